@@ -1,0 +1,46 @@
+import { runInAction } from 'mobx'
+import type { Portico } from '../createPortico.js'
+import { BaseError } from '../errors/BaseError.js'
+import type { ChainNamespace } from '../types/caip.js'
+import type { ConnectResult } from '../types/connection.js'
+import { parseCaipAddress } from '../utils/parseCaipAddress.js'
+import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
+import { persistActiveNetwork } from './persistActiveNetwork.js'
+import { persistConnections } from './persistConnections.js'
+
+/**
+ * Records a connection a plugin returned: validates it, marks the namespace connected, follows
+ * the wallet's chain when it is configured (otherwise opens UnsupportedChain unless allowed),
+ * stores it for reconnecting and notifies the `connected` hook.
+ */
+export function applyConnection(portico: Portico, namespace: ChainNamespace, result: ConnectResult, { activate = true } = {}): void {
+  const { connections, networks } = portico.stores
+  const parsed = parseCaipNetworkId(result.caipNetworkId)
+  if (parsed.namespace !== namespace) {
+    throw new BaseError(`The plugin answered with a ${parsed.namespace} chain for the ${namespace} namespace`)
+  }
+  const validated = portico.addressValidators.has(namespace)
+  const accounts = (Array.isArray(result.accounts) ? result.accounts : []).filter(
+    (a) => a && typeof a.address === 'string' && (!validated || portico.addressValidators.isAddress(a.address, namespace)),
+  )
+  const first = accounts[0]
+  if (!first) throw new BaseError('The wallet returned no account')
+  const caipAddress = parseCaipAddress(`${parsed.caipNetworkId}:${first.address}`).caipAddress
+  const network = networks.find(parsed.caipNetworkId)
+
+  runInAction(() => {
+    connections.setConnected(namespace, { connectorId: result.connectorId, accounts, caipNetworkId: parsed.caipNetworkId })
+    if (network) {
+      networks.activeByNamespace[namespace] = network.caipNetworkId
+    }
+    if (activate) networks.setActiveNamespace(namespace)
+  })
+  persistConnections(portico)
+  persistActiveNetwork(portico)
+  portico.hooks.connected.call({ namespace, connectorId: result.connectorId, caipAddress, result })
+  portico.hooks.accountChanged.call({ namespace, address: first.address, caipAddress })
+  if (network) portico.hooks.networkChanged.call({ namespace, network })
+  else if (!portico.options.allowUnsupportedChain && portico.options.enableNetworkSwitch !== false) {
+    void portico.open({ view: 'UnsupportedChain', data: { caipNetworkId: parsed.caipNetworkId } })
+  }
+}

@@ -1,0 +1,56 @@
+import { runInAction } from 'mobx'
+import type { Portico } from '../createPortico.js'
+import { DisconnectFailedError } from '../errors/connection.js'
+import type { ChainNamespace } from '../types/caip.js'
+import { persistConnections } from './persistConnections.js'
+
+const sharedConnectorTypes = new Set(['WALLET_CONNECT', 'AUTH'])
+
+/**
+ * Disconnects one namespace, or every connected one. A WalletConnect or auth connection covers
+ * every namespace it connected, so all of them end. Local state is always cleared; when a wallet
+ * failed to end its side, `Failed to disconnect` (or `… chains`) is thrown afterwards.
+ *
+ * @example
+ * await portico.disconnect()          // all
+ * await portico.disconnect('eip155')  // one
+ */
+export async function disconnect(portico: Portico, namespace?: ChainNamespace): Promise<void> {
+  const { connections, wallets, accounts } = portico.stores
+  portico.markUserAction()
+  const live = Object.keys(connections.connections).filter((ns) => connections.status(ns) !== 'disconnected')
+  let targets = namespace ? [namespace] : live
+  if (namespace) {
+    const connectorId = connections.get(namespace).connectorId
+    const connector = connectorId ? wallets.find(connectorId, namespace) : undefined
+    if (connectorId && connector && sharedConnectorTypes.has(connector.type)) {
+      targets = [...new Set([namespace, ...live.filter((ns) => connections.get(ns).connectorId === connectorId)])]
+    }
+  }
+  const failed: string[] = []
+  const causes: unknown[] = []
+  for (const ns of targets) {
+    const connection = connections.get(ns)
+    const hook = portico.hooks.disconnect.get(ns)
+    if (connection.connectorId && hook?.isUsed()) {
+      try {
+        await hook.promise({ namespace: ns, connectorId: connection.connectorId })
+      } catch (error) {
+        failed.push(ns)
+        causes.push(error)
+      }
+    }
+    runInAction(() => {
+      connections.reset(ns)
+      accounts.reset(ns)
+    })
+    portico.hooks.disconnected.call({ namespace: ns })
+  }
+  persistConnections(portico)
+  if (portico.stores.modal.open && connections.connectedNamespaces.length === 0) portico.close()
+  if (failed.length) {
+    portico.emit({ type: 'track', event: 'DISCONNECT_ERROR', properties: { namespaces: failed } })
+    throw portico.reportError(new DisconnectFailedError({ namespaces: failed, cause: causes[0] }), { action: 'disconnect' })
+  }
+  portico.emit({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { namespace: namespace ?? 'all' } })
+}

@@ -1,0 +1,28 @@
+import { runInAction } from 'mobx'
+import type { Portico } from '../createPortico.js'
+import type { CaipNetworkId, ChainNamespace } from '../types/caip.js'
+import { isCaipNetworkId } from '../utils/isCaipNetworkId.js'
+import { persistActiveNetwork } from './persistActiveNetwork.js'
+
+/**
+ * The wallet moved to another chain: a configured one becomes the namespace's active network;
+ * an unconfigured one opens UnsupportedChain unless `allowUnsupportedChain` is set.
+ */
+export function handleChainChanged(portico: Portico, namespace: ChainNamespace, caipNetworkId: CaipNetworkId): void {
+  const { connections, networks } = portico.stores
+  if (!isCaipNetworkId(caipNetworkId) || !caipNetworkId.startsWith(`${namespace}:`)) return
+  const connection = connections.get(namespace)
+  if (connection.status !== 'connected' || connection.caipNetworkId === caipNetworkId) return
+  runInAction(() => connections.setNetwork(namespace, caipNetworkId))
+  const network = networks.find(caipNetworkId)
+  if (network) {
+    runInAction(() => {
+      networks.activeByNamespace[namespace] = network.caipNetworkId
+    })
+    persistActiveNetwork(portico)
+    portico.hooks.networkChanged.call({ namespace, network })
+    if (portico.stores.router.view === 'UnsupportedChain' && portico.stores.modal.open) portico.close()
+  } else if (!portico.options.allowUnsupportedChain && portico.options.enableNetworkSwitch !== false) {
+    void portico.open({ view: 'UnsupportedChain', data: { caipNetworkId } })
+  }
+}

@@ -1,0 +1,52 @@
+import { runInAction } from 'mobx'
+import type { Portico } from '../createPortico.js'
+import { NetworkNotFoundError } from '../errors/connection.js'
+import type { ChainNamespace } from '../types/caip.js'
+import type { RouteData, View } from '../types/view.js'
+import { loadProjectConfig } from './loadProjectConfig.js'
+import { selectNetwork } from './selectNetwork.js'
+
+export type OpenModalParameters = { view?: View; namespace?: ChainNamespace; uri?: string; data?: RouteData }
+
+/**
+ * Opens the modal, choosing the first view by spec §2: a namespace other than the active one
+ * switches network (no confirmation); manual WalletConnect control (or no chain plugin and no
+ * address) shows AllWallets on mobile, else the basic WalletConnect view; a requested view
+ * shows; connected shows Account; otherwise Connect.
+ *
+ * @example
+ * await portico.open({ view: 'Networks' })
+ */
+export async function openModal(portico: Portico, parameters: OpenModalParameters = {}): Promise<void> {
+  const { view, namespace, uri, data } = parameters
+  const { modal, router, networks, connections } = portico.stores
+  portico.markUserAction()
+  void loadProjectConfig(portico)
+
+  const activeNamespace = networks.activeNamespace
+  const targetNamespace = namespace ?? activeNamespace
+  const connected = connections.isConnected(targetNamespace)
+  const hasChainPlugin = portico.plugins.some((p) => p.kind === 'chain')
+
+  runInAction(() => {
+    if (namespace !== undefined && namespace !== activeNamespace) {
+      const network = networks.activeOf(namespace)
+      if (!network) {
+        portico.stores.alerts.raise('APKT001')
+        throw new NetworkNotFoundError({ caipNetworkId: `${namespace}:?` })
+      }
+      selectNetwork(portico, network, { ignoreSwitchConfirmation: true })
+    } else if (portico.options.manualWCControl || (!hasChainPlugin && !connected)) {
+      router.reset(portico.isMobile ? 'AllWallets' : 'ConnectingWalletConnectBasic', uri ? { uri } : undefined)
+    } else if (view) {
+      router.reset(view, { ...data, ...(uri ? { uri } : {}) })
+    } else if (connected) {
+      router.reset('Account')
+    } else {
+      router.reset('Connect', uri ? { uri } : undefined)
+    }
+    modal.setOpen(true)
+  })
+  portico.emit({ type: 'track', event: 'MODAL_OPEN', properties: { connected } })
+  portico.hooks.modalOpened.call({ view: router.view })
+}

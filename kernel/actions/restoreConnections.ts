@@ -1,0 +1,51 @@
+import { runInAction } from 'mobx'
+import type { Portico } from '../createPortico.js'
+import { storageKeys, isStoredConnections } from '../services/storageKeys.js'
+import { applyConnection } from './applyConnection.js'
+import { persistConnections } from './persistConnections.js'
+
+/**
+ * On load, restores stored connections through each plugin's `reconnect` tap (no prompt); a
+ * namespace shows `connecting` until then, never a disconnected flash. A connection that cannot
+ * be restored is dropped. With `enableReconnect: false`, stored connections are ended instead.
+ *
+ * @example
+ * await portico.ready()
+ */
+export async function restoreConnections(portico: Portico): Promise<void> {
+  const { connections, networks } = portico.stores
+  const stored = portico.services.storage.get(storageKeys.connections, isStoredConnections) ?? {}
+  const namespaces = Object.keys(stored).filter((ns) => networks.namespaces.includes(ns))
+  const activeNamespace = networks.activeNamespace
+
+  if (portico.options.enableReconnect === false) {
+    for (const namespace of namespaces) {
+      const hook = portico.hooks.disconnect.get(namespace)
+      try {
+        if (hook?.isUsed()) await hook.promise({ namespace, connectorId: (stored[namespace] as { connectorId: string }).connectorId })
+      } catch {
+        // the wallet may be gone already; nothing else to do
+      }
+    }
+    portico.services.storage.remove(storageKeys.connections)
+    return
+  }
+
+  await Promise.all(
+    namespaces.map(async (namespace) => {
+      const connectorId = (stored[namespace] as { connectorId: string }).connectorId
+      const hook = portico.hooks.reconnect.get(namespace)
+      try {
+        const network = networks.activeOf(namespace)
+        const result = hook?.isUsed() ? await hook.promise({ namespace, connectorId, ...(network ? { network } : {}) }) : undefined
+        if (!result) throw new Error('not restored')
+        applyConnection(portico, namespace, result, { activate: namespace === activeNamespace })
+        portico.emit({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'browser', namespace, connectorId, reconnect: true } })
+      } catch (error) {
+        runInAction(() => connections.reset(namespace))
+        if (!(error instanceof Error && error.message === 'not restored')) portico.reportError(error, { namespace, action: 'reconnect' })
+      }
+    }),
+  )
+  persistConnections(portico)
+}

@@ -1,0 +1,343 @@
+import { compareStructural, reaction } from 'mobx'
+import { closeModal } from './actions/closeModal.js'
+import { connect, type ConnectParameters } from './actions/connect.js'
+import { disconnect } from './actions/disconnect.js'
+import { discoverWallets } from './actions/discoverWallets.js'
+import { fetchBalance } from './actions/fetchBalance.js'
+import { getAccount, type GetAccountReturnType } from './actions/getAccount.js'
+import { handleAccountsChanged } from './actions/handleAccountsChanged.js'
+import { handleChainChanged } from './actions/handleChainChanged.js'
+import { handleWalletDisconnected } from './actions/handleWalletDisconnected.js'
+import { openModal, type OpenModalParameters } from './actions/openModal.js'
+import { requestClose } from './actions/requestClose.js'
+import { restoreConnections } from './actions/restoreConnections.js'
+import { selectNetwork } from './actions/selectNetwork.js'
+import { send, type SendParameters } from './actions/send.js'
+import { signIn } from './actions/signIn.js'
+import { signMessage, type SignMessageParameters } from './actions/signMessage.js'
+import { switchNetwork } from './actions/switchNetwork.js'
+import { BaseError } from './errors/BaseError.js'
+import { PluginSetupError } from './errors/plugin.js'
+import { createHooks, type Hooks } from './hooks/createHooks.js'
+import { validateOptions } from './options/validateOptions.js'
+import { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
+import { ViewRegistry } from './registries/ViewRegistry.js'
+import { createAnalytics, type Analytics } from './services/createAnalytics.js'
+import { createHttpClient, type HttpClient } from './services/createHttpClient.js'
+import { createStorage, type PorticoStorage, type StorageBackend } from './services/createStorage.js'
+import { storageKeys, isStoredConnections, isDirectoryWalletList } from './services/storageKeys.js'
+import { configureMobx } from './stores/configureMobx.js'
+import { createRootStore, type Clock, type RootStore } from './stores/createRootStore.js'
+import type { CaipNetworkId, ChainNamespace } from './types/caip.js'
+import type { ConnectionsSnapshot } from './types/connection.js'
+import type { PorticoEvent } from './types/events.js'
+import type { BalanceResult } from './types/hooks.js'
+import type { Network } from './types/network.js'
+import { defaultEndpoints, type Endpoints, type PorticoOptions } from './types/options.js'
+import type { Disposer, Plugin } from './types/plugin.js'
+import type { View } from './types/view.js'
+import type { WalletConnector } from './types/wallet.js'
+import { version } from './version.js'
+
+/** The public state contract: a plain snapshot the UI and site owners read. */
+export type PorticoState = {
+  open: boolean
+  view: View
+  history: View[]
+  loading: boolean
+  activeNamespace: ChainNamespace
+  activeNetworkId: CaipNetworkId | undefined
+  connections: ConnectionsSnapshot
+}
+
+export type SubscribeEvents = {
+  state: (state: PorticoState) => void
+  event: (event: PorticoEvent) => void
+}
+
+export type PorticoServices = {
+  /** Wallet directory and project configuration. */
+  api: HttpClient
+  /** Blockchain API and RPC proxy. */
+  blockchainApi: HttpClient
+  storage: PorticoStorage
+  analytics: Analytics
+}
+
+/** One Portico instance: the kernel's stores, hooks and actions. */
+export type Portico = {
+  readonly version: string
+  readonly options: PorticoOptions
+  readonly plugins: readonly Plugin<Portico>[]
+  readonly hooks: Hooks
+  readonly stores: RootStore
+  readonly views: ViewRegistry
+  readonly addressValidators: AddressValidatorRegistry
+  readonly services: PorticoServices
+  readonly endpoints: Required<Endpoints>
+  /** `sv`: `react-<chain plugins>-<version>`. */
+  readonly sdkVersion: string
+  readonly isMobile: boolean
+  readonly clock: Clock
+
+  /** Opens the modal (spec §2 order). */
+  open(options?: OpenModalParameters): Promise<void>
+  /** Closes the modal (always). */
+  close(): void
+  /** Esc or overlay: closes unless the current view forbids it (then the modal shakes). */
+  requestClose(): boolean
+  /** The back button. */
+  back(): void
+  connect(parameters: ConnectParameters): Promise<ConnectionsSnapshot[string]>
+  disconnect(namespace?: ChainNamespace): Promise<void>
+  switchNetwork(network: Network | CaipNetworkId): Promise<void>
+  /** The Networks view's choice: routes to SwitchNetwork or SwitchActiveChain. */
+  selectNetwork(network: Network): void
+  signMessage(parameters: SignMessageParameters): Promise<string>
+  signIn(): Promise<unknown>
+  send(parameters: SendParameters): Promise<string>
+  fetchBalance(namespace?: ChainNamespace): Promise<BalanceResult | undefined>
+  discoverWallets(namespace?: ChainNamespace): Promise<WalletConnector[]>
+  getAccount(namespace?: ChainNamespace): GetAccountReturnType
+  getState(): PorticoState
+  subscribe<E extends keyof SubscribeEvents>(event: E, fn: SubscribeEvents[E]): () => void
+  /** Resolves once stored connections have been restored (or dropped). */
+  ready(): Promise<void>
+  /** Undoes every plugin's setup and every reaction. */
+  destroy(): Promise<void>
+  isAddress(address: unknown, namespace?: ChainNamespace): boolean
+
+  /** For plugins: reports an analytics event to subscribers and analytics. */
+  emit(event: Omit<PorticoEvent, 'timestamp'>): void
+  /** For plugins: reports an error to the `error` hook and subscribers. */
+  reportError(error: unknown, context?: { namespace?: ChainNamespace; action?: string }): BaseError
+  /** For plugins: the wallet's accounts changed (an empty list disconnects). */
+  reportAccountsChanged(namespace: ChainNamespace, accounts: readonly string[]): void
+  /** For plugins: the wallet moved to another chain. */
+  reportChainChanged(namespace: ChainNamespace, caipNetworkId: CaipNetworkId): void
+  /** For plugins: the wallet ended the connection. */
+  reportDisconnected(namespace: ChainNamespace): void
+  /** For plugins: registers a plugin's own store, by the plugin's name. */
+  registerStore<T>(name: string, store: T): T
+  getStore<T = unknown>(name: string): T | undefined
+  /** Marks the first user action (analytics may send from now on). */
+  markUserAction(): void
+}
+
+export type CreatePorticoParameters = PorticoOptions
+export type CreatePorticoReturnType = Portico
+
+function detectMobile(): boolean {
+  const nav = (globalThis as { navigator?: { userAgent?: string } }).navigator
+  return typeof nav?.userAgent === 'string' && /Android|iPhone|iPad|iPod|Mobile/i.test(nav.userAgent)
+}
+
+function defaultStorage(): StorageBackend | null {
+  try {
+    const storage = (globalThis as { localStorage?: StorageBackend }).localStorage
+    return storage ?? null
+  } catch {
+    return null // access denied (sandboxed iframe, privacy mode)
+  }
+}
+
+/**
+ * Creates a Portico instance: validates the options, builds the stores and hooks, runs every
+ * plugin's `setup` in order, and starts restoring a previous connection (the only thing that
+ * may reach the network before the visitor acts).
+ *
+ * @param options - networks, plugins, endpoints, features, …
+ * @returns the instance
+ * @throws on invalid options (see `validateOptions`)
+ * @example
+ * const portico = createPortico({ projectId: 'demo', networks: [devnetA], plugins: [eip155()],
+ *   endpoints: { api: 'http://127.0.0.1:4700' } })
+ */
+export function createPortico(options: CreatePorticoParameters): CreatePorticoReturnType {
+  validateOptions(options)
+  configureMobx()
+
+  const clock: Clock = {
+    now: () => Date.now(),
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  }
+  const eventListeners = new Set<SubscribeEvents['event']>()
+  const disposers: Disposer[] = []
+  const pluginStores = new Map<string, unknown>()
+  let destroyed = false
+  let portico!: Portico
+
+  const reportStorageError = (error: BaseError) => {
+    portico?.hooks.error.call({ error, action: 'storage' })
+  }
+  const storage = createStorage({
+    backend: options.storage === undefined ? defaultStorage() : options.storage,
+    onError: (error) => reportStorageError(error),
+  })
+
+  const api = options.endpoints?.api
+  const endpoints: Required<Endpoints> = {
+    api: api ?? defaultEndpoints.api,
+    blockchainApi: options.endpoints?.blockchainApi ?? api ?? defaultEndpoints.blockchainApi,
+    analytics: options.endpoints?.analytics ?? api ?? defaultEndpoints.analytics,
+    relay: options.endpoints?.relay ?? defaultEndpoints.relay,
+  }
+  const chainPlugins = options.plugins.filter((p) => p.kind === 'chain').map((p) => p.name)
+  const sdkVersion = `${options.framework ?? 'react'}-${chainPlugins.join(',') || 'core'}-${version}`
+  const httpDefaults = { projectId: options.projectId, sdkType: 'portico', sdkVersion, ...(options.fetch ? { fetch: options.fetch } : {}) }
+
+  const storedNetworkId = storage.get(storageKeys.activeNetwork, (v): v is string => typeof v === 'string')
+  const initialNetwork =
+    options.networks.find((n) => n.caipNetworkId === storedNetworkId) ?? options.defaultNetwork ?? (options.networks[0] as Network)
+
+  const stores = createRootStore({
+    options,
+    initialNetwork,
+    recentWallets: storage.get(storageKeys.recentWallets, isDirectoryWalletList) ?? [],
+    clock,
+    close: () => portico.close(),
+  })
+
+  const analyticsHttp = createHttpClient({ ...httpDefaults, baseUrl: endpoints.analytics, retries: 0 })
+  const analytics = createAnalytics({
+    http: analyticsHttp,
+    enabled: () => stores.options.analyticsEnabled,
+    onForbidden: () => stores.alerts.raise('APKT002'),
+  })
+
+  const views = new ViewRegistry()
+  const addressValidators = new AddressValidatorRegistry()
+  let readyPromise: Promise<void> | undefined
+
+  portico = {
+    version,
+    options,
+    plugins: options.plugins as readonly Plugin<Portico>[],
+    hooks: createHooks(),
+    stores,
+    views,
+    addressValidators,
+    services: {
+      api: createHttpClient({ ...httpDefaults, baseUrl: endpoints.api }),
+      blockchainApi: createHttpClient({ ...httpDefaults, baseUrl: endpoints.blockchainApi }),
+      storage,
+      analytics,
+    },
+    endpoints,
+    sdkVersion,
+    isMobile: options.isMobile ?? detectMobile(),
+    clock,
+
+    open: (parameters) => openModal(portico, parameters),
+    close: () => closeModal(portico),
+    requestClose: () => requestClose(portico),
+    back: () => stores.router.goBack(),
+    connect: (parameters) => connect(portico, parameters),
+    disconnect: (namespace) => disconnect(portico, namespace),
+    switchNetwork: (network) => switchNetwork(portico, network),
+    selectNetwork: (network) => selectNetwork(portico, network),
+    signMessage: (parameters) => signMessage(portico, parameters),
+    signIn: () => signIn(portico),
+    send: (parameters) => send(portico, parameters),
+    fetchBalance: (namespace) => fetchBalance(portico, namespace),
+    discoverWallets: (namespace) => discoverWallets(portico, namespace),
+    getAccount: (namespace) => getAccount(portico, namespace),
+    getState: () => snapshot(),
+    subscribe(event, fn) {
+      if (event === 'state') {
+        const dispose = reaction(snapshot, (state) => (fn as SubscribeEvents['state'])(state), { equals: compareStructural })
+        disposers.push(dispose)
+        return dispose
+      }
+      if (event === 'event') {
+        eventListeners.add(fn as SubscribeEvents['event'])
+        return () => eventListeners.delete(fn as SubscribeEvents['event'])
+      }
+      throw new BaseError(`Unknown subscription "${String(event)}"`, { metaMessages: ['Subscribe to "state" or "event".'] })
+    },
+    ready: () => (readyPromise ??= restoreConnections(portico)),
+    async destroy() {
+      if (destroyed) return
+      destroyed = true
+      stores.toasts.dispose()
+      eventListeners.clear()
+      for (const dispose of disposers.splice(0).reverse()) {
+        try {
+          await dispose()
+        } catch (error) {
+          portico.reportError(error, { action: 'destroy' })
+        }
+      }
+    },
+    isAddress: (address, namespace) => addressValidators.isAddress(address, namespace ?? stores.networks.activeNamespace),
+
+    emit(event) {
+      const full: PorticoEvent = { ...event, timestamp: clock.now() }
+      analytics.track(full)
+      for (const listener of [...eventListeners]) {
+        try {
+          listener(full)
+        } catch {
+          // a site owner's listener must not break Portico
+        }
+      }
+    },
+    reportError(error, context = {}) {
+      const typed = error instanceof BaseError ? error : new BaseError('Unexpected error', { cause: error })
+      try {
+        portico.hooks.error.call({ error: typed, ...context })
+      } catch {
+        // an error tap must not throw back into the action that failed
+      }
+      portico.emit({ type: 'error', event: 'ERROR', properties: { message: typed.shortMessage, code: typed.code, ...(context.action ? { action: context.action } : {}) } })
+      return typed
+    },
+    reportAccountsChanged: (namespace, accounts) => handleAccountsChanged(portico, namespace, accounts),
+    reportChainChanged: (namespace, caipNetworkId) => handleChainChanged(portico, namespace, caipNetworkId),
+    reportDisconnected: (namespace) => handleWalletDisconnected(portico, namespace),
+    registerStore(name, store) {
+      pluginStores.set(name, store)
+      return store
+    },
+    getStore: <T>(name: string) => pluginStores.get(name) as T | undefined,
+    markUserAction: () => analytics.markUserAction(),
+  }
+
+  function snapshot(): PorticoState {
+    const { modal, router, networks, connections } = stores
+    return {
+      open: modal.open,
+      view: router.view,
+      history: [...router.history],
+      loading: modal.isLoading,
+      activeNamespace: networks.activeNamespace,
+      activeNetworkId: networks.activeNetwork?.caipNetworkId,
+      connections: connections.snapshot,
+    }
+  }
+
+  if (!options.projectId) stores.alerts.raise('APKT008')
+
+  // Honest state: a namespace with a stored connection shows "connecting" from the first render.
+  const storedConnections = storage.get(storageKeys.connections, isStoredConnections) ?? {}
+  if (options.enableReconnect !== false) {
+    for (const [namespace, stored] of Object.entries(storedConnections)) {
+      if (stores.networks.namespaces.includes(namespace)) stores.connections.setConnecting(namespace, stored.connectorId)
+    }
+  }
+
+  for (const plugin of portico.plugins) {
+    try {
+      const dispose = plugin.setup(portico)
+      if (typeof dispose === 'function') disposers.push(dispose)
+    } catch (cause) {
+      throw new PluginSetupError({ plugin: plugin.name, cause })
+    }
+  }
+  portico.hooks.registerViews.call(views)
+  portico.emit({ type: 'track', event: 'MODAL_CREATED' })
+
+  void portico.ready()
+  return portico
+}

@@ -1,0 +1,70 @@
+import { BaseError } from './BaseError.js'
+
+const docs = '/kernel/errors.md'
+
+/** The visitor rejected the connection in the wallet. */
+export class ConnectionRejectedError extends BaseError {
+  override name = 'ConnectionRejectedError'
+  override code = 'CONNECTION_REJECTED'
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Connection rejected', { cause, docsPath: `${docs}#connectionrejectederror` })
+  }
+}
+
+/** Connecting failed for another reason. */
+export class ConnectFailedError extends BaseError {
+  override name = 'ConnectFailedError'
+  override code = 'CONNECT_FAILED'
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Failed to connect', { cause, docsPath: `${docs}#connectfailederror` })
+  }
+}
+
+/** Disconnecting one or more namespaces failed. */
+export class DisconnectFailedError extends BaseError {
+  override name = 'DisconnectFailedError'
+  override code = 'DISCONNECT_FAILED'
+  constructor({ namespaces, cause }: { namespaces: string[]; cause?: unknown }) {
+    super(namespaces.length > 1 ? 'Failed to disconnect chains' : 'Failed to disconnect', {
+      cause,
+      docsPath: `${docs}#disconnectfailederror`,
+      metaMessages: [`Namespaces: ${namespaces.join(', ')}`],
+    })
+  }
+}
+
+/** The requested network is not configured. */
+export class NetworkNotFoundError extends BaseError {
+  override name = 'NetworkNotFoundError'
+  override code = 'NETWORK_NOT_FOUND'
+  constructor({ caipNetworkId }: { caipNetworkId: string }) {
+    super('Network not found', { docsPath: `${docs}#networknotfounderror`, metaMessages: [`Network: ${caipNetworkId}`] })
+  }
+}
+
+/** The wallet cannot switch to (or add) the requested chain. */
+export class ChainNotSupportedError extends BaseError {
+  override name = 'ChainNotSupportedError'
+  override code = 'CHAIN_NOT_SUPPORTED'
+  constructor({ caipNetworkId, cause }: { caipNetworkId: string; cause?: unknown }) {
+    super('Chain is not supported', { cause, docsPath: `${docs}#chainnotsupportederror`, metaMessages: [`Network: ${caipNetworkId}`] })
+  }
+}
+
+/** An action needs a connected account in the namespace. */
+export class NotConnectedError extends BaseError {
+  override name = 'NotConnectedError'
+  override code = 'NOT_CONNECTED'
+  constructor({ namespace }: { namespace: string }) {
+    super(`No account is connected in the "${namespace}" namespace`, { docsPath: `${docs}#notconnectederror` })
+  }
+}
+
+/** The modal was closed while an action waited for the visitor. */
+export class ModalClosedError extends BaseError {
+  override name = 'ModalClosedError'
+  override code = 'MODAL_CLOSED'
+  constructor() {
+    super('Modal closed', { docsPath: `${docs}#modalclosederror` })
+  }
+}

@@ -1,0 +1,99 @@
+// The kernel entry point: `import { createPortico, definePlugin } from 'portico'`.
+export { createPortico } from './createPortico.js'
+export type { CreatePorticoParameters, CreatePorticoReturnType, Portico, PorticoServices, PorticoState, SubscribeEvents } from './createPortico.js'
+export { definePlugin } from './plugin/definePlugin.js'
+export type { DefinePluginParameters, DefinePluginReturnType } from './plugin/definePlugin.js'
+export { validateSchema } from './plugin/validateSchema.js'
+export { createHooks, hookCatalogue } from './hooks/createHooks.js'
+export type { HookDoc, HookName, Hooks } from './hooks/createHooks.js'
+export {
+  AsyncParallelHook,
+  AsyncSeriesBailHook,
+  AsyncSeriesHook,
+  AsyncSeriesWaterfallHook,
+  HookMap,
+  SyncBailHook,
+  SyncHook,
+  SyncWaterfallHook,
+} from './hooks/hookClasses.js'
+
+export { SendValidationError } from './actions/send.js'
+export type { SendParameters } from './actions/send.js'
+export type { ConnectParameters } from './actions/connect.js'
+export type { OpenModalParameters } from './actions/openModal.js'
+export type { SignMessageParameters } from './actions/signMessage.js'
+export type { GetAccountReturnType } from './actions/getAccount.js'
+
+export { constants, defaultConnectorTypeOrder, defaultFeatures, defaultRemoteFeatures, defaultSocials } from './options/defaults.js'
+export type { ConnectMethod, ConnectorTypeOrderItem, Features, RemoteFeatures, SocialProvider, WalletFeature } from './options/defaults.js'
+export { resolveRemoteFeatures } from './options/resolveRemoteFeatures.js'
+export type { RemoteFeatureEntry } from './options/resolveRemoteFeatures.js'
+export { getConnectMethodsOrder } from './options/getConnectMethodsOrder.js'
+export { validateOptions } from './options/validateOptions.js'
+
+export { createAnalytics } from './services/createAnalytics.js'
+export type { Analytics } from './services/createAnalytics.js'
+export { createHttpClient, retryStatuses } from './services/createHttpClient.js'
+export type { HttpClient, HttpParams } from './services/createHttpClient.js'
+export { cacheLifetimes, createStorage } from './services/createStorage.js'
+export type { PorticoStorage, StorageBackend } from './services/createStorage.js'
+export { storageKeys } from './services/storageKeys.js'
+
+export { normalizeWalletName } from './stores/WalletStore.js'
+export type { RootStore } from './stores/createRootStore.js'
+export type { ToastVariant, Toast } from './stores/ToastStore.js'
+export { ViewRegistry, DuplicateViewError } from './registries/ViewRegistry.js'
+export { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
+export type { AddressValidator } from './registries/AddressValidatorRegistry.js'
+
+export { formatBalance } from './utils/formatBalance.js'
+export { formatCaipAddress } from './utils/formatCaipAddress.js'
+export { formatCaipNetworkId } from './utils/formatCaipNetworkId.js'
+export { isCaipAddress } from './utils/isCaipAddress.js'
+export { isCaipNetworkId } from './utils/isCaipNetworkId.js'
+export { parseCaipAddress } from './utils/parseCaipAddress.js'
+export { parseCaipNetworkId } from './utils/parseCaipNetworkId.js'
+
+export { BaseError } from './errors/BaseError.js'
+export type { BaseErrorParameters } from './errors/BaseError.js'
+export { alertForMessage, alerts, providerMessageAlerts } from './errors/alerts.js'
+export type { Alert, AlertCode } from './errors/alerts.js'
+export { InvalidCaipAddressError, InvalidCaipNetworkIdError } from './errors/caip.js'
+export {
+  ChainNotSupportedError,
+  ConnectFailedError,
+  ConnectionRejectedError,
+  DisconnectFailedError,
+  ModalClosedError,
+  NetworkNotFoundError,
+  NotConnectedError,
+} from './errors/connection.js'
+export { HttpRequestError, TimeoutError, UrlRequiredError } from './errors/http.js'
+export {
+  DuplicatePluginError,
+  InvalidNetworkError,
+  InvalidOptionError,
+  InvalidPluginError,
+  InvalidPluginOptionsError,
+  NamespaceWithoutPluginError,
+  NoNetworksError,
+  SiweAndSiwxError,
+} from './errors/options.js'
+export { NoAnswerError, NoPluginForHookError, PluginSetupError } from './errors/plugin.js'
+export { ProviderRpcError, readCode } from './errors/ProviderRpcError.js'
+export { nodeErrorMessages, rpcErrorCodes, userRejectionCodes } from './errors/rpcErrorCodes.js'
+export type { RpcErrorCode } from './errors/rpcErrorCodes.js'
+export { StorageValueDroppedError, StorageWriteError } from './errors/storage.js'
+
+export type { CaipAddress, CaipNetworkId, ChainNamespace, KnownChainNamespace } from './types/caip.js'
+export type { AccountType, ConnectionAccount, ConnectionSnapshot, ConnectionsSnapshot, ConnectionStatus, ConnectResult } from './types/connection.js'
+export type { PorticoEvent, PorticoEventName } from './types/events.js'
+export type * from './types/hooks.js'
+export type { JsonSchema } from './types/jsonSchema.js'
+export type { Network } from './types/network.js'
+export { defaultAccountTypes, defaultEndpoints } from './types/options.js'
+export type { Endpoints, Metadata, PorticoOptions } from './types/options.js'
+export type { Capability, Disposer, Plugin, PluginKind, PluginMeta, WalletConnectNamespace } from './types/plugin.js'
+export type { KnownView, RouteData, View, ViewDescriptor } from './types/view.js'
+export type { ConnectorType, DirectoryWallet, WalletConnector } from './types/wallet.js'
+export { version } from './version.js'

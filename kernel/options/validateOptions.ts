@@ -1,0 +1,117 @@
+import type { BaseError } from '../errors/BaseError.js'
+import {
+  DuplicatePluginError,
+  InvalidNetworkError,
+  InvalidOptionError,
+  InvalidPluginError,
+  InvalidPluginOptionsError,
+  NamespaceWithoutPluginError,
+  NoNetworksError,
+  SiweAndSiwxError,
+} from '../errors/options.js'
+import { validateSchema } from '../plugin/validateSchema.js'
+import type { PorticoOptions } from '../types/options.js'
+import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
+
+export type ValidateOptionsErrorType =
+  | NoNetworksError
+  | InvalidNetworkError
+  | NamespaceWithoutPluginError
+  | DuplicatePluginError
+  | SiweAndSiwxError
+  | InvalidPluginError
+  | InvalidPluginOptionsError
+  | InvalidOptionError
+
+/**
+ * Validates `createPortico` options and throws the first problem as a typed error: no networks,
+ * a malformed network, a network whose namespace no plugin serves, two plugins with one name,
+ * plugin options that break the plugin's schema, and both `siweConfig` and `siwx`.
+ *
+ * @example
+ * validateOptions({ networks: [], plugins: [] }) // throws NoNetworksError
+ */
+export function validateOptions(options: PorticoOptions): void {
+  if (!options || typeof options !== 'object') throw new InvalidOptionError({ option: 'options', reason: 'must be an object' })
+  if (options.siweConfig !== undefined && options.siwx !== undefined) throw new SiweAndSiwxError()
+
+  if (!Array.isArray(options.plugins)) throw new InvalidOptionError({ option: 'plugins', reason: 'must be an array of plugins' })
+  const names = new Set<string>()
+  options.plugins.forEach((plugin, index) => {
+    if (!plugin || typeof plugin !== 'object') throw new InvalidPluginError({ index, reason: 'not an object (did you call the factory, e.g. eip155()?)' })
+    if (typeof plugin.name !== 'string' || !/^[a-z][a-z0-9-]{0,63}$/.test(plugin.name)) {
+      throw new InvalidPluginError({ index, reason: 'name must be lower-case letters, digits and hyphens' })
+    }
+    if (typeof plugin.setup !== 'function') throw new InvalidPluginError({ index, reason: `"${plugin.name}" has no setup function` })
+    if (!plugin.meta || typeof plugin.meta.description !== 'string') throw new InvalidPluginError({ index, reason: `"${plugin.name}" has no meta.description` })
+    if (plugin.kind === 'chain' && typeof plugin.namespace !== 'string') {
+      throw new InvalidPluginError({ index, reason: `chain plugin "${plugin.name}" has no namespace` })
+    }
+    if (names.has(plugin.name)) throw new DuplicatePluginError({ name: plugin.name })
+    names.add(plugin.name)
+    if (plugin.meta.optionsSchema) {
+      const issues = validateSchema(plugin.meta.optionsSchema, plugin.options ?? {}, 'options')
+      if (issues.length) throw new InvalidPluginOptionsError({ plugin: plugin.name, issues })
+    }
+  })
+
+  if (!Array.isArray(options.networks) || options.networks.length === 0) throw new NoNetworksError()
+  const served = new Set(options.plugins.filter((p) => typeof p.namespace === 'string').map((p) => p.namespace as string))
+  const seen = new Set<string>()
+  options.networks.forEach((network, index) => {
+    if (!network || typeof network !== 'object') throw new InvalidNetworkError({ index, reason: 'not an object' })
+    let parsed: ReturnType<typeof parseCaipNetworkId>
+    try {
+      parsed = parseCaipNetworkId(network.caipNetworkId)
+    } catch (cause) {
+      throw new InvalidNetworkError({ index, reason: 'caipNetworkId is not a CAIP-2 id', cause })
+    }
+    if (network.chainNamespace !== parsed.namespace) {
+      throw new InvalidNetworkError({ index, reason: `chainNamespace "${String(network.chainNamespace)}" does not match "${parsed.caipNetworkId}"` })
+    }
+    if (typeof network.name !== 'string' || network.name.trim() === '') throw new InvalidNetworkError({ index, reason: 'name is required' })
+    const currency = network.nativeCurrency
+    if (!currency || typeof currency.symbol !== 'string' || !Number.isInteger(currency.decimals) || currency.decimals < 0 || currency.decimals > 255) {
+      throw new InvalidNetworkError({ index, reason: 'nativeCurrency needs a symbol and integer decimals' })
+    }
+    if (!network.rpcUrls?.default || !Array.isArray(network.rpcUrls.default.http)) {
+      throw new InvalidNetworkError({ index, reason: 'rpcUrls.default.http must be an array' })
+    }
+    if (seen.has(parsed.caipNetworkId)) throw new InvalidNetworkError({ index, reason: `${parsed.caipNetworkId} is listed twice` })
+    seen.add(parsed.caipNetworkId)
+    if (!served.has(parsed.namespace)) throw new NamespaceWithoutPluginError({ namespace: parsed.namespace, network: network.name })
+  })
+
+  if (options.defaultNetwork && !seen.has(options.defaultNetwork.caipNetworkId)) {
+    throw new InvalidOptionError({ option: 'defaultNetwork', reason: 'must be one of `networks`' })
+  }
+  if (options.projectId !== undefined && (typeof options.projectId !== 'string' || options.projectId.length > 256)) {
+    throw new InvalidOptionError({ option: 'projectId', reason: 'must be a string' })
+  }
+  for (const key of ['api', 'blockchainApi', 'analytics', 'relay'] as const) {
+    const value = options.endpoints?.[key]
+    if (value === undefined) continue
+    let url: URL
+    try {
+      url = new URL(value)
+    } catch {
+      throw new InvalidOptionError({ option: `endpoints.${key}`, reason: 'must be an absolute URL' })
+    }
+    const allowed = key === 'relay' ? ['ws:', 'wss:'] : ['http:', 'https:']
+    if (!allowed.includes(url.protocol)) throw new InvalidOptionError({ option: `endpoints.${key}`, reason: `must use ${allowed.join(' or ')}` })
+  }
+}
+
+/** Type guard used by tests and the docs: every error `validateOptions` may throw. */
+export function isOptionsError(error: unknown): error is BaseError {
+  return (
+    error instanceof NoNetworksError ||
+    error instanceof InvalidNetworkError ||
+    error instanceof NamespaceWithoutPluginError ||
+    error instanceof DuplicatePluginError ||
+    error instanceof SiweAndSiwxError ||
+    error instanceof InvalidPluginError ||
+    error instanceof InvalidPluginOptionsError ||
+    error instanceof InvalidOptionError
+  )
+}

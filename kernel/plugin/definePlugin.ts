@@ -1,0 +1,21 @@
+import type { Portico } from '../createPortico.js'
+import type { Plugin } from '../types/plugin.js'
+
+export type DefinePluginParameters = Plugin<Portico>
+export type DefinePluginReturnType = Plugin<Portico>
+
+/**
+ * Types a plugin object; it returns the plugin unchanged.
+ *
+ * @param plugin - `{ name, kind, namespace?, version, meta, options?, setup }`
+ * @returns the same plugin
+ * @example
+ * export function myChain(options = {}) {
+ *   return definePlugin({ name: 'mychain', kind: 'chain', namespace: 'mychain', version: '1.0.0', options,
+ *     meta: { description: 'Connect MyChain wallets.' },
+ *     setup(portico) { portico.hooks.connect.for('mychain').tapPromise('mychain', connect); return () => {} } })
+ * }
+ */
+export function definePlugin(plugin: DefinePluginParameters): DefinePluginReturnType {
+  return plugin
+}

@@ -1,0 +1,93 @@
+import { makeAutoObservable } from 'mobx'
+import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../types/caip.js'
+import type { ConnectionAccount, ConnectionsSnapshot, ConnectionStatus } from '../types/connection.js'
+
+export type NamespaceConnection = {
+  status: ConnectionStatus
+  connectorId?: string
+  accounts: ConnectionAccount[]
+  caipNetworkId?: CaipNetworkId
+}
+
+/** Connection status per namespace: disconnected, connecting, connected (spec §4). */
+export class ConnectionStore {
+  connections: Record<string, NamespaceConnection> = {}
+
+  constructor(namespaces: readonly ChainNamespace[]) {
+    for (const namespace of namespaces) this.connections[namespace] = { status: 'disconnected', accounts: [] }
+    makeAutoObservable(this, {}, { autoBind: true })
+  }
+
+  get(namespace: ChainNamespace): NamespaceConnection {
+    return this.connections[namespace] ?? { status: 'disconnected', accounts: [] }
+  }
+
+  status(namespace: ChainNamespace): ConnectionStatus {
+    return this.get(namespace).status
+  }
+
+  isConnected(namespace: ChainNamespace): boolean {
+    return this.get(namespace).status === 'connected'
+  }
+
+  get connectedNamespaces(): ChainNamespace[] {
+    return Object.keys(this.connections).filter((ns) => this.connections[ns]?.status === 'connected')
+  }
+
+  address(namespace: ChainNamespace): string | undefined {
+    const connection = this.get(namespace)
+    return connection.status === 'connected' ? connection.accounts[0]?.address : undefined
+  }
+
+  caipAddress(namespace: ChainNamespace): CaipAddress | undefined {
+    const connection = this.get(namespace)
+    const address = this.address(namespace)
+    return address && connection.caipNetworkId ? (`${connection.caipNetworkId}:${address}` as CaipAddress) : undefined
+  }
+
+  get snapshot(): ConnectionsSnapshot {
+    const out: ConnectionsSnapshot = {}
+    for (const namespace of Object.keys(this.connections)) {
+      const connection = this.get(namespace)
+      const address = this.address(namespace)
+      const caipAddress = this.caipAddress(namespace)
+      out[namespace] = {
+        status: connection.status,
+        ...(address ? { address } : {}),
+        ...(caipAddress ? { caipAddress } : {}),
+        ...(connection.connectorId && connection.status !== 'disconnected' ? { connectorId: connection.connectorId } : {}),
+      }
+    }
+    return out
+  }
+
+  setConnecting(namespace: ChainNamespace, connectorId: string): void {
+    this.connections[namespace] = { ...this.get(namespace), status: 'connecting', connectorId }
+  }
+
+  setConnected(namespace: ChainNamespace, connection: { connectorId: string; accounts: readonly ConnectionAccount[]; caipNetworkId: CaipNetworkId }): void {
+    this.connections[namespace] = {
+      status: 'connected',
+      connectorId: connection.connectorId,
+      accounts: connection.accounts.map((a) => ({ ...a })),
+      caipNetworkId: connection.caipNetworkId,
+    }
+  }
+
+  setAccounts(namespace: ChainNamespace, accounts: readonly ConnectionAccount[]): void {
+    const connection = this.get(namespace)
+    this.connections[namespace] = { ...connection, accounts: accounts.map((a) => ({ ...a })) }
+  }
+
+  setNetwork(namespace: ChainNamespace, caipNetworkId: CaipNetworkId): void {
+    this.connections[namespace] = { ...this.get(namespace), caipNetworkId }
+  }
+
+  reset(namespace: ChainNamespace): void {
+    this.connections[namespace] = { status: 'disconnected', accounts: [] }
+  }
+
+  resetAll(): void {
+    for (const namespace of Object.keys(this.connections)) this.reset(namespace)
+  }
+}

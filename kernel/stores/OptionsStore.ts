@@ -1,0 +1,39 @@
+import { makeAutoObservable } from 'mobx'
+import { type Features, type RemoteFeatures, defaultFeatures, defaultRemoteFeatures } from '../options/defaults.js'
+import { resolveRemoteFeatures } from '../options/resolveRemoteFeatures.js'
+import type { PorticoOptions } from '../types/options.js'
+
+/** The site owner's options with defaults applied, and the remote features. */
+export class OptionsStore {
+  readonly options: PorticoOptions
+  features: Features
+  remoteFeatures: RemoteFeatures
+  /** 'local': not fetched yet or offline; 'remote': the project configuration applied. */
+  remoteSource: 'local' | 'remote' = 'local'
+  /** The server's `isAnalyticsEnabled`; undefined until known. */
+  serverAnalytics: boolean | undefined = undefined
+
+  constructor(options: PorticoOptions) {
+    this.options = options
+    this.features = { ...defaultFeatures, ...stripUndefined(options.features ?? {}) }
+    this.remoteFeatures = resolveRemoteFeatures({ local: options.features ?? {}, remote: undefined }).features ?? defaultRemoteFeatures
+    makeAutoObservable(this, { options: false }, { autoBind: true })
+  }
+
+  get analyticsEnabled(): boolean {
+    return this.features.analytics && this.serverAnalytics !== false
+  }
+
+  setRemoteFeatures(features: RemoteFeatures, source: 'local' | 'remote'): void {
+    this.remoteFeatures = features
+    this.remoteSource = source
+  }
+
+  setServerAnalytics(enabled: boolean): void {
+    this.serverAnalytics = enabled
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}

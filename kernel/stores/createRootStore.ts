@@ -1,0 +1,70 @@
+import { AccountStore } from './AccountStore.js'
+import { AlertStore } from './AlertStore.js'
+import { ConnectionStore } from './ConnectionStore.js'
+import { ModalStore } from './ModalStore.js'
+import { NetworkStore } from './NetworkStore.js'
+import { OptionsStore } from './OptionsStore.js'
+import { RouterStore } from './RouterStore.js'
+import { ToastStore } from './ToastStore.js'
+import { WalletStore } from './WalletStore.js'
+import type { PorticoOptions } from '../types/options.js'
+import type { Network } from '../types/network.js'
+import type { DirectoryWallet } from '../types/wallet.js'
+
+export type Clock = {
+  now: () => number
+  setTimeout: (fn: () => void, ms: number) => unknown
+  clearTimeout: (handle: unknown) => void
+}
+
+export type RootStore = {
+  options: OptionsStore
+  modal: ModalStore
+  router: RouterStore
+  connections: ConnectionStore
+  networks: NetworkStore
+  wallets: WalletStore
+  accounts: AccountStore
+  toasts: ToastStore
+  alerts: AlertStore
+}
+
+export type CreateRootStoreParameters = {
+  options: PorticoOptions
+  initialNetwork: Network
+  recentWallets: readonly DirectoryWallet[]
+  clock: Clock
+  /** Called when the router asks to close (back with one view left). */
+  close: () => void
+  reloadAuth?: () => void
+}
+
+/**
+ * Builds and wires every kernel store with its dependencies injected (no React, no DOM).
+ *
+ * @example
+ * const stores = createRootStore({ options, initialNetwork: options.networks[0], recentWallets: [], clock, close })
+ */
+export function createRootStore({ options, initialNetwork, recentWallets, clock, close, reloadAuth }: CreateRootStoreParameters): RootStore {
+  const networks = new NetworkStore({ networks: options.networks, initial: initialNetwork })
+  const connections = new ConnectionStore(networks.namespaces)
+  const router = new RouterStore({
+    isConnected: () => connections.isConnected(networks.activeNamespace),
+    close,
+    schedule: (fn, ms) => {
+      clock.setTimeout(fn, ms)
+    },
+    ...(reloadAuth ? { reloadAuth } : {}),
+  })
+  return {
+    options: new OptionsStore(options),
+    modal: new ModalStore(),
+    router,
+    connections,
+    networks,
+    wallets: new WalletStore(recentWallets),
+    accounts: new AccountStore(),
+    toasts: new ToastStore({ setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout }),
+    alerts: new AlertStore(Boolean(options.debug)),
+  }
+}

@@ -1,0 +1,68 @@
+import type { BaseError } from '../errors/BaseError.js'
+import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
+import type { ConnectResult } from './connection.js'
+import type { Network } from './network.js'
+import type { View, ViewDescriptor } from './view.js'
+import type { WalletConnector } from './wallet.js'
+
+export type DiscoverWalletsContext = {
+  namespace: ChainNamespace
+  /** Adds a wallet the plugin can offer; merged with others of the same name. */
+  add(wallet: WalletConnector): void
+}
+
+export type ConnectRequest = { namespace: ChainNamespace; connectorId: string; network?: Network }
+export type DisconnectRequest = { namespace: ChainNamespace; connectorId: string }
+export type ReconnectRequest = { namespace: ChainNamespace; connectorId: string; network?: Network }
+export type SwitchNetworkRequest = { namespace: ChainNamespace; connectorId: string; network: Network }
+/** `true` when the wallet is now on the network. */
+export type SwitchNetworkResult = { caipNetworkId: CaipNetworkId }
+
+export type SignMessageRequest = {
+  namespace: ChainNamespace
+  connectorId: string
+  address: string
+  caipNetworkId: CaipNetworkId
+  message: string
+}
+export type SignMessageResult = { signature: string }
+
+export type SignInState = {
+  namespace: ChainNamespace
+  caipAddress: CaipAddress
+  network: Network
+  message?: string
+  signature?: string
+  session?: unknown
+}
+
+export type FetchBalanceRequest = { namespace: ChainNamespace; address: string; network: Network }
+export type BalanceResult = {
+  /** Decimal string in whole units, e.g. "1.5". */
+  balance: string
+  symbol: string
+  decimals?: number
+}
+
+export type SendRequest = {
+  namespace: ChainNamespace
+  connectorId: string
+  from: string
+  network: Network
+  to: string
+  /** Decimal string in the token's units. */
+  amount: string
+  /** CAIP-10 token address, or absent for the native currency. */
+  token?: CaipAddress
+  decimals?: number
+}
+export type SendResult = { hash: string }
+
+export type ViewRegistryLike = { register(view: ViewDescriptor): void; has(id: View): boolean }
+
+export type ConnectedEvent = { namespace: ChainNamespace; connectorId: string; caipAddress: CaipAddress; result: ConnectResult }
+export type DisconnectedEvent = { namespace: ChainNamespace }
+export type AccountChangedEvent = { namespace: ChainNamespace; address: string; caipAddress: CaipAddress }
+export type NetworkChangedEvent = { namespace: ChainNamespace; network: Network }
+export type ModalOpenedEvent = { view: View }
+export type ErrorEvent = { error: BaseError; namespace?: ChainNamespace; action?: string }

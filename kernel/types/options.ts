@@ -1,0 +1,79 @@
+import type { Features } from '../options/defaults.js'
+import type { StorageBackend } from '../services/createStorage.js'
+import type { ChainNamespace } from './caip.js'
+import type { AccountType } from './connection.js'
+import type { Network } from './network.js'
+import type { Plugin } from './plugin.js'
+import type { DirectoryWallet } from './wallet.js'
+
+export type Metadata = { name: string; description: string; url: string; icons: readonly string[] }
+
+/** Where Portico's remote services live. Every one is yours to self-host (`server/`). */
+export type Endpoints = {
+  /** Wallet directory and project configuration (`/getWallets`, `/appkit/v1/config`, …). */
+  api?: string
+  /** Blockchain API and JSON-RPC proxy (`/v1/…`); defaults to `api` when `api` is set. */
+  blockchainApi?: string
+  /** Analytics sink (`POST /e`); defaults to `api` when `api` is set. */
+  analytics?: string
+  /** WalletConnect relay (`ws…`); used by the walletconnect plugin. */
+  relay?: string
+}
+
+/** The incumbent's public hosts, used when `endpoints` is not given. */
+export const defaultEndpoints = {
+  api: 'https://api.web3modal.org',
+  blockchainApi: 'https://rpc.walletconnect.org',
+  analytics: 'https://pulse.walletconnect.org',
+  relay: 'wss://relay.walletconnect.org',
+} as const satisfies Required<Endpoints>
+
+export type PorticoOptions = {
+  projectId?: string
+  metadata?: Metadata
+  networks: readonly Network[]
+  defaultNetwork?: Network
+  plugins: readonly Plugin<any>[]
+  endpoints?: Endpoints
+  features?: Partial<Features>
+  /** Keep a wallet on a network the site did not configure instead of asking to switch. */
+  allowUnsupportedChain?: boolean
+  /** Restore the previous connection on load (default true). */
+  enableReconnect?: boolean
+  enableNetworkSwitch?: boolean
+  /** The modal is part of the page: closing goes to Account (connected) or Connect. */
+  embedded?: boolean
+  manualWCControl?: boolean
+  featuredWalletIds?: readonly string[]
+  includeWalletIds?: readonly string[]
+  excludeWalletIds?: readonly string[]
+  customWallets?: readonly DirectoryWallet[]
+  allWallets?: 'SHOW' | 'HIDE' | 'ONLY_MOBILE'
+  termsConditionsUrl?: string
+  privacyPolicyUrl?: string
+  themeMode?: 'light' | 'dark'
+  themeVariables?: Record<string, string | number>
+  defaultAccountTypes?: Partial<Record<string, AccountType>>
+  /** Sign-in: set by the siwx plugin; kept for the incumbent's option shape. */
+  siwx?: unknown
+  /** Legacy sign-in option; cannot be combined with `siwx`. */
+  siweConfig?: unknown
+  debug?: boolean
+  /** Where Portico keeps its state; default `localStorage` in a browser, memory elsewhere. */
+  storage?: StorageBackend | null
+  fetch?: typeof globalThis.fetch
+  /** A CSP nonce for the one `<style>` element Portico may add. */
+  nonce?: string
+  /** Detect a phone (default: the user agent in a browser, false elsewhere). */
+  isMobile?: boolean
+  /** `sv`'s framework part; the UI sets `react`. */
+  framework?: string
+}
+
+/** Default account types per namespace (spec §6). */
+export const defaultAccountTypes: Partial<Record<string, AccountType>> = {
+  eip155: 'smartAccount',
+  solana: 'eoa',
+  polkadot: 'eoa',
+  bip122: 'payment',
+}

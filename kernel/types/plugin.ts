@@ -1,0 +1,45 @@
+import type { ChainNamespace } from './caip.js'
+import type { JsonSchema } from './jsonSchema.js'
+
+export type PluginKind = 'chain' | 'connector' | 'feature'
+
+/** What a chain plugin can do; the conformance suite checks each declared one. */
+export type Capability = 'connect' | 'balance' | 'tokens' | 'send' | 'tokenSend' | 'signMessage' | 'signIn' | 'activity' | 'names'
+
+/** A chain plugin's WalletConnect namespace: what a session proposal asks for. */
+export type WalletConnectNamespace = { methods: readonly string[]; events: readonly string[] }
+
+/** Everything the docs generator and the option validation read from a plugin. */
+export type PluginMeta = {
+  /** One sentence: what the plugin does. */
+  description: string
+  /** Path of its docs page, e.g. `/plugins/eip155.md`. */
+  docsPath?: string
+  capabilities?: readonly Capability[]
+  /** JSON Schema of the plugin's options: validates them and generates the docs' options table. */
+  optionsSchema?: JsonSchema
+  /** The hooks it taps (checked against the real taps by the conformance suite). */
+  hooks?: readonly string[]
+  /** The views it registers. */
+  views?: readonly string[]
+  /** The errors it throws, for the docs. */
+  errors?: readonly { name: string; description: string }[]
+  walletConnect?: WalletConnectNamespace
+}
+
+export type Disposer = () => void | Promise<void>
+
+/**
+ * A Portico plugin: an option factory returns one (`eip155(options)`).
+ * `setup` taps hooks with the plugin's name, registers stores and views, and returns a disposer.
+ */
+export type Plugin<Context = unknown> = {
+  name: string
+  kind: PluginKind
+  namespace?: ChainNamespace
+  version: string
+  meta: PluginMeta
+  /** The options the factory received, validated against `meta.optionsSchema`. */
+  options?: unknown
+  setup(context: Context): Disposer | void
+}

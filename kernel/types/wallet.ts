@@ -1,0 +1,37 @@
+import type { ChainNamespace } from './caip.js'
+
+/** How a wallet reaches the page. */
+export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'WALLET_CONNECT' | 'AUTH' | 'EXTERNAL' | 'MULTI_CHAIN'
+
+/** A wallet a plugin can offer (a "connector"). */
+export type WalletConnector = {
+  id: string
+  name: string
+  namespace: ChainNamespace
+  type: ConnectorType
+  imageUrl?: string
+  imageId?: string
+  rdns?: string
+  explorerId?: string
+  /** Members of a merged multi-namespace wallet. */
+  connectors?: readonly WalletConnector[]
+}
+
+/** A wallet directory entry (`/getWallets`). */
+export type DirectoryWallet = {
+  id: string
+  name: string
+  image_id?: string | null
+  image_url?: string | null
+  homepage?: string | null
+  mobile_link?: string | null
+  desktop_link?: string | null
+  webapp_link?: string | null
+  app_store?: string | null
+  play_store?: string | null
+  chrome_store?: string | null
+  rdns?: string | null
+  chains?: string[]
+  badge_type?: 'none' | 'certified'
+  injected?: { namespace?: string; injected_id?: string }[] | null
+}
