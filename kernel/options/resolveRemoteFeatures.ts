@@ -74,7 +74,8 @@ export function resolveRemoteFeatures({ local, remote }: ResolveRemoteFeaturesPa
     const byKey = new Map<Key, RemoteFeatureEntry>()
     for (const entry of remote) {
       if (!entry || typeof entry !== 'object' || typeof entry.id !== 'string') continue
-      for (const key of remoteIds[entry.id] ?? []) byKey.set(key, entry)
+      const keysOfEntry = Object.prototype.hasOwnProperty.call(remoteIds, entry.id) ? remoteIds[entry.id] : undefined
+      for (const key of keysOfEntry ?? []) byKey.set(key, entry)
     }
     for (const key of keys) {
       const entry = byKey.get(key)

@@ -1,0 +1,108 @@
+import { createPortico, definePlugin, type Network, type PorticoOptions, type StorageBackend } from '../../../kernel/index.js'
+
+export function network(namespace: string, reference: string | number, name = `${namespace} ${reference}`): Network {
+  return {
+    id: reference,
+    caipNetworkId: `${namespace}:${reference}`,
+    chainNamespace: namespace,
+    name,
+    nativeCurrency: { name: 'Coin', symbol: namespace === 'solana' ? 'SOL' : 'ETH', decimals: namespace === 'solana' ? 9 : 18 },
+    rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
+  }
+}
+
+export const evmA = network('eip155', 1, 'Chain A')
+export const evmB = network('eip155', 2, 'Chain B')
+export const solanaNet = network('solana', 'localnet', 'Solana Local')
+
+/** A Map-backed implementation of the Web Storage interface. */
+export function memoryStorage(initial: Record<string, string> = {}): StorageBackend & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial))
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  }
+}
+
+export type TestWallet = {
+  accounts: string[]
+  chain: string
+  reject: boolean
+  knownChains: string[]
+  calls: string[]
+}
+
+const evmAddress = /^0x[0-9a-fA-F]{40}$/
+
+/** A chain plugin for unit tests of the kernel: answers its hooks from an in-memory wallet. */
+export function testChain(namespace: string, wallet: TestWallet, name = namespace) {
+  return definePlugin({
+    name,
+    kind: 'chain',
+    namespace,
+    version: '0.0.0',
+    meta: {
+      description: `Test plugin for ${namespace}.`,
+      capabilities: ['connect', 'balance', 'signMessage', 'send'],
+      optionsSchema: { type: 'object', properties: { label: { type: 'string' } }, additionalProperties: false },
+    },
+    setup(portico) {
+      portico.addressValidators.register(namespace, (address) => (namespace === 'eip155' ? evmAddress.test(address) : address.length >= 32))
+      const rejectable = async <T>(what: string, fn: () => T): Promise<T> => {
+        wallet.calls.push(what)
+        if (wallet.reject) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+        return fn()
+      }
+      portico.hooks.discoverWallets.for(namespace).tapPromise(name, async (context) => {
+        context.add({ id: `${name}.wallet`, name: 'Test Wallet', namespace, type: 'ANNOUNCED', rdns: `${name}.wallet` })
+      })
+      portico.hooks.connect.for(namespace).tapPromise(name, (request) =>
+        rejectable('connect', () => ({ connectorId: request.connectorId, accounts: wallet.accounts.map((address) => ({ address })), caipNetworkId: wallet.chain as `${string}:${string}` })),
+      )
+      portico.hooks.reconnect.for(namespace).tapPromise(name, async (request) => {
+        wallet.calls.push('reconnect')
+        return wallet.accounts.length ? { connectorId: request.connectorId, accounts: wallet.accounts.map((address) => ({ address })), caipNetworkId: wallet.chain as `${string}:${string}` } : undefined
+      })
+      portico.hooks.disconnect.for(namespace).tapPromise(name, async () => {
+        wallet.calls.push('disconnect')
+      })
+      portico.hooks.switchNetwork.for(namespace).tapPromise(name, (request) =>
+        rejectable('switchNetwork', () => {
+          if (!wallet.knownChains.includes(request.network.caipNetworkId)) throw Object.assign(new Error('Unrecognized chain'), { code: 4902 })
+          wallet.chain = request.network.caipNetworkId
+          return { caipNetworkId: request.network.caipNetworkId }
+        }),
+      )
+      portico.hooks.signMessage.for(namespace).tapPromise(name, (request) => rejectable('signMessage', () => ({ signature: `signed:${request.message}` })))
+      portico.hooks.fetchBalance.for(namespace).tapPromise(name, async () => ({ balance: '1.23456', symbol: 'ETH' }))
+      portico.hooks.send.for(namespace).tapPromise(name, (request) => rejectable('send', () => ({ hash: `hash:${request.to}:${request.amount}` })))
+      return () => {
+        wallet.calls.push('disposed')
+      }
+    },
+  })
+}
+
+export const addressA = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+export const addressB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+export function newWallet(partial: Partial<TestWallet> = {}): TestWallet {
+  return { accounts: [addressA], chain: 'eip155:1', reject: false, knownChains: ['eip155:1', 'eip155:2'], calls: [], ...partial }
+}
+
+/** A Portico on Node with in-memory storage and no endpoints reachable. */
+export function createTestPortico(overrides: Partial<PorticoOptions> = {}, wallet = newWallet()) {
+  const storage = (overrides.storage as ReturnType<typeof memoryStorage> | undefined) ?? memoryStorage()
+  const portico = createPortico({
+    projectId: 'test',
+    networks: [evmA, evmB],
+    plugins: [testChain('eip155', wallet)],
+    storage,
+    // Nothing listens here: any request fails at once, as offline.
+    endpoints: { api: 'http://127.0.0.1:9' },
+    ...overrides,
+  })
+  return { portico, wallet, storage }
+}

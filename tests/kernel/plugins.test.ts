@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest'
+import {
+  AsyncSeriesBailHook,
+  createHooks,
+  createPortico,
+  definePlugin,
+  DuplicatePluginError,
+  hookCatalogue,
+  InvalidNetworkError,
+  InvalidOptionError,
+  InvalidPluginOptionsError,
+  NamespaceWithoutPluginError,
+  NoNetworksError,
+  PluginSetupError,
+  SiweAndSiwxError,
+  validateSchema,
+} from '../../kernel/index.js'
+import { createTestPortico, evmA, memoryStorage, network, newWallet, testChain } from './helpers/testKit.js'
+
+const base = () => ({ projectId: 'p', networks: [evmA], plugins: [testChain('eip155', newWallet())], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+
+describe('createPortico validates its options', () => {
+  it('no networks', () => {
+    expect(() => createPortico({ ...base(), networks: [] })).toThrow(NoNetworksError)
+    expect(() => createPortico({ ...base(), networks: undefined as never })).toThrow('At least one network is required')
+  })
+
+  it('a network whose namespace no plugin serves', () => {
+    const error = (() => {
+      try {
+        createPortico({ ...base(), networks: [evmA, network('cosmos', 'cosmoshub-4', 'Cosmos Hub')] })
+      } catch (e) {
+        return e
+      }
+    })()
+    expect(error).toBeInstanceOf(NamespaceWithoutPluginError)
+    expect((error as Error).message).toContain('No plugin serves the "cosmos" namespace of network "Cosmos Hub"')
+  })
+
+  it('two plugins with one name', () => {
+    expect(() => createPortico({ ...base(), plugins: [testChain('eip155', newWallet()), testChain('eip155', newWallet())] })).toThrow(DuplicatePluginError)
+  })
+
+  it('both siweConfig and siwx, with the exact message', () => {
+    const error = (() => {
+      try {
+        createPortico({ ...base(), siweConfig: {}, siwx: {} })
+      } catch (e) {
+        return e as SiweAndSiwxError
+      }
+    })()
+    expect(error).toBeInstanceOf(SiweAndSiwxError)
+    expect(error?.shortMessage).toBe('Cannot set both `siweConfig` and `siwx` options')
+  })
+
+  it('malformed networks and options', () => {
+    expect(() => createPortico({ ...base(), networks: [{ ...evmA, caipNetworkId: 'eip155' as never }] })).toThrow(InvalidNetworkError)
+    expect(() => createPortico({ ...base(), networks: [{ ...evmA, chainNamespace: 'solana' }] })).toThrow('does not match')
+    expect(() => createPortico({ ...base(), networks: [evmA, evmA] })).toThrow('listed twice')
+    expect(() => createPortico({ ...base(), networks: [{ ...evmA, nativeCurrency: { name: 'x', symbol: 'X', decimals: 1.5 } }] })).toThrow('nativeCurrency')
+    expect(() => createPortico({ ...base(), endpoints: { api: 'javascript:alert(1)' } })).toThrow(InvalidOptionError)
+    expect(() => createPortico({ ...base(), endpoints: { relay: 'http://127.0.0.1:1' } })).toThrow('must use ws: or wss:')
+    expect(() => createPortico({ ...base(), plugins: [() => {}] as never })).toThrow('did you call the factory')
+    expect(() => createPortico({ ...base(), defaultNetwork: network('eip155', 9) })).toThrow('defaultNetwork')
+    expect(() => createPortico(null as never)).toThrow('must be an object')
+  })
+
+  it('plugin options are checked against the plugin schema', () => {
+    const plugin = { ...testChain('eip155', newWallet()), options: { label: 5, extra: true } }
+    const error = (() => {
+      try {
+        createPortico({ ...base(), plugins: [plugin] })
+      } catch (e) {
+        return e as InvalidPluginOptionsError
+      }
+    })()
+    expect(error).toBeInstanceOf(InvalidPluginOptionsError)
+    expect(error?.issues).toEqual(['options.label must be string', 'options.extra is not a known option'])
+  })
+
+  it('a plugin whose setup throws is named in the error', () => {
+    const broken = definePlugin({ ...testChain('eip155', newWallet()), setup: () => { throw new Error('boom') } })
+    expect(() => createPortico({ ...base(), plugins: [broken] })).toThrow(PluginSetupError)
+  })
+
+  it('a missing projectId raises APKT008 but does not throw', () => {
+    const portico = createPortico({ ...base(), projectId: undefined })
+    expect(portico.stores.alerts.hasShown('APKT008')).toBe(true)
+  })
+})
+
+describe('the hook catalogue', () => {
+  it('is one frozen object with every DESIGN §3 hook, each documented', () => {
+    const hooks = createHooks()
+    expect(Object.isFrozen(hooks)).toBe(true)
+    const names = Object.keys(hooks).sort()
+    expect(names).toEqual(Object.keys(hookCatalogue).sort())
+    for (const name of ['discoverWallets', 'connect', 'disconnect', 'reconnect', 'switchNetwork', 'signMessage', 'signIn', 'fetchBalance', 'prepareSend', 'send', 'registerViews', 'connected', 'disconnected', 'accountChanged', 'networkChanged', 'modalOpened', 'modalClosed', 'error']) {
+      expect(names).toContain(name)
+      const doc = hookCatalogue[name as keyof typeof hookCatalogue]
+      expect(doc.contract.length).toBeGreaterThan(10)
+      expect(doc.since).toMatch(/^\d+\.\d+\.\d+$/)
+    }
+  })
+
+  it('taps carry the plugin name; bail hooks stop at the first answer; waterfall threads', async () => {
+    const { portico } = createTestPortico()
+    const connectHook = portico.hooks.connect.get('eip155')
+    expect(connectHook?.taps.map((t) => t.name)).toEqual(['eip155'])
+    const bail = new AsyncSeriesBailHook<[number], string | undefined>(['n'])
+    const order: string[] = []
+    bail.tapPromise('a', async () => void order.push('a'))
+    bail.tapPromise('b', async (n) => (order.push('b'), `b${n}`))
+    bail.tapPromise('c', async () => (order.push('c'), 'c'))
+    expect(await bail.promise(1)).toBe('b1')
+    expect(order).toEqual(['a', 'b'])
+    portico.hooks.prepareSend.tapPromise('double', async (request) => ({ ...request, amount: `${Number(request.amount) * 2}` }))
+    await portico.connect({ connectorId: 'eip155.wallet' })
+    expect(await portico.send({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '2' })).toBe('hash:0x70997970C51812dc3A010C7d01b50e0d17dc79C8:4')
+  })
+
+  it('plugins register views; hooks notify connected, networkChanged, modalOpened, error', async () => {
+    const seen: string[] = []
+    const viewPlugin = definePlugin({
+      name: 'viewer',
+      kind: 'feature',
+      version: '0.0.0',
+      meta: { description: 'Registers a view and listens.', views: ['viewer/hello'] },
+      setup(portico) {
+        portico.hooks.registerViews.tap('viewer', (registry) => registry.register({ id: 'viewer/hello', title: 'viewer.hello', load: async () => ({}), owner: 'viewer' }))
+        portico.hooks.connected.tap('viewer', (e) => void seen.push(`connected:${e.caipAddress}`))
+        portico.hooks.networkChanged.tap('viewer', (e) => void seen.push(`network:${e.network.caipNetworkId}`))
+        portico.hooks.modalOpened.tap('viewer', (e) => void seen.push(`opened:${e.view}`))
+        portico.hooks.error.tap('viewer', (e) => void seen.push(`error:${e.error.name}`))
+      },
+    })
+    const { portico, wallet } = createTestPortico({ plugins: [testChain('eip155', newWallet()), viewPlugin] })
+    expect(portico.views.has('viewer/hello')).toBe(true)
+    await portico.connect({ connectorId: 'eip155.wallet' })
+    await portico.open()
+    await portico.switchNetwork('eip155:2')
+    await expect(portico.switchNetwork('eip155:404')).rejects.toThrow()
+    expect(seen).toEqual([
+      'connected:eip155:1:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      'network:eip155:1',
+      'opened:Account',
+      'network:eip155:2',
+      'error:NetworkNotFoundError',
+    ])
+    expect(wallet.calls).toEqual([])
+  })
+})
+
+describe('validateSchema', () => {
+  it('checks types, enums, ranges, patterns, arrays and functions', () => {
+    const schema = {
+      type: 'object',
+      required: ['mode'],
+      properties: {
+        mode: { enum: ['a', 'b'] },
+        n: { type: 'integer', minimum: 1, maximum: 3 },
+        url: { type: 'string', pattern: '^https?://' },
+        list: { type: 'array', items: { type: 'string' }, maxItems: 2 },
+        onEvent: { instanceof: 'Function' },
+      },
+      additionalProperties: false,
+    } as const
+    expect(validateSchema(schema, { mode: 'a', n: 2, url: 'https://x', list: ['a'], onEvent: () => {} })).toEqual([])
+    expect(validateSchema(schema, { mode: 'c', n: 1.5, url: 'ftp://x', list: ['a', 1, 'c'], onEvent: 'no', more: 1 })).toEqual([
+      'options.mode must be one of "a", "b"',
+      'options.n must be integer',
+      'options.url must match ^https?://',
+      'options.list must have at most 2 items',
+      'options.list[1] must be string',
+      'options.onEvent must be a function',
+      'options.more is not a known option',
+    ])
+    expect(validateSchema(schema, {})).toEqual(['options.mode is required'])
+    expect(validateSchema({ type: 'object' }, JSON.parse('{"__proto__":{"x":1}}'))).toEqual([])
+  })
+})
+
+describe('the state contract', () => {
+  it('getState is a plain snapshot; subscribe fires on change and unsubscribes', async () => {
+    const { portico } = createTestPortico()
+    await portico.ready()
+    const state = portico.getState()
+    expect(state).toEqual({ open: false, view: 'Connect', history: ['Connect'], loading: false, activeNamespace: 'eip155', activeNetworkId: 'eip155:1', connections: { eip155: { status: 'disconnected' } } })
+    state.history.push('mutated')
+    expect(portico.getState().history).toEqual(['Connect'])
+    const seen: boolean[] = []
+    const unsubscribe = portico.subscribe('state', (s) => seen.push(s.open))
+    await portico.open()
+    portico.close()
+    unsubscribe()
+    await portico.open()
+    expect(seen).toEqual([true, false])
+    expect(() => portico.subscribe('nope' as never, (() => {}) as never)).toThrow('Unknown subscription')
+  })
+
+  it('events carry the spec names and a throwing listener does not break anything', async () => {
+    const { portico } = createTestPortico()
+    const names: string[] = []
+    portico.subscribe('event', () => {
+      throw new Error('site owner bug')
+    })
+    portico.subscribe('event', (e) => names.push(e.event))
+    await portico.open()
+    await portico.connect({ connectorId: 'eip155.wallet' })
+    await portico.disconnect()
+    expect(names).toEqual(['MODAL_OPEN', 'CONNECT_SUCCESS', 'MODAL_CLOSE', 'DISCONNECT_SUCCESS'])
+  })
+})
