@@ -5,6 +5,8 @@ export { definePlugin } from './plugin/definePlugin.js'
 export type { DefinePluginParameters, DefinePluginReturnType } from './plugin/definePlugin.js'
 export { validateSchema } from './plugin/validateSchema.js'
 export { createHooks, hookCatalogue } from './hooks/createHooks.js'
+export { listTaps } from './hooks/listTaps.js'
+export type { TapRecord } from './hooks/listTaps.js'
 export type { HookDoc, HookName, Hooks } from './hooks/createHooks.js'
 export {
   AsyncParallelHook,

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import esbuild from 'rollup-plugin-esbuild'
+import { cssEntry, jsEntries, root } from './scripts/build/entries.mjs'
+
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+// Every dependency and peer stays external: the site's bundler resolves them once.
+const externals = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
+const isExternal = (id) => externals.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:')
+
+/** Resolves `./x.js` imports to the `./x.ts` / `./x.tsx` source, as TypeScript does. */
+function resolveTsSources() {
+  return {
+    name: 'resolve-ts-sources',
+    resolveId(source, importer) {
+      if (!importer || !source.startsWith('.') || !source.endsWith('.js')) return null
+      const base = resolve(dirname(importer), source.slice(0, -3))
+      for (const extension of ['.ts', '.tsx']) if (existsSync(base + extension)) return base + extension
+      return null
+    },
+  }
+}
+
+/** Copies the theme stylesheet to dist/styles.css. */
+function copyStyles() {
+  return {
+    name: 'copy-styles',
+    buildStart() {
+      this.addWatchFile(join(root, cssEntry.input))
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: cssEntry.output, source: readFileSync(join(root, cssEntry.input), 'utf8') })
+    },
+  }
+}
+
+export default {
+  input: Object.fromEntries(jsEntries().map((entry) => [entry.output, join(root, entry.input)])),
+  external: isExternal,
+  output: {
+    dir: join(root, 'dist'),
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    sourcemap: true,
+  },
+  // Pure factories and no top-level effects: let unused exports fall away in the site's bundle.
+  treeshake: { moduleSideEffects: (id) => id.endsWith('.css') },
+  plugins: [resolveTsSources(), esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: join(root, 'tsconfig.json') }), copyStyles()],
+}

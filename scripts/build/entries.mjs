@@ -1,0 +1,41 @@
+// The package's entry points, derived from the folders: `.` (kernel), `./react` (ui),
+// `./<plugin>` for every folder under plugins/, `./testing`, and `./styles.css`.
+// rollup.config.mjs, the exports map check and the size report all read this one list.
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const root = new URL('../..', import.meta.url).pathname
+
+/** @returns {{ subpath: string, input: string, output: string }[]} */
+export function jsEntries() {
+  const entries = [
+    { subpath: '.', input: 'kernel/index.ts', output: 'index' },
+    { subpath: './react', input: 'ui/index.ts', output: 'react' },
+  ]
+  const pluginsDir = join(root, 'plugins')
+  const plugins = existsSync(pluginsDir)
+    ? readdirSync(pluginsDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && !d.name.startsWith('_') && existsSync(join(pluginsDir, d.name, 'index.ts')))
+        .map((d) => d.name)
+        .sort()
+    : []
+  for (const name of plugins) entries.push({ subpath: `./${name}`, input: `plugins/${name}/index.ts`, output: name })
+  entries.push({ subpath: './testing', input: 'tests/conformance/index.ts', output: 'testing' })
+  return entries
+}
+
+export const cssEntry = { subpath: './styles.css', input: 'ui/theme/styles.css', output: 'styles.css' }
+
+/** The `exports` map package.json must carry. */
+export function exportsMap() {
+  const map = {}
+  for (const entry of jsEntries()) {
+    map[entry.subpath] = {
+      types: `./dist/types/${entry.input.replace(/\.tsx?$/, '.d.ts')}`,
+      import: `./dist/${entry.output}.js`,
+    }
+  }
+  map[cssEntry.subpath] = `./dist/${cssEntry.output}`
+  map['./package.json'] = './package.json'
+  return map
+}

@@ -1,0 +1,116 @@
+// `npm run docs` writes the generated parts of docs/kernel/hooks.md, docs/plugins/<name>.md and
+// docs/plugins/README.md from the hook catalogue and each plugin's `meta` and real taps, between
+// marker comments so hand-written prose survives. `npm run docs -- --check` fails when a page is stale.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createPortico, definePlugin, listTaps, type Network, type Plugin, type Portico } from '../../kernel/index.js'
+import { block, cell, replaceBlock } from './markers.js'
+import { renderHooksPage } from './renderHooksPage.js'
+import { newPluginPage, pluginBlocks } from './renderPluginPage.js'
+
+const root = join(import.meta.dirname, '../..')
+const check = process.argv.includes('--check')
+const stale: string[] = []
+
+function write(path: string, content: string) {
+  const full = join(root, path)
+  const before = existsSync(full) ? readFileSync(full, 'utf8') : undefined
+  if (before === content) return
+  if (check) {
+    stale.push(path)
+    return
+  }
+  mkdirSync(join(full, '..'), { recursive: true })
+  writeFileSync(full, content)
+  console.log(`wrote ${path}`)
+}
+
+function fillBlocks(page: string, blocks: Record<string, string>, path: string): string {
+  let out = page
+  for (const [key, content] of Object.entries(blocks)) {
+    const next = replaceBlock(out, key, content)
+    if (next === undefined) throw new Error(`${path} has no "${key}" markers: add <!-- begin auto-generated ${key} --> and <!-- end auto-generated ${key} -->`)
+    out = next
+  }
+  return out
+}
+
+function read(path: string): string | undefined {
+  const full = join(root, path)
+  return existsSync(full) ? readFileSync(full, 'utf8') : undefined
+}
+
+// The kernel's hook reference.
+{
+  const path = 'docs/kernel/hooks.md'
+  const { key, content, page } = renderHooksPage(read(path))
+  write(path, fillBlocks(page, { [key]: content }, path))
+}
+
+// One page per plugin folder.
+const pluginsDir = join(root, 'plugins')
+const folders = existsSync(pluginsDir)
+  ? readdirSync(pluginsDir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('_') && existsSync(join(pluginsDir, d.name, 'index.ts'))).map((d) => d.name).sort()
+  : []
+
+function docsNetwork(namespace: string): Network {
+  return {
+    id: 1,
+    caipNetworkId: `${namespace}:1`,
+    chainNamespace: namespace,
+    name: `${namespace} docs`,
+    nativeCurrency: { name: 'Coin', symbol: 'COIN', decimals: 18 },
+    rpcUrls: { default: { http: [] } },
+  }
+}
+
+// A feature or connector plugin needs some chain to sit on; this one taps nothing.
+const host = definePlugin({ name: 'docs-host', kind: 'chain', namespace: 'eip155', version: '0.0.0', meta: { description: 'Docs host.' }, setup() {} })
+
+const rows: string[] = []
+for (const folder of folders) {
+  const entry = (await import(join(pluginsDir, folder, 'index.ts'))) as Record<string, unknown>
+  const factoryName = folder.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())
+  const factory = entry[factoryName]
+  if (typeof factory !== 'function') throw new Error(`plugins/${folder}/index.ts must export a factory named ${factoryName}()`)
+  const plugin = (factory as () => Plugin<Portico>)()
+  if (plugin.name !== folder) throw new Error(`plugins/${folder}: the plugin's name is "${plugin.name}"; it must equal the folder name`)
+  const portico = createPortico({
+    projectId: 'docs',
+    networks: [docsNetwork(plugin.namespace ?? 'eip155')],
+    plugins: plugin.namespace ? [plugin] : [host, plugin],
+    storage: null,
+    enableReconnect: false,
+    endpoints: { api: 'http://127.0.0.1:9' },
+  })
+  const taps = listTaps(portico.hooks).filter((tap) => tap.name === plugin.name)
+  await portico.destroy()
+  const path = `docs/plugins/${folder}.md`
+  const blocks = pluginBlocks(plugin, taps)
+  write(path, fillBlocks(read(path) ?? newPluginPage(plugin, blocks), blocks, path))
+  rows.push(`| [${plugin.name}](./${folder}.md) | ${plugin.kind} | ${plugin.namespace ? `\`${plugin.namespace}\`` : ''} | ${cell(plugin.meta.description)} |`)
+}
+
+{
+  const path = 'docs/plugins/README.md'
+  const table = rows.length ? ['| Plugin | Kind | Namespace | What it does |', '|---|---|---|---|', ...rows].join('\n') : '_No plugins yet._'
+  const page =
+    read(path) ??
+    `# Plugins
+
+A site imports only the plugins it uses (\`import { eip155 } from 'portico/eip155'\`). Every page
+here is generated from the plugin's \`meta\` and its real taps by \`npm run docs\`; the prose around
+the generated parts is written by hand.
+
+${block('plugin index', '')}
+`
+  write(path, fillBlocks(page, { 'plugin index': table }, path))
+}
+
+if (check) {
+  if (stale.length) {
+    console.error(`Stale docs (run \`npm run docs\`):\n${stale.map((p) => `  ${p}`).join('\n')}`)
+    process.exit(1)
+  }
+  console.log('docs are up to date')
+}

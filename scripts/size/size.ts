@@ -1,0 +1,48 @@
+// `npm run size`: builds, then prints the min+gzip bytes of every entry and of each site scenario
+// (scripts/size/scenarios.ts). `--check` fails when a figure is over its budget in
+// scripts/size/budgets.json; `--no-build` measures the existing dist/.
+import { execSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { measure, wholeEntryCode } from './measure.js'
+import { scenarios } from './scenarios.js'
+
+const root = join(import.meta.dirname, '../..')
+const args = new Set(process.argv.slice(2))
+if (!args.has('--no-build')) execSync('npm run build --silent', { cwd: root, stdio: 'inherit' })
+
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }
+const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'budgets.json'), 'utf8')) as Record<string, { eager: number; total?: number }>
+
+type Row = { name: string; eager: number; total: number; budget?: { eager: number; total?: number } }
+const rows: Row[] = []
+for (const subpath of Object.keys(pkg.exports)) {
+  if (subpath === './package.json' || subpath.endsWith('.css')) continue
+  const m = await measure(wholeEntryCode(subpath))
+  const name = `entry: ${subpath === '.' ? 'portico' : `portico/${subpath.slice(2)}`}`
+  rows.push({ name, eager: m.eagerBytes, total: m.totalBytes, budget: budgets[name] })
+}
+for (const scenario of scenarios) {
+  const m = await measure(scenario.code)
+  rows.push({ name: scenario.name, eager: m.eagerBytes, total: m.totalBytes, budget: budgets[scenario.name] })
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`
+const width = Math.max(...rows.map((r) => r.name.length))
+console.log(`${'min+gzip (react, react-dom excluded)'.padEnd(width)}   eager        total        budget (eager)`)
+const over: string[] = []
+for (const row of rows) {
+  const budget = row.budget ? kb(row.budget.eager) : '—'
+  console.log(`${row.name.padEnd(width)}   ${kb(row.eager).padEnd(11)}  ${kb(row.total).padEnd(11)}  ${budget}`)
+  if (row.budget && row.eager > row.budget.eager) over.push(`${row.name}: eager ${row.eager} B > ${row.budget.eager} B`)
+  if (row.budget?.total !== undefined && row.total > row.budget.total) over.push(`${row.name}: total ${row.total} B > ${row.budget.total} B`)
+}
+const missing = rows.filter((r) => !r.budget).map((r) => r.name)
+if (args.has('--check')) {
+  if (missing.length) over.push(...missing.map((name) => `${name}: no budget in scripts/size/budgets.json`))
+  if (over.length) {
+    console.error(`\nSize budget exceeded:\n${over.map((o) => `  ${o}`).join('\n')}`)
+    process.exit(1)
+  }
+  console.log('\nall sizes within budget')
+}

@@ -1,0 +1,57 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = join(import.meta.dirname, '../..')
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+const subpaths = Object.keys(pkg.exports as Record<string, unknown>).filter((s) => s !== './package.json')
+
+// `npm test` builds first (scripts/test.ts); this test packs what was built.
+describe('the packed package', () => {
+  let site = ''
+  beforeAll(() => {
+    if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).')
+    site = mkdtempSync(join(tmpdir(), 'portico-site-'))
+    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', site], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop() as string
+    writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'site', private: true, type: 'module' }))
+    // --offline: dependencies come from the npm cache that `npm install` filled; nothing leaves the machine.
+    execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(site, packed), `react@${pkg.devDependencies.react}`, `react-dom@${pkg.devDependencies['react-dom']}`], {
+      cwd: site,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    })
+  }, 120_000)
+  afterAll(() => {
+    if (site) rmSync(site, { recursive: true, force: true })
+  })
+
+  it('ships only dist/, README.md and package.json', () => {
+    const files = execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8' })
+    const names = (JSON.parse(files)[0].files as { path: string }[]).map((f) => f.path)
+    expect(names.every((name) => name.startsWith('dist/') || ['README.md', 'package.json', 'LICENSE'].includes(name))).toBe(true)
+    expect(names).toContain('dist/index.js')
+    expect(names).toContain('dist/styles.css')
+  })
+
+  it.each(subpaths)('imports %s from the installed tarball', (subpath) => {
+    const specifier = subpath === '.' ? 'portico' : `portico/${subpath.slice(2)}`
+    const script = subpath.endsWith('.css')
+      ? `import { existsSync } from 'node:fs'; const url = import.meta.resolve(${JSON.stringify(specifier)}); if (!existsSync(new URL(url))) process.exit(2); console.log(JSON.stringify(['css']))`
+      : `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m).sort()))`
+    const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '--input-type=module', '-e', script], { cwd: site, encoding: 'utf8' })
+    const keys = JSON.parse(out.trim().split('\n').pop() as string) as string[]
+    expect(keys.length).toBeGreaterThan(0)
+    if (subpath === '.') expect(keys).toEqual(expect.arrayContaining(['createPortico', 'definePlugin', 'parseCaipAddress', 'formatBalance']))
+    if (subpath === './react') expect(keys).toEqual(expect.arrayContaining(['PorticoProvider', 'usePortico', 'useAccount']))
+    if (subpath === './testing') expect(keys).toEqual(expect.arrayContaining(['checkPlugin']))
+  })
+
+  it('carries type declarations for every entry', () => {
+    for (const [subpath, target] of Object.entries(pkg.exports as Record<string, { types?: string } | string>)) {
+      if (typeof target === 'string') continue
+      expect(existsSync(join(site, 'node_modules/portico', target.types as string)), subpath).toBe(true)
+    }
+  })
+})

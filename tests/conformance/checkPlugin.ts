@@ -1,0 +1,109 @@
+import {
+  createPortico,
+  listTaps,
+  validateSchema,
+  type Capability,
+  type Network,
+  type Plugin,
+  type Portico,
+  type TapRecord,
+} from '../../kernel/index.js'
+
+const capabilities: readonly Capability[] = ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'activity', 'names']
+
+/** Hooks a chain plugin must tap for each capability it declares. */
+export const capabilityHooks: Record<Capability, readonly string[]> = {
+  connect: ['discoverWallets', 'connect', 'disconnect', 'reconnect'],
+  balance: ['fetchBalance'],
+  tokens: [],
+  send: ['send'],
+  tokenSend: ['send'],
+  signMessage: ['signMessage'],
+  signIn: [],
+  activity: [],
+  names: [],
+}
+
+export type CheckPluginParameters = {
+  plugin: Plugin<Portico>
+  /** Networks of the plugin's namespace (chain plugins) to build an instance with. */
+  networks?: readonly Network[]
+  /** Other plugins the instance needs (e.g. a chain plugin under a feature plugin). */
+  withPlugins?: readonly Plugin<Portico>[]
+}
+
+export type CheckPluginReturnType = { ok: boolean; issues: string[]; taps: TapRecord[] }
+
+/**
+ * The structural part of the chain-plugin contract, runnable in any test runner: the shape of
+ * `meta`, the options schema (and the plugin's own options against it), every tap named after
+ * the plugin, the hooks declared in `meta.hooks` and implied by its capabilities actually
+ * tapped (and no undeclared ones), declared views registered, and a disposer that runs cleanly.
+ *
+ * @returns `{ ok, issues, taps }`; `issues` lists every broken rule
+ * @example
+ * const report = await checkPlugin({ plugin: eip155(), networks: [mainnet] })
+ * if (!report.ok) throw new Error(report.issues.join('\n'))
+ */
+export async function checkPlugin({ plugin, networks = [], withPlugins = [] }: CheckPluginParameters): Promise<CheckPluginReturnType> {
+  const issues: string[] = []
+  if (!/^[a-z][a-z0-9-]{0,63}$/.test(plugin.name)) issues.push(`name "${plugin.name}" must be lower-case letters, digits and hyphens`)
+  if (!['chain', 'connector', 'feature'].includes(plugin.kind)) issues.push(`kind "${String(plugin.kind)}" must be chain, connector or feature`)
+  if (!/^\d+\.\d+\.\d+/.test(plugin.version)) issues.push(`version "${plugin.version}" is not semver`)
+  if (plugin.kind === 'chain' && !/^[-a-z0-9]{3,8}$/.test(plugin.namespace ?? '')) issues.push('a chain plugin needs a CAIP-2 namespace')
+  const meta = plugin.meta
+  if (!meta || typeof meta.description !== 'string' || meta.description.length < 10) issues.push('meta.description must be a sentence')
+  for (const capability of meta?.capabilities ?? []) {
+    if (!capabilities.includes(capability)) issues.push(`unknown capability "${capability}"`)
+  }
+  if (meta?.optionsSchema) {
+    if (meta.optionsSchema.type !== 'object') issues.push('meta.optionsSchema must describe an object')
+    for (const [key, schema] of Object.entries(meta.optionsSchema.properties ?? {})) {
+      if (!schema.description) issues.push(`option "${key}" has no description (the docs table needs one)`)
+    }
+    issues.push(...validateSchema(meta.optionsSchema, plugin.options ?? {}).map((issue) => `own options: ${issue}`))
+  }
+  if (plugin.kind === 'chain' && networks.length === 0) issues.push('pass at least one network of the plugin namespace')
+
+  let taps: TapRecord[] = []
+  let portico: Portico | undefined
+  try {
+    portico = createPortico({
+      projectId: 'conformance',
+      networks: networks.length ? networks : [],
+      plugins: [...withPlugins, plugin],
+      storage: null,
+      endpoints: { api: 'http://127.0.0.1:9' },
+      enableReconnect: false,
+    })
+  } catch (error) {
+    issues.push(`createPortico failed: ${(error as Error).message.split('\n')[0]}`)
+  }
+  if (portico) {
+    const all = listTaps(portico.hooks)
+    const others = new Set(withPlugins.map((p) => p.name))
+    taps = all.filter((tap) => !others.has(tap.name))
+    for (const tap of taps) if (tap.name !== plugin.name) issues.push(`tap on "${tap.hook}" is named "${tap.name}", not "${plugin.name}"`)
+    const tapped = new Set(taps.map((tap) => tap.hook))
+    const declared = new Set(meta?.hooks ?? [])
+    for (const hook of declared) if (!tapped.has(hook)) issues.push(`meta.hooks lists "${hook}" but the plugin does not tap it`)
+    for (const hook of tapped) if (!declared.has(hook)) issues.push(`the plugin taps "${hook}" but meta.hooks does not list it`)
+    for (const capability of meta?.capabilities ?? []) {
+      for (const hook of capabilityHooks[capability] ?? []) {
+        if (!taps.some((tap) => tap.hook === hook && (plugin.namespace === undefined || tap.namespace === plugin.namespace))) {
+          issues.push(`capability "${capability}" needs a tap on "${hook}" for "${plugin.namespace}"`)
+        }
+      }
+    }
+    for (const view of meta?.views ?? []) if (!portico.views.has(view)) issues.push(`meta.views lists "${view}" but it is not registered`)
+    if (plugin.kind === 'chain' && plugin.namespace && !portico.addressValidators.has(plugin.namespace)) {
+      issues.push(`a chain plugin registers an address validator for "${plugin.namespace}"`)
+    }
+    try {
+      await portico.destroy()
+    } catch (error) {
+      issues.push(`dispose failed: ${(error as Error).message}`)
+    }
+  }
+  return { ok: issues.length === 0, issues, taps }
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import * as kernel from '../kernel/index.js'
+import * as testing from '../tests/conformance/index.js'
+import * as ui from '../ui/index.js'
+
+// Pins every entry point's export names: adding or removing a public name is a deliberate change.
+describe('entry point exports', () => {
+  it('portico', () => {
+    expect(Object.keys(kernel).sort()).toMatchInlineSnapshot(`
+      [
+        "AddressValidatorRegistry",
+        "AsyncParallelHook",
+        "AsyncSeriesBailHook",
+        "AsyncSeriesHook",
+        "AsyncSeriesWaterfallHook",
+        "BaseError",
+        "ChainNotSupportedError",
+        "ConnectFailedError",
+        "ConnectionRejectedError",
+        "DisconnectFailedError",
+        "DuplicatePluginError",
+        "DuplicateViewError",
+        "HookMap",
+        "HttpRequestError",
+        "InvalidCaipAddressError",
+        "InvalidCaipNetworkIdError",
+        "InvalidNetworkError",
+        "InvalidOptionError",
+        "InvalidPluginError",
+        "InvalidPluginOptionsError",
+        "ModalClosedError",
+        "NamespaceWithoutPluginError",
+        "NetworkNotFoundError",
+        "NoAnswerError",
+        "NoNetworksError",
+        "NoPluginForHookError",
+        "NotConnectedError",
+        "PluginSetupError",
+        "ProviderRpcError",
+        "SendValidationError",
+        "SiweAndSiwxError",
+        "StorageValueDroppedError",
+        "StorageWriteError",
+        "SyncBailHook",
+        "SyncHook",
+        "SyncWaterfallHook",
+        "TimeoutError",
+        "UrlRequiredError",
+        "ViewRegistry",
+        "alertForMessage",
+        "alerts",
+        "cacheLifetimes",
+        "constants",
+        "createAnalytics",
+        "createHooks",
+        "createHttpClient",
+        "createPortico",
+        "createStorage",
+        "defaultAccountTypes",
+        "defaultConnectorTypeOrder",
+        "defaultEndpoints",
+        "defaultFeatures",
+        "defaultRemoteFeatures",
+        "defaultSocials",
+        "definePlugin",
+        "formatBalance",
+        "formatCaipAddress",
+        "formatCaipNetworkId",
+        "getConnectMethodsOrder",
+        "hookCatalogue",
+        "isCaipAddress",
+        "isCaipNetworkId",
+        "listTaps",
+        "nodeErrorMessages",
+        "normalizeWalletName",
+        "parseCaipAddress",
+        "parseCaipNetworkId",
+        "providerMessageAlerts",
+        "readCode",
+        "resolveRemoteFeatures",
+        "retryStatuses",
+        "rpcErrorCodes",
+        "storageKeys",
+        "userRejectionCodes",
+        "validateOptions",
+        "validateSchema",
+        "version",
+      ]
+    `)
+  })
+  it('portico/react', () => {
+    expect(Object.keys(ui).sort()).toMatchInlineSnapshot(`
+      [
+        "MissingProviderError",
+        "PorticoContext",
+        "PorticoProvider",
+        "useAccount",
+        "useModal",
+        "useNetwork",
+        "usePortico",
+        "usePorticoState",
+      ]
+    `)
+  })
+  it('portico/testing', () => {
+    expect(Object.keys(testing).sort()).toMatchInlineSnapshot(`
+      [
+        "capabilityHooks",
+        "checkPlugin",
+      ]
+    `)
+  })
+})

@@ -1,0 +1,10 @@
+// `portico/react`: the React provider, components and hooks.
+export { PorticoProvider } from './provider/PorticoProvider.js'
+export type { PorticoProviderProps } from './provider/PorticoProvider.js'
+export { PorticoContext } from './provider/PorticoContext.js'
+export { MissingProviderError, usePortico } from './hooks/usePortico.js'
+export { usePorticoState } from './hooks/usePorticoState.js'
+export { useAccount } from './hooks/useAccount.js'
+export type { UseAccountReturnType } from './hooks/useAccount.js'
+export { useNetwork } from './hooks/useNetwork.js'
+export { useModal } from './hooks/useModal.js'
