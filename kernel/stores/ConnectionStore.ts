@@ -61,6 +61,16 @@ export class ConnectionStore {
     return out
   }
 
+  /**
+   * A wallet's status (spec §4): `connected` when it is the active connector of its namespace and
+   * that namespace is active, `active` when it has a live connection, else `disconnected`.
+   */
+  connectorStatus(connectorId: string, namespace: ChainNamespace, activeNamespace: ChainNamespace): 'connected' | 'active' | 'disconnected' {
+    const connection = this.get(namespace)
+    if (connection.status !== 'connected' || connection.connectorId !== connectorId) return 'disconnected'
+    return namespace === activeNamespace ? 'connected' : 'active'
+  }
+
   setConnecting(namespace: ChainNamespace, connectorId: string): void {
     this.connections[namespace] = { ...this.get(namespace), status: 'connecting', connectorId }
   }
