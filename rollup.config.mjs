@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import esbuild from 'rollup-plugin-esbuild'
 import { cssEntry, jsEntries, root } from './scripts/build/entries.mjs'
@@ -22,15 +21,30 @@ function resolveTsSources() {
   }
 }
 
-/** Copies the theme stylesheet to dist/styles.css. */
-function copyStyles() {
+/** Every stylesheet under ui/: the theme contract first, then each component's, sorted. */
+function uiStylesheets() {
+  const found = []
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name)
+      if (statSync(full).isDirectory()) walk(full)
+      else if (name.endsWith('.css')) found.push(full)
+    }
+  }
+  walk(join(root, 'ui'))
+  const theme = join(root, cssEntry.input)
+  return [theme, ...found.filter((file) => file !== theme)]
+}
+
+/** Writes dist/styles.css (`portico/styles.css`): the theme and every component's CSS, one file. */
+function bundleStyles() {
   return {
-    name: 'copy-styles',
-    buildStart() {
-      this.addWatchFile(join(root, cssEntry.input))
-    },
+    name: 'bundle-styles',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: cssEntry.output, source: readFileSync(join(root, cssEntry.input), 'utf8') })
+      const source = uiStylesheets()
+        .map((file) => `/* ${file.slice(root.length + 1)} */\n${readFileSync(file, 'utf8').trim()}\n`)
+        .join('\n')
+      this.emitFile({ type: 'asset', fileName: cssEntry.output, source })
     },
   }
 }
@@ -47,5 +61,5 @@ export default {
   },
   // Pure factories and no top-level effects: let unused exports fall away in the site's bundle.
   treeshake: { moduleSideEffects: (id) => id.endsWith('.css') },
-  plugins: [resolveTsSources(), esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: join(root, 'tsconfig.json') }), copyStyles()],
+  plugins: [resolveTsSources(), esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: join(root, 'tsconfig.json') }), bundleStyles()],
 }

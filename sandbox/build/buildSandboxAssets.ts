@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+/** One file the sandbox serves from memory. */
+export type SandboxAsset = { body: string; contentType: string }
+
+/** URL path → asset. */
+export type SandboxAssets = Map<string, SandboxAsset>
+
+const sandboxDir = fileURLToPath(new URL('..', import.meta.url))
+
+/** The browser bundles: URL path → entry file (relative to `sandbox/`). */
+const bundles: Record<string, string> = {
+  '/dev-wallet.js': 'devWallet/devWallet.entry.ts',
+  '/wallet-page.js': 'walletPage/walletPage.entry.ts',
+  '/demo.js': 'demo/demo.entry.ts',
+}
+
+/** Static files: URL path → file (relative to `sandbox/`). */
+const statics: Record<string, [file: string, contentType: string]> = {
+  '/': ['demo/index.html', 'text/html; charset=utf-8'],
+  '/wallet': ['walletPage/index.html', 'text/html; charset=utf-8'],
+  '/demo.css': ['demo/demo.css', 'text/css; charset=utf-8'],
+  '/wallet-page.css': ['walletPage/walletPage.css', 'text/css; charset=utf-8'],
+}
+
+/**
+ * Builds the sandbox's browser bundles with esbuild (in memory, IIFE, no `eval`, so they run under a
+ * strict CSP) and reads its HTML and CSS: the demo site, the WalletConnect wallet page and the
+ * "Portico Dev Wallet" script.
+ *
+ * @returns every asset by URL path
+ * @example
+ * const assets = await buildSandboxAssets()
+ * assets.get('/dev-wallet.js')?.body
+ */
+export async function buildSandboxAssets(): Promise<SandboxAssets> {
+  const assets: SandboxAssets = new Map()
+  const entries = Object.entries(bundles)
+  const result = await build({
+    absWorkingDir: sandboxDir,
+    entryPoints: Object.fromEntries(entries.map(([path, file]) => [path.slice(1, -3), file])),
+    outdir: 'out',
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2022', 'chrome111'],
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+  })
+  for (const [path] of entries) {
+    const file = result.outputFiles.find((f) => f.path.endsWith(`${path.slice(0, -3)}.js`))
+    if (!file) throw new Error(`buildSandboxAssets: esbuild produced no ${path}`)
+    assets.set(path, { body: file.text, contentType: 'text/javascript; charset=utf-8' })
+  }
+  await Promise.all(
+    Object.entries(statics).map(async ([path, [file, contentType]]) => {
+      assets.set(path, { body: await readFile(new URL(`../${file}`, import.meta.url), 'utf8'), contentType })
+    }),
+  )
+  return assets
+}

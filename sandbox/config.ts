@@ -1,0 +1,111 @@
+/**
+ * The sandbox's configuration in one place: ports, chains, prices, the project id and the dev
+ * accounts. `sandbox/start.ts`, the tests and later issues import it; nothing here starts anything.
+ *
+ * Ports are derived from one base port (`PORT`, default 4700):
+ * - `PORT`     the Portico server (API, RPC proxy, relay, demo site, wallet page, dev wallet script)
+ * - `PORT + 1` anvil, chain id 31337 ("Portico Devnet A")
+ * - `PORT + 2` anvil, chain id 31338 ("Portico Devnet B")
+ * - `PORT + 3` the LiteSVM-backed Solana JSON-RPC (HTTP and websocket on one port)
+ */
+
+import { solanaSandboxCaipNetworkId } from './solana/solanaSandboxChain.js'
+
+/** The `PORT` used when the environment does not set one. */
+export const defaultSandboxPort = 4700
+
+/** The host every sandbox part binds to. Nothing listens on another interface. */
+export const sandboxHost = '127.0.0.1'
+
+/** The project id of the demo site (the server's only configured project). */
+export const sandboxProjectId = 'demo'
+
+/** Price table of the sandbox (USD). */
+export const sandboxPrices = { eth: 3000, pUsd: 1 } as const
+
+/** The ports of one sandbox, derived from its base port. */
+export type SandboxPorts = {
+  server: number
+  anvilA: number
+  anvilB: number
+  solana: number
+}
+
+/**
+ * The ports a sandbox on `base` uses (`base` .. `base + 3`).
+ *
+ * @param base the server's port (`PORT`)
+ * @returns the four ports
+ * @example
+ * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703 }
+ */
+export function sandboxPorts(base: number): SandboxPorts {
+  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3 }
+}
+
+/** One EVM devnet of the sandbox. */
+export type SandboxEvmChain = {
+  chainId: number
+  caipNetworkId: `eip155:${number}`
+  name: string
+  /** Which port of {@link SandboxPorts} its anvil listens on. */
+  portKey: 'anvilA' | 'anvilB'
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+}
+
+/** The two anvil devnets. */
+export const sandboxEvmChains: readonly SandboxEvmChain[] = [
+  {
+    chainId: 31337,
+    caipNetworkId: 'eip155:31337',
+    name: 'Portico Devnet A',
+    portKey: 'anvilA',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  },
+  {
+    chainId: 31338,
+    caipNetworkId: 'eip155:31338',
+    name: 'Portico Devnet B',
+    portKey: 'anvilB',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  },
+]
+
+/**
+ * The local Solana chain. LiteSVM has no genesis block, so the sandbox's Solana RPC reports a fixed
+ * genesis hash (see `solana/solanaSandboxChain.ts`); per CAIP-30 the chain's reference is its first
+ * 32 base58 characters.
+ */
+export const sandboxSolanaChain = {
+  caipNetworkId: solanaSandboxCaipNetworkId,
+  name: 'Portico Solana Localnet',
+  portKey: 'solana',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  /** Price of SOL in the sandbox's table (USD). */
+  priceUsd: 150,
+} as const
+
+/** The ERC-20 deployed on both devnets. */
+export const sandboxToken = { name: 'Portico USD', symbol: 'pUSD', decimals: 6 } as const
+
+/**
+ * The first account of the standard test mnemonic (`test test … junk`), the dev wallets' account.
+ * Its private key is public knowledge (anvil prints it); never use it anywhere real.
+ */
+export const devWalletAccount = {
+  address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+} as const
+
+/**
+ * The server's JSON-RPC proxy URL for a chain, relative to the sandbox origin.
+ *
+ * @param origin e.g. `http://127.0.0.1:4700`
+ * @param caipNetworkId e.g. `eip155:31337`
+ * @returns the proxy URL
+ * @example
+ * sandboxRpcProxyUrl('http://127.0.0.1:4700', 'eip155:31337')
+ */
+export function sandboxRpcProxyUrl(origin: string, caipNetworkId: string): string {
+  return `${origin}/v1/?chainId=${encodeURIComponent(caipNetworkId)}&projectId=${sandboxProjectId}`
+}

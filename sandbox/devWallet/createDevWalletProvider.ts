@@ -1,0 +1,580 @@
+import {
+  createWalletClient,
+  custom,
+  defineChain,
+  getAddress,
+  hexToBigInt,
+  hexToNumber,
+  isAddress,
+  isAddressEqual,
+  isHex,
+  numberToHex,
+  type Hex,
+  type LocalAccount,
+  type TypedDataDefinition,
+} from 'viem'
+import { ProviderRpcError, providerErrorMessages } from './ProviderRpcError.js'
+
+/** A chain the dev wallet can be on. */
+export type DevWalletChain = {
+  chainId: number
+  name: string
+  /** Where read calls for this chain go (the sandbox: the server's RPC proxy on the same origin). */
+  rpcUrl: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+}
+
+/** `approve`: every request that needs approval is approved; `reject`: each fails with 4001. */
+export type DevWalletMode = 'approve' | 'reject'
+
+/** What the wallet remembers (in `storage`) across reloads. */
+export type DevWalletState = {
+  connected: boolean
+  chainId: number
+  mode: DevWalletMode
+  /** Chains added with `wallet_addEthereumChain`. */
+  addedChains: DevWalletChain[]
+}
+
+/** A record of one request, for the panel and for tests. */
+export type DevWalletActivity = { method: string; outcome: 'approved' | 'rejected' | 'failed' | 'answered' }
+
+/** The minimal storage the wallet needs (`localStorage` in a page). */
+export type DevWalletStorage = Pick<Storage, 'getItem' | 'setItem'>
+
+export type CreateDevWalletProviderParameters = {
+  account: LocalAccount
+  /** Built-in chains; the first is the default. */
+  chains: readonly DevWalletChain[]
+  /** Where the state is kept; omitted → in memory only. */
+  storage?: DevWalletStorage | undefined
+  /** Storage key (default `porticoDevWallet`). */
+  storageKey?: string
+  /** `fetch` used for read calls (default: the global one). */
+  fetch?: typeof fetch
+}
+
+type Listener = (...args: unknown[]) => void
+
+/** The EIP-1193 provider object handed to sites. */
+export type DevWalletEip1193Provider = {
+  readonly isPorticoDevWallet: true
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  on(event: string, listener: Listener): DevWalletEip1193Provider
+  once(event: string, listener: Listener): DevWalletEip1193Provider
+  removeListener(event: string, listener: Listener): DevWalletEip1193Provider
+  off(event: string, listener: Listener): DevWalletEip1193Provider
+}
+
+export type CreateDevWalletProviderReturnType = {
+  provider: DevWalletEip1193Provider
+  /** The wallet's own controls (the panel and tests use these; sites use `provider`). */
+  control: {
+    getState(): DevWalletState
+    /** The chains the wallet knows: built-in first, then added ones. */
+    chains(): DevWalletChain[]
+    setMode(mode: DevWalletMode): void
+    getMode(): DevWalletMode
+    /** Drop the site's connection, as the wallet's own "Disconnect" would. */
+    disconnect(): void
+    /** Every request seen, oldest first (at most the last 50). */
+    activity(): DevWalletActivity[]
+    /** Called after every state change or request. Returns an unsubscribe. */
+    subscribe(fn: () => void): () => void
+    /** Emit the EIP-1193 `connect` event for the current chain. */
+    announceConnect(): void
+  }
+}
+
+/**
+ * Methods the wallet forwards to the chain. Everything that signs, asks for accounts or changes the
+ * wallet is handled by the wallet itself; anything else is refused with 4200, so a node's own
+ * unlocked accounts and signing methods are never reachable through the wallet.
+ */
+const readMethods = new Set([
+  'eth_blockNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+  'eth_sendRawTransaction',
+  'eth_syncing',
+  'net_listening',
+  'web3_clientVersion',
+])
+
+const defaultStorageKey = 'porticoDevWallet'
+const maxActivity = 50
+
+function fail(code: keyof typeof providerErrorMessages, message?: string, data?: unknown): never {
+  throw new ProviderRpcError(code, message ?? providerErrorMessages[code], data)
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function parseChainIdParam(value: unknown): number {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(value) || /^0x0+$/.test(value)) {
+    fail(-32602, `Invalid chainId ${JSON.stringify(value)}: expected a non-zero hex string such as "0x7a69".`)
+  }
+  const id = hexToNumber(value as Hex)
+  if (!Number.isSafeInteger(id)) fail(-32602, `chainId ${value} is too large.`)
+  return id
+}
+
+function optionalHexQuantity(tx: Record<string, unknown>, key: string): bigint | undefined {
+  const value = tx[key]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value)) {
+    fail(-32602, `Invalid transaction field "${key}": expected a hex quantity.`)
+  }
+  return hexToBigInt(value as Hex)
+}
+
+function readState(storage: DevWalletStorage | undefined, key: string, fallback: DevWalletState): DevWalletState {
+  if (!storage) return fallback
+  let raw: string | null = null
+  try {
+    raw = storage.getItem(key)
+  } catch {
+    return fallback
+  }
+  if (raw === null) return fallback
+  try {
+    const parsed: unknown = JSON.parse(raw)
+    if (!isRecord(parsed)) return fallback
+    const addedChains = Array.isArray(parsed.addedChains)
+      ? parsed.addedChains.filter(
+          (c): c is DevWalletChain =>
+            isRecord(c) &&
+            Number.isSafeInteger(c.chainId) &&
+            typeof c.name === 'string' &&
+            typeof c.rpcUrl === 'string' &&
+            isRecord(c.nativeCurrency),
+        )
+      : []
+    return {
+      connected: parsed.connected === true,
+      chainId: Number.isSafeInteger(parsed.chainId) && (parsed.chainId as number) > 0 ? (parsed.chainId as number) : fallback.chainId,
+      mode: parsed.mode === 'reject' ? 'reject' : 'approve',
+      addedChains,
+    }
+  } catch {
+    // A corrupted or foreign value is dropped; the wallet starts fresh.
+    return fallback
+  }
+}
+
+/**
+ * Creates the Portico Dev Wallet's EIP-1193 provider: it holds a real key, signs in the page,
+ * asks for approval (here: the approve/reject mode) and forwards only reads to the chain.
+ *
+ * @param parameters the account, the built-in chains and where to remember state
+ * @returns the provider for sites and the wallet's own controls
+ * @example
+ * const { provider } = createDevWalletProvider({ account: privateKeyToAccount(key), chains })
+ * await provider.request({ method: 'eth_requestAccounts' })
+ */
+export function createDevWalletProvider(
+  parameters: CreateDevWalletProviderParameters,
+): CreateDevWalletProviderReturnType {
+  const { account, storage } = parameters
+  const storageKey = parameters.storageKey ?? defaultStorageKey
+  const doFetch = parameters.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
+  const builtIn = [...parameters.chains]
+  const first = builtIn[0]
+  if (!first) throw new Error('createDevWalletProvider needs at least one chain.')
+
+  let state = readState(storage, storageKey, { connected: false, chainId: first.chainId, mode: 'approve', addedChains: [] })
+  if (!findChain(state.chainId)) state = { ...state, chainId: first.chainId }
+
+  const listeners = new Map<string, Set<Listener>>()
+  const subscribers = new Set<() => void>()
+  const log: DevWalletActivity[] = []
+  let rpcId = 0
+
+  function allChains(): DevWalletChain[] {
+    return [...builtIn, ...state.addedChains.filter((c) => !builtIn.some((b) => b.chainId === c.chainId))]
+  }
+  function findChain(chainId: number): DevWalletChain | undefined {
+    return [...builtIn, ...state.addedChains].find((c) => c.chainId === chainId)
+  }
+  function currentChain(): DevWalletChain {
+    return findChain(state.chainId) ?? first!
+  }
+  function notify(): void {
+    for (const fn of [...subscribers]) {
+      try {
+        fn()
+      } catch {
+        // A failing subscriber must not break the wallet.
+      }
+    }
+  }
+  function setState(next: Partial<DevWalletState>): void {
+    state = { ...state, ...next }
+    try {
+      storage?.setItem(storageKey, JSON.stringify(state))
+    } catch {
+      // Storage full or blocked: keep going in memory.
+    }
+    notify()
+  }
+  function emit(event: string, ...args: unknown[]): void {
+    for (const fn of [...(listeners.get(event) ?? [])]) {
+      try {
+        fn(...args)
+      } catch (error) {
+        // A site's listener that throws must not break the wallet or other listeners.
+        console.error('[Portico Dev Wallet] an event listener threw', error)
+      }
+    }
+  }
+  function record(method: string, outcome: DevWalletActivity['outcome']): void {
+    log.push({ method, outcome })
+    if (log.length > maxActivity) log.shift()
+  }
+  /** Every request that needs the user's approval goes through here. */
+  function approve(method: string): void {
+    if (state.mode === 'reject') {
+      record(method, 'rejected')
+      notify()
+      fail(4001, 'User rejected the request.')
+    }
+  }
+  function requireConnected(): void {
+    if (!state.connected) fail(4100)
+  }
+  function requireOwnAddress(value: unknown, what: string): void {
+    if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
+      fail(-32602, `Invalid ${what}: expected an address.`)
+    }
+    if (!isAddressEqual(value as Hex, account.address)) fail(4100, `The account ${value} is not connected to this site.`)
+  }
+
+  async function rpc(chain: DevWalletChain, method: string, params: unknown): Promise<unknown> {
+    if (method === 'eth_chainId') return numberToHex(chain.chainId)
+    let response: Response
+    try {
+      response = await doFetch(chain.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params: params ?? [] }),
+      })
+    } catch (error) {
+      throw new ProviderRpcError(-32603, `Could not reach ${chain.name} (chain ${chain.chainId}): ${(error as Error).message}`)
+    }
+    let body: unknown
+    try {
+      body = await response.json()
+    } catch {
+      throw new ProviderRpcError(-32603, `${chain.name} answered HTTP ${response.status} without JSON.`)
+    }
+    if (!isRecord(body)) throw new ProviderRpcError(-32603, `${chain.name} answered with a malformed JSON-RPC response.`)
+    if (isRecord(body.error)) {
+      const code = typeof body.error.code === 'number' ? body.error.code : -32603
+      const message = typeof body.error.message === 'string' ? body.error.message : 'RPC error'
+      throw new ProviderRpcError(code, message, body.error.data)
+    }
+    if (!response.ok) throw new ProviderRpcError(-32603, `${chain.name} answered HTTP ${response.status}.`)
+    return body.result
+  }
+
+  async function sendTransaction(params: unknown): Promise<Hex> {
+    const tx = Array.isArray(params) ? params[0] : undefined
+    if (!isRecord(tx)) fail(-32602, 'eth_sendTransaction expects [transaction].')
+    requireOwnAddress(tx.from ?? account.address, 'transaction "from"')
+    const to = tx.to
+    if (to !== undefined && to !== null && (typeof to !== 'string' || !isAddress(to, { strict: false }))) {
+      fail(-32602, 'Invalid transaction field "to": expected an address.')
+    }
+    const data = tx.data ?? tx.input
+    if (data !== undefined && data !== null && (typeof data !== 'string' || !isHex(data))) {
+      fail(-32602, 'Invalid transaction field "data": expected hex.')
+    }
+    const value = optionalHexQuantity(tx, 'value')
+    const gas = optionalHexQuantity(tx, 'gas')
+    const gasPrice = optionalHexQuantity(tx, 'gasPrice')
+    const maxFeePerGas = optionalHexQuantity(tx, 'maxFeePerGas')
+    const maxPriorityFeePerGas = optionalHexQuantity(tx, 'maxPriorityFeePerGas')
+    const nonceBig = optionalHexQuantity(tx, 'nonce')
+    approve('eth_sendTransaction')
+    const chain = currentChain()
+    const viemChain = defineChain({
+      id: chain.chainId,
+      name: chain.name,
+      nativeCurrency: chain.nativeCurrency,
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+    })
+    const client = createWalletClient({
+      account,
+      chain: viemChain,
+      transport: custom({ request: ({ method, params: p }) => rpc(chain, method, p) }, { retryCount: 0 }),
+    })
+    const request = {
+      account,
+      chain: viemChain,
+      to: to ? getAddress(to as string) : null,
+      ...(value !== undefined ? { value } : {}),
+      ...(data ? { data: data as Hex } : {}),
+      ...(gas !== undefined ? { gas } : {}),
+      ...(nonceBig !== undefined ? { nonce: Number(nonceBig) } : {}),
+      ...(gasPrice !== undefined
+        ? { gasPrice }
+        : {
+            ...(maxFeePerGas !== undefined ? { maxFeePerGas } : {}),
+            ...(maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas } : {}),
+          }),
+    }
+    try {
+      return await client.sendTransaction(request as Parameters<typeof client.sendTransaction>[0])
+    } catch (error) {
+      throw toProviderError(error)
+    }
+  }
+
+  async function handle(method: string, params: unknown): Promise<unknown> {
+    switch (method) {
+      case 'eth_chainId':
+        return numberToHex(state.chainId)
+      case 'net_version':
+        return String(state.chainId)
+      case 'eth_accounts':
+        return state.connected ? [account.address] : []
+      case 'eth_coinbase':
+        return state.connected ? account.address : null
+      case 'eth_requestAccounts':
+        return connect(method)
+      case 'wallet_requestPermissions': {
+        const wanted = Array.isArray(params) ? params[0] : undefined
+        if (!isRecord(wanted) || !('eth_accounts' in wanted)) {
+          fail(-32602, 'wallet_requestPermissions expects [{ eth_accounts: {} }].')
+        }
+        await connect(method)
+        return permissions()
+      }
+      case 'wallet_getPermissions':
+        return state.connected ? permissions() : []
+      case 'wallet_revokePermissions':
+        disconnect()
+        return null
+      case 'personal_sign': {
+        requireConnected()
+        if (!Array.isArray(params) || params.length < 2) fail(-32602, 'personal_sign expects [message, address].')
+        let [message, address] = params as [unknown, unknown]
+        // Some sites send [address, message]; accept both orders, as wallets do.
+        if (typeof message === 'string' && isAddress(message, { strict: false }) && !(typeof address === 'string' && isAddress(address, { strict: false }))) {
+          ;[message, address] = [address, message]
+        }
+        if (typeof message !== 'string') fail(-32602, 'personal_sign: the message must be a string.')
+        requireOwnAddress(address, 'personal_sign address')
+        approve(method)
+        return account.signMessage({ message: isHex(message) ? { raw: message } : message })
+      }
+      case 'eth_signTypedData_v4': {
+        requireConnected()
+        if (!Array.isArray(params) || params.length < 2) fail(-32602, 'eth_signTypedData_v4 expects [address, typedData].')
+        const [address, raw] = params as [unknown, unknown]
+        requireOwnAddress(address, 'eth_signTypedData_v4 address')
+        let typed: unknown = raw
+        if (typeof raw === 'string') {
+          try {
+            typed = JSON.parse(raw)
+          } catch {
+            fail(-32602, 'eth_signTypedData_v4: the typed data is not valid JSON.')
+          }
+        }
+        if (!isRecord(typed) || !isRecord(typed.types) || typeof typed.primaryType !== 'string' || !isRecord(typed.message)) {
+          fail(-32602, 'eth_signTypedData_v4: expected { domain, types, primaryType, message }.')
+        }
+        approve(method)
+        try {
+          return await account.signTypedData!(typed as unknown as TypedDataDefinition)
+        } catch (error) {
+          throw new ProviderRpcError(-32602, `eth_signTypedData_v4: ${(error as Error).message.split('\n')[0]}`)
+        }
+      }
+      case 'eth_sendTransaction':
+        requireConnected()
+        return sendTransaction(params)
+      case 'wallet_switchEthereumChain': {
+        const arg = Array.isArray(params) ? params[0] : undefined
+        if (!isRecord(arg)) fail(-32602, 'wallet_switchEthereumChain expects [{ chainId }].')
+        const chainId = parseChainIdParam(arg.chainId)
+        if (!findChain(chainId)) fail(4902, `Unrecognized chain ID ${arg.chainId as string}. Try adding the chain using wallet_addEthereumChain first.`)
+        if (chainId === state.chainId) return null
+        approve(method)
+        switchTo(chainId)
+        return null
+      }
+      case 'wallet_addEthereumChain': {
+        const arg = Array.isArray(params) ? params[0] : undefined
+        if (!isRecord(arg)) fail(-32602, 'wallet_addEthereumChain expects [{ chainId, chainName, rpcUrls, nativeCurrency }].')
+        const chainId = parseChainIdParam(arg.chainId)
+        const known = findChain(chainId)
+        if (!known) {
+          const rpcUrl = Array.isArray(arg.rpcUrls) ? arg.rpcUrls.find((u) => typeof u === 'string' && /^https?:\/\//.test(u)) : undefined
+          if (typeof rpcUrl !== 'string') fail(-32602, 'wallet_addEthereumChain: rpcUrls must contain an http(s) URL.')
+          const cur = arg.nativeCurrency
+          if (
+            !isRecord(cur) ||
+            typeof cur.symbol !== 'string' ||
+            !/^.{1,12}$/.test(cur.symbol) ||
+            typeof cur.name !== 'string' ||
+            cur.decimals !== 18
+          ) {
+            fail(-32602, 'wallet_addEthereumChain: nativeCurrency must be { name, symbol (1-12 chars), decimals: 18 }.')
+          }
+          const name = typeof arg.chainName === 'string' && arg.chainName.trim() ? arg.chainName.trim().slice(0, 64) : `Chain ${chainId}`
+          approve(method)
+          setState({
+            addedChains: [
+              ...state.addedChains,
+              { chainId, name, rpcUrl, nativeCurrency: { name: cur.name as string, symbol: cur.symbol as string, decimals: 18 } },
+            ],
+          })
+        } else if (chainId !== state.chainId) {
+          approve(method)
+        }
+        // Like the common extension wallets, adding a chain also switches to it.
+        if (chainId !== state.chainId) switchTo(chainId)
+        return null
+      }
+      default:
+        if (readMethods.has(method)) return rpc(currentChain(), method, params)
+        fail(4200, `The Portico Dev Wallet does not support the method "${method}".`)
+    }
+  }
+
+  function permissions(): unknown[] {
+    return [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [account.address] }] }]
+  }
+  async function connect(method: string): Promise<string[]> {
+    if (state.connected) return [account.address]
+    approve(method)
+    setState({ connected: true })
+    emit('connect', { chainId: numberToHex(state.chainId) })
+    emit('accountsChanged', [account.address])
+    return [account.address]
+  }
+  function disconnect(): void {
+    if (!state.connected) return
+    setState({ connected: false })
+    emit('accountsChanged', [])
+    emit('disconnect', new ProviderRpcError(4900, 'The user disconnected the site in the Portico Dev Wallet.'))
+  }
+  function switchTo(chainId: number): void {
+    setState({ chainId })
+    emit('chainChanged', numberToHex(chainId))
+  }
+
+  const provider: DevWalletEip1193Provider = {
+    isPorticoDevWallet: true,
+    async request(args) {
+      if (!isRecord(args) || typeof args.method !== 'string' || args.method === '') {
+        throw new ProviderRpcError(-32600, 'Invalid request: expected { method: string, params?: unknown[] }.')
+      }
+      const { method, params } = args as { method: string; params?: unknown }
+      if (params !== undefined && params !== null && typeof params !== 'object') {
+        throw new ProviderRpcError(-32602, `Invalid params for ${method}: expected an array or an object.`)
+      }
+      try {
+        const result = await handle(method, params)
+        if (!readMethods.has(method)) record(method, needsNoApproval.has(method) ? 'answered' : 'approved')
+        notify()
+        return result
+      } catch (error) {
+        const e = toProviderError(error)
+        if (e.code !== 4001) {
+          record(method, 'failed')
+          notify()
+        }
+        throw e
+      }
+    },
+    on(event, listener) {
+      if (typeof listener !== 'function') return provider
+      const set = listeners.get(event) ?? new Set<Listener>()
+      set.add(listener)
+      listeners.set(event, set)
+      return provider
+    },
+    once(event, listener) {
+      const wrapped: Listener = (...args) => {
+        provider.removeListener(event, wrapped)
+        listener(...args)
+      }
+      return provider.on(event, wrapped)
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener)
+      return provider
+    },
+    off(event, listener) {
+      return provider.removeListener(event, listener)
+    },
+  }
+
+  return {
+    provider: Object.freeze(provider),
+    control: {
+      getState: () => ({ ...state, addedChains: [...state.addedChains] }),
+      chains: allChains,
+      setMode(mode) {
+        if (mode !== 'approve' && mode !== 'reject') throw new TypeError(`Unknown mode "${String(mode)}": use 'approve' or 'reject'.`)
+        if (mode !== state.mode) setState({ mode })
+      },
+      getMode: () => state.mode,
+      disconnect,
+      activity: () => [...log],
+      subscribe(fn) {
+        subscribers.add(fn)
+        return () => subscribers.delete(fn)
+      },
+      announceConnect() {
+        emit('connect', { chainId: numberToHex(state.chainId) })
+      },
+    },
+  }
+
+  // Hoisted helpers that need no closure state.
+  function toProviderError(error: unknown): ProviderRpcError {
+    if (error instanceof ProviderRpcError) return error
+    // viem wraps node errors; find the first error in the chain with a numeric code.
+    let current: unknown = error
+    for (let i = 0; i < 10 && current; i++) {
+      if (current instanceof ProviderRpcError) return current
+      const c = current as { code?: unknown; shortMessage?: unknown; message?: unknown; cause?: unknown }
+      if (typeof c.code === 'number' && c.code !== 0) {
+        const msg = typeof c.shortMessage === 'string' ? c.shortMessage : String(c.message)
+        return new ProviderRpcError(c.code, msg)
+      }
+      current = c.cause
+    }
+    const msg = (error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error)
+    return new ProviderRpcError(-32603, msg)
+  }
+}
+
+const needsNoApproval = new Set([
+  'eth_chainId',
+  'net_version',
+  'eth_accounts',
+  'eth_coinbase',
+  'wallet_getPermissions',
+  'wallet_revokePermissions',
+])

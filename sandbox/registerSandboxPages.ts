@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify'
+import type { SandboxAssets } from './build/buildSandboxAssets.js'
+
+/** What `/sandbox.json` tells the demo page, tests and later tooling about this sandbox. */
+export type SandboxInfo = {
+  url: string
+  projectId: string
+  relayUrl: string
+  chains: {
+    caipNetworkId: string
+    name: string
+    /** The server's RPC proxy for this chain. */
+    rpcUrl: string
+    /** The upstream node (anvil or the Solana RPC) behind the proxy. */
+    nodeUrl: string
+    nativeCurrency: { name: string; symbol: string; decimals: number }
+    tokens: { address: string; name: string; symbol: string; decimals: number }[]
+  }[]
+  /** The EVM dev accounts (index 0 is the dev wallets' account). */
+  accounts: readonly string[]
+  /** The funded Solana dev account, when the Solana RPC is running. */
+  solanaAccount?: string
+}
+
+/**
+ * The Content-Security-Policy of the sandbox's pages: scripts and styles only from the sandbox
+ * origin, no inline code, no eval. The demo site and the wallet page are proof that they (and the
+ * dev wallet script they load) run under it.
+ */
+export const sandboxPageCsp = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ')
+
+/**
+ * Mounts the sandbox's pages on the Portico server (pass it as `extend`): the demo site at `/`,
+ * the WalletConnect wallet page at `/wallet`, the dev wallet script at `/dev-wallet.js`, their
+ * bundles and CSS, and `/sandbox.json`.
+ *
+ * @param assets the built assets (from `buildSandboxAssets`)
+ * @param info what `/sandbox.json` answers
+ * @returns a function that registers the routes on a Fastify instance
+ * @example
+ * await createServer({ ...config, extend: registerSandboxPages(assets, info) })
+ */
+export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo): (app: FastifyInstance) => void {
+  const infoJson = JSON.stringify(info)
+  return (app) => {
+    for (const [path, asset] of assets) {
+      app.get(path, async (_request, reply) => {
+        reply.header('content-type', asset.contentType)
+        reply.header('cache-control', 'no-store')
+        reply.header('x-content-type-options', 'nosniff')
+        if (asset.contentType.startsWith('text/html')) {
+          reply.header('content-security-policy', sandboxPageCsp)
+          reply.header('referrer-policy', 'no-referrer')
+        }
+        return reply.send(asset.body)
+      })
+    }
+    app.get('/sandbox.json', async (_request, reply) => {
+      reply.header('content-type', 'application/json; charset=utf-8')
+      reply.header('cache-control', 'no-store')
+      return reply.send(infoJson)
+    })
+  }
+}

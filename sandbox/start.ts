@@ -1,0 +1,76 @@
+// `npm start`: the whole sandbox on 127.0.0.1. Prints exactly one line when ready; anything else
+// only on errors. Ctrl-C / SIGTERM stop every child and exit 0. A taken port exits 1 with a
+// one-line message naming the port and how to choose another.
+import { BaseError } from '../kernel/errors/BaseError.js'
+import { defaultSandboxPort } from './config.js'
+import { SandboxParameterError } from './errors.js'
+import { startSandbox, type StartSandboxReturnType } from './startSandbox.js'
+import { watchAncestors } from './utils/watchAncestors.js'
+
+function readPort(): number {
+  const raw = process.env.PORT
+  if (raw === undefined || raw.trim() === '') return defaultSandboxPort
+  if (!/^\d{1,5}$/.test(raw.trim())) {
+    throw new SandboxParameterError(`PORT must be a number from 1 to 65532, got ${JSON.stringify(raw)}.`)
+  }
+  return Number(raw.trim())
+}
+
+function oneLine(error: unknown): string {
+  if (error instanceof BaseError) return `Portico sandbox: ${error.shortMessage}`
+  return `Portico sandbox: ${(error as Error)?.message?.split('\n')[0] ?? String(error)}`
+}
+
+let sandbox: StartSandboxReturnType | undefined
+let stopping = false
+let startAborted = false
+let firstSignalAt = 0
+
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return
+  stopping = true
+  try {
+    await sandbox?.stop()
+  } catch (error) {
+    process.stderr.write(`${oneLine(error)}\n`)
+  }
+  process.exit(code)
+}
+
+function onSignal(): void {
+  if (stopping) {
+    // Ctrl-C reaches this process both from the terminal and relayed by tsx: ignore repeats within
+    // a second. A later, deliberate second Ctrl-C gives up waiting (the anvils still exit on their
+    // own, because they watch this process's pipe).
+    if (Date.now() - firstSignalAt > 1_000) process.exit(130)
+    return
+  }
+  firstSignalAt ||= Date.now()
+  if (!sandbox) {
+    // Still starting: let startSandbox finish or fail, then stop what it started.
+    startAborted = true
+    return
+  }
+  void shutdown(0)
+}
+
+process.on('SIGINT', onSignal)
+process.on('SIGTERM', onSignal)
+// When whatever launched the sandbox (npm, tsx, a test) goes away, stop as if told to.
+watchAncestors(onSignal)
+
+try {
+  const port = readPort()
+  const dataDir = process.env.PORTICO_DATA_DIR?.trim() || undefined
+  sandbox = await startSandbox({ port, ...(dataDir ? { dataDir } : {}) })
+  if (startAborted) {
+    await shutdown(0)
+  } else {
+    process.stdout.write(`Portico sandbox ready at ${sandbox.url}\n`)
+  }
+} catch (error) {
+  process.stderr.write(`${oneLine(error)}\n`)
+  if (process.env.PORTICO_DEBUG) console.error(error)
+  if (startAborted) process.exit(0)
+  process.exit(1)
+}

@@ -1,0 +1,73 @@
+import { formatEther, hexToString, isHex } from 'viem'
+
+/** One labelled line of a request's summary. */
+export type WalletRequestRow = { label: string; value: string }
+
+const maxShown = 2_000
+
+function clip(text: string): string {
+  return text.length > maxShown ? `${text.slice(0, maxShown)}… (${text.length - maxShown} more characters)` : text
+}
+
+/** Shows hex as UTF-8 text when it decodes to printable text, else the hex itself. */
+function readableMessage(message: string): string {
+  if (!isHex(message)) return message
+  try {
+    const text = hexToString(message)
+    // eslint-disable-next-line no-control-regex
+    if (!/[\u0000-\u0008\u000e-\u001f\u007f\ufffd]/.test(text)) return text
+  } catch {
+    // not UTF-8
+  }
+  return message
+}
+
+/**
+ * Turns a WalletConnect session request into labelled lines a person can read before approving:
+ * the message of a `personal_sign`, the recipient, amount and data of a transaction. Values are
+ * plain text (the page renders them with `textContent`), clipped to a readable length.
+ *
+ * @param method the JSON-RPC method
+ * @param params its params as the dapp sent them
+ * @returns the rows to show
+ * @example
+ * describeWalletRequest('personal_sign', ['0x68656c6c6f', '0xf39F…'])
+ * // [{ label: 'Message', value: 'hello' }, { label: 'Account', value: '0xf39F…' }]
+ */
+export function describeWalletRequest(method: string, params: unknown): WalletRequestRow[] {
+  const list = Array.isArray(params) ? params : []
+  if (method === 'personal_sign') {
+    const [message, address] = list
+    return [
+      { label: 'Message', value: clip(typeof message === 'string' ? readableMessage(message) : JSON.stringify(message) ?? '') },
+      { label: 'Account', value: String(address ?? '') },
+    ]
+  }
+  if (method === 'eth_sendTransaction') {
+    const tx = (list[0] ?? {}) as Record<string, unknown>
+    const rows: WalletRequestRow[] = [
+      { label: 'From', value: String(tx.from ?? '') },
+      { label: 'To', value: tx.to ? String(tx.to) : '(contract creation)' },
+    ]
+    let value = '0 ETH'
+    if (typeof tx.value === 'string' && isHex(tx.value)) {
+      try {
+        value = `${formatEther(BigInt(tx.value))} ETH`
+      } catch {
+        value = tx.value
+      }
+    }
+    rows.push({ label: 'Value', value })
+    const data = tx.data ?? tx.input
+    if (typeof data === 'string' && data !== '0x') rows.push({ label: 'Data', value: clip(data) })
+    return rows
+  }
+  if (method === 'eth_signTypedData_v4') {
+    const [address, typed] = list
+    return [
+      { label: 'Account', value: String(address ?? '') },
+      { label: 'Typed data', value: clip(typeof typed === 'string' ? typed : JSON.stringify(typed) ?? '') },
+    ]
+  }
+  return [{ label: 'Params', value: clip(JSON.stringify(params) ?? 'none') }]
+}

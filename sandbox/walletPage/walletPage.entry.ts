@@ -1,0 +1,351 @@
+// Bundle entry of the WalletConnect dev wallet page served at /wallet (built by esbuild for the
+// browser with the real @walletconnect/sign-client, talking to the sandbox relay on this origin).
+import { SignClient } from '@walletconnect/sign-client'
+import type { SignClientTypes } from '@walletconnect/types'
+import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
+import { privateKeyToAccount } from 'viem/accounts'
+import { devWalletAccount, sandboxEvmChains, sandboxProjectId, sandboxRpcProxyUrl } from '../config.js'
+import { createDevWalletProvider } from '../devWallet/createDevWalletProvider.js'
+import { describeWalletRequest } from './describeWalletRequest.js'
+
+type Proposal = SignClientTypes.EventArguments['session_proposal']
+type SessionRequest = SignClientTypes.EventArguments['session_request']
+type SignClientInstance = Awaited<ReturnType<typeof SignClient.init>>
+
+const supportedMethods = ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'eth_signTypedData']
+const supportedEvents = ['chainChanged', 'accountsChanged']
+const account = privateKeyToAccount(devWalletAccount.privateKey)
+const chains = sandboxEvmChains.map((c) => c.caipNetworkId)
+
+function byId<T extends HTMLElement>(id: string): T {
+  const el = document.getElementById(id)
+  if (!el) throw new Error(`wallet page: #${id} is missing`)
+  return el as T
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag)
+  if (text !== undefined) node.textContent = text
+  if (className) node.className = className
+  return node
+}
+
+function definitionList(rows: { label: string; value: string }[]): HTMLDListElement {
+  const dl = el('dl')
+  for (const row of rows) dl.append(el('dt', row.label), el('dd', row.value))
+  return dl
+}
+
+function setStatus(text: string, isError = false): void {
+  const status = byId('status')
+  status.textContent = text
+  status.classList.toggle('error', isError)
+}
+
+function errorText(error: unknown): string {
+  const e = error as { shortMessage?: string; message?: string }
+  return (e?.shortMessage ?? e?.message ?? String(error)).split('\n')[0] ?? 'Unknown error'
+}
+
+let uid = 0
+function nextId(prefix: string): string {
+  uid += 1
+  return `${prefix}-${uid}`
+}
+
+const proposals = new Map<number, Proposal>()
+const requests = new Map<number, SessionRequest>()
+
+/** Signs and answers with a dev wallet provider (real key; reads through the server's RPC proxy). */
+const { provider, control } = createDevWalletProvider({
+  account,
+  chains: sandboxEvmChains.map((c) => ({
+    chainId: c.chainId,
+    name: c.name,
+    rpcUrl: sandboxRpcProxyUrl(location.origin, c.caipNetworkId),
+    nativeCurrency: c.nativeCurrency,
+  })),
+})
+let queue: Promise<unknown> = Promise.resolve()
+
+async function answer(request: SessionRequest): Promise<unknown> {
+  const { method, params } = request.params.request
+  const chainId = Number(request.params.chainId.split(':')[1])
+  const run = async () => {
+    control.setMode('approve')
+    await provider.request({ method: 'eth_requestAccounts' })
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${chainId.toString(16)}` }] })
+    const m = method === 'eth_signTypedData' ? 'eth_signTypedData_v4' : method
+    return provider.request({ method: m, params })
+  }
+  const result = queue.then(run, run)
+  queue = result.catch(() => undefined)
+  return result
+}
+
+function renderProposals(client: SignClientInstance): void {
+  const list = byId<HTMLUListElement>('proposals')
+  list.replaceChildren()
+  byId('proposals-empty').hidden = proposals.size > 0
+  for (const proposal of proposals.values()) {
+    const { id, params } = proposal
+    const meta = params.proposer.metadata
+    const titleId = nextId('proposal')
+    const item = el('li')
+    const article = el('article')
+    article.setAttribute('aria-labelledby', titleId)
+    const title = el('h3', `${meta.name || 'Unnamed dapp'} wants to connect`)
+    title.id = titleId
+    const required = Object.entries(params.requiredNamespaces ?? {})
+    const optional = Object.entries(params.optionalNamespaces ?? {})
+    const requested = [...required, ...optional]
+    const chainsAsked = [...new Set(requested.flatMap(([key, ns]) => ns.chains ?? (key.includes(':') ? [key] : [])))]
+    const methodsAsked = [...new Set(requested.flatMap(([, ns]) => ns.methods ?? []))]
+    article.append(
+      title,
+      definitionList([
+        { label: 'Dapp', value: meta.name || '(no name)' },
+        { label: 'URL', value: meta.url || '(none)' },
+        { label: 'Description', value: meta.description || '(none)' },
+        { label: 'Chains', value: chainsAsked.join(', ') || '(none)' },
+        { label: 'Methods', value: methodsAsked.join(', ') || '(none)' },
+      ]),
+    )
+    const actions = el('div', undefined, 'actions')
+    const approve = el('button', 'Approve')
+    approve.type = 'button'
+    const reject = el('button', 'Reject', 'secondary')
+    reject.type = 'button'
+    approve.addEventListener('click', async () => {
+      approve.disabled = reject.disabled = true
+      try {
+        const namespaces = buildApprovedNamespaces({
+          proposal: params,
+          supportedNamespaces: {
+            eip155: {
+              chains,
+              methods: supportedMethods,
+              events: supportedEvents,
+              accounts: chains.map((c) => `${c}:${account.address}`),
+            },
+          },
+        })
+        const { acknowledged } = await client.approve({ id, namespaces })
+        proposals.delete(id)
+        renderProposals(client)
+        setStatus(`Approving the session with ${meta.name}…`)
+        await acknowledged()
+        setStatus(`Connected to ${meta.name}.`)
+      } catch (error) {
+        setStatus(`Could not approve: ${errorText(error)}`, true)
+        // A proposal this wallet cannot satisfy is rejected so the dapp is not left waiting.
+        await client.reject({ id, reason: getSdkError('UNSUPPORTED_NAMESPACE_KEY') }).catch(() => undefined)
+        proposals.delete(id)
+        renderProposals(client)
+      }
+      renderSessions(client)
+    })
+    reject.addEventListener('click', async () => {
+      approve.disabled = reject.disabled = true
+      try {
+        await client.reject({ id, reason: getSdkError('USER_REJECTED') })
+        setStatus(`Rejected the session proposal from ${meta.name}.`)
+      } catch (error) {
+        setStatus(`Could not reject: ${errorText(error)}`, true)
+      }
+      proposals.delete(id)
+      renderProposals(client)
+    })
+    actions.append(approve, reject)
+    article.append(actions)
+    item.append(article)
+    list.append(item)
+  }
+}
+
+function renderRequests(client: SignClientInstance): void {
+  const list = byId<HTMLUListElement>('requests')
+  list.replaceChildren()
+  byId('requests-empty').hidden = requests.size > 0
+  for (const request of requests.values()) {
+    const { id, topic, params } = request
+    const session = client.session.keys.includes(topic) ? client.session.get(topic) : undefined
+    const dapp = session?.peer.metadata.name || 'a dapp'
+    const titleId = nextId('request')
+    const item = el('li')
+    const article = el('article')
+    article.setAttribute('aria-labelledby', titleId)
+    const title = el('h3', `${params.request.method} from ${dapp}`)
+    title.id = titleId
+    article.append(
+      title,
+      definitionList([{ label: 'Chain', value: params.chainId }, ...describeWalletRequest(params.request.method, params.request.params)]),
+    )
+    const actions = el('div', undefined, 'actions')
+    const approve = el('button', 'Approve')
+    approve.type = 'button'
+    const reject = el('button', 'Reject', 'secondary')
+    reject.type = 'button'
+    const done = () => {
+      requests.delete(id)
+      renderRequests(client)
+    }
+    approve.addEventListener('click', async () => {
+      approve.disabled = reject.disabled = true
+      try {
+        const result = await answer(request)
+        await client.respond({ topic, response: { id, jsonrpc: '2.0', result } })
+        setStatus(`Approved ${params.request.method}.`)
+      } catch (error) {
+        const e = error as { code?: unknown }
+        const code = typeof e?.code === 'number' ? e.code : 5000
+        await client
+          .respond({ topic, response: { id, jsonrpc: '2.0', error: { code, message: errorText(error) } } })
+          .catch(() => undefined)
+        setStatus(`${params.request.method} failed: ${errorText(error)}`, true)
+      }
+      done()
+    })
+    reject.addEventListener('click', async () => {
+      approve.disabled = reject.disabled = true
+      try {
+        await client.respond({ topic, response: { id, jsonrpc: '2.0', error: getSdkError('USER_REJECTED') } })
+        setStatus(`Rejected ${params.request.method}.`)
+      } catch (error) {
+        setStatus(`Could not answer: ${errorText(error)}`, true)
+      }
+      done()
+    })
+    actions.append(approve, reject)
+    article.append(actions)
+    item.append(article)
+    list.append(item)
+  }
+}
+
+function renderSessions(client: SignClientInstance): void {
+  const list = byId<HTMLUListElement>('sessions')
+  list.replaceChildren()
+  const sessions = client.session.getAll()
+  byId('sessions-empty').hidden = sessions.length > 0
+  for (const session of sessions) {
+    const meta = session.peer.metadata
+    const titleId = nextId('session')
+    const item = el('li')
+    const article = el('article')
+    article.setAttribute('aria-labelledby', titleId)
+    const title = el('h3', meta.name || 'Unnamed dapp')
+    title.id = titleId
+    const sessionChains = Object.values(session.namespaces).flatMap((ns) => ns.chains ?? ns.accounts.map((a) => a.split(':').slice(0, 2).join(':')))
+    article.append(
+      title,
+      definitionList([
+        { label: 'URL', value: meta.url || '(none)' },
+        { label: 'Chains', value: [...new Set(sessionChains)].join(', ') },
+        { label: 'Expires', value: new Date(session.expiry * 1000).toLocaleString() },
+      ]),
+    )
+    const disconnect = el('button', 'Disconnect', 'secondary')
+    disconnect.type = 'button'
+    disconnect.setAttribute('aria-label', `Disconnect ${meta.name || 'dapp'}`)
+    disconnect.addEventListener('click', async () => {
+      disconnect.disabled = true
+      try {
+        await client.disconnect({ topic: session.topic, reason: getSdkError('USER_DISCONNECTED') })
+        setStatus(`Disconnected from ${meta.name}.`)
+      } catch (error) {
+        setStatus(`Could not disconnect: ${errorText(error)}`, true)
+      }
+      renderSessions(client)
+    })
+    article.append(disconnect)
+    item.append(article)
+    list.append(item)
+  }
+}
+
+async function main(): Promise<void> {
+  byId('wallet-account').textContent = account.address
+  const relayUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/relay`
+  byId('wallet-relay').textContent = `Relay: ${relayUrl}`
+  const client = await SignClient.init({
+    projectId: sandboxProjectId,
+    relayUrl,
+    metadata: {
+      name: 'Portico Dev Wallet',
+      description: 'The sandbox WalletConnect wallet (dev keys, never use for real funds).',
+      url: location.origin,
+      icons: [],
+    },
+    telemetryEnabled: false,
+    signConfig: { disableRequestQueue: true },
+    customStoragePrefix: 'portico-dev-wallet-page',
+  })
+  // Verify would load an iframe from verify.walletconnect.org; the sandbox is offline.
+  client.core.verify.register = async () => ''
+
+  client.on('session_proposal', (proposal) => {
+    proposals.set(proposal.id, proposal)
+    renderProposals(client)
+    setStatus(`Session proposal from ${proposal.params.proposer.metadata.name || 'a dapp'}.`)
+  })
+  client.on('proposal_expire', ({ id }) => {
+    proposals.delete(id)
+    renderProposals(client)
+  })
+  client.on('session_request', (request) => {
+    const method = request.params.request.method
+    if (!supportedMethods.includes(method)) {
+      void client.respond({
+        topic: request.topic,
+        response: { id: request.id, jsonrpc: '2.0', error: { code: 4200, message: `Unsupported method ${method}` } },
+      })
+      setStatus(`Refused unsupported method ${method}.`, true)
+      return
+    }
+    requests.set(request.id, request)
+    renderRequests(client)
+    setStatus(`New request: ${method}.`)
+  })
+  const refresh = () => {
+    for (const [id, r] of requests) if (!client.session.keys.includes(r.topic)) requests.delete(id)
+    renderRequests(client)
+    renderSessions(client)
+  }
+  client.on('session_delete', () => {
+    refresh()
+    setStatus('A dapp ended its session.')
+  })
+  client.on('session_expire', refresh)
+
+  const form = byId<HTMLFormElement>('pair-form')
+  const input = byId<HTMLTextAreaElement>('wc-uri')
+  const button = byId<HTMLButtonElement>('pair-button')
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    const uri = input.value.trim()
+    if (!/^wc:[0-9a-f]{64}@2\?/i.test(uri)) {
+      setStatus('That is not a WalletConnect v2 URI: it starts with "wc:", a 64-character topic and "@2?".', true)
+      return
+    }
+    button.disabled = true
+    setStatus('Pairing…')
+    try {
+      await client.core.pairing.pair({ uri })
+      input.value = ''
+      setStatus('Paired. Waiting for the session proposal…')
+    } catch (error) {
+      setStatus(`Could not pair: ${errorText(error)}`, true)
+    } finally {
+      button.disabled = false
+    }
+  })
+  button.disabled = false
+  renderProposals(client)
+  renderRequests(client)
+  renderSessions(client)
+  document.body.dataset.walletReady = 'true'
+  setStatus('Ready. Paste a WalletConnect URI to connect.')
+}
+
+main().catch((error) => setStatus(`The wallet could not start: ${errorText(error)}`, true))

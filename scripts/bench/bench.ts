@@ -1,0 +1,16 @@
+// `npm run bench`: runs every benchmark on loopback and prints its figures. Each benchmark is
+// bounded in count and time; the figures and their method are recorded in docs/performance.md.
+import { benchDirectorySearch } from './directorySearchBench.js'
+import { benchRelayThroughput } from './relayBench.js'
+
+const only = process.argv.slice(2)
+const run = (name: string) => only.length === 0 || only.includes(name)
+
+if (run('relay')) {
+  const relay = await benchRelayThroughput({ messages: 5000 })
+  console.log(`relay throughput: ${relay.messagesPerSecond} messages/s (${relay.messages} messages of 512 B in ${relay.ms} ms, two clients on loopback)`)
+}
+if (run('directory')) {
+  const directory = await benchDirectorySearch({ queries: 600 })
+  console.log(`directory search: median ${directory.medianMs.toFixed(2)} ms, p95 ${directory.p95Ms.toFixed(2)} ms (${directory.queries} queries over the 310-wallet file)`)
+}

@@ -1,0 +1,15 @@
+/** One balance in `/v1/account/:address/balance`, the incumbent's `Balance` shape. */
+export type Balance = {
+  name: string
+  symbol: string
+  /** CAIP-2 id of the chain. */
+  chainId: string
+  /** CAIP-10 id of the token contract; absent for the native currency. */
+  address?: string
+  /** USD value of the quantity. */
+  value: number
+  /** USD price of one unit. */
+  price: number
+  quantity: { decimals: string; numeric: string }
+  iconUrl: string
+}

@@ -1,0 +1,240 @@
+import { readFileSync } from 'node:fs'
+import type { Database } from 'better-sqlite3'
+import { fastify } from 'fastify'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { openDatabase } from './db/openDatabase.js'
+import { loadDirectory } from './directory/loadDirectory.js'
+import { parseDirectory } from './directory/parseDirectory.js'
+import { HttpError } from './errors/HttpError.js'
+import { attachRelay } from './relay/attachRelay.js'
+import { registerAnalyticsRoutes } from './routes/registerAnalyticsRoutes.js'
+import { registerBlockchainRoutes } from './routes/registerBlockchainRoutes.js'
+import { registerDirectoryRoutes } from './routes/registerDirectoryRoutes.js'
+import { registerImageRoutes } from './routes/registerImageRoutes.js'
+import { registerProjectRoutes } from './routes/registerProjectRoutes.js'
+import { registerRpcProxyRoutes } from './routes/registerRpcProxyRoutes.js'
+
+/** One chain the server serves: balances, the RPC proxy and `/v1/supported-chains` come from these. */
+export type ChainConfig = {
+  /** CAIP-2 id, e.g. `eip155:31337` or `solana:…`. */
+  caipNetworkId: string
+  name: string
+  /** Upstream JSON-RPC (http) the proxy forwards to and balances are read from. */
+  rpcUrl: string
+  /** Upstream websocket, if any (listed under `ws` in `/v1/supported-chains`). */
+  wsUrl?: string
+  testnet?: boolean
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  /** USD price of the native currency (the price table); 0 when absent. */
+  nativePriceUsd?: number
+  /** ERC-20 tokens (eip155) whose balances are reported, with their USD price. */
+  tokens?: { address: string; name: string; symbol: string; decimals: number; priceUsd: number; iconUrl?: string }[]
+}
+
+/** What one project id gets from the project-config endpoints. */
+export type ProjectSettings = {
+  /** `/appkit/v1/config` features. */
+  features?: { id: string; isEnabled: boolean; config: string[] | null }[]
+  /** `/projects/v1/origins`; wildcard patterns such as `https://*.example.com`. */
+  allowedOrigins?: string[]
+  /** `/getAnalyticsConfig`. */
+  isAnalyticsEnabled?: boolean
+}
+
+export type ServerConfig = {
+  /** Interface to bind; default `127.0.0.1`. */
+  host?: string
+  /** Port; default 4700; 0 picks any free port. */
+  port?: number
+  /** Where `portico.sqlite` lives (created if missing). */
+  dataDir: string
+  /** Settings per project id; unknown project ids get the default project. */
+  projects?: Record<string, ProjectSettings>
+  chains: ChainConfig[]
+  /** `/v1/identity` answers, keyed by lower-cased address. */
+  identities?: Record<string, { name: string | null; avatar: string | null }>
+  /** The WalletConnect-compatible relay on `/relay`; on unless `false`. */
+  relay?: false | { pingIntervalMs?: number }
+  /** Mount more routes (the sandbox mounts its pages with this). Runs before the server listens. */
+  extend?: (app: FastifyInstance) => void | Promise<void>
+  /** `POST /e` rate limit per project; default 300 events per 60 s. */
+  analyticsRateLimit?: { max: number; windowMs: number }
+}
+
+export type PorticoServer = {
+  /** `http://<host>:<port>` */
+  url: string
+  port: number
+  app: FastifyInstance
+  db: Database
+  /** Stops the relay, the HTTP server and closes the database. Safe to call twice. */
+  close(): Promise<void>
+}
+
+export type CreateServerParameters = ServerConfig
+export type CreateServerReturnType = PorticoServer
+
+/** Largest request body accepted, in bytes; bigger bodies get a 413. */
+export const bodyLimitBytes = 1_048_576
+
+type RelayHandle = { close(): Promise<void>; clientCount(): number }
+
+// Errors Node's HTTP parser raises before a request exists (oversized headers, garbage bytes,
+// timeouts): answered in the same `{ code, message }` JSON shape as every other error.
+function handleClientError(error: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', 'Request line or headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive']
+        : [400, 'BAD_REQUEST', 'Malformed HTTP request']
+  const body = JSON.stringify({ code, message })
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${code}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy()
+}
+
+function validateConfig(config: ServerConfig): void {
+  if (!config || typeof config !== 'object') throw new Error('createServer: a config object is required')
+  if (typeof config.dataDir !== 'string' || config.dataDir === '') throw new Error('createServer: config.dataDir is required')
+  if (!Array.isArray(config.chains)) throw new Error('createServer: config.chains must be an array')
+  const seen = new Set<string>()
+  for (const chain of config.chains) {
+    if (!/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/.test(chain.caipNetworkId ?? '')) {
+      throw new Error(`createServer: chain id ${JSON.stringify(chain.caipNetworkId)} is not a CAIP-2 id`)
+    }
+    if (seen.has(chain.caipNetworkId)) throw new Error(`createServer: chain ${chain.caipNetworkId} is configured twice`)
+    seen.add(chain.caipNetworkId)
+    if (!/^https?:\/\//.test(chain.rpcUrl ?? '')) throw new Error(`createServer: chain ${chain.caipNetworkId} needs an http(s) rpcUrl`)
+  }
+  if (config.port !== undefined && (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)) {
+    throw new Error('createServer: port must be an integer from 0 to 65535')
+  }
+}
+
+/**
+ * Starts the Portico server: wallet directory and images, project config, analytics sink,
+ * blockchain API, JSON-RPC proxy and the relay, all on one port, with its data in SQLite.
+ *
+ * @param config - chains, projects, data directory and options (see `ServerConfig`)
+ * @returns the running server; call `close()` to stop it
+ * @example
+ * const server = await createServer({ dataDir: './data', port: 0, chains: [anvilChain] })
+ * await fetch(`${server.url}/getWallets?page=1&entries=40`)
+ * await server.close()
+ */
+export async function createServer(config: ServerConfig): Promise<PorticoServer> {
+  validateConfig(config)
+  const directoryFile = new URL('./directory/wallets.json', import.meta.url)
+  const wallets = parseDirectory(JSON.parse(readFileSync(directoryFile, 'utf8')))
+
+  const db = openDatabase(config.dataDir)
+  let app: FastifyInstance | undefined
+  let relay: RelayHandle | undefined
+  try {
+    loadDirectory(db, wallets)
+
+    app = fastify({
+      logger: false,
+      bodyLimit: bodyLimitBytes,
+      routerOptions: { maxParamLength: 200 },
+      requestTimeout: 30_000,
+      clientErrorHandler: handleClientError,
+      forceCloseConnections: true,
+      return503OnClosing: true,
+    })
+
+    // CORS: the modal runs on other sites, so any origin may GET and POST.
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('access-control-allow-origin', '*')
+      reply.header('vary', 'origin')
+      if (request.method === 'OPTIONS') {
+        reply.header('access-control-allow-methods', 'GET, POST, OPTIONS')
+        const requested = request.headers['access-control-request-headers']
+        reply.header('access-control-allow-headers', typeof requested === 'string' && requested.length < 512 ? requested : 'content-type')
+        reply.header('access-control-max-age', '600')
+        return reply.code(204).send()
+      }
+    })
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.code(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` })
+    })
+
+    app.setErrorHandler((error: FastifyError | HttpError | Error, _request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.code(error.status).send({ code: error.code, message: error.shortMessage })
+      }
+      const fastifyError = error as FastifyError
+      if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return reply.code(413).send({ code: 'PAYLOAD_TOO_LARGE', message: `Request body is larger than ${bodyLimitBytes} bytes` })
+      }
+      if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        return reply.code(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' })
+      }
+      const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500
+      if (status >= 400 && status < 500) {
+        const code = fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError' ? 'INVALID_JSON' : 'BAD_REQUEST'
+        return reply.code(status).send({ code, message: code === 'INVALID_JSON' ? 'Request body is not valid JSON' : error.message.slice(0, 300) })
+      }
+      reply.log.error(error)
+      return reply.code(500).send({ code: 'INTERNAL_ERROR', message: 'Internal server error' })
+    })
+
+    const context = { db, config }
+    registerDirectoryRoutes(app, context)
+    registerImageRoutes(app, context)
+    registerProjectRoutes(app, context)
+    registerAnalyticsRoutes(app, context)
+    registerBlockchainRoutes(app, context)
+    await app.register(async (scope) => registerRpcProxyRoutes(scope, context))
+    if (config.extend) await config.extend(app)
+    await app.ready()
+
+    // The relay shares the HTTP server: it answers websocket upgrades on /relay.
+    if (config.relay !== false) {
+      relay = attachRelay(app.server, {
+        path: '/relay',
+        db,
+        ...(config.relay?.pingIntervalMs !== undefined ? { pingIntervalMs: config.relay.pingIntervalMs } : {}),
+      })
+    }
+    await app.listen({ host: config.host ?? '127.0.0.1', port: config.port ?? 4700 })
+  } catch (error) {
+    await relay?.close().catch(() => undefined)
+    await app?.close().catch(() => undefined)
+    if (db.open) db.close()
+    throw error
+  }
+
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : (config.port ?? 4700)
+  const host = config.host ?? '127.0.0.1'
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host
+  const server = app
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    app: server,
+    db,
+    close() {
+      closing ??= (async () => {
+        try {
+          await relay?.close()
+        } finally {
+          try {
+            await server.close()
+          } finally {
+            if (db.open) db.close()
+          }
+        }
+      })()
+      return closing
+    },
+  }
+}

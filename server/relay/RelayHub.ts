@@ -1,0 +1,625 @@
+import type { WebSocket } from 'ws'
+import { sha256 } from '@noble/hashes/sha2'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils'
+import type { RelayMailbox, RelayStoredMessage } from './RelayMailbox.js'
+import { RelayRpcError } from './RelayRpcError.js'
+import { readRawJsonRpcId } from './readRawJsonRpcId.js'
+import { relayLimits } from './relayLimits.js'
+
+/** One authenticated websocket client of the relay. */
+export type RelayConnection = {
+  /** The client's did:key (the JWT `iss`). */
+  readonly clientId: string
+  readonly projectId: string
+  readonly socket: WebSocket
+  /** Topics this connection is subscribed to. */
+  readonly topics: Set<string>
+  /** Deliveries awaiting an ack: push id (decimal string) → mailbox row id. */
+  readonly inFlight: Map<string, number>
+  readonly inFlightRows: Set<number>
+  /** Frames received but not handled yet (see the fair scheduler in {@link RelayHub}). */
+  readonly queue: string[]
+  queuedBytes: number
+  paused: boolean
+  /** False after a ping went unanswered. */
+  alive: boolean
+}
+
+export type RelayHubOptions = {
+  mailbox: RelayMailbox
+  /** Largest `message` in a publish, in bytes. */
+  maxMessageBytes: number
+}
+
+type Params = Record<string, unknown>
+type Handler = (connection: RelayConnection, params: Params) => unknown
+
+const OPEN = 1 // WebSocket.OPEN
+
+/** Tags the relay gives the messages it publishes for `wc_proposeSession` / `wc_approveSession`. */
+const TAG_SESSION_PROPOSE = 1100
+const TAG_SESSION_PROPOSE_RESPONSE = 1101
+const TAG_SESSION_SETTLE = 1102
+/** TTL of those messages when the request has none (the client's own default, 5 minutes). */
+const DEFAULT_SESSION_TTL_SECONDS = 300
+
+function isObject(value: unknown): value is Params {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function invalidParams(message: string): RelayRpcError {
+  return new RelayRpcError(-32602, `Invalid params: ${message}`)
+}
+
+function shorten(text: string, max = 64): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text
+}
+
+/** A request id token the relay will echo: a JSON string (≤ 128 characters) or an integer. */
+function isEchoableId(raw: string): boolean {
+  return /^-?\d{1,40}$/.test(raw) || (/^"(?:[^"\\]|\\.)*"$/.test(raw) && raw.length <= 130)
+}
+
+/**
+ * The id of an acknowledgement as a decimal string. Clients answer the relay's 19-digit push id
+ * as a number, a string, or (the 2.25 client, which parses it as a BigInt) a string ending in "n".
+ */
+function ackKey(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined
+  let value = raw
+  if (raw.startsWith('"')) {
+    try {
+      value = JSON.parse(raw) as string
+    } catch {
+      return undefined
+    }
+  }
+  value = value.replace(/n$/, '')
+  return /^\d{1,40}$/.test(value) ? value : undefined
+}
+
+/** The subscription id the WalletConnect client computes itself: sha256(topic + clientId), hex. */
+function subscriptionId(topic: string, clientId: string): string {
+  return bytesToHex(sha256(utf8ToBytes(topic + clientId)))
+}
+
+/**
+ * The relay's state and protocol, independent of HTTP: connections, subscriptions, the JSON-RPC
+ * methods, delivery with acknowledgements, and a fair scheduler.
+ *
+ * Fairness: a received frame goes into its connection's queue; one scheduling round (on
+ * `setImmediate`) handles up to `relayLimits.framesPerTurn` frames of each connection in turn,
+ * so a client that floods waits behind its own frames, not in front of others'. A queue above
+ * `pauseFrames`/`pauseBytes` pauses reading that socket (TCP back-pressure); above
+ * `maxPendingFrames`/`maxPendingBytes` a request is answered at once with -32005.
+ *
+ * @example
+ * const hub = new RelayHub({ mailbox, maxMessageBytes: 262144 })
+ * const connection = hub.addConnection(socket, clientId, projectId)
+ * socket.on('message', (data) => hub.receive(connection, data as Buffer))
+ */
+export class RelayHub {
+  readonly connections = new Set<RelayConnection>()
+  readonly #subscribers = new Map<string, Set<RelayConnection>>()
+  readonly #ready = new Set<RelayConnection>()
+  readonly #mailbox: RelayMailbox
+  readonly #maxMessageBytes: number
+  readonly #maxFrameBytes: number
+  readonly #methods: Map<string, Handler>
+  #drainScheduled: ReturnType<typeof setImmediate> | undefined
+  #lastPushId = 0n
+  #afterResponse: (() => void)[] = []
+  #closed = false
+
+  constructor(options: RelayHubOptions) {
+    this.#mailbox = options.mailbox
+    this.#maxMessageBytes = options.maxMessageBytes
+    this.#maxFrameBytes = 2 * options.maxMessageBytes + relayLimits.frameEnvelopeBytes
+    this.#methods = new Map<string, Handler>([
+      ['irn_subscribe', (c, p) => this.#onSubscribe(c, p)],
+      ['irn_batchSubscribe', (c, p) => this.#onBatchSubscribe(c, p)],
+      ['irn_unsubscribe', (c, p) => this.#onUnsubscribe(c, p)],
+      ['irn_batchUnsubscribe', (c, p) => this.#onBatchUnsubscribe(c, p)],
+      ['irn_publish', (c, p) => this.#onPublish(c, p)],
+      ['irn_batchPublish', (c, p) => this.#onBatchPublish(c, p)],
+      ['irn_fetchMessages', (c, p) => this.#fetch(c, [this.#topic(p, 'topic')])],
+      ['irn_batchFetchMessages', (c, p) => this.#fetch(c, this.#topics(p, 'topics'))],
+      ['wc_proposeSession', (c, p) => this.#onProposeSession(c, p)],
+      ['wc_approveSession', (c, p) => this.#onApproveSession(c, p)],
+    ])
+  }
+
+  /** The largest frame answered normally, in bytes. */
+  get maxFrameBytes(): number {
+    return this.#maxFrameBytes
+  }
+
+  addConnection(socket: WebSocket, clientId: string, projectId: string): RelayConnection {
+    const connection: RelayConnection = {
+      clientId,
+      projectId,
+      socket,
+      topics: new Set(),
+      inFlight: new Map(),
+      inFlightRows: new Set(),
+      queue: [],
+      queuedBytes: 0,
+      paused: false,
+      alive: true,
+    }
+    this.connections.add(connection)
+    return connection
+  }
+
+  removeConnection(connection: RelayConnection): void {
+    this.connections.delete(connection)
+    this.#ready.delete(connection)
+    for (const topic of connection.topics) this.#removeSubscriber(topic, connection)
+    connection.topics.clear()
+    connection.queue.length = 0
+    connection.queuedBytes = 0
+  }
+
+  /** Takes one websocket frame from a connection. */
+  receive(connection: RelayConnection, data: Buffer): void {
+    if (this.#closed || !this.connections.has(connection)) return
+    connection.alive = true
+    if (data.length > this.#maxFrameBytes) {
+      this.#sendError(
+        connection,
+        'null',
+        -32600,
+        `Invalid request: a frame of ${data.length} bytes exceeds the limit of ${this.#maxFrameBytes} bytes`,
+      )
+      return
+    }
+    const text = data.toString('utf8')
+    if (
+      connection.queue.length >= relayLimits.maxPendingFrames ||
+      connection.queuedBytes + text.length > relayLimits.maxPendingBytes
+    ) {
+      this.#refuseOverflow(connection, text)
+      return
+    }
+    connection.queue.push(text)
+    connection.queuedBytes += text.length
+    if (
+      !connection.paused &&
+      (connection.queue.length >= relayLimits.pauseFrames || connection.queuedBytes >= relayLimits.pauseBytes)
+    ) {
+      connection.paused = true
+      connection.socket.pause()
+    }
+    this.#ready.add(connection)
+    this.#scheduleDrain()
+  }
+
+  /** Deletes expired messages from the mailbox. */
+  sweep(): number {
+    return this.#mailbox.deleteExpired()
+  }
+
+  /** Stops scheduling; the caller closes the sockets. */
+  close(): void {
+    this.#closed = true
+    if (this.#drainScheduled) clearImmediate(this.#drainScheduled)
+    this.#drainScheduled = undefined
+    this.#ready.clear()
+  }
+
+  // ---------- scheduling ---------- //
+
+  #scheduleDrain(): void {
+    if (this.#drainScheduled || this.#closed) return
+    this.#drainScheduled = setImmediate(() => {
+      this.#drainScheduled = undefined
+      this.#drain()
+    })
+  }
+
+  #drain(): void {
+    for (const connection of [...this.#ready]) {
+      for (let handled = 0; handled < relayLimits.framesPerTurn; handled += 1) {
+        const text = connection.queue.shift()
+        if (text === undefined) break
+        connection.queuedBytes -= text.length
+        this.#handleFrameSafely(connection, text)
+        if (!this.connections.has(connection)) break
+      }
+      if (connection.queue.length === 0) this.#ready.delete(connection)
+      if (connection.paused && connection.queue.length < relayLimits.resumeFrames) {
+        connection.paused = false
+        if (connection.socket.readyState === OPEN) connection.socket.resume()
+      }
+    }
+    if (this.#ready.size > 0) this.#scheduleDrain()
+  }
+
+  #refuseOverflow(connection: RelayConnection, text: string): void {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      this.#sendError(connection, 'null', -32700, 'Parse error: the frame is not valid JSON')
+      return
+    }
+    const rawId = isObject(parsed) ? readRawJsonRpcId(text) : undefined
+    if (isObject(parsed) && !('method' in parsed)) {
+      try {
+        this.#onResponse(connection, rawId, parsed) // acknowledgements are cheap: never refused
+      } catch {
+        // Storage failed: the message stays stored and is delivered again on the next subscribe.
+      }
+      return
+    }
+    this.#sendError(
+      connection,
+      rawId !== undefined && isEchoableId(rawId) ? rawId : 'null',
+      -32005,
+      `Too many pending requests: at most ${relayLimits.maxPendingFrames} frames may wait; slow down`,
+    )
+  }
+
+  // ---------- frames ---------- //
+
+  /** Never lets one frame take the relay down: an unexpected failure is answered with -32603 when possible. */
+  #handleFrameSafely(connection: RelayConnection, text: string): void {
+    try {
+      this.#handleFrame(connection, text)
+    } catch {
+      try {
+        this.#sendError(connection, 'null', -32603, 'Internal error')
+      } catch {
+        connection.socket.terminate()
+      }
+    }
+  }
+
+  #handleFrame(connection: RelayConnection, text: string): void {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      this.#sendError(connection, 'null', -32700, 'Parse error: the frame is not valid JSON')
+      return
+    }
+    if (Array.isArray(parsed)) {
+      this.#sendError(connection, 'null', -32600, 'Invalid request: batch requests are not supported')
+      return
+    }
+    if (!isObject(parsed)) {
+      this.#sendError(connection, 'null', -32600, 'Invalid request: expected a JSON-RPC request object')
+      return
+    }
+    const rawId = readRawJsonRpcId(text)
+    const echoId = rawId !== undefined && isEchoableId(rawId) ? rawId : undefined
+    if (!('method' in parsed)) {
+      if ('result' in parsed || 'error' in parsed) this.#onResponse(connection, rawId, parsed)
+      else this.#sendError(connection, echoId ?? 'null', -32600, 'Invalid request: "method" is missing')
+      return
+    }
+    if (echoId === undefined || echoId === 'null') {
+      this.#sendError(connection, 'null', -32600, 'Invalid request: "id" must be an integer or a string')
+      return
+    }
+    if (parsed.jsonrpc !== '2.0') {
+      this.#sendError(connection, echoId, -32600, 'Invalid request: "jsonrpc" must be "2.0"')
+      return
+    }
+    if (typeof parsed.method !== 'string') {
+      this.#sendError(connection, echoId, -32600, 'Invalid request: "method" must be a string')
+      return
+    }
+    const handler = this.#methods.get(parsed.method)
+    if (!handler) {
+      this.#sendError(connection, echoId, -32601, `Method not found: ${shorten(parsed.method)}`)
+      return
+    }
+    this.#afterResponse = []
+    let result: unknown
+    try {
+      if (!isObject(parsed.params)) throw invalidParams('"params" must be an object')
+      result = handler(connection, parsed.params)
+    } catch (error) {
+      this.#afterResponse = []
+      if (error instanceof RelayRpcError) this.#sendError(connection, echoId, error.code, error.shortMessage)
+      else this.#sendError(connection, echoId, -32603, 'Internal error')
+      return
+    }
+    this.#send(connection, `{"id":${echoId},"jsonrpc":"2.0","result":${JSON.stringify(result)}}`)
+    const after = this.#afterResponse
+    this.#afterResponse = []
+    for (const task of after) {
+      try {
+        task()
+      } catch {
+        // A storage failure while delivering stored messages: they stay stored for the next subscribe.
+      }
+    }
+  }
+
+  #onResponse(connection: RelayConnection, rawId: string | undefined, response: Params): void {
+    const key = ackKey(rawId)
+    if (key === undefined) return
+    const rowId = connection.inFlight.get(key)
+    if (rowId === undefined) return
+    connection.inFlight.delete(key)
+    connection.inFlightRows.delete(rowId)
+    // A positive ack consumes the message; an error leaves it for the next subscribe.
+    if (response.error === undefined && response.result !== false) this.#mailbox.delete(rowId)
+  }
+
+  #sendError(connection: RelayConnection, id: string, code: number, message: string): void {
+    this.#send(connection, `{"id":${id},"jsonrpc":"2.0","error":${JSON.stringify({ code, message })}}`)
+  }
+
+  #send(connection: RelayConnection, text: string): void {
+    const { socket } = connection
+    if (socket.readyState !== OPEN) return
+    if (socket.bufferedAmount > relayLimits.maxBufferedBytes) {
+      // A client that does not read is cut off; its messages wait in the mailbox.
+      socket.terminate()
+      return
+    }
+    socket.send(text)
+  }
+
+  // ---------- params ---------- //
+
+  #topic(params: Params, key: string): string {
+    return this.#topicValue(params[key], `"${key}"`)
+  }
+
+  #topicValue(topic: unknown, label: string): string {
+    if (typeof topic !== 'string' || topic.length === 0) throw invalidParams(`${label} must be a non-empty string`)
+    if (topic.length > relayLimits.maxTopicLength || !/^[\x21-\x7e]+$/.test(topic)) {
+      throw invalidParams(`${label} must be at most ${relayLimits.maxTopicLength} printable ASCII characters`)
+    }
+    return topic
+  }
+
+  #topics(params: Params, key: string): string[] {
+    const topics = params[key]
+    if (!Array.isArray(topics)) throw invalidParams(`"${key}" must be an array of topics`)
+    if (topics.length > relayLimits.maxBatchTopics) {
+      throw invalidParams(`"${key}" may hold at most ${relayLimits.maxBatchTopics} topics`)
+    }
+    return topics.map((topic: unknown, index) => this.#topicValue(topic, `"${key}[${index}]"`))
+  }
+
+  #message(params: Params, key: string): string {
+    const message = params[key]
+    if (typeof message !== 'string' || message.length === 0) throw invalidParams(`"${key}" must be a non-empty string`)
+    const bytes = Buffer.byteLength(message, 'utf8')
+    if (bytes > this.#maxMessageBytes) {
+      throw invalidParams(`"${key}" has ${bytes} bytes; the limit is ${this.#maxMessageBytes}`)
+    }
+    return message
+  }
+
+  #ttl(params: Params, fallback?: number): number {
+    const ttl = params.ttl ?? fallback
+    if (
+      typeof ttl !== 'number' ||
+      !Number.isInteger(ttl) ||
+      ttl < relayLimits.minTtlSeconds ||
+      ttl > relayLimits.maxTtlSeconds
+    ) {
+      throw invalidParams(
+        `"ttl" must be an integer number of seconds from ${relayLimits.minTtlSeconds} to ${relayLimits.maxTtlSeconds}`,
+      )
+    }
+    return ttl
+  }
+
+  #tag(params: Params, fallback: number): number {
+    const tag = params.tag ?? fallback
+    if (typeof tag !== 'number' || !Number.isInteger(tag) || tag < 0 || tag > 2 ** 32) {
+      throw invalidParams('"tag" must be a non-negative integer')
+    }
+    return tag
+  }
+
+  #publishParams(params: Params): { topic: string; message: string; ttlSeconds: number; tag: number } {
+    if (params.prompt !== undefined && typeof params.prompt !== 'boolean') throw invalidParams('"prompt" must be a boolean')
+    if (params.attestation !== undefined && typeof params.attestation !== 'string') {
+      throw invalidParams('"attestation" must be a string')
+    }
+    return {
+      topic: this.#topic(params, 'topic'),
+      message: this.#message(params, 'message'),
+      ttlSeconds: this.#ttl(params),
+      tag: this.#tag(params, 0),
+    }
+  }
+
+  // ---------- methods ---------- //
+
+  #onSubscribe(connection: RelayConnection, params: Params): string {
+    const topic = this.#topic(params, 'topic')
+    this.#subscribe(connection, [topic])
+    return subscriptionId(topic, connection.clientId)
+  }
+
+  #onBatchSubscribe(connection: RelayConnection, params: Params): string[] {
+    const topics = this.#topics(params, 'topics')
+    this.#subscribe(connection, topics)
+    return topics.map((topic) => subscriptionId(topic, connection.clientId))
+  }
+
+  #onUnsubscribe(connection: RelayConnection, params: Params): true {
+    const topic = this.#topic(params, 'topic')
+    if (params.id !== undefined && typeof params.id !== 'string') throw invalidParams('"id" must be a string')
+    this.#unsubscribe(connection, topic)
+    return true
+  }
+
+  #onBatchUnsubscribe(connection: RelayConnection, params: Params): true {
+    const subscriptions = params.subscriptions
+    if (!Array.isArray(subscriptions)) throw invalidParams('"subscriptions" must be an array of { topic, id }')
+    if (subscriptions.length > relayLimits.maxBatchTopics) {
+      throw invalidParams(`"subscriptions" may hold at most ${relayLimits.maxBatchTopics} entries`)
+    }
+    const topics = subscriptions.map((entry) => {
+      if (!isObject(entry)) throw invalidParams('each subscription must be an object { topic, id }')
+      return this.#topic(entry, 'topic')
+    })
+    for (const topic of topics) this.#unsubscribe(connection, topic)
+    return true
+  }
+
+  #onPublish(connection: RelayConnection, params: Params): true {
+    this.#publish(connection, [this.#publishParams(params)])
+    return true
+  }
+
+  #onBatchPublish(connection: RelayConnection, params: Params): true {
+    const messages = params.messages
+    if (!Array.isArray(messages)) throw invalidParams('"messages" must be an array of publish params')
+    if (messages.length > relayLimits.maxBatchPublish) {
+      throw invalidParams(`"messages" may hold at most ${relayLimits.maxBatchPublish} entries`)
+    }
+    const all = messages.map((entry) => {
+      if (!isObject(entry)) throw invalidParams('each message must be an object { topic, message, ttl }')
+      return this.#publishParams(entry)
+    })
+    this.#publish(connection, all)
+    return true
+  }
+
+  /** Subscribes the proposer to the pairing topic and publishes the proposal on it. */
+  #onProposeSession(connection: RelayConnection, params: Params): true {
+    const pairingTopic = this.#topic(params, 'pairingTopic')
+    const sessionProposal = this.#message(params, 'sessionProposal')
+    const ttlSeconds = this.#ttl(params, DEFAULT_SESSION_TTL_SECONDS)
+    this.#subscribe(connection, [pairingTopic])
+    this.#publish(connection, [
+      { topic: pairingTopic, message: sessionProposal, ttlSeconds, tag: TAG_SESSION_PROPOSE },
+    ])
+    return true
+  }
+
+  /**
+   * Subscribes the approver to the session topic, then publishes the proposal response on the
+   * pairing topic and the settle request on the session topic.
+   */
+  #onApproveSession(connection: RelayConnection, params: Params): true {
+    const sessionTopic = this.#topic(params, 'sessionTopic')
+    const pairingTopic = this.#topic(params, 'pairingTopic')
+    const response = this.#message(params, 'sessionProposalResponse')
+    const settle = this.#message(params, 'sessionSettlementRequest')
+    const ttlSeconds = this.#ttl(params, DEFAULT_SESSION_TTL_SECONDS)
+    this.#subscribe(connection, [sessionTopic])
+    this.#publish(connection, [
+      { topic: pairingTopic, message: response, ttlSeconds, tag: TAG_SESSION_PROPOSE_RESPONSE },
+      { topic: sessionTopic, message: settle, ttlSeconds, tag: TAG_SESSION_SETTLE },
+    ])
+    return true
+  }
+
+  // ---------- subscriptions and delivery ---------- //
+
+  #subscribe(connection: RelayConnection, topics: string[]): void {
+    const fresh = topics.filter((topic) => !connection.topics.has(topic))
+    if (connection.topics.size + new Set(fresh).size > relayLimits.maxSubscriptionsPerClient) {
+      throw new RelayRpcError(
+        -32005,
+        `Too many subscriptions: at most ${relayLimits.maxSubscriptionsPerClient} topics per client`,
+      )
+    }
+    for (const topic of topics) {
+      connection.topics.add(topic)
+      let set = this.#subscribers.get(topic)
+      if (!set) {
+        set = new Set()
+        this.#subscribers.set(topic, set)
+      }
+      set.add(connection)
+    }
+    // Stored messages follow the subscribe response.
+    this.#afterResponse.push(() => {
+      this.#mailbox.deleteExpired()
+      for (const topic of topics) {
+        if (!connection.topics.has(topic)) continue
+        for (const message of this.#mailbox.pending(topic, connection.clientId, relayLimits.maxStoredPerTopic)) {
+          this.#deliver(connection, message)
+        }
+      }
+    })
+  }
+
+  #unsubscribe(connection: RelayConnection, topic: string): void {
+    connection.topics.delete(topic)
+    this.#removeSubscriber(topic, connection)
+  }
+
+  #removeSubscriber(topic: string, connection: RelayConnection): void {
+    const set = this.#subscribers.get(topic)
+    if (!set) return
+    set.delete(connection)
+    if (set.size === 0) this.#subscribers.delete(topic)
+  }
+
+  #publish(
+    connection: RelayConnection,
+    messages: { topic: string; message: string; ttlSeconds: number; tag: number }[],
+  ): void {
+    const counts = new Map<string, number>()
+    for (const { topic } of messages) {
+      const count = (counts.get(topic) ?? this.#mailbox.count(topic)) + 1
+      counts.set(topic, count)
+      if (count > relayLimits.maxStoredPerTopic) {
+        throw new RelayRpcError(
+          -32005,
+          `Mailbox full: at most ${relayLimits.maxStoredPerTopic} unacknowledged messages per topic`,
+        )
+      }
+    }
+    // Stored first, all or nothing; a message already stored (a retried publish) is not pushed again.
+    const stored = this.#mailbox.storeAll(messages.map((entry) => ({ ...entry, publisher: connection.clientId })))
+    for (const message of stored) {
+      for (const subscriber of this.#subscribers.get(message.topic) ?? []) {
+        if (subscriber.clientId !== connection.clientId) this.#deliver(subscriber, message)
+      }
+    }
+  }
+
+  #deliver(connection: RelayConnection, message: RelayStoredMessage): void {
+    if (connection.inFlightRows.has(message.rowId)) return
+    if (connection.inFlight.size >= relayLimits.maxInFlightPerClient) return
+    if (connection.socket.readyState !== OPEN) return
+    const pushId = this.#nextPushId()
+    connection.inFlight.set(pushId, message.rowId)
+    connection.inFlightRows.add(message.rowId)
+    const params = {
+      id: subscriptionId(message.topic, connection.clientId),
+      data: { topic: message.topic, message: message.message, publishedAt: message.publishedAt, attestation: '' },
+    }
+    this.#send(connection, `{"id":${pushId},"jsonrpc":"2.0","method":"irn_subscription","params":${JSON.stringify(params)}}`)
+  }
+
+  /** Returns (and removes) stored messages on `topics` that the caller did not publish. */
+  #fetch(connection: RelayConnection, topics: string[]): { messages: unknown[]; hasMore: boolean } {
+    const messages: unknown[] = []
+    let hasMore = false
+    for (const topic of topics) {
+      const room = relayLimits.fetchPageSize - messages.length
+      const rows = this.#mailbox.pending(topic, connection.clientId, room + 1)
+      if (rows.length > room) hasMore = true
+      for (const row of rows.slice(0, room)) {
+        messages.push({ topic: row.topic, message: row.message, publishedAt: row.publishedAt, attestation: '' })
+        this.#mailbox.delete(row.rowId)
+      }
+      if (hasMore) break
+    }
+    return { messages, hasMore }
+  }
+
+  /** A 19-digit push id, unique and increasing: milliseconds × 10^6, bumped on collision. */
+  #nextPushId(): string {
+    let id = BigInt(Date.now()) * 1_000_000n
+    if (id <= this.#lastPushId) id = this.#lastPushId + 1n
+    this.#lastPushId = id
+    return id.toString()
+  }
+}

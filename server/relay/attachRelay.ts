@@ -1,0 +1,210 @@
+import type { IncomingMessage, Server } from 'node:http'
+import { STATUS_CODES } from 'node:http'
+import type { Duplex } from 'node:stream'
+import type { Database } from 'better-sqlite3'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
+import { RelayAuthError } from './RelayAuthError.js'
+import { RelayHub } from './RelayHub.js'
+import { RelayMailbox } from './RelayMailbox.js'
+import { relayLimits } from './relayLimits.js'
+import { verifyRelayJwt } from './verifyRelayJwt.js'
+
+/** Options of {@link attachRelay}. */
+export type RelayOptions = {
+  /** The websocket path, e.g. `/relay`. Upgrades on other paths are left to other handlers. */
+  path: string
+  /** Where the mailbox lives (table `relay_messages`, created if missing). */
+  db: Database
+  /** Interval between ws ping frames, in ms; a socket that missed the previous pong is terminated. Default 15000. */
+  pingIntervalMs?: number
+  /** Largest `message` in one publish, in bytes. Default 262144 (256 KiB). */
+  maxMessageBytes?: number
+  /** The clock, in ms (message times and TTLs, JWT `iat`/`exp`). Default `Date.now`. */
+  now?: () => number
+}
+
+/** A running relay attached to an HTTP server. */
+export type Relay = {
+  /** Closes every socket (code 1001), stops the timers and detaches from the server. */
+  close(): Promise<void>
+  /** Open, authenticated websocket clients. */
+  clientCount(): number
+}
+
+export type AttachRelayParameters = RelayOptions
+export type AttachRelayReturnType = Relay
+
+function trimPath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '')
+  return trimmed === '' ? '/' : trimmed
+}
+
+function refuseUpgrade(socket: Duplex, status: number, code: string, message: string): void {
+  const body = JSON.stringify({ code, message })
+  socket.on('error', () => {})
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
+      'Connection: close\r\n' +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      '\r\n' +
+      body,
+  )
+}
+
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data
+  if (Array.isArray(data)) return Buffer.concat(data)
+  return Buffer.from(data)
+}
+
+/**
+ * Attaches a WalletConnect-compatible relay to `server` on `options.path`.
+ *
+ * A client connects to `ws://host:port<path>?auth=<JWT>&projectId=<id>&ua=…`. The JWT is checked
+ * with {@link verifyRelayJwt} (EdDSA, did:key issuer, `aud` naming this path, `exp`, `iat`); a bad
+ * or missing one gets HTTP 401 on the upgrade, a missing `projectId` 400.
+ *
+ * It speaks the relay JSON-RPC of the 2.25 client: `irn_subscribe`, `irn_batchSubscribe`,
+ * `irn_unsubscribe`, `irn_batchUnsubscribe`, `irn_publish`, `irn_batchPublish`,
+ * `irn_fetchMessages`, `irn_batchFetchMessages`, and `wc_proposeSession` / `wc_approveSession`
+ * with their implicit subscriptions. Each published message is stored in SQLite with its TTL,
+ * pushed as `irn_subscription` to the topic's other subscribers, delivered to later subscribers
+ * (the mailbox), and deleted once a recipient acknowledges it or it expires. Malformed frames get
+ * JSON-RPC errors and the connection stays up; the numbers that keep one client from starving
+ * the others are in {@link relayLimits}.
+ *
+ * @param server The HTTP server whose `upgrade` events to handle.
+ * @param options {@link RelayOptions}
+ * @returns A {@link Relay} handle.
+ * @example
+ * const server = http.createServer()
+ * const relay = attachRelay(server, { path: '/relay', db: new Database('portico.db') })
+ * server.listen(4700, '127.0.0.1')
+ * // later: await relay.close(); server.close()
+ */
+export function attachRelay(server: Server, options: RelayOptions): Relay {
+  const path = trimPath(options.path)
+  const now = options.now ?? Date.now
+  const pingIntervalMs = options.pingIntervalMs ?? 15_000
+  const maxMessageBytes = options.maxMessageBytes ?? relayLimits.maxMessageBytes
+  if (!Number.isInteger(maxMessageBytes) || maxMessageBytes <= 0) {
+    throw new TypeError('attachRelay: maxMessageBytes must be a positive integer.')
+  }
+  if (!(pingIntervalMs > 0)) throw new TypeError('attachRelay: pingIntervalMs must be positive.')
+
+  const mailbox = new RelayMailbox(options.db, now)
+  const hub = new RelayHub({ mailbox, maxMessageBytes })
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: hub.maxFrameBytes * relayLimits.hardFrameFactor,
+  })
+  const sockets = new Set<WebSocket>()
+  let closed = false
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    let url: URL
+    try {
+      url = new URL(request.url ?? '/', 'http://relay.invalid')
+    } catch {
+      return
+    }
+    if (trimPath(url.pathname) !== path) return // another handler's path
+    if (closed) {
+      refuseUpgrade(socket, 503, 'RELAY_CLOSED', 'The relay is shutting down.')
+      return
+    }
+    let clientId: string
+    const projectId = url.searchParams.get('projectId') ?? ''
+    try {
+      clientId = verifyRelayJwt({
+        jwt: url.searchParams.get('auth') ?? '',
+        path,
+        nowMs: now(),
+        maxSkewSeconds: relayLimits.jwtSkewSeconds,
+      }).clientId
+      if (projectId.length === 0) throw new RelayAuthError('Missing "projectId".', { status: 400 })
+      if (projectId.length > relayLimits.maxProjectIdLength) {
+        throw new RelayAuthError('The "projectId" is too long.', { status: 400 })
+      }
+    } catch (error) {
+      const refused = error instanceof RelayAuthError ? error : new RelayAuthError('Unauthorized.', { cause: error })
+      refuseUpgrade(socket, refused.status, refused.code, refused.shortMessage)
+      return
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      if (closed) {
+        ws.terminate()
+        return
+      }
+      sockets.add(ws)
+      const connection = hub.addConnection(ws, clientId, projectId)
+      ws.on('message', (data) => hub.receive(connection, toBuffer(data)))
+      ws.on('pong', () => {
+        connection.alive = true
+      })
+      ws.on('error', () => {
+        // ws closes the socket itself (e.g. 1009 for a frame above the hard limit); nothing else to do.
+      })
+      ws.on('close', () => {
+        sockets.delete(ws)
+        hub.removeConnection(connection)
+      })
+    })
+  }
+  server.on('upgrade', onUpgrade)
+
+  const pingTimer = setInterval(() => {
+    for (const connection of hub.connections) {
+      if (!connection.alive) {
+        connection.socket.terminate()
+        continue
+      }
+      connection.alive = false
+      try {
+        connection.socket.ping()
+      } catch {
+        connection.socket.terminate()
+      }
+    }
+  }, pingIntervalMs)
+  pingTimer.unref()
+
+  const sweepTimer = setInterval(() => {
+    try {
+      hub.sweep()
+    } catch {
+      // The database is closed or busy: the next sweep (or a read, which skips expired rows) copes.
+    }
+  }, relayLimits.sweepIntervalMs)
+  sweepTimer.unref()
+
+  return {
+    clientCount: () => hub.connections.size,
+    close: async () => {
+      if (closed) return
+      closed = true
+      server.off('upgrade', onUpgrade)
+      clearInterval(pingTimer)
+      clearInterval(sweepTimer)
+      hub.close()
+      const open = [...sockets]
+      await Promise.all(
+        open.map(
+          (ws) =>
+            new Promise<void>((resolve) => {
+              if (ws.readyState === ws.CLOSED) return resolve()
+              const force = setTimeout(() => ws.terminate(), 500)
+              ws.once('close', () => {
+                clearTimeout(force)
+                resolve()
+              })
+              ws.close(1001, 'Relay shutting down')
+            }),
+        ),
+      )
+      await new Promise<void>((resolve) => wss.close(() => resolve()))
+    },
+  }
+}

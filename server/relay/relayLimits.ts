@@ -1,0 +1,52 @@
+/**
+ * The relay's fixed limits. Each protects the relay (and its other clients) from one client;
+ * none is reached by the WalletConnect 2.25 client in normal use.
+ */
+export const relayLimits = {
+  /** Default largest `message` (bytes) in one publish; `RelayOptions.maxMessageBytes` overrides it. */
+  maxMessageBytes: 256 * 1024,
+  /** Extra room in a frame for the envelope around its messages (bytes). */
+  frameEnvelopeBytes: 64 * 1024,
+  /**
+   * A frame larger than `2 * maxMessageBytes + frameEnvelopeBytes` is answered with -32600 and
+   * dropped; one larger than 4 times that is refused by `ws` itself (close code 1009), since it
+   * cannot be read without buffering it.
+   */
+  hardFrameFactor: 4,
+  /** Pending (received, not yet handled) frames per client: reading pauses at `pauseFrames` ... */
+  pauseFrames: 256,
+  /** ... or at this many pending bytes ... */
+  pauseBytes: 2 * 1024 * 1024,
+  /** ... and resumes once fewer than `resumeFrames` frames wait. */
+  resumeFrames: 64,
+  /** Beyond these, a frame is answered at once with -32005 "Too many pending requests". */
+  maxPendingFrames: 1024,
+  maxPendingBytes: 8 * 1024 * 1024,
+  /** Frames handled per client per scheduling round (round robin between clients). */
+  framesPerTurn: 16,
+  /** A client whose unsent output exceeds this (bytes) is cut off; its messages stay in the mailbox. */
+  maxBufferedBytes: 16 * 1024 * 1024,
+  /** Topics per client. */
+  maxSubscriptionsPerClient: 10_000,
+  /** Entries in one batch subscribe / unsubscribe / fetch. */
+  maxBatchTopics: 500,
+  /** Messages in one `irn_batchPublish`. */
+  maxBatchPublish: 100,
+  /** Stored, unacknowledged, unexpired messages per topic; a publish beyond it gets -32005. */
+  maxStoredPerTopic: 1000,
+  /** Deliveries awaiting an acknowledgement per client; beyond it, deliveries wait in the mailbox. */
+  maxInFlightPerClient: 10_000,
+  /** Messages returned by one fetch (`hasMore` tells when more remain). */
+  fetchPageSize: 500,
+  /** Message TTL bounds, in seconds. */
+  minTtlSeconds: 1,
+  maxTtlSeconds: 30 * 24 * 60 * 60,
+  /** Longest topic, in characters (WalletConnect topics are 64 hex characters). */
+  maxTopicLength: 256,
+  /** How often expired messages are deleted (ms). */
+  sweepIntervalMs: 60_000,
+  /** How far a JWT's `iat` may lie in the future (seconds). */
+  jwtSkewSeconds: 60,
+  /** Longest project id, in characters. */
+  maxProjectIdLength: 256,
+} as const

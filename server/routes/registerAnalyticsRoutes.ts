@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify'
+import { createRateLimiter } from '../analytics/createRateLimiter.js'
+import { parseAnalyticsEvent } from '../analytics/parseAnalyticsEvent.js'
+import { HttpError } from '../errors/HttpError.js'
+import { resolveProject } from '../projects/resolveProject.js'
+import { isOriginAllowed } from '../utils/isOriginAllowed.js'
+import { readProjectId } from '../utils/readProjectId.js'
+import { readStringParam } from '../utils/readStringParam.js'
+import type { ServerContext } from './ServerContext.js'
+
+/** `POST /e` events allowed per project per window when the configuration sets no limit. */
+export const defaultAnalyticsRateLimit = { max: 300, windowMs: 60_000 }
+
+/**
+ * Mounts the analytics sink `POST /e?projectId&st&sv` with body
+ * `{ eventId, url, domain, timestamp, props }`. Events are stored in SQLite (`analytics_events`).
+ * Errors: 400 malformed, 403 origin not allowed for the project (`Unauthorized: origin not allowed`),
+ * 429 over the per-project rate limit (with `retry-after`).
+ *
+ * @param app - the Fastify instance
+ * @param context - database and configuration
+ * @example
+ * registerAnalyticsRoutes(app, { db, config })
+ */
+export function registerAnalyticsRoutes(app: FastifyInstance, { db, config }: ServerContext): void {
+  const limiter = createRateLimiter(config.analyticsRateLimit ?? defaultAnalyticsRateLimit)
+  const insert = db.prepare(
+    `INSERT INTO analytics_events (project_id, event_id, url, domain, timestamp, props, sdk_type, sdk_version, received_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+
+  app.post('/e', async (request, reply) => {
+    const projectId = readProjectId(request.query)
+    const sdkType = readStringParam(request.query, 'st', { maxLength: 64 }) ?? null
+    const sdkVersion = readStringParam(request.query, 'sv', { maxLength: 128 }) ?? null
+    const project = resolveProject(config, projectId)
+    const origin = request.headers.origin
+    if (typeof origin === 'string' && origin !== 'null' && !isOriginAllowed(origin, project.allowedOrigins)) {
+      throw new HttpError({ status: 403, code: 'ORIGIN_NOT_ALLOWED', message: 'Unauthorized: origin not allowed' })
+    }
+    if (!limiter.hit(projectId)) {
+      reply.header('retry-after', String(Math.ceil(limiter.retryAfterMs(projectId) / 1000)))
+      throw new HttpError({ status: 429, code: 'RATE_LIMITED', message: 'Too many analytics events for this project; try again later' })
+    }
+    // sendBeacon posts text/plain; Fastify hands that over as a string.
+    let body = request.body
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body)
+      } catch {
+        throw new HttpError({ status: 400, code: 'INVALID_JSON', message: 'Request body is not valid JSON' })
+      }
+    }
+    const event = parseAnalyticsEvent(body)
+    if (!project.isAnalyticsEnabled) return reply.code(202).send({ status: 'ignored' })
+    insert.run(projectId, event.eventId, event.url, event.domain, event.timestamp, JSON.stringify(event.props), sdkType, sdkVersion, Date.now())
+    return reply.code(202).send({ status: 'stored' })
+  })
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { createPublicClient, http, isAddress } from 'viem'
+import type { PublicClient } from 'viem'
+import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
+import type { Balance } from '../blockchain/Balance.js'
+import { readEvmBalances } from '../blockchain/readEvmBalances.js'
+import { readSolanaBalances } from '../blockchain/readSolanaBalances.js'
+import type { ChainConfig } from '../createServer.js'
+import { HttpError } from '../errors/HttpError.js'
+import { badRequest } from '../utils/badRequest.js'
+import { isAccountAddress } from '../utils/isAccountAddress.js'
+import { readStringParam } from '../utils/readStringParam.js'
+import type { ServerContext } from './ServerContext.js'
+
+const solanaAddress = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+const safeHost = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/
+
+function baseUrlOf(request: FastifyRequest): string {
+  const host = request.host
+  return `${request.protocol}://${safeHost.test(host) ? host : `127.0.0.1:${request.socket.localPort}`}`
+}
+
+// st, sv and projectId come with every blockchain API GET; they are accepted and checked for size.
+function readSdkParams(query: unknown): void {
+  readStringParam(query, 'st', { maxLength: 64 })
+  readStringParam(query, 'sv', { maxLength: 128 })
+  readStringParam(query, 'projectId', { maxLength: 128 })
+}
+
+/**
+ * Mounts the blockchain API: `GET /v1/supported-chains` → `{ http, ws }`,
+ * `GET /v1/account/:address/balance?currency=usd&chainId=<caip2>` → `{ balances }` (eip155 and
+ * solana read from the chain; other namespaces `[]` for now) and `GET /v1/identity/:address` → `{ name, avatar }`.
+ * A malformed address or chain id is a 400; an unreachable chain a 502.
+ *
+ * @param app - the Fastify instance
+ * @param context - database and configuration
+ * @example
+ * registerBlockchainRoutes(app, { db, config })
+ */
+export function registerBlockchainRoutes(app: FastifyInstance, { config }: ServerContext): void {
+  const chains = new Map<string, ChainConfig>(config.chains.map((chain) => [chain.caipNetworkId, chain]))
+  const clients = new Map<string, PublicClient>()
+  const clientFor = (chain: ChainConfig): PublicClient => {
+    let client = clients.get(chain.caipNetworkId)
+    if (!client) {
+      client = createPublicClient({ transport: http(chain.rpcUrl, { timeout: 10_000, retryCount: 1 }) }) as PublicClient
+      clients.set(chain.caipNetworkId, client)
+    }
+    return client
+  }
+  const identities = new Map(Object.entries(config.identities ?? {}).map(([address, identity]) => [address.toLowerCase(), identity]))
+
+  app.get('/v1/supported-chains', async (request) => {
+    readSdkParams(request.query)
+    return {
+      http: config.chains.map((chain) => chain.caipNetworkId),
+      ws: config.chains.filter((chain) => chain.wsUrl).map((chain) => chain.caipNetworkId),
+    }
+  })
+
+  app.get<{ Params: { address: string } }>('/v1/account/:address/balance', async (request) => {
+    readSdkParams(request.query)
+    const { address } = request.params
+    const chainId = readStringParam(request.query, 'chainId', { required: true, maxLength: 41 }) as string
+    if (!isCaipNetworkId(chainId)) throw badRequest('chainId must be a CAIP-2 id such as eip155:1')
+    const currency = readStringParam(request.query, 'currency', { maxLength: 8 }) ?? 'usd'
+    if (currency.toLowerCase() !== 'usd') throw badRequest('currency must be usd')
+    readStringParam(request.query, 'forceUpdate', { maxLength: 256 })
+    const namespace = chainId.split(':')[0]
+    const valid =
+      namespace === 'eip155'
+        ? isAddress(address, { strict: false })
+        : namespace === 'solana'
+          ? solanaAddress.test(address)
+          : isAccountAddress(address)
+    if (!valid) throw badRequest(`address is not a valid ${namespace} address`)
+    const chain = chains.get(chainId)
+    if (!chain || (namespace !== 'eip155' && namespace !== 'solana')) return { balances: [] as Balance[] }
+    try {
+      const baseUrl = baseUrlOf(request)
+      const balances =
+        namespace === 'eip155'
+          ? await readEvmBalances({ chain, client: clientFor(chain), address, baseUrl })
+          : await readSolanaBalances({ chain, address, baseUrl })
+      return { balances }
+    } catch (cause) {
+      throw new HttpError({ status: 502, code: 'UPSTREAM_UNAVAILABLE', message: `Could not read balances from ${chainId}`, cause })
+    }
+  })
+
+  app.get<{ Params: { address: string } }>('/v1/identity/:address', async (request) => {
+    readSdkParams(request.query)
+    readStringParam(request.query, 'sender', { maxLength: 128 })
+    const { address } = request.params
+    if (!isAccountAddress(address)) throw badRequest('address is not a valid account address')
+    const identity = identities.get(address.toLowerCase())
+    return { name: identity?.name ?? null, avatar: identity?.avatar ?? null }
+  })
+}

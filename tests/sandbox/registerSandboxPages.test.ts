@@ -1,0 +1,39 @@
+import { fastify } from 'fastify'
+import { describe, expect, it } from 'vitest'
+import type { SandboxAssets } from '../../sandbox/build/buildSandboxAssets.js'
+import { registerSandboxPages, sandboxPageCsp, type SandboxInfo } from '../../sandbox/registerSandboxPages.js'
+
+const assets: SandboxAssets = new Map([
+  ['/', { body: '<!doctype html><title>demo</title>', contentType: 'text/html; charset=utf-8' }],
+  ['/demo.js', { body: 'void 0', contentType: 'text/javascript; charset=utf-8' }],
+])
+const info: SandboxInfo = { url: 'http://127.0.0.1:1', projectId: 'demo', relayUrl: 'ws://127.0.0.1:1/relay', chains: [], accounts: ['0x1'] }
+
+describe('registerSandboxPages', () => {
+  it('serves pages with the strict CSP, scripts with their type, and /sandbox.json', async () => {
+    const app = fastify()
+    registerSandboxPages(assets, info)(app)
+    try {
+      const page = await app.inject({ method: 'GET', url: '/' })
+      expect(page.statusCode).toBe(200)
+      expect(page.headers['content-security-policy']).toBe(sandboxPageCsp)
+      expect(page.body).toBe('<!doctype html><title>demo</title>')
+      const script = await app.inject({ method: 'GET', url: '/demo.js' })
+      expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8')
+      expect(script.headers['x-content-type-options']).toBe('nosniff')
+      expect(script.headers['content-security-policy']).toBeUndefined()
+      const json = await app.inject({ method: 'GET', url: '/sandbox.json' })
+      expect(json.json()).toEqual(info)
+      expect((await app.inject({ method: 'GET', url: '/nope.js' })).statusCode).toBe(404)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('the CSP forbids inline scripts, eval and inline styles', () => {
+    const directives = Object.fromEntries(sandboxPageCsp.split('; ').map((d) => [d.split(' ')[0], d]))
+    expect(directives['script-src']).toBe("script-src 'self'")
+    expect(directives['style-src']).toBe("style-src 'self'")
+    expect(sandboxPageCsp).not.toMatch(/unsafe-(inline|eval)/)
+  })
+})

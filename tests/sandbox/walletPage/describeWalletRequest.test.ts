@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { describeWalletRequest } from '../../../sandbox/walletPage/describeWalletRequest.js'
+
+describe('describeWalletRequest', () => {
+  it('decodes a personal_sign message from hex to text, and keeps binary as hex', () => {
+    expect(describeWalletRequest('personal_sign', ['0x68656c6c6f', '0xabc'])).toEqual([
+      { label: 'Message', value: 'hello' },
+      { label: 'Account', value: '0xabc' },
+    ])
+    expect(describeWalletRequest('personal_sign', ['0x00ff10', '0xabc'])[0]).toEqual({ label: 'Message', value: '0x00ff10' })
+    expect(describeWalletRequest('personal_sign', ['plain text', '0xabc'])[0]?.value).toBe('plain text')
+  })
+
+  it("shows a transaction's recipient, value in ETH and data", () => {
+    expect(
+      describeWalletRequest('eth_sendTransaction', [{ from: '0x1', to: '0x2', value: '0x2386f26fc10000', data: '0xdeadbeef' }]),
+    ).toEqual([
+      { label: 'From', value: '0x1' },
+      { label: 'To', value: '0x2' },
+      { label: 'Value', value: '0.01 ETH' },
+      { label: 'Data', value: '0xdeadbeef' },
+    ])
+    expect(describeWalletRequest('eth_sendTransaction', [{ from: '0x1' }])).toContainEqual({ label: 'To', value: '(contract creation)' })
+  })
+
+  it('survives hostile or missing params and clips huge values', () => {
+    expect(describeWalletRequest('personal_sign', null)).toEqual([
+      { label: 'Message', value: '' },
+      { label: 'Account', value: '' },
+    ])
+    expect(describeWalletRequest('eth_sendTransaction', 'nope')[2]).toEqual({ label: 'Value', value: '0 ETH' })
+    expect(describeWalletRequest('eth_sendTransaction', [{ value: '0xZZ' }])[2]).toEqual({ label: 'Value', value: '0 ETH' })
+    const huge = describeWalletRequest('personal_sign', ['x'.repeat(10_000), '0x1'])[0]!.value
+    expect(huge.length).toBeLessThan(2_100)
+    expect(huge).toMatch(/more characters\)$/)
+    expect(describeWalletRequest('wallet_unknown', { a: 1 })).toEqual([{ label: 'Params', value: '{"a":1}' }])
+  })
+})

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { WcWallet } from '../../../server/directory/WcWallet.js'
+import { startTestServer } from '../helpers/startTestServer.js'
+import type { TestServer } from '../helpers/startTestServer.js'
+
+const file: WcWallet[] = JSON.parse(readFileSync(new URL('../../../server/directory/wallets.json', import.meta.url), 'utf8'))
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer({
+    chains: [
+      {
+        caipNetworkId: 'eip155:31337',
+        name: 'Portico Devnet A',
+        rpcUrl: 'http://127.0.0.1:1',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        tokens: [{ address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'Portico USD', symbol: 'pUSD', decimals: 6, priceUsd: 1 }],
+      },
+    ],
+  })
+})
+afterAll(async () => {
+  await server.dispose()
+})
+
+async function getImage(path: string) {
+  const response = await fetch(`${server.url}${path}`)
+  return { status: response.status, type: response.headers.get('content-type'), headers: response.headers, text: await response.text() }
+}
+
+describe('image endpoints', () => {
+  it('serves a deterministic SVG for every wallet image_id', async () => {
+    for (const wallet of [file[0]!, file[1]!, file[150]!, file.at(-1)!]) {
+      const first = await getImage(`/getWalletImage/${wallet.image_id}`)
+      expect(first.status).toBe(200)
+      expect(first.type).toMatch(/^image\/svg\+xml/)
+      expect(first.headers.get('cache-control')).toMatch(/max-age=\d+/)
+      expect(first.text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)
+      expect(first.text).not.toMatch(/<script|href=|https?:\/\/(?!www\.w3\.org)/)
+      const second = await getImage(`/getWalletImage/${wallet.image_id}`)
+      expect(second.text).toBe(first.text)
+    }
+    const a = await getImage(`/getWalletImage/${file[1]!.image_id}`)
+    const b = await getImage(`/getWalletImage/${file[2]!.image_id}`)
+    expect(a.text).not.toBe(b.text)
+  })
+
+  it('draws the initials of the wallet', async () => {
+    const dev = file.find((w) => w.name === 'Portico Dev Wallet')!
+    const { text } = await getImage(`/getWalletImage/${dev.image_id}`)
+    expect(text).toContain('>PD</text>')
+  })
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await getImage(`/getWalletImage/${file[3]!.image_id}`)
+    const etag = first.headers.get('etag')!
+    const response = await fetch(`${server.url}/getWalletImage/${file[3]!.image_id}`, { headers: { 'if-none-match': etag } })
+    expect(response.status).toBe(304)
+  })
+
+  it('serves asset, currency and token images', async () => {
+    for (const path of [
+      '/public/getAssetImage/eip155',
+      '/public/getAssetImage/walletConnect',
+      '/public/getAssetImage/eip155:31337',
+      '/public/getAssetImage/sui:mainnet',
+      '/public/getCurrencyImage/USD',
+      '/public/getCurrencyImage/eur',
+      '/public/getTokenImage/ETH',
+      '/public/getTokenImage/pUSD',
+      '/public/getTokenImage/usdc',
+    ]) {
+      const { status, type } = await getImage(path)
+      expect(status, path).toBe(200)
+      expect(type, path).toMatch(/^image\/svg\+xml/)
+    }
+  })
+
+  it.each([
+    '/getWalletImage/00000000-0000-0000-0000-000000000000',
+    "/getWalletImage/'%20OR%201=1%20--",
+    '/public/getAssetImage/nope',
+    '/public/getAssetImage/__proto__',
+    '/public/getAssetImage/eip155:999999',
+    '/public/getCurrencyImage/XYZ',
+    '/public/getTokenImage/NOPE',
+  ])('answers 404 JSON for %s', async (path) => {
+    const response = await fetch(`${server.url}${path}`)
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toMatch(/application\/json/)
+    const body = await response.json()
+    expect(typeof body.code).toBe('string')
+    expect(typeof body.message).toBe('string')
+  })
+
+  it('answers an overlong id with a JSON error, not a crash', async () => {
+    const response = await fetch(`${server.url}/getWalletImage/${'a'.repeat(5000)}`)
+    expect([404, 414]).toContain(response.status)
+    const body = await response.json()
+    expect(typeof body.code).toBe('string')
+    expect(typeof body.message).toBe('string')
+  })
+})
