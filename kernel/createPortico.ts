@@ -21,6 +21,7 @@ import { PluginSetupError } from './errors/plugin.js'
 import { createHooks, type Hooks } from './hooks/createHooks.js'
 import { validateOptions } from './options/validateOptions.js'
 import { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
+import { ExplorerRegistry } from './registries/ExplorerRegistry.js'
 import { ViewRegistry } from './registries/ViewRegistry.js'
 import { createAnalytics, type Analytics } from './services/createAnalytics.js'
 import { createHttpClient, type HttpClient } from './services/createHttpClient.js'
@@ -73,6 +74,8 @@ export type Portico = {
   readonly stores: RootStore
   readonly views: ViewRegistry
   readonly addressValidators: AddressValidatorRegistry
+  /** Block-explorer links, filled by chain plugins. */
+  readonly explorers: ExplorerRegistry
   readonly services: PorticoServices
   readonly endpoints: Required<Endpoints>
   /** `sv`: `react-<chain plugins>-<version>`. */
@@ -191,12 +194,18 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
   const initialNetwork =
     options.networks.find((n) => n.caipNetworkId === storedNetworkId) ?? options.defaultNetwork ?? (options.networks[0] as Network)
 
+  const apiClient = createHttpClient({ ...httpDefaults, baseUrl: endpoints.api })
   const stores = createRootStore({
     options,
     initialNetwork,
     recentWallets: storage.get(storageKeys.recentWallets, isDirectoryWalletList) ?? [],
     clock,
     close: () => portico.close(),
+    api: apiClient,
+    onDirectoryError: (error) => {
+      stores.alerts.raise('APKT003')
+      portico.reportError(error, { action: 'fetchWallets' })
+    },
   })
 
   const analyticsHttp = createHttpClient({ ...httpDefaults, baseUrl: endpoints.analytics, retries: 0 })
@@ -218,8 +227,9 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     stores,
     views,
     addressValidators,
+    explorers: new ExplorerRegistry(),
     services: {
-      api: createHttpClient({ ...httpDefaults, baseUrl: endpoints.api }),
+      api: apiClient,
       blockchainApi: createHttpClient({ ...httpDefaults, baseUrl: endpoints.blockchainApi }),
       storage,
       analytics,

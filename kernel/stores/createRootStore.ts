@@ -1,6 +1,7 @@
 import { AccountStore } from './AccountStore.js'
 import { AlertStore } from './AlertStore.js'
 import { ConnectionStore } from './ConnectionStore.js'
+import { DirectoryStore } from './DirectoryStore.js'
 import { ModalStore } from './ModalStore.js'
 import { NetworkStore } from './NetworkStore.js'
 import { OptionsStore } from './OptionsStore.js'
@@ -10,6 +11,7 @@ import { WalletStore } from './WalletStore.js'
 import type { PorticoOptions } from '../types/options.js'
 import type { Network } from '../types/network.js'
 import type { DirectoryWallet } from '../types/wallet.js'
+import type { HttpClient } from '../services/createHttpClient.js'
 
 export type Clock = {
   now: () => number
@@ -24,6 +26,7 @@ export type RootStore = {
   connections: ConnectionStore
   networks: NetworkStore
   wallets: WalletStore
+  directory: DirectoryStore
   accounts: AccountStore
   toasts: ToastStore
   alerts: AlertStore
@@ -37,15 +40,18 @@ export type CreateRootStoreParameters = {
   /** Called when the router asks to close (back with one view left). */
   close: () => void
   reloadAuth?: () => void
+  /** The wallet directory's client. */
+  api: HttpClient
+  onDirectoryError?: (error: unknown) => void
 }
 
 /**
  * Builds and wires every kernel store with its dependencies injected (no React, no DOM).
  *
  * @example
- * const stores = createRootStore({ options, initialNetwork: options.networks[0], recentWallets: [], clock, close })
+ * const stores = createRootStore({ options, initialNetwork: options.networks[0], recentWallets: [], clock, close, api })
  */
-export function createRootStore({ options, initialNetwork, recentWallets, clock, close, reloadAuth }: CreateRootStoreParameters): RootStore {
+export function createRootStore({ options, initialNetwork, recentWallets, clock, close, reloadAuth, api, onDirectoryError }: CreateRootStoreParameters): RootStore {
   const networks = new NetworkStore({ networks: options.networks, initial: initialNetwork })
   const connections = new ConnectionStore(networks.namespaces)
   const router = new RouterStore({
@@ -63,6 +69,14 @@ export function createRootStore({ options, initialNetwork, recentWallets, clock,
     connections,
     networks,
     wallets: new WalletStore(recentWallets),
+    directory: new DirectoryStore({
+      api,
+      chains: () => networks.networks.map((n) => n.caipNetworkId),
+      ...(options.includeWalletIds ? { includeWalletIds: options.includeWalletIds } : {}),
+      ...(options.excludeWalletIds ? { excludeWalletIds: options.excludeWalletIds } : {}),
+      ...(options.featuredWalletIds ? { featuredWalletIds: options.featuredWalletIds } : {}),
+      ...(onDirectoryError ? { onError: onDirectoryError } : {}),
+    }),
     accounts: new AccountStore(),
     toasts: new ToastStore({ setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout }),
     alerts: new AlertStore(Boolean(options.debug)),
