@@ -58,6 +58,9 @@ export default {
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     sourcemap: true,
+    // Never merge small chunks into others: a merge can make an entry statically import a chunk
+    // that was only meant to load lazily (e.g. the eip155 plugin's viem client).
+    experimentalMinChunkSize: 0,
   },
   // Pure factories and no top-level effects: let unused exports fall away in the site's bundle.
   treeshake: { moduleSideEffects: (id) => id.endsWith('.css') },

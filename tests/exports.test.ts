@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as kernel from '../kernel/index.js'
 import * as testing from '../tests/conformance/index.js'
 import * as ui from '../ui/index.js'
+import * as eip155 from '../plugins/eip155/index.js'
 
 // Pins every entry point's export names: adding or removing a public name is a deliberate change.
 describe('entry point exports', () => {
@@ -103,6 +104,23 @@ describe('entry point exports', () => {
         "useNetwork",
         "usePortico",
         "usePorticoState",
+      ]
+    `)
+  })
+  it('portico/eip155', () => {
+    expect(Object.keys(eip155).sort()).toMatchInlineSnapshot(`
+      [
+        "arbitrum",
+        "base",
+        "defineNetwork",
+        "eip155",
+        "isEvmAddress",
+        "mainnet",
+        "meta",
+        "optimism",
+        "polygon",
+        "sepolia",
+        "shouldAddChain",
       ]
     `)
   })

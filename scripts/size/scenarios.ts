@@ -11,4 +11,14 @@ export const scenarios: Scenario[] = [
     code: `import { createPortico } from 'portico'
 export const make = (options) => createPortico(options)`,
   },
+  {
+    name: 'site: kernel + eip155 + react UI',
+    code: `import { createPortico } from 'portico'
+import { eip155, defineNetwork } from 'portico/eip155'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:4701'] })
+const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: [eip155()] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
 ]

@@ -1,0 +1,186 @@
+import { definePlugin, ProviderRpcError, version, type ConnectResult, type Plugin, type Portico } from '../../kernel/index.js'
+import { fetchNativeBalance } from './actions/fetchNativeBalance.js'
+import { sendTransfer } from './actions/sendTransfer.js'
+import { switchChain } from './actions/switchChain.js'
+import { createWalletDiscovery } from './discovery/createWalletDiscovery.js'
+import type { DiscoveredWallet, Eip155Window } from './discovery/Eip1193Provider.js'
+import { meta } from './meta.js'
+import { isEvmAddress } from './utils/isEvmAddress.js'
+import { parseChainId } from './utils/parseChainId.js'
+import { toChecksumAddress } from './utils/toChecksumAddress.js'
+import { toHexMessage } from './utils/toHexMessage.js'
+
+export type Eip155Options = {
+  /** Discover EIP-6963 wallets (default true). */
+  enableEIP6963?: boolean
+  /** Offer a plain `window.ethereum` as "Browser Wallet" (default true). */
+  enableInjected?: boolean
+  /** How long to wait on load for the previous wallet to announce itself (default 1500 ms). */
+  reconnectTimeoutMs?: number
+}
+
+/** Not options: what the plugin runs against (tests and non-browser hosts pass their own). */
+export type Eip155Environment = { window?: Eip155Window | null }
+
+const namespace = 'eip155'
+
+function toAccounts(value: unknown): string[] {
+  if (!Array.isArray(value)) return []
+  return value.filter((a): a is string => typeof a === 'string' && isEvmAddress(a)).map((a) => toChecksumAddress(a))
+}
+
+/**
+ * The eip155 (EVM) chain plugin: wallet discovery by EIP-6963 and a plain `window.ethereum`,
+ * connect / reconnect / disconnect, the wallet's accountsChanged, chainChanged and disconnect
+ * events, network switch with the add-chain fallback, native balances through viem,
+ * `personal_sign`, ETH and ERC-20 sends, address validation and explorer links.
+ *
+ * @param options - see {@link Eip155Options}
+ * @example
+ * import { eip155, mainnet } from 'portico/eip155'
+ * createPortico({ networks: [mainnet], plugins: [eip155()] })
+ */
+export function eip155(options: Eip155Options = {}, environment: Eip155Environment = {}): Plugin<Portico> {
+  return definePlugin({
+    name: namespace,
+    kind: 'chain',
+    namespace,
+    version,
+    meta,
+    options,
+    setup(portico) {
+      const target =
+        environment.window === null
+          ? undefined
+          : (environment.window ?? (typeof window === 'undefined' ? undefined : (window as unknown as Eip155Window)))
+      const discovery = createWalletDiscovery({
+        target,
+        eip6963: options.enableEIP6963 !== false,
+        injected: options.enableInjected !== false,
+      })
+      let active: { wallet: DiscoveredWallet; detach: () => void } | undefined
+
+      function detach() {
+        active?.detach()
+        active = undefined
+      }
+
+      function attach(wallet: DiscoveredWallet) {
+        if (active?.wallet.provider === wallet.provider) return
+        detach()
+        const { provider } = wallet
+        const onAccounts = (accounts: unknown) => portico.reportAccountsChanged(namespace, toAccounts(accounts))
+        const onChain = (chainId: unknown) => {
+          const id = parseChainId(chainId)
+          if (id !== undefined) portico.reportChainChanged(namespace, `${namespace}:${id}`)
+        }
+        const onDisconnect = () => {
+          detach()
+          portico.reportDisconnected(namespace)
+        }
+        provider.on?.('accountsChanged', onAccounts)
+        provider.on?.('chainChanged', onChain)
+        provider.on?.('disconnect', onDisconnect)
+        active = {
+          wallet,
+          detach: () => {
+            provider.removeListener?.('accountsChanged', onAccounts)
+            provider.removeListener?.('chainChanged', onChain)
+            provider.removeListener?.('disconnect', onDisconnect)
+          },
+        }
+      }
+
+      async function readConnection(wallet: DiscoveredWallet, method: 'eth_requestAccounts' | 'eth_accounts'): Promise<ConnectResult | undefined> {
+        const accounts = toAccounts(await wallet.provider.request({ method }))
+        if (accounts.length === 0) {
+          if (method === 'eth_requestAccounts') throw new ProviderRpcError({ code: 4100, message: 'The wallet returned no account' })
+          return undefined
+        }
+        const chainId = parseChainId(await wallet.provider.request({ method: 'eth_chainId' }))
+        if (chainId === undefined) throw new ProviderRpcError({ code: -32603, message: 'The wallet answered eth_chainId with an invalid chain id' })
+        attach(wallet)
+        return { connectorId: wallet.id, accounts: accounts.map((address) => ({ address, type: 'eoa' as const })), caipNetworkId: `${namespace}:${chainId}` }
+      }
+
+      function providerFor(connectorId: string) {
+        if (active && active.wallet.id === connectorId) return active.wallet.provider
+        return discovery.get(connectorId)?.provider
+      }
+
+      portico.addressValidators.register(namespace, isEvmAddress)
+      portico.explorers.register(namespace, {
+        address: (network, address) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/address/${address}` : undefined),
+        transaction: (network, hash) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/tx/${hash}` : undefined),
+      })
+
+      const { hooks } = portico
+      hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
+        discovery.request()
+        for (const wallet of discovery.wallets()) {
+          context.add({
+            id: wallet.id,
+            name: wallet.name,
+            namespace,
+            type: wallet.type,
+            ...(wallet.icon ? { imageUrl: wallet.icon } : {}),
+            ...(wallet.rdns ? { rdns: wallet.rdns } : {}),
+          })
+        }
+      })
+      hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = discovery.get(request.connectorId)
+        if (!wallet) return undefined
+        return readConnection(wallet, 'eth_requestAccounts')
+      })
+      hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
+        if (!wallet) return undefined
+        return readConnection(wallet, 'eth_accounts')
+      })
+      hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
+        const provider = providerFor(request.connectorId)
+        detach()
+        if (!provider) return
+        try {
+          await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+        } catch {
+          // Many wallets have no revoke; forgetting the connection locally is what matters.
+        }
+      })
+      hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
+        const provider = providerFor(request.connectorId)
+        if (!provider) return undefined
+        await switchChain(provider, request.network)
+        return { caipNetworkId: request.network.caipNetworkId }
+      })
+      hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
+        const provider = providerFor(request.connectorId)
+        if (!provider) return undefined
+        const signature = await provider.request({ method: 'personal_sign', params: [toHexMessage(request.message), request.address] })
+        if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+        return { signature }
+      })
+      hooks.fetchBalance.for(namespace).tapPromise(namespace, (request) => fetchNativeBalance(request.network, request.address))
+      hooks.send.for(namespace).tapPromise(namespace, async (request) => {
+        const provider = providerFor(request.connectorId)
+        if (!provider) return undefined
+        const hash = await sendTransfer(provider, request)
+        if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid transaction hash' })
+        return { hash }
+      })
+
+      // Wallets that announce themselves late still appear.
+      const stopWatching = discovery.onChange(() => {
+        void portico.discoverWallets(namespace)
+      })
+      discovery.request()
+
+      return () => {
+        stopWatching()
+        detach()
+        discovery.dispose()
+      }
+    },
+  })
+}
