@@ -22,6 +22,7 @@ import { createHooks, type Hooks } from './hooks/createHooks.js'
 import { validateOptions } from './options/validateOptions.js'
 import { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
 import { ExplorerRegistry } from './registries/ExplorerRegistry.js'
+import { SignInVerifierRegistry } from './registries/SignInVerifierRegistry.js'
 import { ViewRegistry } from './registries/ViewRegistry.js'
 import { createAnalytics, type Analytics } from './services/createAnalytics.js'
 import { createHttpClient, type HttpClient } from './services/createHttpClient.js'
@@ -76,6 +77,8 @@ export type Portico = {
   readonly addressValidators: AddressValidatorRegistry
   /** Block-explorer links, filled by chain plugins. */
   readonly explorers: ExplorerRegistry
+  /** Sign-in message verifiers per namespace, filled by chain plugins. */
+  readonly signInVerifiers: SignInVerifierRegistry
   readonly services: PorticoServices
   readonly endpoints: Required<Endpoints>
   /** `sv`: `react-<chain plugins>-<version>`. */
@@ -228,6 +231,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     views,
     addressValidators,
     explorers: new ExplorerRegistry(),
+    signInVerifiers: new SignInVerifierRegistry(),
     services: {
       api: apiClient,
       blockchainApi: createHttpClient({ ...httpDefaults, baseUrl: endpoints.blockchainApi }),

@@ -50,6 +50,8 @@ export { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.
 export type { AddressValidator } from './registries/AddressValidatorRegistry.js'
 export { ExplorerRegistry } from './registries/ExplorerRegistry.js'
 export type { ExplorerUrlBuilder } from './registries/ExplorerRegistry.js'
+export { SignInVerifierRegistry } from './registries/SignInVerifierRegistry.js'
+export type { SignInVerifier } from './registries/SignInVerifierRegistry.js'
 
 export { formatBalance } from './utils/formatBalance.js'
 export { safeDeepLink } from './utils/safeDeepLink.js'

@@ -40,6 +40,7 @@ describe('entry point exports', () => {
         "PluginSetupError",
         "ProviderRpcError",
         "SendValidationError",
+        "SignInVerifierRegistry",
         "SiweAndSiwxError",
         "StorageValueDroppedError",
         "StorageWriteError",

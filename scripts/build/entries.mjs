@@ -1,5 +1,6 @@
 // The package's entry points, derived from the folders: `.` (kernel), `./react` (ui),
-// `./<plugin>` for every folder under plugins/, `./testing`, and `./styles.css`.
+// `./<plugin>` for every folder under plugins/ (and `./<plugin>/server` where the plugin has a
+// server/ half), `./testing`, and `./styles.css`.
 // rollup.config.mjs, the exports map check and the size report all read this one list.
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -19,7 +20,13 @@ export function jsEntries() {
         .map((d) => d.name)
         .sort()
     : []
-  for (const name of plugins) entries.push({ subpath: `./${name}`, input: `plugins/${name}/index.ts`, output: name })
+  for (const name of plugins) {
+    entries.push({ subpath: `./${name}`, input: `plugins/${name}/index.ts`, output: name })
+    // A plugin's Node-side half (e.g. `portico/siwx/server` for the site's backend).
+    if (existsSync(join(pluginsDir, name, 'server', 'index.ts'))) {
+      entries.push({ subpath: `./${name}/server`, input: `plugins/${name}/server/index.ts`, output: `${name}-server` })
+    }
+  }
   entries.push({ subpath: './testing', input: 'tests/conformance/index.ts', output: 'testing' })
   return entries
 }
