@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import esbuild from 'rollup-plugin-esbuild'
 import { cssEntry, jsEntries, root } from './scripts/build/entries.mjs'
+import { porticoStylesheet } from './scripts/build/uiStylesheets.mjs'
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 // Every dependency and peer stays external: the site's bundler resolves them once.
@@ -21,30 +22,12 @@ function resolveTsSources() {
   }
 }
 
-/** Every stylesheet under ui/: the theme contract first, then each component's, sorted. */
-function uiStylesheets() {
-  const found = []
-  const walk = (dir) => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = join(dir, name)
-      if (statSync(full).isDirectory()) walk(full)
-      else if (name.endsWith('.css')) found.push(full)
-    }
-  }
-  walk(join(root, 'ui'))
-  const theme = join(root, cssEntry.input)
-  return [theme, ...found.filter((file) => file !== theme)]
-}
-
 /** Writes dist/styles.css (`portico/styles.css`): the theme and every component's CSS, one file. */
 function bundleStyles() {
   return {
     name: 'bundle-styles',
     generateBundle() {
-      const source = uiStylesheets()
-        .map((file) => `/* ${file.slice(root.length + 1)} */\n${readFileSync(file, 'utf8').trim()}\n`)
-        .join('\n')
-      this.emitFile({ type: 'asset', fileName: cssEntry.output, source })
+      this.emitFile({ type: 'asset', fileName: cssEntry.output, source: porticoStylesheet() })
     },
   }
 }

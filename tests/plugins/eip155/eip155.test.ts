@@ -144,48 +144,38 @@ describe('eip155: connecting', () => {
 })
 
 describe('eip155: reconnect on load', () => {
-  it('a reload restores the connection without a prompt, connecting in between', async () => {
+  /** Connects once, then "reloads": a new page and Portico sharing the site's and the wallet's storage. */
+  async function connectThenReload({ forget = false, announce = true } = {}) {
     const storage = memoryStorage()
     const wstorage = walletStorage()
     const chains = [{ chainId: 31337, name: 'A', rpcUrl: anvilA.rpcUrl, nativeCurrency: currency }]
     const first = setup({ storage, page: pageWithDevWallet({ chains, storage: wstorage }) })
     await first.portico.connect({ connectorId: 'dev.portico.wallet' })
+    if (forget) first.page.wallet.control.disconnect()
     await first.portico.destroy()
+    const page = pageWithDevWallet({ chains, storage: wstorage, announce, injectAsEthereum: announce })
+    return { ...setup({ storage, page }), page }
+  }
 
-    const page = pageWithDevWallet({ chains, storage: wstorage })
-    const second = setup({ storage, page })
-    expect(second.portico.getAccount().status).toBe('connecting')
-    await second.portico.ready()
-    expect(second.portico.getAccount()).toMatchObject({ status: 'connected', address: devAddress })
+  it('a reload restores the connection without a prompt, connecting in between', async () => {
+    const { portico, page } = await connectThenReload()
+    expect(portico.getAccount().status).toBe('connecting')
+    await portico.ready()
+    expect(portico.getAccount()).toMatchObject({ status: 'connected', address: devAddress })
     expect(page.wallet.control.activity().map((a) => a.method)).not.toContain('eth_requestAccounts')
   })
 
   it('a wallet that announces itself late is still restored', async () => {
-    const storage = memoryStorage()
-    const wstorage = walletStorage()
-    const chains = [{ chainId: 31337, name: 'A', rpcUrl: anvilA.rpcUrl, nativeCurrency: currency }]
-    const first = setup({ storage, page: pageWithDevWallet({ chains, storage: wstorage }) })
-    await first.portico.connect({ connectorId: 'dev.portico.wallet' })
-    await first.portico.destroy()
-
-    const page = pageWithDevWallet({ chains, storage: wstorage, announce: false, injectAsEthereum: false })
-    const second = setup({ storage, page })
+    const { portico, page } = await connectThenReload({ announce: false })
     setTimeout(() => page.announceNow(), 200)
-    await second.portico.ready()
-    expect(second.portico.getAccount().status).toBe('connected')
+    await portico.ready()
+    expect(portico.getAccount().status).toBe('connected')
   })
 
   it('a wallet that forgot the site leaves the visitor disconnected', async () => {
-    const storage = memoryStorage()
-    const wstorage = walletStorage()
-    const chains = [{ chainId: 31337, name: 'A', rpcUrl: anvilA.rpcUrl, nativeCurrency: currency }]
-    const first = setup({ storage, page: pageWithDevWallet({ chains, storage: wstorage }) })
-    await first.portico.connect({ connectorId: 'dev.portico.wallet' })
-    first.page.wallet.control.disconnect()
-    await first.portico.destroy()
-    const second = setup({ storage, page: pageWithDevWallet({ chains, storage: wstorage }) })
-    await second.portico.ready()
-    expect(second.portico.getAccount().status).toBe('disconnected')
+    const { portico } = await connectThenReload({ forget: true })
+    await portico.ready()
+    expect(portico.getAccount().status).toBe('disconnected')
   })
 })
 

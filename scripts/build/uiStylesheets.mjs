@@ -1,0 +1,26 @@
+// Every stylesheet under ui/, in the order dist/styles.css (`portico/styles.css`) concatenates
+// them: the theme contract first, then each component's, sorted. Also used by the sandbox.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { cssEntry, root } from './entries.mjs'
+
+export function uiStylesheets() {
+  const found = []
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name)
+      if (statSync(full).isDirectory()) walk(full)
+      else if (name.endsWith('.css')) found.push(full)
+    }
+  }
+  walk(join(root, 'ui'))
+  const theme = join(root, cssEntry.input)
+  return [theme, ...found.filter((file) => file !== theme)]
+}
+
+/** The text of portico/styles.css. */
+export function porticoStylesheet() {
+  return uiStylesheets()
+    .map((file) => `/* ${relative(root, file)} */\n${readFileSync(file, 'utf8').trim()}\n`)
+    .join('\n')
+}
