@@ -4,6 +4,9 @@ import { connect, type ConnectParameters } from './actions/connect.js'
 import { disconnect } from './actions/disconnect.js'
 import { discoverWallets } from './actions/discoverWallets.js'
 import { fetchBalance } from './actions/fetchBalance.js'
+import { fetchNfts } from './actions/fetchNfts.js'
+import { fetchTokenBalances } from './actions/fetchTokenBalances.js'
+import { fetchTransactions } from './actions/fetchTransactions.js'
 import { getAccount, type GetAccountReturnType } from './actions/getAccount.js'
 import { handleAccountsChanged } from './actions/handleAccountsChanged.js'
 import { handleChainChanged } from './actions/handleChainChanged.js'
@@ -33,6 +36,7 @@ import { createRootStore, type Clock, type RootStore } from './stores/createRoot
 import type { CaipNetworkId, ChainNamespace } from './types/caip.js'
 import type { ConnectionsSnapshot } from './types/connection.js'
 import type { PorticoEvent } from './types/events.js'
+import type { Nft, TokenBalance, Transaction } from './types/account.js'
 import type { BalanceResult } from './types/hooks.js'
 import type { Network } from './types/network.js'
 import { defaultEndpoints, type Endpoints, type PorticoOptions } from './types/options.js'
@@ -103,6 +107,11 @@ export type Portico = {
   signIn(): Promise<unknown>
   send(parameters: SendParameters): Promise<string>
   fetchBalance(namespace?: ChainNamespace): Promise<BalanceResult | undefined>
+  /** Token balances with prices from the blockchain API (cached 30 s, 30 s retry gate). */
+  fetchTokenBalances(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<TokenBalance[]>
+  /** Activity from the blockchain API; `cursor` loads the next page. */
+  fetchTransactions(namespace?: ChainNamespace, options?: { cursor?: string }): Promise<Transaction[]>
+  fetchNfts(namespace?: ChainNamespace): Promise<Nft[]>
   discoverWallets(namespace?: ChainNamespace): Promise<WalletConnector[]>
   getAccount(namespace?: ChainNamespace): GetAccountReturnType
   getState(): PorticoState
@@ -209,6 +218,17 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       stores.alerts.raise('APKT003')
       portico.reportError(error, { action: 'fetchWallets' })
     },
+    send: {
+      isAddress: (address) => portico.isAddress(address),
+      send: (parameters) => portico.send(parameters),
+      onSent: () => {
+        stores.toasts.showSuccess('Transaction started')
+        if (stores.modal.open) stores.router.replace('Account')
+        void fetchTokenBalances(portico, undefined, { force: true })
+        void portico.fetchBalance().catch(() => undefined)
+        void fetchTransactions(portico)
+      },
+    },
   })
 
   const analyticsHttp = createHttpClient({ ...httpDefaults, baseUrl: endpoints.analytics, retries: 0 })
@@ -234,7 +254,8 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     signInVerifiers: new SignInVerifierRegistry(),
     services: {
       api: apiClient,
-      blockchainApi: createHttpClient({ ...httpDefaults, baseUrl: endpoints.blockchainApi }),
+      // No automatic retries: after a failure the 30 s retry gate decides (spec §4).
+      blockchainApi: createHttpClient({ ...httpDefaults, baseUrl: endpoints.blockchainApi, retries: 0 }),
       storage,
       analytics,
     },
@@ -255,6 +276,9 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     signIn: () => signIn(portico),
     send: (parameters) => send(portico, parameters),
     fetchBalance: (namespace) => fetchBalance(portico, namespace),
+    fetchTokenBalances: (namespace, options) => fetchTokenBalances(portico, namespace, options),
+    fetchTransactions: (namespace, options) => fetchTransactions(portico, namespace, options),
+    fetchNfts: (namespace) => fetchNfts(portico, namespace),
     discoverWallets: (namespace) => discoverWallets(portico, namespace),
     getAccount: (namespace) => getAccount(portico, namespace),
     getState: () => snapshot(),
@@ -349,6 +373,8 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       throw new PluginSetupError({ plugin: plugin.name, cause })
     }
   }
+  // Switching the active network clears the send form (spec §4).
+  disposers.push(reaction(() => stores.networks.activeNetwork?.caipNetworkId, () => stores.send.reset()))
   portico.hooks.registerViews.call(views)
   portico.emit({ type: 'track', event: 'MODAL_CREATED' })
 

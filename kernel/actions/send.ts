@@ -1,59 +1,86 @@
+import { runInAction } from 'mobx'
 import type { Portico } from '../createPortico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { NotConnectedError } from '../errors/connection.js'
 import { NoAnswerError } from '../errors/plugin.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { CaipAddress, ChainNamespace } from '../types/caip.js'
-import { parseCaipAddress } from '../utils/parseCaipAddress.js'
-import { requireHook } from './requireHook.js'
+import { parseDecimalUnits } from '../utils/parseDecimalUnits.js'
+import { fetchTokenBalances } from './fetchTokenBalances.js'
 
-export type SendParameters = { to: string; amount: string; token?: CaipAddress; namespace?: ChainNamespace }
+export type SendParameters = {
+  to: string
+  /** A decimal string in the token's units, e.g. "0.5". */
+  amount: string
+  /** The token's CAIP-10 address as the balance API returns it; omitted for the native currency. */
+  token?: CaipAddress
+  namespace?: ChainNamespace
+}
 export type SendReturnType = string
 
-/** A send request that breaks the spec's validation rules (§5). */
+/** A send request that breaks the validation rules (spec §5), refused before the wallet is asked. */
 export class SendValidationError extends BaseError {
   override name = 'SendValidationError'
   override code = 'SEND_INVALID'
-  constructor(shortMessage: string) {
-    super(shortMessage, { docsPath: '/kernel/errors.md#sendvalidationerror' })
+  constructor(shortMessage: string, { cause }: { cause?: unknown } = {}) {
+    super(shortMessage, { cause, docsPath: '/kernel/errors.md#sendvalidationerror' })
   }
 }
 
-const decimalAmount = /^(?:0|[1-9]\d*)(?:\.\d+)?$/
-
 /**
- * Sends native currency or a token from the connected account: validated before the wallet is
- * asked anything, shaped by `prepareSend` taps, submitted by the namespace's `send` tap.
+ * Sends native currency or a token from the connected account. Everything is checked before the
+ * wallet is asked anything: amount and receiver present ('An amount and receiver address are
+ * required'), a positive decimal amount with no more decimals than the token has, a valid
+ * receiver address, a token the account holds ('A token is required'), enough balance
+ * ('Insufficient Funds'), a namespace whose plugin can send ('Unsupported chain'). Then
+ * `prepareSend` taps may reshape it and the namespace's `send` tap submits it.
  *
  * @returns the transaction hash (or signature) once the wallet has sent it
  * @example
- * const hash = await portico.send({ to: '0x…', amount: '0.5' })
+ * const hash = await portico.send({ to: '0x…', amount: '12.5', token: 'eip155:31337:0x5FbD…' })
  */
 export async function send(portico: Portico, parameters: SendParameters): Promise<SendReturnType> {
-  const { connections, networks } = portico.stores
+  const { connections, networks, accounts } = portico.stores
   const ns = parameters.namespace ?? networks.activeNamespace
-  const { to, amount, token } = parameters
+  const to = typeof parameters.to === 'string' ? parameters.to.trim() : ''
+  const amount = typeof parameters.amount === 'string' ? parameters.amount.trim() : ''
+  const { token } = parameters
   if (!amount || !to) throw new SendValidationError('An amount and receiver address are required')
-  if (typeof amount !== 'string' || !decimalAmount.test(amount) || /^0(?:\.0+)?$/.test(amount)) {
-    throw new SendValidationError('The amount must be a positive decimal number')
-  }
+  if (!/^(0|[1-9]\d*)(\.\d+)?$/.test(amount) || /^0(\.0+)?$/.test(amount)) throw new SendValidationError('The amount must be a positive decimal number')
   if (!portico.isAddress(to, ns)) throw new SendValidationError('Invalid Address')
-  if (token !== undefined) {
-    const parsed = (() => {
-      try {
-        return parseCaipAddress(token)
-      } catch (cause) {
-        throw new SendValidationError('A token is required')
-      }
-    })()
-    if (parsed.namespace !== ns) throw new SendValidationError('A token is required')
-  }
+  const hook = portico.hooks.send.get(ns)
+  if (!hook?.isUsed()) throw new SendValidationError('Unsupported chain')
   const connection = connections.get(ns)
   const from = connections.address(ns)
-  const network = networks.activeOf(ns)
+  const network = networks.find(connection.caipNetworkId) ?? networks.activeOf(ns)
   if (connection.status !== 'connected' || !from || !connection.connectorId || !network) throw new NotConnectedError({ namespace: ns })
-  const hook = requireHook(portico.hooks.send, 'send', ns)
+
+  // The token's decimals and the balance come from the account's balances (fetched if needed).
+  let decimals = network.nativeCurrency.decimals
+  let balance: string | undefined
+  const known = () => accounts.get(ns).tokenBalances ?? []
+  const find = () => known().find((b) => (token ? b.address?.toLowerCase() === token.toLowerCase() : b.address === undefined))
+  let entry = find()
+  if (!entry) {
+    await fetchTokenBalances(portico, ns)
+    entry = find()
+  }
+  if (token) {
+    if (!entry) throw new SendValidationError('A token is required')
+    decimals = Number(entry.quantity.decimals)
+  }
+  if (entry) balance = entry.quantity.numeric
+  const units = parseDecimalUnits(amount, decimals)
+  if (units === undefined) throw new SendValidationError(`The amount has more than ${decimals} decimals`)
+  if (balance !== undefined) {
+    const available = parseDecimalUnits(balance, decimals)
+    if (available !== undefined && units > available) throw new SendValidationError('Insufficient Funds')
+  }
+
   portico.markUserAction()
+  const properties = { isSmartAccount: false, token: token ?? network.nativeCurrency.symbol, amount, network: network.caipNetworkId }
+  portico.emit({ type: 'track', event: 'SEND_INITIATED', properties })
+  runInAction(() => accounts.update(ns, {}))
   try {
     const prepared = await portico.hooks.prepareSend.promise({
       namespace: ns,
@@ -62,13 +89,17 @@ export async function send(portico: Portico, parameters: SendParameters): Promis
       network,
       to,
       amount,
+      decimals,
       ...(token ? { token } : {}),
     })
     const result = await hook.promise(prepared)
     if (!result) throw new NoAnswerError({ hook: 'send', namespace: ns })
+    portico.emit({ type: 'track', event: 'SEND_SUCCESS', properties: { ...properties, hash: result.hash } })
     return result.hash
   } catch (error) {
     const typed = error instanceof BaseError ? error : ProviderRpcError.from(error)
+    const rejected = typed instanceof ProviderRpcError && typed.isUserRejection
+    portico.emit({ type: 'track', event: rejected ? 'SEND_REJECTED' : 'SEND_ERROR', properties: { ...properties, message: typed.shortMessage } })
     throw portico.reportError(typed, { namespace: ns, action: 'send' })
   }
 }

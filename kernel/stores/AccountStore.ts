@@ -1,4 +1,5 @@
 import { makeAutoObservable } from 'mobx'
+import type { Nft, TokenBalance, Transaction } from '../types/account.js'
 import type { ChainNamespace } from '../types/caip.js'
 
 export type AccountState = {
@@ -9,6 +10,15 @@ export type AccountState = {
   profileImage?: string | null
   /** When the last token-balance fetch failed: no retry for 30 s (spec §4). */
   lastRetry?: number
+  tokenBalances?: TokenBalance[]
+  tokenBalancesLoading?: boolean
+  transactions?: Transaction[]
+  transactionsNext?: string | null
+  transactionsLoading?: boolean
+  /** The last history fetch failed: the list is shown empty (spec §8). */
+  transactionsFailed?: boolean
+  nfts?: Nft[]
+  nftsLoading?: boolean
 }
 
 /** Per-namespace account details beyond the connection: balance, profile, retry gate. */
@@ -25,6 +35,11 @@ export class AccountStore {
 
   update(namespace: ChainNamespace, patch: Partial<AccountState>): void {
     this.accounts[namespace] = { ...this.get(namespace), ...patch }
+  }
+
+  /** The USD value of every token held in the namespace (0 when unknown). */
+  totalValue(namespace: ChainNamespace): number {
+    return (this.get(namespace).tokenBalances ?? []).reduce((sum, b) => sum + (b.value ?? 0), 0)
   }
 
   reset(namespace: ChainNamespace): void {

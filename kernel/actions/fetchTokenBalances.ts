@@ -1,0 +1,63 @@
+import { runInAction } from 'mobx'
+import type { Portico } from '../createPortico.js'
+import { constants } from '../options/defaults.js'
+import { cacheLifetimes } from '../services/createStorage.js'
+import type { TokenBalance } from '../types/account.js'
+import type { ChainNamespace } from '../types/caip.js'
+import { parseTokenBalances } from '../utils/parseTokenBalances.js'
+import { fetchSupportedChains } from './fetchSupportedChains.js'
+
+const isBalanceList = (value: unknown): value is TokenBalance[] => Array.isArray(value)
+
+/**
+ * The connected account's token balances from the blockchain API, with prices and USD values
+ * (spec §4): cached 30 s; after a failure, not asked again for 30 s; "Token Balance Unavailable"
+ * when the network is not supported or the fetch fails. Never throws.
+ *
+ * @example
+ * const balances = await fetchTokenBalances(portico)
+ */
+export async function fetchTokenBalances(portico: Portico, namespace?: ChainNamespace, { force = false } = {}): Promise<TokenBalance[]> {
+  const { connections, networks, accounts, toasts } = portico.stores
+  const ns = namespace ?? networks.activeNamespace
+  const address = connections.address(ns)
+  const caipNetworkId = connections.get(ns).caipNetworkId ?? networks.activeOf(ns)?.caipNetworkId
+  if (!address || !caipNetworkId) return []
+  const lastRetry = accounts.get(ns).lastRetry
+  if (lastRetry !== undefined && portico.clock.now() - lastRetry < constants.balanceRetryGateMs) return accounts.get(ns).tokenBalances ?? []
+
+  const cacheKey = `cache/portfolio/${caipNetworkId}:${address}`
+  if (!force) {
+    const cached = portico.services.storage.getCached(cacheKey, cacheLifetimes.portfolio, isBalanceList)
+    if (cached) {
+      const balances = parseTokenBalances({ balances: cached })
+      runInAction(() => accounts.update(ns, { tokenBalances: balances }))
+      return balances
+    }
+  }
+  runInAction(() => accounts.update(ns, { tokenBalancesLoading: true }))
+  try {
+    const supported = await fetchSupportedChains(portico)
+    if (!supported.includes(caipNetworkId)) {
+      runInAction(() => {
+        accounts.update(ns, { tokenBalances: [], tokenBalancesLoading: false })
+        toasts.showError('Token Balance Unavailable')
+      })
+      return []
+    }
+    const response = await portico.services.blockchainApi.get(`/v1/account/${encodeURIComponent(address)}/balance`, {
+      params: { currency: 'usd', chainId: caipNetworkId, ...(force ? { forceUpdate: address } : {}) },
+    })
+    const balances = parseTokenBalances(response)
+    portico.services.storage.setCached(cacheKey, balances)
+    runInAction(() => accounts.update(ns, { tokenBalances: balances, tokenBalancesLoading: false, lastRetry: undefined }))
+    return balances
+  } catch (error) {
+    runInAction(() => {
+      accounts.update(ns, { tokenBalancesLoading: false, lastRetry: portico.clock.now() })
+      toasts.showError('Token Balance Unavailable')
+    })
+    portico.reportError(error, { namespace: ns, action: 'fetchTokenBalances' })
+    return accounts.get(ns).tokenBalances ?? []
+  }
+}

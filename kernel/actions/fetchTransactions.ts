@@ -1,0 +1,40 @@
+import { runInAction } from 'mobx'
+import type { Portico } from '../createPortico.js'
+import type { Transaction } from '../types/account.js'
+import type { ChainNamespace } from '../types/caip.js'
+import { parseTransactions } from '../utils/parseTransactions.js'
+
+/**
+ * The connected account's activity from the blockchain API, newest first, with spam-only and
+ * other-chain transactions left out (spec §5). `cursor` loads the next page. On failure the list
+ * is marked empty and "Failed to fetch transactions" is shown. Never throws.
+ *
+ * @example
+ * await fetchTransactions(portico)           // first page
+ * await fetchTransactions(portico, undefined, { cursor: next })
+ */
+export async function fetchTransactions(portico: Portico, namespace?: ChainNamespace, { cursor }: { cursor?: string } = {}): Promise<Transaction[]> {
+  const { connections, networks, accounts, toasts } = portico.stores
+  const ns = namespace ?? networks.activeNamespace
+  const address = connections.address(ns)
+  const chainId = connections.get(ns).caipNetworkId ?? networks.activeOf(ns)?.caipNetworkId
+  if (!address || !chainId) return []
+  runInAction(() => accounts.update(ns, { transactionsLoading: true }))
+  try {
+    const response = await portico.services.blockchainApi.get(`/v1/account/${encodeURIComponent(address)}/history`, {
+      params: { chainId, ...(cursor ? { cursor } : {}) },
+    })
+    const { data, next } = parseTransactions(response, chainId)
+    const list = cursor ? [...(accounts.get(ns).transactions ?? []), ...data] : data
+    const unique = [...new Map(list.map((t) => [t.id, t])).values()]
+    runInAction(() => accounts.update(ns, { transactions: unique, transactionsNext: next, transactionsLoading: false, transactionsFailed: false }))
+    return unique
+  } catch (error) {
+    runInAction(() => {
+      accounts.update(ns, { transactions: [], transactionsNext: null, transactionsLoading: false, transactionsFailed: true })
+      toasts.showError('Failed to fetch transactions')
+    })
+    portico.reportError(error, { namespace: ns, action: 'fetchTransactions' })
+    return []
+  }
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest'
+import { formatDecimalUnits, parseDecimalUnits, type TokenBalance } from '../../kernel/index.js'
+import { SendStore } from '../../kernel/stores/SendStore.js'
+import { parseTokenBalances } from '../../kernel/utils/parseTokenBalances.js'
+import { parseTransactions } from '../../kernel/utils/parseTransactions.js'
+import { startRecordingServer } from './helpers/recordingServer.js'
+import { createTestPortico, network, newWallet, testChain } from './helpers/testKit.js'
+
+const pusd: TokenBalance = {
+  name: 'Portico USD',
+  symbol: 'pUSD',
+  chainId: 'eip155:1',
+  address: 'eip155:1:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  price: 1,
+  value: 100,
+  quantity: { decimals: '6', numeric: '100.5' },
+  iconUrl: '',
+}
+
+describe('decimal units (never floats)', () => {
+  it.each([
+    ['12.5', 6, 12_500_000n],
+    ['0.000001', 6, 1n],
+    ['1', 18, 10n ** 18n],
+    ['123456789012345678901234567890', 0, 123456789012345678901234567890n],
+  ])('%s with %i decimals', (amount, decimals, units) => {
+    expect(parseDecimalUnits(amount, decimals)).toBe(units)
+    expect(formatDecimalUnits(units, decimals)).toBe(amount)
+  })
+
+  it('refuses what is not a plain decimal or has too many decimals', () => {
+    for (const bad of ['1e3', '-1', '1.', '.5', '0x10', ' 1', '1,5', '', 'NaN', '1.0000001']) expect(parseDecimalUnits(bad, 6), bad).toBeUndefined()
+  })
+})
+
+describe('parsing blockchain API answers', () => {
+  it('drops malformed balances and zero-decimal low-quality tokens', () => {
+    const parsed = parseTokenBalances({
+      balances: [
+        { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', price: 3000, value: 3000, quantity: { decimals: '18', numeric: '1.0' }, iconUrl: 'javascript:alert(1)' },
+        { ...pusd },
+        { name: 'Junk', symbol: 'JUNK', chainId: 'eip155:1', address: 'eip155:1:0x0000000000000000000000000000000000000001', price: 0, quantity: { decimals: '0', numeric: '1000' }, iconUrl: '' },
+        { name: 'Bad', symbol: 'BAD', chainId: 'nope', price: 1, quantity: { decimals: '6', numeric: '1' } },
+        { name: 'Float', symbol: 'F', chainId: 'eip155:1', price: 1, quantity: { decimals: '6', numeric: '1e9' } },
+        null,
+        'x',
+      ],
+    })
+    expect(parsed.map((b) => b.symbol)).toEqual(['ETH', 'pUSD'])
+    expect(parsed[0]?.iconUrl).toBe('')
+    expect(() => parseTokenBalances({ nope: 1 })).toThrow()
+    expect(() => parseTokenBalances(null)).toThrow()
+  })
+
+  it('drops transactions on another chain and those whose transfers are all spam', () => {
+    const tx = (id: string, chain: string, spam: boolean[]) => ({
+      id,
+      metadata: { operationType: 'send', hash: `0x${id}`, chain, minedAt: '2026-11-21T00:00:00Z', sentFrom: '0x1', sentTo: '0x2', status: 'confirmed', nonce: 1 },
+      transfers: spam.map((s) => ({ direction: 'in', quantity: { numeric: '1' }, nft_info: { flags: { is_spam: s } } })),
+    })
+    const { data, next } = parseTransactions({ data: [tx('a', 'eip155:1', [false]), tx('b', 'eip155:2', [false]), tx('c', 'eip155:1', [true, true]), tx('d', 'eip155:1', [true, false]), { id: 5 }], next: 'cursor-1' }, 'eip155:1')
+    expect(data.map((t) => t.id)).toEqual(['a', 'd'])
+    expect(next).toBe('cursor-1')
+    expect(() => parseTransactions({ data: 'x' }, 'eip155:1')).toThrow()
+  })
+})
+
+describe('the send form (appkit-behaviour §2.7 button states)', () => {
+  function form() {
+    const sent: unknown[] = []
+    let fail: unknown
+    const store = new SendStore({
+      isAddress: (a) => /^0x[0-9a-fA-F]{40}$/.test(a),
+      send: async (p) => {
+        sent.push(p)
+        if (fail) throw fail
+        return '0xhash'
+      },
+    })
+    return { store, sent, failWith: (e: unknown) => (fail = e) }
+  }
+
+  it('goes Select Token → Add Amount → Incorrect Value → Insufficient Funds → Add Address → Invalid Address → Preview Send', () => {
+    const { store } = form()
+    expect(store.buttonState).toBe('Select Token')
+    store.setToken(pusd)
+    expect(store.buttonState).toBe('Add Amount')
+    for (const bad of ['0', '-1', '1e3', '1.0000001', 'abc']) {
+      store.setAmount(bad)
+      expect(store.buttonState, bad).toBe('Incorrect Value')
+    }
+    store.setAmount('100.6')
+    expect(store.buttonState).toBe('Insufficient Funds')
+    store.setMax()
+    expect(store.amount).toBe('100.5')
+    expect(store.buttonState).toBe('Add Address')
+    store.setReceiver('0x123')
+    expect(store.buttonState).toBe('Invalid Address')
+    store.setReceiver('0x000000000000000000000000000000000000dEaD')
+    expect(store.buttonState).toBe('Preview Send')
+    expect(store.canSend).toBe(true)
+  })
+
+  it('a rejection keeps the values and says so; success resets', async () => {
+    const { store, sent, failWith } = form()
+    store.setToken(pusd)
+    store.setAmount('12.5')
+    store.setReceiver('0x000000000000000000000000000000000000dEaD')
+    failWith(Object.assign(new Error('User rejected the request.'), { code: 4001 }))
+    expect(await store.submit()).toBeUndefined()
+    expect(store).toMatchObject({ amount: '12.5', receiver: '0x000000000000000000000000000000000000dEaD', loading: false, error: 'The request was rejected in the wallet' })
+    failWith(undefined)
+    expect(await store.submit()).toBe('0xhash')
+    expect(store).toMatchObject({ token: undefined, amount: '', receiver: '', hash: '0xhash' })
+    expect(sent).toHaveLength(2)
+    expect(sent[1]).toEqual({ to: '0x000000000000000000000000000000000000dEaD', amount: '12.5', token: pusd.address })
+  })
+})
+
+describe('token balances from the blockchain API', () => {
+  it('a failing API gives "Token Balance Unavailable", and no second request inside 30 s', async () => {
+    const server = await startRecordingServer((req, res) => {
+      if (req.url.startsWith('/v1/supported-chains')) res.end(JSON.stringify({ http: ['eip155:1'], ws: [] }))
+      else res.writeHead(500).end('{"code":500}')
+    })
+    try {
+      const { portico } = createTestPortico({ endpoints: { api: server.url } })
+      await portico.connect({ connectorId: 'eip155.wallet' })
+      let now = 1_000_000
+      ;(portico.clock as { now: () => number }).now = () => now
+      expect(await portico.fetchTokenBalances()).toEqual([])
+      expect(portico.stores.toasts.message).toBe('Token Balance Unavailable')
+      const balanceRequests = () => server.requests.filter((r) => r.url.includes('/balance')).length
+      expect(balanceRequests()).toBe(1)
+      now += 29_999
+      await portico.fetchTokenBalances()
+      expect(balanceRequests()).toBe(1)
+      now += 1
+      await portico.fetchTokenBalances()
+      expect(balanceRequests()).toBe(2)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('an unsupported network gives the toast without asking for balances; malformed JSON too', async () => {
+    const server = await startRecordingServer((req, res) => {
+      if (req.url.startsWith('/v1/supported-chains')) res.end(JSON.stringify({ http: ['eip155:2'], ws: [] }))
+      else res.end('{not json')
+    })
+    try {
+      const { portico } = createTestPortico({ endpoints: { api: server.url } })
+      await portico.connect({ connectorId: 'eip155.wallet' })
+      expect(await portico.fetchTokenBalances()).toEqual([])
+      expect(portico.stores.toasts.message).toBe('Token Balance Unavailable')
+      expect(server.requests.some((r) => r.url.includes('/balance'))).toBe(false)
+      await portico.switchNetwork('eip155:2')
+      expect(await portico.fetchTokenBalances()).toEqual([])
+      expect(server.requests.filter((r) => r.url.includes('/balance'))).toHaveLength(1)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('a failing history gives "Failed to fetch transactions" with the list marked empty', async () => {
+    const server = await startRecordingServer((_req, res) => res.writeHead(500).end('x'))
+    try {
+      const { portico } = createTestPortico({ endpoints: { api: server.url }, networks: [network('eip155', 1)], plugins: [testChain('eip155', newWallet())] })
+      await portico.connect({ connectorId: 'eip155.wallet' })
+      expect(await portico.fetchTransactions()).toEqual([])
+      expect(portico.stores.toasts.message).toBe('Failed to fetch transactions')
+      expect(portico.stores.accounts.get('eip155')).toMatchObject({ transactions: [], transactionsFailed: true })
+    } finally {
+      await server.close()
+    }
+  })
+})
