@@ -88,6 +88,15 @@ export const sandboxSolanaChain = {
 /** The ERC-20 deployed on both devnets. */
 export const sandboxToken = { name: 'Portico USD', symbol: 'pUSD', decimals: 6 } as const
 
+/** The ERC-721 collection deployed on both devnets, with tokens 1..count minted to dev account 0. */
+export const sandboxNftCollection = { name: 'Portico Pioneers', symbol: 'PPNR', count: 3 } as const
+
+/**
+ * How often the server's indexer polls each devnet (ms): short, so a transfer shows up in
+ * `/v1/account/:address/history` within a second or so.
+ */
+export const sandboxIndexerPollMs = 500
+
 /**
  * The first account of the standard test mnemonic (`test test … junk`), the dev wallets' account.
  * Its private key is public knowledge (anvil prints it); never use it anywhere real.

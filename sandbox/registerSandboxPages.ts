@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { SandboxAssets } from './build/buildSandboxAssets.js'
+import { registerSiwxRoutes } from './siwx/registerSiwxRoutes.js'
 
 /** What `/sandbox.json` tells the demo page, tests and later tooling about this sandbox. */
 export type SandboxInfo = {
@@ -41,8 +42,9 @@ export const sandboxPageCsp = [
 
 /**
  * Mounts the sandbox's pages on the Portico server (pass it as `extend`): the demo site at `/`,
- * the WalletConnect wallet page at `/wallet`, the dev wallet script at `/dev-wallet.js`, their
- * bundles and CSS, and `/sandbox.json`.
+ * the WalletConnect wallet page at `/wallet`, the dev wallet scripts at `/dev-wallet.js` (EIP-6963)
+ * and `/solana-dev-wallet.js` (Wallet Standard), their bundles and CSS, `/sandbox.json`, and
+ * sign-in with X under `/siwx` (sandbox/siwx).
  *
  * @param assets the built assets (from `buildSandboxAssets`)
  * @param info what `/sandbox.json` answers
@@ -52,7 +54,9 @@ export const sandboxPageCsp = [
  */
 export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo): (app: FastifyInstance) => void {
   const infoJson = JSON.stringify(info)
+  const siwxRoutes = registerSiwxRoutes({ url: info.url, chains: info.chains })
   return (app) => {
+    siwxRoutes(app)
     for (const [path, asset] of assets) {
       app.get(path, async (_request, reply) => {
         reply.header('content-type', asset.contentType)

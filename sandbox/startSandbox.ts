@@ -7,6 +7,8 @@ import {
   defaultSandboxPort,
   sandboxEvmChains,
   sandboxHost,
+  sandboxIndexerPollMs,
+  sandboxNftCollection,
   sandboxPorts,
   sandboxPrices,
   sandboxProjectId,
@@ -14,6 +16,7 @@ import {
   sandboxSolanaChain,
 } from './config.js'
 import { devAddresses } from './devnets/devAccounts.js'
+import { deployPorticoPioneers, porticoPioneers } from './devnets/deployPorticoPioneers.js'
 import { deployPorticoUsd } from './devnets/deployPorticoUsd.js'
 import { PortInUseError } from './devnets/errors.js'
 import { startAnvil, type Anvil } from './devnets/startAnvil.js'
@@ -95,9 +98,10 @@ function relayProbe(url: string, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Starts the whole sandbox on 127.0.0.1: anvil 31337 and 31338 with pUSD deployed and the dev
- * accounts funded, the LiteSVM Solana RPC (funded), the browser bundles, and the Portico server
- * serving the API, RPC proxy, relay, demo site, wallet page and dev wallet script. Resolves once
+ * Starts the whole sandbox on 127.0.0.1: anvil 31337 and 31338 with pUSD and the "Portico
+ * Pioneers" NFT collection deployed and the dev accounts funded, the LiteSVM Solana RPC (funded),
+ * the browser bundles, and the Portico server serving the API (its indexer polling the devnets
+ * every 500 ms), RPC proxy, relay, demo site, wallet page and dev wallet script. Resolves once
  * every part has answered; on any failure it stops whatever it started and rejects.
  *
  * @param parameters the base port and data directory
@@ -170,14 +174,19 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
       Awaited<ReturnType<typeof buildSandboxAssets>>,
     ]
     const anvils: Record<'anvilA' | 'anvilB', Anvil> = { anvilA: a, anvilB: b }
-    const [tokenA, tokenB, solanaFunding] = await Promise.all([
-      deployPorticoUsd({ rpcUrl: a.rpcUrl, chainId: a.chainId }),
-      deployPorticoUsd({ rpcUrl: b.rpcUrl, chainId: b.chainId }),
-      fundSolanaDevAccounts(solana),
-    ])
-    const tokens = { anvilA: tokenA, anvilB: tokenB }
-
     const url = `http://${sandboxHost}:${ports.server}`
+    // pUSD first (it lands at the address the README gives), then the NFT collection, whose
+    // tokenURI points at this server's metadata endpoint.
+    const deployAssets = async (anvil: Anvil) => {
+      const token = await deployPorticoUsd({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId })
+      const nft = await deployPorticoPioneers({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, metadataOrigin: url, count: sandboxNftCollection.count })
+      return { token, nft }
+    }
+    const [assetsA, assetsB, solanaFunding] = await Promise.all([deployAssets(a), deployAssets(b), fundSolanaDevAccounts(solana)])
+    const tokens = { anvilA: assetsA.token, anvilB: assetsB.token }
+    const nfts = { anvilA: assetsA.nft, anvilB: assetsB.nft }
+    const solanaTokens = [{ address: solanaFunding.mint, ...solanaPorticoUsd }]
+    const mintedIds = new Map<string, string[]>(Object.values(nfts).map((nft) => [nft.address, nft.tokenIds]))
     const chains: ChainConfig[] = [
       ...sandboxEvmChains.map((c) => ({
         caipNetworkId: c.caipNetworkId,
@@ -195,6 +204,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
             priceUsd: sandboxPrices.pUsd,
           },
         ],
+        nfts: [{ address: nfts[c.portKey].address, ...porticoPioneers }],
       })),
       {
         caipNetworkId: sandboxSolanaChain.caipNetworkId,
@@ -204,6 +214,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         testnet: true,
         nativeCurrency: { ...sandboxSolanaChain.nativeCurrency },
         nativePriceUsd: sandboxSolanaChain.priceUsd,
+        tokens: solanaTokens.map((t) => ({ ...t, priceUsd: sandboxPrices.pUsd })),
       },
     ]
     const info: SandboxInfo = {
@@ -216,9 +227,8 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         rpcUrl: sandboxRpcProxyUrl(url, c.caipNetworkId),
         nodeUrl: c.rpcUrl,
         nativeCurrency: c.nativeCurrency,
-        tokens: c.caipNetworkId.startsWith('solana:')
-          ? [{ address: solanaFunding.mint, ...solanaPorticoUsd }]
-          : (c.tokens ?? []).map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
+        tokens: (c.tokens ?? []).map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
+        nfts: (c.nfts ?? []).map(({ address, name, symbol }) => ({ address, name, symbol, tokenIds: mintedIds.get(address) ?? [] })),
       })),
       accounts: devAddresses,
       solanaAccount: solanaFunding.owner,
@@ -239,6 +249,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
           },
         },
         relay: {},
+        indexer: { pollIntervalMs: sandboxIndexerPollMs },
         extend: registerSandboxPages(assets, info),
       })
     } catch (error) {

@@ -6,11 +6,16 @@ import { openDatabase } from './db/openDatabase.js'
 import { loadDirectory } from './directory/loadDirectory.js'
 import { parseDirectory } from './directory/parseDirectory.js'
 import { HttpError } from './errors/HttpError.js'
+import { createIndexer } from './indexer/createIndexer.js'
+import type { Indexer } from './indexer/createIndexer.js'
 import { attachRelay } from './relay/attachRelay.js'
+import { registerActivityRoutes } from './routes/registerActivityRoutes.js'
 import { registerAnalyticsRoutes } from './routes/registerAnalyticsRoutes.js'
 import { registerBlockchainRoutes } from './routes/registerBlockchainRoutes.js'
 import { registerDirectoryRoutes } from './routes/registerDirectoryRoutes.js'
 import { registerImageRoutes } from './routes/registerImageRoutes.js'
+import { registerNftRoutes } from './routes/registerNftRoutes.js'
+import { registerPriceRoutes } from './routes/registerPriceRoutes.js'
 import { registerProjectRoutes } from './routes/registerProjectRoutes.js'
 import { registerRpcProxyRoutes } from './routes/registerRpcProxyRoutes.js'
 
@@ -29,6 +34,28 @@ export type ChainConfig = {
   nativePriceUsd?: number
   /** ERC-20 tokens (eip155) whose balances are reported, with their USD price. */
   tokens?: { address: string; name: string; symbol: string; decimals: number; priceUsd: number; iconUrl?: string }[]
+  /**
+   * ERC-721 collections (eip155) the server knows: their transfers are not spam, their tokens are
+   * listed by `/v1/account/:address/nfts`, and their metadata and images are served by the server.
+   */
+  nfts?: { address: string; name: string; symbol: string; description?: string }[]
+  /**
+   * Where the indexer starts on an eip155 chain: a block number, or `'latest'` to skip the past.
+   * Default 0 (the whole chain; right for devnets, not for a public chain).
+   */
+  indexFromBlock?: number | 'latest'
+}
+
+/** The eip155 indexer behind `/v1/account/:address/history` and `/nfts`. */
+export type IndexerConfig = {
+  /** Pause between polls of each chain, in ms; default 2000 (the sandbox uses 500). */
+  pollIntervalMs?: number
+  /** Most blocks read per chain per poll; default 50. */
+  maxBlocksPerTick?: number
+  /** A poll stops taking more blocks once this many transactions are in hand; default 2000. */
+  maxTransactionsPerTick?: number
+  /** Transactions per history page; default 20. */
+  historyPageSize?: number
 }
 
 /** What one project id gets from the project-config endpoints. */
@@ -59,6 +86,8 @@ export type ServerConfig = {
   extend?: (app: FastifyInstance) => void | Promise<void>
   /** `POST /e` rate limit per project; default 300 events per 60 s. */
   analyticsRateLimit?: { max: number; windowMs: number }
+  /** The eip155 indexer (history, NFTs); on unless `false`. */
+  indexer?: false | IndexerConfig
 }
 
 export type PorticoServer = {
@@ -67,7 +96,9 @@ export type PorticoServer = {
   port: number
   app: FastifyInstance
   db: Database
-  /** Stops the relay, the HTTP server and closes the database. Safe to call twice. */
+  /** The eip155 indexer (absent when `indexer: false`): `status()`, `poll(chainId)`. */
+  indexer?: Indexer
+  /** Stops the indexer, the relay, the HTTP server and closes the database. Safe to call twice. */
   close(): Promise<void>
 }
 
@@ -110,6 +141,25 @@ function validateConfig(config: ServerConfig): void {
     if (seen.has(chain.caipNetworkId)) throw new Error(`createServer: chain ${chain.caipNetworkId} is configured twice`)
     seen.add(chain.caipNetworkId)
     if (!/^https?:\/\//.test(chain.rpcUrl ?? '')) throw new Error(`createServer: chain ${chain.caipNetworkId} needs an http(s) rpcUrl`)
+    for (const nft of chain.nfts ?? []) {
+      if (!chain.caipNetworkId.startsWith('eip155:') || typeof nft?.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(nft.address)) {
+        throw new Error(`createServer: chain ${chain.caipNetworkId} lists an NFT collection that is not an eip155 contract address`)
+      }
+      if (typeof nft.name !== 'string' || typeof nft.symbol !== 'string') throw new Error(`createServer: NFT collection ${nft.address} needs a name and a symbol`)
+    }
+    const from = chain.indexFromBlock
+    if (from !== undefined && from !== 'latest' && !(Number.isSafeInteger(from) && from >= 0)) {
+      throw new Error(`createServer: chain ${chain.caipNetworkId} indexFromBlock must be a block number or 'latest'`)
+    }
+  }
+  if (config.indexer !== undefined && config.indexer !== false) {
+    const bounds = { pollIntervalMs: [10, 3_600_000], maxBlocksPerTick: [1, 10_000], maxTransactionsPerTick: [1, 1_000_000], historyPageSize: [1, 100] } as const
+    for (const [name, [min, max]] of Object.entries(bounds)) {
+      const value = (config.indexer as Record<string, unknown>)[name]
+      if (value !== undefined && !(Number.isInteger(value) && (value as number) >= min && (value as number) <= max)) {
+        throw new Error(`createServer: indexer.${name} must be an integer from ${min} to ${max}`)
+      }
+    }
   }
   if (config.port !== undefined && (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)) {
     throw new Error('createServer: port must be an integer from 0 to 65535')
@@ -135,6 +185,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
   const db = openDatabase(config.dataDir)
   let app: FastifyInstance | undefined
   let relay: RelayHandle | undefined
+  let indexer: Indexer | undefined
   try {
     loadDirectory(db, wallets)
 
@@ -191,6 +242,9 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     registerProjectRoutes(app, context)
     registerAnalyticsRoutes(app, context)
     registerBlockchainRoutes(app, context)
+    registerActivityRoutes(app, context)
+    registerPriceRoutes(app, context)
+    registerNftRoutes(app, context)
     await app.register(async (scope) => registerRpcProxyRoutes(scope, context))
     if (config.extend) await config.extend(app)
     await app.ready()
@@ -204,7 +258,12 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       })
     }
     await app.listen({ host: config.host ?? '127.0.0.1', port: config.port ?? 4700 })
+    if (config.indexer !== false) {
+      indexer = createIndexer({ db, chains: config.chains, ...(config.indexer ?? {}) })
+      indexer.start()
+    }
   } catch (error) {
+    await indexer?.close().catch(() => undefined)
     await relay?.close().catch(() => undefined)
     await app?.close().catch(() => undefined)
     if (db.open) db.close()
@@ -222,9 +281,11 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     port,
     app: server,
     db,
+    ...(indexer ? { indexer } : {}),
     close() {
       closing ??= (async () => {
         try {
+          await indexer?.close()
           await relay?.close()
         } finally {
           try {

@@ -3,6 +3,10 @@ import * as kernel from '../kernel/index.js'
 import * as testing from '../tests/conformance/index.js'
 import * as ui from '../ui/index.js'
 import * as eip155 from '../plugins/eip155/index.js'
+import * as siwx from '../plugins/siwx/index.js'
+import * as siwxServer from '../plugins/siwx/server/index.js'
+import * as solana from '../plugins/solana/index.js'
+import * as walletconnect from '../plugins/walletconnect/index.js'
 
 // Pins every entry point's export names: adding or removing a public name is a deliberate change.
 describe('entry point exports', () => {
@@ -99,14 +103,26 @@ describe('entry point exports', () => {
   it('portico/react', () => {
     expect(Object.keys(ui).sort()).toMatchInlineSnapshot(`
       [
+        "AccountButton",
+        "ConnectButton",
         "MissingProviderError",
+        "NetworkButton",
         "PorticoContext",
         "PorticoProvider",
+        "en",
+        "registerUiViews",
+        "translate",
+        "uiViews",
         "useAccount",
+        "useAnnounce",
+        "useBalance",
+        "useDisconnect",
         "useModal",
         "useNetwork",
         "usePortico",
         "usePorticoState",
+        "useTranslate",
+        "useWallets",
       ]
     `)
   })
@@ -124,6 +140,108 @@ describe('entry point exports', () => {
         "polygon",
         "sepolia",
         "shouldAddChain",
+        "toChecksumAddress",
+      ]
+    `)
+  })
+  it('portico/siwx', () => {
+    expect(Object.keys(siwx).sort()).toMatchInlineSnapshot(`
+      [
+        "SiwxBackendError",
+        "SiwxChainNotConfiguredError",
+        "SiwxDomainMismatchError",
+        "SiwxExpiredError",
+        "SiwxInitializeError",
+        "SiwxInvalidMessageError",
+        "SiwxInvalidSignatureError",
+        "SiwxIssuedInFutureError",
+        "SiwxMessageError",
+        "SiwxNonceReusedError",
+        "SiwxNotYetValidError",
+        "SiwxSignInError",
+        "SiwxStore",
+        "SiwxUnknownNonceError",
+        "SiwxUnsupportedNamespaceError",
+        "SiwxUriMismatchError",
+        "SiwxVerificationError",
+        "createLocalSessionStore",
+        "createSiwxMessage",
+        "createSiwxServerStore",
+        "generateNonce",
+        "isSiwxSession",
+        "meta",
+        "parseSiwxMessage",
+        "siwx",
+      ]
+    `)
+  })
+  it('portico/siwx/server', () => {
+    expect(Object.keys(siwxServer).sort()).toMatchInlineSnapshot(`
+      [
+        "SiwxChainNotConfiguredError",
+        "SiwxDomainMismatchError",
+        "SiwxExpiredError",
+        "SiwxInvalidMessageError",
+        "SiwxInvalidSignatureError",
+        "SiwxIssuedInFutureError",
+        "SiwxNonceReusedError",
+        "SiwxNotYetValidError",
+        "SiwxUnknownNonceError",
+        "SiwxUriMismatchError",
+        "SiwxVerificationError",
+        "createMemoryNonceStore",
+        "createMemorySessionStore",
+        "createSiwxServer",
+        "eip155Verifier",
+        "parseSiwxMessage",
+      ]
+    `)
+  })
+  it('portico/solana', () => {
+    expect(Object.keys(solana).sort()).toMatchInlineSnapshot(`
+      [
+        "SolanaAmountError",
+        "SolanaRentExemptError",
+        "SolanaRpcRequestError",
+        "SolanaTokenError",
+        "SolanaTokenStore",
+        "SolanaTransactionFailedError",
+        "SolanaWalletFeatureError",
+        "defineSolanaNetwork",
+        "fromWalletStandardChain",
+        "isSolanaAddress",
+        "meta",
+        "solana",
+        "solanaDevnet",
+        "solanaLocalnet",
+        "solanaMainnet",
+        "solanaTestnet",
+        "toWalletStandardChain",
+        "walletStandardChains",
+      ]
+    `)
+  })
+  it('portico/walletconnect', () => {
+    expect(Object.keys(walletconnect).sort()).toMatchInlineSnapshot(`
+      [
+        "InvalidWalletResponseError",
+        "MethodNotApprovedError",
+        "NamespaceNotApprovedError",
+        "PairingCancelledError",
+        "RelayUnavailableError",
+        "UnsupportedRequestError",
+        "WalletConnectConfigError",
+        "WalletConnectPeerError",
+        "WalletConnectStore",
+        "buildProposalNamespaces",
+        "buildWalletLinks",
+        "meta",
+        "pairingExpiryMarginMs",
+        "pairingWindowMs",
+        "readApprovedNamespace",
+        "sessionTopicKey",
+        "walletConnect",
+        "walletConnectConnectorId",
       ]
     `)
   })
@@ -131,7 +249,13 @@ describe('entry point exports', () => {
     expect(Object.keys(testing).sort()).toMatchInlineSnapshot(`
       [
         "capabilityHooks",
+        "checkImportSideEffects",
         "checkPlugin",
+        "createDevWalletProvider",
+        "createSolanaDevWallet",
+        "registerWalletStandardWallet",
+        "runChainPluginConformance",
+        "scanForCodeGeneration",
       ]
     `)
   })

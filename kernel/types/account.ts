@@ -15,7 +15,7 @@ export type TokenBalance = {
 }
 
 export type TransactionTransfer = {
-  fungible_info?: { name?: string; symbol?: string; icon?: { url: string } }
+  fungible_info?: { name?: string; symbol?: string; icon?: { url: string }; flags?: { is_spam: boolean } }
   nft_info?: { name?: string; content?: { preview?: { url: string }; detail?: { url: string } }; flags: { is_spam: boolean } }
   direction: 'in' | 'out' | 'self'
   quantity: { numeric: string }

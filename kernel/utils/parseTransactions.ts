@@ -1,4 +1,4 @@
-import type { Transaction } from '../types/account.js'
+import type { Transaction, TransactionTransfer } from '../types/account.js'
 import { isCaipNetworkId } from './isCaipNetworkId.js'
 
 /**
@@ -16,7 +16,8 @@ export function parseTransactions(response: unknown, chainId: string): { data: T
     if (!t || typeof t.id !== 'string' || typeof t.metadata !== 'object' || t.metadata === null) continue
     if (!isCaipNetworkId(t.metadata.chain) || t.metadata.chain !== chainId) continue
     const transfers = Array.isArray(t.transfers) ? t.transfers.filter((x) => x && typeof x === 'object') : null
-    if (transfers && transfers.length > 0 && transfers.every((x) => x.nft_info?.flags?.is_spam === true)) continue
+    const isSpam = (x: TransactionTransfer) => x.nft_info?.flags?.is_spam === true || x.fungible_info?.flags?.is_spam === true
+    if (transfers && transfers.length > 0 && transfers.every(isSpam)) continue
     data.push({ ...t, transfers })
   }
   const next = typeof body.next === 'string' && body.next.length <= 512 ? body.next : null

@@ -11,6 +11,6 @@ export function safeDeepLink(value: unknown): string | undefined {
   const match = /^([a-z][a-z0-9+.-]{1,31}):\/\/[^\s]*$/i.exec(value)
   if (!match) return undefined
   const scheme = (match[1] as string).toLowerCase()
-  if (['javascript', 'data', 'file', 'blob', 'vbscript', 'about', 'chrome', 'http', 'ftp', 'ws', 'wss', 'intent'].includes(scheme)) return undefined
+  if (['javascript', 'data', 'file', 'blob', 'vbscript', 'about', 'chrome', 'http', 'https', 'ftp', 'ws', 'wss', 'intent'].includes(scheme)) return undefined
   return value
 }

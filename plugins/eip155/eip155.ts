@@ -6,6 +6,7 @@ import { createWalletDiscovery } from './discovery/createWalletDiscovery.js'
 import type { DiscoveredWallet, Eip155Window } from './discovery/Eip1193Provider.js'
 import { meta } from './meta.js'
 import { isEvmAddress } from './utils/isEvmAddress.js'
+import { createEip155SignInVerifier } from './signIn/createEip155SignInVerifier.js'
 import { parseChainId } from './utils/parseChainId.js'
 import { toChecksumAddress } from './utils/toChecksumAddress.js'
 import { toHexMessage } from './utils/toHexMessage.js'
@@ -109,6 +110,7 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
       }
 
       portico.addressValidators.register(namespace, isEvmAddress)
+      portico.signInVerifiers.register(namespace, createEip155SignInVerifier())
       portico.explorers.register(namespace, {
         address: (network, address) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/address/${address}` : undefined),
         transaction: (network, hash) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/tx/${hash}` : undefined),
@@ -140,8 +142,8 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
       })
       hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
         const provider = providerFor(request.connectorId)
-        detach()
         if (!provider) return
+        if (active?.wallet.id === request.connectorId) detach()
         try {
           await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
         } catch {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { buildDemoSite } from './buildDemoSite.js'
 
 /** One file the sandbox serves from memory. */
 export type SandboxAsset = { body: string; contentType: string }
@@ -13,8 +14,8 @@ const sandboxDir = fileURLToPath(new URL('..', import.meta.url))
 /** The browser bundles: URL path → entry file (relative to `sandbox/`). */
 const bundles: Record<string, string> = {
   '/dev-wallet.js': 'devWallet/devWallet.entry.ts',
+  '/solana-dev-wallet.js': 'solanaWallet/solanaDevWallet.entry.ts',
   '/wallet-page.js': 'walletPage/walletPage.entry.ts',
-  '/demo.js': 'demo/demo.entry.ts',
 }
 
 /** Static files: URL path → file (relative to `sandbox/`). */
@@ -36,7 +37,7 @@ const statics: Record<string, [file: string, contentType: string]> = {
  * assets.get('/dev-wallet.js')?.body
  */
 export async function buildSandboxAssets(): Promise<SandboxAssets> {
-  const assets: SandboxAssets = new Map()
+  const assets: SandboxAssets = await buildDemoSite()
   const entries = Object.entries(bundles)
   const result = await build({
     absWorkingDir: sandboxDir,

@@ -18,7 +18,7 @@ export type SolanaRpcMethod = (params: unknown[]) => unknown
 export type SolanaRpcMethods = Readonly<Record<string, SolanaRpcMethod>>
 
 const tokenProgram = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
-const token2022Program = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PBnBCf8xKEj7pRz'
+const token2022Program = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 const tokenAccountSize = 165
 const mintSize = 82
 /** Rent epoch of rent-exempt accounts, as validators report it (u64::MAX). */

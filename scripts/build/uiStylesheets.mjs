@@ -1,6 +1,7 @@
-// Every stylesheet under ui/, in the order dist/styles.css (`portico/styles.css`) concatenates
-// them: the theme contract first, then each component's, sorted. Also used by the sandbox.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+// Every stylesheet of the modal, in the order dist/styles.css (`portico/styles.css`) concatenates
+// them: the theme contract first, then each ui/ component's, then each plugin view's
+// (plugins/<name>/views/**.css), sorted. Also used by the sandbox.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { cssEntry, root } from './entries.mjs'
 
@@ -14,6 +15,13 @@ export function uiStylesheets() {
     }
   }
   walk(join(root, 'ui'))
+  const plugins = join(root, 'plugins')
+  if (existsSync(plugins)) {
+    for (const name of readdirSync(plugins).sort()) {
+      const views = join(plugins, name, 'views')
+      if (existsSync(views)) walk(views)
+    }
+  }
   const theme = join(root, cssEntry.input)
   return [theme, ...found.filter((file) => file !== theme)]
 }

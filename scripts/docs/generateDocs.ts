@@ -65,14 +65,17 @@ function docsNetwork(namespace: string): Network {
 }
 
 // A feature or connector plugin needs some chain to sit on; this one taps nothing.
-const host = definePlugin({ name: 'docs-host', kind: 'chain', namespace: 'eip155', version: '0.0.0', meta: { description: 'Docs host.' }, setup() {} })
+const host = definePlugin({ name: 'docs-host', kind: 'chain', namespace: 'eip155', version: '0.0.0', meta: { description: 'Docs host.', walletConnect: { methods: ['personal_sign'], events: ['chainChanged'] } }, setup() {} })
 
 const rows: string[] = []
 for (const folder of folders) {
   const entry = (await import(join(pluginsDir, folder, 'index.ts'))) as Record<string, unknown>
-  const factoryName = folder.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())
-  const factory = entry[factoryName]
-  if (typeof factory !== 'function') throw new Error(`plugins/${folder}/index.ts must export a factory named ${factoryName}()`)
+  // The factory is named after the folder in camelCase (`email-capture` → `emailCapture`,
+  // `walletconnect` → `walletConnect`): match it case-insensitively, ignoring hyphens.
+  const wanted = folder.replace(/-/g, '').toLowerCase()
+  const factoryName = Object.keys(entry).find((name) => name.toLowerCase() === wanted && typeof entry[name] === 'function')
+  const factory = factoryName ? entry[factoryName] : undefined
+  if (typeof factory !== 'function') throw new Error(`plugins/${folder}/index.ts must export a factory named after the folder (e.g. ${folder.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())}())`)
   const plugin = (factory as () => Plugin<Portico>)()
   if (plugin.name !== folder) throw new Error(`plugins/${folder}: the plugin's name is "${plugin.name}"; it must equal the folder name`)
   const portico = createPortico({
@@ -86,7 +89,7 @@ for (const folder of folders) {
   const taps = listTaps(portico.hooks).filter((tap) => tap.name === plugin.name)
   await portico.destroy()
   const path = `docs/plugins/${folder}.md`
-  const blocks = pluginBlocks(plugin, taps)
+  const blocks = pluginBlocks(plugin, taps, factoryName as string)
   write(path, fillBlocks(read(path) ?? newPluginPage(plugin, blocks), blocks, path))
   rows.push(`| [${plugin.name}](./${folder}.md) | ${plugin.kind} | ${plugin.namespace ? `\`${plugin.namespace}\`` : ''} | ${cell(plugin.meta.description)} |`)
 }

@@ -9,9 +9,8 @@ function typeOf(schema: JsonSchema): string {
 }
 
 /** The generated blocks of one plugin page, from its `meta` and its real taps. */
-export function pluginBlocks(plugin: Plugin<unknown>, taps: TapRecord[]): Record<string, string> {
+export function pluginBlocks(plugin: Plugin<unknown>, taps: TapRecord[], importName: string): Record<string, string> {
   const meta = plugin.meta
-  const importName = plugin.name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())
   const header = [
     `📝 ${meta.description}`,
     '',

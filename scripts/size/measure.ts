@@ -46,7 +46,8 @@ export async function measure(code: string): Promise<Measurement> {
   const outputs = result.metafile.outputs
   const files = new Map(result.outputFiles.map((f) => [f.path.slice(root.length + 1), f.contents]))
   const gz = (name: string) => gzipSync(files.get(name) ?? new Uint8Array(), { level: 9 }).length
-  const entry = Object.keys(outputs).find((name) => outputs[name]?.entryPoint !== undefined && name.endsWith('.js')) as string
+  // The site's own entry; modules loaded with import() are entry points in the metafile too.
+  const entry = Object.keys(outputs).find((name) => outputs[name]?.entryPoint === 'site.js') as string
   const eager = new Set<string>()
   const visit = (name: string) => {
     if (eager.has(name)) return

@@ -21,4 +21,35 @@ const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.
 const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: [eip155()] })
 export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
   },
+  {
+    name: 'site: kernel + solana + react UI',
+    code: `import { createPortico } from 'portico'
+import { solana, solanaMainnet } from 'portico/solana'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const portico = createPortico({ projectId: 'demo', networks: [solanaMainnet], plugins: [solana()] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
+  {
+    name: 'site: kernel + eip155 + solana + react UI',
+    code: `import { createPortico } from 'portico'
+import { eip155, defineNetwork } from 'portico/eip155'
+import { solana, solanaMainnet } from 'portico/solana'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:4701'] })
+const portico = createPortico({ projectId: 'demo', networks: [devnet, solanaMainnet], plugins: [eip155(), solana()] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
+  {
+    name: 'site: kernel + eip155 + walletconnect + react UI',
+    code: `import { createPortico } from 'portico'
+import { eip155, defineNetwork } from 'portico/eip155'
+import { walletConnect } from 'portico/walletconnect'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:4701'] })
+const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: [eip155(), walletConnect()] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
 ]

@@ -17,7 +17,9 @@ const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'budgets.json'
 type Row = { name: string; eager: number; total: number; budget?: { eager: number; total?: number } }
 const rows: Row[] = []
 for (const subpath of Object.keys(pkg.exports)) {
-  if (subpath === './package.json' || subpath.endsWith('.css')) continue
+  // Node-side code is not shipped to a page, so it is not measured: plugins' server halves
+  // (portico/<plugin>/server) and the conformance kit plugin authors run in Node (portico/testing).
+  if (subpath === './package.json' || subpath.endsWith('.css') || subpath.endsWith('/server') || subpath === './testing') continue
   const m = await measure(wholeEntryCode(subpath))
   const name = `entry: ${subpath === '.' ? 'portico' : `portico/${subpath.slice(2)}`}`
   rows.push({ name, eager: m.eagerBytes, total: m.totalBytes, budget: budgets[name] })

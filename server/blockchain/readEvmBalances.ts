@@ -1,6 +1,7 @@
 import { erc20Abi, formatUnits, getAddress } from 'viem'
 import type { PublicClient } from 'viem'
 import type { ChainConfig } from '../createServer.js'
+import { usdValue } from '../utils/usdValue.js'
 import type { Balance } from './Balance.js'
 
 export type ReadEvmBalancesParameters = {
@@ -40,7 +41,7 @@ export async function readEvmBalances({ chain, client, address, baseUrl }: ReadE
       name: chain.nativeCurrency.name,
       symbol: chain.nativeCurrency.symbol,
       chainId: chain.caipNetworkId,
-      value: Number(nativeNumeric) * nativePrice,
+      value: usdValue(native, chain.nativeCurrency.decimals, nativePrice),
       price: nativePrice,
       quantity: { decimals: String(chain.nativeCurrency.decimals), numeric: nativeNumeric },
       iconUrl: icon(chain.nativeCurrency.symbol),
@@ -55,7 +56,7 @@ export async function readEvmBalances({ chain, client, address, baseUrl }: ReadE
       symbol: token.symbol,
       chainId: chain.caipNetworkId,
       address: `${chain.caipNetworkId}:${getAddress(token.address)}`,
-      value: Number(numeric) * token.priceUsd,
+      value: usdValue(amount, token.decimals, token.priceUsd),
       price: token.priceUsd,
       quantity: { decimals: String(token.decimals), numeric },
       iconUrl: token.iconUrl ?? icon(token.symbol),

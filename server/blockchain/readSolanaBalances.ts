@@ -1,5 +1,6 @@
 import { formatUnits } from 'viem'
 import type { ChainConfig } from '../createServer.js'
+import { usdValue } from '../utils/usdValue.js'
 import type { Balance } from './Balance.js'
 
 export type ReadSolanaBalancesParameters = {
@@ -58,7 +59,7 @@ export async function readSolanaBalances({ chain, address, baseUrl, timeoutMs = 
       name: chain.nativeCurrency.name,
       symbol: chain.nativeCurrency.symbol,
       chainId: chain.caipNetworkId,
-      value: Number(nativeNumeric) * nativePrice,
+      value: usdValue(BigInt(native.value), chain.nativeCurrency.decimals, nativePrice),
       price: nativePrice,
       quantity: { decimals: String(chain.nativeCurrency.decimals), numeric: nativeNumeric },
       iconUrl: icon(chain.nativeCurrency.symbol),
@@ -77,7 +78,7 @@ export async function readSolanaBalances({ chain, address, baseUrl, timeoutMs = 
       symbol: token.symbol,
       chainId: chain.caipNetworkId,
       address: `${chain.caipNetworkId}:${token.address}`,
-      value: Number(numeric) * token.priceUsd,
+      value: usdValue(amount, token.decimals, token.priceUsd),
       price: token.priceUsd,
       quantity: { decimals: String(token.decimals), numeric },
       iconUrl: token.iconUrl ?? icon(token.symbol),

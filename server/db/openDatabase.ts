@@ -54,6 +54,74 @@ export function openDatabase(dataDir: string): Database {
       received_at INTEGER NOT NULL
     );
     CREATE INDEX IF NOT EXISTS analytics_events_project ON analytics_events (project_id, received_at);
+
+    -- The eip155 indexer (server/indexer): how far each chain is indexed, recent block hashes
+    -- (to notice a reorg or a restarted devnet), transactions, transfers, who took part, and
+    -- what unknown token contracts call themselves.
+    CREATE TABLE IF NOT EXISTS indexer_chains (
+      chain_id TEXT PRIMARY KEY,
+      last_block INTEGER NOT NULL,
+      last_hash TEXT NOT NULL,
+      updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS indexer_blocks (
+      chain_id TEXT NOT NULL,
+      number INTEGER NOT NULL,
+      hash TEXT NOT NULL,
+      PRIMARY KEY (chain_id, number)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS chain_transactions (
+      chain_id TEXT NOT NULL,
+      hash TEXT NOT NULL,
+      block_number INTEGER NOT NULL,
+      tx_index INTEGER NOT NULL,
+      mined_at INTEGER NOT NULL,
+      from_addr TEXT NOT NULL,
+      to_addr TEXT,
+      created_contract TEXT,
+      nonce INTEGER NOT NULL,
+      status INTEGER NOT NULL,
+      method_id TEXT,
+      PRIMARY KEY (chain_id, hash)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS chain_transactions_block ON chain_transactions (chain_id, block_number);
+    CREATE TABLE IF NOT EXISTS chain_transfers (
+      chain_id TEXT NOT NULL,
+      tx_hash TEXT NOT NULL,
+      block_number INTEGER NOT NULL,
+      log_index INTEGER NOT NULL,
+      kind TEXT NOT NULL,
+      contract TEXT,
+      from_addr TEXT NOT NULL,
+      to_addr TEXT NOT NULL,
+      amount TEXT NOT NULL,
+      token_id TEXT,
+      executed INTEGER NOT NULL,
+      PRIMARY KEY (chain_id, tx_hash, log_index)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS chain_transfers_block ON chain_transfers (chain_id, block_number);
+    CREATE INDEX IF NOT EXISTS chain_transfers_nft_token ON chain_transfers (chain_id, contract, token_id, block_number, log_index) WHERE kind = 'erc721';
+    CREATE INDEX IF NOT EXISTS chain_transfers_nft_owner ON chain_transfers (chain_id, to_addr) WHERE kind = 'erc721';
+    CREATE TABLE IF NOT EXISTS account_transactions (
+      chain_id TEXT NOT NULL,
+      address TEXT NOT NULL,
+      block_number INTEGER NOT NULL,
+      tx_index INTEGER NOT NULL,
+      tx_hash TEXT NOT NULL,
+      PRIMARY KEY (chain_id, address, block_number, tx_index)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS account_transactions_block ON account_transactions (chain_id, block_number);
+    CREATE TABLE IF NOT EXISTS chain_contracts (
+      chain_id TEXT NOT NULL,
+      address TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      name TEXT,
+      symbol TEXT,
+      decimals INTEGER,
+      looked_up INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (chain_id, address)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS chain_contracts_pending ON chain_contracts (looked_up);
   `)
   return db
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { createPublicClient, http, isAddress } from 'viem'
+import type { FastifyInstance } from 'fastify'
+import { createPublicClient, http } from 'viem'
 import type { PublicClient } from 'viem'
 import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
 import type { Balance } from '../blockchain/Balance.js'
@@ -8,24 +8,12 @@ import { readSolanaBalances } from '../blockchain/readSolanaBalances.js'
 import type { ChainConfig } from '../createServer.js'
 import { HttpError } from '../errors/HttpError.js'
 import { badRequest } from '../utils/badRequest.js'
+import { baseUrlOf } from '../utils/baseUrlOf.js'
 import { isAccountAddress } from '../utils/isAccountAddress.js'
+import { isNamespaceAddress } from '../utils/isNamespaceAddress.js'
 import { readStringParam } from '../utils/readStringParam.js'
+import { readSdkParams } from '../utils/readSdkParams.js'
 import type { ServerContext } from './ServerContext.js'
-
-const solanaAddress = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
-const safeHost = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/
-
-function baseUrlOf(request: FastifyRequest): string {
-  const host = request.host
-  return `${request.protocol}://${safeHost.test(host) ? host : `127.0.0.1:${request.socket.localPort}`}`
-}
-
-// st, sv and projectId come with every blockchain API GET; they are accepted and checked for size.
-function readSdkParams(query: unknown): void {
-  readStringParam(query, 'st', { maxLength: 64 })
-  readStringParam(query, 'sv', { maxLength: 128 })
-  readStringParam(query, 'projectId', { maxLength: 128 })
-}
 
 /**
  * Mounts the blockchain API: `GET /v1/supported-chains` → `{ http, ws }`,
@@ -68,13 +56,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config }: Serve
     if (currency.toLowerCase() !== 'usd') throw badRequest('currency must be usd')
     readStringParam(request.query, 'forceUpdate', { maxLength: 256 })
     const namespace = chainId.split(':')[0]
-    const valid =
-      namespace === 'eip155'
-        ? isAddress(address, { strict: false })
-        : namespace === 'solana'
-          ? solanaAddress.test(address)
-          : isAccountAddress(address)
-    if (!valid) throw badRequest(`address is not a valid ${namespace} address`)
+    if (!isNamespaceAddress(namespace as string, address)) throw badRequest(`address is not a valid ${namespace} address`)
     const chain = chains.get(chainId)
     if (!chain || (namespace !== 'eip155' && namespace !== 'solana')) return { balances: [] as Balance[] }
     try {

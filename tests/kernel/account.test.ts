@@ -58,8 +58,10 @@ describe('parsing blockchain API answers', () => {
       metadata: { operationType: 'send', hash: `0x${id}`, chain, minedAt: '2026-11-21T00:00:00Z', sentFrom: '0x1', sentTo: '0x2', status: 'confirmed', nonce: 1 },
       transfers: spam.map((s) => ({ direction: 'in', quantity: { numeric: '1' }, nft_info: { flags: { is_spam: s } } })),
     })
-    const { data, next } = parseTransactions({ data: [tx('a', 'eip155:1', [false]), tx('b', 'eip155:2', [false]), tx('c', 'eip155:1', [true, true]), tx('d', 'eip155:1', [true, false]), { id: 5 }], next: 'cursor-1' }, 'eip155:1')
-    expect(data.map((t) => t.id)).toEqual(['a', 'd'])
+    const fungibleSpam = { ...tx('e', 'eip155:1', []), transfers: [{ direction: 'in', quantity: { numeric: '1' }, fungible_info: { symbol: 'SCAM', flags: { is_spam: true } } }] }
+    const approval = tx('f', 'eip155:1', [])
+    const { data, next } = parseTransactions({ data: [fungibleSpam, approval, tx('a', 'eip155:1', [false]), tx('b', 'eip155:2', [false]), tx('c', 'eip155:1', [true, true]), tx('d', 'eip155:1', [true, false]), { id: 5 }], next: 'cursor-1' }, 'eip155:1')
+    expect(data.map((t) => t.id)).toEqual(['f', 'a', 'd'])
     expect(next).toBe('cursor-1')
     expect(() => parseTransactions({ data: 'x' }, 'eip155:1')).toThrow()
   })

@@ -8,19 +8,21 @@ beforeAll(async () => {
 })
 
 describe('buildSandboxAssets', () => {
-  it('builds the three browser bundles and reads the pages and styles', () => {
-    expect([...assets.keys()].sort()).toEqual(
-      ['/', '/demo.css', '/demo.js', '/dev-wallet.js', '/wallet', '/wallet-page.css', '/wallet-page.js'].sort(),
-    )
-    for (const path of ['/demo.js', '/dev-wallet.js', '/wallet-page.js']) {
+  it('builds the browser bundles, the demo site with its lazy chunks, and reads the pages and styles', () => {
+    const paths = [...assets.keys()]
+    expect(paths).toEqual(expect.arrayContaining(['/', '/demo.css', '/demo/demo.js', '/portico.css', '/dev-wallet.js', '/wallet', '/wallet-page.css', '/wallet-page.js']))
+    expect(paths.filter((p) => /^\/demo\/chunk-[A-Z0-9]+\.js$/.test(p)).length).toBeGreaterThan(3)
+    for (const path of paths.filter((p) => p.endsWith('.js'))) {
       expect(assets.get(path)?.contentType).toMatch(/^text\/javascript/)
     }
     expect(assets.get('/')?.body).toContain('<script src="/dev-wallet.js"></script>')
+    expect(assets.get('/')?.body).toContain('<script type="module" src="/demo/demo.js"></script>')
+    expect(assets.get('/portico.css')?.body).toContain('--portico-accent')
     expect(assets.get('/wallet')?.body).toContain('<script src="/wallet-page.js" defer></script>')
   })
 
   it('emits no code generation from strings and no Node globals (strict-CSP safe, browser ready)', () => {
-    for (const path of ['/demo.js', '/dev-wallet.js', '/wallet-page.js']) {
+    for (const path of [...assets.keys()].filter((p) => p.endsWith('.js'))) {
       const body = assets.get(path)!.body
       expect(body, path).not.toMatch(/\beval\(|new Function\b|[^\w$.]Function\(/)
       expect(body, path).not.toMatch(/process\.env\.NODE_ENV/)

@@ -1,0 +1,33 @@
+import { definePlugin, version, type Plugin, type Portico } from '../../kernel/index.js'
+import { createSiwxFlow, siwxView } from './createSiwxFlow.js'
+import { meta } from './meta.js'
+import type { SiwxOptions } from './types.js'
+
+/**
+ * Sign-in with X (CAIP-122): after connecting — and when the account or network changes — a
+ * visitor without a valid session is asked to sign a message (EIP-4361 text on eip155) in the
+ * SIWXSignMessage view. Sessions are verified by the chain plugin's verifier, kept in the browser
+ * (or your backend, `sessionStore`), re-verified when read, and ended on disconnect.
+ *
+ * @param options - see {@link SiwxOptions}; none are needed
+ * @example
+ * import { siwx } from 'portico/siwx'
+ * createPortico({ networks, plugins: [eip155(), siwx({ required: true })] })
+ */
+export function siwx(options: SiwxOptions = {}): Plugin<Portico> {
+  return definePlugin({
+    name: 'siwx',
+    kind: 'feature',
+    version,
+    meta,
+    options,
+    setup(portico) {
+      const flow = createSiwxFlow(portico, options)
+      portico.registerStore('siwx', flow.store)
+      portico.hooks.registerViews.tap('siwx', (registry) => {
+        if (!registry.has(siwxView)) registry.register({ id: siwxView, title: 'siwx.title', owner: 'siwx', load: () => import('./views/SIWXSignMessageView.js') })
+      })
+      return () => flow.dispose()
+    },
+  })
+}

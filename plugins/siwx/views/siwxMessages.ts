@@ -1,0 +1,16 @@
+/**
+ * The sign view's English strings, by locale key. A site's `<PorticoProvider messages>` may
+ * translate any of them; a key the provider does not know falls back to these.
+ */
+export const siwxMessages: Record<string, string> = {
+  'siwx.title': 'Sign In',
+  'siwx.heading': 'Sign in with your wallet',
+  'siwx.body': 'Sign this message in your wallet to prove you own this account. Signing is free and sends no transaction.',
+  'siwx.bodyRequired': 'Sign this message in your wallet to prove you own this account. Signing is free and sends no transaction. Canceling will disconnect you.',
+  'siwx.messageLabel': 'Message to sign',
+  'siwx.preparing': 'Preparing the message…',
+  'siwx.authenticating': 'Authenticating…',
+  'siwx.error': 'Error signing message',
+  'siwx.sign': 'Sign',
+  'siwx.cancel': 'Cancel',
+}

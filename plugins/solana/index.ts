@@ -1,0 +1,26 @@
+// `portico/solana`: the Solana chain plugin (Wallet Standard) and Solana networks.
+export { solana } from './solana.js'
+export type { SolanaEnvironment, SolanaOptions } from './solana.js'
+export { meta } from './meta.js'
+export { defineSolanaNetwork } from './networks/defineSolanaNetwork.js'
+export type { DefineSolanaNetworkParameters } from './networks/defineSolanaNetwork.js'
+export { solanaDevnet } from './networks/solanaDevnet.js'
+export { solanaLocalnet } from './networks/solanaLocalnet.js'
+export { solanaMainnet } from './networks/solanaMainnet.js'
+export { solanaTestnet } from './networks/solanaTestnet.js'
+export { isSolanaAddress } from './utils/isSolanaAddress.js'
+export { fromWalletStandardChain } from './utils/fromWalletStandardChain.js'
+export { toWalletStandardChain } from './utils/toWalletStandardChain.js'
+export { walletStandardChains } from './utils/walletStandardChains.js'
+export type { SolanaWalletStandardChain } from './utils/walletStandardChains.js'
+export { SolanaTokenStore } from './stores/SolanaTokenStore.js'
+export type { SolanaKnownToken, SolanaTokenBalance } from './actions/fetchTokenBalances.js'
+export type { DiscoveredSolanaWallet, WalletRegistry } from './discovery/WalletStandardTypes.js'
+export {
+  SolanaAmountError,
+  SolanaRentExemptError,
+  SolanaRpcRequestError,
+  SolanaTokenError,
+  SolanaTransactionFailedError,
+  SolanaWalletFeatureError,
+} from './errors.js'

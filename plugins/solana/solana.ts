@@ -1,0 +1,255 @@
+import { base58 } from '@scure/base'
+import { getWallets } from '@wallet-standard/app'
+import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type Portico } from '../../kernel/index.js'
+import type { SolanaKnownToken } from './actions/fetchTokenBalances.js'
+import { createSolanaWalletDiscovery } from './discovery/createSolanaWalletDiscovery.js'
+import type { DiscoveredSolanaWallet, WalletAccount, WalletRegistry } from './discovery/WalletStandardTypes.js'
+import { SolanaWalletFeatureError } from './errors.js'
+import { meta } from './meta.js'
+import { SolanaTokenStore } from './stores/SolanaTokenStore.js'
+import { fromWalletStandardChain } from './utils/fromWalletStandardChain.js'
+import { isSolanaAddress } from './utils/isSolanaAddress.js'
+import { toWalletStandardChain } from './utils/toWalletStandardChain.js'
+
+export type SolanaOptions = {
+  /** How long to wait on load for the previous wallet to register (default 1500 ms). */
+  reconnectTimeoutMs?: number
+  /** How long a send waits for confirmation (default 60 000 ms; 0: do not wait). */
+  confirmTimeoutMs?: number
+  /** SPL tokens the site names: CAIP-2 network, mint address, symbol. */
+  tokens?: readonly SolanaKnownToken[]
+}
+
+/** Not options: what the plugin runs against (tests and non-browser hosts pass their own). */
+export type SolanaEnvironment = {
+  /** The Wallet Standard registry; default `getWallets()` of `@wallet-standard/app`. */
+  wallets?: WalletRegistry
+  /** `fetch` for the JSON-RPC calls; default the global one. */
+  fetch?: typeof fetch
+}
+
+const namespace = 'solana'
+
+type Active = { wallet: DiscoveredSolanaWallet; accounts: readonly WalletAccount[]; off: () => void }
+
+function explorerUrl(network: Network, path: string): string | undefined {
+  const base = network.blockExplorers?.default.url.replace(/\/+$/, '')
+  if (!base) return undefined
+  const chain = toWalletStandardChain(network.caipNetworkId)
+  const cluster = chain === 'solana:devnet' ? '?cluster=devnet' : chain === 'solana:testnet' ? '?cluster=testnet' : ''
+  return `${base}/${path}${cluster}`
+}
+
+/**
+ * The solana chain plugin: Wallet Standard discovery (wallets that register late too), connect and
+ * silent reconnect, the wallet's change events, SOL and SPL token balances, SOL and SPL sends
+ * (built by hand, signed by the wallet), `solana:signMessage`, an ed25519 sign-in verifier,
+ * address validation and explorer links. Built only on Portico's public plugin API.
+ *
+ * @param options - see {@link SolanaOptions}
+ * @example
+ * import { solana, solanaMainnet } from 'portico/solana'
+ * createPortico({ networks: [solanaMainnet], plugins: [solana()] })
+ */
+export function solana(options: SolanaOptions = {}, environment: SolanaEnvironment = {}): Plugin<Portico> {
+  return definePlugin({
+    name: namespace,
+    kind: 'chain',
+    namespace,
+    version,
+    meta,
+    options,
+    setup(portico) {
+      const discovery = createSolanaWalletDiscovery(environment.wallets ?? getWallets())
+      const fetchFn = environment.fetch
+      let active: Active | undefined
+
+      const connectedNetwork = () => {
+        const connection = portico.stores.connections.get(namespace)
+        return portico.stores.networks.find(connection.caipNetworkId) ?? portico.stores.networks.activeOf(namespace)
+      }
+      const tokenStore = portico.registerStore(
+        namespace,
+        new SolanaTokenStore({
+          current: () => {
+            const address = portico.stores.connections.address(namespace)
+            const network = connectedNetwork()
+            return address && network ? { address, network } : undefined
+          },
+          knownTokens: options.tokens ?? [],
+          fetch: fetchFn,
+          now: () => portico.clock.now(),
+        }),
+      )
+
+      /** Whether the wallet can be used on a network (a network Wallet Standard has no name for is allowed). */
+      const supports = (wallet: DiscoveredSolanaWallet, caipNetworkId: CaipNetworkId) => {
+        const chain = toWalletStandardChain(caipNetworkId)
+        try {
+          return chain === undefined || wallet.wallet.chains.includes(chain)
+        } catch {
+          return false
+        }
+      }
+
+      function detach() {
+        active?.off()
+        active = undefined
+      }
+
+      function attach(wallet: DiscoveredSolanaWallet, accounts: readonly WalletAccount[]) {
+        detach()
+        const events = (wallet.wallet.features as Record<string, { on?: unknown } | undefined>)['standard:events']
+        let off = () => {}
+        if (typeof events?.on === 'function') {
+          try {
+            const result = (events.on as (event: string, listener: (properties: unknown) => void) => unknown)('change', (properties) => onChange(wallet, properties))
+            if (typeof result === 'function') off = result as () => void
+          } catch {
+            // a wallet without working events still connects; changes are then not followed
+          }
+        }
+        active = { wallet, accounts, off }
+      }
+
+      function onChange(wallet: DiscoveredSolanaWallet, properties: unknown) {
+        if (active?.wallet.wallet !== wallet.wallet) return
+        const { accounts, chains } = (properties ?? {}) as { accounts?: unknown; chains?: unknown }
+        // A malformed event (accounts that are not a list) is ignored; an empty list ends the connection.
+        if (Array.isArray(accounts)) {
+          const list = (accounts as WalletAccount[]).filter((a) => isSolanaAddress(a?.address))
+          active.accounts = list
+          if (list.length === 0) {
+            detach()
+            runReport(() => portico.reportDisconnected(namespace))
+            return
+          }
+          runReport(() => portico.reportAccountsChanged(namespace, list.map((a) => a.address)))
+        }
+        if (chains !== undefined) {
+          const connection = portico.stores.connections.get(namespace)
+          if (connection.status !== 'connected' || !connection.caipNetworkId || supports(wallet, connection.caipNetworkId)) return
+          const next = portico.stores.networks.networksOf(namespace).find((n) => supports(wallet, n.caipNetworkId))
+          const fallback = Array.isArray(chains) ? chains.map(fromWalletStandardChain).find((id) => id !== undefined) : undefined
+          const target = next?.caipNetworkId ?? fallback
+          if (target) runReport(() => portico.reportChainChanged(namespace, target))
+        }
+      }
+
+      function runReport(report: () => void) {
+        try {
+          report()
+        } catch (error) {
+          portico.reportError(error, { namespace, action: 'walletEvent' })
+        }
+      }
+
+      async function connectWallet(wallet: DiscoveredSolanaWallet, network: Network | undefined, silent: boolean): Promise<ConnectResult | undefined> {
+        const feature = (wallet.wallet.features as Record<string, { connect?: unknown } | undefined>)['standard:connect']
+        if (typeof feature?.connect !== 'function') throw new SolanaWalletFeatureError({ feature: 'standard:connect', wallet: wallet.name })
+        const output = (await (feature.connect as (input?: { silent?: boolean }) => Promise<unknown>)(silent ? { silent: true } : undefined)) as { accounts?: unknown } | undefined
+        const listed = Array.isArray(output?.accounts) ? output.accounts : wallet.wallet.accounts
+        const accounts = (Array.isArray(listed) ? (listed as WalletAccount[]) : []).filter((a) => isSolanaAddress(a?.address))
+        if (accounts.length === 0) {
+          if (silent) return undefined
+          throw new ProviderRpcError({ code: 4100, message: 'The wallet returned no account' })
+        }
+        const candidates = [network, portico.stores.networks.activeOf(namespace), ...portico.stores.networks.networksOf(namespace)].filter((n): n is Network => n !== undefined)
+        const chosen = candidates.find((n) => supports(wallet, n.caipNetworkId))
+        if (!chosen) throw new ProviderRpcError({ code: 4901, message: `${wallet.name} supports none of the configured Solana networks` })
+        attach(wallet, accounts)
+        return { connectorId: wallet.id, accounts: accounts.map((a) => ({ address: a.address, type: 'eoa' as const })), caipNetworkId: chosen.caipNetworkId }
+      }
+
+      function signingAccount(connectorId: string, address: string) {
+        if (!active || active.wallet.id !== connectorId) return undefined
+        const account = active.accounts.find((a) => a.address === address) ?? active.wallet.wallet.accounts.find((a) => a.address === address)
+        return account ? { wallet: active.wallet, account } : undefined
+      }
+
+      portico.addressValidators.register(namespace, isSolanaAddress)
+      portico.explorers.register(namespace, {
+        address: (network, address) => explorerUrl(network, `account/${address}`),
+        transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
+      })
+      portico.signInVerifiers.register(namespace, {
+        label: 'Solana',
+        async verify({ message, signature, address }) {
+          const { verifySolanaSignature } = await import('./actions/verifySolanaSignature.js')
+          return verifySolanaSignature({ message, signature, address })
+        },
+      })
+
+      const { hooks } = portico
+      hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
+        for (const wallet of discovery.wallets()) {
+          context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
+        }
+      })
+      hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = discovery.get(request.connectorId)
+        if (!wallet) return undefined
+        return connectWallet(wallet, request.network, false)
+      })
+      hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
+        if (!wallet) return undefined
+        return connectWallet(wallet, request.network, true)
+      })
+      hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = active?.wallet.id === request.connectorId ? active.wallet : discovery.get(request.connectorId)
+        detach()
+        tokenStore.clear()
+        const feature = wallet ? (wallet.wallet.features as Record<string, { disconnect?: unknown } | undefined>)['standard:disconnect'] : undefined
+        if (typeof feature?.disconnect === 'function') await (feature.disconnect as () => Promise<void>)()
+      })
+      hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
+        // Solana wallets have no network switch: the network is chosen per request.
+        const wallet = active?.wallet.id === request.connectorId ? active.wallet : discovery.get(request.connectorId)
+        if (!wallet || !supports(wallet, request.network.caipNetworkId)) return undefined
+        return { caipNetworkId: request.network.caipNetworkId }
+      })
+      hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
+        const signer = signingAccount(request.connectorId, request.address)
+        if (!signer) return undefined
+        const feature = (signer.wallet.wallet.features as Record<string, { signMessage?: unknown } | undefined>)['solana:signMessage']
+        if (typeof feature?.signMessage !== 'function') throw new SolanaWalletFeatureError({ feature: 'solana:signMessage', wallet: signer.wallet.name })
+        const outputs = (await (feature.signMessage as (input: unknown) => Promise<unknown>)({ account: signer.account, message: new TextEncoder().encode(request.message) })) as unknown
+        const signature = Array.isArray(outputs) ? (outputs[0] as { signature?: unknown } | undefined)?.signature : undefined
+        if (!(signature instanceof Uint8Array) || signature.length !== 64) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+        return { signature: base58.encode(signature) }
+      })
+      hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
+        const { fetchSolBalance } = await import('./actions/fetchSolBalance.js')
+        return fetchSolBalance({ network: request.network, address: request.address, fetch: fetchFn })
+      })
+      hooks.send.for(namespace).tapPromise(namespace, async (request) => {
+        const signer = signingAccount(request.connectorId, request.from)
+        if (!signer) return undefined
+        const { sendSolanaTransfer } = await import('./actions/sendSolanaTransfer.js')
+        const mint = request.token?.split(':')[2]
+        const known = (options.tokens ?? []).find((t) => t.network === request.network.caipNetworkId && t.address === mint)
+        const hash = await sendSolanaTransfer({
+          request,
+          wallet: signer.wallet.wallet,
+          account: signer.account,
+          fetch: fetchFn,
+          confirmTimeoutMs: options.confirmTimeoutMs ?? 60_000,
+          tokenSymbol: known?.symbol,
+        })
+        return { hash }
+      })
+
+      // Wallets that register late still appear.
+      const stopWatching = discovery.onChange(() => {
+        void portico.discoverWallets(namespace)
+      })
+
+      return () => {
+        stopWatching()
+        detach()
+        discovery.dispose()
+      }
+    },
+  })
+}

@@ -1,0 +1,554 @@
+import { runInAction } from 'mobx'
+import {
+  BaseError,
+  ChainNotSupportedError,
+  normalizeWalletName,
+  NotConnectedError,
+  ProviderRpcError,
+  storageKeys,
+  type CaipNetworkId,
+  type ChainNamespace,
+  type ConnectRequest,
+  type ConnectResult,
+  type DirectoryWallet,
+  type DisconnectRequest,
+  type Network,
+  type Portico,
+  type ReconnectRequest,
+  type SendRequest,
+  type SendResult,
+  type SignMessageRequest,
+  type SignMessageResult,
+  type SwitchNetworkRequest,
+  type SwitchNetworkResult,
+  type WalletConnectNamespace,
+} from '../../../kernel/index.js'
+import {
+  MethodNotApprovedError,
+  NamespaceNotApprovedError,
+  PairingCancelledError,
+  RelayUnavailableError,
+  WalletConnectConfigError,
+  WalletConnectPeerError,
+} from '../errors.js'
+import { isSessionTopic, sessionTopicKey, walletConnectConnectorId } from '../constants.js'
+import { pairingExpiryMarginMs, type WalletConnectStore } from '../store/WalletConnectStore.js'
+import type { SignClientLike, WalletConnectKeyValueStorage, WcSession } from '../types.js'
+import { buildProposalNamespaces } from '../utils/buildProposalNamespaces.js'
+import { buildSendRequest } from '../utils/buildSendRequest.js'
+import { buildSignMessageRequest } from '../utils/buildSignMessageRequest.js'
+import { readApprovedNamespace } from '../utils/readApprovedNamespace.js'
+import { readChainEvent } from '../utils/readChainEvent.js'
+import { readEventAccounts } from '../utils/readEventAccounts.js'
+import { readSignature } from '../utils/readSignature.js'
+import { readTransactionHash } from '../utils/readTransactionHash.js'
+
+const disconnectTimeoutMs = 5_000
+const userDisconnected = { code: 6000, message: 'User disconnected.' }
+const expiredPairing = { code: 6000, message: 'The pairing expired before the wallet approved it.' }
+
+/** Everything the controller is configured with (resolved options and test seams). */
+export type WalletConnectControllerConfig = {
+  relayUrl: string
+  projectId: string | undefined
+  verify: boolean
+  metadata: { name: string; description: string; url: string; icons: string[] }
+  connectTimeoutMs: number
+  pairingWindowMs: number
+  storagePrefix: string
+  storage?: WalletConnectKeyValueStorage
+  /** Namespaces served, with their chain plugin's WalletConnect namespace. */
+  declared: Record<string, WalletConnectNamespace>
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => BaseError, clock: Portico['clock'], also?: Promise<never>): Promise<T> {
+  let timer: unknown
+  const timeout = new Promise<never>((_, reject) => {
+    timer = clock.setTimeout(() => reject(onTimeout()), ms)
+  })
+  return Promise.race([promise, timeout, ...(also ? [also] : [])]).finally(() => clock.clearTimeout(timer))
+}
+
+function toTypedError(error: unknown): BaseError {
+  return error instanceof BaseError ? error : ProviderRpcError.from(error)
+}
+
+/**
+ * The walletconnect plugin's engine: one sign-client (loaded on first use), at most one live
+ * session, pairing with a fresh URI every pairing window, requests checked against what the
+ * wallet approved, and the wallet's events turned into kernel reports.
+ */
+export class WalletConnectController {
+  #clientPromise: Promise<SignClientLike> | undefined
+  #client: SignClientLike | undefined
+  #topic: string | undefined
+  #inflight: Promise<WcSession> | undefined
+  #cancel: (() => void) | undefined
+  #lastEventIds = new Map<string, number>()
+  #disposed = false
+  #listeners: [string, (args: any) => void][] = []
+
+  constructor(
+    private readonly portico: Portico,
+    private readonly store: WalletConnectStore,
+    private readonly config: WalletConnectControllerConfig,
+  ) {}
+
+  get namespaces(): ChainNamespace[] {
+    return Object.keys(this.config.declared)
+  }
+
+  /** The topic of the live session, if any. */
+  get topic(): string | undefined {
+    return this.#topic
+  }
+
+  // ---------- client ----------
+
+  /** Loads and starts the sign-client once (lazily: `await import()`). */
+  client(): Promise<SignClientLike> {
+    this.#clientPromise ??= this.#initClient().catch((error: unknown) => {
+      this.#clientPromise = undefined
+      throw error
+    })
+    return this.#clientPromise
+  }
+
+  async #initClient(): Promise<SignClientLike> {
+    const { relayUrl, projectId } = this.config
+    if (!projectId) throw new WalletConnectConfigError('Set `projectId` in createPortico (or in walletConnect options); relays refuse clients without one.')
+    if (!/^wss?:\/\/[^\s]+$/.test(relayUrl)) throw new WalletConnectConfigError(`The relay URL must start with ws:// or wss://, got "${relayUrl.slice(0, 100)}".`)
+    const { SignClient } = await import('../lazy/signClient.js')
+    const client = (await SignClient.init({
+      projectId,
+      relayUrl,
+      metadata: this.config.metadata,
+      // Nothing may call a host the site owner did not configure: no telemetry, no push.
+      telemetryEnabled: false,
+      customStoragePrefix: this.config.storagePrefix,
+      logger: this.portico.options.debug ? 'error' : 'silent',
+      ...(this.config.storage ? { storage: this.config.storage as never } : {}),
+    })) as unknown as SignClientLike
+    if (!this.config.verify) {
+      // Quirk 5 (offline-stack §3): Verify would add a hidden iframe from verify.walletconnect.org
+      // and wait up to 5 s per proposal and request. Off unless the site owner enables it.
+      client.core.verify.register = async () => ''
+      client.core.verify.resolve = async () => undefined
+    }
+    if (this.#disposed) {
+      await this.#close(client)
+      throw new BaseError('Portico was destroyed while WalletConnect was starting')
+    }
+    this.#listen(client)
+    this.#client = client
+    return client
+  }
+
+  #listen(client: SignClientLike): void {
+    const add = (event: string, listener: (args: any) => void) => {
+      client.on(event, listener)
+      this.#listeners.push([event, listener])
+    }
+    add('session_event', (args) => this.#onSessionEvent(args))
+    add('session_update', (args) => this.#onSessionUpdate(args))
+    add('session_delete', (args) => this.#onSessionEnd(args))
+    add('session_expire', (args) => this.#onSessionEnd(args))
+  }
+
+  async #close(client: SignClientLike): Promise<void> {
+    for (const [event, listener] of this.#listeners.splice(0)) client.off(event, listener)
+    try {
+      client.core.heartbeat.stop()
+    } catch {
+      // already stopped
+    }
+    await client.core.relayer.transportClose().catch(() => undefined)
+    // Quirk 10: the client keeps its core in a global per storage prefix; a later instance (a
+    // new Portico on the same page, a test's "reload") must start a fresh one.
+    const key = `_walletConnectCore_${this.config.storagePrefix}`
+    const global = globalThis as Record<string, unknown>
+    delete global[key]
+    delete global[`${key}_count`]
+  }
+
+  /** Stops waiting for a pairing, closes the relay connection and forgets the client. */
+  async dispose(): Promise<void> {
+    this.#disposed = true
+    this.#cancel?.()
+    const client = this.#client
+    this.#client = undefined
+    this.#clientPromise = undefined
+    if (client) await this.#close(client)
+  }
+
+  // ---------- sessions ----------
+
+  #liveSession(): WcSession | undefined {
+    const client = this.#client
+    const topic = this.#topic
+    if (!client || !topic) return undefined
+    const session = client.session.getAll().find((s) => s.topic === topic)
+    if (!session || !(session.expiry * 1000 > this.portico.clock.now())) return undefined
+    return session
+  }
+
+  #adopt(session: WcSession): void {
+    this.#topic = session.topic
+    this.#lastEventIds.clear()
+    this.portico.services.storage.set(sessionTopicKey, session.topic)
+    const meta = session.peer?.metadata
+    const peer = meta ? { name: typeof meta.name === 'string' ? meta.name.slice(0, 100) : '', url: typeof meta.url === 'string' ? meta.url.slice(0, 300) : '' } : undefined
+    runInAction(() => this.store.setConnected(peer))
+  }
+
+  #forget(): void {
+    this.#topic = undefined
+    this.#lastEventIds.clear()
+    this.portico.services.storage.remove(sessionTopicKey)
+    runInAction(() => this.store.reset())
+  }
+
+  /** Namespaces connected through WalletConnect right now (or being restored). */
+  #connectedNamespaces(): ChainNamespace[] {
+    const { connections } = this.portico.stores
+    return this.namespaces.filter((ns) => connections.status(ns) !== 'disconnected' && connections.get(ns).connectorId === walletConnectConnectorId)
+  }
+
+  /** The connection a session gives in one namespace: the preferred chain if approved, else the first configured approved one. */
+  #resultFor(session: WcSession, namespace: ChainNamespace, preferred?: Network): ConnectResult {
+    const { networks } = this.portico.stores
+    const approved = readApprovedNamespace(session, namespace)
+    const configured = new Set(networks.networksOf(namespace).map((n) => n.caipNetworkId))
+    const valid = (address: string) => !this.portico.addressValidators.has(namespace) || this.portico.addressValidators.isAddress(address, namespace)
+    const usable = approved.chains.filter((c) => configured.has(c) && approved.accounts.some((a) => a.caipNetworkId === c && valid(a.address)))
+    if (usable.length === 0) throw new NamespaceNotApprovedError({ namespace })
+    const caipNetworkId =
+      [preferred?.caipNetworkId, networks.activeOf(namespace)?.caipNetworkId].find((c): c is CaipNetworkId => c !== undefined && usable.includes(c)) ?? (usable[0] as CaipNetworkId)
+    const addresses = [...new Set(approved.accounts.filter((a) => a.caipNetworkId === caipNetworkId && valid(a.address)).map((a) => a.address))]
+    return { connectorId: walletConnectConnectorId, accounts: addresses.map((address) => ({ address })), caipNetworkId }
+  }
+
+  #covers(session: WcSession, namespace: ChainNamespace): boolean {
+    try {
+      this.#resultFor(session, namespace)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  // ---------- connect ----------
+
+  /** The `connect` tap: joins or starts a pairing, then answers for the namespace from the session. */
+  async connect(request: ConnectRequest): Promise<ConnectResult | undefined> {
+    if (request.connectorId !== walletConnectConnectorId) return undefined
+    const namespace = request.namespace
+    const live = this.#liveSession()
+    if (live && this.#covers(live, namespace)) return this.#resultFor(live, namespace, request.network)
+    if (live && this.#inflight === undefined) {
+      // A new pairing replaces a session that cannot serve this namespace: end it everywhere first.
+      const others = this.#connectedNamespaces().filter((ns) => ns !== namespace)
+      await this.#endSession(live.topic).catch(() => undefined)
+      for (const ns of others) this.portico.reportDisconnected(ns)
+    }
+
+    const starting = this.#inflight === undefined
+    const inflight = (this.#inflight ??= this.#pair().finally(() => {
+      this.#inflight = undefined
+    }))
+    if (starting) this.#showPairingView(namespace)
+    const session = await inflight
+    let result: ConnectResult
+    try {
+      result = this.#resultFor(session, namespace, request.network)
+    } catch (error) {
+      // The wallet approved nothing usable for the namespace the visitor asked for: end the session.
+      if (this.#topic === session.topic) await this.#endSession(session.topic)
+      runInAction(() => this.store.setError(error as BaseError))
+      throw error
+    }
+    await this.#connectOthers(session, namespace)
+    return result
+  }
+
+  /**
+   * A connect started from the generic "connecting" view (a UI that routes every connector to
+   * ConnectingExternal) moves to the QR code view, which joins this pairing.
+   */
+  #showPairingView(namespace: ChainNamespace): void {
+    const { modal, router } = this.portico.stores
+    const connector = router.data?.connector as { id?: unknown } | undefined
+    if (modal.open && router.view === 'ConnectingExternal' && connector?.id === walletConnectConnectorId) {
+      runInAction(() => router.replace('ConnectingWalletConnect', { namespace }))
+    }
+  }
+
+  /** The other namespaces the session approved are connected too, from the same session. */
+  async #connectOthers(session: WcSession, except: ChainNamespace): Promise<void> {
+    const { connections } = this.portico.stores
+    for (const namespace of this.namespaces) {
+      if (namespace === except || connections.status(namespace) !== 'disconnected' || !this.#covers(session, namespace)) continue
+      try {
+        await this.portico.connect({ namespace, connectorId: walletConnectConnectorId })
+      } catch {
+        // reported by the kernel; the namespace the visitor asked for is connected regardless
+      }
+    }
+  }
+
+  async #pair(): Promise<WcSession> {
+    const { clock } = this.portico
+    const store = this.store
+    runInAction(() => store.startLoading())
+    let cancel!: () => void
+    const cancelled = new Promise<never>((_, reject) => {
+      cancel = () => reject(new PairingCancelledError())
+    })
+    cancelled.catch(() => undefined)
+    this.#cancel = cancel
+    try {
+      const relayDown = () => new RelayUnavailableError({ relayUrl: this.config.relayUrl })
+      const client = await withTimeout(this.client(), this.config.connectTimeoutMs, relayDown, clock, cancelled)
+      const requested = buildProposalNamespaces(this.portico.stores.networks.networks, this.config.declared)
+      if (Object.keys(requested).length === 0) throw new WalletConnectConfigError('No configured network belongs to a namespace with a WalletConnect namespace.')
+      for (;;) {
+        const { uri, approval } = await withTimeout(client.connect({ optionalNamespaces: requested }), this.config.connectTimeoutMs, relayDown, clock, cancelled)
+        if (typeof uri !== 'string' || !uri.startsWith('wc:')) throw new RelayUnavailableError({ relayUrl: this.config.relayUrl, cause: new Error('No pairing URI') })
+        const started = clock.now()
+        runInAction(() => store.setUri(uri, started + this.config.pairingWindowMs))
+        const pending = approval()
+        pending.catch(() => undefined)
+        let timer: unknown
+        const expired = new Promise<'expired'>((resolve) => {
+          timer = clock.setTimeout(() => resolve('expired'), Math.max(0, this.config.pairingWindowMs - pairingExpiryMarginMs))
+        })
+        let outcome: WcSession | 'expired'
+        try {
+          outcome = await Promise.race([pending, expired, cancelled])
+        } catch (error) {
+          this.#abandon(pending)
+          throw error
+        } finally {
+          clock.clearTimeout(timer)
+        }
+        if (outcome === 'expired') {
+          // A fresh URI without the visitor asking; a wallet that approves the old one later is turned away.
+          this.#abandon(pending)
+          continue
+        }
+        this.#adopt(outcome)
+        this.#recordRecentWallet(outcome)
+        return outcome
+      }
+    } catch (error) {
+      const typed = toTypedError(error)
+      runInAction(() => store.setError(typed))
+      throw error instanceof BaseError ? error : typed
+    } finally {
+      if (this.#cancel === cancel) this.#cancel = undefined
+    }
+  }
+
+  #abandon(pending: Promise<WcSession>): void {
+    pending.then(
+      async (session) => {
+        this.portico.reportError(new WalletConnectPeerError('A wallet approved a pairing that had expired or was cancelled; its session was ended.'), { action: 'walletconnect' })
+        await this.#client?.disconnect({ topic: session.topic, reason: expiredPairing }).catch(() => undefined)
+      },
+      () => undefined,
+    )
+  }
+
+  /** The visitor left the QR code: stop waiting (the connect rejects with `Modal closed`). */
+  cancel(): void {
+    this.#cancel?.()
+  }
+
+  #recordRecentWallet(session: WcSession): void {
+    const { wallets, directory } = this.portico.stores
+    const peerName = typeof session.peer?.metadata?.name === 'string' ? normalizeWalletName(session.peer.metadata.name) : ''
+    const picked: DirectoryWallet | undefined =
+      this.store.wallet ?? (peerName ? [...directory.featured, ...directory.wallets].find((w) => normalizeWalletName(w.name) === peerName) : undefined)
+    if (!picked || typeof picked.id !== 'string' || typeof picked.name !== 'string') return
+    runInAction(() => wallets.addRecent({ ...picked }))
+    this.portico.services.storage.set(storageKeys.recentWallets, wallets.recent.map((w) => ({ ...w })))
+  }
+
+  // ---------- reconnect / disconnect ----------
+
+  /** The `reconnect` tap: restores the stored session without a prompt (nothing is loaded when none is stored). */
+  async reconnect(request: ReconnectRequest): Promise<ConnectResult | undefined> {
+    if (request.connectorId !== walletConnectConnectorId) return undefined
+    const topic = this.portico.services.storage.get(sessionTopicKey, isSessionTopic)
+    if (!topic) return undefined
+    const client = await withTimeout(this.client(), this.config.connectTimeoutMs, () => new RelayUnavailableError({ relayUrl: this.config.relayUrl }), this.portico.clock)
+    const session = client.session.getAll().find((s) => s.topic === topic)
+    if (!session || !(session.expiry * 1000 > this.portico.clock.now())) {
+      if (this.#topic === undefined || this.#topic === topic) this.#forget()
+      return undefined
+    }
+    if (this.#topic !== topic) this.#adopt(session)
+    try {
+      return this.#resultFor(session, request.namespace, request.network)
+    } catch {
+      return undefined
+    }
+  }
+
+  /** The `disconnect` tap: deletes the session (once, for every namespace it covered). */
+  async disconnect(request: DisconnectRequest): Promise<void> {
+    if (request.connectorId !== walletConnectConnectorId) return
+    const topic = this.#topic
+    if (!topic) return
+    await this.#endSession(topic)
+  }
+
+  async #endSession(topic: string): Promise<void> {
+    this.#forget()
+    const client = this.#client
+    if (!client) return
+    await withTimeout(
+      client.disconnect({ topic, reason: userDisconnected }),
+      disconnectTimeoutMs,
+      () => new RelayUnavailableError({ relayUrl: this.config.relayUrl }),
+      this.portico.clock,
+    )
+  }
+
+  // ---------- requests ----------
+
+  /** Sends a session request after checking the chain and method were approved; nothing is sent otherwise. */
+  async request(namespace: ChainNamespace, caipNetworkId: CaipNetworkId, method: string, params: unknown): Promise<unknown> {
+    const session = this.#liveSession()
+    const client = this.#client
+    if (!session || !client) throw new NotConnectedError({ namespace })
+    const onChain = readApprovedNamespace(session, namespace, caipNetworkId)
+    if (!onChain.chains.includes(caipNetworkId)) throw new ChainNotSupportedError({ caipNetworkId })
+    if (!onChain.methods.includes(method)) throw new MethodNotApprovedError({ method, caipNetworkId })
+    try {
+      return await client.request({ topic: session.topic, chainId: caipNetworkId, request: { method, params } })
+    } catch (error) {
+      throw toTypedError(error)
+    }
+  }
+
+  /** The `signMessage` tap. */
+  async signMessage(request: SignMessageRequest): Promise<SignMessageResult | undefined> {
+    if (request.connectorId !== walletConnectConnectorId) return undefined
+    const { method, params } = await buildSignMessageRequest(request.namespace, request.message, request.address)
+    const result = await this.request(request.namespace, request.caipNetworkId, method, params)
+    return { signature: readSignature(request.namespace, method, result) }
+  }
+
+  /** The `send` tap. */
+  async send(request: SendRequest): Promise<SendResult | undefined> {
+    if (request.connectorId !== walletConnectConnectorId) return undefined
+    const { method, params } = await buildSendRequest(request)
+    const result = await this.request(request.namespace, request.network.caipNetworkId, method, params)
+    return { hash: readTransactionHash(method, result) }
+  }
+
+  /**
+   * The `switchNetwork` tap: only to a chain the session approved. For eip155 the wallet is asked
+   * with `wallet_switchEthereumChain` when it approved that method (a refusal by the visitor is an
+   * error; a wallet that cannot switch itself is moved locally); otherwise the page moves locally.
+   */
+  async switchNetwork(request: SwitchNetworkRequest): Promise<SwitchNetworkResult | undefined> {
+    if (request.connectorId !== walletConnectConnectorId) return undefined
+    const { namespace, network } = request
+    const session = this.#liveSession()
+    if (!session) throw new NotConnectedError({ namespace })
+    const target = network.caipNetworkId
+    if (!readApprovedNamespace(session, namespace).chains.includes(target)) throw new ChainNotSupportedError({ caipNetworkId: target })
+    if (namespace === 'eip155') {
+      const current = this.portico.stores.connections.get(namespace).caipNetworkId
+      const from = current && readApprovedNamespace(session, namespace, current).chains.includes(current) ? current : target
+      if (readApprovedNamespace(session, namespace, from).methods.includes('wallet_switchEthereumChain')) {
+        const chainId = `0x${Number(target.split(':')[1]).toString(16)}`
+        try {
+          await this.request(namespace, from, 'wallet_switchEthereumChain', [{ chainId }])
+        } catch (error) {
+          if (error instanceof ProviderRpcError && error.isUserRejection) throw error
+          // The wallet cannot switch itself: within approved chains the page moves on its own.
+        }
+      }
+    }
+    return { caipNetworkId: target }
+  }
+
+  // ---------- wallet events ----------
+
+  #peerError(reason: string, namespace?: ChainNamespace): void {
+    this.portico.reportError(new WalletConnectPeerError(reason), { ...(namespace ? { namespace } : {}), action: 'walletconnect' })
+  }
+
+  #onSessionEvent(args: { id?: unknown; topic?: unknown; params?: { event?: { name?: unknown; data?: unknown }; chainId?: unknown } }): void {
+    try {
+      const session = this.#liveSession()
+      if (!session || args?.topic !== session.topic) return
+      const name = args.params?.event?.name
+      const chainId = args.params?.chainId
+      if (typeof name !== 'string' || typeof chainId !== 'string') return this.#peerError('A session event without a name or chain.')
+      // Replayed or out-of-order events (an id not newer than the last one handled) are dropped.
+      if (typeof args.id === 'number') {
+        const key = `${session.topic}:${name}`
+        const last = this.#lastEventIds.get(key)
+        if (last !== undefined && args.id <= last) return this.#peerError(`A replayed ${name.slice(0, 40)} event (id ${args.id}) was ignored.`)
+        this.#lastEventIds.set(key, args.id)
+      }
+      const namespace = chainId.split(':')[0] as ChainNamespace
+      if (!this.namespaces.includes(namespace)) return
+      const onChain = readApprovedNamespace(session, namespace, chainId as CaipNetworkId)
+      if (!onChain.chains.includes(chainId as CaipNetworkId)) return this.#peerError(`An event on ${chainId.slice(0, 60)}, a chain outside the session.`, namespace)
+      if (!onChain.events.includes(name)) return this.#peerError(`The event ${name.slice(0, 40)} was not approved.`, namespace)
+      const approved = readApprovedNamespace(session, namespace)
+      if (name === 'chainChanged') {
+        const target = readChainEvent(namespace, args.params?.event?.data)
+        if (!target) return this.#peerError('A chainChanged event without a valid chain.', namespace)
+        if (!approved.chains.includes(target)) return this.#peerError(`chainChanged to ${target}, a chain outside the session.`, namespace)
+        this.portico.reportChainChanged(namespace, target)
+      } else if (name === 'accountsChanged') {
+        const allowed = new Set(approved.accounts.map((a) => a.address.toLowerCase()))
+        const named = readEventAccounts(namespace, args.params?.event?.data)
+        const accounts = named.filter((a) => allowed.has(a.toLowerCase()) && (!this.portico.addressValidators.has(namespace) || this.portico.addressValidators.isAddress(a, namespace)))
+        if (accounts.length === 0) return this.#peerError('accountsChanged named no account of the session.', namespace)
+        this.portico.reportAccountsChanged(namespace, accounts)
+      }
+    } catch (error) {
+      this.portico.reportError(error, { action: 'walletconnect' })
+    }
+  }
+
+  #onSessionUpdate(args: { topic?: unknown }): void {
+    try {
+      const session = this.#liveSession()
+      if (!session || args?.topic !== session.topic) return
+      const { connections } = this.portico.stores
+      for (const namespace of this.#connectedNamespaces()) {
+        if (connections.status(namespace) !== 'connected') continue
+        let result: ConnectResult
+        try {
+          const current = connections.get(namespace).caipNetworkId
+          const network = current ? this.portico.stores.networks.find(current) : undefined
+          result = this.#resultFor(session, namespace, network)
+        } catch {
+          this.portico.reportDisconnected(namespace)
+          continue
+        }
+        if (result.caipNetworkId !== connections.get(namespace).caipNetworkId) this.portico.reportChainChanged(namespace, result.caipNetworkId)
+        const addresses = result.accounts.map((a) => a.address)
+        const currentAddress = connections.address(namespace)
+        if (!currentAddress || !addresses.includes(currentAddress)) this.portico.reportAccountsChanged(namespace, addresses)
+      }
+    } catch (error) {
+      this.portico.reportError(error, { action: 'walletconnect' })
+    }
+  }
+
+  #onSessionEnd(args: { topic?: unknown }): void {
+    if (!this.#topic || args?.topic !== this.#topic) return
+    const namespaces = this.#connectedNamespaces()
+    this.#forget()
+    for (const namespace of namespaces) this.portico.reportDisconnected(namespace)
+  }
+}

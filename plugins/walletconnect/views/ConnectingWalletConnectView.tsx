@@ -1,0 +1,182 @@
+import { observer } from 'mobx-react-lite'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { ChainNamespace, DirectoryWallet, Portico, View } from '../../../kernel/index.js'
+import { usePortico } from '../../../ui/hooks/usePortico.js'
+import { useTranslate } from '../../../ui/hooks/useTranslate.js'
+import { walletConnectConnectorId } from '../constants.js'
+import { pairingExpiryMarginMs, type WalletConnectStore } from '../store/WalletConnectStore.js'
+import { buildWalletLinks } from '../utils/buildWalletLinks.js'
+import { walletConnectMessages } from './messages.js'
+import { QrCode } from './QrCode.js'
+
+type Params = Record<string, string | number>
+
+function fill(template: string, params?: Params): string {
+  return params ? template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match)) : template
+}
+
+/** The site's strings first (PorticoProvider messages), then the plugin's English ones. */
+function useText(): (key: string, params?: Params) => string {
+  const t = useTranslate()
+  return useCallback(
+    (key: string, params?: Params) => {
+      const text = t(key, params)
+      return text === key && walletConnectMessages[key] ? fill(walletConnectMessages[key] as string, params) : text
+    },
+    [t],
+  )
+}
+
+function readWallet(data: Record<string, unknown> | undefined): DirectoryWallet | undefined {
+  const wallet = data?.wallet as DirectoryWallet | undefined
+  return wallet && typeof wallet.id === 'string' && typeof wallet.name === 'string' ? wallet : undefined
+}
+
+function targetNamespace(portico: Portico, data: Record<string, unknown> | undefined): ChainNamespace {
+  const served = portico.stores.wallets.connectors.filter((c) => c.id === walletConnectConnectorId).map((c) => c.namespace)
+  const asked = typeof data?.namespace === 'string' ? data.namespace : undefined
+  const active = portico.stores.networks.activeNamespace
+  return [asked, active].find((ns): ns is string => ns !== undefined && served.includes(ns)) ?? served[0] ?? active
+}
+
+function formatTime(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000))
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+}
+
+/**
+ * WalletConnect pairing: a QR code of the `wc:` URI (also on the figure's `data-wc-uri`), "Copy
+ * link", the time left before a fresh code replaces it, and for a directory wallet its desktop,
+ * mobile and web-app links (safe schemes only). Starts the connection on mount unless one is
+ * already waiting; leaving the view cancels the pairing; on success the modal closes (or goes
+ * to `redirectView`).
+ *
+ * @example
+ * portico.stores.router.push('ConnectingWalletConnect', { wallet })
+ */
+export const ConnectingWalletConnectView = observer(function ConnectingWalletConnectView() {
+  const portico = usePortico()
+  const text = useText()
+  const store = portico.getStore<WalletConnectStore>('walletconnect')
+  const { router, connections } = portico.stores
+  const [data] = useState(() => router.data)
+  const [namespace] = useState(() => targetNamespace(portico, data))
+  const wallet = readWallet(data)
+  const [now, setNow] = useState(() => portico.clock.now())
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const cancelTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const view = useRef(router.view)
+
+  const start = useCallback(() => {
+    if (!store) return
+    store.setWallet(wallet)
+    portico.connect({ namespace, connectorId: walletConnectConnectorId }).catch(() => undefined)
+  }, [portico, store, namespace, wallet])
+
+  useEffect(() => {
+    // React may mount twice in development: a cancel scheduled by the first unmount is undone.
+    if (cancelTimer.current) clearTimeout(cancelTimer.current)
+    if (store && !store.pending && !connections.isConnected(namespace)) start()
+    return () => {
+      cancelTimer.current = setTimeout(() => store?.cancel(), 0)
+    }
+  }, [])
+
+  const connected = connections.isConnected(namespace) && connections.get(namespace).connectorId === walletConnectConnectorId
+  useEffect(() => {
+    if (!connected || router.view !== view.current) return
+    const redirect = data?.redirectView
+    if (typeof redirect === 'string') router.replace(redirect as View)
+    else portico.close()
+  }, [connected])
+
+  const expiry = store?.expiry
+  useEffect(() => {
+    if (expiry === undefined) return
+    setNow(portico.clock.now())
+    const timer = setInterval(() => setNow(portico.clock.now()), 1000)
+    return () => clearInterval(timer)
+  }, [expiry])
+
+  const uri = store?.uri
+  useEffect(() => setCopyState('idle'), [uri])
+
+  if (!store) return <p className="portico-wc__error">{text('walletconnect.failed')}</p>
+
+  const copy = async () => {
+    if (!uri) return
+    try {
+      await navigator.clipboard.writeText(uri)
+      setCopyState('copied')
+    } catch {
+      setCopyState('failed')
+    }
+  }
+
+  const heading = wallet ? text('walletconnect.scanWallet', { wallet: wallet.name }) : text('walletconnect.scan')
+  if (store.status === 'error' && store.error) {
+    const rejected = typeof store.error.code === 'number' && [4001, 5000].includes(store.error.code)
+    return (
+      <div className="portico-wc">
+        <h3 className="portico-wc__heading">{rejected ? text('walletconnect.rejected') : text('walletconnect.failed')}</h3>
+        <p className="portico-wc__error" role="alert">
+          {store.error.shortMessage}
+        </p>
+        <button type="button" className="portico-wc__button" onClick={start}>
+          {text('walletconnect.retry')}
+        </button>
+      </div>
+    )
+  }
+
+  const links = buildWalletLinks(wallet, uri)
+  const remaining = expiry === undefined ? undefined : expiry - pairingExpiryMarginMs - now
+  return (
+    <div className="portico-wc">
+      <h3 className="portico-wc__heading">{heading}</h3>
+      <figure className="portico-wc-qr" data-wc-uri={uri ?? ''} aria-busy={uri ? undefined : true}>
+        {uri ? <QrCode value={uri} label={text('walletconnect.qrLabel')} /> : <span className="portico-wc__hint">{text('walletconnect.loading')}</span>}
+      </figure>
+      <p className="portico-wc__hint">{text('walletconnect.scanHint')}</p>
+      {remaining !== undefined ? (
+        <p className="portico-wc__countdown">
+          {text('walletconnect.expiresIn', { time: formatTime(remaining) })}
+          {store.uriCount > 1 ? ` · ${text('walletconnect.refreshed')}` : ''}
+        </p>
+      ) : null}
+      <button type="button" className="portico-wc__button" onClick={copy} disabled={!uri}>
+        {text('walletconnect.copy')}
+      </button>
+      {copyState !== 'idle' ? (
+        <p className="portico-wc__notice" role="status">
+          {copyState === 'copied' ? text('walletconnect.copied') : text('walletconnect.copyFailed')}
+        </p>
+      ) : null}
+      {wallet && (links.desktop || links.mobile || links.webapp) ? (
+        <ul className="portico-wc__links" aria-label={text('walletconnect.links', { wallet: wallet.name })}>
+          {links.desktop ? (
+            <li>
+              <a className="portico-wc__link" href={links.desktop} rel="noopener noreferrer">
+                {text('walletconnect.desktop')}
+              </a>
+            </li>
+          ) : null}
+          {links.mobile ? (
+            <li>
+              <a className="portico-wc__link" href={links.mobile} rel="noopener noreferrer">
+                {text('walletconnect.mobile')}
+              </a>
+            </li>
+          ) : null}
+          {links.webapp ? (
+            <li>
+              <a className="portico-wc__link" href={links.webapp} target="_blank" rel="noopener noreferrer">
+                {text('walletconnect.webapp')}
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </div>
+  )
+})

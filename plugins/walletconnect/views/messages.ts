@@ -1,0 +1,24 @@
+/**
+ * The English strings of the walletconnect views. A site's `<PorticoProvider messages>` may
+ * override any key; a key it does not give falls back to these.
+ */
+export const walletConnectMessages: Record<string, string> = {
+  'walletconnect.scan': 'Scan with your phone',
+  'walletconnect.scanWallet': 'Scan with {wallet}',
+  'walletconnect.scanHint': 'Open a WalletConnect wallet on your phone and scan this code, or copy the link into a wallet.',
+  'walletconnect.loading': 'Preparing the QR code…',
+  'walletconnect.qrLabel': 'WalletConnect QR code',
+  'walletconnect.copy': 'Copy link',
+  'walletconnect.copied': 'Link copied',
+  'walletconnect.copyFailed': 'Could not copy the link',
+  'walletconnect.expiresIn': 'A new code in {time}',
+  'walletconnect.refreshed': 'The code was renewed',
+  'walletconnect.links': 'Open {wallet}',
+  'walletconnect.desktop': 'Desktop app',
+  'walletconnect.mobile': 'Mobile app',
+  'walletconnect.webapp': 'Web app',
+  'walletconnect.failed': 'Failed to connect',
+  'walletconnect.rejected': 'Connection rejected',
+  'walletconnect.retry': 'Try again',
+  'walletconnect.connected': 'Connected',
+}

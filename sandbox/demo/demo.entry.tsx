@@ -1,0 +1,125 @@
+// The demo site: the page a site owner writes with Portico (see docs/guides/getting-started.md).
+// Everything it talks to is the sandbox's own Portico server on this origin.
+import { StrictMode, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createPortico, type Plugin, type Portico } from 'portico'
+import { defineNetwork, eip155 } from 'portico/eip155'
+import { ConnectButton, NetworkButton, PorticoProvider, useAccount, usePortico } from 'portico/react'
+import { createSiwxServerStore, siwx } from 'portico/siwx'
+import { defineSolanaNetwork, solana } from 'portico/solana'
+import { walletConnect } from 'portico/walletconnect'
+
+const origin = window.location.origin
+const rpc = (caipNetworkId: string) => `${origin}/v1/?chainId=${caipNetworkId}&projectId=demo`
+
+const devnetA = defineNetwork({ id: 31337, name: 'Portico Devnet A', rpcUrls: [rpc('eip155:31337')] })
+const devnetB = defineNetwork({ id: 31338, name: 'Portico Devnet B', rpcUrls: [rpc('eip155:31338')] })
+const solanaLocal = defineSolanaNetwork({
+  reference: 'AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP',
+  name: 'Portico Solana Localnet',
+  rpcUrls: [rpc('solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP')],
+})
+
+// Sign-in is off unless the page is opened with ?siwx=required or ?siwx=optional; sessions are
+// verified by the sandbox server (portico/siwx/server) behind /siwx.
+const signIn = new URLSearchParams(window.location.search).get('siwx')
+const backend = createSiwxServerStore({ baseUrl: '/siwx' })
+const plugins: Plugin<Portico>[] = [
+  eip155(),
+  solana({ tokens: [{ network: solanaLocal.caipNetworkId, address: '3qSYR2We8Lnf9xRrwWrqjkjNEbmZcAvSFsdVNkatKQQx', symbol: 'pUSD', name: 'Portico USD' }] }),
+  walletConnect(),
+  ...(signIn === 'required' || signIn === 'optional' ? [siwx({ required: signIn === 'required', sessionStore: backend, getNonce: backend.getNonce })] : []),
+]
+
+const portico = createPortico({
+  projectId: 'demo',
+  metadata: { name: 'Portico demo dApp', description: 'A site using Portico', url: origin, icons: [] },
+  networks: [devnetA, devnetB, solanaLocal],
+  plugins,
+  endpoints: { api: origin, relay: `${origin.replace(/^http/, 'ws')}/relay` },
+})
+
+function SignMessage() {
+  const portico = usePortico()
+  const { isConnected } = useAccount()
+  const [result, setResult] = useState<string>('')
+  if (!isConnected) return null
+  return (
+    <section aria-labelledby="sign-title">
+      <h2 id="sign-title">Sign a message</h2>
+      <button
+        type="button"
+        onClick={async () => {
+          setResult('Waiting for the wallet…')
+          try {
+            const signature = await portico.signMessage({ message: 'Hello from the Portico demo' })
+            setResult(`Signature: ${signature}`)
+          } catch (error) {
+            setResult(`Not signed: ${(error as { shortMessage?: string }).shortMessage ?? String(error)}`)
+          }
+        }}
+      >
+        Sign "Hello from the Portico demo"
+      </button>
+      <p role="status" className="mono wrap">{result}</p>
+    </section>
+  )
+}
+
+function AccountStatus() {
+  const { status, address, caipAddress } = useAccount()
+  return (
+    <section aria-labelledby="account-title">
+      <h2 id="account-title">Your account</h2>
+      <dl>
+        <dt>Status</dt>
+        <dd data-testid="account-status">{status}</dd>
+        {address ? (
+          <>
+            <dt>Address</dt>
+            <dd className="mono">{address}</dd>
+            <dt>CAIP-10</dt>
+            <dd className="mono wrap">{caipAddress}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  )
+}
+
+function App() {
+  return (
+    <PorticoProvider portico={portico}>
+      <header className="site-header">
+        <strong>Portico demo dApp</strong>
+        <nav aria-label="Wallet">
+          <NetworkButton />
+          <ConnectButton />
+        </nav>
+      </header>
+      <main>
+        <p>
+          A page written the way a site owner would, running on the sandbox: two anvil devnets, a
+          Solana localnet, the Portico server and the Portico Dev Wallets (their panels are in the
+          corners of the page). Connect a phone-style wallet with WalletConnect through the
+          <a href="/wallet">wallet page</a>. Open <a href="/?siwx=required">/?siwx=required</a> to
+          try sign-in.
+        </p>
+        <AccountStatus />
+        <SignMessage />
+        <section aria-labelledby="more-title">
+          <h2 id="more-title">Also in the sandbox</h2>
+          <ul>
+            <li><a href="/wallet">The WalletConnect dev wallet page</a></li>
+            <li><a href="/getWallets?page=1&amp;entries=40">The wallet directory (JSON)</a></li>
+            <li><a href="/v1/supported-chains">The blockchain API's supported chains (JSON)</a></li>
+            <li><a href="/sandbox.json">This sandbox's chains, tokens and accounts (JSON)</a></li>
+          </ul>
+        </section>
+      </main>
+    </PorticoProvider>
+  )
+}
+
+const container = document.getElementById('app')
+if (container) createRoot(container).render(<StrictMode><App /></StrictMode>)

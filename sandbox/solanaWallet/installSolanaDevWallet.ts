@@ -1,0 +1,87 @@
+import type { Wallet } from '@wallet-standard/base'
+import { sandboxRpcProxyUrl, sandboxSolanaChain } from '../config.js'
+import { devSolanaSecretKey } from '../solana/devSolana.js'
+import { createSolanaDevWallet, type SolanaDevWalletControl } from './createSolanaDevWallet.js'
+import { registerWalletStandardWallet } from './registerWalletStandardWallet.js'
+import { renderSolanaDevWalletPanel } from './renderSolanaDevWalletPanel.js'
+
+/** What the wallet exposes on `window.__porticoSolanaDevWallet` (for the sandbox's tests and tinkerers). */
+export type SolanaDevWalletHandle = Readonly<
+  Pick<SolanaDevWalletControl, 'setMode' | 'getMode' | 'getState' | 'disconnect' | 'activity' | 'address'> & {
+    wallet: Wallet
+    /** Register with the page's Wallet Standard apps again. */
+    register(): void
+  }
+>
+
+declare global {
+  interface Window {
+    __porticoSolanaDevWallet?: SolanaDevWalletHandle
+  }
+}
+
+export type InstallSolanaDevWalletParameters = {
+  /** The sandbox origin whose RPC proxy receives sends; default: where the script came from, else the page's origin. */
+  origin?: string
+  /** An RPC URL to send to instead of the proxy. */
+  rpcUrl?: string
+}
+
+function scriptOrigin(): string | undefined {
+  const script = document.currentScript
+  if (script instanceof HTMLScriptElement && script.src) {
+    try {
+      return new URL(script.src).origin
+    } catch {
+      return undefined
+    }
+  }
+  return undefined
+}
+
+function pageStorage(): Storage | undefined {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Installs the Solana "Portico Dev Wallet" into the page as an extension would: a Wallet Standard
+ * wallet on `solana:localnet`, registered by the standard's events, sending through the sandbox's
+ * RPC proxy (`POST /v1/?chainId=<caip2>`) of the same origin, and a small panel with the
+ * approve/reject switch. Installing twice returns the first installation.
+ *
+ * @returns the handle, also set as `window.__porticoSolanaDevWallet`
+ * @example
+ * installSolanaDevWallet()
+ */
+export function installSolanaDevWallet(parameters: InstallSolanaDevWalletParameters = {}): SolanaDevWalletHandle {
+  const existing = window.__porticoSolanaDevWallet
+  if (existing) return existing
+  const origin = parameters.origin ?? scriptOrigin() ?? window.location.origin
+  const rpcUrl = parameters.rpcUrl ?? sandboxRpcProxyUrl(origin, sandboxSolanaChain.caipNetworkId)
+  const { wallet, control } = createSolanaDevWallet({
+    secretKey: devSolanaSecretKey(),
+    rpcUrl: (chain) => (chain === 'solana:localnet' ? rpcUrl : undefined),
+    storage: pageStorage(),
+  })
+  let unregister = registerWalletStandardWallet(wallet, window)
+  const handle: SolanaDevWalletHandle = Object.freeze({
+    setMode: control.setMode,
+    getMode: control.getMode,
+    getState: control.getState,
+    disconnect: control.disconnect,
+    activity: control.activity,
+    address: control.address,
+    wallet,
+    register() {
+      unregister()
+      unregister = registerWalletStandardWallet(wallet, window)
+    },
+  })
+  Object.defineProperty(window, '__porticoSolanaDevWallet', { value: handle, configurable: false, writable: false })
+  renderSolanaDevWalletPanel({ control, document })
+  return handle
+}

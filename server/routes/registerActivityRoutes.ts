@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify'
+import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
+import type { ChainConfig } from '../createServer.js'
+import { readAccountHistory } from '../indexer/readAccountHistory.js'
+import { readAccountNfts } from '../indexer/readAccountNfts.js'
+import { badRequest } from '../utils/badRequest.js'
+import { baseUrlOf } from '../utils/baseUrlOf.js'
+import { decodeHistoryCursor } from '../utils/decodeHistoryCursor.js'
+import { isNamespaceAddress } from '../utils/isNamespaceAddress.js'
+import { readSdkParams } from '../utils/readSdkParams.js'
+import { readStringParam } from '../utils/readStringParam.js'
+import type { ServerContext } from './ServerContext.js'
+
+/** Transactions per history page unless `indexer.historyPageSize` says otherwise. */
+export const defaultHistoryPageSize = 20
+
+function readChainAndAddress(query: unknown, address: string): { chainId: string; namespace: string } {
+  const chainId = readStringParam(query, 'chainId', { required: true, maxLength: 41 }) as string
+  if (!isCaipNetworkId(chainId)) throw badRequest('chainId must be a CAIP-2 id such as eip155:1')
+  const namespace = chainId.split(':')[0] as string
+  if (!isNamespaceAddress(namespace, address)) throw badRequest(`address is not a valid ${namespace} address`)
+  return { chainId, namespace }
+}
+
+/**
+ * Mounts the account activity endpoints, read from the indexer's SQLite tables:
+ * `GET /v1/account/:address/history?chainId=<caip2>&cursor=` → `{ data: Transaction[], next }`
+ * (eip155; other namespaces and chains the server does not follow answer `{ data: [], next: null }`)
+ * and Portico's own `GET /v1/account/:address/nfts?chainId=<caip2>` → `{ data, next: null }`
+ * (the ERC-721 tokens of known collections the account holds). A malformed address, chain id or
+ * cursor is a 400.
+ *
+ * @param app - the Fastify instance
+ * @param context - database and configuration
+ * @example
+ * registerActivityRoutes(app, { db, config })
+ */
+export function registerActivityRoutes(app: FastifyInstance, { db, config }: ServerContext): void {
+  const chains = new Map<string, ChainConfig>(config.chains.map((chain) => [chain.caipNetworkId, chain]))
+  const pageSize = (config.indexer !== false && config.indexer?.historyPageSize) || defaultHistoryPageSize
+
+  app.get<{ Params: { address: string } }>('/v1/account/:address/history', async (request) => {
+    readSdkParams(request.query)
+    const { address } = request.params
+    const { chainId, namespace } = readChainAndAddress(request.query, address)
+    const raw = readStringParam(request.query, 'cursor', { maxLength: 64 })
+    const cursor = raw === undefined ? undefined : decodeHistoryCursor(raw)
+    const chain = chains.get(chainId)
+    if (!chain || namespace !== 'eip155') return { data: [], next: null }
+    return readAccountHistory({ db, chain, address, pageSize, baseUrl: baseUrlOf(request), ...(cursor ? { cursor } : {}) })
+  })
+
+  app.get<{ Params: { address: string } }>('/v1/account/:address/nfts', async (request) => {
+    readSdkParams(request.query)
+    const { address } = request.params
+    const { chainId, namespace } = readChainAndAddress(request.query, address)
+    const chain = chains.get(chainId)
+    if (!chain || namespace !== 'eip155') return { data: [], next: null }
+    return { data: readAccountNfts({ db, chain, address, baseUrl: baseUrlOf(request) }), next: null }
+  })
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify'
+import { isCaipAddress } from '../../kernel/utils/isCaipAddress.js'
+import { badRequest } from '../utils/badRequest.js'
+import { baseUrlOf } from '../utils/baseUrlOf.js'
+import { isProjectId } from '../utils/isProjectId.js'
+import type { ServerContext } from './ServerContext.js'
+
+/** Most addresses one `/v1/fungible/price` request may ask about. */
+export const maxPriceAddresses = 100
+
+/** The address the incumbent's API uses for an EVM chain's native currency. */
+export const evmNativeAddress = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+/** The wrapped-SOL mint, which stands for SOL. */
+export const solanaNativeAddress = 'So11111111111111111111111111111111111111111'
+
+type Fungible = { address: string; name: string; symbol: string; iconUrl: string; price: number }
+type PriceEntry = Omit<Fungible, 'address' | 'iconUrl'> & { iconUrl?: string }
+
+/**
+ * Mounts `POST /v1/fungible/price` with body `{ currency: 'usd', addresses: CAIP-10[], projectId }`
+ * → `{ fungibles: [{ address, name, symbol, iconUrl, price }] }` from the server's price table (each
+ * chain's native currency — `0xeeee…eeee` on eip155, the wrapped-SOL mint on solana — and its
+ * tokens). Addresses the table does not hold are left out; a malformed body is a 400.
+ *
+ * @param app - the Fastify instance
+ * @param context - database and configuration
+ * @example
+ * registerPriceRoutes(app, { db, config })
+ */
+export function registerPriceRoutes(app: FastifyInstance, { config }: ServerContext): void {
+  // Keyed by `<caip2>:<address>`, EVM addresses lower-cased.
+  const table = new Map<string, PriceEntry>()
+  const key = (chainId: string, address: string) => `${chainId}:${chainId.startsWith('eip155:') ? address.toLowerCase() : address}`
+  for (const chain of config.chains) {
+    const native = chain.caipNetworkId.startsWith('eip155:') ? evmNativeAddress : chain.caipNetworkId.startsWith('solana:') ? solanaNativeAddress : undefined
+    if (native) table.set(key(chain.caipNetworkId, native), { name: chain.nativeCurrency.name, symbol: chain.nativeCurrency.symbol, price: chain.nativePriceUsd ?? 0 })
+    for (const token of chain.tokens ?? []) {
+      table.set(key(chain.caipNetworkId, token.address), { name: token.name, symbol: token.symbol, price: token.priceUsd, ...(token.iconUrl ? { iconUrl: token.iconUrl } : {}) })
+    }
+  }
+
+  app.post('/v1/fungible/price', async (request) => {
+    const body = request.body
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('the body must be a JSON object { currency, addresses, projectId }')
+    const { currency, addresses, projectId } = body as Record<string, unknown>
+    if (typeof currency !== 'string' || currency.toLowerCase() !== 'usd') throw badRequest('currency must be usd')
+    if (projectId !== undefined && (typeof projectId !== 'string' || !isProjectId(projectId))) {
+      throw badRequest('projectId must be letters, digits, "_" or "-" (at most 128)')
+    }
+    if (!Array.isArray(addresses)) throw badRequest('addresses must be an array of CAIP-10 addresses')
+    if (addresses.length > maxPriceAddresses) throw badRequest(`addresses lists too many items (at most ${maxPriceAddresses})`)
+    const bad = addresses.find((a) => typeof a !== 'string' || !isCaipAddress(a))
+    if (bad !== undefined) throw badRequest(`addresses must be CAIP-10 addresses; got ${JSON.stringify(bad)?.slice(0, 80) ?? String(bad)}`)
+    const baseUrl = baseUrlOf(request)
+    const fungibles: Fungible[] = []
+    for (const address of new Set(addresses as string[])) {
+      const parts = address.split(':')
+      const entry = table.get(key(`${parts[0]}:${parts[1]}`, parts[2] as string))
+      if (!entry) continue
+      fungibles.push({
+        address,
+        name: entry.name,
+        symbol: entry.symbol,
+        iconUrl: entry.iconUrl ?? `${baseUrl}/public/getTokenImage/${encodeURIComponent(entry.symbol)}`,
+        price: entry.price,
+      })
+    }
+    return { fungibles }
+  })
+}

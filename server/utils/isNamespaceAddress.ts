@@ -1,0 +1,21 @@
+import { isAddress } from 'viem'
+import { isAccountAddress } from './isAccountAddress.js'
+
+const solanaAddress = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+
+/**
+ * Whether a plain address fits a chain namespace: an EVM address for eip155 (any case, checksum
+ * not enforced), base58 of 32–44 characters for solana, and the shape of some known address
+ * otherwise.
+ *
+ * @param namespace - the CAIP-2 namespace, e.g. `eip155`
+ * @param address - the plain address
+ * @returns true when it fits
+ * @example
+ * isNamespaceAddress('eip155', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266') // true
+ */
+export function isNamespaceAddress(namespace: string, address: string): boolean {
+  if (namespace === 'eip155') return isAddress(address, { strict: false })
+  if (namespace === 'solana') return solanaAddress.test(address)
+  return isAccountAddress(address)
+}

@@ -1,0 +1,130 @@
+import type { Browser, Page, Request } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../../helpers/chromium.js'
+import { openHarnessPage } from './helpers/openHarnessPage.js'
+import { startHarness, truNames, type Harness } from './helpers/startHarness.js'
+
+let browser: Browser
+let harness: Harness
+
+beforeAll(async () => {
+  // 83 wallets of the server's own directory support the devnets; 260 more make it 343.
+  ;[browser, harness] = await Promise.all([launchChromium(), startHarness({ extra: 260 })])
+})
+afterAll(async () => {
+  await browser?.close()
+  await harness?.close()
+})
+
+const dialog = (page: Page) => page.getByRole('dialog')
+const walletList = (page: Page) => dialog(page).getByRole('region', { name: 'Wallets' })
+
+async function openAllWallets(page: Page) {
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await dialog(page).getByRole('button', { name: 'All Wallets' }).click()
+  await walletList(page).getByRole('button').first().waitFor()
+}
+
+describe('All Wallets against a real Portico server', () => {
+  it('lists page 1 virtualized, loads page 2 near the end, and searches "tru" after the debounce', async () => {
+    const h = await openHarnessPage(browser, harness.url)
+    const { page } = h
+    const directoryCalls: URL[] = []
+    page.on('request', (request: Request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/getWallets') directoryCalls.push(url)
+    })
+    await openAllWallets(page)
+    const pageCalls = () => directoryCalls.filter((u) => !u.searchParams.has('search') && u.searchParams.get('entries') === '40')
+    await expect.poll(() => pageCalls().map((u) => u.searchParams.get('page'))).toEqual(['1'])
+    // Virtualized: far fewer buttons in the DOM than the 40 wallets loaded.
+    const rendered = await walletList(page).getByRole('button').count()
+    expect(rendered).toBeGreaterThan(4)
+    expect(rendered).toBeLessThan(40)
+    expect(await walletList(page).getByRole('button', { name: 'Portico Dev Wallet' }).count()).toBe(1)
+
+    // Scrolling to the end loads the next page of 40.
+    await walletList(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+    await expect.poll(() => pageCalls().map((u) => u.searchParams.get('page'))).toContain('2')
+    await expect.poll(() => walletList(page).evaluate((el) => el.scrollHeight)).toBeGreaterThan(1500)
+
+    // Search: one request, 500 ms after the last key, trimmed, from 2 characters.
+    const search = dialog(page).getByRole('searchbox', { name: 'Search wallet' })
+    await search.pressSequentially(' t', { delay: 30 })
+    await page.waitForTimeout(700)
+    expect(directoryCalls.filter((u) => u.searchParams.has('search'))).toEqual([])
+    const typedAt = Date.now()
+    await search.pressSequentially('ru ', { delay: 30 })
+    await walletList(page).getByRole('button', { name: 'Trusty Vault' }).waitFor()
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(500)
+    const searches = directoryCalls.filter((u) => u.searchParams.has('search'))
+    expect(searches.map((u) => u.searchParams.get('search'))).toEqual(['tru'])
+    const names = await walletList(page).getByRole('button').allTextContents()
+    expect([...names].sort()).toEqual([...truNames].sort())
+    await page.getByRole('status').filter({ hasText: `${truNames.length} wallets found` }).waitFor()
+
+    // A directory wallet without a browser connector shows where to get it; nothing is followed.
+    await walletList(page).getByRole('button', { name: 'Trusty Vault' }).click()
+    await dialog(page).getByRole('heading', { name: 'Get Trusty Vault' }).waitFor()
+    const website = dialog(page).getByRole('link', { name: 'Website' })
+    expect(await website.getAttribute('href')).toBe('https://wallet.example.com/')
+    expect(await website.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(await h.cspViolations()).toEqual([])
+    expect(await h.errors()).toEqual([])
+    expect(h.blocked).toEqual([])
+    await h.close()
+  })
+
+  it('renders hostile directory entries as text and follows none of their links', async () => {
+    const h = await openHarnessPage(browser, `${harness.proxyApiUrl}/?api=${encodeURIComponent(harness.proxyApiUrl)}`)
+    const { page } = h
+    const popups: string[] = []
+    h.context.on('page', (p) => popups.push(p.url()))
+    const dialogs: string[] = []
+    page.on('dialog', (d) => {
+      dialogs.push(d.message())
+      void d.dismiss()
+    })
+    await openAllWallets(page)
+    const hostileName = '<img src=x onerror="window.__pwned=1">Evil Wallet'
+    const hostile = walletList(page).getByRole('button', { name: hostileName })
+    await hostile.waitFor()
+    expect(await hostile.textContent()).toContain(hostileName)
+    expect(await page.locator('img[src="x"], img[src^="javascript"], a[href^="javascript"], a[href^="data"]').count()).toBe(0)
+    await hostile.click()
+    await dialog(page).getByRole('heading', { name: `Get ${hostileName}` }).waitFor()
+    await dialog(page).getByText('This wallet lists no download link.').waitFor()
+    expect(await dialog(page).getByRole('link').count()).toBe(0)
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined()
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(popups).toEqual([])
+    expect(dialogs).toEqual([])
+    expect(await h.cspViolations()).toEqual([])
+    expect(h.blocked).toEqual([])
+    await h.close()
+  })
+
+  it('says so when the directory cannot be reached, and offers a retry', async () => {
+    // Port 9 (discard) is closed on loopback: every directory request fails.
+    const h = await openHarnessPage(browser, `${harness.proxyApiUrl}/?api=${encodeURIComponent('http://127.0.0.1:9')}`)
+    const { page } = h
+    let failed = 0
+    page.on('requestfailed', (request) => {
+      if (new URL(request.url()).pathname === '/getWallets') failed++
+    })
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).waitFor()
+    await dialog(page).getByRole('button', { name: 'All Wallets' }).click()
+    await dialog(page).getByText('The wallet list could not be loaded.', { exact: true }).waitFor({ timeout: 15_000 })
+    await dialog(page).getByRole('alert').filter({ hasText: 'Network Error: Wallet Load Failed' }).waitFor()
+    const failedBefore = failed
+    await dialog(page).getByRole('button', { name: 'Try again' }).click()
+    await dialog(page).getByText('The wallet list could not be loaded.', { exact: true }).waitFor({ timeout: 15_000 })
+    await expect.poll(() => failed).toBeGreaterThan(failedBefore)
+    expect(await h.errors()).toEqual([])
+    expect(h.blocked).toEqual([])
+    await h.close()
+  })
+})

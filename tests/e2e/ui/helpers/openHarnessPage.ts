@@ -1,0 +1,59 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { newLoopbackContext } from '../../../helpers/newLoopbackContext.js'
+
+export type HarnessPage = {
+  page: Page
+  context: BrowserContext
+  /** Non-loopback requests the page tried (each was blocked). */
+  blocked: string[]
+  /** Content-Security-Policy violations the page reported. */
+  cspViolations(): Promise<string[]>
+  /** Uncaught page errors and errors React reported. */
+  errors(): Promise<string[]>
+  close(): Promise<void>
+}
+
+/**
+ * Opens a harness URL in a fresh loopback-only context that records CSP violations (through an
+ * init script, which the page's CSP does not apply to) and page errors.
+ *
+ * @example
+ * const { page, cspViolations } = await openHarnessPage(browser, harness.url)
+ */
+export async function openHarnessPage(browser: Browser, url: string, {
+    reducedMotion = 'no-preference' as 'reduce' | 'no-preference',
+    storage,
+    beforeLoad,
+  }: { reducedMotion?: 'reduce' | 'no-preference'; storage?: Record<string, string>; beforeLoad?: (context: BrowserContext) => Promise<void> } = {}): Promise<HarnessPage> {
+  const { context, blocked } = await newLoopbackContext(browser, { reducedMotion, viewport: { width: 1000, height: 800 } })
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin })
+  await context.addInitScript((initial: Record<string, string> | undefined) => {
+    const w = window as unknown as { cspViolations: string[] }
+    w.cspViolations = []
+    document.addEventListener('securitypolicyviolation', (event) => {
+      w.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`)
+    })
+    if (initial && !sessionStorage.getItem('harness-seeded')) {
+      sessionStorage.setItem('harness-seeded', '1')
+      for (const [key, value] of Object.entries(initial)) localStorage.setItem(key, value)
+    }
+  }, storage)
+  await beforeLoad?.(context)
+  const page = await context.newPage()
+  page.setDefaultTimeout(8_000)
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  page.on('console', (message) => {
+    // CSP reports, and React's development warnings (which it logs as errors).
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) pageErrors.push(message.text())
+  })
+  await page.goto(url)
+  return {
+    page,
+    context,
+    blocked,
+    cspViolations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations.slice()),
+    errors: async () => [...pageErrors, ...(await page.evaluate(() => (window as unknown as { harnessErrors?: string[] }).harnessErrors?.slice() ?? []))],
+    close: () => context.close(),
+  }
+}

@@ -1,0 +1,248 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../../helpers/chromium.js'
+import { openHarnessPage, type HarnessPage } from './helpers/openHarnessPage.js'
+import { startHarness, type Harness } from './helpers/startHarness.js'
+
+let browser: Browser
+let harness: Harness
+
+beforeAll(async () => {
+  ;[browser, harness] = await Promise.all([launchChromium(), startHarness()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await harness?.close()
+})
+
+type HarnessWindow = { porticoHarness: { wallet: { script: string[]; chain: string; calls: string[]; release(): void } } }
+const dialog = (page: Page) => page.getByRole('dialog')
+const title = (page: Page) => dialog(page).getByRole('heading', { level: 2 })
+const walletScript = (page: Page, steps: string[]) => page.evaluate((s) => void (window as unknown as HarnessWindow).porticoHarness.wallet.script.push(...s), steps)
+const walletChain = (page: Page) => page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.wallet.chain)
+const activeInsideDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))
+
+async function expectClean(h: HarnessPage) {
+  expect(await h.cspViolations()).toEqual([])
+  expect(await h.errors()).toEqual([])
+  expect(h.blocked).toEqual([])
+}
+
+async function connect(page: Page) {
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+  await dialog(page).waitFor({ state: 'detached' })
+  await page.getByRole('button', { name: /0xf39F…2266/ }).first().waitFor()
+}
+
+describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
+  it('loads no view before the first open, then connects, shows the account, copies and disconnects', async () => {
+    const h = await openHarnessPage(browser, harness.url)
+    const { page } = h
+    const connectButton = page.getByRole('button', { name: 'Connect Wallet' })
+    await connectButton.waitFor()
+    // Before the visitor acts: no modal or view chunk, no directory call, no wallet discovery.
+    expect(harness.served.filter((p) => /(View|Modal)-/.test(p) || p.startsWith('/getWallets'))).toEqual([])
+    expect(await page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.wallet.calls)).toEqual([])
+
+    await connectButton.click()
+    const modal = dialog(page)
+    await modal.waitFor()
+    expect(await modal.getAttribute('aria-modal')).toBe('true')
+    await expect.poll(() => title(page).textContent()).toBe('Connect Wallet')
+    const labelledBy = await modal.getAttribute('aria-labelledby')
+    expect(await page.locator(`[id="${labelledBy}"]`).textContent()).toBe('Connect Wallet')
+    expect(harness.served.some((p) => /ConnectView-/.test(p))).toBe(true)
+
+    const wallet = modal.getByRole('button', { name: 'Portico Dev Wallet', exact: true })
+    await wallet.waitFor()
+    expect(await modal.getByRole('button', { name: 'Portico Dev Wallet' }).count()).toBe(1)
+    await modal.getByRole('button', { name: 'Close' }).waitFor()
+    await wallet.click()
+    // Connected: the modal closes; the button shows the short address and the balance.
+    await modal.waitFor({ state: 'detached' })
+    const accountButton = page.getByRole('button', { name: /0xf39F…2266/ }).last()
+    await accountButton.waitFor()
+    await expect.poll(() => accountButton.textContent()).toContain('10000.123 ETH')
+
+    await accountButton.click()
+    await modal.waitFor()
+    await expect.poll(() => title(page).textContent()).toBe('Account')
+    await modal.getByText('0xf39F…2266').waitFor()
+    await modal.getByRole('button', { name: 'Copy address' }).click()
+    await page.getByRole('status').filter({ hasText: 'Address copied' }).waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    const explorer = modal.getByRole('link', { name: 'View on Devnet Explorer' })
+    expect(await explorer.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(await explorer.getAttribute('target')).toBe('_blank')
+    expect(await explorer.getAttribute('href')).toBe('http://127.0.0.1:9/explorer/address/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+
+    await modal.getByRole('button', { name: 'Disconnect' }).click()
+    await modal.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
+    await expectClean(h)
+    await h.close()
+  })
+
+  it('waits with "Continue in …", shows "Connection rejected" on a refusal, and "Try again" connects', async () => {
+    const h = await openHarnessPage(browser, harness.url)
+    const { page } = h
+    await walletScript(page, ['hold'])
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const modal = dialog(page)
+    await modal.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await modal.getByRole('heading', { name: 'Continue in Portico Dev Wallet' }).waitFor()
+    await page.getByRole('status').filter({ hasText: 'Continue in Portico Dev Wallet' }).waitFor()
+    // The page's button never shows "disconnected" while the wallet asks.
+    expect(await page.getByRole('button', { name: 'Connecting…' }).count()).toBe(1)
+    await walletScript(page, ['reject'])
+    await page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.wallet.release())
+    await modal.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: /0xf39F…2266/ }).first().waitFor()
+    await page.getByRole('button', { name: /0xf39F…2266/ }).first().click()
+    await dialog(page).getByRole('button', { name: 'Disconnect' }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+
+    // Now the wallet refuses the first request.
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await dialog(page).getByRole('heading', { name: 'Connection rejected' }).waitFor()
+    await page.getByRole('status').filter({ hasText: 'Connection rejected' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Connect Wallet' }).count()).toBe(1)
+    await dialog(page).getByRole('button', { name: 'Try again' }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: /0xf39F…2266/ }).first().waitFor()
+    await expectClean(h)
+    await h.close()
+  })
+
+  it('shows "Failed to connect" with the wallet\'s reason, and retries', async () => {
+    const h = await openHarnessPage(browser, harness.url)
+    const { page } = h
+    await walletScript(page, ['fail'])
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await dialog(page).getByRole('heading', { name: 'Failed to connect' }).waitFor()
+    await dialog(page).getByText('Wallet is locked').waitFor()
+    await dialog(page).getByRole('button', { name: 'Try again' }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: /0xf39F…2266/ }).first().waitFor()
+    await expectClean(h)
+    await h.close()
+  })
+
+  it('switches network from the network button; a declined switch shows "Switch declined" and retries', async () => {
+    const h = await openHarnessPage(browser, harness.url)
+    const { page } = h
+    await connect(page)
+    const networkButton = page.getByRole('button', { name: 'Portico Devnet A' })
+    await networkButton.click()
+    await expect.poll(() => title(page).textContent()).toBe('Choose Network')
+    const list = dialog(page)
+    expect(await list.getByRole('button', { name: 'Portico Devnet A' }).getAttribute('aria-current')).toBe('true')
+    expect(await list.getByRole('button', { name: 'Portico Devnet B' }).getAttribute('aria-current')).toBeNull()
+    await list.getByRole('button', { name: 'Portico Devnet B' }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    expect(await walletChain(page)).toBe('eip155:31338')
+    await page.getByRole('button', { name: 'Portico Devnet B' }).waitFor()
+
+    await walletScript(page, ['reject'])
+    await page.getByRole('button', { name: 'Portico Devnet B' }).click()
+    await dialog(page).getByRole('button', { name: 'Portico Devnet A' }).click()
+    await dialog(page).getByRole('heading', { name: 'Switch declined' }).waitFor()
+    expect(await walletChain(page)).toBe('eip155:31338')
+    await dialog(page).getByRole('button', { name: 'Try again' }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    expect(await walletChain(page)).toBe('eip155:31337')
+    await page.getByRole('button', { name: 'Portico Devnet A' }).waitFor()
+    await expectClean(h)
+    await h.close()
+  })
+
+  it('works from the keyboard alone: focus moves in, Tab stays inside, Esc closes, focus returns', async () => {
+    const h = await openHarnessPage(browser, harness.url)
+    const { page } = h
+    const opener = page.getByRole('button', { name: 'Connect Wallet' })
+    await opener.focus()
+    await page.keyboard.press('Enter')
+    await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).waitFor()
+    expect(await activeInsideDialog(page)).toBe(true)
+    const names: string[] = []
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab')
+      expect(await activeInsideDialog(page)).toBe(true)
+      names.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''))
+    }
+    expect(names).toContain('Close')
+    expect(names).toContain('Portico Dev Wallet')
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Shift+Tab')
+      expect(await activeInsideDialog(page)).toBe(true)
+    }
+    // Into All Wallets and back with the keyboard: the back button is labelled.
+    await dialog(page).getByRole('button', { name: 'All Wallets' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => title(page).textContent()).toBe('All Wallets')
+    await dialog(page).getByRole('button', { name: 'Back' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => title(page).textContent()).toBe('Connect Wallet')
+    expect(await activeInsideDialog(page)).toBe(true)
+
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Connect Wallet')
+    // The overlay closes too.
+    await page.keyboard.press('Enter')
+    await dialog(page).waitFor()
+    await page.mouse.click(5, 5)
+    await dialog(page).waitFor({ state: 'detached' })
+    await expectClean(h)
+    await h.close()
+  })
+
+  it('applies the site\'s theme variables through the CSSOM, with no CSP violation', async () => {
+    const h = await openHarnessPage(browser, `${harness.url}&accent=${encodeURIComponent('rgb(255, 0, 102)')}`)
+    const { page } = h
+    const button = page.getByRole('button', { name: 'Connect Wallet' })
+    await expect.poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 0, 102)')
+    await button.click()
+    await expect.poll(() => dialog(page).evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('4px')
+    await expectClean(h)
+    await h.close()
+  })
+
+  it('shows the current alert in the modal with a dismiss button', async () => {
+    const h = await openHarnessPage(browser, harness.url)
+    const { page } = h
+    await page.evaluate(() => (window as unknown as { porticoHarness: { portico: { stores: { alerts: { raise(code: string): void } } } } }).porticoHarness.portico.stores.alerts.raise('APKT003'))
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const alert = dialog(page).getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.textContent()).toContain('Network Error: Wallet Load Failed')
+    await alert.getByRole('button', { name: 'Dismiss' }).click()
+    await alert.waitFor({ state: 'detached' })
+    expect(await dialog(page).count()).toBe(1)
+    await expectClean(h)
+    await h.close()
+  })
+
+  it('on an unsupported chain refuses to close and offers the configured networks', async () => {
+    const h = await openHarnessPage(browser, harness.url, { reducedMotion: 'reduce' })
+    const { page } = h
+    await page.evaluate(() => void ((window as unknown as HarnessWindow).porticoHarness.wallet.chain = 'eip155:999'))
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await dialog(page).getByText("This app doesn't support your wallet's current network", { exact: false }).waitFor()
+    await expect.poll(() => title(page).textContent()).toBe('Switch Network')
+    await page.getByRole('button', { name: 'Switch Network' }).first().waitFor() // the page's network button
+    await page.keyboard.press('Escape')
+    await page.waitForTimeout(600)
+    expect(await dialog(page).count()).toBe(1)
+    await dialog(page).getByRole('button', { name: 'Portico Devnet A' }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    expect(await walletChain(page)).toBe('eip155:31337')
+    await page.getByRole('button', { name: 'Portico Devnet A' }).waitFor()
+    await expectClean(h)
+    await h.close()
+  })
+})

@@ -1,0 +1,104 @@
+import type { Browser, Page } from 'playwright-core'
+import { SiweMessage } from 'siwe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../../helpers/chromium.js'
+import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { startSiwxPage } from './browser/startSiwxPage.js'
+
+type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }
+type TestApi = { connect(): Promise<unknown>; release(): void; reject(): void; approve(): void; signed: string[]; state(): { open: boolean; view: string; status: string; shakes: number; connections: Record<string, { status: string }> } }
+type TestWindow = { siwxTest: TestApi }
+
+let browser: Browser
+let site: Awaited<ReturnType<typeof startSiwxPage>>
+
+beforeAll(async () => {
+  ;[browser, site] = await Promise.all([launchChromium(), startSiwxPage()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await site?.close()
+})
+
+async function open(query = ''): Promise<{ page: Page; blocked: string[]; errors: string[] }> {
+  const { context, blocked } = await newLoopbackContext(browser)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused/.test(m.text())) errors.push(m.text())
+  })
+  await page.goto(`${site.url}${query}`)
+  await page.waitForFunction(() => 'siwxTest' in window)
+  return { page, blocked, errors }
+}
+
+const state = (page: Page) => page.evaluate(() => (window as unknown as TestWindow).siwxTest.state())
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ url: '/axe.min.js' })
+  const result = await page.evaluate(() => (window as unknown as { axe: { run(context: Document): Promise<AxeResult> } }).axe.run(document))
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+}
+
+describe('SIWXSignMessage in Chromium (strict CSP)', () => {
+  it('appears after connecting, shows the exact message, refuses Esc, says "Authenticating…" while the wallet signs, closes on success', async () => {
+    const { page, blocked, errors } = await open()
+    await page.evaluate(() => (window as unknown as TestWindow).siwxTest.connect())
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Sign in with your wallet' }).waitFor()
+    const preview = dialog.getByRole('region', { name: 'Message to sign' })
+    await preview.waitFor()
+    const text = (await preview.textContent()) as string
+    const host = new URL(site.url).host
+    expect(new SiweMessage(text)).toMatchObject({ domain: host, address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 31337, uri: site.url, statement: 'Sign in to the test page.' })
+    expect(await seriousViolations(page)).toEqual([])
+
+    // Esc on the unsigned sign view: the modal shakes and stays.
+    const before = (await state(page)).shakes
+    await page.keyboard.press('Escape')
+    await page.waitForTimeout(100)
+    expect(await dialog.isVisible()).toBe(true)
+    expect((await state(page)).shakes).toBe(before + 1)
+
+    await dialog.getByRole('button', { name: 'Sign' }).click()
+    await dialog.getByRole('status').filter({ hasText: 'Authenticating…' }).waitFor()
+    expect(await dialog.getByRole('button', { name: 'Sign' }).isDisabled()).toBe(true)
+    const signed = await page.evaluate(() => (window as unknown as TestWindow).siwxTest.signed)
+    expect(signed).toHaveLength(1)
+    await page.evaluate(() => (window as unknown as TestWindow).siwxTest.release())
+    await dialog.waitFor({ state: 'detached' })
+    expect(await state(page)).toMatchObject({ open: false, connections: { eip155: { status: 'connected' } } })
+    expect(blocked).toEqual([])
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
+  it('a refusal shows "Error signing message"; Cancel (required, nothing signed) disconnects', async () => {
+    const { page, errors } = await open()
+    await page.evaluate(() => (window as unknown as TestWindow).siwxTest.connect())
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('region', { name: 'Message to sign' }).waitFor()
+    await page.evaluate(() => (window as unknown as TestWindow).siwxTest.reject())
+    await dialog.getByRole('button', { name: 'Sign' }).click()
+    await page.evaluate(() => (window as unknown as TestWindow).siwxTest.release())
+    await dialog.getByRole('status').filter({ hasText: 'Error signing message' }).waitFor()
+    expect(await dialog.isVisible()).toBe(true)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect((await state(page)).connections.eip155?.status).toBe('disconnected')
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
+  it('without `required`, Esc closes the sign view and the wallet stays connected', async () => {
+    const { page } = await open('?required=0')
+    await page.evaluate(() => (window as unknown as TestWindow).siwxTest.connect())
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('region', { name: 'Message to sign' }).waitFor()
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect((await state(page)).connections.eip155?.status).toBe('connected')
+    await page.context().close()
+  })
+})

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import * as solanaEntry from '../../../plugins/solana/index.js'
+
+describe('portico/solana', () => {
+  it('pins its export names', () => {
+    expect(Object.keys(solanaEntry).sort()).toEqual([
+      'SolanaAmountError',
+      'SolanaRentExemptError',
+      'SolanaRpcRequestError',
+      'SolanaTokenError',
+      'SolanaTokenStore',
+      'SolanaTransactionFailedError',
+      'SolanaWalletFeatureError',
+      'defineSolanaNetwork',
+      'fromWalletStandardChain',
+      'isSolanaAddress',
+      'meta',
+      'solana',
+      'solanaDevnet',
+      'solanaLocalnet',
+      'solanaMainnet',
+      'solanaTestnet',
+      'toWalletStandardChain',
+      'walletStandardChains',
+    ])
+  })
+
+  it('is a plain factory with the WalletConnect namespace and the CAIP-2 network ids', () => {
+    const plugin = solanaEntry.solana()
+    expect(plugin).toMatchObject({ name: 'solana', kind: 'chain', namespace: 'solana' })
+    expect(plugin.meta.walletConnect).toEqual({ methods: ['solana_signTransaction', 'solana_signMessage', 'solana_signAndSendTransaction'], events: [] })
+    expect([solanaEntry.solanaMainnet, solanaEntry.solanaDevnet, solanaEntry.solanaTestnet, solanaEntry.solanaLocalnet].map((n) => n.caipNetworkId)).toEqual([
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+      'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+      'solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP',
+    ])
+  })
+})

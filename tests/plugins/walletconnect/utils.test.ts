@@ -1,0 +1,176 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { createElement } from 'react'
+import { encode } from 'uqr'
+import { describe, expect, it } from 'vitest'
+import type { DirectoryWallet } from '../../../kernel/index.js'
+import { defineNetwork } from '../../../plugins/eip155/index.js'
+import { buildProposalNamespaces, buildWalletLinks, readApprovedNamespace, WalletConnectStore, type WcSession } from '../../../plugins/walletconnect/index.js'
+import { readChainEvent } from '../../../plugins/walletconnect/utils/readChainEvent.js'
+import { readEventAccounts } from '../../../plugins/walletconnect/utils/readEventAccounts.js'
+import { readSignature } from '../../../plugins/walletconnect/utils/readSignature.js'
+import { readTransactionHash } from '../../../plugins/walletconnect/utils/readTransactionHash.js'
+import { buildSignMessageRequest } from '../../../plugins/walletconnect/utils/buildSignMessageRequest.js'
+import { buildSendRequest } from '../../../plugins/walletconnect/utils/buildSendRequest.js'
+import { QrCode } from '../../../plugins/walletconnect/views/QrCode.js'
+
+const uri = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303'
+const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+describe('buildWalletLinks: deep links only from https or the wallet’s own scheme', () => {
+  const wallet = (links: Partial<DirectoryWallet>): DirectoryWallet => ({ id: 'w', name: 'W', ...links })
+
+  it('builds desktop, mobile and web-app links with the encoded URI', () => {
+    const links = buildWalletLinks(wallet({ desktop_link: 'wdesk://', mobile_link: 'https://w.example/app/', webapp_link: 'https://web.w.example' }), uri)
+    expect(links).toEqual({
+      desktop: `wdesk://wc?uri=${encodeURIComponent(uri)}`,
+      mobile: `https://w.example/app/wc?uri=${encodeURIComponent(uri)}`,
+      webapp: `https://web.w.example/wc?uri=${encodeURIComponent(uri)}`,
+    })
+  })
+
+  it.each([
+    ['javascript:', { mobile_link: 'javascript://alert(1)' }],
+    ['javascript: without slashes', { desktop_link: 'javascript:alert(1)' }],
+    ['data:', { mobile_link: 'data://text/html,<script>alert(1)</script>' }],
+    ['malformed', { mobile_link: 'https://' }],
+    ['plain http off loopback', { webapp_link: 'http://web.w.example' }],
+    ['a scheme as web app', { webapp_link: 'wdesk://' }],
+    ['not a string', { mobile_link: 42 as unknown as string }],
+  ])('refuses %s', (_name, links) => {
+    expect(buildWalletLinks(wallet(links), uri)).toEqual({})
+  })
+
+  it('offers nothing without a wc: URI', () => {
+    expect(buildWalletLinks(wallet({ mobile_link: 'https://w.example' }), undefined)).toEqual({})
+    expect(buildWalletLinks(wallet({ mobile_link: 'https://w.example' }), 'javascript:alert(1)')).toEqual({})
+  })
+})
+
+describe('buildProposalNamespaces', () => {
+  it('asks for every configured network of each declared namespace, and skips namespaces without networks', () => {
+    const networks = [defineNetwork({ id: 31337, name: 'A', rpcUrls: ['http://127.0.0.1:1'] }), defineNetwork({ id: 31338, name: 'B', rpcUrls: ['http://127.0.0.1:2'] })]
+    expect(
+      buildProposalNamespaces(networks, { eip155: { methods: ['personal_sign', 'personal_sign'], events: ['chainChanged'] }, solana: { methods: ['solana_signMessage'], events: [] } }),
+    ).toEqual({ eip155: { chains: ['eip155:31337', 'eip155:31338'], methods: ['personal_sign'], events: ['chainChanged'] } })
+  })
+})
+
+describe('readApprovedNamespace: what a (possibly hostile) session allows', () => {
+  const session = (namespaces: Record<string, unknown>): WcSession => ({ topic: 't', expiry: 0, namespaces: namespaces as WcSession['namespaces'] })
+
+  it('reads chains, accounts, methods and events, including chain-specific keys', () => {
+    const approved = readApprovedNamespace(
+      session({
+        eip155: { chains: ['eip155:1'], accounts: [`eip155:1:${address}`], methods: ['personal_sign'], events: ['chainChanged'] },
+        'eip155:10': { accounts: [`eip155:10:${address}`], methods: ['eth_sendTransaction'], events: [] },
+        solana: { chains: ['solana:abc'], accounts: ['solana:abc:xyz'], methods: ['solana_signMessage'], events: [] },
+      }),
+      'eip155',
+    )
+    expect(approved.chains).toEqual(['eip155:1', 'eip155:10'])
+    expect(approved.accounts).toEqual([
+      { caipNetworkId: 'eip155:1', address },
+      { caipNetworkId: 'eip155:10', address },
+    ])
+    expect(approved.methods).toEqual(['personal_sign', 'eth_sendTransaction'])
+    // Methods are per chain: on eip155:1 only personal_sign.
+    expect(readApprovedNamespace(session({ eip155: { chains: ['eip155:1'], accounts: [], methods: ['personal_sign'] }, 'eip155:10': { accounts: [`eip155:10:${address}`], methods: ['eth_sendTransaction'] } }), 'eip155', 'eip155:1').methods).toEqual(['personal_sign'])
+  })
+
+  it('drops malformed, foreign and oversized parts', () => {
+    const approved = readApprovedNamespace(
+      session({
+        eip155: {
+          chains: ['eip155:1', 'solana:1', 'nope', 7, 'eip155:' + 'x'.repeat(300)],
+          accounts: ['eip155:1', 'eip155:2:0xabc', `solana:1:${address}`, null, ...Array.from({ length: 2_000 }, (_, i) => `eip155:1:0x${i}`)],
+          methods: 'personal_sign',
+          events: [{}],
+        },
+        'not-eip155': { chains: ['eip155:5'], accounts: [`eip155:5:${address}`], methods: ['x'], events: [] },
+      }),
+      'eip155',
+    )
+    expect(approved.chains).toEqual(['eip155:1'])
+    expect(approved.accounts.length).toBeLessThanOrEqual(500)
+    expect(approved.accounts.every((a) => a.caipNetworkId === 'eip155:1')).toBe(true)
+    expect(approved.methods).toEqual([])
+    expect(approved.events).toEqual([])
+    expect(readApprovedNamespace(undefined, 'eip155')).toEqual({ chains: [], accounts: [], methods: [], events: [] })
+    expect(readApprovedNamespace(session(null as never), 'eip155').chains).toEqual([])
+  })
+})
+
+describe('event and answer readers', () => {
+  it('reads chainChanged data in every shape a wallet sends, and nothing else', () => {
+    expect(readChainEvent('eip155', 31338)).toBe('eip155:31338')
+    expect(readChainEvent('eip155', '0x7a6a')).toBe('eip155:31338')
+    expect(readChainEvent('eip155', '31338')).toBe('eip155:31338')
+    expect(readChainEvent('eip155', 'eip155:10')).toBe('eip155:10')
+    expect(readChainEvent('eip155', 'solana:abc')).toBeUndefined()
+    expect(readChainEvent('eip155', { chainId: 1 })).toBeUndefined()
+    expect(readChainEvent('eip155', -1)).toBeUndefined()
+    expect(readChainEvent('eip155', 'x'.repeat(1000))).toBeUndefined()
+    expect(readChainEvent('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toBe('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+  })
+
+  it('reads accountsChanged as plain or CAIP-10 addresses of the namespace', () => {
+    expect(readEventAccounts('eip155', [address, `eip155:1:${address}`, `solana:x:${address}`, 5, 'a:b'])).toEqual([address])
+    expect(readEventAccounts('eip155', 'nope')).toEqual([])
+    expect(readEventAccounts('eip155', Array.from({ length: 1_000 }, (_, i) => `0x${i}`)).length).toBe(100)
+  })
+
+  it('accepts only well-formed signatures and hashes', () => {
+    expect(readSignature('eip155', 'personal_sign', '0xabcd')).toBe('0xabcd')
+    for (const bad of ['0xabc', 'abcd', 12, null, `0x${'ab'.repeat(20_000)}`]) expect(() => readSignature('eip155', 'personal_sign', bad)).toThrow('The wallet returned an invalid response')
+    expect(readSignature('solana', 'solana_signMessage', { signature: '5'.repeat(88) })).toBe('5'.repeat(88))
+    expect(() => readSignature('solana', 'solana_signMessage', { signature: '0OIl' })).toThrow('The wallet returned an invalid response')
+    expect(readTransactionHash('eth_sendTransaction', `0x${'ab'.repeat(32)}`)).toBe(`0x${'ab'.repeat(32)}`)
+    expect(() => readTransactionHash('eth_sendTransaction', `0x${'ab'.repeat(33)}`)).toThrow('The wallet returned an invalid response')
+  })
+
+  it('builds sign and send requests per namespace', async () => {
+    expect(await buildSignMessageRequest('eip155', 'hi', address)).toEqual({ method: 'personal_sign', params: ['0x6869', address] })
+    expect(await buildSignMessageRequest('solana', 'hi', 'pubkey')).toEqual({ method: 'solana_signMessage', params: { message: '8wr', pubkey: 'pubkey' } })
+    await expect(buildSignMessageRequest('cosmos', 'hi', 'x')).rejects.toThrow('Signing a message over WalletConnect is not supported for cosmos')
+    const network = defineNetwork({ id: 31337, name: 'A', rpcUrls: ['http://127.0.0.1:1'] })
+    const base = { namespace: 'eip155', connectorId: 'walletConnect', from: address, network, to: address, amount: '1.5' }
+    expect(await buildSendRequest(base)).toEqual({ method: 'eth_sendTransaction', params: [{ from: address, to: address, value: '0x14d1120d7b160000', data: '0x' }] })
+    const token = await buildSendRequest({ ...base, token: `eip155:31337:${address}`, decimals: 6 })
+    expect((token.params as [{ data: string; to: string }])[0]).toMatchObject({ to: address, data: expect.stringMatching(/^0xa9059cbb/) })
+    await expect(buildSendRequest({ ...base, namespace: 'solana' })).rejects.toThrow('Sending over WalletConnect is not supported for solana')
+  })
+})
+
+describe('WalletConnectStore', () => {
+  it('counts a pairing as expired 10 s early and cancels only a pending pairing', () => {
+    let cancelled = 0
+    const store = new WalletConnectStore(() => (cancelled += 1))
+    expect(store.isExpired(0)).toBe(true)
+    store.cancel()
+    expect(cancelled).toBe(0)
+    store.startLoading()
+    store.setUri(uri, 240_000)
+    expect(store.isExpired(229_999)).toBe(false)
+    expect(store.isExpired(230_000)).toBe(true)
+    store.cancel()
+    expect(cancelled).toBe(1)
+    store.setConnected({ name: 'W', url: '' })
+    expect(store.uri).toBeUndefined()
+    store.cancel()
+    expect(cancelled).toBe(1)
+  })
+})
+
+describe('QrCode', () => {
+  it('renders the URI as SVG elements: one path of dark modules, no markup strings', () => {
+    const html = renderToStaticMarkup(createElement(QrCode, { value: uri, label: 'WalletConnect QR code' }))
+    const { size, data } = encode(uri, { ecc: 'M', border: 2 })
+    expect(html).toContain(`viewBox="0 0 ${size} ${size}"`)
+    expect(html).toContain('aria-label="WalletConnect QR code"')
+    expect(html).not.toMatch(/<canvas|<script|<foreignObject/)
+    // Every dark module is painted exactly once: the runs add up to the encoder's count.
+    const d = /<path[^>]* d="([^"]+)"/.exec(html)?.[1] ?? ''
+    const painted = [...d.matchAll(/h(\d+)v1/g)].reduce((sum, m) => sum + Number(m[1]), 0)
+    expect(painted).toBe(data.flat().filter(Boolean).length)
+  })
+})

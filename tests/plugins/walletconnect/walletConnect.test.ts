@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ChainNotSupportedError, type Network } from '../../../kernel/index.js'
+import { defineNetwork } from '../../../plugins/eip155/index.js'
+import { sessionTopicKey } from '../../../plugins/walletconnect/index.js'
+import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
+import { startRelayServer, type RelayServer } from '../../server/relay/helpers/startRelayServer.js'
+import { createDapp, type Dapp } from './helpers/createDapp.js'
+import { startTestWallet, type TestWallet } from './helpers/startTestWallet.js'
+import { waitFor } from './helpers/waitFor.js'
+
+// anvil's account 0 (public test key) is the wallet; account 1 receives.
+const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+let dir: string
+let relay: RelayServer
+let anvilA: Anvil
+let anvilB: Anvil
+let devnetA: Network
+let devnetB: Network
+/** Configured by the site but never approved by the wallet. */
+let devnetC: Network
+let wallet: TestWallet
+let dapp: Dapp
+let secondDapp: Dapp | undefined
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'portico-wc-'))
+  ;[anvilA, anvilB, relay] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startRelayServer({ dbPath: join(dir, 'relay.db') })])
+  devnetA = defineNetwork({ id: 31337, name: 'Portico Devnet A', rpcUrls: [anvilA.rpcUrl] })
+  devnetB = defineNetwork({ id: 31338, name: 'Portico Devnet B', rpcUrls: [anvilB.rpcUrl] })
+  devnetC = defineNetwork({ id: 31339, name: 'Portico Devnet C', rpcUrls: ['http://127.0.0.1:9'] })
+  wallet = await startTestWallet({ relayUrl: relay.url, account, rpcUrls: { 'eip155:31337': anvilA.rpcUrl, 'eip155:31338': anvilB.rpcUrl } })
+  dapp = createDapp({ relayUrl: relay.url, networks: [devnetA, devnetB, devnetC] })
+})
+
+afterAll(async () => {
+  await dapp?.portico.destroy()
+  await secondDapp?.portico.destroy()
+  await wallet?.stop()
+  await relay?.stop()
+  await Promise.all([anvilA?.stop(), anvilB?.stop()])
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('walletconnect: a real sign-client wallet through the real relay', () => {
+  it('loads nothing and lists WalletConnect in every served namespace before anyone acts', async () => {
+    await dapp.portico.ready()
+    expect(relay.relay.clientCount()).toBe(0)
+    const wallets = await dapp.portico.discoverWallets('eip155')
+    expect(wallets.find((w) => w.id === 'walletConnect')).toMatchObject({ name: 'WalletConnect', type: 'WALLET_CONNECT', namespace: 'eip155' })
+    expect(relay.relay.clientCount()).toBe(0)
+  })
+
+  it('connects through the pairing URI; the wallet approves eip155:31337 and 31338 and the address shows', async () => {
+    const connecting = dapp.portico.connect({ namespace: 'eip155', connectorId: 'walletConnect' })
+    const uri = await waitFor(() => dapp.store.uri, 'a pairing URI')
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    expect(dapp.store.status).toBe('waiting')
+    expect(dapp.store.isExpired(Date.now())).toBe(false)
+    expect(dapp.store.expiry! - Date.now()).toBeGreaterThan(3.9 * 60_000)
+    await wallet.pair(uri)
+    const snapshot = await connecting
+    expect(snapshot).toMatchObject({ status: 'connected', address: account.address, connectorId: 'walletConnect', caipAddress: `eip155:31337:${account.address}` })
+    expect(dapp.store.status).toBe('connected')
+    expect(dapp.store.uri).toBeUndefined()
+    // The proposal asked for every configured chain with the eip155 plugin's methods and events.
+    const asked = wallet.proposals[0]?.params.optionalNamespaces.eip155
+    expect(asked?.chains).toEqual(['eip155:31337', 'eip155:31338', 'eip155:31339'])
+    expect(asked?.methods).toContain('personal_sign')
+    expect(asked?.events).toEqual(['accountsChanged', 'chainChanged'])
+    expect(dapp.storage.data.get(`@portico/${sessionTopicKey}`)).toBe(JSON.stringify(wallet.topic()))
+  })
+
+  it('signs a message with personal_sign; viem verifies it', async () => {
+    const signature = await dapp.portico.signMessage({ message: 'Sign in to Portico' })
+    expect(await verifyMessage({ address: account.address, message: 'Sign in to Portico', signature: signature as Hex })).toBe(true)
+    expect(wallet.requests.at(-1)).toMatchObject({ method: 'personal_sign', chainId: 'eip155:31337' })
+  })
+
+  it('sends ETH with eth_sendTransaction; the transaction is mined on devnet A', async () => {
+    const client = createPublicClient({ transport: http(anvilA.rpcUrl) })
+    const before = await client.getBalance({ address: receiver })
+    const hash = await dapp.portico.send({ to: receiver, amount: '0.25' })
+    const receipt = await client.waitForTransactionReceipt({ hash: hash as Hex, pollingInterval: 50 })
+    expect(receipt.status).toBe('success')
+    expect((await client.getBalance({ address: receiver })) - before).toBe(parseEther('0.25'))
+  })
+
+  it("follows the wallet's chainChanged to devnet B", async () => {
+    await wallet.client.emit({ topic: wallet.topic(), event: { name: 'chainChanged', data: 31338 }, chainId: 'eip155:31338' })
+    await waitFor(() => dapp.portico.stores.networks.activeOf('eip155')?.caipNetworkId === 'eip155:31338', 'the active network to follow')
+    expect(dapp.portico.getState().connections.eip155?.caipAddress).toBe(`eip155:31338:${account.address}`)
+    // The next request goes to the new chain, and is mined there.
+    const hash = await dapp.portico.send({ to: receiver, amount: '0.01' })
+    const receipt = await createPublicClient({ transport: http(anvilB.rpcUrl) }).waitForTransactionReceipt({ hash: hash as Hex, pollingInterval: 50 })
+    expect(receipt.status).toBe('success')
+    expect(wallet.requests.at(-1)).toMatchObject({ method: 'eth_sendTransaction', chainId: 'eip155:31338' })
+  })
+
+  it('switches back to devnet A with wallet_switchEthereumChain, and refuses a chain outside the session without asking the wallet', async () => {
+    await dapp.portico.switchNetwork('eip155:31337')
+    expect(wallet.requests.at(-1)).toMatchObject({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] })
+    expect(dapp.portico.getState().activeNetworkId).toBe('eip155:31337')
+    const count = wallet.requests.length
+    await expect(dapp.portico.switchNetwork('eip155:31339')).rejects.toBeInstanceOf(ChainNotSupportedError)
+    expect(wallet.requests.length).toBe(count)
+    expect(dapp.portico.getState().activeNetworkId).toBe('eip155:31337')
+  })
+
+  it('survives a relay restart mid-session: the next request still succeeds', async () => {
+    const { port } = relay
+    await relay.stop()
+    relay = await startRelayServer({ dbPath: join(dir, 'relay.db'), port })
+    // Quirk 9: both clients reconnect and batch-subscribe by themselves.
+    await waitFor(() => relay.relay.clientCount() >= 2, 'both clients to reconnect', 20_000)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const signature = await dapp.portico.signMessage({ message: 'After the restart' })
+    expect(await verifyMessage({ address: account.address, message: 'After the restart', signature: signature as Hex })).toBe(true)
+  }, 40_000)
+
+  it('restores the live session after a reload without a prompt', async () => {
+    const proposals = wallet.proposals.length
+    // "Reload": the page goes away; a new Portico starts with the same browser storage.
+    await dapp.portico.destroy()
+    secondDapp = createDapp({ relayUrl: relay.url, networks: [devnetA, devnetB, devnetC], storage: dapp.storage, environment: dapp.environment })
+    expect(secondDapp.portico.getState().connections.eip155?.status).toBe('connecting')
+    await secondDapp.portico.ready()
+    expect(secondDapp.portico.getState().connections.eip155).toMatchObject({ status: 'connected', address: account.address, connectorId: 'walletConnect' })
+    expect(wallet.proposals.length).toBe(proposals)
+    const signature = await secondDapp.portico.signMessage({ message: 'Restored' })
+    expect(await verifyMessage({ address: account.address, message: 'Restored', signature: signature as Hex })).toBe(true)
+  }, 30_000)
+
+  it('shows disconnected when the wallet ends the session', async () => {
+    const page = secondDapp as Dapp
+    await wallet.client.disconnect({ topic: wallet.topic(), reason: { code: 6000, message: 'User disconnected.' } })
+    await waitFor(() => page.portico.getState().connections.eip155?.status === 'disconnected', 'the page to show disconnected')
+    expect(page.storage.data.has(`@portico/${sessionTopicKey}`)).toBe(false)
+    expect(page.storage.data.has('@portico/connections')).toBe(false)
+    expect(page.store.status).toBe('idle')
+    await expect(page.portico.signMessage({ message: 'gone' })).rejects.toThrow(/No account is connected/)
+  })
+
+  it('connects again, then the page disconnects: the wallet sees session_delete', async () => {
+    const page = secondDapp as Dapp
+    const connecting = page.portico.connect({ namespace: 'eip155', connectorId: 'walletConnect' })
+    await wallet.pair(await waitFor(() => page.store.uri, 'a pairing URI'))
+    await connecting
+    const topic = wallet.topic()
+    const deleted = new Promise<string>((resolve) => wallet.client.once('session_delete', ({ topic: t }) => resolve(t)))
+    await page.portico.disconnect()
+    expect(await deleted).toBe(topic)
+    expect(page.portico.getState().connections.eip155?.status).toBe('disconnected')
+    expect(page.storage.data.has(`@portico/${sessionTopicKey}`)).toBe(false)
+  })
+})

@@ -1,0 +1,90 @@
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Portico } from '../../kernel/index.js'
+import { AccountButton, ConnectButton, NetworkButton, PorticoProvider, translate, useTranslate } from '../../ui/index.js'
+import { createHarnessPortico } from '../e2e/ui/harness/createHarnessPortico.js'
+
+const instances: Portico[] = []
+afterEach(async () => {
+  for (const portico of instances.splice(0)) await portico.destroy()
+})
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial))
+  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) }
+}
+
+function make(storage: ReturnType<typeof memoryStorage> | null = null) {
+  const { portico } = createHarnessPortico({ api: 'http://127.0.0.1:9', storage })
+  instances.push(portico)
+  return portico
+}
+
+function page(portico: Portico, messages?: Record<string, string>) {
+  return renderToString(
+    <PorticoProvider portico={portico} messages={messages}>
+      <NetworkButton />
+      <AccountButton />
+      <ConnectButton />
+    </PorticoProvider>,
+  )
+}
+
+describe('server rendering (react-dom/server, no DOM)', () => {
+  it('renders the page buttons without throwing, with no inline style and no <style>', () => {
+    const html = page(make())
+    expect(html).toContain('Connect Wallet')
+    expect(html).toContain('Portico Devnet A')
+    expect(html).not.toMatch(/\sstyle=/i)
+    expect(html).not.toMatch(/<style/i)
+    expect(html).toContain('data-portico-theme="light"')
+    // The modal is client-only: nothing of it on the server.
+    expect(html).not.toContain('role="dialog"')
+  })
+
+  it('renders the state before anything stored is restored, so the client hydrates the same markup', () => {
+    const returning = memoryStorage({
+      '@portico/connections': JSON.stringify({ eip155: { connectorId: 'dev.portico.wallet' } }),
+      '@portico/active_network_id': JSON.stringify('eip155:31338'),
+    })
+    const portico = make(returning)
+    // The instance itself is already restoring and on the stored network…
+    expect(portico.getState().connections.eip155?.status).toBe('connecting')
+    expect(portico.getState().activeNetworkId).toBe('eip155:31338')
+    // …but what it renders is what a server without the visitor's storage renders.
+    expect(page(portico)).toBe(page(make()))
+  })
+
+  it('uses the dark theme when asked', () => {
+    const { portico } = createHarnessPortico({ api: 'http://127.0.0.1:9', storage: null, theme: 'dark' })
+    instances.push(portico)
+    expect(page(portico)).toContain('data-portico-theme="dark"')
+  })
+})
+
+describe('locale strings', () => {
+  it('falls back to English, then to the key itself, never to a blank', () => {
+    expect(translate({}, 'button.connect')).toBe('Connect Wallet')
+    expect(translate({ 'button.connect': 'Wallet verbinden' }, 'button.connect')).toBe('Wallet verbinden')
+    expect(translate({}, 'myplugin.view.title')).toBe('myplugin.view.title')
+    expect(translate(undefined, 'view.connectingExternal.waiting', { wallet: '<b>X</b>' })).toBe('Continue in <b>X</b>')
+    expect(translate({}, 'view.connectingExternal.waiting')).toBe('Continue in {wallet}')
+  })
+
+  it('renders a missing key visibly and a provider locale through the components', () => {
+    function Probe() {
+      const t = useTranslate()
+      return <p>{t('myplugin.missing')}</p>
+    }
+    const portico = make()
+    const html = renderToString(
+      <PorticoProvider portico={portico} messages={{ 'button.connect': 'Wallet verbinden' }}>
+        <Probe />
+        <ConnectButton />
+      </PorticoProvider>,
+    )
+    expect(html).toContain('<p>myplugin.missing</p>')
+    expect(html).toContain('Wallet verbinden')
+    expect(html).not.toContain('Connect Wallet')
+  })
+})

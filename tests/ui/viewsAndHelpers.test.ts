@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest'
+import { ViewRegistry, type DirectoryWallet, type WalletConnector } from '../../kernel/index.js'
+import { registerUiViews, uiViews } from '../../ui/index.js'
+import { pickViewComponent } from '../../ui/utils/pickViewComponent.js'
+import { selectConnector } from '../../ui/utils/selectConnector.js'
+import { selectDirectoryWallet } from '../../ui/utils/selectDirectoryWallet.js'
+import type { Portico } from '../../kernel/index.js'
+import { safeImageSrc } from '../../ui/utils/safeImageSrc.js'
+import { truncateAddress } from '../../ui/utils/truncateAddress.js'
+import { connectGroups, connectorTypeOrder } from '../../ui/views/Connect/connectGroups.js'
+
+const connector = (id: string, name: string, type: WalletConnector['type'] = 'ANNOUNCED', extra: Partial<WalletConnector> = {}): WalletConnector => ({ id, name, namespace: 'eip155', type, ...extra })
+const entry = (id: string, name: string, extra: Partial<DirectoryWallet> = {}): DirectoryWallet => ({ id, name, ...extra })
+const base = { recent: [], featured: [], custom: [], directory: [], order: [], isMobile: false }
+
+describe('the Connect view groups', () => {
+  it('follow the connector-type order, the site\'s entries first, and skip empty groups', () => {
+    expect(connectorTypeOrder(['featured', 'bogus' as never])).toEqual(['featured', 'walletConnect', 'recent', 'injected', 'custom', 'external', 'recommended'])
+    const groups = connectGroups({
+      ...base,
+      connectors: [connector('wc', 'WalletConnect', 'WALLET_CONNECT'), connector('a', 'Alpha'), connector('x', 'Ext', 'EXTERNAL')],
+      featured: [entry('f1', 'Featured One')],
+      order: ['featured'],
+    })
+    // No directory page: the recommended group is empty and skipped.
+    expect(groups.map((g) => g.id)).toEqual(['featured', 'walletConnect', 'injected', 'external'])
+  })
+
+  it('never shows a wallet twice: directory entries matching a discovered wallet are left out', () => {
+    const groups = connectGroups({
+      ...base,
+      connectors: [connector('dev.portico.wallet', 'Portico Dev Wallet', 'ANNOUNCED', { rdns: 'dev.portico.wallet' })],
+      recent: [entry('r1', 'Portico Dev')],
+      featured: [entry('f1', 'Other', { rdns: 'dev.portico.wallet' }), entry('f2', 'Fine')],
+      directory: [entry('f2', 'Fine'), entry('d1', 'One'), entry('d2', 'Two'), entry('d3', 'Three')],
+    })
+    const names = groups.flatMap((g) => g.items.map((i) => i.name))
+    expect(names).toEqual(['Portico Dev Wallet', 'Fine', 'One', 'Two'])
+    expect(groups.find((g) => g.id === 'recommended')?.items).toHaveLength(2) // 4 − 1 featured − 1 installed
+  })
+
+  it('hides excluded wallets, WalletConnect on phones, and recommends nothing without any way to connect', () => {
+    const groups = connectGroups({
+      ...base,
+      isMobile: true,
+      connectors: [connector('wc', 'WalletConnect', 'WALLET_CONNECT'), connector('bad', 'Bad', 'ANNOUNCED', { rdns: 'com.bad' })],
+      excludeWalletIds: ['com.bad'],
+      directory: [entry('d1', 'One')],
+    })
+    expect(groups).toEqual([])
+  })
+})
+
+describe('UI helpers', () => {
+  it('shortens addresses as 0xf39F…2266', () => {
+    expect(truncateAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf39F…2266')
+    expect(truncateAddress('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV')).toBe('7EcD…FLtV')
+    expect(truncateAddress('0x1234')).toBe('0x1234')
+  })
+
+  it('keeps only image sources that cannot run anything', () => {
+    expect(safeImageSrc('javascript:alert(1)')).toBeUndefined()
+    expect(safeImageSrc('data:text/html,<script>')).toBeUndefined()
+    expect(safeImageSrc('data:image/svg+xml,<svg/>')).toBe('data:image/svg+xml,<svg/>')
+    expect(safeImageSrc('https://example.com/a.png')).toBe('https://example.com/a.png')
+    expect(safeImageSrc(42)).toBeUndefined()
+  })
+
+  it('finds a view module\'s component', () => {
+    function MyView() {
+      return null
+    }
+    expect(pickViewComponent({ MyView, helper: 1 })).toBe(MyView)
+    expect(pickViewComponent({ View: MyView })).toBe(MyView)
+    expect(pickViewComponent({ nothing: 1 })).toBeUndefined()
+  })
+
+  it('registers the UI views once and keeps a plugin\'s view of the same id', () => {
+    const views = new ViewRegistry()
+    const pluginView = { id: 'ConnectingWalletConnect', title: 'walletconnect.title', owner: 'walletconnect', load: async () => ({}) }
+    views.register(pluginView)
+    const added = registerUiViews(views)
+    expect(added).not.toContain('ConnectingWalletConnect')
+    expect(views.get('ConnectingWalletConnect')?.owner).toBe('walletconnect')
+    expect(registerUiViews(views)).toEqual([])
+    expect(views.ids.sort()).toEqual(uiViews.map((v) => v.id).sort())
+    for (const view of uiViews) expect(view.owner).toBe('ui')
+  })
+})
+
+describe('choosing a wallet', () => {
+  function fakePortico(connectors: WalletConnector[]) {
+    const pushed: [string, unknown][] = []
+    const portico = {
+      stores: { networks: { activeNamespace: 'solana' }, wallets: { merged: connectors }, router: { push: (view: string, data?: unknown) => pushed.push([view, data]) } },
+    } as unknown as Portico
+    return { portico, pushed }
+  }
+
+  it('connects the active namespace\'s member of a merged wallet, and sends WalletConnect to its QR view', () => {
+    const evm = connector('p.evm', 'Phantom', 'ANNOUNCED')
+    const sol = { ...connector('p.sol', 'Phantom', 'ANNOUNCED'), namespace: 'solana' }
+    const { portico, pushed } = fakePortico([])
+    selectConnector(portico, { ...evm, type: 'MULTI_CHAIN', connectors: [evm, sol] })
+    selectConnector(portico, connector('walletConnect', 'WalletConnect', 'WALLET_CONNECT'))
+    expect(pushed).toEqual([
+      ['ConnectingExternal', { connector: sol }],
+      ['ConnectingWalletConnect', { namespace: 'eip155' }],
+    ])
+  })
+
+  it('connects an installed directory wallet directly and shows the others without following a link', () => {
+    const installed = connector('dev.portico.wallet', 'Portico Dev Wallet', 'ANNOUNCED', { rdns: 'dev.portico.wallet' })
+    const { portico, pushed } = fakePortico([installed])
+    selectDirectoryWallet(portico, entry('x1', 'Portico Dev', { rdns: 'dev.portico.wallet' }))
+    selectDirectoryWallet(portico, entry('x2', 'Elsewhere', { homepage: 'https://example.com' }))
+    expect(pushed).toEqual([
+      ['ConnectingExternal', { connector: installed }],
+      ['ConnectingWalletConnect', { wallet: { id: 'x2', name: 'Elsewhere', homepage: 'https://example.com' } }],
+    ])
+  })
+})

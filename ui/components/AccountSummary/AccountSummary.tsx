@@ -1,0 +1,29 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { formatBalance, type ChainNamespace } from '../../../kernel/index.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { refreshBalance } from '../../utils/refreshBalance.js'
+import { truncateAddress } from '../../utils/truncateAddress.js'
+
+/**
+ * The inside of a connected account button: the balance (3 decimals, truncated) and the short
+ * address. Fetches the balance when the account or its chain changes.
+ */
+export const AccountSummary = observer(function AccountSummary({ namespace }: { namespace: ChainNamespace }) {
+  const portico = usePortico()
+  const { connections, accounts } = portico.stores
+  const address = connections.address(namespace)
+  const caipAddress = connections.caipAddress(namespace)
+  useEffect(() => {
+    if (caipAddress) void refreshBalance(portico, namespace, caipAddress)
+  }, [portico, namespace, caipAddress])
+  const account = accounts.get(namespace)
+  return (
+    <>
+      {account.balance !== undefined ? (
+        <span className="portico-page-button__balance">{formatBalance({ balance: account.balance, symbol: account.balanceSymbol })}</span>
+      ) : null}
+      <span className="portico-page-button__address">{address ? truncateAddress(address) : ''}</span>
+    </>
+  )
+})

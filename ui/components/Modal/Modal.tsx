@@ -1,0 +1,191 @@
+import { reaction } from 'mobx'
+import { observer } from 'mobx-react-lite'
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { constants } from '../../../kernel/index.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useTranslate } from '../../hooks/useTranslate.js'
+import { AnnounceContext } from '../../modal/AnnounceContext.js'
+import { focusableElements } from '../../utils/focusableElements.js'
+import { AlertBanner } from '../AlertBanner/AlertBanner.js'
+import { IconButton } from '../IconButton/IconButton.js'
+import { ViewOutlet } from '../ViewOutlet/ViewOutlet.js'
+
+/** Route data the header's title may use as placeholders. */
+function titleParams(data: Record<string, unknown> | undefined): Record<string, string> {
+  const pick = (value: unknown) => (typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string' ? (value as { name: string }).name : undefined)
+  const wallet = pick(data?.wallet) ?? pick(data?.connector)
+  const network = pick(data?.network)
+  return { ...(wallet ? { wallet } : {}), ...(network ? { network } : {}) }
+}
+
+/**
+ * The open modal (WAI-ARIA dialog pattern), mounted while the modal is open: an overlay and a
+ * dialog labelled by its title, with focus moved in, Tab trapped, Esc
+ * and the overlay asking to close (a refused close shakes it), focus returned to the opener on
+ * close, and a live region.
+ *
+ * @example
+ * {portico.stores.modal.open ? <Modal /> : null}
+ */
+export const Modal = observer(function Modal() {
+  const portico = usePortico()
+  const t = useTranslate()
+  const titleId = useId()
+  const dialogRef = useRef<HTMLDivElement>(null)
+  const bodyRef = useRef<HTMLDivElement>(null)
+  const innerRef = useRef<HTMLDivElement>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const [shake, setShake] = useState(0)
+  const { router, modal } = portico.stores
+
+  const announce = useCallback((message: string) => {
+    // The same text twice is still announced: clear first, set on the next frame.
+    setAnnouncement('')
+    requestAnimationFrame(() => setAnnouncement(message))
+  }, [])
+
+  // Focus in on open, back to the opener on close. (The page behind is not made `inert`: things
+  // that float above the overlay, such as an in-page wallet panel, must stay usable.)
+  useLayoutEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+    dialogRef.current?.focus({ preventScroll: true })
+    return () => {
+      if (opener?.isConnected) opener.focus({ preventScroll: true })
+    }
+  }, [])
+
+  // Esc anywhere, and Tab kept inside the dialog.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const dialog = dialogRef.current
+      if (!dialog) return
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        portico.requestClose()
+        return
+      }
+      if (event.key !== 'Tab') return
+      const focusable = focusableElements(dialog)
+      const first = focusable[0]
+      const last = focusable[focusable.length - 1]
+      const active = document.activeElement
+      if (!first || !last) {
+        event.preventDefault()
+        dialog.focus()
+        return
+      }
+      const inside = active instanceof Node && dialog.contains(active)
+      if (event.shiftKey && (!inside || active === first || active === dialog)) {
+        event.preventDefault()
+        last.focus()
+      } else if (!event.shiftKey && (!inside || active === last)) {
+        event.preventDefault()
+        first.focus()
+      }
+    }
+    document.addEventListener('keydown', onKeyDown, true)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true)
+    }
+  }, [portico])
+
+  // When a change inside the dialog removed the focused element (a view change, the back
+  // button going away, a retry button replaced by the waiting state), focus returns to the
+  // dialog instead of falling to the page.
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog || typeof MutationObserver === 'undefined') return
+    const observer = new MutationObserver(() => {
+      const active = document.activeElement
+      if (!active || active === document.body) dialog.focus({ preventScroll: true })
+    })
+    observer.observe(dialog, { childList: true, subtree: true })
+    return () => observer.disconnect()
+  }, [])
+
+  // A refused close shakes the dialog for 500 ms (reduced motion: a highlight instead).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const dispose = reaction(
+      () => modal.shakeCount,
+      () => {
+        setShake((n) => n + 1)
+        clearTimeout(timer)
+        timer = setTimeout(() => setShake(0), constants.modalShakeMs)
+      },
+    )
+    return () => {
+      dispose()
+      clearTimeout(timer)
+    }
+  }, [modal])
+
+  // The body's height follows its content (animated by CSS).
+  useLayoutEffect(() => {
+    const body = bodyRef.current
+    const inner = innerRef.current
+    if (!body || !inner || typeof ResizeObserver === 'undefined') return
+    const apply = () => {
+      body.style.height = `${inner.offsetHeight}px`
+    }
+    apply()
+    const observer = new ResizeObserver(apply)
+    observer.observe(inner)
+    return () => observer.disconnect()
+  }, [])
+
+  // Loading and connection states for the live region.
+  useEffect(
+    () =>
+      reaction(
+        () => ({ loading: modal.isLoading, status: portico.stores.connections.status(portico.stores.networks.activeNamespace) }),
+        ({ loading, status }, previous) => {
+          if (loading && !previous.loading) announce(t('status.loading'))
+          else if (status !== previous.status) announce(t(`status.${status}`))
+        },
+      ),
+    [portico, modal, announce, t],
+  )
+
+  const descriptor = portico.views.get(router.view)
+  const title = descriptor ? t(descriptor.title, titleParams(router.data)) : router.view
+  const canGoBack = router.history.length > 1
+
+  return (
+    <div
+      className="portico-overlay"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) portico.requestClose()
+      }}
+    >
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={shake ? `portico-modal portico-modal--shake portico-modal--shake-${shake % 2}` : 'portico-modal'}
+        data-view={router.view}
+      >
+        <div className="portico-modal__header">
+          {canGoBack ? <IconButton icon="back" label={t('modal.back')} onClick={() => portico.back()} /> : <span className="portico-modal__header-spacer" />}
+          <h2 id={titleId} key={title} className="portico-modal__title">
+            {title}
+          </h2>
+          <IconButton icon="close" label={t('modal.close')} onClick={() => portico.requestClose()} />
+        </div>
+        <AlertBanner />
+        <div ref={bodyRef} className="portico-modal__body">
+          <div ref={innerRef} className="portico-modal__inner">
+            <AnnounceContext.Provider value={announce}>
+              <ViewOutlet />
+            </AnnounceContext.Provider>
+          </div>
+        </div>
+        <div role="status" aria-live="polite" aria-atomic="true" className="portico-visually-hidden">
+          {announcement}
+        </div>
+      </div>
+    </div>
+  )
+})

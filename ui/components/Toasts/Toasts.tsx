@@ -1,0 +1,25 @@
+import { observer } from 'mobx-react-lite'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useTranslate } from '../../hooks/useTranslate.js'
+
+/**
+ * The toast (one at a time, from `portico.stores.toasts`) in a polite live region that is always
+ * present, so a new message is announced.
+ *
+ * @example
+ * <Toasts />
+ */
+export const Toasts = observer(function Toasts() {
+  const portico = usePortico()
+  const t = useTranslate()
+  const { open, message, variant } = portico.stores.toasts
+  return (
+    <div className="portico-toasts" role="status" aria-live="polite" aria-label={t('toast.region')} data-portico-toasts="">
+      {open && message ? (
+        <div className={`portico-toast portico-toast--${variant}`} data-variant={variant}>
+          {message}
+        </div>
+      ) : null}
+    </div>
+  )
+})

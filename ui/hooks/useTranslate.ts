@@ -1,0 +1,18 @@
+import { useCallback, useContext } from 'react'
+import { MessagesContext } from '../i18n/MessagesContext.js'
+import { translate, type TranslateParams } from '../i18n/translate.js'
+
+/** A translate function bound to the provider's locale strings. */
+export type TranslateFunction = (key: string, params?: TranslateParams) => string
+
+/**
+ * The translate function for Portico's strings (and a plugin view's own keys).
+ *
+ * @returns `t(key, params?)`; a missing key renders as the key itself
+ * @example
+ * const t = useTranslate(); <h2>{t('view.connect.title')}</h2>
+ */
+export function useTranslate(): TranslateFunction {
+  const messages = useContext(MessagesContext)
+  return useCallback((key: string, params?: TranslateParams) => translate(messages, key, params), [messages])
+}

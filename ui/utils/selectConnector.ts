@@ -1,0 +1,18 @@
+import type { Portico, WalletConnector } from '../../kernel/index.js'
+
+/**
+ * What choosing a discovered wallet does: the WalletConnect entry opens the
+ * ConnectingWalletConnect view (a QR code, from the plugin that registered it); any other
+ * connector of the active namespace (a merged multi-namespace wallet picks its member) is
+ * connected in the ConnectingExternal view.
+ *
+ * @example
+ * selectConnector(portico, connector)
+ */
+export function selectConnector(portico: Portico, connector: WalletConnector): void {
+  const active = portico.stores.networks.activeNamespace
+  const member = connector.connectors?.find((c) => c.namespace === active) ?? connector.connectors?.[0] ?? connector
+  const { connectors: _members, ...plain } = member
+  if (plain.type === 'WALLET_CONNECT') portico.stores.router.push('ConnectingWalletConnect', { namespace: plain.namespace })
+  else portico.stores.router.push('ConnectingExternal', { connector: plain })
+}

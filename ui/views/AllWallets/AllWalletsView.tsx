@@ -1,0 +1,153 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useId, useRef, useState } from 'react'
+import { constants, type DirectoryWallet } from '../../../kernel/index.js'
+import { Button } from '../../components/Button/Button.js'
+import { Icon } from '../../components/Icon/Icon.js'
+import { Spinner } from '../../components/Spinner/Spinner.js'
+import { WalletButton } from '../../components/WalletButton/WalletButton.js'
+import { useAnnounce } from '../../hooks/useAnnounce.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useTranslate } from '../../hooks/useTranslate.js'
+import { selectDirectoryWallet } from '../../utils/selectDirectoryWallet.js'
+import { walletImageSrc } from '../../utils/walletImageSrc.js'
+
+/** Wallets per row of the grid. */
+const columns = 4
+/** Estimated row height in px (the real one is measured). */
+const rowEstimate = 96
+
+/**
+ * The All Wallets view: the whole wallet directory in a virtualized grid (only the rows in view
+ * are in the DOM), the next page of 40 loading as the end comes near, and a search (trimmed,
+ * from 2 characters, 500 ms after typing stops).
+ *
+ * @example
+ * portico.open({ view: 'AllWallets' })
+ */
+export const AllWalletsView = observer(function AllWalletsView() {
+  const portico = usePortico()
+  const t = useTranslate()
+  const inputId = useId()
+  const { directory } = portico.stores
+  const [input, setInput] = useState(directory.query)
+  const scrollRef = useRef<HTMLDivElement>(null)
+
+  // Page 1 when the view first opens.
+  useEffect(() => {
+    if (directory.page === 0 && !directory.loading) void directory.fetchNextPage()
+  }, [directory])
+
+  // 500 ms after typing stops, search (again only when the trimmed text changed). Search mode
+  // needs 2 characters after trimming: " t" does not search for "t".
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const before = directory.query.trim()
+      directory.setQuery(input)
+      const term = directory.query.trim()
+      if (term !== before && (term.length >= constants.searchMinLength || before.length >= constants.searchMinLength)) void directory.search()
+    }, constants.searchDebounceMs)
+    return () => clearTimeout(timer)
+  }, [input, directory])
+
+  const searchMode = directory.isSearch && directory.query.trim().length >= constants.searchMinLength
+  const items: readonly DirectoryWallet[] = searchMode ? directory.searchResults : directory.wallets
+  const rowCount = Math.ceil(items.length / columns)
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowEstimate,
+    overscan: 2,
+  })
+  const rows = virtualizer.getVirtualItems()
+  const lastRow = rows[rows.length - 1]?.index ?? -1
+
+  // Near the end of the list: the next page.
+  useEffect(() => {
+    if (searchMode || directory.loading || directory.failed || !directory.hasMore || directory.page === 0) return
+    if (lastRow >= rowCount - 3) void directory.fetchNextPage()
+  }, [lastRow, rowCount, searchMode, directory, directory.loading, directory.failed, directory.hasMore, directory.page])
+
+  // A new search starts at the top.
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 })
+  }, [searchMode, directory.query])
+
+  const searching = searchMode && directory.searching
+  const firstLoad = !searchMode && items.length === 0 && (directory.loading || directory.page === 0) && !directory.failed
+  useAnnounce(
+    searching
+      ? t('status.searching')
+      : searchMode
+        ? items.length
+          ? t('status.results', { count: items.length })
+          : t('view.allWallets.noResults')
+        : firstLoad
+          ? t('view.allWallets.loading')
+          : undefined,
+  )
+
+  return (
+    <div className="portico-all-wallets">
+      <div className="portico-all-wallets__search">
+        <label className="portico-visually-hidden" htmlFor={inputId}>
+          {t('view.allWallets.search')}
+        </label>
+        <Icon name="search" className="portico-all-wallets__search-icon" />
+        <input
+          id={inputId}
+          className="portico-all-wallets__input"
+          type="search"
+          value={input}
+          placeholder={t('view.allWallets.search')}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={100}
+          onChange={(event) => setInput(event.target.value)}
+        />
+        {searching ? <Spinner /> : null}
+      </div>
+      {firstLoad ? (
+        <p className="portico-all-wallets__note">
+          <Spinner /> {t('view.allWallets.loading')}
+        </p>
+      ) : !searchMode && items.length === 0 && directory.failed ? (
+        <div className="portico-all-wallets__note">
+          <p>{t('view.allWallets.failed')}</p>
+          <Button onClick={() => void directory.fetchNextPage()}>{t('modal.retry')}</Button>
+        </div>
+      ) : searchMode && !searching && items.length === 0 ? (
+        <p className="portico-all-wallets__note">{t('view.allWallets.noResults')}</p>
+      ) : (
+        <div ref={scrollRef} className="portico-all-wallets__scroll" role="region" aria-label={t('view.allWallets.list')} aria-busy={directory.loading || searching || undefined}>
+          <div className="portico-all-wallets__canvas" style={{ height: `${virtualizer.getTotalSize()}px` }}>
+            {rows.map((row) => (
+              <div
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className="portico-all-wallets__row"
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                {items.slice(row.index * columns, row.index * columns + columns).map((wallet) => (
+                  <WalletButton
+                    key={wallet.id}
+                    layout="tile"
+                    name={wallet.name}
+                    imageSrc={walletImageSrc(portico, wallet)}
+                    onSelect={() => selectDirectoryWallet(portico, wallet)}
+                  />
+                ))}
+              </div>
+            ))}
+          </div>
+          {directory.loading && !searchMode && items.length > 0 ? (
+            <p className="portico-all-wallets__more">
+              <Spinner /> <span className="portico-visually-hidden">{t('view.allWallets.loading')}</span>
+            </p>
+          ) : null}
+        </div>
+      )}
+    </div>
+  )
+})

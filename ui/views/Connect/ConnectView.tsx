@@ -1,0 +1,76 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useAnnounce } from '../../hooks/useAnnounce.js'
+import { useTranslate } from '../../hooks/useTranslate.js'
+import { getUiState } from '../../state/getUiState.js'
+import { Icon } from '../../components/Icon/Icon.js'
+import { Spinner } from '../../components/Spinner/Spinner.js'
+import { WalletGroup } from '../../components/WalletGroup/WalletGroup.js'
+import { connectGroups, recommendedCount } from './connectGroups.js'
+
+/**
+ * The Connect view: the wallets to choose from, grouped in the site's connector-type order,
+ * and an "All Wallets" button.
+ *
+ * @example
+ * portico.open({ view: 'Connect' })
+ */
+export const ConnectView = observer(function ConnectView() {
+  const portico = usePortico()
+  const t = useTranslate()
+  const { wallets, directory, options } = portico.stores
+  const ui = getUiState(portico)
+  const features = options.features
+  const siteOptions = portico.options
+
+  const groups = connectGroups({
+    connectors: wallets.merged,
+    recent: wallets.recent,
+    featured: directory.featured,
+    custom: siteOptions.customWallets ?? [],
+    directory: directory.wallets,
+    order: features.connectorTypeOrder,
+    isMobile: portico.isMobile,
+    ...(siteOptions.includeWalletIds ? { includeWalletIds: siteOptions.includeWalletIds } : {}),
+    ...(siteOptions.excludeWalletIds ? { excludeWalletIds: siteOptions.excludeWalletIds } : {}),
+  })
+  const injectedCount = groups.find((g) => g.id === 'injected')?.items.length ?? 0
+  const wantsRecommended =
+    !ui.discovering &&
+    recommendedCount({ featured: siteOptions.featuredWalletIds?.length ?? 0, custom: siteOptions.customWallets?.length ?? 0, injected: injectedCount }) > 0 &&
+    (injectedCount > 0 || (siteOptions.customWallets?.length ?? 0) > 0 || wallets.merged.some((c) => c.type === 'WALLET_CONNECT'))
+
+  useEffect(() => {
+    void directory.fetchFeatured()
+  }, [directory])
+  useEffect(() => {
+    if (wantsRecommended && directory.page === 0 && !directory.loading && !directory.failed) void directory.fetchNextPage()
+  }, [wantsRecommended, directory])
+
+  const showAllWallets =
+    features.allWallets && siteOptions.allWallets !== 'HIDE' && (siteOptions.allWallets !== 'ONLY_MOBILE' || portico.isMobile)
+  const discovering = ui.discovering && groups.length === 0
+  useAnnounce(discovering ? t('view.connect.discovering') : undefined)
+
+  return (
+    <div className="portico-connect">
+      {discovering ? (
+        <p className="portico-connect__note">
+          <Spinner /> {t('view.connect.discovering')}
+        </p>
+      ) : groups.length === 0 ? (
+        <p className="portico-connect__note">{t('view.connect.empty')}</p>
+      ) : (
+        groups.map((group) => <WalletGroup key={group.id} group={group} />)
+      )}
+      {showAllWallets ? (
+        <button type="button" className="portico-connect__all" onClick={() => portico.stores.router.push('AllWallets')}>
+          <Icon name="grid" />
+          <span className="portico-connect__all-label">{t('view.connect.allWallets')}</span>
+          <Icon name="chevron" />
+        </button>
+      ) : null}
+    </div>
+  )
+})

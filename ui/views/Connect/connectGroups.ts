@@ -1,0 +1,92 @@
+import {
+  defaultConnectorTypeOrder,
+  normalizeWalletName,
+  type ConnectorTypeOrderItem,
+  type DirectoryWallet,
+  type WalletConnector,
+} from '../../../kernel/index.js'
+
+export type ConnectItem = { key: string; name: string; connector?: WalletConnector; wallet?: DirectoryWallet }
+export type ConnectGroup = { id: ConnectorTypeOrderItem; items: ConnectItem[] }
+
+export type ConnectGroupsParameters = {
+  connectors: readonly WalletConnector[]
+  recent: readonly DirectoryWallet[]
+  featured: readonly DirectoryWallet[]
+  custom: readonly DirectoryWallet[]
+  /** The directory's first page, for the recommended group. */
+  directory: readonly DirectoryWallet[]
+  order: readonly ConnectorTypeOrderItem[]
+  isMobile: boolean
+  includeWalletIds?: readonly string[]
+  excludeWalletIds?: readonly string[]
+  recommendedLimit?: number
+}
+
+const injectedRank: Record<string, number> = { MULTI_CHAIN: 0, ANNOUNCED: 1, INJECTED: 2 }
+
+/** The group order: the site's `connectorTypeOrder` first, then the rest in default order. */
+export function connectorTypeOrder(order: readonly ConnectorTypeOrderItem[]): ConnectorTypeOrderItem[] {
+  const front = [...new Set(order.filter((item) => defaultConnectorTypeOrder.includes(item)))]
+  return [...front, ...defaultConnectorTypeOrder.filter((item) => !front.includes(item))]
+}
+
+/** How many recommended wallets fit (spec: 4 minus what the other groups already show). */
+export function recommendedCount({ featured, custom, injected, limit = 4 }: { featured: number; custom: number; injected: number; limit?: number }): number {
+  return Math.max(0, limit - (featured + custom + injected))
+}
+
+/**
+ * The Connect view's groups (appkit-behaviour §2.12): in the connector-type order, empty groups
+ * skipped, no wallet shown twice (a directory entry that matches a discovered wallet is left
+ * out), excluded wallets hidden, recommended capped.
+ *
+ * @example
+ * connectGroups({ connectors, recent: [], featured: [], custom: [], directory: [], order: [], isMobile: false })
+ */
+export function connectGroups(p: ConnectGroupsParameters): ConnectGroup[] {
+  const exclude = new Set(p.excludeWalletIds ?? [])
+  const include = new Set(p.includeWalletIds ?? [])
+  const shown = (c: WalletConnector) =>
+    !exclude.has(c.name) &&
+    !(c.rdns && exclude.has(c.rdns)) &&
+    !(c.explorerId && (exclude.has(c.explorerId) || (include.size > 0 && !include.has(c.explorerId))))
+  const connectors = p.connectors.filter(shown)
+  const connectorNames = new Set(connectors.map((c) => normalizeWalletName(c.name)))
+  const connectorRdns = new Set(connectors.map((c) => c.rdns).filter(Boolean))
+  const connectorIds = new Set(connectors.map((c) => c.explorerId).filter(Boolean))
+  const seen = new Set<string>()
+  const fresh = (w: DirectoryWallet) => {
+    const duplicate =
+      seen.has(w.id) || exclude.has(w.id) || connectorIds.has(w.id) || (w.rdns ? connectorRdns.has(w.rdns) : false) || connectorNames.has(normalizeWalletName(w.name))
+    seen.add(w.id)
+    return !duplicate
+  }
+  const fromConnector = (c: WalletConnector): ConnectItem => ({ key: `c:${c.namespace}:${c.id}`, name: c.name, connector: c })
+  const fromWallet = (group: string) => (w: DirectoryWallet): ConnectItem => ({ key: `${group}:${w.id}`, name: w.name, wallet: w })
+
+  const walletConnect = p.isMobile ? [] : connectors.filter((c) => c.type === 'WALLET_CONNECT')
+  const injected = connectors
+    .filter((c) => c.type in injectedRank)
+    .sort((a, b) => (injectedRank[a.type] ?? 9) - (injectedRank[b.type] ?? 9))
+  const external = connectors.filter((c) => c.type === 'EXTERNAL')
+  const recent = p.recent.filter(fresh)
+  const featured = p.featured.filter(fresh)
+  const custom = p.custom.filter(fresh)
+  const canRecommend = walletConnect.length > 0 || injected.length > 0 || custom.length > 0
+  const count = canRecommend ? recommendedCount({ featured: featured.length, custom: custom.length, injected: injected.length, limit: p.recommendedLimit }) : 0
+  const recommended = count > 0 ? p.directory.filter(fresh).slice(0, count) : []
+
+  const byType: Record<ConnectorTypeOrderItem, ConnectItem[]> = {
+    walletConnect: walletConnect.map(fromConnector),
+    recent: recent.map(fromWallet('recent')),
+    injected: injected.map(fromConnector),
+    featured: featured.map(fromWallet('featured')),
+    custom: custom.map(fromWallet('custom')),
+    external: external.map(fromConnector),
+    recommended: recommended.map(fromWallet('recommended')),
+  }
+  return connectorTypeOrder(p.order)
+    .map((id) => ({ id, items: byType[id] }))
+    .filter((group) => group.items.length > 0)
+}
