@@ -61,9 +61,12 @@ export class WalletStore {
     return [...groups.values()].map((group) => {
       const first = group[0] as WalletConnector
       if (group.length === 1) return first
+      // One kind of connector in every namespace (WalletConnect, the auth wallet) keeps its type;
+      // the same extension announced in several namespaces becomes MULTI_CHAIN.
+      const sameType = group.every((c) => c.type === first.type)
       return {
         ...first,
-        type: first.type === 'AUTH' ? 'AUTH' : 'MULTI_CHAIN',
+        type: first.type === 'AUTH' ? 'AUTH' : sameType && first.type !== 'ANNOUNCED' && first.type !== 'INJECTED' ? first.type : 'MULTI_CHAIN',
         connectors: group,
       }
     })

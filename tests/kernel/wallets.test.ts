@@ -28,9 +28,11 @@ describe('discovered wallets (spec §4)', () => {
       wallet({ id: 'AUTH', name: 'Auth', type: 'AUTH' }),
       wallet({ id: 'AUTH', name: 'Auth', type: 'AUTH', namespace: 'solana' }),
       wallet({ id: 'solo', name: 'Solo' }),
+      wallet({ id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' }),
+      wallet({ id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', namespace: 'solana' }),
     ])
     const merged = store.merged
-    expect(merged.map((c) => `${c.name}:${c.type}:${c.connectors?.length ?? 1}`)).toEqual(['Phantom:MULTI_CHAIN:2', 'Auth:AUTH:2', 'Solo:ANNOUNCED:1'])
+    expect(merged.map((c) => `${c.name}:${c.type}:${c.connectors?.length ?? 1}`)).toEqual(['Phantom:MULTI_CHAIN:2', 'Auth:AUTH:2', 'Solo:ANNOUNCED:1', 'WalletConnect:WALLET_CONNECT:2'])
     expect(store.hasInjected).toBe(true)
   })
 
