@@ -2,6 +2,7 @@
 // bounded in count and time; the figures and their method are recorded in docs/performance.md.
 import { benchDirectorySearch } from './directorySearchBench.js'
 import { benchRelayThroughput } from './relayBench.js'
+import { benchWalletList } from './walletListBench.js'
 
 const only = process.argv.slice(2)
 const run = (name: string) => only.length === 0 || only.includes(name)
@@ -13,4 +14,8 @@ if (run('relay')) {
 if (run('directory')) {
   const directory = await benchDirectorySearch({ queries: 600 })
   console.log(`directory search: median ${directory.medianMs.toFixed(2)} ms, p95 ${directory.p95Ms.toFixed(2)} ms (${directory.queries} queries over the 310-wallet file)`)
+}
+if (run('wallets')) {
+  const wallets = await benchWalletList()
+  console.log(`wallet list: ${wallets.entries} entries, first render of AllWallets ${wallets.renderMs} ms, typing to results ${wallets.searchMs} ms (includes the ${wallets.debounceMs} ms debounce), median of ${wallets.runs} runs in Chromium`)
 }
