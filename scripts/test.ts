@@ -47,6 +47,7 @@ run('exports map', 'node', ['scripts/build/syncExports.mjs', '--check'])
 run('build', 'npm', ['run', 'build', '--silent'])
 run('docs are up to date', ...npx(['tsx', 'scripts/docs/generateDocs.ts', '--check']))
 run('size budgets', ...npx(['tsx', 'scripts/size/size.ts', '--no-build', '--check']))
+run('browser: Debian chromium present (installed when missing, as root)', ...npx(['tsx', '-e', "import('./tests/helpers/chromium.ts').then((m) => console.log(m.ensureChromium()))"]))
 run('vitest: unit, integration and end-to-end', ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reportDir, 'all.json')}`]))
 run(
   'vitest: kernel under --disallow-code-generation-from-strings',

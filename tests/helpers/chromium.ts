@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { chromium, type Browser } from 'playwright-core'
 
 /** The flags the project runs Debian's Chromium with (DESIGN §8). */
@@ -44,6 +44,12 @@ function installChromium(): void {
       break
     } catch {
       if (findChromium()) return
+      // A lock left by a crashed run is older than any install takes: take it over.
+      try {
+        if (Date.now() - statSync(installLock).mtimeMs > 15 * 60_000) rmSync(installLock, { recursive: true, force: true })
+      } catch {
+        // the lock went away meanwhile; try again
+      }
       if (Date.now() > deadline) throw new Error(`Timed out waiting for another chromium install (lock ${installLock}).`)
       sleep(1_000)
     }
@@ -61,6 +67,22 @@ function installChromium(): void {
   } finally {
     rmSync(installLock, { recursive: true, force: true })
   }
+}
+
+/**
+ * Makes sure Debian's Chromium is installed (installing it as root when missing) and returns its
+ * path. `npm test` calls this once before the suite, so no test waits for an install.
+ *
+ * @example
+ * ensureChromium() // '/usr/bin/chromium'
+ */
+export function ensureChromium(): string {
+  const found = findChromium()
+  if (found) return found
+  installChromium()
+  const installed = findChromium()
+  if (!installed) throw new Error(`Chromium is still missing after the install. Run: ${installCommand}`)
+  return installed
 }
 
 /**
