@@ -17,9 +17,27 @@ export type ProposalNamespaces = Record<string, { chains: CaipNetworkId[]; metho
 
 type Listener = (args: any) => void
 
+/** What `authenticate` (`wc_sessionAuthenticate`, one-click sign-in) is asked for. */
+export type WcAuthenticateParams = {
+  chains: CaipNetworkId[]
+  domain: string
+  uri: string
+  nonce: string
+  methods: string[]
+  statement?: string
+  resources?: string[]
+  exp?: string
+}
+
+/** What `authenticate` gives: the pairing URI and the wallet's answer (CACAOs and the session built from them, or a fallback session). */
+export type WcAuthenticateResult = { uri?: string; response: () => Promise<{ session?: WcSession; auths?: unknown[] }> }
+
 /** The parts of `@walletconnect/sign-client` this plugin uses (kept structural so tests and types stay small). */
 export type SignClientLike = {
   connect(params: { optionalNamespaces: ProposalNamespaces }): Promise<{ uri?: string; approval: () => Promise<WcSession> }>
+  authenticate?(params: WcAuthenticateParams): Promise<WcAuthenticateResult>
+  engine?: { authenticate?(params: WcAuthenticateParams): Promise<WcAuthenticateResult> }
+  formatAuthMessage?(params: { request: unknown; iss: string }): string
   request(params: { topic: string; chainId: string; request: { method: string; params: unknown } }): Promise<unknown>
   disconnect(params: { topic: string; reason: { code: number; message: string } }): Promise<void>
   on(event: string, listener: Listener): unknown
@@ -29,6 +47,7 @@ export type SignClientLike = {
     verify: { register: (...args: any[]) => Promise<string | undefined | void>; resolve: (...args: any[]) => Promise<unknown> }
     heartbeat: { stop(): void }
     relayer: { transportClose(): Promise<void> }
+    history: { on(event: string, listener: Listener): unknown; off(event: string, listener: Listener): unknown }
     customStoragePrefix?: string
   }
 }

@@ -33,6 +33,7 @@ import {
 } from '../errors.js'
 import { isSessionTopic, sessionTopicKey, walletConnectConnectorId } from '../constants.js'
 import { pairingExpiryMarginMs, type WalletConnectStore } from '../store/WalletConnectStore.js'
+import { OneClickUnsupported, oneClickSeam, readCacao, startOneClickRound, type PairingOutcome, type PairingRound, type SignInSeam } from './oneClick.js'
 import type { SignClientLike, WalletConnectKeyValueStorage, WcSession } from '../types.js'
 import { buildProposalNamespaces } from '../utils/buildProposalNamespaces.js'
 import { buildSendRequest } from '../utils/buildSendRequest.js'
@@ -311,34 +312,62 @@ export class WalletConnectController {
       const client = await withTimeout(this.client(), this.config.connectTimeoutMs, relayDown, clock, cancelled)
       const requested = buildProposalNamespaces(this.portico.stores.networks.networks, this.config.declared)
       if (Object.keys(requested).length === 0) throw new WalletConnectConfigError('No configured network belongs to a namespace with a WalletConnect namespace.')
+      // One-click sign-in (wc_sessionAuthenticate) when a sign-in plugin is installed and only
+      // eip155 is asked for; a wallet that cannot do it gets an ordinary pairing.
+      let oneClick = true
       for (;;) {
-        const { uri, approval } = await withTimeout(client.connect({ optionalNamespaces: requested }), this.config.connectTimeoutMs, relayDown, clock, cancelled)
-        if (typeof uri !== 'string' || !uri.startsWith('wc:')) throw new RelayUnavailableError({ relayUrl: this.config.relayUrl, cause: new Error('No pairing URI') })
+        const seam = oneClick ? oneClickSeam(this.portico, client, requested) : undefined
+        let round: PairingRound
+        if (seam) {
+          try {
+            round = await withTimeout(startOneClickRound(client, seam, requested), this.config.connectTimeoutMs, relayDown, clock, cancelled)
+          } catch (error) {
+            if (error instanceof PairingCancelledError || error instanceof RelayUnavailableError) throw error
+            this.portico.reportError(error, { action: 'walletconnect' })
+            oneClick = false
+            continue
+          }
+        } else {
+          const { uri, approval } = await withTimeout(client.connect({ optionalNamespaces: requested }), this.config.connectTimeoutMs, relayDown, clock, cancelled)
+          round = { uri, pending: Promise.resolve().then(() => approval()).then((session) => ({ session })), dispose: () => undefined }
+        }
+        const { uri, pending } = round
+        pending.catch(() => undefined)
+        if (typeof uri !== 'string' || !uri.startsWith('wc:')) {
+          round.dispose()
+          throw new RelayUnavailableError({ relayUrl: this.config.relayUrl, cause: new Error('No pairing URI') })
+        }
         const started = clock.now()
         runInAction(() => store.setUri(uri, started + this.config.pairingWindowMs))
-        const pending = approval()
-        pending.catch(() => undefined)
         let timer: unknown
         const expired = new Promise<'expired'>((resolve) => {
           timer = clock.setTimeout(() => resolve('expired'), Math.max(0, this.config.pairingWindowMs - pairingExpiryMarginMs))
         })
-        let outcome: WcSession | 'expired'
+        let outcome: PairingOutcome | 'expired'
         try {
           outcome = await Promise.race([pending, expired, cancelled])
         } catch (error) {
-          this.#abandon(pending)
+          if (error instanceof OneClickUnsupported) {
+            // Connect-then-sign: a fresh URI for an ordinary pairing; the sign-in plugin asks to sign after.
+            oneClick = false
+            continue
+          }
+          this.#abandon(round)
           throw error
         } finally {
           clock.clearTimeout(timer)
         }
         if (outcome === 'expired') {
           // A fresh URI without the visitor asking; a wallet that approves the old one later is turned away.
-          this.#abandon(pending)
+          this.#abandon(round)
+          if (round.unsupported?.()) oneClick = false
           continue
         }
-        this.#adopt(outcome)
-        this.#recordRecentWallet(outcome)
-        return outcome
+        // The wallet's sign-ins are stored (and verified) before the connection is reported: no prompt follows.
+        if (seam && outcome.cacaos) await this.#addSignIns(client, seam, outcome.cacaos)
+        this.#adopt(outcome.session)
+        this.#recordRecentWallet(outcome.session)
+        return outcome.session
       }
     } catch (error) {
       const typed = toTypedError(error)
@@ -349,9 +378,26 @@ export class WalletConnectController {
     }
   }
 
-  #abandon(pending: Promise<WcSession>): void {
-    pending.then(
-      async (session) => {
+  /** Stores each CACAO of a one-click sign-in through the sign-in plugin; one that does not check out is reported, and the plugin asks to sign as usual. */
+  async #addSignIns(client: SignClientLike, seam: SignInSeam, cacaos: unknown[]): Promise<void> {
+    for (const cacao of cacaos.slice(0, 50)) {
+      const signed = readCacao(client, cacao)
+      if (!signed) {
+        this.#peerError('A one-click sign-in CACAO was malformed; it was ignored.')
+        continue
+      }
+      try {
+        await seam.addSession({ ...signed, cacao })
+      } catch (error) {
+        this.portico.reportError(error, { action: 'walletconnect' })
+      }
+    }
+  }
+
+  #abandon(round: PairingRound): void {
+    // (A one-click round keeps its guard until the wallet answers: a late answer is checked too.)
+    round.pending.then(
+      async ({ session }) => {
         this.portico.reportError(new WalletConnectPeerError('A wallet approved a pairing that had expired or was cancelled; its session was ended.'), { action: 'walletconnect' })
         await this.#client?.disconnect({ topic: session.topic, reason: expiredPairing }).catch(() => undefined)
       },
