@@ -2,6 +2,7 @@ import { runInAction } from 'mobx'
 import type { Portico } from '../createPortico.js'
 import { DisconnectFailedError } from '../errors/connection.js'
 import type { ChainNamespace } from '../types/caip.js'
+import { persistActiveNetwork } from './persistActiveNetwork.js'
 import { persistConnections } from './persistConnections.js'
 
 const sharedConnectorTypes = new Set(['WALLET_CONNECT', 'AUTH'])
@@ -47,7 +48,16 @@ export async function disconnect(portico: Portico, namespace?: ChainNamespace): 
     portico.hooks.disconnected.call({ namespace: ns })
   }
   persistConnections(portico)
-  if (portico.stores.modal.open && connections.connectedNamespaces.length === 0) portico.close()
+  // Another namespace still connected becomes the active one (its account shows); none left
+  // closes the modal.
+  const remaining = connections.connectedNamespaces
+  const { networks } = portico.stores
+  if (remaining.length > 0 && !remaining.includes(networks.activeNamespace)) {
+    const next = remaining[0] as ChainNamespace
+    runInAction(() => networks.setActiveNamespace(next))
+    persistActiveNetwork(portico)
+  }
+  if (portico.stores.modal.open && remaining.length === 0) portico.close()
   if (failed.length) {
     portico.emit({ type: 'track', event: 'DISCONNECT_ERROR', properties: { namespaces: failed } })
     throw portico.reportError(new DisconnectFailedError({ namespaces: failed, cause: causes[0] }), { action: 'disconnect' })

@@ -215,7 +215,13 @@ describe('other actions', () => {
     expect(portico.getState().connections).toMatchObject({ eip155: { status: 'disconnected' }, solana: { status: 'connected' } })
     expect(portico.getState().activeNamespace).toBe('solana')
     await portico.connect({ namespace: 'eip155', connectorId: 'eip155.wallet' })
+    await portico.switchNetwork(solanaNet)
+    await portico.open()
+    expect(portico.getState()).toMatchObject({ activeNamespace: 'solana', view: 'Account' })
     await portico.disconnect('solana')
     expect(portico.getState().connections).toMatchObject({ eip155: { status: 'connected' }, solana: { status: 'disconnected' } })
+    // The namespace still connected becomes the active one, so the account view is not empty.
+    expect(portico.getState()).toMatchObject({ activeNamespace: 'eip155', open: true })
+    expect(portico.getAccount().isConnected).toBe(true)
   })
 })
