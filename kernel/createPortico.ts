@@ -106,7 +106,8 @@ export type Portico = {
   signMessage(parameters: SignMessageParameters): Promise<string>
   signIn(): Promise<unknown>
   send(parameters: SendParameters): Promise<string>
-  fetchBalance(namespace?: ChainNamespace): Promise<BalanceResult | undefined>
+  /** The native balance through the namespace's plugin, cached 30 s (`force` asks again). */
+  fetchBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<BalanceResult | undefined>
   /** Token balances with prices from the blockchain API (cached 30 s, 30 s retry gate). */
   fetchTokenBalances(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<TokenBalance[]>
   /** Activity from the blockchain API; `cursor` loads the next page. */
@@ -223,9 +224,10 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       send: (parameters) => portico.send(parameters),
       onSent: () => {
         stores.toasts.showSuccess('Transaction started')
-        if (stores.modal.open) stores.router.replace('Account')
+        // Back from Account must not lead into the cleared send form.
+        if (stores.modal.open) stores.router.reset('Account')
         void fetchTokenBalances(portico, undefined, { force: true })
-        void portico.fetchBalance().catch(() => undefined)
+        void portico.fetchBalance(undefined, { force: true }).catch(() => undefined)
         void fetchTransactions(portico)
       },
     },
@@ -275,7 +277,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     signMessage: (parameters) => signMessage(portico, parameters),
     signIn: () => signIn(portico),
     send: (parameters) => send(portico, parameters),
-    fetchBalance: (namespace) => fetchBalance(portico, namespace),
+    fetchBalance: (namespace, options) => fetchBalance(portico, namespace, options),
     fetchTokenBalances: (namespace, options) => fetchTokenBalances(portico, namespace, options),
     fetchTransactions: (namespace, options) => fetchTransactions(portico, namespace, options),
     fetchNfts: (namespace) => fetchNfts(portico, namespace),

@@ -5,6 +5,7 @@ import type { ChainNamespace } from '../types/caip.js'
 import { isCaipAddress } from '../utils/isCaipAddress.js'
 import { isCaipNetworkId } from '../utils/isCaipNetworkId.js'
 import { safeHttpUrl } from '../utils/safeHttpUrl.js'
+import { shareInFlight } from './shareInFlight.js'
 
 function parseNfts(response: unknown): Nft[] {
   const list = (response as { data?: unknown } | null)?.data
@@ -33,8 +34,12 @@ function parseNfts(response: unknown): Nft[] {
  * throws; a failure leaves the list empty.
  */
 export async function fetchNfts(portico: Portico, namespace?: ChainNamespace): Promise<Nft[]> {
+  const ns = namespace ?? portico.stores.networks.activeNamespace
+  return shareInFlight(portico, `nfts:${ns}`, () => fetchNftsNow(portico, ns))
+}
+
+async function fetchNftsNow(portico: Portico, ns: ChainNamespace): Promise<Nft[]> {
   const { connections, networks, accounts } = portico.stores
-  const ns = namespace ?? networks.activeNamespace
   const address = connections.address(ns)
   const chainId = connections.get(ns).caipNetworkId ?? networks.activeOf(ns)?.caipNetworkId
   if (!address || !chainId) return []

@@ -6,6 +6,7 @@ import type { TokenBalance } from '../types/account.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { parseTokenBalances } from '../utils/parseTokenBalances.js'
 import { fetchSupportedChains } from './fetchSupportedChains.js'
+import { shareInFlight } from './shareInFlight.js'
 
 const isBalanceList = (value: unknown): value is TokenBalance[] => Array.isArray(value)
 
@@ -18,8 +19,12 @@ const isBalanceList = (value: unknown): value is TokenBalance[] => Array.isArray
  * const balances = await fetchTokenBalances(portico)
  */
 export async function fetchTokenBalances(portico: Portico, namespace?: ChainNamespace, { force = false } = {}): Promise<TokenBalance[]> {
+  const ns = namespace ?? portico.stores.networks.activeNamespace
+  return shareInFlight(portico, `tokenBalances:${ns}:${force}`, () => fetchTokenBalancesNow(portico, ns, force))
+}
+
+async function fetchTokenBalancesNow(portico: Portico, ns: ChainNamespace, force: boolean): Promise<TokenBalance[]> {
   const { connections, networks, accounts, toasts } = portico.stores
-  const ns = namespace ?? networks.activeNamespace
   const address = connections.address(ns)
   const caipNetworkId = connections.get(ns).caipNetworkId ?? networks.activeOf(ns)?.caipNetworkId
   if (!address || !caipNetworkId) return []
@@ -54,7 +59,7 @@ export async function fetchTokenBalances(portico: Portico, namespace?: ChainName
     return balances
   } catch (error) {
     runInAction(() => {
-      accounts.update(ns, { tokenBalancesLoading: false, lastRetry: portico.clock.now() })
+      accounts.update(ns, { tokenBalances: accounts.get(ns).tokenBalances ?? [], tokenBalancesLoading: false, lastRetry: portico.clock.now() })
       toasts.showError('Token Balance Unavailable')
     })
     portico.reportError(error, { namespace: ns, action: 'fetchTokenBalances' })

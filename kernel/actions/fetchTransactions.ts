@@ -3,6 +3,7 @@ import type { Portico } from '../createPortico.js'
 import type { Transaction } from '../types/account.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { parseTransactions } from '../utils/parseTransactions.js'
+import { shareInFlight } from './shareInFlight.js'
 
 /**
  * The connected account's activity from the blockchain API, newest first, with spam-only and
@@ -14,8 +15,12 @@ import { parseTransactions } from '../utils/parseTransactions.js'
  * await fetchTransactions(portico, undefined, { cursor: next })
  */
 export async function fetchTransactions(portico: Portico, namespace?: ChainNamespace, { cursor }: { cursor?: string } = {}): Promise<Transaction[]> {
+  const ns = namespace ?? portico.stores.networks.activeNamespace
+  return shareInFlight(portico, `transactions:${ns}:${cursor ?? ''}`, () => fetchTransactionsNow(portico, ns, cursor))
+}
+
+async function fetchTransactionsNow(portico: Portico, ns: ChainNamespace, cursor: string | undefined): Promise<Transaction[]> {
   const { connections, networks, accounts, toasts } = portico.stores
-  const ns = namespace ?? networks.activeNamespace
   const address = connections.address(ns)
   const chainId = connections.get(ns).caipNetworkId ?? networks.activeOf(ns)?.caipNetworkId
   if (!address || !chainId) return []

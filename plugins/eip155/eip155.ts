@@ -133,7 +133,18 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
       hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
         const wallet = discovery.get(request.connectorId)
         if (!wallet) return undefined
-        return readConnection(wallet, 'eth_requestAccounts')
+        const connection = await readConnection(wallet, 'eth_requestAccounts')
+        // The visitor chose a network before connecting: ask the wallet to move there. If they
+        // decline, the connection stands on the wallet's own chain.
+        if (connection && request.network && connection.caipNetworkId !== request.network.caipNetworkId) {
+          try {
+            await switchChain(wallet.provider, request.network)
+            return { ...connection, caipNetworkId: request.network.caipNetworkId }
+          } catch {
+            return connection
+          }
+        }
+        return connection
       })
       hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
         const wallet = await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)

@@ -1,5 +1,6 @@
 // `npm run bench`: runs every benchmark on loopback and prints its figures. Each benchmark is
 // bounded in count and time; the figures and their method are recorded in docs/performance.md.
+import { benchAccountViewRequests } from './accountViewBench.js'
 import { benchDirectorySearch } from './directorySearchBench.js'
 import { benchRelayThroughput } from './relayBench.js'
 import { benchWalletList } from './walletListBench.js'
@@ -18,4 +19,8 @@ if (run('directory')) {
 if (run('wallets')) {
   const wallets = await benchWalletList()
   console.log(`wallet list: ${wallets.entries} entries, first render of AllWallets ${wallets.renderMs} ms, typing to results ${wallets.searchMs} ms (includes the ${wallets.debounceMs} ms debounce), median of ${wallets.runs} runs in Chromium`)
+}
+if (run('account')) {
+  const account = await benchAccountViewRequests()
+  console.log(`account view requests: cold ${account.cold.http} HTTP + ${account.cold.rpc} RPC, warm ${account.warm.http} HTTP + ${account.warm.rpc} RPC (Chromium against a sandbox)`)
 }

@@ -177,3 +177,56 @@ describe('token balances from the blockchain API', () => {
     }
   })
 })
+
+describe('caching and sharing requests', () => {
+  it('the native balance is cached 30 s; force asks again', async () => {
+    const { portico, wallet } = createTestPortico()
+    await portico.connect({ connectorId: 'eip155.wallet' })
+    await portico.fetchBalance()
+    await portico.fetchBalance()
+    expect(wallet.calls.filter((c) => c === 'fetchBalance')).toHaveLength(1)
+    await portico.fetchBalance(undefined, { force: true })
+    expect(wallet.calls.filter((c) => c === 'fetchBalance')).toHaveLength(2)
+  })
+
+  it('two callers at once share one request', async () => {
+    const server = await startRecordingServer((req, res) => {
+      if (req.url.startsWith('/v1/supported-chains')) res.end(JSON.stringify({ http: ['eip155:1'], ws: [] }))
+      else setTimeout(() => res.end(JSON.stringify({ balances: [pusd], data: [], next: null })), 50)
+    })
+    try {
+      const { portico } = createTestPortico({ endpoints: { api: server.url } })
+      await portico.connect({ connectorId: 'eip155.wallet' })
+      const [a, b] = await Promise.all([portico.fetchTokenBalances(), portico.fetchTokenBalances()])
+      expect(a).toEqual(b)
+      await Promise.all([portico.fetchTransactions(), portico.fetchTransactions()])
+      expect(server.requests.filter((r) => r.url.includes('/balance'))).toHaveLength(1)
+      expect(server.requests.filter((r) => r.url.includes('/history'))).toHaveLength(1)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('after a send from the modal, Back does not lead into the cleared form', async () => {
+    const server = await startRecordingServer((req, res) => {
+      if (req.url.startsWith('/v1/supported-chains')) res.end(JSON.stringify({ http: ['eip155:1'], ws: [] }))
+      else res.end(JSON.stringify({ balances: [], data: [], next: null }))
+    })
+    const { portico } = createTestPortico({ endpoints: { api: server.url } })
+    try {
+      await portico.connect({ connectorId: 'eip155.wallet' })
+      await portico.open()
+      portico.stores.router.push('WalletSend')
+      portico.stores.router.push('WalletSendPreview')
+      portico.stores.send.setToken({ ...pusd, address: undefined, symbol: 'ETH', quantity: { decimals: '18', numeric: '10' } })
+      portico.stores.send.setAmount('1')
+      portico.stores.send.setReceiver('0x000000000000000000000000000000000000dEaD')
+      expect(await portico.stores.send.submit()).toMatch(/^hash:/)
+      expect(portico.getState()).toMatchObject({ view: 'Account', history: ['Account'] })
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(portico.stores.toasts.message).toBe('Transaction started')
+    } finally {
+      await server.close()
+    }
+  })
+})

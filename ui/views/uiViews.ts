@@ -20,4 +20,6 @@ export const uiViews: readonly ViewDescriptor[] = [
   { id: 'SwitchActiveChain', title: 'view.switchActiveChain.title', owner: 'ui', load: () => import('./SwitchActiveChain/SwitchActiveChainView.js') },
   { id: 'UnsupportedChain', title: 'view.unsupportedChain.title', owner: 'ui', load: () => import('./UnsupportedChain/UnsupportedChainView.js') },
   { id: 'Account', title: 'view.account.title', owner: 'ui', load: () => import('./Account/AccountView.js') },
+  { id: 'WalletSend', title: 'view.walletSend.title', owner: 'ui', load: () => import('./WalletSend/WalletSendView.js') },
+  { id: 'WalletSendPreview', title: 'view.walletSendPreview.title', owner: 'ui', load: () => import('./WalletSendPreview/WalletSendPreviewView.js') },
 ]

@@ -37,7 +37,7 @@ afterAll(async () => {
 })
 
 const header = () => page.getByRole('navigation', { name: 'Wallet' })
-const devWalletPanel = () => page.getByRole('region', { name: 'Portico Dev Wallet' })
+const devWalletPanel = () => page.getByRole('region', { name: 'Portico Dev Wallet', exact: true })
 
 describe('connect on EVM, end to end', () => {
   it('lists Portico Dev Wallet once, connects, and shows the address and balance', async () => {
@@ -129,6 +129,10 @@ describe('connect on EVM, end to end', () => {
       const auditPage = await audit.context.newPage()
       await auditPage.goto(sandbox.url)
       const run = async (label: string) => {
+        // Measure colours once the view's transition has finished, not halfway through a fade.
+        await expect
+          .poll(() => auditPage.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length))
+          .toBe(0)
         await auditPage.addScriptTag({ content: axeSource })
         const violations = await auditPage.evaluate(async () => {
           const axe = (window as unknown as { axe: { run(context?: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }).axe

@@ -76,7 +76,10 @@ export function testChain(namespace: string, wallet: TestWallet, name = namespac
         }),
       )
       portico.hooks.signMessage.for(namespace).tapPromise(name, (request) => rejectable('signMessage', () => ({ signature: `signed:${request.message}` })))
-      portico.hooks.fetchBalance.for(namespace).tapPromise(name, async () => ({ balance: '1.23456', symbol: 'ETH' }))
+      portico.hooks.fetchBalance.for(namespace).tapPromise(name, async () => {
+        wallet.calls.push('fetchBalance')
+        return { balance: '1.23456', symbol: 'ETH' }
+      })
       portico.hooks.send.for(namespace).tapPromise(name, (request) => rejectable('send', () => ({ hash: `hash:${request.to}:${request.amount}` })))
       return () => {
         wallet.calls.push('disposed')

@@ -83,6 +83,33 @@ describe('eip155: connecting', () => {
     expect(portico.explorers.addressUrl(devnetA, devAddress)).toBe(`https://explorer.example/address/${devAddress}`)
   })
 
+  it('connecting with another network chosen asks the wallet to switch; declining keeps its chain', async () => {
+    const { portico, page } = setup()
+    await portico.switchNetwork(devnetB)
+    await portico.connect({ connectorId: 'dev.portico.wallet' })
+    expect(page.wallet.control.getState().chainId).toBe(31338)
+    expect(portico.getState()).toMatchObject({ activeNetworkId: 'eip155:31338', connections: { eip155: { caipAddress: `eip155:31338:${devAddress}` } } })
+
+    // A wallet that approves the connection but declines every switch: the real dev wallet behind
+    // a provider that refuses wallet_switchEthereumChain / wallet_addEthereumChain.
+    const real = pageWithDevWallet({ chains: [{ chainId: 31337, name: 'A', rpcUrl: anvilA.rpcUrl, nativeCurrency: currency }], announce: false, injectAsEthereum: false })
+    const declining = {
+      request: (args: { method: string; params?: unknown }) =>
+        args.method === 'wallet_switchEthereumChain' || args.method === 'wallet_addEthereumChain'
+          ? Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 }))
+          : real.wallet.provider.request(args),
+      on: real.wallet.provider.on.bind(real.wallet.provider),
+      removeListener: real.wallet.provider.removeListener.bind(real.wallet.provider),
+    }
+    real.target.addEventListener('eip6963:requestProvider', () =>
+      real.target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u-decline', name: 'Declining Wallet', icon: '', rdns: 'dev.portico.decline' }, provider: declining } })),
+    )
+    const other = setup({ page: real })
+    await other.portico.switchNetwork(devnetB)
+    await other.portico.connect({ connectorId: 'dev.portico.decline' })
+    expect(other.portico.getState()).toMatchObject({ activeNetworkId: 'eip155:31337', connections: { eip155: { status: 'connected', caipAddress: `eip155:31337:${devAddress}` } } })
+  })
+
   it('a rejection is "Connection rejected" and a retry works', async () => {
     const { portico, page } = setup()
     page.wallet.control.setMode('reject')

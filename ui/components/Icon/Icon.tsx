@@ -8,6 +8,10 @@ const paths = {
   check: 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z',
   wallet: 'M3 6a3 3 0 0 1 3-3h12v3h1a2 2 0 0 1 2 2v10a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3zm2 2v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-2h-4a3 3 0 0 1 0-6h4V8zm11 4a1 1 0 0 0 0 2h3v-2zM6 5a1 1 0 0 0 0 2h10V5z',
   search: 'M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3m0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10',
+  arrowUp: 'M11 20V7.8l-5.6 5.6L4 12l8-8 8 8-1.4 1.4L13 7.8V20z',
+  arrowDown: 'M13 4v12.2l5.6-5.6L20 12l-8 8-8-8 1.4-1.4 5.6 5.6V4z',
+  swap: 'M7 4 3 8l4 4V9h9V7H7zm10 8v3H8v2h9v3l4-4z',
+  send: 'M3 20V4l19 8zm2-3 11.9-5L5 7v3.5l6 1.5-6 1.5z',
   grid: 'M4 4h7v7H4zm2 2v3h3V6zm7-2h7v7h-7zm2 2v3h3V6zM4 13h7v7H4zm2 2v3h3v-3zm7-2h7v7h-7zm2 2v3h3v-3z',
 } as const
 

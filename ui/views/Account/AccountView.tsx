@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { formatBalance, safeHttpUrl } from '../../../kernel/index.js'
+import { AccountTabs } from '../../components/AccountTabs/AccountTabs.js'
 import { Button } from '../../components/Button/Button.js'
 import { Icon } from '../../components/Icon/Icon.js'
 import { IconButton } from '../../components/IconButton/IconButton.js'
@@ -8,14 +9,15 @@ import { Spinner } from '../../components/Spinner/Spinner.js'
 import { WalletIcon } from '../../components/WalletIcon/WalletIcon.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
+import { formatUsd } from '../../utils/formatUsd.js'
 import { networkImageSrc } from '../../utils/networkImageSrc.js'
 import { refreshBalance } from '../../utils/refreshBalance.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
 
 /**
  * The Account view: the short address with a copy button, the balance (3 decimals, truncated),
- * the network (opens Networks), a link to the block explorer when the network has one, and
- * Disconnect.
+ * the total USD value, Send (opens WalletSend), the network (opens Networks), a link to the block
+ * explorer when the network has one, Disconnect, and the Tokens / NFTs / Activity tabs.
  *
  * @example
  * portico.open({ view: 'Account' })
@@ -31,6 +33,9 @@ export const AccountView = observer(function AccountView() {
   const network = networks.find(connection.caipNetworkId) ?? networks.activeNetwork
   const account = accounts.get(namespace)
   const [disconnecting, setDisconnecting] = useState(false)
+  const { features } = portico.stores.options
+  const canSend = features.send && Boolean(portico.hooks.send.get(namespace)?.isUsed())
+  const total = account.tokenBalances ? formatUsd(accounts.totalValue(namespace)) : undefined
 
   useEffect(() => {
     if (caipAddress) void refreshBalance(portico, namespace, caipAddress)
@@ -82,7 +87,19 @@ export const AccountView = observer(function AccountView() {
           formatBalance({ balance: undefined, symbol: network?.nativeCurrency.symbol })
         )}
       </p>
+      {total !== undefined ? (
+        <p className="portico-account__total">
+          <span className="portico-visually-hidden">{t('view.account.totalValue')}: </span>
+          {total}
+        </p>
+      ) : null}
       <div className="portico-account__actions">
+        {canSend ? (
+          <Button onClick={() => router.push('WalletSend')}>
+            <Icon name="send" />
+            {t('view.account.send')}
+          </Button>
+        ) : null}
         {network ? (
           <button
             type="button"
@@ -107,6 +124,7 @@ export const AccountView = observer(function AccountView() {
           {t('view.account.disconnect')}
         </Button>
       </div>
+      <AccountTabs namespace={namespace} networkName={network?.name ?? ''} />
     </div>
   )
 })

@@ -5,11 +5,14 @@ import { devnetA, devnetB } from './networks.js'
 /** The harness's Portico: two devnets, the in-page wallet, the given directory API. */
 export function createHarnessPortico({
   api,
+  blockchainApi,
   theme,
   storage,
   themeVariables,
 }: {
   api: string
+  /** A separate blockchain API (balances, history, NFTs); default: `api`. */
+  blockchainApi?: string
   theme?: 'light' | 'dark'
   storage?: StorageBackend | null
   themeVariables?: Record<string, string>
@@ -20,7 +23,7 @@ export function createHarnessPortico({
     metadata: { name: 'Harness', description: 'Portico UI harness', url: 'http://127.0.0.1', icons: [] },
     networks: [devnetA, devnetB],
     plugins: [harnessChain(wallet)],
-    endpoints: { api },
+    endpoints: { api, ...(blockchainApi ? { blockchainApi } : {}) },
     themeMode: theme ?? 'light',
     ...(themeVariables ? { themeVariables } : {}),
     ...(storage !== undefined ? { storage } : {}),

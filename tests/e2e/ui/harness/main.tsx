@@ -14,7 +14,8 @@ const params = new URLSearchParams(location.search)
 const api = params.get('api') ?? location.origin
 const theme = params.get('theme') === 'dark' ? 'dark' : 'light'
 const accent = params.get('accent')
-const { portico, wallet } = createHarnessPortico({ api, theme, ...(accent ? { themeVariables: { 'accent-strong': accent, '--portico-radius-modal': '4px' } } : {}) })
+const blockchainApi = params.get('blockchainApi')
+const { portico, wallet } = createHarnessPortico({ api, theme, ...(blockchainApi ? { blockchainApi } : {}), ...(accent ? { themeVariables: { 'accent-strong': accent, '--portico-radius-modal': '4px' } } : {}) })
 w.porticoHarness = { portico, wallet }
 
 const root = document.getElementById('root') as HTMLElement

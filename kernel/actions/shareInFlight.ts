@@ -1,0 +1,23 @@
+import type { Portico } from '../createPortico.js'
+
+const inFlight = new WeakMap<Portico, Map<string, Promise<unknown>>>()
+
+/**
+ * Runs `work` once for a key while a call with the same key is under way: a second caller (React's
+ * double effects, two components) shares the first request instead of sending its own.
+ *
+ * @example
+ * await shareInFlight(portico, `balance:${caip}`, () => fetchIt())
+ */
+export function shareInFlight<T>(portico: Portico, key: string, work: () => Promise<T>): Promise<T> {
+  let map = inFlight.get(portico)
+  if (!map) {
+    map = new Map()
+    inFlight.set(portico, map)
+  }
+  const running = map.get(key)
+  if (running) return running as Promise<T>
+  const promise = work().finally(() => map.delete(key))
+  map.set(key, promise)
+  return promise
+}

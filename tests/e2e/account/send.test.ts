@@ -1,0 +1,365 @@
+// Issue 6's acceptance 1 and 2, as a visitor: the demo site from `npm start` in real Chromium, the
+// real Portico Dev Wallet, anvil and the Portico server (balances, indexer, NFTs). Balances are
+// read back over JSON-RPC from anvil itself, not from the UI.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { createPublicClient, erc20Abi, formatUnits, getAddress, http, parseEther, parseUnits, type Address, type Hash, type PublicClient } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../../helpers/chromium.js'
+import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+
+type SandboxJson = {
+  accounts: string[]
+  chains: { caipNetworkId: string; nodeUrl: string; tokens: { address: string; symbol: string; decimals: number }[] }[]
+}
+type DevWalletHandle = { activity(): { method: string; outcome: string }[] }
+
+let sandbox: TestSandbox
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let blocked: string[] = []
+const pageErrors: string[] = []
+let rpc: PublicClient
+let account0: Address
+let pusd: Address
+
+const recordCsp = `document.addEventListener('securitypolicyviolation', (e) => {
+  (window.__cspViolations ??= []).push(e.violatedDirective + ' ' + e.blockedURI)
+})`
+/** Every text a live region of the page showed (what a screen reader was told). */
+const recordAnnouncements = `window.__announced = [];
+  new MutationObserver(() => {
+    for (const region of document.querySelectorAll('[aria-live]')) {
+      const text = region.textContent;
+      if (text && !window.__announced.includes(text)) window.__announced.push(text);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });`
+const announced = () => page.evaluate(() => (window as unknown as { __announced: string[] }).__announced.slice())
+
+/** A fresh address nobody holds the key of after this run (so it starts at zero). */
+const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ reuseFromEnv: true })
+  const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
+  const chain = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')
+  if (!chain) throw new Error('The sandbox has no eip155:31337 chain')
+  // cacheTime 0: viem would otherwise reuse a block number for 4 s and miss the newest block.
+  rpc = createPublicClient({ transport: http(chain.nodeUrl), cacheTime: 0 })
+  account0 = getAddress(info.accounts[0] as string)
+  const token = chain.tokens.find((t) => t.symbol === 'pUSD')
+  if (!token) throw new Error('The sandbox has no pUSD')
+  pusd = getAddress(token.address)
+  browser = await launchChromium()
+  const created = await newLoopbackContext(browser)
+  context = created.context
+  blocked = created.blocked
+  await context.addInitScript({ content: recordCsp })
+  await context.addInitScript({ content: recordAnnouncements })
+  page = await context.newPage()
+  page.setDefaultTimeout(10_000)
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+}, 120_000)
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await sandbox?.stop()
+})
+
+const header = () => page.getByRole('navigation', { name: 'Wallet' })
+const dialog = () => page.getByRole('dialog')
+const devWalletPanel = () => page.getByRole('region', { name: 'Portico Dev Wallet', exact: true })
+const tab = (name: string) => dialog().getByRole('tab', { name })
+const panel = () => dialog().getByRole('tabpanel')
+const sendTransactions = () =>
+  page.evaluate(() =>
+    (window as unknown as { __porticoDevWallet: DevWalletHandle }).__porticoDevWallet.activity().filter((a) => a.method === 'eth_sendTransaction'),
+  )
+const ethOf = (address: Address) => rpc.getBalance({ address })
+const pusdOf = (address: Address) => rpc.readContract({ address: pusd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+
+/** The transaction account 0 sent to `to` in the latest blocks, and the fee it paid. */
+async function findTransaction(to: Address): Promise<{ hash: Hash; fee: bigint }> {
+  const latest = await rpc.getBlockNumber()
+  for (let n = latest; n >= 0n && n > latest - 10n; n--) {
+    const block = await rpc.getBlock({ blockNumber: n, includeTransactions: true })
+    const tx = block.transactions.find((t) => t.from.toLowerCase() === account0.toLowerCase() && t.to?.toLowerCase() === to.toLowerCase())
+    if (tx) {
+      const receipt = await rpc.getTransactionReceipt({ hash: tx.hash })
+      expect(receipt.status).toBe('success')
+      return { hash: tx.hash, fee: receipt.gasUsed * receipt.effectiveGasPrice }
+    }
+  }
+  throw new Error(`No transaction from account 0 to ${to} in the last 10 blocks`)
+}
+
+/** Waits until the modal shows `view` (usable in hooks, where expect.poll is not). */
+const waitForView = (view: string) => page.locator(`[role="dialog"][data-view="${view}"]`).waitFor({ timeout: 10_000 })
+
+async function openAccount() {
+  if ((await dialog().count()) === 0) await header().getByRole('button', { name: /0xf39F…2266/ }).click()
+  await waitForView('Account')
+}
+
+/** Picks the token whose option starts with the symbol (options read "ETH (9,999.123 ETH)"). */
+async function chooseToken(symbol: string) {
+  const select = dialog().getByLabel('Token')
+  await expect.poll(async () => (await select.locator('option').allTextContents()).some((text) => text.startsWith(`${symbol} (`)), { timeout: 10_000 }).toBe(true)
+  const label = (await select.locator('option').allTextContents()).find((text) => text.startsWith(`${symbol} (`)) as string
+  await select.selectOption({ label })
+}
+
+async function fillSendForm(symbol: string, amount: string, receiver: string) {
+  await chooseToken(symbol)
+  await dialog().getByLabel('Amount').fill(amount)
+  await dialog().getByLabel('Receiver address').fill(receiver)
+}
+
+/** Sends through the modal: form, preview, Send; waits for the toast and the Account view. */
+async function sendThroughModal(symbol: string, amount: string, receiver: Address) {
+  await openAccount()
+  await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+  await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSend')
+  await fillSendForm(symbol, amount, receiver)
+  await dialog().getByRole('button', { name: 'Preview Send' }).click()
+  await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
+  const details = await dialog().locator('dl').textContent()
+  expect(details).toContain(`${amount} ${symbol}`)
+  expect(details).toContain('Portico Devnet A')
+  expect(details).toContain(receiver)
+  await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+  await expect.poll(() => page.locator('[data-portico-toasts]').textContent(), { timeout: 15_000 }).toContain('Transaction started')
+  await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 10_000 }).toBe('Account')
+  // Back from here does not lead into the cleared form: the modal's first view is Account again.
+  expect(await dialog().getByRole('button', { name: 'Back' }).count()).toBe(0)
+}
+
+async function buttonState(): Promise<string> {
+  return ((await dialog().locator('form button[type="submit"]').textContent()) ?? '').trim()
+}
+
+describe('account and send on EVM, end to end', () => {
+  const receiverA = freshAddress()
+  const receiverB = freshAddress()
+
+  it('connects Portico Dev Wallet and shows ETH and pUSD with USD values and a total', async () => {
+    await page.goto(sandbox.url)
+    await header().getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog().getByRole('button', { name: 'Portico Dev Wallet' }).click()
+    await expect.poll(() => header().textContent(), { timeout: 15_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await openAccount()
+    expect(await tab('Tokens').getAttribute('aria-selected')).toBe('true')
+    const items = panel().getByRole('listitem')
+    await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(2)
+    const eth = (await items.filter({ hasText: 'Ether' }).textContent()) ?? ''
+    const usd = (await items.filter({ hasText: 'Portico USD' }).textContent()) ?? ''
+    expect(eth).toMatch(/ETH/)
+    expect(eth).toMatch(/\d[\d,]*\.\d{3} ETH/)
+    expect(eth).toMatch(/\$[\d,]+\.\d{2}/)
+    // What anvil says, truncated to 3 decimals (pUSD is priced at 1 USD).
+    const [whole = '0', fraction = ''] = formatUnits(await pusdOf(account0), 6).split('.')
+    expect(usd).toContain(`${whole}.${fraction.padEnd(3, '0').slice(0, 3)} pUSD`)
+    expect(usd).toContain(`$${Number(whole).toLocaleString('en-US')}.${fraction.padEnd(2, '0').slice(0, 2)}`)
+    // The total is the sum of both (ETH at 3000 USD plus 1,000,000 pUSD at 1 USD).
+    const total = (await dialog().locator('p').filter({ hasText: 'Total value' }).textContent()) ?? ''
+    expect(total).toMatch(/^Total value: \$[\d,]+\.\d{2}$/)
+    expect(Number(total.replace(/^Total value: /, '').replace(/[$,]/g, ''))).toBeGreaterThan(1_000_000)
+  })
+
+  it('sends 0.5 ETH and 12.5 pUSD to fresh addresses, and anvil shows exactly those amounts moved', async () => {
+    const before = { ethA: await ethOf(receiverA), eth0: await ethOf(account0), pusdB: await pusdOf(receiverB), pusd0: await pusdOf(account0) }
+    expect(before.ethA).toBe(0n)
+    expect(before.pusdB).toBe(0n)
+
+    await sendThroughModal('ETH', '0.5', receiverA)
+    const ethTx = await findTransaction(receiverA)
+    expect(await ethOf(receiverA)).toBe(parseEther('0.5'))
+    expect(before.eth0 - (await ethOf(account0))).toBe(parseEther('0.5') + ethTx.fee)
+
+    const eth0AfterFirst = await ethOf(account0)
+    await sendThroughModal('pUSD', '12.5', receiverB)
+    const tokenTx = await findTransaction(pusd)
+    expect(await pusdOf(receiverB)).toBe(parseUnits('12.5', 6))
+    expect(before.pusd0 - (await pusdOf(account0))).toBe(parseUnits('12.5', 6))
+    expect(eth0AfterFirst - (await ethOf(account0))).toBe(tokenTx.fee)
+    expect(await ethOf(receiverB)).toBe(0n)
+    // While the wallet worked, the modal said so; then the toast.
+    expect(await announced()).toEqual(expect.arrayContaining(['Confirm the transaction in your wallet', 'Transaction started']))
+    // The form was reset after each send.
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    expect(await dialog().getByLabel('Amount').inputValue()).toBe('')
+    expect(await dialog().getByLabel('Receiver address').inputValue()).toBe('')
+    await dialog().getByRole('button', { name: 'Back' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+  }, 60_000)
+
+  it('shows both transfers in Activity within 5 s, newest first', async () => {
+    await openAccount()
+    const started = Date.now()
+    await tab('Activity').click()
+    const rows = panel().getByRole('listitem')
+    await expect.poll(async () => (await rows.allTextContents()).slice(0, 2).join(' | '), { timeout: 5_000, interval: 250 }).toMatch(/^Sent 12\.500 pUSD.*Confirmed.* \| Sent 0\.500 ETH.*Confirmed/)
+    expect(Date.now() - started).toBeLessThan(5_000)
+  })
+
+  it('the tabs follow the ARIA tabs pattern: arrow keys move the selection and the panel', async () => {
+    await tab('Activity').focus()
+    await page.keyboard.press('ArrowRight')
+    expect(await tab('Tokens').getAttribute('aria-selected')).toBe('true')
+    expect(await tab('Tokens').evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press('ArrowLeft')
+    expect(await tab('Activity').getAttribute('aria-selected')).toBe('true')
+    await page.keyboard.press('Home')
+    expect(await tab('Tokens').getAttribute('aria-selected')).toBe('true')
+    await page.keyboard.press('ArrowRight')
+    expect(await tab('NFTs').getAttribute('aria-selected')).toBe('true')
+    const labelledBy = await panel().getAttribute('aria-labelledby')
+    expect(labelledBy).toBe(await tab('NFTs').getAttribute('id'))
+    expect(await tab('Tokens').getAttribute('tabindex')).toBe('-1')
+  })
+
+  it('the NFTs tab shows the three minted Portico Pioneers with images that loaded', async () => {
+    await tab('NFTs').click()
+    const images = panel().getByRole('img')
+    await expect.poll(() => images.count(), { timeout: 10_000 }).toBe(3)
+    for (const n of [1, 2, 3]) {
+      const image: Locator = panel().getByRole('img', { name: `Portico Pioneers #${n}` })
+      await image.scrollIntoViewIfNeeded()
+      await expect
+        .poll(() => image.evaluate((el) => (el instanceof HTMLImageElement && el.complete ? el.naturalWidth : 0)), { timeout: 10_000 })
+        .toBeGreaterThan(0)
+    }
+  })
+})
+
+describe('bad input in the send view: a visible state and nothing sent', () => {
+  const untouched = freshAddress()
+  let sentBefore = 0
+
+  beforeAll(async () => {
+    sentBefore = (await sendTransactions()).length
+    await openAccount()
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await waitForView('WalletSend')
+  })
+
+  it('walks through the button states in order', async () => {
+    expect(await buttonState()).toBe('Select Token')
+    await chooseToken('ETH')
+    expect(await buttonState()).toBe('Add Amount')
+    await dialog().getByLabel('Amount').fill('1')
+    expect(await buttonState()).toBe('Add Address')
+  })
+
+  it('an amount above the balance: Insufficient Funds', async () => {
+    await fillSendForm('ETH', '100000', untouched)
+    const button = dialog().getByRole('button', { name: 'Insufficient Funds' })
+    expect(await button.isDisabled()).toBe(true)
+    expect(await dialog().getByLabel('Amount').getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it.each(['1.1234567', '0', '-1', '1e3', '0.', 'abc'])('pUSD amount %s: Incorrect Value', async (amount) => {
+    await fillSendForm('pUSD', amount, untouched)
+    expect(await buttonState()).toBe('Incorrect Value')
+    expect(await dialog().getByRole('button', { name: 'Incorrect Value' }).isDisabled()).toBe(true)
+    await dialog().getByLabel('Amount').press('Enter')
+    expect(await dialog().getAttribute('data-view')).toBe('WalletSend')
+  })
+
+  it('Max fills in the whole balance', async () => {
+    await chooseToken('pUSD')
+    await dialog().getByRole('button', { name: 'Max' }).click()
+    const amount = await dialog().getByLabel('Amount').inputValue()
+    expect(parseUnits(amount, 6)).toBe(await pusdOf(account0))
+  })
+
+  it('an invalid address and a checksum-broken one: Invalid Address', async () => {
+    await fillSendForm('ETH', '1', 'not-an-address')
+    expect(await buttonState()).toBe('Invalid Address')
+    const broken = untouched.replace(/[a-f]/, (c) => c.toUpperCase()).replace(/[A-F](?=[^A-F]*$)/, (c) => c.toLowerCase())
+    expect(broken.toLowerCase()).toBe(untouched.toLowerCase())
+    expect(broken).not.toBe(untouched)
+    await dialog().getByLabel('Receiver address').fill(broken)
+    expect(await buttonState()).toBe('Invalid Address')
+    expect(await dialog().getByLabel('Receiver address').getAttribute('aria-invalid')).toBe('true')
+    await dialog().getByLabel('Receiver address').fill(untouched)
+    expect(await buttonState()).toBe('Preview Send')
+  })
+
+  it('the wallet rejecting: the error is shown and announced, and the form keeps its values', async () => {
+    await fillSendForm('ETH', '1.25', untouched)
+    await dialog().getByRole('button', { name: 'Preview Send' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
+    await devWalletPanel().getByRole('switch', { name: 'Reject requests' }).check()
+    try {
+      await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+      const alert = dialog().getByRole('alert')
+      await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toBe('The request was rejected in the wallet')
+      // The form is usable again: Send is no longer busy.
+      expect(await dialog().getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(false)
+      expect(await dialog().getAttribute('data-view')).toBe('WalletSendPreview')
+      await dialog().getByRole('button', { name: 'Cancel' }).click()
+      await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSend')
+      expect(await dialog().getByLabel('Amount').inputValue()).toBe('1.25')
+      expect(await dialog().getByLabel('Receiver address').inputValue()).toBe(untouched)
+      expect(await dialog().getByRole('alert').textContent()).toBe('The request was rejected in the wallet')
+      expect(await buttonState()).toBe('Preview Send')
+    } finally {
+      await devWalletPanel().getByRole('switch', { name: 'Reject requests' }).uncheck()
+    }
+  })
+
+  it('nothing was sent: one rejected request in the wallet, none approved, the receiver still at zero', async () => {
+    const sent = (await sendTransactions()).slice(sentBefore)
+    expect(sent.map((a) => a.outcome)).toEqual(['rejected'])
+    expect(await ethOf(untouched)).toBe(0n)
+    expect(await pusdOf(untouched)).toBe(0n)
+  })
+})
+
+describe('accessibility and page hygiene', () => {
+  it('the Account tabs and the send views have no serious or critical axe violation', async () => {
+    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+    // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+    await page.evaluate(axeSource)
+    const run = async (label: string) => {
+      // Colours are measured once the view's fade-in is over (spinners run forever and do not count).
+      await expect
+        .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length))
+        .toBe(0)
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(context?: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }).axe
+        const result = await axe.run({ include: [['[role="dialog"]']] })
+        return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target) + ' ' + String((n as { failureSummary?: string }).failureSummary)).slice(0, 3) }))
+      })
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), label).toEqual([])
+    }
+    await page.keyboard.press('Escape')
+    await openAccount()
+    for (const name of ['Tokens', 'NFTs', 'Activity']) {
+      await tab(name).click()
+      await expect.poll(() => panel().getByRole('listitem').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      await run(`Account ${name}`)
+    }
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await fillSendForm('ETH', '-1', 'nope')
+    await run('WalletSend (invalid)')
+    await fillSendForm('ETH', '0.01', freshAddress())
+    await dialog().getByRole('button', { name: 'Preview Send' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
+    await run('WalletSendPreview')
+    await dialog().getByRole('button', { name: 'Cancel' }).click()
+  })
+
+  it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
+    expect(pageErrors).toEqual([])
+    expect(blocked).toEqual([])
+  })
+})

@@ -1,0 +1,75 @@
+import { renderToString } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { Tabs } from '../../ui/components/Tabs/Tabs.js'
+import { en } from '../../ui/locales/en.js'
+import { translate } from '../../ui/i18n/translate.js'
+import { formatActivityTime } from '../../ui/utils/formatActivityTime.js'
+import { formatUsd } from '../../ui/utils/formatUsd.js'
+import { uiViews } from '../../ui/views/uiViews.js'
+
+const t = (key: string, params?: Record<string, string | number>) => translate(undefined, key, params)
+
+describe('USD values', () => {
+  it('formats with a dollar sign, grouping and two decimals, and refuses what is not a number', () => {
+    expect(formatUsd(1500)).toBe('$1,500.00')
+    expect(formatUsd(0)).toBe('$0.00')
+    expect(formatUsd(12.5)).toBe('$12.50')
+    expect(formatUsd(0.004)).toBe('<$0.01')
+    expect(formatUsd(Number.NaN)).toBeUndefined()
+    expect(formatUsd(Number.POSITIVE_INFINITY)).toBeUndefined()
+    expect(formatUsd(undefined)).toBeUndefined()
+  })
+})
+
+describe('activity times', () => {
+  const now = Date.parse('2026-11-21T15:00:00.000Z')
+  it('is relative within a week and the date after', () => {
+    expect(formatActivityTime('2026-11-21T14:59:30.000Z', now, t)).toBe('just now')
+    expect(formatActivityTime('2026-11-21T14:57:00.000Z', now, t)).toBe('3 min ago')
+    expect(formatActivityTime('2026-11-21T10:00:00.000Z', now, t)).toBe('5 h ago')
+    expect(formatActivityTime('2026-11-19T15:00:00.000Z', now, t)).toBe('2 d ago')
+    expect(formatActivityTime('2026-10-01T15:00:00.000Z', now, t)).toBe('2026-10-01')
+  })
+  it('a time in the future (clock skew) is "just now", a date that does not parse gives nothing', () => {
+    expect(formatActivityTime('2026-11-21T15:05:00.000Z', now, t)).toBe('just now')
+    expect(formatActivityTime('yesterday-ish', now, t)).toBeUndefined()
+  })
+})
+
+describe('the send views and their strings', () => {
+  it('registers WalletSend and WalletSendPreview with titles that exist in English', () => {
+    const ids = uiViews.map((v) => v.id)
+    expect(ids).toContain('WalletSend')
+    expect(ids).toContain('WalletSendPreview')
+    for (const view of uiViews) expect(en, view.id).toHaveProperty([view.title])
+  })
+
+  it('every send button state reads exactly as the state (appkit-behaviour §2.7)', () => {
+    for (const state of ['Select Token', 'Add Amount', 'Incorrect Value', 'Insufficient Funds', 'Add Address', 'Invalid Address', 'Preview Send']) {
+      expect(t(`view.walletSend.state.${state}`)).toBe(state)
+    }
+  })
+})
+
+describe('tabs markup (server-rendered)', () => {
+  it('one tablist, the selected tab in the tab order and controlling the panel labelled by it', () => {
+    const html = renderToString(
+      <Tabs label="Account details" tabs={[{ id: 'tokens', label: 'Tokens' }, { id: 'nfts', label: 'NFTs' }]} selected="nfts" onSelect={() => undefined}>
+        <p>panel</p>
+      </Tabs>,
+    )
+    const tags = (role: string) => [...html.matchAll(new RegExp(`<[a-z]+[^>]*role="${role}"[^>]*>`, 'g'))].map((m) => m[0])
+    const attr = (tag: string | undefined, name: string) => (tag ? new RegExp(` ${name}="([^"]*)"`).exec(tag)?.[1] : undefined)
+    const tabs = tags('tab')
+    expect(tags('tablist')).toHaveLength(1)
+    expect(attr(tags('tablist')[0], 'aria-label')).toBe('Account details')
+    expect(tabs.map((tab) => [attr(tab, 'aria-selected'), attr(tab, 'tabindex')])).toEqual([
+      ['false', '-1'],
+      ['true', '0'],
+    ])
+    const panel = tags('tabpanel')[0]
+    expect(attr(panel, 'aria-labelledby')).toBe(attr(tabs[1], 'id'))
+    expect(attr(tabs[1], 'aria-controls')).toBe(attr(panel, 'id'))
+    expect(attr(tabs[0], 'aria-controls')).toBeUndefined()
+  })
+})

@@ -1,0 +1,116 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect, useState } from 'react'
+import type { ChainNamespace } from '../../../kernel/index.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useTranslate } from '../../hooks/useTranslate.js'
+import { ActivityList } from '../ActivityList/ActivityList.js'
+import { Button } from '../Button/Button.js'
+import { EmptyState } from '../EmptyState/EmptyState.js'
+import { NftGrid } from '../NftGrid/NftGrid.js'
+import { Tabs } from '../Tabs/Tabs.js'
+import { TokenList } from '../TokenList/TokenList.js'
+
+/** While the Activity tab is shown, the first page is asked again this often (new transfers). */
+const activityRefreshMs = 3_000
+
+type AccountTab = 'tokens' | 'nfts' | 'activity'
+
+/**
+ * The Account view's tabs: Tokens, NFTs and Activity (only when the `activity` remote feature
+ * is on). Each tab asks the kernel for its data when it is opened; the kernel caches and gates
+ * the requests and shows the spec's toasts on failure, and a failed list shows its empty state.
+ * While Activity is open its first page is refreshed every 3 s, until a fetch fails or the
+ * visitor loads more.
+ *
+ * @example
+ * <AccountTabs namespace="eip155" networkName="Portico Devnet A" />
+ */
+export const AccountTabs = observer(function AccountTabs({ namespace, networkName }: { namespace: ChainNamespace; networkName: string }) {
+  const portico = usePortico()
+  const t = useTranslate()
+  const [tab, setTab] = useState<AccountTab>('tokens')
+  const [now, setNow] = useState(() => Date.now())
+  const [pagedActivity, setPagedActivity] = useState(false)
+  const { accounts, connections, options } = portico.stores
+  const caipAddress = connections.caipAddress(namespace)
+  const account = accounts.get(namespace)
+  const showActivity = options.remoteFeatures.activity
+  const current: AccountTab = tab === 'activity' && !showActivity ? 'tokens' : tab
+
+  useEffect(() => {
+    if (!caipAddress) return
+    if (current === 'tokens') void portico.fetchTokenBalances(namespace)
+    else if (current === 'nfts') void portico.fetchNfts(namespace)
+    else void portico.fetchTransactions(namespace).then(() => setNow(Date.now()))
+  }, [portico, namespace, caipAddress, current])
+
+  const failed = Boolean(account.transactionsFailed)
+  useEffect(() => {
+    if (current !== 'activity' || !caipAddress || failed || pagedActivity) return
+    const timer = setInterval(() => {
+      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return
+      void portico.fetchTransactions(namespace).then(() => setNow(Date.now()))
+    }, activityRefreshMs)
+    return () => clearInterval(timer)
+  }, [portico, namespace, caipAddress, current, failed, pagedActivity])
+
+  const tabs = [
+    { id: 'tokens', label: t('view.account.tab.tokens') },
+    { id: 'nfts', label: t('view.account.tab.nfts') },
+    ...(showActivity ? [{ id: 'activity', label: t('view.account.tab.activity') }] : []),
+  ]
+
+  let panel
+  if (current === 'tokens') {
+    const tokens = account.tokenBalances ?? []
+    panel = tokens.length ? (
+      <TokenList tokens={tokens} />
+    ) : account.tokenBalancesLoading || (account.tokenBalances === undefined && account.lastRetry === undefined) ? (
+      <EmptyState loading heading={t('view.account.tokens.loading')} />
+    ) : (
+      <EmptyState heading={t('view.account.tokens.empty')} hint={t('view.account.tokens.emptyHint', { network: networkName })} />
+    )
+  } else if (current === 'nfts') {
+    const nfts = account.nfts ?? []
+    panel = nfts.length ? (
+      <NftGrid nfts={nfts} />
+    ) : account.nftsLoading || account.nfts === undefined ? (
+      <EmptyState loading heading={t('view.account.nfts.loading')} />
+    ) : (
+      <EmptyState heading={t('view.account.nfts.empty')} hint={t('view.account.nfts.emptyHint', { network: networkName })} />
+    )
+  } else {
+    const transactions = account.transactions ?? []
+    const next = account.transactionsNext
+    panel = transactions.length ? (
+      <>
+        <ActivityList transactions={transactions} now={now} />
+        {next ? (
+          <div className="portico-account-tabs__more">
+            <Button
+              variant="secondary"
+              busy={account.transactionsLoading}
+              disabled={account.transactionsLoading}
+              onClick={() => {
+                setPagedActivity(true)
+                void portico.fetchTransactions(namespace, { cursor: next })
+              }}
+            >
+              {t('view.account.activity.loadMore')}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    ) : !failed && (account.transactionsLoading || account.transactions === undefined) ? (
+      <EmptyState loading heading={t('view.account.activity.loading')} />
+    ) : (
+      <EmptyState heading={t('view.account.activity.empty')} hint={t('view.account.activity.emptyHint', { network: networkName })} />
+    )
+  }
+
+  return (
+    <Tabs label={t('view.account.tabs')} tabs={tabs} selected={current} onSelect={(id) => setTab(id as AccountTab)}>
+      {panel}
+    </Tabs>
+  )
+})

@@ -1,0 +1,154 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect, useId } from 'react'
+import { formatBalance, type SendButtonState, type TokenBalance } from '../../../kernel/index.js'
+import { Button } from '../../components/Button/Button.js'
+import { Spinner } from '../../components/Spinner/Spinner.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useTranslate } from '../../hooks/useTranslate.js'
+
+/** A token's key in the picker: its CAIP-10 address, or "native". */
+const tokenKey = (token: TokenBalance | undefined) => (token ? (token.address ?? 'native') : '')
+
+/**
+ * The send form (WalletSend): a token picker fed by the account's token balances, the amount
+ * (a decimal string, never a float) with "Max", and the receiver address. The main button is
+ * labelled by the form's state (`Select Token`, `Add Amount`, `Incorrect Value`, `Insufficient
+ * Funds`, `Add Address`, `Invalid Address`) and only `Preview Send` opens the preview.
+ *
+ * @example
+ * portico.open({ view: 'WalletSend' })
+ */
+export const WalletSendView = observer(function WalletSendView() {
+  const portico = usePortico()
+  const t = useTranslate()
+  const ids = { token: useId(), amount: useId(), amountHint: useId(), receiver: useId(), receiverHint: useId(), balance: useId() }
+  const { send, accounts, networks, connections, router } = portico.stores
+  const namespace = networks.activeNamespace
+  const caipAddress = connections.caipAddress(namespace)
+  const network = networks.find(connections.get(namespace).caipNetworkId) ?? networks.activeNetwork
+  const account = accounts.get(namespace)
+  const tokens = account.tokenBalances ?? []
+  const state: SendButtonState = send.buttonState
+
+  useEffect(() => {
+    if (caipAddress) void portico.fetchTokenBalances(namespace)
+  }, [portico, namespace, caipAddress])
+
+  const amountInvalid = state === 'Incorrect Value' || state === 'Insufficient Funds'
+  const receiverInvalid = state === 'Invalid Address'
+  const hint = (key: string) => t(`view.walletSend.hint.${key}`, { decimals: send.decimals ?? 0, network: network?.name ?? '' })
+
+  return (
+    <form
+      className="portico-send"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (send.buttonState === 'Preview Send') router.push('WalletSendPreview')
+      }}
+    >
+      <div className="portico-send__field">
+        <label className="portico-send__label" htmlFor={ids.token}>
+          {t('view.walletSend.token')}
+        </label>
+        <div className="portico-send__row">
+          <select
+            id={ids.token}
+            className="portico-send__select"
+            value={tokenKey(send.token)}
+            onChange={(event) => send.setToken(tokens.find((token) => tokenKey(token) === event.target.value))}
+          >
+            <option value="">{t('view.walletSend.selectToken')}</option>
+            {send.token && !tokens.some((token) => tokenKey(token) === tokenKey(send.token)) ? (
+              <option value={tokenKey(send.token)}>{send.token.symbol}</option>
+            ) : null}
+            {tokens.map((token) => (
+              <option key={tokenKey(token)} value={tokenKey(token)}>
+                {t('view.walletSend.tokenOption', { symbol: token.symbol, balance: formatBalance({ balance: token.quantity.numeric, symbol: token.symbol }) })}
+              </option>
+            ))}
+          </select>
+          {account.tokenBalancesLoading ? (
+            <>
+              <Spinner />
+              <span className="portico-visually-hidden">{t('view.walletSend.tokensLoading')}</span>
+            </>
+          ) : null}
+        </div>
+        {!account.tokenBalancesLoading && account.tokenBalances !== undefined && tokens.length === 0 ? (
+          <p className="portico-send__hint">{t('view.walletSend.noTokens', { network: network?.name ?? '' })}</p>
+        ) : null}
+      </div>
+
+      <div className="portico-send__field">
+        <label className="portico-send__label" htmlFor={ids.amount}>
+          {t('view.walletSend.amount')}
+        </label>
+        <div className="portico-send__row">
+          <input
+            id={ids.amount}
+            className="portico-send__input portico-send__input--amount"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="0"
+            maxLength={100}
+            value={send.amount}
+            aria-invalid={amountInvalid || undefined}
+            aria-describedby={[send.token ? ids.balance : '', amountInvalid ? ids.amountHint : ''].filter(Boolean).join(' ') || undefined}
+            onChange={(event) => send.setAmount(event.target.value)}
+          />
+          <button type="button" className="portico-send__max" title={t('view.walletSend.maxLabel')} disabled={!send.token} onClick={() => send.setMax()}>
+            {t('view.walletSend.max')}
+          </button>
+        </div>
+        {send.token ? (
+          <p id={ids.balance} className="portico-send__hint">
+            {t('view.walletSend.balance', { balance: formatBalance({ balance: send.token.quantity.numeric, symbol: send.token.symbol }) })}
+          </p>
+        ) : null}
+        {amountInvalid ? (
+          <p id={ids.amountHint} className="portico-send__hint portico-send__hint--error">
+            {hint(state)}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="portico-send__field">
+        <label className="portico-send__label" htmlFor={ids.receiver}>
+          {t('view.walletSend.receiver')}
+        </label>
+        <input
+          id={ids.receiver}
+          className="portico-send__input"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={t('view.walletSend.receiverPlaceholder', { network: network?.name ?? '' })}
+          maxLength={256}
+          value={send.receiver}
+          aria-invalid={receiverInvalid || undefined}
+          aria-describedby={receiverInvalid ? ids.receiverHint : undefined}
+          onChange={(event) => send.setReceiver(event.target.value)}
+        />
+        {receiverInvalid ? (
+          <p id={ids.receiverHint} className="portico-send__hint portico-send__hint--error">
+            {hint(state)}
+          </p>
+        ) : null}
+      </div>
+
+      {send.error ? (
+        <p className="portico-send__error" role="alert">
+          {send.error}
+        </p>
+      ) : null}
+
+      <Button type="submit" disabled={state !== 'Preview Send'}>
+        {t(`view.walletSend.state.${state}`)}
+      </Button>
+    </form>
+  )
+})

@@ -1,0 +1,98 @@
+import { observer } from 'mobx-react-lite'
+import { Button } from '../../components/Button/Button.js'
+import { Spinner } from '../../components/Spinner/Spinner.js'
+import { useAnnounce } from '../../hooks/useAnnounce.js'
+import { usePortico } from '../../hooks/usePortico.js'
+import { useTranslate } from '../../hooks/useTranslate.js'
+import { truncateAddress } from '../../utils/truncateAddress.js'
+
+/**
+ * The send preview (WalletSendPreview): from, to, amount, token and network, then "Send", which
+ * asks the wallet (a waiting state until it answers), or "Cancel", back to the form. A failure
+ * (the wallet rejecting, the node refusing) is shown and announced here, and the form keeps its
+ * values; on success the kernel resets the form, shows "Transaction started" and returns to
+ * Account.
+ *
+ * @example
+ * portico.stores.router.push('WalletSendPreview')
+ */
+export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
+  const portico = usePortico()
+  const t = useTranslate()
+  const { send, networks, connections } = portico.stores
+  const namespace = networks.activeNamespace
+  const from = connections.address(namespace)
+  const network = networks.find(connections.get(namespace).caipNetworkId) ?? networks.activeNetwork
+  const token = send.token
+
+  // After a send the kernel has replaced this view with Account; the form and its preview are
+  // dropped from the history too, so Back does not lead into a cleared form.
+  const submit = async () => {
+    const hash = await send.submit()
+    const { router } = portico.stores
+    const first = router.history.indexOf('Account')
+    if (hash && router.view === 'Account' && first >= 0 && first < router.history.length - 1) router.goBackToIndex(first)
+  }
+
+  // The waiting state goes through the modal's live region; an error is its own alert below.
+  useAnnounce(send.loading ? t('view.walletSendPreview.waiting') : undefined)
+
+  if (!token || (!send.canSend && !send.loading)) {
+    return (
+      <div className="portico-send-preview">
+        <p className="portico-send-preview__note">{t('view.walletSendPreview.incomplete')}</p>
+        <Button variant="secondary" onClick={() => portico.back()}>
+          {t('view.walletSendPreview.edit')}
+        </Button>
+      </div>
+    )
+  }
+
+  const rows: [string, string, string?][] = [
+    [t('view.walletSendPreview.amount'), `${send.amount.trim()} ${token.symbol}`],
+    [t('view.walletSendPreview.token'), token.name === token.symbol ? token.symbol : `${token.name} (${token.symbol})`],
+    [t('view.walletSendPreview.from'), from ? truncateAddress(from) : '', from],
+    [t('view.walletSendPreview.to'), truncateAddress(send.receiver.trim()), send.receiver.trim()],
+    [t('view.walletSendPreview.network'), network?.name ?? ''],
+  ]
+
+  return (
+    <div className="portico-send-preview">
+      <p className="portico-send-preview__summary">
+        {t('view.walletSendPreview.summary')}
+        <strong className="portico-send-preview__amount">
+          {send.amount.trim()} {token.symbol}
+        </strong>
+      </p>
+      <dl className="portico-send-preview__details">
+        {rows.map(([label, value, full]) => (
+          <div key={label} className="portico-send-preview__row">
+            <dt>{label}</dt>
+            <dd title={full}>
+              {value}
+              {full && full !== value ? <span className="portico-visually-hidden"> ({full})</span> : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {send.loading ? (
+        <p className="portico-send-preview__waiting">
+          <Spinner /> {t('view.walletSendPreview.waiting')}
+        </p>
+      ) : null}
+      {send.error ? (
+        <p className="portico-send-preview__error" role="alert">
+          {send.error}
+        </p>
+      ) : null}
+      <div className="portico-send-preview__actions">
+        <Button variant="secondary" disabled={send.loading} onClick={() => portico.back()}>
+          {t('view.walletSendPreview.cancel')}
+        </Button>
+        <Button busy={send.loading} disabled={send.loading} onClick={() => void submit()}>
+          {t('view.walletSendPreview.send')}
+        </Button>
+      </div>
+    </div>
+  )
+})
