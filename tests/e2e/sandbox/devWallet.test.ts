@@ -91,7 +91,7 @@ describe('Portico Dev Wallet in Chromium against the sandbox', () => {
     expect(early.error?.code).toBe(4100)
     expect(await callWallet(page, 'eth_requestAccounts')).toEqual({ result: [devWalletAccount.address] })
     expect(await callWallet(page, 'eth_accounts')).toEqual({ result: [devWalletAccount.address] })
-    const panel = page.getByRole('region', { name: 'Portico Dev Wallet' })
+    const panel = page.getByRole('region', { name: 'Portico Dev Wallet', exact: true })
     await expect.poll(() => panel.getByText('Connected: 0xf39F…2266').count()).toBe(1)
   })
 
@@ -130,7 +130,7 @@ describe('Portico Dev Wallet in Chromium against the sandbox', () => {
     // Reads now go to the second devnet through the server's RPC proxy.
     const blockB = await callWallet(page, 'eth_getBalance', [devWalletAccount.address, 'latest'])
     expect(typeof blockB.result).toBe('string')
-    const panel = page.getByRole('region', { name: 'Portico Dev Wallet' })
+    const panel = page.getByRole('region', { name: 'Portico Dev Wallet', exact: true })
     await expect.poll(() => panel.getByText('Network: Portico Devnet B (31338)').count()).toBe(1)
 
     const unknown = await callWallet(page, 'wallet_switchEthereumChain', [{ chainId: '0x1' }])
@@ -140,7 +140,7 @@ describe('Portico Dev Wallet in Chromium against the sandbox', () => {
   })
 
   it('rejects with 4001 while "Reject requests" is switched on in the panel', async () => {
-    const toggle = page.getByRole('switch', { name: 'Reject requests' })
+    const toggle = page.getByRole('region', { name: 'Portico Dev Wallet', exact: true }).getByRole('switch', { name: 'Reject requests' })
     await toggle.check()
     expect(await toggle.isChecked()).toBe(true)
     const sign = await callWallet(page, 'personal_sign', ['0x6869', devWalletAccount.address])
@@ -158,7 +158,7 @@ describe('Portico Dev Wallet in Chromium against the sandbox', () => {
     await page.reload()
     expect(await callWallet(page, 'eth_accounts')).toEqual({ result: [devWalletAccount.address] })
     expect(await callWallet(page, 'eth_chainId')).toEqual({ result: '0x7a69' })
-    const panel = page.getByRole('region', { name: 'Portico Dev Wallet' })
+    const panel = page.getByRole('region', { name: 'Portico Dev Wallet', exact: true })
     await expect.poll(() => panel.getByText('Connected: 0xf39F…2266').count()).toBe(1)
   })
 
@@ -194,7 +194,7 @@ describe('Portico Dev Wallet in Chromium against the sandbox', () => {
       w.__accountChanges = []
       w.__porticoDevWallet.provider.on('accountsChanged', (a) => w.__accountChanges.push(a))
     })
-    const panel = page.getByRole('region', { name: 'Portico Dev Wallet' })
+    const panel = page.getByRole('region', { name: 'Portico Dev Wallet', exact: true })
     await panel.getByRole('button', { name: 'Disconnect site' }).click()
     expect(await page.evaluate(() => (window as unknown as { __accountChanges: unknown[] }).__accountChanges)).toEqual([[]])
     expect(await callWallet(page, 'eth_accounts')).toEqual({ result: [] })
@@ -231,7 +231,7 @@ describe('Portico Dev Wallet in Chromium against the sandbox', () => {
       })
       const signed = await callWallet(other, 'eth_signTypedData_v4', [devWalletAccount.address, typed])
       expect(signed.result).toMatch(/^0x[0-9a-f]{130}$/)
-      await expect.poll(() => other.getByRole('switch', { name: 'Reject requests' }).count()).toBe(1)
+      await expect.poll(() => other.getByRole('region', { name: 'Portico Dev Wallet', exact: true }).getByRole('switch', { name: 'Reject requests' }).count()).toBe(1)
       expect(await other.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
       expect(errors).toEqual([])
       expect(plain.blocked).toEqual([])

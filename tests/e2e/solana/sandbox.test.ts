@@ -348,16 +348,19 @@ describe('Solana on the demo site, end to end', () => {
   it('a rejected Solana connection shows "Connection rejected", and "Try again" connects', async () => {
     await openAccount()
     await dialog().getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 10_000 }).toBe(1)
-    // With EVM still connected the modal stays open (today on Account, "No wallet is connected.").
+    // Ending Solana leaves EVM connected, and EVM becomes the active namespace: its account shows.
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(evmShort)
+    expect((await evmPanel().textContent()) ?? '').toContain('Connected')
     if ((await dialog().count()) > 0) {
       await page.keyboard.press('Escape')
       await expect.poll(() => dialog().count()).toBe(0)
     }
-    // Ending Solana left EVM connected.
-    expect((await evmPanel().textContent()) ?? '').toContain('Connected')
+    // Back to Solana (not connected): the network button, the SwitchActiveChain confirmation, Connect.
     await solanaPanel().getByRole('switch', { name: 'Reject requests' }).check()
-    await header().getByRole('button', { name: 'Connect Wallet' }).click()
+    await header().getByRole('button', { name: /Portico Devnet A/ }).click()
+    await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
+    await dialog().getByRole('button', { name: 'Switch Network' }).click()
     await dialog().getByRole('button', { name: 'Portico Dev Wallet' }).click()
     await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 10_000 }).toBeGreaterThan(0)
     expect((await solanaActivity()).at(-1)).toEqual({ method: 'standard:connect', outcome: 'rejected' })
