@@ -28,6 +28,9 @@ export type SandboxInfo = {
  * origin, no inline code, no eval. The demo site and the wallet page are proof that they (and the
  * dev wallet script they load) run under it.
  */
+/** What the sandbox's developer routes can do once the server runs (set after it starts). */
+export type SandboxControls = { restartRelay?: () => Promise<void> }
+
 export const sandboxPageCsp = [
   "default-src 'self'",
   "script-src 'self'",
@@ -52,7 +55,7 @@ export const sandboxPageCsp = [
  * @example
  * await createServer({ ...config, extend: registerSandboxPages(assets, info) })
  */
-export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo): (app: FastifyInstance) => void {
+export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo, controls: SandboxControls = {}): (app: FastifyInstance) => void {
   const infoJson = JSON.stringify(info)
   const siwxRoutes = registerSiwxRoutes({ url: info.url, chains: info.chains })
   return (app) => {
@@ -69,6 +72,14 @@ export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo): 
         return reply.send(asset.body)
       })
     }
+    // A developer tool: restart the relay mid-session (as a deploy would) to see clients recover.
+    // Loopback only, like everything in the sandbox.
+    app.post('/sandbox/restart-relay', async (request, reply) => {
+      if (!/^(127\.|::1$|::ffff:127\.)/.test(request.ip)) return reply.code(403).send({ code: 'FORBIDDEN', message: 'Loopback only' })
+      if (!controls.restartRelay) return reply.code(404).send({ code: 'NOT_FOUND', message: 'The relay is off' })
+      await controls.restartRelay()
+      return reply.send({ restarted: true })
+    })
     app.get('/sandbox.json', async (_request, reply) => {
       reply.header('content-type', 'application/json; charset=utf-8')
       reply.header('cache-control', 'no-store')

@@ -21,7 +21,7 @@ import { deployPorticoUsd } from './devnets/deployPorticoUsd.js'
 import { PortInUseError } from './devnets/errors.js'
 import { startAnvil, type Anvil } from './devnets/startAnvil.js'
 import { SandboxParameterError, SandboxPortInUseError, SandboxStartError } from './errors.js'
-import { registerSandboxPages, type SandboxInfo } from './registerSandboxPages.js'
+import { registerSandboxPages, type SandboxControls, type SandboxInfo } from './registerSandboxPages.js'
 import { fundSolanaDevAccounts, solanaPorticoUsd } from './solana/fundSolanaDevAccounts.js'
 import { startSolanaRpc } from './solana/startSolanaRpc.js'
 import { assertPortFree } from './utils/assertPortFree.js'
@@ -236,6 +236,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
 
     const dataDir = parameters.dataDir ?? `${repoRoot}.portico/data`
     await mkdir(dataDir, { recursive: true })
+    const controls: SandboxControls = {}
     try {
       server = await createServer({
         host: sandboxHost,
@@ -250,12 +251,15 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         },
         relay: {},
         indexer: { pollIntervalMs: sandboxIndexerPollMs },
-        extend: registerSandboxPages(assets, info),
+        extend: registerSandboxPages(assets, info, controls),
       })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw portError(new PortInUseError({ port: ports.server, what: 'the server', cause: error }), ports.server, 'the Portico server')
       throw error
     }
+
+    const running = server
+    controls.restartRelay = () => running.restartRelay()
 
     // Every part answers before the sandbox calls itself ready.
     await Promise.all([

@@ -98,6 +98,11 @@ export type PorticoServer = {
   db: Database
   /** The eip155 indexer (absent when `indexer: false`): `status()`, `poll(chainId)`. */
   indexer?: Indexer
+  /**
+   * Restarts the relay as a deploy would: every websocket is dropped, a fresh relay takes over
+   * on the same port and database (the mailbox survives), and clients reconnect by themselves.
+   */
+  restartRelay(): Promise<void>
   /** Stops the indexer, the relay, the HTTP server and closes the database. Safe to call twice. */
   close(): Promise<void>
 }
@@ -177,6 +182,14 @@ function validateConfig(config: ServerConfig): void {
  * await fetch(`${server.url}/getWallets?page=1&entries=40`)
  * await server.close()
  */
+function startRelay(app: FastifyInstance, db: Database, config: ServerConfig): RelayHandle {
+  return attachRelay(app.server, {
+    path: '/relay',
+    db,
+    ...(config.relay && config.relay.pingIntervalMs !== undefined ? { pingIntervalMs: config.relay.pingIntervalMs } : {}),
+  })
+}
+
 export async function createServer(config: ServerConfig): Promise<PorticoServer> {
   validateConfig(config)
   const directoryFile = new URL('./directory/wallets.json', import.meta.url)
@@ -250,13 +263,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     await app.ready()
 
     // The relay shares the HTTP server: it answers websocket upgrades on /relay.
-    if (config.relay !== false) {
-      relay = attachRelay(app.server, {
-        path: '/relay',
-        db,
-        ...(config.relay?.pingIntervalMs !== undefined ? { pingIntervalMs: config.relay.pingIntervalMs } : {}),
-      })
-    }
+    if (config.relay !== false) relay = startRelay(app, db, config)
     await app.listen({ host: config.host ?? '127.0.0.1', port: config.port ?? 4700 })
     if (config.indexer !== false) {
       indexer = createIndexer({ db, chains: config.chains, ...(config.indexer ?? {}) })
@@ -282,6 +289,11 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     app: server,
     db,
     ...(indexer ? { indexer } : {}),
+    async restartRelay() {
+      if (config.relay === false || closing) return
+      await relay?.close()
+      relay = startRelay(server, db, config)
+    },
     close() {
       closing ??= (async () => {
         try {

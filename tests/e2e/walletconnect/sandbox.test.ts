@@ -138,6 +138,25 @@ describe('WalletConnect on the demo site with a Node sign-client wallet (issue 5
     expect(wallet.requests.at(-1)).toMatchObject({ method: 'personal_sign', chainId: 'eip155:31338' })
   })
 
+  it('the relay restarts mid-session and the next request still succeeds', async () => {
+    const before = wallet.requests.length
+    const sockets: string[] = []
+    const onSocket = (ws: { url(): string }) => void sockets.push(ws.url())
+    page.on('websocket', onSocket)
+    const restarted = await fetch(`${sandbox.url}/sandbox/restart-relay`, { method: 'POST' })
+    expect(await restarted.json()).toEqual({ restarted: true })
+    // Both sides reconnect by themselves within a second or so. A request published into the
+    // dying socket would only be retried after ~20 s (offline-stack §3, quirk 9), so give the
+    // clients their reconnect first, as a visitor's pause would.
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    const signature = await signFromPage(page)
+    expect(await verifyMessage({ address: devWalletAccount.address, message: demoMessage, signature })).toBe(true)
+    expect(wallet.requests.length).toBe(before + 1)
+    // The restart really dropped the page's connection: it opened a new one to the relay.
+    expect(sockets.some((url) => url.includes('/relay'))).toBe(true)
+    page.off('websocket', onSocket)
+  }, 60_000)
+
   it('the wallet disconnects: the page shows "Connect Wallet" again', async () => {
     await wallet.client.disconnect({ topic: wallet.topic(), reason: { code: 6000, message: 'User disconnected.' } })
     await header().getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 10_000 })
