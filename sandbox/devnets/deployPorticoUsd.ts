@@ -1,16 +1,8 @@
-import {
-  type Address,
-  type Hex,
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  getAddress,
-  http,
-  isAddress,
-} from 'viem'
+import { type Address, type Hex, getAddress, isAddress } from 'viem'
 
 import { compileContract } from './compileContract.js'
-import { devAccount, devAddresses } from './devAccounts.js'
+import { connectDevnet } from './connectDevnet.js'
+import { devAddresses } from './devAccounts.js'
 import { ContractDeployError, InvalidDevnetParameterError } from './errors.js'
 
 export type DeployPorticoUsdParameters = {
@@ -82,27 +74,7 @@ export async function deployPorticoUsd(parameters: DeployPorticoUsdParameters): 
   const { rpcUrl, chainId, fund } = validate(parameters)
   const { abi, bytecode } = await compileContract('PorticoUsd')
 
-  const account = devAccount(0)
-  const chain = defineChain({
-    id: chainId,
-    name: `Sandbox ${chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  })
-  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
-  const publicClient = createPublicClient({ chain, transport, pollingInterval: 25 })
-  const walletClient = createWalletClient({ account, chain, transport, pollingInterval: 25 })
-  const fail = (reason: string, cause?: unknown): never => {
-    throw new ContractDeployError({ contract: 'PorticoUsd', rpcUrl, reason, cause })
-  }
-
-  let reported: number
-  try {
-    reported = await publicClient.getChainId()
-  } catch (cause) {
-    return fail('the node did not answer eth_chainId', cause)
-  }
-  if (reported !== chainId) fail(`the node reports chain id ${reported}, not ${chainId}`)
+  const { account, publicClient, walletClient, fail } = await connectDevnet({ rpcUrl, chainId, contract: 'PorticoUsd' })
 
   try {
     const deployHash = await walletClient.deployContract({
