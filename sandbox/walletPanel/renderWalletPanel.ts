@@ -1,0 +1,90 @@
+/** What a dev wallet's panel shows and can do; each wallet maps its own controls onto it. */
+export type WalletPanelSource = {
+  /** The panel's heading, which is also its accessible name. */
+  title: string
+  /** An id for the heading, unique in the page. */
+  titleId: string
+  /** Attribute set on the panel's host element (`data-…`), for tests and for styling. */
+  hostAttribute: string
+  css: string
+  /** What to show now. */
+  read(): { connected: boolean; account: string; network: string; mode: 'approve' | 'reject'; last?: { method: string; outcome: string } }
+  setMode(mode: 'approve' | 'reject'): void
+  disconnect(): void
+  /** Calls `fn` after every change; returns an unsubscribe. */
+  subscribe(fn: () => void): () => void
+}
+
+export type RenderWalletPanelReturnType = { host: HTMLElement; destroy(): void }
+
+/**
+ * Renders a dev wallet's small fixed panel into the page, inside its own shadow root: the
+ * connection status, the network, the "Reject requests" switch and a "Disconnect site" button.
+ * Built with DOM calls only (no `innerHTML`, no inline styles; the CSS is a constructable
+ * stylesheet), so it works under a strict CSP.
+ *
+ * @example
+ * renderWalletPanel(document, { title: 'Portico Dev Wallet', titleId: 'x', hostAttribute: 'data-x', css, read, setMode, disconnect, subscribe })
+ */
+export function renderWalletPanel(doc: Document, source: WalletPanelSource): RenderWalletPanelReturnType {
+  const host = doc.createElement('div')
+  host.setAttribute(source.hostAttribute, '')
+  const root = host.attachShadow({ mode: 'open' })
+  const view = doc.defaultView
+  if (view && 'adoptedStyleSheets' in root && typeof view.CSSStyleSheet === 'function') {
+    const sheet = new view.CSSStyleSheet()
+    sheet.replaceSync(source.css)
+    root.adoptedStyleSheets = [sheet]
+  }
+
+  const section = doc.createElement('section')
+  section.setAttribute('aria-labelledby', source.titleId)
+  const title = doc.createElement('h2')
+  title.id = source.titleId
+  title.textContent = source.title
+  const account = doc.createElement('p')
+  const network = doc.createElement('p')
+  network.className = 'muted'
+
+  const label = doc.createElement('label')
+  const toggle = doc.createElement('input')
+  toggle.type = 'checkbox'
+  toggle.setAttribute('role', 'switch')
+  toggle.addEventListener('change', () => source.setMode(toggle.checked ? 'reject' : 'approve'))
+  label.append(toggle, doc.createTextNode('Reject requests'))
+
+  const disconnect = doc.createElement('button')
+  disconnect.type = 'button'
+  disconnect.textContent = 'Disconnect site'
+  disconnect.addEventListener('click', () => source.disconnect())
+
+  const last = doc.createElement('p')
+  last.className = 'muted'
+  last.setAttribute('role', 'status')
+
+  section.append(title, account, network, label, disconnect, last)
+  root.append(section)
+
+  function update(): void {
+    const state = source.read()
+    account.textContent = state.connected ? `Connected: ${state.account}` : 'Not connected to this site'
+    network.textContent = state.network
+    toggle.checked = state.mode === 'reject'
+    disconnect.hidden = !state.connected
+    last.textContent = state.last ? `Last request: ${state.last.method} (${state.last.outcome})` : ''
+  }
+  update()
+  const unsubscribe = source.subscribe(update)
+
+  const mount = () => (doc.body ?? doc.documentElement).append(host)
+  if (doc.body) mount()
+  else doc.addEventListener('DOMContentLoaded', mount, { once: true })
+
+  return {
+    host,
+    destroy() {
+      unsubscribe()
+      host.remove()
+    },
+  }
+}
