@@ -7,6 +7,8 @@ import {
 } from './createDevWalletProvider.js'
 import { devWalletIcon } from './devWalletIcon.js'
 import { renderDevWalletPanel } from './renderDevWalletPanel.js'
+import { pageStorage } from '../utils/pageStorage.js'
+import { scriptOrigin } from '../utils/scriptOrigin.js'
 
 /** EIP-6963 provider info of the dev wallet. */
 export type DevWalletInfo = { uuid: string; name: string; icon: string; rdns: string }
@@ -43,26 +45,6 @@ function randomUuid(): string {
   b[8] = (b[8]! & 0x3f) | 0x80
   const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
-}
-
-function scriptOrigin(): string | undefined {
-  const script = document.currentScript
-  if (script instanceof HTMLScriptElement && script.src) {
-    try {
-      return new URL(script.src).origin
-    } catch {
-      return undefined
-    }
-  }
-  return undefined
-}
-
-function pageStorage(): Storage | undefined {
-  try {
-    return window.localStorage
-  } catch {
-    return undefined
-  }
 }
 
 /**

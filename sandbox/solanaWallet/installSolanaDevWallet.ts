@@ -4,6 +4,8 @@ import { devSolanaSecretKey } from '../solana/devSolana.js'
 import { createSolanaDevWallet, type SolanaDevWalletControl } from './createSolanaDevWallet.js'
 import { registerWalletStandardWallet } from './registerWalletStandardWallet.js'
 import { renderSolanaDevWalletPanel } from './renderSolanaDevWalletPanel.js'
+import { pageStorage } from '../utils/pageStorage.js'
+import { scriptOrigin } from '../utils/scriptOrigin.js'
 
 /** What the wallet exposes on `window.__porticoSolanaDevWallet` (for the sandbox's tests and tinkerers). */
 export type SolanaDevWalletHandle = Readonly<
@@ -25,26 +27,6 @@ export type InstallSolanaDevWalletParameters = {
   origin?: string
   /** An RPC URL to send to instead of the proxy. */
   rpcUrl?: string
-}
-
-function scriptOrigin(): string | undefined {
-  const script = document.currentScript
-  if (script instanceof HTMLScriptElement && script.src) {
-    try {
-      return new URL(script.src).origin
-    } catch {
-      return undefined
-    }
-  }
-  return undefined
-}
-
-function pageStorage(): Storage | undefined {
-  try {
-    return window.localStorage
-  } catch {
-    return undefined
-  }
 }
 
 /**
