@@ -3,12 +3,11 @@
 // read back over JSON-RPC from anvil itself, not from the UI.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, formatUnits, getAddress, http, parseEther, parseUnits, type Address, type Hash, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../helpers/chromium.js'
-import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
 type SandboxJson = {
@@ -18,18 +17,12 @@ type SandboxJson = {
 type DevWalletHandle = { activity(): { method: string; outcome: string }[] }
 
 let sandbox: TestSandbox
-let browser: Browser
-let context: BrowserContext
+let visitor: SandboxPage
 let page: Page
-let blocked: string[] = []
-const pageErrors: string[] = []
 let rpc: PublicClient
 let account0: Address
 let pusd: Address
 
-const recordCsp = `document.addEventListener('securitypolicyviolation', (e) => {
-  (window.__cspViolations ??= []).push(e.violatedDirective + ' ' + e.blockedURI)
-})`
 /** Every text a live region of the page showed (what a screen reader was told). */
 const recordAnnouncements = `window.__announced = [];
   new MutationObserver(() => {
@@ -54,20 +47,13 @@ beforeAll(async () => {
   const token = chain.tokens.find((t) => t.symbol === 'pUSD')
   if (!token) throw new Error('The sandbox has no pUSD')
   pusd = getAddress(token.address)
-  browser = await launchChromium()
-  const created = await newLoopbackContext(browser)
-  context = created.context
-  blocked = created.blocked
-  await context.addInitScript({ content: recordCsp })
-  await context.addInitScript({ content: recordAnnouncements })
-  page = await context.newPage()
+  visitor = await openSandboxPage({ initScripts: [recordAnnouncements] })
+  page = visitor.page
   page.setDefaultTimeout(10_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
 }, 120_000)
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
+  await visitor?.close()
   await sandbox?.stop()
 })
 
@@ -358,8 +344,8 @@ describe('accessibility and page hygiene', () => {
   })
 
   it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {
-    expect(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
-    expect(pageErrors).toEqual([])
-    expect(blocked).toEqual([])
+    expect(await visitor.cspViolations()).toEqual([])
+    expect(visitor.pageErrors).toEqual([])
+    expect(visitor.blocked).toEqual([])
   })
 })

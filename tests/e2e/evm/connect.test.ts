@@ -2,37 +2,24 @@
 // roles and accessible names, with the real Portico Dev Wallet, anvil and the Portico server.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
 let sandbox: TestSandbox
-let browser: Browser
-let context: BrowserContext
+let visitor: SandboxPage
 let page: Page
-let blocked: string[] = []
-const pageErrors: string[] = []
-
-const recordCsp = `document.addEventListener('securitypolicyviolation', (e) => {
-  (window.__cspViolations ??= []).push(e.violatedDirective + ' ' + e.blockedURI)
-})`
 
 beforeAll(async () => {
   sandbox = await startSandbox()
-  browser = await launchChromium()
-  const created = await newLoopbackContext(browser)
-  context = created.context
-  blocked = created.blocked
-  await context.addInitScript({ content: recordCsp })
-  page = await context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(error.message))
+  visitor = await openSandboxPage()
+  page = visitor.page
 }, 120_000)
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
+  await visitor?.close()
   await sandbox?.stop()
 })
 
@@ -118,13 +105,13 @@ describe('connect on EVM, end to end', () => {
     })
     await page.reload()
     await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 10_000 }).toBe(1)
-    expect(pageErrors).toEqual([])
+    expect(visitor.pageErrors).toEqual([])
   })
 
   it('the views have no serious or critical accessibility violation (axe-core)', async () => {
     const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
     // axe is injected by the test, which the page's CSP rightly refuses; this context bypasses it.
-    const audit = await newLoopbackContext(browser, { bypassCSP: true })
+    const audit = await newLoopbackContext(visitor.browser, { bypassCSP: true })
     try {
       const auditPage = await audit.context.newPage()
       await auditPage.goto(sandbox.url)
@@ -162,8 +149,8 @@ describe('connect on EVM, end to end', () => {
   })
 
   it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {
-    expect(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
-    expect(pageErrors).toEqual([])
-    expect(blocked).toEqual([])
+    expect(await visitor.cspViolations()).toEqual([])
+    expect(visitor.pageErrors).toEqual([])
+    expect(visitor.blocked).toEqual([])
   })
 })
