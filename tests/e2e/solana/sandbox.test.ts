@@ -4,10 +4,9 @@
 import { randomBytes } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../helpers/chromium.js'
-import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
 type SandboxJson = {
@@ -30,15 +29,9 @@ let sandbox: TestSandbox
 let info: SandboxJson
 let nodeUrl: string
 let devAddress: string
-let browser: Browser
-let context: BrowserContext
+let visitor: SandboxPage
 let page: Page
-let blocked: string[] = []
-const pageErrors: string[] = []
 
-const recordCsp = `document.addEventListener('securitypolicyviolation', (e) => {
-  (window.__cspViolations ??= []).push(e.violatedDirective + ' ' + e.blockedURI)
-})`
 
 /** A fresh ed25519 public key nobody funded: a new account on the chain. */
 const freshAddress = () => base58.encode(ed25519.getPublicKey(randomBytes(32)))
@@ -68,19 +61,13 @@ beforeAll(async () => {
   if (!chain.tokens.some((t) => t.address === mint)) throw new Error('The sandbox Solana chain has no pUSD mint')
   nodeUrl = chain.nodeUrl
   devAddress = info.solanaAccount
-  browser = await launchChromium()
-  const created = await newLoopbackContext(browser)
-  context = created.context
-  blocked = created.blocked
-  await context.addInitScript({ content: recordCsp })
-  page = await context.newPage()
+  visitor = await openSandboxPage()
+  page = visitor.page
   page.setDefaultTimeout(10_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
 }, 120_000)
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
+  await visitor?.close()
   await sandbox?.stop()
 })
 
@@ -370,8 +357,8 @@ describe('Solana on the demo site, end to end', () => {
   })
 
   it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {
-    expect(await page.evaluate(() => (window as unknown as WalletWindow).__cspViolations ?? [])).toEqual([])
-    expect(pageErrors).toEqual([])
-    expect(blocked).toEqual([])
+    expect(await visitor.cspViolations()).toEqual([])
+    expect(visitor.pageErrors).toEqual([])
+    expect(visitor.blocked).toEqual([])
   })
 })
