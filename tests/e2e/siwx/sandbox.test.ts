@@ -9,10 +9,8 @@ import { devWalletAccount } from '../../../sandbox/config.js'
 import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { recordCspViolations as recordCsp } from '../../helpers/openSandboxPage.js'
 
-const recordCsp = `document.addEventListener('securitypolicyviolation', (e) => {
-  (window.__cspViolations ??= []).push(e.violatedDirective + ' ' + e.blockedURI)
-})`
 
 /**
  * What the wallet receives: the Portico Dev Wallet's provider is frozen, so its EIP-6963

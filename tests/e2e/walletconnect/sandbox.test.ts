@@ -13,14 +13,12 @@ import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { startTestWallet, type TestWallet } from '../../plugins/walletconnect/helpers/startTestWallet.js'
+import { recordCspViolations as recordCsp } from '../../helpers/openSandboxPage.js'
 
 const account = privateKeyToAccount(devWalletAccount.privateKey)
 const shortAddress = /0xf39F…2266/
 const demoMessage = 'Hello from the Portico demo'
 
-const recordCsp = `document.addEventListener('securitypolicyviolation', (e) => {
-  (window.__cspViolations ??= []).push(e.violatedDirective + ' ' + e.blockedURI)
-})`
 
 /** Records every text the header shows, from the first paint (to prove no "Connect Wallet" flash). */
 const recordHeader = `window.__headerTexts = [];
