@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { porticoStylesheet } from '../../../scripts/build/uiStylesheets.mjs'
 import { createServer, type PorticoServer } from '../../../server/createServer.js'
+import { buildTestPage } from '../../helpers/buildTestPage.js'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -32,22 +32,9 @@ export type WalletConnectHarness = {
  * bundler would) and serves it from a real Portico server (relay on `/relay`) with a strict CSP.
  */
 export async function startWalletConnectHarness({ rpcA, rpcB }: { rpcA: string; rpcB: string }): Promise<WalletConnectHarness> {
-  const outdir = mkdtempSync(join(tmpdir(), 'portico-wc-e2e-'))
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-wc-e2e-data-'))
-  await build({
-    entryPoints: [join(root, 'tests/e2e/walletconnect/harness/main.tsx')],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    outdir,
-    entryNames: 'main',
-    chunkNames: 'chunks/[name]-[hash]',
-    jsx: 'automatic',
-    target: 'es2022',
-    platform: 'browser',
-    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
-    logLevel: 'silent',
-  })
+  const built = await buildTestPage({ entry: 'tests/e2e/walletconnect/harness/main.tsx', define: { global: 'globalThis' } })
+  const outdir = built.outdir
   const css = [porticoStylesheet(), readFileSync(join(root, 'plugins/walletconnect/views/ConnectingWalletConnectView.css'), 'utf8')].join('\n')
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portico WalletConnect harness</title><link rel="stylesheet" href="/harness/styles.css"><script type="module" src="/harness/main.js"></script></head><body><main><h1>WalletConnect harness</h1><div id="root"></div></main></body></html>`
   const axe = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'))
@@ -69,12 +56,9 @@ export async function startWalletConnectHarness({ rpcA, rpcB }: { rpcA: string; 
         app.get('/harness/axe.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(axe))
         app.get('/harness/*', async (request, reply) => {
           const path = (request.params as { '*': string })['*']
-          if (!/^[\w./-]+\.js$/.test(path) || path.includes('..')) return reply.code(404).send()
-          try {
-            return reply.header('content-security-policy', harnessCsp).type('text/javascript; charset=utf-8').send(readFileSync(join(outdir, path)))
-          } catch {
-            return reply.code(404).send()
-          }
+          const file = /^[\w./-]+\.js$/.test(path) && !path.includes('..') ? built.read(`/${path}`) : undefined
+          if (!file) return reply.code(404).send()
+          return reply.header('content-security-policy', harnessCsp).type(file.contentType).send(file.body)
         })
       },
     })

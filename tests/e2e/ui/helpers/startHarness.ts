@@ -1,14 +1,14 @@
 import { createServer as createHttpServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { extname, join } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { porticoStylesheet } from '../../../../scripts/build/uiStylesheets.mjs'
 import { createServer, type PorticoServer } from '../../../../server/createServer.js'
 import { loadDirectory } from '../../../../server/directory/loadDirectory.js'
 import { parseDirectory } from '../../../../server/directory/parseDirectory.js'
 import type { WcWallet } from '../../../../server/directory/WcWallet.js'
+import { buildTestPage } from '../../../helpers/buildTestPage.js'
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url))
 
@@ -87,21 +87,9 @@ export async function startHarness({
   /** Keep the server's own checked-in directory too (default true). */
   baseDirectory?: boolean
 } = {}): Promise<Harness> {
-  const outdir = mkdtempSync(join(tmpdir(), 'portico-ui-harness-'))
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-ui-data-'))
-  await build({
-    entryPoints: [join(root, 'tests/e2e/ui/harness/main.tsx')],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    outdir,
-    entryNames: 'main',
-    chunkNames: 'chunks/[name]-[hash]',
-    jsx: 'automatic',
-    target: 'es2022',
-    define: { 'process.env.NODE_ENV': development ? '"development"' : '"production"' },
-    logLevel: 'silent',
-  })
+  const built = await buildTestPage({ entry: 'tests/e2e/ui/harness/main.tsx', development: development })
+  const outdir = built.outdir
   const css = porticoStylesheet() + '\n.harness-header { display: flex; gap: 8px; justify-content: flex-end; padding: 16px; }\n'
   const axe = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'))
 
@@ -160,14 +148,9 @@ export async function startHarness({
       return res.end(axe)
     }
     if (path === '/main.js' || path.startsWith('/chunks/')) {
-      try {
-        const file = readFileSync(join(outdir, path.replace(/^\/+/, '').replace(/\.\./g, '')))
-        res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' })
-        return res.end(file)
-      } catch {
-        res.writeHead(404)
-        return res.end()
-      }
+      const file = built.read(path)
+      res.writeHead(file ? 200 : 404, file ? { 'content-type': file.contentType } : {})
+      return res.end(file?.body)
     }
     if (path === '/favicon.ico') {
       res.writeHead(204)

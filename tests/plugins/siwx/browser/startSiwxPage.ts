@@ -1,9 +1,8 @@
 import { createServer } from 'node:http'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { extname, join } from 'node:path'
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { buildTestPage } from '../../../helpers/buildTestPage.js'
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url))
 const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' http://127.0.0.1:*"
@@ -29,20 +28,8 @@ function stylesheets(): string {
  * on 127.0.0.1 under a strict CSP, with the UI's and the siwx view's CSS and axe-core.
  */
 export async function startSiwxPage(): Promise<{ url: string; close(): Promise<void> }> {
-  const outdir = mkdtempSync(join(tmpdir(), 'portico-siwx-page-'))
-  await build({
-    entryPoints: [join(root, 'tests/plugins/siwx/browser/main.tsx')],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    outdir,
-    entryNames: 'main',
-    chunkNames: 'chunks/[name]-[hash]',
-    jsx: 'automatic',
-    target: 'es2022',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  })
+  const built = await buildTestPage({ entry: 'tests/plugins/siwx/browser/main.tsx' })
+  const outdir = built.outdir
   const css = stylesheets()
   const axe = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'))
   const server = createServer((req, res) => {
@@ -61,14 +48,9 @@ export async function startSiwxPage(): Promise<{ url: string; close(): Promise<v
       return res.end(axe)
     }
     if (path === '/main.js' || path.startsWith('/chunks/')) {
-      try {
-        const file = readFileSync(join(outdir, path.replace(/^\/+/, '').replace(/\.\./g, '')))
-        res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' })
-        return res.end(file)
-      } catch {
-        res.writeHead(404)
-        return res.end()
-      }
+      const file = built.read(path)
+      res.writeHead(file ? 200 : 404, file ? { 'content-type': file.contentType } : {})
+      return res.end(file?.body)
     }
     // Directory, config and analytics calls: nothing to offer.
     res.writeHead(404, { 'content-type': 'application/json' })
