@@ -47,6 +47,17 @@ function isObject(value: unknown): value is Params {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** The entries of a batch parameter: an array of at most `max` objects, else -32602 naming it. */
+function batchEntries(params: Params, key: string, max: number, noun: string, shape: string): Params[] {
+  const list = params[key]
+  if (!Array.isArray(list)) throw invalidParams(`"${key}" must be an array of ${shape}`)
+  if (list.length > max) throw invalidParams(`"${key}" may hold at most ${max} entries`)
+  return list.map((entry) => {
+    if (!isObject(entry)) throw invalidParams(`each ${noun} must be an object ${shape}`)
+    return entry
+  })
+}
+
 function invalidParams(message: string): RelayRpcError {
   return new RelayRpcError(-32602, `Invalid params: ${message}`)
 }
@@ -455,15 +466,7 @@ export class RelayHub {
   }
 
   #onBatchUnsubscribe(connection: RelayConnection, params: Params): true {
-    const subscriptions = params.subscriptions
-    if (!Array.isArray(subscriptions)) throw invalidParams('"subscriptions" must be an array of { topic, id }')
-    if (subscriptions.length > relayLimits.maxBatchTopics) {
-      throw invalidParams(`"subscriptions" may hold at most ${relayLimits.maxBatchTopics} entries`)
-    }
-    const topics = subscriptions.map((entry) => {
-      if (!isObject(entry)) throw invalidParams('each subscription must be an object { topic, id }')
-      return this.#topic(entry, 'topic')
-    })
+    const topics = batchEntries(params, 'subscriptions', relayLimits.maxBatchTopics, 'subscription', '{ topic, id }').map((entry) => this.#topic(entry, 'topic'))
     for (const topic of topics) this.#unsubscribe(connection, topic)
     return true
   }
@@ -474,15 +477,7 @@ export class RelayHub {
   }
 
   #onBatchPublish(connection: RelayConnection, params: Params): true {
-    const messages = params.messages
-    if (!Array.isArray(messages)) throw invalidParams('"messages" must be an array of publish params')
-    if (messages.length > relayLimits.maxBatchPublish) {
-      throw invalidParams(`"messages" may hold at most ${relayLimits.maxBatchPublish} entries`)
-    }
-    const all = messages.map((entry) => {
-      if (!isObject(entry)) throw invalidParams('each message must be an object { topic, message, ttl }')
-      return this.#publishParams(entry)
-    })
+    const all = batchEntries(params, 'messages', relayLimits.maxBatchPublish, 'message', '{ topic, message, ttl }').map((entry) => this.#publishParams(entry))
     this.#publish(connection, all)
     return true
   }
