@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { siteLockfile } from '../helpers/siteLockfile.js'
 
 const root = join(import.meta.dirname, '../..')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
@@ -15,9 +16,14 @@ describe('the packed package', () => {
     if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).')
     site = mkdtempSync(join(tmpdir(), 'portico-site-'))
     const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', site], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop() as string
-    writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'site', private: true, type: 'module' }))
-    // --offline: dependencies come from the npm cache that `npm install` filled; nothing leaves the machine.
-    execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(site, packed), `react@${pkg.devDependencies.react}`, `react-dom@${pkg.devDependencies['react-dom']}`], {
+    // The site's lockfile is cut from the project's, so `--offline` needs only the tarballs that a fresh
+    // `npm install` of the project put in npm's cache: nothing leaves the machine, and no registry
+    // metadata (which a lockfile install never caches) is asked for.
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'))
+    const { manifest, lockfile } = siteLockfile(lock, packed, pkg, ['react', 'react-dom'])
+    writeFileSync(join(site, 'package.json'), JSON.stringify(manifest, null, 2))
+    writeFileSync(join(site, 'package-lock.json'), JSON.stringify(lockfile, null, 2))
+    execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
       cwd: site,
       encoding: 'utf8',
       stdio: 'pipe',
