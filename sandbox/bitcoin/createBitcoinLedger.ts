@@ -203,7 +203,7 @@ export function createBitcoinLedger(): BitcoinLedger {
 
   // Faucet payments run one after another: each spends the previous one's change.
   let queue: Promise<unknown> = Promise.resolve()
-  const fund = (address: string, sats: bigint): Promise<string> => {
+  const fund = async (address: string, sats: bigint): Promise<string> => {
     const script = scriptOf(address)
     if (sats < dustLimitSats) throw new BitcoinLedgerError(-3, `Amount is below the dust limit (${dustLimitSats} sats)`)
     if (sats > maxFaucetSats) throw new BitcoinLedgerError(-3, `The faucet sends at most ${maxFaucetSats} sats at a time`)

@@ -36,13 +36,14 @@ export function verifyBitcoinInput(tx: Transaction, index: number, prevouts: rea
   const prevout = prevouts[index] as Prevout
   const input = tx.getInput(index)
   const witness = input.finalScriptWitness ?? []
-  if (input.finalScriptSig && input.finalScriptSig.length > 0) throw scriptFailure('Witness requires empty scriptSig')
   let decoded: ReturnType<typeof OutScript.decode>
   try {
     decoded = OutScript.decode(prevout.script)
   } catch {
     throw new BitcoinLedgerError(-26, 'bad-txns-nonstandard-inputs')
   }
+  if (decoded.type !== 'wpkh' && decoded.type !== 'tr') throw new BitcoinLedgerError(-26, 'bad-txns-nonstandard-inputs')
+  if (input.finalScriptSig && input.finalScriptSig.length > 0) throw scriptFailure('Witness requires empty scriptSig')
   if (decoded.type === 'wpkh') {
     if (witness.length === 0) throw scriptFailure('Witness program was passed an empty witness')
     if (witness.length !== 2) throw scriptFailure('Witness program hash mismatch')
@@ -70,27 +71,24 @@ export function verifyBitcoinInput(tx: Transaction, index: number, prevouts: rea
     if (!valid) throw policyFailure('Signature must be zero for failed CHECK(MULTI)SIG operation')
     return
   }
-  if (decoded.type === 'tr') {
-    if (witness.length === 0) throw scriptFailure('Witness program was passed an empty witness')
-    if (witness.length !== 1) throw new BitcoinLedgerError(-26, 'bad-txns-nonstandard-inputs (the Portico regtest ledger checks Taproot key-path spends only)')
-    const signature = witness[0] as Uint8Array
-    if (signature.length !== 64 && signature.length !== 65) throw scriptFailure('Invalid Schnorr signature size')
-    const hashType = signature.length === 65 ? (signature[64] as number) : 0
-    if (signature.length === 65 && !isSchnorrHashType(hashType)) throw scriptFailure('Invalid Schnorr signature hash type')
-    const digest = tx.preimageWitnessV1(
-      index,
-      prevouts.map((p) => p.script),
-      hashType,
-      prevouts.map((p) => p.value),
-    )
-    let valid = false
-    try {
-      valid = schnorr.verify(signature.subarray(0, 64), digest, decoded.pubkey)
-    } catch {
-      valid = false
-    }
-    if (!valid) throw scriptFailure('Invalid Schnorr signature')
-    return
+  // P2TR key path.
+  if (witness.length === 0) throw scriptFailure('Witness program was passed an empty witness')
+  if (witness.length !== 1) throw new BitcoinLedgerError(-26, 'bad-txns-nonstandard-inputs (the Portico regtest ledger checks Taproot key-path spends only)')
+  const signature = witness[0] as Uint8Array
+  if (signature.length !== 64 && signature.length !== 65) throw scriptFailure('Invalid Schnorr signature size')
+  const hashType = signature.length === 65 ? (signature[64] as number) : 0
+  if (signature.length === 65 && !isSchnorrHashType(hashType)) throw scriptFailure('Invalid Schnorr signature hash type')
+  const digest = tx.preimageWitnessV1(
+    index,
+    prevouts.map((p) => p.script),
+    hashType,
+    prevouts.map((p) => p.value),
+  )
+  let valid = false
+  try {
+    valid = schnorr.verify(signature.subarray(0, 64), digest, decoded.pubkey)
+  } catch {
+    valid = false
   }
-  throw new BitcoinLedgerError(-26, 'bad-txns-nonstandard-inputs')
+  if (!valid) throw scriptFailure('Invalid Schnorr signature')
 }
