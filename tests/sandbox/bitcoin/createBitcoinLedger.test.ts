@@ -24,6 +24,16 @@ async function funded(sats = 100_000n) {
   return { ledger, coin: { txid, index: 0, witnessUtxo: { script: aliceWallet.script, amount: sats } } }
 }
 
+/** Alice's signed spend of `coin`, paying Bob `amount` (the rest is the fee). */
+function payBob(coin: Awaited<ReturnType<typeof funded>>['coin'], amount: bigint): Transaction {
+  const tx = new Transaction()
+  tx.addInput(coin)
+  tx.addOutputAddress(bobAddress, amount, regtestNetwork)
+  tx.sign(alice)
+  tx.finalize()
+  return tx
+}
+
 /** Re-encodes a signed transaction after `change` edits its raw fields (amounts, witnesses). */
 function mutate(hex: string, change: (raw: ReturnType<typeof RawTx.decode>) => void): string {
   const raw = RawTx.decode(hexToBytes(hex))
@@ -91,11 +101,7 @@ describe('createBitcoinLedger', () => {
 
   it('refuses a high-S signature and an unknown sighash type', async () => {
     const { ledger, coin } = await funded()
-    const tx = new Transaction()
-    tx.addInput(coin)
-    tx.addOutputAddress(bobAddress, 90_000n, regtestNetwork)
-    tx.sign(alice)
-    tx.finalize()
+    const tx = payBob(coin, 90_000n)
     const [signature, publicKey] = tx.getInput(0).finalScriptWitness as [Uint8Array, Uint8Array]
     const parsed = secp256k1.Signature.fromDER(signature.subarray(0, -1))
     const highS = new secp256k1.Signature(parsed.r, secp256k1.CURVE.n - parsed.s).toDERRawBytes()
@@ -125,11 +131,7 @@ describe('createBitcoinLedger', () => {
 
   it('mines the mempool into a block and reports confirmations', async () => {
     const { ledger, coin } = await funded()
-    const tx = new Transaction()
-    tx.addInput(coin)
-    tx.addOutputAddress(bobAddress, 90_000n, regtestNetwork)
-    tx.sign(alice)
-    tx.finalize()
+    const tx = payBob(coin, 90_000n)
     ledger.submit(tx.hex)
     const entry = ledger.transaction(tx.id)!
     expect(ledger.status(entry)).toEqual({ confirmed: false })
