@@ -32,6 +32,7 @@ export type RelayHubOptions = {
 }
 
 type Params = Record<string, unknown>
+type PublishEntry = { topic: string; message: string; ttlSeconds: number; tag: number; attestation: string }
 type Handler = (connection: RelayConnection, params: Params) => unknown
 
 const OPEN = 1 // WebSocket.OPEN
@@ -431,16 +432,24 @@ export class RelayHub {
     return tag
   }
 
-  #publishParams(params: Params): { topic: string; message: string; ttlSeconds: number; tag: number } {
-    if (params.prompt !== undefined && typeof params.prompt !== 'boolean') throw invalidParams('"prompt" must be a boolean')
-    if (params.attestation !== undefined && typeof params.attestation !== 'string') {
-      throw invalidParams('"attestation" must be a string')
+  /** The publisher's Verify attestation (a JWT), carried unchanged to every recipient; `''` when none. */
+  #attestation(params: Params): string {
+    const attestation = params.attestation ?? ''
+    if (typeof attestation !== 'string') throw invalidParams('"attestation" must be a string')
+    if (attestation.length > relayLimits.maxAttestationLength) {
+      throw invalidParams(`"attestation" is longer than ${relayLimits.maxAttestationLength} characters`)
     }
+    return attestation
+  }
+
+  #publishParams(params: Params): PublishEntry {
+    if (params.prompt !== undefined && typeof params.prompt !== 'boolean') throw invalidParams('"prompt" must be a boolean')
     return {
       topic: this.#topic(params, 'topic'),
       message: this.#message(params, 'message'),
       ttlSeconds: this.#ttl(params),
       tag: this.#tag(params, 0),
+      attestation: this.#attestation(params),
     }
   }
 
@@ -487,9 +496,10 @@ export class RelayHub {
     const pairingTopic = this.#topic(params, 'pairingTopic')
     const sessionProposal = this.#message(params, 'sessionProposal')
     const ttlSeconds = this.#ttl(params, DEFAULT_SESSION_TTL_SECONDS)
+    const attestation = this.#attestation(params)
     this.#subscribe(connection, [pairingTopic])
     this.#publish(connection, [
-      { topic: pairingTopic, message: sessionProposal, ttlSeconds, tag: TAG_SESSION_PROPOSE },
+      { topic: pairingTopic, message: sessionProposal, ttlSeconds, tag: TAG_SESSION_PROPOSE, attestation },
     ])
     return true
   }
@@ -504,10 +514,11 @@ export class RelayHub {
     const response = this.#message(params, 'sessionProposalResponse')
     const settle = this.#message(params, 'sessionSettlementRequest')
     const ttlSeconds = this.#ttl(params, DEFAULT_SESSION_TTL_SECONDS)
+    const attestation = this.#attestation(params)
     this.#subscribe(connection, [sessionTopic])
     this.#publish(connection, [
-      { topic: pairingTopic, message: response, ttlSeconds, tag: TAG_SESSION_PROPOSE_RESPONSE },
-      { topic: sessionTopic, message: settle, ttlSeconds, tag: TAG_SESSION_SETTLE },
+      { topic: pairingTopic, message: response, ttlSeconds, tag: TAG_SESSION_PROPOSE_RESPONSE, attestation },
+      { topic: sessionTopic, message: settle, ttlSeconds, tag: TAG_SESSION_SETTLE, attestation },
     ])
     return true
   }
@@ -555,10 +566,7 @@ export class RelayHub {
     if (set.size === 0) this.#subscribers.delete(topic)
   }
 
-  #publish(
-    connection: RelayConnection,
-    messages: { topic: string; message: string; ttlSeconds: number; tag: number }[],
-  ): void {
+  #publish(connection: RelayConnection, messages: PublishEntry[]): void {
     const counts = new Map<string, number>()
     for (const { topic } of messages) {
       const count = (counts.get(topic) ?? this.#mailbox.count(topic)) + 1
@@ -569,6 +577,15 @@ export class RelayHub {
           `Mailbox full: at most ${relayLimits.maxStoredPerTopic} unacknowledged messages per topic`,
         )
       }
+    }
+    // The publisher's quota: its unacknowledged, unexpired messages across all topics.
+    const usage = this.#mailbox.usage(connection.clientId)
+    const bytes = messages.reduce((sum, entry) => sum + Buffer.byteLength(entry.message), 0)
+    if (usage.messages + messages.length > relayLimits.maxStoredPerClient || usage.bytes + bytes > relayLimits.maxStoredBytesPerClient) {
+      throw new RelayRpcError(
+        -32005,
+        `Mailbox quota exceeded: at most ${relayLimits.maxStoredPerClient} unacknowledged messages (${relayLimits.maxStoredBytesPerClient} bytes) per client`,
+      )
     }
     // Stored first, all or nothing; a message already stored (a retried publish) is not pushed again.
     const stored = this.#mailbox.storeAll(messages.map((entry) => ({ ...entry, publisher: connection.clientId })))
@@ -588,7 +605,7 @@ export class RelayHub {
     connection.inFlightRows.add(message.rowId)
     const params = {
       id: subscriptionId(message.topic, connection.clientId),
-      data: { topic: message.topic, message: message.message, publishedAt: message.publishedAt, attestation: '' },
+      data: { topic: message.topic, message: message.message, publishedAt: message.publishedAt, attestation: message.attestation },
     }
     this.#send(connection, `{"id":${pushId},"jsonrpc":"2.0","method":"irn_subscription","params":${JSON.stringify(params)}}`)
   }
@@ -602,7 +619,7 @@ export class RelayHub {
       const rows = this.#mailbox.pending(topic, connection.clientId, room + 1)
       if (rows.length > room) hasMore = true
       for (const row of rows.slice(0, room)) {
-        messages.push({ topic: row.topic, message: row.message, publishedAt: row.publishedAt, attestation: '' })
+        messages.push({ topic: row.topic, message: row.message, publishedAt: row.publishedAt, attestation: row.attestation })
         this.#mailbox.delete(row.rowId)
       }
       if (hasMore) break

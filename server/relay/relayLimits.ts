@@ -34,6 +34,14 @@ export const relayLimits = {
   maxBatchPublish: 100,
   /** Stored, unacknowledged, unexpired messages per topic; a publish beyond it gets -32005. */
   maxStoredPerTopic: 1000,
+  /**
+   * Stored, unacknowledged, unexpired messages per publishing client (all topics), and their total
+   * size; a publish beyond either gets -32005 "Mailbox quota exceeded".
+   */
+  maxStoredPerClient: 1000,
+  maxStoredBytesPerClient: 8 * 1024 * 1024,
+  /** Longest Verify `attestation` in a publish, in characters. */
+  maxAttestationLength: 8192,
   /** Deliveries awaiting an acknowledgement per client; beyond it, deliveries wait in the mailbox. */
   maxInFlightPerClient: 10_000,
   /** Messages returned by one fetch (`hasMore` tells when more remain). */
