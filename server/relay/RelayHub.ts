@@ -174,7 +174,11 @@ export class RelayHub {
 
   /** Takes one websocket frame from a connection. */
   receive(connection: RelayConnection, data: Buffer): void {
-    if (this.#closed || !this.connections.has(connection)) return
+    if (!this.connections.has(connection)) return
+    if (this.#closed) {
+      this.#refuseClosing(connection, data.toString('utf8'))
+      return
+    }
     connection.alive = true
     if (data.length > this.#maxFrameBytes) {
       this.#sendError(
@@ -211,12 +215,33 @@ export class RelayHub {
     return this.#mailbox.deleteExpired()
   }
 
-  /** Stops scheduling; the caller closes the sockets. */
+  /**
+   * Stops scheduling and answers every request still waiting in a queue (and any arriving until
+   * the sockets close) with -32603 "The relay is restarting", so no client waits for an answer
+   * that never comes; the caller closes the sockets.
+   */
   close(): void {
     this.#closed = true
     if (this.#drainScheduled) clearImmediate(this.#drainScheduled)
     this.#drainScheduled = undefined
     this.#ready.clear()
+    for (const connection of this.connections) {
+      for (const text of connection.queue.splice(0)) this.#refuseClosing(connection, text)
+      connection.queuedBytes = 0
+    }
+  }
+
+  #refuseClosing(connection: RelayConnection, text: string): void {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      return
+    }
+    if (!isObject(parsed) || !('method' in parsed)) return // an acknowledgement: the message stays stored
+    const rawId = readRawJsonRpcId(text)
+    if (rawId === undefined || !isEchoableId(rawId)) return
+    this.#sendError(connection, rawId, -32603, 'The relay is restarting: the request was not handled; send it again')
   }
 
   // ---------- scheduling ---------- //

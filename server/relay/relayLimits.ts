@@ -55,6 +55,8 @@ export const relayLimits = {
   sweepIntervalMs: 60_000,
   /** How far a JWT's `iat` may lie in the future (seconds). */
   jwtSkewSeconds: 60,
+  /** Longest JWT lifetime (`exp - iat`) accepted, in seconds: the client mints one-day JWTs. */
+  maxJwtLifetimeSeconds: 86_400,
   /** Longest project id, in characters. */
   maxProjectIdLength: 256,
 } as const
