@@ -218,7 +218,8 @@ export class RelayHub {
   /**
    * Stops scheduling and answers every request still waiting in a queue (and any arriving until
    * the sockets close) with -32603 "The relay is restarting", so no client waits for an answer
-   * that never comes; the caller closes the sockets.
+   * that never comes; paused sockets are read again for that. The caller closes the sockets
+   * after a short grace period.
    */
   close(): void {
     this.#closed = true
@@ -228,6 +229,11 @@ export class RelayHub {
     for (const connection of this.connections) {
       for (const text of connection.queue.splice(0)) this.#refuseClosing(connection, text)
       connection.queuedBytes = 0
+      // Frames the client sent while reading was paused are read now, and refused the same way.
+      if (connection.paused) {
+        connection.paused = false
+        if (connection.socket.readyState === OPEN) connection.socket.resume()
+      }
     }
   }
 

@@ -203,6 +203,8 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
       clearInterval(pingTimer)
       clearInterval(sweepTimer)
       hub.close()
+      // A moment to read (and refuse) the frames clients sent before they learn of the close.
+      await new Promise((resolve) => setTimeout(resolve, relayLimits.closeGraceMs))
       const open = [...sockets]
       await Promise.all(
         open.map(

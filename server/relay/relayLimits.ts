@@ -51,6 +51,11 @@ export const relayLimits = {
   maxTtlSeconds: 30 * 24 * 60 * 60,
   /** Longest topic, in characters (WalletConnect topics are 64 hex characters). */
   maxTopicLength: 256,
+  /**
+   * On close, how long the relay keeps reading before it closes the sockets (ms): requests that
+   * arrive meanwhile are answered with -32603 "The relay is restarting" instead of being lost.
+   */
+  closeGraceMs: 100,
   /** How often expired messages are deleted (ms). */
   sweepIntervalMs: 60_000,
   /** How far a JWT's `iat` may lie in the future (seconds). */

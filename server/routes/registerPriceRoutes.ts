@@ -31,7 +31,7 @@ type PriceEntry = Omit<Fungible, 'address' | 'iconUrl'> & { iconUrl?: string }
 function describeValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.slice(0, 80))
   if (Array.isArray(value)) return 'an array'
-  return value === null ? 'null' : `a ${typeof value}`
+  return value === null ? 'null' : typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 export function registerPriceRoutes(app: FastifyInstance, { config, publicBaseUrl }: ServerContext): void {
