@@ -70,7 +70,7 @@ describe('npm start (sandbox/start.ts)', () => {
   })
 
   it('lists both devnets and the Solana chain in /v1/supported-chains', async () => {
-    const response = await fetch(`${sandbox.url}/v1/supported-chains`)
+    const response = await fetch(`${sandbox.url}/v1/supported-chains?projectId=demo`)
     const body = (await response.json()) as { http: string[]; ws: string[] }
     expect(body.http).toEqual(expect.arrayContaining(['eip155:31337', 'eip155:31338', sandboxSolanaChain.caipNetworkId]))
     expect(body.http).toHaveLength(3)
