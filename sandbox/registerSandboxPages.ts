@@ -66,9 +66,16 @@ export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo, c
       })
     }
     // A developer tool: restart the relay mid-session (as a deploy would) to see clients recover.
-    // Loopback only, like everything in the sandbox.
+    // Loopback only, like everything in the sandbox, and never from another site: a page elsewhere
+    // could otherwise post here from the developer's browser (a "simple" POST needs no preflight).
+    const ownOrigin = new URL(info.url).origin
     app.post('/sandbox/restart-relay', async (request, reply) => {
       if (!/^(127\.|::1$|::ffff:127\.)/.test(request.ip)) return reply.code(403).send({ code: 'FORBIDDEN', message: 'Loopback only' })
+      const origin = request.headers.origin
+      const fetchSite = request.headers['sec-fetch-site']
+      if ((origin !== undefined && origin !== ownOrigin) || (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none')) {
+        return reply.code(403).send({ code: 'FORBIDDEN', message: 'Cross-site requests may not restart the relay' })
+      }
       if (!controls.restartRelay) return reply.code(404).send({ code: 'NOT_FOUND', message: 'The relay is off' })
       await controls.restartRelay()
       return reply.send({ restarted: true })

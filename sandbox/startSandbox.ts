@@ -165,6 +165,9 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
           },
         },
         relay: {},
+        // One developer (and the end-to-end tests, all from 127.0.0.1) share these limits: roomy.
+        requestRateLimit: { max: 20_000, windowMs: 60_000 },
+        rpcRateLimit: { perIp: 200_000, perProject: 200_000, windowMs: 60_000 },
         indexer: { pollIntervalMs: sandboxIndexerPollMs },
         extend: (app) => {
           pages(app)

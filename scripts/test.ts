@@ -75,7 +75,7 @@ function vitest(title: string, name: string, args: string[], env: Record<string,
 }
 
 function firstLine(message: string | undefined): string {
-  return message?.trim() ? message.trim().split('\n')[0].slice(0, 200) : 'an error outside its tests, in a hook or on import; see above'
+  return message?.trim() ? (message.trim().split('\n')[0] ?? '').slice(0, 200) : 'an error outside its tests, in a hook or on import; see above'
 }
 
 function finish(): never {

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs'
 import type { Database } from 'better-sqlite3'
 import { fastify } from 'fastify'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import rateLimit from '@fastify/rate-limit'
 import { openDatabase } from './db/openDatabase.js'
 import { loadDirectory } from './directory/loadDirectory.js'
 import { parseDirectory } from './directory/parseDirectory.js'
 import { HttpError } from './errors/HttpError.js'
 import { createIndexer } from './indexer/createIndexer.js'
 import type { Indexer } from './indexer/createIndexer.js'
+import { checkProject } from './projects/authorizeProject.js'
 import { attachRelay } from './relay/attachRelay.js'
 import { registerActivityRoutes } from './routes/registerActivityRoutes.js'
 import { registerAnalyticsRoutes } from './routes/registerAnalyticsRoutes.js'
@@ -76,8 +78,32 @@ export type ServerConfig = {
   port?: number
   /** Where `portico.sqlite` lives (created if missing). */
   dataDir: string
-  /** Settings per project id; unknown project ids get the default project. */
+  /**
+   * Settings per project id. The RPC proxy, the relay, analytics and the blockchain API refuse a
+   * project id not listed here (401 `Unauthorized: invalid key`, the client's APKT007) and a
+   * browser origin the project does not allow (403 `Unauthorized: origin not allowed`, APKT002).
+   */
   projects?: Record<string, ProjectSettings>
+  /**
+   * The open default: settings every project id not in `projects` gets (also requests without a
+   * project id). Absent (the default), unknown project ids are refused. `{}` accepts any project
+   * id from the spec's default origins (localhost, 127.0.0.1, preview hosts); add
+   * `allowedOrigins: ['*']` for any origin.
+   */
+  defaultProject?: ProjectSettings
+  /**
+   * The server's public base URL, e.g. `https://api.example.com`: absolute links in answers
+   * (token icons, NFT metadata `image`) start with it. Default: the address the server listens on.
+   * The `Host` header is never used for links.
+   */
+  publicUrl?: string
+  /**
+   * RPC proxy rate limits: calls (each request of a batch counts) per client IP and per project
+   * in a fixed window; default 6,000 per IP and 60,000 per project per 60 s.
+   */
+  rpcRateLimit?: { perIp?: number; perProject?: number; windowMs?: number }
+  /** HTTP requests per client IP per window on the RPC proxy and `POST /e`; default 1,200 per 60 s. */
+  requestRateLimit?: { max: number; windowMs: number }
   chains: ChainConfig[]
   /** `/v1/identity` answers, keyed by lower-cased address. */
   identities?: Record<string, { name: string | null; avatar: string | null }>
@@ -111,13 +137,16 @@ export type PorticoServer = {
 export type CreateServerParameters = ServerConfig
 export type CreateServerReturnType = PorticoServer
 
+/** HTTP requests per client IP per window on the rate-limited routes, when the configuration sets none. */
+const defaultRequestRateLimit = { max: 1_200, windowMs: 60_000 }
+
 /** Largest request body accepted, in bytes; bigger bodies get a 413. */
 export const bodyLimitBytes = 1_048_576
 
 type RelayHandle = { close(): Promise<void>; clientCount(): number }
 
 // Errors Node's HTTP parser raises before a request exists (oversized headers, garbage bytes,
-// timeouts): answered in the same `{ code, message }` JSON shape as every other error.
+// timeouts): answered in the same `{ code, message }` JSON shape and headers as every other error.
 function handleClientError(error: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   const [status, code, message] =
@@ -128,11 +157,32 @@ function handleClientError(error: NodeJS.ErrnoException, socket: import('node:st
         : [400, 'BAD_REQUEST', 'Malformed HTTP request']
   const body = JSON.stringify({ code, message })
   if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${code}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    )
+    const headers = Object.entries({ ...baseHeaders, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
+    socket.write(`HTTP/1.1 ${status} ${code}\r\n${headers.map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`)
   }
   socket.destroy()
+}
+
+/**
+ * Headers on every answer, including those written before a request exists: CORS (the modal runs
+ * on other sites, so any origin may GET and POST; projects restrict origins themselves) and the
+ * security headers.
+ */
+const baseHeaders = {
+  'access-control-allow-origin': '*',
+  vary: 'origin',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'cross-origin',
+} as const
+
+/** Most bytes of a refused (oversized) body read and thrown away so the client sees the 413. */
+const maxDrainBytes = 16 * 1_048_576
+
+// Errors Fastify raises before routing (a malformed URL, …): the same JSON shape and headers.
+function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
+  reply.headers(baseHeaders).code(status).send({ code: 'BAD_REQUEST', message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Malformed request' })
 }
 
 function validateConfig(config: ServerConfig): void {
@@ -167,6 +217,17 @@ function validateConfig(config: ServerConfig): void {
       }
     }
   }
+  if (config.publicUrl !== undefined) {
+    let url: URL | undefined
+    try {
+      url = new URL(config.publicUrl)
+    } catch {
+      url = undefined
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+      throw new Error('createServer: publicUrl must be an http(s) URL without query, fragment or credentials')
+    }
+  }
   if (config.port !== undefined && (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)) {
     throw new Error('createServer: port must be an integer from 0 to 65535')
   }
@@ -187,8 +248,23 @@ function startRelay(app: FastifyInstance, db: Database, config: ServerConfig): R
   return attachRelay(app.server, {
     path: '/relay',
     db,
+    authorizeProject: (projectId, origin) => {
+      const checked = checkProject({ config, projectId, origin })
+      return checked.ok ? undefined : checked.refusal
+    },
     ...(config.relay && config.relay.pingIntervalMs !== undefined ? { pingIntervalMs: config.relay.pingIntervalMs } : {}),
   })
+}
+
+function listenPort(app: FastifyInstance, config: ServerConfig): number {
+  const address = app.server.address()
+  return typeof address === 'object' && address ? address.port : (config.port ?? 4700)
+}
+
+function listenUrl(app: FastifyInstance, config: ServerConfig): string {
+  const host = config.host ?? '127.0.0.1'
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host
+  return `http://${urlHost}:${listenPort(app, config)}`
 }
 
 export async function createServer(config: ServerConfig): Promise<PorticoServer> {
@@ -209,14 +285,18 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       routerOptions: { maxParamLength: 200 },
       requestTimeout: 30_000,
       clientErrorHandler: handleClientError,
+      frameworkErrors: handleFrameworkError,
       forceCloseConnections: true,
       return503OnClosing: true,
     })
 
-    // CORS: the modal runs on other sites, so any origin may GET and POST.
     app.addHook('onRequest', async (request, reply) => {
-      reply.header('access-control-allow-origin', '*')
-      reply.header('vary', 'origin')
+      reply.headers(baseHeaders)
+      // Two Host headers make "which host?" ambiguous for every proxy in between: refused.
+      if (request.raw.rawHeaders.filter((_, index) => index % 2 === 0 && /^host$/i.test(request.raw.rawHeaders[index] ?? '')).length > 1) {
+        reply.header('connection', 'close')
+        return reply.code(400).send({ code: 'BAD_REQUEST', message: 'Duplicate Host header' })
+      }
       if (request.method === 'OPTIONS') {
         reply.header('access-control-allow-methods', 'GET, POST, OPTIONS')
         const requested = request.headers['access-control-request-headers']
@@ -230,12 +310,21 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       reply.code(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` })
     })
 
-    app.setErrorHandler((error: FastifyError | HttpError | Error, _request, reply) => {
+    app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
       if (error instanceof HttpError) {
         return reply.code(error.status).send({ code: error.code, message: error.shortMessage })
       }
       const fastifyError = error as FastifyError
       if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        // Read (and drop) what the client is still sending, up to a bound, so it reads the 413
+        // instead of a connection reset; then the connection closes.
+        let drained = 0
+        request.raw.on('data', (chunk: Buffer) => {
+          drained += chunk.length
+          if (drained > maxDrainBytes) request.raw.socket.destroy()
+        })
+        request.raw.resume()
+        reply.header('connection', 'close')
         return reply.code(413).send({ code: 'PAYLOAD_TOO_LARGE', message: `Request body is larger than ${bodyLimitBytes} bytes` })
       }
       if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
@@ -250,7 +339,18 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       return reply.code(500).send({ code: 'INTERNAL_ERROR', message: 'Internal server error' })
     })
 
-    const context = { db, config }
+    // Per-IP request limits on the routes that opt in (the RPC proxy, analytics).
+    await app.register(rateLimit, {
+      global: false,
+      max: config.requestRateLimit?.max ?? defaultRequestRateLimit.max,
+      timeWindow: config.requestRateLimit?.windowMs ?? defaultRequestRateLimit.windowMs,
+      errorResponseBuilder: (_request, context) =>
+        new HttpError({ status: 429, code: 'RATE_LIMITED', message: `Too many requests from this address; try again in ${Math.ceil(context.ttl / 1000)} s` }),
+    })
+
+    let listeningUrl = ''
+    const publicBaseUrl = config.publicUrl?.replace(/\/+$/, '')
+    const context = { db, config, publicBaseUrl: () => publicBaseUrl ?? listeningUrl }
     registerDirectoryRoutes(app, context)
     registerImageRoutes(app, context)
     registerProjectRoutes(app, context)
@@ -267,6 +367,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     // The relay shares the HTTP server: it answers websocket upgrades on /relay.
     if (config.relay !== false) relay = startRelay(app, db, config)
     await app.listen({ host: config.host ?? '127.0.0.1', port: config.port ?? 4700 })
+    listeningUrl = listenUrl(app, config)
     if (config.indexer !== false) {
       indexer = createIndexer({ db, chains: config.chains, ...(config.indexer ?? {}) })
       indexer.start()
@@ -279,15 +380,11 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     throw error
   }
 
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : (config.port ?? 4700)
-  const host = config.host ?? '127.0.0.1'
-  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host
   const server = app
   let closing: Promise<void> | undefined
   return {
-    url: `http://${urlHost}:${port}`,
-    port,
+    url: listenUrl(server, config),
+    port: listenPort(server, config),
     app: server,
     db,
     ...(indexer ? { indexer } : {}),

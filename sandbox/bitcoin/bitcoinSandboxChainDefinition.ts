@@ -1,5 +1,5 @@
 import { type SandboxChainDefinition, startThen } from '../chains/SandboxChain.js'
-import { sandboxBitcoinChain } from '../config.js'
+import { sandboxBitcoinChain, sandboxProjectId } from '../config.js'
 import { SandboxFaucetError } from '../errors.js'
 import { BitcoinLedgerError } from './BitcoinLedgerError.js'
 import { dustLimitSats } from './bitcoinSandboxChain.js'
@@ -8,15 +8,15 @@ import { devBitcoinAddress, devBitcoinFundingSats } from './devBitcoin.js'
 import { startBitcoinEsplora } from './startBitcoinEsplora.js'
 
 /**
- * The server's Esplora proxy base for a bip122 chain (see `server/routes/registerEsploraProxyRoutes.ts`):
- * an Esplora client appends `/address/…`, `/tx`, … to it.
+ * The server's Esplora proxy base for a bip122 chain and the sandbox's project (see
+ * `server/routes/registerEsploraProxyRoutes.ts`): an Esplora client appends `/address/…`, `/tx`, … to it.
  *
  * @example
  * esploraProxyUrl('http://127.0.0.1:4700', 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328')
- * // 'http://127.0.0.1:4700/v1/esplora/bip122:0f9188f13cb7b2c71f2a335e3a4fc328/api'
+ * // 'http://127.0.0.1:4700/v1/esplora/demo/bip122:0f9188f13cb7b2c71f2a335e3a4fc328/api'
  */
 export function esploraProxyUrl(origin: string, caipNetworkId: string): string {
-  return `${origin}/v1/esplora/${caipNetworkId}/api`
+  return `${origin}/v1/esplora/${sandboxProjectId}/${caipNetworkId}/api`
 }
 
 /**

@@ -1,6 +1,6 @@
 export type RateLimiter = {
-  /** Counts one hit for `key`; false when the key is over its limit in the current window. */
-  hit(key: string): boolean
+  /** Counts `weight` hits (default 1) for `key`; false when the key is over its limit in the current window. */
+  hit(key: string, weight?: number): boolean
   /** Milliseconds until `key`'s window resets. */
   retryAfterMs(key: string): number
 }
@@ -28,7 +28,7 @@ export function createRateLimiter({ max, windowMs, now = Date.now }: CreateRateL
     for (const [key, window] of windows) if (time - window.start >= windowMs) windows.delete(key)
   }
   return {
-    hit(key) {
+    hit(key, weight = 1) {
       const time = now()
       let window = windows.get(key)
       if (!window || time - window.start >= windowMs) {
@@ -36,7 +36,7 @@ export function createRateLimiter({ max, windowMs, now = Date.now }: CreateRateL
         window = { start: time, count: 0 }
         windows.set(key, window)
       }
-      window.count += 1
+      window.count += weight
       return window.count <= max
     },
     retryAfterMs(key) {

@@ -13,3 +13,6 @@ export type Balance = {
   quantity: { decimals: string; numeric: string }
   iconUrl: string
 }
+
+/** What a balance reader returns: the balances and the CAIP-10 ids of tokens it could not read. */
+export type BalancesRead = { balances: Balance[]; unavailable: string[] }

@@ -2,7 +2,8 @@ import { formatUnits } from 'viem'
 import type { ChainConfig } from '../createServer.js'
 import { HttpError } from '../errors/HttpError.js'
 import { usdValue } from '../utils/usdValue.js'
-import type { Balance } from './Balance.js'
+import type { BalancesRead } from './Balance.js'
+import { upstreamTimeoutMs } from '../rpc/upstreamTimeoutMs.js'
 
 export type ReadBip122BalancesParameters = {
   /** A bip122 chain whose `rpcUrl` is an Esplora REST base (`…/api`). */
@@ -11,7 +12,7 @@ export type ReadBip122BalancesParameters = {
   address: string
   /** Where the icon URL points. */
   baseUrl: string
-  /** How long the Esplora call may take (default 10 s). */
+  /** How long the Esplora call may take (default `upstreamTimeoutMs`). */
   timeoutMs?: number
 }
 
@@ -29,13 +30,13 @@ const sats = (stats: TxoStats | undefined, key: keyof TxoStats): bigint => {
  * configuration.
  *
  * @param parameters the chain, the address and the base URL for the icon
- * @returns one balance, the native currency
+ * @returns one balance, the native currency (bip122 has no tokens here, so nothing is unavailable)
  * @throws HttpError 400 when Esplora refuses the address (another network's, bad checksum)
  * @throws when Esplora does not answer or answers something malformed
  * @example
  * await readBip122Balances({ chain, address: 'bcrt1q…', baseUrl: server.url })
  */
-export async function readBip122Balances({ chain, address, baseUrl, timeoutMs = 10_000 }: ReadBip122BalancesParameters): Promise<Balance[]> {
+export async function readBip122Balances({ chain, address, baseUrl, timeoutMs = upstreamTimeoutMs }: ReadBip122BalancesParameters): Promise<BalancesRead> {
   const response = await fetch(`${chain.rpcUrl}/address/${encodeURIComponent(address)}`, { signal: AbortSignal.timeout(timeoutMs) })
   if (response.status === 400) throw new HttpError({ status: 400, code: 'INVALID_PARAMS', message: `address is not a valid address of ${chain.caipNetworkId}` })
   if (!response.ok) throw new Error(`Esplora address: HTTP ${response.status}`)
@@ -45,7 +46,7 @@ export async function readBip122Balances({ chain, address, baseUrl, timeoutMs = 
   const amount = total < 0n ? 0n : total
   const price = chain.nativePriceUsd ?? 0
   const { name, symbol, decimals } = chain.nativeCurrency
-  return [
+  const balances = [
     {
       name,
       symbol,
@@ -56,4 +57,5 @@ export async function readBip122Balances({ chain, address, baseUrl, timeoutMs = 
       iconUrl: `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`,
     },
   ]
+  return { balances, unavailable: [] }
 }

@@ -2,7 +2,7 @@ import { erc20Abi, formatUnits, getAddress } from 'viem'
 import type { PublicClient } from 'viem'
 import type { ChainConfig } from '../createServer.js'
 import { usdValue } from '../utils/usdValue.js'
-import type { Balance } from './Balance.js'
+import type { Balance, BalancesRead } from './Balance.js'
 
 export type ReadEvmBalancesParameters = {
   chain: ChainConfig
@@ -19,20 +19,22 @@ export type ReadEvmBalancesParameters = {
  * the account holds some.
  *
  * @param parameters - the chain, its viem client, the address and the base URL for icons
- * @returns the balances, native first
- * @throws when the chain's RPC does not answer or a token read fails
+ * @returns the balances, native first, and the CAIP-10 ids of tokens whose read failed (left out
+ * of `balances`, so one broken token contract does not hide the rest)
+ * @throws when the chain's RPC does not answer the native balance
  * @example
  * await readEvmBalances({ chain, client, address: '0xf39F…', baseUrl: server.url })
  */
-export async function readEvmBalances({ chain, client, address, baseUrl }: ReadEvmBalancesParameters): Promise<Balance[]> {
+export async function readEvmBalances({ chain, client, address, baseUrl }: ReadEvmBalancesParameters): Promise<BalancesRead> {
   const account = getAddress(address)
   const tokens = chain.tokens ?? []
-  const [native, ...tokenAmounts] = await Promise.all([
+  const [native, tokenReads] = await Promise.all([
     client.getBalance({ address: account }),
-    ...tokens.map((token) =>
-      client.readContract({ address: getAddress(token.address), abi: erc20Abi, functionName: 'balanceOf', args: [account] }),
+    Promise.allSettled(
+      tokens.map((token) => client.readContract({ address: getAddress(token.address), abi: erc20Abi, functionName: 'balanceOf', args: [account] })),
     ),
   ])
+  const unavailable: string[] = []
   const icon = (symbol: string) => `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`
   const nativePrice = chain.nativePriceUsd ?? 0
   const nativeNumeric = formatUnits(native, chain.nativeCurrency.decimals)
@@ -48,7 +50,12 @@ export async function readEvmBalances({ chain, client, address, baseUrl }: ReadE
     },
   ]
   tokens.forEach((token, index) => {
-    const amount = tokenAmounts[index] ?? 0n
+    const read = tokenReads[index]
+    if (read?.status !== 'fulfilled') {
+      unavailable.push(`${chain.caipNetworkId}:${getAddress(token.address)}`)
+      return
+    }
+    const amount = read.value
     if (amount === 0n) return
     const numeric = formatUnits(amount, token.decimals)
     balances.push({
@@ -62,5 +69,5 @@ export async function readEvmBalances({ chain, client, address, baseUrl }: ReadE
       iconUrl: token.iconUrl ?? icon(token.symbol),
     })
   })
-  return balances
+  return { balances, unavailable }
 }

@@ -1,7 +1,8 @@
 import { formatUnits } from 'viem'
 import type { ChainConfig } from '../createServer.js'
 import { usdValue } from '../utils/usdValue.js'
-import type { Balance } from './Balance.js'
+import { upstreamTimeoutMs } from '../rpc/upstreamTimeoutMs.js'
+import type { Balance, BalancesRead } from './Balance.js'
 
 export type ReadSolanaBalancesParameters = {
   chain: ChainConfig
@@ -37,19 +38,22 @@ type TokenAccounts = { value: { account: { data: { parsed?: { info?: { tokenAmou
  * tokens only when the account holds some (summed over its token accounts for that mint).
  *
  * @param parameters - the chain, the address and the base URL for icons
- * @returns the balances, SOL first
- * @throws when the RPC does not answer or answers an error
+ * @returns the balances, SOL first, and the CAIP-10 ids of tokens whose read failed
+ * @throws when the RPC does not answer the SOL balance or answers an error
  * @example
  * await readSolanaBalances({ chain, address: 'oeYf6KAJ…', baseUrl: server.url })
  */
-export async function readSolanaBalances({ chain, address, baseUrl, timeoutMs = 10_000 }: ReadSolanaBalancesParameters): Promise<Balance[]> {
+export async function readSolanaBalances({ chain, address, baseUrl, timeoutMs = upstreamTimeoutMs }: ReadSolanaBalancesParameters): Promise<BalancesRead> {
   const tokens = chain.tokens ?? []
-  const [native, ...tokenAccounts] = await Promise.all([
+  const [native, tokenReads] = await Promise.all([
     call<{ value: number }>(chain.rpcUrl, 'getBalance', [address, { commitment: 'confirmed' }], timeoutMs),
-    ...tokens.map((token) =>
-      call<TokenAccounts>(chain.rpcUrl, 'getTokenAccountsByOwner', [address, { mint: token.address }, { encoding: 'jsonParsed', commitment: 'confirmed' }], timeoutMs),
+    Promise.allSettled(
+      tokens.map((token) =>
+        call<TokenAccounts>(chain.rpcUrl, 'getTokenAccountsByOwner', [address, { mint: token.address }, { encoding: 'jsonParsed', commitment: 'confirmed' }], timeoutMs),
+      ),
     ),
   ])
+  const unavailable: string[] = []
   if (typeof native?.value !== 'number' || !Number.isSafeInteger(native.value) || native.value < 0) throw new Error('getBalance: malformed answer')
   const icon = (symbol: string) => `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`
   const nativePrice = chain.nativePriceUsd ?? 0
@@ -66,8 +70,13 @@ export async function readSolanaBalances({ chain, address, baseUrl, timeoutMs = 
     },
   ]
   tokens.forEach((token, index) => {
+    const read = tokenReads[index]
+    if (read?.status !== 'fulfilled') {
+      unavailable.push(`${chain.caipNetworkId}:${token.address}`)
+      return
+    }
     let amount = 0n
-    for (const { account } of tokenAccounts[index]?.value ?? []) {
+    for (const { account } of read.value?.value ?? []) {
       const raw = account?.data?.parsed?.info?.tokenAmount?.amount
       if (typeof raw === 'string' && /^\d{1,40}$/.test(raw)) amount += BigInt(raw)
     }
@@ -84,5 +93,5 @@ export async function readSolanaBalances({ chain, address, baseUrl, timeoutMs = 
       iconUrl: token.iconUrl ?? icon(token.symbol),
     })
   })
-  return balances
+  return { balances, unavailable }
 }

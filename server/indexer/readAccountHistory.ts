@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3'
 import { formatUnits, getAddress } from 'viem'
 import type { Transaction, TransactionTransfer } from '../blockchain/Transaction.js'
 import type { ChainConfig } from '../createServer.js'
+import { badRequest } from '../utils/badRequest.js'
 import { encodeHistoryCursor } from '../utils/encodeHistoryCursor.js'
 import { nftUrls } from '../utils/nftUrls.js'
 import { usdValue } from '../utils/usdValue.js'
@@ -54,6 +55,7 @@ function checksum(address: string): string {
  *
  * @param parameters - database, chain, address, cursor, page size and the server's origin
  * @returns `{ data, next }` (`next` null on the last page)
+ * @throws HttpError 400 for a cursor that names no transaction of this account
  * @example
  * readAccountHistory({ db, chain, address, pageSize: 20, baseUrl })
  */
@@ -64,6 +66,13 @@ export function readAccountHistory({ db, chain, address, cursor, pageSize, baseU
   const nfts = new Map((chain.nfts ?? []).map((nft) => [nft.address.toLowerCase(), nft]))
   const icon = (symbol: string) => `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`
 
+  // A cursor names the last transaction of a page this server gave out for this account.
+  if (cursor) {
+    const known = db
+      .prepare('SELECT 1 FROM account_transactions WHERE chain_id = ? AND address = ? AND block_number = ? AND tx_index = ? LIMIT 1')
+      .get(chainId, account, cursor.block, cursor.index)
+    if (!known) throw badRequest('cursor is not one this server gave out')
+  }
   const before = cursor ?? { block: Number.MAX_SAFE_INTEGER, index: 0 }
   const rows = db
     .prepare(

@@ -32,6 +32,7 @@ export type RelayHubOptions = {
 }
 
 type Params = Record<string, unknown>
+type PublishEntry = { topic: string; message: string; ttlSeconds: number; tag: number; attestation: string }
 type Handler = (connection: RelayConnection, params: Params) => unknown
 
 const OPEN = 1 // WebSocket.OPEN
@@ -173,7 +174,11 @@ export class RelayHub {
 
   /** Takes one websocket frame from a connection. */
   receive(connection: RelayConnection, data: Buffer): void {
-    if (this.#closed || !this.connections.has(connection)) return
+    if (!this.connections.has(connection)) return
+    if (this.#closed) {
+      this.#refuseClosing(connection, data.toString('utf8'))
+      return
+    }
     connection.alive = true
     if (data.length > this.#maxFrameBytes) {
       this.#sendError(
@@ -210,12 +215,39 @@ export class RelayHub {
     return this.#mailbox.deleteExpired()
   }
 
-  /** Stops scheduling; the caller closes the sockets. */
+  /**
+   * Stops scheduling and answers every request still waiting in a queue (and any arriving until
+   * the sockets close) with -32603 "The relay is restarting", so no client waits for an answer
+   * that never comes; paused sockets are read again for that. The caller closes the sockets
+   * after a short grace period.
+   */
   close(): void {
     this.#closed = true
     if (this.#drainScheduled) clearImmediate(this.#drainScheduled)
     this.#drainScheduled = undefined
     this.#ready.clear()
+    for (const connection of this.connections) {
+      for (const text of connection.queue.splice(0)) this.#refuseClosing(connection, text)
+      connection.queuedBytes = 0
+      // Frames the client sent while reading was paused are read now, and refused the same way.
+      if (connection.paused) {
+        connection.paused = false
+        if (connection.socket.readyState === OPEN) connection.socket.resume()
+      }
+    }
+  }
+
+  #refuseClosing(connection: RelayConnection, text: string): void {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      return
+    }
+    if (!isObject(parsed) || !('method' in parsed)) return // an acknowledgement: the message stays stored
+    const rawId = readRawJsonRpcId(text)
+    if (rawId === undefined || !isEchoableId(rawId)) return
+    this.#sendError(connection, rawId, -32603, 'The relay is restarting: the request was not handled; send it again')
   }
 
   // ---------- scheduling ---------- //
@@ -431,16 +463,24 @@ export class RelayHub {
     return tag
   }
 
-  #publishParams(params: Params): { topic: string; message: string; ttlSeconds: number; tag: number } {
-    if (params.prompt !== undefined && typeof params.prompt !== 'boolean') throw invalidParams('"prompt" must be a boolean')
-    if (params.attestation !== undefined && typeof params.attestation !== 'string') {
-      throw invalidParams('"attestation" must be a string')
+  /** The publisher's Verify attestation (a JWT), carried unchanged to every recipient; `''` when none. */
+  #attestation(params: Params): string {
+    const attestation = params.attestation ?? ''
+    if (typeof attestation !== 'string') throw invalidParams('"attestation" must be a string')
+    if (attestation.length > relayLimits.maxAttestationLength) {
+      throw invalidParams(`"attestation" is longer than ${relayLimits.maxAttestationLength} characters`)
     }
+    return attestation
+  }
+
+  #publishParams(params: Params): PublishEntry {
+    if (params.prompt !== undefined && typeof params.prompt !== 'boolean') throw invalidParams('"prompt" must be a boolean')
     return {
       topic: this.#topic(params, 'topic'),
       message: this.#message(params, 'message'),
       ttlSeconds: this.#ttl(params),
       tag: this.#tag(params, 0),
+      attestation: this.#attestation(params),
     }
   }
 
@@ -487,9 +527,10 @@ export class RelayHub {
     const pairingTopic = this.#topic(params, 'pairingTopic')
     const sessionProposal = this.#message(params, 'sessionProposal')
     const ttlSeconds = this.#ttl(params, DEFAULT_SESSION_TTL_SECONDS)
+    const attestation = this.#attestation(params)
     this.#subscribe(connection, [pairingTopic])
     this.#publish(connection, [
-      { topic: pairingTopic, message: sessionProposal, ttlSeconds, tag: TAG_SESSION_PROPOSE },
+      { topic: pairingTopic, message: sessionProposal, ttlSeconds, tag: TAG_SESSION_PROPOSE, attestation },
     ])
     return true
   }
@@ -504,10 +545,11 @@ export class RelayHub {
     const response = this.#message(params, 'sessionProposalResponse')
     const settle = this.#message(params, 'sessionSettlementRequest')
     const ttlSeconds = this.#ttl(params, DEFAULT_SESSION_TTL_SECONDS)
+    const attestation = this.#attestation(params)
     this.#subscribe(connection, [sessionTopic])
     this.#publish(connection, [
-      { topic: pairingTopic, message: response, ttlSeconds, tag: TAG_SESSION_PROPOSE_RESPONSE },
-      { topic: sessionTopic, message: settle, ttlSeconds, tag: TAG_SESSION_SETTLE },
+      { topic: pairingTopic, message: response, ttlSeconds, tag: TAG_SESSION_PROPOSE_RESPONSE, attestation },
+      { topic: sessionTopic, message: settle, ttlSeconds, tag: TAG_SESSION_SETTLE, attestation },
     ])
     return true
   }
@@ -555,10 +597,7 @@ export class RelayHub {
     if (set.size === 0) this.#subscribers.delete(topic)
   }
 
-  #publish(
-    connection: RelayConnection,
-    messages: { topic: string; message: string; ttlSeconds: number; tag: number }[],
-  ): void {
+  #publish(connection: RelayConnection, messages: PublishEntry[]): void {
     const counts = new Map<string, number>()
     for (const { topic } of messages) {
       const count = (counts.get(topic) ?? this.#mailbox.count(topic)) + 1
@@ -569,6 +608,15 @@ export class RelayHub {
           `Mailbox full: at most ${relayLimits.maxStoredPerTopic} unacknowledged messages per topic`,
         )
       }
+    }
+    // The publisher's quota: its unacknowledged, unexpired messages across all topics.
+    const usage = this.#mailbox.usage(connection.clientId)
+    const bytes = messages.reduce((sum, entry) => sum + Buffer.byteLength(entry.message), 0)
+    if (usage.messages + messages.length > relayLimits.maxStoredPerClient || usage.bytes + bytes > relayLimits.maxStoredBytesPerClient) {
+      throw new RelayRpcError(
+        -32005,
+        `Mailbox quota exceeded: at most ${relayLimits.maxStoredPerClient} unacknowledged messages (${relayLimits.maxStoredBytesPerClient} bytes) per client`,
+      )
     }
     // Stored first, all or nothing; a message already stored (a retried publish) is not pushed again.
     const stored = this.#mailbox.storeAll(messages.map((entry) => ({ ...entry, publisher: connection.clientId })))
@@ -588,7 +636,7 @@ export class RelayHub {
     connection.inFlightRows.add(message.rowId)
     const params = {
       id: subscriptionId(message.topic, connection.clientId),
-      data: { topic: message.topic, message: message.message, publishedAt: message.publishedAt, attestation: '' },
+      data: { topic: message.topic, message: message.message, publishedAt: message.publishedAt, attestation: message.attestation },
     }
     this.#send(connection, `{"id":${pushId},"jsonrpc":"2.0","method":"irn_subscription","params":${JSON.stringify(params)}}`)
   }
@@ -602,7 +650,7 @@ export class RelayHub {
       const rows = this.#mailbox.pending(topic, connection.clientId, room + 1)
       if (rows.length > room) hasMore = true
       for (const row of rows.slice(0, room)) {
-        messages.push({ topic: row.topic, message: row.message, publishedAt: row.publishedAt, attestation: '' })
+        messages.push({ topic: row.topic, message: row.message, publishedAt: row.publishedAt, attestation: row.attestation })
         this.#mailbox.delete(row.rowId)
       }
       if (hasMore) break

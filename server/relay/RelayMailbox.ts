@@ -12,6 +12,8 @@ export type RelayStoredMessage = {
   tag: number
   publishedAt: number
   expiresAt: number
+  /** The publisher's Verify attestation, `''` when it sent none. */
+  attestation: string
 }
 
 /** A message to store; `publisher` is the client id (did:key) of its sender. */
@@ -21,6 +23,8 @@ export type RelayNewMessage = {
   publisher: string
   tag: number
   ttlSeconds: number
+  /** The publisher's Verify attestation; `''` when none was sent. */
+  attestation?: string
 }
 
 type Row = {
@@ -31,6 +35,7 @@ type Row = {
   tag: number
   published_at: number
   expires_at: number
+  attestation: string
 }
 
 function toMessage(row: Row): RelayStoredMessage {
@@ -42,6 +47,7 @@ function toMessage(row: Row): RelayStoredMessage {
     tag: row.tag,
     publishedAt: row.published_at,
     expiresAt: row.expires_at,
+    attestation: row.attestation,
   }
 }
 
@@ -58,6 +64,7 @@ export class RelayMailbox {
   readonly #now: () => number
   readonly #insert: Statement
   readonly #countTopic: Statement
+  readonly #usage: Statement
   readonly #pending: Statement
   readonly #delete: Statement
   readonly #deleteExpired: Statement
@@ -75,26 +82,36 @@ export class RelayMailbox {
         tag INTEGER NOT NULL DEFAULT 0,
         published_at INTEGER NOT NULL,
         expires_at INTEGER NOT NULL,
+        attestation TEXT NOT NULL DEFAULT '',
         UNIQUE (topic, digest)
       );
       CREATE INDEX IF NOT EXISTS relay_messages_by_topic ON relay_messages (topic, expires_at);
       CREATE INDEX IF NOT EXISTS relay_messages_by_expiry ON relay_messages (expires_at);
     `)
+    // A mailbox written by an older relay has no attestation column yet.
+    const columns = db.prepare('PRAGMA table_info(relay_messages)').all() as { name: string }[]
+    if (!columns.some((column) => column.name === 'attestation')) {
+      db.exec("ALTER TABLE relay_messages ADD COLUMN attestation TEXT NOT NULL DEFAULT ''")
+    }
+    db.exec('CREATE INDEX IF NOT EXISTS relay_messages_by_publisher ON relay_messages (publisher, expires_at)')
     // A message already stored on the topic is not stored again, unless the stored copy expired.
     this.#insert = db.prepare(
-      `INSERT INTO relay_messages (topic, digest, message, publisher, tag, published_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO relay_messages (topic, digest, message, publisher, tag, published_at, expires_at, attestation)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (topic, digest) DO UPDATE SET
          message = excluded.message, publisher = excluded.publisher, tag = excluded.tag,
-         published_at = excluded.published_at, expires_at = excluded.expires_at
+         published_at = excluded.published_at, expires_at = excluded.expires_at, attestation = excluded.attestation
        WHERE relay_messages.expires_at <= excluded.published_at
        RETURNING row_id`,
     )
     this.#countTopic = db
       .prepare('SELECT COUNT(*) FROM relay_messages WHERE topic = ? AND expires_at > ?')
       .pluck()
+    this.#usage = db.prepare(
+      'SELECT COUNT(*) AS messages, COALESCE(SUM(LENGTH(CAST(message AS BLOB))), 0) AS bytes FROM relay_messages WHERE publisher = ? AND expires_at > ?',
+    )
     this.#pending = db.prepare(
-      `SELECT row_id, topic, message, publisher, tag, published_at, expires_at FROM relay_messages
+      `SELECT row_id, topic, message, publisher, tag, published_at, expires_at, attestation FROM relay_messages
        WHERE topic = ? AND expires_at > ? AND publisher <> ? ORDER BY row_id LIMIT ?`,
     )
     this.#delete = db.prepare('DELETE FROM relay_messages WHERE row_id = ?')
@@ -128,6 +145,7 @@ export class RelayMailbox {
       parameters.tag,
       now,
       expiresAt,
+      parameters.attestation ?? '',
     ) as { row_id: number } | undefined
     if (row === undefined) return undefined
     return {
@@ -138,12 +156,18 @@ export class RelayMailbox {
       tag: parameters.tag,
       publishedAt: now,
       expiresAt,
+      attestation: parameters.attestation ?? '',
     }
   }
 
   /** Unexpired messages stored on `topic`. */
   count(topic: string): number {
     return this.#countTopic.get(topic, this.#now()) as number
+  }
+
+  /** Unexpired messages stored by `publisher`, and their total size in bytes (the per-client quota). */
+  usage(publisher: string): { messages: number; bytes: number } {
+    return this.#usage.get(publisher, this.#now()) as { messages: number; bytes: number }
   }
 
   /** Unexpired messages on `topic` not published by `recipient`, oldest first. */

@@ -21,6 +21,12 @@ export type RelayOptions = {
   maxMessageBytes?: number
   /** The clock, in ms (message times and TTLs, JWT `iat`/`exp`). Default `Date.now`. */
   now?: () => number
+  /**
+   * Decides whether a connection may use its `projectId` from its `Origin` (undefined for
+   * non-browser clients): a refusal is answered on the upgrade with its status and
+   * `{ code, message }`. Default: every project id is accepted.
+   */
+  authorizeProject?: (projectId: string, origin: string | undefined) => { status: number; code: string; message: string } | undefined
 }
 
 /** A running relay attached to an HTTP server. */
@@ -63,7 +69,8 @@ function toBuffer(data: RawData): Buffer {
  *
  * A client connects to `ws://host:port<path>?auth=<JWT>&projectId=<id>&ua=…`. The JWT is checked
  * with {@link verifyRelayJwt} (EdDSA, did:key issuer, `aud` naming this path, `exp`, `iat`); a bad
- * or missing one gets HTTP 401 on the upgrade, a missing `projectId` 400.
+ * or missing one gets HTTP 401 on the upgrade, a missing `projectId` 400, and a project the
+ * `authorizeProject` option refuses its status (401 unknown project, 403 origin not allowed).
  *
  * It speaks the relay JSON-RPC of the 2.25 client: `irn_subscribe`, `irn_batchSubscribe`,
  * `irn_unsubscribe`, `irn_batchUnsubscribe`, `irn_publish`, `irn_batchPublish`,
@@ -123,10 +130,17 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
         path,
         nowMs: now(),
         maxSkewSeconds: relayLimits.jwtSkewSeconds,
+        maxLifetimeSeconds: relayLimits.maxJwtLifetimeSeconds,
       }).clientId
       if (projectId.length === 0) throw new RelayAuthError('Missing "projectId".', { status: 400 })
       if (projectId.length > relayLimits.maxProjectIdLength) {
         throw new RelayAuthError('The "projectId" is too long.', { status: 400 })
+      }
+      const origin = request.headers.origin
+      const refusal = options.authorizeProject?.(projectId, origin)
+      if (refusal) {
+        refuseUpgrade(socket, refusal.status, refusal.code, refusal.message)
+        return
       }
     } catch (error) {
       const refused = error instanceof RelayAuthError ? error : new RelayAuthError('Unauthorized.', { cause: error })
@@ -189,6 +203,8 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
       clearInterval(pingTimer)
       clearInterval(sweepTimer)
       hub.close()
+      // A moment to read (and refuse) the frames clients sent before they learn of the close.
+      await new Promise((resolve) => setTimeout(resolve, relayLimits.closeGraceMs))
       const open = [...sockets]
       await Promise.all(
         open.map(

@@ -34,6 +34,14 @@ export const relayLimits = {
   maxBatchPublish: 100,
   /** Stored, unacknowledged, unexpired messages per topic; a publish beyond it gets -32005. */
   maxStoredPerTopic: 1000,
+  /**
+   * Stored, unacknowledged, unexpired messages per publishing client (all topics), and their total
+   * size; a publish beyond either gets -32005 "Mailbox quota exceeded".
+   */
+  maxStoredPerClient: 1000,
+  maxStoredBytesPerClient: 8 * 1024 * 1024,
+  /** Longest Verify `attestation` in a publish, in characters. */
+  maxAttestationLength: 8192,
   /** Deliveries awaiting an acknowledgement per client; beyond it, deliveries wait in the mailbox. */
   maxInFlightPerClient: 10_000,
   /** Messages returned by one fetch (`hasMore` tells when more remain). */
@@ -43,10 +51,17 @@ export const relayLimits = {
   maxTtlSeconds: 30 * 24 * 60 * 60,
   /** Longest topic, in characters (WalletConnect topics are 64 hex characters). */
   maxTopicLength: 256,
+  /**
+   * On close, how long the relay keeps reading before it closes the sockets (ms): requests that
+   * arrive meanwhile are answered with -32603 "The relay is restarting" instead of being lost.
+   */
+  closeGraceMs: 100,
   /** How often expired messages are deleted (ms). */
   sweepIntervalMs: 60_000,
   /** How far a JWT's `iat` may lie in the future (seconds). */
   jwtSkewSeconds: 60,
+  /** Longest JWT lifetime (`exp - iat`) accepted, in seconds: the client mints one-day JWTs. */
+  maxJwtLifetimeSeconds: 86_400,
   /** Longest project id, in characters. */
   maxProjectIdLength: 256,
 } as const

@@ -12,6 +12,8 @@ export type VerifyRelayJwtParameters = {
   nowMs: number
   /** How far `iat` may lie in the future, in seconds. Default 60. */
   maxSkewSeconds?: number
+  /** Longest lifetime (`exp - iat`) accepted, in seconds. Default 86400 (the client mints one-day JWTs). */
+  maxLifetimeSeconds?: number
 }
 
 export type VerifyRelayJwtReturnType = {
@@ -54,7 +56,8 @@ function trimPath(path: string): string {
  * `iss` is an ed25519 did:key; the signature over `header.payload` verifies with that key;
  * `aud` is a ws/wss/http/https URL whose path is this relay's path (the host is not compared, since
  * a proxy or `localhost` vs `127.0.0.1` may change it); `exp` and `iat` are numbers, `exp` is in the
- * future and after `iat`, and `iat` is at most `maxSkewSeconds` in the future.
+ * future and after `iat`, `iat` is at most `maxSkewSeconds` in the future, and `exp - iat` is at
+ * most `maxLifetimeSeconds` (a stolen long-lived JWT is not a key for ever).
  *
  * @param parameters {@link VerifyRelayJwtParameters}
  * @returns The client id and claims ({@link VerifyRelayJwtReturnType}).
@@ -63,7 +66,7 @@ function trimPath(path: string): string {
  * const { clientId } = verifyRelayJwt({ jwt, path: '/relay', nowMs: Date.now() })
  */
 export function verifyRelayJwt(parameters: VerifyRelayJwtParameters): VerifyRelayJwtReturnType {
-  const { jwt, path, nowMs, maxSkewSeconds = 60 } = parameters
+  const { jwt, path, nowMs, maxSkewSeconds = 60, maxLifetimeSeconds = 86_400 } = parameters
   if (typeof jwt !== 'string' || jwt.length === 0) throw new RelayAuthError('Missing relay JWT ("auth").')
   if (jwt.length > MAX_JWT_LENGTH) throw new RelayAuthError(`The JWT is longer than ${MAX_JWT_LENGTH} characters.`)
   const parts = jwt.split('.')
@@ -114,6 +117,7 @@ export function verifyRelayJwt(parameters: VerifyRelayJwtParameters): VerifyRela
   if (exp <= nowSeconds) throw new RelayAuthError('The JWT has expired.')
   if (exp <= iat) throw new RelayAuthError('The JWT "exp" must be after its "iat".')
   if (iat > nowSeconds + maxSkewSeconds) throw new RelayAuthError('The JWT "iat" is in the future.')
+  if (exp - iat > maxLifetimeSeconds) throw new RelayAuthError(`The JWT lives longer than ${maxLifetimeSeconds} s ("exp" - "iat").`)
 
   return {
     clientId: payload.iss,

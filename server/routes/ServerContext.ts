@@ -1,5 +1,9 @@
 import type { Database } from 'better-sqlite3'
 import type { ServerConfig } from '../createServer.js'
 
-/** What every route module gets: the database and the server's configuration. */
-export type ServerContext = { db: Database; config: ServerConfig }
+/**
+ * What every route module gets: the database, the server's configuration and the public base
+ * URL absolute links start with (`config.publicUrl`, else the address the server listens on;
+ * never the request's `Host`).
+ */
+export type ServerContext = { db: Database; config: ServerConfig; publicBaseUrl: () => string }

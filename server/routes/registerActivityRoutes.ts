@@ -4,7 +4,6 @@ import type { ChainConfig } from '../createServer.js'
 import { readAccountHistory } from '../indexer/readAccountHistory.js'
 import { readAccountNfts } from '../indexer/readAccountNfts.js'
 import { badRequest } from '../utils/badRequest.js'
-import { baseUrlOf } from '../utils/baseUrlOf.js'
 import { decodeHistoryCursor } from '../utils/decodeHistoryCursor.js'
 import { isNamespaceAddress } from '../utils/isNamespaceAddress.js'
 import { readSdkParams } from '../utils/readSdkParams.js'
@@ -35,27 +34,27 @@ function readChainAndAddress(query: unknown, address: string): { chainId: string
  * @example
  * registerActivityRoutes(app, { db, config })
  */
-export function registerActivityRoutes(app: FastifyInstance, { db, config }: ServerContext): void {
+export function registerActivityRoutes(app: FastifyInstance, { db, config, publicBaseUrl }: ServerContext): void {
   const chains = new Map<string, ChainConfig>(config.chains.map((chain) => [chain.caipNetworkId, chain]))
   const pageSize = (config.indexer !== false && config.indexer?.historyPageSize) || defaultHistoryPageSize
 
   app.get<{ Params: { address: string } }>('/v1/account/:address/history', async (request) => {
-    readSdkParams(request.query)
+    readSdkParams(request, config)
     const { address } = request.params
     const { chainId, namespace } = readChainAndAddress(request.query, address)
     const raw = readStringParam(request.query, 'cursor', { maxLength: 64 })
     const cursor = raw === undefined ? undefined : decodeHistoryCursor(raw)
     const chain = chains.get(chainId)
     if (!chain || namespace !== 'eip155') return { data: [], next: null }
-    return readAccountHistory({ db, chain, address, pageSize, baseUrl: baseUrlOf(request), ...(cursor ? { cursor } : {}) })
+    return readAccountHistory({ db, chain, address, pageSize, baseUrl: publicBaseUrl(), ...(cursor ? { cursor } : {}) })
   })
 
   app.get<{ Params: { address: string } }>('/v1/account/:address/nfts', async (request) => {
-    readSdkParams(request.query)
+    readSdkParams(request, config)
     const { address } = request.params
     const { chainId, namespace } = readChainAndAddress(request.query, address)
     const chain = chains.get(chainId)
     if (!chain || namespace !== 'eip155') return { data: [], next: null }
-    return { data: readAccountNfts({ db, chain, address, baseUrl: baseUrlOf(request) }), next: null }
+    return { data: readAccountNfts({ db, chain, address, baseUrl: publicBaseUrl() }), next: null }
   })
 }

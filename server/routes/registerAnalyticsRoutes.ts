@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { createRateLimiter } from '../analytics/createRateLimiter.js'
 import { parseAnalyticsEvent } from '../analytics/parseAnalyticsEvent.js'
 import { HttpError } from '../errors/HttpError.js'
-import { resolveProject } from '../projects/resolveProject.js'
-import { isOriginAllowed } from '../utils/isOriginAllowed.js'
+import { authorizeProject } from '../projects/authorizeProject.js'
 import { readProjectId } from '../utils/readProjectId.js'
 import { readStringParam } from '../utils/readStringParam.js'
 import type { ServerContext } from './ServerContext.js'
@@ -14,8 +13,9 @@ export const defaultAnalyticsRateLimit = { max: 300, windowMs: 60_000 }
 /**
  * Mounts the analytics sink `POST /e?projectId&st&sv` with body
  * `{ eventId, url, domain, timestamp, props }`. Events are stored in SQLite (`analytics_events`).
- * Errors: 400 malformed, 403 origin not allowed for the project (`Unauthorized: origin not allowed`),
- * 429 over the per-project rate limit (with `retry-after`).
+ * Errors: 400 malformed, 401 unknown project (`Unauthorized: invalid key`), 403 origin not allowed
+ * for the project (`Unauthorized: origin not allowed`), 429 over the per-project or per-IP rate
+ * limit (with `retry-after`).
  *
  * @param app - the Fastify instance
  * @param context - database and configuration
@@ -29,15 +29,11 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { db, config }: Se
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
 
-  app.post('/e', async (request, reply) => {
+  app.post('/e', { config: { rateLimit: {} } }, async (request, reply) => {
     const projectId = readProjectId(request.query)
     const sdkType = readStringParam(request.query, 'st', { maxLength: 64 }) ?? null
     const sdkVersion = readStringParam(request.query, 'sv', { maxLength: 128 }) ?? null
-    const project = resolveProject(config, projectId)
-    const origin = request.headers.origin
-    if (typeof origin === 'string' && origin !== 'null' && !isOriginAllowed(origin, project.allowedOrigins)) {
-      throw new HttpError({ status: 403, code: 'ORIGIN_NOT_ALLOWED', message: 'Unauthorized: origin not allowed' })
-    }
+    const project = authorizeProject({ config, projectId, origin: request.headers.origin })
     if (!limiter.hit(projectId)) {
       reply.header('retry-after', String(Math.ceil(limiter.retryAfterMs(projectId) / 1000)))
       throw new HttpError({ status: 429, code: 'RATE_LIMITED', message: 'Too many analytics events for this project; try again later' })

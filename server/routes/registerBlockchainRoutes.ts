@@ -9,9 +9,9 @@ import { readSolanaBalances } from '../blockchain/readSolanaBalances.js'
 import type { ChainConfig } from '../createServer.js'
 import { HttpError } from '../errors/HttpError.js'
 import { badRequest } from '../utils/badRequest.js'
-import { baseUrlOf } from '../utils/baseUrlOf.js'
 import { isAccountAddress } from '../utils/isAccountAddress.js'
 import { isNamespaceAddress } from '../utils/isNamespaceAddress.js'
+import { upstreamTimeoutMs } from '../rpc/upstreamTimeoutMs.js'
 import { readStringParam } from '../utils/readStringParam.js'
 import { readSdkParams } from '../utils/readSdkParams.js'
 import type { ServerContext } from './ServerContext.js'
@@ -19,21 +19,24 @@ import type { ServerContext } from './ServerContext.js'
 /**
  * Mounts the blockchain API: `GET /v1/supported-chains` → `{ http, ws }`,
  * `GET /v1/account/:address/balance?currency=usd&chainId=<caip2>` → `{ balances }` (eip155 and
- * solana read from the chain, bip122 from the chain's Esplora API; other namespaces `[]` for now) and `GET /v1/identity/:address` → `{ name, avatar }`.
- * A malformed address or chain id is a 400; an unreachable chain a 502.
+ * solana read from the chain, bip122 from the chain's Esplora API; other namespaces `[]` for now;
+ * tokens whose read failed are listed in `unavailableTokens` and the rest is still answered) and
+ * `GET /v1/identity/:address` → `{ name, avatar }`. A malformed address or chain id is a 400; a
+ * chain whose native balance cannot be read within `upstreamTimeoutMs` a 502.
  *
  * @param app - the Fastify instance
  * @param context - database and configuration
  * @example
  * registerBlockchainRoutes(app, { db, config })
  */
-export function registerBlockchainRoutes(app: FastifyInstance, { config }: ServerContext): void {
+export function registerBlockchainRoutes(app: FastifyInstance, { config, publicBaseUrl }: ServerContext): void {
   const chains = new Map<string, ChainConfig>(config.chains.map((chain) => [chain.caipNetworkId, chain]))
   const clients = new Map<string, PublicClient>()
   const clientFor = (chain: ChainConfig): PublicClient => {
     let client = clients.get(chain.caipNetworkId)
     if (!client) {
-      client = createPublicClient({ transport: http(chain.rpcUrl, { timeout: 10_000, retryCount: 1 }) }) as PublicClient
+      // One bounded attempt, shorter than the client's own timeout: a hung node gives a 502 in time.
+      client = createPublicClient({ transport: http(chain.rpcUrl, { timeout: upstreamTimeoutMs, retryCount: 0 }) }) as PublicClient
       clients.set(chain.caipNetworkId, client)
     }
     return client
@@ -41,7 +44,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config }: Serve
   const identities = new Map(Object.entries(config.identities ?? {}).map(([address, identity]) => [address.toLowerCase(), identity]))
 
   app.get('/v1/supported-chains', async (request) => {
-    readSdkParams(request.query)
+    readSdkParams(request, config)
     return {
       http: config.chains.map((chain) => chain.caipNetworkId),
       ws: config.chains.filter((chain) => chain.wsUrl).map((chain) => chain.caipNetworkId),
@@ -49,7 +52,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config }: Serve
   })
 
   app.get<{ Params: { address: string } }>('/v1/account/:address/balance', async (request) => {
-    readSdkParams(request.query)
+    readSdkParams(request, config)
     const { address } = request.params
     const chainId = readStringParam(request.query, 'chainId', { required: true, maxLength: 41 }) as string
     if (!isCaipNetworkId(chainId)) throw badRequest('chainId must be a CAIP-2 id such as eip155:1')
@@ -61,14 +64,14 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config }: Serve
     const chain = chains.get(chainId)
     if (!chain || (namespace !== 'eip155' && namespace !== 'solana' && namespace !== 'bip122')) return { balances: [] as Balance[] }
     try {
-      const baseUrl = baseUrlOf(request)
-      const balances =
+      const baseUrl = publicBaseUrl()
+      const { balances, unavailable } =
         namespace === 'eip155'
           ? await readEvmBalances({ chain, client: clientFor(chain), address, baseUrl })
           : namespace === 'solana'
             ? await readSolanaBalances({ chain, address, baseUrl })
             : await readBip122Balances({ chain, address, baseUrl })
-      return { balances }
+      return { balances, ...(unavailable.length > 0 ? { unavailableTokens: unavailable } : {}) }
     } catch (cause) {
       if (cause instanceof HttpError) throw cause
       throw new HttpError({ status: 502, code: 'UPSTREAM_UNAVAILABLE', message: `Could not read balances from ${chainId}`, cause })
@@ -76,7 +79,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config }: Serve
   })
 
   app.get<{ Params: { address: string } }>('/v1/identity/:address', async (request) => {
-    readSdkParams(request.query)
+    readSdkParams(request, config)
     readStringParam(request.query, 'sender', { maxLength: 128 })
     const { address } = request.params
     if (!isAccountAddress(address)) throw badRequest('address is not a valid account address')

@@ -6,7 +6,6 @@ import type { ChainConfig } from '../createServer.js'
 import { HttpError } from '../errors/HttpError.js'
 import { renderNftSvg } from '../images/renderNftSvg.js'
 import { badRequest } from '../utils/badRequest.js'
-import { baseUrlOf } from '../utils/baseUrlOf.js'
 import { nftUrls } from '../utils/nftUrls.js'
 import type { ServerContext } from './ServerContext.js'
 
@@ -27,7 +26,7 @@ const maxTokenId = 2n ** 256n - 1n
  * @example
  * registerNftRoutes(app, { db, config })
  */
-export function registerNftRoutes(app: FastifyInstance, { config }: ServerContext): void {
+export function registerNftRoutes(app: FastifyInstance, { config, publicBaseUrl }: ServerContext): void {
   const collections = new Map<string, Collection>()
   for (const chain of config.chains) {
     for (const nft of chain.nfts ?? []) collections.set(`${chain.caipNetworkId}/${nft.address.toLowerCase()}`, nft)
@@ -49,7 +48,7 @@ export function registerNftRoutes(app: FastifyInstance, { config }: ServerContex
     return {
       name: `${collection.name} #${tokenId}`,
       description: collection.description ?? `Token #${tokenId} of ${collection.name}.`,
-      image: nftUrls(baseUrlOf(request), chainId, contract, tokenId).imageUrl,
+      image: nftUrls(publicBaseUrl(), chainId, contract, tokenId).imageUrl,
       attributes: [
         { trait_type: 'Collection', value: collection.name },
         { trait_type: 'Symbol', value: collection.symbol },

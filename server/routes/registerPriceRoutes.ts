@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { isCaipAddress } from '../../kernel/utils/isCaipAddress.js'
 import { badRequest } from '../utils/badRequest.js'
-import { baseUrlOf } from '../utils/baseUrlOf.js'
+import { authorizeProject } from '../projects/authorizeProject.js'
 import { isProjectId } from '../utils/isProjectId.js'
+import { readStringParam } from '../utils/readStringParam.js'
 import type { ServerContext } from './ServerContext.js'
 
 /** Most addresses one `/v1/fungible/price` request may ask about. */
@@ -27,7 +28,13 @@ type PriceEntry = Omit<Fungible, 'address' | 'iconUrl'> & { iconUrl?: string }
  * @example
  * registerPriceRoutes(app, { db, config })
  */
-export function registerPriceRoutes(app: FastifyInstance, { config }: ServerContext): void {
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 80))
+  if (Array.isArray(value)) return 'an array'
+  return value === null ? 'null' : typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+export function registerPriceRoutes(app: FastifyInstance, { config, publicBaseUrl }: ServerContext): void {
   // Keyed by `<caip2>:<address>`, EVM addresses lower-cased.
   const table = new Map<string, PriceEntry>()
   const key = (chainId: string, address: string) => `${chainId}:${chainId.startsWith('eip155:') ? address.toLowerCase() : address}`
@@ -47,11 +54,15 @@ export function registerPriceRoutes(app: FastifyInstance, { config }: ServerCont
     if (projectId !== undefined && (typeof projectId !== 'string' || !isProjectId(projectId))) {
       throw badRequest('projectId must be letters, digits, "_" or "-" (at most 128)')
     }
+    const queryProjectId = readStringParam(request.query, 'projectId', { maxLength: 128 })
+    if (queryProjectId !== undefined && !isProjectId(queryProjectId)) throw badRequest('projectId must be letters, digits, "_" or "-" (at most 128)')
+    authorizeProject({ config, projectId: (projectId as string | undefined) ?? queryProjectId, origin: request.headers.origin })
     if (!Array.isArray(addresses)) throw badRequest('addresses must be an array of CAIP-10 addresses')
     if (addresses.length > maxPriceAddresses) throw badRequest(`addresses lists too many items (at most ${maxPriceAddresses})`)
     const bad = addresses.find((a) => typeof a !== 'string' || !isCaipAddress(a))
-    if (bad !== undefined) throw badRequest(`addresses must be CAIP-10 addresses; got ${JSON.stringify(bad)?.slice(0, 80) ?? String(bad)}`)
-    const baseUrl = baseUrlOf(request)
+    // Only a string is quoted back: serialising arbitrary (deeply nested) input could overflow the stack.
+    if (bad !== undefined) throw badRequest(`addresses must be CAIP-10 addresses; got ${describeValue(bad)}`)
+    const baseUrl = publicBaseUrl()
     const fungibles: Fungible[] = []
     for (const address of new Set(addresses as string[])) {
       const parts = address.split(':')

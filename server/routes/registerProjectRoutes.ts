@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify'
-import { resolveProject } from '../projects/resolveProject.js'
+import { authorizeProject } from '../projects/authorizeProject.js'
 import { readProjectId } from '../utils/readProjectId.js'
 import type { ServerContext } from './ServerContext.js'
 
 /**
  * Mounts the project-config endpoints, each keyed by the `projectId` query parameter (400 when
  * missing): `GET /appkit/v1/config` → `{ features }`, `GET /projects/v1/origins` →
- * `{ allowedOrigins }`, `GET /getAnalyticsConfig` → `{ isAnalyticsEnabled }`.
+ * `{ allowedOrigins }`, `GET /getAnalyticsConfig` → `{ isAnalyticsEnabled }`. An unknown project
+ * id is a 401 `Unauthorized: invalid key` (APKT007) unless the server has an open
+ * `defaultProject`, whose settings it then gets (origins default to the spec's list).
  *
  * @param app - the Fastify instance
  * @param context - database and configuration
@@ -14,11 +16,10 @@ import type { ServerContext } from './ServerContext.js'
  * registerProjectRoutes(app, { db, config })
  */
 export function registerProjectRoutes(app: FastifyInstance, { config }: ServerContext): void {
-  app.get('/appkit/v1/config', async (request) => ({ features: resolveProject(config, readProjectId(request.query)).features }))
-  app.get('/projects/v1/origins', async (request) => ({
-    allowedOrigins: resolveProject(config, readProjectId(request.query)).allowedOrigins,
-  }))
-  app.get('/getAnalyticsConfig', async (request) => ({
-    isAnalyticsEnabled: resolveProject(config, readProjectId(request.query)).isAnalyticsEnabled,
-  }))
+  // The origin is not checked here: the client compares it with `/projects/v1/origins` itself
+  // and shows APKT002, which it could not do if these answered 403.
+  const project = (query: unknown) => authorizeProject({ config, projectId: readProjectId(query), origin: undefined })
+  app.get('/appkit/v1/config', async (request) => ({ features: project(request.query).features }))
+  app.get('/projects/v1/origins', async (request) => ({ allowedOrigins: project(request.query).allowedOrigins }))
+  app.get('/getAnalyticsConfig', async (request) => ({ isAnalyticsEnabled: project(request.query).isAnalyticsEnabled }))
 }

@@ -2,36 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
 import type { ChainConfig } from '../createServer.js'
 import { HttpError } from '../errors/HttpError.js'
+import { createRateLimiter } from '../analytics/createRateLimiter.js'
+import { authorizeProject } from '../projects/authorizeProject.js'
 import { parseJsonRpcBody } from '../rpc/parseJsonRpcBody.js'
 import type { JsonRpcRequest } from '../rpc/parseJsonRpcBody.js'
+import { isRpcMethodAllowed } from '../rpc/rpcAllowLists.js'
+import { upstreamTimeoutMs } from '../rpc/upstreamTimeoutMs.js'
 import { badRequest } from '../utils/badRequest.js'
+import { isProjectId } from '../utils/isProjectId.js'
 import { readStringParam } from '../utils/readStringParam.js'
 import type { ServerContext } from './ServerContext.js'
-
-/** How long the proxy waits for the upstream node. */
-export const upstreamTimeoutMs = 10_000
-
-/**
- * Methods the proxy refuses (spec §6): they would make the upstream node sign with its own keys,
- * or they belong to the wallet, not the chain.
- */
-export const blockedRpcMethods: ReadonlySet<string> = new Set([
-  'personal_sign',
-  'eth_sign',
-  'eth_signTransaction',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'wallet_sendCalls',
-  'wallet_grantPermissions',
-  'wallet_revokePermissions',
-  'eth_sendUserOperation',
-  'solana_signMessage',
-  'solana_signTransaction',
-  'solana_signAllTransactions',
-  'solana_signAndSendTransaction',
-])
 
 const rpcError = (id: JsonRpcRequest['id'], code: number, message: string) => ({
   jsonrpc: '2.0' as const,
@@ -39,12 +19,53 @@ const rpcError = (id: JsonRpcRequest['id'], code: number, message: string) => ({
   error: { code, message },
 })
 
+/** Calls (each request of a batch counts) the proxy forwards per window when the configuration sets no limit. */
+export const defaultRpcRateLimit = { perIp: 6_000, perProject: 60_000, windowMs: 60_000 }
+
+/** Most requests of one batch an upstream of `namespace` takes; larger batches are split. */
+export const upstreamBatchSize: Readonly<Record<string, number>> = { solana: 100 }
+
+type UpstreamAnswer = { status: number; text: string }
+
+async function callUpstream(rpcUrl: string, body: string): Promise<UpstreamAnswer> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body,
+    signal: AbortSignal.timeout(upstreamTimeoutMs),
+  })
+  const text = await response.text()
+  if (response.status >= 500 && !/^\s*[[{]/.test(text)) throw new Error(`upstream answered HTTP ${response.status}`)
+  return { status: response.status, text }
+}
+
+/**
+ * Sends a batch in slices the upstream accepts, one after another, and joins the answers into
+ * one array. A slice whose answer is not an array fails the whole batch (502).
+ */
+async function callUpstreamInSlices(rpcUrl: string, requests: JsonRpcRequest[], size: number): Promise<UpstreamAnswer> {
+  const answers: unknown[] = []
+  for (let index = 0; index < requests.length; index += size) {
+    const slice = requests.slice(index, index + size)
+    const { text } = await callUpstream(rpcUrl, JSON.stringify(slice))
+    if (text.trim() === '' && slice.every((r) => r.id === undefined)) continue
+    const parsed = JSON.parse(text) as unknown
+    if (!Array.isArray(parsed)) throw new Error('upstream answered a batch slice without an array')
+    answers.push(...parsed)
+  }
+  return { status: 200, text: JSON.stringify(answers) }
+}
+
 /**
  * Mounts the JSON-RPC proxy `POST /v1/?chainId=<caip2>&projectId=…` (and `/v1?chainId=`). It
  * forwards single and batch requests to the configured chain's `rpcUrl` and passes the answers
- * through. Unknown or malformed chain: 400 `{ code, message }`; malformed body: 400 with a
- * JSON-RPC error (-32700 / -32600); blocked signing methods: a JSON-RPC error
- * 'Requested RPC call is not allowed'; upstream down: 502 with JSON-RPC errors (-32603).
+ * through. Only the namespace's read-only methods (and the broadcast of signed transactions) are
+ * forwarded, see {@link rpcAllowLists}; every other method gets the JSON-RPC error -32004
+ * 'Requested RPC call is not allowed' without reaching the node. The project must exist and
+ * allow the request's origin (401 / 403, see `authorizeProject`). Unknown or malformed chain:
+ * 400 `{ code, message }`; malformed body: 400 with a JSON-RPC error (-32700 / -32600); over the
+ * rate limit: 429 with `retry-after`; upstream down or slower than `upstreamTimeoutMs`: 502 with
+ * JSON-RPC errors (-32603). A body of notifications only gets 204 and no body (JSON-RPC 2.0).
  * Register it in its own scope: it replaces the body parsers with a raw-text one.
  *
  * @param scope - an encapsulated Fastify scope
@@ -54,13 +75,18 @@ const rpcError = (id: JsonRpcRequest['id'], code: number, message: string) => ({
  */
 export function registerRpcProxyRoutes(scope: FastifyInstance, { config }: ServerContext): void {
   const chains = new Map<string, ChainConfig>(config.chains.map((chain) => [chain.caipNetworkId, chain]))
+  const limits = { ...defaultRpcRateLimit, ...config.rpcRateLimit }
+  const perIp = createRateLimiter({ max: limits.perIp, windowMs: limits.windowMs })
+  const perProject = createRateLimiter({ max: limits.perProject, windowMs: limits.windowMs })
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const chainId = readStringParam(request.query, 'chainId', { required: true, maxLength: 41 }) as string
     if (!isCaipNetworkId(chainId)) throw badRequest('chainId must be a CAIP-2 id such as eip155:1')
-    readStringParam(request.query, 'projectId', { maxLength: 128 })
+    const projectId = readStringParam(request.query, 'projectId', { maxLength: 128 })
+    if (projectId !== undefined && !isProjectId(projectId)) throw badRequest('projectId must be letters, digits, "_" or "-" (at most 128)')
+    authorizeProject({ config, projectId, origin: request.headers.origin })
     const chain = chains.get(chainId)
     if (!chain) throw new HttpError({ status: 400, code: 'UNSUPPORTED_CHAIN', message: `Chain ${chainId} is not served by this server` })
 
@@ -68,50 +94,62 @@ export function registerRpcProxyRoutes(scope: FastifyInstance, { config }: Serve
     const parsed = parseJsonRpcBody(text)
     if (!parsed.ok) return reply.code(400).send(rpcError(null, parsed.code, parsed.message))
 
-    const blocked = parsed.requests.filter((r) => blockedRpcMethods.has(r.method))
-    const allowed = parsed.requests.filter((r) => !blockedRpcMethods.has(r.method))
-    const blockedErrors = blocked.filter((r) => r.id !== undefined).map((r) => rpcError(r.id, -32004, 'Requested RPC call is not allowed'))
-    if (allowed.length === 0) return reply.code(200).send(parsed.batch ? blockedErrors : (blockedErrors[0] ?? null))
+    // Every call counts, so a batch of 1000 costs what 1000 single requests cost.
+    const calls = parsed.requests.length
+    const overIp = !perIp.hit(request.ip, calls)
+    const overProject = !perProject.hit(projectId ?? '', calls)
+    if (overIp || overProject) {
+      const retryAfterMs = Math.max(overIp ? perIp.retryAfterMs(request.ip) : 0, overProject ? perProject.retryAfterMs(projectId ?? '') : 0)
+      reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
+      throw new HttpError({ status: 429, code: 'RATE_LIMITED', message: `Too many RPC calls ${overIp ? 'from this address' : 'for this project'}; try again later` })
+    }
 
-    // Unchanged bodies are forwarded byte for byte; only a batch with refused methods is rebuilt.
+    const namespace = chainId.split(':')[0] as string
+    const allowed = parsed.requests.filter((r) => isRpcMethodAllowed(namespace, r.method))
+    const refused = parsed.requests.filter((r) => !isRpcMethodAllowed(namespace, r.method))
+    const refusals = refused.filter((r) => r.id !== undefined).map((r) => rpcError(r.id, -32004, 'Requested RPC call is not allowed'))
+    const notificationsOnly = parsed.requests.every((r) => r.id === undefined)
+    if (allowed.length === 0) {
+      if (notificationsOnly) return reply.code(204).send()
+      return reply.code(200).send(parsed.batch ? refusals : (refusals[0] ?? null))
+    }
+
+    // Unchanged bodies are forwarded byte for byte; a batch with refused methods is rebuilt, and
+    // one larger than the upstream takes is sent in slices.
+    const sliceSize = upstreamBatchSize[namespace]
+    const sliced = parsed.batch && sliceSize !== undefined && allowed.length > sliceSize
     let payload = text
-    if (blocked.length > 0) {
+    if (refused.length > 0 && !sliced) {
       try {
         payload = JSON.stringify(parsed.batch ? allowed : allowed[0])
       } catch {
         return reply.code(400).send(rpcError(null, -32600, 'Invalid request: nested too deeply'))
       }
     }
-    let status: number
-    let answer: string
+    let answer: UpstreamAnswer
     try {
-      const response = await fetch(chain.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: payload,
-        signal: AbortSignal.timeout(upstreamTimeoutMs),
-      })
-      status = response.status
-      answer = await response.text()
-      if (status >= 500 && !/^\s*[[{]/.test(answer)) throw new Error(`upstream answered HTTP ${status}`)
+      answer = sliced ? await callUpstreamInSlices(chain.rpcUrl, allowed, sliceSize) : await callUpstream(chain.rpcUrl, payload)
     } catch {
       const message = `Upstream RPC for ${chainId} is unavailable`
-      const errors = parsed.requests.map((r) => rpcError(r.id, -32603, message))
+      const errors = parsed.requests.filter((r) => r.id !== undefined).map((r) => rpcError(r.id, -32603, message))
+      if (errors.length === 0) return reply.code(204).send()
       return reply.code(502).send(parsed.batch ? errors : errors[0])
     }
 
-    reply.code(status).header('content-type', 'application/json; charset=utf-8')
-    if (blockedErrors.length === 0) return reply.send(answer)
-    // A batch mixing allowed and blocked methods: merge the refusals into the upstream's array.
+    if (notificationsOnly) return reply.code(204).send()
+    reply.code(answer.status).header('content-type', 'application/json; charset=utf-8')
+    if (refusals.length === 0) return reply.send(answer.text)
+    // A batch mixing allowed and refused methods: merge the refusals into the upstream's array.
     try {
-      const upstream = JSON.parse(answer) as unknown
-      if (Array.isArray(upstream)) return reply.send([...upstream, ...blockedErrors])
+      const upstream = JSON.parse(answer.text) as unknown
+      if (Array.isArray(upstream)) return reply.send([...upstream, ...refusals])
     } catch {
       // Not JSON: pass it through untouched.
     }
-    return reply.send(answer)
+    return reply.send(answer.text)
   }
 
-  scope.post('/v1', handler)
-  scope.post('/v1/', handler)
+  // `rateLimit: {}`: the server's per-IP request limit (@fastify/rate-limit) on top of the call limits.
+  scope.post('/v1', { config: { rateLimit: {} } }, handler)
+  scope.post('/v1/', { config: { rateLimit: {} } }, handler)
 }

@@ -15,7 +15,7 @@ describe('the wallet directory store against the real server', () => {
   let dataDir = ''
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'portico-directory-'))
-    server = await createServer({ port: 0, relay: false, dataDir, chains: [] })
+    server = await createServer({ port: 0, relay: false, dataDir, chains: [], defaultProject: { allowedOrigins: ['*'] } })
   })
   afterAll(async () => {
     await server.close()

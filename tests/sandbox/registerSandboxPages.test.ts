@@ -36,4 +36,32 @@ describe('registerSandboxPages', () => {
     expect(directives['style-src']).toBe("style-src 'self'")
     expect(sandboxPageCsp).not.toMatch(/unsafe-(inline|eval)/)
   })
+
+  it('POST /sandbox/restart-relay refuses cross-site requests and restarts for the sandbox itself (issue 12, point 10)', async () => {
+    let restarts = 0
+    const app = fastify()
+    registerSandboxPages(assets, info, { restartRelay: async () => void (restarts += 1) })(app)
+    try {
+      const crossSite = [
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+        { origin: 'http://127.0.0.1:2' },
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' },
+      ]
+      for (const headers of crossSite) {
+        const refused = await app.inject({ method: 'POST', url: '/sandbox/restart-relay', headers: { 'content-type': 'text/plain', ...headers } })
+        expect(refused.statusCode).toBe(403)
+        expect(refused.json()).toEqual({ code: 'FORBIDDEN', message: 'Cross-site requests may not restart the relay' })
+      }
+      expect(restarts).toBe(0)
+      const fromPage = await app.inject({ method: 'POST', url: '/sandbox/restart-relay', headers: { origin: 'http://127.0.0.1:1', 'sec-fetch-site': 'same-origin' } })
+      expect(fromPage.json()).toEqual({ restarted: true })
+      const fromScript = await app.inject({ method: 'POST', url: '/sandbox/restart-relay' })
+      expect(fromScript.json()).toEqual({ restarted: true })
+      expect(restarts).toBe(2)
+    } finally {
+      await app.close()
+    }
+  })
 })

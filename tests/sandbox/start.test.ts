@@ -70,7 +70,7 @@ describe('npm start (sandbox/start.ts)', () => {
   })
 
   it('lists both devnets, the Solana chain and the Bitcoin regtest chain in /v1/supported-chains', async () => {
-    const response = await fetch(`${sandbox.url}/v1/supported-chains`)
+    const response = await fetch(`${sandbox.url}/v1/supported-chains?projectId=demo`)
     const body = (await response.json()) as { http: string[]; ws: string[] }
     expect(body.http).toEqual(['eip155:31337', 'eip155:31338', sandboxSolanaChain.caipNetworkId, sandboxBitcoinChain.caipNetworkId])
   })
@@ -80,7 +80,7 @@ describe('npm start (sandbox/start.ts)', () => {
     expect(await rpc(proxy('eip155:31337'), 'eth_chainId')).toBe('0x7a69')
     expect(await rpc(proxy('eip155:31338'), 'eth_chainId')).toBe('0x7a6a')
     expect(await rpc(proxy(sandboxSolanaChain.caipNetworkId), 'getHealth')).toBe('ok')
-    const height = await fetch(`${sandbox.url}/v1/esplora/${sandboxBitcoinChain.caipNetworkId}/api/blocks/tip/height`)
+    const height = await fetch(`${sandbox.url}/v1/esplora/demo/${sandboxBitcoinChain.caipNetworkId}/api/blocks/tip/height`)
     expect(Number(await height.text())).toBeGreaterThanOrEqual(2)
   })
 

@@ -118,7 +118,7 @@ describe('createServer', () => {
 describe('createServer with the relay', () => {
   it('serves the relay on /relay beside the HTTP routes, and closes it with the server', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portico-relay-'))
-    const withRelay = await createServer({ port: 0, chains: [], dataDir, relay: { pingIntervalMs: 15_000 } })
+    const withRelay = await createServer({ port: 0, chains: [], dataDir, relay: { pingIntervalMs: 15_000 }, projects: { demo: {} } })
     const relayUrl = `${withRelay.url.replace('http', 'ws')}/relay`
     try {
       // No JWT: the upgrade is refused.

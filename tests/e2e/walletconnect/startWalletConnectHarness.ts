@@ -45,6 +45,7 @@ export async function startWalletConnectHarness({ rpcA, rpcB }: { rpcA: string; 
     createServer({
       port,
       dataDir,
+      defaultProject: { allowedOrigins: ['*'] },
       chains: [],
       extend(app) {
         app.server.on('upgrade', (request) => upgrades.push(`${new Date().toISOString()} ${request.headers['user-agent']?.slice(0, 40)}`))

@@ -49,6 +49,7 @@ beforeAll(async () => {
   server = await createServer({
     port: 0,
     dataDir,
+    defaultProject: { allowedOrigins: ['*'] },
     relay: false,
     indexer: false,
     chains: [{ caipNetworkId: solanaLocalnet.caipNetworkId, name: 'Portico Solana Localnet', rpcUrl: rpc.rpcUrl, nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, nativePriceUsd: 150, tokens: [{ address: mint, name: 'Portico USD', symbol: 'pUSD', decimals: 6, priceUsd: 1 }] }],

@@ -33,9 +33,9 @@ const faucet = async (body: unknown, headers: Record<string, string> = {}) => {
   })
   return { status: response.status, body: (await response.json()) as { txid?: string; code?: string; message?: string } }
 }
-const esplora = (path: string, init?: RequestInit) => fetch(`${sandbox.url}/v1/esplora/${btcChain}/api${path}`, init)
+const esplora = (path: string, init?: RequestInit) => fetch(`${sandbox.url}/v1/esplora/demo/${btcChain}/api${path}`, init)
 const btcBalance = async (address: string) => {
-  const response = await fetch(`${sandbox.url}/v1/account/${address}/balance?currency=usd&chainId=${btcChain}`)
+  const response = await fetch(`${sandbox.url}/v1/account/${address}/balance?currency=usd&chainId=${btcChain}&projectId=demo`)
   return { status: response.status, body: (await response.json()) as { balances: { symbol: string; quantity: { numeric: string }; value: number; price: number }[] } }
 }
 
@@ -63,7 +63,7 @@ describe('/sandbox.json', () => {
       namespace: 'bip122',
       caipNetworkId: btcChain,
       name: 'Portico Bitcoin Regtest',
-      rpcUrl: `${sandbox.url}/v1/esplora/${btcChain}/api`,
+      rpcUrl: `${sandbox.url}/v1/esplora/demo/${btcChain}/api`,
       nodeUrl: `http://127.0.0.1:${sandbox.port + 4}/api`,
       nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
       tokens: [],
@@ -164,7 +164,9 @@ describe('the Bitcoin regtest chain through the server', () => {
 
   it('the proxy and the balance API refuse what is not theirs', async () => {
     expect((await esplora('/mempool/recent')).status).toBe(404)
-    expect((await fetch(`${sandbox.url}/v1/esplora/eip155:31337/api/blocks/tip/height`)).status).toBe(400)
+    expect((await fetch(`${sandbox.url}/v1/esplora/demo/eip155:31337/api/blocks/tip/height`)).status).toBe(400)
+    expect((await fetch(`${sandbox.url}/v1/esplora/nope/${btcChain}/api/blocks/tip/height`)).status).toBe(401)
+    expect((await esplora('/blocks/tip/height', { headers: { origin: 'https://evil.example' } })).status).toBe(403)
     expect((await esplora('/tx', { method: 'POST', body: 'not hex' })).status).toBe(400)
     expect((await btcBalance('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).status).toBe(400)
   })

@@ -17,7 +17,8 @@ let dataDir: string
 const dev0 = devAddresses[0] as string
 
 const getJson = async (path: string) => {
-  const response = await fetch(`${sandbox.url}${path}`)
+  // As the modal does, every call names the sandbox's project.
+  const response = await fetch(`${sandbox.url}${path}${path.includes('?') ? '&' : '?'}projectId=demo`)
   return { status: response.status, body: (await response.json()) as any }
 }
 

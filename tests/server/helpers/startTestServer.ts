@@ -28,10 +28,14 @@ async function readBody(response: Response): Promise<any> {
   }
 }
 
-/** Starts a real server on 127.0.0.1, port 0, relay off unless asked, data in a temp dir. */
+/**
+ * Starts a real server on 127.0.0.1, port 0, relay off unless asked, data in a temp dir. Unless
+ * the overrides say otherwise it has an open default project (any project id, any origin), so
+ * tests about other things need not configure projects.
+ */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? makeDataDir()
-  const server = await createServer({ port: 0, relay: false, chains: [], ...overrides, dataDir })
+  const server = await createServer({ port: 0, relay: false, chains: [], defaultProject: { allowedOrigins: ['*'] }, ...overrides, dataDir })
   return {
     ...server,
     dataDir,

@@ -8,6 +8,7 @@ import { deployPorticoUsd } from '../../../sandbox/devnets/deployPorticoUsd.js'
 import { startAnvil } from '../../../sandbox/devnets/startAnvil.js'
 import type { Anvil } from '../../../sandbox/devnets/startAnvil.js'
 import type { ChainConfig } from '../../../server/createServer.js'
+import { encodeHistoryCursor } from '../../../server/utils/encodeHistoryCursor.js'
 import { clientsFor, deployTestToken, tokenAbi } from '../helpers/deployTestToken.js'
 import { startRpcTap } from '../helpers/startRpcTap.js'
 import type { RpcTap } from '../helpers/startRpcTap.js'
@@ -234,6 +235,8 @@ describe('the indexer and /v1/account/:address/history', () => {
     ['a malformed cursor', historyPath(dev0, 'not-a-cursor!')],
     ['a forged cursor', historyPath(dev0, Buffer.from('1.2.3').toString('base64url'))],
     ['a cursor with a leading zero', historyPath(dev0, Buffer.from('01.0').toString('base64url'))],
+    // Well formed, but it names no transaction of this account: never given out (issue 12, point 11).
+    ['a well-formed cursor the server never gave out', historyPath(dev0, encodeHistoryCursor({ block: 987_654, index: 3 }))],
     ['a missing chainId', `/v1/account/${dev0}/history`],
     ['a malformed chainId', `/v1/account/${dev0}/history?chainId=eip155`],
     ['a CAIP-10 as chainId', `/v1/account/${dev0}/history?chainId=eip155:31337:${dev0}`],

@@ -79,6 +79,12 @@ describe('verifyRelayJwt', () => {
     expect(refusal(jwt, '/relay', nowMs + 11_000)).toMatch(/expired/)
   })
 
+  it('refuses a token that lives longer than a day, the lifetime the client mints (issue 12, point 9)', () => {
+    expect(refusal(mintRelayJwt({ aud, iat: nowSeconds, ttlSeconds: 30 * 86_400 }).jwt)).toMatch(/lives longer than 86400 s/)
+    expect(refusal(mintRelayJwt({ aud, iat: nowSeconds, ttlSeconds: 86_401 }).jwt)).toMatch(/lives longer/)
+    expect(verifyRelayJwt({ jwt: mintRelayJwt({ aud, iat: nowSeconds, ttlSeconds: 86_400 }).jwt, path: '/relay', nowMs }).exp).toBe(nowSeconds + 86_400)
+  })
+
   it('refuses other algorithms and malformed tokens with a clear message', () => {
     expect(refusal(mintRelayJwt({ aud, header: { alg: 'none' } }).jwt)).toMatch(/EdDSA/)
     expect(refusal(mintRelayJwt({ aud, header: { alg: 'HS256' } }).jwt)).toMatch(/EdDSA/)

@@ -52,7 +52,8 @@ describe('POST /v1/?chainId=… (JSON-RPC proxy)', () => {
     expect(byId.get(1)).toMatchObject({ result: '0x7a69' })
     expect(byId.get(2)).toMatchObject({ result: expect.stringMatching(/^0x/) })
     expect(BigInt((byId.get(3) as { result: string }).result)).toBeGreaterThan(0n)
-    expect(byId.get(4)).toMatchObject({ error: { code: -32601 } })
+    // Not on the allow-list: refused by the proxy, never forwarded.
+    expect(byId.get(4)).toMatchObject({ error: { code: -32004, message: 'Requested RPC call is not allowed' } })
   })
 
   it('works as a viem transport (the way the modal uses it)', async () => {

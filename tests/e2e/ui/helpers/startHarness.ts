@@ -93,7 +93,7 @@ export async function startHarness({
   const css = porticoStylesheet() + '\n.harness-header { display: flex; gap: 8px; justify-content: flex-end; padding: 16px; }\n'
   const axe = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'))
 
-  const server: PorticoServer = await createServer({ port: 0, dataDir, chains: [], relay: false })
+  const server: PorticoServer = await createServer({ port: 0, dataDir, chains: [], relay: false, defaultProject: { allowedOrigins: ['*'] } })
   const base = baseDirectory ? parseDirectory(JSON.parse(readFileSync(join(root, 'server/directory/wallets.json'), 'utf8'))) : []
   loadDirectory(server.db, parseDirectory([...base, ...(extraWalletList ?? extraWallets(extra))]))
 

@@ -46,7 +46,8 @@ let counter = 0
 export async function startTestWallet({ relayUrl, account, rpcUrls, name = 'Test Wallet' }: TestWalletParameters): Promise<TestWallet> {
   counter += 1
   const options: SignClientTypes.Options = {
-    projectId: 'portico-test',
+    // A project the sandbox's relay knows (the Portico server refuses unknown project ids).
+    projectId: 'demo',
     relayUrl,
     customStoragePrefix: `portico-test-wallet-${process.pid}-${counter}`,
     telemetryEnabled: false,
