@@ -7,8 +7,12 @@
  * - `PORT + 1` anvil, chain id 31337 ("Portico Devnet A")
  * - `PORT + 2` anvil, chain id 31338 ("Portico Devnet B")
  * - `PORT + 3` the LiteSVM-backed Solana JSON-RPC (HTTP and websocket on one port)
+ * - `PORT + 4` the Bitcoin regtest ledger's Esplora REST API (`/api/…`)
+ *
+ * Every chain is started through one seam, `chains/sandboxChains.ts`; a new chain takes the next port.
  */
 
+import { bitcoinSandboxCaipNetworkId } from './bitcoin/bitcoinSandboxChain.js'
 import { solanaSandboxCaipNetworkId } from './solana/solanaSandboxChain.js'
 
 /** The `PORT` used when the environment does not set one. */
@@ -29,19 +33,23 @@ export type SandboxPorts = {
   anvilA: number
   anvilB: number
   solana: number
+  bitcoin: number
 }
 
 /**
- * The ports a sandbox on `base` uses (`base` .. `base + 3`).
+ * The ports a sandbox on `base` uses (`base` .. `base + 4`).
  *
  * @param base the server's port (`PORT`)
- * @returns the four ports
+ * @returns the five ports
  * @example
- * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703 }
+ * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704 }
  */
 export function sandboxPorts(base: number): SandboxPorts {
-  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3 }
+  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4 }
 }
+
+/** The highest `PORT` the sandbox accepts (its last chain takes `PORT + 4`). */
+export const maxSandboxPort = 65_535 - 4
 
 /** One EVM devnet of the sandbox. */
 export type SandboxEvmChain = {
@@ -83,6 +91,22 @@ export const sandboxSolanaChain = {
   nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
   /** Price of SOL in the sandbox's table (USD). */
   priceUsd: 150,
+} as const
+
+/**
+ * The Bitcoin regtest chain: a verifying UTXO ledger of our own (no bitcoind runs offline) behind
+ * the Esplora REST API. Its CAIP-2 reference is the first 32 hex characters of regtest's genesis
+ * block hash (CAIP-4).
+ */
+export const sandboxBitcoinChain = {
+  caipNetworkId: bitcoinSandboxCaipNetworkId,
+  name: 'Portico Bitcoin Regtest',
+  portKey: 'bitcoin',
+  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+  /** Price of BTC in the sandbox's table (USD). */
+  priceUsd: 60_000,
+  /** A block is mined this often while transactions wait (faucet payments are mined at once). */
+  blockIntervalMs: 3_000,
 } as const
 
 /** The ERC-20 deployed on both devnets. */

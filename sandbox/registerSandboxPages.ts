@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { SandboxAssets } from './build/buildSandboxAssets.js'
+import type { SandboxChainInfo } from './chains/SandboxChain.js'
 import { registerSiwxRoutes } from './siwx/registerSiwxRoutes.js'
 
 /** What `/sandbox.json` tells the demo page, tests and later tooling about this sandbox. */
@@ -7,16 +8,8 @@ export type SandboxInfo = {
   url: string
   projectId: string
   relayUrl: string
-  chains: {
-    caipNetworkId: string
-    name: string
-    /** The server's RPC proxy for this chain. */
-    rpcUrl: string
-    /** The upstream node (anvil or the Solana RPC) behind the proxy. */
-    nodeUrl: string
-    nativeCurrency: { name: string; symbol: string; decimals: number }
-    tokens: { address: string; name: string; symbol: string; decimals: number }[]
-  }[]
+  /** Every sandbox chain: namespace, CAIP-2 id, name, proxy and node URLs, currency, tokens, NFTs, dev accounts. */
+  chains: SandboxChainInfo[]
   /** The EVM dev accounts (index 0 is the dev wallets' account). */
   accounts: readonly string[]
   /** The funded Solana dev account, when the Solana RPC is running. */

@@ -1,33 +1,20 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
-import { createServer, type ChainConfig, type PorticoServer } from '../server/createServer.js'
+import { createServer, type PorticoServer } from '../server/createServer.js'
 import { buildSandboxAssets } from './build/buildSandboxAssets.js'
-import {
-  defaultSandboxPort,
-  sandboxEvmChains,
-  sandboxHost,
-  sandboxIndexerPollMs,
-  sandboxNftCollection,
-  sandboxPorts,
-  sandboxPrices,
-  sandboxProjectId,
-  sandboxRpcProxyUrl,
-  sandboxSolanaChain,
-} from './config.js'
+import type { SandboxChain } from './chains/SandboxChain.js'
+import { sandboxChains } from './chains/sandboxChains.js'
+import { defaultSandboxPort, maxSandboxPort, sandboxHost, sandboxIndexerPollMs, sandboxPorts, sandboxProjectId } from './config.js'
 import { devAddresses } from './devnets/devAccounts.js'
-import { deployPorticoPioneers, porticoPioneers } from './devnets/deployPorticoPioneers.js'
-import { deployPorticoUsd } from './devnets/deployPorticoUsd.js'
 import { PortInUseError } from './devnets/errors.js'
-import { startAnvil, type Anvil } from './devnets/startAnvil.js'
 import { SandboxParameterError, SandboxPortInUseError, SandboxStartError } from './errors.js'
+import { registerFaucetRoute } from './faucet/registerFaucetRoute.js'
 import { registerSandboxPages, type SandboxControls, type SandboxInfo } from './registerSandboxPages.js'
-import { fundSolanaDevAccounts, solanaPorticoUsd } from './solana/fundSolanaDevAccounts.js'
-import { startSolanaRpc } from './solana/startSolanaRpc.js'
 import { assertPortFree } from './utils/assertPortFree.js'
 
 export type StartSandboxParameters = {
-  /** The server's port; the devnets use the next three. Default 4700. */
+  /** The server's port; the chains use the next four. Default 4700. */
   port?: number
   /** Where the server keeps its SQLite data. Default `<repo>/.portico/data`. */
   dataDir?: string
@@ -38,7 +25,7 @@ export type StartSandboxReturnType = {
   url: string
   port: number
   info: SandboxInfo
-  /** Stops the server, the Solana RPC and both anvils. Safe to call twice. */
+  /** Stops the server and every chain. Safe to call twice. */
   stop(): Promise<void>
 }
 
@@ -58,20 +45,6 @@ async function probe(label: string, run: (signal: AbortSignal) => Promise<void>)
   } catch (cause) {
     throw new SandboxStartError({ part: label, reason: `it did not answer (${(cause as Error).message})`, cause })
   }
-}
-
-async function rpcProbe(url: string, method: string, signal: AbortSignal): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
-    signal,
-  })
-  const body = (await response.json()) as { result?: unknown; error?: { message?: string } }
-  if (!response.ok || body.error || body.result === undefined) {
-    throw new Error(`HTTP ${response.status} ${body.error?.message ?? JSON.stringify(body).slice(0, 200)}`)
-  }
-  return body.result
 }
 
 function relayProbe(url: string, signal: AbortSignal): Promise<void> {
@@ -98,31 +71,27 @@ function relayProbe(url: string, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Starts the whole sandbox on 127.0.0.1: anvil 31337 and 31338 with pUSD and the "Portico
- * Pioneers" NFT collection deployed and the dev accounts funded, the LiteSVM Solana RPC (funded),
- * the browser bundles, and the Portico server serving the API (its indexer polling the devnets
- * every 500 ms), RPC proxy, relay, demo site, wallet page and dev wallet script. Resolves once
- * every part has answered; on any failure it stops whatever it started and rejects.
+ * Starts the whole sandbox on 127.0.0.1: every chain of `sandboxChains` (anvil 31337 and 31338
+ * with pUSD and the "Portico Pioneers" NFT collection deployed, the LiteSVM Solana RPC and the
+ * Bitcoin regtest ledger, each with its dev accounts funded), the browser bundles, and the Portico
+ * server serving the API (its indexer polling the devnets every 500 ms), RPC proxy, relay, demo
+ * site, wallet page, dev wallet scripts and the faucet. Resolves once every part has answered; on
+ * any failure it stops whatever it started and rejects.
  *
  * @param parameters the base port and data directory
  * @returns the sandbox's URL, its `/sandbox.json` info and `stop()`
- * @throws SandboxPortInUseError when one of PORT..PORT+3 is taken
+ * @throws SandboxPortInUseError when one of PORT..PORT+4 is taken
  * @example
  * const sandbox = await startSandbox({ port: 4700 })
  * await sandbox.stop()
  */
 export async function startSandbox(parameters: StartSandboxParameters = {}): Promise<StartSandboxReturnType> {
   const basePort = parameters.port ?? defaultSandboxPort
-  if (!Number.isInteger(basePort) || basePort < 1 || basePort > 65_532) {
-    throw new SandboxParameterError(`PORT must be an integer from 1 to 65532 (the sandbox uses PORT to PORT+3), got ${String(basePort)}.`)
+  if (!Number.isInteger(basePort) || basePort < 1 || basePort > maxSandboxPort) {
+    throw new SandboxParameterError(`PORT must be an integer from 1 to ${maxSandboxPort} (the sandbox uses PORT to PORT+4), got ${String(basePort)}.`)
   }
   const ports = sandboxPorts(basePort)
-  const roles: [number, string][] = [
-    [ports.server, 'the Portico server'],
-    [ports.anvilA, 'anvil (chain 31337)'],
-    [ports.anvilB, 'anvil (chain 31338)'],
-    [ports.solana, 'the Solana RPC'],
-  ]
+  const roles: [number, string][] = [[ports.server, 'the Portico server'], ...sandboxChains.map((c): [number, string] => [ports[c.portKey], c.label])]
   for (const [port, what] of roles) {
     try {
       await assertPortFree(port, sandboxHost)
@@ -147,105 +116,51 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
     error instanceof PortInUseError ? new SandboxPortInUseError({ port, basePort, what, cause: error }) : error
 
   try {
-    const track = <T extends Stoppable>(promise: Promise<T>): Promise<T> =>
-      promise.then((part) => {
-        started.push(part)
-        return part
-      })
+    const url = `http://${sandboxHost}:${ports.server}`
     // allSettled, not all: when one part fails, the others must have finished starting (and be
     // tracked) before everything is stopped, or a slow starter would be orphaned.
     const settled = await Promise.allSettled([
-      track(startAnvil({ chainId: 31337, port: ports.anvilA })).catch((e) => {
-        throw portError(e, ports.anvilA, 'anvil (chain 31337)')
-      }),
-      track(startAnvil({ chainId: 31338, port: ports.anvilB })).catch((e) => {
-        throw portError(e, ports.anvilB, 'anvil (chain 31338)')
-      }),
-      track(startSolanaRpc({ port: ports.solana })).catch((e) => {
-        throw portError(e, ports.solana, 'the Solana RPC')
-      }),
-      buildSandboxAssets(),
-    ] as const)
-    for (const result of settled) if (result.status === 'rejected') throw result.reason
-    const [a, b, solana, assets] = settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [
-      Anvil,
-      Anvil,
-      Awaited<ReturnType<typeof startSolanaRpc>>,
-      Awaited<ReturnType<typeof buildSandboxAssets>>,
-    ]
-    const anvils: Record<'anvilA' | 'anvilB', Anvil> = { anvilA: a, anvilB: b }
-    const url = `http://${sandboxHost}:${ports.server}`
-    // pUSD first (it lands at the address the README gives), then the NFT collection, whose
-    // tokenURI points at this server's metadata endpoint.
-    const deployAssets = async (anvil: Anvil) => {
-      const token = await deployPorticoUsd({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId })
-      const nft = await deployPorticoPioneers({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, metadataOrigin: url, count: sandboxNftCollection.count })
-      return { token, nft }
-    }
-    const [assetsA, assetsB, solanaFunding] = await Promise.all([deployAssets(a), deployAssets(b), fundSolanaDevAccounts(solana)])
-    const tokens = { anvilA: assetsA.token, anvilB: assetsB.token }
-    const nfts = { anvilA: assetsA.nft, anvilB: assetsB.nft }
-    const solanaTokens = [{ address: solanaFunding.mint, ...solanaPorticoUsd }]
-    const mintedIds = new Map<string, string[]>(Object.values(nfts).map((nft) => [nft.address, nft.tokenIds]))
-    const chains: ChainConfig[] = [
-      ...sandboxEvmChains.map((c) => ({
-        caipNetworkId: c.caipNetworkId,
-        name: c.name,
-        rpcUrl: anvils[c.portKey].rpcUrl,
-        testnet: true,
-        nativeCurrency: c.nativeCurrency,
-        nativePriceUsd: sandboxPrices.eth,
-        tokens: [
-          {
-            address: tokens[c.portKey].address,
-            name: tokens[c.portKey].name,
-            symbol: tokens[c.portKey].symbol,
-            decimals: tokens[c.portKey].decimals,
-            priceUsd: sandboxPrices.pUsd,
+      ...sandboxChains.map((definition) =>
+        definition.start({ port: ports[definition.portKey], origin: url }).then(
+          (chain) => {
+            started.push(chain)
+            return chain
           },
-        ],
-        nfts: [{ address: nfts[c.portKey].address, ...porticoPioneers }],
-      })),
-      {
-        caipNetworkId: sandboxSolanaChain.caipNetworkId,
-        name: sandboxSolanaChain.name,
-        rpcUrl: solana.rpcUrl,
-        wsUrl: solana.wsUrl,
-        testnet: true,
-        nativeCurrency: { ...sandboxSolanaChain.nativeCurrency },
-        nativePriceUsd: sandboxSolanaChain.priceUsd,
-        tokens: solanaTokens.map((t) => ({ ...t, priceUsd: sandboxPrices.pUsd })),
-      },
-    ]
+          (error: unknown) => {
+            throw portError(error, ports[definition.portKey], definition.label)
+          },
+        ),
+      ),
+      buildSandboxAssets(),
+    ])
+    for (const result of settled) if (result.status === 'rejected') throw result.reason
+    const values = settled.map((r) => (r as PromiseFulfilledResult<unknown>).value)
+    const chains = values.slice(0, sandboxChains.length) as SandboxChain[]
+    const assets = values[sandboxChains.length] as Awaited<ReturnType<typeof buildSandboxAssets>>
+    const solana = chains.find((c) => c.info.namespace === 'solana')
     const info: SandboxInfo = {
       url,
       projectId: sandboxProjectId,
       relayUrl: `ws://${sandboxHost}:${ports.server}/relay`,
-      chains: chains.map((c) => ({
-        caipNetworkId: c.caipNetworkId,
-        name: c.name,
-        rpcUrl: sandboxRpcProxyUrl(url, c.caipNetworkId),
-        nodeUrl: c.rpcUrl,
-        nativeCurrency: c.nativeCurrency,
-        tokens: (c.tokens ?? []).map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
-        nfts: (c.nfts ?? []).map(({ address, name, symbol }) => ({ address, name, symbol, tokenIds: mintedIds.get(address) ?? [] })),
-      })),
+      chains: chains.map((c) => ({ ...c.info, rpcUrl: c.proxyUrl(url) })),
       accounts: devAddresses,
-      solanaAccount: solanaFunding.owner,
+      ...(solana ? { solanaAccount: solana.info.accounts[0] as string } : {}),
     }
 
     const dataDir = parameters.dataDir ?? `${repoRoot}.portico/data`
     await mkdir(dataDir, { recursive: true })
     const controls: SandboxControls = {}
+    const allowedOrigins = [url, `http://localhost:${ports.server}`]
+    const pages = registerSandboxPages(assets, info, controls)
     try {
       server = await createServer({
         host: sandboxHost,
         port: ports.server,
         dataDir,
-        chains,
+        chains: chains.map((c) => c.server),
         projects: {
           [sandboxProjectId]: {
-            allowedOrigins: [url, `http://localhost:${ports.server}`],
+            allowedOrigins,
             isAnalyticsEnabled: true,
           },
         },
@@ -254,7 +169,10 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         requestRateLimit: { max: 20_000, windowMs: 60_000 },
         rpcRateLimit: { perIp: 200_000, perProject: 200_000, windowMs: 60_000 },
         indexer: { pollIntervalMs: sandboxIndexerPollMs },
-        extend: registerSandboxPages(assets, info, controls),
+        extend: (app) => {
+          pages(app)
+          registerFaucetRoute(app, { chains: new Map(chains.map((c) => [c.info.caipNetworkId, c])), allowedOrigins })
+        },
       })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw portError(new PortInUseError({ port: ports.server, what: 'the server', cause: error }), ports.server, 'the Portico server')
@@ -270,11 +188,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         const response = await fetch(`${url}/getWallets?page=1&entries=1`, { signal })
         if (!response.ok) throw new Error(`HTTP ${response.status}`)
       }),
-      ...chains.map((c) =>
-        probe(`the RPC proxy for ${c.name}`, async (signal) => {
-          await rpcProbe(sandboxRpcProxyUrl(url, c.caipNetworkId), c.caipNetworkId.startsWith('solana:') ? 'getHealth' : 'eth_chainId', signal)
-        }),
-      ),
+      ...chains.map((c) => probe(`the proxy for ${c.info.name}`, (signal) => c.probe(url, signal))),
       probe('the relay', (signal) => relayProbe(url, signal)),
       ...['/', '/wallet', '/dev-wallet.js'].map((path) =>
         probe(`the page ${path}`, async (signal) => {

@@ -15,6 +15,7 @@ import { registerActivityRoutes } from './routes/registerActivityRoutes.js'
 import { registerAnalyticsRoutes } from './routes/registerAnalyticsRoutes.js'
 import { registerBlockchainRoutes } from './routes/registerBlockchainRoutes.js'
 import { registerDirectoryRoutes } from './routes/registerDirectoryRoutes.js'
+import { registerEsploraProxyRoutes } from './routes/registerEsploraProxyRoutes.js'
 import { registerImageRoutes } from './routes/registerImageRoutes.js'
 import { registerNftRoutes } from './routes/registerNftRoutes.js'
 import { registerPriceRoutes } from './routes/registerPriceRoutes.js'
@@ -374,6 +375,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     registerPriceRoutes(app, context)
     registerNftRoutes(app, context)
     await app.register(async (scope) => registerRpcProxyRoutes(scope, context))
+    await app.register(async (scope) => registerEsploraProxyRoutes(scope, context))
     if (config.extend) await config.extend(app)
     await app.ready()
 

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { createServer, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sandboxSolanaChain } from '../../sandbox/config.js'
+import { sandboxBitcoinChain, sandboxSolanaChain } from '../../sandbox/config.js'
 import { assertPortFree } from '../../sandbox/utils/assertPortFree.js'
 import { pickSandboxPort } from '../helpers/pickSandboxPort.js'
 import { startSandbox, type TestSandbox } from '../helpers/startSandbox.js'
@@ -69,18 +69,19 @@ describe('npm start (sandbox/start.ts)', () => {
     expect(body.data).toHaveLength(5)
   })
 
-  it('lists both devnets and the Solana chain in /v1/supported-chains', async () => {
+  it('lists both devnets, the Solana chain and the Bitcoin regtest chain in /v1/supported-chains', async () => {
     const response = await fetch(`${sandbox.url}/v1/supported-chains?projectId=demo`)
     const body = (await response.json()) as { http: string[]; ws: string[] }
-    expect(body.http).toEqual(expect.arrayContaining(['eip155:31337', 'eip155:31338', sandboxSolanaChain.caipNetworkId]))
-    expect(body.http).toHaveLength(3)
+    expect(body.http).toEqual(['eip155:31337', 'eip155:31338', sandboxSolanaChain.caipNetworkId, sandboxBitcoinChain.caipNetworkId])
   })
 
-  it('proxies JSON-RPC to both anvils and the Solana RPC', async () => {
+  it('proxies JSON-RPC to both anvils and the Solana RPC, and Esplora to the Bitcoin ledger', async () => {
     const proxy = (chainId: string) => `${sandbox.url}/v1/?chainId=${encodeURIComponent(chainId)}&projectId=demo`
     expect(await rpc(proxy('eip155:31337'), 'eth_chainId')).toBe('0x7a69')
     expect(await rpc(proxy('eip155:31338'), 'eth_chainId')).toBe('0x7a6a')
     expect(await rpc(proxy(sandboxSolanaChain.caipNetworkId), 'getHealth')).toBe('ok')
+    const height = await fetch(`${sandbox.url}/v1/esplora/demo/${sandboxBitcoinChain.caipNetworkId}/api/blocks/tip/height`)
+    expect(Number(await height.text())).toBeGreaterThanOrEqual(2)
   })
 
   it('serves the demo site, the wallet page and the dev wallet script', async () => {
@@ -99,7 +100,7 @@ describe('npm start (sandbox/start.ts)', () => {
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/)
     expect(await script.text()).toContain('dev.portico.wallet')
     const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { tokens: { symbol: string }[] }[] }
-    expect(info.chains.map((c) => c.tokens[0]?.symbol)).toEqual(['pUSD', 'pUSD', 'pUSD'])
+    expect(info.chains.map((c) => c.tokens[0]?.symbol)).toEqual(['pUSD', 'pUSD', 'pUSD', undefined])
   })
 
   it('stops every child on SIGTERM and exits 0', async () => {
@@ -108,7 +109,7 @@ describe('npm start (sandbox/start.ts)', () => {
     const { code, signal } = await sandbox.stop()
     expect({ code, signal }).toEqual({ code: 0, signal: null })
     expect(anvilProcessesOn(anvilPorts)).toEqual([])
-    for (let i = 0; i < 4; i++) await assertPortFree(sandbox.port + i)
+    for (let i = 0; i < 5; i++) await assertPortFree(sandbox.port + i)
   })
 })
 
@@ -137,6 +138,6 @@ describe('npm start with a taken port', () => {
     const { code, stdout, stderr } = await runStart({ PORT: 'http' })
     expect(code).toBe(1)
     expect(stdout).toBe('')
-    expect(stderr.trimEnd().split('\n')).toEqual(['Portico sandbox: PORT must be a number from 1 to 65532, got "http".'])
+    expect(stderr.trimEnd().split('\n')).toEqual(['Portico sandbox: PORT must be a number from 1 to 65531, got "http".'])
   })
 })

@@ -1,0 +1,51 @@
+import { pbkdf2 } from '@noble/hashes/pbkdf2.js'
+import { sha512 } from '@noble/hashes/sha2.js'
+import { p2wpkh } from '@scure/btc-signer'
+import { HDKey } from 'viem/accounts'
+
+import { devMnemonic } from '../devnets/devAccounts.js'
+import { regtestNetwork } from './bitcoinSandboxChain.js'
+
+/**
+ * The dev Bitcoin key: BIP-84 (native SegWit, P2WPKH) account 0, first receive address, of the same
+ * public test mnemonic as the EVM dev accounts ("test test … junk"), on coin type 1 (every test
+ * network, regtest included). A BIP-84 wallet restored from that mnemonic on regtest shows this
+ * very address. Never hold real funds with it.
+ */
+export const devBitcoinDerivationPath = "m/84'/1'/0'/0/0"
+
+/** The dev key's regtest address. A test pins it to the derivation. */
+export const devBitcoinAddress = 'bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw'
+
+/** Sats the sandbox gives the dev address at start: 10 BTC. */
+export const devBitcoinFundingSats = 1_000_000_000n
+
+let cached: { privateKey: Uint8Array; publicKey: Uint8Array } | undefined
+
+/**
+ * The dev key pair (BIP-32 from the BIP-39 seed of `devMnemonic`, path {@link devBitcoinDerivationPath}).
+ *
+ * @returns the 32-byte private key and 33-byte compressed public key
+ * @example
+ * const { publicKey } = devBitcoinKey()
+ */
+export function devBitcoinKey(): { privateKey: Uint8Array; publicKey: Uint8Array } {
+  if (cached) return cached
+  const seed = pbkdf2(sha512, new TextEncoder().encode(devMnemonic), new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 })
+  const node = HDKey.fromMasterSeed(seed).derive(devBitcoinDerivationPath)
+  if (!node.privateKey || !node.publicKey) throw new Error('devBitcoinKey: derivation gave no key')
+  cached = { privateKey: node.privateKey, publicKey: node.publicKey }
+  return cached
+}
+
+/**
+ * The regtest P2WPKH address of a compressed public key.
+ *
+ * @param publicKey 33-byte compressed secp256k1 public key
+ * @returns a `bcrt1q…` address
+ * @example
+ * p2wpkhRegtestAddress(devBitcoinKey().publicKey) // devBitcoinAddress
+ */
+export function p2wpkhRegtestAddress(publicKey: Uint8Array): string {
+  return p2wpkh(publicKey, regtestNetwork).address as string
+}

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto'
+
+import { createWalletClient, defineChain, http, isAddress, publicActions, toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+
+import { type SandboxChainDefinition, jsonRpcCall, startThen } from '../chains/SandboxChain.js'
+import { type SandboxEvmChain, sandboxNftCollection, sandboxPrices, sandboxRpcProxyUrl } from '../config.js'
+import { SandboxFaucetError } from '../errors.js'
+import { devAddresses } from './devAccounts.js'
+import { deployPorticoPioneers, porticoPioneers } from './deployPorticoPioneers.js'
+import { deployPorticoUsd } from './deployPorticoUsd.js'
+import { startAnvil } from './startAnvil.js'
+
+/** The EVM faucet's key: sha256("portico sandbox evm faucet"); anvil gives it 2^200 wei at start. */
+const faucetAccount = privateKeyToAccount(toHex(createHash('sha256').update('portico sandbox evm faucet').digest()))
+/** Largest single faucet payment: 1,000,000 ETH. */
+const maxFaucetWei = 10n ** 24n
+
+/**
+ * One anvil devnet as a sandbox chain: anvil on its port, pUSD and the "Portico Pioneers"
+ * collection deployed (the NFTs' metadata on the server's origin), the dev accounts funded by
+ * anvil, and a faucet key that pays with real transactions (one at a time, mined at once).
+ *
+ * @param chain the devnet's configuration (`sandboxEvmChains`)
+ * @returns its definition for `sandboxChains`
+ * @example
+ * evmSandboxChain(sandboxEvmChains[0])
+ */
+export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition {
+  return {
+    caipNetworkId: chain.caipNetworkId,
+    portKey: chain.portKey,
+    label: `anvil (chain ${chain.chainId})`,
+    start: ({ port, origin }) =>
+      startThen(startAnvil({ chainId: chain.chainId, port }), async (anvil) => {
+        // pUSD first (it lands at the address the README gives), then the NFT collection.
+        const token = await deployPorticoUsd({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId })
+        const nft = await deployPorticoPioneers({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, metadataOrigin: origin, count: sandboxNftCollection.count })
+        await jsonRpcCall(anvil.rpcUrl, 'anvil_setBalance', [faucetAccount.address, toHex(2n ** 200n)])
+        const viemChain = defineChain({ id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [anvil.rpcUrl] } } })
+        const faucet = createWalletClient({ account: faucetAccount, chain: viemChain, transport: http(anvil.rpcUrl) }).extend(publicActions)
+        let queue: Promise<unknown> = Promise.resolve()
+        const tokens = [{ address: token.address, name: token.name, symbol: token.symbol, decimals: token.decimals }]
+        return {
+          info: {
+            namespace: 'eip155',
+            caipNetworkId: chain.caipNetworkId,
+            name: chain.name,
+            nodeUrl: anvil.rpcUrl,
+            nativeCurrency: chain.nativeCurrency,
+            tokens,
+            nfts: [{ address: nft.address, name: nft.name, symbol: nft.symbol, tokenIds: nft.tokenIds }],
+            accounts: [...devAddresses],
+          },
+          server: {
+            caipNetworkId: chain.caipNetworkId,
+            name: chain.name,
+            rpcUrl: anvil.rpcUrl,
+            testnet: true,
+            nativeCurrency: chain.nativeCurrency,
+            nativePriceUsd: sandboxPrices.eth,
+            tokens: tokens.map((t) => ({ ...t, priceUsd: sandboxPrices.pUsd })),
+            nfts: [{ address: nft.address, ...porticoPioneers }],
+          },
+          proxyUrl: (serverOrigin) => sandboxRpcProxyUrl(serverOrigin, chain.caipNetworkId),
+          fund: (address, amount) => {
+            if (!isAddress(address, { strict: false })) throw new SandboxFaucetError(`${address} is not a valid EVM address`)
+            if (amount <= 0n || amount > maxFaucetWei) throw new SandboxFaucetError(`The faucet sends more than 0 and at most 1,000,000 ${chain.nativeCurrency.symbol} at a time`)
+            // One at a time: each payment takes the faucet's next nonce.
+            const run = async () => {
+              const hash = await faucet.sendTransaction({ to: address, value: amount })
+              const receipt = await faucet.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+              if (receipt.status !== 'success') throw new Error(`The faucet payment ${hash} reverted`)
+              return { txid: hash }
+            }
+            const result = queue.then(run, run)
+            queue = result.catch(() => undefined)
+            return result
+          },
+          probe: async (serverOrigin, signal) => {
+            await jsonRpcCall(sandboxRpcProxyUrl(serverOrigin, chain.caipNetworkId), 'eth_chainId', [], signal)
+          },
+          stop: () => anvil.stop(),
+        }
+      }),
+  }
+}

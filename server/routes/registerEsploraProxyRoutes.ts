@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
+import { createRateLimiter } from '../analytics/createRateLimiter.js'
+import type { ChainConfig } from '../createServer.js'
+import { HttpError } from '../errors/HttpError.js'
+import { authorizeProject } from '../projects/authorizeProject.js'
+import { upstreamTimeoutMs } from '../rpc/upstreamTimeoutMs.js'
+import { badRequest } from '../utils/badRequest.js'
+import { isProjectId } from '../utils/isProjectId.js'
+import { defaultRpcRateLimit } from './registerRpcProxyRoutes.js'
+import type { ServerContext } from './ServerContext.js'
+
+/** The Esplora reads the proxy forwards (the subset wallets and SDKs use); anything else is a 404. */
+const allowedReads = [
+  /^blocks\/tip\/(height|hash)$/,
+  /^fee-estimates$/,
+  /^address\/[A-Za-z0-9]{14,90}(\/(utxo|txs|txs\/chain(\/[0-9a-f]{64})?|txs\/mempool))?$/,
+  /^tx\/[0-9a-f]{64}(\/(status|hex|raw|outspends|merkle-proof|outspend\/\d{1,6}))?$/,
+]
+type Params = { projectId: string; chainId: string; '*': string }
+
+/** Largest transaction hex accepted by `POST …/tx`. */
+const maxTxHexChars = 400_000
+
+/**
+ * Mounts the Esplora REST proxy for bip122 chains, whose `rpcUrl` is an Esplora base (`…/api`):
+ * `GET /v1/esplora/<projectId>/<caip2>/api/<path>` for the read paths wallets use (tip height and
+ * hash, fee estimates, address summary, UTXOs and transactions, transaction JSON, status, hex and
+ * outspends) and `POST /v1/esplora/<projectId>/<caip2>/api/tx` (raw transaction hex) to broadcast.
+ * The project id is in the path because Esplora clients append paths to a base URL. Status,
+ * content type and body pass through, so an Esplora client pointed at the proxy base works
+ * unchanged. Like the JSON-RPC proxy: the project must exist and allow the request's origin (401 /
+ * 403, `authorizeProject`), and calls are rate limited per IP and per project (`rpcRateLimit`,
+ * 429 with `retry-after`; this proxy keeps its own counters). Unknown chain or a chain of another
+ * namespace: 400; a path outside the subset: 404; upstream down or slower than
+ * `upstreamTimeoutMs`: 502. Register it in its own scope: it replaces the body parsers with a
+ * raw-text one.
+ *
+ * @param scope an encapsulated Fastify scope
+ * @param context database and configuration
+ * @example
+ * await app.register(async (scope) => registerEsploraProxyRoutes(scope, { db, config }))
+ */
+export function registerEsploraProxyRoutes(scope: FastifyInstance, { config }: ServerContext): void {
+  const chains = new Map<string, ChainConfig>(config.chains.filter((c) => c.caipNetworkId.startsWith('bip122:')).map((c) => [c.caipNetworkId, c]))
+  scope.removeAllContentTypeParsers()
+  scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxTxHexChars + 1_000 }, (_request, body, done) => done(null, body))
+
+  const limits = { ...defaultRpcRateLimit, ...config.rpcRateLimit }
+  const perIp = createRateLimiter({ max: limits.perIp, windowMs: limits.windowMs })
+  const perProject = createRateLimiter({ max: limits.perProject, windowMs: limits.windowMs })
+
+  const admit = (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply): ChainConfig => {
+    const { projectId, chainId } = request.params
+    if (!isProjectId(projectId)) throw badRequest('projectId must be letters, digits, "_" or "-" (at most 128)')
+    authorizeProject({ config, projectId, origin: request.headers.origin })
+    const overIp = !perIp.hit(request.ip, 1)
+    const overProject = !perProject.hit(projectId, 1)
+    if (overIp || overProject) {
+      const retryAfterMs = Math.max(overIp ? perIp.retryAfterMs(request.ip) : 0, overProject ? perProject.retryAfterMs(projectId) : 0)
+      reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
+      throw new HttpError({ status: 429, code: 'RATE_LIMITED', message: `Too many Esplora calls ${overIp ? 'from this address' : 'for this project'}; try again later` })
+    }
+    return chainOf(chainId)
+  }
+
+  const chainOf = (chainId: string): ChainConfig => {
+    if (!isCaipNetworkId(chainId)) throw badRequest('chainId must be a CAIP-2 id such as bip122:000000000019d6689c085ae165831e93')
+    const chain = chains.get(chainId)
+    if (!chain) throw new HttpError({ status: 400, code: 'UNSUPPORTED_CHAIN', message: `Chain ${chainId} is not a bip122 chain served by this server` })
+    return chain
+  }
+
+  const forward = async (reply: FastifyReply, url: string, init: RequestInit) => {
+    let response: Response
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(upstreamTimeoutMs) })
+    } catch (cause) {
+      throw new HttpError({ status: 502, code: 'UPSTREAM_UNAVAILABLE', message: 'The chain did not answer', cause })
+    }
+    const text = await response.text()
+    reply.code(response.status)
+    reply.header('content-type', response.headers.get('content-type') ?? 'text/plain; charset=utf-8')
+    reply.header('cache-control', 'no-store')
+    return reply.send(text)
+  }
+
+  scope.get<{ Params: Params }>('/v1/esplora/:projectId/:chainId/api/*', async (request, reply) => {
+    const chain = admit(request, reply)
+    const path = request.params['*']
+    if (!allowedReads.some((pattern) => pattern.test(path))) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: 'This Esplora path is not proxied' })
+    return forward(reply, `${chain.rpcUrl}/${path}`, { method: 'GET' })
+  })
+
+  scope.post<{ Params: Params }>('/v1/esplora/:projectId/:chainId/api/tx', async (request, reply) => {
+    const chain = admit(request, reply)
+    const hex = typeof request.body === 'string' ? request.body.trim() : ''
+    if (hex.length === 0 || hex.length > maxTxHexChars || !/^[0-9a-fA-F]+$/.test(hex)) throw badRequest('The body must be a raw transaction in hex')
+    return forward(reply, `${chain.rpcUrl}/tx`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: hex })
+  })
+}

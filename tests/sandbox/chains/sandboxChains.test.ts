@@ -1,0 +1,173 @@
+// Every sandbox chain through the one seam: /sandbox.json lists each in the CHAINS.md shape, and
+// POST /sandbox/faucet credits any address on any of them with a real transaction.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import * as ecc from '@bitcoinerlab/secp256k1'
+import * as bitcoin from 'bitcoinjs-lib'
+import { ECPairFactory } from 'ecpair'
+import { createPublicClient, http } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { devBitcoinAddress, devBitcoinKey } from '../../../sandbox/bitcoin/devBitcoin.js'
+import { sandboxBitcoinChain, sandboxSolanaChain } from '../../../sandbox/config.js'
+import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
+import { startSandbox, type StartSandboxReturnType } from '../../../sandbox/startSandbox.js'
+import { pickSandboxPort } from '../../helpers/pickSandboxPort.js'
+
+bitcoin.initEccLib(ecc)
+const ECPair = ECPairFactory(ecc)
+const network = bitcoin.networks.regtest
+const btcChain = sandboxBitcoinChain.caipNetworkId
+
+let sandbox: StartSandboxReturnType
+let info: SandboxInfo
+let dataDir: string
+
+const faucet = async (body: unknown, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${sandbox.url}/sandbox/faucet`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+  return { status: response.status, body: (await response.json()) as { txid?: string; code?: string; message?: string } }
+}
+const esplora = (path: string, init?: RequestInit) => fetch(`${sandbox.url}/v1/esplora/demo/${btcChain}/api${path}`, init)
+const btcBalance = async (address: string) => {
+  const response = await fetch(`${sandbox.url}/v1/account/${address}/balance?currency=usd&chainId=${btcChain}&projectId=demo`)
+  return { status: response.status, body: (await response.json()) as { balances: { symbol: string; quantity: { numeric: string }; value: number; price: number }[] } }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'portico-sandbox-chains-'))
+  sandbox = await startSandbox({ port: await pickSandboxPort(), dataDir })
+  info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxInfo
+}, 120_000)
+afterAll(async () => {
+  await sandbox?.stop()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('/sandbox.json', () => {
+  it('lists every chain with namespace, ids, URLs, currency, tokens and dev accounts, on PORT+1 … PORT+4', () => {
+    expect(info.chains.map((c) => [c.namespace, c.caipNetworkId])).toEqual([
+      ['eip155', 'eip155:31337'],
+      ['eip155', 'eip155:31338'],
+      ['solana', sandboxSolanaChain.caipNetworkId],
+      ['bip122', 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'],
+    ])
+    expect(info.chains.map((c) => new URL(c.nodeUrl).port)).toEqual([1, 2, 3, 4].map((i) => String(sandbox.port + i)))
+    const btc = info.chains[3]!
+    expect(btc).toEqual({
+      namespace: 'bip122',
+      caipNetworkId: btcChain,
+      name: 'Portico Bitcoin Regtest',
+      rpcUrl: `${sandbox.url}/v1/esplora/demo/${btcChain}/api`,
+      nodeUrl: `http://127.0.0.1:${sandbox.port + 4}/api`,
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      tokens: [],
+      nfts: [],
+      accounts: [devBitcoinAddress],
+    })
+    expect(info.chains[0]!.accounts[0]).toBe(info.accounts[0])
+    expect(info.chains[2]!.accounts).toEqual([info.solanaAccount])
+  })
+})
+
+describe('POST /sandbox/faucet', () => {
+  it('credits an EVM address and answers once the payment is mined', async () => {
+    const to = '0x000000000000000000000000000000000000dEaD'
+    const client = createPublicClient({ transport: http(info.chains[1]!.nodeUrl) })
+    const before = await client.getBalance({ address: to })
+    const { status, body } = await faucet({ caipAddress: `eip155:31338:${to}`, amount: '1.25' })
+    expect(status).toBe(200)
+    expect(body.txid).toMatch(/^0x[0-9a-f]{64}$/)
+    expect((await client.getTransactionReceipt({ hash: body.txid as `0x${string}` })).status).toBe('success')
+    expect((await client.getBalance({ address: to })) - before).toBe(1_250_000_000n * 10n ** 9n)
+  })
+
+  it('credits a Solana address', async () => {
+    const to = 'GDDMwNyyx8uB6zrqwBFHjLLG3TBYk2F8Az4yrQC5RzMp'
+    const { status, body } = await faucet({ caipAddress: `${sandboxSolanaChain.caipNetworkId}:${to}`, amount: '0.5' })
+    expect(status).toBe(200)
+    const response = await fetch(info.chains[2]!.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [to] }) })
+    expect(((await response.json()) as { result: { value: number } }).result.value).toBe(500_000_000)
+    expect(body.txid).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+  })
+
+  it('credits a Bitcoin regtest address, confirmed, and the server reports it in BTC and USD', async () => {
+    const key = ECPair.makeRandom({ network })
+    const address = bitcoin.payments.p2wpkh({ pubkey: Buffer.from(key.publicKey), network }).address!
+    const { status, body } = await faucet({ caipAddress: `${btcChain}:${address}`, amount: '0.015' })
+    expect(status).toBe(200)
+    expect(await (await esplora(`/tx/${body.txid}/status`)).json()).toMatchObject({ confirmed: true })
+    const balance = await btcBalance(address)
+    expect(balance.status).toBe(200)
+    expect(balance.body.balances).toEqual([expect.objectContaining({ symbol: 'BTC', quantity: { decimals: '8', numeric: '0.015' }, price: 60_000, value: 900 })])
+  })
+
+  it('refuses malformed CAIP addresses, unknown chains, bad amounts and invalid addresses with a clear 400', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ caipAddress: 'bcrt1qnot-a-caip', amount: '1' }, /caipAddress must be a CAIP-10 account id/],
+      [{ caipAddress: 42, amount: '1' }, /caipAddress must be a CAIP-10 account id/],
+      [{ caipAddress: `bip122:000000000019d6689c085ae165831e93:${devBitcoinAddress}`, amount: '1' }, /bip122:000000000019d6689c085ae165831e93 is not a sandbox chain; the sandbox runs eip155:31337, /],
+      [{ caipAddress: `${btcChain}:${devBitcoinAddress}`, amount: '-1' }, /amount must be a positive decimal string in BTC with at most 8 decimals/],
+      [{ caipAddress: `${btcChain}:${devBitcoinAddress}`, amount: '0' }, /amount must be a positive/],
+      [{ caipAddress: `${btcChain}:${devBitcoinAddress}`, amount: '0.000000001' }, /at most 8 decimals/],
+      [{ caipAddress: `${btcChain}:${devBitcoinAddress}`, amount: 1 }, /amount must be a positive/],
+      [{ caipAddress: `${btcChain}:${devBitcoinAddress}`, amount: '0.000001' }, /from 294 sats \(the dust limit\)/],
+      [{ caipAddress: `${btcChain}:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4`, amount: '1' }, /is not a valid Bitcoin regtest address/],
+      [{ caipAddress: `${btcChain}:${devBitcoinAddress.slice(0, -1)}q`, amount: '1' }, /is not a valid Bitcoin regtest address/],
+      [{ caipAddress: 'eip155:31337:0x1234', amount: '1' }, /is not a valid EVM address/],
+      [{ caipAddress: `${sandboxSolanaChain.caipNetworkId}:1111`, amount: '1' }, /is not a valid Solana address/],
+      [['not', 'an', 'object'], /Send a JSON object/],
+    ]
+    for (const [body, message] of cases) {
+      const answer = await faucet(body)
+      expect({ input: body, answer }).toEqual({ input: body, answer: { status: 400, body: { code: 'SANDBOX_FAUCET_INVALID', message: expect.stringMatching(message) } } })
+    }
+  })
+
+  it('refuses cross-site requests', async () => {
+    const body = { caipAddress: `${btcChain}:${devBitcoinAddress}`, amount: '1' }
+    expect(await faucet(body, { origin: 'https://evil.example' })).toMatchObject({ status: 403, body: { code: 'CROSS_SITE_REQUEST' } })
+    expect(await faucet(body, { 'sec-fetch-site': 'cross-site' })).toMatchObject({ status: 403, body: { code: 'CROSS_SITE_REQUEST' } })
+    expect(await faucet(body, { 'sec-fetch-site': 'same-site' })).toMatchObject({ status: 403 })
+    expect(await faucet(body, { origin: sandbox.url, 'sec-fetch-site': 'same-origin' })).toMatchObject({ status: 200 })
+  })
+})
+
+describe('the Bitcoin regtest chain through the server', () => {
+  it('the dev address starts with 10 BTC, and bitcoinjs-lib spends it through the Esplora proxy', async () => {
+    const dev = ECPair.fromPrivateKey(Buffer.from(devBitcoinKey().privateKey), { network })
+    const payment = bitcoin.payments.p2wpkh({ pubkey: Buffer.from(dev.publicKey), network })
+    const utxos = (await (await esplora(`/address/${devBitcoinAddress}/utxo`)).json()) as { txid: string; vout: number; value: number }[]
+    const start = utxos.reduce((sum, u) => sum + u.value, 0)
+    expect(start).toBeGreaterThanOrEqual(1_000_000_000)
+    const receiver = bitcoin.payments.p2wpkh({ pubkey: Buffer.from(ECPair.makeRandom({ network }).publicKey), network }).address!
+    const psbt = new bitcoin.Psbt({ network })
+    for (const u of utxos) psbt.addInput({ hash: u.txid, index: u.vout, witnessUtxo: { script: payment.output!, value: BigInt(u.value) } })
+    psbt.addOutput({ address: receiver, value: 12_345n })
+    psbt.addOutput({ address: devBitcoinAddress, value: BigInt(start - 12_345 - 1_000) })
+    psbt.signAllInputs({ publicKey: Buffer.from(dev.publicKey), sign: (hash: Uint8Array) => dev.sign(hash) })
+    psbt.finalizeAllInputs()
+    const tx = psbt.extractTransaction()
+    const sent = await esplora('/tx', { method: 'POST', body: tx.toHex() })
+    expect(await sent.text()).toBe(tx.getId())
+    expect((await btcBalance(receiver)).body.balances[0]?.quantity.numeric).toBe('0.00012345')
+    // The next block comes within a few seconds.
+    await expect.poll(async () => ((await (await esplora(`/tx/${tx.getId()}/status`)).json()) as { confirmed: boolean }).confirmed, { timeout: 10_000, interval: 250 }).toBe(true)
+    const replay = await esplora('/tx', { method: 'POST', body: tx.toHex() })
+    expect({ status: replay.status, text: await replay.text() }).toEqual({ status: 400, text: 'sendrawtransaction RPC error: {"code":-27,"message":"Transaction already in block chain"}' })
+  })
+
+  it('the proxy and the balance API refuse what is not theirs', async () => {
+    expect((await esplora('/mempool/recent')).status).toBe(404)
+    expect((await fetch(`${sandbox.url}/v1/esplora/demo/eip155:31337/api/blocks/tip/height`)).status).toBe(400)
+    expect((await fetch(`${sandbox.url}/v1/esplora/nope/${btcChain}/api/blocks/tip/height`)).status).toBe(401)
+    expect((await esplora('/blocks/tip/height', { headers: { origin: 'https://evil.example' } })).status).toBe(403)
+    expect((await esplora('/tx', { method: 'POST', body: 'not hex' })).status).toBe(400)
+    expect((await btcBalance('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).status).toBe(400)
+  })
+})
