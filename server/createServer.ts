@@ -217,6 +217,21 @@ function validateConfig(config: ServerConfig): void {
       }
     }
   }
+  const limits: [string, unknown][] = [
+    ['rpcRateLimit.perIp', config.rpcRateLimit?.perIp],
+    ['rpcRateLimit.perProject', config.rpcRateLimit?.perProject],
+    ['rpcRateLimit.windowMs', config.rpcRateLimit?.windowMs],
+    ['requestRateLimit.max', config.requestRateLimit?.max],
+    ['requestRateLimit.windowMs', config.requestRateLimit?.windowMs],
+    ['analyticsRateLimit.max', config.analyticsRateLimit?.max],
+    ['analyticsRateLimit.windowMs', config.analyticsRateLimit?.windowMs],
+  ]
+  for (const [name, value] of limits) {
+    if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) > 0)) throw new Error(`createServer: ${name} must be a positive integer`)
+  }
+  if (config.defaultProject !== undefined && (typeof config.defaultProject !== 'object' || config.defaultProject === null)) {
+    throw new Error('createServer: defaultProject must be an object (the open default) or absent')
+  }
   if (config.publicUrl !== undefined) {
     let url: URL | undefined
     try {
@@ -233,17 +248,6 @@ function validateConfig(config: ServerConfig): void {
   }
 }
 
-/**
- * Starts the Portico server: wallet directory and images, project config, analytics sink,
- * blockchain API, JSON-RPC proxy and the relay, all on one port, with its data in SQLite.
- *
- * @param config - chains, projects, data directory and options (see `ServerConfig`)
- * @returns the running server; call `close()` to stop it
- * @example
- * const server = await createServer({ dataDir: './data', port: 0, chains: [anvilChain] })
- * await fetch(`${server.url}/getWallets?page=1&entries=40`)
- * await server.close()
- */
 function startRelay(app: FastifyInstance, db: Database, config: ServerConfig): RelayHandle {
   return attachRelay(app.server, {
     path: '/relay',
@@ -267,6 +271,17 @@ function listenUrl(app: FastifyInstance, config: ServerConfig): string {
   return `http://${urlHost}:${listenPort(app, config)}`
 }
 
+/**
+ * Starts the Portico server: wallet directory and images, project config, analytics sink,
+ * blockchain API, JSON-RPC proxy and the relay, all on one port, with its data in SQLite.
+ *
+ * @param config - chains, projects, data directory and options (see `ServerConfig`)
+ * @returns the running server; call `close()` to stop it
+ * @example
+ * const server = await createServer({ dataDir: './data', port: 0, chains: [anvilChain] })
+ * await fetch(`${server.url}/getWallets?page=1&entries=40`)
+ * await server.close()
+ */
 export async function createServer(config: ServerConfig): Promise<PorticoServer> {
   validateConfig(config)
   const directoryFile = new URL('./directory/wallets.json', import.meta.url)

@@ -109,6 +109,10 @@ describe('createServer', () => {
         createServer({ port: 0, dataDir, chains: [{ caipNetworkId: 'eip155:1', name: 'x', rpcUrl: 'file:///etc/passwd', nativeCurrency: native }] }),
       ).rejects.toThrow(/rpcUrl/)
       await expect(createServer({ port: 70000, dataDir, chains: [] })).rejects.toThrow(/port/)
+      await expect(createServer({ port: 0, dataDir, chains: [], rpcRateLimit: { perIp: -1 } })).rejects.toThrow(/rpcRateLimit.perIp must be a positive integer/)
+      await expect(createServer({ port: 0, dataDir, chains: [], requestRateLimit: { max: 0, windowMs: 1000 } })).rejects.toThrow(/requestRateLimit.max/)
+      await expect(createServer({ port: 0, dataDir, chains: [], publicUrl: 'javascript:alert(1)' })).rejects.toThrow(/publicUrl/)
+      await expect(createServer({ port: 0, dataDir, chains: [], defaultProject: null as never })).rejects.toThrow(/defaultProject/)
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
