@@ -171,6 +171,15 @@ function validateConfig(config: ServerConfig): void {
   }
 }
 
+/** The relay on the server's port (`/relay`), keeping its state in the same database. */
+function startRelay(app: FastifyInstance, db: Database, config: ServerConfig): RelayHandle {
+  return attachRelay(app.server, {
+    path: '/relay',
+    db,
+    ...(config.relay && config.relay.pingIntervalMs !== undefined ? { pingIntervalMs: config.relay.pingIntervalMs } : {}),
+  })
+}
+
 /**
  * Starts the Portico server: wallet directory and images, project config, analytics sink,
  * blockchain API, JSON-RPC proxy and the relay, all on one port, with its data in SQLite.
@@ -182,14 +191,6 @@ function validateConfig(config: ServerConfig): void {
  * await fetch(`${server.url}/getWallets?page=1&entries=40`)
  * await server.close()
  */
-function startRelay(app: FastifyInstance, db: Database, config: ServerConfig): RelayHandle {
-  return attachRelay(app.server, {
-    path: '/relay',
-    db,
-    ...(config.relay && config.relay.pingIntervalMs !== undefined ? { pingIntervalMs: config.relay.pingIntervalMs } : {}),
-  })
-}
-
 export async function createServer(config: ServerConfig): Promise<PorticoServer> {
   validateConfig(config)
   const directoryFile = new URL('./directory/wallets.json', import.meta.url)

@@ -11,7 +11,12 @@ export type ConnectResult = {
   accounts: readonly ConnectionAccount[]
   /** The chain the wallet is on now. */
   caipNetworkId: CaipNetworkId
+  /** How the visitor reached the wallet, for analytics (default `browser`). */
+  method?: ConnectionMethod
 }
+
+/** How a connection was made: an extension in this browser, a QR code, a phone app, a web wallet. */
+export type ConnectionMethod = 'browser' | 'qrcode' | 'mobile' | 'web'
 
 /** The public view of one namespace's connection (`getState().connections[namespace]`). */
 export type ConnectionSnapshot = {

@@ -1,4 +1,5 @@
 import type { ChainNamespace } from './caip.js'
+import type { AccountType } from './connection.js'
 import type { JsonSchema } from './jsonSchema.js'
 
 export type PluginKind = 'chain' | 'connector' | 'feature'
@@ -25,6 +26,8 @@ export type PluginMeta = {
   /** The errors it throws, for the docs. */
   errors?: readonly { name: string; description: string }[]
   walletConnect?: WalletConnectNamespace
+  /** A chain plugin's default account type (spec §6), unless the site sets `defaultAccountTypes`. */
+  defaultAccountType?: AccountType
 }
 
 export type Disposer = () => void | Promise<void>

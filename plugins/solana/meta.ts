@@ -4,6 +4,7 @@ import type { PluginMeta } from '../../kernel/index.js'
 export const meta = {
   description: 'Connects Solana wallets through the Wallet Standard, reads SOL and SPL token balances, signs messages, sends SOL and SPL tokens and verifies Solana sign-in signatures (ed25519).',
   docsPath: '/plugins/solana.md',
+  defaultAccountType: 'eoa',
   capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn'],
   optionsSchema: {
     type: 'object',

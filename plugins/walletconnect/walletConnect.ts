@@ -109,6 +109,9 @@ export function walletConnect(options: WalletConnectOptions = {}, environment: W
         name: 'WalletConnect',
         namespace,
         type: 'WALLET_CONNECT',
+        view: 'ConnectingWalletConnect',
+        shared: true,
+        connectsDirectoryWallets: true,
       }))
       // Listed from the start (no request is made): the kernel then knows a WalletConnect
       // connection is shared, and disconnecting one namespace ends all of them.
@@ -136,9 +139,8 @@ export function walletConnect(options: WalletConnectOptions = {}, environment: W
       }
       hooks.registerViews.tap(pluginName, (registry) => {
         const load = () => import('./views/ConnectingWalletConnectView.js')
-        for (const id of ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic']) {
-          registry.register({ id, title: 'view.connect.group.walletConnect', load, owner: pluginName })
-        }
+        registry.register({ id: 'ConnectingWalletConnect', title: 'view.connect.group.walletConnect', load, owner: pluginName })
+        registry.register({ id: 'ConnectingWalletConnectBasic', title: 'view.connect.group.walletConnect', load, owner: pluginName, manualPairing: true })
       })
       // Closing the modal while the QR code waits ends that pairing.
       hooks.modalClosed.tap(pluginName, () => store.cancel())

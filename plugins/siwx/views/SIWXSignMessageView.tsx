@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect } from 'react'
-import { usePortico } from '../../../ui/hooks/usePortico.js'
-import { useTranslate } from '../../../ui/hooks/useTranslate.js'
+import { usePortico, useTranslate } from '../../../ui/index.js'
 import type { SiwxStore } from '../stores/SiwxStore.js'
 import { siwxMessages } from './siwxMessages.js'
 

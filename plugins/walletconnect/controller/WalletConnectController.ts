@@ -226,7 +226,7 @@ export class WalletConnectController {
     const caipNetworkId =
       [preferred?.caipNetworkId, networks.activeOf(namespace)?.caipNetworkId].find((c): c is CaipNetworkId => c !== undefined && usable.includes(c)) ?? (usable[0] as CaipNetworkId)
     const addresses = [...new Set(approved.accounts.filter((a) => a.caipNetworkId === caipNetworkId && valid(a.address)).map((a) => a.address))]
-    return { connectorId: walletConnectConnectorId, accounts: addresses.map((address) => ({ address })), caipNetworkId }
+    return { connectorId: walletConnectConnectorId, accounts: addresses.map((address) => ({ address })), caipNetworkId, method: this.portico.isMobile ? 'mobile' : 'qrcode' }
   }
 
   #covers(session: WcSession, namespace: ChainNamespace): boolean {
