@@ -46,7 +46,7 @@ async function fetchTokenBalancesNow(portico: Portico, ns: ChainNamespace, force
     if (!supported.includes(caipNetworkId)) {
       runInAction(() => {
         accounts.update(ns, { tokenBalances: [], tokenBalancesLoading: false })
-        toasts.showError('Token Balance Unavailable')
+        toasts.showError('toast.tokenBalanceUnavailable')
       })
       return []
     }
@@ -60,7 +60,7 @@ async function fetchTokenBalancesNow(portico: Portico, ns: ChainNamespace, force
   } catch (error) {
     runInAction(() => {
       accounts.update(ns, { tokenBalances: accounts.get(ns).tokenBalances ?? [], tokenBalancesLoading: false, lastRetry: portico.clock.now() })
-      toasts.showError('Token Balance Unavailable')
+      toasts.showError('toast.tokenBalanceUnavailable')
     })
     portico.reportError(error, { namespace: ns, action: 'fetchTokenBalances' })
     return accounts.get(ns).tokenBalances ?? []

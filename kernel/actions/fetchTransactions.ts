@@ -37,7 +37,7 @@ async function fetchTransactionsNow(portico: Portico, ns: ChainNamespace, cursor
   } catch (error) {
     runInAction(() => {
       accounts.update(ns, { transactions: [], transactionsNext: null, transactionsLoading: false, transactionsFailed: true })
-      toasts.showError('Failed to fetch transactions')
+      toasts.showError('toast.transactionsUnavailable')
     })
     portico.reportError(error, { namespace: ns, action: 'fetchTransactions' })
     return []

@@ -44,5 +44,10 @@ export type Plugin<Context = unknown> = {
   meta: PluginMeta
   /** The options the factory received, validated against `meta.optionsSchema`. */
   options?: unknown
+  /**
+   * The plugin's strings in English, each key under the plugin's name (`siwx.title`); merged into
+   * the UI's translator, so its views call `useTranslate()` and a site translates them by key.
+   */
+  messages?: Readonly<Record<string, string>>
   setup(context: Context): Disposer | void
 }

@@ -211,7 +211,21 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
       })
       hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
         const signer = signingAccount(request.connectorId, request.address)
-        if (!signer) return undefined
+        if (!signer) {
+          // A connection by another connector (WalletConnect, …) that carries requests: `solana_signMessage` over its channel.
+          if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+          const answer = await portico.request({
+            namespace,
+            chainId: request.caipNetworkId,
+            method: 'solana_signMessage',
+            params: { message: base58.encode(new TextEncoder().encode(request.message)), pubkey: request.address },
+          })
+          const signature = (answer as { signature?: unknown } | null)?.signature
+          if (typeof signature !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{43,90}$/.test(signature) || base58.decode(signature).length !== 64) {
+            throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+          }
+          return { signature }
+        }
         const feature = (signer.wallet.wallet.features as Record<string, { signMessage?: unknown } | undefined>)['solana:signMessage']
         if (typeof feature?.signMessage !== 'function') throw new SolanaWalletFeatureError({ feature: 'solana:signMessage', wallet: signer.wallet.name })
         const outputs = (await (feature.signMessage as (input: unknown) => Promise<unknown>)({ account: signer.account, message: new TextEncoder().encode(request.message) })) as unknown

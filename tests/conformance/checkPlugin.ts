@@ -64,6 +64,17 @@ export async function checkPlugin({ plugin, networks = [], withPlugins = [] }: C
     issues.push(...validateSchema(meta.optionsSchema, plugin.options ?? {}).map((issue) => `own options: ${issue}`))
   }
   if (plugin.kind === 'chain' && networks.length === 0) issues.push('pass at least one network of the plugin namespace')
+  const wc = meta?.walletConnect
+  if (wc !== undefined) {
+    // The declared WalletConnect namespace: what a session proposal asks for on the plugin's behalf.
+    if (plugin.kind !== 'chain') issues.push('only a chain plugin declares meta.walletConnect')
+    for (const key of ['methods', 'events'] as const) {
+      const list = wc[key] as unknown
+      if (!Array.isArray(list) || list.some((m) => typeof m !== 'string' || !/^[A-Za-z][\w.:-]{0,99}$/.test(m))) issues.push(`meta.walletConnect.${key} must be a list of method or event names`)
+      else if (new Set(list).size !== list.length) issues.push(`meta.walletConnect.${key} lists a name twice`)
+    }
+    if (Array.isArray(wc.methods) && wc.methods.length === 0) issues.push('meta.walletConnect.methods is empty: the plugin could not encode any request over a session')
+  }
 
   let taps: TapRecord[] = []
   let portico: Portico | undefined

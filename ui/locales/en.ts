@@ -24,7 +24,6 @@ export const en = {
   'button.accountLabel': 'Account {address}',
 
   'view.connect.title': 'Connect Wallet',
-  'siwx.title': 'Sign In',
   'view.connect.allWallets': 'All Wallets',
   'view.connect.empty': 'No wallet found in this browser.',
   'view.connect.discovering': 'Looking for wallets…',
@@ -168,6 +167,9 @@ export const en = {
   'view.walletSendPreview.edit': 'Back to the form',
 
   'toast.region': 'Notifications',
+  'toast.transactionStarted': 'Transaction started',
+  'toast.tokenBalanceUnavailable': 'Token Balance Unavailable',
+  'toast.transactionsUnavailable': 'Failed to fetch transactions',
   'alert.region': 'Alert',
 } as const
 
