@@ -20,6 +20,7 @@ import { send, type SendParameters } from './actions/send.js'
 import { signIn } from './actions/signIn.js'
 import { signMessage, type SignMessageParameters } from './actions/signMessage.js'
 import { switchNetwork } from './actions/switchNetwork.js'
+import { tapBlockchainApi } from './actions/tapBlockchainApi.js'
 import { BaseError } from './errors/BaseError.js'
 import { PluginSetupError } from './errors/plugin.js'
 import { createHooks, type Hooks } from './hooks/createHooks.js'
@@ -119,9 +120,9 @@ export type Portico = {
   send(parameters: SendParameters): Promise<string>
   /** The native balance through the namespace's plugin, cached 30 s (`force` asks again). */
   fetchBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<BalanceResult | undefined>
-  /** Token balances with prices from the blockchain API (cached 30 s, 30 s retry gate). */
+  /** Token balances through the `fetchTokenBalances` hook (blockchain API by default; cached 30 s, 30 s retry gate). */
   fetchTokenBalances(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<TokenBalance[]>
-  /** Activity from the blockchain API; `cursor` loads the next page. */
+  /** Activity through the `fetchTransactions` hook (blockchain API by default); `cursor` loads the next page. */
   fetchTransactions(namespace?: ChainNamespace, options?: { cursor?: string }): Promise<Transaction[]>
   fetchNfts(namespace?: ChainNamespace): Promise<Nft[]>
   discoverWallets(namespace?: ChainNamespace): Promise<WalletConnector[]>
@@ -387,6 +388,8 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     }
   }
 
+  // The blockchain API is the default source of account data; plugins tap before (or after) it.
+  tapBlockchainApi(portico, stores.networks.namespaces)
   for (const plugin of portico.plugins) {
     try {
       if (plugin.messages !== undefined) portico.messages.register(plugin.name, plugin.messages)

@@ -47,6 +47,7 @@ export type { RootStore } from './stores/createRootStore.js'
 export type { DirectoryStore } from './stores/DirectoryStore.js'
 export type { SendButtonState, SendStore } from './stores/SendStore.js'
 export type { ToastVariant, Toast } from './stores/ToastStore.js'
+export { blockchainApiTap } from './actions/tapBlockchainApi.js'
 export { InvalidPluginMessagesError, MessageRegistry } from './registries/MessageRegistry.js'
 export { ViewRegistry, DuplicateViewError } from './registries/ViewRegistry.js'
 export { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
@@ -81,6 +82,7 @@ export {
   DisconnectFailedError,
   ModalClosedError,
   NetworkNotFoundError,
+  NoActivitySourceError,
   NotConnectedError,
 } from './errors/connection.js'
 export { HttpRequestError, TimeoutError, UrlRequiredError } from './errors/http.js'

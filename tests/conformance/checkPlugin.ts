@@ -1,5 +1,6 @@
 import {
   createPortico,
+  blockchainApiTap,
   listTaps,
   validateSchema,
   type Capability,
@@ -15,12 +16,12 @@ const capabilities: readonly Capability[] = ['connect', 'balance', 'tokens', 'se
 export const capabilityHooks: Record<Capability, readonly string[]> = {
   connect: ['discoverWallets', 'connect', 'disconnect', 'reconnect'],
   balance: ['fetchBalance'],
-  tokens: [],
+  tokens: ['fetchTokenBalances'],
   send: ['send'],
   tokenSend: ['send'],
   signMessage: ['signMessage'],
   signIn: [],
-  activity: [],
+  activity: ['fetchTransactions'],
   names: [],
 }
 
@@ -92,7 +93,8 @@ export async function checkPlugin({ plugin, networks = [], withPlugins = [] }: C
   }
   if (portico) {
     const all = listTaps(portico.hooks)
-    const others = new Set(withPlugins.map((p) => p.name))
+    // The kernel's own default taps (the blockchain API's account data) belong to no plugin.
+    const others = new Set([...withPlugins.map((p) => p.name), blockchainApiTap.name])
     taps = all.filter((tap) => !others.has(tap.name))
     for (const tap of taps) if (tap.name !== plugin.name) issues.push(`tap on "${tap.hook}" is named "${tap.name}", not "${plugin.name}"`)
     const tapped = new Set(taps.map((tap) => tap.hook))
