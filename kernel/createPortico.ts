@@ -13,18 +13,21 @@ import { handleChainChanged } from './actions/handleChainChanged.js'
 import { handleWalletDisconnected } from './actions/handleWalletDisconnected.js'
 import { openModal, type OpenModalParameters } from './actions/openModal.js'
 import { requestClose } from './actions/requestClose.js'
+import { request, type RequestParameters } from './actions/request.js'
 import { restoreConnections } from './actions/restoreConnections.js'
 import { selectNetwork } from './actions/selectNetwork.js'
 import { send, type SendParameters } from './actions/send.js'
 import { signIn } from './actions/signIn.js'
 import { signMessage, type SignMessageParameters } from './actions/signMessage.js'
 import { switchNetwork } from './actions/switchNetwork.js'
+import { tapBlockchainApi } from './actions/tapBlockchainApi.js'
 import { BaseError } from './errors/BaseError.js'
 import { PluginSetupError } from './errors/plugin.js'
 import { createHooks, type Hooks } from './hooks/createHooks.js'
 import { validateOptions } from './options/validateOptions.js'
 import { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
 import { ExplorerRegistry } from './registries/ExplorerRegistry.js'
+import { MessageRegistry } from './registries/MessageRegistry.js'
 import { SignInVerifierRegistry } from './registries/SignInVerifierRegistry.js'
 import { ViewRegistry } from './registries/ViewRegistry.js'
 import { createAnalytics, type Analytics } from './services/createAnalytics.js'
@@ -83,6 +86,8 @@ export type Portico = {
   readonly explorers: ExplorerRegistry
   /** Sign-in message verifiers per namespace, filled by chain plugins. */
   readonly signInVerifiers: SignInVerifierRegistry
+  /** The plugins' English strings (`definePlugin({ messages })`), read by the UI's translator. */
+  readonly messages: MessageRegistry
   readonly services: PorticoServices
   readonly endpoints: Required<Endpoints>
   /** `sv`: `react-<chain plugins>-<version>`. */
@@ -104,13 +109,20 @@ export type Portico = {
   /** The Networks view's choice: routes to SwitchNetwork or SwitchActiveChain. */
   selectNetwork(network: Network): void
   signMessage(parameters: SignMessageParameters): Promise<string>
+  /**
+   * Sends one wallet request over the namespace's connection channel (a connector such as
+   * WalletConnect returns one); chain plugins encode their namespace's requests with it.
+   */
+  request(parameters: RequestParameters): Promise<unknown>
+  /** Whether the namespace's connection is a channel (its connector returned one), and what it approved. */
+  channel(namespace: ChainNamespace): { connectorId: string; chains?: readonly CaipNetworkId[]; supports(method: string, chainId: CaipNetworkId): boolean } | undefined
   signIn(): Promise<unknown>
   send(parameters: SendParameters): Promise<string>
   /** The native balance through the namespace's plugin, cached 30 s (`force` asks again). */
   fetchBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<BalanceResult | undefined>
-  /** Token balances with prices from the blockchain API (cached 30 s, 30 s retry gate). */
+  /** Token balances through the `fetchTokenBalances` hook (blockchain API by default; cached 30 s, 30 s retry gate). */
   fetchTokenBalances(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<TokenBalance[]>
-  /** Activity from the blockchain API; `cursor` loads the next page. */
+  /** Activity through the `fetchTransactions` hook (blockchain API by default); `cursor` loads the next page. */
   fetchTransactions(namespace?: ChainNamespace, options?: { cursor?: string }): Promise<Transaction[]>
   fetchNfts(namespace?: ChainNamespace): Promise<Nft[]>
   discoverWallets(namespace?: ChainNamespace): Promise<WalletConnector[]>
@@ -223,7 +235,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       isAddress: (address) => portico.isAddress(address),
       send: (parameters) => portico.send(parameters),
       onSent: () => {
-        stores.toasts.showSuccess('Transaction started')
+        stores.toasts.showSuccess('toast.transactionStarted')
         // Back from Account must not lead into the cleared send form.
         if (stores.modal.open) stores.router.reset('Account')
         void fetchTokenBalances(portico, undefined, { force: true })
@@ -254,6 +266,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     addressValidators,
     explorers: new ExplorerRegistry(),
     signInVerifiers: new SignInVerifierRegistry(),
+    messages: new MessageRegistry(),
     services: {
       api: apiClient,
       // No automatic retries: after a failure the 30 s retry gate decides (spec §4).
@@ -275,6 +288,14 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     switchNetwork: (network) => switchNetwork(portico, network),
     selectNetwork: (network) => selectNetwork(portico, network),
     signMessage: (parameters) => signMessage(portico, parameters),
+    request: (parameters) => request(portico, parameters),
+    channel(namespace) {
+      const channel = stores.connections.channel(namespace)
+      const connectorId = stores.connections.get(namespace).connectorId
+      if (!channel || !connectorId) return undefined
+      const chains = channel.chains?.()
+      return { connectorId, ...(chains ? { chains: [...chains] } : {}), supports: (method, chainId) => channel.supports?.(method, chainId) ?? true }
+    },
     signIn: () => signIn(portico),
     send: (parameters) => send(portico, parameters),
     fetchBalance: (namespace, options) => fetchBalance(portico, namespace, options),
@@ -367,8 +388,11 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     }
   }
 
+  // The blockchain API is the default source of account data; plugins tap before (or after) it.
+  tapBlockchainApi(portico, stores.networks.namespaces)
   for (const plugin of portico.plugins) {
     try {
+      if (plugin.messages !== undefined) portico.messages.register(plugin.name, plugin.messages)
       const dispose = plugin.setup(portico)
       if (typeof dispose === 'function') disposers.push(dispose)
     } catch (cause) {

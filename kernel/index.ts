@@ -24,6 +24,7 @@ export type { SendParameters } from './actions/send.js'
 export type { ConnectParameters } from './actions/connect.js'
 export type { OpenModalParameters } from './actions/openModal.js'
 export type { SignMessageParameters } from './actions/signMessage.js'
+export type { RequestParameters } from './actions/request.js'
 export type { GetAccountReturnType } from './actions/getAccount.js'
 
 export { constants, defaultConnectorTypeOrder, defaultFeatures, defaultRemoteFeatures, defaultSocials } from './options/defaults.js'
@@ -46,6 +47,8 @@ export type { RootStore } from './stores/createRootStore.js'
 export type { DirectoryStore } from './stores/DirectoryStore.js'
 export type { SendButtonState, SendStore } from './stores/SendStore.js'
 export type { ToastVariant, Toast } from './stores/ToastStore.js'
+export { blockchainApiTap } from './actions/tapBlockchainApi.js'
+export { InvalidPluginMessagesError, MessageRegistry } from './registries/MessageRegistry.js'
 export { ViewRegistry, DuplicateViewError } from './registries/ViewRegistry.js'
 export { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
 export type { AddressValidator } from './registries/AddressValidatorRegistry.js'
@@ -79,6 +82,7 @@ export {
   DisconnectFailedError,
   ModalClosedError,
   NetworkNotFoundError,
+  NoActivitySourceError,
   NotConnectedError,
 } from './errors/connection.js'
 export { HttpRequestError, TimeoutError, UrlRequiredError } from './errors/http.js'
@@ -100,12 +104,12 @@ export { StorageValueDroppedError, StorageWriteError } from './errors/storage.js
 
 export type { Nft, TokenBalance, Transaction, TransactionTransfer } from './types/account.js'
 export type { CaipAddress, CaipNetworkId, ChainNamespace, KnownChainNamespace } from './types/caip.js'
-export type { AccountType, ConnectionAccount, ConnectionSnapshot, ConnectionsSnapshot, ConnectionStatus, ConnectResult } from './types/connection.js'
+export type { AccountType, ConnectionAccount, ConnectionSnapshot, ConnectionsSnapshot, ConnectionStatus, ConnectResult, ConnectionChannel, ConnectionMethod, ConnectionRequest } from './types/connection.js'
 export type { PorticoEvent, PorticoEventName } from './types/events.js'
 export type * from './types/hooks.js'
 export type { JsonSchema } from './types/jsonSchema.js'
 export type { Network } from './types/network.js'
-export { defaultAccountTypes, defaultEndpoints } from './types/options.js'
+export { defaultEndpoints } from './types/options.js'
 export type { Endpoints, Metadata, PorticoOptions } from './types/options.js'
 export type { Capability, Disposer, Plugin, PluginKind, PluginMeta, WalletConnectNamespace } from './types/plugin.js'
 export type { KnownView, RouteData, View, ViewDescriptor } from './types/view.js'

@@ -30,6 +30,7 @@ export function applyConnection(portico: Portico, namespace: ChainNamespace, res
 
   runInAction(() => {
     connections.setConnected(namespace, { connectorId: result.connectorId, accounts, caipNetworkId: parsed.caipNetworkId })
+    connections.setChannel(namespace, result.channel && typeof result.channel.request === 'function' ? result.channel : undefined)
     if (network) {
       networks.activeByNamespace[namespace] = network.caipNetworkId
     }

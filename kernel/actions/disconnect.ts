@@ -5,11 +5,9 @@ import type { ChainNamespace } from '../types/caip.js'
 import { persistActiveNetwork } from './persistActiveNetwork.js'
 import { persistConnections } from './persistConnections.js'
 
-const sharedConnectorTypes = new Set(['WALLET_CONNECT', 'AUTH'])
-
 /**
- * Disconnects one namespace, or every connected one. A WalletConnect or auth connection covers
- * every namespace it connected, so all of them end. Local state is always cleared; when a wallet
+ * Disconnects one namespace, or every connected one. A connection through a `shared`
+ * connector (WalletConnect, an auth wallet) covers every namespace it connected, so all of them end. Local state is always cleared; when a wallet
  * failed to end its side, `Failed to disconnect` (or `… chains`) is thrown afterwards.
  *
  * @example
@@ -24,7 +22,7 @@ export async function disconnect(portico: Portico, namespace?: ChainNamespace): 
   if (namespace) {
     const connectorId = connections.get(namespace).connectorId
     const connector = connectorId ? wallets.find(connectorId, namespace) : undefined
-    if (connectorId && connector && sharedConnectorTypes.has(connector.type)) {
+    if (connectorId && connector && connector.shared === true) {
       targets = [...new Set([namespace, ...live.filter((ns) => connections.get(ns).connectorId === connectorId)])]
     }
   }

@@ -5,7 +5,6 @@ import { cacheLifetimes } from '../services/createStorage.js'
 import type { TokenBalance } from '../types/account.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { parseTokenBalances } from '../utils/parseTokenBalances.js'
-import { fetchSupportedChains } from './fetchSupportedChains.js'
 import { shareInFlight } from './shareInFlight.js'
 
 const isBalanceList = (value: unknown): value is TokenBalance[] => Array.isArray(value)
@@ -42,25 +41,26 @@ async function fetchTokenBalancesNow(portico: Portico, ns: ChainNamespace, force
   }
   runInAction(() => accounts.update(ns, { tokenBalancesLoading: true }))
   try {
-    const supported = await fetchSupportedChains(portico)
-    if (!supported.includes(caipNetworkId)) {
+    const network = networks.find(caipNetworkId)
+    const hook = portico.hooks.fetchTokenBalances.get(ns)
+    const answer = hook?.isUsed() ? await hook.promise({ namespace: ns, address, caipNetworkId, force, ...(network ? { network } : {}) }) : undefined
+    if (!Array.isArray(answer)) {
+      // No source serves this chain (the blockchain API does not list it, no plugin answered).
       runInAction(() => {
         accounts.update(ns, { tokenBalances: [], tokenBalancesLoading: false })
-        toasts.showError('Token Balance Unavailable')
+        toasts.showError('toast.tokenBalanceUnavailable')
       })
       return []
     }
-    const response = await portico.services.blockchainApi.get(`/v1/account/${encodeURIComponent(address)}/balance`, {
-      params: { currency: 'usd', chainId: caipNetworkId, ...(force ? { forceUpdate: address } : {}) },
-    })
-    const balances = parseTokenBalances(response)
+    // A tap's answer is data from outside: read it through the same checks as the API's.
+    const balances = parseTokenBalances({ balances: answer })
     portico.services.storage.setCached(cacheKey, balances)
     runInAction(() => accounts.update(ns, { tokenBalances: balances, tokenBalancesLoading: false, lastRetry: undefined }))
     return balances
   } catch (error) {
     runInAction(() => {
       accounts.update(ns, { tokenBalances: accounts.get(ns).tokenBalances ?? [], tokenBalancesLoading: false, lastRetry: portico.clock.now() })
-      toasts.showError('Token Balance Unavailable')
+      toasts.showError('toast.tokenBalanceUnavailable')
     })
     portico.reportError(error, { namespace: ns, action: 'fetchTokenBalances' })
     return accounts.get(ns).tokenBalances ?? []

@@ -1,5 +1,6 @@
 import { runInAction } from 'mobx'
 import type { Portico } from '../createPortico.js'
+import { NoActivitySourceError } from '../errors/connection.js'
 import type { Transaction } from '../types/account.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { parseTransactions } from '../utils/parseTransactions.js'
@@ -26,10 +27,12 @@ async function fetchTransactionsNow(portico: Portico, ns: ChainNamespace, cursor
   if (!address || !chainId) return []
   runInAction(() => accounts.update(ns, { transactionsLoading: true }))
   try {
-    const response = await portico.services.blockchainApi.get(`/v1/account/${encodeURIComponent(address)}/history`, {
-      params: { chainId, ...(cursor ? { cursor } : {}) },
-    })
-    const { data, next } = parseTransactions(response, chainId)
+    const network = networks.find(chainId)
+    const hook = portico.hooks.fetchTransactions.get(ns)
+    const page = hook?.isUsed() ? await hook.promise({ namespace: ns, address, caipNetworkId: chainId, ...(cursor ? { cursor } : {}), ...(network ? { network } : {}) }) : undefined
+    if (!page) throw new NoActivitySourceError({ caipNetworkId: chainId })
+    // A tap's answer is data from outside: read it through the same checks as the API's.
+    const { data, next } = parseTransactions(page, chainId)
     const list = cursor ? [...(accounts.get(ns).transactions ?? []), ...data] : data
     const unique = [...new Map(list.map((t) => [t.id, t])).values()]
     runInAction(() => accounts.update(ns, { transactions: unique, transactionsNext: next, transactionsLoading: false, transactionsFailed: false }))
@@ -37,7 +40,7 @@ async function fetchTransactionsNow(portico: Portico, ns: ChainNamespace, cursor
   } catch (error) {
     runInAction(() => {
       accounts.update(ns, { transactions: [], transactionsNext: null, transactionsLoading: false, transactionsFailed: true })
-      toasts.showError('Failed to fetch transactions')
+      toasts.showError('toast.transactionsUnavailable')
     })
     portico.reportError(error, { namespace: ns, action: 'fetchTransactions' })
     return []

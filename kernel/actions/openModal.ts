@@ -11,7 +11,8 @@ export type OpenModalParameters = { view?: View; namespace?: ChainNamespace; uri
 /**
  * Opens the modal, choosing the first view by spec §2: a namespace other than the active one
  * switches network (no confirmation); manual WalletConnect control (or no chain plugin and no
- * address) shows AllWallets on mobile, else the basic WalletConnect view; a requested view
+ * address) shows AllWallets on mobile, else the view a connector plugin registered with
+ * `manualPairing` (AllWallets when none did); a requested view
  * shows; connected shows Account; otherwise Connect.
  *
  * @example
@@ -37,7 +38,8 @@ export async function openModal(portico: Portico, parameters: OpenModalParameter
       }
       selectNetwork(portico, network, { ignoreSwitchConfirmation: true })
     } else if (portico.options.manualWCControl || (!hasChainPlugin && !connected)) {
-      router.reset(portico.isMobile ? 'AllWallets' : 'ConnectingWalletConnectBasic', uri ? { uri } : undefined)
+      const pairing = portico.views.manualPairing
+      router.reset(portico.isMobile || !pairing ? 'AllWallets' : pairing.id, uri ? { uri } : undefined)
     } else if (view) {
       router.reset(view, { ...data, ...(uri ? { uri } : {}) })
     } else if (connected) {

@@ -38,12 +38,16 @@ export async function restoreConnections(portico: Portico): Promise<void> {
       try {
         const network = networks.activeOf(namespace)
         const result = hook?.isUsed() ? await hook.promise({ namespace, connectorId, ...(network ? { network } : {}) }) : undefined
-        if (!result) throw new Error('not restored')
+        if (!result) {
+          // No plugin could restore it (the wallet is gone): dropped quietly, not an error.
+          runInAction(() => connections.reset(namespace))
+          return
+        }
         applyConnection(portico, namespace, result, { activate: namespace === activeNamespace })
-        portico.emit({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'browser', namespace, connectorId, reconnect: true } })
+        portico.emit({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: result.method ?? 'browser', namespace, connectorId, reconnect: true } })
       } catch (error) {
         runInAction(() => connections.reset(namespace))
-        if (!(error instanceof Error && error.message === 'not restored')) portico.reportError(error, { namespace, action: 'reconnect' })
+        portico.reportError(error, { namespace, action: 'reconnect' })
       }
     }),
   )

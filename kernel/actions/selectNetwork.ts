@@ -1,11 +1,10 @@
 import type { Portico } from '../createPortico.js'
 import type { Network } from '../types/network.js'
 
-const authNamespaces = ['eip155', 'solana']
-
 /**
  * Routes a network chosen in the Networks view (appkit-behaviour §2.6): the same network does
- * nothing; with the confirmation skipped (or an auth wallet on eip155/solana) SwitchNetwork;
+ * nothing; with the confirmation skipped (or an auth wallet that also serves the
+ * target namespace) SwitchNetwork;
  * connected in the current namespace and moving to an unconnected other namespace
  * SwitchActiveChain (a confirmation); otherwise SwitchNetwork.
  *
@@ -21,7 +20,7 @@ export function selectNetwork(portico: Portico, network: Network, { ignoreSwitch
     activeConnection.status === 'connected' &&
     activeConnection.connectorId !== undefined &&
     wallets.find(activeConnection.connectorId, active)?.type === 'AUTH' &&
-    authNamespaces.includes(network.chainNamespace)
+    wallets.find(activeConnection.connectorId, network.chainNamespace) !== undefined
   if (ignoreSwitchConfirmation || viaAuth) {
     router.push('SwitchNetwork', { network })
   } else if (connections.isConnected(active) && network.chainNamespace !== active && !connections.isConnected(network.chainNamespace)) {

@@ -1,4 +1,3 @@
-import { runInAction } from 'mobx'
 import type { Portico } from '../createPortico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { NotConnectedError } from '../errors/connection.js'
@@ -80,7 +79,6 @@ export async function send(portico: Portico, parameters: SendParameters): Promis
   portico.markUserAction()
   const properties = { isSmartAccount: false, token: token ?? network.nativeCurrency.symbol, amount, network: network.caipNetworkId }
   portico.emit({ type: 'track', event: 'SEND_INITIATED', properties })
-  runInAction(() => accounts.update(ns, {}))
   try {
     const prepared = await portico.hooks.prepareSend.promise({
       namespace: ns,

@@ -68,3 +68,12 @@ export class ModalClosedError extends BaseError {
     super('Modal closed', { docsPath: `${docs}#modalclosederror` })
   }
 }
+
+/** No plugin and no blockchain API answered for an account's data on this chain. */
+export class NoActivitySourceError extends BaseError {
+  override name = 'NoActivitySourceError'
+  override code = 'NO_ACCOUNT_DATA_SOURCE'
+  constructor({ caipNetworkId }: { caipNetworkId: string }) {
+    super('No source serves account data on this chain', { docsPath: `${docs}#noactivitysourceerror`, metaMessages: [`Network: ${caipNetworkId}`] })
+  }
+}

@@ -9,6 +9,12 @@ import type {
   DiscoverWalletsContext,
   ErrorEvent,
   FetchBalanceRequest,
+  FetchNftsRequest,
+  FetchTokenBalancesRequest,
+  FetchTransactionsRequest,
+  Nft,
+  TokenBalance,
+  TransactionsPage,
   ModalOpenedEvent,
   NetworkChangedEvent,
   ReconnectRequest,
@@ -58,6 +64,12 @@ export function createHooks() {
     signIn: new AsyncSeriesWaterfallHook<[SignInState]>(['state']),
     /** Native balance of an account. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
     fetchBalance: new HookMap(() => new AsyncSeriesBailHook<[FetchBalanceRequest], BalanceResult | undefined>(['request'])),
+    /** Token balances of an account; the blockchain API is the default tap. Kind: HookMap · AsyncSeriesBail. @since 0.2.0 */
+    fetchTokenBalances: new HookMap(() => new AsyncSeriesBailHook<[FetchTokenBalancesRequest], TokenBalance[] | undefined>(['request'])),
+    /** One page of an account's activity; the blockchain API is the default tap. Kind: HookMap · AsyncSeriesBail. @since 0.2.0 */
+    fetchTransactions: new HookMap(() => new AsyncSeriesBailHook<[FetchTransactionsRequest], TransactionsPage | undefined>(['request'])),
+    /** An account's NFTs; the blockchain API is the default tap. Kind: HookMap · AsyncSeriesBail. @since 0.2.0 */
+    fetchNfts: new HookMap(() => new AsyncSeriesBailHook<[FetchNftsRequest], Nft[] | undefined>(['request'])),
     /** Shape a transfer before it is sent; each tap may rewrite it. Kind: AsyncSeriesWaterfall. @since 0.1.0 */
     prepareSend: new AsyncSeriesWaterfallHook<[SendRequest]>(['request']),
     /** Submit a transfer through the wallet. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
@@ -103,6 +115,9 @@ export const hookCatalogue: Record<HookName, HookDoc> = {
   signMessage: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Sign a plain message with the connected account.', arguments: '`request: { namespace, connectorId, address, caipNetworkId, message }`', returns: '`{ signature }` or `undefined` to pass', since: '0.1.0' },
   signIn: { kind: 'AsyncSeriesWaterfall', keyed: false, contract: 'Build, sign and verify a sign-in message; each tap refines the state.', arguments: '`state: { namespace, caipAddress, network, message?, signature?, session? }`', returns: 'the refined state', since: '0.1.0' },
   fetchBalance: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Native balance of an account.', arguments: '`request: { namespace, address, network }`', returns: '`{ balance, symbol, decimals? }` or `undefined` to pass', since: '0.1.0' },
+  fetchTokenBalances: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Token balances of an account; the blockchain API is the default tap (stage 10).', arguments: '`request: { namespace, address, caipNetworkId, network?, force }`', returns: '`TokenBalance[]`, or `undefined` to pass (nobody answering: "Token Balance Unavailable")', since: '0.2.0' },
+  fetchTransactions: { kind: 'AsyncSeriesBail', keyed: true, contract: "One page of an account's activity; the blockchain API is the default tap (stage 10).", arguments: '`request: { namespace, address, caipNetworkId, network?, cursor? }`', returns: '`{ data: Transaction[], next }` or `undefined` to pass', since: '0.2.0' },
+  fetchNfts: { kind: 'AsyncSeriesBail', keyed: true, contract: "An account's NFTs; the blockchain API is the default tap (stage 10).", arguments: '`request: { namespace, address, caipNetworkId, network? }`', returns: '`Nft[]` or `undefined` to pass', since: '0.2.0' },
   prepareSend: { kind: 'AsyncSeriesWaterfall', keyed: false, contract: 'Shape a transfer before it is sent; each tap may rewrite it.', arguments: '`request: { namespace, connectorId, from, network, to, amount, token?, decimals? }`', returns: 'the (rewritten) request', since: '0.1.0' },
   send: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Submit a transfer through the wallet.', arguments: 'the prepared send request', returns: '`{ hash }` or `undefined` to pass', since: '0.1.0' },
   registerViews: { kind: 'Sync', keyed: false, contract: 'Plugins register their lazily loaded views.', arguments: '`registry: { register(view), has(id) }`', returns: '—', since: '0.1.0' },

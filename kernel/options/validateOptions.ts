@@ -38,7 +38,7 @@ export function validateOptions(options: PorticoOptions): void {
   if (!Array.isArray(options.plugins)) throw new InvalidOptionError({ option: 'plugins', reason: 'must be an array of plugins' })
   const names = new Set<string>()
   options.plugins.forEach((plugin, index) => {
-    if (!plugin || typeof plugin !== 'object') throw new InvalidPluginError({ index, reason: 'not an object (did you call the factory, e.g. eip155()?)' })
+    if (!plugin || typeof plugin !== 'object') throw new InvalidPluginError({ index, reason: 'not an object (did you call the factory, e.g. myPlugin()?)' })
     if (typeof plugin.name !== 'string' || !/^[a-z][a-z0-9-]{0,63}$/.test(plugin.name)) {
       throw new InvalidPluginError({ index, reason: 'name must be lower-case letters, digits and hyphens' })
     }

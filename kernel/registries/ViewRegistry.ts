@@ -14,7 +14,11 @@ export class DuplicateViewError extends BaseError {
   }
 }
 
-/** The descriptors of every view (id, title key, lazy loader); the UI renders them in one outlet. */
+/**
+ * The descriptors of every view (id, title key, lazy loader); the UI renders them in one outlet.
+ * A second owner of an id is an error unless one of them sets `override: true`, which wins in
+ * either registration order.
+ */
 export class ViewRegistry {
   views = new Map<View, ViewDescriptor>()
 
@@ -27,7 +31,9 @@ export class ViewRegistry {
       throw new BaseError('A view needs an id and a load function', { docsPath: '/kernel/errors.md#duplicateviewerror' })
     }
     const existing = this.views.get(view.id)
-    if (existing && existing.owner !== view.owner) {
+    // An explicit override wins whatever the order: it replaces, and is never replaced by a plain registration.
+    if (existing && existing.owner !== view.owner && existing.override && !view.override) return
+    if (existing && existing.owner !== view.owner && !view.override) {
       throw new DuplicateViewError({ id: view.id, ...(view.owner ? { owner: view.owner } : {}), ...(existing.owner ? { existing: existing.owner } : {}) })
     }
     this.views.set(view.id, view)
@@ -39,6 +45,11 @@ export class ViewRegistry {
 
   get(id: View): ViewDescriptor | undefined {
     return this.views.get(id)
+  }
+
+  /** The view `open()` shows under `manualWCControl`, if a plugin registered one. */
+  get manualPairing(): ViewDescriptor | undefined {
+    return [...this.views.values()].find((v) => v.manualPairing === true)
   }
 
   get ids(): View[] {

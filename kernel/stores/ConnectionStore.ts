@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../types/caip.js'
-import type { ConnectionAccount, ConnectionsSnapshot, ConnectionStatus } from '../types/connection.js'
+import type { ConnectionAccount, ConnectionChannel, ConnectionsSnapshot, ConnectionStatus } from '../types/connection.js'
 
 export type NamespaceConnection = {
   status: ConnectionStatus
@@ -12,10 +12,22 @@ export type NamespaceConnection = {
 /** Connection status per namespace: disconnected, connecting, connected (spec §4). */
 export class ConnectionStore {
   connections: Record<string, NamespaceConnection> = {}
+  /** The channel of each connected namespace whose connector returned one (not observable: a function holder). */
+  readonly channels = new Map<ChainNamespace, ConnectionChannel>()
 
   constructor(namespaces: readonly ChainNamespace[]) {
     for (const namespace of namespaces) this.connections[namespace] = { status: 'disconnected', accounts: [] }
-    makeAutoObservable(this, {}, { autoBind: true })
+    makeAutoObservable(this, { channels: false }, { autoBind: true })
+  }
+
+  /** The channel of a connected namespace, if its connector returned one. */
+  channel(namespace: ChainNamespace): ConnectionChannel | undefined {
+    return this.get(namespace).status === 'connected' ? this.channels.get(namespace) : undefined
+  }
+
+  setChannel(namespace: ChainNamespace, channel: ConnectionChannel | undefined): void {
+    if (channel) this.channels.set(namespace, channel)
+    else this.channels.delete(namespace)
   }
 
   get(namespace: ChainNamespace): NamespaceConnection {
@@ -94,6 +106,7 @@ export class ConnectionStore {
   }
 
   reset(namespace: ChainNamespace): void {
+    this.channels.delete(namespace)
     this.connections[namespace] = { status: 'disconnected', accounts: [] }
   }
 

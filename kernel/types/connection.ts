@@ -5,13 +5,37 @@ export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
 
 export type ConnectionAccount = { address: string; type?: AccountType }
 
+/** One request over a connection: a wallet method, its params, and the chain it is for (CAIP-2). */
+export type ConnectionRequest = { method: string; params?: unknown; chainId: CaipNetworkId }
+
+/**
+ * A connection as a channel (EIP-1193-like, namespace-agnostic): a connector that carries
+ * requests for any namespace (WalletConnect: a session request) returns one; the namespace's
+ * chain plugin encodes the requests and decodes the answers.
+ */
+export type ConnectionChannel = {
+  /** Sends one request to the wallet; rejects with a typed error. */
+  request(request: ConnectionRequest): Promise<unknown>
+  /** The chains the wallet approved for this connection (absent: any the site configured). */
+  chains?(): readonly CaipNetworkId[]
+  /** Whether the wallet approved `method` on `chainId` (absent: assume it did). */
+  supports?(method: string, chainId: CaipNetworkId): boolean
+}
+
 /** What a plugin's `connect` / `reconnect` tap returns. */
 export type ConnectResult = {
   connectorId: string
   accounts: readonly ConnectionAccount[]
   /** The chain the wallet is on now. */
   caipNetworkId: CaipNetworkId
+  /** How the visitor reached the wallet, for analytics (default `browser`). */
+  method?: ConnectionMethod
+  /** The connection's channel, when the connector carries requests for the namespace's chain plugin to encode. */
+  channel?: ConnectionChannel
 }
+
+/** How a connection was made: an extension in this browser, a QR code, a phone app, a web wallet. */
+export type ConnectionMethod = 'browser' | 'qrcode' | 'mobile' | 'web'
 
 /** The public view of one namespace's connection (`getState().connections[namespace]`). */
 export type ConnectionSnapshot = {

@@ -1,5 +1,6 @@
 import type { BaseError } from '../errors/BaseError.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
+import type { Nft, TokenBalance, Transaction } from './account.js'
 import type { ConnectResult } from './connection.js'
 import type { Network } from './network.js'
 import type { View, ViewDescriptor } from './view.js'
@@ -57,6 +58,15 @@ export type SendRequest = {
   decimals?: number
 }
 export type SendResult = { hash: string }
+
+/** What an account-data tap is asked: the connected account, its chain (CAIP-2) and, when configured, the network. */
+export type AccountDataRequest = { namespace: ChainNamespace; address: string; caipNetworkId: CaipNetworkId; network?: Network }
+export type FetchTokenBalancesRequest = AccountDataRequest & { force: boolean }
+export type FetchTransactionsRequest = AccountDataRequest & { cursor?: string }
+/** One page of activity; `next` is the cursor of the following page, or null. */
+export type TransactionsPage = { data: Transaction[]; next: string | null }
+export type FetchNftsRequest = AccountDataRequest
+export type { Nft, TokenBalance, Transaction }
 
 export type ViewRegistryLike = { register(view: ViewDescriptor): void; has(id: View): boolean }
 

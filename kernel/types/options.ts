@@ -62,18 +62,9 @@ export type PorticoOptions = {
   /** Where Portico keeps its state; default `localStorage` in a browser, memory elsewhere. */
   storage?: StorageBackend | null
   fetch?: typeof globalThis.fetch
-  /** A CSP nonce for the one `<style>` element Portico may add. */
-  nonce?: string
   /** Detect a phone (default: the user agent in a browser, false elsewhere). */
   isMobile?: boolean
   /** `sv`'s framework part; the UI sets `react`. */
   framework?: string
 }
 
-/** Default account types per namespace (spec §6). */
-export const defaultAccountTypes: Partial<Record<string, AccountType>> = {
-  eip155: 'smartAccount',
-  solana: 'eoa',
-  polkadot: 'eoa',
-  bip122: 'payment',
-}

@@ -1,4 +1,5 @@
 import type { ChainNamespace } from './caip.js'
+import type { AccountType } from './connection.js'
 import type { JsonSchema } from './jsonSchema.js'
 
 export type PluginKind = 'chain' | 'connector' | 'feature'
@@ -25,6 +26,8 @@ export type PluginMeta = {
   /** The errors it throws, for the docs. */
   errors?: readonly { name: string; description: string }[]
   walletConnect?: WalletConnectNamespace
+  /** A chain plugin's default account type (spec §6), unless the site sets `defaultAccountTypes`. */
+  defaultAccountType?: AccountType
 }
 
 export type Disposer = () => void | Promise<void>
@@ -41,5 +44,10 @@ export type Plugin<Context = unknown> = {
   meta: PluginMeta
   /** The options the factory received, validated against `meta.optionsSchema`. */
   options?: unknown
+  /**
+   * The plugin's strings in English, each key under the plugin's name (`siwx.title`); merged into
+   * the UI's translator, so its views call `useTranslate()` and a site translates them by key.
+   */
+  messages?: Readonly<Record<string, string>>
   setup(context: Context): Disposer | void
 }

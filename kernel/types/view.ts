@@ -1,26 +1,16 @@
-/** The built-in views of the modal (spec §2); plugins may register more by id. */
+/** The views the UI registers (spec §2); plugins register more by id (`View` is open). */
 export type KnownView =
   | 'Connect'
   | 'Account'
   | 'AllWallets'
   | 'Networks'
-  | 'ConnectingWalletConnect'
-  | 'ConnectingWalletConnectBasic'
   | 'ConnectingExternal'
-  | 'ConnectingFarcaster'
-  | 'EmailLogin'
-  | 'ProfileWallets'
-  | 'UpdateEmailWallet'
+  | 'WalletLinks'
   | 'SwitchNetwork'
   | 'SwitchActiveChain'
   | 'UnsupportedChain'
-  | 'DataCapture'
-  | 'SIWXSignMessage'
-  | 'ApproveTransaction'
-  | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess'
-  | 'Swap'
   | 'WalletSend'
+  | 'WalletSendPreview'
 export type View = KnownView | (string & {})
 
 /** Data carried by a route (e.g. the network for SwitchNetwork). */
@@ -35,4 +25,8 @@ export type ViewDescriptor = {
   load: () => Promise<unknown>
   /** Registered by this plugin (or 'ui'). */
   owner?: string
+  /** Replace a view another owner registered under the same id (without it, a second owner is an error). */
+  override?: boolean
+  /** The view `open()` shows under `manualWCControl` (a manual pairing); at most one plugin registers one. */
+  manualPairing?: boolean
 }

@@ -1,4 +1,5 @@
 import type { ChainNamespace } from './caip.js'
+import type { View } from './view.js'
 
 /** How a wallet reaches the page. */
 export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'WALLET_CONNECT' | 'AUTH' | 'EXTERNAL' | 'MULTI_CHAIN'
@@ -15,6 +16,12 @@ export type WalletConnector = {
   explorerId?: string
   /** Members of a merged multi-namespace wallet. */
   connectors?: readonly WalletConnector[]
+  /** The view that connecting it shows (default `ConnectingExternal`); the plugin that offers it registers that view. */
+  view?: View
+  /** One connection covers every namespace it connected: disconnecting one ends all of them. */
+  shared?: boolean
+  /** It can connect a directory wallet that is not installed (its `view` receives `{ wallet }`). */
+  connectsDirectoryWallets?: boolean
 }
 
 /** A wallet directory entry (`/getWallets`). */

@@ -1,9 +1,9 @@
-import { definePlugin, ProviderRpcError, version, type ConnectResult, type Plugin, type Portico } from '../../kernel/index.js'
+import { ChainNotSupportedError, definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Plugin, type Portico } from '../../kernel/index.js'
 import { fetchNativeBalance } from './actions/fetchNativeBalance.js'
 import { sendTransfer } from './actions/sendTransfer.js'
 import { switchChain } from './actions/switchChain.js'
 import { createWalletDiscovery } from './discovery/createWalletDiscovery.js'
-import type { DiscoveredWallet, Eip155Window } from './discovery/Eip1193Provider.js'
+import type { DiscoveredWallet, Eip1193Provider, Eip155Window } from './discovery/Eip1193Provider.js'
 import { meta } from './meta.js'
 import { isEvmAddress } from './utils/isEvmAddress.js'
 import { createEip155SignInVerifier } from './signIn/createEip155SignInVerifier.js'
@@ -109,6 +109,31 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         return discovery.get(connectorId)?.provider
       }
 
+      /**
+       * A connection made by another connector (WalletConnect, …) that carries requests: an
+       * EIP-1193 provider over its channel, for `chainId`. The same encoding serves both.
+       */
+      function channelProvider(connectorId: string, chainId: CaipNetworkId): Eip1193Provider | undefined {
+        if (portico.channel(namespace)?.connectorId !== connectorId) return undefined
+        return { request: ({ method, params }) => portico.request({ namespace, method, params, chainId }) }
+      }
+
+      /** Asks the wallet behind a channel to switch when it approved that; the connector then confirms the move. */
+      async function switchOverChannel(connectorId: string, target: CaipNetworkId): Promise<void> {
+        const channel = portico.channel(namespace)
+        if (!channel || channel.connectorId !== connectorId) return
+        if (channel.chains && !channel.chains.includes(target)) throw new ChainNotSupportedError({ caipNetworkId: target })
+        const current = portico.stores.connections.get(namespace).caipNetworkId
+        const from = current && (!channel.chains || channel.chains.includes(current)) ? current : target
+        if (!channel.supports('wallet_switchEthereumChain', from)) return
+        try {
+          await portico.request({ namespace, chainId: from, method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${Number(target.split(':')[1]).toString(16)}` }] })
+        } catch (error) {
+          if (error instanceof ProviderRpcError && error.isUserRejection) throw error
+          // The wallet cannot switch itself: within its approved chains the page moves on its own.
+        }
+      }
+
       portico.addressValidators.register(namespace, isEvmAddress)
       portico.signInVerifiers.register(namespace, createEip155SignInVerifier())
       portico.explorers.register(namespace, {
@@ -163,20 +188,24 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
       })
       hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
         const provider = providerFor(request.connectorId)
-        if (!provider) return undefined
+        if (!provider) {
+          await switchOverChannel(request.connectorId, request.network.caipNetworkId)
+          return undefined
+        }
         await switchChain(provider, request.network)
         return { caipNetworkId: request.network.caipNetworkId }
       })
       hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
-        const provider = providerFor(request.connectorId)
+        const provider = providerFor(request.connectorId) ?? channelProvider(request.connectorId, request.caipNetworkId)
         if (!provider) return undefined
         const signature = await provider.request({ method: 'personal_sign', params: [toHexMessage(request.message), request.address] })
-        if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+        // Room for ERC-1271 / ERC-6492 smart-account signatures, no more.
+        if (typeof signature !== 'string' || !/^0x(?:[0-9a-fA-F]{2}){1,16384}$/.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
         return { signature }
       })
       hooks.fetchBalance.for(namespace).tapPromise(namespace, (request) => fetchNativeBalance(request.network, request.address))
       hooks.send.for(namespace).tapPromise(namespace, async (request) => {
-        const provider = providerFor(request.connectorId)
+        const provider = providerFor(request.connectorId) ?? channelProvider(request.connectorId, request.network.caipNetworkId)
         if (!provider) return undefined
         const hash = await sendTransfer(provider, request)
         if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid transaction hash' })

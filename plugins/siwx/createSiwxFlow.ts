@@ -12,8 +12,9 @@ import { parseSiwxMessage } from './utils/parseSiwxMessage.js'
 /** The sign view's id (spec §2). */
 export const siwxView = 'SIWXSignMessage'
 /** Spec §8 strings. */
-const errorSigning = 'Error signing message'
-const errorInitializing = 'A problem occurred while trying initialize authentication'
+// Message keys (the plugin's `messages`): the toast and the view show their translation.
+const errorSigning = 'siwx.error'
+const errorInitializing = 'siwx.errorInitializing'
 /** How far in the future a stored session's Issued At / Not Before may lie (clock skew). */
 const skewMs = 60_000
 
@@ -315,7 +316,7 @@ export function createSiwxFlow(portico: Portico, options: SiwxOptions): { store:
         store.setStatus('error')
       })
       toasts.showError(errorSigning)
-      portico.emit({ type: 'track', event: 'SIWX_AUTH_ERROR', properties: { network: network.caipNetworkId, message: error instanceof BaseError ? error.shortMessage : errorSigning } })
+      portico.emit({ type: 'track', event: 'SIWX_AUTH_ERROR', properties: { network: network.caipNetworkId, message: error instanceof BaseError ? error.shortMessage : 'Error signing message' } })
       portico.reportError(typed, { namespace, action: 'signIn' })
       // Spec §4: failure reopens the sign view (with a fresh message).
       if (!disposed && currentTarget(namespace)) {

@@ -1,4 +1,5 @@
-import { BaseError } from '../../kernel/index.js'
+// The server entry reaches the kernel only here, by path: `kernel/index` would tie it to the client's chunks (and MobX).
+import { BaseError } from '../../kernel/errors/BaseError.js'
 
 const docs = '/plugins/siwx.md'
 

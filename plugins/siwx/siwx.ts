@@ -1,5 +1,6 @@
 import { definePlugin, version, type Plugin, type Portico } from '../../kernel/index.js'
 import { createSiwxFlow, siwxView } from './createSiwxFlow.js'
+import { messages } from './messages.js'
 import { meta } from './meta.js'
 import type { SiwxOptions } from './types.js'
 
@@ -20,6 +21,7 @@ export function siwx(options: SiwxOptions = {}): Plugin<Portico> {
     kind: 'feature',
     version,
     meta,
+    messages,
     options,
     setup(portico) {
       const flow = createSiwxFlow(portico, options)

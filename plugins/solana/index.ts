@@ -13,7 +13,6 @@ export { fromWalletStandardChain } from './utils/fromWalletStandardChain.js'
 export { toWalletStandardChain } from './utils/toWalletStandardChain.js'
 export { walletStandardChains } from './utils/walletStandardChains.js'
 export type { SolanaWalletStandardChain } from './utils/walletStandardChains.js'
-export { SolanaTokenStore } from './stores/SolanaTokenStore.js'
 export type { SolanaKnownToken, SolanaTokenBalance } from './actions/fetchTokenBalances.js'
 export type { DiscoveredSolanaWallet, WalletRegistry } from './discovery/WalletStandardTypes.js'
 export {

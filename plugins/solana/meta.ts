@@ -4,6 +4,7 @@ import type { PluginMeta } from '../../kernel/index.js'
 export const meta = {
   description: 'Connects Solana wallets through the Wallet Standard, reads SOL and SPL token balances, signs messages, sends SOL and SPL tokens and verifies Solana sign-in signatures (ed25519).',
   docsPath: '/plugins/solana.md',
+  defaultAccountType: 'eoa',
   capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn'],
   optionsSchema: {
     type: 'object',
@@ -30,7 +31,7 @@ export const meta = {
       },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'send'],
   views: [],
   errors: [
     { name: 'SolanaRentExemptError', description: 'A first transfer to a new account is below the rent-exempt minimum; raised before the wallet is asked to sign.' },

@@ -6,7 +6,6 @@ import { createSolanaWalletDiscovery } from './discovery/createSolanaWalletDisco
 import type { DiscoveredSolanaWallet, WalletAccount, WalletRegistry } from './discovery/WalletStandardTypes.js'
 import { SolanaWalletFeatureError } from './errors.js'
 import { meta } from './meta.js'
-import { SolanaTokenStore } from './stores/SolanaTokenStore.js'
 import { fromWalletStandardChain } from './utils/fromWalletStandardChain.js'
 import { isSolanaAddress } from './utils/isSolanaAddress.js'
 import { toWalletStandardChain } from './utils/toWalletStandardChain.js'
@@ -63,24 +62,6 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
       const discovery = createSolanaWalletDiscovery(environment.wallets ?? getWallets())
       const fetchFn = environment.fetch
       let active: Active | undefined
-
-      const connectedNetwork = () => {
-        const connection = portico.stores.connections.get(namespace)
-        return portico.stores.networks.find(connection.caipNetworkId) ?? portico.stores.networks.activeOf(namespace)
-      }
-      const tokenStore = portico.registerStore(
-        namespace,
-        new SolanaTokenStore({
-          current: () => {
-            const address = portico.stores.connections.address(namespace)
-            const network = connectedNetwork()
-            return address && network ? { address, network } : undefined
-          },
-          knownTokens: options.tokens ?? [],
-          fetch: fetchFn,
-          now: () => portico.clock.now(),
-        }),
-      )
 
       /** Whether the wallet can be used on a network (a network Wallet Standard has no name for is allowed). */
       const supports = (wallet: DiscoveredSolanaWallet, caipNetworkId: CaipNetworkId) => {
@@ -199,7 +180,6 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
       hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
         const wallet = active?.wallet.id === request.connectorId ? active.wallet : discovery.get(request.connectorId)
         detach()
-        tokenStore.clear()
         const feature = wallet ? (wallet.wallet.features as Record<string, { disconnect?: unknown } | undefined>)['standard:disconnect'] : undefined
         if (typeof feature?.disconnect === 'function') await (feature.disconnect as () => Promise<void>)()
       })
@@ -211,13 +191,44 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
       })
       hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
         const signer = signingAccount(request.connectorId, request.address)
-        if (!signer) return undefined
+        if (!signer) {
+          // A connection by another connector (WalletConnect, …) that carries requests: `solana_signMessage` over its channel.
+          if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+          const answer = await portico.request({
+            namespace,
+            chainId: request.caipNetworkId,
+            method: 'solana_signMessage',
+            params: { message: base58.encode(new TextEncoder().encode(request.message)), pubkey: request.address },
+          })
+          const signature = (answer as { signature?: unknown } | null)?.signature
+          if (typeof signature !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{43,90}$/.test(signature) || base58.decode(signature).length !== 64) {
+            throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+          }
+          return { signature }
+        }
         const feature = (signer.wallet.wallet.features as Record<string, { signMessage?: unknown } | undefined>)['solana:signMessage']
         if (typeof feature?.signMessage !== 'function') throw new SolanaWalletFeatureError({ feature: 'solana:signMessage', wallet: signer.wallet.name })
         const outputs = (await (feature.signMessage as (input: unknown) => Promise<unknown>)({ account: signer.account, message: new TextEncoder().encode(request.message) })) as unknown
         const signature = Array.isArray(outputs) ? (outputs[0] as { signature?: unknown } | undefined)?.signature : undefined
         if (!(signature instanceof Uint8Array) || signature.length !== 64) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
         return { signature: base58.encode(signature) }
+      })
+      // SPL token balances from the network's RPC, after the blockchain API (stage 10): for the
+      // chains the API does not serve. Symbols come from the `tokens` option; prices are unknown.
+      hooks.fetchTokenBalances.for(namespace).tapPromise({ name: namespace, stage: 20 }, async (request) => {
+        const network = request.network
+        if (!network) return undefined
+        const { fetchTokenBalances } = await import('./actions/fetchTokenBalances.js')
+        const balances = await fetchTokenBalances({ network, address: request.address, knownTokens: options.tokens ?? [], fetch: fetchFn })
+        return balances.map((b) => ({
+          name: b.name ?? b.symbol ?? b.mint,
+          symbol: b.symbol ?? '',
+          chainId: network.caipNetworkId,
+          address: b.token,
+          price: 0,
+          quantity: { decimals: String(b.decimals), numeric: b.balance },
+          iconUrl: '',
+        }))
       })
       hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
         const { fetchSolBalance } = await import('./actions/fetchSolBalance.js')

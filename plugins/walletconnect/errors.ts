@@ -67,12 +67,3 @@ export class WalletConnectPeerError extends BaseError {
     super('The wallet sent an event the session does not allow', { docsPath: `${docs}#walletconnectpeererror`, metaMessages: [reason.slice(0, 300)] })
   }
 }
-
-/** Sending (or signing) in a namespace this plugin cannot encode requests for. */
-export class UnsupportedRequestError extends BaseError {
-  override name = 'UnsupportedRequestError'
-  override code = 'UNSUPPORTED_REQUEST'
-  constructor({ namespace, action }: { namespace: string; action: string }) {
-    super(`${action} over WalletConnect is not supported for ${namespace}`, { docsPath: `${docs}#unsupportedrequesterror` })
-  }
-}

@@ -11,7 +11,6 @@ export {
   NamespaceNotApprovedError,
   PairingCancelledError,
   RelayUnavailableError,
-  UnsupportedRequestError,
   WalletConnectConfigError,
   WalletConnectPeerError,
 } from './errors.js'

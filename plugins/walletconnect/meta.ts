@@ -46,7 +46,7 @@ export const meta = {
       },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'send', 'registerViews', 'modalClosed'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'registerViews', 'modalClosed'],
   views: ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'],
   errors: [
     { name: 'WalletConnectConfigError', description: 'The relay URL or project id is missing or not usable.' },
@@ -57,7 +57,6 @@ export const meta = {
     { name: 'ChainNotSupportedError', description: 'A request or a network switch named a chain outside the session; nothing was sent.' },
     { name: 'InvalidWalletResponseError', description: 'The wallet answered with a malformed or oversized result.' },
     { name: 'WalletConnectPeerError', description: 'The wallet sent an event the session does not allow (reported, then ignored).' },
-    { name: 'UnsupportedRequestError', description: 'Signing or sending in a namespace whose requests this plugin cannot encode (signing: eip155, solana; sending: eip155).' },
     { name: 'ProviderRpcError', description: 'The wallet answered a request with an error; 4001 and 5000 are the visitor saying no.' },
   ],
 } as const satisfies PluginMeta

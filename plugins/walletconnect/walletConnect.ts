@@ -2,6 +2,7 @@ import { runInAction } from 'mobx'
 import { definePlugin, version, type Plugin, type Portico, type WalletConnectNamespace, type WalletConnector } from '../../kernel/index.js'
 import { isSessionTopic, pairingWindowMs, sessionTopicKey, walletConnectConnectorId } from './constants.js'
 import type { WalletConnectController, WalletConnectControllerConfig } from './controller/WalletConnectController.js'
+import { messages } from './messages.js'
 import { meta } from './meta.js'
 import { WalletConnectStore } from './store/WalletConnectStore.js'
 import type { WalletConnectKeyValueStorage } from './types.js'
@@ -73,6 +74,7 @@ export function walletConnect(options: WalletConnectOptions = {}, environment: W
     kind: 'connector',
     version,
     meta,
+    messages,
     options,
     setup(portico) {
       const declared = declaredNamespaces(portico)
@@ -109,6 +111,9 @@ export function walletConnect(options: WalletConnectOptions = {}, environment: W
         name: 'WalletConnect',
         namespace,
         type: 'WALLET_CONNECT',
+        view: 'ConnectingWalletConnect',
+        shared: true,
+        connectsDirectoryWallets: true,
       }))
       // Listed from the start (no request is made): the kernel then knows a WalletConnect
       // connection is shared, and disconnecting one namespace ends all of them.
@@ -130,15 +135,14 @@ export function walletConnect(options: WalletConnectOptions = {}, environment: W
         hooks.disconnect.for(namespace).tapPromise(tap, async (request) => {
           if (ours(request) && loading) await (await engine()).disconnect(request)
         })
-        hooks.switchNetwork.for(namespace).tapPromise(tap, async (request) => (ours(request) ? (await engine()).switchNetwork(request) : undefined))
-        hooks.signMessage.for(namespace).tapPromise(tap, async (request) => (ours(request) ? (await engine()).signMessage(request) : undefined))
-        hooks.send.for(namespace).tapPromise(tap, async (request) => (ours(request) ? (await engine()).send(request) : undefined))
+        // After the chain plugin's tap, which may ask the wallet to switch over the channel first.
+        hooks.switchNetwork.for(namespace).tapPromise({ name: pluginName, stage: 10 }, async (request) => (ours(request) && loading ? (await engine()).switchNetwork(request) : undefined))
+        // Signing and sending are the chain plugins': they encode requests over the connection's channel.
       }
       hooks.registerViews.tap(pluginName, (registry) => {
         const load = () => import('./views/ConnectingWalletConnectView.js')
-        for (const id of ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic']) {
-          registry.register({ id, title: 'view.connect.group.walletConnect', load, owner: pluginName })
-        }
+        registry.register({ id: 'ConnectingWalletConnect', title: 'view.connect.group.walletConnect', load, owner: pluginName })
+        registry.register({ id: 'ConnectingWalletConnectBasic', title: 'view.connect.group.walletConnect', load, owner: pluginName, manualPairing: true })
       })
       // Closing the modal while the QR code waits ends that pairing.
       hooks.modalClosed.tap(pluginName, () => store.cancel())

@@ -1,5 +1,6 @@
 import {
   createPortico,
+  blockchainApiTap,
   listTaps,
   validateSchema,
   type Capability,
@@ -15,12 +16,12 @@ const capabilities: readonly Capability[] = ['connect', 'balance', 'tokens', 'se
 export const capabilityHooks: Record<Capability, readonly string[]> = {
   connect: ['discoverWallets', 'connect', 'disconnect', 'reconnect'],
   balance: ['fetchBalance'],
-  tokens: [],
+  tokens: ['fetchTokenBalances'],
   send: ['send'],
   tokenSend: ['send'],
   signMessage: ['signMessage'],
   signIn: [],
-  activity: [],
+  activity: ['fetchTransactions'],
   names: [],
 }
 
@@ -64,6 +65,17 @@ export async function checkPlugin({ plugin, networks = [], withPlugins = [] }: C
     issues.push(...validateSchema(meta.optionsSchema, plugin.options ?? {}).map((issue) => `own options: ${issue}`))
   }
   if (plugin.kind === 'chain' && networks.length === 0) issues.push('pass at least one network of the plugin namespace')
+  const wc = meta?.walletConnect
+  if (wc !== undefined) {
+    // The declared WalletConnect namespace: what a session proposal asks for on the plugin's behalf.
+    if (plugin.kind !== 'chain') issues.push('only a chain plugin declares meta.walletConnect')
+    for (const key of ['methods', 'events'] as const) {
+      const list = wc[key] as unknown
+      if (!Array.isArray(list) || list.some((m) => typeof m !== 'string' || !/^[A-Za-z][\w.:-]{0,99}$/.test(m))) issues.push(`meta.walletConnect.${key} must be a list of method or event names`)
+      else if (new Set(list).size !== list.length) issues.push(`meta.walletConnect.${key} lists a name twice`)
+    }
+    if (Array.isArray(wc.methods) && wc.methods.length === 0) issues.push('meta.walletConnect.methods is empty: the plugin could not encode any request over a session')
+  }
 
   let taps: TapRecord[] = []
   let portico: Portico | undefined
@@ -81,7 +93,8 @@ export async function checkPlugin({ plugin, networks = [], withPlugins = [] }: C
   }
   if (portico) {
     const all = listTaps(portico.hooks)
-    const others = new Set(withPlugins.map((p) => p.name))
+    // The kernel's own default taps (the blockchain API's account data) belong to no plugin.
+    const others = new Set([...withPlugins.map((p) => p.name), blockchainApiTap.name])
     taps = all.filter((tap) => !others.has(tap.name))
     for (const tap of taps) if (tap.name !== plugin.name) issues.push(`tap on "${tap.hook}" is named "${tap.name}", not "${plugin.name}"`)
     const tapped = new Set(taps.map((tap) => tap.hook))

@@ -5,6 +5,8 @@ import {
   parseDecimalUnits,
   ProviderRpcError,
   type CaipAddress,
+  type CaipNetworkId,
+  type TokenBalance,
   type Network,
   type Plugin,
   type Portico,
@@ -201,16 +203,20 @@ export async function runChainPluginConformance(parameters: RunChainPluginConfor
 
     if (capabilities.has('tokens')) {
       await step('tokens', async () => {
-        const store = portico.getStore<{ fetchTokenBalances?: (p?: unknown) => Promise<{ token: string; balance: string }[]> }>(sample.name)
-        expect(typeof store?.fetchTokenBalances === 'function', `a plugin with "tokens" registers a store "${sample.name}" with fetchTokenBalances()`)
-        const balances = await store!.fetchTokenBalances!()
-        expect(Array.isArray(balances), 'fetchTokenBalances() did not return a list')
+        // The plugin's own fetchTokenBalances tap (the account-data hook; the blockchain API's default tap aside).
+        const tap = portico.hooks.fetchTokenBalances.get(namespace)?.taps.find((t) => t.name === sample.name)
+        expect(tap, `a plugin with "tokens" taps fetchTokenBalances for ${namespace}`)
+        const caipNetworkId = portico.stores.connections.get(namespace).caipNetworkId as CaipNetworkId
+        const network = portico.stores.networks.find(caipNetworkId)
+        const balances = (await tap!.fn({ namespace, address, caipNetworkId, force: true, ...(network ? { network } : {}) })) as TokenBalance[] | undefined
+        expect(Array.isArray(balances), 'the fetchTokenBalances tap did not return a list')
+        if (!balances) throw new Error('unreachable')
         if (chain.token) {
-          const entry = balances.find((b) => b.token === chain.token!.address)
+          const entry = balances.find((b) => b.address === chain.token!.address)
           expect(entry, `the token ${chain.token.address} is not listed`)
           if (chain.token.readBalance) {
             const onChain = await chain.token.readBalance(address)
-            expect(parseDecimalUnits(entry!.balance, chain.token.decimals) === onChain, `the plugin says ${entry!.balance}, the chain ${onChain}`)
+            expect(parseDecimalUnits(entry!.quantity.numeric, chain.token.decimals) === onChain, `the plugin says ${entry!.quantity.numeric}, the chain ${onChain}`)
           }
         }
         return `${balances.length} token(s)`

@@ -131,7 +131,7 @@ describe('token balances from the blockchain API', () => {
       let now = 1_000_000
       ;(portico.clock as { now: () => number }).now = () => now
       expect(await portico.fetchTokenBalances()).toEqual([])
-      expect(portico.stores.toasts.message).toBe('Token Balance Unavailable')
+      expect(portico.stores.toasts.message).toBe('toast.tokenBalanceUnavailable')
       const balanceRequests = () => server.requests.filter((r) => r.url.includes('/balance')).length
       expect(balanceRequests()).toBe(1)
       now += 29_999
@@ -154,7 +154,7 @@ describe('token balances from the blockchain API', () => {
       const { portico } = createTestPortico({ endpoints: { api: server.url } })
       await portico.connect({ connectorId: 'eip155.wallet' })
       expect(await portico.fetchTokenBalances()).toEqual([])
-      expect(portico.stores.toasts.message).toBe('Token Balance Unavailable')
+      expect(portico.stores.toasts.message).toBe('toast.tokenBalanceUnavailable')
       expect(server.requests.some((r) => r.url.includes('/balance'))).toBe(false)
       await portico.switchNetwork('eip155:2')
       expect(await portico.fetchTokenBalances()).toEqual([])
@@ -170,7 +170,7 @@ describe('token balances from the blockchain API', () => {
       const { portico } = createTestPortico({ endpoints: { api: server.url }, networks: [network('eip155', 1)], plugins: [testChain('eip155', newWallet())] })
       await portico.connect({ connectorId: 'eip155.wallet' })
       expect(await portico.fetchTransactions()).toEqual([])
-      expect(portico.stores.toasts.message).toBe('Failed to fetch transactions')
+      expect(portico.stores.toasts.message).toBe('toast.transactionsUnavailable')
       expect(portico.stores.accounts.get('eip155')).toMatchObject({ transactions: [], transactionsFailed: true })
     } finally {
       await server.close()
@@ -224,7 +224,7 @@ describe('caching and sharing requests', () => {
       expect(await portico.stores.send.submit()).toMatch(/^hash:/)
       expect(portico.getState()).toMatchObject({ view: 'Account', history: ['Account'] })
       await new Promise((resolve) => setTimeout(resolve, 200))
-      expect(portico.stores.toasts.message).toBe('Transaction started')
+      expect(portico.stores.toasts.message).toBe('toast.transactionStarted')
     } finally {
       await server.close()
     }

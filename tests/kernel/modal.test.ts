@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import type { Portico } from '../../kernel/index.js'
 import { RouterStore } from '../../kernel/stores/RouterStore.js'
 import { createTestPortico, evmA, evmB, network, newWallet, solanaNet, testChain } from './helpers/testKit.js'
 
@@ -35,10 +36,16 @@ describe('opening the modal (spec §2 order)', () => {
     expect((portico.stores.router.data?.network as { caipNetworkId: string }).caipNetworkId).toBe('solana:localnet')
   })
 
-  it('2. manual WalletConnect control opens the basic WalletConnect view, AllWallets on mobile', async () => {
-    const desktop = createTestPortico({ manualWCControl: true, isMobile: false }).portico
+  it('2. manual WalletConnect control opens the view registered for manual pairing, AllWallets on mobile or when none is', async () => {
+    const pairing = { name: 'pairing', kind: 'connector' as const, version: '0.0.0', meta: { description: 'Registers a manual pairing view.' }, setup(portico: Portico) {
+      portico.hooks.registerViews.tap('pairing', (registry) => registry.register({ id: 'PairingQr', title: 'pairing.title', owner: 'pairing', manualPairing: true, load: async () => ({}) }))
+    } }
+    const desktop = createTestPortico({ manualWCControl: true, isMobile: false, plugins: [testChain('eip155', newWallet()), pairing] }).portico
     await desktop.open()
-    expect(desktop.getState().view).toBe('ConnectingWalletConnectBasic')
+    expect(desktop.getState().view).toBe('PairingQr')
+    const none = createTestPortico({ manualWCControl: true, isMobile: false }).portico
+    await none.open()
+    expect(none.getState().view).toBe('AllWallets')
     const mobile = createTestPortico({ manualWCControl: true, isMobile: true }).portico
     await mobile.open()
     expect(mobile.getState().view).toBe('AllWallets')

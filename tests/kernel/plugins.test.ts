@@ -103,6 +103,38 @@ describe('the hook catalogue', () => {
     }
   })
 
+  it('documents each hook\'s kind and keying as its class is (the catalogue cannot drift from createHooks)', () => {
+    const hooks = createHooks() as unknown as Record<string, { for?: (key: string) => object; constructor: { name: string } }>
+    for (const [name, doc] of Object.entries(hookCatalogue)) {
+      const hook = hooks[name]!
+      const keyed = typeof hook.for === 'function'
+      expect([name, keyed]).toEqual([name, doc.keyed])
+      const inner = keyed ? (hook.for as (key: string) => { constructor: { name: string } })('x') : hook
+      expect([name, inner.constructor.name]).toEqual([name, `${doc.kind}Hook`])
+    }
+  })
+
+  it('account data: a plugin tap answers before the blockchain API; with no answer the kernel raises its key, never English', async () => {
+    const { portico, wallet } = createTestPortico()
+    expect(portico.hooks.fetchTokenBalances.get('eip155')?.taps.map((t) => [t.name, t.stage])).toEqual([['blockchainApi', 10]])
+    expect(portico.hooks.fetchTransactions.get('eip155')?.taps.map((t) => t.name)).toEqual(['blockchainApi'])
+    expect(portico.hooks.fetchNfts.get('eip155')?.taps.map((t) => t.name)).toEqual(['blockchainApi'])
+    await portico.connect({ connectorId: 'test', namespace: 'eip155' })
+    const address = wallet.accounts[0] as string
+    const asked: unknown[] = []
+    const own = { name: 'Own', symbol: 'OWN', chainId: 'eip155:31337' as const, address: 'eip155:31337:0x0000000000000000000000000000000000000001' as const, price: 1, quantity: { decimals: '6', numeric: '2.5' }, iconUrl: '' }
+    portico.hooks.fetchTokenBalances.for('eip155').tapPromise('own', async (request) => (asked.push(request), [own]))
+    expect(await portico.fetchTokenBalances('eip155', { force: true })).toEqual([expect.objectContaining({ symbol: 'OWN', quantity: { decimals: '6', numeric: '2.5' } })])
+    expect(asked).toEqual([expect.objectContaining({ namespace: 'eip155', address, force: true })])
+    // Nothing answers (the API is offline here): an empty list and the kernel's message key.
+    const other = createTestPortico().portico
+    await other.connect({ connectorId: 'test', namespace: 'eip155' })
+    expect(await other.fetchTokenBalances('eip155', { force: true })).toEqual([])
+    expect(other.stores.toasts.message).toBe('toast.tokenBalanceUnavailable')
+    await portico.destroy()
+    await other.destroy()
+  })
+
   it('taps carry the plugin name; bail hooks stop at the first answer; waterfall threads', async () => {
     const { portico } = createTestPortico()
     const connectHook = portico.hooks.connect.get('eip155')

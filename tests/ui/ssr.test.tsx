@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Portico } from '../../kernel/index.js'
 import { AccountButton, ConnectButton, NetworkButton, PorticoProvider, translate, useTranslate } from '../../ui/index.js'
 import { createHarnessPortico } from '../e2e/ui/harness/createHarnessPortico.js'
+import { createTestPortico, newWallet, testChain } from '../kernel/helpers/testKit.js'
 
 const instances: Portico[] = []
 afterEach(async () => {
@@ -86,5 +87,31 @@ describe('locale strings', () => {
     expect(html).toContain('<p>myplugin.missing</p>')
     expect(html).toContain('Wallet verbinden')
     expect(html).not.toContain('Connect Wallet')
+  })
+
+  it('a plugin\'s messages are its English defaults under its name; a site translates them by key; the kernel raises keys', () => {
+    const feature = {
+      name: 'greeter', kind: 'feature' as const, version: '1.0.0', meta: { description: 'Says hello in its own words.' },
+      messages: { 'greeter.hello': 'Hello, {name}', 'greeter.bye': 'Bye' },
+      setup: () => undefined,
+    }
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), feature] })
+    instances.push(portico)
+    expect(portico.messages.get('greeter.hello')).toBe('Hello, {name}')
+    function Probe() {
+      const t = useTranslate()
+      return <p>{`${t('greeter.hello', { name: 'Ada' })}|${t('greeter.bye')}|${t('toast.transactionStarted')}`}</p>
+    }
+    const render = (messages?: Record<string, string>) => renderToString(<PorticoProvider portico={portico} messages={messages}><Probe /></PorticoProvider>)
+    expect(render()).toContain('<p>Hello, Ada|Bye|Transaction started</p>')
+    expect(render({ 'greeter.bye': 'Tschüss' })).toContain('<p>Hello, Ada|Tschüss|Transaction started</p>')
+  })
+
+  it('refuses plugin messages outside the plugin\'s prefix or that are not text', () => {
+    const withMessages = (messages: unknown) => () =>
+      createTestPortico({ plugins: [testChain('eip155', newWallet()), { name: 'greeter', kind: 'feature', version: '1.0.0', meta: { description: 'Says hello in its own words.' }, messages: messages as Record<string, string>, setup: () => undefined }] })
+    expect(withMessages({ 'view.connect.title': 'Hijacked' })).toThrow('Plugin "greeter" failed to set up')
+    expect(withMessages({ 'greeter.x': 5 })).toThrow('Plugin "greeter" failed to set up')
+    expect(withMessages({ 'greeter.ok': 'fine' })).not.toThrow()
   })
 })

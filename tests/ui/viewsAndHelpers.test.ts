@@ -75,13 +75,20 @@ describe('UI helpers', () => {
     expect(pickViewComponent({ nothing: 1 })).toBeUndefined()
   })
 
-  it('registers the UI views once and keeps a plugin\'s view of the same id', () => {
+  it('registers the UI views once; a plugin view with `override` wins in either order, without it a second owner is an error', () => {
     const views = new ViewRegistry()
-    const pluginView = { id: 'ConnectingWalletConnect', title: 'walletconnect.title', owner: 'walletconnect', load: async () => ({}) }
+    const pluginView = { id: 'WalletLinks', title: 'myplugin.title', owner: 'myplugin', load: async () => ({}), override: true }
     views.register(pluginView)
     const added = registerUiViews(views)
-    expect(added).not.toContain('ConnectingWalletConnect')
-    expect(views.get('ConnectingWalletConnect')?.owner).toBe('walletconnect')
+    expect(added).not.toContain('WalletLinks')
+    expect(views.get('WalletLinks')?.owner).toBe('myplugin')
+    const later = new ViewRegistry()
+    registerUiViews(later)
+    later.register(pluginView)
+    expect(later.get('WalletLinks')?.owner).toBe('myplugin')
+    later.register({ id: 'WalletLinks', title: 'view.x', owner: 'ui', load: async () => ({}) })
+    expect(later.get('WalletLinks')?.owner).toBe('myplugin')
+    expect(() => later.register({ id: 'Connect', title: 'other.title', owner: 'other', load: async () => ({}) })).toThrow('View "Connect" is already registered by "ui"')
     expect(registerUiViews(views)).toEqual([])
     expect(views.ids.sort()).toEqual(uiViews.map((v) => v.id).sort())
     for (const view of uiViews) expect(view.owner).toBe('ui')
@@ -92,31 +99,35 @@ describe('choosing a wallet', () => {
   function fakePortico(connectors: WalletConnector[]) {
     const pushed: [string, unknown][] = []
     const portico = {
-      stores: { networks: { activeNamespace: 'solana' }, wallets: { merged: connectors }, router: { push: (view: string, data?: unknown) => pushed.push([view, data]) } },
+      stores: { networks: { activeNamespace: 'solana' }, wallets: { merged: connectors, connectors }, router: { push: (view: string, data?: unknown) => pushed.push([view, data]) } },
     } as unknown as Portico
     return { portico, pushed }
   }
 
-  it('connects the active namespace\'s member of a merged wallet, and sends WalletConnect to its QR view', () => {
+  it('connects the active namespace\'s member of a merged wallet, and sends a connector that names its view there', () => {
     const evm = connector('p.evm', 'Phantom', 'ANNOUNCED')
     const sol = { ...connector('p.sol', 'Phantom', 'ANNOUNCED'), namespace: 'solana' }
     const { portico, pushed } = fakePortico([])
     selectConnector(portico, { ...evm, type: 'MULTI_CHAIN', connectors: [evm, sol] })
-    selectConnector(portico, connector('walletConnect', 'WalletConnect', 'WALLET_CONNECT'))
+    selectConnector(portico, { ...connector('qr', 'Pair', 'WALLET_CONNECT'), view: 'PairingQr' })
     expect(pushed).toEqual([
       ['ConnectingExternal', { connector: sol }],
-      ['ConnectingWalletConnect', { namespace: 'eip155' }],
+      ['PairingQr', { namespace: 'eip155' }],
     ])
   })
 
-  it('connects an installed directory wallet directly and shows the others without following a link', () => {
+  it('connects an installed directory wallet directly, pairs the others through a connector that can, else shows their links', () => {
     const installed = connector('dev.portico.wallet', 'Portico Dev Wallet', 'ANNOUNCED', { rdns: 'dev.portico.wallet' })
     const { portico, pushed } = fakePortico([installed])
     selectDirectoryWallet(portico, entry('x1', 'Portico Dev', { rdns: 'dev.portico.wallet' }))
     selectDirectoryWallet(portico, entry('x2', 'Elsewhere', { homepage: 'https://example.com' }))
+    const pairing = { ...connector('qr', 'Pair', 'WALLET_CONNECT'), view: 'PairingQr', connectsDirectoryWallets: true }
+    const withPairing = fakePortico([installed, pairing])
+    selectDirectoryWallet(withPairing.portico, entry('x2', 'Elsewhere', { homepage: 'https://example.com' }))
     expect(pushed).toEqual([
       ['ConnectingExternal', { connector: installed }],
-      ['ConnectingWalletConnect', { wallet: { id: 'x2', name: 'Elsewhere', homepage: 'https://example.com' } }],
+      ['WalletLinks', { wallet: { id: 'x2', name: 'Elsewhere', homepage: 'https://example.com' } }],
     ])
+    expect(withPairing.pushed).toEqual([['PairingQr', { wallet: { id: 'x2', name: 'Elsewhere', homepage: 'https://example.com' }, namespace: 'eip155' }]])
   })
 })

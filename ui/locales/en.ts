@@ -24,10 +24,13 @@ export const en = {
   'button.accountLabel': 'Account {address}',
 
   'view.connect.title': 'Connect Wallet',
-  'siwx.title': 'Sign In',
   'view.connect.allWallets': 'All Wallets',
   'view.connect.empty': 'No wallet found in this browser.',
   'view.connect.discovering': 'Looking for wallets…',
+  'view.connect.legal': 'By connecting a wallet, you agree to the site’s',
+  'view.connect.legalAnd': 'and',
+  'view.connect.terms': 'Terms of Service',
+  'view.connect.privacy': 'Privacy Policy',
   'view.connect.group.walletConnect': 'WalletConnect',
   'view.connect.group.recent': 'Recent',
   'view.connect.group.injected': 'Installed',
@@ -164,6 +167,9 @@ export const en = {
   'view.walletSendPreview.edit': 'Back to the form',
 
   'toast.region': 'Notifications',
+  'toast.transactionStarted': 'Transaction started',
+  'toast.tokenBalanceUnavailable': 'Token Balance Unavailable',
+  'toast.transactionsUnavailable': 'Failed to fetch transactions',
   'alert.region': 'Alert',
 } as const
 

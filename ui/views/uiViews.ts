@@ -2,15 +2,14 @@ import type { ViewDescriptor } from '../../kernel/index.js'
 
 /**
  * The views the UI ships, as registry descriptors: each loads its own chunk on first use.
- * `ConnectingWalletConnect` is a placeholder that a WalletConnect plugin replaces by
- * registering its own view first.
+ * `WalletLinks` shows where to get a directory wallet when no connector can pair it.
  */
 export const uiViews: readonly ViewDescriptor[] = [
   { id: 'Connect', title: 'view.connect.title', owner: 'ui', load: () => import('./Connect/ConnectView.js') },
   { id: 'AllWallets', title: 'view.allWallets.title', owner: 'ui', load: () => import('./AllWallets/AllWalletsView.js') },
   { id: 'ConnectingExternal', title: 'view.connectingExternal.title', owner: 'ui', load: () => import('./ConnectingExternal/ConnectingExternalView.js') },
   {
-    id: 'ConnectingWalletConnect',
+    id: 'WalletLinks',
     title: 'view.connectingWalletConnect.titleGeneric',
     owner: 'ui',
     load: () => import('./ConnectingWalletConnect/ConnectingWalletConnectView.js'),

@@ -1,9 +1,7 @@
 import { observer } from 'mobx-react-lite'
-import { useCallback, useEffect } from 'react'
-import { usePortico } from '../../../ui/hooks/usePortico.js'
-import { useTranslate } from '../../../ui/hooks/useTranslate.js'
+import { useEffect } from 'react'
+import { usePortico, useTranslate } from '../../../ui/index.js'
 import type { SiwxStore } from '../stores/SiwxStore.js'
-import { siwxMessages } from './siwxMessages.js'
 
 /**
  * The sign-in view (spec §4): the exact message the wallet will sign, "Sign" and "Cancel", and a
@@ -16,11 +14,7 @@ import { siwxMessages } from './siwxMessages.js'
  */
 export const SIWXSignMessageView = observer(function SIWXSignMessageView() {
   const portico = usePortico()
-  const translate = useTranslate()
-  const t = useCallback((key: string) => {
-    const text = translate(key)
-    return text === key ? (siwxMessages[key] ?? key) : text
-  }, [translate])
+  const t = useTranslate()
   const store = portico.getStore<SiwxStore>('siwx')
   const status = store?.status ?? 'idle'
   const message = store?.message

@@ -5,6 +5,7 @@ import {
   normalizeWalletName,
   NotConnectedError,
   ProviderRpcError,
+  type ConnectionChannel,
   storageKeys,
   type CaipNetworkId,
   type ChainNamespace,
@@ -15,10 +16,6 @@ import {
   type Network,
   type Portico,
   type ReconnectRequest,
-  type SendRequest,
-  type SendResult,
-  type SignMessageRequest,
-  type SignMessageResult,
   type SwitchNetworkRequest,
   type SwitchNetworkResult,
   type WalletConnectNamespace,
@@ -36,13 +33,9 @@ import { pairingExpiryMarginMs, type WalletConnectStore } from '../store/WalletC
 import { OneClickUnsupported, oneClickSeam, readCacao, startOneClickRound, type PairingOutcome, type PairingRound, type SignInSeam } from './oneClick.js'
 import type { SignClientLike, WalletConnectKeyValueStorage, WcSession } from '../types.js'
 import { buildProposalNamespaces } from '../utils/buildProposalNamespaces.js'
-import { buildSendRequest } from '../utils/buildSendRequest.js'
-import { buildSignMessageRequest } from '../utils/buildSignMessageRequest.js'
 import { readApprovedNamespace } from '../utils/readApprovedNamespace.js'
 import { readChainEvent } from '../utils/readChainEvent.js'
 import { readEventAccounts } from '../utils/readEventAccounts.js'
-import { readSignature } from '../utils/readSignature.js'
-import { readTransactionHash } from '../utils/readTransactionHash.js'
 
 const disconnectTimeoutMs = 5_000
 const userDisconnected = { code: 6000, message: 'User disconnected.' }
@@ -226,7 +219,26 @@ export class WalletConnectController {
     const caipNetworkId =
       [preferred?.caipNetworkId, networks.activeOf(namespace)?.caipNetworkId].find((c): c is CaipNetworkId => c !== undefined && usable.includes(c)) ?? (usable[0] as CaipNetworkId)
     const addresses = [...new Set(approved.accounts.filter((a) => a.caipNetworkId === caipNetworkId && valid(a.address)).map((a) => a.address))]
-    return { connectorId: walletConnectConnectorId, accounts: addresses.map((address) => ({ address })), caipNetworkId }
+    return {
+      connectorId: walletConnectConnectorId,
+      accounts: addresses.map((address) => ({ address })),
+      caipNetworkId,
+      method: this.portico.isMobile ? 'mobile' : 'qrcode',
+      channel: this.#channel(namespace),
+    }
+  }
+
+  /** The namespace's channel: session requests the chain plugin encodes, limited to what the wallet approved. */
+  #channel(namespace: ChainNamespace): ConnectionChannel {
+    const approved = (chainId?: CaipNetworkId) => {
+      const session = this.#liveSession()
+      return session ? readApprovedNamespace(session, namespace, chainId) : undefined
+    }
+    return {
+      request: ({ method, params, chainId }) => this.request(namespace, chainId, method, params),
+      chains: () => approved()?.chains ?? [],
+      supports: (method, chainId) => approved(chainId)?.methods.includes(method) ?? false,
+    }
   }
 
   #covers(session: WcSession, namespace: ChainNamespace): boolean {
@@ -478,26 +490,9 @@ export class WalletConnectController {
     }
   }
 
-  /** The `signMessage` tap. */
-  async signMessage(request: SignMessageRequest): Promise<SignMessageResult | undefined> {
-    if (request.connectorId !== walletConnectConnectorId) return undefined
-    const { method, params } = await buildSignMessageRequest(request.namespace, request.message, request.address)
-    const result = await this.request(request.namespace, request.caipNetworkId, method, params)
-    return { signature: readSignature(request.namespace, method, result) }
-  }
-
-  /** The `send` tap. */
-  async send(request: SendRequest): Promise<SendResult | undefined> {
-    if (request.connectorId !== walletConnectConnectorId) return undefined
-    const { method, params } = await buildSendRequest(request)
-    const result = await this.request(request.namespace, request.network.caipNetworkId, method, params)
-    return { hash: readTransactionHash(method, result) }
-  }
-
   /**
-   * The `switchNetwork` tap: only to a chain the session approved. For eip155 the wallet is asked
-   * with `wallet_switchEthereumChain` when it approved that method (a refusal by the visitor is an
-   * error; a wallet that cannot switch itself is moved locally); otherwise the page moves locally.
+   * The `switchNetwork` tap, after the chain plugins' (which may ask the wallet over the channel
+   * first): only to a chain the session approved, where the page then moves.
    */
   async switchNetwork(request: SwitchNetworkRequest): Promise<SwitchNetworkResult | undefined> {
     if (request.connectorId !== walletConnectConnectorId) return undefined
@@ -506,19 +501,6 @@ export class WalletConnectController {
     if (!session) throw new NotConnectedError({ namespace })
     const target = network.caipNetworkId
     if (!readApprovedNamespace(session, namespace).chains.includes(target)) throw new ChainNotSupportedError({ caipNetworkId: target })
-    if (namespace === 'eip155') {
-      const current = this.portico.stores.connections.get(namespace).caipNetworkId
-      const from = current && readApprovedNamespace(session, namespace, current).chains.includes(current) ? current : target
-      if (readApprovedNamespace(session, namespace, from).methods.includes('wallet_switchEthereumChain')) {
-        const chainId = `0x${Number(target.split(':')[1]).toString(16)}`
-        try {
-          await this.request(namespace, from, 'wallet_switchEthereumChain', [{ chainId }])
-        } catch (error) {
-          if (error instanceof ProviderRpcError && error.isUserRejection) throw error
-          // The wallet cannot switch itself: within approved chains the page moves on its own.
-        }
-      }
-    }
     return { caipNetworkId: target }
   }
 
@@ -549,10 +531,10 @@ export class WalletConnectController {
       if (!onChain.events.includes(name)) return this.#peerError(`The event ${name.slice(0, 40)} was not approved.`, namespace)
       const approved = readApprovedNamespace(session, namespace)
       if (name === 'chainChanged') {
-        const target = readChainEvent(namespace, args.params?.event?.data)
-        if (!target) return this.#peerError('A chainChanged event without a valid chain.', namespace)
-        if (!approved.chains.includes(target)) return this.#peerError(`chainChanged to ${target}, a chain outside the session.`, namespace)
-        this.portico.reportChainChanged(namespace, target)
+        const { chain, outside } = readChainEvent(namespace, args.params?.event?.data, approved.chains)
+        if (outside) return this.#peerError(`chainChanged to ${outside}, a chain outside the session.`, namespace)
+        if (!chain) return this.#peerError('A chainChanged event without a valid chain.', namespace)
+        this.portico.reportChainChanged(namespace, chain)
       } else if (name === 'accountsChanged') {
         const allowed = new Set(approved.accounts.map((a) => a.address.toLowerCase()))
         const named = readEventAccounts(namespace, args.params?.event?.data)

@@ -1,31 +1,11 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ChainNamespace, DirectoryWallet, Portico, View } from '../../../kernel/index.js'
-import { usePortico } from '../../../ui/hooks/usePortico.js'
-import { useTranslate } from '../../../ui/hooks/useTranslate.js'
+import { usePortico, useTranslate } from '../../../ui/index.js'
 import { walletConnectConnectorId } from '../constants.js'
 import { pairingExpiryMarginMs, type WalletConnectStore } from '../store/WalletConnectStore.js'
 import { buildWalletLinks } from '../utils/buildWalletLinks.js'
-import { walletConnectMessages } from './messages.js'
 import { QrCode } from './QrCode.js'
-
-type Params = Record<string, string | number>
-
-function fill(template: string, params?: Params): string {
-  return params ? template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match)) : template
-}
-
-/** The site's strings first (PorticoProvider messages), then the plugin's English ones. */
-function useText(): (key: string, params?: Params) => string {
-  const t = useTranslate()
-  return useCallback(
-    (key: string, params?: Params) => {
-      const text = t(key, params)
-      return text === key && walletConnectMessages[key] ? fill(walletConnectMessages[key] as string, params) : text
-    },
-    [t],
-  )
-}
 
 function readWallet(data: Record<string, unknown> | undefined): DirectoryWallet | undefined {
   const wallet = data?.wallet as DirectoryWallet | undefined
@@ -56,7 +36,7 @@ function formatTime(ms: number): string {
  */
 export const ConnectingWalletConnectView = observer(function ConnectingWalletConnectView() {
   const portico = usePortico()
-  const text = useText()
+  const text = useTranslate()
   const store = portico.getStore<WalletConnectStore>('walletconnect')
   const { router, connections } = portico.stores
   const [data] = useState(() => router.data)

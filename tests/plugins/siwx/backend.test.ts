@@ -163,7 +163,7 @@ describe('siwx with a backend session store (createSiwxServerStore)', () => {
     })
     await portico.connect({ connectorId: 'dev.portico.wallet' })
     await waitFor(() => portico.getAccount().status === 'disconnected', 'the disconnect')
-    expect(portico.stores.toasts.message).toBe('A problem occurred while trying initialize authentication')
+    expect(portico.stores.toasts.message).toBe('siwx.errorInitializing')
     await portico.destroy()
   })
 })

@@ -126,8 +126,8 @@ describe('siwx: the sign-in flow with the real dev wallet on anvil', () => {
     const firstNonce = store.data?.nonce
     page.wallet.control.setMode('reject')
     await expect(portico.signIn()).rejects.toBeInstanceOf(SiwxSignInError)
-    expect(store.error).toBe('Error signing message')
-    expect(portico.stores.toasts).toMatchObject({ open: true, variant: 'error', message: 'Error signing message' })
+    expect(store.error).toBe('siwx.error')
+    expect(portico.stores.toasts).toMatchObject({ open: true, variant: 'error', message: 'siwx.error' })
     expect(events.map((e) => e.event)).toContain('SIWX_AUTH_ERROR')
     expect(portico.getState()).toMatchObject({ open: true, view: 'SIWXSignMessage' })
     await waitFor(() => store.status === 'ready' && Boolean(store.message), 'a fresh message')

@@ -8,7 +8,6 @@ describe('portico/solana', () => {
       'SolanaRentExemptError',
       'SolanaRpcRequestError',
       'SolanaTokenError',
-      'SolanaTokenStore',
       'SolanaTransactionFailedError',
       'SolanaWalletFeatureError',
       'defineSolanaNetwork',

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
 import type { Wallet } from '@wallet-standard/base'
+import type { TokenBalance } from '../../../kernel/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConnectionRejectedError, createPortico, ProviderRpcError, SendValidationError, type CaipAddress, type Portico } from '../../../kernel/index.js'
 import {
@@ -20,7 +21,6 @@ import {
   SolanaTokenError,
   solanaTestnet,
   toWalletStandardChain,
-  type SolanaTokenStore,
 } from '../../../plugins/solana/index.js'
 import { createServer, type PorticoServer } from '../../../server/createServer.js'
 import { devSolanaAddress } from '../../../sandbox/solana/devSolana.js'
@@ -242,43 +242,25 @@ describe('solana: balances, signing and sending against LiteSVM', () => {
     const lamports = await lamportsOf(rpc.rpcUrl, devSolanaAddress)
     expect(balance?.balance).toBe((Number(lamports) / 1e9).toString())
     expect(Number(balance?.balance)).toBeGreaterThan(90)
-    const tokens = await portico.getStore<SolanaTokenStore>('solana')!.fetchTokenBalances()
+    // The plugin's RPC token reader is its fetchTokenBalances tap (after the blockchain API's).
+    const tap = portico.hooks.fetchTokenBalances.get('solana')!.taps.find((t) => t.name === 'solana')!
+    expect(tap.stage).toBe(20)
+    const tokens = (await tap.fn({ namespace: 'solana', address: devSolanaAddress, caipNetworkId: network.caipNetworkId, network, force: false })) as TokenBalance[]
     const units = await tokenUnitsOf(rpc.rpcUrl, devSolanaAddress, mint)
-    expect(tokens).toContainEqual({ token: `${network.caipNetworkId}:${mint}`, mint, balance: (Number(units) / 1e6).toString(), decimals: 6, symbol: 'pUSD', name: 'Portico USD' })
+    expect(tokens).toContainEqual({ name: 'Portico USD', symbol: 'pUSD', chainId: network.caipNetworkId, address: `${network.caipNetworkId}:${mint}`, price: 0, quantity: { decimals: '6', numeric: (Number(units) / 1e6).toString() }, iconUrl: '' })
     await portico.disconnect('solana')
   })
 
-  it('token balances: an RPC failure is reported, not retried for 30 s, and retried when forced', async () => {
-    let calls = 0
+  it('token balances: a chain the blockchain API does not serve is read from the RPC; an RPC failure is the kernel\'s error and retry gate', async () => {
+    const asDevnet = defineSolanaNetwork({ reference: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1', name: 'LiteSVM as devnet', rpcUrls: [rpc.rpcUrl] })
     const broken = defineSolanaNetwork({ reference: solanaLocalnet.id as string, name: 'Broken', rpcUrls: ['http://127.0.0.1:9/'] })
-    const portico = createPortico({
-      projectId: 'test',
-      networks: [broken],
-      plugins: [solana({}, { fetch: (async (...args: Parameters<typeof fetch>) => (calls++, fetch(...args))) as typeof fetch })],
-      storage: memoryStorage(),
-      endpoints: { api: server.url },
-    })
-    created.push(portico)
-    await portico.discoverWallets('solana')
-    await portico.connect({ connectorId: walletName, namespace: 'solana' })
-    const store = portico.getStore<SolanaTokenStore>('solana')!
-    await expect(store.fetchTokenBalances()).rejects.toThrow(/The Solana RPC failed on getTokenAccountsByOwner/)
-    expect(store.error).toBeDefined()
-    const afterFailure = calls
-    expect(await store.fetchTokenBalances()).toEqual([])
-    expect(calls).toBe(afterFailure)
-    await expect(store.fetchTokenBalances({ force: true })).rejects.toThrow()
-    expect(calls).toBeGreaterThan(afterFailure)
-    // another address is always read (the gate is for the connected account), and kept apart
-    const before = calls
-    await expect(store.fetchTokenBalances({ address: freshAddress() })).rejects.toThrow()
-    expect(calls).toBeGreaterThan(before)
-    const held = await store.fetchTokenBalances({ address: devSolanaAddress, network: defineSolanaNetwork({ reference: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1', name: 'LiteSVM as devnet', rpcUrls: [rpc.rpcUrl] }) })
-    expect(held.find((b) => b.mint === mint)).toMatchObject({ decimals: 6, token: `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${mint}` })
-    expect(held.find((b) => b.mint === mint)?.symbol).toBeUndefined() // no `tokens` option: mints have no symbol
-    expect(store.balances).toEqual([])
+    const { portico } = await connected()
+    const tap = portico.hooks.fetchTokenBalances.get('solana')!.taps.find((t) => t.name === 'solana')!
+    const held = (await tap.fn({ namespace: 'solana', address: devSolanaAddress, caipNetworkId: asDevnet.caipNetworkId, network: asDevnet, force: false })) as TokenBalance[]
+    expect(held.find((b) => b.address === `${asDevnet.caipNetworkId}:${mint}`)).toMatchObject({ symbol: '', quantity: { decimals: '6' } }) // no `tokens` entry for devnet: no symbol
+    await expect(tap.fn({ namespace: 'solana', address: devSolanaAddress, caipNetworkId: broken.caipNetworkId, network: broken, force: false })).rejects.toThrow(/The Solana RPC failed on getTokenAccountsByOwner/)
+    expect(await tap.fn({ namespace: 'solana', address: devSolanaAddress, caipNetworkId: broken.caipNetworkId, force: false })).toBeUndefined() // no configured network: pass
     await portico.disconnect('solana')
-    expect(store.balances).toEqual([])
   })
 
   it('signs a message; the signature verifies (plugin verifier and OpenSSL) and a tampered one does not', async () => {

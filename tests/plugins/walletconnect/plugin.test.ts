@@ -60,7 +60,7 @@ describe('walletconnect: the plugin contract', () => {
     const report = await checkPlugin({ plugin: walletConnect({ relayUrl: relay.url }), networks: [devnetA], withPlugins: [eip155({}, { window: null })] })
     expect(report.issues).toEqual([])
     const ours = report.taps.filter((t) => t.name === 'walletconnect')
-    expect(new Set(ours.map((t) => t.hook))).toEqual(new Set(['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'send', 'registerViews', 'modalClosed']))
+    expect(new Set(ours.map((t) => t.hook))).toEqual(new Set(['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'registerViews', 'modalClosed']))
     expect(ours.filter((t) => t.namespace !== undefined).every((t) => t.namespace === 'eip155')).toBe(true)
   })
 

@@ -7,10 +7,6 @@ import { defineNetwork } from '../../../plugins/eip155/index.js'
 import { buildProposalNamespaces, buildWalletLinks, readApprovedNamespace, WalletConnectStore, type WcSession } from '../../../plugins/walletconnect/index.js'
 import { readChainEvent } from '../../../plugins/walletconnect/utils/readChainEvent.js'
 import { readEventAccounts } from '../../../plugins/walletconnect/utils/readEventAccounts.js'
-import { readSignature } from '../../../plugins/walletconnect/utils/readSignature.js'
-import { readTransactionHash } from '../../../plugins/walletconnect/utils/readTransactionHash.js'
-import { buildSignMessageRequest } from '../../../plugins/walletconnect/utils/buildSignMessageRequest.js'
-import { buildSendRequest } from '../../../plugins/walletconnect/utils/buildSendRequest.js'
 import { QrCode } from '../../../plugins/walletconnect/views/QrCode.js'
 
 const uri = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303'
@@ -102,42 +98,26 @@ describe('readApprovedNamespace: what a (possibly hostile) session allows', () =
 
 describe('event and answer readers', () => {
   it('reads chainChanged data in every shape a wallet sends, and nothing else', () => {
-    expect(readChainEvent('eip155', 31338)).toBe('eip155:31338')
-    expect(readChainEvent('eip155', '0x7a6a')).toBe('eip155:31338')
-    expect(readChainEvent('eip155', '31338')).toBe('eip155:31338')
-    expect(readChainEvent('eip155', 'eip155:10')).toBe('eip155:10')
-    expect(readChainEvent('eip155', 'solana:abc')).toBeUndefined()
-    expect(readChainEvent('eip155', { chainId: 1 })).toBeUndefined()
-    expect(readChainEvent('eip155', -1)).toBeUndefined()
-    expect(readChainEvent('eip155', 'x'.repeat(1000))).toBeUndefined()
-    expect(readChainEvent('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toBe('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+    const approved = ['eip155:31338', 'eip155:10'] as const
+    expect(readChainEvent('eip155', 31338, approved)).toEqual({ chain: 'eip155:31338' })
+    expect(readChainEvent('eip155', '0x7a6a', approved)).toEqual({ chain: 'eip155:31338' })
+    expect(readChainEvent('eip155', '31338', approved)).toEqual({ chain: 'eip155:31338' })
+    expect(readChainEvent('eip155', 'eip155:10', approved)).toEqual({ chain: 'eip155:10' })
+    expect(readChainEvent('eip155', 'eip155:1', approved)).toEqual({ outside: 'eip155:1' })
+    expect(readChainEvent('eip155', '0x1', approved)).toEqual({ outside: 'eip155:1' })
+    expect(readChainEvent('eip155', 'solana:abc', approved)).toEqual({})
+    expect(readChainEvent('eip155', { chainId: 1 }, approved)).toEqual({})
+    expect(readChainEvent('eip155', -1, approved)).toEqual({})
+    expect(readChainEvent('eip155', 'x'.repeat(1000), approved)).toEqual({})
+    expect(readChainEvent('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'])).toEqual({ chain: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })
+    // A namespace whose references happen to look like hex keeps them as they are.
+    expect(readChainEvent('zeta', '0xab', ['zeta:0xab'])).toEqual({ chain: 'zeta:0xab' })
   })
 
   it('reads accountsChanged as plain or CAIP-10 addresses of the namespace', () => {
     expect(readEventAccounts('eip155', [address, `eip155:1:${address}`, `solana:x:${address}`, 5, 'a:b'])).toEqual([address])
     expect(readEventAccounts('eip155', 'nope')).toEqual([])
     expect(readEventAccounts('eip155', Array.from({ length: 1_000 }, (_, i) => `0x${i}`)).length).toBe(100)
-  })
-
-  it('accepts only well-formed signatures and hashes', () => {
-    expect(readSignature('eip155', 'personal_sign', '0xabcd')).toBe('0xabcd')
-    for (const bad of ['0xabc', 'abcd', 12, null, `0x${'ab'.repeat(20_000)}`]) expect(() => readSignature('eip155', 'personal_sign', bad)).toThrow('The wallet returned an invalid response')
-    expect(readSignature('solana', 'solana_signMessage', { signature: '5'.repeat(88) })).toBe('5'.repeat(88))
-    expect(() => readSignature('solana', 'solana_signMessage', { signature: '0OIl' })).toThrow('The wallet returned an invalid response')
-    expect(readTransactionHash('eth_sendTransaction', `0x${'ab'.repeat(32)}`)).toBe(`0x${'ab'.repeat(32)}`)
-    expect(() => readTransactionHash('eth_sendTransaction', `0x${'ab'.repeat(33)}`)).toThrow('The wallet returned an invalid response')
-  })
-
-  it('builds sign and send requests per namespace', async () => {
-    expect(await buildSignMessageRequest('eip155', 'hi', address)).toEqual({ method: 'personal_sign', params: ['0x6869', address] })
-    expect(await buildSignMessageRequest('solana', 'hi', 'pubkey')).toEqual({ method: 'solana_signMessage', params: { message: '8wr', pubkey: 'pubkey' } })
-    await expect(buildSignMessageRequest('cosmos', 'hi', 'x')).rejects.toThrow('Signing a message over WalletConnect is not supported for cosmos')
-    const network = defineNetwork({ id: 31337, name: 'A', rpcUrls: ['http://127.0.0.1:1'] })
-    const base = { namespace: 'eip155', connectorId: 'walletConnect', from: address, network, to: address, amount: '1.5' }
-    expect(await buildSendRequest(base)).toEqual({ method: 'eth_sendTransaction', params: [{ from: address, to: address, value: '0x14d1120d7b160000', data: '0x' }] })
-    const token = await buildSendRequest({ ...base, token: `eip155:31337:${address}`, decimals: 6 })
-    expect((token.params as [{ data: string; to: string }])[0]).toMatchObject({ to: address, data: expect.stringMatching(/^0xa9059cbb/) })
-    await expect(buildSendRequest({ ...base, namespace: 'solana' })).rejects.toThrow('Sending over WalletConnect is not supported for solana')
   })
 })
 

@@ -4,7 +4,8 @@ import { useTranslate } from '../../hooks/useTranslate.js'
 
 /**
  * The toast (one at a time, from `portico.stores.toasts`) in a polite live region that is always
- * present, so a new message is announced.
+ * present, so a new message is announced. The kernel and plugins raise message keys; the toast
+ * shows their translation (a text that is no key shows as it is).
  *
  * @example
  * <Toasts />
@@ -17,7 +18,7 @@ export const Toasts = observer(function Toasts() {
     <div className="portico-toasts" role="status" aria-live="polite" aria-label={t('toast.region')} data-portico-toasts="">
       {open && message ? (
         <div className={`portico-toast portico-toast--${variant}`} data-variant={variant}>
-          {message}
+          {t(message)}
         </div>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
+import { safeHttpUrl } from '../../../kernel/index.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useAnnounce } from '../../hooks/useAnnounce.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
@@ -11,7 +12,8 @@ import { connectGroups, recommendedCount } from './connectGroups.js'
 
 /**
  * The Connect view: the wallets to choose from, grouped in the site's connector-type order,
- * and an "All Wallets" button.
+ * an "All Wallets" button, and a footer with the site's terms and privacy policy when it set
+ * `termsConditionsUrl` / `privacyPolicyUrl` (https only; opened in a new tab without referrer).
  *
  * @example
  * portico.open({ view: 'Connect' })
@@ -39,7 +41,7 @@ export const ConnectView = observer(function ConnectView() {
   const wantsRecommended =
     !ui.discovering &&
     recommendedCount({ featured: siteOptions.featuredWalletIds?.length ?? 0, custom: siteOptions.customWallets?.length ?? 0, injected: injectedCount }) > 0 &&
-    (injectedCount > 0 || (siteOptions.customWallets?.length ?? 0) > 0 || wallets.merged.some((c) => c.type === 'WALLET_CONNECT'))
+    (injectedCount > 0 || (siteOptions.customWallets?.length ?? 0) > 0 || wallets.merged.some((c) => c.connectsDirectoryWallets === true))
 
   useEffect(() => {
     void directory.fetchFeatured()
@@ -51,6 +53,10 @@ export const ConnectView = observer(function ConnectView() {
   const showAllWallets =
     features.allWallets && siteOptions.allWallets !== 'HIDE' && (siteOptions.allWallets !== 'ONLY_MOBILE' || portico.isMobile)
   const discovering = ui.discovering && groups.length === 0
+  const legal = [
+    ['view.connect.terms', safeHttpUrl(siteOptions.termsConditionsUrl)],
+    ['view.connect.privacy', safeHttpUrl(siteOptions.privacyPolicyUrl)],
+  ].filter((entry): entry is [string, string] => entry[1] !== undefined)
   useAnnounce(discovering ? t('view.connect.discovering') : undefined)
 
   return (
@@ -70,6 +76,19 @@ export const ConnectView = observer(function ConnectView() {
           <span className="portico-connect__all-label">{t('view.connect.allWallets')}</span>
           <Icon name="chevron" />
         </button>
+      ) : null}
+      {legal.length > 0 ? (
+        <p className="portico-connect__legal">
+          {t('view.connect.legal')}{' '}
+          {legal.map(([key, href], index) => (
+            <span key={key}>
+              {index > 0 ? ` ${t('view.connect.legalAnd')} ` : null}
+              <a href={href} target="_blank" rel="noopener noreferrer">
+                {t(key)}
+              </a>
+            </span>
+          ))}
+        </p>
       ) : null}
     </div>
   )

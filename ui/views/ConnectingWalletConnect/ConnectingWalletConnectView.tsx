@@ -20,7 +20,7 @@ const linkKeys = [
  * only, opened only when the visitor clicks one, never followed automatically).
  *
  * @example
- * portico.stores.router.push('ConnectingWalletConnect', { wallet })
+ * portico.stores.router.push('WalletLinks', { wallet })
  */
 export const ConnectingWalletConnectView = observer(function ConnectingWalletConnectView() {
   const portico = usePortico()

@@ -1,8 +1,8 @@
 /**
- * The sign view's English strings, by locale key. A site's `<PorticoProvider messages>` may
- * translate any of them; a key the provider does not know falls back to these.
+ * The siwx plugin's English strings (`definePlugin({ messages })`), by locale key. A site's
+ * `<PorticoProvider messages>` may translate any of them; a key it does not give falls back to these.
  */
-export const siwxMessages: Record<string, string> = {
+export const messages: Record<string, string> = {
   'siwx.title': 'Sign In',
   'siwx.heading': 'Sign in with your wallet',
   'siwx.body': 'Sign this message in your wallet to prove you own this account. Signing is free and sends no transaction.',
@@ -11,6 +11,7 @@ export const siwxMessages: Record<string, string> = {
   'siwx.preparing': 'Preparing the message…',
   'siwx.authenticating': 'Authenticating…',
   'siwx.error': 'Error signing message',
+  'siwx.errorInitializing': 'A problem occurred while trying initialize authentication',
   'siwx.sign': 'Sign',
   'siwx.cancel': 'Cancel',
 }

@@ -1,8 +1,8 @@
 /**
- * The English strings of the walletconnect views. A site's `<PorticoProvider messages>` may
- * override any key; a key it does not give falls back to these.
+ * The walletconnect plugin's English strings (`definePlugin({ messages })`). A site's
+ * `<PorticoProvider messages>` may override any key; a key it does not give falls back to these.
  */
-export const walletConnectMessages: Record<string, string> = {
+export const messages: Record<string, string> = {
   'walletconnect.scan': 'Scan with your phone',
   'walletconnect.scanWallet': 'Scan with {wallet}',
   'walletconnect.scanHint': 'Open a WalletConnect wallet on your phone and scan this code, or copy the link into a wallet.',

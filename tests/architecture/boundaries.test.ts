@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { meta as eip155Meta } from '../../plugins/eip155/meta.js'
+import { meta as siwxMeta } from '../../plugins/siwx/meta.js'
+import { meta as solanaMeta } from '../../plugins/solana/meta.js'
+import { meta as walletConnectMeta } from '../../plugins/walletconnect/meta.js'
+import { checkBoundaries, readSources, type BoundaryRules } from './checkBoundaries.js'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const rules: BoundaryRules = {
+  namespaces: ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos', 'sui', 'stacks'],
+  pluginViewIds: [eip155Meta, siwxMeta, solanaMeta, walletConnectMeta].flatMap((m) => [...(m.views ?? [])]),
+}
+
+describe('architecture boundaries', () => {
+  it('knows the plugin views it guards', () => {
+    expect(rules.pluginViewIds).toEqual(expect.arrayContaining(['ConnectingWalletConnect', 'SIWXSignMessage']))
+  })
+
+  it('holds in kernel/, ui/ and plugins/', () => {
+    const violations = checkBoundaries(readSources(root), rules)
+    expect(violations.map((v) => `${v.path}:${v.line} ${v.detail}`)).toEqual([])
+  })
+
+  it('fails when the kernel or UI names a namespace or a plugin view, in code but not in comments', () => {
+    const files = [
+      { path: 'kernel/actions/x.ts', text: "// eip155 in a comment is fine\nconst list = ['eip155', 'solana']\n" },
+      { path: 'ui/utils/y.ts', text: "/** SIWXSignMessage */\nexport const go = (push: (v: string) => void) => push('SIWXSignMessage')\n" },
+      { path: 'ui/utils/z.tsx', text: 'export const n = `${"a"}:cosmos`\nexport const ok = "eip1559"\n' },
+      { path: 'kernel/types/caip.ts', text: "export type K = 'eip155'\n" },
+      { path: 'plugins/eip155/a.ts', text: "export const ns = 'eip155'\n" },
+    ]
+    expect(checkBoundaries(files, rules).map((v) => [v.path, v.line, v.rule])).toEqual([
+      ['kernel/actions/x.ts', 2, 'namespace'],
+      ['kernel/actions/x.ts', 2, 'namespace'],
+      ['ui/utils/y.ts', 2, 'view'],
+      ['ui/utils/z.tsx', 1, 'namespace'],
+    ])
+  })
+
+  it('fails on imports across the boundaries', () => {
+    const files = [
+      { path: 'kernel/actions/a.ts', text: "import { x } from '../../ui/index.js'\nexport { y } from '../../plugins/eip155/index.js'\nconst z = () => import('../../tests/helpers/chromium.js')\nimport { ok } from '../stores/WalletStore.js'\nimport { makeObservable } from 'mobx'\n" },
+      { path: 'ui/hooks/b.ts', text: "import { s } from '../../plugins/siwx/stores/SiwxStore.js'\nimport { k } from '../../kernel/index.js'\n" },
+      { path: 'plugins/walletconnect/c.ts', text: "import { s } from '../siwx/index.js'\nimport { u } from '../../ui/hooks/usePortico.js'\nimport { v } from '../../ui/index.js'\nimport { own } from './constants.js'\n" },
+    ]
+    expect(checkBoundaries(files, rules).map((v) => [v.path, v.line])).toEqual([
+      ['kernel/actions/a.ts', 1],
+      ['kernel/actions/a.ts', 2],
+      ['kernel/actions/a.ts', 3],
+      ['ui/hooks/b.ts', 1],
+      ['plugins/walletconnect/c.ts', 1],
+      ['plugins/walletconnect/c.ts', 2],
+    ])
+  })
+})

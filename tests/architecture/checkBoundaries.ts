@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, posix, relative } from 'node:path'
+import ts from 'typescript'
+
+/** One source file, by its path relative to the repository root (posix separators). */
+export type SourceFile = { path: string; text: string }
+export type Violation = { path: string; line: number; rule: 'import' | 'namespace' | 'view'; detail: string }
+
+export type BoundaryRules = {
+  /** Chain namespace names the kernel and UI must not name (CAIP's own types are exempt). */
+  namespaces: readonly string[]
+  /** View ids registered by plugins: the kernel and UI must not name them. */
+  pluginViewIds: readonly string[]
+  /** Files exempt from the name rules: the CAIP standard's types and errors. */
+  exempt?: readonly string[]
+}
+
+const defaultExempt = ['kernel/types/caip.ts', 'kernel/errors/caip.ts']
+
+/** The top-level part a path belongs to: `kernel`, `ui`, `plugins/<name>`, or another folder. */
+function partOf(path: string): string {
+  const [top, second] = path.split('/')
+  return top === 'plugins' && second ? `plugins/${second}` : (top ?? '')
+}
+
+/** Which import targets a part may not reach (relative imports only; packages are fine). */
+function importViolation(from: string, target: string): string | undefined {
+  const source = partOf(from)
+  const dest = partOf(target)
+  if (source === dest) return undefined
+  if (source === 'kernel' && dest !== 'kernel') return `the kernel imports ${target}`
+  if (source === 'ui' && dest.startsWith('plugins/')) return `the UI imports plugin code ${target}`
+  if (source.startsWith('plugins/')) {
+    if (dest.startsWith('plugins/')) return `${source} reaches into another plugin: ${target}`
+    if (dest === 'ui' && target !== 'ui/index.ts' && target !== 'ui/index.js') return `${source} imports the UI by deep path ${target} (use portico/react: ui/index.ts)`
+  }
+  if ((source === 'kernel' || source === 'ui' || source.startsWith('plugins/')) && ['tests', 'sandbox', 'server', 'scripts'].includes(dest)) {
+    return `${source} imports ${target}`
+  }
+  return undefined
+}
+
+/**
+ * Checks the architecture's boundaries in `kernel/`, `ui/` and `plugins/`: the kernel imports
+ * nothing outside itself, the UI no plugin, a plugin no other plugin and only `ui/index.ts` of
+ * the UI; and no code (comments aside) of the kernel or UI names a chain namespace or a plugin's
+ * view id.
+ *
+ * @returns every violation, in file order
+ * @example
+ * checkBoundaries(readSources(root), { namespaces: ['eip155'], pluginViewIds: ['SIWXSignMessage'] })
+ */
+export function checkBoundaries(files: readonly SourceFile[], rules: BoundaryRules): Violation[] {
+  const out: Violation[] = []
+  const exempt = new Set(rules.exempt ?? defaultExempt)
+  const namePattern = rules.namespaces.length ? new RegExp(`(^|[^A-Za-z0-9_])(${rules.namespaces.join('|')})(?![A-Za-z0-9_])`) : undefined
+  const viewIds = new Set(rules.pluginViewIds)
+  for (const file of files) {
+    const part = partOf(file.path)
+    const checkNames = (part === 'kernel' || part === 'ui') && !exempt.has(file.path)
+    const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true, file.path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+    const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1
+    const checkImport = (node: ts.Node, specifier: string) => {
+      if (!specifier.startsWith('.')) return
+      const target = posix.normalize(posix.join(posix.dirname(file.path), specifier)).replace(/\.js$/, '.ts')
+      const detail = importViolation(file.path, target)
+      if (detail) out.push({ path: file.path, line: lineOf(node), rule: 'import', detail })
+    }
+    const visit = (node: ts.Node): void => {
+      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+        checkImport(node, node.moduleSpecifier.text)
+      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+        checkImport(node, node.arguments[0].text)
+      } else if (checkNames && (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node) || ts.isIdentifier(node) || ts.isJsxText(node))) {
+        const text = ts.isIdentifier(node) ? node.text : (node as ts.LiteralLikeNode).text
+        const parent = node.parent
+        const isModulePath = parent && (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent))
+        if (!isModulePath && namePattern?.test(text)) out.push({ path: file.path, line: lineOf(node), rule: 'namespace', detail: `names a chain namespace: ${text.slice(0, 80)}` })
+        if (!ts.isIdentifier(node) && viewIds.has(text)) out.push({ path: file.path, line: lineOf(node), rule: 'view', detail: `names the plugin view ${text}` })
+      }
+      ts.forEachChild(node, visit)
+    }
+    visit(source)
+  }
+  return out
+}
+
+/** Every `.ts` / `.tsx` file under the given folders of `root`. */
+export function readSources(root: string, folders: readonly string[] = ['kernel', 'ui', 'plugins']): SourceFile[] {
+  const files: SourceFile[] = []
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name)
+      if (statSync(full).isDirectory()) walk(full)
+      else if (/\.tsx?$/.test(name)) files.push({ path: relative(root, full).split('\\').join('/'), text: readFileSync(full, 'utf8') })
+    }
+  }
+  for (const folder of folders) walk(join(root, folder))
+  return files
+}
