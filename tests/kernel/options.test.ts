@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   defaultFeatures,
   defaultRemoteFeatures,
@@ -100,12 +100,14 @@ describe('project configuration over HTTP', () => {
     await portico.ready()
     expect(seen).toEqual([])
     await portico.open()
-    await new Promise((r) => setTimeout(r, 100))
-    expect(seen.some((url) => url.startsWith('/appkit/v1/config?') && url.includes('projectId=test') && url.includes('st=portico') && url.includes('sv=react-eip155-'))).toBe(true)
-    expect(portico.stores.options.remoteSource).toBe('remote')
-    expect(portico.stores.options.remoteFeatures.swaps).toEqual(['uniswap'])
-    expect(portico.stores.alerts.current?.longMessage).toContain('features.swaps')
-    expect(portico.stores.options.analyticsEnabled).toBe(false)
+    // The configuration and analytics answers arrive in either order: wait for both, never for a fixed time.
+    await vi.waitFor(() => {
+      expect(seen.some((url) => url.startsWith('/appkit/v1/config?') && url.includes('projectId=test') && url.includes('st=portico') && url.includes('sv=react-eip155-'))).toBe(true)
+      expect(portico.stores.options.remoteSource).toBe('remote')
+      expect(portico.stores.options.remoteFeatures.swaps).toEqual(['uniswap'])
+      expect(portico.stores.alerts.current?.longMessage).toContain('features.swaps')
+      expect(portico.stores.options.analyticsEnabled).toBe(false)
+    }, { timeout: 5_000, interval: 20 })
   })
 
   it('a failing configuration endpoint leaves local options, no error shown', async () => {
