@@ -37,6 +37,8 @@ const portico = createPortico({
   networks: [devnetA, devnetB, solanaLocal],
   plugins,
   endpoints: { api: origin, relay: `${origin.replace(/^http/, 'ws')}/relay` },
+  // Light or dark as the visitor's system asks (prefers-color-scheme).
+  themeMode: 'system',
 })
 
 function SignMessage() {
