@@ -33,18 +33,18 @@ describe('compareScreenshot', () => {
 
   it('the same image matches; a few changed pixels stay within the tolerance', () => {
     expect(compareScreenshot({ name: 'a/view.png', actual: png(100, 100), dir, update: false })).toEqual({ status: 'match', diffPixels: 0 })
-    // 0.2 % of 10 000 pixels is 20.
-    expect(compareScreenshot({ name: 'a/view.png', actual: png(100, 100, 20), dir, update: false })).toEqual({ status: 'match', diffPixels: 20 })
+    // 0.05 % of 10 000 pixels is 5.
+    expect(compareScreenshot({ name: 'a/view.png', actual: png(100, 100, 5), dir, update: false })).toEqual({ status: 'match', diffPixels: 5 })
   })
 
   it('more changed pixels than the tolerance fail, with a diff image written', () => {
-    const result = compareScreenshot({ name: 'a/view.png', actual: png(100, 100, 21), dir, update: false })
+    const result = compareScreenshot({ name: 'a/view.png', actual: png(100, 100, 6), dir, update: false })
     expect(result.status).toBe('mismatch')
     if (result.status !== 'mismatch') return
-    expect(result.message).toContain('21 pixels differ (at most 20 may)')
+    expect(result.message).toContain('6 pixels differ (at most 5 may)')
     const diff = PNG.sync.read(readFileSync(result.diffPath as string))
     expect([diff.width, diff.height]).toEqual([100, 100])
-    expect(readFileSync(result.actualPath).equals(png(100, 100, 21))).toBe(true)
+    expect(readFileSync(result.actualPath).equals(png(100, 100, 6))).toBe(true)
   })
 
   it('another size fails, whatever the pixels', () => {

@@ -16,7 +16,7 @@ export type CompareScreenshotParameters = {
   dir?: string
   /** Write the baseline instead of comparing (default: `UPDATE_SCREENSHOTS=1` in the environment). */
   update?: boolean
-  /** Share of pixels that may differ (default 0.002, i.e. 0.2 %). */
+  /** Share of pixels that may differ (default 0.0005, i.e. 0.05 %). */
   maxDiffRatio?: number
   /** pixelmatch's per-pixel colour threshold, 0 to 1 (default 0.1). */
   threshold?: number
@@ -37,7 +37,7 @@ export type CompareScreenshotReturnType =
  * const result = compareScreenshot({ name: 'desktop-light/Connect.png', actual: await dialog.screenshot() })
  * expect(result.status === 'mismatch' ? result.message : 'ok').toBe('ok')
  */
-export function compareScreenshot({ name, actual, dir = screenshotsDir, update = process.env.UPDATE_SCREENSHOTS === '1', maxDiffRatio = 0.002, threshold = 0.1 }: CompareScreenshotParameters): CompareScreenshotReturnType {
+export function compareScreenshot({ name, actual, dir = screenshotsDir, update = process.env.UPDATE_SCREENSHOTS === '1', maxDiffRatio = 0.0005, threshold = 0.1 }: CompareScreenshotParameters): CompareScreenshotReturnType {
   const baselinePath = join(dir, name)
   if (update) {
     mkdirSync(dirname(baselinePath), { recursive: true })
