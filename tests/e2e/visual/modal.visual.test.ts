@@ -81,6 +81,10 @@ describe.each([
 
     await dialog().getByRole('button', { name: 'All Wallets' }).click()
     await dialog().getByRole('region', { name: 'Wallets' }).getByRole('button').first().waitFor()
+    // The installed dev wallet keeps its own icon (not the directory's tile) and says "Installed".
+    const devTile = dialog().getByRole('region', { name: 'Wallets' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true })
+    expect(await page.locator(`[id="${await devTile.getAttribute('aria-describedby')}"]`).textContent()).toBe('Installed')
+    expect(await devTile.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
     await check('AllWallets')
     await dialog().getByRole('button', { name: 'Back' }).click()
     await waitForView('Connect')
