@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { AccountAvatar } from '../../ui/components/AccountAvatar/AccountAvatar.js'
 import { Tabs } from '../../ui/components/Tabs/Tabs.js'
 import { en } from '../../ui/locales/en.js'
 import { translate } from '../../ui/i18n/translate.js'
@@ -23,6 +24,23 @@ describe('USD values', () => {
 
   it("uses the locale's separators", () => {
     expect(formatUsd(1234567.891, 'de-DE')).toBe('1.234.567,89\u00a0$')
+  })
+})
+
+describe('the account avatar', () => {
+  const draw = (address: string) => renderToString(<AccountAvatar address={address} />)
+  it('is the same for the same account in any letter case, and differs between accounts', () => {
+    const a = draw('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    expect(a).toBe(draw('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'))
+    expect(a).not.toBe(draw('0x70997970C51812dc3A010C7d01b50e0d17dc79C8'))
+  })
+  it('is decorative inline SVG whose gradient id is safe inside url(#…), with no style attribute', () => {
+    const svg = draw('oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96')
+    expect(svg).toContain('aria-hidden="true"')
+    expect(svg).not.toContain('style=')
+    const id = /id="([^"]+)"/.exec(svg)?.[1] as string
+    expect(id).toMatch(/^[\w-]+$/)
+    expect(svg).toContain(`fill="url(#${id})"`)
   })
 })
 

@@ -1,13 +1,14 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { safeHttpUrl } from '../../../kernel/index.js'
-import { useFormat } from '../../hooks/useFormat.js'
+import { AccountAvatar } from '../../components/AccountAvatar/AccountAvatar.js'
 import { AccountTabs } from '../../components/AccountTabs/AccountTabs.js'
 import { Button } from '../../components/Button/Button.js'
 import { Icon } from '../../components/Icon/Icon.js'
 import { IconButton } from '../../components/IconButton/IconButton.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
 import { WalletIcon } from '../../components/WalletIcon/WalletIcon.js'
+import { useFormat } from '../../hooks/useFormat.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { networkImageSrc } from '../../utils/networkImageSrc.js'
@@ -69,6 +70,7 @@ export const AccountView = observer(function AccountView() {
 
   return (
     <div className="portico-account">
+      <AccountAvatar address={address} />
       <div className="portico-account__address-row">
         <span className="portico-account__address" title={address}>
           <span className="portico-visually-hidden">{t('view.account.address')} </span>
