@@ -112,6 +112,14 @@ describe.each([
   })
 
   it('Account (each tab), Send, Review and Choose Network', async () => {
+    // The page's header with the account connected (compact on a phone: one line).
+    await header().getByRole('button', { name: /0xf39F…2266/ }).waitFor()
+    await page.waitForFunction(() => [...document.querySelectorAll('nav img')].every((img) => (img as HTMLImageElement).complete))
+    const headerBox = await header().boundingBox()
+    expect(headerBox?.height).toBeLessThanOrEqual(48)
+    const headerShot = compareScreenshot({ name: `${device}-${colorScheme}/Header.png`, actual: await header().screenshot({ animations: 'disabled' }) })
+    results.Header = { axe: [], screenshot: headerShot.status === 'mismatch' ? headerShot.message : 'ok' }
+
     await header().getByRole('button', { name: /0xf39F…2266/ }).click()
     await waitForView('Account')
     await dialog().getByRole('tabpanel').getByRole('listitem').first().waitFor()
@@ -149,7 +157,7 @@ describe.each([
   })
 
   it('no view has a serious or critical axe violation, each matches its baseline, nothing left 127.0.0.1', async () => {
-    expect(Object.keys(results).sort()).toEqual(['Account-Activity', 'Account-NFTs', 'Account-Tokens', 'AllWallets', 'ChooseNetwork', 'Connect', 'Review', 'Send', 'SignIn', 'WalletConnect'])
+    expect(Object.keys(results).sort()).toEqual(['Account-Activity', 'Account-NFTs', 'Account-Tokens', 'AllWallets', 'ChooseNetwork', 'Connect', 'Header', 'Review', 'Send', 'SignIn', 'WalletConnect'])
     expect(Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.axe]))).toEqual(Object.fromEntries(Object.keys(results).map((name) => [name, []])))
     expect(Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.screenshot]))).toEqual(Object.fromEntries(Object.keys(results).map((name) => [name, 'ok'])))
     expect(await visitor.cspViolations()).toEqual([])
