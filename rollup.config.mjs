@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import esbuild from 'rollup-plugin-esbuild'
 import { cssEntry, jsEntries, root } from './scripts/build/entries.mjs'
@@ -18,6 +19,21 @@ function resolveTsSources() {
       const base = resolve(dirname(importer), source.slice(0, -3))
       for (const extension of ['.ts', '.tsx']) if (existsSync(base + extension)) return base + extension
       return null
+    },
+  }
+}
+
+/**
+ * Bundles the network logos the presets import from @web3icons/core (a devDependency: its SVG
+ * modules are copied into dist, so a site installs nothing more and bundles only the logos of
+ * the presets it imports).
+ */
+function bundleIcons() {
+  const require = createRequire(import.meta.url)
+  return {
+    name: 'bundle-icons',
+    resolveId(source) {
+      return source.startsWith('@web3icons/core/svgs/') ? require.resolve(source) : null
     },
   }
 }
@@ -47,5 +63,5 @@ export default {
   },
   // Pure factories and no top-level effects: let unused exports fall away in the site's bundle.
   treeshake: { moduleSideEffects: (id) => id.endsWith('.css') },
-  plugins: [resolveTsSources(), esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: join(root, 'tsconfig.json') }), bundleStyles()],
+  plugins: [resolveTsSources(), bundleIcons(), esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: join(root, 'tsconfig.json') }), bundleStyles()],
 }

@@ -51,7 +51,8 @@ export type PorticoOptions = {
   allWallets?: 'SHOW' | 'HIDE' | 'ONLY_MOBILE'
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
-  themeMode?: 'light' | 'dark'
+  /** 'system' follows the visitor's `prefers-color-scheme` (default 'light'). */
+  themeMode?: 'light' | 'dark' | 'system'
   themeVariables?: Record<string, string | number>
   defaultAccountTypes?: Partial<Record<string, AccountType>>
   /** Sign-in: set by the siwx plugin; kept for the incumbent's option shape. */

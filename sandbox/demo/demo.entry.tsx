@@ -11,13 +11,16 @@ import { walletConnect } from 'portico/walletconnect'
 
 const origin = window.location.origin
 const rpc = (caipNetworkId: string) => `${origin}/v1/?chainId=${caipNetworkId}&projectId=demo`
+// Local chains have no logo of their own: the server answers with their family's (Ethereum, Solana).
+const logo = (caipNetworkId: string) => `${origin}/public/getAssetImage/${caipNetworkId}`
 
-const devnetA = defineNetwork({ id: 31337, name: 'Portico Devnet A', rpcUrls: [rpc('eip155:31337')] })
-const devnetB = defineNetwork({ id: 31338, name: 'Portico Devnet B', rpcUrls: [rpc('eip155:31338')] })
+const devnetA = defineNetwork({ id: 31337, name: 'Portico Devnet A', rpcUrls: [rpc('eip155:31337')], imageUrl: logo('eip155:31337') })
+const devnetB = defineNetwork({ id: 31338, name: 'Portico Devnet B', rpcUrls: [rpc('eip155:31338')], imageUrl: logo('eip155:31338') })
 const solanaLocal = defineSolanaNetwork({
   reference: 'AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP',
   name: 'Portico Solana Localnet',
   rpcUrls: [rpc('solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP')],
+  imageUrl: logo('solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP'),
 })
 
 // Sign-in is off unless the page is opened with ?siwx=required or ?siwx=optional; sessions are
@@ -37,6 +40,8 @@ const portico = createPortico({
   networks: [devnetA, devnetB, solanaLocal],
   plugins,
   endpoints: { api: origin, relay: `${origin.replace(/^http/, 'ws')}/relay` },
+  // Light or dark as the visitor's system asks (prefers-color-scheme).
+  themeMode: 'system',
 })
 
 function SignMessage() {

@@ -13,6 +13,11 @@ export const devWalletPanelCss = `
   font: 12px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   color: #111827;
 }
+/* On a phone the panel stays on the page but goes under the modal, like an extension's popup
+   that a phone does not have; the modal's sheet covers the whole width there. */
+@media (max-width: 640px) {
+  :host { z-index: 1; }
+}
 section {
   box-sizing: border-box;
   width: 232px;

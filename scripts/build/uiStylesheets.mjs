@@ -26,9 +26,28 @@ export function uiStylesheets() {
   return [theme, ...found.filter((file) => file !== theme)]
 }
 
+const darkBlock = /\[data-portico\]\[data-portico-theme='dark'\] \{([^}]*)\}\n/
+
+/**
+ * Adds themeMode 'system' to the theme: the dark block again, for [data-portico-theme='system']
+ * inside @media (prefers-color-scheme: dark), right after the dark block.
+ */
+export function withSystemTheme(css) {
+  const match = darkBlock.exec(css)
+  if (!match) throw new Error("ui/theme/styles.css has no [data-portico][data-portico-theme='dark'] block")
+  const body = match[1].replace(/\n(?=.)/g, '\n  ')
+  const system = `\n@media (prefers-color-scheme: dark) {\n  [data-portico][data-portico-theme='system'] {${body}  }\n}\n`
+  const end = match.index + match[0].length
+  return css.slice(0, end) + system + css.slice(end)
+}
+
 /** The text of portico/styles.css. */
 export function porticoStylesheet() {
-  return uiStylesheets()
-    .map((file) => `/* ${relative(root, file)} */\n${readFileSync(file, 'utf8').trim()}\n`)
+  const [theme, ...rest] = uiStylesheets()
+  return [theme, ...rest]
+    .map((file) => {
+      const text = readFileSync(file, 'utf8').trim()
+      return `/* ${relative(root, file)} */\n${file === theme ? withSystemTheme(`${text}\n`).trim() : text}\n`
+    })
     .join('\n')
 }

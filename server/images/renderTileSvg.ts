@@ -36,7 +36,9 @@ export function renderTileSvg({ label, seed = label, shape = 'square' }: RenderT
   const hue = ((hash[0] as number) * 256 + (hash[1] as number)) % 360
   const hue2 = (hue + 30 + ((hash[2] as number) % 60)) % 360
   const text = initialsOf(label).replace(/[&<>"']/g, (c) => escapes[c] as string)
-  const size = text.length > 2 ? 34 : 44
+  // The initials stay inside the tile: a circle's chord is narrower than a square's side.
+  const sizes = shape === 'round' ? [44, 44, 30, 23] : [44, 44, 34, 34]
+  const size = sizes[Math.min(text.length, 4) - 1] as number
   const background =
     shape === 'round'
       ? '<circle cx="48" cy="48" r="48" fill="url(#g)"/>'

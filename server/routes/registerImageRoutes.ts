@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
 import { HttpError } from '../errors/HttpError.js'
+import { assetLogo, tokenLogo } from '../images/brandIcons.js'
 import { renderTileSvg } from '../images/renderTileSvg.js'
 import type { RenderTileSvgParameters } from '../images/renderTileSvg.js'
 import type { ServerContext } from './ServerContext.js'
@@ -37,8 +38,9 @@ const currencyCodes = new Set(
 const commonTokens = 'ETH WETH SOL BTC WBTC USDC USDT DAI MATIC POL BNB AVAX ATOM OSMO DOT KSM SUI STX OP ARB LINK UNI'.split(' ')
 const imageCacheControl = 'public, max-age=86400'
 
-function sendSvg(request: FastifyRequest, reply: FastifyReply, parameters: RenderTileSvgParameters) {
-  const svg = renderTileSvg(parameters)
+/** Sends a logo when the icon set has one, else the generated tile. */
+function sendSvg(request: FastifyRequest, reply: FastifyReply, parameters: RenderTileSvgParameters, logo?: string) {
+  const svg = logo ?? renderTileSvg(parameters)
   const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`
   reply
     .header('content-type', 'image/svg+xml; charset=utf-8')
@@ -56,8 +58,10 @@ function notFound(kind: string, id: string): HttpError {
 
 /**
  * Mounts the image endpoints: `GET /getWalletImage/:imageId`, `/public/getAssetImage/:id`,
- * `/public/getCurrencyImage/:id` and `/public/getTokenImage/:symbol`. Images are deterministic
- * SVG tiles drawn on the server (no external URLs); an unknown id is a 404 JSON error.
+ * `/public/getCurrencyImage/:id` and `/public/getTokenImage/:symbol`. Known tokens, networks (a
+ * chain without a logo of its own gets its namespace's) and the WalletConnect asset are real
+ * logos from @web3icons/core; anything else known is a deterministic SVG tile drawn on the
+ * server (no external URLs); an unknown id is a 404 JSON error.
  *
  * @param app - the Fastify instance
  * @param context - database and configuration
@@ -87,12 +91,12 @@ export function registerImageRoutes(app: FastifyInstance, { db, config }: Server
   app.get<{ Params: { id: string } }>('/public/getAssetImage/:id', async (request, reply) => {
     const { id } = request.params
     const connector = connectorAssets[id]
-    if (connector && Object.hasOwn(connectorAssets, id)) return sendSvg(request, reply, { label: connector, seed: `asset:${id}` })
-    if (Object.hasOwn(namespaceSymbols, id)) return sendSvg(request, reply, { label: namespaceSymbols[id] as string, seed: `asset:${id}`, shape: 'round' })
+    if (connector && Object.hasOwn(connectorAssets, id)) return sendSvg(request, reply, { label: connector, seed: `asset:${id}` }, await assetLogo(id))
+    if (Object.hasOwn(namespaceSymbols, id)) return sendSvg(request, reply, { label: namespaceSymbols[id] as string, seed: `asset:${id}`, shape: 'round' }, await assetLogo(id))
     if (isCaipNetworkId(id) && (chainNames.has(id) || directoryChains.has(id))) {
       const namespace = id.split(':')[0] as string
       const label = chainNames.get(id) ?? namespaceSymbols[namespace] ?? namespace
-      return sendSvg(request, reply, { label, seed: `asset:${id}`, shape: 'round' })
+      return sendSvg(request, reply, { label, seed: `asset:${id}`, shape: 'round' }, await assetLogo(id))
     }
     throw notFound('asset', id)
   })
@@ -106,6 +110,6 @@ export function registerImageRoutes(app: FastifyInstance, { db, config }: Server
   app.get<{ Params: { symbol: string } }>('/public/getTokenImage/:symbol', async (request, reply) => {
     const symbol = tokenSymbols.get(request.params.symbol.toLowerCase())
     if (!symbol) throw notFound('token', request.params.symbol)
-    return sendSvg(request, reply, { label: symbol, seed: `token:${symbol.toLowerCase()}`, shape: 'round' })
+    return sendSvg(request, reply, { label: symbol, seed: `token:${symbol.toLowerCase()}`, shape: 'round' }, await tokenLogo(symbol))
   })
 }

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { launchChromium } from './chromium.js'
 import { newLoopbackContext } from './newLoopbackContext.js'
 
@@ -25,14 +25,15 @@ export type SandboxPage = {
  * any request beyond 127.0.0.1, a recorder of CSP violations and page errors, and one page.
  *
  * @param initScripts extra scripts to run before the page's own (an extension's content script)
+ * @param contextOptions Playwright context options (viewport, colorScheme, userAgent, …)
  * @example
  * const visitor = await openSandboxPage()
  * await visitor.page.goto(sandbox.url)
  * expect(await visitor.cspViolations()).toEqual([])
  */
-export async function openSandboxPage({ initScripts = [] }: { initScripts?: string[] } = {}): Promise<SandboxPage> {
+export async function openSandboxPage({ initScripts = [], contextOptions = {} }: { initScripts?: string[]; contextOptions?: BrowserContextOptions } = {}): Promise<SandboxPage> {
   const browser = await launchChromium()
-  const { context, blocked } = await newLoopbackContext(browser)
+  const { context, blocked } = await newLoopbackContext(browser, contextOptions)
   await context.addInitScript({ content: recordCspViolations })
   for (const content of initScripts) await context.addInitScript({ content })
   const page = await context.newPage()

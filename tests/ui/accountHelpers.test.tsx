@@ -1,9 +1,11 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { AccountAvatar } from '../../ui/components/AccountAvatar/AccountAvatar.js'
 import { Tabs } from '../../ui/components/Tabs/Tabs.js'
 import { en } from '../../ui/locales/en.js'
 import { translate } from '../../ui/i18n/translate.js'
 import { formatActivityTime } from '../../ui/utils/formatActivityTime.js'
+import { formatAmount } from '../../ui/utils/formatAmount.js'
 import { formatUsd } from '../../ui/utils/formatUsd.js'
 import { uiViews } from '../../ui/views/uiViews.js'
 
@@ -18,6 +20,47 @@ describe('USD values', () => {
     expect(formatUsd(Number.NaN)).toBeUndefined()
     expect(formatUsd(Number.POSITIVE_INFINITY)).toBeUndefined()
     expect(formatUsd(undefined)).toBeUndefined()
+  })
+
+  it("uses the locale's separators", () => {
+    expect(formatUsd(1234567.891, 'de-DE')).toBe('1.234.567,89\u00a0$')
+  })
+})
+
+describe('the account avatar', () => {
+  const draw = (address: string) => renderToString(<AccountAvatar address={address} />)
+  it('is the same for the same account in any letter case, and differs between accounts', () => {
+    const a = draw('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    expect(a).toBe(draw('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'))
+    expect(a).not.toBe(draw('0x70997970C51812dc3A010C7d01b50e0d17dc79C8'))
+  })
+  it('is decorative inline SVG whose gradient id is safe inside url(#…), with no style attribute', () => {
+    const svg = draw('oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96')
+    expect(svg).toContain('aria-hidden="true"')
+    expect(svg).not.toContain('style=')
+    const id = /id="([^"]+)"/.exec(svg)?.[1] as string
+    expect(id).toMatch(/^[\w-]+$/)
+    expect(svg).toContain(`fill="url(#${id})"`)
+  })
+})
+
+describe('token amounts (one formatter for every view)', () => {
+  it("truncates to 3 decimals, never rounds, and groups with the locale's separators", () => {
+    expect(formatAmount('1000000', 'pUSD', 'en-US')).toBe('1,000,000.000 pUSD')
+    expect(formatAmount('9999.99999', 'ETH', 'en-US')).toBe('9,999.999 ETH')
+    expect(formatAmount('1000000.5', 'pUSD', 'de-DE')).toBe('1.000.000,500 pUSD')
+    expect(formatAmount('-12345.6789', undefined, 'en-US')).toBe('-12,345.678')
+    expect(formatAmount('999', 'SOL', 'en-US')).toBe('999.000 SOL')
+  })
+
+  it('stays exact beyond what a float holds', () => {
+    expect(formatAmount(123456789012345678901234567890n, 'WEI', 'en-US')).toBe('123,456,789,012,345,678,901,234,567,890.000 WEI')
+  })
+
+  it('shows 0.000 for what is not a number, and survives a locale Intl does not know', () => {
+    expect(formatAmount(undefined, 'ETH', 'en-US')).toBe('0.000 ETH')
+    expect(formatAmount('abc', 'ETH', 'en-US')).toBe('0.000 ETH')
+    expect(formatAmount('1234.5', 'ETH', 'not a locale!')).toBe('1,234.500 ETH')
   })
 })
 

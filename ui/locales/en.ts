@@ -16,6 +16,10 @@ export const en = {
   'status.disconnected': 'Not connected',
   'status.searching': 'Searching wallets…',
   'status.results': '{count} wallets found',
+  'status.resultsOne': '1 wallet found',
+  'wallet.installed': 'Installed',
+  /** The locale whose digit separators amounts and prices use (`Intl` tag). */
+  'format.locale': 'en-US',
 
   'button.connect': 'Connect Wallet',
   'button.connecting': 'Connecting…',

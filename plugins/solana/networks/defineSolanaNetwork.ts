@@ -7,6 +7,8 @@ export type DefineSolanaNetworkParameters = {
   rpcUrls: readonly string[]
   blockExplorer?: { name: string; url: string }
   testnet?: boolean
+  /** The network's logo (an https or `data:image/…` URL). */
+  imageUrl?: string
 }
 
 /**
@@ -17,7 +19,7 @@ export type DefineSolanaNetworkParameters = {
  * @example
  * const mine = defineSolanaNetwork({ reference: 'AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP', name: 'Local', rpcUrls: ['http://127.0.0.1:4703'] })
  */
-export function defineSolanaNetwork({ reference, name, rpcUrls, blockExplorer, testnet }: DefineSolanaNetworkParameters): Network {
+export function defineSolanaNetwork({ reference, name, rpcUrls, blockExplorer, testnet, imageUrl }: DefineSolanaNetworkParameters): Network {
   return Object.freeze({
     id: reference,
     caipNetworkId: `solana:${reference}` as CaipNetworkId,
@@ -27,5 +29,6 @@ export function defineSolanaNetwork({ reference, name, rpcUrls, blockExplorer, t
     rpcUrls: { default: { http: [...rpcUrls] } },
     ...(blockExplorer ? { blockExplorers: { default: blockExplorer } } : {}),
     ...(testnet !== undefined ? { testnet } : {}),
+    ...(imageUrl ? { assets: { imageUrl } } : {}),
   })
 }

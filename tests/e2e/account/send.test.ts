@@ -150,7 +150,7 @@ describe('account and send on EVM, end to end', () => {
     expect(eth).toMatch(/\$[\d,]+\.\d{2}/)
     // What anvil says, truncated to 3 decimals (pUSD is priced at 1 USD).
     const [whole = '0', fraction = ''] = formatUnits(await pusdOf(account0), 6).split('.')
-    expect(usd).toContain(`${whole}.${fraction.padEnd(3, '0').slice(0, 3)} pUSD`)
+    expect(usd).toContain(`${BigInt(whole).toLocaleString('en-US')}.${fraction.padEnd(3, '0').slice(0, 3)} pUSD`)
     expect(usd).toContain(`$${Number(whole).toLocaleString('en-US')}.${fraction.padEnd(2, '0').slice(0, 2)}`)
     // The total is the sum of both (ETH at 3000 USD plus 1,000,000 pUSD at 1 USD).
     const total = (await dialog().locator('p').filter({ hasText: 'Total value' }).textContent()) ?? ''

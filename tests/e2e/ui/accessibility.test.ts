@@ -75,7 +75,7 @@ describe.each(['light', 'dark'] as const)('axe-core finds no serious or critical
     await dialog(page).waitFor({ state: 'detached' })
 
     await page.getByRole('button', { name: /0xf39F…2266/ }).first().click()
-    await dialog(page).getByText('10000.123 ETH').waitFor()
+    await dialog(page).getByText('10,000.123 ETH').waitFor()
     await check('Account')
 
     await dialog(page).getByRole('button', { name: /^Network: / }).click()

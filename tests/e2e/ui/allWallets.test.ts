@@ -62,6 +62,9 @@ describe('All Wallets against a real Portico server', () => {
     const names = await walletList(page).getByRole('button').allTextContents()
     expect([...names].sort()).toEqual([...truNames].sort())
     await page.getByRole('status').filter({ hasText: `${truNames.length} wallets found` }).waitFor()
+    // One result is announced in the singular.
+    await search.fill('Trusty Vault')
+    await page.getByRole('status').filter({ hasText: /^1 wallet found$/ }).waitFor()
 
     // A directory wallet without a browser connector shows where to get it; nothing is followed.
     await walletList(page).getByRole('button', { name: 'Trusty Vault' }).click()

@@ -63,7 +63,7 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     await modal.waitFor({ state: 'detached' })
     const accountButton = page.getByRole('button', { name: /0xf39F…2266/ }).last()
     await accountButton.waitFor()
-    await expect.poll(() => accountButton.textContent()).toContain('10000.123 ETH')
+    await expect.poll(() => accountButton.textContent()).toContain('10,000.123 ETH')
 
     await accountButton.click()
     await modal.waitFor()

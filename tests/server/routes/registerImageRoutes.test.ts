@@ -77,6 +77,28 @@ describe('image endpoints', () => {
     }
   })
 
+  it('serves the real logos of @web3icons/core for known tokens, networks, namespaces and WalletConnect', async () => {
+    const logo = async (specifier: string) => ((await import(specifier)) as { default: string }).default
+    const ethToken = await logo('@web3icons/core/svgs/tokens/branded/ETH.svg.js')
+    const ethereum = await logo('@web3icons/core/svgs/networks/branded/ethereum.svg.js')
+    const usdc = await logo('@web3icons/core/svgs/tokens/branded/USDC.svg.js')
+    const walletConnect = await logo('@web3icons/core/svgs/wallets/branded/wallet-connect.svg.js')
+    expect((await getImage('/public/getTokenImage/ETH')).text).toBe(ethToken)
+    expect((await getImage('/public/getTokenImage/usdc')).text).toBe(usdc)
+    expect((await getImage('/public/getAssetImage/eip155')).text).toBe(ethereum)
+    // A configured devnet has no logo of its own: its namespace's.
+    expect((await getImage('/public/getAssetImage/eip155:31337')).text).toBe(ethereum)
+    expect((await getImage('/public/getAssetImage/walletConnect')).text).toBe(walletConnect)
+    for (const text of [ethToken, ethereum, usdc, walletConnect]) expect(text).not.toMatch(/<script|href=|https?:\/\/(?!www\.w3\.org)/)
+  })
+
+  it('draws a tile only when nothing is known, its initials sized to stay inside the circle', async () => {
+    const pusd = await getImage('/public/getTokenImage/pUSD')
+    expect(pusd.text).toContain('<circle')
+    expect(pusd.text).toContain('font-size="23"')
+    expect(pusd.text).toContain('>PUSD</text>')
+  })
+
   it.each([
     '/getWalletImage/00000000-0000-0000-0000-000000000000',
     "/getWalletImage/'%20OR%201=1%20--",

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { formatBalance, type ChainNamespace } from '../../../kernel/index.js'
+import type { ChainNamespace } from '../../../kernel/index.js'
+import { useFormat } from '../../hooks/useFormat.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { refreshBalance } from '../../utils/refreshBalance.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
@@ -18,10 +19,11 @@ export const AccountSummary = observer(function AccountSummary({ namespace }: { 
     if (caipAddress) void refreshBalance(portico, namespace, caipAddress)
   }, [portico, namespace, caipAddress])
   const account = accounts.get(namespace)
+  const format = useFormat()
   return (
     <>
       {account.balance !== undefined ? (
-        <span className="portico-page-button__balance">{formatBalance({ balance: account.balance, symbol: account.balanceSymbol })}</span>
+        <span className="portico-page-button__balance">{format.amount(account.balance, account.balanceSymbol)}</span>
       ) : null}
       <span className="portico-page-button__address">{address ? truncateAddress(address) : ''}</span>
     </>

@@ -1,20 +1,19 @@
 import type { Transaction, TransactionTransfer } from '../../../kernel/index.js'
-import { formatBalance } from '../../../kernel/index.js'
+import { useFormat } from '../../hooks/useFormat.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { formatActivityTime } from '../../utils/formatActivityTime.js'
-import { formatUsd } from '../../utils/formatUsd.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
 import { Icon } from '../Icon/Icon.js'
 
 const directionKey = { out: 'view.account.activity.sent', in: 'view.account.activity.received', self: 'view.account.activity.self' } as const
 
 /** What moved: "0.5 ETH", an NFT's name, or the transaction kind when no transfer is listed. */
-function describeTransfer(transfer: TransactionTransfer | undefined): string | undefined {
+function describeTransfer(transfer: TransactionTransfer | undefined, format: ReturnType<typeof useFormat>): string | undefined {
   if (!transfer) return undefined
   if (transfer.nft_info) return transfer.nft_info.name
   const symbol = transfer.fungible_info?.symbol
-  return formatBalance({ balance: transfer.quantity.numeric, ...(symbol ? { symbol } : {}) })
+  return format.amount(transfer.quantity.numeric, symbol)
 }
 
 /**
@@ -28,14 +27,15 @@ function describeTransfer(transfer: TransactionTransfer | undefined): string | u
 export function ActivityList({ transactions, now }: { transactions: readonly Transaction[]; now: number }) {
   const portico = usePortico()
   const t = useTranslate()
+  const format = useFormat()
   return (
     <ul className="portico-activity">
       {transactions.map((tx) => {
         const transfer = tx.transfers?.[0]
         const more = (tx.transfers?.length ?? 0) - 1
         const direction = transfer?.direction ?? 'self'
-        const what = describeTransfer(transfer) ?? t('view.account.activity.unknownAsset')
-        const usd = transfer && !transfer.nft_info ? formatUsd(transfer.value) : undefined
+        const what = describeTransfer(transfer, format) ?? t('view.account.activity.unknownAsset')
+        const usd = transfer && !transfer.nft_info ? format.usd(transfer.value) : undefined
         const time = formatActivityTime(tx.metadata.minedAt, now, t)
         const network = portico.stores.networks.find(tx.metadata.chain)
         const href = portico.explorers.transactionUrl(network, tx.metadata.hash)

@@ -40,7 +40,7 @@ export const NetworkButton = observer(function NetworkButton() {
       onClick={() => void portico.open({ view: 'Networks' })}
     >
       {unsupported ? <Icon name="warning" /> : network ? <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" /> : null}
-      <span>{label}</span>
+      <span className="portico-page-button__label">{label}</span>
     </button>
   )
 })

@@ -1,6 +1,6 @@
-import { formatBalance, type TokenBalance } from '../../../kernel/index.js'
+import type { TokenBalance } from '../../../kernel/index.js'
+import { useFormat } from '../../hooks/useFormat.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
-import { formatUsd } from '../../utils/formatUsd.js'
 import { safeImageSrc } from '../../utils/safeImageSrc.js'
 import { WalletIcon } from '../WalletIcon/WalletIcon.js'
 
@@ -12,10 +12,11 @@ import { WalletIcon } from '../WalletIcon/WalletIcon.js'
  */
 export function TokenList({ tokens }: { tokens: readonly TokenBalance[] }) {
   const t = useTranslate()
+  const format = useFormat()
   return (
     <ul className="portico-token-list">
       {tokens.map((token) => {
-        const usd = formatUsd(token.value)
+        const usd = format.usd(token.value)
         return (
           <li key={token.address ?? `native:${token.chainId}`} className="portico-token-list__item">
             <WalletIcon src={safeImageSrc(token.iconUrl)} name={token.symbol} size="small" />
@@ -24,7 +25,7 @@ export function TokenList({ tokens }: { tokens: readonly TokenBalance[] }) {
               <span className="portico-token-list__full-name">{token.name}</span>
             </span>
             <span className="portico-token-list__amounts">
-              <span className="portico-token-list__amount">{formatBalance({ balance: token.quantity.numeric, symbol: token.symbol })}</span>
+              <span className="portico-token-list__amount">{format.amount(token.quantity.numeric, token.symbol)}</span>
               {usd ? (
                 <span className="portico-token-list__value">
                   <span className="portico-visually-hidden">{t('view.account.tokens.value')} </span>

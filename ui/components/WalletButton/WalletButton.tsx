@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { WalletIcon } from '../WalletIcon/WalletIcon.js'
 
 export type WalletButtonProps = {
@@ -6,6 +7,8 @@ export type WalletButtonProps = {
   onSelect: () => void
   /** `row` in the Connect view's lists, `tile` in the All Wallets grid. */
   layout?: 'row' | 'tile'
+  /** A short tag under or beside the name, such as "Installed": the button's description (hidden from its name, so the name stays the wallet's). */
+  tag?: string
   /** Extra attributes the virtual list needs. */
   dataIndex?: number
 }
@@ -17,7 +20,8 @@ export type WalletButtonProps = {
  * @example
  * <WalletButton name="Rabby" imageSrc={src} onSelect={connect} />
  */
-export function WalletButton({ name, imageSrc, onSelect, layout = 'row', dataIndex }: WalletButtonProps) {
+export function WalletButton({ name, imageSrc, onSelect, layout = 'row', tag, dataIndex }: WalletButtonProps) {
+  const tagId = useId()
   return (
     <button
       type="button"
@@ -25,9 +29,15 @@ export function WalletButton({ name, imageSrc, onSelect, layout = 'row', dataInd
       onClick={onSelect}
       data-index={dataIndex}
       title={layout === 'tile' ? name : undefined}
+      aria-describedby={tag ? tagId : undefined}
     >
       <WalletIcon src={imageSrc} name={name} />
       <span className="portico-wallet-button__name">{name}</span>
+      {tag ? (
+        <span id={tagId} className="portico-wallet-button__tag" aria-hidden="true">
+          {tag}
+        </span>
+      ) : null}
     </button>
   )
 }

@@ -1,15 +1,16 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
-import { formatBalance, safeHttpUrl } from '../../../kernel/index.js'
+import { safeHttpUrl } from '../../../kernel/index.js'
+import { AccountAvatar } from '../../components/AccountAvatar/AccountAvatar.js'
 import { AccountTabs } from '../../components/AccountTabs/AccountTabs.js'
 import { Button } from '../../components/Button/Button.js'
 import { Icon } from '../../components/Icon/Icon.js'
 import { IconButton } from '../../components/IconButton/IconButton.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
 import { WalletIcon } from '../../components/WalletIcon/WalletIcon.js'
+import { useFormat } from '../../hooks/useFormat.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
-import { formatUsd } from '../../utils/formatUsd.js'
 import { networkImageSrc } from '../../utils/networkImageSrc.js'
 import { refreshBalance } from '../../utils/refreshBalance.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
@@ -25,6 +26,7 @@ import { truncateAddress } from '../../utils/truncateAddress.js'
 export const AccountView = observer(function AccountView() {
   const portico = usePortico()
   const t = useTranslate()
+  const format = useFormat()
   const { connections, networks, accounts, toasts, router } = portico.stores
   const namespace = networks.activeNamespace
   const address = connections.address(namespace)
@@ -35,7 +37,7 @@ export const AccountView = observer(function AccountView() {
   const [disconnecting, setDisconnecting] = useState(false)
   const { features } = portico.stores.options
   const canSend = features.send && Boolean(portico.hooks.send.get(namespace)?.isUsed())
-  const total = account.tokenBalances ? formatUsd(accounts.totalValue(namespace)) : undefined
+  const total = account.tokenBalances ? format.usd(accounts.totalValue(namespace)) : undefined
 
   useEffect(() => {
     if (caipAddress) void refreshBalance(portico, namespace, caipAddress)
@@ -68,6 +70,7 @@ export const AccountView = observer(function AccountView() {
 
   return (
     <div className="portico-account">
+      <AccountAvatar address={address} />
       <div className="portico-account__address-row">
         <span className="portico-account__address" title={address}>
           <span className="portico-visually-hidden">{t('view.account.address')} </span>
@@ -78,13 +81,13 @@ export const AccountView = observer(function AccountView() {
       <p className="portico-account__balance" aria-busy={account.balanceLoading || undefined}>
         <span className="portico-visually-hidden">{t('view.account.balance')} </span>
         {account.balance !== undefined ? (
-          formatBalance({ balance: account.balance, symbol: account.balanceSymbol })
+          format.amount(account.balance, account.balanceSymbol)
         ) : account.balanceLoading ? (
           <>
             <Spinner /> <span className="portico-account__muted">{t('view.account.balanceLoading')}</span>
           </>
         ) : (
-          formatBalance({ balance: undefined, symbol: network?.nativeCurrency.symbol })
+          format.amount(undefined, network?.nativeCurrency.symbol)
         )}
       </p>
       {total !== undefined ? (

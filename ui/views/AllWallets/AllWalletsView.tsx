@@ -9,6 +9,7 @@ import { WalletButton } from '../../components/WalletButton/WalletButton.js'
 import { useAnnounce } from '../../hooks/useAnnounce.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
+import { findConnectorFor } from '../../utils/findConnectorFor.js'
 import { selectDirectoryWallet } from '../../utils/selectDirectoryWallet.js'
 import { walletImageSrc } from '../../utils/walletImageSrc.js'
 
@@ -29,7 +30,7 @@ export const AllWalletsView = observer(function AllWalletsView() {
   const portico = usePortico()
   const t = useTranslate()
   const inputId = useId()
-  const { directory } = portico.stores
+  const { directory, wallets } = portico.stores
   const [input, setInput] = useState(directory.query)
   const scrollRef = useRef<HTMLDivElement>(null)
 
@@ -80,7 +81,9 @@ export const AllWalletsView = observer(function AllWalletsView() {
       ? t('status.searching')
       : searchMode
         ? items.length
-          ? t('status.results', { count: items.length })
+          ? items.length === 1
+            ? t('status.resultsOne')
+            : t('status.results', { count: items.length })
           : t('view.allWallets.noResults')
         : firstLoad
           ? t('view.allWallets.loading')
@@ -129,15 +132,20 @@ export const AllWalletsView = observer(function AllWalletsView() {
                 className="portico-all-wallets__row"
                 style={{ transform: `translateY(${row.start}px)` }}
               >
-                {items.slice(row.index * columns, row.index * columns + columns).map((wallet) => (
-                  <WalletButton
-                    key={wallet.id}
-                    layout="tile"
-                    name={wallet.name}
-                    imageSrc={walletImageSrc(portico, wallet)}
-                    onSelect={() => selectDirectoryWallet(portico, wallet)}
-                  />
-                ))}
+                {items.slice(row.index * columns, row.index * columns + columns).map((wallet) => {
+                  // An installed wallet keeps its own icon and says so.
+                  const installed = findConnectorFor(wallets.merged, wallet)
+                  return (
+                    <WalletButton
+                      key={wallet.id}
+                      layout="tile"
+                      name={wallet.name}
+                      imageSrc={(installed && walletImageSrc(portico, installed)) ?? walletImageSrc(portico, wallet)}
+                      {...(installed ? { tag: t('wallet.installed') } : {})}
+                      onSelect={() => selectDirectoryWallet(portico, wallet)}
+                    />
+                  )
+                })}
               </div>
             ))}
           </div>

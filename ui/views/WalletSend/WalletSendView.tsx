@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId } from 'react'
-import { formatBalance, type SendButtonState, type TokenBalance } from '../../../kernel/index.js'
+import type { SendButtonState, TokenBalance } from '../../../kernel/index.js'
+import { useFormat } from '../../hooks/useFormat.js'
 import { Button } from '../../components/Button/Button.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
 import { usePortico } from '../../hooks/usePortico.js'
@@ -21,6 +22,7 @@ const tokenKey = (token: TokenBalance | undefined) => (token ? (token.address ??
 export const WalletSendView = observer(function WalletSendView() {
   const portico = usePortico()
   const t = useTranslate()
+  const format = useFormat()
   const ids = { token: useId(), amount: useId(), amountHint: useId(), receiver: useId(), receiverHint: useId(), balance: useId() }
   const { send, accounts, networks, connections, router } = portico.stores
   const namespace = networks.activeNamespace
@@ -64,7 +66,7 @@ export const WalletSendView = observer(function WalletSendView() {
             ) : null}
             {tokens.map((token) => (
               <option key={tokenKey(token)} value={tokenKey(token)}>
-                {t('view.walletSend.tokenOption', { symbol: token.symbol, balance: formatBalance({ balance: token.quantity.numeric, symbol: token.symbol }) })}
+                {t('view.walletSend.tokenOption', { symbol: token.symbol, balance: format.amount(token.quantity.numeric, token.symbol) })}
               </option>
             ))}
           </select>
@@ -105,7 +107,7 @@ export const WalletSendView = observer(function WalletSendView() {
         </div>
         {send.token ? (
           <p id={ids.balance} className="portico-send__hint">
-            {t('view.walletSend.balance', { balance: formatBalance({ balance: send.token.quantity.numeric, symbol: send.token.symbol }) })}
+            {t('view.walletSend.balance', { balance: format.amount(send.token.quantity.numeric, send.token.symbol) })}
           </p>
         ) : null}
         {amountInvalid ? (

@@ -1,0 +1,167 @@
+// Issue 14, acceptances 1 and 4: every modal view of the demo site (`npm start`), in Chromium,
+// desktop 1280×800 and phone 390×844, light and dark (themeMode 'system' following the emulated
+// prefers-color-scheme). Each view is checked by axe-core (no serious or critical violation) and
+// compared with its committed baseline PNG (tests/e2e/visual/__screenshots__). To accept a change,
+// run `UPDATE_SCREENSHOTS=1 npx vitest run tests/e2e/visual` and commit the PNGs after looking at them
+// (docs/testing.md).
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { compareScreenshot } from './compareScreenshot.js'
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const phoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+
+const devices: Record<'desktop' | 'phone', BrowserContextOptions> = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: phoneUserAgent },
+}
+
+type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }
+
+/** axe-core over the whole page, injected through the debugger so the strict CSP stays on. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  const result = await page.evaluate(() => (window as unknown as { axe: { run(context: Document): Promise<AxeResult> } }).axe.run(document))
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+}
+
+let sandbox: TestSandbox
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ reuseFromEnv: true })
+}, 120_000)
+afterAll(async () => {
+  await sandbox?.stop()
+})
+
+describe.each([
+  ['desktop', 'light'],
+  ['desktop', 'dark'],
+  ['phone', 'light'],
+  ['phone', 'dark'],
+] as const)('the modal on a %s in the %s theme', (device, colorScheme) => {
+  let visitor: SandboxPage
+  let page: Page
+  /** Per view: the axe findings and the screenshot comparison ('ok' when it matched). */
+  const results: Record<string, { axe: string[]; screenshot: string }> = {}
+
+  beforeAll(async () => {
+    visitor = await openSandboxPage({ contextOptions: { ...devices[device], colorScheme, reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'UTC' } })
+    page = visitor.page
+    visitor.context.setDefaultTimeout(15_000)
+  }, 60_000)
+  afterAll(async () => {
+    await visitor?.close()
+  })
+
+  const header = () => page.getByRole('navigation', { name: 'Wallet' })
+  const dialog = () => page.getByRole('dialog')
+  const waitForView = (view: string) => page.locator(`[role="dialog"][data-view="${view}"]`).waitFor()
+
+  /** Waits for the dialog's images, then checks the view with axe and against its baseline. */
+  async function check(name: string, mask: (dialog: Locator) => Locator[] = () => []): Promise<void> {
+    await page.waitForFunction(() => [...document.querySelectorAll('[role="dialog"] img')].every((img) => (img as HTMLImageElement).complete))
+    await page.waitForTimeout(250) // the height transition and the last layout
+    const actual = await dialog().screenshot({ animations: 'disabled', caret: 'hide', mask: mask(dialog()), maskColor: '#ff00ff' })
+    const compared = compareScreenshot({ name: `${device}-${colorScheme}/${name}.png`, actual })
+    results[name] = { axe: await seriousViolations(page), screenshot: compared.status === 'mismatch' ? compared.message : 'ok' }
+  }
+
+  it('Connect, All Wallets and WalletConnect before connecting', async () => {
+    await page.goto(`${sandbox.url}/?siwx=required`)
+    await header().getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog().getByRole('heading', { name: 'Recommended' }).waitFor()
+    await check('Connect')
+
+    await dialog().getByRole('button', { name: 'All Wallets' }).click()
+    await dialog().getByRole('region', { name: 'Wallets' }).getByRole('button').first().waitFor()
+    // The installed dev wallet keeps its own icon (not the directory's tile) and says "Installed".
+    const devTile = dialog().getByRole('region', { name: 'Wallets' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true })
+    expect(await page.locator(`[id="${await devTile.getAttribute('aria-describedby')}"]`).textContent()).toBe('Installed')
+    expect(await devTile.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
+    await check('AllWallets')
+    await dialog().getByRole('button', { name: 'Back' }).click()
+    await waitForView('Connect')
+
+    // A phone has no WalletConnect row yet (issue 14, point 3): a directory wallet shows the same view.
+    const walletConnectRow = dialog().getByRole('button', { name: 'WalletConnect', exact: true })
+    if (await walletConnectRow.count()) await walletConnectRow.click()
+    else await dialog().getByRole('button', { name: 'Bramble Safe' }).click()
+    await dialog().getByRole('img', { name: /QR code/i }).waitFor()
+    // The pairing URI and its countdown differ on every run.
+    await check('WalletConnect', (d) => [d.locator('.portico-wc-qr'), d.locator('.portico-wc__countdown')])
+    await dialog().getByRole('button', { name: 'Back' }).click()
+    await waitForView('Connect')
+  })
+
+  it('Sign In after connecting the Portico Dev Wallet', async () => {
+    await dialog().getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    const signView = dialog().filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
+    await signView.getByRole('region', { name: 'Message to sign' }).waitFor()
+    await expect.poll(() => signView.getByRole('button', { name: 'Sign', exact: true }).isEnabled()).toBe(true)
+    // The message holds a fresh nonce and the time.
+    await check('SignIn', (d) => [d.getByRole('region', { name: 'Message to sign' })])
+    await signView.getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect.poll(() => dialog().count(), { timeout: 15_000 }).toBe(0)
+  })
+
+  it('Account (each tab), Send, Review and Choose Network', async () => {
+    // The page's header with the account connected (compact on a phone: one line).
+    await header().getByRole('button', { name: /0xf39F…2266/ }).waitFor()
+    await page.waitForFunction(() => [...document.querySelectorAll('nav img')].every((img) => (img as HTMLImageElement).complete))
+    const headerBox = await header().boundingBox()
+    expect(headerBox?.height).toBeLessThanOrEqual(48)
+    const headerShot = compareScreenshot({ name: `${device}-${colorScheme}/Header.png`, actual: await header().screenshot({ animations: 'disabled' }) })
+    results.Header = { axe: [], screenshot: headerShot.status === 'mismatch' ? headerShot.message : 'ok' }
+
+    await header().getByRole('button', { name: /0xf39F…2266/ }).click()
+    await waitForView('Account')
+    await dialog().getByRole('tabpanel').getByRole('listitem').first().waitFor()
+    await expect.poll(() => dialog().getByRole('tabpanel').getByText('pUSD').count()).toBeGreaterThan(0)
+    await check('Account-Tokens')
+    await dialog().getByRole('tab', { name: 'NFTs' }).click()
+    await dialog().getByRole('tabpanel').getByRole('img', { name: 'Portico Pioneers #3' }).waitFor()
+    await check('Account-NFTs')
+    await dialog().getByRole('tab', { name: 'Activity' }).click()
+    await dialog().getByRole('tabpanel').getByRole('listitem').first().waitFor()
+    // When each transaction was mined depends on the run: one fixed text (so the row keeps its
+    // width), painted over as well.
+    await dialog().locator('time').evaluateAll((times) => times.forEach((time) => (time.textContent = '1 min ago')))
+    await check('Account-Activity', (d) => [d.locator('time')])
+    await dialog().getByRole('tab', { name: 'Tokens' }).click()
+
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await waitForView('WalletSend')
+    const select = dialog().getByLabel('Token')
+    await expect.poll(async () => (await select.locator('option').allTextContents()).some((text) => text.startsWith('pUSD ('))).toBe(true)
+    const pusd = (await select.locator('option').allTextContents()).find((text) => text.startsWith('pUSD (')) as string
+    await select.selectOption({ label: pusd })
+    await dialog().getByLabel('Amount').fill('1250.5')
+    await dialog().getByLabel('Receiver address').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    await check('Send')
+    await dialog().getByRole('button', { name: 'Preview Send' }).click()
+    await waitForView('WalletSendPreview')
+    await check('Review')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog().count()).toBe(0)
+
+    await header().getByRole('button', { name: /Portico Devnet A/ }).click()
+    await waitForView('Networks')
+    await check('ChooseNetwork')
+  })
+
+  it('no view has a serious or critical axe violation, each matches its baseline, nothing left 127.0.0.1', async () => {
+    expect(Object.keys(results).sort()).toEqual(['Account-Activity', 'Account-NFTs', 'Account-Tokens', 'AllWallets', 'ChooseNetwork', 'Connect', 'Header', 'Review', 'Send', 'SignIn', 'WalletConnect'])
+    expect(Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.axe]))).toEqual(Object.fromEntries(Object.keys(results).map((name) => [name, []])))
+    expect(Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.screenshot]))).toEqual(Object.fromEntries(Object.keys(results).map((name) => [name, 'ok'])))
+    expect(await visitor.cspViolations()).toEqual([])
+    expect(visitor.pageErrors).toEqual([])
+    expect(visitor.blocked).toEqual([])
+  })
+})

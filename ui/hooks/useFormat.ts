@@ -1,0 +1,24 @@
+import { useMemo } from 'react'
+import { formatAmount } from '../utils/formatAmount.js'
+import { formatUsd } from '../utils/formatUsd.js'
+import { useTranslate } from './useTranslate.js'
+
+/**
+ * Number formatting bound to the locale of the provider's messages (`format.locale`): token
+ * amounts (3 decimals, truncated) and USD values, with that locale's separators, in every view.
+ *
+ * @example
+ * const format = useFormat()
+ * format.amount('1000000', 'pUSD') // '1,000,000.000 pUSD'
+ */
+export function useFormat() {
+  const t = useTranslate()
+  const locale = t('format.locale')
+  return useMemo(
+    () => ({
+      amount: (balance: string | number | bigint | undefined | null, symbol?: string) => formatAmount(balance, symbol, locale),
+      usd: (value: number | undefined) => formatUsd(value, locale),
+    }),
+    [locale],
+  )
+}
