@@ -3,7 +3,7 @@ import { bitcoinSandboxCaipNetworkId } from '../bitcoin/bitcoinSandboxChain.js'
 import { devBitcoinKey, devBitcoinKeyAt, devBitcoinOrdinalsPath } from '../bitcoin/devBitcoin.js'
 import { devWalletPanelCss } from '../devWallet/devWalletPanelCss.js'
 import { scriptOrigin } from '../utils/scriptOrigin.js'
-import { renderWalletPanel } from '../walletPanel/renderWalletPanel.js'
+import { renderControlPanel } from '../walletPanel/renderWalletPanel.js'
 import { type BitcoinDevWalletControl, type BitcoinDevWalletProvider, createBitcoinDevWallet } from './createBitcoinDevWallet.js'
 
 /** What the wallet exposes on `window.__porticoBitcoinDevWallet` (for the sandbox's tests and tinkerers). */
@@ -61,25 +61,13 @@ export function installBitcoinDevWallet(): BitcoinDevWalletHandle {
     provider,
   })
   Object.defineProperty(window, '__porticoBitcoinDevWallet', { value: handle, configurable: false, writable: false })
-  renderWalletPanel(document, {
+  renderControlPanel(document, control, {
     title: 'Portico Dev Wallet (Bitcoin)',
     titleId: 'portico-bitcoin-dev-wallet-title',
     hostAttribute: 'data-portico-bitcoin-dev-wallet',
     css: panelCss,
-    read() {
-      const state = control.getState()
-      const last = control.activity().at(-1)
-      return {
-        connected: state.connected,
-        account: `${control.paymentAddress.slice(0, 8)}…${control.paymentAddress.slice(-4)}`,
-        network: 'Network: Bitcoin regtest',
-        mode: state.mode,
-        ...(last ? { last } : {}),
-      }
-    },
-    setMode: (mode) => control.setMode(mode),
-    disconnect: () => control.disconnect(),
-    subscribe: (fn) => control.subscribe(fn),
+    account: `${control.paymentAddress.slice(0, 8)}…${control.paymentAddress.slice(-4)}`,
+    network: 'Network: Bitcoin regtest',
   })
   return handle
 }
