@@ -30,12 +30,26 @@ let cached: { privateKey: Uint8Array; publicKey: Uint8Array } | undefined
  * const { publicKey } = devBitcoinKey()
  */
 export function devBitcoinKey(): { privateKey: Uint8Array; publicKey: Uint8Array } {
-  if (cached) return cached
-  const seed = pbkdf2(sha512, new TextEncoder().encode(devMnemonic), new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 })
-  const node = HDKey.fromMasterSeed(seed).derive(devBitcoinDerivationPath)
-  if (!node.privateKey || !node.publicKey) throw new Error('devBitcoinKey: derivation gave no key')
-  cached = { privateKey: node.privateKey, publicKey: node.publicKey }
+  cached ??= devBitcoinKeyAt(devBitcoinDerivationPath)
   return cached
+}
+
+/** The dev wallet's ordinals (BIP-86 Taproot) key path on test networks. */
+export const devBitcoinOrdinalsPath = "m/86'/1'/0'/0/0"
+
+/**
+ * The key at a BIP-32 path of the test mnemonic's seed (BIP-39, empty passphrase).
+ *
+ * @param path a BIP-32 path such as `m/86'/1'/0'/0/0`
+ * @returns the private key and the compressed public key
+ * @example
+ * devBitcoinKeyAt(devBitcoinOrdinalsPath)
+ */
+export function devBitcoinKeyAt(path: string): { privateKey: Uint8Array; publicKey: Uint8Array } {
+  const seed = pbkdf2(sha512, new TextEncoder().encode(devMnemonic), new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 })
+  const node = HDKey.fromMasterSeed(seed).derive(path)
+  if (!node.privateKey || !node.publicKey) throw new Error('devBitcoinKey: derivation gave no key')
+  return { privateKey: node.privateKey, publicKey: node.publicKey }
 }
 
 /**

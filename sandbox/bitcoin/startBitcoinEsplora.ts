@@ -28,6 +28,9 @@ export type StartBitcoinEsploraParameters = {
 
 const maxBodyBytes = 400_000
 const txidPattern = /^[0-9a-f]{64}$/
+/** Esplora's page sizes for `/address/:a/txs`: confirmed transactions per page, and the most mempool ones listed. */
+export const esploraChainPage = 25
+const esploraMempoolPage = 50
 
 class HttpFailure extends Error {
   constructor(
@@ -59,7 +62,8 @@ function readBody(request: IncomingMessage): Promise<string> {
 /**
  * Starts the sandbox's Bitcoin regtest chain: a {@link createBitcoinLedger} ledger served over the
  * Esplora REST subset wallets and SDKs use — `GET /api/blocks/tip/height`, `/api/blocks/tip/hash`,
- * `/api/address/:a`, `/api/address/:a/utxo`, `/api/address/:a/txs`, `/api/tx/:txid`,
+ * `/api/address/:a`, `/api/address/:a/utxo`, `/api/address/:a/txs` (mempool then 25 confirmed),
+ * `/api/address/:a/txs/chain[/:last_seen_txid]` (25 confirmed at a time), `/api/address/:a/txs/mempool`, `/api/tx/:txid`,
  * `/api/tx/:txid/status`, `/api/tx/:txid/hex`, `/api/tx/:txid/outspend/:vout`, `/api/fee-estimates`
  * and `POST /api/tx` (raw hex in, txid out). Errors answer like Esplora: 400 with a plain-text
  * message, `sendrawtransaction RPC error: {"code":…,"message":"…"}` for refused transactions.
@@ -97,7 +101,7 @@ export async function startBitcoinEsplora({ port = 0, blockIntervalMs = 3_000 }:
       if (third === 'hash') return { text: ledger.tipHash() }
     }
     if (first === 'fee-estimates' && parts.length === 2) return { json: regtestFeeEstimates }
-    if (first === 'address' && second !== undefined && parts.length <= 4) {
+    if (first === 'address' && second !== undefined && parts.length <= 6) {
       const address = decodeURIComponent(second)
       let script: Uint8Array
       try {
@@ -113,7 +117,22 @@ export async function startBitcoinEsplora({ port = 0, blockIntervalMs = 3_000 }:
             return { txid: u.txid, vout: u.vout, status: entry ? ledger.status(entry) : { confirmed: false }, value: Number(u.value) }
           }),
         }
-      if (third === 'txs') return { json: ledger.history(script).slice(0, 50).map((entry) => esploraTransaction(ledger, entry)) }
+      if (third === 'txs') {
+        const all = ledger.history(script)
+        const pending = all.filter((entry) => !entry.block)
+        const confirmed = all.filter((entry) => entry.block)
+        const json = (list: typeof all) => ({ json: list.map((entry) => esploraTransaction(ledger, entry)) })
+        // Esplora's paging: the mempool (up to 50) then 25 confirmed; `chain[/:last_seen_txid]` pages 25 confirmed at a time.
+        if (parts.length === 4) return json([...pending.slice(0, esploraMempoolPage), ...confirmed.slice(0, esploraChainPage)])
+        if (fourth === 'mempool' && parts.length === 5) return json(pending.slice(0, esploraMempoolPage))
+        if (fourth === 'chain') {
+          const last = parts[5]
+          if (last === undefined) return json(confirmed.slice(0, esploraChainPage))
+          if (!txidPattern.test(last)) throw new HttpFailure(400, 'Invalid hex string')
+          const at = confirmed.findIndex((entry) => entry.txid === last)
+          return json(at < 0 ? [] : confirmed.slice(at + 1, at + 1 + esploraChainPage))
+        }
+      }
     }
     if (first === 'tx' && second !== undefined) {
       if (!txidPattern.test(second)) throw new HttpFailure(400, 'Invalid hex string')

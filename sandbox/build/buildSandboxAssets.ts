@@ -15,6 +15,7 @@ const sandboxDir = fileURLToPath(new URL('..', import.meta.url))
 const bundles: Record<string, string> = {
   '/dev-wallet.js': 'devWallet/devWallet.entry.ts',
   '/solana-dev-wallet.js': 'solanaWallet/solanaDevWallet.entry.ts',
+  '/bitcoin-dev-wallet.js': 'bitcoinWallet/bitcoinDevWallet.entry.ts',
   '/wallet-page.js': 'walletPage/walletPage.entry.ts',
 }
 

@@ -1,5 +1,5 @@
 import { devWalletPanelCss } from '../devWallet/devWalletPanelCss.js'
-import { renderWalletPanel } from '../walletPanel/renderWalletPanel.js'
+import { renderControlPanel } from '../walletPanel/renderWalletPanel.js'
 import type { SolanaDevWalletControl } from './createSolanaDevWallet.js'
 
 export type RenderSolanaDevWalletPanelParameters = { control: SolanaDevWalletControl; document: Document }
@@ -18,24 +18,12 @@ const panelCss = `${devWalletPanelCss}\n:host { left: 256px; }\nsection { border
  * renderSolanaDevWalletPanel({ control, document })
  */
 export function renderSolanaDevWalletPanel({ control, document: doc }: RenderSolanaDevWalletPanelParameters): RenderSolanaDevWalletPanelReturnType {
-  return renderWalletPanel(doc, {
+  return renderControlPanel(doc, control, {
     title: 'Portico Dev Wallet (Solana)',
     titleId: 'portico-solana-dev-wallet-title',
     hostAttribute: 'data-portico-solana-dev-wallet',
     css: panelCss,
-    read() {
-      const state = control.getState()
-      const last = control.activity().at(-1)
-      return {
-        connected: state.connected,
-        account: `${control.address.slice(0, 4)}…${control.address.slice(-4)}`,
-        network: 'Network: Solana localnet',
-        mode: state.mode,
-        ...(last ? { last } : {}),
-      }
-    },
-    setMode: (mode) => control.setMode(mode),
-    disconnect: () => control.disconnect(),
-    subscribe: (fn) => control.subscribe(fn),
+    account: `${control.address.slice(0, 4)}…${control.address.slice(-4)}`,
+    network: 'Network: Solana localnet',
   })
 }

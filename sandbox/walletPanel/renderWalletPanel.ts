@@ -88,3 +88,38 @@ export function renderWalletPanel(doc: Document, source: WalletPanelSource): Ren
     },
   }
 }
+
+/** The controls every extension-style dev wallet has, which a panel reads and drives. */
+export type WalletPanelControl = {
+  getState(): { connected: boolean; mode: 'approve' | 'reject' }
+  activity(): { method: string; outcome: string }[]
+  setMode(mode: 'approve' | 'reject'): void
+  disconnect(): void
+  subscribe(fn: () => void): () => void
+}
+
+/**
+ * Renders a dev wallet's panel from its controls: the connection, `account` and `network` labels,
+ * the mode and the last request.
+ *
+ * @example
+ * renderControlPanel(document, control, { title, titleId, hostAttribute, css, account: 'bcrt1q…', network: 'Network: Bitcoin regtest' })
+ */
+export function renderControlPanel(
+  doc: Document,
+  control: WalletPanelControl,
+  labels: Pick<WalletPanelSource, 'title' | 'titleId' | 'hostAttribute' | 'css'> & { account: string; network: string },
+): RenderWalletPanelReturnType {
+  const { account, network, ...rest } = labels
+  return renderWalletPanel(doc, {
+    ...rest,
+    read() {
+      const state = control.getState()
+      const last = control.activity().at(-1)
+      return { connected: state.connected, account, network, mode: state.mode, ...(last ? { last } : {}) }
+    },
+    setMode: (mode) => control.setMode(mode),
+    disconnect: () => control.disconnect(),
+    subscribe: (fn) => control.subscribe(fn),
+  })
+}

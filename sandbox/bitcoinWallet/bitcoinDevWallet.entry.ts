@@ -1,0 +1,4 @@
+// Bundle entry of the Bitcoin dev wallet script served at /bitcoin-dev-wallet.js (an IIFE built by esbuild).
+import { installBitcoinDevWallet } from './installBitcoinDevWallet.js'
+
+installBitcoinDevWallet()

@@ -1,0 +1,224 @@
+import { schnorr, secp256k1 } from '@noble/curves/secp256k1.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { Address, OutScript, Transaction, p2tr, p2wpkh } from '@scure/btc-signer'
+import { base64 } from '@scure/base'
+import { dustLimitSats, regtestNetwork } from '../bitcoin/bitcoinSandboxChain.js'
+import { BitcoinDevWalletError } from './BitcoinDevWalletError.js'
+import { signBip322Simple } from './signBip322Simple.js'
+
+export type BitcoinDevWalletMode = 'approve' | 'reject'
+export type BitcoinDevWalletActivity = { method: string; outcome: 'approved' | 'rejected' | 'failed' | 'answered' }
+type Key = { privateKey: Uint8Array; publicKey: Uint8Array }
+
+/** A WBIP004 provider as listed in `window.btc_providers`, with its `request`. */
+export type BitcoinDevWalletProvider = {
+  id: string
+  name: string
+  icon: string
+  webUrl: string
+  methods: string[]
+  /** Resolves `{ jsonrpc: '2.0', id, result }`; rejects `{ jsonrpc: '2.0', id, error: { code, message } }`. */
+  request(method: string, params?: unknown): Promise<{ jsonrpc: '2.0'; id: string; result: unknown }>
+}
+
+export type BitcoinDevWalletControl = {
+  setMode(mode: BitcoinDevWalletMode): void
+  getMode(): BitcoinDevWalletMode
+  getState(): { connected: boolean; mode: BitcoinDevWalletMode }
+  disconnect(): void
+  activity(): BitcoinDevWalletActivity[]
+  subscribe(fn: () => void): () => void
+  paymentAddress: string
+  ordinalsAddress: string
+}
+
+export type CreateBitcoinDevWalletParameters = {
+  /** BIP-84 key (m/84'/1'/0'/0/0) of the payment address. */
+  paymentKey: Key
+  /** BIP-86 key (m/86'/1'/0'/0/0) of the ordinals address. */
+  ordinalsKey: Key
+  /** An Esplora REST base (`…/api`): the server's proxy in the page. */
+  esploraUrl: string
+  icon: string
+  fetch?: typeof fetch
+}
+
+const methods = ['getInfo', 'getAddresses', 'signMessage', 'signPsbt', 'sendTransfer']
+const feeRate = 2n
+const invalid = (message: string) => new BitcoinDevWalletError(-32602, message)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Creates the Bitcoin "Portico Dev Wallet": a WBIP004 provider with real keys on regtest —
+ * `getInfo`, `getAddresses` (P2WPKH payment, P2TR ordinals), `signMessage` (BIP-322 simple, payment
+ * address only), `signPsbt` (signs the inputs its keys own, `broadcast` optional) and `sendTransfer`
+ * (coin selection from the payment address's UTXOs, 2 sat/vB, change back, broadcast through
+ * `esploraUrl`). In `reject` mode every request but `getInfo` fails with 4001.
+ *
+ * @param parameters keys, Esplora base and icon
+ * @returns the provider and its controls
+ * @example
+ * const { provider } = createBitcoinDevWallet({ paymentKey, ordinalsKey, esploraUrl, icon })
+ */
+export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParameters): { provider: BitcoinDevWalletProvider; control: BitcoinDevWalletControl } {
+  const { paymentKey, ordinalsKey, esploraUrl } = parameters
+  const fetchFn = parameters.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
+  const payment = p2wpkh(paymentKey.publicKey, regtestNetwork)
+  const ordinalsXOnly = schnorr.getPublicKey(ordinalsKey.privateKey)
+  const ordinals = p2tr(ordinalsXOnly, undefined, regtestNetwork)
+  let mode: BitcoinDevWalletMode = 'approve'
+  let connected = false
+  const log: BitcoinDevWalletActivity[] = []
+  const listeners = new Set<() => void>()
+  const notify = () => listeners.forEach((fn) => fn())
+  const record = (method: string, outcome: BitcoinDevWalletActivity['outcome']) => {
+    log.push({ method, outcome })
+    if (log.length > 50) log.shift()
+    notify()
+  }
+
+  const broadcast = async (hex: string): Promise<string> => {
+    const response = await fetchFn(`${esploraUrl}/tx`, { method: 'POST', body: hex })
+    const text = await response.text()
+    if (!response.ok) throw new BitcoinDevWalletError(-32603, `Broadcast refused: ${text.slice(0, 300)}`)
+    return text.trim()
+  }
+
+  const handlers: Record<string, (params: unknown) => Promise<unknown>> = {
+    getInfo: async () => ({ version: '1.0.0', methods, supports: [] }),
+    getAddresses: async () => {
+      connected = true
+      return {
+        addresses: [
+          { address: payment.address, publicKey: bytesToHex(paymentKey.publicKey), purpose: 'payment', addressType: 'p2wpkh' },
+          { address: ordinals.address, publicKey: bytesToHex(ordinalsXOnly), purpose: 'ordinals', addressType: 'p2tr' },
+        ],
+      }
+    },
+    signMessage: async (params) => {
+      if (!isRecord(params) || typeof params.message !== 'string') throw invalid('signMessage needs { message, address? }')
+      const address = params.address ?? payment.address
+      if (address !== payment.address) throw invalid('This wallet signs messages (BIP-322 simple) with its payment address only')
+      return { signature: signBip322Simple(paymentKey.privateKey, params.message), address, protocol: 'BIP322' }
+    },
+    signPsbt: async (params) => {
+      if (!isRecord(params) || typeof params.psbt !== 'string') throw invalid('signPsbt needs { psbt: base64, broadcast? }')
+      let tx: Transaction
+      try {
+        tx = Transaction.fromPSBT(base64.decode(params.psbt))
+      } catch {
+        throw invalid('psbt is not a base64 PSBT')
+      }
+      let signed = 0
+      for (let i = 0; i < tx.inputsLength; i++) {
+        const script = tx.getInput(i).witnessUtxo?.script
+        if (!script) continue
+        const hex = bytesToHex(script)
+        if (hex === bytesToHex(payment.script)) signed += Number(tx.signIdx(paymentKey.privateKey, i))
+        else if (hex === bytesToHex(ordinals.script)) {
+          tx.updateInput(i, { tapInternalKey: ordinalsXOnly })
+          signed += Number(tx.signIdx(ordinalsKey.privateKey, i))
+        }
+      }
+      if (signed === 0) throw invalid('The PSBT has no input this wallet owns')
+      if (params.broadcast === true) {
+        tx.finalize()
+        return { psbt: base64.encode(tx.toPSBT()), txid: await broadcast(tx.hex) }
+      }
+      return { psbt: base64.encode(tx.toPSBT()) }
+    },
+    sendTransfer: async (params) => {
+      const recipients = isRecord(params) ? params.recipients : undefined
+      if (!Array.isArray(recipients) || recipients.length === 0) throw invalid('sendTransfer needs { recipients: [{ address, amount }] }')
+      const outputs = recipients.map((r: unknown) => {
+        if (!isRecord(r) || typeof r.address !== 'string' || !(typeof r.amount === 'number' || typeof r.amount === 'string') || !/^\d{1,16}$/.test(String(r.amount)))
+          throw invalid('Each recipient needs an address and an amount in sats')
+        let script: Uint8Array
+        try {
+          script = OutScript.encode(Address(regtestNetwork).decode(r.address))
+        } catch {
+          throw invalid(`Not a regtest address: ${r.address.slice(0, 100)}`)
+        }
+        const amount = BigInt(r.amount)
+        if (amount < dustLimitSats) throw invalid(`Amounts below ${dustLimitSats} sats are dust`)
+        return { script, amount }
+      })
+      const response = await fetchFn(`${esploraUrl}/address/${payment.address}/utxo`)
+      if (!response.ok) throw new BitcoinDevWalletError(-32603, `Could not read UTXOs: HTTP ${response.status}`)
+      const utxos = ((await response.json()) as { txid: string; vout: number; value: number }[]).sort((a, b) => b.value - a.value)
+      const total = outputs.reduce((sum, o) => sum + o.amount, 0n)
+      const tx = new Transaction()
+      let inputSum = 0n
+      const feeFor = (inputs: number) => BigInt(11 + 68 * inputs + 31 * (outputs.length + 1)) * feeRate
+      for (const utxo of utxos) {
+        if (inputSum >= total + feeFor(tx.inputsLength)) break
+        tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script: payment.script, amount: BigInt(utxo.value) } })
+        inputSum += BigInt(utxo.value)
+      }
+      const fee = feeFor(tx.inputsLength)
+      if (inputSum < total + fee) throw new BitcoinDevWalletError(-32603, `Insufficient funds: ${inputSum} sats for ${total} plus a ${fee} sat fee`)
+      for (const output of outputs) tx.addOutput(output)
+      const change = inputSum - total - fee
+      if (change >= dustLimitSats) tx.addOutput({ script: payment.script, amount: change })
+      tx.sign(paymentKey.privateKey)
+      tx.finalize()
+      return { txid: await broadcast(tx.hex) }
+    },
+  }
+
+  let nextId = 0
+  const provider: BitcoinDevWalletProvider = Object.freeze({
+    id: 'PorticoDevWalletBitcoin',
+    name: 'Portico Dev Wallet',
+    icon: parameters.icon,
+    webUrl: 'https://github.com/portico',
+    methods,
+    async request(method: string, params?: unknown) {
+      const id = `portico-${++nextId}`
+      const fail = (error: unknown) => {
+        const known = error instanceof BitcoinDevWalletError ? error : new BitcoinDevWalletError(-32603, error instanceof Error ? error.message : String(error))
+        return { jsonrpc: '2.0' as const, id, error: { code: known.code, message: known.message } }
+      }
+      const handler = typeof method === 'string' && Object.hasOwn(handlers, method) ? handlers[method] : undefined
+      if (!handler) {
+        record(String(method), 'failed')
+        throw fail(new BitcoinDevWalletError(-32601, `Method not supported: ${String(method).slice(0, 64)}`))
+      }
+      if (method !== 'getInfo' && mode === 'reject') {
+        record(method, 'rejected')
+        throw fail(new BitcoinDevWalletError(4001, 'User rejected the request.'))
+      }
+      try {
+        const result = await handler(params)
+        record(method, method === 'getInfo' ? 'answered' : 'approved')
+        return { jsonrpc: '2.0' as const, id, result }
+      } catch (error) {
+        record(method, 'failed')
+        throw fail(error)
+      }
+    },
+  })
+
+  const control: BitcoinDevWalletControl = {
+    setMode(next) {
+      mode = next
+      notify()
+    },
+    getMode: () => mode,
+    getState: () => ({ connected, mode }),
+    disconnect() {
+      connected = false
+      notify()
+    },
+    activity: () => [...log],
+    subscribe(fn) {
+      listeners.add(fn)
+      return () => listeners.delete(fn)
+    },
+    paymentAddress: payment.address as string,
+    ordinalsAddress: ordinals.address as string,
+  }
+  // secp256k1 is imported so the payment key is checked to match before any request.
+  if (bytesToHex(secp256k1.getPublicKey(paymentKey.privateKey, true)) !== bytesToHex(paymentKey.publicKey)) throw invalid('The payment key does not match its public key')
+  return { provider, control }
+}
