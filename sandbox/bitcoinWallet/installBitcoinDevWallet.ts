@@ -25,7 +25,7 @@ const icon = `data:image/svg+xml;base64,${base64.encode(
   ),
 )}`
 /** Beside the EVM and Solana panels. */
-const panelCss = `${devWalletPanelCss}\n:host { left: 504px; }\nsection { border-color: #fdba74; }\nh2 { color: #c2410c; }\n`
+const panelCss = `${devWalletPanelCss}\n:host { left: auto; right: 12px; }\nsection { border-color: #fdba74; }\nh2 { color: #c2410c; }\n`
 
 /**
  * Installs the Bitcoin "Portico Dev Wallet" into the page as an extension would (WBIP004): the
