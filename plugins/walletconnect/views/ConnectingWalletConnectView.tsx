@@ -119,6 +119,19 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
     )
   }
 
+  const copyControls = (
+    <>
+      <button type="button" className="portico-wc__button" onClick={copy} disabled={!uri}>
+        {text('walletconnect.copy')}
+      </button>
+      {copyState !== 'idle' ? (
+        <p className="portico-wc__notice" role="status">
+          {copyState === 'copied' ? text('walletconnect.copied') : text('walletconnect.copyFailed')}
+        </p>
+      ) : null}
+    </>
+  )
+
   if (wallet && deepLink) {
     return (
       <div className="portico-wc">
@@ -127,14 +140,7 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
         <a className="portico-wc__button" href={deepLink} rel="noopener noreferrer">
           {text('walletconnect.open', { wallet: wallet.name })}
         </a>
-        <button type="button" className="portico-wc__button" onClick={copy}>
-          {text('walletconnect.copy')}
-        </button>
-        {copyState !== 'idle' ? (
-          <p className="portico-wc__notice" role="status">
-            {copyState === 'copied' ? text('walletconnect.copied') : text('walletconnect.copyFailed')}
-          </p>
-        ) : null}
+        {copyControls}
       </div>
     )
   }
@@ -154,14 +160,7 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
           {store.uriCount > 1 ? ` · ${text('walletconnect.refreshed')}` : ''}
         </p>
       ) : null}
-      <button type="button" className="portico-wc__button" onClick={copy} disabled={!uri}>
-        {text('walletconnect.copy')}
-      </button>
-      {copyState !== 'idle' ? (
-        <p className="portico-wc__notice" role="status">
-          {copyState === 'copied' ? text('walletconnect.copied') : text('walletconnect.copyFailed')}
-        </p>
-      ) : null}
+      {copyControls}
       {wallet && (links.desktop || links.mobile || links.webapp) ? (
         <ul className="portico-wc__links" aria-label={text('walletconnect.links', { wallet: wallet.name })}>
           {links.desktop ? (
