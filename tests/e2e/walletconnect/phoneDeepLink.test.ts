@@ -55,7 +55,7 @@ describe('a directory wallet on a phone', () => {
     expect(uri).toContain('relay-protocol=irn')
     // Encoded once, per the deep-link convention: the raw query carries `wc%3A…`.
     expect(link.search.startsWith('?uri=wc%3A')).toBe(true)
-    expect(await page.url()).toContain('https://bramblesafe.example.com/wc/link/wc?uri=wc%3A')
+    await expect.poll(() => page.url()).toContain('https://bramblesafe.example.com/wc/link/wc?uri=wc%3A')
     expect(visitor.blocked).toEqual([])
   })
 })
