@@ -32,6 +32,8 @@ export type DirectoryWallet = {
   image_url?: string | null
   homepage?: string | null
   mobile_link?: string | null
+  /** The wallet's https universal link for WalletConnect (opened before `mobile_link` on a phone). */
+  link_mode?: string | null
   desktop_link?: string | null
   webapp_link?: string | null
   app_store?: string | null

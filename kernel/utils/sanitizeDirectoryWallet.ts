@@ -30,7 +30,7 @@ export function sanitizeDirectoryWallet(entry: unknown): DirectoryWallet | undef
   if (imageId && /^[-\w.]+$/.test(imageId)) wallet.image_id = imageId
   const imageUrl = safeHttpUrl(raw.image_url)
   if (imageUrl) wallet.image_url = imageUrl
-  for (const key of ['homepage', 'app_store', 'play_store', 'chrome_store', 'webapp_link'] as const) {
+  for (const key of ['homepage', 'app_store', 'play_store', 'chrome_store', 'webapp_link', 'link_mode'] as const) {
     const url = safeHttpUrl(raw[key])
     if (url) wallet[key] = url
   }

@@ -48,6 +48,8 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
     namespace,
     version,
     meta,
+    // The chain's name on a multi-chain wallet's badges and chain choice (the UI's `chainBadges`).
+    messages: { [`${namespace}.chainName`]: 'EVM' },
     options,
     setup(portico) {
       const target =

@@ -57,6 +57,8 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
     namespace,
     version,
     meta,
+    // The chain's name on a multi-chain wallet's badges and chain choice (the UI's `chainBadges`).
+    messages: { [`${namespace}.chainName`]: 'Solana' },
     options,
     setup(portico) {
       const discovery = createSolanaWalletDiscovery(environment.wallets ?? getWallets())

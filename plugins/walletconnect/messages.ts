@@ -21,4 +21,7 @@ export const messages: Record<string, string> = {
   'walletconnect.rejected': 'Connection rejected',
   'walletconnect.retry': 'Try again',
   'walletconnect.connected': 'Connected',
+  'walletconnect.continueIn': 'Continue in {wallet}',
+  'walletconnect.continueHint': 'Approve the connection in {wallet}, then come back here.',
+  'walletconnect.open': 'Open {wallet}',
 }

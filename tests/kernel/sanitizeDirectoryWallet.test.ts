@@ -12,6 +12,7 @@ describe('sanitising directory entries', () => {
       mobile_link: 'javascript:alert(1)//',
       desktop_link: 'data:text/html,<script>alert(1)</script>',
       webapp_link: 'https://app.example.com/connect',
+      link_mode: 'javascript:alert(1)',
       rdns: 'not a domain',
       chains: ['eip155:1', 'javascript:x', 42, 'x'.repeat(100)],
       badge_type: 'evil',
@@ -24,6 +25,8 @@ describe('sanitising directory entries', () => {
       chains: ['eip155:1'],
       injected: [{ namespace: 'eip155', injected_id: 'x' }],
     })
+    expect(sanitizeDirectoryWallet({ id: 'u', name: 'U', link_mode: 'https://u.example/wc/link' })?.link_mode).toBe('https://u.example/wc/link')
+    expect(sanitizeDirectoryWallet({ id: 'u', name: 'U', link_mode: 'uwallet://' })?.link_mode).toBeUndefined()
     expect(sanitizeDirectoryWallet({ id: 'a' })).toBeUndefined()
     expect(sanitizeDirectoryWallet(null)).toBeUndefined()
     expect(sanitizeDirectoryWallet({ id: 'a', name: 'x'.repeat(10_000) })?.name).toHaveLength(64)

@@ -39,7 +39,7 @@ describe('the Connect view groups', () => {
     expect(groups.find((g) => g.id === 'recommended')?.items).toHaveLength(2) // 4 − 1 featured − 1 installed
   })
 
-  it('hides excluded wallets, WalletConnect on phones, and recommends nothing without any way to connect', () => {
+  it('hides excluded wallets and keeps WalletConnect on phones, whose directory wallets it recommends (they open by deep link)', () => {
     const groups = connectGroups({
       ...base,
       isMobile: true,
@@ -47,7 +47,10 @@ describe('the Connect view groups', () => {
       excludeWalletIds: ['com.bad'],
       directory: [entry('d1', 'One')],
     })
-    expect(groups).toEqual([])
+    expect(groups.map((g) => [g.id, g.items.map((i) => i.name)])).toEqual([
+      ['walletConnect', ['WalletConnect']],
+      ['recommended', ['One']],
+    ])
   })
 })
 

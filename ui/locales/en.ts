@@ -18,6 +18,7 @@ export const en = {
   'status.results': '{count} wallets found',
   'status.resultsOne': '1 wallet found',
   'wallet.installed': 'Installed',
+  'wallet.chains': 'Connect {wallet} on',
   /** The locale whose digit separators amounts and prices use (`Intl` tag). */
   'format.locale': 'en-US',
 
@@ -85,6 +86,7 @@ export const en = {
   'view.switchActiveChain.body': 'Your connected wallet stays connected. To use {network} you connect a wallet for it next.',
   'view.switchActiveChain.confirm': 'Switch Network',
   'view.switchActiveChain.cancel': 'Cancel',
+  'view.switchActiveChain.sameWallet': '{wallet} also works on {network}: switching connects it there too.',
 
   'view.unsupportedChain.title': 'Switch Network',
   'view.unsupportedChain.body': "This app doesn't support your wallet's current network. Switch to an available one to continue.",

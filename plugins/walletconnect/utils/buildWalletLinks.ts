@@ -1,7 +1,7 @@
 import { safeDeepLink, safeHttpUrl, type DirectoryWallet } from '../../../kernel/index.js'
 
 /** Where a directory wallet can take the pairing URI. */
-export type WalletLinks = { desktop?: string; mobile?: string; webapp?: string }
+export type WalletLinks = { desktop?: string; mobile?: string; webapp?: string; universal?: string }
 
 function withUri(base: string, uri: string): string {
   const encoded = encodeURIComponent(uri)
@@ -19,10 +19,11 @@ function deepLink(value: unknown): string | undefined {
 }
 
 /**
- * Builds a directory wallet's desktop, mobile and web-app links for a `wc:` URI: only from an
+ * Builds a directory wallet's desktop, mobile, universal (`link_mode`) and web-app links for a
+ * `wc:` URI: only from an
  * `https:` URL (http on loopback, for self-hosting) or the wallet's own scheme; `javascript:`,
- * `data:`, other dangerous schemes and malformed links are refused (left out). The web app must
- * be https.
+ * `data:`, other dangerous schemes and malformed links are refused (left out). The web app and
+ * the universal link must be https.
  *
  * @param wallet - a directory entry
  * @param uri - the pairing URI (`wc:…`)
@@ -36,8 +37,21 @@ export function buildWalletLinks(wallet: DirectoryWallet | undefined, uri: strin
   const desktop = deepLink(wallet.desktop_link)
   const mobile = deepLink(wallet.mobile_link)
   const webapp = safeHttpUrl(wallet.webapp_link)
+  const universal = safeHttpUrl(wallet.link_mode)
   if (desktop) links.desktop = withUri(desktop, uri)
   if (mobile) links.mobile = withUri(mobile, uri)
   if (webapp) links.webapp = withUri(webapp, uri)
+  if (universal) links.universal = withUri(universal, uri)
   return links
+}
+
+/**
+ * The link a phone opens for a directory wallet: its universal link (`link_mode`) first, else its
+ * `mobile_link` (scheme or https), each carrying the pairing URI; undefined when it has neither.
+ *
+ * @example
+ * phoneLink(buildWalletLinks(wallet, uri)) // 'https://x.example/wc/link/wc?uri=wc%3A…'
+ */
+export function phoneLink(links: WalletLinks): string | undefined {
+  return links.universal ?? links.mobile
 }

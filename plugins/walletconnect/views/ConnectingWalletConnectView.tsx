@@ -4,7 +4,7 @@ import type { ChainNamespace, DirectoryWallet, Portico, View } from '../../../ke
 import { usePortico, useTranslate } from '../../../ui/index.js'
 import { walletConnectConnectorId } from '../constants.js'
 import { pairingExpiryMarginMs, type WalletConnectStore } from '../store/WalletConnectStore.js'
-import { buildWalletLinks } from '../utils/buildWalletLinks.js'
+import { buildWalletLinks, phoneLink } from '../utils/buildWalletLinks.js'
 import { QrCode } from './QrCode.js'
 
 function readWallet(data: Record<string, unknown> | undefined): DirectoryWallet | undefined {
@@ -27,7 +27,9 @@ function formatTime(ms: number): string {
 /**
  * WalletConnect pairing: a QR code of the `wc:` URI (also on the figure's `data-wc-uri`), "Copy
  * link", the time left before a fresh code replaces it, and for a directory wallet its desktop,
- * mobile and web-app links (safe schemes only). Starts the connection on mount unless one is
+ * mobile and web-app links (safe schemes only). On a phone, a directory wallet with a universal
+ * link (`link_mode`) or `mobile_link` gets no QR code: the view opens that deep link carrying the
+ * URI (once per URI) and offers it as "Open <wallet>". Starts the connection on mount unless one is
  * already waiting; leaving the view cancels the pairing; on success the modal closes (or goes
  * to `redirectView`).
  *
@@ -81,6 +83,14 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
   const uri = store?.uri
   useEffect(() => setCopyState('idle'), [uri])
 
+  const deepLink = portico.isMobile ? phoneLink(buildWalletLinks(wallet, uri)) : undefined
+  const opened = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (!deepLink || opened.current === deepLink) return
+    opened.current = deepLink
+    window.location.assign(deepLink)
+  }, [deepLink])
+
   if (!store) return <p className="portico-wc__error">{text('walletconnect.failed')}</p>
 
   const copy = async () => {
@@ -109,6 +119,32 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
     )
   }
 
+  const copyControls = (
+    <>
+      <button type="button" className="portico-wc__button" onClick={copy} disabled={!uri}>
+        {text('walletconnect.copy')}
+      </button>
+      {copyState !== 'idle' ? (
+        <p className="portico-wc__notice" role="status">
+          {copyState === 'copied' ? text('walletconnect.copied') : text('walletconnect.copyFailed')}
+        </p>
+      ) : null}
+    </>
+  )
+
+  if (wallet && deepLink) {
+    return (
+      <div className="portico-wc">
+        <h3 className="portico-wc__heading">{text('walletconnect.continueIn', { wallet: wallet.name })}</h3>
+        <p className="portico-wc__hint">{text('walletconnect.continueHint', { wallet: wallet.name })}</p>
+        <a className="portico-wc__button" href={deepLink} rel="noopener noreferrer">
+          {text('walletconnect.open', { wallet: wallet.name })}
+        </a>
+        {copyControls}
+      </div>
+    )
+  }
+
   const links = buildWalletLinks(wallet, uri)
   const remaining = expiry === undefined ? undefined : expiry - pairingExpiryMarginMs - now
   return (
@@ -124,14 +160,7 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
           {store.uriCount > 1 ? ` · ${text('walletconnect.refreshed')}` : ''}
         </p>
       ) : null}
-      <button type="button" className="portico-wc__button" onClick={copy} disabled={!uri}>
-        {text('walletconnect.copy')}
-      </button>
-      {copyState !== 'idle' ? (
-        <p className="portico-wc__notice" role="status">
-          {copyState === 'copied' ? text('walletconnect.copied') : text('walletconnect.copyFailed')}
-        </p>
-      ) : null}
+      {copyControls}
       {wallet && (links.desktop || links.mobile || links.webapp) ? (
         <ul className="portico-wc__links" aria-label={text('walletconnect.links', { wallet: wallet.name })}>
           {links.desktop ? (

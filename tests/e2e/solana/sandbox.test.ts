@@ -273,16 +273,15 @@ describe('Solana on the demo site, end to end', () => {
     await expect.poll(() => signResult.textContent(), { timeout: 10_000 }).toMatch(/^Signature: [1-9A-HJ-NP-Za-km-z]{80,90}$/)
   })
 
-  it('connects EVM too: Devnet A from the network button, SwitchActiveChain, then Connect', async () => {
+  it('connects EVM too: Devnet A from the network button, SwitchActiveChain connects the same wallet there', async () => {
     const solanaConnects = connects(await solanaActivity(), /standard:connect/)
     await header().getByRole('button', { name: /Portico Solana Localnet/ }).click()
     await dialog().getByRole('button', { name: 'Portico Devnet A' }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
     await expect.poll(() => dialog().textContent()).toContain('Switch to Portico Devnet A')
+    // The connected wallet serves EVM too (issue 14): no "connect a wallet for it next", it connects there.
+    await expect.poll(() => dialog().textContent()).toContain('Portico Dev Wallet also works on Portico Devnet A')
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
-    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Connect')
-    await expect.poll(() => dialog().getByRole('button', { name: 'Portico Dev Wallet' }).count()).toBe(1)
-    await dialog().getByRole('button', { name: 'Portico Dev Wallet' }).click()
     await expect.poll(() => evmPanel().textContent(), { timeout: 10_000 }).toContain('Connected')
     await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
     await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(evmShort)
@@ -342,13 +341,13 @@ describe('Solana on the demo site, end to end', () => {
       await page.keyboard.press('Escape')
       await expect.poll(() => dialog().count()).toBe(0)
     }
-    // Back to Solana (not connected): the network button, the SwitchActiveChain confirmation, Connect.
+    // Back to Solana (not connected): the network button, then the SwitchActiveChain confirmation
+    // connects the same wallet's Solana side.
     await solanaPanel().getByRole('switch', { name: 'Reject requests' }).check()
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
-    await dialog().getByRole('button', { name: 'Portico Dev Wallet' }).click()
     await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 10_000 }).toBeGreaterThan(0)
     expect((await solanaActivity()).at(-1)).toEqual({ method: 'standard:connect', outcome: 'rejected' })
     await solanaPanel().getByRole('switch', { name: 'Reject requests' }).uncheck()

@@ -89,10 +89,8 @@ describe.each([
     await dialog().getByRole('button', { name: 'Back' }).click()
     await waitForView('Connect')
 
-    // A phone has no WalletConnect row yet (issue 14, point 3): a directory wallet shows the same view.
-    const walletConnectRow = dialog().getByRole('button', { name: 'WalletConnect', exact: true })
-    if (await walletConnectRow.count()) await walletConnectRow.click()
-    else await dialog().getByRole('button', { name: 'Bramble Safe' }).click()
+    // WalletConnect is listed on phones too (issue 14, acceptance 2); there a directory wallet opens its deep link instead.
+    await dialog().getByRole('button', { name: 'WalletConnect', exact: true }).click()
     await dialog().getByRole('img', { name: /QR code/i }).waitFor()
     // The pairing URI and its countdown differ on every run.
     await check('WalletConnect', (d) => [d.locator('.portico-wc-qr'), d.locator('.portico-wc__countdown')])

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { DirectoryWallet } from '../../../kernel/index.js'
 import { defineNetwork } from '../../../plugins/eip155/index.js'
 import { buildProposalNamespaces, buildWalletLinks, readApprovedNamespace, WalletConnectStore, type WcSession } from '../../../plugins/walletconnect/index.js'
+import { phoneLink } from '../../../plugins/walletconnect/utils/buildWalletLinks.js'
 import { readChainEvent } from '../../../plugins/walletconnect/utils/readChainEvent.js'
 import { readEventAccounts } from '../../../plugins/walletconnect/utils/readEventAccounts.js'
 import { QrCode } from '../../../plugins/walletconnect/views/QrCode.js'
@@ -32,8 +33,20 @@ describe('buildWalletLinks: deep links only from https or the wallet’s own sch
     ['plain http off loopback', { webapp_link: 'http://web.w.example' }],
     ['a scheme as web app', { webapp_link: 'wdesk://' }],
     ['not a string', { mobile_link: 42 as unknown as string }],
+    ['a scheme as universal link', { link_mode: 'wdesk://' }],
+    ['javascript: as universal link', { link_mode: 'javascript:alert(1)' }],
   ])('refuses %s', (_name, links) => {
     expect(buildWalletLinks(wallet(links), uri)).toEqual({})
+  })
+
+  it('on a phone opens the universal link (link_mode) first, else the mobile link', () => {
+    const encoded = encodeURIComponent(uri)
+    const both = buildWalletLinks(wallet({ link_mode: 'https://w.example/wc/link', mobile_link: 'wmobile://' }), uri)
+    expect(both.universal).toBe(`https://w.example/wc/link/wc?uri=${encoded}`)
+    expect(phoneLink(both)).toBe(`https://w.example/wc/link/wc?uri=${encoded}`)
+    expect(phoneLink(buildWalletLinks(wallet({ mobile_link: 'wmobile://' }), uri))).toBe(`wmobile://wc?uri=${encoded}`)
+    expect(phoneLink(buildWalletLinks(wallet({ link_mode: 'javascript:alert(1)', mobile_link: 'javascript://x' }), uri))).toBeUndefined()
+    expect(phoneLink(buildWalletLinks(wallet({}), uri))).toBeUndefined()
   })
 
   it('offers nothing without a wc: URI', () => {

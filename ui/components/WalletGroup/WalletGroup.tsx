@@ -2,15 +2,20 @@ import { observer } from 'mobx-react-lite'
 import { useId } from 'react'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
-import { selectConnector } from '../../utils/selectConnector.js'
+import { chainBadges, memberFor, needsChainChoice } from '../../utils/chainBadges.js'
+import { connectMember, selectConnector } from '../../utils/selectConnector.js'
 import { selectDirectoryWallet } from '../../utils/selectDirectoryWallet.js'
 import { walletImageSrc } from '../../utils/walletImageSrc.js'
 import type { ConnectGroup } from '../../views/Connect/connectGroups.js'
 import { WalletButton } from '../WalletButton/WalletButton.js'
+import { WalletIcon } from '../WalletIcon/WalletIcon.js'
 
 /**
  * One group of the Connect view ("Installed", "Recommended", …): a labelled section with a list
- * of wallet buttons; choosing one connects it or shows where to get it.
+ * of wallet buttons; choosing one connects it or shows where to get it. A wallet that serves
+ * several of the site's namespaces with separate connections also shows one button per chain
+ * (its logo and the name its chain plugin gives): that one connects that namespace, whatever the
+ * header's network.
  *
  * @example
  * <WalletGroup group={{ id: 'injected', items }} />
@@ -25,8 +30,10 @@ export const WalletGroup = observer(function WalletGroup({ group }: { group: Con
         {t(`view.connect.group.${group.id}`)}
       </h3>
       <ul className="portico-wallet-group__list">
-        {group.items.map((item) => (
-          <li key={item.key}>
+        {group.items.map((item) => {
+          const chains = item.connector && needsChainChoice(portico, item.connector) ? chainBadges(portico, t, item.connector) : []
+          return (
+          <li key={item.key} className={chains.length > 0 ? 'portico-wallet-group__item--chains' : undefined}>
             <WalletButton
               name={item.name}
               imageSrc={walletImageSrc(portico, item.connector ?? item.wallet ?? {})}
@@ -35,8 +42,27 @@ export const WalletGroup = observer(function WalletGroup({ group }: { group: Con
                 else if (item.wallet) selectDirectoryWallet(portico, item.wallet)
               }}
             />
+            {chains.length > 0 && item.connector ? (
+              <span role="group" className="portico-wallet-group__chains" aria-label={t('wallet.chains', { wallet: item.name })}>
+                {chains.map((chain) => (
+                  <button
+                    key={chain.namespace}
+                    type="button"
+                    className="portico-wallet-group__chain"
+                    onClick={() => {
+                      const member = item.connector ? memberFor(item.connector, chain.namespace) : undefined
+                      if (member) connectMember(portico, member)
+                    }}
+                  >
+                    <WalletIcon src={chain.imageSrc} name={chain.name} size="small" />
+                    <span>{chain.name}</span>
+                  </button>
+                ))}
+              </span>
+            ) : null}
           </li>
-        ))}
+          )
+        })}
       </ul>
     </section>
   )

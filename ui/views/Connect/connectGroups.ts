@@ -17,6 +17,7 @@ export type ConnectGroupsParameters = {
   /** The directory's first page, for the recommended group. */
   directory: readonly DirectoryWallet[]
   order: readonly ConnectorTypeOrderItem[]
+  /** A phone. WalletConnect stays listed there too (issue 14): it pairs by a wallet's deep link or the copied URI. */
   isMobile: boolean
   includeWalletIds?: readonly string[]
   excludeWalletIds?: readonly string[]
@@ -65,7 +66,7 @@ export function connectGroups(p: ConnectGroupsParameters): ConnectGroup[] {
   const fromConnector = (c: WalletConnector): ConnectItem => ({ key: `c:${c.namespace}:${c.id}`, name: c.name, connector: c })
   const fromWallet = (group: string) => (w: DirectoryWallet): ConnectItem => ({ key: `${group}:${w.id}`, name: w.name, wallet: w })
 
-  const walletConnect = p.isMobile ? [] : connectors.filter((c) => c.type === 'WALLET_CONNECT')
+  const walletConnect = connectors.filter((c) => c.type === 'WALLET_CONNECT')
   const injected = connectors
     .filter((c) => c.type in injectedRank)
     .sort((a, b) => (injectedRank[a.type] ?? 9) - (injectedRank[b.type] ?? 9))

@@ -1,0 +1,61 @@
+// Issue 14, acceptance 2 (the phone half), as a visitor on a phone: the demo site from `npm start`
+// in real Chromium with a phone viewport and user agent, the sandbox's own WalletConnect relay.
+// Tapping a directory wallet opens its universal link carrying the pairing URI instead of a QR
+// code; the navigation is answered here by page.route, so nothing leaves 127.0.0.1.
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+
+const phone = {
+  viewport: { width: 390, height: 844 },
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  isMobile: true,
+  hasTouch: true,
+}
+
+let sandbox: TestSandbox
+let visitor: SandboxPage
+let page: Page
+/** The deep links the page navigated to (answered locally). */
+const opened: string[] = []
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ reuseFromEnv: true })
+  visitor = await openSandboxPage({ contextOptions: phone })
+  page = visitor.page
+  page.setDefaultTimeout(15_000)
+  // Bramble Safe's universal link (server/directory/wallets.json `link_mode`): answered here.
+  await page.route('https://bramblesafe.example.com/**', async (route) => {
+    opened.push(route.request().url())
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Bramble Safe</title>' })
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await visitor?.close()
+  await sandbox?.stop()
+})
+
+describe('a directory wallet on a phone', () => {
+  it('keeps the WalletConnect row and opens the wallet’s universal link with the wc: URI', async () => {
+    await page.goto(sandbox.url)
+    await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
+    const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
+    await expect.poll(() => connect.getByRole('button', { name: 'WalletConnect', exact: true }).count()).toBe(1)
+    const wallet = connect.getByRole('button', { name: 'Bramble Safe', exact: true })
+    await expect.poll(() => wallet.count()).toBe(1)
+    await wallet.tap()
+
+    await expect.poll(() => opened.length, { timeout: 20_000 }).toBeGreaterThan(0)
+    const link = new URL(opened[0] as string)
+    expect(`${link.origin}${link.pathname}`).toBe('https://bramblesafe.example.com/wc/link/wc')
+    const uri = link.searchParams.get('uri') ?? ''
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    expect(uri).toContain('relay-protocol=irn')
+    // Encoded once, per the deep-link convention: the raw query carries `wc%3A…`.
+    expect(link.search.startsWith('?uri=wc%3A')).toBe(true)
+    await expect.poll(() => page.url()).toContain('https://bramblesafe.example.com/wc/link/wc?uri=wc%3A')
+    expect(visitor.blocked).toEqual([])
+  })
+})
