@@ -43,7 +43,6 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
   const [namespace] = useState(() => targetNamespace(portico, data))
   const wallet = readWallet(data)
   const [now, setNow] = useState(() => portico.clock.now())
-  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle')
   const cancelTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const view = useRef(router.view)
 
@@ -79,7 +78,6 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
   }, [expiry])
 
   const uri = store?.uri
-  useEffect(() => setCopyState('idle'), [uri])
 
   if (!store) return <p className="portico-wc__error">{text('walletconnect.failed')}</p>
 
@@ -87,9 +85,10 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
     if (!uri) return
     try {
       await navigator.clipboard.writeText(uri)
-      setCopyState('copied')
+      // A toast, like "Address copied" on the Account view (the toast translates the key).
+      portico.stores.toasts.showSuccess('walletconnect.copied')
     } catch {
-      setCopyState('failed')
+      portico.stores.toasts.showError('walletconnect.copyFailed')
     }
   }
 
@@ -127,11 +126,6 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
       <button type="button" className="portico-wc__button" onClick={copy} disabled={!uri}>
         {text('walletconnect.copy')}
       </button>
-      {copyState !== 'idle' ? (
-        <p className="portico-wc__notice" role="status">
-          {copyState === 'copied' ? text('walletconnect.copied') : text('walletconnect.copyFailed')}
-        </p>
-      ) : null}
       {wallet && (links.desktop || links.mobile || links.webapp) ? (
         <ul className="portico-wc__links" aria-label={text('walletconnect.links', { wallet: wallet.name })}>
           {links.desktop ? (
