@@ -41,7 +41,9 @@ export const sandboxPageCsp = [
  * Mounts the sandbox's pages on the Portico server (pass it as `extend`): the demo site at `/`,
  * the WalletConnect wallet page at `/wallet`, the dev wallet scripts at `/dev-wallet.js` (EIP-6963)
  * and `/solana-dev-wallet.js` (Wallet Standard), their bundles and CSS, `/sandbox.json`, and
- * sign-in with X under `/siwx` (sandbox/siwx), and a minimal block explorer under `/sandbox/explorer`.
+ * sign-in with X under `/siwx` (sandbox/siwx).
+ *
+ * Also a minimal block explorer under `/sandbox/explorer` (sandbox/explorer).
  *
  * @param assets the built assets (from `buildSandboxAssets`)
  * @param info what `/sandbox.json` answers
