@@ -6,6 +6,7 @@ import { discoverWallets } from './actions/discoverWallets.js'
 import { fetchBalance } from './actions/fetchBalance.js'
 import { fetchNfts } from './actions/fetchNfts.js'
 import { fetchTokenBalances } from './actions/fetchTokenBalances.js'
+import { followTransaction } from './actions/followTransaction.js'
 import { fetchTransactions } from './actions/fetchTransactions.js'
 import { getAccount, type GetAccountReturnType } from './actions/getAccount.js'
 import { handleAccountsChanged } from './actions/handleAccountsChanged.js'
@@ -234,8 +235,10 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     send: {
       isAddress: (address) => portico.isAddress(address),
       send: (parameters) => portico.send(parameters),
-      onSent: () => {
-        stores.toasts.showSuccess('toast.transactionStarted')
+      onSent: (hash) => {
+        const namespace = stores.networks.activeNamespace
+        const network = stores.networks.find(stores.connections.get(namespace).caipNetworkId) ?? stores.networks.activeOf(namespace)
+        void followTransaction(portico, namespace, network, hash)
         // Back from Account must not lead into the cleared send form.
         if (stores.modal.open) stores.router.reset('Account')
         void fetchTokenBalances(portico, undefined, { force: true })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { SandboxAssets } from './build/buildSandboxAssets.js'
 import type { SandboxChainInfo } from './chains/SandboxChain.js'
+import { registerExplorerRoutes } from './explorer/registerExplorerRoutes.js'
 import { registerSiwxRoutes } from './siwx/registerSiwxRoutes.js'
 
 /** What `/sandbox.json` tells the demo page, tests and later tooling about this sandbox. */
@@ -42,6 +43,8 @@ export const sandboxPageCsp = [
  * `/solana-dev-wallet.js` (Wallet Standard) and `/bitcoin-dev-wallet.js` (WBIP004), their bundles and CSS, `/sandbox.json`, and
  * sign-in with X under `/siwx` (sandbox/siwx).
  *
+ * Also a minimal block explorer under `/sandbox/explorer` (sandbox/explorer).
+ *
  * @param assets the built assets (from `buildSandboxAssets`)
  * @param info what `/sandbox.json` answers
  * @returns a function that registers the routes on a Fastify instance
@@ -51,8 +54,10 @@ export const sandboxPageCsp = [
 export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo, controls: SandboxControls = {}): (app: FastifyInstance) => void {
   const infoJson = JSON.stringify(info)
   const siwxRoutes = registerSiwxRoutes({ url: info.url, chains: info.chains })
+  const explorerRoutes = registerExplorerRoutes(info.chains)
   return (app) => {
     siwxRoutes(app)
+    explorerRoutes(app)
     for (const [path, asset] of assets) {
       app.get(path, async (_request, reply) => {
         reply.header('content-type', asset.contentType)

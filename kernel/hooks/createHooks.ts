@@ -20,6 +20,8 @@ import type {
   ReconnectRequest,
   SendRequest,
   SendResult,
+  WaitForTransactionRequest,
+  WaitForTransactionResult,
   SignInState,
   SignMessageRequest,
   SignMessageResult,
@@ -74,6 +76,8 @@ export function createHooks() {
     prepareSend: new AsyncSeriesWaterfallHook<[SendRequest]>(['request']),
     /** Submit a transfer through the wallet. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
     send: new HookMap(() => new AsyncSeriesBailHook<[SendRequest], SendResult | undefined>(['request'])),
+    /** Wait until a submitted transaction is confirmed or failed on chain. Kind: HookMap · AsyncSeriesBail. @since 0.2.0 */
+    waitForTransaction: new HookMap(() => new AsyncSeriesBailHook<[WaitForTransactionRequest], WaitForTransactionResult | undefined>(['request'])),
     /** Plugins register their lazily loaded views. Kind: Sync. @since 0.1.0 */
     registerViews: new SyncHook<[ViewRegistryLike]>(['registry']),
     /** A namespace got connected. Kind: Sync. @since 0.1.0 */
@@ -120,6 +124,7 @@ export const hookCatalogue: Record<HookName, HookDoc> = {
   fetchNfts: { kind: 'AsyncSeriesBail', keyed: true, contract: "An account's NFTs; the blockchain API is the default tap (stage 10).", arguments: '`request: { namespace, address, caipNetworkId, network? }`', returns: '`Nft[]` or `undefined` to pass', since: '0.2.0' },
   prepareSend: { kind: 'AsyncSeriesWaterfall', keyed: false, contract: 'Shape a transfer before it is sent; each tap may rewrite it.', arguments: '`request: { namespace, connectorId, from, network, to, amount, token?, decimals? }`', returns: 'the (rewritten) request', since: '0.1.0' },
   send: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Submit a transfer through the wallet.', arguments: 'the prepared send request', returns: '`{ hash }` or `undefined` to pass', since: '0.1.0' },
+  waitForTransaction: { kind: 'AsyncSeriesBail', keyed: true, contract: "Follow a submitted transaction on the namespace's chain until it is confirmed or failed; the kernel's send toast shows the result.", arguments: '`request: { namespace, network, hash }`', returns: "`{ status }`, 'confirmed' or 'failed', or `undefined` to pass", since: '0.2.0' },
   registerViews: { kind: 'Sync', keyed: false, contract: 'Plugins register their lazily loaded views.', arguments: '`registry: { register(view), has(id) }`', returns: '—', since: '0.1.0' },
   connected: { kind: 'Sync', keyed: false, contract: 'A namespace got connected.', arguments: '`event: { namespace, connectorId, caipAddress, result }`', returns: '—', since: '0.1.0' },
   disconnected: { kind: 'Sync', keyed: false, contract: 'A namespace got disconnected.', arguments: '`event: { namespace }`', returns: '—', since: '0.1.0' },

@@ -1,7 +1,9 @@
 import { makeAutoObservable } from 'mobx'
 
 export type ToastVariant = 'success' | 'error' | 'loading' | 'info'
-export type Toast = { message: string; variant: ToastVariant; svg?: string; autoClose?: boolean }
+/** A link the toast offers, e.g. the transaction on a block explorer; `label` is a message key. */
+export type ToastLink = { href: string; label: string }
+export type Toast = { message: string; variant: ToastVariant; svg?: string; autoClose?: boolean; link?: ToastLink }
 
 export type ToastStoreDependencies = {
   setTimeout: (fn: () => void, ms: number) => unknown
@@ -17,6 +19,7 @@ export class ToastStore {
   message = ''
   variant: ToastVariant = 'info'
   svg: string | undefined = undefined
+  link: ToastLink | undefined = undefined
   open = false
   autoClose = true
   private swapTimer: unknown = undefined
@@ -62,6 +65,7 @@ export class ToastStore {
     this.message = toast.message
     this.variant = toast.variant
     this.svg = toast.svg
+    this.link = toast.link
     this.autoClose = toast.autoClose ?? toast.variant !== 'loading'
     this.open = true
     if (this.autoClose) this.closeTimer = this.deps.setTimeout(() => this.hide(), this.deps.durationMs ?? 2_500)

@@ -58,6 +58,10 @@ export type SendRequest = {
   decimals?: number
 }
 export type SendResult = { hash: string }
+/** A submitted transaction to follow until the chain settles it. */
+export type WaitForTransactionRequest = { namespace: ChainNamespace; network: Network; hash: string }
+/** How the chain settled it: `confirmed`, or `failed` (reverted, or an error on chain). */
+export type WaitForTransactionResult = { status: 'confirmed' | 'failed' }
 
 /** What an account-data tap is asked: the connected account, its chain (CAIP-2) and, when configured, the network. */
 export type AccountDataRequest = { namespace: ChainNamespace; address: string; caipNetworkId: CaipNetworkId; network?: Network }

@@ -1,5 +1,6 @@
 import { ChainNotSupportedError, definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Plugin, type Portico } from '../../kernel/index.js'
 import { fetchNativeBalance } from './actions/fetchNativeBalance.js'
+import { waitForReceipt } from './actions/waitForReceipt.js'
 import { sendTransfer } from './actions/sendTransfer.js'
 import { switchChain } from './actions/switchChain.js'
 import { createWalletDiscovery } from './discovery/createWalletDiscovery.js'
@@ -206,6 +207,7 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         return { signature }
       })
       hooks.fetchBalance.for(namespace).tapPromise(namespace, (request) => fetchNativeBalance(request.network, request.address))
+      hooks.waitForTransaction.for(namespace).tapPromise(namespace, (request) => waitForReceipt(request.network, request.hash))
       hooks.send.for(namespace).tapPromise(namespace, async (request) => {
         const provider = providerFor(request.connectorId) ?? channelProvider(request.connectorId, request.network.caipNetworkId)
         if (!provider) return undefined

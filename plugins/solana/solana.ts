@@ -236,6 +236,13 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
         const { fetchSolBalance } = await import('./actions/fetchSolBalance.js')
         return fetchSolBalance({ network: request.network, address: request.address, fetch: fetchFn })
       })
+      hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
+        const [{ waitForSignature }, { callSolanaRpc }] = await Promise.all([import('./actions/waitForSignature.js'), import('./actions/callSolanaRpc.js')])
+        const rpc = <T,>(method: string, params: unknown[]) => callSolanaRpc<T>({ network: request.network, method, params, fetch: fetchFn })
+        const outcome = await waitForSignature(request.hash, options.confirmTimeoutMs || 60_000, rpc)
+        // Still pending at the deadline: no answer, the toast says it could not confirm.
+        return outcome.status === 'pending' ? undefined : { status: outcome.status }
+      })
       hooks.send.for(namespace).tapPromise(namespace, async (request) => {
         const signer = signingAccount(request.connectorId, request.from)
         if (!signer) return undefined

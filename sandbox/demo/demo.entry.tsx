@@ -13,13 +13,16 @@ const origin = window.location.origin
 const rpc = (caipNetworkId: string) => `${origin}/v1/?chainId=${caipNetworkId}&projectId=demo`
 // Local chains have no logo of their own: the server answers with their family's (Ethereum, Solana).
 const logo = (caipNetworkId: string) => `${origin}/public/getAssetImage/${caipNetworkId}`
+// The sandbox's own explorer pages (sandbox/explorer), so a transaction's link resolves here.
+const explorer = (caipNetworkId: string) => ({ name: 'Portico Sandbox Explorer', url: `${origin}/sandbox/explorer/${caipNetworkId}` })
 
-const devnetA = defineNetwork({ id: 31337, name: 'Portico Devnet A', rpcUrls: [rpc('eip155:31337')], imageUrl: logo('eip155:31337') })
-const devnetB = defineNetwork({ id: 31338, name: 'Portico Devnet B', rpcUrls: [rpc('eip155:31338')], imageUrl: logo('eip155:31338') })
+const devnetA = defineNetwork({ id: 31337, name: 'Portico Devnet A', rpcUrls: [rpc('eip155:31337')], blockExplorer: explorer('eip155:31337'), imageUrl: logo('eip155:31337') })
+const devnetB = defineNetwork({ id: 31338, name: 'Portico Devnet B', rpcUrls: [rpc('eip155:31338')], blockExplorer: explorer('eip155:31338'), imageUrl: logo('eip155:31338') })
 const solanaLocal = defineSolanaNetwork({
   reference: 'AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP',
   name: 'Portico Solana Localnet',
   rpcUrls: [rpc('solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP')],
+  blockExplorer: explorer('solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP'),
   imageUrl: logo('solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP'),
 })
 

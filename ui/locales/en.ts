@@ -174,6 +174,11 @@ export const en = {
 
   'toast.region': 'Notifications',
   'toast.transactionStarted': 'Transaction started',
+  'toast.transactionPending': 'Transaction pending',
+  'toast.transactionConfirmed': 'Transaction confirmed',
+  'toast.transactionFailed': 'Transaction failed',
+  'toast.transactionUnknown': 'Could not confirm the transaction',
+  'toast.viewOnExplorer': 'View on explorer',
   'toast.tokenBalanceUnavailable': 'Token Balance Unavailable',
   'toast.transactionsUnavailable': 'Failed to fetch transactions',
   'alert.region': 'Alert',

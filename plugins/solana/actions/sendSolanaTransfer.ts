@@ -11,6 +11,7 @@ import { toWalletStandardChain } from '../utils/toWalletStandardChain.js'
 import { u64le } from '../utils/u64le.js'
 import { callSolanaRpc } from './callSolanaRpc.js'
 import { findAssociatedTokenAddress } from './findAssociatedTokenAddress.js'
+import { waitForSignature, type SolanaRpc } from './waitForSignature.js'
 
 export type SendSolanaTransferParameters = {
   request: SendRequest
@@ -154,11 +155,15 @@ export async function sendSolanaTransfer({ request, wallet, account, fetch, conf
   if (typeof blockhash !== 'string' || !isSolanaAddress(blockhash)) throw new ProviderRpcError({ code: -32603, message: 'The RPC answered getLatestBlockhash without a blockhash' })
   const transaction = encodeLegacyTransaction({ feePayer: from, recentBlockhash: blockhash, instructions })
   const signature = await signAndSend({ wallet, account, transaction, chain: toWalletStandardChain(network.caipNetworkId), rpc })
-  if (confirmTimeoutMs > 0) await waitForConfirmation(signature, confirmTimeoutMs, rpc)
+  if (confirmTimeoutMs > 0) {
+    // Sent either way; only a failure on chain is an error here (still pending is not).
+    const outcome = await waitForSignature(signature, confirmTimeoutMs, rpc)
+    if (outcome.status === 'failed') throw new SolanaTransactionFailedError({ signature, err: outcome.err })
+  }
   return signature
 }
 
-type Rpc = <T>(method: string, params: unknown[]) => Promise<T>
+type Rpc = SolanaRpc
 
 function readSignature(value: unknown): string {
   if (!(value instanceof Uint8Array) || value.length !== 64) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid transaction signature' })
@@ -180,18 +185,4 @@ async function signAndSend({ wallet, account, transaction, chain, rpc }: { walle
   const sent = await rpc<unknown>('sendTransaction', [base64.encode(signed), { encoding: 'base64', preflightCommitment: 'confirmed' }])
   if (typeof sent !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(sent)) throw new ProviderRpcError({ code: -32603, message: 'The RPC answered sendTransaction without a signature' })
   return sent
-}
-
-async function waitForConfirmation(signature: string, timeoutMs: number, rpc: Rpc): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
-    const answer = await rpc<{ value?: unknown[] }>('getSignatureStatuses', [[signature], { searchTransactionHistory: false }])
-    const status = (Array.isArray(answer?.value) ? answer.value[0] : undefined) as { err?: unknown; confirmationStatus?: unknown } | null | undefined
-    if (status) {
-      if (status.err !== null && status.err !== undefined) throw new SolanaTransactionFailedError({ signature, err: status.err })
-      if (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized') return
-    }
-    if (Date.now() + delay > deadline) return // sent; confirmation still pending
-    await new Promise((resolve) => setTimeout(resolve, delay))
-  }
 }

@@ -45,7 +45,6 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
   const [namespace] = useState(() => targetNamespace(portico, data))
   const wallet = readWallet(data)
   const [now, setNow] = useState(() => portico.clock.now())
-  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle')
   const cancelTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const view = useRef(router.view)
 
@@ -81,7 +80,6 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
   }, [expiry])
 
   const uri = store?.uri
-  useEffect(() => setCopyState('idle'), [uri])
 
   const deepLink = portico.isMobile ? phoneLink(buildWalletLinks(wallet, uri)) : undefined
   const opened = useRef<string | undefined>(undefined)
@@ -97,9 +95,10 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
     if (!uri) return
     try {
       await navigator.clipboard.writeText(uri)
-      setCopyState('copied')
+      // A toast, like "Address copied" on the Account view (the toast translates the key).
+      portico.stores.toasts.showSuccess('walletconnect.copied')
     } catch {
-      setCopyState('failed')
+      portico.stores.toasts.showError('walletconnect.copyFailed')
     }
   }
 
@@ -119,17 +118,11 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
     )
   }
 
+  // "Link copied" is a toast (see copy), so the view keeps only the button.
   const copyControls = (
-    <>
-      <button type="button" className="portico-wc__button" onClick={copy} disabled={!uri}>
-        {text('walletconnect.copy')}
-      </button>
-      {copyState !== 'idle' ? (
-        <p className="portico-wc__notice" role="status">
-          {copyState === 'copied' ? text('walletconnect.copied') : text('walletconnect.copyFailed')}
-        </p>
-      ) : null}
-    </>
+    <button type="button" className="portico-wc__button" onClick={copy} disabled={!uri}>
+      {text('walletconnect.copy')}
+    </button>
   )
 
   if (wallet && deepLink) {

@@ -58,6 +58,8 @@ afterAll(async () => {
 })
 
 const header = () => page.getByRole('navigation', { name: 'Wallet' })
+const toastRegion = () => page.getByRole('status', { name: 'Notifications' })
+const explorerLink = () => toastRegion().getByRole('link', { name: 'View on explorer' })
 const dialog = () => page.getByRole('dialog')
 const devWalletPanel = () => page.getByRole('region', { name: 'Portico Dev Wallet', exact: true })
 const tab = (name: string) => dialog().getByRole('tab', { name })
@@ -119,7 +121,7 @@ async function sendThroughModal(symbol: string, amount: string, receiver: Addres
   expect(details).toContain('Portico Devnet A')
   expect(details).toContain(receiver)
   await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-  await expect.poll(() => page.locator('[data-portico-toasts]').textContent(), { timeout: 15_000 }).toContain('Transaction started')
+  await expect.poll(() => toastRegion().textContent(), { timeout: 15_000 }).toMatch(/Transaction (pending|confirmed)/)
   await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 10_000 }).toBe('Account')
   // Back from here does not lead into the cleared form: the modal's first view is Account again.
   expect(await dialog().getByRole('button', { name: 'Back' }).count()).toBe(0)
@@ -176,7 +178,7 @@ describe('account and send on EVM, end to end', () => {
     expect(eth0AfterFirst - (await ethOf(account0))).toBe(tokenTx.fee)
     expect(await ethOf(receiverB)).toBe(0n)
     // While the wallet worked, the modal said so; then the toast.
-    expect(await announced()).toEqual(expect.arrayContaining(['Confirm the transaction in your wallet', 'Transaction started']))
+    expect(await announced()).toEqual(expect.arrayContaining(['Confirm the transaction in your wallet', 'Transaction pending View on explorer', 'Transaction confirmed View on explorer']))
     // The form was reset after each send.
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     expect(await dialog().getByLabel('Amount').inputValue()).toBe('')
@@ -222,6 +224,71 @@ describe('account and send on EVM, end to end', () => {
         .toBeGreaterThan(0)
     }
   })
+})
+
+describe('the transaction toast follows a send to the chain (issue 14, acceptance 3)', () => {
+  /** A JSON-RPC call straight to anvil (its developer methods). */
+  const anvil = (method: string, params: unknown[] = []) => rpc.request({ method: method as never, params: params as never })
+
+  /** Fills and previews a pUSD send, with anvil's automine off so the transaction stays pending. */
+  async function sendPending(receiver: Address): Promise<Hash> {
+    await openAccount()
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await waitForView('WalletSend')
+    await fillSendForm('pUSD', '1.5', receiver)
+    await dialog().getByRole('button', { name: 'Preview Send' }).click()
+    await waitForView('WalletSendPreview')
+    await anvil('evm_setAutomine', [false])
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await expect.poll(() => toastRegion().textContent(), { timeout: 15_000 }).toContain('Transaction pending')
+    const href = (await explorerLink().getAttribute('href')) ?? ''
+    const hash = href.split('/tx/')[1] as Hash
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(href).toBe(`${sandbox.url}/sandbox/explorer/eip155:31337/tx/${hash}`)
+    // Still pending: nothing is mined while automine is off.
+    expect(await rpc.getTransactionReceipt({ hash }).catch(() => undefined)).toBeUndefined()
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(await toastRegion().textContent()).toContain('Transaction pending')
+    return hash
+  }
+
+  afterAll(async () => {
+    await anvil('evm_setAutomine', [true]).catch(() => undefined)
+  })
+
+  it('pending, then confirmed once mined, with the explorer link to that hash, which resolves', async () => {
+    const receiver = freshAddress()
+    const hash = await sendPending(receiver)
+    await anvil('evm_mine')
+    await expect.poll(() => toastRegion().textContent(), { timeout: 10_000 }).toContain('Transaction confirmed')
+    expect(await explorerLink().getAttribute('href')).toBe(`${sandbox.url}/sandbox/explorer/eip155:31337/tx/${hash}`)
+    expect((await rpc.getTransactionReceipt({ hash })).status).toBe('success')
+    expect(await pusdOf(receiver)).toBe(parseUnits('1.5', 6))
+    const explorerPage = await (await fetch(`${sandbox.url}/sandbox/explorer/eip155:31337/tx/${hash}`)).text()
+    expect(explorerPage).toContain(hash)
+    expect(explorerPage).toContain('Portico Devnet A')
+    expect((await fetch(`${sandbox.url}/sandbox/explorer/eip155:1/tx/${hash}`)).status).toBe(404)
+    expect((await fetch(`${sandbox.url}/sandbox/explorer/eip155:31337/tx/${encodeURIComponent('<script>')}`)).status).toBe(404)
+  }, 60_000)
+
+  it('a transaction that reverts on chain shows failed', async () => {
+    const receiver = freshAddress()
+    const hash = await sendPending(receiver)
+    // While it waits in the mempool, pUSD's code becomes one that always reverts (PUSH1 0 PUSH1 0
+    // REVERT), the block is mined, and the real code comes back.
+    const code = await rpc.getCode({ address: pusd })
+    try {
+      await anvil('anvil_setCode', [pusd, '0x60006000fd'])
+      await anvil('evm_mine')
+    } finally {
+      await anvil('anvil_setCode', [pusd, code])
+    }
+    await expect.poll(() => toastRegion().textContent(), { timeout: 10_000 }).toContain('Transaction failed')
+    expect(await explorerLink().getAttribute('href')).toBe(`${sandbox.url}/sandbox/explorer/eip155:31337/tx/${hash}`)
+    expect((await rpc.getTransactionReceipt({ hash })).status).toBe('reverted')
+    expect(await pusdOf(receiver)).toBe(0n)
+    await anvil('evm_setAutomine', [true])
+  }, 60_000)
 })
 
 describe('bad input in the send view: a visible state and nothing sent', () => {

@@ -130,7 +130,11 @@ async function sendThroughModal(symbol: string, amount: string, receiver: string
   expect(details).toContain('Portico Solana Localnet')
   expect(details).toContain(receiver)
   await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-  await expect.poll(() => page.locator('[data-portico-toasts]').textContent(), { timeout: 20_000 }).toContain('Transaction started')
+  // The toast follows the signature to confirmed, with the sandbox explorer's link for it.
+  const toasts = page.getByRole('status', { name: 'Notifications' })
+  await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed')
+  const href = (await toasts.getByRole('link', { name: 'View on explorer' }).getAttribute('href')) ?? ''
+  expect(href).toMatch(new RegExp(`^${sandbox.url}/sandbox/explorer/solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP/tx/[1-9A-HJ-NP-Za-km-z]{64,88}$`))
   await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 10_000 }).toBe('Account')
 }
 

@@ -80,7 +80,7 @@ async function copyLink(p: Page): Promise<string> {
   await expect.poll(() => copy.isEnabled(), { timeout: 15_000 }).toBe(true)
   await dialog.getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
   await copy.click()
-  await dialog.getByRole('status').filter({ hasText: 'Link copied' }).waitFor()
+  await p.getByRole('status', { name: 'Notifications' }).filter({ hasText: 'Link copied' }).waitFor()
   const copied = await p.evaluate(() => navigator.clipboard.readText())
   expect(copied).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   expect(await dialog.locator('figure[data-wc-uri]').getAttribute('data-wc-uri')).toBe(copied)

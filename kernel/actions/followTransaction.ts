@@ -1,0 +1,43 @@
+import type { Portico } from '../createPortico.js'
+import type { ChainNamespace } from '../types/caip.js'
+import type { Network } from '../types/network.js'
+
+/** The newest followed transaction of each instance. */
+const latest = new WeakMap<Portico, number>()
+
+/**
+ * Follows a transaction the send view submitted, in the toast: "Transaction pending" with the
+ * explorer link, then "Transaction confirmed" or "Transaction failed" as the namespace's
+ * `waitForTransaction` tap says. Without a tap the toast says "Transaction started" as before; a
+ * tap that throws leaves "Could not confirm the transaction". A newer send takes the toast over:
+ * an older transaction settling later does not replace it.
+ *
+ * @example
+ * void followTransaction(portico, 'eip155', devnetA, '0xabc…')
+ */
+export async function followTransaction(portico: Portico, namespace: ChainNamespace, network: Network | undefined, hash: string): Promise<void> {
+  const { toasts } = portico.stores
+  const href = portico.explorers.transactionUrl(network, hash)
+  const link = href ? { href, label: 'toast.viewOnExplorer' } : undefined
+  const hook = portico.hooks.waitForTransaction.get(namespace)
+  if (!network || !hook?.isUsed()) {
+    toasts.show({ message: 'toast.transactionStarted', variant: 'success', ...(link ? { link } : {}) })
+    return
+  }
+  const turn = (latest.get(portico) ?? 0) + 1
+  latest.set(portico, turn)
+  toasts.show({ message: 'toast.transactionPending', variant: 'loading', ...(link ? { link } : {}) })
+  let message: string
+  let variant: 'success' | 'error'
+  try {
+    const result = await hook.promise({ namespace, network, hash })
+    message = result?.status === 'confirmed' ? 'toast.transactionConfirmed' : result?.status === 'failed' ? 'toast.transactionFailed' : 'toast.transactionUnknown'
+    variant = result?.status === 'confirmed' ? 'success' : 'error'
+  } catch (error) {
+    portico.reportError(error, { namespace, action: 'waitForTransaction' })
+    message = 'toast.transactionUnknown'
+    variant = 'error'
+  }
+  if (turn !== latest.get(portico)) return
+  toasts.show({ message, variant, ...(link ? { link } : {}) })
+}
