@@ -24,6 +24,8 @@ import { switchNetwork } from './actions/switchNetwork.js'
 import { tapBlockchainApi } from './actions/tapBlockchainApi.js'
 import { BaseError } from './errors/BaseError.js'
 import { PluginSetupError } from './errors/plugin.js'
+import { createPluginContext, type PluginContext } from './plugin/createPluginContext.js'
+import { PluginHookRegistry } from './registries/PluginHookRegistry.js'
 import { createHooks, type Hooks } from './hooks/createHooks.js'
 import { validateOptions } from './options/validateOptions.js'
 import { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
@@ -78,7 +80,7 @@ export type PorticoServices = {
 export type Portico = {
   readonly version: string
   readonly options: PorticoOptions
-  readonly plugins: readonly Plugin<Portico>[]
+  readonly plugins: readonly Plugin<PluginContext>[]
   readonly hooks: Hooks
   readonly stores: RootStore
   readonly views: ViewRegistry
@@ -262,7 +264,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
   portico = {
     version,
     options,
-    plugins: options.plugins as readonly Plugin<Portico>[],
+    plugins: options.plugins as readonly Plugin<PluginContext>[],
     hooks: createHooks(),
     stores,
     views,
@@ -393,10 +395,11 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
 
   // The blockchain API is the default source of account data; plugins tap before (or after) it.
   tapBlockchainApi(portico, stores.networks.namespaces)
+  const pluginHooks = new PluginHookRegistry(portico.plugins.map((p) => p.name))
   for (const plugin of portico.plugins) {
     try {
       if (plugin.messages !== undefined) portico.messages.register(plugin.name, plugin.messages)
-      const dispose = plugin.setup(portico)
+      const dispose = plugin.setup(createPluginContext(portico, plugin.name, pluginHooks))
       if (typeof dispose === 'function') disposers.push(dispose)
     } catch (cause) {
       throw new PluginSetupError({ plugin: plugin.name, cause })

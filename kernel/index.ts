@@ -4,6 +4,11 @@ export type { CreatePorticoParameters, CreatePorticoReturnType, Portico, Portico
 export { definePlugin } from './plugin/definePlugin.js'
 export type { DefinePluginParameters, DefinePluginReturnType } from './plugin/definePlugin.js'
 export { validateSchema } from './plugin/validateSchema.js'
+export { createPluginContext } from './plugin/createPluginContext.js'
+export { pluginContextCatalogue } from './plugin/createPluginContext.js'
+export type { PluginContext, PluginContextGroup } from './plugin/createPluginContext.js'
+export { PluginHookRegistry } from './registries/PluginHookRegistry.js'
+export type { DeclaredHooks, HookLike } from './registries/PluginHookRegistry.js'
 export { createHooks, hookCatalogue } from './hooks/createHooks.js'
 export { listTaps } from './hooks/listTaps.js'
 export type { TapRecord } from './hooks/listTaps.js'
@@ -96,7 +101,7 @@ export {
   NoNetworksError,
   SiweAndSiwxError,
 } from './errors/options.js'
-export { NoAnswerError, NoPluginForHookError, PluginSetupError } from './errors/plugin.js'
+export { NoAnswerError, NoPluginForHookError, PluginHooksDeclaredError, PluginHooksNotFoundError, PluginSetupError } from './errors/plugin.js'
 export { ProviderRpcError, readCode } from './errors/ProviderRpcError.js'
 export { nodeErrorMessages, rpcErrorCodes, userRejectionCodes } from './errors/rpcErrorCodes.js'
 export type { RpcErrorCode } from './errors/rpcErrorCodes.js'

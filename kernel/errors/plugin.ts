@@ -44,3 +44,35 @@ export class PluginSetupError extends BaseError {
     super(`Plugin "${plugin}" failed to set up`, { cause, docsPath: '/kernel/errors.md#pluginsetuperror' })
   }
 }
+
+/** A plugin asked for the hooks of a plugin that is not installed, or that declares none (or not the ones asked for). */
+export class PluginHooksNotFoundError extends BaseError {
+  override name = 'PluginHooksNotFoundError'
+  override code = 'PLUGIN_HOOKS_NOT_FOUND'
+  plugin: string
+  constructor({ plugin, requester, installed, missing }: { plugin: string; requester: string; installed: boolean; missing?: readonly string[] }) {
+    super(
+      !installed
+        ? `Plugin "${requester}" asked for the hooks of plugin "${plugin}", which is not installed`
+        : missing && missing.length > 0
+          ? `Plugin "${plugin}" does not declare the hook${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')} that plugin "${requester}" asked for`
+          : `Plugin "${plugin}" declares no hooks (asked for by plugin "${requester}")`,
+      {
+        docsPath: '/kernel/errors.md#pluginhooksnotfounderror',
+        metaMessages: !installed
+          ? [`Add the "${plugin}" plugin to \`plugins\`, or check \`context.hasPlugin('${plugin}')\` first.`]
+          : ['The two plugins disagree on the hooks; check their versions.'],
+      },
+    )
+    this.plugin = plugin
+  }
+}
+
+/** A plugin declared its hooks twice, or after setup. */
+export class PluginHooksDeclaredError extends BaseError {
+  override name = 'PluginHooksDeclaredError'
+  override code = 'PLUGIN_HOOKS_DECLARED'
+  constructor({ plugin }: { plugin: string }) {
+    super(`Plugin "${plugin}" declared its hooks twice`, { docsPath: '/kernel/errors.md#pluginhooksdeclarederror', metaMessages: ['Call `context.declareHooks` once, in `setup`.'] })
+  }
+}

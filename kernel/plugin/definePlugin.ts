@@ -1,8 +1,8 @@
-import type { Portico } from '../createPortico.js'
+import type { PluginContext } from './createPluginContext.js'
 import type { Plugin } from '../types/plugin.js'
 
-export type DefinePluginParameters = Plugin<Portico>
-export type DefinePluginReturnType = Plugin<Portico>
+export type DefinePluginParameters = Plugin<PluginContext>
+export type DefinePluginReturnType = Plugin<PluginContext>
 
 /**
  * Types a plugin object; it returns the plugin unchanged.
@@ -13,7 +13,7 @@ export type DefinePluginReturnType = Plugin<Portico>
  * export function myChain(options = {}) {
  *   return definePlugin({ name: 'mychain', kind: 'chain', namespace: 'mychain', version: '1.0.0', options,
  *     meta: { description: 'Connect MyChain wallets.' },
- *     setup(portico) { portico.hooks.connect.for('mychain').tapPromise('mychain', connect); return () => {} } })
+ *     setup(context) { context.hooks.connect.for('mychain').tapPromise('mychain', connect); return () => {} } })
  * }
  */
 export function definePlugin(plugin: DefinePluginParameters): DefinePluginReturnType {

@@ -1,4 +1,4 @@
-import { ChainNotSupportedError, definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Plugin, type Portico } from '../../kernel/index.js'
+import { ChainNotSupportedError, definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Plugin, type PluginContext } from '../../kernel/index.js'
 import { fetchNativeBalance } from './actions/fetchNativeBalance.js'
 import { waitForReceipt } from './actions/waitForReceipt.js'
 import { sendTransfer } from './actions/sendTransfer.js'
@@ -42,7 +42,7 @@ function toAccounts(value: unknown): string[] {
  * import { eip155, mainnet } from 'portico/eip155'
  * createPortico({ networks: [mainnet], plugins: [eip155()] })
  */
-export function eip155(options: Eip155Options = {}, environment: Eip155Environment = {}): Plugin<Portico> {
+export function eip155(options: Eip155Options = {}, environment: Eip155Environment = {}): Plugin<PluginContext> {
   return definePlugin({
     name: namespace,
     kind: 'chain',

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import { BaseError, parseCaipAddress, parseCaipNetworkId, type CaipNetworkId, type ChainNamespace, type Network, type Portico, type SignInState } from '../../kernel/index.js'
+import { BaseError, parseCaipAddress, parseCaipNetworkId, type CaipNetworkId, type ChainNamespace, type Network, type PluginContext, type SignInState } from '../../kernel/index.js'
 import { SiwxInitializeError, SiwxInvalidSignatureError, SiwxMessageError, SiwxSignInError, SiwxUnsupportedNamespaceError } from './errors.js'
 import { createLocalSessionStore } from './storage/createLocalSessionStore.js'
 import { SiwxStore, type SiwxTarget } from './stores/SiwxStore.js'
@@ -27,7 +27,7 @@ type Location = { host?: string; href?: string }
  *
  * @returns the plugin's store and a disposer
  */
-export function createSiwxFlow(portico: Portico, options: SiwxOptions): { store: SiwxStore; dispose: () => void } {
+export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { store: SiwxStore; dispose: () => void } {
   const required = options.required !== false
   const sessionStore = options.sessionStore ?? createLocalSessionStore({ storage: portico.services.storage, now: () => portico.clock.now() })
   const { connections, networks, modal, router, toasts } = portico.stores

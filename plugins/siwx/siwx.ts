@@ -1,5 +1,6 @@
-import { definePlugin, version, type Plugin, type Portico } from '../../kernel/index.js'
+import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/index.js'
 import { createSiwxFlow, siwxView } from './createSiwxFlow.js'
+import { createSiwxHooks } from './hooks.js'
 import { messages } from './messages.js'
 import { meta } from './meta.js'
 import type { SiwxOptions } from './types.js'
@@ -15,7 +16,7 @@ import type { SiwxOptions } from './types.js'
  * import { siwx } from 'portico/siwx'
  * createPortico({ networks, plugins: [eip155(), siwx({ required: true })] })
  */
-export function siwx(options: SiwxOptions = {}): Plugin<Portico> {
+export function siwx(options: SiwxOptions = {}): Plugin<PluginContext> {
   return definePlugin({
     name: 'siwx',
     kind: 'feature',
@@ -26,6 +27,10 @@ export function siwx(options: SiwxOptions = {}): Plugin<Portico> {
     setup(portico) {
       const flow = createSiwxFlow(portico, options)
       portico.registerStore('siwx', flow.store)
+      // Other plugins (walletconnect's one-click sign-in) reach siwx through its declared hooks.
+      const hooks = portico.declareHooks(createSiwxHooks())
+      hooks.authenticateParameters.tapPromise('siwx', (chains) => flow.store.authenticateParameters(chains))
+      hooks.addSession.tapPromise('siwx', (session) => flow.store.addSession(session))
       portico.hooks.registerViews.tap('siwx', (registry) => {
         if (!registry.has(siwxView)) registry.register({ id: siwxView, title: 'siwx.title', owner: 'siwx', load: () => import('./views/SIWXSignMessageView.js') })
       })

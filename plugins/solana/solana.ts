@@ -1,6 +1,6 @@
 import { base58 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
-import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type Portico } from '../../kernel/index.js'
+import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { SolanaKnownToken } from './actions/fetchTokenBalances.js'
 import { createSolanaWalletDiscovery } from './discovery/createSolanaWalletDiscovery.js'
 import type { DiscoveredSolanaWallet, WalletAccount, WalletRegistry } from './discovery/WalletStandardTypes.js'
@@ -50,7 +50,7 @@ function explorerUrl(network: Network, path: string): string | undefined {
  * import { solana, solanaMainnet } from 'portico/solana'
  * createPortico({ networks: [solanaMainnet], plugins: [solana()] })
  */
-export function solana(options: SolanaOptions = {}, environment: SolanaEnvironment = {}): Plugin<Portico> {
+export function solana(options: SolanaOptions = {}, environment: SolanaEnvironment = {}): Plugin<PluginContext> {
   return definePlugin({
     name: namespace,
     kind: 'chain',

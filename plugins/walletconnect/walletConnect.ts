@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import { definePlugin, version, type Plugin, type Portico, type WalletConnectNamespace, type WalletConnector } from '../../kernel/index.js'
+import { definePlugin, version, type Plugin, type PluginContext, type WalletConnectNamespace, type WalletConnector } from '../../kernel/index.js'
 import { isSessionTopic, pairingWindowMs, sessionTopicKey, walletConnectConnectorId } from './constants.js'
 import type { WalletConnectController, WalletConnectControllerConfig } from './controller/WalletConnectController.js'
 import { messages } from './messages.js'
@@ -42,7 +42,7 @@ function pageMetadata(): { name: string; url: string } {
 }
 
 /** The chain plugins that declare a WalletConnect namespace, limited to namespaces the site configured. */
-function declaredNamespaces(portico: Portico): Record<string, WalletConnectNamespace> {
+function declaredNamespaces(portico: PluginContext): Record<string, WalletConnectNamespace> {
   const configured = new Set(portico.stores.networks.namespaces)
   const out: Record<string, WalletConnectNamespace> = {}
   for (const plugin of portico.plugins) {
@@ -68,7 +68,7 @@ function declaredNamespaces(portico: Portico): Record<string, WalletConnectNames
  * import { walletConnect } from 'portico/walletconnect'
  * createPortico({ projectId: 'demo', networks, plugins: [eip155(), walletConnect({ relayUrl: 'wss://relay.example.com/relay' })] })
  */
-export function walletConnect(options: WalletConnectOptions = {}, environment: WalletConnectEnvironment = {}): Plugin<Portico> {
+export function walletConnect(options: WalletConnectOptions = {}, environment: WalletConnectEnvironment = {}): Plugin<PluginContext> {
   return definePlugin({
     name: pluginName,
     kind: 'connector',
@@ -117,7 +117,7 @@ export function walletConnect(options: WalletConnectOptions = {}, environment: W
       }))
       // Listed from the start (no request is made): the kernel then knows a WalletConnect
       // connection is shared, and disconnecting one namespace ends all of them.
-      runInAction(() => portico.stores.wallets.addConnectors(connectors))
+      portico.addConnectors(connectors)
 
       const { hooks } = portico
       for (const namespace of Object.keys(declared)) {

@@ -2,7 +2,7 @@
 // Everything it talks to is the sandbox's own Portico server on this origin.
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createPortico, type Plugin, type Portico } from 'portico'
+import { createPortico, type Plugin, type PluginContext, type Portico } from 'portico'
 import { defineNetwork, eip155 } from 'portico/eip155'
 import { ConnectButton, NetworkButton, PorticoProvider, useAccount, usePortico } from 'portico/react'
 import { createSiwxServerStore, siwx } from 'portico/siwx'
@@ -30,7 +30,7 @@ const solanaLocal = defineSolanaNetwork({
 // verified by the sandbox server (portico/siwx/server) behind /siwx.
 const signIn = new URLSearchParams(window.location.search).get('siwx')
 const backend = createSiwxServerStore({ baseUrl: '/siwx' })
-const plugins: Plugin<Portico>[] = [
+const plugins: Plugin<PluginContext>[] = [
   eip155(),
   solana({ tokens: [{ network: solanaLocal.caipNetworkId, address: '3qSYR2We8Lnf9xRrwWrqjkjNEbmZcAvSFsdVNkatKQQx', symbol: 'pUSD', name: 'Portico USD' }] }),
   walletConnect(),

@@ -3,9 +3,10 @@
 // marker comments so hand-written prose survives. `npm run docs -- --check` fails when a page is stale.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createPortico, definePlugin, listTaps, type Network, type Plugin, type Portico } from '../../kernel/index.js'
+import { createPortico, definePlugin, listTaps, type Network, type Plugin, type PluginContext, type Portico } from '../../kernel/index.js'
 import { block, cell, replaceBlock } from './markers.js'
 import { renderHooksPage } from './renderHooksPage.js'
+import { renderPluginContextPage, type DeclaredHooksRecord } from './renderPluginContextPage.js'
 import { newPluginPage, pluginBlocks } from './renderPluginPage.js'
 
 const root = join(import.meta.dirname, '../..')
@@ -68,6 +69,7 @@ function docsNetwork(namespace: string): Network {
 const host = definePlugin({ name: 'docs-host', kind: 'chain', namespace: 'eip155', version: '0.0.0', meta: { description: 'Docs host.', walletConnect: { methods: ['personal_sign'], events: ['chainChanged'] } }, setup() {} })
 
 const rows: string[] = []
+const declaredHooks: DeclaredHooksRecord[] = []
 for (const folder of folders) {
   const entry = (await import(join(pluginsDir, folder, 'index.ts'))) as Record<string, unknown>
   // The factory is named after the folder in camelCase (`email-capture` → `emailCapture`,
@@ -76,18 +78,32 @@ for (const folder of folders) {
   const factoryName = Object.keys(entry).find((name) => name.toLowerCase() === wanted && typeof entry[name] === 'function')
   const factory = factoryName ? entry[factoryName] : undefined
   if (typeof factory !== 'function') throw new Error(`plugins/${folder}/index.ts must export a factory named after the folder (e.g. ${folder.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())}())`)
-  const plugin = (factory as () => Plugin<Portico>)()
+  const plugin = (factory as () => Plugin<PluginContext>)()
   if (plugin.name !== folder) throw new Error(`plugins/${folder}: the plugin's name is "${plugin.name}"; it must equal the folder name`)
+  // The hooks the plugin declares, seen through its real setup.
+  const seen: DeclaredHooksRecord = { plugin: plugin.name, hooks: [] }
+  const observed: Plugin<PluginContext> = {
+    ...plugin,
+    setup: (context) =>
+      plugin.setup({
+        ...context,
+        declareHooks(hooks) {
+          for (const [name, hook] of Object.entries(hooks)) seen.hooks.push({ name, kind: hook.constructor.name })
+          return context.declareHooks(hooks)
+        },
+      }),
+  }
   const portico = createPortico({
     projectId: 'docs',
     networks: [docsNetwork(plugin.namespace ?? 'eip155')],
-    plugins: plugin.namespace ? [plugin] : [host, plugin],
+    plugins: plugin.namespace ? [observed] : [host, observed],
     storage: null,
     enableReconnect: false,
     endpoints: { api: 'http://127.0.0.1:9' },
   })
   const taps = listTaps(portico.hooks).filter((tap) => tap.name === plugin.name)
   await portico.destroy()
+  if (seen.hooks.length > 0) declaredHooks.push(seen)
   const path = `docs/plugins/${folder}.md`
   const blocks = pluginBlocks(plugin, taps, factoryName as string)
   write(path, fillBlocks(read(path) ?? newPluginPage(plugin, blocks), blocks, path))
@@ -108,6 +124,12 @@ the generated parts is written by hand.
 ${block('plugin index', '')}
 `
   write(path, fillBlocks(page, { 'plugin index': table }, path))
+}
+
+{
+  const path = 'docs/kernel/plugin-context.md'
+  const { blocks, page } = renderPluginContextPage(read(path), declaredHooks)
+  write(path, fillBlocks(page, blocks, path))
 }
 
 if (check) {

@@ -6,6 +6,7 @@ import {
   type Capability,
   type Network,
   type Plugin,
+  type PluginContext,
   type Portico,
   type TapRecord,
 } from '../../kernel/index.js'
@@ -26,11 +27,11 @@ export const capabilityHooks: Record<Capability, readonly string[]> = {
 }
 
 export type CheckPluginParameters = {
-  plugin: Plugin<Portico>
+  plugin: Plugin<PluginContext>
   /** Networks of the plugin's namespace (chain plugins) to build an instance with. */
   networks?: readonly Network[]
   /** Other plugins the instance needs (e.g. a chain plugin under a feature plugin). */
-  withPlugins?: readonly Plugin<Portico>[]
+  withPlugins?: readonly Plugin<PluginContext>[]
 }
 
 export type CheckPluginReturnType = { ok: boolean; issues: string[]; taps: TapRecord[] }

@@ -9,6 +9,7 @@ import {
   type TokenBalance,
   type Network,
   type Plugin,
+  type PluginContext,
   type Portico,
   type StorageBackend,
 } from '../../kernel/index.js'
@@ -46,7 +47,7 @@ export type ConformanceChain = {
 
 export type RunChainPluginConformanceParameters = {
   /** Makes a fresh plugin (each instance needs its own). */
-  plugin: () => Plugin<Portico>
+  plugin: () => Plugin<PluginContext>
   networks: readonly Network[]
   wallet: ConformanceWallet
   chain: ConformanceChain

@@ -11,6 +11,7 @@ import {
   InvalidPluginOptionsError,
   NamespaceWithoutPluginError,
   NoNetworksError,
+  PluginHooksNotFoundError,
   PluginSetupError,
   SiweAndSiwxError,
   validateSchema,
@@ -241,5 +242,91 @@ describe('the state contract', () => {
     await portico.connect({ connectorId: 'eip155.wallet' })
     await portico.disconnect()
     expect(names).toEqual(['MODAL_OPEN', 'CONNECT_SUCCESS', 'MODAL_CLOSE', 'DISCONNECT_SUCCESS'])
+  })
+})
+
+describe('plugin context and plugin-declared hooks', () => {
+  type GreeterHooks = { greet: AsyncSeriesBailHook<[string], string | undefined> }
+  const greeter = () =>
+    definePlugin({
+      name: 'greeter', kind: 'feature', version: '1.0.0', meta: { description: 'Declares a hook.' },
+      setup(context) {
+        const hooks = context.declareHooks<GreeterHooks>({ greet: new AsyncSeriesBailHook<[string], string | undefined>(['name']) })
+        context.registerStore('greeter', { greet: (name: string) => hooks.greet.promise(name) })
+      },
+    })
+  const tapper = (onSetup: (context: Parameters<ReturnType<typeof definePlugin>['setup']>[0]) => void) =>
+    definePlugin({ name: 'tapper', kind: 'feature', version: '1.0.0', meta: { description: 'Taps another plugin’s hook.' }, setup: onSetup })
+
+  it('a plugin declares a hook and another plugin taps it, found by name (either setup order)', async () => {
+    for (const order of ['declarer first', 'tapper first']) {
+      const tap = tapper((context) => {
+        // Hooks are looked up lazily, once every setup ran.
+        context.hooks.registerViews.tap('tapper', () => {
+          context.pluginHooks<GreeterHooks>('greeter', ['greet']).greet.tapPromise('tapper', async (name) => `hello ${name}`)
+        })
+      })
+      const plugins = order === 'declarer first' ? [greeter(), tap] : [tap, greeter()]
+      const portico = createPortico({ ...base(), plugins: [...base().plugins, ...plugins] })
+      const store = portico.getStore<{ greet(name: string): Promise<string | undefined> }>('greeter')
+      expect(await store?.greet('ada'), order).toBe('hello ada')
+      await portico.destroy()
+    }
+  })
+
+  it('asking for the hooks of a plugin that is not installed is a clear error', async () => {
+    let caught: unknown
+    const portico = createPortico({
+      ...base(),
+      plugins: [...base().plugins, tapper((context) => {
+        expect(context.hasPlugin('greeter')).toBe(false)
+        try {
+          context.pluginHooks<GreeterHooks>('greeter', ['greet'])
+        } catch (error) {
+          caught = error
+        }
+      })],
+    })
+    expect(caught).toBeInstanceOf(PluginHooksNotFoundError)
+    expect((caught as Error).message).toContain('Plugin "tapper" asked for the hooks of plugin "greeter", which is not installed')
+    await portico.destroy()
+  })
+
+  it('a missing hook name and a second declaration are clear errors', async () => {
+    const errors: unknown[] = []
+    const portico = createPortico({
+      ...base(),
+      plugins: [...base().plugins, greeter(), tapper((context) => {
+        context.hooks.registerViews.tap('tapper', () => {
+          try {
+            context.pluginHooks<{ wave: GreeterHooks['greet'] }>('greeter', ['wave'])
+          } catch (error) {
+            errors.push(error)
+          }
+        })
+        context.declareHooks({})
+        try {
+          context.declareHooks({})
+        } catch (error) {
+          errors.push(error)
+        }
+      })],
+    })
+    expect((errors[0] as Error).message).toContain('Plugin "tapper" declared its hooks twice')
+    expect((errors[1] as Error).message).toContain('Plugin "greeter" does not declare the hook "wave" that plugin "tapper" asked for')
+    await portico.destroy()
+  })
+
+  it('setup receives a plugin context: the actions that change kernel state, not the site owner’s lifecycle', async () => {
+    let context: Record<string, unknown> | undefined
+    const portico = createPortico({ ...base(), plugins: [...base().plugins, tapper((c) => void (context = c as never))] })
+    expect(context?.pluginName).toBe('tapper')
+    for (const name of ['destroy', 'ready', 'subscribe', 'getState']) expect(context?.[name], name).toBeUndefined()
+    const plugin = context as unknown as Parameters<ReturnType<typeof definePlugin>['setup']>[0]
+    plugin.addConnectors([{ id: 'x', name: 'X', namespace: 'eip155', type: 'INJECTED' } as never])
+    expect(portico.stores.wallets.connectors.some((c) => c.id === 'x')).toBe(true)
+    plugin.rememberRecentWallet({ id: 'w1', name: 'Wallet One' } as never)
+    expect(portico.stores.wallets.recent[0]?.id).toBe('w1')
+    await portico.destroy()
   })
 })

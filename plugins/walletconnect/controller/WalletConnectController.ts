@@ -14,7 +14,7 @@ import {
   type DirectoryWallet,
   type DisconnectRequest,
   type Network,
-  type Portico,
+  type PluginContext,
   type ReconnectRequest,
   type SwitchNetworkRequest,
   type SwitchNetworkResult,
@@ -55,7 +55,7 @@ export type WalletConnectControllerConfig = {
   declared: Record<string, WalletConnectNamespace>
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => BaseError, clock: Portico['clock'], also?: Promise<never>): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => BaseError, clock: PluginContext['clock'], also?: Promise<never>): Promise<T> {
   let timer: unknown
   const timeout = new Promise<never>((_, reject) => {
     timer = clock.setTimeout(() => reject(onTimeout()), ms)
@@ -83,7 +83,7 @@ export class WalletConnectController {
   #listeners: [string, (args: any) => void][] = []
 
   constructor(
-    private readonly portico: Portico,
+    private readonly portico: PluginContext,
     private readonly store: WalletConnectStore,
     private readonly config: WalletConnectControllerConfig,
   ) {}
@@ -292,7 +292,7 @@ export class WalletConnectController {
     const { modal, router } = this.portico.stores
     const connector = router.data?.connector as { id?: unknown } | undefined
     if (modal.open && router.view === 'ConnectingExternal' && connector?.id === walletConnectConnectorId) {
-      runInAction(() => router.replace('ConnectingWalletConnect', { namespace }))
+      this.portico.replaceView('ConnectingWalletConnect', { namespace })
     }
   }
 
@@ -423,13 +423,12 @@ export class WalletConnectController {
   }
 
   #recordRecentWallet(session: WcSession): void {
-    const { wallets, directory } = this.portico.stores
+    const { directory } = this.portico.stores
     const peerName = typeof session.peer?.metadata?.name === 'string' ? normalizeWalletName(session.peer.metadata.name) : ''
     const picked: DirectoryWallet | undefined =
       this.store.wallet ?? (peerName ? [...directory.featured, ...directory.wallets].find((w) => normalizeWalletName(w.name) === peerName) : undefined)
     if (!picked || typeof picked.id !== 'string' || typeof picked.name !== 'string') return
-    runInAction(() => wallets.addRecent({ ...picked }))
-    this.portico.services.storage.set(storageKeys.recentWallets, wallets.recent.map((w) => ({ ...w })))
+    this.portico.rememberRecentWallet(picked)
   }
 
   // ---------- reconnect / disconnect ----------

@@ -1,23 +1,34 @@
-import { BaseError, ProviderRpcError, type CaipNetworkId, type Portico } from '../../../kernel/index.js'
+import { BaseError, ProviderRpcError, type AsyncSeriesBailHook, type AsyncSeriesHook, type CaipNetworkId, type PluginContext } from '../../../kernel/index.js'
 import { InvalidWalletResponseError } from '../errors.js'
 import type { ProposalNamespaces, SignClientLike, WcAuthenticateParams, WcSession } from '../types.js'
 
+type AuthenticateParameters = {
+  domain: string
+  uri: string
+  nonce: string
+  issuedAt: string
+  statement?: string
+  resources?: string[]
+  expirationTime?: string
+}
+
 /**
- * What the walletconnect plugin needs from a sign-in plugin (`portico.getStore('siwx')`), kept
- * structural: no plugin imports another plugin's internals.
+ * The hooks the walletconnect plugin uses of the sign-in plugin (`siwx` declares them; see
+ * `context.pluginHooks`): typed here by the shape it needs, so no plugin imports another's files.
  */
+export type SignInHooks = {
+  authenticateParameters: AsyncSeriesBailHook<[CaipNetworkId[]], AuthenticateParameters | undefined>
+  addSession: AsyncSeriesHook<[{ message: string; signature: string; cacao?: unknown }]>
+}
+
+/** What one-click sign-in needs from the sign-in plugin, over its hooks. */
 export type SignInSeam = {
-  authenticateParameters(chains: CaipNetworkId[]): Promise<{
-    domain: string
-    uri: string
-    nonce: string
-    issuedAt: string
-    statement?: string
-    resources?: string[]
-    expirationTime?: string
-  }>
+  authenticateParameters(chains: CaipNetworkId[]): Promise<AuthenticateParameters>
   addSession(session: { message: string; signature: string; cacao?: unknown }): Promise<void>
 }
+
+/** The sign-in plugin's name. */
+const signInPlugin = 'siwx'
 
 /** A pairing round's outcome: the settled session and, after one-click sign-in, the wallet's CACAOs. */
 export type PairingOutcome = { session: WcSession; cacaos?: unknown[] }
@@ -37,9 +48,17 @@ export class OneClickUnsupported extends Error {
   override name = 'OneClickUnsupported'
 }
 
-function isSignInSeam(value: unknown): value is SignInSeam {
-  const store = value as Partial<SignInSeam> | undefined
-  return typeof store?.authenticateParameters === 'function' && typeof store.addSession === 'function'
+function signInSeam(portico: PluginContext): SignInSeam | undefined {
+  if (!portico.hasPlugin(signInPlugin)) return undefined
+  const hooks = portico.pluginHooks<SignInHooks>(signInPlugin, ['authenticateParameters', 'addSession'])
+  return {
+    async authenticateParameters(chains) {
+      const parameters = await hooks.authenticateParameters.promise(chains)
+      if (!parameters) throw new BaseError(`The "${signInPlugin}" plugin gave no sign-in request for one-click sign-in`)
+      return parameters
+    },
+    addSession: (session) => hooks.addSession.promise(session),
+  }
 }
 
 /**
@@ -47,13 +66,12 @@ function isSignInSeam(value: unknown): value is SignInSeam {
  * sign-in verifier, every namespace the proposal asks for is eip155 (wc_sessionAuthenticate is
  * eip155-only) and the client has `authenticate`.
  */
-export function oneClickSeam(portico: Portico, client: SignClientLike, requested: ProposalNamespaces): SignInSeam | undefined {
-  const seam = portico.getStore<unknown>('siwx')
-  if (!isSignInSeam(seam) || !portico.signInVerifiers.has('eip155')) return undefined
+export function oneClickSeam(portico: PluginContext, client: SignClientLike, requested: ProposalNamespaces): SignInSeam | undefined {
+  if (!portico.signInVerifiers.has('eip155')) return undefined
   const namespaces = Object.keys(requested)
   if (namespaces.length !== 1 || namespaces[0] !== 'eip155' || (requested.eip155?.chains.length ?? 0) === 0) return undefined
   if (typeof (client.engine?.authenticate ?? client.authenticate) !== 'function' || typeof client.formatAuthMessage !== 'function') return undefined
-  return seam
+  return signInSeam(portico)
 }
 
 type HistoryRecord = { id?: unknown; topic?: unknown; request?: { method?: unknown }; response?: { result?: unknown; error?: unknown } }

@@ -10,7 +10,7 @@ import {
   type Network,
   type Plugin,
   type PluginMeta,
-  type Portico,
+  type PluginContext,
 } from '../../../kernel/index.js'
 
 export const zetaNamespace = 'zeta'
@@ -45,7 +45,7 @@ function toBaseUnits(amount: string, decimals: number): string {
   return (BigInt(match[1] as string) * 10n ** BigInt(decimals) + BigInt((match[2] ?? '').padEnd(decimals, '0') || '0')).toString()
 }
 
-export function zeta(): Plugin<Portico> {
+export function zeta(): Plugin<PluginContext> {
   return definePlugin({
     name: zetaNamespace,
     kind: 'chain',

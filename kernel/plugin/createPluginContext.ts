@@ -1,0 +1,119 @@
+import { runInAction } from 'mobx'
+import type { Portico } from '../createPortico.js'
+import type { DeclaredHooks, PluginHookRegistry } from '../registries/PluginHookRegistry.js'
+import { storageKeys } from '../services/storageKeys.js'
+import type { RouteData, View } from '../types/view.js'
+import type { DirectoryWallet, WalletConnector } from '../types/wallet.js'
+
+/**
+ * What a plugin's `setup(context)` receives: the kernel's hooks, registries, services and actions
+ * (everything a site owner's `Portico` has but its lifecycle: `destroy`, `ready`, `subscribe`,
+ * `getState`), plus what only plugins do — register a store, declare hooks of their own and find
+ * other plugins' hooks, and the actions that change kernel state. Plugins read kernel stores
+ * (`context.stores`) but never write them: each change has an action here.
+ */
+export type PluginContext = Omit<Portico, 'destroy' | 'ready' | 'subscribe' | 'getState'> & {
+  /** The plugin's own name (its taps, store and declared hooks go under it). */
+  readonly pluginName: string
+  /** Lists wallet connectors (a connector plugin's wallets) in the connect views. */
+  addConnectors(connectors: readonly WalletConnector[]): void
+  /** Records a wallet as recently used (listed first next time) and persists the list. */
+  rememberRecentWallet(wallet: DirectoryWallet): void
+  /** Replaces the modal's current view (no history entry), e.g. a connector moving to its own view. */
+  replaceView(view: View, data?: RouteData): void
+  /** Declares this plugin's own hooks (once, in `setup`); other plugins tap or call them. */
+  declareHooks<H extends DeclaredHooks>(hooks: H): Readonly<H>
+  /**
+   * The hooks another plugin declared, typed as `H` and checked by name.
+   * @throws PluginHooksNotFoundError when that plugin is not installed or lacks one of `names`
+   */
+  pluginHooks<H extends DeclaredHooks>(plugin: string, names?: readonly (keyof H & string)[]): H
+  /** Whether a plugin of that name is installed. */
+  hasPlugin(plugin: string): boolean
+}
+
+/**
+ * Builds one plugin's context over a Portico instance.
+ *
+ * @param portico - the instance
+ * @param pluginName - the plugin the context is for
+ * @param pluginHooks - the instance's registry of plugin-declared hooks
+ * @returns the context `setup` receives
+ */
+export function createPluginContext(portico: Portico, pluginName: string, pluginHooks: PluginHookRegistry): PluginContext {
+  const { destroy: _destroy, ready: _ready, subscribe: _subscribe, getState: _getState, ...shared } = portico
+  const { wallets, router } = portico.stores
+  return {
+    ...shared,
+    pluginName,
+    addConnectors: (connectors) => runInAction(() => wallets.addConnectors(connectors)),
+    rememberRecentWallet(wallet) {
+      runInAction(() => wallets.addRecent({ ...wallet }))
+      portico.services.storage.set(storageKeys.recentWallets, wallets.recent.map((w) => ({ ...w })))
+    },
+    replaceView: (view, data) => runInAction(() => router.replace(view, data)),
+    declareHooks: (hooks) => pluginHooks.declare(pluginName, hooks),
+    pluginHooks: (plugin, names) => pluginHooks.get(plugin, pluginName, names),
+    hasPlugin: (plugin) => pluginHooks.isInstalled(plugin),
+  }
+}
+
+/** Where a context member belongs in docs/kernel/plugin-context.md. */
+export type PluginContextGroup = 'Identity' | 'Hooks' | 'Registries' | 'State (read only)' | 'Services' | 'Actions' | 'Plugin actions' | 'Plugin hooks'
+
+/**
+ * Every member of {@link PluginContext} with its group and one line (typed as complete: a new
+ * member without an entry does not compile); docs/kernel/plugin-context.md is generated from it.
+ */
+export const pluginContextCatalogue: Record<keyof PluginContext, { group: PluginContextGroup; doc: string }> = {
+  pluginName: { group: 'Identity', doc: "The plugin's own name: tap, register stores and declare hooks under it." },
+  version: { group: 'Identity', doc: "Portico's version." },
+  sdkVersion: { group: 'Identity', doc: '`react-<chain plugins>-<version>`, sent as `sv`.' },
+  options: { group: 'Identity', doc: "The site owner's validated options." },
+  plugins: { group: 'Identity', doc: 'Every installed plugin, in order.' },
+  isMobile: { group: 'Identity', doc: 'Whether the page runs on a mobile browser.' },
+  hooks: { group: 'Hooks', doc: "The kernel's hooks (docs/kernel/hooks.md): tap them with `pluginName`." },
+  views: { group: 'Registries', doc: 'Views by id (register in the `registerViews` hook).' },
+  addressValidators: { group: 'Registries', doc: "Address validation per namespace (a chain plugin's)." },
+  explorers: { group: 'Registries', doc: 'Block-explorer links per namespace.' },
+  signInVerifiers: { group: 'Registries', doc: 'Sign-in message verifiers per namespace.' },
+  messages: { group: 'Registries', doc: "The plugins' English strings (filled from `definePlugin({ messages })`)." },
+  stores: { group: 'State (read only)', doc: "The kernel's MobX stores: read them (in views and reactions); change them only through actions." },
+  getStore: { group: 'State (read only)', doc: "A plugin's registered store, by the plugin's name." },
+  services: { group: 'Services', doc: 'HTTP clients (api, blockchainApi), storage and analytics.' },
+  endpoints: { group: 'Services', doc: 'The resolved endpoints (api, blockchainApi, analytics, relay).' },
+  clock: { group: 'Services', doc: 'now / setTimeout / clearTimeout (tests replace it).' },
+  open: { group: 'Actions', doc: 'Opens the modal.' },
+  close: { group: 'Actions', doc: 'Closes the modal.' },
+  requestClose: { group: 'Actions', doc: 'Closes unless the current view forbids it.' },
+  back: { group: 'Actions', doc: 'The back button.' },
+  connect: { group: 'Actions', doc: 'Connects a wallet (the `connect` hook).' },
+  disconnect: { group: 'Actions', doc: 'Disconnects a namespace (or all).' },
+  switchNetwork: { group: 'Actions', doc: 'Switches the network.' },
+  selectNetwork: { group: 'Actions', doc: "The Networks view's choice." },
+  signMessage: { group: 'Actions', doc: 'Signs a message with the connected wallet.' },
+  request: { group: 'Actions', doc: "Sends one wallet request over the namespace's connection channel." },
+  channel: { group: 'Actions', doc: "The namespace's connection channel, if its connector returned one." },
+  signIn: { group: 'Actions', doc: 'Runs the `signIn` hook.' },
+  send: { group: 'Actions', doc: 'Sends native coins or tokens.' },
+  fetchBalance: { group: 'Actions', doc: 'The native balance (cached 30 s).' },
+  fetchTokenBalances: { group: 'Actions', doc: 'Token balances (cached, retry gate).' },
+  fetchTransactions: { group: 'Actions', doc: 'Activity, page by page.' },
+  fetchNfts: { group: 'Actions', doc: 'NFTs.' },
+  discoverWallets: { group: 'Actions', doc: 'Runs `discoverWallets` for a namespace.' },
+  getAccount: { group: 'Actions', doc: "A namespace's account." },
+  isAddress: { group: 'Actions', doc: "Validates an address with the namespace's validator." },
+  markUserAction: { group: 'Actions', doc: 'Marks the first user action (analytics may send).' },
+  emit: { group: 'Plugin actions', doc: 'Reports an analytics event to subscribers and analytics.' },
+  reportError: { group: 'Plugin actions', doc: 'Reports an error to the `error` hook and subscribers.' },
+  reportAccountsChanged: { group: 'Plugin actions', doc: "The wallet's accounts changed (an empty list disconnects)." },
+  reportChainChanged: { group: 'Plugin actions', doc: 'The wallet moved to another chain.' },
+  reportDisconnected: { group: 'Plugin actions', doc: 'The wallet ended the connection.' },
+  registerStore: { group: 'Plugin actions', doc: "Registers the plugin's own store under its name." },
+  addConnectors: { group: 'Plugin actions', doc: "Lists a connector plugin's wallet connectors in the connect views." },
+  rememberRecentWallet: { group: 'Plugin actions', doc: 'Records a wallet as recently used and persists the list.' },
+  replaceView: { group: 'Plugin actions', doc: "Replaces the modal's current view (e.g. a connector moving to its QR view)." },
+  declareHooks: { group: 'Plugin hooks', doc: "Declares the plugin's own hooks, once, in `setup`." },
+  pluginHooks: { group: 'Plugin hooks', doc: "Another plugin's declared hooks, by its name, typed by the asker and checked by name (`PluginHooksNotFoundError`)." },
+  hasPlugin: { group: 'Plugin hooks', doc: 'Whether a plugin of that name is installed.' },
+}
