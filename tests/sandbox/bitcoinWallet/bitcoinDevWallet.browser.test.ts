@@ -1,20 +1,17 @@
 import { createHash } from 'node:crypto'
 import * as ecc from '@bitcoinerlab/secp256k1'
 import * as bitcoin from 'bitcoinjs-lib'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bitcoinSandboxCaipNetworkId } from '../../../sandbox/bitcoin/bitcoinSandboxChain.js'
 import { devBitcoinAddress } from '../../../sandbox/bitcoin/devBitcoin.js'
-import { launchChromium } from '../../helpers/chromium.js'
-import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyBip322 } from './verifyBip322.js'
 
 let sandbox: TestSandbox
-let browser: Browser
-let context: BrowserContext
+let visitor: SandboxPage
 let page: Page
-const problems: string[] = []
 
 type Answer = { result?: unknown; error?: { code: number; message: string } }
 
@@ -36,19 +33,13 @@ function callWallet(method: string, params?: unknown): Promise<Answer> {
 }
 
 beforeAll(async () => {
-  ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
-  ;({ context } = await newLoopbackContext(browser))
-  page = await context.newPage()
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text())
-  })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  ;[sandbox, visitor] = await Promise.all([startSandbox({ reuseFromEnv: true }), openSandboxPage()])
+  page = visitor.page
   await page.goto(sandbox.url)
 })
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
+  await visitor?.close()
   await sandbox?.stop()
 })
 
@@ -76,7 +67,9 @@ describe('the Bitcoin Portico Dev Wallet in Chromium on the demo page (strict CS
 
     const signed = await callWallet('signMessage', { address: devBitcoinAddress, message: 'Hello from the demo' })
     expect(verifyBip322(devBitcoinAddress, 'Hello from the demo', (signed.result as { signature: string }).signature)).toBe(true)
-    expect(problems).toEqual([])
+    expect(await visitor.cspViolations()).toEqual([])
+    expect(visitor.pageErrors).toEqual([])
+    expect(visitor.blocked).toEqual([])
   })
 
   it('answers 4001 once the visible "Reject requests" switch is on', async () => {
