@@ -2,6 +2,9 @@ import { runInAction } from 'mobx'
 import type { Portico } from '../createPortico.js'
 import type { DeclaredHooks, PluginHookRegistry } from '../registries/PluginHookRegistry.js'
 import { storageKeys } from '../services/storageKeys.js'
+import type { CloseGuard } from '../stores/ModalStore.js'
+import { readonlyStores, type ReadonlyRootStore } from '../stores/readonlyStores.js'
+import type { ToastLink, ToastVariant } from '../stores/ToastStore.js'
 import type { RouteData, View } from '../types/view.js'
 import type { DirectoryWallet, WalletConnector } from '../types/wallet.js'
 
@@ -12,15 +15,33 @@ import type { DirectoryWallet, WalletConnector } from '../types/wallet.js'
  * other plugins' hooks, and the actions that change kernel state. Plugins read kernel stores
  * (`context.stores`) but never write them: each change has an action here.
  */
-export type PluginContext = Omit<Portico, 'destroy' | 'ready' | 'subscribe' | 'getState'> & {
+export type PluginContext = Omit<Portico, 'destroy' | 'ready' | 'subscribe' | 'getState' | 'stores'> & {
   /** The plugin's own name (its taps, store and declared hooks go under it). */
   readonly pluginName: string
+  /**
+   * The kernel's stores, read-only: their state, computed values and readers (observable, for
+   * views and reactions). Changing methods are absent from the type and throw
+   * `StoreIsReadOnlyError`: each change has an action here.
+   */
+  readonly stores: ReadonlyRootStore
   /** Lists wallet connectors (a connector plugin's wallets) in the connect views. */
   addConnectors(connectors: readonly WalletConnector[]): void
   /** Records a wallet as recently used (listed first next time) and persists the list. */
   rememberRecentWallet(wallet: DirectoryWallet): void
   /** Replaces the modal's current view (no history entry), e.g. a connector moving to its own view. */
   replaceView(view: View, data?: RouteData): void
+  /** Starts the modal's history afresh at `view` (e.g. back to Connect after a failed sign-in). */
+  resetView(view: View, data?: RouteData): void
+  /**
+   * Shows a toast; `message` is a message key (the UI translates it) or text from a wallet or
+   * server. One toast at a time: a new one replaces the old.
+   */
+  showToast(toast: { variant: ToastVariant; message: string; link?: ToastLink }): void
+  /**
+   * Adds a guard that may forbid closing the modal (the modal shakes instead); returns its
+   * remover, to call in the plugin's disposer.
+   */
+  addCloseGuard(guard: CloseGuard): () => void
   /** Declares this plugin's own hooks (once, in `setup`); other plugins tap or call them. */
   declareHooks<H extends DeclaredHooks>(hooks: H): Readonly<H>
   /**
@@ -42,9 +63,10 @@ export type PluginContext = Omit<Portico, 'destroy' | 'ready' | 'subscribe' | 'g
  */
 export function createPluginContext(portico: Portico, pluginName: string, pluginHooks: PluginHookRegistry): PluginContext {
   const { destroy: _destroy, ready: _ready, subscribe: _subscribe, getState: _getState, ...shared } = portico
-  const { wallets, router } = portico.stores
+  const { wallets, router, toasts, modal } = portico.stores
   return {
     ...shared,
+    stores: readonlyStores(portico.stores),
     pluginName,
     addConnectors: (connectors) => runInAction(() => wallets.addConnectors(connectors)),
     rememberRecentWallet(wallet) {
@@ -52,6 +74,9 @@ export function createPluginContext(portico: Portico, pluginName: string, plugin
       portico.services.storage.set(storageKeys.recentWallets, wallets.recent.map((w) => ({ ...w })))
     },
     replaceView: (view, data) => runInAction(() => router.replace(view, data)),
+    resetView: (view, data) => runInAction(() => router.reset(view, data)),
+    showToast: ({ variant, message, link }) => runInAction(() => toasts.show({ variant, message, ...(link ? { link } : {}) })),
+    addCloseGuard: (guard) => modal.addCloseGuard(guard),
     declareHooks: (hooks) => pluginHooks.declare(pluginName, hooks),
     pluginHooks: (plugin, names) => pluginHooks.get(plugin, pluginName, names),
     hasPlugin: (plugin) => pluginHooks.isInstalled(plugin),
@@ -78,7 +103,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   explorers: { group: 'Registries', doc: 'Block-explorer links per namespace.' },
   signInVerifiers: { group: 'Registries', doc: 'Sign-in message verifiers per namespace.' },
   messages: { group: 'Registries', doc: "The plugins' English strings (filled from `definePlugin({ messages })`)." },
-  stores: { group: 'State (read only)', doc: "The kernel's MobX stores: read them (in views and reactions); change them only through actions." },
+  stores: { group: 'State (read only)', doc: "The kernel's MobX stores, read-only (`ReadonlyRootStore`): read them in views and reactions; changing methods are absent and throw `StoreIsReadOnlyError`." },
   getStore: { group: 'State (read only)', doc: "A plugin's registered store, by the plugin's name." },
   services: { group: 'Services', doc: 'HTTP clients (api, blockchainApi), storage and analytics.' },
   endpoints: { group: 'Services', doc: 'The resolved endpoints (api, blockchainApi, analytics, relay).' },
@@ -113,6 +138,9 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   addConnectors: { group: 'Plugin actions', doc: "Lists a connector plugin's wallet connectors in the connect views." },
   rememberRecentWallet: { group: 'Plugin actions', doc: 'Records a wallet as recently used and persists the list.' },
   replaceView: { group: 'Plugin actions', doc: "Replaces the modal's current view (e.g. a connector moving to its QR view)." },
+  resetView: { group: 'Plugin actions', doc: "Starts the modal's history afresh at a view (e.g. Connect after a failed sign-in)." },
+  showToast: { group: 'Plugin actions', doc: 'Shows a toast (a message key or text; success, error, loading or info; an optional link).' },
+  addCloseGuard: { group: 'Plugin actions', doc: 'Adds a guard that may forbid closing the modal; returns its remover.' },
   declareHooks: { group: 'Plugin hooks', doc: "Declares the plugin's own hooks, once, in `setup`." },
   pluginHooks: { group: 'Plugin hooks', doc: "Another plugin's declared hooks, by its name, typed by the asker and checked by name (`PluginHooksNotFoundError`)." },
   hasPlugin: { group: 'Plugin hooks', doc: 'Whether a plugin of that name is installed.' },

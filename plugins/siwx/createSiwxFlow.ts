@@ -30,7 +30,7 @@ type Location = { host?: string; href?: string }
 export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { store: SiwxStore; dispose: () => void } {
   const required = options.required !== false
   const sessionStore = options.sessionStore ?? createLocalSessionStore({ storage: portico.services.storage, now: () => portico.clock.now() })
-  const { connections, networks, modal, router, toasts } = portico.stores
+  const { connections, networks, modal, router } = portico.stores
   const verified = new Map<string, boolean>()
   const generation = new Map<ChainNamespace, number>()
   const scheduled = new Set<ChainNamespace>()
@@ -222,9 +222,9 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
       const typed = new SiwxInitializeError({ cause: error })
       portico.reportError(typed, { namespace, action: 'siwx' })
       portico.emit({ type: 'track', event: 'SIWX_AUTH_ERROR', properties: { message: typed.shortMessage } })
-      toasts.showError(errorInitializing)
+      portico.showToast({ variant: 'error', message: errorInitializing })
       await portico.disconnect(namespace).catch(() => undefined)
-      runInAction(() => router.reset('Connect'))
+      portico.resetView('Connect')
     }
   }
 
@@ -315,7 +315,7 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
         store.setError(errorSigning)
         store.setStatus('error')
       })
-      toasts.showError(errorSigning)
+      portico.showToast({ variant: 'error', message: errorSigning })
       portico.emit({ type: 'track', event: 'SIWX_AUTH_ERROR', properties: { network: network.caipNetworkId, message: error instanceof BaseError ? error.shortMessage : 'Error signing message' } })
       portico.reportError(typed, { namespace, action: 'signIn' })
       // Spec §4: failure reopens the sign view (with a fresh message).
@@ -405,7 +405,7 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
     generation.set(event.namespace, (generation.get(event.namespace) ?? 0) + 1)
     void onDisconnected(event.namespace)
   })
-  const removeGuard = modal.addCloseGuard(() => {
+  const removeGuard = portico.addCloseGuard(() => {
     if (!required || (router.view !== siwxView && router.view !== 'ApproveTransaction')) return false
     const target = currentTarget(store.target?.namespace ?? networks.activeNamespace)
     return Boolean(target) && !store.isSigned(target?.caipNetworkId, target?.address)

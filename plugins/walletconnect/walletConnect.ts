@@ -82,7 +82,7 @@ export function walletConnect(options: WalletConnectOptions = {}, environment: W
       const siteMetadata = portico.options.metadata
       let controller: WalletConnectController | undefined
       let loading: Promise<WalletConnectController> | undefined
-      const store = portico.registerStore(pluginName, new WalletConnectStore(() => controller?.cancel()))
+      const store = portico.registerStore(pluginName, new WalletConnectStore(() => controller?.cancel(), portico))
       const config: WalletConnectControllerConfig = {
         relayUrl: options.relayUrl ?? portico.endpoints.relay,
         projectId: options.projectId ?? portico.options.projectId,

@@ -4,12 +4,14 @@ import { meta as eip155Meta } from '../../plugins/eip155/meta.js'
 import { meta as siwxMeta } from '../../plugins/siwx/meta.js'
 import { meta as solanaMeta } from '../../plugins/solana/meta.js'
 import { meta as walletConnectMeta } from '../../plugins/walletconnect/meta.js'
+import { storeMethods } from '../../kernel/stores/readonlyStores.js'
 import { checkBoundaries, readSources, type BoundaryRules } from './checkBoundaries.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const rules: BoundaryRules = {
   namespaces: ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos', 'sui', 'stacks'],
   pluginViewIds: [eip155Meta, siwxMeta, solanaMeta, walletConnectMeta].flatMap((m) => [...(m.views ?? [])]),
+  storeChangers: storeMethods.change,
 }
 
 describe('architecture boundaries', () => {
@@ -51,6 +53,31 @@ describe('architecture boundaries', () => {
       ['ui/hooks/b.ts', 1],
       ['plugins/walletconnect/c.ts', 1],
       ['plugins/walletconnect/c.ts', 2],
+    ])
+  })
+
+  it('fails when a plugin changes a kernel store directly, but not when it reads one', () => {
+    const files = [
+      {
+        path: 'plugins/siwx/a.ts',
+        text: [
+          "export function f(portico: any) {",
+          "  portico.stores.router.push('Connect')",
+          "  const { toasts, modal: m, connections } = portico.stores",
+          "  toasts.showError('x')",
+          "  m.addCloseGuard(() => true)",
+          "  connections.isConnected('a')",
+          "  portico.stores.networks.find('a:b')",
+          "  portico.showToast({ variant: 'error', message: 'x' })",
+          "}",
+        ].join('\n'),
+      },
+      { path: 'ui/views/b.ts', text: "export const g = (p: any) => p.stores.router.push('Connect')\n" },
+    ]
+    expect(checkBoundaries(files, rules).map((v) => [v.path, v.line, v.rule])).toEqual([
+      ['plugins/siwx/a.ts', 2, 'store'],
+      ['plugins/siwx/a.ts', 4, 'store'],
+      ['plugins/siwx/a.ts', 5, 'store'],
     ])
   })
 })

@@ -4,13 +4,15 @@ import ts from 'typescript'
 
 /** One source file, by its path relative to the repository root (posix separators). */
 export type SourceFile = { path: string; text: string }
-export type Violation = { path: string; line: number; rule: 'import' | 'namespace' | 'view'; detail: string }
+export type Violation = { path: string; line: number; rule: 'import' | 'namespace' | 'view' | 'store'; detail: string }
 
 export type BoundaryRules = {
   /** Chain namespace names the kernel and UI must not name (CAIP's own types are exempt). */
   namespaces: readonly string[]
   /** View ids registered by plugins: the kernel and UI must not name them. */
   pluginViewIds: readonly string[]
+  /** Per kernel store, its changing methods: plugins may not call them (they use context actions). */
+  storeChangers?: Readonly<Record<string, readonly string[]>>
   /** Files exempt from the name rules: the CAIP standard's types and errors. */
   exempt?: readonly string[]
 }
@@ -43,8 +45,9 @@ function importViolation(from: string, target: string): string | undefined {
 /**
  * Checks the architecture's boundaries in `kernel/`, `ui/` and `plugins/`: the kernel imports
  * nothing outside itself, the UI no plugin, a plugin no other plugin and only `ui/index.ts` of
- * the UI; and no code (comments aside) of the kernel or UI names a chain namespace or a plugin's
- * view id.
+ * the UI; no code (comments aside) of the kernel or UI names a chain namespace or a plugin's
+ * view id; and no plugin calls a changing method of a kernel store (`portico.stores.router.push`,
+ * or through a name destructured from `stores`).
  *
  * @returns every violation, in file order
  * @example
@@ -60,6 +63,15 @@ export function checkBoundaries(files: readonly SourceFile[], rules: BoundaryRul
     const checkNames = (part === 'kernel' || part === 'ui') && !exempt.has(file.path)
     const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true, file.path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
     const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1
+    // Which local names hold a kernel store (`const { router } = portico.stores`).
+    const storeNames = new Map<string, string>()
+    const isStores = (node: ts.Node) => ts.isPropertyAccessExpression(node) && node.name.text === 'stores'
+    const storeOf = (node: ts.Expression): string | undefined => {
+      if (ts.isPropertyAccessExpression(node) && isStores(node.expression)) return node.name.text
+      if (ts.isIdentifier(node)) return storeNames.get(node.text)
+      return undefined
+    }
+    const checkStores = part.startsWith('plugins/') && rules.storeChangers !== undefined
     const checkImport = (node: ts.Node, specifier: string) => {
       if (!specifier.startsWith('.')) return
       const target = posix.normalize(posix.join(posix.dirname(file.path), specifier)).replace(/\.js$/, '.ts')
@@ -67,6 +79,17 @@ export function checkBoundaries(files: readonly SourceFile[], rules: BoundaryRul
       if (detail) out.push({ path: file.path, line: lineOf(node), rule: 'import', detail })
     }
     const visit = (node: ts.Node): void => {
+      if (checkStores && ts.isVariableDeclaration(node) && node.initializer && isStores(node.initializer) && ts.isObjectBindingPattern(node.name)) {
+        for (const element of node.name.elements) {
+          const key = element.propertyName ?? element.name
+          if (ts.isIdentifier(key) && ts.isIdentifier(element.name)) storeNames.set(element.name.text, key.text)
+        }
+      }
+      if (checkStores && ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+        const store = storeOf(node.expression.expression)
+        const method = node.expression.name.text
+        if (store && rules.storeChangers?.[store]?.includes(method)) out.push({ path: file.path, line: lineOf(node), rule: 'store', detail: `changes the kernel store ${store} directly (${method}); use a context action` })
+      }
       if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
         checkImport(node, node.moduleSpecifier.text)
       } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {

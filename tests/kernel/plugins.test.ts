@@ -14,8 +14,14 @@ import {
   PluginHooksNotFoundError,
   PluginSetupError,
   SiweAndSiwxError,
+  StoreIsReadOnlyError,
+  storeMethods,
   validateSchema,
 } from '../../kernel/index.js'
+import { autorun } from 'mobx'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 import { createTestPortico, evmA, memoryStorage, network, newWallet, testChain } from './helpers/testKit.js'
 
 const base = () => ({ projectId: 'p', networks: [evmA], plugins: [testChain('eip155', newWallet())], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
@@ -329,4 +335,74 @@ describe('plugin context and plugin-declared hooks', () => {
     expect(portico.stores.wallets.recent[0]?.id).toBe('w1')
     await portico.destroy()
   })
+
+  it('the context reads kernel stores (observably) but changes them only through its actions', async () => {
+    let context: Parameters<ReturnType<typeof definePlugin>['setup']>[0] | undefined
+    const portico = createPortico({ ...base(), plugins: [...base().plugins, tapper((c) => void (context = c))] })
+    const plugin = context!
+    // Reads pass through and stay observable.
+    const seen: string[] = []
+    const stop = autorun(() => seen.push(plugin.stores.router.view))
+    await portico.open({ view: 'Networks' })
+    expect(seen).toEqual(['Connect', 'Networks'])
+    expect(plugin.stores.networks.find(evmA.caipNetworkId)?.name).toBe(evmA.name)
+    // Changing methods and assignments throw, whatever the types say.
+    const stores = plugin.stores as unknown as typeof portico.stores
+    expect(() => stores.router.push('Account')).toThrow(StoreIsReadOnlyError)
+    expect(() => stores.toasts.showError('x')).toThrow('The kernel store "toasts" is read-only here: "showError" changes it')
+    expect(() => {
+      stores.modal.open = false
+    }).toThrow(StoreIsReadOnlyError)
+    expect(portico.stores.router.view).toBe('Networks')
+    expect(portico.stores.modal.open).toBe(true)
+    // The actions do the changing.
+    plugin.showToast({ variant: 'error', message: 'siwx.errorSigning' })
+    expect([portico.stores.toasts.open, portico.stores.toasts.variant, portico.stores.toasts.message]).toEqual([true, 'error', 'siwx.errorSigning'])
+    plugin.resetView('Connect')
+    expect(portico.stores.router.history).toEqual(['Connect'])
+    const remove = plugin.addCloseGuard(() => true)
+    portico.requestClose()
+    expect(portico.stores.modal.open).toBe(true)
+    remove()
+    portico.requestClose()
+    expect(portico.stores.modal.open).toBe(false)
+    stop()
+    await portico.destroy()
+  })
+
+  it('sorts every public method of every kernel store into changing or reading', () => {
+    const portico = createPortico(base())
+    for (const [name, store] of Object.entries(portico.stores)) {
+      const methods = new Set<string>()
+      for (let proto = Object.getPrototypeOf(store); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+        for (const key of Object.getOwnPropertyNames(proto)) {
+          const descriptor = Object.getOwnPropertyDescriptor(proto, key)
+          if (key !== 'constructor' && typeof descriptor?.value === 'function') methods.add(key)
+        }
+      }
+      const sorted = [...storeMethods.change[name as keyof typeof storeMethods.change], ...storeMethods.read[name as keyof typeof storeMethods.read]]
+      // Private methods (TypeScript's `private`) are the only ones allowed outside both lists.
+      const unsorted = [...methods].filter((m) => !sorted.includes(m as never))
+      expect(unsorted.every((m) => privateMethods[name]?.includes(m)), `${name}: ${unsorted.join(', ')}`).toBe(true)
+    }
+    void portico.destroy()
+  })
 })
+
+/** The stores' TypeScript-private methods, read from their sources (invisible to plugins' types, in neither list). */
+const privateMethods: Record<string, string[]> = (() => {
+  const out: Record<string, string[]> = {}
+  const dir = fileURLToPath(new URL('../../kernel/stores/', import.meta.url))
+  const storeOfClass: Record<string, string> = { OptionsStore: 'options', ModalStore: 'modal', RouterStore: 'router', ConnectionStore: 'connections', NetworkStore: 'networks', WalletStore: 'wallets', DirectoryStore: 'directory', SendStore: 'send', AccountStore: 'accounts', ToastStore: 'toasts', AlertStore: 'alerts' }
+  for (const [className, store] of Object.entries(storeOfClass)) {
+    const source = ts.createSourceFile(className, readFileSync(`${dir}${className}.ts`, 'utf8'), ts.ScriptTarget.Latest, true)
+    source.forEachChild((node) => {
+      if (!ts.isClassDeclaration(node)) return
+      for (const member of node.members) {
+        const isPrivate = ts.getCombinedModifierFlags(member as ts.Declaration) & ts.ModifierFlags.Private
+        if (ts.isMethodDeclaration(member) && isPrivate && ts.isIdentifier(member.name)) (out[store] ??= []).push(member.name.text)
+      }
+    })
+  }
+  return out
+})()

@@ -1,5 +1,8 @@
 import { makeAutoObservable, observableRef } from 'mobx'
-import type { BaseError, DirectoryWallet } from '../../../kernel/index.js'
+import type { BaseError, DirectoryWallet, PluginContext } from '../../../kernel/index.js'
+
+/** What the store's view-facing actions need from the plugin's context. */
+export type WalletConnectStoreActions = Pick<PluginContext, 'showToast' | 'replaceView'>
 
 /** Where a pairing stands: nothing yet, loading the client, a URI to scan, a session, or a failure. */
 export type WalletConnectStatus = 'idle' | 'loading' | 'waiting' | 'connected' | 'error'
@@ -26,10 +29,13 @@ export class WalletConnectStore {
   /** How many URIs this pairing has shown (a fresh one replaces an expired one). */
   uriCount = 0
 
-  constructor(private readonly cancelPairing: () => void = () => {}) {
-    makeAutoObservable<WalletConnectStore, 'cancelPairing'>(
+  constructor(
+    private readonly cancelPairing: () => void = () => {},
+    private readonly actions?: WalletConnectStoreActions,
+  ) {
+    makeAutoObservable<WalletConnectStore, 'cancelPairing' | 'actions'>(
       this,
-      { cancelPairing: false, error: observableRef, wallet: observableRef, peer: observableRef },
+      { cancelPairing: false, actions: false, error: observableRef, wallet: observableRef, peer: observableRef },
       { autoBind: true },
     )
   }
@@ -86,6 +92,16 @@ export class WalletConnectStore {
     this.expiry = undefined
     this.error = undefined
     this.peer = undefined
+  }
+
+  /** Tells the visitor whether "Copy link" put the URI on the clipboard (a toast, like "Address copied"). */
+  reportLinkCopied(copied: boolean): void {
+    this.actions?.showToast(copied ? { variant: 'success', message: 'walletconnect.copied' } : { variant: 'error', message: 'walletconnect.copyFailed' })
+  }
+
+  /** After a connection, moves the modal on to the view the opener asked for (`redirectView`). */
+  continueTo(view: string): void {
+    this.actions?.replaceView(view)
   }
 
   /** The visitor left the QR code: stop waiting for this pairing. */

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ChainNamespace, DirectoryWallet, Portico, View } from '../../../kernel/index.js'
+import type { ChainNamespace, DirectoryWallet, Portico } from '../../../kernel/index.js'
 import { usePortico, useTranslate } from '../../../ui/index.js'
 import { walletConnectConnectorId } from '../constants.js'
 import { pairingExpiryMarginMs, type WalletConnectStore } from '../store/WalletConnectStore.js'
@@ -34,7 +34,7 @@ function formatTime(ms: number): string {
  * to `redirectView`).
  *
  * @example
- * portico.stores.router.push('ConnectingWalletConnect', { wallet })
+ * portico.open({ view: 'ConnectingWalletConnect', data: { wallet } })
  */
 export const ConnectingWalletConnectView = observer(function ConnectingWalletConnectView() {
   const portico = usePortico()
@@ -67,7 +67,7 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
   useEffect(() => {
     if (!connected || router.view !== view.current) return
     const redirect = data?.redirectView
-    if (typeof redirect === 'string') router.replace(redirect as View)
+    if (typeof redirect === 'string') store?.continueTo(redirect)
     else portico.close()
   }, [connected])
 
@@ -95,10 +95,9 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
     if (!uri) return
     try {
       await navigator.clipboard.writeText(uri)
-      // A toast, like "Address copied" on the Account view (the toast translates the key).
-      portico.stores.toasts.showSuccess('walletconnect.copied')
+      store.reportLinkCopied(true)
     } catch {
-      portico.stores.toasts.showError('walletconnect.copyFailed')
+      store.reportLinkCopied(false)
     }
   }
 
