@@ -399,6 +399,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
   for (const plugin of portico.plugins) {
     try {
       if (plugin.messages !== undefined) portico.messages.register(plugin.name, plugin.messages)
+      if (plugin.locales !== undefined) portico.messages.registerLocales(plugin.name, plugin.locales)
       const dispose = plugin.setup(createPluginContext(portico, plugin.name, pluginHooks))
       if (typeof dispose === 'function') disposers.push(dispose)
     } catch (cause) {

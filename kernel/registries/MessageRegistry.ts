@@ -1,4 +1,11 @@
+import { observable, runInAction } from 'mobx'
 import { BaseError } from '../errors/BaseError.js'
+
+/** Loads a plugin's strings in one locale, e.g. `() => import('./locales/fr.js').then((m) => m.fr)`. */
+export type PluginLocaleLoader = () => Promise<Readonly<Record<string, string>>>
+
+/** A locale tag as BCP 47 spells the common ones: `fr`, `pt-BR`, `zh-Hant`. */
+const localeTag = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/
 
 /** A plugin's messages broke the rules (a key outside its prefix, a value that is not text). */
 export class InvalidPluginMessagesError extends BaseError {
@@ -16,6 +23,11 @@ export class InvalidPluginMessagesError extends BaseError {
  */
 export class MessageRegistry {
   readonly #messages = new Map<string, string>()
+  /** Per plugin, its locale loaders (`definePlugin({ locales })`), called only by {@link load}. */
+  readonly #loaders = new Map<string, Readonly<Record<string, PluginLocaleLoader>>>()
+  /** Loaded strings per locale (observable: a view re-renders when its locale arrives). */
+  readonly #localized = observable.map<string, ReadonlyMap<string, string>>({}, { deep: false })
+  readonly #loading = new Map<string, Promise<void>>()
 
   /**
    * Adds a plugin's English defaults.
@@ -23,22 +35,77 @@ export class MessageRegistry {
    * @throws InvalidPluginMessagesError for a key outside `<plugin>.`, a non-string or overlong value
    */
   register(plugin: string, messages: Readonly<Record<string, unknown>>): void {
-    if (!messages || typeof messages !== 'object' || Array.isArray(messages)) throw new InvalidPluginMessagesError({ plugin, reason: 'messages must be an object of key → text' })
-    const prefix = `${plugin}.`
-    for (const [key, value] of Object.entries(messages)) {
-      if (!key.startsWith(prefix) || key.length > 200) throw new InvalidPluginMessagesError({ plugin, reason: `The key "${key.slice(0, 80)}" must start with "${prefix}".` })
-      if (typeof value !== 'string' || value.length > 2_000) throw new InvalidPluginMessagesError({ plugin, reason: `The value of "${key}" must be a string of at most 2000 characters.` })
-    }
-    for (const [key, value] of Object.entries(messages)) this.#messages.set(key, value as string)
+    for (const [key, value] of checkMessages(plugin, messages)) this.#messages.set(key, value)
   }
 
-  /** The English default of a plugin key, if a plugin gave one. */
-  get(key: string): string | undefined {
-    return this.#messages.get(key)
+  /**
+   * Adds a plugin's other locales as loaders (`{ fr: () => import('./locales/fr.js') … }`); none
+   * runs until a site asks for its locale with {@link load}.
+   *
+   * @throws InvalidPluginMessagesError for a malformed locale tag or a loader that is not a function
+   */
+  registerLocales(plugin: string, locales: Readonly<Record<string, unknown>>): void {
+    if (!locales || typeof locales !== 'object' || Array.isArray(locales)) throw new InvalidPluginMessagesError({ plugin, reason: 'locales must be an object of locale → loader' })
+    for (const [locale, loader] of Object.entries(locales)) {
+      if (!localeTag.test(locale) || locale.length > 35) throw new InvalidPluginMessagesError({ plugin, reason: `"${locale.slice(0, 40)}" is not a locale tag (e.g. "fr", "pt-BR").` })
+      if (typeof loader !== 'function') throw new InvalidPluginMessagesError({ plugin, reason: `The locale "${locale}" must be a function that loads its strings.` })
+    }
+    this.#loaders.set(plugin, locales as Readonly<Record<string, PluginLocaleLoader>>)
+  }
+
+  /**
+   * Loads every plugin's strings in `locale` (once; later calls share the first): each plugin's
+   * loader for that exact tag, else for its language (`pt` for `pt-BR`). A plugin without the
+   * locale keeps its English; a loader that fails or returns bad strings is skipped and reported
+   * in the result, and the other plugins' strings still load.
+   *
+   * @returns the plugins whose strings could not be loaded, with why
+   */
+  async load(locale: string): Promise<{ plugin: string; error: unknown }[]> {
+    const failures: { plugin: string; error: unknown }[] = []
+    const pending = this.#loading.get(locale)
+    if (pending) {
+      await pending
+      return failures
+    }
+    const run = (async () => {
+      const strings = new Map<string, string>()
+      const language = locale.split('-')[0] ?? locale
+      for (const [plugin, loaders] of this.#loaders) {
+        const loader = Object.hasOwn(loaders, locale) ? loaders[locale] : Object.hasOwn(loaders, language) ? loaders[language] : undefined
+        if (!loader) continue
+        try {
+          for (const [key, value] of checkMessages(plugin, await loader())) strings.set(key, value)
+        } catch (error) {
+          failures.push({ plugin, error })
+        }
+      }
+      runInAction(() => this.#localized.set(locale, strings))
+    })()
+    this.#loading.set(locale, run)
+    await run
+    return failures
+  }
+
+  /** The plugin key's text in `locale` when loaded, else its English default, if a plugin gave one. */
+  get(key: string, locale?: string): string | undefined {
+    return (locale === undefined ? undefined : this.#localized.get(locale)?.get(key)) ?? this.#messages.get(key)
   }
 
   /** Every registered key and its English default. */
   entries(): [string, string][] {
     return [...this.#messages.entries()]
   }
+}
+
+/** A plugin's strings checked: an object of keys under `<plugin>.` to texts of at most 2,000 characters. */
+function checkMessages(plugin: string, messages: unknown): [string, string][] {
+  if (!messages || typeof messages !== 'object' || Array.isArray(messages)) throw new InvalidPluginMessagesError({ plugin, reason: 'messages must be an object of key → text' })
+  const prefix = `${plugin}.`
+  const entries = Object.entries(messages as Record<string, unknown>)
+  for (const [key, value] of entries) {
+    if (!key.startsWith(prefix) || key.length > 200) throw new InvalidPluginMessagesError({ plugin, reason: `The key "${key.slice(0, 80)}" must start with "${prefix}".` })
+    if (typeof value !== 'string' || value.length > 2_000) throw new InvalidPluginMessagesError({ plugin, reason: `The value of "${key}" must be a string of at most 2000 characters.` })
+  }
+  return entries as [string, string][]
 }

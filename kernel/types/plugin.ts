@@ -49,5 +49,11 @@ export type Plugin<Context = unknown> = {
    * the UI's translator, so its views call `useTranslate()` and a site translates them by key.
    */
   messages?: Readonly<Record<string, string>>
+  /**
+   * The plugin's strings in other locales, each loaded only when a site asks for that locale
+   * (`<PorticoProvider locale="fr">` or `portico.messages.load('fr')`), e.g.
+   * `{ fr: () => import('./locales/fr.js').then((m) => m.fr) }`. Keys as in `messages`.
+   */
+  locales?: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>>
   setup(context: Context): Disposer | void
 }

@@ -23,6 +23,8 @@ export function siwx(options: SiwxOptions = {}): Plugin<PluginContext> {
     version,
     meta,
     messages,
+    // Other locales load only when a site asks for them (`<PorticoProvider locale="fr">`).
+    locales: { fr: () => import('./locales/fr.js').then((m) => m.fr) },
     options,
     setup(portico) {
       const flow = createSiwxFlow(portico, options)

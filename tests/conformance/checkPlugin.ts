@@ -113,6 +113,12 @@ export async function checkPlugin({ plugin, networks = [], withPlugins = [] }: C
     if (plugin.kind === 'chain' && plugin.namespace && !portico.addressValidators.has(plugin.namespace)) {
       issues.push(`a chain plugin registers an address validator for "${plugin.namespace}"`)
     }
+    // Every locale the plugin ships loads, with keys under its name and English for each of them.
+    for (const locale of Object.keys(plugin.locales ?? {})) {
+      for (const { error } of await portico.messages.load(locale)) issues.push(`locale "${locale}" does not load: ${(error as Error).message.split('\n')[0]}`)
+      const strings = await plugin.locales?.[locale]?.().catch(() => ({}))
+      for (const key of Object.keys(strings ?? {})) if (plugin.messages?.[key] === undefined) issues.push(`locale "${locale}" has "${key}", which has no English default in messages`)
+    }
     try {
       await portico.destroy()
     } catch (error) {

@@ -1,5 +1,5 @@
 import { useCallback, useContext } from 'react'
-import { MessagesContext } from '../i18n/MessagesContext.js'
+import { LocaleContext, MessagesContext } from '../i18n/MessagesContext.js'
 import { PorticoContext } from '../provider/PorticoContext.js'
 import { translate, type TranslateParams } from '../i18n/translate.js'
 
@@ -16,6 +16,7 @@ export type TranslateFunction = (key: string, params?: TranslateParams) => strin
  */
 export function useTranslate(): TranslateFunction {
   const messages = useContext(MessagesContext)
+  const locale = useContext(LocaleContext)
   const portico = useContext(PorticoContext)
-  return useCallback((key: string, params?: TranslateParams) => translate(messages, key, params, portico ? (k) => portico.messages.get(k) : undefined), [messages, portico])
+  return useCallback((key: string, params?: TranslateParams) => translate(messages, key, params, portico ? (k) => portico.messages.get(k, locale) : undefined), [messages, locale, portico])
 }

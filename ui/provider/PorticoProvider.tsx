@@ -3,7 +3,7 @@ import { enableStaticRendering } from 'mobx-react-lite'
 import { useEffect, type ReactNode } from 'react'
 import type { Portico } from '../../kernel/index.js'
 import { ModalRoot } from '../components/ModalRoot/ModalRoot.js'
-import { MessagesContext } from '../i18n/MessagesContext.js'
+import { LocaleContext, MessagesContext } from '../i18n/MessagesContext.js'
 import type { Messages } from '../locales/en.js'
 import { getUiState } from '../state/getUiState.js'
 import { registerUiViews } from '../views/registerUiViews.js'
@@ -13,6 +13,11 @@ export type PorticoProviderProps = {
   portico: Portico
   /** Strings of another locale (any subset; English fills the rest). */
   messages?: Messages
+  /**
+   * The page's locale (`fr`, `pt-BR`): the plugins' strings in it are loaded (lazily, once) and
+   * shown as they arrive; English until then, and for a plugin without that locale.
+   */
+  locale?: string
   children?: ReactNode
 }
 
@@ -29,10 +34,11 @@ const registered = new WeakSet<Portico>()
  *
  * @param props.portico - from `createPortico`
  * @param props.messages - another locale's strings
+ * @param props.locale - the locale whose plugin strings to load
  * @example
  * <PorticoProvider portico={portico}><ConnectButton /></PorticoProvider>
  */
-export function PorticoProvider({ portico, messages, children }: PorticoProviderProps) {
+export function PorticoProvider({ portico, messages, locale, children }: PorticoProviderProps) {
   if (!registered.has(portico)) {
     registerUiViews(portico.views)
     registered.add(portico)
@@ -52,11 +58,22 @@ export function PorticoProvider({ portico, messages, children }: PorticoProvider
       { fireImmediately: true },
     )
   }, [portico])
+  useEffect(() => {
+    if (!locale) return
+    portico.messages
+      .load(locale)
+      .then((failures) => {
+        for (const { plugin, error } of failures) portico.reportError(error, { action: `loadLocale:${plugin}:${locale}` })
+      })
+      .catch((error: unknown) => portico.reportError(error, { action: 'loadLocale' }))
+  }, [portico, locale])
   return (
     <PorticoContext.Provider value={portico}>
       <MessagesContext.Provider value={messages}>
-        {children}
-        {portico.stores.options.features.headless ? null : <ModalRoot />}
+        <LocaleContext.Provider value={locale}>
+          {children}
+          {portico.stores.options.features.headless ? null : <ModalRoot />}
+        </LocaleContext.Provider>
       </MessagesContext.Provider>
     </PorticoContext.Provider>
   )

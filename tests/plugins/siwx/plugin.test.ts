@@ -93,6 +93,24 @@ describe('siwx: the plugin contract', () => {
     expect(report.issues).toEqual([])
   })
 
+  it('checkPlugin loads every locale the plugin ships and names a broken one', async () => {
+    const plugin = client.siwx({ domain: 'example.com' })
+    const broken = {
+      ...plugin,
+      locales: {
+        ...plugin.locales,
+        de: async () => ({ 'siwx.sign': 'Signieren', 'siwx.extra': 'Nur auf Deutsch' }),
+        es: async () => ({ 'view.connect.title': 'Secuestrado' }),
+      },
+    }
+    const report = await checkPlugin({ plugin: broken, withPlugins: [eip155({}, { window: null })], networks: [devnet] })
+    expect(report.issues).toEqual([
+      'locale "de" has "siwx.extra", which has no English default in messages',
+      'locale "es" does not load: Invalid messages of plugin "siwx"',
+      'locale "es" has "view.connect.title", which has no English default in messages',
+    ])
+  })
+
   it('bad options are refused with the option named', () => {
     const make = (options: Record<string, unknown>) => () =>
       createPortico({ networks: [devnet], plugins: [eip155({}, { window: null }), client.siwx(options as never)], storage: null, endpoints: { api: 'http://127.0.0.1:9' } })

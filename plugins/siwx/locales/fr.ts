@@ -1,0 +1,15 @@
+/** The siwx plugin's strings in French, loaded only when a site asks for `fr` (`definePlugin({ locales })`). */
+export const fr: Record<string, string> = {
+  'siwx.title': 'Connexion',
+  'siwx.heading': 'Connectez-vous avec votre portefeuille',
+  'siwx.body': 'Signez ce message dans votre portefeuille pour prouver que ce compte vous appartient. La signature est gratuite et n’envoie aucune transaction.',
+  'siwx.bodyRequired':
+    'Signez ce message dans votre portefeuille pour prouver que ce compte vous appartient. La signature est gratuite et n’envoie aucune transaction. Annuler vous déconnectera.',
+  'siwx.messageLabel': 'Message à signer',
+  'siwx.preparing': 'Préparation du message…',
+  'siwx.authenticating': 'Authentification…',
+  'siwx.error': 'Erreur lors de la signature du message',
+  'siwx.errorInitializing': 'Un problème est survenu lors de l’initialisation de l’authentification',
+  'siwx.sign': 'Signer',
+  'siwx.cancel': 'Annuler',
+}
