@@ -152,6 +152,19 @@ describe('WalletConnectStore', () => {
     store.cancel()
     expect(cancelled).toBe(1)
   })
+
+  it('its view-facing actions go through the plugin context (a toast, the redirect), never the kernel stores', () => {
+    const calls: unknown[] = []
+    const store = new WalletConnectStore(() => undefined, { showToast: (toast) => calls.push(['toast', toast]), replaceView: (view) => calls.push(['view', view]) })
+    store.reportLinkCopied(true)
+    store.reportLinkCopied(false)
+    store.continueTo('Account')
+    expect(calls).toEqual([
+      ['toast', { variant: 'success', message: 'walletconnect.copied' }],
+      ['toast', { variant: 'error', message: 'walletconnect.copyFailed' }],
+      ['view', 'Account'],
+    ])
+  })
 })
 
 describe('QrCode', () => {
