@@ -21,7 +21,10 @@ export type ViewDescriptor = {
   id: View
   /** Locale key of the view's title. */
   title: string
-  /** Loads the view's module on first use. */
+  /**
+   * Loads the view on first use and resolves to its component (a React component; a module whose
+   * `default` is one also works): `() => import('./views/MyView.js').then((m) => m.MyView)`.
+   */
   load: () => Promise<unknown>
   /** Registered by this plugin (or 'ui'). */
   owner?: string

@@ -34,7 +34,7 @@ export function siwx(options: SiwxOptions = {}): Plugin<PluginContext> {
       hooks.authenticateParameters.tapPromise('siwx', (chains) => flow.store.authenticateParameters(chains))
       hooks.addSession.tapPromise('siwx', (session) => flow.store.addSession(session))
       portico.hooks.registerViews.tap('siwx', (registry) => {
-        if (!registry.has(siwxView)) registry.register({ id: siwxView, title: 'siwx.title', owner: 'siwx', load: () => import('./views/SIWXSignMessageView.js') })
+        if (!registry.has(siwxView)) registry.register({ id: siwxView, title: 'siwx.title', owner: 'siwx', load: () => import('./views/SIWXSignMessageView.js').then((m) => m.SIWXSignMessageView) })
       })
       return () => flow.dispose()
     },

@@ -140,7 +140,7 @@ export function walletConnect(options: WalletConnectOptions = {}, environment: W
         // Signing and sending are the chain plugins': they encode requests over the connection's channel.
       }
       hooks.registerViews.tap(pluginName, (registry) => {
-        const load = () => import('./views/ConnectingWalletConnectView.js')
+        const load = () => import('./views/ConnectingWalletConnectView.js').then((m) => m.ConnectingWalletConnectView)
         registry.register({ id: 'ConnectingWalletConnect', title: 'view.connect.group.walletConnect', load, owner: pluginName })
         registry.register({ id: 'ConnectingWalletConnectBasic', title: 'view.connect.group.walletConnect', load, owner: pluginName, manualPairing: true })
       })

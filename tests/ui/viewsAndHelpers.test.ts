@@ -69,13 +69,16 @@ describe('UI helpers', () => {
     expect(safeImageSrc(42)).toBeUndefined()
   })
 
-  it('finds a view module\'s component', () => {
+  it('takes the component a view descriptor names, or a module\'s default; it guesses nothing from export names', () => {
     function MyView() {
       return null
     }
-    expect(pickViewComponent({ MyView, helper: 1 })).toBe(MyView)
-    expect(pickViewComponent({ View: MyView })).toBe(MyView)
+    expect(pickViewComponent(MyView)).toBe(MyView)
+    expect(pickViewComponent({ default: MyView, helper: 1 })).toBe(MyView)
+    expect(pickViewComponent({ MyView, helper: 1 })).toBeUndefined()
+    expect(pickViewComponent({ View: MyView })).toBeUndefined()
     expect(pickViewComponent({ nothing: 1 })).toBeUndefined()
+    expect(pickViewComponent(null)).toBeUndefined()
   })
 
   it('registers the UI views once; a plugin view with `override` wins in either order, without it a second owner is an error', () => {

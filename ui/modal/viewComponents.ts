@@ -18,7 +18,7 @@ export function loadView(descriptor: ViewDescriptor): Promise<ComponentType> {
   if (!promise) {
     promise = descriptor.load().then((module) => {
       const component = pickViewComponent(module)
-      if (!component) throw new Error(`View "${descriptor.id}" has no component export`)
+      if (!component) throw new Error(`View "${descriptor.id}": load() must resolve to its component, e.g. () => import('./MyView.js').then((m) => m.MyView)`)
       resolved.set(descriptor, component)
       return component
     })

@@ -1,24 +1,19 @@
 import type { ComponentType } from 'react'
 
 /**
- * Finds the component in a view module a descriptor's `load()` returned: its `View` export,
- * else the first export whose name ends in `View` and is a component, else the module itself
- * when `load()` resolved to a component.
+ * The component a view descriptor's `load()` resolved to: the value itself when it is a
+ * component, or its `default` export (an ES module with a default component). Nothing is guessed
+ * from export names: a descriptor names its component.
  *
- * @param module - what `load()` resolved to
+ * @param loaded - what `load()` resolved to
  * @returns the component, or undefined
  * @example
- * pickViewComponent(await import('./Connect/ConnectView.js')) // ConnectView
+ * pickViewComponent(await import('./Connect/ConnectView.js').then((m) => m.ConnectView)) // ConnectView
  */
-export function pickViewComponent(module: unknown): ComponentType | undefined {
+export function pickViewComponent(loaded: unknown): ComponentType | undefined {
   const isComponent = (value: unknown): value is ComponentType =>
     typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value)
-  if (typeof module === 'function') return module as ComponentType
-  if (typeof module !== 'object' || module === null) return undefined
-  const record = module as Record<string, unknown>
-  if (isComponent(record.View)) return record.View
-  for (const [name, value] of Object.entries(record)) {
-    if (name.endsWith('View') && isComponent(value)) return value
-  }
+  if (isComponent(loaded)) return loaded
+  if (typeof loaded === 'object' && loaded !== null && 'default' in loaded && isComponent(loaded.default)) return loaded.default
   return undefined
 }
