@@ -29,6 +29,7 @@ import { PluginHookRegistry } from './registries/PluginHookRegistry.js'
 import { createHooks, type Hooks } from './hooks/createHooks.js'
 import { validateOptions } from './options/validateOptions.js'
 import { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
+import { AccountActionRegistry } from './registries/AccountActionRegistry.js'
 import { ExplorerRegistry } from './registries/ExplorerRegistry.js'
 import { MessageRegistry } from './registries/MessageRegistry.js'
 import { SignInVerifierRegistry } from './registries/SignInVerifierRegistry.js'
@@ -87,6 +88,8 @@ export type Portico = {
   readonly addressValidators: AddressValidatorRegistry
   /** Block-explorer links, filled by chain plugins. */
   readonly explorers: ExplorerRegistry
+  /** The Account view's buttons that feature plugins add (Buy, Swap …), listed by `order`. */
+  readonly accountActions: AccountActionRegistry
   /** Sign-in message verifiers per namespace, filled by chain plugins. */
   readonly signInVerifiers: SignInVerifierRegistry
   /** The plugins' English strings (`definePlugin({ messages })`), read by the UI's translator. */
@@ -270,6 +273,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     views,
     addressValidators,
     explorers: new ExplorerRegistry(),
+    accountActions: new AccountActionRegistry(),
     signInVerifiers: new SignInVerifierRegistry(),
     messages: new MessageRegistry(),
     services: {

@@ -13,6 +13,7 @@ describe('entry point exports', () => {
   it('portico', () => {
     expect(Object.keys(kernel).sort()).toMatchInlineSnapshot(`
       [
+        "AccountActionRegistry",
         "AddressValidatorRegistry",
         "AsyncParallelHook",
         "AsyncSeriesBailHook",
@@ -28,6 +29,7 @@ describe('entry point exports', () => {
         "ExplorerRegistry",
         "HookMap",
         "HttpRequestError",
+        "InvalidAccountActionError",
         "InvalidCaipAddressError",
         "InvalidCaipNetworkIdError",
         "InvalidNetworkError",
@@ -61,6 +63,7 @@ describe('entry point exports', () => {
         "TimeoutError",
         "UrlRequiredError",
         "ViewRegistry",
+        "accountActionOrder",
         "alertForMessage",
         "alerts",
         "blockchainApiTap",

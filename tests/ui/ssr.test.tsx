@@ -5,6 +5,9 @@ import { AccountButton, ConnectButton, NetworkButton, PorticoProvider, translate
 import { createHarnessPortico } from '../e2e/ui/harness/createHarnessPortico.js'
 import { createTestPortico, newWallet, testChain } from '../kernel/helpers/testKit.js'
 import { siwx } from '../../plugins/siwx/index.js'
+import { accountActionOrder, definePlugin, InvalidAccountActionError } from '../../kernel/index.js'
+import { AccountView } from '../../ui/views/Account/AccountView.js'
+import { registerUiViews } from '../../ui/views/registerUiViews.js'
 
 const instances: Portico[] = []
 afterEach(async () => {
@@ -172,5 +175,32 @@ describe('locale strings', () => {
     expect(await portico.messages.load('fr')).toEqual([])
     expect(portico.messages.get('siwx.sign', 'fr')).toBe('Signer')
     expect(portico.messages.get('siwx.sign')).toBe('Sign')
+  })
+
+  it('the Account view lists plugins\' actions around Send in the spec\'s order, only for their namespaces and registered views', async () => {
+    const feature = definePlugin({
+      name: 'shop', kind: 'feature', version: '1.0.0', meta: { description: 'Buys and swaps for the test.' },
+      messages: { 'shop.buy': 'Buy', 'shop.swap': 'Swap', 'shop.elsewhere': 'Elsewhere', 'shop.nowhere': 'Nowhere' },
+      setup(context) {
+        context.hooks.registerViews.tap('shop', (views) => {
+          views.register({ id: 'ShopBuy' as never, title: 'shop.buy', owner: 'shop', load: async () => () => null })
+          views.register({ id: 'ShopSwap' as never, title: 'shop.swap', owner: 'shop', load: async () => () => null })
+        })
+        context.accountActions.register({ id: 'swaps', owner: 'shop', label: 'shop.swap', view: 'ShopSwap' as never, icon: 'swap', order: accountActionOrder.swaps })
+        context.accountActions.register({ id: 'onramp', owner: 'shop', label: 'shop.buy', view: 'ShopBuy' as never, icon: 'not-an-icon', order: accountActionOrder.onramp })
+        context.accountActions.register({ id: 'elsewhere', owner: 'shop', label: 'shop.elsewhere', view: 'ShopBuy' as never, namespaces: ['solana'] })
+        context.accountActions.register({ id: 'nowhere', owner: 'shop', label: 'shop.nowhere', view: 'NoSuchView' as never })
+      },
+    })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), feature] })
+    instances.push(portico)
+    registerUiViews(portico.views)
+    await portico.connect({ namespace: 'eip155', connectorId: 'test' })
+    const html = renderToString(<PorticoProvider portico={portico}><AccountView /></PorticoProvider>)
+    const labels = [...html.matchAll(/<button[^>]*>(?:<svg[\s\S]*?<\/svg>)?([^<]*)<\/button>/g)].map((m) => m[1]).filter((l) => ['Buy', 'Swap', 'Send', 'Elsewhere', 'Nowhere'].includes(l ?? ''))
+    expect(labels).toEqual(['Buy', 'Swap', 'Send'])
+    // A second action under a taken id, or a malformed one, is refused.
+    expect(() => portico.accountActions.register({ id: 'swaps', owner: 'other', label: 'x.y', view: 'Account' })).toThrow(InvalidAccountActionError)
+    expect(() => portico.accountActions.register({ id: '', owner: 'other', label: 'x.y', view: 'Account' })).toThrow('"id" must be a non-empty string')
   })
 })

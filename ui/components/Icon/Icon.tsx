@@ -17,6 +17,11 @@ const paths = {
 
 export type IconName = keyof typeof paths
 
+/** Whether a name (e.g. a plugin's Account action icon) is one of the icons the UI draws. */
+export function isIconName(name: string): name is IconName {
+  return Object.hasOwn(paths, name)
+}
+
 /**
  * A decorative icon (hidden from assistive technology: the control around it carries the name).
  *

@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
-import { safeHttpUrl } from '../../../kernel/index.js'
+import { accountActionOrder, safeHttpUrl, type AccountAction } from '../../../kernel/index.js'
 import { AccountAvatar } from '../../components/AccountAvatar/AccountAvatar.js'
 import { AccountTabs } from '../../components/AccountTabs/AccountTabs.js'
 import { Button } from '../../components/Button/Button.js'
-import { Icon } from '../../components/Icon/Icon.js'
+import { Icon, isIconName } from '../../components/Icon/Icon.js'
 import { IconButton } from '../../components/IconButton/IconButton.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
 import { WalletIcon } from '../../components/WalletIcon/WalletIcon.js'
@@ -17,7 +17,8 @@ import { truncateAddress } from '../../utils/truncateAddress.js'
 
 /**
  * The Account view: the short address with a copy button, the balance (3 decimals, truncated),
- * the total USD value, Send (opens WalletSend), the network (opens Networks), a link to the block
+ * the total USD value, the action row (plugins' actions such as Buy and Swap from
+ * `portico.accountActions`, and Send, which opens WalletSend), the network (opens Networks), a link to the block
  * explorer when the network has one, Disconnect, and the Tokens / NFTs / Activity tabs.
  *
  * @example
@@ -38,6 +39,11 @@ export const AccountView = observer(function AccountView() {
   const { features } = portico.stores.options
   const canSend = features.send && Boolean(portico.hooks.send.get(namespace)?.isUsed())
   const total = account.tokenBalances ? format.usd(accounts.totalValue(namespace)) : undefined
+  // Plugins' actions (Buy, Swap …) and the built-in Send, in the spec's order of wallet features.
+  const send: AccountAction = { id: 'send', owner: 'ui', label: 'view.account.send', view: 'WalletSend', icon: 'send', order: accountActionOrder.send }
+  const actions = [...portico.accountActions.list(namespace).filter((a) => a.id !== send.id && portico.views.has(a.view)), ...(canSend ? [send] : [])].sort(
+    (a, b) => (a.order ?? accountActionOrder.send) - (b.order ?? accountActionOrder.send),
+  )
 
   useEffect(() => {
     if (caipAddress) void refreshBalance(portico, namespace, caipAddress)
@@ -97,12 +103,12 @@ export const AccountView = observer(function AccountView() {
         </p>
       ) : null}
       <div className="portico-account__actions">
-        {canSend ? (
-          <Button onClick={() => router.push('WalletSend')}>
-            <Icon name="send" />
-            {t('view.account.send')}
+        {actions.map((action) => (
+          <Button key={action.id} onClick={() => router.push(action.view)}>
+            {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}
+            {t(action.label)}
           </Button>
-        ) : null}
+        ))}
         {network ? (
           <button
             type="button"

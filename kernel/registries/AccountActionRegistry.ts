@@ -1,0 +1,72 @@
+import { BaseError } from '../errors/BaseError.js'
+import type { ChainNamespace } from '../types/caip.js'
+import type { View } from '../types/view.js'
+
+/** Two plugins offered an Account action under one id, or an action is malformed. */
+export class InvalidAccountActionError extends BaseError {
+  override name = 'InvalidAccountActionError'
+  override code = 'INVALID_ACCOUNT_ACTION'
+  constructor({ id, reason }: { id: string; reason: string }) {
+    super(`Invalid Account action "${id.slice(0, 60)}"`, { docsPath: '/kernel/errors.md#invalidaccountactionerror', metaMessages: [reason] })
+  }
+}
+
+/**
+ * A button a feature plugin adds to the Account view (Buy, Swap, Receive …): it opens the
+ * plugin's view. The spec's order of wallet features is onramp, swaps, receive, send, so the
+ * built-in Send sits at {@link accountActionOrder}`.send` and plugins pick their place around it.
+ */
+export type AccountAction = {
+  /** Unique id, e.g. `swaps`. */
+  id: string
+  /** The plugin that offers it. */
+  owner: string
+  /** Message key of the button's text (under the owner's name, e.g. `swap.action`). */
+  label: string
+  /** The view the button opens (registered by the same plugin). */
+  view: View
+  /** An icon name the UI knows (`swap`, `send`, `arrowDown` …); none when it does not know it. */
+  icon?: string
+  /** Lower comes first (see {@link accountActionOrder}). */
+  order?: number
+  /** The namespaces it serves; every namespace when absent. */
+  namespaces?: readonly ChainNamespace[]
+}
+
+/** Where the spec's wallet features sit in the Account view's action row (lower first). */
+export const accountActionOrder = { onramp: 10, swaps: 20, receive: 30, send: 40 } as const
+
+/**
+ * The Account view's action buttons that plugins add (`context.accountActions.register`); the
+ * UI lists those serving the connected namespace, by `order`, with its own Send among them.
+ */
+export class AccountActionRegistry {
+  readonly #actions = new Map<string, AccountAction>()
+
+  /**
+   * Adds an action.
+   *
+   * @throws InvalidAccountActionError for a second action with the same id, or a missing id, owner, label or view
+   */
+  register(action: AccountAction): void {
+    const id = typeof action?.id === 'string' ? action.id : ''
+    for (const key of ['id', 'owner', 'label', 'view'] as const) {
+      if (typeof action?.[key] !== 'string' || action[key].length === 0 || action[key].length > 100) throw new InvalidAccountActionError({ id, reason: `"${key}" must be a non-empty string of at most 100 characters.` })
+    }
+    const existing = this.#actions.get(id)
+    if (existing) throw new InvalidAccountActionError({ id, reason: `Plugin "${existing.owner}" already offers it; plugin "${action.owner}" cannot.` })
+    this.#actions.set(id, { ...action, ...(action.namespaces ? { namespaces: [...action.namespaces] } : {}) })
+  }
+
+  /** The actions serving `namespace`, lowest `order` first (ties by id). */
+  list(namespace: ChainNamespace): AccountAction[] {
+    return [...this.#actions.values()]
+      .filter((a) => !a.namespaces || a.namespaces.includes(namespace))
+      .sort((a, b) => (a.order ?? accountActionOrder.send) - (b.order ?? accountActionOrder.send) || a.id.localeCompare(b.id))
+  }
+
+  /** Removes a plugin's action (its disposer calls this). */
+  remove(id: string): void {
+    this.#actions.delete(id)
+  }
+}
