@@ -79,8 +79,8 @@ describe('walletconnect: the plugin contract', () => {
     for (const id of ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic']) {
       expect(dapp.portico.views.get(id)?.owner).toBe('walletconnect')
     }
-    const module = (await dapp.portico.views.get('ConnectingWalletConnect')?.load()) as Record<string, unknown>
-    expect(Object.keys(module)).toContain('ConnectingWalletConnectView')
+    const { ConnectingWalletConnectView } = await import('../../../plugins/walletconnect/views/ConnectingWalletConnectView.js')
+    expect(await dapp.portico.views.get('ConnectingWalletConnect')?.load()).toBe(ConnectingWalletConnectView)
   })
 
   it('fails clearly without a project id, before reaching any relay', async () => {
