@@ -67,6 +67,19 @@ const coinObjectType = (coinType: string) => `0x2::coin::Coin<${coinType}>`
 
 type ResponseOptions = { showInput?: boolean; showRawInput?: boolean; showEffects?: boolean; showEvents?: boolean; showBalanceChanges?: boolean; showObjectChanges?: boolean }
 
+/** The JSON-RPC `SuiTransactionBlockData` of BCS `TransactionData`: sender, gas data and the commands' kinds. */
+function transactionDataJson(bytes: Uint8Array) {
+  const v1 = bcs.TransactionData.parse(bytes).V1
+  if (!v1) return null
+  const { gasData } = v1
+  return {
+    messageVersion: 'v1',
+    transaction: { kind: v1.kind.$kind, inputs: [], transactions: (v1.kind.ProgrammableTransaction?.commands ?? []).map((c) => ({ [c.$kind]: [] })) },
+    sender: v1.sender,
+    gasData: { payment: gasData.payment.map((p) => ({ objectId: p.objectId, version: Number(p.version), digest: p.digest })), owner: gasData.owner, price: String(gasData.price), budget: String(gasData.budget) },
+  }
+}
+
 /** A `SuiTransactionBlockResponse` with the parts `options` asks for. */
 function transactionResponse(record: SuiLedgerTransaction, options: ResponseOptions = {}) {
   const { effects } = record
@@ -77,7 +90,7 @@ function transactionResponse(record: SuiLedgerTransaction, options: ResponseOpti
   ]
   return {
     digest: record.digest,
-    ...(options.showInput ? { transaction: { data: bcs.TransactionData.parse(record.bytes), txSignatures: record.signatures } } : {}),
+    ...(options.showInput ? { transaction: { data: transactionDataJson(record.bytes), txSignatures: record.signatures } } : {}),
     ...(options.showRawInput ? { rawTransaction: base64.encode(bcs.SenderSignedData.serialize([{ intentMessage: { intent: { scope: { TransactionData: true }, version: { V0: true }, appId: { Sui: true } }, value: bcs.TransactionData.parse(record.bytes) }, txSignatures: record.signatures.map((s) => base64.decode(s)) }]).toBytes()) } : {}),
     ...(options.showEffects ? { effects: effectsJson(effects) } : {}),
     ...(options.showEvents ? { events: [] } : {}),
