@@ -19,7 +19,7 @@ const isSuiCoinType = (coinType: string) => /^0x0*2::sui::SUI$/.test(coinType)
 
 /**
  * Reads an account's SUI balance and its balance of every configured coin type (`tokens[].address`
- * is the coin type, e.g. `0x…::pusd::PUSD`) with one `suix_getAllBalances`, priced from the
+ * is the coin type, e.g. `0x…::pusd::PUSD`, answered percent-encoded in the CAIP-10 `address`) with one `suix_getAllBalances`, priced from the
  * configuration. SUI is always listed; other coins only when the account holds some.
  *
  * @param parameters the chain, the address and the base URL for icons
@@ -41,7 +41,8 @@ export async function readSuiBalances({ chain, address, baseUrl }: ReadSuiBalanc
     name: token.name,
     symbol: token.symbol,
     chainId: chain.caipNetworkId,
-    ...(token.address ? { address: `${chain.caipNetworkId}:${token.address}` } : {}),
+    // CAIP-10 allows only -.%a-zA-Z0-9 in the address: the coin type's `::` and `_` are percent-encoded.
+    ...(token.address ? { address: `${chain.caipNetworkId}:${token.address.replace(/[^-.a-zA-Z0-9]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}` } : {}),
     value: usdValue(amount, token.decimals, token.priceUsd),
     price: token.priceUsd,
     quantity: { decimals: String(token.decimals), numeric: formatUnits(amount, token.decimals) },

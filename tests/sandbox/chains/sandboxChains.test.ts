@@ -227,7 +227,7 @@ describe('the Sui chain through the server', () => {
     ])
     const devTokens = (await (await fetch(`${sandbox.url}/v1/account/${devSuiAddress}/balance?currency=usd&chainId=${suiChain}&projectId=demo`)).json()) as { balances: { symbol: string; address?: string }[] }
     expect(devTokens.balances.map((b) => b.symbol)).toEqual(['SUI', 'pUSD'])
-    expect(devTokens.balances[1]?.address).toBe(`${suiChain}:${suiPorticoUsd.coinType}`)
+    expect(devTokens.balances[1]?.address).toBe(`${suiChain}:${suiPorticoUsd.coinType.replaceAll('::', '%3A%3A')}`)
   })
 
   it('the proxy refuses methods that are not reads or broadcasts, and the APIs refuse a malformed address', async () => {

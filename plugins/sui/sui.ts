@@ -1,0 +1,249 @@
+import { getWallets } from '@wallet-standard/app'
+
+import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { createSuiWalletDiscovery } from './discovery/createSuiWalletDiscovery.js'
+import type { DiscoveredSuiWallet, SuiWalletRegistry, WalletAccount } from './discovery/SuiWalletTypes.js'
+import { SuiWalletFeatureError } from './errors.js'
+import { meta } from './meta.js'
+import { isSuiAddress } from './utils/isSuiAddress.js'
+import { toSuiWalletChain } from './utils/toSuiWalletChain.js'
+
+export type SuiOptions = {
+  /** How long to wait on load for the previous wallet to register (default 1500 ms). */
+  reconnectTimeoutMs?: number
+  /** How long the send toast follows a transaction (default 60 000 ms). */
+  confirmTimeoutMs?: number
+}
+
+/** Not options: what the plugin runs against (tests and non-browser hosts pass their own). */
+export type SuiEnvironment = {
+  /** The Wallet Standard registry; default `getWallets()` of `@wallet-standard/app`. */
+  wallets?: SuiWalletRegistry
+  /** `fetch` for the JSON-RPC calls; default the global one. */
+  fetch?: typeof fetch
+}
+
+const namespace = 'sui'
+const base64Signature = /^[A-Za-z0-9+/]{80,200}={0,2}$/
+
+type Active = { wallet: DiscoveredSuiWallet; accounts: readonly WalletAccount[]; off: () => void }
+
+function explorerUrl(network: Network, path: string): string | undefined {
+  const base = network.blockExplorers?.default.url.replace(/\/+$/, '')
+  return base ? `${base}/${path}` : undefined
+}
+
+/**
+ * The sui chain plugin: Wallet Standard discovery (late registrations too), connect and silent
+ * reconnect, the wallet's change events, SUI and coin balances, SUI and coin sends (built with
+ * `@mysten/sui` behind `await import()`, gas from a dry run, executed by the wallet),
+ * `sui:signPersonalMessage`, a sign-in verifier (ed25519, secp256k1, secp256r1 with @noble),
+ * address validation and explorer links, and the WalletConnect `sui` namespace. Built only on
+ * Portico's public plugin API.
+ *
+ * @param options see {@link SuiOptions}
+ * @example
+ * import { sui, suiMainnet } from 'portico/sui'
+ * createPortico({ networks: [suiMainnet], plugins: [sui()] })
+ */
+export function sui(options: SuiOptions = {}, environment: SuiEnvironment = {}): Plugin<PluginContext> {
+  return definePlugin({
+    name: namespace,
+    kind: 'chain',
+    namespace,
+    version,
+    meta,
+    // The chain's name on a multi-chain wallet's badges and chain choice (the UI's `chainBadges`).
+    messages: { [`${namespace}.chainName`]: 'Sui' },
+    options,
+    setup(portico) {
+      const discovery = createSuiWalletDiscovery(environment.wallets ?? getWallets())
+      const fetchFn = environment.fetch
+      let active: Active | undefined
+
+      /** Whether the wallet offers the network's chain. */
+      const supports = (wallet: DiscoveredSuiWallet, caipNetworkId: CaipNetworkId) => {
+        const chain = toSuiWalletChain(caipNetworkId)
+        try {
+          return chain !== undefined && wallet.wallet.chains.includes(chain)
+        } catch {
+          return false
+        }
+      }
+
+      function detach() {
+        active?.off()
+        active = undefined
+      }
+
+      function runReport(report: () => void) {
+        try {
+          report()
+        } catch (error) {
+          portico.reportError(error, { namespace, action: 'walletEvent' })
+        }
+      }
+
+      function onChange(wallet: DiscoveredSuiWallet, properties: unknown) {
+        if (active?.wallet.wallet !== wallet.wallet) return
+        const { accounts, chains } = (properties ?? {}) as { accounts?: unknown; chains?: unknown }
+        // A malformed event (accounts that are not a list) is ignored; an empty list ends the connection.
+        if (Array.isArray(accounts)) {
+          const list = (accounts as WalletAccount[]).filter((a) => isSuiAddress(a?.address))
+          active.accounts = list
+          if (list.length === 0) {
+            detach()
+            runReport(() => portico.reportDisconnected(namespace))
+            return
+          }
+          runReport(() => portico.reportAccountsChanged(namespace, list.map((a) => a.address)))
+        }
+        if (chains !== undefined) {
+          const connection = portico.stores.connections.get(namespace)
+          if (connection.status !== 'connected' || !connection.caipNetworkId || supports(wallet, connection.caipNetworkId)) return
+          const next = portico.stores.networks.networksOf(namespace).find((n) => supports(wallet, n.caipNetworkId))
+          if (next) runReport(() => portico.reportChainChanged(namespace, next.caipNetworkId))
+        }
+      }
+
+      function attach(wallet: DiscoveredSuiWallet, accounts: readonly WalletAccount[]) {
+        detach()
+        const events = (wallet.wallet.features as Record<string, { on?: unknown } | undefined>)['standard:events']
+        let off = () => {}
+        if (typeof events?.on === 'function') {
+          try {
+            const result = (events.on as (event: string, listener: (properties: unknown) => void) => unknown)('change', (properties) => onChange(wallet, properties))
+            if (typeof result === 'function') off = result as () => void
+          } catch {
+            // a wallet without working events still connects; changes are then not followed
+          }
+        }
+        active = { wallet, accounts, off }
+      }
+
+      async function connectWallet(wallet: DiscoveredSuiWallet, network: Network | undefined, silent: boolean): Promise<ConnectResult | undefined> {
+        const feature = (wallet.wallet.features as Record<string, { connect?: unknown } | undefined>)['standard:connect']
+        if (typeof feature?.connect !== 'function') throw new SuiWalletFeatureError({ feature: 'standard:connect', wallet: wallet.name })
+        const output = (await (feature.connect as (input?: { silent?: boolean }) => Promise<unknown>)(silent ? { silent: true } : undefined)) as { accounts?: unknown } | undefined
+        const listed = Array.isArray(output?.accounts) ? output.accounts : wallet.wallet.accounts
+        const accounts = (Array.isArray(listed) ? (listed as WalletAccount[]) : []).filter((a) => isSuiAddress(a?.address))
+        if (accounts.length === 0) {
+          if (silent) return undefined
+          throw new ProviderRpcError({ code: 4100, message: 'The wallet returned no account' })
+        }
+        const candidates = [network, portico.stores.networks.activeOf(namespace), ...portico.stores.networks.networksOf(namespace)].filter((n): n is Network => n !== undefined)
+        const chosen = candidates.find((n) => supports(wallet, n.caipNetworkId))
+        if (!chosen) throw new ProviderRpcError({ code: 4901, message: `${wallet.name} supports none of the configured Sui networks` })
+        attach(wallet, accounts)
+        return { connectorId: wallet.id, accounts: accounts.map((a) => ({ address: a.address, type: 'eoa' as const })), caipNetworkId: chosen.caipNetworkId }
+      }
+
+      function signingAccount(connectorId: string, address: string) {
+        if (!active || active.wallet.id !== connectorId) return undefined
+        const account = active.accounts.find((a) => a.address === address) ?? active.wallet.wallet.accounts.find((a) => a.address === address)
+        return account ? { wallet: active.wallet, account } : undefined
+      }
+
+      portico.addressValidators.register(namespace, isSuiAddress)
+      portico.explorers.register(namespace, {
+        address: (network, address) => explorerUrl(network, `account/${address}`),
+        transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
+      })
+      portico.signInVerifiers.register(namespace, {
+        label: 'Sui',
+        async verify({ message, signature, address }) {
+          const { verifySuiPersonalMessage } = await import('./actions/verifySuiPersonalMessage.js')
+          return verifySuiPersonalMessage({ message, signature, address })
+        },
+      })
+
+      const { hooks } = portico
+      hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
+        for (const wallet of discovery.wallets()) {
+          context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
+        }
+      })
+      hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = discovery.get(request.connectorId)
+        return wallet ? connectWallet(wallet, request.network, false) : undefined
+      })
+      hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
+        return wallet ? connectWallet(wallet, request.network, true) : undefined
+      })
+      hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = active?.wallet.id === request.connectorId ? active.wallet : discovery.get(request.connectorId)
+        detach()
+        const feature = wallet ? (wallet.wallet.features as Record<string, { disconnect?: unknown } | undefined>)['standard:disconnect'] : undefined
+        if (typeof feature?.disconnect === 'function') await (feature.disconnect as () => Promise<void>)()
+      })
+      hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
+        // Sui wallets have no network switch: the chain is passed with each request.
+        const wallet = active?.wallet.id === request.connectorId ? active.wallet : discovery.get(request.connectorId)
+        if (!wallet || !supports(wallet, request.network.caipNetworkId)) return undefined
+        return { caipNetworkId: request.network.caipNetworkId }
+      })
+      hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
+        const signer = signingAccount(request.connectorId, request.address)
+        let signature: unknown
+        if (signer) {
+          const feature = (signer.wallet.wallet.features as Record<string, { signPersonalMessage?: unknown } | undefined>)['sui:signPersonalMessage']
+          if (typeof feature?.signPersonalMessage !== 'function') throw new SuiWalletFeatureError({ feature: 'sui:signPersonalMessage', wallet: signer.wallet.name })
+          const chain = toSuiWalletChain(request.caipNetworkId)
+          const output = (await (feature.signPersonalMessage as (input: unknown) => Promise<unknown>)({ account: signer.account, message: new TextEncoder().encode(request.message), ...(chain ? { chain } : {}) })) as { signature?: unknown } | undefined
+          signature = output?.signature
+        } else {
+          // A connection by another connector (WalletConnect, …) that carries requests: `sui_signPersonalMessage` over its channel.
+          if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+          const answer = await portico.request({ namespace, chainId: request.caipNetworkId, method: 'sui_signPersonalMessage', params: { message: request.message, address: request.address } })
+          signature = (answer as { signature?: unknown } | null)?.signature
+        }
+        if (typeof signature !== 'string' || !base64Signature.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+        return { signature }
+      })
+      // Coin balances from the network's node, after the blockchain API (stage 10): for the chains
+      // the API does not serve. Coin types carry no price here.
+      hooks.fetchTokenBalances.for(namespace).tapPromise({ name: namespace, stage: 20 }, async (request) => {
+        const network = request.network
+        if (!network) return undefined
+        const { fetchSuiCoinBalances } = await import('./actions/fetchSuiCoinBalances.js')
+        return fetchSuiCoinBalances({ network, address: request.address, fetch: fetchFn })
+      })
+      hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
+        const { fetchSuiBalance } = await import('./actions/fetchSuiBalance.js')
+        return fetchSuiBalance({ network: request.network, address: request.address, fetch: fetchFn })
+      })
+      hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
+        const { waitForSuiTransaction } = await import('./actions/waitForSuiTransaction.js')
+        const status = await waitForSuiTransaction({ network: request.network, digest: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn })
+        return status === 'pending' ? undefined : { status }
+      })
+      hooks.send.for(namespace).tapPromise(namespace, async (request) => {
+        const signer = signingAccount(request.connectorId, request.from)
+        if (signer) {
+          const { sendSuiTransfer } = await import('./actions/sendSuiTransfer.js')
+          return { hash: await sendSuiTransfer({ request, wallet: signer.wallet.wallet, account: signer.account, fetch: fetchFn }) }
+        }
+        // Over a channel (WalletConnect): the plugin builds and resolves the transaction, the wallet signs and executes it.
+        if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+        const { planSuiTransfer } = await import('./actions/sendSuiTransfer.js')
+        const { transaction } = await planSuiTransfer({ request, fetch: fetchFn })
+        const answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method: 'sui_signAndExecuteTransaction', params: { transaction: await transaction.toJSON(), address: request.from } })
+        const digest = (answer as { digest?: unknown } | null)?.digest
+        if (typeof digest !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(digest)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction digest' })
+        return { hash: digest }
+      })
+
+      // Wallets that register late still appear.
+      const stopWatching = discovery.onChange(() => {
+        void portico.discoverWallets(namespace)
+      })
+
+      return () => {
+        stopWatching()
+        detach()
+        discovery.dispose()
+      }
+    },
+  })
+}
