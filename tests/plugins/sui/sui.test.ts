@@ -32,6 +32,7 @@ describe('portico/sui', () => {
       'suiMainnet',
       'suiTestnet',
       'toSuiWalletChain',
+      'verifySuiPersonalMessage',
     ])
   })
 
