@@ -30,8 +30,11 @@ const icon = `data:image/svg+xml;base64,${base64.encode(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1d4ed8"/><path d="M8 25V10l8-4 8 4v15h-4V12l-4-2-4 2v13z" fill="#fff"/></svg>',
   ),
 )}` as const
-/** Top right, clear of the other panels (bottom) and of the centred modal. */
-const panelCss = `${devWalletPanelCss}\n:host { left: auto; right: 12px; bottom: auto; top: 12px; }\nsection { border-color: #93c5fd; }\nh2 { color: #1d4ed8; }\n`
+/**
+ * Bottom right above the Bitcoin panel, clear of the header and of the centred modal; on a phone it
+ * goes under the modal's sheet at the bottom like the others.
+ */
+const panelCss = `${devWalletPanelCss}\n:host { left: auto; right: 12px; bottom: 230px; }\n@media (max-width: 640px) { :host { bottom: 12px; } }\nsection { border-color: #93c5fd; }\nh2 { color: #1d4ed8; }\n`
 
 /**
  * Installs the Sui "Portico Dev Wallet" into the page as an extension would: a Wallet Standard
