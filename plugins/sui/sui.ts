@@ -1,6 +1,7 @@
 import { getWallets } from '@wallet-standard/app'
 
-import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/index.js'
+import type { SuiTransferPlan } from './actions/sendSuiTransfer.js'
 import { createSuiWalletDiscovery } from './discovery/createSuiWalletDiscovery.js'
 import type { DiscoveredSuiWallet, SuiWalletRegistry, WalletAccount } from './discovery/SuiWalletTypes.js'
 import { SuiWalletFeatureError } from './errors.js'
@@ -25,6 +26,10 @@ export type SuiEnvironment = {
 
 const namespace = 'sui'
 const base64Signature = /^[A-Za-z0-9+/]{80,200}={0,2}$/
+/** How long a plan shown in the send review (its gas coins, its budget) is sent as it is. */
+const planTtlMs = 60_000
+/** The request a plan was made for: the same transfer on the same network. */
+const planKey = (request: SendRequest) => JSON.stringify([request.network.caipNetworkId, request.connectorId, request.from, request.to, request.amount, request.token ?? '', request.decimals ?? ''])
 
 type Active = { wallet: DiscoveredSuiWallet; accounts: readonly WalletAccount[]; off: () => void }
 
@@ -60,6 +65,13 @@ export function sui(options: SuiOptions = {}, environment: SuiEnvironment = {}):
       const discovery = createSuiWalletDiscovery(environment.wallets ?? getWallets())
       const fetchFn = environment.fetch
       let active: Active | undefined
+      /** The last plan whose fee the review showed: the send signs exactly that transaction. */
+      let planned: { key: string; at: number; plan: SuiTransferPlan } | undefined
+      const takePlan = (request: SendRequest) => {
+        const plan = planned?.key === planKey(request) && Date.now() - planned.at < planTtlMs ? planned.plan : undefined
+        planned = undefined
+        return plan
+      }
 
       /** Whether the wallet offers the network's chain. */
       const supports = (wallet: DiscoveredSuiWallet, caipNetworkId: CaipNetworkId) => {
@@ -218,16 +230,24 @@ export function sui(options: SuiOptions = {}, environment: SuiEnvironment = {}):
         const status = await waitForSuiTransaction({ network: request.network, digest: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn })
         return status === 'pending' ? undefined : { status }
       })
+      // The gas budget from the dry run, shown in the send review before the wallet is asked.
+      hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
+        if (!signingAccount(request.connectorId, request.from) && portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+        const { planSuiTransfer } = await import('./actions/sendSuiTransfer.js')
+        const plan = await planSuiTransfer({ request, fetch: fetchFn })
+        planned = { key: planKey(request), at: Date.now(), plan }
+        return { fee: plan.fee, symbol: request.network.nativeCurrency.symbol }
+      })
       hooks.send.for(namespace).tapPromise(namespace, async (request) => {
         const signer = signingAccount(request.connectorId, request.from)
         if (signer) {
           const { sendSuiTransfer } = await import('./actions/sendSuiTransfer.js')
-          return { hash: await sendSuiTransfer({ request, wallet: signer.wallet.wallet, account: signer.account, fetch: fetchFn }) }
+          return { hash: await sendSuiTransfer({ request, wallet: signer.wallet.wallet, account: signer.account, fetch: fetchFn, plan: takePlan(request) }) }
         }
         // Over a channel (WalletConnect): the plugin builds and resolves the transaction, the wallet signs and executes it.
         if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
         const { planSuiTransfer } = await import('./actions/sendSuiTransfer.js')
-        const { transaction } = await planSuiTransfer({ request, fetch: fetchFn })
+        const { transaction } = takePlan(request) ?? (await planSuiTransfer({ request, fetch: fetchFn }))
         const answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method: 'sui_signAndExecuteTransaction', params: { transaction: await transaction.toJSON(), address: request.from } })
         const digest = (answer as { digest?: unknown } | null)?.digest
         if (typeof digest !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(digest)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction digest' })

@@ -87,15 +87,21 @@ async function openSendForm(symbol: string) {
   await select.selectOption({ label: (await select.locator('option').allTextContents()).find((t) => t.startsWith(`${symbol} (`)) as string })
 }
 
-async function openSendPreview(symbol: string, amount: string, receiver: string) {
+/** Form → review; returns the network fee the review shows (in MIST), estimated before the wallet is asked. */
+async function openSendPreview(symbol: string, amount: string, receiver: string): Promise<bigint> {
   await openSendForm(symbol)
   await dialog().getByLabel('Amount').fill(amount)
   await dialog().getByLabel('Receiver address').fill(receiver)
+  const signaturesBefore = (await suiActivity()).length
   await dialog().getByRole('button', { name: 'Preview Send' }).click()
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
+  await expect.poll(() => dialog().locator('dl').textContent(), { timeout: 10_000 }).toMatch(/Network feeup to \d+(\.\d+)? SUI/)
   const details = (await dialog().locator('dl').textContent()) ?? ''
   expect(details).toContain(`${amount} ${symbol}`)
   expect(details).toContain(network)
+  expect((await suiActivity()).length).toBe(signaturesBefore)
+  const [whole = '0', fraction = ''] = (/Network feeup to (\d+(?:\.\d+)?) SUI/.exec(details)?.[1] ?? '0').split('.')
+  return BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'))
 }
 
 describe('Sui on the demo site, end to end', () => {
@@ -132,10 +138,11 @@ describe('Sui on the demo site, end to end', () => {
     expect(sui).toMatch(/\$[\d,]+\.\d{2}/)
   })
 
-  it('sends 0.25 SUI and 3 pUSD to a fresh address; the receiver\'s balances read back from the server\'s API and the node', async () => {
+  it('sends 0.25 SUI and 3 pUSD to a fresh address, the gas shown before signing; the receiver\'s balances read back from the server\'s API and the node', async () => {
     const before = await nodeBalance(devAddress)
+    let feesShown = 0n
     for (const [symbol, amount] of [['SUI', '0.25'], ['pUSD', '3']] as const) {
-      await openSendPreview(symbol, amount, receiver)
+      feesShown += await openSendPreview(symbol, amount, receiver)
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
       const toasts = page.getByRole('status', { name: 'Notifications' })
       await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed')
@@ -147,10 +154,11 @@ describe('Sui on the demo site, end to end', () => {
     expect(await nodeBalance(receiver, coinType)).toBe(3_000_000n)
     expect(await apiBalances(receiver)).toEqual({ SUI: '0.25', pUSD: '3' })
     expect((await suiActivity()).filter((a) => a.method === 'sui:signAndExecuteTransaction').map((a) => a.outcome)).toEqual(['approved', 'approved'])
-    // 0.25 SUI and two transactions' gas left the dev account.
+    // 0.25 SUI and two transactions' gas left the dev account: no more gas than the review showed.
     const spent = before - (await nodeBalance(devAddress))
+    expect(feesShown).toBeGreaterThan(0n)
     expect(spent).toBeGreaterThan(250_000_000n)
-    expect(spent).toBeLessThan(260_000_000n)
+    expect(spent).toBeLessThanOrEqual(250_000_000n + feesShown)
     // The activity shows the send.
     const history = (await (await fetch(`${sandbox.url}/v1/account/${receiver}/history?chainId=${suiChain}&projectId=demo`)).json()) as { data: { metadata: { sentFrom: string } }[] }
     expect(history.data.map((t) => t.metadata.sentFrom)).toEqual([devAddress, devAddress])
