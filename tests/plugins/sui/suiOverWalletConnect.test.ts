@@ -7,7 +7,6 @@ import { join } from 'node:path'
 
 import { SuiClient } from '@mysten/sui/client'
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
-import { Transaction } from '@mysten/sui/transactions'
 import { verifyPersonalMessageSignature } from '@mysten/sui/verify'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,6 +17,7 @@ import { walletConnect, type WalletConnectStore } from '../../../plugins/walletc
 import { devSuiAddress, devSuiKeypair } from '../../../sandbox/sui/devSui.js'
 import { startSuiRpc, type SuiRpc } from '../../../sandbox/sui/startSuiRpc.js'
 import { suiCoinType } from '../../../sandbox/sui/suiSandboxChain.js'
+import { answerSuiRequest, type SuiRequestError } from '../../../sandbox/walletPage/answerSuiRequest.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
 import { startRelayServer, type RelayServer } from '../../server/relay/helpers/startRelayServer.js'
 import { memoryKeyValueStorage } from '../walletconnect/helpers/memoryKeyValueStorage.js'
@@ -37,22 +37,14 @@ beforeAll(async () => {
   const client = new SuiClient({ url: rpc.rpcUrl })
   wallet = await startTestWallet({ relayUrl: relay.url, account: privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'), rpcUrls: {} })
   wallet.onProposal = wallet.approveWith({ sui: { chains: ['sui:localnet'], methods, events: ['accountsChanged', 'chainChanged'], accounts: [`sui:localnet:${devSuiAddress}`] } })
-  // What a Sui wallet does with the namespace's methods (Reown's Sui RPC reference).
+  // The /wallet page's own answering code (what a Sui wallet does with the namespace's methods).
   wallet.respondWith = async (request) => {
-    const { method, params } = request.params.request as { method: string; params: { message?: string; transaction?: string; address?: string } }
-    if (params.address !== devSuiAddress) return { error: { code: 4100, message: 'Unknown account' } }
-    if (method === 'sui_signPersonalMessage') {
-      const { signature } = await devSuiKeypair().signPersonalMessage(new TextEncoder().encode(String(params.message)))
-      return { result: { signature } }
+    const { method, params } = request.params.request
+    try {
+      return { result: await answerSuiRequest({ method, params, keypair: devSuiKeypair(), client }) }
+    } catch (error) {
+      return { error: { code: (error as SuiRequestError).code ?? -32603, message: (error as Error).message } }
     }
-    if (method === 'sui_signAndExecuteTransaction') {
-      const transaction = Transaction.from(String(params.transaction))
-      const bytes = await transaction.build({ client })
-      const { signature } = await devSuiKeypair().signTransaction(bytes)
-      const { digest } = await client.executeTransactionBlock({ transactionBlock: bytes, signature })
-      return { result: { digest } }
-    }
-    return { error: { code: 4200, message: `Unsupported method ${method}` } }
   }
 })
 
@@ -61,6 +53,15 @@ afterAll(async () => {
   await Promise.all([relay?.stop(), rpc?.stop()])
   rmSync(dir, { recursive: true, force: true })
 })
+
+/** A SUI transfer to `to` as TransactionData JSON, gas left to the wallet. */
+async function signedTransferJson(to: string): Promise<string> {
+  const { Transaction } = await import('@mysten/sui/transactions')
+  const tx = new Transaction()
+  tx.setSender(devSuiAddress)
+  tx.transferObjects([tx.splitCoins(tx.gas, [1_000n])[0]!], to)
+  return tx.toJSON()
+}
 
 describe('portico/sui over WalletConnect', () => {
   it('proposes the sui namespace, signs a personal message and sends SUI (fee estimated first) through the real relay', async () => {
@@ -93,6 +94,11 @@ describe('portico/sui over WalletConnect', () => {
         ['sui_signPersonalMessage', 'sui:localnet'],
         ['sui_signAndExecuteTransaction', 'sui:localnet'],
       ])
+
+      // sui_signTransaction answers the signed bytes; another account is refused by the wallet.
+      const signed = (await portico.request({ namespace: 'sui', chainId: 'sui:localnet', method: 'sui_signTransaction', params: { transaction: await signedTransferJson(receiver), address: devSuiAddress } })) as { signature: string; transactionBytes: string }
+      expect(signed).toEqual({ signature: expect.stringMatching(/^[A-Za-z0-9+/=]{100,}$/), transactionBytes: expect.stringMatching(/^[A-Za-z0-9+/=]+$/) })
+      await expect(portico.request({ namespace: 'sui', chainId: 'sui:localnet', method: 'sui_signPersonalMessage', params: { message: 'x', address: receiver } })).rejects.toMatchObject({ code: 4100 })
 
       // A wallet answering with junk gets the plugin's clear error, and the connection stands.
       const answer = wallet.respondWith
