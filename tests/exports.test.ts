@@ -71,6 +71,8 @@ describe('entry point exports', () => {
         "createPluginContext",
         "createPortico",
         "createStorage",
+        "createWalletStandardDiscovery",
+        "createWalletStandardSession",
         "defaultConnectorTypeOrder",
         "defaultEndpoints",
         "defaultFeatures",

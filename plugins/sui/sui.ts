@@ -1,9 +1,9 @@
 import { getWallets } from '@wallet-standard/app'
 
-import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/index.js'
+import { createWalletStandardSession, definePlugin, ProviderRpcError, version, type CaipNetworkId, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/index.js'
 import type { SuiTransferPlan } from './actions/sendSuiTransfer.js'
 import { createSuiWalletDiscovery } from './discovery/createSuiWalletDiscovery.js'
-import type { DiscoveredSuiWallet, SuiWalletRegistry, WalletAccount } from './discovery/SuiWalletTypes.js'
+import type { DiscoveredSuiWallet, SuiWalletRegistry } from './discovery/SuiWalletTypes.js'
 import { SuiWalletFeatureError } from './errors.js'
 import { meta } from './meta.js'
 import { isSuiAddress } from './utils/isSuiAddress.js'
@@ -30,8 +30,6 @@ const base64Signature = /^[A-Za-z0-9+/]{80,200}={0,2}$/
 const planTtlMs = 60_000
 /** The request a plan was made for: the same transfer on the same network. */
 const planKey = (request: SendRequest) => JSON.stringify([request.network.caipNetworkId, request.connectorId, request.from, request.to, request.amount, request.token ?? '', request.decimals ?? ''])
-
-type Active = { wallet: DiscoveredSuiWallet; accounts: readonly WalletAccount[]; off: () => void }
 
 function explorerUrl(network: Network, path: string): string | undefined {
   const base = network.blockExplorers?.default.url.replace(/\/+$/, '')
@@ -64,7 +62,6 @@ export function sui(options: SuiOptions = {}, environment: SuiEnvironment = {}):
     setup(portico) {
       const discovery = createSuiWalletDiscovery(environment.wallets ?? getWallets())
       const fetchFn = environment.fetch
-      let active: Active | undefined
       /** The last plan whose fee the review showed: the send signs exactly that transaction. */
       let planned: { key: string; at: number; plan: SuiTransferPlan } | undefined
       const takePlan = (request: SendRequest) => {
@@ -82,79 +79,15 @@ export function sui(options: SuiOptions = {}, environment: SuiEnvironment = {}):
           return false
         }
       }
-
-      function detach() {
-        active?.off()
-        active = undefined
-      }
-
-      function runReport(report: () => void) {
-        try {
-          report()
-        } catch (error) {
-          portico.reportError(error, { namespace, action: 'walletEvent' })
-        }
-      }
-
-      function onChange(wallet: DiscoveredSuiWallet, properties: unknown) {
-        if (active?.wallet.wallet !== wallet.wallet) return
-        const { accounts, chains } = (properties ?? {}) as { accounts?: unknown; chains?: unknown }
-        // A malformed event (accounts that are not a list) is ignored; an empty list ends the connection.
-        if (Array.isArray(accounts)) {
-          const list = (accounts as WalletAccount[]).filter((a) => isSuiAddress(a?.address))
-          active.accounts = list
-          if (list.length === 0) {
-            detach()
-            runReport(() => portico.reportDisconnected(namespace))
-            return
-          }
-          runReport(() => portico.reportAccountsChanged(namespace, list.map((a) => a.address)))
-        }
-        if (chains !== undefined) {
-          const connection = portico.stores.connections.get(namespace)
-          if (connection.status !== 'connected' || !connection.caipNetworkId || supports(wallet, connection.caipNetworkId)) return
-          const next = portico.stores.networks.networksOf(namespace).find((n) => supports(wallet, n.caipNetworkId))
-          if (next) runReport(() => portico.reportChainChanged(namespace, next.caipNetworkId))
-        }
-      }
-
-      function attach(wallet: DiscoveredSuiWallet, accounts: readonly WalletAccount[]) {
-        detach()
-        const events = (wallet.wallet.features as Record<string, { on?: unknown } | undefined>)['standard:events']
-        let off = () => {}
-        if (typeof events?.on === 'function') {
-          try {
-            const result = (events.on as (event: string, listener: (properties: unknown) => void) => unknown)('change', (properties) => onChange(wallet, properties))
-            if (typeof result === 'function') off = result as () => void
-          } catch {
-            // a wallet without working events still connects; changes are then not followed
-          }
-        }
-        active = { wallet, accounts, off }
-      }
-
-      async function connectWallet(wallet: DiscoveredSuiWallet, network: Network | undefined, silent: boolean): Promise<ConnectResult | undefined> {
-        const feature = (wallet.wallet.features as Record<string, { connect?: unknown } | undefined>)['standard:connect']
-        if (typeof feature?.connect !== 'function') throw new SuiWalletFeatureError({ feature: 'standard:connect', wallet: wallet.name })
-        const output = (await (feature.connect as (input?: { silent?: boolean }) => Promise<unknown>)(silent ? { silent: true } : undefined)) as { accounts?: unknown } | undefined
-        const listed = Array.isArray(output?.accounts) ? output.accounts : wallet.wallet.accounts
-        const accounts = (Array.isArray(listed) ? (listed as WalletAccount[]) : []).filter((a) => isSuiAddress(a?.address))
-        if (accounts.length === 0) {
-          if (silent) return undefined
-          throw new ProviderRpcError({ code: 4100, message: 'The wallet returned no account' })
-        }
-        const candidates = [network, portico.stores.networks.activeOf(namespace), ...portico.stores.networks.networksOf(namespace)].filter((n): n is Network => n !== undefined)
-        const chosen = candidates.find((n) => supports(wallet, n.caipNetworkId))
-        if (!chosen) throw new ProviderRpcError({ code: 4901, message: `${wallet.name} supports none of the configured Sui networks` })
-        attach(wallet, accounts)
-        return { connectorId: wallet.id, accounts: accounts.map((a) => ({ address: a.address, type: 'eoa' as const })), caipNetworkId: chosen.caipNetworkId }
-      }
-
-      function signingAccount(connectorId: string, address: string) {
-        if (!active || active.wallet.id !== connectorId) return undefined
-        const account = active.accounts.find((a) => a.address === address) ?? active.wallet.wallet.accounts.find((a) => a.address === address)
-        return account ? { wallet: active.wallet, account } : undefined
-      }
+      const session = createWalletStandardSession({
+        portico,
+        namespace,
+        chainLabel: 'Sui',
+        isAddress: isSuiAddress,
+        supports,
+        featureError: (feature, wallet) => new SuiWalletFeatureError({ feature, wallet }),
+      })
+      const { signingAccount } = session
 
       portico.addressValidators.register(namespace, isSuiAddress)
       portico.explorers.register(namespace, {
@@ -177,21 +110,21 @@ export function sui(options: SuiOptions = {}, environment: SuiEnvironment = {}):
       })
       hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
         const wallet = discovery.get(request.connectorId)
-        return wallet ? connectWallet(wallet, request.network, false) : undefined
+        return wallet ? session.connect(wallet, request.network, false) : undefined
       })
       hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
         const wallet = await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
-        return wallet ? connectWallet(wallet, request.network, true) : undefined
+        return wallet ? session.connect(wallet, request.network, true) : undefined
       })
       hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = active?.wallet.id === request.connectorId ? active.wallet : discovery.get(request.connectorId)
-        detach()
+        const wallet = session.activeWallet(request.connectorId) ?? discovery.get(request.connectorId)
+        session.detach()
         const feature = wallet ? (wallet.wallet.features as Record<string, { disconnect?: unknown } | undefined>)['standard:disconnect'] : undefined
         if (typeof feature?.disconnect === 'function') await (feature.disconnect as () => Promise<void>)()
       })
       hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
         // Sui wallets have no network switch: the chain is passed with each request.
-        const wallet = active?.wallet.id === request.connectorId ? active.wallet : discovery.get(request.connectorId)
+        const wallet = session.activeWallet(request.connectorId) ?? discovery.get(request.connectorId)
         if (!wallet || !supports(wallet, request.network.caipNetworkId)) return undefined
         return { caipNetworkId: request.network.caipNetworkId }
       })
@@ -261,7 +194,7 @@ export function sui(options: SuiOptions = {}, environment: SuiEnvironment = {}):
 
       return () => {
         stopWatching()
-        detach()
+        session.detach()
         discovery.dispose()
       }
     },
