@@ -1,23 +1,16 @@
 import { base64 } from '@scure/base'
-import type { Wallet } from '@wallet-standard/base'
 
 import { sandboxRpcProxyUrl, sandboxSuiChain } from '../config.js'
 import { devWalletPanelCss } from '../devWallet/devWalletPanelCss.js'
-import { registerWalletStandardWallet } from '../solanaWallet/registerWalletStandardWallet.js'
 import { devSuiKeypair } from '../sui/devSui.js'
 import { pageStorage } from '../utils/pageStorage.js'
 import { scriptOrigin } from '../utils/scriptOrigin.js'
 import { renderControlPanel } from '../walletPanel/renderWalletPanel.js'
-import { type SuiDevWalletControl, createSuiDevWallet } from './createSuiDevWallet.js'
+import { type StandardDevWalletHandle, standardDevWalletHandle } from '../walletStandard/standardDevWalletHandle.js'
+import { createSuiDevWallet } from './createSuiDevWallet.js'
 
 /** What the wallet exposes on `window.__porticoSuiDevWallet` (for the sandbox's tests and tinkerers). */
-export type SuiDevWalletHandle = Readonly<
-  Pick<SuiDevWalletControl, 'setMode' | 'getMode' | 'getState' | 'disconnect' | 'activity' | 'address'> & {
-    wallet: Wallet
-    /** Register with the page's Wallet Standard apps again (a late registration). */
-    register(): void
-  }
->
+export type SuiDevWalletHandle = StandardDevWalletHandle
 
 declare global {
   interface Window {
@@ -57,21 +50,7 @@ export function installSuiDevWallet(): SuiDevWalletHandle {
     icon,
     storage: pageStorage(),
   })
-  let unregister = registerWalletStandardWallet(wallet, window)
-  const handle: SuiDevWalletHandle = Object.freeze({
-    setMode: control.setMode,
-    getMode: control.getMode,
-    getState: control.getState,
-    disconnect: control.disconnect,
-    activity: control.activity,
-    address: control.address,
-    wallet,
-    register() {
-      unregister()
-      unregister = registerWalletStandardWallet(wallet, window)
-    },
-  })
-  Object.defineProperty(window, '__porticoSuiDevWallet', { value: handle, configurable: false, writable: false })
+  const handle: SuiDevWalletHandle = standardDevWalletHandle({ wallet, control, name: '__porticoSuiDevWallet' })
   renderControlPanel(document, control, {
     title: 'Portico Dev Wallet (Sui)',
     titleId: 'portico-sui-dev-wallet-title',
