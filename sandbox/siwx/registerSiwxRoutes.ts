@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createSiwxServer, SiwxVerificationError, type SiwxServer, type SiwxServerSession } from '../../plugins/siwx/server/index.js'
-import { isSuiAddress, verifySuiPersonalMessage } from '../../plugins/sui/index.js'
+import { verifySuiPersonalMessage } from '../../plugins/sui/actions/verifySuiPersonalMessage.js'
+import { isSuiAddress } from '../../plugins/sui/index.js'
 
 export type RegisterSiwxRoutesParameters = {
   /** The site's URL (the demo page's origin), e.g. `http://127.0.0.1:4700`. */

@@ -32,7 +32,6 @@ describe('portico/sui', () => {
       'suiMainnet',
       'suiTestnet',
       'toSuiWalletChain',
-      'verifySuiPersonalMessage',
     ])
   })
 
