@@ -5,7 +5,7 @@ import type { PluginContext } from '../plugin/createPluginContext.js'
 import type { CaipNetworkId, ChainNamespace } from '../types/caip.js'
 import type { ConnectResult } from '../types/connection.js'
 import type { Network } from '../types/network.js'
-import type { DiscoveredStandardWallet } from './createWalletStandardDiscovery.js'
+import type { CreateWalletStandardDiscoveryReturnType, DiscoveredStandardWallet } from './createWalletStandardDiscovery.js'
 
 export type CreateWalletStandardSessionParameters = {
   portico: PluginContext
@@ -19,6 +19,10 @@ export type CreateWalletStandardSessionParameters = {
   fromWalletChain?(chain: string): CaipNetworkId | undefined
   /** The plugin's error for a wallet that lacks a feature. */
   featureError(feature: string, wallet: string): Error
+  /** The plugin's discovery: the wallets `discoverWallets` lists and `connect` finds. */
+  discovery: CreateWalletStandardDiscoveryReturnType
+  /** How long a reconnect waits on load for the previous wallet to register (default 1500 ms). */
+  reconnectTimeoutMs?: number
 }
 
 export type WalletStandardSession = {
@@ -34,10 +38,18 @@ export type WalletStandardSession = {
   signingAccount(connectorId: string, address: string): { wallet: DiscoveredStandardWallet; account: WalletAccount } | undefined
   /** Stops following the wallet's events. */
   detach(): void
+  /**
+   * Taps the namespace's `discoverWallets`, `connect`, `reconnect`, `disconnect` and `switchNetwork`
+   * (Wallet Standard wallets have no network switch: a network the wallet offers is simply used)
+   * and lists late registrations.
+   * @returns a disposer that stops watching, detaches and disposes the discovery
+   */
+  tapConnectionHooks(): () => void
 }
 
 /**
- * The connection half every Wallet Standard chain plugin shares: connect and silent reconnect,
+ * The connection half every Wallet Standard chain plugin shares: the connection hooks
+ * (`tapConnectionHooks`), connect and silent reconnect,
  * the wallet's `standard:events` `change` followed (accounts reported, an empty list disconnects, a
  * chain change that leaves the connected network moves to one the wallet offers), and the signing
  * account for later requests. Namespace-free: the plugin says which addresses and networks fit.
@@ -45,7 +57,8 @@ export type WalletStandardSession = {
  * @param parameters the plugin context, namespace and the plugin's rules
  * @returns the session
  * @example
- * const session = createWalletStandardSession({ portico, namespace: 'sui', chainLabel: 'Sui', isAddress, supports, featureError })
+ * const session = createWalletStandardSession({ portico, namespace: 'sui', chainLabel: 'Sui', isAddress, supports, featureError, discovery })
+ * const dispose = session.tapConnectionHooks()
  */
 export function createWalletStandardSession(parameters: CreateWalletStandardSessionParameters): WalletStandardSession {
   const { portico, namespace, isAddress, supports } = parameters
@@ -100,7 +113,7 @@ export function createWalletStandardSession(parameters: CreateWalletStandardSess
     active = { wallet, accounts, off }
   }
 
-  return {
+  const session: WalletStandardSession = {
     async connect(wallet, network, silent) {
       const feature = (wallet.wallet.features as Record<string, { connect?: unknown } | undefined>)['standard:connect']
       if (typeof feature?.connect !== 'function') throw parameters.featureError('standard:connect', wallet.name)
@@ -124,5 +137,44 @@ export function createWalletStandardSession(parameters: CreateWalletStandardSess
       return account ? { wallet: active.wallet, account } : undefined
     },
     detach,
+    tapConnectionHooks() {
+      const { hooks } = portico
+      const { discovery } = parameters
+      const walletOf = (connectorId: string) => session.activeWallet(connectorId) ?? discovery.get(connectorId)
+      hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
+        for (const wallet of discovery.wallets()) {
+          context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
+        }
+      })
+      hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = discovery.get(request.connectorId)
+        return wallet ? session.connect(wallet, request.network, false) : undefined
+      })
+      hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = await discovery.waitFor(request.connectorId, parameters.reconnectTimeoutMs ?? 1_500)
+        return wallet ? session.connect(wallet, request.network, true) : undefined
+      })
+      hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = walletOf(request.connectorId)
+        detach()
+        const feature = wallet ? (wallet.wallet.features as Record<string, { disconnect?: unknown } | undefined>)['standard:disconnect'] : undefined
+        if (typeof feature?.disconnect === 'function') await (feature.disconnect as () => Promise<void>)()
+      })
+      hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = walletOf(request.connectorId)
+        if (!wallet || !supports(wallet, request.network.caipNetworkId)) return undefined
+        return { caipNetworkId: request.network.caipNetworkId }
+      })
+      // Wallets that register late still appear.
+      const stopWatching = discovery.onChange(() => {
+        void portico.discoverWallets(namespace)
+      })
+      return () => {
+        stopWatching()
+        detach()
+        discovery.dispose()
+      }
+    },
   }
+  return session
 }

@@ -79,8 +79,11 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
         supports,
         fromWalletChain: fromWalletStandardChain,
         featureError: (feature, wallet) => new SolanaWalletFeatureError({ feature, wallet }),
+        discovery,
+        ...(options.reconnectTimeoutMs !== undefined ? { reconnectTimeoutMs: options.reconnectTimeoutMs } : {}),
       })
       const { signingAccount } = session
+      const disposeConnection = session.tapConnectionHooks()
 
       portico.addressValidators.register(namespace, isSolanaAddress)
       portico.explorers.register(namespace, {
@@ -96,33 +99,6 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
       })
 
       const { hooks } = portico
-      hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
-        for (const wallet of discovery.wallets()) {
-          context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
-        }
-      })
-      hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = discovery.get(request.connectorId)
-        if (!wallet) return undefined
-        return session.connect(wallet, request.network, false)
-      })
-      hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
-        if (!wallet) return undefined
-        return session.connect(wallet, request.network, true)
-      })
-      hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = session.activeWallet(request.connectorId) ?? discovery.get(request.connectorId)
-        session.detach()
-        const feature = wallet ? (wallet.wallet.features as Record<string, { disconnect?: unknown } | undefined>)['standard:disconnect'] : undefined
-        if (typeof feature?.disconnect === 'function') await (feature.disconnect as () => Promise<void>)()
-      })
-      hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
-        // Solana wallets have no network switch: the network is chosen per request.
-        const wallet = session.activeWallet(request.connectorId) ?? discovery.get(request.connectorId)
-        if (!wallet || !supports(wallet, request.network.caipNetworkId)) return undefined
-        return { caipNetworkId: request.network.caipNetworkId }
-      })
       hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
         const signer = signingAccount(request.connectorId, request.address)
         if (!signer) {
@@ -192,16 +168,7 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
         return { hash }
       })
 
-      // Wallets that register late still appear.
-      const stopWatching = discovery.onChange(() => {
-        void portico.discoverWallets(namespace)
-      })
-
-      return () => {
-        stopWatching()
-        session.detach()
-        discovery.dispose()
-      }
+      return disposeConnection
     },
   })
 }

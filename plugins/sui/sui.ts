@@ -86,8 +86,11 @@ export function sui(options: SuiOptions = {}, environment: SuiEnvironment = {}):
         isAddress: isSuiAddress,
         supports,
         featureError: (feature, wallet) => new SuiWalletFeatureError({ feature, wallet }),
+        discovery,
+        ...(options.reconnectTimeoutMs !== undefined ? { reconnectTimeoutMs: options.reconnectTimeoutMs } : {}),
       })
       const { signingAccount } = session
+      const disposeConnection = session.tapConnectionHooks()
 
       portico.addressValidators.register(namespace, isSuiAddress)
       portico.explorers.register(namespace, {
@@ -103,31 +106,6 @@ export function sui(options: SuiOptions = {}, environment: SuiEnvironment = {}):
       })
 
       const { hooks } = portico
-      hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
-        for (const wallet of discovery.wallets()) {
-          context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
-        }
-      })
-      hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = discovery.get(request.connectorId)
-        return wallet ? session.connect(wallet, request.network, false) : undefined
-      })
-      hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
-        return wallet ? session.connect(wallet, request.network, true) : undefined
-      })
-      hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = session.activeWallet(request.connectorId) ?? discovery.get(request.connectorId)
-        session.detach()
-        const feature = wallet ? (wallet.wallet.features as Record<string, { disconnect?: unknown } | undefined>)['standard:disconnect'] : undefined
-        if (typeof feature?.disconnect === 'function') await (feature.disconnect as () => Promise<void>)()
-      })
-      hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
-        // Sui wallets have no network switch: the chain is passed with each request.
-        const wallet = session.activeWallet(request.connectorId) ?? discovery.get(request.connectorId)
-        if (!wallet || !supports(wallet, request.network.caipNetworkId)) return undefined
-        return { caipNetworkId: request.network.caipNetworkId }
-      })
       hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
         const signer = signingAccount(request.connectorId, request.address)
         let signature: unknown
@@ -187,16 +165,7 @@ export function sui(options: SuiOptions = {}, environment: SuiEnvironment = {}):
         return { hash: digest }
       })
 
-      // Wallets that register late still appear.
-      const stopWatching = discovery.onChange(() => {
-        void portico.discoverWallets(namespace)
-      })
-
-      return () => {
-        stopWatching()
-        session.detach()
-        discovery.dispose()
-      }
+      return disposeConnection
     },
   })
 }
