@@ -17,6 +17,7 @@ import { requestClose } from './actions/requestClose.js'
 import { request, type RequestParameters } from './actions/request.js'
 import { restoreConnections } from './actions/restoreConnections.js'
 import { selectNetwork } from './actions/selectNetwork.js'
+import { estimateSendFee } from './actions/estimateSendFee.js'
 import { send, type SendParameters } from './actions/send.js'
 import { signIn } from './actions/signIn.js'
 import { signMessage, type SignMessageParameters } from './actions/signMessage.js'
@@ -44,7 +45,7 @@ import type { CaipNetworkId, ChainNamespace } from './types/caip.js'
 import type { ConnectionsSnapshot } from './types/connection.js'
 import type { PorticoEvent } from './types/events.js'
 import type { Nft, TokenBalance, Transaction } from './types/account.js'
-import type { BalanceResult } from './types/hooks.js'
+import type { BalanceResult, SendFeeEstimate } from './types/hooks.js'
 import type { Network } from './types/network.js'
 import { defaultEndpoints, type Endpoints, type PorticoOptions } from './types/options.js'
 import type { Disposer, Plugin } from './types/plugin.js'
@@ -124,6 +125,8 @@ export type Portico = {
   channel(namespace: ChainNamespace): { connectorId: string; chains?: readonly CaipNetworkId[]; supports(method: string, chainId: CaipNetworkId): boolean } | undefined
   signIn(): Promise<unknown>
   send(parameters: SendParameters): Promise<string>
+  /** The most a send will cost in network fees, from the namespace's `estimateSendFee` tap (undefined when none answers). */
+  estimateSendFee(parameters: SendParameters): Promise<SendFeeEstimate | undefined>
   /** The native balance through the namespace's plugin, cached 30 s (`force` asks again). */
   fetchBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<BalanceResult | undefined>
   /** Token balances through the `fetchTokenBalances` hook (blockchain API by default; cached 30 s, 30 s retry gate). */
@@ -240,6 +243,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     send: {
       isAddress: (address) => portico.isAddress(address),
       send: (parameters) => portico.send(parameters),
+      estimateFee: (parameters) => portico.estimateSendFee(parameters),
       onSent: (hash) => {
         const namespace = stores.networks.activeNamespace
         const network = stores.networks.find(stores.connections.get(namespace).caipNetworkId) ?? stores.networks.activeOf(namespace)
@@ -307,6 +311,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     },
     signIn: () => signIn(portico),
     send: (parameters) => send(portico, parameters),
+    estimateSendFee: (parameters) => estimateSendFee(portico, parameters),
     fetchBalance: (namespace, options) => fetchBalance(portico, namespace, options),
     fetchTokenBalances: (namespace, options) => fetchTokenBalances(portico, namespace, options),
     fetchTransactions: (namespace, options) => fetchTransactions(portico, namespace, options),

@@ -70,6 +70,15 @@ export type { SignInVerifier } from './registries/SignInVerifierRegistry.js'
 export { formatBalance } from './utils/formatBalance.js'
 export { formatDecimalUnits } from './utils/formatDecimalUnits.js'
 export { parseDecimalUnits } from './utils/parseDecimalUnits.js'
+export { createWalletStandardDiscovery } from './walletStandard/createWalletStandardDiscovery.js'
+export type {
+  CreateWalletStandardDiscoveryParameters,
+  CreateWalletStandardDiscoveryReturnType,
+  DiscoveredStandardWallet,
+  WalletStandardRegistry,
+} from './walletStandard/createWalletStandardDiscovery.js'
+export { createWalletStandardSession } from './walletStandard/createWalletStandardSession.js'
+export type { CreateWalletStandardSessionParameters, WalletStandardSession } from './walletStandard/createWalletStandardSession.js'
 export { safeDeepLink } from './utils/safeDeepLink.js'
 export { safeHttpUrl } from './utils/safeHttpUrl.js'
 export { sanitizeDirectoryWallet } from './utils/sanitizeDirectoryWallet.js'

@@ -8,12 +8,14 @@
  * - `PORT + 2` anvil, chain id 31338 ("Portico Devnet B")
  * - `PORT + 3` the LiteSVM-backed Solana JSON-RPC (HTTP and websocket on one port)
  * - `PORT + 4` the Bitcoin regtest ledger's Esplora REST API (`/api/…`)
+ * - `PORT + 7` the Sui ledger's full-node JSON-RPC (`+5` and `+6` are reserved for cosmos and polkadot)
  *
  * Every chain is started through one seam, `chains/sandboxChains.ts`; a new chain takes the next port.
  */
 
 import { bitcoinSandboxCaipNetworkId } from './bitcoin/bitcoinSandboxChain.js'
 import { solanaSandboxCaipNetworkId } from './solana/solanaSandboxChain.js'
+import { suiSandboxCaipNetworkId } from './sui/suiSandboxChain.js'
 
 /** The `PORT` used when the environment does not set one. */
 export const defaultSandboxPort = 4700
@@ -34,22 +36,23 @@ export type SandboxPorts = {
   anvilB: number
   solana: number
   bitcoin: number
+  sui: number
 }
 
 /**
- * The ports a sandbox on `base` uses (`base` .. `base + 4`).
+ * The ports a sandbox on `base` uses (`base` .. `base + 7`).
  *
  * @param base the server's port (`PORT`)
- * @returns the five ports
+ * @returns the ports by role
  * @example
- * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704 }
+ * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, sui: 4707 }
  */
 export function sandboxPorts(base: number): SandboxPorts {
-  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4 }
+  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, sui: base + 7 }
 }
 
-/** The highest `PORT` the sandbox accepts (its last chain takes `PORT + 4`). */
-export const maxSandboxPort = 65_535 - 4
+/** The highest `PORT` the sandbox accepts (its last chain takes `PORT + 7`). */
+export const maxSandboxPort = 65_535 - 7
 
 /** One EVM devnet of the sandbox. */
 export type SandboxEvmChain = {
@@ -107,6 +110,20 @@ export const sandboxBitcoinChain = {
   priceUsd: 60_000,
   /** A block is mined this often while transactions wait (faucet payments are mined at once). */
   blockIntervalMs: 3_000,
+} as const
+
+/**
+ * The Sui chain: a verifying ledger of coin objects of our own (no Sui node runs offline) behind
+ * the full-node JSON-RPC subset `@mysten/sui`'s `SuiClient` uses. Wallets call a local network
+ * `sui:localnet`.
+ */
+export const sandboxSuiChain = {
+  caipNetworkId: suiSandboxCaipNetworkId,
+  name: 'Portico Sui Localnet',
+  portKey: 'sui',
+  nativeCurrency: { name: 'Sui', symbol: 'SUI', decimals: 9 },
+  /** Price of SUI in the sandbox's table (USD). */
+  priceUsd: 2,
 } as const
 
 /** The ERC-20 deployed on both devnets. */

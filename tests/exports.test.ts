@@ -75,6 +75,8 @@ describe('entry point exports', () => {
         "createPluginContext",
         "createPortico",
         "createStorage",
+        "createWalletStandardDiscovery",
+        "createWalletStandardSession",
         "defaultConnectorTypeOrder",
         "defaultEndpoints",
         "defaultFeatures",

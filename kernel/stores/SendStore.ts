@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { readCode } from '../errors/ProviderRpcError.js'
 import type { TokenBalance } from '../types/account.js'
 import type { CaipAddress } from '../types/caip.js'
+import type { SendFeeEstimate } from '../types/hooks.js'
 import { parseDecimalUnits } from '../utils/parseDecimalUnits.js'
 
 /** The send button's label: the first rule that applies (appkit-behaviour §2.7). */
@@ -10,6 +11,8 @@ export type SendButtonState = 'Select Token' | 'Add Amount' | 'Incorrect Value' 
 export type SendStoreDependencies = {
   isAddress: (address: string) => boolean
   send: (parameters: { to: string; amount: string; token?: CaipAddress }) => Promise<string>
+  /** The most the send will cost in network fees (undefined when the namespace's plugin does not say). */
+  estimateFee?: (parameters: { to: string; amount: string; token?: CaipAddress }) => Promise<SendFeeEstimate | undefined>
   /** Called after a send went out (toast, back to Account, refresh balances). */
   onSent?: (hash: string) => void
 }
@@ -26,6 +29,10 @@ export class SendStore {
   loading = false
   error: string | undefined = undefined
   hash: string | undefined = undefined
+  /** The network fee of the form's send, once estimated (`estimateFee`); cleared when the form changes. */
+  fee: SendFeeEstimate | undefined = undefined
+  /** `estimating` while the plugin works it out; `idle` when nobody estimates or the form changed. */
+  feeStatus: 'idle' | 'estimating' | 'ready' = 'idle'
 
   constructor(private readonly deps: SendStoreDependencies) {
     makeAutoObservable<SendStore, 'deps'>(this, { deps: false }, { autoBind: true })
@@ -66,21 +73,57 @@ export class SendStore {
   setToken(token: TokenBalance | undefined): void {
     this.token = token
     this.error = undefined
+    this.clearFee()
   }
 
   setAmount(amount: string): void {
     this.amount = amount.slice(0, 100)
     this.error = undefined
+    this.clearFee()
   }
 
   setReceiver(receiver: string): void {
     this.receiver = receiver.slice(0, 256)
     this.error = undefined
+    this.clearFee()
   }
 
   /** The whole balance of the token. */
   setMax(): void {
     if (this.token) this.amount = this.token.quantity.numeric
+  }
+
+  private clearFee(): void {
+    this.fee = undefined
+    this.feeStatus = 'idle'
+  }
+
+  /**
+   * Asks the namespace's plugin what the form's send will cost in network fees (the review shows it
+   * before the wallet is asked). A refusal it can tell already (a balance too small with the fee)
+   * becomes the form's `error`. A form that changed meanwhile drops the answer.
+   */
+  async estimateFee(): Promise<void> {
+    if (!this.canSend || !this.token || !this.deps.estimateFee) return
+    const parameters = { to: this.receiver.trim(), amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}) }
+    const asked = JSON.stringify(parameters)
+    const current = () => JSON.stringify({ to: this.receiver.trim(), amount: this.amount.trim(), ...(this.token?.address ? { token: this.token.address } : {}) })
+    this.feeStatus = 'estimating'
+    this.fee = undefined
+    try {
+      const fee = await this.deps.estimateFee(parameters)
+      runInAction(() => {
+        if (current() !== asked) return
+        this.fee = fee
+        this.feeStatus = fee ? 'ready' : 'idle'
+      })
+    } catch (error) {
+      runInAction(() => {
+        if (current() !== asked) return
+        this.feeStatus = 'idle'
+        this.error = (error as { shortMessage?: string }).shortMessage ?? 'The network fee could not be estimated'
+      })
+    }
   }
 
   /** Sends through the wallet; resolves with the hash, or undefined when it failed (see `error`). */
@@ -116,5 +159,6 @@ export class SendStore {
     this.loading = false
     this.error = undefined
     this.hash = undefined
+    this.clearFee()
   }
 }

@@ -58,6 +58,8 @@ export type SendRequest = {
   decimals?: number
 }
 export type SendResult = { hash: string }
+/** What a send will cost in the network's fee, known before the wallet is asked: at most `fee` (a decimal in `symbol`, the native currency). */
+export type SendFeeEstimate = { fee: string; symbol: string }
 /** A submitted transaction to follow until the chain settles it. */
 export type WaitForTransactionRequest = { namespace: ChainNamespace; network: Network; hash: string }
 /** How the chain settled it: `confirmed`, or `failed` (reverted, or an error on chain). */

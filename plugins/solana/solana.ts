@@ -1,9 +1,9 @@
 import { base58 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
-import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { createWalletStandardSession, definePlugin, ProviderRpcError, version, type CaipNetworkId, type Network, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { SolanaKnownToken } from './actions/fetchTokenBalances.js'
 import { createSolanaWalletDiscovery } from './discovery/createSolanaWalletDiscovery.js'
-import type { DiscoveredSolanaWallet, WalletAccount, WalletRegistry } from './discovery/WalletStandardTypes.js'
+import type { DiscoveredSolanaWallet, WalletRegistry } from './discovery/WalletStandardTypes.js'
 import { SolanaWalletFeatureError } from './errors.js'
 import { meta } from './meta.js'
 import { fromWalletStandardChain } from './utils/fromWalletStandardChain.js'
@@ -28,8 +28,6 @@ export type SolanaEnvironment = {
 }
 
 const namespace = 'solana'
-
-type Active = { wallet: DiscoveredSolanaWallet; accounts: readonly WalletAccount[]; off: () => void }
 
 function explorerUrl(network: Network, path: string): string | undefined {
   const base = network.blockExplorers?.default.url.replace(/\/+$/, '')
@@ -63,7 +61,6 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
     setup(portico) {
       const discovery = createSolanaWalletDiscovery(environment.wallets ?? getWallets())
       const fetchFn = environment.fetch
-      let active: Active | undefined
 
       /** Whether the wallet can be used on a network (a network Wallet Standard has no name for is allowed). */
       const supports = (wallet: DiscoveredSolanaWallet, caipNetworkId: CaipNetworkId) => {
@@ -74,81 +71,19 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
           return false
         }
       }
-
-      function detach() {
-        active?.off()
-        active = undefined
-      }
-
-      function attach(wallet: DiscoveredSolanaWallet, accounts: readonly WalletAccount[]) {
-        detach()
-        const events = (wallet.wallet.features as Record<string, { on?: unknown } | undefined>)['standard:events']
-        let off = () => {}
-        if (typeof events?.on === 'function') {
-          try {
-            const result = (events.on as (event: string, listener: (properties: unknown) => void) => unknown)('change', (properties) => onChange(wallet, properties))
-            if (typeof result === 'function') off = result as () => void
-          } catch {
-            // a wallet without working events still connects; changes are then not followed
-          }
-        }
-        active = { wallet, accounts, off }
-      }
-
-      function onChange(wallet: DiscoveredSolanaWallet, properties: unknown) {
-        if (active?.wallet.wallet !== wallet.wallet) return
-        const { accounts, chains } = (properties ?? {}) as { accounts?: unknown; chains?: unknown }
-        // A malformed event (accounts that are not a list) is ignored; an empty list ends the connection.
-        if (Array.isArray(accounts)) {
-          const list = (accounts as WalletAccount[]).filter((a) => isSolanaAddress(a?.address))
-          active.accounts = list
-          if (list.length === 0) {
-            detach()
-            runReport(() => portico.reportDisconnected(namespace))
-            return
-          }
-          runReport(() => portico.reportAccountsChanged(namespace, list.map((a) => a.address)))
-        }
-        if (chains !== undefined) {
-          const connection = portico.stores.connections.get(namespace)
-          if (connection.status !== 'connected' || !connection.caipNetworkId || supports(wallet, connection.caipNetworkId)) return
-          const next = portico.stores.networks.networksOf(namespace).find((n) => supports(wallet, n.caipNetworkId))
-          const fallback = Array.isArray(chains) ? chains.map(fromWalletStandardChain).find((id) => id !== undefined) : undefined
-          const target = next?.caipNetworkId ?? fallback
-          if (target) runReport(() => portico.reportChainChanged(namespace, target))
-        }
-      }
-
-      function runReport(report: () => void) {
-        try {
-          report()
-        } catch (error) {
-          portico.reportError(error, { namespace, action: 'walletEvent' })
-        }
-      }
-
-      async function connectWallet(wallet: DiscoveredSolanaWallet, network: Network | undefined, silent: boolean): Promise<ConnectResult | undefined> {
-        const feature = (wallet.wallet.features as Record<string, { connect?: unknown } | undefined>)['standard:connect']
-        if (typeof feature?.connect !== 'function') throw new SolanaWalletFeatureError({ feature: 'standard:connect', wallet: wallet.name })
-        const output = (await (feature.connect as (input?: { silent?: boolean }) => Promise<unknown>)(silent ? { silent: true } : undefined)) as { accounts?: unknown } | undefined
-        const listed = Array.isArray(output?.accounts) ? output.accounts : wallet.wallet.accounts
-        const accounts = (Array.isArray(listed) ? (listed as WalletAccount[]) : []).filter((a) => isSolanaAddress(a?.address))
-        if (accounts.length === 0) {
-          if (silent) return undefined
-          throw new ProviderRpcError({ code: 4100, message: 'The wallet returned no account' })
-        }
-        const candidates = [network, portico.stores.networks.activeOf(namespace), ...portico.stores.networks.networksOf(namespace)].filter((n): n is Network => n !== undefined)
-        const chosen = candidates.find((n) => supports(wallet, n.caipNetworkId))
-        if (!chosen) throw new ProviderRpcError({ code: 4901, message: `${wallet.name} supports none of the configured Solana networks` })
-        attach(wallet, accounts)
-        return { connectorId: wallet.id, accounts: accounts.map((a) => ({ address: a.address, type: 'eoa' as const })), caipNetworkId: chosen.caipNetworkId }
-      }
-
-      function signingAccount(connectorId: string, address: string) {
-        if (!active || active.wallet.id !== connectorId) return undefined
-        const account = active.accounts.find((a) => a.address === address) ?? active.wallet.wallet.accounts.find((a) => a.address === address)
-        return account ? { wallet: active.wallet, account } : undefined
-      }
+      const session = createWalletStandardSession({
+        portico,
+        namespace,
+        chainLabel: 'Solana',
+        isAddress: isSolanaAddress,
+        supports,
+        fromWalletChain: fromWalletStandardChain,
+        featureError: (feature, wallet) => new SolanaWalletFeatureError({ feature, wallet }),
+        discovery,
+        ...(options.reconnectTimeoutMs !== undefined ? { reconnectTimeoutMs: options.reconnectTimeoutMs } : {}),
+      })
+      const { signingAccount } = session
+      const disposeConnection = session.tapConnectionHooks()
 
       portico.addressValidators.register(namespace, isSolanaAddress)
       portico.explorers.register(namespace, {
@@ -164,33 +99,6 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
       })
 
       const { hooks } = portico
-      hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
-        for (const wallet of discovery.wallets()) {
-          context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
-        }
-      })
-      hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = discovery.get(request.connectorId)
-        if (!wallet) return undefined
-        return connectWallet(wallet, request.network, false)
-      })
-      hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
-        if (!wallet) return undefined
-        return connectWallet(wallet, request.network, true)
-      })
-      hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = active?.wallet.id === request.connectorId ? active.wallet : discovery.get(request.connectorId)
-        detach()
-        const feature = wallet ? (wallet.wallet.features as Record<string, { disconnect?: unknown } | undefined>)['standard:disconnect'] : undefined
-        if (typeof feature?.disconnect === 'function') await (feature.disconnect as () => Promise<void>)()
-      })
-      hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
-        // Solana wallets have no network switch: the network is chosen per request.
-        const wallet = active?.wallet.id === request.connectorId ? active.wallet : discovery.get(request.connectorId)
-        if (!wallet || !supports(wallet, request.network.caipNetworkId)) return undefined
-        return { caipNetworkId: request.network.caipNetworkId }
-      })
       hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
         const signer = signingAccount(request.connectorId, request.address)
         if (!signer) {
@@ -260,16 +168,7 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
         return { hash }
       })
 
-      // Wallets that register late still appear.
-      const stopWatching = discovery.onChange(() => {
-        void portico.discoverWallets(namespace)
-      })
-
-      return () => {
-        stopWatching()
-        detach()
-        discovery.dispose()
-      }
+      return disposeConnection
     },
   })
 }

@@ -2,6 +2,7 @@ import { bitcoinSandboxChainDefinition } from '../bitcoin/bitcoinSandboxChainDef
 import { sandboxEvmChains } from '../config.js'
 import { evmSandboxChain } from '../devnets/evmSandboxChain.js'
 import { solanaSandboxChainDefinition } from '../solana/solanaSandboxChainDefinition.js'
+import { suiSandboxChainDefinition } from '../sui/suiSandboxChainDefinition.js'
 import type { SandboxChainDefinition } from './SandboxChain.js'
 
 /**
@@ -12,4 +13,5 @@ export const sandboxChains: readonly SandboxChainDefinition[] = [
   ...sandboxEvmChains.map(evmSandboxChain),
   solanaSandboxChainDefinition,
   bitcoinSandboxChainDefinition,
+  suiSandboxChainDefinition,
 ]

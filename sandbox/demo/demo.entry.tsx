@@ -7,6 +7,7 @@ import { defineNetwork, eip155 } from 'portico/eip155'
 import { ConnectButton, NetworkButton, PorticoProvider, useAccount, usePortico } from 'portico/react'
 import { createSiwxServerStore, siwx } from 'portico/siwx'
 import { defineSolanaNetwork, solana } from 'portico/solana'
+import { defineSuiNetwork, sui } from 'portico/sui'
 import { walletConnect } from 'portico/walletconnect'
 
 const origin = window.location.origin
@@ -25,6 +26,13 @@ const solanaLocal = defineSolanaNetwork({
   blockExplorer: explorer('solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP'),
   imageUrl: logo('solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP'),
 })
+const suiLocal = defineSuiNetwork({
+  reference: 'localnet',
+  name: 'Portico Sui Localnet',
+  rpcUrls: [rpc('sui:localnet')],
+  blockExplorer: explorer('sui:localnet'),
+  imageUrl: logo('sui:localnet'),
+})
 
 // Sign-in is off unless the page is opened with ?siwx=required or ?siwx=optional; sessions are
 // verified by the sandbox server (portico/siwx/server) behind /siwx.
@@ -33,6 +41,7 @@ const backend = createSiwxServerStore({ baseUrl: '/siwx' })
 const plugins: Plugin<PluginContext>[] = [
   eip155(),
   solana({ tokens: [{ network: solanaLocal.caipNetworkId, address: '3qSYR2We8Lnf9xRrwWrqjkjNEbmZcAvSFsdVNkatKQQx', symbol: 'pUSD', name: 'Portico USD' }] }),
+  sui(),
   walletConnect(),
   ...(signIn === 'required' || signIn === 'optional' ? [siwx({ required: signIn === 'required', sessionStore: backend, getNonce: backend.getNonce })] : []),
 ]
@@ -40,7 +49,7 @@ const plugins: Plugin<PluginContext>[] = [
 const portico = createPortico({
   projectId: 'demo',
   metadata: { name: 'Portico demo dApp', description: 'A site using Portico', url: origin, icons: [] },
-  networks: [devnetA, devnetB, solanaLocal],
+  networks: [devnetA, devnetB, solanaLocal, suiLocal],
   plugins,
   endpoints: { api: origin, relay: `${origin.replace(/^http/, 'ws')}/relay` },
   // Light or dark as the visitor's system asks (prefers-color-scheme).

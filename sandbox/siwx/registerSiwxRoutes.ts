@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createSiwxServer, SiwxVerificationError, type SiwxServer, type SiwxServerSession } from '../../plugins/siwx/server/index.js'
+import { verifySuiPersonalMessage } from '../../plugins/sui/actions/verifySuiPersonalMessage.js'
+import { isSuiAddress } from '../../plugins/sui/index.js'
 
 export type RegisterSiwxRoutesParameters = {
   /** The site's URL (the demo page's origin), e.g. `http://127.0.0.1:4700`. */
   url: string
-  /** The EVM chains sign-in is accepted on, with the node that checks contract-wallet signatures. */
+  /** The chains sign-in is accepted on (EVM with the node that checks contract-wallet signatures, and Sui). */
   chains: readonly { caipNetworkId: string; nodeUrl: string }[]
   /** Where the routes go (default `/siwx`). */
   prefix?: string
@@ -57,15 +59,17 @@ function query(request: FastifyRequest): { chainId?: string; address?: string } 
  */
 export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: RegisterSiwxRoutesParameters): (app: FastifyInstance) => void {
   const origin = new URL(url)
-  const evm = chains.filter((c) => c.caipNetworkId.startsWith('eip155:'))
+  const accepted = chains.filter((c) => c.caipNetworkId.startsWith('eip155:') || c.caipNetworkId.startsWith('sui:'))
   // Nothing to sign in on: mount nothing.
-  if (!server && evm.length === 0) return () => {}
+  if (!server && accepted.length === 0) return () => {}
   const siwx =
     server ??
     createSiwxServer({
       // The demo is reachable as 127.0.0.1:<port> and localhost:<port>.
       domain: [origin.host, `localhost:${origin.port}`],
-      chains: Object.fromEntries(evm.map((c) => [c.caipNetworkId, { rpcUrl: c.nodeUrl }])),
+      chains: Object.fromEntries(accepted.map((c) => [c.caipNetworkId, { rpcUrl: c.nodeUrl }])),
+      // Sui personal-message signatures, checked by portico/sui's verifier (@noble, not the wallet's library).
+      verifiers: { sui: { label: 'Sui', isAddress: isSuiAddress, verify: ({ message, signature, address }) => verifySuiPersonalMessage({ message, signature, address }) } },
     })
 
   async function live(ids: string[]): Promise<SiwxServerSession[]> {

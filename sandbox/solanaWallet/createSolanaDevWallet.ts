@@ -1,18 +1,27 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58, base64 } from '@scure/base'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
+
+import {
+  type StandardDevWalletActivity,
+  type StandardDevWalletControl,
+  type StandardDevWalletMode,
+  type StandardDevWalletState,
+  createStandardDevWallet,
+  isRecord,
+} from '../walletStandard/createStandardDevWallet.js'
 import { signTransactionBytes } from './signTransactionBytes.js'
 import { SolanaDevWalletError } from './SolanaDevWalletError.js'
 import { solanaDevWalletIcon } from './solanaDevWalletIcon.js'
 
 /** `approve`: requests are approved; `reject`: each request fails with code 4001. */
-export type SolanaDevWalletMode = 'approve' | 'reject'
+export type SolanaDevWalletMode = StandardDevWalletMode
 
 /** What the wallet remembers (in `storage`) across reloads. */
-export type SolanaDevWalletState = { connected: boolean; mode: SolanaDevWalletMode }
+export type SolanaDevWalletState = StandardDevWalletState
 
 /** A record of one request, for the panel and tests. */
-export type SolanaDevWalletActivity = { method: string; outcome: 'approved' | 'rejected' | 'failed' | 'answered' }
+export type SolanaDevWalletActivity = StandardDevWalletActivity
 
 export type CreateSolanaDevWalletParameters = {
   /** 64 bytes: the ed25519 private seed, then the public key (Solana CLI keypair layout). */
@@ -28,29 +37,10 @@ export type CreateSolanaDevWalletParameters = {
   fetch?: typeof fetch
 }
 
-export type SolanaDevWalletControl = {
-  getState(): SolanaDevWalletState
-  setMode(mode: SolanaDevWalletMode): void
-  getMode(): SolanaDevWalletMode
-  /** Drop the site's connection, as the wallet's own "Disconnect" would (emits `change`). */
-  disconnect(): void
-  /** The last 50 requests, oldest first. */
-  activity(): SolanaDevWalletActivity[]
-  /** Called after every state change or request. Returns an unsubscribe. */
-  subscribe(fn: () => void): () => void
-  /** Number of `standard:events` listeners attached by sites (tests check clean disposal). */
-  listenerCount(): number
-  address: string
-}
+export type SolanaDevWalletControl = StandardDevWalletControl
 
 export type CreateSolanaDevWalletReturnType = { wallet: Wallet; control: SolanaDevWalletControl }
 
-const maxActivity = 50
-const rejected = () => new SolanaDevWalletError(4001, 'User rejected the request.')
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /**
  * Creates "Portico Dev Wallet" for Solana as a Wallet Standard wallet object, signing with a real
@@ -81,64 +71,6 @@ export function createSolanaDevWallet(parameters: CreateSolanaDevWalletParameter
     label: 'Dev account',
   })
 
-  const load = (): SolanaDevWalletState => {
-    try {
-      const raw = storage?.getItem(storageKey)
-      const parsed: unknown = raw ? JSON.parse(raw) : undefined
-      if (isRecord(parsed)) return { connected: parsed.connected === true, mode: parsed.mode === 'reject' ? 'reject' : 'approve' }
-    } catch {
-      // a corrupted value is ignored
-    }
-    return { connected: false, mode: 'approve' }
-  }
-  let state = load()
-  const log: SolanaDevWalletActivity[] = []
-  const subscribers = new Set<() => void>()
-  const changeListeners = new Set<(properties: { accounts?: readonly WalletAccount[] }) => void>()
-
-  const changed = () => {
-    try {
-      storage?.setItem(storageKey, JSON.stringify(state))
-    } catch {
-      // storage full or denied: the state lives on in memory
-    }
-    for (const fn of [...subscribers]) fn()
-  }
-  const record = (method: string, outcome: SolanaDevWalletActivity['outcome']) => {
-    log.push({ method, outcome })
-    if (log.length > maxActivity) log.shift()
-    changed()
-  }
-  const emitAccounts = () => {
-    const accounts = state.connected ? [account] : []
-    for (const listener of [...changeListeners]) {
-      try {
-        listener({ accounts })
-      } catch {
-        // a site's listener must not break the wallet
-      }
-    }
-  }
-  /** Runs a request that needs the visitor's approval. */
-  const approved = async <T>(method: string, run: () => T | Promise<T>): Promise<T> => {
-    if (state.mode === 'reject') {
-      record(method, 'rejected')
-      throw rejected()
-    }
-    try {
-      const result = await run()
-      record(method, 'approved')
-      return result
-    } catch (error) {
-      record(method, 'failed')
-      throw error
-    }
-  }
-  const requireAccount = (input: unknown): void => {
-    if (!state.connected) throw new SolanaDevWalletError(4100, 'The site is not connected')
-    const given = isRecord(input) ? (input.account as { address?: unknown } | undefined) : undefined
-    if (given?.address !== address) throw new SolanaDevWalletError(4100, 'Unknown account')
-  }
   const requireChain = (input: unknown): string => {
     const chain = isRecord(input) ? input.chain : undefined
     if (typeof chain !== 'string' || !chains.includes(chain as `solana:${string}`)) {
@@ -173,47 +105,15 @@ export function createSolanaDevWallet(parameters: CreateSolanaDevWalletParameter
     }
   }
 
-  const wallet: Wallet = {
-    version: '1.0.0',
+  return createStandardDevWallet({
+    account,
     name: parameters.name ?? 'Portico Dev Wallet',
     icon: solanaDevWalletIcon,
     chains,
-    get accounts() {
-      return state.connected ? [account] : []
-    },
-    features: {
-      'standard:connect': {
-        version: '1.0.0',
-        async connect(input?: { silent?: boolean }) {
-          if (input?.silent) {
-            record('standard:connect (silent)', 'answered')
-            return { accounts: state.connected ? [account] : [] }
-          }
-          return approved('standard:connect', () => {
-            const was = state.connected
-            state = { ...state, connected: true }
-            if (!was) emitAccounts()
-            return { accounts: [account] }
-          })
-        },
-      },
-      'standard:disconnect': {
-        version: '1.0.0',
-        async disconnect() {
-          state = { ...state, connected: false }
-          record('standard:disconnect', 'answered')
-        },
-      },
-      'standard:events': {
-        version: '1.0.0',
-        on(event: string, listener: (properties: { accounts?: readonly WalletAccount[] }) => void) {
-          if (event !== 'change' || typeof listener !== 'function') return () => {}
-          changeListeners.add(listener)
-          return () => {
-            changeListeners.delete(listener)
-          }
-        },
-      },
+    storage,
+    storageKey,
+    error: (code, message) => new SolanaDevWalletError(code, message),
+    features: ({ approved, requireAccount }) => ({
       'solana:signMessage': {
         version: '1.1.0',
         async signMessage(...inputs: unknown[]) {
@@ -257,30 +157,6 @@ export function createSolanaDevWallet(parameters: CreateSolanaDevWalletParameter
           })
         },
       },
-    },
-  }
-
-  const control: SolanaDevWalletControl = {
-    address,
-    getState: () => ({ ...state }),
-    setMode(mode) {
-      if (mode !== 'approve' && mode !== 'reject') return
-      state = { ...state, mode }
-      changed()
-    },
-    getMode: () => state.mode,
-    disconnect() {
-      if (!state.connected) return
-      state = { ...state, connected: false }
-      changed()
-      emitAccounts()
-    },
-    activity: () => log.map((entry) => ({ ...entry })),
-    subscribe(fn) {
-      subscribers.add(fn)
-      return () => subscribers.delete(fn)
-    },
-    listenerCount: () => changeListeners.size,
-  }
-  return { wallet, control }
+    }),
+  })
 }

@@ -1,20 +1,13 @@
-import type { Wallet } from '@wallet-standard/base'
 import { sandboxRpcProxyUrl, sandboxSolanaChain } from '../config.js'
 import { devSolanaSecretKey } from '../solana/devSolana.js'
-import { createSolanaDevWallet, type SolanaDevWalletControl } from './createSolanaDevWallet.js'
-import { registerWalletStandardWallet } from './registerWalletStandardWallet.js'
+import { createSolanaDevWallet } from './createSolanaDevWallet.js'
 import { renderSolanaDevWalletPanel } from './renderSolanaDevWalletPanel.js'
 import { pageStorage } from '../utils/pageStorage.js'
 import { scriptOrigin } from '../utils/scriptOrigin.js'
+import { type StandardDevWalletHandle, standardDevWalletHandle } from '../walletStandard/standardDevWalletHandle.js'
 
 /** What the wallet exposes on `window.__porticoSolanaDevWallet` (for the sandbox's tests and tinkerers). */
-export type SolanaDevWalletHandle = Readonly<
-  Pick<SolanaDevWalletControl, 'setMode' | 'getMode' | 'getState' | 'disconnect' | 'activity' | 'address'> & {
-    wallet: Wallet
-    /** Register with the page's Wallet Standard apps again. */
-    register(): void
-  }
->
+export type SolanaDevWalletHandle = StandardDevWalletHandle
 
 declare global {
   interface Window {
@@ -49,21 +42,7 @@ export function installSolanaDevWallet(parameters: InstallSolanaDevWalletParamet
     rpcUrl: (chain) => (chain === 'solana:localnet' ? rpcUrl : undefined),
     storage: pageStorage(),
   })
-  let unregister = registerWalletStandardWallet(wallet, window)
-  const handle: SolanaDevWalletHandle = Object.freeze({
-    setMode: control.setMode,
-    getMode: control.getMode,
-    getState: control.getState,
-    disconnect: control.disconnect,
-    activity: control.activity,
-    address: control.address,
-    wallet,
-    register() {
-      unregister()
-      unregister = registerWalletStandardWallet(wallet, window)
-    },
-  })
-  Object.defineProperty(window, '__porticoSolanaDevWallet', { value: handle, configurable: false, writable: false })
+  const handle: SolanaDevWalletHandle = standardDevWalletHandle({ wallet, control, name: '__porticoSolanaDevWallet' })
   renderSolanaDevWalletPanel({ control, document })
   return handle
 }

@@ -3,9 +3,12 @@
 import { SignClient } from '@walletconnect/sign-client'
 import type { SignClientTypes } from '@walletconnect/types'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
+import { SuiClient } from '@mysten/sui/client'
 import { privateKeyToAccount } from 'viem/accounts'
-import { devWalletAccount, sandboxEvmChains, sandboxProjectId, sandboxRpcProxyUrl } from '../config.js'
+import { devWalletAccount, sandboxEvmChains, sandboxProjectId, sandboxRpcProxyUrl, sandboxSuiChain } from '../config.js'
 import { createDevWalletProvider } from '../devWallet/createDevWalletProvider.js'
+import { devSuiKeypair } from '../sui/devSui.js'
+import { answerSuiRequest, suiWalletConnectMethods } from './answerSuiRequest.js'
 import { describeWalletRequest } from './describeWalletRequest.js'
 
 type Proposal = SignClientTypes.EventArguments['session_proposal']
@@ -16,6 +19,9 @@ const supportedMethods = ['personal_sign', 'eth_sendTransaction', 'eth_signTyped
 const supportedEvents = ['chainChanged', 'accountsChanged']
 const account = privateKeyToAccount(devWalletAccount.privateKey)
 const chains = sandboxEvmChains.map((c) => c.caipNetworkId)
+// The sui namespace: the dev Sui key, resolving and executing through the server's Sui proxy.
+const suiKeypair = devSuiKeypair()
+const suiClient = new SuiClient({ url: sandboxRpcProxyUrl(location.origin, sandboxSuiChain.caipNetworkId) })
 
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id)
@@ -70,6 +76,7 @@ let queue: Promise<unknown> = Promise.resolve()
 
 async function answer(request: SessionRequest): Promise<unknown> {
   const { method, params } = request.params.request
+  if (request.params.chainId.startsWith('sui:')) return answerSuiRequest({ method, params, keypair: suiKeypair, client: suiClient })
   const chainId = Number(request.params.chainId.split(':')[1])
   const run = async () => {
     control.setMode('approve')
@@ -127,6 +134,12 @@ function renderProposals(client: SignClientInstance): void {
               methods: supportedMethods,
               events: supportedEvents,
               accounts: chains.map((c) => `${c}:${account.address}`),
+            },
+            sui: {
+              chains: [sandboxSuiChain.caipNetworkId],
+              methods: [...suiWalletConnectMethods],
+              events: supportedEvents,
+              accounts: [`${sandboxSuiChain.caipNetworkId}:${suiKeypair.toSuiAddress()}`],
             },
           },
         })
@@ -295,7 +308,7 @@ async function main(): Promise<void> {
   })
   client.on('session_request', (request) => {
     const method = request.params.request.method
-    if (!supportedMethods.includes(method)) {
+    if (!supportedMethods.includes(method) && !(suiWalletConnectMethods as readonly string[]).includes(method)) {
       void client.respond({
         topic: request.topic,
         response: { id: request.id, jsonrpc: '2.0', error: { code: 4200, message: `Unsupported method ${method}` } },

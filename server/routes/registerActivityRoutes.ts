@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
 import type { ChainConfig } from '../createServer.js'
 import { readAccountHistory } from '../indexer/readAccountHistory.js'
+import { readSuiHistory } from '../blockchain/readSuiHistory.js'
 import { readBip122HistoryPage } from '../blockchain/readBip122HistoryPage.js'
 import { readAccountNfts } from '../indexer/readAccountNfts.js'
 import { badRequest } from '../utils/badRequest.js'
@@ -25,7 +26,7 @@ function readChainAndAddress(query: unknown, address: string): { chainId: string
 /**
  * Mounts the account activity endpoints, read from the indexer's SQLite tables:
  * `GET /v1/account/:address/history?chainId=<caip2>&cursor=` → `{ data: Transaction[], next }`
- * (eip155; bip122 chains read from their Esplora API; other namespaces and chains the server does not
+ * (eip155; bip122 chains read from their Esplora API; sui chains from their JSON-RPC; other namespaces and chains the server does not
  * follow answer `{ data: [], next: null }`)
  * and Portico's own `GET /v1/account/:address/nfts?chainId=<caip2>` → `{ data, next: null }`
  * (the ERC-721 tokens of known collections the account holds). A malformed address, chain id or
@@ -46,6 +47,7 @@ export function registerActivityRoutes(app: FastifyInstance, { db, config, publi
     const { chainId, namespace } = readChainAndAddress(request.query, address)
     const raw = readStringParam(request.query, 'cursor', { maxLength: 64 })
     const chain = chains.get(chainId)
+    if (chain && namespace === 'sui') return readSuiHistory({ chain, address, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) })
     if (chain && namespace === 'bip122') return readBip122HistoryPage({ chain, address, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) })
     const cursor = raw === undefined ? undefined : decodeHistoryCursor(raw)
     if (!chain || namespace !== 'eip155') return { data: [], next: null }

@@ -6,7 +6,8 @@
  * `eth_sendUnsignedTransaction` (the node would sign or move funds itself), `eth_accounts` (the
  * node's own accounts), filters (state on the node) and subscriptions.
  *
- * One write is forwarded on purpose: `eth_sendRawTransaction` (and Solana's `sendTransaction`),
+ * One write is forwarded on purpose: `eth_sendRawTransaction` (and Solana's `sendTransaction`, Sui's
+ * `sui_executeTransactionBlock`),
  * the broadcast of a transaction the wallet already signed. The node signs nothing and can only
  * do what the signature authorises; it is how a wallet or a site sends a signed transaction
  * through a public RPC, and the sandbox's dev wallets rely on it. `requestAirdrop` is not.
@@ -102,6 +103,24 @@ export const rpcAllowLists: Readonly<Record<string, ReadonlySet<string>>> = {
     'minimumLedgerSlot',
     'simulateTransaction',
     'sendTransaction',
+  ]),
+  // Sui full-node JSON-RPC reads, the dry run (a simulation) and the broadcast of a signed transaction.
+  sui: new Set([
+    'sui_getChainIdentifier',
+    'sui_getLatestCheckpointSequenceNumber',
+    'sui_getObject',
+    'sui_multiGetObjects',
+    'sui_getTransactionBlock',
+    'sui_multiGetTransactionBlocks',
+    'sui_dryRunTransactionBlock',
+    'sui_executeTransactionBlock',
+    'suix_getReferenceGasPrice',
+    'suix_getCoinMetadata',
+    'suix_getCoins',
+    'suix_getAllCoins',
+    'suix_getBalance',
+    'suix_getAllBalances',
+    'suix_queryTransactionBlocks',
   ]),
 }
 

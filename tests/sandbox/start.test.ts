@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { createServer, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sandboxBitcoinChain, sandboxSolanaChain } from '../../sandbox/config.js'
+import { sandboxBitcoinChain, sandboxSolanaChain, sandboxSuiChain } from '../../sandbox/config.js'
 import { assertPortFree } from '../../sandbox/utils/assertPortFree.js'
 import { pickSandboxPort } from '../helpers/pickSandboxPort.js'
 import { startSandbox, type TestSandbox } from '../helpers/startSandbox.js'
@@ -69,10 +69,10 @@ describe('npm start (sandbox/start.ts)', () => {
     expect(body.data).toHaveLength(5)
   })
 
-  it('lists both devnets, the Solana chain and the Bitcoin regtest chain in /v1/supported-chains', async () => {
+  it('lists both devnets, the Solana chain, the Bitcoin regtest chain and the Sui chain in /v1/supported-chains', async () => {
     const response = await fetch(`${sandbox.url}/v1/supported-chains?projectId=demo`)
     const body = (await response.json()) as { http: string[]; ws: string[] }
-    expect(body.http).toEqual(['eip155:31337', 'eip155:31338', sandboxSolanaChain.caipNetworkId, sandboxBitcoinChain.caipNetworkId])
+    expect(body.http).toEqual(['eip155:31337', 'eip155:31338', sandboxSolanaChain.caipNetworkId, sandboxBitcoinChain.caipNetworkId, sandboxSuiChain.caipNetworkId])
   })
 
   it('proxies JSON-RPC to both anvils and the Solana RPC, and Esplora to the Bitcoin ledger', async () => {
@@ -80,6 +80,7 @@ describe('npm start (sandbox/start.ts)', () => {
     expect(await rpc(proxy('eip155:31337'), 'eth_chainId')).toBe('0x7a69')
     expect(await rpc(proxy('eip155:31338'), 'eth_chainId')).toBe('0x7a6a')
     expect(await rpc(proxy(sandboxSolanaChain.caipNetworkId), 'getHealth')).toBe('ok')
+    expect(await rpc(proxy(sandboxSuiChain.caipNetworkId), 'suix_getReferenceGasPrice')).toBe('1000')
     const height = await fetch(`${sandbox.url}/v1/esplora/demo/${sandboxBitcoinChain.caipNetworkId}/api/blocks/tip/height`)
     expect(Number(await height.text())).toBeGreaterThanOrEqual(2)
   })
@@ -100,7 +101,7 @@ describe('npm start (sandbox/start.ts)', () => {
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/)
     expect(await script.text()).toContain('dev.portico.wallet')
     const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { tokens: { symbol: string }[] }[] }
-    expect(info.chains.map((c) => c.tokens[0]?.symbol)).toEqual(['pUSD', 'pUSD', 'pUSD', undefined])
+    expect(info.chains.map((c) => c.tokens[0]?.symbol)).toEqual(['pUSD', 'pUSD', 'pUSD', undefined, 'pUSD'])
   })
 
   it('stops every child on SIGTERM and exits 0', async () => {
@@ -109,7 +110,7 @@ describe('npm start (sandbox/start.ts)', () => {
     const { code, signal } = await sandbox.stop()
     expect({ code, signal }).toEqual({ code: 0, signal: null })
     expect(anvilProcessesOn(anvilPorts)).toEqual([])
-    for (let i = 0; i < 5; i++) await assertPortFree(sandbox.port + i)
+    for (let i = 0; i < 8; i++) await assertPortFree(sandbox.port + i)
   })
 })
 

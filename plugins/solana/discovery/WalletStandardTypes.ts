@@ -1,17 +1,11 @@
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 
+import type { DiscoveredStandardWallet, WalletStandardRegistry } from '../../../kernel/index.js'
+
 /** What the plugin needs of `getWallets()` from `@wallet-standard/app` (tests may pass their own). */
-export type WalletRegistry = {
-  get(): readonly Wallet[]
-  on(event: 'register' | 'unregister', listener: (...wallets: Wallet[]) => void): () => void
-}
+export type WalletRegistry = WalletStandardRegistry
 
 /** A Wallet Standard wallet the plugin can use, with a stable connector id. */
-export type DiscoveredSolanaWallet = {
-  id: string
-  name: string
-  icon: string | undefined
-  wallet: Wallet
-}
+export type DiscoveredSolanaWallet = DiscoveredStandardWallet
 
 export type { Wallet, WalletAccount }

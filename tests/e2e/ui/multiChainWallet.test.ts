@@ -1,5 +1,5 @@
 // Issue 14, acceptance 2 (the multi-chain half), as a visitor: the demo site from `npm start` in
-// real Chromium with the real EVM and Solana Portico Dev Wallets (one wallet, merged by name).
+// real Chromium with the real EVM, Solana and Sui Portico Dev Wallets (one wallet, merged by name).
 // The wallet row shows a button per chain; choosing Solana connects Solana while the header is on an
 // EVM network; switching to EVM afterwards connects the same wallet there instead of asking for
 // another one.
@@ -42,10 +42,10 @@ describe('a wallet that serves EVM and Solana', () => {
     const row = connect.getByRole('button', { name: 'Portico Dev Wallet', exact: true })
     await expect.poll(() => row.count()).toBe(1)
     const chains = connect.getByRole('group', { name: 'Connect Portico Dev Wallet on' })
-    await expect.poll(() => chains.getByRole('button').allTextContents()).toEqual(['EVM', 'Solana'])
-    // Both badges carry the chain's logo, from the namespace's network.
+    await expect.poll(() => chains.getByRole('button').allTextContents()).toEqual(['EVM', 'Solana', 'Sui'])
+    // Every badge carries the chain's logo, from the namespace's network.
     expect(await chains.getByRole('img').count()).toBe(0) // decorative: the name is the text
-    expect(await chains.locator('img[alt=""]').count()).toBe(2)
+    expect(await chains.locator('img[alt=""]').count()).toBe(3)
     await chains.getByRole('button', { name: 'Solana', exact: true }).click()
 
     await expect.poll(() => solanaPanel().textContent(), { timeout: 10_000 }).toContain(`Connected: ${solShort}`)

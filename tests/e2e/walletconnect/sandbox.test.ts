@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devWalletAccount } from '../../../sandbox/config.js'
 import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { launchChromium } from '../../helpers/chromium.js'
+import { copyWalletConnectLink } from '../../helpers/copyWalletConnectLink.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { startTestWallet, type TestWallet } from '../../plugins/walletconnect/helpers/startTestWallet.js'
@@ -71,23 +72,7 @@ const statusOf = (p: Page) => p.getByTestId('account-status')
 const signatureOf = (p: Page) => p.getByRole('region', { name: 'Sign a message' }).getByRole('status')
 const cspViolationsOf = (p: Page) => p.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
 
-/** Connect Wallet → WalletConnect → Copy link; returns the copied link (checked against the QR figure). */
-async function copyLink(p: Page): Promise<string> {
-  await headerOf(p).getByRole('button', { name: 'Connect Wallet' }).click()
-  await p.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'WalletConnect', exact: true }).click()
-  const dialog = p.getByRole('dialog', { name: 'WalletConnect' })
-  const copy = dialog.getByRole('button', { name: 'Copy link' })
-  await expect.poll(() => copy.isEnabled(), { timeout: 15_000 }).toBe(true)
-  await dialog.getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
-  await copy.click()
-  await p.getByRole('status', { name: 'Notifications' }).filter({ hasText: 'Link copied' }).waitFor()
-  const copied = await p.evaluate(() => navigator.clipboard.readText())
-  expect(copied).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-  expect(await dialog.locator('figure[data-wc-uri]').getAttribute('data-wc-uri')).toBe(copied)
-  // The link names the sandbox's relay protocol and a symmetric key, nothing else to reach.
-  expect(new URLSearchParams(copied.split('?')[1]).get('relay-protocol')).toBe('irn')
-  return copied
-}
+const copyLink = copyWalletConnectLink
 
 async function signFromPage(p: Page): Promise<Hex> {
   await p.getByRole('button', { name: `Sign "${demoMessage}"` }).click()

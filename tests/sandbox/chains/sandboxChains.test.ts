@@ -7,19 +7,25 @@ import { join } from 'node:path'
 import * as ecc from '@bitcoinerlab/secp256k1'
 import * as bitcoin from 'bitcoinjs-lib'
 import { ECPairFactory } from 'ecpair'
+import { SuiClient } from '@mysten/sui/client'
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
+import { Transaction as SuiTransaction } from '@mysten/sui/transactions'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { devBitcoinAddress, devBitcoinKey } from '../../../sandbox/bitcoin/devBitcoin.js'
-import { sandboxBitcoinChain, sandboxSolanaChain } from '../../../sandbox/config.js'
+import { sandboxBitcoinChain, sandboxSolanaChain, sandboxSuiChain } from '../../../sandbox/config.js'
 import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { startSandbox, type StartSandboxReturnType } from '../../../sandbox/startSandbox.js'
+import { devSuiAddress, devSuiKeypair } from '../../../sandbox/sui/devSui.js'
+import { suiPorticoUsd } from '../../../sandbox/sui/suiSandboxChain.js'
 import { pickSandboxPort } from '../../helpers/pickSandboxPort.js'
 
 bitcoin.initEccLib(ecc)
 const ECPair = ECPairFactory(ecc)
 const network = bitcoin.networks.regtest
 const btcChain = sandboxBitcoinChain.caipNetworkId
+const suiChain = sandboxSuiChain.caipNetworkId
 
 let sandbox: StartSandboxReturnType
 let info: SandboxInfo
@@ -50,14 +56,15 @@ afterAll(async () => {
 })
 
 describe('/sandbox.json', () => {
-  it('lists every chain with namespace, ids, URLs, currency, tokens and dev accounts, on PORT+1 … PORT+4', () => {
+  it('lists every chain with namespace, ids, URLs, currency, tokens and dev accounts, on PORT+1 … PORT+4 and PORT+7', () => {
     expect(info.chains.map((c) => [c.namespace, c.caipNetworkId])).toEqual([
       ['eip155', 'eip155:31337'],
       ['eip155', 'eip155:31338'],
       ['solana', sandboxSolanaChain.caipNetworkId],
       ['bip122', 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'],
+      ['sui', 'sui:localnet'],
     ])
-    expect(info.chains.map((c) => new URL(c.nodeUrl).port)).toEqual([1, 2, 3, 4].map((i) => String(sandbox.port + i)))
+    expect(info.chains.map((c) => new URL(c.nodeUrl).port)).toEqual([1, 2, 3, 4, 7].map((i) => String(sandbox.port + i)))
     const btc = info.chains[3]!
     expect(btc).toEqual({
       namespace: 'bip122',
@@ -69,6 +76,17 @@ describe('/sandbox.json', () => {
       tokens: [],
       nfts: [],
       accounts: [devBitcoinAddress],
+    })
+    expect(info.chains[4]).toEqual({
+      namespace: 'sui',
+      caipNetworkId: suiChain,
+      name: 'Portico Sui Localnet',
+      rpcUrl: `${sandbox.url}/v1/?chainId=sui%3Alocalnet&projectId=demo`,
+      nodeUrl: `http://127.0.0.1:${sandbox.port + 7}`,
+      nativeCurrency: { name: 'Sui', symbol: 'SUI', decimals: 9 },
+      tokens: [{ address: suiPorticoUsd.coinType, name: 'Portico USD', symbol: 'pUSD', decimals: 6 }],
+      nfts: [],
+      accounts: [devSuiAddress],
     })
     expect(info.chains[0]!.accounts[0]).toBe(info.accounts[0])
     expect(info.chains[2]!.accounts).toEqual([info.solanaAccount])
@@ -107,6 +125,18 @@ describe('POST /sandbox/faucet', () => {
     expect(balance.body.balances).toEqual([expect.objectContaining({ symbol: 'BTC', quantity: { decimals: '8', numeric: '0.015' }, price: 60_000, value: 900 })])
   })
 
+  it('credits a Sui address with a real transaction, and the server reports it in SUI and USD', async () => {
+    const to = new Ed25519Keypair().toSuiAddress()
+    const { status, body } = await faucet({ caipAddress: `${suiChain}:${to}`, amount: '2.5' })
+    expect(status).toBe(200)
+    expect(body.txid).toMatch(/^[1-9A-HJ-NP-Za-km-z]{43,44}$/)
+    const client = new SuiClient({ url: info.chains[4]!.nodeUrl })
+    expect((await client.getTransactionBlock({ digest: body.txid!, options: { showEffects: true } })).effects?.status.status).toBe('success')
+    expect((await client.getBalance({ owner: to })).totalBalance).toBe('2500000000')
+    const balance = await fetch(`${sandbox.url}/v1/account/${to}/balance?currency=usd&chainId=${suiChain}&projectId=demo`)
+    expect(((await balance.json()) as { balances: unknown[] }).balances).toEqual([expect.objectContaining({ symbol: 'SUI', quantity: { decimals: '9', numeric: '2.5' }, price: 2, value: 5 })])
+  })
+
   it('refuses malformed CAIP addresses, unknown chains, bad amounts and invalid addresses with a clear 400', async () => {
     const cases: [unknown, RegExp][] = [
       [{ caipAddress: 'bcrt1qnot-a-caip', amount: '1' }, /caipAddress must be a CAIP-10 account id/],
@@ -121,6 +151,8 @@ describe('POST /sandbox/faucet', () => {
       [{ caipAddress: `${btcChain}:${devBitcoinAddress.slice(0, -1)}q`, amount: '1' }, /is not a valid Bitcoin regtest address/],
       [{ caipAddress: 'eip155:31337:0x1234', amount: '1' }, /is not a valid EVM address/],
       [{ caipAddress: `${sandboxSolanaChain.caipNetworkId}:1111`, amount: '1' }, /is not a valid Solana address/],
+      [{ caipAddress: `${suiChain}:0x2`, amount: '1' }, /is not a valid Sui address \(0x and 64 hex digits\)/],
+      [{ caipAddress: `${suiChain}:${devSuiAddress}`, amount: '0.0000000001' }, /at most 9 decimals/],
       [['not', 'an', 'object'], /Send a JSON object/],
     ]
     for (const [body, message] of cases) {
@@ -169,5 +201,39 @@ describe('the Bitcoin regtest chain through the server', () => {
     expect((await esplora('/blocks/tip/height', { headers: { origin: 'https://evil.example' } })).status).toBe(403)
     expect((await esplora('/tx', { method: 'POST', body: 'not hex' })).status).toBe(400)
     expect((await btcBalance('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).status).toBe(400)
+  })
+})
+
+describe('the Sui chain through the server', () => {
+  it('the dev address holds SUI and pUSD, and @mysten/sui sends through the JSON-RPC proxy; balances and history follow', async () => {
+    const client = new SuiClient({ url: info.chains[4]!.rpcUrl })
+    const pUsd = await client.getBalance({ owner: devSuiAddress, coinType: suiPorticoUsd.coinType })
+    expect(pUsd.totalBalance).toBe('1000000000000')
+    const receiver = new Ed25519Keypair().toSuiAddress()
+    const tx = new SuiTransaction()
+    const [coin] = tx.splitCoins(tx.gas, [123_000_000n])
+    tx.transferObjects([coin!], receiver)
+    const sent = await client.signAndExecuteTransaction({ signer: devSuiKeypair(), transaction: tx, options: { showEffects: true } })
+    expect(sent.effects?.status.status).toBe('success')
+    const balance = await fetch(`${sandbox.url}/v1/account/${receiver}/balance?currency=usd&chainId=${suiChain}&projectId=demo`)
+    expect(((await balance.json()) as { balances: { quantity: { numeric: string } }[] }).balances[0]?.quantity.numeric).toBe('0.123')
+    const history = (await (await fetch(`${sandbox.url}/v1/account/${receiver}/history?chainId=${suiChain}&projectId=demo`)).json()) as { data: { id: string; metadata: Record<string, unknown>; transfers: unknown[] }[] }
+    expect(history.data).toEqual([
+      expect.objectContaining({
+        id: sent.digest,
+        metadata: expect.objectContaining({ operationType: 'receive', sentFrom: devSuiAddress, sentTo: receiver, status: 'confirmed', chain: suiChain }),
+        transfers: [expect.objectContaining({ direction: 'in', quantity: { numeric: '0.123' }, price: 2 })],
+      }),
+    ])
+    const devTokens = (await (await fetch(`${sandbox.url}/v1/account/${devSuiAddress}/balance?currency=usd&chainId=${suiChain}&projectId=demo`)).json()) as { balances: { symbol: string; address?: string }[] }
+    expect(devTokens.balances.map((b) => b.symbol)).toEqual(['SUI', 'pUSD'])
+    expect(devTokens.balances[1]?.address).toBe(`${suiChain}:${suiPorticoUsd.coinType.replaceAll('::', '%3A%3A')}`)
+  })
+
+  it('the proxy refuses methods that are not reads or broadcasts, and the APIs refuse a malformed address', async () => {
+    const call = await fetch(info.chains[4]!.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'unsafe_transferSui', params: [] }) })
+    expect(((await call.json()) as { error: { message: string } }).error.message).toBe('Requested RPC call is not allowed')
+    expect((await fetch(`${sandbox.url}/v1/account/0x2/balance?currency=usd&chainId=${suiChain}&projectId=demo`)).status).toBe(400)
+    expect((await fetch(`${sandbox.url}/v1/account/0x2/history?chainId=${suiChain}&projectId=demo`)).status).toBe(400)
   })
 })

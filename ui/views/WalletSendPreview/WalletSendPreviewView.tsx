@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
 import { Button } from '../../components/Button/Button.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
 import { useAnnounce } from '../../hooks/useAnnounce.js'
@@ -7,7 +8,8 @@ import { useTranslate } from '../../hooks/useTranslate.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
 
 /**
- * The send preview (WalletSendPreview): from, to, amount, token and network, then "Send", which
+ * The send preview (WalletSendPreview): from, to, amount, token, network and, when the
+ * namespace's plugin estimates it, the network fee ("up to 0.002 SUI"), then "Send", which
  * asks the wallet (a waiting state until it answers), or "Cancel", back to the form. A failure
  * (the wallet rejecting, the node refusing) is shown and announced here, and the form keeps its
  * values; on success the kernel resets the form, shows "Transaction started" and returns to
@@ -34,6 +36,11 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
     if (hash && router.view === 'Account' && first >= 0 && first < router.history.length - 1) router.goBackToIndex(first)
   }
 
+  // The network fee, when the namespace's plugin estimates it, before the wallet is asked.
+  useEffect(() => {
+    void send.estimateFee()
+  }, [send])
+
   // The waiting state goes through the modal's live region; an error is its own alert below.
   useAnnounce(send.loading ? t('view.walletSendPreview.waiting') : undefined)
 
@@ -55,6 +62,8 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
     [t('view.walletSendPreview.to'), truncateAddress(send.receiver.trim()), send.receiver.trim()],
     [t('view.walletSendPreview.network'), network?.name ?? ''],
   ]
+  if (send.feeStatus === 'estimating') rows.push([t('view.walletSendPreview.fee'), t('view.walletSendPreview.feeEstimating')])
+  if (send.feeStatus === 'ready' && send.fee) rows.push([t('view.walletSendPreview.fee'), t('view.walletSendPreview.feeUpTo', { fee: send.fee.fee, symbol: send.fee.symbol })])
 
   return (
     <div className="portico-send-preview">

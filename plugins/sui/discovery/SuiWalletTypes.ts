@@ -1,0 +1,11 @@
+import type { Wallet, WalletAccount } from '@wallet-standard/base'
+
+import type { DiscoveredStandardWallet, WalletStandardRegistry } from '../../../kernel/index.js'
+
+/** What the plugin needs of `getWallets()` from `@wallet-standard/app` (tests may pass their own). */
+export type SuiWalletRegistry = WalletStandardRegistry
+
+/** A Wallet Standard wallet with a `sui:` chain, with a stable connector id (its name). */
+export type DiscoveredSuiWallet = DiscoveredStandardWallet
+
+export type { Wallet, WalletAccount }

@@ -1,0 +1,30 @@
+import type { PluginMeta } from '../../kernel/index.js'
+
+/** The sui plugin's metadata: the single source of its option validation and docs page. */
+export const meta = {
+  description: 'Connects Sui wallets through the Wallet Standard, reads SUI and coin balances, signs personal messages, sends SUI and coins (built with @mysten/sui, gas from a dry run) and verifies Sui sign-in signatures (ed25519, secp256k1, secp256r1).',
+  docsPath: '/plugins/sui.md',
+  defaultAccountType: 'eoa',
+  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn'],
+  optionsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous wallet to register itself before giving up on restoring the connection.' },
+      confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 300_000, default: 60_000, description: 'How long the send toast follows a transaction until the node reports its effects.' },
+    },
+  },
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'estimateSendFee', 'send', 'waitForTransaction'],
+  views: [],
+  errors: [
+    { name: 'SuiAmountError', description: 'The amount, recipient or token cannot be sent: not a positive decimal, too many decimals, not a Sui address or coin type, or more than the balance with the gas; raised before the wallet is asked to sign.' },
+    { name: 'SuiWalletFeatureError', description: 'The wallet lacks the Wallet Standard feature the action needs.' },
+    { name: 'SuiRpcRequestError', description: 'The Sui full-node JSON-RPC failed or answered something invalid.' },
+    { name: 'SuiTransactionFailedError', description: 'The transaction was executed but failed on chain (its gas was paid).' },
+    { name: 'ProviderRpcError', description: 'The wallet refused or failed; code 4001 is the visitor saying no.' },
+  ],
+  walletConnect: {
+    methods: ['sui_signTransaction', 'sui_signAndExecuteTransaction', 'sui_signPersonalMessage'],
+    events: ['accountsChanged', 'chainChanged'],
+  },
+} as const satisfies PluginMeta

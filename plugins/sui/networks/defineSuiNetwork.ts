@@ -1,0 +1,39 @@
+import type { CaipNetworkId, Network } from '../../../kernel/index.js'
+
+export type DefineSuiNetworkParameters = {
+  /**
+   * The CAIP-2 reference: what Sui wallets call the network (`mainnet`, `testnet`, `devnet`,
+   * `localnet`), or the ChainAgnostic draft's genesis-checkpoint form (`35834a8a`, `4c78adac`).
+   */
+  reference: string
+  name: string
+  /** Full-node JSON-RPC URLs (the sandbox's, a provider's that keeps JSON-RPC, or a Portico server's proxy). */
+  rpcUrls: readonly string[]
+  /** The explorer's base for this network: `<url>/account/<address>` and `<url>/tx/<digest>`. */
+  blockExplorer?: { name: string; url: string }
+  testnet?: boolean
+  /** The network's logo (an https or `data:image/…` URL). */
+  imageUrl?: string
+}
+
+/**
+ * Builds a Sui network as plain data: `sui:<reference>`, native currency SUI (9 decimals, MIST).
+ *
+ * @param parameters reference, name, RPC URLs, explorer
+ * @returns the network
+ * @example
+ * const local = defineSuiNetwork({ reference: 'localnet', name: 'Local Sui', rpcUrls: ['http://127.0.0.1:4707'] })
+ */
+export function defineSuiNetwork({ reference, name, rpcUrls, blockExplorer, testnet, imageUrl }: DefineSuiNetworkParameters): Network {
+  return Object.freeze({
+    id: reference,
+    caipNetworkId: `sui:${reference}` as CaipNetworkId,
+    chainNamespace: 'sui',
+    name,
+    nativeCurrency: { name: 'Sui', symbol: 'SUI', decimals: 9 },
+    rpcUrls: { default: { http: [...rpcUrls] } },
+    ...(blockExplorer ? { blockExplorers: { default: blockExplorer } } : {}),
+    ...(testnet !== undefined ? { testnet } : {}),
+    ...(imageUrl ? { assets: { imageUrl } } : {}),
+  })
+}

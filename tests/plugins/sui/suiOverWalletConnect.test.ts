@@ -1,0 +1,113 @@
+// portico/sui over WalletConnect: the real relay and a real sign-client wallet holding the Sui dev
+// key, against the sandbox's Sui ledger. The plugin encodes the sui namespace's requests; the
+// walletconnect plugin stays namespace-agnostic.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { SuiClient } from '@mysten/sui/client'
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
+import { verifyPersonalMessageSignature } from '@mysten/sui/verify'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { createPortico } from '../../../kernel/index.js'
+import { defineSuiNetwork, sui } from '../../../plugins/sui/index.js'
+import { walletConnect, type WalletConnectStore } from '../../../plugins/walletconnect/index.js'
+import { devSuiAddress, devSuiKeypair } from '../../../sandbox/sui/devSui.js'
+import { startSuiRpc, type SuiRpc } from '../../../sandbox/sui/startSuiRpc.js'
+import { suiCoinType } from '../../../sandbox/sui/suiSandboxChain.js'
+import { answerSuiRequest, type SuiRequestError } from '../../../sandbox/walletPage/answerSuiRequest.js'
+import { memoryStorage } from '../../kernel/helpers/testKit.js'
+import { startRelayServer, type RelayServer } from '../../server/relay/helpers/startRelayServer.js'
+import { memoryKeyValueStorage } from '../walletconnect/helpers/memoryKeyValueStorage.js'
+import { startTestWallet, type TestWallet } from '../walletconnect/helpers/startTestWallet.js'
+import { waitFor } from '../walletconnect/helpers/waitFor.js'
+
+const methods = ['sui_signTransaction', 'sui_signAndExecuteTransaction', 'sui_signPersonalMessage']
+let dir: string
+let relay: RelayServer
+let rpc: SuiRpc
+let wallet: TestWallet
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'portico-sui-wc-'))
+  ;[relay, rpc] = await Promise.all([startRelayServer({ dbPath: join(dir, 'relay.db') }), startSuiRpc()])
+  rpc.ledger.mint(devSuiAddress, suiCoinType, 10_000_000_000n)
+  const client = new SuiClient({ url: rpc.rpcUrl })
+  wallet = await startTestWallet({ relayUrl: relay.url, account: privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'), rpcUrls: {} })
+  wallet.onProposal = wallet.approveWith({ sui: { chains: ['sui:localnet'], methods, events: ['accountsChanged', 'chainChanged'], accounts: [`sui:localnet:${devSuiAddress}`] } })
+  // The /wallet page's own answering code (what a Sui wallet does with the namespace's methods).
+  wallet.respondWith = async (request) => {
+    const { method, params } = request.params.request
+    try {
+      return { result: await answerSuiRequest({ method, params, keypair: devSuiKeypair(), client }) }
+    } catch (error) {
+      return { error: { code: (error as SuiRequestError).code ?? -32603, message: (error as Error).message } }
+    }
+  }
+})
+
+afterAll(async () => {
+  await wallet?.stop()
+  await Promise.all([relay?.stop(), rpc?.stop()])
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** A SUI transfer to `to` as TransactionData JSON, gas left to the wallet. */
+async function signedTransferJson(to: string): Promise<string> {
+  const { Transaction } = await import('@mysten/sui/transactions')
+  const tx = new Transaction()
+  tx.setSender(devSuiAddress)
+  tx.transferObjects([tx.splitCoins(tx.gas, [1_000n])[0]!], to)
+  return tx.toJSON()
+}
+
+describe('portico/sui over WalletConnect', () => {
+  it('proposes the sui namespace, signs a personal message and sends SUI (fee estimated first) through the real relay', async () => {
+    const network = defineSuiNetwork({ reference: 'localnet', name: 'Portico Sui Localnet', rpcUrls: [rpc.rpcUrl] })
+    const portico = createPortico({
+      projectId: 'portico-test',
+      networks: [network],
+      plugins: [sui(), walletConnect({ relayUrl: relay.url }, { storage: memoryKeyValueStorage(), storagePrefix: `portico-test-sui-${process.pid}` })],
+      storage: memoryStorage(),
+      endpoints: { api: 'http://127.0.0.1:9' },
+    })
+    try {
+      const store = portico.getStore<WalletConnectStore>('walletconnect') as WalletConnectStore
+      const connecting = portico.connect({ namespace: 'sui', connectorId: 'walletConnect' })
+      await wallet.pair(await waitFor(() => store.uri, 'a pairing URI'))
+      await connecting
+      expect(wallet.proposals.at(-1)?.params.optionalNamespaces).toEqual({ sui: { chains: ['sui:localnet'], methods, events: ['accountsChanged', 'chainChanged'] } })
+      expect(portico.getState().connections.sui).toMatchObject({ status: 'connected', address: devSuiAddress, caipAddress: `sui:localnet:${devSuiAddress}` })
+
+      const signature = await portico.signMessage({ namespace: 'sui', message: 'gm from Sui' })
+      expect((await verifyPersonalMessageSignature(new TextEncoder().encode('gm from Sui'), signature)).toSuiAddress()).toBe(devSuiAddress)
+
+      const receiver = new Ed25519Keypair().toSuiAddress()
+      const estimate = await portico.estimateSendFee({ to: receiver, amount: '0.5' })
+      expect(estimate).toEqual({ fee: expect.stringMatching(/^0\.\d+$/), symbol: 'SUI' })
+      const digest = await portico.send({ to: receiver, amount: '0.5' })
+      expect(rpc.ledger.transaction(digest)?.effects.status).toEqual({ status: 'success' })
+      expect(rpc.ledger.coins(receiver).map((c) => c.balance)).toEqual([500_000_000n])
+      expect(wallet.requests.slice(-2).map((r) => [r.method, r.chainId])).toEqual([
+        ['sui_signPersonalMessage', 'sui:localnet'],
+        ['sui_signAndExecuteTransaction', 'sui:localnet'],
+      ])
+
+      // sui_signTransaction answers the signed bytes; another account is refused by the wallet.
+      const signed = (await portico.request({ namespace: 'sui', chainId: 'sui:localnet', method: 'sui_signTransaction', params: { transaction: await signedTransferJson(receiver), address: devSuiAddress } })) as { signature: string; transactionBytes: string }
+      expect(signed).toEqual({ signature: expect.stringMatching(/^[A-Za-z0-9+/=]{100,}$/), transactionBytes: expect.stringMatching(/^[A-Za-z0-9+/=]+$/) })
+      await expect(portico.request({ namespace: 'sui', chainId: 'sui:localnet', method: 'sui_signPersonalMessage', params: { message: 'x', address: receiver } })).rejects.toMatchObject({ code: 4100 })
+
+      // A wallet answering with junk gets the plugin's clear error, and the connection stands.
+      const answer = wallet.respondWith
+      wallet.respondWith = async () => ({ result: { signature: 'not a signature' } })
+      await expect(portico.signMessage({ namespace: 'sui', message: 'x' })).rejects.toThrow('The wallet returned an invalid signature')
+      wallet.respondWith = answer
+      expect(portico.getState().connections.sui?.status).toBe('connected')
+    } finally {
+      await portico.destroy()
+    }
+  })
+})
