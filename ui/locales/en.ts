@@ -43,6 +43,13 @@ export const en = {
   'view.connect.group.custom': 'Custom',
   'view.connect.group.external': 'Other wallets',
   'view.connect.group.recommended': 'Recommended',
+  'view.connect.whatIsAWallet': 'What is a wallet?',
+  'view.connect.whatIsAWalletText': 'A wallet holds your digital assets and lets you sign in to sites like this one, without a password.',
+  'view.connect.getAWallet': 'Get a wallet',
+  'view.getWallet.title': 'Get a Wallet',
+  'view.getWallet.intro': 'A wallet holds your digital assets and lets you sign in to sites like this one, without a password. Install one of these, then come back to connect it.',
+  'view.getWallet.list': 'Wallets to install',
+  'view.getWallet.get': 'Get',
 
   'view.allWallets.title': 'All Wallets',
   'view.allWallets.search': 'Search wallet',

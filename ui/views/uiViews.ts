@@ -14,6 +14,7 @@ export const uiViews: readonly ViewDescriptor[] = [
     owner: 'ui',
     load: () => import('./ConnectingWalletConnect/ConnectingWalletConnectView.js'),
   },
+  { id: 'GetWallet', title: 'view.getWallet.title', owner: 'ui', load: () => import('./GetWallet/GetWalletView.js') },
   { id: 'Networks', title: 'view.networks.title', owner: 'ui', load: () => import('./Networks/NetworksView.js') },
   { id: 'SwitchNetwork', title: 'view.switchNetwork.title', owner: 'ui', load: () => import('./SwitchNetwork/SwitchNetworkView.js') },
   { id: 'SwitchActiveChain', title: 'view.switchActiveChain.title', owner: 'ui', load: () => import('./SwitchActiveChain/SwitchActiveChainView.js') },
