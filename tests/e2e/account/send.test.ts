@@ -9,6 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 
 type SandboxJson = {
   accounts: string[]
@@ -94,12 +95,8 @@ async function openAccount() {
   await waitForView('Account')
 }
 
-/** Picks the token whose option starts with the symbol (options read "ETH (9,999.123 ETH)"). */
 async function chooseToken(symbol: string) {
-  const select = dialog().getByLabel('Token')
-  await expect.poll(async () => (await select.locator('option').allTextContents()).some((text) => text.startsWith(`${symbol} (`)), { timeout: 10_000 }).toBe(true)
-  const label = (await select.locator('option').allTextContents()).find((text) => text.startsWith(`${symbol} (`)) as string
-  await select.selectOption({ label })
+  await chooseSendToken(dialog(), symbol)
 }
 
 async function fillSendForm(symbol: string, amount: string, receiver: string) {
@@ -308,6 +305,41 @@ describe('bad input in the send view: a visible state and nothing sent', () => {
     expect(await buttonState()).toBe('Add Amount')
     await dialog().getByLabel('Amount').fill('1')
     expect(await buttonState()).toBe('Add Address')
+  })
+
+  it('picks the token from a list with icons, balances and USD values, and shows the USD value while typing', async () => {
+    const toggle = dialog().getByRole('button', { name: /^Token\b/ })
+    expect(await toggle.textContent()).toContain('ETH')
+    await toggle.click()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    const list = dialog().getByRole('list', { name: 'Your tokens' })
+    const pusd = list.getByRole('button', { name: /^pUSD / })
+    await pusd.waitFor()
+    // Icon, symbol, name, balance with separators, USD value: no native <select> any more.
+    expect(await dialog().locator('select').count()).toBe(0)
+    expect(await pusd.locator('img').getAttribute('src')).toMatch(/^(data:image|http)/)
+    expect(await pusd.textContent()).toMatch(/^pUSD.*\d{1,3}(,\d{3})*\.\d{3} pUSD\$\d{1,3}(,\d{3})*\.\d{2}$/)
+    expect(await list.getByRole('button', { name: /^ETH / }).getAttribute('aria-pressed')).toBe('true')
+    await pusd.click()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await list.isHidden()).toBe(true)
+    expect(await toggle.textContent()).toContain('pUSD')
+    await dialog().getByLabel('Amount').fill('1250.5')
+    await expect.poll(() => dialog().locator('.portico-send__usd').textContent()).toBe('≈ $1,250.50')
+    await chooseToken('ETH')
+    await dialog().getByLabel('Amount').fill('0.5')
+    await expect.poll(() => dialog().locator('.portico-send__usd').textContent()).toBe('≈ $1,500.00')
+  })
+
+  it('the Review shows the amount exactly, with separators, and its USD value', async () => {
+    await fillSendForm('pUSD', '1250.123456', untouched)
+    await dialog().getByRole('button', { name: 'Preview Send' }).click()
+    await waitForView('WalletSendPreview')
+    expect(await dialog().locator('.portico-send-preview__amount').textContent()).toBe('1,250.123456 pUSD')
+    const value = dialog().locator('.portico-send-preview__row', { hasText: 'Value' }).locator('dd')
+    expect(await value.textContent()).toBe('≈ $1,250.12')
+    await dialog().getByRole('button', { name: 'Cancel' }).click()
+    await waitForView('WalletSend')
   })
 
   it('an amount above the balance: Insufficient Funds', async () => {

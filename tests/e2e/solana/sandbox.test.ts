@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 
 type SandboxJson = {
   solanaAccount: string
@@ -99,10 +100,7 @@ async function openAccount() {
 }
 
 async function chooseToken(symbol: string) {
-  const select = dialog().getByLabel('Token')
-  await expect.poll(async () => (await select.locator('option').allTextContents()).some((text) => text.startsWith(`${symbol} (`)), { timeout: 10_000 }).toBe(true)
-  const label = (await select.locator('option').allTextContents()).find((text) => text.startsWith(`${symbol} (`)) as string
-  await select.selectOption({ label })
+  await chooseSendToken(dialog(), symbol)
 }
 
 async function openSendForm() {

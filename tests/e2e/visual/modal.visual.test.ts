@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { compareScreenshot } from './compareScreenshot.js'
+import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const phoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
@@ -136,10 +137,7 @@ describe.each([
 
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await waitForView('WalletSend')
-    const select = dialog().getByLabel('Token')
-    await expect.poll(async () => (await select.locator('option').allTextContents()).some((text) => text.startsWith('pUSD ('))).toBe(true)
-    const pusd = (await select.locator('option').allTextContents()).find((text) => text.startsWith('pUSD (')) as string
-    await select.selectOption({ label: pusd })
+    await chooseSendToken(dialog(), 'pUSD')
     await dialog().getByLabel('Amount').fill('1250.5')
     await dialog().getByLabel('Receiver address').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
     await check('Send')

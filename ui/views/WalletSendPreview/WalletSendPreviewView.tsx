@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { Button } from '../../components/Button/Button.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
 import { useAnnounce } from '../../hooks/useAnnounce.js'
+import { useFormat } from '../../hooks/useFormat.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
@@ -19,6 +20,7 @@ import { truncateAddress } from '../../utils/truncateAddress.js'
 export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
   const portico = usePortico()
   const t = useTranslate()
+  const format = useFormat()
   const { send, networks, connections } = portico.stores
   const namespace = networks.activeNamespace
   const from = connections.address(namespace)
@@ -48,8 +50,11 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
     )
   }
 
+  const amount = format.exact(send.amount, token.symbol)
+  const usd = format.usdOf(send.amount, token.price)
   const rows: [string, string, string?][] = [
-    [t('view.walletSendPreview.amount'), `${send.amount.trim()} ${token.symbol}`],
+    [t('view.walletSendPreview.amount'), amount],
+    ...(usd ? [[t('view.walletSendPreview.value'), t('view.walletSend.usd', { value: usd })] as [string, string]] : []),
     [t('view.walletSendPreview.token'), token.name === token.symbol ? token.symbol : `${token.name} (${token.symbol})`],
     [t('view.walletSendPreview.from'), from ? truncateAddress(from) : '', from],
     [t('view.walletSendPreview.to'), truncateAddress(send.receiver.trim()), send.receiver.trim()],
@@ -60,9 +65,7 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
     <div className="portico-send-preview">
       <p className="portico-send-preview__summary">
         {t('view.walletSendPreview.summary')}
-        <strong className="portico-send-preview__amount">
-          {send.amount.trim()} {token.symbol}
-        </strong>
+        <strong className="portico-send-preview__amount">{amount}</strong>
       </p>
       <dl className="portico-send-preview__details">
         {rows.map(([label, value, full]) => (
