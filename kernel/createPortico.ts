@@ -17,7 +17,7 @@ import { requestClose } from './actions/requestClose.js'
 import { request, type RequestParameters } from './actions/request.js'
 import { restoreConnections } from './actions/restoreConnections.js'
 import { selectNetwork } from './actions/selectNetwork.js'
-import { send, type SendParameters } from './actions/send.js'
+import { estimateSendFee, send, type SendParameters } from './actions/send.js'
 import { signIn } from './actions/signIn.js'
 import { signMessage, type SignMessageParameters } from './actions/signMessage.js'
 import { switchNetwork } from './actions/switchNetwork.js'
@@ -237,6 +237,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     send: {
       isAddress: (address) => portico.isAddress(address),
       send: (parameters) => portico.send(parameters),
+      estimateFee: (parameters) => estimateSendFee(portico, parameters),
       onSent: (hash) => {
         const namespace = stores.networks.activeNamespace
         const network = stores.networks.find(stores.connections.get(namespace).caipNetworkId) ?? stores.networks.activeOf(namespace)

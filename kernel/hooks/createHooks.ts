@@ -19,6 +19,7 @@ import type {
   NetworkChangedEvent,
   ReconnectRequest,
   SendRequest,
+  SendFee,
   SendResult,
   WaitForTransactionRequest,
   WaitForTransactionResult,
@@ -76,6 +77,8 @@ export function createHooks() {
     prepareSend: new AsyncSeriesWaterfallHook<[SendRequest]>(['request']),
     /** Submit a transfer through the wallet. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
     send: new HookMap(() => new AsyncSeriesBailHook<[SendRequest], SendResult | undefined>(['request'])),
+    /** Estimate the network fee of a prepared send, for the review. Kind: HookMap · AsyncSeriesBail. @since 0.2.0 */
+    estimateSendFee: new HookMap(() => new AsyncSeriesBailHook<[SendRequest], SendFee | undefined>(['request'])),
     /** Wait until a submitted transaction is confirmed or failed on chain. Kind: HookMap · AsyncSeriesBail. @since 0.2.0 */
     waitForTransaction: new HookMap(() => new AsyncSeriesBailHook<[WaitForTransactionRequest], WaitForTransactionResult | undefined>(['request'])),
     /** Plugins register their lazily loaded views. Kind: Sync. @since 0.1.0 */
@@ -124,6 +127,7 @@ export const hookCatalogue: Record<HookName, HookDoc> = {
   fetchNfts: { kind: 'AsyncSeriesBail', keyed: true, contract: "An account's NFTs; the blockchain API is the default tap (stage 10).", arguments: '`request: { namespace, address, caipNetworkId, network? }`', returns: '`Nft[]` or `undefined` to pass', since: '0.2.0' },
   prepareSend: { kind: 'AsyncSeriesWaterfall', keyed: false, contract: 'Shape a transfer before it is sent; each tap may rewrite it.', arguments: '`request: { namespace, connectorId, from, network, to, amount, token?, decimals? }`', returns: 'the (rewritten) request', since: '0.1.0' },
   send: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Submit a transfer through the wallet.', arguments: 'the prepared send request', returns: '`{ hash }` or `undefined` to pass', since: '0.1.0' },
+  estimateSendFee: { kind: 'AsyncSeriesBail', keyed: true, contract: "Estimate a prepared send's network fee for the review, in the native currency.", arguments: 'the prepared send request', returns: '`{ amount, symbol }` (decimal, whole units) or `undefined`', since: '0.2.0' },
   waitForTransaction: { kind: 'AsyncSeriesBail', keyed: true, contract: "Follow a submitted transaction on the namespace's chain until it is confirmed or failed; the kernel's send toast shows the result.", arguments: '`request: { namespace, network, hash }`', returns: "`{ status }`, 'confirmed' or 'failed', or `undefined` to pass", since: '0.2.0' },
   registerViews: { kind: 'Sync', keyed: false, contract: 'Plugins register their lazily loaded views.', arguments: '`registry: { register(view), has(id) }`', returns: '—', since: '0.1.0' },
   connected: { kind: 'Sync', keyed: false, contract: 'A namespace got connected.', arguments: '`event: { namespace, connectorId, caipAddress, result }`', returns: '—', since: '0.1.0' },

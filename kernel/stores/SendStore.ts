@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { readCode } from '../errors/ProviderRpcError.js'
 import type { TokenBalance } from '../types/account.js'
 import type { CaipAddress } from '../types/caip.js'
+import type { SendFee } from '../types/hooks.js'
 import { parseDecimalUnits } from '../utils/parseDecimalUnits.js'
 
 /** The send button's label: the first rule that applies (appkit-behaviour §2.7). */
@@ -10,6 +11,8 @@ export type SendButtonState = 'Select Token' | 'Add Amount' | 'Incorrect Value' 
 export type SendStoreDependencies = {
   isAddress: (address: string) => boolean
   send: (parameters: { to: string; amount: string; token?: CaipAddress }) => Promise<string>
+  /** The network fee the send would cost (undefined when unknown). */
+  estimateFee?: (parameters: { to: string; amount: string; token?: CaipAddress }) => Promise<SendFee | undefined>
   /** Called after a send went out (toast, back to Account, refresh balances). */
   onSent?: (hash: string) => void
 }
@@ -26,9 +29,37 @@ export class SendStore {
   loading = false
   error: string | undefined = undefined
   hash: string | undefined = undefined
+  /** The network fee of the send as it stands (`loadFee`); cleared whenever the form changes. */
+  fee: SendFee | undefined = undefined
+  feeLoading = false
+  private feeRequest = 0
 
   constructor(private readonly deps: SendStoreDependencies) {
-    makeAutoObservable<SendStore, 'deps'>(this, { deps: false }, { autoBind: true })
+    makeAutoObservable<SendStore, 'deps' | 'feeRequest'>(this, { deps: false, feeRequest: false }, { autoBind: true })
+  }
+
+  private params() {
+    return { to: this.receiver.trim(), amount: this.amount.trim(), ...(this.token?.address ? { token: this.token.address } : {}) }
+  }
+
+  private clearFee(): void {
+    this.feeRequest++
+    this.fee = undefined
+    this.feeLoading = false
+  }
+
+  /** Asks for the network fee of the send as it stands (the review calls it); a later change of the form discards the answer. */
+  async loadFee(): Promise<void> {
+    if (!this.canSend || !this.deps.estimateFee) return
+    const request = ++this.feeRequest
+    this.fee = undefined
+    this.feeLoading = true
+    const fee = await this.deps.estimateFee(this.params()).catch(() => undefined)
+    runInAction(() => {
+      if (request !== this.feeRequest) return
+      this.fee = fee
+      this.feeLoading = false
+    })
   }
 
   get decimals(): number | undefined {
@@ -66,21 +97,25 @@ export class SendStore {
   setToken(token: TokenBalance | undefined): void {
     this.token = token
     this.error = undefined
+    this.clearFee()
   }
 
   setAmount(amount: string): void {
     this.amount = amount.slice(0, 100)
     this.error = undefined
+    this.clearFee()
   }
 
   setReceiver(receiver: string): void {
     this.receiver = receiver.slice(0, 256)
     this.error = undefined
+    this.clearFee()
   }
 
   /** The whole balance of the token. */
   setMax(): void {
     if (this.token) this.amount = this.token.quantity.numeric
+    this.clearFee()
   }
 
   /** Sends through the wallet; resolves with the hash, or undefined when it failed (see `error`). */
@@ -89,7 +124,7 @@ export class SendStore {
     this.loading = true
     this.error = undefined
     try {
-      const hash = await this.deps.send({ to: this.receiver.trim(), amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}) })
+      const hash = await this.deps.send(this.params())
       runInAction(() => {
         this.reset()
         this.hash = hash
@@ -116,5 +151,6 @@ export class SendStore {
     this.loading = false
     this.error = undefined
     this.hash = undefined
+    this.clearFee()
   }
 }

@@ -58,6 +58,8 @@ export type SendRequest = {
   decimals?: number
 }
 export type SendResult = { hash: string }
+/** What a send would cost in network fees: a decimal string in whole units of `symbol` (the network's native currency). */
+export type SendFee = { amount: string; symbol: string }
 /** A submitted transaction to follow until the chain settles it. */
 export type WaitForTransactionRequest = { namespace: ChainNamespace; network: Network; hash: string }
 /** How the chain settled it: `confirmed`, or `failed` (reverted, or an error on chain). */

@@ -117,6 +117,39 @@ describe('the send form (appkit-behaviour §2.7 button states)', () => {
     expect(sent).toHaveLength(2)
     expect(sent[1]).toEqual({ to: '0x000000000000000000000000000000000000dEaD', amount: '12.5', token: pusd.address })
   })
+
+  it('asks for the network fee of a complete form only, and drops an answer the form has moved past', async () => {
+    const asked: unknown[] = []
+    const answers: ((fee: { amount: string; symbol: string } | undefined) => void)[] = []
+    const store = new SendStore({
+      isAddress: (a) => /^0x[0-9a-fA-F]{40}$/.test(a),
+      send: async () => '0xhash',
+      estimateFee: (p) => {
+        asked.push(p)
+        return new Promise((resolve) => answers.push(resolve))
+      },
+    })
+    await store.loadFee()
+    expect(asked).toEqual([])
+    store.setToken(pusd)
+    store.setAmount('12.5')
+    store.setReceiver('0x000000000000000000000000000000000000dEaD')
+    const first = store.loadFee()
+    expect(store.feeLoading).toBe(true)
+    expect(asked).toEqual([{ to: '0x000000000000000000000000000000000000dEaD', amount: '12.5', token: pusd.address }])
+    // The amount changes before the answer: the answer is for another send and is dropped.
+    store.setAmount('13')
+    expect(store.feeLoading).toBe(false)
+    answers[0]?.({ amount: '0.001', symbol: 'ETH' })
+    await first
+    expect(store.fee).toBeUndefined()
+    const second = store.loadFee()
+    answers[1]?.({ amount: '0.000042', symbol: 'ETH' })
+    await second
+    expect(store).toMatchObject({ fee: { amount: '0.000042', symbol: 'ETH' }, feeLoading: false })
+    store.setReceiver('0x000000000000000000000000000000000000bEEF')
+    expect(store.fee).toBeUndefined()
+  })
 })
 
 describe('token balances from the blockchain API', () => {

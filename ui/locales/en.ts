@@ -173,6 +173,8 @@ export const en = {
   'view.walletSendPreview.to': 'To',
   'view.walletSendPreview.amount': 'Amount',
   'view.walletSendPreview.value': 'Value',
+  'view.walletSendPreview.fee': 'Network fee',
+  'view.walletSendPreview.feeLoading': 'Estimating…',
   'view.walletSendPreview.token': 'Token',
   'view.walletSendPreview.network': 'Network',
   'view.walletSendPreview.send': 'Send',

@@ -143,7 +143,12 @@ describe.each([
     await check('Send')
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await waitForView('WalletSendPreview')
-    await check('Review')
+    // The network fee follows the devnet's gas price: wait for it, then one fixed text (so the
+    // row keeps its width), painted over as well.
+    const fee = dialog().locator('.portico-send-preview__row', { hasText: 'Network fee' }).locator('dd')
+    await expect.poll(() => fee.textContent(), { timeout: 10_000 }).toMatch(/ETH/)
+    await fee.evaluate((dd) => (dd.textContent = '0.000042 ETH (≈ $0.13)'))
+    await check('Review', () => [fee])
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog().count()).toBe(0)
 

@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
 import { Button } from '../../components/Button/Button.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
 import { useAnnounce } from '../../hooks/useAnnounce.js'
@@ -7,8 +8,16 @@ import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
 
+/** A fee to at most 9 decimals (truncated; a fee is information, not an amount sent). */
+function shortFee(amount: string): string {
+  const [whole, fraction = ''] = amount.split('.')
+  const kept = fraction.slice(0, 9).replace(/0+$/, '')
+  return kept ? `${whole}.${kept}` : (whole ?? '0')
+}
+
 /**
- * The send preview (WalletSendPreview): from, to, amount, token and network, then "Send", which
+ * The send preview (WalletSendPreview): the amount exactly (with its USD value), token, from, to,
+ * network and the network fee the chain plugin estimates (`estimateSendFee`), then "Send", which
  * asks the wallet (a waiting state until it answers), or "Cancel", back to the form. A failure
  * (the wallet rejecting, the node refusing) is shown and announced here, and the form keeps its
  * values; on success the kernel resets the form, shows "Transaction started" and returns to
@@ -21,7 +30,7 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
   const portico = usePortico()
   const t = useTranslate()
   const format = useFormat()
-  const { send, networks, connections } = portico.stores
+  const { send, networks, connections, accounts } = portico.stores
   const namespace = networks.activeNamespace
   const from = connections.address(namespace)
   const network = networks.find(connections.get(namespace).caipNetworkId) ?? networks.activeNetwork
@@ -35,6 +44,11 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
     const first = router.history.indexOf('Account')
     if (hash && router.view === 'Account' && first >= 0 && first < router.history.length - 1) router.goBackToIndex(first)
   }
+
+  // The network fee of the send as it stands: asked for once the review shows (no wallet prompt).
+  useEffect(() => {
+    void send.loadFee()
+  }, [send])
 
   // The waiting state goes through the modal's live region; an error is its own alert below.
   useAnnounce(send.loading ? t('view.walletSendPreview.waiting') : undefined)
@@ -60,6 +74,13 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
     [t('view.walletSendPreview.to'), truncateAddress(send.receiver.trim()), send.receiver.trim()],
     [t('view.walletSendPreview.network'), network?.name ?? ''],
   ]
+  if (send.feeLoading) rows.push([t('view.walletSendPreview.fee'), t('view.walletSendPreview.feeLoading')])
+  else if (send.fee) {
+    const nativePrice = (accounts.get(namespace).tokenBalances ?? []).find((balance) => balance.address === undefined)?.price
+    const feeUsd = format.usdOf(send.fee.amount, nativePrice)
+    const feeText = format.exact(shortFee(send.fee.amount), send.fee.symbol)
+    rows.push([t('view.walletSendPreview.fee'), feeUsd ? `${feeText} (${t('view.walletSend.usd', { value: feeUsd })})` : feeText])
+  }
 
   return (
     <div className="portico-send-preview">

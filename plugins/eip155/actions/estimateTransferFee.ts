@@ -1,0 +1,23 @@
+import type { SendFee, SendRequest } from '../../../kernel/index.js'
+import { buildTransfer } from './sendTransfer.js'
+
+/**
+ * The network fee of a transfer: `eth_estimateGas` for its call times `eth_gasPrice`, over the
+ * network's first RPC URL (viem loaded on first use), in the native currency. The wallet is asked
+ * nothing.
+ *
+ * @throws viem's errors when the node refuses the estimate (the review then shows no fee)
+ * @example
+ * await estimateTransferFee(request) // { amount: '0.000039375', symbol: 'ETH' }
+ */
+export async function estimateTransferFee(request: SendRequest): Promise<SendFee> {
+  const { createClient, formatUnits, http } = await import('../lazy/viemClient.js')
+  const client = createClient({ transport: http(request.network.rpcUrls.default.http[0], { retryCount: 1, timeout: 10_000 }) })
+  const call = await buildTransfer(request)
+  const [gas, price] = await Promise.all([
+    client.request({ method: 'eth_estimateGas', params: [call as never] }),
+    client.request({ method: 'eth_gasPrice' }),
+  ])
+  const { decimals, symbol } = request.network.nativeCurrency
+  return { amount: formatUnits(BigInt(gas) * BigInt(price), decimals), symbol }
+}
