@@ -16,8 +16,14 @@ import { readStringParam } from '../utils/readStringParam.js'
 import { readSdkParams } from '../utils/readSdkParams.js'
 import type { ServerContext } from './ServerContext.js'
 
+/** Whether `/v1/account/:address/history` serves a chain's activity: eip155 with the indexer on, and bip122. */
+export function servesHistory(caipNetworkId: string, config: { indexer?: unknown }): boolean {
+  const namespace = caipNetworkId.split(':')[0]
+  return namespace === 'bip122' || (namespace === 'eip155' && config.indexer !== false)
+}
+
 /**
- * Mounts the blockchain API: `GET /v1/supported-chains` → `{ http, ws }`,
+ * Mounts the blockchain API: `GET /v1/supported-chains` → `{ http, ws, history }`,
  * `GET /v1/account/:address/balance?currency=usd&chainId=<caip2>` → `{ balances }` (eip155 and
  * solana read from the chain, bip122 from the chain's Esplora API; other namespaces `[]` for now;
  * tokens whose read failed are listed in `unavailableTokens` and the rest is still answered) and
@@ -48,6 +54,9 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config, publicB
     return {
       http: config.chains.map((chain) => chain.caipNetworkId),
       ws: config.chains.filter((chain) => chain.wsUrl).map((chain) => chain.caipNetworkId),
+      // The chains whose activity `/v1/account/:address/history` serves (Portico's addition): the
+      // indexed EVM chains and the Esplora-backed Bitcoin ones; elsewhere it answers an empty list.
+      history: config.chains.filter((chain) => servesHistory(chain.caipNetworkId, config)).map((chain) => chain.caipNetworkId),
     }
   })
 

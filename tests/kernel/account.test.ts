@@ -197,6 +197,29 @@ describe('token balances from the blockchain API', () => {
     }
   })
 
+  it('a chain the API lists no history for is "not available": no history request, no toast, not failed', async () => {
+    const server = await startRecordingServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+      if (req.url?.startsWith('/v1/supported-chains')) return res.end(JSON.stringify({ http: ['eip155:1', 'eip155:2'], ws: [], history: ['eip155:2'] }))
+      res.end(JSON.stringify({ data: [], next: null }))
+    })
+    try {
+      const { portico } = createTestPortico({ endpoints: { api: server.url }, networks: [network('eip155', 1), network('eip155', 2)], plugins: [testChain('eip155', newWallet())] })
+      await portico.connect({ connectorId: 'eip155.wallet' })
+      expect(await portico.fetchTransactions()).toEqual([])
+      expect(portico.stores.toasts.message || undefined).toBeUndefined()
+      expect(portico.stores.accounts.get('eip155')).toMatchObject({ transactions: [], transactionsFailed: false, transactionsUnavailable: true })
+      expect(server.requests.some((r) => r.url.includes('/history'))).toBe(false)
+      // A chain it does serve is asked, and the flag clears.
+      await portico.switchNetwork('eip155:2')
+      await portico.fetchTransactions()
+      expect(server.requests.filter((r) => r.url.includes('/history'))).toHaveLength(1)
+      expect(portico.stores.accounts.get('eip155')).toMatchObject({ transactionsUnavailable: false })
+    } finally {
+      await server.close()
+    }
+  })
+
   it('a failing history gives "Failed to fetch transactions" with the list marked empty', async () => {
     const server = await startRecordingServer((_req, res) => res.writeHead(500).end('x'))
     try {

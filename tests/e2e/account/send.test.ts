@@ -189,8 +189,15 @@ describe('account and send on EVM, end to end', () => {
     const started = Date.now()
     await tab('Activity').click()
     const rows = panel().getByRole('listitem')
-    await expect.poll(async () => (await rows.allTextContents()).slice(0, 2).join(' | '), { timeout: 5_000, interval: 250 }).toMatch(/^Sent 12\.500 pUSD.*Confirmed.* \| Sent 0\.500 ETH.*Confirmed/)
+    // Direction and counterparty (the token's receiver, not the token contract), status, then the whole amount.
+    const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+    const expected = new RegExp(`^Sent12\\.500 pUSDto ${short(receiverB)} · Confirmed.*\\$12\\.50 \\| Sent0\\.500 ETHto ${short(receiverA)} · Confirmed.*\\$1,500\\.00$`, 'i')
+    await expect.poll(async () => (await rows.allTextContents()).slice(0, 2).join(' | '), { timeout: 5_000, interval: 250 }).toMatch(expected)
     expect(Date.now() - started).toBeLessThan(5_000)
+    // Token icons, and amounts never cut mid-number.
+    expect(await rows.first().locator('img.portico-activity__token').getAttribute('src')).toMatch(/getTokenImage\/pUSD/)
+    const cut = await panel().locator('.portico-activity__what:not(.portico-activity__what--name)').evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth + 1 || s.getBoundingClientRect().right > (s.closest('li') as HTMLElement).getBoundingClientRect().right).length)
+    expect(cut).toBe(0)
   })
 
   it('the tabs follow the ARIA tabs pattern: arrow keys move the selection and the panel', async () => {

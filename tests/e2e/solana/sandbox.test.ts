@@ -186,6 +186,15 @@ describe('Solana on the demo site, end to end', () => {
     expect(usd).toContain(`$${(Number(pusd) / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`)
   })
 
+  it('Activity says it is not available on this network (the server indexes no Solana history), with no error toast', async () => {
+    await dialog().getByRole('tab', { name: 'Activity' }).click()
+    const panel = dialog().getByRole('tabpanel')
+    await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain('Activity is not available on this network')
+    expect(await panel.textContent()).not.toContain('No activity yet')
+    expect(await page.locator('[data-portico-toasts]').textContent()).not.toMatch(/transactions/i)
+    await dialog().getByRole('tab', { name: 'Tokens' }).click()
+  })
+
   it('sends 0.25 SOL and 3 pUSD to a fresh address through the modal, and LiteSVM shows exactly those amounts moved', async () => {
     const before = { sol: await lamportsOf(receiver), pusd: await pusdOf(receiver), devSol: await lamportsOf(devAddress), devPusd: await pusdOf(devAddress) }
     expect(before).toMatchObject({ sol: 0n, pusd: 0n })
