@@ -138,6 +138,7 @@ describe('entry point exports', () => {
         "usePorticoState",
         "useTranslate",
         "useWallets",
+        "walletImageSrc",
       ]
     `)
   })

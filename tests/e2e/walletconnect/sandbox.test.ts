@@ -78,7 +78,12 @@ async function copyLink(p: Page): Promise<string> {
   const dialog = p.getByRole('dialog', { name: 'WalletConnect' })
   const copy = dialog.getByRole('button', { name: 'Copy link' })
   await expect.poll(() => copy.isEnabled(), { timeout: 15_000 }).toBe(true)
-  await dialog.getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
+  const qr = dialog.getByRole('img', { name: 'WalletConnect QR code' })
+  await qr.waitFor()
+  // WalletConnect's logo in the code's centre; a QR code on screen is not "Connecting…" (issue 14).
+  expect(await qr.locator('image.portico-wc-qr__logo').getAttribute('href')).toMatch(/^data:image\/svg\+xml,%3Csvg/)
+  expect(await statusOf(p).textContent()).toBe('disconnected')
+  expect(await headerOf(p).textContent()).not.toContain('Connecting')
   await copy.click()
   await p.getByRole('status', { name: 'Notifications' }).filter({ hasText: 'Link copied' }).waitFor()
   const copied = await p.evaluate(() => navigator.clipboard.readText())
