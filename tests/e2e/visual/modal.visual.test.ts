@@ -108,6 +108,10 @@ describe.each([
     await check('SignIn', (d) => [d.getByRole('region', { name: 'Message to sign' })])
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()
     await expect.poll(() => dialog().count(), { timeout: 15_000 }).toBe(0)
+    // "Signed in" confirms it (issue 14); the next views are taken once the toast has gone.
+    const toasts = page.locator('[data-portico-toasts]')
+    await expect.poll(() => toasts.textContent()).toContain('Signed in')
+    await expect.poll(() => toasts.textContent(), { timeout: 15_000 }).not.toContain('Signed in')
   })
 
   it('Account (each tab), Send, Review and Choose Network', async () => {
