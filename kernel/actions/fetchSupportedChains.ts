@@ -28,8 +28,11 @@ export function fetchSupportedChains(portico: Portico): Promise<string[]> {
 
 /**
  * The chains whose activity the blockchain API serves (the same answer's `history` list), or
- * undefined when the API does not say (then every chain is asked).
+ * undefined when the API does not say (then every chain is asked). It asks nothing itself: it
+ * reads the answer the token-balance tap asked for (in flight or settled), so a failed answer
+ * costs no second request inside the retry gate.
  */
 export function fetchHistoryChains(portico: Portico): Promise<string[] | undefined> {
-  return supportedChains(portico).then((chains) => chains.history)
+  const pending = cache.get(portico)
+  return pending ? pending.then((chains) => chains.history, () => undefined) : Promise.resolve(undefined)
 }

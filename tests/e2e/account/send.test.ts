@@ -200,6 +200,24 @@ describe('account and send on EVM, end to end', () => {
     expect(cut).toBe(0)
   })
 
+  it('the modal keeps its top edge when a tab grows it (no jump from centred to the top)', async () => {
+    // Tall enough that no tab reaches the modal's maximum height.
+    const viewport = page.viewportSize()
+    await page.setViewportSize({ width: 1280, height: 1400 })
+    const boxes: { y: number; height: number }[] = []
+    for (const name of ['Tokens', 'NFTs', 'Activity']) {
+      await tab(name).click()
+      await panel().getByRole('listitem').first().waitFor()
+      await page.waitForTimeout(400) // the height transition
+      const box = await dialog().boundingBox()
+      boxes.push({ y: box?.y ?? 0, height: box?.height ?? 0 })
+    }
+    // The tabs differ in height, and the top edge does not move.
+    expect(Math.max(...boxes.map((b) => b.height)) - Math.min(...boxes.map((b) => b.height))).toBeGreaterThan(20)
+    for (const box of boxes) expect(Math.abs(box.y - (boxes[0]?.y ?? 0))).toBeLessThan(1)
+    if (viewport) await page.setViewportSize(viewport)
+  })
+
   it('the tabs follow the ARIA tabs pattern: arrow keys move the selection and the panel', async () => {
     await tab('Activity').focus()
     await page.keyboard.press('ArrowRight')
