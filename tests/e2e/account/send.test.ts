@@ -343,7 +343,7 @@ describe('bad input in the send view: a visible state and nothing sent', () => {
     // Icon, symbol, name, balance with separators, USD value: no native <select> any more.
     expect(await dialog().locator('select').count()).toBe(0)
     expect(await pusd.locator('img').getAttribute('src')).toMatch(/^(data:image|http)/)
-    expect(await pusd.textContent()).toMatch(/^pUSD.*\d{1,3}(,\d{3})*\.\d{3} pUSD\$\d{1,3}(,\d{3})*\.\d{2}$/)
+    expect(await pusd.textContent()).toMatch(/^pUSDPortico USD\d{1,3}(,\d{3})*\.\d{3} pUSDValue \$\d{1,3}(,\d{3})*\.\d{2}$/)
     expect(await list.getByRole('button', { name: /^ETH / }).getAttribute('aria-pressed')).toBe('true')
     await pusd.click()
     expect(await toggle.getAttribute('aria-expanded')).toBe('false')

@@ -4,6 +4,7 @@ import { useFormat } from '../../hooks/useFormat.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { safeImageSrc } from '../../utils/safeImageSrc.js'
 import { Icon } from '../Icon/Icon.js'
+import { TokenSummary } from '../TokenList/TokenSummary.js'
 import { WalletIcon } from '../WalletIcon/WalletIcon.js'
 
 /** A token's key: its CAIP-10 address, or "native". */
@@ -57,33 +58,22 @@ export function TokenPicker({ id, labelId, tokens, selected, onSelect }: TokenPi
         <Icon name="chevron" className="portico-token-picker__chevron" />
       </button>
       <ul id={listId} className="portico-token-picker__list" hidden={!open} aria-label={t('view.walletSend.tokens')}>
-        {tokens.map((token) => {
-          const usd = format.usd(token.value)
-          return (
-            <li key={tokenKey(token)}>
-              <button
-                type="button"
-                className="portico-token-picker__option"
-                aria-pressed={tokenKey(token) === tokenKey(selected)}
-                onClick={() => {
-                  onSelect(token)
-                  setOpen(false)
-                  toggle.current?.focus()
-                }}
-              >
-                <WalletIcon src={safeImageSrc(token.iconUrl)} name={token.symbol} size="small" />
-                <span className="portico-token-picker__name">
-                  <span className="portico-token-picker__symbol">{token.symbol}</span>
-                  <span className="portico-token-picker__full-name">{token.name}</span>
-                </span>
-                <span className="portico-token-picker__amounts">
-                  <span className="portico-token-picker__amount">{format.amount(token.quantity.numeric, token.symbol)}</span>
-                  {usd ? <span className="portico-token-picker__value">{usd}</span> : null}
-                </span>
-              </button>
-            </li>
-          )
-        })}
+        {tokens.map((token) => (
+          <li key={tokenKey(token)}>
+            <button
+              type="button"
+              className="portico-token-picker__option"
+              aria-pressed={tokenKey(token) === tokenKey(selected)}
+              onClick={() => {
+                onSelect(token)
+                setOpen(false)
+                toggle.current?.focus()
+              }}
+            >
+              <TokenSummary token={token} />
+            </button>
+          </li>
+        ))}
       </ul>
     </div>
   )
