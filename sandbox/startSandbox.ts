@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
 import { createServer, type PorticoServer } from '../server/createServer.js'
+import { testDirectoryFile } from '../server/directory/testDirectory.js'
 import { buildSandboxAssets } from './build/buildSandboxAssets.js'
 import type { SandboxChain } from './chains/SandboxChain.js'
 import { sandboxChains } from './chains/sandboxChains.js'
@@ -169,6 +170,8 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         requestRateLimit: { max: 20_000, windowMs: 60_000 },
         rpcRateLimit: { perIp: 200_000, perProject: 200_000, windowMs: 60_000 },
         indexer: { pollIntervalMs: sandboxIndexerPollMs },
+        // The invented test wallets: the end-to-end tests page, search and pair with them.
+        directory: testDirectoryFile,
         extend: (app) => {
           pages(app)
           registerFaucetRoute(app, { chains: new Map(chains.map((c) => [c.info.caipNetworkId, c])), allowedOrigins })

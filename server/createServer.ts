@@ -4,8 +4,10 @@ import { fastify } from 'fastify'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
 import { openDatabase } from './db/openDatabase.js'
+import { builtinDirectory } from './directory/builtinDirectory.js'
 import { loadDirectory } from './directory/loadDirectory.js'
 import { parseDirectory } from './directory/parseDirectory.js'
+import type { WcWallet } from './directory/WcWallet.js'
 import { HttpError } from './errors/HttpError.js'
 import { createIndexer } from './indexer/createIndexer.js'
 import type { Indexer } from './indexer/createIndexer.js'
@@ -115,6 +117,11 @@ export type ServerConfig = {
   analyticsRateLimit?: { max: number; windowMs: number }
   /** The eip155 indexer (history, NFTs); on unless `false`. */
   indexer?: false | IndexerConfig
+  /**
+   * A wallet directory file (a JSON array of `WcWallet`) that `/getWallets` serves instead of the
+   * built-in list of real wallets (the default). Checked on start: a malformed entry stops it.
+   */
+  directory?: string | URL
 }
 
 export type PorticoServer = {
@@ -183,6 +190,15 @@ const maxDrainBytes = 16 * 1_048_576
 function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
   reply.headers(baseHeaders).code(status).send({ code: 'BAD_REQUEST', message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Malformed request' })
+}
+
+/** Reads and checks a directory file; any failure names the file. */
+function readDirectoryFile(file: string | URL): WcWallet[] {
+  try {
+    return parseDirectory(JSON.parse(readFileSync(file, 'utf8')))
+  } catch (error) {
+    throw new Error(`Wallet directory file ${String(file)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+  }
 }
 
 function validateConfig(config: ServerConfig): void {
@@ -284,8 +300,7 @@ function listenUrl(app: FastifyInstance, config: ServerConfig): string {
  */
 export async function createServer(config: ServerConfig): Promise<PorticoServer> {
   validateConfig(config)
-  const directoryFile = new URL('./directory/wallets.json', import.meta.url)
-  const wallets = parseDirectory(JSON.parse(readFileSync(directoryFile, 'utf8')))
+  const wallets = config.directory === undefined ? builtinDirectory() : readDirectoryFile(config.directory)
 
   const db = openDatabase(config.dataDir)
   let app: FastifyInstance | undefined

@@ -146,6 +146,7 @@ describe('entry point exports', () => {
         "usePorticoState",
         "useTranslate",
         "useWallets",
+        "walletImageSrc",
       ]
     `)
   })

@@ -16,7 +16,7 @@ export type ConnectErrorType = ConnectionRejectedError | ConnectFailedError | No
 
 /**
  * Connects a wallet in a namespace through the first plugin that can: the namespace is
- * `connecting` meanwhile; a rejection in the wallet gives `Connection rejected`, any other
+ * `connecting` meanwhile (not for a `pairing` connector, whose code may never be scanned); a rejection in the wallet gives `Connection rejected`, any other
  * failure `Failed to connect`, and the namespace returns to disconnected.
  *
  * @example
@@ -31,8 +31,10 @@ export async function connect(portico: Portico, { connectorId, namespace, networ
   const hook = requireHook(portico.hooks.connect, 'connect', ns)
   portico.markUserAction()
   const previous = connections.get(ns)
+  // A pairing code on screen is not a connection being made: the status waits for the wallet.
+  const pairing = portico.stores.wallets.connectors.some((c) => c.id === connectorId && c.namespace === ns && c.pairing === true)
   runInAction(() => {
-    connections.setConnecting(ns, connectorId)
+    if (!pairing) connections.setConnecting(ns, connectorId)
     modal.setLoading(ns, true)
   })
   try {

@@ -1,16 +1,19 @@
 import type { Portico } from '../createPortico.js'
 import type { SendFeeEstimate } from '../types/hooks.js'
-import type { SendParameters } from './send.js'
+import { checkSend, type SendParameters } from './send.js'
 
 export type EstimateSendFeeParameters = SendParameters
-/** The estimate, or undefined when no plugin of the namespace estimates fees (or nothing is connected). */
+/** The estimate, or undefined when no plugin of the namespace estimates fees (or the send would be refused anyway). */
 export type EstimateSendFeeReturnType = SendFeeEstimate | undefined
+
+const decimal = /^\d{1,40}(\.\d{1,40})?$/
 
 /**
  * The most a send will cost in network fees, asked of the namespace's `estimateSendFee` tap with
- * the same prepared request `send` would submit (after the `prepareSend` taps), before the wallet
- * is asked anything. A plugin that can refuse the send already (say, a balance too small for the
- * amount and the fee) throws its typed error here.
+ * the same prepared request `send` would submit (the same checks, then the `prepareSend` taps),
+ * before the wallet is asked anything. A send the checks refuse, or no tap, gives `undefined`; a
+ * plugin that can refuse the send already (say, a balance too small for the amount and the fee)
+ * throws its typed error here. An answer that is not a decimal fee is dropped.
  *
  * @param portico the instance
  * @param parameters what the send form holds: receiver, amount, token
@@ -19,25 +22,15 @@ export type EstimateSendFeeReturnType = SendFeeEstimate | undefined
  * const estimate = await portico.estimateSendFee({ to, amount: '0.25' }) // { fee: '0.002', symbol: 'SUI' }
  */
 export async function estimateSendFee(portico: Portico, parameters: EstimateSendFeeParameters): Promise<EstimateSendFeeReturnType> {
-  const { connections, networks, accounts } = portico.stores
-  const ns = parameters.namespace ?? networks.activeNamespace
+  const ns = parameters.namespace ?? portico.stores.networks.activeNamespace
   const hook = portico.hooks.estimateSendFee.get(ns)
-  const connection = connections.get(ns)
-  const from = connections.address(ns)
-  const network = networks.find(connection.caipNetworkId) ?? networks.activeOf(ns)
-  if (!hook?.isUsed() || connection.status !== 'connected' || !from || !connection.connectorId || !network) return undefined
-  const { token } = parameters
-  const entry = token ? (accounts.get(ns).tokenBalances ?? []).find((b) => b.address?.toLowerCase() === token.toLowerCase()) : undefined
-  const decimals = entry ? Number(entry.quantity.decimals) : network.nativeCurrency.decimals
-  const prepared = await portico.hooks.prepareSend.promise({
-    namespace: ns,
-    connectorId: connection.connectorId,
-    from,
-    network,
-    to: parameters.to.trim(),
-    amount: parameters.amount.trim(),
-    decimals,
-    ...(token ? { token } : {}),
-  })
-  return hook.promise(prepared)
+  if (!hook?.isUsed()) return undefined
+  const request = await checkSend(portico, parameters).then(
+    (checked) => checked.request,
+    () => undefined,
+  )
+  if (!request) return undefined
+  const estimate = await hook.promise(await portico.hooks.prepareSend.promise(request))
+  if (!estimate || typeof estimate.fee !== 'string' || !decimal.test(estimate.fee) || typeof estimate.symbol !== 'string') return undefined
+  return { fee: estimate.fee, symbol: estimate.symbol.slice(0, 16) }
 }

@@ -1,6 +1,5 @@
 import { runInAction } from 'mobx'
 import type { Portico } from '../createPortico.js'
-import { NoActivitySourceError } from '../errors/connection.js'
 import type { Transaction } from '../types/account.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { parseTransactions } from '../utils/parseTransactions.js'
@@ -9,7 +8,8 @@ import { shareInFlight } from './shareInFlight.js'
 /**
  * The connected account's activity from the blockchain API, newest first, with spam-only and
  * other-chain transactions left out (spec §5). `cursor` loads the next page. On failure the list
- * is marked empty and "Failed to fetch transactions" is shown. Never throws.
+ * is marked empty and "Failed to fetch transactions" is shown; when no tap serves the chain's
+ * activity the account is marked `transactionsUnavailable` (no toast). Never throws.
  *
  * @example
  * await fetchTransactions(portico)           // first page
@@ -30,12 +30,16 @@ async function fetchTransactionsNow(portico: Portico, ns: ChainNamespace, cursor
     const network = networks.find(chainId)
     const hook = portico.hooks.fetchTransactions.get(ns)
     const page = hook?.isUsed() ? await hook.promise({ namespace: ns, address, caipNetworkId: chainId, ...(cursor ? { cursor } : {}), ...(network ? { network } : {}) }) : undefined
-    if (!page) throw new NoActivitySourceError({ caipNetworkId: chainId })
+    if (!page) {
+      // Nobody serves this chain's activity: not a failure, "not available on this network".
+      runInAction(() => accounts.update(ns, { transactions: [], transactionsNext: null, transactionsLoading: false, transactionsFailed: false, transactionsUnavailable: true }))
+      return []
+    }
     // A tap's answer is data from outside: read it through the same checks as the API's.
     const { data, next } = parseTransactions(page, chainId)
     const list = cursor ? [...(accounts.get(ns).transactions ?? []), ...data] : data
     const unique = [...new Map(list.map((t) => [t.id, t])).values()]
-    runInAction(() => accounts.update(ns, { transactions: unique, transactionsNext: next, transactionsLoading: false, transactionsFailed: false }))
+    runInAction(() => accounts.update(ns, { transactions: unique, transactionsNext: next, transactionsLoading: false, transactionsFailed: false, transactionsUnavailable: false }))
     return unique
   } catch (error) {
     runInAction(() => {

@@ -4,6 +4,7 @@ import { NotConnectedError } from '../errors/connection.js'
 import { NoAnswerError } from '../errors/plugin.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { CaipAddress, ChainNamespace } from '../types/caip.js'
+import type { SendRequest } from '../types/hooks.js'
 import { parseDecimalUnits } from '../utils/parseDecimalUnits.js'
 import { fetchTokenBalances } from './fetchTokenBalances.js'
 
@@ -39,6 +40,28 @@ export class SendValidationError extends BaseError {
  * const hash = await portico.send({ to: '0x…', amount: '12.5', token: 'eip155:31337:0x5FbD…' })
  */
 export async function send(portico: Portico, parameters: SendParameters): Promise<SendReturnType> {
+  const { request, hook } = await checkSend(portico, parameters)
+  const { namespace: ns, network, amount, token } = request
+
+  portico.markUserAction()
+  const properties = { isSmartAccount: false, token: token ?? network.nativeCurrency.symbol, amount, network: network.caipNetworkId }
+  portico.emit({ type: 'track', event: 'SEND_INITIATED', properties })
+  try {
+    const prepared = await portico.hooks.prepareSend.promise(request)
+    const result = await hook.promise(prepared)
+    if (!result) throw new NoAnswerError({ hook: 'send', namespace: ns })
+    portico.emit({ type: 'track', event: 'SEND_SUCCESS', properties: { ...properties, hash: result.hash } })
+    return result.hash
+  } catch (error) {
+    const typed = error instanceof BaseError ? error : ProviderRpcError.from(error)
+    const rejected = typed instanceof ProviderRpcError && typed.isUserRejection
+    portico.emit({ type: 'track', event: rejected ? 'SEND_REJECTED' : 'SEND_ERROR', properties: { ...properties, message: typed.shortMessage } })
+    throw portico.reportError(typed, { namespace: ns, action: 'send' })
+  }
+}
+
+/** Checks a send (spec §5) and builds its request, before anything is asked of anyone (`send`, `estimateSendFee`). */
+export async function checkSend(portico: Portico, parameters: SendParameters) {
   const { connections, networks, accounts } = portico.stores
   const ns = parameters.namespace ?? networks.activeNamespace
   const to = typeof parameters.to === 'string' ? parameters.to.trim() : ''
@@ -75,29 +98,6 @@ export async function send(portico: Portico, parameters: SendParameters): Promis
     const available = parseDecimalUnits(balance, decimals)
     if (available !== undefined && units > available) throw new SendValidationError('Insufficient Funds')
   }
-
-  portico.markUserAction()
-  const properties = { isSmartAccount: false, token: token ?? network.nativeCurrency.symbol, amount, network: network.caipNetworkId }
-  portico.emit({ type: 'track', event: 'SEND_INITIATED', properties })
-  try {
-    const prepared = await portico.hooks.prepareSend.promise({
-      namespace: ns,
-      connectorId: connection.connectorId,
-      from,
-      network,
-      to,
-      amount,
-      decimals,
-      ...(token ? { token } : {}),
-    })
-    const result = await hook.promise(prepared)
-    if (!result) throw new NoAnswerError({ hook: 'send', namespace: ns })
-    portico.emit({ type: 'track', event: 'SEND_SUCCESS', properties: { ...properties, hash: result.hash } })
-    return result.hash
-  } catch (error) {
-    const typed = error instanceof BaseError ? error : ProviderRpcError.from(error)
-    const rejected = typed instanceof ProviderRpcError && typed.isUserRejection
-    portico.emit({ type: 'track', event: rejected ? 'SEND_REJECTED' : 'SEND_ERROR', properties: { ...properties, message: typed.shortMessage } })
-    throw portico.reportError(typed, { namespace: ns, action: 'send' })
-  }
+  const request: SendRequest = { namespace: ns, connectorId: connection.connectorId, from, network, to, amount, decimals, ...(token ? { token } : {}) }
+  return { request, hook }
 }

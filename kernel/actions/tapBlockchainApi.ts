@@ -6,7 +6,7 @@ import { isCaipNetworkId } from '../utils/isCaipNetworkId.js'
 import { parseTokenBalances } from '../utils/parseTokenBalances.js'
 import { parseTransactions } from '../utils/parseTransactions.js'
 import { safeHttpUrl } from '../utils/safeHttpUrl.js'
-import { fetchSupportedChains } from './fetchSupportedChains.js'
+import { fetchHistoryChains, fetchSupportedChains } from './fetchSupportedChains.js'
 
 /** The default taps' name and stage: after a plugin's own taps (stage 0), before any later fallback. */
 export const blockchainApiTap = { name: 'blockchainApi', stage: 10 } as const
@@ -36,7 +36,7 @@ function parseNfts(response: unknown): Nft[] {
 /**
  * Taps the blockchain API into the account-data hooks of each namespace (stage 10): token
  * balances with prices (only on chains the API lists as supported; elsewhere it passes),
- * activity pages and NFTs. A chain plugin taps before it to serve its own data, or after it
+ * activity pages (only on chains the API lists under `history` when it has that list) and NFTs. A chain plugin taps before it to serve its own data, or after it
  * (stage > 10) as a fallback for chains the API does not serve.
  *
  * @example
@@ -53,6 +53,9 @@ export function tapBlockchainApi(portico: Portico, namespaces: readonly ChainNam
       return parseTokenBalances(response)
     })
     portico.hooks.fetchTransactions.for(namespace).tapPromise(blockchainApiTap, async ({ address, caipNetworkId, cursor }) => {
+      // A chain whose activity the API does not serve: pass (a later tap may; else it is "not available").
+      const history = await fetchHistoryChains(portico).catch(() => undefined)
+      if (history && !history.includes(caipNetworkId)) return undefined
       const response = await api().get(`/v1/account/${encodeURIComponent(address)}/history`, { params: { chainId: caipNetworkId, ...(cursor ? { cursor } : {}) } })
       return parseTransactions(response, caipNetworkId)
     })

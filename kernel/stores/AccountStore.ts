@@ -17,6 +17,8 @@ export type AccountState = {
   transactionsLoading?: boolean
   /** The last history fetch failed: the list is shown empty (spec §8). */
   transactionsFailed?: boolean
+  /** No source serves this chain's activity ("not available on this network"). */
+  transactionsUnavailable?: boolean
   nfts?: Nft[]
   nftsLoading?: boolean
 }

@@ -21,6 +21,9 @@ export type TransactionTransfer = {
   quantity: { numeric: string }
   value?: number
   price?: number
+  /** Who sent and who received this transfer (the activity list's counterparty); absent when the source does not say. */
+  sender?: string
+  recipient?: string
 }
 
 /** One transaction of the activity list (`/v1/account/{address}/history`). */

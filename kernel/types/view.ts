@@ -6,6 +6,7 @@ export type KnownView =
   | 'Networks'
   | 'ConnectingExternal'
   | 'WalletLinks'
+  | 'GetWallet'
   | 'SwitchNetwork'
   | 'SwitchActiveChain'
   | 'UnsupportedChain'

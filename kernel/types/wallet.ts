@@ -22,6 +22,11 @@ export type WalletConnector = {
   shared?: boolean
   /** It can connect a directory wallet that is not installed (its `view` receives `{ wallet }`). */
   connectsDirectoryWallets?: boolean
+  /**
+   * It connects by showing a pairing code (a QR code) that may never be scanned: its namespace is
+   * not marked `connecting` while the code shows, only the wallet's answer changes the status.
+   */
+  pairing?: boolean
 }
 
 /** A wallet directory entry (`/getWallets`). */

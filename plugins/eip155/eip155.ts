@@ -1,5 +1,6 @@
 import { ChainNotSupportedError, definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Plugin, type PluginContext } from '../../kernel/index.js'
 import { fetchNativeBalance } from './actions/fetchNativeBalance.js'
+import { estimateTransferFee } from './actions/estimateTransferFee.js'
 import { waitForReceipt } from './actions/waitForReceipt.js'
 import { sendTransfer } from './actions/sendTransfer.js'
 import { switchChain } from './actions/switchChain.js'
@@ -208,6 +209,7 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
       })
       hooks.fetchBalance.for(namespace).tapPromise(namespace, (request) => fetchNativeBalance(request.network, request.address))
       hooks.waitForTransaction.for(namespace).tapPromise(namespace, (request) => waitForReceipt(request.network, request.hash))
+      hooks.estimateSendFee.for(namespace).tapPromise(namespace, (request) => estimateTransferFee(request))
       hooks.send.for(namespace).tapPromise(namespace, async (request) => {
         const provider = providerFor(request.connectorId) ?? channelProvider(request.connectorId, request.network.caipNetworkId)
         if (!provider) return undefined

@@ -14,6 +14,7 @@ export const siwxView = 'SIWXSignMessage'
 /** Spec §8 strings. */
 // Message keys (the plugin's `messages`): the toast and the view show their translation.
 const errorSigning = 'siwx.error'
+const signedIn = 'siwx.signedIn'
 const errorInitializing = 'siwx.errorInitializing'
 /** How far in the future a stored session's Issued At / Not Before may lie (clock skew). */
 const skewMs = 60_000
@@ -303,9 +304,13 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
       runInAction(() => {
         store.markSigned(target)
         store.setPrepared(undefined, undefined)
+        // An earlier failure does not linger after a success.
+        store.setError(undefined)
+        store.setCloseRefused(false)
         store.setStatus('idle')
       })
       if (modal.open && router.view === siwxView) portico.close()
+      portico.showToast({ variant: 'success', message: signedIn })
       portico.emit({ type: 'track', event: 'SIWX_AUTH_SUCCESS', properties: { network: network.caipNetworkId }, address })
       return { ...state, message, signature, session }
     } catch (error) {
@@ -315,14 +320,14 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
         store.setError(errorSigning)
         store.setStatus('error')
       })
-      portico.showToast({ variant: 'error', message: errorSigning })
       portico.emit({ type: 'track', event: 'SIWX_AUTH_ERROR', properties: { network: network.caipNetworkId, message: error instanceof BaseError ? error.shortMessage : 'Error signing message' } })
       portico.reportError(typed, { namespace, action: 'signIn' })
-      // Spec §4: failure reopens the sign view (with a fresh message).
+      // Spec §4: failure reopens the sign view (with a fresh message), which shows the error
+      // inline; only when it does not reopen does a toast say it (the error is shown once).
       if (!disposed && currentTarget(namespace)) {
         if (!(modal.open && router.view === siwxView)) await portico.open({ view: siwxView })
         void prepare()
-      }
+      } else portico.showToast({ variant: 'error', message: errorSigning })
       throw typed
     }
   }
@@ -408,7 +413,10 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
   const removeGuard = portico.addCloseGuard(() => {
     if (!required || (router.view !== siwxView && router.view !== 'ApproveTransaction')) return false
     const target = currentTarget(store.target?.namespace ?? networks.activeNamespace)
-    return Boolean(target) && !store.isSigned(target?.caipNetworkId, target?.address)
+    const refused = Boolean(target) && !store.isSigned(target?.caipNetworkId, target?.address)
+    // The view says why Esc or the overlay did nothing.
+    if (refused) runInAction(() => store.setCloseRefused(true))
+    return refused
   })
 
   return {

@@ -11,6 +11,8 @@ export const messages: Record<string, string> = {
   'siwx.preparing': 'Preparing the message…',
   'siwx.authenticating': 'Authenticating…',
   'siwx.error': 'Error signing message',
+  'siwx.signedIn': 'Signed in',
+  'siwx.closeRefused': 'This site requires signing in: sign the message, or Cancel to disconnect.',
   'siwx.errorInitializing': 'A problem occurred while trying initialize authentication',
   'siwx.sign': 'Sign',
   'siwx.cancel': 'Cancel',

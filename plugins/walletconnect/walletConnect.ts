@@ -6,6 +6,7 @@ import { messages } from './messages.js'
 import { meta } from './meta.js'
 import { WalletConnectStore } from './store/WalletConnectStore.js'
 import type { WalletConnectKeyValueStorage } from './types.js'
+import { walletConnectLogo } from './logo.js'
 
 export type WalletConnectOptions = {
   /** The relay (`ws://` or `wss://`); default: the site's `endpoints.relay`. */
@@ -111,9 +112,12 @@ export function walletConnect(options: WalletConnectOptions = {}, environment: W
         name: 'WalletConnect',
         namespace,
         type: 'WALLET_CONNECT',
+        imageUrl: walletConnectLogo,
         view: 'ConnectingWalletConnect',
         shared: true,
         connectsDirectoryWallets: true,
+        // A QR code on screen is not "Connecting…": the status waits for the wallet's answer.
+        pairing: true,
       }))
       // Listed from the start (no request is made): the kernel then knows a WalletConnect
       // connection is shared, and disconnecting one namespace ends all of them.

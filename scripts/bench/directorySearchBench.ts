@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createServer } from '../../server/createServer.js'
+import { testDirectoryFile } from '../../server/directory/testDirectory.js'
 
 export type BenchDirectorySearchParameters = {
   /** Timed queries (default 600, at most 10 000). */
@@ -39,7 +40,7 @@ function percentile(sorted: number[], p: number): number {
 export async function benchDirectorySearch({ queries = 600, warmup = 50 }: BenchDirectorySearchParameters = {}): Promise<BenchDirectorySearchReturnType> {
   const count = Math.min(10_000, Math.max(1, Math.floor(queries)))
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-bench-'))
-  const server = await createServer({ port: 0, relay: false, chains: [], dataDir })
+  const server = await createServer({ port: 0, relay: false, chains: [], dataDir, directory: testDirectoryFile })
   try {
     const urlFor = (i: number) =>
       `${server.url}/getWallets?page=1&entries=100&search=${encodeURIComponent(searches[i % searches.length] as string)}${filters[Math.floor(i / searches.length) % filters.length]}`

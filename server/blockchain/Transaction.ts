@@ -15,6 +15,9 @@ export type TransactionTransfer = {
   value?: number
   /** USD price of one unit, for priced tokens. */
   price?: number
+  /** The addresses this transfer moved from and to (Portico's addition: the counterparty). */
+  sender?: string
+  recipient?: string
 }
 
 /** One entry of `/v1/account/:address/history`, the incumbent's `Transaction` shape. */

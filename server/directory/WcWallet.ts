@@ -20,6 +20,8 @@ export type WcWallet = {
   rdns?: string | null
   injected?: WcWalletInjected[] | null
   chains?: string[]
+  /** CAIP-2 namespaces it serves whole (any chain of them): a `chains` filter matches every chain of these. */
+  namespaces?: string[]
   badge_type?: 'none' | 'certified'
   supports_wc?: boolean
   display_index?: number | null

@@ -32,6 +32,8 @@ export function loadDirectory(db: Database, wallets: readonly WcWallet[]): void 
         JSON.stringify(wallet),
       )
       for (const chain of wallet.chains ?? []) insertChain.run(wallet.id, chain)
+      // A whole namespace is stored as `<namespace>:*`, which `queryWallets` matches for any chain of it.
+      for (const namespace of wallet.namespaces ?? []) insertChain.run(wallet.id, `${namespace}:*`)
     })
   })()
 }

@@ -37,6 +37,9 @@ export function parseDirectory(value: unknown): WcWallet[] {
     if (w.chains !== undefined && (!Array.isArray(w.chains) || !w.chains.every((c) => isCaipNetworkId(c)))) {
       throw new Error(`${where}: chains must be CAIP-2 ids`)
     }
+    if (w.namespaces !== undefined && (!Array.isArray(w.namespaces) || !w.namespaces.every((n) => typeof n === 'string' && /^[-a-z0-9]{3,8}$/.test(n)))) {
+      throw new Error(`${where}: namespaces must be CAIP-2 namespaces`)
+    }
     if (w.badge_type !== undefined && w.badge_type !== 'none' && w.badge_type !== 'certified') {
       throw new Error(`${where}: badge_type must be 'none' or 'certified'`)
     }

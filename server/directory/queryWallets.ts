@@ -8,7 +8,7 @@ export type QueryWalletsParameters = {
   search?: string
   include?: string[]
   exclude?: string[]
-  /** CAIP-2 ids; a wallet matches when any of its chains is listed. */
+  /** CAIP-2 ids; a wallet matches when any of its chains is listed, or it serves a listed chain's whole namespace. */
   chains?: string[]
   /** Only certified wallets when true. */
   certifiedOnly?: boolean
@@ -52,7 +52,8 @@ export function queryWallets(db: Database, parameters: QueryWalletsParameters): 
   }
   if (parameters.chains?.length) {
     where.push('id IN (SELECT wallet_id FROM wallet_chains WHERE chain_id IN (SELECT value FROM json_each(?)))')
-    values.push(JSON.stringify(parameters.chains))
+    const namespaces = parameters.chains.map((chain) => `${chain.split(':')[0]}:*`)
+    values.push(JSON.stringify([...new Set([...parameters.chains, ...namespaces])]))
   }
   if (parameters.certifiedOnly) where.push('certified = 1')
   if (parameters.names?.length || parameters.rdns?.length) {

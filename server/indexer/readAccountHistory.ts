@@ -142,6 +142,14 @@ export function readAccountHistory({ db, chain, address, cursor, pageSize, baseU
       }
     })
 
+    // Who sent and who received each transfer: the counterparty the activity list shows (for a
+    // token transfer the transaction's own `to` is the token contract, not the other party).
+    transfers.forEach((transfer, index) => {
+      const row = transferRows[index] as TransferRow
+      transfer.sender = checksum(row.from_addr)
+      transfer.recipient = checksum(row.to_addr)
+    })
+
     let operationType = 'execute'
     if (tx.to_addr === null) operationType = 'deploy'
     else if (transfers.length > 0) {

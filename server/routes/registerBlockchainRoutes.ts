@@ -17,8 +17,17 @@ import { readStringParam } from '../utils/readStringParam.js'
 import { readSdkParams } from '../utils/readSdkParams.js'
 import type { ServerContext } from './ServerContext.js'
 
+/** The namespaces whose history `/v1/account/:address/history` reads from the chain's own API (registerActivityRoutes.ts). */
+const historyFromChainApi = new Set(['bip122', 'sui'])
+
+/** Whether `/v1/account/:address/history` serves a chain's activity: eip155 with the indexer on, and the namespaces read from their chain's API. */
+export function servesHistory(caipNetworkId: string, config: { indexer?: unknown }): boolean {
+  const namespace = caipNetworkId.split(':')[0] ?? ''
+  return historyFromChainApi.has(namespace) || (namespace === 'eip155' && config.indexer !== false)
+}
+
 /**
- * Mounts the blockchain API: `GET /v1/supported-chains` → `{ http, ws }`,
+ * Mounts the blockchain API: `GET /v1/supported-chains` → `{ http, ws, history }`,
  * `GET /v1/account/:address/balance?currency=usd&chainId=<caip2>` → `{ balances }` (eip155,
  * solana and sui read from the chain, bip122 from the chain's Esplora API; other namespaces `[]` for now;
  * tokens whose read failed are listed in `unavailableTokens` and the rest is still answered) and
@@ -49,6 +58,9 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config, publicB
     return {
       http: config.chains.map((chain) => chain.caipNetworkId),
       ws: config.chains.filter((chain) => chain.wsUrl).map((chain) => chain.caipNetworkId),
+      // The chains whose activity `/v1/account/:address/history` serves (Portico's addition): the
+      // indexed EVM chains and the Esplora-backed Bitcoin ones; elsewhere it answers an empty list.
+      history: config.chains.filter((chain) => servesHistory(chain.caipNetworkId, config)).map((chain) => chain.caipNetworkId),
     }
   })
 

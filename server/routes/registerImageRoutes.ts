@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
+import { builtinWalletLogo } from '../directory/builtinDirectory.js'
 import { HttpError } from '../errors/HttpError.js'
 import { assetLogo, tokenLogo } from '../images/brandIcons.js'
 import { renderTileSvg } from '../images/renderTileSvg.js'
@@ -85,7 +86,7 @@ export function registerImageRoutes(app: FastifyInstance, { db, config }: Server
     const { imageId } = request.params
     const row = findWallet.get(imageId) as { name: string } | undefined
     if (!row) throw notFound('wallet', imageId)
-    return sendSvg(request, reply, { label: row.name, seed: imageId })
+    return sendSvg(request, reply, { label: row.name, seed: imageId }, builtinWalletLogo(imageId))
   })
 
   app.get<{ Params: { id: string } }>('/public/getAssetImage/:id', async (request, reply) => {

@@ -3,7 +3,8 @@ import { expect } from 'vitest'
 
 /**
  * As a visitor on the demo page: Connect Wallet → WalletConnect → Copy link. Checks the copied link
- * against the QR figure and that it names only the relay protocol and a key.
+ * against the QR figure and that it names only the relay protocol and a key; the QR code carries
+ * WalletConnect's logo and showing it does not make the header say "Connecting…".
  *
  * @param p the demo page (its context may read the clipboard)
  * @returns the copied `wc:` link
@@ -16,7 +17,11 @@ export async function copyWalletConnectLink(p: Page): Promise<string> {
   const dialog = p.getByRole('dialog', { name: 'WalletConnect' })
   const copy = dialog.getByRole('button', { name: 'Copy link' })
   await expect.poll(() => copy.isEnabled(), { timeout: 15_000 }).toBe(true)
-  await dialog.getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
+  const qr = dialog.getByRole('img', { name: 'WalletConnect QR code' })
+  await qr.waitFor()
+  // WalletConnect's logo in the code's centre; a QR code on screen is not "Connecting…" (issue 14).
+  expect(await qr.locator('image.portico-wc-qr__logo').getAttribute('href')).toMatch(/^data:image\/svg\+xml,%3Csvg/)
+  expect(await p.getByRole('navigation', { name: 'Wallet' }).textContent()).not.toContain('Connecting')
   await copy.click()
   await p.getByRole('status', { name: 'Notifications' }).filter({ hasText: 'Link copied' }).waitFor()
   const copied = await p.evaluate(() => navigator.clipboard.readText())

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, type PorticoServer } from '../../server/createServer.js'
+import { testDirectoryFile } from '../../server/directory/testDirectory.js'
 import { createTestPortico, network } from '../kernel/helpers/testKit.js'
 import { startRecordingServer } from '../kernel/helpers/recordingServer.js'
 
@@ -15,7 +16,8 @@ describe('the wallet directory store against the real server', () => {
   let dataDir = ''
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'portico-directory-'))
-    server = await createServer({ port: 0, relay: false, dataDir, chains: [], defaultProject: { allowedOrigins: ['*'] } })
+    // The sandbox's 300-odd test wallets: enough to page through.
+    server = await createServer({ port: 0, relay: false, dataDir, chains: [], defaultProject: { allowedOrigins: ['*'] }, directory: testDirectoryFile })
   })
   afterAll(async () => {
     await server.close()

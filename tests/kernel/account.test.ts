@@ -117,6 +117,39 @@ describe('the send form (appkit-behaviour §2.7 button states)', () => {
     expect(sent).toHaveLength(2)
     expect(sent[1]).toEqual({ to: '0x000000000000000000000000000000000000dEaD', amount: '12.5', token: pusd.address })
   })
+
+  it('asks for the network fee of a complete form only, and drops an answer the form has moved past', async () => {
+    const asked: unknown[] = []
+    const answers: ((fee: { fee: string; symbol: string } | undefined) => void)[] = []
+    const store = new SendStore({
+      isAddress: (a) => /^0x[0-9a-fA-F]{40}$/.test(a),
+      send: async () => '0xhash',
+      estimateFee: (p) => {
+        asked.push(p)
+        return new Promise((resolve) => answers.push(resolve))
+      },
+    })
+    await store.estimateFee()
+    expect(asked).toEqual([])
+    store.setToken(pusd)
+    store.setAmount('12.5')
+    store.setReceiver('0x000000000000000000000000000000000000dEaD')
+    const first = store.estimateFee()
+    expect(store.feeStatus).toBe('estimating')
+    expect(asked).toEqual([{ to: '0x000000000000000000000000000000000000dEaD', amount: '12.5', token: pusd.address }])
+    // The amount changes before the answer: the answer is for another send and is dropped.
+    store.setAmount('13')
+    expect(store.feeStatus).toBe('idle')
+    answers[0]?.({ fee: '0.001', symbol: 'ETH' })
+    await first
+    expect(store.fee).toBeUndefined()
+    const second = store.estimateFee()
+    answers[1]?.({ fee: '0.000042', symbol: 'ETH' })
+    await second
+    expect(store).toMatchObject({ fee: { fee: '0.000042', symbol: 'ETH' }, feeStatus: 'ready' })
+    store.setReceiver('0x000000000000000000000000000000000000bEEF')
+    expect(store.fee).toBeUndefined()
+  })
 })
 
 describe('token balances from the blockchain API', () => {
@@ -159,6 +192,32 @@ describe('token balances from the blockchain API', () => {
       await portico.switchNetwork('eip155:2')
       expect(await portico.fetchTokenBalances()).toEqual([])
       expect(server.requests.filter((r) => r.url.includes('/balance'))).toHaveLength(1)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('a chain the API lists no history for is "not available": no history request, no toast, not failed', async () => {
+    const server = await startRecordingServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+      if (req.url?.startsWith('/v1/supported-chains')) return res.end(JSON.stringify({ http: ['eip155:1', 'eip155:2'], ws: [], history: ['eip155:2'] }))
+      if (req.url?.includes('/balance')) return res.end(JSON.stringify({ balances: [] }))
+      res.end(JSON.stringify({ data: [], next: null }))
+    })
+    try {
+      const { portico } = createTestPortico({ endpoints: { api: server.url }, networks: [network('eip155', 1), network('eip155', 2)], plugins: [testChain('eip155', newWallet())] })
+      await portico.connect({ connectorId: 'eip155.wallet' })
+      // The Account view asks for token balances first; that answer carries the history list.
+      await portico.fetchTokenBalances()
+      expect(await portico.fetchTransactions()).toEqual([])
+      expect(portico.stores.toasts.message).not.toBe('toast.transactionsUnavailable')
+      expect(portico.stores.accounts.get('eip155')).toMatchObject({ transactions: [], transactionsFailed: false, transactionsUnavailable: true })
+      expect(server.requests.some((r) => r.url.includes('/history'))).toBe(false)
+      // A chain it does serve is asked, and the flag clears.
+      await portico.switchNetwork('eip155:2')
+      await portico.fetchTransactions()
+      expect(server.requests.filter((r) => r.url.includes('/history'))).toHaveLength(1)
+      expect(portico.stores.accounts.get('eip155')).toMatchObject({ transactionsUnavailable: false })
     } finally {
       await server.close()
     }

@@ -18,6 +18,29 @@ describe('connection status per namespace', () => {
     expect(portico.getAccount()).toMatchObject({ isConnected: true, address: addressA })
   })
 
+  it('a pairing connector (a QR code that may never be scanned) leaves the status alone until the wallet answers', async () => {
+    const { portico } = createTestPortico()
+    await portico.ready()
+    let answer: (value: { connectorId: string; accounts: { address: string }[]; caipNetworkId: 'eip155:1' }) => void = () => undefined
+    portico.stores.wallets.addConnectors([{ id: 'pairing.qr', name: 'Pairing', namespace: 'eip155', type: 'WALLET_CONNECT', pairing: true }])
+    portico.hooks.connect.for('eip155').tapPromise({ name: 'pairing', stage: -1 }, (request) =>
+      request.connectorId === 'pairing.qr' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve(undefined),
+    )
+    const statuses: string[] = []
+    portico.subscribe('state', (state) => {
+      const status = state.connections.eip155?.status ?? 'none'
+      if (statuses[statuses.length - 1] !== status) statuses.push(status)
+    })
+    const connecting = portico.connect({ connectorId: 'pairing.qr' })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The code is showing: not "connecting".
+    expect(portico.getState().connections.eip155?.status).toBe('disconnected')
+    answer({ connectorId: 'pairing.qr', accounts: [{ address: addressA }], caipNetworkId: 'eip155:1' })
+    await connecting
+    expect(statuses).not.toContain('connecting')
+    expect(statuses[statuses.length - 1]).toBe('connected')
+  })
+
   it('a rejection in the wallet gives "Connection rejected" and returns to disconnected', async () => {
     const { portico, wallet } = createTestPortico()
     wallet.reject = true

@@ -28,7 +28,7 @@ describe('server/main', () => {
     try {
       const origins = await (await fetch(`${server.url}/projects/v1/origins?projectId=my-project-id`)).json()
       expect(origins.allowedOrigins).toContain('https://shop.example.com')
-      expect(await (await fetch(`${server.url}/v1/supported-chains?projectId=my-project-id`)).json()).toEqual({ http: ['eip155:31337'], ws: [] })
+      expect(await (await fetch(`${server.url}/v1/supported-chains?projectId=my-project-id`)).json()).toEqual({ http: ['eip155:31337'], ws: [], history: ['eip155:31337'] })
     } finally {
       await server.close()
     }

@@ -5,7 +5,7 @@ import { Tabs } from '../../ui/components/Tabs/Tabs.js'
 import { en } from '../../ui/locales/en.js'
 import { translate } from '../../ui/i18n/translate.js'
 import { formatActivityTime } from '../../ui/utils/formatActivityTime.js'
-import { formatAmount } from '../../ui/utils/formatAmount.js'
+import { formatAmount, formatExactAmount, usdValueOf } from '../../ui/utils/formatAmount.js'
 import { formatUsd } from '../../ui/utils/formatUsd.js'
 import { uiViews } from '../../ui/views/uiViews.js'
 
@@ -24,6 +24,28 @@ describe('USD values', () => {
 
   it("uses the locale's separators", () => {
     expect(formatUsd(1234567.891, 'de-DE')).toBe('1.234.567,89\u00a0$')
+  })
+})
+
+describe('a typed amount in the send views', () => {
+  it('keeps every decimal and adds the locale separators (the Review shows what is sent)', () => {
+    expect(formatExactAmount('1250.123456', 'pUSD', 'en-US')).toBe('1,250.123456 pUSD')
+    expect(formatExactAmount(' 1000000 ', 'ETH', 'de-DE')).toBe('1.000.000 ETH')
+    expect(formatExactAmount('007.5', undefined, 'en-US')).toBe('7.5')
+    expect(formatExactAmount('0.000000000000000001', 'ETH', 'en-US')).toBe('0.000000000000000001 ETH')
+  })
+
+  it('shows text that is not a plain decimal as it is, and gives no USD value for it', () => {
+    expect(formatExactAmount('1e3', 'ETH', 'en-US')).toBe('1e3 ETH')
+    for (const bad of ['', 'abc', '-1', '1e3', '0.', '1,5']) expect(usdValueOf(bad, 2), bad).toBeUndefined()
+  })
+
+  it('values an amount at a price, and nothing without a positive price', () => {
+    expect(usdValueOf('0.5', 3000)).toBe(1500)
+    expect(usdValueOf('.5', 2)).toBe(1)
+    expect(usdValueOf('1', 0)).toBeUndefined()
+    expect(usdValueOf('1', Number.NaN)).toBeUndefined()
+    expect(usdValueOf('0', 5)).toBeUndefined()
   })
 })
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { formatAmount } from '../utils/formatAmount.js'
+import { formatAmount, formatExactAmount, usdValueOf } from '../utils/formatAmount.js'
 import { formatUsd } from '../utils/formatUsd.js'
 import { useTranslate } from './useTranslate.js'
 
@@ -18,6 +18,10 @@ export function useFormat() {
     () => ({
       amount: (balance: string | number | bigint | undefined | null, symbol?: string) => formatAmount(balance, symbol, locale),
       usd: (value: number | undefined) => formatUsd(value, locale),
+      /** A typed amount, every decimal kept. */
+      exact: (amount: string, symbol?: string) => formatExactAmount(amount, symbol, locale),
+      /** The USD value of a typed amount at a price. */
+      usdOf: (amount: string, price: number | undefined) => formatUsd(usdValueOf(amount, price), locale),
     }),
     [locale],
   )

@@ -30,11 +30,44 @@ function separatorsOf(locale: string): { group: string; decimal: string } {
  * formatAmount('9999.99999', 'ETH', 'en-US') // '9,999.999 ETH'
  */
 export function formatAmount(balance: string | number | bigint | undefined | null, symbol: string | undefined, locale: string): string {
-  const plain = formatBalance({ balance })
+  return localize(formatBalance({ balance }), symbol, locale)
+}
+
+/** A plain decimal string ("-1234.5") with the locale's separators, and the symbol after a space. */
+function localize(plain: string, symbol: string | undefined, locale: string): string {
   const negative = plain.startsWith('-')
-  const [whole = '0', fraction = ''] = plain.replace(/^-/, '').split('.')
+  const [whole = '0', fraction] = plain.replace(/^-/, '').split('.')
   const { group, decimal } = separatorsOf(locale)
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)
-  const text = `${negative ? '-' : ''}${grouped}${decimal}${fraction}`
+  const text = `${negative ? '-' : ''}${grouped}${fraction !== undefined ? `${decimal}${fraction}` : ''}`
   return symbol ? `${text} ${symbol}` : text
+}
+
+/**
+ * An amount the visitor typed, exactly (every decimal kept, nothing truncated: the Review shows
+ * what will be sent), with the locale's separators. Text that is not a plain decimal is shown as
+ * it is.
+ *
+ * @param amount - a decimal string such as "1250.5"
+ * @example
+ * formatExactAmount('1250.123456', 'pUSD', 'en-US') // '1,250.123456 pUSD'
+ */
+export function formatExactAmount(amount: string, symbol: string | undefined, locale: string): string {
+  const trimmed = amount.trim()
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return symbol ? `${trimmed} ${symbol}` : trimmed
+  return localize(trimmed.replace(/^0+(?=\d)/, ''), symbol, locale)
+}
+
+/**
+ * The USD value of an amount at a price, for display while typing (a float is fine here: it is
+ * never used to compute what is sent); undefined when either is missing or not positive.
+ *
+ * @example
+ * usdValueOf('2', 1.25) // 2.5
+ */
+export function usdValueOf(amount: string, price: number | undefined): number | undefined {
+  const trimmed = amount.trim()
+  if (!/^\d*\.?\d+$/.test(trimmed) || typeof price !== 'number' || !Number.isFinite(price) || price <= 0) return undefined
+  const value = Number(trimmed) * price
+  return Number.isFinite(value) && value > 0 ? value : undefined
 }

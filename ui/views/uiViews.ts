@@ -15,6 +15,7 @@ export const uiViews: readonly ViewDescriptor[] = [
     owner: 'ui',
     load: () => import('./ConnectingWalletConnect/ConnectingWalletConnectView.js').then((m) => m.ConnectingWalletConnectView),
   },
+  { id: 'GetWallet', title: 'view.getWallet.title', owner: 'ui', load: () => import('./GetWallet/GetWalletView.js').then((m) => m.GetWalletView) },
   { id: 'Networks', title: 'view.networks.title', owner: 'ui', load: () => import('./Networks/NetworksView.js').then((m) => m.NetworksView) },
   { id: 'SwitchNetwork', title: 'view.switchNetwork.title', owner: 'ui', load: () => import('./SwitchNetwork/SwitchNetworkView.js').then((m) => m.SwitchNetworkView) },
   { id: 'SwitchActiveChain', title: 'view.switchActiveChain.title', owner: 'ui', load: () => import('./SwitchActiveChain/SwitchActiveChainView.js').then((m) => m.SwitchActiveChainView) },

@@ -1,20 +1,21 @@
 import { BaseError, parseCaipAddress, type SendRequest } from '../../../kernel/index.js'
 import type { Eip1193Provider } from '../discovery/Eip1193Provider.js'
 
+/** A transfer as an `eth_sendTransaction` / `eth_estimateGas` call object (hex quantities). */
+export type TransferCall = { from: string; to: string; value: string; data: string }
+
 /**
- * Sends native currency (`eth_sendTransaction` with a value) or an ERC-20 (`transfer(to, amount)`
- * to the token contract) through the wallet. Amounts are decimal strings converted with the
+ * Builds the call of a transfer: native currency (a value to the receiver) or an ERC-20
+ * (`transfer(to, amount)` to the token contract). Amounts are decimal strings converted with the
  * token's decimals (never floats).
  *
- * @returns the transaction hash
+ * @example
+ * await buildTransfer({ ...request, amount: '0.5' }) // { from, to, value: '0x6f05b59d3b20000', data: '0x' }
  */
-export async function sendTransfer(provider: Eip1193Provider, request: SendRequest): Promise<string> {
+export async function buildTransfer(request: SendRequest): Promise<TransferCall> {
   const { encodeFunctionData, parseUnits, numberToHex } = await import('../lazy/viemTransfer.js')
   const from = request.from
-  if (!request.token) {
-    const value = parseUnits(request.amount, request.network.nativeCurrency.decimals)
-    return (await provider.request({ method: 'eth_sendTransaction', params: [{ from, to: request.to, value: numberToHex(value), data: '0x' }] })) as string
-  }
+  if (!request.token) return { from, to: request.to, value: numberToHex(parseUnits(request.amount, request.network.nativeCurrency.decimals)), data: '0x' }
   const token = parseCaipAddress(request.token)
   if (request.decimals === undefined) throw new BaseError('The token decimals are required to send a token')
   const data = encodeFunctionData({
@@ -22,5 +23,14 @@ export async function sendTransfer(provider: Eip1193Provider, request: SendReque
     functionName: 'transfer',
     args: [request.to as `0x${string}`, parseUnits(request.amount, request.decimals)],
   })
-  return (await provider.request({ method: 'eth_sendTransaction', params: [{ from, to: token.address, data, value: '0x0' }] })) as string
+  return { from, to: token.address, data, value: '0x0' }
+}
+
+/**
+ * Sends a transfer (`buildTransfer`) through the wallet with `eth_sendTransaction`.
+ *
+ * @returns the transaction hash
+ */
+export async function sendTransfer(provider: Eip1193Provider, request: SendRequest): Promise<string> {
+  return (await provider.request({ method: 'eth_sendTransaction', params: [await buildTransfer(request)] })) as string
 }

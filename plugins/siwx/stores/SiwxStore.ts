@@ -42,6 +42,7 @@ const keyOf = (caipNetworkId: string, address: string) => `${caipNetworkId}|${ad
  */
 export class SiwxStore {
   status: SiwxStatus = 'idle'
+  closeRefused = false
   target: SiwxTarget | undefined = undefined
   /** The exact text the wallet will be asked to sign (the view's preview). */
   message: string | undefined = undefined
@@ -119,6 +120,11 @@ export class SiwxStore {
 
   setError(error: string | undefined): void {
     this.error = error
+  }
+
+  /** A close (Esc, the overlay) was refused because sign-in is required: the view explains it. */
+  setCloseRefused(refused: boolean): void {
+    this.closeRefused = refused
   }
 
   markSigned(target: { namespace: ChainNamespace; caipNetworkId: CaipNetworkId; address: string }): void {

@@ -6,8 +6,9 @@ import type { SiwxStore } from '../stores/SiwxStore.js'
 /**
  * The sign-in view (spec §4): the exact message the wallet will sign, "Sign" and "Cancel", and a
  * status line that reads "Authenticating…" while the wallet signs and "Error signing message"
- * after a failure. While sign-in is required and unsigned, Esc and the overlay are refused (the
- * plugin's close guard; the modal shakes).
+ * after a failure (shown here only, not also as a toast). While sign-in is required and unsigned,
+ * Esc and the overlay are refused (the plugin's close guard; the modal shakes) and the status line
+ * says why. The message keeps addresses whole: a line too long for the view scrolls sideways.
  *
  * @example
  * portico.open({ view: 'SIWXSignMessage' })
@@ -25,7 +26,8 @@ export const SIWXSignMessageView = observer(function SIWXSignMessageView() {
   }, [store, message, status])
 
   if (!store) return null
-  const statusText = status === 'signing' ? t('siwx.authenticating') : status === 'preparing' ? t('siwx.preparing') : store.error ? t('siwx.error') : ''
+  const statusText =
+    status === 'signing' ? t('siwx.authenticating') : status === 'preparing' ? t('siwx.preparing') : store.error ? t('siwx.error') : store.closeRefused ? t('siwx.closeRefused') : ''
   const sign = () => void store.signIn().catch(() => undefined)
   const cancel = () => void store.cancel().catch(() => undefined)
   return (

@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ChainNamespace, DirectoryWallet, Portico } from '../../../kernel/index.js'
-import { usePortico, useTranslate } from '../../../ui/index.js'
+import { usePortico, useTranslate, WalletIcon, walletImageSrc } from '../../../ui/index.js'
 import { walletConnectConnectorId } from '../constants.js'
 import { pairingExpiryMarginMs, type WalletConnectStore } from '../store/WalletConnectStore.js'
 import { buildWalletLinks, phoneLink } from '../utils/buildWalletLinks.js'
+import { walletConnectLogo } from '../logo.js'
 import { QrCode } from './QrCode.js'
 
 function readWallet(data: Record<string, unknown> | undefined): DirectoryWallet | undefined {
@@ -139,11 +140,16 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
 
   const links = buildWalletLinks(wallet, uri)
   const remaining = expiry === undefined ? undefined : expiry - pairingExpiryMarginMs - now
+  // The wallet's own logo (else WalletConnect's) beside the heading and in the QR code's centre.
+  const logo = (wallet ? walletImageSrc(portico, wallet) : undefined) ?? walletConnectLogo
   return (
     <div className="portico-wc">
-      <h3 className="portico-wc__heading">{heading}</h3>
+      <h3 className="portico-wc__heading portico-wc__heading--scan">
+        {wallet ? <WalletIcon src={logo} name={wallet.name} size="small" /> : null}
+        <span>{heading}</span>
+      </h3>
       <figure className="portico-wc-qr" data-wc-uri={uri ?? ''} aria-busy={uri ? undefined : true}>
-        {uri ? <QrCode value={uri} label={text('walletconnect.qrLabel')} /> : <span className="portico-wc__hint">{text('walletconnect.loading')}</span>}
+        {uri ? <QrCode value={uri} label={text('walletconnect.qrLabel')} logo={logo} /> : <span className="portico-wc__hint">{text('walletconnect.loading')}</span>}
       </figure>
       <p className="portico-wc__hint">{text('walletconnect.scanHint')}</p>
       {remaining !== undefined ? (

@@ -9,6 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 
 type SandboxJson = {
   accounts: string[]
@@ -94,12 +95,8 @@ async function openAccount() {
   await waitForView('Account')
 }
 
-/** Picks the token whose option starts with the symbol (options read "ETH (9,999.123 ETH)"). */
 async function chooseToken(symbol: string) {
-  const select = dialog().getByLabel('Token')
-  await expect.poll(async () => (await select.locator('option').allTextContents()).some((text) => text.startsWith(`${symbol} (`)), { timeout: 10_000 }).toBe(true)
-  const label = (await select.locator('option').allTextContents()).find((text) => text.startsWith(`${symbol} (`)) as string
-  await select.selectOption({ label })
+  await chooseSendToken(dialog(), symbol)
 }
 
 async function fillSendForm(symbol: string, amount: string, receiver: string) {
@@ -192,8 +189,33 @@ describe('account and send on EVM, end to end', () => {
     const started = Date.now()
     await tab('Activity').click()
     const rows = panel().getByRole('listitem')
-    await expect.poll(async () => (await rows.allTextContents()).slice(0, 2).join(' | '), { timeout: 5_000, interval: 250 }).toMatch(/^Sent 12\.500 pUSD.*Confirmed.* \| Sent 0\.500 ETH.*Confirmed/)
+    // Direction and counterparty (the token's receiver, not the token contract), status, then the whole amount.
+    const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+    const expected = new RegExp(`^Sent12\\.500 pUSDto ${short(receiverB)} · Confirmed.*\\$12\\.50 \\| Sent0\\.500 ETHto ${short(receiverA)} · Confirmed.*\\$1,500\\.00$`, 'i')
+    await expect.poll(async () => (await rows.allTextContents()).slice(0, 2).join(' | '), { timeout: 5_000, interval: 250 }).toMatch(expected)
     expect(Date.now() - started).toBeLessThan(5_000)
+    // Token icons, and amounts never cut mid-number.
+    expect(await rows.first().locator('img.portico-activity__token').getAttribute('src')).toMatch(/getTokenImage\/pUSD/)
+    const cut = await panel().locator('.portico-activity__what:not(.portico-activity__what--name)').evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth + 1 || s.getBoundingClientRect().right > (s.closest('li') as HTMLElement).getBoundingClientRect().right).length)
+    expect(cut).toBe(0)
+  })
+
+  it('the modal keeps its top edge when a tab grows it (no jump from centred to the top)', async () => {
+    // Tall enough that no tab reaches the modal's maximum height.
+    const viewport = page.viewportSize()
+    await page.setViewportSize({ width: 1280, height: 1400 })
+    const boxes: { y: number; height: number }[] = []
+    for (const name of ['Tokens', 'NFTs', 'Activity']) {
+      await tab(name).click()
+      await panel().getByRole('listitem').first().waitFor()
+      await page.waitForTimeout(400) // the height transition
+      const box = await dialog().boundingBox()
+      boxes.push({ y: box?.y ?? 0, height: box?.height ?? 0 })
+    }
+    // The tabs differ in height, and the top edge does not move.
+    expect(Math.max(...boxes.map((b) => b.height)) - Math.min(...boxes.map((b) => b.height))).toBeGreaterThan(20)
+    for (const box of boxes) expect(Math.abs(box.y - (boxes[0]?.y ?? 0))).toBeLessThan(1)
+    if (viewport) await page.setViewportSize(viewport)
   })
 
   it('the tabs follow the ARIA tabs pattern: arrow keys move the selection and the panel', async () => {
@@ -308,6 +330,44 @@ describe('bad input in the send view: a visible state and nothing sent', () => {
     expect(await buttonState()).toBe('Add Amount')
     await dialog().getByLabel('Amount').fill('1')
     expect(await buttonState()).toBe('Add Address')
+  })
+
+  it('picks the token from a list with icons, balances and USD values, and shows the USD value while typing', async () => {
+    const toggle = dialog().getByRole('button', { name: /^Token\b/ })
+    expect(await toggle.textContent()).toContain('ETH')
+    await toggle.click()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    const list = dialog().getByRole('list', { name: 'Your tokens' })
+    const pusd = list.getByRole('button', { name: /^pUSD / })
+    await pusd.waitFor()
+    // Icon, symbol, name, balance with separators, USD value: no native <select> any more.
+    expect(await dialog().locator('select').count()).toBe(0)
+    expect(await pusd.locator('img').getAttribute('src')).toMatch(/^(data:image|http)/)
+    expect(await pusd.textContent()).toMatch(/^pUSDPortico USD\d{1,3}(,\d{3})*\.\d{3} pUSDValue \$\d{1,3}(,\d{3})*\.\d{2}$/)
+    expect(await list.getByRole('button', { name: /^ETH / }).getAttribute('aria-pressed')).toBe('true')
+    await pusd.click()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await list.isHidden()).toBe(true)
+    expect(await toggle.textContent()).toContain('pUSD')
+    await dialog().getByLabel('Amount').fill('1250.5')
+    await expect.poll(() => dialog().locator('.portico-send__usd').textContent()).toBe('≈ $1,250.50')
+    await chooseToken('ETH')
+    await dialog().getByLabel('Amount').fill('0.5')
+    await expect.poll(() => dialog().locator('.portico-send__usd').textContent()).toBe('≈ $1,500.00')
+  })
+
+  it('the Review shows the amount exactly, with separators, and its USD value', async () => {
+    await fillSendForm('pUSD', '1250.123456', untouched)
+    await dialog().getByRole('button', { name: 'Preview Send' }).click()
+    await waitForView('WalletSendPreview')
+    expect(await dialog().locator('.portico-send-preview__amount').textContent()).toBe('1,250.123456 pUSD')
+    const value = dialog().locator('.portico-send-preview__row', { hasText: 'Value' }).locator('dd')
+    expect(await value.textContent()).toBe('≈ $1,250.12')
+    // The network fee, estimated over the devnet's RPC (eth_estimateGas × eth_gasPrice), in ETH and USD.
+    const fee = dialog().locator('.portico-send-preview__row', { hasText: 'Network fee' }).locator('dd')
+    await expect.poll(() => fee.textContent(), { timeout: 10_000 }).toMatch(/^up to 0\.0\d* ETH \(≈ (\$\d+\.\d{2}|<\$0\.01)\)$/)
+    await dialog().getByRole('button', { name: 'Cancel' }).click()
+    await waitForView('WalletSend')
   })
 
   it('an amount above the balance: Insufficient Funds', async () => {

@@ -120,6 +120,20 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
     expect(await accountStatus()).toBe('connected')
     await expectShake()
     expect(await signRequests()).toEqual([])
+    // Esc being refused is explained (issue 14).
+    await expect.poll(() => signView().locator('.portico-siwx__status').textContent()).toContain('This site requires signing in')
+  })
+
+  it('shows the message with the address on one line, never broken mid-string', async () => {
+    const lines = await signView().locator('pre').evaluate((pre, address) => {
+      const node = [...pre.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').includes(address)) as Text
+      const start = (node.textContent ?? '').indexOf(address)
+      const range = document.createRange()
+      range.setStart(node, start)
+      range.setEnd(node, start + address.length)
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    }, devWalletAccount.address)
+    expect(lines).toBe(1)
   })
 
   it('the message parses with siwe: this domain, the account, chain 31337 and a nonce the server issued', async () => {

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 
 type SandboxJson = {
   solanaAccount: string
@@ -99,10 +100,7 @@ async function openAccount() {
 }
 
 async function chooseToken(symbol: string) {
-  const select = dialog().getByLabel('Token')
-  await expect.poll(async () => (await select.locator('option').allTextContents()).some((text) => text.startsWith(`${symbol} (`)), { timeout: 10_000 }).toBe(true)
-  const label = (await select.locator('option').allTextContents()).find((text) => text.startsWith(`${symbol} (`)) as string
-  await select.selectOption({ label })
+  await chooseSendToken(dialog(), symbol)
 }
 
 async function openSendForm() {
@@ -186,6 +184,15 @@ describe('Solana on the demo site, end to end', () => {
     expect(amountOf(usd, 'pUSD')).toBe(truncated(pusd, 6))
     expect(sol).toMatch(/\$[\d,]+\.\d{2}/) // SOL is priced at 150 USD
     expect(usd).toContain(`$${(Number(pusd) / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`)
+  })
+
+  it('Activity says it is not available on this network (the server indexes no Solana history), with no error toast', async () => {
+    await dialog().getByRole('tab', { name: 'Activity' }).click()
+    const panel = dialog().getByRole('tabpanel')
+    await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain('Activity is not available on this network')
+    expect(await panel.textContent()).not.toContain('No activity yet')
+    expect(await page.locator('[data-portico-toasts]').textContent()).not.toMatch(/transactions/i)
+    await dialog().getByRole('tab', { name: 'Tokens' }).click()
   })
 
   it('sends 0.25 SOL and 3 pUSD to a fresh address through the modal, and LiteSVM shows exactly those amounts moved', async () => {

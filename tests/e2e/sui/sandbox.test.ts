@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[]; tokens: { address: string }[] }[] }
 type Activity = { method: string; outcome: string }
@@ -82,9 +83,7 @@ async function openSendForm(symbol: string) {
   await openAccount()
   await dialog().getByRole('button', { name: 'Send', exact: true }).click()
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSend')
-  const select = dialog().getByLabel('Token')
-  await expect.poll(async () => (await select.locator('option').allTextContents()).some((t) => t.startsWith(`${symbol} (`)), { timeout: 10_000 }).toBe(true)
-  await select.selectOption({ label: (await select.locator('option').allTextContents()).find((t) => t.startsWith(`${symbol} (`)) as string })
+  await chooseSendToken(dialog(), symbol)
 }
 
 /** Form → review; returns the network fee the review shows (in MIST), estimated before the wallet is asked. */

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { compareScreenshot } from './compareScreenshot.js'
+import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const phoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
@@ -107,6 +108,10 @@ describe.each([
     await check('SignIn', (d) => [d.getByRole('region', { name: 'Message to sign' })])
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()
     await expect.poll(() => dialog().count(), { timeout: 15_000 }).toBe(0)
+    // "Signed in" confirms it (issue 14); the next views are taken once the toast has gone.
+    const toasts = page.locator('[data-portico-toasts]')
+    await expect.poll(() => toasts.textContent()).toContain('Signed in')
+    await expect.poll(() => toasts.textContent(), { timeout: 15_000 }).not.toContain('Signed in')
   })
 
   it('Account (each tab), Send, Review and Choose Network', async () => {
@@ -136,16 +141,18 @@ describe.each([
 
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await waitForView('WalletSend')
-    const select = dialog().getByLabel('Token')
-    await expect.poll(async () => (await select.locator('option').allTextContents()).some((text) => text.startsWith('pUSD ('))).toBe(true)
-    const pusd = (await select.locator('option').allTextContents()).find((text) => text.startsWith('pUSD (')) as string
-    await select.selectOption({ label: pusd })
+    await chooseSendToken(dialog(), 'pUSD')
     await dialog().getByLabel('Amount').fill('1250.5')
     await dialog().getByLabel('Receiver address').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
     await check('Send')
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await waitForView('WalletSendPreview')
-    await check('Review')
+    // The network fee follows the devnet's gas price: wait for it, then one fixed text (so the
+    // row keeps its width), painted over as well.
+    const fee = dialog().locator('.portico-send-preview__row', { hasText: 'Network fee' }).locator('dd')
+    await expect.poll(() => fee.textContent(), { timeout: 10_000 }).toMatch(/ETH/)
+    await fee.evaluate((dd) => (dd.textContent = '0.000042 ETH (≈ $0.13)'))
+    await check('Review', () => [fee])
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog().count()).toBe(0)
 

@@ -127,16 +127,23 @@ describe('siwx: the sign-in flow with the real dev wallet on anvil', () => {
     page.wallet.control.setMode('reject')
     await expect(portico.signIn()).rejects.toBeInstanceOf(SiwxSignInError)
     expect(store.error).toBe('siwx.error')
-    expect(portico.stores.toasts).toMatchObject({ open: true, variant: 'error', message: 'siwx.error' })
+    // Shown once: inline in the reopened view, not also as a toast (issue 14).
+    expect(portico.stores.toasts.open && portico.stores.toasts.variant === 'error').toBe(false)
     expect(events.map((e) => e.event)).toContain('SIWX_AUTH_ERROR')
     expect(portico.getState()).toMatchObject({ open: true, view: 'SIWXSignMessage' })
     await waitFor(() => store.status === 'ready' && Boolean(store.message), 'a fresh message')
     expect(store.data?.nonce).not.toBe(firstNonce)
+    expect(store.closeRefused).toBe(false)
     expect(portico.requestClose()).toBe(false)
+    // The view says why Esc did nothing.
+    expect(store.closeRefused).toBe(true)
     page.wallet.control.setMode('approve')
     await portico.signIn()
     expect(portico.getState().open).toBe(false)
+    // The success clears the error and confirms with "Signed in".
     expect(store.error).toBeUndefined()
+    expect(store.closeRefused).toBe(false)
+    expect(portico.stores.toasts).toMatchObject({ open: true, variant: 'success', message: 'siwx.signedIn' })
     await portico.destroy()
   })
 

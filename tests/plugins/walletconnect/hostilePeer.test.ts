@@ -198,7 +198,8 @@ describe('walletconnect: a hostile or broken wallet gets clear errors and the pa
     await approveAll()(stale)
     await deleted
     expect(dapp.errors.some((e) => e instanceof WalletConnectPeerError && /expired or was cancelled/.test(e.metaMessages?.[0] ?? ''))).toBe(true)
-    expect(dapp.portico.getState().connections.eip155?.status).toBe('connecting')
+    // Still only a QR code on screen: not "connecting" (issue 14), and the stale session left no connection.
+    expect(dapp.portico.getState().connections.eip155?.status).toBe('disconnected')
     // The current URI still connects (if it has not been renewed again meanwhile, the newest one does).
     wallet.onProposal = approveAll()
     await wallet.pair(dapp.store.uri ?? second)

@@ -133,6 +133,8 @@ describe('the indexer and /v1/account/:address/history', () => {
           quantity: { numeric: '0.5' },
           value: 1500,
           price: 3000,
+          sender: dev0,
+          recipient,
         },
       ],
     })
@@ -145,6 +147,9 @@ describe('the indexer and /v1/account/:address/history', () => {
         quantity: { numeric: '12.5' },
         value: 12.5,
         price: 1,
+        // The counterparty of a token transfer is the sender, not the transaction's `to` (the contract).
+        sender: dev0,
+        recipient,
       },
     ])
     expect(nft.id).toBe(nftHash)
@@ -194,7 +199,7 @@ describe('the indexer and /v1/account/:address/history', () => {
     await mined(hash)
     const { body } = await waitForHistory(recipient, (b) => b.data[0]?.id === hash && b.data[0].transfers[0]?.fungible_info?.symbol === 'SCAM')
     expect(body.data[0].transfers).toEqual([
-      { fungible_info: { name: 'Free Money Claim', symbol: 'SCAM', flags: { is_spam: true } }, direction: 'in', quantity: { numeric: '1000' } },
+      { fungible_info: { name: 'Free Money Claim', symbol: 'SCAM', flags: { is_spam: true } }, direction: 'in', quantity: { numeric: '1000' }, sender: dev0, recipient },
     ])
     // Known tokens never are.
     const all = await allPages(recipient)

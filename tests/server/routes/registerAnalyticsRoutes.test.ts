@@ -1,5 +1,6 @@
-import { readFileSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
+import { builtinWallets } from '../../../wallets/builtinWallets.js'
 import { makeDataDir, startTestServer } from '../helpers/startTestServer.js'
 import type { TestServer } from '../helpers/startTestServer.js'
 
@@ -10,7 +11,8 @@ const event = (n: number) => ({
   timestamp: 1_763_700_000_000 + n,
   props: { type: 'track', event: 'MODAL_OPEN', properties: { connected: false } },
 })
-const directorySize = (JSON.parse(readFileSync(new URL('../../../server/directory/wallets.json', import.meta.url), 'utf8')) as unknown[]).length
+// The server's default directory: the built-in wallets.
+const directorySize = builtinWallets.length
 const path = (projectId = 'p1') => `/e?projectId=${projectId}&st=appkit&sv=html-core-1.0.0`
 
 const started: TestServer[] = []

@@ -64,10 +64,11 @@ const balancePath = (address: string, chainId: string) =>
   `/v1/account/${address}/balance?currency=usd&chainId=${encodeURIComponent(chainId)}&projectId=demo&st=appkit&sv=html-core-1.0.0`
 
 describe('GET /v1/supported-chains', () => {
-  it('lists the configured chains, and ws only where a wsUrl is set', async () => {
+  it('lists the configured chains, ws only where a wsUrl is set, and history where activity is served', async () => {
     const { status, body } = await server.getJson('/v1/supported-chains?projectId=demo&st=appkit&sv=x')
     expect(status).toBe(200)
-    expect(body).toEqual({ http: ['eip155:31337', 'eip155:999', 'solana:localnet', 'solana:down'], ws: ['eip155:31337'] })
+    // Solana activity is not served (the history route answers an empty list there): not listed.
+    expect(body).toEqual({ http: ['eip155:31337', 'eip155:999', 'solana:localnet', 'solana:down'], ws: ['eip155:31337'], history: ['eip155:31337', 'eip155:999'] })
   })
 })
 

@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WcWallet } from '../../../server/directory/WcWallet.js'
+import { testDirectoryFile } from '../../../server/directory/testDirectory.js'
 import { startTestServer } from '../helpers/startTestServer.js'
 import type { TestServer } from '../helpers/startTestServer.js'
 
-const file: WcWallet[] = JSON.parse(readFileSync(new URL('../../../server/directory/wallets.json', import.meta.url), 'utf8'))
+const file: WcWallet[] = JSON.parse(readFileSync(testDirectoryFile, 'utf8'))
 const q = (params: Record<string, string>) => `/getWallets?${new URLSearchParams(params)}`
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ directory: testDirectoryFile })
 })
 afterAll(async () => {
   await server.dispose()

@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WcWallet } from '../../../server/directory/WcWallet.js'
+import { testDirectoryFile } from '../../../server/directory/testDirectory.js'
 import { startTestServer } from '../helpers/startTestServer.js'
 import type { TestServer } from '../helpers/startTestServer.js'
 
-const file: WcWallet[] = JSON.parse(readFileSync(new URL('../../../server/directory/wallets.json', import.meta.url), 'utf8'))
+const file: WcWallet[] = JSON.parse(readFileSync(testDirectoryFile, 'utf8'))
 
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer({
+    directory: testDirectoryFile,
     chains: [
       {
         caipNetworkId: 'eip155:31337',

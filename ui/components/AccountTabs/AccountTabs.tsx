@@ -101,6 +101,8 @@ export const AccountTabs = observer(function AccountTabs({ namespace, networkNam
           </div>
         ) : null}
       </>
+    ) : account.transactionsUnavailable && !account.transactionsLoading ? (
+      <EmptyState heading={t('view.account.activity.unavailable')} hint={t('view.account.activity.unavailableHint', { network: networkName })} />
     ) : !failed && (account.transactionsLoading || account.transactions === undefined) ? (
       <EmptyState loading heading={t('view.account.activity.loading')} />
     ) : (

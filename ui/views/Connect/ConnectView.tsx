@@ -8,6 +8,8 @@ import { getUiState } from '../../state/getUiState.js'
 import { Icon } from '../../components/Icon/Icon.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
 import { WalletGroup } from '../../components/WalletGroup/WalletGroup.js'
+import { WalletIntro } from '../../components/WalletIntro/WalletIntro.js'
+import { builtinWalletsFor } from '../../utils/builtinWalletsFor.js'
 import { connectGroups, recommendedCount } from './connectGroups.js'
 
 /**
@@ -26,12 +28,14 @@ export const ConnectView = observer(function ConnectView() {
   const features = options.features
   const siteOptions = portico.options
 
+  // The directory unreachable (or empty): the built-in list of real wallets recommends instead.
+  const directoryDown = directory.failed || (directory.page > 0 && !directory.loading && directory.wallets.length === 0)
   const groups = connectGroups({
     connectors: wallets.merged,
     recent: wallets.recent,
     featured: directory.featured,
     custom: siteOptions.customWallets ?? [],
-    directory: directory.wallets,
+    directory: directoryDown ? builtinWalletsFor(portico) : directory.wallets,
     order: features.connectorTypeOrder,
     isMobile: portico.isMobile,
     ...(siteOptions.includeWalletIds ? { includeWalletIds: siteOptions.includeWalletIds } : {}),
@@ -70,6 +74,7 @@ export const ConnectView = observer(function ConnectView() {
       ) : (
         groups.map((group) => <WalletGroup key={group.id} group={group} />)
       )}
+      {!discovering && injectedCount === 0 ? <WalletIntro /> : null}
       {showAllWallets ? (
         <button type="button" className="portico-connect__all" onClick={() => portico.stores.router.push('AllWallets')}>
           <Icon name="grid" />

@@ -1,18 +1,17 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId } from 'react'
-import type { SendButtonState, TokenBalance } from '../../../kernel/index.js'
+import type { SendButtonState } from '../../../kernel/index.js'
 import { useFormat } from '../../hooks/useFormat.js'
 import { Button } from '../../components/Button/Button.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
+import { TokenPicker } from '../../components/TokenPicker/TokenPicker.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 
-/** A token's key in the picker: its CAIP-10 address, or "native". */
-const tokenKey = (token: TokenBalance | undefined) => (token ? (token.address ?? 'native') : '')
-
 /**
- * The send form (WalletSend): a token picker fed by the account's token balances, the amount
- * (a decimal string, never a float) with "Max", and the receiver address. The main button is
+ * The send form (WalletSend): a token picker fed by the account's token balances (icons,
+ * balances, USD values), the amount (a decimal string, never a float) with "Max" and its USD
+ * value while typing, and the receiver address. The main button is
  * labelled by the form's state (`Select Token`, `Add Amount`, `Incorrect Value`, `Insufficient
  * Funds`, `Add Address`, `Invalid Address`) and only `Preview Send` opens the preview.
  *
@@ -23,7 +22,7 @@ export const WalletSendView = observer(function WalletSendView() {
   const portico = usePortico()
   const t = useTranslate()
   const format = useFormat()
-  const ids = { token: useId(), amount: useId(), amountHint: useId(), receiver: useId(), receiverHint: useId(), balance: useId() }
+  const ids = { token: useId(), tokenLabel: useId(), amount: useId(), amountHint: useId(), receiver: useId(), receiverHint: useId(), balance: useId() }
   const { send, accounts, networks, connections, router } = portico.stores
   const namespace = networks.activeNamespace
   const caipAddress = connections.caipAddress(namespace)
@@ -38,6 +37,7 @@ export const WalletSendView = observer(function WalletSendView() {
 
   const amountInvalid = state === 'Incorrect Value' || state === 'Insufficient Funds'
   const receiverInvalid = state === 'Invalid Address'
+  const usd = send.token ? format.usdOf(send.amount, send.token.price) : undefined
   const hint = (key: string) => t(`view.walletSend.hint.${key}`, { decimals: send.decimals ?? 0, network: network?.name ?? '' })
 
   return (
@@ -50,26 +50,11 @@ export const WalletSendView = observer(function WalletSendView() {
       }}
     >
       <div className="portico-send__field">
-        <label className="portico-send__label" htmlFor={ids.token}>
+        <label id={ids.tokenLabel} className="portico-send__label" htmlFor={ids.token}>
           {t('view.walletSend.token')}
         </label>
         <div className="portico-send__row">
-          <select
-            id={ids.token}
-            className="portico-send__select"
-            value={tokenKey(send.token)}
-            onChange={(event) => send.setToken(tokens.find((token) => tokenKey(token) === event.target.value))}
-          >
-            <option value="">{t('view.walletSend.selectToken')}</option>
-            {send.token && !tokens.some((token) => tokenKey(token) === tokenKey(send.token)) ? (
-              <option value={tokenKey(send.token)}>{send.token.symbol}</option>
-            ) : null}
-            {tokens.map((token) => (
-              <option key={tokenKey(token)} value={tokenKey(token)}>
-                {t('view.walletSend.tokenOption', { symbol: token.symbol, balance: format.amount(token.quantity.numeric, token.symbol) })}
-              </option>
-            ))}
-          </select>
+          <TokenPicker id={ids.token} labelId={ids.tokenLabel} tokens={tokens} selected={send.token} onSelect={(token) => send.setToken(token)} />
           {account.tokenBalancesLoading ? (
             <>
               <Spinner />
@@ -106,8 +91,9 @@ export const WalletSendView = observer(function WalletSendView() {
           </button>
         </div>
         {send.token ? (
-          <p id={ids.balance} className="portico-send__hint">
-            {t('view.walletSend.balance', { balance: format.amount(send.token.quantity.numeric, send.token.symbol) })}
+          <p id={ids.balance} className="portico-send__hint portico-send__hint--split">
+            <span>{t('view.walletSend.balance', { balance: format.amount(send.token.quantity.numeric, send.token.symbol) })}</span>
+            {usd ? <span className="portico-send__usd">{t('view.walletSend.usd', { value: usd })}</span> : null}
           </p>
         ) : null}
         {amountInvalid ? (

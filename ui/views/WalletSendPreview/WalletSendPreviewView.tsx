@@ -3,13 +3,21 @@ import { useEffect } from 'react'
 import { Button } from '../../components/Button/Button.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
 import { useAnnounce } from '../../hooks/useAnnounce.js'
+import { useFormat } from '../../hooks/useFormat.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
 
+/** A fee to at most 9 decimals (truncated; a fee is information, not an amount sent). */
+function shortFee(amount: string): string {
+  const [whole, fraction = ''] = amount.split('.')
+  const kept = fraction.slice(0, 9).replace(/0+$/, '')
+  return kept ? `${whole}.${kept}` : (whole ?? '0')
+}
+
 /**
- * The send preview (WalletSendPreview): from, to, amount, token, network and, when the
- * namespace's plugin estimates it, the network fee ("up to 0.002 SUI"), then "Send", which
+ * The send preview (WalletSendPreview): the amount exactly (with its USD value), token, from, to,
+ * network and the network fee the chain plugin estimates (`estimateSendFee`), then "Send", which
  * asks the wallet (a waiting state until it answers), or "Cancel", back to the form. A failure
  * (the wallet rejecting, the node refusing) is shown and announced here, and the form keeps its
  * values; on success the kernel resets the form, shows "Transaction started" and returns to
@@ -21,7 +29,8 @@ import { truncateAddress } from '../../utils/truncateAddress.js'
 export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
   const portico = usePortico()
   const t = useTranslate()
-  const { send, networks, connections } = portico.stores
+  const format = useFormat()
+  const { send, networks, connections, accounts } = portico.stores
   const namespace = networks.activeNamespace
   const from = connections.address(namespace)
   const network = networks.find(connections.get(namespace).caipNetworkId) ?? networks.activeNetwork
@@ -55,23 +64,29 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
     )
   }
 
+  const amount = format.exact(send.amount, token.symbol)
+  const usd = format.usdOf(send.amount, token.price)
   const rows: [string, string, string?][] = [
-    [t('view.walletSendPreview.amount'), `${send.amount.trim()} ${token.symbol}`],
+    [t('view.walletSendPreview.amount'), amount],
+    ...(usd ? [[t('view.walletSendPreview.value'), t('view.walletSend.usd', { value: usd })] as [string, string]] : []),
     [t('view.walletSendPreview.token'), token.name === token.symbol ? token.symbol : `${token.name} (${token.symbol})`],
     [t('view.walletSendPreview.from'), from ? truncateAddress(from) : '', from],
     [t('view.walletSendPreview.to'), truncateAddress(send.receiver.trim()), send.receiver.trim()],
     [t('view.walletSendPreview.network'), network?.name ?? ''],
   ]
   if (send.feeStatus === 'estimating') rows.push([t('view.walletSendPreview.fee'), t('view.walletSendPreview.feeEstimating')])
-  if (send.feeStatus === 'ready' && send.fee) rows.push([t('view.walletSendPreview.fee'), t('view.walletSendPreview.feeUpTo', { fee: send.fee.fee, symbol: send.fee.symbol })])
+  else if (send.feeStatus === 'ready' && send.fee) {
+    const nativePrice = (accounts.get(namespace).tokenBalances ?? []).find((balance) => balance.address === undefined)?.price
+    const feeUsd = format.usdOf(send.fee.fee, nativePrice)
+    const feeText = t('view.walletSendPreview.feeUpTo', { fee: format.exact(shortFee(send.fee.fee), send.fee.symbol) })
+    rows.push([t('view.walletSendPreview.fee'), feeUsd ? `${feeText} (${t('view.walletSend.usd', { value: feeUsd })})` : feeText])
+  }
 
   return (
     <div className="portico-send-preview">
       <p className="portico-send-preview__summary">
         {t('view.walletSendPreview.summary')}
-        <strong className="portico-send-preview__amount">
-          {send.amount.trim()} {token.symbol}
-        </strong>
+        <strong className="portico-send-preview__amount">{amount}</strong>
       </p>
       <dl className="portico-send-preview__details">
         {rows.map(([label, value, full]) => (

@@ -9,6 +9,7 @@ export function createHarnessPortico({
   theme,
   storage,
   themeVariables,
+  installed,
 }: {
   api: string
   /** A separate blockchain API (balances, history, NFTs); default: `api`. */
@@ -16,13 +17,15 @@ export function createHarnessPortico({
   theme?: 'light' | 'dark'
   storage?: StorageBackend | null
   themeVariables?: Record<string, string>
+  /** Whether the in-page wallet announces itself (default true). */
+  installed?: boolean
 }) {
   const wallet = createHarnessWallet()
   const portico = createPortico({
     projectId: 'harness',
     metadata: { name: 'Harness', description: 'Portico UI harness', url: 'http://127.0.0.1', icons: [] },
     networks: [devnetA, devnetB],
-    plugins: [harnessChain(wallet)],
+    plugins: [harnessChain(wallet, { installed: installed ?? true })],
     endpoints: { api, ...(blockchainApi ? { blockchainApi } : {}) },
     themeMode: theme ?? 'light',
     ...(themeVariables ? { themeVariables } : {}),

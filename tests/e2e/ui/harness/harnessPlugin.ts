@@ -44,8 +44,8 @@ export function createHarnessWallet(): HarnessWalletInternal {
   })
 }
 
-/** A chain plugin for the UI harness: one announced wallet, "Portico Dev Wallet", in memory. */
-export function harnessChain(wallet: HarnessWalletInternal) {
+/** A chain plugin for the UI harness: one announced wallet, "Portico Dev Wallet", in memory (none installed when `installed` is false). */
+export function harnessChain(wallet: HarnessWalletInternal, { installed = true }: { installed?: boolean } = {}) {
   const gate = (what: string) => wallet.gate(what)
   return definePlugin({
     name: 'harness',
@@ -57,7 +57,7 @@ export function harnessChain(wallet: HarnessWalletInternal) {
       portico.addressValidators.register('eip155', (address) => /^0x[0-9a-fA-F]{40}$/.test(address))
       portico.hooks.discoverWallets.for('eip155').tapPromise('harness', async (context) => {
         wallet.calls.push('discover')
-        context.add({ id: 'dev.portico.wallet', name: 'Portico Dev Wallet', namespace: 'eip155', type: 'ANNOUNCED', imageUrl: icon, rdns: 'dev.portico.wallet' })
+        if (installed) context.add({ id: 'dev.portico.wallet', name: 'Portico Dev Wallet', namespace: 'eip155', type: 'ANNOUNCED', imageUrl: icon, rdns: 'dev.portico.wallet' })
       })
       portico.hooks.connect.for('eip155').tapPromise('harness', async (request) => {
         await gate('connect')

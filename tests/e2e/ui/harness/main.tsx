@@ -15,7 +15,7 @@ const api = params.get('api') ?? location.origin
 const theme = params.get('theme') === 'dark' ? 'dark' : 'light'
 const accent = params.get('accent')
 const blockchainApi = params.get('blockchainApi')
-const { portico, wallet } = createHarnessPortico({ api, theme, ...(blockchainApi ? { blockchainApi } : {}), ...(accent ? { themeVariables: { 'accent-strong': accent, '--portico-radius-modal': '4px' } } : {}) })
+const { portico, wallet } = createHarnessPortico({ api, theme, installed: params.get('wallet') !== 'none', ...(blockchainApi ? { blockchainApi } : {}), ...(accent ? { themeVariables: { 'accent-strong': accent, '--portico-radius-modal': '4px' } } : {}) })
 w.porticoHarness = { portico, wallet }
 
 const root = document.getElementById('root') as HTMLElement

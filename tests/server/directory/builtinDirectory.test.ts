@@ -1,0 +1,78 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServer } from '../../../server/createServer.js'
+import type { WcWallet } from '../../../server/directory/WcWallet.js'
+import { builtinWallets } from '../../../wallets/builtinWallets.js'
+import { makeDataDir, startTestServer, type TestServer } from '../helpers/startTestServer.js'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(async () => {
+  await server.dispose()
+})
+
+const names = (body: { data: WcWallet[] }) => body.data.map((w) => w.name)
+
+describe("the server's default directory: the built-in real wallets", () => {
+  it('serves every built-in wallet, most used first, and none of the invented test wallets', async () => {
+    const { status, body } = await server.getJson('/getWallets?page=1&entries=100')
+    expect(status).toBe(200)
+    expect(body.count).toBe(builtinWallets.length)
+    expect(names(body).slice(0, 3)).toEqual(['MetaMask', 'Phantom', 'Coinbase Wallet'])
+    expect(names(body)).not.toContain('Oasis Keys')
+    const metamask = body.data.find((w: WcWallet) => w.id === 'metamask')
+    expect(metamask).toMatchObject({ rdns: 'io.metamask', link_mode: 'https://metamask.app.link/', image_id: 'metamask', supports_wc: true })
+  })
+
+  it('matches a wallet for any chain of the namespaces it serves', async () => {
+    const base = names((await server.getJson('/getWallets?entries=100&chains=eip155:8453')).body)
+    expect(base).toContain('MetaMask')
+    expect(base).not.toContain('Solflare')
+    const solana = names((await server.getJson('/getWallets?entries=100&chains=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).body)
+    expect(solana).toEqual(expect.arrayContaining(['Phantom', 'Solflare', 'Backpack']))
+    expect(solana).not.toContain('MetaMask')
+    expect(names((await server.getJson('/getWallets?entries=100&chains=cosmos:cosmoshub-4')).body)).toEqual(['Keplr'])
+    expect(names((await server.getJson('/getWallets?entries=100&rdns=me.rainbow')).body)).toEqual(['Rainbow'])
+  })
+
+  it('serves real logos on /getWalletImage, a tile for a wallet without one, and a 404 for an unknown id', async () => {
+    const logo = await fetch(`${server.url}/getWalletImage/metamask`)
+    expect(logo.status).toBe(200)
+    expect(logo.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+    expect(await logo.text()).toBe(builtinWallets.find((w) => w.id === 'metamask')?.icon)
+    const tile = await fetch(`${server.url}/getWalletImage/xverse`)
+    expect(tile.status).toBe(200)
+    expect(await tile.text()).toContain('<svg')
+    expect((await fetch(`${server.url}/getWalletImage/not-a-wallet`)).status).toBe(404)
+  })
+})
+
+describe('a directory file of its own', () => {
+  it('is served instead of the built-in list', async () => {
+    const dataDir = makeDataDir()
+    const file = join(dataDir, 'mine.json')
+    writeFileSync(file, JSON.stringify([{ id: 'mine', name: 'My Wallet', namespaces: ['eip155'] }]))
+    const own = await startTestServer({ dataDir, directory: file })
+    try {
+      const { body } = await own.getJson('/getWallets?chains=eip155:1')
+      expect(names(body)).toEqual(['My Wallet'])
+    } finally {
+      await own.dispose()
+    }
+  })
+
+  it('stops the start with an error that names the file and the entry when it is malformed', async () => {
+    const dataDir = makeDataDir()
+    const file = join(dataDir, 'bad.json')
+    writeFileSync(file, JSON.stringify([{ id: 'ok', name: 'Fine' }, { id: 'bad', name: 'Bad', namespaces: ['EIP 155'] }]))
+    await expect(createServer({ port: 0, relay: false, chains: [], dataDir, directory: file })).rejects.toThrow(
+      /Wallet directory file .*bad\.json: Wallet directory entry 1: namespaces must be CAIP-2 namespaces/,
+    )
+    writeFileSync(file, '{ not json')
+    await expect(createServer({ port: 0, relay: false, chains: [], dataDir, directory: file })).rejects.toThrow(/Wallet directory file .*bad\.json: .*JSON/)
+    await expect(createServer({ port: 0, relay: false, chains: [], dataDir, directory: join(dataDir, 'missing.json') })).rejects.toThrow(/missing\.json.*ENOENT/)
+  })
+})

@@ -1,0 +1,25 @@
+import type { DirectoryWallet, Portico } from '../../kernel/index.js'
+import { builtinDirectoryWallets } from '../../wallets/builtinDirectoryWallets.js'
+
+/**
+ * The built-in wallets (Portico's list of real wallets, bundled with the Connect view) that
+ * serve one of the site's namespaces, most used first, as directory entries.
+ *
+ * @example
+ * builtinWalletsFor(portico).map((w) => w.name) // ['MetaMask', 'Phantom', …]
+ */
+export function builtinWalletsFor(portico: Portico): DirectoryWallet[] {
+  return builtinDirectoryWallets(portico.stores.networks.namespaces)
+}
+
+/**
+ * Where to get a wallet on this device: its store (App Store on an iPhone or iPad, Google Play on
+ * another phone, the Chrome Web Store on a computer) when it lists one, else its website.
+ *
+ * @example
+ * installLink(wallet, { isMobile: false, userAgent: navigator.userAgent }) // 'https://chrome.google.com/webstore/…'
+ */
+export function installLink(wallet: DirectoryWallet, { isMobile, userAgent }: { isMobile: boolean; userAgent: string }): string | undefined {
+  const store = isMobile ? (/iPhone|iPad|iPod/i.test(userAgent) ? wallet.app_store : wallet.play_store) : wallet.chrome_store
+  return store ?? wallet.homepage ?? undefined
+}

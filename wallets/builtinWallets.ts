@@ -1,0 +1,326 @@
+// The wallets people actually use, built into Portico. Every fact here (EIP-6963 rdns, Wallet
+// Standard name, store and download links, deep-link schemes, universal links) comes from the
+// wallets' public download pages and their public connector definitions; a field nobody
+// documents is left out rather than guessed. Logos are @web3icons/core's (MIT) where it has one.
+import backpack from '@web3icons/core/svgs/wallets/branded/backpack.svg.js'
+import coin98 from '@web3icons/core/svgs/wallets/branded/coin98.svg.js'
+import coinbase from '@web3icons/core/svgs/wallets/branded/coinbase.svg.js'
+import enkrypt from '@web3icons/core/svgs/wallets/branded/enkrypt.svg.js'
+import imtoken from '@web3icons/core/svgs/wallets/branded/imtoken.svg.js'
+import keplr from '@web3icons/core/svgs/wallets/branded/keplr.svg.js'
+import kraken from '@web3icons/core/svgs/wallets/branded/kraken.svg.js'
+import ledger from '@web3icons/core/svgs/wallets/branded/ledger.svg.js'
+import metamask from '@web3icons/core/svgs/wallets/branded/metamask.svg.js'
+import okx from '@web3icons/core/svgs/wallets/branded/okx.svg.js'
+import phantom from '@web3icons/core/svgs/wallets/branded/phantom.svg.js'
+import rabby from '@web3icons/core/svgs/wallets/branded/rabby.svg.js'
+import rainbow from '@web3icons/core/svgs/wallets/branded/rainbow.svg.js'
+import ronin from '@web3icons/core/svgs/wallets/branded/ronin.svg.js'
+import safe from '@web3icons/core/svgs/wallets/branded/safe.svg.js'
+import solflare from '@web3icons/core/svgs/wallets/branded/solflare.svg.js'
+import tokenPocket from '@web3icons/core/svgs/wallets/branded/token-pocket.svg.js'
+import trust from '@web3icons/core/svgs/wallets/branded/trust.svg.js'
+import zerion from '@web3icons/core/svgs/wallets/branded/zerion.svg.js'
+
+/** One built-in wallet. Links are https, or the wallet's own scheme for `mobile_link`. */
+export type BuiltinWallet = {
+  /** Portico's directory id (also its `image_id`). */
+  id: string
+  name: string
+  /** The CAIP-2 namespaces it serves. */
+  namespaces: readonly string[]
+  homepage: string
+  /** Its EIP-6963 reverse-DNS id. */
+  rdns?: string
+  /** The name it registers under Wallet Standard, per namespace. */
+  walletStandard?: Readonly<Record<string, string>>
+  /** Its scheme for a WalletConnect URI (`<mobile_link>wc?uri=…`). */
+  mobile_link?: string
+  /** Its https universal link for a WalletConnect URI (`<link_mode>/wc?uri=…`), opened first on a phone. */
+  link_mode?: string
+  app_store?: string
+  play_store?: string
+  chrome_store?: string
+  /** The logo, an SVG document. */
+  icon?: string
+}
+
+/**
+ * The built-in wallet list, most used first: it fills the Connect view when the directory is
+ * unreachable, lists where to get a wallet, and seeds the server's default directory.
+ */
+export const builtinWallets: readonly BuiltinWallet[] = [
+  {
+    id: 'metamask',
+    name: 'MetaMask',
+    namespaces: ['eip155'],
+    homepage: 'https://metamask.io/',
+    rdns: 'io.metamask',
+    link_mode: 'https://metamask.app.link/',
+    app_store: 'https://apps.apple.com/us/app/metamask/id1438144202',
+    play_store: 'https://play.google.com/store/apps/details?id=io.metamask',
+    chrome_store: 'https://chrome.google.com/webstore/detail/metamask/nkbihfbeogaeaoehlefnkodbefgpgknn',
+    icon: metamask,
+  },
+  {
+    id: 'phantom',
+    name: 'Phantom',
+    namespaces: ['solana', 'eip155'],
+    homepage: 'https://phantom.app/',
+    rdns: 'app.phantom',
+    walletStandard: { solana: 'Phantom' },
+    app_store: 'https://apps.apple.com/app/phantom-solana-wallet/1598432977',
+    play_store: 'https://play.google.com/store/apps/details?id=app.phantom',
+    chrome_store: 'https://chrome.google.com/webstore/detail/phantom/bfnaelmomeimhlpmgjnjophhpkkoljpa',
+    icon: phantom,
+  },
+  {
+    id: 'coinbase-wallet',
+    name: 'Coinbase Wallet',
+    namespaces: ['eip155'],
+    homepage: 'https://coinbase.com/wallet',
+    rdns: 'com.coinbase.wallet',
+    app_store: 'https://apps.apple.com/us/app/coinbase-wallet-store-crypto/id1278383455',
+    play_store: 'https://play.google.com/store/apps/details?id=org.toshi',
+    chrome_store: 'https://chrome.google.com/webstore/detail/coinbase-wallet-extension/hnfanknocfeofbddgcijnmhnfnkdnaad',
+    icon: coinbase,
+  },
+  {
+    id: 'trust-wallet',
+    name: 'Trust Wallet',
+    namespaces: ['eip155', 'solana'],
+    homepage: 'https://trustwallet.com/',
+    rdns: 'com.trustwallet.app',
+    mobile_link: 'trust://',
+    app_store: 'https://apps.apple.com/us/app/trust-crypto-bitcoin-wallet/id1288339409',
+    play_store: 'https://play.google.com/store/apps/details?id=com.wallet.crypto.trustapp',
+    chrome_store: 'https://chrome.google.com/webstore/detail/trust-wallet/egjidjbpglichdcondbcbdnbeeppgdph',
+    icon: trust,
+  },
+  {
+    id: 'rainbow',
+    name: 'Rainbow',
+    namespaces: ['eip155'],
+    homepage: 'https://rainbow.me/',
+    rdns: 'me.rainbow',
+    mobile_link: 'rainbow://',
+    link_mode: 'https://rnbwapp.com/',
+    app_store: 'https://apps.apple.com/app/apple-store/id1457119021',
+    play_store: 'https://play.google.com/store/apps/details?id=me.rainbow',
+    icon: rainbow,
+  },
+  {
+    id: 'okx-wallet',
+    name: 'OKX Wallet',
+    namespaces: ['eip155', 'solana', 'bip122'],
+    homepage: 'https://okx.com/web3',
+    rdns: 'com.okex.wallet',
+    mobile_link: 'okex://main',
+    app_store: 'https://itunes.apple.com/app/id1327268470',
+    play_store: 'https://play.google.com/store/apps/details?id=com.okinc.okex.gp',
+    chrome_store: 'https://chrome.google.com/webstore/detail/okx-wallet/mcohilncbfahbmgdjkbpemcciiolgcge',
+    icon: okx,
+  },
+  {
+    id: 'rabby',
+    name: 'Rabby Wallet',
+    namespaces: ['eip155'],
+    homepage: 'https://rabby.io/',
+    rdns: 'io.rabby',
+    chrome_store: 'https://chrome.google.com/webstore/detail/rabby-wallet/acmacodkjbdgmoleebolmdjonilkdbch',
+    icon: rabby,
+  },
+  {
+    id: 'ledger-live',
+    name: 'Ledger Live',
+    namespaces: ['eip155'],
+    homepage: 'https://www.ledger.com/ledger-live',
+    mobile_link: 'ledgerlive://',
+    app_store: 'https://apps.apple.com/us/app/ledger-live-web3-wallet/id1361671700',
+    play_store: 'https://play.google.com/store/apps/details?id=com.ledger.live',
+    icon: ledger,
+  },
+  {
+    id: 'zerion',
+    name: 'Zerion',
+    namespaces: ['eip155'],
+    homepage: 'https://zerion.io/',
+    rdns: 'io.zerion.wallet',
+    mobile_link: 'zerion://',
+    app_store: 'https://apps.apple.com/app/apple-store/id1456732565',
+    play_store: 'https://play.google.com/store/apps/details?id=io.zerion.android',
+    chrome_store: 'https://chrome.google.com/webstore/detail/klghhnkeealcohjjanjjdaeeggmfmlpl',
+    icon: zerion,
+  },
+  {
+    id: 'solflare',
+    name: 'Solflare',
+    namespaces: ['solana'],
+    homepage: 'https://solflare.com/',
+    walletStandard: { solana: 'Solflare' },
+    chrome_store: 'https://chrome.google.com/webstore/detail/solflare-wallet/bhhhlbepdkbapadjdnnojkbgioiodbic',
+    icon: solflare,
+  },
+  {
+    id: 'backpack',
+    name: 'Backpack',
+    namespaces: ['solana', 'eip155'],
+    homepage: 'https://backpack.app/',
+    rdns: 'app.backpack.mobile',
+    walletStandard: { solana: 'Backpack' },
+    app_store: 'https://apps.apple.com/app/backpack-wallet-exchange/id6445964121',
+    play_store: 'https://play.google.com/store/apps/details?id=app.backpack.mobile',
+    chrome_store: 'https://chromewebstore.google.com/detail/backpack/aflkmfhebedbjioipglgcbcmnbpgliof',
+    icon: backpack,
+  },
+  {
+    id: 'bitget-wallet',
+    name: 'Bitget Wallet',
+    namespaces: ['eip155'],
+    homepage: 'https://web3.bitget.com/',
+    rdns: 'com.bitget.web3',
+    mobile_link: 'bitkeep://',
+    app_store: 'https://apps.apple.com/app/bitkeep/id1395301115',
+    chrome_store: 'https://chrome.google.com/webstore/detail/bitkeep-crypto-nft-wallet/jiidiaalihmmhddjgbnbgdfflelocpak',
+  },
+  {
+    id: 'binance-wallet',
+    name: 'Binance Wallet',
+    namespaces: ['eip155'],
+    homepage: 'https://www.binance.com/en/web3wallet',
+    rdns: 'com.binance.wallet',
+    mobile_link: 'bnc://app.binance.com/cedefi',
+    app_store: 'https://apps.apple.com/us/app/id1436799971',
+    play_store: 'https://play.google.com/store/apps/details?id=com.binance.dev',
+    chrome_store: 'https://chromewebstore.google.com/detail/cadiboklkpojfamcoggejbbdjcoiljjk',
+  },
+  {
+    id: 'uniswap-wallet',
+    name: 'Uniswap Wallet',
+    namespaces: ['eip155'],
+    homepage: 'https://wallet.uniswap.org/',
+    mobile_link: 'uniswap://',
+    app_store: 'https://apps.apple.com/app/apple-store/id6443944476',
+  },
+  {
+    id: 'safe',
+    name: 'Safe',
+    namespaces: ['eip155'],
+    homepage: 'https://safe.global/',
+    icon: safe,
+  },
+  {
+    id: 'keplr',
+    name: 'Keplr',
+    namespaces: ['cosmos'],
+    homepage: 'https://www.keplr.app/',
+    chrome_store: 'https://chrome.google.com/webstore/detail/keplr/dmkamcknogkgcdfhhbddcghachkejeap',
+    icon: keplr,
+  },
+  {
+    id: 'talisman',
+    name: 'Talisman',
+    namespaces: ['polkadot', 'eip155'],
+    homepage: 'https://talisman.xyz/',
+    rdns: 'xyz.talisman',
+    chrome_store: 'https://chrome.google.com/webstore/detail/talisman-polkadot-wallet/fijngjgcjhjmmpcmkeiomlglpeiijkld',
+  },
+  {
+    id: 'subwallet',
+    name: 'SubWallet',
+    namespaces: ['polkadot', 'eip155'],
+    homepage: 'https://www.subwallet.app/',
+    rdns: 'app.subwallet',
+    mobile_link: 'subwallet://',
+    app_store: 'https://apps.apple.com/us/app/subwallet-polkadot-wallet/id1633050285',
+    play_store: 'https://play.google.com/store/apps/details?id=app.subwallet.mobile',
+    chrome_store: 'https://chrome.google.com/webstore/detail/subwallet-polkadot-wallet/onhogfjeacnfoofkfgppdlbmlmnplgbn',
+  },
+  {
+    id: 'enkrypt',
+    name: 'Enkrypt',
+    namespaces: ['eip155', 'polkadot'],
+    homepage: 'https://www.enkrypt.com/',
+    rdns: 'com.enkrypt',
+    chrome_store: 'https://chrome.google.com/webstore/detail/enkrypt-ethereum-polkadot/kkpllkodjeloidieedojogacfhpaihoh',
+    icon: enkrypt,
+  },
+  {
+    id: 'xverse',
+    name: 'Xverse',
+    namespaces: ['bip122', 'stacks'],
+    homepage: 'https://www.xverse.app/',
+    chrome_store: 'https://chrome.google.com/webstore/detail/xverse-wallet/idnnbdplmphpflfnlkomgpfbpcgelopg',
+  },
+  {
+    id: 'leather',
+    name: 'Leather',
+    namespaces: ['bip122', 'stacks'],
+    homepage: 'https://leather.io/',
+    chrome_store: 'https://chromewebstore.google.com/detail/leather/ldinpeekobnhjjdofggfgjlcehhmanlj',
+  },
+  {
+    id: 'imtoken',
+    name: 'imToken',
+    namespaces: ['eip155'],
+    homepage: 'https://token.im/',
+    mobile_link: 'imtokenv2://',
+    app_store: 'https://itunes.apple.com/us/app/imtoken2/id1384798940',
+    play_store: 'https://play.google.com/store/apps/details?id=im.token.app',
+    icon: imtoken,
+  },
+  {
+    id: 'tokenpocket',
+    name: 'TokenPocket',
+    namespaces: ['eip155'],
+    homepage: 'https://tokenpocket.pro/',
+    rdns: 'pro.tokenpocket',
+    mobile_link: 'tpoutside://',
+    app_store: 'https://apps.apple.com/us/app/tp-global-wallet/id6444625622',
+    play_store: 'https://play.google.com/store/apps/details?id=vip.mytokenpocket',
+    chrome_store: 'https://chrome.google.com/webstore/detail/tokenpocket/mfgccjchihfkkindfppnaooecgfneiii',
+    icon: tokenPocket,
+  },
+  {
+    id: 'coin98',
+    name: 'Coin98 Wallet',
+    namespaces: ['eip155'],
+    homepage: 'https://coin98.com/wallet',
+    rdns: 'com.coin98',
+    app_store: 'https://apps.apple.com/vn/app/coin98-super-app/id1561969966',
+    play_store: 'https://play.google.com/store/apps/details?id=coin98.crypto.finance.media',
+    chrome_store: 'https://chrome.google.com/webstore/detail/coin98-wallet/aeachknmefphepccionboohckonoeemg',
+    icon: coin98,
+  },
+  {
+    id: 'kraken-wallet',
+    name: 'Kraken Wallet',
+    namespaces: ['eip155'],
+    homepage: 'https://kraken.com/wallet',
+    mobile_link: 'krakenwallet://',
+    app_store: 'https://apps.apple.com/us/app/kraken-wallet/id1626327149',
+    icon: kraken,
+  },
+  {
+    id: 'ronin-wallet',
+    name: 'Ronin Wallet',
+    namespaces: ['eip155'],
+    homepage: 'https://wallet.roninchain.com/',
+    rdns: 'com.roninchain.wallet',
+    mobile_link: 'roninwallet://',
+    app_store: 'https://apps.apple.com/us/app/ronin-wallet/id1592675001',
+    play_store: 'https://play.google.com/store/apps/details?id=com.skymavis.genesis',
+    chrome_store: 'https://chrome.google.com/webstore/detail/ronin-wallet/fnjhmkhhmkbjkkabndcnnogagogbneec',
+    icon: ronin,
+  },
+  {
+    id: 'onekey',
+    name: 'OneKey',
+    namespaces: ['eip155'],
+    homepage: 'https://onekey.so/',
+    rdns: 'so.onekey.app.wallet',
+    app_store: 'https://apps.apple.com/us/app/onekey-open-source-wallet/id1609559473',
+    play_store: 'https://play.google.com/store/apps/details?id=so.onekey.app.wallet',
+    chrome_store: 'https://chrome.google.com/webstore/detail/onekey/jnmbobjmhlngoefaiojfljckilhhlhcj',
+  },
+]
