@@ -8,11 +8,13 @@
  * - `PORT + 2` anvil, chain id 31338 ("Portico Devnet B")
  * - `PORT + 3` the LiteSVM-backed Solana JSON-RPC (HTTP and websocket on one port)
  * - `PORT + 4` the Bitcoin regtest ledger's Esplora REST API (`/api/…`)
+ * - `PORT + 5` the Cosmos ledger's CometBFT RPC (POST `/`) and REST gateway (`/cosmos/…`)
  *
  * Every chain is started through one seam, `chains/sandboxChains.ts`; a new chain takes the next port.
  */
 
 import { bitcoinSandboxCaipNetworkId } from './bitcoin/bitcoinSandboxChain.js'
+import { cosmosSandboxCaipNetworkId, cosmosSandboxTokenDenom } from './cosmos/cosmosSandboxChain.js'
 import { solanaSandboxCaipNetworkId } from './solana/solanaSandboxChain.js'
 
 /** The `PORT` used when the environment does not set one. */
@@ -34,22 +36,23 @@ export type SandboxPorts = {
   anvilB: number
   solana: number
   bitcoin: number
+  cosmos: number
 }
 
 /**
- * The ports a sandbox on `base` uses (`base` .. `base + 4`).
+ * The ports a sandbox on `base` uses (`base` .. `base + 5`).
  *
  * @param base the server's port (`PORT`)
- * @returns the five ports
+ * @returns the ports
  * @example
- * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704 }
+ * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705 }
  */
 export function sandboxPorts(base: number): SandboxPorts {
-  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4 }
+  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5 }
 }
 
-/** The highest `PORT` the sandbox accepts (its last chain takes `PORT + 4`). */
-export const maxSandboxPort = 65_535 - 4
+/** The highest `PORT` the sandbox accepts (its last chain takes `PORT + 5`). */
+export const maxSandboxPort = 65_535 - 5
 
 /** One EVM devnet of the sandbox. */
 export type SandboxEvmChain = {
@@ -107,6 +110,21 @@ export const sandboxBitcoinChain = {
   priceUsd: 60_000,
   /** A block is mined this often while transactions wait (faucet payments are mined at once). */
   blockIntervalMs: 3_000,
+} as const
+
+/**
+ * The Cosmos chain: a verifying bank ledger of our own (no `simd` or `gaiad` runs offline) behind
+ * CometBFT RPC and the REST gateway. Its CAIP-2 reference is the chain id verbatim.
+ */
+export const sandboxCosmosChain = {
+  caipNetworkId: cosmosSandboxCaipNetworkId,
+  name: 'Portico Cosmos Localnet',
+  portKey: 'cosmos',
+  nativeCurrency: { name: 'Portico Token', symbol: 'PTC', decimals: 6 },
+  /** Price of PTC in the sandbox's table (USD). */
+  priceUsd: 8,
+  /** The bank denom with metadata beside the native one. */
+  token: { denom: cosmosSandboxTokenDenom, name: 'Portico USD', symbol: 'pUSD', decimals: 6, priceUsd: 1 },
 } as const
 
 /** The ERC-20 deployed on both devnets. */

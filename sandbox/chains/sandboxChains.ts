@@ -1,5 +1,6 @@
 import { bitcoinSandboxChainDefinition } from '../bitcoin/bitcoinSandboxChainDefinition.js'
 import { sandboxEvmChains } from '../config.js'
+import { cosmosSandboxChainDefinition } from '../cosmos/cosmosSandboxChainDefinition.js'
 import { evmSandboxChain } from '../devnets/evmSandboxChain.js'
 import { solanaSandboxChainDefinition } from '../solana/solanaSandboxChainDefinition.js'
 import type { SandboxChainDefinition } from './SandboxChain.js'
@@ -12,4 +13,5 @@ export const sandboxChains: readonly SandboxChainDefinition[] = [
   ...sandboxEvmChains.map(evmSandboxChain),
   solanaSandboxChainDefinition,
   bitcoinSandboxChainDefinition,
+  cosmosSandboxChainDefinition,
 ]

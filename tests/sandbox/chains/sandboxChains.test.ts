@@ -50,14 +50,15 @@ afterAll(async () => {
 })
 
 describe('/sandbox.json', () => {
-  it('lists every chain with namespace, ids, URLs, currency, tokens and dev accounts, on PORT+1 … PORT+4', () => {
+  it('lists every chain with namespace, ids, URLs, currency, tokens and dev accounts, on PORT+1 … PORT+5', () => {
     expect(info.chains.map((c) => [c.namespace, c.caipNetworkId])).toEqual([
       ['eip155', 'eip155:31337'],
       ['eip155', 'eip155:31338'],
       ['solana', sandboxSolanaChain.caipNetworkId],
       ['bip122', 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'],
+      ['cosmos', 'cosmos:portico-local-1'],
     ])
-    expect(info.chains.map((c) => new URL(c.nodeUrl).port)).toEqual([1, 2, 3, 4].map((i) => String(sandbox.port + i)))
+    expect(info.chains.map((c) => new URL(c.nodeUrl).port)).toEqual([1, 2, 3, 4, 5].map((i) => String(sandbox.port + i)))
     const btc = info.chains[3]!
     expect(btc).toEqual({
       namespace: 'bip122',
