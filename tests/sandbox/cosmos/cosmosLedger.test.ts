@@ -92,7 +92,7 @@ describe('the Cosmos sandbox ledger under @cosmjs/stargate', () => {
   it('accepts legacy amino JSON signing (the fallback hardware wallets need)', async () => {
     const key = new Uint8Array(randomBytes(32))
     const amino = await Secp256k1Wallet.fromKey(key, prefix)
-    const [{ address }] = (await amino.getAccounts()) as [{ address: string }]
+    const { address } = (await amino.getAccounts())[0]!
     const bob = await fresh()
     payFromCosmosFaucet(node, address, 2_000_000n)
     const client = await signer(amino)
