@@ -4,6 +4,7 @@ import type { PublicClient } from 'viem'
 import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
 import type { Balance } from '../blockchain/Balance.js'
 import { readBip122Balances } from '../blockchain/readBip122Balances.js'
+import { readCosmosBalances } from '../blockchain/readCosmosBalances.js'
 import { readEvmBalances } from '../blockchain/readEvmBalances.js'
 import { readSolanaBalances } from '../blockchain/readSolanaBalances.js'
 import type { ChainConfig } from '../createServer.js'
@@ -19,7 +20,8 @@ import type { ServerContext } from './ServerContext.js'
 /**
  * Mounts the blockchain API: `GET /v1/supported-chains` → `{ http, ws }`,
  * `GET /v1/account/:address/balance?currency=usd&chainId=<caip2>` → `{ balances }` (eip155 and
- * solana read from the chain, bip122 from the chain's Esplora API; other namespaces `[]` for now;
+ * solana read from the chain, bip122 from the chain's Esplora API, cosmos from the chain's REST gateway
+ * (bank balances of every denom); other namespaces `[]` for now;
  * tokens whose read failed are listed in `unavailableTokens` and the rest is still answered) and
  * `GET /v1/identity/:address` → `{ name, avatar }`. A malformed address or chain id is a 400; a
  * chain whose native balance cannot be read within `upstreamTimeoutMs` a 502.
@@ -62,7 +64,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config, publicB
     const namespace = chainId.split(':')[0]
     if (!isNamespaceAddress(namespace as string, address)) throw badRequest(`address is not a valid ${namespace} address`)
     const chain = chains.get(chainId)
-    if (!chain || (namespace !== 'eip155' && namespace !== 'solana' && namespace !== 'bip122')) return { balances: [] as Balance[] }
+    if (!chain || (namespace !== 'eip155' && namespace !== 'solana' && namespace !== 'bip122' && namespace !== 'cosmos')) return { balances: [] as Balance[] }
     try {
       const baseUrl = publicBaseUrl()
       const { balances, unavailable } =
@@ -70,7 +72,9 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config, publicB
           ? await readEvmBalances({ chain, client: clientFor(chain), address, baseUrl })
           : namespace === 'solana'
             ? await readSolanaBalances({ chain, address, baseUrl })
-            : await readBip122Balances({ chain, address, baseUrl })
+            : namespace === 'bip122'
+              ? await readBip122Balances({ chain, address, baseUrl })
+              : await readCosmosBalances({ chain, address, baseUrl })
       return { balances, ...(unavailable.length > 0 ? { unavailableTokens: unavailable } : {}) }
     } catch (cause) {
       if (cause instanceof HttpError) throw cause

@@ -11,7 +11,8 @@ import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { devBitcoinAddress, devBitcoinKey } from '../../../sandbox/bitcoin/devBitcoin.js'
-import { sandboxBitcoinChain, sandboxSolanaChain } from '../../../sandbox/config.js'
+import { sandboxBitcoinChain, sandboxCosmosChain, sandboxSolanaChain } from '../../../sandbox/config.js'
+import { devCosmosAddress } from '../../../sandbox/cosmos/devCosmos.js'
 import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { startSandbox, type StartSandboxReturnType } from '../../../sandbox/startSandbox.js'
 import { pickSandboxPort } from '../../helpers/pickSandboxPort.js'
@@ -20,6 +21,7 @@ bitcoin.initEccLib(ecc)
 const ECPair = ECPairFactory(ecc)
 const network = bitcoin.networks.regtest
 const btcChain = sandboxBitcoinChain.caipNetworkId
+const cosmosChain = sandboxCosmosChain.caipNetworkId
 
 let sandbox: StartSandboxReturnType
 let info: SandboxInfo
@@ -106,6 +108,22 @@ describe('POST /sandbox/faucet', () => {
     const balance = await btcBalance(address)
     expect(balance.status).toBe(200)
     expect(balance.body.balances).toEqual([expect.objectContaining({ symbol: 'BTC', quantity: { decimals: '8', numeric: '0.015' }, price: 60_000, value: 900 })])
+  })
+
+  it('credits a Cosmos address with a signed MsgSend; the server and the node API report it, the dev address starts funded', async () => {
+    const to = 'portico1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5tmv9z4'
+    const { status, body } = await faucet({ caipAddress: `${cosmosChain}:${to}`, amount: '2.5' })
+    expect(status).toBe(200)
+    expect(body.txid).toMatch(/^[0-9A-F]{64}$/)
+    const node = info.chains[4]!
+    expect(node).toMatchObject({ namespace: 'cosmos', caipNetworkId: cosmosChain, rpcUrl: `${sandbox.url}/v1/cosmos/demo/${cosmosChain}`, accounts: [devCosmosAddress], tokens: [{ address: 'upusd', symbol: 'pUSD', decimals: 6 }] })
+    expect(await (await fetch(`${node.nodeUrl}/cosmos/bank/v1beta1/balances/${to}/by_denom?denom=uptc`)).json()).toEqual({ balance: { denom: 'uptc', amount: '2500000' } })
+    const balance = (await (await fetch(`${sandbox.url}/v1/account/${to}/balance?currency=usd&chainId=${cosmosChain}&projectId=demo`)).json()) as { balances: { symbol: string; quantity: { numeric: string } }[] }
+    expect(balance.balances.map((b) => [b.symbol, b.quantity.numeric])).toEqual([['PTC', '2.5']])
+    const dev = (await (await fetch(`${sandbox.url}/v1/account/${devCosmosAddress}/balance?currency=usd&chainId=${cosmosChain}&projectId=demo`)).json()) as { balances: { symbol: string; quantity: { numeric: string } }[] }
+    expect(dev.balances.map((b) => [b.symbol, b.quantity.numeric])).toEqual([['PTC', '1000'], ['pUSD', '5000']])
+    expect((await faucet({ caipAddress: `${cosmosChain}:cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu`, amount: '1' })).body.message).toMatch(/is not a valid address of cosmos:portico-local-1/)
+    expect((await faucet({ caipAddress: `${cosmosChain}:${to}`, amount: '0.0000001' })).body.message).toMatch(/at most 6 decimals/)
   })
 
   it('refuses malformed CAIP addresses, unknown chains, bad amounts and invalid addresses with a clear 400', async () => {
