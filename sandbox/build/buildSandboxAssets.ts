@@ -16,6 +16,7 @@ const bundles: Record<string, string> = {
   '/dev-wallet.js': 'devWallet/devWallet.entry.ts',
   '/solana-dev-wallet.js': 'solanaWallet/solanaDevWallet.entry.ts',
   '/bitcoin-dev-wallet.js': 'bitcoinWallet/bitcoinDevWallet.entry.ts',
+  '/cosmos-dev-wallet.js': 'cosmosWallet/cosmosDevWallet.entry.ts',
   '/wallet-page.js': 'walletPage/walletPage.entry.ts',
 }
 
