@@ -206,18 +206,21 @@ export function cosmos(options: CosmosOptions = {}, environment: CosmosEnvironme
       const onKeystoreChange = () => {
         const current = active
         if (!current) return
-        enableOn(current.wallet, current.network).then(
-          (key) => {
-            if (active !== current || key.address === current.address) return
-            current.address = key.address
-            runReport(() => portico.reportAccountsChanged(namespace, [key.address]))
-          },
-          () => {
+        // Only read the key: asking to enable again could prompt the visitor. No key: the site was disconnected.
+        const { chainId, bech32Prefix } = cosmosDataOf(current.network)
+        Promise.resolve()
+          .then(() => current.wallet.provider.getKey(chainId))
+          .then((key) => {
+            if (!isCosmosAddress(key?.bech32Address, bech32Prefix)) throw new Error('no account')
+            if (active !== current || key.bech32Address === current.address) return
+            current.address = key.bech32Address
+            runReport(() => portico.reportAccountsChanged(namespace, [key.bech32Address]))
+          })
+          .catch(() => {
             if (active !== current) return
             active = undefined
             runReport(() => portico.reportDisconnected(namespace))
-          },
-        )
+          })
       }
       target?.addEventListener('keplr_keystorechange', onKeystoreChange)
 

@@ -48,7 +48,11 @@ export type CreateCosmosDevWalletParameters = {
   /** Where `keplr_keystorechange` is dispatched (the window). */
   target: EventTarget
   fetch?: typeof fetch
+  /** Where the site's approvals and suggested chains survive a reload, like an extension's own storage. */
+  storage?: Pick<Storage, 'getItem' | 'setItem'>
 }
+
+const storageKey = 'portico.cosmosDevWallet'
 
 const rejected = () => new Error('Request rejected')
 const toBigInt = (value: SignDocInput['accountNumber']): bigint => {
@@ -74,6 +78,15 @@ export function createCosmosDevWallet(parameters: CreateCosmosDevWalletParameter
   const fetchFn = parameters.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
   const chains = new Map(Object.entries(parameters.knownChains))
   const enabled = new Set<string>()
+  const { storage } = parameters
+  try {
+    const saved = JSON.parse(storage?.getItem(storageKey) ?? '{}') as { chains?: Record<string, { prefix: string; rest: string }>; enabled?: string[] }
+    for (const [id, chain] of Object.entries(saved.chains ?? {})) if (typeof chain?.prefix === 'string' && typeof chain.rest === 'string') chains.set(id, chain)
+    for (const id of saved.enabled ?? []) if (chains.has(id)) enabled.add(id)
+  } catch {
+    // a fresh wallet
+  }
+  const save = () => storage?.setItem(storageKey, JSON.stringify({ chains: Object.fromEntries(chains), enabled: [...enabled] }))
   let mode: CosmosDevWalletMode = 'approve'
   const log: CosmosDevWalletActivity[] = []
   const listeners = new Set<() => void>()
@@ -114,26 +127,32 @@ export function createCosmosDevWallet(parameters: CreateCosmosDevWalletParameter
     async enable(chainIds) {
       const ids = Array.isArray(chainIds) ? chainIds : [chainIds]
       for (const id of ids) if (!chains.has(id)) throw new Error(`There is no chain info for ${id}`)
+      // A site already approved for these chains is not asked again (Keplr keeps approvals).
+      if (ids.every((id) => enabled.has(id))) return
       if (mode === 'reject') {
         record('enable', 'rejected')
         throw rejected()
       }
       for (const id of ids) enabled.add(id)
+      save()
       record('enable', 'approved')
     },
     async disable(chainIds) {
       const ids = chainIds === undefined ? [...enabled] : Array.isArray(chainIds) ? chainIds : [chainIds]
       for (const id of ids) enabled.delete(id)
+      save()
       notify()
     },
     async experimentalSuggestChain(chainInfo) {
       const prefix = chainInfo?.bech32Config?.bech32PrefixAccAddr
       if (typeof chainInfo?.chainId !== 'string' || typeof prefix !== 'string' || typeof chainInfo.rest !== 'string') throw new Error('Invalid chain info')
+      if (chains.has(chainInfo.chainId)) return
       if (mode === 'reject') {
         record('experimentalSuggestChain', 'rejected')
         throw rejected()
       }
       if (!chains.has(chainInfo.chainId)) chains.set(chainInfo.chainId, { prefix, rest: chainInfo.rest })
+      save()
       record('experimentalSuggestChain', 'approved')
     },
     async getKey(chainId) {
@@ -181,6 +200,7 @@ export function createCosmosDevWallet(parameters: CreateCosmosDevWalletParameter
     getState: () => ({ connected: enabled.size > 0, mode, enabledChains: [...enabled] }),
     disconnect() {
       enabled.clear()
+      save()
       notify()
       target.dispatchEvent(new Event('keplr_keystorechange'))
     },

@@ -1,6 +1,7 @@
 import { cosmosSandboxChainId } from '../cosmos/cosmosSandboxChain.js'
 import { devCosmosKey } from '../cosmos/devCosmos.js'
 import { devWalletPanelCss } from '../devWallet/devWalletPanelCss.js'
+import { pageStorage } from '../utils/pageStorage.js'
 import { renderControlPanel } from '../walletPanel/renderWalletPanel.js'
 import { cosmosDevWalletEntry } from './cosmosDevWalletEntry.js'
 import { type CosmosDevWalletControl, type CosmosDevWalletProvider, createCosmosDevWallet } from './createCosmosDevWallet.js'
@@ -34,7 +35,7 @@ export function installCosmosDevWallet(): CosmosDevWalletHandle {
   const existing = window.__porticoCosmosDevWallet
   if (existing) return existing
   const key = devCosmosKey()
-  const { provider, control } = createCosmosDevWallet({ key: { privateKey: key.privateKey, publicKey: key.publicKey }, knownChains: {}, target: window })
+  const { provider, control } = createCosmosDevWallet({ key: { privateKey: key.privateKey, publicKey: key.publicKey }, knownChains: {}, target: window, ...(pageStorage() ? { storage: pageStorage() as Storage } : {}) })
   Object.defineProperty(window, cosmosDevWalletEntry.path, { value: provider, configurable: false, writable: false })
   const handle: CosmosDevWalletHandle = Object.freeze({
     setMode: control.setMode,
