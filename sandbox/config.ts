@@ -8,12 +8,14 @@
  * - `PORT + 2` anvil, chain id 31338 ("Portico Devnet B")
  * - `PORT + 3` the LiteSVM-backed Solana JSON-RPC (HTTP and websocket on one port)
  * - `PORT + 4` the Bitcoin regtest ledger's Esplora REST API (`/api/…`)
- * - `PORT + 7` the Sui ledger's full-node JSON-RPC (`+5` and `+6` are reserved for cosmos and polkadot)
+ * - `PORT + 5` the Cosmos ledger's CometBFT RPC (POST `/`) and REST gateway (`/cosmos/…`)
+ * - `PORT + 7` the Sui ledger's full-node JSON-RPC (`+6` is reserved for polkadot)
  *
  * Every chain is started through one seam, `chains/sandboxChains.ts`; a new chain takes the next port.
  */
 
 import { bitcoinSandboxCaipNetworkId } from './bitcoin/bitcoinSandboxChain.js'
+import { cosmosSandboxCaipNetworkId, cosmosSandboxTokenDenom } from './cosmos/cosmosSandboxChain.js'
 import { solanaSandboxCaipNetworkId } from './solana/solanaSandboxChain.js'
 import { suiSandboxCaipNetworkId } from './sui/suiSandboxChain.js'
 
@@ -36,19 +38,20 @@ export type SandboxPorts = {
   anvilB: number
   solana: number
   bitcoin: number
+  cosmos: number
   sui: number
 }
 
 /**
- * The ports a sandbox on `base` uses (`base` .. `base + 7`).
+ * The ports a sandbox on `base` uses (`base` .. `base + 7`; `base + 6` is reserved for polkadot).
  *
  * @param base the server's port (`PORT`)
  * @returns the ports by role
  * @example
- * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, sui: 4707 }
+ * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, sui: 4707 }
  */
 export function sandboxPorts(base: number): SandboxPorts {
-  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, sui: base + 7 }
+  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, sui: base + 7 }
 }
 
 /** The highest `PORT` the sandbox accepts (its last chain takes `PORT + 7`). */
@@ -110,6 +113,21 @@ export const sandboxBitcoinChain = {
   priceUsd: 60_000,
   /** A block is mined this often while transactions wait (faucet payments are mined at once). */
   blockIntervalMs: 3_000,
+} as const
+
+/**
+ * The Cosmos chain: a verifying bank ledger of our own (no `simd` or `gaiad` runs offline) behind
+ * CometBFT RPC and the REST gateway. Its CAIP-2 reference is the chain id verbatim.
+ */
+export const sandboxCosmosChain = {
+  caipNetworkId: cosmosSandboxCaipNetworkId,
+  name: 'Portico Cosmos Localnet',
+  portKey: 'cosmos',
+  nativeCurrency: { name: 'Portico Token', symbol: 'PTC', decimals: 6 },
+  /** Price of PTC in the sandbox's table (USD). */
+  priceUsd: 8,
+  /** The bank denom with metadata beside the native one. */
+  token: { denom: cosmosSandboxTokenDenom, name: 'Portico USD', symbol: 'pUSD', decimals: 6, priceUsd: 1 },
 } as const
 
 /**

@@ -18,6 +18,7 @@ import { registerAnalyticsRoutes } from './routes/registerAnalyticsRoutes.js'
 import { registerBlockchainRoutes } from './routes/registerBlockchainRoutes.js'
 import { registerDirectoryRoutes } from './routes/registerDirectoryRoutes.js'
 import { registerEsploraProxyRoutes } from './routes/registerEsploraProxyRoutes.js'
+import { registerCosmosProxyRoutes } from './routes/registerCosmosProxyRoutes.js'
 import { registerImageRoutes } from './routes/registerImageRoutes.js'
 import { registerNftRoutes } from './routes/registerNftRoutes.js'
 import { registerPriceRoutes } from './routes/registerPriceRoutes.js'
@@ -37,7 +38,7 @@ export type ChainConfig = {
   nativeCurrency: { name: string; symbol: string; decimals: number }
   /** USD price of the native currency (the price table); 0 when absent. */
   nativePriceUsd?: number
-  /** ERC-20 tokens (eip155) whose balances are reported, with their USD price. */
+  /** ERC-20 tokens (eip155), or bank denoms (cosmos, `address` = the denom), whose balances are reported, with their USD price. */
   tokens?: { address: string; name: string; symbol: string; decimals: number; priceUsd: number; iconUrl?: string }[]
   /**
    * ERC-721 collections (eip155) the server knows: their transfers are not spam, their tokens are
@@ -391,6 +392,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     registerNftRoutes(app, context)
     await app.register(async (scope) => registerRpcProxyRoutes(scope, context))
     await app.register(async (scope) => registerEsploraProxyRoutes(scope, context))
+    await app.register(async (scope) => registerCosmosProxyRoutes(scope, context))
     if (config.extend) await config.extend(app)
     await app.ready()
 

@@ -6,6 +6,7 @@ import * as eip155 from '../plugins/eip155/index.js'
 import * as siwx from '../plugins/siwx/index.js'
 import * as siwxServer from '../plugins/siwx/server/index.js'
 import * as solana from '../plugins/solana/index.js'
+import * as cosmos from '../plugins/cosmos/index.js'
 import * as walletconnect from '../plugins/walletconnect/index.js'
 
 // Pins every entry point's export names: adding or removing a public name is a deliberate change.
@@ -218,6 +219,26 @@ describe('entry point exports', () => {
         "createSiwxServer",
         "eip155Verifier",
         "parseSiwxMessage",
+      ]
+    `)
+  })
+  it('portico/cosmos', () => {
+    expect(Object.keys(cosmos).sort()).toMatchInlineSnapshot(`
+      [
+        "CosmosAmountError",
+        "CosmosNetworkError",
+        "CosmosRestRequestError",
+        "CosmosTransactionFailedError",
+        "cosmos",
+        "cosmosHub",
+        "cosmosLocalnet",
+        "defaultCosmosWallets",
+        "defineCosmosNetwork",
+        "isCosmosAddress",
+        "meta",
+        "osmosis",
+        "osmosisTestnet",
+        "toKeplrChainInfo",
       ]
     `)
   })

@@ -17,6 +17,7 @@ const bundles: Record<string, string> = {
   '/solana-dev-wallet.js': 'solanaWallet/solanaDevWallet.entry.ts',
   '/bitcoin-dev-wallet.js': 'bitcoinWallet/bitcoinDevWallet.entry.ts',
   '/sui-dev-wallet.js': 'suiWallet/suiDevWallet.entry.ts',
+  '/cosmos-dev-wallet.js': 'cosmosWallet/cosmosDevWallet.entry.ts',
   '/wallet-page.js': 'walletPage/walletPage.entry.ts',
 }
 

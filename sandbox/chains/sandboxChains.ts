@@ -1,5 +1,6 @@
 import { bitcoinSandboxChainDefinition } from '../bitcoin/bitcoinSandboxChainDefinition.js'
 import { sandboxEvmChains } from '../config.js'
+import { cosmosSandboxChainDefinition } from '../cosmos/cosmosSandboxChainDefinition.js'
 import { evmSandboxChain } from '../devnets/evmSandboxChain.js'
 import { solanaSandboxChainDefinition } from '../solana/solanaSandboxChainDefinition.js'
 import { suiSandboxChainDefinition } from '../sui/suiSandboxChainDefinition.js'
@@ -13,5 +14,6 @@ export const sandboxChains: readonly SandboxChainDefinition[] = [
   ...sandboxEvmChains.map(evmSandboxChain),
   solanaSandboxChainDefinition,
   bitcoinSandboxChainDefinition,
+  cosmosSandboxChainDefinition,
   suiSandboxChainDefinition,
 ]

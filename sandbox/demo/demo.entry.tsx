@@ -5,10 +5,12 @@ import { createRoot } from 'react-dom/client'
 import { createPortico, type Plugin, type PluginContext, type Portico } from 'portico'
 import { defineNetwork, eip155 } from 'portico/eip155'
 import { ConnectButton, NetworkButton, PorticoProvider, useAccount, usePortico } from 'portico/react'
+import { cosmos, cosmosLocalnet, defineCosmosNetwork } from 'portico/cosmos'
 import { createSiwxServerStore, siwx } from 'portico/siwx'
 import { defineSolanaNetwork, solana } from 'portico/solana'
 import { defineSuiNetwork, sui } from 'portico/sui'
 import { walletConnect } from 'portico/walletconnect'
+import { cosmosDevWalletEntry } from '../cosmosWallet/cosmosDevWalletEntry.js'
 
 const origin = window.location.origin
 const rpc = (caipNetworkId: string) => `${origin}/v1/?chainId=${caipNetworkId}&projectId=demo`
@@ -34,6 +36,19 @@ const suiLocal = defineSuiNetwork({
   imageUrl: logo('sui:localnet'),
 })
 
+// The Cosmos chain joins with ?cosmos=1: its network through the server's Cosmos proxy, the plugin
+// listing the Cosmos dev wallet, whose script is then injected late (as extensions often are).
+const withCosmos = new URLSearchParams(window.location.search).get('cosmos') === '1'
+const cosmosLocal = defineCosmosNetwork({
+  ...cosmosLocalnet.cosmos,
+  name: cosmosLocalnet.name,
+  nativeCurrency: cosmosLocalnet.nativeCurrency,
+  restUrls: [`${origin}/v1/cosmos/demo/${cosmosLocalnet.caipNetworkId}`],
+  imageUrl: logo(cosmosLocalnet.caipNetworkId),
+  testnet: true,
+})
+if (withCosmos) document.head.append(Object.assign(document.createElement('script'), { src: '/cosmos-dev-wallet.js' }))
+
 // Sign-in is off unless the page is opened with ?siwx=required or ?siwx=optional; sessions are
 // verified by the sandbox server (portico/siwx/server) behind /siwx.
 const signIn = new URLSearchParams(window.location.search).get('siwx')
@@ -43,13 +58,14 @@ const plugins: Plugin<PluginContext>[] = [
   solana({ tokens: [{ network: solanaLocal.caipNetworkId, address: '3qSYR2We8Lnf9xRrwWrqjkjNEbmZcAvSFsdVNkatKQQx', symbol: 'pUSD', name: 'Portico USD' }] }),
   sui(),
   walletConnect(),
+  ...(withCosmos ? [cosmos({ wallets: [cosmosDevWalletEntry] })] : []),
   ...(signIn === 'required' || signIn === 'optional' ? [siwx({ required: signIn === 'required', sessionStore: backend, getNonce: backend.getNonce })] : []),
 ]
 
 const portico = createPortico({
   projectId: 'demo',
   metadata: { name: 'Portico demo dApp', description: 'A site using Portico', url: origin, icons: [] },
-  networks: [devnetA, devnetB, solanaLocal, suiLocal],
+  networks: [devnetA, devnetB, solanaLocal, suiLocal, ...(withCosmos ? [cosmosLocal] : [])],
   plugins,
   endpoints: { api: origin, relay: `${origin.replace(/^http/, 'ws')}/relay` },
   // Light or dark as the visitor's system asks (prefers-color-scheme).

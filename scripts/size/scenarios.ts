@@ -51,6 +51,15 @@ const portico = createPortico({ projectId: 'demo', networks: [devnet, solanaMain
 export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
   },
   {
+    name: 'site: kernel + cosmos + react UI',
+    code: `import { createPortico } from 'portico'
+import { cosmos, cosmosHub } from 'portico/cosmos'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const portico = createPortico({ projectId: 'demo', networks: [cosmosHub], plugins: [cosmos()] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
+  {
     name: 'site: kernel + eip155 + walletconnect + react UI',
     code: `import { createPortico } from 'portico'
 import { eip155, defineNetwork } from 'portico/eip155'

@@ -4,7 +4,9 @@ import type { ChainConfig } from '../createServer.js'
 import { readAccountHistory } from '../indexer/readAccountHistory.js'
 import { readSuiHistory } from '../blockchain/readSuiHistory.js'
 import { readBip122HistoryPage } from '../blockchain/readBip122HistoryPage.js'
+import { readCosmosHistory } from '../blockchain/readCosmosHistory.js'
 import { readAccountNfts } from '../indexer/readAccountNfts.js'
+import { HttpError } from '../errors/HttpError.js'
 import { badRequest } from '../utils/badRequest.js'
 import { decodeHistoryCursor } from '../utils/decodeHistoryCursor.js'
 import { isNamespaceAddress } from '../utils/isNamespaceAddress.js'
@@ -23,10 +25,20 @@ function readChainAndAddress(query: unknown, address: string): { chainId: string
   return { chainId, namespace }
 }
 
+/** Runs a history read from a chain's own API; its failure becomes a 502 `UPSTREAM_UNAVAILABLE` (400s pass through). */
+async function upstreamPage<T>(chain: ChainConfig, what: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (cause) {
+    if (cause instanceof HttpError) throw cause
+    throw new HttpError({ status: 502, code: 'UPSTREAM_UNAVAILABLE', message: `Could not read ${what} from ${chain.caipNetworkId}`, cause })
+  }
+}
+
 /**
  * Mounts the account activity endpoints, read from the indexer's SQLite tables:
  * `GET /v1/account/:address/history?chainId=<caip2>&cursor=` → `{ data: Transaction[], next }`
- * (eip155; bip122 chains read from their Esplora API; sui chains from their JSON-RPC; other namespaces and chains the server does not
+ * (eip155; bip122 chains read from their Esplora API; sui chains from their JSON-RPC; cosmos chains from their REST gateway; other namespaces and chains the server does not
  * follow answer `{ data: [], next: null }`)
  * and Portico's own `GET /v1/account/:address/nfts?chainId=<caip2>` → `{ data, next: null }`
  * (the ERC-721 tokens of known collections the account holds). A malformed address, chain id or
@@ -49,6 +61,7 @@ export function registerActivityRoutes(app: FastifyInstance, { db, config, publi
     const chain = chains.get(chainId)
     if (chain && namespace === 'sui') return readSuiHistory({ chain, address, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) })
     if (chain && namespace === 'bip122') return readBip122HistoryPage({ chain, address, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) })
+    if (chain && namespace === 'cosmos') return upstreamPage(chain, 'history', () => readCosmosHistory({ chain, address, pageSize, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) }))
     const cursor = raw === undefined ? undefined : decodeHistoryCursor(raw)
     if (!chain || namespace !== 'eip155') return { data: [], next: null }
     return readAccountHistory({ db, chain, address, pageSize, baseUrl: publicBaseUrl(), ...(cursor ? { cursor } : {}) })

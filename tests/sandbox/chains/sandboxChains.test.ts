@@ -14,7 +14,8 @@ import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { devBitcoinAddress, devBitcoinKey } from '../../../sandbox/bitcoin/devBitcoin.js'
-import { sandboxBitcoinChain, sandboxSolanaChain, sandboxSuiChain } from '../../../sandbox/config.js'
+import { sandboxBitcoinChain, sandboxCosmosChain, sandboxSolanaChain, sandboxSuiChain } from '../../../sandbox/config.js'
+import { devCosmosAddress } from '../../../sandbox/cosmos/devCosmos.js'
 import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { startSandbox, type StartSandboxReturnType } from '../../../sandbox/startSandbox.js'
 import { devSuiAddress, devSuiKeypair } from '../../../sandbox/sui/devSui.js'
@@ -26,6 +27,7 @@ const ECPair = ECPairFactory(ecc)
 const network = bitcoin.networks.regtest
 const btcChain = sandboxBitcoinChain.caipNetworkId
 const suiChain = sandboxSuiChain.caipNetworkId
+const cosmosChain = sandboxCosmosChain.caipNetworkId
 
 let sandbox: StartSandboxReturnType
 let info: SandboxInfo
@@ -56,15 +58,16 @@ afterAll(async () => {
 })
 
 describe('/sandbox.json', () => {
-  it('lists every chain with namespace, ids, URLs, currency, tokens and dev accounts, on PORT+1 … PORT+4 and PORT+7', () => {
+  it('lists every chain with namespace, ids, URLs, currency, tokens and dev accounts, on PORT+1 … PORT+5 and PORT+7', () => {
     expect(info.chains.map((c) => [c.namespace, c.caipNetworkId])).toEqual([
       ['eip155', 'eip155:31337'],
       ['eip155', 'eip155:31338'],
       ['solana', sandboxSolanaChain.caipNetworkId],
       ['bip122', 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'],
+      ['cosmos', 'cosmos:portico-local-1'],
       ['sui', 'sui:localnet'],
     ])
-    expect(info.chains.map((c) => new URL(c.nodeUrl).port)).toEqual([1, 2, 3, 4, 7].map((i) => String(sandbox.port + i)))
+    expect(info.chains.map((c) => new URL(c.nodeUrl).port)).toEqual([1, 2, 3, 4, 5, 7].map((i) => String(sandbox.port + i)))
     const btc = info.chains[3]!
     expect(btc).toEqual({
       namespace: 'bip122',
@@ -130,11 +133,27 @@ describe('POST /sandbox/faucet', () => {
     const { status, body } = await faucet({ caipAddress: `${suiChain}:${to}`, amount: '2.5' })
     expect(status).toBe(200)
     expect(body.txid).toMatch(/^[1-9A-HJ-NP-Za-km-z]{43,44}$/)
-    const client = new SuiClient({ url: info.chains[4]!.nodeUrl })
+    const client = new SuiClient({ url: info.chains[5]!.nodeUrl })
     expect((await client.getTransactionBlock({ digest: body.txid!, options: { showEffects: true } })).effects?.status.status).toBe('success')
     expect((await client.getBalance({ owner: to })).totalBalance).toBe('2500000000')
     const balance = await fetch(`${sandbox.url}/v1/account/${to}/balance?currency=usd&chainId=${suiChain}&projectId=demo`)
     expect(((await balance.json()) as { balances: unknown[] }).balances).toEqual([expect.objectContaining({ symbol: 'SUI', quantity: { decimals: '9', numeric: '2.5' }, price: 2, value: 5 })])
+  })
+
+  it('credits a Cosmos address with a signed MsgSend; the server and the node API report it, the dev address starts funded', async () => {
+    const to = 'portico1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5tmv9z4'
+    const { status, body } = await faucet({ caipAddress: `${cosmosChain}:${to}`, amount: '2.5' })
+    expect(status).toBe(200)
+    expect(body.txid).toMatch(/^[0-9A-F]{64}$/)
+    const node = info.chains[4]!
+    expect(node).toMatchObject({ namespace: 'cosmos', caipNetworkId: cosmosChain, rpcUrl: `${sandbox.url}/v1/cosmos/demo/${cosmosChain}`, accounts: [devCosmosAddress], tokens: [{ address: 'upusd', symbol: 'pUSD', decimals: 6 }] })
+    expect(await (await fetch(`${node.nodeUrl}/cosmos/bank/v1beta1/balances/${to}/by_denom?denom=uptc`)).json()).toEqual({ balance: { denom: 'uptc', amount: '2500000' } })
+    const balance = (await (await fetch(`${sandbox.url}/v1/account/${to}/balance?currency=usd&chainId=${cosmosChain}&projectId=demo`)).json()) as { balances: { symbol: string; quantity: { numeric: string } }[] }
+    expect(balance.balances.map((b) => [b.symbol, b.quantity.numeric])).toEqual([['PTC', '2.5']])
+    const dev = (await (await fetch(`${sandbox.url}/v1/account/${devCosmosAddress}/balance?currency=usd&chainId=${cosmosChain}&projectId=demo`)).json()) as { balances: { symbol: string; quantity: { numeric: string } }[] }
+    expect(dev.balances.map((b) => [b.symbol, b.quantity.numeric])).toEqual([['PTC', '1000'], ['pUSD', '5000']])
+    expect((await faucet({ caipAddress: `${cosmosChain}:cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu`, amount: '1' })).body.message).toMatch(/is not a valid address of cosmos:portico-local-1/)
+    expect((await faucet({ caipAddress: `${cosmosChain}:${to}`, amount: '0.0000001' })).body.message).toMatch(/at most 6 decimals/)
   })
 
   it('refuses malformed CAIP addresses, unknown chains, bad amounts and invalid addresses with a clear 400', async () => {

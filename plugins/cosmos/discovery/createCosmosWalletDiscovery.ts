@@ -1,0 +1,130 @@
+import type { Keplr } from '@keplr-wallet/types'
+
+/** Where a Keplr-compatible wallet injects itself: a dotted path under `window`, with its name and icon. */
+export type CosmosInjectedWallet = { id: string; name: string; path: string; icon?: string }
+
+/** A Keplr-compatible wallet found in the page. */
+export type DiscoveredCosmosWallet = { id: string; name: string; icon?: string; provider: Keplr }
+
+/** Keplr, Leap and Cosmostation's Keplr-compatible provider, each once. */
+export const defaultCosmosWallets: readonly CosmosInjectedWallet[] = [
+  { id: 'keplr', name: 'Keplr', path: 'keplr' },
+  { id: 'leap', name: 'Leap', path: 'leap' },
+  { id: 'cosmostation', name: 'Cosmostation', path: 'cosmostation.providers.keplr' },
+]
+
+export type CreateCosmosWalletDiscoveryReturnType = {
+  wallets(): DiscoveredCosmosWallet[]
+  get(id: string): DiscoveredCosmosWallet | undefined
+  /** Resolves with the wallet once it is injected, or undefined after `timeoutMs`. */
+  waitFor(id: string, timeoutMs: number): Promise<DiscoveredCosmosWallet | undefined>
+  /** Calls `listener` when the list changes (a wallet injected late). */
+  onChange(listener: () => void): () => void
+  dispose(): void
+}
+
+const isProvider = (value: unknown): value is Keplr => {
+  try {
+    const candidate = value as Record<string, unknown> | null
+    return typeof candidate === 'object' && candidate !== null && typeof candidate.enable === 'function' && typeof candidate.getKey === 'function'
+  } catch {
+    return false
+  }
+}
+
+const read = (root: unknown, path: string): unknown => {
+  let value = root
+  for (const part of path.split('.')) {
+    try {
+      value = (value as Record<string, unknown> | null | undefined)?.[part]
+    } catch {
+      return undefined
+    }
+  }
+  return value
+}
+
+/**
+ * Finds Keplr-compatible wallets in the page (`window.keplr`, `window.leap`,
+ * `window.cosmostation.providers.keplr`, and the `wallets` a site adds). Extensions inject late and
+ * Keplr's API has no announcement, so the page is read again on `load`, on `keplr_keystorechange`
+ * and every `pollMs` for `pollForMs`. A provider object is listed once (a wallet that also answers as
+ * `window.keplr` keeps its own entry, the first in the list).
+ *
+ * @param target the window
+ * @param wallets the injection paths to read, in order
+ * @returns the live list and helpers
+ * @example
+ * const discovery = createCosmosWalletDiscovery(window, defaultCosmosWallets)
+ */
+export function createCosmosWalletDiscovery(
+  target: (EventTarget & Record<string, unknown>) | undefined,
+  wallets: readonly CosmosInjectedWallet[],
+  { pollMs = 250, pollForMs = 3_000 }: { pollMs?: number; pollForMs?: number } = {},
+): CreateCosmosWalletDiscoveryReturnType {
+  const listeners = new Set<() => void>()
+  let last = ''
+  const list = (): DiscoveredCosmosWallet[] => {
+    if (!target) return []
+    const seen = new Set<unknown>()
+    const found: DiscoveredCosmosWallet[] = []
+    for (const wallet of wallets) {
+      const provider = read(target, wallet.path)
+      if (!isProvider(provider) || seen.has(provider)) continue
+      seen.add(provider)
+      found.push({ id: wallet.id, name: wallet.name, ...(wallet.icon ? { icon: wallet.icon } : {}), provider })
+    }
+    return found
+  }
+  const check = () => {
+    const ids = list()
+      .map((w) => w.id)
+      .join(',')
+    if (ids === last) return
+    last = ids
+    for (const listener of [...listeners]) listener()
+  }
+  last = list()
+    .map((w) => w.id)
+    .join(',')
+  target?.addEventListener('load', check)
+  target?.addEventListener('keplr_keystorechange', check)
+  const started = Date.now()
+  const timer = target
+    ? setInterval(() => {
+        check()
+        if (Date.now() - started >= pollForMs) clearInterval(timer)
+      }, pollMs)
+    : undefined
+  const get = (id: string) => list().find((w) => w.id === id)
+  return {
+    wallets: list,
+    get,
+    waitFor(id, timeoutMs) {
+      const now = get(id)
+      if (now || timeoutMs <= 0) return Promise.resolve(now)
+      return new Promise((resolve) => {
+        const done = (value: DiscoveredCosmosWallet | undefined) => {
+          clearTimeout(timeout)
+          clearInterval(poll)
+          resolve(value)
+        }
+        const poll = setInterval(() => {
+          const wallet = get(id)
+          if (wallet) done(wallet)
+        }, 50)
+        const timeout = setTimeout(() => done(undefined), timeoutMs)
+      })
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    dispose() {
+      if (timer) clearInterval(timer)
+      target?.removeEventListener('load', check)
+      target?.removeEventListener('keplr_keystorechange', check)
+      listeners.clear()
+    },
+  }
+}

@@ -1,0 +1,49 @@
+import type { PluginMeta } from '../../kernel/index.js'
+
+/** The cosmos plugin's metadata: the single source of its option validation and docs page. */
+export const meta = {
+  description:
+    'Connects Keplr-compatible Cosmos wallets (Keplr, Leap, Cosmostation), suggests chains they do not know, reads bank balances from the REST gateway, sends with MsgSend (direct signing, amino for hardware wallets; fee from simulation), signs ADR-36 messages and verifies Cosmos sign-in signatures (secp256k1).',
+  docsPath: '/plugins/cosmos.md',
+  defaultAccountType: 'eoa',
+  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn'],
+  optionsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous wallet to be injected before giving up on restoring the connection.' },
+      confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 300_000, default: 60_000, description: 'How long a send waits for the transaction to be in a block (0: return once the node accepted it).' },
+      gasAdjustment: { type: 'number', minimum: 1, maximum: 5, default: 1.4, description: 'The simulated gas is multiplied by this to set the gas limit.' },
+      wallets: {
+        type: 'array',
+        maxItems: 20,
+        default: [],
+        description: 'More Keplr-compatible wallets to look for, before the built-in Keplr, Leap and Cosmostation: `{ id, name, path, icon? }` where `path` is the dotted property of `window` it injects (e.g. `leap`).',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'name', 'path'],
+          properties: {
+            id: { type: 'string', minLength: 1, maxLength: 64, description: 'The connector id.' },
+            name: { type: 'string', minLength: 1, maxLength: 64, description: 'The name to show.' },
+            path: { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*){0,3}$', description: 'Where it injects, under `window`.' },
+            icon: { type: 'string', maxLength: 200_000, pattern: '^(https://|data:image/)', description: 'Its icon (https or data:image URL).' },
+          },
+        },
+      },
+    },
+  },
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'send', 'waitForTransaction', 'networkChanged'],
+  views: [],
+  errors: [
+    { name: 'CosmosAmountError', description: 'The amount is not a positive decimal, has more decimals than the coin, or exceeds the balance (with the fee); raised before the wallet is asked to sign.' },
+    { name: 'CosmosNetworkError', description: 'The network lacks the Cosmos chain data (chain id, prefix, denom) or a REST URL.' },
+    { name: 'CosmosRestRequestError', description: "The chain's REST gateway failed or answered something invalid." },
+    { name: 'CosmosTransactionFailedError', description: 'The chain refused the transaction or it failed in its block (the Cosmos SDK code and log).' },
+    { name: 'ProviderRpcError', description: 'The wallet refused or failed; code 4001 is the visitor saying no.' },
+  ],
+  walletConnect: {
+    methods: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'],
+    events: [],
+  },
+} as const satisfies PluginMeta

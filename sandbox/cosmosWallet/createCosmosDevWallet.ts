@@ -1,0 +1,215 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { base64, bech32 } from '@scure/base'
+
+import { adr36SignDoc } from '../../plugins/cosmos/utils/adr36SignDoc.js'
+import { encodeSignDoc } from '../../plugins/cosmos/utils/encodeCosmosTx.js'
+import { sortedJson } from '../../plugins/cosmos/utils/sortedJson.js'
+import { cosmosAddressOf } from '../cosmos/cosmosAddress.js'
+
+export type CosmosDevWalletMode = 'approve' | 'reject'
+export type CosmosDevWalletActivity = { method: string; outcome: 'approved' | 'rejected' | 'failed' }
+
+/** What `experimentalSuggestChain` needs of a chain (a subset of Keplr's `ChainInfo`). */
+export type CosmosDevWalletChainInfo = { chainId: string; chainName: string; rest: string; rpc?: string; bech32Config: { bech32PrefixAccAddr: string } }
+
+type StdSignature = { pub_key: { type: 'tendermint/PubKeySecp256k1'; value: string }; signature: string }
+type SignDocInput = { bodyBytes?: Uint8Array | null; authInfoBytes?: Uint8Array | null; chainId?: string | null; accountNumber?: { toString(): string } | bigint | number | string | null }
+
+/** The Keplr-compatible object the wallet injects (the subset of `@keplr-wallet/types`'s `Keplr` dApps use). */
+export type CosmosDevWalletProvider = {
+  readonly version: string
+  readonly mode: 'extension'
+  enable(chainIds: string | string[]): Promise<void>
+  disable(chainIds?: string | string[]): Promise<void>
+  experimentalSuggestChain(chainInfo: CosmosDevWalletChainInfo): Promise<void>
+  getKey(chainId: string): Promise<{ name: string; algo: 'secp256k1'; pubKey: Uint8Array; address: Uint8Array; bech32Address: string; isNanoLedger: boolean; isKeystone: boolean }>
+  signDirect(chainId: string, signer: string, signDoc: SignDocInput): Promise<{ signed: SignDocInput; signature: StdSignature }>
+  signAmino(chainId: string, signer: string, signDoc: Record<string, unknown>): Promise<{ signed: Record<string, unknown>; signature: StdSignature }>
+  signArbitrary(chainId: string, signer: string, data: string | Uint8Array): Promise<StdSignature>
+  sendTx(chainId: string, tx: Uint8Array, mode: 'sync' | 'async' | 'block'): Promise<Uint8Array>
+}
+
+export type CosmosDevWalletControl = {
+  setMode(mode: CosmosDevWalletMode): void
+  getMode(): CosmosDevWalletMode
+  getState(): { connected: boolean; mode: CosmosDevWalletMode; enabledChains: string[] }
+  disconnect(): void
+  activity(): CosmosDevWalletActivity[]
+  subscribe(fn: () => void): () => void
+  /** Events the wallet dispatched (`keplr_keystorechange`) go to this target. */
+  target: EventTarget
+}
+
+export type CreateCosmosDevWalletParameters = {
+  key: { privateKey: Uint8Array; publicKey: Uint8Array }
+  /** Chains the wallet knows without a suggestion (chain id → bech32 prefix and REST URL). */
+  knownChains: Record<string, { prefix: string; rest: string }>
+  /** Where `keplr_keystorechange` is dispatched (the window). */
+  target: EventTarget
+  fetch?: typeof fetch
+  /** Where the site's approvals and suggested chains survive a reload, like an extension's own storage. */
+  storage?: Pick<Storage, 'getItem' | 'setItem'>
+}
+
+const storageKey = 'portico.cosmosDevWallet'
+
+const rejected = () => new Error('Request rejected')
+const toBigInt = (value: SignDocInput['accountNumber']): bigint => {
+  const text = value === null || value === undefined ? '0' : value.toString()
+  if (!/^\d{1,20}$/.test(text)) throw new Error('Invalid account number')
+  return BigInt(text)
+}
+
+/**
+ * Creates the Cosmos "Portico Dev Wallet": a Keplr-compatible provider with a real secp256k1 key —
+ * `enable` per chain id (unknown chains until `experimentalSuggestChain`), `getKey`, `signDirect`
+ * (over the SignDoc), `signAmino` (over the sorted amino JSON), `signArbitrary` (ADR-36), `sendTx`
+ * (the REST gateway's broadcast). In `reject` mode `enable` and every signature fail with Keplr's
+ * "Request rejected".
+ *
+ * @param parameters key, known chains, event target
+ * @returns the provider and its controls
+ * @example
+ * const { provider } = createCosmosDevWallet({ key, knownChains: { 'cosmoshub-4': { prefix: 'cosmos', rest } }, target: window })
+ */
+export function createCosmosDevWallet(parameters: CreateCosmosDevWalletParameters): { provider: CosmosDevWalletProvider; control: CosmosDevWalletControl } {
+  const { key, target } = parameters
+  const fetchFn = parameters.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
+  const chains = new Map(Object.entries(parameters.knownChains))
+  const enabled = new Set<string>()
+  const { storage } = parameters
+  try {
+    const saved = JSON.parse(storage?.getItem(storageKey) ?? '{}') as { chains?: Record<string, { prefix: string; rest: string }>; enabled?: string[] }
+    for (const [id, chain] of Object.entries(saved.chains ?? {})) if (typeof chain?.prefix === 'string' && typeof chain.rest === 'string') chains.set(id, chain)
+    for (const id of saved.enabled ?? []) if (chains.has(id)) enabled.add(id)
+  } catch {
+    // a fresh wallet
+  }
+  const save = () => storage?.setItem(storageKey, JSON.stringify({ chains: Object.fromEntries(chains), enabled: [...enabled] }))
+  let mode: CosmosDevWalletMode = 'approve'
+  const log: CosmosDevWalletActivity[] = []
+  const listeners = new Set<() => void>()
+  const notify = () => listeners.forEach((fn) => fn())
+  const record = (method: string, outcome: CosmosDevWalletActivity['outcome']) => {
+    log.push({ method, outcome })
+    if (log.length > 50) log.shift()
+    notify()
+  }
+  const pubKey = { type: 'tendermint/PubKeySecp256k1' as const, value: base64.encode(key.publicKey) }
+  const addressOn = (chainId: string) => {
+    const chain = chains.get(chainId)
+    if (!chain) throw new Error(`There is no chain info for ${chainId}`)
+    return cosmosAddressOf(key.publicKey, chain.prefix)
+  }
+  /** Runs a request that needs the visitor's approval. */
+  const approve = async <T,>(method: string, chainId: string, signer: string | undefined, run: () => Promise<T> | T): Promise<T> => {
+    try {
+      if (!enabled.has(chainId)) throw new Error(`${chainId} is not enabled for this site`)
+      if (signer !== undefined && signer !== addressOn(chainId)) throw new Error('Signer address does not match')
+      if (mode === 'reject') {
+        record(method, 'rejected')
+        throw rejected()
+      }
+      const result = await run()
+      record(method, 'approved')
+      return result
+    } catch (error) {
+      if (!(error instanceof Error && error.message === 'Request rejected')) record(method, 'failed')
+      throw error
+    }
+  }
+  const sign = (bytes: Uint8Array) => base64.encode(secp256k1.sign(sha256(bytes), key.privateKey, { prehash: false, lowS: true }).toCompactRawBytes())
+
+  const provider: CosmosDevWalletProvider = {
+    version: '0.12.0-portico-dev',
+    mode: 'extension',
+    async enable(chainIds) {
+      const ids = Array.isArray(chainIds) ? chainIds : [chainIds]
+      for (const id of ids) if (!chains.has(id)) throw new Error(`There is no chain info for ${id}`)
+      // A site already approved for these chains is not asked again (Keplr keeps approvals).
+      if (ids.every((id) => enabled.has(id))) return
+      if (mode === 'reject') {
+        record('enable', 'rejected')
+        throw rejected()
+      }
+      for (const id of ids) enabled.add(id)
+      save()
+      record('enable', 'approved')
+    },
+    async disable(chainIds) {
+      const ids = chainIds === undefined ? [...enabled] : Array.isArray(chainIds) ? chainIds : [chainIds]
+      for (const id of ids) enabled.delete(id)
+      save()
+      notify()
+    },
+    async experimentalSuggestChain(chainInfo) {
+      const prefix = chainInfo?.bech32Config?.bech32PrefixAccAddr
+      if (typeof chainInfo?.chainId !== 'string' || typeof prefix !== 'string' || typeof chainInfo.rest !== 'string') throw new Error('Invalid chain info')
+      if (chains.has(chainInfo.chainId)) return
+      if (mode === 'reject') {
+        record('experimentalSuggestChain', 'rejected')
+        throw rejected()
+      }
+      if (!chains.has(chainInfo.chainId)) chains.set(chainInfo.chainId, { prefix, rest: chainInfo.rest })
+      save()
+      record('experimentalSuggestChain', 'approved')
+    },
+    async getKey(chainId) {
+      if (!enabled.has(chainId)) throw new Error(`${chainId} is not enabled for this site`)
+      const bech32Address = addressOn(chainId)
+      return { name: 'Portico Dev', algo: 'secp256k1', pubKey: key.publicKey, address: bech32.fromWords(bech32.decode(bech32Address as `${string}1${string}`).words), bech32Address, isNanoLedger: false, isKeystone: false }
+    },
+    signDirect: (chainId, signer, signDoc) =>
+      approve('signDirect', chainId, signer, () => {
+        if (!(signDoc?.bodyBytes instanceof Uint8Array) || !(signDoc.authInfoBytes instanceof Uint8Array) || signDoc.chainId !== chainId) throw new Error('Invalid sign doc')
+        const bytes = encodeSignDoc({ bodyBytes: signDoc.bodyBytes, authInfoBytes: signDoc.authInfoBytes, chainId, accountNumber: toBigInt(signDoc.accountNumber) })
+        return { signed: signDoc, signature: { pub_key: pubKey, signature: sign(bytes) } }
+      }),
+    signAmino: (chainId, signer, signDoc) =>
+      approve('signAmino', chainId, signer, () => {
+        if (typeof signDoc !== 'object' || signDoc === null || signDoc.chain_id !== chainId) throw new Error('Invalid sign doc')
+        return { signed: signDoc, signature: { pub_key: pubKey, signature: sign(new TextEncoder().encode(sortedJson(signDoc))) } }
+      }),
+    signArbitrary: (chainId, signer, data) =>
+      approve('signArbitrary', chainId, signer, () => {
+        if (typeof data !== 'string' && !(data instanceof Uint8Array)) throw new Error('Invalid data')
+        return { pub_key: pubKey, signature: sign(new TextEncoder().encode(sortedJson(adr36SignDoc(signer, data)))) }
+      }),
+    sendTx: (chainId, tx, sendMode) =>
+      approve('sendTx', chainId, undefined, async () => {
+        const rest = chains.get(chainId)!.rest
+        const response = await fetchFn(`${rest}/cosmos/tx/v1beta1/txs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ tx_bytes: base64.encode(tx), mode: sendMode === 'async' ? 'BROADCAST_MODE_ASYNC' : 'BROADCAST_MODE_SYNC' }),
+        })
+        const body = (await response.json()) as { tx_response?: { code?: number; txhash?: string; raw_log?: string }; message?: string }
+        if (!response.ok || !body.tx_response) throw new Error(body.message ?? `Broadcast failed: HTTP ${response.status}`)
+        if (body.tx_response.code) throw new Error(body.tx_response.raw_log ?? `Broadcast failed: code ${body.tx_response.code}`)
+        const hash = body.tx_response.txhash ?? ''
+        return Uint8Array.from(hash.match(/../g) ?? [], (h) => parseInt(h, 16))
+      }),
+  }
+  const control: CosmosDevWalletControl = {
+    setMode(next) {
+      mode = next
+      notify()
+    },
+    getMode: () => mode,
+    getState: () => ({ connected: enabled.size > 0, mode, enabledChains: [...enabled] }),
+    disconnect() {
+      enabled.clear()
+      save()
+      notify()
+      target.dispatchEvent(new Event('keplr_keystorechange'))
+    },
+    activity: () => [...log],
+    subscribe(fn) {
+      listeners.add(fn)
+      return () => listeners.delete(fn)
+    },
+    target,
+  }
+  return { provider, control }
+}
