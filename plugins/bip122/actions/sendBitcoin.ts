@@ -1,4 +1,4 @@
-import type { Network } from '../../../kernel/index.js'
+import { ProviderRpcError, type Network } from '../../../kernel/index.js'
 import type { BitcoinWallet } from '../discovery/bitcoinWallet.js'
 import { BitcoinAmountError, BitcoinApiError, BitcoinWalletFeatureError } from '../errors.js'
 import { decodeBitcoinAddress } from '../utils/decodeBitcoinAddress.js'
@@ -85,9 +85,11 @@ export async function sendBitcoin({ wallet, network, from, to, amount, tier = 'n
   let signed: InstanceType<typeof signer.Transaction>
   try {
     signed = signer.Transaction.fromPSBT(base64.decode(signedPsbt))
+    if (!sameTransaction(tx, signed)) throw new ProviderRpcError({ code: -32603, message: 'The wallet changed the transaction it was asked to sign' })
     signed.finalize()
   } catch (error) {
-    throw new BitcoinApiError(`The wallet returned a PSBT that cannot be finalized: ${error instanceof Error ? error.message : String(error)}`)
+    if (error instanceof ProviderRpcError) throw error
+    throw new ProviderRpcError({ code: -32603, message: `The wallet returned a PSBT that cannot be finalized: ${error instanceof Error ? error.message : String(error)}` })
   }
   return esplora<string>({ network, path: '/tx', fetch: fetchFn, as: 'text', init: { method: 'POST', body: signed.hex } })
 }
@@ -96,4 +98,21 @@ function formatBtc(sats: bigint): string {
   const whole = sats / 100_000_000n
   const fraction = (sats % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '')
   return fraction ? `${whole}.${fraction}` : `${whole}`
+}
+
+type Tx = { inputsLength: number; outputsLength: number; getInput(i: number): { txid?: Uint8Array; index?: number }; getOutput(i: number): { script?: Uint8Array; amount?: bigint } }
+const hex = (bytes: Uint8Array | undefined) => (bytes ? Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('') : '')
+
+/** The wallet may only add signatures: the same inputs and outputs as built. */
+function sameTransaction(built: Tx, signed: Tx): boolean {
+  if (built.inputsLength !== signed.inputsLength || built.outputsLength !== signed.outputsLength) return false
+  for (let i = 0; i < built.inputsLength; i++) {
+    const [a, b] = [built.getInput(i), signed.getInput(i)]
+    if (hex(a.txid) !== hex(b.txid) || a.index !== b.index) return false
+  }
+  for (let i = 0; i < built.outputsLength; i++) {
+    const [a, b] = [built.getOutput(i), signed.getOutput(i)]
+    if (hex(a.script) !== hex(b.script) || a.amount !== b.amount) return false
+  }
+  return true
 }
