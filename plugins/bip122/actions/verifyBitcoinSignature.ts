@@ -1,17 +1,9 @@
+import { concatBytes as concat } from '@noble/hashes/utils.js'
 import { base64 } from '@scure/base'
 import { decodeBitcoinAddress } from '../utils/decodeBitcoinAddress.js'
 
 type Lib = typeof import('../lazy/bip322Curves.js')
 
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
 const u32 = (n: number) => Uint8Array.of(n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, n >>> 24)
 const u64zero = new Uint8Array(8)
 const varint = (n: number) => (n < 0xfd ? Uint8Array.of(n) : Uint8Array.of(0xfd, n & 0xff, n >> 8))
