@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { verifyBitcoinSignature } from '../../plugins/bip122/actions/verifyBitcoinSignature.js'
+import { isBitcoinAddress } from '../../plugins/bip122/utils/decodeBitcoinAddress.js'
 import { createSiwxServer, SiwxVerificationError, type SiwxServer, type SiwxServerSession } from '../../plugins/siwx/server/index.js'
 
 export type RegisterSiwxRoutesParameters = {
   /** The site's URL (the demo page's origin), e.g. `http://127.0.0.1:4700`. */
   url: string
-  /** The EVM chains sign-in is accepted on, with the node that checks contract-wallet signatures. */
+  /** The sandbox chains: sign-in is accepted on the EVM ones (their node checks contract-wallet signatures) and the Bitcoin ones. */
   chains: readonly { caipNetworkId: string; nodeUrl: string }[]
   /** Where the routes go (default `/siwx`). */
   prefix?: string
@@ -58,14 +60,17 @@ function query(request: FastifyRequest): { chainId?: string; address?: string } 
 export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: RegisterSiwxRoutesParameters): (app: FastifyInstance) => void {
   const origin = new URL(url)
   const evm = chains.filter((c) => c.caipNetworkId.startsWith('eip155:'))
+  const bitcoin = chains.filter((c) => c.caipNetworkId.startsWith('bip122:'))
   // Nothing to sign in on: mount nothing.
-  if (!server && evm.length === 0) return () => {}
+  if (!server && evm.length === 0 && bitcoin.length === 0) return () => {}
   const siwx =
     server ??
     createSiwxServer({
       // The demo is reachable as 127.0.0.1:<port> and localhost:<port>.
       domain: [origin.host, `localhost:${origin.port}`],
-      chains: Object.fromEntries(evm.map((c) => [c.caipNetworkId, { rpcUrl: c.nodeUrl }])),
+      chains: Object.fromEntries([...evm, ...bitcoin].map((c) => [c.caipNetworkId, { rpcUrl: c.nodeUrl }])),
+      // Bitcoin sessions: BIP-322 / BIP-137 signatures, checked by portico/bip122's verifier.
+      verifiers: { bip122: { label: 'Bitcoin', isAddress: isBitcoinAddress, verify: ({ message, signature, address }) => verifyBitcoinSignature({ message, signature, address }) } },
     })
 
   async function live(ids: string[]): Promise<SiwxServerSession[]> {

@@ -118,4 +118,19 @@ describe('Bitcoin on the demo site, end to end', () => {
     await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
     expect(await header().getByRole('button', { name: 'Connect Wallet' }).count()).toBe(0)
   })
+  it('sign-in with ?siwx=required: the Bitcoin wallet signs (BIP-322) and the sandbox server verifies the session', async () => {
+    await page.goto(`${sandbox.url}/?siwx=required`)
+    const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
+    await expect.poll(() => signView.getByRole('button', { name: 'Sign', exact: true }).isEnabled(), { timeout: 10_000 }).toBe(true)
+    const message = (await signView.getByRole('region', { name: 'Message to sign' }).textContent()) ?? ''
+    expect(message).toContain('wants you to sign in with your Bitcoin account:')
+    expect(message).toContain(devBitcoinAddress)
+    await signView.getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0)
+    expect((await activity()).at(-1)).toEqual({ method: 'signMessage', outcome: 'approved' })
+    const response = await page.context().request.get(`${sandbox.url}/siwx/sessions`)
+    const body = (await response.json()) as { signedIn: boolean; sessions: { data: { accountAddress: string; chainId: string } }[] }
+    expect(body.signedIn).toBe(true)
+    expect(body.sessions.map((s) => s.data)).toContainEqual(expect.objectContaining({ accountAddress: devBitcoinAddress, chainId: expect.stringContaining('0f9188f13cb7b2c71f2a335e3a4fc328') }))
+  })
 })
