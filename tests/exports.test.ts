@@ -5,6 +5,7 @@ import * as ui from '../ui/index.js'
 import * as eip155 from '../plugins/eip155/index.js'
 import * as siwx from '../plugins/siwx/index.js'
 import * as siwxServer from '../plugins/siwx/server/index.js'
+import * as bip122 from '../plugins/bip122/index.js'
 import * as solana from '../plugins/solana/index.js'
 import * as cosmos from '../plugins/cosmos/index.js'
 import * as walletconnect from '../plugins/walletconnect/index.js'
@@ -239,6 +240,25 @@ describe('entry point exports', () => {
         "osmosis",
         "osmosisTestnet",
         "toKeplrChainInfo",
+      ]
+    `)
+  })
+  it('portico/bip122', () => {
+    expect(Object.keys(bip122).sort()).toMatchInlineSnapshot(`
+      [
+        "BitcoinAmountError",
+        "BitcoinApiError",
+        "BitcoinWalletFeatureError",
+        "bip122",
+        "bitcoinMainnet",
+        "bitcoinRegtest",
+        "bitcoinSignet",
+        "bitcoinTestnet4",
+        "createBitcoinWalletDiscovery",
+        "decodeBitcoinAddress",
+        "defineBitcoinNetwork",
+        "isBitcoinAddress",
+        "meta",
       ]
     `)
   })

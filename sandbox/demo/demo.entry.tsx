@@ -2,6 +2,7 @@
 // Everything it talks to is the sandbox's own Portico server on this origin.
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
+import { bip122, defineBitcoinNetwork } from 'portico/bip122'
 import { createPortico, type Plugin, type PluginContext, type Portico } from 'portico'
 import { defineNetwork, eip155 } from 'portico/eip155'
 import { ConnectButton, NetworkButton, PorticoProvider, useAccount, usePortico } from 'portico/react'
@@ -49,6 +50,16 @@ const cosmosLocal = defineCosmosNetwork({
 })
 if (withCosmos) document.head.append(Object.assign(document.createElement('script'), { src: '/cosmos-dev-wallet.js' }))
 
+// Bitcoin regtest: the network's Esplora base is the server's Esplora proxy (the project id is in the path).
+const bitcoinRegtest = defineBitcoinNetwork({
+  reference: '0f9188f13cb7b2c71f2a335e3a4fc328',
+  name: 'Portico Bitcoin Regtest',
+  rpcUrls: [`${origin}/v1/esplora/demo/bip122:0f9188f13cb7b2c71f2a335e3a4fc328/api`],
+  blockExplorer: explorer('bip122:0f9188f13cb7b2c71f2a335e3a4fc328'),
+  imageUrl: logo('bip122:0f9188f13cb7b2c71f2a335e3a4fc328'),
+  testnet: true,
+})
+
 // Sign-in is off unless the page is opened with ?siwx=required or ?siwx=optional; sessions are
 // verified by the sandbox server (portico/siwx/server) behind /siwx.
 const signIn = new URLSearchParams(window.location.search).get('siwx')
@@ -57,6 +68,7 @@ const plugins: Plugin<PluginContext>[] = [
   eip155(),
   solana({ tokens: [{ network: solanaLocal.caipNetworkId, address: '3qSYR2We8Lnf9xRrwWrqjkjNEbmZcAvSFsdVNkatKQQx', symbol: 'pUSD', name: 'Portico USD' }] }),
   sui(),
+  bip122(),
   walletConnect(),
   ...(withCosmos ? [cosmos({ wallets: [cosmosDevWalletEntry] })] : []),
   ...(signIn === 'required' || signIn === 'optional' ? [siwx({ required: signIn === 'required', sessionStore: backend, getNonce: backend.getNonce })] : []),
@@ -65,7 +77,7 @@ const plugins: Plugin<PluginContext>[] = [
 const portico = createPortico({
   projectId: 'demo',
   metadata: { name: 'Portico demo dApp', description: 'A site using Portico', url: origin, icons: [] },
-  networks: [devnetA, devnetB, solanaLocal, suiLocal, ...(withCosmos ? [cosmosLocal] : [])],
+  networks: [devnetA, devnetB, solanaLocal, bitcoinRegtest, suiLocal, ...(withCosmos ? [cosmosLocal] : [])],
   plugins,
   endpoints: { api: origin, relay: `${origin.replace(/^http/, 'ws')}/relay` },
   // Light or dark as the visitor's system asks (prefers-color-scheme).

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { verifyBitcoinSignature } from '../../plugins/bip122/actions/verifyBitcoinSignature.js'
+import { isBitcoinAddress } from '../../plugins/bip122/utils/decodeBitcoinAddress.js'
 import { createSiwxServer, SiwxVerificationError, type SiwxServer, type SiwxServerSession } from '../../plugins/siwx/server/index.js'
 import { verifySuiPersonalMessage } from '../../plugins/sui/actions/verifySuiPersonalMessage.js'
 import { isSuiAddress } from '../../plugins/sui/index.js'
@@ -6,7 +8,7 @@ import { isSuiAddress } from '../../plugins/sui/index.js'
 export type RegisterSiwxRoutesParameters = {
   /** The site's URL (the demo page's origin), e.g. `http://127.0.0.1:4700`. */
   url: string
-  /** The chains sign-in is accepted on (EVM with the node that checks contract-wallet signatures, and Sui). */
+  /** The chains sign-in is accepted on: EVM (their node checks contract-wallet signatures), Bitcoin and Sui. */
   chains: readonly { caipNetworkId: string; nodeUrl: string }[]
   /** Where the routes go (default `/siwx`). */
   prefix?: string
@@ -59,7 +61,7 @@ function query(request: FastifyRequest): { chainId?: string; address?: string } 
  */
 export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: RegisterSiwxRoutesParameters): (app: FastifyInstance) => void {
   const origin = new URL(url)
-  const accepted = chains.filter((c) => c.caipNetworkId.startsWith('eip155:') || c.caipNetworkId.startsWith('sui:'))
+  const accepted = chains.filter((c) => ['eip155:', 'bip122:', 'sui:'].some((prefix) => c.caipNetworkId.startsWith(prefix)))
   // Nothing to sign in on: mount nothing.
   if (!server && accepted.length === 0) return () => {}
   const siwx =
@@ -68,8 +70,12 @@ export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: Re
       // The demo is reachable as 127.0.0.1:<port> and localhost:<port>.
       domain: [origin.host, `localhost:${origin.port}`],
       chains: Object.fromEntries(accepted.map((c) => [c.caipNetworkId, { rpcUrl: c.nodeUrl }])),
-      // Sui personal-message signatures, checked by portico/sui's verifier (@noble, not the wallet's library).
-      verifiers: { sui: { label: 'Sui', isAddress: isSuiAddress, verify: ({ message, signature, address }) => verifySuiPersonalMessage({ message, signature, address }) } },
+      // Bitcoin (BIP-322 / BIP-137, portico/bip122's verifier) and Sui personal-message signatures
+      // (portico/sui's verifier, @noble, not the wallet's library).
+      verifiers: {
+        bip122: { label: 'Bitcoin', isAddress: isBitcoinAddress, verify: ({ message, signature, address }) => verifyBitcoinSignature({ message, signature, address }) },
+        sui: { label: 'Sui', isAddress: isSuiAddress, verify: ({ message, signature, address }) => verifySuiPersonalMessage({ message, signature, address }) },
+      },
     })
 
   async function live(ids: string[]): Promise<SiwxServerSession[]> {

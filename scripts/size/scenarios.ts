@@ -40,6 +40,15 @@ const portico = createPortico({ projectId: 'demo', networks: [suiMainnet], plugi
 export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
   },
   {
+    name: 'site: kernel + bip122 + react UI',
+    code: `import { createPortico } from 'portico'
+import { bip122, bitcoinMainnet } from 'portico/bip122'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const portico = createPortico({ projectId: 'demo', networks: [bitcoinMainnet], plugins: [bip122()] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
+  {
     name: 'site: kernel + eip155 + solana + react UI',
     code: `import { createPortico } from 'portico'
 import { eip155, defineNetwork } from 'portico/eip155'

@@ -42,10 +42,11 @@ describe('a wallet that serves EVM and Solana', () => {
     const row = connect.getByRole('button', { name: 'Portico Dev Wallet', exact: true })
     await expect.poll(() => row.count()).toBe(1)
     const chains = connect.getByRole('group', { name: 'Connect Portico Dev Wallet on' })
-    await expect.poll(() => chains.getByRole('button').allTextContents()).toEqual(['EVM', 'Solana', 'Sui'])
+    // The demo also loads portico/bip122 and portico/sui, and the dev wallets include Bitcoin and Sui ones of the same name.
+    await expect.poll(() => chains.getByRole('button').allTextContents()).toEqual(['EVM', 'Solana', 'Bitcoin', 'Sui'])
     // Every badge carries the chain's logo, from the namespace's network.
     expect(await chains.getByRole('img').count()).toBe(0) // decorative: the name is the text
-    expect(await chains.locator('img[alt=""]').count()).toBe(3)
+    expect(await chains.locator('img[alt=""]').count()).toBe(4)
     await chains.getByRole('button', { name: 'Solana', exact: true }).click()
 
     await expect.poll(() => solanaPanel().textContent(), { timeout: 10_000 }).toContain(`Connected: ${solShort}`)

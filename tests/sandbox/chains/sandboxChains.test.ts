@@ -80,7 +80,7 @@ describe('/sandbox.json', () => {
       nfts: [],
       accounts: [devBitcoinAddress],
     })
-    expect(info.chains[4]).toEqual({
+    expect(info.chains[5]).toEqual({
       namespace: 'sui',
       caipNetworkId: suiChain,
       name: 'Portico Sui Localnet',
@@ -225,7 +225,7 @@ describe('the Bitcoin regtest chain through the server', () => {
 
 describe('the Sui chain through the server', () => {
   it('the dev address holds SUI and pUSD, and @mysten/sui sends through the JSON-RPC proxy; balances and history follow', async () => {
-    const client = new SuiClient({ url: info.chains[4]!.rpcUrl })
+    const client = new SuiClient({ url: info.chains[5]!.rpcUrl })
     const pUsd = await client.getBalance({ owner: devSuiAddress, coinType: suiPorticoUsd.coinType })
     expect(pUsd.totalBalance).toBe('1000000000000')
     const receiver = new Ed25519Keypair().toSuiAddress()
@@ -250,7 +250,7 @@ describe('the Sui chain through the server', () => {
   })
 
   it('the proxy refuses methods that are not reads or broadcasts, and the APIs refuse a malformed address', async () => {
-    const call = await fetch(info.chains[4]!.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'unsafe_transferSui', params: [] }) })
+    const call = await fetch(info.chains[5]!.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'unsafe_transferSui', params: [] }) })
     expect(((await call.json()) as { error: { message: string } }).error.message).toBe('Requested RPC call is not allowed')
     expect((await fetch(`${sandbox.url}/v1/account/0x2/balance?currency=usd&chainId=${suiChain}&projectId=demo`)).status).toBe(400)
     expect((await fetch(`${sandbox.url}/v1/account/0x2/history?chainId=${suiChain}&projectId=demo`)).status).toBe(400)

@@ -1,0 +1,118 @@
+import { ProviderRpcError, type Network } from '../../../kernel/index.js'
+import type { BitcoinWallet } from '../discovery/bitcoinWallet.js'
+import { BitcoinAmountError, BitcoinApiError, BitcoinWalletFeatureError } from '../errors.js'
+import { decodeBitcoinAddress } from '../utils/decodeBitcoinAddress.js'
+import { parseSats } from '../utils/parseSats.js'
+import { esplora } from './esplora.js'
+
+/** Outputs below this are refused as dust (bitcoind's limit for P2WPKH outputs at 3 sat/vB). */
+export const dustLimitSats = 294n
+/** The confirmation targets (blocks) of the slow / normal / fast fee tiers in Esplora's `/fee-estimates`. */
+export const feeTierTargets = { slow: '144', normal: '6', fast: '1' } as const
+export type FeeTier = keyof typeof feeTierTargets
+
+type Utxo = { txid: string; vout: number; value: number }
+
+/**
+ * The fee rates (sat/vB) of the three tiers from Esplora's `/fee-estimates`, at least 1 sat/vB.
+ *
+ * @param parameters - network and fetch
+ * @returns `{ slow, normal, fast }`
+ * @example
+ * const { normal } = await fetchFeeTiers({ network })
+ */
+export async function fetchFeeTiers({ network, fetch: fetchFn }: { network: Network; fetch?: typeof fetch }): Promise<Record<FeeTier, number>> {
+  const estimates = await esplora<Record<string, unknown>>({ network, path: '/fee-estimates', fetch: fetchFn })
+  const rate = (target: string) => {
+    const value = estimates[target]
+    return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.max(1, Math.ceil(value)) : 1
+  }
+  return { slow: rate(feeTierTargets.slow), normal: rate(feeTierTargets.normal), fast: rate(feeTierTargets.fast) }
+}
+
+/** Virtual size estimate of a transaction spending `inputs` segwit inputs into `outputs` outputs (P2WPKH/P2TR sized). */
+const vsize = (inputs: number, outputs: number) => BigInt(11 + 68 * inputs + 43 * outputs)
+
+/**
+ * Sends BTC from the connected payment address: checks the recipient and the amount, reads the
+ * UTXOs and the fee rate of the tier from the network's Esplora API, selects UTXOs (largest first),
+ * builds a PSBT with change back to the sender, has the wallet sign it, then finalizes and
+ * broadcasts. A wallet without PSBT signing but with `sendTransfer` pays through it instead.
+ * Dust and insufficient funds are refused before the wallet is asked.
+ *
+ * @param parameters - the request, the wallet, fee tier and fetch
+ * @returns the txid
+ * @example
+ * const txid = await sendBitcoin({ wallet, network, from, to, amount: '0.001' })
+ */
+export async function sendBitcoin({ wallet, network, from, to, amount, tier = 'normal', fetch: fetchFn }: { wallet: BitcoinWallet; network: Network; from: string; to: string; amount: string; tier?: FeeTier; fetch?: typeof fetch }): Promise<string> {
+  const sats = parseSats(amount)
+  const target = decodeBitcoinAddress(to)
+  const source = decodeBitcoinAddress(from)
+  if (!target || !source || target.network !== source.network) throw new BitcoinAmountError(`"${to.slice(0, 100)}" is not a valid Bitcoin address on ${network.name}`)
+  if (sats < dustLimitSats) throw new BitcoinAmountError(`Send at least ${dustLimitSats} sats: smaller outputs are dust the network does not relay`)
+  if (!wallet.signPsbt) {
+    if (!wallet.sendTransfer) throw new BitcoinWalletFeatureError({ feature: 'signPsbt or sendTransfer', wallet: wallet.name })
+    return wallet.sendTransfer({ address: to, amount: sats })
+  }
+  const [utxos, rates, signer] = await Promise.all([
+    esplora<Utxo[]>({ network, path: `/address/${encodeURIComponent(from)}/utxo`, fetch: fetchFn }),
+    fetchFeeTiers({ network, fetch: fetchFn }),
+    import('../lazy/btcSigner.js'),
+  ])
+  if (!Array.isArray(utxos)) throw new BitcoinApiError('The Esplora API answered UTXOs that are not a list')
+  const chain = source.network === 'mainnet' ? signer.NETWORK : source.network === 'regtest' ? { ...signer.TEST_NETWORK, bech32: 'bcrt' } : signer.TEST_NETWORK
+  const fromScript = signer.OutScript.encode(signer.Address(chain).decode(from))
+  const toScript = signer.OutScript.encode(signer.Address(chain).decode(to))
+  const rate = BigInt(rates[tier])
+  const sorted = utxos.filter((u) => Number.isSafeInteger(u?.value) && u.value > 0 && /^[0-9a-f]{64}$/.test(u.txid)).sort((a, b) => b.value - a.value)
+  const chosen: Utxo[] = []
+  let total = 0n
+  for (const utxo of sorted) {
+    if (total >= sats + vsize(chosen.length, 2) * rate) break
+    chosen.push(utxo)
+    total += BigInt(utxo.value)
+  }
+  const fee = vsize(chosen.length, 2) * rate
+  if (total < sats + fee) throw new BitcoinAmountError(`Insufficient funds: ${formatBtc(total)} BTC available for ${formatBtc(sats)} BTC plus a ${fee} sat fee`)
+  const tx = new signer.Transaction()
+  for (const utxo of chosen) tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script: fromScript, amount: BigInt(utxo.value) } })
+  tx.addOutput({ script: toScript, amount: sats })
+  const change = total - sats - fee
+  if (change >= dustLimitSats) tx.addOutput({ script: fromScript, amount: change })
+  const { base64 } = await import('@scure/base')
+  const signedPsbt = await wallet.signPsbt({ psbt: base64.encode(tx.toPSBT()), address: from, inputs: chosen.map((_, i) => i) })
+  let signed: InstanceType<typeof signer.Transaction>
+  try {
+    signed = signer.Transaction.fromPSBT(base64.decode(signedPsbt))
+    if (!sameTransaction(tx, signed)) throw new ProviderRpcError({ code: -32603, message: 'The wallet changed the transaction it was asked to sign' })
+    signed.finalize()
+  } catch (error) {
+    if (error instanceof ProviderRpcError) throw error
+    throw new ProviderRpcError({ code: -32603, message: `The wallet returned a PSBT that cannot be finalized: ${error instanceof Error ? error.message : String(error)}` })
+  }
+  return esplora<string>({ network, path: '/tx', fetch: fetchFn, as: 'text', init: { method: 'POST', body: signed.hex } })
+}
+
+function formatBtc(sats: bigint): string {
+  const whole = sats / 100_000_000n
+  const fraction = (sats % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '')
+  return fraction ? `${whole}.${fraction}` : `${whole}`
+}
+
+type Tx = { inputsLength: number; outputsLength: number; getInput(i: number): { txid?: Uint8Array; index?: number }; getOutput(i: number): { script?: Uint8Array; amount?: bigint } }
+const hex = (bytes: Uint8Array | undefined) => (bytes ? Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('') : '')
+
+/** The wallet may only add signatures: the same inputs and outputs as built. */
+function sameTransaction(built: Tx, signed: Tx): boolean {
+  if (built.inputsLength !== signed.inputsLength || built.outputsLength !== signed.outputsLength) return false
+  for (let i = 0; i < built.inputsLength; i++) {
+    const [a, b] = [built.getInput(i), signed.getInput(i)]
+    if (hex(a.txid) !== hex(b.txid) || a.index !== b.index) return false
+  }
+  for (let i = 0; i < built.outputsLength; i++) {
+    const [a, b] = [built.getOutput(i), signed.getOutput(i)]
+    if (hex(a.script) !== hex(b.script) || a.amount !== b.amount) return false
+  }
+  return true
+}

@@ -1,0 +1,195 @@
+import { definePlugin, ProviderRpcError, version, type ConnectResult, type Network, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { createBitcoinWalletDiscovery, type BitcoinWalletRegistry } from './discovery/createBitcoinWalletDiscovery.js'
+import type { BitcoinWallet, BitcoinWalletAccount } from './discovery/bitcoinWallet.js'
+import { BitcoinWalletFeatureError } from './errors.js'
+import { meta } from './meta.js'
+import { decodeBitcoinAddress, isBitcoinAddress, type BitcoinAddressNetwork } from './utils/decodeBitcoinAddress.js'
+
+export type Bip122Options = {
+  /** How long to wait on load for the previous wallet to be injected (default 1500 ms). */
+  reconnectTimeoutMs?: number
+  /** How long a send is followed until confirmed (default 600 000 ms; 0: do not wait). */
+  confirmTimeoutMs?: number
+  /** The fee tier of sends (default `normal`). */
+  feeTier?: 'slow' | 'normal' | 'fast'
+}
+
+/** Not options: what the plugin runs against (tests and non-browser hosts pass their own). */
+export type Bip122Environment = {
+  /** Where `btc_providers` and `unisat` are read; default `window` in a browser. */
+  root?: object
+  /** A Wallet Standard registry; default `getWallets()` of `@wallet-standard/app` in a browser. */
+  wallets?: BitcoinWalletRegistry
+  /** `fetch` for the Esplora API; default the global one. */
+  fetch?: typeof fetch
+}
+
+const namespace = 'bip122'
+const mainnetReference = '000000000019d6689c085ae165831e93'
+const regtestReference = '0f9188f13cb7b2c71f2a335e3a4fc328'
+
+/** Which address encoding a network uses, by its CAIP-2 reference. */
+function addressNetworkOf(network: Network): BitcoinAddressNetwork {
+  const reference = network.caipNetworkId.split(':')[1]
+  return reference === mainnetReference ? 'mainnet' : reference === regtestReference ? 'regtest' : 'testnet'
+}
+
+function explorerUrl(network: Network, path: string): string | undefined {
+  const base = network.blockExplorers?.default.url.replace(/\/+$/, '')
+  return base ? `${base}/${path}` : undefined
+}
+
+type Active = { wallet: BitcoinWallet; accounts: readonly BitcoinWalletAccount[] }
+
+/**
+ * The bip122 (Bitcoin) chain plugin: discovery of WBIP004 `btc_providers`, `window.unisat` and
+ * Wallet Standard `bitcoin:connect` wallets (late ones too), payment and ordinal accounts (payment
+ * first), BTC balances from the network's Esplora API, BTC sends by a PSBT the plugin builds and
+ * the wallet signs, message signing, a BIP-322 / BIP-137 sign-in verifier, address validation and
+ * mempool.space-style explorer links. Built only on Portico's public plugin API.
+ *
+ * @param options - see {@link Bip122Options}
+ * @param environment - see {@link Bip122Environment}
+ * @returns the plugin
+ * @example
+ * import { bip122, bitcoinMainnet } from 'portico/bip122'
+ * createPortico({ networks: [bitcoinMainnet], plugins: [bip122()] })
+ */
+export function bip122(options: Bip122Options = {}, environment: Bip122Environment = {}): Plugin<PluginContext> {
+  return definePlugin({
+    name: namespace,
+    kind: 'chain',
+    namespace,
+    version,
+    meta,
+    messages: { [`${namespace}.chainName`]: 'Bitcoin' },
+    options,
+    setup(portico) {
+      const root = environment.root ?? (typeof window === 'undefined' ? undefined : window)
+      const discovery = createBitcoinWalletDiscovery({ ...(root ? { root } : {}), ...(environment.wallets ? { registry: environment.wallets } : {}) })
+      const fetchFn = environment.fetch
+      let active: Active | undefined
+      let disposed = false
+
+      // Wallet Standard wallets: the registry is loaded lazily so pages without such wallets pay nothing up front.
+      if (!environment.wallets && root) {
+        void import('@wallet-standard/app')
+          .then(({ getWallets }) => {
+            if (!disposed) discovery.attachRegistry(getWallets() as unknown as BitcoinWalletRegistry)
+          })
+          .catch((error: unknown) => portico.reportError(error, { namespace, action: 'discoverWallets' }))
+      }
+      const findWallet = (id: string) => discovery.get(id)
+
+      async function connectWallet(wallet: BitcoinWallet, network: Network | undefined, silent: boolean): Promise<ConnectResult | undefined> {
+        const listed = await wallet.connect()
+        const accounts = listed.filter((a) => isBitcoinAddress(a.address))
+        const payment = accounts.find((a) => a.purpose === 'payment') ?? accounts[0]
+        if (!payment) {
+          if (silent) return undefined
+          throw new ProviderRpcError({ code: 4100, message: 'The wallet returned no Bitcoin account' })
+        }
+        const kind = decodeBitcoinAddress(payment.address)!.network
+        const candidates = [network, portico.stores.networks.activeOf(namespace), ...portico.stores.networks.networksOf(namespace)].filter((n): n is Network => n !== undefined)
+        const chosen = candidates.find((n) => addressNetworkOf(n) === kind)
+        if (!chosen) throw new ProviderRpcError({ code: 4901, message: `${wallet.name} is on a Bitcoin network this site does not use (${kind})` })
+        // Payment first: the account view shows it by default; ordinals follow.
+        const ordered = [payment, ...accounts.filter((a) => a !== payment && decodeBitcoinAddress(a.address)?.network === kind)]
+        active = { wallet, accounts: ordered }
+        return { connectorId: wallet.id, accounts: ordered.map((a) => ({ address: a.address, type: a.purpose })), caipNetworkId: chosen.caipNetworkId }
+      }
+
+      const activeWallet = (connectorId: string) => (active?.wallet.id === connectorId ? active.wallet : undefined)
+
+      portico.addressValidators.register(namespace, isBitcoinAddress)
+      portico.explorers.register(namespace, {
+        address: (network, address) => explorerUrl(network, `address/${address}`),
+        transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
+      })
+      portico.signInVerifiers.register(namespace, {
+        label: 'Bitcoin',
+        async verify({ message, signature, address }) {
+          const { verifyBitcoinSignature } = await import('./actions/verifyBitcoinSignature.js')
+          return verifyBitcoinSignature({ message, signature, address })
+        },
+      })
+
+      const { hooks } = portico
+      hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
+        for (const wallet of discovery.wallets()) {
+          context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
+        }
+      })
+      hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = findWallet(request.connectorId)
+        return wallet ? connectWallet(wallet, request.network, false) : undefined
+      })
+      hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = findWallet(request.connectorId) ?? (await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500))
+        return wallet ? connectWallet(wallet, request.network, true) : undefined
+      })
+      hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = activeWallet(request.connectorId) ?? findWallet(request.connectorId)
+        active = undefined
+        await wallet?.disconnect?.()
+      })
+      hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
+        // Bitcoin wallets' addresses encode their network: only a network of the same encoding is reachable without the wallet.
+        const payment = active?.wallet.id === request.connectorId ? active.accounts[0] : undefined
+        if (!payment || decodeBitcoinAddress(payment.address)?.network !== addressNetworkOf(request.network)) return undefined
+        return { caipNetworkId: request.network.caipNetworkId }
+      })
+      hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = activeWallet(request.connectorId)
+        if (!wallet) {
+          // Another connector's connection that carries requests (WalletConnect, …): `signMessage` over its channel.
+          if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+          const answer = await portico.request({ namespace, chainId: request.caipNetworkId, method: 'signMessage', params: { account: request.address, address: request.address, message: request.message, protocol: 'bip322' } })
+          const signature = (answer as { signature?: unknown } | null)?.signature
+          if (typeof signature !== 'string' || signature.length === 0 || signature.length > 2_000) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+          return { signature }
+        }
+        return wallet.signMessage({ address: request.address, message: request.message })
+      })
+      hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
+        const { fetchBitcoinBalance } = await import('./actions/esplora.js')
+        const { confirmed, unconfirmed } = await fetchBitcoinBalance({ network: request.network, address: request.address, fetch: fetchFn })
+        const total = confirmed + unconfirmed
+        const whole = total / 100_000_000n
+        const fraction = (total % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '')
+        return { balance: fraction ? `${whole}.${fraction}` : `${whole}`, symbol: 'BTC', decimals: 8 }
+      })
+      hooks.send.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = activeWallet(request.connectorId)
+        if (!wallet) {
+          if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+          const { parseSats } = await import('./utils/parseSats.js')
+          if (!decodeBitcoinAddress(request.to)) throw new ProviderRpcError({ code: -32602, message: 'Not a Bitcoin address' })
+          const answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method: 'sendTransfer', params: { account: request.from, recipientAddress: request.to, amount: parseSats(request.amount).toString() } })
+          const txid = (answer as { txid?: unknown } | null)?.txid
+          if (typeof txid !== 'string' || !/^[0-9a-f]{64}$/.test(txid)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction id' })
+          return { hash: txid }
+        }
+        if (request.token) throw new BitcoinWalletFeatureError({ feature: 'token sends', wallet: wallet.name })
+        const { sendBitcoin } = await import('./actions/sendBitcoin.js')
+        const hash = await sendBitcoin({ wallet, network: request.network, from: request.from, to: request.to, amount: request.amount, tier: options.feeTier ?? 'normal', fetch: fetchFn })
+        return { hash }
+      })
+      hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
+        const { waitForBitcoinTransaction } = await import('./actions/waitForBitcoinTransaction.js')
+        return waitForBitcoinTransaction({ network: request.network, txid: request.hash, timeoutMs: options.confirmTimeoutMs ?? 600_000, fetch: fetchFn })
+      })
+
+      const stopWatching = discovery.onChange(() => {
+        void portico.discoverWallets(namespace)
+      })
+
+      return () => {
+        disposed = true
+        stopWatching()
+        active = undefined
+        discovery.dispose()
+      }
+    },
+  })
+}

@@ -1,0 +1,27 @@
+/** What a Bitcoin account is for (spec §3): `payment` pays and receives BTC, `ordinal` holds inscriptions. */
+export type BitcoinAccountPurpose = 'payment' | 'ordinal'
+
+export type BitcoinWalletAccount = { address: string; purpose: BitcoinAccountPurpose; publicKey?: string }
+
+/** The injection style a wallet was found through. */
+export type BitcoinWalletStyle = 'wbip004' | 'unisat' | 'walletStandard'
+
+/**
+ * One Bitcoin wallet, whatever its injection style, with the calls the plugin needs. Every call
+ * rejects with `{ code, message }` as the wallet answered (4001: the visitor said no).
+ */
+export type BitcoinWallet = {
+  /** Stable per wallet: the WBIP004 id, `unisat`, or the Wallet Standard name. */
+  id: string
+  name: string
+  icon?: string
+  style: BitcoinWalletStyle
+  /** Asks for the accounts (prompts unless the site is already allowed). */
+  connect(): Promise<BitcoinWalletAccount[]>
+  signMessage(input: { address: string; message: string }): Promise<{ signature: string }>
+  /** Pays `amount` sats to `address` from the payment account; resolves the txid. */
+  sendTransfer?(input: { address: string; amount: bigint }): Promise<string>
+  /** Signs a PSBT (base64) for the given inputs of `address`; resolves the signed PSBT (base64). */
+  signPsbt?(input: { psbt: string; address: string; inputs: number[] }): Promise<string>
+  disconnect?(): Promise<void>
+}

@@ -1,0 +1,31 @@
+import type { PluginMeta } from '../../kernel/index.js'
+
+/** The bip122 plugin's metadata: the single source of its option validation and docs page. */
+export const meta = {
+  description:
+    'Connects Bitcoin wallets (WBIP004 `btc_providers` such as Leather and Xverse, `window.unisat`, Wallet Standard `bitcoin:connect`) with their payment and ordinal accounts, reads balances from an Esplora API, sends BTC by a PSBT the plugin builds (UTXO selection, fee rate from the API) and the wallet signs, signs messages and verifies BIP-322 and BIP-137 sign-in signatures.',
+  docsPath: '/plugins/bip122.md',
+  defaultAccountType: 'payment',
+  capabilities: ['connect', 'balance', 'send', 'signMessage', 'signIn'],
+  optionsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous wallet to be injected before giving up on restoring the connection.' },
+      confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 3_600_000, default: 600_000, description: 'How long a send is followed until its first confirmation (blocks come about every 10 minutes on mainnet).' },
+      feeTier: { type: 'string', enum: ['slow', 'normal', 'fast'], default: 'normal', description: "The fee rate of a send, from the Esplora API's estimates: slow (144 blocks), normal (6 blocks) or fast (next block)." },
+    },
+  },
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send', 'waitForTransaction'],
+  views: [],
+  errors: [
+    { name: 'BitcoinAmountError', description: 'The amount is not a positive BTC amount with at most 8 decimals, is below the dust limit, exceeds the balance with the fee, or the recipient is not an address of the network; raised before the wallet is asked.' },
+    { name: 'BitcoinApiError', description: 'The Esplora API failed or answered something invalid.' },
+    { name: 'BitcoinWalletFeatureError', description: 'The wallet lacks what the action needs (PSBT signing or `sendTransfer`, message signing).' },
+    { name: 'ProviderRpcError', description: 'The wallet refused or failed; code 4001 is the visitor saying no.' },
+  ],
+  walletConnect: {
+    methods: ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'],
+    events: ['bip122_addressesChanged'],
+  },
+} as const satisfies PluginMeta
