@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devBitcoinAddress } from '../../../sandbox/bitcoin/devBitcoin.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[] }
 type Activity = { method: string; outcome: string }
@@ -50,9 +51,7 @@ const panel = () => page.getByRole('region', { name: 'Portico Dev Wallet (Bitcoi
 const activity = () => page.evaluate(() => (window as unknown as WalletWindow).__porticoBitcoinDevWallet.activity())
 
 async function fillSendForm(amount: string, receiver: string) {
-  const select = dialog().getByLabel('Token')
-  await expect.poll(async () => (await select.locator('option').allTextContents()).some((text) => text.startsWith('BTC (')), { timeout: 10_000 }).toBe(true)
-  await select.selectOption({ label: (await select.locator('option').allTextContents()).find((text) => text.startsWith('BTC (')) as string })
+  await chooseSendToken(dialog(), 'BTC')
   await dialog().getByLabel('Amount').fill(amount)
   await dialog().getByLabel('Receiver address').fill(receiver)
 }
