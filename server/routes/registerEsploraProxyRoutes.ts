@@ -1,13 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
-import { createRateLimiter } from '../analytics/createRateLimiter.js'
-import type { ChainConfig } from '../createServer.js'
+import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../errors/HttpError.js'
-import { authorizeProject } from '../projects/authorizeProject.js'
-import { upstreamTimeoutMs } from '../rpc/upstreamTimeoutMs.js'
 import { badRequest } from '../utils/badRequest.js'
-import { isProjectId } from '../utils/isProjectId.js'
-import { defaultRpcRateLimit } from './registerRpcProxyRoutes.js'
+import { createChainProxy } from './createChainProxy.js'
 import type { ServerContext } from './ServerContext.js'
 
 /** The Esplora reads the proxy forwards (the subset wallets and SDKs use); anything else is a 404. */
@@ -42,48 +36,10 @@ const maxTxHexChars = 400_000
  * await app.register(async (scope) => registerEsploraProxyRoutes(scope, { db, config }))
  */
 export function registerEsploraProxyRoutes(scope: FastifyInstance, { config }: ServerContext): void {
-  const chains = new Map<string, ChainConfig>(config.chains.filter((c) => c.caipNetworkId.startsWith('bip122:')).map((c) => [c.caipNetworkId, c]))
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxTxHexChars + 1_000 }, (_request, body, done) => done(null, body))
 
-  const limits = { ...defaultRpcRateLimit, ...config.rpcRateLimit }
-  const perIp = createRateLimiter({ max: limits.perIp, windowMs: limits.windowMs })
-  const perProject = createRateLimiter({ max: limits.perProject, windowMs: limits.windowMs })
-
-  const admit = (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply): ChainConfig => {
-    const { projectId, chainId } = request.params
-    if (!isProjectId(projectId)) throw badRequest('projectId must be letters, digits, "_" or "-" (at most 128)')
-    authorizeProject({ config, projectId, origin: request.headers.origin })
-    const overIp = !perIp.hit(request.ip, 1)
-    const overProject = !perProject.hit(projectId, 1)
-    if (overIp || overProject) {
-      const retryAfterMs = Math.max(overIp ? perIp.retryAfterMs(request.ip) : 0, overProject ? perProject.retryAfterMs(projectId) : 0)
-      reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
-      throw new HttpError({ status: 429, code: 'RATE_LIMITED', message: `Too many Esplora calls ${overIp ? 'from this address' : 'for this project'}; try again later` })
-    }
-    return chainOf(chainId)
-  }
-
-  const chainOf = (chainId: string): ChainConfig => {
-    if (!isCaipNetworkId(chainId)) throw badRequest('chainId must be a CAIP-2 id such as bip122:000000000019d6689c085ae165831e93')
-    const chain = chains.get(chainId)
-    if (!chain) throw new HttpError({ status: 400, code: 'UNSUPPORTED_CHAIN', message: `Chain ${chainId} is not a bip122 chain served by this server` })
-    return chain
-  }
-
-  const forward = async (reply: FastifyReply, url: string, init: RequestInit) => {
-    let response: Response
-    try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(upstreamTimeoutMs) })
-    } catch (cause) {
-      throw new HttpError({ status: 502, code: 'UPSTREAM_UNAVAILABLE', message: 'The chain did not answer', cause })
-    }
-    const text = await response.text()
-    reply.code(response.status)
-    reply.header('content-type', response.headers.get('content-type') ?? 'text/plain; charset=utf-8')
-    reply.header('cache-control', 'no-store')
-    return reply.send(text)
-  }
+  const { admit, forward } = createChainProxy({ config, namespace: 'bip122', calls: 'Esplora calls', exampleChainId: 'bip122:000000000019d6689c085ae165831e93', defaultContentType: 'text/plain; charset=utf-8' })
 
   scope.get<{ Params: Params }>('/v1/esplora/:projectId/:chainId/api/*', async (request, reply) => {
     const chain = admit(request, reply)
