@@ -31,6 +31,7 @@ import { createHooks, type Hooks } from './hooks/createHooks.js'
 import { validateOptions } from './options/validateOptions.js'
 import { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
 import { AccountActionRegistry } from './registries/AccountActionRegistry.js'
+import { AccountBadgeRegistry } from './registries/AccountBadgeRegistry.js'
 import { ExplorerRegistry } from './registries/ExplorerRegistry.js'
 import { MessageRegistry } from './registries/MessageRegistry.js'
 import { SignInVerifierRegistry } from './registries/SignInVerifierRegistry.js'
@@ -91,6 +92,8 @@ export type Portico = {
   readonly explorers: ExplorerRegistry
   /** The Account view's buttons that feature plugins add (Buy, Swap …), listed by `order`. */
   readonly accountActions: AccountActionRegistry
+  /** The Account view's status badges that plugins add ("Signed in" …), shown while they hold. */
+  readonly accountBadges: AccountBadgeRegistry
   /** Sign-in message verifiers per namespace, filled by chain plugins. */
   readonly signInVerifiers: SignInVerifierRegistry
   /** The plugins' English strings (`definePlugin({ messages })`), read by the UI's translator. */
@@ -278,6 +281,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     addressValidators,
     explorers: new ExplorerRegistry(),
     accountActions: new AccountActionRegistry(),
+    accountBadges: new AccountBadgeRegistry(),
     signInVerifiers: new SignInVerifierRegistry(),
     messages: new MessageRegistry(),
     services: {

@@ -16,6 +16,7 @@ describe('entry point exports', () => {
     expect(Object.keys(kernel).sort()).toMatchInlineSnapshot(`
       [
         "AccountActionRegistry",
+        "AccountBadgeRegistry",
         "AddressValidatorRegistry",
         "AsyncParallelHook",
         "AsyncSeriesBailHook",
@@ -32,6 +33,7 @@ describe('entry point exports', () => {
         "HookMap",
         "HttpRequestError",
         "InvalidAccountActionError",
+        "InvalidAccountBadgeError",
         "InvalidCaipAddressError",
         "InvalidCaipNetworkIdError",
         "InvalidNetworkError",

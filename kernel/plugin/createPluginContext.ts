@@ -102,6 +102,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   addressValidators: { group: 'Registries', doc: "Address validation per namespace (a chain plugin's)." },
   explorers: { group: 'Registries', doc: 'Block-explorer links per namespace.' },
   accountActions: { group: 'Registries', doc: "The Account view's buttons a feature plugin adds (`register({ id, owner, label, view, icon?, order?, namespaces? })`; spec order onramp 10, swaps 20, receive 30, send 40)." },
+  accountBadges: { group: 'Registries', doc: "The Account view's status badges a plugin adds under the balance (`register({ id, owner, label, shows(account), icon?, order?, namespaces? })`; `shows` may read observables)." },
   signInVerifiers: { group: 'Registries', doc: 'Sign-in message verifiers per namespace.' },
   messages: { group: 'Registries', doc: "The plugins' English strings (filled from `definePlugin({ messages })`)." },
   stores: { group: 'State (read only)', doc: "The kernel's MobX stores, read-only (`ReadonlyRootStore`): read them in views and reactions; changing methods are absent and throw `StoreIsReadOnlyError`." },

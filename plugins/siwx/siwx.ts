@@ -36,7 +36,12 @@ export function siwx(options: SiwxOptions = {}): Plugin<PluginContext> {
       portico.hooks.registerViews.tap('siwx', (registry) => {
         if (!registry.has(siwxView)) registry.register({ id: siwxView, title: 'siwx.title', owner: 'siwx', load: () => import('./views/SIWXSignMessageView.js').then((m) => m.SIWXSignMessageView) })
       })
-      return () => flow.dispose()
+      // The Account view says so while the connected account holds a verified session.
+      portico.accountBadges.register({ id: 'siwx', owner: 'siwx', label: 'siwx.signedIn', icon: 'check', shows: (account) => flow.store.isSigned(account.caipNetworkId, account.address) })
+      return () => {
+        portico.accountBadges.remove('siwx')
+        flow.dispose()
+      }
     },
   })
 }

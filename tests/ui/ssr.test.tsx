@@ -5,7 +5,8 @@ import { AccountButton, ConnectButton, NetworkButton, PorticoProvider, translate
 import { createHarnessPortico } from '../e2e/ui/harness/createHarnessPortico.js'
 import { createTestPortico, newWallet, testChain } from '../kernel/helpers/testKit.js'
 import { siwx } from '../../plugins/siwx/index.js'
-import { accountActionOrder, definePlugin, InvalidAccountActionError } from '../../kernel/index.js'
+import { accountActionOrder, definePlugin, InvalidAccountActionError, InvalidAccountBadgeError } from '../../kernel/index.js'
+import { observable, runInAction } from 'mobx'
 import { AccountView } from '../../ui/views/Account/AccountView.js'
 import { registerUiViews } from '../../ui/views/registerUiViews.js'
 
@@ -197,10 +198,39 @@ describe('locale strings', () => {
     registerUiViews(portico.views)
     await portico.connect({ namespace: 'eip155', connectorId: 'test' })
     const html = renderToString(<PorticoProvider portico={portico}><AccountView /></PorticoProvider>)
-    const labels = [...html.matchAll(/<button[^>]*>(?:<svg[\s\S]*?<\/svg>)?([^<]*)<\/button>/g)].map((m) => m[1]).filter((l) => ['Buy', 'Swap', 'Send', 'Elsewhere', 'Nowhere'].includes(l ?? ''))
+    const labels = [...html.matchAll(/<button[^>]*>(?:<svg(?:(?!<\/button>)[\s\S])*?<\/svg>)?([^<]*)<\/button>/g)].map((m) => m[1]).filter((l) => ['Buy', 'Swap', 'Send', 'Elsewhere', 'Nowhere'].includes(l ?? ''))
     expect(labels).toEqual(['Buy', 'Swap', 'Send'])
     // A second action under a taken id, or a malformed one, is refused.
     expect(() => portico.accountActions.register({ id: 'swaps', owner: 'other', label: 'x.y', view: 'Account' })).toThrow(InvalidAccountActionError)
     expect(() => portico.accountActions.register({ id: '', owner: 'other', label: 'x.y', view: 'Account' })).toThrow('"id" must be a non-empty string')
+  })
+
+  it('the Account view shows plugins\' status badges while they hold, only for their namespaces; a throwing one is left out', async () => {
+    const state = observable({ signed: new Set<string>() })
+    const feature = definePlugin({
+      name: 'club', kind: 'feature', version: '1.0.0', meta: { description: 'Member badges for the test.' },
+      messages: { 'club.member': 'Member', 'club.elsewhere': 'Elsewhere', 'club.broken': 'Broken' },
+      setup(context) {
+        context.accountBadges.register({ id: 'member', owner: 'club', label: 'club.member', icon: 'check', shows: (account) => state.signed.has(account.address) })
+        context.accountBadges.register({ id: 'elsewhere', owner: 'club', label: 'club.elsewhere', namespaces: ['solana'], shows: () => true })
+        context.accountBadges.register({
+          id: 'broken', owner: 'club', label: 'club.broken', shows: () => {
+            throw new Error('broken badge')
+          },
+        })
+      },
+    })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), feature] })
+    instances.push(portico)
+    registerUiViews(portico.views)
+    await portico.connect({ namespace: 'eip155', connectorId: 'test' })
+    const render = () => renderToString(<PorticoProvider portico={portico}><AccountView /></PorticoProvider>)
+    const badges = (html: string) => [...html.matchAll(/<li class="portico-account__badge">(?:<svg[\s\S]*?<\/svg>)?([^<]*)<\/li>/g)].map((m) => m[1])
+    expect(badges(render())).toEqual([])
+    runInAction(() => state.signed.add(portico.stores.connections.address('eip155')!))
+    expect(badges(render())).toEqual(['Member'])
+    // A second badge under a taken id, or one without `shows`, is refused.
+    expect(() => portico.accountBadges.register({ id: 'member', owner: 'other', label: 'x.y', shows: () => true })).toThrow(InvalidAccountBadgeError)
+    expect(() => portico.accountBadges.register({ id: 'x', owner: 'other', label: 'x.y' } as never)).toThrow('"shows" must be a function')
   })
 })

@@ -213,8 +213,9 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
     expect(sessions.map((s) => s.data.chainId)).toEqual(['eip155:31337'])
   })
 
-  it('disconnect signs out on the server too', async () => {
+  it('the Account view says the visitor is signed in; disconnect signs out on the server too', async () => {
     await header().getByRole('button', { name: /0xf39F…2266/ }).click()
+    await expect.poll(() => page.getByRole('dialog').getByRole('list', { name: 'Account status' }).textContent()).toBe('Signed in')
     await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
     await header().getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 10_000 })
     await expect.poll(async () => (await serverSessions()).signedIn).toBe(false)

@@ -12,6 +12,7 @@ const paths = {
   arrowDown: 'M13 4v12.2l5.6-5.6L20 12l-8 8-8-8 1.4-1.4 5.6 5.6V4z',
   swap: 'M7 4 3 8l4 4V9h9V7H7zm10 8v3H8v2h9v3l4-4z',
   send: 'M3 20V4l19 8zm2-3 11.9-5L5 7v3.5l6 1.5-6 1.5z',
+  disconnect: 'M11 2h2v10h-2zM6.3 5.3l1.4 1.4a7 7 0 1 0 8.6 0l1.4-1.4a9 9 0 1 1-11.4 0z',
   grid: 'M4 4h7v7H4zm2 2v3h3V6zm7-2h7v7h-7zm2 2v3h3V6zM4 13h7v7H4zm2 2v3h3v-3zm7-2h7v7h-7zm2 2v3h3v-3z',
 } as const
 

@@ -5,21 +5,23 @@ import { AccountAvatar } from '../../components/AccountAvatar/AccountAvatar.js'
 import { AccountTabs } from '../../components/AccountTabs/AccountTabs.js'
 import { Button } from '../../components/Button/Button.js'
 import { Icon, isIconName } from '../../components/Icon/Icon.js'
-import { IconButton } from '../../components/IconButton/IconButton.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
 import { WalletIcon } from '../../components/WalletIcon/WalletIcon.js'
 import { useFormat } from '../../hooks/useFormat.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { networkImageSrc } from '../../utils/networkImageSrc.js'
+import { walletImageSrc } from '../../utils/walletImageSrc.js'
 import { refreshBalance } from '../../utils/refreshBalance.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
 
 /**
- * The Account view: the short address with a copy button, the balance (3 decimals, truncated),
- * the total USD value, the action row (plugins' actions such as Buy and Swap from
- * `portico.accountActions`, and Send, which opens WalletSend), the network (opens Networks), a link to the block
- * explorer when the network has one, Disconnect, and the Tokens / NFTs / Activity tabs.
+ * The Account view: the account's avatar with the connected wallet's icon, the short address, the
+ * balance (3 decimals, truncated) and the total USD value, the plugins' status badges
+ * (`portico.accountBadges`, e.g. "Signed in"), the tools (copy the address, the block explorer when
+ * the network has one, Disconnect), the action row (plugins' actions such as Buy and Swap from
+ * `portico.accountActions`, and Send, which opens WalletSend), the network (opens Networks), and the
+ * Tokens / NFTs / Activity tabs.
  *
  * @example
  * portico.open({ view: 'Account' })
@@ -28,7 +30,7 @@ export const AccountView = observer(function AccountView() {
   const portico = usePortico()
   const t = useTranslate()
   const format = useFormat()
-  const { connections, networks, accounts, toasts, router } = portico.stores
+  const { connections, networks, accounts, toasts, router, wallets } = portico.stores
   const namespace = networks.activeNamespace
   const address = connections.address(namespace)
   const caipAddress = connections.caipAddress(namespace)
@@ -74,16 +76,24 @@ export const AccountView = observer(function AccountView() {
     }
   }
 
+  const wallet = connection.connectorId ? wallets.find(connection.connectorId, namespace) : undefined
+  const badges = connection.caipNetworkId ? portico.accountBadges.showing({ namespace, caipNetworkId: connection.caipNetworkId, address }) : []
+
   return (
     <div className="portico-account">
-      <AccountAvatar address={address} />
-      <div className="portico-account__address-row">
-        <span className="portico-account__address" title={address}>
-          <span className="portico-visually-hidden">{t('view.account.address')} </span>
-          {truncateAddress(address)}
-        </span>
-        <IconButton icon="copy" label={t('view.account.copy')} onClick={() => void copy()} />
+      <div className="portico-account__identity">
+        <AccountAvatar address={address} />
+        {wallet ? (
+          <span className="portico-account__wallet-badge" title={wallet.name}>
+            <WalletIcon src={walletImageSrc(portico, wallet)} name={wallet.name} size="small" />
+          </span>
+        ) : null}
       </div>
+      <p className="portico-account__address" title={address}>
+        <span className="portico-visually-hidden">{t('view.account.address')} </span>
+        {truncateAddress(address)}
+      </p>
+      {wallet ? <p className="portico-account__wallet">{t('view.account.connectedWith', { wallet: wallet.name })}</p> : null}
       <p className="portico-account__balance" aria-busy={account.balanceLoading || undefined}>
         <span className="portico-visually-hidden">{t('view.account.balance')} </span>
         {account.balance !== undefined ? (
@@ -102,37 +112,52 @@ export const AccountView = observer(function AccountView() {
           {total}
         </p>
       ) : null}
-      <div className="portico-account__actions">
-        {actions.map((action) => (
-          <Button key={action.id} onClick={() => router.push(action.view)}>
-            {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}
-            {t(action.label)}
-          </Button>
-        ))}
-        {network ? (
-          <button
-            type="button"
-            className="portico-account__row"
-            onClick={() => router.push('Networks')}
-          >
-            <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" />
-            <span className="portico-account__row-label">
-              <span className="portico-visually-hidden">{t('view.account.network')}: </span>
-              {network.name}
-            </span>
-            <Icon name="chevron" />
-          </button>
-        ) : null}
+      {badges.length ? (
+        <ul className="portico-account__badges" aria-label={t('view.account.status')}>
+          {badges.map((badge) => (
+            <li key={badge.id} className="portico-account__badge">
+              {badge.icon && isIconName(badge.icon) ? <Icon name={badge.icon} /> : null}
+              {t(badge.label)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="portico-account__tools">
+        <button type="button" className="portico-account__tool" onClick={() => void copy()}>
+          <Icon name="copy" />
+          <span>{t('view.account.copy')}</span>
+        </button>
         {explorerUrl && explorer ? (
-          <a className="portico-account__row portico-account__link" href={explorerUrl} target="_blank" rel="noopener noreferrer">
+          <a className="portico-account__tool" href={explorerUrl} target="_blank" rel="noopener noreferrer" aria-label={t('view.account.explorer', { explorer: explorer.name })}>
             <Icon name="external" />
-            <span className="portico-account__row-label">{t('view.account.explorer', { explorer: explorer.name })}</span>
+            <span aria-hidden="true">{t('view.account.explorerShort')}</span>
           </a>
         ) : null}
-        <Button variant="danger" onClick={() => void disconnect()} busy={disconnecting} disabled={disconnecting}>
-          {t('view.account.disconnect')}
-        </Button>
+        <button type="button" className="portico-account__tool portico-account__tool--danger" onClick={() => void disconnect()} disabled={disconnecting} aria-busy={disconnecting || undefined}>
+          {disconnecting ? <Spinner /> : <Icon name="disconnect" />}
+          <span>{t('view.account.disconnect')}</span>
+        </button>
       </div>
+      {actions.length ? (
+        <div className="portico-account__actions">
+          {actions.map((action) => (
+            <Button key={action.id} onClick={() => router.push(action.view)}>
+              {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}
+              {t(action.label)}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {network ? (
+        <button type="button" className="portico-account__row" onClick={() => router.push('Networks')}>
+          <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" />
+          <span className="portico-account__row-label">
+            <span className="portico-visually-hidden">{t('view.account.network')}: </span>
+            {network.name}
+          </span>
+          <Icon name="chevron" />
+        </button>
+      ) : null}
       <AccountTabs namespace={namespace} networkName={network?.name ?? ''} />
     </div>
   )
