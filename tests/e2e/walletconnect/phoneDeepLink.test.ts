@@ -1,7 +1,8 @@
 // Issue 14, acceptance 2 (the phone half), as a visitor on a phone: the demo site from `npm start`
 // in real Chromium with a phone viewport and user agent, the sandbox's own WalletConnect relay.
 // Tapping a directory wallet opens its universal link carrying the pairing URI instead of a QR
-// code; the navigation is answered here by page.route, so nothing leaves 127.0.0.1.
+// code; the navigation is answered here by page.route, so nothing leaves 127.0.0.1. On a desktop the
+// same wallet shows its QR code under "Scan with <wallet>" with the wallet's own icon (issue 14, point 7).
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
@@ -57,5 +58,35 @@ describe('a directory wallet on a phone', () => {
     expect(link.search.startsWith('?uri=wc%3A')).toBe(true)
     await expect.poll(() => page.url()).toContain('https://bramblesafe.example.com/wc/link/wc?uri=wc%3A')
     expect(visitor.blocked).toEqual([])
+  })
+})
+
+describe('the same directory wallet on a desktop', () => {
+  let desktop: SandboxPage
+  afterAll(async () => {
+    await desktop?.close()
+  })
+
+  it('shows "Scan with Bramble Safe" with the wallet’s own icon beside the heading and in the QR code', async () => {
+    desktop = await openSandboxPage()
+    const page = desktop.page
+    page.setDefaultTimeout(15_000)
+    await page.goto(sandbox.url)
+    await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Bramble Safe', exact: true }).click()
+    const heading = dialog.getByRole('heading', { name: 'Scan with Bramble Safe' })
+    await heading.waitFor()
+    // The directory's image for that wallet, served by the server, loaded (not the letter fallback).
+    const icon = heading.locator('img')
+    await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    const src = new URL(await icon.evaluate((img: HTMLImageElement) => img.src))
+    expect(src.origin).toBe(sandbox.url)
+    expect(src.pathname).toMatch(/^\/getWalletImage\/[-\w.]+$/)
+    // The QR code carries the same picture in its centre.
+    await dialog.locator('figure[data-wc-uri^="wc:"]').waitFor()
+    const qrImages = await dialog.locator('figure').evaluate((figure) => [...figure.querySelectorAll('image, img')].map((el) => el.getAttribute('href') ?? el.getAttribute('src')))
+    expect(qrImages).toContain(src.href)
+    expect(desktop.blocked).toEqual([])
   })
 })
