@@ -65,7 +65,7 @@ export const builtinWallets: readonly BuiltinWallet[] = [
   {
     id: 'phantom',
     name: 'Phantom',
-    namespaces: ['solana', 'eip155'],
+    namespaces: ['solana', 'eip155', 'sui'],
     homepage: 'https://phantom.app/',
     rdns: 'app.phantom',
     walletStandard: { solana: 'Phantom' },
@@ -208,6 +208,13 @@ export const builtinWallets: readonly BuiltinWallet[] = [
     namespaces: ['eip155'],
     homepage: 'https://safe.global/',
     icon: safe,
+  },
+  {
+    // The official Sui wallet by Mysten Labs (formerly "Sui Wallet"): extension, iOS, Android and web.
+    id: 'slush',
+    name: 'Slush',
+    namespaces: ['sui'],
+    homepage: 'https://slush.app/',
   },
   {
     id: 'keplr',
