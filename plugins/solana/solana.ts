@@ -1,6 +1,6 @@
 import { base58 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
-import { createWalletStandardSession, definePlugin, ProviderRpcError, version, type CaipNetworkId, type Network, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { createWalletStandardSession, definePlugin, ProviderRpcError, version, type CaipNetworkId, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/index.js'
 import type { SolanaKnownToken } from './actions/fetchTokenBalances.js'
 import { createSolanaWalletDiscovery } from './discovery/createSolanaWalletDiscovery.js'
 import type { DiscoveredSolanaWallet, WalletRegistry } from './discovery/WalletStandardTypes.js'
@@ -151,19 +151,29 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
         // Still pending at the deadline: no answer, the toast says it could not confirm.
         return outcome.status === 'pending' ? undefined : { status: outcome.status }
       })
+      /** The symbol of a token the site configured (for messages), by the request's CAIP-10 token. */
+      const tokenSymbol = (request: SendRequest) => {
+        const mint = request.token?.split(':')[2]
+        return (options.tokens ?? []).find((t) => t.network === request.network.caipNetworkId && t.address === mint)?.symbol
+      }
+      // The node's price of the exact transaction, shown in the send review before the wallet is asked.
+      hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
+        if (!signingAccount(request.connectorId, request.from)) return undefined
+        const { estimateSolanaTransferFee } = await import('./actions/sendSolanaTransfer.js')
+        const fee = await estimateSolanaTransferFee({ request, fetch: fetchFn, tokenSymbol: tokenSymbol(request) })
+        return fee === undefined ? undefined : { fee, symbol: request.network.nativeCurrency.symbol }
+      })
       hooks.send.for(namespace).tapPromise(namespace, async (request) => {
         const signer = signingAccount(request.connectorId, request.from)
         if (!signer) return undefined
         const { sendSolanaTransfer } = await import('./actions/sendSolanaTransfer.js')
-        const mint = request.token?.split(':')[2]
-        const known = (options.tokens ?? []).find((t) => t.network === request.network.caipNetworkId && t.address === mint)
         const hash = await sendSolanaTransfer({
           request,
           wallet: signer.wallet.wallet,
           account: signer.account,
           fetch: fetchFn,
           confirmTimeoutMs: options.confirmTimeoutMs ?? 60_000,
-          tokenSymbol: known?.symbol,
+          tokenSymbol: tokenSymbol(request),
         })
         return { hash }
       })

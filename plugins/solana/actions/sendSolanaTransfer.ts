@@ -51,6 +51,39 @@ function lamportsOf(answer: { value?: unknown } | undefined): bigint {
  * await sendSolanaTransfer({ request, wallet, account })
  */
 export async function sendSolanaTransfer({ request, wallet, account, fetch, confirmTimeoutMs = 60_000, tokenSymbol }: SendSolanaTransferParameters): Promise<string> {
+  const { transaction, rpc } = await planSolanaTransfer({ request, fetch, tokenSymbol })
+  const signature = await signAndSend({ wallet, account, transaction, chain: toWalletStandardChain(request.network.caipNetworkId), rpc })
+  if (confirmTimeoutMs > 0) {
+    // Sent either way; only a failure on chain is an error here (still pending is not).
+    const outcome = await waitForSignature(signature, confirmTimeoutMs, rpc)
+    if (outcome.status === 'failed') throw new SolanaTransactionFailedError({ signature, err: outcome.err })
+  }
+  return signature
+}
+
+/**
+ * The network fee of a transfer, in SOL, before the wallet is asked: the transfer is planned
+ * exactly as {@link sendSolanaTransfer} would send it (so every check runs) and the node prices
+ * its message (`getFeeForMessage`). Creating the receiver's token account costs its rent on top.
+ *
+ * @returns the fee as a decimal string in SOL, or undefined when the node cannot price it (an expired blockhash)
+ * @throws what {@link sendSolanaTransfer} throws before signing
+ * @example
+ * await estimateSolanaTransferFee({ request }) // '0.000005'
+ */
+export async function estimateSolanaTransferFee({ request, fetch, tokenSymbol }: Omit<SendSolanaTransferParameters, 'wallet' | 'account' | 'confirmTimeoutMs'>): Promise<string | undefined> {
+  const { transaction, rpc } = await planSolanaTransfer({ request, fetch, tokenSymbol })
+  // The wire format is the signature slots (one signer: a length byte and 64 zero bytes), then the message.
+  const message = transaction.subarray(1 + 64 * transaction[0]!)
+  const answer = await rpc<{ value?: unknown }>('getFeeForMessage', [base64.encode(message), { commitment: 'confirmed' }])
+  const lamports = answer?.value
+  if (lamports === null) return undefined
+  if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0) throw new ProviderRpcError({ code: -32603, message: 'The RPC answered getFeeForMessage without a fee' })
+  return formatUnits(BigInt(lamports), 9)
+}
+
+/** Checks a transfer and builds its unsigned transaction (what the wallet is asked to sign). */
+async function planSolanaTransfer({ request, fetch, tokenSymbol }: Omit<SendSolanaTransferParameters, 'wallet' | 'account' | 'confirmTimeoutMs'>): Promise<{ transaction: Uint8Array; rpc: SolanaRpc }> {
   const { network, from, to } = request
   const rpc = <T>(method: string, params: unknown[]) => callSolanaRpc<T>({ network, method, params, fetch })
   if (!isSolanaAddress(to)) throw new SolanaAmountError('Invalid Address')
@@ -153,14 +186,7 @@ export async function sendSolanaTransfer({ request, wallet, account, fetch, conf
   const latest = await rpc<{ value?: { blockhash?: unknown } }>('getLatestBlockhash', [{ commitment: 'confirmed' }])
   const blockhash = latest?.value?.blockhash
   if (typeof blockhash !== 'string' || !isSolanaAddress(blockhash)) throw new ProviderRpcError({ code: -32603, message: 'The RPC answered getLatestBlockhash without a blockhash' })
-  const transaction = encodeLegacyTransaction({ feePayer: from, recentBlockhash: blockhash, instructions })
-  const signature = await signAndSend({ wallet, account, transaction, chain: toWalletStandardChain(network.caipNetworkId), rpc })
-  if (confirmTimeoutMs > 0) {
-    // Sent either way; only a failure on chain is an error here (still pending is not).
-    const outcome = await waitForSignature(signature, confirmTimeoutMs, rpc)
-    if (outcome.status === 'failed') throw new SolanaTransactionFailedError({ signature, err: outcome.err })
-  }
-  return signature
+  return { transaction: encodeLegacyTransaction({ feePayer: from, recentBlockhash: blockhash, instructions }), rpc }
 }
 
 type Rpc = SolanaRpc

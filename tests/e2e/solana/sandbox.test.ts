@@ -123,6 +123,8 @@ async function sendThroughModal(symbol: string, amount: string, receiver: string
   await fillSendForm(symbol, amount, receiver)
   await dialog().getByRole('button', { name: 'Preview Send' }).click()
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
+  // The node's price of the exact transaction (one signature), before the wallet is asked.
+  await expect.poll(() => dialog().locator('dl').textContent(), { timeout: 10_000 }).toMatch(/Network feeup to 0\.000005 SOL/)
   const details = (await dialog().locator('dl').textContent()) ?? ''
   expect(details).toContain(`${amount} ${symbol}`)
   expect(details).toContain('Portico Solana Localnet')
