@@ -26,7 +26,8 @@ function counterparty(tx: Transaction, transfer: TransactionTransfer | undefined
 
 /**
  * The account's activity, newest first: per transaction the token's icon with the direction
- * (sent, received, self), the counterparty, its status and when it was mined, what moved (the
+ * (sent, received, self), the counterparty, its status (shown when pending or failed; confirmed only
+ * to screen readers) and when it was mined, what moved (the
  * whole amount with its symbol, never cut, and its USD value), and a link to the block explorer
  * when the network has one.
  *
@@ -69,17 +70,22 @@ export function ActivityList({ transactions, now }: { transactions: readonly Tra
               <span className="portico-activity__line">
                 <span className="portico-activity__meta">
                   {other ? (
-                    <>
-                      <span className="portico-activity__party" title={other}>
-                        {t(direction === 'out' ? 'view.account.activity.to' : 'view.account.activity.from', { address: truncateAddress(other) })}
-                      </span>
-                      {' · '}
-                    </>
+                    <span className="portico-activity__party" title={other}>
+                      {t(direction === 'out' ? 'view.account.activity.to' : 'view.account.activity.from', { address: truncateAddress(other) })}
+                    </span>
                   ) : null}
-                  <span className={`portico-activity__status portico-activity__status--${tx.metadata.status}`}>{t(`view.account.activity.${tx.metadata.status}`)}</span>
+                  {/* Confirmed is the usual case: said to screen readers, shown only when pending or failed. */}
+                  {tx.metadata.status === 'confirmed' ? (
+                    <span className="portico-visually-hidden">{` · ${t('view.account.activity.confirmed')}`}</span>
+                  ) : (
+                    <>
+                      {other ? ' · ' : null}
+                      <span className={`portico-activity__status portico-activity__status--${tx.metadata.status}`}>{t(`view.account.activity.${tx.metadata.status}`)}</span>
+                    </>
+                  )}
                   {time ? (
                     <>
-                      {' · '}
+                      {other || tx.metadata.status !== 'confirmed' ? ' · ' : null}
                       <time dateTime={tx.metadata.minedAt}>{time}</time>
                     </>
                   ) : null}
