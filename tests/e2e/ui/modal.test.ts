@@ -84,6 +84,26 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     await h.close()
   })
 
+  it('fetches the modal and the Connect view when the visitor reaches for the button, so the click fetches no code', async () => {
+    const h = await openHarnessPage(browser, harness.url)
+    const { page } = h
+    const from = harness.served.length
+    const chunks = () => harness.served.slice(from).filter((p) => /(View|Modal)-[\w-]*\.js$/.test(p))
+    const connectButton = page.getByRole('button', { name: 'Connect Wallet' })
+    await connectButton.waitFor()
+    await page.waitForTimeout(300)
+    expect(chunks()).toEqual([])
+    await connectButton.hover()
+    await expect.poll(() => chunks().filter((p) => /\/(Modal|ConnectView)-/.test(p)).length).toBe(2)
+    const before = chunks().length
+    await connectButton.click()
+    await expect.poll(() => title(page).textContent()).toBe('Connect Wallet')
+    // Showing Connect Wallet needed nothing beyond what the hover fetched.
+    expect(chunks().slice(before).filter((p) => /\/(Modal|ConnectView)-/.test(p))).toEqual([])
+    await expectClean(h)
+    await h.close()
+  })
+
   it('waits with "Continue in …", shows "Connection rejected" on a refusal, and "Try again" connects', async () => {
     const h = await openHarnessPage(browser, harness.url)
     const { page } = h

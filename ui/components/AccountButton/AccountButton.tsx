@@ -4,6 +4,7 @@ import type { ChainNamespace } from '../../../kernel/index.js'
 import { useHydrated } from '../../hooks/useHydrated.js'
 import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect.js'
 import { usePortico } from '../../hooks/usePortico.js'
+import { prefetchModal } from '../../modal/prefetchModal.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { AccountSummary } from '../AccountSummary/AccountSummary.js'
 
@@ -24,6 +25,7 @@ export const AccountButton = observer(function AccountButton({ namespace }: Acco
   const connected = hydrated && portico.stores.connections.isConnected(ns)
   useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [connected, portico])
   if (!connected) return null
+  const prefetch = () => prefetchModal(portico, 'Account')
   return (
     <button
       ref={ref}
@@ -32,6 +34,9 @@ export const AccountButton = observer(function AccountButton({ namespace }: Acco
       data-portico=""
       data-portico-theme={portico.options.themeMode ?? 'light'}
       onClick={() => void portico.open({ view: 'Account' })}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onTouchStart={prefetch}
     >
       <AccountSummary namespace={ns} />
     </button>

@@ -5,6 +5,7 @@ import { useHydrated } from '../../hooks/useHydrated.js'
 import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
+import { prefetchModal } from '../../modal/prefetchModal.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { AccountSummary } from '../AccountSummary/AccountSummary.js'
 import { Spinner } from '../Spinner/Spinner.js'
@@ -41,6 +42,8 @@ export const ConnectButton = observer(function ConnectButton({ namespace, label,
     const opening = status === 'connected' ? portico.open({ view: 'Account' }) : portico.open(namespace ? { namespace } : {})
     opening.catch(() => undefined)
   }
+  // The visitor is reaching for it: fetch the modal and the view it opens, so the click shows it at once.
+  const prefetch = () => prefetchModal(portico, status === 'connected' ? 'Account' : 'Connect')
   return (
     <button
       ref={ref}
@@ -51,6 +54,9 @@ export const ConnectButton = observer(function ConnectButton({ namespace, label,
       data-status={status}
       aria-busy={status === 'connecting' ? true : undefined}
       onClick={onClick}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onTouchStart={prefetch}
     >
       {status === 'connected' ? (
         <AccountSummary namespace={ns} />

@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom'
 import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useHydrated } from '../../hooks/useHydrated.js'
+import { loadModalShell } from '../../modal/prefetchModal.js'
 import { loadView } from '../../modal/viewComponents.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { Toasts } from '../Toasts/Toasts.js'
@@ -12,7 +13,7 @@ import { Toasts } from '../Toasts/Toasts.js'
 const likelyNext = ['Connect', 'ConnectingExternal', 'Account', 'Networks']
 
 // The modal shell and its views load on first open, not with the page.
-const LazyModal = lazy(() => import('../Modal/Modal.js').then((m) => ({ default: m.Modal })))
+const LazyModal = lazy(() => loadModalShell().then((m) => ({ default: m.Modal })))
 
 /**
  * Mounts Portico's layer in a portal on `document.body` (client only: nothing on the server, so

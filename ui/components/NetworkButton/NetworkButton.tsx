@@ -5,6 +5,7 @@ import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect
 import { usePortico } from '../../hooks/usePortico.js'
 import { serverState } from '../../hooks/usePorticoState.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
+import { prefetchModal } from '../../modal/prefetchModal.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { networkImageSrc } from '../../utils/networkImageSrc.js'
 import { Icon } from '../Icon/Icon.js'
@@ -29,6 +30,7 @@ export const NetworkButton = observer(function NetworkButton() {
   const unsupported =
     connection?.status === 'connected' && connection.caipNetworkId !== undefined && !networks.find(connection.caipNetworkId) && !portico.options.allowUnsupportedChain
   const label = unsupported ? t('button.switchNetwork') : (network?.name ?? t('button.selectNetwork'))
+  const prefetch = () => prefetchModal(portico, 'Networks')
   return (
     <button
       ref={ref}
@@ -38,6 +40,9 @@ export const NetworkButton = observer(function NetworkButton() {
       data-portico-theme={portico.options.themeMode ?? 'light'}
       data-unsupported={unsupported || undefined}
       onClick={() => void portico.open({ view: 'Networks' })}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onTouchStart={prefetch}
     >
       {unsupported ? <Icon name="warning" /> : network ? <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" /> : null}
       <span className="portico-page-button__label">{label}</span>

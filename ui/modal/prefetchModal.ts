@@ -1,0 +1,35 @@
+import type { Portico, View } from '../../kernel/index.js'
+import { loadView } from './viewComponents.js'
+
+let shell: Promise<typeof import('../components/Modal/Modal.js')> | undefined
+
+/**
+ * Loads the modal shell's module once (a failure may be retried). The modal root renders it
+ * lazily; a prefetch makes that first render immediate.
+ *
+ * @example
+ * const { Modal } = await loadModalShell()
+ */
+export function loadModalShell(): Promise<typeof import('../components/Modal/Modal.js')> {
+  if (!shell) {
+    shell = import('../components/Modal/Modal.js')
+    shell.catch(() => {
+      shell = undefined
+    })
+  }
+  return shell
+}
+
+/**
+ * Fetches what opening the modal on `view` will need (the shell and that view's module) while
+ * the visitor is about to click: the page buttons call it on hover, focus and touch, so nothing
+ * loads for a visitor who never reaches for them and the click shows the view at once.
+ *
+ * @example
+ * <button onPointerEnter={() => prefetchModal(portico, 'Connect')} />
+ */
+export function prefetchModal(portico: Portico, view: View): void {
+  void loadModalShell().catch(() => undefined)
+  const descriptor = portico.views.get(view)
+  if (descriptor) void loadView(descriptor).catch(() => undefined)
+}
