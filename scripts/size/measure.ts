@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib'
+import { decode } from '@jridgewell/sourcemap-codec'
 import { build, type Plugin as EsbuildPlugin } from 'esbuild'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 
 const root = join(import.meta.dirname, '../..')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, { import?: string } | string> }
@@ -20,7 +21,58 @@ const porticoFromDist: EsbuildPlugin = {
   },
 }
 
-export type Measurement = { eagerBytes: number; totalBytes: number; eagerRaw: number; chunks: number }
+export type Measurement = {
+  eagerBytes: number
+  totalBytes: number
+  eagerRaw: number
+  chunks: number
+  /** Where the eager bytes go: each package or project folder's estimated gzip share, largest first. */
+  eagerShares: { source: string; bytes: number }[]
+}
+
+/** A module path's group: its npm package (`mobx`, `@noble/curves`), else its project folder (`kernel/stores`). */
+export function sourceOf(path: string): string {
+  const modules = path.lastIndexOf('node_modules/')
+  if (modules >= 0) {
+    const parts = path.slice(modules + 'node_modules/'.length).split('/')
+    return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? path)
+  }
+  const parts = path.split('/')
+  return parts.length > 2 ? `${parts[0]}/${parts[1]}` : (parts[0] ?? path)
+}
+
+const originsCache = new Map<string, Map<string, number>>()
+
+/**
+ * What a built file is made of, from its source map: each original module (project-relative, or
+ * its node_modules path) with its share of the file's generated characters (shares sum to 1).
+ * A file without a map is its own origin.
+ */
+function originsOf(file: string): Map<string, number> {
+  const cached = originsCache.get(file)
+  if (cached) return cached
+  const origins = new Map<string, number>()
+  const mapFile = `${file}.map`
+  if (existsSync(mapFile)) {
+    const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string }
+    const lines = readFileSync(file, 'utf8').split('\n')
+    const sources = map.sources.map((source) => relative(root, join(dirname(file), source)))
+    let total = 0
+    decode(map.mappings).forEach((segments, line) => {
+      const length = lines[line]?.length ?? 0
+      segments.forEach((segment, i) => {
+        const end = segments[i + 1]?.[0] ?? length
+        const chars = Math.max(0, end - segment[0])
+        total += chars
+        if (segment.length >= 4) origins.set(sources[segment[1] as number] as string, (origins.get(sources[segment[1] as number] as string) ?? 0) + chars)
+      })
+    })
+    for (const [source, chars] of origins) origins.set(source, total ? chars / total : 0)
+  }
+  if (origins.size === 0) origins.set(relative(root, file), 1)
+  originsCache.set(file, origins)
+  return origins
+}
 
 /**
  * Bundles site code with esbuild (minified, ESM, code splitting, browser) and returns the gzipped
@@ -56,7 +108,20 @@ export async function measure(code: string): Promise<Measurement> {
   }
   visit(entry)
   const js = Object.keys(outputs).filter((name) => name.endsWith('.js'))
+  // A chunk's gzipped bytes shared among its modules by their minified bytes (gzip works on the whole
+  // chunk, so a module's own share is an estimate).
+  const shares = new Map<string, number>()
+  for (const name of eager) {
+    const output = outputs[name]
+    if (!output || output.bytes === 0) continue
+    const ratio = gz(name) / output.bytes
+    for (const [path, input] of Object.entries(output.inputs)) {
+      // Built files (dist/…) are traced back to their modules through their source maps.
+      for (const [origin, part] of originsOf(join(root, path))) shares.set(sourceOf(origin), (shares.get(sourceOf(origin)) ?? 0) + input.bytesInOutput * part * ratio)
+    }
+  }
   return {
+    eagerShares: [...shares.entries()].map(([source, bytes]) => ({ source, bytes: Math.round(bytes) })).sort((a, b) => b.bytes - a.bytes),
     eagerBytes: [...eager].reduce((sum, name) => sum + gz(name), 0),
     totalBytes: js.reduce((sum, name) => sum + gz(name), 0),
     eagerRaw: [...eager].reduce((sum, name) => sum + (files.get(name)?.length ?? 0), 0),

@@ -14,7 +14,7 @@ if (!args.has('--no-build')) execSync('npm run build --silent', { cwd: root, std
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }
 const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'budgets.json'), 'utf8')) as Record<string, { eager: number; total?: number }>
 
-type Row = { name: string; eager: number; total: number; budget?: { eager: number; total?: number } }
+type Row = { name: string; eager: number; total: number; budget?: { eager: number; total?: number }; shares?: { source: string; bytes: number }[] }
 const rows: Row[] = []
 for (const subpath of Object.keys(pkg.exports)) {
   // Node-side code is not shipped to a page, so it is not measured: plugins' server halves
@@ -26,7 +26,7 @@ for (const subpath of Object.keys(pkg.exports)) {
 }
 for (const scenario of scenarios) {
   const m = await measure(scenario.code)
-  rows.push({ name: scenario.name, eager: m.eagerBytes, total: m.totalBytes, budget: budgets[scenario.name] })
+  rows.push({ name: scenario.name, eager: m.eagerBytes, total: m.totalBytes, budget: budgets[scenario.name], shares: m.eagerShares })
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`
@@ -38,6 +38,12 @@ for (const row of rows) {
   console.log(`${row.name.padEnd(width)}   ${kb(row.eager).padEnd(11)}  ${kb(row.total).padEnd(11)}  ${budget}`)
   if (row.budget && row.eager > row.budget.eager) over.push(`${row.name}: eager ${row.eager} B > ${row.budget.eager} B`)
   if (row.budget?.total !== undefined && row.total > row.budget.total) over.push(`${row.name}: total ${row.total} B > ${row.budget.total} B`)
+}
+// Where each site scenario's eager bytes go: its five largest sources by estimated gzip share.
+console.log('\nlargest eager sources per site scenario (estimated share of the gzipped bytes):')
+for (const row of rows.filter((r) => r.shares)) {
+  const top = (row.shares ?? []).slice(0, 5).map((s) => `${s.source} ${kb(s.bytes)} (${Math.round((100 * s.bytes) / row.eager)}%)`)
+  console.log(`  ${row.name}: ${top.join(' · ')}`)
 }
 const missing = rows.filter((r) => !r.budget).map((r) => r.name)
 if (args.has('--check')) {
