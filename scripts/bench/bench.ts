@@ -3,6 +3,7 @@
 import { benchAccountViewRequests } from './accountViewBench.js'
 import { benchDirectorySearch } from './directorySearchBench.js'
 import { benchRelayThroughput } from './relayBench.js'
+import { benchStartup } from './startupBench.js'
 import { benchWalletList } from './walletListBench.js'
 
 const only = process.argv.slice(2)
@@ -23,4 +24,9 @@ if (run('wallets')) {
 if (run('account')) {
   const account = await benchAccountViewRequests()
   console.log(`account view requests: cold ${account.cold.http} HTTP + ${account.cold.rpc} RPC, warm ${account.warm.http} HTTP + ${account.warm.rpc} RPC (Chromium against a sandbox)`)
+}
+if (run('startup')) {
+  const { firstTime: f, returning: r, runs } = await benchStartup({ runs: 10 })
+  console.log(`startup, first-time visitor: ${(f.jsBytes / 1024).toFixed(1)} KiB of JS in ${f.jsFiles} files before any click, ${f.requests} API requests; button in DOM ${f.buttonMs} ms (bare React page ${f.bareButtonMs} ms, ${(f.buttonMs / f.bareButtonMs).toFixed(2)}×); click to Connect view ${f.clickColdMs} ms cold, ${f.clickWarmMs} ms after hovering (median of ${runs} loads in Chromium)`)
+  console.log(`startup, returning visitor: ${(r.jsBytes / 1024).toFixed(1)} KiB of JS before any click, ${r.requests} API requests, account shown ${r.accountMs} ms, "Connect Wallet" flash: ${r.connectFlash ? 'yes' : 'no'}`)
 }

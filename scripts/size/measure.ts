@@ -8,7 +8,7 @@ const root = join(import.meta.dirname, '../..')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, { import?: string } | string> }
 
 /** Resolves `portico` and `portico/<subpath>` to the built files, through the exports map. */
-const porticoFromDist: EsbuildPlugin = {
+export const porticoFromDist: EsbuildPlugin = {
   name: 'portico-from-dist',
   setup(b) {
     b.onResolve({ filter: /^portico(\/.*)?$/ }, (args) => {

@@ -7,6 +7,7 @@ export const en = {
   'modal.back': 'Back',
   'modal.loadingView': 'Loading…',
   'modal.viewFailed': 'This view could not be loaded.',
+  'modal.loadFailed': 'The wallet window could not be loaded. Check your connection and try again.',
   'modal.unknownView': 'Unknown view: {view}',
   'modal.retry': 'Try again',
   'modal.dismissAlert': 'Dismiss',

@@ -1,7 +1,15 @@
 import type { Portico, View } from '../../kernel/index.js'
 import { loadView } from './viewComponents.js'
 
-let shell: Promise<typeof import('../components/Modal/Modal.js')> | undefined
+type ModalModule = typeof import('../components/Modal/Modal.js')
+
+let shell: Promise<ModalModule> | undefined
+let loaded: ModalModule | undefined
+
+/** The modal shell's module once it has loaded (render it directly: no suspense, no reveal delay). */
+export function loadedModalShell(): ModalModule | undefined {
+  return loaded
+}
 
 /**
  * Loads the modal shell's module once (a failure may be retried). The modal root renders it
@@ -10,12 +18,17 @@ let shell: Promise<typeof import('../components/Modal/Modal.js')> | undefined
  * @example
  * const { Modal } = await loadModalShell()
  */
-export function loadModalShell(): Promise<typeof import('../components/Modal/Modal.js')> {
+export function loadModalShell(): Promise<ModalModule> {
   if (!shell) {
     shell = import('../components/Modal/Modal.js')
-    shell.catch(() => {
-      shell = undefined
-    })
+    shell.then(
+      (module) => {
+        loaded = module
+      },
+      () => {
+        shell = undefined
+      },
+    )
   }
   return shell
 }

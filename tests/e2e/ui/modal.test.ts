@@ -104,6 +104,22 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     await h.close()
   })
 
+  it('when the modal\'s code cannot be fetched, says so and closes; the next click opens it', async () => {
+    const h = await openHarnessPage(browser, harness.url)
+    const { page } = h
+    await page.route(/\/Modal-[\w-]*\.js$/, (route) => route.abort('failed'))
+    const connectButton = page.getByRole('button', { name: 'Connect Wallet' })
+    await connectButton.click()
+    await page.getByRole('status').filter({ hasText: 'The wallet window could not be loaded. Check your connection and try again.' }).waitFor()
+    expect(await dialog(page).count()).toBe(0)
+    expect(await page.evaluate(() => (window as unknown as { porticoHarness: { portico: { stores: { modal: { open: boolean } } } } }).porticoHarness.portico.stores.modal.open)).toBe(false)
+    await page.unroute(/\/Modal-[\w-]*\.js$/)
+    await connectButton.click()
+    await expect.poll(() => title(page).textContent()).toBe('Connect Wallet')
+    expect(await h.errors()).toEqual([])
+    await h.close()
+  })
+
   it('waits with "Continue in …", shows "Connection rejected" on a refusal, and "Try again" connects', async () => {
     const h = await openHarnessPage(browser, harness.url)
     const { page } = h
