@@ -1,6 +1,6 @@
 import type { Keplr } from '@keplr-wallet/types'
 import { base64 } from '@scure/base'
-import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/index.js'
 import type { CosmosAminoSignDoc, CosmosSigner, CosmosStdSignature } from './actions/CosmosSigner.js'
 import { type CosmosInjectedWallet, createCosmosWalletDiscovery, defaultCosmosWallets, type DiscoveredCosmosWallet } from './discovery/createCosmosWalletDiscovery.js'
 import { meta } from './meta.js'
@@ -313,12 +313,12 @@ export function cosmos(options: CosmosOptions = {}, environment: CosmosEnvironme
         const { fetchCosmosTokenBalances } = await import('./actions/fetchCosmosTokenBalances.js')
         return fetchCosmosTokenBalances({ network: request.network, address: request.address, ...(fetchFn ? { fetch: fetchFn } : {}) })
       })
-      hooks.send.for(namespace).tapPromise(namespace, async (request) => {
+      /** The transfer's parameters as sendCosmosTransfer takes them, for a request whose wallet is here. */
+      const transferOf = (request: SendRequest) => {
         const signer = signerFor(request.connectorId, request.from, request.network)
         if (!signer) return undefined
-        const { sendCosmosTransfer } = await import('./actions/sendCosmosTransfer.js')
         const denom = request.token ? request.token.split(':').slice(2).join(':') : undefined
-        const { hash } = await sendCosmosTransfer({
+        return {
           network: request.network,
           from: request.from,
           to: request.to,
@@ -328,7 +328,21 @@ export function cosmos(options: CosmosOptions = {}, environment: CosmosEnvironme
           ...(request.decimals !== undefined ? { decimals: request.decimals } : {}),
           ...(options.gasAdjustment ? { gasAdjustment: options.gasAdjustment } : {}),
           ...(fetchFn ? { fetch: fetchFn } : {}),
-        })
+        }
+      }
+      // The fee from simulation, shown in the send review before the wallet is asked.
+      hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
+        const transfer = transferOf(request)
+        if (!transfer) return undefined
+        const { estimateCosmosTransferFee } = await import('./actions/sendCosmosTransfer.js')
+        const quote = await estimateCosmosTransferFee(transfer)
+        return { fee: quote.feeDisplay.split(' ')[0] as string, symbol: request.network.nativeCurrency.symbol }
+      })
+      hooks.send.for(namespace).tapPromise(namespace, async (request) => {
+        const transfer = transferOf(request)
+        if (!transfer) return undefined
+        const { sendCosmosTransfer } = await import('./actions/sendCosmosTransfer.js')
+        const { hash } = await sendCosmosTransfer(transfer)
         return { hash }
       })
       hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {

@@ -16,8 +16,8 @@ declare global {
   }
 }
 
-/** At the right edge, above the Bitcoin panel: clear of the modal and of the other panels. */
-const panelCss = `${devWalletPanelCss}\n:host { left: auto; right: 12px; bottom: 190px; }\nsection { border-color: #a5b4fc; }\nh2 { color: #4338ca; }\n`
+/** At the right edge, above the Sui panel (which sits above the Bitcoin one): clear of the modal and of the other panels. */
+const panelCss = `${devWalletPanelCss}\n:host { left: auto; right: 12px; bottom: 440px; }\n@media (max-width: 640px) { :host { bottom: 12px; } }\nsection { border-color: #a5b4fc; }\nh2 { color: #4338ca; }\n`
 
 /**
  * Installs the Cosmos "Portico Dev Wallet" into the page as a Keplr-style extension would: the

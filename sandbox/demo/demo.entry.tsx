@@ -37,9 +37,8 @@ const suiLocal = defineSuiNetwork({
   imageUrl: logo('sui:localnet'),
 })
 
-// The Cosmos chain joins with ?cosmos=1: its network through the server's Cosmos proxy, the plugin
-// listing the Cosmos dev wallet, whose script is then injected late (as extensions often are).
-const withCosmos = new URLSearchParams(window.location.search).get('cosmos') === '1'
+// The Cosmos chain: its network through the server's Cosmos proxy, the plugin listing the Cosmos dev
+// wallet, whose script is injected late (as extensions often are).
 const cosmosLocal = defineCosmosNetwork({
   ...cosmosLocalnet.cosmos,
   name: cosmosLocalnet.name,
@@ -48,7 +47,7 @@ const cosmosLocal = defineCosmosNetwork({
   imageUrl: logo(cosmosLocalnet.caipNetworkId),
   testnet: true,
 })
-if (withCosmos) document.head.append(Object.assign(document.createElement('script'), { src: '/cosmos-dev-wallet.js' }))
+document.head.append(Object.assign(document.createElement('script'), { src: '/cosmos-dev-wallet.js' }))
 
 // Bitcoin regtest: the network's Esplora base is the server's Esplora proxy (the project id is in the path).
 const bitcoinRegtest = defineBitcoinNetwork({
@@ -70,14 +69,14 @@ const plugins: Plugin<PluginContext>[] = [
   sui(),
   bip122(),
   walletConnect(),
-  ...(withCosmos ? [cosmos({ wallets: [cosmosDevWalletEntry] })] : []),
+  cosmos({ wallets: [cosmosDevWalletEntry] }),
   ...(signIn === 'required' || signIn === 'optional' ? [siwx({ required: signIn === 'required', sessionStore: backend, getNonce: backend.getNonce })] : []),
 ]
 
 const portico = createPortico({
   projectId: 'demo',
   metadata: { name: 'Portico demo dApp', description: 'A site using Portico', url: origin, icons: [] },
-  networks: [devnetA, devnetB, solanaLocal, bitcoinRegtest, suiLocal, ...(withCosmos ? [cosmosLocal] : [])],
+  networks: [devnetA, devnetB, solanaLocal, bitcoinRegtest, suiLocal, cosmosLocal],
   plugins,
   endpoints: { api: origin, relay: `${origin.replace(/^http/, 'ws')}/relay` },
   // Light or dark as the visitor's system asks (prefers-color-scheme).

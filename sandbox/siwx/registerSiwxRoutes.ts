@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { verifyBitcoinSignature } from '../../plugins/bip122/actions/verifyBitcoinSignature.js'
 import { isBitcoinAddress } from '../../plugins/bip122/utils/decodeBitcoinAddress.js'
 import { createSiwxServer, SiwxVerificationError, type SiwxServer, type SiwxServerSession } from '../../plugins/siwx/server/index.js'
+import { verifyCosmosSignature } from '../../plugins/cosmos/actions/verifyCosmosSignature.js'
+import { isCosmosAddress } from '../../plugins/cosmos/utils/isCosmosAddress.js'
 import { verifySuiPersonalMessage } from '../../plugins/sui/actions/verifySuiPersonalMessage.js'
 import { isSuiAddress } from '../../plugins/sui/index.js'
 
@@ -61,7 +63,7 @@ function query(request: FastifyRequest): { chainId?: string; address?: string } 
  */
 export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: RegisterSiwxRoutesParameters): (app: FastifyInstance) => void {
   const origin = new URL(url)
-  const accepted = chains.filter((c) => ['eip155:', 'bip122:', 'sui:'].some((prefix) => c.caipNetworkId.startsWith(prefix)))
+  const accepted = chains.filter((c) => ['eip155:', 'bip122:', 'sui:', 'cosmos:'].some((prefix) => c.caipNetworkId.startsWith(prefix)))
   // Nothing to sign in on: mount nothing.
   if (!server && accepted.length === 0) return () => {}
   const siwx =
@@ -71,10 +73,11 @@ export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: Re
       domain: [origin.host, `localhost:${origin.port}`],
       chains: Object.fromEntries(accepted.map((c) => [c.caipNetworkId, { rpcUrl: c.nodeUrl }])),
       // Bitcoin (BIP-322 / BIP-137, portico/bip122's verifier) and Sui personal-message signatures
-      // (portico/sui's verifier, @noble, not the wallet's library).
+      // (portico/sui's verifier, @noble, not the wallet's library), and Cosmos ADR-36 (portico/cosmos's).
       verifiers: {
         bip122: { label: 'Bitcoin', isAddress: isBitcoinAddress, verify: ({ message, signature, address }) => verifyBitcoinSignature({ message, signature, address }) },
         sui: { label: 'Sui', isAddress: isSuiAddress, verify: ({ message, signature, address }) => verifySuiPersonalMessage({ message, signature, address }) },
+        cosmos: { label: 'Cosmos', isAddress: isCosmosAddress, verify: ({ message, signature, address }) => verifyCosmosSignature({ message, signature, address }) },
       },
     })
 

@@ -41,6 +41,23 @@ const coinsOf = (coins: unknown): CosmosCoin[] =>
  * await sendCosmosTransfer({ network, from, to, amount: '1.5', signer })
  */
 export async function sendCosmosTransfer(parameters: SendCosmosTransferParameters): Promise<{ hash: string; fee: CosmosFeeQuote }> {
+  return transfer(parameters, false) as Promise<{ hash: string; fee: CosmosFeeQuote }>
+}
+
+/**
+ * The fee of a transfer before the wallet is asked: the same account read, simulation and balance
+ * checks as {@link sendCosmosTransfer}, stopping before the signature.
+ *
+ * @returns the fee quote (gas limit, fee coins and the fee as the review shows it)
+ * @throws what {@link sendCosmosTransfer} throws before signing (amount, balance, REST errors)
+ * @example
+ * const { fee } = await estimateCosmosTransferFee({ network, from, to, amount: '1.5', signer })
+ */
+export async function estimateCosmosTransferFee(parameters: SendCosmosTransferParameters): Promise<CosmosFeeQuote> {
+  return (await transfer(parameters, true)).fee
+}
+
+async function transfer(parameters: SendCosmosTransferParameters, estimateOnly: boolean): Promise<{ hash?: string; fee: CosmosFeeQuote }> {
   const { network, from, to, signer, memo = '', gasAdjustment = 1.4, fetch: fetchFn } = parameters
   const chain = cosmosDataOf(network)
   const denom = parameters.denom ?? chain.denom
@@ -79,6 +96,7 @@ export async function sendCosmosTransfer(parameters: SendCosmosTransferParameter
   if ((held.get(chain.denom) ?? 0n) < needNative || (denom !== chain.denom && (held.get(denom) ?? 0n) < units)) {
     throw new CosmosAmountError(`The balance does not cover the amount and the fee (${quote.feeDisplay})`)
   }
+  if (estimateOnly) return { fee: quote }
 
   let signedBody = bodyBytes
   let authInfoBytes: Uint8Array

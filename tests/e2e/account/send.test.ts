@@ -135,7 +135,7 @@ describe('account and send on EVM, end to end', () => {
   it('connects Portico Dev Wallet and shows ETH and pUSD with USD values and a total', async () => {
     await page.goto(sandbox.url)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog().getByRole('button', { name: 'Portico Dev Wallet' }).click()
+    await dialog().getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
     await expect.poll(() => header().textContent(), { timeout: 15_000 }).toContain('0xf39F…2266')
     await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
     await openAccount()

@@ -75,11 +75,11 @@ describe('Portico Dev Wallet in Chromium against the sandbox', () => {
     expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'.*style-src 'self'/)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
-    await expect.poll(() => dialog.getByRole('button', { name: 'Portico Dev Wallet' }).count()).toBe(1)
+    await expect.poll(() => dialog.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).count()).toBe(1)
     // Asking again does not add a second entry (the page script and the "extension" are one wallet).
     await page.evaluate(() => window.dispatchEvent(new Event('eip6963:requestProvider')))
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(await dialog.getByRole('button', { name: 'Portico Dev Wallet' }).count()).toBe(1)
+    expect(await dialog.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).count()).toBe(1)
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
     expect(info.chains.map((c) => c.caipNetworkId)).toEqual(expect.arrayContaining(['eip155:31337', 'eip155:31338']))
@@ -220,7 +220,7 @@ describe('Portico Dev Wallet in Chromium against the sandbox', () => {
       })
       await other.goto(sandbox.url)
       await other.getByRole('button', { name: 'Connect Wallet' }).click()
-      await expect.poll(() => other.getByRole('dialog').getByRole('button', { name: 'Portico Dev Wallet' }).count()).toBe(1)
+      await expect.poll(() => other.getByRole('dialog').getByRole('button', { name: 'Portico Dev Wallet', exact: true }).count()).toBe(1)
       await other.keyboard.press('Escape')
       expect(await callWallet(other, 'eth_requestAccounts')).toEqual({ result: [devWalletAccount.address] })
       const typed = JSON.stringify({

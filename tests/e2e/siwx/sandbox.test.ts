@@ -114,7 +114,7 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
   it('connecting Portico Dev Wallet opens the sign view; Esc on it does not close it (it shakes)', async () => {
     await page.goto(`${sandbox.url}/?siwx=required`)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
     await signView().getByRole('region', { name: 'Message to sign' }).waitFor()
     await expect.poll(() => signView().getByRole('button', { name: 'Sign', exact: true }).isEnabled()).toBe(true)
     expect(await accountStatus()).toBe('connected')
@@ -237,7 +237,7 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
     expect(await devWalletChainId()).toBe(31338)
 
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
     await signView().getByRole('region', { name: 'Message to sign' }).waitFor({ timeout: 10_000 })
     await expect.poll(async () => new SiweMessage(await shownMessage()).chainId).toBe(31338)
     expect(await devWalletChainId()).toBe(31338)
@@ -254,7 +254,7 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
   // The sign view's title comes from the UI locale ('siwx.title'), never the raw key.
   it('the sign view is titled "Sign In" (not its locale key)', async () => {
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
     await signView().getByRole('region', { name: 'Message to sign' }).waitFor({ timeout: 10_000 })
     try {
       expect(await page.getByRole('dialog', { name: 'Sign In' }).count()).toBe(1)

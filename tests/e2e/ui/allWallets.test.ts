@@ -41,7 +41,7 @@ describe('All Wallets against a real Portico server', () => {
     const rendered = await walletList(page).getByRole('button').count()
     expect(rendered).toBeGreaterThan(4)
     expect(rendered).toBeLessThan(40)
-    expect(await walletList(page).getByRole('button', { name: 'Portico Dev Wallet' }).count()).toBe(1)
+    expect(await walletList(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).count()).toBe(1)
 
     // Scrolling to the end loads the next page of 40.
     await walletList(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }))

@@ -56,7 +56,7 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
 
     const wallet = modal.getByRole('button', { name: 'Portico Dev Wallet', exact: true })
     await wallet.waitFor()
-    expect(await modal.getByRole('button', { name: 'Portico Dev Wallet' }).count()).toBe(1)
+    expect(await modal.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).count()).toBe(1)
     await modal.getByRole('button', { name: 'Close' }).waitFor()
     await wallet.click()
     // Connected: the modal closes; the button shows the short address and the balance.
