@@ -135,6 +135,23 @@ describe('Cosmos on the demo site, end to end', () => {
     expect(await verifyCosmosSignature({ message: 'Hello from the Portico demo!', signature, address: devAddress })).toBe(false)
   })
 
+  it('sits beside eip155 in one modal: Devnet A from the network button connects the EVM wallet there, and back to Cosmos without reconnecting', async () => {
+    const enables = (await activity()).filter((a) => a.method === 'enable').length
+    await header().getByRole('button', { name: new RegExp(network) }).click()
+    await dialog().getByRole('button', { name: 'Portico Devnet A' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
+    await dialog().getByRole('button', { name: 'Switch Network' }).click()
+    // The Cosmos wallet does not serve eip155: the modal asks for a wallet there.
+    await dialog().getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await header().getByRole('button', { name: /Portico Devnet A/ }).click()
+    await dialog().getByRole('button', { name: network }).click()
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    expect((await activity()).filter((a) => a.method === 'enable').length).toBe(enables)
+  })
+
   it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {
     expect(await visitor.cspViolations()).toEqual([])
     expect(visitor.pageErrors).toEqual([])
