@@ -160,16 +160,22 @@ export function cosmos(options: CosmosOptions = {}, environment: CosmosEnvironme
         }
       }
 
+      /** Public keys the channel's wallet shared, by chain and address (asked once per connection). */
+      const channelKeys = new Map<string, Uint8Array>()
+
       /** A signer over another connector's channel (WalletConnect): `cosmos_getAccounts`, `cosmos_signDirect`, `cosmos_signAmino`. */
       function channelSigner(network: Network, address: string): CosmosSigner {
         const chainId = network.caipNetworkId
         const request = (method: string, params: unknown) => portico.request({ namespace, chainId, method, params })
         return {
           async account() {
+            const known = channelKeys.get(`${chainId}:${address}`)
+            if (known) return { publicKey: known, aminoOnly: false }
             const accounts = (await request('cosmos_getAccounts', {})) as { address?: unknown; pubkey?: unknown; algo?: unknown }[] | null
             const found = Array.isArray(accounts) ? accounts.find((a) => a?.address === address) : undefined
             const publicKey = typeof found?.pubkey === 'string' && found.pubkey.length <= 100 ? base64.decode(found.pubkey) : undefined
             if (!publicKey || publicKey.length !== 33) throw new ProviderRpcError({ code: -32603, message: 'The wallet did not share the account public key' })
+            channelKeys.set(`${chainId}:${address}`, publicKey)
             return { publicKey, aminoOnly: false }
           },
           async signDirect(doc) {
@@ -261,6 +267,7 @@ export function cosmos(options: CosmosOptions = {}, environment: CosmosEnvironme
       hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
         const current = active?.wallet.id === request.connectorId ? active : undefined
         active = undefined
+        channelKeys.clear()
         if (current && typeof current.wallet.provider.disable === 'function') {
           await current.wallet.provider.disable(cosmosDataOf(current.network).chainId).catch(() => undefined)
         }

@@ -61,6 +61,12 @@ const toBigInt = (value: SignDocInput['accountNumber']): bigint => {
   return BigInt(text)
 }
 
+/** An ADR-36 off-chain message doc signed by `signer` (what `signArbitrary` signs, or a dapp sends over WalletConnect's `cosmos_signAmino`). */
+function isAdr36Doc(doc: Record<string, unknown>, signer: string): boolean {
+  const msgs = doc.msgs as { type?: unknown; value?: { signer?: unknown; data?: unknown } }[] | undefined
+  return doc.chain_id === '' && doc.account_number === '0' && doc.sequence === '0' && Array.isArray(msgs) && msgs.length === 1 && msgs[0]?.type === 'sign/MsgSignData' && msgs[0].value?.signer === signer && typeof msgs[0].value.data === 'string'
+}
+
 /**
  * Creates the Cosmos "Portico Dev Wallet": a Keplr-compatible provider with a real secp256k1 key —
  * `enable` per chain id (unknown chains until `experimentalSuggestChain`), `getKey`, `signDirect`
@@ -168,7 +174,8 @@ export function createCosmosDevWallet(parameters: CreateCosmosDevWalletParameter
       }),
     signAmino: (chainId, signer, signDoc) =>
       approve('signAmino', chainId, signer, () => {
-        if (typeof signDoc !== 'object' || signDoc === null || signDoc.chain_id !== chainId) throw new Error('Invalid sign doc')
+        // An ADR-36 message doc (empty chain id, one MsgSignData by the signer) is signed as Keplr does; any other doc must name the chain.
+        if (typeof signDoc !== 'object' || signDoc === null || (signDoc.chain_id !== chainId && !isAdr36Doc(signDoc, signer))) throw new Error('Invalid sign doc')
         return { signed: signDoc, signature: { pub_key: pubKey, signature: sign(new TextEncoder().encode(sortedJson(signDoc))) } }
       }),
     signArbitrary: (chainId, signer, data) =>

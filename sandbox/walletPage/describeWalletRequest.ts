@@ -69,5 +69,24 @@ export function describeWalletRequest(method: string, params: unknown): WalletRe
       { label: 'Typed data', value: clip(typeof typed === 'string' ? typed : JSON.stringify(typed) ?? '') },
     ]
   }
+  if (method === 'cosmos_signAmino' || method === 'cosmos_signDirect') return describeCosmosRequest(method, params)
   return [{ label: 'Params', value: clip(JSON.stringify(params) ?? 'none') }]
+}
+
+/** A Cosmos signing request: the signer and, for an ADR-36 amino doc (a message signature), the message itself. */
+function describeCosmosRequest(method: string, params: unknown): WalletRequestRow[] {
+  const { signerAddress, signDoc } = (params ?? {}) as { signerAddress?: unknown; signDoc?: Record<string, unknown> }
+  const rows: WalletRequestRow[] = [{ label: 'Signer', value: String(signerAddress ?? '') }]
+  const msgs = Array.isArray(signDoc?.msgs) ? (signDoc.msgs as { type?: unknown; value?: { data?: unknown } }[]) : []
+  const data = msgs[0]?.type === 'sign/MsgSignData' && typeof msgs[0].value?.data === 'string' ? msgs[0].value.data : undefined
+  if (method === 'cosmos_signAmino' && msgs.length === 1 && data !== undefined) {
+    let message = data
+    try {
+      message = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(data), (c) => c.charCodeAt(0)))
+    } catch {
+      // not base64 UTF-8: show it as sent
+    }
+    return [...rows, { label: 'Message (ADR-36)', value: clip(message) }]
+  }
+  return [...rows, { label: 'Sign doc', value: clip(JSON.stringify(signDoc) ?? 'none') }]
 }

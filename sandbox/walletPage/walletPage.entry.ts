@@ -5,9 +5,13 @@ import type { SignClientTypes } from '@walletconnect/types'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
 import { SuiClient } from '@mysten/sui/client'
 import { privateKeyToAccount } from 'viem/accounts'
-import { devWalletAccount, sandboxEvmChains, sandboxProjectId, sandboxRpcProxyUrl, sandboxSuiChain } from '../config.js'
+import { devWalletAccount, sandboxCosmosChain, sandboxEvmChains, sandboxProjectId, sandboxRpcProxyUrl, sandboxSuiChain } from '../config.js'
+import { cosmosSandboxChainId, cosmosSandboxPrefix } from '../cosmos/cosmosSandboxChain.js'
+import { devCosmosKey } from '../cosmos/devCosmos.js'
+import { createCosmosDevWallet } from '../cosmosWallet/createCosmosDevWallet.js'
 import { createDevWalletProvider } from '../devWallet/createDevWalletProvider.js'
 import { devSuiKeypair } from '../sui/devSui.js'
+import { answerCosmosRequest, cosmosWalletConnectMethods } from './answerCosmosRequest.js'
 import { answerSuiRequest, suiWalletConnectMethods } from './answerSuiRequest.js'
 import { describeWalletRequest } from './describeWalletRequest.js'
 
@@ -22,6 +26,16 @@ const chains = sandboxEvmChains.map((c) => c.caipNetworkId)
 // The sui namespace: the dev Sui key, resolving and executing through the server's Sui proxy.
 const suiKeypair = devSuiKeypair()
 const suiClient = new SuiClient({ url: sandboxRpcProxyUrl(location.origin, sandboxSuiChain.caipNetworkId) })
+// The cosmos namespace: the dev Cosmos key in the Keplr-compatible dev wallet, the sandbox chain
+// enabled (this page's Approve button is the visitor's consent).
+const cosmosKey = devCosmosKey()
+const cosmos = createCosmosDevWallet({
+  key: { privateKey: cosmosKey.privateKey, publicKey: cosmosKey.publicKey },
+  knownChains: { [cosmosSandboxChainId]: { prefix: cosmosSandboxPrefix, rest: `${location.origin}/v1/cosmos/${sandboxProjectId}/${sandboxCosmosChain.caipNetworkId}` } },
+  target: new EventTarget(),
+})
+const cosmosReady = cosmos.provider.enable(cosmosSandboxChainId)
+const walletPageMethods: readonly string[] = [...supportedMethods, ...suiWalletConnectMethods, ...cosmosWalletConnectMethods]
 
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id)
@@ -77,6 +91,10 @@ let queue: Promise<unknown> = Promise.resolve()
 async function answer(request: SessionRequest): Promise<unknown> {
   const { method, params } = request.params.request
   if (request.params.chainId.startsWith('sui:')) return answerSuiRequest({ method, params, keypair: suiKeypair, client: suiClient })
+  if (request.params.chainId.startsWith('cosmos:')) {
+    await cosmosReady
+    return answerCosmosRequest({ method, params, chainId: request.params.chainId, provider: cosmos.provider })
+  }
   const chainId = Number(request.params.chainId.split(':')[1])
   const run = async () => {
     control.setMode('approve')
@@ -140,6 +158,12 @@ function renderProposals(client: SignClientInstance): void {
               methods: [...suiWalletConnectMethods],
               events: supportedEvents,
               accounts: [`${sandboxSuiChain.caipNetworkId}:${suiKeypair.toSuiAddress()}`],
+            },
+            cosmos: {
+              chains: [sandboxCosmosChain.caipNetworkId],
+              methods: [...cosmosWalletConnectMethods],
+              events: [],
+              accounts: [`${sandboxCosmosChain.caipNetworkId}:${cosmosKey.address}`],
             },
           },
         })
@@ -308,12 +332,22 @@ async function main(): Promise<void> {
   })
   client.on('session_request', (request) => {
     const method = request.params.request.method
-    if (!supportedMethods.includes(method) && !(suiWalletConnectMethods as readonly string[]).includes(method)) {
+    if (!walletPageMethods.includes(method)) {
       void client.respond({
         topic: request.topic,
         response: { id: request.id, jsonrpc: '2.0', error: { code: 4200, message: `Unsupported method ${method}` } },
       })
       setStatus(`Refused unsupported method ${method}.`, true)
+      return
+    }
+    // Reading the session's own account and public key needs no approval (wallets answer it at once).
+    if (method === 'cosmos_getAccounts') {
+      answer(request).then(
+        (result) => client.respond({ topic: request.topic, response: { id: request.id, jsonrpc: '2.0', result } }),
+        (error: { code?: unknown }) =>
+          client.respond({ topic: request.topic, response: { id: request.id, jsonrpc: '2.0', error: { code: typeof error?.code === 'number' ? error.code : 5000, message: errorText(error) } } }),
+      ).catch((error) => setStatus(`Could not answer ${method}: ${errorText(error)}`, true))
+      setStatus(`Shared the Cosmos account with ${method}.`)
       return
     }
     requests.set(request.id, request)

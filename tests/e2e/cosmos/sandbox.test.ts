@@ -7,6 +7,7 @@ import { bech32 } from '@scure/base'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyCosmosSignature } from '../../../plugins/cosmos/actions/verifyCosmosSignature.js'
+import { verifyAdr36WithCosmjs } from '../../helpers/verifyAdr36WithCosmjs.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -24,6 +25,7 @@ let devAddress: string
 let short: string
 let visitor: SandboxPage
 let page: Page
+let lastReceiver = ''
 
 /** Base units of `denom` held by `address`, from the ledger's bank REST API. */
 async function bankBalance(address: string, denom: string): Promise<bigint> {
@@ -94,7 +96,20 @@ describe('Cosmos on the demo site, end to end', () => {
     const body = (await api.json()) as { balances: { symbol: string; quantity: { numeric: string } }[] }
     expect(body.balances.find((b) => b.symbol === 'PTC')?.quantity.numeric).toBe('0.25')
     expect((await activity()).filter((a) => a.method === 'signDirect').map((a) => a.outcome)).toEqual(['approved'])
+    lastReceiver = receiver
   }, 60_000)
+
+  it('the Activity tab lists the send with its receiver (from the server\'s Cosmos history)', async () => {
+    if ((await dialog().count()) > 0) await page.keyboard.press('Escape')
+    await expect.poll(() => dialog().count()).toBe(0)
+    await header().getByRole('button', { name: new RegExp(short) }).click()
+    await dialog().getByRole('tab', { name: 'Activity' }).click()
+    const panel = dialog().getByRole('tabpanel')
+    const to = `to ${lastReceiver.slice(0, 4)}…${lastReceiver.slice(-4)}`
+    await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain(`Sent0.250 PTC${to}`)
+    await dialog().getByRole('tab', { name: 'Tokens' }).click()
+    await page.keyboard.press('Escape')
+  })
 
   it('a wallet that rejects: the send shows the rejection and nothing moves', async () => {
     const receiver = freshAddress()
@@ -135,7 +150,7 @@ describe('Cosmos on the demo site, end to end', () => {
     expect(await verifyCosmosSignature({ message: 'Hello from the Portico demo!', signature, address: devAddress })).toBe(false)
   })
 
-  it('sits beside eip155 in one modal: Devnet A from the network button connects the EVM wallet there, and back to Cosmos without reconnecting', async () => {
+  it('sits beside eip155 and solana in one modal: Devnet A, then Solana, from the network button connect a wallet there, and back to Cosmos without reconnecting', async () => {
     const enables = (await activity()).filter((a) => a.method === 'enable').length
     await header().getByRole('button', { name: new RegExp(network) }).click()
     await dialog().getByRole('button', { name: 'Portico Devnet A' }).click()
@@ -150,6 +165,87 @@ describe('Cosmos on the demo site, end to end', () => {
     await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
     await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
     expect((await activity()).filter((a) => a.method === 'enable').length).toBe(enables)
+    // And Solana: the same modal makes it active; the header moves there, and back to Cosmos again.
+    await header().getByRole('button', { name: new RegExp(network) }).click()
+    await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
+    await dialog().getByRole('button', { name: 'Switch Network' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => header().getByRole('button', { name: /Portico Solana Localnet/ }).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} SOL/)
+    await header().getByRole('button', { name: /Portico Solana Localnet/ }).click()
+    await dialog().getByRole('button', { name: network }).click()
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    expect((await activity()).filter((a) => a.method === 'enable').length).toBe(enables)
+  })
+
+  it('a rejected Cosmos connection shows "Connection rejected", and "Try again" connects', async () => {
+    await header().getByRole('button', { name: new RegExp(short) }).click()
+    await dialog().getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    if ((await dialog().count()) > 0) {
+      await page.keyboard.press('Escape')
+      await expect.poll(() => dialog().count()).toBe(0)
+    }
+    await panel().getByRole('switch', { name: 'Reject requests' }).check()
+    try {
+      await header().getByRole('button', { name: /Portico Devnet A/ }).click()
+      await dialog().getByRole('button', { name: network }).click()
+      await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
+      await dialog().getByRole('button', { name: 'Switch Network' }).click()
+      // Nothing is connected on Cosmos: the modal lists the wallets there.
+      await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet (Cosmos)' }).click()
+      await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      expect((await activity()).at(-1)).toEqual({ method: 'enable', outcome: 'rejected' })
+    } finally {
+      await panel().getByRole('switch', { name: 'Reject requests' }).uncheck()
+    }
+    await dialog().getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    expect((await activity()).at(-1)).toEqual({ method: 'enable', outcome: 'approved' })
+  })
+
+  it('sign-in with ?siwx=required on Cosmos: the sandbox server verifies the ADR-36 signature and holds the session', async () => {
+    // A first-time visitor (a browser of their own) on a site that requires sign-in.
+    const newcomer = await openSandboxPage()
+    try {
+      const p = newcomer.page
+      p.setDefaultTimeout(10_000)
+      const d = () => p.getByRole('dialog')
+      const h = () => p.getByRole('navigation', { name: 'Wallet' })
+      await p.goto(`${sandbox.url}/?siwx=required`)
+      await h().getByRole('button', { name: /Portico Devnet A/ }).click()
+      await d().getByRole('button', { name: network }).click()
+      await expect.poll(() => d().count(), { timeout: 10_000 }).toBe(0)
+      await h().getByRole('button', { name: 'Connect Wallet' }).click()
+      await p.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet (Cosmos)' }).click()
+      const signView = p.getByRole('dialog').filter({ has: p.getByRole('heading', { name: 'Sign in with your wallet' }) })
+      await signView.getByRole('region', { name: 'Message to sign' }).waitFor()
+      const shown = (await signView.getByRole('region', { name: 'Message to sign' }).textContent()) ?? ''
+      expect(shown).toContain('wants you to sign in with your Cosmos account')
+      expect(shown).toContain(devAddress)
+      await signView.getByRole('button', { name: 'Sign', exact: true }).click()
+      await expect.poll(() => d().count(), { timeout: 10_000 }).toBe(0)
+      const response = await newcomer.context.request.get(`${sandbox.url}/siwx/sessions`)
+      const body = (await response.json()) as { signedIn: boolean; sessions: { data: { chainId: string; accountAddress: string }; message: string; signature: string }[] }
+      expect(body.signedIn).toBe(true)
+      const session = body.sessions.find((s) => s.data.chainId === chainId)
+      expect(session?.data.accountAddress).toBe(devAddress)
+      expect(await verifyAdr36WithCosmjs(session!.message, session!.signature, devAddress)).toBe(true)
+      expect(await verifyAdr36WithCosmjs(`${session!.message} `, session!.signature, devAddress)).toBe(false)
+      const log = await p.evaluate(() => (window as unknown as WalletWindow).__porticoCosmosDevWallet.activity())
+      expect(log.at(-1)).toEqual({ method: 'signArbitrary', outcome: 'approved' })
+      // Signed in, the account view says so.
+      await h().getByRole('button', { name: new RegExp(short) }).click()
+      await expect.poll(() => d().textContent()).toContain('Signed in')
+      expect(await newcomer.cspViolations()).toEqual([])
+      expect(newcomer.pageErrors).toEqual([])
+      expect(newcomer.blocked).toEqual([])
+    } finally {
+      await newcomer.close()
+    }
   })
 
   it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {

@@ -1,3 +1,4 @@
+import { adr36SignDoc } from '../../../plugins/cosmos/utils/adr36SignDoc.js'
 import { describe, expect, it } from 'vitest'
 import { describeWalletRequest } from '../../../sandbox/walletPage/describeWalletRequest.js'
 
@@ -34,5 +35,19 @@ describe('describeWalletRequest', () => {
     expect(huge.length).toBeLessThan(2_100)
     expect(huge).toMatch(/more characters\)$/)
     expect(describeWalletRequest('wallet_unknown', { a: 1 })).toEqual([{ label: 'Params', value: '{"a":1}' }])
+  })
+
+  it('shows the message of an ADR-36 cosmos_signAmino and the sign doc of a cosmos_signDirect', () => {
+    const signDoc = adr36SignDoc('portico1abc', 'Hello ✓')
+    expect(describeWalletRequest('cosmos_signAmino', { signerAddress: 'portico1abc', signDoc })).toEqual([
+      { label: 'Signer', value: 'portico1abc' },
+      { label: 'Message (ADR-36)', value: 'Hello ✓' },
+    ])
+    const direct = describeWalletRequest('cosmos_signDirect', { signerAddress: 'portico1abc', signDoc: { chainId: 'c', accountNumber: '1' } })
+    expect(direct[1]).toEqual({ label: 'Sign doc', value: '{"chainId":"c","accountNumber":"1"}' })
+    expect(describeWalletRequest('cosmos_signAmino', 'hostile')).toEqual([
+      { label: 'Signer', value: '' },
+      { label: 'Sign doc', value: 'none' },
+    ])
   })
 })

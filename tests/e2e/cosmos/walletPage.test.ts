@@ -1,0 +1,116 @@
+// The sandbox's /wallet page approves the cosmos namespace the demo proposes over WalletConnect:
+// an ADR-36 message signed there (cosmos_signAmino) verifies with CosmJS, and a send signed there
+// (cosmos_getAccounts, cosmos_signDirect) is broadcast by portico/cosmos and lands on the ledger.
+import { randomBytes } from 'node:crypto'
+import { bech32 } from '@scure/base'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { devCosmosAddress } from '../../../sandbox/cosmos/devCosmos.js'
+import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { launchChromium } from '../../helpers/chromium.js'
+import { copyWalletConnectLink } from '../../helpers/copyWalletConnectLink.js'
+import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { recordCspViolations } from '../../helpers/openSandboxPage.js'
+import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { verifyAdr36WithCosmjs } from '../../helpers/verifyAdr36WithCosmjs.js'
+
+const demoMessage = 'Hello from the Portico demo'
+const network = 'Portico Cosmos Localnet'
+let sandbox: TestSandbox
+let browser: Browser
+let nodeUrl: string
+
+beforeAll(async () => {
+  ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
+  const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { caipNetworkId: string; nodeUrl: string }[] }
+  nodeUrl = info.chains.find((c) => c.caipNetworkId.startsWith('cosmos:'))!.nodeUrl
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+  await sandbox?.stop()
+})
+
+async function bankBalance(address: string): Promise<bigint> {
+  const body = (await (await fetch(`${nodeUrl}/cosmos/bank/v1beta1/balances/${address}`)).json()) as { balances: { denom: string; amount: string }[] }
+  return BigInt(body.balances.find((b) => b.denom === 'uptc')?.amount ?? '0')
+}
+
+describe('the /wallet page and the cosmos namespace', () => {
+  it('approves the cosmos namespace; a message and a send approved on /wallet verify and land', async () => {
+    const { context, blocked } = await newLoopbackContext(browser)
+    const errors: string[] = []
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url })
+      await context.addInitScript({ content: recordCspViolations })
+      context.setDefaultTimeout(15_000)
+      const demo = await context.newPage()
+      const walletPage = await context.newPage()
+      demo.on('pageerror', (error) => errors.push(`demo: ${error.message}`))
+      walletPage.on('pageerror', (error) => errors.push(`wallet: ${error.message}`))
+      await walletPage.goto(`${sandbox.url}/wallet`)
+      await expect.poll(() => walletPage.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Ready/)
+
+      // The visitor makes the Cosmos chain active, then connects with WalletConnect.
+      await demo.goto(sandbox.url)
+      const header = demo.getByRole('navigation', { name: 'Wallet' })
+      const dialog = demo.getByRole('dialog')
+      await header.getByRole('button', { name: /Portico Devnet A/ }).click()
+      await dialog.getByRole('button', { name: network }).click()
+      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0)
+      const uri = await copyWalletConnectLink(demo)
+      await walletPage.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
+      await walletPage.getByRole('button', { name: 'Connect' }).click()
+      const proposal = walletPage.getByRole('region', { name: 'Session proposals' }).getByRole('article', { name: 'Portico demo dApp wants to connect' })
+      await proposal.waitFor({ timeout: 15_000 })
+      expect(await proposal.textContent()).toContain('cosmos:portico-local-1')
+      expect(await proposal.textContent()).toContain('cosmos_signDirect')
+      await proposal.getByRole('button', { name: 'Approve' }).click()
+
+      const short = `${devCosmosAddress.slice(0, 4)}…${devCosmosAddress.slice(-4)}`
+      await expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(short)
+      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0)
+      const session = walletPage.getByRole('region', { name: 'Sessions' }).getByRole('article', { name: 'Portico demo dApp' })
+      await session.waitFor()
+      expect(await session.textContent()).toContain('cosmos:portico-local-1')
+
+      // A message: the ADR-36 doc goes over cosmos_signAmino; the page shows the message itself.
+      await demo.getByRole('button', { name: `Sign "${demoMessage}"` }).click()
+      const requests = walletPage.getByRole('region', { name: 'Requests' })
+      const signRequest = requests.getByRole('article', { name: 'cosmos_signAmino from Portico demo dApp' })
+      await signRequest.waitFor({ timeout: 15_000 })
+      expect(await signRequest.textContent()).toContain(demoMessage)
+      await signRequest.getByRole('button', { name: 'Approve' }).click()
+      const output = demo.getByRole('region', { name: 'Sign a message' }).getByRole('status')
+      await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^Signature: \{/)
+      const signature = ((await output.textContent()) ?? '').replace('Signature: ', '')
+      expect(await verifyAdr36WithCosmjs(demoMessage, signature, devCosmosAddress)).toBe(true)
+      expect(await verifyAdr36WithCosmjs(`${demoMessage}!`, signature, devCosmosAddress)).toBe(false)
+
+      // A send: the plugin reads the account's key (cosmos_getAccounts), simulates, and the page signs the SignDoc.
+      const receiver = bech32.encode('portico', bech32.toWords(randomBytes(20)))
+      await header.getByRole('button', { name: new RegExp(short) }).click()
+      await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+      await chooseSendToken(dialog, 'PTC')
+      await dialog.getByLabel('Amount').fill('0.1')
+      await dialog.getByLabel('Receiver address').fill(receiver)
+      await dialog.getByRole('button', { name: 'Preview Send' }).click()
+      // cosmos_getAccounts needs no visitor (the page answers it at once); the signature does.
+      const approveEach = async (method: string) => {
+        const request = requests.getByRole('article', { name: `${method} from Portico demo dApp` })
+        await request.waitFor({ timeout: 15_000 })
+        await request.getByRole('button', { name: 'Approve' }).click()
+      }
+      await expect.poll(() => dialog.locator('dl').textContent(), { timeout: 10_000 }).toMatch(/Network feeup to \d+(\.\d+)? PTC/)
+      await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+      await approveEach('cosmos_signDirect')
+      await expect.poll(() => bankBalance(receiver).catch(() => 0n), { timeout: 20_000 }).toBe(100_000n)
+
+      expect(await demo.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
+      expect(errors).toEqual([])
+      expect(blocked).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 120_000)
+})
