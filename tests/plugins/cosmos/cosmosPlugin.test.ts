@@ -147,4 +147,48 @@ describe('the cosmos plugin with the dev wallet on two chains', () => {
     page.dispatchEvent(new Event('keplr_keystorechange'))
     await expect.poll(() => app.getState().connections.cosmos?.status).toBe('disconnected')
   })
+
+  it('a hardware-backed key (isNanoLedger) sends with amino JSON, and the ledger accepts it', async () => {
+    await portico?.destroy()
+    const page = new EventTarget() as Page
+    const dev = createCosmosDevWallet({ key, knownChains: {}, target: page })
+    // Keplr with a Ledger: the same provider, but getKey says the key lives on a Nano (which cannot sign direct).
+    page.keplr = new Proxy(dev.provider, {
+      get: (target, property) =>
+        property === 'getKey' ? async (chainId: string) => ({ ...(await target.getKey(chainId)), isNanoLedger: true }) : (target as unknown as Record<PropertyKey, unknown>)[property],
+    })
+    const app = start(page)
+    await app.ready()
+    await app.connect({ connectorId: 'keplr', namespace: 'cosmos', network: one() })
+    const to = cosmosAddressOf(devCosmosKey("m/44'/118'/0'/0/9").publicKey, 'portico')
+    await app.send({ namespace: 'cosmos', to, amount: '0.5' })
+    const body = (await (await fetch(`${first.url}/cosmos/bank/v1beta1/balances/${to}`)).json()) as { balances: { denom: string; amount: string }[] }
+    expect(body.balances).toEqual([{ denom: 'uptc', amount: '500000' }])
+    const signed = dev.control.activity().filter((a) => a.method.startsWith('sign'))
+    expect(signed).toEqual([{ method: 'signAmino', outcome: 'approved' }])
+  })
+
+  it('refuses zero, negative, too many decimals, more than the balance, junk and a wrong-prefix receiver before the wallet is asked', async () => {
+    await portico?.destroy()
+    const page = new EventTarget() as Page
+    const dev = createCosmosDevWallet({ key, knownChains: {}, target: page })
+    page.keplr = dev.provider
+    const app = start(page)
+    await app.ready()
+    await app.connect({ connectorId: 'keplr', namespace: 'cosmos', network: one() })
+    const from = cosmosAddressOf(key.publicKey, 'portico')
+    const before = (await (await fetch(`${first.url}/cosmos/bank/v1beta1/balances/${from}`)).json()) as unknown
+    const to = cosmosAddressOf(devCosmosKey("m/44'/118'/0'/0/10").publicKey, 'portico')
+    const asked = dev.control.activity().length
+    for (const amount of ['0', '-1', '0.0000001', '1e3', '0x10', '100000000', 'NaN', '']) {
+      const outcome = await app.send({ namespace: 'cosmos', to, amount }).then((h) => `sent ${h}`, (e: Error) => e.name)
+      expect(outcome, `amount "${amount}"`).not.toMatch(/^sent/)
+    }
+    await expect(app.send({ namespace: 'cosmos', to: cosmosAddressOf(key.publicKey, 'cosmos'), amount: '1' })).rejects.toThrow()
+    await expect(app.send({ namespace: 'cosmos', to: `${to.slice(0, -1)}${to.endsWith('q') ? 'p' : 'q'}`, amount: '1' })).rejects.toThrow()
+    await expect(app.send({ namespace: 'cosmos', to: `portico1${'q'.repeat(200)}`, amount: '1' })).rejects.toThrow()
+    expect(dev.control.activity().length).toBe(asked)
+    expect(await (await fetch(`${first.url}/cosmos/bank/v1beta1/balances/${from}`)).json()).toEqual(before)
+    await expect(app.send({ namespace: 'cosmos', to, amount: '0.0000001' })).rejects.toMatchObject({ name: 'SendValidationError', message: expect.stringMatching(/more .*decimals/) })
+  })
 })
