@@ -22,6 +22,7 @@ let sandbox: TestSandbox
 let esplora: string
 let visitor: SandboxPage
 let page: Page
+let lastReceiver = ''
 
 const fresh = () => bitcoin.payments.p2wpkh({ pubkey: Buffer.from(ecc.pointFromScalar(randomBytes(32), true)!), network: bitcoin.networks.regtest }).address!
 async function satsOf(address: string): Promise<bigint> {
@@ -90,6 +91,7 @@ describe('Bitcoin on the demo site, end to end', () => {
     await expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Transaction confirmed')
     expect((await activity()).at(-1)).toEqual({ method: 'signPsbt', outcome: 'approved' })
     expect(await satsOf(receiver)).toBe(100_000n)
+    lastReceiver = receiver
     const api = (await (await fetch(`${sandbox.url}/v1/account/${receiver}/balance?chainId=${caip2}&projectId=demo`)).json()) as { balances: { quantity: { numeric: string } }[] }
     expect(api.balances[0]?.quantity.numeric).toBe('0.001')
   })
@@ -117,6 +119,58 @@ describe('Bitcoin on the demo site, end to end', () => {
     await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
     expect(await header().getByRole('button', { name: 'Connect Wallet' }).count()).toBe(0)
   })
+  it('the Activity tab lists the send with its receiver (from the server\'s Esplora history)', async () => {
+    await openAccount()
+    await dialog().getByRole('tab', { name: 'Activity' }).click()
+    const to = `to ${lastReceiver.slice(0, 4)}…${lastReceiver.slice(-4)}`
+    await expect.poll(() => dialog().getByRole('tabpanel').textContent(), { timeout: 15_000 }).toContain(`Sent0.001 BTC${to}`)
+    await dialog().getByRole('tab', { name: 'Tokens' }).click()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog().count()).toBe(0)
+  })
+
+  it('sits beside eip155 in one modal: Devnet A from the network button connects the same wallet\'s EVM side, and back to Bitcoin without asking the wallet', async () => {
+    const asked = (await activity()).filter((a) => a.method === 'getAddresses').length
+    await header().getByRole('button', { name: /Portico Bitcoin Regtest/ }).click()
+    await dialog().getByRole('button', { name: 'Portico Devnet A' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
+    await dialog().getByRole('button', { name: 'Switch Network' }).click()
+    // The Bitcoin wallet here is also the EVM "Portico Dev Wallet": the modal connects it on Devnet A without a list.
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await header().getByRole('button', { name: /Portico Devnet A/ }).click()
+    await dialog().getByRole('button', { name: 'Portico Bitcoin Regtest' }).click()
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    expect((await activity()).filter((a) => a.method === 'getAddresses').length).toBe(asked)
+  })
+
+  it('a rejected Bitcoin connection shows "Connection rejected", and "Try again" connects', async () => {
+    await openAccount()
+    await dialog().getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    if ((await dialog().count()) > 0) {
+      await page.keyboard.press('Escape')
+      await expect.poll(() => dialog().count()).toBe(0)
+    }
+    await panel().getByRole('switch', { name: 'Reject requests' }).check()
+    try {
+      await header().getByRole('button', { name: /Portico Devnet A/ }).click()
+      await dialog().getByRole('button', { name: 'Portico Bitcoin Regtest' }).click()
+      await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
+      await dialog().getByRole('button', { name: 'Switch Network' }).click()
+      const list = page.getByRole('dialog', { name: 'Connect Wallet' })
+      if ((await list.count()) > 0) await list.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+      await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      expect((await activity()).at(-1)).toEqual({ method: 'getAddresses', outcome: 'rejected' })
+    } finally {
+      await panel().getByRole('switch', { name: 'Reject requests' }).uncheck()
+    }
+    await dialog().getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    expect((await activity()).at(-1)).toEqual({ method: 'getAddresses', outcome: 'approved' })
+  })
+
   it('sign-in with ?siwx=required: the Bitcoin wallet signs (BIP-322) and the sandbox server verifies the session', async () => {
     await page.goto(`${sandbox.url}/?siwx=required`)
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
@@ -131,5 +185,11 @@ describe('Bitcoin on the demo site, end to end', () => {
     const body = (await response.json()) as { signedIn: boolean; sessions: { data: { accountAddress: string; chainId: string } }[] }
     expect(body.signedIn).toBe(true)
     expect(body.sessions.map((s) => s.data)).toContainEqual(expect.objectContaining({ accountAddress: devBitcoinAddress, chainId: expect.stringContaining('0f9188f13cb7b2c71f2a335e3a4fc328') }))
+  })
+
+  it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {
+    expect(await visitor.cspViolations()).toEqual([])
+    expect(visitor.pageErrors).toEqual([])
+    expect(visitor.blocked).toEqual([])
   })
 })
