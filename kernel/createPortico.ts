@@ -43,7 +43,7 @@ import { storageKeys, isStoredConnections, isDirectoryWalletList } from './servi
 import { configureMobx } from './stores/configureMobx.js'
 import { createRootStore, type Clock, type RootStore } from './stores/createRootStore.js'
 import type { CaipNetworkId, ChainNamespace } from './types/caip.js'
-import type { ConnectionsSnapshot } from './types/connection.js'
+import type { ConnectionAccount, ConnectionsSnapshot } from './types/connection.js'
 import type { PorticoEvent } from './types/events.js'
 import type { Nft, TokenBalance, Transaction } from './types/account.js'
 import type { BalanceResult, SendFeeEstimate } from './types/hooks.js'
@@ -152,7 +152,7 @@ export type Portico = {
   /** For plugins: reports an error to the `error` hook and subscribers. */
   reportError(error: unknown, context?: { namespace?: ChainNamespace; action?: string }): BaseError
   /** For plugins: the wallet's accounts changed (an empty list disconnects). */
-  reportAccountsChanged(namespace: ChainNamespace, accounts: readonly string[]): void
+  reportAccountsChanged(namespace: ChainNamespace, accounts: readonly (string | ConnectionAccount)[]): void
   /** For plugins: the wallet moved to another chain. */
   reportChainChanged(namespace: ChainNamespace, caipNetworkId: CaipNetworkId): void
   /** For plugins: the wallet ended the connection. */

@@ -1,25 +1,38 @@
 import { runInAction } from 'mobx'
 import type { Portico } from '../createPortico.js'
 import type { CaipAddress, ChainNamespace } from '../types/caip.js'
+import type { AccountType, ConnectionAccount } from '../types/connection.js'
 import { handleWalletDisconnected } from './handleWalletDisconnected.js'
 
+const accountTypes: ReadonlySet<string> = new Set<AccountType>(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'])
+
+/** An address, or an address with its type (`payment`, `ordinal`, …); anything else is dropped. */
+function toAccount(entry: unknown): ConnectionAccount | undefined {
+  if (typeof entry === 'string') return { address: entry }
+  if (typeof entry !== 'object' || entry === null) return undefined
+  const { address, type } = entry as { address?: unknown; type?: unknown }
+  if (typeof address !== 'string') return undefined
+  return typeof type === 'string' && accountTypes.has(type) ? { address, type: type as AccountType } : { address }
+}
+
 /**
- * The wallet reported new accounts: an empty list ends the connection, otherwise the first
- * account becomes the connected one.
+ * The wallet reported new accounts (addresses, or `{ address, type }` to keep each account's type):
+ * an empty list ends the connection, otherwise the first account becomes the connected one.
  */
-export function handleAccountsChanged(portico: Portico, namespace: ChainNamespace, accounts: readonly string[]): void {
+export function handleAccountsChanged(portico: Portico, namespace: ChainNamespace, accounts: readonly (string | ConnectionAccount)[]): void {
   const { connections } = portico.stores
   const connection = connections.get(namespace)
   if (connection.status !== 'connected') return
-  const valid = (Array.isArray(accounts) ? accounts : []).filter(
-    (a): a is string => typeof a === 'string' && (!portico.addressValidators.has(namespace) || portico.addressValidators.isAddress(a, namespace)),
-  )
+  const valid = (Array.isArray(accounts) ? accounts : [])
+    .map(toAccount)
+    .filter((a): a is ConnectionAccount => a !== undefined && (!portico.addressValidators.has(namespace) || portico.addressValidators.isAddress(a.address, namespace)))
   if (valid.length === 0) {
     handleWalletDisconnected(portico, namespace)
     return
   }
-  if (valid[0] === connection.accounts[0]?.address && valid.length === connection.accounts.length) return
-  runInAction(() => connections.setAccounts(namespace, valid.map((address) => ({ address }))))
+  const unchanged = valid.length === connection.accounts.length && valid.every((a, i) => a.address === connection.accounts[i]?.address && (a.type === undefined || a.type === connection.accounts[i]?.type))
+  if (unchanged) return
+  runInAction(() => connections.setAccounts(namespace, valid))
   const caipAddress = connections.caipAddress(namespace) as CaipAddress
-  portico.hooks.accountChanged.call({ namespace, address: valid[0] as string, caipAddress })
+  portico.hooks.accountChanged.call({ namespace, address: valid[0]!.address, caipAddress })
 }

@@ -96,7 +96,35 @@ export function bip122(options: Bip122Options = {}, environment: Bip122Environme
         // Payment first: the account view shows it by default; ordinals follow.
         const ordered = [payment, ...accounts.filter((a) => a !== payment && decodeBitcoinAddress(a.address)?.network === kind)]
         active = { wallet, accounts: ordered }
+        follow(wallet, kind)
         return { connectorId: wallet.id, accounts: ordered.map((a) => ({ address: a.address, type: a.purpose })), caipNetworkId: chosen.caipNetworkId }
+      }
+
+      let stopFollowing: (() => void) | undefined
+      /** Follows the wallet's own account changes (another account picked, the site disconnected there), payment first. */
+      function follow(wallet: BitcoinWallet, kind: BitcoinAddressNetwork) {
+        stopFollowing?.()
+        stopFollowing = undefined
+        try {
+          stopFollowing = wallet.onAccountsChanged?.((listed) => {
+            if (active?.wallet !== wallet) return
+            const accounts = listed.filter((a) => decodeBitcoinAddress(a.address)?.network === kind)
+            const payment = accounts.find((a) => a.purpose === 'payment') ?? accounts[0]
+            const ordered = payment ? [payment, ...accounts.filter((a) => a !== payment)] : []
+            active = ordered.length > 0 ? { wallet, accounts: ordered } : undefined
+            try {
+              portico.reportAccountsChanged(namespace, ordered.map((a) => ({ address: a.address, type: a.purpose })))
+            } catch (error) {
+              portico.reportError(error, { namespace, action: 'walletEvent' })
+            }
+            if (!active) {
+              stopFollowing?.()
+              stopFollowing = undefined
+            }
+          })
+        } catch (error) {
+          portico.reportError(error, { namespace, action: 'walletEvent' })
+        }
       }
 
       const activeWallet = (connectorId: string) => (active?.wallet.id === connectorId ? active.wallet : undefined)
@@ -131,6 +159,8 @@ export function bip122(options: Bip122Options = {}, environment: Bip122Environme
       hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
         const wallet = activeWallet(request.connectorId) ?? findWallet(request.connectorId)
         active = undefined
+        stopFollowing?.()
+        stopFollowing = undefined
         await wallet?.disconnect?.()
       })
       hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
@@ -187,6 +217,7 @@ export function bip122(options: Bip122Options = {}, environment: Bip122Environme
       return () => {
         disposed = true
         stopWatching()
+        stopFollowing?.()
         active = undefined
         discovery.dispose()
       }

@@ -24,4 +24,10 @@ export type BitcoinWallet = {
   /** Signs a PSBT (base64) for the given inputs of `address`; resolves the signed PSBT (base64). */
   signPsbt?(input: { psbt: string; address: string; inputs: number[] }): Promise<string>
   disconnect?(): Promise<void>
+  /**
+   * Follows the wallet's own account changes: `listener` gets the new accounts, or an empty list
+   * when the wallet disconnected the site. Returns the unsubscribe. Absent when the wallet has no
+   * such events (plain WBIP004 has none).
+   */
+  onAccountsChanged?(listener: (accounts: BitcoinWalletAccount[]) => void): () => void
 }

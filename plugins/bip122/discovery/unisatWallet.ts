@@ -6,6 +6,8 @@ type Unisat = {
   getPublicKey?(): Promise<unknown>
   signMessage(message: string, type?: string): Promise<unknown>
   sendBitcoin?(to: string, sats: number): Promise<unknown>
+  on?(event: string, listener: (value: unknown) => void): unknown
+  removeListener?(event: string, listener: (value: unknown) => void): unknown
 }
 
 async function guard<T>(run: () => Promise<T>): Promise<T> {
@@ -51,6 +53,26 @@ export function unisatWallet(unisat: unknown): BitcoinWallet | undefined {
               if (typeof txid !== 'string') throw { code: -32603, message: 'The wallet returned no transaction id' }
               return txid
             }),
+        }
+      : {}),
+    ...(typeof u.on === 'function'
+      ? {
+          onAccountsChanged(listener: (accounts: { address: string; purpose: 'payment' }[]) => void) {
+            const handle = (accounts: unknown) =>
+              listener((Array.isArray(accounts) ? accounts : []).filter((a): a is string => typeof a === 'string').slice(0, 1).map((address) => ({ address, purpose: 'payment' as const })))
+            try {
+              u.on!('accountsChanged', handle)
+            } catch {
+              return () => undefined
+            }
+            return () => {
+              try {
+                u.removeListener?.('accountsChanged', handle)
+              } catch {
+                // the wallet is gone
+              }
+            }
+          },
         }
       : {}),
   }

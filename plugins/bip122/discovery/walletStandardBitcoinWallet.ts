@@ -42,6 +42,19 @@ export function walletStandardBitcoinWallet(wallet: StandardWallet): BitcoinWall
           accounts = (Array.isArray(output?.accounts) ? output.accounts : []).filter((a): a is StandardAccount => isRecord(a) && typeof a.address === 'string')
           return accounts.map((a) => ({ address: a.address, purpose: a.purpose === 'ordinals' ? ('ordinal' as const) : ('payment' as const) }))
         }),
+      ...(typeof (wallet.features['standard:events'] as { on?: unknown } | undefined)?.on === 'function'
+        ? {
+            onAccountsChanged(listener: (accounts: { address: string; purpose: 'payment' | 'ordinal' }[]) => void) {
+              const events = wallet.features['standard:events'] as { on(event: 'change', listener: (properties: { accounts?: unknown }) => void): () => void }
+              return events.on('change', (properties) => {
+                if (!properties || !('accounts' in properties)) return // another property changed
+                const known = new Map(accounts.map((a) => [a.address, a.purpose]))
+                accounts = (Array.isArray(properties.accounts) ? properties.accounts : []).filter((a): a is StandardAccount => isRecord(a) && typeof a.address === 'string')
+                listener(accounts.map((a) => ({ address: a.address, purpose: (a.purpose ?? known.get(a.address)) === 'ordinals' ? ('ordinal' as const) : ('payment' as const) })))
+              })
+            },
+          }
+        : {}),
       signMessage: ({ address, message }) =>
         guard(async () => {
           const feature = wallet.features['bitcoin:signMessage'] as { signMessage?: unknown } | undefined

@@ -1,8 +1,11 @@
 import type { BitcoinWallet, BitcoinWalletAccount } from './bitcoinWallet.js'
 import { cleanIcon, cleanName, isRecord, walletError } from './walletText.js'
 
-/** A WBIP004 provider: `request(method, params)` resolving a JSON-RPC 2.0 envelope. */
-export type Wbip004Provider = { request(method: string, params?: unknown): Promise<unknown> }
+/**
+ * A WBIP004 provider: `request(method, params)` resolving a JSON-RPC 2.0 envelope; Xverse-style
+ * providers add `addListener(event, listener)` (events `accountChange`, `disconnect`) returning the remover.
+ */
+export type Wbip004Provider = { request(method: string, params?: unknown): Promise<unknown>; addListener?(event: string, listener: (event: unknown) => void): unknown }
 /** An entry of `window.btc_providers`: `id` is a dotted path on `window` to the provider. */
 export type Wbip004Listing = { id?: unknown; name?: unknown; icon?: unknown; methods?: unknown }
 
@@ -88,5 +91,32 @@ export function wbip004Wallet(root: object, listing: Wbip004Listing): BitcoinWal
       return signed
     },
     ...(methods.includes('wallet_disconnect') ? { disconnect: async () => void (await call(p, 'wallet_disconnect')) } : {}),
+    ...(typeof p.addListener === 'function'
+      ? {
+          onAccountsChanged(listener: (accounts: BitcoinWalletAccount[]) => void) {
+            const removers: unknown[] = []
+            const subscribe = (event: string, handle: (payload: unknown) => void) => {
+              try {
+                removers.push(p.addListener!(event, handle))
+              } catch {
+                // a provider that refuses the event name has no such event
+              }
+            }
+            // `accountChange` carries the new addresses (sats-connect's shape) or nothing: then they are asked for again, without a prompt for a site already allowed.
+            subscribe('accountChange', (payload) => {
+              const carried = isRecord(payload) && Array.isArray(payload.addresses) ? readAccounts(payload) : undefined
+              if (carried) return listener(carried)
+              call(p, 'getAddresses', { purposes: ['payment', 'ordinals'] }).then(
+                (result) => listener(readAccounts(result)),
+                () => listener([]),
+              )
+            })
+            subscribe('disconnect', () => listener([]))
+            return () => {
+              for (const remove of removers) if (typeof remove === 'function') remove()
+            }
+          },
+        }
+      : {}),
   }
 }
