@@ -70,6 +70,7 @@ export function describeWalletRequest(method: string, params: unknown): WalletRe
     ]
   }
   if (method === 'cosmos_signAmino' || method === 'cosmos_signDirect') return describeCosmosRequest(method, params)
+  if (method === 'sendTransfer' || method === 'signMessage' || method === 'signPsbt') return describeBitcoinRequest(method, params)
   return [{ label: 'Params', value: clip(JSON.stringify(params) ?? 'none') }]
 }
 
@@ -89,4 +90,17 @@ function describeCosmosRequest(method: string, params: unknown): WalletRequestRo
     return [...rows, { label: 'Message (ADR-36)', value: clip(message) }]
   }
   return [...rows, { label: 'Sign doc', value: clip(JSON.stringify(signDoc) ?? 'none') }]
+}
+
+/** A Bitcoin request (WalletConnect bip122): the recipient and amount of a transfer, the message to sign, the inputs of a PSBT. */
+function describeBitcoinRequest(method: string, params: unknown): WalletRequestRow[] {
+  const p = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>
+  const rows: WalletRequestRow[] = [{ label: 'Account', value: String(p.account ?? '') }]
+  if (method === 'sendTransfer') {
+    const sats = typeof p.amount === 'string' && /^\d{1,16}$/.test(p.amount) ? BigInt(p.amount) : undefined
+    const btc = sats === undefined ? String(p.amount ?? '') : `${sats / 100_000_000n}.${(sats % 100_000_000n).toString().padStart(8, '0')} BTC (${sats} sats)`
+    return [...rows, { label: 'To', value: String(p.recipientAddress ?? '') }, { label: 'Amount', value: btc }]
+  }
+  if (method === 'signMessage') return [...rows, { label: 'Message', value: clip(typeof p.message === 'string' ? p.message : JSON.stringify(p.message) ?? '') }]
+  return [...rows, { label: 'Inputs to sign', value: clip(JSON.stringify(p.signInputs) ?? '') }, { label: 'PSBT', value: clip(String(p.psbt ?? '')) }]
 }

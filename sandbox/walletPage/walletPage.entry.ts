@@ -5,12 +5,15 @@ import type { SignClientTypes } from '@walletconnect/types'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
 import { SuiClient } from '@mysten/sui/client'
 import { privateKeyToAccount } from 'viem/accounts'
-import { devWalletAccount, sandboxCosmosChain, sandboxEvmChains, sandboxProjectId, sandboxRpcProxyUrl, sandboxSuiChain } from '../config.js'
+import { devBitcoinKey, devBitcoinKeyAt, devBitcoinOrdinalsPath } from '../bitcoin/devBitcoin.js'
+import { createBitcoinDevWallet } from '../bitcoinWallet/createBitcoinDevWallet.js'
+import { devWalletAccount, sandboxBitcoinChain, sandboxCosmosChain, sandboxEvmChains, sandboxProjectId, sandboxRpcProxyUrl, sandboxSuiChain } from '../config.js'
 import { cosmosSandboxChainId, cosmosSandboxPrefix } from '../cosmos/cosmosSandboxChain.js'
 import { devCosmosKey } from '../cosmos/devCosmos.js'
 import { createCosmosDevWallet } from '../cosmosWallet/createCosmosDevWallet.js'
 import { createDevWalletProvider } from '../devWallet/createDevWalletProvider.js'
 import { devSuiKeypair } from '../sui/devSui.js'
+import { answerBip122Request, bip122WalletConnectMethods } from './answerBip122Request.js'
 import { answerCosmosRequest, cosmosWalletConnectMethods } from './answerCosmosRequest.js'
 import { answerSuiRequest, suiWalletConnectMethods } from './answerSuiRequest.js'
 import { describeWalletRequest } from './describeWalletRequest.js'
@@ -35,7 +38,14 @@ const cosmos = createCosmosDevWallet({
   target: new EventTarget(),
 })
 const cosmosReady = cosmos.provider.enable(cosmosSandboxChainId)
-const walletPageMethods: readonly string[] = [...supportedMethods, ...suiWalletConnectMethods, ...cosmosWalletConnectMethods]
+// The bip122 namespace: the Bitcoin dev wallet's payment and ordinals keys, paying through the server's Esplora proxy.
+const bitcoin = createBitcoinDevWallet({
+  paymentKey: devBitcoinKey(),
+  ordinalsKey: devBitcoinKeyAt(devBitcoinOrdinalsPath),
+  esploraUrl: `${location.origin}/v1/esplora/${sandboxProjectId}/${sandboxBitcoinChain.caipNetworkId}/api`,
+  icon: '',
+})
+const walletPageMethods: readonly string[] = [...supportedMethods, ...suiWalletConnectMethods, ...cosmosWalletConnectMethods, ...bip122WalletConnectMethods]
 
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id)
@@ -91,6 +101,7 @@ let queue: Promise<unknown> = Promise.resolve()
 async function answer(request: SessionRequest): Promise<unknown> {
   const { method, params } = request.params.request
   if (request.params.chainId.startsWith('sui:')) return answerSuiRequest({ method, params, keypair: suiKeypair, client: suiClient })
+  if (request.params.chainId.startsWith('bip122:')) return answerBip122Request({ method, params, provider: bitcoin.provider, account: bitcoin.control.paymentAddress })
   if (request.params.chainId.startsWith('cosmos:')) {
     await cosmosReady
     return answerCosmosRequest({ method, params, chainId: request.params.chainId, provider: cosmos.provider })
@@ -158,6 +169,12 @@ function renderProposals(client: SignClientInstance): void {
               methods: [...suiWalletConnectMethods],
               events: supportedEvents,
               accounts: [`${sandboxSuiChain.caipNetworkId}:${suiKeypair.toSuiAddress()}`],
+            },
+            bip122: {
+              chains: [sandboxBitcoinChain.caipNetworkId],
+              methods: [...bip122WalletConnectMethods],
+              events: ['bip122_addressesChanged'],
+              accounts: [`${sandboxBitcoinChain.caipNetworkId}:${bitcoin.control.paymentAddress}`],
             },
             cosmos: {
               chains: [sandboxCosmosChain.caipNetworkId],
@@ -340,14 +357,14 @@ async function main(): Promise<void> {
       setStatus(`Refused unsupported method ${method}.`, true)
       return
     }
-    // Reading the session's own account and public key needs no approval (wallets answer it at once).
-    if (method === 'cosmos_getAccounts') {
+    // Reading the session's own accounts and public keys needs no approval (wallets answer it at once).
+    if (method === 'cosmos_getAccounts' || method === 'getAccountAddresses') {
       answer(request).then(
         (result) => client.respond({ topic: request.topic, response: { id: request.id, jsonrpc: '2.0', result } }),
         (error: { code?: unknown }) =>
           client.respond({ topic: request.topic, response: { id: request.id, jsonrpc: '2.0', error: { code: typeof error?.code === 'number' ? error.code : 5000, message: errorText(error) } } }),
       ).catch((error) => setStatus(`Could not answer ${method}: ${errorText(error)}`, true))
-      setStatus(`Shared the Cosmos account with ${method}.`)
+      setStatus(`Shared the session's accounts (${method}).`)
       return
     }
     requests.set(request.id, request)

@@ -1,0 +1,117 @@
+// The sandbox's /wallet page approves the bip122 namespace the demo proposes over WalletConnect:
+// a BIP-322 message signed there verifies with bitcoinjs-lib (not Portico's verifier), and a
+// transfer approved there (sendTransfer) is paid by the wallet and lands on the regtest ledger.
+import { randomBytes } from 'node:crypto'
+import * as ecc from '@bitcoinerlab/secp256k1'
+import * as bitcoin from 'bitcoinjs-lib'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { devBitcoinAddress } from '../../../sandbox/bitcoin/devBitcoin.js'
+import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { launchChromium } from '../../helpers/chromium.js'
+import { copyWalletConnectLink } from '../../helpers/copyWalletConnectLink.js'
+import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { recordCspViolations } from '../../helpers/openSandboxPage.js'
+import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { verifyBip322 } from '../../sandbox/bitcoinWallet/verifyBip322.js'
+
+bitcoin.initEccLib(ecc)
+const demoMessage = 'Hello from the Portico demo'
+const network = 'Portico Bitcoin Regtest'
+const caip2 = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+let sandbox: TestSandbox
+let browser: Browser
+let esplora: string
+
+beforeAll(async () => {
+  ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
+  const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { caipNetworkId: string; nodeUrl: string }[] }
+  esplora = info.chains.find((c) => c.caipNetworkId === caip2)!.nodeUrl
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+  await sandbox?.stop()
+})
+
+const fresh = () => bitcoin.payments.p2wpkh({ pubkey: Buffer.from(ecc.pointFromScalar(randomBytes(32), true)!), network: bitcoin.networks.regtest }).address!
+async function satsOf(address: string): Promise<number> {
+  const utxos = (await (await fetch(`${esplora}/address/${address}/utxo`)).json()) as { value: number }[]
+  return utxos.reduce((sum, u) => sum + u.value, 0)
+}
+
+describe('the /wallet page and the bip122 namespace', () => {
+  it('approves the bip122 namespace; a message and a transfer approved on /wallet verify and land', async () => {
+    const { context, blocked } = await newLoopbackContext(browser)
+    const errors: string[] = []
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url })
+      await context.addInitScript({ content: recordCspViolations })
+      context.setDefaultTimeout(15_000)
+      const demo = await context.newPage()
+      const walletPage = await context.newPage()
+      demo.on('pageerror', (error) => errors.push(`demo: ${error.message}`))
+      walletPage.on('pageerror', (error) => errors.push(`wallet: ${error.message}`))
+      await walletPage.goto(`${sandbox.url}/wallet`)
+      await expect.poll(() => walletPage.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Ready/)
+
+      // The visitor makes the Cosmos chain active, then connects with WalletConnect.
+      await demo.goto(sandbox.url)
+      const header = demo.getByRole('navigation', { name: 'Wallet' })
+      const dialog = demo.getByRole('dialog')
+      await header.getByRole('button', { name: /Portico Devnet A/ }).click()
+      await dialog.getByRole('button', { name: network }).click()
+      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0)
+      const uri = await copyWalletConnectLink(demo)
+      await walletPage.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
+      await walletPage.getByRole('button', { name: 'Connect' }).click()
+      const proposal = walletPage.getByRole('region', { name: 'Session proposals' }).getByRole('article', { name: 'Portico demo dApp wants to connect' })
+      await proposal.waitFor({ timeout: 15_000 })
+      expect(await proposal.textContent()).toContain(caip2)
+      expect(await proposal.textContent()).toContain('sendTransfer')
+      await proposal.getByRole('button', { name: 'Approve' }).click()
+
+      const short = `${devBitcoinAddress.slice(0, 4)}…${devBitcoinAddress.slice(-4)}`
+      await expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(short)
+      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0)
+      const session = walletPage.getByRole('region', { name: 'Sessions' }).getByRole('article', { name: 'Portico demo dApp' })
+      await session.waitFor()
+      expect(await session.textContent()).toContain(caip2)
+
+      // A message: BIP-322 over signMessage; the page shows the message itself.
+      await demo.getByRole('button', { name: `Sign "${demoMessage}"` }).click()
+      const requests = walletPage.getByRole('region', { name: 'Requests' })
+      const signRequest = requests.getByRole('article', { name: 'signMessage from Portico demo dApp' })
+      await signRequest.waitFor({ timeout: 15_000 })
+      expect(await signRequest.textContent()).toContain(demoMessage)
+      await signRequest.getByRole('button', { name: 'Approve' }).click()
+      const output = demo.getByRole('region', { name: 'Sign a message' }).getByRole('status')
+      await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^Signature: /)
+      const signature = ((await output.textContent()) ?? '').replace('Signature: ', '')
+      expect(verifyBip322(devBitcoinAddress, demoMessage, signature)).toBe(true)
+      expect(verifyBip322(devBitcoinAddress, `${demoMessage}!`, signature)).toBe(false)
+
+      // A transfer: the wallet builds, signs and broadcasts it (sendTransfer); the page shows the amount in BTC and sats.
+      const receiver = fresh()
+      await header.getByRole('button', { name: new RegExp(short) }).click()
+      await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+      await chooseSendToken(dialog, 'BTC')
+      await dialog.getByLabel('Amount').fill('0.0005')
+      await dialog.getByLabel('Receiver address').fill(receiver)
+      await dialog.getByRole('button', { name: 'Preview Send' }).click()
+      await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+      const transfer = requests.getByRole('article', { name: 'sendTransfer from Portico demo dApp' })
+      await transfer.waitFor({ timeout: 15_000 })
+      expect(await transfer.textContent()).toContain('0.00050000 BTC (50000 sats)')
+      expect(await transfer.textContent()).toContain(receiver)
+      await transfer.getByRole('button', { name: 'Approve' }).click()
+      await expect.poll(() => satsOf(receiver).catch(() => 0), { timeout: 20_000 }).toBe(50_000)
+
+      expect(await demo.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
+      expect(errors).toEqual([])
+      expect(blocked).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 120_000)
+})
