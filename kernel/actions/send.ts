@@ -4,7 +4,7 @@ import { NotConnectedError } from '../errors/connection.js'
 import { NoAnswerError } from '../errors/plugin.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { CaipAddress, ChainNamespace } from '../types/caip.js'
-import type { SendRequest } from '../types/hooks.js'
+import type { SendFeeSpeed, SendRequest } from '../types/hooks.js'
 import { parseDecimalUnits } from '../utils/parseDecimalUnits.js'
 import { fetchTokenBalances } from './fetchTokenBalances.js'
 
@@ -15,6 +15,8 @@ export type SendParameters = {
   /** The token's CAIP-10 address as the balance API returns it; omitted for the native currency. */
   token?: CaipAddress
   namespace?: ChainNamespace
+  /** The fee speed, where the namespace's plugin offers speeds (`estimateSendFee`'s `speeds`); the plugin's default otherwise. */
+  feeSpeed?: SendFeeSpeed
 }
 export type SendReturnType = string
 
@@ -60,6 +62,9 @@ export async function send(portico: Portico, parameters: SendParameters): Promis
   }
 }
 
+/** The fee speeds a send may ask for. */
+export const feeSpeeds: readonly SendFeeSpeed[] = ['slow', 'normal', 'fast']
+
 /** Checks a send (spec §5) and builds its request, before anything is asked of anyone (`send`, `estimateSendFee`). */
 export async function checkSend(portico: Portico, parameters: SendParameters) {
   const { connections, networks, accounts } = portico.stores
@@ -98,6 +103,7 @@ export async function checkSend(portico: Portico, parameters: SendParameters) {
     const available = parseDecimalUnits(balance, decimals)
     if (available !== undefined && units > available) throw new SendValidationError('Insufficient Funds')
   }
-  const request: SendRequest = { namespace: ns, connectorId: connection.connectorId, from, network, to, amount, decimals, ...(token ? { token } : {}) }
+  const feeSpeed = feeSpeeds.includes(parameters.feeSpeed as SendFeeSpeed) ? parameters.feeSpeed : undefined
+  const request: SendRequest = { namespace: ns, connectorId: connection.connectorId, from, network, to, amount, decimals, ...(token ? { token } : {}), ...(feeSpeed ? { feeSpeed } : {}) }
   return { request, hook }
 }

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { readCode } from '../errors/ProviderRpcError.js'
 import type { TokenBalance } from '../types/account.js'
 import type { CaipAddress } from '../types/caip.js'
-import type { SendFeeEstimate } from '../types/hooks.js'
+import type { SendFeeEstimate, SendFeeOption, SendFeeSpeed } from '../types/hooks.js'
 import { parseDecimalUnits } from '../utils/parseDecimalUnits.js'
 
 /** The send button's label: the first rule that applies (appkit-behaviour §2.7). */
@@ -10,7 +10,7 @@ export type SendButtonState = 'Select Token' | 'Add Amount' | 'Incorrect Value' 
 
 export type SendStoreDependencies = {
   isAddress: (address: string) => boolean
-  send: (parameters: { to: string; amount: string; token?: CaipAddress }) => Promise<string>
+  send: (parameters: { to: string; amount: string; token?: CaipAddress; feeSpeed?: SendFeeSpeed }) => Promise<string>
   /** The most the send will cost in network fees (undefined when the namespace's plugin does not say). */
   estimateFee?: (parameters: { to: string; amount: string; token?: CaipAddress }) => Promise<SendFeeEstimate | undefined>
   /** Called after a send went out (toast, back to Account, refresh balances). */
@@ -33,6 +33,8 @@ export class SendStore {
   fee: SendFeeEstimate | undefined = undefined
   /** `estimating` while the plugin works it out; `idle` when nobody estimates or the form changed. */
   feeStatus: 'idle' | 'estimating' | 'ready' = 'idle'
+  /** The fee speed chosen in the review, when the plugin offers speeds (undefined: the plugin's default, `fee.speed`). */
+  chosenSpeed: SendFeeSpeed | undefined = undefined
 
   constructor(private readonly deps: SendStoreDependencies) {
     makeAutoObservable<SendStore, 'deps'>(this, { deps: false }, { autoBind: true })
@@ -88,6 +90,22 @@ export class SendStore {
     this.clearFee()
   }
 
+  /** Chooses a fee speed the plugin offered (`fee.speeds`); kept until the form resets. */
+  setFeeSpeed(speed: SendFeeSpeed): void {
+    if (this.fee?.speeds?.some((o) => o.speed === speed)) this.chosenSpeed = speed
+  }
+
+  /** The speed the send goes at: the visitor's choice, else the one the plugin estimated, else `normal`. */
+  get feeSpeed(): SendFeeSpeed {
+    return this.chosenSpeed ?? this.fee?.speed ?? 'normal'
+  }
+
+  /** The fee of the chosen speed, or the plugin's single estimate. */
+  get chosenFee(): SendFeeOption | undefined {
+    if (!this.fee) return undefined
+    return this.fee.speeds?.find((o) => o.speed === this.feeSpeed) ?? { speed: this.feeSpeed, fee: this.fee.fee }
+  }
+
   /** The whole balance of the token. */
   setMax(): void {
     if (this.token) this.amount = this.token.quantity.numeric
@@ -132,7 +150,8 @@ export class SendStore {
     this.loading = true
     this.error = undefined
     try {
-      const hash = await this.deps.send({ to: this.receiver.trim(), amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}) })
+      const speed = this.chosenSpeed && this.fee?.speeds?.some((o) => o.speed === this.chosenSpeed) ? { feeSpeed: this.chosenSpeed } : {}
+      const hash = await this.deps.send({ to: this.receiver.trim(), amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}), ...speed })
       runInAction(() => {
         this.reset()
         this.hash = hash
@@ -159,6 +178,7 @@ export class SendStore {
     this.loading = false
     this.error = undefined
     this.hash = undefined
+    this.chosenSpeed = undefined
     this.clearFee()
   }
 }

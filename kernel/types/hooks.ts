@@ -56,10 +56,20 @@ export type SendRequest = {
   /** CAIP-10 token address, or absent for the native currency. */
   token?: CaipAddress
   decimals?: number
+  /** The fee speed the visitor chose, when the plugin offered speeds (`SendFeeEstimate.speeds`). */
+  feeSpeed?: SendFeeSpeed
 }
 export type SendResult = { hash: string }
-/** What a send will cost in the network's fee, known before the wallet is asked: at most `fee` (a decimal in `symbol`, the native currency). */
-export type SendFeeEstimate = { fee: string; symbol: string }
+/** How soon a transaction should confirm, for networks whose fee buys priority (Bitcoin's fee rate tiers). */
+export type SendFeeSpeed = 'slow' | 'normal' | 'fast'
+/** One fee speed: its fee (a decimal in the native currency) and, where the plugin has a handier unit, the fee in it (`1,240 sats`), shown instead. */
+export type SendFeeOption = { speed: SendFeeSpeed; fee: string; detail?: string }
+/**
+ * What a send will cost in the network's fee, known before the wallet is asked: at most `fee` (a
+ * decimal in `symbol`, the native currency) at the requested speed; `speeds` when the visitor can
+ * choose (the send review then offers them, and the send carries the choice as `feeSpeed`).
+ */
+export type SendFeeEstimate = { fee: string; symbol: string; speeds?: readonly SendFeeOption[]; /** The speed `fee` is for (the plugin's default when the send named none). */ speed?: SendFeeSpeed }
 /** A submitted transaction to follow until the chain settles it. */
 export type WaitForTransactionRequest = { namespace: ChainNamespace; network: Network; hash: string }
 /** How the chain settled it: `confirmed`, or `failed` (reverted, or an error on chain). */

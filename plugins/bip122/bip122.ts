@@ -202,8 +202,22 @@ export function bip122(options: Bip122Options = {}, environment: Bip122Environme
         }
         if (request.token) throw new BitcoinWalletFeatureError({ feature: 'token sends', wallet: wallet.name })
         const { sendBitcoin } = await import('./actions/sendBitcoin.js')
-        const hash = await sendBitcoin({ wallet, network: request.network, from: request.from, to: request.to, amount: request.amount, tier: options.feeTier ?? 'normal', fetch: fetchFn })
+        const hash = await sendBitcoin({ wallet, network: request.network, from: request.from, to: request.to, amount: request.amount, tier: request.feeSpeed ?? options.feeTier ?? 'normal', fetch: fetchFn })
         return { hash }
+      })
+      // The fee of each tier (slow / normal / fast) for the PSBT this plugin builds, shown in the send review; a wallet that pays by itself (sendTransfer) sets its own fee.
+      hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
+        const wallet = activeWallet(request.connectorId)
+        if (!wallet?.signPsbt || request.token) return undefined
+        const { estimateBitcoinSendFee } = await import('./actions/sendBitcoin.js')
+        const tier = request.feeSpeed ?? options.feeTier ?? 'normal'
+        const estimate = await estimateBitcoinSendFee({ network: request.network, from: request.from, to: request.to, amount: request.amount, tier, fetch: fetchFn })
+        return {
+          fee: estimate.fee,
+          symbol: 'BTC',
+          speed: tier,
+          speeds: estimate.tiers.map((t) => ({ speed: t.tier, fee: t.fee, detail: `${t.sats.toLocaleString('en-US')} sats` })),
+        }
       })
       hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
         const { waitForBitcoinTransaction } = await import('./actions/waitForBitcoinTransaction.js')

@@ -13,10 +13,10 @@ export const meta = {
     properties: {
       reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous wallet to be injected before giving up on restoring the connection.' },
       confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 3_600_000, default: 600_000, description: 'How long a send is followed until its first confirmation (blocks come about every 10 minutes on mainnet).' },
-      feeTier: { type: 'string', enum: ['slow', 'normal', 'fast'], default: 'normal', description: "The fee rate of a send, from the Esplora API's estimates: slow (144 blocks), normal (6 blocks) or fast (next block)." },
+      feeTier: { type: 'string', enum: ['slow', 'normal', 'fast'], default: 'normal', description: "The default fee speed of a send, from the Esplora API's estimates: slow (144 blocks), normal (6 blocks) or fast (next block); the send review offers all three with their fees." },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send', 'waitForTransaction'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'estimateSendFee', 'send', 'waitForTransaction'],
   views: [],
   errors: [
     { name: 'BitcoinAmountError', description: 'The amount is not a positive BTC amount with at most 8 decimals, is below the dust limit, exceeds the balance with the fee, or the recipient is not an address of the network; raised before the wallet is asked.' },

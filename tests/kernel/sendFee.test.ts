@@ -72,4 +72,51 @@ describe('SendStore.estimateFee', () => {
     await incomplete.store.estimateFee()
     expect(incomplete.asked).toEqual([])
   })
+
+  it('fee speeds: the plugin\'s speed is preselected, a choice changes the fee shown and goes with the send, a reset forgets it', async () => {
+    const sent: unknown[] = []
+    const store = new SendStore({
+      isAddress: (a) => /^0x[0-9a-fA-F]{40}$/.test(a),
+      send: async (p) => {
+        sent.push(p)
+        return '0xhash'
+      },
+      estimateFee: async () => ({
+        fee: '0.00000200',
+        symbol: 'BTC',
+        speed: 'normal',
+        speeds: [
+          { speed: 'slow', fee: '0.00000100' },
+          { speed: 'normal', fee: '0.00000200' },
+          { speed: 'fast', fee: '0.00000500', detail: '500 sats · 5 sat/vB' },
+        ],
+      }),
+    })
+    store.setToken(eth)
+    store.setAmount('0.5')
+    store.setReceiver(to)
+    await store.estimateFee()
+    expect(store.feeSpeed).toBe('normal')
+    expect(store.chosenFee).toEqual({ speed: 'normal', fee: '0.00000200' })
+    store.setFeeSpeed('fast')
+    expect(store.chosenFee?.fee).toBe('0.00000500')
+    await store.submit()
+    expect(sent).toEqual([{ to, amount: '0.5', feeSpeed: 'fast' }])
+    expect(store.feeSpeed).toBe('normal')
+  })
+
+  it('a speed the plugin did not offer cannot be chosen, and a send without speeds names none', async () => {
+    const sent: unknown[] = []
+    const store = new SendStore({ isAddress: () => true, send: async (p) => (sent.push(p), '0xhash'), estimateFee: async () => ({ fee: '0.1', symbol: 'ETH' }) })
+    store.setToken(eth)
+    store.setAmount('0.5')
+    store.setReceiver(to)
+    await store.estimateFee()
+    store.setFeeSpeed('fast')
+    expect(store.feeSpeed).toBe('normal')
+    expect(store.chosenFee).toEqual({ speed: 'normal', fee: '0.1' })
+    await store.submit()
+    expect(sent).toEqual([{ to, amount: '0.5' }])
+  })
 })
+

@@ -33,6 +33,63 @@ export async function fetchFeeTiers({ network, fetch: fetchFn }: { network: Netw
 /** Virtual size estimate of a transaction spending `inputs` segwit inputs into `outputs` outputs (P2WPKH/P2TR sized). */
 const vsize = (inputs: number, outputs: number) => BigInt(11 + 68 * inputs + 43 * outputs)
 
+/** Largest UTXOs first until they pay `sats` and the fee at `rate` sat/vB of a two-output transaction. */
+function selectUtxos(sorted: readonly Utxo[], sats: bigint, rate: bigint): { chosen: Utxo[]; total: bigint; fee: bigint } {
+  const chosen: Utxo[] = []
+  let total = 0n
+  for (const utxo of sorted) {
+    if (total >= sats + vsize(chosen.length, 2) * rate) break
+    chosen.push(utxo)
+    total += BigInt(utxo.value)
+  }
+  return { chosen, total, fee: vsize(chosen.length, 2) * rate }
+}
+
+type SendBitcoinParameters = { network: Network; from: string; to: string; amount: string; tier?: FeeTier; fetch?: typeof fetch }
+
+/** The checks every send makes before anything else: the addresses (same network) and dust. */
+function checkSend({ network, from, to, amount }: SendBitcoinParameters): bigint {
+  const sats = parseSats(amount)
+  const target = decodeBitcoinAddress(to)
+  const source = decodeBitcoinAddress(from)
+  if (!target || !source || target.network !== source.network) throw new BitcoinAmountError(`"${to.slice(0, 100)}" is not a valid Bitcoin address on ${network.name}`)
+  if (sats < dustLimitSats) throw new BitcoinAmountError(`Send at least ${dustLimitSats} sats: smaller outputs are dust the network does not relay`)
+  return sats
+}
+
+/** The sender's spendable UTXOs (largest first) and the fee rates of the three tiers. */
+async function readFunds({ network, from, fetch: fetchFn }: SendBitcoinParameters): Promise<{ sorted: Utxo[]; rates: Record<FeeTier, number> }> {
+  const [utxos, rates] = await Promise.all([esplora<Utxo[]>({ network, path: `/address/${encodeURIComponent(from)}/utxo`, fetch: fetchFn }), fetchFeeTiers({ network, fetch: fetchFn })])
+  if (!Array.isArray(utxos)) throw new BitcoinApiError('The Esplora API answered UTXOs that are not a list')
+  const sorted = utxos.filter((u) => Number.isSafeInteger(u?.value) && u.value > 0 && /^[0-9a-f]{64}$/.test(u.txid)).sort((a, b) => b.value - a.value)
+  return { sorted, rates }
+}
+
+/**
+ * What a send costs at each fee tier, before the wallet is asked: the UTXOs it would spend and the
+ * network fee (in sats, and in BTC as a decimal) at the slow, normal and fast rates of the
+ * network's Esplora `/fee-estimates`. Dust, a bad address, or a balance that cannot pay the amount
+ * and the fee of the requested tier is refused here, with the error the send would give.
+ *
+ * @param parameters - the send and its tier (default `normal`)
+ * @returns the fee of the tier and of every tier (`{ tier, fee, sats, rate }`)
+ * @throws BitcoinAmountError
+ * @example
+ * const { fee, tiers } = await estimateBitcoinSendFee({ network, from, to, amount: '0.001', tier: 'fast' })
+ */
+export async function estimateBitcoinSendFee(parameters: SendBitcoinParameters): Promise<{ fee: string; tiers: { tier: FeeTier; fee: string; sats: bigint; rate: number }[] }> {
+  const sats = checkSend(parameters)
+  const { sorted, rates } = await readFunds(parameters)
+  const tier = parameters.tier ?? 'normal'
+  const tiers = (Object.keys(feeTierTargets) as FeeTier[]).map((name) => {
+    const plan = selectUtxos(sorted, sats, BigInt(rates[name]))
+    return { tier: name, fee: formatBtc(plan.fee), sats: plan.fee, rate: rates[name], total: plan.total }
+  })
+  const chosen = tiers.find((t) => t.tier === tier)!
+  if (chosen.total < sats + chosen.sats) throw new BitcoinAmountError(`Insufficient funds: ${formatBtc(chosen.total)} BTC available for ${formatBtc(sats)} BTC plus a ${chosen.sats} sat fee`)
+  return { fee: chosen.fee, tiers: tiers.map(({ tier: name, fee, sats: feeSats, rate }) => ({ tier: name, fee, sats: feeSats, rate })) }
+}
+
 /**
  * Sends BTC from the connected payment address: checks the recipient and the amount, reads the
  * UTXOs and the fee rate of the tier from the network's Esplora API, selects UTXOs (largest first),
@@ -45,35 +102,19 @@ const vsize = (inputs: number, outputs: number) => BigInt(11 + 68 * inputs + 43 
  * @example
  * const txid = await sendBitcoin({ wallet, network, from, to, amount: '0.001' })
  */
-export async function sendBitcoin({ wallet, network, from, to, amount, tier = 'normal', fetch: fetchFn }: { wallet: BitcoinWallet; network: Network; from: string; to: string; amount: string; tier?: FeeTier; fetch?: typeof fetch }): Promise<string> {
-  const sats = parseSats(amount)
-  const target = decodeBitcoinAddress(to)
-  const source = decodeBitcoinAddress(from)
-  if (!target || !source || target.network !== source.network) throw new BitcoinAmountError(`"${to.slice(0, 100)}" is not a valid Bitcoin address on ${network.name}`)
-  if (sats < dustLimitSats) throw new BitcoinAmountError(`Send at least ${dustLimitSats} sats: smaller outputs are dust the network does not relay`)
+export async function sendBitcoin(parameters: SendBitcoinParameters & { wallet: BitcoinWallet }): Promise<string> {
+  const { wallet, network, from, to, tier = 'normal', fetch: fetchFn } = parameters
+  const sats = checkSend(parameters)
+  const source = decodeBitcoinAddress(from)!
   if (!wallet.signPsbt) {
     if (!wallet.sendTransfer) throw new BitcoinWalletFeatureError({ feature: 'signPsbt or sendTransfer', wallet: wallet.name })
     return wallet.sendTransfer({ address: to, amount: sats })
   }
-  const [utxos, rates, signer] = await Promise.all([
-    esplora<Utxo[]>({ network, path: `/address/${encodeURIComponent(from)}/utxo`, fetch: fetchFn }),
-    fetchFeeTiers({ network, fetch: fetchFn }),
-    import('../lazy/btcSigner.js'),
-  ])
-  if (!Array.isArray(utxos)) throw new BitcoinApiError('The Esplora API answered UTXOs that are not a list')
+  const [{ sorted, rates }, signer] = await Promise.all([readFunds(parameters), import('../lazy/btcSigner.js')])
   const chain = source.network === 'mainnet' ? signer.NETWORK : source.network === 'regtest' ? { ...signer.TEST_NETWORK, bech32: 'bcrt' } : signer.TEST_NETWORK
   const fromScript = signer.OutScript.encode(signer.Address(chain).decode(from))
   const toScript = signer.OutScript.encode(signer.Address(chain).decode(to))
-  const rate = BigInt(rates[tier])
-  const sorted = utxos.filter((u) => Number.isSafeInteger(u?.value) && u.value > 0 && /^[0-9a-f]{64}$/.test(u.txid)).sort((a, b) => b.value - a.value)
-  const chosen: Utxo[] = []
-  let total = 0n
-  for (const utxo of sorted) {
-    if (total >= sats + vsize(chosen.length, 2) * rate) break
-    chosen.push(utxo)
-    total += BigInt(utxo.value)
-  }
-  const fee = vsize(chosen.length, 2) * rate
+  const { chosen, total, fee } = selectUtxos(sorted, sats, BigInt(rates[tier]))
   if (total < sats + fee) throw new BitcoinAmountError(`Insufficient funds: ${formatBtc(total)} BTC available for ${formatBtc(sats)} BTC plus a ${fee} sat fee`)
   const tx = new signer.Transaction()
   for (const utxo of chosen) tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script: fromScript, amount: BigInt(utxo.value) } })

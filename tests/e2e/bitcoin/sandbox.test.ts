@@ -78,7 +78,7 @@ describe('Bitcoin on the demo site, end to end', () => {
     expect((await activity()).some((a) => a.method === 'getAddresses' && a.outcome === 'approved')).toBe(true)
   })
 
-  it('sends 0.001 BTC to a fresh address through the modal; Esplora and the server API show it', async () => {
+  it('sends 0.001 BTC to a fresh address through the modal at the Fast speed; Esplora and the server API show it and the fee paid', async () => {
     const receiver = fresh()
     await openAccount()
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
@@ -86,11 +86,24 @@ describe('Bitcoin on the demo site, end to end', () => {
     await fillSendForm('0.001', receiver)
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
+    // Slow / Normal / Fast with their fees in BTC, USD and sats, Normal first; the fee line follows the choice.
+    const speeds = dialog().getByRole('group', { name: 'Speed' })
+    await expect.poll(() => speeds.getByRole('radio').count(), { timeout: 10_000 }).toBe(3)
+    expect(await speeds.getByRole('radio', { name: /^Normal/ }).isChecked()).toBe(true)
+    const fast = speeds.getByRole('radio', { name: /^Fast/ })
+    const fastText = (await speeds.locator('label').filter({ hasText: 'Fast' }).textContent()) ?? ''
+    expect(fastText).toMatch(/^Fast[\d,]+ sats≈ \$\d+\.\d\d$/)
+    const fastSats = Number(/^Fast([\d,]+) sats/.exec(fastText)![1]!.replace(/,/g, ''))
+    const fastBtc = (fastSats / 1e8).toFixed(8).replace(/0+$/, '')
+    await fast.check()
+    await expect.poll(() => dialog().locator('dl').textContent()).toContain(`Network feeup to ${fastBtc} BTC`)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     const toasts = page.getByRole('status', { name: 'Notifications' })
     await expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Transaction confirmed')
     expect((await activity()).at(-1)).toEqual({ method: 'signPsbt', outcome: 'approved' })
     expect(await satsOf(receiver)).toBe(100_000n)
+    const [tx] = (await (await fetch(`${esplora}/address/${receiver}/txs`)).json()) as { fee: number }[]
+    expect(tx?.fee).toBe(fastSats)
     lastReceiver = receiver
     const api = (await (await fetch(`${sandbox.url}/v1/account/${receiver}/balance?chainId=${caip2}&projectId=demo`)).json()) as { balances: { quantity: { numeric: string } }[] }
     expect(api.balances[0]?.quantity.numeric).toBe('0.001')

@@ -120,6 +120,30 @@ describe('bip122: the dev wallet through btc_providers against the regtest Esplo
     await portico.disconnect('bip122')
   })
 
+  it('estimates the fee of each speed from /fee-estimates before the wallet is asked, and a fast send pays the fast fee', async () => {
+    const { portico } = await connected()
+    const to = fresh()
+    const asked = dev.control.activity().length
+    const estimate = await portico.estimateSendFee({ to, amount: '0.001', namespace: 'bip122' })
+    expect(dev.control.activity().length).toBe(asked)
+    // The sandbox's estimates: 1 sat/vB for 144 blocks, 2 for 6, 5 for the next block; one input, two outputs (165 vB).
+    expect(estimate).toEqual({
+      fee: '0.0000033',
+      symbol: 'BTC',
+      speed: 'normal',
+      speeds: [
+        { speed: 'slow', fee: '0.00000165', detail: '165 sats' },
+        { speed: 'normal', fee: '0.0000033', detail: '330 sats' },
+        { speed: 'fast', fee: '0.00000825', detail: '825 sats' },
+      ],
+    })
+    expect((await portico.estimateSendFee({ to, amount: '0.001', namespace: 'bip122', feeSpeed: 'fast' }))?.fee).toBe('0.00000825')
+    const hash = await portico.send({ to, amount: '0.001', namespace: 'bip122', feeSpeed: 'fast' })
+    const tx = (await (await fetch(`${esplora.apiUrl}/tx/${hash}`)).json()) as { fee: number }
+    expect(tx.fee).toBe(825)
+    await portico.disconnect('bip122')
+  })
+
   it('refuses dust, more than the balance, too many decimals and a wrong-network address before the wallet is asked', async () => {
     const { portico } = await connected()
     const asked = dev.control.activity().length

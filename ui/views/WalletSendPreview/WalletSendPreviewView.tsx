@@ -17,7 +17,8 @@ function shortFee(amount: string): string {
 
 /**
  * The send preview (WalletSendPreview): the amount exactly (with its USD value), token, from, to,
- * network and the network fee the chain plugin estimates (`estimateSendFee`), then "Send", which
+ * network and the network fee the chain plugin estimates (`estimateSendFee`) — with Slow / Normal /
+ * Fast to choose from when the plugin offers fee speeds (Bitcoin) — then "Send", which
  * asks the wallet (a waiting state until it answers), or "Cancel", back to the form. A failure
  * (the wallet rejecting, the node refusing) is shown and announced here, and the form keeps its
  * values; on success the kernel resets the form, shows "Transaction started" and returns to
@@ -74,13 +75,16 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
     [t('view.walletSendPreview.to'), truncateAddress(send.receiver.trim()), send.receiver.trim()],
     [t('view.walletSendPreview.network'), network?.name ?? ''],
   ]
-  if (send.feeStatus === 'estimating') rows.push([t('view.walletSendPreview.fee'), t('view.walletSendPreview.feeEstimating')])
-  else if (send.feeStatus === 'ready' && send.fee) {
-    const nativePrice = (accounts.get(namespace).tokenBalances ?? []).find((balance) => balance.address === undefined)?.price
-    const feeUsd = format.usdOf(send.fee.fee, nativePrice)
-    const feeText = t('view.walletSendPreview.feeUpTo', { fee: format.exact(shortFee(send.fee.fee), send.fee.symbol) })
-    rows.push([t('view.walletSendPreview.fee'), feeUsd ? `${feeText} (${t('view.walletSend.usd', { value: feeUsd })})` : feeText])
+  const nativePrice = (accounts.get(namespace).tokenBalances ?? []).find((balance) => balance.address === undefined)?.price
+  /** "up to 0.0000124 BTC ($0.74)" for a fee in the native currency. */
+  const feeText = (fee: string, symbol: string) => {
+    const text = t('view.walletSendPreview.feeUpTo', { fee: format.exact(shortFee(fee), symbol) })
+    const usd = format.usdOf(fee, nativePrice)
+    return usd ? `${text} (${t('view.walletSend.usd', { value: usd })})` : text
   }
+  if (send.feeStatus === 'estimating') rows.push([t('view.walletSendPreview.fee'), t('view.walletSendPreview.feeEstimating')])
+  else if (send.feeStatus === 'ready' && send.fee && send.chosenFee) rows.push([t('view.walletSendPreview.fee'), feeText(send.chosenFee.fee, send.fee.symbol)])
+  const speeds = send.feeStatus === 'ready' ? send.fee?.speeds : undefined
 
   return (
     <div className="portico-send-preview">
@@ -99,6 +103,23 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
           </div>
         ))}
       </dl>
+      {speeds && send.fee ? (
+        <fieldset className="portico-send-preview__speeds" disabled={send.loading}>
+          <legend className="portico-send-preview__speeds-legend">{t('view.walletSendPreview.speed')}</legend>
+          {speeds.map((option) => {
+            const usd = format.usdOf(option.fee, nativePrice)
+            return (
+              <label key={option.speed} className="portico-send-preview__speed">
+                <input type="radio" name="portico-fee-speed" value={option.speed} checked={send.feeSpeed === option.speed} onChange={() => send.setFeeSpeed(option.speed)} />
+                <span className="portico-send-preview__speed-name">{t(`view.walletSendPreview.speed.${option.speed}`)}</span>
+                {/* The plugin's own unit where it gives one (sats), else the fee in the native currency; then its USD value. */}
+                <span className="portico-send-preview__speed-fee">{option.detail ?? format.exact(shortFee(option.fee), send.fee!.symbol)}</span>
+                {usd ? <span className="portico-send-preview__speed-usd">{t('view.walletSend.usd', { value: usd })}</span> : null}
+              </label>
+            )
+          })}
+        </fieldset>
+      ) : null}
       {send.loading ? (
         <p className="portico-send-preview__waiting">
           <Spinner /> {t('view.walletSendPreview.waiting')}
