@@ -22,6 +22,12 @@ export type Bip122Environment = {
   wallets?: BitcoinWalletRegistry
   /** `fetch` for the Esplora API; default the global one. */
   fetch?: typeof fetch
+  /**
+   * Reach Xverse through its own client, `sats-connect`: pass `() => import('sats-connect')` (install
+   * it yourself; it loads only when Xverse is used). Without it Xverse is called directly through its
+   * WBIP004 provider, which speaks the same JSON-RPC.
+   */
+  satsConnect?: () => Promise<unknown>
 }
 
 const namespace = 'bip122'
@@ -66,7 +72,7 @@ export function bip122(options: Bip122Options = {}, environment: Bip122Environme
     options,
     setup(portico) {
       const root = environment.root ?? (typeof window === 'undefined' ? undefined : window)
-      const discovery = createBitcoinWalletDiscovery({ ...(root ? { root } : {}), ...(environment.wallets ? { registry: environment.wallets } : {}) })
+      const discovery = createBitcoinWalletDiscovery({ ...(root ? { root } : {}), ...(environment.wallets ? { registry: environment.wallets } : {}), ...(environment.satsConnect ? { satsConnect: environment.satsConnect } : {}) })
       const fetchFn = environment.fetch
       let active: Active | undefined
       let disposed = false

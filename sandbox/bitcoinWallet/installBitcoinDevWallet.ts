@@ -14,7 +14,6 @@ export type BitcoinDevWalletHandle = Readonly<
 declare global {
   interface Window {
     __porticoBitcoinDevWallet?: BitcoinDevWalletHandle
-    btc_providers?: { id: string; name: string; icon: string; webUrl?: string; methods?: string[] }[]
     PorticoDevWalletBitcoin?: BitcoinDevWalletProvider
   }
 }
@@ -49,7 +48,9 @@ export function installBitcoinDevWallet(): BitcoinDevWalletHandle {
     icon,
   })
   Object.defineProperty(window, provider.id, { value: provider, configurable: false, writable: false })
-  window.btc_providers = [...(window.btc_providers ?? []), { id: provider.id, name: provider.name, icon, webUrl: provider.webUrl, methods: [...provider.methods] }]
+  // WBIP004's list (typed here as the page holds it, not as any one client library declares it).
+  const page = window as unknown as { btc_providers?: { id: string; name: string; icon: string; webUrl?: string; methods?: string[] }[] }
+  page.btc_providers = [...(page.btc_providers ?? []), { id: provider.id, name: provider.name, icon, webUrl: provider.webUrl, methods: [...provider.methods] }]
   const handle: BitcoinDevWalletHandle = Object.freeze({
     setMode: control.setMode,
     getMode: control.getMode,

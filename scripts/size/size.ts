@@ -45,6 +45,11 @@ for (const row of rows.filter((r) => r.shares)) {
   const top = (row.shares ?? []).slice(0, 5).map((s) => `${s.source} ${kb(s.bytes)} (${Math.round((100 * s.bytes) / row.eager)}%)`)
   console.log(`  ${row.name}: ${top.join(' · ')}`)
 }
+// Heavy wallet SDKs a site may add for one wallet: never in a site's eager bytes, whatever the budget.
+const neverEager = [/sats-connect/, /@polkadot\/extension-dapp/, /@stacks\/connect/]
+for (const row of rows) {
+  for (const share of row.shares ?? []) if (neverEager.some((pattern) => pattern.test(share.source))) over.push(`${row.name}: ${share.source} loads eagerly`)
+}
 const missing = rows.filter((r) => !r.budget).map((r) => r.name)
 if (args.has('--check')) {
   if (missing.length) over.push(...missing.map((name) => `${name}: no budget in scripts/size/budgets.json`))

@@ -1,7 +1,7 @@
 import type { BitcoinWallet } from './bitcoinWallet.js'
 import { unisatWallet } from './unisatWallet.js'
 import { walletStandardBitcoinWallet, type StandardWallet } from './walletStandardBitcoinWallet.js'
-import { wbip004Wallet } from './wbip004Wallet.js'
+import { wbip004Wallet, type SatsConnectLoader } from './wbip004Wallet.js'
 
 /** A Wallet Standard registry (`getWallets()` of `@wallet-standard/app`). */
 export type BitcoinWalletRegistry = { get(): readonly StandardWallet[]; on(event: 'register' | 'unregister', listener: () => void): () => void }
@@ -14,6 +14,8 @@ export type CreateBitcoinWalletDiscoveryParameters = {
   pollMs?: number
   /** How long after creation late injections are watched for (ms; default 5000). */
   watchMs?: number
+  /** Loads `sats-connect` (`() => import('sats-connect')`): Xverse is then reached through it. */
+  satsConnect?: SatsConnectLoader
 }
 
 export type CreateBitcoinWalletDiscoveryReturnType = {
@@ -39,7 +41,7 @@ export type CreateBitcoinWalletDiscoveryReturnType = {
  * @example
  * const discovery = createBitcoinWalletDiscovery({ root: window, registry: getWallets() })
  */
-export function createBitcoinWalletDiscovery({ root, registry: initialRegistry, pollMs = 500, watchMs = 5_000 }: CreateBitcoinWalletDiscoveryParameters = {}): CreateBitcoinWalletDiscoveryReturnType {
+export function createBitcoinWalletDiscovery({ root, registry: initialRegistry, pollMs = 500, watchMs = 5_000, satsConnect }: CreateBitcoinWalletDiscoveryParameters = {}): CreateBitcoinWalletDiscoveryReturnType {
   const listeners = new Set<() => void>()
   let cache = new Map<string, BitcoinWallet>()
   let signature = ''
@@ -55,7 +57,7 @@ export function createBitcoinWalletDiscovery({ root, registry: initialRegistry, 
     if (root) {
       try {
         const listings = (root as { btc_providers?: unknown }).btc_providers
-        if (Array.isArray(listings)) for (const listing of listings.slice(0, 50)) add(wbip004Wallet(root, listing))
+        if (Array.isArray(listings)) for (const listing of listings.slice(0, 50)) add(wbip004Wallet(root, listing, satsConnect ? { satsConnect } : {}))
         add(unisatWallet((root as { unisat?: unknown }).unisat))
       } catch {
         // a hostile global is skipped

@@ -27,11 +27,12 @@ function xverseLike(accounts: () => { address: string; purpose: string }[], even
     },
   }
   if (events) {
-    provider.addListener = (event: string, listener: (payload: unknown) => void) => {
-      const set = listeners.get(event) ?? new Set()
-      set.add(listener)
-      listeners.set(event, set)
-      return () => set.delete(listener)
+    // Xverse's shape: one object `{ eventName, cb }`, the remover returned.
+    provider.addListener = ({ eventName, cb }: { eventName: string; cb: (payload: unknown) => void }) => {
+      const set = listeners.get(eventName) ?? new Set()
+      set.add(cb)
+      listeners.set(eventName, set)
+      return () => set.delete(cb)
     }
   }
   const emit = (event: string, payload?: unknown) => listeners.get(event)?.forEach((l) => l(payload))
@@ -91,11 +92,13 @@ describe('bip122 follows the wallet', () => {
       { address: p2wpkh(), purpose: 'payment' },
     ]
     const wallet = xverseLike(() => accounts)
-    const root = { XverseProviders: { BitcoinProvider: wallet.provider }, btc_providers: [{ id: 'XverseProviders.BitcoinProvider', name: 'Xverse' }] }
+    // A WBIP004 wallet with Xverse-style events, called directly (Xverse itself goes through sats-connect: see below).
+    const root = { MagicEdenBitcoin: wallet.provider, btc_providers: [{ id: 'MagicEdenBitcoin', name: 'Magic Eden' }] }
     const portico = start(root)
     await portico.ready()
     await portico.discoverWallets('bip122')
-    const connected = await portico.connect({ connectorId: 'XverseProviders.BitcoinProvider', namespace: 'bip122' })
+    await expect.poll(() => wallet.listenerCount()).toBe(0)
+    const connected = await portico.connect({ connectorId: 'MagicEdenBitcoin', namespace: 'bip122' })
     expect(connected.status).toBe('connected')
     expect(portico.stores.connections.get('bip122').accounts.map((a) => [a.address, a.type])).toEqual([
       [accounts[1]!.address, 'payment'],
@@ -108,6 +111,7 @@ describe('bip122 follows the wallet', () => {
       { address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', purpose: 'payment' }, // mainnet: not this network
       { address: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', purpose: 'stacks' },
     ]
+    await expect.poll(() => wallet.listenerCount()).toBe(2)
     wallet.emit('accountChange', { type: 'accountChange', addresses: next })
     await expect.poll(() => portico.getState().connections.bip122?.address).toBe(next[0]!.address)
     expect(portico.stores.connections.get('bip122').accounts.map((a) => [a.address, a.type])).toEqual([
