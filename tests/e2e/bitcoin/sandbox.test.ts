@@ -142,7 +142,7 @@ describe('Bitcoin on the demo site, end to end', () => {
     await expect.poll(() => dialog().count()).toBe(0)
   })
 
-  it('sits beside eip155 in one modal: Devnet A from the network button connects the same wallet\'s EVM side, and back to Bitcoin without asking the wallet', async () => {
+  it('sits beside eip155 and solana in one modal: Devnet A, then Solana, from the network button connect the same wallet there, and back to Bitcoin without asking the wallet', async () => {
     const asked = (await activity()).filter((a) => a.method === 'getAddresses').length
     await header().getByRole('button', { name: /Portico Bitcoin Regtest/ }).click()
     await dialog().getByRole('button', { name: 'Portico Devnet A' }).click()
@@ -152,6 +152,21 @@ describe('Bitcoin on the demo site, end to end', () => {
     await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
     await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
+    await dialog().getByRole('button', { name: 'Portico Bitcoin Regtest' }).click()
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    expect((await activity()).filter((a) => a.method === 'getAddresses').length).toBe(asked)
+    // And Solana: the same wallet's Solana side, then back to Bitcoin again without asking.
+    await header().getByRole('button', { name: /Portico Bitcoin Regtest/ }).click()
+    await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
+    await dialog().getByRole('button', { name: 'Switch Network' }).click()
+    const list = page.getByRole('dialog', { name: 'Connect Wallet' })
+    await expect.poll(async () => (await list.count()) + (await dialog().count() === 0 ? 1 : 0), { timeout: 10_000 }).toBeGreaterThan(0)
+    if ((await list.count()) > 0) await list.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/Portico Solana Localnet.*\d[\d,]*\.\d{3} SOL/)
+    await header().getByRole('button', { name: /Portico Solana Localnet/ }).click()
     await dialog().getByRole('button', { name: 'Portico Bitcoin Regtest' }).click()
     await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
     await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
