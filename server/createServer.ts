@@ -22,6 +22,8 @@ import { registerCosmosProxyRoutes } from './routes/registerCosmosProxyRoutes.js
 import { registerImageRoutes } from './routes/registerImageRoutes.js'
 import { registerNftRoutes } from './routes/registerNftRoutes.js'
 import { registerPriceRoutes } from './routes/registerPriceRoutes.js'
+import type { ConvertProvider } from './convert/ConvertProvider.js'
+import { registerConvertRoutes } from './routes/registerConvertRoutes.js'
 import { registerProjectRoutes } from './routes/registerProjectRoutes.js'
 import { registerRpcProxyRoutes } from './routes/registerRpcProxyRoutes.js'
 
@@ -45,6 +47,12 @@ export type ChainConfig = {
    * listed by `/v1/account/:address/nfts`, and their metadata and images are served by the server.
    */
   nfts?: { address: string; name: string; symbol: string; description?: string }[]
+  /**
+   * A Uniswap V2-compatible AMM on an eip155 chain (factory, router, wrapped native token): the
+   * default swap provider of `/v1/convert/*` quotes and builds swaps from it. Chains without one
+   * answer "Network not supported for Swaps".
+   */
+  swap?: { router: string; factory: string; weth: string }
   /**
    * Where the indexer starts on an eip155 chain: a block number, or `'latest'` to skip the past.
    * Default 0 (the whole chain; right for devnets, not for a public chain).
@@ -116,6 +124,12 @@ export type ServerConfig = {
   extend?: (app: FastifyInstance) => void | Promise<void>
   /** `POST /e` rate limit per project; default 300 events per 60 s. */
   analyticsRateLimit?: { max: number; windowMs: number }
+  /**
+   * Where `/v1/convert/*` (swaps) gets its answers; default the Uniswap V2-compatible pools of the
+   * chains' `swap` settings (`server/convert/createUniswapV2Provider.ts`). Bring your own to quote
+   * from another AMM or an aggregator behind the same API.
+   */
+  convertProvider?: ConvertProvider
   /** The eip155 indexer (history, NFTs); on unless `false`. */
   indexer?: false | IndexerConfig
   /**
@@ -390,6 +404,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     registerActivityRoutes(app, context)
     registerPriceRoutes(app, context)
     registerNftRoutes(app, context)
+    registerConvertRoutes(app, context)
     await app.register(async (scope) => registerRpcProxyRoutes(scope, context))
     await app.register(async (scope) => registerEsploraProxyRoutes(scope, context))
     await app.register(async (scope) => registerCosmosProxyRoutes(scope, context))

@@ -9,6 +9,7 @@ import { SandboxFaucetError } from '../errors.js'
 import { devAddresses } from './devAccounts.js'
 import { deployPorticoPioneers, porticoPioneers } from './deployPorticoPioneers.js'
 import { deployPorticoUsd } from './deployPorticoUsd.js'
+import { deployUniswapV2, porticoGold } from './deployUniswapV2.js'
 import { startAnvil } from './startAnvil.js'
 
 /** The EVM faucet's key: sha256("portico sandbox evm faucet"); anvil gives it 2^200 wei at start. */
@@ -36,11 +37,17 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
         // pUSD first (it lands at the address the README gives), then the NFT collection.
         const token = await deployPorticoUsd({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId })
         const nft = await deployPorticoPioneers({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, metadataOrigin: origin, count: sandboxNftCollection.count })
+        // Uniswap V2 with WETH/pUSD, WETH/pGLD and pUSD/pGLD pools, by its own key (the swap API quotes from it).
+        const amm = await deployUniswapV2({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, pUsd: token.address })
         await jsonRpcCall(anvil.rpcUrl, 'anvil_setBalance', [faucetAccount.address, toHex(2n ** 200n)])
         const viemChain = defineChain({ id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [anvil.rpcUrl] } } })
         const faucet = createWalletClient({ account: faucetAccount, chain: viemChain, transport: http(anvil.rpcUrl) }).extend(publicActions)
         let queue: Promise<unknown> = Promise.resolve()
-        const tokens = [{ address: token.address, name: token.name, symbol: token.symbol, decimals: token.decimals }]
+        const tokens = [
+          { address: token.address, name: token.name, symbol: token.symbol, decimals: token.decimals },
+          { address: amm.pGld, name: porticoGold.name, symbol: porticoGold.symbol, decimals: porticoGold.decimals },
+        ]
+        const prices: Record<string, number> = { [token.address]: sandboxPrices.pUsd, [amm.pGld]: porticoGold.priceUsd }
         return {
           info: {
             namespace: 'eip155',
@@ -50,6 +57,7 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
             nativeCurrency: chain.nativeCurrency,
             tokens,
             nfts: [{ address: nft.address, name: nft.name, symbol: nft.symbol, tokenIds: nft.tokenIds }],
+            amm: { kind: 'uniswap-v2', router: amm.router, factory: amm.factory, weth: amm.weth },
             accounts: [...devAddresses],
           },
           server: {
@@ -59,7 +67,8 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
             testnet: true,
             nativeCurrency: chain.nativeCurrency,
             nativePriceUsd: sandboxPrices.eth,
-            tokens: tokens.map((t) => ({ ...t, priceUsd: sandboxPrices.pUsd })),
+            tokens: tokens.map((t) => ({ ...t, priceUsd: prices[t.address] ?? 0 })),
+            swap: { router: amm.router, factory: amm.factory, weth: amm.weth },
             nfts: [{ address: nft.address, ...porticoPioneers }],
           },
           proxyUrl: (serverOrigin) => sandboxRpcProxyUrl(serverOrigin, chain.caipNetworkId),
