@@ -22,6 +22,7 @@ import { send, type SendParameters } from './actions/send.js'
 import { signIn } from './actions/signIn.js'
 import { signMessage, type SignMessageParameters } from './actions/signMessage.js'
 import { switchNetwork } from './actions/switchNetwork.js'
+import { sendTransaction, type SendTransactionParameters } from './actions/sendTransaction.js'
 import { tapBlockchainApi } from './actions/tapBlockchainApi.js'
 import { BaseError } from './errors/BaseError.js'
 import { PluginSetupError } from './errors/plugin.js'
@@ -128,6 +129,8 @@ export type Portico = {
   channel(namespace: ChainNamespace): { connectorId: string; chains?: readonly CaipNetworkId[]; supports(method: string, chainId: CaipNetworkId): boolean } | undefined
   signIn(): Promise<unknown>
   send(parameters: SendParameters): Promise<string>
+  /** Sends a transaction a feature plugin built (a swap, an approval) from the connected account, through the chain plugin's `sendTransaction` tap. */
+  sendTransaction(parameters: SendTransactionParameters): Promise<string>
   /** The most a send will cost in network fees, from the namespace's `estimateSendFee` tap (undefined when none answers). */
   estimateSendFee(parameters: SendParameters): Promise<SendFeeEstimate | undefined>
   /** The native balance through the namespace's plugin, cached 30 s (`force` asks again). */
@@ -315,6 +318,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     },
     signIn: () => signIn(portico),
     send: (parameters) => send(portico, parameters),
+    sendTransaction: (parameters) => sendTransaction(portico, parameters),
     estimateSendFee: (parameters) => estimateSendFee(portico, parameters),
     fetchBalance: (namespace, options) => fetchBalance(portico, namespace, options),
     fetchTokenBalances: (namespace, options) => fetchTokenBalances(portico, namespace, options),

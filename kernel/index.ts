@@ -29,6 +29,7 @@ export {
 
 export { SendValidationError } from './actions/send.js'
 export type { SendParameters } from './actions/send.js'
+export type { SendTransactionParameters } from './actions/sendTransaction.js'
 export type { ConnectParameters } from './actions/connect.js'
 export type { OpenModalParameters } from './actions/openModal.js'
 export type { SignMessageParameters } from './actions/signMessage.js'

@@ -19,6 +19,7 @@ import type {
   NetworkChangedEvent,
   ReconnectRequest,
   SendRequest,
+  SendTransactionRequest,
   SendFeeEstimate,
   SendResult,
   WaitForTransactionRequest,
@@ -77,6 +78,8 @@ export function createHooks() {
     prepareSend: new AsyncSeriesWaterfallHook<[SendRequest]>(['request']),
     /** Submit a transfer through the wallet. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
     send: new HookMap(() => new AsyncSeriesBailHook<[SendRequest], SendResult | undefined>(['request'])),
+    /** Send a transaction another plugin built (a swap, an approval) through the wallet as it is. Kind: HookMap · AsyncSeriesBail. @since 0.3.0 */
+    sendTransaction: new HookMap(() => new AsyncSeriesBailHook<[SendTransactionRequest], SendResult | undefined>(['request'])),
     /** The most a prepared transfer will cost in network fees, before the wallet is asked. Kind: HookMap · AsyncSeriesBail. @since 0.2.0 */
     estimateSendFee: new HookMap(() => new AsyncSeriesBailHook<[SendRequest], SendFeeEstimate | undefined>(['request'])),
     /** Wait until a submitted transaction is confirmed or failed on chain. Kind: HookMap · AsyncSeriesBail. @since 0.2.0 */
@@ -127,6 +130,7 @@ export const hookCatalogue: Record<HookName, HookDoc> = {
   fetchNfts: { kind: 'AsyncSeriesBail', keyed: true, contract: "An account's NFTs; the blockchain API is the default tap (stage 10).", arguments: '`request: { namespace, address, caipNetworkId, network? }`', returns: '`Nft[]` or `undefined` to pass', since: '0.2.0' },
   prepareSend: { kind: 'AsyncSeriesWaterfall', keyed: false, contract: 'Shape a transfer before it is sent; each tap may rewrite it.', arguments: '`request: { namespace, connectorId, from, network, to, amount, token?, decimals? }`', returns: 'the (rewritten) request', since: '0.1.0' },
   send: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Submit a transfer through the wallet.', arguments: 'the prepared send request', returns: '`{ hash }` or `undefined` to pass', since: '0.1.0' },
+  sendTransaction: { kind: 'AsyncSeriesBail', keyed: true, contract: "Send a transaction a feature plugin built (a swap, an approval) through the connected wallet, unchanged; the namespace's chain plugin taps it.", arguments: '`request: { namespace, connectorId, from, network, transaction: { to, data?, value?, gas? } }`', returns: '`{ hash }` or `undefined` to pass', since: '0.3.0' },
   estimateSendFee: { kind: 'AsyncSeriesBail', keyed: true, contract: 'The most a transfer will cost in network fees, shown in the send review before the wallet is asked; no tap, no fee line.', arguments: 'the prepared send request', returns: '`{ fee, symbol }` (a decimal in the native currency; with `speeds: [{ speed, fee, detail? }]` and `speed` when the visitor may choose slow / normal / fast, the choice then arriving as the send request\'s `feeSpeed`) or `undefined` to pass', since: '0.2.0' },
   waitForTransaction: { kind: 'AsyncSeriesBail', keyed: true, contract: "Follow a submitted transaction on the namespace's chain until it is confirmed or failed; the kernel's send toast shows the result.", arguments: '`request: { namespace, network, hash }`', returns: "`{ status }`, 'confirmed' or 'failed', or `undefined` to pass", since: '0.2.0' },
   registerViews: { kind: 'Sync', keyed: false, contract: 'Plugins register their lazily loaded views.', arguments: '`registry: { register(view), has(id) }`', returns: '—', since: '0.1.0' },

@@ -123,6 +123,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   channel: { group: 'Actions', doc: "The namespace's connection channel, if its connector returned one." },
   signIn: { group: 'Actions', doc: 'Runs the `signIn` hook.' },
   send: { group: 'Actions', doc: 'Sends native coins or tokens.' },
+  sendTransaction: { group: 'Actions', doc: "Sends a transaction a feature plugin built (a swap, an approval) through the chain plugin's `sendTransaction` tap." },
   estimateSendFee: { group: 'Actions', doc: 'The most a send will cost in network fees (the namespace plugin\'s `estimateSendFee` tap).' },
   fetchBalance: { group: 'Actions', doc: 'The native balance (cached 30 s).' },
   fetchTokenBalances: { group: 'Actions', doc: 'Token balances (cached, retry gate).' },

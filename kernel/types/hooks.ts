@@ -60,6 +60,17 @@ export type SendRequest = {
   feeSpeed?: SendFeeSpeed
 }
 export type SendResult = { hash: string }
+/**
+ * A transaction a feature plugin built (a swap, an approval) for the connected account to send as
+ * it is: `to`, `data` (hex), `value` and `gas` in the native currency's base units (decimal strings).
+ */
+export type SendTransactionRequest = {
+  namespace: ChainNamespace
+  connectorId: string
+  from: string
+  network: Network
+  transaction: { to: string; data?: string; value?: string; gas?: string }
+}
 /** How soon a transaction should confirm, for networks whose fee buys priority (Bitcoin's fee rate tiers). */
 export type SendFeeSpeed = 'slow' | 'normal' | 'fast'
 /** One fee speed: its fee (a decimal in the native currency) and, where the plugin has a handier unit, the fee in it (`1,240 sats`), shown instead. */

@@ -218,6 +218,20 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         return { hash }
       })
 
+      // A transaction another plugin built (a swap, an approval), sent by the wallet as it is.
+      hooks.sendTransaction.for(namespace).tapPromise(namespace, async (request) => {
+        const provider = providerFor(request.connectorId) ?? channelProvider(request.connectorId, request.network.caipNetworkId)
+        if (!provider) return undefined
+        const { to, data, value, gas } = request.transaction
+        const hexOf = (units: string) => `0x${BigInt(units).toString(16)}`
+        const hash = await provider.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: request.from, to, ...(data ? { data } : {}), ...(value ? { value: hexOf(value) } : {}), ...(gas ? { gas: hexOf(gas) } : {}) }],
+        })
+        if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid transaction hash' })
+        return { hash }
+      })
+
       // Wallets that announce themselves late still appear.
       const stopWatching = discovery.onChange(() => {
         void portico.discoverWallets(namespace)

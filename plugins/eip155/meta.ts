@@ -15,7 +15,7 @@ export const meta = {
       reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous wallet to announce itself before giving up on restoring the connection.' },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send', 'estimateSendFee', 'waitForTransaction'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send', 'sendTransaction', 'estimateSendFee', 'waitForTransaction'],
   views: [],
   errors: [
     { name: 'ChainNotSupportedError', description: 'The wallet could neither switch to the network nor add it.' },

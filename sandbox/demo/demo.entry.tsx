@@ -10,6 +10,7 @@ import { cosmos, cosmosLocalnet, defineCosmosNetwork } from 'portico/cosmos'
 import { createSiwxServerStore, siwx } from 'portico/siwx'
 import { defineSolanaNetwork, solana } from 'portico/solana'
 import { defineSuiNetwork, sui } from 'portico/sui'
+import { swap } from 'portico/swap'
 import { walletConnect } from 'portico/walletconnect'
 import { cosmosDevWalletEntry } from '../cosmosWallet/cosmosDevWalletEntry.js'
 
@@ -70,6 +71,8 @@ const plugins: Plugin<PluginContext>[] = [
   bip122(),
   walletConnect(),
   cosmos({ wallets: [cosmosDevWalletEntry] }),
+  // Swap on the devnets' Uniswap V2 pools, quoted and built by the sandbox server's /v1/convert.
+  swap(),
   ...(signIn === 'required' || signIn === 'optional' ? [siwx({ required: signIn === 'required', sessionStore: backend, getNonce: backend.getNonce })] : []),
 ]
 

@@ -1,0 +1,212 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect, useId, useMemo } from 'react'
+
+import type { Portico } from '../../../kernel/index.js'
+import { Button, Icon, useAnnounce, usePortico, useTranslate } from '../../../ui/index.js'
+import { createConvertApi } from '../api/createConvertApi.js'
+import { SwapStore } from '../stores/SwapStore.js'
+import type { SwapSettings } from '../swap.js'
+
+const stores = new WeakMap<Portico, SwapStore>()
+
+/** The instance's swap state, created with the view's chunk the first time it opens. */
+function swapStoreOf(portico: Portico): SwapStore {
+  let store = stores.get(portico)
+  if (!store) {
+    const settings = portico.getStore<SwapSettings>('swap') ?? {}
+    const base = settings.apiUrl
+    const api = createConvertApi({
+      url: (path, params) => {
+        if (!base) return portico.services.blockchainApi.url(path, params)
+        const target = new URL(path, base)
+        for (const [key, value] of Object.entries({ projectId: portico.options.projectId, ...params })) if (value !== undefined) target.searchParams.set(key, String(value))
+        return target.href
+      },
+    })
+    store = new SwapStore(portico, api, { ...(settings.slippage ? { slippage: settings.slippage } : {}) })
+    stores.set(portico, store)
+  }
+  return store
+}
+
+/** A decimal cut to `digits` fraction digits for display (amounts sent are never rounded). */
+function short(value: string | undefined, digits = 6): string {
+  if (!value) return ''
+  const [whole, fraction = ''] = value.split('.')
+  const kept = fraction.slice(0, digits).replace(/0+$/, '')
+  return `${Number(whole).toLocaleString('en-US')}${kept ? `.${kept}` : ''}`
+}
+
+/**
+ * The Swap view (spec §2): sell one of the chain's tokens for another. Amount and tokens, the
+ * quote (rate, price impact, minimum received at the slippage tolerance), then Approve (a token the
+ * swap may not spend yet, for exactly the amount) and Swap, each followed to its receipt; success
+ * with an explorer link, failure with its reason, and the balances refreshed. A quote older than 30 s
+ * is refreshed before the swap is built. Only eip155 networks swap (spec §9); others are told so.
+ *
+ * @example
+ * portico.open({ view: 'Swap' })
+ */
+export const SwapView = observer(function SwapView() {
+  const portico = usePortico()
+  const t = useTranslate()
+  const store = useMemo(() => swapStoreOf(portico), [portico])
+  const id = useId()
+  const { namespace } = store
+
+  useEffect(() => {
+    void store.load()
+  }, [store, namespace, store.chainId])
+  // A new quote shortly after the form settles.
+  useEffect(() => {
+    if (store.problem) return
+    const timer = setTimeout(() => void store.refreshQuote(), 350)
+    return () => clearTimeout(timer)
+  }, [store, store.from, store.to, store.amount, store.problem])
+
+  const status = store.status
+  useAnnounce(status === 'approving' ? t('swap.approving') : status === 'swapping' ? t('swap.swapping') : status === 'success' ? t('swap.success') : undefined)
+
+  if (!store.supported) {
+    return (
+      <div className="portico-swap portico-swap--unsupported">
+        <p className="portico-swap__note" role="status">
+          <Icon name="swap" /> {t('swap.unsupported')}
+        </p>
+        <p className="portico-swap__hint">{t('swap.unsupportedHint')}</p>
+      </div>
+    )
+  }
+
+  const from = store.fromToken
+  const to = store.toToken
+  const held = store.balanceOf(store.from)
+  const network = store.chainId ? portico.stores.networks.find(store.chainId as never) : undefined
+  const explorer = store.hash && network ? portico.explorers.transactionUrl(network, store.hash) : undefined
+  const options = store.tokens.map((token) => (
+    <option key={token.address} value={token.address}>
+      {token.symbol}
+    </option>
+  ))
+
+  return (
+    <div className="portico-swap">
+      <div className="portico-swap__side">
+        <label className="portico-swap__label" htmlFor={`${id}-amount`}>
+          {t('swap.sell')}
+        </label>
+        <div className="portico-swap__row">
+          <input
+            id={`${id}-amount`}
+            className="portico-swap__amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={store.amount}
+            disabled={store.busy}
+            onChange={(event) => store.setAmount(event.target.value)}
+          />
+          <select className="portico-swap__token" aria-label={t('swap.sellToken')} value={store.from ?? ''} disabled={store.busy} onChange={(event) => store.setFrom(event.target.value)}>
+            {options}
+          </select>
+        </div>
+        <div className="portico-swap__balance">
+          <span>{t('swap.balance', { amount: held ? `${short(held.quantity.numeric)} ${from?.symbol ?? ''}` : `0 ${from?.symbol ?? ''}` })}</span>
+          <button type="button" className="portico-swap__max" onClick={store.setMax} disabled={store.busy || !held}>
+            {t('swap.max')}
+          </button>
+        </div>
+      </div>
+      <button type="button" className="portico-swap__flip" aria-label={t('swap.flip')} onClick={store.flip} disabled={store.busy}>
+        <Icon name="swap" />
+      </button>
+      <div className="portico-swap__side">
+        <label className="portico-swap__label" htmlFor={`${id}-receive`}>
+          {t('swap.buy')}
+        </label>
+        <div className="portico-swap__row">
+          <output id={`${id}-receive`} className="portico-swap__amount portico-swap__amount--out" aria-live="polite">
+            {status === 'quoting' ? '…' : short(store.toAmount) || '0'}
+          </output>
+          <select className="portico-swap__token" aria-label={t('swap.buyToken')} value={store.to ?? ''} disabled={store.busy} onChange={(event) => store.setTo(event.target.value)}>
+            {options}
+          </select>
+        </div>
+      </div>
+
+      {store.quote && from && to ? (
+        <dl className="portico-swap__details" aria-label={t('swap.quote')}>
+          <div>
+            <dt>{t('swap.rate')}</dt>
+            <dd>{`1 ${from.symbol} = ${short(store.rate)} ${to.symbol}`}</dd>
+          </div>
+          {store.quote.priceImpact !== undefined ? (
+            <div>
+              <dt>{t('swap.priceImpact')}</dt>
+              <dd>{`${(Number(store.quote.priceImpact) * 100).toFixed(2)}%`}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t('swap.minimum', { slippage: String(store.slippage) })}</dt>
+            <dd>{`${short(store.minimumReceived)} ${to.symbol}`}</dd>
+          </div>
+          {store.networkFee && network ? (
+            <div>
+              <dt>{t('swap.fee')}</dt>
+              <dd>{`≈ ${short(store.networkFee.amount, 8)} ${network.nativeCurrency.symbol}${store.networkFee.usd !== undefined ? ` ($${store.networkFee.usd.toFixed(2)})` : ''}`}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+
+      <div className="portico-swap__slippage">
+        <label htmlFor={`${id}-slippage`}>{t('swap.slippage')}</label>
+        <input
+          id={`${id}-slippage`}
+          type="number"
+          min="0.1"
+          max="50"
+          step="0.1"
+          value={store.slippage}
+          disabled={store.busy}
+          onChange={(event) => store.setSlippage(Number(event.target.value))}
+        />
+      </div>
+
+      {store.error ? (
+        <p className="portico-swap__error" role="alert">
+          {store.error}
+        </p>
+      ) : null}
+      {status === 'success' ? (
+        <p className="portico-swap__success" role="status">
+          {t('swap.success')}{' '}
+          {explorer ? (
+            <a href={explorer} target="_blank" rel="noopener noreferrer">
+              {t('swap.explorer')}
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+
+      <div className="portico-swap__actions">
+        {store.stale && !store.busy ? (
+          <Button variant="secondary" onClick={() => void store.refreshQuote()}>
+            {t('swap.refresh')}
+          </Button>
+        ) : null}
+        {store.problem ? (
+          <Button disabled>{store.problem}</Button>
+        ) : store.needsApproval && store.quote ? (
+          <Button busy={status === 'approving'} disabled={store.busy} onClick={() => void store.approve()}>
+            {status === 'approving' ? t('swap.approving') : t('swap.approve', { symbol: from?.symbol ?? '' })}
+          </Button>
+        ) : (
+          <Button busy={status === 'swapping'} disabled={store.busy || !store.quote || status === 'quoting'} onClick={() => void store.swap()}>
+            {status === 'swapping' ? t('swap.swapping') : t('swap.swap')}
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+})

@@ -1,0 +1,126 @@
+// Issue 20 as a visitor: the demo site from `npm start` in real Chromium, the EVM Portico Dev
+// Wallet, the sandbox's Uniswap V2 pools on Devnet A and the server's /v1/convert API. Balances
+// are read back from the chain with viem, not from the UI.
+import { type Address, createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, parseUnits } from 'viem'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ammAccount } from '../../../sandbox/devnets/deployUniswapV2.js'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+
+type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; tokens: { address: Address; symbol: string }[]; amm?: { router: Address; weth: Address } }[] }
+
+const dev = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
+let sandbox: TestSandbox
+let visitor: SandboxPage
+let page: Page
+let nodeUrl: string
+let pUsd: Address
+let router: Address
+let weth: Address
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ reuseFromEnv: true })
+  const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
+  const chain = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
+  nodeUrl = chain.nodeUrl
+  pUsd = chain.tokens.find((t) => t.symbol === 'pUSD')!.address
+  router = chain.amm!.router
+  weth = chain.amm!.weth
+  visitor = await openSandboxPage()
+  page = visitor.page
+  page.setDefaultTimeout(15_000)
+}, 120_000)
+afterAll(async () => {
+  await visitor?.close()
+  await sandbox?.stop()
+})
+
+const client = () => createPublicClient({ transport: http(nodeUrl) })
+const pUsdOf = (address: Address) => client().readContract({ address: pUsd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+const header = () => page.getByRole('navigation', { name: 'Wallet' })
+const dialog = () => page.getByRole('dialog')
+/** The view's own success line (the modal's announcer may repeat it). */
+const confirmed = () => dialog().locator('p[role="status"]').filter({ hasText: 'Swap confirmed.' })
+/** The minimum received the view shows, in base units. */
+async function shownMinimum(decimals: number): Promise<bigint> {
+  const quote = dialog().locator('dl[aria-label="Quote"]')
+  await quote.waitFor()
+  const text = (await quote.locator('div').filter({ hasText: 'Minimum received' }).locator('dd').textContent()) ?? ''
+  return parseUnits(text.split(' ')[0]!.replace(/,/g, ''), decimals)
+}
+
+async function openSwap() {
+  if ((await dialog().count()) === 0) await header().getByRole('button', { name: /0xf39F/ }).click()
+  await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
+  await expect.poll(() => dialog().getAttribute('data-view')).toBe('Swap')
+}
+
+describe('Swap on the demo site, end to end', () => {
+  it('connects the EVM dev wallet; the Account view offers Swap', async () => {
+    await page.goto(sandbox.url)
+    await header().getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await openSwap()
+    await expect.poll(() => dialog().getByRole('combobox', { name: 'Token to pay with' }).inputValue()).toBe('eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
+    expect(await dialog().getByRole('combobox', { name: 'Token to receive' }).inputValue()).toBe(`eip155:31337:${pUsd}`)
+  })
+
+  it('swaps 0.1 ETH for pUSD: the chain pays at least the minimum the view showed', async () => {
+    const before = await pUsdOf(dev)
+    await dialog().getByLabel('You pay').fill('0.1')
+    const minimum = await shownMinimum(6)
+    expect(minimum).toBeGreaterThan(parseUnits('290', 6))
+    await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
+    await expect.poll(async () => (await pUsdOf(dev)) - before, { timeout: 20_000 }).toBeGreaterThanOrEqual(minimum)
+    await expect.poll(() => confirmed().count()).toBe(1)
+    expect(await dialog().getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toMatch(/\/sandbox\/explorer\/eip155:31337\/tx\/0x[0-9a-f]{64}$/)
+  })
+
+  it('swaps 250 pUSD back to ETH: the view asks for the approval first (for exactly 250), then swaps', async () => {
+    const beforeUsd = await pUsdOf(dev)
+    const beforeEth = await client().getBalance({ address: dev })
+    await dialog().getByRole('combobox', { name: 'Token to pay with' }).selectOption(`eip155:31337:${pUsd}`)
+    await dialog().getByRole('combobox', { name: 'Token to receive' }).selectOption('eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
+    await dialog().getByLabel('You pay').fill('250')
+    const minimum = await shownMinimum(18)
+    await dialog().getByRole('button', { name: 'Approve pUSD' }).click()
+    const swap = dialog().getByRole('button', { name: 'Swap', exact: true })
+    await expect.poll(() => swap.isEnabled(), { timeout: 20_000 }).toBe(true)
+    expect(await client().readContract({ address: pUsd, abi: erc20Abi, functionName: 'allowance', args: [dev, router] })).toBe(parseUnits('250', 6))
+    expect(await confirmed().count()).toBe(0)
+    await swap.click()
+    await expect.poll(async () => beforeUsd - (await pUsdOf(dev)), { timeout: 20_000 }).toBe(parseUnits('250', 6))
+    await expect.poll(() => confirmed().count()).toBe(1)
+    // ETH gained at least the minimum, less the two transactions' gas (well under 0.01 ETH on the devnet).
+    expect((await client().getBalance({ address: dev })) - beforeEth).toBeGreaterThan(minimum - parseEther('0.01'))
+  })
+
+  it('a pool that moved past the slippage after the swap was built: it fails on chain, the view says why, and nothing is swapped', async () => {
+    await dialog().getByRole('combobox', { name: 'Token to pay with' }).selectOption('eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
+    await dialog().getByRole('combobox', { name: 'Token to receive' }).selectOption(`eip155:31337:${pUsd}`)
+    await dialog().getByLabel('You pay').fill('1')
+    await shownMinimum(6)
+    // Another trader lands first: once the server has built the swap, 30 ETH buys pUSD in the same pool.
+    await page.route('**/v1/convert/build-transaction**', async (route) => {
+      const response = await route.fetch()
+      const wallet = createWalletClient({ account: ammAccount, transport: http(nodeUrl) })
+      const abi = parseAbi(['function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)'])
+      const hash = await wallet.writeContract({ chain: null, address: router, abi, functionName: 'swapExactETHForTokens', args: [0n, [weth, pUsd], ammAccount.address, BigInt(Math.floor(Date.now() / 1000) + 600)], value: parseEther('30') })
+      await client().waitForTransactionReceipt({ hash })
+      await route.fulfill({ response })
+    })
+    const before = await pUsdOf(dev)
+    await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
+    await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(/^The swap failed on chain: the price moved more than your slippage allows/)
+    expect(await pUsdOf(dev)).toBe(before)
+    await page.unroute('**/v1/convert/build-transaction**')
+  })
+
+  it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {
+    expect(await visitor.cspViolations()).toEqual([])
+    expect(visitor.pageErrors).toEqual([])
+    expect(visitor.blocked).toEqual([])
+  })
+})
