@@ -7,7 +7,8 @@ export type ConvertQuote = { id: string | null; fromAmount: string; fromAccount:
 /** A transaction for the wallet to send: `to` is CAIP-10, `amount` the native value in wei, `eip155.gas`/`gasPrice` in decimal. */
 export type ConvertTransaction = { from: string; to: string; data: `0x${string}`; amount: string; eip155: { gas: string; gasPrice: string } }
 
-export type ConvertQuoteRequest = { chainId: string; from: string; to: string; amount: bigint; userAddress: string }
+/** `amount` to sell; or (Portico's addition) `toAmount` to receive, and the quote says what it costs. */
+export type ConvertQuoteRequest = { chainId: string; from: string; to: string; amount: bigint; userAddress: string; exactOut?: boolean }
 export type ConvertBuildRequest = ConvertQuoteRequest & { slippage: number; disableEstimate: boolean }
 export type ConvertApproveRequest = { chainId: string; from: string; to: string; userAddress: string; amount?: bigint }
 

@@ -96,6 +96,16 @@ export function createUniswapV2Provider(chains: readonly ChainConfig[]): Convert
     const impact = ideal === 0n ? 0 : Math.max(0, 1 - Number((out * 10n ** 18n * 1_000_000n) / ideal) / 1_000_000)
     return { from, to, route, out, priceImpact: impact.toFixed(4) }
   }
+  /** What must be sold to receive `amountOut` (the router's own `getAmountsIn`); more than the last pool holds is refused. */
+  const amountInFor = async (chain: SwapChain, fromCaip: string, toCaip: string, amountOut: bigint): Promise<bigint> => {
+    const from = tokenOf(chain, fromCaip, 'from')
+    const to = tokenOf(chain, toCaip, 'to')
+    if (from.native && to.native) throw badRequest('from and to are the same token')
+    const route = await routeOf(chain, from.address, to.address)
+    if (amountOut >= route.reserves[route.reserves.length - 1]!.out) throw insufficientLiquidity()
+    const amounts = await clientOf(chain).readContract({ address: getAddress(chain.swap.router), abi: uniswapV2RouterAbi, functionName: 'getAmountsIn', args: [amountOut, route.path] })
+    return amounts[0] as bigint
+  }
   const gasPriceOf = async (chain: SwapChain) => clientOf(chain).getGasPrice()
   const estimate = async (chain: SwapChain, tx: { account: Address; to: Address; data: `0x${string}`; value?: bigint }, fallback: bigint, disabled: boolean): Promise<bigint> => {
     if (disabled) return fallback
@@ -114,11 +124,14 @@ export function createUniswapV2Provider(chains: readonly ChainConfig[]): Convert
       const native: ConvertToken = { name: chain.nativeCurrency.name, symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals, address: `${chainId}:${nativeTokenAddress}`, logoUri: '' }
       return [native, ...(chain.tokens ?? []).map((t) => ({ name: t.name, symbol: t.symbol, decimals: t.decimals, address: `${chainId}:${getAddress(t.address)}`, logoUri: t.iconUrl ?? '' }))]
     },
-    async quote({ chainId, from, to, amount, userAddress }) {
+    async quote({ chainId, from, to, amount, userAddress, exactOut }) {
       const chain = chainOf(chainId)
       addressOn(chain, userAddress, 'userAddress')
       try {
-        const q = await quoteOf(chain, from, to, amount)
+        // Exact out: what selling costs to receive `amount` (the router's getAmountsIn), then quoted forward as every swap is.
+        const sell = exactOut ? await amountInFor(chain, from, to, amount) : amount
+        const q = await quoteOf(chain, from, to, sell)
+        if (exactOut) return { id: null, fromAmount: sell.toString(), fromAccount: from, toAmount: q.out.toString(), toAccount: to, priceImpact: q.priceImpact }
         return { id: null, fromAmount: amount.toString(), fromAccount: from, toAmount: q.out.toString(), toAccount: to, priceImpact: q.priceImpact }
       } catch (error) {
         throw upstream(error)

@@ -54,10 +54,13 @@ export function registerConvertRoutes(app: FastifyInstance, { config }: ServerCo
     const to = text(q, 'to')
     const userAddress = text(q, 'userAddress')
     readStringParam(q, 'gasPrice', { maxLength: 80 })
-    const amount = readAmount(q.amount) as bigint
+    // Portico's addition: `toAmount` instead of `amount` asks what receiving it costs.
+    if (q.amount !== undefined && q.toAmount !== undefined) throw badRequest('give amount (to sell) or toAmount (to receive), not both')
+    const exactOut = q.amount === undefined && q.toAmount !== undefined
+    const amount = readAmount(exactOut ? q.toAmount : q.amount, exactOut ? 'toAmount' : 'amount') as bigint
     const chainId = chainOfCaip10(from, 'from')
     if (chainOfCaip10(to, 'to') !== chainId) throw badRequest('from and to must be on the same chain')
-    return { quotes: [await provider.quote({ chainId, from, to, amount, userAddress })] }
+    return { quotes: [await provider.quote({ chainId, from, to, amount, userAddress, exactOut })] }
   })
 
   app.get('/v1/convert/allowance', async (request) => {

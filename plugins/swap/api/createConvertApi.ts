@@ -52,11 +52,15 @@ export function createConvertApi({ url, fetch: fetchFn = (...args) => globalThis
       const body = await call<{ tokens?: unknown }>('/v1/convert/tokens', { params: { chainId } })
       return (Array.isArray(body.tokens) ? body.tokens : []).filter(isToken).slice(0, 200).map((t) => ({ ...t, name: String(t.name ?? t.symbol).slice(0, 64), symbol: t.symbol.slice(0, 16), logoUri: typeof t.logoUri === 'string' ? t.logoUri : '' }))
     },
-    async quote(params: { amount: string; from: string; to: string; userAddress: string }): Promise<SwapQuote> {
+    /** A quote for selling `amount`, or (Portico's server) for receiving `toAmount`: then `fromAmount` is what it costs. */
+    async quote(params: ({ amount: string } | { toAmount: string }) & { from: string; to: string; userAddress: string }): Promise<SwapQuote> {
       const body = await call<{ quotes?: unknown }>('/v1/convert/quotes', { params })
       const quote = Array.isArray(body.quotes) ? (body.quotes[0] as SwapQuote | undefined) : undefined
-      if (!quote || typeof quote.toAmount !== 'string' || !/^\d{1,78}$/.test(quote.toAmount)) throw new SwapApiError('The swap service returned no quote')
-      return { fromAmount: params.amount, toAmount: quote.toAmount, ...(typeof quote.priceImpact === 'string' && /^\d+(\.\d+)?$/.test(quote.priceImpact) ? { priceImpact: quote.priceImpact } : {}) }
+      const units = (value: unknown) => typeof value === 'string' && /^\d{1,78}$/.test(value)
+      if (!quote || !units(quote.toAmount)) throw new SwapApiError('The swap service returned no quote')
+      const fromAmount = 'amount' in params ? params.amount : quote.fromAmount
+      if (!units(fromAmount) || BigInt(fromAmount) === 0n) throw new SwapApiError('The swap service returned no quote')
+      return { fromAmount, toAmount: quote.toAmount, ...(typeof quote.priceImpact === 'string' && /^\d+(\.\d+)?$/.test(quote.priceImpact) ? { priceImpact: quote.priceImpact } : {}) }
     },
     async allowance(params: { tokenAddress: string; userAddress: string }): Promise<bigint> {
       const body = await call<{ allowance?: unknown }>('/v1/convert/allowance', { params })

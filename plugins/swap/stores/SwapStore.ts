@@ -19,7 +19,10 @@ export class SwapStore {
   tokens: SwapToken[] = []
   from: string | undefined = undefined
   to: string | undefined = undefined
+  /** What the visitor typed last: the amount to sell, or the amount to receive (`receive`). */
+  side: 'sell' | 'buy' = 'sell'
   amount = ''
+  receive = ''
   quote: SwapQuote | undefined = undefined
   quotedAt = 0
   allowance: bigint | undefined = undefined
@@ -73,9 +76,20 @@ export class SwapStore {
     const units = parseDecimalUnits(this.amount.trim(), token.decimals)
     return units !== undefined && units > 0n ? units : undefined
   }
+  get receiveUnits(): bigint | undefined {
+    const token = this.toToken
+    if (!token) return undefined
+    const units = parseDecimalUnits(this.receive.trim(), token.decimals)
+    return units !== undefined && units > 0n ? units : undefined
+  }
   /** Why the swap cannot go ahead, or undefined when it can. */
   get problem(): string | undefined {
     if (!this.fromToken || !this.toToken) return 'Select tokens'
+    if (this.side === 'buy') {
+      if (!this.receive.trim()) return 'Enter an amount'
+      if (this.receiveUnits === undefined) return 'Incorrect value'
+      if (!this.amount.trim()) return undefined // the quote says what it costs
+    }
     if (!this.amount.trim()) return 'Enter an amount'
     const units = this.amountUnits
     if (units === undefined) return 'Incorrect value'
@@ -86,6 +100,10 @@ export class SwapStore {
   }
   get toAmount(): string | undefined {
     return this.quote && this.toToken ? formatDecimalUnits(BigInt(this.quote.toAmount), this.toToken.decimals) : undefined
+  }
+  /** The receive field: what the visitor typed there, else the quote's amount. */
+  get receiveShown(): string {
+    return this.side === 'buy' ? this.receive : (this.toAmount ?? '')
   }
   /** The least the swap pays out: the quote less the slippage (what the router enforces). */
   get minimumReceived(): string | undefined {
@@ -151,10 +169,19 @@ export class SwapStore {
   flip(): void {
     ;[this.from, this.to] = [this.to, this.from]
     this.amount = this.toAmount ?? this.amount
+    this.side = 'sell'
     this.changed()
   }
   setAmount(amount: string): void {
+    this.side = 'sell'
     this.amount = amount.slice(0, 80)
+    this.changed()
+  }
+  /** The amount to receive: the quote then says what selling it costs (the swap sells exactly that). */
+  setReceive(receive: string): void {
+    this.side = 'buy'
+    this.receive = receive.slice(0, 80)
+    this.amount = ''
     this.changed()
   }
   setMax(): void {
@@ -181,19 +208,22 @@ export class SwapStore {
 
   /** Asks for a quote (and the allowance a token needs) for the form as it is now; an answer for an older form is dropped. */
   async refreshQuote(): Promise<void> {
-    const units = this.amountUnits
+    const buying = this.side === 'buy'
+    const units = buying ? this.receiveUnits : this.amountUnits
     if (this.problem || units === undefined || !this.userAddress || !this.from || !this.to) return
     const sequence = ++this.#sequence
     this.status = 'quoting'
     this.error = undefined
     try {
+      const size = buying ? { toAmount: units.toString() } : { amount: units.toString() }
       const [quote, allowance, gasPrice] = await Promise.all([
-        this.api.quote({ amount: units.toString(), from: this.from, to: this.to, userAddress: this.userAddress }),
+        this.api.quote({ ...size, from: this.from, to: this.to, userAddress: this.userAddress }),
         this.from.endsWith(`:${nativeSwapAddress}`) ? Promise.resolve(undefined) : this.api.allowance({ tokenAddress: this.from, userAddress: this.userAddress }),
         this.api.gasPrice(this.chainId as string).catch(() => undefined),
       ])
       runInAction(() => {
         if (sequence !== this.#sequence) return
+        if (buying && this.fromToken) this.amount = formatDecimalUnits(BigInt(quote.fromAmount), this.fromToken.decimals)
         this.quote = quote
         this.quotedAt = Date.now()
         this.allowance = allowance
@@ -242,6 +272,7 @@ export class SwapStore {
       })
       void this.portico.fetchTokenBalances(this.namespace, { force: true })
       void this.portico.fetchBalance(this.namespace, { force: true })
+      void this.portico.fetchTransactions(this.namespace).catch(() => undefined)
       return hash
     } catch (error) {
       this.fail(error)

@@ -29,6 +29,14 @@ function swapStoreOf(portico: Portico): SwapStore {
   return store
 }
 
+/** A decimal cut to 6 fraction digits, without grouping (a field's value the visitor may edit). */
+function plain(value: string | undefined): string {
+  if (!value) return ''
+  const [whole, fraction = ''] = value.split('.')
+  const kept = fraction.slice(0, 6).replace(/0+$/, '')
+  return kept ? `${whole}.${kept}` : (whole ?? '')
+}
+
 /** A decimal cut to `digits` fraction digits for display (amounts sent are never rounded). */
 function short(value: string | undefined, digits = 6): string {
   if (!value) return ''
@@ -62,7 +70,7 @@ export const SwapView = observer(function SwapView() {
     if (store.problem) return
     const timer = setTimeout(() => void store.refreshQuote(), 350)
     return () => clearTimeout(timer)
-  }, [store, store.from, store.to, store.amount, store.problem])
+  }, [store, store.from, store.to, store.side === 'sell' ? store.amount : store.receive, store.side, store.problem])
 
   const status = store.status
   useAnnounce(status === 'approving' ? t('swap.approving') : status === 'swapping' ? t('swap.swapping') : status === 'success' ? t('swap.success') : undefined)
@@ -125,9 +133,16 @@ export const SwapView = observer(function SwapView() {
           {t('swap.buy')}
         </label>
         <div className="portico-swap__row">
-          <output id={`${id}-receive`} className="portico-swap__amount portico-swap__amount--out" aria-live="polite">
-            {status === 'quoting' ? '…' : short(store.toAmount) || '0'}
-          </output>
+          <input
+            id={`${id}-receive`}
+            className="portico-swap__amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={status === 'quoting' && store.side === 'sell' ? '…' : '0'}
+            value={store.side === 'buy' ? store.receive : status === 'quoting' ? '' : plain(store.toAmount)}
+            disabled={store.busy}
+            onChange={(event) => store.setReceive(event.target.value)}
+          />
           <select className="portico-swap__token" aria-label={t('swap.buyToken')} value={store.to ?? ''} disabled={store.busy} onChange={(event) => store.setTo(event.target.value)}>
             {options}
           </select>

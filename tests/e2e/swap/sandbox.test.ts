@@ -97,6 +97,18 @@ describe('Swap on the demo site, end to end', () => {
     expect((await client().getBalance({ address: dev })) - beforeEth).toBeGreaterThan(minimum - parseEther('0.01'))
   })
 
+  it('typing the amount to receive: the view says what it costs, and the swap pays at least the minimum', async () => {
+    await dialog().getByRole('combobox', { name: 'Token to pay with' }).selectOption('eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
+    await dialog().getByRole('combobox', { name: 'Token to receive' }).selectOption(`eip155:31337:${pUsd}`)
+    await dialog().getByLabel('You receive').fill('600')
+    await expect.poll(() => dialog().getByLabel('You pay').inputValue()).toMatch(/^0\.2\d+$/)
+    const minimum = await shownMinimum(6)
+    const before = await pUsdOf(dev)
+    await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
+    await expect.poll(async () => (await pUsdOf(dev)) - before, { timeout: 20_000 }).toBeGreaterThanOrEqual(minimum)
+    expect((await pUsdOf(dev)) - before).toBeGreaterThanOrEqual(parseUnits('600', 6))
+  })
+
   it('a pool that moved past the slippage after the swap was built: it fails on chain, the view says why, and nothing is swapped', async () => {
     await dialog().getByRole('combobox', { name: 'Token to pay with' }).selectOption('eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
     await dialog().getByRole('combobox', { name: 'Token to receive' }).selectOption(`eip155:31337:${pUsd}`)

@@ -85,6 +85,22 @@ describe('/v1/convert on Uniswap V2', () => {
     expect(direct.body.quotes[0].toAmount).toBe(amountOut(1_000_000n, parseUnits(sandboxPools.pusdPgld.pUsd, 6), parseUnits(sandboxPools.pusdPgld.pGld, 18)).toString())
   })
 
+  it('quotes by the amount to receive (toAmount): what it costs, with the router\'s getAmountsIn', async () => {
+    const toAmount = parseUnits('600', 6)
+    const { status, body } = await server.getJson(`/v1/convert/quotes?${query({ toAmount: toAmount.toString(), from: eth, to: `${chainId}:${pUsd}`, userAddress: userCaip })}`)
+    expect(status).toBe(200)
+    const quote = body.quotes[0]
+    const rIn = parseEther(sandboxPools.ethPusd.eth)
+    const rOut = parseUnits(sandboxPools.ethPusd.pUsd, 6)
+    // getAmountIn = rIn·out·1000 / ((rOut − out)·997) + 1
+    expect(BigInt(quote.fromAmount)).toBe((rIn * toAmount * 1000n) / ((rOut - toAmount) * 997n) + 1n)
+    expect(BigInt(quote.toAmount)).toBeGreaterThanOrEqual(toAmount)
+    const both = await server.getJson(`/v1/convert/quotes?${query({ amount: '1', toAmount: '1', from: eth, to: `${chainId}:${pUsd}`, userAddress: userCaip })}`)
+    expect(both).toMatchObject({ status: 400, body: { message: expect.stringMatching(/not both/) } })
+    const tooMuch = await server.getJson(`/v1/convert/quotes?${query({ toAmount: parseUnits('400000', 6).toString(), from: eth, to: `${chainId}:${pUsd}`, userAddress: userCaip })}`)
+    expect(tooMuch).toMatchObject({ status: 400, body: { message: 'The amount is more than the pool can pay out' } })
+  })
+
   it('swaps 0.1 ETH for pUSD with the built transaction; the user receives at least the minimum', async () => {
     const amount = parseEther('0.1')
     const quote = (await server.getJson(`/v1/convert/quotes?${query({ amount: amount.toString(), from: eth, to: `${chainId}:${pUsd}`, userAddress: userCaip })}`)).body.quotes[0]
