@@ -395,7 +395,10 @@ describe('bad input in the send view: a visible state and nothing sent', () => {
   it('an invalid address and a checksum-broken one: Invalid Address', async () => {
     await fillSendForm('ETH', '1', 'not-an-address')
     expect(await buttonState()).toBe('Invalid Address')
-    const broken = untouched.replace(/[a-f]/, (c) => c.toUpperCase()).replace(/[A-F](?=[^A-F]*$)/, (c) => c.toLowerCase())
+    // One hex letter's case flipped: the same address with its EIP-55 checksum broken.
+    const letter = untouched.slice(2).search(/[a-fA-F]/) + 2
+    const flipped = untouched[letter]!
+    const broken = `${untouched.slice(0, letter)}${flipped === flipped.toUpperCase() ? flipped.toLowerCase() : flipped.toUpperCase()}${untouched.slice(letter + 1)}`
     expect(broken.toLowerCase()).toBe(untouched.toLowerCase())
     expect(broken).not.toBe(untouched)
     await dialog().getByLabel('Receiver address').fill(broken)

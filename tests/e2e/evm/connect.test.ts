@@ -130,17 +130,21 @@ describe('connect on EVM, end to end', () => {
       }
       await run('page')
       await auditPage.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
+      // The view is on screen (its fade then runs and is waited for), not about to appear mid-audit.
+      await auditPage.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).waitFor()
       await run('Connect')
       await auditPage.getByRole('dialog').getByRole('button', { name: /All Wallets/ }).click()
       await auditPage.getByRole('dialog').getByRole('searchbox').waitFor()
       await run('AllWallets')
       await auditPage.keyboard.press('Escape')
       await auditPage.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: /Portico Devnet/ }).click()
+      await auditPage.getByRole('dialog').getByRole('button', { name: 'Portico Devnet B' }).waitFor()
       await run('Networks')
       await auditPage.keyboard.press('Escape')
       await auditPage.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
       await auditPage.getByRole('dialog').getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
       await auditPage.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: /0xf39F/ }).click({ timeout: 10_000 })
+      await auditPage.getByRole('dialog').getByRole('tab', { name: 'Tokens' }).waitFor()
       await run('Account')
       expect(audit.blocked).toEqual([])
     } finally {
