@@ -10,9 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devBitcoinAddress } from '../../../sandbox/bitcoin/devBitcoin.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { launchChromium } from '../../helpers/chromium.js'
-import { copyWalletConnectLink } from '../../helpers/copyWalletConnectLink.js'
-import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
-import { recordCspViolations } from '../../helpers/openSandboxPage.js'
+import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyBip322 } from '../../sandbox/bitcoinWallet/verifyBip322.js'
 
@@ -42,34 +40,10 @@ async function satsOf(address: string): Promise<number> {
 
 describe('the /wallet page and the bip122 namespace', () => {
   it('approves the bip122 namespace; a message and a transfer approved on /wallet verify and land', async () => {
-    const { context, blocked } = await newLoopbackContext(browser)
-    const errors: string[] = []
+    const { context, demo, walletPage, errors, blocked } = await pairWithWalletPage({ browser, url: sandbox.url, network: network, chain: caip2, method: 'sendTransfer' })
     try {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url })
-      await context.addInitScript({ content: recordCspViolations })
-      context.setDefaultTimeout(15_000)
-      const demo = await context.newPage()
-      const walletPage = await context.newPage()
-      demo.on('pageerror', (error) => errors.push(`demo: ${error.message}`))
-      walletPage.on('pageerror', (error) => errors.push(`wallet: ${error.message}`))
-      await walletPage.goto(`${sandbox.url}/wallet`)
-      await expect.poll(() => walletPage.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Ready/)
-
-      // The visitor makes the Cosmos chain active, then connects with WalletConnect.
-      await demo.goto(sandbox.url)
       const header = demo.getByRole('navigation', { name: 'Wallet' })
       const dialog = demo.getByRole('dialog')
-      await header.getByRole('button', { name: /Portico Devnet A/ }).click()
-      await dialog.getByRole('button', { name: network }).click()
-      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0)
-      const uri = await copyWalletConnectLink(demo)
-      await walletPage.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
-      await walletPage.getByRole('button', { name: 'Connect' }).click()
-      const proposal = walletPage.getByRole('region', { name: 'Session proposals' }).getByRole('article', { name: 'Portico demo dApp wants to connect' })
-      await proposal.waitFor({ timeout: 15_000 })
-      expect(await proposal.textContent()).toContain(caip2)
-      expect(await proposal.textContent()).toContain('sendTransfer')
-      await proposal.getByRole('button', { name: 'Approve' }).click()
 
       const short = `${devBitcoinAddress.slice(0, 4)}…${devBitcoinAddress.slice(-4)}`
       await expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(short)

@@ -9,9 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devCosmosAddress } from '../../../sandbox/cosmos/devCosmos.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { launchChromium } from '../../helpers/chromium.js'
-import { copyWalletConnectLink } from '../../helpers/copyWalletConnectLink.js'
-import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
-import { recordCspViolations } from '../../helpers/openSandboxPage.js'
+import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyAdr36WithCosmjs } from '../../helpers/verifyAdr36WithCosmjs.js'
 
@@ -38,34 +36,10 @@ async function bankBalance(address: string): Promise<bigint> {
 
 describe('the /wallet page and the cosmos namespace', () => {
   it('approves the cosmos namespace; a message and a send approved on /wallet verify and land', async () => {
-    const { context, blocked } = await newLoopbackContext(browser)
-    const errors: string[] = []
+    const { context, demo, walletPage, errors, blocked } = await pairWithWalletPage({ browser, url: sandbox.url, network: network, chain: 'cosmos:portico-local-1', method: 'cosmos_signDirect' })
     try {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url })
-      await context.addInitScript({ content: recordCspViolations })
-      context.setDefaultTimeout(15_000)
-      const demo = await context.newPage()
-      const walletPage = await context.newPage()
-      demo.on('pageerror', (error) => errors.push(`demo: ${error.message}`))
-      walletPage.on('pageerror', (error) => errors.push(`wallet: ${error.message}`))
-      await walletPage.goto(`${sandbox.url}/wallet`)
-      await expect.poll(() => walletPage.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Ready/)
-
-      // The visitor makes the Cosmos chain active, then connects with WalletConnect.
-      await demo.goto(sandbox.url)
       const header = demo.getByRole('navigation', { name: 'Wallet' })
       const dialog = demo.getByRole('dialog')
-      await header.getByRole('button', { name: /Portico Devnet A/ }).click()
-      await dialog.getByRole('button', { name: network }).click()
-      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0)
-      const uri = await copyWalletConnectLink(demo)
-      await walletPage.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
-      await walletPage.getByRole('button', { name: 'Connect' }).click()
-      const proposal = walletPage.getByRole('region', { name: 'Session proposals' }).getByRole('article', { name: 'Portico demo dApp wants to connect' })
-      await proposal.waitFor({ timeout: 15_000 })
-      expect(await proposal.textContent()).toContain('cosmos:portico-local-1')
-      expect(await proposal.textContent()).toContain('cosmos_signDirect')
-      await proposal.getByRole('button', { name: 'Approve' }).click()
 
       const short = `${devCosmosAddress.slice(0, 4)}…${devCosmosAddress.slice(-4)}`
       await expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(short)

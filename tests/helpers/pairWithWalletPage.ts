@@ -1,0 +1,55 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+import { copyWalletConnectLink } from './copyWalletConnectLink.js'
+import { newLoopbackContext } from './newLoopbackContext.js'
+import { recordCspViolations } from './openSandboxPage.js'
+
+export type WalletPagePair = {
+  context: BrowserContext
+  /** The demo site, connected over WalletConnect on `network`. */
+  demo: Page
+  /** The sandbox's `/wallet` page, holding the approved session. */
+  walletPage: Page
+  /** Page errors of either page. */
+  errors: string[]
+  /** Requests that tried to leave 127.0.0.1. */
+  blocked: string[]
+}
+
+/**
+ * As a visitor with the sandbox's `/wallet` page in a second tab: makes `network` active on the
+ * demo, connects with WalletConnect (Copy link, paste on `/wallet`), checks the proposal names
+ * `chain` and `method`, and approves it. Close `pair.context` when done.
+ *
+ * @example
+ * const pair = await pairWithWalletPage({ browser, url: sandbox.url, network: 'Portico Sui Localnet', chain: 'sui:localnet', method: 'sui_signPersonalMessage' })
+ */
+export async function pairWithWalletPage({ browser, url, network, chain, method }: { browser: Browser; url: string; network: string; chain: string; method: string }): Promise<WalletPagePair> {
+  const { context, blocked } = await newLoopbackContext(browser)
+  const errors: string[] = []
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url })
+  await context.addInitScript({ content: recordCspViolations })
+  context.setDefaultTimeout(15_000)
+  const demo = await context.newPage()
+  const walletPage = await context.newPage()
+  demo.on('pageerror', (error) => errors.push(`demo: ${error.message}`))
+  walletPage.on('pageerror', (error) => errors.push(`wallet: ${error.message}`))
+  await walletPage.goto(`${url}/wallet`)
+  await expect.poll(() => walletPage.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Ready/)
+
+  await demo.goto(url)
+  const dialog = demo.getByRole('dialog')
+  await demo.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: /Portico Devnet A/ }).click()
+  await dialog.getByRole('button', { name: network }).click()
+  await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0)
+  const uri = await copyWalletConnectLink(demo)
+  await walletPage.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
+  await walletPage.getByRole('button', { name: 'Connect' }).click()
+  const proposal = walletPage.getByRole('region', { name: 'Session proposals' }).getByRole('article', { name: 'Portico demo dApp wants to connect' })
+  await proposal.waitFor({ timeout: 15_000 })
+  expect(await proposal.textContent()).toContain(chain)
+  expect(await proposal.textContent()).toContain(method)
+  await proposal.getByRole('button', { name: 'Approve' }).click()
+  return { context, demo, walletPage, errors, blocked }
+}
