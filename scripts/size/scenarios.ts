@@ -60,6 +60,15 @@ const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: 
 export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
   },
   {
+    name: 'site: kernel + polkadot + react UI',
+    code: `import { createPortico } from 'portico'
+import { polkadot, polkadotMainnet } from 'portico/polkadot'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const portico = createPortico({ projectId: 'demo', networks: [polkadotMainnet], plugins: [polkadot()] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
+  {
     name: 'site: kernel + eip155 + solana + react UI',
     code: `import { createPortico } from 'portico'
 import { eip155, defineNetwork } from 'portico/eip155'

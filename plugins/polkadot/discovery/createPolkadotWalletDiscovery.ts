@@ -1,0 +1,68 @@
+/** An account an extension shares (`@polkadot/extension-inject`'s `InjectedAccount`). */
+export type InjectedAccount = { address: string; name?: string; genesisHash?: string | null; type?: string }
+/** What `enable(appName)` resolves: the extension's accounts and signer. */
+export type InjectedExtension = {
+  accounts: { get(anyType?: boolean): Promise<InjectedAccount[]>; subscribe?(callback: (accounts: InjectedAccount[]) => void): (() => void) | unknown }
+  signer: { signRaw?(payload: { address: string; data: string; type: 'bytes' }): Promise<{ id?: number; signature: string }> }
+}
+/** One entry of `window.injectedWeb3`. */
+export type InjectedWeb3Entry = { version?: string; enable(appName: string): Promise<InjectedExtension> }
+
+/** An extension found in the page. */
+export type DiscoveredPolkadotWallet = { id: string; name: string; entry: InjectedWeb3Entry }
+
+/** The names of the extensions that announce themselves in `window.injectedWeb3`, by key. */
+export const polkadotWalletNames: Readonly<Record<string, string>> = {
+  'polkadot-js': 'Polkadot.js',
+  talisman: 'Talisman',
+  'subwallet-js': 'SubWallet',
+  enkrypt: 'Enkrypt',
+  'fearless-wallet': 'Fearless',
+  polkagate: 'PolkaGate',
+}
+
+const keyPattern = /^[a-z0-9][a-z0-9._-]{0,63}$/i
+
+/**
+ * Reads `window.injectedWeb3` (Polkadot.js, Talisman, SubWallet, Nova's in-app browser — which
+ * announces itself as `polkadot-js` with `walletExtension.isNovaWallet` — and any other): each
+ * entry with an `enable` function, once, under its key. Read directly, so nothing of
+ * `@polkadot/extension-dapp` (186 KB gzipped) is bundled; hostile getters and malformed entries
+ * are skipped.
+ *
+ * @param root - the window
+ * @returns the extensions found now
+ * @example
+ * listPolkadotWallets(window) // [{ id: 'talisman', name: 'Talisman', entry }]
+ */
+export function listPolkadotWallets(root: object | undefined): DiscoveredPolkadotWallet[] {
+  if (!root) return []
+  let injected: unknown
+  let nova = false
+  try {
+    injected = (root as { injectedWeb3?: unknown }).injectedWeb3
+    nova = (root as { walletExtension?: { isNovaWallet?: unknown } }).walletExtension?.isNovaWallet === true
+  } catch {
+    return []
+  }
+  if (typeof injected !== 'object' || injected === null) return []
+  const found: DiscoveredPolkadotWallet[] = []
+  let keys: string[]
+  try {
+    keys = Object.keys(injected).slice(0, 30)
+  } catch {
+    return []
+  }
+  for (const key of keys) {
+    if (!keyPattern.test(key)) continue
+    try {
+      const entry = (injected as Record<string, unknown>)[key] as InjectedWeb3Entry | undefined
+      if (typeof entry?.enable !== 'function') continue
+      const name = key === 'polkadot-js' && nova ? 'Nova Wallet' : (polkadotWalletNames[key] ?? key)
+      found.push({ id: key, name, entry })
+    } catch {
+      // a hostile getter: skipped
+    }
+  }
+  return found
+}

@@ -1,0 +1,12 @@
+// `portico/polkadot`: Substrate extensions (window.injectedWeb3), SS58 addresses and Polkadot networks.
+export { polkadot } from './polkadot.js'
+export type { PolkadotEnvironment, PolkadotOptions } from './polkadot.js'
+export { meta } from './meta.js'
+export { definePolkadotNetwork } from './networks/definePolkadotNetwork.js'
+export type { DefinePolkadotNetworkParameters, PolkadotChainData, PolkadotNetwork } from './networks/definePolkadotNetwork.js'
+export { polkadotMainnet } from './networks/polkadotMainnet.js'
+export { kusama } from './networks/kusama.js'
+export { westend } from './networks/westend.js'
+export { decodeSs58, encodeSs58, isPolkadotAddress } from './utils/ss58.js'
+export { listPolkadotWallets, polkadotWalletNames } from './discovery/createPolkadotWalletDiscovery.js'
+export type { DiscoveredPolkadotWallet, InjectedAccount, InjectedExtension, InjectedWeb3Entry } from './discovery/createPolkadotWalletDiscovery.js'
