@@ -9,13 +9,15 @@
  * - `PORT + 3` the LiteSVM-backed Solana JSON-RPC (HTTP and websocket on one port)
  * - `PORT + 4` the Bitcoin regtest ledger's Esplora REST API (`/api/…`)
  * - `PORT + 5` the Cosmos ledger's CometBFT RPC (POST `/`) and REST gateway (`/cosmos/…`)
- * - `PORT + 7` the Sui ledger's full-node JSON-RPC (`+6` is reserved for polkadot)
+ * - `PORT + 6` the Substrate node (Chopsticks running a real runtime), JSON-RPC over HTTP and websocket
+ * - `PORT + 7` the Sui ledger's full-node JSON-RPC
  *
  * Every chain is started through one seam, `chains/sandboxChains.ts`; a new chain takes the next port.
  */
 
 import { bitcoinSandboxCaipNetworkId } from './bitcoin/bitcoinSandboxChain.js'
 import { cosmosSandboxCaipNetworkId, cosmosSandboxTokenDenom } from './cosmos/cosmosSandboxChain.js'
+import { polkadotSandboxCaipNetworkId } from './polkadot/polkadotSandboxChain.js'
 import { solanaSandboxCaipNetworkId } from './solana/solanaSandboxChain.js'
 import { suiSandboxCaipNetworkId } from './sui/suiSandboxChain.js'
 
@@ -39,19 +41,20 @@ export type SandboxPorts = {
   solana: number
   bitcoin: number
   cosmos: number
+  polkadot: number
   sui: number
 }
 
 /**
- * The ports a sandbox on `base` uses (`base` .. `base + 7`; `base + 6` is reserved for polkadot).
+ * The ports a sandbox on `base` uses (`base` .. `base + 7`).
  *
  * @param base the server's port (`PORT`)
  * @returns the ports by role
  * @example
- * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, sui: 4707 }
+ * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, polkadot: 4706, sui: 4707 }
  */
 export function sandboxPorts(base: number): SandboxPorts {
-  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, sui: base + 7 }
+  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, polkadot: base + 6, sui: base + 7 }
 }
 
 /** The highest `PORT` the sandbox accepts (its last chain takes `PORT + 7`). */
@@ -128,6 +131,20 @@ export const sandboxCosmosChain = {
   priceUsd: 8,
   /** The bank denom with metadata beside the native one. */
   token: { denom: cosmosSandboxTokenDenom, name: 'Portico USD', symbol: 'pUSD', decimals: 6, priceUsd: 1 },
+} as const
+
+/**
+ * The Substrate chain: Chopsticks executing the Rococo Asset Hub runtime (a real runtime, so real
+ * signature, nonce, fee and existential-deposit checks) from its raw chain spec, offline. Its CAIP-2
+ * reference is the first 32 hex digits of the genesis hash the node reports.
+ */
+export const sandboxPolkadotChain = {
+  caipNetworkId: polkadotSandboxCaipNetworkId,
+  name: 'Portico Substrate Devnet',
+  portKey: 'polkadot',
+  nativeCurrency: { name: 'Rococo', symbol: 'ROC', decimals: 12 },
+  /** Price of ROC in the sandbox's table (USD). */
+  priceUsd: 5,
 } as const
 
 /**

@@ -3,19 +3,30 @@ import type { PluginMeta } from '../../kernel/index.js'
 /** The polkadot plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
   description:
-    "Connects Substrate extensions announced in `window.injectedWeb3` (Polkadot.js, Talisman, SubWallet, Nova and others; read directly, without @polkadot/extension-dapp), with every account the visitor shares, SS58 addresses checked (blake2b checksum) and shown in each network's prefix, wallet-side account changes followed, `signRaw` message signatures and a sign-in verifier for sr25519, ed25519 and ecdsa. Balances and transfers are not built yet.",
+    "Connects Substrate extensions announced in `window.injectedWeb3` (Polkadot.js, Talisman, SubWallet, Nova and others; read directly, without @polkadot/extension-dapp), with every account the visitor shares, SS58 addresses checked (blake2b checksum) and shown in each network's prefix, wallet-side account changes followed, `signRaw` message signatures and a sign-in verifier for sr25519, ed25519 and ecdsa. Free balance from the node; native transfers with `balances.transferKeepAlive` (call and signed extensions encoded from the runtime's metadata with polkadot-api's SCALE bindings behind `await import()`, the exact fee from `TransactionPaymentApi_query_info` and the existential-deposit rule checked before the wallet is asked, signed by the extension's `signPayload`, submitted and followed to inclusion); the WalletConnect `polkadot` namespace.",
   docsPath: '/plugins/polkadot.md',
   defaultAccountType: 'eoa',
-  capabilities: ['connect', 'signMessage', 'signIn'],
+  capabilities: ['connect', 'signMessage', 'signIn', 'balance', 'send'],
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
       appName: { type: 'string', minLength: 1, maxLength: 100, description: "The name extensions show when asking the visitor to share accounts. Default: the site's metadata name, else its host." },
       reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous extension to be injected before giving up on restoring the connection.' },
+      confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 600_000, default: 60_000, description: 'How long the send toast follows a submitted transaction until it is in a block.' },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'estimateSendFee', 'send', 'waitForTransaction'],
   views: [],
-  errors: [{ name: 'ProviderRpcError', description: 'The extension refused or failed; code 4001 is the visitor saying no.' }],
+  errors: [
+    { name: 'PolkadotAmountError', description: 'The amount cannot be sent: not a positive decimal, too many decimals, more than the balance can pay with the fee while keeping the existential deposit, or less than the deposit to a new account; raised before the wallet is asked.' },
+    { name: 'PolkadotRpcRequestError', description: "The node's JSON-RPC failed or answered something invalid." },
+    { name: 'PolkadotSignedExtensionError', description: "The runtime needs a signed extension Portico cannot fill, so no valid transaction can be built for it." },
+    { name: 'PolkadotTransactionRefusedError', description: 'The node refused the signed transaction (bad signature, stale nonce, fees it cannot pay).' },
+    { name: 'ProviderRpcError', description: 'The extension or wallet refused or failed; code 4001 is the visitor saying no.' },
+  ],
+  walletConnect: {
+    methods: ['polkadot_signTransaction', 'polkadot_signMessage'],
+    events: ['accountsChanged'],
+  },
 } as const satisfies PluginMeta

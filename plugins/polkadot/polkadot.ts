@@ -1,4 +1,6 @@
-import { definePlugin, ProviderRpcError, version, type ConnectResult, type Network, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { definePlugin, formatDecimalUnits, ProviderRpcError, version, type ConnectResult, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/index.js'
+import type { PolkadotTransferPlan } from './actions/planPolkadotTransfer.js'
+import type { SignPayload, SignRaw } from './actions/sendPolkadotTransfer.js'
 import { type DiscoveredPolkadotWallet, type InjectedAccount, type InjectedExtension, listPolkadotWallets } from './discovery/createPolkadotWalletDiscovery.js'
 import { meta } from './meta.js'
 import { decodeSs58, encodeSs58, isPolkadotAddress } from './utils/ss58.js'
@@ -7,12 +9,19 @@ export type PolkadotOptions = {
   /** The name extensions show when asking to share accounts; default the site's metadata name, else its host. */
   appName?: string
   reconnectTimeoutMs?: number
+  /** How long the send toast follows a transaction (default 60 000 ms). */
+  confirmTimeoutMs?: number
 }
-/** Not options: what the plugin runs against (tests and non-browser hosts pass their own window). */
-export type PolkadotEnvironment = { window?: object }
+/** Not options: what the plugin runs against (tests and non-browser hosts pass their own window and fetch). */
+export type PolkadotEnvironment = { window?: object; fetch?: typeof globalThis.fetch }
 
 const namespace = 'polkadot'
 const rejection = /reject|cancel|denied|not allowed/i
+
+/** How long a plan shown in the send review (its nonce, era and fee) is sent as it is. */
+const planTtlMs = 60_000
+const planKey = (request: SendRequest) => JSON.stringify([request.network.caipNetworkId, request.connectorId, request.from, request.to, request.amount, request.token ?? ''])
+const hexSignature = /^0x(?:[0-9a-fA-F]{2}){64,66}$/
 
 const prefixOf = (network: Network | undefined): number => (network as { polkadot?: { ss58Prefix?: number } } | undefined)?.polkadot?.ss58Prefix ?? 42
 
@@ -45,7 +54,12 @@ export function polkadot(options: PolkadotOptions = {}, environment: PolkadotEnv
     options,
     setup(portico) {
       const root = environment.window ?? (typeof window === 'undefined' ? undefined : window)
+      const fetchFn = environment.fetch
       let active: Active | undefined
+      /** The last plan whose fee the review showed: the send signs exactly that transaction. */
+      let planned: { key: string; at: number; plan: PolkadotTransferPlan } | undefined
+      /** Where each submitted extrinsic's follow starts (the block it was built at). */
+      const submittedAt = new Map<string, number>()
       const appName = () => options.appName ?? portico.options.metadata?.name ?? (typeof location === 'undefined' ? 'Portico' : location.host)
       const find = (id: string) => listPolkadotWallets(root).find((w) => w.id === id)
       const networkFor = (requested: Network | undefined) => requested ?? portico.stores.networks.activeOf(namespace) ?? portico.stores.networks.networksOf(namespace)[0]
@@ -145,25 +159,104 @@ export function polkadot(options: PolkadotOptions = {}, environment: PolkadotEnv
         if (first) queueMicrotask(() => portico.reportAccountsChanged(namespace, shown(active?.accounts ?? [], request.network).map((a) => a.address)))
         return { caipNetworkId: request.network.caipNetworkId }
       })
+      // `signRaw` of the message's UTF-8 bytes: the wallet signs them wrapped in `<Bytes>…</Bytes>`.
       hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
-        if (!active || active.wallet.id !== request.connectorId) return undefined
-        const signRaw = active.extension.signer?.signRaw
-        if (typeof signRaw !== 'function') throw new ProviderRpcError({ code: 4200, message: `${active.wallet.name} cannot sign messages` })
-        const key = decodeSs58(request.address)?.publicKey
-        const original = active.accounts.find((a) => {
+        const signer = signerFor(request.connectorId, request.address, request.caipNetworkId)
+        if (!signer) return undefined
+        const data = `0x${Array.from(new TextEncoder().encode(request.message), (b) => b.toString(16).padStart(2, '0')).join('')}`
+        const answer = await signer.signRaw({ address: signer.address, data, type: 'bytes' })
+        if (typeof answer?.signature !== 'string' || !hexSignature.test(answer.signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+        return { signature: answer.signature }
+      })
+
+      /** The extension's account a shown address stands for (its own encoding, which its signer knows). */
+      const originalOf = (current: Active, address: string) => {
+        const key = decodeSs58(address)?.publicKey
+        return current.accounts.find((a) => {
           const decoded = decodeSs58(a.address)
           return decoded && key && decoded.publicKey.every((b, i) => b === key[i])
         })
-        if (!original) throw new ProviderRpcError({ code: 4100, message: 'The extension did not share this account' })
-        const data = `0x${Array.from(new TextEncoder().encode(request.message), (b) => b.toString(16).padStart(2, '0')).join('')}`
-        let answer: { signature?: unknown }
-        try {
-          answer = await signRaw.call(active.extension.signer, { address: original.address, data, type: 'bytes' })
-        } catch (error) {
-          throw walletError(error)
+      }
+      /**
+       * Who signs for `connectorId` and `address`: the injected extension's signer, or the connection's
+       * channel (WalletConnect: `polkadot_signTransaction` / `polkadot_signMessage`).
+       */
+      const signerFor = (connectorId: string, address: string, chainId: string): { address: string; signPayload: SignPayload; signRaw: SignRaw } | undefined => {
+        if (active && active.wallet.id === connectorId) {
+          const current = active
+          const original = originalOf(current, address)
+          if (!original) throw new ProviderRpcError({ code: 4100, message: 'The extension did not share this account' })
+          const signer = current.extension.signer
+          const cannot = (what: string) => new ProviderRpcError({ code: 4200, message: `${current.wallet.name} cannot sign ${what}` })
+          return {
+            address: original.address,
+            signPayload: async (payload) => {
+              if (typeof signer?.signPayload !== 'function') throw cannot('transactions')
+              try {
+                return (await signer.signPayload.call(signer, payload as unknown as Record<string, unknown>)) as Awaited<ReturnType<SignPayload>>
+              } catch (error) {
+                throw walletError(error)
+              }
+            },
+            signRaw: async (payload) => {
+              if (typeof signer?.signRaw !== 'function') throw cannot('messages')
+              try {
+                return (await signer.signRaw.call(signer, payload)) as Awaited<ReturnType<SignRaw>>
+              } catch (error) {
+                throw walletError(error)
+              }
+            },
+          }
         }
-        if (typeof answer?.signature !== 'string' || !/^0x(?:[0-9a-fA-F]{2}){64,66}$/.test(answer.signature)) throw new ProviderRpcError({ code: -32603, message: 'The extension returned an invalid signature' })
-        return { signature: answer.signature }
+        if (portico.channel(namespace)?.connectorId !== connectorId) return undefined
+        const caipChainId = chainId as Network['caipNetworkId']
+        return {
+          address,
+          signPayload: async (transactionPayload) => {
+            const answer = (await portico.request({ namespace, chainId: caipChainId, method: 'polkadot_signTransaction', params: { address, transactionPayload } })) as { signature?: unknown } | null
+            if (typeof answer?.signature !== 'string' || !hexSignature.test(answer.signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+            return { signature: answer.signature }
+          },
+          signRaw: async ({ data }) => {
+            const answer = (await portico.request({ namespace, chainId: caipChainId, method: 'polkadot_signMessage', params: { address, message: data } })) as { signature?: unknown } | null
+            if (typeof answer?.signature !== 'string' || !hexSignature.test(answer.signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+            return { id: 0, signature: answer.signature as `0x${string}` }
+          },
+        }
+      }
+      const takePlan = (request: SendRequest) => {
+        const plan = planned?.key === planKey(request) && Date.now() - planned.at < planTtlMs ? planned.plan : undefined
+        planned = undefined
+        return plan
+      }
+
+      hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
+        const { fetchPolkadotBalance } = await import('./actions/fetchPolkadotBalance.js')
+        return fetchPolkadotBalance({ network: request.network, address: request.address, fetch: fetchFn })
+      })
+      // The fee of the exact transaction, and the existential-deposit rule, before the wallet is asked.
+      hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
+        if (!signerFor(request.connectorId, request.from, request.network.caipNetworkId)) return undefined
+        const { planPolkadotTransfer } = await import('./actions/planPolkadotTransfer.js')
+        const plan = await planPolkadotTransfer({ request, fetch: fetchFn })
+        planned = { key: planKey(request), at: Date.now(), plan }
+        return { fee: formatDecimalUnits(plan.fee, request.network.nativeCurrency.decimals), symbol: request.network.nativeCurrency.symbol }
+      })
+      hooks.send.for(namespace).tapPromise(namespace, async (request) => {
+        const signer = signerFor(request.connectorId, request.from, request.network.caipNetworkId)
+        if (!signer) return undefined
+        const [{ planPolkadotTransfer }, { sendPolkadotTransfer }] = await Promise.all([import('./actions/planPolkadotTransfer.js'), import('./actions/sendPolkadotTransfer.js')])
+        const plan = takePlan(request) ?? (await planPolkadotTransfer({ request, fetch: fetchFn }))
+        const hash = await sendPolkadotTransfer({ network: request.network, plan, ...signer, fetch: fetchFn })
+        submittedAt.set(hash, plan.atBlockNumber)
+        return { hash }
+      })
+      hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
+        const { waitForPolkadotTransaction } = await import('./actions/waitForPolkadotTransaction.js')
+        const fromBlock = submittedAt.get(request.hash.toLowerCase())
+        const status = await waitForPolkadotTransaction({ network: request.network, hash: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn, ...(fromBlock !== undefined ? { fromBlock } : {}) })
+        if (status !== 'pending') submittedAt.delete(request.hash.toLowerCase())
+        return status === 'pending' ? undefined : { status }
       })
 
       return () => {

@@ -2,6 +2,7 @@ import { bitcoinSandboxChainDefinition } from '../bitcoin/bitcoinSandboxChainDef
 import { sandboxEvmChains } from '../config.js'
 import { cosmosSandboxChainDefinition } from '../cosmos/cosmosSandboxChainDefinition.js'
 import { evmSandboxChain } from '../devnets/evmSandboxChain.js'
+import { polkadotSandboxChainDefinition } from '../polkadot/polkadotSandboxChainDefinition.js'
 import { solanaSandboxChainDefinition } from '../solana/solanaSandboxChainDefinition.js'
 import { suiSandboxChainDefinition } from '../sui/suiSandboxChainDefinition.js'
 import type { SandboxChainDefinition } from './SandboxChain.js'
@@ -15,5 +16,6 @@ export const sandboxChains: readonly SandboxChainDefinition[] = [
   solanaSandboxChainDefinition,
   bitcoinSandboxChainDefinition,
   cosmosSandboxChainDefinition,
+  polkadotSandboxChainDefinition,
   suiSandboxChainDefinition,
 ]

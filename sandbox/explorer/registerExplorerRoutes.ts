@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { SandboxChainInfo } from '../chains/SandboxChain.js'
 
 /** What the sandbox explorer shows a page for, by the path a chain plugin builds. */
-const kinds: Record<string, string> = { tx: 'Transaction', address: 'Address', account: 'Account' }
+const kinds: Record<string, string> = { tx: 'Transaction', address: 'Address', account: 'Account', extrinsic: 'Extrinsic' }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

@@ -12,6 +12,11 @@ export type Balance = {
   price: number
   quantity: { decimals: string; numeric: string }
   iconUrl: string
+  /**
+   * Portico's addition, for chains whose native balance is not all spendable (Substrate): the
+   * reserved and frozen parts and what can be transferred, decimals in the token's units.
+   */
+  breakdown?: { reserved: string; frozen: string; transferable: string }
 }
 
 /** What a balance reader returns: the balances and the CAIP-10 ids of tokens it could not read. */

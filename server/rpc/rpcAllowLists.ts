@@ -104,6 +104,28 @@ export const rpcAllowLists: Readonly<Record<string, ReadonlySet<string>>> = {
     'simulateTransaction',
     'sendTransaction',
   ]),
+  // Substrate JSON-RPC (the legacy methods every node serves): reads, the fee query (`state_call`
+  // TransactionPaymentApi), the nonce and the broadcast of a signed extrinsic. No `dev_*`, `author_insertKey` or subscriptions.
+  polkadot: new Set([
+    'chain_getBlockHash',
+    'chain_getHeader',
+    'chain_getBlock',
+    'chain_getFinalizedHead',
+    'state_getRuntimeVersion',
+    'state_getMetadata',
+    'state_getStorage',
+    'state_call',
+    'chain_getRuntimeVersion',
+    'state_queryStorageAt',
+    'system_chain',
+    'system_name',
+    'system_version',
+    'system_properties',
+    'system_health',
+    'system_accountNextIndex',
+    'author_submitExtrinsic',
+    'rpc_methods',
+  ]),
   // Sui full-node JSON-RPC reads, the dry run (a simulation) and the broadcast of a signed transaction.
   sui: new Set([
     'sui_getChainIdentifier',

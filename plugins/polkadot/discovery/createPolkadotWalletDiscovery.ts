@@ -3,10 +3,14 @@ export type InjectedAccount = { address: string; name?: string; genesisHash?: st
 /** What `enable(appName)` resolves: the extension's accounts and signer. */
 export type InjectedExtension = {
   accounts: { get(anyType?: boolean): Promise<InjectedAccount[]>; subscribe?(callback: (accounts: InjectedAccount[]) => void): (() => void) | unknown }
-  signer: { signRaw?(payload: { address: string; data: string; type: 'bytes' }): Promise<{ id?: number; signature: string }> }
+  signer: {
+    signRaw?(payload: { address: string; data: string; type: 'bytes' }): Promise<{ id?: number; signature: string }>
+    /** Signs a transaction described as a `SignerPayloadJSON` (hex fields, the runtime's signed extensions). */
+    signPayload?(payload: Record<string, unknown>): Promise<{ id?: number; signature: string; signedTransaction?: string }>
+  }
 }
 /** One entry of `window.injectedWeb3`. */
-export type InjectedWeb3Entry = { version?: string; enable(appName: string): Promise<InjectedExtension> }
+export type InjectedWeb3Entry = { version?: string; /** Not standard: a name some extensions add; shown for keys Portico does not know. */ name?: string; enable(appName: string): Promise<InjectedExtension> }
 
 /** An extension found in the page. */
 export type DiscoveredPolkadotWallet = { id: string; name: string; entry: InjectedWeb3Entry }
@@ -58,7 +62,10 @@ export function listPolkadotWallets(root: object | undefined): DiscoveredPolkado
     try {
       const entry = (injected as Record<string, unknown>)[key] as InjectedWeb3Entry | undefined
       if (typeof entry?.enable !== 'function') continue
-      const name = key === 'polkadot-js' && nova ? 'Nova Wallet' : (polkadotWalletNames[key] ?? key)
+      // An extension Portico does not know by key may say its name (a plain short string); else its key is shown.
+      const own = (entry as { name?: unknown }).name
+      const announced = typeof own === 'string' && /^[\p{L}\p{N} ()._-]{1,48}$/u.test(own) ? own : undefined
+      const name = key === 'polkadot-js' && nova ? 'Nova Wallet' : (polkadotWalletNames[key] ?? announced ?? key)
       found.push({ id: key, name, entry })
     } catch {
       // a hostile getter: skipped

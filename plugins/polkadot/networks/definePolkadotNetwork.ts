@@ -11,7 +11,7 @@ export type PolkadotNetwork = Network & { polkadot: PolkadotChainData }
 
 export type DefinePolkadotNetworkParameters = PolkadotChainData & {
   name: string
-  /** The node's JSON-RPC endpoints (wss:// or https://). */
+  /** The node's HTTP JSON-RPC endpoints (`https://`; the plugin posts JSON-RPC, no websocket). */
   rpcUrls: readonly string[]
   nativeCurrency: { name: string; symbol: string; decimals: number }
   /** A Subscan-style explorer: `<url>/account/<address>`, `<url>/extrinsic/<hash>`. */
@@ -26,7 +26,7 @@ export type DefinePolkadotNetworkParameters = PolkadotChainData & {
  *
  * @throws Error for a genesis hash that is not 32 bytes of hex
  * @example
- * definePolkadotNetwork({ genesisHash: '0x91b1…', ss58Prefix: 0, name: 'Polkadot', rpcUrls: ['wss://rpc.polkadot.io'], nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 } })
+ * definePolkadotNetwork({ genesisHash: '0x91b1…', ss58Prefix: 0, name: 'Polkadot', rpcUrls: ['https://rpc.polkadot.io'], nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 } })
  */
 export function definePolkadotNetwork({ genesisHash, ss58Prefix, name, rpcUrls, nativeCurrency, blockExplorer, testnet, imageUrl }: DefinePolkadotNetworkParameters): PolkadotNetwork {
   if (!/^0x[0-9a-f]{64}$/.test(genesisHash)) throw new Error(`definePolkadotNetwork: "${String(genesisHash).slice(0, 80)}" is not a 32-byte lower-case hex genesis hash`)

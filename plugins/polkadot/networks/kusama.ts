@@ -5,7 +5,7 @@ export const kusama = definePolkadotNetwork({
   genesisHash: '0xb0a8d493285c2df73290dfb7e61f870f17b41801197a149ca93654499ea3dafe',
   ss58Prefix: 2,
   name: 'Kusama',
-  rpcUrls: ['wss://kusama-rpc.polkadot.io'],
+  rpcUrls: ['https://kusama-rpc.polkadot.io'],
   nativeCurrency: { name: 'Kusama', symbol: 'KSM', decimals: 12 },
   blockExplorer: { name: 'Subscan', url: 'https://kusama.subscan.io' },
 })

@@ -5,7 +5,7 @@ export const polkadotMainnet = definePolkadotNetwork({
   genesisHash: '0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3',
   ss58Prefix: 0,
   name: 'Polkadot',
-  rpcUrls: ['wss://rpc.polkadot.io'],
+  rpcUrls: ['https://rpc.polkadot.io'],
   nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
   blockExplorer: { name: 'Subscan', url: 'https://polkadot.subscan.io' },
 })

@@ -19,6 +19,7 @@ import { devCosmosAddress } from '../../../sandbox/cosmos/devCosmos.js'
 import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { startSandbox, type StartSandboxReturnType } from '../../../sandbox/startSandbox.js'
 import { devSuiAddress, devSuiKeypair } from '../../../sandbox/sui/devSui.js'
+import { devPolkadotAddress } from '../../../sandbox/polkadot/devPolkadot.js'
 import { suiPorticoUsd } from '../../../sandbox/sui/suiSandboxChain.js'
 import { pickSandboxPort } from '../../helpers/pickSandboxPort.js'
 
@@ -27,6 +28,7 @@ const ECPair = ECPairFactory(ecc)
 const network = bitcoin.networks.regtest
 const btcChain = sandboxBitcoinChain.caipNetworkId
 const suiChain = sandboxSuiChain.caipNetworkId
+const polkadotChain = `polkadot:${'45'.repeat(16)}`
 const cosmosChain = sandboxCosmosChain.caipNetworkId
 
 let sandbox: StartSandboxReturnType
@@ -58,16 +60,17 @@ afterAll(async () => {
 })
 
 describe('/sandbox.json', () => {
-  it('lists every chain with namespace, ids, URLs, currency, tokens and dev accounts, on PORT+1 … PORT+5 and PORT+7', () => {
+  it('lists every chain with namespace, ids, URLs, currency, tokens and dev accounts, on PORT+1 … PORT+7', () => {
     expect(info.chains.map((c) => [c.namespace, c.caipNetworkId])).toEqual([
       ['eip155', 'eip155:31337'],
       ['eip155', 'eip155:31338'],
       ['solana', sandboxSolanaChain.caipNetworkId],
       ['bip122', 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'],
       ['cosmos', 'cosmos:portico-local-1'],
+      ['polkadot', polkadotChain],
       ['sui', 'sui:localnet'],
     ])
-    expect(info.chains.map((c) => new URL(c.nodeUrl).port)).toEqual([1, 2, 3, 4, 5, 7].map((i) => String(sandbox.port + i)))
+    expect(info.chains.map((c) => new URL(c.nodeUrl).port)).toEqual([1, 2, 3, 4, 5, 6, 7].map((i) => String(sandbox.port + i)))
     const btc = info.chains[3]!
     expect(btc).toEqual({
       namespace: 'bip122',
@@ -81,6 +84,17 @@ describe('/sandbox.json', () => {
       accounts: [devBitcoinAddress],
     })
     expect(info.chains[5]).toEqual({
+      namespace: 'polkadot',
+      caipNetworkId: polkadotChain,
+      name: 'Portico Substrate Devnet',
+      rpcUrl: `${sandbox.url}/v1/?chainId=polkadot%3A${'45'.repeat(16)}&projectId=demo`,
+      nodeUrl: `http://127.0.0.1:${sandbox.port + 6}`,
+      nativeCurrency: { name: 'Rococo', symbol: 'ROC', decimals: 12 },
+      tokens: [],
+      nfts: [],
+      accounts: [devPolkadotAddress(0), devPolkadotAddress(1)],
+    })
+    expect(info.chains[6]).toEqual({
       namespace: 'sui',
       caipNetworkId: suiChain,
       name: 'Portico Sui Localnet',
@@ -133,7 +147,7 @@ describe('POST /sandbox/faucet', () => {
     const { status, body } = await faucet({ caipAddress: `${suiChain}:${to}`, amount: '2.5' })
     expect(status).toBe(200)
     expect(body.txid).toMatch(/^[1-9A-HJ-NP-Za-km-z]{43,44}$/)
-    const client = new SuiClient({ url: info.chains[5]!.nodeUrl })
+    const client = new SuiClient({ url: info.chains[6]!.nodeUrl })
     expect((await client.getTransactionBlock({ digest: body.txid!, options: { showEffects: true } })).effects?.status.status).toBe('success')
     expect((await client.getBalance({ owner: to })).totalBalance).toBe('2500000000')
     const balance = await fetch(`${sandbox.url}/v1/account/${to}/balance?currency=usd&chainId=${suiChain}&projectId=demo`)
@@ -225,7 +239,7 @@ describe('the Bitcoin regtest chain through the server', () => {
 
 describe('the Sui chain through the server', () => {
   it('the dev address holds SUI and pUSD, and @mysten/sui sends through the JSON-RPC proxy; balances and history follow', async () => {
-    const client = new SuiClient({ url: info.chains[5]!.rpcUrl })
+    const client = new SuiClient({ url: info.chains[6]!.rpcUrl })
     const pUsd = await client.getBalance({ owner: devSuiAddress, coinType: suiPorticoUsd.coinType })
     expect(pUsd.totalBalance).toBe('1000000000000')
     const receiver = new Ed25519Keypair().toSuiAddress()
@@ -250,9 +264,44 @@ describe('the Sui chain through the server', () => {
   })
 
   it('the proxy refuses methods that are not reads or broadcasts, and the APIs refuse a malformed address', async () => {
-    const call = await fetch(info.chains[5]!.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'unsafe_transferSui', params: [] }) })
+    const call = await fetch(info.chains[6]!.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'unsafe_transferSui', params: [] }) })
     expect(((await call.json()) as { error: { message: string } }).error.message).toBe('Requested RPC call is not allowed')
     expect((await fetch(`${sandbox.url}/v1/account/0x2/balance?currency=usd&chainId=${suiChain}&projectId=demo`)).status).toBe(400)
     expect((await fetch(`${sandbox.url}/v1/account/0x2/history?chainId=${suiChain}&projectId=demo`)).status).toBe(400)
+  })
+})
+
+describe('the Substrate chain through the server', () => {
+  it('the faucet credits any SS58 address; the server reports its balance and history; @polkadot/api reads it through the proxy, which refuses dev_* methods', async () => {
+    const { ApiPromise, HttpProvider } = await import('@polkadot/api')
+    const { Keyring } = await import('@polkadot/keyring')
+    const { cryptoWaitReady } = await import('@polkadot/util-crypto')
+    await cryptoWaitReady()
+    // a Kusama-prefixed address: the faucet takes any prefix
+    const to = new Keyring({ type: 'sr25519', ss58Format: 2 }).addFromUri('//PorticoChainsTest').address
+    const { status, body } = await faucet({ caipAddress: `${polkadotChain}:${to}`, amount: '2.5' })
+    expect(status).toBe(200)
+    expect(body.txid).toMatch(/^0x[0-9a-f]{64}$/)
+    const balance = (await (await fetch(`${sandbox.url}/v1/account/${to}/balance?currency=usd&chainId=${polkadotChain}&projectId=demo`)).json()) as { balances: unknown[] }
+    expect(balance.balances).toEqual([expect.objectContaining({ symbol: 'ROC', quantity: { decimals: '12', numeric: '2.5' }, price: 5, value: 12.5, breakdown: { reserved: '0', frozen: '0', transferable: '2.5' } })])
+    const history = (await (await fetch(`${sandbox.url}/v1/account/${to}/history?chainId=${polkadotChain}&projectId=demo`)).json()) as { data: { id: string; metadata: Record<string, unknown> }[] }
+    expect(history.data).toEqual([expect.objectContaining({ id: body.txid, metadata: expect.objectContaining({ operationType: 'receive', sentTo: to, status: 'confirmed', chain: polkadotChain }) })])
+    const api = await ApiPromise.create({ provider: new HttpProvider(info.chains[5]!.rpcUrl), noInitWarn: true })
+    try {
+      expect((await api.query.system.account(to)).data.free.toBigInt()).toBe(2_500_000_000_000n)
+    } finally {
+      await api.disconnect()
+    }
+    const refused = await fetch(info.chains[5]!.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'dev_setStorage', params: [{}] }) })
+    expect(((await refused.json()) as { error?: { message?: string } }).error?.message).toMatch(/not allowed/)
+    for (const [payload, message] of [
+      [{ caipAddress: `${polkadotChain}:${to.slice(0, -1)}x`, amount: '1' }, /is not a valid SS58 address/],
+      [{ caipAddress: `${polkadotChain}:${to}`, amount: '0.0000000000001' }, /at most 12 decimals/],
+    ] as const) {
+      const answer = await faucet(payload)
+      expect(answer.status).toBe(400)
+      expect(answer.body.message).toMatch(message)
+    }
+    expect((await fetch(`${sandbox.url}/v1/account/0x2/balance?currency=usd&chainId=${polkadotChain}&projectId=demo`)).status).toBe(400)
   })
 })

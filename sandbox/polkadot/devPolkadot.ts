@@ -1,0 +1,41 @@
+import { devMnemonic } from '../devnets/devAccounts.js'
+import { encodeSs58 } from '../../plugins/polkadot/utils/ss58.js'
+import { derivePolkadotDevKey, type PolkadotDevKey } from '../polkadotWallet/derivePolkadotDevKey.js'
+import { polkadotSandboxSs58Prefix } from './polkadotSandboxChain.js'
+
+/**
+ * The dev wallet's two sr25519 accounts, from the same public test mnemonic as the EVM dev accounts
+ * ("test test … junk"): the phrase itself and `//1`, as the Polkadot.js extension derives them. A
+ * test pins them to `@polkadot/keyring`. Never hold real funds with them.
+ */
+export const devPolkadotAccounts = [
+  { name: 'Dev account 1', suri: devMnemonic },
+  { name: 'Dev account 2', suri: `${devMnemonic}//1` },
+] as const
+
+/** What the sandbox gives each dev account at start: 1,000 ROC (12 decimals). */
+export const devPolkadotFunding = 1_000n * 10n ** 12n
+
+const keys: PolkadotDevKey[] = []
+
+/**
+ * The dev account's key pair.
+ *
+ * @param index 0 or 1
+ * @example
+ * devPolkadotKey(0).publicKey
+ */
+export function devPolkadotKey(index: 0 | 1): PolkadotDevKey {
+  keys[index] ??= derivePolkadotDevKey(devMnemonic, index === 0 ? undefined : 1)
+  return keys[index] as PolkadotDevKey
+}
+
+/**
+ * The dev account's address in the sandbox's prefix (42).
+ *
+ * @example
+ * devPolkadotAddress(0) // '5…'
+ */
+export function devPolkadotAddress(index: 0 | 1): string {
+  return encodeSs58(devPolkadotKey(index).publicKey, polkadotSandboxSs58Prefix)
+}

@@ -1,0 +1,168 @@
+import { decodeSs58, encodeSs58 } from '../../plugins/polkadot/utils/ss58.js'
+import type { PolkadotDevKey } from './derivePolkadotDevKey.js'
+import { PolkadotDevWalletError } from './PolkadotDevWalletError.js'
+import { type SignerPayload, signPolkadotPayload, signPolkadotRaw } from './signPolkadotPayload.js'
+
+export type PolkadotDevWalletMode = 'approve' | 'reject'
+export type PolkadotDevWalletActivity = { method: string; outcome: 'approved' | 'rejected' | 'failed' }
+/** One account as an extension shares it. */
+export type PolkadotDevAccount = { address: string; name: string; type: 'sr25519'; genesisHash: null }
+/** What a site gets from `enable()`: accounts and signer, as the Polkadot.js extension gives them. */
+export type PolkadotDevExtension = {
+  name: string
+  version: string
+  accounts: { get(anyType?: boolean): Promise<PolkadotDevAccount[]>; subscribe(callback: (accounts: PolkadotDevAccount[]) => void): () => void }
+  signer: {
+    signPayload(payload: SignerPayload): Promise<{ id: number; signature: `0x${string}` }>
+    signRaw(payload: { address: string; data: string; type: 'bytes' }): Promise<{ id: number; signature: `0x${string}` }>
+  }
+}
+/** The entry under `window.injectedWeb3`. */
+export type PolkadotDevWalletEntry = { name: string; version: string; enable(appName?: string): Promise<PolkadotDevExtension> }
+export type PolkadotDevWalletControl = {
+  getState(): { connected: boolean; mode: PolkadotDevWalletMode }
+  setMode(mode: PolkadotDevWalletMode): void
+  getMode(): PolkadotDevWalletMode
+  /** Forgets the site, as "disconnect" in an extension does: accounts go empty for its subscribers. */
+  disconnect(): void
+  activity(): PolkadotDevWalletActivity[]
+  subscribe(fn: () => void): () => void
+  /** The accounts it holds, in the sandbox's prefix. */
+  accounts: readonly PolkadotDevAccount[]
+}
+
+export type CreatePolkadotDevWalletParameters = {
+  keys: readonly { name: string; key: PolkadotDevKey }[]
+  /** Shown to sites (default "Portico Dev Wallet (Polkadot)"). */
+  name?: string
+  /** The SS58 prefix addresses are given in (default 42, generic Substrate). */
+  ss58Prefix?: number
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | undefined
+  storageKey?: string
+}
+
+const version = '0.1.0'
+
+/**
+ * Creates "Portico Dev Wallet (Polkadot)" as the Polkadot.js extension presents itself in
+ * `window.injectedWeb3`: `enable(appName)` authorises the site and gives its sr25519 accounts (with
+ * names), `accounts.subscribe`, and a signer whose `signPayload` signs the Substrate signing
+ * payload of a `SignerPayloadJSON` and whose `signRaw` signs `<Bytes>`-wrapped data, both with
+ * `@scure/sr25519` (pure JavaScript, so it runs under the demo's strict CSP). "Reject requests"
+ * makes every prompt fail with "Cancelled", as the extension does when the visitor says no.
+ *
+ * @param parameters the keys, name, prefix and storage
+ * @returns the `injectedWeb3` entry and the panel's controls
+ * @example
+ * const { entry } = createPolkadotDevWallet({ keys: [{ name: 'Dev account 1', key }] })
+ * window.injectedWeb3 = { 'portico-dev-wallet': entry }
+ */
+export function createPolkadotDevWallet(parameters: CreatePolkadotDevWalletParameters): { entry: PolkadotDevWalletEntry; control: PolkadotDevWalletControl } {
+  const prefix = parameters.ss58Prefix ?? 42
+  const name = parameters.name ?? 'Portico Dev Wallet (Polkadot)'
+  const storageKey = parameters.storageKey ?? 'portico-polkadot-dev-wallet'
+  const accounts = Object.freeze(parameters.keys.map(({ name: label, key }) => Object.freeze({ address: encodeSs58(key.publicKey, prefix), name: label, type: 'sr25519' as const, genesisHash: null })))
+  const readSaved = (): { connected: boolean; mode: PolkadotDevWalletMode } => {
+    try {
+      const saved = JSON.parse(parameters.storage?.getItem(storageKey) ?? 'null') as { connected?: unknown; mode?: unknown } | null
+      return { connected: saved?.connected === true, mode: saved?.mode === 'reject' ? 'reject' : 'approve' }
+    } catch {
+      return { connected: false, mode: 'approve' }
+    }
+  }
+  let { connected, mode } = readSaved()
+  const log: PolkadotDevWalletActivity[] = []
+  const listeners = new Set<() => void>()
+  const accountListeners = new Set<(accounts: PolkadotDevAccount[]) => void>()
+  let nextId = 1
+  const changed = () => {
+    try {
+      parameters.storage?.setItem(storageKey, JSON.stringify({ connected, mode }))
+    } catch {
+      // storage full or blocked: the state lives on in memory
+    }
+    for (const fn of listeners) fn()
+  }
+  const record = (method: string, outcome: PolkadotDevWalletActivity['outcome']) => {
+    log.push({ method, outcome })
+    if (log.length > 50) log.shift()
+    changed()
+  }
+  const shared = () => (connected ? accounts.map((a) => ({ ...a })) : [])
+  const keyFor = (address: unknown): PolkadotDevKey => {
+    const decoded = decodeSs58(address)
+    const found = decoded && parameters.keys.find(({ key }) => key.publicKey.every((b, i) => b === decoded.publicKey[i]))
+    if (!found) throw new PolkadotDevWalletError(4100, `Unable to find a keypair for ${String(address).slice(0, 60)}`)
+    return found.key
+  }
+  const prompt = <T>(method: string, run: () => T): T => {
+    if (!connected) {
+      record(method, 'rejected')
+      throw new PolkadotDevWalletError(4100, 'The site is not authorised')
+    }
+    if (mode === 'reject') {
+      record(method, 'rejected')
+      throw new PolkadotDevWalletError(4001, 'Cancelled')
+    }
+    try {
+      const result = run()
+      record(method, 'approved')
+      return result
+    } catch (error) {
+      record(method, 'failed')
+      throw error
+    }
+  }
+
+  const extension: PolkadotDevExtension = Object.freeze({
+    name,
+    version,
+    accounts: Object.freeze({
+      get: async () => shared(),
+      subscribe(callback: (accounts: PolkadotDevAccount[]) => void) {
+        accountListeners.add(callback)
+        queueMicrotask(() => callback(shared()))
+        return () => void accountListeners.delete(callback)
+      },
+    }),
+    signer: Object.freeze({
+      signPayload: async (payload: SignerPayload) => prompt('signPayload', () => ({ id: nextId++, signature: signPolkadotPayload(payload, keyFor(payload?.address).secretKey) })),
+      signRaw: async (payload: { address: string; data: string; type: 'bytes' }) => prompt('signRaw', () => ({ id: nextId++, signature: signPolkadotRaw(payload?.data, keyFor(payload?.address).secretKey) })),
+    }),
+  })
+  const entry: PolkadotDevWalletEntry = Object.freeze({
+    name,
+    version,
+    async enable() {
+      if (mode === 'reject') {
+        record('enable', 'rejected')
+        throw new PolkadotDevWalletError(4001, 'Rejected')
+      }
+      const was = connected
+      connected = true
+      record('enable', 'approved')
+      if (!was) for (const fn of accountListeners) fn(shared())
+      return extension
+    },
+  })
+  const control: PolkadotDevWalletControl = {
+    getState: () => ({ connected, mode }),
+    setMode(next) {
+      mode = next
+      changed()
+    },
+    getMode: () => mode,
+    disconnect() {
+      connected = false
+      changed()
+      for (const fn of accountListeners) fn([])
+    },
+    activity: () => [...log],
+    subscribe(fn) {
+      listeners.add(fn)
+      return () => void listeners.delete(fn)
+    },
+    accounts,
+  }
+  return { entry, control }
+}
