@@ -26,7 +26,7 @@ export type SandboxOnrampQuoteParameters = {
  * The sandbox provider's price, exact and deterministic (what the checkout pays out is what the
  * view quoted): the visitor pays `fiatTotal`; the 1.5 % fee (rounded half up to the cent) and the
  * network fee come off; the rest buys the asset at the sandbox's price, rounded down to its base
- * unit. Given a crypto amount, the total is the least whole-cent amount that buys at least it.
+ * unit. Given a crypto amount, exactly that arrives and the total is the least whole-cent amount that buys it.
  *
  * @throws HttpError (`OUT_OF_LIMITS`) when the amount buys nothing after fees; (`INVALID_PARAMS`) for an unknown fiat or a bad amount
  * @example
@@ -51,6 +51,8 @@ export function sandboxOnrampQuote({ asset, priceUsdCents, fiatCurrency, fiatAmo
     let total = ((net + networkFee) * 10_000n + (10_000n - sandboxOnrampFeeBps) - 1n) / (10_000n - sandboxOnrampFeeBps)
     result = forward(total)
     while (result.units < wanted) result = forward(++total)
+    // Exactly what was asked for arrives; the whole cent above it is the rounding.
+    result = { ...result, units: wanted }
   } else {
     const total = parseFiatCents(fiatAmount)
     if (total === undefined || total <= 0n) throw new HttpError({ status: 400, code: 'INVALID_PARAMS', message: 'The amount must be a positive fiat amount' })
