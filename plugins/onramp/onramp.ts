@@ -45,7 +45,7 @@ export function onramp(options: OnrampOptions = {}): Plugin<PluginContext> {
         if (!registry.has(view)) registry.register({ id: view, title: 'onramp.title', owner: 'onramp', load: () => import('./views/OnrampView.js').then((m) => m.OnrampView) })
       })
       // Spec §9: on-ramp chains are eip155 and solana.
-      portico.accountActions.register({ id: 'onramp', owner: 'onramp', label: 'onramp.action', view, icon: 'card', order: accountActionOrder.onramp, namespaces: ['eip155', 'solana'] })
+      portico.accountActions.register({ id: 'onramp', owner: 'onramp', label: 'onramp.action', view, icon: 'wallet', order: accountActionOrder.onramp, namespaces: ['eip155', 'solana'] })
       return () => portico.accountActions.remove('onramp')
     },
   })

@@ -16,7 +16,7 @@ describe('onramp plugin registration', () => {
   it('offers Buy first on the Account view of eip155 and solana only, and registers the OnRampProviders view', async () => {
     const portico = createPortico({ projectId: 'test', networks: [devnet], plugins: [eip155(), onramp({ defaultFiatAmount: '50' })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
     await portico.ready()
-    expect(portico.accountActions.list('eip155').map((a) => [a.id, a.view, a.label, a.icon, a.order])).toEqual([['onramp', 'OnRampProviders', 'onramp.action', 'card', 10]])
+    expect(portico.accountActions.list('eip155').map((a) => [a.id, a.view, a.label, a.icon, a.order])).toEqual([['onramp', 'OnRampProviders', 'onramp.action', 'wallet', 10]])
     expect(portico.accountActions.list('solana').map((a) => a.id)).toEqual(['onramp'])
     expect(portico.accountActions.list('bip122')).toEqual([])
     expect(portico.views.has('OnRampProviders')).toBe(true)

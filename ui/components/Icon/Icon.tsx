@@ -14,7 +14,6 @@ const paths = {
   send: 'M3 20V4l19 8zm2-3 11.9-5L5 7v3.5l6 1.5-6 1.5z',
   disconnect: 'M11 2h2v10h-2zM6.3 5.3l1.4 1.4a7 7 0 1 0 8.6 0l1.4-1.4a9 9 0 1 1-11.4 0z',
   grid: 'M4 4h7v7H4zm2 2v3h3V6zm7-2h7v7h-7zm2 2v3h3V6zM4 13h7v7H4zm2 2v3h3v-3zm7-2h7v7h-7zm2 2v3h3v-3z',
-  card: 'M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2m0 2v2h16V6zm0 5v7h16v-7zm2 4h5v2H6z',
 } as const
 
 export type IconName = keyof typeof paths
