@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
@@ -11,7 +12,10 @@ import { devAddresses } from './devnets/devAccounts.js'
 import { PortInUseError } from './devnets/errors.js'
 import { SandboxParameterError, SandboxPortInUseError, SandboxStartError } from './errors.js'
 import { registerFaucetRoute } from './faucet/registerFaucetRoute.js'
-import { registerSandboxPages, type SandboxControls, type SandboxInfo } from './registerSandboxPages.js'
+import { createOnrampTreasury } from './onramp/createOnrampTreasury.js'
+import { createSandboxOnrampProvider } from './onramp/createSandboxOnrampProvider.js'
+import { registerOnrampCheckout } from './onramp/registerOnrampCheckout.js'
+import { registerSandboxPages, sandboxPageCsp, type SandboxControls, type SandboxInfo } from './registerSandboxPages.js'
 import { assertPortFree } from './utils/assertPortFree.js'
 
 export type StartSandboxParameters = {
@@ -153,6 +157,10 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
     const controls: SandboxControls = {}
     const allowedOrigins = [url, `http://localhost:${ports.server}`]
     const pages = registerSandboxPages(assets, info, controls)
+    // The on-ramp: a treasury of its own on each chain pays out what the sandbox checkout sells,
+    // and the checkout reports each order to the server with a signed webhook.
+    const treasury = await createOnrampTreasury(chains)
+    const webhookSecret = randomBytes(32).toString('hex')
     try {
       server = await createServer({
         host: sandboxHost,
@@ -170,11 +178,13 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         requestRateLimit: { max: 20_000, windowMs: 60_000 },
         rpcRateLimit: { perIp: 200_000, perProject: 200_000, windowMs: 60_000 },
         indexer: { pollIntervalMs: sandboxIndexerPollMs },
+        onramp: { providers: [createSandboxOnrampProvider({ origin: url, assets: treasury.assets, webhookSecret })] },
         // The invented test wallets: the end-to-end tests page, search and pair with them.
         directory: testDirectoryFile,
         extend: (app) => {
           pages(app)
           registerFaucetRoute(app, { chains: new Map(chains.map((c) => [c.info.caipNetworkId, c])), allowedOrigins })
+          registerOnrampCheckout(app, { treasury, serverUrl: url, webhookSecret, csp: sandboxPageCsp })
         },
       })
     } catch (error) {

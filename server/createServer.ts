@@ -24,6 +24,7 @@ import { registerNftRoutes } from './routes/registerNftRoutes.js'
 import { registerPriceRoutes } from './routes/registerPriceRoutes.js'
 import type { ConvertProvider } from './convert/ConvertProvider.js'
 import { registerConvertRoutes } from './routes/registerConvertRoutes.js'
+import { type OnrampConfig, registerOnrampRoutes, resolveOnrampProviders } from './routes/registerOnrampRoutes.js'
 import { registerProjectRoutes } from './routes/registerProjectRoutes.js'
 import { registerRpcProxyRoutes } from './routes/registerRpcProxyRoutes.js'
 
@@ -130,6 +131,13 @@ export type ServerConfig = {
    * from another AMM or an aggregator behind the same API.
    */
   convertProvider?: ConvertProvider
+  /**
+   * The on-ramp (`/v1/onramp/*`, `/v1/generators/onrampurl`): its providers, either objects that
+   * implement `OnrampProvider` or URL-template settings for Coinbase Onramp, MoonPay, Transak,
+   * Ramp and Meld (`{ type, publicKey, secretKey?, assets }`, see docs/server/onramp.md). Keys stay
+   * on the server. None by default: the routes then sell nothing.
+   */
+  onramp?: OnrampConfig
   /** The eip155 indexer (history, NFTs); on unless `false`. */
   indexer?: false | IndexerConfig
   /**
@@ -274,6 +282,13 @@ function validateConfig(config: ServerConfig): void {
       throw new Error('createServer: publicUrl must be an http(s) URL without query, fragment or credentials')
     }
   }
+  if (config.onramp !== undefined) {
+    try {
+      resolveOnrampProviders(config.onramp)
+    } catch (error) {
+      throw new Error(`createServer: ${(error as Error).message}`)
+    }
+  }
   if (config.port !== undefined && (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)) {
     throw new Error('createServer: port must be an integer from 0 to 65535')
   }
@@ -405,6 +420,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     registerPriceRoutes(app, context)
     registerNftRoutes(app, context)
     registerConvertRoutes(app, context)
+    await app.register(async (scope) => registerOnrampRoutes(scope, context))
     await app.register(async (scope) => registerRpcProxyRoutes(scope, context))
     await app.register(async (scope) => registerEsploraProxyRoutes(scope, context))
     await app.register(async (scope) => registerCosmosProxyRoutes(scope, context))

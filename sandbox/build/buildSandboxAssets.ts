@@ -28,6 +28,7 @@ const statics: Record<string, [file: string, contentType: string]> = {
   '/wallet': ['walletPage/index.html', 'text/html; charset=utf-8'],
   '/demo.css': ['demo/demo.css', 'text/css; charset=utf-8'],
   '/wallet-page.css': ['walletPage/walletPage.css', 'text/css; charset=utf-8'],
+  '/sandbox-onramp.css': ['onramp/checkout.css', 'text/css; charset=utf-8'],
 }
 
 /**

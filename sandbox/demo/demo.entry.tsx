@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { bip122, defineBitcoinNetwork } from 'portico/bip122'
 import { createPortico, type Plugin, type PluginContext, type Portico } from 'portico'
 import { defineNetwork, eip155 } from 'portico/eip155'
+import { onramp } from 'portico/onramp'
 import { ConnectButton, NetworkButton, PorticoProvider, useAccount, usePortico } from 'portico/react'
 import { cosmos, cosmosLocalnet, defineCosmosNetwork } from 'portico/cosmos'
 import { createSiwxServerStore, siwx } from 'portico/siwx'
@@ -87,6 +88,8 @@ const plugins: Plugin<PluginContext>[] = [
   polkadot(),
   // Swap on the devnets' Uniswap V2 pools, quoted and built by the sandbox server's /v1/convert.
   swap(),
+  // Buy crypto with a test card: the sandbox's checkout pays ETH, pUSD or SOL out of its treasury.
+  onramp(),
   ...(signIn === 'required' || signIn === 'optional' ? [siwx({ required: signIn === 'required', sessionStore: backend, getNonce: backend.getNonce })] : []),
 ]
 

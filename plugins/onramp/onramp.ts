@@ -1,0 +1,52 @@
+import { accountActionOrder, definePlugin, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { messages } from './messages.js'
+import { meta } from './meta.js'
+
+export type OnrampOptions = {
+  /** A server speaking the on-ramp API; default the instance's blockchain API. */
+  apiUrl?: string
+  /** The fiat currency the view starts with (default `USD`). */
+  defaultFiatCurrency?: string
+  /** An amount to start with, in that currency (e.g. `"50"`). */
+  defaultFiatAmount?: string
+  /** IANA time zones where buying is not available (default: spec §9's restricted regions). */
+  restrictedTimeZones?: string[]
+  /** How often the order's status is polled while the checkout is open, in ms (default 1000). */
+  pollIntervalMs?: number
+}
+
+/** What the view reads back (`portico.getStore('onramp')`). */
+export type OnrampSettings = Readonly<OnrampOptions>
+
+const view = 'OnRampProviders'
+
+/**
+ * The on-ramp feature plugin: a "Buy" action on the Account view (first, spec order) of eip155
+ * and solana accounts, opening the on-ramp view (`OnRampProviders`, loaded with `await import()`
+ * the first time). Options, quotes, checkout URLs and order status come from the on-ramp API of
+ * the instance's blockchain API or `apiUrl`; the checkout is the provider's own page.
+ *
+ * @param options see {@link OnrampOptions}
+ * @example
+ * import { onramp } from 'portico/onramp'
+ * createPortico({ networks, plugins: [eip155(), solana(), onramp()] })
+ */
+export function onramp(options: OnrampOptions = {}): Plugin<PluginContext> {
+  return definePlugin({
+    name: 'onramp',
+    kind: 'feature',
+    version,
+    meta,
+    messages,
+    options,
+    setup(portico) {
+      portico.registerStore('onramp', Object.freeze({ ...options }) satisfies OnrampSettings)
+      portico.hooks.registerViews.tap('onramp', (registry) => {
+        if (!registry.has(view)) registry.register({ id: view, title: 'onramp.title', owner: 'onramp', load: () => import('./views/OnrampView.js').then((m) => m.OnrampView) })
+      })
+      // Spec §9: on-ramp chains are eip155 and solana.
+      portico.accountActions.register({ id: 'onramp', owner: 'onramp', label: 'onramp.action', view, icon: 'wallet', order: accountActionOrder.onramp, namespaces: ['eip155', 'solana'] })
+      return () => portico.accountActions.remove('onramp')
+    },
+  })
+}

@@ -1,0 +1,226 @@
+// Issue 21 as a visitor: the demo site from `npm start` in real Chromium, the Portico Dev Wallets,
+// the server's /v1/onramp API and the sandbox provider's checkout (a real popup), which pays out of
+// its treasury on anvil and LiteSVM. Balances are read back from the chains, not from the UI.
+import { type Address, createPublicClient, erc20Abi, http, parseUnits } from 'viem'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+
+type SandboxJson = { solanaAccount: string; chains: { caipNetworkId: string; nodeUrl: string; tokens: { address: Address; symbol: string }[] }[] }
+
+const dev = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
+const solanaCaip2 = 'solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP'
+let sandbox: TestSandbox
+let info: SandboxJson
+let visitor: SandboxPage
+let page: Page
+let evmNode: string
+let solanaNode: string
+let pUsd: Address
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ reuseFromEnv: true })
+  info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
+  const devnetA = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
+  evmNode = devnetA.nodeUrl
+  pUsd = devnetA.tokens.find((t) => t.symbol === 'pUSD')!.address
+  solanaNode = info.chains.find((c) => c.caipNetworkId === solanaCaip2)!.nodeUrl
+  visitor = await openSandboxPage()
+  page = visitor.page
+  page.setDefaultTimeout(15_000)
+}, 120_000)
+afterAll(async () => {
+  await visitor?.close()
+  await sandbox?.stop()
+})
+
+const pUsdOf = (address: Address) => createPublicClient({ transport: http(evmNode) }).readContract({ address: pUsd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+async function lamportsOf(address: string): Promise<bigint> {
+  const response = await fetch(solanaNode, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }) })
+  return BigInt(((await response.json()) as { result: { value: number } }).result.value)
+}
+const header = () => page.getByRole('navigation', { name: 'Wallet' })
+const dialog = () => page.getByRole('dialog')
+const quote = () => dialog().locator('dl[aria-label="Portico Sandbox Pay quote"]')
+/** What the sandbox provider's quote says arrives, e.g. "48.75 pUSD". */
+const quotedReceive = async () => (await quote().locator('div').filter({ hasText: 'You receive' }).locator('dd').textContent()) ?? ''
+const continueButton = () => dialog().getByRole('button', { name: 'Continue with Portico Sandbox Pay' })
+
+async function openBuy(short: RegExp) {
+  if ((await dialog().count()) === 0) await header().getByRole('button', { name: short }).click()
+  if ((await dialog().getAttribute('data-view')) !== 'Account') {
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog().count()).toBe(0)
+    await header().getByRole('button', { name: short }).click()
+  }
+  await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+  await dialog().getByRole('button', { name: 'Buy', exact: true }).click()
+  await expect.poll(() => dialog().getAttribute('data-view')).toBe('OnRampProviders')
+}
+
+/** Continue → the checkout popup; returns it once its page loaded. */
+async function openCheckout(): Promise<Page> {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), continueButton().click()])
+  await popup.waitForURL(/\/sandbox\/onramp\?/)
+  return popup
+}
+
+async function payWith(popup: Page, card: string) {
+  await popup.getByLabel('Card number').fill(card)
+  await popup.getByLabel('Expiry (MM/YY)').fill('12/34')
+  await popup.getByLabel('Security code').fill('123')
+  await popup.getByRole('button', { name: 'Pay' }).click()
+}
+
+describe('On-ramp on the demo site (EVM), end to end', () => {
+  it('connects the EVM dev wallet; the Account view offers Buy first', async () => {
+    await page.goto(sandbox.url)
+    await header().getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await header().getByRole('button', { name: /0xf39F/ }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+    await expect.poll(() => dialog().getByRole('button', { name: /^(Buy|Swap|Send)$/ }).allTextContents()).toEqual(['Buy', 'Swap', 'Send'])
+  })
+
+  it('buys 50 USD of pUSD on Devnet A with a test card: the chain pays exactly the quoted amount, and Activity shows it', async () => {
+    await openBuy(/0xf39F/)
+    await dialog().getByRole('combobox', { name: 'Crypto' }).selectOption({ label: 'pUSD · Portico Devnet A' })
+    await dialog().getByLabel('You pay (USD)').fill('50')
+    await quote().waitFor()
+    const shown = await quotedReceive()
+    expect(shown).toBe('48.75 pUSD')
+    expect(await quote().textContent()).toContain('Fees1.25 USD (processing 0.75, network 0.50)')
+    expect(await quote().textContent()).toContain('Card10.00–7,500.00')
+    const before = await pUsdOf(dev)
+    const popup = await openCheckout()
+    await expect.poll(() => dialog().getByRole('heading', { name: 'Complete your purchase in Portico Sandbox Pay' }).count()).toBe(1)
+    expect(await popup.getByRole('heading', { name: 'Buy pUSD' }).count()).toBe(1)
+    await payWith(popup, '4242 4242 4242 4242')
+    await expect.poll(() => popup.getByRole('heading', { name: 'Payment approved' }).count(), { timeout: 20_000 }).toBe(1)
+    await expect.poll(() => dialog().getByRole('heading', { name: 'Purchase complete' }).count(), { timeout: 20_000 }).toBe(1)
+    expect(await dialog().textContent()).toContain('48.75 pUSD arrived in your wallet.')
+    expect((await pUsdOf(dev)) - before).toBe(parseUnits(shown.split(' ')[0]!, 6))
+    expect(await dialog().getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toMatch(/\/sandbox\/explorer\/eip155:31337\/tx\/0x[0-9a-f]{64}$/)
+    await popup.close()
+    await dialog().getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+    await dialog().getByRole('tab', { name: 'Activity' }).click()
+    await expect.poll(async () => (await dialog().getByRole('tabpanel').getByRole('listitem').first().textContent()) ?? '', { timeout: 10_000 }).toMatch(/Received\s*48\.750 pUSD/i)
+  })
+
+  it('a declined test card: the checkout refuses it, the modal says why, nothing arrives, and Try again returns to the form', async () => {
+    await openBuy(/0xf39F/)
+    await dialog().getByLabel('You pay (USD)').fill('20')
+    await quote().waitFor()
+    const before = await pUsdOf(dev)
+    const popup = await openCheckout()
+    await payWith(popup, '4000 0000 0000 0002')
+    expect(await popup.getByRole('heading', { name: 'Card declined' }).count()).toBe(1)
+    await expect.poll(() => dialog().getByRole('heading', { name: 'Card declined: Your card was declined.' }).count(), { timeout: 10_000 }).toBe(1)
+    expect(await pUsdOf(dev)).toBe(before)
+    await popup.close()
+    await dialog().getByRole('button', { name: 'Try again' }).click()
+    await quote().waitFor()
+    expect(await continueButton().isEnabled()).toBe(true)
+  })
+
+  it("a checkout window closed before paying: 'Popup closed', and the form is usable again", async () => {
+    const popup = await openCheckout()
+    await popup.close()
+    await expect.poll(() => dialog().getByRole('heading', { name: 'Popup closed' }).count(), { timeout: 10_000 }).toBe(1)
+    expect(await dialog().textContent()).toContain('Nothing was bought.')
+    await dialog().getByRole('button', { name: 'Try again' }).click()
+    await quote().waitFor()
+    expect(await continueButton().isEnabled()).toBe(true)
+  })
+
+  it("an amount outside the provider's limits: the limit is named, Continue is off, and a valid amount brings it back", async () => {
+    await dialog().getByLabel('You pay (USD)').fill('9000')
+    const line = dialog().getByRole('radio', { name: /Portico Sandbox Pay/ })
+    await expect.poll(() => dialog().getByRole('group', { name: 'Quotes' }).textContent()).toContain('The amount must be between 10.00 and 7,500.00 USD (card)')
+    expect(await line.isDisabled()).toBe(true)
+    expect(await dialog().getByRole('button', { name: 'The amount must be between 10.00 and 7,500.00 USD (card)' }).isDisabled()).toBe(true)
+    await dialog().getByLabel('You pay (USD)').fill('5')
+    await expect.poll(() => dialog().getByRole('group', { name: 'Quotes' }).textContent()).toContain('The amount must be between 10.00 and 7,500.00 USD (card)')
+    await dialog().getByLabel('You pay (USD)').fill('25')
+    await quote().waitFor()
+    expect(await continueButton().isEnabled()).toBe(true)
+  })
+
+  it('typing the amount to receive: the view shows what it costs, and the popup being blocked offers a new-tab link', async () => {
+    await dialog().getByRole('combobox', { name: 'Crypto' }).selectOption({ label: 'ETH · Portico Devnet A' })
+    await dialog().getByLabel('You receive (ETH)').fill('0.01')
+    await quote().waitFor()
+    expect(await quotedReceive()).toBe('0.01 ETH')
+    // 30 USD of ETH at 3,000, plus 1.5 % and the 0.50 network fee: 30.97 USD.
+    expect(await dialog().getByLabel('You pay (USD)').inputValue()).toBe('30.97')
+    await page.evaluate(() => {
+      window.open = () => null
+    })
+    await continueButton().click()
+    const link = dialog().getByRole('link', { name: 'Open the checkout in a new tab' })
+    await expect.poll(() => link.count()).toBe(1)
+    expect(await link.getAttribute('href')).toMatch(new RegExp(`^${sandbox.url}/sandbox/onramp\\?orderId=[A-Za-z0-9_-]{22}&chainId=eip155%3A31337&asset=native&`))
+    await dialog().getByRole('button', { name: 'Cancel' }).click()
+    await quote().waitFor()
+  })
+
+  it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {
+    expect(await visitor.cspViolations()).toEqual([])
+    expect(visitor.pageErrors).toEqual([])
+    expect(visitor.blocked).toEqual([])
+  })
+})
+
+describe('On-ramp on the Solana chain, end to end', () => {
+  let solana: SandboxPage
+  it('buys SOL for 30 USD: the chain pays exactly the quoted amount', async () => {
+    solana = await openSandboxPage()
+    page = solana.page
+    page.setDefaultTimeout(15_000)
+    await page.goto(sandbox.url)
+    await header().getByRole('button', { name: /Portico Devnet A/ }).click()
+    await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await header().getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('oeYf…kq96')
+    await openBuy(/oeYf/)
+    await expect.poll(() => dialog().getByRole('combobox', { name: 'Crypto' }).locator('option').allTextContents()).toEqual(['SOL · Portico Solana Localnet'])
+    await dialog().getByLabel('You pay (USD)').fill('30')
+    await quote().waitFor()
+    const shown = await quotedReceive()
+    // 30 USD less 1.5 % (0.45) and the 0.05 network fee, at 150 USD a SOL.
+    expect(shown).toBe('0.196666666 SOL')
+    const before = await lamportsOf(info.solanaAccount)
+    const popup = await openCheckout()
+    await payWith(popup, '5555 5555 5555 4444')
+    await expect.poll(() => dialog().getByRole('heading', { name: 'Purchase complete' }).count(), { timeout: 20_000 }).toBe(1)
+    expect((await lamportsOf(info.solanaAccount)) - before).toBe(196_666_666n)
+    expect(await dialog().getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toMatch(new RegExp(`/sandbox/explorer/${solanaCaip2}/tx/[1-9A-HJ-NP-Za-km-z]{64,88}$`))
+    expect(await solana.cspViolations()).toEqual([])
+    expect(solana.pageErrors).toEqual([])
+    expect(solana.blocked).toEqual([])
+    await solana.close()
+  }, 60_000)
+
+  it('a visitor in a restricted region (Asia/Shanghai) is told buying is not available there', async () => {
+    const restricted = await openSandboxPage({ contextOptions: { timezoneId: 'Asia/Shanghai' } })
+    page = restricted.page
+    page.setDefaultTimeout(15_000)
+    try {
+      await page.goto(sandbox.url)
+      await header().getByRole('button', { name: 'Connect Wallet' }).click()
+      await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+      await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+      await openBuy(/0xf39F/)
+      await expect.poll(() => dialog().getByRole('heading', { name: 'Buying crypto is not available in your region' }).count()).toBe(1)
+      expect(await dialog().getByRole('combobox').count()).toBe(0)
+      expect(restricted.pageErrors).toEqual([])
+    } finally {
+      await restricted.close()
+    }
+  }, 60_000)
+})

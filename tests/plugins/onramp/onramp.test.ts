@@ -1,0 +1,83 @@
+// portico/onramp's registration (the Account action on eip155 and solana only, the lazily loaded
+// view, its options checked) and its on-ramp API client against hostile answers (unit tests of one
+// unit each: the client gets a fetch that answers like a broken or hostile server).
+import { describe, expect, it } from 'vitest'
+
+import { createPortico } from '../../../kernel/index.js'
+import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
+import { createOnrampApi } from '../../../plugins/onramp/api/createOnrampApi.js'
+import { onramp, OnrampApiError } from '../../../plugins/onramp/index.js'
+import { testCardOutcome } from '../../../sandbox/onramp/sandboxTestCards.js'
+import { memoryStorage } from '../../kernel/helpers/testKit.js'
+
+const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:9'] })
+
+describe('onramp plugin registration', () => {
+  it('offers Buy first on the Account view of eip155 and solana only, and registers the OnRampProviders view', async () => {
+    const portico = createPortico({ projectId: 'test', networks: [devnet], plugins: [eip155(), onramp({ defaultFiatAmount: '50' })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+    await portico.ready()
+    expect(portico.accountActions.list('eip155').map((a) => [a.id, a.view, a.label, a.icon, a.order])).toEqual([['onramp', 'OnRampProviders', 'onramp.action', 'wallet', 10]])
+    expect(portico.accountActions.list('solana').map((a) => a.id)).toEqual(['onramp'])
+    expect(portico.accountActions.list('bip122')).toEqual([])
+    expect(portico.views.has('OnRampProviders')).toBe(true)
+    expect(portico.getStore('onramp')).toEqual({ defaultFiatAmount: '50' })
+    await portico.destroy()
+    expect(portico.accountActions.list('eip155')).toEqual([])
+  })
+
+  it('refuses options outside the schema', () => {
+    const make = (options: Parameters<typeof onramp>[0]) => () => createPortico({ projectId: 'test', networks: [devnet], plugins: [eip155(), onramp(options)], storage: memoryStorage() })
+    expect(make({ apiUrl: 'javascript:alert(1)' })).toThrow(/apiUrl/)
+    expect(make({ defaultFiatCurrency: 'usd' })).toThrow(/defaultFiatCurrency/)
+    expect(make({ defaultFiatAmount: '1e5' })).toThrow(/defaultFiatAmount/)
+    expect(make({ pollIntervalMs: 10 })).toThrow(/pollIntervalMs/)
+  })
+})
+
+describe('the on-ramp API client', () => {
+  const api = (answer: () => Response | Promise<Response>) => createOnrampApi({ url: (path) => `http://127.0.0.1:9${path}`, fetch: async () => answer() })
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  const request = { purchaseCurrency: 'pUSD', network: 'eip155:1', paymentCurrency: 'USD', amount: '50', amountIn: 'fiat' as const, paymentMethod: 'card' }
+
+  it("passes the server's 4xx message on, and says so when the server is unreachable or answers no JSON", async () => {
+    await expect(api(() => json(400, { code: 'UNSUPPORTED_ASSET', message: 'No on-ramp provider here sells pGLD' })).quote(request)).rejects.toMatchObject({ name: 'OnrampApiError', shortMessage: 'No on-ramp provider here sells pGLD', status: 400 })
+    await expect(api(() => Promise.reject(new TypeError('fetch failed'))).options()).rejects.toThrow(OnrampApiError)
+    await expect(api(() => new Response('<html>', { status: 200 })).options()).rejects.toMatchObject({ shortMessage: 'The on-ramp service answered something that is not JSON' })
+  })
+
+  it('never trusts a quote that does not add up: it becomes "unavailable", not a number', async () => {
+    const lines = await api(() =>
+      json(200, {
+        quotes: [
+          { provider: 'a', name: 'A', status: 'ok', paymentTotal: { amount: '50.00', currency: 'USD' }, paymentSubtotal: { amount: '48', currency: 'USD' }, providerFee: { amount: '1', currency: 'USD' }, networkFee: { amount: '1', currency: 'USD' }, purchaseAmount: { amount: '48', currency: 'pUSD' } },
+          { provider: 'b', status: 'ok', paymentTotal: { amount: 'NaN' }, purchaseAmount: { amount: '-1' } },
+          { provider: 'c', status: 'out_of_limits', message: 'too much' },
+          { status: 'ok' },
+          null,
+        ],
+      }),
+    ).quote(request)
+    expect(lines.map((l) => `${l.provider}:${l.status}`)).toEqual(['a:ok', 'b:unavailable', 'c:out_of_limits'])
+  })
+
+  it('refuses a checkout URL that is not http(s), and an order without a status', async () => {
+    await expect(api(() => json(200, { url: 'javascript:alert(1)', orderId: 'x' })).checkoutUrl({ provider: 'a', address: '0x1', network: 'eip155:1', purchaseCurrency: 'ETH', paymentCurrency: 'USD', paymentMethod: 'card', presetFiatAmount: '50' })).rejects.toMatchObject({ shortMessage: 'The on-ramp service returned no checkout URL' })
+    await expect(api(() => json(200, { status: 'paid' })).order('x')).rejects.toThrow(OnrampApiError)
+    expect((await api(() => json(200, { status: 'completed', cryptoAmount: '1e9', txHash: 'h' })).order('x')).cryptoAmount).toBeNull()
+  })
+})
+
+describe("the sandbox checkout's test cards", () => {
+  const now = new Date('2030-06-15T00:00:00Z')
+  it('pays with the standard approved numbers, refuses the declined ones, and checks number, expiry and code first', () => {
+    expect(testCardOutcome({ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', now })).toEqual({ kind: 'approved', brand: 'Visa' })
+    expect(testCardOutcome({ number: '4000-0000-0000-0002', expiry: '12/34', cvc: '123', now })).toEqual({ kind: 'declined', reason: 'Your card was declined.' })
+    expect(testCardOutcome({ number: '4000000000009995', expiry: '12/2034', cvc: '1234', now })).toEqual({ kind: 'declined', reason: 'Your card has insufficient funds.' })
+    expect(testCardOutcome({ number: '4242424242424241', expiry: '12/34', cvc: '123', now }).kind).toBe('invalid')
+    expect(testCardOutcome({ number: '4242424242424242', expiry: '05/30', cvc: '123', now })).toEqual({ kind: 'invalid', message: 'The card has expired: check the expiry date.' })
+    expect(testCardOutcome({ number: '4242424242424242', expiry: '13/34', cvc: '123', now })).toEqual({ kind: 'invalid', message: 'The expiry date must be MM/YY.' })
+    expect(testCardOutcome({ number: '4242424242424242', expiry: '12/34', cvc: '12', now })).toEqual({ kind: 'invalid', message: 'The security code must be 3 or 4 digits.' })
+    // A real-looking number that is no test card is refused: the sandbox takes test cards only.
+    expect(testCardOutcome({ number: '4111111111111111', expiry: '12/34', cvc: '123', now })).toEqual({ kind: 'invalid', message: 'The sandbox takes test cards only, such as 4242 4242 4242 4242.' })
+  })
+})
