@@ -27,7 +27,9 @@ const prefixOf = (network: Network | undefined): number => (network as { polkado
 
 function walletError(error: unknown): ProviderRpcError {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'The extension failed'
-  return new ProviderRpcError({ code: rejection.test(message) ? 4001 : -32603, message: message.slice(0, 300) })
+  // Extensions say no in their own words ("Cancelled", "Rejected by user"): a refusal reads the same for every wallet.
+  if (rejection.test(message) || (error as { code?: unknown } | null)?.code === 4001) return new ProviderRpcError({ code: 4001, message: 'User rejected the request.' })
+  return new ProviderRpcError({ code: -32603, message: message.slice(0, 300) })
 }
 
 type Active = { wallet: DiscoveredPolkadotWallet; extension: InjectedExtension; accounts: InjectedAccount[]; network: Network; stop?: () => void }

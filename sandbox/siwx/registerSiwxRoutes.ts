@@ -6,11 +6,13 @@ import { verifyCosmosSignature } from '../../plugins/cosmos/actions/verifyCosmos
 import { isCosmosAddress } from '../../plugins/cosmos/utils/isCosmosAddress.js'
 import { verifySuiPersonalMessage } from '../../plugins/sui/actions/verifySuiPersonalMessage.js'
 import { isSuiAddress } from '../../plugins/sui/index.js'
+import { verifyPolkadotSignature } from '../../plugins/polkadot/actions/verifyPolkadotSignature.js'
+import { isPolkadotAddress } from '../../plugins/polkadot/utils/ss58.js'
 
 export type RegisterSiwxRoutesParameters = {
   /** The site's URL (the demo page's origin), e.g. `http://127.0.0.1:4700`. */
   url: string
-  /** The chains sign-in is accepted on: EVM (their node checks contract-wallet signatures), Bitcoin and Sui. */
+  /** The chains sign-in is accepted on: EVM (their node checks contract-wallet signatures), Bitcoin, Sui, Cosmos and Polkadot. */
   chains: readonly { caipNetworkId: string; nodeUrl: string }[]
   /** Where the routes go (default `/siwx`). */
   prefix?: string
@@ -63,7 +65,7 @@ function query(request: FastifyRequest): { chainId?: string; address?: string } 
  */
 export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: RegisterSiwxRoutesParameters): (app: FastifyInstance) => void {
   const origin = new URL(url)
-  const accepted = chains.filter((c) => ['eip155:', 'bip122:', 'sui:', 'cosmos:'].some((prefix) => c.caipNetworkId.startsWith(prefix)))
+  const accepted = chains.filter((c) => ['eip155:', 'bip122:', 'sui:', 'cosmos:', 'polkadot:'].some((prefix) => c.caipNetworkId.startsWith(prefix)))
   // Nothing to sign in on: mount nothing.
   if (!server && accepted.length === 0) return () => {}
   const siwx =
@@ -78,6 +80,7 @@ export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: Re
         bip122: { label: 'Bitcoin', isAddress: isBitcoinAddress, verify: ({ message, signature, address }) => verifyBitcoinSignature({ message, signature, address }) },
         sui: { label: 'Sui', isAddress: isSuiAddress, verify: ({ message, signature, address }) => verifySuiPersonalMessage({ message, signature, address }) },
         cosmos: { label: 'Cosmos', isAddress: isCosmosAddress, verify: ({ message, signature, address }) => verifyCosmosSignature({ message, signature, address }) },
+        polkadot: { label: 'Polkadot', isAddress: (address) => isPolkadotAddress(address), verify: ({ message, signature, address }) => verifyPolkadotSignature({ message, signature, address }) },
       },
     })
 

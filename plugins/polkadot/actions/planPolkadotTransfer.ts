@@ -150,12 +150,12 @@ export async function planPolkadotTransfer({ request, fetch }: { request: SendRe
   const show = (value: bigint) => `${formatDecimalUnits(value, decimals)} ${symbol}`
   if (amount + fee + existentialDeposit > sender.transferable) {
     const most = sender.transferable - fee - existentialDeposit
-    throw new PolkadotAmountError(most > 0n ? `You can send at most ${show(most)}` : 'Not enough balance to pay the network fee', {
+    throw new PolkadotAmountError(most > 0n ? `You can send at most ${show(most)}: your account keeps ${show(existentialDeposit)}, the existential deposit` : 'Not enough balance to pay the network fee and keep the existential deposit', {
       details: `${network.name} keeps at least ${show(existentialDeposit)} (its existential deposit) in every account, and this transfer keeps your account alive; the network fee is ${show(fee)}.`,
     })
   }
   if (receiver.free === 0n && amount < existentialDeposit) {
-    throw new PolkadotAmountError(`Send at least ${show(existentialDeposit)} to a new account`, {
+    throw new PolkadotAmountError(`Send at least ${show(existentialDeposit)}: a new account must receive the existential deposit`, {
       details: `The receiving account holds nothing yet, and ${network.name} only creates accounts that hold at least its existential deposit of ${show(existentialDeposit)}.`,
     })
   }

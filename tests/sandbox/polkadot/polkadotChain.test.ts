@@ -124,7 +124,7 @@ describe("the plugin's transfer path against the runtime", () => {
     const fresh = new Keyring({ type: 'sr25519', ss58Format: 42 }).addFromUri('//PorticoNobody').address
     const tiny = await planPolkadotTransfer({ request: request(fresh, '0.000000000001') }).catch((e: unknown) => e)
     expect(tiny).toBeInstanceOf(PolkadotAmountError)
-    expect((tiny as Error).message).toMatch(/Send at least 0\.000003333333 ROC to a new account/)
+    expect((tiny as Error).message).toMatch(/Send at least 0\.000003333333 ROC: a new account must receive the existential deposit/)
     const all = await planPolkadotTransfer({ request: request(fresh, '100000000') }).catch((e: unknown) => e)
     expect(all).toBeInstanceOf(PolkadotAmountError)
     expect((all as PolkadotAmountError).message).toMatch(/You can send at most [\d.]+ ROC/)

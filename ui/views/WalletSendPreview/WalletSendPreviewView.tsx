@@ -8,11 +8,15 @@ import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
 
-/** A fee to at most 9 decimals (truncated; a fee is information, not an amount sent). */
+/** A fee to at most 9 decimals, rounded up: it is shown as "up to", so it never reads less than it is. */
 function shortFee(amount: string): string {
-  const [whole, fraction = ''] = amount.split('.')
-  const kept = fraction.slice(0, 9).replace(/0+$/, '')
-  return kept ? `${whole}.${kept}` : (whole ?? '0')
+  const [whole = '0', fraction = ''] = amount.split('.')
+  if (!/^\d+$/.test(whole) || !/^\d*$/.test(fraction)) return amount
+  let units = BigInt(whole) * 1_000_000_000n + BigInt(fraction.slice(0, 9).padEnd(9, '0'))
+  if (/[1-9]/.test(fraction.slice(9))) units += 1n
+  const digits = units.toString().padStart(10, '0')
+  const kept = digits.slice(-9).replace(/0+$/, '')
+  return kept ? `${digits.slice(0, -9)}.${kept}` : digits.slice(0, -9)
 }
 
 /**
