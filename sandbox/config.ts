@@ -9,7 +9,8 @@
  * - `PORT + 3` the LiteSVM-backed Solana JSON-RPC (HTTP and websocket on one port)
  * - `PORT + 4` the Bitcoin regtest ledger's Esplora REST API (`/api/…`)
  * - `PORT + 5` the Cosmos ledger's CometBFT RPC (POST `/`) and REST gateway (`/cosmos/…`)
- * - `PORT + 7` the Sui ledger's full-node JSON-RPC (`+6` is reserved for polkadot)
+ * - `PORT + 7` the Sui ledger's full-node JSON-RPC (`+6` is reserved for polkadot, `+8` for stacks)
+ * - `PORT + 9` the local SMTP sink (emails the server sends; read them at `/sandbox/mail`)
  *
  * Every chain is started through one seam, `chains/sandboxChains.ts`; a new chain takes the next port.
  */
@@ -27,6 +28,15 @@ export const sandboxHost = '127.0.0.1'
 
 /** The project id of the demo site (the server's only configured project). */
 export const sandboxProjectId = 'demo'
+/**
+ * A second project of the sandbox whose configuration turns the remote feature `emailCapture` on
+ * (the demo uses it when opened with `?emailCapture=1`); its export token is below.
+ */
+export const sandboxEmailCaptureProjectId = 'demo-capture'
+/** The bearer token of `GET /v1/email-capture/export?projectId=demo-capture` in the sandbox (loopback only). */
+export const sandboxEmailExportToken = 'sandbox-export-token'
+/** The sandbox server's name zone: names such as `alice-1234.portico.id`. */
+export const sandboxNameZone = 'portico.id'
 
 /** Price table of the sandbox (USD). */
 export const sandboxPrices = { eth: 3000, pUsd: 1 } as const
@@ -40,22 +50,24 @@ export type SandboxPorts = {
   bitcoin: number
   cosmos: number
   sui: number
+  /** The SMTP sink the server sends its emails to. */
+  mail: number
 }
 
 /**
- * The ports a sandbox on `base` uses (`base` .. `base + 7`; `base + 6` is reserved for polkadot).
+ * The ports a sandbox on `base` uses (`base` .. `base + 9`; `base + 6` is reserved for polkadot, `base + 8` for stacks).
  *
  * @param base the server's port (`PORT`)
  * @returns the ports by role
  * @example
- * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, sui: 4707 }
+ * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, sui: 4707, mail: 4709 }
  */
 export function sandboxPorts(base: number): SandboxPorts {
-  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, sui: base + 7 }
+  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, sui: base + 7, mail: base + 9 }
 }
 
-/** The highest `PORT` the sandbox accepts (its last chain takes `PORT + 7`). */
-export const maxSandboxPort = 65_535 - 7
+/** The highest `PORT` the sandbox accepts (its mail sink takes `PORT + 9`). */
+export const maxSandboxPort = 65_535 - 9
 
 /** One EVM devnet of the sandbox. */
 export type SandboxEvmChain = {
