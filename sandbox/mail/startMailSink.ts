@@ -41,7 +41,7 @@ export async function startMailSink({ port, host = '127.0.0.1' }: { port: number
       simpleParser(stream)
         .then((parsed) => {
           const headers: Record<string, string> = {}
-          for (const [key, value] of parsed.headers) if (typeof value === 'string') headers[key] = value
+          for (const { key, line } of parsed.headerLines) headers[key] = line.slice(line.indexOf(':') + 1).trim()
           mails.unshift({
             id: nextId++,
             receivedAt: new Date().toISOString(),
