@@ -35,6 +35,20 @@ export const sandboxProjectId = 'demo'
 export const sandboxEmailCaptureProjectId = 'demo-capture'
 /** The bearer token of `GET /v1/email-capture/export?projectId=demo-capture` in the sandbox (loopback only). */
 export const sandboxEmailExportToken = 'sandbox-export-token'
+/**
+ * The ENS names the sandbox gives dev accounts on Devnet A (by index into the dev accounts), with
+ * an avatar of that colour. Account 0 (the dev wallets' default account) has none, so the zone's
+ * names show for it; open the demo with `?devAccount=1` to be bob.eth.
+ */
+export const sandboxEnsNames = [
+  { account: 1, name: 'bob.eth', colour: '#2f6fdb' },
+  { account: 2, name: 'carol.eth', colour: '#c2410c' },
+] as const
+/**
+ * ENS on Devnet A: the universal resolver viem calls (deployed by the sandbox's ENS key at its
+ * fourth transaction, so the address is the same on every start; a test pins it).
+ */
+export const sandboxEnsUniversalResolver = '0x0F5CDf641C20Ee9999657c3204EFB36AA279bc8B'
 /** The sandbox server's name zone: names such as `alice-1234.portico.id`. */
 export const sandboxNameZone = 'portico.id'
 
@@ -77,6 +91,8 @@ export type SandboxEvmChain = {
   /** Which port of {@link SandboxPorts} its anvil listens on. */
   portKey: 'anvilA' | 'anvilB'
   nativeCurrency: { name: string; symbol: string; decimals: number }
+  /** Whether ENS is deployed on it (Devnet A), with the names of {@link sandboxEnsNames}. */
+  ens?: boolean
 }
 
 /** The two anvil devnets. */
@@ -84,6 +100,7 @@ export const sandboxEvmChains: readonly SandboxEvmChain[] = [
   {
     chainId: 31337,
     caipNetworkId: 'eip155:31337',
+    ens: true,
     name: 'Portico Devnet A',
     portKey: 'anvilA',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
@@ -172,6 +189,24 @@ export const sandboxIndexerPollMs = 500
  * The first account of the standard test mnemonic (`test test … junk`), the dev wallets' account.
  * Its private key is public knowledge (anvil prints it); never use it anywhere real.
  */
+/**
+ * The private keys of the first 10 dev accounts (the standard test mnemonic's, public knowledge; a
+ * test pins them to `devAccount(i)`). The dev wallet signs as `devPrivateKeys[N]` on a page opened
+ * with `?devAccount=N`.
+ */
+export const devPrivateKeys = [
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+  '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
+  '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
+  '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e',
+  '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
+  '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
+  '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
+] as const
+
 export const devWalletAccount = {
   address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
   privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
