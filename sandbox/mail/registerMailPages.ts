@@ -34,6 +34,10 @@ pre{white-space:pre-wrap;word-break:break-word;background:#fff;border:1px solid 
 export function registerMailPages(sink: MailSink): (app: FastifyInstance) => void {
   return (app) => {
     app.get('/sandbox/mail.css', async (_request, reply) => reply.header('content-type', 'text/css; charset=utf-8').send(css))
+    // The demo site's privacy policy (the DataCapture view links it).
+    app.get('/sandbox/privacy', async (_request, reply) =>
+      reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', csp).send(page('Demo privacy policy', '<p>The Portico demo keeps the email you give with your wallet address on this sandbox server only, sends a confirmation first, and every email has an unsubscribe link.</p>')),
+    )
     app.get('/sandbox/mail.json', async (_request, reply) => reply.header('cache-control', 'no-store').send({ messages: sink.list() }))
     app.get('/sandbox/mail', async (_request, reply) => {
       const rows = sink
