@@ -5,6 +5,8 @@ import { disconnect } from './actions/disconnect.js'
 import { discoverWallets } from './actions/discoverWallets.js'
 import { fetchBalance } from './actions/fetchBalance.js'
 import { fetchNfts } from './actions/fetchNfts.js'
+import { fetchProfile, type FetchProfileParameters } from './actions/fetchProfile.js'
+import { resolveName } from './actions/resolveName.js'
 import { fetchTokenBalances } from './actions/fetchTokenBalances.js'
 import { followTransaction } from './actions/followTransaction.js'
 import { fetchTransactions } from './actions/fetchTransactions.js'
@@ -47,7 +49,7 @@ import type { CaipNetworkId, ChainNamespace } from './types/caip.js'
 import type { ConnectionAccount, ConnectionsSnapshot } from './types/connection.js'
 import type { PorticoEvent } from './types/events.js'
 import type { Nft, TokenBalance, Transaction } from './types/account.js'
-import type { BalanceResult, SendFeeEstimate } from './types/hooks.js'
+import type { BalanceResult, ProfileResult, ResolveNameResult, SendFeeEstimate } from './types/hooks.js'
 import type { Network } from './types/network.js'
 import { defaultEndpoints, type Endpoints, type PorticoOptions } from './types/options.js'
 import type { Disposer, Plugin } from './types/plugin.js'
@@ -140,6 +142,10 @@ export type Portico = {
   /** Activity through the `fetchTransactions` hook (blockchain API by default); `cursor` loads the next page. */
   fetchTransactions(namespace?: ChainNamespace, options?: { cursor?: string }): Promise<Transaction[]>
   fetchNfts(namespace?: ChainNamespace): Promise<Nft[]>
+  /** The account's name and avatar through the `fetchProfile` hook (a name service plugin), kept in the account store. */
+  fetchProfile(namespace?: ChainNamespace, options?: FetchProfileParameters): Promise<ProfileResult | undefined>
+  /** The address a name points to through the `resolveName` hook (undefined when nobody knows it). */
+  resolveName(name: string, namespace?: ChainNamespace): Promise<ResolveNameResult | undefined>
   discoverWallets(namespace?: ChainNamespace): Promise<WalletConnector[]>
   getAccount(namespace?: ChainNamespace): GetAccountReturnType
   getState(): PorticoState
@@ -248,6 +254,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     },
     send: {
       isAddress: (address) => portico.isAddress(address),
+      resolveName: (name) => portico.resolveName(name),
       send: (parameters) => portico.send(parameters),
       estimateFee: (parameters) => portico.estimateSendFee(parameters),
       onSent: (hash) => {
@@ -324,6 +331,8 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     fetchTokenBalances: (namespace, options) => fetchTokenBalances(portico, namespace, options),
     fetchTransactions: (namespace, options) => fetchTransactions(portico, namespace, options),
     fetchNfts: (namespace) => fetchNfts(portico, namespace),
+    fetchProfile: (namespace, options) => fetchProfile(portico, namespace, options),
+    resolveName: (name, namespace) => resolveName(portico, name, namespace),
     discoverWallets: (namespace) => discoverWallets(portico, namespace),
     getAccount: (namespace) => getAccount(portico, namespace),
     getState: () => snapshot(),
@@ -423,6 +432,20 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       throw new PluginSetupError({ plugin: plugin.name, cause })
     }
   }
+  // A connected account's name and avatar, when a name service plugin taps `fetchProfile`.
+  disposers.push(
+    reaction(
+      () => {
+        const ns = stores.networks.activeNamespace
+        return `${ns}|${stores.connections.get(ns).caipNetworkId ?? ''}|${stores.connections.address(ns) ?? ''}`
+      },
+      (key) => {
+        const [ns, , address] = key.split('|')
+        if (ns && address) void fetchProfile(portico, ns)
+      },
+      { fireImmediately: true },
+    ),
+  )
   // Switching the active network clears the send form (spec §4).
   disposers.push(reaction(() => stores.networks.activeNetwork?.caipNetworkId, () => stores.send.reset()))
   portico.hooks.registerViews.call(views)

@@ -10,7 +10,8 @@
  * - `PORT + 4` the Bitcoin regtest ledger's Esplora REST API (`/api/…`)
  * - `PORT + 5` the Cosmos ledger's CometBFT RPC (POST `/`) and REST gateway (`/cosmos/…`)
  * - `PORT + 6` the Substrate node (Chopsticks running a real runtime), JSON-RPC over HTTP and websocket
- * - `PORT + 7` the Sui ledger's full-node JSON-RPC
+ * - `PORT + 7` the Sui ledger's full-node JSON-RPC (`+8` is reserved for stacks)
+ * - `PORT + 9` the local SMTP sink (emails the server sends; read them at `/sandbox/mail`)
  *
  * Every chain is started through one seam, `chains/sandboxChains.ts`; a new chain takes the next port.
  */
@@ -29,6 +30,29 @@ export const sandboxHost = '127.0.0.1'
 
 /** The project id of the demo site (the server's only configured project). */
 export const sandboxProjectId = 'demo'
+/**
+ * A second project of the sandbox whose configuration turns the remote feature `emailCapture` on
+ * (the demo uses it when opened with `?emailCapture=1`); its export token is below.
+ */
+export const sandboxEmailCaptureProjectId = 'demo-capture'
+/** The bearer token of `GET /v1/email-capture/export?projectId=demo-capture` in the sandbox (loopback only). */
+export const sandboxEmailExportToken = 'sandbox-export-token'
+/**
+ * The ENS names the sandbox gives dev accounts on Devnet A (by index into the dev accounts), with
+ * an avatar of that colour. Account 0 (the dev wallets' default account) has none, so the zone's
+ * names show for it; open the demo with `?devAccount=1` to be bob.eth.
+ */
+export const sandboxEnsNames = [
+  { account: 1, name: 'bob.eth', colour: '#2f6fdb' },
+  { account: 2, name: 'carol.eth', colour: '#c2410c' },
+] as const
+/**
+ * ENS on Devnet A: the universal resolver viem calls (deployed by the sandbox's ENS key at its
+ * fourth transaction, so the address is the same on every start; a test pins it).
+ */
+export const sandboxEnsUniversalResolver = '0x0F5CDf641C20Ee9999657c3204EFB36AA279bc8B'
+/** The sandbox server's name zone: names such as `alice-1234.portico.id`. */
+export const sandboxNameZone = 'portico.id'
 
 /** Price table of the sandbox (USD). */
 export const sandboxPrices = { eth: 3000, pUsd: 1 } as const
@@ -43,22 +67,24 @@ export type SandboxPorts = {
   cosmos: number
   polkadot: number
   sui: number
+  /** The SMTP sink the server sends its emails to. */
+  mail: number
 }
 
 /**
- * The ports a sandbox on `base` uses (`base` .. `base + 7`).
+ * The ports a sandbox on `base` uses (`base` .. `base + 9`; `base + 8` is reserved for stacks).
  *
  * @param base the server's port (`PORT`)
  * @returns the ports by role
  * @example
- * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, polkadot: 4706, sui: 4707 }
+ * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, polkadot: 4706, sui: 4707, mail: 4709 }
  */
 export function sandboxPorts(base: number): SandboxPorts {
-  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, polkadot: base + 6, sui: base + 7 }
+  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, polkadot: base + 6, sui: base + 7, mail: base + 9 }
 }
 
-/** The highest `PORT` the sandbox accepts (its last chain takes `PORT + 7`). */
-export const maxSandboxPort = 65_535 - 7
+/** The highest `PORT` the sandbox accepts (its mail sink takes `PORT + 9`). */
+export const maxSandboxPort = 65_535 - 9
 
 /** One EVM devnet of the sandbox. */
 export type SandboxEvmChain = {
@@ -68,6 +94,8 @@ export type SandboxEvmChain = {
   /** Which port of {@link SandboxPorts} its anvil listens on. */
   portKey: 'anvilA' | 'anvilB'
   nativeCurrency: { name: string; symbol: string; decimals: number }
+  /** Whether ENS is deployed on it (Devnet A), with the names of {@link sandboxEnsNames}. */
+  ens?: boolean
 }
 
 /** The two anvil devnets. */
@@ -75,6 +103,7 @@ export const sandboxEvmChains: readonly SandboxEvmChain[] = [
   {
     chainId: 31337,
     caipNetworkId: 'eip155:31337',
+    ens: true,
     name: 'Portico Devnet A',
     portKey: 'anvilA',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
@@ -177,6 +206,24 @@ export const sandboxIndexerPollMs = 500
  * The first account of the standard test mnemonic (`test test … junk`), the dev wallets' account.
  * Its private key is public knowledge (anvil prints it); never use it anywhere real.
  */
+/**
+ * The private keys of the first 10 dev accounts (the standard test mnemonic's, public knowledge; a
+ * test pins them to `devAccount(i)`). The dev wallet signs as `devPrivateKeys[N]` on a page opened
+ * with `?devAccount=N`.
+ */
+export const devPrivateKeys = [
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+  '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
+  '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
+  '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e',
+  '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
+  '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
+  '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
+] as const
+
 export const devWalletAccount = {
   address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
   privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',

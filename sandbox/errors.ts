@@ -9,7 +9,7 @@ export class SandboxPortInUseError extends BaseError {
   constructor({ port, basePort, what, cause }: { port: number; basePort: number; what: string; cause?: unknown }) {
     super(
       `Port ${port} on 127.0.0.1 is already in use (the sandbox needs it for ${what}). ` +
-        `Choose another base port, e.g. PORT=${suggestPort(basePort)} npm start (the sandbox uses PORT to PORT+7).`,
+        `Choose another base port, e.g. PORT=${suggestPort(basePort)} npm start (the sandbox uses PORT to PORT+9).`,
       { cause },
     )
     this.port = port

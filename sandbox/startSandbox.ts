@@ -7,7 +7,10 @@ import { testDirectoryFile } from '../server/directory/testDirectory.js'
 import { buildSandboxAssets } from './build/buildSandboxAssets.js'
 import type { SandboxChain } from './chains/SandboxChain.js'
 import { sandboxChains } from './chains/sandboxChains.js'
-import { defaultSandboxPort, maxSandboxPort, sandboxHost, sandboxIndexerPollMs, sandboxPorts, sandboxProjectId } from './config.js'
+import { defaultSandboxPort, maxSandboxPort, sandboxEmailCaptureProjectId, sandboxEmailExportToken, sandboxHost, sandboxIndexerPollMs, sandboxNameZone, sandboxPorts, sandboxProjectId } from './config.js'
+import { registerMailPages } from './mail/registerMailPages.js'
+import { startMailSink } from './mail/startMailSink.js'
+import { defaultProjectFeatures } from '../server/projects/resolveProject.js'
 import { devAddresses } from './devnets/devAccounts.js'
 import { PortInUseError } from './devnets/errors.js'
 import { SandboxParameterError, SandboxPortInUseError, SandboxStartError } from './errors.js'
@@ -85,7 +88,7 @@ function relayProbe(url: string, signal: AbortSignal): Promise<void> {
  *
  * @param parameters the base port and data directory
  * @returns the sandbox's URL, its `/sandbox.json` info and `stop()`
- * @throws SandboxPortInUseError when one of PORT..PORT+7 is taken
+ * @throws SandboxPortInUseError when one of PORT..PORT+9 is taken
  * @example
  * const sandbox = await startSandbox({ port: 4700 })
  * await sandbox.stop()
@@ -93,7 +96,7 @@ function relayProbe(url: string, signal: AbortSignal): Promise<void> {
 export async function startSandbox(parameters: StartSandboxParameters = {}): Promise<StartSandboxReturnType> {
   const basePort = parameters.port ?? defaultSandboxPort
   if (!Number.isInteger(basePort) || basePort < 1 || basePort > maxSandboxPort) {
-    throw new SandboxParameterError(`PORT must be an integer from 1 to ${maxSandboxPort} (the sandbox uses PORT to PORT+7), got ${String(basePort)}.`)
+    throw new SandboxParameterError(`PORT must be an integer from 1 to ${maxSandboxPort} (the sandbox uses PORT to PORT+9), got ${String(basePort)}.`)
   }
   const ports = sandboxPorts(basePort)
   const roles: [number, string][] = [[ports.server, 'the Portico server'], ...sandboxChains.map((c): [number, string] => [ports[c.portKey], c.label])]
@@ -156,6 +159,11 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
     await mkdir(dataDir, { recursive: true })
     const controls: SandboxControls = {}
     const allowedOrigins = [url, `http://localhost:${ports.server}`]
+    // The SMTP sink the server's emails go to (read at /sandbox/mail).
+    const mail = await startMailSink({ port: ports.mail, host: sandboxHost }).catch((error: unknown) => {
+      throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new SandboxPortInUseError({ port: ports.mail, basePort, what: 'the mail sink', cause: error }) : error
+    })
+    started.push(mail)
     const pages = registerSandboxPages(assets, info, controls)
     // The on-ramp: a treasury of its own on each chain pays out what the sandbox checkout sells,
     // and the checkout reports each order to the server with a signed webhook.
@@ -172,6 +180,18 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
             allowedOrigins,
             isAnalyticsEnabled: true,
           },
+          // The same, with the remote feature emailCapture on (the demo's ?emailCapture=1).
+          [sandboxEmailCaptureProjectId]: {
+            allowedOrigins,
+            isAnalyticsEnabled: true,
+            features: defaultProjectFeatures.map((f) => (f.id === 'email_capture' ? { id: f.id, isEnabled: true, config: [] } : f)),
+          },
+        },
+        profile: { zone: sandboxNameZone },
+        email: {
+          smtp: { host: sandboxHost, port: mail.port },
+          from: 'Portico sandbox <no-reply@portico.localhost>',
+          exportTokens: { [sandboxEmailCaptureProjectId]: sandboxEmailExportToken, [sandboxProjectId]: sandboxEmailExportToken },
         },
         relay: {},
         // One developer (and the end-to-end tests, all from 127.0.0.1) share these limits: roomy.
@@ -183,6 +203,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         directory: testDirectoryFile,
         extend: (app) => {
           pages(app)
+          registerMailPages(mail)(app)
           registerFaucetRoute(app, { chains: new Map(chains.map((c) => [c.info.caipNetworkId, c])), allowedOrigins })
           registerOnrampCheckout(app, { treasury, serverUrl: url, webhookSecret, csp: sandboxPageCsp })
         },

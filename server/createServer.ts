@@ -17,14 +17,17 @@ import { registerActivityRoutes } from './routes/registerActivityRoutes.js'
 import { registerAnalyticsRoutes } from './routes/registerAnalyticsRoutes.js'
 import { registerBlockchainRoutes } from './routes/registerBlockchainRoutes.js'
 import { registerDirectoryRoutes } from './routes/registerDirectoryRoutes.js'
+import { registerEmailCaptureRoutes } from './routes/registerEmailCaptureRoutes.js'
 import { registerEsploraProxyRoutes } from './routes/registerEsploraProxyRoutes.js'
 import { registerCosmosProxyRoutes } from './routes/registerCosmosProxyRoutes.js'
 import { registerImageRoutes } from './routes/registerImageRoutes.js'
 import { registerNftRoutes } from './routes/registerNftRoutes.js'
 import { registerPriceRoutes } from './routes/registerPriceRoutes.js'
 import type { ConvertProvider } from './convert/ConvertProvider.js'
+import type { EmailConfig } from './email/EmailConfig.js'
 import { registerConvertRoutes } from './routes/registerConvertRoutes.js'
 import { type OnrampConfig, registerOnrampRoutes, resolveOnrampProviders } from './routes/registerOnrampRoutes.js'
+import { registerProfileRoutes } from './routes/registerProfileRoutes.js'
 import { registerProjectRoutes } from './routes/registerProjectRoutes.js'
 import { registerRpcProxyRoutes } from './routes/registerRpcProxyRoutes.js'
 
@@ -138,6 +141,16 @@ export type ServerConfig = {
    * on the server. None by default: the routes then sell nothing.
    */
   onramp?: OnrampConfig
+  /**
+   * The name zone of `/v1/profile/*`: names `<label>.<zone>` (default zone `portico.id`) registered
+   * by a signature checked through the account's chain, at most `maxAgeSeconds` old (default 600).
+   */
+  profile?: { zone?: string; maxAgeSeconds?: number }
+  /**
+   * Email capture (`/v1/email-capture/*`): where confirmation emails go out (SMTP), who they come
+   * from, and the token a site owner's export must carry. Absent: the routes answer 503.
+   */
+  email?: EmailConfig
   /** The eip155 indexer (history, NFTs); on unless `false`. */
   indexer?: false | IndexerConfig
   /**
@@ -289,6 +302,12 @@ function validateConfig(config: ServerConfig): void {
       throw new Error(`createServer: ${(error as Error).message}`)
     }
   }
+  if (config.profile?.zone !== undefined && !/^[a-z0-9-]{1,63}(\.[a-z0-9-]{1,63}){0,5}$/.test(config.profile.zone)) {
+    throw new Error('createServer: profile.zone must be a lower-case domain such as portico.id')
+  }
+  if (config.profile?.maxAgeSeconds !== undefined && !(Number.isSafeInteger(config.profile.maxAgeSeconds) && config.profile.maxAgeSeconds > 0)) {
+    throw new Error('createServer: profile.maxAgeSeconds must be a positive integer')
+  }
   if (config.port !== undefined && (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)) {
     throw new Error('createServer: port must be an integer from 0 to 65535')
   }
@@ -421,6 +440,8 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     registerNftRoutes(app, context)
     registerConvertRoutes(app, context)
     await app.register(async (scope) => registerOnrampRoutes(scope, context))
+    registerProfileRoutes(app, context)
+    registerEmailCaptureRoutes(app, context)
     await app.register(async (scope) => registerRpcProxyRoutes(scope, context))
     await app.register(async (scope) => registerEsploraProxyRoutes(scope, context))
     await app.register(async (scope) => registerCosmosProxyRoutes(scope, context))

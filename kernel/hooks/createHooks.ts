@@ -10,6 +10,10 @@ import type {
   ErrorEvent,
   FetchBalanceRequest,
   FetchNftsRequest,
+  FetchProfileRequest,
+  ProfileResult,
+  ResolveNameRequest,
+  ResolveNameResult,
   FetchTokenBalancesRequest,
   FetchTransactionsRequest,
   Nft,
@@ -74,6 +78,10 @@ export function createHooks() {
     fetchTransactions: new HookMap(() => new AsyncSeriesBailHook<[FetchTransactionsRequest], TransactionsPage | undefined>(['request'])),
     /** An account's NFTs; the blockchain API is the default tap. Kind: HookMap · AsyncSeriesBail. @since 0.2.0 */
     fetchNfts: new HookMap(() => new AsyncSeriesBailHook<[FetchNftsRequest], Nft[] | undefined>(['request'])),
+    /** An account's name and avatar (a name service's reverse record). Kind: HookMap · AsyncSeriesBail. @since 0.3.0 */
+    fetchProfile: new HookMap(() => new AsyncSeriesBailHook<[FetchProfileRequest], ProfileResult | undefined>(['request'])),
+    /** The address a name points to (a name typed as a send's receiver). Kind: HookMap · AsyncSeriesBail. @since 0.3.0 */
+    resolveName: new HookMap(() => new AsyncSeriesBailHook<[ResolveNameRequest], ResolveNameResult | undefined>(['request'])),
     /** Shape a transfer before it is sent; each tap may rewrite it. Kind: AsyncSeriesWaterfall. @since 0.1.0 */
     prepareSend: new AsyncSeriesWaterfallHook<[SendRequest]>(['request']),
     /** Submit a transfer through the wallet. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
@@ -128,6 +136,8 @@ export const hookCatalogue: Record<HookName, HookDoc> = {
   fetchTokenBalances: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Token balances of an account; the blockchain API is the default tap (stage 10).', arguments: '`request: { namespace, address, caipNetworkId, network?, force }`', returns: '`TokenBalance[]`, or `undefined` to pass (nobody answering: "Token Balance Unavailable")', since: '0.2.0' },
   fetchTransactions: { kind: 'AsyncSeriesBail', keyed: true, contract: "One page of an account's activity; the blockchain API is the default tap (stage 10).", arguments: '`request: { namespace, address, caipNetworkId, network?, cursor? }`', returns: '`{ data: Transaction[], next }` or `undefined` to pass', since: '0.2.0' },
   fetchNfts: { kind: 'AsyncSeriesBail', keyed: true, contract: "An account's NFTs; the blockchain API is the default tap (stage 10).", arguments: '`request: { namespace, address, caipNetworkId, network? }`', returns: '`Nft[]` or `undefined` to pass', since: '0.2.0' },
+  fetchProfile: { kind: 'AsyncSeriesBail', keyed: true, contract: "An account's name and avatar from a name service (a feature plugin such as names); the Account view and the account button show them.", arguments: '`request: { namespace, address, caipNetworkId, network? }`', returns: '`{ name, avatar }` (each `null` for none) or `undefined` to pass', since: '0.3.0' },
+  resolveName: { kind: 'AsyncSeriesBail', keyed: true, contract: "The address a name points to on the namespace's active chain; the send form accepts a name as the receiver and shows this address before signing.", arguments: '`request: { namespace, caipNetworkId, name, network? }`', returns: '`{ address, name, avatar? }`, or `undefined` when this tap does not know the name', since: '0.3.0' },
   prepareSend: { kind: 'AsyncSeriesWaterfall', keyed: false, contract: 'Shape a transfer before it is sent; each tap may rewrite it.', arguments: '`request: { namespace, connectorId, from, network, to, amount, token?, decimals? }`', returns: 'the (rewritten) request', since: '0.1.0' },
   send: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Submit a transfer through the wallet.', arguments: 'the prepared send request', returns: '`{ hash }` or `undefined` to pass', since: '0.1.0' },
   sendTransaction: { kind: 'AsyncSeriesBail', keyed: true, contract: "Send a transaction a feature plugin built (a swap, an approval) through the connected wallet, unchanged; the namespace's chain plugin taps it.", arguments: '`request: { namespace, connectorId, from, network, transaction: { to, data?, value?, gas? } }`', returns: '`{ hash }` or `undefined` to pass', since: '0.3.0' },

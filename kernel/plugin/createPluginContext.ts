@@ -129,6 +129,8 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   fetchTokenBalances: { group: 'Actions', doc: 'Token balances (cached, retry gate).' },
   fetchTransactions: { group: 'Actions', doc: 'Activity, page by page.' },
   fetchNfts: { group: 'Actions', doc: 'NFTs.' },
+  fetchProfile: { group: 'Actions', doc: "The account's name and avatar (the `fetchProfile` hook), kept in the account store; `force` asks again." },
+  resolveName: { group: 'Actions', doc: 'The address a name points to (the `resolveName` hook).' },
   discoverWallets: { group: 'Actions', doc: 'Runs `discoverWallets` for a namespace.' },
   getAccount: { group: 'Actions', doc: "A namespace's account." },
   isAddress: { group: 'Actions', doc: "Validates an address with the namespace's validator." },

@@ -8,6 +8,8 @@ export type AccountState = {
   balanceLoading: boolean
   profileName?: string | null
   profileImage?: string | null
+  /** The `<caipNetworkId>:<address>` the profile was fetched for. */
+  profileFor?: string
   /** When the last token-balance fetch failed: no retry for 30 s (spec §4). */
   lastRetry?: number
   tokenBalances?: TokenBalance[]

@@ -6,10 +6,15 @@ import type { SendFeeEstimate, SendFeeOption, SendFeeSpeed } from '../types/hook
 import { parseDecimalUnits } from '../utils/parseDecimalUnits.js'
 
 /** The send button's label: the first rule that applies (appkit-behaviour §2.7). */
-export type SendButtonState = 'Select Token' | 'Add Amount' | 'Incorrect Value' | 'Insufficient Funds' | 'Add Address' | 'Invalid Address' | 'Preview Send'
+export type SendButtonState = 'Select Token' | 'Add Amount' | 'Incorrect Value' | 'Insufficient Funds' | 'Add Address' | 'Resolving Name' | 'Invalid Address' | 'Preview Send'
+
+/** A name typed as the receiver, as a name service resolved it. */
+export type ResolvedReceiver = { input: string; name: string; address: string; avatar?: string | null }
 
 export type SendStoreDependencies = {
   isAddress: (address: string) => boolean
+  /** The address a name points to (undefined: nobody knows the name); absent, only addresses are accepted. */
+  resolveName?: (name: string) => Promise<{ address: string; name: string; avatar?: string | null } | undefined>
   send: (parameters: { to: string; amount: string; token?: CaipAddress; feeSpeed?: SendFeeSpeed }) => Promise<string>
   /** The most the send will cost in network fees (undefined when the namespace's plugin does not say). */
   estimateFee?: (parameters: { to: string; amount: string; token?: CaipAddress }) => Promise<SendFeeEstimate | undefined>
@@ -35,6 +40,10 @@ export class SendStore {
   feeStatus: 'idle' | 'estimating' | 'ready' = 'idle'
   /** The fee speed chosen in the review, when the plugin offers speeds (undefined: the plugin's default, `fee.speed`). */
   chosenSpeed: SendFeeSpeed | undefined = undefined
+  /** The receiver typed as a name, once resolved (`resolveName`); cleared when the receiver changes. */
+  resolved: ResolvedReceiver | undefined = undefined
+  /** `resolving` while the name is looked up; `failed` when the lookup failed ("Error resolving name"); `unknown` when no one knows it. */
+  nameStatus: 'idle' | 'resolving' | 'resolved' | 'unknown' | 'failed' = 'idle'
 
   constructor(private readonly deps: SendStoreDependencies) {
     makeAutoObservable<SendStore, 'deps'>(this, { deps: false }, { autoBind: true })
@@ -64,8 +73,44 @@ export class SendStore {
     const balance = this.balanceUnits
     if (balance !== undefined && units > balance) return 'Insufficient Funds'
     if (!this.receiver.trim()) return 'Add Address'
-    if (!this.deps.isAddress(this.receiver.trim())) return 'Invalid Address'
+    if (!this.receiverAddress) return this.nameStatus === 'resolving' ? 'Resolving Name' : 'Invalid Address'
     return 'Preview Send'
+  }
+
+  /** The address the send goes to: the receiver itself, or the address its name resolved to. */
+  get receiverAddress(): string | undefined {
+    const receiver = this.receiver.trim()
+    if (receiver && this.deps.isAddress(receiver)) return receiver
+    return this.resolved && this.resolved.input === receiver ? this.resolved.address : undefined
+  }
+
+  /** Whether the receiver may be a name to resolve (a resolver is wired and it is not an address). */
+  get receiverIsName(): boolean {
+    const receiver = this.receiver.trim()
+    return Boolean(this.deps.resolveName) && receiver.includes('.') && !this.deps.isAddress(receiver)
+  }
+
+  /**
+   * Resolves the receiver when it is a name (the view calls it shortly after typing stops). An
+   * answer for a receiver that changed meanwhile is dropped.
+   */
+  async resolveReceiver(): Promise<void> {
+    const input = this.receiver.trim()
+    if (!this.receiverIsName || !this.deps.resolveName) return
+    if (this.resolved?.input === input) return
+    this.nameStatus = 'resolving'
+    try {
+      const answer = await this.deps.resolveName(input)
+      runInAction(() => {
+        if (this.receiver.trim() !== input) return
+        this.resolved = answer ? { input, name: answer.name, address: answer.address, ...(answer.avatar !== undefined ? { avatar: answer.avatar } : {}) } : undefined
+        this.nameStatus = answer ? 'resolved' : 'unknown'
+      })
+    } catch {
+      runInAction(() => {
+        if (this.receiver.trim() === input) this.nameStatus = 'failed'
+      })
+    }
   }
 
   get canSend(): boolean {
@@ -87,6 +132,10 @@ export class SendStore {
   setReceiver(receiver: string): void {
     this.receiver = receiver.slice(0, 256)
     this.error = undefined
+    if (this.resolved?.input !== this.receiver.trim()) {
+      this.resolved = undefined
+      this.nameStatus = 'idle'
+    }
     this.clearFee()
   }
 
@@ -123,9 +172,9 @@ export class SendStore {
    */
   async estimateFee(): Promise<void> {
     if (!this.canSend || !this.token || !this.deps.estimateFee) return
-    const parameters = { to: this.receiver.trim(), amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}) }
+    const parameters = { to: this.receiverAddress as string, amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}) }
     const asked = JSON.stringify(parameters)
-    const current = () => JSON.stringify({ to: this.receiver.trim(), amount: this.amount.trim(), ...(this.token?.address ? { token: this.token.address } : {}) })
+    const current = () => JSON.stringify({ to: this.receiverAddress, amount: this.amount.trim(), ...(this.token?.address ? { token: this.token.address } : {}) })
     this.feeStatus = 'estimating'
     this.fee = undefined
     try {
@@ -151,7 +200,7 @@ export class SendStore {
     this.error = undefined
     try {
       const speed = this.chosenSpeed && this.fee?.speeds?.some((o) => o.speed === this.chosenSpeed) ? { feeSpeed: this.chosenSpeed } : {}
-      const hash = await this.deps.send({ to: this.receiver.trim(), amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}), ...speed })
+      const hash = await this.deps.send({ to: this.receiverAddress as string, amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}), ...speed })
       runInAction(() => {
         this.reset()
         this.hash = hash
@@ -175,6 +224,8 @@ export class SendStore {
     this.token = undefined
     this.amount = ''
     this.receiver = ''
+    this.resolved = undefined
+    this.nameStatus = 'idle'
     this.loading = false
     this.error = undefined
     this.hash = undefined

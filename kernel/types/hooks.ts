@@ -93,6 +93,14 @@ export type FetchTransactionsRequest = AccountDataRequest & { cursor?: string }
 /** One page of activity; `next` is the cursor of the following page, or null. */
 export type TransactionsPage = { data: Transaction[]; next: string | null }
 export type FetchNftsRequest = AccountDataRequest
+/** What a profile tap is asked: the connected account and its chain. */
+export type FetchProfileRequest = AccountDataRequest
+/** An account's name (`alice.portico.id`, `bob.eth`) and avatar URL; `null` for none. */
+export type ProfileResult = { name: string | null; avatar: string | null }
+/** A name typed where an address goes (the send form's receiver), on the namespace's active chain. */
+export type ResolveNameRequest = { namespace: ChainNamespace; caipNetworkId: CaipNetworkId; name: string; network?: Network }
+/** The address a name points to, with the name as resolved and its avatar when known. */
+export type ResolveNameResult = { address: string; name: string; avatar?: string | null }
 export type { Nft, TokenBalance, Transaction }
 
 export type ViewRegistryLike = { register(view: ViewDescriptor): void; has(id: View): boolean }

@@ -16,6 +16,8 @@ export type SandboxChainInfo = {
   nfts: { address: string; name: string; symbol: string; tokenIds: string[] }[]
   /** The chain's funded dev accounts (plain addresses; index 0 is the dev wallets'). */
   accounts: string[]
+  /** ENS on this chain (Devnet A): its contracts (viem calls `universalResolver`) and the dev accounts' names. */
+  ens?: { registry: string; resolver: string; reverseRegistrar: string; universalResolver: string; names: { name: string; address: string }[] }
 }
 
 /** A sandbox chain once its node runs and its dev accounts are funded. */

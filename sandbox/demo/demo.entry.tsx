@@ -13,6 +13,9 @@ import { defineSolanaNetwork, solana } from 'portico/solana'
 import { definePolkadotNetwork, polkadot } from 'portico/polkadot'
 import { defineSuiNetwork, sui } from 'portico/sui'
 import { swap } from 'portico/swap'
+import { emailCapture } from 'portico/email-capture'
+import { names } from 'portico/names'
+import { sandboxEmailCaptureProjectId, sandboxEnsUniversalResolver } from '../config.js'
 import { walletConnect } from 'portico/walletconnect'
 import { cosmosDevWalletEntry } from '../cosmosWallet/cosmosDevWalletEntry.js'
 
@@ -90,11 +93,16 @@ const plugins: Plugin<PluginContext>[] = [
   swap(),
   // Buy crypto with a test card: the sandbox's checkout pays ETH, pUSD or SOL out of its treasury.
   onramp(),
+  // Names: the sandbox server's zone (alice-1234.portico.id) and ENS on Devnet A (bob.eth is dev account 1: ?devAccount=1).
+  names({ ens: { 'eip155:31337': sandboxEnsUniversalResolver } }),
+  // Email capture asks after connecting when the project turns it on: ?emailCapture=1 uses the sandbox project that does.
+  emailCapture({ privacyPolicyUrl: `${origin}/sandbox/privacy` }),
   ...(signIn === 'required' || signIn === 'optional' ? [siwx({ required: signIn === 'required', sessionStore: backend, getNonce: backend.getNonce })] : []),
 ]
 
+const capture = new URLSearchParams(window.location.search).get('emailCapture') === '1'
 const portico = createPortico({
-  projectId: 'demo',
+  projectId: capture ? sandboxEmailCaptureProjectId : 'demo',
   metadata: { name: 'Portico demo dApp', description: 'A site using Portico', url: origin, icons: [] },
   networks: [devnetA, devnetB, solanaLocal, bitcoinRegtest, suiLocal, cosmosLocal, polkadotLocal],
   plugins,

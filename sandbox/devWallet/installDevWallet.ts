@@ -1,5 +1,5 @@
 import { privateKeyToAccount } from 'viem/accounts'
-import { devWalletAccount, sandboxEvmChains, sandboxRpcProxyUrl } from '../config.js'
+import { devPrivateKeys, devWalletAccount, sandboxEvmChains, sandboxRpcProxyUrl } from '../config.js'
 import {
   createDevWalletProvider,
   type CreateDevWalletProviderReturnType,
@@ -63,7 +63,10 @@ export function installDevWallet(parameters: InstallDevWalletParameters = {}): D
   if (existing) return existing
 
   const origin = parameters.origin ?? scriptOrigin() ?? window.location.origin
-  const account = privateKeyToAccount(devWalletAccount.privateKey)
+  // `?devAccount=N` (1–9) on the page signs as another dev account, remembered apart from the default one.
+  const index = Number(new URLSearchParams(window.location.search).get('devAccount') ?? '0')
+  const accountIndex = Number.isInteger(index) && index > 0 && index < devPrivateKeys.length ? index : 0
+  const account = privateKeyToAccount(accountIndex ? devPrivateKeys[accountIndex]! : devWalletAccount.privateKey)
   const { provider, control } = createDevWalletProvider({
     account,
     chains: sandboxEvmChains.map((c) => ({
@@ -73,6 +76,7 @@ export function installDevWallet(parameters: InstallDevWalletParameters = {}): D
       nativeCurrency: c.nativeCurrency,
     })),
     storage: pageStorage(),
+    ...(accountIndex ? { storageKey: `porticoDevWallet:${accountIndex}` } : {}),
   })
   const info: DevWalletInfo = Object.freeze({
     uuid: randomUuid(),

@@ -4,11 +4,12 @@ import { createWalletClient, defineChain, http, isAddress, publicActions, toHex 
 import { privateKeyToAccount } from 'viem/accounts'
 
 import { type SandboxChainDefinition, jsonRpcCall, startThen } from '../chains/SandboxChain.js'
-import { type SandboxEvmChain, sandboxNftCollection, sandboxPrices, sandboxRpcProxyUrl } from '../config.js'
+import { type SandboxEvmChain, sandboxEnsNames, sandboxNftCollection, sandboxPrices, sandboxRpcProxyUrl } from '../config.js'
 import { SandboxFaucetError } from '../errors.js'
 import { devAddresses } from './devAccounts.js'
 import { deployPorticoPioneers, porticoPioneers } from './deployPorticoPioneers.js'
 import { deployPorticoUsd } from './deployPorticoUsd.js'
+import { deployEns } from './deployEns.js'
 import { deployUniswapV2, porticoGold } from './deployUniswapV2.js'
 import { startAnvil } from './startAnvil.js'
 
@@ -39,6 +40,8 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
         const nft = await deployPorticoPioneers({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, metadataOrigin: origin, count: sandboxNftCollection.count })
         // Uniswap V2 with WETH/pUSD, WETH/pGLD and pUSD/pGLD pools, by its own key (the swap API quotes from it).
         const amm = await deployUniswapV2({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, pUsd: token.address })
+        // ENS (registry, resolver, reverse registrar, universal resolver) and the dev accounts' names, by its own key.
+        const ens = chain.ens ? await deployEns({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }) : undefined
         await jsonRpcCall(anvil.rpcUrl, 'anvil_setBalance', [faucetAccount.address, toHex(2n ** 200n)])
         const viemChain = defineChain({ id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [anvil.rpcUrl] } } })
         const faucet = createWalletClient({ account: faucetAccount, chain: viemChain, transport: http(anvil.rpcUrl) }).extend(publicActions)
@@ -58,6 +61,7 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
             tokens,
             nfts: [{ address: nft.address, name: nft.name, symbol: nft.symbol, tokenIds: nft.tokenIds }],
             amm: { kind: 'uniswap-v2', router: amm.router, factory: amm.factory, weth: amm.weth },
+            ...(ens ? { ens: { ...ens, names: sandboxEnsNames.map((n) => ({ name: n.name, address: devAddresses[n.account] as string })) } } : {}),
             accounts: [...devAddresses],
           },
           server: {

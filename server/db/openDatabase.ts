@@ -142,6 +142,37 @@ export function openDatabase(dataDir: string): Database {
       PRIMARY KEY (chain_id, address)
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS chain_contracts_pending ON chain_contracts (looked_up);
+
+    -- The name zone (server/profile): one name per address, and every signature a registration
+    -- or release used (a replay is refused).
+    CREATE TABLE IF NOT EXISTS profile_names (
+      name TEXT PRIMARY KEY,
+      address TEXT NOT NULL,
+      address_lower TEXT NOT NULL UNIQUE,
+      coin_type INTEGER NOT NULL,
+      attributes TEXT NOT NULL,
+      registered_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS profile_used_signatures (
+      hash TEXT PRIMARY KEY,
+      used_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+
+    -- Email capture (server/email): addresses visitors gave, by project and wallet address,
+    -- confirmed by the link in the confirmation email (double opt-in).
+    CREATE TABLE IF NOT EXISTS email_subscribers (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      project_id TEXT NOT NULL,
+      email TEXT NOT NULL,
+      caip_address TEXT,
+      token TEXT NOT NULL UNIQUE,
+      status TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      confirmed_at INTEGER,
+      unsubscribed_at INTEGER,
+      UNIQUE (project_id, email)
+    );
   `)
   return db
 }

@@ -110,7 +110,7 @@ describe('npm start (sandbox/start.ts)', () => {
     const { code, signal } = await sandbox.stop()
     expect({ code, signal }).toEqual({ code: 0, signal: null })
     expect(anvilProcessesOn(anvilPorts)).toEqual([])
-    for (let i = 0; i < 8; i++) await assertPortFree(sandbox.port + i)
+    for (let i = 0; i < 10; i++) await assertPortFree(sandbox.port + i)
   })
 })
 

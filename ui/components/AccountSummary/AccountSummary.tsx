@@ -7,8 +7,8 @@ import { refreshBalance } from '../../utils/refreshBalance.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
 
 /**
- * The inside of a connected account button: the balance (3 decimals, truncated) and the short
- * address. Fetches the balance when the account or its chain changes.
+ * The inside of a connected account button: the balance (3 decimals, truncated) and the account's
+ * name when a name service gave one (`profileName`), else the short address. Fetches the balance when the account or its chain changes.
  */
 export const AccountSummary = observer(function AccountSummary({ namespace }: { namespace: ChainNamespace }) {
   const portico = usePortico()
@@ -25,7 +25,13 @@ export const AccountSummary = observer(function AccountSummary({ namespace }: { 
       {account.balance !== undefined ? (
         <span className="portico-page-button__balance">{format.amount(account.balance, account.balanceSymbol)}</span>
       ) : null}
-      <span className="portico-page-button__address">{address ? truncateAddress(address) : ''}</span>
+      {account.profileName ? (
+        <span className="portico-page-button__address" title={address}>
+          {account.profileName}
+        </span>
+      ) : (
+        <span className="portico-page-button__address">{address ? truncateAddress(address) : ''}</span>
+      )}
     </>
   )
 })

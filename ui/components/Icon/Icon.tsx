@@ -13,6 +13,8 @@ const paths = {
   swap: 'M7 4 3 8l4 4V9h9V7H7zm10 8v3H8v2h9v3l4-4z',
   send: 'M3 20V4l19 8zm2-3 11.9-5L5 7v3.5l6 1.5-6 1.5z',
   disconnect: 'M11 2h2v10h-2zM6.3 5.3l1.4 1.4a7 7 0 1 0 8.6 0l1.4-1.4a9 9 0 1 1-11.4 0z',
+  person: 'M12 3a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9m0 2a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5m0 8.5c4.4 0 8 2 8 5V21H4v-2.5c0-3 3.6-5 8-5m0 2c-3.3 0-5.8 1.3-6 3h12c-.2-1.7-2.7-3-6-3',
+  mail: 'M3 5h18v14H3zm2 2v.4l7 4.4 7-4.4V7zm14 2.8-7 4.4-7-4.4V17h14z',
   grid: 'M4 4h7v7H4zm2 2v3h3V6zm7-2h7v7h-7zm2 2v3h3V6zM4 13h7v7H4zm2 2v3h3v-3zm7-2h7v7h-7zm2 2v3h3v-3z',
 } as const
 

@@ -16,7 +16,8 @@ import { refreshBalance } from '../../utils/refreshBalance.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
 
 /**
- * The Account view: the account's avatar with the connected wallet's icon, the short address, the
+ * The Account view: the account's avatar (its name service's picture, else one drawn from the
+ * address) with the connected wallet's icon, its name when a name service gave one, the short address, the
  * balance (3 decimals, truncated) and the total USD value, the plugins' status badges
  * (`portico.accountBadges`, e.g. "Signed in"), the tools (copy the address, the block explorer when
  * the network has one, Disconnect), the action row (plugins' actions such as Buy and Swap from
@@ -82,14 +83,24 @@ export const AccountView = observer(function AccountView() {
   return (
     <div className="portico-account">
       <div className="portico-account__identity">
-        <AccountAvatar address={address} />
+        {account.profileImage ? (
+          <img className="portico-account__avatar-image" src={account.profileImage} alt="" width={64} height={64} referrerPolicy="no-referrer" />
+        ) : (
+          <AccountAvatar address={address} />
+        )}
         {wallet ? (
           <span className="portico-account__wallet-badge" title={wallet.name}>
             <WalletIcon src={walletImageSrc(portico, wallet)} name={wallet.name} size="small" />
           </span>
         ) : null}
       </div>
-      <p className="portico-account__address" title={address}>
+      {account.profileName ? (
+        <p className="portico-account__name">
+          <span className="portico-visually-hidden">{t('view.account.name')} </span>
+          {account.profileName}
+        </p>
+      ) : null}
+      <p className={account.profileName ? 'portico-account__address portico-account__address--secondary' : 'portico-account__address'} title={address}>
         <span className="portico-visually-hidden">{t('view.account.address')} </span>
         {truncateAddress(address)}
       </p>

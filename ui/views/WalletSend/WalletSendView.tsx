@@ -34,11 +34,22 @@ export const WalletSendView = observer(function WalletSendView() {
   useEffect(() => {
     if (caipAddress) void portico.fetchTokenBalances(namespace)
   }, [portico, namespace, caipAddress])
+  // A receiver typed as a name is resolved shortly after typing stops.
+  useEffect(() => {
+    if (!send.receiverIsName) return
+    const timer = setTimeout(() => void send.resolveReceiver(), 300)
+    return () => clearTimeout(timer)
+  }, [send, send.receiver, send.receiverIsName])
 
   const amountInvalid = state === 'Incorrect Value' || state === 'Insufficient Funds'
   const receiverInvalid = state === 'Invalid Address'
+  const resolved = send.resolved && send.receiverAddress === send.resolved.address ? send.resolved : undefined
+  const receiverHint = send.nameStatus === 'failed' ? hintText('nameFailed') : send.nameStatus === 'unknown' ? hintText('nameUnknown') : hintText(state)
   const usd = send.token ? format.usdOf(send.amount, send.token.price) : undefined
-  const hint = (key: string) => t(`view.walletSend.hint.${key}`, { decimals: send.decimals ?? 0, network: network?.name ?? '' })
+  function hintText(key: string) {
+    return t(`view.walletSend.hint.${key}`, { decimals: send.decimals ?? 0, network: network?.name ?? '' })
+  }
+  const hint = hintText
 
   return (
     <form
@@ -118,12 +129,16 @@ export const WalletSendView = observer(function WalletSendView() {
           maxLength={256}
           value={send.receiver}
           aria-invalid={receiverInvalid || undefined}
-          aria-describedby={receiverInvalid ? ids.receiverHint : undefined}
+          aria-describedby={receiverInvalid || resolved ? ids.receiverHint : undefined}
           onChange={(event) => send.setReceiver(event.target.value)}
         />
         {receiverInvalid ? (
           <p id={ids.receiverHint} className="portico-send__hint portico-send__hint--error">
-            {hint(state)}
+            {receiverHint}
+          </p>
+        ) : resolved ? (
+          <p id={ids.receiverHint} className="portico-send__hint portico-send__hint--resolved" role="status">
+            {t('view.walletSend.resolvedTo', { name: resolved.name, address: resolved.address })}
           </p>
         ) : null}
       </div>

@@ -76,7 +76,9 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
     ...(usd ? [[t('view.walletSendPreview.value'), t('view.walletSend.usd', { value: usd })] as [string, string]] : []),
     [t('view.walletSendPreview.token'), token.name === token.symbol ? token.symbol : `${token.name} (${token.symbol})`],
     [t('view.walletSendPreview.from'), from ? truncateAddress(from) : '', from],
-    [t('view.walletSendPreview.to'), truncateAddress(send.receiver.trim()), send.receiver.trim()],
+    ...(send.resolved && send.receiverAddress === send.resolved.address
+      ? [[t('view.walletSendPreview.toName'), send.resolved.name] as [string, string], [t('view.walletSendPreview.to'), send.resolved.address, send.resolved.address] as [string, string, string]]
+      : [[t('view.walletSendPreview.to'), truncateAddress(send.receiver.trim()), send.receiver.trim()] as [string, string, string]]),
     [t('view.walletSendPreview.network'), network?.name ?? ''],
   ]
   const nativePrice = (accounts.get(namespace).tokenBalances ?? []).find((balance) => balance.address === undefined)?.price
