@@ -71,6 +71,13 @@ export function describeWalletRequest(method: string, params: unknown): WalletRe
   }
   if (method === 'cosmos_signAmino' || method === 'cosmos_signDirect') return describeCosmosRequest(method, params)
   if (method === 'sendTransfer' || method === 'signMessage' || method === 'signPsbt') return describeBitcoinRequest(method, params)
+  if (method === 'polkadot_signMessage' || method === 'polkadot_signTransaction') {
+    const { address, message, transactionPayload } = (params ?? {}) as { address?: unknown; message?: unknown; transactionPayload?: { method?: unknown; nonce?: unknown; genesisHash?: unknown } }
+    const rows: WalletRequestRow[] = [{ label: 'Account', value: String(address ?? '') }]
+    if (method === 'polkadot_signMessage') rows.push({ label: 'Message', value: clip(String(message ?? '')) })
+    else rows.push({ label: 'Call', value: clip(String(transactionPayload?.method ?? '')) }, { label: 'Nonce', value: String(Number.parseInt(String(transactionPayload?.nonce ?? ''), 16)) }, { label: 'Genesis', value: clip(String(transactionPayload?.genesisHash ?? '')) })
+    return rows
+  }
   return [{ label: 'Params', value: clip(JSON.stringify(params) ?? 'none') }]
 }
 

@@ -7,14 +7,19 @@ import { SuiClient } from '@mysten/sui/client'
 import { privateKeyToAccount } from 'viem/accounts'
 import { devBitcoinKey, devBitcoinKeyAt, devBitcoinOrdinalsPath } from '../bitcoin/devBitcoin.js'
 import { createBitcoinDevWallet } from '../bitcoinWallet/createBitcoinDevWallet.js'
-import { devWalletAccount, sandboxBitcoinChain, sandboxCosmosChain, sandboxEvmChains, sandboxProjectId, sandboxRpcProxyUrl, sandboxSuiChain } from '../config.js'
+import { devWalletAccount, sandboxBitcoinChain, sandboxCosmosChain, sandboxEvmChains, sandboxPolkadotChain, sandboxProjectId, sandboxRpcProxyUrl, sandboxSuiChain } from '../config.js'
 import { cosmosSandboxChainId, cosmosSandboxPrefix } from '../cosmos/cosmosSandboxChain.js'
 import { devCosmosKey } from '../cosmos/devCosmos.js'
 import { createCosmosDevWallet } from '../cosmosWallet/createCosmosDevWallet.js'
 import { createDevWalletProvider } from '../devWallet/createDevWalletProvider.js'
+import { devMnemonic } from '../devnets/devAccounts.js'
+import { devPolkadotAccounts } from '../polkadot/devPolkadot.js'
+import { createPolkadotDevWallet } from '../polkadotWallet/createPolkadotDevWallet.js'
+import { derivePolkadotDevKey } from '../polkadotWallet/derivePolkadotDevKey.js'
 import { devSuiKeypair } from '../sui/devSui.js'
 import { answerBip122Request, bip122WalletConnectMethods } from './answerBip122Request.js'
 import { answerCosmosRequest, cosmosWalletConnectMethods } from './answerCosmosRequest.js'
+import { answerPolkadotRequest, polkadotWalletConnectMethods } from './answerPolkadotRequest.js'
 import { answerSuiRequest, suiWalletConnectMethods } from './answerSuiRequest.js'
 import { describeWalletRequest } from './describeWalletRequest.js'
 
@@ -45,7 +50,10 @@ const bitcoin = createBitcoinDevWallet({
   esploraUrl: `${location.origin}/v1/esplora/${sandboxProjectId}/${sandboxBitcoinChain.caipNetworkId}/api`,
   icon: '',
 })
-const walletPageMethods: readonly string[] = [...supportedMethods, ...suiWalletConnectMethods, ...cosmosWalletConnectMethods, ...bip122WalletConnectMethods]
+// The polkadot namespace: the Polkadot dev wallet's first sr25519 account, authorised at once (this page's Approve is the consent).
+const polkadot = createPolkadotDevWallet({ keys: [{ name: devPolkadotAccounts[0].name, key: derivePolkadotDevKey(devMnemonic) }] })
+const polkadotReady = polkadot.entry.enable('Portico wallet page')
+const walletPageMethods: readonly string[] = [...supportedMethods, ...suiWalletConnectMethods, ...cosmosWalletConnectMethods, ...bip122WalletConnectMethods, ...polkadotWalletConnectMethods]
 
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id)
@@ -102,6 +110,7 @@ async function answer(request: SessionRequest): Promise<unknown> {
   const { method, params } = request.params.request
   if (request.params.chainId.startsWith('sui:')) return answerSuiRequest({ method, params, keypair: suiKeypair, client: suiClient })
   if (request.params.chainId.startsWith('bip122:')) return answerBip122Request({ method, params, provider: bitcoin.provider, account: bitcoin.control.paymentAddress })
+  if (request.params.chainId.startsWith('polkadot:')) return answerPolkadotRequest({ method, params, extension: await polkadotReady })
   if (request.params.chainId.startsWith('cosmos:')) {
     await cosmosReady
     return answerCosmosRequest({ method, params, chainId: request.params.chainId, provider: cosmos.provider })
@@ -181,6 +190,12 @@ function renderProposals(client: SignClientInstance): void {
               methods: [...cosmosWalletConnectMethods],
               events: [],
               accounts: [`${sandboxCosmosChain.caipNetworkId}:${cosmosKey.address}`],
+            },
+            polkadot: {
+              chains: [sandboxPolkadotChain.caipNetworkId],
+              methods: [...polkadotWalletConnectMethods],
+              events: ['accountsChanged'],
+              accounts: [`${sandboxPolkadotChain.caipNetworkId}:${polkadot.control.accounts[0]?.address}`],
             },
           },
         })

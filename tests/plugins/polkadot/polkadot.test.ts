@@ -194,3 +194,25 @@ describe('the sign-in verifier', () => {
     }
   })
 })
+
+describe('signatures made outside the project', () => {
+  it('a signRaw signature made the Polkadot.js way (@polkadot/keyring over the <Bytes>-wrapped message) verifies, for sr25519, ed25519 and ecdsa keys', async () => {
+    const { Keyring } = await import('@polkadot/keyring')
+    const { cryptoWaitReady } = await import('@polkadot/util-crypto')
+    const { createPolkadotJsSigner } = await import('../../helpers/createPolkadotJsSigner.js')
+    await cryptoWaitReady()
+    const message = 'example.com wants you to sign in with your Polkadot account'
+    const data = hex(new TextEncoder().encode(message))
+    const signer = await createPolkadotJsSigner('//PorticoVerifierTest')
+    const { signature } = await signer.signRaw({ address: signer.pair.address, data, type: 'bytes' })
+    expect(await verifyPolkadotSignature({ message, signature, address: signer.pair.address })).toBe(true)
+    expect(await verifyPolkadotSignature({ message: `${message}.`, signature, address: signer.pair.address })).toBe(false)
+    for (const type of ['ed25519', 'ecdsa'] as const) {
+      const pair = new Keyring({ type, ss58Format: 0 }).addFromUri(`//PorticoVerifier${type}`)
+      const { u8aWrapBytes } = await import('@polkadot/util')
+      const made = hex(pair.sign(u8aWrapBytes(data), { withType: true }))
+      expect(await verifyPolkadotSignature({ message, signature: made, address: pair.address }), type).toBe(true)
+      expect(await verifyPolkadotSignature({ message: 'other', signature: made, address: pair.address }), type).toBe(false)
+    }
+  })
+})
