@@ -22,6 +22,7 @@ import { selectNetwork } from './actions/selectNetwork.js'
 import { estimateSendFee } from './actions/estimateSendFee.js'
 import { send, type SendParameters } from './actions/send.js'
 import { signIn } from './actions/signIn.js'
+import { selectAccount } from './actions/selectAccount.js'
 import { signMessage, type SignMessageParameters } from './actions/signMessage.js'
 import { switchNetwork } from './actions/switchNetwork.js'
 import { sendTransaction, type SendTransactionParameters } from './actions/sendTransaction.js'
@@ -122,6 +123,8 @@ export type Portico = {
   /** The Networks view's choice: routes to SwitchNetwork or SwitchActiveChain. */
   selectNetwork(network: Network): void
   signMessage(parameters: SignMessageParameters): Promise<string>
+  /** Makes another account the wallet shared the active one, where the namespace's plugin allows it (`selectAccount` hook). */
+  selectAccount(address: string, namespace?: ChainNamespace): Promise<void>
   /**
    * Sends one wallet request over the namespace's connection channel (a connector such as
    * WalletConnect returns one); chain plugins encode their namespace's requests with it.
@@ -315,6 +318,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     switchNetwork: (network) => switchNetwork(portico, network),
     selectNetwork: (network) => selectNetwork(portico, network),
     signMessage: (parameters) => signMessage(portico, parameters),
+    selectAccount: (address, namespace) => selectAccount(portico, address, namespace),
     request: (parameters) => request(portico, parameters),
     channel(namespace) {
       const channel = stores.connections.channel(namespace)

@@ -10,9 +10,10 @@ const accountTypes: ReadonlySet<string> = new Set<AccountType>(['eoa', 'smartAcc
 function toAccount(entry: unknown): ConnectionAccount | undefined {
   if (typeof entry === 'string') return { address: entry }
   if (typeof entry !== 'object' || entry === null) return undefined
-  const { address, type } = entry as { address?: unknown; type?: unknown }
+  const { address, type, name } = entry as { address?: unknown; type?: unknown; name?: unknown }
   if (typeof address !== 'string') return undefined
-  return typeof type === 'string' && accountTypes.has(type) ? { address, type: type as AccountType } : { address }
+  const label = typeof name === 'string' ? name.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, 64) : ''
+  return { address, ...(typeof type === 'string' && accountTypes.has(type) ? { type: type as AccountType } : {}), ...(label ? { name: label } : {}) }
 }
 
 /**
@@ -30,7 +31,7 @@ export function handleAccountsChanged(portico: Portico, namespace: ChainNamespac
     handleWalletDisconnected(portico, namespace)
     return
   }
-  const unchanged = valid.length === connection.accounts.length && valid.every((a, i) => a.address === connection.accounts[i]?.address && (a.type === undefined || a.type === connection.accounts[i]?.type))
+  const unchanged = valid.length === connection.accounts.length && valid.every((a, i) => a.address === connection.accounts[i]?.address && (a.type === undefined || a.type === connection.accounts[i]?.type) && a.name === connection.accounts[i]?.name)
   if (unchanged) return
   runInAction(() => connections.setAccounts(namespace, valid))
   const caipAddress = connections.caipAddress(namespace) as CaipAddress

@@ -29,6 +29,7 @@ import type {
   WaitForTransactionRequest,
   WaitForTransactionResult,
   SignInState,
+  SelectAccountRequest,
   SignMessageRequest,
   SignMessageResult,
   SwitchNetworkRequest,
@@ -66,6 +67,8 @@ export function createHooks() {
     reconnect: new HookMap(() => new AsyncSeriesBailHook<[ReconnectRequest], ConnectResult | undefined>(['request'])),
     /** Switch (or add, then switch) the wallet's network. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
     switchNetwork: new HookMap(() => new AsyncSeriesBailHook<[SwitchNetworkRequest], SwitchNetworkResult | undefined>(['request'])),
+    /** Let the site make another shared account the active one; a plugin whose wallet signs for every shared account answers `true`. Kind: HookMap · AsyncSeriesBail. @since 0.3.0 */
+    selectAccount: new HookMap(() => new AsyncSeriesBailHook<[SelectAccountRequest], true | undefined>(['request'])),
     /** Sign a plain message with the connected account. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
     signMessage: new HookMap(() => new AsyncSeriesBailHook<[SignMessageRequest], SignMessageResult | undefined>(['request'])),
     /** Build, sign and verify a sign-in message; each tap refines the state. Kind: AsyncSeriesWaterfall. @since 0.1.0 */
@@ -130,6 +133,7 @@ export const hookCatalogue: Record<HookName, HookDoc> = {
   disconnect: { kind: 'AsyncSeries', keyed: true, contract: 'End a connection; every tap runs in order.', arguments: '`request: { namespace, connectorId }`', returns: '—', since: '0.1.0' },
   reconnect: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Restore a stored connection on load without prompting.', arguments: '`request: { namespace, connectorId, network? }`', returns: 'the connection, or `undefined` when it cannot be restored', since: '0.1.0' },
   switchNetwork: { kind: 'AsyncSeriesBail', keyed: true, contract: "Switch (or add, then switch) the wallet's network.", arguments: '`request: { namespace, connectorId, network }`', returns: '`{ caipNetworkId }` or `undefined` to pass', since: '0.1.0' },
+  selectAccount: { kind: 'AsyncSeriesBail', keyed: true, contract: "Let the site make another of the connection's accounts the active one; only a plugin whose wallet signs for every account it shared taps it (the account picker shows only then).", arguments: '`request: { namespace, connectorId, address }`', returns: '`true` when the plugin will sign as that account, or `undefined` to pass', since: '0.3.0' },
   signMessage: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Sign a plain message with the connected account.', arguments: '`request: { namespace, connectorId, address, caipNetworkId, message }`', returns: '`{ signature }` or `undefined` to pass', since: '0.1.0' },
   signIn: { kind: 'AsyncSeriesWaterfall', keyed: false, contract: 'Build, sign and verify a sign-in message; each tap refines the state.', arguments: '`state: { namespace, caipAddress, network, message?, signature?, session? }`', returns: 'the refined state', since: '0.1.0' },
   fetchBalance: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Native balance of an account.', arguments: '`request: { namespace, address, network }`', returns: '`{ balance, symbol, decimals? }` or `undefined` to pass', since: '0.1.0' },

@@ -119,6 +119,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   switchNetwork: { group: 'Actions', doc: 'Switches the network.' },
   selectNetwork: { group: 'Actions', doc: "The Networks view's choice." },
   signMessage: { group: 'Actions', doc: 'Signs a message with the connected wallet.' },
+  selectAccount: { group: 'Actions', doc: "Makes another account the wallet shared the active one, where the namespace's plugin allows it." },
   request: { group: 'Actions', doc: "Sends one wallet request over the namespace's connection channel." },
   channel: { group: 'Actions', doc: "The namespace's connection channel, if its connector returned one." },
   signIn: { group: 'Actions', doc: 'Runs the `signIn` hook.' },

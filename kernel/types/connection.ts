@@ -3,7 +3,8 @@ import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
 
-export type ConnectionAccount = { address: string; type?: AccountType }
+/** One account of a connection; `name` is what the wallet calls it ("Savings"), when it says. */
+export type ConnectionAccount = { address: string; type?: AccountType; name?: string }
 
 /** One request over a connection: a wallet method, its params, and the chain it is for (CAIP-2). */
 export type ConnectionRequest = { method: string; params?: unknown; chainId: CaipNetworkId }

@@ -19,6 +19,8 @@ export type SwitchNetworkRequest = { namespace: ChainNamespace; connectorId: str
 /** `true` when the wallet is now on the network. */
 export type SwitchNetworkResult = { caipNetworkId: CaipNetworkId }
 
+/** The site asks to make another of the connection's accounts the active one (a wallet that signs for each account it shared). */
+export type SelectAccountRequest = { namespace: ChainNamespace; connectorId: string; address: string }
 export type SignMessageRequest = {
   namespace: ChainNamespace
   connectorId: string

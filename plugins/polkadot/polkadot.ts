@@ -69,7 +69,8 @@ export function polkadot(options: PolkadotOptions = {}, environment: PolkadotEnv
       const shown = (accounts: InjectedAccount[], network: Network) =>
         accounts.flatMap((a) => {
           const decoded = decodeSs58(a.address)
-          return decoded ? [{ address: encodeSs58(decoded.publicKey, prefixOf(network)), original: a.address }] : []
+          const name = typeof a.name === 'string' ? a.name : undefined
+          return decoded ? [{ address: encodeSs58(decoded.publicKey, prefixOf(network)), original: a.address, ...(name ? { name } : {}) }] : []
         })
       const usable = (accounts: unknown): InjectedAccount[] =>
         (Array.isArray(accounts) ? accounts : []).filter((a): a is InjectedAccount => typeof a?.address === 'string' && a.type !== 'ethereum' && decodeSs58(a.address) !== undefined).slice(0, 50)
@@ -93,7 +94,7 @@ export function polkadot(options: PolkadotOptions = {}, environment: PolkadotEnv
         active?.stop?.()
         active = { wallet, extension, accounts, network }
         follow(active)
-        return { connectorId: wallet.id, accounts: shown(accounts, network).map((a) => ({ address: a.address, type: 'eoa' as const })), caipNetworkId: network.caipNetworkId }
+        return { connectorId: wallet.id, accounts: shown(accounts, network).map((a) => ({ address: a.address, type: 'eoa' as const, ...(a.name ? { name: a.name } : {}) })), caipNetworkId: network.caipNetworkId }
       }
 
       /** The extension's own account changes: another selection, or none (the site was disconnected there). */
@@ -103,7 +104,7 @@ export function polkadot(options: PolkadotOptions = {}, environment: PolkadotEnv
             if (active !== current) return
             current.accounts = usable(accounts)
             try {
-              portico.reportAccountsChanged(namespace, shown(current.accounts, current.network).map((a) => a.address))
+              portico.reportAccountsChanged(namespace, shown(current.accounts, current.network).map((a) => ({ address: a.address, type: 'eoa' as const, ...(a.name ? { name: a.name } : {}) })))
             } catch (error) {
               portico.reportError(error, { namespace, action: 'walletEvent' })
             }
@@ -158,7 +159,7 @@ export function polkadot(options: PolkadotOptions = {}, environment: PolkadotEnv
         if (!active || active.wallet.id !== request.connectorId) return undefined
         active.network = request.network
         const first = shown(active.accounts, request.network)[0]
-        if (first) queueMicrotask(() => portico.reportAccountsChanged(namespace, shown(active?.accounts ?? [], request.network).map((a) => a.address)))
+        if (first) queueMicrotask(() => portico.reportAccountsChanged(namespace, shown(active?.accounts ?? [], request.network).map((a) => ({ address: a.address, type: 'eoa' as const, ...(a.name ? { name: a.name } : {}) }))))
         return { caipNetworkId: request.network.caipNetworkId }
       })
       // `signRaw` of the message's UTF-8 bytes: the wallet signs them wrapped in `<Bytes>…</Bytes>`.
@@ -232,6 +233,11 @@ export function polkadot(options: PolkadotOptions = {}, environment: PolkadotEnv
         return plan
       }
 
+      // An extension signs for every account the visitor shared: the site may pick which one is active.
+      hooks.selectAccount.for(namespace).tapPromise(namespace, async (request) => {
+        if (active?.wallet.id === request.connectorId) return originalOf(active, request.address) ? true : undefined
+        return portico.channel(namespace)?.connectorId === request.connectorId ? true : undefined
+      })
       hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
         const { fetchPolkadotBalance } = await import('./actions/fetchPolkadotBalance.js')
         return fetchPolkadotBalance({ network: request.network, address: request.address, fetch: fetchFn })

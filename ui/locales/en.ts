@@ -103,6 +103,7 @@ export const en = {
   'view.account.title': 'Account',
   'view.account.address': 'Address',
   'view.account.name': 'Name',
+  'view.account.switchAccount': 'Account',
   'view.account.copy': 'Copy address',
   'view.account.copied': 'Address copied',
   'view.account.copyFailed': 'Could not copy the address',

@@ -117,6 +117,21 @@ describe('Polkadot on the demo site, end to end', () => {
     expect(enables(await activity())).toBe(1)
   })
 
+  it('shows the account names the extension gives, and the visitor picks the other shared account and back', async () => {
+    await openAccount()
+    expect(await dialog().textContent()).toContain('Dev account 1')
+    const picker = dialog().getByLabel('Account', { exact: true })
+    expect(await picker.locator('option').allTextContents()).toEqual([`Dev account 1 · ${short}`, `Dev account 2 · ${secondAddress.slice(0, 4)}…${secondAddress.slice(-4)}`])
+    await picker.selectOption(secondAddress)
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(`${secondAddress.slice(0, 4)}…${secondAddress.slice(-4)}`)
+    await expect.poll(() => dialog().textContent(), { timeout: 10_000 }).toContain('Dev account 2')
+    await expect.poll(() => header().textContent(), { timeout: 15_000 }).toMatch(/\d[\d,]*\.\d{3} ROC/)
+    expect(amountOf((await header().textContent()) ?? '', 'ROC')).toBe(truncated(await nodeBalance(secondAddress)))
+    await dialog().getByLabel('Account', { exact: true }).selectOption(devAddress)
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    expect(enables(await activity())).toBe(1)
+  })
+
   it('sends 1.5 ROC to a fresh address with the exact fee shown before signing; the receiver reads it back from the server and the node, and activity lists it', async () => {
     const receiver = fresh('e2e-receiver')
     const before = await nodeBalance(devAddress)

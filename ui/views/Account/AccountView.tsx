@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { accountActionOrder, safeHttpUrl, type AccountAction } from '../../../kernel/index.js'
 import { AccountAvatar } from '../../components/AccountAvatar/AccountAvatar.js'
 import { AccountTabs } from '../../components/AccountTabs/AccountTabs.js'
@@ -39,6 +39,7 @@ export const AccountView = observer(function AccountView() {
   const network = networks.find(connection.caipNetworkId) ?? networks.activeNetwork
   const account = accounts.get(namespace)
   const [disconnecting, setDisconnecting] = useState(false)
+  const pickerId = useId()
   const { features } = portico.stores.options
   const canSend = features.send && Boolean(portico.hooks.send.get(namespace)?.isUsed())
   const total = account.tokenBalances ? format.usd(accounts.totalValue(namespace)) : undefined
@@ -78,6 +79,10 @@ export const AccountView = observer(function AccountView() {
   }
 
   const wallet = connection.connectorId ? wallets.find(connection.connectorId, namespace) : undefined
+  // What the wallet calls the account, when no name service named it.
+  const name = account.profileName ?? connection.accounts[0]?.name
+  // A wallet that signs for every account it shared lets the visitor pick the active one here.
+  const pickable = connection.accounts.length > 1 && Boolean(portico.hooks.selectAccount.get(namespace)?.isUsed())
   const badges = connection.caipNetworkId ? portico.accountBadges.showing({ namespace, caipNetworkId: connection.caipNetworkId, address }) : []
 
   return (
@@ -94,16 +99,30 @@ export const AccountView = observer(function AccountView() {
           </span>
         ) : null}
       </div>
-      {account.profileName ? (
+      {name ? (
         <p className="portico-account__name">
           <span className="portico-visually-hidden">{t('view.account.name')} </span>
-          {account.profileName}
+          {name}
         </p>
       ) : null}
-      <p className={account.profileName ? 'portico-account__address portico-account__address--secondary' : 'portico-account__address'} title={address}>
+      <p className={name ? 'portico-account__address portico-account__address--secondary' : 'portico-account__address'} title={address}>
         <span className="portico-visually-hidden">{t('view.account.address')} </span>
         {truncateAddress(address)}
       </p>
+      {pickable ? (
+        <div className="portico-account__picker">
+          <label className="portico-account__picker-label" htmlFor={pickerId}>
+            {t('view.account.switchAccount')}
+          </label>
+          <select id={pickerId} className="portico-account__picker-select" value={address} onChange={(event) => void portico.selectAccount(event.target.value, namespace).catch((error: unknown) => portico.reportError(error, { namespace, action: 'selectAccount' }))}>
+            {connection.accounts.map((a) => (
+              <option key={a.address} value={a.address}>
+                {a.name ? `${a.name} · ${truncateAddress(a.address)}` : truncateAddress(a.address)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       {wallet ? <p className="portico-account__wallet">{t('view.account.connectedWith', { wallet: wallet.name })}</p> : null}
       <p className="portico-account__balance" aria-busy={account.balanceLoading || undefined}>
         <span className="portico-visually-hidden">{t('view.account.balance')} </span>
