@@ -10,6 +10,7 @@
  * - `PORT + 4` the Bitcoin regtest ledger's Esplora REST API (`/api/…`)
  * - `PORT + 5` the Cosmos ledger's CometBFT RPC (POST `/`) and REST gateway (`/cosmos/…`)
  * - `PORT + 7` the Sui ledger's full-node JSON-RPC (`+6` is reserved for polkadot)
+ * - `PORT + 8` the Stacks ledger's node API (`/v2/…`) and blockchain API (`/extended/v1/…`)
  *
  * Every chain is started through one seam, `chains/sandboxChains.ts`; a new chain takes the next port.
  */
@@ -17,6 +18,7 @@
 import { bitcoinSandboxCaipNetworkId } from './bitcoin/bitcoinSandboxChain.js'
 import { cosmosSandboxCaipNetworkId, cosmosSandboxTokenDenom } from './cosmos/cosmosSandboxChain.js'
 import { solanaSandboxCaipNetworkId } from './solana/solanaSandboxChain.js'
+import { stacksSandboxCaipNetworkId } from './stacks/stacksSandboxChain.js'
 import { suiSandboxCaipNetworkId } from './sui/suiSandboxChain.js'
 
 /** The `PORT` used when the environment does not set one. */
@@ -40,22 +42,23 @@ export type SandboxPorts = {
   bitcoin: number
   cosmos: number
   sui: number
+  stacks: number
 }
 
 /**
- * The ports a sandbox on `base` uses (`base` .. `base + 7`; `base + 6` is reserved for polkadot).
+ * The ports a sandbox on `base` uses (`base` .. `base + 8`; `base + 6` is reserved for polkadot).
  *
  * @param base the server's port (`PORT`)
  * @returns the ports by role
  * @example
- * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, sui: 4707 }
+ * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, sui: 4707, stacks: 4708 }
  */
 export function sandboxPorts(base: number): SandboxPorts {
-  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, sui: base + 7 }
+  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, sui: base + 7, stacks: base + 8 }
 }
 
-/** The highest `PORT` the sandbox accepts (its last chain takes `PORT + 7`). */
-export const maxSandboxPort = 65_535 - 7
+/** The highest `PORT` the sandbox accepts (its last chain takes `PORT + 8`). */
+export const maxSandboxPort = 65_535 - 8
 
 /** One EVM devnet of the sandbox. */
 export type SandboxEvmChain = {
@@ -142,6 +145,22 @@ export const sandboxSuiChain = {
   nativeCurrency: { name: 'Sui', symbol: 'SUI', decimals: 9 },
   /** Price of SUI in the sandbox's table (USD). */
   priceUsd: 2,
+} as const
+
+/**
+ * The Stacks chain: a verifying ledger of our own (no Stacks node runs offline; Clarinet's simnet does
+ * not check signatures) behind the Stacks node API and blockchain API subsets `@stacks/transactions`
+ * and wallets use. Its chain id is testnet's plus one (`stacks:2147483649`), with testnet addresses.
+ */
+export const sandboxStacksChain = {
+  caipNetworkId: stacksSandboxCaipNetworkId,
+  name: 'Portico Stacks Localnet',
+  portKey: 'stacks',
+  nativeCurrency: { name: 'Stacks', symbol: 'STX', decimals: 6 },
+  /** Price of STX in the sandbox's table (USD). */
+  priceUsd: 2,
+  /** Pending transactions are mined this often. */
+  blockIntervalMs: 1_000,
 } as const
 
 /** The ERC-20 deployed on both devnets. */

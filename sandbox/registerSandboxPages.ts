@@ -41,7 +41,7 @@ export const sandboxPageCsp = [
  * Mounts the sandbox's pages on the Portico server (pass it as `extend`): the demo site at `/`,
  * the WalletConnect wallet page at `/wallet`, the dev wallet scripts at `/dev-wallet.js` (EIP-6963)
  * `/solana-dev-wallet.js` and `/sui-dev-wallet.js` (Wallet Standard) and `/bitcoin-dev-wallet.js` (WBIP004),
- * `/cosmos-dev-wallet.js` (Keplr-compatible; the demo injects it late), their bundles and CSS, `/sandbox.json`, and
+ * `/cosmos-dev-wallet.js` (Keplr-compatible; the demo injects it late), `/stacks-dev-wallet.js` (SIP-030, in `wbip_providers`), their bundles and CSS, `/sandbox.json`, and
  * sign-in with X under `/siwx` (sandbox/siwx).
  *
  * Also a minimal block explorer under `/sandbox/explorer` (sandbox/explorer).

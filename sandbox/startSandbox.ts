@@ -81,7 +81,7 @@ function relayProbe(url: string, signal: AbortSignal): Promise<void> {
  *
  * @param parameters the base port and data directory
  * @returns the sandbox's URL, its `/sandbox.json` info and `stop()`
- * @throws SandboxPortInUseError when one of PORT..PORT+7 is taken
+ * @throws SandboxPortInUseError when one of PORT..PORT+8 is taken
  * @example
  * const sandbox = await startSandbox({ port: 4700 })
  * await sandbox.stop()
@@ -89,7 +89,7 @@ function relayProbe(url: string, signal: AbortSignal): Promise<void> {
 export async function startSandbox(parameters: StartSandboxParameters = {}): Promise<StartSandboxReturnType> {
   const basePort = parameters.port ?? defaultSandboxPort
   if (!Number.isInteger(basePort) || basePort < 1 || basePort > maxSandboxPort) {
-    throw new SandboxParameterError(`PORT must be an integer from 1 to ${maxSandboxPort} (the sandbox uses PORT to PORT+7), got ${String(basePort)}.`)
+    throw new SandboxParameterError(`PORT must be an integer from 1 to ${maxSandboxPort} (the sandbox uses PORT to PORT+8), got ${String(basePort)}.`)
   }
   const ports = sandboxPorts(basePort)
   const roles: [number, string][] = [[ports.server, 'the Portico server'], ...sandboxChains.map((c): [number, string] => [ports[c.portKey], c.label])]

@@ -18,6 +18,7 @@ const bundles: Record<string, string> = {
   '/bitcoin-dev-wallet.js': 'bitcoinWallet/bitcoinDevWallet.entry.ts',
   '/sui-dev-wallet.js': 'suiWallet/suiDevWallet.entry.ts',
   '/cosmos-dev-wallet.js': 'cosmosWallet/cosmosDevWallet.entry.ts',
+  '/stacks-dev-wallet.js': 'stacksWallet/stacksDevWallet.entry.ts',
   '/wallet-page.js': 'walletPage/walletPage.entry.ts',
 }
 

@@ -3,6 +3,7 @@ import { sandboxEvmChains } from '../config.js'
 import { cosmosSandboxChainDefinition } from '../cosmos/cosmosSandboxChainDefinition.js'
 import { evmSandboxChain } from '../devnets/evmSandboxChain.js'
 import { solanaSandboxChainDefinition } from '../solana/solanaSandboxChainDefinition.js'
+import { stacksSandboxChainDefinition } from '../stacks/stacksSandboxChainDefinition.js'
 import { suiSandboxChainDefinition } from '../sui/suiSandboxChainDefinition.js'
 import type { SandboxChainDefinition } from './SandboxChain.js'
 
@@ -16,4 +17,5 @@ export const sandboxChains: readonly SandboxChainDefinition[] = [
   bitcoinSandboxChainDefinition,
   cosmosSandboxChainDefinition,
   suiSandboxChainDefinition,
+  stacksSandboxChainDefinition,
 ]

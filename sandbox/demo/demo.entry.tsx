@@ -9,6 +9,7 @@ import { ConnectButton, NetworkButton, PorticoProvider, useAccount, usePortico }
 import { cosmos, cosmosLocalnet, defineCosmosNetwork } from 'portico/cosmos'
 import { createSiwxServerStore, siwx } from 'portico/siwx'
 import { defineSolanaNetwork, solana } from 'portico/solana'
+import { defineStacksNetwork, stacks, stacksLocalnet } from 'portico/stacks'
 import { defineSuiNetwork, sui } from 'portico/sui'
 import { swap } from 'portico/swap'
 import { walletConnect } from 'portico/walletconnect'
@@ -50,6 +51,16 @@ const cosmosLocal = defineCosmosNetwork({
 })
 document.head.append(Object.assign(document.createElement('script'), { src: '/cosmos-dev-wallet.js' }))
 
+// The Stacks chain: the node and blockchain APIs through the server's Stacks proxy; wallets call it devnet.
+const stacksLocal = defineStacksNetwork({
+  ...stacksLocalnet.stacks,
+  name: stacksLocalnet.name,
+  apiUrls: [`${origin}/v1/stacks/demo/${stacksLocalnet.caipNetworkId}`],
+  blockExplorer: explorer(stacksLocalnet.caipNetworkId),
+  imageUrl: logo(stacksLocalnet.caipNetworkId),
+  testnet: true,
+})
+
 // Bitcoin regtest: the network's Esplora base is the server's Esplora proxy (the project id is in the path).
 const bitcoinRegtest = defineBitcoinNetwork({
   reference: '0f9188f13cb7b2c71f2a335e3a4fc328',
@@ -71,6 +82,7 @@ const plugins: Plugin<PluginContext>[] = [
   bip122(),
   walletConnect(),
   cosmos({ wallets: [cosmosDevWalletEntry] }),
+  stacks(),
   // Swap on the devnets' Uniswap V2 pools, quoted and built by the sandbox server's /v1/convert.
   swap(),
   ...(signIn === 'required' || signIn === 'optional' ? [siwx({ required: signIn === 'required', sessionStore: backend, getNonce: backend.getNonce })] : []),
@@ -79,7 +91,7 @@ const plugins: Plugin<PluginContext>[] = [
 const portico = createPortico({
   projectId: 'demo',
   metadata: { name: 'Portico demo dApp', description: 'A site using Portico', url: origin, icons: [] },
-  networks: [devnetA, devnetB, solanaLocal, bitcoinRegtest, suiLocal, cosmosLocal],
+  networks: [devnetA, devnetB, solanaLocal, bitcoinRegtest, suiLocal, cosmosLocal, stacksLocal],
   plugins,
   endpoints: { api: origin, relay: `${origin.replace(/^http/, 'ws')}/relay` },
   // Light or dark as the visitor's system asks (prefers-color-scheme).

@@ -6,6 +6,8 @@ import { verifyCosmosSignature } from '../../plugins/cosmos/actions/verifyCosmos
 import { isCosmosAddress } from '../../plugins/cosmos/utils/isCosmosAddress.js'
 import { verifySuiPersonalMessage } from '../../plugins/sui/actions/verifySuiPersonalMessage.js'
 import { isSuiAddress } from '../../plugins/sui/index.js'
+import { verifyStacksMessageSignature } from '../../plugins/stacks/actions/verifyStacksMessageSignature.js'
+import { isStacksAddress } from '../../plugins/stacks/utils/isStacksAddress.js'
 
 export type RegisterSiwxRoutesParameters = {
   /** The site's URL (the demo page's origin), e.g. `http://127.0.0.1:4700`. */
@@ -63,7 +65,7 @@ function query(request: FastifyRequest): { chainId?: string; address?: string } 
  */
 export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: RegisterSiwxRoutesParameters): (app: FastifyInstance) => void {
   const origin = new URL(url)
-  const accepted = chains.filter((c) => ['eip155:', 'bip122:', 'sui:', 'cosmos:'].some((prefix) => c.caipNetworkId.startsWith(prefix)))
+  const accepted = chains.filter((c) => ['eip155:', 'bip122:', 'sui:', 'cosmos:', 'stacks:'].some((prefix) => c.caipNetworkId.startsWith(prefix)))
   // Nothing to sign in on: mount nothing.
   if (!server && accepted.length === 0) return () => {}
   const siwx =
@@ -73,11 +75,13 @@ export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: Re
       domain: [origin.host, `localhost:${origin.port}`],
       chains: Object.fromEntries(accepted.map((c) => [c.caipNetworkId, { rpcUrl: c.nodeUrl }])),
       // Bitcoin (BIP-322 / BIP-137, portico/bip122's verifier) and Sui personal-message signatures
-      // (portico/sui's verifier, @noble, not the wallet's library), and Cosmos ADR-36 (portico/cosmos's).
+      // (portico/sui's verifier, @noble, not the wallet's library), Cosmos ADR-36 (portico/cosmos's) and Stacks recoverable
+      // secp256k1 signatures over the Stacks message hash (portico/stacks's, @noble).
       verifiers: {
         bip122: { label: 'Bitcoin', isAddress: isBitcoinAddress, verify: ({ message, signature, address }) => verifyBitcoinSignature({ message, signature, address }) },
         sui: { label: 'Sui', isAddress: isSuiAddress, verify: ({ message, signature, address }) => verifySuiPersonalMessage({ message, signature, address }) },
         cosmos: { label: 'Cosmos', isAddress: isCosmosAddress, verify: ({ message, signature, address }) => verifyCosmosSignature({ message, signature, address }) },
+        stacks: { label: 'Stacks', isAddress: (address: string) => isStacksAddress(address), verify: ({ message, signature, address }) => verifyStacksMessageSignature({ message, signature, address }) },
       },
     })
 

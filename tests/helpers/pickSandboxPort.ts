@@ -1,7 +1,7 @@
 import { assertPortFree } from '../../sandbox/utils/assertPortFree.js'
 
 /**
- * Picks a random base port from 20000–59990 whose ports (PORT..PORT+7) are free.
+ * Picks a random base port from 20000–59990 whose ports (PORT..PORT+8) are free.
  *
  * @returns the base port
  */
@@ -9,11 +9,11 @@ export async function pickSandboxPort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20_000 + Math.floor(Math.random() * 4_000) * 10
     try {
-      for (let i = 0; i < 8; i++) await assertPortFree(base + i)
+      for (let i = 0; i < 9; i++) await assertPortFree(base + i)
       return base
     } catch {
       // taken: try another
     }
   }
-  throw new Error('Found no free block of 8 ports for the sandbox.')
+  throw new Error('Found no free block of 9 ports for the sandbox.')
 }
