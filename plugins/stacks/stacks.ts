@@ -289,7 +289,7 @@ export function stacks(options: StacksOptions = {}, environment: StacksEnvironme
           fee: formatStacksUnits(quote.fee, decimals),
           symbol: request.network.nativeCurrency.symbol,
           speed: quote.speed,
-          speeds: (['slow', 'normal', 'fast'] as const).map((speed) => ({ speed, fee: formatStacksUnits(quote.fees[speed], decimals) })),
+          speeds: (['slow', 'normal', 'fast'] as const).map((speed) => ({ speed, fee: formatStacksUnits(quote.fees[speed], decimals), detail: `${quote.fees[speed].toLocaleString('en-US')} µSTX` })),
         }
       })
       hooks.send.for(namespace).tapPromise(namespace, async (request) => {
