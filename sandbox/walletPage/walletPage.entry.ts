@@ -12,9 +12,13 @@ import { cosmosSandboxChainId, cosmosSandboxPrefix } from '../cosmos/cosmosSandb
 import { devCosmosKey } from '../cosmos/devCosmos.js'
 import { createCosmosDevWallet } from '../cosmosWallet/createCosmosDevWallet.js'
 import { createDevWalletProvider } from '../devWallet/createDevWalletProvider.js'
+import { devStacksKey } from '../stacks/devStacks.js'
+import { stacksProxyUrl } from '../stacks/stacksProxyUrl.js'
+import { stacksSandboxCaipNetworkId, stacksSandboxChainId } from '../stacks/stacksSandboxChain.js'
 import { devSuiKeypair } from '../sui/devSui.js'
 import { answerBip122Request, bip122WalletConnectMethods } from './answerBip122Request.js'
 import { answerCosmosRequest, cosmosWalletConnectMethods } from './answerCosmosRequest.js'
+import { answerStacksRequest, stacksWalletConnectMethods } from './answerStacksRequest.js'
 import { answerSuiRequest, suiWalletConnectMethods } from './answerSuiRequest.js'
 import { describeWalletRequest } from './describeWalletRequest.js'
 
@@ -45,7 +49,10 @@ const bitcoin = createBitcoinDevWallet({
   esploraUrl: `${location.origin}/v1/esplora/${sandboxProjectId}/${sandboxBitcoinChain.caipNetworkId}/api`,
   icon: '',
 })
-const walletPageMethods: readonly string[] = [...supportedMethods, ...suiWalletConnectMethods, ...cosmosWalletConnectMethods, ...bip122WalletConnectMethods]
+// The stacks namespace: the dev Stacks key, reading nonces and fees from and broadcasting through the server's Stacks proxy.
+const stacksKey = devStacksKey()
+const stacksChain = { chainId: stacksSandboxChainId, apiUrl: stacksProxyUrl(location.origin, stacksSandboxCaipNetworkId) }
+const walletPageMethods: readonly string[] = [...supportedMethods, ...suiWalletConnectMethods, ...cosmosWalletConnectMethods, ...bip122WalletConnectMethods, ...stacksWalletConnectMethods]
 
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id)
@@ -101,6 +108,7 @@ let queue: Promise<unknown> = Promise.resolve()
 async function answer(request: SessionRequest): Promise<unknown> {
   const { method, params } = request.params.request
   if (request.params.chainId.startsWith('sui:')) return answerSuiRequest({ method, params, keypair: suiKeypair, client: suiClient })
+  if (request.params.chainId.startsWith('stacks:')) return answerStacksRequest({ method, params, privateKey: stacksKey.privateKey, chain: stacksChain })
   if (request.params.chainId.startsWith('bip122:')) return answerBip122Request({ method, params, provider: bitcoin.provider, account: bitcoin.control.paymentAddress })
   if (request.params.chainId.startsWith('cosmos:')) {
     await cosmosReady
@@ -181,6 +189,12 @@ function renderProposals(client: SignClientInstance): void {
               methods: [...cosmosWalletConnectMethods],
               events: [],
               accounts: [`${sandboxCosmosChain.caipNetworkId}:${cosmosKey.address}`],
+            },
+            stacks: {
+              chains: [stacksSandboxCaipNetworkId],
+              methods: [...stacksWalletConnectMethods],
+              events: [],
+              accounts: [`${stacksSandboxCaipNetworkId}:${stacksKey.address}`],
             },
           },
         })
