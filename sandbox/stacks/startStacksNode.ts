@@ -31,7 +31,7 @@ export type StartStacksNodeParameters = {
 
 const maxBodyBytes = 200_000
 /** A principal in a path: a standard address or a contract id. */
-const principalPattern = /^S[0-9A-Z]{38,40}(\.[a-zA-Z][a-zA-Z0-9-]{0,39})?$/
+const principalPattern = /^S[0-9A-Z]{27,40}(\.[a-zA-Z][a-zA-Z0-9-]{0,39})?$/
 const txidPattern = /^(0x)?[0-9a-fA-F]{64}$/
 
 class HttpFailure extends Error {

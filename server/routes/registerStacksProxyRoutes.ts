@@ -4,7 +4,7 @@ import { badRequest } from '../utils/badRequest.js'
 import { createChainProxy } from './createChainProxy.js'
 import type { ServerContext } from './ServerContext.js'
 
-const principal = 'S[0-9A-Z]{38,40}(\\.[a-zA-Z][a-zA-Z0-9-]{0,39})?'
+const principal = 'S[0-9A-Z]{27,40}(\\.[a-zA-Z][a-zA-Z0-9-]{0,39})?'
 /** The Stacks API reads the proxy forwards (what `@stacks/transactions`, wallets and the plugin read); anything else is a 404. */
 const allowedReads = [
   /^v2\/info$/,

@@ -2,7 +2,7 @@ import type { CaipAddress, Network, TokenBalance } from '../../../kernel/index.j
 import { callStacksApi } from './callStacksApi.js'
 
 /** A SIP-010 asset id: `<contract address>.<contract name>::<asset name>`. */
-const assetIdPattern = /^(S[0-9A-Z]{38,40})\.([a-zA-Z][a-zA-Z0-9-]{0,39})::([a-zA-Z][a-zA-Z0-9-]{0,39})$/
+const assetIdPattern = /^(S[0-9A-Z]{27,40})\.([a-zA-Z][a-zA-Z0-9-]{0,39})::([a-zA-Z][a-zA-Z0-9-]{0,39})$/
 
 /**
  * The SIP-010 token balances of an address from the blockchain API

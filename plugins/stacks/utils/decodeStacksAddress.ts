@@ -9,7 +9,8 @@ const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every
 /**
  * Decodes a Stacks account address (c32check, SIP-005): `S`, the version character (`P`/`M` mainnet,
  * `T`/`N` testnet), then c32 of the 20-byte hash160 and a 4-byte checksum (the first bytes of
- * sha256(sha256(version ‖ hash160))). Upper case only, 40 or 41 characters, canonical encoding.
+ * sha256(sha256(version ‖ hash160))). Upper case only and canonical: 41 or 40 characters for a
+ * key's hash, fewer when the hash begins with zero bytes (the burn address `SP000000000000000000002Q6VF78`).
  * A contract principal (`SP….name`) is not an account address.
  *
  * @param value the candidate
@@ -18,7 +19,7 @@ const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every
  * decodeStacksAddress('ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM')?.network // 'testnet'
  */
 export function decodeStacksAddress(value: unknown): DecodeStacksAddressReturnType | undefined {
-  if (typeof value !== 'string' || value.length < 40 || value.length > 41 || value[0] !== 'S') return undefined
+  if (typeof value !== 'string' || value.length < 28 || value.length > 41 || value[0] !== 'S') return undefined
   const version = c32Alphabet.indexOf(value[1] as string)
   const network = stacksNetworkOfVersion(version)
   if (!network) return undefined

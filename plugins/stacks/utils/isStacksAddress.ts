@@ -3,7 +3,7 @@ import type { StacksAddressNetwork } from './stacksAddressVersions.js'
 
 /**
  * Whether `value` is a Stacks account address (c32check with a valid checksum, `SP`/`SM` mainnet,
- * `ST`/`SN` testnet, 40 or 41 characters), and, when `network` is given, one of that network.
+ * `ST`/`SN` testnet; 40 or 41 characters, fewer only when the hash begins with zero bytes), and, when `network` is given, one of that network.
  *
  * @param value the candidate
  * @param network `mainnet` or `testnet`, or undefined for either
