@@ -7,7 +7,7 @@ import { StacksLedgerError } from './StacksLedgerError.js'
 import { stacksTxid, verifyStacksTransactionSignature } from './verifyStacksTransactionSignature.js'
 
 /** A SIP-010 token the ledger runs natively (no Clarity VM): its `transfer` is executed by the ledger. */
-export type StacksLedgerToken = { contractAddress: string; contractName: string; assetName: string }
+export type StacksLedgerToken = { contractAddress: string; contractName: string; assetName: string; name?: string; symbol?: string; decimals?: number }
 
 /** One transaction the ledger has accepted, as the blockchain API describes it. */
 export type StacksTxRecord = {

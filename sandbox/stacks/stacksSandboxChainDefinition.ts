@@ -64,7 +64,7 @@ export const stacksSandboxChainDefinition: SandboxChainDefinition = {
         transactionVersion: stacksSandboxTransactionVersion,
         feeRate: stacksFeeRate,
         feeRateTiers: [...stacksFeeRateTiers] as [bigint, bigint, bigint],
-        token: { contractAddress: devStacksKey(stacksDeployerDerivationPath).address, contractName: stacksPorticoUsd.contractName, assetName: stacksPorticoUsd.assetName },
+        token: { contractAddress: devStacksKey(stacksDeployerDerivationPath).address, contractName: stacksPorticoUsd.contractName, assetName: stacksPorticoUsd.assetName, name: stacksPorticoUsd.name, symbol: stacksPorticoUsd.symbol, decimals: stacksPorticoUsd.decimals },
         blockIntervalMs: sandboxStacksChain.blockIntervalMs,
       }),
       async (node) => {

@@ -108,7 +108,7 @@ function txJson(tx: StacksTxRecord) {
  * Starts the Stacks ledger behind the subset of the Stacks node API (`/v2/info`,
  * `/v2/accounts/{principal}`, `/v2/fees/transfer`, `POST /v2/fees/transaction`, `POST /v2/transactions`)
  * and of the Stacks blockchain API (`/extended/v1/tx/{txid}`, `/extended/v1/address/{principal}/balances`,
- * `/stx`, `/nonces`, `/transactions`) that `@stacks/transactions` and wallets use, on 127.0.0.1, with
+ * `/stx`, `/nonces`, `/transactions`) and of Hiro's token metadata API (`/metadata/v1/ft/{contract}`) that `@stacks/transactions` and wallets use, on 127.0.0.1, with
  * the shapes and errors those APIs answer (a refused broadcast: 400
  * `{ error: 'transaction rejected', reason, reason_data, txid }`).
  *
@@ -197,6 +197,12 @@ export async function startStacksNode({ port = 0, chainId, transactionVersion, f
         if (error instanceof StacksLedgerError) throw new HttpFailure(400, { error: 'transaction rejected', reason: error.reason, reason_data: error.reasonData ?? { message: error.shortMessage }, ...(error.txid ? { txid: error.txid } : {}) })
         throw error
       }
+    }
+    // Hiro's token metadata API, for the SIP-010 token the ledger runs.
+    if (request.method === 'GET' && parts[1] === 'metadata' && parts[2] === 'v1' && parts[3] === 'ft' && parts.length === 5) {
+      const contract = principalOf(parts[4])
+      if (!token || contract !== `${token.contractAddress}.${token.contractName}`) throw new HttpFailure(404, { error: 'Token not found' })
+      return { status: 200, body: { name: token.name ?? token.contractName, symbol: token.symbol ?? token.assetName, decimals: token.decimals ?? 0, total_supply: null, token_uri: null, description: null, image_uri: null, contract_principal: contract, asset_identifier: ledger.tokenId } }
     }
     if (request.method === 'GET' && parts[1] === 'extended' && parts[2] === 'v1' && parts[3] === 'tx' && parts.length === 5) {
       const txid = parts[4] ?? ''
