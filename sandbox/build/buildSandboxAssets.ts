@@ -56,6 +56,9 @@ export async function buildSandboxAssets(): Promise<SandboxAssets> {
     legalComments: 'none',
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+    // lodash.clonedeep (under @stacks/transactions, in the Stacks dev wallet and the wallet page) finds
+    // its global with Function('return this'): a prototype-keeping clone of our own stands in for it.
+    alias: { 'lodash.clonedeep': './build/cloneDeep.ts' },
   })
   for (const [path] of entries) {
     const file = result.outputFiles.find((f) => f.path.endsWith(`${path.slice(0, -3)}.js`))
