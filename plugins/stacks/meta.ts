@@ -3,10 +3,10 @@ import type { PluginMeta } from '../../kernel/index.js'
 /** The stacks plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
   description:
-    'Connects SIP-030 Stacks wallets (Leather, Xverse, any in wbip_providers) directly, without @stacks/connect; reads STX balances from the node API and SIP-010 balances from the blockchain API; sends STX with stx_transferStx (fee per speed shown first, followed to its block); signs messages with stx_signMessage and verifies Stacks sign-in signatures (recoverable secp256k1 over the Stacks message hash).',
+    'Connects SIP-030 Stacks wallets (Leather, Xverse, any in wbip_providers) directly, without @stacks/connect; reads STX balances from the node API and SIP-010 balances from the blockchain API; sends STX with stx_transferStx and SIP-010 tokens with stx_callContract (fee per speed shown first, followed to its block); signs messages with stx_signMessage and verifies Stacks sign-in signatures (recoverable secp256k1 over the Stacks message hash).',
   docsPath: '/plugins/stacks.md',
   defaultAccountType: 'eoa',
-  capabilities: ['connect', 'balance', 'tokens', 'send', 'signMessage', 'signIn'],
+  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn'],
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
@@ -35,13 +35,13 @@ export const meta = {
   hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'estimateSendFee', 'send', 'waitForTransaction', 'networkChanged'],
   views: [],
   errors: [
-    { name: 'StacksAmountError', description: 'The amount or recipient cannot be sent: not a positive decimal, more than 6 decimals, not a Stacks address of the network, the sender itself, or more than the balance with the fee; raised before the wallet is asked.' },
+    { name: 'StacksAmountError', description: 'The amount, recipient or token cannot be sent: not a positive decimal, too many decimals, not a Stacks address of the network, the sender itself, not a SIP-010 asset of the network, or more than the balance with the fee; raised before the wallet is asked.' },
     { name: 'StacksNetworkError', description: 'The network is not a `stacks:<chain id>` network or has no Stacks API URL.' },
     { name: 'StacksApiRequestError', description: "The network's Stacks API (node API or blockchain API) failed or answered something invalid." },
     { name: 'ProviderRpcError', description: 'The wallet refused or failed; code 4001 is the visitor saying no.' },
   ],
   walletConnect: {
-    methods: ['stx_signMessage', 'stx_transferStx', 'stx_signTransaction'],
+    methods: ['stx_signMessage', 'stx_transferStx', 'stx_signTransaction', 'stx_callContract'],
     events: [],
   },
 } as const satisfies PluginMeta

@@ -1,5 +1,5 @@
 import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/index.js'
-import type { StacksTransferPlan } from './actions/planStacksTransfer.js'
+import type { StacksTokenTransferPlan, StacksTransferPlan } from './actions/planStacksTransfer.js'
 import { callStacksWallet, createStacksWalletDiscovery, defaultStacksWallets, type DiscoveredStacksWallet, type StacksInjectedWallet } from './discovery/createStacksWalletDiscovery.js'
 import { meta } from './meta.js'
 import { decodeStacksAddress } from './utils/decodeStacksAddress.js'
@@ -45,7 +45,7 @@ const signaturePattern = /^(0x)?[0-9a-fA-F]{130}$/
 const txidPattern = /^(0x)?[0-9a-fA-F]{64}$/
 /** How long a plan shown in the send review (its fee) is sent as it is. */
 const planTtlMs = 60_000
-const planKey = (request: SendRequest) => JSON.stringify([request.network.caipNetworkId, request.connectorId, request.from, request.to, request.amount, request.feeSpeed ?? ''])
+const planKey = (request: SendRequest) => JSON.stringify([request.network.caipNetworkId, request.connectorId, request.from, request.to, request.amount, request.token ?? '', request.decimals ?? '', request.feeSpeed ?? ''])
 
 /** The Stacks addresses in a SIP-030 `getAddresses` answer (`{ addresses: [{ address, publicKey?, symbol? }] }`), valid ones only. */
 function stacksAddressesOf(result: unknown): { address: string; publicKey?: string }[] {
@@ -93,7 +93,7 @@ export function stacks(options: StacksOptions = {}, environment: StacksEnvironme
       const storage = portico.services.storage
       let active: { wallet: DiscoveredStacksWallet; network: Network; address: string; addresses: { address: string; publicKey?: string }[] } | undefined
       let stopListening: (() => void) | undefined
-      let planned: { key: string; at: number; plan: StacksTransferPlan } | undefined
+      let planned: { key: string; at: number; plan: StacksTransferPlan | StacksTokenTransferPlan } | undefined
 
       const networkOf = (caipNetworkId: string) => portico.stores.networks.networksOf(namespace).find((n) => n.caipNetworkId === caipNetworkId)
       const runReport = (report: () => void) => {
@@ -271,13 +271,12 @@ export function stacks(options: StacksOptions = {}, environment: StacksEnvironme
       })
 
       const ours = (request: SendRequest) => (active && active.wallet.id === request.connectorId && active.address === request.from) || portico.channel(namespace)?.connectorId === request.connectorId
-      async function plan(request: SendRequest): Promise<StacksTransferPlan> {
-        if (request.token) {
-          const { StacksAmountError } = await import('./errors.js')
-          throw new StacksAmountError('Only STX can be sent from here; SIP-010 tokens are sent from the wallet')
-        }
-        const { planStacksTransfer } = await import('./actions/planStacksTransfer.js')
-        return planStacksTransfer({ network: request.network, from: request.from, to: request.to, amount: request.amount, ...(request.feeSpeed ? { feeSpeed: request.feeSpeed } : {}), ...(fetchFn ? { fetch: fetchFn } : {}) })
+      async function plan(request: SendRequest): Promise<StacksTransferPlan | StacksTokenTransferPlan> {
+        const { planStacksTransfer, planStacksTokenTransfer } = await import('./actions/planStacksTransfer.js')
+        const common = { network: request.network, from: request.from, to: request.to, amount: request.amount, ...(request.feeSpeed ? { feeSpeed: request.feeSpeed } : {}), ...(fetchFn ? { fetch: fetchFn } : {}) }
+        // A SIP-010 token: its decimals come with the request (the balance list), 0 when unknown.
+        if (request.token) return planStacksTokenTransfer({ ...common, token: request.token, decimals: request.decimals ?? 0 })
+        return planStacksTransfer(common)
       }
       // The fee per speed from the node's estimator, shown in the send review before the wallet is asked.
       hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
@@ -298,12 +297,32 @@ export function stacks(options: StacksOptions = {}, environment: StacksEnvironme
         planned = undefined
         const quote = reuse ?? (await plan(request))
         const { walletNetwork } = stacksDataOf(request.network)
-        const params = { recipient: request.to, amount: String(quote.ustx), fee: String(quote.fee), network: walletNetwork }
-        let answer: unknown
-        if (active && active.wallet.id === request.connectorId && active.address === request.from) {
-          answer = await callStacksWallet(active.wallet.provider, 'stx_transferStx', { ...params, address: request.from })
+        const direct = active && active.wallet.id === request.connectorId && active.address === request.from
+        let method: string
+        let params: Record<string, unknown>
+        const tokenPlan = 'contract' in quote ? (quote as StacksTokenTransferPlan) : undefined
+        if (tokenPlan) {
+          // SIP-010 `transfer (amount uint) (sender principal) (recipient principal) (memo (optional (buff 34)))`,
+          // in deny mode with a post condition: the sender sends exactly this amount of the token.
+          method = 'stx_callContract'
+          params = {
+            contract: tokenPlan.contract,
+            functionName: 'transfer',
+            functionArgs: tokenPlan.functionArgs,
+            postConditionMode: 'deny',
+            postConditions: [{ type: 'ft-postcondition', address: request.from, condition: 'eq', amount: String(tokenPlan.ustx), asset: tokenPlan.assetId }],
+            fee: String(tokenPlan.fee),
+            network: walletNetwork,
+          }
         } else {
-          answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method: 'stx_transferStx', params: { ...params, sender: request.from } })
+          method = 'stx_transferStx'
+          params = { recipient: request.to, amount: String(quote.ustx), fee: String(quote.fee), network: walletNetwork }
+        }
+        let answer: unknown
+        if (direct && active) {
+          answer = await callStacksWallet(active.wallet.provider, method, { ...params, address: request.from })
+        } else {
+          answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method, params: { ...params, sender: request.from } })
         }
         const txid = (answer as { txid?: unknown } | null)?.txid
         if (typeof txid !== 'string' || !txidPattern.test(txid)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction id' })

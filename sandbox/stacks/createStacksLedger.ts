@@ -1,5 +1,5 @@
 import { sha512_256 } from '@noble/hashes/sha2.js'
-import { deserializeTransaction } from '@stacks/transactions'
+import { deserializeTransaction, wireToPostCondition } from '@stacks/transactions'
 
 import { decodeStacksAddress } from '../../plugins/stacks/utils/decodeStacksAddress.js'
 import { encodeStacksAddress } from '../../plugins/stacks/utils/encodeStacksAddress.js'
@@ -23,7 +23,7 @@ export type StacksTxRecord = {
   memo: string
   /** contract_call: the contract id and function. */
   contractCall?: { contractId: string; functionName: string; args: { repr: string; type: string; name: string }[] }
-  status: 'pending' | 'success' | 'abort_by_response'
+  status: 'pending' | 'success' | 'abort_by_response' | 'abort_by_post_condition'
   /** The Clarity result's repr, e.g. `(ok true)` or `(err u1)`. */
   result?: string
   blockHeight?: number
@@ -62,7 +62,8 @@ const text = (value: unknown) => String(value)
  * (the account's next, counting its pending transactions: a replay is `BadNonce`), its fee (at least
  * `feeRate` per byte) and the sender's funds. `mine` puts the pending transactions in a block: fees
  * are charged, nonces advance and transfers run (a transfer that cannot run aborts with its Clarity
- * error, fee paid, as on Stacks).
+ * error, fee paid, as on Stacks; a SIP-010 transfer in deny mode whose post conditions do not allow
+ * the amount aborts with `abort_by_post_condition`).
  *
  * @param parameters chain id, version byte, fee rate, token
  * @returns the ledger
@@ -158,6 +159,16 @@ export function createStacksLedger({ chainId, transactionVersion, feeRate, token
         },
       }
       ;(record as StacksTxRecord & { tokenSender?: string }).tokenSender = text(from.value)
+      // Deny mode (0x02): every asset the sender moves needs a post condition that allows it.
+      if (tx.postConditionMode === 2) {
+        let conditions: { type?: string; address?: string; condition?: string; amount?: string | number | bigint; asset?: string }[]
+        try {
+          conditions = tx.postConditions.values.map((value) => wireToPostCondition(value as Parameters<typeof wireToPostCondition>[0]) as (typeof conditions)[number])
+        } catch {
+          return reject('Deserialization', 'a post condition could not be read', undefined, txid)
+        }
+        ;(record as StacksTxRecord & { denyConditions?: typeof conditions }).denyConditions = conditions
+      }
     } else {
       return reject('Deserialization', `payload type ${text(payload.payloadType)} is not supported by this ledger (STX transfers and SIP-010 transfers are)`, undefined, txid)
     }
@@ -179,7 +190,17 @@ export function createStacksLedger({ chainId, transactionVersion, feeRate, token
   }
 
   /** Runs one transaction in a block: fee and nonce always; the transfer when it can run. */
-  function execute(tx: StacksTxRecord & { tokenSender?: string }): { ok: boolean; result: string } {
+  /** Whether deny-mode post conditions allow the sender to send `amount` of the token (eq, lte, lt, gte, gt). */
+  function allowed(tx: StacksTxRecord & { denyConditions?: { type?: string; address?: string; condition?: string; amount?: unknown; asset?: string }[] }, amount: bigint): boolean {
+    if (!tx.denyConditions) return true
+    return tx.denyConditions.some((c) => {
+      if (c.type !== 'ft-postcondition' || c.address !== tx.sender || c.asset !== tokenId) return false
+      const limit = BigInt(String(c.amount))
+      return c.condition === 'eq' ? amount === limit : c.condition === 'lte' ? amount <= limit : c.condition === 'lt' ? amount < limit : c.condition === 'gte' ? amount >= limit : c.condition === 'gt' ? amount > limit : false
+    })
+  }
+
+  function execute(tx: StacksTxRecord & { tokenSender?: string }): { ok: boolean; result: string; postCondition?: boolean } {
     const sender = accountOf(tx.sender)
     sender.ustx -= tx.fee
     sender.feesSent += tx.fee
@@ -202,6 +223,7 @@ export function createStacksLedger({ chainId, transactionVersion, feeRate, token
     if (tx.recipient === tx.sender) return { ok: false, result: '(err u2)' }
     const from = tokenOf(sender)
     if (from.balance < tx.amount) return { ok: false, result: '(err u1)' }
+    if (!allowed(tx, tx.amount)) return { ok: false, result: '(ok true)', postCondition: true }
     const to = tokenOf(accountOf(tx.recipient))
     from.balance -= tx.amount
     from.sent += tx.amount
@@ -249,8 +271,8 @@ export function createStacksLedger({ chainId, transactionVersion, feeRate, token
       const pending = mempool.splice(0)
       const hash = Buffer.from(sha512_256(new TextEncoder().encode(`${previous.hash}${pending.map((tx) => tx.txid).join('')}${height}`))).toString('hex')
       for (const tx of pending) {
-        const { ok, result } = execute(tx)
-        tx.status = ok ? 'success' : 'abort_by_response'
+        const { ok, result, postCondition } = execute(tx)
+        tx.status = ok ? 'success' : postCondition ? 'abort_by_post_condition' : 'abort_by_response'
         tx.result = result
         tx.blockHeight = height
         tx.blockHash = hash

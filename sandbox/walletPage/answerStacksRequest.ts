@@ -1,10 +1,10 @@
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { hashMessage } from '@stacks/encryption'
 import { STACKS_TESTNET } from '@stacks/network'
-import { TransactionSigner, broadcastTransaction, deserializeTransaction, makeSTXTokenTransfer, privateKeyToAddress, privateKeyToPublic, signMessageHashRsv } from '@stacks/transactions'
+import { TransactionSigner, broadcastTransaction, deserializeCV, deserializeTransaction, makeContractCall, makeSTXTokenTransfer, privateKeyToAddress, privateKeyToPublic, signMessageHashRsv } from '@stacks/transactions'
 
 /** The stacks namespace's WalletConnect methods the wallet page answers (and `stx_getAddresses`). */
-export const stacksWalletConnectMethods = ['stx_getAddresses', 'stx_signMessage', 'stx_transferStx', 'stx_signTransaction'] as const
+export const stacksWalletConnectMethods = ['stx_getAddresses', 'stx_signMessage', 'stx_transferStx', 'stx_callContract', 'stx_signTransaction'] as const
 
 /** A refusal with a wallet's JSON-RPC code. */
 export class StacksRequestError extends Error {
@@ -35,7 +35,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * { message }` → `{ signature (RSV hex), publicKey }` over the Stacks message hash;
  * `stx_transferStx { recipient, amount (µSTX), memo?, fee? }` → `{ txid, transaction }`, built and
  * signed with `@stacks/transactions` (nonce and, when no fee is given, fee read from the chain's API)
- * and broadcast there; `stx_signTransaction { transaction (hex), broadcast? }` → `{ transaction, txid? }`.
+ * and broadcast there; `stx_callContract { contract, functionName, functionArgs (hex Clarity values),
+ * postConditions?, postConditionMode?, fee? }` → `{ txid, transaction }` likewise; `stx_signTransaction { transaction (hex), broadcast? }` → `{ transaction, txid? }`.
  * A request naming another account (`address`, `sender`) is refused.
  *
  * @returns the answer
@@ -78,6 +79,39 @@ export async function answerStacksRequest({ method, params, privateKey, chain, f
         const refused = result as { reason?: unknown; error?: unknown }
         throw new StacksRequestError(-32603, `The node refused the transaction: ${String(refused.reason ?? refused.error)}`)
       }
+      return { txid: result.txid, transaction: tx.serialize() }
+    }
+    case 'stx_callContract': {
+      const { contract, functionName, functionArgs = [], postConditions = [], postConditionMode = 'deny', fee } = input
+      const [contractAddress, contractName, ...rest] = typeof contract === 'string' ? contract.split('.') : []
+      if (!contractAddress || !contractName || rest.length > 0 || typeof functionName !== 'string' || !Array.isArray(functionArgs) || functionArgs.length > 20 || !Array.isArray(postConditions) || postConditions.length > 20) {
+        throw new StacksRequestError(-32602, 'stx_callContract takes { contract: "<address>.<name>", functionName, functionArgs: hex[] }')
+      }
+      if (postConditionMode !== 'deny' && postConditionMode !== 'allow') throw new StacksRequestError(-32602, 'postConditionMode must be deny or allow')
+      if (fee !== undefined && (typeof fee !== 'string' || !/^\d{1,15}$/.test(fee))) throw new StacksRequestError(-32602, 'The fee must be µSTX as a string')
+      let tx: Awaited<ReturnType<typeof makeContractCall>>
+      try {
+        const args = functionArgs.map((arg) => {
+          if (typeof arg !== 'string' || !/^(0x)?([0-9a-fA-F]{2}){1,4096}$/.test(arg)) throw new Error('functionArgs must be hex Clarity values')
+          return deserializeCV(arg.replace(/^0x/, ''))
+        })
+        tx = await makeContractCall({
+          contractAddress,
+          contractName,
+          functionName,
+          functionArgs: args,
+          postConditions: postConditions as Parameters<typeof makeContractCall>[0]['postConditions'],
+          postConditionMode,
+          senderKey: key,
+          network,
+          validateWithAbi: false,
+          ...(fee !== undefined ? { fee: BigInt(fee) } : {}),
+        })
+      } catch (error) {
+        throw new StacksRequestError(-32602, `Cannot build the contract call: ${(error as Error).message}`.slice(0, 300))
+      }
+      const result = await broadcastTransaction({ transaction: tx, network })
+      if (!('txid' in result) || 'error' in result) throw new StacksRequestError(-32603, `The node refused the transaction: ${String((result as { reason?: unknown }).reason)}`)
       return { txid: result.txid, transaction: tx.serialize() }
     }
     case 'stx_signTransaction': {

@@ -71,7 +71,7 @@ export function describeWalletRequest(method: string, params: unknown): WalletRe
   }
   if (method === 'cosmos_signAmino' || method === 'cosmos_signDirect') return describeCosmosRequest(method, params)
   if (method === 'sendTransfer' || method === 'signMessage' || method === 'signPsbt') return describeBitcoinRequest(method, params)
-  if (method === 'stx_transferStx' || method === 'stx_signMessage' || method === 'stx_signTransaction') return describeStacksRequest(method, params)
+  if (method === 'stx_transferStx' || method === 'stx_signMessage' || method === 'stx_signTransaction' || method === 'stx_callContract') return describeStacksRequest(method, params)
   return [{ label: 'Params', value: clip(JSON.stringify(params) ?? 'none') }]
 }
 
@@ -119,5 +119,8 @@ function describeStacksRequest(method: string, params: unknown): WalletRequestRo
     return [...rows, { label: 'To', value: String(p.recipient ?? '') }, { label: 'Amount', value: stx(p.amount) }, ...(p.fee !== undefined ? [{ label: 'Fee', value: stx(p.fee) }] : []), ...(typeof p.memo === 'string' ? [{ label: 'Memo', value: clip(p.memo) }] : [])]
   }
   if (method === 'stx_signMessage') return [...rows, { label: 'Message', value: clip(typeof p.message === 'string' ? p.message : JSON.stringify(p.message) ?? '') }]
+  if (method === 'stx_callContract') {
+    return [...rows, { label: 'Contract', value: `${String(p.contract ?? '')} ${String(p.functionName ?? '')}` }, { label: 'Post conditions', value: clip(JSON.stringify(p.postConditions ?? []) ?? '') }, ...(p.fee !== undefined ? [{ label: 'Fee', value: stx(p.fee) }] : [])]
+  }
   return [...rows, { label: 'Transaction', value: clip(String(p.transaction ?? '')) }]
 }

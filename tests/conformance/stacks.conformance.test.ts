@@ -56,6 +56,7 @@ afterAll(async () => {
 
 /** The token balance from the ledger's blockchain API, without the plugin. */
 const tokenOf = async (address: string) => {
+  node.mine()
   const body = (await (await fetch(`${node.url}/extended/v1/address/${address}/balances`)).json()) as { fungible_tokens: Record<string, { balance: string }> }
   return BigInt(body.fungible_tokens[tokenId]?.balance ?? '0')
 }
@@ -106,6 +107,7 @@ describe('portico/testing on the stacks plugin', () => {
     })
     expect(report.issues).toEqual([])
     expect(report.checks.map((c) => c.name)).toContain('send')
+    expect(report.checks.map((c) => c.name)).toContain('tokenSend')
     expect(report.checks.map((c) => c.name)).toContain('a silent reconnect on the next page load')
   })
 

@@ -127,6 +127,27 @@ describe('Stacks on the demo site, end to end', () => {
     await page.keyboard.press('Escape')
   })
 
+  it('sends 2 pUSD (SIP-010) to a fresh address with stx_callContract; the ledger\'s blockchain API shows it', async () => {
+    const receiver = freshAddress()
+    if ((await dialog().count()) > 0) await page.keyboard.press('Escape')
+    await expect.poll(() => dialog().count()).toBe(0)
+    await header().getByRole('button', { name: new RegExp(short) }).click()
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await chooseSendToken(dialog(), 'pUSD')
+    await dialog().getByLabel('Amount').fill('2')
+    await dialog().getByLabel('Receiver address').fill(receiver)
+    await dialog().getByRole('button', { name: 'Preview Send' }).click()
+    await expect.poll(() => dialog().locator('dl').textContent(), { timeout: 10_000 }).toMatch(/Network feeup to \d+(\.\d+)? STX/)
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    const tokensOf = async () => {
+      const balances = (await (await fetch(`${nodeUrl}/extended/v1/address/${receiver}/balances`)).json()) as { fungible_tokens: Record<string, { balance: string }> }
+      return Object.values(balances.fungible_tokens).map((t) => t.balance)
+    }
+    await expect.poll(tokensOf, { timeout: 20_000 }).toEqual(['2000000'])
+    expect((await activity()).at(-1)).toEqual({ method: 'stx_callContract', outcome: 'approved' })
+    await page.keyboard.press('Escape')
+  }, 60_000)
+
   it('refuses a mainnet or broken address before the wallet is asked', async () => {
     await header().getByRole('button', { name: new RegExp(short) }).click()
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()

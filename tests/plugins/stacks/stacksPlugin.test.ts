@@ -7,7 +7,7 @@ import { verifyMessageSignatureRsv } from '@stacks/encryption'
 import { privateKeyToAddress, randomPrivateKey } from '@stacks/transactions'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { createPortico, type Portico, type StorageBackend } from '../../../kernel/index.js'
+import { createPortico, type CaipAddress, type Portico, type StorageBackend } from '../../../kernel/index.js'
 import { createStacksWalletDiscovery, defaultStacksWallets } from '../../../plugins/stacks/discovery/createStacksWalletDiscovery.js'
 import { defineStacksNetwork, stacks, stacksMainnet } from '../../../plugins/stacks/index.js'
 import { devStacksKey } from '../../../sandbox/stacks/devStacks.js'
@@ -21,8 +21,16 @@ let node: StacksNode
 let portico: Portico | undefined
 
 beforeAll(async () => {
-  node = await startStacksNode({ chainId: stacksSandboxChainId, transactionVersion: stacksSandboxTransactionVersion, feeRate: stacksFeeRate, feeRateTiers: [...stacksFeeRateTiers] as [bigint, bigint, bigint], blockIntervalMs: 100 })
+  node = await startStacksNode({
+    chainId: stacksSandboxChainId,
+    transactionVersion: stacksSandboxTransactionVersion,
+    feeRate: stacksFeeRate,
+    feeRateTiers: [...stacksFeeRateTiers] as [bigint, bigint, bigint],
+    token: { contractAddress: devStacksKey("m/44'/5757'/0'/0/2").address, contractName: 'portico-usd', assetName: 'portico-usd', name: 'Portico USD', symbol: 'pUSD', decimals: 6 },
+    blockIntervalMs: 100,
+  })
   node.ledger.genesis(key.address, 20_000_000n)
+  node.ledger.mintToken(key.address, 9_000_000n)
 })
 afterAll(async () => {
   await node?.stop()
@@ -120,6 +128,38 @@ describe('portico/stacks with the dev wallet on the ledger', () => {
     const tx = (await (await fetch(`${node.url}/extended/v1/tx/${hash}`)).json()) as { fee_rate: string; tx_status: string }
     expect(tx).toMatchObject({ fee_rate: '360', tx_status: 'success' })
     expect(dev.control.activity().map((a) => `${a.method}:${a.outcome}`)).toEqual(['getAddresses:approved', 'stx_transferStx:approved'])
+  })
+
+  it('sends a SIP-010 token with stx_callContract (deny mode, a post condition for exactly the amount); hostile token ids are refused first', async () => {
+    const page = new EventTarget() as Page
+    const dev = wallet()
+    page.LeatherProvider = dev.provider
+    const app = start(page)
+    await app.ready()
+    await app.connect({ connectorId: 'LeatherProvider', namespace: 'stacks', network: local() })
+    // The plugin's own token list (the account-data tap after the blockchain API's), named by the token metadata API.
+    const tap = app.hooks.fetchTokenBalances.get('stacks')?.taps.find((t) => t.name === 'stacks')
+    const tokens = (await tap!.fn({ namespace: 'stacks', address: key.address, caipNetworkId: local().caipNetworkId, network: local(), force: true })) as { symbol: string; name: string; address: string; quantity: unknown }[]
+    const pusd = tokens.find((t) => t.symbol === 'pUSD')
+    expect(pusd).toMatchObject({ name: 'Portico USD', quantity: { decimals: '6', numeric: '9' }, address: `stacks:${stacksSandboxChainId}:${(node.ledger.tokenId as string).replace('::', '%3A%3A')}` })
+    const to = fresh()
+    const token = pusd!.address as CaipAddress
+    // The plugin's own taps, as the conformance kit calls them (the kernel's pre-checks need a blockchain API).
+    const request = { namespace: 'stacks', connectorId: 'LeatherProvider', from: key.address, network: local(), to, amount: '1.25', token, decimals: 6 }
+    const fee = await app.hooks.estimateSendFee.get('stacks')!.promise(request)
+    expect(fee).toMatchObject({ fee: '0.00052', speed: 'normal' })
+    const asked = dev.control.activity().length
+    for (const bad of [`stacks:${stacksSandboxChainId}:nope`, `stacks:1:${token.split(':')[2]}`, `stacks:${stacksSandboxChainId}:%ZZ`, `${token}x%3A%3A`]) {
+      await expect(app.hooks.send.get('stacks')!.promise({ ...request, token: bad as CaipAddress }), bad).rejects.toMatchObject({ name: 'StacksAmountError' })
+    }
+    await expect(app.hooks.send.get('stacks')!.promise({ ...request, amount: '100' })).rejects.toMatchObject({ name: 'StacksAmountError', shortMessage: expect.stringMatching(/token balance/) })
+    await expect(app.hooks.send.get('stacks')!.promise({ ...request, amount: '0.0000001' })).rejects.toMatchObject({ name: 'StacksAmountError' })
+    expect(dev.control.activity().length).toBe(asked)
+    const { hash } = (await app.hooks.send.get('stacks')!.promise(request))!
+    await expect.poll(async () => ((await (await fetch(`${node.url}/extended/v1/tx/${hash}`)).json()) as { tx_status: string }).tx_status, { timeout: 5_000 }).toBe('success')
+    const balances = (await (await fetch(`${node.url}/extended/v1/address/${to}/balances`)).json()) as { fungible_tokens: Record<string, { balance: string }> }
+    expect(balances.fungible_tokens[node.ledger.tokenId as string]?.balance).toBe('1250000')
+    expect(dev.control.activity().at(-1)).toEqual({ method: 'stx_callContract', outcome: 'approved' })
   })
 
   it('refuses zero, negative, too many decimals, more than the balance, junk, a mainnet, broken or own receiver before the wallet is asked', async () => {

@@ -157,6 +157,25 @@ describe('the Stacks ledger, driven by @stacks/transactions', () => {
     const aborted = (await (await fetch(`${node.url}/extended/v1/tx/${tooMuch.txid()}`)).json()) as { tx_status: string; tx_result: { repr: string } }
     expect(aborted).toMatchObject({ tx_status: 'abort_by_response', tx_result: { repr: '(err u1)' } })
     expect((await account(fundedAddress)).balance).toBe(before.balance - ok.auth.spendingCondition.fee - tooMuch.auth.spendingCondition.fee)
+    // Deny mode: a transfer the post conditions do not allow aborts (fee paid, nothing moves); one they allow runs.
+    const denied = await makeContractCall({ ...tokenContract, functionName: 'transfer', functionArgs: [Cl.uint(100n), Cl.principal(fundedAddress), Cl.principal(recipient), Cl.none()], senderKey: funded, network, postConditionMode: 'deny' })
+    const guarded = await makeContractCall({
+      ...tokenContract,
+      functionName: 'transfer',
+      functionArgs: [Cl.uint(100n), Cl.principal(fundedAddress), Cl.principal(recipient), Cl.none()],
+      senderKey: funded,
+      network,
+      nonce: denied.auth.spendingCondition.nonce + 1n,
+      postConditionMode: 'deny',
+      postConditions: [{ type: 'ft-postcondition', address: fundedAddress, condition: 'eq', amount: '100', asset: tokenId as `${string}.${string}::${string}` }],
+    })
+    expect(await broadcastTransaction({ transaction: denied, network })).toEqual({ txid: denied.txid() })
+    expect(await broadcastTransaction({ transaction: guarded, network })).toEqual({ txid: guarded.txid() })
+    node.mine()
+    expect(((await (await fetch(`${node.url}/extended/v1/tx/${denied.txid()}`)).json()) as { tx_status: string }).tx_status).toBe('abort_by_post_condition')
+    expect(((await (await fetch(`${node.url}/extended/v1/tx/${guarded.txid()}`)).json()) as { tx_status: string }).tx_status).toBe('success')
+    const after = (await (await fetch(`${node.url}/extended/v1/address/${recipient}/balances`)).json()) as { fungible_tokens: Record<string, { balance: string }> }
+    expect(after.fungible_tokens[tokenId]?.balance).toBe('250100')
     const unknown = await makeContractCall({ contractAddress: deployer, contractName: 'nope', functionName: 'transfer', functionArgs: [], senderKey: funded, network, fee: 1_000n, validateWithAbi: false })
     expect(await broadcastTransaction({ transaction: unknown, network })).toMatchObject({ reason: 'NoSuchContract' })
   })
