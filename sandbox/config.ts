@@ -10,7 +10,8 @@
  * - `PORT + 4` the Bitcoin regtest ledger's Esplora REST API (`/api/…`)
  * - `PORT + 5` the Cosmos ledger's CometBFT RPC (POST `/`) and REST gateway (`/cosmos/…`)
  * - `PORT + 6` the Substrate node (Chopsticks running a real runtime), JSON-RPC over HTTP and websocket
- * - `PORT + 7` the Sui ledger's full-node JSON-RPC (`+8` is reserved for stacks)
+ * - `PORT + 7` the Sui ledger's full-node JSON-RPC
+ * - `PORT + 8` the Stacks ledger's node API (`/v2/…`) and blockchain API (`/extended/v1/…`)
  * - `PORT + 9` the local SMTP sink (emails the server sends; read them at `/sandbox/mail`)
  *
  * Every chain is started through one seam, `chains/sandboxChains.ts`; a new chain takes the next port.
@@ -20,6 +21,7 @@ import { bitcoinSandboxCaipNetworkId } from './bitcoin/bitcoinSandboxChain.js'
 import { cosmosSandboxCaipNetworkId, cosmosSandboxTokenDenom } from './cosmos/cosmosSandboxChain.js'
 import { polkadotSandboxCaipNetworkId } from './polkadot/polkadotSandboxChain.js'
 import { solanaSandboxCaipNetworkId } from './solana/solanaSandboxChain.js'
+import { stacksSandboxCaipNetworkId } from './stacks/stacksSandboxChain.js'
 import { suiSandboxCaipNetworkId } from './sui/suiSandboxChain.js'
 
 /** The `PORT` used when the environment does not set one. */
@@ -67,20 +69,21 @@ export type SandboxPorts = {
   cosmos: number
   polkadot: number
   sui: number
+  stacks: number
   /** The SMTP sink the server sends its emails to. */
   mail: number
 }
 
 /**
- * The ports a sandbox on `base` uses (`base` .. `base + 9`; `base + 8` is reserved for stacks).
+ * The ports a sandbox on `base` uses (`base` .. `base + 9`).
  *
  * @param base the server's port (`PORT`)
  * @returns the ports by role
  * @example
- * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, polkadot: 4706, sui: 4707, mail: 4709 }
+ * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, polkadot: 4706, sui: 4707, stacks: 4708, mail: 4709 }
  */
 export function sandboxPorts(base: number): SandboxPorts {
-  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, polkadot: base + 6, sui: base + 7, mail: base + 9 }
+  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, polkadot: base + 6, sui: base + 7, stacks: base + 8, mail: base + 9 }
 }
 
 /** The highest `PORT` the sandbox accepts (its mail sink takes `PORT + 9`). */
@@ -188,6 +191,22 @@ export const sandboxSuiChain = {
   nativeCurrency: { name: 'Sui', symbol: 'SUI', decimals: 9 },
   /** Price of SUI in the sandbox's table (USD). */
   priceUsd: 2,
+} as const
+
+/**
+ * The Stacks chain: a verifying ledger of our own (no Stacks node runs offline; Clarinet's simnet does
+ * not check signatures) behind the Stacks node API and blockchain API subsets `@stacks/transactions`
+ * and wallets use. Its chain id is testnet's plus one (`stacks:2147483649`), with testnet addresses.
+ */
+export const sandboxStacksChain = {
+  caipNetworkId: stacksSandboxCaipNetworkId,
+  name: 'Portico Stacks Localnet',
+  portKey: 'stacks',
+  nativeCurrency: { name: 'Stacks', symbol: 'STX', decimals: 6 },
+  /** Price of STX in the sandbox's table (USD). */
+  priceUsd: 2,
+  /** Pending transactions are mined this often. */
+  blockIntervalMs: 1_000,
 } as const
 
 /** The ERC-20 deployed on both devnets. */

@@ -37,7 +37,7 @@ export class SandboxParameterError extends BaseError {
 
 function suggestPort(basePort: number): number {
   const next = basePort + 100
-  return next <= 65_531 ? next : 4800
+  return next <= 65_527 ? next : 4800
 }
 
 /** A faucet request the sandbox cannot serve: malformed CAIP-10 address, unknown chain, bad amount or address. */

@@ -42,6 +42,7 @@ export const sandboxPageCsp = [
  * the WalletConnect wallet page at `/wallet`, the dev wallet scripts at `/dev-wallet.js` (EIP-6963)
  * `/solana-dev-wallet.js` and `/sui-dev-wallet.js` (Wallet Standard) and `/bitcoin-dev-wallet.js` (WBIP004),
  * `/cosmos-dev-wallet.js` (Keplr-compatible; the demo injects it late), `/polkadot-dev-wallet.js` (`window.injectedWeb3`), their bundles and CSS, `/sandbox.json`, and
+ * `/cosmos-dev-wallet.js` (Keplr-compatible; the demo injects it late), `/stacks-dev-wallet.js` (SIP-030, in `wbip_providers`), their bundles and CSS, `/sandbox.json`, and
  * sign-in with X under `/siwx` (sandbox/siwx).
  *
  * Also a minimal block explorer under `/sandbox/explorer` (sandbox/explorer).

@@ -11,7 +11,7 @@ function readPort(): number {
   const raw = process.env.PORT
   if (raw === undefined || raw.trim() === '') return defaultSandboxPort
   if (!/^\d{1,5}$/.test(raw.trim())) {
-    throw new SandboxParameterError(`PORT must be a number from 1 to 65531, got ${JSON.stringify(raw)}.`)
+    throw new SandboxParameterError(`PORT must be a number from 1 to 65527, got ${JSON.stringify(raw)}.`)
   }
   return Number(raw.trim())
 }

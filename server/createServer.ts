@@ -20,6 +20,7 @@ import { registerDirectoryRoutes } from './routes/registerDirectoryRoutes.js'
 import { registerEmailCaptureRoutes } from './routes/registerEmailCaptureRoutes.js'
 import { registerEsploraProxyRoutes } from './routes/registerEsploraProxyRoutes.js'
 import { registerCosmosProxyRoutes } from './routes/registerCosmosProxyRoutes.js'
+import { registerStacksProxyRoutes } from './routes/registerStacksProxyRoutes.js'
 import { registerImageRoutes } from './routes/registerImageRoutes.js'
 import { registerNftRoutes } from './routes/registerNftRoutes.js'
 import { registerPriceRoutes } from './routes/registerPriceRoutes.js'
@@ -445,6 +446,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     await app.register(async (scope) => registerRpcProxyRoutes(scope, context))
     await app.register(async (scope) => registerEsploraProxyRoutes(scope, context))
     await app.register(async (scope) => registerCosmosProxyRoutes(scope, context))
+    await app.register(async (scope) => registerStacksProxyRoutes(scope, context))
     if (config.extend) await config.extend(app)
     await app.ready()
 

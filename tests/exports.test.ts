@@ -8,6 +8,7 @@ import * as siwxServer from '../plugins/siwx/server/index.js'
 import * as bip122 from '../plugins/bip122/index.js'
 import * as solana from '../plugins/solana/index.js'
 import * as cosmos from '../plugins/cosmos/index.js'
+import * as stacks from '../plugins/stacks/index.js'
 import * as walletconnect from '../plugins/walletconnect/index.js'
 
 // Pins every entry point's export names: adding or removing a public name is a deliberate change.
@@ -242,6 +243,27 @@ describe('entry point exports', () => {
         "osmosis",
         "osmosisTestnet",
         "toKeplrChainInfo",
+      ]
+    `)
+  })
+  it('portico/stacks', () => {
+    expect(Object.keys(stacks).sort()).toMatchInlineSnapshot(`
+      [
+        "StacksAmountError",
+        "StacksApiRequestError",
+        "StacksNetworkError",
+        "decodeStacksAddress",
+        "defaultStacksWallets",
+        "defineStacksNetwork",
+        "encodeStacksAddress",
+        "hashStacksMessage",
+        "isStacksAddress",
+        "meta",
+        "stacks",
+        "stacksLocalnet",
+        "stacksMainnet",
+        "stacksTestnet",
+        "verifyStacksMessageSignature",
       ]
     `)
   })

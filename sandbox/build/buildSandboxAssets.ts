@@ -19,6 +19,7 @@ const bundles: Record<string, string> = {
   '/sui-dev-wallet.js': 'suiWallet/suiDevWallet.entry.ts',
   '/cosmos-dev-wallet.js': 'cosmosWallet/cosmosDevWallet.entry.ts',
   '/polkadot-dev-wallet.js': 'polkadotWallet/polkadotDevWallet.entry.ts',
+  '/stacks-dev-wallet.js': 'stacksWallet/stacksDevWallet.entry.ts',
   '/wallet-page.js': 'walletPage/walletPage.entry.ts',
 }
 
@@ -57,6 +58,9 @@ export async function buildSandboxAssets(): Promise<SandboxAssets> {
     legalComments: 'none',
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+    // lodash.clonedeep (under @stacks/transactions, in the Stacks dev wallet and the wallet page) finds
+    // its global with Function('return this'): a prototype-keeping clone of our own stands in for it.
+    alias: { 'lodash.clonedeep': './build/cloneDeep.ts' },
   })
   for (const [path] of entries) {
     const file = result.outputFiles.find((f) => f.path.endsWith(`${path.slice(0, -3)}.js`))

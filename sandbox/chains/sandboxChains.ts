@@ -4,6 +4,7 @@ import { cosmosSandboxChainDefinition } from '../cosmos/cosmosSandboxChainDefini
 import { evmSandboxChain } from '../devnets/evmSandboxChain.js'
 import { polkadotSandboxChainDefinition } from '../polkadot/polkadotSandboxChainDefinition.js'
 import { solanaSandboxChainDefinition } from '../solana/solanaSandboxChainDefinition.js'
+import { stacksSandboxChainDefinition } from '../stacks/stacksSandboxChainDefinition.js'
 import { suiSandboxChainDefinition } from '../sui/suiSandboxChainDefinition.js'
 import type { SandboxChainDefinition } from './SandboxChain.js'
 
@@ -18,4 +19,5 @@ export const sandboxChains: readonly SandboxChainDefinition[] = [
   cosmosSandboxChainDefinition,
   polkadotSandboxChainDefinition,
   suiSandboxChainDefinition,
+  stacksSandboxChainDefinition,
 ]

@@ -11,6 +11,7 @@ import { cosmos, cosmosLocalnet, defineCosmosNetwork } from 'portico/cosmos'
 import { createSiwxServerStore, siwx } from 'portico/siwx'
 import { defineSolanaNetwork, solana } from 'portico/solana'
 import { definePolkadotNetwork, polkadot } from 'portico/polkadot'
+import { defineStacksNetwork, stacks, stacksLocalnet } from 'portico/stacks'
 import { defineSuiNetwork, sui } from 'portico/sui'
 import { swap } from 'portico/swap'
 import { emailCapture } from 'portico/email-capture'
@@ -67,6 +68,16 @@ const polkadotLocal = definePolkadotNetwork({
   testnet: true,
 })
 
+// The Stacks chain: the node and blockchain APIs through the server's Stacks proxy; wallets call it devnet.
+const stacksLocal = defineStacksNetwork({
+  ...stacksLocalnet.stacks,
+  name: stacksLocalnet.name,
+  apiUrls: [`${origin}/v1/stacks/demo/${stacksLocalnet.caipNetworkId}`],
+  blockExplorer: explorer(stacksLocalnet.caipNetworkId),
+  imageUrl: logo(stacksLocalnet.caipNetworkId),
+  testnet: true,
+})
+
 // Bitcoin regtest: the network's Esplora base is the server's Esplora proxy (the project id is in the path).
 const bitcoinRegtest = defineBitcoinNetwork({
   reference: '0f9188f13cb7b2c71f2a335e3a4fc328',
@@ -89,6 +100,7 @@ const plugins: Plugin<PluginContext>[] = [
   walletConnect(),
   cosmos({ wallets: [cosmosDevWalletEntry] }),
   polkadot(),
+  stacks(),
   // Swap on the devnets' Uniswap V2 pools, quoted and built by the sandbox server's /v1/convert.
   swap(),
   // Buy crypto with a test card: the sandbox's checkout pays ETH, pUSD or SOL out of its treasury.
@@ -104,7 +116,7 @@ const capture = new URLSearchParams(window.location.search).get('emailCapture') 
 const portico = createPortico({
   projectId: capture ? sandboxEmailCaptureProjectId : 'demo',
   metadata: { name: 'Portico demo dApp', description: 'A site using Portico', url: origin, icons: [] },
-  networks: [devnetA, devnetB, solanaLocal, bitcoinRegtest, suiLocal, cosmosLocal, polkadotLocal],
+  networks: [devnetA, devnetB, solanaLocal, bitcoinRegtest, suiLocal, cosmosLocal, polkadotLocal, stacksLocal],
   plugins,
   endpoints: { api: origin, relay: `${origin.replace(/^http/, 'ws')}/relay` },
   // Light or dark as the visitor's system asks (prefers-color-scheme).

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import type { SandboxChainInfo } from '../chains/SandboxChain.js'
 
 /** What the sandbox explorer shows a page for, by the path a chain plugin builds. */
-const kinds: Record<string, string> = { tx: 'Transaction', address: 'Address', account: 'Account', extrinsic: 'Extrinsic' }
+const kinds: Record<string, string> = { tx: 'Transaction', txid: 'Transaction', address: 'Address', account: 'Account', extrinsic: 'Extrinsic' }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * The sandbox's block explorer, so that the modal's explorer links resolve on 127.0.0.1: the demo
  * site configures `${url}/sandbox/explorer/${caipNetworkId}` as each sandbox chain's explorer, and
- * `/sandbox/explorer/:chain/tx/:hash` (also `address/`, `account/`) answers a minimal page naming
+ * `/sandbox/explorer/:chain/tx/:hash` (also `txid/` as Stacks explorers name it, `address/`, `account/`) answers a minimal page naming
  * the chain and the transaction or address. An unknown chain, kind or a malformed id is a 404.
  *
  * @example

@@ -8,6 +8,8 @@ import { verifySuiPersonalMessage } from '../../plugins/sui/actions/verifySuiPer
 import { isSuiAddress } from '../../plugins/sui/index.js'
 import { verifyPolkadotSignature } from '../../plugins/polkadot/actions/verifyPolkadotSignature.js'
 import { isPolkadotAddress } from '../../plugins/polkadot/utils/ss58.js'
+import { verifyStacksMessageSignature } from '../../plugins/stacks/actions/verifyStacksMessageSignature.js'
+import { isStacksAddress } from '../../plugins/stacks/utils/isStacksAddress.js'
 
 export type RegisterSiwxRoutesParameters = {
   /** The site's URL (the demo page's origin), e.g. `http://127.0.0.1:4700`. */
@@ -65,7 +67,7 @@ function query(request: FastifyRequest): { chainId?: string; address?: string } 
  */
 export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: RegisterSiwxRoutesParameters): (app: FastifyInstance) => void {
   const origin = new URL(url)
-  const accepted = chains.filter((c) => ['eip155:', 'bip122:', 'sui:', 'cosmos:', 'polkadot:'].some((prefix) => c.caipNetworkId.startsWith(prefix)))
+  const accepted = chains.filter((c) => ['eip155:', 'bip122:', 'sui:', 'cosmos:', 'polkadot:', 'stacks:'].some((prefix) => c.caipNetworkId.startsWith(prefix)))
   // Nothing to sign in on: mount nothing.
   if (!server && accepted.length === 0) return () => {}
   const siwx =
@@ -75,12 +77,14 @@ export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: Re
       domain: [origin.host, `localhost:${origin.port}`],
       chains: Object.fromEntries(accepted.map((c) => [c.caipNetworkId, { rpcUrl: c.nodeUrl }])),
       // Bitcoin (BIP-322 / BIP-137, portico/bip122's verifier) and Sui personal-message signatures
-      // (portico/sui's verifier, @noble, not the wallet's library), and Cosmos ADR-36 (portico/cosmos's).
+      // (portico/sui's verifier, @noble, not the wallet's library), Cosmos ADR-36 (portico/cosmos's) and Stacks recoverable
+      // secp256k1 signatures over the Stacks message hash (portico/stacks's, @noble).
       verifiers: {
         bip122: { label: 'Bitcoin', isAddress: isBitcoinAddress, verify: ({ message, signature, address }) => verifyBitcoinSignature({ message, signature, address }) },
         sui: { label: 'Sui', isAddress: isSuiAddress, verify: ({ message, signature, address }) => verifySuiPersonalMessage({ message, signature, address }) },
         cosmos: { label: 'Cosmos', isAddress: isCosmosAddress, verify: ({ message, signature, address }) => verifyCosmosSignature({ message, signature, address }) },
         polkadot: { label: 'Polkadot', isAddress: (address) => isPolkadotAddress(address), verify: ({ message, signature, address }) => verifyPolkadotSignature({ message, signature, address }) },
+        stacks: { label: 'Stacks', isAddress: (address: string) => isStacksAddress(address), verify: ({ message, signature, address }) => verifyStacksMessageSignature({ message, signature, address }) },
       },
     })
 

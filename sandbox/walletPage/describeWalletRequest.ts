@@ -78,6 +78,7 @@ export function describeWalletRequest(method: string, params: unknown): WalletRe
     else rows.push({ label: 'Call', value: clip(String(transactionPayload?.method ?? '')) }, { label: 'Nonce', value: String(Number.parseInt(String(transactionPayload?.nonce ?? ''), 16)) }, { label: 'Genesis', value: clip(String(transactionPayload?.genesisHash ?? '')) })
     return rows
   }
+  if (method === 'stx_transferStx' || method === 'stx_signMessage' || method === 'stx_signTransaction' || method === 'stx_callContract') return describeStacksRequest(method, params)
   return [{ label: 'Params', value: clip(JSON.stringify(params) ?? 'none') }]
 }
 
@@ -110,4 +111,23 @@ function describeBitcoinRequest(method: string, params: unknown): WalletRequestR
   }
   if (method === 'signMessage') return [...rows, { label: 'Message', value: clip(typeof p.message === 'string' ? p.message : JSON.stringify(p.message) ?? '') }]
   return [...rows, { label: 'Inputs to sign', value: clip(JSON.stringify(p.signInputs) ?? '') }, { label: 'PSBT', value: clip(String(p.psbt ?? '')) }]
+}
+
+/** A Stacks request (WalletConnect stacks): the recipient, amount and fee of a transfer in STX and µSTX, or the message to sign. */
+function describeStacksRequest(method: string, params: unknown): WalletRequestRow[] {
+  const p = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>
+  const stx = (value: unknown) => {
+    if (typeof value !== 'string' || !/^\d{1,20}$/.test(value)) return String(value ?? '')
+    const ustx = BigInt(value)
+    return `${ustx / 1_000_000n}.${(ustx % 1_000_000n).toString().padStart(6, '0')} STX (${ustx} µSTX)`
+  }
+  const rows: WalletRequestRow[] = [{ label: 'Account', value: String(p.sender ?? p.address ?? '') }]
+  if (method === 'stx_transferStx') {
+    return [...rows, { label: 'To', value: String(p.recipient ?? '') }, { label: 'Amount', value: stx(p.amount) }, ...(p.fee !== undefined ? [{ label: 'Fee', value: stx(p.fee) }] : []), ...(typeof p.memo === 'string' ? [{ label: 'Memo', value: clip(p.memo) }] : [])]
+  }
+  if (method === 'stx_signMessage') return [...rows, { label: 'Message', value: clip(typeof p.message === 'string' ? p.message : JSON.stringify(p.message) ?? '') }]
+  if (method === 'stx_callContract') {
+    return [...rows, { label: 'Contract', value: `${String(p.contract ?? '')} ${String(p.functionName ?? '')}` }, { label: 'Post conditions', value: clip(JSON.stringify(p.postConditions ?? []) ?? '') }, ...(p.fee !== undefined ? [{ label: 'Fee', value: stx(p.fee) }] : [])]
+  }
+  return [...rows, { label: 'Transaction', value: clip(String(p.transaction ?? '')) }]
 }

@@ -20,6 +20,10 @@ import { devSuiKeypair } from '../sui/devSui.js'
 import { answerBip122Request, bip122WalletConnectMethods } from './answerBip122Request.js'
 import { answerCosmosRequest, cosmosWalletConnectMethods } from './answerCosmosRequest.js'
 import { answerPolkadotRequest, polkadotWalletConnectMethods } from './answerPolkadotRequest.js'
+import { devStacksKey } from '../stacks/devStacks.js'
+import { stacksProxyUrl } from '../stacks/stacksProxyUrl.js'
+import { stacksSandboxCaipNetworkId, stacksSandboxChainId } from '../stacks/stacksSandboxChain.js'
+import { answerStacksRequest, stacksWalletConnectMethods } from './answerStacksRequest.js'
 import { answerSuiRequest, suiWalletConnectMethods } from './answerSuiRequest.js'
 import { describeWalletRequest } from './describeWalletRequest.js'
 
@@ -53,7 +57,10 @@ const bitcoin = createBitcoinDevWallet({
 // The polkadot namespace: the Polkadot dev wallet's first sr25519 account, authorised at once (this page's Approve is the consent).
 const polkadot = createPolkadotDevWallet({ keys: [{ name: devPolkadotAccounts[0].name, key: derivePolkadotDevKey(devMnemonic) }] })
 const polkadotReady = polkadot.entry.enable('Portico wallet page')
-const walletPageMethods: readonly string[] = [...supportedMethods, ...suiWalletConnectMethods, ...cosmosWalletConnectMethods, ...bip122WalletConnectMethods, ...polkadotWalletConnectMethods]
+// The stacks namespace: the dev Stacks key, reading nonces and fees from and broadcasting through the server's Stacks proxy.
+const stacksKey = devStacksKey()
+const stacksChain = { chainId: stacksSandboxChainId, apiUrl: stacksProxyUrl(location.origin, stacksSandboxCaipNetworkId) }
+const walletPageMethods: readonly string[] = [...supportedMethods, ...suiWalletConnectMethods, ...cosmosWalletConnectMethods, ...bip122WalletConnectMethods, ...stacksWalletConnectMethods, ...polkadotWalletConnectMethods]
 
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id)
@@ -109,6 +116,7 @@ let queue: Promise<unknown> = Promise.resolve()
 async function answer(request: SessionRequest): Promise<unknown> {
   const { method, params } = request.params.request
   if (request.params.chainId.startsWith('sui:')) return answerSuiRequest({ method, params, keypair: suiKeypair, client: suiClient })
+  if (request.params.chainId.startsWith('stacks:')) return answerStacksRequest({ method, params, privateKey: stacksKey.privateKey, chain: stacksChain })
   if (request.params.chainId.startsWith('bip122:')) return answerBip122Request({ method, params, provider: bitcoin.provider, account: bitcoin.control.paymentAddress })
   if (request.params.chainId.startsWith('polkadot:')) return answerPolkadotRequest({ method, params, extension: await polkadotReady })
   if (request.params.chainId.startsWith('cosmos:')) {
@@ -196,6 +204,12 @@ function renderProposals(client: SignClientInstance): void {
               methods: [...polkadotWalletConnectMethods],
               events: ['accountsChanged'],
               accounts: [`${sandboxPolkadotChain.caipNetworkId}:${polkadot.control.accounts[0]?.address}`],
+            },
+            stacks: {
+              chains: [stacksSandboxCaipNetworkId],
+              methods: [...stacksWalletConnectMethods],
+              events: [],
+              accounts: [`${stacksSandboxCaipNetworkId}:${stacksKey.address}`],
             },
           },
         })

@@ -122,6 +122,15 @@ const portico = createPortico({ projectId: 'demo', networks: [cosmosHub], plugin
 export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
   },
   {
+    name: 'site: kernel + stacks + react UI',
+    code: `import { createPortico } from 'portico'
+import { stacks, stacksMainnet } from 'portico/stacks'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const portico = createPortico({ projectId: 'demo', networks: [stacksMainnet], plugins: [stacks()] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
+  {
     name: 'site: kernel + eip155 + walletconnect + react UI',
     code: `import { createPortico } from 'portico'
 import { eip155, defineNetwork } from 'portico/eip155'

@@ -6,6 +6,7 @@ import { readPolkadotHistory } from '../blockchain/readPolkadotHistory.js'
 import { readSuiHistory } from '../blockchain/readSuiHistory.js'
 import { readBip122HistoryPage } from '../blockchain/readBip122HistoryPage.js'
 import { readCosmosHistory } from '../blockchain/readCosmosHistory.js'
+import { readStacksHistory } from '../blockchain/readStacksHistory.js'
 import { readAccountNfts } from '../indexer/readAccountNfts.js'
 import { HttpError } from '../errors/HttpError.js'
 import { badRequest } from '../utils/badRequest.js'
@@ -40,6 +41,7 @@ async function upstreamPage<T>(chain: ChainConfig, what: string, read: () => Pro
  * Mounts the account activity endpoints, read from the indexer's SQLite tables:
  * `GET /v1/account/:address/history?chainId=<caip2>&cursor=` → `{ data: Transaction[], next }`
  * (eip155; bip122 chains read from their Esplora API; sui chains from their JSON-RPC; cosmos chains from their REST gateway; polkadot chains from their node's recent blocks; other namespaces and chains the server does not
+ * (eip155; bip122 chains read from their Esplora API; sui chains from their JSON-RPC; cosmos chains from their REST gateway; stacks chains from their blockchain API; other namespaces and chains the server does not
  * follow answer `{ data: [], next: null }`)
  * and Portico's own `GET /v1/account/:address/nfts?chainId=<caip2>` → `{ data, next: null }`
  * (the ERC-721 tokens of known collections the account holds). A malformed address, chain id or
@@ -64,6 +66,7 @@ export function registerActivityRoutes(app: FastifyInstance, { db, config, publi
     if (chain && namespace === 'polkadot') return upstreamPage(chain, 'history', () => readPolkadotHistory({ chain, address, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) }))
     if (chain && namespace === 'bip122') return readBip122HistoryPage({ chain, address, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) })
     if (chain && namespace === 'cosmos') return upstreamPage(chain, 'history', () => readCosmosHistory({ chain, address, pageSize, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) }))
+    if (chain && namespace === 'stacks') return readStacksHistory({ chain, address, pageSize, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) })
     const cursor = raw === undefined ? undefined : decodeHistoryCursor(raw)
     if (!chain || namespace !== 'eip155') return { data: [], next: null }
     return readAccountHistory({ db, chain, address, pageSize, baseUrl: publicBaseUrl(), ...(cursor ? { cursor } : {}) })

@@ -8,6 +8,7 @@ import { readCosmosBalances } from '../blockchain/readCosmosBalances.js'
 import { readEvmBalances } from '../blockchain/readEvmBalances.js'
 import { readSolanaBalances } from '../blockchain/readSolanaBalances.js'
 import { readPolkadotBalances } from '../blockchain/readPolkadotBalances.js'
+import { readStacksBalances } from '../blockchain/readStacksBalances.js'
 import { readSuiBalances } from '../blockchain/readSuiBalances.js'
 import type { ChainConfig } from '../createServer.js'
 import { HttpError } from '../errors/HttpError.js'
@@ -20,7 +21,7 @@ import { readSdkParams } from '../utils/readSdkParams.js'
 import type { ServerContext } from './ServerContext.js'
 
 /** The namespaces whose history `/v1/account/:address/history` reads from the chain's own API (registerActivityRoutes.ts). */
-const historyFromChainApi = new Set(['bip122', 'sui', 'cosmos', 'polkadot'])
+const historyFromChainApi = new Set(['bip122', 'sui', 'cosmos', 'polkadot', 'stacks'])
 
 /** Whether `/v1/account/:address/history` serves a chain's activity: eip155 with the indexer on, and the namespaces read from their chain's API. */
 export function servesHistory(caipNetworkId: string, config: { indexer?: unknown }): boolean {
@@ -32,7 +33,7 @@ export function servesHistory(caipNetworkId: string, config: { indexer?: unknown
  * Mounts the blockchain API: `GET /v1/supported-chains` → `{ http, ws, history }`,
  * `GET /v1/account/:address/balance?currency=usd&chainId=<caip2>` → `{ balances }` (eip155,
  * solana, sui and polkadot read from the chain, bip122 from the chain's Esplora API, cosmos from the chain's REST
- * gateway (bank balances of every denom); other namespaces `[]` for now;
+ * gateway (bank balances of every denom), stacks from the chain's blockchain API (STX and configured SIP-010 tokens); other namespaces `[]` for now;
  * tokens whose read failed are listed in `unavailableTokens` and the rest is still answered) and
  * `GET /v1/identity/:address` → `{ name, avatar }`. A malformed address or chain id is a 400; a
  * chain whose native balance cannot be read within `upstreamTimeoutMs` a 502.
@@ -78,7 +79,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config, publicB
     const namespace = chainId.split(':')[0]
     if (!isNamespaceAddress(namespace as string, address)) throw badRequest(`address is not a valid ${namespace} address`)
     const chain = chains.get(chainId)
-    if (!chain || (namespace !== 'eip155' && namespace !== 'solana' && namespace !== 'bip122' && namespace !== 'sui' && namespace !== 'cosmos' && namespace !== 'polkadot')) return { balances: [] as Balance[] }
+    if (!chain || (namespace !== 'eip155' && namespace !== 'solana' && namespace !== 'bip122' && namespace !== 'sui' && namespace !== 'cosmos' && namespace !== 'polkadot' && namespace !== 'stacks')) return { balances: [] as Balance[] }
     try {
       const baseUrl = publicBaseUrl()
       const { balances, unavailable } =
@@ -92,7 +93,9 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config, publicB
                 ? await readBip122Balances({ chain, address, baseUrl })
                 : namespace === 'polkadot'
                   ? await readPolkadotBalances({ chain, address, baseUrl })
-                  : await readCosmosBalances({ chain, address, baseUrl })
+                  : namespace === 'stacks'
+                    ? await readStacksBalances({ chain, address, baseUrl })
+                    : await readCosmosBalances({ chain, address, baseUrl })
       return { balances, ...(unavailable.length > 0 ? { unavailableTokens: unavailable } : {}) }
     } catch (cause) {
       if (cause instanceof HttpError) throw cause

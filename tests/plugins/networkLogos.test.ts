@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { arbitrum, base, mainnet, optimism, polygon, sepolia } from '../../plugins/eip155/index.js'
 import { solanaDevnet, solanaMainnet } from '../../plugins/solana/index.js'
+import { stacksMainnet, stacksTestnet } from '../../plugins/stacks/index.js'
 import { svgDataUrl } from '../../kernel/utils/svgDataUrl.js'
 import { safeImageSrc } from '../../ui/utils/safeImageSrc.js'
 
@@ -19,6 +20,8 @@ describe('network presets carry their logo (issue 14)', () => {
     [polygon, 'polygon'],
     [solanaMainnet, 'solana'],
     [solanaDevnet, 'solana'],
+    [stacksMainnet, 'stacks'],
+    [stacksTestnet, 'stacks'],
   ] as const)('%s: an SVG data URL of @web3icons/core that the UI accepts', (network, name) => {
     const src = network.assets?.imageUrl as string
     expect(src).toMatch(/^data:image\/svg\+xml,%3Csvg/)

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { createServer, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sandboxBitcoinChain, sandboxCosmosChain, sandboxPolkadotChain, sandboxSolanaChain, sandboxSuiChain } from '../../sandbox/config.js'
+import { sandboxBitcoinChain, sandboxCosmosChain, sandboxPolkadotChain, sandboxSolanaChain, sandboxStacksChain, sandboxSuiChain } from '../../sandbox/config.js'
 import { assertPortFree } from '../../sandbox/utils/assertPortFree.js'
 import { pickSandboxPort } from '../helpers/pickSandboxPort.js'
 import { startSandbox, type TestSandbox } from '../helpers/startSandbox.js'
@@ -69,10 +69,10 @@ describe('npm start (sandbox/start.ts)', () => {
     expect(body.data).toHaveLength(5)
   })
 
-  it('lists both devnets, the Solana chain, the Bitcoin regtest chain, the Cosmos chain, the Substrate chain and the Sui chain in /v1/supported-chains', async () => {
+  it('lists both devnets, the Solana chain, the Bitcoin regtest chain, the Cosmos, Substrate, Sui and Stacks chains in /v1/supported-chains', async () => {
     const response = await fetch(`${sandbox.url}/v1/supported-chains?projectId=demo`)
     const body = (await response.json()) as { http: string[]; ws: string[] }
-    expect(body.http).toEqual(['eip155:31337', 'eip155:31338', sandboxSolanaChain.caipNetworkId, sandboxBitcoinChain.caipNetworkId, sandboxCosmosChain.caipNetworkId, sandboxPolkadotChain.caipNetworkId, sandboxSuiChain.caipNetworkId])
+    expect(body.http).toEqual(['eip155:31337', 'eip155:31338', sandboxSolanaChain.caipNetworkId, sandboxBitcoinChain.caipNetworkId, sandboxCosmosChain.caipNetworkId, sandboxPolkadotChain.caipNetworkId, sandboxSuiChain.caipNetworkId, sandboxStacksChain.caipNetworkId])
   })
 
   it('proxies JSON-RPC to both anvils and the Solana RPC, and Esplora to the Bitcoin ledger', async () => {
@@ -101,7 +101,7 @@ describe('npm start (sandbox/start.ts)', () => {
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/)
     expect(await script.text()).toContain('dev.portico.wallet')
     const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { tokens: { symbol: string }[] }[] }
-    expect(info.chains.map((c) => c.tokens[0]?.symbol)).toEqual(['pUSD', 'pUSD', 'pUSD', undefined, 'pUSD', undefined, 'pUSD'])
+    expect(info.chains.map((c) => c.tokens[0]?.symbol)).toEqual(['pUSD', 'pUSD', 'pUSD', undefined, 'pUSD', undefined, 'pUSD', 'pUSD'])
   })
 
   it('stops every child on SIGTERM and exits 0', async () => {
@@ -139,6 +139,6 @@ describe('npm start with a taken port', () => {
     const { code, stdout, stderr } = await runStart({ PORT: 'http' })
     expect(code).toBe(1)
     expect(stdout).toBe('')
-    expect(stderr.trimEnd().split('\n')).toEqual(['Portico sandbox: PORT must be a number from 1 to 65531, got "http".'])
+    expect(stderr.trimEnd().split('\n')).toEqual(['Portico sandbox: PORT must be a number from 1 to 65527, got "http".'])
   })
 })

@@ -21,6 +21,7 @@ import { startSandbox, type StartSandboxReturnType } from '../../../sandbox/star
 import { devSuiAddress, devSuiKeypair } from '../../../sandbox/sui/devSui.js'
 import { devPolkadotAddress } from '../../../sandbox/polkadot/devPolkadot.js'
 import { suiPorticoUsd } from '../../../sandbox/sui/suiSandboxChain.js'
+import { devStacksKey, stacksDeployerDerivationPath } from '../../../sandbox/stacks/devStacks.js'
 import { pickSandboxPort } from '../../helpers/pickSandboxPort.js'
 
 bitcoin.initEccLib(ecc)
@@ -60,7 +61,7 @@ afterAll(async () => {
 })
 
 describe('/sandbox.json', () => {
-  it('lists every chain with namespace, ids, URLs, currency, tokens and dev accounts, on PORT+1 … PORT+7', () => {
+  it('lists every chain with namespace, ids, URLs, currency, tokens and dev accounts, on PORT+1 … PORT+8', () => {
     expect(info.chains.map((c) => [c.namespace, c.caipNetworkId])).toEqual([
       ['eip155', 'eip155:31337'],
       ['eip155', 'eip155:31338'],
@@ -69,8 +70,9 @@ describe('/sandbox.json', () => {
       ['cosmos', 'cosmos:portico-local-1'],
       ['polkadot', polkadotChain],
       ['sui', 'sui:localnet'],
+      ['stacks', 'stacks:2147483649'],
     ])
-    expect(info.chains.map((c) => new URL(c.nodeUrl).port)).toEqual([1, 2, 3, 4, 5, 6, 7].map((i) => String(sandbox.port + i)))
+    expect(info.chains.map((c) => new URL(c.nodeUrl).port)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((i) => String(sandbox.port + i)))
     const btc = info.chains[3]!
     expect(btc).toEqual({
       namespace: 'bip122',
@@ -168,6 +170,42 @@ describe('POST /sandbox/faucet', () => {
     expect(dev.balances.map((b) => [b.symbol, b.quantity.numeric])).toEqual([['PTC', '1000'], ['pUSD', '5000']])
     expect((await faucet({ caipAddress: `${cosmosChain}:cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu`, amount: '1' })).body.message).toMatch(/is not a valid address of cosmos:portico-local-1/)
     expect((await faucet({ caipAddress: `${cosmosChain}:${to}`, amount: '0.0000001' })).body.message).toMatch(/at most 6 decimals/)
+  })
+
+  it('credits a Stacks address with a transfer signed by @stacks/transactions; the node API and the server report it, the dev address starts funded', async () => {
+    const stacksChain = 'stacks:2147483649'
+    const to = devStacksKey("m/44'/5757'/0'/0/9").address
+    const { status, body } = await faucet({ caipAddress: `${stacksChain}:${to}`, amount: '2.5' })
+    expect(status).toBe(200)
+    expect(body.txid).toMatch(/^0x[0-9a-f]{64}$/)
+    const node = info.chains[7]!
+    const dev = devStacksKey().address
+    const tokenId = `${devStacksKey(stacksDeployerDerivationPath).address}.portico-usd::portico-usd`
+    expect(node).toEqual({
+      namespace: 'stacks',
+      caipNetworkId: stacksChain,
+      name: 'Portico Stacks Localnet',
+      rpcUrl: `${sandbox.url}/v1/stacks/demo/${stacksChain}`,
+      nodeUrl: `http://127.0.0.1:${sandbox.port + 8}`,
+      nativeCurrency: { name: 'Stacks', symbol: 'STX', decimals: 6 },
+      tokens: [{ address: tokenId, name: 'Portico USD', symbol: 'pUSD', decimals: 6 }],
+      nfts: [],
+      accounts: [dev],
+    })
+    expect(await (await fetch(`${node.nodeUrl}/extended/v1/tx/${body.txid}`)).json()).toMatchObject({ tx_status: 'success', token_transfer: { recipient_address: to, amount: '2500000' } })
+    expect(await (await fetch(`${node.rpcUrl}/v2/accounts/${to}`)).json()).toMatchObject({ balance: `0x${(2_500_000).toString(16).padStart(32, '0')}`, nonce: 0 })
+    const balance = (await (await fetch(`${sandbox.url}/v1/account/${to}/balance?currency=usd&chainId=${stacksChain}&projectId=demo`)).json()) as { balances: { symbol: string; quantity: { numeric: string }; value: number }[] }
+    expect(balance.balances.map((b) => [b.symbol, b.quantity.numeric, b.value])).toEqual([['STX', '2.5', 5]])
+    const devBalance = (await (await fetch(`${sandbox.url}/v1/account/${dev}/balance?currency=usd&chainId=${stacksChain}&projectId=demo`)).json()) as { balances: { symbol: string; quantity: { numeric: string } }[] }
+    expect(devBalance.balances.map((b) => [b.symbol, b.quantity.numeric])).toEqual([['STX', '1000'], ['pUSD', '5000']])
+    expect((await faucet({ caipAddress: `${stacksChain}:SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7`, amount: '1' })).body.message).toMatch(/is not a valid address of stacks:2147483649/)
+    expect((await faucet({ caipAddress: `${stacksChain}:${to.slice(0, -1)}${to.endsWith('A') ? 'B' : 'A'}`, amount: '1' })).body.message).toMatch(/is not a valid address/)
+    expect((await faucet({ caipAddress: `${stacksChain}:${to}`, amount: '0.0000001' })).body.message).toMatch(/at most 6 decimals/)
+    expect((await faucet({ caipAddress: `${stacksChain}:${to}`, amount: '2000000' })).body.message).toMatch(/at most 1,000,000 STX/)
+    // The proxy serves the node API subset and nothing else.
+    expect((await fetch(`${node.rpcUrl}/v2/info`)).status).toBe(200)
+    expect((await fetch(`${node.rpcUrl}/v2/contracts/interface/${dev}/x`)).status).toBe(404)
+    expect((await fetch(`${node.rpcUrl}/v2/accounts/not-a-principal`)).status).toBe(404)
   })
 
   it('refuses malformed CAIP addresses, unknown chains, bad amounts and invalid addresses with a clear 400', async () => {
