@@ -49,7 +49,7 @@ describe.each(['light', 'dark'] as const)('axe-core finds no serious or critical
 
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).waitFor()
-    await dialog(page).getByRole('heading', { name: 'Recommended' }).waitFor()
+    await dialog(page).getByRole('button', { name: 'All Wallets' }).waitFor()
     await check('Connect')
 
     await dialog(page).getByRole('button', { name: 'All Wallets' }).click()

@@ -77,7 +77,9 @@ describe.each([
   it('Connect, All Wallets and WalletConnect before connecting', async () => {
     await page.goto(`${sandbox.url}/?siwx=required`)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog().getByRole('heading', { name: 'Recommended' }).waitFor()
+    // Four installed dev wallets fill the list: Recommended makes way for them, All Wallets ends it.
+    await dialog().getByRole('button', { name: 'Portico Dev Wallet (Stacks)', exact: true }).waitFor()
+    await dialog().getByRole('button', { name: 'All Wallets' }).waitFor()
     await check('Connect')
 
     await dialog().getByRole('button', { name: 'All Wallets' }).click()
