@@ -63,7 +63,7 @@ export { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.
 export type { AddressValidator } from './registries/AddressValidatorRegistry.js'
 export { ExplorerRegistry } from './registries/ExplorerRegistry.js'
 export { AccountActionRegistry, accountActionOrder, InvalidAccountActionError } from './registries/AccountActionRegistry.js'
-export type { AccountAction } from './registries/AccountActionRegistry.js'
+export type { AccountAction, AccountActionPlacement } from './registries/AccountActionRegistry.js'
 export { AccountBadgeRegistry, InvalidAccountBadgeError } from './registries/AccountBadgeRegistry.js'
 export type { AccountBadge, BadgeAccount } from './registries/AccountBadgeRegistry.js'
 export type { ExplorerUrlBuilder } from './registries/ExplorerRegistry.js'

@@ -31,7 +31,15 @@ export type AccountAction = {
   order?: number
   /** The namespaces it serves; every namespace when absent. */
   namespaces?: readonly ChainNamespace[]
+  /**
+   * `button` (default): a primary button in the action row (Buy, Swap, Send). `row`: a quieter
+   * full-width row under the network row, for what is not a money movement (Register a name).
+   */
+  placement?: AccountActionPlacement
 }
+
+/** Where the Account view shows an {@link AccountAction}. */
+export type AccountActionPlacement = 'button' | 'row'
 
 /** Where the spec's wallet features sit in the Account view's action row (lower first). */
 export const accountActionOrder = { onramp: 10, swaps: 20, receive: 30, send: 40 } as const
@@ -53,6 +61,7 @@ export class AccountActionRegistry {
     for (const key of ['id', 'owner', 'label', 'view'] as const) {
       if (typeof action?.[key] !== 'string' || action[key].length === 0 || action[key].length > 100) throw new InvalidAccountActionError({ id, reason: `"${key}" must be a non-empty string of at most 100 characters.` })
     }
+    if (action.placement !== undefined && action.placement !== 'button' && action.placement !== 'row') throw new InvalidAccountActionError({ id, reason: '"placement" must be "button" or "row".' })
     const existing = this.#actions.get(id)
     if (existing) throw new InvalidAccountActionError({ id, reason: `Plugin "${existing.owner}" already offers it; plugin "${action.owner}" cannot.` })
     this.#actions.set(id, { ...action, ...(action.namespaces ? { namespaces: [...action.namespaces] } : {}) })

@@ -124,7 +124,7 @@ export function names(options: NamesOptions = {}): Plugin<PluginContext> {
         if (!registry.has(registerView)) registry.register({ id: registerView, title: 'names.title', owner: 'names', load: () => import('./views/RegisterAccountNameView.js').then((m) => m.RegisterAccountNameView) })
         if (!registry.has(successView)) registry.register({ id: successView, title: 'names.successTitle', owner: 'names', load: () => import('./views/RegisterAccountNameSuccessView.js').then((m) => m.RegisterAccountNameSuccessView) })
       })
-      if (options.register !== false) portico.accountActions.register({ id: 'registerName', owner: 'names', label: 'names.action', view: registerView, icon: 'person', order: 50, namespaces: ['eip155'] })
+      if (options.register !== false) portico.accountActions.register({ id: 'registerName', owner: 'names', label: 'names.action', view: registerView, icon: 'person', order: 50, namespaces: ['eip155'], placement: 'row' })
       return () => portico.accountActions.remove('registerName')
     },
   })

@@ -181,7 +181,7 @@ describe('locale strings', () => {
   it('the Account view lists plugins\' actions around Send in the spec\'s order, only for their namespaces and registered views', async () => {
     const feature = definePlugin({
       name: 'shop', kind: 'feature', version: '1.0.0', meta: { description: 'Buys and swaps for the test.' },
-      messages: { 'shop.buy': 'Buy', 'shop.swap': 'Swap', 'shop.elsewhere': 'Elsewhere', 'shop.nowhere': 'Nowhere' },
+      messages: { 'shop.buy': 'Buy', 'shop.swap': 'Swap', 'shop.elsewhere': 'Elsewhere', 'shop.nowhere': 'Nowhere', 'shop.club': 'Join the club' },
       setup(context) {
         context.hooks.registerViews.tap('shop', (views) => {
           views.register({ id: 'ShopBuy' as never, title: 'shop.buy', owner: 'shop', load: async () => () => null })
@@ -191,6 +191,7 @@ describe('locale strings', () => {
         context.accountActions.register({ id: 'onramp', owner: 'shop', label: 'shop.buy', view: 'ShopBuy' as never, icon: 'not-an-icon', order: accountActionOrder.onramp })
         context.accountActions.register({ id: 'elsewhere', owner: 'shop', label: 'shop.elsewhere', view: 'ShopBuy' as never, namespaces: ['solana'] })
         context.accountActions.register({ id: 'nowhere', owner: 'shop', label: 'shop.nowhere', view: 'NoSuchView' as never })
+        context.accountActions.register({ id: 'club', owner: 'shop', label: 'shop.club', view: 'ShopBuy' as never, icon: 'person', order: 50, placement: 'row' })
       },
     })
     const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), feature] })
@@ -200,6 +201,13 @@ describe('locale strings', () => {
     const html = renderToString(<PorticoProvider portico={portico}><AccountView /></PorticoProvider>)
     const labels = [...html.matchAll(/<button[^>]*>(?:<svg(?:(?!<\/button>)[\s\S])*?<\/svg>)?([^<]*)<\/button>/g)].map((m) => m[1]).filter((l) => ['Buy', 'Swap', 'Send', 'Elsewhere', 'Nowhere'].includes(l ?? ''))
     expect(labels).toEqual(['Buy', 'Swap', 'Send'])
+    // A `row` action is not among the buttons but a row of its own after the network row.
+    const actionRow = /<div class="portico-account__actions">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? ''
+    expect(actionRow).toContain('Swap')
+    expect(actionRow).not.toContain('Join the club')
+    expect(html).toMatch(/<button type="button" class="portico-account__row">(?:(?!<\/button>)[\s\S])*<span class="portico-account__row-label">Join the club<\/span>/)
+    expect(html.indexOf('Join the club')).toBeGreaterThan(html.indexOf('portico-account__row'))
+    expect(() => portico.accountActions.register({ id: 'odd', owner: 'other', label: 'x.y', view: 'Account', placement: 'aside' as never })).toThrow('"placement" must be "button" or "row"')
     // A second action under a taken id, or a malformed one, is refused.
     expect(() => portico.accountActions.register({ id: 'swaps', owner: 'other', label: 'x.y', view: 'Account' })).toThrow(InvalidAccountActionError)
     expect(() => portico.accountActions.register({ id: '', owner: 'other', label: 'x.y', view: 'Account' })).toThrow('"id" must be a non-empty string')

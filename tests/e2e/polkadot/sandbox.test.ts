@@ -217,7 +217,7 @@ describe('Polkadot on the demo site, end to end', () => {
     expect(signatureVerify(u8aWrapBytes(message), signature, devAddress)).toMatchObject({ isValid: true, crypto: 'sr25519' })
   })
 
-  it('sits beside eip155 in one modal: Devnet A from the network button connects the EVM wallet there, and back to Polkadot without enabling again', async () => {
+  it('sits beside eip155 and solana in one modal: Devnet A, then Solana, from the network button connect a wallet there, and back to Polkadot without enabling again', async () => {
     const before = enables(await activity())
     await header().getByRole('button', { name: new RegExp(network) }).click()
     await dialog().getByRole('button', { name: 'Portico Devnet A' }).click()
@@ -233,6 +233,29 @@ describe('Polkadot on the demo site, end to end', () => {
     await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
     await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
     await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} ROC/)
+    // and Solana: the Solana member of the same dev wallet connects there, and back again
+    await header().getByRole('button', { name: new RegExp(network) }).click()
+    await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
+    await dialog().getByRole('button', { name: 'Switch Network' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} SOL/)
+    // the Solana side is disconnected again; the other two stay
+    await header().getByRole('button').filter({ hasText: /SOL/ }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+    await dialog().getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).not.toMatch(/SOL/)
+    if ((await dialog().count()) > 0) {
+      await page.keyboard.press('Escape')
+      await expect.poll(() => dialog().count()).toBe(0)
+    }
+    if (!((await header().textContent()) ?? '').includes(short)) {
+      await header().getByRole('button', { name: /Portico Devnet A|Portico Solana Localnet/ }).click()
+      await dialog().getByRole('button', { name: network }).click()
+      await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    }
+    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
     expect(enables(await activity())).toBe(before)
   })
 

@@ -44,8 +44,12 @@ describe('a directory wallet on a phone', () => {
     await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
     const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
     await expect.poll(() => connect.getByRole('button', { name: 'WalletConnect', exact: true }).count()).toBe(1)
-    const wallet = connect.getByRole('button', { name: 'Bramble Safe', exact: true })
-    await expect.poll(() => wallet.count()).toBe(1)
+    // The demo's four installed dev wallets fill the list (no Recommended group then): the visitor
+    // finds the wallet under All Wallets.
+    await connect.getByRole('button', { name: 'All Wallets' }).tap()
+    await page.getByRole('dialog').getByRole('searchbox', { name: 'Search wallet' }).fill('Bramble')
+    const wallet = page.getByRole('dialog').getByRole('button', { name: 'Bramble Safe', exact: true })
+    await expect.poll(() => wallet.count(), { timeout: 10_000 }).toBe(1)
     await wallet.tap()
 
     await expect.poll(() => opened.length, { timeout: 20_000 }).toBeGreaterThan(0)
@@ -74,6 +78,8 @@ describe('the same directory wallet on a desktop', () => {
     await page.goto(sandbox.url)
     await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
     const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'All Wallets' }).click()
+    await dialog.getByRole('searchbox', { name: 'Search wallet' }).fill('Bramble')
     await dialog.getByRole('button', { name: 'Bramble Safe', exact: true }).click()
     const heading = dialog.getByRole('heading', { name: 'Scan with Bramble Safe' })
     await heading.waitFor()

@@ -45,9 +45,12 @@ export const AccountView = observer(function AccountView() {
   const total = account.tokenBalances ? format.usd(accounts.totalValue(namespace)) : undefined
   // Plugins' actions (Buy, Swap …) and the built-in Send, in the spec's order of wallet features.
   const send: AccountAction = { id: 'send', owner: 'ui', label: 'view.account.send', view: 'WalletSend', icon: 'send', order: accountActionOrder.send }
-  const actions = [...portico.accountActions.list(namespace).filter((a) => a.id !== send.id && portico.views.has(a.view)), ...(canSend ? [send] : [])].sort(
+  const offered = portico.accountActions.list(namespace).filter((a) => a.id !== send.id && portico.views.has(a.view))
+  const actions = [...offered.filter((a) => a.placement !== 'row'), ...(canSend ? [send] : [])].sort(
     (a, b) => (a.order ?? accountActionOrder.send) - (b.order ?? accountActionOrder.send),
   )
+  // Quieter actions (Register a name) sit as rows under the network row, not among Buy/Swap/Send.
+  const rows = offered.filter((a) => a.placement === 'row')
 
   useEffect(() => {
     if (caipAddress) void refreshBalance(portico, namespace, caipAddress)
@@ -188,6 +191,13 @@ export const AccountView = observer(function AccountView() {
           <Icon name="chevron" />
         </button>
       ) : null}
+      {rows.map((action) => (
+        <button key={action.id} type="button" className="portico-account__row" onClick={() => router.push(action.view)}>
+          {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}
+          <span className="portico-account__row-label">{t(action.label)}</span>
+          <Icon name="chevron" />
+        </button>
+      ))}
       <AccountTabs namespace={namespace} networkName={network?.name ?? ''} />
     </div>
   )
