@@ -21,6 +21,7 @@ import { restoreConnections } from './actions/restoreConnections.js'
 import { selectNetwork } from './actions/selectNetwork.js'
 import { estimateSendFee } from './actions/estimateSendFee.js'
 import { send, type SendParameters } from './actions/send.js'
+import { sendMemoRule } from './actions/sendMemoRule.js'
 import { signIn } from './actions/signIn.js'
 import { selectAccount } from './actions/selectAccount.js'
 import { signMessage, type SignMessageParameters } from './actions/signMessage.js'
@@ -53,7 +54,7 @@ import type { Nft, TokenBalance, Transaction } from './types/account.js'
 import type { BalanceResult, ProfileResult, ResolveNameResult, SendFeeEstimate } from './types/hooks.js'
 import type { Network } from './types/network.js'
 import { defaultEndpoints, type Endpoints, type PorticoOptions } from './types/options.js'
-import type { Disposer, Plugin } from './types/plugin.js'
+import type { Disposer, Plugin, SendMemoRule } from './types/plugin.js'
 import type { View } from './types/view.js'
 import type { WalletConnector } from './types/wallet.js'
 import { version } from './version.js'
@@ -138,6 +139,8 @@ export type Portico = {
   sendTransaction(parameters: SendTransactionParameters): Promise<string>
   /** The most a send will cost in network fees, from the namespace's `estimateSendFee` tap (undefined when none answers). */
   estimateSendFee(parameters: SendParameters): Promise<SendFeeEstimate | undefined>
+  /** Whether a send on the namespace (the active one by default) may carry a memo, and its limit: the chain plugin's `meta.sendMemo`. */
+  sendMemo(namespace?: ChainNamespace): SendMemoRule | undefined
   /** The native balance through the namespace's plugin, cached 30 s (`force` asks again). */
   fetchBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<BalanceResult | undefined>
   /** Token balances through the `fetchTokenBalances` hook (blockchain API by default; cached 30 s, 30 s retry gate). */
@@ -260,6 +263,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       resolveName: (name) => portico.resolveName(name),
       send: (parameters) => portico.send(parameters),
       estimateFee: (parameters) => portico.estimateSendFee(parameters),
+      memoRule: () => portico.sendMemo(),
       onSent: (hash) => {
         const namespace = stores.networks.activeNamespace
         const network = stores.networks.find(stores.connections.get(namespace).caipNetworkId) ?? stores.networks.activeOf(namespace)
@@ -331,6 +335,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     send: (parameters) => send(portico, parameters),
     sendTransaction: (parameters) => sendTransaction(portico, parameters),
     estimateSendFee: (parameters) => estimateSendFee(portico, parameters),
+    sendMemo: (namespace) => sendMemoRule(portico, namespace),
     fetchBalance: (namespace, options) => fetchBalance(portico, namespace, options),
     fetchTokenBalances: (namespace, options) => fetchTokenBalances(portico, namespace, options),
     fetchTransactions: (namespace, options) => fetchTransactions(portico, namespace, options),

@@ -7,6 +7,7 @@ import type { CaipAddress, ChainNamespace } from '../types/caip.js'
 import type { SendFeeSpeed, SendRequest } from '../types/hooks.js'
 import { parseDecimalUnits } from '../utils/parseDecimalUnits.js'
 import { fetchTokenBalances } from './fetchTokenBalances.js'
+import { hasLoneSurrogate, memoByteLength, sendMemoRule } from './sendMemoRule.js'
 
 export type SendParameters = {
   to: string
@@ -17,6 +18,11 @@ export type SendParameters = {
   namespace?: ChainNamespace
   /** The fee speed, where the namespace's plugin offers speeds (`estimateSendFee`'s `speeds`); the plugin's default otherwise. */
   feeSpeed?: SendFeeSpeed
+  /**
+   * A memo stored with the transfer, where the namespace's plugin takes one (`meta.sendMemo`):
+   * at most its `maxBytes` of UTF-8; an empty memo is none. Refused on a namespace that takes none.
+   */
+  memo?: string
 }
 export type SendReturnType = string
 
@@ -75,6 +81,7 @@ export async function checkSend(portico: Portico, parameters: SendParameters) {
   if (!amount || !to) throw new SendValidationError('An amount and receiver address are required')
   if (!/^(0|[1-9]\d*)(\.\d+)?$/.test(amount) || /^0(\.0+)?$/.test(amount)) throw new SendValidationError('The amount must be a positive decimal number')
   if (!portico.isAddress(to, ns)) throw new SendValidationError('Invalid Address')
+  const memo = checkMemo(portico, ns, parameters.memo)
   const hook = portico.hooks.send.get(ns)
   if (!hook?.isUsed()) throw new SendValidationError('Unsupported chain')
   const connection = connections.get(ns)
@@ -104,6 +111,18 @@ export async function checkSend(portico: Portico, parameters: SendParameters) {
     if (available !== undefined && units > available) throw new SendValidationError('Insufficient Funds')
   }
   const feeSpeed = feeSpeeds.includes(parameters.feeSpeed as SendFeeSpeed) ? parameters.feeSpeed : undefined
-  const request: SendRequest = { namespace: ns, connectorId: connection.connectorId, from, network, to, amount, decimals, ...(token ? { token } : {}), ...(feeSpeed ? { feeSpeed } : {}) }
+  const request: SendRequest = { namespace: ns, connectorId: connection.connectorId, from, network, to, amount, decimals, ...(token ? { token } : {}), ...(feeSpeed ? { feeSpeed } : {}), ...(memo ? { memo } : {}) }
   return { request, hook }
+}
+
+/** The memo as it will be sent (undefined for none), or a `SendValidationError` saying why it cannot be. */
+function checkMemo(portico: Portico, namespace: ChainNamespace, memo: unknown): string | undefined {
+  if (memo === undefined || memo === '') return undefined
+  if (typeof memo !== 'string') throw new SendValidationError('The memo must be text')
+  const rule = sendMemoRule(portico, namespace)
+  if (!rule) throw new SendValidationError('This network takes no memo')
+  if (hasLoneSurrogate(memo)) throw new SendValidationError('The memo is not valid text')
+  const bytes = memoByteLength(memo)
+  if (bytes > rule.maxBytes) throw new SendValidationError(`The memo is ${bytes} bytes; at most ${rule.maxBytes} bytes are allowed`)
+  return memo
 }

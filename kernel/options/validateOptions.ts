@@ -47,6 +47,10 @@ export function validateOptions(options: PorticoOptions): void {
     if (plugin.kind === 'chain' && typeof plugin.namespace !== 'string') {
       throw new InvalidPluginError({ index, reason: `chain plugin "${plugin.name}" has no namespace` })
     }
+    const memo = plugin.meta.sendMemo as { maxBytes?: unknown } | undefined
+    if (memo !== undefined && (plugin.kind !== 'chain' || typeof memo !== 'object' || memo === null || !Number.isSafeInteger(memo.maxBytes) || (memo.maxBytes as number) < 1 || (memo.maxBytes as number) > 1024)) {
+      throw new InvalidPluginError({ index, reason: `"${plugin.name}" declares meta.sendMemo, which needs a chain plugin and { maxBytes: 1…1024 }` })
+    }
     if (names.has(plugin.name)) throw new DuplicatePluginError({ name: plugin.name })
     names.add(plugin.name)
     if (plugin.meta.optionsSchema) {

@@ -126,6 +126,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   send: { group: 'Actions', doc: 'Sends native coins or tokens.' },
   sendTransaction: { group: 'Actions', doc: "Sends a transaction a feature plugin built (a swap, an approval) through the chain plugin's `sendTransaction` tap." },
   estimateSendFee: { group: 'Actions', doc: 'The most a send will cost in network fees (the namespace plugin\'s `estimateSendFee` tap).' },
+  sendMemo: { group: 'Actions', doc: 'Whether a send on the namespace may carry a memo, and its limit (the chain plugin\'s `meta.sendMemo`).' },
   fetchBalance: { group: 'Actions', doc: 'The native balance (cached 30 s).' },
   fetchTokenBalances: { group: 'Actions', doc: 'Token balances (cached, retry gate).' },
   fetchTransactions: { group: 'Actions', doc: 'Activity, page by page.' },

@@ -3,10 +3,12 @@ import { readCode } from '../errors/ProviderRpcError.js'
 import type { TokenBalance } from '../types/account.js'
 import type { CaipAddress } from '../types/caip.js'
 import type { SendFeeEstimate, SendFeeOption, SendFeeSpeed } from '../types/hooks.js'
+import type { SendMemoRule } from '../types/plugin.js'
+import { hasLoneSurrogate, memoByteLength } from '../actions/sendMemoRule.js'
 import { parseDecimalUnits } from '../utils/parseDecimalUnits.js'
 
 /** The send button's label: the first rule that applies (appkit-behaviour §2.7). */
-export type SendButtonState = 'Select Token' | 'Add Amount' | 'Incorrect Value' | 'Insufficient Funds' | 'Add Address' | 'Resolving Name' | 'Invalid Address' | 'Preview Send'
+export type SendButtonState = 'Select Token' | 'Add Amount' | 'Incorrect Value' | 'Insufficient Funds' | 'Add Address' | 'Resolving Name' | 'Invalid Address' | 'Memo Too Long' | 'Preview Send'
 
 /** A name typed as the receiver, as a name service resolved it. */
 export type ResolvedReceiver = { input: string; name: string; address: string; avatar?: string | null }
@@ -15,9 +17,11 @@ export type SendStoreDependencies = {
   isAddress: (address: string) => boolean
   /** The address a name points to (undefined: nobody knows the name); absent, only addresses are accepted. */
   resolveName?: (name: string) => Promise<{ address: string; name: string; avatar?: string | null } | undefined>
-  send: (parameters: { to: string; amount: string; token?: CaipAddress; feeSpeed?: SendFeeSpeed }) => Promise<string>
+  send: (parameters: { to: string; amount: string; token?: CaipAddress; feeSpeed?: SendFeeSpeed; memo?: string }) => Promise<string>
   /** The most the send will cost in network fees (undefined when the namespace's plugin does not say). */
-  estimateFee?: (parameters: { to: string; amount: string; token?: CaipAddress }) => Promise<SendFeeEstimate | undefined>
+  estimateFee?: (parameters: { to: string; amount: string; token?: CaipAddress; memo?: string }) => Promise<SendFeeEstimate | undefined>
+  /** Whether the active namespace's sends take a memo, and its limit (absent or undefined: no memo field). */
+  memoRule?: () => SendMemoRule | undefined
   /** Called after a send went out (toast, back to Account, refresh balances). */
   onSent?: (hash: string) => void
 }
@@ -31,6 +35,8 @@ export class SendStore {
   token: TokenBalance | undefined = undefined
   amount = ''
   receiver = ''
+  /** The optional memo, offered only where the namespace takes one (`memoRule`). */
+  memo = ''
   loading = false
   error: string | undefined = undefined
   hash: string | undefined = undefined
@@ -74,7 +80,29 @@ export class SendStore {
     if (balance !== undefined && units > balance) return 'Insufficient Funds'
     if (!this.receiver.trim()) return 'Add Address'
     if (!this.receiverAddress) return this.nameStatus === 'resolving' ? 'Resolving Name' : 'Invalid Address'
+    if (this.memoTooLong) return 'Memo Too Long'
     return 'Preview Send'
+  }
+
+  /** The memo rule of the active namespace: the form shows a "Memo" field only when there is one. */
+  get memoRule(): SendMemoRule | undefined {
+    return this.deps.memoRule?.()
+  }
+
+  /** The memo's length in bytes of UTF-8 (what the chain's limit counts). */
+  get memoBytes(): number {
+    return memoByteLength(this.memo)
+  }
+
+  /** Whether the memo cannot be sent: longer than the namespace allows, or not valid text. */
+  get memoTooLong(): boolean {
+    const rule = this.memoRule
+    return rule !== undefined && this.memo !== '' && (this.memoBytes > rule.maxBytes || hasLoneSurrogate(this.memo))
+  }
+
+  /** The memo the send carries: none when empty or when the namespace takes none. */
+  private get memoToSend(): { memo?: string } {
+    return this.memoRule && this.memo !== '' ? { memo: this.memo } : {}
   }
 
   /** The address the send goes to: the receiver itself, or the address its name resolved to. */
@@ -139,6 +167,13 @@ export class SendStore {
     this.clearFee()
   }
 
+  /** The memo as typed (kept to 256 characters; the namespace's byte limit is checked by `buttonState`). */
+  setMemo(memo: string): void {
+    this.memo = memo.slice(0, 256)
+    this.error = undefined
+    this.clearFee()
+  }
+
   /** Chooses a fee speed the plugin offered (`fee.speeds`); kept until the form resets. */
   setFeeSpeed(speed: SendFeeSpeed): void {
     if (this.fee?.speeds?.some((o) => o.speed === speed)) this.chosenSpeed = speed
@@ -172,9 +207,9 @@ export class SendStore {
    */
   async estimateFee(): Promise<void> {
     if (!this.canSend || !this.token || !this.deps.estimateFee) return
-    const parameters = { to: this.receiverAddress as string, amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}) }
+    const parameters = { to: this.receiverAddress as string, amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}), ...this.memoToSend }
     const asked = JSON.stringify(parameters)
-    const current = () => JSON.stringify({ to: this.receiverAddress, amount: this.amount.trim(), ...(this.token?.address ? { token: this.token.address } : {}) })
+    const current = () => JSON.stringify({ to: this.receiverAddress, amount: this.amount.trim(), ...(this.token?.address ? { token: this.token.address } : {}), ...this.memoToSend })
     this.feeStatus = 'estimating'
     this.fee = undefined
     try {
@@ -200,7 +235,7 @@ export class SendStore {
     this.error = undefined
     try {
       const speed = this.chosenSpeed && this.fee?.speeds?.some((o) => o.speed === this.chosenSpeed) ? { feeSpeed: this.chosenSpeed } : {}
-      const hash = await this.deps.send({ to: this.receiverAddress as string, amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}), ...speed })
+      const hash = await this.deps.send({ to: this.receiverAddress as string, amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}), ...speed, ...this.memoToSend })
       runInAction(() => {
         this.reset()
         this.hash = hash
@@ -224,6 +259,7 @@ export class SendStore {
     this.token = undefined
     this.amount = ''
     this.receiver = ''
+    this.memo = ''
     this.resolved = undefined
     this.nameStatus = 'idle'
     this.loading = false

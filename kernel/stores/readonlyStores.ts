@@ -31,7 +31,7 @@ export const storeMethods = {
     networks: ['setActive', 'setActiveNamespace'],
     wallets: ['addConnectors', 'removeNamespace', 'addRecent'],
     directory: ['fetchFeatured', 'fetchNextPage', 'setQuery', 'search'],
-    send: ['setToken', 'setAmount', 'setReceiver', 'setMax', 'setFeeSpeed', 'submit', 'reset', 'estimateFee', 'resolveReceiver'],
+    send: ['setToken', 'setAmount', 'setReceiver', 'setMemo', 'setMax', 'setFeeSpeed', 'submit', 'reset', 'estimateFee', 'resolveReceiver'],
     accounts: ['update', 'reset'],
     toasts: ['show', 'showSuccess', 'showError', 'hide', 'dispose'],
     alerts: ['raise', 'warn', 'debugMessage', 'dismiss'],

@@ -60,6 +60,8 @@ export type SendRequest = {
   decimals?: number
   /** The fee speed the visitor chose, when the plugin offered speeds (`SendFeeEstimate.speeds`). */
   feeSpeed?: SendFeeSpeed
+  /** A memo to store with the transfer, only for a namespace whose plugin declares `meta.sendMemo` (checked against its `maxBytes` of UTF-8 first). */
+  memo?: string
 }
 export type SendResult = { hash: string }
 /**

@@ -10,6 +10,13 @@ export type Capability = 'connect' | 'balance' | 'tokens' | 'send' | 'tokenSend'
 /** A chain plugin's WalletConnect namespace: what a session proposal asks for. */
 export type WalletConnectNamespace = { methods: readonly string[]; events: readonly string[] }
 
+/**
+ * A chain plugin's namespace takes a memo with a transfer (a short note the chain stores with it, such
+ * as Stacks' 34-byte memo): the send form then offers an optional "Memo" field, refuses one longer
+ * than `maxBytes` bytes of UTF-8, and the send carries it as `SendRequest.memo`.
+ */
+export type SendMemoRule = { maxBytes: number }
+
 /** Everything the docs generator and the option validation read from a plugin. */
 export type PluginMeta = {
   /** One sentence: what the plugin does. */
@@ -26,6 +33,8 @@ export type PluginMeta = {
   /** The errors it throws, for the docs. */
   errors?: readonly { name: string; description: string }[]
   walletConnect?: WalletConnectNamespace
+  /** A chain plugin whose namespace takes a memo with a send, and how long it may be (see {@link SendMemoRule}). */
+  sendMemo?: SendMemoRule
   /** A chain plugin's default account type (spec §6), unless the site sets `defaultAccountTypes`. */
   defaultAccountType?: AccountType
 }

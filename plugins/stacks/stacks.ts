@@ -45,7 +45,7 @@ const signaturePattern = /^(0x)?[0-9a-fA-F]{130}$/
 const txidPattern = /^(0x)?[0-9a-fA-F]{64}$/
 /** How long a plan shown in the send review (its fee) is sent as it is. */
 const planTtlMs = 60_000
-const planKey = (request: SendRequest) => JSON.stringify([request.network.caipNetworkId, request.connectorId, request.from, request.to, request.amount, request.token ?? '', request.decimals ?? '', request.feeSpeed ?? ''])
+const planKey = (request: SendRequest) => JSON.stringify([request.network.caipNetworkId, request.connectorId, request.from, request.to, request.amount, request.token ?? '', request.decimals ?? '', request.feeSpeed ?? '', request.memo ?? ''])
 
 /** The Stacks addresses in a SIP-030 `getAddresses` answer (`{ addresses: [{ address, publicKey?, symbol? }] }`), valid ones only. */
 function stacksAddressesOf(result: unknown): { address: string; publicKey?: string }[] {
@@ -65,7 +65,7 @@ const pick = (addresses: readonly { address: string }[], network: StacksAddressN
  * `@stacks/connect`, which brings its own modal; connect with `getAddresses` and silent reconnect from
  * the addresses the wallet shared; Xverse-style account changes; c32check address validation per
  * network; STX balances from the node API and SIP-010 balances from the blockchain API; STX sends
- * with `stx_transferStx` (fee per speed from the node's estimator, shown before the wallet is asked,
+ * with `stx_transferStx` and SIP-010 sends with `stx_callContract`, each with an optional memo (`meta.sendMemo`: 34 bytes) (fee per speed from the node's estimator, shown before the wallet is asked,
  * followed to its block); `stx_signMessage` and a sign-in verifier that recovers the secp256k1 key
  * from the signature over the Stacks message hash (@noble); Hiro explorer links; and the
  * WalletConnect `stacks` namespace. Built only on Portico's public plugin API.
@@ -273,7 +273,7 @@ export function stacks(options: StacksOptions = {}, environment: StacksEnvironme
       const ours = (request: SendRequest) => (active && active.wallet.id === request.connectorId && active.address === request.from) || portico.channel(namespace)?.connectorId === request.connectorId
       async function plan(request: SendRequest): Promise<StacksTransferPlan | StacksTokenTransferPlan> {
         const { planStacksTransfer, planStacksTokenTransfer } = await import('./actions/planStacksTransfer.js')
-        const common = { network: request.network, from: request.from, to: request.to, amount: request.amount, ...(request.feeSpeed ? { feeSpeed: request.feeSpeed } : {}), ...(fetchFn ? { fetch: fetchFn } : {}) }
+        const common = { network: request.network, from: request.from, to: request.to, amount: request.amount, ...(request.memo ? { memo: request.memo } : {}), ...(request.feeSpeed ? { feeSpeed: request.feeSpeed } : {}), ...(fetchFn ? { fetch: fetchFn } : {}) }
         // A SIP-010 token: its decimals come with the request (the balance list), 0 when unknown.
         if (request.token) return planStacksTokenTransfer({ ...common, token: request.token, decimals: request.decimals ?? 0 })
         return planStacksTransfer(common)
@@ -316,7 +316,7 @@ export function stacks(options: StacksOptions = {}, environment: StacksEnvironme
           }
         } else {
           method = 'stx_transferStx'
-          params = { recipient: request.to, amount: String(quote.ustx), fee: String(quote.fee), network: walletNetwork }
+          params = { recipient: request.to, amount: String(quote.ustx), ...(request.memo ? { memo: request.memo } : {}), fee: String(quote.fee), network: walletNetwork }
         }
         let answer: unknown
         if (direct && active) {

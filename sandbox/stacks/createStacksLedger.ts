@@ -20,6 +20,7 @@ export type StacksTxRecord = {
   /** token_transfer: the STX receiver; contract_call: the token receiver. */
   recipient: string
   amount: bigint
+  /** The memo as text (UTF-8, trailing zero bytes dropped): the STX transfer's memo, or a SIP-010 transfer's `(some <buff>)`; '' for none. */
   memo: string
   /** contract_call: the contract id and function. */
   contractCall?: { contractId: string; functionName: string; args: { repr: string; type: string; name: string }[] }
@@ -141,12 +142,18 @@ export function createStacksLedger({ chainId, transactionVersion, feeRate, token
         return reject('BadFunctionArgument', 'transfer takes (amount uint) (sender principal) (recipient principal) (memo (optional (buff 34)))', undefined, txid)
       }
       if (to.type !== 'address' || !isAddress(to.value)) return reject('BadFunctionArgument', `the recipient ${text(to.value)} is not an address of this chain`, undefined, txid)
+      // SIP-010's memo is (optional (buff 34)): a buffer of at most 34 bytes inside `some`.
+      const memoValue = memo.type === 'some' ? (memo.value as { type?: string; value?: unknown } | undefined) : undefined
+      if (memo.type === 'some' && (memoValue?.type !== 'buffer' || typeof memoValue.value !== 'string' || !/^([0-9a-fA-F]{2}){0,34}$/.test(memoValue.value))) {
+        return reject('BadFunctionArgument', 'the memo must be (optional (buff 34))', undefined, txid)
+      }
+      const memoHex = memoValue ? (memoValue.value as string) : undefined
       record = {
         ...base,
         type: 'contract_call',
         recipient: text(to.value),
         amount: BigInt(text(amount.value)),
-        memo: '',
+        memo: memoHex ? new TextDecoder().decode(Buffer.from(memoHex, 'hex')).replace(/\0+$/, '') : '',
         contractCall: {
           contractId: contract,
           functionName,
@@ -154,7 +161,7 @@ export function createStacksLedger({ chainId, transactionVersion, feeRate, token
             { name: 'amount', type: 'uint', repr: `u${text(amount.value)}` },
             { name: 'sender', type: 'principal', repr: `'${text(from.value)}` },
             { name: 'recipient', type: 'principal', repr: `'${text(to.value)}` },
-            { name: 'memo', type: '(optional (buff 34))', repr: memo.type === 'none' ? 'none' : '(some 0x…)' },
+            { name: 'memo', type: '(optional (buff 34))', repr: memoHex === undefined ? 'none' : `(some 0x${memoHex.toLowerCase()})` },
           ],
         },
       }

@@ -1,8 +1,10 @@
 import { answerStacksRequest } from '../walletPage/answerStacksRequest.js'
 import { stacksTestnetAddressOf } from '../stacks/devStacks.js'
+import { stacksMemoOf } from '../walletPage/stacksMemoOf.js'
 
 export type StacksDevWalletMode = 'approve' | 'reject'
-export type StacksDevWalletActivity = { method: string; outcome: 'approved' | 'rejected' | 'failed' }
+/** One request the wallet answered; `memo` when a transfer carried one (shown in its panel). */
+export type StacksDevWalletActivity = { method: string; outcome: 'approved' | 'rejected' | 'failed'; memo?: string }
 
 /** The SIP-030 provider the wallet injects: `request(method, params)` resolving a JSON-RPC 2.0 envelope or rejecting with one; Xverse-style `addListener`. */
 export type StacksDevWalletProvider = {
@@ -71,8 +73,8 @@ export function createStacksDevWallet({ key, chain, fetch: fetchFn, storage }: C
       }
     }
   }
-  const record = (method: string, outcome: StacksDevWalletActivity['outcome']) => {
-    log.push({ method, outcome })
+  const record = (method: string, outcome: StacksDevWalletActivity['outcome'], memo?: string) => {
+    log.push({ method, outcome, ...(memo ? { memo } : {}) })
     if (log.length > 50) log.shift()
     changed()
   }
@@ -84,8 +86,9 @@ export function createStacksDevWallet({ key, chain, fetch: fetchFn, storage }: C
       if (typeof method !== 'string' || !(stacksDevWalletMethods as readonly string[]).includes(method)) return fail(-32601, `Method not found: ${String(method).slice(0, 60)}`)
       const network = (params as { network?: unknown } | undefined)?.network
       if (!knownNetworks.has(network as string | undefined)) return fail(-32602, `This dev wallet only knows the Portico sandbox chain (devnet), not ${String(network).slice(0, 30)}`)
+      const memo = stacksMemoOf(method, params)
       if (asking.has(method) && mode === 'reject') {
-        record(method, 'rejected')
+        record(method, 'rejected', memo)
         return fail(4001, 'User rejected request')
       }
       if (method !== 'getAddresses' && method !== 'stx_getAddresses' && !connected) {
@@ -99,10 +102,10 @@ export function createStacksDevWallet({ key, chain, fetch: fetchFn, storage }: C
           connected = true
           storage?.setItem(storageKey, 'connected')
         }
-        record(method, 'approved')
+        record(method, 'approved', memo)
         return { jsonrpc: '2.0', id, result }
       } catch (error) {
-        record(method, 'failed')
+        record(method, 'failed', memo)
         return fail(typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -32603, (error as Error).message ?? 'failed')
       }
     },

@@ -1,4 +1,5 @@
 import { formatEther, hexToString, isHex } from 'viem'
+import { stacksMemoOf } from './stacksMemoOf.js'
 
 /** One labelled line of a request's summary. */
 export type WalletRequestRow = { label: string; value: string }
@@ -127,7 +128,8 @@ function describeStacksRequest(method: string, params: unknown): WalletRequestRo
   }
   if (method === 'stx_signMessage') return [...rows, { label: 'Message', value: clip(typeof p.message === 'string' ? p.message : JSON.stringify(p.message) ?? '') }]
   if (method === 'stx_callContract') {
-    return [...rows, { label: 'Contract', value: `${String(p.contract ?? '')} ${String(p.functionName ?? '')}` }, { label: 'Post conditions', value: clip(JSON.stringify(p.postConditions ?? []) ?? '') }, ...(p.fee !== undefined ? [{ label: 'Fee', value: stx(p.fee) }] : [])]
+    const memo = stacksMemoOf(method, params)
+    return [...rows, { label: 'Contract', value: `${String(p.contract ?? '')} ${String(p.functionName ?? '')}` }, { label: 'Post conditions', value: clip(JSON.stringify(p.postConditions ?? []) ?? '') }, ...(p.fee !== undefined ? [{ label: 'Fee', value: stx(p.fee) }] : []), ...(memo ? [{ label: 'Memo', value: memo }] : [])]
   }
   return [...rows, { label: 'Transaction', value: clip(String(p.transaction ?? '')) }]
 }

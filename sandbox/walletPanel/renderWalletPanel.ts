@@ -8,7 +8,7 @@ export type WalletPanelSource = {
   hostAttribute: string
   css: string
   /** What to show now. */
-  read(): { connected: boolean; account: string; network: string; mode: 'approve' | 'reject'; last?: { method: string; outcome: string } }
+  read(): { connected: boolean; account: string; network: string; mode: 'approve' | 'reject'; last?: { method: string; outcome: string; memo?: string } }
   setMode(mode: 'approve' | 'reject'): void
   disconnect(): void
   /** Calls `fn` after every change; returns an unsubscribe. */
@@ -71,7 +71,7 @@ export function renderWalletPanel(doc: Document, source: WalletPanelSource): Ren
     network.textContent = state.network
     toggle.checked = state.mode === 'reject'
     disconnect.hidden = !state.connected
-    last.textContent = state.last ? `Last request: ${state.last.method} (${state.last.outcome})` : ''
+    last.textContent = state.last ? `Last request: ${state.last.method} (${state.last.outcome})${state.last.memo ? ` · Memo: ${state.last.memo}` : ''}` : ''
   }
   update()
   const unsubscribe = source.subscribe(update)
@@ -92,7 +92,7 @@ export function renderWalletPanel(doc: Document, source: WalletPanelSource): Ren
 /** The controls every extension-style dev wallet has, which a panel reads and drives. */
 export type WalletPanelControl = {
   getState(): { connected: boolean; mode: 'approve' | 'reject' }
-  activity(): { method: string; outcome: string }[]
+  activity(): { method: string; outcome: string; memo?: string }[]
   setMode(mode: 'approve' | 'reject'): void
   disconnect(): void
   subscribe(fn: () => void): () => void

@@ -69,12 +69,13 @@ export type StacksTokenTransferPlan = StacksTransferPlan & {
   /** The token's contract (`<address>.<name>`) and asset id (`<contract>::<asset>`). */
   contract: string
   assetId: string
-  /** `transfer`'s arguments (amount, sender, recipient, memo none), serialized as hex Clarity values. */
+  /** `transfer`'s arguments (amount, sender, recipient, memo: `none`, or `(some <buff>)` with the memo's UTF-8), serialized as hex Clarity values. */
   functionArgs: string[]
 }
 
 /**
- * Checks a SIP-010 transfer and prices it before the wallet is asked: the token (`<caip2>:<contract>::<asset>`,
+ * Checks a SIP-010 transfer and prices it before the wallet is asked (a memo, at most 34 bytes of
+ * UTF-8, goes in `transfer`'s `(optional (buff 34))` argument): the token (`<caip2>:<contract>::<asset>`,
  * percent-encoded as CAIP-10 allows), the amount at the token's decimals, the recipient, the fee per
  * speed for the `transfer` contract call (`POST /v2/fees/transaction`), the STX balance for the fee
  * and the token balance for the amount (`/extended/v1/address/{principal}/balances`).
@@ -84,7 +85,7 @@ export type StacksTokenTransferPlan = StacksTransferPlan & {
  * @example
  * await planStacksTokenTransfer({ network, from, to, amount: '3', token: 'stacks:1:SP….token%3A%3Atoken', decimals: 6 })
  */
-export async function planStacksTokenTransfer({ network, from, to, amount, token, decimals, feeSpeed = 'normal', fetch: fetchFn }: PlanStacksTransferParameters & { token: string; decimals: number }): Promise<StacksTokenTransferPlan> {
+export async function planStacksTokenTransfer({ network, from, to, amount, token, decimals, memo, feeSpeed = 'normal', fetch: fetchFn }: PlanStacksTransferParameters & { token: string; decimals: number }): Promise<StacksTokenTransferPlan> {
   const { addressNetwork } = stacksDataOf(network)
   let assetId: string
   try {
@@ -101,15 +102,19 @@ export async function planStacksTokenTransfer({ network, from, to, amount, token
   if (units >= 1n << 128n) throw new StacksAmountError('The amount is too large')
   if (!isStacksAddress(to, addressNetwork)) throw new StacksAmountError(`The recipient is not a ${addressNetwork === 'mainnet' ? 'mainnet (SP…/SM…)' : 'testnet (ST…/SN…)'} Stacks address`)
   if (to === from) throw new StacksAmountError('The recipient is the sending account')
-  const args: ClarityArgument[] = [{ type: 'uint', value: units }, { type: 'principal', value: from }, { type: 'principal', value: to }, { type: 'none' }]
+  const memoBytes = memo ? new TextEncoder().encode(memo) : undefined
+  if (memoBytes && memoBytes.length > 34) throw new StacksAmountError('The memo is longer than 34 bytes')
+  const args: ClarityArgument[] = [{ type: 'uint', value: units }, { type: 'principal', value: from }, { type: 'principal', value: to }, memoBytes ? { type: 'some', value: { type: 'buffer', value: memoBytes } } : { type: 'none' }]
   const options = fetchFn ? { fetch: fetchFn } : {}
+  // A memo adds `some`, the buffer's type and length, and its bytes to the transaction.
+  const length = sip010TransferByteLength + (memoBytes ? 6 + memoBytes.length : 0)
   const payload = encodeContractCallPayload({ contract, functionName: 'transfer', args })
-  const estimate = await callStacksApi<{ estimations?: { fee?: unknown }[] }>({ network, path: '/v2/fees/transaction', body: { transaction_payload: `0x${payload}`, estimated_len: sip010TransferByteLength }, ...options }).catch(() => undefined)
+  const estimate = await callStacksApi<{ estimations?: { fee?: unknown }[] }>({ network, path: '/v2/fees/transaction', body: { transaction_payload: `0x${payload}`, estimated_len: length }, ...options }).catch(() => undefined)
   let tiers = Array.isArray(estimate?.estimations) && estimate.estimations.length === 3 ? estimate.estimations.map((e) => e?.fee) : undefined
   if (!tiers || !tiers.every((fee) => typeof fee === 'number' && Number.isSafeInteger(fee) && fee >= 0)) {
     const rate = await callStacksApi<unknown>({ network, path: '/v2/fees/transfer', ...options })
     if (typeof rate !== 'number' || !Number.isSafeInteger(rate) || rate < 0) throw new StacksAmountError('The network gave no fee estimate')
-    tiers = [rate, rate, rate].map((r) => r * sip010TransferByteLength)
+    tiers = [rate, rate, rate].map((r) => r * length)
   }
   const fees = Object.fromEntries(speeds.map((speed, i) => [speed, BigInt(tiers[i] as number)])) as Record<SendFeeSpeed, bigint>
   const fee = fees[feeSpeed]

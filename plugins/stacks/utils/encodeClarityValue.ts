@@ -2,7 +2,7 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { decodeStacksAddress } from './decodeStacksAddress.js'
 
 /** The Clarity values a SIP-010 `transfer` takes, as the wire format serializes them (SIP-005). */
-export type ClarityArgument = { type: 'uint'; value: bigint } | { type: 'principal'; value: string } | { type: 'none' }
+export type ClarityArgument = { type: 'uint'; value: bigint } | { type: 'principal'; value: string } | { type: 'none' } | { type: 'some'; value: ClarityArgument } | { type: 'buffer'; value: Uint8Array }
 
 const ascii = (text: string) => new TextEncoder().encode(text)
 const namePattern = /^[a-zA-Z]([a-zA-Z0-9]|[-_!?+<>=/*])*$/
@@ -19,7 +19,7 @@ function principal(value: string): Uint8Array {
 
 /**
  * A Clarity value serialized as a Stacks transaction carries it: `uint` (`0x01`, 16 bytes
- * big-endian), a standard or contract principal (`0x05` / `0x06`), `none` (`0x09`).
+ * big-endian), a standard or contract principal (`0x05` / `0x06`), `none` (`0x09`), `some` (`0x0a` and the value) and a buffer (`0x02`, 4-byte length, the bytes).
  *
  * @returns the bytes
  * @throws Error for a uint outside u128 or a malformed principal
@@ -28,6 +28,14 @@ function principal(value: string): Uint8Array {
  */
 export function encodeClarityValue(value: ClarityArgument): Uint8Array {
   if (value.type === 'none') return new Uint8Array([0x09])
+  if (value.type === 'some') return new Uint8Array([0x0a, ...encodeClarityValue(value.value)])
+  if (value.type === 'buffer') {
+    const bytes = new Uint8Array(5 + value.value.length)
+    bytes[0] = 0x02
+    new DataView(bytes.buffer).setUint32(1, value.value.length)
+    bytes.set(value.value, 5)
+    return bytes
+  }
   if (value.type === 'principal') return principal(value.value)
   if (value.value < 0n || value.value >= 1n << 128n) throw new Error('encodeClarityValue: the uint is outside u128')
   const bytes = new Uint8Array(17)

@@ -162,6 +162,44 @@ describe('portico/stacks with the dev wallet on the ledger', () => {
     expect(dev.control.activity().at(-1)).toEqual({ method: 'stx_callContract', outcome: 'approved' })
   })
 
+  it('sends with a memo (meta.sendMemo: 34 bytes of UTF-8): in stx_transferStx and in SIP-010 transfer\'s (some (buff 34)); the ledger keeps it; an over-long memo is refused before the wallet is asked', async () => {
+    const page = new EventTarget() as Page
+    const dev = wallet()
+    page.LeatherProvider = dev.provider
+    const app = start(page)
+    await app.ready()
+    await app.connect({ connectorId: 'LeatherProvider', namespace: 'stacks', network: local() })
+    expect(app.sendMemo('stacks')).toEqual({ maxBytes: 34 })
+    const to = fresh()
+    const memo = 'café ☕ invoice 42, paid in full'
+    const hash = await app.send({ namespace: 'stacks', to, amount: '0.5', memo })
+    await expect.poll(() => ustxOf(to), { timeout: 5_000 }).toBe(500_000n)
+    const tx = (await (await fetch(`${node.url}/extended/v1/tx/${hash}`)).json()) as { token_transfer: { memo: string } }
+    expect(Buffer.from(tx.token_transfer.memo.slice(2), 'hex').toString('utf8').replace(/\0+$/, '')).toBe(memo)
+    expect(dev.control.activity().at(-1)).toEqual({ method: 'stx_transferStx', outcome: 'approved', memo })
+
+    // SIP-010: the plugin's own taps with the memo, as the kernel hands it on.
+    const token = `stacks:${stacksSandboxChainId}:${(node.ledger.tokenId as string).replace('::', '%3A%3A')}` as CaipAddress
+    const request = { namespace: 'stacks', connectorId: 'LeatherProvider', from: key.address, network: local(), to, amount: '0.5', token, decimals: 6, memo: 'token memo ✓' }
+    const withMemo = await app.hooks.estimateSendFee.get('stacks')!.promise(request)
+    const without = await app.hooks.estimateSendFee.get('stacks')!.promise({ ...request, memo: undefined } as never)
+    // The memo's bytes are paid for: the estimate is for a longer transaction.
+    expect(Number(withMemo!.fee)).toBeGreaterThan(Number(without!.fee))
+    const sent = (await app.hooks.send.get('stacks')!.promise(request))!
+    await expect.poll(async () => ((await (await fetch(`${node.url}/extended/v1/tx/${sent.hash}`)).json()) as { tx_status: string }).tx_status, { timeout: 5_000 }).toBe('success')
+    const call = (await (await fetch(`${node.url}/extended/v1/tx/${sent.hash}`)).json()) as { contract_call: { function_args: { name: string; repr: string }[] } }
+    expect(call.contract_call.function_args.find((a) => a.name === 'memo')?.repr).toBe(`(some 0x${Buffer.from('token memo ✓').toString('hex')})`)
+    expect(node.ledger.tx(sent.hash.slice(2))?.memo).toBe('token memo ✓')
+    expect(dev.control.activity().at(-1)).toEqual({ method: 'stx_callContract', outcome: 'approved', memo: 'token memo ✓' })
+
+    // 35 bytes: the kernel refuses it, and so does the plugin's own tap when called directly.
+    const asked = dev.control.activity().length
+    await expect(app.send({ namespace: 'stacks', to, amount: '0.5', memo: `${memo}!` })).rejects.toMatchObject({ name: 'SendValidationError', shortMessage: 'The memo is 35 bytes; at most 34 bytes are allowed' })
+    await expect(app.hooks.send.get('stacks')!.promise({ ...request, token: undefined, memo: `${memo}!` } as never)).rejects.toMatchObject({ name: 'StacksAmountError', shortMessage: 'The memo is longer than 34 bytes' })
+    await expect(app.hooks.send.get('stacks')!.promise({ ...request, memo: `${memo}!` })).rejects.toMatchObject({ name: 'StacksAmountError', shortMessage: 'The memo is longer than 34 bytes' })
+    expect(dev.control.activity().length).toBe(asked)
+  })
+
   it('refuses zero, negative, too many decimals, more than the balance, junk, a mainnet, broken or own receiver before the wallet is asked', async () => {
     const page = new EventTarget() as Page
     const dev = wallet()

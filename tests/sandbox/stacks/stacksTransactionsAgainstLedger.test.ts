@@ -2,6 +2,7 @@ import { STACKS_TESTNET } from '@stacks/network'
 import {
   Cl,
   broadcastTransaction,
+  deserializeTransaction,
   fetchFeeEstimate,
   fetchNonce,
   makeContractCall,
@@ -178,6 +179,57 @@ describe('the Stacks ledger, driven by @stacks/transactions', () => {
     expect(after.fungible_tokens[tokenId]?.balance).toBe('250100')
     const unknown = await makeContractCall({ contractAddress: deployer, contractName: 'nope', functionName: 'transfer', functionArgs: [], senderKey: funded, network, fee: 1_000n, validateWithAbi: false })
     expect(await broadcastTransaction({ transaction: unknown, network })).toMatchObject({ reason: 'NoSuchContract' })
+  })
+
+  it('keeps a transfer\'s memo: the STX memo and a SIP-010 (some (buff 34)) memo read back from the blockchain API as the SDK wrote them', async () => {
+    node.mine()
+    const recipient = privateKeyToAddress(randomPrivateKey(), 'testnet')
+    // 33 bytes of UTF-8: accents and an emoji take more than one byte each.
+    const memo = 'café ☕ invoice #42 — paid'
+    expect(new TextEncoder().encode(memo).length).toBeLessThanOrEqual(34)
+    const stx = await makeSTXTokenTransfer({ recipient, amount: 7_000n, memo, senderKey: funded, network })
+    // What the SDK itself reads out of the signed bytes.
+    const parsed = deserializeTransaction(stx.serialize()).payload as { memo: { content: string } }
+    expect(parsed.memo.content.replace(/\0+$/, '')).toBe(memo)
+    expect(await broadcastTransaction({ transaction: stx, network })).toEqual({ txid: stx.txid() })
+    const tokenMemo = 'SIP-010 ✓ memo'
+    const token = await makeContractCall({
+      ...tokenContract,
+      functionName: 'transfer',
+      functionArgs: [Cl.uint(3n), Cl.principal(fundedAddress), Cl.principal(recipient), Cl.some(Cl.bufferFromUtf8(tokenMemo))],
+      senderKey: funded,
+      network,
+      postConditionMode: 'allow',
+    })
+    expect(await broadcastTransaction({ transaction: token, network })).toEqual({ txid: token.txid() })
+    node.mine()
+    const stxJson = (await (await fetch(`${node.url}/extended/v1/tx/0x${stx.txid()}`)).json()) as { tx_status: string; token_transfer: { memo: string } }
+    expect(stxJson.tx_status).toBe('success')
+    // As the Hiro API answers it: the 34 memo bytes as hex, zero-padded.
+    expect(stxJson.token_transfer.memo).toMatch(/^0x[0-9a-f]{68}$/)
+    expect(Buffer.from(stxJson.token_transfer.memo.slice(2), 'hex').toString('utf8').replace(/\0+$/, '')).toBe(memo)
+    const tokenJson = (await (await fetch(`${node.url}/extended/v1/tx/0x${token.txid()}`)).json()) as { tx_status: string; contract_call: { function_args: { name: string; repr: string }[] } }
+    expect(tokenJson.tx_status).toBe('success')
+    const memoArg = tokenJson.contract_call.function_args.find((a) => a.name === 'memo')
+    expect(memoArg?.repr).toBe(`(some 0x${Buffer.from(tokenMemo, 'utf8').toString('hex')})`)
+    expect(node.ledger.tx(token.txid())?.memo).toBe(tokenMemo)
+    // The recipient's history lists both, memo included.
+    const history = (await (await fetch(`${node.url}/extended/v1/address/${recipient}/transactions`)).json()) as { results: { tx_id: string; token_transfer?: { memo: string } }[] }
+    expect(history.results.map((r) => r.tx_id).sort()).toEqual([`0x${stx.txid()}`, `0x${token.txid()}`].sort())
+  })
+
+  it('refuses a SIP-010 memo that is not (optional (buff 34)): too long, or not a buffer', async () => {
+    const recipient = privateKeyToAddress(randomPrivateKey(), 'testnet')
+    const before = await account(fundedAddress)
+    const pendingNonce = BigInt(before.nonce + node.ledger.pendingCount())
+    for (const memoArg of [Cl.some(Cl.buffer(new Uint8Array(35))), Cl.some(Cl.uint(1n)), Cl.uint(1n)]) {
+      const bad = await makeContractCall({ ...tokenContract, functionName: 'transfer', functionArgs: [Cl.uint(1n), Cl.principal(fundedAddress), Cl.principal(recipient), memoArg], senderKey: funded, network, nonce: pendingNonce, fee: 5_000n, postConditionMode: 'allow', validateWithAbi: false })
+      expect(await broadcastTransaction({ transaction: bad, network })).toMatchObject({ error: 'transaction rejected', reason: 'BadFunctionArgument' })
+    }
+    // The SDK itself refuses an STX memo over 34 bytes before anything is signed.
+    await expect(makeSTXTokenTransfer({ recipient, amount: 1n, memo: 'x'.repeat(35), senderKey: funded, network, nonce: pendingNonce, fee: 500n })).rejects.toThrow()
+    node.mine()
+    expect(await account(fundedAddress)).toEqual(before)
   })
 
   it('answers hostile paths with clear 4xx errors', async () => {

@@ -22,7 +22,7 @@ export const WalletSendView = observer(function WalletSendView() {
   const portico = usePortico()
   const t = useTranslate()
   const format = useFormat()
-  const ids = { token: useId(), tokenLabel: useId(), amount: useId(), amountHint: useId(), receiver: useId(), receiverHint: useId(), balance: useId() }
+  const ids = { token: useId(), tokenLabel: useId(), amount: useId(), amountHint: useId(), receiver: useId(), receiverHint: useId(), balance: useId(), memo: useId(), memoHint: useId() }
   const { send, accounts, networks, connections, router } = portico.stores
   const namespace = networks.activeNamespace
   const caipAddress = connections.caipAddress(namespace)
@@ -41,13 +41,16 @@ export const WalletSendView = observer(function WalletSendView() {
     return () => clearTimeout(timer)
   }, [send, send.receiver, send.receiverIsName])
 
+  // Only where the namespace's plugin takes a memo (`meta.sendMemo`): other forms are unchanged.
+  const memoRule = send.memoRule
+  const memoInvalid = state === 'Memo Too Long'
   const amountInvalid = state === 'Incorrect Value' || state === 'Insufficient Funds'
   const receiverInvalid = state === 'Invalid Address'
   const resolved = send.resolved && send.receiverAddress === send.resolved.address ? send.resolved : undefined
   const receiverHint = send.nameStatus === 'failed' ? hintText('nameFailed') : send.nameStatus === 'unknown' ? hintText('nameUnknown') : hintText(state)
   const usd = send.token ? format.usdOf(send.amount, send.token.price) : undefined
   function hintText(key: string) {
-    return t(`view.walletSend.hint.${key}`, { decimals: send.decimals ?? 0, network: network?.name ?? '' })
+    return t(`view.walletSend.hint.${key}`, { decimals: send.decimals ?? 0, network: network?.name ?? '', bytes: send.memoBytes, max: memoRule?.maxBytes ?? 0 })
   }
   const hint = hintText
 
@@ -142,6 +145,30 @@ export const WalletSendView = observer(function WalletSendView() {
           </p>
         ) : null}
       </div>
+
+      {memoRule ? (
+        <div className="portico-send__field">
+          <label className="portico-send__label" htmlFor={ids.memo}>
+            {t('view.walletSend.memo')}
+          </label>
+          <input
+            id={ids.memo}
+            className="portico-send__input"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={t('view.walletSend.memoPlaceholder')}
+            maxLength={256}
+            value={send.memo}
+            aria-invalid={memoInvalid || undefined}
+            aria-describedby={ids.memoHint}
+            onChange={(event) => send.setMemo(event.target.value)}
+          />
+          <p id={ids.memoHint} className={memoInvalid ? 'portico-send__hint portico-send__hint--error' : 'portico-send__hint'}>
+            {memoInvalid ? hint('Memo Too Long') : t('view.walletSend.memoCount', { bytes: send.memoBytes, max: memoRule.maxBytes })}
+          </p>
+        </div>
+      ) : null}
 
       {send.error ? (
         <p className="portico-send__error" role="alert">

@@ -80,6 +80,7 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
       ? [[t('view.walletSendPreview.toName'), send.resolved.name] as [string, string], [t('view.walletSendPreview.to'), send.resolved.address, send.resolved.address] as [string, string, string]]
       : [[t('view.walletSendPreview.to'), truncateAddress(send.receiver.trim()), send.receiver.trim()] as [string, string, string]]),
     [t('view.walletSendPreview.network'), network?.name ?? ''],
+    ...(send.memoRule && send.memo ? [[t('view.walletSendPreview.memo'), send.memo] as [string, string]] : []),
   ]
   const nativePrice = (accounts.get(namespace).tokenBalances ?? []).find((balance) => balance.address === undefined)?.price
   /** "up to 0.0000124 BTC ($0.74)" for a fee in the native currency. */
