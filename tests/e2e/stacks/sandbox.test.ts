@@ -14,7 +14,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; rpcUrl: string; accounts: string[] }[] }
-type Activity = { method: string; outcome: string }
+type Activity = { method: string; outcome: string; memo?: string }
 type WalletWindow = { __porticoStacksDevWallet: { activity(): Activity[] } }
 
 const network = 'Portico Stacks Localnet'
@@ -136,7 +136,9 @@ describe('Stacks on the demo site, end to end', () => {
     await chooseSendToken(dialog(), 'pUSD')
     await dialog().getByLabel('Amount').fill('2')
     await dialog().getByLabel('Receiver address').fill(receiver)
+    await dialog().getByLabel('Memo (optional)').fill('pUSD memo ✓')
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
+    await expect.poll(() => dialog().locator('dl').textContent()).toContain('MemopUSD memo ✓')
     await expect.poll(() => dialog().locator('dl').textContent(), { timeout: 10_000 }).toMatch(/Network feeup to \d+(\.\d+)? STX/)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     const tokensOf = async () => {
@@ -144,7 +146,10 @@ describe('Stacks on the demo site, end to end', () => {
       return Object.values(balances.fungible_tokens).map((t) => t.balance)
     }
     await expect.poll(tokensOf, { timeout: 20_000 }).toEqual(['2000000'])
-    expect((await activity()).at(-1)).toEqual({ method: 'stx_callContract', outcome: 'approved' })
+    expect((await activity()).at(-1)).toEqual({ method: 'stx_callContract', outcome: 'approved', memo: 'pUSD memo ✓' })
+    // The memo as the node's blockchain API gives it: transfer's (some <buff>) argument.
+    const history = (await (await fetch(`${nodeUrl}/extended/v1/address/${receiver}/transactions`)).json()) as { results: { contract_call: { function_args: { name: string; repr: string }[] } }[] }
+    expect(history.results[0]?.contract_call.function_args.find((a) => a.name === 'memo')?.repr).toBe(`(some 0x${Buffer.from('pUSD memo ✓').toString('hex')})`)
     await page.keyboard.press('Escape')
   }, 60_000)
 
@@ -158,12 +163,24 @@ describe('Stacks on the demo site, end to end', () => {
       await dialog().getByLabel('Receiver address').fill(bad)
       await expect.poll(() => dialog().getByRole('button', { name: /Preview Send|Invalid Address/ }).textContent()).not.toBe('Preview Send')
     }
+    // A memo over 34 bytes of UTF-8 is refused in the form, saying why (the emoji alone is 4 bytes).
+    await dialog().getByLabel('Receiver address').fill(freshAddress())
+    const memo = dialog().getByLabel('Memo (optional)')
+    await memo.fill(`${'x'.repeat(31)}🚀`)
+    await expect.poll(() => dialog().getByRole('button', { name: /Preview Send|Memo Too Long/ }).textContent()).toBe('Memo Too Long')
+    expect(await dialog().getByRole('button', { name: 'Memo Too Long' }).isDisabled()).toBe(true)
+    expect(await memo.getAttribute('aria-invalid')).toBe('true')
+    expect(await dialog().textContent()).toContain(`The memo is 35 bytes; ${network} stores at most 34 bytes`)
+    await memo.fill(`${'x'.repeat(30)}🚀`)
+    await expect.poll(() => dialog().getByRole('button', { name: /Preview Send|Memo Too Long/ }).textContent()).toBe('Preview Send')
+    expect(await dialog().textContent()).toContain('34 of 34 bytes')
     expect((await activity()).length).toBe(before)
     await page.keyboard.press('Escape')
   })
 
-  it('a wallet that rejects: the send shows the rejection and nothing moves', async () => {
+  it('a wallet that rejects: the send shows the rejection and nothing moves; "Try again" (Send once more, the review kept everything) sends it, memo and all', async () => {
     const receiver = freshAddress()
+    const memo = 'Portico ☕ try again'
     await panel().getByRole('switch', { name: 'Reject requests' }).check()
     try {
       if ((await dialog().count()) > 0) await page.keyboard.press('Escape')
@@ -173,16 +190,34 @@ describe('Stacks on the demo site, end to end', () => {
       await chooseSendToken(dialog(), 'STX')
       await dialog().getByLabel('Amount').fill('0.1')
       await dialog().getByLabel('Receiver address').fill(receiver)
+      await dialog().getByLabel('Memo (optional)').fill(memo)
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
+      await expect.poll(() => dialog().locator('dl').textContent()).toContain(`Memo${memo}`)
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
       await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/reject/i)
-      expect((await activity()).at(-1)).toEqual({ method: 'stx_transferStx', outcome: 'rejected' })
+      expect((await activity()).at(-1)).toEqual({ method: 'stx_transferStx', outcome: 'rejected', memo })
       expect(await ustxOf(receiver)).toBe(0n)
     } finally {
       await panel().getByRole('switch', { name: 'Reject requests' }).uncheck()
-      await page.keyboard.press('Escape')
     }
-  })
+    // Try again: the review still holds the amount, the receiver and the memo; Send asks the wallet once more.
+    const review = (await dialog().locator('dl').textContent()) ?? ''
+    expect(review).toContain('0.1 STX')
+    expect(review).toContain(`Memo${memo}`)
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await expect.poll(() => ustxOf(receiver), { timeout: 20_000 }).toBe(100_000n)
+    expect((await activity()).slice(-2)).toEqual([
+      { method: 'stx_transferStx', outcome: 'rejected', memo },
+      { method: 'stx_transferStx', outcome: 'approved', memo },
+    ])
+    // The memo read back from the node's blockchain API (34 bytes, hex, zero-padded), and shown by the wallet.
+    const history = (await (await fetch(`${nodeUrl}/extended/v1/address/${receiver}/transactions`)).json()) as { results: { tx_status: string; token_transfer: { memo: string } }[] }
+    expect(history.results).toHaveLength(1)
+    expect(history.results[0]?.tx_status).toBe('success')
+    expect(Buffer.from(history.results[0]!.token_transfer.memo.slice(2), 'hex').toString('utf8').replace(/\0+$/, '')).toBe(memo)
+    expect(await panel().textContent()).toContain(`Memo: ${memo}`)
+    if ((await dialog().count()) > 0) await page.keyboard.press('Escape')
+  }, 60_000)
 
   it('after a reload the Stacks connection is restored without asking the wallet', async () => {
     await page.reload()
