@@ -1,8 +1,24 @@
 import { adr36SignDoc } from '../../../plugins/cosmos/utils/adr36SignDoc.js'
 import { describe, expect, it } from 'vitest'
 import { describeWalletRequest } from '../../../sandbox/walletPage/describeWalletRequest.js'
+import { stacksMemoOf } from '../../../sandbox/walletPage/stacksMemoOf.js'
 
 describe('describeWalletRequest', () => {
+  it('shows the memo of a Stacks transfer: stx_transferStx\'s memo, and a SIP-010 transfer\'s (some <buff>) argument; malformed memos show none', () => {
+    const memoHex = Buffer.from('café ☕').toString('hex')
+    const args = ['01' + '00'.repeat(15) + '05', '05', '05', `0x0a02${(memoHex.length / 2).toString(16).padStart(8, '0')}${memoHex}`]
+    expect(describeWalletRequest('stx_transferStx', { recipient: 'ST1', amount: '5', memo: 'invoice 42' })).toContainEqual({ label: 'Memo', value: 'invoice 42' })
+    expect(describeWalletRequest('stx_callContract', { contract: 'ST1.token', functionName: 'transfer', functionArgs: args })).toContainEqual({ label: 'Memo', value: 'café ☕' })
+    expect(stacksMemoOf('stx_callContract', { functionName: 'transfer', functionArgs: [...args.slice(0, 3), '09'] })).toBeUndefined()
+    // The length prefix must match the bytes, at most 34 of them; other functions and methods carry none.
+    expect(stacksMemoOf('stx_callContract', { functionName: 'transfer', functionArgs: [...args.slice(0, 3), '0a020000000568'] })).toBeUndefined()
+    expect(stacksMemoOf('stx_callContract', { functionName: 'transfer', functionArgs: [...args.slice(0, 3), `0a0200000023${'61'.repeat(35)}`] })).toBeUndefined()
+    expect(stacksMemoOf('stx_callContract', { functionName: 'mint', functionArgs: args })).toBeUndefined()
+    expect(stacksMemoOf('stx_signMessage', { message: 'x', memo: 'y' })).toBeUndefined()
+    expect(stacksMemoOf('stx_transferStx', null)).toBeUndefined()
+    expect(stacksMemoOf('stx_callContract', { functionName: 'transfer', functionArgs: 'nope' })).toBeUndefined()
+  })
+
   it('decodes a personal_sign message from hex to text, and keeps binary as hex', () => {
     expect(describeWalletRequest('personal_sign', ['0x68656c6c6f', '0xabc'])).toEqual([
       { label: 'Message', value: 'hello' },
