@@ -45,7 +45,7 @@ async function connect(query: string) {
   await page().goto(`${sandbox.url}/?${query}`)
   await header().getByRole('button', { name: 'Connect Wallet' }).click()
   await page().getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-  await expect.poll(() => header().getByRole('button', { name: /0x|\.eth|\.portico\.id/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0)
+  await expect.poll(() => header().getByRole('button', { name: /0x|\.eth|\.portico\.id/ }).count(), { timeout: 20_000 }).toBeGreaterThan(0)
 }
 
 describe('names on the demo site', () => {
@@ -61,7 +61,7 @@ describe('names on the demo site', () => {
     await field.fill(label)
     await expect.poll(() => dialog().getByText(`${name} is available`).count(), { timeout: 10_000 }).toBe(1)
     await dialog().getByRole('button', { name: 'Register', exact: true }).click()
-    await expect.poll(() => dialog().getByText(`${name} is now your name.`).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(() => dialog().getByText(`${name} is now your name.`).count(), { timeout: 30_000 }).toBeGreaterThan(0)
     await page().reload()
     await expect.poll(() => header().textContent(), { timeout: 15_000 }).toContain(name)
   }, 60_000)
