@@ -90,6 +90,8 @@ describe('names on the demo site', () => {
     // An ENS name on Devnet A: carol.eth, resolved through the chain's universal resolver.
     const carol = devAddresses[2] as Address
     const carolBefore = await client.getBalance({ address: carol })
+    if ((await dialog().count()) > 0) await page().keyboard.press('Escape')
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
     await header().getByRole('button', { name: /0x976E/ }).click()
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await chooseSendToken(dialog(), 'ETH')
