@@ -218,7 +218,7 @@ describe('On-ramp on the demo site (EVM), end to end', () => {
 
 describe('On-ramp on the Solana chain, end to end', () => {
   let solana: SandboxPage
-  it('buys SOL for 30 USD: the chain pays exactly the quoted amount', async () => {
+  it('buys SOL for 30 USD: the chain pays exactly the quoted amount, Activity shows the payout and the modal\'s SOL balance rises', async () => {
     solana = await openSandboxPage()
     page = solana.page
     page.setDefaultTimeout(15_000)
