@@ -82,10 +82,11 @@ function tokenDeltas(pre: unknown, post: unknown): Map<string, { owner: string; 
  * `getSignaturesForAddress`, newest 1,000 each: an SPL transfer into an existing token account
  * does not name the wallet), merged by slot; then `getTransaction` for the page, in one batch.
  * Each transaction is seen from the address through its balance changes (`pre/postBalances` and
- * the token balances the address owns; token transfers listed before the SOL change): a `send`
- * when the address signed it (quantity: what left the address, fee included, for SOL), a `receive` otherwise; the counterparty is the first other
- * account whose balance moved the other way, else the fee payer. Mints the chain does not
- * configure are spam.
+ * the token balances the address owns; token transfers listed before the SOL change, each with
+ * its `sender` and `recipient`): a `mint` or `burn` when tokens came from or went to no one, else
+ * a `send` when the address signed it (quantity: what left the address, fee included, for SOL),
+ * a `receive` otherwise; the counterparty is the first other account whose balance moved the
+ * other way, else the fee payer. Mints the chain does not configure are spam.
  *
  * @param parameters the chain, the address, the cursor, the page size and the base URL
  * @returns `{ data, next }`
@@ -182,21 +183,33 @@ export async function readSolanaHistory({ chain, address, cursor, pageSize = 20,
     const sending = own >= 0 && own < signers
     const lamports = (index: number) => BigInt(post[index] as number) - BigInt(pre[index] as number)
     // Token transfers first: in a token transaction the SOL change is the fee (and rent), not the point.
+    // Each names the other party (as eip155 transfers do): the owner whose balance of the same mint
+    // moved the other way, for SOL the first other account whose lamports did; '' when there is
+    // none (tokens minted or burnt).
     const transfers: TransactionTransfer[] = []
     const deltas = [...tokenDeltas(meta.preTokenBalances, meta.postTokenBalances).values()]
-    for (const { owner, mint, delta } of deltas) if (owner === address && delta !== 0n) transfers.push(transfer(mint, delta))
-    if (own >= 0 && lamports(own) !== 0n) transfers.push(transfer(nativeMint, lamports(own)))
-    const away = transfers[0]?.direction === 'out'
-    // The counterparty: whose balance moved opposite to ours (token owners first: they are wallets,
-    // where token accounts are not); a sender is otherwise the fee payer.
-    const tokenOther = deltas.find((d) => d.owner !== address && d.delta !== 0n && (away ? d.delta > 0n : d.delta < 0n))?.owner
-    const sentTo = sending ? (tokenOther ?? keys.find((key, index) => key !== address && lamports(index) > 0n) ?? address) : address
-    const sentFrom = sending ? address : (tokenOther ?? feePayer)
+    for (const { owner, mint, delta } of deltas) {
+      if (owner !== address || delta === 0n) continue
+      const other = deltas.find((d) => d.mint === mint && d.owner !== address && (delta < 0n ? d.delta > 0n : d.delta < 0n))?.owner ?? ''
+      transfers.push({ ...transfer(mint, delta), ...(delta < 0n ? { sender: address, recipient: other } : { sender: other, recipient: address }) })
+    }
+    if (own >= 0 && lamports(own) !== 0n) {
+      const delta = lamports(own)
+      const other = keys.find((key, index) => key !== address && (delta < 0n ? lamports(index) > 0n : lamports(index) < 0n)) ?? (delta < 0n ? '' : feePayer)
+      transfers.push({ ...transfer(nativeMint, delta), ...(delta < 0n ? { sender: address, recipient: other } : { sender: other, recipient: address }) })
+    }
+    const tokenIns = transfers.filter((t) => t.direction === 'in' && t.fungible_info?.symbol !== chain.nativeCurrency.symbol)
+    const tokenOuts = transfers.filter((t) => t.direction === 'out' && t.fungible_info?.symbol !== chain.nativeCurrency.symbol)
+    const headline = transfers[0]
+    const operationType =
+      tokenIns.some((t) => t.sender === '') && tokenOuts.length === 0 ? 'mint' : tokenOuts.some((t) => t.recipient === '') && tokenIns.length === 0 ? 'burn' : sending ? 'send' : 'receive'
+    const sentFrom = sending ? address : (headline?.sender || feePayer)
+    const sentTo = sending ? (headline?.direction === 'out' && headline.recipient ? headline.recipient : (keys.find((key, index) => key !== address && lamports(index) > 0n) ?? address)) : address
     const blockTime = typeof tx.blockTime === 'number' && Number.isSafeInteger(tx.blockTime) && tx.blockTime > 0 ? tx.blockTime * 1000 : Date.now()
     data.push({
       id: signature,
       metadata: {
-        operationType: sending ? 'send' : 'receive',
+        operationType,
         hash: signature,
         chain: chain.caipNetworkId,
         minedAt: new Date(blockTime).toISOString(),

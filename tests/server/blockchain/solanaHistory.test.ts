@@ -138,7 +138,7 @@ describe('Solana activity on the server', () => {
         {
           id: signature,
           metadata: { operationType: 'receive', hash: signature, chain: chainId, minedAt: expect.any(String), sentFrom: dev.address, sentTo: bob.address, status: 'confirmed', nonce: 0 },
-          transfers: [{ fungible_info: { name: 'Solana', symbol: 'SOL', icon: { url: `${server.url}/public/getTokenImage/SOL` }, flags: { is_spam: false } }, direction: 'in', quantity: { numeric: '0.25' }, value: 37.5, price: 150 }],
+          transfers: [{ fungible_info: { name: 'Solana', symbol: 'SOL', icon: { url: `${server.url}/public/getTokenImage/SOL` }, flags: { is_spam: false } }, direction: 'in', quantity: { numeric: '0.25' }, value: 37.5, price: 150, sender: dev.address, recipient: bob.address }],
         },
       ],
       next: null,
@@ -204,7 +204,7 @@ describe('Solana activity on the server', () => {
     expect(body.data).toHaveLength(1)
     expect(body.data[0]).toMatchObject({ id: signature, metadata: { operationType: 'receive', sentFrom: stranger.address } })
     expect(body.data[0]!.transfers).toEqual([
-      { fungible_info: { name: other.address, symbol: `${other.address.slice(0, 4)}…`, flags: { is_spam: true } }, direction: 'in', quantity: { numeric: '7000000' } },
+      { fungible_info: { name: other.address, symbol: `${other.address.slice(0, 4)}…`, flags: { is_spam: true } }, direction: 'in', quantity: { numeric: '7000000' }, sender: stranger.address, recipient: dave.address },
     ])
   })
 
@@ -232,6 +232,18 @@ describe('Solana activity on the server', () => {
     expect(body.data.map((t) => t.id)).toEqual(seen.slice(2))
     const sentBack = (await history(erin.address)).body.data.find((t) => t.id === landed[3])
     expect(sentBack).toMatchObject({ metadata: { operationType: 'send', sentFrom: erin.address, sentTo: dev.address }, transfers: [{ direction: 'out', quantity: { numeric: '0.100005' } }] })
+  })
+
+  it('tokens minted to the address are a mint with no sender; the SOL it paid for rent and fee follows', async () => {
+    const { data } = await readSolanaHistory({ chain, address: dev.address, pageSize: 1000, baseUrl: 'http://x' })
+    const minted = data.filter((t) => t.metadata.operationType === 'mint')
+    expect(minted).toHaveLength(1)
+    expect(minted[0]!.transfers.map((x) => [x.direction, x.quantity.numeric, x.fungible_info?.symbol, x.sender, x.recipient])).toEqual([
+      ['in', '1000000', 'pUSD', '', dev.address],
+      ['out', expect.stringMatching(/^0\.00\d+$/), 'SOL', dev.address, mint],
+    ])
+    // The oldest entry is the faucet's airdrop of 100 SOL.
+    expect(data.at(-1)).toMatchObject({ metadata: { operationType: 'receive' }, transfers: [{ direction: 'in', quantity: { numeric: '100' }, recipient: dev.address }] })
   })
 
   it('an address with no activity has an empty first page', async () => {
