@@ -7,9 +7,12 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['node_modules/**'],
     setupFiles: ['tests/setup/loopbackOnly.ts'],
+    // One sandbox per worker slot for the end-to-end files that can share one (startSandbox's reuseFromEnv).
+    globalSetup: ['tests/setup/sharedSandboxes.ts'],
     pool: 'forks',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A beforeAll may start a sandbox (seven chains and a build): up to 90 s on a busy two-core machine.
+    hookTimeout: 120_000,
     env: { IS_VITEST: 'true' },
   },
 })

@@ -18,6 +18,7 @@ import { registerFaucetRoute } from './faucet/registerFaucetRoute.js'
 import { createOnrampTreasury } from './onramp/createOnrampTreasury.js'
 import { createSandboxOnrampProvider } from './onramp/createSandboxOnrampProvider.js'
 import { registerOnrampCheckout } from './onramp/registerOnrampCheckout.js'
+import type { UrlTemplateProviderConfig } from '../server/onramp/createUrlTemplateProvider.js'
 import { registerSandboxPages, sandboxPageCsp, type SandboxControls, type SandboxInfo } from './registerSandboxPages.js'
 import { assertPortFree } from './utils/assertPortFree.js'
 
@@ -26,6 +27,12 @@ export type StartSandboxParameters = {
   port?: number
   /** Where the server keeps its SQLite data. Default `<repo>/.portico/data`. */
   dataDir?: string
+  /**
+   * Real on-ramp providers to offer beside the sandbox's own (Coinbase Onramp, MoonPay, Transak,
+   * Ramp, Meld), configured with the site owner's keys as on any Portico server: for trying a
+   * provider's widget from the demo. Their keys stay in the server. Default none.
+   */
+  onrampProviders?: readonly UrlTemplateProviderConfig[]
 }
 
 export type StartSandboxReturnType = {
@@ -198,7 +205,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         requestRateLimit: { max: 20_000, windowMs: 60_000 },
         rpcRateLimit: { perIp: 200_000, perProject: 200_000, windowMs: 60_000 },
         indexer: { pollIntervalMs: sandboxIndexerPollMs },
-        onramp: { providers: [createSandboxOnrampProvider({ origin: url, assets: treasury.assets, webhookSecret })] },
+        onramp: { providers: [createSandboxOnrampProvider({ origin: url, assets: treasury.assets, webhookSecret }), ...(parameters.onrampProviders ?? [])] },
         // The invented test wallets: the end-to-end tests page, search and pair with them.
         directory: testDirectoryFile,
         extend: (app) => {

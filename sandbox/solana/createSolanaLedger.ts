@@ -19,6 +19,7 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
+import { getMintDecoder, getTokenDecoder } from '@solana-program/token'
 import { Clock, LiteSVM } from 'litesvm'
 
 import { SolanaRpcError } from './SolanaRpcError.js'
@@ -44,6 +45,20 @@ export type LandedTransaction = {
   computeUnitsConsumed: bigint
   preBalances: bigint[]
   postBalances: bigint[]
+  /** SPL token accounts among the transaction's accounts, before and after it (Solana's `preTokenBalances`). */
+  preTokenBalances: TokenBalance[]
+  postTokenBalances: TokenBalance[]
+}
+
+/** One SPL token account's balance at one moment, as a node reports it in transaction meta. */
+export type TokenBalance = {
+  /** Index into the transaction's account keys. */
+  accountIndex: number
+  mint: string
+  owner: string
+  programId: string
+  amount: bigint
+  decimals: number
 }
 
 export type SimulationResult = {
@@ -92,6 +107,9 @@ const blockhashValidity = 150n
 const historyLimit = 10_000
 const systemProgram = address('11111111111111111111111111111111')
 const computeBudgetProgram = address('ComputeBudget111111111111111111111111111111')
+const tokenPrograms = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'])
+const tokenAccountSize = 165
+const mintSize = 82
 /** The faucet's key is derived from a fixed seed: sha256("portico sandbox solana faucet"). */
 const faucetSeed = createHash('sha256').update('portico sandbox solana faucet').digest()
 const faucetLamports = 1_000_000_000n * 1_000_000_000n
@@ -162,6 +180,27 @@ export async function createSolanaLedger(parameters: CreateSolanaLedgerParameter
   const landedListeners = new Set<(landed: LandedTransaction) => void>()
 
   const balanceOf = (key: Address) => svm.getBalance(key) ?? 0n
+  /** The SPL token accounts among `keys`, decoded, as a node lists them in `pre/postTokenBalances`. */
+  const tokenBalancesOf = (keys: readonly Address[]): TokenBalance[] => {
+    const found: TokenBalance[] = []
+    keys.forEach((key, accountIndex) => {
+      const account = svm.getAccount(key)
+      if (!account.exists || !tokenPrograms.has(account.programAddress)) return
+      const data = new Uint8Array(account.data)
+      if (data.length < tokenAccountSize) return
+      // A Token-2022 account longer than 165 bytes says what it is in byte 165 (1 mint, 2 account).
+      if (data.length > tokenAccountSize && data[tokenAccountSize] !== 2) return
+      try {
+        const token = getTokenDecoder().decode(data.subarray(0, tokenAccountSize))
+        const mint = svm.getAccount(token.mint)
+        const decimals = mint.exists && mint.data.length >= mintSize ? getMintDecoder().decode(new Uint8Array(mint.data).subarray(0, mintSize)).decimals : 0
+        found.push({ accountIndex, mint: token.mint, owner: token.owner, programId: account.programAddress, amount: token.amount, decimals })
+      } catch {
+        // not a token account after all: a node leaves it out too
+      }
+    })
+    return found
+  }
 
   const submit = (transaction: Transaction, wire: Uint8Array): LandedTransaction => {
     const message = messageDecoder.decode(transaction.messageBytes)
@@ -170,8 +209,10 @@ export async function createSolanaLedger(parameters: CreateSolanaLedgerParameter
     if (!signature) throw new SolanaRpcError(-32602, 'invalid transaction: it has no signature')
     const keys = message.staticAccounts
     const preBalances = keys.map(balanceOf)
+    const preTokenBalances = tokenBalancesOf(keys)
     const result = withLifetimeCheck(transaction, () => svm.sendTransaction(transaction))
     const postBalances = keys.map(balanceOf)
+    const postTokenBalances = tokenBalancesOf(keys)
     const failed = 'err' in result ? toSolanaTransactionError(result.err()) : undefined
     const meta = 'err' in result ? result.meta() : result
     // A transaction lands when it succeeds or when its fee payer paid for the failure. Otherwise
@@ -208,6 +249,8 @@ export async function createSolanaLedger(parameters: CreateSolanaLedgerParameter
       computeUnitsConsumed: meta.computeUnitsConsumed(),
       preBalances,
       postBalances,
+      preTokenBalances,
+      postTokenBalances,
     }
     history.set(signature, landed)
     if (history.size > historyLimit) {

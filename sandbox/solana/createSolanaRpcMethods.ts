@@ -10,7 +10,7 @@ import {
 } from '@solana/kit'
 import { getMintDecoder, getTokenDecoder } from '@solana-program/token'
 
-import { type LandedTransaction, type SolanaLedger, lamportsPerSignature } from './createSolanaLedger.js'
+import { type LandedTransaction, type SolanaLedger, type TokenBalance, lamportsPerSignature } from './createSolanaLedger.js'
 import { SolanaRpcError } from './SolanaRpcError.js'
 
 /** One JSON-RPC method: positional params in, a JSON-able result (bigints allowed) out. */
@@ -89,6 +89,11 @@ function formatUiAmount(amount: bigint, decimals: number): string {
 function tokenAmount(amount: bigint, decimals: number) {
   const uiAmountString = formatUiAmount(amount, decimals)
   return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString }
+}
+
+/** A token balance in a transaction's meta, as a node writes it (`uiTokenAmount` as in `getTokenAccountBalance`). */
+function tokenBalanceJson({ accountIndex, mint, owner, programId, amount, decimals }: TokenBalance) {
+  return { accountIndex, mint, owner, programId, uiTokenAmount: tokenAmount(amount, decimals) }
 }
 
 type StoredAccount = { lamports: bigint; data: Uint8Array; owner: string; executable: boolean; space: bigint }
@@ -520,8 +525,8 @@ export function createSolanaRpcMethods(ledger: SolanaLedger): SolanaRpcMethods {
           postBalances: landed.postBalances,
           innerInstructions: [],
           logMessages: landed.logs,
-          preTokenBalances: [],
-          postTokenBalances: [],
+          preTokenBalances: landed.preTokenBalances.map(tokenBalanceJson),
+          postTokenBalances: landed.postTokenBalances.map(tokenBalanceJson),
           rewards: [],
           loadedAddresses: { writable: [], readonly: [] },
           computeUnitsConsumed: landed.computeUnitsConsumed,

@@ -364,8 +364,11 @@ async function main(): Promise<void> {
     signConfig: { disableRequestQueue: true },
     customStoragePrefix: 'portico-dev-wallet-page',
   })
-  // Verify would load an iframe from verify.walletconnect.org; the sandbox is offline.
+  // Verify would load an iframe from verify.walletconnect.org; the sandbox is offline. And on a
+  // message that came without an attestation, the client would fetch one from there (the only
+  // Verify servers it trusts are WalletConnect's): the sandbox's requests stay of unknown origin.
   client.core.verify.register = async () => ''
+  client.core.verify.resolve = (async () => undefined) as unknown as typeof client.core.verify.resolve
 
   client.on('session_proposal', (proposal) => {
     proposals.set(proposal.id, proposal)

@@ -36,6 +36,9 @@ export type NameZoneOptions = {
 
 export type NameZone = ReturnType<typeof createNameZone>
 
+/** How far ahead of the server's clock a signed message may be dated, in seconds. */
+const maxClockSkewSeconds = 60
+
 type Row = { name: string; address: string; coin_type: number; attributes: string; registered_at: number; updated_at: number }
 
 const defaultVerify: NonNullable<NameZoneOptions['verify']> = async ({ rpcUrl, chainId, address, message, signature }) => {
@@ -121,7 +124,8 @@ export function createNameZone({ db, zone, chains, maxAgeSeconds = 600, now = ()
     const timestamp = parsed.timestamp
     if (typeof timestamp !== 'number' || !Number.isSafeInteger(timestamp)) throw new ProfileRefusal(400, 'InvalidMessage', 'timestamp must be whole seconds since 1970')
     const age = Math.floor(now() / 1000) - timestamp
-    if (age > maxAgeSeconds || age < -60) throw new ProfileRefusal(400, 'StaleMessage', `The signed message is stale: its timestamp must be within ${maxAgeSeconds} s of now`)
+    if (age > maxAgeSeconds) throw new ProfileRefusal(400, 'StaleMessage', `The signed message is too old: it was signed ${age} s ago and the zone accepts at most ${maxAgeSeconds} s; sign it again`)
+    if (age < -maxClockSkewSeconds) throw new ProfileRefusal(400, 'StaleMessage', `The signed message is dated ${-age} s in the future (at most ${maxClockSkewSeconds} s is allowed); check the device's clock and sign it again`)
     const hash = createHash('sha256').update(body.signature.toLowerCase()).digest('hex')
     if (usedSignature.get(hash)) throw new ProfileRefusal(409, 'ReplayedMessage', 'This signed message was already used')
     const address = getAddress(body.address)
@@ -131,7 +135,7 @@ export function createNameZone({ db, zone, chains, maxAgeSeconds = 600, now = ()
     } catch {
       valid = false
     }
-    if (!valid) throw new ProfileRefusal(403, 'InvalidSignature', 'The signature is not from this address')
+    if (!valid) throw new ProfileRefusal(403, 'InvalidSignature', `The signature is not from ${address}, or the message was changed after signing`)
     return { name: `${label}${suffix}`, address, coinType: chainIdToCoinType(chainId), attributes, hash }
   }
 

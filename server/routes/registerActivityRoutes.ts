@@ -3,6 +3,7 @@ import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
 import type { ChainConfig } from '../createServer.js'
 import { readAccountHistory } from '../indexer/readAccountHistory.js'
 import { readPolkadotHistory } from '../blockchain/readPolkadotHistory.js'
+import { readSolanaHistory } from '../blockchain/readSolanaHistory.js'
 import { readSuiHistory } from '../blockchain/readSuiHistory.js'
 import { readBip122HistoryPage } from '../blockchain/readBip122HistoryPage.js'
 import { readCosmosHistory } from '../blockchain/readCosmosHistory.js'
@@ -40,8 +41,7 @@ async function upstreamPage<T>(chain: ChainConfig, what: string, read: () => Pro
 /**
  * Mounts the account activity endpoints, read from the indexer's SQLite tables:
  * `GET /v1/account/:address/history?chainId=<caip2>&cursor=` → `{ data: Transaction[], next }`
- * (eip155; bip122 chains read from their Esplora API; sui chains from their JSON-RPC; cosmos chains from their REST gateway; polkadot chains from their node's recent blocks; other namespaces and chains the server does not
- * (eip155; bip122 chains read from their Esplora API; sui chains from their JSON-RPC; cosmos chains from their REST gateway; stacks chains from their blockchain API; other namespaces and chains the server does not
+ * (eip155; bip122 chains read from their Esplora API; sui and solana chains from their JSON-RPC; cosmos chains from their REST gateway; polkadot chains from their node's recent blocks; stacks chains from their blockchain API; other namespaces and chains the server does not
  * follow answer `{ data: [], next: null }`)
  * and Portico's own `GET /v1/account/:address/nfts?chainId=<caip2>` → `{ data, next: null }`
  * (the ERC-721 tokens of known collections the account holds). A malformed address, chain id or
@@ -60,8 +60,10 @@ export function registerActivityRoutes(app: FastifyInstance, { db, config, publi
     readSdkParams(request, config)
     const { address } = request.params
     const { chainId, namespace } = readChainAndAddress(request.query, address)
-    const raw = readStringParam(request.query, 'cursor', { maxLength: 64 })
+    // A Solana cursor is a transaction signature (up to 88 base58 characters); others fit in 64.
+    const raw = readStringParam(request.query, 'cursor', { maxLength: namespace === 'solana' ? 88 : 64 })
     const chain = chains.get(chainId)
+    if (chain && namespace === 'solana') return upstreamPage(chain, 'history', () => readSolanaHistory({ chain, address, pageSize, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) }))
     if (chain && namespace === 'sui') return readSuiHistory({ chain, address, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) })
     if (chain && namespace === 'polkadot') return upstreamPage(chain, 'history', () => readPolkadotHistory({ chain, address, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) }))
     if (chain && namespace === 'bip122') return readBip122HistoryPage({ chain, address, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) })

@@ -21,7 +21,7 @@ import { readSdkParams } from '../utils/readSdkParams.js'
 import type { ServerContext } from './ServerContext.js'
 
 /** The namespaces whose history `/v1/account/:address/history` reads from the chain's own API (registerActivityRoutes.ts). */
-const historyFromChainApi = new Set(['bip122', 'sui', 'cosmos', 'polkadot', 'stacks'])
+const historyFromChainApi = new Set(['bip122', 'sui', 'cosmos', 'polkadot', 'stacks', 'solana'])
 
 /** Whether `/v1/account/:address/history` serves a chain's activity: eip155 with the indexer on, and the namespaces read from their chain's API. */
 export function servesHistory(caipNetworkId: string, config: { indexer?: unknown }): boolean {

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { inject } from 'vitest'
 import { pickSandboxPort } from './pickSandboxPort.js'
+import type { SharedSandboxRecord } from '../setup/sharedSandboxes.js'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const readyLine = /^Portico sandbox ready at (http:\/\/127\.0\.0\.1:(\d+))$/m
@@ -16,8 +18,12 @@ export type StartSandboxParameters = {
   /** Extra environment for `sandbox/start.ts`. */
   env?: Record<string, string>
   /**
-   * When the environment has `PORTICO_SANDBOX_URL` (a sandbox you already run with `npm start`),
-   * use it instead of starting one; `stop()` then leaves it running. For quick e2e iterations.
+   * The file works against a sandbox that other files used before it (it makes no assumption of a
+   * fresh chain state). Then: when the environment has `PORTICO_SANDBOX_URL` (a sandbox you already
+   * run with `npm start`), that one is used; otherwise, under the suite's global setup
+   * (`tests/setup/sharedSandboxes.ts`), the one sandbox of this vitest worker slot, which the files
+   * of that slot share one after another and the global teardown stops. `stop()` leaves either
+   * running. Without it, the file gets a fresh sandbox of its own.
    */
   reuseFromEnv?: boolean
 }
@@ -53,6 +59,8 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
     const url = existing.replace(/\/$/, '')
     return { url, port: Number(match[1]), pid: 0, stdout: () => '', stderr: () => '', stop: async () => ({ code: null, signal: null }) }
   }
+  const sharedDir = parameters.reuseFromEnv && !parameters.port && !parameters.env ? sharedSandboxDir() : undefined
+  if (sharedDir) return sharedSandbox(sharedDir)
   const port = parameters.port ?? (await pickSandboxPort())
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-sandbox-'))
   // `node --import tsx` is what the tsx CLI runs; one process, so signals reach start.ts directly.
@@ -108,4 +116,87 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
   })
 
   return { url, port, pid: child.pid!, stdout: () => stdout, stderr: () => stderr, stop }
+}
+
+/** The global setup's directory of shared sandboxes, when the suite runs under it. */
+function sharedSandboxDir(): string | undefined {
+  try {
+    return inject('sharedSandboxDir') || undefined
+  } catch {
+    return undefined
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The sandbox of this worker slot (`VITEST_POOL_ID`): files of one slot run one after another, so
+ * they never use it at the same time. Reused while it answers; started (detached, its output in
+ * files, so it outlives the worker process) when there is none or it stopped answering.
+ */
+async function sharedSandbox(dir: string): Promise<TestSandbox> {
+  const slot = process.env.VITEST_POOL_ID ?? '1'
+  const recordFile = join(dir, `slot-${slot}.json`)
+  const shared = (record: SharedSandboxRecord): TestSandbox => ({
+    url: record.url,
+    port: record.port,
+    pid: record.pid,
+    stdout: () => readFileSync(record.stdoutFile, 'utf8'),
+    stderr: () => readFileSync(record.stderrFile, 'utf8'),
+    // The global teardown stops it.
+    stop: async () => ({ code: null, signal: null }),
+  })
+  if (existsSync(recordFile)) {
+    const record = JSON.parse(readFileSync(recordFile, 'utf8')) as SharedSandboxRecord
+    const answers = isAlive(record.pid) && (await fetch(`${record.url}/sandbox.json`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false))
+    if (answers) return shared(record)
+    // It died or hangs: stop what is left of it and start another.
+    try {
+      process.kill(-record.pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+  const port = await pickSandboxPort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'portico-sandbox-'))
+  const stdoutFile = join(dir, `slot-${slot}-${port}.out`)
+  const stderrFile = join(dir, `slot-${slot}-${port}.err`)
+  const out = openSync(stdoutFile, 'w')
+  const err = openSync(stderrFile, 'w')
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/start.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), PORTICO_DATA_DIR: dataDir },
+    stdio: ['ignore', out, err],
+    detached: true,
+  })
+  closeSync(out)
+  closeSync(err)
+  let exited: string | undefined
+  child.once('exit', (code, signal) => (exited = signal ?? `code ${String(code)}`))
+  const record: SharedSandboxRecord = { url: '', port, pid: child.pid!, dataDir, stdoutFile, stderrFile }
+  const started = Date.now()
+  for (;;) {
+    const match = readyLine.exec(readFileSync(stdoutFile, 'utf8'))
+    if (match?.[1]) {
+      record.url = match[1]
+      break
+    }
+    if (exited || Date.now() - started > readyTimeoutMs) {
+      if (!exited) process.kill(-child.pid!, 'SIGKILL')
+      rmSync(dataDir, { recursive: true, force: true })
+      const why = exited ? `exited (${exited}) before it was ready` : `printed no ready line within ${readyTimeoutMs / 1000} s`
+      throw new Error(`The shared sandbox ${why}.\nstdout: ${readFileSync(stdoutFile, 'utf8')}\nstderr: ${readFileSync(stderrFile, 'utf8')}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  child.unref()
+  writeFileSync(recordFile, JSON.stringify(record))
+  return shared(record)
 }

@@ -100,6 +100,16 @@ describe('npm start (sandbox/start.ts)', () => {
     const script = await fetch(`${sandbox.url}/dev-wallet.js`)
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/)
     expect(await script.text()).toContain('dev.portico.wallet')
+    // Revalidated on every load; unchanged while this sandbox runs, so the browser keeps its copy.
+    expect(script.headers.get('cache-control')).toBe('no-cache')
+    const etag = script.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^"[\w-]{27}"$/)
+    const again = await fetch(`${sandbox.url}/dev-wallet.js`, { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    expect((await fetch(`${sandbox.url}/dev-wallet.js`, { headers: { 'if-none-match': '"stale"' } })).status).toBe(200)
+    const page = await fetch(`${sandbox.url}/wallet`)
+    expect(page.headers.get('etag')).not.toBe(etag)
     const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { tokens: { symbol: string }[] }[] }
     expect(info.chains.map((c) => c.tokens[0]?.symbol)).toEqual(['pUSD', 'pUSD', 'pUSD', undefined, 'pUSD', undefined, 'pUSD', 'pUSD'])
   })

@@ -1,10 +1,27 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 
-import { type Portico, readCode } from '../../../kernel/index.js'
+import { BaseError, type Portico, readCode } from '../../../kernel/index.js'
 import type { ProfileApi } from '../api/createProfileApi.js'
 import { ProfileApiError } from '../api/createProfileApi.js'
+import { NameRegistrationError, NameResolveError, NameSuggestionsError } from '../errors.js'
 import { coinTypeOf } from '../names.js'
 import { nameRule } from '../nameRule.js'
+
+/** The reason a registration carries when the wallet refused to sign. */
+export const walletRejected = 'UserRejected'
+
+/**
+ * The form's error line: the spec's message ("Error registering name", "Error resolving name"),
+ * then why: the wallet refused to sign (a message key of this plugin), or the zone's own words.
+ *
+ * @example
+ * describeNameError(store.error, t) // 'Error registering name: alice.portico.id is already registered'
+ */
+export function describeNameError(error: NameRegistrationError | NameResolveError, t: (key: string) => string): string {
+  const head = t(error instanceof NameResolveError ? 'names.resolveFailed' : 'names.failed')
+  const reason = error instanceof NameRegistrationError && error.reason === walletRejected ? t('names.rejected') : error.details
+  return reason ? `${head}: ${reason}` : head
+}
 
 /** Where a registration stands: the form, the wallet asked to sign, the zone asked to register, done. */
 export type RegisterStatus = 'idle' | 'signing' | 'registering' | 'success'
@@ -21,7 +38,8 @@ export class RegisterNameStore {
   suggestions: { name: string; registered: boolean }[] = []
   suggestionsFailed = false
   status: RegisterStatus = 'idle'
-  error: string | undefined = undefined
+  /** Why the last check or registration failed (shown with {@link describeNameError}); cleared when the label changes. */
+  error: NameRegistrationError | NameResolveError | undefined = undefined
   registered: string | undefined = undefined
   #sequence = 0
 
@@ -69,12 +87,14 @@ export class RegisterNameStore {
     const name = this.name
     this.availability = 'checking'
     const [lookup, suggestions] = await Promise.allSettled([this.api.lookup(name), this.api.suggestions(label, this.zone)])
+    if (sequence !== this.#sequence) return
+    if (lookup.status === 'rejected') this.portico.reportError(new NameResolveError({ cause: lookup.reason, details: reasonOf(lookup.reason) }), { namespace: 'eip155', action: 'resolveName' })
+    if (suggestions.status === 'rejected') this.portico.reportError(new NameSuggestionsError({ cause: suggestions.reason, details: reasonOf(suggestions.reason) }), { namespace: 'eip155', action: 'fetchNameSuggestions' })
     runInAction(() => {
-      if (sequence !== this.#sequence) return
       if (lookup.status === 'fulfilled') this.availability = lookup.value ? 'taken' : 'available'
       else {
         this.availability = 'unknown'
-        this.error = 'Error resolving name'
+        this.error = new NameResolveError({ cause: lookup.reason, details: reasonOf(lookup.reason) })
       }
       this.suggestionsFailed = suggestions.status === 'rejected'
       this.suggestions = suggestions.status === 'fulfilled' ? suggestions.value.filter((s) => s.name !== name) : []
@@ -95,23 +115,19 @@ export class RegisterNameStore {
     let signature: string
     try {
       signature = await this.portico.signMessage({ message, namespace: 'eip155' })
-    } catch (error) {
-      const code = readCode(error)
-      runInAction(() => {
-        this.status = 'idle'
-        this.error = code === 4001 || code === 5000 ? 'The signature was rejected in the wallet. Nothing was registered.' : 'Error registering name'
-      })
+    } catch (cause) {
+      const code = readCode(cause)
+      const rejected = code === 4001 || code === 5000
+      this.#fail(new NameRegistrationError({ cause, ...(rejected ? { reason: walletRejected } : { details: reasonOf(cause) }) }))
       return false
     }
     runInAction(() => (this.status = 'registering'))
     try {
       await this.api.register({ coin_type: coinTypeOf(chainId), address, message, signature })
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'idle'
-        this.error = error instanceof ProfileApiError ? `Error registering name: ${error.message}` : 'Error registering name'
-        if (error instanceof ProfileApiError && (error.reason === 'NameTaken' || error.reason === 'ReplayedMessage')) this.availability = 'taken'
-      })
+    } catch (cause) {
+      const reason = cause instanceof ProfileApiError ? cause.reason : undefined
+      this.#fail(new NameRegistrationError({ cause, details: reasonOf(cause), ...(reason ? { reason } : {}) }))
+      if (reason === 'NameTaken') runInAction(() => (this.availability = 'taken'))
       return false
     }
     await this.portico.fetchProfile('eip155', { force: true })
@@ -124,4 +140,19 @@ export class RegisterNameStore {
     })
     return true
   }
+
+  /** Back to the form with the label kept, the error shown and reported (spec §4: on error or cancel, the register view). */
+  #fail(error: NameRegistrationError): void {
+    runInAction(() => {
+      this.status = 'idle'
+      this.error = error
+    })
+    this.portico.reportError(error, { namespace: 'eip155', action: 'registerName' })
+  }
+}
+
+/** The words of a failure worth showing: the zone's reason, else the error's own message (short). */
+function reasonOf(cause: unknown): string | undefined {
+  const message = cause instanceof BaseError ? cause.shortMessage : cause instanceof Error ? cause.message : undefined
+  return message ? message.split('\n')[0]?.slice(0, 200) : undefined
 }

@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo } from 'react'
 import type { Portico } from '../../../kernel/index.js'
 import { Button, Spinner, useAnnounce, usePortico, useTranslate } from '../../../ui/index.js'
 import type { NamesSettings } from '../names.js'
-import { RegisterNameStore } from '../stores/RegisterNameStore.js'
+import { describeNameError, RegisterNameStore } from '../stores/RegisterNameStore.js'
 
 const stores = new WeakMap<Portico, RegisterNameStore>()
 
@@ -113,7 +113,7 @@ export const RegisterAccountNameView = observer(function RegisterAccountNameView
       ) : null}
       {store.error ? (
         <p className="portico-names__error" role="alert">
-          {store.error}
+          {describeNameError(store.error, t)}
         </p>
       ) : null}
       <Button type="submit" disabled={!store.canRegister || busy} aria-busy={busy || undefined}>

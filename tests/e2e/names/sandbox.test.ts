@@ -1,9 +1,10 @@
 // Issue 22 as a visitor: the demo site from `npm start` in real Chromium with the EVM Portico Dev
 // Wallet (dev account 5, so no other test's account changes). A zone name is registered (the
 // wallet signs), shows after a reload, another account (6) cannot take it and pays it by name
-// (the balance read back from the chain); bob.eth's name and avatar show for dev account 1 on
-// Devnet A; email capture sends a confirmation the sandbox mailbox receives, its link confirms,
-// and the export lists it. The name is released at the end.
+// (the balance read back from the chain), then pays carol.eth (ENS on Devnet A; no other test
+// uses dev account 2); bob.eth's name and avatar show for dev account 1 on Devnet A, on the
+// account button and the Account view; email capture sends a confirmation the sandbox mailbox
+// receives, its link confirms, and the export lists it. The name is released at the end.
 import { createPublicClient, http, parseEther, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devPrivateKeys } from '../../../sandbox/config.js'
@@ -44,7 +45,7 @@ async function connect(query: string) {
   await page().goto(`${sandbox.url}/?${query}`)
   await header().getByRole('button', { name: 'Connect Wallet' }).click()
   await page().getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-  await expect.poll(() => header().getByRole('button', { name: /0x|\.eth|\.portico\.id/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0)
+  await expect.poll(() => header().getByRole('button', { name: /0x|\.eth|\.portico\.id/ }).count(), { timeout: 20_000 }).toBeGreaterThan(0)
 }
 
 describe('names on the demo site', () => {
@@ -60,10 +61,10 @@ describe('names on the demo site', () => {
     await field.fill(label)
     await expect.poll(() => dialog().getByText(`${name} is available`).count(), { timeout: 10_000 }).toBe(1)
     await dialog().getByRole('button', { name: 'Register', exact: true }).click()
-    await expect.poll(() => dialog().getByText(`${name} is now your name.`).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(() => dialog().getByText(`${name} is now your name.`).count(), { timeout: 30_000 }).toBeGreaterThan(0)
     await page().reload()
     await expect.poll(() => header().textContent(), { timeout: 15_000 }).toContain(name)
-  })
+  }, 60_000)
 
   it('another account cannot take it, and pays it by name to the right address', async () => {
     await connect('devAccount=6')
@@ -85,11 +86,32 @@ describe('names on the demo site', () => {
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await expect.poll(async () => (await client.getBalance({ address: owner })) - before, { timeout: 20_000 }).toBe(parseEther('0.25'))
-  })
+
+    // An ENS name on Devnet A: carol.eth, resolved through the chain's universal resolver.
+    const carol = devAddresses[2] as Address
+    const carolBefore = await client.getBalance({ address: carol })
+    if ((await dialog().count()) > 0) await page().keyboard.press('Escape')
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await header().getByRole('button', { name: /0x976E/ }).click()
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await chooseSendToken(dialog(), 'ETH')
+    await dialog().getByLabel('Amount').fill('0.125')
+    await dialog().getByLabel('Receiver address').fill('carol.eth')
+    await expect.poll(() => dialog().getByText(`carol.eth is ${carol}`).count(), { timeout: 10_000 }).toBe(1)
+    await dialog().getByRole('button', { name: 'Preview Send' }).click()
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await expect.poll(async () => (await client.getBalance({ address: carol })) - carolBefore, { timeout: 20_000 }).toBe(parseEther('0.125'))
+  }, 90_000)
 
   it("shows dev account 1's ENS name and avatar on Devnet A", async () => {
     await connect('devAccount=1')
     await expect.poll(() => header().textContent(), { timeout: 15_000 }).toContain('bob.eth')
+    // The account button shows the ENS avatar beside the name (decorative: alt="").
+    const buttonAvatar = header().getByRole('button', { name: /bob\.eth/ }).locator('img')
+    await expect.poll(() => buttonAvatar.count()).toBe(1)
+    expect(await buttonAvatar.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/)
+    expect(await buttonAvatar.getAttribute('alt')).toBe('')
+    expect(await buttonAvatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
     await header().getByRole('button', { name: /bob\.eth/ }).click()
     await expect.poll(() => dialog().getByText('Name bob.eth').textContent()).toContain('bob.eth')
     expect(await dialog().locator('img.portico-account__avatar-image').getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/)

@@ -40,11 +40,24 @@ async function lamportsOf(address: string): Promise<bigint> {
   const response = await fetch(solanaNode, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }) })
   return BigInt(((await response.json()) as { result: { value: number } }).result.value)
 }
+/** Whole amounts as the modal shows them: 3 decimals, truncated. */
+const truncated = (units: bigint, decimals: number) => Number(units / 10n ** BigInt(decimals - 3)) / 1e3
+function amountOf(text: string, symbol: string): number | undefined {
+  const match = new RegExp(`(\\d[\\d,]*(?:\\.\\d+)?) ${symbol}`).exec(text)
+  return match?.[1] ? Number(match[1].replace(/,/g, '')) : undefined
+}
 const header = () => page.getByRole('navigation', { name: 'Wallet' })
 const dialog = () => page.getByRole('dialog')
 const quote = () => dialog().locator('dl[aria-label="Portico Sandbox Pay quote"]')
 /** What the sandbox provider's quote says arrives, e.g. "48.75 pUSD". */
 const quotedReceive = async () => (await quote().locator('div').filter({ hasText: 'You receive' }).locator('dd').textContent()) ?? ''
+/** The amount of `symbol` in the Account view's Tokens tab, on the row that names `name`. */
+async function shownBalance(name: string, symbol: string): Promise<number | undefined> {
+  await dialog().getByRole('tab', { name: 'Tokens' }).click()
+  const row = dialog().getByRole('tabpanel').getByRole('listitem').filter({ hasText: name }).first()
+  await row.waitFor()
+  return amountOf((await row.textContent()) ?? '', symbol)
+}
 const continueButton = () => dialog().getByRole('button', { name: 'Continue with Portico Sandbox Pay' })
 
 async function openBuy(short: RegExp) {
@@ -84,7 +97,9 @@ describe('On-ramp on the demo site (EVM), end to end', () => {
     await expect.poll(() => dialog().getByRole('button', { name: /^(Buy|Swap|Send)$/ }).allTextContents()).toEqual(['Buy', 'Swap', 'Send'])
   })
 
-  it('buys 50 USD of pUSD on Devnet A with a test card: the chain pays exactly the quoted amount, and Activity shows it', async () => {
+  it('buys 50 USD of pUSD on Devnet A with a test card: the chain pays exactly the quoted amount, Activity shows it and the modal\'s balance rises', async () => {
+    const chainBefore = await pUsdOf(dev)
+    await expect.poll(() => shownBalance('Portico USD', 'pUSD'), { timeout: 10_000 }).toBe(truncated(chainBefore, 6))
     await openBuy(/0xf39F/)
     await dialog().getByRole('combobox', { name: 'Crypto' }).selectOption({ label: 'pUSD · Portico Devnet A' })
     await dialog().getByLabel('You pay (USD)').fill('50')
@@ -108,6 +123,11 @@ describe('On-ramp on the demo site (EVM), end to end', () => {
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
     await dialog().getByRole('tab', { name: 'Activity' }).click()
     await expect.poll(async () => (await dialog().getByRole('tabpanel').getByRole('listitem').first().textContent()) ?? '', { timeout: 10_000 }).toMatch(/Received\s*48\.750 pUSD/i)
+    // The Tokens tab follows the chain: the balance shown rose by the quoted 48.75 pUSD.
+    const chainAfter = await pUsdOf(dev)
+    expect(chainAfter - chainBefore).toBe(48_750_000n)
+    await expect.poll(() => shownBalance('Portico USD', 'pUSD'), { timeout: 10_000 }).toBe(truncated(chainAfter, 6))
+    expect(Math.round(((await shownBalance('Portico USD', 'pUSD'))! - truncated(chainBefore, 6)) * 1000)).toBe(48_750)
   })
 
   it('a declined test card: the checkout refuses it, the modal says why, nothing arrives, and Try again returns to the form', async () => {
@@ -167,6 +187,28 @@ describe('On-ramp on the demo site (EVM), end to end', () => {
     await quote().waitFor()
   })
 
+  it('paying in EUR: chosen in the view, the quote is in euros at the sandbox rate (1 EUR = 1.10 USD), and the checkout is asked for EUR', async () => {
+    await dialog().getByRole('combobox', { name: 'Crypto' }).selectOption({ label: 'pUSD · Portico Devnet A' })
+    const currency = dialog().getByRole('combobox', { name: 'Currency' })
+    expect(await currency.locator('option').allTextContents()).toContain('EUR')
+    await currency.selectOption('EUR')
+    await dialog().getByLabel('You pay (EUR)').fill('50')
+    // 50 EUR less 1.5 % (0.75) and the 0.50 network fee: 48.75 EUR, that is 53.625 USD of pUSD.
+    await expect.poll(quotedReceive).toBe('53.625 pUSD')
+    expect(await quote().textContent()).toContain('Fees1.25 EUR (processing 0.75, network 0.50)')
+    expect(await dialog().getByLabel('You pay (USD)').count()).toBe(0)
+    // window.open still returns null here (the test above): the new-tab link carries the currency.
+    await continueButton().click()
+    const link = dialog().getByRole('link', { name: 'Open the checkout in a new tab' })
+    await expect.poll(() => link.count()).toBe(1)
+    const href = new URL((await link.getAttribute('href')) ?? '')
+    expect([href.searchParams.get('fiatCurrency'), Number(href.searchParams.get('fiatAmount'))]).toEqual(['EUR', 50])
+    await dialog().getByRole('button', { name: 'Cancel' }).click()
+    await currency.selectOption('USD')
+    await dialog().getByLabel('You pay (USD)').fill('50')
+    await expect.poll(quotedReceive).toBe('48.75 pUSD')
+  })
+
   it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {
     expect(await visitor.cspViolations()).toEqual([])
     expect(visitor.pageErrors).toEqual([])
@@ -176,7 +218,7 @@ describe('On-ramp on the demo site (EVM), end to end', () => {
 
 describe('On-ramp on the Solana chain, end to end', () => {
   let solana: SandboxPage
-  it('buys SOL for 30 USD: the chain pays exactly the quoted amount', async () => {
+  it('buys SOL for 30 USD: the chain pays exactly the quoted amount, Activity shows the payout and the modal\'s SOL balance rises', async () => {
     solana = await openSandboxPage()
     page = solana.page
     page.setDefaultTimeout(15_000)
@@ -187,6 +229,10 @@ describe('On-ramp on the Solana chain, end to end', () => {
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
     await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('oeYf…kq96')
+    await header().getByRole('button', { name: /oeYf/ }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+    const before = await lamportsOf(info.solanaAccount)
+    await expect.poll(() => shownBalance('Solana', 'SOL'), { timeout: 10_000 }).toBe(truncated(before, 9))
     await openBuy(/oeYf/)
     await expect.poll(() => dialog().getByRole('combobox', { name: 'Crypto' }).locator('option').allTextContents()).toEqual(['SOL · Portico Solana Localnet'])
     await dialog().getByLabel('You pay (USD)').fill('30')
@@ -194,12 +240,26 @@ describe('On-ramp on the Solana chain, end to end', () => {
     const shown = await quotedReceive()
     // 30 USD less 1.5 % (0.45) and the 0.05 network fee, at 150 USD a SOL.
     expect(shown).toBe('0.196666666 SOL')
-    const before = await lamportsOf(info.solanaAccount)
+    expect(await lamportsOf(info.solanaAccount)).toBe(before)
     const popup = await openCheckout()
     await payWith(popup, '5555 5555 5555 4444')
     await expect.poll(() => dialog().getByRole('heading', { name: 'Purchase complete' }).count(), { timeout: 20_000 }).toBe(1)
     expect((await lamportsOf(info.solanaAccount)) - before).toBe(196_666_666n)
-    expect(await dialog().getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toMatch(new RegExp(`/sandbox/explorer/${solanaCaip2}/tx/[1-9A-HJ-NP-Za-km-z]{64,88}$`))
+    const explorer = (await dialog().getByRole('link', { name: 'View on explorer' }).getAttribute('href')) ?? ''
+    expect(explorer).toMatch(new RegExp(`/sandbox/explorer/${solanaCaip2}/tx/[1-9A-HJ-NP-Za-km-z]{64,88}$`))
+    const signature = explorer.split('/').at(-1)!
+    await popup.close()
+    await dialog().getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+    // Activity, read by the server from the chain's getSignaturesForAddress/getTransaction: the payout, newest first.
+    await dialog().getByRole('tab', { name: 'Activity' }).click()
+    const first = dialog().getByRole('tabpanel').getByRole('listitem').first()
+    await expect.poll(async () => (await first.textContent()) ?? '', { timeout: 10_000 }).toMatch(/Received\s*0\.196 SOL/)
+    expect(await first.getByRole('link').getAttribute('href')).toMatch(new RegExp(`/tx/${signature}$`))
+    // The Tokens tab follows the chain: the SOL shown rose with the payout.
+    const after = await lamportsOf(info.solanaAccount)
+    await expect.poll(() => shownBalance('Solana', 'SOL'), { timeout: 10_000 }).toBe(truncated(after, 9))
+    expect(truncated(after, 9)).toBeGreaterThan(truncated(before, 9))
     expect(await solana.cspViolations()).toEqual([])
     expect(solana.pageErrors).toEqual([])
     expect(solana.blocked).toEqual([])

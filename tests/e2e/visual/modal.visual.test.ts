@@ -35,7 +35,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 let sandbox: TestSandbox
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ reuseFromEnv: true })
+  sandbox = await startSandbox()
 }, 120_000)
 afterAll(async () => {
   await sandbox?.stop()

@@ -257,9 +257,14 @@ describe('the indexer and /v1/account/:address/history', () => {
 
   it('answers { data: [], next: null } for chains it does not index', async () => {
     expect((await server.getJson(historyPath(dev0, undefined, 'eip155:1'))).body).toEqual({ data: [], next: null })
-    expect((await server.getJson(historyPath('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', undefined, 'solana:localnet'))).body).toEqual({ data: [], next: null })
     expect((await server.getJson(historyPath('0x5000000000000000000000000000000000000001'))).body).toEqual({ data: [], next: null })
   })
+})
+
+it('reads a Solana chain\'s history from its JSON-RPC: a node that does not answer is a 502, not an empty list', async () => {
+  const { status, body } = await server.getJson(historyPath('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', undefined, 'solana:localnet'))
+  expect(status).toBe(502)
+  expect(body).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
 })
 
 describe('GET /v1/account/:address/nfts', () => {

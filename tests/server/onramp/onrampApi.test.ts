@@ -36,10 +36,11 @@ beforeAll(async () => {
       providers: [
         createSandboxOnrampProvider({ origin: 'http://127.0.0.1:4700', assets, webhookSecret }),
         { type: 'moonpay', publicKey: 'pk_test_PUBLIC_moonpay', secretKey: 'sk_test_SECRET_moonpay', assets: { [devnet]: 'eth', [`${devnet}:${pUsd}`]: { code: 'usdc' } } },
-        { type: 'transak', publicKey: 'tk_SECRET_transak', assets: { [devnet]: { code: 'ETH', network: 'ethereum' } } },
-        { type: 'coinbase', publicKey: 'cdp-app', assets: { [devnet]: { code: 'ETH', network: 'base' } }, createSessionToken: async () => 'SESSION_SECRET_cdp' },
-        { type: 'ramp', publicKey: 'ramp_key', appName: 'Demo', assets: { [sol]: 'SOLANA_SOL' } },
-        { type: 'meld', publicKey: 'meld_public', assets: { [sol]: 'SOL' } },
+        // Dummy secret keys on every provider: only MoonPay's template uses one (to sign), and none may come back.
+        { type: 'transak', publicKey: 'tk_PUBLIC_transak', secretKey: 'sk_SECRET_transak', assets: { [devnet]: { code: 'ETH', network: 'ethereum' } } },
+        { type: 'coinbase', publicKey: 'cdp-app', secretKey: 'sk_SECRET_coinbase', assets: { [devnet]: { code: 'ETH', network: 'base' } }, createSessionToken: async () => 'SESSION_SECRET_cdp' },
+        { type: 'ramp', publicKey: 'ramp_key', secretKey: 'sk_SECRET_ramp', appName: 'Demo', assets: { [sol]: 'SOLANA_SOL' } },
+        { type: 'meld', publicKey: 'meld_public', secretKey: 'sk_SECRET_meld', assets: { [sol]: 'SOL' } },
       ],
     },
   })
@@ -171,6 +172,50 @@ describe('POST /v1/generators/onrampurl', () => {
     expect(Object.fromEntries(ramp.searchParams)).toEqual({ hostApiKey: 'ramp_key', hostAppName: 'Demo', swapAsset: 'SOLANA_SOL', userAddress: 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96', fiatCurrency: 'USD', fiatValue: '50.00' })
   })
 
+  it("builds Transak's and Meld's checkout URLs from their public parameters, for a fiat or a crypto amount", async () => {
+    const transak = await generate({ provider: 'transak', destinationWallets: [{ address: user, blockchains: [devnet], assets: ['ETH'] }], paymentCurrency: 'EUR' })
+    expect(transak.status).toBe(200)
+    const t = new URL(transak.body.url)
+    expect(t.origin).toBe('https://global.transak.com')
+    expect(Object.fromEntries(t.searchParams)).toEqual({
+      apiKey: 'tk_PUBLIC_transak',
+      productsAvailed: 'BUY',
+      cryptoCurrencyCode: 'ETH',
+      network: 'ethereum',
+      walletAddress: user,
+      disableWalletAddressForm: 'true',
+      fiatCurrency: 'EUR',
+      fiatAmount: '50.00',
+      paymentMethod: 'credit_debit_card',
+      partnerOrderId: transak.body.orderId,
+    })
+    const byCrypto = await generate({ provider: 'transak', destinationWallets: [{ address: user, blockchains: [devnet], assets: ['ETH'] }], presetFiatAmount: undefined, presetCryptoAmount: '0.25' })
+    expect(byCrypto.status).toBe(200)
+    const c = new URL(byCrypto.body.url).searchParams
+    expect([c.get('cryptoAmount'), c.has('fiatAmount'), c.get('partnerOrderId')]).toEqual(['0.25', false, byCrypto.body.orderId])
+    expect(byCrypto.body.orderId).not.toBe(transak.body.orderId)
+
+    const solUser = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
+    const meld = await generate({ provider: 'meld', destinationWallets: [{ address: solUser, blockchains: [sol], assets: ['SOL'] }], defaultNetwork: sol })
+    expect(meld.status).toBe(200)
+    const m = new URL(meld.body.url)
+    expect(m.origin).toBe('https://meldcrypto.com')
+    expect(Object.fromEntries(m.searchParams)).toEqual({
+      publicKey: 'meld_public',
+      destinationCurrencyCode: 'SOL',
+      walletAddress: solUser,
+      sourceCurrencyCode: 'USD',
+      sourceAmount: '50.00',
+      externalCustomerId: meld.body.orderId,
+    })
+    // Neither sells what it was not configured for: a clear 4xx, no URL.
+    const unsold = await generate({ provider: 'meld' })
+    expect(unsold.status).toBeGreaterThanOrEqual(400)
+    expect(unsold.status).toBeLessThan(500)
+    expect(unsold.body).toMatchObject({ message: expect.any(String) })
+    expect(unsold.body.url).toBeUndefined()
+  })
+
   it('the sandbox checkout URL carries the order; the order starts as created', async () => {
     const { body } = await generate()
     expect(body.url).toBe(`http://127.0.0.1:4700/sandbox/onramp?orderId=${body.orderId}&chainId=eip155%3A31337&asset=${pUsd}&walletAddress=${user}&fiatCurrency=USD&fiatAmount=50.00`)
@@ -258,14 +303,16 @@ describe('GET /v1/onramp/orders/:id and POST /v1/onramp/webhooks/:provider', () 
 describe('provider keys', () => {
   it('never appear in any answer: secret keys nowhere; publishable keys and session tokens only inside the checkout URL the widget needs', async () => {
     const everything = seen.join('\n')
-    for (const secret of ['sk_test_SECRET_moonpay', webhookSecret, 'sk_SECRET']) expect(everything).not.toContain(secret)
-    for (const widgetKey of ['pk_test_PUBLIC_moonpay', 'SESSION_SECRET_cdp', 'ramp_key']) {
+    expect(seen.length).toBeGreaterThan(50)
+    for (const secret of ['sk_test_SECRET_moonpay', webhookSecret, 'sk_SECRET_transak', 'sk_SECRET_coinbase', 'sk_SECRET_ramp', 'sk_SECRET_meld']) expect(everything).not.toContain(secret)
+    for (const widgetKey of ['pk_test_PUBLIC_moonpay', 'SESSION_SECRET_cdp', 'ramp_key', 'tk_PUBLIC_transak', 'meld_public']) {
       const answers = seen.filter((s) => s.includes(widgetKey))
       expect(answers.length, widgetKey).toBeGreaterThan(0)
-      for (const answer of answers) expect(answer).toMatch(/^\{"url":"https:\/\/(buy\.moonpay\.com|pay\.coinbase\.com|app\.ramp\.network)\/[^"]*","orderId":"[A-Za-z0-9_-]{22}"\}$/)
+      for (const answer of answers) expect(answer).toMatch(/^\{"url":"https:\/\/(buy\.moonpay\.com|pay\.coinbase\.com|app\.ramp\.network|global\.transak\.com|meldcrypto\.com)\/[^"]*","orderId":"[A-Za-z0-9_-]{22}"\}$/)
     }
-    // Keys of providers that were never asked for a checkout appear nowhere at all.
-    for (const unused of ['tk_SECRET_transak', 'meld_public']) expect(everything).not.toContain(unused)
+    // The options and quotes name the providers, never a key.
+    const listings = seen.filter((s) => !s.startsWith('{"url"'))
+    for (const key of ['pk_test_PUBLIC_moonpay', 'SESSION_SECRET_cdp', 'ramp_key', 'tk_PUBLIC_transak', 'meld_public', 'cdp-app']) expect(listings.join('\n')).not.toContain(key)
   })
 
   it('a malformed provider configuration stops the server at start, naming it', async () => {

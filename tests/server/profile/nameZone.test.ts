@@ -75,15 +75,25 @@ describe('the name zone', () => {
     expect(again.status).toBe(409)
     expect(reason(again.body)).toBe('ReplayedMessage')
     expect(again.body.message).toBe('This signed message was already used')
+    expect(again.body.reasons).toEqual([{ name: 'ReplayedMessage', description: 'This signed message was already used' }])
+    // Replayed after the name was released, it is still refused: a signature is used once.
+    const release = await signed(bob, { name: `replay-${label}.portico.id`, release: true })
+    expect((await server.post('/v1/profile/release', release)).status).toBe(200)
+    const afterRelease = await register(body)
+    expect(afterRelease.status).toBe(409)
+    expect(afterRelease.body.message).toBe('This signed message was already used')
+    expect((await server.getJson(`/v1/profile/account/replay-${label}.portico.id?projectId=demo`)).status).toBe(404)
   })
 
   it('another account cannot take a registered name; an address gets one name', async () => {
     const taken = await register(await signed(carol, { name }))
     expect(taken.status).toBe(409)
     expect(reason(taken.body)).toBe('NameTaken')
+    expect(taken.body.message).toBe(`${name} is already registered`)
     const second = await register(await signed(alice, { name: `second-${label}.portico.id` }))
     expect(second.status).toBe(409)
     expect(reason(second.body)).toBe('AddressHasName')
+    expect(second.body.message).toBe(`This address already has a name (${name}); release it first`)
   })
 
   it.each([
@@ -99,12 +109,29 @@ describe('the name zone', () => {
     expect((await server.getJson(`/v1/profile/reverse/${carol.address}?projectId=demo`)).body).toEqual([])
   })
 
-  it('refuses a stale timestamp, and one far in the future', async () => {
-    for (const timestamp of [now() - 301, now() + 3600]) {
+  it('refuses a stale timestamp, and one far in the future, saying which and by how much', async () => {
+    // The server's second may tick between signing and checking: the age it names is n or n + 1.
+    const tooOld = (age: number) => `The signed message is too old: it was signed ${age} s ago and the zone accepts at most 300 s; sign it again`
+    const ahead = (by: number) => `The signed message is dated ${by} s in the future (at most 60 s is allowed); check the device's clock and sign it again`
+    for (const [timestamp, messages] of [
+      [now() - 301, [tooOld(301), tooOld(302)]],
+      [now() - 86_400, [tooOld(86_400), tooOld(86_401)]],
+      [now() + 3600, [ahead(3600), ahead(3599)]],
+      [now() + 61, [ahead(61)]],
+    ] as const) {
       const answer = await register(await signed(carol, { name: `carol-${label}.portico.id`, timestamp }))
       expect(answer.status).toBe(400)
       expect(reason(answer.body)).toBe('StaleMessage')
+      expect(messages).toContain(answer.body.message)
+      expect(answer.body.reasons[0].description).toBe(answer.body.message)
     }
+    // Inside the window (a little old, a little ahead) the time passes and the next check (here a
+    // signature from another key, so nothing is registered) decides.
+    for (const timestamp of [now() - 290, now() + 50]) {
+      const answer = await register(await signed(bob, { name: `carol-${label}.portico.id`, timestamp }, { address: carol.address }))
+      expect(reason(answer.body)).toBe('InvalidSignature')
+    }
+    expect((await server.getJson(`/v1/profile/reverse/${carol.address}?projectId=demo`)).body).toEqual([])
   })
 
   it('refuses a signature from another key, and a message changed after signing', async () => {
@@ -112,9 +139,14 @@ describe('the name zone', () => {
     const answer = await register(forged)
     expect(answer.status).toBe(403)
     expect(reason(answer.body)).toBe('InvalidSignature')
+    expect(answer.body.message).toBe(`The signature is not from ${carol.address}, or the message was changed after signing`)
+    // The address may come in lower case; the message names it checksummed.
+    const lower = await register({ ...forged, address: carol.address.toLowerCase() })
+    expect(lower.body.message).toBe(`The signature is not from ${carol.address}, or the message was changed after signing`)
     const honest = await signed(carol, { name: `carol-${label}.portico.id` })
     const tampered = await register({ ...honest, message: honest.message.replace('carol-', 'carl-') })
     expect(tampered.status).toBe(403)
+    expect(tampered.body.message).toBe(`The signature is not from ${carol.address}, or the message was changed after signing`)
     expect((await server.getJson(`/v1/profile/account/carol-${label}.portico.id?projectId=demo`)).status).toBe(404)
   })
 
@@ -122,6 +154,7 @@ describe('the name zone', () => {
     const other = await register(await signed(carol, { name: `carol-${label}.portico.id` }, { coin: (0x80000000 | 999) >>> 0 }))
     expect(other.status).toBe(400)
     expect(reason(other.body)).toBe('UnsupportedNetwork')
+    expect(other.body.message).toBe('Names are not supported on this network')
     for (const body of [{}, { coin_type: coinType, address: 'nope', message: '{}', signature: '0x00' }, { coin_type: coinType, address: carol.address, message: 'not json', signature: '0x1234' }, '[]']) {
       const answer = await register(body)
       expect(answer.status).toBe(400)
@@ -155,6 +188,7 @@ describe('the name zone', () => {
     const byOther = await server.post('/v1/profile/release', await signed(carol, { name, release: true }))
     expect(byOther.status).toBe(403)
     expect(reason(byOther.body)).toBe('NotOwner')
+    expect(byOther.body.message).toBe('Only the owner may release a name')
     const released = await server.post('/v1/profile/release', await signed(alice, { name, release: true }))
     expect(released.status).toBe(200)
     expect((await server.getJson(`/v1/profile/account/${name}?projectId=demo`)).status).toBe(404)

@@ -67,8 +67,8 @@ describe('GET /v1/supported-chains', () => {
   it('lists the configured chains, ws only where a wsUrl is set, and history where activity is served', async () => {
     const { status, body } = await server.getJson('/v1/supported-chains?projectId=demo&st=appkit&sv=x')
     expect(status).toBe(200)
-    // Solana activity is not served (the history route answers an empty list there): not listed.
-    expect(body).toEqual({ http: ['eip155:31337', 'eip155:999', 'solana:localnet', 'solana:down'], ws: ['eip155:31337'], history: ['eip155:31337', 'eip155:999'] })
+    // Solana activity is read from each chain's JSON-RPC (getSignaturesForAddress, getTransaction): listed.
+    expect(body).toEqual({ http: ['eip155:31337', 'eip155:999', 'solana:localnet', 'solana:down'], ws: ['eip155:31337'], history: ['eip155:31337', 'eip155:999', 'solana:localnet', 'solana:down'] })
   })
 })
 

@@ -7,8 +7,9 @@ import { refreshBalance } from '../../utils/refreshBalance.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
 
 /**
- * The inside of a connected account button: the balance (3 decimals, truncated) and the account's
- * name when a name service gave one (`profileName`), else the short address. Fetches the balance when the account or its chain changes.
+ * The inside of a connected account button: the balance (3 decimals, truncated), the account's
+ * avatar when a name service gave one (`profileImage`; decorative, the name is beside it) and its
+ * name (`profileName`), else the short address. Fetches the balance when the account or its chain changes.
  */
 export const AccountSummary = observer(function AccountSummary({ namespace }: { namespace: ChainNamespace }) {
   const portico = usePortico()
@@ -25,6 +26,7 @@ export const AccountSummary = observer(function AccountSummary({ namespace }: { 
       {account.balance !== undefined ? (
         <span className="portico-page-button__balance">{format.amount(account.balance, account.balanceSymbol)}</span>
       ) : null}
+      {account.profileImage ? <img className="portico-page-button__avatar" src={account.profileImage} alt="" width={24} height={24} referrerPolicy="no-referrer" /> : null}
       {account.profileName ? (
         <span className="portico-page-button__address" title={address}>
           {account.profileName}

@@ -1,3 +1,5 @@
+import type { LocalAccount } from 'viem'
+
 import { createDevWalletProvider, type DevWalletChain } from '../../../../sandbox/devWallet/createDevWalletProvider.js'
 import { devAccount } from '../../../../sandbox/devnets/devAccounts.js'
 import type { Eip155Window } from '../../../../plugins/eip155/index.js'
@@ -10,11 +12,12 @@ export function walletStorage() {
 
 /**
  * A page for the plugin: an EventTarget as `window`, with the real Portico Dev Wallet announcing
- * itself by EIP-6963 on every `eip6963:requestProvider` (as the extension's content script does).
+ * itself by EIP-6963 on every `eip6963:requestProvider` (as the extension's content script does),
+ * signing as `account` (dev account 0 unless given).
  */
-export function pageWithDevWallet({ chains, storage = walletStorage(), injectAsEthereum = true, announce = true }: { chains: DevWalletChain[]; storage?: ReturnType<typeof walletStorage>; injectAsEthereum?: boolean; announce?: boolean }) {
+export function pageWithDevWallet({ chains, storage = walletStorage(), injectAsEthereum = true, announce = true, account = devAccount(0) }: { chains: DevWalletChain[]; storage?: ReturnType<typeof walletStorage>; injectAsEthereum?: boolean; announce?: boolean; account?: LocalAccount }) {
   const target = new EventTarget() as Eip155Window
-  const wallet = createDevWalletProvider({ account: devAccount(0), chains, storage })
+  const wallet = createDevWalletProvider({ account, chains, storage })
   const info = Object.freeze({ uuid: '7d1a1b0e-0000-4000-8000-000000000001', name: 'Portico Dev Wallet', icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E', rdns: 'dev.portico.wallet' })
   const doAnnounce = () => target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider: wallet.provider }) }))
   if (announce) target.addEventListener('eip6963:requestProvider', doAnnounce)
