@@ -56,8 +56,10 @@ function onSignal(): void {
 
 process.on('SIGINT', onSignal)
 process.on('SIGTERM', onSignal)
-// When whatever launched the sandbox (npm, tsx, a test) goes away, stop as if told to.
-watchAncestors(onSignal)
+// When whatever launched the sandbox (npm, tsx, a test) goes away, stop as if told to; or, with
+// PORTICO_SANDBOX_OWNER_PID (a test suite's sandbox shared across its workers), when that process does.
+const ownerPid = Number(process.env.PORTICO_SANDBOX_OWNER_PID)
+watchAncestors(onSignal, Number.isInteger(ownerPid) && ownerPid > 1 ? { pids: [ownerPid] } : {})
 
 try {
   const port = readPort()

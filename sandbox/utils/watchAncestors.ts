@@ -5,6 +5,11 @@ export type WatchAncestorsParameters = {
   levels?: number
   /** How often to look. Default 1000 ms. */
   intervalMs?: number
+  /**
+   * Watch these processes instead of the ancestors (a test suite that outlives the worker which
+   * started the sandbox names its own main process); being orphaned is then expected.
+   */
+  pids?: readonly number[]
 }
 
 function parentOf(pid: number): number | undefined {
@@ -41,8 +46,9 @@ function isAlive(pid: number): boolean {
  */
 export function watchAncestors(onGone: () => void, parameters: WatchAncestorsParameters = {}): () => void {
   const levels = parameters.levels ?? 3
-  const ancestors: number[] = []
-  let pid = process.ppid
+  const owners = parameters.pids?.filter((p) => Number.isInteger(p) && p > 1) ?? []
+  const ancestors: number[] = [...owners]
+  let pid = owners.length ? 0 : process.ppid
   for (let i = 0; i < levels && pid > 1; i++) {
     ancestors.push(pid)
     const next = process.platform === 'linux' ? parentOf(pid) : undefined
@@ -50,7 +56,7 @@ export function watchAncestors(onGone: () => void, parameters: WatchAncestorsPar
     pid = next
   }
   const timer = setInterval(() => {
-    if (ancestors.some((p) => !isAlive(p)) || process.ppid === 1) {
+    if (ancestors.some((p) => !isAlive(p)) || (!owners.length && process.ppid === 1)) {
       clearInterval(timer)
       onGone()
     }

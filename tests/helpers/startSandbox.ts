@@ -172,7 +172,8 @@ async function sharedSandbox(dir: string): Promise<TestSandbox> {
   const err = openSync(stderrFile, 'w')
   const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/start.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), PORTICO_DATA_DIR: dataDir },
+    // The worker that starts it exits after its file; the sandbox watches the suite's main process instead.
+    env: { ...process.env, PORT: String(port), PORTICO_DATA_DIR: dataDir, PORTICO_SANDBOX_OWNER_PID: String(inject('sharedSandboxOwnerPid')) },
     stdio: ['ignore', out, err],
     detached: true,
   })

@@ -15,6 +15,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the shared sandboxes' records live; empty when the suite shares none. */
     sharedSandboxDir: string
+    /** The vitest main process: a shared sandbox stops when it does, not when the worker that started it exits. */
+    sharedSandboxOwnerPid: number
   }
 }
 
@@ -32,6 +34,7 @@ function isAlive(pid: number): boolean {
 export default function setup(project: TestProject): () => Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'portico-shared-sandboxes-'))
   project.provide('sharedSandboxDir', dir)
+  project.provide('sharedSandboxOwnerPid', process.pid)
   return async () => {
     const records = readdirSync(dir)
       .filter((name) => name.endsWith('.json'))

@@ -57,4 +57,34 @@ describe('watchAncestors', () => {
     shell.kill('SIGKILL')
     expect(await waitFor(() => existsSync(marker), 5_000)).toBe(true)
   })
+
+  it('with pids, outlives its parent and stops when the named owner exits (the shared sandbox of a test suite)', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'portico-watch-'))
+    const marker = join(dir, 'gone')
+    const pidFile = join(dir, 'pid')
+    // The owner: a process of its own that the test ends.
+    const owner = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)'], { stdio: 'ignore' })
+    pids.push(owner.pid!)
+    const code = [
+      `import { writeFileSync } from 'node:fs'`,
+      `import { watchAncestors } from ${JSON.stringify(moduleUrl)}`,
+      `writeFileSync(${JSON.stringify(pidFile)}, String(process.pid))`,
+      `watchAncestors(() => { writeFileSync(${JSON.stringify(marker)}, 'gone'); process.exit(0) }, { pids: [${owner.pid}], intervalMs: 50 })`,
+      `setTimeout(() => process.exit(2), 20000)`,
+    ].join('\n')
+    const shell = spawn('/bin/sh', ['-c', `"${process.execPath}" --import tsx --input-type=module -e "$CODE"; true`], {
+      cwd: repoRoot,
+      env: { ...process.env, CODE: code },
+      stdio: 'ignore',
+    })
+    pids.push(shell.pid!)
+    expect(await waitFor(() => existsSync(pidFile), 15_000)).toBe(true)
+    pids.push(Number(readFileSync(pidFile, 'utf8')))
+    // Its parent goes (it is orphaned): it keeps running while the owner lives.
+    shell.kill('SIGKILL')
+    await new Promise((r) => setTimeout(r, 400))
+    expect(existsSync(marker)).toBe(false)
+    owner.kill('SIGKILL')
+    expect(await waitFor(() => existsSync(marker), 5_000)).toBe(true)
+  })
 })
