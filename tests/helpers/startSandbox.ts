@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { inject } from 'vitest'
 import { pickSandboxPort } from './pickSandboxPort.js'
-import type { SharedSandboxRecord } from '../setup/sharedSandboxes.js'
+import { isAlive, type SharedSandboxRecord } from '../setup/sharedSandboxes.js'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const readyLine = /^Portico sandbox ready at (http:\/\/127\.0\.0\.1:(\d+))$/m
@@ -124,15 +124,6 @@ function sharedSandboxDir(): string | undefined {
     return inject('sharedSandboxDir') || undefined
   } catch {
     return undefined
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
   }
 }
 

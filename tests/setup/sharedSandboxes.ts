@@ -22,7 +22,8 @@ declare module 'vitest' {
 
 const stopTimeoutMs = 15_000
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs (signal 0 checks without sending anything). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
