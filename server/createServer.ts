@@ -31,6 +31,10 @@ import { type OnrampConfig, registerOnrampRoutes, resolveOnrampProviders } from 
 import { registerProfileRoutes } from './routes/registerProfileRoutes.js'
 import { registerProjectRoutes } from './routes/registerProjectRoutes.js'
 import { registerRpcProxyRoutes } from './routes/registerRpcProxyRoutes.js'
+import { registerAuthRoutes } from './routes/registerAuthRoutes.js'
+import type { AuthConfig } from './auth/AuthConfig.js'
+import { resolveAuthConfig, type ResolvedAuthConfig } from './auth/resolveAuthConfig.js'
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http'
 
 /** One chain the server serves: balances, the RPC proxy and `/v1/supported-chains` come from these. */
 export type ChainConfig = {
@@ -154,6 +158,11 @@ export type ServerConfig = {
   email?: EmailConfig
   /** The eip155 indexer (history, NFTs); on unless `false`. */
   indexer?: false | IndexerConfig
+  /**
+   * Email and social login with the self-hosted embedded wallet (`/auth/v1/*` on the wallet
+   * origin; docs/server/auth.md, docs/guides/embedded-wallet.md). Absent: off.
+   */
+  auth?: AuthConfig
   /**
    * A wallet directory file (a JSON array of `WcWallet`) that `/getWallets` serves instead of the
    * built-in list of real wallets (the default). Checked on start: a malformed entry stops it.
@@ -350,12 +359,20 @@ function listenUrl(app: FastifyInstance, config: ServerConfig): string {
  */
 export async function createServer(config: ServerConfig): Promise<PorticoServer> {
   validateConfig(config)
+  const auth: ResolvedAuthConfig | undefined = config.auth === undefined ? undefined : resolveAuthConfig(config.auth, config.email)
   const wallets = config.directory === undefined ? builtinDirectory() : readDirectoryFile(config.directory)
 
   const db = openDatabase(config.dataDir)
   let app: FastifyInstance | undefined
   let relay: RelayHandle | undefined
   let indexer: Indexer | undefined
+  let walletListener: HttpServer | undefined
+  const closeWalletListener = () =>
+    new Promise<void>((resolve) => {
+      if (!walletListener?.listening) return resolve()
+      walletListener.closeAllConnections()
+      walletListener.close(() => resolve())
+    })
   try {
     loadDirectory(db, wallets)
 
@@ -392,7 +409,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
 
     app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
       if (error instanceof HttpError) {
-        return reply.code(error.status).send({ code: error.code, message: error.shortMessage })
+        return reply.code(error.status).send({ code: error.code, message: error.shortMessage, ...(error.data ? { data: error.data } : {}) })
       }
       const fastifyError = error as FastifyError
       if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -447,6 +464,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     await app.register(async (scope) => registerEsploraProxyRoutes(scope, context))
     await app.register(async (scope) => registerCosmosProxyRoutes(scope, context))
     await app.register(async (scope) => registerStacksProxyRoutes(scope, context))
+    if (auth) await app.register(async (scope) => registerAuthRoutes(scope, context, auth))
     if (config.extend) await config.extend(app)
     await app.ready()
 
@@ -454,6 +472,19 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     if (config.relay !== false) relay = startRelay(app, db, config)
     await app.listen({ host: config.host ?? '127.0.0.1', port: config.port ?? 4700 })
     listeningUrl = listenUrl(app, config)
+    if (auth?.listen) {
+      // The wallet origin on a port of its own: the same app answers there.
+      const routed = app
+      const listener = createHttpServer((request, response) => routed.routing(request, response))
+      walletListener = listener
+      await new Promise<void>((resolve, reject) => {
+        listener.once('error', reject)
+        listener.listen(auth.listen?.port, auth.listen?.host, () => {
+          listener.off('error', reject)
+          resolve()
+        })
+      })
+    }
     if (config.indexer !== false) {
       indexer = createIndexer({ db, chains: config.chains, ...(config.indexer ?? {}) })
       indexer.start()
@@ -461,6 +492,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
   } catch (error) {
     await indexer?.close().catch(() => undefined)
     await relay?.close().catch(() => undefined)
+    await closeWalletListener()
     await app?.close().catch(() => undefined)
     if (db.open) db.close()
     throw error
@@ -484,6 +516,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
         try {
           await indexer?.close()
           await relay?.close()
+          await closeWalletListener()
         } finally {
           try {
             await server.close()

@@ -7,6 +7,8 @@ export type HttpErrorParameters = {
   code: string
   /** The message the client sees. Never a stack trace. */
   message: string
+  /** Extra machine-readable detail sent as `data` (e.g. `{ attemptsLeft: 2 }`, `{ retryAfter: 30 }`). */
+  data?: Record<string, unknown>
   cause?: unknown
 }
 
@@ -22,10 +24,12 @@ export class HttpError extends BaseError {
   override name = 'HttpError'
   override code: string
   status: number
+  data: Record<string, unknown> | undefined
 
-  constructor({ status, code, message, cause }: HttpErrorParameters) {
+  constructor({ status, code, message, data, cause }: HttpErrorParameters) {
     super(message, { cause, docsPath: '/server/errors.md' })
     this.status = status
     this.code = code
+    this.data = data
   }
 }

@@ -75,6 +75,7 @@ async function callUpstreamInSlices(rpcUrl: string, requests: JsonRpcRequest[], 
  */
 export function registerRpcProxyRoutes(scope: FastifyInstance, { config }: ServerContext): void {
   const chains = new Map<string, ChainConfig>(config.chains.map((chain) => [chain.caipNetworkId, chain]))
+  const walletOrigin = config.auth ? new URL(config.auth.walletOrigin).origin : undefined
   const limits = { ...defaultRpcRateLimit, ...config.rpcRateLimit }
   const perIp = createRateLimiter({ max: limits.perIp, windowMs: limits.windowMs })
   const perProject = createRateLimiter({ max: limits.perProject, windowMs: limits.windowMs })
@@ -86,7 +87,9 @@ export function registerRpcProxyRoutes(scope: FastifyInstance, { config }: Serve
     if (!isCaipNetworkId(chainId)) throw badRequest('chainId must be a CAIP-2 id such as eip155:1')
     const projectId = readStringParam(request.query, 'projectId', { maxLength: 128 })
     if (projectId !== undefined && !isProjectId(projectId)) throw badRequest('projectId must be letters, digits, "_" or "-" (at most 128)')
-    authorizeProject({ config, projectId, origin: request.headers.origin })
+    // The wallet frame (on the auth service's wallet origin) reads chains and broadcasts through the proxy.
+    const origin = request.headers.origin
+    authorizeProject({ config, projectId, origin: walletOrigin !== undefined && origin === walletOrigin ? undefined : origin })
     const chain = chains.get(chainId)
     if (!chain) throw new HttpError({ status: 400, code: 'UNSUPPORTED_CHAIN', message: `Chain ${chainId} is not served by this server` })
 

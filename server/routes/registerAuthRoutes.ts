@@ -1,0 +1,254 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { AuthUser } from '../../plugins/auth/protocol.js'
+import { authEmailCodes } from '../auth/codes/authEmailCodes.js'
+import { frameAncestorSources } from '../auth/frame/frameAncestorSources.js'
+import { renderCallbackPage, renderFramePage, renderMessagePage, socialCallbackScript } from '../auth/frame/htmlPages.js'
+import { createStartLimiter } from '../auth/rateLimits/createStartLimiter.js'
+import type { ResolvedAuthConfig } from '../auth/resolveAuthConfig.js'
+import { challengePattern } from '../auth/secrets.js'
+import { createSessionStore, type AuthSession } from '../auth/sessions/createSessionStore.js'
+import { createShareCipher } from '../auth/shares/createShareCipher.js'
+import { createSocialLogins } from '../auth/social/createSocialLogins.js'
+import { createUserStore, type AuthUserRow } from '../auth/users/createUserStore.js'
+import { HttpError } from '../errors/HttpError.js'
+import { checkProject } from '../projects/authorizeProject.js'
+import { resolveProject } from '../projects/resolveProject.js'
+import { badRequest } from '../utils/badRequest.js'
+import { isProjectId } from '../utils/isProjectId.js'
+import type { ServerContext } from './ServerContext.js'
+
+/** The strict CSP of the pages the wallet origin serves (the frame adds its frame-ancestors). */
+const pageCsp = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'"
+
+const emailPattern = /^[^\s@<>()[\]\\,;:"]{1,64}@[a-z0-9-]+(\.[a-z0-9-]+)+$/
+const verifierPattern = /^[A-Za-z0-9._~-]{43,128}$/
+
+type Field = 'projectId' | 'email' | 'challenge' | 'attemptId' | 'code' | 'verifier' | 'ticket'
+const fieldRules: Record<Field, [RegExp, string]> = {
+  projectId: [/^[A-Za-z0-9_-]{1,128}$/, 'projectId must be letters, digits, "_" or "-" (at most 128)'],
+  email: [emailPattern, 'email must be an email address such as alice@example.com'],
+  challenge: [challengePattern, 'challenge must be base64url(sha256(verifier)): 43 characters'],
+  attemptId: [/^[A-Za-z0-9_-]{22}$/, 'attemptId must be the attemptId the start answered'],
+  code: [/^\d{6}$/, 'code must be the 6 digits from the email'],
+  verifier: [verifierPattern, 'verifier must be 43 to 128 characters of [A-Za-z0-9._~-]'],
+  ticket: [/^[A-Za-z0-9_-]{43}$/, 'ticket must be the ticket the callback page posted'],
+}
+
+/** Reads and checks the named string fields of a JSON body; a missing or malformed one is a 400 naming it. */
+function readFields<F extends Field>(request: FastifyRequest, fields: readonly F[]): Record<F, string> {
+  const body = request.body
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(`Send a JSON object { ${fields.join(', ')} }`)
+  const out = {} as Record<F, string>
+  for (const field of fields) {
+    let value = (body as Record<string, unknown>)[field]
+    if (field === 'email' && typeof value === 'string') value = value.trim().toLowerCase()
+    const [pattern, message] = fieldRules[field]
+    if (typeof value !== 'string' || value.length > 254 || !pattern.test(value)) throw badRequest(value === undefined ? `${field} is required` : message)
+    out[field] = value
+  }
+  return out
+}
+
+const isAddress = (value: unknown): value is `0x${string}` => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
+const isSolanaAddress = (value: unknown): value is string => typeof value === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value)
+const isShare = (value: unknown): value is string => typeof value === 'string' && /^[\x21-\x7e]{16,4096}$/.test(value)
+
+/**
+ * Mounts the auth service of the embedded wallet, `/auth/v1/*` (docs/guides/embedded-wallet.md §4):
+ * the frame page and its built script and style, email codes, social login (OIDC / OAuth 2 with
+ * PKCE), sessions, the encrypted key shares and email change. Every route answers only requests
+ * whose `Host` is the wallet origin's (others get 404); POSTs also need `Origin` = the wallet origin.
+ *
+ * @param app - the Fastify app
+ * @param context - database and configuration
+ * @param auth - the checked `auth` configuration
+ * @example
+ * await app.register(async (scope) => registerAuthRoutes(scope, context, resolveAuthConfig(config.auth, config.email)))
+ */
+export function registerAuthRoutes(app: FastifyInstance, { db, config }: ServerContext, auth: ResolvedAuthConfig): void {
+  const { limits, now } = auth
+  const users = createUserStore(db, now)
+  const sessions = createSessionStore(db, { now, ttlMs: limits.sessionTtlMs })
+  const starts = createStartLimiter(db, { now, perHour: limits.startsPerIpPerHour })
+  const authShares = createShareCipher(auth.shareKey)
+  const recoveryShares = createShareCipher(auth.recoveryKey)
+  const codes = authEmailCodes({ db, auth })
+  const social = createSocialLogins({ db, providers: auth.providers, redirectUri: `${auth.walletOrigin}/auth/v1/social/callback`, secret: auth.shareKey, limits, now, users })
+  const getWallet = db.prepare<[string], { eip155: string; solana: string; auth_share: Buffer; recovery_share: Buffer }>('SELECT eip155, solana, auth_share, recovery_share FROM auth_wallets WHERE user_id = ?')
+  const insertWallet = db.prepare('INSERT OR IGNORE INTO auth_wallets (user_id, eip155, solana, auth_share, recovery_share, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.headers.host !== auth.walletHost) {
+      return reply.code(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` })
+    }
+    // Same-origin only: the frame calls these; no other origin may read the answers.
+    reply.removeHeader('access-control-allow-origin')
+    reply.header('cache-control', 'no-store')
+    if (request.method === 'POST' && request.headers.origin !== auth.walletOrigin) {
+      return reply.code(403).send({ code: 'ORIGIN_NOT_ALLOWED', message: `Only the wallet origin (${auth.walletOrigin}) may call this` })
+    }
+  })
+
+  const answerUser = (row: AuthUserRow, provider: string): AuthUser => ({
+    id: row.id,
+    provider,
+    ...(row.email ? { email: row.email } : {}),
+    ...(row.handle ? { handle: row.handle } : {}),
+    ...(row.name ? { name: row.name } : {}),
+  })
+
+  const requireSession = (request: FastifyRequest): { session: AuthSession; user: AuthUserRow } => {
+    const header = request.headers.authorization
+    const token = typeof header === 'string' && /^Bearer [A-Za-z0-9_-]{43}$/.test(header) ? header.slice(7) : undefined
+    const session = token ? sessions.find(token) : undefined
+    const user = session ? users.get(session.userId) : undefined
+    if (!session || !user) throw new HttpError({ status: 401, code: 'NOT_LOGGED_IN', message: 'Log in first (send the session as Authorization: Bearer <token>)' })
+    return { session, user }
+  }
+  const requireFresh = (session: AuthSession) => {
+    if (now() - session.authenticatedAt > limits.freshMs) throw new HttpError({ status: 403, code: 'REAUTH_REQUIRED', message: `This needs a login from the last ${Math.round(limits.freshMs / 60_000)} minutes; log in again` })
+  }
+  const readProject = (projectId: unknown) => {
+    if (typeof projectId !== 'string' || !isProjectId(projectId)) throw badRequest('projectId must be letters, digits, "_" or "-" (at most 128)')
+    const checked = checkProject({ config, projectId, origin: undefined })
+    if (!checked.ok) throw new HttpError(checked.refusal)
+    return { projectId, project: checked.project }
+  }
+  const login = (userId: string, provider: string, projectId: string) => {
+    const { token } = sessions.create({ userId, provider, projectId })
+    return { token, user: answerUser(users.get(userId) as AuthUserRow, provider) }
+  }
+  const sendFile = (reply: FastifyReply, type: string, body: string) => reply.header('content-type', type).header('cache-control', 'no-cache').send(body)
+
+  app.get('/auth/v1/frame', async (request, reply) => {
+    const projectId = (request.query as Record<string, unknown>).projectId
+    const project = typeof projectId === 'string' && isProjectId(projectId) ? resolveProject(config, projectId) : undefined
+    reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', `${pageCsp}; frame-ancestors 'none'`)
+    if (!project) return reply.code(404).send(renderMessagePage('Unknown project', 'This wallet frame was opened for a project this server does not know.'))
+    reply.header('content-security-policy', `${pageCsp}; frame-ancestors ${frameAncestorSources(project.allowedOrigins)}`)
+    return reply.send(renderFramePage({ projectId: projectId as string, allowedOrigins: project.allowedOrigins, apiBase: '/auth/v1', rpcBase: '/v1/' }))
+  })
+  app.get('/auth/v1/frame.js', async (_request, reply) => sendFile(reply, 'text/javascript; charset=utf-8', auth.frame.script))
+  app.get('/auth/v1/frame.css', async (_request, reply) => sendFile(reply, 'text/css; charset=utf-8', auth.frame.style))
+  app.get('/auth/v1/social/callback.js', async (_request, reply) => sendFile(reply, 'text/javascript; charset=utf-8', socialCallbackScript))
+
+  app.get('/auth/v1/providers', async (request) => {
+    const { project } = readProject((request.query as Record<string, unknown>).projectId)
+    const feature = project.features.find((f) => f.id === 'social_login')
+    if (feature && !feature.isEnabled) return { email: false, socials: [] }
+    const listed = feature?.config ?? null
+    const socials = [...auth.providers.values()].filter((p) => listed === null || listed.includes(p.id) || !['google', 'github', 'discord', 'x', 'apple', 'facebook', 'farcaster'].includes(p.id))
+    return { email: auth.email !== undefined && (listed === null || listed.includes('email')), socials: socials.map((p) => ({ id: p.id, name: p.name })) }
+  })
+
+  app.post('/auth/v1/email/start', async (request) => {
+    const { projectId, email, challenge } = readFields(request, ['projectId', 'email', 'challenge'])
+    readProject(projectId)
+    starts.hit(request.ip)
+    return codes.send({ purpose: 'login', projectId, email, challenge })
+  })
+
+  app.post('/auth/v1/email/verify', async (request) => {
+    const { attemptId, code, verifier } = readFields(request, ['attemptId', 'code', 'verifier'])
+    const { email, projectId } = codes.verify({ purpose: 'login', attemptId, code, verifier })
+    return login(users.forEmail(email).id, 'email', projectId)
+  })
+
+  app.get('/auth/v1/social/:provider/start', async (request, reply) => {
+    const query = request.query as Record<string, unknown>
+    const provider = auth.providers.get((request.params as { provider: string }).provider)
+    if (!provider) throw new HttpError({ status: 404, code: 'UNKNOWN_PROVIDER', message: `This server has no social provider ${JSON.stringify((request.params as { provider: string }).provider.slice(0, 64))}` })
+    if (typeof query.challenge !== 'string' || !challengePattern.test(query.challenge)) throw badRequest(fieldRules.challenge[1])
+    const origin = typeof query.origin === 'string' ? query.origin : ''
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(origin)
+    } catch {
+      parsed = undefined
+    }
+    if (!parsed || parsed.origin !== origin) throw badRequest('origin must be the site\'s origin, e.g. https://shop.example.com')
+    const projectId = typeof query.projectId === 'string' && isProjectId(query.projectId) ? query.projectId : undefined
+    if (!projectId) throw badRequest(fieldRules.projectId[1])
+    const checked = checkProject({ config, projectId, origin })
+    if (!checked.ok) throw new HttpError(checked.refusal)
+    starts.hit(request.ip)
+    return reply.redirect(await social.start({ provider, projectId, challenge: query.challenge, origin }), 302)
+  })
+
+  app.get('/auth/v1/social/callback', async (request, reply) => {
+    const result = await social.callback(request.query as Record<string, unknown>)
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', `${pageCsp}; frame-ancestors 'none'`)
+      .code('ticket' in result.message ? 200 : 400)
+      .send(renderCallbackPage(result))
+  })
+
+  app.post('/auth/v1/social/redeem', async (request) => {
+    const { ticket, verifier } = readFields(request, ['ticket', 'verifier'])
+    const { userId, provider, projectId } = social.redeem({ ticket, verifier })
+    return login(userId, provider, projectId)
+  })
+
+  app.get('/auth/v1/me', async (request) => {
+    const { session, user } = requireSession(request)
+    const wallet = getWallet.get(user.id)
+    return { user: answerUser(user, session.provider), ...(wallet ? { wallet: { eip155: wallet.eip155, solana: wallet.solana } } : {}), authenticatedAt: session.authenticatedAt }
+  })
+
+  app.post('/auth/v1/wallet', async (request, reply) => {
+    const { session, user } = requireSession(request)
+    const body = request.body as Record<string, unknown> | null
+    if (typeof body !== 'object' || body === null) throw badRequest('Send { eip155, solana, authShare, recoveryShare }')
+    if (!isAddress(body.eip155)) throw badRequest('eip155 must be a 0x-prefixed 20-byte address')
+    if (!isSolanaAddress(body.solana)) throw badRequest('solana must be a base58 address')
+    if (!isShare(body.authShare) || !isShare(body.recoveryShare)) throw badRequest('authShare and recoveryShare must be encoded shares (16 to 4096 printable characters)')
+    if (body.authShare === body.recoveryShare) throw badRequest('authShare and recoveryShare must be different shares')
+    requireFresh(session)
+    const created = insertWallet.run(user.id, body.eip155, body.solana, authShares.seal(body.authShare, `${user.id}:auth`), recoveryShares.seal(body.recoveryShare, `${user.id}:recovery`), now())
+    if (created.changes !== 1) throw new HttpError({ status: 409, code: 'WALLET_EXISTS', message: 'This user already has a wallet' })
+    return reply.code(201).send({ eip155: body.eip155, solana: body.solana })
+  })
+
+  const requireWallet = (userId: string) => {
+    const wallet = getWallet.get(userId)
+    if (!wallet) throw new HttpError({ status: 404, code: 'NO_WALLET', message: 'This user has no wallet yet' })
+    return wallet
+  }
+  app.get('/auth/v1/wallet/share', async (request) => {
+    const { user } = requireSession(request)
+    return { authShare: authShares.open(requireWallet(user.id).auth_share, `${user.id}:auth`) }
+  })
+
+  app.post('/auth/v1/wallet/recovery', async (request) => {
+    const { session, user } = requireSession(request)
+    requireFresh(session)
+    const recoveryShare = recoveryShares.open(requireWallet(user.id).recovery_share, `${user.id}:recovery`)
+    if (user.email) await codes.notifyNewDevice(user.email)
+    return { recoveryShare }
+  })
+
+  app.post('/auth/v1/email/change/start', async (request) => {
+    const { session, user } = requireSession(request)
+    const { email, challenge } = readFields(request, ['email', 'challenge'])
+    const owner = users.byEmail(email)
+    if (owner) throw new HttpError({ status: 409, code: 'EMAIL_TAKEN', message: owner.id === user.id ? 'This is already your email' : 'Another account uses this email' })
+    starts.hit(request.ip)
+    return codes.send({ purpose: 'change', projectId: session.projectId, email, userId: user.id, challenge })
+  })
+
+  app.post('/auth/v1/email/change/verify', async (request) => {
+    const { session, user } = requireSession(request)
+    const { attemptId, code, verifier } = readFields(request, ['attemptId', 'code', 'verifier'])
+    const { email } = codes.verify({ purpose: 'change', attemptId, code, verifier, userId: user.id })
+    if (users.byEmail(email)) throw new HttpError({ status: 409, code: 'EMAIL_TAKEN', message: 'Another account uses this email' })
+    users.changeEmail(user.id, email)
+    return { user: answerUser(users.get(user.id) as AuthUserRow, session.provider) }
+  })
+
+  app.post('/auth/v1/logout', async (request, reply) => {
+    const { session } = requireSession(request)
+    sessions.remove(session.tokenHash)
+    return reply.code(204).send()
+  })
+}
