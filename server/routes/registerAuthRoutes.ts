@@ -77,6 +77,17 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config }: ServerC
   const getWallet = db.prepare<[string], { eip155: string; solana: string; auth_share: Buffer; recovery_share: Buffer }>('SELECT eip155, solana, auth_share, recovery_share FROM auth_wallets WHERE user_id = ?')
   const insertWallet = db.prepare('INSERT OR IGNORE INTO auth_wallets (user_id, eip155, solana, auth_share, recovery_share, created_at) VALUES (?, ?, ?, ?, ?, ?)')
 
+  // JSON bodies, and no body at all for the calls that take none (logout, recovery).
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined)
+    try {
+      done(null, JSON.parse(body as string))
+    } catch (error) {
+      done(Object.assign(error as Error, { statusCode: 400 }), undefined)
+    }
+  })
+
   app.addHook('onRequest', async (request, reply) => {
     if (request.headers.host !== auth.walletHost) {
       return reply.code(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` })

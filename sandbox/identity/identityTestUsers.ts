@@ -1,0 +1,45 @@
+/** One account of the sandbox's identity provider. Any password is accepted. */
+export type IdentityTestUser = { login: string; sub: string; email: string; emailVerified: boolean; name: string; handle?: string }
+
+/** The providers the sandbox's identity provider plays with OpenID Connect (GitHub is plain OAuth 2). */
+export const sandboxOidcProviders = ['google', 'apple', 'discord', 'x', 'facebook'] as const
+
+/**
+ * The test accounts of every provider the sandbox plays. `alice` and `bob` have verified emails
+ * (a social login reaches the same user and wallet as that email's code login); `mallory`'s email
+ * is not verified (her social login gets a user of its own).
+ *
+ * @example
+ * identityTestUsers.google[0] // { login: 'alice', email: 'alice@example.com', … }
+ */
+export const identityTestUsers: Record<(typeof sandboxOidcProviders)[number] | 'github', IdentityTestUser[]> = {
+  google: [
+    { login: 'alice', sub: 'google-alice-1001', email: 'alice@example.com', emailVerified: true, name: 'Alice Example' },
+    { login: 'bob', sub: 'google-bob-1002', email: 'bob@example.com', emailVerified: true, name: 'Bob Example' },
+    { login: 'mallory', sub: 'google-mallory-1003', email: 'mallory@example.com', emailVerified: false, name: 'Mallory Example' },
+  ],
+  apple: [
+    { login: 'alice', sub: '000123.apple-alice', email: 'alice@example.com', emailVerified: true, name: 'Alice Example' },
+    { login: 'bob', sub: '000124.apple-bob', email: 'bob@example.com', emailVerified: true, name: 'Bob Example' },
+  ],
+  discord: [
+    { login: 'alice', sub: '80351110224678912', email: 'alice@example.com', emailVerified: true, name: 'Alice', handle: 'alice_discord' },
+    { login: 'bob', sub: '80351110224678913', email: 'bob@example.com', emailVerified: true, name: 'Bob', handle: 'bob_discord' },
+  ],
+  x: [
+    { login: 'alice', sub: '1467726470533754880', email: 'alice@example.com', emailVerified: true, name: 'Alice', handle: 'alice_on_x' },
+    { login: 'bob', sub: '1467726470533754881', email: 'bob@example.com', emailVerified: true, name: 'Bob', handle: 'bob_on_x' },
+  ],
+  facebook: [
+    { login: 'alice', sub: '10158000000000001', email: 'alice@example.com', emailVerified: true, name: 'Alice Example' },
+    { login: 'bob', sub: '10158000000000002', email: 'bob@example.com', emailVerified: true, name: 'Bob Example' },
+  ],
+  github: [
+    { login: 'octo-alice', sub: '583231', email: 'alice@example.com', emailVerified: true, name: 'Alice Octo', handle: 'octo-alice' },
+    { login: 'octo-bob', sub: '583232', email: 'bob@example.com', emailVerified: true, name: 'Bob Octo', handle: 'octo-bob' },
+    { login: 'octo-carol', sub: '583233', email: 'carol@example.com', emailVerified: false, name: 'Carol Octo', handle: 'octo-carol' },
+  ],
+}
+
+/** The client id the sandbox's server uses at each provider of the identity provider. */
+export const sandboxIdentityClientId = (provider: string) => `portico-sandbox-${provider}`
