@@ -1,4 +1,4 @@
-/** One account of the sandbox's identity provider. Any password is accepted. */
+/** One account of the sandbox's identity provider. Any password is accepted. On the OIDC providers the `sub` is the login (oidc-provider's account id). */
 export type IdentityTestUser = { login: string; sub: string; email: string; emailVerified: boolean; name: string; handle?: string }
 
 /** The providers the sandbox's identity provider plays with OpenID Connect (GitHub is plain OAuth 2). */
@@ -14,25 +14,25 @@ export const sandboxOidcProviders = ['google', 'apple', 'discord', 'x', 'faceboo
  */
 export const identityTestUsers: Record<(typeof sandboxOidcProviders)[number] | 'github', IdentityTestUser[]> = {
   google: [
-    { login: 'alice', sub: 'google-alice-1001', email: 'alice@example.com', emailVerified: true, name: 'Alice Example' },
-    { login: 'bob', sub: 'google-bob-1002', email: 'bob@example.com', emailVerified: true, name: 'Bob Example' },
-    { login: 'mallory', sub: 'google-mallory-1003', email: 'mallory@example.com', emailVerified: false, name: 'Mallory Example' },
+    { login: 'alice', sub: 'alice', email: 'alice@example.com', emailVerified: true, name: 'Alice Example' },
+    { login: 'bob', sub: 'bob', email: 'bob@example.com', emailVerified: true, name: 'Bob Example' },
+    { login: 'mallory', sub: 'mallory', email: 'mallory@example.com', emailVerified: false, name: 'Mallory Example' },
   ],
   apple: [
-    { login: 'alice', sub: '000123.apple-alice', email: 'alice@example.com', emailVerified: true, name: 'Alice Example' },
-    { login: 'bob', sub: '000124.apple-bob', email: 'bob@example.com', emailVerified: true, name: 'Bob Example' },
+    { login: 'alice', sub: 'alice', email: 'alice@example.com', emailVerified: true, name: 'Alice Example' },
+    { login: 'bob', sub: 'bob', email: 'bob@example.com', emailVerified: true, name: 'Bob Example' },
   ],
   discord: [
-    { login: 'alice', sub: '80351110224678912', email: 'alice@example.com', emailVerified: true, name: 'Alice', handle: 'alice_discord' },
-    { login: 'bob', sub: '80351110224678913', email: 'bob@example.com', emailVerified: true, name: 'Bob', handle: 'bob_discord' },
+    { login: 'alice', sub: 'alice', email: 'alice@example.com', emailVerified: true, name: 'Alice', handle: 'alice_discord' },
+    { login: 'bob', sub: 'bob', email: 'bob@example.com', emailVerified: true, name: 'Bob', handle: 'bob_discord' },
   ],
   x: [
-    { login: 'alice', sub: '1467726470533754880', email: 'alice@example.com', emailVerified: true, name: 'Alice', handle: 'alice_on_x' },
-    { login: 'bob', sub: '1467726470533754881', email: 'bob@example.com', emailVerified: true, name: 'Bob', handle: 'bob_on_x' },
+    { login: 'alice', sub: 'alice', email: 'alice@example.com', emailVerified: true, name: 'Alice', handle: 'alice_on_x' },
+    { login: 'bob', sub: 'bob', email: 'bob@example.com', emailVerified: true, name: 'Bob', handle: 'bob_on_x' },
   ],
   facebook: [
-    { login: 'alice', sub: '10158000000000001', email: 'alice@example.com', emailVerified: true, name: 'Alice Example' },
-    { login: 'bob', sub: '10158000000000002', email: 'bob@example.com', emailVerified: true, name: 'Bob Example' },
+    { login: 'alice', sub: 'alice', email: 'alice@example.com', emailVerified: true, name: 'Alice Example' },
+    { login: 'bob', sub: 'bob', email: 'bob@example.com', emailVerified: true, name: 'Bob Example' },
   ],
   github: [
     { login: 'octo-alice', sub: '583231', email: 'alice@example.com', emailVerified: true, name: 'Alice Octo', handle: 'octo-alice' },

@@ -9,6 +9,7 @@ declare module 'oidc-provider' {
     cookies?: { keys: string[] }
     claims?: Record<string, string[]>
     conformIdTokenClaims?: boolean
+    ttl?: Record<string, number>
     features?: Record<string, { enabled: boolean }>
     interactions?: { url: (ctx: unknown, interaction: { uid: string }) => string }
     findAccount(ctx: unknown, accountId: string): Promise<Account | undefined>

@@ -46,6 +46,7 @@ export async function startIdentityProvider({ port, host = '127.0.0.1', redirect
   })
   const actualPort = (server.address() as AddressInfo).port
   const url = `http://${host}:${actualPort}`
+  const redirectOrigins = [...new Set(redirectUris.map((uri) => new URL(uri).origin))].join(' ')
   const handlers = new Map<string, (request: IncomingMessage, response: ServerResponse) => void>()
 
   for (const id of sandboxOidcProviders) {
@@ -56,9 +57,11 @@ export async function startIdentityProvider({ port, host = '127.0.0.1', redirect
       cookies: { keys: [randomBytes(32).toString('hex')] },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
       conformIdTokenClaims: false,
+      ttl: { Interaction: 3600, Session: 86_400, Grant: 86_400, AccessToken: 3600, IdToken: 3600, AuthorizationCode: 600 },
       features: { devInteractions: { enabled: true } },
       interactions: { url: (_ctx, interaction) => `/${id}/interaction/${interaction.uid}` },
       async findAccount(_ctx, accountId) {
+        // oidc-provider makes the account id the `sub`: the OIDC test accounts' sub is their login.
         const account = accounts.find((a) => a.login === accountId)
         if (!account) return undefined
         return {
@@ -72,6 +75,9 @@ export async function startIdentityProvider({ port, host = '127.0.0.1', redirect
     // The dev interactions print a warning each start; the sandbox knows.
     const callback = provider.callback()
     handlers.set(id, (request, response) => {
+      // The dev login pages: no request leaves the host (their stylesheet imports a web font), and
+      // the forms may only lead back here or to the server's callback.
+      response.setHeader('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${redirectOrigins}; base-uri 'none'; frame-ancestors 'none'`)
       ;(request as IncomingMessage & { originalUrl?: string }).originalUrl = request.url
       request.url = (request.url ?? '/').slice(id.length + 1) || '/'
       callback(request, response)

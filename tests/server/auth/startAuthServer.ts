@@ -36,8 +36,8 @@ export type AuthTestServer = {
 /** Starts a server with `auth` on a fresh wallet origin, a mail sink, and a test clock. */
 export async function startAuthServer({ auth = {}, server: overrides = {} }: { auth?: Partial<AuthConfig>; server?: Partial<ServerConfig> } = {}): Promise<AuthTestServer> {
   const sink = await startMailSink({ port: 0 })
-  const port = await freePort()
-  const walletOrigin = `http://127.0.0.1:${port}`
+  const port = auth.listen?.port ?? (await freePort())
+  const walletOrigin = auth.walletOrigin ?? `http://127.0.0.1:${port}`
   const clock = { now: Date.now() }
   const server = await startTestServer({
     indexer: false,
