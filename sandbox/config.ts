@@ -13,6 +13,8 @@
  * - `PORT + 7` the Sui ledger's full-node JSON-RPC
  * - `PORT + 8` the Stacks ledger's node API (`/v2/…`) and blockchain API (`/extended/v1/…`)
  * - `PORT + 9` the local SMTP sink (emails the server sends; read them at `/sandbox/mail`)
+ * - `PORT + 10` the identity provider (OpenID Connect issuers `/google`, `/apple`, `/discord`, `/x`, `/facebook`; GitHub-shaped OAuth 2 at `/github`)
+ * - `PORT + 11` the wallet origin: the same server, answering the embedded wallet's frame and `/auth/v1`
  *
  * Every chain is started through one seam, `chains/sandboxChains.ts`; a new chain takes the next port.
  */
@@ -72,22 +74,26 @@ export type SandboxPorts = {
   stacks: number
   /** The SMTP sink the server sends its emails to. */
   mail: number
+  /** The identity provider (plays Google, Apple, Discord, X, Facebook and GitHub). */
+  identity: number
+  /** The wallet origin of the embedded wallet (a second listener of the server). */
+  walletFrame: number
 }
 
 /**
- * The ports a sandbox on `base` uses (`base` .. `base + 9`).
+ * The ports a sandbox on `base` uses (`base` .. `base + 11`).
  *
  * @param base the server's port (`PORT`)
  * @returns the ports by role
  * @example
- * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, polkadot: 4706, sui: 4707, stacks: 4708, mail: 4709 }
+ * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, polkadot: 4706, sui: 4707, stacks: 4708, mail: 4709, identity: 4710, walletFrame: 4711 }
  */
 export function sandboxPorts(base: number): SandboxPorts {
-  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, polkadot: base + 6, sui: base + 7, stacks: base + 8, mail: base + 9 }
+  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, polkadot: base + 6, sui: base + 7, stacks: base + 8, mail: base + 9, identity: base + 10, walletFrame: base + 11 }
 }
 
-/** The highest `PORT` the sandbox accepts (its mail sink takes `PORT + 9`). */
-export const maxSandboxPort = 65_535 - 9
+/** The highest `PORT` the sandbox accepts (its wallet origin takes `PORT + 11`). */
+export const maxSandboxPort = 65_535 - 11
 
 /** One EVM devnet of the sandbox. */
 export type SandboxEvmChain = {

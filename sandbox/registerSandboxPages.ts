@@ -16,6 +16,8 @@ export type SandboxInfo = {
   accounts: readonly string[]
   /** The funded Solana dev account, when the Solana RPC is running. */
   solanaAccount?: string
+  /** The embedded wallet: its wallet origin (PORT+11) and the identity provider (PORT+10). */
+  auth?: { walletOrigin: string; identity: string }
 }
 
 /**

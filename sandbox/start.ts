@@ -2,7 +2,7 @@
 // only on errors. Ctrl-C / SIGTERM stop every child and exit 0. A taken port exits 1 with a
 // one-line message naming the port and how to choose another.
 import { BaseError } from '../kernel/errors/BaseError.js'
-import { defaultSandboxPort } from './config.js'
+import { defaultSandboxPort, maxSandboxPort } from './config.js'
 import { SandboxParameterError } from './errors.js'
 import { startSandbox, type StartSandboxReturnType } from './startSandbox.js'
 import { watchAncestors } from './utils/watchAncestors.js'
@@ -11,7 +11,7 @@ function readPort(): number {
   const raw = process.env.PORT
   if (raw === undefined || raw.trim() === '') return defaultSandboxPort
   if (!/^\d{1,5}$/.test(raw.trim())) {
-    throw new SandboxParameterError(`PORT must be a number from 1 to 65527, got ${JSON.stringify(raw)}.`)
+    throw new SandboxParameterError(`PORT must be a number from 1 to ${maxSandboxPort}, got ${JSON.stringify(raw)}.`)
   }
   return Number(raw.trim())
 }

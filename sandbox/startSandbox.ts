@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
 import { createServer, type PorticoServer } from '../server/createServer.js'
 import { testDirectoryFile } from '../server/directory/testDirectory.js'
+import { buildAuthFrame } from './build/buildAuthFrame.js'
 import { buildSandboxAssets } from './build/buildSandboxAssets.js'
+import { sandboxAuthKeys } from './identity/sandboxAuthKeys.js'
+import { sandboxAuthProviders } from './identity/sandboxAuthProviders.js'
+import { startIdentityProvider } from './identity/startIdentityProvider.js'
 import type { SandboxChain } from './chains/SandboxChain.js'
 import { sandboxChains } from './chains/sandboxChains.js'
 import { defaultSandboxPort, maxSandboxPort, sandboxEmailCaptureProjectId, sandboxEmailExportToken, sandboxHost, sandboxIndexerPollMs, sandboxNameZone, sandboxPorts, sandboxProjectId } from './config.js'
@@ -95,7 +99,7 @@ function relayProbe(url: string, signal: AbortSignal): Promise<void> {
  *
  * @param parameters the base port and data directory
  * @returns the sandbox's URL, its `/sandbox.json` info and `stop()`
- * @throws SandboxPortInUseError when one of PORT..PORT+9 is taken
+ * @throws SandboxPortInUseError when one of PORT..PORT+11 is taken
  * @example
  * const sandbox = await startSandbox({ port: 4700 })
  * await sandbox.stop()
@@ -103,10 +107,10 @@ function relayProbe(url: string, signal: AbortSignal): Promise<void> {
 export async function startSandbox(parameters: StartSandboxParameters = {}): Promise<StartSandboxReturnType> {
   const basePort = parameters.port ?? defaultSandboxPort
   if (!Number.isInteger(basePort) || basePort < 1 || basePort > maxSandboxPort) {
-    throw new SandboxParameterError(`PORT must be an integer from 1 to ${maxSandboxPort} (the sandbox uses PORT to PORT+9), got ${String(basePort)}.`)
+    throw new SandboxParameterError(`PORT must be an integer from 1 to ${maxSandboxPort} (the sandbox uses PORT to PORT+11), got ${String(basePort)}.`)
   }
   const ports = sandboxPorts(basePort)
-  const roles: [number, string][] = [[ports.server, 'the Portico server'], ...sandboxChains.map((c): [number, string] => [ports[c.portKey], c.label])]
+  const roles: [number, string][] = [[ports.server, 'the Portico server'], [ports.identity, 'the identity provider'], [ports.walletFrame, 'the wallet origin'], ...sandboxChains.map((c): [number, string] => [ports[c.portKey], c.label])]
   for (const [port, what] of roles) {
     try {
       await assertPortFree(port, sandboxHost)
@@ -147,11 +151,14 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         ),
       ),
       buildSandboxAssets(),
+      buildAuthFrame(),
     ])
     for (const result of settled) if (result.status === 'rejected') throw result.reason
     const values = settled.map((r) => (r as PromiseFulfilledResult<unknown>).value)
     const chains = values.slice(0, sandboxChains.length) as SandboxChain[]
     const assets = values[sandboxChains.length] as Awaited<ReturnType<typeof buildSandboxAssets>>
+    const authFrame = values[sandboxChains.length + 1] as Awaited<ReturnType<typeof buildAuthFrame>>
+    const walletOrigin = `http://${sandboxHost}:${ports.walletFrame}`
     const solana = chains.find((c) => c.info.namespace === 'solana')
     const info: SandboxInfo = {
       url,
@@ -160,6 +167,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
       chains: chains.map((c) => ({ ...c.info, rpcUrl: c.proxyUrl(url) })),
       accounts: devAddresses,
       ...(solana ? { solanaAccount: solana.info.accounts[0] as string } : {}),
+      auth: { walletOrigin, identity: `http://${sandboxHost}:${ports.identity}` },
     }
 
     const dataDir = parameters.dataDir ?? `${repoRoot}.portico/data`
@@ -171,6 +179,12 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
       throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new SandboxPortInUseError({ port: ports.mail, basePort, what: 'the mail sink', cause: error }) : error
     })
     started.push(mail)
+    // The identity provider (Google, Apple, Discord, X, Facebook over OIDC; GitHub-shaped OAuth 2).
+    const identity = await startIdentityProvider({ port: ports.identity, host: sandboxHost, redirectUris: [`${walletOrigin}/auth/v1/social/callback`] }).catch((error: unknown) => {
+      throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new SandboxPortInUseError({ port: ports.identity, basePort, what: 'the identity provider', cause: error }) : error
+    })
+    started.push(identity)
+    const authKeys = await sandboxAuthKeys(dataDir)
     const pages = registerSandboxPages(assets, info, controls)
     // The on-ramp: a treasury of its own on each chain pays out what the sandbox checkout sells,
     // and the checkout reports each order to the server with a signed webhook.
@@ -201,6 +215,17 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
           exportTokens: { [sandboxEmailCaptureProjectId]: sandboxEmailExportToken, [sandboxProjectId]: sandboxEmailExportToken },
         },
         relay: {},
+        // Email and social login with the embedded wallet, on the wallet origin (PORT+11).
+        auth: {
+          walletOrigin,
+          listen: { host: sandboxHost, port: ports.walletFrame },
+          ...authKeys,
+          frame: authFrame,
+          providers: sandboxAuthProviders(identity),
+          siteName: 'Portico sandbox',
+          // One developer and the end-to-end tests share 127.0.0.1.
+          limits: { startsPerIpPerHour: 10_000 },
+        },
         // One developer (and the end-to-end tests, all from 127.0.0.1) share these limits: roomy.
         requestRateLimit: { max: 20_000, windowMs: 60_000 },
         rpcRateLimit: { perIp: 200_000, perProject: 200_000, windowMs: 60_000 },

@@ -149,6 +149,6 @@ describe('npm start with a taken port', () => {
     const { code, stdout, stderr } = await runStart({ PORT: 'http' })
     expect(code).toBe(1)
     expect(stdout).toBe('')
-    expect(stderr.trimEnd().split('\n')).toEqual(['Portico sandbox: PORT must be a number from 1 to 65527, got "http".'])
+    expect(stderr.trimEnd().split('\n')).toEqual(['Portico sandbox: PORT must be a number from 1 to 65524, got "http".'])
   })
 })
