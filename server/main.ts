@@ -48,6 +48,18 @@ export async function main({ argv = process.argv.slice(2), env = process.env }: 
   if (env.HOST) config.host = env.HOST
   if (env.DATA_DIR) config.dataDir = env.DATA_DIR
   config.dataDir = resolve(base, config.dataDir)
+  // A JSON file names the built wallet frame by its files: `auth.frame: { scriptFile, styleFile }`.
+  const frame = config.auth?.frame as { script?: unknown; style?: unknown; scriptFile?: unknown; styleFile?: unknown } | undefined
+  if (config.auth && frame && typeof frame.scriptFile === 'string' && typeof frame.styleFile === 'string') {
+    const read = (file: string) => {
+      try {
+        return readFileSync(resolve(base, file), 'utf8')
+      } catch (error) {
+        throw new Error(`Could not read the wallet frame file ${resolve(base, file)}: ${(error as Error).message}`)
+      }
+    }
+    config.auth = { ...config.auth, frame: { script: read(frame.scriptFile), style: read(frame.styleFile) } }
+  }
   return createServer(config)
 }
 

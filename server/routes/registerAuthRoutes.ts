@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { AuthUser } from '../../plugins/auth/protocol.js'
 import { authEmailCodes } from '../auth/codes/authEmailCodes.js'
 import { frameAncestorSources } from '../auth/frame/frameAncestorSources.js'
 import { renderCallbackPage, renderFramePage, renderMessagePage, socialCallbackScript } from '../auth/frame/htmlPages.js'
@@ -19,6 +18,9 @@ import type { ServerContext } from './ServerContext.js'
 
 /** The strict CSP of the pages the wallet origin serves (the frame adds its frame-ancestors). */
 const pageCsp = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'"
+
+/** The user as the frame sees it (plugins/auth/protocol.ts `AuthUser`; server/ does not import plugins). */
+type AuthUser = { id: string; email?: string; provider: string; handle?: string; name?: string }
 
 const emailPattern = /^[^\s@<>()[\]\\,;:"]{1,64}@[a-z0-9-]+(\.[a-z0-9-]+)+$/
 const verifierPattern = /^[A-Za-z0-9._~-]{43,128}$/
