@@ -11,7 +11,7 @@ declare module 'oidc-provider' {
     conformIdTokenClaims?: boolean
     ttl?: Record<string, number>
     features?: Record<string, { enabled: boolean }>
-    interactions?: { url: (ctx: unknown, interaction: { uid: string }) => string }
+    renderError?(ctx: { type: string; body: string }, out: Record<string, unknown>, error: Error): Promise<void>
     findAccount(ctx: unknown, accountId: string): Promise<Account | undefined>
   }
 

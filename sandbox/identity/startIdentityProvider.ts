@@ -15,6 +15,25 @@ export type IdentityProvider = {
   stop(): Promise<void>
 }
 
+/** Drops console lines that start with `oidc-provider` until `restore()`. */
+function quietOidcProviderNotices(): { restore(): void } {
+  const { warn, info } = console
+  const filter =
+    (original: (...args: unknown[]) => void) =>
+    (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].includes('oidc-provider ')) return
+      original.apply(console, args)
+    }
+  console.warn = filter(warn)
+  console.info = filter(info)
+  return {
+    restore() {
+      console.warn = warn
+      console.info = info
+    },
+  }
+}
+
 export type StartIdentityProviderParameters = {
   /** 0 picks a free port. */
   port: number
@@ -35,7 +54,9 @@ export type StartIdentityProviderParameters = {
  * idp.issuer('google') // 'http://127.0.0.1:4710/google'
  */
 export async function startIdentityProvider({ port, host = '127.0.0.1', redirectUris }: StartIdentityProviderParameters): Promise<IdentityProvider> {
-  const { default: Provider } = await import('oidc-provider')
+  // oidc-provider announces its development defaults (in-memory adapter, dev keys, dev login
+  // form, Node 20) on the console when loaded and built; the sandbox uses them on purpose and
+  // `npm start` prints one line, so those announcements are held back while it sets up.
   const server = createServer()
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -48,8 +69,10 @@ export async function startIdentityProvider({ port, host = '127.0.0.1', redirect
   const url = `http://${host}:${actualPort}`
   const redirectOrigins = [...new Set(redirectUris.map((uri) => new URL(uri).origin))].join(' ')
   const handlers = new Map<string, (request: IncomingMessage, response: ServerResponse) => void>()
-
-  for (const id of sandboxOidcProviders) {
+  const quiet = quietOidcProviderNotices()
+  try {
+    const { default: Provider } = await import('oidc-provider')
+    for (const id of sandboxOidcProviders) {
     const accounts = identityTestUsers[id]
     const provider = new Provider(`${url}/${id}`, {
       clients: [{ client_id: sandboxIdentityClientId(id), token_endpoint_auth_method: 'none', redirect_uris: redirectUris, response_types: ['code'], grant_types: ['authorization_code'] }],
@@ -59,7 +82,10 @@ export async function startIdentityProvider({ port, host = '127.0.0.1', redirect
       conformIdTokenClaims: false,
       ttl: { Interaction: 3600, Session: 86_400, Grant: 86_400, AccessToken: 3600, IdToken: 3600, AuthorizationCode: 600 },
       features: { devInteractions: { enabled: true } },
-      interactions: { url: (_ctx, interaction) => `/${id}/interaction/${interaction.uid}` },
+      async renderError(ctx, out) {
+        ctx.type = 'html'
+        ctx.body = `<!doctype html><title>Sandbox identity provider: error</title><h1>${String(out.error).replace(/[^\w.-]/g, '')}</h1>`
+      },
       async findAccount(_ctx, accountId) {
         // oidc-provider makes the account id the `sub`: the OIDC test accounts' sub is their login.
         const account = accounts.find((a) => a.login === accountId)
@@ -72,7 +98,6 @@ export async function startIdentityProvider({ port, host = '127.0.0.1', redirect
         }
       },
     })
-    // The dev interactions print a warning each start; the sandbox knows.
     const callback = provider.callback()
     handlers.set(id, (request, response) => {
       // The dev login pages: no request leaves the host (their stylesheet imports a web font), and
@@ -82,6 +107,12 @@ export async function startIdentityProvider({ port, host = '127.0.0.1', redirect
       request.url = (request.url ?? '/').slice(id.length + 1) || '/'
       callback(request, response)
     })
+    }
+  } catch (error) {
+    server.close()
+    throw error
+  } finally {
+    quiet.restore()
   }
   const github = createGithubFake({ clientId: sandboxIdentityClientId('github'), redirectUris })
 
