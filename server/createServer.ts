@@ -34,6 +34,7 @@ import { registerRpcProxyRoutes } from './routes/registerRpcProxyRoutes.js'
 import { registerAuthRoutes } from './routes/registerAuthRoutes.js'
 import type { AuthConfig } from './auth/AuthConfig.js'
 import { resolveAuthConfig, type ResolvedAuthConfig } from './auth/resolveAuthConfig.js'
+import { isWalletOriginPath } from './auth/frame/isWalletOriginPath.js'
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http'
 
 /** One chain the server serves: balances, the RPC proxy and `/v1/supported-chains` come from these. */
@@ -393,6 +394,10 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       if (request.raw.rawHeaders.filter((_, index) => index % 2 === 0 && /^host$/i.test(request.raw.rawHeaders[index] ?? '')).length > 1) {
         reply.header('connection', 'close')
         return reply.code(400).send({ code: 'BAD_REQUEST', message: 'Duplicate Host header' })
+      }
+      // The wallet origin answers only what the wallet frame needs (see isWalletOriginPath).
+      if (auth && request.headers.host === auth.walletHost && !isWalletOriginPath(request.url)) {
+        return reply.code(404).send({ code: 'NOT_FOUND', message: 'The wallet origin serves only /auth/v1/ and the RPC proxy' })
       }
       if (request.method === 'OPTIONS') {
         reply.header('access-control-allow-methods', 'GET, POST, OPTIONS')

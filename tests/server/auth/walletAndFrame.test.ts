@@ -151,6 +151,17 @@ describe('the wallet origin', () => {
     expect(unknown.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
   })
 
+  it('serves nothing else on the wallet origin (no page could share the frame\'s storage)', async () => {
+    for (const path of ['/getWallets?page=1&entries=1', '/projects/v1/origins?projectId=demo', '/auth/v2/frame', '/']) {
+      const answer = await t.call('GET', path)
+      expect([path, answer.status]).toEqual([path, 404])
+    }
+    expect((await fetch(`${t.server.url}/getWallets?page=1&entries=1`)).status).toBe(200)
+    // The RPC proxy is served there (for the frame).
+    const rpc = await t.call('POST', '/v1/?chainId=eip155:999&projectId=demo', { body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' } })
+    expect(rpc.body.code).toBe('UNSUPPORTED_CHAIN')
+  })
+
   it('lets the frame use the RPC proxy from the wallet origin', async () => {
     // The project allows only its sites, not the wallet origin; the proxy still takes the frame's
     // calls (the answer is about the chain, not the origin), and refuses other origins.
