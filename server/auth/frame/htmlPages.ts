@@ -1,7 +1,12 @@
 /** Escapes text for HTML. */
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** JSON safe inside `<script type="application/json">` (no `<`, `>`, `&`, U+2028/9 in clear). */
+/**
+ * JSON safe inside `<script type="application/json">` (no `<`, `>`, `&`, U+2028/9 in clear).
+ *
+ * @example
+ * scriptJson({ a: '</script>' }) // '{"a":"\u003c/script\u003e"}'
+ */
 export const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
@@ -40,7 +45,12 @@ export const socialCallbackScript = `(function () {
 })();
 `
 
-/** A small HTML page with a title and one paragraph (the frame's 404). */
+/**
+ * A small HTML page with a title and one paragraph (the frame's 404).
+ *
+ * @example
+ * renderMessagePage('Unknown project', 'This wallet frame was opened for a project this server does not know.')
+ */
 export function renderMessagePage(title: string, text: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`
 }
