@@ -27,8 +27,9 @@ export function authEmailCodes({ db, auth }: { db: Database; auth: ResolvedAuthC
       const settings = smtp()
       const { attemptId, code, expiresAt, resendAfter } = store.start({ purpose, projectId, email, challenge, ...(userId ? { userId } : {}) })
       try {
-        await sendEmail(settings, loginCodeEmail({ to: email, code, siteName: auth.siteName, minutes: Math.round(auth.limits.codeTtlMs / 60_000), change: purpose === 'change' }))
+        await sendEmail(settings, loginCodeEmail({ to: email, code, siteName: auth.siteName, minutes: Math.max(1, Math.round(auth.limits.codeTtlMs / 60_000)), change: purpose === 'change' }))
       } catch (cause) {
+        store.discard(attemptId)
         throw new HttpError({ status: 502, code: 'EMAIL_NOT_SENT', message: 'The code could not be sent; try again', cause })
       }
       return { attemptId, expiresAt, resendAfter }

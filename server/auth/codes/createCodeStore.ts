@@ -34,6 +34,7 @@ export function createCodeStore(db: Database, { secret, limits, now }: { secret:
   const wrong = db.prepare('UPDATE auth_code_attempts SET wrong_count = wrong_count + 1 WHERE id = ?')
   const use = db.prepare('UPDATE auth_code_attempts SET used = 1 WHERE id = ? AND used = 0')
   const prune = db.prepare('DELETE FROM auth_code_attempts WHERE created_at <= ? AND expires_at <= ?')
+  const remove = db.prepare('DELETE FROM auth_code_attempts WHERE id = ?')
 
   type VerifyParameters = { purpose: CodePurpose; attemptId: string; code: string; verifier: string; userId?: string }
   // Wrong tries must be counted even though the answer is a refusal, so the transaction returns
@@ -68,6 +69,10 @@ export function createCodeStore(db: Database, { secret, limits, now }: { secret:
       insert.run(attemptId, purpose, projectId, email, userId ?? null, hashCode(attemptId, code), challenge, at, at + limits.codeTtlMs)
       return { attemptId, code, expiresAt: at + limits.codeTtlMs, resendAfter: at + limits.resendGapMs }
     }),
+    /** Forgets an attempt whose email could not be sent (so it counts against no limit). */
+    discard(attemptId: string): void {
+      remove.run(attemptId)
+    },
     /**
      * Redeems a code: the attempt's email (and user, for a change) when the code and verifier are
      * right. Refusals: 400 `WRONG_CODE` (`data.attemptsLeft`), 423 `LOCKED`, 410 `CODE_EXPIRED`,

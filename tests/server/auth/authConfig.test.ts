@@ -7,7 +7,7 @@ import { frameAncestorSources } from '../../../server/auth/frame/frameAncestorSo
 import { resolveAuthConfig } from '../../../server/auth/resolveAuthConfig.js'
 import { createServer } from '../../../server/createServer.js'
 import { makeDataDir } from '../helpers/startTestServer.js'
-import { pkce, startAuthServer } from './startAuthServer.js'
+import { freePort, pkce, startAuthServer } from './startAuthServer.js'
 
 const base = (): AuthConfig => ({ walletOrigin: 'https://wallet.example.com', shareKey: randomBytes(32).toString('hex'), recoveryKey: randomBytes(32).toString('base64'), frame: { script: '', style: '' } })
 
@@ -56,6 +56,23 @@ describe('without SMTP', () => {
       expect((await t.call('GET', '/auth/v1/providers?projectId=demo')).body).toEqual({ email: false, socials: [] })
       const start = await t.call('POST', '/auth/v1/email/start', { body: { projectId: 'demo', email: 'a@example.com', challenge: pkce().challenge } })
       expect([start.status, start.body.code]).toEqual([503, 'EMAIL_NOT_CONFIGURED'])
+    } finally {
+      await t.dispose()
+    }
+  })
+})
+
+describe('an SMTP server that does not answer', () => {
+  it('answers 502 EMAIL_NOT_SENT and does not count the lost code against the resend gap', async () => {
+    const closed = await freePort()
+    const t = await startAuthServer({ server: { email: { smtp: { host: '127.0.0.1', port: closed }, from: 'x@example.com', exportTokens: {} } } })
+    try {
+      const body = { projectId: 'demo', email: 'lost@example.com', challenge: pkce().challenge }
+      for (let i = 0; i < 2; i++) {
+        const start = await t.call('POST', '/auth/v1/email/start', { body })
+        expect([start.status, start.body.code]).toEqual([502, 'EMAIL_NOT_SENT'])
+      }
+      expect(t.server.db.prepare('SELECT COUNT(*) AS n FROM auth_code_attempts').get()).toEqual({ n: 0 })
     } finally {
       await t.dispose()
     }
