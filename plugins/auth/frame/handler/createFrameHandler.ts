@@ -128,11 +128,11 @@ export function createFrameHandler(options: FrameHandlerOptions) {
 
   async function showExport(): Promise<null> {
     const { user, accounts } = requireSession()
-    const doc = options.document
-    if (!doc) throw new FrameFailure('UNSUPPORTED_METHOD', 'This frame cannot show the export screen')
     const me = await api.me()
     const at = me.authenticatedAt < 1e11 ? me.authenticatedAt * 1000 : me.authenticatedAt
     if (!(now() - at <= exportFreshnessMs)) throw new FrameFailure('REAUTH_REQUIRED', 'Log in again to export the wallet (the login must be at most 5 minutes old)')
+    const doc = options.document
+    if (!doc) throw new FrameFailure('UNSUPPORTED_METHOD', 'This frame cannot show the export screen')
     const secrets = await keyring.withKeys(user.id, accounts, async (keys) => exportSecrets(keys))
     const copy = options.copy ?? ((text: string) => navigator.clipboard.writeText(text))
     renderExportScreen(doc, secrets, { copy, onDone: () => emit({ event: 'exportClosed' }) })
