@@ -3,6 +3,19 @@
 import { createConnectListener } from './connection/listenForConnect.js'
 import { readFrameConfig } from './handler/FrameConfig.js'
 import { createFrameHandler } from './handler/createFrameHandler.js'
+import type { KeyValueStorage } from './utils/KeyValueStorage.js'
+
+/** The wallet origin's localStorage; where the browser blocks it, a map that lives as long as the page. */
+function frameStorage(): KeyValueStorage {
+  try {
+    const storage = window.localStorage
+    storage.getItem('portico-auth:session')
+    return storage
+  } catch {
+    const entries = new Map<string, string>()
+    return { getItem: (key) => entries.get(key) ?? null, setItem: (key, value) => void entries.set(key, value), removeItem: (key) => void entries.delete(key) }
+  }
+}
 
 function start(): void {
   const node = document.getElementById('portico-frame-config')
@@ -17,7 +30,7 @@ function start(): void {
     config,
     frameOrigin: location.origin,
     fetch: (input, init) => fetch(input, init),
-    storage: localStorage,
+    storage: frameStorage(),
     document,
   })
   window.addEventListener('message', createConnectListener({ allowedOrigins: config.allowedOrigins, server: handler }))

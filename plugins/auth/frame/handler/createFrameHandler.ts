@@ -258,6 +258,11 @@ export function createFrameHandler(options: FrameHandlerOptions) {
         const result = await enqueue(key, () => run(method as FrameMethod, message.params))
         return { id, result: result === undefined ? null : result }
       } catch (error) {
+        // The server no longer knows the session (expired, logged out elsewhere): so does the frame.
+        if (error instanceof FrameFailure && error.code === 'NOT_LOGGED_IN' && session && !token.get()) {
+          session = undefined
+          emit({ event: 'stateChanged', data: {} })
+        }
         return { id, error: toFrameError(error) }
       }
     },

@@ -180,6 +180,18 @@ describe('the frame handler: login and custody', () => {
     expect(b.events.at(-1)).toEqual({ event: 'stateChanged', data: after })
   })
 
+  it('forgets the session when the server no longer knows it', async () => {
+    const server = fakeAuthServer()
+    const b = browser(server)
+    await b.emailLogin('kim@example.com')
+    server.sessions.clear()
+    expect(await b.fails('request', { chainId: 'eip155:1', method: 'personal_sign', params: ['0x68', (await b.ok('status')).accounts.eip155] })).toMatchObject({ code: 'NOT_LOGGED_IN' })
+    expect(b.storage.getItem(sessionStorageKey)).toBeNull()
+    expect(await b.ok('status')).toEqual({})
+    expect(b.events.at(-1)).toEqual({ event: 'stateChanged', data: {} })
+    expect(b.storage.getItem(deviceShareKey)).not.toBeNull()
+  })
+
   it('showExport needs a login at most 5 minutes old', async () => {
     const server = fakeAuthServer()
     let clock = Date.now()

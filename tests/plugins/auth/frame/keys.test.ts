@@ -5,6 +5,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { mnemonicToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { FrameFailure } from '../../../../plugins/auth/frame/errors.js'
+import { exportSecrets } from '../../../../plugins/auth/frame/export/exportSecrets.js'
 import { deriveFromMnemonic, deriveWalletKeys } from '../../../../plugins/auth/frame/keys/deriveWalletKeys.js'
 import { createDeviceShare, deviceShareKey } from '../../../../plugins/auth/frame/keys/deviceShare.js'
 import { combineShares, splitEntropy } from '../../../../plugins/auth/frame/keys/shares.js'
@@ -33,6 +34,16 @@ describe('wallet keys', () => {
     expect(ed25519.verify(ed25519.sign(message, keys.solana.privateKey), new TextEncoder().encode('other'), publicKey)).toBe(false)
     // Another path or mnemonic is another key.
     expect(deriveWalletKeys(new Uint8Array(16).fill(1)).accounts.solana).not.toBe(keys.accounts.solana)
+  })
+
+  it('exports the eip155 private key as hex and the solana secret key as 64 bytes (seed ‖ public key) in base58', () => {
+    const keys = deriveFromMnemonic(testMnemonic)
+    const secrets = exportSecrets(keys)
+    expect(secrets.eip155PrivateKey).toBe('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+    const solana = base58.decode(secrets.solanaSecretKey)
+    expect(solana).toHaveLength(64)
+    expect(base58.encode(solana.slice(32))).toBe(keys.accounts.solana)
+    expect(ed25519.getPublicKey(solana.slice(0, 32))).toEqual(solana.slice(32))
   })
 
   it('refuses entropy of the wrong length and a mnemonic that is not BIP-39', () => {
