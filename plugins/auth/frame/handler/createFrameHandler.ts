@@ -205,6 +205,11 @@ export function createFrameHandler(options: FrameHandlerOptions) {
         if (!attempt) throw invalidParams('No code was sent: call emailChangeStart first')
         const user = await api.emailChangeVerify(attempt.attemptId, code, attempt.verifier)
         changeAttempt = undefined
+        // Should the server's id of the user follow the email, this browser's share follows it.
+        if (user.id !== current.user.id) {
+          const share = device.read(current.user.id)
+          if (share) device.write(user.id, share)
+        }
         session = { user, accounts: current.accounts }
         emit({ event: 'stateChanged', data: state() })
         return state()
