@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import esbuild from 'rollup-plugin-esbuild'
+import { authFrameEntry, buildAuthFrameFiles } from './scripts/build/authFrame.mjs'
 import { cssEntry, jsEntries, root } from './scripts/build/entries.mjs'
 import { porticoStylesheet } from './scripts/build/uiStylesheets.mjs'
 
@@ -48,6 +49,23 @@ function bundleStyles() {
   }
 }
 
+/**
+ * Writes dist/auth-frame/frame.js and frame.css: the wallet frame of portico/auth, which the
+ * Portico server serves on the wallet origin. Built apart (esbuild, one file, its dependencies
+ * bundled) so no site bundle ever contains it.
+ */
+function bundleAuthFrame() {
+  return {
+    name: 'bundle-auth-frame',
+    async generateBundle() {
+      if (!existsSync(join(root, authFrameEntry))) return
+      const { script, style } = await buildAuthFrameFiles()
+      this.emitFile({ type: 'asset', fileName: 'auth-frame/frame.js', source: script })
+      this.emitFile({ type: 'asset', fileName: 'auth-frame/frame.css', source: style })
+    },
+  }
+}
+
 export default {
   input: Object.fromEntries(jsEntries().map((entry) => [entry.output, join(root, entry.input)])),
   external: isExternal,
@@ -63,5 +81,5 @@ export default {
   },
   // Pure factories and no top-level effects: let unused exports fall away in the site's bundle.
   treeshake: { moduleSideEffects: (id) => id.endsWith('.css') },
-  plugins: [resolveTsSources(), bundleIcons(), esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: join(root, 'tsconfig.json') }), bundleStyles()],
+  plugins: [resolveTsSources(), bundleIcons(), esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: join(root, 'tsconfig.json') }), bundleStyles(), bundleAuthFrame()],
 }

@@ -1,0 +1,277 @@
+import type { AuthAccounts, AuthState, AuthUser, FrameEvent, FrameMethod, FrameResponse } from '../../protocol.js'
+import { createAuthApi, type MeAnswer } from '../api/createAuthApi.js'
+import { createSessionToken } from '../api/sessionToken.js'
+import { FrameFailure, invalidParams, toFrameError } from '../errors.js'
+import { exportFreshnessMs, exportSecrets } from '../export/exportSecrets.js'
+import { clearExportScreen, renderExportScreen } from '../export/renderExportScreen.js'
+import { createDeviceShare } from '../keys/deviceShare.js'
+import { createKeyring } from '../keys/createKeyring.js'
+import { createVerifier, type Verifier } from '../login/createVerifier.js'
+import { answerEip155Request } from '../signers/eip155.js'
+import { answerSolanaRequest } from '../signers/solana.js'
+import type { SignerContext } from '../signers/SignerContext.js'
+import { isRecord } from '../utils/isRecord.js'
+import type { KeyValueStorage } from '../utils/KeyValueStorage.js'
+import type { FrameConfig } from './FrameConfig.js'
+import { codeOf, emailOf, paramsOf } from './readParams.js'
+
+/** What the handler needs from its page; the browser entry passes the real ones. */
+export type FrameHandlerOptions = {
+  config: FrameConfig
+  /** The wallet origin (`location.origin`): social start URLs and the RPC proxy are absolute on it. */
+  frameOrigin: string
+  fetch: typeof fetch
+  storage: KeyValueStorage
+  /** Fills a buffer with random bytes (`crypto.getRandomValues`). */
+  random?: (bytes: Uint8Array) => Uint8Array
+  /** The frame's document, where the export screen renders (absent: showExport fails). */
+  document?: Document
+  copy?: (text: string) => Promise<void>
+  now?: () => number
+}
+
+const methods = new Set<FrameMethod>(['status', 'emailStart', 'emailVerify', 'socialStart', 'socialFinish', 'emailChangeStart', 'emailChangeVerify', 'request', 'showExport', 'hideExport', 'logout'])
+/** Methods that read or change the session run one after another. */
+const sessionMethods = new Set<string>(['status', 'emailVerify', 'socialFinish', 'emailChangeVerify', 'logout'])
+
+/**
+ * The frame's request handler (docs/guides/embedded-wallet.md §3): takes what arrives on the
+ * port and answers a FrameResponse — never throws. Login attempts keep their verifier in
+ * memory; the session token and the device share live in the wallet origin's storage; keys are
+ * rebuilt for each signature. `connect` names the site that holds the port and where events go.
+ *
+ * @example
+ * const handler = createFrameHandler({ config, frameOrigin: location.origin, fetch, storage: localStorage, document })
+ * handler.connect('https://shop.example.com', (event) => port.postMessage(event))
+ * port.onmessage = async (e) => { const answer = await handler.handle(e.data); if (answer) port.postMessage(answer) }
+ */
+export function createFrameHandler(options: FrameHandlerOptions) {
+  const { config, frameOrigin } = options
+  const random = options.random ?? ((bytes: Uint8Array) => crypto.getRandomValues(bytes))
+  const now = options.now ?? Date.now
+  const token = createSessionToken(options.storage)
+  const api = createAuthApi({ apiBase: config.apiBase, projectId: config.projectId, token, fetch: options.fetch })
+  const device = createDeviceShare(options.storage)
+  const keyring = createKeyring({ api, device, drawEntropy: () => random(new Uint8Array(16)) })
+
+  let session: { user: AuthUser; accounts: AuthAccounts } | undefined
+  let site: { origin: string; emit: (event: FrameEvent) => void } | undefined
+  let emailAttempt: { attemptId: string; verifier: string } | undefined
+  let changeAttempt: { attemptId: string; verifier: string } | undefined
+  let social: Verifier | undefined
+  const queues = new Map<string, Promise<unknown>>()
+
+  const state = (): AuthState => (session ? { user: session.user, accounts: session.accounts } : {})
+  const emit = (event: FrameEvent) => {
+    try {
+      site?.emit(event)
+    } catch {
+      // A closed port: the next connect brings a new one.
+    }
+  }
+  const requireSession = () => {
+    if (!session) throw new FrameFailure('NOT_LOGGED_IN', 'Log in first')
+    return session
+  }
+
+  /** After the server issued a session: open the wallet (create, rebuild or recover), or keep nothing. */
+  async function enter(me?: MeAnswer): Promise<AuthState> {
+    try {
+      const answer = me ?? (await api.me())
+      const accounts = await keyring.open(answer)
+      session = { user: answer.user, accounts }
+      return state()
+    } catch (error) {
+      session = undefined
+      if (error instanceof FrameFailure && (error.code === 'WALLET_MISMATCH' || error.code === 'REAUTH_REQUIRED')) token.set(undefined)
+      throw error
+    }
+  }
+
+  async function status(): Promise<AuthState> {
+    if (session) return state()
+    if (!token.get()) return {}
+    try {
+      return await enter()
+    } catch (error) {
+      // A stored session that cannot open the wallet silently (expired, or this browser needs a fresh login to recover) reads as logged out.
+      if (error instanceof FrameFailure && ['NOT_LOGGED_IN', 'REAUTH_REQUIRED', 'WALLET_MISMATCH'].includes(error.code)) return {}
+      throw error
+    }
+  }
+
+  async function login(answer: { token: string }): Promise<AuthState> {
+    token.set(answer.token)
+    const result = await enter()
+    emit({ event: 'stateChanged', data: result })
+    return result
+  }
+
+  async function request(params: unknown): Promise<unknown> {
+    const { chainId, method, params: inner } = paramsOf('request', params, '{ chainId, method, params }')
+    if (typeof chainId !== 'string' || !/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(chainId)) throw invalidParams('request expects a CAIP-2 chainId')
+    if (typeof method !== 'string' || method.length === 0 || method.length > 64) throw invalidParams('request expects a method name')
+    const namespace = chainId.split(':')[0]
+    if (namespace !== 'eip155' && namespace !== 'solana') throw new FrameFailure('UNSUPPORTED_METHOD', `The wallet has no ${namespace} account`)
+    const { user, accounts } = requireSession()
+    const context: SignerContext = {
+      chainId,
+      method,
+      params: inner,
+      accounts,
+      withKeys: (use) => keyring.withKeys(user.id, accounts, use),
+      rpcUrl: (caip) => `${frameOrigin}${config.rpcBase}?${new URLSearchParams({ chainId: caip, projectId: config.projectId })}`,
+      fetch: options.fetch,
+    }
+    return namespace === 'eip155' ? answerEip155Request(context) : answerSolanaRequest(context)
+  }
+
+  async function showExport(): Promise<null> {
+    const { user, accounts } = requireSession()
+    const me = await api.me()
+    const at = me.authenticatedAt < 1e11 ? me.authenticatedAt * 1000 : me.authenticatedAt
+    if (!(now() - at <= exportFreshnessMs)) throw new FrameFailure('REAUTH_REQUIRED', 'Log in again to export the wallet (the login must be at most 5 minutes old)')
+    const doc = options.document
+    if (!doc) throw new FrameFailure('UNSUPPORTED_METHOD', 'This frame cannot show the export screen')
+    const secrets = await keyring.withKeys(user.id, accounts, async (keys) => exportSecrets(keys))
+    const copy = options.copy ?? ((text: string) => navigator.clipboard.writeText(text))
+    renderExportScreen(doc, secrets, { copy, onDone: () => emit({ event: 'exportClosed' }) })
+    return null
+  }
+
+  async function logout(): Promise<null> {
+    if (options.document) clearExportScreen(options.document)
+    if (token.get()) {
+      try {
+        await api.logout()
+      } catch {
+        // The server forgets the session when it expires; this browser forgets it now.
+      }
+    }
+    token.set(undefined)
+    session = undefined
+    emailAttempt = changeAttempt = social = undefined
+    emit({ event: 'stateChanged', data: {} })
+    return null
+  }
+
+  async function run(method: FrameMethod, params: unknown): Promise<unknown> {
+    switch (method) {
+      case 'status':
+        return status()
+      case 'emailStart': {
+        const email = emailOf(method, params)
+        const verifier = createVerifier(random)
+        const sent = await api.emailStart(email, verifier.challenge)
+        emailAttempt = { attemptId: sent.attemptId, verifier: verifier.verifier }
+        return { expiresAt: sent.expiresAt, resendAfter: sent.resendAfter }
+      }
+      case 'emailVerify': {
+        const code = codeOf(method, params)
+        const attempt = emailAttempt
+        if (!attempt) throw invalidParams('No code was sent: call emailStart first')
+        const answer = await api.emailVerify(attempt.attemptId, code, attempt.verifier)
+        emailAttempt = undefined
+        return login(answer)
+      }
+      case 'socialStart': {
+        const { provider } = paramsOf(method, params, '{ provider }')
+        if (typeof provider !== 'string' || !/^[a-z0-9][a-z0-9_-]{0,31}$/.test(provider)) throw invalidParams('socialStart expects { provider } (a provider id)')
+        if (!site) throw new FrameFailure('NOT_LOGGED_IN', 'No site is connected')
+        social = createVerifier(random)
+        return { url: api.socialStartUrl(provider, social.challenge, site.origin, frameOrigin) }
+      }
+      case 'socialFinish': {
+        const { ticket } = paramsOf(method, params, '{ ticket }')
+        if (typeof ticket !== 'string' || !/^[\x21-\x7e]{1,512}$/.test(ticket)) throw invalidParams('socialFinish expects { ticket }')
+        const verifier = social
+        if (!verifier) throw invalidParams('No social login was started: call socialStart first')
+        const answer = await api.socialRedeem(ticket, verifier.verifier)
+        social = undefined
+        return login(answer)
+      }
+      case 'emailChangeStart': {
+        const email = emailOf(method, params)
+        requireSession()
+        const verifier = createVerifier(random)
+        const sent = await api.emailChangeStart(email, verifier.challenge)
+        changeAttempt = { attemptId: sent.attemptId, verifier: verifier.verifier }
+        return { expiresAt: sent.expiresAt, resendAfter: sent.resendAfter }
+      }
+      case 'emailChangeVerify': {
+        const code = codeOf(method, params)
+        const current = requireSession()
+        const attempt = changeAttempt
+        if (!attempt) throw invalidParams('No code was sent: call emailChangeStart first')
+        const user = await api.emailChangeVerify(attempt.attemptId, code, attempt.verifier)
+        changeAttempt = undefined
+        // Should the server's id of the user follow the email, this browser's share follows it.
+        if (user.id !== current.user.id) {
+          const share = device.read(current.user.id)
+          if (share) device.write(user.id, share)
+        }
+        session = { user, accounts: current.accounts }
+        emit({ event: 'stateChanged', data: state() })
+        return state()
+      }
+      case 'request':
+        return request(params)
+      case 'showExport':
+        return showExport()
+      case 'hideExport':
+        if (options.document) clearExportScreen(options.document)
+        return null
+      case 'logout':
+        return logout()
+    }
+  }
+
+  /** Runs `task` after the previous task of the same queue settled. */
+  function enqueue<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = queues.get(key) ?? Promise.resolve()
+    const next = previous.then(task, task)
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    )
+    queues.set(key, settled)
+    void settled.then(() => {
+      if (queues.get(key) === settled) queues.delete(key)
+    })
+    return next
+  }
+
+  return {
+    /** The site that holds the port now (a new connect replaces the previous one). */
+    connect(origin: string, emitEvent: (event: FrameEvent) => void): void {
+      site = { origin, emit: emitEvent }
+    },
+
+    /**
+     * Answers one message from the port. `undefined` for a message that is not a request (no
+     * numeric id): there is nobody to answer.
+     */
+    async handle(message: unknown): Promise<FrameResponse | undefined> {
+      if (!isRecord(message) || typeof message.id !== 'number' || !Number.isSafeInteger(message.id)) return undefined
+      const id = message.id
+      const method = message.method
+      if (typeof method !== 'string' || !methods.has(method as FrameMethod)) {
+        return { id, error: { code: 'UNSUPPORTED_METHOD', message: `The wallet frame has no method ${typeof method === 'string' ? method.slice(0, 64) : '(none)'}` } }
+      }
+      const key = sessionMethods.has(method) ? 'session' : method === 'request' && isRecord(message.params) ? `request:${String(message.params.method)}` : method
+      try {
+        const result = await enqueue(key, () => run(method as FrameMethod, message.params))
+        return { id, result: result === undefined ? null : result }
+      } catch (error) {
+        // The server no longer knows the session (expired, logged out elsewhere): so does the frame.
+        if (error instanceof FrameFailure && error.code === 'NOT_LOGGED_IN' && session && !token.get()) {
+          session = undefined
+          emit({ event: 'stateChanged', data: {} })
+        }
+        return { id, error: toFrameError(error) }
+      }
+    },
+  }
+}
+
+export type FrameHandler = ReturnType<typeof createFrameHandler>

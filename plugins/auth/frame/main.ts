@@ -1,0 +1,39 @@
+// The wallet frame's browser entry (built to /auth/v1/frame.js; docs/guides/embedded-wallet.md §3):
+// reads the page's configuration, waits for the site's connect and serves it over the port.
+import { createConnectListener } from './connection/listenForConnect.js'
+import { readFrameConfig } from './handler/FrameConfig.js'
+import { createFrameHandler } from './handler/createFrameHandler.js'
+import type { KeyValueStorage } from './utils/KeyValueStorage.js'
+
+/** The wallet origin's localStorage; where the browser blocks it, a map that lives as long as the page. */
+function frameStorage(): KeyValueStorage {
+  try {
+    const storage = window.localStorage
+    storage.getItem('portico-auth:session')
+    return storage
+  } catch {
+    const entries = new Map<string, string>()
+    return { getItem: (key) => entries.get(key) ?? null, setItem: (key, value) => void entries.set(key, value), removeItem: (key) => void entries.delete(key) }
+  }
+}
+
+function start(): void {
+  const node = document.getElementById('portico-frame-config')
+  let config
+  try {
+    config = readFrameConfig(JSON.parse(node?.textContent ?? ''))
+  } catch (error) {
+    console.error('Portico wallet frame: no valid configuration', error)
+    return
+  }
+  const handler = createFrameHandler({
+    config,
+    frameOrigin: location.origin,
+    fetch: (input, init) => fetch(input, init),
+    storage: frameStorage(),
+    document,
+  })
+  window.addEventListener('message', createConnectListener({ allowedOrigins: config.allowedOrigins, server: handler }))
+}
+
+start()
