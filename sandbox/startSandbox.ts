@@ -219,6 +219,8 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         auth: {
           walletOrigin,
           listen: { host: sandboxHost, port: ports.walletFrame },
+          // Only the demo site may embed the wallet frame (the tests prove another origin cannot).
+          siteOrigins: allowedOrigins,
           ...authKeys,
           frame: authFrame,
           providers: sandboxAuthProviders(identity),

@@ -37,6 +37,14 @@ export type AuthLimits = {
 export type AuthConfig = {
   /** The origin the wallet frame and the auth routes are served on, e.g. `https://wallet.example.com`; not the site's origin. */
   walletOrigin: string
+  /**
+   * The site origins that may embed the wallet frame, connect to it and receive social-login
+   * tickets, as CSP sources (`https://shop.example.com`, `https://*.example.com`,
+   * `http://127.0.0.1:4700`). Set, it is the whole list: nothing else, not even loopback, may embed
+   * the frame. Absent, each project's allowed origins (`/projects/v1/origins`) and loopback on any
+   * port.
+   */
+  siteOrigins?: readonly string[]
   /** An extra listener serving the same app (for a wallet origin on another port); closed with the server. */
   listen?: { host: string; port: number }
   /** 32-byte key (64 hex digits or base64) that encrypts the auth shares at rest (AES-256-GCM). */

@@ -11,6 +11,8 @@ export type ResolvedAuthConfig = {
   /** The `Host` header requests to the wallet origin carry. */
   walletHost: string
   listen?: { host: string; port: number }
+  /** The explicit site origins (AuthConfig.siteOrigins), when set. */
+  siteOrigins?: readonly string[]
   shareKey: Buffer
   recoveryKey: Buffer
   frame: { script: string; style: string }
@@ -56,12 +58,16 @@ export function resolveAuthConfig(auth: AuthConfig, email: EmailConfig | undefin
   for (const [name, value] of Object.entries(limits)) {
     if (!(Number.isSafeInteger(value) && value > 0)) throw new AuthConfigError(`auth.limits.${name} must be a positive integer`)
   }
+  if (auth.siteOrigins !== undefined && (!Array.isArray(auth.siteOrigins) || auth.siteOrigins.length === 0 || auth.siteOrigins.some((o) => typeof o !== 'string' || !/^https?:\/\/[^\s;,'"/]+$/.test(o)))) {
+    throw new AuthConfigError('auth.siteOrigins must be a non-empty list of origins such as https://shop.example.com or https://*.example.com')
+  }
   if (auth.now !== undefined && typeof auth.now !== 'function') throw new AuthConfigError('auth.now must be a function')
   const emailOn = auth.email ?? email !== undefined
   return {
     walletOrigin: origin.origin,
     walletHost: origin.host,
     ...(auth.listen ? { listen: auth.listen } : {}),
+    ...(auth.siteOrigins ? { siteOrigins: [...auth.siteOrigins] } : {}),
     shareKey,
     recoveryKey,
     frame: auth.frame,

@@ -13,6 +13,7 @@ import { HttpError } from '../errors/HttpError.js'
 import { checkProject } from '../projects/authorizeProject.js'
 import { resolveProject } from '../projects/resolveProject.js'
 import { badRequest } from '../utils/badRequest.js'
+import { isOriginAllowed } from '../utils/isOriginAllowed.js'
 import { isProjectId } from '../utils/isProjectId.js'
 import type { ServerContext } from './ServerContext.js'
 
@@ -131,6 +132,8 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config }: ServerC
     const { token } = sessions.create({ userId, provider, projectId })
     return { token, user: answerUser(users.get(userId) as AuthUserRow, provider) }
   }
+  /** The site origins that may embed the frame and receive tickets, as CSP sources (`siteOrigins` when set). */
+  const siteSources = (projectOrigins: readonly string[]) => (auth.siteOrigins ? frameAncestorSources(auth.siteOrigins, { loopback: false }) : frameAncestorSources(projectOrigins))
   const sendFile = (reply: FastifyReply, type: string, body: string) => reply.header('content-type', type).header('cache-control', 'no-cache').send(body)
 
   app.get('/auth/v1/frame', async (request, reply) => {
@@ -138,8 +141,10 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config }: ServerC
     const project = typeof projectId === 'string' && isProjectId(projectId) ? resolveProject(config, projectId) : undefined
     reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', `${pageCsp}; frame-ancestors 'none'`)
     if (!project) return reply.code(404).send(renderMessagePage('Unknown project', 'This wallet frame was opened for a project this server does not know.'))
-    reply.header('content-security-policy', `${pageCsp}; frame-ancestors ${frameAncestorSources(project.allowedOrigins)}`)
-    return reply.send(renderFramePage({ projectId: projectId as string, allowedOrigins: project.allowedOrigins, apiBase: '/auth/v1', rpcBase: '/v1/' }))
+    const sources = siteSources(project.allowedOrigins)
+    reply.header('content-security-policy', `${pageCsp}; frame-ancestors ${sources}`)
+    // The frame checks each connecting window's origin against the same sources the browser enforces.
+    return reply.send(renderFramePage({ projectId: projectId as string, allowedOrigins: sources === "'none'" ? [] : sources.split(' '), apiBase: '/auth/v1', rpcBase: '/v1/' }))
   })
   app.get('/auth/v1/frame.js', async (_request, reply) => sendFile(reply, 'text/javascript; charset=utf-8', auth.frame.script))
   app.get('/auth/v1/frame.css', async (_request, reply) => sendFile(reply, 'text/css; charset=utf-8', auth.frame.style))
@@ -184,6 +189,9 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config }: ServerC
     if (!projectId) throw badRequest(fieldRules.projectId[1])
     const checked = checkProject({ config, projectId, origin })
     if (!checked.ok) throw new HttpError(checked.refusal)
+    if (auth.siteOrigins && !isOriginAllowed(origin, siteSources([]).split(' '), { loopback: false })) {
+      throw new HttpError({ status: 403, code: 'ORIGIN_NOT_ALLOWED', message: `${origin} may not use this wallet (auth.siteOrigins)` })
+    }
     starts.hit(request.ip)
     return reply.redirect(await social.start({ provider, projectId, challenge: query.challenge, origin }), 302)
   })

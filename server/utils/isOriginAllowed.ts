@@ -13,18 +13,19 @@ function patternToRegExp(pattern: string): RegExp {
  *
  * @param origin - the request's `Origin` header, e.g. `https://shop.example.com`
  * @param allowedOrigins - the project's patterns
+ * @param options - `loopback: false` treats loopback origins like any other (an explicit list)
  * @returns true when the origin may use the project
  * @example
  * isOriginAllowed('https://a.example.com', ['https://*.example.com']) // true
  */
-export function isOriginAllowed(origin: string, allowedOrigins: readonly string[]): boolean {
+export function isOriginAllowed(origin: string, allowedOrigins: readonly string[], { loopback = true }: { loopback?: boolean } = {}): boolean {
   let host: string
   try {
     host = new URL(origin).host
   } catch {
     return false
   }
-  if (loopbackHost.test(host)) return true
+  if (loopback && loopbackHost.test(host)) return true
   return allowedOrigins.some((pattern) => {
     if (pattern === '*') return true
     return patternToRegExp(pattern).test(pattern.includes('://') ? origin : host)

@@ -10,15 +10,16 @@ const loopbackSources = ['http://127.0.0.1:*', 'http://localhost:*', 'http://[::
  * browser refuses those embedders rather than the header being ignored. Loopback origins on any
  * port are always in.
  *
- * @param allowedOrigins - the project's patterns (`/projects/v1/origins`)
+ * @param allowedOrigins - the project's patterns (`/projects/v1/origins`), or the auth config's `siteOrigins`
+ * @param options - `loopback: false` leaves the loopback origins out (an explicit `siteOrigins`)
  * @returns the sources, space-separated
  * @example
  * frameAncestorSources(['https://*.example.com', 'shop.example.org'])
  * // 'http://127.0.0.1:* … https://*.example.com http://shop.example.org https://shop.example.org'
  */
-export function frameAncestorSources(allowedOrigins: readonly string[]): string {
+export function frameAncestorSources(allowedOrigins: readonly string[], { loopback = true }: { loopback?: boolean } = {}): string {
   if (allowedOrigins.includes('*')) return '*'
-  const sources = new Set(loopbackSources)
+  const sources = new Set(loopback ? loopbackSources : [])
   for (const pattern of allowedOrigins) {
     const match = /^(https?):\/\/(.+)$/i.exec(pattern)
     if (match) {
@@ -28,5 +29,5 @@ export function frameAncestorSources(allowedOrigins: readonly string[]): string 
       sources.add(`https://${pattern}`)
     }
   }
-  return [...sources].join(' ')
+  return sources.size ? [...sources].join(' ') : "'none'"
 }

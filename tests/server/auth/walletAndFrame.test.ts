@@ -140,7 +140,8 @@ describe('the wallet origin', () => {
     expect(ancestors).not.toContain('*')
     expect(page.headers.get('cache-control')).toBe('no-store')
     const config = JSON.parse(/<script type="application\/json" id="portico-frame-config">(.*?)<\/script>/.exec(page.body)![1]!)
-    expect(config).toEqual({ projectId: 'demo', allowedOrigins: ['https://shop.example.com', '*.example.org'], apiBase: '/auth/v1', rpcBase: '/v1/' })
+    // The frame checks connecting windows against the very sources the browser enforces.
+    expect(config).toEqual({ projectId: 'demo', allowedOrigins: ancestors, apiBase: '/auth/v1', rpcBase: '/v1/' })
     expect(page.body).toContain('<script type="module" src="/auth/v1/frame.js"></script>')
     expect(page.body).toContain('<link rel="stylesheet" href="/auth/v1/frame.css">')
     const script = await fetch(`${t.walletOrigin}/auth/v1/frame.js`)
@@ -170,5 +171,25 @@ describe('the wallet origin', () => {
     expect((await fromFrame.json()).code).toBe('UNSUPPORTED_CHAIN')
     const fromElsewhere = await proxy('https://evil.example.net')
     expect((await fromElsewhere.json()).code).toBe('ORIGIN_NOT_ALLOWED')
+  })
+})
+
+describe('auth.siteOrigins', () => {
+  let strict: AuthTestServer
+  beforeAll(async () => {
+    strict = await startAuthServer({ auth: { siteOrigins: ['https://shop.example.com'], providers: { google: { type: 'oidc', name: 'Google', issuer: 'http://127.0.0.1:9/google', clientId: 'portico' } } } })
+  })
+  afterAll(async () => {
+    await strict?.dispose()
+  })
+
+  it('is the whole list: no loopback origin may embed the frame or receive a ticket', async () => {
+    const page = await strict.call('GET', '/auth/v1/frame?projectId=demo')
+    expect(/frame-ancestors ([^;]+)/.exec(page.headers.get('content-security-policy')!)![1]).toBe('https://shop.example.com')
+    const config = JSON.parse(/<script type="application\/json" id="portico-frame-config">(.*?)<\/script>/.exec(page.body)![1]!)
+    expect(config.allowedOrigins).toEqual(['https://shop.example.com'])
+    const challenge = pkce().challenge
+    const refused = await strict.call('GET', `/auth/v1/social/google/start?projectId=demo&challenge=${challenge}&origin=${encodeURIComponent('http://127.0.0.1:4700')}`)
+    expect([refused.status, (refused.body as { code: string }).code]).toEqual([403, 'ORIGIN_NOT_ALLOWED'])
   })
 })

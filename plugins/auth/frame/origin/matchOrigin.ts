@@ -63,5 +63,6 @@ export function matchOrigin(origin: string, pattern: string): boolean {
  */
 export function isAllowedOrigin(origin: unknown, patterns: readonly string[]): boolean {
   if (typeof origin !== 'string' || origin.length > 300) return false
-  return patterns.some((pattern) => typeof pattern === 'string' && matchOrigin(origin, pattern))
+  // `*` (a project that allows every origin) matches any real origin, never an opaque `null`.
+  return patterns.some((pattern) => typeof pattern === 'string' && (pattern === '*' ? parseOrigin(origin) !== undefined : matchOrigin(origin, pattern)))
 }
