@@ -1,5 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519'
-import { base58 } from '@scure/base'
+import { base58, base64 } from '@scure/base'
 import { hexToString, recoverMessageAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -16,6 +16,20 @@ const solanaKey = ed25519.utils.randomPrivateKey()
 const solanaAddress = base58.encode(ed25519.getPublicKey(solanaKey))
 const devnetA: Network = defineNetwork({ id: 31337, name: 'A', rpcUrls: ['http://127.0.0.1:9'] })
 const devnetB: Network = defineNetwork({ id: 31338, name: 'B', rpcUrls: ['http://127.0.0.1:9'] })
+
+const sentTransactions: Uint8Array[] = []
+
+/** A Solana RPC for planning a transfer (balance, recipient, blockhash), answered in the test. */
+const solanaRpc: typeof fetch = async (_url, init) => {
+  const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string }
+  const results: Record<string, unknown> = {
+    getAccountInfo: { value: { lamports: 1, owner: '11111111111111111111111111111111', data: ['', 'base64'] } },
+    getBalance: { value: 5_000_000_000 },
+    getLatestBlockhash: { value: { blockhash: base58.encode(new Uint8Array(32).fill(7)) } },
+    getFeeForMessage: { value: 5000 },
+  }
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id, result: results[method] ?? null }), { headers: { 'content-type': 'application/json' } })
+}
 
 const user = { id: 'email:alice@example.com', provider: 'email', email: 'alice.with.a.rather.long.address@example.com' }
 const state = { user, accounts: { eip155: account.address, solana: solanaAddress } }
@@ -39,6 +53,12 @@ function frameHandlers(overrides: FakeHandlers = {}) {
       if (method === 'personal_sign') return account.signMessage({ message: { raw: params[0] as Hex } })
       if (method === 'solana_signMessage') return { signature: base58.encode(ed25519.sign(base58.decode(params.message), solanaKey)) }
       if (method === 'wallet_switchEthereumChain') return null
+      if (method === 'solana_signAndSendTransaction') {
+        // A legacy transaction with one signer: one signature slot, then the message.
+        const transaction = base64.decode(params.transaction)
+        sentTransactions.push(transaction)
+        return { signature: base58.encode(ed25519.sign(transaction.slice(65), solanaKey)) }
+      }
       if (method === 'eth_sendTransaction') throw new FrameFailure('USER_REJECTED', 'The visitor declined')
       throw new FrameFailure('UNSUPPORTED_METHOD', method)
     },
@@ -60,7 +80,7 @@ function make({ storage = memoryStorage(), handlers = frameHandlers().handlers, 
   const portico = createPortico({
     projectId: 'test',
     networks,
-    plugins: [eip155({}, { window: null }), solana(), auth({ walletOrigin }, { openFrame: frame.openFrame, messages: { addEventListener: () => undefined, removeEventListener: () => undefined } })],
+    plugins: [eip155({}, { window: null }), solana({ confirmTimeoutMs: 0 }, { fetch: solanaRpc }), auth({ walletOrigin }, { openFrame: frame.openFrame, messages: { addEventListener: () => undefined, removeEventListener: () => undefined } })],
     storage,
     endpoints: { api: 'http://127.0.0.1:9' },
   })
@@ -121,6 +141,21 @@ describe('auth: connecting through the frame', () => {
       [solanaLocalnet.caipNetworkId, 'solana_signMessage'],
     ])
     expect(hexToString((requests[0]!.params as [Hex, string])[0])).toBe('hello portico')
+  })
+
+  it('the solana plugin sends SOL through the channel (solana_signAndSendTransaction), signed by the wallet', async () => {
+    const { portico, store } = make()
+    await store.startEmail('alice@example.com')
+    await store.verifyCode('123456')
+    sentTransactions.length = 0
+    const to = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()))
+    expect(await portico.estimateSendFee({ namespace: 'solana', to, amount: '0.5' })).toEqual({ fee: '0.000005', symbol: 'SOL' })
+    const hash = await portico.send({ namespace: 'solana', to, amount: '0.5' })
+    expect(sentTransactions).toHaveLength(1)
+    const message = sentTransactions[0]!.slice(65)
+    expect(ed25519.verify(base58.decode(hash), message, base58.decode(solanaAddress))).toBe(true)
+    // The fee payer (first account key of the message) is the embedded wallet's address.
+    expect(base58.encode(message.slice(4, 36))).toBe(solanaAddress)
   })
 
   it('a wallet request the visitor declines in the frame is a user rejection (4001) for the chain plugins', async () => {
