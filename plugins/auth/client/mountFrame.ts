@@ -4,7 +4,8 @@ import type { FramePort } from './FrameClient.js'
 /** The DOM the frame is mounted in (the page's `document`; tests pass a small fake). */
 export type FrameDocument = {
   createElement(tag: 'iframe'): FrameElement
-  body: { appendChild(node: FrameElement): unknown }
+  body: { appendChild(node: FrameElement): unknown } | null
+  documentElement?: { appendChild(node: FrameElement): unknown }
 }
 
 /** The part of an `<iframe>` element used here. */
@@ -92,7 +93,10 @@ export function mountFrame({ document, walletOrigin, projectId, createChannel }:
   })
   port.catch(() => undefined)
   frame.src = frameUrl(origin, projectId)
-  document.body.appendChild(frame)
+  // A page restoring a stored connection from a script in <head> may have no body yet.
+  const parent = document.body ?? document.documentElement
+  if (!parent) throw new Error('The page has no document to hold the wallet frame')
+  parent.appendChild(frame)
   return {
     frame,
     port,

@@ -1,10 +1,13 @@
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
 import { Button, StatusPanel, useAnnounce, usePortico, useTranslate } from '../../../ui/index.js'
+import { authViews } from '../constants.js'
 import { describeAuthError } from './describeAuthError.js'
 import { openPopup } from './openPopup.js'
 import { socialName } from './socialProviders.js'
 import { useAuth } from './useAuth.js'
+import { useOnLeave } from './useOnLeave.js'
+
+const socialViews = [authViews.connectingSocial, authViews.connectingFarcaster]
 
 /**
  * ConnectingSocial (and ConnectingFarcaster, its alias, spec §2): the social login in progress
@@ -22,7 +25,7 @@ export const ConnectingSocialView = observer(function ConnectingSocialView() {
   const data = portico.stores.router.data as { provider?: unknown } | undefined
   const provider = typeof data?.provider === 'string' ? data.provider : (store?.provider ?? '')
   const name = socialName(provider)
-  useEffect(() => () => store?.cancelSocial(), [store])
+  useOnLeave(socialViews, () => store?.cancelSocial())
   const failed = store ? store.phase !== 'socialPopup' && store.phase !== 'verifying' && store.error !== undefined : false
   const heading = !store
     ? t('auth.error.notConnected')

@@ -1,11 +1,15 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Button, Spinner, StatusPanel, useAnnounce, usePortico, useTranslate } from '../../../ui/index.js'
+import { authViews } from '../constants.js'
 import { CodeForm } from './CodeForm.js'
 import { describeAuthError } from './describeAuthError.js'
 import { openPopup } from './openPopup.js'
 import { socialName } from './socialProviders.js'
 import { useAuth } from './useAuth.js'
+import { useOnLeave } from './useOnLeave.js'
+
+const exportViews = [authViews.exportKey]
 
 /**
  * The "Export private key" view: asks the wallet frame for its export screen and shows the frame
@@ -24,10 +28,9 @@ export const ExportPrivateKeyView = observer(function ExportPrivateKeyView() {
   const phase = store?.exportPhase
 
   useEffect(() => {
-    if (!store) return
-    if (store.exportPhase === 'hidden') void store.openExport()
-    return () => void store.closeExport()
+    if (store && store.exportPhase === 'hidden') void store.openExport()
   }, [store])
+  useOnLeave(exportViews, () => void store?.closeExport())
 
   // Keep the frame over the area while it is shown (resizes and scrolls move it).
   useLayoutEffect(() => {

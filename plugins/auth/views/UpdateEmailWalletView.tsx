@@ -1,10 +1,14 @@
 import { observer } from 'mobx-react-lite'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Button, Spinner, useAnnounce, usePortico, useTranslate } from '../../../ui/index.js'
+import { authViews } from '../constants.js'
 import { isEmail } from '../utils/isEmail.js'
 import { CodeForm } from './CodeForm.js'
 import { describeAuthError } from './describeAuthError.js'
 import { useAuth } from './useAuth.js'
+import { useOnLeave } from './useOnLeave.js'
+
+const updateViews = [authViews.updateEmail]
 
 /**
  * UpdateEmailWallet (spec §2): a visitor logged in by email moves their wallet to a new address —
@@ -21,7 +25,7 @@ export const UpdateEmailWalletView = observer(function UpdateEmailWalletView() {
   const id = useId()
   const [email, setEmail] = useState('')
   const [touched, setTouched] = useState(false)
-  useEffect(() => () => store?.resetEmailChange(), [store])
+  useOnLeave(updateViews, () => store?.resetEmailChange())
   useAnnounce(store?.changePhase === 'done' ? t('auth.updateEmail.done', { email: store.user?.email ?? store.changeEmail }) : undefined)
   if (!store) return null
   if (!store.loggedIn) return <p className="portico-auth__intro">{t('auth.error.notConnected')}</p>
