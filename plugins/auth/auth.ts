@@ -285,6 +285,18 @@ export function auth(options: AuthOptions, environment: AuthEnvironment = {}): P
           namespaces,
           shows: () => store.loggedIn && portico.stores.connections.get(portico.stores.networks.activeNamespace).connectorId === authConnectorId,
         })
+        // Spec §2: UpdateEmailWallet, straight from the Account view for an email login.
+        portico.accountActions.register({
+          id: 'auth.updateEmail',
+          owner: pluginName,
+          label: 'auth.profile.updateEmail',
+          view: authViews.updateEmail,
+          icon: 'mail',
+          placement: 'row',
+          order: 41,
+          namespaces,
+          shows: () => store.loggedIn && store.user?.provider === 'email' && portico.stores.connections.get(portico.stores.networks.activeNamespace).connectorId === authConnectorId,
+        })
       }
       hooks.registerViews.tap(pluginName, (registry) => {
         const social = () => import('./views/ConnectingSocialView.js').then((m) => m.ConnectingSocialView)
@@ -319,6 +331,7 @@ export function auth(options: AuthOptions, environment: AuthEnvironment = {}): P
         if (namespaces.length) {
           for (const method of ['email', 'social'] as const) if (portico.connectMethods.get(method)?.owner === pluginName) portico.connectMethods.remove(method)
           portico.accountActions.remove('auth.profile')
+          portico.accountActions.remove('auth.updateEmail')
         }
       }
     },

@@ -13,6 +13,8 @@ import { UpdateEmailWalletView } from '../../../plugins/auth/views/UpdateEmailWa
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { solana, solanaLocalnet } from '../../../plugins/solana/index.js'
 import { PorticoProvider } from '../../../ui/index.js'
+import { AccountView } from '../../../ui/views/Account/AccountView.js'
+import { registerUiViews } from '../../../ui/views/registerUiViews.js'
 import { fakeOpenFrame, walletOrigin } from './helpers/fakeFrame.js'
 
 const devnet: Network = defineNetwork({ id: 31337, name: 'A', rpcUrls: ['http://127.0.0.1:9'] })
@@ -27,7 +29,7 @@ const session = {
 }
 
 function make(options: Partial<Parameters<typeof auth>[0]> = {}, telegramPlatform?: string) {
-  const frame = fakeOpenFrame({})
+  const frame = fakeOpenFrame({ emailStart: () => ({ expiresAt: Date.now() + 600_000, resendAfter: Date.now() + 30_000 }), emailVerify: () => session })
   const portico = createPortico({
     projectId: 'test',
     networks: [devnet, solanaLocalnet],
@@ -175,5 +177,22 @@ describe('the logged-in views', () => {
     runInAction(() => store.setSession({ ...session, user: { id: 'g:1', provider: 'google', email: 'alice@example.com' } }))
     runInAction(() => (store.exportPhase = 'reauth'))
     expect(buttons(render(<ExportPrivateKeyView />))).toEqual(['Log in again with Google'])
+  })
+})
+
+describe('the Account view after an email login', () => {
+  it('shows the email, and the "Wallet & login" and "Update email" rows', async () => {
+    const { portico, store, render } = make()
+    registerUiViews(portico.views)
+    await store.startEmail('alice@example.com')
+    await store.verifyCode('123456')
+    expect(portico.getAccount('eip155').isConnected).toBe(true)
+    const html = render(<AccountView />)
+    expect(html).toContain('alice@example.com')
+    expect(html).toContain('Wallet &amp; login')
+    expect(html).toContain('Update email')
+    // A social login has no "Update email".
+    runInAction(() => store.setSession({ ...session, user: { id: 'x:1', provider: 'x', handle: '@alice' } }))
+    expect(render(<AccountView />)).not.toContain('Update email')
   })
 })
