@@ -7,6 +7,7 @@ import { AccountView } from '../../ui/views/Account/AccountView.js'
 import { ConnectView } from '../../ui/views/Connect/ConnectView.js'
 import { shownConnectMethods } from '../../ui/views/Connect/shownConnectMethods.js'
 import { registerUiViews } from '../../ui/views/registerUiViews.js'
+import { prefetchModal } from '../../ui/modal/prefetchModal.js'
 import { addressA, createTestPortico, evmA, newWallet, testChain } from '../kernel/helpers/testKit.js'
 
 const instances: Portico[] = []
@@ -117,5 +118,30 @@ describe("the Account view shows an embedded wallet's user", () => {
     instances.push(portico)
     await portico.connect({ namespace: 'eip155', connectorId: 'login' })
     expect(renderToString(<PorticoProvider portico={portico}><AccountView /></PorticoProvider>)).toContain('@alice')
+  })
+})
+
+describe('prefetching the Connect view', () => {
+  it("also loads the plugins' sections, once", async () => {
+    const loads: string[] = []
+    const plugin = definePlugin({
+      name: 'counted',
+      kind: 'connector',
+      version: '1.0.0',
+      meta: { description: 'Counted sections for the test.' },
+      setup(context) {
+        context.connectMethods.register({ method: 'email', owner: 'counted', load: async () => (loads.push('email'), () => null) })
+        context.connectMethods.register({ method: 'social', owner: 'counted', load: async () => (loads.push('social'), () => null) })
+      },
+    })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), plugin] })
+    instances.push(portico)
+    registerUiViews(portico.views)
+    prefetchModal(portico, 'Account')
+    expect(loads).toEqual([])
+    prefetchModal(portico, 'Connect')
+    prefetchModal(portico, 'Connect')
+    await new Promise((r) => setTimeout(r, 0))
+    expect(loads).toEqual(['email', 'social'])
   })
 })

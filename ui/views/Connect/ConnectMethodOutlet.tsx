@@ -1,23 +1,11 @@
 import { observer } from 'mobx-react-lite'
 import { Suspense, useMemo } from 'react'
-import type { ConnectMethodSection, PluginConnectMethod, ViewDescriptor } from '../../../kernel/index.js'
+import type { PluginConnectMethod } from '../../../kernel/index.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
 import { ViewErrorBoundary } from '../../components/ViewErrorBoundary/ViewErrorBoundary.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
-import { forgetView, viewComponent } from '../../modal/viewComponents.js'
-
-const descriptors = new WeakMap<ConnectMethodSection, ViewDescriptor>()
-
-/** The section as a view descriptor, so it loads (once) and suspends like a view. */
-function descriptorOf(section: ConnectMethodSection): ViewDescriptor {
-  let descriptor = descriptors.get(section)
-  if (!descriptor) {
-    descriptor = { id: `connect-method:${section.method}`, title: '', load: section.load, owner: section.owner }
-    descriptors.set(section, descriptor)
-  }
-  return descriptor
-}
+import { forgetView, sectionDescriptor, viewComponent } from '../../modal/viewComponents.js'
 
 /**
  * One plugin-registered section of the Connect view (the email field, the social buttons):
@@ -31,11 +19,11 @@ export const ConnectMethodOutlet = observer(function ConnectMethodOutlet({ metho
   const portico = usePortico()
   const t = useTranslate()
   const section = portico.connectMethods.get(method)
-  const Section = useMemo(() => (section ? viewComponent(descriptorOf(section)) : undefined), [section])
+  const Section = useMemo(() => (section ? viewComponent(sectionDescriptor(section)) : undefined), [section])
   if (!Section) return null
   return (
     <div className="portico-connect__method" data-method={method}>
-      <ViewErrorBoundary fallback={() => null} onRetry={() => (section ? forgetView(descriptorOf(section)) : undefined)}>
+      <ViewErrorBoundary fallback={() => null} onRetry={() => (section ? forgetView(sectionDescriptor(section)) : undefined)}>
         <Suspense
           fallback={
             <p className="portico-connect__note">
