@@ -37,6 +37,7 @@ import { validateOptions } from './options/validateOptions.js'
 import { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
 import { AccountActionRegistry } from './registries/AccountActionRegistry.js'
 import { AccountBadgeRegistry } from './registries/AccountBadgeRegistry.js'
+import { ConnectMethodRegistry } from './registries/ConnectMethodRegistry.js'
 import { ExplorerRegistry } from './registries/ExplorerRegistry.js'
 import { MessageRegistry } from './registries/MessageRegistry.js'
 import { SignInVerifierRegistry } from './registries/SignInVerifierRegistry.js'
@@ -99,6 +100,8 @@ export type Portico = {
   readonly accountActions: AccountActionRegistry
   /** The Account view's status badges that plugins add ("Signed in" …), shown while they hold. */
   readonly accountBadges: AccountBadgeRegistry
+  /** The Connect view's sections that plugins add per connect method (an email field, social buttons). */
+  readonly connectMethods: ConnectMethodRegistry
   /** Sign-in message verifiers per namespace, filled by chain plugins. */
   readonly signInVerifiers: SignInVerifierRegistry
   /** The plugins' English strings (`definePlugin({ messages })`), read by the UI's translator. */
@@ -299,6 +302,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     explorers: new ExplorerRegistry(),
     accountActions: new AccountActionRegistry(),
     accountBadges: new AccountBadgeRegistry(),
+    connectMethods: new ConnectMethodRegistry(),
     signInVerifiers: new SignInVerifierRegistry(),
     messages: new MessageRegistry(),
     services: {

@@ -41,6 +41,7 @@ export type { ConnectMethod, ConnectorTypeOrderItem, Features, RemoteFeatures, S
 export { resolveRemoteFeatures } from './options/resolveRemoteFeatures.js'
 export type { RemoteFeatureEntry } from './options/resolveRemoteFeatures.js'
 export { getConnectMethodsOrder } from './options/getConnectMethodsOrder.js'
+export { sanitizeConnectionUser } from './utils/sanitizeConnectionUser.js'
 export { validateOptions } from './options/validateOptions.js'
 
 export { createAnalytics } from './services/createAnalytics.js'
@@ -66,6 +67,8 @@ export { AccountActionRegistry, accountActionOrder, InvalidAccountActionError } 
 export type { AccountAction, AccountActionPlacement } from './registries/AccountActionRegistry.js'
 export { AccountBadgeRegistry, InvalidAccountBadgeError } from './registries/AccountBadgeRegistry.js'
 export type { AccountBadge, BadgeAccount } from './registries/AccountBadgeRegistry.js'
+export { ConnectMethodRegistry, InvalidConnectMethodError } from './registries/ConnectMethodRegistry.js'
+export type { ConnectMethodSection, PluginConnectMethod } from './registries/ConnectMethodRegistry.js'
 export type { ExplorerUrlBuilder } from './registries/ExplorerRegistry.js'
 export { SignInVerifierRegistry } from './registries/SignInVerifierRegistry.js'
 export type { SignInVerifier } from './registries/SignInVerifierRegistry.js'
@@ -126,7 +129,7 @@ export { StorageValueDroppedError, StorageWriteError } from './errors/storage.js
 
 export type { Nft, TokenBalance, Transaction, TransactionTransfer } from './types/account.js'
 export type { CaipAddress, CaipNetworkId, ChainNamespace, KnownChainNamespace } from './types/caip.js'
-export type { AccountType, ConnectionAccount, ConnectionSnapshot, ConnectionsSnapshot, ConnectionStatus, ConnectResult, ConnectionChannel, ConnectionMethod, ConnectionRequest } from './types/connection.js'
+export type { AccountType, ConnectionAccount, ConnectionSnapshot, ConnectionsSnapshot, ConnectionStatus, ConnectResult, ConnectionChannel, ConnectionMethod, ConnectionRequest, ConnectionUser } from './types/connection.js'
 export type { PorticoEvent, PorticoEventName } from './types/events.js'
 export type * from './types/hooks.js'
 export type { JsonSchema } from './types/jsonSchema.js'

@@ -10,6 +10,7 @@ import * as solana from '../plugins/solana/index.js'
 import * as cosmos from '../plugins/cosmos/index.js'
 import * as stacks from '../plugins/stacks/index.js'
 import * as walletconnect from '../plugins/walletconnect/index.js'
+import * as authPlugin from '../plugins/auth/index.js'
 
 // Pins every entry point's export names: adding or removing a public name is a deliberate change.
 describe('entry point exports', () => {
@@ -26,6 +27,7 @@ describe('entry point exports', () => {
         "BaseError",
         "ChainNotSupportedError",
         "ConnectFailedError",
+        "ConnectMethodRegistry",
         "ConnectionRejectedError",
         "DisconnectFailedError",
         "DuplicatePluginError",
@@ -37,6 +39,7 @@ describe('entry point exports', () => {
         "InvalidAccountBadgeError",
         "InvalidCaipAddressError",
         "InvalidCaipNetworkIdError",
+        "InvalidConnectMethodError",
         "InvalidNetworkError",
         "InvalidOptionError",
         "InvalidPluginError",
@@ -111,6 +114,7 @@ describe('entry point exports', () => {
         "rpcErrorCodes",
         "safeDeepLink",
         "safeHttpUrl",
+        "sanitizeConnectionUser",
         "sanitizeDirectoryWallet",
         "storageKeys",
         "storeMethods",
@@ -332,6 +336,26 @@ describe('entry point exports', () => {
       ]
     `)
   })
+  it('portico/auth', () => {
+    expect(Object.keys(authPlugin).sort()).toMatchInlineSnapshot(`
+      [
+        "AuthConnectorNotFoundError",
+        "AuthFrameError",
+        "AuthStore",
+        "FrameUnavailableError",
+        "InvalidCodeError",
+        "InvalidEmailError",
+        "NotConnectedToAuthError",
+        "PopupClosedError",
+        "SocialConnectionError",
+        "auth",
+        "authConnectorId",
+        "filterSocials",
+        "meta",
+      ]
+    `)
+  })
+
   it('portico/testing', () => {
     expect(Object.keys(testing).sort()).toMatchInlineSnapshot(`
       [

@@ -5,12 +5,14 @@ import type { ChainNamespace } from '../types/caip.js'
 import type { ConnectResult } from '../types/connection.js'
 import { parseCaipAddress } from '../utils/parseCaipAddress.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
+import { sanitizeConnectionUser } from '../utils/sanitizeConnectionUser.js'
 import { persistActiveNetwork } from './persistActiveNetwork.js'
 import { persistConnections } from './persistConnections.js'
 
 /**
  * Records a connection a plugin returned: validates it, marks the namespace connected, follows
  * the wallet's chain when it is configured (otherwise opens UnsupportedChain unless allowed),
+ * keeps who logged in (an embedded wallet's `user`) in the account store,
  * stores it for reconnecting and notifies the `connected` hook.
  */
 export function applyConnection(portico: Portico, namespace: ChainNamespace, result: ConnectResult, { activate = true } = {}): void {
@@ -27,8 +29,10 @@ export function applyConnection(portico: Portico, namespace: ChainNamespace, res
   if (!first) throw new BaseError('The wallet returned no account')
   const caipAddress = parseCaipAddress(`${parsed.caipNetworkId}:${first.address}`).caipAddress
   const network = networks.find(parsed.caipNetworkId)
+  const user = sanitizeConnectionUser(result.user)
 
   runInAction(() => {
+    portico.stores.accounts.update(namespace, { user, socialProvider: user && user.provider !== 'email' ? user.provider : undefined })
     connections.setConnected(namespace, { connectorId: result.connectorId, accounts, caipNetworkId: parsed.caipNetworkId })
     connections.setChannel(namespace, result.channel && typeof result.channel.request === 'function' ? result.channel : undefined)
     if (network) {

@@ -28,6 +28,8 @@ export type PluginContext = Omit<Portico, 'destroy' | 'ready' | 'subscribe' | 'g
   addConnectors(connectors: readonly WalletConnector[]): void
   /** Records a wallet as recently used (listed first next time) and persists the list. */
   rememberRecentWallet(wallet: DirectoryWallet): void
+  /** Shows a view on top of the current one (a history entry: back returns), e.g. a login moving from Connect to its code entry. */
+  pushView(view: View, data?: RouteData): void
   /** Replaces the modal's current view (no history entry), e.g. a connector moving to its own view. */
   replaceView(view: View, data?: RouteData): void
   /** Starts the modal's history afresh at `view` (e.g. back to Connect after a failed sign-in). */
@@ -73,6 +75,7 @@ export function createPluginContext(portico: Portico, pluginName: string, plugin
       runInAction(() => wallets.addRecent({ ...wallet }))
       portico.services.storage.set(storageKeys.recentWallets, wallets.recent.map((w) => ({ ...w })))
     },
+    pushView: (view, data) => runInAction(() => router.push(view, data)),
     replaceView: (view, data) => runInAction(() => router.replace(view, data)),
     resetView: (view, data) => runInAction(() => router.reset(view, data)),
     showToast: ({ variant, message, link }) => runInAction(() => toasts.show({ variant, message, ...(link ? { link } : {}) })),
@@ -103,6 +106,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   explorers: { group: 'Registries', doc: 'Block-explorer links per namespace.' },
   accountActions: { group: 'Registries', doc: "The Account view's buttons a feature plugin adds (`register({ id, owner, label, view, icon?, order?, namespaces? })`; spec order onramp 10, swaps 20, receive 30, send 40)." },
   accountBadges: { group: 'Registries', doc: "The Account view's status badges a plugin adds under the balance (`register({ id, owner, label, shows(account), icon?, order?, namespaces? })`; `shows` may read observables)." },
+  connectMethods: { group: 'Registries', doc: "The Connect view's sections a connector plugin adds per connect method (`register({ method: 'email' | 'social', owner, load })`), shown in the site's connect-method order when the remote feature is on." },
   signInVerifiers: { group: 'Registries', doc: 'Sign-in message verifiers per namespace.' },
   messages: { group: 'Registries', doc: "The plugins' English strings (filled from `definePlugin({ messages })`)." },
   stores: { group: 'State (read only)', doc: "The kernel's MobX stores, read-only (`ReadonlyRootStore`): read them in views and reactions; changing methods are absent and throw `StoreIsReadOnlyError`." },
@@ -145,6 +149,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   registerStore: { group: 'Plugin actions', doc: "Registers the plugin's own store under its name." },
   addConnectors: { group: 'Plugin actions', doc: "Lists a connector plugin's wallet connectors in the connect views." },
   rememberRecentWallet: { group: 'Plugin actions', doc: 'Records a wallet as recently used and persists the list.' },
+  pushView: { group: 'Plugin actions', doc: "Shows a view on top of the current one (back returns), e.g. a login moving from Connect to its code entry." },
   replaceView: { group: 'Plugin actions', doc: "Replaces the modal's current view (e.g. a connector moving to its QR view)." },
   resetView: { group: 'Plugin actions', doc: "Starts the modal's history afresh at a view (e.g. Connect after a failed sign-in)." },
   showToast: { group: 'Plugin actions', doc: 'Shows a toast (a message key or text; success, error, loading or info; an optional link).' },

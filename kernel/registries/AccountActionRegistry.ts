@@ -1,6 +1,7 @@
 import { BaseError } from '../errors/BaseError.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { View } from '../types/view.js'
+import type { BadgeAccount } from './AccountBadgeRegistry.js'
 
 /** Two plugins offered an Account action under one id, or an action is malformed. */
 export class InvalidAccountActionError extends BaseError {
@@ -36,6 +37,12 @@ export type AccountAction = {
    * full-width row under the network row, for what is not a money movement (Register a name).
    */
   placement?: AccountActionPlacement
+  /**
+   * Whether the action applies to this account now (e.g. "Update email" only for an account
+   * reached by an email login); shown always when absent. Read inside a MobX observer; a throw
+   * counts as false.
+   */
+  shows?(account: BadgeAccount): boolean
 }
 
 /** Where the Account view shows an {@link AccountAction}. */
@@ -61,16 +68,25 @@ export class AccountActionRegistry {
     for (const key of ['id', 'owner', 'label', 'view'] as const) {
       if (typeof action?.[key] !== 'string' || action[key].length === 0 || action[key].length > 100) throw new InvalidAccountActionError({ id, reason: `"${key}" must be a non-empty string of at most 100 characters.` })
     }
+    if (action.shows !== undefined && typeof action.shows !== 'function') throw new InvalidAccountActionError({ id, reason: '"shows" must be a function of the account.' })
     if (action.placement !== undefined && action.placement !== 'button' && action.placement !== 'row') throw new InvalidAccountActionError({ id, reason: '"placement" must be "button" or "row".' })
     const existing = this.#actions.get(id)
     if (existing) throw new InvalidAccountActionError({ id, reason: `Plugin "${existing.owner}" already offers it; plugin "${action.owner}" cannot.` })
     this.#actions.set(id, { ...action, ...(action.namespaces ? { namespaces: [...action.namespaces] } : {}) })
   }
 
-  /** The actions serving `namespace`, lowest `order` first (ties by id). */
-  list(namespace: ChainNamespace): AccountAction[] {
+  /** The actions serving `namespace` (and, given the account, whose `shows` holds for it), lowest `order` first (ties by id). */
+  list(namespace: ChainNamespace, account?: BadgeAccount): AccountAction[] {
+    const holds = (a: AccountAction) => {
+      if (!a.shows || !account) return true
+      try {
+        return a.shows(account) === true
+      } catch {
+        return false
+      }
+    }
     return [...this.#actions.values()]
-      .filter((a) => !a.namespaces || a.namespaces.includes(namespace))
+      .filter((a) => (!a.namespaces || a.namespaces.includes(namespace)) && holds(a))
       .sort((a, b) => (a.order ?? accountActionOrder.send) - (b.order ?? accountActionOrder.send) || a.id.localeCompare(b.id))
   }
 

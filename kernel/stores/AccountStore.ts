@@ -1,6 +1,7 @@
 import { makeAutoObservable } from 'mobx'
 import type { Nft, TokenBalance, Transaction } from '../types/account.js'
 import type { ChainNamespace } from '../types/caip.js'
+import type { ConnectionUser } from '../types/connection.js'
 
 export type AccountState = {
   balance?: string
@@ -23,6 +24,10 @@ export type AccountState = {
   transactionsUnavailable?: boolean
   nfts?: Nft[]
   nftsLoading?: boolean
+  /** Who logged in, for an embedded wallet reached by email or a social login (spec §3 `user`). */
+  user?: ConnectionUser
+  /** The social provider of that login (`google`, …); absent for an email login or a plain wallet (spec §3 `socialProvider`). */
+  socialProvider?: string
 }
 
 /** Per-namespace account details beyond the connection: balance, profile, retry gate. */

@@ -33,6 +33,22 @@ export type ConnectResult = {
   method?: ConnectionMethod
   /** The connection's channel, when the connector carries requests for the namespace's chain plugin to encode. */
   channel?: ConnectionChannel
+  /** Who logged in, when the connector is an embedded wallet reached by email or a social login (spec §3 `user`). */
+  user?: ConnectionUser
+}
+
+/**
+ * The person behind an embedded-wallet connection (spec §3 `user` and `socialProvider`): how they
+ * logged in (`email`, or a social provider's id such as `google`), and what the Account view may
+ * show of them. No secret.
+ */
+export type ConnectionUser = {
+  /** `email`, or the social provider's id (`google`, `github`, …). */
+  provider: string
+  email?: string
+  /** The social handle (`@alice`), when the provider has one. */
+  handle?: string
+  name?: string
 }
 
 /** How a connection was made: an extension in this browser, a QR code, a phone app, a web wallet. */

@@ -18,4 +18,6 @@ export type JsonSchema = {
   /** Accepts a function (JSON Schema has no such type; used for callbacks in options). */
   instanceof?: 'Function'
   deprecated?: boolean
+  /** Example values (JSON Schema's `examples`); the docs generator builds a plugin with the first when its options have required members. */
+  examples?: readonly unknown[]
 }

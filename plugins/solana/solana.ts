@@ -1,4 +1,4 @@
-import { base58 } from '@scure/base'
+import { base58, base64 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
 import { createWalletStandardSession, definePlugin, ProviderRpcError, version, type CaipNetworkId, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/index.js'
 import type { SolanaKnownToken } from './actions/fetchTokenBalances.js'
@@ -158,14 +158,36 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
       }
       // The node's price of the exact transaction, shown in the send review before the wallet is asked.
       hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
-        if (!signingAccount(request.connectorId, request.from)) return undefined
+        if (!signingAccount(request.connectorId, request.from) && portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
         const { estimateSolanaTransferFee } = await import('./actions/sendSolanaTransfer.js')
         const fee = await estimateSolanaTransferFee({ request, fetch: fetchFn, tokenSymbol: tokenSymbol(request) })
         return fee === undefined ? undefined : { fee, symbol: request.network.nativeCurrency.symbol }
       })
       hooks.send.for(namespace).tapPromise(namespace, async (request) => {
         const signer = signingAccount(request.connectorId, request.from)
-        if (!signer) return undefined
+        if (!signer) {
+          // A connection by another connector (WalletConnect, an embedded wallet) that carries
+          // requests: the same transfer, signed and sent with `solana_signAndSendTransaction` over its channel.
+          const channel = portico.channel(namespace)
+          if (channel?.connectorId !== request.connectorId || !channel.supports('solana_signAndSendTransaction', request.network.caipNetworkId)) return undefined
+          const { sendSolanaTransfer } = await import('./actions/sendSolanaTransfer.js')
+          const hash = await sendSolanaTransfer({
+            request,
+            fetch: fetchFn,
+            confirmTimeoutMs: options.confirmTimeoutMs ?? 60_000,
+            tokenSymbol: tokenSymbol(request),
+            async signAndSendOverChannel(transaction) {
+              const answer = await portico.request({
+                namespace,
+                chainId: request.network.caipNetworkId,
+                method: 'solana_signAndSendTransaction',
+                params: { transaction: base64.encode(transaction), sendOptions: { preflightCommitment: 'confirmed' } },
+              })
+              return (answer as { signature?: unknown } | null)?.signature as string
+            },
+          })
+          return { hash }
+        }
         const { sendSolanaTransfer } = await import('./actions/sendSolanaTransfer.js')
         const hash = await sendSolanaTransfer({
           request,

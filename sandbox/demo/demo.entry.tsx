@@ -14,6 +14,7 @@ import { definePolkadotNetwork, polkadot } from 'portico/polkadot'
 import { defineStacksNetwork, stacks, stacksLocalnet } from 'portico/stacks'
 import { defineSuiNetwork, sui } from 'portico/sui'
 import { swap } from 'portico/swap'
+import { auth } from 'portico/auth'
 import { emailCapture } from 'portico/email-capture'
 import { names } from 'portico/names'
 import { sandboxEmailCaptureProjectId, sandboxEnsUniversalResolver } from '../config.js'
@@ -91,6 +92,9 @@ const bitcoinRegtest = defineBitcoinNetwork({
 // Sign-in is off unless the page is opened with ?siwx=required or ?siwx=optional; sessions are
 // verified by the sandbox server (portico/siwx/server) behind /siwx.
 const signIn = new URLSearchParams(window.location.search).get('siwx')
+// The embedded wallet's origin: the sandbox serves it on PORT + 11 (docs/guides/embedded-wallet.md §1).
+// TODO(issue 23): read `auth.walletOrigin` from /sandbox.json once the server half adds it there.
+const walletOrigin = `${window.location.protocol}//${window.location.hostname}:${Number(window.location.port || 80) + 11}`
 const backend = createSiwxServerStore({ baseUrl: '/siwx' })
 const plugins: Plugin<PluginContext>[] = [
   eip155(),
@@ -98,6 +102,9 @@ const plugins: Plugin<PluginContext>[] = [
   sui(),
   bip122(),
   walletConnect(),
+  // Email and social login with the embedded wallet on the sandbox's wallet origin (its identity
+  // provider plays every social login; the codes arrive in /sandbox/mail).
+  auth({ walletOrigin, socials: ['google', 'github', 'discord', 'x', 'apple', 'facebook'] }),
   cosmos({ wallets: [cosmosDevWalletEntry] }),
   polkadot(),
   stacks(),

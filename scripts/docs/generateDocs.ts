@@ -78,7 +78,10 @@ for (const folder of folders) {
   const factoryName = Object.keys(entry).find((name) => name.toLowerCase() === wanted && typeof entry[name] === 'function')
   const factory = factoryName ? entry[factoryName] : undefined
   if (typeof factory !== 'function') throw new Error(`plugins/${folder}/index.ts must export a factory named after the folder (e.g. ${folder.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())}())`)
-  const plugin = (factory as () => Plugin<PluginContext>)()
+  // A plugin with required options (a URL, …) is built with the first example its schema gives.
+  const bare = (factory as (options?: unknown) => Plugin<PluginContext>)()
+  const example = bare.meta.optionsSchema?.required?.length ? bare.meta.optionsSchema.examples?.[0] : undefined
+  const plugin = example === undefined ? bare : (factory as (options?: unknown) => Plugin<PluginContext>)(example)
   if (plugin.name !== folder) throw new Error(`plugins/${folder}: the plugin's name is "${plugin.name}"; it must equal the folder name`)
   // The hooks the plugin declares, seen through its real setup.
   const seen: DeclaredHooksRecord = { plugin: plugin.name, hooks: [] }

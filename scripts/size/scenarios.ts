@@ -93,6 +93,18 @@ const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: 
 export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
   },
   {
+    name: 'site: kernel + eip155 + solana + auth + react UI',
+    code: `import { createPortico } from 'portico'
+import { eip155, defineNetwork } from 'portico/eip155'
+import { solana, solanaMainnet } from 'portico/solana'
+import { auth } from 'portico/auth'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:4701'] })
+const portico = createPortico({ projectId: 'demo', networks: [devnet, solanaMainnet], plugins: [eip155(), solana(), auth({ walletOrigin: 'https://wallet.example.com', socials: ['google', 'github'] })] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
+  {
     name: 'site: kernel + polkadot + react UI',
     code: `import { createPortico } from 'portico'
 import { polkadot, polkadotMainnet } from 'portico/polkadot'

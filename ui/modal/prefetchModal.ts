@@ -1,5 +1,5 @@
 import type { Portico, View } from '../../kernel/index.js'
-import { loadView } from './viewComponents.js'
+import { loadView, sectionDescriptor } from './viewComponents.js'
 
 type ModalModule = typeof import('../components/Modal/Modal.js')
 
@@ -45,4 +45,11 @@ export function prefetchModal(portico: Portico, view: View): void {
   void loadModalShell().catch(() => undefined)
   const descriptor = portico.views.get(view)
   if (descriptor) void loadView(descriptor).catch(() => undefined)
+  // The Connect view's plugin sections (email field, social buttons) render with it.
+  if (view === 'Connect') {
+    for (const method of ['email', 'social'] as const) {
+      const section = portico.connectMethods.get(method)
+      if (section) void loadView(sectionDescriptor(section)).catch(() => undefined)
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import type { ViewDescriptor } from '../../kernel/index.js'
+import type { ConnectMethodSection, ViewDescriptor } from '../../kernel/index.js'
 import { pickViewComponent } from '../utils/pickViewComponent.js'
 
 const resolved = new WeakMap<ViewDescriptor, ComponentType>()
@@ -49,4 +49,22 @@ export function forgetView(descriptor: ViewDescriptor): void {
   loading.delete(descriptor)
   lazies.delete(descriptor)
   resolved.delete(descriptor)
+}
+
+const sectionDescriptors = new WeakMap<ConnectMethodSection, ViewDescriptor>()
+
+/**
+ * A Connect-view section (`connectMethods`) as a view descriptor, the same object each time, so
+ * it loads once and suspends like a view.
+ *
+ * @example
+ * viewComponent(sectionDescriptor(portico.connectMethods.get('email')!))
+ */
+export function sectionDescriptor(section: ConnectMethodSection): ViewDescriptor {
+  let descriptor = sectionDescriptors.get(section)
+  if (!descriptor) {
+    descriptor = { id: `connect-method:${section.method}`, title: '', load: section.load, owner: section.owner }
+    sectionDescriptors.set(section, descriptor)
+  }
+  return descriptor
 }

@@ -15,8 +15,14 @@ import { waitForSignature, type SolanaRpc } from './waitForSignature.js'
 
 export type SendSolanaTransferParameters = {
   request: SendRequest
-  wallet: Wallet
-  account: WalletAccount
+  /** The Wallet Standard wallet and account that sign (absent when `signAndSendOverChannel` signs). */
+  wallet?: Wallet
+  account?: WalletAccount
+  /**
+   * Signs and sends the transaction over a connection's channel (another connector's connection:
+   * WalletConnect, an embedded wallet) and resolves with its signature (base58).
+   */
+  signAndSendOverChannel?: (transaction: Uint8Array) => Promise<string>
   fetch?: typeof fetch | undefined
   /** How long to wait for the transaction to be confirmed (0: do not wait). */
   confirmTimeoutMs?: number
@@ -43,16 +49,22 @@ function lamportsOf(answer: { value?: unknown } | undefined): bigint {
  * Everything the chain would refuse is checked first and reported before the wallet is asked to
  * sign: an invalid amount, a balance too small, and a first transfer to a new account below the
  * rent-exempt minimum. The transaction is built by hand (legacy format), signed and sent through
- * `solana:signAndSendTransaction`, or `solana:signTransaction` and the RPC's `sendTransaction`.
+ * `solana:signAndSendTransaction`, or `solana:signTransaction` and the RPC's `sendTransaction`;
+ * for a connection by another connector, `solana_signAndSendTransaction` over its channel.
  *
  * @returns the transaction signature (base58)
  * @throws SolanaAmountError, SolanaRentExemptError, SolanaTokenError, SolanaWalletFeatureError, SolanaTransactionFailedError
  * @example
  * await sendSolanaTransfer({ request, wallet, account })
  */
-export async function sendSolanaTransfer({ request, wallet, account, fetch, confirmTimeoutMs = 60_000, tokenSymbol }: SendSolanaTransferParameters): Promise<string> {
+export async function sendSolanaTransfer({ request, wallet, account, signAndSendOverChannel, fetch, confirmTimeoutMs = 60_000, tokenSymbol }: SendSolanaTransferParameters): Promise<string> {
   const { transaction, rpc } = await planSolanaTransfer({ request, fetch, tokenSymbol })
-  const signature = await signAndSend({ wallet, account, transaction, chain: toWalletStandardChain(request.network.caipNetworkId), rpc })
+  let signature: string
+  if (wallet && account) signature = await signAndSend({ wallet, account, transaction, chain: toWalletStandardChain(request.network.caipNetworkId), rpc })
+  else if (signAndSendOverChannel) {
+    signature = await signAndSendOverChannel(transaction)
+    if (typeof signature !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid transaction signature' })
+  } else throw new SolanaWalletFeatureError({ feature: 'solana:signAndSendTransaction', wallet: 'none' })
   if (confirmTimeoutMs > 0) {
     // Sent either way; only a failure on chain is an error here (still pending is not).
     const outcome = await waitForSignature(signature, confirmTimeoutMs, rpc)
@@ -71,7 +83,7 @@ export async function sendSolanaTransfer({ request, wallet, account, fetch, conf
  * @example
  * await estimateSolanaTransferFee({ request }) // '0.000005'
  */
-export async function estimateSolanaTransferFee({ request, fetch, tokenSymbol }: Omit<SendSolanaTransferParameters, 'wallet' | 'account' | 'confirmTimeoutMs'>): Promise<string | undefined> {
+export async function estimateSolanaTransferFee({ request, fetch, tokenSymbol }: Omit<SendSolanaTransferParameters, 'wallet' | 'account' | 'signAndSendOverChannel' | 'confirmTimeoutMs'>): Promise<string | undefined> {
   const { transaction, rpc } = await planSolanaTransfer({ request, fetch, tokenSymbol })
   // The wire format is the signature slots (one signer: a length byte and 64 zero bytes), then the message.
   const message = transaction.subarray(1 + 64 * transaction[0]!)

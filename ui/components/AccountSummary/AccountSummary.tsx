@@ -4,12 +4,14 @@ import type { ChainNamespace } from '../../../kernel/index.js'
 import { useFormat } from '../../hooks/useFormat.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { refreshBalance } from '../../utils/refreshBalance.js'
+import { formatConnectionUser } from '../../utils/formatConnectionUser.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
 
 /**
  * The inside of a connected account button: the balance (3 decimals, truncated), the account's
  * avatar when a name service gave one (`profileImage`; decorative, the name is beside it) and its
- * name (`profileName`), else the short address. Fetches the balance when the account or its chain changes.
+ * name (`profileName`), else the logged-in user of an embedded wallet (email cut at 30
+ * characters, or the social handle), else the short address. Fetches the balance when the account or its chain changes.
  */
 export const AccountSummary = observer(function AccountSummary({ namespace }: { namespace: ChainNamespace }) {
   const portico = usePortico()
@@ -21,15 +23,17 @@ export const AccountSummary = observer(function AccountSummary({ namespace }: { 
   }, [portico, namespace, caipAddress])
   const account = accounts.get(namespace)
   const format = useFormat()
+  // A name service's name first, else who logged in to an embedded wallet (email or handle).
+  const name = account.profileName ?? formatConnectionUser(account.user)
   return (
     <>
       {account.balance !== undefined ? (
         <span className="portico-page-button__balance">{format.amount(account.balance, account.balanceSymbol)}</span>
       ) : null}
       {account.profileImage ? <img className="portico-page-button__avatar" src={account.profileImage} alt="" width={24} height={24} referrerPolicy="no-referrer" /> : null}
-      {account.profileName ? (
+      {name ? (
         <span className="portico-page-button__address" title={address}>
-          {account.profileName}
+          {name}
         </span>
       ) : (
         <span className="portico-page-button__address">{address ? truncateAddress(address) : ''}</span>

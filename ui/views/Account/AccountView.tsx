@@ -13,6 +13,7 @@ import { useTranslate } from '../../hooks/useTranslate.js'
 import { networkImageSrc } from '../../utils/networkImageSrc.js'
 import { walletImageSrc } from '../../utils/walletImageSrc.js'
 import { refreshBalance } from '../../utils/refreshBalance.js'
+import { formatConnectionUser } from '../../utils/formatConnectionUser.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
 
 /**
@@ -45,7 +46,8 @@ export const AccountView = observer(function AccountView() {
   const total = account.tokenBalances ? format.usd(accounts.totalValue(namespace)) : undefined
   // Plugins' actions (Buy, Swap …) and the built-in Send, in the spec's order of wallet features.
   const send: AccountAction = { id: 'send', owner: 'ui', label: 'view.account.send', view: 'WalletSend', icon: 'send', order: accountActionOrder.send }
-  const offered = portico.accountActions.list(namespace).filter((a) => a.id !== send.id && portico.views.has(a.view))
+  const actionAccount = address && connection.caipNetworkId ? { namespace, caipNetworkId: connection.caipNetworkId, address } : undefined
+  const offered = portico.accountActions.list(namespace, actionAccount).filter((a) => a.id !== send.id && portico.views.has(a.view))
   const actions = [...offered.filter((a) => a.placement !== 'row'), ...(canSend ? [send] : [])].sort(
     (a, b) => (a.order ?? accountActionOrder.send) - (b.order ?? accountActionOrder.send),
   )
@@ -83,7 +85,7 @@ export const AccountView = observer(function AccountView() {
 
   const wallet = connection.connectorId ? wallets.find(connection.connectorId, namespace) : undefined
   // What the wallet calls the account, when no name service named it.
-  const name = account.profileName ?? connection.accounts[0]?.name
+  const name = account.profileName ?? connection.accounts[0]?.name ?? formatConnectionUser(account.user)
   // A wallet that signs for every account it shared lets the visitor pick the active one here.
   const pickable = connection.accounts.length > 1 && Boolean(portico.hooks.selectAccount.get(namespace)?.isUsed())
   const badges = connection.caipNetworkId ? portico.accountBadges.showing({ namespace, caipNetworkId: connection.caipNetworkId, address }) : []

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { safeHttpUrl } from '../../../kernel/index.js'
+import { getConnectMethodsOrder, safeHttpUrl, type ConnectMethod } from '../../../kernel/index.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useAnnounce } from '../../hooks/useAnnounce.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
@@ -10,11 +10,16 @@ import { Spinner } from '../../components/Spinner/Spinner.js'
 import { WalletGroup } from '../../components/WalletGroup/WalletGroup.js'
 import { WalletIntro } from '../../components/WalletIntro/WalletIntro.js'
 import { builtinWalletsFor } from '../../utils/builtinWalletsFor.js'
+import { ConnectMethodOutlet } from './ConnectMethodOutlet.js'
 import { connectGroups, recommendedCount } from './connectGroups.js'
+import { shownConnectMethods } from './shownConnectMethods.js'
 
 /**
- * The Connect view: the wallets to choose from, grouped in the site's connector-type order,
- * an "All Wallets" button, and a footer with the site's terms and privacy policy when it set
+ * The Connect view: its connect methods in the site's order (`features.connectMethodsOrder`,
+ * else wallets first when an injected wallet is shown): the wallets to choose from, grouped in
+ * the site's connector-type order, with an "All Wallets" button; and the email and social
+ * sections a connector plugin registered (`connectMethods`), while the remote features `email`
+ * and `socials` are on; and a footer with the site's terms and privacy policy when it set
  * `termsConditionsUrl` / `privacyPolicyUrl` (https only; opened in a new tab without referrer).
  *
  * @example
@@ -62,9 +67,14 @@ export const ConnectView = observer(function ConnectView() {
     ['view.connect.privacy', safeHttpUrl(siteOptions.privacyPolicyUrl)],
   ].filter((entry): entry is [string, string] => entry[1] !== undefined)
   useAnnounce(discovering ? t('view.connect.discovering') : undefined)
+  const methods = shownConnectMethods({
+    order: getConnectMethodsOrder({ features, hasInjectedWallet: injectedCount > 0 }),
+    remoteFeatures: options.remoteFeatures,
+    registered: (method) => portico.connectMethods.get(method) !== undefined,
+  })
 
-  return (
-    <div className="portico-connect">
+  const walletSection = (
+    <>
       {discovering ? (
         <p className="portico-connect__note">
           <Spinner /> {t('view.connect.discovering')}
@@ -82,6 +92,20 @@ export const ConnectView = observer(function ConnectView() {
           <Icon name="chevron" />
         </button>
       ) : null}
+    </>
+  )
+
+  return (
+    <div className="portico-connect">
+      {methods.map((method: ConnectMethod) =>
+        method === 'wallet' ? (
+          <div key={method} className="portico-connect__method" data-method={method}>
+            {walletSection}
+          </div>
+        ) : (
+          <ConnectMethodOutlet key={method} method={method} />
+        ),
+      )}
       {legal.length > 0 ? (
         <p className="portico-connect__legal">
           {t('view.connect.legal')}{' '}

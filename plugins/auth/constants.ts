@@ -1,0 +1,29 @@
+import type { ChainNamespace } from '../../kernel/index.js'
+
+/** The auth connector's id (spec §3: connector type AUTH), the same in every namespace. */
+export const authConnectorId = 'AUTH'
+
+/** The namespaces the auth connector is approved on (spec §5). */
+export const authNamespaces: readonly ChainNamespace[] = ['eip155', 'solana']
+
+/** The wallet methods the frame answers per namespace (docs/guides/embedded-wallet.md §3). */
+export const authWalletMethods: Readonly<Record<string, readonly string[]>> = {
+  eip155: ['eth_accounts', 'eth_chainId', 'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'eth_signTransaction', 'wallet_switchEthereumChain'],
+  solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+}
+
+/** The views the plugin registers. */
+export const authViews = {
+  emailLogin: 'EmailLogin',
+  connectingSocial: 'ConnectingSocial',
+  connectingFarcaster: 'ConnectingFarcaster',
+  updateEmail: 'UpdateEmailWallet',
+  profileWallets: 'ProfileWallets',
+  exportKey: 'ExportPrivateKey',
+} as const
+
+/** The social login popup (spec §9: 600 × 800). */
+export const popupSize = { width: 600, height: 800 } as const
+
+/** The window name of the popup, so a second click reuses it. */
+export const popupName = 'portico-auth'

@@ -1,0 +1,66 @@
+import { observer } from 'mobx-react-lite'
+import { Button, Icon, useTranslate } from '../../../ui/index.js'
+import { authViews } from '../constants.js'
+import { socialName } from './socialProviders.js'
+import { useAuth } from './useAuth.js'
+
+const namespaceNames: Record<string, string> = { eip155: 'EVM', solana: 'Solana' }
+
+/**
+ * ProfileWallets (spec §2): how the visitor logged in, the embedded wallet's address on each
+ * namespace (with copy), and the way to "Update email" (email logins) and "Export private key".
+ *
+ * @example
+ * portico.open({ view: 'ProfileWallets' })
+ */
+export const ProfileWalletsView = observer(function ProfileWalletsView() {
+  const t = useTranslate()
+  const { store, settings } = useAuth()
+  if (!store) return null
+  if (!store.loggedIn || !store.user || !store.accounts) return <p className="portico-auth__intro">{t('auth.error.notConnected')}</p>
+  const { user, accounts } = store
+  const who = user.provider === 'email' ? user.email : (user.handle ?? user.email ?? user.name)
+  const copy = async (address: string) => {
+    try {
+      await navigator.clipboard.writeText(address)
+      settings?.notify('success', t('auth.profile.copied'))
+    } catch {
+      settings?.notify('error', t('view.account.copyFailed'))
+    }
+  }
+  return (
+    <div className="portico-auth">
+      <p className="portico-auth__intro">
+        {user.provider === 'email' ? t('auth.profile.loggedInWith', { provider: t('auth.email.label') }) : t('auth.profile.loggedInWith', { provider: socialName(user.provider) })}
+        {who ? (
+          <>
+            {' · '}
+            <span className="portico-auth__who">{who}</span>
+          </>
+        ) : null}
+      </p>
+      <h3 className="portico-auth__heading">{t('auth.profile.addresses')}</h3>
+      <ul className="portico-auth__addresses">
+        {(Object.entries(accounts) as [string, string][]).map(([namespace, address]) => (
+          <li key={namespace} className="portico-auth__address">
+            <span className="portico-auth__address-namespace">{namespaceNames[namespace] ?? namespace}</span>
+            <code className="portico-auth__address-value">{address}</code>
+            <button type="button" className="portico-auth__copy" aria-label={t('auth.profile.copy', { namespace: namespaceNames[namespace] ?? namespace })} onClick={() => void copy(address)}>
+              <Icon name="copy" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="portico-auth__row">
+        {user.provider === 'email' ? (
+          <Button variant="secondary" onClick={() => settings?.navigate(authViews.updateEmail)}>
+            {t('auth.profile.updateEmail')}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={() => settings?.navigate(authViews.exportKey)}>
+          {t('auth.profile.export')}
+        </Button>
+      </div>
+    </div>
+  )
+})

@@ -1,0 +1,147 @@
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it } from 'vitest'
+import { definePlugin, type Portico } from '../../kernel/index.js'
+import { PorticoProvider } from '../../ui/index.js'
+import { formatConnectionUser } from '../../ui/utils/formatConnectionUser.js'
+import { AccountView } from '../../ui/views/Account/AccountView.js'
+import { ConnectView } from '../../ui/views/Connect/ConnectView.js'
+import { shownConnectMethods } from '../../ui/views/Connect/shownConnectMethods.js'
+import { registerUiViews } from '../../ui/views/registerUiViews.js'
+import { prefetchModal } from '../../ui/modal/prefetchModal.js'
+import { addressA, createTestPortico, evmA, newWallet, testChain } from '../kernel/helpers/testKit.js'
+
+const instances: Portico[] = []
+afterEach(async () => {
+  for (const portico of instances.splice(0)) await portico.destroy()
+})
+
+describe('shownConnectMethods: the Connect view in connect-method order', () => {
+  const on = { email: true, socials: ['google'] as const }
+  const all = () => true
+  it('follows the order, showing email and social only when the remote feature is on and a plugin offers a section', () => {
+    expect(shownConnectMethods({ order: ['email', 'social', 'wallet'], remoteFeatures: on, registered: all })).toEqual(['email', 'social', 'wallet'])
+    expect(shownConnectMethods({ order: ['wallet', 'email', 'social'], remoteFeatures: on, registered: all })).toEqual(['wallet', 'email', 'social'])
+    expect(shownConnectMethods({ order: ['email', 'social', 'wallet'], remoteFeatures: { email: false, socials: ['google'] }, registered: all })).toEqual(['social', 'wallet'])
+    expect(shownConnectMethods({ order: ['email', 'social', 'wallet'], remoteFeatures: { email: true, socials: false }, registered: all })).toEqual(['email', 'wallet'])
+    expect(shownConnectMethods({ order: ['email', 'social', 'wallet'], remoteFeatures: { email: true, socials: [] }, registered: all })).toEqual(['email', 'wallet'])
+    expect(shownConnectMethods({ order: ['email', 'social', 'wallet'], remoteFeatures: on, registered: (m) => m === 'social' })).toEqual(['social', 'wallet'])
+  })
+
+  it('adds wallet when a site order leaves it out, and skips repeats and unknown entries', () => {
+    expect(shownConnectMethods({ order: ['social', 'social', 'phone' as never], remoteFeatures: on, registered: all })).toEqual(['social', 'wallet'])
+  })
+})
+
+describe('formatConnectionUser: what the Account view shows of an embedded wallet user', () => {
+  it('cuts a long email at 30 characters with an ellipsis, shows a short one whole', () => {
+    expect(formatConnectionUser({ provider: 'email', email: 'alice@example.com' })).toBe('alice@example.com')
+    const long = 'alice.with.a.rather.long.address@example.com'
+    expect(formatConnectionUser({ provider: 'email', email: long })).toBe(`${long.slice(0, 30)}…`)
+    expect(formatConnectionUser({ provider: 'email', email: 'a'.repeat(30) })).toBe('a'.repeat(30))
+  })
+
+  it('shows the social handle, else its email or name; nothing for a plain wallet', () => {
+    expect(formatConnectionUser({ provider: 'x', handle: '@alice', email: 'alice@example.com' })).toBe('@alice')
+    expect(formatConnectionUser({ provider: 'google', email: 'alice@example.com' })).toBe('alice@example.com')
+    expect(formatConnectionUser({ provider: 'discord', name: 'Alice' })).toBe('Alice')
+    expect(formatConnectionUser(undefined)).toBeUndefined()
+  })
+})
+
+/** A connector plugin with email and social sections, and a wallet that logs in by email. */
+function sectionsPlugin(user: { provider: string; email?: string; handle?: string }) {
+  return definePlugin({
+    name: 'login',
+    kind: 'connector',
+    version: '1.0.0',
+    meta: { description: 'Sections for the test.' },
+    setup(context) {
+      context.connectMethods.register({ method: 'email', owner: 'login', load: async () => () => <p>email section</p> })
+      context.connectMethods.register({ method: 'social', owner: 'login', load: async () => () => <p>social section</p> })
+      context.hooks.connect.for('eip155').tapPromise({ name: 'login', stage: -1 }, async (request) =>
+        request.connectorId === 'login' ? { connectorId: 'login', accounts: [{ address: addressA }], caipNetworkId: evmA.caipNetworkId, user } : undefined,
+      )
+    },
+  })
+}
+
+function methodsIn(html: string): string[] {
+  return [...html.matchAll(/data-method="([a-z]+)"/g)].map((m) => m[1] as string)
+}
+
+describe('the Connect view renders its methods in order', () => {
+  it('email, social, wallet without an injected wallet; an explicit connectMethodsOrder wins', () => {
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })] })
+    instances.push(portico)
+    registerUiViews(portico.views)
+    const render = () => renderToString(<PorticoProvider portico={portico}><ConnectView /></PorticoProvider>)
+    expect(methodsIn(render())).toEqual(['email', 'social', 'wallet'])
+
+    const ordered = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { connectMethodsOrder: ['social', 'wallet', 'email'] } }).portico
+    instances.push(ordered)
+    expect(methodsIn(renderToString(<PorticoProvider portico={ordered}><ConnectView /></PorticoProvider>))).toEqual(['social', 'wallet', 'email'])
+  })
+
+  it('wallet first when an injected wallet is shown; the remote features turn sections off', async () => {
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { socials: false } })
+    instances.push(portico)
+    await portico.discoverWallets('eip155')
+    expect(methodsIn(renderToString(<PorticoProvider portico={portico}><ConnectView /></PorticoProvider>))).toEqual(['wallet', 'email'])
+
+    const paying = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { pay: true } }).portico
+    instances.push(paying)
+    // features.pay turns email and socials off.
+    expect(methodsIn(renderToString(<PorticoProvider portico={paying}><ConnectView /></PorticoProvider>))).toEqual(['wallet'])
+  })
+
+  it('without any section plugin, only the wallets', () => {
+    const { portico } = createTestPortico()
+    instances.push(portico)
+    expect(methodsIn(renderToString(<PorticoProvider portico={portico}><ConnectView /></PorticoProvider>))).toEqual(['wallet'])
+  })
+})
+
+describe("the Account view shows an embedded wallet's user", () => {
+  it('the email cut at 30 characters when no name service named the account', async () => {
+    const long = 'alice.with.a.rather.long.address@example.com'
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email', email: long })] })
+    instances.push(portico)
+    registerUiViews(portico.views)
+    await portico.connect({ namespace: 'eip155', connectorId: 'login' })
+    const html = renderToString(<PorticoProvider portico={portico}><AccountView /></PorticoProvider>)
+    expect(html).toContain(`${long.slice(0, 30)}…`)
+    expect(html).not.toContain(long)
+  })
+
+  it('the social handle', async () => {
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'x', handle: '@alice' })] })
+    instances.push(portico)
+    await portico.connect({ namespace: 'eip155', connectorId: 'login' })
+    expect(renderToString(<PorticoProvider portico={portico}><AccountView /></PorticoProvider>)).toContain('@alice')
+  })
+})
+
+describe('prefetching the Connect view', () => {
+  it("also loads the plugins' sections, once", async () => {
+    const loads: string[] = []
+    const plugin = definePlugin({
+      name: 'counted',
+      kind: 'connector',
+      version: '1.0.0',
+      meta: { description: 'Counted sections for the test.' },
+      setup(context) {
+        context.connectMethods.register({ method: 'email', owner: 'counted', load: async () => (loads.push('email'), () => null) })
+        context.connectMethods.register({ method: 'social', owner: 'counted', load: async () => (loads.push('social'), () => null) })
+      },
+    })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), plugin] })
+    instances.push(portico)
+    registerUiViews(portico.views)
+    prefetchModal(portico, 'Account')
+    expect(loads).toEqual([])
+    prefetchModal(portico, 'Connect')
+    prefetchModal(portico, 'Connect')
+    await new Promise((r) => setTimeout(r, 0))
+    expect(loads).toEqual(['email', 'social'])
+  })
+})
