@@ -58,6 +58,8 @@ export const sandboxPageCsp = [
  */
 export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo, controls: SandboxControls = {}): (app: FastifyInstance) => void {
   const infoJson = JSON.stringify(info)
+  // The demo embeds the wallet frame of portico/auth from the wallet origin; nothing else may be framed.
+  const pageCsp = info.auth ? `${sandboxPageCsp}; frame-src ${info.auth.walletOrigin}` : sandboxPageCsp
   const siwxRoutes = registerSiwxRoutes({ url: info.url, chains: info.chains })
   const explorerRoutes = registerExplorerRoutes(info.chains)
   return (app) => {
@@ -73,7 +75,7 @@ export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo, c
         reply.header('etag', etag)
         reply.header('x-content-type-options', 'nosniff')
         if (asset.contentType.startsWith('text/html')) {
-          reply.header('content-security-policy', sandboxPageCsp)
+          reply.header('content-security-policy', pageCsp)
           reply.header('referrer-policy', 'no-referrer')
         }
         if (request.headers['if-none-match'] === etag) return reply.code(304).send()

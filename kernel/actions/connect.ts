@@ -10,7 +10,13 @@ import type { Network } from '../types/network.js'
 import { applyConnection } from './applyConnection.js'
 import { requireHook } from './requireHook.js'
 
-export type ConnectParameters = { connectorId: string; namespace?: ChainNamespace; network?: Network }
+export type ConnectParameters = {
+  connectorId: string
+  namespace?: ChainNamespace
+  network?: Network
+  /** Whether the namespace becomes the active one (default true); a connector that connects several namespaces at once activates only the first. */
+  activate?: boolean
+}
 export type ConnectReturnType = ConnectionSnapshot
 export type ConnectErrorType = ConnectionRejectedError | ConnectFailedError | NoPluginForHookError
 
@@ -22,7 +28,7 @@ export type ConnectErrorType = ConnectionRejectedError | ConnectFailedError | No
  * @example
  * await portico.connect({ namespace: 'eip155', connectorId: 'dev.portico.wallet' })
  */
-export async function connect(portico: Portico, { connectorId, namespace, network }: ConnectParameters): Promise<ConnectReturnType> {
+export async function connect(portico: Portico, { connectorId, namespace, network, activate = true }: ConnectParameters): Promise<ConnectReturnType> {
   const { connections, networks, modal } = portico.stores
   const ns = namespace ?? networks.activeNamespace
   if (typeof connectorId !== 'string' || connectorId.length === 0) {
@@ -40,7 +46,7 @@ export async function connect(portico: Portico, { connectorId, namespace, networ
   try {
     const result = await hook.promise({ namespace: ns, connectorId, ...(network ?? networks.activeOf(ns) ? { network: (network ?? networks.activeOf(ns)) as Network } : {}) })
     if (!result) throw new NoAnswerError({ hook: 'connect', namespace: ns })
-    applyConnection(portico, ns, result)
+    applyConnection(portico, ns, result, { activate })
     portico.emit({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: result.method ?? 'browser', namespace: ns, connectorId } })
     return connections.snapshot[ns] as ConnectionSnapshot
   } catch (error) {

@@ -214,7 +214,8 @@ export function auth(options: AuthOptions, environment: AuthEnvironment = {}): P
         let first = true
         for (const namespace of ordered) {
           try {
-            await portico.connect({ namespace, connectorId: authConnectorId })
+            // The visitor's active network stays active; the other namespaces connect alongside.
+            await portico.connect({ namespace, connectorId: authConnectorId, activate: first })
           } catch (error) {
             if (first) throw error
           }

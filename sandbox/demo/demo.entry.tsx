@@ -92,9 +92,9 @@ const bitcoinRegtest = defineBitcoinNetwork({
 // Sign-in is off unless the page is opened with ?siwx=required or ?siwx=optional; sessions are
 // verified by the sandbox server (portico/siwx/server) behind /siwx.
 const signIn = new URLSearchParams(window.location.search).get('siwx')
-// The embedded wallet's origin: the sandbox serves it on PORT + 11 (docs/guides/embedded-wallet.md §1).
-// TODO(issue 23): read `auth.walletOrigin` from /sandbox.json once the server half adds it there.
-const walletOrigin = `${window.location.protocol}//${window.location.hostname}:${Number(window.location.port || 80) + 11}`
+// The embedded wallet's origin: the sandbox serves it on 127.0.0.1, PORT + 11 (its /sandbox.json
+// says so under `auth.walletOrigin`; docs/guides/embedded-wallet.md §1).
+const walletOrigin = `http://127.0.0.1:${Number(window.location.port || 80) + 11}`
 const backend = createSiwxServerStore({ baseUrl: '/siwx' })
 const plugins: Plugin<PluginContext>[] = [
   eip155(),
