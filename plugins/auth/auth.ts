@@ -320,7 +320,7 @@ export function auth(options: AuthOptions, environment: AuthEnvironment = {}): P
           if (!store.loggedIn || previous === undefined || email === previous) return
           for (const ns of namespaces) {
             const connection = portico.stores.connections.get(ns)
-            if (connection.status === 'connected' && connection.connectorId === authConnectorId) void portico.connect({ namespace: ns, connectorId: authConnectorId }).catch(() => undefined)
+            if (connection.status === 'connected' && connection.connectorId === authConnectorId) void portico.connect({ namespace: ns, connectorId: authConnectorId, activate: false }).catch(() => undefined)
           }
         },
       )

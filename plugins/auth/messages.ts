@@ -57,7 +57,6 @@ export const messages: Record<string, string> = {
   'auth.export.reauth': 'For your safety, log in again before exporting.',
   'auth.export.reauthEmail': 'Send a code to {email}',
   'auth.export.reauthSocial': 'Log in again with {provider}',
-  'auth.export.close': 'Done',
   'auth.export.retry': 'Try again',
   'auth.error.notConnected': 'Not connected to email or social',
 }

@@ -185,6 +185,19 @@ describe('network switch', () => {
     await portico.switchNetwork(solanaNet)
     expect(portico.getState()).toMatchObject({ activeNamespace: 'solana', activeNetworkId: 'solana:localnet' })
   })
+
+  it('connects a namespace alongside without making it active when asked (activate: false)', async () => {
+    const { portico } = createTestPortico({
+      networks: [evmA, evmB, solanaNet],
+      plugins: [testChain('eip155', newWallet()), testChain('solana', newWallet({ accounts: ['So1anaAddress11111111111111111111111111111'], chain: 'solana:localnet' }))],
+    })
+    await portico.connect({ connectorId: 'eip155.wallet' })
+    await portico.connect({ namespace: 'solana', connectorId: 'solana.wallet', activate: false })
+    expect(portico.getState()).toMatchObject({ activeNamespace: 'eip155', activeNetworkId: evmA.caipNetworkId })
+    expect(portico.getAccount('solana').address).toBe('So1anaAddress11111111111111111111111111111')
+    await portico.connect({ namespace: 'solana', connectorId: 'solana.wallet' })
+    expect(portico.getState().activeNamespace).toBe('solana')
+  })
 })
 
 describe('other actions', () => {

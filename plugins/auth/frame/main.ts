@@ -33,7 +33,8 @@ function start(): void {
     storage: frameStorage(),
     document,
   })
-  window.addEventListener('message', createConnectListener({ allowedOrigins: config.allowedOrigins, server: handler }))
+  // Only the page that embeds the frame may connect (a window that opened it, or any other, may not).
+  window.addEventListener('message', createConnectListener({ allowedOrigins: config.allowedOrigins, server: handler, parent: window.parent === window ? null : window.parent }))
 }
 
 start()

@@ -30,6 +30,20 @@ export const ExportPrivateKeyView = observer(function ExportPrivateKeyView() {
   useEffect(() => {
     if (store && store.exportPhase === 'hidden') void store.openExport()
   }, [store])
+  // The frame's own "Done" closed the screen: back to where the visitor came from.
+  // Focus was inside the frame (its "Done"): it comes back to the dialog, so Esc and Tab work there.
+  const wasShown = useRef(false)
+  const dialog = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    if (phase === 'shown') {
+      wasShown.current = true
+      dialog.current = area.current?.closest<HTMLElement>('[role="dialog"]') ?? null
+    } else if (phase === 'hidden' && wasShown.current && !store?.exportError) {
+      wasShown.current = false
+      if (portico.stores.router.view === authViews.exportKey) portico.back()
+      dialog.current?.focus()
+    }
+  }, [phase, store, portico])
   useOnLeave(exportViews, () => void store?.closeExport())
 
   // Keep the frame over the area while it is shown (resizes and scrolls move it).
@@ -95,7 +109,8 @@ export const ExportPrivateKeyView = observer(function ExportPrivateKeyView() {
 
   return (
     <div className="portico-auth">
-      <p className="portico-auth__warning">{t('auth.export.warning')}</p>
+      {/* Shown, the frame gives its own warning above the keys. */}
+      {phase === 'shown' ? null : <p className="portico-auth__warning">{t('auth.export.warning')}</p>}
       {phase === 'opening' ? (
         <p className="portico-auth__intro">
           <Spinner /> {t('auth.export.opening')}
@@ -104,9 +119,7 @@ export const ExportPrivateKeyView = observer(function ExportPrivateKeyView() {
       {phase === 'shown' ? (
         <>
           <div ref={area} className="portico-auth__export-area" aria-label={t('auth.export.shown')} role="region" />
-          <Button variant="secondary" onClick={() => void store.closeExport().then(() => portico.back())}>
-            {t('auth.export.close')}
-          </Button>
+
         </>
       ) : null}
       {phase === 'hidden' && failure ? (

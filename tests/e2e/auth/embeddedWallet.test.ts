@@ -5,7 +5,9 @@
 // fails; wrong codes, a closed popup and a provider error, each with a clear message; and no
 // Content-Security-Policy violation in the site, the wallet frame or the popup.
 import type { BrowserContext, Frame, Page } from 'playwright-core'
-import { createPublicClient, getAddress, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
+import { createPublicClient, getAddress, hexToBytes, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, recordCspViolations, type SandboxPage } from '../../helpers/openSandboxPage.js'
@@ -32,7 +34,7 @@ async function codeFor(to: string, afterId = 0): Promise<{ code: string; id: num
   await expect
     .poll(async () => {
       const { messages } = (await (await fetch(`${sandbox.url}/sandbox/mail.json`)).json()) as { messages: Mail[] }
-      found = messages.find((m) => m.to.includes(to) && m.id > afterId && /login code/i.test(m.subject))
+      found = messages.find((m) => m.to.includes(to) && m.id > afterId && /(login|email change) code/i.test(m.subject))
       return found !== undefined
     }, { timeout: 15_000 })
     .toBe(true)
@@ -201,6 +203,39 @@ describe('email login', () => {
     expect(await shownAddress(page)).toBe(eip155Address)
   }, 60_000)
 
+  it('exports the private key inside the wallet frame only, and it is the key of the address', async () => {
+    await page.getByRole('button', { name: new RegExp(email.slice(0, 20)) }).click()
+    await dialog().getByRole('button', { name: 'Wallet & login' }).click()
+    await dialog().getByRole('button', { name: 'Export private key' }).click()
+    const frame = page.frameLocator('iframe[title="Portico wallet"]')
+    await frame.getByRole('button', { name: 'Reveal the ethereum private key' }).click()
+    const shown = await frame.getByText(/^0x[0-9a-f]{64}$/).textContent()
+    expect(privateKeyToAccount(shown as Hex).address).toBe(eip155Address)
+    // The key is in the frame's document, not in the site's.
+    expect(await page.content()).not.toContain((shown as string).slice(2))
+    await frame.getByRole('button', { name: /^Done/ }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).not.toBe('ExportPrivateKey')
+    // Hidden again (kept in the page at one pixel, as the plugin keeps it between uses).
+    await expect.poll(async () => (await page.locator('iframe[title="Portico wallet"]').boundingBox())?.width ?? 0).toBeLessThanOrEqual(1)
+    await page.keyboard.press('Escape')
+  }, 60_000)
+
+  it('signs on Solana with the same login', async () => {
+    await page.getByRole('button', { name: /Portico Devnet A/ }).click()
+    await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
+    await expect.poll(() => shownAddress(page), { timeout: 15_000 }).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    const address = (await shownAddress(page)) as string
+    await page.getByRole('button', { name: 'Sign "Hello from the Portico demo"' }).click()
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /Signature: / }).count(), { timeout: 20_000 }).toBe(1)
+    const signature = /Signature: (\S+)/.exec((await page.getByRole('status').filter({ hasText: /Signature/ }).textContent()) ?? '')![1] as string
+    const bytes = /^0x/.test(signature) ? hexToBytes(signature as Hex) : base58.decode(signature)
+    expect(ed25519.verify(bytes, new TextEncoder().encode('Hello from the Portico demo'), base58.decode(address))).toBe(true)
+    // Back to Devnet A for the tests that follow.
+    await page.getByRole('button', { name: /Portico Solana Localnet/ }).click()
+    await dialog().getByRole('button', { name: 'Portico Devnet A' }).click()
+    await expect.poll(() => shownAddress(page), { timeout: 15_000 }).toBe(eip155Address)
+  }, 60_000)
+
   it('gives a fresh browser with the same email the same address', async () => {
     const other = await openSandboxPage()
     try {
@@ -220,6 +255,25 @@ describe('email login', () => {
       await other.close()
     }
   }, 90_000)
+})
+
+describe('changing the email', () => {
+  it('moves the login to a new address after its code, keeping the wallet', async () => {
+    const newEmail = `moved-${Date.now().toString(36)}@example.com`
+    await page.getByRole('button', { name: new RegExp(email.slice(0, 20)) }).click()
+    await dialog().getByRole('button', { name: 'Update email' }).click()
+    await dialog().getByRole('textbox', { name: 'New email' }).fill(newEmail)
+    const before = await lastMailId()
+    await dialog().getByRole('button', { name: 'Send code' }).click()
+    const { code } = await codeFor(newEmail, before)
+    await dialog().getByRole('textbox', { name: 'Code' }).fill(code)
+    const verify = dialog().getByRole('button', { name: 'Verify' })
+    if ((await verify.count()) > 0 && (await verify.isEnabled())) await verify.click().catch(() => undefined)
+    await expect.poll(() => dialog().innerText(), { timeout: 15_000 }).toContain(`Your email is now ${newEmail}`)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByRole('button', { name: new RegExp(newEmail.slice(0, 20)) }).count()).toBe(1)
+    expect(await shownAddress(page)).toBe(eip155Address)
+  }, 60_000)
 })
 
 describe('codes that fail', () => {

@@ -5,11 +5,15 @@ import { isRecord } from '../utils/isRecord.js'
 /** What the frame does with an accepted port. */
 export type PortServer = {
   connect(origin: string, emit: (event: FrameEvent) => void): void
+  disconnect(emit: (event: FrameEvent) => void): void
   handle(message: unknown): Promise<FrameResponse | undefined>
 }
 
 /** The part of a MessageEvent the listener reads. */
-export type ConnectEvent = Pick<MessageEvent, 'data' | 'origin' | 'ports'>
+export type ConnectEvent = Pick<MessageEvent, 'data' | 'origin' | 'ports'> & { source?: MessageEvent['source'] }
+
+/** Ports served at once; a further connect closes the oldest. */
+export const maxPorts = 4
 
 /**
  * Whether a window message is the site's connect: `{ type: 'portico-auth:connect', version: 1 }`
@@ -26,23 +30,22 @@ export function isConnectMessage(event: ConnectEvent, allowedOrigins: readonly s
 }
 
 /**
- * Returns the `message` listener of the frame's window: a connect from an allowed origin takes
- * its port (closing the previous one), posts `{ event: 'ready' }` on it and serves requests on
- * it; every other message is ignored silently.
+ * Returns the `message` listener of the frame's window: a connect from the embedding window
+ * (`parent`, when given) on an allowed origin adds its port (up to {@link maxPorts}; the oldest
+ * is closed), posts `{ event: 'ready' }` on it and serves requests on it, each answered on the
+ * port that asked; every other message is ignored silently. Several ports are served at once, so
+ * a second connect from the site (another script of the same page) cannot cut the first off.
  *
  * @example
- * window.addEventListener('message', createConnectListener({ allowedOrigins, server: handler }))
+ * window.addEventListener('message', createConnectListener({ allowedOrigins, server: handler, parent: window.parent }))
  */
-export function createConnectListener({ allowedOrigins, server }: { allowedOrigins: readonly string[]; server: PortServer }): (event: ConnectEvent) => void {
-  let current: MessagePort | undefined
+export function createConnectListener({ allowedOrigins, server, parent }: { allowedOrigins: readonly string[]; server: PortServer; parent?: unknown }): (event: ConnectEvent) => void {
+  const ports: { port: MessagePort; post: (message: unknown) => void }[] = []
   return (event) => {
+    if (parent !== undefined && event.source !== parent) return
     if (!isConnectMessage(event, allowedOrigins)) return
     const port = event.ports[0] as MessagePort
-    if (current && current !== port) {
-      current.onmessage = null
-      current.close()
-    }
-    current = port
+    if (ports.some((p) => p.port === port)) return
     const post = (message: unknown) => {
       try {
         port.postMessage(message)
@@ -50,12 +53,20 @@ export function createConnectListener({ allowedOrigins, server }: { allowedOrigi
         // The site went away; a new connect brings a new port.
       }
     }
+    ports.push({ port, post })
+    while (ports.length > maxPorts) {
+      const oldest = ports.shift() as { port: MessagePort; post: (message: unknown) => void }
+      oldest.port.onmessage = null
+      oldest.port.close()
+      server.disconnect(oldest.post)
+    }
+    const live = () => ports.some((p) => p.port === port)
     server.connect(event.origin, post)
     port.onmessage = (message: MessageEvent) => {
-      if (current !== port) return
+      if (!live()) return
       void server.handle(message.data).then(
         (answer) => {
-          if (answer && current === port) post(answer)
+          if (answer && live()) post(answer)
         },
         () => undefined,
       )

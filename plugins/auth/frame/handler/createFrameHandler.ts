@@ -55,7 +55,8 @@ export function createFrameHandler(options: FrameHandlerOptions) {
   const keyring = createKeyring({ api, device, drawEntropy: () => random(new Uint8Array(16)) })
 
   let session: { user: AuthUser; accounts: AuthAccounts } | undefined
-  let site: { origin: string; emit: (event: FrameEvent) => void } | undefined
+  /** The site's connected ports (its origin, and where events go); the newest last. */
+  const sites: { origin: string; emit: (event: FrameEvent) => void }[] = []
   let emailAttempt: { attemptId: string; verifier: string } | undefined
   let changeAttempt: { attemptId: string; verifier: string } | undefined
   let social: Verifier | undefined
@@ -63,10 +64,12 @@ export function createFrameHandler(options: FrameHandlerOptions) {
 
   const state = (): AuthState => (session ? { user: session.user, accounts: session.accounts } : {})
   const emit = (event: FrameEvent) => {
-    try {
-      site?.emit(event)
-    } catch {
-      // A closed port: the next connect brings a new one.
+    for (const site of sites) {
+      try {
+        site.emit(event)
+      } catch {
+        // A closed port: the others still hear it.
+      }
     }
   }
   const requireSession = () => {
@@ -177,6 +180,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
       case 'socialStart': {
         const { provider } = paramsOf(method, params, '{ provider }')
         if (typeof provider !== 'string' || !/^[a-z0-9][a-z0-9_-]{0,31}$/.test(provider)) throw invalidParams('socialStart expects { provider } (a provider id)')
+        const site = sites.at(-1)
         if (!site) throw new FrameFailure('NOT_LOGGED_IN', 'No site is connected')
         social = createVerifier(random)
         return { url: api.socialStartUrl(provider, social.challenge, site.origin, frameOrigin) }
@@ -242,9 +246,15 @@ export function createFrameHandler(options: FrameHandlerOptions) {
   }
 
   return {
-    /** The site that holds the port now (a new connect replaces the previous one). */
+    /** A port of the site connected: events go to it too (`disconnect` when the listener drops it). */
     connect(origin: string, emitEvent: (event: FrameEvent) => void): void {
-      site = { origin, emit: emitEvent }
+      sites.push({ origin, emit: emitEvent })
+    },
+
+    /** A port was dropped: no more events to it. */
+    disconnect(emitEvent: (event: FrameEvent) => void): void {
+      const index = sites.findIndex((site) => site.emit === emitEvent)
+      if (index >= 0) sites.splice(index, 1)
     },
 
     /**

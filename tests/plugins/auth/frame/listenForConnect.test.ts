@@ -37,7 +37,7 @@ describe('the connect listener', () => {
     expect(isConnectMessage({ data: 'portico-auth:connect', origin: 'http://127.0.0.1:4700', ports: [port] }, allowed)).toBe(false)
   })
 
-  it('posts ready on an accepted port, serves requests on it, and a new connect replaces it', async () => {
+  it('posts ready on an accepted port, serves requests on it, and a second connect does not cut the first off', async () => {
     const server = fakeAuthServer()
     const handler = createFrameHandler({ config: { projectId: 'demo', allowedOrigins: allowed, apiBase: '/auth/v1', rpcBase: '/v1/' }, frameOrigin: 'http://127.0.0.1:4711', fetch: server.fetch as typeof fetch, storage: memoryStorage() })
     const listener = createConnectListener({ allowedOrigins: allowed, server: handler })
@@ -64,9 +64,44 @@ describe('the connect listener', () => {
     first.site.postMessage({ id: 3, method: 'status' })
     second.site.postMessage({ id: 4, method: 'socialStart', params: { provider: 'github' } })
     await settle()
-    expect(first.received).toHaveLength(3)
+    // Each port gets its own answers, and only its own.
+    expect(first.received.slice(3)).toEqual([{ id: 3, result: {} }])
+    expect(second.received).toHaveLength(2)
     const answer = second.received[1] as { id: number; result: { url: string } }
     expect(answer.id).toBe(4)
     expect(new URL(answer.result.url).searchParams.get('origin')).toBe('https://shop.example.com')
+  })
+
+  it('serves at most four ports: a fifth connect closes the oldest', async () => {
+    const server = fakeAuthServer()
+    const handler = createFrameHandler({ config: { projectId: 'demo', allowedOrigins: allowed, apiBase: '/auth/v1', rpcBase: '/v1/' }, frameOrigin: 'http://127.0.0.1:4711', fetch: server.fetch as typeof fetch, storage: memoryStorage() })
+    const listener = createConnectListener({ allowedOrigins: allowed, server: handler })
+    const channels = [channel(), channel(), channel(), channel(), channel()]
+    for (const c of channels) listener({ data: connect, origin: 'http://127.0.0.1:4700', ports: [c.frame] as unknown as readonly MessagePort[] })
+    await settle()
+    channels.forEach((c, index) => c.site.postMessage({ id: 10 + index, method: 'status' }))
+    await settle()
+    expect(channels[0]!.received).toEqual([{ event: 'ready' }])
+    for (const [index, c] of channels.slice(1).entries()) expect(c.received).toEqual([{ event: 'ready' }, { id: 11 + index, result: {} }])
+  })
+
+  it('takes a connect only from the window that embeds the frame, when it is given', async () => {
+    const server = fakeAuthServer()
+    const handler = createFrameHandler({ config: { projectId: 'demo', allowedOrigins: allowed, apiBase: '/auth/v1', rpcBase: '/v1/' }, frameOrigin: 'http://127.0.0.1:4711', fetch: server.fetch as typeof fetch, storage: memoryStorage() })
+    const parent = {}
+    const listener = createConnectListener({ allowedOrigins: allowed, server: handler, parent })
+    const opener = channel()
+    listener({ data: connect, origin: 'http://127.0.0.1:4700', ports: [opener.frame] as unknown as readonly MessagePort[], source: {} as MessageEventSource })
+    const embedder = channel()
+    listener({ data: connect, origin: 'http://127.0.0.1:4700', ports: [embedder.frame] as unknown as readonly MessagePort[], source: parent as MessageEventSource })
+    await settle()
+    expect(opener.received).toEqual([])
+    expect(embedder.received).toEqual([{ event: 'ready' }])
+    // A frame opened as a window (parent null) takes no connect at all.
+    const topLevel = createConnectListener({ allowedOrigins: allowed, server: handler, parent: null })
+    const any = channel()
+    topLevel({ data: connect, origin: 'http://127.0.0.1:4700', ports: [any.frame] as unknown as readonly MessagePort[], source: {} as MessageEventSource })
+    await settle()
+    expect(any.received).toEqual([])
   })
 })
