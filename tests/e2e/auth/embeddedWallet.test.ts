@@ -4,7 +4,7 @@
 // sandbox's "Google" logging in through the popup; a page script that tries to reach the key and
 // fails; wrong codes, a closed popup and a provider error, each with a clear message; and no
 // Content-Security-Policy violation in the site, the wallet frame or the popup.
-import type { BrowserContext, Frame, Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { createPublicClient, getAddress, hexToBytes, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
@@ -83,6 +83,25 @@ function walletFrame(p: Page): Frame {
 /** The address the demo shows under "Your account" (the active namespace's). */
 async function shownAddress(p: Page): Promise<string | undefined> {
   return /Address (\S+)/.exec(await shownStatus(p))?.[1]
+}
+
+/**
+ * Runs `act` as a new visitor (a fresh browser context on the demo site, unless `goto` is false),
+ * then checks that nothing went wrong on the way: no page error, no CSP violation in the page or
+ * its frames, no request beyond 127.0.0.1.
+ */
+async function asNewVisitor(act: (p: Page, visitor: SandboxPage) => Promise<void>, { goto = true } = {}): Promise<void> {
+  const visitor = await openSandboxPage()
+  try {
+    visitor.page.setDefaultTimeout(15_000)
+    if (goto) await visitor.page.goto(sandbox.url)
+    await act(visitor.page, visitor)
+    expect(await allViolations(visitor.page)).toEqual([])
+    expect(visitor.pageErrors).toEqual([])
+    expect(visitor.blocked).toEqual([])
+  } finally {
+    await visitor.close()
+  }
 }
 
 beforeAll(async () => {
@@ -237,23 +256,15 @@ describe('email login', () => {
   }, 60_000)
 
   it('gives a fresh browser with the same email the same address', async () => {
-    const other = await openSandboxPage()
-    try {
-      other.page.setDefaultTimeout(15_000)
-      await other.page.goto(sandbox.url)
+    await asNewVisitor(async (p) => {
       // The server's resend gap per email (30 s) is not what this test is about.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, codeSentAt + 31_000 - Date.now())))
       const before = await lastMailId()
-      await startEmailLogin(other.page, email)
+      await startEmailLogin(p, email)
       const { code } = await codeFor(email, before)
-      await enterCode(other.page, code)
-      await expect.poll(() => shownStatus(other.page), { timeout: 20_000 }).toContain(`Address ${eip155Address}`)
-      expect(await allViolations(other.page)).toEqual([])
-      expect(other.pageErrors).toEqual([])
-      expect(other.blocked).toEqual([])
-    } finally {
-      await other.close()
-    }
+      await enterCode(p, code)
+      await expect.poll(() => shownStatus(p), { timeout: 20_000 }).toContain(`Address ${eip155Address}`)
+    })
   }, 90_000)
 })
 
@@ -278,11 +289,7 @@ describe('changing the email', () => {
 
 describe('codes that fail', () => {
   it('says how many tries are left after a wrong code, then accepts the right one', async () => {
-    const other = await openSandboxPage()
-    try {
-      const p = other.page
-      p.setDefaultTimeout(15_000)
-      await p.goto(sandbox.url)
+    await asNewVisitor(async (p) => {
       const address = `wrong-${Date.now().toString(36)}@example.com`
       const before = await lastMailId()
       await startEmailLogin(p, address)
@@ -301,15 +308,11 @@ describe('codes that fail', () => {
       await dialog(p).getByRole('textbox', { name: 'Email' }).fill(address)
       await dialog(p).getByRole('button', { name: 'Continue', exact: true }).click()
       await expect.poll(() => dialog(p).innerText()).toMatch(/Try again in \d+ s/)
-      expect(other.pageErrors).toEqual([])
-    } finally {
-      await other.close()
-    }
+    })
   }, 120_000)
 })
 
 describe('social login', () => {
-  let context: BrowserContext
 
   async function openSocial(p: Page, name: RegExp): Promise<Page> {
     await p.getByRole('button', { name: 'Connect Wallet' }).first().click()
@@ -319,12 +322,7 @@ describe('social login', () => {
   }
 
   it('logs in as the sandbox\'s Google test user through the popup', async () => {
-    const other = await openSandboxPage()
-    context = other.context
-    try {
-      const p = other.page
-      p.setDefaultTimeout(15_000)
-      await p.goto(sandbox.url)
+    await asNewVisitor(async (p) => {
       const popup = await openSocial(p, /Google/)
       await popup.waitForSelector('input[name=login]')
       expect(await popup.evaluate(() => window.innerWidth)).toBeGreaterThan(500)
@@ -337,59 +335,37 @@ describe('social login', () => {
       await expect.poll(() => shownStatus(p), { timeout: 20_000 }).toContain('Status connected')
       await expect.poll(() => p.getByRole('button', { name: /alice@example\.com|Alice/ }).count()).toBe(1)
       expect(await shownAddress(p)).toMatch(/^0x[0-9a-fA-F]{40}$/)
-      expect(await allViolations(p)).toEqual([])
-      expect(other.pageErrors).toEqual([])
-      expect(other.blocked).toEqual([])
-    } finally {
-      await other.close()
-    }
+    })
   }, 120_000)
 
   it('says "Popup closed" when the visitor closes the popup, and can try again', async () => {
-    const other = await openSandboxPage()
-    try {
-      const p = other.page
-      p.setDefaultTimeout(15_000)
-      await p.goto(sandbox.url)
+    await asNewVisitor(async (p) => {
       const popup = await openSocial(p, /GitHub/)
       await popup.close()
       await expect.poll(() => dialog(p).textContent(), { timeout: 5_000 }).toContain('Popup closed')
       expect(await dialog(p).getByRole('button', { name: /Try again/i }).count()).toBe(1)
       expect(await shownStatus(p)).toContain('Status disconnected')
-      expect(other.pageErrors).toEqual([])
-    } finally {
-      await other.close()
-    }
+    })
   }, 60_000)
 
   it('shows the provider\'s refusal clearly when the visitor cancels at the provider', async () => {
-    const other = await openSandboxPage()
-    try {
-      const p = other.page
-      p.setDefaultTimeout(15_000)
-      await p.goto(sandbox.url)
+    await asNewVisitor(async (p) => {
       const popup = await openSocial(p, /GitHub/)
       await popup.waitForSelector('button[value=cancel]')
       await Promise.all([popup.waitForEvent('close', { timeout: 15_000 }), popup.click('button[value=cancel]')])
       await expect.poll(() => dialog(p).textContent(), { timeout: 10_000 }).toMatch(/GitHub/)
       expect(await dialog(p).getByRole('button', { name: /Try again/i }).count()).toBe(1)
       expect(await shownStatus(p)).toContain('Status disconnected')
-      expect(await allViolations(p)).toEqual([])
-      expect(other.pageErrors).toEqual([])
-    } finally {
-      await other.close()
-    }
+    })
   }, 60_000)
 })
 
 describe('the wallet frame refuses other sites', () => {
   it('cannot be embedded by another origin, nor connected to from one', async () => {
-    const other = await openSandboxPage()
-    try {
-      const p = other.page
+    await asNewVisitor(async (p, visitor) => {
       // A page on an origin the sandbox does not allow (served by this test, on loopback).
       const stranger = `http://127.0.0.1:${new URL(info.auth.identity).port}`
-      await other.context.route(`${stranger}/stranger`, (route) =>
+      await visitor.context.route(`${stranger}/stranger`, (route) =>
         route.fulfill({ status: 200, contentType: 'text/html', body: `<!doctype html><title>Stranger</title><iframe src="${info.auth.walletOrigin}/auth/v1/frame?projectId=demo" title="frame"></iframe>` }),
       )
       await p.goto(`${stranger}/stranger`)
@@ -411,9 +387,7 @@ describe('the wallet frame refuses other sites', () => {
         return answers
       }, `${info.auth.walletOrigin}/auth/v1/frame?projectId=demo`)
       expect(ready).toEqual([])
-    } finally {
-      await other.close()
-    }
+    })
   }, 60_000)
 })
 
