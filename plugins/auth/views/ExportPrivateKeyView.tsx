@@ -46,23 +46,25 @@ export const ExportPrivateKeyView = observer(function ExportPrivateKeyView() {
   }, [phase, store, portico])
   useOnLeave(exportViews, () => void store?.closeExport())
 
-  // Keep the frame over the area while it is shown (resizes and scrolls move it).
+  // Keep the frame over the area while it is shown: checked every frame, because the modal's
+  // opening slide (a transform) and scrolling move the area without resizing it.
   useLayoutEffect(() => {
     if (!store || phase !== 'shown' || !area.current) return
     const element = area.current
+    let last = ''
+    let handle = 0
     const place = () => {
       const rect = element.getBoundingClientRect()
-      store.placeFrame({ top: rect.top, left: rect.left, width: rect.width, height: rect.height })
+      const key = `${rect.top},${rect.left},${rect.width},${rect.height}`
+      if (key !== last) {
+        last = key
+        store.placeFrame({ top: rect.top, left: rect.left, width: rect.width, height: rect.height })
+      }
+      handle = requestAnimationFrame(place)
     }
     place()
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : undefined
-    observer?.observe(element)
-    window.addEventListener('resize', place)
-    window.addEventListener('scroll', place, true)
     return () => {
-      observer?.disconnect()
-      window.removeEventListener('resize', place)
-      window.removeEventListener('scroll', place, true)
+      cancelAnimationFrame(handle)
       store.placeFrame(undefined)
     }
   }, [store, phase])
