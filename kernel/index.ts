@@ -86,6 +86,7 @@ export type {
 export { createWalletStandardSession } from './walletStandard/createWalletStandardSession.js'
 export type { CreateWalletStandardSessionParameters, WalletStandardSession } from './walletStandard/createWalletStandardSession.js'
 export { safeDeepLink } from './utils/safeDeepLink.js'
+export { isEmailAddress, maxEmailLength } from './utils/isEmailAddress.js'
 export { safeHttpUrl } from './utils/safeHttpUrl.js'
 export { sanitizeDirectoryWallet } from './utils/sanitizeDirectoryWallet.js'
 export { formatCaipAddress } from './utils/formatCaipAddress.js'

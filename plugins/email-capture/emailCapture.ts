@@ -1,6 +1,6 @@
 import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/index.js'
 import { EmailCaptureError } from './errors.js'
-import { isEmailAddress } from './isEmailAddress.js'
+import { isEmailAddress } from '../../kernel/index.js'
 import { messages } from './messages.js'
 import { meta } from './meta.js'
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 
 import type { Database } from 'better-sqlite3'
 
-import { isEmailAddress } from '../../plugins/email-capture/isEmailAddress.js'
+import { isEmailAddress } from '../../kernel/utils/isEmailAddress.js'
 import { HttpError } from '../errors/HttpError.js'
 import { badRequest } from '../utils/badRequest.js'
 import type { EmailConfig } from './EmailConfig.js'

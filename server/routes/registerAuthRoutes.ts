@@ -9,6 +9,7 @@ import { createSessionStore, type AuthSession } from '../auth/sessions/createSes
 import { createShareCipher } from '../auth/shares/createShareCipher.js'
 import { createSocialLogins } from '../auth/social/createSocialLogins.js'
 import { createUserStore, type AuthUserRow } from '../auth/users/createUserStore.js'
+import { isEmailAddress } from '../../kernel/utils/isEmailAddress.js'
 import { HttpError } from '../errors/HttpError.js'
 import { checkProject } from '../projects/authorizeProject.js'
 import { resolveProject } from '../projects/resolveProject.js'
@@ -23,13 +24,13 @@ const pageCsp = "default-src 'none'; script-src 'self'; style-src 'self'; connec
 /** The user as the frame sees it (plugins/auth/protocol.ts `AuthUser`; server/ does not import plugins). */
 type AuthUser = { id: string; email?: string; provider: string; handle?: string; name?: string }
 
-const emailPattern = /^[^\s@<>()[\]\\,;:"]{1,64}@[a-z0-9-]+(\.[a-z0-9-]+)+$/
 const verifierPattern = /^[A-Za-z0-9._~-]{43,128}$/
 
 type Field = 'projectId' | 'email' | 'challenge' | 'attemptId' | 'code' | 'verifier' | 'ticket'
-const fieldRules: Record<Field, [RegExp, string]> = {
+/** Each field's check (a pattern, or the kernel's email rule) and the message of a 400. */
+const fieldRules: Record<Field, [{ test(value: string): boolean }, string]> = {
   projectId: [/^[A-Za-z0-9_-]{1,128}$/, 'projectId must be letters, digits, "_" or "-" (at most 128)'],
-  email: [emailPattern, 'email must be an email address such as alice@example.com'],
+  email: [{ test: isEmailAddress }, 'email must be an email address such as alice@example.com'],
   challenge: [challengePattern, 'challenge must be base64url(sha256(verifier)): 43 characters'],
   attemptId: [/^[A-Za-z0-9_-]{22}$/, 'attemptId must be the attemptId the start answered'],
   code: [/^\d{6}$/, 'code must be the 6 digits from the email'],

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { BaseError, type PluginContext } from '../../../kernel/index.js'
 import { AuthFrameError, InvalidCodeError, InvalidEmailError, NotConnectedToAuthError, PopupClosedError, SocialConnectionError } from '../errors.js'
 import type { AuthAccounts, AuthState, AuthUser, CodeSent, FrameMethod, FrameMethods, SocialCallbackMessage } from '../protocol.js'
-import { isEmail } from '../utils/isEmail.js'
+import { isEmailAddress } from '../../../kernel/index.js'
 import { readSocialUrl } from '../utils/readSocialUrl.js'
 
 /** Where the login stands: idle, sending a code, code sent, verifying, the social popup open, connected. */
@@ -100,7 +100,7 @@ export class AuthStore {
   /** Sends a one-time code to `email` (trimmed, checked first: a bad address sends nothing). */
   async startEmail(email: string): Promise<boolean> {
     const address = typeof email === 'string' ? email.trim() : ''
-    if (!isEmail(address)) {
+    if (!isEmailAddress(address)) {
       this.error = new InvalidEmailError()
       return false
     }
@@ -218,7 +218,7 @@ export class AuthStore {
       this.changeError = new NotConnectedToAuthError()
       return false
     }
-    if (!isEmail(address)) {
+    if (!isEmailAddress(address)) {
       this.changeError = new InvalidEmailError()
       return false
     }

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { useId, useState } from 'react'
 import { Button, Spinner, useTranslate } from '../../../ui/index.js'
 import { authViews } from '../constants.js'
-import { isEmail } from '../utils/isEmail.js'
+import { isEmailAddress } from '../../../kernel/index.js'
 import { describeAuthError } from './describeAuthError.js'
 import { useAuth } from './useAuth.js'
 
@@ -24,7 +24,7 @@ export const EmailSection = observer(function EmailSection() {
   if (!store || !settings?.email()) return null
 
   const sending = store.phase === 'sendingCode'
-  const invalid = touched && !isEmail(email.trim())
+  const invalid = touched && !isEmailAddress(email.trim())
   const problem = invalid ? t('auth.email.invalid') : submitted && store.phase === 'idle' ? describeAuthError(store.error, t) : undefined
   return (
     <form
@@ -33,7 +33,7 @@ export const EmailSection = observer(function EmailSection() {
       onSubmit={async (event) => {
         event.preventDefault()
         setTouched(true)
-        if (!isEmail(email.trim()) || sending) return
+        if (!isEmailAddress(email.trim()) || sending) return
         setSubmitted(true)
         if (await store.startEmail(email)) settings.navigate(authViews.emailLogin)
       }}

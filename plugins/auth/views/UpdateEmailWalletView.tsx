@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { useId, useState } from 'react'
 import { Button, Spinner, useAnnounce, usePortico, useTranslate } from '../../../ui/index.js'
 import { authViews } from '../constants.js'
-import { isEmail } from '../utils/isEmail.js'
+import { isEmailAddress } from '../../../kernel/index.js'
 import { CodeForm } from './CodeForm.js'
 import { describeAuthError } from './describeAuthError.js'
 import { useAuth } from './useAuth.js'
@@ -59,7 +59,7 @@ export const UpdateEmailWalletView = observer(function UpdateEmailWalletView() {
     )
   }
   const sending = store.changePhase === 'sendingCode'
-  const invalid = touched && !isEmail(email.trim())
+  const invalid = touched && !isEmailAddress(email.trim())
   const problem = invalid ? t('auth.email.invalid') : describeAuthError(store.changeError, t)
   return (
     <form
@@ -68,7 +68,7 @@ export const UpdateEmailWalletView = observer(function UpdateEmailWalletView() {
       onSubmit={(event) => {
         event.preventDefault()
         setTouched(true)
-        if (isEmail(email.trim()) && !sending) void store.startEmailChange(email)
+        if (isEmailAddress(email.trim()) && !sending) void store.startEmailChange(email)
       }}
     >
       <p className="portico-auth__intro">{t('auth.updateEmail.current', { email: store.user?.email ?? '' })}</p>

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 
 import { Button, Icon, Spinner, useAnnounce, usePortico, useTranslate } from '../../../ui/index.js'
 import type { EmailCaptureSettings } from '../emailCapture.js'
-import { isEmailAddress } from '../isEmailAddress.js'
+import { isEmailAddress } from '../../../kernel/index.js'
 
 /**
  * DataCapture (spec §2): the visitor's email, with consent text linking the site's privacy policy.

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../../../../kernel/utils/isEmailAddress.js'
 import { invalidParams } from '../errors.js'
 import { isRecord } from '../utils/isRecord.js'
 
@@ -7,13 +8,11 @@ export function paramsOf(method: string, params: unknown, expected: string): Rec
   return params
 }
 
-const emailRe = /^[^\s@<>()[\]\\,;:"]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i
-
-/** An email address as a login form accepts it (trimmed, at most 254 characters). */
+/** An email address as a login form accepts it (trimmed; the kernel's one email rule). */
 export function emailOf(method: string, params: unknown): string {
   const { email } = paramsOf(method, params, '{ email }')
   const value = typeof email === 'string' ? email.trim() : ''
-  if (value.length > 254 || !emailRe.test(value)) throw invalidParams(`${method} expects { email } with a valid email address`)
+  if (!isEmailAddress(value)) throw invalidParams(`${method} expects { email } with a valid email address`)
   return value
 }
 

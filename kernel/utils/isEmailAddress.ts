@@ -4,7 +4,8 @@ export const maxEmailLength = 254
 /**
  * Whether `value` is an email address a mail server can deliver to: one `@`, a local part of
  * printable characters without spaces or quotes (at most 64), and a domain of dot-separated labels
- * with a top-level one of letters. The same rule runs in the DataCapture view and on the server.
+ * with a top-level one of letters. The one rule of every email field (email capture, email login, email change), in the wallet frame
+ * and on the server.
  *
  * @param value - what the visitor typed
  * @returns true for `ada@example.com`, false for `ada@`, `ada@example`, `a b@example.com`
