@@ -1,4 +1,4 @@
-import { ProviderRpcError } from '../../../kernel/index.js'
+import { SafeRpcError } from './safeRpcError.js'
 import type { Eip1193Provider } from '../discovery/Eip1193Provider.js'
 import type { SafeInfo } from './detectSafe.js'
 import type { SafeAppsClient } from './safeAppsClient.js'
@@ -7,15 +7,15 @@ type TxLike = { to?: unknown; value?: unknown; data?: unknown }
 
 function toSafeTx(tx: unknown): { to: string; value: string; data: string } {
   const { to, value, data } = (typeof tx === 'object' && tx !== null ? tx : {}) as TxLike
-  if (typeof to !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(to)) throw new ProviderRpcError({ code: -32602, message: 'A Safe transaction needs a "to" address' })
+  if (typeof to !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(to)) throw new SafeRpcError(-32602, 'A Safe transaction needs a "to" address')
   let amount = 0n
   try {
     amount = value === undefined || value === null ? 0n : BigInt(value as string)
   } catch {
-    throw new ProviderRpcError({ code: -32602, message: 'A Safe transaction\'s "value" must be a quantity' })
+    throw new SafeRpcError(-32602, 'A Safe transaction\'s "value" must be a quantity')
   }
-  if (amount < 0n) throw new ProviderRpcError({ code: -32602, message: 'A Safe transaction\'s "value" must be a quantity' })
-  if (data !== undefined && data !== null && (typeof data !== 'string' || !/^0x(?:[0-9a-fA-F]{2})*$/.test(data))) throw new ProviderRpcError({ code: -32602, message: 'A Safe transaction\'s "data" must be hex bytes' })
+  if (amount < 0n) throw new SafeRpcError(-32602, 'A Safe transaction\'s "value" must be a quantity')
+  if (data !== undefined && data !== null && (typeof data !== 'string' || !/^0x(?:[0-9a-fA-F]{2})*$/.test(data))) throw new SafeRpcError(-32602, 'A Safe transaction\'s "data" must be hex bytes')
   return { to, value: amount.toString(), data: (data as string | undefined) ?? '0x' }
 }
 
@@ -37,7 +37,7 @@ export function createSafeProvider(client: SafeAppsClient, safe: SafeInfo): Eip1
   const chainHex = `0x${safe.chainId.toString(16)}`
   const send = async (txs: unknown[]): Promise<string> => {
     const answer = await client.request<{ safeTxHash?: unknown }>('sendTransactions', { txs: txs.map(toSafeTx) })
-    if (!isHash(answer?.safeTxHash)) throw new ProviderRpcError({ code: -32603, message: 'The Safe returned an invalid safeTxHash' })
+    if (!isHash(answer?.safeTxHash)) throw new SafeRpcError(-32603, 'The Safe returned an invalid safeTxHash')
     return answer.safeTxHash
   }
   return {
@@ -55,8 +55,8 @@ export function createSafeProvider(client: SafeAppsClient, safe: SafeInfo): Eip1
           return send([args[0]])
         case 'wallet_sendCalls': {
           const { calls, chainId } = (typeof args[0] === 'object' && args[0] !== null ? args[0] : {}) as { calls?: unknown; chainId?: unknown }
-          if (typeof chainId === 'string' && BigInt(chainId) !== BigInt(safe.chainId)) throw new ProviderRpcError({ code: 5710, message: 'The Safe is not on that chain' })
-          if (!Array.isArray(calls) || calls.length === 0) throw new ProviderRpcError({ code: -32602, message: 'wallet_sendCalls needs calls' })
+          if (typeof chainId === 'string' && chainId.toLowerCase() !== chainHex) throw new SafeRpcError(5710, 'The Safe is not on that chain')
+          if (!Array.isArray(calls) || calls.length === 0) throw new SafeRpcError(-32602, 'wallet_sendCalls needs calls')
           return { id: await send(calls) }
         }
         case 'wallet_getCapabilities':
@@ -67,7 +67,7 @@ export function createSafeProvider(client: SafeAppsClient, safe: SafeInfo): Eip1
         case 'eth_signTypedData_v4':
         case 'wallet_switchEthereumChain':
         case 'wallet_addEthereumChain':
-          throw new ProviderRpcError({ code: 4200, message: `The Safe does not support ${method}` })
+          throw new SafeRpcError(4200, `The Safe does not support ${method}`)
         default:
           return client.request('rpcCall', { call: method, params: args })
       }
@@ -79,7 +79,7 @@ export function createSafeProvider(client: SafeAppsClient, safe: SafeInfo): Eip1
  * Follows a Safe transaction: asks the host `getTxBySafeTxHash` every `intervalMs` until it has
  * the hash of the transaction that executed it, and resolves with that hash.
  *
- * @throws ProviderRpcError when the host does not know it or `timeoutMs` (default 10 minutes) passed
+ * @throws SafeRpcError when the host does not know it or `timeoutMs` (default 10 minutes) passed
  * @example
  * const txHash = await waitForSafeTx(client, safeTxHash)
  */
@@ -88,7 +88,7 @@ export async function waitForSafeTx(client: SafeAppsClient, safeTxHash: string, 
   for (;;) {
     const details = await client.request<{ txHash?: unknown }>('getTxBySafeTxHash', { safeTxHash }, { timeoutMs: 10_000 })
     if (isHash(details?.txHash)) return details.txHash
-    if (Date.now() > deadline) throw new ProviderRpcError({ code: -32603, message: 'The Safe did not execute the transaction in time' })
+    if (Date.now() > deadline) throw new SafeRpcError(-32603, 'The Safe did not execute the transaction in time')
     await new Promise((resolve) => setTimeout(resolve, intervalMs))
   }
 }

@@ -1,5 +1,5 @@
-import { isEvmAddress } from '../utils/isEvmAddress.js'
-import { toChecksumAddress } from '../utils/toChecksumAddress.js'
+import { getAddress, isAddress } from 'viem'
+
 import type { SafeAppsClient } from './safeAppsClient.js'
 
 /** What the Safe host says about the Safe the app runs in (`getSafeInfo`), checked. */
@@ -15,11 +15,11 @@ export type SafeInfo = { safeAddress: string; chainId: number; owners: string[];
 export function parseSafeInfo(data: unknown, chainIds: readonly number[]): SafeInfo | undefined {
   if (typeof data !== 'object' || data === null) return undefined
   const { safeAddress, chainId, owners, threshold, isReadOnly } = data as Record<string, unknown>
-  if (typeof safeAddress !== 'string' || !isEvmAddress(safeAddress)) return undefined
+  if (typeof safeAddress !== 'string' || !isAddress(safeAddress, { strict: false })) return undefined
   if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || !chainIds.includes(chainId)) return undefined
-  if (!Array.isArray(owners) || owners.length === 0 || owners.length > 100 || !owners.every((o) => typeof o === 'string' && isEvmAddress(o))) return undefined
+  if (!Array.isArray(owners) || owners.length === 0 || owners.length > 100 || !owners.every((o) => typeof o === 'string' && isAddress(o, { strict: false }))) return undefined
   if (typeof threshold !== 'number' || !Number.isInteger(threshold) || threshold < 1 || threshold > owners.length) return undefined
-  return { safeAddress: toChecksumAddress(safeAddress), chainId, owners: (owners as string[]).map((o) => toChecksumAddress(o)), threshold, isReadOnly: isReadOnly === true }
+  return { safeAddress: getAddress(safeAddress), chainId, owners: (owners as string[]).map((o) => getAddress(o)), threshold, isReadOnly: isReadOnly === true }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ProviderRpcError } from '../../../kernel/index.js'
+import { SafeRpcError } from './safeRpcError.js'
 
 /** The SDK version this client reports in `env.sdkVersion` (the Safe Apps protocol of `@safe-global/safe-apps-sdk` 9.x). */
 export const safeAppsSdkVersion = '9.1.0'
@@ -8,7 +8,7 @@ export type SafeAppsWindow = Pick<Window, 'addEventListener' | 'removeEventListe
 
 export type SafeAppsClient = {
   /**
-   * Asks the host `method` and resolves with its `data`; rejects with a `ProviderRpcError` when
+   * Asks the host `method` and resolves with its `data`; rejects with a `SafeRpcError` when
    * the host answers `success: false` (-32603, its message), or when no answer came in `timeoutMs`.
    */
   request<T = unknown>(method: string, params?: unknown, options?: { timeoutMs?: number }): Promise<T>
@@ -49,18 +49,18 @@ export function createSafeAppsClient(target: SafeAppsWindow, { defaultTimeoutMs 
     if (!waiter || typeof message.success !== 'boolean' || !isSupportedHostVersion(message.version)) return
     pending.delete(message.id)
     if (message.success) waiter.resolve(message.data)
-    else waiter.reject(new ProviderRpcError({ code: -32603, message: typeof message.error === 'string' ? message.error.slice(0, 500) : 'The Safe refused the request' }))
+    else waiter.reject(new SafeRpcError(-32603, typeof message.error === 'string' ? message.error.slice(0, 500) : 'The Safe refused the request'))
   }
   target.addEventListener('message', onMessage as EventListener)
   return {
     request<T>(method: string, params?: unknown, { timeoutMs = defaultTimeoutMs } = {}) {
       const parent = target.parent
-      if (!parent) return Promise.reject(new ProviderRpcError({ code: 4900, message: 'The page is not inside a Safe' }))
+      if (!parent) return Promise.reject(new SafeRpcError(4900, 'The page is not inside a Safe'))
       const id = requestId()
       return new Promise<T>((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id)
-          reject(new ProviderRpcError({ code: -32603, message: `The Safe did not answer ${method} in ${timeoutMs} ms` }))
+          reject(new SafeRpcError(-32603, `The Safe did not answer ${method} in ${timeoutMs} ms`))
         }, timeoutMs)
         pending.set(id, {
           resolve: (data) => {
@@ -77,7 +77,7 @@ export function createSafeAppsClient(target: SafeAppsWindow, { defaultTimeoutMs 
     },
     dispose() {
       target.removeEventListener('message', onMessage as EventListener)
-      for (const { reject } of pending.values()) reject(new ProviderRpcError({ code: 4900, message: 'The Safe connection was closed' }))
+      for (const { reject } of pending.values()) reject(new SafeRpcError(4900, 'The Safe connection was closed'))
       pending.clear()
     },
   }

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { ProviderRpcError } from '../../../../kernel/index.js'
+import { SafeRpcError } from '../../../../plugins/eip155/safe/safeRpcError.js'
 import { createSafeProvider, waitForSafeTx } from '../../../../plugins/eip155/safe/createSafeProvider.js'
 import { detectSafe, parseSafeInfo } from '../../../../plugins/eip155/safe/detectSafe.js'
 import { createSafeAppsClient, isSupportedHostVersion } from '../../../../plugins/eip155/safe/safeAppsClient.js'
@@ -72,7 +73,7 @@ describe('createSafeAppsClient', () => {
     const client = createSafeAppsClient(frame.win)
     const pending = client.request('signMessage', { message: 'hi' })
     frame.deliver({ id: frame.posted[0]!.id, success: false, version: '1.28.0', error: 'Message signing is not supported' })
-    await expect(pending).rejects.toBeInstanceOf(ProviderRpcError)
+    await expect(pending).rejects.toBeInstanceOf(SafeRpcError)
     await expect(pending).rejects.toThrow('Message signing is not supported')
   })
 
@@ -157,5 +158,13 @@ describe('createSafeProvider', () => {
     answering(frame, () => (++asked < 3 ? { txStatus: 'AWAITING_CONFIRMATIONS', txHash: null } : { txStatus: 'SUCCESS', txHash }))
     await expect(waitForSafeTx(createSafeAppsClient(frame.win), safeTxHash, { intervalMs: 5 })).resolves.toBe(txHash)
     expect(asked).toBe(3)
+  })
+})
+
+describe('SafeRpcError', () => {
+  it('becomes a ProviderRpcError with its code in the kernel (4200 stays 4200)', () => {
+    const error = ProviderRpcError.from(new SafeRpcError(4200, 'The Safe does not support personal_sign'))
+    expect(error.code).toBe(4200)
+    expect(error.message).toContain('personal_sign')
   })
 })
