@@ -46,7 +46,9 @@ function toAccounts(value: unknown): string[] {
  * The eip155 (EVM) chain plugin: wallet discovery by EIP-6963 and a plain `window.ethereum`,
  * connect / reconnect / disconnect, the wallet's accountsChanged, chainChanged and disconnect
  * events, network switch with the add-chain fallback, native balances through viem,
- * `personal_sign`, ETH and ERC-20 sends, address validation and explorer links.
+ * `personal_sign`, ETH and ERC-20 sends, address validation and explorer links. In a page framed by
+ * a Safe{Wallet} host it finds the Safe (Safe Apps protocol) and connects it as the connector `safe`
+ * with no prompt (option `safe`, default on; docs/guides/smart-accounts.md §5).
  *
  * @param options - see {@link Eip155Options}
  * @example
