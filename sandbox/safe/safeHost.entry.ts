@@ -121,7 +121,7 @@ async function main() {
           chainId: String(chainId),
           shortName: `devnet${chainId}`,
           nativeCurrency: { ...chainInfo.nativeCurrency, logoUri: '' },
-          blockExplorerUriTemplate: { address: `${location.origin}/sandbox/explorer/address/{{address}}`, txHash: `${location.origin}/sandbox/explorer/tx/{{txHash}}`, api: '' },
+          blockExplorerUriTemplate: { address: `${location.origin}/sandbox/explorer/${caipNetworkId}/address/{{address}}`, txHash: `${location.origin}/sandbox/explorer/${caipNetworkId}/tx/{{txHash}}`, api: '' },
         }
       case 'getEnvironmentInfo':
         return { origin: location.origin }

@@ -59,6 +59,19 @@ export function createSafeProvider(client: SafeAppsClient, safe: SafeInfo): Eip1
           if (!Array.isArray(calls) || calls.length === 0) throw new SafeRpcError(-32602, 'wallet_sendCalls needs calls')
           return { id: await send(calls) }
         }
+        case 'wallet_getCallsStatus': {
+          const id = args[0]
+          if (!isHash(id)) throw new SafeRpcError(5730, 'Unknown bundle id')
+          const details = await client.request<{ txHash?: unknown }>('getTxBySafeTxHash', { safeTxHash: id }).catch(() => {
+            throw new SafeRpcError(5730, 'Unknown bundle id')
+          })
+          const base = { version: '2.0.0', id, chainId: chainHex, atomic: true }
+          if (!isHash(details?.txHash)) return { ...base, status: 100, receipts: [] }
+          const receipt = await client.request<{ status?: unknown; blockHash?: unknown; blockNumber?: unknown; gasUsed?: unknown; logs?: unknown } | null>('rpcCall', { call: 'eth_getTransactionReceipt', params: [details.txHash] })
+          if (!receipt) return { ...base, status: 100, receipts: [] }
+          const { status, blockHash, blockNumber, gasUsed, logs } = receipt
+          return { ...base, status: status === '0x1' ? 200 : 500, receipts: [{ status, blockHash, blockNumber, gasUsed, logs: Array.isArray(logs) ? logs : [], transactionHash: details.txHash }] }
+        }
         case 'wallet_getCapabilities':
           return { [chainHex]: { atomic: { status: 'supported' } } }
         case 'personal_sign':

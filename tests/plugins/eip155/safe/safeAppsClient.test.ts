@@ -168,3 +168,27 @@ describe('SafeRpcError', () => {
     expect(error.message).toContain('personal_sign')
   })
 })
+
+describe('wallet_getCallsStatus for a Safe batch', () => {
+  it('is pending (100) until the Safe executed it, then 200 with the real transaction\'s receipt; an unknown id is 5730', async () => {
+    const frame = framedWindow()
+    const txHash = `0x${'cd'.repeat(32)}`
+    let executed = false
+    const original = frame.parent.postMessage
+    frame.parent.postMessage = (message: unknown) => {
+      original(message)
+      const r = message as Posted
+      const params = r.params as { safeTxHash?: string; call?: string }
+      queueMicrotask(() => {
+        if (r.method === 'getTxBySafeTxHash' && params.safeTxHash !== safeTxHash) frame.deliver({ id: r.id, success: false, version: '1.28.0', error: 'Unknown safeTxHash' })
+        else if (r.method === 'getTxBySafeTxHash') frame.deliver({ id: r.id, success: true, version: '1.28.0', data: { txHash: executed ? txHash : null } })
+        else frame.deliver({ id: r.id, success: true, version: '1.28.0', data: { status: '0x1', blockHash: `0x${'ee'.repeat(32)}`, blockNumber: '0x10', gasUsed: '0x5208', logs: [] } })
+      })
+    }
+    const provider = createSafeProvider(createSafeAppsClient(frame.win), goodInfo)
+    await expect(provider.request({ method: 'wallet_getCallsStatus', params: [safeTxHash] })).resolves.toMatchObject({ status: 100, atomic: true, receipts: [] })
+    executed = true
+    await expect(provider.request({ method: 'wallet_getCallsStatus', params: [safeTxHash] })).resolves.toMatchObject({ status: 200, chainId: '0x7a69', receipts: [{ transactionHash: txHash, status: '0x1' }] })
+    await expect(provider.request({ method: 'wallet_getCallsStatus', params: [`0x${'00'.repeat(32)}`] })).rejects.toMatchObject({ code: 5730 })
+  })
+})
