@@ -38,6 +38,19 @@ const appHeader = () => app().getByRole('navigation', { name: 'Wallet' })
 const appDialog = () => app().getByRole('dialog')
 
 describe('the Safe host page and the Safe connector', () => {
+  it('/sandbox.json lists Safe 1.5.0 and both Safes on both devnets, at the pinned addresses, deployed on each', async () => {
+    const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as {
+      chains: { caipNetworkId: string; nodeUrl: string; safe?: { singleton: string; multiSendCallOnly: string; safes: { address: string; owners: string[]; threshold: number }[] } }[]
+    }
+    for (const id of ['eip155:31337', 'eip155:31338']) {
+      const chain = info.chains.find((c) => c.caipNetworkId === id)!
+      expect(chain.safe).toMatchObject({ singleton: sandboxSafes.singleton, multiSendCallOnly: sandboxSafes.multiSendCallOnly })
+      expect(chain.safe!.safes).toEqual(sandboxSafes.safes.map((s) => ({ address: s.address, owners: s.ownerIndexes.map((i) => devAddresses[i]), threshold: s.threshold })))
+      const node = createPublicClient({ transport: http(chain.nodeUrl) })
+      expect(await node.getCode({ address: twoOfThree!.address })).toMatch(/^0x[0-9a-f]{40,}$/)
+    }
+  })
+
   it('1-of-1: the demo inside connects the Safe with no click', async () => {
     await page.goto(`${sandbox.url}/sandbox/safe?safe=${oneOfOne!.address}&chainId=eip155:31337`)
     await expect.poll(() => page.locator('#safe-address').textContent()).toBe(oneOfOne!.address)
