@@ -266,3 +266,20 @@ export const devWalletAccount = {
 export function sandboxRpcProxyUrl(origin: string, caipNetworkId: string): string {
   return `${origin}/v1/?chainId=${encodeURIComponent(caipNetworkId)}&projectId=${sandboxProjectId}`
 }
+
+/**
+ * The Safe contracts and Safes the sandbox deploys on both devnets (`sandbox/safe/deploySafe.ts`:
+ * its own deployer key and fixed salts, so the addresses are the same on every start and both
+ * devnets; a test pins them). `safes[0]` is the 1-of-1 (dev account 0), `safes[1]` the 2-of-3
+ * (dev accounts 0, 1, 2); each holds 10 ETH and 1,000 pUSD after a start.
+ */
+export const sandboxSafes = {
+  singleton: '0xe0d30416654Acc8107249B323808E3D8B49D2145',
+  proxyFactory: '0x4884Aec4E4F2e6c6Cc35dDBF44A87d05Af4168E9',
+  fallbackHandler: '0x23dd4Fd6395C8B493E18C16fD4d224EE8E270e12',
+  multiSendCallOnly: '0x359A8861c8D9b5F2d7C34080560cD880ca746E53',
+  safes: [
+    { address: '0x967C2704A0F0CF74ED18f7e28DcAa636e6FBa92e', threshold: 1, ownerIndexes: [0] },
+    { address: '0x85e0255009E2d5023FAAB3F2Bacd9c0a20d7Fec9', threshold: 2, ownerIndexes: [0, 1, 2] },
+  ],
+} as const

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { SandboxAssets } from './build/buildSandboxAssets.js'
 import type { SandboxChainInfo } from './chains/SandboxChain.js'
 import { registerExplorerRoutes } from './explorer/registerExplorerRoutes.js'
+import { allowFramedBy, allowFraming, safeHostPath } from './safe/safeHostCsp.js'
 import { registerSiwxRoutes } from './siwx/registerSiwxRoutes.js'
 
 /** What `/sandbox.json` tells the demo page, tests and later tooling about this sandbox. */
@@ -60,6 +61,10 @@ export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo, c
   const infoJson = JSON.stringify(info)
   // The demo embeds the wallet frame of portico/auth from the wallet origin; nothing else may be framed.
   const pageCsp = info.auth ? `${sandboxPageCsp}; frame-src ${info.auth.walletOrigin}` : sandboxPageCsp
+  // The Safe host page frames the demo from http://localhost:<PORT>; the demo with ?safeApp=1 lets only the host frame it.
+  const hostOrigin = new URL(info.url).origin
+  const safeHostCsp = allowFraming(pageCsp, `http://localhost:${new URL(info.url).port}`)
+  const safeAppCsp = allowFramedBy(pageCsp, hostOrigin)
   const siwxRoutes = registerSiwxRoutes({ url: info.url, chains: info.chains })
   const explorerRoutes = registerExplorerRoutes(info.chains)
   return (app) => {
@@ -75,7 +80,8 @@ export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo, c
         reply.header('etag', etag)
         reply.header('x-content-type-options', 'nosniff')
         if (asset.contentType.startsWith('text/html')) {
-          reply.header('content-security-policy', pageCsp)
+          const safeApp = path === '/' && (request.query as { safeApp?: unknown }).safeApp === '1'
+          reply.header('content-security-policy', path === safeHostPath ? safeHostCsp : safeApp ? safeAppCsp : pageCsp)
           reply.header('referrer-policy', 'no-referrer')
         }
         if (request.headers['if-none-match'] === etag) return reply.code(304).send()

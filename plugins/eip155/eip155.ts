@@ -12,6 +12,7 @@ import { createEip155SignInVerifier } from './signIn/createEip155SignInVerifier.
 import { parseChainId } from './utils/parseChainId.js'
 import { toChecksumAddress } from './utils/toChecksumAddress.js'
 import { toHexMessage } from './utils/toHexMessage.js'
+import type { SafeConnection } from './safe/startSafe.js'
 
 export type Eip155Options = {
   /** Discover EIP-6963 wallets (default true). */
@@ -20,10 +21,19 @@ export type Eip155Options = {
   enableInjected?: boolean
   /** How long to wait on load for the previous wallet to announce itself (default 1500 ms). */
   reconnectTimeoutMs?: number
+  /**
+   * Detect a Safe{Wallet} host when the page runs in its iframe (default true): the plugin asks the
+   * parent window `getSafeInfo` (Safe Apps protocol, at most 500 ms, the Safe code loaded only
+   * when framed) and, when a Safe on one of the site's networks answers, offers the connector
+   * `safe` ("Safe") and connects it with no prompt. Its sends become Safe transactions: the hash a
+   * send returns is the **safeTxHash**, and following it waits until the Safe's owners executed it,
+   * then for the real transaction's receipt. `false` turns detection off.
+   */
+  safe?: boolean
 }
 
 /** Not options: what the plugin runs against (tests and non-browser hosts pass their own). */
-export type Eip155Environment = { window?: Eip155Window | null }
+export type Eip155Environment = { window?: (Eip155Window & { parent?: unknown }) | null }
 
 const namespace = 'eip155'
 
@@ -36,7 +46,9 @@ function toAccounts(value: unknown): string[] {
  * The eip155 (EVM) chain plugin: wallet discovery by EIP-6963 and a plain `window.ethereum`,
  * connect / reconnect / disconnect, the wallet's accountsChanged, chainChanged and disconnect
  * events, network switch with the add-chain fallback, native balances through viem,
- * `personal_sign`, ETH and ERC-20 sends, address validation and explorer links.
+ * `personal_sign`, ETH and ERC-20 sends, address validation and explorer links. In a page framed by
+ * a Safe{Wallet} host it finds the Safe (Safe Apps protocol) and connects it as the connector `safe`
+ * with no prompt (option `safe`, default on; docs/guides/smart-accounts.md §5).
  *
  * @param options - see {@link Eip155Options}
  * @example
@@ -64,6 +76,17 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         injected: options.enableInjected !== false,
       })
       let active: { wallet: DiscoveredWallet; detach: () => void } | undefined
+      // The Safe around the page, when framed by one (docs/guides/smart-accounts.md §5).
+      let safe: SafeConnection | undefined
+      let disposed = false
+      const framed = target !== undefined && 'parent' in target && target.parent !== null && target.parent !== undefined && target.parent !== target
+      const safeFound: Promise<SafeConnection | undefined> =
+        options.safe !== false && framed
+          ? import('./safe/startSafe.js')
+              .then(({ startSafe }) => startSafe(target as never, { chainIds: portico.stores.networks.networksOf(namespace).map((n) => Number(n.caipNetworkId.split(':')[1])) }))
+              .catch(() => undefined)
+          : Promise.resolve(undefined)
+      const walletById = (id: string) => (safe && id === safe.wallet.id ? safe.wallet : discovery.get(id))
 
       function detach() {
         active?.detach()
@@ -105,12 +128,13 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         const chainId = parseChainId(await wallet.provider.request({ method: 'eth_chainId' }))
         if (chainId === undefined) throw new ProviderRpcError({ code: -32603, message: 'The wallet answered eth_chainId with an invalid chain id' })
         attach(wallet)
-        return { connectorId: wallet.id, accounts: accounts.map((address) => ({ address, type: 'eoa' as const })), caipNetworkId: `${namespace}:${chainId}` }
+        const type = wallet === safe?.wallet ? ('smartAccount' as const) : ('eoa' as const)
+        return { connectorId: wallet.id, accounts: accounts.map((address) => ({ address, type })), caipNetworkId: `${namespace}:${chainId}` }
       }
 
       function providerFor(connectorId: string) {
         if (active && active.wallet.id === connectorId) return active.wallet.provider
-        return discovery.get(connectorId)?.provider
+        return walletById(connectorId)?.provider
       }
 
       /**
@@ -148,7 +172,7 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
       const { hooks } = portico
       hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
         discovery.request()
-        for (const wallet of discovery.wallets()) {
+        for (const wallet of [...(safe ? [safe.wallet] : []), ...discovery.wallets()]) {
           context.add({
             id: wallet.id,
             name: wallet.name,
@@ -160,7 +184,7 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         }
       })
       hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = discovery.get(request.connectorId)
+        const wallet = walletById(request.connectorId)
         if (!wallet) return undefined
         const connection = await readConnection(wallet, 'eth_requestAccounts')
         // The visitor chose a network before connecting: ask the wallet to move there. If they
@@ -176,7 +200,7 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         return connection
       })
       hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
+        const wallet = request.connectorId === 'safe' ? (await safeFound)?.wallet : await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
         if (!wallet) return undefined
         return readConnection(wallet, 'eth_accounts')
       })
@@ -208,7 +232,11 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         return { signature }
       })
       hooks.fetchBalance.for(namespace).tapPromise(namespace, (request) => fetchNativeBalance(request.network, request.address))
-      hooks.waitForTransaction.for(namespace).tapPromise(namespace, (request) => waitForReceipt(request.network, request.hash))
+      hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
+        // A Safe's send returned a safeTxHash: wait for the owners to execute it, then for that transaction.
+        const following = safe && portico.stores.connections.get(namespace).connectorId === safe.wallet.id ? await safe.waitForExecution(request.hash) : request.hash
+        return waitForReceipt(request.network, following)
+      })
       hooks.estimateSendFee.for(namespace).tapPromise(namespace, (request) => estimateTransferFee(request))
       hooks.send.for(namespace).tapPromise(namespace, async (request) => {
         const provider = providerFor(request.connectorId) ?? channelProvider(request.connectorId, request.network.caipNetworkId)
@@ -237,8 +265,17 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         void portico.discoverWallets(namespace)
       })
       discovery.request()
+      // Framed by a Safe: offer it and connect it at once, with no prompt.
+      void safeFound.then(async (found) => {
+        if (!found || disposed) return found?.dispose()
+        safe = found
+        await portico.discoverWallets(namespace)
+        if (portico.stores.connections.get(namespace).connectorId !== found.wallet.id) await portico.connect({ namespace, connectorId: found.wallet.id })
+      }).catch(() => undefined)
 
       return () => {
+        disposed = true
+        safe?.dispose()
         stopWatching()
         detach()
         discovery.dispose()

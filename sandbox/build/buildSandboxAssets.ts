@@ -21,6 +21,7 @@ const bundles: Record<string, string> = {
   '/polkadot-dev-wallet.js': 'polkadotWallet/polkadotDevWallet.entry.ts',
   '/stacks-dev-wallet.js': 'stacksWallet/stacksDevWallet.entry.ts',
   '/wallet-page.js': 'walletPage/walletPage.entry.ts',
+  '/sandbox-safe-host.js': 'safe/safeHost.entry.ts',
 }
 
 /** Static files: URL path → file (relative to `sandbox/`). */
@@ -30,6 +31,8 @@ const statics: Record<string, [file: string, contentType: string]> = {
   '/demo.css': ['demo/demo.css', 'text/css; charset=utf-8'],
   '/wallet-page.css': ['walletPage/walletPage.css', 'text/css; charset=utf-8'],
   '/sandbox-onramp.css': ['onramp/checkout.css', 'text/css; charset=utf-8'],
+  '/sandbox/safe': ['safe/index.html', 'text/html; charset=utf-8'],
+  '/sandbox-safe-host.css': ['safe/safeHost.css', 'text/css; charset=utf-8'],
 }
 
 /**

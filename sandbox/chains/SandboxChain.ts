@@ -18,6 +18,8 @@ export type SandboxChainInfo = {
   accounts: string[]
   /** ENS on this chain (Devnet A): its contracts (viem calls `universalResolver`) and the dev accounts' names. */
   ens?: { registry: string; resolver: string; reverseRegistrar: string; universalResolver: string; names: { name: string; address: string }[] }
+  /** Safe 1.5.0 on this chain (EVM devnets): its contracts and the sandbox's Safes (`sandbox/safe`). */
+  safe?: { singleton: string; proxyFactory: string; fallbackHandler: string; multiSendCallOnly: string; safes: { address: string; owners: string[]; threshold: number }[] }
 }
 
 /** A sandbox chain once its node runs and its dev accounts are funded. */

@@ -12,6 +12,7 @@ import { deployPorticoUsd } from './deployPorticoUsd.js'
 import { deployEns } from './deployEns.js'
 import { deployUniswapV2, porticoGold } from './deployUniswapV2.js'
 import { startAnvil } from './startAnvil.js'
+import { deploySafe } from '../safe/deploySafe.js'
 
 /** The EVM faucet's key: sha256("portico sandbox evm faucet"); anvil gives it 2^200 wei at start. */
 const faucetAccount = privateKeyToAccount(toHex(createHash('sha256').update('portico sandbox evm faucet').digest()))
@@ -42,6 +43,8 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
         const amm = await deployUniswapV2({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, pUsd: token.address })
         // ENS (registry, resolver, reverse registrar, universal resolver) and the dev accounts' names, by its own key.
         const ens = chain.ens ? await deployEns({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }) : undefined
+        // Safe 1.5.0 and the sandbox's 1-of-1 and 2-of-3 Safes, by its own key.
+        const safe = await deploySafe({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, pUsd: token.address })
         await jsonRpcCall(anvil.rpcUrl, 'anvil_setBalance', [faucetAccount.address, toHex(2n ** 200n)])
         const viemChain = defineChain({ id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [anvil.rpcUrl] } } })
         const faucet = createWalletClient({ account: faucetAccount, chain: viemChain, transport: http(anvil.rpcUrl) }).extend(publicActions)
@@ -63,6 +66,7 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
             amm: { kind: 'uniswap-v2', router: amm.router, factory: amm.factory, weth: amm.weth },
             ...(ens ? { ens: { ...ens, names: sandboxEnsNames.map((n) => ({ name: n.name, address: devAddresses[n.account] as string })) } } : {}),
             accounts: [...devAddresses],
+            safe,
           },
           server: {
             caipNetworkId: chain.caipNetworkId,

@@ -16,7 +16,7 @@ export type DiscoveredWallet = {
   name: string
   icon?: string
   rdns?: string
-  type: 'ANNOUNCED' | 'INJECTED'
+  type: 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL'
   provider: Eip1193Provider
 }
 

@@ -19,6 +19,10 @@ describe('buildSandboxAssets', () => {
     expect(assets.get('/')?.body).toContain('<script type="module" src="/demo/demo.js"></script>')
     expect(assets.get('/portico.css')?.body).toContain('--portico-accent')
     expect(assets.get('/wallet')?.body).toContain('<script src="/wallet-page.js" defer></script>')
+    // The Safe{Wallet} host page, its script and styles.
+    expect(assets.get('/sandbox/safe')?.body).toContain('<script src="/sandbox-safe-host.js" defer></script>')
+    expect(assets.get('/sandbox-safe-host.js')?.body).toContain('getTxBySafeTxHash')
+    expect(assets.get('/sandbox-safe-host.css')?.contentType).toMatch(/^text\/css/)
   })
 
   it('emits no code generation from strings and no Node globals (strict-CSP safe, browser ready)', () => {
