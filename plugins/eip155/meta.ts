@@ -15,15 +15,16 @@ export const meta = {
       reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous wallet to announce itself before giving up on restoring the connection.' },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send', 'sendTransaction', 'estimateSendFee', 'waitForTransaction'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send', 'sendTransaction', 'estimateSendFee', 'waitForTransaction', 'getCapabilities', 'sendCalls', 'getCallsStatus', 'showCallsStatus', 'smartAccount', 'selectAccount'],
   views: [],
   errors: [
     { name: 'ChainNotSupportedError', description: 'The wallet could neither switch to the network nor add it.' },
     { name: 'ProviderRpcError', description: 'The wallet answered with an EIP-1193 error; 4001 is the visitor saying no.' },
+    { name: 'InvalidWalletAnswerError', description: 'The wallet answered an EIP-5792 method (wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus) with a shape the standard does not allow.' },
     { name: 'ConnectionRejectedError', description: 'The visitor rejected the connection request in the wallet.' },
   ],
   walletConnect: {
-    methods: ['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4', 'eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'],
+    methods: ['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4', 'eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_showCallsStatus'],
     events: ['accountsChanged', 'chainChanged'],
   },
 } as const satisfies PluginMeta
