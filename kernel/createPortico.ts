@@ -28,7 +28,6 @@ import { signMessage, type SignMessageParameters } from './actions/signMessage.j
 import { switchNetwork } from './actions/switchNetwork.js'
 import { sendTransaction, type SendTransactionParameters } from './actions/sendTransaction.js'
 import { tapBlockchainApi } from './actions/tapBlockchainApi.js'
-import { applyDefaultAccountType } from './actions/applyDefaultAccountType.js'
 import { fetchUserOperationReceipt, type FetchUserOperationReceiptParameters } from './actions/fetchUserOperationReceipt.js'
 import { getCallsStatus, type GetCallsStatusParameters } from './actions/getCallsStatus.js'
 import { getCapabilities, type GetCapabilitiesParameters } from './actions/getCapabilities.js'
@@ -508,10 +507,6 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       ),
     )
   }
-  // A connector that creates accounts gets the site's (or the chain plugin's) default account type.
-  portico.hooks.connected.tap('portico', (event) => {
-    void applyDefaultAccountType(portico, event.namespace)
-  })
   // Switching the active network clears the send form (spec §4).
   disposers.push(reaction(() => stores.networks.activeNetwork?.caipNetworkId, () => stores.send.reset()))
   portico.hooks.registerViews.call(views)

@@ -44,7 +44,7 @@ function toReceipt(result: unknown): UserOperationReceipt | null {
  * `POST {blockchainApi}/v1/bundler?projectId&chainId=<CAIP-2>&bundler=<name>`.
  *
  * @param userOpHash - the user operation's hash (for the dev wallet's smart account, the batch id)
- * @param parameters - the chain (default: the eip155 connection's, else the active network) and the bundler's name (default: the server's)
+ * @param parameters - the chain (default: the active namespace's connection, else its active network) and the bundler's name (default: the server's)
  * @returns the receipt, or `null` while the operation is not included
  * @throws UserOperationReceiptError ('Failed to fetch user operation receipt', cause attached) for any failure of the route or the bundler; BaseError for a malformed hash or chain id
  * @example
@@ -54,7 +54,8 @@ function toReceipt(result: unknown): UserOperationReceipt | null {
 export async function fetchUserOperationReceipt(portico: Portico, userOpHash: string, parameters: FetchUserOperationReceiptParameters = {}): Promise<FetchUserOperationReceiptReturnType> {
   if (typeof userOpHash !== 'string' || !hash32.test(userOpHash)) throw new BaseError('The user operation hash must be 32 bytes of hex', { metaMessages: [`hash: ${String(userOpHash).slice(0, 80)}`] })
   const { connections, networks } = portico.stores
-  const caipNetworkId = parameters.caipNetworkId ?? connections.get('eip155').caipNetworkId ?? networks.activeOf('eip155')?.caipNetworkId
+  const namespace = networks.activeNamespace
+  const caipNetworkId = parameters.caipNetworkId ?? connections.get(namespace).caipNetworkId ?? networks.activeOf(namespace)?.caipNetworkId
   if (typeof caipNetworkId !== 'string' || !isCaipNetworkId(caipNetworkId)) throw new BaseError('fetchUserOperationReceipt needs a CAIP-2 chain id (caipNetworkId)')
   const { bundler } = parameters
   if (bundler !== undefined && (typeof bundler !== 'string' || !/^[\w.-]{1,64}$/.test(bundler))) throw new BaseError('The bundler name must be 1–64 letters, digits, ".", "_" or "-"')

@@ -43,7 +43,7 @@ export async function getCallsStatus(portico: Portico, id: string, parameters: G
 /** The contract's second source: a WalletConnect session that named its bundler, and an id that is a user-operation hash. */
 async function fromBundler(portico: Portico, namespace: ChainNamespace, id: string, caipNetworkId: CallsStatus['caipNetworkId']): Promise<CallsStatus> {
   const bundler = portico.stores.connections.channel(namespace)?.properties?.()?.bundler_name
-  if (namespace !== 'eip155' || !userOpHash.test(id) || typeof bundler !== 'string' || bundler === '') throw new CallsStatusNotApprovedError()
+  if (!userOpHash.test(id) || typeof bundler !== 'string' || bundler === '') throw new CallsStatusNotApprovedError()
   const receipt = await fetchUserOperationReceipt(portico, id, { caipNetworkId, bundler })
   if (!receipt) return { id, caipNetworkId, status: 'pending', statusCode: 100, atomic: true, receipts: [] }
   return {
