@@ -7,6 +7,7 @@ import type { Call, SendCallsResult, WalletCapabilities } from '../types/calls.j
 import { requireConnectedAccount } from './requireConnectedAccount.js'
 import { requireHook } from './requireHook.js'
 import { sendTransaction } from './sendTransaction.js'
+import { sequentialIdPrefix } from '../utils/sequentialIdPrefix.js'
 import { validateCalls } from './validateCalls.js'
 
 export type SendCallsParameters = {
@@ -24,8 +25,6 @@ export type SendCallsParameters = {
 export type SendCallsReturnType = SendCallsResult
 export type SendCallsErrorType = InvalidCallsError | ProviderRpcError | BaseError
 
-/** The prefix of a batch id the kernel made by sending the calls one by one. */
-export const sequentialIdPrefix = 'sequential:'
 
 /** Codes that mean the wallet lacks the method (EIP-1474 -32601, EIP-1193 4200). */
 const missingMethodCodes: readonly number[] = [-32601, 4200]

@@ -3,26 +3,12 @@ import { BaseError } from '../errors/BaseError.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { handleAccountsChanged } from './handleAccountsChanged.js'
+import { canSwitchAccountType } from './canSwitchAccountType.js'
 import { selectAccount } from './selectAccount.js'
 
 export type SwitchAccountTypeParameters = { namespace?: ChainNamespace }
 export type SwitchableAccountType = 'eoa' | 'smartAccount'
 export type SwitchAccountTypeErrorType = ProviderRpcError | BaseError
-
-/**
- * Whether the connection offers `type` besides the active account: another shared account of that
- * type, or a connector that creates accounts (it tapped `switchAccountType`).
- *
- * @example
- * canSwitchAccountType(portico, 'smartAccount', 'eip155') // true for the dev wallet's [smartAccount, eoa]
- */
-export function canSwitchAccountType(portico: Portico, type: SwitchableAccountType, namespace: ChainNamespace = portico.stores.networks.activeNamespace): boolean {
-  const connection = portico.stores.connections.get(namespace)
-  if (connection.status !== 'connected') return false
-  const current = connection.accounts[0]?.type ?? 'eoa'
-  if (current === type || (type === 'smartAccount' && current !== 'eoa')) return false
-  return connection.accounts.slice(1).some((a) => (a.type ?? 'eoa') === type) || portico.hooks.switchAccountType.get(namespace)?.isUsed() === true
-}
 
 /**
  * Makes an account of the other type the active one (spec §4): to `smartAccount` only from an

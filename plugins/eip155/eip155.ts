@@ -7,7 +7,6 @@ import { switchChain } from './actions/switchChain.js'
 import { createWalletDiscovery } from './discovery/createWalletDiscovery.js'
 import type { DiscoveredWallet, Eip1193Provider, Eip155Window } from './discovery/Eip1193Provider.js'
 import { meta } from './meta.js'
-import { typedAccounts } from './accountType/typedAccounts.js'
 import { tapCalls } from './calls/tapCalls.js'
 import { isEvmAddress } from './utils/isEvmAddress.js'
 import { createEip155SignInVerifier } from './signIn/createEip155SignInVerifier.js'
@@ -80,7 +79,7 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         // Each account's type comes from the wallet (wallet_getCapabilities) before it is reported; a later event wins.
         const onAccounts = (accounts: unknown) => {
           const turn = ++reported
-          void typedAccounts(provider, toAccounts(accounts)).then((typed) => {
+          void import('./lazy/calls.js').then(({ typedAccounts }) => typedAccounts(provider, toAccounts(accounts))).then((typed) => {
             if (turn === reported) portico.reportAccountsChanged(namespace, typed)
           })
         }
@@ -114,7 +113,7 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         const chainId = parseChainId(await wallet.provider.request({ method: 'eth_chainId' }))
         if (chainId === undefined) throw new ProviderRpcError({ code: -32603, message: 'The wallet answered eth_chainId with an invalid chain id' })
         attach(wallet)
-        return { connectorId: wallet.id, accounts: await typedAccounts(wallet.provider, accounts), caipNetworkId: `${namespace}:${chainId}` }
+        return { connectorId: wallet.id, accounts: await (await import('./lazy/calls.js')).typedAccounts(wallet.provider, accounts), caipNetworkId: `${namespace}:${chainId}` }
       }
 
       function providerFor(connectorId: string) {
