@@ -1,4 +1,4 @@
-import { compareStructural, reaction } from 'mobx'
+import { compareStructural, reaction, runInAction } from 'mobx'
 import { closeModal } from './actions/closeModal.js'
 import { connect, type ConnectParameters } from './actions/connect.js'
 import { disconnect } from './actions/disconnect.js'
@@ -28,6 +28,15 @@ import { signMessage, type SignMessageParameters } from './actions/signMessage.j
 import { switchNetwork } from './actions/switchNetwork.js'
 import { sendTransaction, type SendTransactionParameters } from './actions/sendTransaction.js'
 import { tapBlockchainApi } from './actions/tapBlockchainApi.js'
+import { fetchUserOperationReceipt, type FetchUserOperationReceiptParameters } from './actions/fetchUserOperationReceipt.js'
+import { getCallsStatus, type GetCallsStatusParameters } from './actions/getCallsStatus.js'
+import { getCapabilities, type GetCapabilitiesParameters } from './actions/getCapabilities.js'
+import { refreshSmartAccount } from './actions/refreshSmartAccount.js'
+import { sendCalls, type SendCallsParameters } from './actions/sendCalls.js'
+import { showCallsStatus, type ShowCallsStatusParameters } from './actions/showCallsStatus.js'
+import { switchAccountType, type SwitchAccountTypeParameters, type SwitchableAccountType } from './actions/switchAccountType.js'
+import { waitForCallsStatus, type WaitForCallsStatusParameters } from './actions/waitForCallsStatus.js'
+import type { CallsStatus, SendCallsResult, UserOperationReceipt, WalletCapabilitiesByChain } from './types/calls.js'
 import { BaseError } from './errors/BaseError.js'
 import { PluginSetupError } from './errors/plugin.js'
 import { createPluginContext, type PluginContext } from './plugin/createPluginContext.js'
@@ -140,6 +149,20 @@ export type Portico = {
   send(parameters: SendParameters): Promise<string>
   /** Sends a transaction a feature plugin built (a swap, an approval) from the connected account, through the chain plugin's `sendTransaction` tap. */
   sendTransaction(parameters: SendTransactionParameters): Promise<string>
+  /** What the wallet can do for an account, per chain (EIP-5792 `wallet_getCapabilities`); `address` defaults to the connected account. */
+  getCapabilities(parameters?: GetCapabilitiesParameters): Promise<WalletCapabilitiesByChain>
+  /** Sends one batch of calls from the connected account (EIP-5792 `wallet_sendCalls`), with an optional sequential fallback. */
+  sendCalls(parameters: SendCallsParameters): Promise<SendCallsResult>
+  /** The state of a batch (`wallet_getCallsStatus`, the bundler route, or receipts for `sequential:` ids). */
+  getCallsStatus(id: string, parameters?: GetCallsStatusParameters): Promise<CallsStatus>
+  /** Polls `getCallsStatus` until the batch is no longer pending (default every 1 s, up to 60 s). */
+  waitForCallsStatus(id: string, parameters?: WaitForCallsStatusParameters): Promise<CallsStatus>
+  /** Asks the wallet to show a batch (`wallet_showCallsStatus`). */
+  showCallsStatus(id: string, parameters?: ShowCallsStatusParameters): Promise<void>
+  /** A user operation's receipt through the server's bundler route; `null` while not included. */
+  fetchUserOperationReceipt(userOpHash: string, parameters?: FetchUserOperationReceiptParameters): Promise<UserOperationReceipt | null>
+  /** Makes an account of the other type (`eoa` / `smartAccount`) the active one, where the connection offers it (spec §4). */
+  switchAccountType(type: SwitchableAccountType, parameters?: SwitchAccountTypeParameters): Promise<void>
   /** The most a send will cost in network fees, from the namespace's `estimateSendFee` tap (undefined when none answers). */
   estimateSendFee(parameters: SendParameters): Promise<SendFeeEstimate | undefined>
   /** Whether a send on the namespace (the active one by default) may carry a memo, and its limit: the chain plugin's `meta.sendMemo`. */
@@ -339,6 +362,13 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     send: (parameters) => send(portico, parameters),
     sendTransaction: (parameters) => sendTransaction(portico, parameters),
     estimateSendFee: (parameters) => estimateSendFee(portico, parameters),
+    getCapabilities: (parameters) => getCapabilities(portico, parameters),
+    sendCalls: (parameters) => sendCalls(portico, parameters),
+    getCallsStatus: (id, parameters) => getCallsStatus(portico, id, parameters),
+    waitForCallsStatus: (id, parameters) => waitForCallsStatus(portico, id, parameters),
+    showCallsStatus: (id, parameters) => showCallsStatus(portico, id, parameters),
+    fetchUserOperationReceipt: (userOpHash, parameters) => fetchUserOperationReceipt(portico, userOpHash, parameters),
+    switchAccountType: (type, parameters) => switchAccountType(portico, type, parameters),
     sendMemo: (namespace) => sendMemoRule(portico, namespace),
     fetchBalance: (namespace, options) => fetchBalance(portico, namespace, options),
     fetchTokenBalances: (namespace, options) => fetchTokenBalances(portico, namespace, options),
@@ -459,6 +489,24 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       { fireImmediately: true },
     ),
   )
+  // The active account's type and, for a smart account, whether it is deployed: on connect, account
+  // change and network change (spec §3 preferredAccountType / smartAccountDeployed).
+  for (const namespace of stores.networks.namespaces) {
+    disposers.push(
+      reaction(
+        () => {
+          const connection = stores.connections.get(namespace)
+          const first = connection.accounts[0]
+          return connection.status === 'connected' && first ? `${connection.caipNetworkId ?? ''}|${first.address}|${first.type ?? ''}` : ''
+        },
+        (key) => {
+          if (key) void refreshSmartAccount(portico, namespace)
+          else runInAction(() => stores.accounts.update(namespace, { preferredAccountType: undefined, smartAccountDeployed: undefined }))
+        },
+        { fireImmediately: true },
+      ),
+    )
+  }
   // Switching the active network clears the send form (spec §4).
   disposers.push(reaction(() => stores.networks.activeNetwork?.caipNetworkId, () => stores.send.reset()))
   portico.hooks.registerViews.call(views)

@@ -6,6 +6,7 @@ import type { ConnectResult } from '../types/connection.js'
 import { parseCaipAddress } from '../utils/parseCaipAddress.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { sanitizeConnectionUser } from '../utils/sanitizeConnectionUser.js'
+import { applyDefaultAccountType } from './applyDefaultAccountType.js'
 import { persistActiveNetwork } from './persistActiveNetwork.js'
 import { persistConnections } from './persistConnections.js'
 
@@ -13,7 +14,8 @@ import { persistConnections } from './persistConnections.js'
  * Records a connection a plugin returned: validates it, marks the namespace connected, follows
  * the wallet's chain when it is configured (otherwise opens UnsupportedChain unless allowed),
  * keeps who logged in (an embedded wallet's `user`) in the account store,
- * stores it for reconnecting and notifies the `connected` hook.
+ * stores it for reconnecting, notifies the `connected` hook and asks a connector that creates
+ * accounts for the default account type (`applyDefaultAccountType`).
  */
 export function applyConnection(portico: Portico, namespace: ChainNamespace, result: ConnectResult, { activate = true } = {}): void {
   const { connections, networks } = portico.stores
@@ -44,6 +46,8 @@ export function applyConnection(portico: Portico, namespace: ChainNamespace, res
   persistActiveNetwork(portico)
   portico.hooks.connected.call({ namespace, connectorId: result.connectorId, caipAddress, result })
   portico.hooks.accountChanged.call({ namespace, address: first.address, caipAddress })
+  // A connector that creates accounts gets the site's (or the chain plugin's) default account type.
+  void applyDefaultAccountType(portico, namespace)
   if (network) portico.hooks.networkChanged.call({ namespace, network })
   else if (!portico.options.allowUnsupportedChain && portico.options.enableNetworkSwitch !== false) {
     void portico.open({ view: 'UnsupportedChain', data: { caipNetworkId: parsed.caipNetworkId } })

@@ -52,7 +52,7 @@ export async function send(portico: Portico, parameters: SendParameters): Promis
   const { namespace: ns, network, amount, token } = request
 
   portico.markUserAction()
-  const properties = { isSmartAccount: false, token: token ?? network.nativeCurrency.symbol, amount, network: network.caipNetworkId }
+  const properties = { isSmartAccount: portico.stores.accounts.get(ns).preferredAccountType === 'smartAccount', token: token ?? network.nativeCurrency.symbol, amount, network: network.caipNetworkId }
   portico.emit({ type: 'track', event: 'SEND_INITIATED', properties })
   try {
     const prepared = await portico.hooks.prepareSend.promise(request)

@@ -82,3 +82,9 @@ export type ShowCallsStatusRequest = GetCallsStatusRequest
 export type SmartAccountRequest = { namespace: ChainNamespace; connectorId: string; address: string; network: Network }
 /** `deployed`: the account has code on the chain (a counterfactual one gets it with its first user operation). */
 export type SmartAccountResult = { deployed: boolean }
+
+/**
+ * The site asks for the other account type (spec §4): a connector that creates accounts (an
+ * embedded wallet) answers with the connection's accounts, the chosen type first.
+ */
+export type SwitchAccountTypeRequest = { namespace: ChainNamespace; connectorId: string; type: 'eoa' | 'smartAccount' }

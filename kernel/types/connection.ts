@@ -21,6 +21,8 @@ export type ConnectionChannel = {
   chains?(): readonly CaipNetworkId[]
   /** Whether the wallet approved `method` on `chainId` (absent: assume it did). */
   supports?(method: string, chainId: CaipNetworkId): boolean
+  /** The session's properties the wallet shared (WalletConnect `sessionProperties`, e.g. `bundler_name`), when it did. */
+  properties?(): Readonly<Record<string, string>>
 }
 
 /** What a plugin's `connect` / `reconnect` tap returns. */

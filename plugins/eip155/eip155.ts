@@ -7,6 +7,7 @@ import { switchChain } from './actions/switchChain.js'
 import { createWalletDiscovery } from './discovery/createWalletDiscovery.js'
 import type { DiscoveredWallet, Eip1193Provider, Eip155Window } from './discovery/Eip1193Provider.js'
 import { meta } from './meta.js'
+import { tapCalls } from './calls/tapCalls.js'
 import { isEvmAddress } from './utils/isEvmAddress.js'
 import { createEip155SignInVerifier } from './signIn/createEip155SignInVerifier.js'
 import { parseChainId } from './utils/parseChainId.js'
@@ -97,7 +98,14 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         if (active?.wallet.provider === wallet.provider) return
         detach()
         const { provider } = wallet
-        const onAccounts = (accounts: unknown) => portico.reportAccountsChanged(namespace, toAccounts(accounts))
+        let reported = 0
+        // Each account's type comes from the wallet (wallet_getCapabilities) before it is reported; a later event wins.
+        const onAccounts = (accounts: unknown) => {
+          const turn = ++reported
+          void import('./lazy/calls.js').then(({ typedAccounts }) => typedAccounts(provider, toAccounts(accounts))).then((typed) => {
+            if (turn === reported) portico.reportAccountsChanged(namespace, typed)
+          })
+        }
         const onChain = (chainId: unknown) => {
           const id = parseChainId(chainId)
           if (id !== undefined) portico.reportChainChanged(namespace, `${namespace}:${id}`)
@@ -128,8 +136,9 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         const chainId = parseChainId(await wallet.provider.request({ method: 'eth_chainId' }))
         if (chainId === undefined) throw new ProviderRpcError({ code: -32603, message: 'The wallet answered eth_chainId with an invalid chain id' })
         attach(wallet)
-        const type = wallet === safe?.wallet ? ('smartAccount' as const) : ('eoa' as const)
-        return { connectorId: wallet.id, accounts: accounts.map((address) => ({ address, type })), caipNetworkId: `${namespace}:${chainId}` }
+        // A Safe is a smart account (it batches by MultiSend); any other wallet says which of its accounts can batch.
+        const typed = wallet === safe?.wallet ? accounts.map((address) => ({ address, type: 'smartAccount' as const })) : await (await import('./lazy/calls.js')).typedAccounts(wallet.provider, accounts)
+        return { connectorId: wallet.id, accounts: typed, caipNetworkId: `${namespace}:${chainId}` }
       }
 
       function providerFor(connectorId: string) {
@@ -259,6 +268,9 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid transaction hash' })
         return { hash }
       })
+
+      // EIP-5792 batches, smart-account facts and account choice (plugins/eip155/calls).
+      tapCalls(portico, providerFor)
 
       // Wallets that announce themselves late still appear.
       const stopWatching = discovery.onChange(() => {

@@ -16,15 +16,16 @@ export const meta = {
       safe: { type: 'boolean', default: true, description: 'When the page runs in a Safe{Wallet} iframe, ask the parent `getSafeInfo` (Safe Apps protocol, at most 500 ms, the Safe code loaded only when framed) and connect the Safe as the connector `safe` with no prompt; its sends are Safe transactions (the hash is the safeTxHash, followed until the owners execute it). `false` turns detection off.' },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send', 'sendTransaction', 'estimateSendFee', 'waitForTransaction'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send', 'sendTransaction', 'estimateSendFee', 'waitForTransaction', 'getCapabilities', 'sendCalls', 'getCallsStatus', 'showCallsStatus', 'smartAccount', 'selectAccount'],
   views: [],
   errors: [
     { name: 'ChainNotSupportedError', description: 'The wallet could neither switch to the network nor add it.' },
     { name: 'ProviderRpcError', description: 'The wallet answered with an EIP-1193 error; 4001 is the visitor saying no.' },
+    { name: 'InvalidWalletAnswerError', description: 'The wallet answered an EIP-5792 method (wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus) with a shape the standard does not allow.' },
     { name: 'ConnectionRejectedError', description: 'The visitor rejected the connection request in the wallet.' },
   ],
   walletConnect: {
-    methods: ['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4', 'eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'],
+    methods: ['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4', 'eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_showCallsStatus'],
     events: ['accountsChanged', 'chainChanged'],
   },
 } as const satisfies PluginMeta

@@ -6,7 +6,7 @@ import { bip122, defineBitcoinNetwork } from 'portico/bip122'
 import { createPortico, type Plugin, type PluginContext, type Portico } from 'portico'
 import { defineNetwork, eip155 } from 'portico/eip155'
 import { onramp } from 'portico/onramp'
-import { ConnectButton, NetworkButton, PorticoProvider, useAccount, usePortico } from 'portico/react'
+import { ConnectButton, NetworkButton, PorticoProvider, useAccount, useCapabilities, usePortico, useSendCalls, useShowCallsStatus } from 'portico/react'
 import { cosmos, cosmosLocalnet, defineCosmosNetwork } from 'portico/cosmos'
 import { createSiwxServerStore, siwx } from 'portico/siwx'
 import { defineSolanaNetwork, solana } from 'portico/solana'
@@ -157,6 +157,97 @@ function SignMessage() {
   )
 }
 
+/** pUSD on both devnets: deployed by dev account 0 at nonce 0 of a fresh anvil (sandbox/README.md). */
+const pusdAddress = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+/** Dev account 1 receives the batch's approval and transfer. */
+const devAccount1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const onePusd = 1_000_000n
+const erc20 = [
+  { type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ type: 'uint256' }] },
+] as const
+
+/** pUSD balances read back from the chain over the network's RPC (viem, loaded on first use). */
+async function readPusdBalances(rpcUrl: string, owners: readonly string[]): Promise<string[]> {
+  const { createPublicClient, formatUnits, http } = await import('viem')
+  const client = createPublicClient({ transport: http(rpcUrl) })
+  const balances = await Promise.all(owners.map((owner) => client.readContract({ address: pusdAddress, abi: erc20, functionName: 'balanceOf', args: [owner as `0x${string}`] })))
+  return balances.map((b) => formatUnits(b, 6))
+}
+
+/** Approve and transfer 1 pUSD to dev account 1 in one EIP-5792 batch, sponsored by the sandbox's paymaster. */
+function BatchCalls() {
+  const portico = usePortico()
+  const { isConnected, namespace, address, caipAddress, preferredAccountType, smartAccountDeployed } = useAccount()
+  const caipNetworkId = caipAddress ? (caipAddress.split(':').slice(0, 2).join(':') as `eip155:${string}`) : undefined
+  const { capabilities, error: capabilitiesError } = useCapabilities()
+  const { sendCalls, id } = useSendCalls()
+  const { showCallsStatus } = useShowCallsStatus()
+  const [result, setResult] = useState('')
+  const [receipt, setReceipt] = useState('')
+  const [balances, setBalances] = useState('')
+  if (!isConnected || namespace !== 'eip155' || !address || !caipNetworkId) return null
+  const here = capabilities?.[caipNetworkId]
+  const accountType = preferredAccountType === 'smartAccount' ? `Smart account · ${smartAccountDeployed === undefined ? 'checking' : smartAccountDeployed ? 'deployed' : 'not deployed yet'}` : preferredAccountType === 'eoa' ? 'EOA' : (preferredAccountType ?? 'unknown')
+
+  const run = async () => {
+    setResult('Waiting for the wallet…')
+    setReceipt('')
+    setBalances('')
+    try {
+      const { encodeFunctionData } = await import('viem')
+      const batchId = await sendCalls({
+        calls: [
+          { to: pusdAddress, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [devAccount1, onePusd] }) },
+          { to: pusdAddress, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [devAccount1, onePusd] }) },
+        ],
+        atomicRequired: true,
+        capabilities: { paymasterService: { url: `${origin}/sandbox/paymaster/${caipNetworkId}` } },
+      })
+      setResult(`Sent: batch ${batchId}, waiting for it…`)
+      const status = await portico.waitForCallsStatus(batchId, { timeoutMs: 60_000 })
+      setResult(`Batch ${status.status} (${status.receipts.length} receipt${status.receipts.length === 1 ? '' : 's'}, ${status.atomic ? 'atomic' : 'not atomic'})`)
+      try {
+        const userOp = await portico.fetchUserOperationReceipt(batchId, { caipNetworkId })
+        setReceipt(userOp ? `User operation receipt (via the server): ${userOp.success ? 'success' : 'reverted'}, tx ${userOp.transactionHash}` : 'User operation receipt (via the server): not included yet')
+      } catch (error) {
+        setReceipt(`No user operation receipt: ${(error as { shortMessage?: string }).shortMessage ?? String(error)}`)
+      }
+      const [sender, receiver] = await readPusdBalances(rpc(caipNetworkId), [address, devAccount1])
+      setBalances(`pUSD balances on chain: sender ${sender}, receiver ${receiver}`)
+    } catch (error) {
+      setResult(`Not sent: ${(error as { shortMessage?: string }).shortMessage ?? String(error)}`)
+    }
+  }
+  const show = async () => {
+    if (!id) return
+    try {
+      await showCallsStatus(id)
+      setResult(`Shown in the wallet: batch ${id}`)
+    } catch (error) {
+      setResult(`Not shown: ${(error as { shortMessage?: string }).shortMessage ?? String(error)}`)
+    }
+  }
+
+  return (
+    <section aria-labelledby="batch-title">
+      <h2 id="batch-title">Batch calls</h2>
+      <dl>
+        <dt>Account type</dt>
+        <dd data-testid="batch-account-type">{accountType}</dd>
+        <dt>Capabilities on {caipNetworkId}</dt>
+        <dd className="mono wrap" data-testid="batch-capabilities">{capabilitiesError ? `Unavailable: ${capabilitiesError.shortMessage}` : here ? JSON.stringify(here) : 'none reported'}</dd>
+      </dl>
+      <button type="button" onClick={() => void run()}>Approve and transfer 1 pUSD</button>{' '}
+      <button type="button" onClick={() => void show()} disabled={!id}>Show in wallet</button>
+      <p role="status" className="mono wrap">{result}</p>
+      <p className="mono wrap" data-testid="batch-receipt">{receipt}</p>
+      <p className="mono wrap" data-testid="batch-balances">{balances}</p>
+    </section>
+  )
+}
+
 function AccountStatus() {
   const { status, address, caipAddress } = useAccount()
   return (
@@ -198,6 +289,7 @@ function App() {
         </p>
         <AccountStatus />
         <SignMessage />
+        <BatchCalls />
         <section aria-labelledby="more-title">
           <h2 id="more-title">Also in the sandbox</h2>
           <ul>

@@ -1,17 +1,41 @@
-import type { ChainNamespace, ConnectionSnapshot } from '../../kernel/index.js'
+import type { AccountType, ChainNamespace, ConnectionSnapshot } from '../../kernel/index.js'
+import { usePortico } from './usePortico.js'
 import { usePorticoState } from './usePorticoState.js'
+import { useStore } from './useStore.js'
 
-export type UseAccountReturnType = ConnectionSnapshot & { namespace: ChainNamespace; isConnected: boolean; isConnecting: boolean }
+export type UseAccountReturnType = ConnectionSnapshot & {
+  namespace: ChainNamespace
+  isConnected: boolean
+  isConnecting: boolean
+  /** The active account's type (`eoa`, `smartAccount`, …), once connected. */
+  preferredAccountType?: AccountType
+  /** For a smart account: whether it has code on the current chain; absent for an EOA or while unknown. */
+  smartAccountDeployed?: boolean
+}
 
 /**
- * The connected account of a namespace (default: the active one).
+ * The connected account of a namespace (default: the active one), with its type and, for a smart
+ * account, whether it is deployed.
  *
  * @example
- * const { address, isConnected } = useAccount()
+ * const { address, isConnected, preferredAccountType } = useAccount()
  */
 export function useAccount({ namespace }: { namespace?: ChainNamespace } = {}): UseAccountReturnType {
+  const portico = usePortico('useAccount')
   const state = usePorticoState('useAccount')
   const ns = namespace ?? state.activeNamespace
   const connection = state.connections[ns] ?? { status: 'disconnected' as const }
-  return { ...connection, namespace: ns, isConnected: connection.status === 'connected', isConnecting: connection.status === 'connecting' }
+  const isConnected = connection.status === 'connected'
+  const smart = useStore(() => {
+    const { preferredAccountType, smartAccountDeployed } = portico.stores.accounts.get(ns)
+    return { preferredAccountType, smartAccountDeployed }
+  })
+  return {
+    ...connection,
+    namespace: ns,
+    isConnected,
+    isConnecting: connection.status === 'connecting',
+    ...(isConnected && smart.preferredAccountType ? { preferredAccountType: smart.preferredAccountType } : {}),
+    ...(isConnected && smart.smartAccountDeployed !== undefined ? { smartAccountDeployed: smart.smartAccountDeployed } : {}),
+  }
 }

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useState } from 'react'
-import { accountActionOrder, safeHttpUrl, type AccountAction } from '../../../kernel/index.js'
+import { accountActionOrder, canSwitchAccountType, safeHttpUrl, type AccountAction, type BaseError } from '../../../kernel/index.js'
 import { AccountAvatar } from '../../components/AccountAvatar/AccountAvatar.js'
 import { AccountTabs } from '../../components/AccountTabs/AccountTabs.js'
 import { Button } from '../../components/Button/Button.js'
@@ -40,6 +40,7 @@ export const AccountView = observer(function AccountView() {
   const network = networks.find(connection.caipNetworkId) ?? networks.activeNetwork
   const account = accounts.get(namespace)
   const [disconnecting, setDisconnecting] = useState(false)
+  const [switchingType, setSwitchingType] = useState(false)
   const pickerId = useId()
   const { features } = portico.stores.options
   const canSend = features.send && Boolean(portico.hooks.send.get(namespace)?.isUsed())
@@ -88,6 +89,19 @@ export const AccountView = observer(function AccountView() {
   const name = account.profileName ?? connection.accounts[0]?.name ?? formatConnectionUser(account.user)
   // A wallet that signs for every account it shared lets the visitor pick the active one here.
   const pickable = connection.accounts.length > 1 && Boolean(portico.hooks.selectAccount.get(namespace)?.isUsed())
+  // A smart account shows its type and deployment; a connection that offers both types, a switch (spec §4).
+  const isSmart = account.preferredAccountType === 'smartAccount'
+  const switchTo = isSmart ? (canSwitchAccountType(portico, 'eoa', namespace) ? 'eoa' : undefined) : account.preferredAccountType === 'eoa' && canSwitchAccountType(portico, 'smartAccount', namespace) ? 'smartAccount' : undefined
+  const switchType = async (type: 'eoa' | 'smartAccount') => {
+    setSwitchingType(true)
+    try {
+      await portico.switchAccountType(type, { namespace })
+    } catch (error) {
+      toasts.showError(t('view.account.accountTypeSwitchFailed', { message: (error as BaseError).shortMessage ?? String(error) }))
+    } finally {
+      setSwitchingType(false)
+    }
+  }
   const badges = connection.caipNetworkId ? portico.accountBadges.showing({ namespace, caipNetworkId: connection.caipNetworkId, address }) : []
 
   return (
@@ -126,6 +140,23 @@ export const AccountView = observer(function AccountView() {
               </option>
             ))}
           </select>
+        </div>
+      ) : null}
+      {isSmart || switchTo ? (
+        <div className="portico-account__type">
+          {isSmart ? (
+            <p className="portico-account__type-row">
+              <span className="portico-account__type-label">{t('view.account.accountType')}</span>
+              <span className="portico-account__type-value">
+                {account.smartAccountDeployed === true ? t('view.account.smartAccountDeployed') : account.smartAccountDeployed === false ? t('view.account.smartAccountNotDeployed') : t('view.account.smartAccount')}
+              </span>
+            </p>
+          ) : null}
+          {switchTo ? (
+            <button type="button" className="portico-account__type-switch" onClick={() => void switchType(switchTo)} disabled={switchingType} aria-busy={switchingType || undefined}>
+              {switchTo === 'smartAccount' ? t('view.account.switchToSmartAccount') : t('view.account.switchToEoa')}
+            </button>
+          ) : null}
         </div>
       ) : null}
       {wallet ? <p className="portico-account__wallet">{t('view.account.connectedWith', { wallet: wallet.name })}</p> : null}

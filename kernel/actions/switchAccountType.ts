@@ -1,0 +1,44 @@
+import type { Portico } from '../createPortico.js'
+import { BaseError } from '../errors/BaseError.js'
+import { ProviderRpcError } from '../errors/ProviderRpcError.js'
+import type { ChainNamespace } from '../types/caip.js'
+import { handleAccountsChanged } from './handleAccountsChanged.js'
+import { canSwitchAccountType } from './canSwitchAccountType.js'
+import { selectAccount } from './selectAccount.js'
+
+export type SwitchAccountTypeParameters = { namespace?: ChainNamespace }
+export type SwitchableAccountType = 'eoa' | 'smartAccount'
+export type SwitchAccountTypeErrorType = ProviderRpcError | BaseError
+
+/**
+ * Makes an account of the other type the active one (spec §4): to `smartAccount` only from an
+ * `eoa` and only when the connection offers one, and back to `eoa`. A shared account of that type
+ * is selected (`selectAccount`); otherwise the connector that creates accounts answers the
+ * `switchAccountType` hook with the accounts, the chosen type first.
+ *
+ * @throws ProviderRpcError 4200 "This wallet does not offer a smart account" (or "… an EOA"); NotConnected as 4100
+ * @example
+ * await portico.switchAccountType('smartAccount')
+ */
+export async function switchAccountType(portico: Portico, type: SwitchableAccountType, parameters: SwitchAccountTypeParameters = {}): Promise<void> {
+  const namespace = parameters.namespace ?? portico.stores.networks.activeNamespace
+  if (type !== 'eoa' && type !== 'smartAccount') throw new BaseError('The account type must be "eoa" or "smartAccount"')
+  const connection = portico.stores.connections.get(namespace)
+  if (connection.status !== 'connected' || !connection.connectorId) throw new ProviderRpcError({ code: 4100, message: 'Not connected' })
+  const current = connection.accounts[0]?.type ?? 'eoa'
+  if (current === type) return
+  const refusal = () => new ProviderRpcError({ code: 4200, message: type === 'smartAccount' ? 'This wallet does not offer a smart account' : 'This wallet does not offer an EOA' })
+  try {
+    if (!canSwitchAccountType(portico, type, namespace)) throw refusal()
+    const shared = connection.accounts.slice(1).find((a) => (a.type ?? 'eoa') === type)
+    if (shared) {
+      await selectAccount(portico, shared.address, namespace)
+      return
+    }
+    const accounts = await portico.hooks.switchAccountType.for(namespace).promise({ namespace, connectorId: connection.connectorId, type })
+    if (!accounts || !Array.isArray(accounts) || accounts.length === 0 || accounts[0]?.type !== type) throw refusal()
+    handleAccountsChanged(portico, namespace, accounts)
+  } catch (error) {
+    throw portico.reportError(error instanceof BaseError ? error : ProviderRpcError.from(error), { namespace, action: 'switchAccountType' })
+  }
+}

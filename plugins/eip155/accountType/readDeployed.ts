@@ -1,0 +1,15 @@
+import type { Network, SmartAccountResult } from '../../../kernel/index.js'
+
+/**
+ * Whether an account has code on the network (`eth_getCode` over its RPC, viem loaded on first
+ * use): a smart account is deployed once it has; a counterfactual one has none yet.
+ *
+ * @example
+ * await readDeployed(devnetA, smartAccount) // { deployed: false }
+ */
+export async function readDeployed(network: Network, address: string): Promise<SmartAccountResult> {
+  const { createClient, getCode, http } = await import('../lazy/viemClient.js')
+  const client = createClient({ transport: http(network.rpcUrls.default.http[0], { retryCount: 2, retryDelay: 150, timeout: 10_000 }) })
+  const code = await getCode(client, { address: address as `0x${string}` })
+  return { deployed: typeof code === 'string' && code !== '0x' && code.length > 2 }
+}

@@ -1,0 +1,82 @@
+// A fake eip155 chain plugin for the kernel's EIP-5792 actions: its taps answer from an in-memory
+// wallet and record what they were asked (a fake is fine inside a unit test).
+import { createPortico, definePlugin, version, type ConnectionAccount, type ConnectionChannel, type PorticoOptions } from '../../../kernel/index.js'
+import { defineNetwork } from '../../../plugins/eip155/index.js'
+import { memoryStorage } from '../helpers/testKit.js'
+
+export const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:9'] })
+export const eoa = '0x1111111111111111111111111111111111111111'
+export const smart = '0x2222222222222222222222222222222222222222'
+export const token = '0x000000000000000000000000000000000000dEaD'
+
+export type FakeWallet = {
+  accounts: ConnectionAccount[]
+  asked: { hook: string; request: unknown }[]
+  capabilities?: (request: unknown) => unknown
+  sendCalls?: (request: unknown) => unknown
+  callsStatus?: (request: unknown) => unknown
+  showCallsStatus?: (request: unknown) => unknown
+  deployed?: boolean
+  switchAccountType?: (request: { type: string }) => ConnectionAccount[] | undefined
+  hashes: number
+}
+
+export function fakeWallet(accounts: ConnectionAccount[]): FakeWallet {
+  return { accounts, asked: [], hashes: 0 }
+}
+
+export function setupPortico(wallet: FakeWallet, options: Partial<PorticoOptions> & { channel?: ConnectionChannel; api?: string } = {}) {
+  const record = (hook: string, request: unknown) => wallet.asked.push({ hook, request })
+  const chain = definePlugin({
+    name: 'fake-evm',
+    kind: 'chain',
+    namespace: 'eip155',
+    version,
+    meta: { description: 'test', capabilities: ['connect'], defaultAccountType: 'eoa', hooks: [], views: [], errors: [] } as never,
+    setup(portico) {
+      const h = portico.hooks
+      portico.addressValidators.register('eip155', (a) => /^0x[0-9a-fA-F]{40}$/.test(a))
+      h.discoverWallets.for('eip155').tapPromise('fake', async (context) => context.add({ id: 'w', name: 'W', namespace: 'eip155', type: 'INJECTED' }))
+      h.connect.for('eip155').tapPromise('fake', async () => ({ connectorId: 'w', accounts: wallet.accounts, caipNetworkId: 'eip155:31337', ...(options.channel ? { channel: options.channel } : {}) }))
+      h.selectAccount.for('eip155').tapPromise('fake', async () => true)
+      h.sendTransaction.for('eip155').tapPromise('fake', async (request) => {
+        record('sendTransaction', request.transaction)
+        wallet.hashes++
+        return { hash: `0x${wallet.hashes.toString(16).padStart(64, '0')}` }
+      })
+      const answer = (hook: string, fn?: (request: unknown) => unknown) => async (request: unknown) => {
+        record(hook, request)
+        return fn ? (fn(request) as never) : undefined
+      }
+      h.getCapabilities.for('eip155').tapPromise('fake', answer('getCapabilities', (r) => wallet.capabilities?.(r)))
+      h.sendCalls.for('eip155').tapPromise('fake', answer('sendCalls', (r) => wallet.sendCalls?.(r)))
+      h.getCallsStatus.for('eip155').tapPromise('fake', answer('getCallsStatus', (r) => wallet.callsStatus?.(r)))
+      h.showCallsStatus.for('eip155').tapPromise('fake', answer('showCallsStatus', (r) => wallet.showCallsStatus?.(r)))
+      h.smartAccount.for('eip155').tapPromise('fake', answer('smartAccount', () => (wallet.deployed === undefined ? undefined : { deployed: wallet.deployed })))
+      if (wallet.switchAccountType) h.switchAccountType.for('eip155').tapPromise('fake', answer('switchAccountType', (r) => wallet.switchAccountType!(r as { type: string })))
+    },
+  })
+  const { channel: _channel, api, ...rest } = options
+  return createPortico({ projectId: 'test', networks: [devnet], plugins: [chain], storage: memoryStorage(), endpoints: { api: api ?? 'http://127.0.0.1:9' }, ...rest })
+}
+
+export async function connected(wallet: FakeWallet, options: Parameters<typeof setupPortico>[1] = {}) {
+  const portico = setupPortico(wallet, options)
+  await portico.ready()
+  await portico.discoverWallets('eip155')
+  await portico.connect({ connectorId: 'w', namespace: 'eip155' })
+  return portico
+}
+
+/** Resolves once `check` holds (MobX reactions and taps settle on the microtask queue). */
+export async function until(check: () => boolean, ms = 2_000) {
+  const start = Date.now()
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
+
+export function rpcError(code: number, message = `error ${code}`) {
+  return Object.assign(new Error(message), { code })
+}
