@@ -10,6 +10,8 @@ export type WcSession = {
   expiry: number
   namespaces: Record<string, WcSessionNamespace>
   peer?: { metadata?: { name?: unknown; url?: unknown } }
+  /** What the wallet added to the session (`bundler_name`, …): untrusted, read through readSessionProperties. */
+  sessionProperties?: unknown
 }
 
 /** What a session proposal asks for, per namespace. */

@@ -33,6 +33,7 @@ import { pairingExpiryMarginMs, type WalletConnectStore } from '../store/WalletC
 import { OneClickUnsupported, oneClickSeam, readCacao, startOneClickRound, type PairingOutcome, type PairingRound, type SignInSeam } from './oneClick.js'
 import type { SignClientLike, WalletConnectKeyValueStorage, WcSession } from '../types.js'
 import { buildProposalNamespaces } from '../utils/buildProposalNamespaces.js'
+import { readSessionProperties } from '../utils/readSessionProperties.js'
 import { readApprovedNamespace } from '../utils/readApprovedNamespace.js'
 import { readChainEvent } from '../utils/readChainEvent.js'
 import { readEventAccounts } from '../utils/readEventAccounts.js'
@@ -238,6 +239,7 @@ export class WalletConnectController {
       request: ({ method, params, chainId }) => this.request(namespace, chainId, method, params),
       chains: () => approved()?.chains ?? [],
       supports: (method, chainId) => approved(chainId)?.methods.includes(method) ?? false,
+      properties: () => readSessionProperties(this.#liveSession()?.sessionProperties),
     }
   }
 

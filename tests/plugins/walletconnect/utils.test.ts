@@ -8,6 +8,7 @@ import { buildProposalNamespaces, buildWalletLinks, readApprovedNamespace, Walle
 import { phoneLink } from '../../../plugins/walletconnect/utils/buildWalletLinks.js'
 import { readChainEvent } from '../../../plugins/walletconnect/utils/readChainEvent.js'
 import { readEventAccounts } from '../../../plugins/walletconnect/utils/readEventAccounts.js'
+import { readSessionProperties } from '../../../plugins/walletconnect/utils/readSessionProperties.js'
 import { QrCode } from '../../../plugins/walletconnect/views/QrCode.js'
 
 const uri = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303'
@@ -178,5 +179,18 @@ describe('QrCode', () => {
     const d = /<path[^>]* d="([^"]+)"/.exec(html)?.[1] ?? ''
     const painted = [...d.matchAll(/h(\d+)v1/g)].reduce((sum, m) => sum + Number(m[1]), 0)
     expect(painted).toBe(data.flat().filter(Boolean).length)
+  })
+})
+
+describe('readSessionProperties: what a (possibly hostile) wallet added to the session', () => {
+  it('keeps string properties such as bundler_name', () => {
+    expect(readSessionProperties({ bundler_name: 'pimlico', capabilities: '{"atomic":true}' })).toEqual({ bundler_name: 'pimlico', capabilities: '{"atomic":true}' })
+  })
+
+  it('drops non-string values, oversized entries and control characters, and reads at most 32 entries', () => {
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, 'v']))
+    expect(readSessionProperties({ a: { nested: 1 }, b: 7, c: 'x'.repeat(257), ['d'.repeat(300)]: 'y', e: 'ok\u0000\u001b' })).toEqual({ e: 'ok' })
+    expect(Object.keys(readSessionProperties(many))).toHaveLength(32)
+    for (const hostile of [null, 'bundler_name=x', ['a'], 42, undefined]) expect(readSessionProperties(hostile)).toEqual({})
   })
 })
