@@ -286,3 +286,18 @@ export const devWalletAccount = {
 export function sandboxRpcProxyUrl(origin: string, caipNetworkId: string): string {
   return `${origin}/v1/?chainId=${encodeURIComponent(caipNetworkId)}&projectId=${sandboxProjectId}`
 }
+
+/**
+ * The server's ERC-4337 bundler route for a chain (docs/guides/smart-accounts.md §3), relative to
+ * the sandbox origin: what `/sandbox.json` lists as `bundlerUrl` and where the dev wallet's smart
+ * account sends its user operations.
+ *
+ * @param origin e.g. `http://127.0.0.1:4700`
+ * @param caipNetworkId e.g. `eip155:31337`
+ * @returns the route's URL
+ * @example
+ * sandboxBundlerUrl('http://127.0.0.1:4700', 'eip155:31337') // 'http://127.0.0.1:4700/v1/bundler?projectId=demo&chainId=eip155%3A31337&bundler=alto'
+ */
+export function sandboxBundlerUrl(origin: string, caipNetworkId: string): string {
+  return `${origin}/v1/bundler?projectId=${sandboxProjectId}&chainId=${encodeURIComponent(caipNetworkId)}&bundler=alto`
+}

@@ -1,8 +1,11 @@
 import type { Address } from 'viem'
 
+import { sandboxBundlerUrl } from '../config.js'
 import { type SandboxPaymaster, createSandboxPaymaster } from './createSandboxPaymaster.js'
 import { deployAccountAbstraction } from './deployAccountAbstraction.js'
 import { startAlto } from './startAlto.js'
+
+export { sandboxBundlerUrl }
 
 /** What `/sandbox.json` lists per EVM chain under `accountAbstraction`. */
 export type SandboxAccountAbstractionInfo = {
@@ -36,16 +39,6 @@ export type StartAccountAbstractionParameters = {
   bundlerPort: number
   /** alto's log (appended). */
   logFile?: string
-}
-
-/**
- * The bundler route URL the sandbox gives wallets for a chain (`/v1/bundler` on `origin`).
- *
- * @example
- * sandboxBundlerUrl('http://127.0.0.1:4700', 'eip155:31337') // 'http://127.0.0.1:4700/v1/bundler?projectId=demo&chainId=eip155%3A31337&bundler=alto'
- */
-export function sandboxBundlerUrl(origin: string, caipNetworkId: string, projectId = 'demo'): string {
-  return `${origin}/v1/bundler?projectId=${projectId}&chainId=${encodeURIComponent(caipNetworkId)}&bundler=alto`
 }
 
 /**

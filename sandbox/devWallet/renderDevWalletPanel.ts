@@ -26,6 +26,27 @@ function shortAddress(address: string): string {
  */
 export function renderDevWalletPanel(parameters: RenderDevWalletPanelParameters): RenderDevWalletPanelReturnType {
   const { control, address, document: doc } = parameters
+  // Whether the smart account has code on the current chain, refreshed after every change.
+  let deployed: { key: string; value: boolean } | undefined
+  let checking = false
+  const refreshDeployed = () => {
+    if (!control.hasSmartAccount() || control.getAccountType() !== 'smartAccount' || checking) return
+    const key = `${control.getState().chainId}:${control.activity().length}`
+    if (deployed?.key === key) return
+    checking = true
+    control
+      .isSmartAccountDeployed()
+      .then((value) => {
+        const changed = deployed?.value !== value
+        deployed = { key, value }
+        checking = false
+        if (changed) fn?.()
+      })
+      .catch(() => {
+        checking = false
+      })
+  }
+  let fn: (() => void) | undefined
   return renderWalletPanel(doc, {
     title: 'Portico Dev Wallet',
     titleId: 'portico-dev-wallet-title',
@@ -41,10 +62,25 @@ export function renderDevWalletPanel(parameters: RenderDevWalletPanelParameters)
         network: `Network: ${current ? current.name : 'unknown'} (${state.chainId})`,
         mode: state.mode,
         ...(last ? { last } : {}),
+        ...(control.hasSmartAccount()
+          ? {
+              smartAccount: state.accountType === 'smartAccount',
+              accountType: state.accountType === 'smartAccount' ? `Account type: Smart account · ${deployed === undefined ? 'checking…' : deployed.value ? 'deployed' : 'not deployed yet'}` : 'Account type: EOA',
+            }
+          : {}),
+        ...(control.shownBatch() !== undefined ? { batch: control.shownBatch() as string } : {}),
       }
     },
+    ...(control.hasSmartAccount() ? { setSmartAccount: (on: boolean) => void control.setAccountType(on ? 'smartAccount' : 'eoa').catch(() => undefined) } : {}),
     setMode: (mode) => control.setMode(mode),
     disconnect: () => control.disconnect(),
-    subscribe: (fn) => control.subscribe(fn),
+    subscribe: (update) => {
+      fn = update
+      refreshDeployed()
+      return control.subscribe(() => {
+        refreshDeployed()
+        update()
+      })
+    },
   })
 }
