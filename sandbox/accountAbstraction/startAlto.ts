@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { toHex } from 'viem'
 
 import { jsonRpcCall } from '../chains/SandboxChain.js'
+import { assertPortFree } from '../utils/assertPortFree.js'
 import { BundlerStartError } from './AccountAbstractionError.js'
 import { sandboxAccountAbstractionKeys, sandboxBundlerPrivateKeys } from './sandboxAccountAbstractionKeys.js'
 
@@ -75,6 +76,12 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * await alto.stop()
  */
 export async function startAlto({ rpcUrl, port, entryPoint, logFile, timeoutMs = defaultTimeoutMs }: StartAltoParameters): Promise<Alto> {
+  // Another process on the port would answer the readiness probe in alto's place.
+  try {
+    await assertPortFree(port, '127.0.0.1')
+  } catch (cause) {
+    throw new BundlerStartError({ reason: `port ${port} on 127.0.0.1 is already in use`, output: '', cause })
+  }
   for (const key of [sandboxAccountAbstractionKeys.bundlerExecutor, sandboxAccountAbstractionKeys.bundlerUtility]) {
     await jsonRpcCall(rpcUrl, 'anvil_setBalance', [key.address, toHex(10n ** 24n)])
   }
@@ -144,7 +151,7 @@ export async function startAlto({ rpcUrl, port, entryPoint, logFile, timeoutMs =
     }
     try {
       const entryPoints = (await jsonRpcCall(url, 'eth_supportedEntryPoints', [], AbortSignal.timeout(1_000))) as string[]
-      if (Array.isArray(entryPoints) && entryPoints.some((e) => e.toLowerCase() === entryPoint.toLowerCase())) {
+      if (!hasExited && Array.isArray(entryPoints) && entryPoints.some((e) => e.toLowerCase() === entryPoint.toLowerCase())) {
         return { url, port, startMs: Date.now() - started, stop }
       }
     } catch {

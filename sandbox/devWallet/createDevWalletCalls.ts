@@ -188,7 +188,8 @@ export function createDevWalletCalls(context: DevWalletCallsContext) {
     context.approve('wallet_sendCalls')
     if (id !== undefined) usedIds.add(id)
     if (type === 'eoa') {
-      const batch: Batch = { id: id ?? randomId(), chainId: chain.chainId, from: owner.address, kind: 'sequential', hashes: [] }
+      // The wallet's own id (contract §4), whatever id the site gave.
+      const batch: Batch = { id: randomId(), chainId: chain.chainId, from: owner.address, kind: 'sequential', hashes: [] }
       batches.set(batch.id, batch)
       for (const call of parsed) batch.hashes.push(await context.sendEoaTransaction(chain, call))
       return { id: batch.id }

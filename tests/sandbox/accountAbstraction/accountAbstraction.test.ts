@@ -88,3 +88,48 @@ describe('ERC-4337 in the sandbox (real anvil, real alto)', () => {
     expect(await reads.getBalance({ address })).toBeLessThan(parseEther('1'))
   }, 60_000)
 })
+
+describe('ERC-4337 setup failures and refusals', () => {
+  it('a second alto on a taken port fails with a BundlerStartError naming the port', async () => {
+    const { startAlto } = await import('../../../sandbox/accountAbstraction/startAlto.js')
+    const port = Number(new URL(stack.aa.bundler.url).port)
+    const error = await startAlto({ rpcUrl: stack.anvil.rpcUrl, port, entryPoint: sandboxAccountAbstraction.entryPoint, timeoutMs: 20_000 }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'BundlerStartError', code: 'SANDBOX_BUNDLER_START_FAILED' })
+    expect((error as Error).message).toMatch(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use`))
+    // The first alto still answers.
+    const answer = await fetch(stack.aa.bundler.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }) })
+    expect(answer.status).toBe(200)
+  }, 30_000)
+
+  it('ERC-4337 beside an anvil that does not answer rejects with a SandboxStartError', async () => {
+    const { alongsideAnvil } = await import('../../../sandbox/accountAbstraction/alongsideAnvil.js')
+    let stopped = false
+    const dead = { chainId: 31337, port: 9, rpcUrl: 'http://127.0.0.1:9', stop: async () => void (stopped = true) }
+    const anvil = alongsideAnvil(dead, { caipNetworkId: 'eip155:31337', bundlerPort: 9 })
+    const error = await anvil.accountAbstraction.catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'SandboxStartError', code: 'SANDBOX_START_FAILED' })
+    expect((error as Error).message).toMatch(/could not start ERC-4337 on eip155:31337/)
+    await anvil.stop()
+    expect(stopped).toBe(true)
+  })
+
+  it('the paymaster service refuses senders that are not the sandbox\'s accounts, another EntryPoint or chain, and malformed operations', async () => {
+    const op = {
+      sender: privateKeyToAccount(devPrivateKeys[1]).address,
+      nonce: '0x0',
+      callData: '0x',
+      callGasLimit: '0x0',
+      verificationGasLimit: '0x0',
+      preVerificationGas: '0x0',
+      maxFeePerGas: '0x1',
+      maxPriorityFeePerGas: '0x1',
+    }
+    const ask = (params: unknown) => stack.aa.paymaster.getPaymasterData(params).then(() => 'sponsored', (e: Error) => e.message)
+    expect(await ask([op, sandboxAccountAbstraction.entryPoint, '0x7a69', {}])).toMatch(/is not a SimpleAccount of the sandbox's factory/)
+    expect(await ask([{ ...op, factory: privateKeyToAccount(devPrivateKeys[2]).address, factoryData: '0x' }, sandboxAccountAbstraction.entryPoint, '0x7a69', {}])).toMatch(/only accounts of the factory/)
+    expect(await ask([op, '0x5FF137D4b0FDCD49DcA30c7CF57E578a026d2789', '0x7a69', {}])).toMatch(/only EntryPoint/)
+    expect(await ask([op, sandboxAccountAbstraction.entryPoint, '0x1', {}])).toMatch(/chainId must be 0x7a69/)
+    expect(await ask([{ ...op, callData: 'nope' }, sandboxAccountAbstraction.entryPoint, '0x7a69', {}])).toMatch(/callData is missing or malformed/)
+    expect(await ask('not an array')).toMatch(/params must be/)
+  })
+})
