@@ -29,14 +29,16 @@ export function renderDevWalletPanel(parameters: RenderDevWalletPanelParameters)
   // Whether the smart account has code on the current chain, refreshed after every change.
   let deployed: { key: string; value: boolean } | undefined
   let checking = false
+  /** Counts the wallet's changes: each may have deployed the account. */
+  let changes = 0
   const refreshDeployed = () => {
     if (!control.hasSmartAccount() || control.getAccountType() !== 'smartAccount' || checking) return
-    const key = `${control.getState().chainId}:${control.activity().length}`
+    const key = `${control.getState().chainId}:${changes}`
     if (deployed?.key === key) return
     checking = true
-    control
-      .isSmartAccountDeployed()
-      .then((value) => {
+    Promise.all([control.isSmartAccountDeployed(), control.smartAccountAddress()])
+      .then(([value, addressOfAccount]) => {
+        smartAddress = addressOfAccount
         const changed = deployed?.value !== value
         deployed = { key, value }
         checking = false
@@ -47,6 +49,7 @@ export function renderDevWalletPanel(parameters: RenderDevWalletPanelParameters)
       })
   }
   let fn: (() => void) | undefined
+  let smartAddress: string | undefined
   return renderWalletPanel(doc, {
     title: 'Portico Dev Wallet',
     titleId: 'portico-dev-wallet-title',
@@ -58,7 +61,7 @@ export function renderDevWalletPanel(parameters: RenderDevWalletPanelParameters)
       const last = control.activity().at(-1)
       return {
         connected: state.connected,
-        account: shortAddress(address),
+        account: state.accountType === 'smartAccount' && smartAddress ? `${shortAddress(smartAddress)} (owner ${shortAddress(address)})` : shortAddress(address),
         network: `Network: ${current ? current.name : 'unknown'} (${state.chainId})`,
         mode: state.mode,
         ...(last ? { last } : {}),
@@ -78,6 +81,7 @@ export function renderDevWalletPanel(parameters: RenderDevWalletPanelParameters)
       fn = update
       refreshDeployed()
       return control.subscribe(() => {
+        changes += 1
         refreshDeployed()
         update()
       })
