@@ -43,6 +43,8 @@ export function renderDevWalletPanel(parameters: RenderDevWalletPanelParameters)
         deployed = { key, value }
         checking = false
         if (changed) fn?.()
+        // A change that came while this check ran gets its own.
+        refreshDeployed()
       })
       .catch(() => {
         checking = false
