@@ -15,6 +15,8 @@
  * - `PORT + 9` the local SMTP sink (emails the server sends; read them at `/sandbox/mail`)
  * - `PORT + 10` the identity provider (OpenID Connect issuers `/google`, `/apple`, `/discord`, `/x`, `/facebook`; GitHub-shaped OAuth 2 at `/github`)
  * - `PORT + 11` the wallet origin: the same server, answering the embedded wallet's frame and `/auth/v1`
+ * - `PORT + 12` the alto ERC-4337 bundler of Devnet A (browsers reach it through the server's `/v1/bundler`)
+ * - `PORT + 13` the alto ERC-4337 bundler of Devnet B
  *
  * Every chain is started through one seam, `chains/sandboxChains.ts`; a new chain takes the next port.
  */
@@ -55,6 +57,16 @@ export const sandboxEnsNames = [
  * fourth transaction, so the address is the same on every start; a test pins it).
  */
 export const sandboxEnsUniversalResolver = '0x0F5CDf641C20Ee9999657c3204EFB36AA279bc8B'
+/**
+ * ERC-4337 on both devnets (`sandbox/accountAbstraction`): EntryPoint v0.7 at its canonical address,
+ * and the SimpleAccountFactory and VerifyingPaymaster the CREATE2 deployer puts at fixed addresses
+ * (salt 0; a test pins them).
+ */
+export const sandboxAccountAbstraction = {
+  entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
+  factory: '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985',
+  paymaster: '0x897f0dd22058e6341df544Ced6B9e82F0B20502D',
+} as const
 /** The sandbox server's name zone: names such as `alice-1234.portico.id`. */
 export const sandboxNameZone = 'portico.id'
 
@@ -78,22 +90,26 @@ export type SandboxPorts = {
   identity: number
   /** The wallet origin of the embedded wallet (a second listener of the server). */
   walletFrame: number
+  /** The alto bundler of Devnet A. */
+  bundlerA: number
+  /** The alto bundler of Devnet B. */
+  bundlerB: number
 }
 
 /**
- * The ports a sandbox on `base` uses (`base` .. `base + 11`).
+ * The ports a sandbox on `base` uses (`base` .. `base + 13`).
  *
  * @param base the server's port (`PORT`)
  * @returns the ports by role
  * @example
- * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, polkadot: 4706, sui: 4707, stacks: 4708, mail: 4709, identity: 4710, walletFrame: 4711 }
+ * sandboxPorts(4700) // { server: 4700, anvilA: 4701, anvilB: 4702, solana: 4703, bitcoin: 4704, cosmos: 4705, polkadot: 4706, sui: 4707, stacks: 4708, mail: 4709, identity: 4710, walletFrame: 4711, bundlerA: 4712, bundlerB: 4713 }
  */
 export function sandboxPorts(base: number): SandboxPorts {
-  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, polkadot: base + 6, sui: base + 7, stacks: base + 8, mail: base + 9, identity: base + 10, walletFrame: base + 11 }
+  return { server: base, anvilA: base + 1, anvilB: base + 2, solana: base + 3, bitcoin: base + 4, cosmos: base + 5, polkadot: base + 6, sui: base + 7, stacks: base + 8, mail: base + 9, identity: base + 10, walletFrame: base + 11, bundlerA: base + 12, bundlerB: base + 13 }
 }
 
-/** The highest `PORT` the sandbox accepts (its wallet origin takes `PORT + 11`). */
-export const maxSandboxPort = 65_535 - 11
+/** The highest `PORT` the sandbox accepts (Devnet B's bundler takes `PORT + 13`). */
+export const maxSandboxPort = 65_535 - 13
 
 /** One EVM devnet of the sandbox. */
 export type SandboxEvmChain = {
@@ -105,6 +121,8 @@ export type SandboxEvmChain = {
   nativeCurrency: { name: string; symbol: string; decimals: number }
   /** Whether ENS is deployed on it (Devnet A), with the names of {@link sandboxEnsNames}. */
   ens?: boolean
+  /** Which port of {@link SandboxPorts} its alto bundler listens on. */
+  bundlerPortKey: 'bundlerA' | 'bundlerB'
 }
 
 /** The two anvil devnets. */
@@ -115,6 +133,7 @@ export const sandboxEvmChains: readonly SandboxEvmChain[] = [
     ens: true,
     name: 'Portico Devnet A',
     portKey: 'anvilA',
+    bundlerPortKey: 'bundlerA',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   },
   {
@@ -122,6 +141,7 @@ export const sandboxEvmChains: readonly SandboxEvmChain[] = [
     caipNetworkId: 'eip155:31338',
     name: 'Portico Devnet B',
     portKey: 'anvilB',
+    bundlerPortKey: 'bundlerB',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   },
 ]
@@ -283,3 +303,18 @@ export const sandboxSafes = {
     { address: '0x85e0255009E2d5023FAAB3F2Bacd9c0a20d7Fec9', threshold: 2, ownerIndexes: [0, 1, 2] },
   ],
 } as const
+
+/**
+ * The server's ERC-4337 bundler route for a chain (docs/guides/smart-accounts.md §3), relative to
+ * the sandbox origin: what `/sandbox.json` lists as `bundlerUrl` and where the dev wallet's smart
+ * account sends its user operations.
+ *
+ * @param origin e.g. `http://127.0.0.1:4700`
+ * @param caipNetworkId e.g. `eip155:31337`
+ * @returns the route's URL
+ * @example
+ * sandboxBundlerUrl('http://127.0.0.1:4700', 'eip155:31337') // 'http://127.0.0.1:4700/v1/bundler?projectId=demo&chainId=eip155%3A31337&bundler=alto'
+ */
+export function sandboxBundlerUrl(origin: string, caipNetworkId: string): string {
+  return `${origin}/v1/bundler?projectId=${sandboxProjectId}&chainId=${encodeURIComponent(caipNetworkId)}&bundler=alto`
+}

@@ -9,7 +9,7 @@ export class SandboxPortInUseError extends BaseError {
   constructor({ port, basePort, what, cause }: { port: number; basePort: number; what: string; cause?: unknown }) {
     super(
       `Port ${port} on 127.0.0.1 is already in use (the sandbox needs it for ${what}). ` +
-        `Choose another base port, e.g. PORT=${suggestPort(basePort)} npm start (the sandbox uses PORT to PORT+11).`,
+        `Choose another base port, e.g. PORT=${suggestPort(basePort)} npm start (the sandbox uses PORT to PORT+13).`,
       { cause },
     )
     this.port = port
@@ -37,7 +37,7 @@ export class SandboxParameterError extends BaseError {
 
 function suggestPort(basePort: number): number {
   const next = basePort + 100
-  return next <= 65_524 ? next : 4800
+  return next <= 65_522 ? next : 4800
 }
 
 /** A faucet request the sandbox cannot serve: malformed CAIP-10 address, unknown chain, bad amount or address. */

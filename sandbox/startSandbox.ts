@@ -9,7 +9,8 @@ import { buildSandboxAssets } from './build/buildSandboxAssets.js'
 import { sandboxAuthKeys } from './identity/sandboxAuthKeys.js'
 import { sandboxAuthProviders } from './identity/sandboxAuthProviders.js'
 import { startIdentityProvider } from './identity/startIdentityProvider.js'
-import type { SandboxChain } from './chains/SandboxChain.js'
+import { type SandboxChain, jsonRpcCall } from './chains/SandboxChain.js'
+import { registerPaymasterRoute } from './accountAbstraction/registerPaymasterRoute.js'
 import { sandboxChains } from './chains/sandboxChains.js'
 import { defaultSandboxPort, maxSandboxPort, sandboxEmailCaptureProjectId, sandboxEmailExportToken, sandboxHost, sandboxIndexerPollMs, sandboxNameZone, sandboxPorts, sandboxProjectId } from './config.js'
 import { registerMailPages } from './mail/registerMailPages.js'
@@ -99,7 +100,7 @@ function relayProbe(url: string, signal: AbortSignal): Promise<void> {
  *
  * @param parameters the base port and data directory
  * @returns the sandbox's URL, its `/sandbox.json` info and `stop()`
- * @throws SandboxPortInUseError when one of PORT..PORT+11 is taken
+ * @throws SandboxPortInUseError when one of PORT..PORT+13 is taken
  * @example
  * const sandbox = await startSandbox({ port: 4700 })
  * await sandbox.stop()
@@ -107,10 +108,10 @@ function relayProbe(url: string, signal: AbortSignal): Promise<void> {
 export async function startSandbox(parameters: StartSandboxParameters = {}): Promise<StartSandboxReturnType> {
   const basePort = parameters.port ?? defaultSandboxPort
   if (!Number.isInteger(basePort) || basePort < 1 || basePort > maxSandboxPort) {
-    throw new SandboxParameterError(`PORT must be an integer from 1 to ${maxSandboxPort} (the sandbox uses PORT to PORT+11), got ${String(basePort)}.`)
+    throw new SandboxParameterError(`PORT must be an integer from 1 to ${maxSandboxPort} (the sandbox uses PORT to PORT+13), got ${String(basePort)}.`)
   }
   const ports = sandboxPorts(basePort)
-  const roles: [number, string][] = [[ports.server, 'the Portico server'], [ports.identity, 'the identity provider'], [ports.walletFrame, 'the wallet origin'], ...sandboxChains.map((c): [number, string] => [ports[c.portKey], c.label])]
+  const roles: [number, string][] = [[ports.server, 'the Portico server'], [ports.identity, 'the identity provider'], [ports.walletFrame, 'the wallet origin'], [ports.bundlerA, 'the alto bundler of Devnet A'], [ports.bundlerB, 'the alto bundler of Devnet B'], ...sandboxChains.map((c): [number, string] => [ports[c.portKey], c.label])]
   for (const [port, what] of roles) {
     try {
       await assertPortFree(port, sandboxHost)
@@ -140,7 +141,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
     // tracked) before everything is stopped, or a slow starter would be orphaned.
     const settled = await Promise.allSettled([
       ...sandboxChains.map((definition) =>
-        definition.start({ port: ports[definition.portKey], origin: url }).then(
+        definition.start({ port: ports[definition.portKey], origin: url, ports }).then(
           (chain) => {
             started.push(chain)
             return chain
@@ -196,6 +197,8 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         port: ports.server,
         dataDir,
         chains: chains.map((c) => c.server),
+        // The alto bundlers (PORT+12, PORT+13), reached by wallets through /v1/bundler.
+        bundlers: Object.fromEntries(chains.flatMap((c) => (c.accountAbstraction ? [[c.info.caipNetworkId, c.accountAbstraction.bundler]] : []))),
         projects: {
           [sandboxProjectId]: {
             allowedOrigins,
@@ -239,6 +242,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
           pages(app)
           registerMailPages(mail)(app)
           registerFaucetRoute(app, { chains: new Map(chains.map((c) => [c.info.caipNetworkId, c])), allowedOrigins })
+          registerPaymasterRoute(app, { paymasters: new Map(chains.flatMap((c) => (c.accountAbstraction ? [[c.info.caipNetworkId, c.accountAbstraction.paymaster] as const] : []))) })
           registerOnrampCheckout(app, { treasury, serverUrl: url, webhookSecret, csp: sandboxPageCsp })
         },
       })
@@ -257,6 +261,9 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         if (!response.ok) throw new Error(`HTTP ${response.status}`)
       }),
       ...chains.map((c) => probe(`the proxy for ${c.info.name}`, (signal) => c.probe(url, signal))),
+      ...chains.flatMap((c) =>
+        c.info.accountAbstraction ? [probe(`the bundler route for ${c.info.name}`, (signal) => jsonRpcCall(c.info.accountAbstraction?.bundlerUrl as string, 'eth_supportedEntryPoints', [], signal).then(() => undefined))] : [],
+      ),
       probe('the relay', (signal) => relayProbe(url, signal)),
       ...['/', '/wallet', '/dev-wallet.js'].map((path) =>
         probe(`the page ${path}`, async (signal) => {

@@ -31,6 +31,8 @@ import { type OnrampConfig, registerOnrampRoutes, resolveOnrampProviders } from 
 import { registerProfileRoutes } from './routes/registerProfileRoutes.js'
 import { registerProjectRoutes } from './routes/registerProjectRoutes.js'
 import { registerRpcProxyRoutes } from './routes/registerRpcProxyRoutes.js'
+import { registerBundlerRoutes } from './routes/registerBundlerRoutes.js'
+import { validateBundlersConfig } from './bundler/validateBundlersConfig.js'
 import { registerAuthRoutes } from './routes/registerAuthRoutes.js'
 import type { AuthConfig } from './auth/AuthConfig.js'
 import { resolveAuthConfig, type ResolvedAuthConfig } from './auth/resolveAuthConfig.js'
@@ -92,6 +94,14 @@ export type ProjectSettings = {
   isAnalyticsEnabled?: boolean
 }
 
+/** One ERC-4337 bundler the server's bundler route (`/v1/bundler`) forwards to. */
+export type BundlerConfig = {
+  /** The bundler's JSON-RPC URL (kept in the server; browsers only see `/v1/bundler`). */
+  url: string
+  /** The name a request's `bundler=` must give; default `alto`. */
+  name?: string
+}
+
 export type ServerConfig = {
   /** Interface to bind; default `127.0.0.1`. */
   host?: string
@@ -126,6 +136,8 @@ export type ServerConfig = {
   /** HTTP requests per client IP per window on the RPC proxy and `POST /e`; default 1,200 per 60 s. */
   requestRateLimit?: { max: number; windowMs: number }
   chains: ChainConfig[]
+  /** ERC-4337 bundlers by CAIP-2 chain id, served at `POST /v1/bundler` (docs/server/bundler.md). */
+  bundlers?: Record<string, BundlerConfig>
   /** `/v1/identity` answers, keyed by lower-cased address. */
   identities?: Record<string, { name: string | null; avatar: string | null }>
   /** The WalletConnect-compatible relay on `/relay`; on unless `false`. */
@@ -249,6 +261,7 @@ function readDirectoryFile(file: string | URL): WcWallet[] {
 }
 
 function validateConfig(config: ServerConfig): void {
+  validateBundlersConfig(config.bundlers)
   if (!config || typeof config !== 'object') throw new Error('createServer: a config object is required')
   if (typeof config.dataDir !== 'string' || config.dataDir === '') throw new Error('createServer: config.dataDir is required')
   if (!Array.isArray(config.chains)) throw new Error('createServer: config.chains must be an array')
@@ -466,6 +479,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     registerProfileRoutes(app, context)
     registerEmailCaptureRoutes(app, context)
     await app.register(async (scope) => registerRpcProxyRoutes(scope, context))
+    await app.register(async (scope) => registerBundlerRoutes(scope, context))
     await app.register(async (scope) => registerEsploraProxyRoutes(scope, context))
     await app.register(async (scope) => registerCosmosProxyRoutes(scope, context))
     await app.register(async (scope) => registerStacksProxyRoutes(scope, context))

@@ -1,4 +1,6 @@
 import type { ChainConfig } from '../../server/createServer.js'
+import type { SandboxAccountAbstractionInfo } from '../accountAbstraction/startAccountAbstraction.js'
+import type { SandboxPaymaster } from '../accountAbstraction/createSandboxPaymaster.js'
 import type { SandboxPorts } from '../config.js'
 
 /** One entry of `/sandbox.json`'s `chains` (the shape `shared/CHAINS.md` asks of every namespace). */
@@ -20,6 +22,8 @@ export type SandboxChainInfo = {
   ens?: { registry: string; resolver: string; reverseRegistrar: string; universalResolver: string; names: { name: string; address: string }[] }
   /** Safe 1.5.0 on this chain (EVM devnets): its contracts and the sandbox's Safes (`sandbox/safe`). */
   safe?: { singleton: string; proxyFactory: string; fallbackHandler: string; multiSendCallOnly: string; safes: { address: string; owners: string[]; threshold: number }[] }
+  /** ERC-4337 on this chain (EVM devnets): contracts, the server's bundler route and the paymaster service. */
+  accountAbstraction?: SandboxAccountAbstractionInfo
 }
 
 /** A sandbox chain once its node runs and its dev accounts are funded. */
@@ -36,6 +40,13 @@ export type SandboxChain = {
    * @throws SandboxFaucetError when the address is not one of this chain's or the amount is out of range
    */
   fund(address: string, amount: bigint): Promise<{ txid: string }>
+  /**
+   * Pays `amount` base units of the ERC-20 `token` to `address` (EVM devnets: pUSD).
+   * @throws SandboxFaucetError when the token is not one the faucet pays, or the address or amount is bad
+   */
+  fundToken?(address: string, token: string, amount: bigint): Promise<{ txid: string }>
+  /** ERC-4337 on this chain: alto (the server's `bundlers` entry) and the ERC-7677 paymaster service. */
+  accountAbstraction?: { bundler: { url: string; name: string }; paymaster: SandboxPaymaster }
   /** Asks the node a question through the server's proxy; rejects when it does not answer. */
   probe(origin: string, signal: AbortSignal): Promise<void>
   stop(): Promise<void>
@@ -53,9 +64,9 @@ export type SandboxChainDefinition = {
   label: string
   /**
    * Starts the node and funds the dev accounts. On failure it stops whatever it started.
-   * @param context the node's port and the (future) server's origin
+   * @param context the node's port, the (future) server's origin and all the sandbox's ports
    */
-  start(context: { port: number; origin: string }): Promise<SandboxChain>
+  start(context: { port: number; origin: string; ports?: SandboxPorts }): Promise<SandboxChain>
 }
 
 /** Posts one JSON-RPC request and returns its result; throws on HTTP or JSON-RPC errors. */

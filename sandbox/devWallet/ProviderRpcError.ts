@@ -24,6 +24,12 @@ export const providerErrorMessages = {
   4200: 'The Provider does not support the requested method.',
   4900: 'The Provider is disconnected from all chains.',
   4902: 'Unrecognized chain ID. Try adding the chain using wallet_addEthereumChain first.',
+  5700: 'The wallet does not support a capability the request requires.',
+  5710: 'The wallet does not support calls on this chain.',
+  5720: 'There is already a bundle submitted with this id.',
+  5730: 'This bundle id is unknown / has not been submitted.',
+  5740: 'The call bundle is too large for the wallet to process.',
+  5760: 'The wallet cannot send these calls atomically.',
   [-32602]: 'Invalid method parameters.',
   [-32603]: 'Internal JSON-RPC error.',
 } as const

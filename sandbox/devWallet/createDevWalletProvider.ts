@@ -14,6 +14,7 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import { ProviderRpcError, providerErrorMessages } from './ProviderRpcError.js'
+import { type DevWalletSmartAccountConfig, createDevWalletCalls } from './createDevWalletCalls.js'
 
 /** A chain the dev wallet can be on. */
 export type DevWalletChain = {
@@ -22,7 +23,12 @@ export type DevWalletChain = {
   /** Where read calls for this chain go (the sandbox: the server's RPC proxy on the same origin). */
   rpcUrl: string
   nativeCurrency: { name: string; symbol: string; decimals: number }
+  /** The server's ERC-4337 bundler route for this chain; chains without one have no smart account. */
+  bundlerUrl?: string | undefined
 }
+
+/** Which account the wallet shares first: its key (`eoa`) or the SimpleAccount the key owns. */
+export type DevWalletAccountType = 'eoa' | 'smartAccount'
 
 /** `approve`: every request that needs approval is approved; `reject`: each fails with 4001. */
 export type DevWalletMode = 'approve' | 'reject'
@@ -34,6 +40,8 @@ export type DevWalletState = {
   mode: DevWalletMode
   /** Chains added with `wallet_addEthereumChain`. */
   addedChains: DevWalletChain[]
+  /** The panel's "Smart account" switch. */
+  accountType: DevWalletAccountType
 }
 
 /** A record of one request, for the panel and for tests. */
@@ -52,6 +60,10 @@ export type CreateDevWalletProviderParameters = {
   storageKey?: string
   /** `fetch` used for read calls (default: the global one). */
   fetch?: typeof fetch
+  /** The SimpleAccount factory and EntryPoint: with them the wallet also offers a smart account (contract §4). */
+  smartAccount?: DevWalletSmartAccountConfig | undefined
+  /** Starts on this account type whatever was remembered (the page's `?devAccountType=`). */
+  accountType?: DevWalletAccountType | undefined
 }
 
 type Listener = (...args: unknown[]) => void
@@ -83,6 +95,17 @@ export type CreateDevWalletProviderReturnType = {
     subscribe(fn: () => void): () => void
     /** Emit the EIP-1193 `connect` event for the current chain. */
     announceConnect(): void
+    /** Switch between the EOA and the smart account (emits `accountsChanged` when connected). */
+    setAccountType(type: DevWalletAccountType): Promise<void>
+    getAccountType(): DevWalletAccountType
+    /** Whether the wallet has a smart account at all (it was given `smartAccount`). */
+    hasSmartAccount(): boolean
+    /** The smart account's address (`factory.getAddress(owner, 0)`). */
+    smartAccountAddress(): Promise<string>
+    /** Whether the smart account has code on the current chain. */
+    isSmartAccountDeployed(): Promise<boolean>
+    /** The batch `wallet_showCallsStatus` shows, as one line (undefined: none). */
+    shownBatch(): string | undefined
   }
 }
 
@@ -172,6 +195,7 @@ function readState(storage: DevWalletStorage | undefined, key: string, fallback:
       chainId: Number.isSafeInteger(parsed.chainId) && (parsed.chainId as number) > 0 ? (parsed.chainId as number) : fallback.chainId,
       mode: parsed.mode === 'reject' ? 'reject' : 'approve',
       addedChains,
+      accountType: parsed.accountType === 'smartAccount' ? 'smartAccount' : 'eoa',
     }
   } catch {
     // A corrupted or foreign value is dropped; the wallet starts fresh.
@@ -199,8 +223,10 @@ export function createDevWalletProvider(
   const first = builtIn[0]
   if (!first) throw new Error('createDevWalletProvider needs at least one chain.')
 
-  let state = readState(storage, storageKey, { connected: false, chainId: first.chainId, mode: 'approve', addedChains: [] })
+  let state = readState(storage, storageKey, { connected: false, chainId: first.chainId, mode: 'approve', addedChains: [], accountType: 'eoa' })
   if (!findChain(state.chainId)) state = { ...state, chainId: first.chainId }
+  if (parameters.accountType) state = { ...state, accountType: parameters.accountType }
+  if (!parameters.smartAccount) state = { ...state, accountType: 'eoa' }
 
   const listeners = new Map<string, Set<Listener>>()
   const subscribers = new Set<() => void>()
@@ -294,7 +320,30 @@ export function createDevWalletProvider(
     return body.result
   }
 
-  async function sendTransaction(params: unknown): Promise<Hex> {
+  const calls = parameters.smartAccount
+    ? createDevWalletCalls({
+        owner: account,
+        smartAccount: parameters.smartAccount,
+        fetch: doFetch,
+        findChain,
+        rpc: (chain, method, params) => rpc(chain as DevWalletChain, method, params),
+        sendEoaTransaction: (chain, call) =>
+          sendTransaction([{ from: account.address, to: call.to, ...(call.data ? { data: call.data } : {}), ...(call.value !== undefined ? { value: numberToHex(call.value) } : {}) }], chain as DevWalletChain, true),
+        approve,
+        notify,
+      })
+    : undefined
+  /** The accounts the site sees: `[smartAccount, eoa]` when the smart account is on, else `[eoa]`. */
+  async function sharedAccounts(): Promise<string[]> {
+    if (state.accountType === 'smartAccount' && calls) return [await calls.smartAccountAddress(currentChain()), account.address]
+    return [account.address]
+  }
+  function requireCalls() {
+    if (!calls) fail(4200, 'The Portico Dev Wallet was started without a smart account; EIP-5792 calls need one.')
+    return calls
+  }
+
+  async function sendTransaction(params: unknown, onChain?: DevWalletChain, approved = false): Promise<Hex> {
     const tx = Array.isArray(params) ? params[0] : undefined
     if (!isRecord(tx)) fail(-32602, 'eth_sendTransaction expects [transaction].')
     requireOwnAddress(tx.from ?? account.address, 'transaction "from"')
@@ -312,8 +361,8 @@ export function createDevWalletProvider(
     const maxFeePerGas = optionalHexQuantity(tx, 'maxFeePerGas')
     const maxPriorityFeePerGas = optionalHexQuantity(tx, 'maxPriorityFeePerGas')
     const nonceBig = optionalHexQuantity(tx, 'nonce')
-    approve('eth_sendTransaction')
-    const chain = currentChain()
+    if (!approved) approve('eth_sendTransaction')
+    const chain = onChain ?? currentChain()
     const viemChain = defineChain({
       id: chain.chainId,
       name: chain.name,
@@ -354,9 +403,21 @@ export function createDevWalletProvider(
       case 'net_version':
         return String(state.chainId)
       case 'eth_accounts':
-        return state.connected ? [account.address] : []
+        return state.connected ? sharedAccounts() : []
       case 'eth_coinbase':
-        return state.connected ? account.address : null
+        return state.connected ? (await sharedAccounts())[0] : null
+      case 'wallet_getCapabilities':
+        requireConnected()
+        return requireCalls().getCapabilities(params, allChains())
+      case 'wallet_sendCalls':
+        requireConnected()
+        return requireCalls().sendCalls(params, { type: state.accountType })
+      case 'wallet_getCallsStatus':
+        requireConnected()
+        return requireCalls().getCallsStatus(params)
+      case 'wallet_showCallsStatus':
+        requireConnected()
+        return requireCalls().showCallsStatus(params)
       case 'eth_requestAccounts':
         return connect(method)
       case 'wallet_requestPermissions': {
@@ -464,12 +525,13 @@ export function createDevWalletProvider(
     return [{ parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [account.address] }] }]
   }
   async function connect(method: string): Promise<string[]> {
-    if (state.connected) return [account.address]
+    if (state.connected) return sharedAccounts()
     approve(method)
+    const accounts = await sharedAccounts()
     setState({ connected: true })
     emit('connect', { chainId: numberToHex(state.chainId) })
-    emit('accountsChanged', [account.address])
-    return [account.address]
+    emit('accountsChanged', accounts)
+    return accounts
   }
   function disconnect(): void {
     if (!state.connected) return
@@ -548,6 +610,18 @@ export function createDevWalletProvider(
       announceConnect() {
         emit('connect', { chainId: numberToHex(state.chainId) })
       },
+      async setAccountType(type) {
+        if (type !== 'eoa' && type !== 'smartAccount') throw new TypeError(`Unknown account type "${String(type)}": use 'eoa' or 'smartAccount'.`)
+        if (type === 'smartAccount' && !calls) throw new TypeError('This dev wallet has no smart account.')
+        if (type === state.accountType) return
+        setState({ accountType: type })
+        if (state.connected) emit('accountsChanged', await sharedAccounts())
+      },
+      getAccountType: () => state.accountType,
+      hasSmartAccount: () => calls !== undefined,
+      smartAccountAddress: () => requireCalls().smartAccountAddress(currentChain()),
+      isSmartAccountDeployed: () => requireCalls().isDeployed(currentChain()),
+      shownBatch: () => calls?.shownBatch(),
     },
   }
 
@@ -571,6 +645,9 @@ export function createDevWalletProvider(
 }
 
 const needsNoApproval = new Set([
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
   'eth_chainId',
   'net_version',
   'eth_accounts',

@@ -1,5 +1,5 @@
 import { privateKeyToAccount } from 'viem/accounts'
-import { devPrivateKeys, devWalletAccount, sandboxEvmChains, sandboxRpcProxyUrl } from '../config.js'
+import { devPrivateKeys, devWalletAccount, sandboxAccountAbstraction, sandboxBundlerUrl, sandboxEvmChains, sandboxRpcProxyUrl } from '../config.js'
 import {
   createDevWalletProvider,
   type CreateDevWalletProviderReturnType,
@@ -17,7 +17,7 @@ export type DevWalletInfo = { uuid: string; name: string; icon: string; rdns: st
 export type DevWalletHandle = Readonly<
   Pick<
     CreateDevWalletProviderReturnType['control'],
-    'setMode' | 'getMode' | 'getState' | 'disconnect' | 'activity' | 'chains'
+    'setMode' | 'getMode' | 'getState' | 'disconnect' | 'activity' | 'chains' | 'setAccountType' | 'getAccountType' | 'smartAccountAddress' | 'isSmartAccountDeployed'
   > & {
     provider: DevWalletEip1193Provider
     info: DevWalletInfo
@@ -67,6 +67,8 @@ export function installDevWallet(parameters: InstallDevWalletParameters = {}): D
   const index = Number(new URLSearchParams(window.location.search).get('devAccount') ?? '0')
   const accountIndex = Number.isInteger(index) && index > 0 && index < devPrivateKeys.length ? index : 0
   const account = privateKeyToAccount(accountIndex ? devPrivateKeys[accountIndex]! : devWalletAccount.privateKey)
+  // `?devAccountType=smartAccount` starts on the SimpleAccount the key owns (contract §4).
+  const requestedType = new URLSearchParams(window.location.search).get('devAccountType')
   const { provider, control } = createDevWalletProvider({
     account,
     chains: sandboxEvmChains.map((c) => ({
@@ -74,7 +76,10 @@ export function installDevWallet(parameters: InstallDevWalletParameters = {}): D
       name: c.name,
       rpcUrl: sandboxRpcProxyUrl(origin, c.caipNetworkId),
       nativeCurrency: c.nativeCurrency,
+      bundlerUrl: sandboxBundlerUrl(origin, c.caipNetworkId),
     })),
+    smartAccount: { factory: sandboxAccountAbstraction.factory, entryPoint: sandboxAccountAbstraction.entryPoint },
+    ...(requestedType === 'smartAccount' || requestedType === 'eoa' ? { accountType: requestedType } : {}),
     storage: pageStorage(),
     ...(accountIndex ? { storageKey: `porticoDevWallet:${accountIndex}` } : {}),
   })
@@ -96,6 +101,10 @@ export function installDevWallet(parameters: InstallDevWalletParameters = {}): D
     disconnect: control.disconnect,
     activity: control.activity,
     chains: control.chains,
+    setAccountType: control.setAccountType,
+    getAccountType: control.getAccountType,
+    smartAccountAddress: control.smartAccountAddress,
+    isSmartAccountDeployed: control.isSmartAccountDeployed,
     provider,
     info,
     announce,

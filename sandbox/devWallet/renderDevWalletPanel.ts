@@ -26,6 +26,32 @@ function shortAddress(address: string): string {
  */
 export function renderDevWalletPanel(parameters: RenderDevWalletPanelParameters): RenderDevWalletPanelReturnType {
   const { control, address, document: doc } = parameters
+  // Whether the smart account has code on the current chain, refreshed after every change.
+  let deployed: { key: string; value: boolean } | undefined
+  let checking = false
+  /** Counts the wallet's changes: each may have deployed the account. */
+  let changes = 0
+  const refreshDeployed = () => {
+    if (!control.hasSmartAccount() || control.getAccountType() !== 'smartAccount' || checking) return
+    const key = `${control.getState().chainId}:${changes}`
+    if (deployed?.key === key) return
+    checking = true
+    Promise.all([control.isSmartAccountDeployed(), control.smartAccountAddress()])
+      .then(([value, addressOfAccount]) => {
+        smartAddress = addressOfAccount
+        const changed = deployed?.value !== value
+        deployed = { key, value }
+        checking = false
+        if (changed) fn?.()
+        // A change that came while this check ran gets its own.
+        refreshDeployed()
+      })
+      .catch(() => {
+        checking = false
+      })
+  }
+  let fn: (() => void) | undefined
+  let smartAddress: string | undefined
   return renderWalletPanel(doc, {
     title: 'Portico Dev Wallet',
     titleId: 'portico-dev-wallet-title',
@@ -37,14 +63,30 @@ export function renderDevWalletPanel(parameters: RenderDevWalletPanelParameters)
       const last = control.activity().at(-1)
       return {
         connected: state.connected,
-        account: shortAddress(address),
+        account: state.accountType === 'smartAccount' && smartAddress ? `${shortAddress(smartAddress)} (owner ${shortAddress(address)})` : shortAddress(address),
         network: `Network: ${current ? current.name : 'unknown'} (${state.chainId})`,
         mode: state.mode,
         ...(last ? { last } : {}),
+        ...(control.hasSmartAccount()
+          ? {
+              smartAccount: state.accountType === 'smartAccount',
+              accountType: state.accountType === 'smartAccount' ? `Account type: Smart account · ${deployed === undefined ? 'checking…' : deployed.value ? 'deployed' : 'not deployed yet'}` : 'Account type: EOA',
+            }
+          : {}),
+        ...(control.shownBatch() !== undefined ? { batch: control.shownBatch() as string } : {}),
       }
     },
+    ...(control.hasSmartAccount() ? { setSmartAccount: (on: boolean) => void control.setAccountType(on ? 'smartAccount' : 'eoa').catch(() => undefined) } : {}),
     setMode: (mode) => control.setMode(mode),
     disconnect: () => control.disconnect(),
-    subscribe: (fn) => control.subscribe(fn),
+    subscribe: (update) => {
+      fn = update
+      refreshDeployed()
+      return control.subscribe(() => {
+        changes += 1
+        refreshDeployed()
+        update()
+      })
+    },
   })
 }

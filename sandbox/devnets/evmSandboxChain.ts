@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto'
 
-import { createWalletClient, defineChain, http, isAddress, publicActions, toHex } from 'viem'
+import { fileURLToPath } from 'node:url'
+
+import { createWalletClient, defineChain, erc20Abi, http, isAddress, publicActions, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
+import { alongsideAnvil } from '../accountAbstraction/alongsideAnvil.js'
+import { seedErc20Reserve } from '../faucet/seedErc20Reserve.js'
 import { type SandboxChainDefinition, jsonRpcCall, startThen } from '../chains/SandboxChain.js'
 import { type SandboxEvmChain, sandboxEnsNames, sandboxNftCollection, sandboxPrices, sandboxRpcProxyUrl } from '../config.js'
 import { SandboxFaucetError } from '../errors.js'
@@ -18,6 +22,12 @@ import { deploySafe } from '../safe/deploySafe.js'
 const faucetAccount = privateKeyToAccount(toHex(createHash('sha256').update('portico sandbox evm faucet').digest()))
 /** Largest single faucet payment: 1,000,000 ETH. */
 const maxFaucetWei = 10n ** 24n
+/** Largest single pUSD payment: 1,000,000 pUSD (6 decimals). */
+const maxFaucetTokenUnits = 10n ** 12n
+/** The faucet's pUSD reserve: 10^12 pUSD. */
+const faucetTokenReserve = 10n ** 18n
+/** Where the bundlers' logs go. */
+const sandboxLogDir = fileURLToPath(new URL('../../.portico/logs', import.meta.url))
 
 /**
  * One anvil devnet as a sandbox chain: anvil on its port, pUSD and the "Portico Pioneers"
@@ -34,8 +44,9 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
     caipNetworkId: chain.caipNetworkId,
     portKey: chain.portKey,
     label: `anvil (chain ${chain.chainId})`,
-    start: ({ port, origin }) =>
-      startThen(startAnvil({ chainId: chain.chainId, port }), async (anvil) => {
+    start: ({ port, origin, ports }) =>
+      // ERC-4337 (EntryPoint, factory, paymaster, alto) starts at once, by its own keys, beside the deployments below.
+      startThen(startAnvil({ chainId: chain.chainId, port }).then((anvil) => alongsideAnvil(anvil, { caipNetworkId: chain.caipNetworkId, bundlerPort: ports?.[chain.bundlerPortKey], ...(ports ? { basePort: ports.server, logFile: `${sandboxLogDir}/alto-${chain.chainId}.log` } : {}) })), async (anvil) => {
         // pUSD first (it lands at the address the README gives), then the NFT collection.
         const token = await deployPorticoUsd({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId })
         const nft = await deployPorticoPioneers({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, metadataOrigin: origin, count: sandboxNftCollection.count })
@@ -45,6 +56,9 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
         const ens = chain.ens ? await deployEns({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }) : undefined
         // Safe 1.5.0 and the sandbox's 1-of-1 and 2-of-3 Safes, by its own key.
         const safe = await deploySafe({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, pUsd: token.address })
+        const accountAbstraction = await anvil.accountAbstraction
+        // The faucet's pUSD reserve (the supply sits with the dev accounts): paid out by real transfers.
+        await seedErc20Reserve({ rpcUrl: anvil.rpcUrl, token: token.address, holder: faucetAccount.address, amount: faucetTokenReserve })
         await jsonRpcCall(anvil.rpcUrl, 'anvil_setBalance', [faucetAccount.address, toHex(2n ** 200n)])
         const viemChain = defineChain({ id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [anvil.rpcUrl] } } })
         const faucet = createWalletClient({ account: faucetAccount, chain: viemChain, transport: http(anvil.rpcUrl) }).extend(publicActions)
@@ -67,6 +81,7 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
             ...(ens ? { ens: { ...ens, names: sandboxEnsNames.map((n) => ({ name: n.name, address: devAddresses[n.account] as string })) } } : {}),
             accounts: [...devAddresses],
             safe,
+            ...(accountAbstraction ? { accountAbstraction: accountAbstraction.info(origin) } : {}),
           },
           server: {
             caipNetworkId: chain.caipNetworkId,
@@ -78,6 +93,21 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
             tokens: tokens.map((t) => ({ ...t, priceUsd: prices[t.address] ?? 0 })),
             swap: { router: amm.router, factory: amm.factory, weth: amm.weth },
             nfts: [{ address: nft.address, ...porticoPioneers }],
+          },
+          ...(accountAbstraction ? { accountAbstraction: { bundler: accountAbstraction.bundler, paymaster: accountAbstraction.paymaster } } : {}),
+          fundToken: (address, tokenAddress, amount) => {
+            if (tokenAddress.toLowerCase() !== token.address.toLowerCase()) throw new SandboxFaucetError(`The faucet pays only pUSD (${token.address}) on ${chain.name}, not ${tokenAddress.slice(0, 64)}`)
+            if (!isAddress(address, { strict: false })) throw new SandboxFaucetError(`${address} is not a valid EVM address`)
+            if (amount <= 0n || amount > maxFaucetTokenUnits) throw new SandboxFaucetError('The faucet sends more than 0 and at most 1,000,000 pUSD (1000000000000 base units) at a time')
+            const run = async () => {
+              const hash = await faucet.writeContract({ address: token.address, abi: erc20Abi, functionName: 'transfer', args: [address, amount] })
+              const receipt = await faucet.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+              if (receipt.status !== 'success') throw new Error(`The faucet's pUSD payment ${hash} reverted`)
+              return { txid: hash }
+            }
+            const result = queue.then(run, run)
+            queue = result.catch(() => undefined)
+            return result
           },
           proxyUrl: (serverOrigin) => sandboxRpcProxyUrl(serverOrigin, chain.caipNetworkId),
           fund: (address, amount) => {

@@ -7,7 +7,7 @@ import { SandboxFaucetError } from '../errors.js'
 
 export type RegisterFaucetRouteParameters = {
   /** The running sandbox chains, by CAIP-2 id. */
-  chains: ReadonlyMap<string, Pick<SandboxChain, 'fund'> & { info: { nativeCurrency: { symbol: string; decimals: number } } }>
+  chains: ReadonlyMap<string, Pick<SandboxChain, 'fund' | 'fundToken'> & { info: { nativeCurrency: { symbol: string; decimals: number } } }>
   /** The origins a page may call the faucet from (the sandbox's own). */
   allowedOrigins: readonly string[]
 }
@@ -30,7 +30,8 @@ function crossSiteReason(request: FastifyRequest, allowedOrigins: readonly strin
 /**
  * Mounts `POST /sandbox/faucet`: JSON `{ caipAddress: "<namespace>:<reference>:<address>", amount:
  * "<decimal, native units>" }` credits the address on that sandbox chain with a real transaction
- * and answers `{ txid }` once the funds are spendable. A malformed CAIP-10 address, a chain the
+ * and answers `{ txid }` once the funds are spendable. With `token` (an EVM devnet's pUSD address),
+ * `amount` is in the token's base units (`"2500000"` is 2.5 pUSD) and the faucet pays the token. A malformed CAIP-10 address, a chain the
  * sandbox does not run, a bad amount or an address the chain refuses answers 400
  * `{ code: 'SANDBOX_FAUCET_INVALID', message }`; a cross-site request 403.
  *
@@ -45,7 +46,7 @@ export function registerFaucetRoute(app: FastifyInstance, { chains, allowedOrigi
     const answer = async () => {
       const crossSite = crossSiteReason(request, allowedOrigins)
       if (crossSite) return fail(403, 'CROSS_SITE_REQUEST', `The faucet only answers the sandbox's own pages (${crossSite})`)
-      const body = request.body as { caipAddress?: unknown; amount?: unknown } | null
+      const body = request.body as { caipAddress?: unknown; amount?: unknown; token?: unknown } | null
       if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(400, 'SANDBOX_FAUCET_INVALID', 'Send a JSON object { caipAddress, amount }')
       const { caipAddress, amount } = body
       let parsed: ReturnType<typeof parseCaipAddress>
@@ -56,6 +57,21 @@ export function registerFaucetRoute(app: FastifyInstance, { chains, allowedOrigi
       }
       const chain = chains.get(parsed.caipNetworkId)
       if (!chain) return fail(400, 'SANDBOX_FAUCET_INVALID', `${parsed.caipNetworkId} is not a sandbox chain; the sandbox runs ${served()}`)
+      if (body.token !== undefined) {
+        if (!chain.fundToken) return fail(400, 'SANDBOX_FAUCET_INVALID', `The ${parsed.caipNetworkId} faucet pays only its native currency; leave token out`)
+        if (typeof body.token !== 'string' || body.token.length > 100) return fail(400, 'SANDBOX_FAUCET_INVALID', 'token must be the token contract address (a string)')
+        if (typeof amount !== 'string' || !/^[0-9]{1,40}$/.test(amount) || BigInt(amount) === 0n) {
+          return fail(400, 'SANDBOX_FAUCET_INVALID', 'With token, amount must be a positive whole number of base units as a string, e.g. "1000000" for 1 pUSD')
+        }
+        try {
+          const { txid } = await chain.fundToken(parsed.address, body.token, BigInt(amount))
+          return { status: 200, body: { txid } }
+        } catch (error) {
+          if (error instanceof SandboxFaucetError) return fail(400, error.code, error.shortMessage)
+          request.log.error(error)
+          return fail(502, 'SANDBOX_FAUCET_FAILED', `The ${parsed.caipNetworkId} faucet payment failed: ${(error as Error).message.split('\n')[0]?.slice(0, 200)}`)
+        }
+      }
       const { symbol, decimals } = chain.info.nativeCurrency
       const units = typeof amount === 'string' && amount.length <= 100 ? parseDecimalUnits(amount, decimals) : undefined
       if (units === undefined || units === 0n) {

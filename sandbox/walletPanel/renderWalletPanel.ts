@@ -8,8 +8,10 @@ export type WalletPanelSource = {
   hostAttribute: string
   css: string
   /** What to show now. */
-  read(): { connected: boolean; account: string; network: string; mode: 'approve' | 'reject'; last?: { method: string; outcome: string; memo?: string } }
+  read(): { connected: boolean; account: string; network: string; mode: 'approve' | 'reject'; last?: { method: string; outcome: string; memo?: string }; accountType?: string; smartAccount?: boolean; batch?: string }
   setMode(mode: 'approve' | 'reject'): void
+  /** When given, a "Smart account" switch (the EVM dev wallet's ERC-4337 account). */
+  setSmartAccount?(on: boolean): void
   disconnect(): void
   /** Calls `fn` after every change; returns an unsubscribe. */
   subscribe(fn: () => void): () => void
@@ -53,6 +55,19 @@ export function renderWalletPanel(doc: Document, source: WalletPanelSource): Ren
   toggle.addEventListener('change', () => source.setMode(toggle.checked ? 'reject' : 'approve'))
   label.append(toggle, doc.createTextNode('Reject requests'))
 
+  const accountType = doc.createElement('p')
+  accountType.className = 'muted'
+  const smartLabel = doc.createElement('label')
+  const smartToggle = doc.createElement('input')
+  smartToggle.type = 'checkbox'
+  smartToggle.setAttribute('role', 'switch')
+  smartToggle.addEventListener('change', () => source.setSmartAccount?.(smartToggle.checked))
+  smartLabel.append(smartToggle, doc.createTextNode('Smart account'))
+  smartLabel.hidden = source.setSmartAccount === undefined
+  const batch = doc.createElement('p')
+  batch.className = 'muted'
+  batch.setAttribute('data-batch', '')
+
   const disconnect = doc.createElement('button')
   disconnect.type = 'button'
   disconnect.textContent = 'Disconnect site'
@@ -62,7 +77,7 @@ export function renderWalletPanel(doc: Document, source: WalletPanelSource): Ren
   last.className = 'muted'
   last.setAttribute('role', 'status')
 
-  section.append(title, account, network, label, disconnect, last)
+  section.append(title, account, network, accountType, label, smartLabel, disconnect, batch, last)
   root.append(section)
 
   function update(): void {
@@ -70,6 +85,11 @@ export function renderWalletPanel(doc: Document, source: WalletPanelSource): Ren
     account.textContent = state.connected ? `Connected: ${state.account}` : 'Not connected to this site'
     network.textContent = state.network
     toggle.checked = state.mode === 'reject'
+    accountType.textContent = state.accountType ?? ''
+    accountType.hidden = state.accountType === undefined
+    smartToggle.checked = state.smartAccount === true
+    batch.textContent = state.batch ?? ''
+    batch.hidden = state.batch === undefined
     disconnect.hidden = !state.connected
     last.textContent = state.last ? `Last request: ${state.last.method} (${state.last.outcome})${state.last.memo ? ` · Memo: ${state.last.memo}` : ''}` : ''
   }

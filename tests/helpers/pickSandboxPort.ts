@@ -1,7 +1,7 @@
 import { assertPortFree } from '../../sandbox/utils/assertPortFree.js'
 
 /**
- * Picks a random base port from 20000–59990 whose ports (PORT..PORT+11) are free.
+ * Picks a random base port from 20000–59990 whose ports (PORT..PORT+13) are free.
  *
  * @returns the base port
  */
@@ -9,11 +9,11 @@ export async function pickSandboxPort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20_000 + Math.floor(Math.random() * 2_000) * 20
     try {
-      for (let i = 0; i < 12; i++) await assertPortFree(base + i)
+      for (let i = 0; i < 14; i++) await assertPortFree(base + i)
       return base
     } catch {
       // taken: try another
     }
   }
-  throw new Error('Found no free block of 12 ports for the sandbox.')
+  throw new Error('Found no free block of 14 ports for the sandbox.')
 }

@@ -120,7 +120,7 @@ describe('npm start (sandbox/start.ts)', () => {
     const { code, signal } = await sandbox.stop()
     expect({ code, signal }).toEqual({ code: 0, signal: null })
     expect(anvilProcessesOn(anvilPorts)).toEqual([])
-    for (let i = 0; i < 10; i++) await assertPortFree(sandbox.port + i)
+    for (let i = 0; i < 14; i++) await assertPortFree(sandbox.port + i)
   })
 })
 
@@ -149,6 +149,6 @@ describe('npm start with a taken port', () => {
     const { code, stdout, stderr } = await runStart({ PORT: 'http' })
     expect(code).toBe(1)
     expect(stdout).toBe('')
-    expect(stderr.trimEnd().split('\n')).toEqual(['Portico sandbox: PORT must be a number from 1 to 65524, got "http".'])
+    expect(stderr.trimEnd().split('\n')).toEqual(['Portico sandbox: PORT must be a number from 1 to 65522, got "http".'])
   })
 })

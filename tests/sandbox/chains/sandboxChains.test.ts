@@ -343,3 +343,54 @@ describe('the Substrate chain through the server', () => {
     expect((await fetch(`${sandbox.url}/v1/account/0x2/balance?currency=usd&chainId=${polkadotChain}&projectId=demo`)).status).toBe(400)
   })
 })
+
+describe('ERC-4337 on the EVM devnets', () => {
+  it('/sandbox.json lists the EntryPoint, factory, paymaster, the bundler route and the paymaster service per EVM chain; each bundler answers through the route', async () => {
+    const { sandboxAccountAbstraction, sandboxBundlerUrl } = await import('../../../sandbox/config.js')
+    for (const caipNetworkId of ['eip155:31337', 'eip155:31338']) {
+      const chain = info.chains.find((c) => c.caipNetworkId === caipNetworkId)!
+      expect(chain.accountAbstraction).toEqual({ ...sandboxAccountAbstraction, bundlerUrl: sandboxBundlerUrl(sandbox.url, caipNetworkId), paymasterUrl: `${sandbox.url}/sandbox/paymaster/${caipNetworkId}` })
+      const answer = await fetch(chain.accountAbstraction!.bundlerUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }) })
+      expect(((await answer.json()) as { result: string[] }).result).toEqual([sandboxAccountAbstraction.entryPoint])
+    }
+    expect(info.chains.filter((c) => c.namespace !== 'eip155').every((c) => c.accountAbstraction === undefined)).toBe(true)
+    // alto listens on PORT+12 and PORT+13, loopback only.
+    for (const port of [sandbox.port + 12, sandbox.port + 13]) {
+      const answer = await fetch(`http://127.0.0.1:${port}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })
+      expect(answer.status).toBe(200)
+    }
+  })
+
+  it('the faucet pays pUSD in base units with a real transfer, and refuses other tokens and bad amounts', async () => {
+    const pUsd = info.chains[0]!.tokens[0]!.address as `0x${string}`
+    const to = '0x000000000000000000000000000000000000bEEF'
+    const client = createPublicClient({ transport: http(info.chains[0]!.nodeUrl) })
+    const balanceOf = [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'a', type: 'address' }], outputs: [{ type: 'uint256' }] }] as const
+    const before = await client.readContract({ address: pUsd, abi: balanceOf, functionName: 'balanceOf', args: [to] })
+    const paid = await faucet({ caipAddress: `eip155:31337:${to}`, amount: '2500000', token: pUsd })
+    expect(paid.status).toBe(200)
+    const receipt = await client.getTransactionReceipt({ hash: paid.body.txid as `0x${string}` })
+    expect(receipt.status).toBe('success')
+    expect(receipt.to?.toLowerCase()).toBe(pUsd.toLowerCase())
+    expect(await client.readContract({ address: pUsd, abi: balanceOf, functionName: 'balanceOf', args: [to] })).toBe(before + 2_500_000n)
+    for (const [body, message] of [
+      [{ caipAddress: `eip155:31337:${to}`, amount: '1', token: '0x000000000000000000000000000000000000dEaD' }, /pays only pUSD/],
+      [{ caipAddress: `eip155:31337:${to}`, amount: '1.5', token: pUsd }, /whole number of base units/],
+      [{ caipAddress: `eip155:31337:${to}`, amount: '0', token: pUsd }, /whole number of base units/],
+      [{ caipAddress: `eip155:31337:${to}`, amount: String(10n ** 13n), token: pUsd }, /at most 1,000,000 pUSD/],
+      [{ caipAddress: `${sandboxSolanaChain.caipNetworkId}:${info.chains[2]!.accounts[0]}`, amount: '1', token: pUsd }, /pays only its native currency/],
+    ] as const) {
+      const refused = await faucet(body)
+      expect(refused.status).toBe(400)
+      expect(refused.body.message).toMatch(message)
+    }
+  })
+
+  it('the paymaster service answers ERC-7677 methods, refuses others and unknown chains', async () => {
+    const pm = (chainId: string, body: unknown) => fetch(`${sandbox.url}/sandbox/paymaster/${chainId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    expect((await pm('eip155:999', { jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterData', params: [] })).status).toBe(404)
+    expect(((await (await pm('eip155:31337', { jsonrpc: '2.0', id: 1, method: 'pm_sponsorUserOperation', params: [] })).json()) as { error: { code: number } }).error.code).toBe(-32601)
+    expect(((await (await pm('eip155:31337', { jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterData', params: [{}, '0x0000000071727De22E5E9d8BAf0edAc6f37da032', '0x7a69', {}] })).json()) as { error: { code: number } }).error.code).toBe(-32602)
+    expect((await pm('eip155:31337', [{ jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterData' }])).status).toBe(400)
+  })
+})

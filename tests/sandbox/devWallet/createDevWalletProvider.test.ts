@@ -226,9 +226,9 @@ describe('createDevWalletProvider', () => {
     const corrupted = createDevWalletProvider({ account, chains, storage })
     expect(await corrupted.provider.request({ method: 'eth_accounts' })).toEqual([])
     expect(await corrupted.provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
-    storage.data.set('porticoDevWallet', JSON.stringify({ connected: true, chainId: 999, mode: 'weird', addedChains: [{ chainId: 'x' }] }))
+    storage.data.set('porticoDevWallet', JSON.stringify({ connected: true, chainId: 999, mode: 'weird', addedChains: [{ chainId: 'x' }], accountType: 'weird' }))
     const foreign = createDevWalletProvider({ account, chains, storage })
-    expect(foreign.control.getState()).toEqual({ connected: true, chainId: 31337, mode: 'approve', addedChains: [] })
+    expect(foreign.control.getState()).toEqual({ connected: true, chainId: 31337, mode: 'approve', addedChains: [], accountType: 'eoa' })
   })
 
   it('wallet_revokePermissions disconnects: accountsChanged([]) and disconnect, then 4100', async () => {

@@ -1,0 +1,30 @@
+import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
+import type { BundlerConfig } from '../createServer.js'
+
+/**
+ * Checks `ServerConfig.bundlers` at start: CAIP-2 keys, an http(s) `url` each, and a `name` of
+ * letters, digits, `_` or `-`. Throws with the first problem found.
+ *
+ * @param bundlers the configuration's `bundlers`
+ * @example
+ * validateBundlersConfig({ 'eip155:31337': { url: 'http://127.0.0.1:4712' } })
+ */
+export function validateBundlersConfig(bundlers: unknown): void {
+  if (bundlers === undefined) return
+  if (typeof bundlers !== 'object' || bundlers === null || Array.isArray(bundlers)) throw new Error('createServer: bundlers must be an object { "<CAIP-2>": { url, name? } }')
+  for (const [chainId, value] of Object.entries(bundlers as Record<string, unknown>)) {
+    if (!isCaipNetworkId(chainId)) throw new Error(`createServer: bundlers key ${chainId.slice(0, 64)} is not a CAIP-2 chain id`)
+    const bundler = value as Partial<BundlerConfig> | null
+    if (typeof bundler !== 'object' || bundler === null) throw new Error(`createServer: bundlers["${chainId}"] must be { url, name? }`)
+    let url: URL | undefined
+    try {
+      url = typeof bundler.url === 'string' ? new URL(bundler.url) : undefined
+    } catch {
+      url = undefined
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`createServer: bundlers["${chainId}"].url must be an http(s) URL`)
+    if (bundler.name !== undefined && (typeof bundler.name !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(bundler.name))) {
+      throw new Error(`createServer: bundlers["${chainId}"].name must be 1-64 letters, digits, "_" or "-"`)
+    }
+  }
+}

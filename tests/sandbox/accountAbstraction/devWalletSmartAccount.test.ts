@@ -1,0 +1,144 @@
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, http } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { devPrivateKeys, devWalletAccount, sandboxAccountAbstraction, sandboxBundlerUrl, sandboxRpcProxyUrl } from '../../../sandbox/config.js'
+import { type CreateDevWalletProviderReturnType, createDevWalletProvider } from '../../../sandbox/devWallet/createDevWalletProvider.js'
+import { type AaStack, startAaStack } from './startAaStack.js'
+
+const chain = defineChain({ id: 31337, name: 'Devnet A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1'] } } })
+const factoryAbi = [{ type: 'function', name: 'getAddress', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }, { name: 'salt', type: 'uint256' }], outputs: [{ type: 'address' }] }] as const
+
+let stack: AaStack
+let wallet: CreateDevWalletProviderReturnType
+let reads: ReturnType<typeof createPublicClient>
+let smartAccount: `0x${string}`
+const eoa = devWalletAccount.address
+const recipient = privateKeyToAccount(devPrivateKeys[7]).address
+const spender = privateKeyToAccount(devPrivateKeys[8]).address
+
+const request = (method: string, params?: unknown) => wallet.provider.request({ method, ...(params !== undefined ? { params } : {}) })
+const codeOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise
+  } catch (error) {
+    return (error as { code: number }).code
+  }
+  throw new Error('expected the request to fail')
+}
+const approveCall = (amount: bigint) => ({ to: stack.pUsd, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }) })
+const transferCall = (amount: bigint) => ({ to: stack.pUsd, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] }) })
+const pUsdOf = (address: `0x${string}`) => reads.readContract({ address: stack.pUsd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+
+async function waitForStatus(id: string): Promise<{ status: number; atomic: boolean; receipts: { status: string; transactionHash: string }[]; chainId: string; version: string; id: string }> {
+  for (let i = 0; i < 100; i++) {
+    const status = (await request('wallet_getCallsStatus', [id])) as { status: number }
+    if (status.status !== 100) return status as never
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the batch stayed pending')
+}
+
+beforeAll(async () => {
+  stack = await startAaStack()
+  reads = createPublicClient({ chain, transport: http(stack.anvil.rpcUrl) })
+  wallet = createDevWalletProvider({
+    account: privateKeyToAccount(devWalletAccount.privateKey),
+    chains: [{ chainId: 31337, name: 'Devnet A', rpcUrl: sandboxRpcProxyUrl(stack.url, 'eip155:31337'), bundlerUrl: sandboxBundlerUrl(stack.url, 'eip155:31337'), nativeCurrency: chain.nativeCurrency }],
+    smartAccount: { factory: sandboxAccountAbstraction.factory, entryPoint: sandboxAccountAbstraction.entryPoint },
+  })
+  smartAccount = await reads.readContract({ address: sandboxAccountAbstraction.factory, abi: factoryAbi, functionName: 'getAddress', args: [eoa, 0n] })
+  // The smart account holds pUSD and no ETH: only the paymaster can pay its gas.
+  const funder = createWalletClient({ account: privateKeyToAccount(devPrivateKeys[9]), chain, transport: http(stack.anvil.rpcUrl) })
+  await reads.waitForTransactionReceipt({ hash: await funder.writeContract({ address: stack.pUsd, abi: erc20Abi, functionName: 'transfer', args: [smartAccount, 100_000_000n] }) })
+}, 90_000)
+afterAll(async () => {
+  await stack?.stop()
+})
+
+describe("the dev wallet's smart account (real anvil, alto, server and paymaster)", () => {
+  it('shares [eoa] by default and [smartAccount, eoa] once switched, emitting accountsChanged', async () => {
+    expect(await request('eth_requestAccounts')).toEqual([eoa])
+    const changes: unknown[] = []
+    wallet.provider.on('accountsChanged', (accounts) => changes.push(accounts))
+    await wallet.control.setAccountType('smartAccount')
+    expect(changes).toEqual([[smartAccount, eoa]])
+    expect(await request('eth_accounts')).toEqual([smartAccount, eoa])
+    expect(await wallet.control.smartAccountAddress()).toBe(smartAccount)
+    expect(await wallet.control.isSmartAccountDeployed()).toBe(false)
+    expect(wallet.control.getState().accountType).toBe('smartAccount')
+  })
+
+  it('answers wallet_getCapabilities per account, and 4100 for another address', async () => {
+    expect(await request('wallet_getCapabilities', [smartAccount])).toEqual({ '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } } })
+    expect(await request('wallet_getCapabilities', [eoa, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } })
+    expect(await codeOf(request('wallet_getCapabilities', [recipient]))).toBe(4100)
+  })
+
+  it('sends approve + transfer of pUSD as one sponsored user operation, and reports it with receipts', async () => {
+    const before = await pUsdOf(recipient)
+    const { id } = (await request('wallet_sendCalls', [
+      {
+        version: '2.0.0',
+        chainId: '0x7a69',
+        from: smartAccount,
+        atomicRequired: true,
+        calls: [approveCall(4_000_000n), transferCall(25_000_000n)],
+        capabilities: { paymasterService: { url: `${stack.url}/sandbox/paymaster/eip155:31337` } },
+      },
+    ])) as { id: string }
+    expect(id).toMatch(/^0x[0-9a-f]{64}$/)
+    const status = await waitForStatus(id)
+    expect(status).toMatchObject({ version: '2.0.0', id, chainId: '0x7a69', atomic: true, status: 200 })
+    expect(status.receipts).toHaveLength(1)
+    expect(status.receipts[0]?.status).toBe('0x1')
+    expect(await wallet.control.isSmartAccountDeployed()).toBe(true)
+    expect(await pUsdOf(recipient)).toBe(before + 25_000_000n)
+    expect(await pUsdOf(smartAccount)).toBe(75_000_000n)
+    expect(await reads.readContract({ address: stack.pUsd, abi: erc20Abi, functionName: 'allowance', args: [smartAccount, spender] })).toBe(4_000_000n)
+    expect(await reads.getBalance({ address: smartAccount })).toBe(0n)
+    expect(await request('wallet_showCallsStatus', [id])).toBeNull()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(wallet.control.shownBatch()).toContain('confirmed')
+  }, 60_000)
+
+  it('sends the EOA\'s calls one by one when atomicity is not required', async () => {
+    const before = await pUsdOf(recipient)
+    const { id } = (await request('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: eoa, atomicRequired: false, calls: [transferCall(1n), transferCall(2n)] }])) as { id: string }
+    expect(id).toMatch(/^0x[0-9a-f]{64}$/)
+    const status = await waitForStatus(id)
+    expect(status).toMatchObject({ atomic: false, status: 200 })
+    expect(status.receipts).toHaveLength(2)
+    expect(await pUsdOf(recipient)).toBe(before + 3n)
+  }, 30_000)
+
+  it('produces every EIP-5792 error code of the contract', async () => {
+    const send = (overrides: Record<string, unknown>) => request('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: smartAccount, atomicRequired: true, calls: [transferCall(1n)], ...overrides }])
+    expect(await codeOf(send({ capabilities: { flowControl: { onFailure: 'rollback' } } }))).toBe(5700)
+    expect(await codeOf(send({ from: eoa, atomicRequired: false, capabilities: { paymasterService: { url: `${stack.url}/sandbox/paymaster/eip155:31337` } } }))).toBe(5700)
+    expect(await codeOf(send({ chainId: '0x1' }))).toBe(5710)
+    expect(await codeOf(send({ calls: Array.from({ length: 21 }, () => transferCall(1n)) }))).toBe(5740)
+    expect(await codeOf(send({ from: eoa, atomicRequired: true }))).toBe(5760)
+    expect(await codeOf(send({ from: recipient }))).toBe(4100)
+    expect(await codeOf(request('wallet_getCallsStatus', [`0x${'00'.repeat(32)}`]))).toBe(5730)
+    expect(await codeOf(request('wallet_showCallsStatus', ['nope']))).toBe(5730)
+    // An optional capability the wallet lacks is ignored, and a reused id is refused.
+    const { id } = (await send({ id: 'order-42', capabilities: { flowControl: { optional: true }, paymasterService: { url: `${stack.url}/sandbox/paymaster/eip155:31337` } } })) as { id: string }
+    expect((await waitForStatus(id)).status).toBe(200)
+    expect(await codeOf(send({ id: 'order-42' }))).toBe(5720)
+    // Nothing was lost: a bad request sent nothing.
+    expect(await pUsdOf(smartAccount)).toBe(75_000_000n - 1n)
+  }, 60_000)
+
+  it('refuses with 4001 in reject mode and 4100 when not connected', async () => {
+    wallet.control.setMode('reject')
+    expect(await codeOf(request('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: smartAccount, atomicRequired: true, calls: [transferCall(1n)] }]))).toBe(4001)
+    wallet.control.setMode('approve')
+    const changes: unknown[] = []
+    wallet.provider.on('accountsChanged', (accounts) => changes.push(accounts))
+    await wallet.control.setAccountType('eoa')
+    expect(changes.at(-1)).toEqual([eoa])
+    wallet.control.disconnect()
+    expect(await codeOf(request('wallet_getCapabilities', [eoa]))).toBe(4100)
+  })
+})
