@@ -19,7 +19,7 @@ let page: Page
 let nodeUrl: string
 
 beforeAll(async () => {
-  sandbox = await startSandbox()
+  sandbox = await startSandbox({ reuseFromEnv: true })
   visitor = await openSandboxPage()
   page = visitor.page
   const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { caipNetworkId: string; nodeUrl: string }[] }
