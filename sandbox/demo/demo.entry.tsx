@@ -203,7 +203,8 @@ function BatchCalls() {
           { to: pusdAddress, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [devAccount1, onePusd] }) },
         ],
         atomicRequired: true,
-        capabilities: { paymasterService: { url: `${origin}/sandbox/paymaster/${caipNetworkId}` } },
+        // Sponsored where the wallet can (the sandbox's ERC-7677 paymaster); optional, so a wallet without it still may send.
+        capabilities: { paymasterService: { url: `${origin}/sandbox/paymaster/${caipNetworkId}`, optional: true } },
       })
       setResult(`Sent: batch ${batchId}, waiting for it…`)
       const status = await portico.waitForCallsStatus(batchId, { timeoutMs: 60_000 })
@@ -244,6 +245,53 @@ function BatchCalls() {
       <p role="status" className="mono wrap">{result}</p>
       <p className="mono wrap" data-testid="batch-receipt">{receipt}</p>
       <p className="mono wrap" data-testid="batch-balances">{balances}</p>
+    </section>
+  )
+}
+
+/**
+ * Ask the wallet and the server directly: an account's capabilities, a batch's status, a user
+ * operation's receipt through the server's bundler route. Shown connected or not, so each of the
+ * kernel's errors can be seen as a site would show it.
+ */
+function Lookups() {
+  const portico = usePortico()
+  const [address, setAddress] = useState('')
+  const [id, setId] = useState('')
+  const [bundler, setBundler] = useState('alto')
+  const [result, setResult] = useState('')
+  const ask = async (label: string, run: () => Promise<unknown>) => {
+    setResult(`${label}…`)
+    try {
+      const answer = await run()
+      setResult(`${label}: ${answer === null ? 'not included yet' : JSON.stringify(answer)}`)
+    } catch (error) {
+      const { shortMessage, code } = error as { shortMessage?: string; code?: unknown }
+      // A wallet's JSON-RPC code (4001, 5730 …) says which EIP-5792 error it was.
+      setResult(`${label} failed: ${shortMessage ?? String(error)}${typeof code === 'number' ? ` (code ${code})` : ''}`)
+    }
+  }
+  return (
+    <section aria-labelledby="lookups-title">
+      <h2 id="lookups-title">Look up</h2>
+      <div className="lookup-fields">
+        <label>
+          Address <span className="hint">(empty: the connected account)</span>
+          <input className="mono" value={address} onChange={(event) => setAddress(event.target.value.trim())} spellCheck={false} autoComplete="off" />
+        </label>
+        <label>
+          Batch id or user operation hash
+          <input className="mono" value={id} onChange={(event) => setId(event.target.value.trim())} spellCheck={false} autoComplete="off" />
+        </label>
+        <label>
+          Bundler
+          <input className="mono" value={bundler} onChange={(event) => setBundler(event.target.value.trim())} spellCheck={false} autoComplete="off" />
+        </label>
+      </div>
+      <button type="button" onClick={() => void ask('Capabilities', () => portico.getCapabilities(address ? { address } : {}))}>Get capabilities</button>{' '}
+      <button type="button" onClick={() => void ask('Call status', () => portico.getCallsStatus(id))}>Get call status</button>{' '}
+      <button type="button" onClick={() => void ask('User operation receipt', () => portico.fetchUserOperationReceipt(id, { caipNetworkId: 'eip155:31337', ...(bundler ? { bundler } : {}) }))}>Get user operation receipt</button>
+      <p role="status" className="mono wrap" data-testid="lookup-result">{result}</p>
     </section>
   )
 }
@@ -290,6 +338,7 @@ function App() {
         <AccountStatus />
         <SignMessage />
         <BatchCalls />
+        <Lookups />
         <section aria-labelledby="more-title">
           <h2 id="more-title">Also in the sandbox</h2>
           <ul>
