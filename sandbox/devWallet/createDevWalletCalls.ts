@@ -1,11 +1,22 @@
-import { type Address, type Hex, type LocalAccount, createClient, custom, defineChain, hexToBigInt, isAddress, isAddressEqual, isHex, numberToHex } from 'viem'
-import { createBundlerClient, createPaymasterClient } from 'viem/account-abstraction'
+import { type Address, type Hex, type LocalAccount, createClient, custom, decodeErrorResult, defineChain, hexToBigInt, isAddress, isAddressEqual, isHex, numberToHex } from 'viem'
+import { type UserOperationReceipt, createBundlerClient, createPaymasterClient } from 'viem/account-abstraction'
 
 import { ProviderRpcError, providerErrorMessages } from './ProviderRpcError.js'
 import { type SimpleAccount, toSimpleAccount } from './toSimpleAccount.js'
 
-/** A chain as the calls module needs it (`bundlerUrl`: the server's bundler route for it). */
-export type DevWalletCallsChain = { chainId: number; name: string; rpcUrl: string; nativeCurrency: { name: string; symbol: string; decimals: number }; bundlerUrl?: string | undefined }
+/**
+ * A chain as the calls module needs it (`bundlerUrl`: the server's bundler route for it;
+ * `paymasterUrl`: the ERC-7677 paymaster service the wallet itself uses for `eth_sendTransaction`
+ * from the smart account).
+ */
+export type DevWalletCallsChain = {
+  chainId: number
+  name: string
+  rpcUrl: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  bundlerUrl?: string | undefined
+  paymasterUrl?: string | undefined
+}
 
 /** Where the dev wallet's SimpleAccount comes from. */
 export type DevWalletSmartAccountConfig = { factory: Address; entryPoint: Address }
@@ -22,6 +33,13 @@ export type DevWalletCallsContext = {
   approve(method: string): void
   notify(): void
 }
+
+/** How long `eth_sendTransaction` from the smart account waits for its user operation's receipt. */
+export const userOperationReceiptTimeoutMs = 60_000
+
+/** Why the smart account answers `personal_sign` / `eth_signTypedData_v4` with 4200 (contract §4). */
+export const smartAccountCannotSignMessage =
+  "The dev wallet's smart account cannot sign messages (SimpleAccount v0.7 has no ERC-1271); switch to the EOA to sign"
 
 /** Most calls one batch may carry (more → 5740). */
 export const maxCallsPerBatch = 20
@@ -55,7 +73,11 @@ function jsonRpcTransport(doFetch: typeof fetch, url: string, label: string) {
           throw new ProviderRpcError(-32603, `The ${label} answered HTTP ${response.status} without JSON.`)
         }
         if (isRecord(body) && isRecord(body.error)) {
-          throw Object.assign(new Error(typeof body.error.message === 'string' ? body.error.message : 'RPC error'), { code: typeof body.error.code === 'number' ? body.error.code : -32603, data: body.error.data })
+          throw Object.assign(new Error(typeof body.error.message === 'string' ? body.error.message : 'RPC error'), {
+            code: typeof body.error.code === 'number' ? body.error.code : -32603,
+            data: body.error.data,
+            answeredBy: label,
+          })
         }
         if (!isRecord(body) || !('result' in body)) throw new ProviderRpcError(-32603, `The ${label} answered HTTP ${response.status} without a JSON-RPC result.`)
         return body.result
@@ -63,6 +85,36 @@ function jsonRpcTransport(doFetch: typeof fetch, url: string, label: string) {
     },
     { retryCount: 0 },
   )
+}
+
+/** ` (reverted: "…")` when `message` carries an ABI-encoded `Error(string)` (bundlers quote the revert data raw), else ''. */
+function revertReason(message: string): string {
+  const data = /0x08c379a0[0-9a-fA-F]*/.exec(message)?.[0]
+  if (!data) return ''
+  try {
+    const { args } = decodeErrorResult({ abi: [], data: data as Hex })
+    return typeof args?.[0] === 'string' ? ` (reverted: ${JSON.stringify(args[0])})` : ''
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * The error a bundler or paymaster service answered (the innermost error in viem's `cause` chain
+ * that carries a JSON-RPC code), as a ProviderRpcError that keeps its code and names who refused.
+ */
+function toUserOperationError(error: unknown): ProviderRpcError {
+  let answer: { code: number; message: string; data?: unknown; answeredBy?: string } | undefined
+  let current: unknown = error
+  for (let i = 0; i < 12 && current; i++) {
+    if (current instanceof ProviderRpcError) return current
+    const c = current as { code?: unknown; message?: unknown; data?: unknown; answeredBy?: unknown; cause?: unknown }
+    if (typeof c.answeredBy === 'string' && typeof c.code === 'number') answer = { code: c.code, message: String(c.message), data: c.data, answeredBy: c.answeredBy }
+    current = c.cause
+  }
+  if (answer) return new ProviderRpcError(answer.code, `The ${answer.answeredBy} refused the user operation: ${answer.message}${revertReason(answer.message)}`, answer.data)
+  const e = error as { shortMessage?: unknown; message?: unknown }
+  return new ProviderRpcError(-32603, `The user operation failed: ${String(typeof e?.shortMessage === 'string' ? e.shortMessage : e?.message ?? error)}`)
 }
 
 function randomId(): Hex {
@@ -80,7 +132,8 @@ function parseHexChainId(value: unknown): number {
  * `wallet_sendCalls`, `wallet_getCallsStatus` and `wallet_showCallsStatus`, for its EOA (calls one
  * by one) and for the SimpleAccount the EOA owns (one user operation through the server's bundler
  * route, sponsored by an ERC-7677 paymaster service when the request names one). Errors carry the
- * EIP-5792 codes 5700, 5710, 5720, 5730, 5740, 5760 and 4100.
+ * EIP-5792 codes 5700, 5710, 5720, 5730, 5740, 5760 and 4100. It also sends the smart account's
+ * `eth_sendTransaction` as one user operation (`sendTransaction`).
  *
  * @param context the owner key, the smart account's contracts and the wallet's chain plumbing
  * @returns the four methods, the smart account's address and what the panel shows
@@ -119,6 +172,52 @@ export function createDevWalletCalls(context: DevWalletCallsContext) {
   async function isDeployed(chain: DevWalletCallsChain): Promise<boolean> {
     const code = await context.rpc(chain, 'eth_getCode', [await smartAccountAddress(chain), 'latest'])
     return typeof code === 'string' && code !== '0x' && code !== '0x0'
+  }
+
+  /** The smart account on `chain` and a bundler client for it (the server's route), sponsored by `paymaster` when given. */
+  async function bundlerFor(chain: DevWalletCallsChain, paymaster: string | undefined) {
+    const account = await smartAccount(chain)
+    const bundler = createBundlerClient({
+      account,
+      client: readClient(chain),
+      transport: jsonRpcTransport(context.fetch, chain.bundlerUrl as string, `bundler of ${chain.name}`),
+      ...(paymaster ? { paymaster: createPaymasterClient({ transport: jsonRpcTransport(context.fetch, paymaster, 'paymaster service') }) } : {}),
+    })
+    return { account, bundler }
+  }
+
+  /**
+   * `eth_sendTransaction` from the smart account: one user operation (`execute(to, value, data)`)
+   * through the server's bundler route, sponsored by the chain's paymaster service when it has one,
+   * after approval (reject mode → 4001). Waits for the user operation's receipt and answers the
+   * hash of the bundle transaction that carried it, also when the call inside reverted (the chain
+   * shows that); a bundler or paymaster error → its code and message, naming who refused.
+   */
+  async function sendTransaction(chain: DevWalletCallsChain, call: { to: Address; data?: Hex | undefined; value?: bigint | undefined }): Promise<Hex> {
+    if (!chain.bundlerUrl) fail(4100, `The smart account has no bundler on ${chain.name}; switch to a sandbox devnet, or to the EOA.`)
+    context.approve('eth_sendTransaction')
+    let receipt: UserOperationReceipt
+    try {
+      const { bundler } = await bundlerFor(chain, chain.paymasterUrl)
+      const hash = await bundler.sendUserOperation({ calls: [{ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' }] })
+      receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 200, timeout: userOperationReceiptTimeoutMs })
+    } catch (error) {
+      if ((error as { name?: unknown })?.name === 'WaitForUserOperationReceiptTimeoutError') {
+        throw new ProviderRpcError(-32603, `The bundler of ${chain.name} did not include the user operation within ${userOperationReceiptTimeoutMs / 1000} s.`)
+      }
+      throw toUserOperationError(error)
+    }
+    return receipt.receipt.transactionHash
+  }
+
+  /** Whether `value` is the smart account's address (false for anything else, also when it cannot be computed). */
+  async function isSmartAccount(value: unknown, chain: DevWalletCallsChain): Promise<boolean> {
+    if (typeof value !== 'string' || !isAddress(value, { strict: false }) || isAddressEqual(value as Address, owner.address)) return false
+    try {
+      return isAddressEqual(value as Address, await smartAccountAddress(chain))
+    } catch {
+      return false
+    }
   }
 
   /** Which of the wallet's accounts `value` is. */
@@ -194,13 +293,7 @@ export function createDevWalletCalls(context: DevWalletCallsContext) {
       for (const call of parsed) batch.hashes.push(await context.sendEoaTransaction(chain, call))
       return { id: batch.id }
     }
-    const account = await smartAccount(chain)
-    const bundler = createBundlerClient({
-      account,
-      client: readClient(chain),
-      transport: jsonRpcTransport(context.fetch, chain.bundlerUrl as string, `bundler of ${chain.name}`),
-      ...(paymaster ? { paymaster: createPaymasterClient({ transport: jsonRpcTransport(context.fetch, paymaster as string, 'paymaster service') }) } : {}),
-    })
+    const { account, bundler } = await bundlerFor(chain, paymaster as string | undefined)
     const hash = await bundler.sendUserOperation({ calls: parsed })
     const batch: Batch = { id: hash, chainId: chain.chainId, from: account.address, kind: 'userOperation', hashes: [hash], bundlerUrl: chain.bundlerUrl as string }
     batches.set(hash, batch)
@@ -246,6 +339,8 @@ export function createDevWalletCalls(context: DevWalletCallsContext) {
       context.notify()
       return null
     },
+    sendTransaction,
+    isSmartAccount,
     smartAccountAddress,
     isDeployed,
     /** The batch `wallet_showCallsStatus` asked to show, as one line for the panel. */

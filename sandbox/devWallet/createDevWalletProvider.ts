@@ -14,7 +14,7 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import { ProviderRpcError, providerErrorMessages } from './ProviderRpcError.js'
-import { type DevWalletSmartAccountConfig, createDevWalletCalls } from './createDevWalletCalls.js'
+import { type DevWalletSmartAccountConfig, createDevWalletCalls, smartAccountCannotSignMessage } from './createDevWalletCalls.js'
 
 /** A chain the dev wallet can be on. */
 export type DevWalletChain = {
@@ -25,6 +25,11 @@ export type DevWalletChain = {
   nativeCurrency: { name: string; symbol: string; decimals: number }
   /** The server's ERC-4337 bundler route for this chain; chains without one have no smart account. */
   bundlerUrl?: string | undefined
+  /**
+   * The ERC-7677 paymaster service that sponsors the smart account's `eth_sendTransaction` on this
+   * chain (the sandbox: `${origin}/sandbox/paymaster/<CAIP-2>`); without one the account pays its gas.
+   */
+  paymasterUrl?: string | undefined
 }
 
 /** Which account the wallet shares first: its key (`eoa`) or the SimpleAccount the key owns. */
@@ -338,6 +343,19 @@ export function createDevWalletProvider(
     if (state.accountType === 'smartAccount' && calls) return [await calls.smartAccountAddress(currentChain()), account.address]
     return [account.address]
   }
+  /** The chain the smart account's address is read on: the current one if it has a bundler, else the first that has. */
+  function smartAccountChain(): DevWalletChain {
+    const current = currentChain()
+    return current.bundlerUrl ? current : (allChains().find((c) => c.bundlerUrl) ?? current)
+  }
+  /** Whether `value` is the smart account's address (a wallet without one: never). */
+  async function isSmartAccount(value: unknown): Promise<boolean> {
+    return calls !== undefined && (await calls.isSmartAccount(value, smartAccountChain()))
+  }
+  /** The smart account cannot sign messages (contract §4): 4200 before anything is asked. */
+  async function refuseSmartAccountSignature(address: unknown): Promise<void> {
+    if (await isSmartAccount(address)) fail(4200, smartAccountCannotSignMessage)
+  }
   function requireCalls() {
     if (!calls) fail(4200, 'The Portico Dev Wallet was started without a smart account; EIP-5792 calls need one.')
     return calls
@@ -346,7 +364,10 @@ export function createDevWalletProvider(
   async function sendTransaction(params: unknown, onChain?: DevWalletChain, approved = false): Promise<Hex> {
     const tx = Array.isArray(params) ? params[0] : undefined
     if (!isRecord(tx)) fail(-32602, 'eth_sendTransaction expects [transaction].')
-    requireOwnAddress(tx.from ?? account.address, 'transaction "from"')
+    // Without "from", the first shared account sends: the smart account when it is on.
+    const fromSmartAccount =
+      tx.from === undefined || tx.from === null ? state.accountType === 'smartAccount' && calls !== undefined : await isSmartAccount(tx.from)
+    if (!fromSmartAccount) requireOwnAddress(tx.from ?? account.address, 'transaction "from"')
     const to = tx.to
     if (to !== undefined && to !== null && (typeof to !== 'string' || !isAddress(to, { strict: false }))) {
       fail(-32602, 'Invalid transaction field "to": expected an address.')
@@ -361,8 +382,13 @@ export function createDevWalletProvider(
     const maxFeePerGas = optionalHexQuantity(tx, 'maxFeePerGas')
     const maxPriorityFeePerGas = optionalHexQuantity(tx, 'maxPriorityFeePerGas')
     const nonceBig = optionalHexQuantity(tx, 'nonce')
-    if (!approved) approve('eth_sendTransaction')
     const chain = onChain ?? currentChain()
+    if (fromSmartAccount && calls) {
+      // The user operation has its own nonce and gas; the request's are checked above and not used.
+      if (!to) fail(-32602, 'The smart account cannot deploy a contract with eth_sendTransaction (no "to"); send it from the EOA.')
+      return calls.sendTransaction(chain, { to: getAddress(to as string), value, data: data ? (data as Hex) : undefined })
+    }
+    if (!approved) approve('eth_sendTransaction')
     const viemChain = defineChain({
       id: chain.chainId,
       name: chain.name,
@@ -442,6 +468,7 @@ export function createDevWalletProvider(
           ;[message, address] = [address, message]
         }
         if (typeof message !== 'string') fail(-32602, 'personal_sign: the message must be a string.')
+        await refuseSmartAccountSignature(address)
         requireOwnAddress(address, 'personal_sign address')
         approve(method)
         return account.signMessage({ message: isHex(message) ? { raw: message } : message })
@@ -450,6 +477,7 @@ export function createDevWalletProvider(
         requireConnected()
         if (!Array.isArray(params) || params.length < 2) fail(-32602, 'eth_signTypedData_v4 expects [address, typedData].')
         const [address, raw] = params as [unknown, unknown]
+        await refuseSmartAccountSignature(address)
         requireOwnAddress(address, 'eth_signTypedData_v4 address')
         let typed: unknown = raw
         if (typeof raw === 'string') {

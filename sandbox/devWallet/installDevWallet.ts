@@ -77,6 +77,8 @@ export function installDevWallet(parameters: InstallDevWalletParameters = {}): D
       rpcUrl: sandboxRpcProxyUrl(origin, c.caipNetworkId),
       nativeCurrency: c.nativeCurrency,
       bundlerUrl: sandboxBundlerUrl(origin, c.caipNetworkId),
+      // The wallet's own choice of sponsor for eth_sendTransaction from its smart account (contract §4).
+      paymasterUrl: `${origin}/sandbox/paymaster/${c.caipNetworkId}`,
     })),
     smartAccount: { factory: sandboxAccountAbstraction.factory, entryPoint: sandboxAccountAbstraction.entryPoint },
     ...(requestedType === 'smartAccount' || requestedType === 'eoa' ? { accountType: requestedType } : {}),
