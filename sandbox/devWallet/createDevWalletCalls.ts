@@ -293,8 +293,15 @@ export function createDevWalletCalls(context: DevWalletCallsContext) {
       for (const call of parsed) batch.hashes.push(await context.sendEoaTransaction(chain, call))
       return { id: batch.id }
     }
-    const { account, bundler } = await bundlerFor(chain, paymaster as string | undefined)
-    const hash = await bundler.sendUserOperation({ calls: parsed })
+    let sent: { account: { address: Address }; hash: Hex }
+    try {
+      const { account, bundler } = await bundlerFor(chain, paymaster as string | undefined)
+      sent = { account, hash: await bundler.sendUserOperation({ calls: parsed }) }
+    } catch (error) {
+      // Who refused and why (the bundler's simulation, the paymaster), not viem's "unknown RPC error".
+      throw toUserOperationError(error)
+    }
+    const { account, hash } = sent
     const batch: Batch = { id: hash, chainId: chain.chainId, from: account.address, kind: 'userOperation', hashes: [hash], bundlerUrl: chain.bundlerUrl as string }
     batches.set(hash, batch)
     return { id: hash }

@@ -179,6 +179,9 @@ describe("the dev wallet's smart account (real anvil, alto, server and paymaster
     const refused = await errorOf(request('eth_sendTransaction', [{ from: smartAccount, ...transferCall(accountBefore + 1n) }]))
     expect(refused.message).toMatch(/^The bundler of Devnet A refused the user operation: .*\(reverted: "ERC20: transfer amount exceeds balance"\)$/)
     expect(refused.code).not.toBe(4001)
+    // The same refusal in a batch names the bundler and the reason too.
+    const batchRefused = await errorOf(request('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: smartAccount, atomicRequired: true, calls: [transferCall(accountBefore + 1n)] }]))
+    expect(batchRefused.message).toMatch(/^The bundler of Devnet A refused the user operation: .*\(reverted: "ERC20: transfer amount exceeds balance"\)$/)
     expect(await codeOf(request('eth_sendTransaction', [{ from: smartAccount, data: '0x6080' }]))).toBe(-32602)
     expect(await codeOf(request('eth_sendTransaction', [{ from: smartAccount, to: recipient, value: '12' }]))).toBe(-32602)
     expect(await codeOf(request('eth_sendTransaction', [{ from: smartAccount, to: recipient, data: 'nothex' }]))).toBe(-32602)
