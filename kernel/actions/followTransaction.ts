@@ -8,7 +8,8 @@ const latest = new WeakMap<Portico, number>()
 /**
  * Follows a transaction the send view submitted, in the toast: "Transaction pending" with the
  * explorer link, then "Transaction confirmed" or "Transaction failed" as the namespace's
- * `waitForTransaction` tap says. Without a tap the toast says "Transaction started" as before; a
+ * `waitForTransaction` tap says (linking to the hash the tap names, when the chain knows the
+ * transaction by another: a Safe's execution). Without a tap the toast says "Transaction started" as before; a
  * tap that throws leaves "Could not confirm the transaction". A newer send takes the toast over:
  * an older transaction settling later does not replace it.
  *
@@ -29,8 +30,11 @@ export async function followTransaction(portico: Portico, namespace: ChainNamesp
   toasts.show({ message: 'toast.transactionPending', variant: 'loading', ...(link ? { link } : {}) })
   let message: string
   let variant: 'success' | 'error'
+  let settled = link
   try {
     const result = await hook.promise({ namespace, network, hash })
+    const onChain = result?.hash && result.hash !== hash ? portico.explorers.transactionUrl(network, result.hash) : undefined
+    if (onChain) settled = { href: onChain, label: 'toast.viewOnExplorer' }
     message = result?.status === 'confirmed' ? 'toast.transactionConfirmed' : result?.status === 'failed' ? 'toast.transactionFailed' : 'toast.transactionUnknown'
     variant = result?.status === 'confirmed' ? 'success' : 'error'
   } catch (error) {
@@ -39,5 +43,5 @@ export async function followTransaction(portico: Portico, namespace: ChainNamesp
     variant = 'error'
   }
   if (turn !== latest.get(portico)) return
-  toasts.show({ message, variant, ...(link ? { link } : {}) })
+  toasts.show({ message, variant, ...(settled ? { link: settled } : {}) })
 }

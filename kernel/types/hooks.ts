@@ -87,8 +87,12 @@ export type SendFeeOption = { speed: SendFeeSpeed; fee: string; detail?: string 
 export type SendFeeEstimate = { fee: string; symbol: string; speeds?: readonly SendFeeOption[]; /** The speed `fee` is for (the plugin's default when the send named none). */ speed?: SendFeeSpeed }
 /** A submitted transaction to follow until the chain settles it. */
 export type WaitForTransactionRequest = { namespace: ChainNamespace; network: Network; hash: string }
-/** How the chain settled it: `confirmed`, or `failed` (reverted, or an error on chain). */
-export type WaitForTransactionResult = { status: 'confirmed' | 'failed' }
+/**
+ * How the chain settled it: `confirmed`, or `failed` (reverted, or an error on chain); `hash` when
+ * the chain knows it by another hash than the one followed (a Safe's send returns the safeTxHash;
+ * the owners' execution is the transaction on chain).
+ */
+export type WaitForTransactionResult = { status: 'confirmed' | 'failed'; hash?: string }
 
 /** What an account-data tap is asked: the connected account, its chain (CAIP-2) and, when configured, the network. */
 export type AccountDataRequest = { namespace: ChainNamespace; address: string; caipNetworkId: CaipNetworkId; network?: Network }

@@ -244,7 +244,9 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
       hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
         // A Safe's send returned a safeTxHash: wait for the owners to execute it, then for that transaction.
         const following = safe && portico.stores.connections.get(namespace).connectorId === safe.wallet.id ? await safe.waitForExecution(request.hash) : request.hash
-        return waitForReceipt(request.network, following)
+        const result = await waitForReceipt(request.network, following)
+        // The toast then links to the transaction the chain knows, not the Safe's own hash.
+        return following === request.hash ? result : { ...result, hash: following }
       })
       hooks.estimateSendFee.for(namespace).tapPromise(namespace, (request) => estimateTransferFee(request))
       hooks.send.for(namespace).tapPromise(namespace, async (request) => {

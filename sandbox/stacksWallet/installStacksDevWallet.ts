@@ -20,7 +20,7 @@ declare global {
 }
 
 /** At the left edge, above the EVM panel: clear of the modal and of the right-hand column of panels. */
-const panelCss = `${devWalletPanelCss}\n:host { left: 12px; right: auto; bottom: 230px; }\n@media (max-width: 640px) { :host { bottom: 12px; } }\nsection { border-color: #c4b5fd; }\nh2 { color: #5546ff; }\n`
+const panelCss = `${devWalletPanelCss}\n:host { left: 12px; right: auto; bottom: 300px; }\n@media (max-width: 640px) { :host { bottom: 12px; } }\nsection { border-color: #c4b5fd; }\nh2 { color: #5546ff; }\n`
 
 /**
  * Installs the Stacks "Portico Dev Wallet" into the page as a SIP-030 extension would: its provider

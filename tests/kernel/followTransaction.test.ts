@@ -17,11 +17,11 @@ const hash = '0x' + 'ab'.repeat(32)
 function setup() {
   const { portico } = createTestPortico({ networks: [explorerNetwork] })
   portico.explorers.register('eip155', { address: () => undefined, transaction: (network, h) => `${network.blockExplorers?.default.url}tx/${h}` })
-  const answers: ReturnType<typeof deferred<{ status: 'confirmed' | 'failed' } | undefined>>[] = []
+  const answers: ReturnType<typeof deferred<{ status: 'confirmed' | 'failed'; hash?: string } | undefined>>[] = []
   const asked: string[] = []
   portico.hooks.waitForTransaction.for('eip155').tapPromise('test', (request) => {
     asked.push(`${request.namespace} ${request.network.caipNetworkId} ${request.hash}`)
-    const answer = deferred<{ status: 'confirmed' | 'failed' } | undefined>()
+    const answer = deferred<{ status: 'confirmed' | 'failed'; hash?: string } | undefined>()
     answers.push(answer)
     return answer.promise
   })
@@ -43,6 +43,17 @@ describe('followTransaction', () => {
     answers[0]?.resolve({ status: 'confirmed' })
     await following
     await vi.waitFor(() => expect(toast()).toEqual({ open: true, message: 'toast.transactionConfirmed', variant: 'success', link }))
+    portico.destroy()
+  })
+
+  it('links the settled toast to the hash the chain knows when the tap names another (a Safe executed its safeTxHash)', async () => {
+    const { portico, answers, toast } = setup()
+    const executed = '0x' + 'cd'.repeat(32)
+    const following = followTransaction(portico, 'eip155', explorerNetwork, hash)
+    expect(toast().link).toEqual(link)
+    answers[0]?.resolve({ status: 'confirmed', hash: executed })
+    await following
+    await vi.waitFor(() => expect(toast()).toEqual({ open: true, message: 'toast.transactionConfirmed', variant: 'success', link: { href: `http://127.0.0.1:7000/explorer/tx/${executed}`, label: 'toast.viewOnExplorer' } }))
     portico.destroy()
   })
 

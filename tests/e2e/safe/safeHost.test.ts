@@ -91,6 +91,10 @@ describe('the Safe host page and the Safe connector', () => {
     // On chain, and in the demo's toast.
     expect(await rpc.getBalance({ address: receiver })).toBe(parseEther('0.01'))
     await expect.poll(() => app().getByRole('status', { name: 'Notifications' }).textContent(), { timeout: 20_000 }).toMatch(/Transaction confirmed/)
+    // The toast links to the owners' execution on chain, not to the Safe's own hash.
+    const executed = /0x[0-9a-f]{64}$/.exec((await item.locator('.status').textContent()) ?? '')?.[0]
+    expect(executed).toBeDefined()
+    expect(await app().getByRole('status', { name: 'Notifications' }).getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toMatch(new RegExp(`/tx/${executed}$`))
     expect(visitor.pageErrors).toEqual([])
     expect(await visitor.cspViolations()).toEqual([])
     expect(visitor.blocked).toEqual([])
