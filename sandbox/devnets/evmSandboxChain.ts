@@ -45,8 +45,7 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
     portKey: chain.portKey,
     label: `anvil (chain ${chain.chainId})`,
     start: ({ port, origin, ports }) =>
-      // ERC-4337 (EntryPoint, factory, paymaster, alto) starts at once, by its own keys, beside the deployments below.
-      startThen(startAnvil({ chainId: chain.chainId, port }).then((anvil) => alongsideAnvil(anvil, { caipNetworkId: chain.caipNetworkId, bundlerPort: ports?.[chain.bundlerPortKey], ...(ports ? { basePort: ports.server, logFile: `${sandboxLogDir}/alto-${chain.chainId}.log` } : {}) })), async (anvil) => {
+      startThen(startAnvil({ chainId: chain.chainId, port }), async (anvil) => {
         // pUSD first (it lands at the address the README gives), then the NFT collection.
         const token = await deployPorticoUsd({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId })
         const nft = await deployPorticoPioneers({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, metadataOrigin: origin, count: sandboxNftCollection.count })
@@ -56,79 +55,85 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
         const ens = chain.ens ? await deployEns({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId }) : undefined
         // Safe 1.5.0 and the sandbox's 1-of-1 and 2-of-3 Safes, by its own key.
         const safe = await deploySafe({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, pUsd: token.address })
-        const accountAbstraction = await anvil.accountAbstraction
-        // The faucet's pUSD reserve (the supply sits with the dev accounts): paid out by real transfers.
-        await seedErc20Reserve({ rpcUrl: anvil.rpcUrl, token: token.address, holder: faucetAccount.address, amount: faucetTokenReserve })
-        await jsonRpcCall(anvil.rpcUrl, 'anvil_setBalance', [faucetAccount.address, toHex(2n ** 200n)])
-        const viemChain = defineChain({ id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [anvil.rpcUrl] } } })
-        const faucet = createWalletClient({ account: faucetAccount, chain: viemChain, transport: http(anvil.rpcUrl) }).extend(publicActions)
-        let queue: Promise<unknown> = Promise.resolve()
-        const tokens = [
-          { address: token.address, name: token.name, symbol: token.symbol, decimals: token.decimals },
-          { address: amm.pGld, name: porticoGold.name, symbol: porticoGold.symbol, decimals: porticoGold.decimals },
-        ]
-        const prices: Record<string, number> = { [token.address]: sandboxPrices.pUsd, [amm.pGld]: porticoGold.priceUsd }
-        return {
-          info: {
-            namespace: 'eip155',
-            caipNetworkId: chain.caipNetworkId,
-            name: chain.name,
-            nodeUrl: anvil.rpcUrl,
-            nativeCurrency: chain.nativeCurrency,
-            tokens,
-            nfts: [{ address: nft.address, name: nft.name, symbol: nft.symbol, tokenIds: nft.tokenIds }],
-            amm: { kind: 'uniswap-v2', router: amm.router, factory: amm.factory, weth: amm.weth },
-            ...(ens ? { ens: { ...ens, names: sandboxEnsNames.map((n) => ({ name: n.name, address: devAddresses[n.account] as string })) } } : {}),
-            accounts: [...devAddresses],
-            safe,
-            ...(accountAbstraction ? { accountAbstraction: accountAbstraction.info(origin) } : {}),
-          },
-          server: {
-            caipNetworkId: chain.caipNetworkId,
-            name: chain.name,
-            rpcUrl: anvil.rpcUrl,
-            testnet: true,
-            nativeCurrency: chain.nativeCurrency,
-            nativePriceUsd: sandboxPrices.eth,
-            tokens: tokens.map((t) => ({ ...t, priceUsd: prices[t.address] ?? 0 })),
-            swap: { router: amm.router, factory: amm.factory, weth: amm.weth },
-            nfts: [{ address: nft.address, ...porticoPioneers }],
-          },
-          ...(accountAbstraction ? { accountAbstraction: { bundler: accountAbstraction.bundler, paymaster: accountAbstraction.paymaster } } : {}),
-          fundToken: (address, tokenAddress, amount) => {
-            if (tokenAddress.toLowerCase() !== token.address.toLowerCase()) throw new SandboxFaucetError(`The faucet pays only pUSD (${token.address}) on ${chain.name}, not ${tokenAddress.slice(0, 64)}`)
-            if (!isAddress(address, { strict: false })) throw new SandboxFaucetError(`${address} is not a valid EVM address`)
-            if (amount <= 0n || amount > maxFaucetTokenUnits) throw new SandboxFaucetError('The faucet sends more than 0 and at most 1,000,000 pUSD (1000000000000 base units) at a time')
-            const run = async () => {
-              const hash = await faucet.writeContract({ address: token.address, abi: erc20Abi, functionName: 'transfer', args: [address, amount] })
-              const receipt = await faucet.waitForTransactionReceipt({ hash, pollingInterval: 50 })
-              if (receipt.status !== 'success') throw new Error(`The faucet's pUSD payment ${hash} reverted`)
-              return { txid: hash }
-            }
-            const result = queue.then(run, run)
-            queue = result.catch(() => undefined)
-            return result
-          },
-          proxyUrl: (serverOrigin) => sandboxRpcProxyUrl(serverOrigin, chain.caipNetworkId),
-          fund: (address, amount) => {
-            if (!isAddress(address, { strict: false })) throw new SandboxFaucetError(`${address} is not a valid EVM address`)
-            if (amount <= 0n || amount > maxFaucetWei) throw new SandboxFaucetError(`The faucet sends more than 0 and at most 1,000,000 ${chain.nativeCurrency.symbol} at a time`)
-            // One at a time: each payment takes the faucet's next nonce.
-            const run = async () => {
-              const hash = await faucet.sendTransaction({ to: address, value: amount })
-              const receipt = await faucet.waitForTransactionReceipt({ hash, pollingInterval: 50 })
-              if (receipt.status !== 'success') throw new Error(`The faucet payment ${hash} reverted`)
-              return { txid: hash }
-            }
-            const result = queue.then(run, run)
-            queue = result.catch(() => undefined)
-            return result
-          },
-          probe: async (serverOrigin, signal) => {
-            await jsonRpcCall(sandboxRpcProxyUrl(serverOrigin, chain.caipNetworkId), 'eth_chainId', [], signal)
-          },
-          stop: () => anvil.stop(),
-        }
+        // ERC-4337 last (EntryPoint, factory, paymaster, then alto, which deploys its simulation
+        // contracts as it starts): every transaction of a start lands in the same order, so the
+        // chain's base fee, and the gas the dev accounts pay later, are the same on every start.
+        const withBundler = alongsideAnvil(anvil, { caipNetworkId: chain.caipNetworkId, bundlerPort: ports?.[chain.bundlerPortKey], ...(ports ? { basePort: ports.server, logFile: `${sandboxLogDir}/alto-${chain.chainId}.log` } : {}) })
+        return startThen(Promise.resolve(withBundler), async () => {
+          const accountAbstraction = await withBundler.accountAbstraction
+          // The faucet's pUSD reserve (the supply sits with the dev accounts): paid out by real transfers.
+          await seedErc20Reserve({ rpcUrl: anvil.rpcUrl, token: token.address, holder: faucetAccount.address, amount: faucetTokenReserve })
+          await jsonRpcCall(anvil.rpcUrl, 'anvil_setBalance', [faucetAccount.address, toHex(2n ** 200n)])
+          const viemChain = defineChain({ id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [anvil.rpcUrl] } } })
+          const faucet = createWalletClient({ account: faucetAccount, chain: viemChain, transport: http(anvil.rpcUrl) }).extend(publicActions)
+          let queue: Promise<unknown> = Promise.resolve()
+          const tokens = [
+            { address: token.address, name: token.name, symbol: token.symbol, decimals: token.decimals },
+            { address: amm.pGld, name: porticoGold.name, symbol: porticoGold.symbol, decimals: porticoGold.decimals },
+          ]
+          const prices: Record<string, number> = { [token.address]: sandboxPrices.pUsd, [amm.pGld]: porticoGold.priceUsd }
+          return {
+            info: {
+              namespace: 'eip155',
+              caipNetworkId: chain.caipNetworkId,
+              name: chain.name,
+              nodeUrl: anvil.rpcUrl,
+              nativeCurrency: chain.nativeCurrency,
+              tokens,
+              nfts: [{ address: nft.address, name: nft.name, symbol: nft.symbol, tokenIds: nft.tokenIds }],
+              amm: { kind: 'uniswap-v2', router: amm.router, factory: amm.factory, weth: amm.weth },
+              ...(ens ? { ens: { ...ens, names: sandboxEnsNames.map((n) => ({ name: n.name, address: devAddresses[n.account] as string })) } } : {}),
+              accounts: [...devAddresses],
+              safe,
+              ...(accountAbstraction ? { accountAbstraction: accountAbstraction.info(origin) } : {}),
+            },
+            server: {
+              caipNetworkId: chain.caipNetworkId,
+              name: chain.name,
+              rpcUrl: anvil.rpcUrl,
+              testnet: true,
+              nativeCurrency: chain.nativeCurrency,
+              nativePriceUsd: sandboxPrices.eth,
+              tokens: tokens.map((t) => ({ ...t, priceUsd: prices[t.address] ?? 0 })),
+              swap: { router: amm.router, factory: amm.factory, weth: amm.weth },
+              nfts: [{ address: nft.address, ...porticoPioneers }],
+            },
+            ...(accountAbstraction ? { accountAbstraction: { bundler: accountAbstraction.bundler, paymaster: accountAbstraction.paymaster } } : {}),
+            fundToken: (address, tokenAddress, amount) => {
+              if (tokenAddress.toLowerCase() !== token.address.toLowerCase()) throw new SandboxFaucetError(`The faucet pays only pUSD (${token.address}) on ${chain.name}, not ${tokenAddress.slice(0, 64)}`)
+              if (!isAddress(address, { strict: false })) throw new SandboxFaucetError(`${address} is not a valid EVM address`)
+              if (amount <= 0n || amount > maxFaucetTokenUnits) throw new SandboxFaucetError('The faucet sends more than 0 and at most 1,000,000 pUSD (1000000000000 base units) at a time')
+              const run = async () => {
+                const hash = await faucet.writeContract({ address: token.address, abi: erc20Abi, functionName: 'transfer', args: [address, amount] })
+                const receipt = await faucet.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+                if (receipt.status !== 'success') throw new Error(`The faucet's pUSD payment ${hash} reverted`)
+                return { txid: hash }
+              }
+              const result = queue.then(run, run)
+              queue = result.catch(() => undefined)
+              return result
+            },
+            proxyUrl: (serverOrigin) => sandboxRpcProxyUrl(serverOrigin, chain.caipNetworkId),
+            fund: (address, amount) => {
+              if (!isAddress(address, { strict: false })) throw new SandboxFaucetError(`${address} is not a valid EVM address`)
+              if (amount <= 0n || amount > maxFaucetWei) throw new SandboxFaucetError(`The faucet sends more than 0 and at most 1,000,000 ${chain.nativeCurrency.symbol} at a time`)
+              // One at a time: each payment takes the faucet's next nonce.
+              const run = async () => {
+                const hash = await faucet.sendTransaction({ to: address, value: amount })
+                const receipt = await faucet.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+                if (receipt.status !== 'success') throw new Error(`The faucet payment ${hash} reverted`)
+                return { txid: hash }
+              }
+              const result = queue.then(run, run)
+              queue = result.catch(() => undefined)
+              return result
+            },
+            probe: async (serverOrigin, signal) => {
+              await jsonRpcCall(sandboxRpcProxyUrl(serverOrigin, chain.caipNetworkId), 'eth_chainId', [], signal)
+            },
+            stop: () => withBundler.stop(),
+          }
+        })
       }),
   }
 }
