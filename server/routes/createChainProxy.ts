@@ -1,13 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
-import { createRateLimiter } from '../analytics/createRateLimiter.js'
 import type { ChainConfig, ServerConfig } from '../createServer.js'
 import { HttpError } from '../errors/HttpError.js'
 import { authorizeProject } from '../projects/authorizeProject.js'
 import { upstreamTimeoutMs } from '../rpc/upstreamTimeoutMs.js'
 import { badRequest } from '../utils/badRequest.js'
 import { isProjectId } from '../utils/isProjectId.js'
-import { defaultRpcRateLimit } from './registerRpcProxyRoutes.js'
+import { createCallLimiter } from '../rpc/createCallLimiter.js'
 
 export type ChainProxyParameters = {
   config: ServerConfig
@@ -43,21 +42,13 @@ export type ChainProxy = {
  */
 export function createChainProxy({ config, namespace, calls, exampleChainId, defaultContentType }: ChainProxyParameters): ChainProxy {
   const chains = new Map<string, ChainConfig>(config.chains.filter((c) => c.caipNetworkId.startsWith(`${namespace}:`)).map((c) => [c.caipNetworkId, c]))
-  const limits = { ...defaultRpcRateLimit, ...config.rpcRateLimit }
-  const perIp = createRateLimiter({ max: limits.perIp, windowMs: limits.windowMs })
-  const perProject = createRateLimiter({ max: limits.perProject, windowMs: limits.windowMs })
+  const limiter = createCallLimiter(config, calls)
   return {
     admit(request, reply) {
       const { projectId, chainId } = request.params
       if (!isProjectId(projectId)) throw badRequest('projectId must be letters, digits, "_" or "-" (at most 128)')
       authorizeProject({ config, projectId, origin: request.headers.origin })
-      const overIp = !perIp.hit(request.ip, 1)
-      const overProject = !perProject.hit(projectId, 1)
-      if (overIp || overProject) {
-        const retryAfterMs = Math.max(overIp ? perIp.retryAfterMs(request.ip) : 0, overProject ? perProject.retryAfterMs(projectId) : 0)
-        reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
-        throw new HttpError({ status: 429, code: 'RATE_LIMITED', message: `Too many ${calls} ${overIp ? 'from this address' : 'for this project'}; try again later` })
-      }
+      limiter.charge(request, reply, projectId)
       if (!isCaipNetworkId(chainId)) throw badRequest(`chainId must be a CAIP-2 id such as ${exampleChainId}`)
       const chain = chains.get(chainId)
       if (!chain) throw new HttpError({ status: 400, code: 'UNSUPPORTED_CHAIN', message: `Chain ${chainId} is not a ${namespace} chain served by this server` })

@@ -1,17 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
-import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
-import { createRateLimiter } from '../analytics/createRateLimiter.js'
 import { bundlerMethods, defaultBundlerName } from '../bundler/bundlerMethods.js'
 import { callBundler } from '../bundler/callBundler.js'
 import { HttpError } from '../errors/HttpError.js'
-import { authorizeProject } from '../projects/authorizeProject.js'
+import { admitChainQuery } from '../rpc/admitChainQuery.js'
+import { createCallLimiter } from '../rpc/createCallLimiter.js'
 import { parseJsonRpcBody } from '../rpc/parseJsonRpcBody.js'
 import type { JsonRpcRequest } from '../rpc/parseJsonRpcBody.js'
-import { badRequest } from '../utils/badRequest.js'
-import { isProjectId } from '../utils/isProjectId.js'
 import { readStringParam } from '../utils/readStringParam.js'
-import { defaultRpcRateLimit } from './registerRpcProxyRoutes.js'
 import type { ServerContext } from './ServerContext.js'
 
 const rpcError = (id: JsonRpcRequest['id'], code: number, message: string) => ({ jsonrpc: '2.0' as const, id: id ?? null, error: { code, message } })
@@ -39,21 +35,13 @@ export const bundlerFailureMessage = 'The bundler did not answer'
  */
 export function registerBundlerRoutes(scope: FastifyInstance, { config }: ServerContext): void {
   const bundlers = new Map(Object.entries(config.bundlers ?? {}).map(([chainId, b]) => [chainId, { url: b.url, name: b.name ?? defaultBundlerName }]))
-  const walletOrigin = config.auth ? new URL(config.auth.walletOrigin).origin : undefined
-  const limits = { ...defaultRpcRateLimit, ...config.rpcRateLimit }
-  const perIp = createRateLimiter({ max: limits.perIp, windowMs: limits.windowMs })
-  const perProject = createRateLimiter({ max: limits.perProject, windowMs: limits.windowMs })
+  const limiter = createCallLimiter(config, 'bundler calls')
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const chainId = readStringParam(request.query, 'chainId', { required: true, maxLength: 41 }) as string
-    if (!isCaipNetworkId(chainId)) throw badRequest('chainId must be a CAIP-2 id such as eip155:1')
-    const projectId = readStringParam(request.query, 'projectId', { maxLength: 128 })
-    if (projectId !== undefined && !isProjectId(projectId)) throw badRequest('projectId must be letters, digits, "_" or "-" (at most 128)')
+    const { chainId, projectId } = admitChainQuery(request, config)
     const name = readStringParam(request.query, 'bundler', { maxLength: 64 }) ?? defaultBundlerName
-    const origin = request.headers.origin
-    authorizeProject({ config, projectId, origin: walletOrigin !== undefined && origin === walletOrigin ? undefined : origin })
     const bundler = bundlers.get(chainId)
     if (!bundler) throw new HttpError({ status: 400, code: 'UNSUPPORTED_CHAIN', message: `No bundler is configured for ${chainId} on this server` })
     if (bundler.name !== name) throw new HttpError({ status: 400, code: 'UNKNOWN_BUNDLER', message: `The bundler of ${chainId} is ${bundler.name}, not ${name.slice(0, 64)}` })
@@ -63,13 +51,7 @@ export function registerBundlerRoutes(scope: FastifyInstance, { config }: Server
     if (parsed.batch) return reply.code(400).send(rpcError(null, -32600, 'Invalid request: the bundler route takes one request, not a batch'))
     const call = parsed.requests[0] as JsonRpcRequest
 
-    const overIp = !perIp.hit(request.ip, 1)
-    const overProject = !perProject.hit(projectId ?? '', 1)
-    if (overIp || overProject) {
-      const retryAfterMs = Math.max(overIp ? perIp.retryAfterMs(request.ip) : 0, overProject ? perProject.retryAfterMs(projectId ?? '') : 0)
-      reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
-      throw new HttpError({ status: 429, code: 'RATE_LIMITED', message: `Too many bundler calls ${overIp ? 'from this address' : 'for this project'}; try again later` })
-    }
+    limiter.charge(request, reply, projectId)
 
     if (!bundlerMethods.has(call.method)) return reply.send(rpcError(call.id, -32601, `The method ${call.method} does not exist / is not available on the bundler route`))
     try {

@@ -1,16 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
 import type { ChainConfig } from '../createServer.js'
 import { HttpError } from '../errors/HttpError.js'
-import { createRateLimiter } from '../analytics/createRateLimiter.js'
-import { authorizeProject } from '../projects/authorizeProject.js'
+import { admitChainQuery } from '../rpc/admitChainQuery.js'
+import { createCallLimiter } from '../rpc/createCallLimiter.js'
 import { parseJsonRpcBody } from '../rpc/parseJsonRpcBody.js'
 import type { JsonRpcRequest } from '../rpc/parseJsonRpcBody.js'
 import { isRpcMethodAllowed } from '../rpc/rpcAllowLists.js'
 import { upstreamTimeoutMs } from '../rpc/upstreamTimeoutMs.js'
-import { badRequest } from '../utils/badRequest.js'
-import { isProjectId } from '../utils/isProjectId.js'
-import { readStringParam } from '../utils/readStringParam.js'
 import type { ServerContext } from './ServerContext.js'
 
 const rpcError = (id: JsonRpcRequest['id'], code: number, message: string) => ({
@@ -20,7 +16,7 @@ const rpcError = (id: JsonRpcRequest['id'], code: number, message: string) => ({
 })
 
 /** Calls (each request of a batch counts) the proxy forwards per window when the configuration sets no limit. */
-export const defaultRpcRateLimit = { perIp: 6_000, perProject: 60_000, windowMs: 60_000 }
+export { defaultRpcRateLimit } from '../rpc/createCallLimiter.js'
 
 /** Most requests of one batch an upstream of `namespace` takes; larger batches are split. */
 export const upstreamBatchSize: Readonly<Record<string, number>> = { solana: 100 }
@@ -75,21 +71,13 @@ async function callUpstreamInSlices(rpcUrl: string, requests: JsonRpcRequest[], 
  */
 export function registerRpcProxyRoutes(scope: FastifyInstance, { config }: ServerContext): void {
   const chains = new Map<string, ChainConfig>(config.chains.map((chain) => [chain.caipNetworkId, chain]))
-  const walletOrigin = config.auth ? new URL(config.auth.walletOrigin).origin : undefined
-  const limits = { ...defaultRpcRateLimit, ...config.rpcRateLimit }
-  const perIp = createRateLimiter({ max: limits.perIp, windowMs: limits.windowMs })
-  const perProject = createRateLimiter({ max: limits.perProject, windowMs: limits.windowMs })
+  const limiter = createCallLimiter(config, 'RPC calls')
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const chainId = readStringParam(request.query, 'chainId', { required: true, maxLength: 41 }) as string
-    if (!isCaipNetworkId(chainId)) throw badRequest('chainId must be a CAIP-2 id such as eip155:1')
-    const projectId = readStringParam(request.query, 'projectId', { maxLength: 128 })
-    if (projectId !== undefined && !isProjectId(projectId)) throw badRequest('projectId must be letters, digits, "_" or "-" (at most 128)')
     // The wallet frame (on the auth service's wallet origin) reads chains and broadcasts through the proxy.
-    const origin = request.headers.origin
-    authorizeProject({ config, projectId, origin: walletOrigin !== undefined && origin === walletOrigin ? undefined : origin })
+    const { chainId, projectId } = admitChainQuery(request, config)
     const chain = chains.get(chainId)
     if (!chain) throw new HttpError({ status: 400, code: 'UNSUPPORTED_CHAIN', message: `Chain ${chainId} is not served by this server` })
 
@@ -98,14 +86,7 @@ export function registerRpcProxyRoutes(scope: FastifyInstance, { config }: Serve
     if (!parsed.ok) return reply.code(400).send(rpcError(null, parsed.code, parsed.message))
 
     // Every call counts, so a batch of 1000 costs what 1000 single requests cost.
-    const calls = parsed.requests.length
-    const overIp = !perIp.hit(request.ip, calls)
-    const overProject = !perProject.hit(projectId ?? '', calls)
-    if (overIp || overProject) {
-      const retryAfterMs = Math.max(overIp ? perIp.retryAfterMs(request.ip) : 0, overProject ? perProject.retryAfterMs(projectId ?? '') : 0)
-      reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
-      throw new HttpError({ status: 429, code: 'RATE_LIMITED', message: `Too many RPC calls ${overIp ? 'from this address' : 'for this project'}; try again later` })
-    }
+    limiter.charge(request, reply, projectId, parsed.requests.length)
 
     const namespace = chainId.split(':')[0] as string
     const allowed = parsed.requests.filter((r) => isRpcMethodAllowed(namespace, r.method))
