@@ -1,22 +1,12 @@
 import { type Address, type Hex, type LocalAccount, createClient, custom, decodeErrorResult, defineChain, hexToBigInt, isAddress, isAddressEqual, isHex, numberToHex } from 'viem'
 import { type UserOperationReceipt, createBundlerClient, createPaymasterClient } from 'viem/account-abstraction'
 
+import type { DevWalletChain } from './createDevWalletProvider.js'
 import { ProviderRpcError, providerErrorMessages } from './ProviderRpcError.js'
 import { type SimpleAccount, toSimpleAccount } from './toSimpleAccount.js'
 
-/**
- * A chain as the calls module needs it (`bundlerUrl`: the server's bundler route for it;
- * `paymasterUrl`: the ERC-7677 paymaster service the wallet itself uses for `eth_sendTransaction`
- * from the smart account).
- */
-export type DevWalletCallsChain = {
-  chainId: number
-  name: string
-  rpcUrl: string
-  nativeCurrency: { name: string; symbol: string; decimals: number }
-  bundlerUrl?: string | undefined
-  paymasterUrl?: string | undefined
-}
+/** A chain as the calls module needs it: the wallet's own chain record (`bundlerUrl`, `paymasterUrl`). */
+export type DevWalletCallsChain = DevWalletChain
 
 /** Where the dev wallet's SimpleAccount comes from. */
 export type DevWalletSmartAccountConfig = { factory: Address; entryPoint: Address }
