@@ -1,11 +1,13 @@
-// getCallsStatus over a WalletConnect-like channel (the real eip155 plugin encodes the requests) and
-// fetchUserOperationReceipt against a real local HTTP server playing the server's bundler route.
+// getCallsStatus over a WalletConnect-like channel (the real eip155 plugin encodes the requests, loading
+// its encoders lazily) and fetchUserOperationReceipt against a real local HTTP server playing the
+// server's bundler route. Here, not in tests/kernel: the kernel suite also runs under
+// --disallow-code-generation-from-strings, where vitest cannot resolve a plugin's relative import().
 import { afterEach, describe, expect, it } from 'vitest'
 import { CallsStatusNotApprovedError, createPortico, definePlugin, HttpRequestError, UserOperationReceiptError, version, type ConnectionChannel } from '../../../kernel/index.js'
 import { eip155 } from '../../../plugins/eip155/index.js'
-import { startRecordingServer } from '../helpers/recordingServer.js'
-import { memoryStorage } from '../helpers/testKit.js'
-import { devnet, smart } from './helpers.js'
+import { startRecordingServer } from '../../kernel/helpers/recordingServer.js'
+import { memoryStorage } from '../../kernel/helpers/testKit.js'
+import { devnet, smart } from '../../kernel/calls/helpers.js'
 
 const userOpHash = `0x${'ab'.repeat(32)}`
 const txHash = `0x${'cd'.repeat(32)}`
