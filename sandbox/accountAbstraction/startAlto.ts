@@ -8,6 +8,7 @@ import { toHex } from 'viem'
 
 import { jsonRpcCall } from '../chains/SandboxChain.js'
 import { assertPortFree } from '../utils/assertPortFree.js'
+import { forgetGroup, killGroup, trackGroup } from '../utils/processGroups.js'
 import { BundlerStartError } from './AccountAbstractionError.js'
 import { sandboxAccountAbstractionKeys, sandboxBundlerPrivateKeys } from './sandboxAccountAbstractionKeys.js'
 
@@ -39,16 +40,6 @@ const defaultTimeoutMs = 30_000
 const stopTimeoutMs = 5_000
 const outputTailChars = 4_000
 const preload = fileURLToPath(new URL('./altoLoopbackOnly.mjs', import.meta.url))
-const liveGroups = new Set<number>()
-let exitHookInstalled = false
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal)
-  } catch {
-    // already gone
-  }
-}
 
 /** The alto CLI script (`@pimlico/alto` keeps it out of its `exports`, so it is found by path). */
 function altoScript(): string {
@@ -101,13 +92,7 @@ export async function startAlto({ rpcUrl, port, entryPoint, logFile, timeoutMs =
   ]
   const started = Date.now()
   const child: ChildProcess = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SENTRY_DSN: '' } })
-  if (!exitHookInstalled) {
-    exitHookInstalled = true
-    process.on('exit', () => {
-      for (const pid of liveGroups) killGroup(pid, 'SIGKILL')
-    })
-  }
-  if (child.pid !== undefined) liveGroups.add(child.pid)
+  trackGroup(child.pid)
   let output = ''
   let log: ReturnType<typeof createWriteStream> | undefined
   if (logFile) {
@@ -126,7 +111,7 @@ export async function startAlto({ rpcUrl, port, entryPoint, logFile, timeoutMs =
   let hasExited = false
   void exited.then(() => {
     hasExited = true
-    if (child.pid !== undefined) liveGroups.delete(child.pid)
+    forgetGroup(child.pid)
     log?.end()
   })
 

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 
+import { forgetGroup, killGroup, trackGroup } from '../utils/processGroups.js'
 import { AnvilNotFoundError, AnvilStartError, InvalidDevnetParameterError, PortInUseError } from './errors.js'
 
 /** A running anvil chain on 127.0.0.1. */
@@ -56,26 +57,6 @@ const guardScript = [
   'kill "$watcher" 2>/dev/null',
   'exit "$status"',
 ].join('\n')
-
-/** Process groups of the guards still running, killed on `process.exit` as a last resort. */
-const liveGroups = new Set<number>()
-let exitHookInstalled = false
-
-function installExitHook(): void {
-  if (exitHookInstalled) return
-  exitHookInstalled = true
-  process.on('exit', () => {
-    for (const pid of liveGroups) killGroup(pid, 'SIGKILL')
-  })
-}
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal)
-  } catch {
-    // The group is already gone.
-  }
-}
 
 function resolveAnvilBinary(): string {
   const packageName = platformPackages[`${process.platform}-${process.arch}`]
@@ -144,8 +125,7 @@ export async function startAnvil(parameters: StartAnvilParameters): Promise<Star
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
   })
-  installExitHook()
-  if (child.pid !== undefined) liveGroups.add(child.pid)
+  trackGroup(child.pid)
 
   let output = ''
   let listeningPort: number | undefined
@@ -165,7 +145,7 @@ export async function startAnvil(parameters: StartAnvilParameters): Promise<Star
 
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => {
-      if (child.pid !== undefined) liveGroups.delete(child.pid)
+      forgetGroup(child.pid)
       resolve({ code, signal })
     })
     // A spawn that failed outright has no process and emits no 'exit'.
