@@ -39,8 +39,8 @@ export type LedgerHidDevice = EventTarget & {
   open(): Promise<void>
   close(): Promise<void>
   forget(): Promise<void>
-  sendReport(reportId: number, data: BufferSource): Promise<void>
-  sendFeatureReport(reportId: number, data: BufferSource): Promise<void>
+  sendReport(reportId: number, data: ArrayBufferView | ArrayBuffer): Promise<void>
+  sendFeatureReport(reportId: number, data: ArrayBufferView | ArrayBuffer): Promise<void>
   receiveFeatureReport(reportId: number): Promise<DataView>
 }
 
@@ -56,7 +56,7 @@ export type LedgerHid = EventTarget & {
   readonly device: LedgerHidDevice
 }
 
-function toBytes(data: BufferSource): Uint8Array {
+function toBytes(data: ArrayBufferView | ArrayBuffer): Uint8Array {
   if (data instanceof ArrayBuffer) return new Uint8Array(data)
   return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
 }
@@ -109,7 +109,7 @@ export function createLedgerHid(ledger: LedgerDevice): LedgerHid {
       opened = false
       allowed = false
     },
-    async sendReport(reportId: number, data: BufferSource) {
+    async sendReport(reportId: number, data: ArrayBufferView | ArrayBuffer) {
       if (!connected) throw new DOMException('Failed to write the report.', 'NotAllowedError')
       if (!opened) throw new DOMException('The device must be opened first.', 'InvalidStateError')
       if (reportId !== 0) throw new DOMException('Failed to write the report.', 'NotAllowedError')

@@ -12,7 +12,7 @@ const expected = mnemonicToAccount(ledgerDeviceMnemonic, { path: `m/${path}` }).
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 const typedData = {
-  domain: { name: 'Portico', version: '1', chainId: 31337, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
+  domain: { name: 'Portico', version: '1', chainId: 31337n, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
   types: { Mail: [{ name: 'contents', type: 'string' }, { name: 'amount', type: 'uint256' }] },
   primaryType: 'Mail',
   message: { contents: 'Hello, Ledger', amount: 42n },

@@ -72,7 +72,7 @@ describe('the emulated Ledger, Solana app, driven by hw-transport-webhid + hw-ap
     )
     const transaction = compileTransaction(message)
     const { signature } = await solana.signTransaction(path, Buffer.from(transaction.messageBytes))
-    expect(ed25519.verify(signature, transaction.messageBytes, expectedKey())).toBe(true)
+    expect(ed25519.verify(signature, new Uint8Array(transaction.messageBytes), expectedKey())).toBe(true)
     const result = svm.sendTransaction({ ...transaction, signatures: { ...transaction.signatures, [owner]: new Uint8Array(signature) as SignatureBytes } })
     expect('err' in result ? String(result.err()) : 'ok').toBe('ok')
     expect(svm.getBalance(recipient)).toBe(250_000_000n)
