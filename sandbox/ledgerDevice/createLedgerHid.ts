@@ -46,6 +46,7 @@ export type LedgerHidDevice = EventTarget & {
 
 /** The fake `navigator.hid`, and the switches a test pulls. */
 export type LedgerHid = EventTarget & {
+  /** Resolves `[device]` as the chooser would after a pick; `[]` while unplugged (a chooser closed without one). */
   requestDevice(options?: { filters?: { vendorId?: number; productId?: number; usagePage?: number }[] }): Promise<LedgerHidDevice[]>
   getDevices(): Promise<LedgerHidDevice[]>
   /** Whether the page was allowed the device (a pick in the chooser). */

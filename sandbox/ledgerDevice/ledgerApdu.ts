@@ -1,4 +1,4 @@
-import { formatLedgerPath } from './ledgerDeviceKeys.js'
+import { type LedgerDeviceKeys, formatLedgerPath } from './ledgerDeviceKeys.js'
 
 /** Status words the emulated device answers (Ledger's ISO 7816 conventions and the apps' own). */
 export const ledgerStatus = {
@@ -79,7 +79,7 @@ export function appAndVersionAnswer(name: string, version: string): Uint8Array {
 
 /** What an app needs from the device. */
 export type LedgerAppContext = {
-  keys: import('./ledgerDeviceKeys.js').LedgerDeviceKeys
+  keys: LedgerDeviceKeys
   blindSigning(): boolean
   /** Shows `screen` and waits for Approve (true) or Reject (false), by the device's mode; records the activity. */
   confirm(request: { app: string; action: string; path: string; screen: string }): Promise<boolean>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createLedgerDevice } from '../../../sandbox/ledgerDevice/createLedgerDevice.js'
 import { type LedgerHidDevice, createLedgerHid } from '../../../sandbox/ledgerDevice/createLedgerHid.js'
 import { createLedgerHidReader, encodeLedgerHidReports } from '../../../sandbox/ledgerDevice/ledgerHidFraming.js'
-import { openLedgerTransport } from './fixtures/openLedgerTransport.js'
+import { TransportWebHID, openLedgerTransport } from './fixtures/openLedgerTransport.js'
 
 const sw = (answer: Uint8Array) => Buffer.from(answer.subarray(-2)).toString('hex')
 
@@ -107,6 +107,9 @@ describe('malformed input to the emulated device answers a status word, never th
     expect(events).toEqual(['disconnect:true'])
     expect(await hid.getDevices()).toEqual([])
     await expect(transport.send(0xb0, 0x01, 0, 0)).rejects.toMatchObject({ name: 'DisconnectedDeviceDuringOperation' })
+    // Nothing to pick: the chooser closes empty, and Ledger's transport reports the cancelled open.
+    expect(await hid.requestDevice({ filters: [{ vendorId: 0x2c97 }] })).toEqual([])
+    await expect(TransportWebHID.create()).rejects.toMatchObject({ name: 'TransportOpenUserCancelled' })
     hid.setConnected(true)
   })
 
