@@ -6,7 +6,8 @@ import { devWalletPanelCss } from '../devWallet/devWalletPanelCss.js'
  * device "screen" and a collapse button.
  */
 export const ledgerPanelCss = `${devWalletPanelCss}
-:host { left: auto; right: 12px; bottom: auto; top: 12px; }
+/* Top right, below the demo's header (its Connect button), above the Cosmos and Sui panels. */
+:host { left: auto; right: 12px; bottom: auto; top: 72px; }
 section { border-color: #111827; width: 248px; max-width: calc(100vw - 24px); }
 .head { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
 h2 { color: #111827; margin: 0; }
