@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ChainNamespace, DirectoryWallet, Portico } from '../../../kernel/index.js'
-import { usePortico, useTranslate, WalletIcon, walletImageSrc } from '../../../ui/index.js'
+import { closeAfterConnect, usePortico, useTranslate, WalletIcon, walletImageSrc } from '../../../ui/index.js'
 import { walletConnectConnectorId } from '../constants.js'
 import { pairingExpiryMarginMs, type WalletConnectStore } from '../store/WalletConnectStore.js'
 import { buildWalletLinks, phoneLink } from '../utils/buildWalletLinks.js'
@@ -69,7 +69,7 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
     if (!connected || router.view !== view.current) return
     const redirect = data?.redirectView
     if (typeof redirect === 'string') store?.continueTo(redirect)
-    else portico.close()
+    else closeAfterConnect(portico)
   }, [connected])
 
   const expiry = store?.expiry
