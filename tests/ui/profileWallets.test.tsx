@@ -1,9 +1,10 @@
 // ProfileWallets (rendered to HTML): the namespace's wallets with the active one marked, Switch and
 // Disconnect on the others, Add wallet; the buttons' actions run through the kernel as they do.
+import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Portico } from '../../kernel/index.js'
-import { PorticoProvider } from '../../ui/index.js'
+import { PorticoProvider, useConnections } from '../../ui/index.js'
 import { AccountView } from '../../ui/views/Account/AccountView.js'
 import { ProfileWalletsView } from '../../ui/views/ProfileWallets/ProfileWalletsView.js'
 import { registerUiViews } from '../../ui/views/registerUiViews.js'
@@ -23,7 +24,7 @@ async function both(multiWallet: boolean) {
   await portico.discoverWallets('eip155')
   await portico.connect({ connectorId: 'one' })
   await portico.connect({ connectorId: 'two' })
-  const render = (node: JSX.Element) => renderToString(<PorticoProvider portico={portico}>{node}</PorticoProvider>)
+  const render = (node: ReactElement) => renderToString(<PorticoProvider portico={portico}>{node}</PorticoProvider>)
   return { portico, render }
 }
 
@@ -67,5 +68,14 @@ describe('ProfileWallets view', () => {
     const { render } = await both(true)
     const html = render(<ProfileWalletsView />)
     for (const address of [addressA, addressB]) expect(html).toContain(`title="${address}">${short(address)}`)
+  })
+
+  it('useConnections gives the list and the multi-wallet flag to a site component', async () => {
+    const { render } = await both(true)
+    function Mine() {
+      const { connections, multiWallet } = useConnections({ namespace: 'eip155' })
+      return <p>{`${multiWallet}:${connections.map((c) => `${c.connectorId}${c.active ? '*' : ''}`).join(',')}`}</p>
+    }
+    expect(render(<Mine />)).toContain('true:two*,one')
   })
 })

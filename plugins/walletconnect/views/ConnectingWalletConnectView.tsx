@@ -58,7 +58,9 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
   useEffect(() => {
     // React may mount twice in development: a cancel scheduled by the first unmount is undone.
     if (cancelTimer.current) clearTimeout(cancelTimer.current)
-    if (store && !store.pending && !connections.isConnected(namespace)) start()
+    // Another wallet connected in the namespace (multi-wallet: the visitor adds this one) is no reason not to pair.
+    const paired = connections.isConnected(namespace) && connections.get(namespace).connectorId === walletConnectConnectorId
+    if (store && !store.pending && !paired) start()
     return () => {
       cancelTimer.current = setTimeout(() => store?.cancel(), 0)
     }
