@@ -194,6 +194,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
     const treasury = await createOnrampTreasury(chains)
     const webhookSecret = randomBytes(32).toString('hex')
     try {
+      const sandboxProjectFeatures = defaultProjectFeatures.map((f) => (f.id === 'multi_wallet' ? { id: f.id, isEnabled: true, config: null } : f))
       server = await createServer({
         host: sandboxHost,
         port: ports.server,
@@ -202,15 +203,17 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         // The alto bundlers (PORT+12, PORT+13), reached by wallets through /v1/bundler.
         bundlers: Object.fromEntries(chains.flatMap((c) => (c.accountAbstraction ? [[c.info.caipNetworkId, c.accountAbstraction.bundler]] : []))),
         projects: {
+          // Multi-wallet is allowed and left to the site's own option (config null: the demo's ?multiWallet=1).
           [sandboxProjectId]: {
             allowedOrigins,
             isAnalyticsEnabled: true,
+            features: sandboxProjectFeatures,
           },
           // The same, with the remote feature emailCapture on (the demo's ?emailCapture=1).
           [sandboxEmailCaptureProjectId]: {
             allowedOrigins,
             isAnalyticsEnabled: true,
-            features: defaultProjectFeatures.map((f) => (f.id === 'email_capture' ? { id: f.id, isEnabled: true, config: [] } : f)),
+            features: sandboxProjectFeatures.map((f) => (f.id === 'email_capture' ? { id: f.id, isEnabled: true, config: [] } : f)),
           },
         },
         profile: { zone: sandboxNameZone },
