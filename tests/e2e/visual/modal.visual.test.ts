@@ -80,6 +80,8 @@ describe.each([
     // Four installed dev wallets fill the list: Recommended makes way for them, All Wallets ends it.
     await dialog().getByRole('button', { name: 'Portico Dev Wallet (Stacks)', exact: true }).waitFor()
     await dialog().getByRole('button', { name: 'All Wallets' }).waitFor()
+    // The email section is its own lazy chunk: shoot once it replaced its spinner.
+    await dialog().getByRole('textbox', { name: 'Email' }).waitFor()
     await check('Connect')
 
     await dialog().getByRole('button', { name: 'All Wallets' }).click()
