@@ -7,6 +7,7 @@ import {
   type ConnectResult,
   type Network,
   type Plugin,
+  type View,
   type PluginContext,
   type WalletConnector,
 } from '../../kernel/index.js'
@@ -59,6 +60,8 @@ export type LedgerControls = Readonly<{
   balance(namespace: string, address: string): Promise<BalanceResult | undefined>
   /** Connects the namespace with this account. */
   choose(namespace: string, path: string, address: string): Promise<void>
+  /** Replaces the current view (after connecting, the `redirectView` the view was opened with). */
+  replaceView(view: View): void
 }>
 
 type Stored = { path: string; address: string }
@@ -166,6 +169,7 @@ export function ledger(options: LedgerOptions = {}, environment: LedgerEnvironme
           if (!network) return undefined
           return portico.hooks.fetchBalance.for(namespace).promise({ namespace, address, network })
         },
+        replaceView: (view: View) => portico.replaceView(view),
         async choose(namespace: string, path: string, address: string) {
           picks.set(namespace, { path, address })
           try {
@@ -178,15 +182,16 @@ export function ledger(options: LedgerOptions = {}, environment: LedgerEnvironme
       portico.registerStore(pluginName, controls)
 
       const ours = (request: { connectorId: string }) => request.connectorId === ledgerConnectorId
-      // Offered in a browser only (a server-side render has no device to reach).
-      const connectors: WalletConnector[] = isBrowser
-        ? namespaces.map((namespace) => ({ id: ledgerConnectorId, name: 'Ledger', namespace, type: 'EXTERNAL', imageUrl: ledgerLogo, view: ledgerView }))
-        : []
+      const connectors: WalletConnector[] = namespaces.map((namespace) => ({ id: ledgerConnectorId, name: 'Ledger', namespace, type: 'EXTERNAL', imageUrl: ledgerLogo, view: ledgerView }))
 
       const { hooks } = portico
       for (const namespace of namespaces) {
-        const connector = connectors.find((c) => c.namespace === namespace)
-        if (connector) hooks.discoverWallets.for(namespace).tapPromise(pluginName, async (context) => context.add(connector))
+        const connector = connectors.find((c) => c.namespace === namespace) as WalletConnector
+        // Offered in a browser only (a server-side render has no device to reach); the view says
+        // so when the browser has neither WebHID nor WebUSB.
+        hooks.discoverWallets.for(namespace).tapPromise(pluginName, async (context) => {
+          if (environment.supported !== undefined || isBrowser) context.add(connector)
+        })
         const tap = { name: pluginName, stage: -10 }
         hooks.connect.for(namespace).tapPromise(tap, async (request) => {
           if (!ours(request)) return undefined

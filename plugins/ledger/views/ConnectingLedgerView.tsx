@@ -214,7 +214,7 @@ function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) 
         const { router } = portico.stores
         if (router.view !== ledgerView) return
         const redirect = router.data?.redirectView
-        if (typeof redirect === 'string') router.replace(redirect as View)
+        if (typeof redirect === 'string') controls.replaceView(redirect as View)
         else portico.close()
       },
       (error: unknown) => setChoosing({ index: row.index, error }),
