@@ -12,14 +12,12 @@ import {
   type WalletConnector,
 } from '../../kernel/index.js'
 import { ledgerApps, ledgerConnectorId, ledgerNamespaces, ledgerStorageKey, ledgerView, type LedgerNamespace } from './constants.js'
-import { LedgerAccountNotChosenError, LedgerNotSelectedError, LedgerUnsupportedBrowserError } from './errors.js'
 import { ledgerLogo } from './logo.js'
 import { messages } from './messages.js'
 import { meta } from './meta.js'
 import type { LedgerApp, LedgerDevice, LedgerDeviceOptions } from './transport/LedgerDevice.js'
 import { loadLedgerDevice } from './transport/loadLedgerDevice.js'
 import { ledgerVendorId, pickTransport, type LedgerTransportOption } from './transport/transportKinds.js'
-import { isConcretePath } from './utils/derivationPaths.js'
 import type { Eip155ChannelParameters } from './eip155/createEip155Channel.js'
 
 export type LedgerOptions = {
@@ -68,14 +66,17 @@ type Stored = { path: string; address: string }
 
 const pluginName = 'ledger'
 
+/** The kept value's shape (its path is checked in full by `isConcretePath` before it is used). */
 function storedGuard(namespace: string) {
   return (value: unknown): value is Stored => {
     const v = value as Partial<Stored> | null
-    if (typeof v !== 'object' || v === null || typeof v.address !== 'string') return false
-    if (!isConcretePath(v.path, { hardenedOnly: namespace === 'solana' })) return false
+    if (typeof v !== 'object' || v === null || typeof v.address !== 'string' || typeof v.path !== 'string' || v.path.length > 200) return false
     return namespace === 'eip155' ? /^0x[0-9a-fA-F]{40}$/.test(v.address) : /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(v.address)
   }
 }
+
+/** Ledger's typed errors, loaded with the rest of its code (none of them is needed up front). */
+const errors = () => import('./errors.js')
 
 const sameAddress = (namespace: string, a: string, b: string) => (namespace === 'eip155' ? a.toLowerCase() === b.toLowerCase() : a === b)
 
@@ -142,7 +143,7 @@ export function ledger(options: LedgerOptions = {}, environment: LedgerEnvironme
 
       async function resultFor(namespace: string, { path, address }: Stored, request: ConnectRequest): Promise<ConnectResult> {
         const network = request.network ?? portico.stores.networks.activeOf(namespace) ?? networksOf(namespace)[0]
-        if (!network) throw new LedgerAccountNotChosenError()
+        if (!network) throw new (await errors()).LedgerAccountNotChosenError()
         const d = await deviceNow()
         const networks = () => networksOf(namespace)
         const channel =
@@ -158,8 +159,8 @@ export function ledger(options: LedgerOptions = {}, environment: LedgerEnvironme
         pageSize: options.pageSize ?? 5,
         supported,
         async open() {
-          if (!supported()) throw new LedgerUnsupportedBrowserError()
-          if (!(await (await deviceNow()).open({ prompt: true }))) throw new LedgerNotSelectedError()
+          if (!supported()) throw new (await errors()).LedgerUnsupportedBrowserError()
+          if (!(await (await deviceNow()).open({ prompt: true }))) throw new (await errors()).LedgerNotSelectedError()
         },
         app: async () => (await deviceNow()).app(),
         appFor: (namespace: string) => ledgerApps[namespace as LedgerNamespace] ?? 'Ethereum',
@@ -196,7 +197,7 @@ export function ledger(options: LedgerOptions = {}, environment: LedgerEnvironme
         hooks.connect.for(namespace).tapPromise(tap, async (request) => {
           if (!ours(request)) return undefined
           const pick = picks.get(namespace)
-          if (!pick) throw new LedgerAccountNotChosenError()
+          if (!pick) throw new (await errors()).LedgerAccountNotChosenError()
           return resultFor(namespace, pick, request)
         })
         hooks.reconnect.for(namespace).tapPromise(tap, async (request) => {
@@ -208,6 +209,8 @@ export function ledger(options: LedgerOptions = {}, environment: LedgerEnvironme
           try {
             if (!device?.isOpen && !(await allowedLedgerPresent(kind))) return undefined
             const d = await deviceNow()
+            const { isConcretePath } = await import('./utils/derivationPaths.js')
+            if (!isConcretePath(stored.path, { hardenedOnly: namespace === 'solana' })) return undefined
             if (!d.isOpen && !(await d.open({ prompt: false }))) return undefined
             const address = await addressOf(namespace, stored.path)
             if (!sameAddress(namespace, address, stored.address)) return undefined

@@ -95,7 +95,7 @@ export class FakeLedgerTransport extends Transport {
     }
     if (this.locked) return status(0x5515)
     if (cla !== 0xe0 || this.app === 'BOLOS') return status(0x6e01)
-    return this.app === 'Ethereum' ? this.ethereum(ins, p1, p2, data) : this.solana(ins, p1, p2, data)
+    return this.app === 'Ethereum' ? this.ethereum(ins as number, p1 as number, p2 as number, data) : this.solana(ins as number, p1 as number, p2 as number, data)
   }
 
   private ethereum(ins: number, p1: number, _p2: number, data: Uint8Array): Buffer {
