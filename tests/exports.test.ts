@@ -383,14 +383,10 @@ describe('entry point exports', () => {
         "LedgerNotSelectedError",
         "LedgerPathError",
         "LedgerUnsupportedBrowserError",
-        "isConcretePath",
         "ledger",
         "ledgerConnectorId",
         "ledgerStorageKey",
         "meta",
-        "parsePath",
-        "pathAt",
-        "pathSchemes",
         "toLedgerError",
       ]
     `)

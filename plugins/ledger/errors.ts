@@ -2,12 +2,15 @@ import { BaseError, ProviderRpcError } from '../../kernel/index.js'
 
 const docs = '/plugins/ledger.md'
 
-/** `Enable "Blind signing" …`: the Ethereum app refused a transaction with data (`6A80` / `6A83`) because blind signing is off. */
+/**
+ * `Enable "Blind signing" …`: the Ethereum app refused a transaction with data (`6A80` / `6A83`), or
+ * the Solana app a transaction it cannot show (`6808`), because blind signing is off.
+ */
 export class LedgerBlindSigningError extends BaseError {
   override name = 'LedgerBlindSigningError'
   override code = 'LEDGER_BLIND_SIGNING'
-  constructor({ cause }: { cause?: unknown } = {}) {
-    super('Enable "Blind signing" in the Ethereum app\'s settings on your Ledger, then try again', { cause, docsPath: `${docs}#ledgerblindsigningerror` })
+  constructor({ app = 'Ethereum', cause }: { app?: string; cause?: unknown } = {}) {
+    super(`Enable "Blind signing" in the ${app} app's settings on your Ledger, then try again`, { cause, docsPath: `${docs}#ledgerblindsigningerror` })
   }
 }
 
@@ -121,8 +124,10 @@ export function toLedgerError(error: unknown, context: LedgerErrorContext): Base
   const status = statusCodeOf(error)
   const name = (error as { name?: unknown } | null)?.name
   if (status === 0x6985) return new ProviderRpcError({ code: 4001, message: 'The request was rejected on your Ledger', cause: error })
-  if (status !== undefined && blindSigning.has(status)) return context.withData ? new LedgerBlindSigningError({ cause: error }) : new LedgerDeviceError({ statusCode: status, cause: error })
-  if (name === 'EthAppPleaseEnableContractData') return new LedgerBlindSigningError({ cause: error })
+  if (status !== undefined && blindSigning.has(status)) return context.withData ? new LedgerBlindSigningError({ app: context.app, cause: error }) : new LedgerDeviceError({ statusCode: status, cause: error })
+  // hw-app-eth turns 6A80 on a transaction into its own error (no status word); hw-app-solana accepts 6808 and throws a plain one.
+  if (name === 'EthAppPleaseEnableContractData') return new LedgerBlindSigningError({ app: 'Ethereum', cause: error })
+  if (status === 0x6808 || (context.app === 'Solana' && /enabling blind signature/i.test(String((error as { message?: unknown } | null)?.message ?? '')))) return new LedgerBlindSigningError({ app: 'Solana', cause: error })
   if (status !== undefined && appNotOpen.has(status)) return new LedgerAppNotOpenError({ app: context.app, cause: error })
   if ((status !== undefined && locked.has(status)) || name === 'LockedDeviceError') return new LedgerLockedError({ cause: error })
   if (status !== undefined) return new LedgerDeviceError({ statusCode: status, cause: error })

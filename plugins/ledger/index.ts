@@ -15,6 +15,4 @@ export {
   LedgerUnsupportedBrowserError,
   toLedgerError,
 } from './errors.js'
-export { isConcretePath, parsePath, pathAt, pathSchemes } from './utils/derivationPaths.js'
-export type { ParsedPath, PathScheme } from './utils/derivationPaths.js'
 export type { LedgerTransportOption } from './transport/transportKinds.js'

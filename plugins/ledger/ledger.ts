@@ -75,8 +75,8 @@ function storedGuard(namespace: string) {
   }
 }
 
-/** Ledger's typed errors, loaded with the rest of its code (none of them is needed up front). */
-const errors = () => import('./errors.js')
+/** The connection work (errors, path checks, channels), loaded with the device code: none of it is needed up front. */
+const connection = () => import('./connection/ledgerConnection.js')
 
 const sameAddress = (namespace: string, a: string, b: string) => (namespace === 'eip155' ? a.toLowerCase() === b.toLowerCase() : a === b)
 
@@ -143,24 +143,28 @@ export function ledger(options: LedgerOptions = {}, environment: LedgerEnvironme
 
       async function resultFor(namespace: string, { path, address }: Stored, request: ConnectRequest): Promise<ConnectResult> {
         const network = request.network ?? portico.stores.networks.activeOf(namespace) ?? networksOf(namespace)[0]
-        if (!network) throw new (await errors()).LedgerAccountNotChosenError()
-        const d = await deviceNow()
-        const networks = () => networksOf(namespace)
-        const channel =
-          namespace === 'solana'
-            ? (await import('./solana/createSolanaChannel.js')).createSolanaChannel({ device: d, path, address, networks, ...(environment.fetch ? { fetch: environment.fetch } : {}) })
-            : (await import('./eip155/createEip155Channel.js')).createEip155Channel({ device: d, path, address, networks, ...(environment.publicClient ? { publicClient: environment.publicClient } : {}) })
+        const [d, { ledgerConnectResult }] = await Promise.all([deviceNow(), connection()])
+        const result = await ledgerConnectResult({
+          namespace,
+          device: d,
+          path,
+          address,
+          network,
+          networks: () => networksOf(namespace),
+          ...(environment.publicClient ? { publicClient: environment.publicClient } : {}),
+          ...(environment.fetch ? { fetch: environment.fetch } : {}),
+        })
         portico.services.storage.set(ledgerStorageKey(namespace), { path, address })
         inUse.add(namespace)
-        return { connectorId: ledgerConnectorId, accounts: [{ address, type: 'eoa' }], caipNetworkId: network.caipNetworkId as CaipNetworkId, method: 'browser', channel }
+        return result
       }
 
       const controls: LedgerControls = Object.freeze({
         pageSize: options.pageSize ?? 5,
         supported,
         async open() {
-          if (!supported()) throw new (await errors()).LedgerUnsupportedBrowserError()
-          if (!(await (await deviceNow()).open({ prompt: true }))) throw new (await errors()).LedgerNotSelectedError()
+          const [d, { openInClick }] = await Promise.all([deviceNow(), connection()])
+          await openInClick(d, supported())
         },
         app: async () => (await deviceNow()).app(),
         appFor: (namespace: string) => ledgerApps[namespace as LedgerNamespace] ?? 'Ethereum',
@@ -197,7 +201,7 @@ export function ledger(options: LedgerOptions = {}, environment: LedgerEnvironme
         hooks.connect.for(namespace).tapPromise(tap, async (request) => {
           if (!ours(request)) return undefined
           const pick = picks.get(namespace)
-          if (!pick) throw new (await errors()).LedgerAccountNotChosenError()
+          if (!pick) return (await connection()).accountNotChosen()
           return resultFor(namespace, pick, request)
         })
         hooks.reconnect.for(namespace).tapPromise(tap, async (request) => {
@@ -209,8 +213,7 @@ export function ledger(options: LedgerOptions = {}, environment: LedgerEnvironme
           try {
             if (!device?.isOpen && !(await allowedLedgerPresent(kind))) return undefined
             const d = await deviceNow()
-            const { isConcretePath } = await import('./utils/derivationPaths.js')
-            if (!isConcretePath(stored.path, { hardenedOnly: namespace === 'solana' })) return undefined
+            if (!(await connection()).isKeptPath(namespace, stored.path)) return undefined
             if (!d.isOpen && !(await d.open({ prompt: false }))) return undefined
             const address = await addressOf(namespace, stored.path)
             if (!sameAddress(namespace, address, stored.address)) return undefined

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isConcretePath, LedgerPathError, parsePath, pathAt, pathSchemes } from '../../../plugins/ledger/index.js'
+import { LedgerPathError } from '../../../plugins/ledger/index.js'
+import { isConcretePath, parsePath, pathAt, pathSchemes } from '../../../plugins/ledger/utils/derivationPaths.js'
 
 describe('ledger: derivation paths', () => {
   it('each scheme of the contract gives the paths it names', () => {

@@ -31,6 +31,9 @@ describe('ledger: status words become the errors of the contract (§3)', () => {
       expect(plain).toBeInstanceOf(LedgerDeviceError)
       expect((plain as LedgerDeviceError).statusCode).toBe(sw)
     }
+    // The Solana app's 6808, and hw-app-solana's plain error for it.
+    expect(toLedgerError(statusError(0x6808), { app: 'Solana' }).shortMessage).toBe('Enable "Blind signing" in the Solana app\'s settings on your Ledger, then try again')
+    expect(toLedgerError(new Error('Missing a parameter. Try enabling blind signature in the app'), { app: 'Solana' })).toBeInstanceOf(LedgerBlindSigningError)
     // hw-app-eth's own wrapper for 6A80 on a transaction.
     expect(toLedgerError(Object.assign(new Error('Please enable Blind signing'), { name: 'EthAppPleaseEnableContractData' }), { app: 'Ethereum', withData: true })).toBeInstanceOf(LedgerBlindSigningError)
   })
