@@ -150,6 +150,9 @@ function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) 
   const ids = { scheme: useId(), custom: useId(), customHint: useId(), list: useId() }
   const listHeading = useRef<HTMLHeadingElement>(null)
 
+  // The Connect button that led here is gone: focus goes to the list, so Tab reaches the rows.
+  useEffect(() => listHeading.current?.focus(), [])
+
   const scheme = schemes.find((s) => s.id === schemeId)
   const template: ParsedPath | undefined = scheme ? parsePath(scheme.template) : customPath
   const paged = template ? isTemplate(template) : false
