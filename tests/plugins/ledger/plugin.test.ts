@@ -129,6 +129,19 @@ describe('ledger: reconnecting from storage', () => {
     expect(opened).toEqual([false])
   })
 
+  it('with the transport open (the multi-wallet switch), reconnect answers after one address read and never prompts', async () => {
+    const { portico, controls } = make()
+    await portico.ready()
+    await controls.open()
+    const address = await controls.address('eip155', second)
+    await controls.choose('eip155', second, address)
+    const before = transport.apdus.length
+    const result = await portico.hooks.reconnect.for('eip155').promise({ namespace: 'eip155', connectorId: ledgerConnectorId })
+    expect(result).toMatchObject({ connectorId: ledgerConnectorId, accounts: [{ address }] })
+    expect(transport.apdus.slice(before).map((apdu) => apdu.slice(0, 4))).toEqual(['e002'])
+    expect(opened).toEqual([true])
+  })
+
   it('corrupted or foreign storage gives no connection and no throw', async () => {
     const corrupt = [
       '{not json',
