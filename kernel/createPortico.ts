@@ -2,6 +2,9 @@ import { compareStructural, reaction, runInAction } from 'mobx'
 import { closeModal } from './actions/closeModal.js'
 import { connect, type ConnectParameters } from './actions/connect.js'
 import { disconnect } from './actions/disconnect.js'
+import { deleteConnection, type DeleteConnectionParameters } from './actions/deleteConnection.js'
+import { getConnections } from './actions/getConnections.js'
+import { switchConnection, type SwitchConnectionParameters } from './actions/switchConnection.js'
 import { discoverWallets } from './actions/discoverWallets.js'
 import { fetchBalance } from './actions/fetchBalance.js'
 import { fetchNfts } from './actions/fetchNfts.js'
@@ -58,7 +61,7 @@ import { storageKeys, isStoredConnections, isDirectoryWalletList } from './servi
 import { configureMobx } from './stores/configureMobx.js'
 import { createRootStore, type Clock, type RootStore } from './stores/createRootStore.js'
 import type { CaipNetworkId, ChainNamespace } from './types/caip.js'
-import type { ConnectionAccount, ConnectionsSnapshot } from './types/connection.js'
+import type { ConnectionAccount, ConnectionsSnapshot, ReportOptions, WalletConnection } from './types/connection.js'
 import type { PorticoEvent } from './types/events.js'
 import type { Nft, TokenBalance, Transaction } from './types/account.js'
 import type { BalanceResult, ProfileResult, ResolveNameResult, SendFeeEstimate } from './types/hooks.js'
@@ -132,6 +135,12 @@ export type Portico = {
   back(): void
   connect(parameters: ConnectParameters): Promise<ConnectionsSnapshot[string]>
   disconnect(namespace?: ChainNamespace): Promise<void>
+  /** The wallet connections of a namespace, active first; several only with the `multiWallet` feature on (spec §6). */
+  getConnections(namespace?: ChainNamespace): WalletConnection[]
+  /** Makes a kept connection the active one (multi-wallet); with the feature off, the 'Multi-Wallet Not Enabled' notice. */
+  switchConnection(parameters: SwitchConnectionParameters): Promise<void>
+  /** Disconnects one wallet of a namespace (multi-wallet); with the feature off, the 'Multi-Wallet Not Enabled' notice. */
+  deleteConnection(parameters: DeleteConnectionParameters): Promise<void>
   switchNetwork(network: Network | CaipNetworkId): Promise<void>
   /** The Networks view's choice: routes to SwitchNetwork or SwitchActiveChain. */
   selectNetwork(network: Network): void
@@ -192,12 +201,12 @@ export type Portico = {
   emit(event: Omit<PorticoEvent, 'timestamp'>): void
   /** For plugins: reports an error to the `error` hook and subscribers. */
   reportError(error: unknown, context?: { namespace?: ChainNamespace; action?: string }): BaseError
-  /** For plugins: the wallet's accounts changed (an empty list disconnects). */
-  reportAccountsChanged(namespace: ChainNamespace, accounts: readonly (string | ConnectionAccount)[]): void
-  /** For plugins: the wallet moved to another chain. */
-  reportChainChanged(namespace: ChainNamespace, caipNetworkId: CaipNetworkId): void
-  /** For plugins: the wallet ended the connection. */
-  reportDisconnected(namespace: ChainNamespace): void
+  /** For plugins: the wallet's accounts changed (an empty list disconnects); `connectorId` says which connection, when several are kept (multi-wallet). */
+  reportAccountsChanged(namespace: ChainNamespace, accounts: readonly (string | ConnectionAccount)[], options?: ReportOptions): void
+  /** For plugins: the wallet moved to another chain; `connectorId` as above. */
+  reportChainChanged(namespace: ChainNamespace, caipNetworkId: CaipNetworkId, options?: ReportOptions): void
+  /** For plugins: the wallet ended the connection; `connectorId` as above. */
+  reportDisconnected(namespace: ChainNamespace, options?: ReportOptions): void
   /** For plugins: registers a plugin's own store, by the plugin's name. */
   registerStore<T>(name: string, store: T): T
   getStore<T = unknown>(name: string): T | undefined
@@ -346,6 +355,9 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     back: () => stores.router.goBack(),
     connect: (parameters) => connect(portico, parameters),
     disconnect: (namespace) => disconnect(portico, namespace),
+    getConnections: (namespace) => getConnections(portico, namespace),
+    switchConnection: (parameters) => switchConnection(portico, parameters),
+    deleteConnection: (parameters) => deleteConnection(portico, parameters),
     switchNetwork: (network) => switchNetwork(portico, network),
     selectNetwork: (network) => selectNetwork(portico, network),
     signMessage: (parameters) => signMessage(portico, parameters),
@@ -428,9 +440,9 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       portico.emit({ type: 'error', event: 'ERROR', properties: { message: typed.shortMessage, code: typed.code, ...(context.action ? { action: context.action } : {}) } })
       return typed
     },
-    reportAccountsChanged: (namespace, accounts) => handleAccountsChanged(portico, namespace, accounts),
-    reportChainChanged: (namespace, caipNetworkId) => handleChainChanged(portico, namespace, caipNetworkId),
-    reportDisconnected: (namespace) => handleWalletDisconnected(portico, namespace),
+    reportAccountsChanged: (namespace, accounts, options) => handleAccountsChanged(portico, namespace, accounts, options),
+    reportChainChanged: (namespace, caipNetworkId, options) => handleChainChanged(portico, namespace, caipNetworkId, options),
+    reportDisconnected: (namespace, options) => handleWalletDisconnected(portico, namespace, options),
     registerStore(name, store) {
       pluginStores.set(name, store)
       return store

@@ -40,6 +40,8 @@ export type { FetchUserOperationReceiptErrorType, FetchUserOperationReceiptParam
 export { canSwitchAccountType } from './actions/canSwitchAccountType.js'
 export type { SwitchAccountTypeErrorType, SwitchAccountTypeParameters, SwitchableAccountType } from './actions/switchAccountType.js'
 export type { ConnectParameters } from './actions/connect.js'
+export type { SwitchConnectionParameters } from './actions/switchConnection.js'
+export type { DeleteConnectionParameters } from './actions/deleteConnection.js'
 export type { OpenModalParameters } from './actions/openModal.js'
 export type { SignMessageParameters } from './actions/signMessage.js'
 export type { RequestParameters } from './actions/request.js'
@@ -107,12 +109,13 @@ export { parseCaipNetworkId } from './utils/parseCaipNetworkId.js'
 
 export { BaseError } from './errors/BaseError.js'
 export type { BaseErrorParameters } from './errors/BaseError.js'
-export { alertForMessage, alerts, providerMessageAlerts } from './errors/alerts.js'
-export type { Alert, AlertCode } from './errors/alerts.js'
+export { alertForMessage, alerts, notices, providerMessageAlerts } from './errors/alerts.js'
+export type { Alert, AlertCode, Notice, NoticeCode } from './errors/alerts.js'
 export { InvalidCaipAddressError, InvalidCaipNetworkIdError } from './errors/caip.js'
 export {
   ChainNotSupportedError,
   ConnectFailedError,
+  ConnectionNotFoundError,
   ConnectionRejectedError,
   DisconnectFailedError,
   ModalClosedError,
@@ -140,7 +143,7 @@ export { StorageValueDroppedError, StorageWriteError } from './errors/storage.js
 
 export type { Nft, TokenBalance, Transaction, TransactionTransfer } from './types/account.js'
 export type { CaipAddress, CaipNetworkId, ChainNamespace, KnownChainNamespace } from './types/caip.js'
-export type { AccountType, ConnectionAccount, ConnectionSnapshot, ConnectionsSnapshot, ConnectionStatus, ConnectResult, ConnectionChannel, ConnectionMethod, ConnectionRequest, ConnectionUser } from './types/connection.js'
+export type { AccountType, ConnectionAccount, ConnectionSnapshot, ConnectionsSnapshot, ConnectionStatus, ConnectResult, ConnectionChannel, ConnectionMethod, ConnectionRequest, ConnectionUser, ReportOptions, WalletConnection } from './types/connection.js'
 export type { PorticoEvent, PorticoEventName } from './types/events.js'
 export type * from './types/hooks.js'
 export type * from './types/calls.js'

@@ -17,6 +17,7 @@ import { registerMailPages } from './mail/registerMailPages.js'
 import { startMailSink } from './mail/startMailSink.js'
 import { defaultProjectFeatures } from '../server/projects/resolveProject.js'
 import { devAddresses } from './devnets/devAccounts.js'
+import { ledgerDeviceAddresses } from './ledgerDevice/ledgerDeviceAccounts.js'
 import { PortInUseError } from './devnets/errors.js'
 import { SandboxParameterError, SandboxPortInUseError, SandboxStartError } from './errors.js'
 import { registerFaucetRoute } from './faucet/registerFaucetRoute.js'
@@ -168,6 +169,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
       chains: chains.map((c) => ({ ...c.info, rpcUrl: c.proxyUrl(url) })),
       accounts: devAddresses,
       ...(solana ? { solanaAccount: solana.info.accounts[0] as string } : {}),
+      ledgerAccounts: { eip155: ledgerDeviceAddresses.eip155, solana: solana ? ledgerDeviceAddresses.solana : [] },
       auth: { walletOrigin, identity: `http://${sandboxHost}:${ports.identity}` },
     }
 
@@ -192,6 +194,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
     const treasury = await createOnrampTreasury(chains)
     const webhookSecret = randomBytes(32).toString('hex')
     try {
+      const sandboxProjectFeatures = defaultProjectFeatures.map((f) => (f.id === 'multi_wallet' ? { id: f.id, isEnabled: true, config: null } : f))
       server = await createServer({
         host: sandboxHost,
         port: ports.server,
@@ -200,15 +203,17 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         // The alto bundlers (PORT+12, PORT+13), reached by wallets through /v1/bundler.
         bundlers: Object.fromEntries(chains.flatMap((c) => (c.accountAbstraction ? [[c.info.caipNetworkId, c.accountAbstraction.bundler]] : []))),
         projects: {
+          // Multi-wallet is allowed and left to the site's own option (config null: the demo's ?multiWallet=1).
           [sandboxProjectId]: {
             allowedOrigins,
             isAnalyticsEnabled: true,
+            features: sandboxProjectFeatures,
           },
           // The same, with the remote feature emailCapture on (the demo's ?emailCapture=1).
           [sandboxEmailCaptureProjectId]: {
             allowedOrigins,
             isAnalyticsEnabled: true,
-            features: defaultProjectFeatures.map((f) => (f.id === 'email_capture' ? { id: f.id, isEnabled: true, config: [] } : f)),
+            features: sandboxProjectFeatures.map((f) => (f.id === 'email_capture' ? { id: f.id, isEnabled: true, config: [] } : f)),
           },
         },
         profile: { zone: sandboxNameZone },

@@ -1,7 +1,8 @@
 import { runInAction } from 'mobx'
 import type { Portico } from '../createPortico.js'
 import { BaseError } from '../errors/BaseError.js'
-import type { ChainNamespace } from '../types/caip.js'
+import type { NamespaceConnection } from '../stores/ConnectionStore.js'
+import type { CaipNetworkId, ChainNamespace } from '../types/caip.js'
 import type { ConnectResult } from '../types/connection.js'
 import { parseCaipAddress } from '../utils/parseCaipAddress.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
@@ -15,10 +16,21 @@ import { persistConnections } from './persistConnections.js'
  * the wallet's chain when it is configured (otherwise opens UnsupportedChain unless allowed),
  * keeps who logged in (an embedded wallet's `user`) in the account store,
  * stores it for reconnecting, notifies the `connected` hook and asks a connector that creates
- * accounts for the default account type (`applyDefaultAccountType`).
+ * accounts for the default account type (`applyDefaultAccountType`). With multi-wallet on, the
+ * connection it replaces (`previous`, default: the namespace's current one) is kept beside it.
  */
-export function applyConnection(portico: Portico, namespace: ChainNamespace, result: ConnectResult, { activate = true } = {}): void {
+export function applyConnection(
+  portico: Portico,
+  namespace: ChainNamespace,
+  result: ConnectResult,
+  { activate = true, previous }: { activate?: boolean; previous?: NamespaceConnection } = {},
+): void {
   const { connections, networks } = portico.stores
+  // With multi-wallet on (spec §6), the connection this one replaces stays connected beside it.
+  const prior = previous ?? connections.get(namespace)
+  const priorChannel = connections.channels.get(namespace)
+  const keepPrior =
+    portico.stores.options.remoteFeatures.multiWallet === true && prior.status === 'connected' && prior.connectorId !== undefined && prior.caipNetworkId !== undefined && prior.connectorId !== result.connectorId
   const parsed = parseCaipNetworkId(result.caipNetworkId)
   if (parsed.namespace !== namespace) {
     throw new BaseError(`The plugin answered with a ${parsed.namespace} chain for the ${namespace} namespace`)
@@ -34,6 +46,9 @@ export function applyConnection(portico: Portico, namespace: ChainNamespace, res
   const user = sanitizeConnectionUser(result.user)
 
   runInAction(() => {
+    if (keepPrior) connections.keep(namespace, { connectorId: prior.connectorId as string, accounts: prior.accounts, caipNetworkId: prior.caipNetworkId as CaipNetworkId }, priorChannel)
+    // The connection that becomes active is no longer a kept one.
+    connections.takeKept(namespace, result.connectorId)
     portico.stores.accounts.update(namespace, { user, socialProvider: user && user.provider !== 'email' ? user.provider : undefined })
     connections.setConnected(namespace, { connectorId: result.connectorId, accounts, caipNetworkId: parsed.caipNetworkId })
     connections.setChannel(namespace, result.channel && typeof result.channel.request === 'function' ? result.channel : undefined)

@@ -46,7 +46,7 @@ export async function connect(portico: Portico, { connectorId, namespace, networ
   try {
     const result = await hook.promise({ namespace: ns, connectorId, ...(network ?? networks.activeOf(ns) ? { network: (network ?? networks.activeOf(ns)) as Network } : {}) })
     if (!result) throw new NoAnswerError({ hook: 'connect', namespace: ns })
-    applyConnection(portico, ns, result, { activate })
+    applyConnection(portico, ns, result, { activate, previous })
     portico.emit({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: result.method ?? 'browser', namespace: ns, connectorId } })
     return connections.snapshot[ns] as ConnectionSnapshot
   } catch (error) {

@@ -6,7 +6,8 @@ import { persistActiveNetwork } from './persistActiveNetwork.js'
 import { persistConnections } from './persistConnections.js'
 
 /**
- * Disconnects one namespace, or every connected one. A connection through a `shared`
+ * Disconnects one namespace, or every connected one, with every wallet kept beside the active one
+ * (multi-wallet). A connection through a `shared`
  * connector (WalletConnect, an auth wallet) covers every namespace it connected, so all of them end. Local state is always cleared; when a wallet
  * failed to end its side, `Failed to disconnect` (or `… chains`) is thrown afterwards.
  *
@@ -39,8 +40,18 @@ export async function disconnect(portico: Portico, namespace?: ChainNamespace): 
         causes.push(error)
       }
     }
+    // Multi-wallet: the wallets kept beside the active one end too.
+    for (const kept of [...connections.keptOf(ns)]) {
+      try {
+        if (hook?.isUsed()) await hook.promise({ namespace: ns, connectorId: kept.connectorId })
+      } catch (error) {
+        if (!failed.includes(ns)) failed.push(ns)
+        causes.push(error)
+      }
+    }
     runInAction(() => {
       connections.reset(ns)
+      connections.clearKept(ns)
       accounts.reset(ns)
     })
     portico.hooks.disconnected.call({ namespace: ns })

@@ -1,7 +1,7 @@
 import { runInAction } from 'mobx'
 import type { Portico } from '../createPortico.js'
 import type { CaipAddress, ChainNamespace } from '../types/caip.js'
-import type { AccountType, ConnectionAccount } from '../types/connection.js'
+import type { AccountType, ConnectionAccount, ReportOptions } from '../types/connection.js'
 import { handleWalletDisconnected } from './handleWalletDisconnected.js'
 
 const accountTypes: ReadonlySet<string> = new Set<AccountType>(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'])
@@ -19,14 +19,21 @@ function toAccount(entry: unknown): ConnectionAccount | undefined {
 /**
  * The wallet reported new accounts (addresses, or `{ address, type }` to keep each account's type):
  * an empty list ends the connection, otherwise the first account becomes the connected one.
+ * `connectorId` naming a kept connection (multi-wallet) updates that one only.
  */
-export function handleAccountsChanged(portico: Portico, namespace: ChainNamespace, accounts: readonly (string | ConnectionAccount)[]): void {
+export function handleAccountsChanged(portico: Portico, namespace: ChainNamespace, accounts: readonly (string | ConnectionAccount)[], options: ReportOptions = {}): void {
   const { connections } = portico.stores
   const connection = connections.get(namespace)
-  if (connection.status !== 'connected') return
   const valid = (Array.isArray(accounts) ? accounts : [])
     .map(toAccount)
     .filter((a): a is ConnectionAccount => a !== undefined && (!portico.addressValidators.has(namespace) || portico.addressValidators.isAddress(a.address, namespace)))
+  // A kept wallet (multi-wallet) changed accounts: its entry follows, the active connection stays.
+  if (options.connectorId !== undefined && connection.connectorId !== options.connectorId) {
+    if (valid.length === 0) handleWalletDisconnected(portico, namespace, options)
+    else if (connections.findKept(namespace, options.connectorId)) runInAction(() => connections.updateKept(namespace, options.connectorId as string, { accounts: valid }))
+    return
+  }
+  if (connection.status !== 'connected') return
   if (valid.length === 0) {
     handleWalletDisconnected(portico, namespace)
     return

@@ -1,17 +1,24 @@
 import { runInAction } from 'mobx'
 import type { Portico } from '../createPortico.js'
 import type { CaipNetworkId, ChainNamespace } from '../types/caip.js'
+import type { ReportOptions } from '../types/connection.js'
 import { isCaipNetworkId } from '../utils/isCaipNetworkId.js'
 import { persistActiveNetwork } from './persistActiveNetwork.js'
 
 /**
  * The wallet moved to another chain: a configured one becomes the namespace's active network;
- * an unconfigured one opens UnsupportedChain unless `allowUnsupportedChain` is set.
+ * an unconfigured one opens UnsupportedChain unless `allowUnsupportedChain` is set. `connectorId`
+ * naming a kept connection (multi-wallet) moves that one only.
  */
-export function handleChainChanged(portico: Portico, namespace: ChainNamespace, caipNetworkId: CaipNetworkId): void {
+export function handleChainChanged(portico: Portico, namespace: ChainNamespace, caipNetworkId: CaipNetworkId, { connectorId }: ReportOptions = {}): void {
   const { connections, networks } = portico.stores
   if (!isCaipNetworkId(caipNetworkId) || !caipNetworkId.startsWith(`${namespace}:`)) return
   const connection = connections.get(namespace)
+  // A kept wallet (multi-wallet) moved: its entry follows, the page stays where it is.
+  if (connectorId !== undefined && connection.connectorId !== connectorId) {
+    if (connections.findKept(namespace, connectorId)) runInAction(() => connections.updateKept(namespace, connectorId, { caipNetworkId }))
+    return
+  }
   if (connection.status !== 'connected' || connection.caipNetworkId === caipNetworkId) return
   runInAction(() => connections.setNetwork(namespace, caipNetworkId))
   const network = networks.find(caipNetworkId)

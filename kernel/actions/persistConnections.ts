@@ -1,12 +1,15 @@
 import type { Portico } from '../createPortico.js'
 import { storageKeys, type StoredConnections } from '../services/storageKeys.js'
 
-/** Stores which connector each connected namespace uses, for reconnecting on the next load. */
+/** Stores which connector each connected namespace uses (and, multi-wallet, the kept ones), for reconnecting on the next load. */
 export function persistConnections(portico: Portico): void {
   const stored: StoredConnections = {}
   const { connections } = portico.stores.connections
   for (const [namespace, connection] of Object.entries(connections)) {
-    if (connection.status !== 'disconnected' && connection.connectorId) stored[namespace] = { connectorId: connection.connectorId }
+    if (connection.status === 'disconnected' || !connection.connectorId) continue
+    // Multi-wallet: the wallets kept beside the active one, listed again after a reload.
+    const kept = portico.stores.connections.keptOf(namespace).map((k) => ({ connectorId: k.connectorId, caipNetworkId: k.caipNetworkId, addresses: k.accounts.map((a) => a.address) }))
+    stored[namespace] = { connectorId: connection.connectorId, ...(kept.length ? { kept } : {}) }
   }
   if (Object.keys(stored).length) portico.services.storage.set(storageKeys.connections, stored)
   else portico.services.storage.remove(storageKeys.connections)

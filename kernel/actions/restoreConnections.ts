@@ -1,6 +1,8 @@
 import { runInAction } from 'mobx'
 import type { Portico } from '../createPortico.js'
-import { storageKeys, isStoredConnections } from '../services/storageKeys.js'
+import { storageKeys, isStoredConnections, type StoredConnections } from '../services/storageKeys.js'
+import type { ChainNamespace } from '../types/caip.js'
+import { isCaipNetworkId } from '../utils/isCaipNetworkId.js'
 import { applyConnection } from './applyConnection.js'
 import { persistConnections } from './persistConnections.js'
 
@@ -44,6 +46,7 @@ export async function restoreConnections(portico: Portico): Promise<void> {
           return
         }
         applyConnection(portico, namespace, result, { activate: namespace === activeNamespace })
+        restoreKept(portico, namespace, (stored[namespace] as StoredConnections[string]).kept)
         portico.emit({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: result.method ?? 'browser', namespace, connectorId, reconnect: true } })
       } catch (error) {
         runInAction(() => connections.reset(namespace))
@@ -52,4 +55,29 @@ export async function restoreConnections(portico: Portico): Promise<void> {
     }),
   )
   persistConnections(portico)
+}
+
+/**
+ * Multi-wallet: lists the wallets that were kept beside the restored one again, unverified (no
+ * prompt, no plugin asked); `switchConnection` checks one through its `reconnect` tap when the
+ * visitor picks it. Entries that are malformed, of another namespace or of the active connector
+ * are dropped.
+ */
+function restoreKept(portico: Portico, namespace: ChainNamespace, kept: unknown): void {
+  if (portico.stores.options.remoteFeatures.multiWallet !== true || !Array.isArray(kept)) return
+  const { connections } = portico.stores
+  const active = connections.get(namespace).connectorId
+  const valid = kept.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return []
+    const { connectorId, caipNetworkId, addresses } = entry as { connectorId?: unknown; caipNetworkId?: unknown; addresses?: unknown }
+    if (typeof connectorId !== 'string' || connectorId.length === 0 || connectorId.length > 200 || connectorId === active) return []
+    if (typeof caipNetworkId !== 'string' || !isCaipNetworkId(caipNetworkId) || !caipNetworkId.startsWith(`${namespace}:`)) return []
+    const accounts = (Array.isArray(addresses) ? addresses : [])
+      .filter((a): a is string => typeof a === 'string' && (!portico.addressValidators.has(namespace) || portico.addressValidators.isAddress(a, namespace)))
+      .map((address) => ({ address }))
+    return accounts.length ? [{ connectorId, caipNetworkId, accounts }] : []
+  })
+  runInAction(() => {
+    for (const entry of valid.reverse()) connections.keep(namespace, entry)
+  })
 }

@@ -13,6 +13,22 @@ export const alerts = {
 } as const
 
 export type AlertCode = keyof typeof alerts
+
+/**
+ * Notices: alerts that answer a visitor's action, shown each time it happens (not once).
+ * `MULTI_WALLET_NOT_ENABLED`: switching, removing or adding a second wallet of a namespace while
+ * the site's `multiWallet` feature is off (spec §8 'Multi-Wallet Not Enabled').
+ */
+export const notices = {
+  MULTI_WALLET_NOT_ENABLED: {
+    code: 'MULTI_WALLET_NOT_ENABLED',
+    shortMessage: 'Multi-Wallet Not Enabled',
+    longMessage: 'This site keeps one wallet connected per chain type. Disconnect this wallet to connect another.',
+  },
+} as const
+
+export type NoticeCode = keyof typeof notices
+export type Notice = (typeof notices)[NoticeCode]
 export type Alert = (typeof alerts)[AlertCode]
 
 /** Provider messages that map to an alert (spec §8). */

@@ -77,3 +77,12 @@ export class NoActivitySourceError extends BaseError {
     super('No source serves account data on this chain', { docsPath: `${docs}#noactivitysourceerror`, metaMessages: [`Network: ${caipNetworkId}`] })
   }
 }
+
+/** No connection of that connector in the namespace to switch to or remove (multi-wallet). */
+export class ConnectionNotFoundError extends BaseError {
+  override name = 'ConnectionNotFoundError'
+  override code = 'CONNECTION_NOT_FOUND'
+  constructor({ connectorId, namespace }: { connectorId: unknown; namespace: string }) {
+    super(`No ${namespace} connection of ${String(connectorId).slice(0, 80)}`, { docsPath: `${docs}#connectionnotfounderror` })
+  }
+}

@@ -9,9 +9,15 @@ export const storageKeys = {
   recentWallets: 'recent_wallets',
 } as const
 
-export type StoredConnections = Record<string, { connectorId: string }>
+/** A connection kept beside the active one (multi-wallet), as stored: checked again on load. */
+export type StoredKeptConnection = { connectorId: string; caipNetworkId: string; addresses: string[] }
 
-/** Guard for the stored connections map: plain object of `{ connectorId: string }`. */
+export type StoredConnections = Record<string, { connectorId: string; kept?: StoredKeptConnection[] }>
+
+/**
+ * Guard for the stored connections map: plain object of `{ connectorId: string, kept?: [] }`
+ * (each kept entry is checked on its own when restored; a bad one is dropped, not the map).
+ */
 export function isStoredConnections(value: unknown): value is StoredConnections {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   return Object.entries(value).every(
@@ -21,7 +27,8 @@ export function isStoredConnections(value: unknown): value is StoredConnections 
       entry !== null &&
       typeof (entry as { connectorId?: unknown }).connectorId === 'string' &&
       (entry as { connectorId: string }).connectorId.length > 0 &&
-      (entry as { connectorId: string }).connectorId.length <= 200,
+      (entry as { connectorId: string }).connectorId.length <= 200 &&
+      ((entry as { kept?: unknown }).kept === undefined || (Array.isArray((entry as { kept?: unknown }).kept) && ((entry as { kept: unknown[] }).kept.length <= 10))),
   )
 }
 

@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx'
-import { type Alert, type AlertCode, alerts } from '../errors/alerts.js'
+import { type Alert, type AlertCode, alerts, type Notice, type NoticeCode, notices } from '../errors/alerts.js'
 
-export type ShownAlert = Alert | { code: 'WARNING'; shortMessage: string; longMessage: string }
+export type ShownAlert = Alert | Notice | { code: 'WARNING'; shortMessage: string; longMessage: string }
 
 /** Alerts APKT001–APKT010, each shown at most once per instance, and one-time warnings. */
 export class AlertStore {
@@ -23,6 +23,12 @@ export class AlertStore {
     this.seen.add(code)
     this.shown.push(alerts[code])
     return true
+  }
+
+  /** Shows a notice (it answers a visitor's action, so it shows each time; not twice in a row). */
+  notice(code: NoticeCode): void {
+    if (this.current?.code === code) return
+    this.shown.push(notices[code])
   }
 
   /** A one-time warning for the site owner (e.g. a local option the project configuration overrides). */

@@ -9,15 +9,78 @@ export type NamespaceConnection = {
   caipNetworkId?: CaipNetworkId
 }
 
+/**
+ * A connection kept alive beside the active one of its namespace (multi-wallet, spec §6): the
+ * wallet stays connected and becomes active again through `switchConnection`.
+ */
+export type KeptConnection = {
+  connectorId: string
+  accounts: ConnectionAccount[]
+  caipNetworkId: CaipNetworkId
+}
+
+const keptKey = (namespace: ChainNamespace, connectorId: string) => `${namespace}\u0000${connectorId}`
+
 /** Connection status per namespace: disconnected, connecting, connected (spec §4). */
 export class ConnectionStore {
   connections: Record<string, NamespaceConnection> = {}
+  /** Per namespace, the connections kept beside the active one, most recently active first (multi-wallet). */
+  kept: Record<string, KeptConnection[]> = {}
   /** The channel of each connected namespace whose connector returned one (not observable: a function holder). */
   readonly channels = new Map<ChainNamespace, ConnectionChannel>()
+  /** The channels of kept connections, by namespace and connector (not observable). */
+  readonly keptChannels = new Map<string, ConnectionChannel>()
 
   constructor(namespaces: readonly ChainNamespace[]) {
-    for (const namespace of namespaces) this.connections[namespace] = { status: 'disconnected', accounts: [] }
-    makeAutoObservable(this, { channels: false }, { autoBind: true })
+    for (const namespace of namespaces) {
+      this.connections[namespace] = { status: 'disconnected', accounts: [] }
+      this.kept[namespace] = []
+    }
+    makeAutoObservable(this, { channels: false, keptChannels: false }, { autoBind: true })
+  }
+
+  /** The connections kept beside the active one of `namespace`. */
+  keptOf(namespace: ChainNamespace): readonly KeptConnection[] {
+    return this.kept[namespace] ?? []
+  }
+
+  /** The kept connection of `connectorId` in `namespace`, if any. */
+  findKept(namespace: ChainNamespace, connectorId: string): KeptConnection | undefined {
+    return this.keptOf(namespace).find((c) => c.connectorId === connectorId)
+  }
+
+  /**
+   * Keeps a live connection beside the active one (it replaces an older entry of the same
+   * connector, and goes first). Its channel, if any, is kept with it.
+   */
+  keep(namespace: ChainNamespace, connection: KeptConnection, channel?: ConnectionChannel): void {
+    const rest = this.keptOf(namespace).filter((c) => c.connectorId !== connection.connectorId)
+    this.kept[namespace] = [{ connectorId: connection.connectorId, accounts: connection.accounts.map((a) => ({ ...a })), caipNetworkId: connection.caipNetworkId }, ...rest]
+    if (channel) this.keptChannels.set(keptKey(namespace, connection.connectorId), channel)
+    else this.keptChannels.delete(keptKey(namespace, connection.connectorId))
+  }
+
+  /** Updates a kept connection's accounts or chain (its wallet reported a change while not active). */
+  updateKept(namespace: ChainNamespace, connectorId: string, patch: Partial<Pick<KeptConnection, 'accounts' | 'caipNetworkId'>>): void {
+    this.kept[namespace] = this.keptOf(namespace).map((c) =>
+      c.connectorId === connectorId ? { ...c, ...(patch.accounts ? { accounts: patch.accounts.map((a) => ({ ...a })) } : {}), ...(patch.caipNetworkId ? { caipNetworkId: patch.caipNetworkId } : {}) } : c,
+    )
+  }
+
+  /** Removes a kept connection and returns it with its channel. */
+  takeKept(namespace: ChainNamespace, connectorId: string): { connection: KeptConnection; channel?: ConnectionChannel } | undefined {
+    const connection = this.findKept(namespace, connectorId)
+    if (!connection) return undefined
+    this.kept[namespace] = this.keptOf(namespace).filter((c) => c.connectorId !== connectorId)
+    const channel = this.keptChannels.get(keptKey(namespace, connectorId))
+    this.keptChannels.delete(keptKey(namespace, connectorId))
+    return { connection, ...(channel ? { channel } : {}) }
+  }
+
+  /** Forgets every kept connection of `namespace`. */
+  clearKept(namespace: ChainNamespace): void {
+    for (const connection of this.keptOf(namespace)) this.keptChannels.delete(keptKey(namespace, connection.connectorId))
+    this.kept[namespace] = []
   }
 
   /** The channel of a connected namespace, if its connector returned one. */
@@ -111,6 +174,9 @@ export class ConnectionStore {
   }
 
   resetAll(): void {
-    for (const namespace of Object.keys(this.connections)) this.reset(namespace)
+    for (const namespace of Object.keys(this.connections)) {
+      this.reset(namespace)
+      this.clearKept(namespace)
+    }
   }
 }

@@ -65,3 +65,25 @@ export type ConnectionSnapshot = {
 }
 
 export type ConnectionsSnapshot = Record<string, ConnectionSnapshot>
+
+/**
+ * One wallet connection of a namespace (`portico.getConnections`): the active one and, with the
+ * `multiWallet` feature on, the ones kept connected beside it (spec §6).
+ */
+export type WalletConnection = {
+  namespace: ChainNamespace
+  connectorId: string
+  /** The wallet's name and logo, from the connectors the plugins offer (absent when it is not offered now). */
+  name?: string
+  imageUrl?: string
+  /** The connection's first account. */
+  address: string
+  caipAddress: CaipAddress
+  accounts: readonly ConnectionAccount[]
+  caipNetworkId: CaipNetworkId
+  /** Whether this connection signs now (the namespace's active one). */
+  active: boolean
+}
+
+/** Which connection a wallet event is about (default: the namespace's active one). */
+export type ReportOptions = { connectorId?: string }

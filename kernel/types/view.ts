@@ -12,6 +12,7 @@ export type KnownView =
   | 'UnsupportedChain'
   | 'WalletSend'
   | 'WalletSendPreview'
+  | 'ProfileWallets'
 export type View = KnownView | (string & {})
 
 /** Data carried by a route (e.g. the network for SwitchNetwork). */

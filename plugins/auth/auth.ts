@@ -78,7 +78,7 @@ function toProviderError(error: unknown): unknown {
  * configured (eip155, solana); one login connects both. The frame loads only when the visitor
  * uses email or a social login, or a stored auth connection is restored. Its state is
  * `portico.getStore('auth')`; its views are EmailLogin, ConnectingSocial (alias
- * ConnectingFarcaster), UpdateEmailWallet, ProfileWallets and ExportPrivateKey.
+ * ConnectingFarcaster), UpdateEmailWallet, EmbeddedWalletProfile ("Wallet & login") and ExportPrivateKey.
  *
  * @param options - see {@link AuthOptions}
  * @param environment - test and host seams, see {@link AuthEnvironment}
@@ -280,7 +280,7 @@ export function auth(options: AuthOptions, environment: AuthEnvironment = {}): P
           id: 'auth.profile',
           owner: pluginName,
           label: 'auth.account.profile',
-          view: authViews.profileWallets,
+          view: authViews.embeddedWalletProfile,
           icon: 'person',
           placement: 'row',
           namespaces,
@@ -305,7 +305,7 @@ export function auth(options: AuthOptions, environment: AuthEnvironment = {}): P
         registry.register({ id: authViews.connectingSocial, title: 'auth.social.title', load: social, owner: pluginName })
         registry.register({ id: authViews.connectingFarcaster, title: 'auth.social.title', load: social, owner: pluginName })
         registry.register({ id: authViews.updateEmail, title: 'auth.updateEmail.title', load: () => import('./views/UpdateEmailWalletView.js').then((m) => m.UpdateEmailWalletView), owner: pluginName })
-        registry.register({ id: authViews.profileWallets, title: 'auth.profile.title', load: () => import('./views/ProfileWalletsView.js').then((m) => m.ProfileWalletsView), owner: pluginName })
+        registry.register({ id: authViews.embeddedWalletProfile, title: 'auth.profile.title', load: () => import('./views/EmbeddedWalletProfileView.js').then((m) => m.EmbeddedWalletProfileView), owner: pluginName })
         registry.register({ id: authViews.exportKey, title: 'auth.export.title', load: () => import('./views/ExportPrivateKeyView.js').then((m) => m.ExportPrivateKeyView), owner: pluginName })
       })
       // Leaving the social view or closing the modal drops a login in progress; the export screen hides.

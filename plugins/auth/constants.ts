@@ -18,7 +18,7 @@ export const authViews = {
   connectingSocial: 'ConnectingSocial',
   connectingFarcaster: 'ConnectingFarcaster',
   updateEmail: 'UpdateEmailWallet',
-  profileWallets: 'ProfileWallets',
+  embeddedWalletProfile: 'EmbeddedWalletProfile',
   exportKey: 'ExportPrivateKey',
 } as const
 

@@ -24,7 +24,7 @@ export const meta = {
     },
   },
   hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'registerViews', 'modalClosed'],
-  views: ['EmailLogin', 'ConnectingSocial', 'ConnectingFarcaster', 'UpdateEmailWallet', 'ProfileWallets', 'ExportPrivateKey'],
+  views: ['EmailLogin', 'ConnectingSocial', 'ConnectingFarcaster', 'UpdateEmailWallet', 'EmbeddedWalletProfile', 'ExportPrivateKey'],
   errors: [
     { name: 'SocialConnectionError', description: '`Failed to initiate social connection`: the popup was blocked (it must open in the click), or the wallet frame could not start the login. The view offers Retry.' },
     { name: 'PopupClosedError', description: '`Popup closed`: the social login window was closed before it answered (checked every second).' },

@@ -103,16 +103,16 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         const onAccounts = (accounts: unknown) => {
           const turn = ++reported
           void import('./lazy/calls.js').then(({ typedAccounts }) => typedAccounts(provider, toAccounts(accounts))).then((typed) => {
-            if (turn === reported) portico.reportAccountsChanged(namespace, typed)
+            if (turn === reported) portico.reportAccountsChanged(namespace, typed, { connectorId: wallet.id })
           })
         }
         const onChain = (chainId: unknown) => {
           const id = parseChainId(chainId)
-          if (id !== undefined) portico.reportChainChanged(namespace, `${namespace}:${id}`)
+          if (id !== undefined) portico.reportChainChanged(namespace, `${namespace}:${id}`, { connectorId: wallet.id })
         }
         const onDisconnect = () => {
           detach()
-          portico.reportDisconnected(namespace)
+          portico.reportDisconnected(namespace, { connectorId: wallet.id })
         }
         provider.on?.('accountsChanged', onAccounts)
         provider.on?.('chainChanged', onChain)

@@ -20,6 +20,7 @@ const bundles: Record<string, string> = {
   '/cosmos-dev-wallet.js': 'cosmosWallet/cosmosDevWallet.entry.ts',
   '/polkadot-dev-wallet.js': 'polkadotWallet/polkadotDevWallet.entry.ts',
   '/stacks-dev-wallet.js': 'stacksWallet/stacksDevWallet.entry.ts',
+  '/ledger-device.js': 'ledgerDevice/ledgerDevice.entry.ts',
   '/wallet-page.js': 'walletPage/walletPage.entry.ts',
   '/sandbox-safe-host.js': 'safe/safeHost.entry.ts',
 }

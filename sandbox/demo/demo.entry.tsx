@@ -123,6 +123,8 @@ const plugins: Plugin<PluginContext>[] = [
 ]
 
 const capture = new URLSearchParams(window.location.search).get('emailCapture') === '1'
+// Several wallets per chain type at once (ProfileWallets: switch, add, disconnect): ?multiWallet=1.
+const multiWallet = new URLSearchParams(window.location.search).get('multiWallet') === '1'
 const portico = createPortico({
   projectId: capture ? sandboxEmailCaptureProjectId : 'demo',
   metadata: { name: 'Portico demo dApp', description: 'A site using Portico', url: origin, icons: [] },
@@ -131,6 +133,7 @@ const portico = createPortico({
   endpoints: { api: origin, relay: `${origin.replace(/^http/, 'ws')}/relay` },
   // Light or dark as the visitor's system asks (prefers-color-scheme).
   themeMode: 'system',
+  features: { multiWallet },
 })
 
 function SignMessage() {

@@ -11,6 +11,7 @@ import { type SandboxChainDefinition, jsonRpcCall, startThen } from '../chains/S
 import { type SandboxEvmChain, sandboxEnsNames, sandboxNftCollection, sandboxPrices, sandboxRpcProxyUrl } from '../config.js'
 import { SandboxFaucetError } from '../errors.js'
 import { devAddresses } from './devAccounts.js'
+import { ledgerDeviceAddresses, ledgerDeviceFunding } from '../ledgerDevice/ledgerDeviceAccounts.js'
 import { deployPorticoPioneers, porticoPioneers } from './deployPorticoPioneers.js'
 import { deployPorticoUsd } from './deployPorticoUsd.js'
 import { deployEns } from './deployEns.js'
@@ -64,6 +65,8 @@ export function evmSandboxChain(chain: SandboxEvmChain): SandboxChainDefinition 
           // The faucet's pUSD reserve (the supply sits with the dev accounts): paid out by real transfers.
           await seedErc20Reserve({ rpcUrl: anvil.rpcUrl, token: token.address, holder: faucetAccount.address, amount: faucetTokenReserve })
           await jsonRpcCall(anvil.rpcUrl, 'anvil_setBalance', [faucetAccount.address, toHex(2n ** 200n)])
+          // The emulated Ledger's first five Ledger Live accounts (sandbox/ledgerDevice): 100 ETH each.
+          for (const address of ledgerDeviceAddresses.eip155) await jsonRpcCall(anvil.rpcUrl, 'anvil_setBalance', [address, toHex(ledgerDeviceFunding.evmWei)])
           const viemChain = defineChain({ id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [anvil.rpcUrl] } } })
           const faucet = createWalletClient({ account: faucetAccount, chain: viemChain, transport: http(anvil.rpcUrl) }).extend(publicActions)
           let queue: Promise<unknown> = Promise.resolve()

@@ -4,6 +4,7 @@ import { type SandboxChainDefinition, jsonRpcCall, startThen } from '../chains/S
 import { sandboxPrices, sandboxRpcProxyUrl, sandboxSolanaChain } from '../config.js'
 import { SandboxFaucetError } from '../errors.js'
 import { fundSolanaDevAccounts, solanaPorticoUsd } from './fundSolanaDevAccounts.js'
+import { ledgerDeviceAddresses, ledgerDeviceFunding } from '../ledgerDevice/ledgerDeviceAccounts.js'
 import { startSolanaRpc } from './startSolanaRpc.js'
 
 /** Largest single faucet payment: 1,000,000 SOL (the RPC's airdrop limit). */
@@ -32,6 +33,8 @@ export const solanaSandboxChainDefinition: SandboxChainDefinition = {
   start: ({ port }) =>
     startThen(startSolanaRpc({ port }), async (solana) => {
       const funding = await fundSolanaDevAccounts(solana)
+      // The emulated Ledger's first five Ledger Live accounts (sandbox/ledgerDevice): 10 SOL each, by real airdrops.
+      for (const address of ledgerDeviceAddresses.solana) await jsonRpcCall(solana.rpcUrl, 'requestAirdrop', [address, Number(ledgerDeviceFunding.solanaLamports)])
       const tokens = [{ address: funding.mint, ...solanaPorticoUsd }]
       return {
         info: {

@@ -21,6 +21,7 @@ export const uiViews: readonly ViewDescriptor[] = [
   { id: 'SwitchActiveChain', title: 'view.switchActiveChain.title', owner: 'ui', load: () => import('./SwitchActiveChain/SwitchActiveChainView.js').then((m) => m.SwitchActiveChainView) },
   { id: 'UnsupportedChain', title: 'view.unsupportedChain.title', owner: 'ui', load: () => import('./UnsupportedChain/UnsupportedChainView.js').then((m) => m.UnsupportedChainView) },
   { id: 'Account', title: 'view.account.title', owner: 'ui', load: () => import('./Account/AccountView.js').then((m) => m.AccountView) },
+  { id: 'ProfileWallets', title: 'view.profileWallets.title', owner: 'ui', load: () => import('./ProfileWallets/ProfileWalletsView.js').then((m) => m.ProfileWalletsView) },
   { id: 'WalletSend', title: 'view.walletSend.title', owner: 'ui', load: () => import('./WalletSend/WalletSendView.js').then((m) => m.WalletSendView) },
   { id: 'WalletSendPreview', title: 'view.walletSendPreview.title', owner: 'ui', load: () => import('./WalletSendPreview/WalletSendPreviewView.js').then((m) => m.WalletSendPreviewView) },
 ]

@@ -80,6 +80,8 @@ export class WalletConnectController {
   #inflight: Promise<WcSession> | undefined
   #cancel: (() => void) | undefined
   #lastEventIds = new Map<string, number>()
+  /** Which connection the session's events are about, when a namespace keeps several (multi-wallet). */
+  readonly #reportAs = { connectorId: walletConnectConnectorId }
   #disposed = false
   #listeners: [string, (args: any) => void][] = []
 
@@ -264,7 +266,7 @@ export class WalletConnectController {
       // A new pairing replaces a session that cannot serve this namespace: end it everywhere first.
       const others = this.#connectedNamespaces().filter((ns) => ns !== namespace)
       await this.#endSession(live.topic).catch(() => undefined)
-      for (const ns of others) this.portico.reportDisconnected(ns)
+      for (const ns of others) this.portico.reportDisconnected(ns, this.#reportAs)
     }
 
     const starting = this.#inflight === undefined
@@ -535,13 +537,13 @@ export class WalletConnectController {
         const { chain, outside } = readChainEvent(namespace, args.params?.event?.data, approved.chains)
         if (outside) return this.#peerError(`chainChanged to ${outside}, a chain outside the session.`, namespace)
         if (!chain) return this.#peerError('A chainChanged event without a valid chain.', namespace)
-        this.portico.reportChainChanged(namespace, chain)
+        this.portico.reportChainChanged(namespace, chain, this.#reportAs)
       } else if (name === 'accountsChanged') {
         const allowed = new Set(approved.accounts.map((a) => a.address.toLowerCase()))
         const named = readEventAccounts(namespace, args.params?.event?.data)
         const accounts = named.filter((a) => allowed.has(a.toLowerCase()) && (!this.portico.addressValidators.has(namespace) || this.portico.addressValidators.isAddress(a, namespace)))
         if (accounts.length === 0) return this.#peerError('accountsChanged named no account of the session.', namespace)
-        this.portico.reportAccountsChanged(namespace, accounts)
+        this.portico.reportAccountsChanged(namespace, accounts, this.#reportAs)
       }
     } catch (error) {
       this.portico.reportError(error, { action: 'walletconnect' })
@@ -561,13 +563,13 @@ export class WalletConnectController {
           const network = current ? this.portico.stores.networks.find(current) : undefined
           result = this.#resultFor(session, namespace, network)
         } catch {
-          this.portico.reportDisconnected(namespace)
+          this.portico.reportDisconnected(namespace, this.#reportAs)
           continue
         }
-        if (result.caipNetworkId !== connections.get(namespace).caipNetworkId) this.portico.reportChainChanged(namespace, result.caipNetworkId)
+        if (result.caipNetworkId !== connections.get(namespace).caipNetworkId) this.portico.reportChainChanged(namespace, result.caipNetworkId, this.#reportAs)
         const addresses = result.accounts.map((a) => a.address)
         const currentAddress = connections.address(namespace)
-        if (!currentAddress || !addresses.includes(currentAddress)) this.portico.reportAccountsChanged(namespace, addresses)
+        if (!currentAddress || !addresses.includes(currentAddress)) this.portico.reportAccountsChanged(namespace, addresses, this.#reportAs)
       }
     } catch (error) {
       this.portico.reportError(error, { action: 'walletconnect' })
@@ -576,8 +578,8 @@ export class WalletConnectController {
 
   #onSessionEnd(args: { topic?: unknown }): void {
     if (!this.#topic || args?.topic !== this.#topic) return
-    const namespaces = this.#connectedNamespaces()
     this.#forget()
-    for (const namespace of namespaces) this.portico.reportDisconnected(namespace)
+    // Every namespace: where the session is kept beside another wallet (multi-wallet), it leaves the list.
+    for (const namespace of this.namespaces) this.portico.reportDisconnected(namespace, this.#reportAs)
   }
 }

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ChainNamespace, DirectoryWallet, Portico } from '../../../kernel/index.js'
-import { usePortico, useTranslate, WalletIcon, walletImageSrc } from '../../../ui/index.js'
+import { closeAfterConnect, usePortico, useTranslate, WalletIcon, walletImageSrc } from '../../../ui/index.js'
 import { walletConnectConnectorId } from '../constants.js'
 import { pairingExpiryMarginMs, type WalletConnectStore } from '../store/WalletConnectStore.js'
 import { buildWalletLinks, phoneLink } from '../utils/buildWalletLinks.js'
@@ -58,7 +58,9 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
   useEffect(() => {
     // React may mount twice in development: a cancel scheduled by the first unmount is undone.
     if (cancelTimer.current) clearTimeout(cancelTimer.current)
-    if (store && !store.pending && !connections.isConnected(namespace)) start()
+    // Another wallet connected in the namespace (multi-wallet: the visitor adds this one) is no reason not to pair.
+    const paired = connections.isConnected(namespace) && connections.get(namespace).connectorId === walletConnectConnectorId
+    if (store && !store.pending && !paired) start()
     return () => {
       cancelTimer.current = setTimeout(() => store?.cancel(), 0)
     }
@@ -69,7 +71,7 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
     if (!connected || router.view !== view.current) return
     const redirect = data?.redirectView
     if (typeof redirect === 'string') store?.continueTo(redirect)
-    else portico.close()
+    else closeAfterConnect(portico)
   }, [connected])
 
   const expiry = store?.expiry

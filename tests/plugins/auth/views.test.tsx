@@ -7,7 +7,7 @@ import { ConnectingSocialView } from '../../../plugins/auth/views/ConnectingSoci
 import { EmailLoginView } from '../../../plugins/auth/views/EmailLoginView.js'
 import { EmailSection } from '../../../plugins/auth/views/EmailSection.js'
 import { ExportPrivateKeyView } from '../../../plugins/auth/views/ExportPrivateKeyView.js'
-import { ProfileWalletsView } from '../../../plugins/auth/views/ProfileWalletsView.js'
+import { EmbeddedWalletProfileView } from '../../../plugins/auth/views/EmbeddedWalletProfileView.js'
 import { SocialSection } from '../../../plugins/auth/views/SocialSection.js'
 import { UpdateEmailWalletView } from '../../../plugins/auth/views/UpdateEmailWalletView.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
@@ -145,10 +145,10 @@ describe('ConnectingSocial', () => {
 })
 
 describe('the logged-in views', () => {
-  it('ProfileWallets: how the visitor logged in, both addresses with labelled copy buttons, Update email and Export', () => {
+  it('EmbeddedWalletProfile: how the visitor logged in, both addresses with labelled copy buttons, Update email and Export', () => {
     const { store, render } = make()
     runInAction(() => store.setSession(session))
-    const html = render(<ProfileWalletsView />)
+    const html = render(<EmbeddedWalletProfileView />)
     expect(html).toContain('alice@example.com')
     expect(html).toContain(session.accounts.eip155)
     expect(html).toContain(session.accounts.solana)

@@ -17,6 +17,9 @@ describe('buildSandboxAssets', () => {
     }
     expect(assets.get('/')?.body).toContain('<script src="/dev-wallet.js"></script>')
     expect(assets.get('/')?.body).toContain('<script type="module" src="/demo/demo.js"></script>')
+    // The emulated Ledger (sandbox/ledgerDevice), loaded by the demo page.
+    expect(assets.get('/')?.body).toContain('<script src="/ledger-device.js"></script>')
+    expect(assets.get('/ledger-device.js')?.body).toContain('Ledger (emulated)')
     expect(assets.get('/portico.css')?.body).toContain('--portico-accent')
     expect(assets.get('/wallet')?.body).toContain('<script src="/wallet-page.js" defer></script>')
     // The Safe{Wallet} host page, its script and styles.

@@ -22,7 +22,8 @@ import { truncateAddress } from '../../utils/truncateAddress.js'
  * balance (3 decimals, truncated) and the total USD value, the plugins' status badges
  * (`portico.accountBadges`, e.g. "Signed in"), the tools (copy the address, the block explorer when
  * the network has one, Disconnect), the action row (plugins' actions such as Buy and Swap from
- * `portico.accountActions`, and Send, which opens WalletSend), the network (opens Networks), and the
+ * `portico.accountActions`, and Send, which opens WalletSend), the network (opens Networks), the
+ * wallets (opens ProfileWallets: switch, add or disconnect wallets), and the
  * Tokens / NFTs / Activity tabs.
  *
  * @example
@@ -102,6 +103,8 @@ export const AccountView = observer(function AccountView() {
       setSwitchingType(false)
     }
   }
+  // The namespace's wallets (ProfileWallets): several only with the multiWallet feature on.
+  const walletCount = portico.getConnections(namespace).length
   const badges = connection.caipNetworkId ? portico.accountBadges.showing({ namespace, caipNetworkId: connection.caipNetworkId, address }) : []
 
   return (
@@ -224,6 +227,11 @@ export const AccountView = observer(function AccountView() {
           <Icon name="chevron" />
         </button>
       ) : null}
+      <button type="button" className="portico-account__row" onClick={() => router.push('ProfileWallets')}>
+        {wallet ? <WalletIcon src={walletImageSrc(portico, wallet)} name={wallet.name} size="small" /> : <Icon name="wallet" />}
+        <span className="portico-account__row-label">{walletCount > 1 ? t('view.account.walletsCount', { count: walletCount }) : t('view.account.wallets')}</span>
+        <Icon name="chevron" />
+      </button>
       {rows.map((action) => (
         <button key={action.id} type="button" className="portico-account__row" onClick={() => router.push(action.view)}>
           {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}

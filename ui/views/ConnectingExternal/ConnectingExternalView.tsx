@@ -6,6 +6,7 @@ import { useAnnounce } from '../../hooks/useAnnounce.js'
 import { useAttempt } from '../../hooks/useAttempt.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
+import { closeAfterConnect } from '../../utils/closeAfterConnect.js'
 import { describeError } from '../../utils/describeError.js'
 import { walletImageSrc } from '../../utils/walletImageSrc.js'
 
@@ -17,7 +18,8 @@ function readConnector(data: Record<string, unknown> | undefined): WalletConnect
 /**
  * Connecting a browser wallet: "Continue in <wallet>" while the wallet asks the visitor; a
  * rejection shows "Connection rejected" and any other failure "Failed to connect" with the
- * reason, each with "Try again". On success the modal closes (or goes to `redirectView`).
+ * reason, each with "Try again". On success the modal closes (or goes to `redirectView`, or back
+ * to ProfileWallets when the visitor came from there to add a wallet).
  *
  * @example
  * portico.stores.router.push('ConnectingExternal', { connector })
@@ -33,7 +35,7 @@ export const ConnectingExternalView = observer(function ConnectingExternalView()
       if (router.view !== 'ConnectingExternal') return // e.g. UnsupportedChain opened meanwhile
       const redirect = router.data?.redirectView
       if (typeof redirect === 'string') router.replace(redirect as View)
-      else portico.close()
+      else closeAfterConnect(portico)
     },
   )
   const failure = state.status === 'error' ? describeError(state.error) : undefined

@@ -7,13 +7,13 @@ import { useAuth } from './useAuth.js'
 const namespaceNames: Record<string, string> = { eip155: 'EVM', solana: 'Solana' }
 
 /**
- * ProfileWallets (spec §2): how the visitor logged in, the embedded wallet's address on each
+ * EmbeddedWalletProfile ("Wallet & login"): how the visitor logged in, the embedded wallet's address on each
  * namespace (with copy), and the way to "Update email" (email logins) and "Export private key".
  *
  * @example
- * portico.open({ view: 'ProfileWallets' })
+ * portico.open({ view: 'EmbeddedWalletProfile' })
  */
-export const ProfileWalletsView = observer(function ProfileWalletsView() {
+export const EmbeddedWalletProfileView = observer(function EmbeddedWalletProfileView() {
   const t = useTranslate()
   const { store, settings } = useAuth()
   if (!store) return null

@@ -1,0 +1,4 @@
+// Bundle entry of the emulated Ledger script served at /ledger-device.js (an IIFE built by esbuild).
+import { installLedgerDevice } from './installLedgerDevice.js'
+
+installLedgerDevice()

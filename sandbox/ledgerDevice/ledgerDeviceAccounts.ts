@@ -1,0 +1,25 @@
+/**
+ * The emulated Ledger's first five Ledger Live accounts (`m/44'/60'/i'/0/0` and `m/44'/501'/i'` of
+ * `ledgerDeviceMnemonic`), the ones the sandbox funds at start: 100 ETH on every EVM devnet, 10 SOL
+ * on the Solana localnet. Written out so importing this file derives no keys; a test pins them to
+ * `ledgerDeviceAccounts(5)`.
+ */
+export const ledgerDeviceAddresses = Object.freeze({
+  eip155: Object.freeze([
+    '0xa487fcefe94141E032dC61A2351eB642DE7B6a8e',
+    '0x44d84Da3d679Db97dfE545CCDd73be9d9d7B8638',
+    '0x7f659CaE7C1458FC945e89A465bDAB899C003377',
+    '0x281805f39466a07E6560d80bf4eBa3E439DFcf2C',
+    '0x8B0E015528EC6ff9f0A8211a1ac813E92035e440',
+  ] as const),
+  solana: Object.freeze([
+    'CoExFZrtJ8vESMo13p4QP8NDmrxsgGXhMJRS4T2uowxs',
+    'CL66Swr3juLcT6fqrbxLkAAMi4aX62V91jKh7CnQp5dz',
+    '7o5QHfoamv7hukYmGioZr6xUWtyLLfUyCvqp8wHfUVw6',
+    '6fWUG5JiaDMHa6a4YtgsFBmHSnax34etnfyChWMmcYuj',
+    'GpmPPyRooY3Db9GM9Gg7M8QeJYTBWmwKQaPgREjAQkTN',
+  ] as const),
+})
+
+/** What each funded Ledger account starts with: 100 ETH (wei) and 10 SOL (lamports). */
+export const ledgerDeviceFunding = { evmWei: 100n * 10n ** 18n, solanaLamports: 10n * 10n ** 9n } as const

@@ -1,0 +1,165 @@
+// Issue 25, acceptance 2, as a visitor on the demo site in real Chromium: with `?multiWallet=1` the
+// Portico Dev Wallet (an extension, dev account 4, no ENS name) and a WalletConnect phone wallet (a real
+// sign-client wallet in Node, dev account 0) are connected on EVM at once; switching the active one
+// in ProfileWallets changes which wallet signs (each signature verified with viem). Without the
+// feature, adding a second wallet shows 'Multi-Wallet Not Enabled'.
+import type { Browser, Page } from 'playwright-core'
+import { verifyMessage, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { devWalletAccount } from '../../../sandbox/config.js'
+import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
+import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
+import { launchChromium } from '../../helpers/chromium.js'
+import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { recordCspViolations } from '../../helpers/openSandboxPage.js'
+import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { startTestWallet, type TestWallet } from '../../plugins/walletconnect/helpers/startTestWallet.js'
+
+let sandbox: TestSandbox
+let browser: Browser
+let phone: TestWallet
+const message = 'Hello from the Portico demo'
+const extensionAddress = devAddresses[4] as `0x${string}`
+const phoneAddress = devWalletAccount.address
+
+beforeAll(async () => {
+  ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
+  const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxInfo
+  const nodeUrl = (id: string) => info.chains.find((c) => c.caipNetworkId === id)?.nodeUrl as string
+  phone = await startTestWallet({
+    relayUrl: info.relayUrl,
+    account: privateKeyToAccount(devWalletAccount.privateKey),
+    rpcUrls: { 'eip155:31337': nodeUrl('eip155:31337'), 'eip155:31338': nodeUrl('eip155:31338') },
+    name: 'Node Phone Wallet',
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await phone?.stop()
+  await sandbox?.stop()
+})
+
+const header = (page: Page) => page.getByRole('navigation', { name: 'Wallet' })
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+
+async function visitor(query: string) {
+  const { context, blocked } = await newLoopbackContext(browser)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url })
+  await context.addInitScript({ content: recordCspViolations })
+  context.setDefaultTimeout(15_000)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(`${sandbox.url}/${query}`)
+  return { context, blocked, page, errors }
+}
+
+async function connectExtension(page: Page) {
+  await header(page).getByRole('button', { name: 'Connect Wallet' }).click()
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+  await expect.poll(() => header(page).textContent(), { timeout: 15_000 }).toContain(short(extensionAddress))
+}
+
+async function openWallets(page: Page) {
+  await header(page).getByRole('button', { name: /0x[0-9a-fA-F]{4}…/ }).click()
+  await page.getByRole('dialog').getByRole('button', { name: /^Wallets/ }).click()
+  const view = page.getByRole('dialog', { name: 'Wallets' })
+  await view.getByRole('button', { name: 'Add wallet' }).waitFor()
+  return view
+}
+
+async function sign(page: Page): Promise<Hex> {
+  const output = page.getByRole('region', { name: 'Sign a message' }).getByRole('status')
+  await page.getByRole('button', { name: `Sign "${message}"` }).click()
+  await expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
+  return ((await output.textContent()) ?? '').replace('Signature: ', '') as Hex
+}
+
+describe('multi-wallet profiles on the demo site', () => {
+  it('multiWallet on: an extension and a WalletConnect wallet at once; the active one signs', async () => {
+    const { context, blocked, page, errors } = await visitor('?multiWallet=1&devAccount=4')
+    try {
+      await connectExtension(page)
+
+      // Account → Wallets → Add wallet → WalletConnect → the phone wallet pairs from the copied link.
+      const wallets = await openWallets(page)
+      expect(await wallets.getByRole('listitem').count()).toBe(1)
+      await wallets.getByRole('button', { name: 'Add wallet' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: 'WalletConnect', exact: true }).click()
+      const copy = page.getByRole('dialog', { name: 'WalletConnect' }).getByRole('button', { name: 'Copy link' })
+      await expect.poll(() => copy.isEnabled(), { timeout: 15_000 }).toBe(true)
+      await copy.click()
+      const uri = await page.evaluate(() => navigator.clipboard.readText())
+      expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+      await phone.pair(uri)
+
+      // Back on ProfileWallets: the phone wallet is active, the extension kept beside it.
+      await expect.poll(() => wallets.getByRole('listitem').count(), { timeout: 20_000 }).toBe(2)
+      const rows = wallets.getByRole('listitem')
+      expect(await rows.nth(0).textContent()).toContain(short(phoneAddress))
+      expect(await rows.nth(0).textContent()).toContain('Active')
+      expect(await rows.nth(1).textContent()).toContain('Portico Dev Wallet')
+      expect(await rows.nth(1).textContent()).toContain(short(extensionAddress))
+      await page.keyboard.press('Escape')
+      await expect.poll(() => header(page).textContent()).toContain(short(phoneAddress))
+
+      // The phone wallet signs…
+      const fromPhone = await sign(page)
+      expect(await verifyMessage({ address: phoneAddress, message, signature: fromPhone })).toBe(true)
+      expect(await verifyMessage({ address: extensionAddress, message, signature: fromPhone })).toBe(false)
+
+      // …then, made active again, the extension does; the phone's session stays (kept).
+      const again = await openWallets(page)
+      await again.getByRole('button', { name: 'Make Portico Dev Wallet the active wallet' }).click()
+      await expect.poll(() => again.getByRole('listitem').nth(0).textContent(), { timeout: 15_000 }).toContain('Portico Dev Wallet')
+      await page.keyboard.press('Escape')
+      await expect.poll(() => header(page).textContent()).toContain(short(extensionAddress))
+      const fromExtension = await sign(page)
+      expect(await verifyMessage({ address: extensionAddress, message, signature: fromExtension })).toBe(true)
+      expect(await verifyMessage({ address: phoneAddress, message, signature: fromExtension })).toBe(false)
+
+      // A reload lists both again; the kept phone wallet still signs once picked.
+      await page.reload()
+      await expect.poll(() => header(page).textContent(), { timeout: 15_000 }).toContain(short(extensionAddress))
+      const reloaded = await openWallets(page)
+      await expect.poll(() => reloaded.getByRole('listitem').count()).toBe(2)
+      await reloaded.getByRole('button', { name: /^Make .* the active wallet$/ }).click()
+      await expect.poll(() => reloaded.getByRole('listitem').nth(0).textContent(), { timeout: 15_000 }).toContain(short(phoneAddress))
+      await page.keyboard.press('Escape')
+      expect(await verifyMessage({ address: phoneAddress, message, signature: await sign(page) })).toBe(true)
+
+      // Disconnecting the kept extension leaves the phone wallet connected.
+      const last = await openWallets(page)
+      await last.getByRole('button', { name: 'Disconnect Portico Dev Wallet' }).click()
+      await expect.poll(() => last.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1)
+      expect(await last.getByRole('listitem').textContent()).toContain(short(phoneAddress))
+
+      expect(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
+      expect(errors).toEqual([])
+      expect(blocked).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 120_000)
+
+  it("multiWallet off (the default): Add wallet shows 'Multi-Wallet Not Enabled' and the connection stays", async () => {
+    const { context, page, errors } = await visitor('?devAccount=4')
+    try {
+      await connectExtension(page)
+      const wallets = await openWallets(page)
+      expect(await wallets.getByRole('listitem').count()).toBe(1)
+      await wallets.getByRole('button', { name: 'Add wallet' }).click()
+      const alert = page.getByRole('alert').filter({ hasText: 'Multi-Wallet Not Enabled' })
+      await alert.waitFor()
+      expect(await alert.textContent()).toContain('Disconnect this wallet to connect another')
+      // Still on ProfileWallets, still connected with the one wallet.
+      expect(await page.getByRole('dialog', { name: 'Wallets' }).count()).toBe(1)
+      expect(await header(page).textContent()).toContain(short(extensionAddress))
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+})
