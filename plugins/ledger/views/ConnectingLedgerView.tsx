@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { BaseError, ConnectionRejectedError, ProviderRpcError, type View } from '../../../kernel/index.js'
-import { Button, StatusPanel, Spinner, useAnnounce, usePortico, useTranslate, type TranslateFunction } from '../../../ui/index.js'
+import { Button, closeAfterConnect, StatusPanel, Spinner, useAnnounce, usePortico, useTranslate, type TranslateFunction } from '../../../ui/index.js'
 import { ledgerView } from '../constants.js'
 import { LedgerAppNotOpenError, LedgerLockedError } from '../errors.js'
 import type { LedgerControls } from '../ledger.js'
@@ -218,7 +218,8 @@ function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) 
         if (router.view !== ledgerView) return
         const redirect = router.data?.redirectView
         if (typeof redirect === 'string') controls.replaceView(redirect as View)
-        else portico.close()
+        // Back to ProfileWallets when the visitor came from there to add a wallet (multi-wallet), else the modal closes.
+        else closeAfterConnect(portico)
       },
       (error: unknown) => setChoosing({ index: row.index, error }),
     )
