@@ -2,13 +2,11 @@
 // Ledger (sandbox/ledgerDevice) behind navigator.hid, driven by the real @ledgerhq libraries the
 // plugin loads on demand: connect "Ledger" on eip155 and pick the SECOND Ledger Live account, sign a
 // message (verified here with viem), send 0.01 ETH on Devnet A through the modal's Send flow
-// (checked on chain), a refusal on the device shows the refusal text, blind signing off is named on
-// a transaction with data; then Solana on the same device. The picker is photographed at 1280×800
-// and 360×740 (tests/e2e/ledger/__screenshots__).
+// (checked on chain), and a refusal on the device shows the refusal text. The picker is photographed
+// at 1280×800 and 360×740 (.portico/screenshots/ledger). Solana, blind signing off, a locked
+// device and the wrong app run against the same emulator in Node (tests/plugins/ledger/withEmulator.test.ts).
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { ed25519 } from '@noble/curves/ed25519'
-import { base58 } from '@scure/base'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -20,7 +18,8 @@ import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[]; ledgerAccounts: { eip155: Address[]; solana: string[] } }
 type LedgerHandle = { setMode(mode: string): void; setBlindSigning(on: boolean): void; openApp(app: string): void; activity(): { app: string; action: string; outcome: string }[] }
 
-const shots = join(import.meta.dirname, '__screenshots__')
+// Looked at by people, not compared: kept out of git under .portico/.
+const shots = join(import.meta.dirname, '../../../.portico/screenshots/ledger')
 let sandbox: TestSandbox
 let info: SandboxJson
 let visitor: SandboxPage
@@ -117,56 +116,4 @@ describe('Ledger on eip155, end to end', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: /Not signed/ }).textContent(), { timeout: 20_000 }).toBe('Not signed: The request was rejected on your Ledger')
     await ledger("setMode('approve')")
   }, 60_000)
-
-  it('blind signing off: a token transfer (calldata) is refused with its message; on again, it is sent', async () => {
-    const pusd = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-    const fund = await fetch(`${sandbox.url}/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ caipAddress: `eip155:31337:${second}`, amount: '5000000', token: pusd }) })
-    expect(fund.ok).toBe(true)
-    const receiver = privateKeyToAccount(generatePrivateKey()).address
-    await ledger('setBlindSigning(false)')
-    await header().getByRole('button', { name: new RegExp(short(second)) }).click()
-    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
-    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    await chooseSendToken(dialog(), 'pUSD')
-    await dialog().getByLabel('Amount').fill('1')
-    await dialog().getByLabel('Receiver address').fill(receiver)
-    await dialog().getByRole('button', { name: 'Preview Send' }).click()
-    await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
-    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    await expect.poll(() => page.locator('body').innerText(), { timeout: 20_000 }).toContain('Enable "Blind signing" in the Ethereum app\'s settings on your Ledger, then try again')
-    await page.screenshot({ path: join(shots, 'ledger-blind-signing-1280x800.png') })
-    await page.keyboard.press('Escape')
-    await ledger('setBlindSigning(true)')
-  }, 90_000)
-})
-
-describe('Ledger on Solana, end to end', () => {
-  it('connects the first Solana account on the same device and signs an off-chain message', async () => {
-    const solana = info.ledgerAccounts.solana[0] as string
-    // The device is on the Ethereum app: the picker asks for the Solana app, then goes on by itself.
-    await expect.poll(() => dialog().count()).toBe(0)
-    await page.getByRole('button', { name: /Portico Devnet A/ }).click()
-    await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
-    // Not connected on Solana yet: the modal moves on to the wallets of Solana (or closes, and Connect Wallet opens them).
-    const state = async () => ((await dialog().count()) === 0 ? 'closed' : await dialog().getAttribute('data-view'))
-    await expect.poll(state, { timeout: 15_000 }).toMatch(/^(closed|Connect)$/)
-    if ((await state()) === 'closed') await header().getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog().getByRole('button', { name: 'Ledger', exact: true }).click()
-    await dialog().getByRole('button', { name: 'Connect', exact: true }).click()
-    await expect.poll(() => dialog().innerText(), { timeout: 15_000 }).toContain('Open the Solana app on your Ledger')
-    await ledger("openApp('Solana')")
-    const rows = dialog().getByRole('list', { name: 'Accounts on your Ledger' }).getByRole('button')
-    await expect.poll(() => rows.first().getAttribute('aria-label'), { timeout: 20_000 }).toMatch(new RegExp(`^Account 1: ${solana}`))
-    await rows.first().click()
-    await expect.poll(() => shown(), { timeout: 15_000 }).toContain(`Address ${solana}`)
-    await page.getByRole('button', { name: 'Sign "Hello from the Portico demo"' }).click()
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /Signature: / }).count(), { timeout: 20_000 }).toBe(1)
-    const signature = /Signature: (\S+)/.exec((await page.getByRole('status').filter({ hasText: /Signature/ }).textContent()) ?? '')![1] as string
-    // The Solana app signs the off-chain message: domain ‖ version 0 ‖ format 0 ‖ length ‖ text.
-    const text = new TextEncoder().encode('Hello from the Portico demo')
-    const offchain = new Uint8Array([0xff, ...new TextEncoder().encode('solana offchain'), 0, 0, text.length, 0, ...text])
-    expect(ed25519.verify(base58.decode(signature), offchain, base58.decode(solana))).toBe(true)
-    expect(visitor.pageErrors).toEqual([])
-    expect(visitor.blocked).toEqual([])
-  }, 120_000)
 })
