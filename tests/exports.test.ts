@@ -11,6 +11,7 @@ import * as cosmos from '../plugins/cosmos/index.js'
 import * as stacks from '../plugins/stacks/index.js'
 import * as walletconnect from '../plugins/walletconnect/index.js'
 import * as authPlugin from '../plugins/auth/index.js'
+import * as ledgerPlugin from '../plugins/ledger/index.js'
 
 // Pins every entry point's export names: adding or removing a public name is a deliberate change.
 describe('entry point exports', () => {
@@ -371,6 +372,26 @@ describe('entry point exports', () => {
         "authConnectorId",
         "filterSocials",
         "meta",
+      ]
+    `)
+  })
+  it('portico/ledger', () => {
+    expect(Object.keys(ledgerPlugin).sort()).toMatchInlineSnapshot(`
+      [
+        "LedgerAccountNotChosenError",
+        "LedgerAppNotOpenError",
+        "LedgerBlindSigningError",
+        "LedgerDeviceError",
+        "LedgerDisconnectedError",
+        "LedgerLockedError",
+        "LedgerNotSelectedError",
+        "LedgerPathError",
+        "LedgerUnsupportedBrowserError",
+        "ledger",
+        "ledgerConnectorId",
+        "ledgerStorageKey",
+        "meta",
+        "toLedgerError",
       ]
     `)
   })

@@ -19,6 +19,7 @@ import { emailCapture } from 'portico/email-capture'
 import { names } from 'portico/names'
 import { sandboxEmailCaptureProjectId, sandboxEnsUniversalResolver } from '../config.js'
 import { walletConnect } from 'portico/walletconnect'
+import { ledger } from 'portico/ledger'
 import { cosmosDevWalletEntry } from '../cosmosWallet/cosmosDevWalletEntry.js'
 
 const origin = window.location.origin
@@ -105,6 +106,8 @@ const plugins: Plugin<PluginContext>[] = [
   // Email and social login with the embedded wallet on the sandbox's wallet origin (its identity
   // provider plays every social login; the codes arrive in /sandbox/mail).
   auth({ walletOrigin, socials: ['google', 'github', 'discord', 'x', 'apple', 'facebook'] }),
+  // A Ledger over WebHID (docs/guides/hardware-wallets.md): the sandbox's emulated device stands behind navigator.hid.
+  ledger(),
   cosmos({ wallets: [cosmosDevWalletEntry] }),
   polkadot(),
   stacks(),

@@ -153,4 +153,16 @@ const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.
 const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: [eip155(), walletConnect()] })
 export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
   },
+  {
+    name: 'site: kernel + eip155 + solana + ledger + react UI',
+    code: `import { createPortico } from 'portico'
+import { eip155, defineNetwork } from 'portico/eip155'
+import { solana, solanaMainnet } from 'portico/solana'
+import { ledger } from 'portico/ledger'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:4701'] })
+const portico = createPortico({ projectId: 'demo', networks: [devnet, solanaMainnet], plugins: [eip155(), solana(), ledger()] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
 ]

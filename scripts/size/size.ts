@@ -46,7 +46,9 @@ for (const row of rows.filter((r) => r.shares)) {
   console.log(`  ${row.name}: ${top.join(' · ')}`)
 }
 // Heavy wallet SDKs a site may add for one wallet: never in a site's eager bytes, whatever the budget.
-const neverEager = [/sats-connect/, /@polkadot\/extension-dapp/, /@stacks\/connect/]
+// Ledger's libraries and the `buffer` polyfill they need load only when a visitor picks Ledger
+// (docs/guides/hardware-wallets.md §6), so no scenario's eager chunk may hold any of them.
+const neverEager = [/sats-connect/, /@polkadot\/extension-dapp/, /@stacks\/connect/, /^@ledgerhq\//, /^buffer$/, /^bip32-path$/]
 for (const row of rows) {
   for (const share of row.shares ?? []) if (neverEager.some((pattern) => pattern.test(share.source))) over.push(`${row.name}: ${share.source} loads eagerly`)
 }

@@ -1,0 +1,48 @@
+import type { PluginMeta } from '../../kernel/index.js'
+
+/** The ledger plugin's metadata: the single source of its option validation and docs page. */
+export const meta = {
+  description:
+    "Connects a Ledger over WebHID (or WebUSB) for eip155 and solana: pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
+  docsPath: '/plugins/ledger.md',
+  optionsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      namespaces: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 2,
+        items: { type: 'string', enum: ['eip155', 'solana'] },
+        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155` and `solana`.',
+      },
+      transport: {
+        type: 'string',
+        enum: ['auto', 'webhid', 'webusb'],
+        default: 'auto',
+        description: 'How the page reaches the device: `auto` is WebHID, else WebUSB.',
+      },
+      pageSize: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 20,
+        default: 5,
+        description: 'Accounts per page in the picker.',
+      },
+    },
+  },
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'registerViews'],
+  views: ['ConnectingLedger'],
+  errors: [
+    { name: 'ProviderRpcError', description: '4001 `The request was rejected on your Ledger` (status `6985`); -32602 for bad params (the device is not asked).' },
+    { name: 'LedgerBlindSigningError', description: 'A transaction with data while blind signing is off (`6A80` / `6A83`).' },
+    { name: 'LedgerAppNotOpenError', description: '`Open the Ethereum app on your Ledger` (or Solana): `6D00`, `6E00`, `6511`, `6A15`, `6E01`.' },
+    { name: 'LedgerLockedError', description: '`Unlock your Ledger` (`5515`, `6B0C`).' },
+    { name: 'LedgerNotSelectedError', description: '`No Ledger was selected` in the browser\'s chooser.' },
+    { name: 'LedgerUnsupportedBrowserError', description: 'No WebHID and no WebUSB in this browser.' },
+    { name: 'LedgerDisconnectedError', description: '`The Ledger was disconnected` during a request.' },
+    { name: 'LedgerPathError', description: 'A custom derivation path that is not `m/` and 1–10 indices below 2³¹.' },
+    { name: 'LedgerAccountNotChosenError', description: '`connect` without an account chosen in the view.' },
+    { name: 'LedgerDeviceError', description: 'Any other status word (`statusCode`) or transport failure.' },
+  ],
+} as const satisfies PluginMeta
