@@ -4,6 +4,7 @@ import { ConnectionNotFoundError, DisconnectFailedError } from '../errors/connec
 import type { ChainNamespace } from '../types/caip.js'
 import { disconnect } from './disconnect.js'
 import { persistConnections } from './persistConnections.js'
+import { requireMultiWallet } from './requireMultiWallet.js'
 import { switchConnection } from './switchConnection.js'
 
 export type DeleteConnectionParameters = {
@@ -22,12 +23,9 @@ export type DeleteConnectionParameters = {
  * await portico.deleteConnection({ namespace: 'eip155', connectorId: 'ledger' })
  */
 export async function deleteConnection(portico: Portico, { connectorId, namespace }: DeleteConnectionParameters): Promise<void> {
-  const { connections, networks, alerts } = portico.stores
+  const { connections, networks } = portico.stores
   const ns = namespace ?? networks.activeNamespace
-  if (portico.stores.options.remoteFeatures.multiWallet !== true) {
-    runInAction(() => alerts.notice('MULTI_WALLET_NOT_ENABLED'))
-    return
-  }
+  if (!requireMultiWallet(portico)) return
   portico.markUserAction()
   const current = connections.get(ns)
   if (current.status !== 'disconnected' && current.connectorId === connectorId) {

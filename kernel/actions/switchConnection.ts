@@ -5,6 +5,7 @@ import { ConnectFailedError, ConnectionNotFoundError } from '../errors/connectio
 import type { ChainNamespace } from '../types/caip.js'
 import { applyConnection } from './applyConnection.js'
 import { persistConnections } from './persistConnections.js'
+import { requireMultiWallet } from './requireMultiWallet.js'
 
 export type SwitchConnectionParameters = {
   /** The connector of the kept connection to make active. */
@@ -24,12 +25,9 @@ export type SwitchConnectionParameters = {
  * await portico.switchConnection({ namespace: 'eip155', connectorId: 'walletConnect' })
  */
 export async function switchConnection(portico: Portico, { connectorId, namespace }: SwitchConnectionParameters): Promise<void> {
-  const { connections, networks, alerts } = portico.stores
+  const { connections, networks } = portico.stores
   const ns = namespace ?? networks.activeNamespace
-  if (portico.stores.options.remoteFeatures.multiWallet !== true) {
-    runInAction(() => alerts.notice('MULTI_WALLET_NOT_ENABLED'))
-    return
-  }
+  if (!requireMultiWallet(portico)) return
   portico.markUserAction()
   const current = connections.get(ns)
   if (current.status === 'connected' && current.connectorId === connectorId) return
