@@ -7,6 +7,7 @@ import type { ConnectResult } from '../types/connection.js'
 import { parseCaipAddress } from '../utils/parseCaipAddress.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { sanitizeConnectionUser } from '../utils/sanitizeConnectionUser.js'
+import { sanitizeWalletName } from '../utils/sanitizeWalletName.js'
 import { applyDefaultAccountType } from './applyDefaultAccountType.js'
 import { persistActiveNetwork } from './persistActiveNetwork.js'
 import { persistConnections } from './persistConnections.js'
@@ -44,13 +45,20 @@ export function applyConnection(
   const caipAddress = parseCaipAddress(`${parsed.caipNetworkId}:${first.address}`).caipAddress
   const network = networks.find(parsed.caipNetworkId)
   const user = sanitizeConnectionUser(result.user)
+  const walletName = sanitizeWalletName(result.walletName)
 
   runInAction(() => {
-    if (keepPrior) connections.keep(namespace, { connectorId: prior.connectorId as string, accounts: prior.accounts, caipNetworkId: prior.caipNetworkId as CaipNetworkId }, priorChannel)
+    if (keepPrior) {
+      connections.keep(
+        namespace,
+        { connectorId: prior.connectorId as string, accounts: prior.accounts, caipNetworkId: prior.caipNetworkId as CaipNetworkId, ...(prior.walletName ? { walletName: prior.walletName } : {}) },
+        priorChannel,
+      )
+    }
     // The connection that becomes active is no longer a kept one.
     connections.takeKept(namespace, result.connectorId)
     portico.stores.accounts.update(namespace, { user, socialProvider: user && user.provider !== 'email' ? user.provider : undefined })
-    connections.setConnected(namespace, { connectorId: result.connectorId, accounts, caipNetworkId: parsed.caipNetworkId })
+    connections.setConnected(namespace, { connectorId: result.connectorId, accounts, caipNetworkId: parsed.caipNetworkId, ...(walletName ? { walletName } : {}) })
     connections.setChannel(namespace, result.channel && typeof result.channel.request === 'function' ? result.channel : undefined)
     if (network) {
       networks.activeByNamespace[namespace] = network.caipNetworkId

@@ -53,7 +53,7 @@ export async function connect(portico: Portico, { connectorId, namespace, networ
     runInAction(() => {
       // Keep an older live connection; otherwise back to disconnected.
       if (previous.status === 'connected' && previous.connectorId && previous.caipNetworkId) {
-        connections.setConnected(ns, { connectorId: previous.connectorId, accounts: previous.accounts, caipNetworkId: previous.caipNetworkId })
+        connections.setConnected(ns, { connectorId: previous.connectorId, accounts: previous.accounts, caipNetworkId: previous.caipNetworkId, ...(previous.walletName ? { walletName: previous.walletName } : {}) })
       } else connections.reset(ns)
     })
     const rpc = error instanceof BaseError ? undefined : ProviderRpcError.from(error)

@@ -12,14 +12,16 @@ import type { ConnectionAccount, WalletConnection } from '../types/connection.js
 export function getConnections(portico: Portico, namespace?: ChainNamespace): WalletConnection[] {
   const { connections, networks, wallets } = portico.stores
   const ns = namespace ?? networks.activeNamespace
-  const describe = (connectorId: string, accounts: readonly ConnectionAccount[], caipNetworkId: WalletConnection['caipNetworkId'], active: boolean): WalletConnection | undefined => {
+  const describe = (connectorId: string, accounts: readonly ConnectionAccount[], caipNetworkId: WalletConnection['caipNetworkId'], active: boolean, walletName?: string): WalletConnection | undefined => {
     const first = accounts[0]
     if (!first) return undefined
     const connector = wallets.find(connectorId, ns)
+    // The wallet's own name (a phone wallet behind WalletConnect) before the connector's.
+    const name = walletName ?? connector?.name
     return {
       namespace: ns,
       connectorId,
-      ...(connector?.name ? { name: connector.name } : {}),
+      ...(name ? { name } : {}),
       ...(connector?.imageUrl ? { imageUrl: connector.imageUrl } : {}),
       address: first.address,
       caipAddress: `${caipNetworkId}:${first.address}` as CaipAddress,
@@ -31,12 +33,12 @@ export function getConnections(portico: Portico, namespace?: ChainNamespace): Wa
   const out: WalletConnection[] = []
   const current = connections.get(ns)
   if (current.status === 'connected' && current.connectorId && current.caipNetworkId) {
-    const active = describe(current.connectorId, current.accounts, current.caipNetworkId, true)
+    const active = describe(current.connectorId, current.accounts, current.caipNetworkId, true, current.walletName)
     if (active) out.push(active)
   }
   if (portico.stores.options.remoteFeatures.multiWallet === true) {
     for (const kept of connections.keptOf(ns)) {
-      const entry = describe(kept.connectorId, kept.accounts, kept.caipNetworkId, false)
+      const entry = describe(kept.connectorId, kept.accounts, kept.caipNetworkId, false, kept.walletName)
       if (entry) out.push(entry)
     }
   }

@@ -8,7 +8,7 @@ export function persistConnections(portico: Portico): void {
   for (const [namespace, connection] of Object.entries(connections)) {
     if (connection.status === 'disconnected' || !connection.connectorId) continue
     // Multi-wallet: the wallets kept beside the active one, listed again after a reload.
-    const kept = portico.stores.connections.keptOf(namespace).map((k) => ({ connectorId: k.connectorId, caipNetworkId: k.caipNetworkId, addresses: k.accounts.map((a) => a.address) }))
+    const kept = portico.stores.connections.keptOf(namespace).map((k) => ({ connectorId: k.connectorId, caipNetworkId: k.caipNetworkId, addresses: k.accounts.map((a) => a.address), ...(k.walletName ? { walletName: k.walletName } : {}) }))
     stored[namespace] = { connectorId: connection.connectorId, ...(kept.length ? { kept } : {}) }
   }
   if (Object.keys(stored).length) portico.services.storage.set(storageKeys.connections, stored)

@@ -3,6 +3,7 @@ import type { Portico } from '../createPortico.js'
 import { storageKeys, isStoredConnections, type StoredConnections } from '../services/storageKeys.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { isCaipNetworkId } from '../utils/isCaipNetworkId.js'
+import { sanitizeWalletName } from '../utils/sanitizeWalletName.js'
 import { applyConnection } from './applyConnection.js'
 import { persistConnections } from './persistConnections.js'
 
@@ -69,13 +70,14 @@ function restoreKept(portico: Portico, namespace: ChainNamespace, kept: unknown)
   const active = connections.get(namespace).connectorId
   const valid = kept.flatMap((entry: unknown) => {
     if (typeof entry !== 'object' || entry === null) return []
-    const { connectorId, caipNetworkId, addresses } = entry as { connectorId?: unknown; caipNetworkId?: unknown; addresses?: unknown }
+    const { connectorId, caipNetworkId, addresses, walletName } = entry as { connectorId?: unknown; caipNetworkId?: unknown; addresses?: unknown; walletName?: unknown }
     if (typeof connectorId !== 'string' || connectorId.length === 0 || connectorId.length > 200 || connectorId === active) return []
     if (typeof caipNetworkId !== 'string' || !isCaipNetworkId(caipNetworkId) || !caipNetworkId.startsWith(`${namespace}:`)) return []
     const accounts = (Array.isArray(addresses) ? addresses : [])
       .filter((a): a is string => typeof a === 'string' && (!portico.addressValidators.has(namespace) || portico.addressValidators.isAddress(a, namespace)))
       .map((address) => ({ address }))
-    return accounts.length ? [{ connectorId, caipNetworkId, accounts }] : []
+    const name = sanitizeWalletName(walletName)
+    return accounts.length ? [{ connectorId, caipNetworkId, accounts, ...(name ? { walletName: name } : {}) }] : []
   })
   runInAction(() => {
     for (const entry of valid.reverse()) connections.keep(namespace, entry)

@@ -10,7 +10,7 @@ export const storageKeys = {
 } as const
 
 /** A connection kept beside the active one (multi-wallet), as stored: checked again on load. */
-export type StoredKeptConnection = { connectorId: string; caipNetworkId: string; addresses: string[] }
+export type StoredKeptConnection = { connectorId: string; caipNetworkId: string; addresses: string[]; walletName?: string }
 
 export type StoredConnections = Record<string, { connectorId: string; kept?: StoredKeptConnection[] }>
 

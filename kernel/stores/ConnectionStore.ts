@@ -7,6 +7,8 @@ export type NamespaceConnection = {
   connectorId?: string
   accounts: ConnectionAccount[]
   caipNetworkId?: CaipNetworkId
+  /** The wallet's own name, when its connector reaches many wallets (WalletConnect). */
+  walletName?: string
 }
 
 /**
@@ -17,6 +19,7 @@ export type KeptConnection = {
   connectorId: string
   accounts: ConnectionAccount[]
   caipNetworkId: CaipNetworkId
+  walletName?: string
 }
 
 const keptKey = (namespace: ChainNamespace, connectorId: string) => `${namespace}\u0000${connectorId}`
@@ -55,7 +58,10 @@ export class ConnectionStore {
    */
   keep(namespace: ChainNamespace, connection: KeptConnection, channel?: ConnectionChannel): void {
     const rest = this.keptOf(namespace).filter((c) => c.connectorId !== connection.connectorId)
-    this.kept[namespace] = [{ connectorId: connection.connectorId, accounts: connection.accounts.map((a) => ({ ...a })), caipNetworkId: connection.caipNetworkId }, ...rest]
+    this.kept[namespace] = [
+      { connectorId: connection.connectorId, accounts: connection.accounts.map((a) => ({ ...a })), caipNetworkId: connection.caipNetworkId, ...(connection.walletName ? { walletName: connection.walletName } : {}) },
+      ...rest,
+    ]
     if (channel) this.keptChannels.set(keptKey(namespace, connection.connectorId), channel)
     else this.keptChannels.delete(keptKey(namespace, connection.connectorId))
   }
@@ -150,12 +156,13 @@ export class ConnectionStore {
     this.connections[namespace] = { ...this.get(namespace), status: 'connecting', connectorId }
   }
 
-  setConnected(namespace: ChainNamespace, connection: { connectorId: string; accounts: readonly ConnectionAccount[]; caipNetworkId: CaipNetworkId }): void {
+  setConnected(namespace: ChainNamespace, connection: { connectorId: string; accounts: readonly ConnectionAccount[]; caipNetworkId: CaipNetworkId; walletName?: string }): void {
     this.connections[namespace] = {
       status: 'connected',
       connectorId: connection.connectorId,
       accounts: connection.accounts.map((a) => ({ ...a })),
       caipNetworkId: connection.caipNetworkId,
+      ...(connection.walletName ? { walletName: connection.walletName } : {}),
     }
   }
 

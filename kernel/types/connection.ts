@@ -37,6 +37,8 @@ export type ConnectResult = {
   channel?: ConnectionChannel
   /** Who logged in, when the connector is an embedded wallet reached by email or a social login (spec §3 `user`). */
   user?: ConnectionUser
+  /** The wallet's own name, when the connector reaches many wallets (WalletConnect: the phone wallet's metadata). */
+  walletName?: string
 }
 
 /**
@@ -73,7 +75,7 @@ export type ConnectionsSnapshot = Record<string, ConnectionSnapshot>
 export type WalletConnection = {
   namespace: ChainNamespace
   connectorId: string
-  /** The wallet's name and logo, from the connectors the plugins offer (absent when it is not offered now). */
+  /** The wallet's own name (a phone wallet behind WalletConnect), else its connector's, and the connector's logo (absent when it is not offered now). */
   name?: string
   imageUrl?: string
   /** The connection's first account. */

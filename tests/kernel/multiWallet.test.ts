@@ -111,6 +111,24 @@ describe('multi-wallet on: several wallets per namespace, one active', () => {
   })
 })
 
+describe("a wallet's own name (a phone wallet behind WalletConnect)", () => {
+  it('is listed cleaned of control and bidi characters, kept with its connection and restored after a reload', async () => {
+    const storage = memoryStorage()
+    const first = setup({ multiWallet: true, storage, walletNames: { one: '  Rainbow\u202e\u0000 Wallet ', two: 42 } })
+    await first.portico.ready()
+    await first.portico.discoverWallets('eip155')
+    await first.portico.connect({ connectorId: 'one' })
+    await first.portico.connect({ connectorId: 'two' })
+    // A name that is not a string falls back to the connector's.
+    expect(first.portico.getConnections().map((c) => c.name)).toEqual(['Wallet Two', 'Rainbow Wallet'])
+    await first.portico.destroy()
+
+    const second = setup({ multiWallet: true, storage })
+    await second.portico.ready()
+    expect(second.portico.getConnections()[1]).toMatchObject({ connectorId: 'one', name: 'Rainbow Wallet', active: false })
+  })
+})
+
 describe('multi-wallet off (the default)', () => {
   it('switchConnection and deleteConnection only show "Multi-Wallet Not Enabled"; one connection is listed', async () => {
     const { portico, calls } = setup({ multiWallet: false })

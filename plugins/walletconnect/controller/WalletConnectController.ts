@@ -228,6 +228,8 @@ export class WalletConnectController {
       caipNetworkId,
       method: this.portico.isMobile ? 'mobile' : 'qrcode',
       channel: this.#channel(namespace),
+      // The phone wallet's own name (the kernel cleans it), shown in ProfileWallets and the Account view.
+      ...(typeof session.peer?.metadata?.name === 'string' ? { walletName: session.peer.metadata.name } : {}),
     }
   }
 

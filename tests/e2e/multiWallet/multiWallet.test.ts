@@ -99,6 +99,8 @@ describe('multi-wallet profiles on the demo site', () => {
       await expect.poll(() => wallets.getByRole('listitem').count(), { timeout: 20_000 }).toBe(2)
       const rows = wallets.getByRole('listitem')
       expect(await rows.nth(0).textContent()).toContain(short(phoneAddress))
+      // The phone wallet by its own name (its WalletConnect metadata), not "WalletConnect".
+      expect(await rows.nth(0).textContent()).toContain('Node Phone Wallet')
       expect(await rows.nth(0).textContent()).toContain('Active')
       expect(await rows.nth(1).textContent()).toContain('Portico Dev Wallet')
       expect(await rows.nth(1).textContent()).toContain(short(extensionAddress))

@@ -2,7 +2,7 @@ import { createPortico, definePlugin, type PorticoOptions } from '../../../kerne
 import { addressA, addressB, evmA, evmB, memoryStorage } from './testKit.js'
 
 /** Two wallets of one namespace, each with its own account, that sign as themselves (a fake inside this unit's test). */
-export function twoWallets(live: Record<string, boolean> = { one: true, two: true }) {
+export function twoWallets(live: Record<string, boolean> = { one: true, two: true }, walletNames: Record<string, unknown> = {}) {
   const addressOf: Record<string, string> = { one: addressA, two: addressB }
   const calls: string[] = []
   const plugin = definePlugin({
@@ -17,19 +17,29 @@ export function twoWallets(live: Record<string, boolean> = { one: true, two: tru
         context.add({ id: 'one', name: 'Wallet One', namespace: 'eip155', type: 'ANNOUNCED' })
         context.add({ id: 'two', name: 'Wallet Two', namespace: 'eip155', type: 'ANNOUNCED' })
       })
-      const answer = (connectorId: string) => ({ connectorId, accounts: [{ address: addressOf[connectorId] as string }], caipNetworkId: 'eip155:1' as const })
+      const answer = (connectorId: string) => ({ connectorId, accounts: [{ address: addressOf[connectorId] as string }], caipNetworkId: 'eip155:1' as const, ...(walletNames[connectorId] !== undefined ? { walletName: walletNames[connectorId] as string } : {}) })
       portico.hooks.connect.for('eip155').tapPromise('eip155', async ({ connectorId }) => (calls.push(`connect:${connectorId}`), answer(connectorId)))
       portico.hooks.reconnect.for('eip155').tapPromise('eip155', async ({ connectorId }) => (calls.push(`reconnect:${connectorId}`), live[connectorId] ? answer(connectorId) : undefined))
       portico.hooks.disconnect.for('eip155').tapPromise('eip155', async ({ connectorId }) => void calls.push(`disconnect:${connectorId}`))
       portico.hooks.signMessage.for('eip155').tapPromise('eip155', async ({ connectorId, message }) => ({ signature: `${connectorId}:${message}` }))
     },
   })
-  return { plugin, calls, live }
+  return { plugin, calls, live, walletNames }
 }
 
 /** A Portico with the two wallets, `multiWallet` on or off. */
-export function setupTwoWallets({ multiWallet, storage = memoryStorage(), live }: { multiWallet: boolean; storage?: ReturnType<typeof memoryStorage>; live?: Record<string, boolean> }) {
-  const wallets = twoWallets(live)
+export function setupTwoWallets({
+  multiWallet,
+  storage = memoryStorage(),
+  live,
+  walletNames,
+}: {
+  multiWallet: boolean
+  storage?: ReturnType<typeof memoryStorage>
+  live?: Record<string, boolean>
+  walletNames?: Record<string, unknown>
+}) {
+  const wallets = twoWallets(live, walletNames)
   const options: PorticoOptions = {
     projectId: 'test',
     networks: [evmA, evmB],

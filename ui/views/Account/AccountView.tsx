@@ -162,7 +162,7 @@ export const AccountView = observer(function AccountView() {
           ) : null}
         </div>
       ) : null}
-      {wallet ? <p className="portico-account__wallet">{t('view.account.connectedWith', { wallet: wallet.name })}</p> : null}
+      {wallet ? <p className="portico-account__wallet">{t('view.account.connectedWith', { wallet: connection.walletName ?? wallet.name })}</p> : null}
       <p className="portico-account__balance" aria-busy={account.balanceLoading || undefined}>
         <span className="portico-visually-hidden">{t('view.account.balance')} </span>
         {account.balance !== undefined ? (
