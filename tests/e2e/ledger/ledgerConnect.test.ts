@@ -2,9 +2,10 @@
 // Ledger (sandbox/ledgerDevice) behind navigator.hid, driven by the real @ledgerhq libraries the
 // plugin loads on demand: connect "Ledger" on eip155 and pick the SECOND Ledger Live account, sign a
 // message (verified here with viem), send 0.01 ETH on Devnet A through the modal's Send flow
-// (checked on chain), and a refusal on the device shows the refusal text. The picker is photographed
-// at 1280×800 and 360×740 (.portico/screenshots/ledger). Solana, blind signing off, a locked
-// device and the wrong app run against the same emulator in Node (tests/plugins/ledger/withEmulator.test.ts).
+// (checked on chain), a refusal on the device shows the refusal text, and with blind signing off a
+// token send says how to turn it on and sends nothing. The picker is photographed at 1280×800 and
+// 360×740 (.portico/screenshots/ledger). Solana in Chromium: ledgerSolana.test.ts; a locked device and
+// the wrong app run against the same emulator in Node (tests/plugins/ledger/withEmulator.test.ts).
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -36,6 +37,10 @@ beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
   info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
   second = info.ledgerAccounts.eip155[1] as Address
+  // pUSD for the blind-signing case (a token send carries calldata), before any token list is read.
+  const pusd = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+  const paid = await fetch(`${sandbox.url}/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ caipAddress: `eip155:31337:${second}`, amount: '5000000', token: pusd }) })
+  if (!paid.ok) throw new Error(`the faucet answered ${paid.status}: ${await paid.text()}`)
   visitor = await openSandboxPage({ contextOptions: { viewport: { width: 1280, height: 800 } } })
   page = visitor.page
   page.setDefaultTimeout(15_000)
@@ -116,4 +121,24 @@ describe('Ledger on eip155, end to end', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: /Not signed/ }).textContent(), { timeout: 20_000 }).toBe('Not signed: The request was rejected on your Ledger')
     await ledger("setMode('approve')")
   }, 60_000)
+
+  it('with blind signing off, a token send (calldata) says how to turn it on, and nothing is sent', async () => {
+    const chain = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
+    const rpc = createPublicClient({ transport: http(chain.nodeUrl), cacheTime: 0 })
+    const nonceBefore = await rpc.getTransactionCount({ address: second })
+    await ledger('setBlindSigning(false)')
+    await header().getByRole('button', { name: new RegExp(short(second)) }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await chooseSendToken(dialog(), 'pUSD')
+    await dialog().getByLabel('Amount').fill('1')
+    await dialog().getByLabel('Receiver address').fill(privateKeyToAccount(generatePrivateKey()).address)
+    await dialog().getByRole('button', { name: 'Preview Send' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toContain('Enable "Blind signing" in the Ethereum app\'s settings on your Ledger')
+    expect(await rpc.getTransactionCount({ address: second })).toBe(nonceBefore)
+    await ledger('setBlindSigning(true)')
+    await page.keyboard.press('Escape')
+  }, 90_000)
 })
