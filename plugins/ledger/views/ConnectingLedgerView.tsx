@@ -305,17 +305,26 @@ function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) 
           </h3>
           <ul className="portico-ledger__rows" aria-labelledby={ids.list} aria-busy={loading || undefined}>
             {rows.map((row) => {
-              const label = row.address ? t('ledger.accounts.row', { number: row.index + 1, address: row.address, balance: row.balance ?? '…' }) : undefined
               return (
                 <li key={row.index}>
                   {row.address ? (
-                    <button type="button" className="portico-ledger__row" onClick={() => choose(row)} disabled={choosing !== undefined && !choosing.error} aria-label={label} title={row.path}>
-                      <span className="portico-ledger__index">{row.index + 1}</span>
+                    // Named by its content (what it shows is what it is called): a screen reader hears the full address, the eye sees it shortened.
+                    <button type="button" className="portico-ledger__row" onClick={() => choose(row)} disabled={choosing !== undefined && !choosing.error} title={row.path}>
+                      <span className="portico-ledger__index">
+                        <span className="portico-visually-hidden">{t('ledger.accounts.rowAccount')} </span>
+                        {row.index + 1}
+                      </span>
                       <span className="portico-ledger__account">
-                        <span className="portico-ledger__address">{shortAddress(row.address)}</span>
+                        <span className="portico-ledger__address" aria-hidden="true">
+                          {shortAddress(row.address)}
+                        </span>
+                        <span className="portico-visually-hidden">{row.address} </span>
                         <span className="portico-ledger__path">{row.path}</span>
                       </span>
-                      <span className="portico-ledger__balance">{row.balance ?? <span className="portico-ledger__skeleton portico-ledger__skeleton--short" aria-hidden="true" />}</span>
+                      <span className="portico-ledger__balance">
+                        <span className="portico-visually-hidden"> {t('ledger.accounts.rowBalance')} </span>
+                        {row.balance ?? <span className="portico-ledger__skeleton portico-ledger__skeleton--short" aria-hidden="true" />}
+                      </span>
                       {choosing?.index === row.index && !choosing.error ? <Spinner /> : null}
                     </button>
                   ) : (

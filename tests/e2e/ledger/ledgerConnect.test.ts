@@ -69,7 +69,8 @@ describe('Ledger on eip155, end to end', () => {
     const rows = dialog().getByRole('list', { name: 'Accounts on your Ledger' }).getByRole('button')
     // Balances come from the chain plugin: the sandbox funds the first five accounts with 100 ETH.
     // (100 ETH on a fresh sandbox; less on a reused one, after this file's own send.)
-    await expect.poll(() => rows.nth(1).getAttribute('aria-label'), { timeout: 20_000 }).toMatch(new RegExp(`^Account 2: ${second}, balance \\d+(\\.\\d+)? ETH$`))
+    // Each row is named by what it shows, with the full address for a screen reader.
+    await expect.poll(() => dialog().getByRole('button', { name: new RegExp(`^Account 2 ${second} m/44'/60'/1'/0/0 balance \\d+(\\.\\d+)? ETH$`) }).count(), { timeout: 20_000 }).toBe(1)
     await page.screenshot({ path: join(shots, 'ledger-picker-1280x800.png') })
     await page.setViewportSize({ width: 360, height: 740 })
     await page.screenshot({ path: join(shots, 'ledger-picker-360x740.png') })
@@ -80,7 +81,7 @@ describe('Ledger on eip155, end to end', () => {
     await dialog().getByRole('button', { name: 'Use path' }).click()
     await expect.poll(() => dialog().innerText()).toContain("Enter a path like m/44'/60'/0'/0/0")
     await dialog().getByLabel('Derivation path').selectOption('ledgerLive')
-    await expect.poll(() => rows.nth(1).getAttribute('aria-label'), { timeout: 20_000 }).toMatch(new RegExp(`^Account 2: ${second}`))
+    await expect.poll(() => dialog().getByRole('button', { name: new RegExp(`^Account 2 ${second} `) }).count(), { timeout: 20_000 }).toBe(1)
     await rows.nth(1).click()
     await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await expect.poll(() => shown(), { timeout: 15_000 }).toContain(`Address ${second}`)

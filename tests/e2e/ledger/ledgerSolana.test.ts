@@ -44,7 +44,7 @@ describe('Ledger on Solana, end to end', () => {
     await page.evaluate(`window.__porticoLedger.openApp('Solana')`)
     const rows = dialog.getByRole('list', { name: 'Accounts on your Ledger' }).getByRole('button')
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(5)
-    await expect.poll(() => rows.nth(1).getAttribute('aria-label'), { timeout: 20_000 }).toMatch(new RegExp(`^Account 2: ${accounts[1]}, balance \\d+(\\.\\d+)? SOL$`))
+    await expect.poll(() => dialog.getByRole('button', { name: new RegExp(`^Account 2 ${accounts[1]} m/44'/501'/1' balance \\d+(\\.\\d+)? SOL$`) }).count(), { timeout: 20_000 }).toBe(1)
     await rows.nth(1).click()
     await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0)
     await expect.poll(() => page.locator('main').innerText()).toContain(accounts[1] as string)
