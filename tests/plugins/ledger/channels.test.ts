@@ -2,9 +2,9 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
 import { keccak256, parseTransaction, recoverMessageAddress, recoverTransactionAddress, verifyTypedData, type Hex, type TransactionSerialized } from 'viem'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ProviderRpcError, type Network } from '../../../kernel/index.js'
-import { defineNetwork } from '../../../plugins/eip155/index.js'
+import { ProviderRpcError } from '../../../kernel/index.js'
 import { LedgerBlindSigningError, LedgerDisconnectedError } from '../../../plugins/ledger/index.js'
+import { devnet, recordingPublicClient, solanaNet } from './helpers/channelFixtures.js'
 import { createEip155Channel } from '../../../plugins/ledger/eip155/createEip155Channel.js'
 import { createSolanaChannel } from '../../../plugins/ledger/solana/createSolanaChannel.js'
 import { offchainMessage } from '../../../plugins/ledger/solana/solanaWire.js'
@@ -12,8 +12,6 @@ import { loadLedgerDevice } from '../../../plugins/ledger/transport/loadLedgerDe
 import type { LedgerDevice } from '../../../plugins/ledger/transport/LedgerDevice.js'
 import { ethAddress, FakeLedgerTransport, solanaAddress } from './helpers/fakeLedgerTransport.js'
 
-const devnet: Network = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:9'] })
-const solanaNet: Network = { id: 'local', caipNetworkId: 'solana:local', chainNamespace: 'solana', name: 'Local', nativeCurrency: { name: 'SOL', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/sol'] } } }
 const path = "m/44'/60'/1'/0/0"
 const address = ethAddress(path)
 const solPath = "m/44'/501'/1'"
@@ -22,18 +20,7 @@ const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 let transport: FakeLedgerTransport
 let device: LedgerDevice
-const sent: Hex[] = []
-/** The network's RPC as the channel's public client sees it, answered here. */
-const publicClient = () => ({
-  getTransactionCount: async () => 7,
-  estimateGas: async () => 21_000n,
-  estimateFeesPerGas: async () => ({ maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n }),
-  getGasPrice: async () => 1_000_000_000n,
-  sendRawTransaction: async ({ serializedTransaction }: { serializedTransaction: Hex }) => {
-    sent.push(serializedTransaction)
-    return keccak256(serializedTransaction)
-  },
-})
+const { client: publicClient, sent } = recordingPublicClient({ nonce: 7, gas: 21_000n })
 
 beforeEach(async () => {
   transport = new FakeLedgerTransport()

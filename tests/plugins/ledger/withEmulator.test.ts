@@ -5,11 +5,10 @@
 // device, the wrong app and an unplugged device.
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
-import { keccak256, parseTransaction, recoverTransactionAddress, verifyMessage, type Hex, type TransactionSerialized } from 'viem'
+import { parseTransaction, recoverTransactionAddress, verifyMessage, type Hex, type TransactionSerialized } from 'viem'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Network } from '../../../kernel/index.js'
-import { defineNetwork } from '../../../plugins/eip155/index.js'
 import { LedgerAppNotOpenError, LedgerBlindSigningError, LedgerLockedError } from '../../../plugins/ledger/index.js'
+import { devnet, recordingPublicClient, solanaNet } from './helpers/channelFixtures.js'
 import { createEip155Channel } from '../../../plugins/ledger/eip155/createEip155Channel.js'
 import { createSolanaChannel } from '../../../plugins/ledger/solana/createSolanaChannel.js'
 import { offchainMessage } from '../../../plugins/ledger/solana/solanaWire.js'
@@ -19,25 +18,13 @@ import { createLedgerDevice, type LedgerDevice as EmulatedLedger } from '../../.
 import { createLedgerHid, type LedgerHid } from '../../../sandbox/ledgerDevice/createLedgerHid.js'
 import { ledgerDeviceAddresses } from '../../../sandbox/ledgerDevice/ledgerDeviceAccounts.js'
 
-const devnet: Network = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:9'] })
-const solanaNet: Network = { id: 'local', caipNetworkId: 'solana:local', chainNamespace: 'solana', name: 'Local', nativeCurrency: { name: 'SOL', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/sol'] } } }
 const ethPath = "m/44'/60'/1'/0/0"
 const solPath = "m/44'/501'/0'"
 
 let emulated: EmulatedLedger
 let hid: LedgerHid
 let device: LedgerDevice
-const sent: Hex[] = []
-const publicClient = () => ({
-  getTransactionCount: async () => 0,
-  estimateGas: async () => 60_000n,
-  estimateFeesPerGas: async () => ({ maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n }),
-  getGasPrice: async () => 1_000_000_000n,
-  sendRawTransaction: async ({ serializedTransaction }: { serializedTransaction: Hex }) => {
-    sent.push(serializedTransaction)
-    return keccak256(serializedTransaction)
-  },
-})
+const { client: publicClient, sent } = recordingPublicClient({ nonce: 0, gas: 60_000n })
 
 beforeEach(async () => {
   emulated = createLedgerDevice()
