@@ -92,6 +92,9 @@ export function validateOptions(options: PorticoOptions): void {
   if (options.projectId !== undefined && (typeof options.projectId !== 'string' || options.projectId.length > 256)) {
     throw new InvalidOptionError({ option: 'projectId', reason: 'must be a string' })
   }
+  if (options.locale !== undefined && !isLocaleTag(options.locale)) {
+    throw new InvalidOptionError({ option: 'locale', reason: 'must be a language tag such as "ar", "pt-BR" or "zh-Hant"' })
+  }
   for (const key of ['api', 'blockchainApi', 'analytics', 'relay'] as const) {
     const value = options.endpoints?.[key]
     if (value === undefined) continue
@@ -103,6 +106,16 @@ export function validateOptions(options: PorticoOptions): void {
     }
     const allowed = key === 'relay' ? ['ws:', 'wss:'] : ['http:', 'https:']
     if (!allowed.includes(url.protocol)) throw new InvalidOptionError({ option: `endpoints.${key}`, reason: `must use ${allowed.join(' or ')}` })
+  }
+}
+
+/** A well-formed BCP 47 language tag of at most 35 characters (`Intl.getCanonicalLocales` accepts it). */
+function isLocaleTag(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 35) return false
+  try {
+    return Intl.getCanonicalLocales(value).length === 1
+  } catch {
+    return false
   }
 }
 

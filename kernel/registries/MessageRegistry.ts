@@ -23,8 +23,8 @@ export class InvalidPluginMessagesError extends BaseError {
  */
 export class MessageRegistry {
   readonly #messages = new Map<string, string>()
-  /** Per plugin, its locale loaders (`definePlugin({ locales })`), called only by {@link load}. */
-  readonly #loaders = new Map<string, Readonly<Record<string, PluginLocaleLoader>>>()
+  /** Per plugin, its locale loaders (`definePlugin({ locales })`), or the import of them; called only by {@link load}. */
+  readonly #loaders = new Map<string, Readonly<Record<string, PluginLocaleLoader>> | (() => Promise<unknown>)>()
   /** Loaded strings per locale (observable: a view re-renders when its locale arrives). */
   readonly #localized = observable.map<string, ReadonlyMap<string, string>>({}, { deep: false })
   readonly #loading = new Map<string, Promise<void>>()
@@ -39,18 +39,18 @@ export class MessageRegistry {
   }
 
   /**
-   * Adds a plugin's other locales as loaders (`{ fr: () => import('./locales/fr.js') … }`); none
-   * runs until a site asks for its locale with {@link load}.
+   * Adds a plugin's other locales as loaders (`{ fr: () => import('./locales/fr.js') … }`), or as
+   * one function that imports that map; none runs until a site asks for a locale with {@link load}
+   * (a lazily imported map is checked then, and a bad one is reported as that plugin's failure).
    *
    * @throws InvalidPluginMessagesError for a malformed locale tag or a loader that is not a function
    */
-  registerLocales(plugin: string, locales: Readonly<Record<string, unknown>>): void {
-    if (!locales || typeof locales !== 'object' || Array.isArray(locales)) throw new InvalidPluginMessagesError({ plugin, reason: 'locales must be an object of locale → loader' })
-    for (const [locale, loader] of Object.entries(locales)) {
-      if (!localeTag.test(locale) || locale.length > 35) throw new InvalidPluginMessagesError({ plugin, reason: `"${locale.slice(0, 40)}" is not a locale tag (e.g. "fr", "pt-BR").` })
-      if (typeof loader !== 'function') throw new InvalidPluginMessagesError({ plugin, reason: `The locale "${locale}" must be a function that loads its strings.` })
+  registerLocales(plugin: string, locales: unknown): void {
+    if (typeof locales === 'function') {
+      this.#loaders.set(plugin, locales as () => Promise<unknown>)
+      return
     }
-    this.#loaders.set(plugin, locales as Readonly<Record<string, PluginLocaleLoader>>)
+    this.#loaders.set(plugin, checkLoaders(plugin, locales))
   }
 
   /**
@@ -71,10 +71,11 @@ export class MessageRegistry {
     const run = (async () => {
       const strings = new Map<string, string>()
       const language = locale.split('-')[0] ?? locale
-      for (const [plugin, loaders] of this.#loaders) {
-        const loader = Object.hasOwn(loaders, locale) ? loaders[locale] : Object.hasOwn(loaders, language) ? loaders[language] : undefined
-        if (!loader) continue
+      for (const [plugin, registered] of this.#loaders) {
         try {
+          const loaders = typeof registered === 'function' ? checkLoaders(plugin, await registered()) : registered
+          const loader = Object.hasOwn(loaders, locale) ? loaders[locale] : Object.hasOwn(loaders, language) ? loaders[language] : undefined
+          if (!loader) continue
           for (const [key, value] of checkMessages(plugin, await loader())) strings.set(key, value)
         } catch (error) {
           failures.push({ plugin, error })
@@ -87,6 +88,11 @@ export class MessageRegistry {
     return failures
   }
 
+  /** Whether {@link load} has finished for `locale` (its strings, or the plugins' English, are ready to show). */
+  isLoaded(locale: string): boolean {
+    return this.#localized.has(locale)
+  }
+
   /** The plugin key's text in `locale` when loaded, else its English default, if a plugin gave one. */
   get(key: string, locale?: string): string | undefined {
     return (locale === undefined ? undefined : this.#localized.get(locale)?.get(key)) ?? this.#messages.get(key)
@@ -96,6 +102,16 @@ export class MessageRegistry {
   entries(): [string, string][] {
     return [...this.#messages.entries()]
   }
+}
+
+/** A plugin's locale loaders checked: an object of locale tags to functions. */
+function checkLoaders(plugin: string, locales: unknown): Readonly<Record<string, PluginLocaleLoader>> {
+  if (!locales || typeof locales !== 'object' || Array.isArray(locales)) throw new InvalidPluginMessagesError({ plugin, reason: 'locales must be an object of locale → loader' })
+  for (const [locale, loader] of Object.entries(locales)) {
+    if (!localeTag.test(locale) || locale.length > 35) throw new InvalidPluginMessagesError({ plugin, reason: `"${locale.slice(0, 40)}" is not a locale tag (e.g. "fr", "pt-BR").` })
+    if (typeof loader !== 'function') throw new InvalidPluginMessagesError({ plugin, reason: `The locale "${locale}" must be a function that loads its strings.` })
+  }
+  return locales as Readonly<Record<string, PluginLocaleLoader>>
 }
 
 /** A plugin's strings checked: an object of keys under `<plugin>.` to texts of at most 2,000 characters. */

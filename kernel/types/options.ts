@@ -51,6 +51,12 @@ export type PorticoOptions = {
   allWallets?: 'SHOW' | 'HIDE' | 'ONLY_MOBILE'
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
+  /**
+   * The modal's language (a BCP 47 tag: `ar`, `pt-BR`, `zh-Hant`); the closest of the built-in
+   * locales is used. Default: the browser's languages, then English. `<PorticoProvider locale>`
+   * overrides it.
+   */
+  locale?: string
   /** 'system' follows the visitor's `prefers-color-scheme` (default 'light'). */
   themeMode?: 'light' | 'dark' | 'system'
   themeVariables?: Record<string, string | number>

@@ -60,9 +60,16 @@ export type Plugin<Context = unknown> = {
   messages?: Readonly<Record<string, string>>
   /**
    * The plugin's strings in other locales, each loaded only when a site asks for that locale
-   * (`<PorticoProvider locale="fr">` or `portico.messages.load('fr')`), e.g.
-   * `{ fr: () => import('./locales/fr.js').then((m) => m.fr) }`. Keys as in `messages`.
+   * (`<PorticoProvider locale>`): `{ fr: () => import('./locales/fr.js').then((m) => m.default) }`,
+   * or the whole map behind one import so not even the loaders are eager:
+   * `() => import('./locales/index.js').then((m) => m.locales)`. Keys as in `messages`; tags as
+   * the UI's built-in locales spell them (`pt-BR`, `zh-CN`, `zh-TW`).
    */
-  locales?: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>>
+  locales?: PluginLocales
   setup(context: Context): Disposer | void
 }
+
+/** A plugin's locale loaders by tag, or a function that imports that map lazily. */
+export type PluginLocales =
+  | Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>>
+  | (() => Promise<Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>>>)

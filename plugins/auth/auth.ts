@@ -93,6 +93,8 @@ export function auth(options: AuthOptions, environment: AuthEnvironment = {}): P
     version,
     meta,
     messages,
+    // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
+    locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     setup(portico) {
       const walletOrigin = new URL(options.walletOrigin).origin

@@ -45,6 +45,8 @@ export function emailCapture(options: EmailCaptureOptions = {}): Plugin<PluginCo
     version,
     meta,
     messages,
+    // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
+    locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     setup(portico) {
       const enabled = () => Boolean(portico.stores.options.remoteFeatures.emailCapture)

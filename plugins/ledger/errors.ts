@@ -9,8 +9,10 @@ const docs = '/plugins/ledger.md'
 export class LedgerBlindSigningError extends BaseError {
   override name = 'LedgerBlindSigningError'
   override code = 'LEDGER_BLIND_SIGNING'
+  readonly app: string
   constructor({ app = 'Ethereum', cause }: { app?: string; cause?: unknown } = {}) {
     super(`Enable "Blind signing" in the ${app} app's settings on your Ledger, then try again`, { cause, docsPath: `${docs}#ledgerblindsigningerror` })
+    this.app = app
   }
 }
 

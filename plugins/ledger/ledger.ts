@@ -112,6 +112,8 @@ export function ledger(options: LedgerOptions = {}, environment: LedgerEnvironme
     version,
     meta,
     messages,
+    // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
+    locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     setup(portico) {
       const configured = new Set(portico.stores.networks.namespaces)

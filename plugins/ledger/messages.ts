@@ -31,4 +31,12 @@ export const messages: Record<string, string> = {
   'ledger.path.bip44': 'BIP44 standard',
   'ledger.path.solanaChange': "Solana with change (m/44'/501'/i'/0')",
   'ledger.path.custom': 'Custom',
+  'ledger.error.LEDGER_BLIND_SIGNING': 'Enable "Blind signing" in the {app} app’s settings on your Ledger, then try again',
+  'ledger.error.LEDGER_APP_NOT_OPEN': 'Open the {app} app on your Ledger',
+  'ledger.error.LEDGER_LOCKED': 'Unlock your Ledger',
+  'ledger.error.LEDGER_NOT_SELECTED': 'No Ledger was selected',
+  'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'This browser cannot reach a Ledger: use Chrome, Edge, Brave or Opera on a computer',
+  'ledger.error.LEDGER_DISCONNECTED': 'The Ledger was disconnected',
+  'ledger.error.LEDGER_INVALID_PATH': 'Enter a path like m/44’/60’/0’/0/0',
+  'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Choose an account in the Ledger view first',
 }

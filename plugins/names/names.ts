@@ -56,6 +56,8 @@ export function names(options: NamesOptions = {}): Plugin<PluginContext> {
     version,
     meta,
     messages,
+    // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
+    locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     setup(portico) {
       const zone = (options.zone ?? 'portico.id').toLowerCase()

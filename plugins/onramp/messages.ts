@@ -36,4 +36,6 @@ export const messages: Record<string, string> = {
   'onramp.unsupported': 'Buying crypto is not available on this network',
   'onramp.unsupportedHint': 'Switch to a network where a provider sells crypto.',
   'onramp.nothing': 'No provider sells crypto on your networks here.',
+  'onramp.method.card': 'Card',
+  'onramp.method.bank_account': 'Bank account',
 }

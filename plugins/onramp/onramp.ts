@@ -38,6 +38,8 @@ export function onramp(options: OnrampOptions = {}): Plugin<PluginContext> {
     version,
     meta,
     messages,
+    // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
+    locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     setup(portico) {
       portico.registerStore('onramp', Object.freeze({ ...options }) satisfies OnrampSettings)

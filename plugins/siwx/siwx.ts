@@ -24,7 +24,7 @@ export function siwx(options: SiwxOptions = {}): Plugin<PluginContext> {
     meta,
     messages,
     // Other locales load only when a site asks for them (`<PorticoProvider locale="fr">`).
-    locales: { fr: () => import('./locales/fr.js').then((m) => m.fr) },
+    locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     setup(portico) {
       const flow = createSiwxFlow(portico, options)

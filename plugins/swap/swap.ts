@@ -32,6 +32,8 @@ export function swap(options: SwapOptions = {}): Plugin<PluginContext> {
     version,
     meta,
     messages,
+    // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
+    locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     setup(portico) {
       portico.registerStore('swap', Object.freeze({ ...options }) satisfies SwapSettings)

@@ -24,4 +24,10 @@ export const messages: Record<string, string> = {
   'walletconnect.continueIn': 'Continue in {wallet}',
   'walletconnect.continueHint': 'Approve the connection in {wallet}, then come back here.',
   'walletconnect.open': 'Open {wallet}',
+  'walletconnect.error.WALLETCONNECT_CONFIG': 'WalletConnect is not configured',
+  'walletconnect.error.RELAY_UNAVAILABLE': 'The WalletConnect relay is not reachable',
+  'walletconnect.error.PAIRING_CANCELLED': 'Modal closed',
+  'walletconnect.error.METHOD_NOT_APPROVED': 'The wallet did not approve this method',
+  'walletconnect.error.INVALID_WALLET_RESPONSE': 'The wallet returned an invalid response',
+  'walletconnect.error.WALLETCONNECT_PEER': 'The wallet sent an event the session does not allow',
 }

@@ -76,6 +76,8 @@ export function walletConnect(options: WalletConnectOptions = {}, environment: W
     version,
     meta,
     messages,
+    // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
+    locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     setup(portico) {
       const declared = declaredNamespaces(portico)

@@ -114,9 +114,15 @@ export async function checkPlugin({ plugin, networks = [], withPlugins = [] }: C
       issues.push(`a chain plugin registers an address validator for "${plugin.namespace}"`)
     }
     // Every locale the plugin ships loads, with keys under its name and English for each of them.
-    for (const locale of Object.keys(plugin.locales ?? {})) {
+    let loaders: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {}
+    try {
+      loaders = typeof plugin.locales === 'function' ? await plugin.locales() : (plugin.locales ?? {})
+    } catch (error) {
+      issues.push(`its locales do not load: ${(error as Error).message.split('\n')[0]}`)
+    }
+    for (const locale of Object.keys(loaders)) {
       for (const { error } of await portico.messages.load(locale)) issues.push(`locale "${locale}" does not load: ${(error as Error).message.split('\n')[0]}`)
-      const strings = await plugin.locales?.[locale]?.().catch(() => ({}))
+      const strings = await loaders[locale]?.().catch(() => ({}))
       for (const key of Object.keys(strings ?? {})) if (plugin.messages?.[key] === undefined) issues.push(`locale "${locale}" has "${key}", which has no English default in messages`)
     }
     try {

@@ -70,11 +70,11 @@ describe('server rendering (react-dom/server, no DOM)', () => {
 
 describe('locale strings', () => {
   it('falls back to English, then to the key itself, never to a blank', () => {
-    expect(translate({}, 'button.connect')).toBe('Connect Wallet')
-    expect(translate({ 'button.connect': 'Wallet verbinden' }, 'button.connect')).toBe('Wallet verbinden')
-    expect(translate({}, 'myplugin.view.title')).toBe('myplugin.view.title')
-    expect(translate(undefined, 'view.connectingExternal.waiting', { wallet: '<b>X</b>' })).toBe('Continue in <b>X</b>')
-    expect(translate({}, 'view.connectingExternal.waiting')).toBe('Continue in {wallet}')
+    expect(translate({ locale: 'en' }, 'button.connect')).toBe('Connect Wallet')
+    expect(translate({ locale: 'de', overrides: { 'button.connect': 'Wallet verbinden' } }, 'button.connect')).toBe('Wallet verbinden')
+    expect(translate({ locale: 'en' }, 'myplugin.view.title')).toBe('myplugin.view.title')
+    expect(translate({ locale: 'en' }, 'view.connectingExternal.waiting', { wallet: '<b>X</b>' })).toBe('Continue in <b>X</b>')
+    expect(translate({ locale: 'en' }, 'view.connectingExternal.waiting')).toBe('Continue in {wallet}')
   })
 
   it('renders a missing key visibly and a provider locale through the components', () => {

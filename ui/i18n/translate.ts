@@ -1,24 +1,69 @@
-import { en, type Messages } from '../locales/en.js'
+import { en } from '../locales/en.js'
+import type { LocaleStrings } from './types.js'
 
 export type TranslateParams = Record<string, string | number>
 
+/** Where {@link translate} looks a key up, in order. */
+export type TranslateSources = {
+  locale: string
+  /** The site's own strings. */
+  overrides?: LocaleStrings | undefined
+  /** The UI's strings in the locale. */
+  strings?: LocaleStrings | undefined
+  /** The plugins' strings in the locale, else their English (`portico.messages.get`). */
+  plugins?: ((key: string) => string | undefined) | undefined
+}
+
+const english = en as LocaleStrings
+const pluralRules = new Map<string, Intl.PluralRules>()
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+function cached<T>(cache: Map<string, T>, locale: string, make: (locale: string) => T): T {
+  let value = cache.get(locale)
+  if (!value) {
+    try {
+      value = make(locale)
+    } catch {
+      value = make('en')
+    }
+    cache.set(locale, value)
+  }
+  return value
+}
+
+function lookup(sources: TranslateSources, key: string): string | undefined {
+  return sources.overrides?.[key] ?? sources.strings?.[key] ?? sources.plugins?.(key) ?? english[key]
+}
+
 /**
- * Looks a key up in the locale's strings, then in the UI's English, then in the plugins' English
- * defaults (`portico.messages`); a key found nowhere is returned as it is, so a missing string
- * shows up visibly instead of as a blank. `{name}` placeholders
- * are filled from `params` (values are plain text: React escapes them when rendering).
+ * A string in the locale: the site's strings, then the UI's strings in the locale, then the
+ * plugins' (in the locale, else their English), then the UI's English; a key found nowhere is
+ * returned as it is, so a missing string shows up visibly instead of as a blank. With a numeric
+ * `count`, the plural form the locale's `Intl.PluralRules` picks (`key#one`, `key#few`, … then
+ * `key#other`). `{name}` placeholders are filled from `params`, numbers in the locale's digits
+ * (values are plain text: React escapes them when rendering).
  *
- * @param messages - the locale's strings (any subset of the keys)
+ * @param sources - the locale and its strings
  * @param key - e.g. `view.connect.title`
  * @param params - placeholder values
- * @param defaults - the plugins' English strings (`portico.messages.get`)
  * @returns the text
  * @example
- * translate({}, 'view.connectingExternal.waiting', { wallet: 'Rabby' }) // 'Continue in Rabby'
+ * translate({ locale: 'en' }, 'view.connectingExternal.waiting', { wallet: 'Rabby' }) // 'Continue in Rabby'
+ * translate({ locale: 'en' }, 'status.results', { count: 1 }) // '1 wallet found'
  */
-export function translate(messages: Messages | undefined, key: string, params?: TranslateParams, defaults?: (key: string) => string | undefined): string {
-  const template = messages?.[key] ?? (en as Messages)[key] ?? defaults?.(key)
+export function translate(sources: TranslateSources, key: string, params?: TranslateParams): string {
+  let template: string | undefined
+  const count = params?.count
+  if (typeof count === 'number') {
+    const category = cached(pluralRules, sources.locale, (locale) => new Intl.PluralRules(locale)).select(count)
+    template = lookup(sources, `${key}#${category}`) ?? lookup(sources, `${key}#other`)
+  }
+  template ??= lookup(sources, key)
   if (typeof template !== 'string') return key
   if (!params) return template
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match))
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+    if (!Object.hasOwn(params, name)) return match
+    const value = params[name]
+    return typeof value === 'number' ? cached(numberFormats, sources.locale, (locale) => new Intl.NumberFormat(locale)).format(value) : String(value)
+  })
 }

@@ -3,19 +3,25 @@ import { enableStaticRendering } from 'mobx-react-lite'
 import { useEffect, type ReactNode } from 'react'
 import type { Portico } from '../../kernel/index.js'
 import { ModalRoot } from '../components/ModalRoot/ModalRoot.js'
-import { LocaleContext, MessagesContext } from '../i18n/MessagesContext.js'
-import type { Messages } from '../locales/en.js'
+import { I18nContext } from '../i18n/I18nContext.js'
+import type { LocaleStrings } from '../i18n/types.js'
+import { useLocaleLoader } from '../i18n/useLocaleLoader.js'
 import { getUiState } from '../state/getUiState.js'
 import { registerUiViews } from '../views/registerUiViews.js'
 import { PorticoContext } from './PorticoContext.js'
 
 export type PorticoProviderProps = {
   portico: Portico
-  /** Strings of another locale (any subset; English fills the rest). */
-  messages?: Messages
   /**
-   * The page's locale (`fr`, `pt-BR`): the plugins' strings in it are loaded (lazily, once) and
-   * shown as they arrive; English until then, and for a plugin without that locale.
+   * The site's own strings for any keys (they win over the built-in locales): to reword a string,
+   * or to bring a language Portico does not ship (with `locale` set to its tag).
+   */
+  messages?: LocaleStrings
+  /**
+   * The modal's language (`ar`, `pt-BR`, `zh-Hant`): overrides the `locale` option; default the
+   * browser's languages. The closest built-in locale's strings load lazily (once), then the modal
+   * switches to them at once, mirrored for right-to-left languages; English until then. Changing
+   * it switches language without a reload.
    */
   locale?: string
   children?: ReactNode
@@ -33,8 +39,8 @@ const registered = new WeakSet<Portico>()
  * when the modal first opens.
  *
  * @param props.portico - from `createPortico`
- * @param props.messages - another locale's strings
- * @param props.locale - the locale whose plugin strings to load
+ * @param props.messages - the site's own strings, by key
+ * @param props.locale - the modal's language
  * @example
  * <PorticoProvider portico={portico}><ConnectButton /></PorticoProvider>
  */
@@ -58,23 +64,13 @@ export function PorticoProvider({ portico, messages, locale, children }: Portico
       { fireImmediately: true },
     )
   }, [portico])
-  useEffect(() => {
-    if (!locale) return
-    portico.messages
-      .load(locale)
-      .then((failures) => {
-        for (const { plugin, error } of failures) portico.reportError(error, { action: `loadLocale:${plugin}:${locale}` })
-      })
-      .catch((error: unknown) => portico.reportError(error, { action: 'loadLocale' }))
-  }, [portico, locale])
+  const i18n = useLocaleLoader(portico, locale, messages)
   return (
     <PorticoContext.Provider value={portico}>
-      <MessagesContext.Provider value={messages}>
-        <LocaleContext.Provider value={locale}>
-          {children}
-          {portico.stores.options.features.headless ? null : <ModalRoot />}
-        </LocaleContext.Provider>
-      </MessagesContext.Provider>
+      <I18nContext.Provider value={i18n}>
+        {children}
+        {portico.stores.options.features.headless ? null : <ModalRoot />}
+      </I18nContext.Provider>
     </PorticoContext.Provider>
   )
 }

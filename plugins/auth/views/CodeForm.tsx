@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useId, useState } from 'react'
 import type { BaseError } from '../../../kernel/index.js'
-import { Button, Spinner, useAnnounce, useTranslate } from '../../../ui/index.js'
+import { Button, Spinner, useAnnounce, useLocale, useTranslate } from '../../../ui/index.js'
 import type { CodeSent } from '../protocol.js'
 import { describeAuthError, needsNewCode } from './describeAuthError.js'
 import { readCode } from './readCode.js'
@@ -32,6 +32,7 @@ export type CodeFormProps = {
  */
 export const CodeForm = observer(function CodeForm({ email, codeSent, verifying, sending, error, onVerify, onResend, onEdit, intro }: CodeFormProps) {
   const t = useTranslate()
+  const { locale } = useLocale()
   const id = useId()
   const [code, setCode] = useState('')
   const [resent, setResent] = useState(false)
@@ -40,7 +41,7 @@ export const CodeForm = observer(function CodeForm({ email, codeSent, verifying,
   const expired = codeSent ? now >= codeSent.expiresAt : false
   const problem = describeAuthError(error, t) ?? (expired ? t('auth.emailLogin.expired') : undefined)
   const newCodeNeeded = needsNewCode(error) || expired
-  const expiresAt = codeSent ? new Date(codeSent.expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : undefined
+  const expiresAt = codeSent ? new Date(codeSent.expiresAt).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) : undefined
   useAnnounce(verifying ? t('auth.emailLogin.verifying') : problem ?? (resent ? t('auth.emailLogin.resent', { email }) : t('auth.emailLogin.sentTo', { email })))
 
   const verify = async (value: string) => {

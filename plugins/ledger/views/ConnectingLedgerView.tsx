@@ -14,8 +14,9 @@ type Row = { index: number; path: string; address?: string; balance?: string; fa
 
 const appPollMs = 1000
 
-function messageOf(error: unknown): string {
-  if (error instanceof BaseError) return error.shortMessage
+function messageOf(error: unknown, t: TranslateFunction): string {
+  // Portico's own Ledger errors in the visitor's language; a device's or library's words as they are.
+  if (error instanceof BaseError) return t(`ledger.error.${String(error.code)}`, { app: (error as { app?: string }).app ?? '' }, error.shortMessage)
   if (error instanceof Error) return error.message.split('\n')[0]?.slice(0, 160) ?? ''
   return ''
 }
@@ -92,12 +93,12 @@ export const ConnectingLedgerView = observer(function ConnectingLedgerView() {
           ? t('ledger.device.connecting')
           : step.kind === 'app'
             ? step.error instanceof LedgerLockedError
-              ? messageOf(step.error)
+              ? messageOf(step.error, t)
               : t('ledger.app.open', { app })
             : step.kind === 'error'
               ? t('ledger.error.heading')
               : ''
-  useAnnounce(step.kind === 'accounts' ? undefined : step.kind === 'error' ? `${heading}. ${messageOf(step.error)}` : heading)
+  useAnnounce(step.kind === 'accounts' ? undefined : step.kind === 'error' ? `${heading}. ${messageOf(step.error, t)}` : heading)
 
   if (!controls || !controls.supported()) return <div className="portico-ledger"><StatusPanel tone="error" heading={heading} image={image} /></div>
   if (step.kind === 'device') {
@@ -122,7 +123,7 @@ export const ConnectingLedgerView = observer(function ConnectingLedgerView() {
   if (step.kind === 'error') {
     return (
       <div className="portico-ledger">
-        <StatusPanel tone="error" heading={heading} hint={messageOf(step.error)} image={image}>
+        <StatusPanel tone="error" heading={heading} hint={messageOf(step.error, t)} image={image}>
           <Button onClick={connect}>{t('ledger.retry')}</Button>
         </StatusPanel>
       </div>
@@ -227,11 +228,11 @@ function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) 
 
   const from = page * size + 1
   const status = loadError
-    ? messageOf(loadError)
+    ? messageOf(loadError, t)
     : choosing?.error
       ? isRejection(choosing.error)
         ? t('ledger.accounts.rejected')
-        : messageOf(choosing.error)
+        : messageOf(choosing.error, t)
       : choosing
         ? t('ledger.accounts.connecting', { number: choosing.index + 1 })
         : loading

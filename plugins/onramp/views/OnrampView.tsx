@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useMemo } from 'react'
 
 import type { Portico } from '../../../kernel/index.js'
-import { Button, Icon, Spinner, StatusPanel, useAnnounce, usePortico, useTranslate } from '../../../ui/index.js'
+import { Button, Icon, Spinner, StatusPanel, useAnnounce, useLocale, usePortico, useTranslate } from '../../../ui/index.js'
 import { createOnrampApi } from '../api/createOnrampApi.js'
 import type { OnrampSettings } from '../onramp.js'
 import { type CheckoutWindow, OnrampStore } from '../stores/OnrampStore.js'
@@ -67,8 +67,6 @@ function openCheckoutWindow(): CheckoutWindow | undefined {
   }
 }
 
-const money = (amount: string) => Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-const methodName = (id: string) => (id === 'card' ? 'Card' : id === 'bank_account' ? 'Bank account' : id.replace(/_/g, ' '))
 
 /**
  * The on-ramp view (spec §3 on-ramp options, §7, §8, §9): choose the crypto (per network) and the
@@ -85,6 +83,10 @@ const methodName = (id: string) => (id === 'card' ? 'Card' : id === 'bank_accoun
 export const OnrampView = observer(function OnrampView() {
   const portico = usePortico()
   const t = useTranslate()
+  const { locale } = useLocale()
+  const money = (amount: string) => Number(amount).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  // A payment method the provider names by id: translated when known, else its id in words.
+  const methodName = (method: string) => t(`onramp.method.${method}`, undefined, method.replace(/_/g, ' '))
   const store = useMemo(() => onrampStoreOf(portico), [portico])
   const id = useId()
   const { namespace, status } = store

@@ -1,5 +1,5 @@
-/** The siwx plugin's strings in French, loaded only when a site asks for `fr` (`definePlugin({ locales })`). */
-export const fr: Record<string, string> = {
+/** The siwx plugin's strings in French (`fr`), loaded only when a site asks for that locale (`definePlugin({ locales })`). */
+export default {
   'siwx.title': 'Connexion',
   'siwx.heading': 'Connectez-vous avec votre portefeuille',
   'siwx.body': 'Signez ce message dans votre portefeuille pour prouver que ce compte vous appartient. La signature est gratuite et n’envoie aucune transaction.',
@@ -12,4 +12,4 @@ export const fr: Record<string, string> = {
   'siwx.errorInitializing': 'Un problème est survenu lors de l’initialisation de l’authentification',
   'siwx.sign': 'Signer',
   'siwx.cancel': 'Annuler',
-}
+} satisfies Readonly<Record<string, string>>

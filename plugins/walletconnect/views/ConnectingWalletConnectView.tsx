@@ -111,7 +111,7 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
       <div className="portico-wc">
         <h3 className="portico-wc__heading">{rejected ? text('walletconnect.rejected') : text('walletconnect.failed')}</h3>
         <p className="portico-wc__error" role="alert">
-          {store.error.shortMessage}
+          {text(`walletconnect.error.${String(store.error.code)}`, undefined, store.error.shortMessage)}
         </p>
         <button type="button" className="portico-wc__button" onClick={start}>
           {text('walletconnect.retry')}

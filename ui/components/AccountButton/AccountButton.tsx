@@ -3,6 +3,7 @@ import { useRef } from 'react'
 import type { ChainNamespace } from '../../../kernel/index.js'
 import { useHydrated } from '../../hooks/useHydrated.js'
 import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect.js'
+import { useLocale } from '../../hooks/useLocale.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { prefetchModal } from '../../modal/prefetchModal.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
@@ -20,6 +21,7 @@ export type AccountButtonProps = { namespace?: ChainNamespace }
 export const AccountButton = observer(function AccountButton({ namespace }: AccountButtonProps) {
   const portico = usePortico('AccountButton')
   const hydrated = useHydrated()
+  const { locale, dir } = useLocale()
   const ref = useRef<HTMLButtonElement>(null)
   const ns = namespace ?? portico.stores.networks.activeNamespace
   const connected = hydrated && portico.stores.connections.isConnected(ns)
@@ -32,6 +34,8 @@ export const AccountButton = observer(function AccountButton({ namespace }: Acco
       type="button"
       className="portico-page-button portico-page-button--account"
       data-portico=""
+      lang={locale}
+      dir={dir}
       data-portico-theme={portico.options.themeMode ?? 'light'}
       onClick={() => void portico.open({ view: 'Account' })}
       onPointerEnter={prefetch}

@@ -46,7 +46,7 @@ export function ActivityList({ transactions, now }: { transactions: readonly Tra
         const direction = transfer?.direction ?? 'self'
         const what = describeTransfer(transfer, format) ?? t('view.account.activity.unknownAsset')
         const usd = transfer && !transfer.nft_info ? format.usd(transfer.value) : undefined
-        const time = formatActivityTime(tx.metadata.minedAt, now, t)
+        const time = formatActivityTime(tx.metadata.minedAt, now, format.locale)
         const network = portico.stores.networks.find(tx.metadata.chain)
         const href = portico.explorers.transactionUrl(network, tx.metadata.hash)
         const other = counterparty(tx, transfer)

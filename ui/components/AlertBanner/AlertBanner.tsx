@@ -17,7 +17,7 @@ export const AlertBanner = observer(function AlertBanner() {
   return (
     <div className="portico-alert" role="alert">
       <p className="portico-alert__text">
-        <strong>{alert.shortMessage}</strong> <span>{alert.longMessage}</span>
+        <strong>{t(`alert.${alert.code}.title`, undefined, alert.shortMessage)}</strong> <span>{t(`alert.${alert.code}.description`, undefined, alert.longMessage)}</span>
       </p>
       <IconButton icon="close" label={t('modal.dismissAlert')} onClick={() => portico.stores.alerts.dismiss()} />
     </div>

@@ -4,6 +4,7 @@ import type { ChainNamespace } from '../../../kernel/index.js'
 import { useHydrated } from '../../hooks/useHydrated.js'
 import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect.js'
 import { usePortico } from '../../hooks/usePortico.js'
+import { useLocale } from '../../hooks/useLocale.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { prefetchModal } from '../../modal/prefetchModal.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
@@ -31,6 +32,7 @@ export type ConnectButtonProps = {
 export const ConnectButton = observer(function ConnectButton({ namespace, label, loadingLabel }: ConnectButtonProps) {
   const portico = usePortico('ConnectButton')
   const t = useTranslate()
+  const { locale, dir } = useLocale()
   const hydrated = useHydrated()
   const ref = useRef<HTMLButtonElement>(null)
   useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [portico])
@@ -50,6 +52,8 @@ export const ConnectButton = observer(function ConnectButton({ namespace, label,
       type="button"
       className="portico-page-button portico-page-button--connect"
       data-portico=""
+      lang={locale}
+      dir={dir}
       data-portico-theme={portico.options.themeMode ?? 'light'}
       data-status={status}
       aria-busy={status === 'connecting' ? true : undefined}

@@ -20,6 +20,9 @@ const paths = {
 
 export type IconName = keyof typeof paths
 
+/** Icons that point along the line of text: mirrored in right-to-left locales. */
+const directional: ReadonlySet<IconName> = new Set(['back', 'chevron', 'send'])
+
 /** Whether a name (e.g. a plugin's Account action icon) is one of the icons the UI draws. */
 export function isIconName(name: string): name is IconName {
   return Object.hasOwn(paths, name)
@@ -32,8 +35,9 @@ export function isIconName(name: string): name is IconName {
  * <Icon name="close" />
  */
 export function Icon({ name, className }: { name: IconName; className?: string }) {
+  const classes = ['portico-icon', directional.has(name) ? 'portico-icon--directional' : '', className ?? ''].filter(Boolean).join(' ')
   return (
-    <svg className={className ? `portico-icon ${className}` : 'portico-icon'} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className={classes} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={paths[name]} fill="currentColor" />
     </svg>
   )

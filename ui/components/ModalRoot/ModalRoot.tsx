@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect.js'
 import { usePortico } from '../../hooks/usePortico.js'
+import { useLocale } from '../../hooks/useLocale.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { useHydrated } from '../../hooks/useHydrated.js'
 import { loadedModalShell, loadModalShell } from '../../modal/prefetchModal.js'
@@ -24,6 +25,7 @@ const likelyNext = ['Connect', 'ConnectingExternal', 'Account', 'Networks']
 export const ModalRoot = observer(function ModalRoot() {
   const portico = usePortico()
   const t = useTranslate()
+  const { locale, dir } = useLocale()
   const hydrated = useHydrated()
   const open = portico.stores.modal.open
   // The shell renders once its module and the first view's are here, never through Suspense:
@@ -65,7 +67,7 @@ export const ModalRoot = observer(function ModalRoot() {
   if (!hydrated || typeof document === 'undefined') return null
   const Modal = shell?.Modal
   return createPortal(
-    <div ref={rootRef} className="portico-root" data-portico="" data-portico-theme={portico.options.themeMode ?? 'light'}>
+    <div ref={rootRef} className="portico-root" data-portico="" lang={locale} dir={dir} data-portico-theme={portico.options.themeMode ?? 'light'}>
       {open && Modal ? <Modal /> : null}
       <Toasts />
     </div>,

@@ -4,6 +4,7 @@ import { useHydrated } from '../../hooks/useHydrated.js'
 import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { serverState } from '../../hooks/usePorticoState.js'
+import { useLocale } from '../../hooks/useLocale.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { prefetchModal } from '../../modal/prefetchModal.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
@@ -21,6 +22,7 @@ import { WalletIcon } from '../WalletIcon/WalletIcon.js'
 export const NetworkButton = observer(function NetworkButton() {
   const portico = usePortico('NetworkButton')
   const t = useTranslate()
+  const { locale, dir } = useLocale()
   const hydrated = useHydrated()
   const ref = useRef<HTMLButtonElement>(null)
   useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [portico])
@@ -37,6 +39,8 @@ export const NetworkButton = observer(function NetworkButton() {
       type="button"
       className="portico-page-button portico-page-button--network"
       data-portico=""
+      lang={locale}
+      dir={dir}
       data-portico-theme={portico.options.themeMode ?? 'light'}
       data-unsupported={unsupported || undefined}
       onClick={() => void portico.open({ view: 'Networks' })}

@@ -81,9 +81,7 @@ export const AllWalletsView = observer(function AllWalletsView() {
       ? t('status.searching')
       : searchMode
         ? items.length
-          ? items.length === 1
-            ? t('status.resultsOne')
-            : t('status.results', { count: items.length })
+          ? t('status.results', { count: items.length })
           : t('view.allWallets.noResults')
         : firstLoad
           ? t('view.allWallets.loading')

@@ -1,0 +1,64 @@
+import { useEffect, useMemo, useState } from 'react'
+import type { Portico } from '../../kernel/index.js'
+import { useHydrated } from '../hooks/useHydrated.js'
+import { englishI18n, type I18n } from './I18nContext.js'
+import { loadedUiLocale, loadUiLocale } from './loadLocale.js'
+import { browserLocales, directionOf, resolveLocale } from './resolveLocale.js'
+import type { LocaleStrings } from './types.js'
+
+/**
+ * Loads a locale's strings — the UI's and every plugin's — so a page renders in it from the first
+ * paint: await it before `hydrateRoot` (and before `renderToString` on a server).
+ *
+ * @param portico - the instance whose plugins' strings to load
+ * @param locale - a BCP 47 tag; resolved to the closest built-in locale
+ * @returns the built-in locale it resolved to
+ * @example
+ * await preloadLocale(portico, 'ar'); hydrateRoot(root, <App />)
+ */
+export async function preloadLocale(portico: Portico, locale: string): Promise<string> {
+  const resolved = resolveLocale(locale)
+  await Promise.all([loadUiLocale(resolved), portico.messages.load(resolved)])
+  return resolved
+}
+
+function ready(portico: Portico, locale: string): boolean {
+  return locale === 'en' || (loadedUiLocale(locale) !== undefined && portico.messages.isLoaded(locale))
+}
+
+function i18nOf(locale: string, overrides: LocaleStrings | undefined): I18n {
+  if (locale === 'en' && !overrides) return englishI18n
+  return { locale, dir: directionOf(locale), strings: loadedUiLocale(locale) ?? {}, overrides }
+}
+
+/**
+ * The provider's locale: the `locale` prop, else the `locale` option, else (after hydration, so
+ * server and client markup agree) the browser's languages; resolved to a built-in locale. A new
+ * locale's strings load first, then the whole modal switches at once (no half-translated frame);
+ * English shows until then. Failures are reported and leave the current locale on screen.
+ */
+export function useLocaleLoader(portico: Portico, requested: string | undefined, overrides: LocaleStrings | undefined): I18n {
+  const hydrated = useHydrated()
+  const wanted = requested ?? portico.options.locale ?? (hydrated ? browserLocales() : undefined)
+  const target = resolveLocale(wanted, { custom: overrides !== undefined })
+  const [shown, setShown] = useState(() => (ready(portico, target) ? target : 'en'))
+  const current = ready(portico, target) ? target : shown
+  useEffect(() => {
+    if (ready(portico, target)) {
+      setShown(target)
+      return
+    }
+    let live = true
+    Promise.all([loadUiLocale(target), portico.messages.load(target)]).then(
+      ([, failures]) => {
+        for (const { plugin, error } of failures) portico.reportError(error, { action: `loadLocale:${plugin}:${target}` })
+        if (live) setShown(target)
+      },
+      (error: unknown) => portico.reportError(error, { action: `loadLocale:${target}` }),
+    )
+    return () => {
+      live = false
+    }
+  }, [portico, target])
+  return useMemo(() => i18nOf(current, overrides), [current, overrides])
+}
