@@ -6,7 +6,7 @@ import { bip122, defineBitcoinNetwork } from 'portico/bip122'
 import { createPortico, type Plugin, type PluginContext, type Portico } from 'portico'
 import { defineNetwork, eip155 } from 'portico/eip155'
 import { onramp } from 'portico/onramp'
-import { ConnectButton, NetworkButton, PorticoProvider, useAccount, useCapabilities, usePortico, useSendCalls, useShowCallsStatus } from 'portico/react'
+import { ConnectButton, NetworkButton, PorticoProvider, supportedLocales, useAccount, useCapabilities, usePortico, useSendCalls, useShowCallsStatus } from 'portico/react'
 import { cosmos, cosmosLocalnet, defineCosmosNetwork } from 'portico/cosmos'
 import { createSiwxServerStore, siwx } from 'portico/siwx'
 import { defineSolanaNetwork, solana } from 'portico/solana'
@@ -323,12 +323,53 @@ function AccountStatus() {
   )
 }
 
-function App() {
+/** Each language's name in itself ("العربية", "日本語"). */
+function languageName(locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale
+  } catch {
+    return locale
+  }
+}
+
+/**
+ * The modal's language: `?locale=ar` or the browser's (no choice); changing it switches the modal
+ * without a reload and keeps the choice in the address.
+ */
+function LanguagePicker({ locale, onChange }: { locale: string | undefined; onChange: (locale: string | undefined) => void }) {
   return (
-    <PorticoProvider portico={portico}>
+    <label className="language-picker">
+      <span>Language</span>
+      <select
+        value={locale ?? ''}
+        onChange={(event) => {
+          const next = event.target.value || undefined
+          const url = new URL(window.location.href)
+          if (next) url.searchParams.set('locale', next)
+          else url.searchParams.delete('locale')
+          window.history.replaceState(null, '', url)
+          onChange(next)
+        }}
+      >
+        <option value="">Browser’s language</option>
+        {supportedLocales.map((tag) => (
+          <option key={tag} value={tag} lang={tag}>
+            {languageName(tag)}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+function App() {
+  const [locale, setLocale] = useState(() => new URLSearchParams(window.location.search).get('locale') ?? undefined)
+  return (
+    <PorticoProvider portico={portico} locale={locale}>
       <header className="site-header">
         <strong>Portico demo dApp</strong>
         <nav aria-label="Wallet">
+          <LanguagePicker locale={locale} onChange={setLocale} />
           <NetworkButton />
           <ConnectButton />
         </nav>

@@ -120,47 +120,6 @@ describe('locale strings', () => {
     expect(withMessages({ 'greeter.ok': 'fine' })).not.toThrow()
   })
 
-  it('a plugin\'s other locales load only when asked for, then its strings render in that locale; bad ones keep English', async () => {
-    const calls: string[] = []
-    const feature = {
-      name: 'greeter', kind: 'feature' as const, version: '1.0.0', meta: { description: 'Says hello in its own words.' },
-      messages: { 'greeter.hello': 'Hello, {name}', 'greeter.bye': 'Bye' },
-      locales: {
-        fr: async () => (calls.push('fr'), { 'greeter.hello': 'Bonjour, {name}' }),
-        de: async () => (calls.push('de'), { 'view.connect.title': 'Gekapert' }),
-        it: async () => {
-          calls.push('it')
-          throw new Error('offline')
-        },
-      },
-      setup: () => undefined,
-    }
-    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), feature] })
-    instances.push(portico)
-    expect(calls).toEqual([])
-    function Probe() {
-      const t = useTranslate()
-      return <p>{`${t('greeter.hello', { name: 'Ada' })}|${t('greeter.bye')}`}</p>
-    }
-    const render = (locale?: string) => renderToString(<PorticoProvider portico={portico} locale={locale}><Probe /></PorticoProvider>)
-    // Not loaded yet: English.
-    expect(render('fr')).toContain('<p>Hello, Ada|Bye</p>')
-    expect(await portico.messages.load('fr-CA')).toEqual([])
-    expect(await portico.messages.load('fr-CA')).toEqual([])
-    expect(calls).toEqual(['fr'])
-    // The language's strings serve a regional tag; a key the locale lacks stays English.
-    expect(render('fr-CA')).toContain('<p>Bonjour, Ada|Bye</p>')
-    expect(render()).toContain('<p>Hello, Ada|Bye</p>')
-    // A locale whose strings break the prefix rule, or whose loader fails, is reported and keeps English.
-    const [hijack] = await portico.messages.load('de')
-    expect(hijack?.plugin).toBe('greeter')
-    expect((hijack?.error as Error).message).toContain('Invalid messages of plugin "greeter"')
-    expect(render('de')).toContain('<p>Hello, Ada|Bye</p>')
-    const [offline] = await portico.messages.load('it')
-    expect((offline?.error as Error).message).toBe('offline')
-    expect(render('it')).toContain('<p>Hello, Ada|Bye</p>')
-  })
-
   it('refuses malformed locales of a plugin', () => {
     const withLocales = (locales: unknown) => () =>
       createTestPortico({ plugins: [testChain('eip155', newWallet()), { name: 'greeter', kind: 'feature', version: '1.0.0', meta: { description: 'Says hello in its own words.' }, locales: locales as never, setup: () => undefined }] })
