@@ -211,4 +211,13 @@ describe('portico/wagmi: bad input', () => {
     expect(getConnection(config).chainId).toBe(31337)
     expect(instance.stores.connections.get('eip155').caipNetworkId).toBe('eip155:31337')
   })
+
+  it("the connector's provider answers EIP-1193 errors: 4100 while nothing is connected, -32602 for a malformed switch", async () => {
+    const { config } = setup()
+    const provider = (await config.connectors[0]!.getProvider()) as { request(args: { method: string; params?: unknown }): Promise<unknown> }
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([])
+    await expect(provider.request({ method: 'personal_sign', params: ['0x68', devAddresses[0]] })).rejects.toMatchObject({ code: 4100 })
+    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: 'nonsense' }] })).rejects.toMatchObject({ code: -32602 })
+    await expect(provider.request({ method: 'wallet_switchEthereumChain' })).rejects.toMatchObject({ code: -32602 })
+  })
 })
