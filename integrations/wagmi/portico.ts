@@ -1,4 +1,4 @@
-import { ChainNotConfiguredError, createConnector } from '@wagmi/core'
+import { ChainNotConfiguredError, ConnectorNotConnectedError, createConnector } from '@wagmi/core'
 import { getAddress, SwitchChainError, UserRejectedRequestError, type Address, type Chain } from 'viem'
 import { ProviderRpcError, type Portico } from '../../kernel/index.js'
 import { connectedAccounts, connectedChainId, createPorticoProvider, type PorticoProvider } from './createPorticoProvider.js'
@@ -143,7 +143,8 @@ export function portico(portico: Portico, options: PorticoConnectorParameters = 
       async connect({ chainId, isReconnecting, withCapabilities } = {}) {
         if (isReconnecting) {
           await portico.ready()
-          if (!connectedAccounts(portico).length) throw new UserRejectedRequestError(new Error('Portico has no eip155 connection to restore.'))
+          // Nothing to restore: wagmi's reconnect skips this connector.
+          if (!connectedAccounts(portico).length) throw new ConnectorNotConnectedError()
         } else {
           await requestAccounts()
         }

@@ -161,6 +161,14 @@ describe('portico/wagmi: a wagmi config on a Portico instance', () => {
     expect(getConnection(later).status).toBe('connected')
   })
 
+  it('with nothing to restore, wagmi reconnect finds nothing and never opens the modal', async () => {
+    const { instance, config } = setup()
+    expect(await reconnect(config)).toEqual([])
+    expect(getConnection(config).status).toBe('disconnected')
+    expect(instance.stores.modal.open).toBe(false)
+    await expect(config.connectors[0]!.connect({ isReconnecting: true })).rejects.toMatchObject({ name: 'ConnectorNotConnectedError' })
+  })
+
   it('connect with a chainId moves the wallet there, and withCapabilities gives the capabilities shape', async () => {
     const { instance, config } = setup()
     const [result] = await Promise.all([
