@@ -25,7 +25,7 @@ function anchors(markdown: string): Set<string> {
 }
 
 describe('docs links in errors', () => {
-  const sources = [...files(join(root, 'kernel')), ...files(join(root, 'ui')), ...files(join(root, 'plugins'))]
+  const sources = [...files(join(root, 'kernel')), ...files(join(root, 'ui')), ...files(join(root, 'plugins')), ...files(join(root, 'integrations'))]
   const links = new Map<string, string>()
   for (const file of sources) {
     const text = readFileSync(file, 'utf8')

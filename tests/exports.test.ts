@@ -12,6 +12,7 @@ import * as stacks from '../plugins/stacks/index.js'
 import * as walletconnect from '../plugins/walletconnect/index.js'
 import * as authPlugin from '../plugins/auth/index.js'
 import * as ledgerPlugin from '../plugins/ledger/index.js'
+import * as wagmiBridge from '../integrations/wagmi/index.js'
 
 // Pins every entry point's export names: adding or removing a public name is a deliberate change.
 describe('entry point exports', () => {
@@ -392,6 +393,18 @@ describe('entry point exports', () => {
         "ledgerStorageKey",
         "meta",
         "toLedgerError",
+      ]
+    `)
+  })
+
+  it('portico/wagmi', () => {
+    expect(Object.keys(wagmiBridge).sort()).toMatchInlineSnapshot(`
+      [
+        "Eip155PluginMissingError",
+        "InvalidPorticoInstanceError",
+        "UnknownPorticoChainError",
+        "createPorticoProvider",
+        "portico",
       ]
     `)
   })

@@ -44,6 +44,8 @@ import type {
   SelectAccountRequest,
   SignMessageRequest,
   SignMessageResult,
+  WalletRequest,
+  WalletRequestResult,
   SwitchNetworkRequest,
   SwitchNetworkResult,
   ViewRegistryLike,
@@ -83,6 +85,8 @@ export function createHooks() {
     selectAccount: new HookMap(() => new AsyncSeriesBailHook<[SelectAccountRequest], true | undefined>(['request'])),
     /** Sign a plain message with the connected account. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
     signMessage: new HookMap(() => new AsyncSeriesBailHook<[SignMessageRequest], SignMessageResult | undefined>(['request'])),
+    /** Send one raw request to the connected wallet of a namespace whose connection has no channel (the chain plugin holding the wallet's provider answers). Kind: HookMap · AsyncSeriesBail. @since 0.5.0 */
+    request: new HookMap(() => new AsyncSeriesBailHook<[WalletRequest], WalletRequestResult | undefined>(['request'])),
     /** Build, sign and verify a sign-in message; each tap refines the state. Kind: AsyncSeriesWaterfall. @since 0.1.0 */
     signIn: new AsyncSeriesWaterfallHook<[SignInState]>(['state']),
     /** Native balance of an account. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
@@ -159,6 +163,7 @@ export const hookCatalogue: Record<HookName, HookDoc> = {
   switchNetwork: { kind: 'AsyncSeriesBail', keyed: true, contract: "Switch (or add, then switch) the wallet's network.", arguments: '`request: { namespace, connectorId, network }`', returns: '`{ caipNetworkId }` or `undefined` to pass', since: '0.1.0' },
   selectAccount: { kind: 'AsyncSeriesBail', keyed: true, contract: "Let the site make another of the connection's accounts the active one; only a plugin whose wallet signs for every account it shared taps it (the account picker shows only then).", arguments: '`request: { namespace, connectorId, address }`', returns: '`true` when the plugin will sign as that account, or `undefined` to pass', since: '0.3.0' },
   signMessage: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Sign a plain message with the connected account.', arguments: '`request: { namespace, connectorId, address, caipNetworkId, message }`', returns: '`{ signature }` or `undefined` to pass', since: '0.1.0' },
+  request: { kind: 'AsyncSeriesBail', keyed: true, contract: "Send one raw request to the connected wallet of a namespace whose connection has no channel; the chain plugin that holds the wallet's provider sends it as it is (bridges such as `portico/wagmi` reach the wallet this way).", arguments: '`request: { namespace, connectorId, method, params?, chainId }`', returns: "`{ result }` (the wallet's answer) or `undefined` to pass", since: '0.5.0' },
   signIn: { kind: 'AsyncSeriesWaterfall', keyed: false, contract: 'Build, sign and verify a sign-in message; each tap refines the state.', arguments: '`state: { namespace, caipAddress, network, message?, signature?, session? }`', returns: 'the refined state', since: '0.1.0' },
   fetchBalance: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Native balance of an account.', arguments: '`request: { namespace, address, network }`', returns: '`{ balance, symbol, decimals? }` or `undefined` to pass', since: '0.1.0' },
   fetchTokenBalances: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Token balances of an account; the blockchain API is the default tap (stage 10).', arguments: '`request: { namespace, address, caipNetworkId, network?, force }`', returns: '`TokenBalance[]`, or `undefined` to pass (nobody answering: "Token Balance Unavailable")', since: '0.2.0' },

@@ -30,6 +30,17 @@ export type SignMessageRequest = {
 }
 export type SignMessageResult = { signature: string }
 
+/** One raw wallet request for a connection that has no channel: the chain plugin holding the wallet's provider sends it as it is. */
+export type WalletRequest = {
+  namespace: ChainNamespace
+  connectorId: string
+  method: string
+  params?: unknown
+  chainId: CaipNetworkId
+}
+/** The wallet's raw answer, boxed so that an answer of `undefined` still counts as answered. */
+export type WalletRequestResult = { result: unknown }
+
 export type SignInState = {
   namespace: ChainNamespace
   caipAddress: CaipAddress

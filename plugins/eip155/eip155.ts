@@ -240,6 +240,12 @@ export function eip155(options: Eip155Options = {}, environment: Eip155Environme
         if (typeof signature !== 'string' || !/^0x(?:[0-9a-fA-F]{2}){1,16384}$/.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
         return { signature }
       })
+      // A raw request for the wallet this plugin holds (bridges such as portico/wagmi); a channel's connection carries its own.
+      hooks.request.for(namespace).tapPromise(namespace, async (request) => {
+        const provider = providerFor(request.connectorId)
+        if (!provider) return undefined
+        return { result: await provider.request({ method: request.method, ...(request.params === undefined ? {} : { params: request.params }) }) }
+      })
       hooks.fetchBalance.for(namespace).tapPromise(namespace, (request) => fetchNativeBalance(request.network, request.address))
       hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
         // A Safe's send returned a safeTxHash: wait for the owners to execute it, then for that transaction.

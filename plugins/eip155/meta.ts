@@ -16,7 +16,7 @@ export const meta = {
       safe: { type: 'boolean', default: true, description: 'When the page runs in a Safe{Wallet} iframe, ask the parent `getSafeInfo` (Safe Apps protocol, at most 500 ms, the Safe code loaded only when framed) and connect the Safe as the connector `safe` with no prompt; its sends are Safe transactions (the hash is the safeTxHash, followed until the owners execute it). `false` turns detection off.' },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send', 'sendTransaction', 'estimateSendFee', 'waitForTransaction', 'getCapabilities', 'sendCalls', 'getCallsStatus', 'showCallsStatus', 'smartAccount', 'selectAccount'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'request', 'fetchBalance', 'send', 'sendTransaction', 'estimateSendFee', 'waitForTransaction', 'getCapabilities', 'sendCalls', 'getCallsStatus', 'showCallsStatus', 'smartAccount', 'selectAccount'],
   views: [],
   errors: [
     { name: 'ChainNotSupportedError', description: 'The wallet could neither switch to the network nor add it.' },

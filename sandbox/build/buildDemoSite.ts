@@ -36,7 +36,8 @@ const porticoFromSource: Plugin = {
 export async function buildDemoSite(): Promise<SandboxAssets> {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { demo: 'sandbox/demo/demo.entry.tsx' },
+    // The wagmi demo (/wagmi.html) shares the chunks it has in common with the demo.
+    entryPoints: { demo: 'sandbox/demo/demo.entry.tsx', wagmi: 'sandbox/wagmiDemo/wagmiDemo.entry.tsx' },
     outdir: 'demo-out',
     bundle: true,
     splitting: true,

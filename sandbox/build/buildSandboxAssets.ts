@@ -29,6 +29,7 @@ const bundles: Record<string, string> = {
 const statics: Record<string, [file: string, contentType: string]> = {
   '/': ['demo/index.html', 'text/html; charset=utf-8'],
   '/wallet': ['walletPage/index.html', 'text/html; charset=utf-8'],
+  '/wagmi.html': ['wagmiDemo/index.html', 'text/html; charset=utf-8'],
   '/demo.css': ['demo/demo.css', 'text/css; charset=utf-8'],
   '/wallet-page.css': ['walletPage/walletPage.css', 'text/css; charset=utf-8'],
   '/sandbox-onramp.css': ['onramp/checkout.css', 'text/css; charset=utf-8'],

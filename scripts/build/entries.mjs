@@ -1,6 +1,6 @@
 // The package's entry points, derived from the folders: `.` (kernel), `./react` (ui),
 // `./<plugin>` for every folder under plugins/ (and `./<plugin>/server` where the plugin has a
-// server/ half), `./testing`, and `./styles.css`.
+// server/ half), `./<bridge>` for every folder under integrations/, `./testing`, and `./styles.css`.
 // rollup.config.mjs, the exports map check and the size report all read this one list.
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -27,6 +27,15 @@ export function jsEntries() {
       entries.push({ subpath: `./${name}/server`, input: `plugins/${name}/server/index.ts`, output: `${name}-server` })
     }
   }
+  // Bridges to other libraries (`portico/wagmi`): one folder each under integrations/.
+  const integrationsDir = join(root, 'integrations')
+  const integrations = existsSync(integrationsDir)
+    ? readdirSync(integrationsDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && existsSync(join(integrationsDir, d.name, 'index.ts')))
+        .map((d) => d.name)
+        .sort()
+    : []
+  for (const name of integrations) entries.push({ subpath: `./${name}`, input: `integrations/${name}/index.ts`, output: name })
   entries.push({ subpath: './testing', input: 'tests/conformance/index.ts', output: 'testing' })
   return entries
 }

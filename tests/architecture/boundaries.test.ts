@@ -19,7 +19,8 @@ describe('architecture boundaries', () => {
     expect(rules.pluginViewIds).toEqual(expect.arrayContaining(['ConnectingWalletConnect', 'SIWXSignMessage']))
   })
 
-  it('holds in kernel/, ui/ and plugins/', () => {
+  it('holds in kernel/, ui/, plugins/ and integrations/', () => {
+    expect(readSources(root).some((f) => f.path.startsWith('integrations/wagmi/'))).toBe(true)
     const violations = checkBoundaries(readSources(root), rules)
     expect(violations.map((v) => `${v.path}:${v.line} ${v.detail}`)).toEqual([])
   })
@@ -45,6 +46,7 @@ describe('architecture boundaries', () => {
       { path: 'kernel/actions/a.ts', text: "import { x } from '../../ui/index.js'\nexport { y } from '../../plugins/eip155/index.js'\nconst z = () => import('../../tests/helpers/chromium.js')\nimport { ok } from '../stores/WalletStore.js'\nimport { makeObservable } from 'mobx'\n" },
       { path: 'ui/hooks/b.ts', text: "import { s } from '../../plugins/siwx/stores/SiwxStore.js'\nimport { k } from '../../kernel/index.js'\n" },
       { path: 'plugins/walletconnect/c.ts', text: "import { s } from '../siwx/index.js'\nimport { u } from '../../ui/hooks/usePortico.js'\nimport { v } from '../../ui/index.js'\nimport { own } from './constants.js'\n" },
+      { path: 'integrations/wagmi/d.ts', text: "import { k } from '../../kernel/index.js'\nimport { e } from '../../plugins/eip155/index.js'\nimport { r } from '../../ui/index.js'\nimport { own } from './errors.js'\nimport { t } from '../../tests/helpers/chromium.js'\nimport { other } from '../ethers/index.js'\nimport { createConnector } from '@wagmi/core'\n" },
     ]
     expect(checkBoundaries(files, rules).map((v) => [v.path, v.line])).toEqual([
       ['kernel/actions/a.ts', 1],
@@ -53,6 +55,10 @@ describe('architecture boundaries', () => {
       ['ui/hooks/b.ts', 1],
       ['plugins/walletconnect/c.ts', 1],
       ['plugins/walletconnect/c.ts', 2],
+      ['integrations/wagmi/d.ts', 2],
+      ['integrations/wagmi/d.ts', 3],
+      ['integrations/wagmi/d.ts', 5],
+      ['integrations/wagmi/d.ts', 6],
     ])
   })
 

@@ -19,10 +19,10 @@ export type BoundaryRules = {
 
 const defaultExempt = ['kernel/types/caip.ts', 'kernel/errors/caip.ts']
 
-/** The top-level part a path belongs to: `kernel`, `ui`, `plugins/<name>`, or another folder. */
+/** The top-level part a path belongs to: `kernel`, `ui`, `plugins/<name>`, `integrations/<name>`, or another folder. */
 function partOf(path: string): string {
   const [top, second] = path.split('/')
-  return top === 'plugins' && second ? `plugins/${second}` : (top ?? '')
+  return (top === 'plugins' || top === 'integrations') && second ? `${top}/${second}` : (top ?? '')
 }
 
 /** Which import targets a part may not reach (relative imports only; packages are fine). */
@@ -32,6 +32,8 @@ function importViolation(from: string, target: string): string | undefined {
   if (source === dest) return undefined
   if (source === 'kernel' && dest !== 'kernel') return `the kernel imports ${target}`
   if (source === 'ui' && dest.startsWith('plugins/')) return `the UI imports plugin code ${target}`
+  // A bridge to another library (portico/wagmi) stands on the kernel's public surface alone.
+  if (source.startsWith('integrations/') && dest !== 'kernel') return `${source} imports ${target} (an integration may import the kernel only)`
   if (source.startsWith('plugins/')) {
     if (dest.startsWith('plugins/')) return `${source} reaches into another plugin: ${target}`
     if (dest === 'ui' && target !== 'ui/index.ts' && target !== 'ui/index.js') return `${source} imports the UI by deep path ${target} (use portico/react: ui/index.ts)`
@@ -43,9 +45,9 @@ function importViolation(from: string, target: string): string | undefined {
 }
 
 /**
- * Checks the architecture's boundaries in `kernel/`, `ui/` and `plugins/`: the kernel imports
- * nothing outside itself, the UI no plugin, a plugin no other plugin and only `ui/index.ts` of
- * the UI; no code (comments aside) of the kernel or UI names a chain namespace or a plugin's
+ * Checks the architecture's boundaries in `kernel/`, `ui/`, `plugins/` and `integrations/`: the
+ * kernel imports nothing outside itself, the UI no plugin, a plugin no other plugin and only
+ * `ui/index.ts` of the UI, an integration nothing but the kernel; no code (comments aside) of the kernel or UI names a chain namespace or a plugin's
  * view id; and no plugin calls a changing method of a kernel store (`portico.stores.router.push`,
  * or through a name destructured from `stores`).
  *
@@ -109,7 +111,7 @@ export function checkBoundaries(files: readonly SourceFile[], rules: BoundaryRul
 }
 
 /** Every `.ts` / `.tsx` file under the given folders of `root`. */
-export function readSources(root: string, folders: readonly string[] = ['kernel', 'ui', 'plugins']): SourceFile[] {
+export function readSources(root: string, folders: readonly string[] = ['kernel', 'ui', 'plugins', 'integrations']): SourceFile[] {
   const files: SourceFile[] = []
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {

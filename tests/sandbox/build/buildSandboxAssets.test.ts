@@ -26,6 +26,10 @@ describe('buildSandboxAssets', () => {
     expect(assets.get('/sandbox/safe')?.body).toContain('<script src="/sandbox-safe-host.js" defer></script>')
     expect(assets.get('/sandbox-safe-host.js')?.body).toContain('getTxBySafeTxHash')
     expect(assets.get('/sandbox-safe-host.css')?.contentType).toMatch(/^text\/css/)
+    // The wagmi demo (sandbox/wagmiDemo): its page and its entry, built with the demo's chunks.
+    expect(assets.get('/wagmi.html')?.body).toContain('<script type="module" src="/demo/wagmi.js"></script>')
+    expect(assets.get('/wagmi.html')?.body).toContain('<script src="/dev-wallet.js"></script>')
+    expect(assets.get('/demo/wagmi.js')?.body).toContain('Send 0.5 ETH with wagmi')
   })
 
   it('emits no code generation from strings and no Node globals (strict-CSP safe, browser ready)', () => {
