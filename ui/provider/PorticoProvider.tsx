@@ -1,13 +1,14 @@
 import { reaction } from 'mobx'
 import { enableStaticRendering } from 'mobx-react-lite'
 import { useEffect, type ReactNode } from 'react'
-import type { Portico } from '../../kernel/index.js'
+import type { Portico, RestoreHint } from '../../kernel/index.js'
 import { ModalRoot } from '../components/ModalRoot/ModalRoot.js'
 import { LocaleContext, MessagesContext } from '../i18n/MessagesContext.js'
 import type { Messages } from '../locales/en.js'
 import { getUiState } from '../state/getUiState.js'
 import { registerUiViews } from '../views/registerUiViews.js'
 import { PorticoContext } from './PorticoContext.js'
+import { RestoreHintContext } from './RestoreHintContext.js'
 
 export type PorticoProviderProps = {
   portico: Portico
@@ -18,6 +19,12 @@ export type PorticoProviderProps = {
    * shown as they arrive; English until then, and for a plugin without that locale.
    */
   locale?: string
+  /**
+   * What the server read from the visitor's cookie (`readRestoreHint(request.headers.cookie)`);
+   * pass the same value on the server and in the browser. The namespaces it names render as
+   * restoring ("Connecting…") until hydration, then the real restore result shows.
+   */
+  restoreHint?: RestoreHint
   children?: ReactNode
 }
 
@@ -35,10 +42,11 @@ const registered = new WeakSet<Portico>()
  * @param props.portico - from `createPortico`
  * @param props.messages - another locale's strings
  * @param props.locale - the locale whose plugin strings to load
+ * @param props.restoreHint - the returning visitor's restore hint, for server rendering
  * @example
  * <PorticoProvider portico={portico}><ConnectButton /></PorticoProvider>
  */
-export function PorticoProvider({ portico, messages, locale, children }: PorticoProviderProps) {
+export function PorticoProvider({ portico, messages, locale, restoreHint, children }: PorticoProviderProps) {
   if (!registered.has(portico)) {
     registerUiViews(portico.views)
     registered.add(portico)
@@ -71,8 +79,10 @@ export function PorticoProvider({ portico, messages, locale, children }: Portico
     <PorticoContext.Provider value={portico}>
       <MessagesContext.Provider value={messages}>
         <LocaleContext.Provider value={locale}>
-          {children}
-          {portico.stores.options.features.headless ? null : <ModalRoot />}
+          <RestoreHintContext.Provider value={restoreHint}>
+            {children}
+            {portico.stores.options.features.headless ? null : <ModalRoot />}
+          </RestoreHintContext.Provider>
         </LocaleContext.Provider>
       </MessagesContext.Provider>
     </PorticoContext.Provider>
