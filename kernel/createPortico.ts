@@ -46,7 +46,6 @@ import { createPluginContext, type PluginContext } from './plugin/createPluginCo
 import { PluginHookRegistry } from './registries/PluginHookRegistry.js'
 import { createHooks, type Hooks } from './hooks/createHooks.js'
 import { validateOptions } from './options/validateOptions.js'
-import { sanitizeThemeVariables } from './utils/sanitizeThemeVariables.js'
 import { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
 import { AccountActionRegistry } from './registries/AccountActionRegistry.js'
 import { AccountBadgeRegistry } from './registries/AccountBadgeRegistry.js'
@@ -523,8 +522,6 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
   // Switching the active network clears the send form (spec §4).
   disposers.push(reaction(() => stores.networks.activeNetwork?.caipNetworkId, () => stores.send.reset()))
   portico.hooks.registerViews.call(views)
-  // Theme variables outside the contract or with hostile values: reported once, ignored by the UI.
-  for (const issue of sanitizeThemeVariables(options.themeVariables).issues) portico.reportError(issue, { action: 'themeVariables' })
   portico.emit({ type: 'track', event: 'MODAL_CREATED' })
 
   void portico.ready()

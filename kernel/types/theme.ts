@@ -1,6 +1,6 @@
 /**
  * The theme contract: every `--portico-*` variable of `portico/styles.css` a site may set through
- * `themeVariables`, by its name without the prefix. tests/ui/themeContract.test.ts keeps this
+ * `themeVariables`, by its name without the prefix. tests/ui/themeContract.test.tsx keeps this
  * list and the stylesheet in step. Layout numbers from the spec (modal width, row heights, icon
  * size) and animation timings are not part of it.
  */
@@ -44,7 +44,7 @@ export type PorticoThemeVariableName = (typeof themeVariableNames)[number]
  * `createPortico({ themeVariables })`: values for the theme contract's variables, by bare name
  * (`accent`) or full name (`--portico-accent`). A number means pixels (`radius: 4` is `4px`),
  * except for `z-index`. An unknown name or a hostile value (`url(…)`, `;`, braces) is reported as
- * an `InvalidThemeVariableError` and ignored; the other variables still apply.
+ * an `InvalidThemeVariableError` (by `<PorticoProvider>`) and ignored; the other variables still apply.
  *
  * @example
  * const themeVariables: PorticoThemeVariables = { accent: '#0a7', radius: 4, 'font-family': 'Inter, sans-serif', 'z-index': 2000 }

@@ -1,7 +1,7 @@
 import { reaction } from 'mobx'
 import { enableStaticRendering } from 'mobx-react-lite'
 import { useEffect, type ReactNode } from 'react'
-import type { Portico, RestoreHint } from '../../kernel/index.js'
+import { sanitizeThemeVariables, type Portico, type RestoreHint } from '../../kernel/index.js'
 import { ModalRoot } from '../components/ModalRoot/ModalRoot.js'
 import { LocaleContext, MessagesContext } from '../i18n/MessagesContext.js'
 import type { Messages } from '../locales/en.js'
@@ -50,6 +50,9 @@ export function PorticoProvider({ portico, messages, locale, restoreHint, childr
   if (!registered.has(portico)) {
     registerUiViews(portico.views)
     registered.add(portico)
+    // Theme variables outside the contract or with hostile values: reported once here, never applied.
+    // (Checked by the UI, which applies them, so a kernel-only site does not carry the check.)
+    for (const issue of sanitizeThemeVariables(portico.options.themeVariables).issues) portico.reportError(issue, { action: 'themeVariables' })
   }
   useEffect(() => {
     const ui = getUiState(portico)

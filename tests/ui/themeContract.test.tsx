@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { definePlugin, InvalidThemeVariableError, sanitizeThemeVariables, themeVariableNames, type Portico, type PorticoThemeVariables } from '../../kernel/index.js'
+import { renderToString } from 'react-dom/server'
+import { ConnectButton, PorticoProvider } from '../../ui/index.js'
 import { applyThemeVariables } from '../../ui/utils/applyThemeVariables.js'
 import { porticoStylesheet } from '../../scripts/build/uiStylesheets.mjs'
 import { createTestPortico, newWallet, testChain } from '../kernel/helpers/testKit.js'
@@ -84,7 +86,7 @@ describe('sanitizeThemeVariables', () => {
     expect(sanitizeThemeVariables(undefined)).toEqual({ variables: {}, issues: [] })
   })
 
-  it('createPortico reports each ignored entry through the error hook and does not throw', async () => {
+  it('the provider reports each ignored entry once through the error hook, and nothing throws', async () => {
     const reported: string[] = []
     const { portico } = createTestPortico({
       plugins: [
@@ -97,7 +99,12 @@ describe('sanitizeThemeVariables', () => {
       themeVariables: { accent: '#0a7', accentColor: '#f00', background: 'url(x)' } as PorticoThemeVariables,
     })
     instances.push(portico)
+    expect(reported).toEqual([])
+    const page = () => renderToString(<PorticoProvider portico={portico}><ConnectButton /></PorticoProvider>)
+    expect(page()).toContain('Connect Wallet')
     expect(reported).toEqual(['INVALID_THEME_VARIABLE:accentColor', 'INVALID_THEME_VARIABLE:background'])
+    page()
+    expect(reported).toHaveLength(2)
   })
 
   it('applyThemeVariables sets only the sanitized variables on the element', () => {
