@@ -106,6 +106,12 @@ export { isCaipAddress } from './utils/isCaipAddress.js'
 export { isCaipNetworkId } from './utils/isCaipNetworkId.js'
 export { parseCaipAddress } from './utils/parseCaipAddress.js'
 export { parseCaipNetworkId } from './utils/parseCaipNetworkId.js'
+export { readRestoreHint } from './utils/readRestoreHint.js'
+export type { ReadRestoreHintParameters, ReadRestoreHintReturnType } from './utils/readRestoreHint.js'
+export { formatRestoreHint } from './utils/formatRestoreHint.js'
+export { isRestoreHint } from './utils/isRestoreHint.js'
+export { sanitizeThemeVariables } from './utils/sanitizeThemeVariables.js'
+export type { SanitizeThemeVariablesReturnType } from './utils/sanitizeThemeVariables.js'
 
 export { BaseError } from './errors/BaseError.js'
 export type { BaseErrorParameters } from './errors/BaseError.js'
@@ -132,6 +138,7 @@ export {
   InvalidPluginOptionsError,
   NamespaceWithoutPluginError,
   NoNetworksError,
+  InvalidThemeVariableError,
   SiweAndSiwxError,
 } from './errors/options.js'
 export { NoAnswerError, NoPluginForHookError, PluginHooksDeclaredError, PluginHooksNotFoundError, PluginSetupError } from './errors/plugin.js'
@@ -151,6 +158,10 @@ export type { JsonSchema } from './types/jsonSchema.js'
 export type { Network } from './types/network.js'
 export { defaultEndpoints } from './types/options.js'
 export type { Endpoints, Metadata, PorticoOptions } from './types/options.js'
+export { restoreCookieMaxAge, restoreCookieName, restoreHintLimits } from './types/restoreHint.js'
+export type { CookieJar, RestoreCookieOptions, RestoreHint } from './types/restoreHint.js'
+export { themeVariableNames } from './types/theme.js'
+export type { PorticoThemeVariableName, PorticoThemeVariables } from './types/theme.js'
 export type { Capability, Disposer, Plugin, PluginKind, PluginMeta, SendMemoRule, WalletConnectNamespace } from './types/plugin.js'
 export type { KnownView, RouteData, View, ViewDescriptor } from './types/view.js'
 export type { ConnectorType, DirectoryWallet, WalletConnector } from './types/wallet.js'

@@ -1,7 +1,8 @@
 import type { Portico } from '../createPortico.js'
 import { storageKeys, type StoredConnections } from '../services/storageKeys.js'
+import { persistRestoreCookie } from './persistRestoreCookie.js'
 
-/** Stores which connector each connected namespace uses (and, multi-wallet, the kept ones), for reconnecting on the next load. */
+/** Stores which connector each connected namespace uses (and, multi-wallet, the kept ones), for reconnecting on the next load (and, with `restoreCookie`, the server's restore hint). */
 export function persistConnections(portico: Portico): void {
   const stored: StoredConnections = {}
   const { connections } = portico.stores.connections
@@ -13,4 +14,5 @@ export function persistConnections(portico: Portico): void {
   }
   if (Object.keys(stored).length) portico.services.storage.set(storageKeys.connections, stored)
   else portico.services.storage.remove(storageKeys.connections)
+  persistRestoreCookie(portico, stored)
 }

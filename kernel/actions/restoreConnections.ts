@@ -6,6 +6,7 @@ import { isCaipNetworkId } from '../utils/isCaipNetworkId.js'
 import { sanitizeWalletName } from '../utils/sanitizeWalletName.js'
 import { applyConnection } from './applyConnection.js'
 import { persistConnections } from './persistConnections.js'
+import { persistRestoreCookie } from './persistRestoreCookie.js'
 
 /**
  * On load, restores stored connections through each plugin's `reconnect` tap (no prompt); a
@@ -31,6 +32,7 @@ export async function restoreConnections(portico: Portico): Promise<void> {
       }
     }
     portico.services.storage.remove(storageKeys.connections)
+    persistRestoreCookie(portico, {})
     return
   }
 

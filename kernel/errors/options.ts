@@ -87,3 +87,18 @@ export class InvalidOptionError extends BaseError {
     super(`Invalid option \`${option}\`: ${reason}`, { docsPath: `${docs}#invalidoptionerror` })
   }
 }
+
+/** A `themeVariables` entry is not part of the theme contract, or its value is not a safe CSS value. */
+export class InvalidThemeVariableError extends BaseError {
+  override name = 'InvalidThemeVariableError'
+  override code = 'INVALID_THEME_VARIABLE'
+  /** The entry's name as the site wrote it. */
+  variable: string
+  constructor({ variable, reason }: { variable: string; reason: string }) {
+    super(`Ignored theme variable \`${variable.slice(0, 80)}\`: ${reason}`, {
+      docsPath: `${docs}#invalidthemevariableerror`,
+      metaMessages: ['The other theme variables still apply. The contract: docs/guides/theming.md.'],
+    })
+    this.variable = variable
+  }
+}

@@ -12,6 +12,7 @@ import {
 import { validateSchema } from '../plugin/validateSchema.js'
 import type { PorticoOptions } from '../types/options.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
+import { isRestoreHint } from '../utils/isRestoreHint.js'
 
 export type ValidateOptionsErrorType =
   | NoNetworksError
@@ -106,6 +107,23 @@ export function validateOptions(options: PorticoOptions): void {
     }
     const allowed = key === 'relay' ? ['ws:', 'wss:'] : ['http:', 'https:']
     if (!allowed.includes(url.protocol)) throw new InvalidOptionError({ option: `endpoints.${key}`, reason: `must use ${allowed.join(' or ')}` })
+  }
+  validateRestoreOptions(options)
+}
+
+function validateRestoreOptions({ restoreCookie, restoreHint }: PorticoOptions): void {
+  if (restoreCookie !== undefined && typeof restoreCookie !== 'boolean') {
+    if (typeof restoreCookie !== 'object' || restoreCookie === null || Array.isArray(restoreCookie)) {
+      throw new InvalidOptionError({ option: 'restoreCookie', reason: 'must be true, false or { maxAge?, jar? }' })
+    }
+    const { maxAge, jar } = restoreCookie
+    if (maxAge !== undefined && (!Number.isSafeInteger(maxAge) || maxAge < 60 || maxAge > 400 * 24 * 60 * 60)) {
+      throw new InvalidOptionError({ option: 'restoreCookie.maxAge', reason: 'must be whole seconds from 60 to 400 days' })
+    }
+    if (jar !== undefined && (typeof jar !== 'object' || jar === null)) throw new InvalidOptionError({ option: 'restoreCookie.jar', reason: 'must be an object with a writable `cookie` (like document)' })
+  }
+  if (restoreHint !== undefined && !isRestoreHint(restoreHint)) {
+    throw new InvalidOptionError({ option: 'restoreHint', reason: 'must be what readRestoreHint returns: { connections: { [namespace]: { connectorId } } }' })
   }
 }
 

@@ -4,6 +4,8 @@ import type { ChainNamespace } from './caip.js'
 import type { AccountType } from './connection.js'
 import type { Network } from './network.js'
 import type { Plugin } from './plugin.js'
+import type { RestoreCookieOptions, RestoreHint } from './restoreHint.js'
+import type { PorticoThemeVariables } from './theme.js'
 import type { DirectoryWallet } from './wallet.js'
 
 export type Metadata = { name: string; description: string; url: string; icons: readonly string[] }
@@ -59,7 +61,16 @@ export type PorticoOptions = {
   locale?: string
   /** 'system' follows the visitor's `prefers-color-scheme` (default 'light'). */
   themeMode?: 'light' | 'dark' | 'system'
-  themeVariables?: Record<string, string | number>
+  /** The theme's CSS variables a site sets (accent, radius, font, colours, z-index); see `PorticoThemeVariables`. */
+  themeVariables?: PorticoThemeVariables
+  /**
+   * Keep a small first-party cookie (`portico.restore`: which namespaces are connected through
+   * which connector, nothing secret) in sync with the stored connections, so a server can render a
+   * returning visitor's buttons as restoring (`readRestoreHint`). Off by default.
+   */
+  restoreCookie?: boolean | RestoreCookieOptions
+  /** The restore hint the server read (`readRestoreHint`); `<PorticoProvider restoreHint>` overrides it. */
+  restoreHint?: RestoreHint
   defaultAccountTypes?: Partial<Record<string, AccountType>>
   /** Sign-in: set by the siwx plugin; kept for the incumbent's option shape. */
   siwx?: unknown

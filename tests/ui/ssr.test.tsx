@@ -1,7 +1,9 @@
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Portico } from '../../kernel/index.js'
-import { AccountButton, ConnectButton, NetworkButton, PorticoProvider, translate, useTranslate } from '../../ui/index.js'
+import { createPortico, readRestoreHint, type Portico, type RestoreHint } from '../../kernel/index.js'
+import { createHarnessWallet, harnessChain } from '../e2e/ui/harness/harnessPlugin.js'
+import { devnetA, devnetB } from '../e2e/ui/harness/networks.js'
+import { AccountButton, ConnectButton, NetworkButton, PorticoProvider, translate, usePorticoState, useTranslate } from '../../ui/index.js'
 import { createHarnessPortico } from '../e2e/ui/harness/createHarnessPortico.js'
 import { createTestPortico, newWallet, testChain } from '../kernel/helpers/testKit.js'
 import { siwx } from '../../plugins/siwx/index.js'
@@ -22,6 +24,19 @@ function memoryStorage(initial: Record<string, string> = {}) {
 
 function make(storage: ReturnType<typeof memoryStorage> | null = null) {
   const { portico } = createHarnessPortico({ api: 'http://127.0.0.1:9', storage })
+  instances.push(portico)
+  return portico
+}
+
+function createPorticoWithHint(restoreHint: RestoreHint) {
+  const portico = createPortico({
+    projectId: 'harness',
+    networks: [devnetA, devnetB],
+    plugins: [harnessChain(createHarnessWallet())],
+    endpoints: { api: 'http://127.0.0.1:9' },
+    storage: null,
+    restoreHint,
+  })
   instances.push(portico)
   return portico
 }
@@ -59,6 +74,45 @@ describe('server rendering (react-dom/server, no DOM)', () => {
     expect(portico.getState().activeNetworkId).toBe('eip155:31338')
     // …but what it renders is what a server without the visitor's storage renders.
     expect(page(portico)).toBe(page(make()))
+  })
+
+  it('renders a returning visitor\'s buttons as restoring when given the cookie\'s hint, and "Connect Wallet" without it', () => {
+    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined')
+    const hint = readRestoreHint('sid=1; portico.restore=eip155=dev.portico.wallet')
+    expect(hint).toBeDefined()
+    const portico = make()
+    const withHint = renderToString(
+      <PorticoProvider portico={portico} restoreHint={hint}>
+        <NetworkButton />
+        <AccountButton />
+        <ConnectButton />
+      </PorticoProvider>,
+    )
+    expect(withHint).toContain('Connecting…')
+    expect(withHint).toContain('data-status="connecting"')
+    expect(withHint).toContain('aria-busy="true"')
+    expect(withHint).not.toContain('Connect Wallet')
+    // Same markup through the option, and the provider's hint wins over it.
+    const optioned = createPorticoWithHint(hint!)
+    expect(page(optioned)).toBe(withHint)
+    const overridden = renderToString(<PorticoProvider portico={optioned} restoreHint={{ connections: {} }}><ConnectButton /></PorticoProvider>)
+    expect(overridden).toContain('Connect Wallet')
+    // A garbage cookie, no cookie, or a hint for a namespace the site does not serve: "Connect Wallet".
+    for (const header of ['portico.restore=%%%', undefined, 'portico.restore=solana=phantom']) {
+      const html = renderToString(
+        <PorticoProvider portico={portico} restoreHint={readRestoreHint(header)}>
+          <ConnectButton />
+        </PorticoProvider>,
+      )
+      expect(html).toContain('Connect Wallet')
+      expect(html).not.toContain('Connecting…')
+    }
+    // The hint shapes the server snapshot of the hooks too.
+    function Status() {
+      return <p>{usePorticoState().connections.eip155?.status}</p>
+    }
+    expect(renderToString(<PorticoProvider portico={portico} restoreHint={hint}><Status /></PorticoProvider>)).toContain('<p>connecting</p>')
+    expect(renderToString(<PorticoProvider portico={portico}><Status /></PorticoProvider>)).toContain('<p>disconnected</p>')
   })
 
   it('uses the dark theme when asked', () => {

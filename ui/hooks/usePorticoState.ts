@@ -1,21 +1,24 @@
 import { useSyncExternalStore } from 'react'
-import type { Portico, PorticoState } from '../../kernel/index.js'
+import type { Portico, PorticoState, RestoreHint } from '../../kernel/index.js'
 import { usePortico } from './usePortico.js'
+import { useRestoreHint } from './useRestoreHint.js'
 
 /**
  * The public state snapshot, re-rendering on change. On the server and during hydration it is
  * the state before anything stored was restored (modal closed, the default network, nothing
- * connected), the same on both sides, so hydration never mismatches.
+ * connected, or restoring what the restore hint names), the same on both sides, so hydration
+ * never mismatches.
  *
  * @example
  * const { open, view } = usePorticoState()
  */
 export function usePorticoState(hook = 'usePorticoState'): PorticoState {
   const portico = usePortico(hook)
+  const hint = useRestoreHint()
   return useSyncExternalStore(
     (onChange) => portico.subscribe('state', onChange),
     () => cachedState(portico),
-    () => serverState(portico),
+    () => serverState(portico, hint),
   )
 }
 
@@ -30,14 +33,21 @@ function cachedState(portico: { getState(): PorticoState }): PorticoState {
   return state
 }
 
-const serverCache = new WeakMap<object, PorticoState>()
-/** The storage-independent initial state: what a server without the visitor's storage renders. */
-export function serverState(portico: Portico): PorticoState {
+const serverCache = new WeakMap<object, { hint: RestoreHint | undefined; state: PorticoState }>()
+/**
+ * The storage-independent initial state: what a server without the visitor's storage renders.
+ * With a restore hint (from the visitor's cookie), the namespaces it names are `connecting`, as
+ * they are on the client while the stored connection is restored.
+ */
+export function serverState(portico: Portico, hint?: RestoreHint): PorticoState {
   const hit = serverCache.get(portico)
-  if (hit) return hit
+  if (hit && hit.hint === hint) return hit.state
   const initial = portico.options.defaultNetwork ?? portico.options.networks[0]
   const connections: PorticoState['connections'] = {}
-  for (const namespace of portico.stores.networks.namespaces) connections[namespace] = { status: 'disconnected' }
+  for (const namespace of portico.stores.networks.namespaces) {
+    const hinted = portico.options.enableReconnect !== false && Object.hasOwn(hint?.connections ?? {}, namespace)
+    connections[namespace] = { status: hinted ? 'connecting' : 'disconnected' }
+  }
   const state: PorticoState = {
     open: false,
     view: 'Connect',
@@ -47,6 +57,6 @@ export function serverState(portico: Portico): PorticoState {
     activeNetworkId: initial?.caipNetworkId,
     connections,
   }
-  serverCache.set(portico, state)
+  serverCache.set(portico, { hint, state })
   return state
 }

@@ -1,7 +1,7 @@
 import { reaction } from 'mobx'
 import { enableStaticRendering } from 'mobx-react-lite'
 import { useEffect, type ReactNode } from 'react'
-import type { Portico } from '../../kernel/index.js'
+import { sanitizeThemeVariables, type Portico, type RestoreHint } from '../../kernel/index.js'
 import { ModalRoot } from '../components/ModalRoot/ModalRoot.js'
 import { I18nContext } from '../i18n/I18nContext.js'
 import type { LocaleStrings } from '../i18n/types.js'
@@ -9,6 +9,7 @@ import { useLocaleLoader } from '../i18n/useLocaleLoader.js'
 import { getUiState } from '../state/getUiState.js'
 import { registerUiViews } from '../views/registerUiViews.js'
 import { PorticoContext } from './PorticoContext.js'
+import { RestoreHintContext } from './RestoreHintContext.js'
 
 export type PorticoProviderProps = {
   portico: Portico
@@ -24,6 +25,12 @@ export type PorticoProviderProps = {
    * it switches language without a reload.
    */
   locale?: string
+  /**
+   * What the server read from the visitor's cookie (`readRestoreHint(request.headers.cookie)`);
+   * pass the same value on the server and in the browser. The namespaces it names render as
+   * restoring ("Connecting…") until hydration, then the real restore result shows.
+   */
+  restoreHint?: RestoreHint
   children?: ReactNode
 }
 
@@ -41,13 +48,17 @@ const registered = new WeakSet<Portico>()
  * @param props.portico - from `createPortico`
  * @param props.messages - the site's own strings, by key
  * @param props.locale - the modal's language
+ * @param props.restoreHint - the returning visitor's restore hint, for server rendering
  * @example
  * <PorticoProvider portico={portico}><ConnectButton /></PorticoProvider>
  */
-export function PorticoProvider({ portico, messages, locale, children }: PorticoProviderProps) {
+export function PorticoProvider({ portico, messages, locale, restoreHint, children }: PorticoProviderProps) {
   if (!registered.has(portico)) {
     registerUiViews(portico.views)
     registered.add(portico)
+    // Theme variables outside the contract or with hostile values: reported once here, never applied.
+    // (Checked by the UI, which applies them, so a kernel-only site does not carry the check.)
+    for (const issue of sanitizeThemeVariables(portico.options.themeVariables).issues) portico.reportError(issue, { action: 'themeVariables' })
   }
   useEffect(() => {
     const ui = getUiState(portico)
@@ -68,8 +79,10 @@ export function PorticoProvider({ portico, messages, locale, children }: Portico
   return (
     <PorticoContext.Provider value={portico}>
       <I18nContext.Provider value={i18n}>
-        {children}
-        {portico.stores.options.features.headless ? null : <ModalRoot />}
+        <RestoreHintContext.Provider value={restoreHint}>
+          {children}
+          {portico.stores.options.features.headless ? null : <ModalRoot />}
+        </RestoreHintContext.Provider>
       </I18nContext.Provider>
     </PorticoContext.Provider>
   )

@@ -2,6 +2,7 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readRestoreHint } from '../../../kernel/index.js'
 import { launchChromium } from '../../helpers/chromium.js'
 import { App } from './harness/App.js'
 import { createHarnessPortico } from './harness/createHarnessPortico.js'
@@ -10,10 +11,22 @@ import { startHarness, type Harness } from './helpers/startHarness.js'
 
 let browser: Browser
 let harness: Harness
+/** React's development build: it logs hydration mismatches on the console. */
+let devHarness: Harness
 let markup = ''
+/** What the server rendered for each request of the development harness's server-rendered page. */
+const served: string[] = []
 
 beforeAll(async () => {
-  ;[browser, harness] = await Promise.all([launchChromium(), startHarness()])
+  ;[browser, harness, devHarness] = await Promise.all([launchChromium(), startHarness(), startHarness({ development: true })])
+  // A site's server: one instance per request, the restore hint read from the request's cookie.
+  devHarness.setSsrRenderer((cookieHeader) => {
+    const { portico } = createHarnessPortico({ api: devHarness.apiUrl, storage: null, restoreCookie: true })
+    const html = renderToString(createElement(App, { portico, restoreHint: readRestoreHint(cookieHeader) }))
+    void portico.destroy()
+    served.push(html)
+    return html
+  })
   // The server renders the page as a site's server would: same app, no visitor storage.
   const { portico } = createHarnessPortico({ api: harness.apiUrl, storage: null })
   markup = renderToString(createElement(App, { portico }))
@@ -23,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await harness?.close()
+  await devHarness?.close()
 })
 
 /** A returning visitor: connected with the dev wallet, on the second devnet. */
@@ -82,6 +96,109 @@ describe('server rendering and hydration in Chromium', () => {
     expect(labels[0]).toContain('Connecting…')
     expect(labels.filter((l) => l.includes('Connect Wallet'))).toEqual([])
     expect(await h.errors()).toEqual([])
+    await h.close()
+  })
+})
+
+/** The returning visitor's restore cookie, as the kernel writes it. */
+async function restoreCookie(context: BrowserContext, url: string) {
+  await context.addCookies([{ name: 'portico.restore', value: 'eip155=dev.portico.wallet', url: new URL(url).origin }])
+}
+
+/**
+ * Records, from before the first paint, every distinct set of button labels (with the time it
+ * appeared) and every layout shift (PerformanceObserver 'layout-shift').
+ */
+async function recordPaint(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const w = window as unknown as { labels: { text: string; time: number }[]; shifts: { value: number; time: number }[] }
+    w.labels = []
+    w.shifts = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.shifts.push({ value: (entry as unknown as { value: number }).value, time: entry.startTime })
+    }).observe({ type: 'layout-shift', buffered: true })
+    new MutationObserver(() => {
+      const text = [...document.querySelectorAll('button')].map((b) => b.textContent ?? '').join(' | ')
+      if (text && w.labels[w.labels.length - 1]?.text !== text) w.labels.push({ text, time: performance.now() })
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+}
+
+type Paint = { labels: { text: string; time: number }[]; shifts: { value: number; time: number }[] }
+
+describe('a returning visitor on a server-rendered page, with the restore cookie', () => {
+  const connectionOnly = { '@portico/connections': JSON.stringify({ eip155: { connectorId: 'dev.portico.wallet' } }) }
+
+  it('the server renders the restoring state from the cookie; the page hydrates with no warning, never shows "Connect Wallet", and nothing moves', async () => {
+    const url = `${devHarness.ssrUrl}&restoreCookie=1`
+    const h = await openHarnessPage(browser, url, {
+      storage: connectionOnly,
+      beforeLoad: async (context) => {
+        await restoreCookie(context, url)
+        await recordPaint(context)
+      },
+    })
+    const { page } = h
+    await page.getByRole('button', { name: /0xf39F…2266/ }).first().waitFor()
+    await page.waitForTimeout(300)
+    const html = served.at(-1) ?? ''
+    expect(html).toContain('Connecting…')
+    expect(html).not.toContain('Connect Wallet')
+    const { labels, shifts } = await page.evaluate(() => {
+      const w = window as unknown as Paint
+      return { labels: w.labels, shifts: w.shifts }
+    })
+    // Server paint, hydration and restore: "Connecting…" until the account, never "Connect Wallet".
+    const states = labels.map((l) => /Connecting…|Connect Wallet|0xf39F/.exec(l.text)?.[0]).filter((state) => state !== undefined)
+    expect(states[0]).toBe('Connecting…')
+    expect(states).toContain('0xf39F')
+    expect(states).not.toContain('Connect Wallet')
+    const restoredAt = labels.find((l) => l.text.includes('0xf39F'))?.time
+    expect(restoredAt).toBeGreaterThan(0)
+    // Nothing moved between the server's paint and the restored account (hydration changed nothing).
+    expect(shifts.filter((s) => s.time < (restoredAt as number)).reduce((sum, s) => sum + s.value, 0)).toBe(0)
+    // React's development build logs hydration mismatches as errors: none, and no warning either.
+    expect(await h.errors()).toEqual([])
+    expect(h.warnings()).toEqual([])
+    expect(await h.cspViolations()).toEqual([])
+    // The kernel renewed the cookie for the next visit.
+    expect(await page.evaluate(() => document.cookie)).toContain('portico.restore=eip155=dev.portico.wallet')
+    await h.close()
+  })
+
+  it('a hint that turns out wrong (storage emptied) ends in "Connect Wallet" without waiting on a wallet, and the cookie goes', async () => {
+    const url = `${devHarness.ssrUrl}&restoreCookie=1`
+    const h = await openHarnessPage(browser, url, {
+      beforeLoad: async (context) => {
+        await restoreCookie(context, url)
+        await recordPaint(context)
+      },
+    })
+    const { page } = h
+    await page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
+    expect(served.at(-1)).toContain('Connecting…')
+    const labels = await page.evaluate(() => (window as unknown as Paint).labels.map((l) => l.text))
+    expect(labels.find((l) => /Connecting…|Connect Wallet/.test(l))).toContain('Connecting…')
+    // The wallet was never asked to reconnect: nothing stored, nothing to restore.
+    expect(await page.evaluate(() => (window as unknown as { porticoHarness: { wallet: { calls: string[] } } }).porticoHarness.wallet.calls)).not.toContain('reconnect')
+    expect(await h.errors()).toEqual([])
+    expect(h.warnings()).toEqual([])
+    expect(await page.evaluate(() => document.cookie)).not.toContain('portico.restore')
+    // Hydrated: the button opens the modal.
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog').waitFor()
+    await h.close()
+  })
+
+  it('without the cookie the server renders "Connect Wallet", and the page hydrates without a warning', async () => {
+    const h = await openHarnessPage(browser, `${devHarness.ssrUrl}&restoreCookie=1`)
+    const { page } = h
+    await page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
+    await page.waitForFunction(() => document.readyState === 'complete')
+    await page.waitForTimeout(300)
+    expect(served.at(-1)).toContain('Connect Wallet')
+    expect(await h.errors()).toEqual([])
+    expect(h.warnings()).toEqual([])
     await h.close()
   })
 })

@@ -5,6 +5,8 @@ import { useHydrated } from '../../hooks/useHydrated.js'
 import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useLocale } from '../../hooks/useLocale.js'
+import { serverState } from '../../hooks/usePorticoState.js'
+import { useRestoreHint } from '../../hooks/useRestoreHint.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { prefetchModal } from '../../modal/prefetchModal.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
@@ -22,7 +24,8 @@ export type ConnectButtonProps = {
 
 /**
  * One button for the whole connection: "Connect Wallet" opens the modal; while a connection is
- * being made or restored it says "Connecting…" (never a disconnected flash); when connected it
+ * being made or restored it says "Connecting…" (never a disconnected flash; on a server-rendered
+ * page too, given the restore hint); when connected it
  * shows the balance and the short address and opens Account. It stays the same element in every
  * state, so focus returned to it after the modal closes stays on it.
  *
@@ -34,11 +37,12 @@ export const ConnectButton = observer(function ConnectButton({ namespace, label,
   const t = useTranslate()
   const { locale, dir } = useLocale()
   const hydrated = useHydrated()
+  const hint = useRestoreHint()
   const ref = useRef<HTMLButtonElement>(null)
   useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [portico])
   const ns = namespace ?? portico.stores.networks.activeNamespace
-  // Until hydrated, the server's form: nothing restored yet.
-  const status = hydrated ? portico.stores.connections.status(ns) : 'disconnected'
+  // Until hydrated, the server's form: nothing restored yet, or restoring what the restore hint names.
+  const status = hydrated ? portico.stores.connections.status(ns) : (serverState(portico, hint).connections[ns]?.status ?? 'disconnected')
   const onClick = () => {
     // A failure to open (an unknown namespace) raises the kernel's alert; nothing to add here.
     const opening = status === 'connected' ? portico.open({ view: 'Account' }) : portico.open(namespace ? { namespace } : {})

@@ -1,10 +1,10 @@
-import type { Portico } from '../../../../kernel/index.js'
+import type { Portico, RestoreHint } from '../../../../kernel/index.js'
 import { AccountButton, ConnectButton, NetworkButton, PorticoProvider } from '../../../../ui/index.js'
 
 /** The harness page's app: what a site owner puts on a page. Rendered on the server too. */
-export function App({ portico }: { portico: Portico }) {
+export function App({ portico, restoreHint }: { portico: Portico; restoreHint?: RestoreHint }) {
   return (
-    <PorticoProvider portico={portico}>
+    <PorticoProvider portico={portico} restoreHint={restoreHint}>
       <header className="harness-header">
         <NetworkButton />
         <AccountButton />

@@ -1,4 +1,4 @@
-import { createPortico, type StorageBackend } from '../../../../kernel/index.js'
+import { createPortico, type PorticoThemeVariables, type RestoreCookieOptions, type StorageBackend } from '../../../../kernel/index.js'
 import { createHarnessWallet, harnessChain } from './harnessPlugin.js'
 import { devnetA, devnetB } from './networks.js'
 
@@ -10,13 +10,16 @@ export function createHarnessPortico({
   storage,
   themeVariables,
   installed,
+  restoreCookie,
 }: {
   api: string
   /** A separate blockchain API (balances, history, NFTs); default: `api`. */
   blockchainApi?: string
-  theme?: 'light' | 'dark'
+  theme?: 'light' | 'dark' | 'system'
   storage?: StorageBackend | null
-  themeVariables?: Record<string, string>
+  themeVariables?: PorticoThemeVariables
+  /** Keep the restore-hint cookie (server rendering of a returning visitor). */
+  restoreCookie?: boolean | RestoreCookieOptions
   /** Whether the in-page wallet announces itself (default true). */
   installed?: boolean
 }) {
@@ -30,6 +33,7 @@ export function createHarnessPortico({
     themeMode: theme ?? 'light',
     ...(themeVariables ? { themeVariables } : {}),
     ...(storage !== undefined ? { storage } : {}),
+    ...(restoreCookie !== undefined ? { restoreCookie } : {}),
   })
   return { portico, wallet }
 }

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { readRestoreHint, type PorticoThemeVariables } from '../../../../kernel/index.js'
 import { App } from './App.js'
 import { createHarnessPortico } from './createHarnessPortico.js'
 
@@ -12,14 +13,22 @@ const record = (kind: string) => (error: unknown) => {
 
 const params = new URLSearchParams(location.search)
 const api = params.get('api') ?? location.origin
-const theme = params.get('theme') === 'dark' ? 'dark' : 'light'
+const themeParam = params.get('theme')
+const theme = themeParam === 'dark' || themeParam === 'system' ? themeParam : 'light'
+// A server-rendered returning visitor: the kernel keeps the restore cookie, and the page hydrates with the hint the server read from it.
+const restoreCookie = params.get('restoreCookie') === '1'
 const accent = params.get('accent')
+// A whole theme, as JSON (the theming screenshots and tests); the kernel checks it like any site's.
+const themeJson = params.get('themeVariables')
+const themeVariables = themeJson ? (JSON.parse(themeJson) as PorticoThemeVariables) : accent ? { 'accent-strong': accent, '--portico-radius-modal': '4px' } : undefined
 const blockchainApi = params.get('blockchainApi')
-const { portico, wallet } = createHarnessPortico({ api, theme, installed: params.get('wallet') !== 'none', ...(blockchainApi ? { blockchainApi } : {}), ...(accent ? { themeVariables: { 'accent-strong': accent, '--portico-radius-modal': '4px' } } : {}) })
+const { portico, wallet } = createHarnessPortico({ api, theme, installed: params.get('wallet') !== 'none', ...(blockchainApi ? { blockchainApi } : {}), ...(themeVariables ? { themeVariables } : {}), ...(restoreCookie ? { restoreCookie } : {}) })
 w.porticoHarness = { portico, wallet }
 
 const root = document.getElementById('root') as HTMLElement
 const options = { onRecoverableError: record('recoverable'), onUncaughtError: record('uncaught'), onCaughtError: record('caught') }
-const app = params.get('strict') === '1' ? <StrictMode><App portico={portico} /></StrictMode> : <App portico={portico} />
+const restoreHint = restoreCookie ? readRestoreHint(document.cookie) : undefined
+const page = <App portico={portico} restoreHint={restoreHint} />
+const app = params.get('strict') === '1' ? <StrictMode>{page}</StrictMode> : page
 if (root.hasChildNodes()) hydrateRoot(root, app, options)
 else createRoot(root, options).render(app)

@@ -10,6 +10,8 @@ export type HarnessPage = {
   cspViolations(): Promise<string[]>
   /** Uncaught page errors and errors React reported. */
   errors(): Promise<string[]>
+  /** Every console warning the page logged. */
+  warnings(): string[]
   close(): Promise<void>
 }
 
@@ -42,8 +44,10 @@ export async function openHarnessPage(browser: Browser, url: string, {
   const page = await context.newPage()
   page.setDefaultTimeout(8_000)
   const pageErrors: string[] = []
+  const warnings: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
   page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
     // CSP reports, and React's development warnings (which it logs as errors).
     if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) pageErrors.push(message.text())
   })
@@ -54,6 +58,7 @@ export async function openHarnessPage(browser: Browser, url: string, {
     blocked,
     cspViolations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations.slice()),
     errors: async () => [...pageErrors, ...(await page.evaluate(() => (window as unknown as { harnessErrors?: string[] }).harnessErrors?.slice() ?? []))],
+    warnings: () => warnings.slice(),
     close: () => context.close(),
   }
 }

@@ -59,6 +59,8 @@ export type Harness = {
   /** Paths the browser fetched from the static server, in order. */
   served: string[]
   setSsrMarkup(html: string): void
+  /** Or render the server markup per request, from the request's `Cookie` header (`setSsrMarkup` clears it). */
+  setSsrRenderer(render: ((cookieHeader: string | undefined) => string) | undefined): void
   close(): Promise<void>
 }
 
@@ -98,6 +100,7 @@ export async function startHarness({
   loadDirectory(server.db, parseDirectory([...base, ...(extraWalletList ?? extraWallets(extra))]))
 
   let ssrMarkup = ''
+  let ssrRenderer: ((cookieHeader: string | undefined) => string) | undefined
   const served: string[] = []
   const page = (body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portico UI harness</title><link rel="stylesheet" href="/styles.css"><script type="module" src="/main.js"></script></head><body><main><h1>Portico UI harness</h1><div id="root">${body}</div></main></body></html>`
@@ -137,7 +140,7 @@ export async function startHarness({
     }
     if (path === '/ssr.html') {
       res.writeHead(200, { 'content-type': types['.html'] })
-      return res.end(page(ssrMarkup))
+      return res.end(page(ssrRenderer ? ssrRenderer(req.headers.cookie) : ssrMarkup))
     }
     if (path === '/styles.css') {
       res.writeHead(200, { 'content-type': types['.css'] })
@@ -169,6 +172,10 @@ export async function startHarness({
     served,
     setSsrMarkup(html) {
       ssrMarkup = html
+      ssrRenderer = undefined
+    },
+    setSsrRenderer(render) {
+      ssrRenderer = render
     },
     async close() {
       statics.closeAllConnections()

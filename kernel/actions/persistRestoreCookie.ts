@@ -1,0 +1,38 @@
+import type { Portico } from '../createPortico.js'
+import type { StoredConnections } from '../services/storageKeys.js'
+import { restoreCookieMaxAge, restoreCookieName, type CookieJar } from '../types/restoreHint.js'
+import { formatRestoreHint } from '../utils/formatRestoreHint.js'
+
+function defaultJar(): CookieJar | undefined {
+  return (globalThis as { document?: CookieJar }).document
+}
+
+function isHttps(): boolean {
+  return (globalThis as { location?: { protocol?: string } }).location?.protocol === 'https:'
+}
+
+/**
+ * With `restoreCookie`, keeps the first-party restore-hint cookie (`portico.restore`) in sync
+ * with the stored connections: which namespaces are connected through which connector, nothing
+ * secret; `Path=/; SameSite=Lax; Max-Age`, `Secure` on https. Written whenever the stored
+ * connections are, removed when none is left. A jar that throws is reported, never fatal.
+ *
+ * @example
+ * persistRestoreCookie(portico, { eip155: { connectorId: 'io.metamask' } })
+ */
+export function persistRestoreCookie(portico: Portico, stored: StoredConnections): void {
+  const option = portico.options.restoreCookie
+  if (!option) return
+  const jar = (option === true ? undefined : option.jar) ?? defaultJar()
+  if (!jar) return
+  const connections: Record<string, { connectorId: string }> = {}
+  for (const [namespace, entry] of Object.entries(stored)) connections[namespace] = { connectorId: entry.connectorId }
+  const value = formatRestoreHint({ connections })
+  const maxAge = value ? ((option === true ? undefined : option.maxAge) ?? restoreCookieMaxAge) : 0
+  const attributes = `Path=/; Max-Age=${maxAge}; SameSite=Lax${isHttps() ? '; Secure' : ''}`
+  try {
+    jar.cookie = `${restoreCookieName}=${value}; ${attributes}`
+  } catch (error) {
+    portico.reportError(error, { action: 'persistRestoreCookie' })
+  }
+}
