@@ -4,4 +4,5 @@
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'ar': () => import('./ar.js').then((m) => m.default),
   'fr': () => import('./fr.js').then((m) => m.default),
+  'he': () => import('./he.js').then((m) => m.default),
 }
