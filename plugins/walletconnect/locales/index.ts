@@ -3,5 +3,6 @@
 /** The walletconnect plugin's strings in each locale but English, each a lazy chunk (`definePlugin({ locales })`). */
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'ar': () => import('./ar.js').then((m) => m.default),
+  'fa': () => import('./fa.js').then((m) => m.default),
   'he': () => import('./he.js').then((m) => m.default),
 }
