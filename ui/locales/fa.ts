@@ -197,7 +197,7 @@ export default {
   'view.walletSend.hint.Invalid Address': 'این آدرس برای {network} معتبر نیست.',
 
   'view.walletSendPreview.title': 'بررسی ارسال',
-  'view.walletSendPreview.summary': 'در حال ارسال',
+  'view.walletSendPreview.summary': 'مقدار ارسالی',
   'view.walletSendPreview.from': 'از',
   'view.walletSendPreview.to': 'به',
   'view.walletSendPreview.toName': 'به نام',
