@@ -6,4 +6,5 @@ export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {
   'ar': () => import('./ar.js').then((m) => m.default),
   'fa': () => import('./fa.js').then((m) => m.default),
   'he': () => import('./he.js').then((m) => m.default),
+  'tr': () => import('./tr.js').then((m) => m.default),
 }

@@ -5,4 +5,5 @@ export const locales: Readonly<Record<string, () => Promise<Readonly<Record<stri
   'ar': () => import('./ar.js').then((m) => m.default),
   'fa': () => import('./fa.js').then((m) => m.default),
   'he': () => import('./he.js').then((m) => m.default),
+  'tr': () => import('./tr.js').then((m) => m.default),
 }
