@@ -191,7 +191,7 @@ export default {
   'view.walletSend.memo': 'ملاحظة (اختيارية)',
   'view.walletSend.memoPlaceholder': 'ملاحظة تُحفظ مع التحويل',
   'view.walletSend.memoCount': '{bytes} من {max} بايت',
-  'view.walletSend.hint.Memo Too Long': 'حجم الملاحظة {bytes} بايت، و{network} تحفظ {max} بايت كحد أقصى (الرموز التعبيرية والحروف المشكولة تأخذ أكثر من بايت واحد).',
+  'view.walletSend.hint.Memo Too Long': 'حجم الملاحظة {bytes} بايت، بينما تحفظ {network} {max} بايت كحد أقصى (الرموز التعبيرية والحروف المشكولة تأخذ أكثر من بايت واحد).',
   'view.walletSend.resolvedTo': '{name} هو {address}',
   'view.walletSend.hint.nameUnknown': 'لا يوجد عنوان مسجّل لهذا الاسم على {network}.',
   'view.walletSend.hint.nameFailed': 'خطأ في التحقق من الاسم',

@@ -29,7 +29,7 @@ export default {
   'ledger.path.ledgerLive': 'Ledger Live',
   'ledger.path.legacy': 'قديم (MEW وMyCrypto)',
   'ledger.path.bip44': 'معيار BIP44',
-  'ledger.path.solanaChange': "Solana مع مسار الفكّة (m/44'/501'/i'/0')",
+  'ledger.path.solanaChange': "Solana مع عنوان الباقي (m/44'/501'/i'/0')",
   'ledger.path.custom': 'مخصّص',
   'ledger.error.LEDGER_BLIND_SIGNING': 'فعّل «Blind signing» في إعدادات تطبيق {app} على جهاز Ledger، ثم حاول مرة أخرى',
   'ledger.error.LEDGER_APP_NOT_OPEN': 'افتح تطبيق {app} على جهاز Ledger',

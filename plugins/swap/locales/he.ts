@@ -12,7 +12,7 @@ export default {
   'swap.quote': 'הצעת מחיר',
   'swap.rate': 'שער',
   'swap.priceImpact': 'השפעה על המחיר',
-  'swap.minimum': 'מינימום לקבלה (סליפג׳ {slippage}%)',
+  'swap.minimum': 'מינימום לקבלה (סטיית מחיר {slippage}%)',
   'swap.slippage': 'סטיית מחיר מותרת (%)',
   'swap.fee': 'עמלת רשת',
   'swap.refresh': 'רענון הצעת המחיר',
