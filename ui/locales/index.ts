@@ -2,4 +2,9 @@
 import type { LocaleStrings } from '../i18n/types.js'
 
 /** The UI's strings in each locale but English, each a lazy chunk. */
-export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {}
+export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {
+  'ar': () => import('./ar.js').then((m) => m.default),
+  'fa': () => import('./fa.js').then((m) => m.default),
+  'he': () => import('./he.js').then((m) => m.default),
+  'tr': () => import('./tr.js').then((m) => m.default),
+}

@@ -2,5 +2,9 @@
 
 /** The siwx plugin's strings in each locale but English, each a lazy chunk (`definePlugin({ locales })`). */
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
+  'ar': () => import('./ar.js').then((m) => m.default),
+  'fa': () => import('./fa.js').then((m) => m.default),
   'fr': () => import('./fr.js').then((m) => m.default),
+  'he': () => import('./he.js').then((m) => m.default),
+  'tr': () => import('./tr.js').then((m) => m.default),
 }
