@@ -4,4 +4,5 @@
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'fr': () => import('./fr.js').then((m) => m.default),
   'ja': () => import('./ja.js').then((m) => m.default),
+  'zh-CN': () => import('./zh-CN.js').then((m) => m.default),
 }
