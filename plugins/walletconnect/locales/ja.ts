@@ -23,7 +23,7 @@ export default {
   'walletconnect.open': '{wallet}を開く',
   'walletconnect.error.WALLETCONNECT_CONFIG': 'WalletConnectが設定されていません',
   'walletconnect.error.RELAY_UNAVAILABLE': 'WalletConnectのリレーに接続できません',
-  'walletconnect.error.PAIRING_CANCELLED': 'モーダルが閉じられました',
+  'walletconnect.error.PAIRING_CANCELLED': 'ウィンドウが閉じられました',
   'walletconnect.error.METHOD_NOT_APPROVED': 'ウォレットがこのメソッドを承認しませんでした',
   'walletconnect.error.INVALID_WALLET_RESPONSE': 'ウォレットから無効な応答が返されました',
   'walletconnect.error.WALLETCONNECT_PEER': 'セッションで許可されていないイベントをウォレットが送信しました',
