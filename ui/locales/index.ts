@@ -5,4 +5,5 @@ import type { LocaleStrings } from '../i18n/types.js'
 export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {
   'ja': () => import('./ja.js').then((m) => m.default),
   'zh-CN': () => import('./zh-CN.js').then((m) => m.default),
+  'zh-TW': () => import('./zh-TW.js').then((m) => m.default),
 }

@@ -4,4 +4,5 @@
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'ja': () => import('./ja.js').then((m) => m.default),
   'zh-CN': () => import('./zh-CN.js').then((m) => m.default),
+  'zh-TW': () => import('./zh-TW.js').then((m) => m.default),
 }

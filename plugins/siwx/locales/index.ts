@@ -5,4 +5,5 @@ export const locales: Readonly<Record<string, () => Promise<Readonly<Record<stri
   'fr': () => import('./fr.js').then((m) => m.default),
   'ja': () => import('./ja.js').then((m) => m.default),
   'zh-CN': () => import('./zh-CN.js').then((m) => m.default),
+  'zh-TW': () => import('./zh-TW.js').then((m) => m.default),
 }
