@@ -4,6 +4,7 @@ import type { LocaleStrings } from '../i18n/types.js'
 /** The UI's strings in each locale but English, each a lazy chunk. */
 export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {
   'ja': () => import('./ja.js').then((m) => m.default),
+  'ko': () => import('./ko.js').then((m) => m.default),
   'zh-CN': () => import('./zh-CN.js').then((m) => m.default),
   'zh-TW': () => import('./zh-TW.js').then((m) => m.default),
 }

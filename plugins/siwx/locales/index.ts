@@ -4,6 +4,7 @@
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'fr': () => import('./fr.js').then((m) => m.default),
   'ja': () => import('./ja.js').then((m) => m.default),
+  'ko': () => import('./ko.js').then((m) => m.default),
   'zh-CN': () => import('./zh-CN.js').then((m) => m.default),
   'zh-TW': () => import('./zh-TW.js').then((m) => m.default),
 }

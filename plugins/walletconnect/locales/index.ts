@@ -3,6 +3,7 @@
 /** The walletconnect plugin's strings in each locale but English, each a lazy chunk (`definePlugin({ locales })`). */
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'ja': () => import('./ja.js').then((m) => m.default),
+  'ko': () => import('./ko.js').then((m) => m.default),
   'zh-CN': () => import('./zh-CN.js').then((m) => m.default),
   'zh-TW': () => import('./zh-TW.js').then((m) => m.default),
 }
