@@ -155,7 +155,7 @@ export default {
   'view.account.activity.loadMore': '더 불러오기',
   'view.account.activity.sent': '보냄',
   'view.account.activity.received': '받음',
-  'view.account.activity.self': '내 계정으로',
+  'view.account.activity.self': '나에게 보냄',
   'view.account.activity.confirmed': '확정됨',
   'view.account.activity.failed': '실패',
   'view.account.activity.pending': '대기 중',

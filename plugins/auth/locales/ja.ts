@@ -23,7 +23,7 @@ export default {
   'auth.emailLogin.expires': 'コードの有効期限は{time}です。',
   'auth.emailLogin.expired': 'コードの有効期限が切れました。新しいコードをリクエストしてください。',
   'auth.emailLogin.resend': 'コードを再送信',
-  'auth.emailLogin.resendIn': '{seconds}秒後にコードを再送信できます',
+  'auth.emailLogin.resendIn': '{seconds}秒後に再送信',
   'auth.emailLogin.resent': '{email}に新しいコードを送信しました。',
   'auth.emailLogin.wrongCode': 'コードが正しくありません。残り{attempts}回です。',
   'auth.emailLogin.wrongCodeLast': 'コードが正しくありません。残り1回です。',
