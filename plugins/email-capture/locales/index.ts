@@ -5,5 +5,9 @@ export const locales: Readonly<Record<string, () => Promise<Readonly<Record<stri
   'ar': () => import('./ar.js').then((m) => m.default),
   'fa': () => import('./fa.js').then((m) => m.default),
   'he': () => import('./he.js').then((m) => m.default),
+  'ja': () => import('./ja.js').then((m) => m.default),
+  'ko': () => import('./ko.js').then((m) => m.default),
   'tr': () => import('./tr.js').then((m) => m.default),
+  'zh-CN': () => import('./zh-CN.js').then((m) => m.default),
+  'zh-TW': () => import('./zh-TW.js').then((m) => m.default),
 }
