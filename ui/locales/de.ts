@@ -192,7 +192,7 @@ export default {
   'view.walletSend.hint.nameUnknown': 'Für diesen Namen ist auf {network} keine Adresse registriert.',
   'view.walletSend.hint.nameFailed': 'Fehler beim Auflösen des Namens',
   'view.walletSend.state.Preview Send': 'Vorschau',
-  'view.walletSend.hint.Incorrect Value': 'Gib einen positiven Betrag mit höchstens {decimals} Nachkommastellen ein, z. B. 0,5.',
+  'view.walletSend.hint.Incorrect Value': 'Gib einen positiven Betrag mit höchstens {decimals} Nachkommastellen und einem Punkt als Dezimaltrennzeichen ein, z. B. 0.5.',
   'view.walletSend.hint.Insufficient Funds': 'Der Betrag übersteigt dein Guthaben.',
   'view.walletSend.hint.Invalid Address': 'Das ist keine gültige Adresse für {network}.',
 

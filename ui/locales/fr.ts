@@ -193,7 +193,7 @@ export default {
   'view.walletSend.hint.nameUnknown': 'Aucune adresse n’est enregistrée pour ce nom sur {network}.',
   'view.walletSend.hint.nameFailed': 'Erreur lors de la résolution du nom',
   'view.walletSend.state.Preview Send': 'Vérifier l’envoi',
-  'view.walletSend.hint.Incorrect Value': 'Saisissez un montant positif d’au plus {decimals} décimales, par exemple 0,5.',
+  'view.walletSend.hint.Incorrect Value': 'Saisissez un montant positif d’au plus {decimals} décimales, avec un point comme séparateur décimal, par exemple 0.5.',
   'view.walletSend.hint.Insufficient Funds': 'Le montant dépasse le solde.',
   'view.walletSend.hint.Invalid Address': 'Cette adresse n’est pas valide pour {network}.',
 
