@@ -4,5 +4,6 @@ import type { LocaleStrings } from '../i18n/types.js'
 /** The UI's strings in each locale but English, each a lazy chunk. */
 export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {
   'de': () => import('./de.js').then((m) => m.default),
+  'es': () => import('./es.js').then((m) => m.default),
   'fr': () => import('./fr.js').then((m) => m.default),
 }

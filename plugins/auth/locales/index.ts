@@ -3,5 +3,6 @@
 /** The auth plugin's strings in each locale but English, each a lazy chunk (`definePlugin({ locales })`). */
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'de': () => import('./de.js').then((m) => m.default),
+  'es': () => import('./es.js').then((m) => m.default),
   'fr': () => import('./fr.js').then((m) => m.default),
 }
