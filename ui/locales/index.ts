@@ -6,4 +6,5 @@ export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {
   'de': () => import('./de.js').then((m) => m.default),
   'es': () => import('./es.js').then((m) => m.default),
   'fr': () => import('./fr.js').then((m) => m.default),
+  'it': () => import('./it.js').then((m) => m.default),
 }

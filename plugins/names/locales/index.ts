@@ -5,4 +5,5 @@ export const locales: Readonly<Record<string, () => Promise<Readonly<Record<stri
   'de': () => import('./de.js').then((m) => m.default),
   'es': () => import('./es.js').then((m) => m.default),
   'fr': () => import('./fr.js').then((m) => m.default),
+  'it': () => import('./it.js').then((m) => m.default),
 }
