@@ -17,7 +17,7 @@ export default {
   'status.results#many': '{count} de billeteras encontradas',
   'status.results#other': '{count} billeteras encontradas',
   'wallet.installed': 'Instalada',
-  'wallet.chains': 'Conectar {wallet} en',
+  'wallet.chains': 'Elegir la cadena para {wallet}',
 
   'button.connect': 'Conectar billetera',
   'button.connecting': 'Conectando…',
@@ -201,7 +201,7 @@ export default {
   'view.walletSendPreview.summary': 'Vas a enviar',
   'view.walletSendPreview.from': 'De',
   'view.walletSendPreview.to': 'Para',
-  'view.walletSendPreview.toName': 'Para el nombre',
+  'view.walletSendPreview.toName': 'Nombre del destinatario',
   'view.walletSendPreview.amount': 'Monto',
   'view.walletSendPreview.value': 'Valor',
   'view.walletSendPreview.token': 'Token',

@@ -17,7 +17,7 @@ export default {
   'status.results#many': '{count} di wallet trovati',
   'status.results#other': '{count} wallet trovati',
   'wallet.installed': 'Installato',
-  'wallet.chains': 'Connetti {wallet} su',
+  'wallet.chains': 'Scegli la chain per {wallet}',
 
   'button.connect': 'Connetti wallet',
   'button.connecting': 'Connessione…',
@@ -201,7 +201,7 @@ export default {
   'view.walletSendPreview.summary': 'Stai inviando',
   'view.walletSendPreview.from': 'Da',
   'view.walletSendPreview.to': 'A',
-  'view.walletSendPreview.toName': 'Al nome',
+  'view.walletSendPreview.toName': 'Nome del destinatario',
   'view.walletSendPreview.amount': 'Importo',
   'view.walletSendPreview.value': 'Valore',
   'view.walletSendPreview.token': 'Token',
