@@ -3,8 +3,12 @@
 /** The onramp plugin's strings in each locale but English, each a lazy chunk (`definePlugin({ locales })`). */
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'ar': () => import('./ar.js').then((m) => m.default),
+  'de': () => import('./de.js').then((m) => m.default),
+  'es': () => import('./es.js').then((m) => m.default),
   'fa': () => import('./fa.js').then((m) => m.default),
+  'fr': () => import('./fr.js').then((m) => m.default),
   'he': () => import('./he.js').then((m) => m.default),
+  'it': () => import('./it.js').then((m) => m.default),
   'ja': () => import('./ja.js').then((m) => m.default),
   'ko': () => import('./ko.js').then((m) => m.default),
   'tr': () => import('./tr.js').then((m) => m.default),

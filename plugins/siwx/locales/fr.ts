@@ -9,6 +9,8 @@ export default {
   'siwx.preparing': 'Préparation du message…',
   'siwx.authenticating': 'Authentification…',
   'siwx.error': 'Erreur lors de la signature du message',
+  'siwx.signedIn': 'Connecté',
+  'siwx.closeRefused': 'Ce site exige une connexion : signez le message, ou choisissez « Annuler » pour vous déconnecter.',
   'siwx.errorInitializing': 'Un problème est survenu lors de l’initialisation de l’authentification',
   'siwx.sign': 'Signer',
   'siwx.cancel': 'Annuler',
