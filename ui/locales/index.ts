@@ -2,4 +2,6 @@
 import type { LocaleStrings } from '../i18n/types.js'
 
 /** The UI's strings in each locale but English, each a lazy chunk. */
-export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {}
+export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {
+  'pt-BR': () => import('./pt-BR.js').then((m) => m.default),
+}
