@@ -4,5 +4,6 @@ import type { LocaleStrings } from '../i18n/types.js'
 /** The UI's strings in each locale but English, each a lazy chunk. */
 export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {
   'nl': () => import('./nl.js').then((m) => m.default),
+  'pl': () => import('./pl.js').then((m) => m.default),
   'pt-BR': () => import('./pt-BR.js').then((m) => m.default),
 }

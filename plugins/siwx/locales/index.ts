@@ -4,5 +4,6 @@
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'fr': () => import('./fr.js').then((m) => m.default),
   'nl': () => import('./nl.js').then((m) => m.default),
+  'pl': () => import('./pl.js').then((m) => m.default),
   'pt-BR': () => import('./pt-BR.js').then((m) => m.default),
 }

@@ -3,5 +3,6 @@
 /** The walletconnect plugin's strings in each locale but English, each a lazy chunk (`definePlugin({ locales })`). */
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'nl': () => import('./nl.js').then((m) => m.default),
+  'pl': () => import('./pl.js').then((m) => m.default),
   'pt-BR': () => import('./pt-BR.js').then((m) => m.default),
 }
