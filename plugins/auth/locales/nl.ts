@@ -1,7 +1,7 @@
 /** The auth plugin's strings in Dutch (`nl`), loaded only when a site asks for that locale. */
 export default {
   'auth.email.label': 'E-mail',
-  'auth.email.placeholder': 'jij@voorbeeld.nl',
+  'auth.email.placeholder': 'naam@example.com',
   'auth.email.submit': 'Doorgaan',
   'auth.email.sending': 'Code versturen…',
   'auth.email.invalid': 'Voer een geldig e-mailadres in',

@@ -1,7 +1,7 @@
 /** The auth plugin's strings in Polish (`pl`), loaded only when a site asks for that locale. */
 export default {
   'auth.email.label': 'E-mail',
-  'auth.email.placeholder': 'ty@przyklad.pl',
+  'auth.email.placeholder': 'jan@example.com',
   'auth.email.submit': 'Dalej',
   'auth.email.sending': 'Wysyłanie kodu…',
   'auth.email.invalid': 'Podaj prawidłowy adres e-mail',

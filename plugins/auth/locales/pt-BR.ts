@@ -1,7 +1,7 @@
 /** The auth plugin's strings in Brazilian Portuguese (`pt-BR`), loaded only when a site asks for that locale. */
 export default {
   'auth.email.label': 'E-mail',
-  'auth.email.placeholder': 'voce@exemplo.com',
+  'auth.email.placeholder': 'voce@example.com',
   'auth.email.submit': 'Continuar',
   'auth.email.sending': 'Enviando o código…',
   'auth.email.invalid': 'Informe um e-mail válido',

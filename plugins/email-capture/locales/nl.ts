@@ -3,7 +3,7 @@ export default {
   'email-capture.title': 'Blijf op de hoogte',
   'email-capture.intro': '{site} wil je graag updates sturen per e-mail.',
   'email-capture.label': 'E-mailadres',
-  'email-capture.placeholder': 'jij@voorbeeld.nl',
+  'email-capture.placeholder': 'naam@example.com',
   'email-capture.consent': 'Door je aan te melden ga je akkoord met het ontvangen van e-mails van {site}. We sturen eerst een bevestiging, en elke e-mail bevat een afmeldlink.',
   'email-capture.privacy': 'Privacybeleid',
   'email-capture.submit': 'Aanmelden',

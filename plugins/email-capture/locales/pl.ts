@@ -3,7 +3,7 @@ export default {
   'email-capture.title': 'Bądź na bieżąco',
   'email-capture.intro': '{site} chce wysyłać Ci aktualności e-mailem.',
   'email-capture.label': 'Adres e-mail',
-  'email-capture.placeholder': 'ty@przyklad.pl',
+  'email-capture.placeholder': 'jan@example.com',
   'email-capture.consent': 'Zapisując się, zgadzasz się na otrzymywanie e-maili od {site}. Najpierw wyślemy potwierdzenie, a każdy e-mail zawiera link do wypisania się.',
   'email-capture.privacy': 'Polityka prywatności',
   'email-capture.submit': 'Zapisz się',

@@ -3,7 +3,7 @@ export default {
   'email-capture.title': 'Fique por dentro',
   'email-capture.intro': '{site} gostaria de enviar novidades para você por e-mail.',
   'email-capture.label': 'Endereço de e-mail',
-  'email-capture.placeholder': 'voce@exemplo.com',
+  'email-capture.placeholder': 'voce@example.com',
   'email-capture.consent': 'Ao se inscrever, você concorda em receber e-mails de {site}. Primeiro enviamos uma confirmação, e todo e-mail tem um link para cancelar a inscrição.',
   'email-capture.privacy': 'Política de Privacidade',
   'email-capture.submit': 'Inscrever-se',
