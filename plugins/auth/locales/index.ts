@@ -5,4 +5,5 @@ export const locales: Readonly<Record<string, () => Promise<Readonly<Record<stri
   'nl': () => import('./nl.js').then((m) => m.default),
   'pl': () => import('./pl.js').then((m) => m.default),
   'pt-BR': () => import('./pt-BR.js').then((m) => m.default),
+  'ru': () => import('./ru.js').then((m) => m.default),
 }
