@@ -7,4 +7,5 @@ export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {
   'pl': () => import('./pl.js').then((m) => m.default),
   'pt-BR': () => import('./pt-BR.js').then((m) => m.default),
   'ru': () => import('./ru.js').then((m) => m.default),
+  'uk': () => import('./uk.js').then((m) => m.default),
 }
