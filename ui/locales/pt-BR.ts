@@ -14,7 +14,7 @@ export default {
   'status.disconnected': 'Não conectado',
   'status.searching': 'Procurando carteiras…',
   'status.results#one': '{count} carteira encontrada',
-  'status.results#many': '{count} de carteiras encontradas',
+  'status.results#many': '{count} carteiras encontradas',
   'status.results#other': '{count} carteiras encontradas',
   'wallet.installed': 'Instalada',
   'wallet.chains': 'Conectar {wallet} em',

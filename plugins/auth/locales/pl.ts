@@ -40,7 +40,7 @@ export default {
   'auth.updateEmail.sentTo': 'Wysłaliśmy 6-cyfrowy kod na adres {email}. Wpisz go, aby potwierdzić zmianę.',
   'auth.updateEmail.done': 'Twój adres e-mail to teraz {email}.',
   'auth.updateEmail.back': 'Wróć do konta',
-  'auth.updateEmail.notEmail': 'Zalogowano Cię kontem społecznościowym; jego adresu e-mail nie można tu zmienić.',
+  'auth.updateEmail.notEmail': 'Logowanie odbyło się przez konto społecznościowe; jego adresu e-mail nie można tu zmienić.',
   'auth.profile.title': 'Portfel i logowanie',
   'auth.profile.loggedInWith': 'Zalogowano przez {provider}',
   'auth.profile.loggedInAs': 'Zalogowano jako {user}',

@@ -5,7 +5,7 @@ export default {
   'ledger.device.heading': 'Podłącz Ledgera i odblokuj go',
   'ledger.device.hint': 'Następnie wybierz go z listy wyświetlonej przez przeglądarkę.',
   'ledger.device.connect': 'Połącz',
-  'ledger.device.connecting': 'Czekam na Ledgera…',
+  'ledger.device.connecting': 'Oczekiwanie na Ledgera…',
   'ledger.app.open': 'Otwórz aplikację {app} na Ledgerze',
   'ledger.app.openHint': 'Widok zaktualizuje się sam, gdy aplikacja będzie otwarta.',
   'ledger.error.heading': 'Nie udało się połączyć z Ledgerem',
