@@ -11,7 +11,12 @@ export const locales: Readonly<Record<string, () => Promise<Readonly<Record<stri
   'it': () => import('./it.js').then((m) => m.default),
   'ja': () => import('./ja.js').then((m) => m.default),
   'ko': () => import('./ko.js').then((m) => m.default),
+  'nl': () => import('./nl.js').then((m) => m.default),
+  'pl': () => import('./pl.js').then((m) => m.default),
+  'pt-BR': () => import('./pt-BR.js').then((m) => m.default),
+  'ru': () => import('./ru.js').then((m) => m.default),
   'tr': () => import('./tr.js').then((m) => m.default),
+  'uk': () => import('./uk.js').then((m) => m.default),
   'zh-CN': () => import('./zh-CN.js').then((m) => m.default),
   'zh-TW': () => import('./zh-TW.js').then((m) => m.default),
 }
