@@ -2,4 +2,6 @@
 import type { LocaleStrings } from '../i18n/types.js'
 
 /** The UI's strings in each locale but English, each a lazy chunk. */
-export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {}
+export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {
+  'hi': () => import('./hi.js').then((m) => m.default),
+}

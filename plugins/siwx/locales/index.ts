@@ -3,4 +3,5 @@
 /** The siwx plugin's strings in each locale but English, each a lazy chunk (`definePlugin({ locales })`). */
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'fr': () => import('./fr.js').then((m) => m.default),
+  'hi': () => import('./hi.js').then((m) => m.default),
 }
