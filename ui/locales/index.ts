@@ -4,4 +4,5 @@ import type { LocaleStrings } from '../i18n/types.js'
 /** The UI's strings in each locale but English, each a lazy chunk. */
 export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {
   'hi': () => import('./hi.js').then((m) => m.default),
+  'id': () => import('./id.js').then((m) => m.default),
 }

@@ -3,4 +3,5 @@
 /** The auth plugin's strings in each locale but English, each a lazy chunk (`definePlugin({ locales })`). */
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'hi': () => import('./hi.js').then((m) => m.default),
+  'id': () => import('./id.js').then((m) => m.default),
 }

@@ -4,4 +4,5 @@
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'fr': () => import('./fr.js').then((m) => m.default),
   'hi': () => import('./hi.js').then((m) => m.default),
+  'id': () => import('./id.js').then((m) => m.default),
 }
