@@ -4,4 +4,5 @@
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'hi': () => import('./hi.js').then((m) => m.default),
   'id': () => import('./id.js').then((m) => m.default),
+  'vi': () => import('./vi.js').then((m) => m.default),
 }
