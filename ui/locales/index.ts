@@ -5,5 +5,6 @@ import type { LocaleStrings } from '../i18n/types.js'
 export const locales: Readonly<Record<string, () => Promise<LocaleStrings>>> = {
   'hi': () => import('./hi.js').then((m) => m.default),
   'id': () => import('./id.js').then((m) => m.default),
+  'th': () => import('./th.js').then((m) => m.default),
   'vi': () => import('./vi.js').then((m) => m.default),
 }

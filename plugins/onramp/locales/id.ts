@@ -24,7 +24,7 @@ export default {
   'onramp.cancel': 'Batal',
   'onramp.success': 'Pembelian selesai',
   'onramp.successHint': '{amount} {symbol} sudah masuk ke dompet Anda.',
-  'onramp.explorer': 'Lihat di explorer',
+  'onramp.explorer': 'Lihat di penjelajah blok',
   'onramp.done': 'Selesai',
   'onramp.buyMore': 'Beli lagi',
   'onramp.tryAgain': 'Coba lagi',

@@ -4,5 +4,6 @@
 export const locales: Readonly<Record<string, () => Promise<Readonly<Record<string, string>>>>> = {
   'hi': () => import('./hi.js').then((m) => m.default),
   'id': () => import('./id.js').then((m) => m.default),
+  'th': () => import('./th.js').then((m) => m.default),
   'vi': () => import('./vi.js').then((m) => m.default),
 }

@@ -5,5 +5,6 @@ export const locales: Readonly<Record<string, () => Promise<Readonly<Record<stri
   'fr': () => import('./fr.js').then((m) => m.default),
   'hi': () => import('./hi.js').then((m) => m.default),
   'id': () => import('./id.js').then((m) => m.default),
+  'th': () => import('./th.js').then((m) => m.default),
   'vi': () => import('./vi.js').then((m) => m.default),
 }

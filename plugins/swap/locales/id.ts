@@ -21,7 +21,7 @@ export default {
   'swap.swap': 'Tukar',
   'swap.swapping': 'Menukar…',
   'swap.success': 'Penukaran terkonfirmasi.',
-  'swap.explorer': 'Lihat di explorer',
+  'swap.explorer': 'Lihat di penjelajah blok',
   'swap.unsupported': 'Jaringan ini tidak mendukung penukaran',
   'swap.unsupportedHint': 'Penukaran berjalan di jaringan EVM. Beralihlah ke salah satunya untuk menukar.',
 } satisfies Readonly<Record<string, string>>
