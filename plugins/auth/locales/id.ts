@@ -12,7 +12,7 @@ export default {
   'auth.social.title': 'Masuk dengan media sosial',
   'auth.social.waiting': 'Lanjutkan di jendela {provider}',
   'auth.social.waitingHint': 'Masuk di sana; jendela ini akan diperbarui setelah Anda selesai.',
-  'auth.social.verifying': 'Memproses masuk…',
+  'auth.social.verifying': 'Sedang masuk…',
   'auth.social.failed': 'Proses masuk dengan {provider} tidak selesai',
   'auth.social.retry': 'Coba lagi',
   'auth.emailLogin.title': 'Masukkan kode',

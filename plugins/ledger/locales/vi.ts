@@ -20,7 +20,7 @@ export default {
   'ledger.accounts.loading': 'Đang đọc địa chỉ từ Ledger của bạn…',
   'ledger.accounts.rowAccount': 'Tài khoản',
   'ledger.accounts.rowBalance': 'số dư',
-  'ledger.accounts.balanceUnknown': 'không có số dư',
+  'ledger.accounts.balanceUnknown': 'không rõ số dư',
   'ledger.accounts.previous': 'Trước',
   'ledger.accounts.next': 'Tiếp',
   'ledger.accounts.page': 'Tài khoản {from}–{to}',
