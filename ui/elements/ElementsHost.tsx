@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
+import { createRoot, type Root } from 'react-dom/client'
 import type { Portico } from '../../kernel/index.js'
 import { AccountButton } from '../components/AccountButton/AccountButton.js'
 import { ConnectButton } from '../components/ConnectButton/ConnectButton.js'
@@ -47,4 +48,19 @@ export function ElementsHost({ portico, mounted, locale, messages }: ElementsHos
       {entries.map((entry) => createPortal(<ElementContent entry={entry} />, entry.element, String(entry.key)))}
     </PorticoProvider>
   )
+}
+
+/**
+ * Renders `ElementsHost` into a root of its own (a container never put in the page: everything it
+ * draws goes through portals). Loaded with `import()` by the first element, so React and the
+ * components come with it and not with `portico/elements`' first import.
+ *
+ * @returns the root, to unmount with the last element
+ * @example
+ * const root = mountElementsHost({ portico, mounted }); root.unmount()
+ */
+export function mountElementsHost(props: ElementsHostProps): Root {
+  const root = createRoot(document.createElement('div'))
+  root.render(<ElementsHost {...props} />)
+  return root
 }

@@ -79,14 +79,9 @@ function createHost(portico: Portico, { locale, messages }: DefinePorticoElement
 
   async function start() {
     // React and the components load with the first element, not with this module's import.
-    const [{ createElement }, { createRoot }, { ElementsHost }] = await Promise.all([import('react'), import('react-dom/client'), import('./ElementsHost.js')])
+    const { mountElementsHost } = await import('./ElementsHost.js')
     if (mounted.size === 0 || root) return
-    // The root's own container is never in the page: everything it draws goes through portals
-    // (each element's content into the element, the modal into <body>).
-    const container = document.createElement('div')
-    const created = createRoot(container)
-    created.render(createElement(ElementsHost, { portico, mounted, ...(locale ? { locale } : {}), ...(messages ? { messages } : {}) }))
-    root = created
+    root = mountElementsHost({ portico, mounted, ...(locale ? { locale } : {}), ...(messages ? { messages } : {}) })
     let previous = portico.getState()
     unsubscribe = portico.subscribe('state', (next) => {
       const events = stateEvents(previous, next)
