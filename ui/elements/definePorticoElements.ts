@@ -79,9 +79,10 @@ function createHost(portico: Portico, { locale, messages }: DefinePorticoElement
 
   async function start() {
     // React and the components load with the first element, not with this module's import.
-    const { mountElementsHost } = await import('./ElementsHost.js')
+    // `portico/react`'s entry is imported whole (see ElementsHostComponents), the host beside it.
+    const [components, { mountElementsHost }] = await Promise.all([import('../index.js'), import('./ElementsHost.js')])
     if (mounted.size === 0 || root) return
-    root = mountElementsHost({ portico, mounted, ...(locale ? { locale } : {}), ...(messages ? { messages } : {}) })
+    root = mountElementsHost({ components, portico, mounted, ...(locale ? { locale } : {}), ...(messages ? { messages } : {}) })
     let previous = portico.getState()
     unsubscribe = portico.subscribe('state', (next) => {
       const events = stateEvents(previous, next)
