@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as kernel from '../kernel/index.js'
 import * as testing from '../tests/conformance/index.js'
 import * as ui from '../ui/index.js'
+import * as elements from '../ui/elements/index.js'
 import * as eip155 from '../plugins/eip155/index.js'
 import * as siwx from '../plugins/siwx/index.js'
 import * as siwxServer from '../plugins/siwx/server/index.js'
@@ -186,6 +187,15 @@ describe('entry point exports', () => {
         "useTranslate",
         "useWallets",
         "walletImageSrc",
+      ]
+    `)
+  })
+  it('portico/elements', () => {
+    expect(Object.keys(elements).sort()).toMatchInlineSnapshot(`
+      [
+        "ElementsAlreadyDefinedError",
+        "InvalidElementPrefixError",
+        "definePorticoElements",
       ]
     `)
   })

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { buildDemoSite } from './buildDemoSite.js'
+import { buildElementsPage } from './buildElementsPage.js'
 
 /** One file the sandbox serves from memory. */
 export type SandboxAsset = { body: string; contentType: string }
@@ -35,6 +36,9 @@ const statics: Record<string, [file: string, contentType: string]> = {
   '/sandbox-onramp.css': ['onramp/checkout.css', 'text/css; charset=utf-8'],
   '/sandbox/safe': ['safe/index.html', 'text/html; charset=utf-8'],
   '/sandbox-safe-host.css': ['safe/safeHost.css', 'text/css; charset=utf-8'],
+  // Portico as custom elements on a plain HTML page (no React, no bundler): sandbox/elements.
+  '/elements.html': ['elements/index.html', 'text/html; charset=utf-8'],
+  '/elements-page.js': ['elements/elementsPage.js', 'text/javascript; charset=utf-8'],
 }
 
 /**
@@ -48,7 +52,8 @@ const statics: Record<string, [file: string, contentType: string]> = {
  * assets.get('/dev-wallet.js')?.body
  */
 export async function buildSandboxAssets(): Promise<SandboxAssets> {
-  const assets: SandboxAssets = await buildDemoSite()
+  const [assets, elementsPage] = await Promise.all([buildDemoSite(), buildElementsPage()])
+  for (const [path, asset] of elementsPage) assets.set(path, asset)
   const entries = Object.entries(bundles)
   const result = await build({
     absWorkingDir: sandboxDir,

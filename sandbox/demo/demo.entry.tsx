@@ -390,6 +390,7 @@ function App() {
           <h2 id="more-title">Also in the sandbox</h2>
           <ul>
             <li><a href="/wallet">The WalletConnect dev wallet page</a></li>
+            <li><a href="/elements.html">Portico as web components on a plain HTML page</a></li>
             <li><a href="/getWallets?page=1&amp;entries=40">The wallet directory (JSON)</a></li>
             <li><a href="/v1/supported-chains">The blockchain API's supported chains (JSON)</a></li>
             <li><a href="/sandbox.json">This sandbox's chains, tokens and accounts (JSON)</a></li>

@@ -12,6 +12,8 @@ export function jsEntries() {
   const entries = [
     { subpath: '.', input: 'kernel/index.ts', output: 'index' },
     { subpath: './react', input: 'ui/index.ts', output: 'react' },
+    // Custom elements for pages without React; loads React itself, apart from `./react`.
+    { subpath: './elements', input: 'ui/elements/index.ts', output: 'elements' },
   ]
   const pluginsDir = join(root, 'plugins')
   const plugins = existsSync(pluginsDir)

@@ -22,6 +22,16 @@ const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: 
 export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
   },
   {
+    // A page without React of its own (docs/guides/web-components.md): React, the components and
+    // the provider load with the first element, so its eager bytes are the kernel's and the plugin's.
+    name: 'site: kernel + eip155 + web components',
+    code: `import { createPortico } from 'portico'
+import { eip155, defineNetwork } from 'portico/eip155'
+import { definePorticoElements } from 'portico/elements'
+const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:4701'] })
+definePorticoElements(createPortico({ projectId: 'demo', networks: [devnet], plugins: [eip155()] }))`,
+  },
+  {
     name: 'site: kernel + solana + react UI',
     code: `import { createPortico } from 'portico'
 import { solana, solanaMainnet } from 'portico/solana'

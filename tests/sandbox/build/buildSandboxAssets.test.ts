@@ -32,6 +32,22 @@ describe('buildSandboxAssets', () => {
     expect(assets.get('/demo/wagmi.js')?.body).toContain('Send 0.5 ETH with wagmi')
   })
 
+  it('builds the plain HTML page of web components: portico, portico/eip155 and portico/elements as ES modules it imports by URL', () => {
+    expect(assets.get('/elements.html')?.body).toContain('<script type="module" src="/elements-page.js"></script>')
+    expect(assets.get('/elements.html')?.body).toContain('<portico-connect-button>')
+    expect(assets.get('/elements.html')?.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
+    const page = assets.get('/elements-page.js')
+    expect(page?.contentType).toMatch(/^text\/javascript/)
+    for (const url of ['/elements/portico.js', '/elements/eip155.js', '/elements/elements.js']) {
+      expect(page?.body).toContain(`from '${url}'`)
+      expect(assets.get(url)?.contentType, url).toMatch(/^text\/javascript/)
+    }
+    // React is in the page's bundles, not in the entry it imports first: it loads with the first element.
+    const react = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE'
+    expect(assets.get('/elements/elements.js')?.body).not.toContain(react)
+    expect([...assets].some(([path, asset]) => path.startsWith('/elements/chunk-') && asset.body.includes(react))).toBe(true)
+  })
+
   it('emits no code generation from strings and no Node globals (strict-CSP safe, browser ready)', () => {
     for (const path of [...assets.keys()].filter((p) => p.endsWith('.js'))) {
       const body = assets.get(path)!.body
