@@ -9,7 +9,7 @@ export type I18n = {
   /** The UI's strings in `locale` (empty for English). */
   strings: LocaleStrings
   /** The site's own strings (`<PorticoProvider messages>`): they win over everything. */
-  overrides: LocaleStrings | undefined
+  overrides: Readonly<Partial<Record<string, string>>> | undefined
 }
 
 export const englishI18n: I18n = { locale: 'en', dir: 'ltr', strings: {}, overrides: undefined }

@@ -7,7 +7,7 @@ export type TranslateParams = Record<string, string | number>
 export type TranslateSources = {
   locale: string
   /** The site's own strings. */
-  overrides?: LocaleStrings | undefined
+  overrides?: Readonly<Partial<Record<string, string>>> | undefined
   /** The UI's strings in the locale. */
   strings?: LocaleStrings | undefined
   /** The plugins' strings in the locale, else their English (`portico.messages.get`). */

@@ -4,7 +4,6 @@ import { useHydrated } from '../hooks/useHydrated.js'
 import { englishI18n, type I18n } from './I18nContext.js'
 import { loadedUiLocale, loadUiLocale } from './loadLocale.js'
 import { browserLocales, directionOf, resolveLocale } from './resolveLocale.js'
-import type { LocaleStrings } from './types.js'
 
 /**
  * Loads a locale's strings — the UI's and every plugin's — so a page renders in it from the first
@@ -26,7 +25,7 @@ function ready(portico: Portico, locale: string): boolean {
   return locale === 'en' || (loadedUiLocale(locale) !== undefined && portico.messages.isLoaded(locale))
 }
 
-function i18nOf(locale: string, overrides: LocaleStrings | undefined): I18n {
+function i18nOf(locale: string, overrides: Readonly<Partial<Record<string, string>>> | undefined): I18n {
   if (locale === 'en' && !overrides) return englishI18n
   return { locale, dir: directionOf(locale), strings: loadedUiLocale(locale) ?? {}, overrides }
 }
@@ -37,7 +36,7 @@ function i18nOf(locale: string, overrides: LocaleStrings | undefined): I18n {
  * locale's strings load first, then the whole modal switches at once (no half-translated frame);
  * English shows until then. Failures are reported and leave the current locale on screen.
  */
-export function useLocaleLoader(portico: Portico, requested: string | undefined, overrides: LocaleStrings | undefined): I18n {
+export function useLocaleLoader(portico: Portico, requested: string | undefined, overrides: Readonly<Partial<Record<string, string>>> | undefined): I18n {
   const hydrated = useHydrated()
   const wanted = requested ?? portico.options.locale ?? (hydrated ? browserLocales() : undefined)
   const target = resolveLocale(wanted, { custom: overrides !== undefined })

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react'
 import { sanitizeThemeVariables, type Portico, type RestoreHint } from '../../kernel/index.js'
 import { ModalRoot } from '../components/ModalRoot/ModalRoot.js'
 import { I18nContext } from '../i18n/I18nContext.js'
-import type { LocaleStrings } from '../i18n/types.js'
+import type { Messages } from '../locales/en.js'
 import { useLocaleLoader } from '../i18n/useLocaleLoader.js'
 import { getUiState } from '../state/getUiState.js'
 import { registerUiViews } from '../views/registerUiViews.js'
@@ -17,7 +17,7 @@ export type PorticoProviderProps = {
    * The site's own strings for any keys (they win over the built-in locales): to reword a string,
    * or to bring a language Portico does not ship (with `locale` set to its tag).
    */
-  messages?: LocaleStrings
+  messages?: Messages
   /**
    * The modal's language (`ar`, `pt-BR`, `zh-Hant`): overrides the `locale` option; default the
    * browser's languages. The closest built-in locale's strings load lazily (once), then the modal
