@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { Portico } from '../../kernel/index.js'
 import { useHydrated } from '../hooks/useHydrated.js'
 import { englishI18n, type I18n } from './I18nContext.js'
+import { supportedLocales } from '../locales/supported.js'
 import { loadedUiLocale, loadUiLocale } from './loadLocale.js'
 import { browserLocales, directionOf, resolveLocale } from './resolveLocale.js'
 
@@ -21,8 +22,14 @@ export async function preloadLocale(portico: Portico, locale: string): Promise<s
   return resolved
 }
 
+/**
+ * Whether a locale can show without a half-translated frame: English always; a built-in locale
+ * once its UI strings and the plugins' are loaded; a site's own language (its strings come with
+ * the `messages` prop) at once — plugins that happen to ship it fill in as they load.
+ */
 function ready(portico: Portico, locale: string): boolean {
-  return locale === 'en' || (loadedUiLocale(locale) !== undefined && portico.messages.isLoaded(locale))
+  if (locale === 'en' || !supportedLocales.includes(locale)) return true
+  return loadedUiLocale(locale) !== undefined && portico.messages.isLoaded(locale)
 }
 
 function i18nOf(locale: string, overrides: Readonly<Partial<Record<string, string>>> | undefined): I18n {
@@ -45,6 +52,7 @@ export function useLocaleLoader(portico: Portico, requested: string | undefined,
   useEffect(() => {
     if (ready(portico, target)) {
       setShown(target)
+      if (target !== 'en' && !portico.messages.isLoaded(target)) void portico.messages.load(target).catch(() => undefined)
       return
     }
     let live = true
