@@ -23,12 +23,20 @@ export const porticoFromDist: EsbuildPlugin = {
 
 export type Measurement = {
   eagerBytes: number
+  /** Everything that may load, but the other languages' strings (see {@link Measurement.localeBytes}). */
   totalBytes: number
+  /** The lazy chunks of every built-in locale's strings together (a visitor loads one language's). */
+  localeBytes: number
+  /** Locale strings in the eager bundle: must be 0 (English is built in, every other language is lazy). */
+  eagerLocaleBytes: number
   eagerRaw: number
   chunks: number
   /** Where the eager bytes go: each package or project folder's estimated gzip share, largest first. */
   eagerShares: { source: string; bytes: number }[]
 }
+
+/** A locale's strings (`ui/locales/ar.ts`, `plugins/swap/locales/pt-BR.ts`), not English nor an index. */
+const localeModule = /(^|\/)locales\/(?!en\.|index\.|supported\.)[a-z]{2,3}(-[A-Za-z0-9]{2,8})*\.(ts|js)$/
 
 /** A module path's group: its npm package (`mobx`, `@noble/curves`), else its project folder (`kernel/stores`). */
 export function sourceOf(path: string): string {
@@ -120,10 +128,18 @@ export async function measure(code: string): Promise<Measurement> {
       for (const [origin, part] of originsOf(join(root, path))) shares.set(sourceOf(origin), (shares.get(sourceOf(origin)) ?? 0) + input.bytesInOutput * part * ratio)
     }
   }
+  const isLocaleChunk = (name: string) => {
+    const inputs = Object.keys(outputs[name]?.inputs ?? {})
+    if (inputs.length === 0) return false
+    return inputs.every((path) => [...originsOf(join(root, path)).keys()].every((origin) => localeModule.test(origin)))
+  }
+  const locales = js.filter(isLocaleChunk)
   return {
+    localeBytes: locales.reduce((sum, name) => sum + gz(name), 0),
+    eagerLocaleBytes: [...eager].filter(isLocaleChunk).reduce((sum, name) => sum + gz(name), 0),
     eagerShares: [...shares.entries()].map(([source, bytes]) => ({ source, bytes: Math.round(bytes) })).sort((a, b) => b.bytes - a.bytes),
     eagerBytes: [...eager].reduce((sum, name) => sum + gz(name), 0),
-    totalBytes: js.reduce((sum, name) => sum + gz(name), 0),
+    totalBytes: js.filter((name) => !isLocaleChunk(name)).reduce((sum, name) => sum + gz(name), 0),
     eagerRaw: [...eager].reduce((sum, name) => sum + (files.get(name)?.length ?? 0), 0),
     chunks: js.length,
   }

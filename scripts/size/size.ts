@@ -14,7 +14,7 @@ if (!args.has('--no-build')) execSync('npm run build --silent', { cwd: root, std
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }
 const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'budgets.json'), 'utf8')) as Record<string, { eager: number; total?: number }>
 
-type Row = { name: string; eager: number; total: number; budget?: { eager: number; total?: number }; shares?: { source: string; bytes: number }[] }
+type Row = { name: string; eager: number; total: number; locales: number; eagerLocales: number; budget?: { eager: number; total?: number }; shares?: { source: string; bytes: number }[] }
 const rows: Row[] = []
 for (const subpath of Object.keys(pkg.exports)) {
   // Node-side code is not shipped to a page, so it is not measured: plugins' server halves
@@ -22,20 +22,22 @@ for (const subpath of Object.keys(pkg.exports)) {
   if (subpath === './package.json' || subpath.endsWith('.css') || subpath.endsWith('/server') || subpath === './testing') continue
   const m = await measure(wholeEntryCode(subpath))
   const name = `entry: ${subpath === '.' ? 'portico' : `portico/${subpath.slice(2)}`}`
-  rows.push({ name, eager: m.eagerBytes, total: m.totalBytes, budget: budgets[name] })
+  rows.push({ name, eager: m.eagerBytes, total: m.totalBytes, locales: m.localeBytes, eagerLocales: m.eagerLocaleBytes, budget: budgets[name] })
 }
 for (const scenario of scenarios) {
   const m = await measure(scenario.code)
-  rows.push({ name: scenario.name, eager: m.eagerBytes, total: m.totalBytes, budget: budgets[scenario.name], shares: m.eagerShares })
+  rows.push({ name: scenario.name, eager: m.eagerBytes, total: m.totalBytes, locales: m.localeBytes, eagerLocales: m.eagerLocaleBytes, budget: budgets[scenario.name], shares: m.eagerShares })
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`
 const width = Math.max(...rows.map((r) => r.name.length))
-console.log(`${'min+gzip (react, react-dom excluded)'.padEnd(width)}   eager        total        budget (eager)`)
+console.log(`${'min+gzip (react, react-dom excluded)'.padEnd(width)}   eager        total        budget (eager)   locales (all, lazy)`)
 const over: string[] = []
 for (const row of rows) {
   const budget = row.budget ? kb(row.budget.eager) : '—'
-  console.log(`${row.name.padEnd(width)}   ${kb(row.eager).padEnd(11)}  ${kb(row.total).padEnd(11)}  ${budget}`)
+  console.log(`${row.name.padEnd(width)}   ${kb(row.eager).padEnd(11)}  ${kb(row.total).padEnd(11)}  ${budget.padEnd(15)}  ${row.locales ? kb(row.locales) : '—'}`)
+  // English is built in; every other language's strings must stay lazy (issue 26).
+  if (row.eagerLocales > 0) over.push(`${row.name}: ${row.eagerLocales} B of locale strings load eagerly`)
   if (row.budget && row.eager > row.budget.eager) over.push(`${row.name}: eager ${row.eager} B > ${row.budget.eager} B`)
   if (row.budget?.total !== undefined && row.total > row.budget.total) over.push(`${row.name}: total ${row.total} B > ${row.budget.total} B`)
 }

@@ -5,7 +5,7 @@
 // to Japanese without a reload.
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { en } from '../../../ui/locales/en.js'
+import { englishUiStrings as en } from '../../ui/i18n/helpers/englishStrings.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'

@@ -4,6 +4,9 @@ import { useTranslate } from '../../hooks/useTranslate.js'
 import { IconButton } from '../IconButton/IconButton.js'
 
 /**
+ * Alerts are worded in English once, by the kernel (`kernel/errors/alerts.ts`); other locales
+ * translate them as `alert.<code>.title` and `alert.<code>.description`.
+ *
  * The newest alert (APKT001–APKT010 or a configuration warning) with a dismiss button.
  *
  * @example
