@@ -369,12 +369,12 @@ function App() {
       <header className="site-header">
         <strong>Portico demo dApp</strong>
         <nav aria-label="Wallet">
-          <LanguagePicker locale={locale} onChange={setLocale} />
           <NetworkButton />
           <ConnectButton />
         </nav>
       </header>
       <main>
+        <LanguagePicker locale={locale} onChange={setLocale} />
         <p>
           A page written the way a site owner would, running on the sandbox: two anvil devnets, a
           Solana localnet, the Portico server and the Portico Dev Wallets (their panels are in the
