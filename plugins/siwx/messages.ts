@@ -13,7 +13,7 @@ export const messages: Record<string, string> = {
   'siwx.error': 'Error signing message',
   'siwx.signedIn': 'Signed in',
   'siwx.closeRefused': 'This site requires signing in: sign the message, or Cancel to disconnect.',
-  'siwx.errorInitializing': 'A problem occurred while trying initialize authentication',
+  'siwx.errorInitializing': 'A problem occurred while trying to initialize authentication',
   'siwx.sign': 'Sign',
   'siwx.cancel': 'Cancel',
 }

@@ -37,6 +37,6 @@ export default {
   'ledger.error.LEDGER_NOT_SELECTED': 'هیچ Ledgerی انتخاب نشد',
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'این مرورگر به Ledger دسترسی ندارد: از Chrome، Edge، Brave یا Opera روی رایانه استفاده کنید',
   'ledger.error.LEDGER_DISCONNECTED': 'اتصال Ledger قطع شد',
-  'ledger.error.LEDGER_INVALID_PATH': 'مسیری مانند m/44’/60’/0’/0/0 وارد کنید',
+  'ledger.error.LEDGER_INVALID_PATH': "مسیری مانند m/44'/60'/0'/0/0 وارد کنید",
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'ابتدا در صفحهٔ Ledger یک حساب انتخاب کنید',
 } satisfies Readonly<Record<string, string>>

@@ -37,6 +37,6 @@ export default {
   'ledger.error.LEDGER_NOT_SELECTED': 'Aucun Ledger n’a été sélectionné',
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'Ce navigateur ne peut pas accéder à un Ledger : utilisez Chrome, Edge, Brave ou Opera sur un ordinateur',
   'ledger.error.LEDGER_DISCONNECTED': 'Le Ledger a été déconnecté',
-  'ledger.error.LEDGER_INVALID_PATH': 'Saisissez un chemin comme m/44’/60’/0’/0/0',
+  'ledger.error.LEDGER_INVALID_PATH': "Saisissez un chemin comme m/44'/60'/0'/0/0",
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Choisissez d’abord un compte dans la vue Ledger',
 } satisfies Readonly<Record<string, string>>

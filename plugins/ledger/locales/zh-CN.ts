@@ -37,6 +37,6 @@ export default {
   'ledger.error.LEDGER_NOT_SELECTED': '未选择 Ledger',
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': '此浏览器无法连接 Ledger：请在电脑上使用 Chrome、Edge、Brave 或 Opera',
   'ledger.error.LEDGER_DISCONNECTED': 'Ledger 已断开连接',
-  'ledger.error.LEDGER_INVALID_PATH': '请输入类似 m/44’/60’/0’/0/0 的路径',
+  'ledger.error.LEDGER_INVALID_PATH': "请输入类似 m/44'/60'/0'/0/0 的路径",
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': '请先在 Ledger 页面中选择一个账户',
 } satisfies Readonly<Record<string, string>>
