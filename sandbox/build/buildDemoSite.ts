@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { build, type Plugin } from 'esbuild'
+import type { Plugin } from 'esbuild'
 import { porticoStylesheet } from '../../scripts/build/uiStylesheets.mjs'
 import type { SandboxAssets } from './buildSandboxAssets.js'
+import { bundleBrowserModules } from './bundleBrowserModules.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { exports: Record<string, { types?: string } | string> }
@@ -34,30 +35,8 @@ const porticoFromSource: Plugin = {
  * const assets = await buildDemoSite() // '/demo/demo.js', '/demo/chunk-….js', '/portico.css'
  */
 export async function buildDemoSite(): Promise<SandboxAssets> {
-  const result = await build({
-    absWorkingDir: root,
-    // The wagmi demo (/wagmi.html) shares the chunks it has in common with the demo.
-    entryPoints: { demo: 'sandbox/demo/demo.entry.tsx', wagmi: 'sandbox/wagmiDemo/wagmiDemo.entry.tsx' },
-    outdir: 'demo-out',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    write: false,
-    platform: 'browser',
-    target: ['es2022', 'chrome111'],
-    jsx: 'automatic',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-    chunkNames: 'chunk-[hash]',
-    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
-    plugins: [porticoFromSource],
-  })
-  const assets: SandboxAssets = new Map()
-  for (const file of result.outputFiles) {
-    const name = file.path.slice(file.path.lastIndexOf('/') + 1)
-    assets.set(`/demo/${name}`, { body: file.text, contentType: 'text/javascript; charset=utf-8' })
-  }
+  // The wagmi demo (/wagmi.html) shares the chunks it has in common with the demo.
+  const assets = await bundleBrowserModules({ demo: 'sandbox/demo/demo.entry.tsx', wagmi: 'sandbox/wagmiDemo/wagmiDemo.entry.tsx' }, '/demo', [porticoFromSource])
   assets.set('/portico.css', { body: porticoStylesheet(), contentType: 'text/css; charset=utf-8' })
   return assets
 }

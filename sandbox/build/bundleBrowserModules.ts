@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url'
+import { build, type Plugin } from 'esbuild'
+import type { SandboxAssets } from './buildSandboxAssets.js'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+/**
+ * Bundles sandbox pages' code as a site's bundler would for production: browser ES modules with
+ * code splitting (lazy views stay lazy chunks), minified, React in production mode, served under
+ * `urlPrefix` (`/demo/demo.js`, `/demo/chunk-….js`).
+ *
+ * @param entryPoints - output name → source file, relative to the checkout
+ * @param urlPrefix - where the files are served, e.g. `/demo`
+ * @param plugins - esbuild plugins (how `portico/*` resolves)
+ * @example
+ * const assets = await bundleBrowserModules({ demo: 'sandbox/demo/demo.entry.tsx' }, '/demo')
+ */
+export async function bundleBrowserModules(entryPoints: Record<string, string>, urlPrefix: string, plugins: Plugin[] = []): Promise<SandboxAssets> {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints,
+    outdir: `${urlPrefix.slice(1)}-out`,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    write: false,
+    platform: 'browser',
+    target: ['es2022', 'chrome111'],
+    jsx: 'automatic',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    chunkNames: 'chunk-[hash]',
+    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+    plugins,
+  })
+  const assets: SandboxAssets = new Map()
+  for (const file of result.outputFiles) {
+    const name = file.path.slice(file.path.lastIndexOf('/') + 1)
+    assets.set(`${urlPrefix}/${name}`, { body: file.text, contentType: 'text/javascript; charset=utf-8' })
+  }
+  return assets
+}
