@@ -20,7 +20,9 @@ describe('the packed package', () => {
     // `npm install` of the project put in npm's cache: nothing leaves the machine, and no registry
     // metadata (which a lockfile install never caches) is asked for.
     const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'))
-    const { manifest, lockfile } = siteLockfile(lock, packed, pkg, ['react', 'react-dom'])
+    // The site has what each entry's optional peers need: React for portico/react and
+    // portico/elements, @wagmi/core for portico/wagmi (a wagmi site has it already).
+    const { manifest, lockfile } = siteLockfile(lock, packed, pkg, ['react', 'react-dom', '@wagmi/core'])
     writeFileSync(join(site, 'package.json'), JSON.stringify(manifest, null, 2))
     writeFileSync(join(site, 'package-lock.json'), JSON.stringify(lockfile, null, 2))
     execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
@@ -52,6 +54,7 @@ describe('the packed package', () => {
     if (subpath === '.') expect(keys).toEqual(expect.arrayContaining(['createPortico', 'definePlugin', 'parseCaipAddress', 'formatBalance']))
     if (subpath === './react') expect(keys).toEqual(expect.arrayContaining(['PorticoProvider', 'usePortico', 'useAccount']))
     if (subpath === './testing') expect(keys).toEqual(expect.arrayContaining(['checkPlugin']))
+    if (subpath === './wagmi') expect(keys).toEqual(expect.arrayContaining(['portico']))
   })
 
   it('carries type declarations for every entry', () => {

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useMemo } from 'react'
 
 import type { Portico } from '../../../kernel/index.js'
-import { Button, Icon, useAnnounce, usePortico, useTranslate } from '../../../ui/index.js'
+import { Button, Icon, useAnnounce, useLocale, usePortico, useTranslate } from '../../../ui/index.js'
 import { createConvertApi } from '../api/createConvertApi.js'
 import { SwapStore } from '../stores/SwapStore.js'
 import type { SwapSettings } from '../swap.js'
@@ -37,12 +37,16 @@ function plain(value: string | undefined): string {
   return kept ? `${whole}.${kept}` : (whole ?? '')
 }
 
-/** A decimal cut to `digits` fraction digits for display (amounts sent are never rounded). */
-function short(value: string | undefined, digits = 6): string {
+/**
+ * A decimal cut (not rounded) to `digits` fraction digits for display, in the locale's digits and
+ * separators (amounts sent are never rounded).
+ */
+function short(value: string | undefined, locale: string, digits = 6): string {
   if (!value) return ''
-  const [whole, fraction = ''] = value.split('.')
+  const [whole = '0', fraction = ''] = value.split('.')
   const kept = fraction.slice(0, digits).replace(/0+$/, '')
-  return `${Number(whole).toLocaleString('en-US')}${kept ? `.${kept}` : ''}`
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, roundingMode: 'trunc' } as Intl.NumberFormatOptions)
+  return format.format(Number(kept ? `${whole}.${kept}` : whole))
 }
 
 /**
@@ -58,6 +62,7 @@ function short(value: string | undefined, digits = 6): string {
 export const SwapView = observer(function SwapView() {
   const portico = usePortico()
   const t = useTranslate()
+  const { locale } = useLocale()
   const store = useMemo(() => swapStoreOf(portico), [portico])
   const id = useId()
   const { namespace } = store
@@ -119,7 +124,7 @@ export const SwapView = observer(function SwapView() {
           </select>
         </div>
         <div className="portico-swap__balance">
-          <span>{t('swap.balance', { amount: held ? `${short(held.quantity.numeric)} ${from?.symbol ?? ''}` : `0 ${from?.symbol ?? ''}` })}</span>
+          <span>{t('swap.balance', { amount: held ? `${short(held.quantity.numeric, locale)} ${from?.symbol ?? ''}` : `0 ${from?.symbol ?? ''}` })}</span>
           <button type="button" className="portico-swap__max" onClick={store.setMax} disabled={store.busy || !held}>
             {t('swap.max')}
           </button>
@@ -153,7 +158,7 @@ export const SwapView = observer(function SwapView() {
         <dl className="portico-swap__details" aria-label={t('swap.quote')}>
           <div>
             <dt>{t('swap.rate')}</dt>
-            <dd>{`1 ${from.symbol} = ${short(store.rate)} ${to.symbol}`}</dd>
+            <dd>{`1 ${from.symbol} = ${short(store.rate, locale)} ${to.symbol}`}</dd>
           </div>
           {store.quote.priceImpact !== undefined ? (
             <div>
@@ -163,12 +168,12 @@ export const SwapView = observer(function SwapView() {
           ) : null}
           <div>
             <dt>{t('swap.minimum', { slippage: String(store.slippage) })}</dt>
-            <dd>{`${short(store.minimumReceived)} ${to.symbol}`}</dd>
+            <dd>{`${short(store.minimumReceived, locale)} ${to.symbol}`}</dd>
           </div>
           {store.networkFee && network ? (
             <div>
               <dt>{t('swap.fee')}</dt>
-              <dd>{`≈ ${short(store.networkFee.amount, 8)} ${network.nativeCurrency.symbol}${store.networkFee.usd !== undefined ? ` ($${store.networkFee.usd.toFixed(2)})` : ''}`}</dd>
+              <dd>{`≈ ${short(store.networkFee.amount, locale, 8)} ${network.nativeCurrency.symbol}${store.networkFee.usd !== undefined ? ` ($${store.networkFee.usd.toFixed(2)})` : ''}`}</dd>
             </div>
           ) : null}
         </dl>
