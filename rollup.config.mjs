@@ -72,12 +72,15 @@ export default {
   output: {
     dir: join(root, 'dist'),
     format: 'es',
-    entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
+    // Modules from node_modules bundled into dist (the network logos) go under dist/vendor: npm
+    // never packs a folder named node_modules.
+    entryFileNames: (chunk) => (chunk.name.includes('node_modules/') ? `vendor/${chunk.name.slice(chunk.name.lastIndexOf('node_modules/') + 'node_modules/'.length).replace(/[^\w/.-]/g, '_')}.js` : '[name].js'),
     sourcemap: true,
-    // Never merge small chunks into others: a merge can make an entry statically import a chunk
-    // that was only meant to load lazily (e.g. the eip155 plugin's viem client).
-    experimentalMinChunkSize: 0,
+    // One file per source module (dist/kernel/…, dist/ui/…): a site's bundler then takes exactly
+    // the modules it imports. Chunks would merge modules a page never runs (the kernel) into
+    // ones it does (the startup handle), and keep their top-level code (issue 27).
+    preserveModules: true,
+    preserveModulesRoot: root,
   },
   // Pure factories and no top-level effects: let unused exports fall away in the site's bundle.
   treeshake: { moduleSideEffects: (id) => id.endsWith('.css') },

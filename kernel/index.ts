@@ -1,43 +1,33 @@
-// The kernel entry point: `import { createPortico, definePlugin } from 'portico'`.
-export { createPortico } from './createPortico.js'
-export type { CreatePorticoParameters, CreatePorticoReturnType, Portico, PorticoServices, PorticoState, SubscribeEvents } from './createPortico.js'
+// `portico`: what a page needs to start — `createPortico`, the handle it returns, `definePlugin`,
+// the error classes, the CAIP helpers and every type — and nothing that runs the kernel: that
+// loads with `createPortico(…).load()` (or from `portico/kernel`, the whole kernel, for hosts,
+// tests and plugins' lazily loaded code). Keep this file light: with code splitting, a bundler may
+// put every module exported here into the page's first chunk.
+export { createPortico, forwardedActions } from './startup/createPortico.js'
+export type { CreatePorticoParameters, CreatePorticoReturnType, ForwardedAction, PorticoHandle } from './startup/createPortico.js'
+export { porticoHandleOf, toPorticoHandle } from './startup/porticoHandleOf.js'
+export { readStartupState } from './startup/readStartupState.js'
+export { resolveEndpoints, sdkVersionOf } from './options/resolveEndpoints.js'
+export type { ReadStartupStateReturnType } from './startup/readStartupState.js'
+export type { CreatePorticoKernelParameters, CreatePorticoKernelReturnType, KernelStartup, Portico, PorticoServices, PorticoState, SubscribeEvents } from './createPorticoKernel.js'
+export { loadPlugins } from './plugin/loadPlugins.js'
 export { definePlugin } from './plugin/definePlugin.js'
 export type { DefinePluginParameters, DefinePluginReturnType } from './plugin/definePlugin.js'
 export { validateSchema } from './plugin/validateSchema.js'
-export { createPluginContext } from './plugin/createPluginContext.js'
-export { pluginContextCatalogue } from './plugin/createPluginContext.js'
 export type { PluginContext, PluginContextGroup } from './plugin/createPluginContext.js'
-export { readonlyStores, storeMethods, StoreIsReadOnlyError } from './stores/readonlyStores.js'
 export type { ReadonlyRootStore, ReadonlyStore } from './stores/readonlyStores.js'
 export type { CloseGuard } from './stores/ModalStore.js'
-export { PluginHookRegistry } from './registries/PluginHookRegistry.js'
 export type { DeclaredHooks, HookLike } from './registries/PluginHookRegistry.js'
-export { createHooks, hookCatalogue } from './hooks/createHooks.js'
-export { listTaps } from './hooks/listTaps.js'
 export type { TapRecord } from './hooks/listTaps.js'
 export type { HookDoc, HookName, Hooks } from './hooks/createHooks.js'
-export {
-  AsyncParallelHook,
-  AsyncSeriesBailHook,
-  AsyncSeriesHook,
-  AsyncSeriesWaterfallHook,
-  HookMap,
-  SyncBailHook,
-  SyncHook,
-  SyncWaterfallHook,
-} from './hooks/hookClasses.js'
-
-export { SendValidationError } from './actions/send.js'
 export type { SendParameters } from './actions/send.js'
 export type { SendTransactionParameters } from './actions/sendTransaction.js'
 export type { GetCapabilitiesErrorType, GetCapabilitiesParameters, GetCapabilitiesReturnType } from './actions/getCapabilities.js'
-export { sequentialIdPrefix } from './utils/sequentialIdPrefix.js'
 export type { SendCallsErrorType, SendCallsParameters, SendCallsReturnType } from './actions/sendCalls.js'
 export type { GetCallsStatusErrorType, GetCallsStatusParameters, GetCallsStatusReturnType } from './actions/getCallsStatus.js'
 export type { WaitForCallsStatusErrorType, WaitForCallsStatusParameters, WaitForCallsStatusReturnType } from './actions/waitForCallsStatus.js'
 export type { ShowCallsStatusErrorType, ShowCallsStatusParameters } from './actions/showCallsStatus.js'
 export type { FetchUserOperationReceiptErrorType, FetchUserOperationReceiptParameters, FetchUserOperationReceiptReturnType } from './actions/fetchUserOperationReceipt.js'
-export { canSwitchAccountType } from './actions/canSwitchAccountType.js'
 export type { SwitchAccountTypeErrorType, SwitchAccountTypeParameters, SwitchableAccountType } from './actions/switchAccountType.js'
 export type { ConnectParameters } from './actions/connect.js'
 export type { SwitchConnectionParameters } from './actions/switchConnection.js'
@@ -46,60 +36,33 @@ export type { OpenModalParameters } from './actions/openModal.js'
 export type { SignMessageParameters } from './actions/signMessage.js'
 export type { RequestParameters } from './actions/request.js'
 export type { GetAccountReturnType } from './actions/getAccount.js'
-
-export { constants, defaultConnectorTypeOrder, defaultFeatures, defaultRemoteFeatures, defaultSocials } from './options/defaults.js'
 export type { ConnectMethod, ConnectorTypeOrderItem, Features, RemoteFeatures, SocialProvider, WalletFeature } from './options/defaults.js'
-export { resolveRemoteFeatures } from './options/resolveRemoteFeatures.js'
 export type { RemoteFeatureEntry } from './options/resolveRemoteFeatures.js'
-export { getConnectMethodsOrder } from './options/getConnectMethodsOrder.js'
-export { sanitizeConnectionUser } from './utils/sanitizeConnectionUser.js'
 export { validateOptions } from './options/validateOptions.js'
-
-export { createAnalytics } from './services/createAnalytics.js'
 export type { Analytics } from './services/createAnalytics.js'
-export { createHttpClient, retryStatuses } from './services/createHttpClient.js'
 export type { HttpClient, HttpParams } from './services/createHttpClient.js'
-export { cacheLifetimes, createStorage } from './services/createStorage.js'
+export { defaultStorage } from './services/defaultStorage.js'
 export type { PorticoStorage, StorageBackend } from './services/createStorage.js'
-export { storageKeys } from './services/storageKeys.js'
-
-export { normalizeWalletName } from './stores/WalletStore.js'
 export type { RootStore } from './stores/createRootStore.js'
 export type { DirectoryStore } from './stores/DirectoryStore.js'
 export type { SendButtonState, SendStore } from './stores/SendStore.js'
 export type { ToastVariant, Toast, ToastLink } from './stores/ToastStore.js'
-export { blockchainApiTap } from './actions/tapBlockchainApi.js'
-export { InvalidPluginMessagesError, MessageRegistry } from './registries/MessageRegistry.js'
-export { ViewRegistry, DuplicateViewError } from './registries/ViewRegistry.js'
-export { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
 export type { AddressValidator } from './registries/AddressValidatorRegistry.js'
-export { ExplorerRegistry } from './registries/ExplorerRegistry.js'
-export { AccountActionRegistry, accountActionOrder, InvalidAccountActionError } from './registries/AccountActionRegistry.js'
 export type { AccountAction, AccountActionPlacement } from './registries/AccountActionRegistry.js'
-export { AccountBadgeRegistry, InvalidAccountBadgeError } from './registries/AccountBadgeRegistry.js'
 export type { AccountBadge, BadgeAccount } from './registries/AccountBadgeRegistry.js'
-export { ConnectMethodRegistry, InvalidConnectMethodError } from './registries/ConnectMethodRegistry.js'
 export type { ConnectMethodSection, PluginConnectMethod } from './registries/ConnectMethodRegistry.js'
 export type { ExplorerUrlBuilder } from './registries/ExplorerRegistry.js'
-export { SignInVerifierRegistry } from './registries/SignInVerifierRegistry.js'
 export type { SignInVerifier } from './registries/SignInVerifierRegistry.js'
-
-export { formatBalance } from './utils/formatBalance.js'
-export { formatDecimalUnits } from './utils/formatDecimalUnits.js'
-export { parseDecimalUnits } from './utils/parseDecimalUnits.js'
-export { createWalletStandardDiscovery } from './walletStandard/createWalletStandardDiscovery.js'
 export type {
   CreateWalletStandardDiscoveryParameters,
   CreateWalletStandardDiscoveryReturnType,
   DiscoveredStandardWallet,
   WalletStandardRegistry,
 } from './walletStandard/createWalletStandardDiscovery.js'
-export { createWalletStandardSession } from './walletStandard/createWalletStandardSession.js'
 export type { CreateWalletStandardSessionParameters, WalletStandardSession } from './walletStandard/createWalletStandardSession.js'
 export { safeDeepLink } from './utils/safeDeepLink.js'
 export { isEmailAddress, maxEmailLength } from './utils/isEmailAddress.js'
 export { safeHttpUrl } from './utils/safeHttpUrl.js'
-export { sanitizeDirectoryWallet } from './utils/sanitizeDirectoryWallet.js'
 export { formatCaipAddress } from './utils/formatCaipAddress.js'
 export { formatCaipNetworkId } from './utils/formatCaipNetworkId.js'
 export { isCaipAddress } from './utils/isCaipAddress.js'
@@ -112,10 +75,8 @@ export { formatRestoreHint } from './utils/formatRestoreHint.js'
 export { isRestoreHint } from './utils/isRestoreHint.js'
 export { sanitizeThemeVariables } from './utils/sanitizeThemeVariables.js'
 export type { SanitizeThemeVariablesReturnType } from './utils/sanitizeThemeVariables.js'
-
 export { BaseError } from './errors/BaseError.js'
 export type { BaseErrorParameters } from './errors/BaseError.js'
-export { alertForMessage, alerts, notices, providerMessageAlerts } from './errors/alerts.js'
 export type { Alert, AlertCode, Notice, NoticeCode } from './errors/alerts.js'
 export { InvalidCaipAddressError, InvalidCaipNetworkIdError } from './errors/caip.js'
 export {
@@ -141,13 +102,12 @@ export {
   InvalidThemeVariableError,
   SiweAndSiwxError,
 } from './errors/options.js'
-export { NoAnswerError, NoPluginForHookError, PluginHooksDeclaredError, PluginHooksNotFoundError, PluginSetupError } from './errors/plugin.js'
+export { NoAnswerError, NoPluginForHookError, PluginHooksDeclaredError, PluginHooksNotFoundError, PluginNotLoadedError, PluginSetupError } from './errors/plugin.js'
 export { ProviderRpcError, readCode } from './errors/ProviderRpcError.js'
 export { CallsStatusNotApprovedError, CallsStatusTimeoutError, InvalidCallsError, InvalidWalletAnswerError, MissingCapabilitiesAddressError, SequentialCallsError, UserOperationReceiptError } from './errors/calls.js'
 export { nodeErrorMessages, rpcErrorCodes, userRejectionCodes } from './errors/rpcErrorCodes.js'
 export type { RpcErrorCode } from './errors/rpcErrorCodes.js'
 export { StorageValueDroppedError, StorageWriteError } from './errors/storage.js'
-
 export type { Nft, TokenBalance, Transaction, TransactionTransfer } from './types/account.js'
 export type { CaipAddress, CaipNetworkId, ChainNamespace, KnownChainNamespace } from './types/caip.js'
 export type { AccountType, ConnectionAccount, ConnectionSnapshot, ConnectionsSnapshot, ConnectionStatus, ConnectResult, ConnectionChannel, ConnectionMethod, ConnectionRequest, ConnectionUser, ReportOptions, WalletConnection } from './types/connection.js'

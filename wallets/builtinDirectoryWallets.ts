@@ -1,4 +1,4 @@
-import type { DirectoryWallet } from '../kernel/index.js'
+import type { DirectoryWallet } from '../kernel/kernel.js'
 import { svgDataUrl } from '../kernel/utils/svgDataUrl.js'
 import { builtinWallets, type BuiltinWallet } from './builtinWallets.js'
 

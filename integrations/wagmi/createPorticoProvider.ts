@@ -1,4 +1,4 @@
-import { BaseError, ProviderRpcError, type Portico } from '../../kernel/index.js'
+import { BaseError, ProviderRpcError, type PorticoHandle } from '../../kernel/index.js'
 
 const namespace = 'eip155'
 
@@ -12,7 +12,7 @@ export type PorticoProvider = {
 export type PorticoProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect'
 
 export type CreatePorticoProviderParameters = {
-  portico: Portico
+  portico: PorticoHandle
   /** Answers `eth_requestAccounts` when nothing is connected (the connector opens the modal). */
   requestAccounts: () => Promise<readonly string[]>
   /** Answers `wallet_switchEthereumChain` through the kernel's switchNetwork. */
@@ -24,17 +24,19 @@ export type CreatePorticoProviderReturnType = PorticoProvider & {
   emit(event: PorticoProviderEvent, value: unknown): void
 }
 
-/** The eip155 connection's chain id as a number (undefined while not connected). */
-export function connectedChainId(portico: Portico): number | undefined {
-  const connection = portico.stores.connections.get(namespace)
+/** The eip155 connection's chain id as a number (undefined while not connected, and before the kernel loads). */
+export function connectedChainId(portico: PorticoHandle): number | undefined {
+  if (!portico.kernel) return undefined
+  const connection = portico.kernel.stores.connections.get(namespace)
   if (connection.status !== 'connected' || !connection.caipNetworkId) return undefined
   const id = Number(connection.caipNetworkId.split(':')[1])
   return Number.isSafeInteger(id) ? id : undefined
 }
 
-/** The eip155 connection's accounts, the active one first (empty while not connected). */
-export function connectedAccounts(portico: Portico): string[] {
-  const connection = portico.stores.connections.get(namespace)
+/** The eip155 connection's accounts, the active one first (empty while not connected, and before the kernel loads). */
+export function connectedAccounts(portico: PorticoHandle): string[] {
+  if (!portico.kernel) return []
+  const connection = portico.kernel.stores.connections.get(namespace)
   return connection.status === 'connected' ? connection.accounts.map((a) => a.address) : []
 }
 

@@ -1,6 +1,6 @@
 import { ChainNotConfiguredError, ConnectorNotConnectedError, createConnector } from '@wagmi/core'
 import { getAddress, SwitchChainError, UserRejectedRequestError, type Address, type Chain } from 'viem'
-import { ProviderRpcError, type Portico } from '../../kernel/index.js'
+import { ProviderRpcError, toPorticoHandle, type Portico, type PorticoHandle } from '../../kernel/index.js'
 import { connectedAccounts, connectedChainId, createPorticoProvider, type PorticoProvider } from './createPorticoProvider.js'
 import { Eip155PluginMissingError, InvalidPorticoInstanceError, UnknownPorticoChainError } from './errors.js'
 import { waitForConnection } from './waitForConnection.js'
@@ -21,13 +21,14 @@ export type PorticoConnectorErrorType = InvalidPorticoInstanceError | Eip155Plug
 
 const isUserRejection = (error: unknown) => (error instanceof ProviderRpcError && error.isUserRejection) || (error as { code?: unknown } | undefined)?.code === 4001
 
-/** Checks that `value` is a Portico instance with the eip155 plugin, else throws the typed error. */
-function assertPortico(value: unknown): asserts value is Portico {
-  const candidate = value as Partial<Portico> | null | undefined
-  if (typeof candidate !== 'object' || candidate === null || typeof candidate.subscribe !== 'function' || typeof candidate.request !== 'function' || !candidate.stores || !Array.isArray(candidate.plugins)) {
+/** Checks that `value` is a Portico instance (`createPortico`'s handle, or a kernel) with the eip155 plugin, else throws the typed error. */
+function assertPortico(value: unknown): asserts value is PorticoHandle | Portico {
+  const candidate = value as Partial<PorticoHandle> | null | undefined
+  if (typeof candidate !== 'object' || candidate === null || typeof candidate.subscribe !== 'function' || typeof candidate.request !== 'function' || !Array.isArray(candidate.options?.plugins)) {
     throw new InvalidPorticoInstanceError({ received: candidate === null ? 'null' : typeof candidate })
   }
-  if (!candidate.plugins.some((plugin) => plugin.namespace === namespace)) throw new Eip155PluginMissingError({ plugins: candidate.plugins.map((p) => p.name) })
+  const plugins = candidate.options.plugins
+  if (!plugins.some((plugin) => plugin.namespace === namespace)) throw new Eip155PluginMissingError({ plugins: plugins.map((p) => p.name) })
 }
 
 /**
@@ -37,9 +38,10 @@ function assertPortico(value: unknown): asserts value is Portico {
  * visitor connected in Portico's modal. `connect` opens the modal unless a wallet is connected
  * (closing it without connecting rejects with viem's `UserRejectedRequestError`); `switchChain`
  * goes through the kernel's switchNetwork; disconnects stay in sync both ways, and a wallet
- * connected in the modal shows up in wagmi without a wagmi `connect` call.
+ * connected in the modal shows up in wagmi without a wagmi `connect` call. The kernel loads when
+ * wagmi first needs it (a connect, a returning visitor's reconnect), not with the page.
  *
- * @param portico - a Portico instance with the eip155 plugin
+ * @param portico - a Portico instance with the eip155 plugin (`createPortico`'s result)
  * @param options - see {@link PorticoConnectorParameters}
  * @returns the connector function for wagmi's `createConfig({ connectors: [...] })`
  * @throws InvalidPorticoInstanceError, Eip155PluginMissingError
@@ -48,8 +50,9 @@ function assertPortico(value: unknown): asserts value is Portico {
  * import { portico as porticoConnector } from 'portico/wagmi'
  * const config = createConfig({ chains: [mainnet], connectors: [porticoConnector(portico)], transports: { [mainnet.id]: http() } })
  */
-export function portico(portico: Portico, options: PorticoConnectorParameters = {}): PorticoConnectorReturnType {
-  assertPortico(portico)
+export function portico(instance: PorticoHandle | Portico, options: PorticoConnectorParameters = {}): PorticoConnectorReturnType {
+  assertPortico(instance)
+  const portico = toPorticoHandle(instance)
   return createConnector<PorticoProvider>((config) => {
     // What wagmi was last told, so each kernel change is reported once.
     let told: { accounts: readonly string[]; chainId: number | undefined } = { accounts: [], chainId: undefined }
@@ -59,16 +62,21 @@ export function portico(portico: Portico, options: PorticoConnectorParameters = 
 
     const checksummed = (accounts: readonly string[]) => accounts.map((a) => getAddress(a)) as readonly Address[]
     const fallbackChainId = () => {
-      const active = portico.stores.networks.activeOf(namespace)
+      const state = portico.getState()
+      const active = portico.kernel
+        ? portico.kernel.stores.networks.activeOf(namespace)
+        : portico.options.networks.find((n) => (state.activeNamespace === namespace ? n.caipNetworkId === state.activeNetworkId : n.chainNamespace === namespace))
       const id = active ? Number(active.caipNetworkId.split(':')[1]) : Number.NaN
       return Number.isSafeInteger(id) ? id : config.chains[0].id
     }
 
     /** Reports the kernel's eip155 connection to wagmi and the provider's listeners, once per change. */
     function sync() {
+      // Nothing connects before the kernel loads.
+      if (!portico.kernel) return
       const accounts = connectedAccounts(portico)
       const chainId = connectedChainId(portico)
-      const status = portico.stores.connections.get(namespace).status
+      const status = portico.kernel.stores.connections.get(namespace).status
       const was = told
       if (status === 'connecting') return
       told = { accounts, chainId }
@@ -99,8 +107,8 @@ export function portico(portico: Portico, options: PorticoConnectorParameters = 
       const chain = config.chains.find((c) => c.id === chainId)
       if (!chain) throw new SwitchChainError(new ChainNotConfiguredError())
       const caipNetworkId = `${namespace}:${chainId}` as const
-      if (!portico.stores.networks.find(caipNetworkId)) {
-        const known = portico.stores.networks.networksOf(namespace).map((n) => n.caipNetworkId)
+      if (!portico.options.networks.some((n) => n.caipNetworkId === caipNetworkId)) {
+        const known = portico.options.networks.filter((n) => n.chainNamespace === namespace).map((n) => n.caipNetworkId)
         throw new SwitchChainError(new UnknownPorticoChainError({ chainId, known }))
       }
       try {
@@ -115,11 +123,12 @@ export function portico(portico: Portico, options: PorticoConnectorParameters = 
 
     /** Opens the modal on eip155 and waits for the visitor to connect a wallet there. */
     async function requestAccounts(): Promise<readonly string[]> {
-      await portico.ready()
-      if (portico.stores.connections.get(namespace).status === 'disconnected') {
-        await portico.open({ namespace })
-        if ((await waitForConnection(portico)) === 'closed') throw new UserRejectedRequestError(new Error('The visitor closed the Portico modal without connecting a wallet.'))
-      } else if ((await waitForConnection(portico)) === 'closed') {
+      const kernel = await portico.load()
+      await kernel.ready()
+      if (kernel.stores.connections.get(namespace).status === 'disconnected') {
+        await kernel.open({ namespace })
+        if ((await waitForConnection(kernel)) === 'closed') throw new UserRejectedRequestError(new Error('The visitor closed the Portico modal without connecting a wallet.'))
+      } else if ((await waitForConnection(kernel)) === 'closed') {
         throw new UserRejectedRequestError(new Error('The wallet did not connect.'))
       }
       return connectedAccounts(portico)
@@ -168,7 +177,7 @@ export function portico(portico: Portico, options: PorticoConnectorParameters = 
       async disconnect() {
         disconnecting = true
         try {
-          if (portico.stores.connections.get(namespace).status !== 'disconnected') await portico.disconnect(namespace)
+          if (portico.kernel && portico.kernel.stores.connections.get(namespace).status !== 'disconnected') await portico.disconnect(namespace)
         } finally {
           disconnecting = false
           told = { accounts: [], chainId: undefined }

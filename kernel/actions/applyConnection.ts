@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import { BaseError } from '../errors/BaseError.js'
 import type { NamespaceConnection } from '../stores/ConnectionStore.js'
 import type { CaipNetworkId, ChainNamespace } from '../types/caip.js'

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 
 /**
  * Closes the modal and resets it to Connect. In embedded mode the modal stays on the page and

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ConnectFailedError, ConnectionRejectedError } from '../errors/connection.js'
 import { NoAnswerError, NoPluginForHookError } from '../errors/plugin.js'

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import type { SendFeeEstimate, SendFeeOption } from '../types/hooks.js'
 import { checkSend, feeSpeeds, type SendParameters } from './send.js'
 

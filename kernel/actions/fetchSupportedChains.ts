@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 
 type SupportedChains = { http: string[]; history?: string[] }
 const cache = new WeakMap<Portico, Promise<SupportedChains>>()

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import { constants } from '../options/defaults.js'
 import { cacheLifetimes } from '../services/createStorage.js'
 import type { TokenBalance } from '../types/account.js'

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import type { Transaction } from '../types/account.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { parseTransactions } from '../utils/parseTransactions.js'

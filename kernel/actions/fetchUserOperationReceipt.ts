@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import { BaseError } from '../errors/BaseError.js'
 import { UserOperationReceiptError } from '../errors/calls.js'
 import type { CaipNetworkId } from '../types/caip.js'

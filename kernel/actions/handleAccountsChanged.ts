@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import type { CaipAddress, ChainNamespace } from '../types/caip.js'
 import type { AccountType, ConnectionAccount, ReportOptions } from '../types/connection.js'
 import { handleWalletDisconnected } from './handleWalletDisconnected.js'

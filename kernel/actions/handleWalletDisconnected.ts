@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { ReportOptions } from '../types/connection.js'
 import { persistConnections } from './persistConnections.js'

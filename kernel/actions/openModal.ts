@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import { NetworkNotFoundError } from '../errors/connection.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { RouteData, View } from '../types/view.js'

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import { storageKeys } from '../services/storageKeys.js'
 
 /** Stores the active network and namespace so the next load starts there. */

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import { storageKeys, type StoredConnections } from '../services/storageKeys.js'
 import { persistRestoreCookie } from './persistRestoreCookie.js'
 

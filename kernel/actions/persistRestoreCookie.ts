@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import type { StoredConnections } from '../services/storageKeys.js'
 import { restoreCookieMaxAge, restoreCookieName, type CookieJar } from '../types/restoreHint.js'
 import { formatRestoreHint } from '../utils/formatRestoreHint.js'

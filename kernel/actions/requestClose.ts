@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 
 /**
  * What Esc and the overlay do: close, unless the visitor must act first (an unsupported chain,

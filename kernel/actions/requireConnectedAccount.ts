@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import { NotConnectedError } from '../errors/connection.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { Network } from '../types/network.js'

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 
 /**
  * Whether the `multiWallet` feature is on (spec §6); when it is off, shows the visitor the

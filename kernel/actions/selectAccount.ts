@@ -1,5 +1,5 @@
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { handleAccountsChanged } from './handleAccountsChanged.js'
 

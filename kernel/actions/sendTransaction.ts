@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import { BaseError } from '../errors/BaseError.js'
 import { NotConnectedError } from '../errors/connection.js'
 import { NoAnswerError } from '../errors/plugin.js'

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 
 const inFlight = new WeakMap<Portico, Map<string, Promise<unknown>>>()
 

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ConnectFailedError, ConnectionNotFoundError } from '../errors/connection.js'
 import type { ChainNamespace } from '../types/caip.js'

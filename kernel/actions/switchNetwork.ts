@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ChainNotSupportedError, NetworkNotFoundError } from '../errors/connection.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'

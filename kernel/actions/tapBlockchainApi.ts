@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { Nft } from '../types/account.js'
 import { isCaipAddress } from '../utils/isCaipAddress.js'

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import { InvalidCallsError } from '../errors/calls.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { Call } from '../types/calls.js'

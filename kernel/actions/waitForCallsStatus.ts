@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import { CallsStatusTimeoutError } from '../errors/calls.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { CallsStatus } from '../types/calls.js'

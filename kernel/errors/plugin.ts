@@ -76,3 +76,15 @@ export class PluginHooksDeclaredError extends BaseError {
     super(`Plugin "${plugin}" declared its hooks twice`, { docsPath: '/kernel/errors.md#pluginhooksdeclarederror', metaMessages: ['Call `context.declareHooks` once, in `setup`.'] })
   }
 }
+
+/** A plugin's `setup` ran before its code was loaded (`await loadPlugins(plugins)` first; `createPortico` does it). */
+export class PluginNotLoadedError extends BaseError {
+  override name = 'PluginNotLoadedError'
+  override code = 'PLUGIN_NOT_LOADED'
+  constructor({ plugin }: { plugin: string }) {
+    super(`The "${plugin}" plugin's code is not loaded`, {
+      docsPath: '/kernel/errors.md#pluginnotloadederror',
+      metaMessages: ['Create the instance with createPortico (its load() loads every plugin), or await loadPlugins(plugins) before createPorticoKernel.'],
+    })
+  }
+}

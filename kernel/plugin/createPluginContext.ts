@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../createPorticoKernel.js'
 import type { DeclaredHooks, PluginHookRegistry } from '../registries/PluginHookRegistry.js'
 import { storageKeys } from '../services/storageKeys.js'
 import type { CloseGuard } from '../stores/ModalStore.js'
@@ -111,6 +111,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   messages: { group: 'Registries', doc: "The plugins' English strings (filled from `definePlugin({ messages })`)." },
   stores: { group: 'State (read only)', doc: "The kernel's MobX stores, read-only (`ReadonlyRootStore`): read them in views and reactions; changing methods are absent and throw `StoreIsReadOnlyError`." },
   getStore: { group: 'State (read only)', doc: "A plugin's registered store, by the plugin's name." },
+  watch: { group: 'State (read only)', doc: 'Calls `onChange` whenever what `read` returns from the stores changes (compared as JSON); returns the disposer.' },
   services: { group: 'Services', doc: 'HTTP clients (api, blockchainApi), storage and analytics.' },
   endpoints: { group: 'Services', doc: 'The resolved endpoints (api, blockchainApi, analytics, relay).' },
   clock: { group: 'Services', doc: 'now / setTimeout / clearTimeout (tests replace it).' },

@@ -66,6 +66,13 @@ export type Plugin<Context = unknown> = {
    * the UI's built-in locales spell them (`pt-BR`, `zh-CN`, `zh-TW`).
    */
   locales?: PluginLocales
+  /**
+   * Loads the code `setup` runs, for a plugin that keeps it out of the page's first bytes
+   * (`load: () => import('./setup/setupMyChain.js').then(…)`): the kernel awaits every plugin's
+   * `load` before any `setup`, so a site pays for the plugin only when the kernel loads. It may be
+   * called more than once (load once, then resolve at once); a rejection fails the kernel's load.
+   */
+  load?(): Promise<void>
   setup(context: Context): Disposer | void
 }
 

@@ -12,7 +12,7 @@ import {
   type Plugin,
   type PluginContext,
   type WalletConnector,
-} from '../../kernel/index.js'
+} from '../../kernel/kernel.js'
 import type { FrameDocument } from './client/mountFrame.js'
 import type { OpenFrameReturnType } from './client/openFrame.js'
 import { authConnectorId, authNamespaces, authViews, authWalletMethods } from './constants.js'

@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../../kernel/index.js'
+import type { ChainNamespace } from '../../kernel/kernel.js'
 
 /** The auth connector's id (spec §3: connector type AUTH), the same in every namespace. */
 export const authConnectorId = 'AUTH'

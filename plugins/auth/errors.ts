@@ -1,4 +1,4 @@
-import { BaseError } from '../../kernel/index.js'
+import { BaseError } from '../../kernel/kernel.js'
 import type { FrameError, FrameErrorCode } from './protocol.js'
 
 const docs = '/plugins/auth.md'

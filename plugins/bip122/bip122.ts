@@ -1,4 +1,4 @@
-import { definePlugin, ProviderRpcError, version, type ConnectResult, type Network, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { definePlugin, ProviderRpcError, version, type ConnectResult, type Network, type Plugin, type PluginContext } from '../../kernel/kernel.js'
 import { createBitcoinWalletDiscovery, type BitcoinWalletRegistry } from './discovery/createBitcoinWalletDiscovery.js'
 import type { BitcoinWallet, BitcoinWalletAccount } from './discovery/bitcoinWallet.js'
 import { BitcoinWalletFeatureError } from './errors.js'

@@ -1,6 +1,6 @@
 import type { Keplr } from '@keplr-wallet/types'
 import { base64 } from '@scure/base'
-import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/index.js'
+import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/kernel.js'
 import type { CosmosAminoSignDoc, CosmosSigner, CosmosStdSignature } from './actions/CosmosSigner.js'
 import { type CosmosInjectedWallet, createCosmosWalletDiscovery, defaultCosmosWallets, type DiscoveredCosmosWallet } from './discovery/createCosmosWalletDiscovery.js'
 import { meta } from './meta.js'

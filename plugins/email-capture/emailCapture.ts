@@ -1,6 +1,6 @@
-import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
 import { EmailCaptureError } from './errors.js'
-import { isEmailAddress } from '../../kernel/index.js'
+import { isEmailAddress } from '../../kernel/kernel.js'
 import { messages } from './messages.js'
 import { meta } from './meta.js'
 

@@ -1,4 +1,4 @@
-import { BaseError } from '../../kernel/index.js'
+import { BaseError } from '../../kernel/kernel.js'
 
 /** The email was refused or could not be stored; the message is the server's or the view's. */
 export class EmailCaptureError extends BaseError {

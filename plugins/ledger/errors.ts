@@ -1,4 +1,4 @@
-import { BaseError, ProviderRpcError } from '../../kernel/index.js'
+import { BaseError, ProviderRpcError } from '../../kernel/kernel.js'
 
 const docs = '/plugins/ledger.md'
 

@@ -10,7 +10,7 @@ import {
   type View,
   type PluginContext,
   type WalletConnector,
-} from '../../kernel/index.js'
+} from '../../kernel/kernel.js'
 import { ledgerApps, ledgerConnectorId, ledgerNamespaces, ledgerStorageKey, ledgerView, type LedgerNamespace } from './constants.js'
 import { ledgerLogo } from './logo.js'
 import { messages } from './messages.js'

@@ -1,4 +1,4 @@
-import { BaseError } from '../../kernel/index.js'
+import { BaseError } from '../../kernel/kernel.js'
 
 /** A name lookup failed (spec §8: "Error resolving name"); `details` says why. */
 export class NameResolveError extends BaseError {

@@ -1,4 +1,4 @@
-import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
 import { createProfileApi, type ProfileApi } from './api/createProfileApi.js'
 import { NameResolveError } from './errors.js'
 import { messages } from './messages.js'

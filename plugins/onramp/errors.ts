@@ -1,4 +1,4 @@
-import { BaseError } from '../../kernel/index.js'
+import { BaseError } from '../../kernel/kernel.js'
 
 /** The on-ramp API refused or failed: its own message ("No on-ramp provider here sells …", "The amount must be between …"). */
 export class OnrampApiError extends BaseError {

@@ -1,4 +1,4 @@
-import { accountActionOrder, definePlugin, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { accountActionOrder, definePlugin, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
 import { messages } from './messages.js'
 import { meta } from './meta.js'
 

@@ -1,4 +1,4 @@
-import { definePlugin, formatDecimalUnits, ProviderRpcError, version, type ConnectResult, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/index.js'
+import { definePlugin, formatDecimalUnits, ProviderRpcError, version, type ConnectResult, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/kernel.js'
 import type { PolkadotTransferPlan } from './actions/planPolkadotTransfer.js'
 import type { SignPayload, SignRaw } from './actions/sendPolkadotTransfer.js'
 import { type DiscoveredPolkadotWallet, type InjectedAccount, type InjectedExtension, listPolkadotWallets } from './discovery/createPolkadotWalletDiscovery.js'

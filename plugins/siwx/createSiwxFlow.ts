@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import { BaseError, parseCaipAddress, parseCaipNetworkId, type CaipNetworkId, type ChainNamespace, type Network, type PluginContext, type SignInState } from '../../kernel/index.js'
+import { BaseError, parseCaipAddress, parseCaipNetworkId, type CaipNetworkId, type ChainNamespace, type Network, type PluginContext, type SignInState } from '../../kernel/kernel.js'
 import { SiwxInitializeError, SiwxInvalidSignatureError, SiwxMessageError, SiwxSignInError, SiwxUnsupportedNamespaceError } from './errors.js'
 import { createLocalSessionStore } from './storage/createLocalSessionStore.js'
 import { SiwxStore, type SiwxTarget } from './stores/SiwxStore.js'

@@ -1,4 +1,4 @@
-import { AsyncSeriesBailHook, AsyncSeriesHook, type CaipNetworkId } from '../../kernel/index.js'
+import { AsyncSeriesBailHook, AsyncSeriesHook, type CaipNetworkId } from '../../kernel/kernel.js'
 import type { SiwxAuthenticateParameters, SiwxSignedMessage } from './stores/SiwxStore.js'
 
 /**

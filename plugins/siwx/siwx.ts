@@ -1,4 +1,4 @@
-import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
 import { createSiwxFlow, siwxView } from './createSiwxFlow.js'
 import { createSiwxHooks } from './hooks.js'
 import { messages } from './messages.js'

@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../../kernel/index.js'
+import type { CaipNetworkId } from '../../kernel/kernel.js'
 
 /**
  * The fields of a CAIP-122 sign-in message (spec §3 "Sign-in message"). For eip155 they render

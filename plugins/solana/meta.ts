@@ -1,4 +1,4 @@
-import type { PluginMeta } from '../../kernel/index.js'
+import type { PluginMeta } from '../../kernel/kernel.js'
 
 /** The solana plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {

@@ -1,6 +1,6 @@
 import { base58, base64 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
-import { createWalletStandardSession, definePlugin, ProviderRpcError, version, type CaipNetworkId, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/index.js'
+import { createWalletStandardSession, definePlugin, ProviderRpcError, version, type CaipNetworkId, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/kernel.js'
 import type { SolanaKnownToken } from './actions/fetchTokenBalances.js'
 import { createSolanaWalletDiscovery } from './discovery/createSolanaWalletDiscovery.js'
 import type { DiscoveredSolanaWallet, WalletRegistry } from './discovery/WalletStandardTypes.js'

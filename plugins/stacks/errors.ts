@@ -1,4 +1,4 @@
-import { BaseError } from '../../kernel/index.js'
+import { BaseError } from '../../kernel/kernel.js'
 
 const docs = '/plugins/stacks.md'
 

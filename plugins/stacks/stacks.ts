@@ -1,4 +1,4 @@
-import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/index.js'
+import { definePlugin, ProviderRpcError, version, type CaipNetworkId, type ConnectResult, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/kernel.js'
 import type { StacksTokenTransferPlan, StacksTransferPlan } from './actions/planStacksTransfer.js'
 import { callStacksWallet, createStacksWalletDiscovery, defaultStacksWallets, type DiscoveredStacksWallet, type StacksInjectedWallet } from './discovery/createStacksWalletDiscovery.js'
 import { meta } from './meta.js'

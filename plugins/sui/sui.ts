@@ -1,6 +1,6 @@
 import { getWallets } from '@wallet-standard/app'
 
-import { createWalletStandardSession, definePlugin, ProviderRpcError, version, type CaipNetworkId, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/index.js'
+import { createWalletStandardSession, definePlugin, ProviderRpcError, version, type CaipNetworkId, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/kernel.js'
 import type { SuiTransferPlan } from './actions/sendSuiTransfer.js'
 import { createSuiWalletDiscovery } from './discovery/createSuiWalletDiscovery.js'
 import type { DiscoveredSuiWallet, SuiWalletRegistry } from './discovery/SuiWalletTypes.js'

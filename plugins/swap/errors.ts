@@ -1,4 +1,4 @@
-import { BaseError } from '../../kernel/index.js'
+import { BaseError } from '../../kernel/kernel.js'
 
 /** The swap API refused or failed: its own message ("Network not supported for Swaps", "The amount is more than the pool can pay out", …). */
 export class SwapApiError extends BaseError {

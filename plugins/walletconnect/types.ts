@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../../kernel/index.js'
+import type { CaipNetworkId } from '../../kernel/kernel.js'
 
 /** One namespace of a settled session, as the wallet sent it (untrusted: read through readApprovedNamespace). */
 export type WcSessionNamespace = { chains?: unknown; accounts?: unknown; methods?: unknown; events?: unknown }

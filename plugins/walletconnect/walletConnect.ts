@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import { definePlugin, version, type Plugin, type PluginContext, type WalletConnectNamespace, type WalletConnector } from '../../kernel/index.js'
+import { definePlugin, version, type Plugin, type PluginContext, type WalletConnectNamespace, type WalletConnector } from '../../kernel/kernel.js'
 import { isSessionTopic, pairingWindowMs, sessionTopicKey, walletConnectConnectorId } from './constants.js'
 import type { WalletConnectController, WalletConnectControllerConfig } from './controller/WalletConnectController.js'
 import { messages } from './messages.js'

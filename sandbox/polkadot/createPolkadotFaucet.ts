@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import * as sr25519 from '@scure/sr25519'
-import { formatDecimalUnits } from '../../kernel/index.js'
+import { formatDecimalUnits } from '../../kernel/kernel.js'
 import { planPolkadotTransfer } from '../../plugins/polkadot/actions/planPolkadotTransfer.js'
 import { sendPolkadotTransfer } from '../../plugins/polkadot/actions/sendPolkadotTransfer.js'
 import { waitForPolkadotTransaction } from '../../plugins/polkadot/actions/waitForPolkadotTransaction.js'

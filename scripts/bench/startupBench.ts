@@ -28,7 +28,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from '../../tests/helpers/chromium.js'
 import { newLoopbackContext } from '../../tests/helpers/newLoopbackContext.js'
 import { startSandbox } from '../../tests/helpers/startSandbox.js'
-import { porticoFromDist } from '../size/measure.js'
+import { installedPortico } from '../size/measure.js'
 
 const root = join(import.meta.dirname, '../..')
 
@@ -76,7 +76,8 @@ import * as ReactDOM from 'react-dom'
 import * as ReactDOMClient from 'react-dom/client'
 import * as ReactJSXRuntime from 'react/jsx-runtime'
 Object.assign(window, { React, ReactDOM, ReactDOMClient, ReactJSXRuntime })`
-  await build({ ...common, format: 'esm', splitting: true, stdin: { contents: site, resolveDir: root, loader: 'js', sourcefile: 'site.js' }, outdir: join(out, 'site'), entryNames: 'main', chunkNames: 'chunks/[name]-[hash]', plugins: [porticoFromDist, reactFromVendor] })
+  const { resolveDir, ...installed } = installedPortico()
+  await build({ ...common, ...installed, format: 'esm', splitting: true, stdin: { contents: site, resolveDir, loader: 'js', sourcefile: 'site.js' }, outdir: join(out, 'site'), entryNames: 'main', chunkNames: 'chunks/[name]-[hash]', plugins: [reactFromVendor] })
   await build({ ...common, format: 'esm', splitting: true, stdin: { contents: bare, resolveDir: root, loader: 'js', sourcefile: 'bare.js' }, outdir: join(out, 'bare'), entryNames: 'main', plugins: [reactFromVendor] })
   await build({ ...common, format: 'iife', stdin: { contents: vendor, resolveDir: root, loader: 'js', sourcefile: 'vendor.js' }, outfile: join(out, 'vendor.js') })
   return out

@@ -12,7 +12,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
-import { constants } from '../../kernel/index.js'
+import { constants } from '../../kernel/kernel.js'
 import { launchChromium } from '../../tests/helpers/chromium.js'
 import { openHarnessPage } from '../../tests/e2e/ui/helpers/openHarnessPage.js'
 import { extraWallets, startHarness } from '../../tests/e2e/ui/helpers/startHarness.js'

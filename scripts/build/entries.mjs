@@ -1,4 +1,4 @@
-// The package's entry points, derived from the folders: `.` (kernel), `./react` (ui),
+// The package's entry points, derived from the folders: `.` and `./kernel` (kernel), `./react` and `./react/kit` (ui),
 // `./<plugin>` for every folder under plugins/ (and `./<plugin>/server` where the plugin has a
 // server/ half), `./<bridge>` for every folder under integrations/, `./testing`, and `./styles.css`.
 // rollup.config.mjs, the exports map check and the size report all read this one list.
@@ -10,8 +10,12 @@ export const root = new URL('../..', import.meta.url).pathname
 /** @returns {{ subpath: string, input: string, output: string }[]} */
 export function jsEntries() {
   const entries = [
+    // What a page needs to start (light), and the whole kernel, which loads with `createPortico(…).load()`.
     { subpath: '.', input: 'kernel/index.ts', output: 'index' },
+    { subpath: './kernel', input: 'kernel/kernel.ts', output: 'kernel' },
+    // The provider and page buttons (light), and the building blocks of the views, which load with the modal.
     { subpath: './react', input: 'ui/index.ts', output: 'react' },
+    { subpath: './react/kit', input: 'ui/kit.ts', output: 'react-kit' },
     // Custom elements for pages without React; loads React itself, apart from `./react`.
     { subpath: './elements', input: 'ui/elements/index.ts', output: 'elements' },
   ]

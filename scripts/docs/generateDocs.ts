@@ -3,7 +3,7 @@
 // marker comments so hand-written prose survives. `npm run docs -- --check` fails when a page is stale.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createPortico, definePlugin, listTaps, type Network, type Plugin, type PluginContext, type Portico } from '../../kernel/index.js'
+import { createPorticoKernel, definePlugin, listTaps, loadPlugins, type Network, type Plugin, type PluginContext, type Portico } from '../../kernel/kernel.js'
 import { block, cell, replaceBlock } from './markers.js'
 import { renderHooksPage } from './renderHooksPage.js'
 import { renderPluginContextPage, type DeclaredHooksRecord } from './renderPluginContextPage.js'
@@ -96,7 +96,8 @@ for (const folder of folders) {
         },
       }),
   }
-  const portico = createPortico({
+  await loadPlugins([observed])
+  const portico = createPorticoKernel({
     projectId: 'docs',
     networks: [docsNetwork(plugin.namespace ?? 'eip155')],
     plugins: plugin.namespace ? [observed] : [host, observed],

@@ -1,4 +1,4 @@
-import { hookCatalogue } from '../../kernel/index.js'
+import { hookCatalogue } from '../../kernel/kernel.js'
 import { block } from './markers.js'
 
 /** docs/kernel/hooks.md: every hook with its kind, contract, arguments, result and version. */

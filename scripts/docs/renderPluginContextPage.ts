@@ -1,4 +1,4 @@
-import { pluginContextCatalogue, type PluginContextGroup } from '../../kernel/index.js'
+import { pluginContextCatalogue, type PluginContextGroup } from '../../kernel/kernel.js'
 import { block, cell } from './markers.js'
 
 /** One plugin's declared hooks, as the docs generator saw them in a real setup. */

@@ -1,4 +1,4 @@
-import type { JsonSchema, Plugin, TapRecord } from '../../kernel/index.js'
+import type { JsonSchema, Plugin, TapRecord } from '../../kernel/kernel.js'
 import { block, cell } from './markers.js'
 
 function typeOf(schema: JsonSchema): string {

@@ -1,24 +1,47 @@
 import { gzipSync } from 'node:zlib'
 import { decode } from '@jridgewell/sourcemap-codec'
-import { build, type Plugin as EsbuildPlugin } from 'esbuild'
-import { existsSync, readFileSync } from 'node:fs'
+import { build } from 'esbuild'
+import { createHash } from 'node:crypto'
+import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 
 const root = join(import.meta.dirname, '../..')
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, { import?: string } | string> }
 
-/** Resolves `portico` and `portico/<subpath>` to the built files, through the exports map. */
-export const porticoFromDist: EsbuildPlugin = {
-  name: 'portico-from-dist',
-  setup(b) {
-    b.onResolve({ filter: /^portico(\/.*)?$/ }, (args) => {
-      const subpath = args.path === 'portico' ? '.' : `./${args.path.slice('portico/'.length)}`
-      const target = pkg.exports[subpath]
-      const file = typeof target === 'string' ? target : target?.import
-      if (!file) return { errors: [{ text: `portico has no export "${subpath}"` }] }
-      return { path: join(root, file) }
-    })
-  },
+/**
+ * Where a measured site lives: `portico` is installed in its node_modules, as a link to this
+ * checkout (outside it, so no tool walking the checkout meets the link).
+ */
+const siteDir = join(tmpdir(), `portico-size-site-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`)
+const installedPrefix = 'node_modules/portico/'
+
+/**
+ * The esbuild options that make `portico` and `portico/<subpath>` resolve as a site's bundler
+ * resolves the installed package: through its exports map to dist/, with its `sideEffects`
+ * field applied (a bundler applies it only to a package in node_modules, so a module a site does
+ * not import falls away as it would on a real site).
+ *
+ * @example
+ * await build({ ...installedPortico(), stdin: { contents: code, loader: 'js' }, bundle: true })
+ */
+export function installedPortico(): { absWorkingDir: string; preserveSymlinks: true; resolveDir: string } {
+  const link = join(siteDir, 'node_modules/portico')
+  let linked = false
+  try {
+    linked = lstatSync(link).isSymbolicLink()
+  } catch {
+    // not linked yet
+  }
+  if (!linked) {
+    mkdirSync(dirname(link), { recursive: true })
+    symlinkSync(root, link, 'dir')
+  }
+  return { absWorkingDir: siteDir, preserveSymlinks: true, resolveDir: siteDir }
+}
+
+/** A path esbuild reported (relative to the site) as the project's own (`dist/index.js`, `node_modules/mobx/…`). */
+function projectPath(path: string): string {
+  return path.startsWith(installedPrefix) ? path.slice(installedPrefix.length) : path
 }
 
 export type Measurement = {
@@ -64,7 +87,7 @@ function originsOf(file: string): Map<string, number> {
   if (existsSync(mapFile)) {
     const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string }
     const lines = readFileSync(file, 'utf8').split('\n')
-    const sources = map.sources.map((source) => relative(root, join(dirname(file), source)))
+    const sources = map.sources.map((source) => projectPath(relative(siteDir, join(dirname(file), source))))
     let total = 0
     decode(map.mappings).forEach((segments, line) => {
       const length = lines[line]?.length ?? 0
@@ -77,7 +100,7 @@ function originsOf(file: string): Map<string, number> {
     })
     for (const [source, chars] of origins) origins.set(source, total ? chars / total : 0)
   }
-  if (origins.size === 0) origins.set(relative(root, file), 1)
+  if (origins.size === 0) origins.set(projectPath(relative(siteDir, file)), 1)
   originsCache.set(file, origins)
   return origins
 }
@@ -87,27 +110,28 @@ function originsOf(file: string): Map<string, number> {
  * size of what loads eagerly and of everything including lazy chunks.
  */
 export async function measure(code: string): Promise<Measurement> {
+  const { resolveDir, ...installed } = installedPortico()
   const result = await build({
-    stdin: { contents: code, resolveDir: root, loader: 'js', sourcefile: 'site.js' },
+    ...installed,
+    stdin: { contents: code, resolveDir, loader: 'js', sourcefile: 'site.js' },
     bundle: true,
     minify: true,
     splitting: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    outdir: join(root, '.portico/size-out'),
+    outdir: join(siteDir, 'out'),
     write: false,
     metafile: true,
     external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
-    plugins: [porticoFromDist],
   })
   const outputs = result.metafile.outputs
-  const files = new Map(result.outputFiles.map((f) => [f.path.slice(root.length + 1), f.contents]))
+  const files = new Map(result.outputFiles.map((f) => [relative(siteDir, f.path), f.contents]))
   const gz = (name: string) => gzipSync(files.get(name) ?? new Uint8Array(), { level: 9 }).length
   // The site's own entry; modules loaded with import() are entry points in the metafile too.
-  const entry = Object.keys(outputs).find((name) => outputs[name]?.entryPoint === 'site.js') as string
+  const entry = Object.keys(outputs).find((name) => outputs[name]?.entryPoint?.endsWith('site.js')) as string
   const eager = new Set<string>()
   const visit = (name: string) => {
     if (eager.has(name)) return
@@ -125,13 +149,13 @@ export async function measure(code: string): Promise<Measurement> {
     const ratio = gz(name) / output.bytes
     for (const [path, input] of Object.entries(output.inputs)) {
       // Built files (dist/…) are traced back to their modules through their source maps.
-      for (const [origin, part] of originsOf(join(root, path))) shares.set(sourceOf(origin), (shares.get(sourceOf(origin)) ?? 0) + input.bytesInOutput * part * ratio)
+      for (const [origin, part] of originsOf(join(siteDir, path))) shares.set(sourceOf(origin), (shares.get(sourceOf(origin)) ?? 0) + input.bytesInOutput * part * ratio)
     }
   }
   const isLocaleChunk = (name: string) => {
     const inputs = Object.keys(outputs[name]?.inputs ?? {})
     if (inputs.length === 0) return false
-    return inputs.every((path) => [...originsOf(join(root, path)).keys()].every((origin) => localeModule.test(origin)))
+    return inputs.every((path) => [...originsOf(join(siteDir, path)).keys()].every((origin) => localeModule.test(origin)))
   }
   const locales = js.filter(isLocaleChunk)
   return {

@@ -1,6 +1,6 @@
 import { formatUnits } from 'viem'
 
-import type { Network } from '../../kernel/index.js'
+import type { Network } from '../../kernel/kernel.js'
 import { readPolkadotAccount } from '../../plugins/polkadot/actions/readPolkadotAccount.js'
 import { decodeSs58 } from '../../plugins/polkadot/utils/ss58.js'
 import type { ChainConfig } from '../createServer.js'

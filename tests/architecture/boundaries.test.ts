@@ -43,10 +43,10 @@ describe('architecture boundaries', () => {
 
   it('fails on imports across the boundaries', () => {
     const files = [
-      { path: 'kernel/actions/a.ts', text: "import { x } from '../../ui/index.js'\nexport { y } from '../../plugins/eip155/index.js'\nconst z = () => import('../../tests/helpers/chromium.js')\nimport { ok } from '../stores/WalletStore.js'\nimport { makeObservable } from 'mobx'\n" },
-      { path: 'ui/hooks/b.ts', text: "import { s } from '../../plugins/siwx/stores/SiwxStore.js'\nimport { k } from '../../kernel/index.js'\n" },
-      { path: 'plugins/walletconnect/c.ts', text: "import { s } from '../siwx/index.js'\nimport { u } from '../../ui/hooks/usePortico.js'\nimport { v } from '../../ui/index.js'\nimport { own } from './constants.js'\n" },
-      { path: 'integrations/wagmi/d.ts', text: "import { k } from '../../kernel/index.js'\nimport { e } from '../../plugins/eip155/index.js'\nimport { r } from '../../ui/index.js'\nimport { own } from './errors.js'\nimport { t } from '../../tests/helpers/chromium.js'\nimport { other } from '../ethers/index.js'\nimport { createConnector } from '@wagmi/core'\n" },
+      { path: 'kernel/actions/a.ts', text: "import { x } from '../../ui/kit.js'\nexport { y } from '../../plugins/eip155/index.js'\nconst z = () => import('../../tests/helpers/chromium.js')\nimport { ok } from '../stores/WalletStore.js'\nimport { makeObservable } from 'mobx'\n" },
+      { path: 'ui/hooks/b.ts', text: "import { s } from '../../plugins/siwx/stores/SiwxStore.js'\nimport { k } from '../../kernel/kernel.js'\n" },
+      { path: 'plugins/walletconnect/c.ts', text: "import { s } from '../siwx/index.js'\nimport { u } from '../../ui/hooks/usePortico.js'\nimport { v } from '../../ui/kit.js'\nimport { own } from './constants.js'\n" },
+      { path: 'integrations/wagmi/d.ts', text: "import { k } from '../../kernel/kernel.js'\nimport { e } from '../../plugins/eip155/index.js'\nimport { r } from '../../ui/kit.js'\nimport { own } from './errors.js'\nimport { t } from '../../tests/helpers/chromium.js'\nimport { other } from '../ethers/index.js'\nimport { createConnector } from '@wagmi/core'\n" },
     ]
     expect(checkBoundaries(files, rules).map((v) => [v.path, v.line])).toEqual([
       ['kernel/actions/a.ts', 1],

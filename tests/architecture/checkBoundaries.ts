@@ -36,7 +36,7 @@ function importViolation(from: string, target: string): string | undefined {
   if (source.startsWith('integrations/') && dest !== 'kernel') return `${source} imports ${target} (an integration may import the kernel only)`
   if (source.startsWith('plugins/')) {
     if (dest.startsWith('plugins/')) return `${source} reaches into another plugin: ${target}`
-    if (dest === 'ui' && target !== 'ui/index.ts' && target !== 'ui/index.js') return `${source} imports the UI by deep path ${target} (use portico/react: ui/index.ts)`
+    if (dest === 'ui' && !['ui/index.ts', 'ui/index.js', 'ui/kit.ts', 'ui/kit.js'].includes(target)) return `${source} imports the UI by deep path ${target} (use portico/react or portico/react/kit: ui/index.ts, ui/kit.ts)`
   }
   if ((source === 'kernel' || source === 'ui' || source.startsWith('plugins/')) && ['tests', 'sandbox', 'server', 'scripts'].includes(dest)) {
     return `${source} imports ${target}`
@@ -47,7 +47,7 @@ function importViolation(from: string, target: string): string | undefined {
 /**
  * Checks the architecture's boundaries in `kernel/`, `ui/`, `plugins/` and `integrations/`: the
  * kernel imports nothing outside itself, the UI no plugin, a plugin no other plugin and only
- * `ui/index.ts` of the UI, an integration nothing but the kernel; no code (comments aside) of the kernel or UI names a chain namespace or a plugin's
+ * `ui/index.ts` and `ui/kit.ts` of the UI, an integration nothing but the kernel; no code (comments aside) of the kernel or UI names a chain namespace or a plugin's
  * view id; and no plugin calls a changing method of a kernel store (`portico.stores.router.push`,
  * or through a name destructured from `stores`).
  *

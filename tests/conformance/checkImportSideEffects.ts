@@ -52,7 +52,7 @@ if (mod && input.factory) {
     const factory = mod[input.factory]
     if (typeof factory !== 'function') throw new Error('the module has no export "' + input.factory + '"')
     const { createPortico } = await import(input.kernel)
-    const portico = createPortico({ projectId: 'conformance', networks: input.networks, plugins: [factory()], storage: null, endpoints: { api: 'http://127.0.0.1:9' }, enableReconnect: false })
+    const portico = await createPortico({ projectId: 'conformance', networks: input.networks, plugins: [factory()], storage: null, endpoints: { api: 'http://127.0.0.1:9' }, enableReconnect: false }).load()
     await portico.destroy()
   } catch (error) {
     issues.push('creating and destroying an instance without code generation failed: ' + String(error && error.message || error).split('\n')[0])

@@ -1,5 +1,6 @@
 import {
-  createPortico,
+  createPorticoKernel,
+  loadPlugins,
   blockchainApiTap,
   listTaps,
   validateSchema,
@@ -9,7 +10,7 @@ import {
   type PluginContext,
   type Portico,
   type TapRecord,
-} from '../../kernel/index.js'
+} from '../../kernel/kernel.js'
 
 const capabilities: readonly Capability[] = ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'activity', 'names']
 
@@ -81,7 +82,8 @@ export async function checkPlugin({ plugin, networks = [], withPlugins = [] }: C
   let taps: TapRecord[] = []
   let portico: Portico | undefined
   try {
-    portico = createPortico({
+    await loadPlugins([...withPlugins, plugin])
+    portico = createPorticoKernel({
       projectId: 'conformance',
       networks: networks.length ? networks : [],
       plugins: [...withPlugins, plugin],
@@ -90,7 +92,7 @@ export async function checkPlugin({ plugin, networks = [], withPlugins = [] }: C
       enableReconnect: false,
     })
   } catch (error) {
-    issues.push(`createPortico failed: ${(error as Error).message.split('\n')[0]}`)
+    issues.push(`createPorticoKernel failed: ${(error as Error).message.split('\n')[0]}`)
   }
   if (portico) {
     const all = listTaps(portico.hooks)

@@ -9,7 +9,7 @@ import { fromBase64, toBase64 } from '@cosmjs/encoding'
 import { bech32 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { CaipAddress } from '../../kernel/index.js'
+import type { CaipAddress } from '../../kernel/kernel.js'
 import { cosmos, cosmosHub, defineCosmosNetwork, cosmosLocalnet } from '../../plugins/cosmos/index.js'
 import { cosmosSandboxChainId, cosmosSandboxNativeDenom as denom, cosmosSandboxPrefix as prefix, cosmosSandboxTokenDenom } from '../../sandbox/cosmos/cosmosSandboxChain.js'
 import { devCosmosAddress, devCosmosFunding, devCosmosKey } from '../../sandbox/cosmos/devCosmos.js'

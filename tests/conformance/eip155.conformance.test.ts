@@ -1,7 +1,7 @@
 import { createPublicClient, erc20Abi, http, verifyMessage, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CaipAddress } from '../../kernel/index.js'
+import type { CaipAddress } from '../../kernel/kernel.js'
 import { defineNetwork, eip155, mainnet } from '../../plugins/eip155/index.js'
 import { deployPorticoUsd } from '../../sandbox/devnets/deployPorticoUsd.js'
 import { startAnvil, type Anvil } from '../../sandbox/devnets/startAnvil.js'

@@ -1,7 +1,8 @@
 import {
   BaseError,
   ConnectionRejectedError,
-  createPortico,
+  createPorticoKernel,
+  loadPlugins,
   parseDecimalUnits,
   ProviderRpcError,
   type CaipAddress,
@@ -12,7 +13,7 @@ import {
   type PluginContext,
   type Portico,
   type StorageBackend,
-} from '../../kernel/index.js'
+} from '../../kernel/kernel.js'
 import { checkPlugin } from './checkPlugin.js'
 
 /** The test wallet the plugin talks to, as the kit sees it. */
@@ -141,7 +142,7 @@ export async function runChainPluginConformance(parameters: RunChainPluginConfor
   const storage = memoryStorage()
   const instances: Portico[] = []
   const make = () => {
-    const portico = createPortico({
+    const portico = createPorticoKernel({
       projectId: 'conformance',
       networks: [...networks],
       defaultNetwork: chain.network,
@@ -155,6 +156,7 @@ export async function runChainPluginConformance(parameters: RunChainPluginConfor
   const setMode = (mode: 'approve' | 'reject') => wallet.setMode?.(mode)
 
   try {
+    await loadPlugins([makePlugin()])
     const portico = make()
     await portico.ready()
     let address = ''

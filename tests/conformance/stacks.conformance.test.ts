@@ -10,7 +10,7 @@ import { verifyMessageSignatureRsv } from '@stacks/encryption'
 import { privateKeyToAddress, publicKeyToAddress, randomPrivateKey } from '@stacks/transactions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { CaipAddress } from '../../kernel/index.js'
+import type { CaipAddress } from '../../kernel/kernel.js'
 import { defineStacksNetwork, stacks, stacksMainnet } from '../../plugins/stacks/index.js'
 import { createServer, type PorticoServer } from '../../server/createServer.js'
 import { devStacksKey, stacksDeployerDerivationPath } from '../../sandbox/stacks/devStacks.js'

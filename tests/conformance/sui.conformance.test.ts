@@ -10,7 +10,7 @@ import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
 import { verifyPersonalMessageSignature } from '@mysten/sui/verify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { CaipAddress } from '../../kernel/index.js'
+import type { CaipAddress } from '../../kernel/kernel.js'
 import { defineSuiNetwork, encodeSuiCoinType, sui, suiMainnet } from '../../plugins/sui/index.js'
 import { createServer, type PorticoServer } from '../../server/createServer.js'
 import { devSuiAddress, devSuiKeypair } from '../../sandbox/sui/devSui.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDecimalUnits, parseDecimalUnits, type TokenBalance } from '../../kernel/index.js'
+import { formatDecimalUnits, parseDecimalUnits, type TokenBalance } from '../../kernel/kernel.js'
 import { SendStore } from '../../kernel/stores/SendStore.js'
 import { parseTokenBalances } from '../../kernel/utils/parseTokenBalances.js'
 import { parseTransactions } from '../../kernel/utils/parseTransactions.js'

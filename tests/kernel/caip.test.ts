@@ -8,7 +8,7 @@ import {
   isCaipNetworkId,
   parseCaipAddress,
   parseCaipNetworkId,
-} from '../../kernel/index.js'
+} from '../../kernel/kernel.js'
 
 const evm = '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
 const hostile = ['', ':', '::', ':::', 'eip155', 'eip155:', ':1', 'eip155:1:', `eip155:1:${evm}:extra`, 'EIP155:1', 'eip155:1 ', ' eip155:1', 'eip155:１', 'éip155:1', 'eip155:1\u0000', 'ei:1', 'toolongnamespace:1', `eip155:${'1'.repeat(33)}`, 'a'.repeat(10_000), `eip155:${'1'.repeat(10_000)}`, '__proto__:x', 'javascript:alert(1)']

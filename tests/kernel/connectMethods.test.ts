@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConnectMethodRegistry, InvalidConnectMethodError, sanitizeConnectionUser } from '../../kernel/index.js'
+import { ConnectMethodRegistry, InvalidConnectMethodError, sanitizeConnectionUser } from '../../kernel/kernel.js'
 import { addressA, createTestPortico, evmA } from './helpers/testKit.js'
 
 describe('connectMethods: the Connect view sections plugins add', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConnectFailedError, ConnectionRejectedError, NoPluginForHookError, type PorticoState } from '../../kernel/index.js'
+import { ConnectFailedError, ConnectionRejectedError, NoPluginForHookError, type PorticoState } from '../../kernel/kernel.js'
 import { addressA, addressB, createTestPortico, evmA, evmB, memoryStorage, newWallet, solanaNet, testChain } from './helpers/testKit.js'
 
 describe('connection status per namespace', () => {

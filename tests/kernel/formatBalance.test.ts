@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBalance } from '../../kernel/index.js'
+import { formatBalance } from '../../kernel/kernel.js'
 
 describe('balance display (spec §5): truncated, never rounded, to 3 decimals', () => {
   it.each([

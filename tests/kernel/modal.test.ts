@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { Portico } from '../../kernel/index.js'
+import type { Portico } from '../../kernel/kernel.js'
 import { RouterStore } from '../../kernel/stores/RouterStore.js'
 import { createTestPortico, evmA, evmB, network, newWallet, solanaNet, testChain } from './helpers/testKit.js'
 

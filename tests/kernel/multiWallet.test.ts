@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConnectFailedError, ConnectionNotFoundError } from '../../kernel/index.js'
+import { ConnectFailedError, ConnectionNotFoundError } from '../../kernel/kernel.js'
 import { addressA, addressB, memoryStorage } from './helpers/testKit.js'
 import { setupTwoWallets as setup } from './helpers/twoWallets.js'
 

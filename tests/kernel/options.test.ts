@@ -6,7 +6,7 @@ import {
   defaultRemoteFeatures,
   getConnectMethodsOrder,
   resolveRemoteFeatures,
-} from '../../kernel/index.js'
+} from '../../kernel/kernel.js'
 import { createTestPortico } from './helpers/testKit.js'
 
 describe('default features (spec §9)', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   AsyncSeriesBailHook,
   createHooks,
-  createPortico,
+  createPorticoKernel,
   definePlugin,
   DuplicatePluginError,
   hookCatalogue,
@@ -17,7 +17,7 @@ import {
   StoreIsReadOnlyError,
   storeMethods,
   validateSchema,
-} from '../../kernel/index.js'
+} from '../../kernel/kernel.js'
 import { autorun } from 'mobx'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -26,16 +26,16 @@ import { createTestPortico, evmA, memoryStorage, network, newWallet, testChain }
 
 const base = () => ({ projectId: 'p', networks: [evmA], plugins: [testChain('eip155', newWallet())], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
 
-describe('createPortico validates its options', () => {
+describe('createPorticoKernel validates its options', () => {
   it('no networks', () => {
-    expect(() => createPortico({ ...base(), networks: [] })).toThrow(NoNetworksError)
-    expect(() => createPortico({ ...base(), networks: undefined as never })).toThrow('At least one network is required')
+    expect(() => createPorticoKernel({ ...base(), networks: [] })).toThrow(NoNetworksError)
+    expect(() => createPorticoKernel({ ...base(), networks: undefined as never })).toThrow('At least one network is required')
   })
 
   it('a network whose namespace no plugin serves', () => {
     const error = (() => {
       try {
-        createPortico({ ...base(), networks: [evmA, network('cosmos', 'cosmoshub-4', 'Cosmos Hub')] })
+        createPorticoKernel({ ...base(), networks: [evmA, network('cosmos', 'cosmoshub-4', 'Cosmos Hub')] })
       } catch (e) {
         return e
       }
@@ -45,13 +45,13 @@ describe('createPortico validates its options', () => {
   })
 
   it('two plugins with one name', () => {
-    expect(() => createPortico({ ...base(), plugins: [testChain('eip155', newWallet()), testChain('eip155', newWallet())] })).toThrow(DuplicatePluginError)
+    expect(() => createPorticoKernel({ ...base(), plugins: [testChain('eip155', newWallet()), testChain('eip155', newWallet())] })).toThrow(DuplicatePluginError)
   })
 
   it('both siweConfig and siwx, with the exact message', () => {
     const error = (() => {
       try {
-        createPortico({ ...base(), siweConfig: {}, siwx: {} })
+        createPorticoKernel({ ...base(), siweConfig: {}, siwx: {} })
       } catch (e) {
         return e as SiweAndSiwxError
       }
@@ -61,22 +61,22 @@ describe('createPortico validates its options', () => {
   })
 
   it('malformed networks and options', () => {
-    expect(() => createPortico({ ...base(), networks: [{ ...evmA, caipNetworkId: 'eip155' as never }] })).toThrow(InvalidNetworkError)
-    expect(() => createPortico({ ...base(), networks: [{ ...evmA, chainNamespace: 'solana' }] })).toThrow('does not match')
-    expect(() => createPortico({ ...base(), networks: [evmA, evmA] })).toThrow('listed twice')
-    expect(() => createPortico({ ...base(), networks: [{ ...evmA, nativeCurrency: { name: 'x', symbol: 'X', decimals: 1.5 } }] })).toThrow('nativeCurrency')
-    expect(() => createPortico({ ...base(), endpoints: { api: 'javascript:alert(1)' } })).toThrow(InvalidOptionError)
-    expect(() => createPortico({ ...base(), endpoints: { relay: 'http://127.0.0.1:1' } })).toThrow('must use ws: or wss:')
-    expect(() => createPortico({ ...base(), plugins: [() => {}] as never })).toThrow('did you call the factory')
-    expect(() => createPortico({ ...base(), defaultNetwork: network('eip155', 9) })).toThrow('defaultNetwork')
-    expect(() => createPortico(null as never)).toThrow('must be an object')
+    expect(() => createPorticoKernel({ ...base(), networks: [{ ...evmA, caipNetworkId: 'eip155' as never }] })).toThrow(InvalidNetworkError)
+    expect(() => createPorticoKernel({ ...base(), networks: [{ ...evmA, chainNamespace: 'solana' }] })).toThrow('does not match')
+    expect(() => createPorticoKernel({ ...base(), networks: [evmA, evmA] })).toThrow('listed twice')
+    expect(() => createPorticoKernel({ ...base(), networks: [{ ...evmA, nativeCurrency: { name: 'x', symbol: 'X', decimals: 1.5 } }] })).toThrow('nativeCurrency')
+    expect(() => createPorticoKernel({ ...base(), endpoints: { api: 'javascript:alert(1)' } })).toThrow(InvalidOptionError)
+    expect(() => createPorticoKernel({ ...base(), endpoints: { relay: 'http://127.0.0.1:1' } })).toThrow('must use ws: or wss:')
+    expect(() => createPorticoKernel({ ...base(), plugins: [() => {}] as never })).toThrow('did you call the factory')
+    expect(() => createPorticoKernel({ ...base(), defaultNetwork: network('eip155', 9) })).toThrow('defaultNetwork')
+    expect(() => createPorticoKernel(null as never)).toThrow('must be an object')
   })
 
   it('plugin options are checked against the plugin schema', () => {
     const plugin = { ...testChain('eip155', newWallet()), options: { label: 5, extra: true } }
     const error = (() => {
       try {
-        createPortico({ ...base(), plugins: [plugin] })
+        createPorticoKernel({ ...base(), plugins: [plugin] })
       } catch (e) {
         return e as InvalidPluginOptionsError
       }
@@ -87,11 +87,11 @@ describe('createPortico validates its options', () => {
 
   it('a plugin whose setup throws is named in the error', () => {
     const broken = definePlugin({ ...testChain('eip155', newWallet()), setup: () => { throw new Error('boom') } })
-    expect(() => createPortico({ ...base(), plugins: [broken] })).toThrow(PluginSetupError)
+    expect(() => createPorticoKernel({ ...base(), plugins: [broken] })).toThrow(PluginSetupError)
   })
 
   it('a missing projectId raises APKT008 but does not throw', () => {
-    const portico = createPortico({ ...base(), projectId: undefined })
+    const portico = createPorticoKernel({ ...base(), projectId: undefined })
     expect(portico.stores.alerts.hasShown('APKT008')).toBe(true)
   })
 })
@@ -273,7 +273,7 @@ describe('plugin context and plugin-declared hooks', () => {
         })
       })
       const plugins = order === 'declarer first' ? [greeter(), tap] : [tap, greeter()]
-      const portico = createPortico({ ...base(), plugins: [...base().plugins, ...plugins] })
+      const portico = createPorticoKernel({ ...base(), plugins: [...base().plugins, ...plugins] })
       const store = portico.getStore<{ greet(name: string): Promise<string | undefined> }>('greeter')
       expect(await store?.greet('ada'), order).toBe('hello ada')
       await portico.destroy()
@@ -282,7 +282,7 @@ describe('plugin context and plugin-declared hooks', () => {
 
   it('asking for the hooks of a plugin that is not installed is a clear error', async () => {
     let caught: unknown
-    const portico = createPortico({
+    const portico = createPorticoKernel({
       ...base(),
       plugins: [...base().plugins, tapper((context) => {
         expect(context.hasPlugin('greeter')).toBe(false)
@@ -300,7 +300,7 @@ describe('plugin context and plugin-declared hooks', () => {
 
   it('a missing hook name and a second declaration are clear errors', async () => {
     const errors: unknown[] = []
-    const portico = createPortico({
+    const portico = createPorticoKernel({
       ...base(),
       plugins: [...base().plugins, greeter(), tapper((context) => {
         context.hooks.registerViews.tap('tapper', () => {
@@ -325,7 +325,7 @@ describe('plugin context and plugin-declared hooks', () => {
 
   it('setup receives a plugin context: the actions that change kernel state, not the site owner’s lifecycle', async () => {
     let context: Record<string, unknown> | undefined
-    const portico = createPortico({ ...base(), plugins: [...base().plugins, tapper((c) => void (context = c as never))] })
+    const portico = createPorticoKernel({ ...base(), plugins: [...base().plugins, tapper((c) => void (context = c as never))] })
     expect(context?.pluginName).toBe('tapper')
     for (const name of ['destroy', 'ready', 'subscribe', 'getState']) expect(context?.[name], name).toBeUndefined()
     const plugin = context as unknown as Parameters<ReturnType<typeof definePlugin>['setup']>[0]
@@ -338,7 +338,7 @@ describe('plugin context and plugin-declared hooks', () => {
 
   it('the context reads kernel stores (observably) but changes them only through its actions', async () => {
     let context: Parameters<ReturnType<typeof definePlugin>['setup']>[0] | undefined
-    const portico = createPortico({ ...base(), plugins: [...base().plugins, tapper((c) => void (context = c))] })
+    const portico = createPorticoKernel({ ...base(), plugins: [...base().plugins, tapper((c) => void (context = c))] })
     const plugin = context!
     // Reads pass through and stay observable.
     const seen: string[] = []
@@ -371,7 +371,7 @@ describe('plugin context and plugin-declared hooks', () => {
   })
 
   it('sorts every public method of every kernel store into changing or reading', () => {
-    const portico = createPortico(base())
+    const portico = createPorticoKernel(base())
     for (const [name, store] of Object.entries(portico.stores)) {
       const methods = new Set<string>()
       for (let proto = Object.getPrototypeOf(store); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {

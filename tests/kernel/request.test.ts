@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { definePlugin, NoAnswerError, NoPluginForHookError, NotConnectedError, ProviderRpcError, type WalletRequest } from '../../kernel/index.js'
+import { definePlugin, NoAnswerError, NoPluginForHookError, NotConnectedError, ProviderRpcError, type WalletRequest } from '../../kernel/kernel.js'
 import { createTestPortico, newWallet, testChain } from './helpers/testKit.js'
 
 /** A plugin that answers the eip155 `request` hook from `answer` and records what it was asked. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatRestoreHint, InvalidOptionError, readRestoreHint, restoreCookieMaxAge, restoreHintLimits, type Portico } from '../../kernel/index.js'
+import { formatRestoreHint, InvalidOptionError, readRestoreHint, restoreCookieMaxAge, restoreHintLimits, type Portico } from '../../kernel/kernel.js'
 import { createTestPortico, memoryStorage, newWallet, testChain } from './helpers/testKit.js'
 
 const instances: Portico[] = []

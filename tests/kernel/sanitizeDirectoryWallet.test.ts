@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { safeDeepLink, sanitizeDirectoryWallet } from '../../kernel/index.js'
+import { safeDeepLink, sanitizeDirectoryWallet } from '../../kernel/kernel.js'
 
 describe('sanitising directory entries', () => {
   it('keeps safe fields and drops hostile links, images and characters', () => {

@@ -3,7 +3,7 @@
 // form's error; the kernel action asks the namespace's `estimateSendFee` tap with the prepared request.
 import { describe, expect, it } from 'vitest'
 
-import type { SendFeeEstimate, TokenBalance } from '../../kernel/index.js'
+import type { SendFeeEstimate, TokenBalance } from '../../kernel/kernel.js'
 import { SendStore } from '../../kernel/stores/SendStore.js'
 
 const eth: TokenBalance = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', price: 0, quantity: { decimals: '18', numeric: '2' }, iconUrl: '' }

@@ -4,7 +4,7 @@
 // the field only for such a namespace ('Memo Too Long' when it does not fit).
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { type Portico, type SendRequest, type TokenBalance } from '../../kernel/index.js'
+import { type Portico, type SendRequest, type TokenBalance } from '../../kernel/kernel.js'
 import { SendStore } from '../../kernel/stores/SendStore.js'
 import { createTestPortico, newWallet, testChain } from './helpers/testKit.js'
 

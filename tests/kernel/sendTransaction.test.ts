@@ -3,7 +3,7 @@
 // `sendTransaction` tap unchanged.
 import { describe, expect, it } from 'vitest'
 
-import { createPortico, definePlugin, NotConnectedError, version } from '../../kernel/index.js'
+import { createPorticoKernel, definePlugin, NotConnectedError, version } from '../../kernel/kernel.js'
 import { defineNetwork } from '../../plugins/eip155/index.js'
 import { memoryStorage } from './helpers/testKit.js'
 
@@ -28,7 +28,7 @@ function setup() {
       })
     },
   })
-  const portico = createPortico({ projectId: 'test', networks: [devnet], plugins: [chain], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+  const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [chain], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
   return { portico, seen }
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAnalytics, createHttpClient, HttpRequestError, TimeoutError, UrlRequiredError } from '../../kernel/index.js'
+import { createAnalytics, createHttpClient, HttpRequestError, TimeoutError, UrlRequiredError } from '../../kernel/kernel.js'
 import { createTestPortico } from './helpers/testKit.js'
 import { startRecordingServer } from './helpers/recordingServer.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cacheLifetimes, createStorage, StorageValueDroppedError, StorageWriteError, type BaseError } from '../../kernel/index.js'
+import { cacheLifetimes, createStorage, StorageValueDroppedError, StorageWriteError, type BaseError } from '../../kernel/kernel.js'
 import { memoryStorage } from './helpers/testKit.js'
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alertForMessage, alerts } from '../../kernel/index.js'
+import { alertForMessage, alerts } from '../../kernel/kernel.js'
 import { AlertStore } from '../../kernel/stores/AlertStore.js'
 import { ToastStore } from '../../kernel/stores/ToastStore.js'
 

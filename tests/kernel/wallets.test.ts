@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { hookCatalogue, normalizeWalletName, type WalletConnector } from '../../kernel/index.js'
+import { hookCatalogue, normalizeWalletName, type WalletConnector } from '../../kernel/kernel.js'
 import { ConnectionStore } from '../../kernel/stores/ConnectionStore.js'
 import { WalletStore } from '../../kernel/stores/WalletStore.js'
 

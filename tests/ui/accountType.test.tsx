@@ -2,8 +2,8 @@
 // click runs portico.switchAccountType, exercised here through the kernel as the button does).
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Portico } from '../../kernel/index.js'
-import { PorticoProvider } from '../../ui/index.js'
+import type { Portico } from '../../kernel/kernel.js'
+import { PorticoProvider } from '../../ui/kit.js'
 import { AccountView } from '../../ui/views/Account/AccountView.js'
 import { registerUiViews } from '../../ui/views/registerUiViews.js'
 import { connected, eoa, fakeWallet, smart, until } from '../kernel/calls/helpers.js'

@@ -3,7 +3,7 @@
 // when too long, and shown in the review. Forms of other namespaces have no memo field at all.
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Portico, TokenBalance } from '../../kernel/index.js'
+import type { Portico, TokenBalance } from '../../kernel/kernel.js'
 import { PorticoContext } from '../../ui/provider/PorticoContext.js'
 import { WalletSendView } from '../../ui/views/WalletSend/WalletSendView.js'
 import { WalletSendPreviewView } from '../../ui/views/WalletSendPreview/WalletSendPreviewView.js'

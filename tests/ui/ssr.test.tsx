@@ -1,18 +1,18 @@
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createPortico, readRestoreHint, type Portico, type RestoreHint } from '../../kernel/index.js'
+import { createPortico, readRestoreHint, type Portico, type PorticoHandle, type RestoreHint } from '../../kernel/kernel.js'
 import { createHarnessWallet, harnessChain } from '../e2e/ui/harness/harnessPlugin.js'
 import { devnetA, devnetB } from '../e2e/ui/harness/networks.js'
-import { AccountButton, ConnectButton, NetworkButton, PorticoProvider, translate, usePorticoState, useTranslate } from '../../ui/index.js'
+import { AccountButton, ConnectButton, NetworkButton, PorticoProvider, translate, usePorticoState, useTranslate } from '../../ui/kit.js'
 import { createHarnessPortico } from '../e2e/ui/harness/createHarnessPortico.js'
 import { createTestPortico, newWallet, testChain } from '../kernel/helpers/testKit.js'
 import { siwx } from '../../plugins/siwx/index.js'
-import { accountActionOrder, definePlugin, InvalidAccountActionError, InvalidAccountBadgeError } from '../../kernel/index.js'
+import { accountActionOrder, definePlugin, InvalidAccountActionError, InvalidAccountBadgeError } from '../../kernel/kernel.js'
 import { observable, runInAction } from 'mobx'
 import { AccountView } from '../../ui/views/Account/AccountView.js'
 import { registerUiViews } from '../../ui/views/registerUiViews.js'
 
-const instances: Portico[] = []
+const instances: (Portico | PorticoHandle)[] = []
 afterEach(async () => {
   for (const portico of instances.splice(0)) await portico.destroy()
 })
@@ -41,7 +41,7 @@ function createPorticoWithHint(restoreHint: RestoreHint) {
   return portico
 }
 
-function page(portico: Portico, messages?: Record<string, string>) {
+function page(portico: Portico | PorticoHandle, messages?: Record<string, string>) {
   return renderToString(
     <PorticoProvider portico={portico} messages={messages}>
       <NetworkButton />

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
-import type { Portico } from '../../kernel/index.js'
+import type { PorticoHandle } from '../../kernel/index.js'
 import type { Messages } from '../locales/en.js'
 import type { MountedElement, MountedElements } from './MountedElements.js'
 
@@ -15,7 +15,7 @@ export type ElementsHostComponents = Pick<typeof import('../index.js'), 'Portico
 
 export type ElementsHostProps = {
   components: ElementsHostComponents
-  portico: Portico
+  portico: PorticoHandle
   mounted: MountedElements
   /** The locale when no `<…-modal locale>` says otherwise. */
   locale?: string

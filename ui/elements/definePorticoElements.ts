@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/index.js'
+import { toPorticoHandle, type Portico, type PorticoHandle } from '../../kernel/index.js'
 import type { Messages } from '../locales/en.js'
 import { ElementsAlreadyDefinedError, InvalidElementPrefixError } from './errors.js'
 import { elementAttributes, propertyName, type ElementKind } from './elementKinds.js'
@@ -22,7 +22,7 @@ export type DefinePorticoElementsErrorType = ElementsAlreadyDefinedError | Inval
 
 const kinds = Object.keys(elementAttributes) as ElementKind[]
 // One instance per prefix per page (custom element names cannot be defined twice).
-const definedBy = new Map<string, Portico>()
+const definedBy = new Map<string, PorticoHandle>()
 
 /**
  * Registers Portico's custom elements for one instance: `<portico-connect-button>`,
@@ -36,7 +36,7 @@ const definedBy = new Map<string, Portico>()
  * A second call with the same instance does nothing; with another instance it throws
  * `ElementsAlreadyDefinedError` unless it uses its own `prefix`.
  *
- * @param portico - from `createPortico`
+ * @param instance - from `createPortico`
  * @param parameters.prefix - the tag prefix (default `portico`)
  * @param parameters.locale - the page's locale
  * @returns the defined tag names
@@ -47,7 +47,8 @@ const definedBy = new Map<string, Portico>()
  * definePorticoElements(createPortico({ projectId, networks, plugins: [eip155()] }))
  * // <portico-connect-button></portico-connect-button> now works anywhere on the page
  */
-export function definePorticoElements(portico: Portico, parameters: DefinePorticoElementsParameters = {}): DefinePorticoElementsReturnType {
+export function definePorticoElements(instance: PorticoHandle | Portico, parameters: DefinePorticoElementsParameters = {}): DefinePorticoElementsReturnType {
+  const portico = toPorticoHandle(instance)
   const prefix = parameters.prefix ?? 'portico'
   if (typeof prefix !== 'string' || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(prefix)) throw new InvalidElementPrefixError(prefix)
   const tags = Object.fromEntries(kinds.map((kind) => [kind, `${prefix}-${kind}`])) as DefinePorticoElementsReturnType
@@ -69,13 +70,14 @@ type Host = {
 }
 
 /** The one React root (created with the first element, unmounted with the last) and the event bridge. */
-function createHost(portico: Portico, { locale, messages }: DefinePorticoElementsParameters): Host {
+function createHost(portico: PorticoHandle, { locale, messages }: DefinePorticoElementsParameters): Host {
   const mounted = new MountedElements()
   let root: { unmount(): void } | undefined
   let starting: Promise<void> | undefined
   let unsubscribe: (() => void) | undefined
+  const namespaces = [...new Set(portico.options.networks.map((n) => n.chainNamespace))]
   const props = (element: HTMLElement, kind: ElementKind, tag: string) =>
-    readElementProps({ kind, tag, getAttribute: (name) => element.getAttribute(name), namespaces: portico.stores.networks.namespaces })
+    readElementProps({ kind, tag, getAttribute: (name) => element.getAttribute(name), namespaces })
 
   async function start() {
     // React and the components load with the first element, not with this module's import.

@@ -1,5 +1,6 @@
 import type { AccountType, ChainNamespace, ConnectionSnapshot } from '../../kernel/index.js'
-import { usePortico } from './usePortico.js'
+import { useContext } from 'react'
+import { PorticoContext } from '../provider/PorticoContext.js'
 import { usePorticoState } from './usePorticoState.js'
 import { useStore } from './useStore.js'
 
@@ -15,18 +16,19 @@ export type UseAccountReturnType = ConnectionSnapshot & {
 
 /**
  * The connected account of a namespace (default: the active one), with its type and, for a smart
- * account, whether it is deployed.
+ * account, whether it is deployed (those two once the kernel has loaded; it never suspends).
  *
  * @example
  * const { address, isConnected, preferredAccountType } = useAccount()
  */
 export function useAccount({ namespace }: { namespace?: ChainNamespace } = {}): UseAccountReturnType {
-  const portico = usePortico('useAccount')
   const state = usePorticoState('useAccount')
+  const portico = useContext(PorticoContext)
   const ns = namespace ?? state.activeNamespace
   const connection = state.connections[ns] ?? { status: 'disconnected' as const }
   const isConnected = connection.status === 'connected'
   const smart = useStore(() => {
+    if (!portico) return {}
     const { preferredAccountType, smartAccountDeployed } = portico.stores.accounts.get(ns)
     return { preferredAccountType, smartAccountDeployed }
   })

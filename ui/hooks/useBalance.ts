@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { formatBalance, type ChainNamespace } from '../../kernel/index.js'
+import type { ChainNamespace } from '../../kernel/index.js'
+import { formatBalance } from '../../kernel/utils/formatBalance.js'
 import { usePortico } from './usePortico.js'
 import { usePorticoState } from './usePorticoState.js'
 import { useStore } from './useStore.js'

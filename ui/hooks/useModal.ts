@@ -1,15 +1,15 @@
 import type { OpenModalParameters } from '../../kernel/index.js'
-import { usePortico } from './usePortico.js'
+import { usePorticoHandle } from './usePorticoHandle.js'
 import { usePorticoState } from './usePorticoState.js'
 
 /**
- * Opens and closes the modal.
+ * Opens and closes the modal (before the kernel loads too: opening loads it).
  *
  * @example
  * const { open, close, isOpen } = useModal()
  */
 export function useModal() {
-  const portico = usePortico('useModal')
+  const portico = usePorticoHandle('useModal')
   const state = usePorticoState('useModal')
   return {
     isOpen: state.open,

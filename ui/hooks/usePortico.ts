@@ -1,6 +1,7 @@
 import { useContext } from 'react'
 import { BaseError, type Portico } from '../../kernel/index.js'
 import { PorticoContext } from '../provider/PorticoContext.js'
+import { PorticoHandleContext } from '../provider/PorticoHandleContext.js'
 
 /** Thrown when a hook runs outside `<PorticoProvider>`. */
 export class MissingProviderError extends BaseError {
@@ -12,13 +13,20 @@ export class MissingProviderError extends BaseError {
 }
 
 /**
- * The Portico instance from the nearest provider.
+ * The kernel of the nearest provider (stores, hooks, every action). A component that calls it
+ * before the kernel has loaded suspends while the kernel loads (it starts the load): wrap such
+ * components in `<Suspense>` to show something meanwhile. `usePorticoState`, `useAccount`,
+ * `useNetwork` and `useModal` answer before the kernel loads and never suspend.
  *
  * @example
- * const portico = usePortico(); portico.open()
+ * const portico = usePortico(); portico.stores.connections.isConnected('eip155')
  */
 export function usePortico(hook = 'usePortico'): Portico {
   const portico = useContext(PorticoContext)
-  if (!portico) throw new MissingProviderError(hook)
-  return portico
+  const handle = useContext(PorticoHandleContext)
+  if (portico) return portico
+  if (!handle) throw new MissingProviderError(hook)
+  if (handle.kernel) return handle.kernel
+  // Suspense: React renders this component again once the kernel has loaded.
+  throw handle.load()
 }

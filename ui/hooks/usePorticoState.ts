@@ -1,19 +1,20 @@
 import { useSyncExternalStore } from 'react'
-import type { Portico, PorticoState, RestoreHint } from '../../kernel/index.js'
-import { usePortico } from './usePortico.js'
+import type { Network, PorticoOptions, PorticoState, RestoreHint } from '../../kernel/index.js'
+import { usePorticoHandle } from './usePorticoHandle.js'
 import { useRestoreHint } from './useRestoreHint.js'
 
 /**
  * The public state snapshot, re-rendering on change. On the server and during hydration it is
  * the state before anything stored was restored (modal closed, the default network, nothing
  * connected, or restoring what the restore hint names), the same on both sides, so hydration
- * never mismatches.
+ * never mismatches. Before the kernel loads it is the handle's state (stored connections
+ * restoring); it never suspends.
  *
  * @example
  * const { open, view } = usePorticoState()
  */
 export function usePorticoState(hook = 'usePorticoState'): PorticoState {
-  const portico = usePortico(hook)
+  const portico = usePorticoHandle(hook)
   const hint = useRestoreHint()
   return useSyncExternalStore(
     (onChange) => portico.subscribe('state', onChange),
@@ -39,12 +40,13 @@ const serverCache = new WeakMap<object, { hint: RestoreHint | undefined; state: 
  * With a restore hint (from the visitor's cookie), the namespaces it names are `connecting`, as
  * they are on the client while the stored connection is restored.
  */
-export function serverState(portico: Portico, hint?: RestoreHint): PorticoState {
+export function serverState(portico: { options: PorticoOptions }, hint?: RestoreHint): PorticoState {
   const hit = serverCache.get(portico)
   if (hit && hit.hint === hint) return hit.state
-  const initial = portico.options.defaultNetwork ?? portico.options.networks[0]
+  // Options always hold a network (createPortico throws NoNetworksError otherwise).
+  const initial = (portico.options.defaultNetwork ?? portico.options.networks[0]) as Network
   const connections: PorticoState['connections'] = {}
-  for (const namespace of portico.stores.networks.namespaces) {
+  for (const namespace of new Set(portico.options.networks.map((n) => n.chainNamespace))) {
     const hinted = portico.options.enableReconnect !== false && Object.hasOwn(hint?.connections ?? {}, namespace)
     connections[namespace] = { status: hinted ? 'connecting' : 'disconnected' }
   }
@@ -53,8 +55,8 @@ export function serverState(portico: Portico, hint?: RestoreHint): PorticoState 
     view: 'Connect',
     history: ['Connect'],
     loading: false,
-    activeNamespace: initial?.chainNamespace ?? portico.stores.networks.activeNamespace,
-    activeNetworkId: initial?.caipNetworkId,
+    activeNamespace: initial.chainNamespace,
+    activeNetworkId: initial.caipNetworkId,
     connections,
   }
   serverCache.set(portico, { hint, state })

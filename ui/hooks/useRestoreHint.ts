@@ -1,7 +1,7 @@
 import { useContext } from 'react'
 import type { RestoreHint } from '../../kernel/index.js'
 import { RestoreHintContext } from '../provider/RestoreHintContext.js'
-import { usePortico } from './usePortico.js'
+import { usePorticoHandle } from './usePorticoHandle.js'
 
 /**
  * The restore hint the server read from the visitor's cookie: `<PorticoProvider restoreHint>`,
@@ -11,6 +11,6 @@ import { usePortico } from './usePortico.js'
  * const hint = useRestoreHint()
  */
 export function useRestoreHint(): RestoreHint | undefined {
-  const portico = usePortico('useRestoreHint')
+  const portico = usePorticoHandle('useRestoreHint')
   return useContext(RestoreHintContext) ?? portico.options.restoreHint
 }

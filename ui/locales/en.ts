@@ -1,3 +1,5 @@
+import { pageButtonStrings } from './enPageButtons.js'
+
 /**
  * The built-in English strings: the source every other locale translates. Keys are
  * `area.name`; `{name}` placeholders are filled by `translate`.
@@ -21,10 +23,8 @@ export const en = {
   'wallet.installed': 'Installed',
   'wallet.chains': 'Connect {wallet} on',
 
-  'button.connect': 'Connect Wallet',
-  'button.connecting': 'Connecting…',
-  'button.switchNetwork': 'Switch Network',
-  'button.selectNetwork': 'Select Network',
+  // The page buttons' own strings live beside this file so the first paint carries only them.
+  ...pageButtonStrings,
   'button.accountLabel': 'Account {address}',
 
   'view.connect.title': 'Connect Wallet',

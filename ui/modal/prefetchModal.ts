@@ -1,4 +1,4 @@
-import type { Portico, View } from '../../kernel/index.js'
+import type { Portico, View } from '../../kernel/kernel.js'
 import { loadView, sectionDescriptor } from './viewComponents.js'
 
 type ModalModule = typeof import('../components/Modal/Modal.js')

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import type { ConnectMethodSection, ViewDescriptor } from '../../kernel/index.js'
+import type { ConnectMethodSection, ViewDescriptor } from '../../kernel/kernel.js'
 import { pickViewComponent } from '../utils/pickViewComponent.js'
 
 const resolved = new WeakMap<ViewDescriptor, ComponentType>()

@@ -1,18 +1,16 @@
-import { reaction } from 'mobx'
-import { enableStaticRendering } from 'mobx-react-lite'
-import { useEffect, type ReactNode } from 'react'
-import { sanitizeThemeVariables, type Portico, type RestoreHint } from '../../kernel/index.js'
-import { ModalRoot } from '../components/ModalRoot/ModalRoot.js'
+import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { sanitizeThemeVariables, toPorticoHandle, type Portico, type PorticoHandle, type RestoreHint } from '../../kernel/index.js'
 import { I18nContext } from '../i18n/I18nContext.js'
 import type { Messages } from '../locales/en.js'
 import { useLocaleLoader } from '../i18n/useLocaleLoader.js'
-import { getUiState } from '../state/getUiState.js'
-import { registerUiViews } from '../views/registerUiViews.js'
+import { loadUi, useLoadedUi } from '../startup/loadUi.js'
 import { PorticoContext } from './PorticoContext.js'
+import { PorticoHandleContext } from './PorticoHandleContext.js'
 import { RestoreHintContext } from './RestoreHintContext.js'
 
 export type PorticoProviderProps = {
-  portico: Portico
+  /** `createPortico`'s result (or a kernel from `createPorticoKernel`). */
+  portico: PorticoHandle | Portico
   /**
    * The site's own strings for any keys (they win over the built-in locales): to reword a string,
    * or to bring a language Portico does not ship (with `locale` set to its tag).
@@ -34,16 +32,15 @@ export type PorticoProviderProps = {
   children?: ReactNode
 }
 
-// Observers render once on the server and never subscribe there.
-if (typeof window === 'undefined') enableStaticRendering(true)
-
-const registered = new WeakSet<Portico>()
+const checked = new WeakSet<PorticoHandle>()
 
 /**
- * Makes a Portico instance available to the components and hooks below it, registers the UI's
- * views, and mounts the modal in a portal on `document.body` (client only; not with
- * `features.headless`, where the site draws its own UI from the hooks). Wallet discovery runs
- * when the modal first opens.
+ * Makes a Portico instance available to the components and hooks below it. The page buttons
+ * render at once from the handle; the kernel and the modal's code load when the visitor reaches
+ * for a button (hover, focus, touch), when an action is called, or at once for a returning
+ * visitor whose connection is being restored. Then it registers the UI's views and mounts the
+ * modal in a portal on `document.body` (client only; not with `features.headless`, where the
+ * site draws its own UI from the hooks). Wallet discovery runs when the modal first opens.
  *
  * @param props.portico - from `createPortico`
  * @param props.messages - the site's own strings, by key
@@ -53,37 +50,38 @@ const registered = new WeakSet<Portico>()
  * <PorticoProvider portico={portico}><ConnectButton /></PorticoProvider>
  */
 export function PorticoProvider({ portico, messages, locale, restoreHint, children }: PorticoProviderProps) {
-  if (!registered.has(portico)) {
-    registerUiViews(portico.views)
-    registered.add(portico)
-    // Theme variables outside the contract or with hostile values: reported once here, never applied.
-    // (Checked by the UI, which applies them, so a kernel-only site does not carry the check.)
-    for (const issue of sanitizeThemeVariables(portico.options.themeVariables).issues) portico.reportError(issue, { action: 'themeVariables' })
+  const handle = toPorticoHandle(portico)
+  if (!checked.has(handle)) {
+    checked.add(handle)
+    // Theme variables outside the contract or with hostile values: reported once (to the kernel's
+    // `error` hook once it loads), never applied. Checked by the UI, which applies them.
+    for (const issue of sanitizeThemeVariables(handle.options.themeVariables).issues) handle.reportError(issue, { action: 'themeVariables' })
   }
+  const kernel = useSyncExternalStore(
+    useCallback((onChange: () => void) => handle.onLoad(onChange), [handle]),
+    () => handle.kernel,
+    // A kernel the server was given renders there too (the hooks' state is the server's either way).
+    () => handle.kernel,
+  )
+  const ui = useLoadedUi()
+  // A returning visitor's kernel is loading to restore: the account summary it will show comes with the UI.
   useEffect(() => {
-    const ui = getUiState(portico)
-    return reaction(
-      () => portico.stores.modal.open,
-      (open) => {
-        if (!open || ui.discoveryStarted) return
-        ui.setDiscovering(true)
-        portico
-          .discoverWallets()
-          .catch((error: unknown) => portico.reportError(error, { action: 'discoverWallets' }))
-          .finally(() => ui.setDiscovering(false))
-      },
-      { fireImmediately: true },
-    )
-  }, [portico])
-  const i18n = useLocaleLoader(portico, locale, messages)
+    if (kernel || handle.restoring.length > 0) void loadUi().catch((error: unknown) => handle.reportError(error, { action: 'loadUi' }))
+  }, [handle, kernel])
+  // The views are there before the modal renders (idempotent).
+  if (kernel && ui) ui.attachUi(kernel)
+  useEffect(() => (kernel && ui ? ui.watchDiscovery(kernel) : undefined), [kernel, ui])
+  const i18n = useLocaleLoader(handle, kernel, locale, messages)
   return (
-    <PorticoContext.Provider value={portico}>
-      <I18nContext.Provider value={i18n}>
-        <RestoreHintContext.Provider value={restoreHint}>
-          {children}
-          {portico.stores.options.features.headless ? null : <ModalRoot />}
-        </RestoreHintContext.Provider>
-      </I18nContext.Provider>
-    </PorticoContext.Provider>
+    <PorticoHandleContext.Provider value={handle}>
+      <PorticoContext.Provider value={kernel ?? null}>
+        <I18nContext.Provider value={i18n}>
+          <RestoreHintContext.Provider value={restoreHint}>
+            {children}
+            {kernel && ui && !kernel.stores.options.features.headless ? <ui.ModalRoot /> : null}
+          </RestoreHintContext.Provider>
+        </I18nContext.Provider>
+      </PorticoContext.Provider>
+    </PorticoHandleContext.Provider>
   )
 }

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx'
-import type { Portico } from '../../kernel/index.js'
+import type { Portico } from '../../kernel/kernel.js'
 
 /** State only the UI keeps for an instance: wallet discovery on first open. */
 export class UiState {

@@ -1,4 +1,4 @@
-import type { ChainNamespace, Portico, WalletConnector } from '../../kernel/index.js'
+import type { ChainNamespace, Portico, WalletConnector } from '../../kernel/kernel.js'
 import type { TranslateFunction } from '../hooks/useTranslate.js'
 import { networkImageSrc } from './networkImageSrc.js'
 

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/index.js'
+import type { Portico } from '../../kernel/kernel.js'
 
 /**
  * What a connecting view does once its wallet connected: back to ProfileWallets when the visitor

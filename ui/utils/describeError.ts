@@ -1,4 +1,4 @@
-import { BaseError, ConnectionRejectedError, ProviderRpcError } from '../../kernel/index.js'
+import { BaseError, ConnectionRejectedError, ProviderRpcError } from '../../kernel/kernel.js'
 
 /**
  * What to show about a failure: whether the visitor declined it in the wallet, and a short

@@ -1,4 +1,4 @@
-import { normalizeWalletName, type DirectoryWallet, type WalletConnector } from '../../kernel/index.js'
+import { normalizeWalletName, type DirectoryWallet, type WalletConnector } from '../../kernel/kernel.js'
 
 /**
  * The discovered connector that is this directory wallet (same rdns, explorer id or normalised

@@ -1,4 +1,4 @@
-import { formatBalance } from '../../kernel/index.js'
+import { formatBalance } from '../../kernel/kernel.js'
 
 const separatorsCache = new Map<string, { group: string; decimal: string }>()
 

@@ -1,4 +1,4 @@
-import type { ConnectionUser } from '../../kernel/index.js'
+import type { ConnectionUser } from '../../kernel/kernel.js'
 
 /** The spec's limit for showing an email (§9: a long email is cut at 30 characters). */
 export const emailDisplayLimit = 30

@@ -8,12 +8,16 @@ import { safeImageSrc } from './safeImageSrc.js'
  * @example
  * networkImageSrc(portico, devnetA)
  */
-export function networkImageSrc(portico: Portico, network: Network): string | undefined {
+export function networkImageSrc(portico: Pick<Portico, 'options' | 'endpoints' | 'sdkVersion'>, network: Network): string | undefined {
   const own = safeImageSrc(network.assets?.imageUrl)
   if (own) return own
   const imageId = network.assets?.imageId
   if (typeof imageId === 'string' && /^[-\w.]{1,128}$/.test(imageId)) {
-    return safeImageSrc(portico.services.api.url(`/public/getAssetImage/${encodeURIComponent(imageId)}`))
+    // The API client's URL (same parameters, same order), built without it: the page buttons draw
+    // this before the kernel loads.
+    const target = new URL(`/public/getAssetImage/${encodeURIComponent(imageId)}`, portico.endpoints.api)
+    for (const [key, value] of Object.entries({ projectId: portico.options.projectId, st: 'portico', sv: portico.sdkVersion })) if (value !== undefined) target.searchParams.set(key, value)
+    return safeImageSrc(target.href)
   }
   return undefined
 }

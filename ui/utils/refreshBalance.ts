@@ -1,4 +1,4 @@
-import type { ChainNamespace, Portico } from '../../kernel/index.js'
+import type { ChainNamespace, Portico } from '../../kernel/kernel.js'
 
 const inFlight = new WeakMap<Portico, Map<string, Promise<unknown>>>()
 

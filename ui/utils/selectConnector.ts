@@ -1,4 +1,4 @@
-import type { Portico, WalletConnector } from '../../kernel/index.js'
+import type { Portico, WalletConnector } from '../../kernel/kernel.js'
 import { memberFor } from './chainBadges.js'
 
 /**

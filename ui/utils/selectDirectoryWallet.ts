@@ -1,4 +1,4 @@
-import type { DirectoryWallet, Portico } from '../../kernel/index.js'
+import type { DirectoryWallet, Portico } from '../../kernel/kernel.js'
 import { findConnectorFor } from './findConnectorFor.js'
 import { selectConnector } from './selectConnector.js'
 

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/index.js'
+import type { Portico } from '../../kernel/kernel.js'
 import { safeImageSrc } from './safeImageSrc.js'
 
 /**

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { ViewRegistry } from '../../kernel/index.js'
+import type { ViewRegistry } from '../../kernel/kernel.js'
 import { uiViews } from './uiViews.js'
 
 /**

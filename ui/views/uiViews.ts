@@ -1,4 +1,4 @@
-import type { ViewDescriptor } from '../../kernel/index.js'
+import type { ViewDescriptor } from '../../kernel/kernel.js'
 
 /**
  * The views the UI ships, as registry descriptors: each loads its own chunk on first use and

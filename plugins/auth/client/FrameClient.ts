@@ -1,4 +1,4 @@
-import type { PluginContext } from '../../../kernel/index.js'
+import type { PluginContext } from '../../../kernel/kernel.js'
 import { AuthFrameError, FrameUnavailableError } from '../errors.js'
 import type { AuthState, FrameError, FrameEvent, FrameMethod, FrameMethods } from '../protocol.js'
 

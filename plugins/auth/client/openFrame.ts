@@ -1,4 +1,4 @@
-import type { PluginContext } from '../../../kernel/index.js'
+import type { PluginContext } from '../../../kernel/kernel.js'
 import { FrameUnavailableError } from '../errors.js'
 import { FrameClient } from './FrameClient.js'
 import { mountFrame, type FrameDocument, type MountFrameReturnType } from './mountFrame.js'

@@ -1,8 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { BaseError, type PluginContext } from '../../../kernel/index.js'
+import { BaseError, type PluginContext } from '../../../kernel/kernel.js'
 import { AuthFrameError, InvalidCodeError, InvalidEmailError, NotConnectedToAuthError, PopupClosedError, SocialConnectionError } from '../errors.js'
 import type { AuthAccounts, AuthState, AuthUser, CodeSent, FrameMethod, FrameMethods, SocialCallbackMessage } from '../protocol.js'
-import { isEmailAddress } from '../../../kernel/index.js'
+import { isEmailAddress } from '../../../kernel/kernel.js'
 import { readSocialUrl } from '../utils/readSocialUrl.js'
 
 /** Where the login stands: idle, sending a code, code sent, verifying, the social popup open, connected. */

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { Button, StatusPanel, useAnnounce, usePortico, useTranslate } from '../../../ui/index.js'
+import { Button, StatusPanel, useAnnounce, usePortico, useTranslate } from '../../../ui/kit.js'
 import { authViews } from '../constants.js'
 import { describeAuthError } from './describeAuthError.js'
 import { openPopup } from './openPopup.js'

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { Button, usePortico, useTranslate } from '../../../ui/index.js'
+import { Button, usePortico, useTranslate } from '../../../ui/kit.js'
 import { CodeForm } from './CodeForm.js'
 import { useAuth } from './useAuth.js'
 

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite'
 import { useId, useState } from 'react'
-import { Button, Spinner, useTranslate } from '../../../ui/index.js'
+import { Button, Spinner, useTranslate } from '../../../ui/kit.js'
 import { authViews } from '../constants.js'
-import { isEmailAddress } from '../../../kernel/index.js'
+import { isEmailAddress } from '../../../kernel/kernel.js'
 import { describeAuthError } from './describeAuthError.js'
 import { useAuth } from './useAuth.js'
 

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { Button, Icon, useTranslate } from '../../../ui/index.js'
+import { Button, Icon, useTranslate } from '../../../ui/kit.js'
 import { authViews } from '../constants.js'
 import { socialName } from './socialProviders.js'
 import { useAuth } from './useAuth.js'

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import { Button, Spinner, StatusPanel, useAnnounce, usePortico, useTranslate } from '../../../ui/index.js'
+import { Button, Spinner, StatusPanel, useAnnounce, usePortico, useTranslate } from '../../../ui/kit.js'
 import { authViews } from '../constants.js'
 import { CodeForm } from './CodeForm.js'
 import { describeAuthError } from './describeAuthError.js'

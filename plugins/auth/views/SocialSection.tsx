@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useId, useState } from 'react'
-import { useTranslate } from '../../../ui/index.js'
+import { useTranslate } from '../../../ui/kit.js'
 import { authViews } from '../constants.js'
 import { openPopup } from './openPopup.js'
 import { SocialIcon } from './SocialIcon.js'

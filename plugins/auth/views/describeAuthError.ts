@@ -1,5 +1,5 @@
-import type { BaseError } from '../../../kernel/index.js'
-import type { TranslateFunction } from '../../../ui/index.js'
+import type { BaseError } from '../../../kernel/kernel.js'
+import type { TranslateFunction } from '../../../ui/kit.js'
 import { AuthFrameError, InvalidCodeError, InvalidEmailError } from '../errors.js'
 
 /**

@@ -1,4 +1,4 @@
-import { usePortico } from '../../../ui/index.js'
+import { usePortico } from '../../../ui/kit.js'
 import type { AuthSettings } from '../auth.js'
 import type { AuthStore } from '../store/AuthStore.js'
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { usePortico } from '../../../ui/index.js'
+import { usePortico } from '../../../ui/kit.js'
 
 /**
  * Runs `leave` when the view unmounts because the modal moved to another view or closed — not

@@ -1,4 +1,4 @@
-import { ProviderRpcError, type Network } from '../../../kernel/index.js'
+import { ProviderRpcError, type Network } from '../../../kernel/kernel.js'
 import type { BitcoinWallet } from '../discovery/bitcoinWallet.js'
 import { BitcoinAmountError, BitcoinApiError, BitcoinWalletFeatureError } from '../errors.js'
 import { decodeBitcoinAddress } from '../utils/decodeBitcoinAddress.js'

@@ -1,4 +1,4 @@
-import type { Network, WaitForTransactionResult } from '../../../kernel/index.js'
+import type { Network, WaitForTransactionResult } from '../../../kernel/kernel.js'
 import { esplora } from './esplora.js'
 
 /**

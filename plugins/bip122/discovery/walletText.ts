@@ -1,4 +1,4 @@
-import { ProviderRpcError } from '../../../kernel/index.js'
+import { ProviderRpcError } from '../../../kernel/kernel.js'
 
 const iconPattern = /^data:image\/(?:svg\+xml|webp|png|gif);base64,[A-Za-z0-9+/=]+$/
 const maxIconLength = 200_000

@@ -1,4 +1,4 @@
-import type { CaipNetworkId, Network } from '../../../kernel/index.js'
+import type { CaipNetworkId, Network } from '../../../kernel/kernel.js'
 
 export type DefineBitcoinNetworkParameters = {
   /** The first 32 hex characters of the genesis block hash (the CAIP-2 reference, CAIP-4). */

@@ -1,5 +1,5 @@
 import { CosmosNetworkError, CosmosRestRequestError } from '../errors.js'
-import type { Network } from '../../../kernel/index.js'
+import type { Network } from '../../../kernel/kernel.js'
 
 export type CallCosmosRestParameters = {
   network: Network

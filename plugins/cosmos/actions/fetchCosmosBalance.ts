@@ -1,4 +1,4 @@
-import type { Network } from '../../../kernel/index.js'
+import type { Network } from '../../../kernel/kernel.js'
 import { CosmosRestRequestError } from '../errors.js'
 import { formatCosmosUnits } from '../utils/formatCosmosUnits.js'
 import { cosmosDataOf } from '../utils/cosmosDataOf.js'

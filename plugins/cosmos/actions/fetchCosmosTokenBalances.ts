@@ -1,4 +1,4 @@
-import type { CaipAddress, Network, TokenBalance } from '../../../kernel/index.js'
+import type { CaipAddress, Network, TokenBalance } from '../../../kernel/kernel.js'
 import { cosmosDataOf } from '../utils/cosmosDataOf.js'
 import { formatCosmosUnits } from '../utils/formatCosmosUnits.js'
 import { callCosmosRest } from './callCosmosRest.js'

@@ -1,5 +1,5 @@
 import { base64 } from '@scure/base'
-import { parseDecimalUnits, ProviderRpcError, type Network } from '../../../kernel/index.js'
+import { parseDecimalUnits, ProviderRpcError, type Network } from '../../../kernel/kernel.js'
 import { CosmosAmountError, CosmosRestRequestError, CosmosTransactionFailedError } from '../errors.js'
 import { cosmosDataOf } from '../utils/cosmosDataOf.js'
 import { cosmosSignModes, encodeAuthInfo, encodeMsgSendBody, encodeTxRaw, type CosmosCoin } from '../utils/encodeCosmosTx.js'

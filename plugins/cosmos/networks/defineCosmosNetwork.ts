@@ -1,4 +1,4 @@
-import type { CaipNetworkId, Network } from '../../../kernel/index.js'
+import type { CaipNetworkId, Network } from '../../../kernel/kernel.js'
 
 /** What a Cosmos network adds to a `Network`: what wallets need to know the chain and to pay its fees. */
 export type CosmosChainData = {

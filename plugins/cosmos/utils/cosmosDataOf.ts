@@ -1,4 +1,4 @@
-import type { Network } from '../../../kernel/index.js'
+import type { Network } from '../../../kernel/kernel.js'
 import { CosmosNetworkError } from '../errors.js'
 import type { CosmosChainData } from '../networks/defineCosmosNetwork.js'
 

@@ -1,4 +1,4 @@
-import type { Network, SmartAccountResult } from '../../../kernel/index.js'
+import type { Network, SmartAccountResult } from '../../../kernel/kernel.js'
 
 /**
  * Whether an account has code on the network (`eth_getCode` over its RPC, viem loaded on first

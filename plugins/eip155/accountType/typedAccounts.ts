@@ -1,4 +1,4 @@
-import type { ConnectionAccount } from '../../../kernel/index.js'
+import type { ConnectionAccount } from '../../../kernel/kernel.js'
 import type { Eip1193Provider } from '../discovery/Eip1193Provider.js'
 import { detectAccountType } from './detectAccountType.js'
 

@@ -1,4 +1,4 @@
-import type { SendFeeEstimate, SendRequest } from '../../../kernel/index.js'
+import type { SendFeeEstimate, SendRequest } from '../../../kernel/kernel.js'
 import { buildTransfer } from './sendTransfer.js'
 
 /**

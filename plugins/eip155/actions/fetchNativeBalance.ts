@@ -1,4 +1,4 @@
-import type { BalanceResult, Network } from '../../../kernel/index.js'
+import type { BalanceResult, Network } from '../../../kernel/kernel.js'
 
 /**
  * Reads an account's native balance over the network's RPC URLs with viem (loaded on first use):

@@ -1,4 +1,4 @@
-import { BaseError, parseCaipAddress, type SendRequest } from '../../../kernel/index.js'
+import { BaseError, parseCaipAddress, type SendRequest } from '../../../kernel/kernel.js'
 import type { Eip1193Provider } from '../discovery/Eip1193Provider.js'
 
 /** A transfer as an `eth_sendTransaction` / `eth_estimateGas` call object (hex quantities). */

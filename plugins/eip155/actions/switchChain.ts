@@ -1,4 +1,4 @@
-import { ChainNotSupportedError, ProviderRpcError, type Network } from '../../../kernel/index.js'
+import { ChainNotSupportedError, ProviderRpcError, type Network } from '../../../kernel/kernel.js'
 import type { Eip1193Provider } from '../discovery/Eip1193Provider.js'
 import { shouldAddChain } from '../utils/shouldAddChain.js'
 

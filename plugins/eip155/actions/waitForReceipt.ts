@@ -1,4 +1,4 @@
-import type { Network, WaitForTransactionResult } from '../../../kernel/index.js'
+import type { Network, WaitForTransactionResult } from '../../../kernel/kernel.js'
 
 /**
  * Waits for a transaction's receipt over the network's first RPC URL with viem's

@@ -1,4 +1,4 @@
-import { InvalidWalletAnswerError, type CallReceipt, type CallsStatus, type CaipNetworkId } from '../../../kernel/index.js'
+import { InvalidWalletAnswerError, type CallReceipt, type CallsStatus, type CaipNetworkId } from '../../../kernel/kernel.js'
 import { parseChainId } from '../utils/parseChainId.js'
 
 const method = 'wallet_getCallsStatus'

@@ -1,4 +1,4 @@
-import { InvalidWalletAnswerError, type CaipNetworkId, type WalletCapabilitiesByChain } from '../../../kernel/index.js'
+import { InvalidWalletAnswerError, type CaipNetworkId, type WalletCapabilitiesByChain } from '../../../kernel/kernel.js'
 import { parseChainId } from '../utils/parseChainId.js'
 
 const method = 'wallet_getCapabilities'

@@ -1,4 +1,4 @@
-import { InvalidWalletAnswerError, type SendCallsResult } from '../../../kernel/index.js'
+import { InvalidWalletAnswerError, type SendCallsResult } from '../../../kernel/kernel.js'
 
 const method = 'wallet_sendCalls'
 

@@ -1,4 +1,4 @@
-import { InvalidCallsError, type CallReceipt, type CallsStatus, type Network } from '../../../kernel/index.js'
+import { InvalidCallsError, type CallReceipt, type CallsStatus, type Network } from '../../../kernel/kernel.js'
 
 const hash32 = /^0x[0-9a-fA-F]{64}$/
 

@@ -1,4 +1,4 @@
-import { ProviderRpcError, type CaipNetworkId, type PluginContext } from '../../../kernel/index.js'
+import { ProviderRpcError, type CaipNetworkId, type PluginContext } from '../../../kernel/kernel.js'
 import type { Eip1193Provider } from '../discovery/Eip1193Provider.js'
 import { toHexChainId } from './toHexChainId.js'
 

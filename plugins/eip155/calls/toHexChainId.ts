@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../../../kernel/index.js'
+import type { CaipNetworkId } from '../../../kernel/kernel.js'
 
 /**
  * An eip155 CAIP-2 id as the hex chain id EIP-5792 carries (`eip155:31337` → `0x7a69`).

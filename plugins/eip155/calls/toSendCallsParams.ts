@@ -1,4 +1,4 @@
-import type { SendCallsRequest } from '../../../kernel/index.js'
+import type { SendCallsRequest } from '../../../kernel/kernel.js'
 import { toHexChainId } from './toHexChainId.js'
 
 /** The EIP-5792 version Portico speaks. */

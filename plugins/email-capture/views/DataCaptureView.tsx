@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite'
 import { useId, useState } from 'react'
 
-import { Button, Icon, Spinner, useAnnounce, usePortico, useTranslate } from '../../../ui/index.js'
+import { Button, Icon, Spinner, useAnnounce, usePortico, useTranslate } from '../../../ui/kit.js'
 import type { EmailCaptureSettings } from '../emailCapture.js'
-import { isEmailAddress } from '../../../kernel/index.js'
+import { isEmailAddress } from '../../../kernel/kernel.js'
 
 /**
  * DataCapture (spec §2): the visitor's email, with consent text linking the site's privacy policy.

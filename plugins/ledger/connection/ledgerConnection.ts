@@ -1,4 +1,4 @@
-import type { CaipNetworkId, ConnectResult, Network } from '../../../kernel/index.js'
+import type { CaipNetworkId, ConnectResult, Network } from '../../../kernel/kernel.js'
 import { ledgerConnectorId } from '../constants.js'
 import type { Eip155ChannelParameters } from '../eip155/createEip155Channel.js'
 import { LedgerAccountNotChosenError, LedgerNotSelectedError, LedgerUnsupportedBrowserError } from '../errors.js'

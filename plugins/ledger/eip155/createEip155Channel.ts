@@ -13,7 +13,7 @@ import {
   type TypedDataDomain,
   type TypedDataParameter,
 } from 'viem'
-import { ProviderRpcError, type CaipNetworkId, type ConnectionChannel, type Network } from '../../../kernel/index.js'
+import { ProviderRpcError, type CaipNetworkId, type ConnectionChannel, type Network } from '../../../kernel/kernel.js'
 import type { LedgerDevice } from '../transport/LedgerDevice.js'
 import { toLedgerPath } from '../utils/derivationPaths.js'
 import { invalidParams, readTransaction, type LedgerTransactionInput } from './readTransaction.js'

@@ -1,5 +1,5 @@
 import { getAddress, isAddress, isHex, type Address, type Hex } from 'viem'
-import { ProviderRpcError } from '../../../kernel/index.js'
+import { ProviderRpcError } from '../../../kernel/kernel.js'
 
 /** An `eth_sendTransaction` request, read and checked. */
 export type LedgerTransactionInput = {

@@ -1,5 +1,5 @@
 import { base58, base64 } from '@scure/base'
-import { ProviderRpcError, type CaipNetworkId, type ConnectionChannel, type Network } from '../../../kernel/index.js'
+import { ProviderRpcError, type CaipNetworkId, type ConnectionChannel, type Network } from '../../../kernel/kernel.js'
 import { invalidParams } from '../eip155/readTransaction.js'
 import type { LedgerDevice } from '../transport/LedgerDevice.js'
 import { toLedgerPath } from '../utils/derivationPaths.js'

@@ -1,4 +1,4 @@
-import type { BalanceResult } from '../../../kernel/index.js'
+import type { BalanceResult } from '../../../kernel/kernel.js'
 
 /** `0x1234…abcd`: the start and end of an address, for a row. */
 export function shortAddress(address: string): string {

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 
-import { BaseError, type Portico, readCode } from '../../../kernel/index.js'
+import { BaseError, type Portico, readCode } from '../../../kernel/kernel.js'
 import type { ProfileApi } from '../api/createProfileApi.js'
 import { ProfileApiError } from '../api/createProfileApi.js'
 import { NameRegistrationError, NameResolveError, NameSuggestionsError } from '../errors.js'

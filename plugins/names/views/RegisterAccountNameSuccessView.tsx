@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 
-import { Button, Icon, usePortico, useTranslate } from '../../../ui/index.js'
+import { Button, Icon, usePortico, useTranslate } from '../../../ui/kit.js'
 import type { NamesSettings } from '../names.js'
 
 /**

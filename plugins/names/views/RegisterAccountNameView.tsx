@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useMemo } from 'react'
 
-import type { Portico } from '../../../kernel/index.js'
-import { Button, Spinner, useAnnounce, usePortico, useTranslate } from '../../../ui/index.js'
+import type { Portico } from '../../../kernel/kernel.js'
+import { Button, Spinner, useAnnounce, usePortico, useTranslate } from '../../../ui/kit.js'
 import type { NamesSettings } from '../names.js'
 import { describeNameError, RegisterNameStore } from '../stores/RegisterNameStore.js'
 

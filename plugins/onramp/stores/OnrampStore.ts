@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 
-import { parseDecimalUnits, type Portico } from '../../../kernel/index.js'
+import { parseDecimalUnits, type Portico } from '../../../kernel/kernel.js'
 import type { OnrampApi, OnrampAssetOption, OnrampOptions, OnrampOrder, OnrampQuoteLine } from '../api/createOnrampApi.js'
 import { OnrampOrderFailedError, OnrampPopupClosedError } from '../errors.js'
 

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useMemo } from 'react'
 
-import type { Portico } from '../../../kernel/index.js'
-import { Button, Icon, Spinner, StatusPanel, useAnnounce, useLocale, usePortico, useTranslate } from '../../../ui/index.js'
+import type { Portico } from '../../../kernel/kernel.js'
+import { Button, Icon, Spinner, StatusPanel, useAnnounce, useLocale, usePortico, useTranslate } from '../../../ui/kit.js'
 import { createOnrampApi } from '../api/createOnrampApi.js'
 import type { OnrampSettings } from '../onramp.js'
 import { type CheckoutWindow, OnrampStore } from '../stores/OnrampStore.js'

@@ -1,4 +1,4 @@
-import { formatDecimalUnits, type BalanceResult, type Network } from '../../../kernel/index.js'
+import { formatDecimalUnits, type BalanceResult, type Network } from '../../../kernel/kernel.js'
 import { PolkadotRpcRequestError } from '../errors.js'
 import { decodeSs58 } from '../utils/ss58.js'
 import { readPolkadotAccount } from './readPolkadotAccount.js'

@@ -1,6 +1,6 @@
 import { createV4Tx } from '@polkadot-api/signers-common'
 import { compact, u128 } from '@polkadot-api/substrate-bindings'
-import { formatDecimalUnits, parseDecimalUnits, type SendRequest } from '../../../kernel/index.js'
+import { formatDecimalUnits, parseDecimalUnits, type SendRequest } from '../../../kernel/kernel.js'
 import { PolkadotAmountError, PolkadotRpcRequestError, PolkadotSignedExtensionError } from '../errors.js'
 import { decodeSs58, encodeSs58 } from '../utils/ss58.js'
 import { fromHex, toHex } from '../utils/toHex.js'

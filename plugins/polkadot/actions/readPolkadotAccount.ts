@@ -1,5 +1,5 @@
 import { Blake2128Concat, Struct, Twox128, u128, u32 } from '@polkadot-api/substrate-bindings'
-import type { Network } from '../../../kernel/index.js'
+import type { Network } from '../../../kernel/kernel.js'
 import { PolkadotRpcRequestError } from '../errors.js'
 import { fromHex, toHex } from '../utils/toHex.js'
 import { callPolkadotRpc } from './callPolkadotRpc.js'

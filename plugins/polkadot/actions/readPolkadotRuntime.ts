@@ -1,6 +1,6 @@
 import { getDynamicBuilder, getLookupFn } from '@polkadot-api/metadata-builders'
 import { decAnyMetadata, unifyMetadata, type UnifiedMetadata } from '@polkadot-api/substrate-bindings'
-import type { Network } from '../../../kernel/index.js'
+import type { Network } from '../../../kernel/kernel.js'
 import { PolkadotRpcRequestError } from '../errors.js'
 import { fromHex } from '../utils/toHex.js'
 import { callPolkadotRpc } from './callPolkadotRpc.js'

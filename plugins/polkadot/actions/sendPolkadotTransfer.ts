@@ -1,6 +1,6 @@
 import { getPolkadotSignerFromPjs, type SignPayload, type SignRaw } from '@polkadot-api/pjs-signer'
 import { Blake2256 } from '@polkadot-api/substrate-bindings'
-import type { Network } from '../../../kernel/index.js'
+import type { Network } from '../../../kernel/kernel.js'
 import { PolkadotRpcRequestError, PolkadotTransactionRefusedError } from '../errors.js'
 import { toHex } from '../utils/toHex.js'
 import { callPolkadotRpc } from './callPolkadotRpc.js'

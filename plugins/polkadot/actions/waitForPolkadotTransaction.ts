@@ -1,5 +1,5 @@
 import { Blake2256, Twox128 } from '@polkadot-api/substrate-bindings'
-import type { Network } from '../../../kernel/index.js'
+import type { Network } from '../../../kernel/kernel.js'
 import { fromHex, toHex } from '../utils/toHex.js'
 import { callPolkadotRpc } from './callPolkadotRpc.js'
 import { readPolkadotRuntime } from './readPolkadotRuntime.js'

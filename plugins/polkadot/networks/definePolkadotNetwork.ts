@@ -1,4 +1,4 @@
-import type { CaipNetworkId, Network } from '../../../kernel/index.js'
+import type { CaipNetworkId, Network } from '../../../kernel/kernel.js'
 
 /** What a Substrate network adds to a `Network`: its genesis hash and SS58 prefix. */
 export type PolkadotChainData = {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { CaipNetworkId } from '../../../kernel/index.js'
+import type { CaipNetworkId } from '../../../kernel/kernel.js'
 import {
   SiwxChainNotConfiguredError,
   SiwxDomainMismatchError,

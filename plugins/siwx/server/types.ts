@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../../../kernel/index.js'
+import type { CaipNetworkId } from '../../../kernel/kernel.js'
 import type { SiwxMessageData } from '../types.js'
 
 /** A verified sign-in as the server keeps it. */

@@ -1,4 +1,4 @@
-import type { CaipNetworkId, PorticoStorage } from '../../../kernel/index.js'
+import type { CaipNetworkId, PorticoStorage } from '../../../kernel/kernel.js'
 import type { SiwxSession, SiwxSessionStore } from '../types.js'
 import { isSiwxSession } from '../utils/isSiwxSession.js'
 

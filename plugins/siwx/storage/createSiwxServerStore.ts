@@ -1,4 +1,4 @@
-import { BaseError, type CaipNetworkId } from '../../../kernel/index.js'
+import { BaseError, type CaipNetworkId } from '../../../kernel/kernel.js'
 import type { SiwxNonceRequest, SiwxSession, SiwxSessionStore } from '../types.js'
 import { isSiwxSession } from '../utils/isSiwxSession.js'
 

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx'
-import type { CaipNetworkId, ChainNamespace } from '../../../kernel/index.js'
+import type { CaipNetworkId, ChainNamespace } from '../../../kernel/kernel.js'
 import type { SiwxMessageData, SiwxSession } from '../types.js'
 
 /** Where the sign-in stands for the current account. */

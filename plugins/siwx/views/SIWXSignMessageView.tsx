@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { usePortico, useTranslate } from '../../../ui/index.js'
+import { usePortico, useTranslate } from '../../../ui/kit.js'
 import type { SiwxStore } from '../stores/SiwxStore.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { Network } from '../../../kernel/index.js'
+import type { Network } from '../../../kernel/kernel.js'
 import { SolanaRpcRequestError } from '../errors.js'
 
 export type CallSolanaRpcParameters = {

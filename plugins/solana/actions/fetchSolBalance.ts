@@ -1,4 +1,4 @@
-import type { BalanceResult, Network } from '../../../kernel/index.js'
+import type { BalanceResult, Network } from '../../../kernel/kernel.js'
 import { SolanaRpcRequestError } from '../errors.js'
 import { formatUnits } from '../utils/formatUnits.js'
 import { callSolanaRpc } from './callSolanaRpc.js'

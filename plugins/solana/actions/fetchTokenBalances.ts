@@ -1,4 +1,4 @@
-import type { CaipAddress, Network } from '../../../kernel/index.js'
+import type { CaipAddress, Network } from '../../../kernel/kernel.js'
 import { formatUnits } from '../utils/formatUnits.js'
 import { isSolanaAddress } from '../utils/isSolanaAddress.js'
 import { solanaPrograms } from '../utils/solanaPrograms.js'

@@ -1,5 +1,5 @@
 import { base58, base64 } from '@scure/base'
-import { parseCaipAddress, ProviderRpcError, type SendRequest } from '../../../kernel/index.js'
+import { parseCaipAddress, ProviderRpcError, type SendRequest } from '../../../kernel/kernel.js'
 import type { Wallet, WalletAccount } from '../discovery/WalletStandardTypes.js'
 import { SolanaAmountError, SolanaRentExemptError, SolanaTokenError, SolanaTransactionFailedError, SolanaWalletFeatureError } from '../errors.js'
 import { encodeLegacyTransaction } from '../utils/encodeLegacyTransaction.js'

@@ -1,4 +1,4 @@
-import { createWalletStandardDiscovery, type CreateWalletStandardDiscoveryReturnType } from '../../../kernel/index.js'
+import { createWalletStandardDiscovery, type CreateWalletStandardDiscoveryReturnType } from '../../../kernel/kernel.js'
 import type { WalletRegistry } from './WalletStandardTypes.js'
 
 export type CreateSolanaWalletDiscoveryReturnType = CreateWalletStandardDiscoveryReturnType

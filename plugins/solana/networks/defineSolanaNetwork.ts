@@ -1,4 +1,4 @@
-import type { CaipNetworkId, Network } from '../../../kernel/index.js'
+import type { CaipNetworkId, Network } from '../../../kernel/kernel.js'
 
 export type DefineSolanaNetworkParameters = {
   /** The first 32 base58 characters of the cluster's genesis hash (the CAIP-2 reference). */

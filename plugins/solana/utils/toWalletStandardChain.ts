@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../../../kernel/index.js'
+import type { CaipNetworkId } from '../../../kernel/kernel.js'
 import { walletStandardChains, type SolanaWalletStandardChain } from './walletStandardChains.js'
 
 /**

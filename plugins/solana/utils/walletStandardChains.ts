@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../../../kernel/index.js'
+import type { CaipNetworkId } from '../../../kernel/kernel.js'
 
 /** A Wallet Standard Solana chain id. */
 export type SolanaWalletStandardChain = 'solana:mainnet' | 'solana:devnet' | 'solana:testnet' | 'solana:localnet'

@@ -1,4 +1,4 @@
-import type { Network } from '../../../kernel/index.js'
+import type { Network } from '../../../kernel/kernel.js'
 import { StacksApiRequestError } from '../errors.js'
 import { formatStacksUnits } from '../utils/formatStacksUnits.js'
 import { callStacksApi } from './callStacksApi.js'

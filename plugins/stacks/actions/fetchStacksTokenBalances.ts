@@ -1,4 +1,4 @@
-import type { CaipAddress, Network, TokenBalance } from '../../../kernel/index.js'
+import type { CaipAddress, Network, TokenBalance } from '../../../kernel/kernel.js'
 import { formatStacksUnits } from '../utils/formatStacksUnits.js'
 import { callStacksApi } from './callStacksApi.js'
 

@@ -1,4 +1,4 @@
-import { parseDecimalUnits, type Network, type SendFeeSpeed } from '../../../kernel/index.js'
+import { parseDecimalUnits, type Network, type SendFeeSpeed } from '../../../kernel/kernel.js'
 import { StacksAmountError } from '../errors.js'
 import { isStacksAddress } from '../utils/isStacksAddress.js'
 import { encodeStxTransferPayload } from '../utils/encodeStxTransferPayload.js'

@@ -1,4 +1,4 @@
-import { ProviderRpcError } from '../../../kernel/index.js'
+import { ProviderRpcError } from '../../../kernel/kernel.js'
 
 /** A SIP-030 provider: `request(method, params)` resolving a JSON-RPC 2.0 envelope (or its result), rejecting with one. */
 export type StacksProvider = {

@@ -1,4 +1,4 @@
-import type { CaipNetworkId, Network } from '../../../kernel/index.js'
+import type { CaipNetworkId, Network } from '../../../kernel/kernel.js'
 import type { StacksAddressNetwork } from '../utils/stacksAddressVersions.js'
 
 /** What a Stacks network adds to a `Network`: what wallets and transactions need to know of the chain. */

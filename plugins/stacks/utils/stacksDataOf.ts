@@ -1,4 +1,4 @@
-import type { Network } from '../../../kernel/index.js'
+import type { Network } from '../../../kernel/kernel.js'
 import { StacksNetworkError } from '../errors.js'
 import type { StacksChainData } from '../networks/defineStacksNetwork.js'
 

@@ -1,4 +1,4 @@
-import type { BalanceResult, Network } from '../../../kernel/index.js'
+import type { BalanceResult, Network } from '../../../kernel/kernel.js'
 import { SuiRpcRequestError } from '../errors.js'
 import { formatSuiUnits } from '../utils/formatSuiUnits.js'
 import { callSuiRpc } from './callSuiRpc.js'

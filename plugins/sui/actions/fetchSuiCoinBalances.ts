@@ -1,4 +1,4 @@
-import type { Network, TokenBalance } from '../../../kernel/index.js'
+import type { Network, TokenBalance } from '../../../kernel/kernel.js'
 import { SuiRpcRequestError } from '../errors.js'
 import { encodeSuiCoinType } from '../utils/encodeSuiCoinType.js'
 import { formatSuiUnits } from '../utils/formatSuiUnits.js'

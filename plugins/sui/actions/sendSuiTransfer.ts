@@ -1,4 +1,4 @@
-import { parseDecimalUnits, ProviderRpcError, type SendRequest } from '../../../kernel/index.js'
+import { parseDecimalUnits, ProviderRpcError, type SendRequest } from '../../../kernel/kernel.js'
 import type { Wallet, WalletAccount } from '../discovery/SuiWalletTypes.js'
 import { SuiAmountError, SuiTransactionFailedError, SuiWalletFeatureError } from '../errors.js'
 import { formatSuiUnits } from '../utils/formatSuiUnits.js'

@@ -1,4 +1,4 @@
-import { createWalletStandardDiscovery, type CreateWalletStandardDiscoveryReturnType } from '../../../kernel/index.js'
+import { createWalletStandardDiscovery, type CreateWalletStandardDiscoveryReturnType } from '../../../kernel/kernel.js'
 import type { SuiWalletRegistry } from './SuiWalletTypes.js'
 
 export type CreateSuiWalletDiscoveryReturnType = CreateWalletStandardDiscoveryReturnType

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 
-import { formatDecimalUnits, parseDecimalUnits, type Portico, type TokenBalance } from '../../../kernel/index.js'
+import { formatDecimalUnits, parseDecimalUnits, type Portico, type TokenBalance } from '../../../kernel/kernel.js'
 import { type ConvertApi, nativeSwapAddress, type SwapQuote, type SwapToken } from '../api/createConvertApi.js'
 import { SwapFailedError } from '../errors.js'
 

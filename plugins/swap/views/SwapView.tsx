@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useMemo } from 'react'
 
-import type { Portico } from '../../../kernel/index.js'
-import { Button, Icon, useAnnounce, useLocale, usePortico, useTranslate } from '../../../ui/index.js'
+import type { Portico } from '../../../kernel/kernel.js'
+import { Button, Icon, useAnnounce, useLocale, usePortico, useTranslate } from '../../../ui/kit.js'
 import { createConvertApi } from '../api/createConvertApi.js'
 import { SwapStore } from '../stores/SwapStore.js'
 import type { SwapSettings } from '../swap.js'

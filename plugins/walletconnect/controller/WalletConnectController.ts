@@ -19,7 +19,7 @@ import {
   type SwitchNetworkRequest,
   type SwitchNetworkResult,
   type WalletConnectNamespace,
-} from '../../../kernel/index.js'
+} from '../../../kernel/kernel.js'
 import {
   MethodNotApprovedError,
   NamespaceNotApprovedError,

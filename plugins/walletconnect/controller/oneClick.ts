@@ -1,4 +1,4 @@
-import { BaseError, ProviderRpcError, type AsyncSeriesBailHook, type AsyncSeriesHook, type CaipNetworkId, type PluginContext } from '../../../kernel/index.js'
+import { BaseError, ProviderRpcError, type AsyncSeriesBailHook, type AsyncSeriesHook, type CaipNetworkId, type PluginContext } from '../../../kernel/kernel.js'
 import { InvalidWalletResponseError } from '../errors.js'
 import type { ProposalNamespaces, SignClientLike, WcAuthenticateParams, WcSession } from '../types.js'
 

@@ -1,5 +1,5 @@
 import { makeAutoObservable, observableRef } from 'mobx'
-import type { BaseError, DirectoryWallet, PluginContext } from '../../../kernel/index.js'
+import type { BaseError, DirectoryWallet, PluginContext } from '../../../kernel/kernel.js'
 
 /** What the store's view-facing actions need from the plugin's context. */
 export type WalletConnectStoreActions = Pick<PluginContext, 'showToast' | 'replaceView'>

@@ -1,4 +1,4 @@
-import type { ChainNamespace, Network, WalletConnectNamespace } from '../../../kernel/index.js'
+import type { ChainNamespace, Network, WalletConnectNamespace } from '../../../kernel/kernel.js'
 import type { ProposalNamespaces } from '../types.js'
 
 /**

@@ -1,4 +1,4 @@
-import { safeDeepLink, safeHttpUrl, type DirectoryWallet } from '../../../kernel/index.js'
+import { safeDeepLink, safeHttpUrl, type DirectoryWallet } from '../../../kernel/kernel.js'
 
 /** Where a directory wallet can take the pairing URI. */
 export type WalletLinks = { desktop?: string; mobile?: string; webapp?: string; universal?: string }

@@ -1,4 +1,4 @@
-import { isCaipNetworkId, type CaipNetworkId, type ChainNamespace } from '../../../kernel/index.js'
+import { isCaipNetworkId, type CaipNetworkId, type ChainNamespace } from '../../../kernel/kernel.js'
 import type { WcSession } from '../types.js'
 
 /** What a session allows in one namespace: chains, accounts (per chain), methods and events. */

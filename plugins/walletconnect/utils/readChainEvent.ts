@@ -1,4 +1,4 @@
-import { isCaipNetworkId, type CaipNetworkId, type ChainNamespace } from '../../../kernel/index.js'
+import { isCaipNetworkId, type CaipNetworkId, type ChainNamespace } from '../../../kernel/kernel.js'
 
 /**
  * The chain a `chainChanged` event names, read without knowing the namespace's format: a CAIP-2

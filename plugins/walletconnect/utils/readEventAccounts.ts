@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../../../kernel/index.js'
+import type { ChainNamespace } from '../../../kernel/kernel.js'
 
 /**
  * The addresses an `accountsChanged` event names (plain or CAIP-10 of the namespace), in order,

@@ -112,7 +112,7 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     await connectButton.click()
     await page.getByRole('status').filter({ hasText: 'The wallet window could not be loaded. Check your connection and try again.' }).waitFor()
     expect(await dialog(page).count()).toBe(0)
-    expect(await page.evaluate(() => (window as unknown as { porticoHarness: { portico: { stores: { modal: { open: boolean } } } } }).porticoHarness.portico.stores.modal.open)).toBe(false)
+    expect(await page.evaluate(() => (window as unknown as { porticoHarness: { portico: { kernel: { stores: { modal: { open: boolean } } } } } }).porticoHarness.portico.kernel.stores.modal.open)).toBe(false)
     await page.unroute(/\/Modal-[\w-]*\.js$/)
     await connectButton.click()
     await expect.poll(() => title(page).textContent()).toBe('Connect Wallet')
@@ -250,7 +250,7 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
   it('shows the current alert in the modal with a dismiss button', async () => {
     const h = await openHarnessPage(browser, harness.url)
     const { page } = h
-    await page.evaluate(() => (window as unknown as { porticoHarness: { portico: { stores: { alerts: { raise(code: string): void } } } } }).porticoHarness.portico.stores.alerts.raise('APKT003'))
+    await page.evaluate(() => (window as unknown as { porticoHarness: { portico: { kernel: { stores: { alerts: { raise(code: string): void } } } } } }).porticoHarness.portico.kernel.stores.alerts.raise('APKT003'))
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     const alert = dialog(page).getByRole('alert')
     await alert.waitFor()

@@ -1,3 +1,4 @@
+import '../../helpers/eip155Loaded.js'
 import {
   connect,
   createConfig,
@@ -14,7 +15,7 @@ import {
 } from '@wagmi/core'
 import { createPublicClient, defineChain, http, parseEther, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortico, type Portico } from '../../../kernel/index.js'
+import { createPorticoKernel, type Portico } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { solana, solanaLocalnet } from '../../../plugins/solana/index.js'
 import { createDevWalletProvider } from '../../../sandbox/devWallet/createDevWalletProvider.js'
@@ -48,7 +49,7 @@ function setup() {
   const second = createDevWalletProvider({ account: devAccount(1), chains: walletChains })
   const secondInfo = Object.freeze({ uuid: '7d1a1b0e-0000-4000-8000-000000000002', name: 'Second Dev Wallet', icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E', rdns: 'dev.portico.second' })
   page.target.addEventListener('eip6963:requestProvider', () => page.target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: secondInfo, provider: second.provider }) })))
-  const instance = createPortico({
+  const instance = createPorticoKernel({
     projectId: 'test',
     networks: [defineNetwork({ id: 31337, name: 'Portico Devnet A', rpcUrls: [anvilA.rpcUrl] }), defineNetwork({ id: 31338, name: 'Portico Devnet B', rpcUrls: [anvilB.rpcUrl] })],
     plugins: [eip155({ safe: false }, { window: page.target })],
@@ -201,7 +202,7 @@ describe('portico/wagmi: bad input', () => {
   })
 
   it('a Portico instance without the eip155 plugin, or no instance, is a typed error', () => {
-    const solanaOnly = createPortico({ projectId: 'test', networks: [solanaLocalnet], plugins: [solana({}, { window: null } as never)], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+    const solanaOnly = createPorticoKernel({ projectId: 'test', networks: [solanaLocalnet], plugins: [solana({}, { window: null } as never)], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
     expect(() => porticoConnector(solanaOnly)).toThrow(Eip155PluginMissingError)
     expect(() => porticoConnector(solanaOnly)).toThrow(/no eip155 plugin/)
     expect(() => porticoConnector({} as Portico)).toThrow(InvalidPorticoInstanceError)

@@ -1,6 +1,6 @@
 // Account state (preferredAccountType, smartAccountDeployed) and switchAccountType (spec §4).
 import { describe, expect, it } from 'vitest'
-import { ProviderRpcError } from '../../../kernel/index.js'
+import { ProviderRpcError } from '../../../kernel/kernel.js'
 import { connected, eoa, fakeWallet, smart, until } from './helpers.js'
 
 describe('account state', () => {

@@ -1,6 +1,6 @@
 // A fake eip155 chain plugin for the kernel's EIP-5792 actions: its taps answer from an in-memory
 // wallet and record what they were asked (a fake is fine inside a unit test).
-import { createPortico, definePlugin, version, type ConnectionAccount, type ConnectionChannel, type PorticoOptions } from '../../../kernel/index.js'
+import { createPorticoKernel, definePlugin, version, type ConnectionAccount, type ConnectionChannel, type PorticoOptions } from '../../../kernel/kernel.js'
 import { defineNetwork } from '../../../plugins/eip155/index.js'
 import { memoryStorage } from '../helpers/testKit.js'
 
@@ -57,7 +57,7 @@ export function setupPortico(wallet: FakeWallet, options: Partial<PorticoOptions
     },
   })
   const { channel: _channel, api, ...rest } = options
-  return createPortico({ projectId: 'test', networks: [devnet], plugins: [chain], storage: memoryStorage(), endpoints: { api: api ?? 'http://127.0.0.1:9' }, ...rest })
+  return createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [chain], storage: memoryStorage(), endpoints: { api: api ?? 'http://127.0.0.1:9' }, ...rest })
 }
 
 export async function connected(wallet: FakeWallet, options: Parameters<typeof setupPortico>[1] = {}) {

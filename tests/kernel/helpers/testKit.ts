@@ -1,4 +1,4 @@
-import { createPortico, definePlugin, type Network, type PorticoOptions, type StorageBackend } from '../../../kernel/index.js'
+import { createPorticoKernel, definePlugin, type Network, type PorticoOptions, type StorageBackend } from '../../../kernel/kernel.js'
 
 export function network(namespace: string, reference: string | number, name = `${namespace} ${reference}`): Network {
   return {
@@ -98,7 +98,7 @@ export function newWallet(partial: Partial<TestWallet> = {}): TestWallet {
 /** A Portico on Node with in-memory storage and no endpoints reachable. */
 export function createTestPortico(overrides: Partial<PorticoOptions> = {}, wallet = newWallet()) {
   const storage = (overrides.storage as ReturnType<typeof memoryStorage> | undefined) ?? memoryStorage()
-  const portico = createPortico({
+  const portico = createPorticoKernel({
     projectId: 'test',
     networks: [evmA, evmB],
     plugins: [testChain('eip155', wallet)],

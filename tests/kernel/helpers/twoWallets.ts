@@ -1,4 +1,4 @@
-import { createPortico, definePlugin, type PorticoOptions } from '../../../kernel/index.js'
+import { createPorticoKernel, definePlugin, type PorticoOptions } from '../../../kernel/kernel.js'
 import { addressA, addressB, evmA, evmB, memoryStorage } from './testKit.js'
 
 /** Two wallets of one namespace, each with its own account, that sign as themselves (a fake inside this unit's test). */
@@ -48,6 +48,6 @@ export function setupTwoWallets({
     endpoints: { api: 'http://127.0.0.1:9' },
     features: { multiWallet },
   }
-  return { portico: createPortico(options), storage, ...wallets }
+  return { portico: createPorticoKernel(options), storage, ...wallets }
 }
 

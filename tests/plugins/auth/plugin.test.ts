@@ -1,9 +1,10 @@
+import '../../helpers/eip155Loaded.js'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
 import { hexToString, recoverMessageAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ConnectFailedError, createPortico, definePlugin, ProviderRpcError, storageKeys, type Network, type Portico } from '../../../kernel/index.js'
+import { ConnectFailedError, createPorticoKernel, definePlugin, ProviderRpcError, storageKeys, type Network, type Portico } from '../../../kernel/kernel.js'
 import { auth, authConnectorId, type AuthStore } from '../../../plugins/auth/index.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { solana, solanaLocalnet } from '../../../plugins/solana/index.js'
@@ -77,7 +78,7 @@ afterEach(async () => {
 function make({ storage = memoryStorage(), handlers = frameHandlers().handlers, networks = [devnetA, devnetB, solanaLocalnet] as Network[] } = {}) {
   const frame = fakeOpenFrame(handlers)
   frames.push(frame)
-  const portico = createPortico({
+  const portico = createPorticoKernel({
     projectId: 'test',
     networks,
     plugins: [eip155({}, { window: null }), solana({ confirmTimeoutMs: 0 }, { fetch: solanaRpc }), auth({ walletOrigin }, { openFrame: frame.openFrame, messages: { addEventListener: () => undefined, removeEventListener: () => undefined } })],
@@ -95,8 +96,8 @@ describe('auth: the plugin contract', () => {
   })
 
   it('refuses a missing or malformed walletOrigin', () => {
-    expect(() => createPortico({ projectId: 't', networks: [devnetA], plugins: [eip155({}, { window: null }), auth({} as never)], storage: null })).toThrow(/walletOrigin is required/)
-    expect(() => createPortico({ projectId: 't', networks: [devnetA], plugins: [eip155({}, { window: null }), auth({ walletOrigin: 'javascript:alert(1)' })], storage: null })).toThrow(/walletOrigin/)
+    expect(() => createPorticoKernel({ projectId: 't', networks: [devnetA], plugins: [eip155({}, { window: null }), auth({} as never)], storage: null })).toThrow(/walletOrigin is required/)
+    expect(() => createPorticoKernel({ projectId: 't', networks: [devnetA], plugins: [eip155({}, { window: null }), auth({ walletOrigin: 'javascript:alert(1)' })], storage: null })).toThrow(/walletOrigin/)
   })
 })
 
@@ -250,7 +251,7 @@ describe('auth: connecting through the frame', () => {
     })
     const frame = fakeOpenFrame(frameHandlers().handlers)
     frames.push(frame)
-    const portico = createPortico({ projectId: 't', networks: [other], plugins: [bitcoin, auth({ walletOrigin }, { openFrame: frame.openFrame })], storage: null, endpoints: { api: 'http://127.0.0.1:9' } })
+    const portico = createPorticoKernel({ projectId: 't', networks: [other], plugins: [bitcoin, auth({ walletOrigin }, { openFrame: frame.openFrame })], storage: null, endpoints: { api: 'http://127.0.0.1:9' } })
     instances.push(portico)
     expect(portico.connectMethods.get('email')).toBeUndefined()
     expect(portico.stores.wallets.connectors.some((c) => c.id === authConnectorId)).toBe(false)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { detectTelegramPlatform, filterSocials } from '../../../plugins/auth/utils/filterSocials.js'
-import { isEmailAddress as isEmail } from '../../../kernel/index.js'
+import { isEmailAddress as isEmail } from '../../../kernel/kernel.js'
 import { readSocialMessage } from '../../../plugins/auth/utils/readSocialMessage.js'
 import { readSocialUrl } from '../../../plugins/auth/utils/readSocialUrl.js'
 import { readCode } from '../../../plugins/auth/views/readCode.js'

@@ -1,7 +1,8 @@
+import '../../helpers/eip155Loaded.js'
 import { runInAction } from 'mobx'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createPortico, type Network, type Portico } from '../../../kernel/index.js'
+import { createPorticoKernel, type Network, type Portico } from '../../../kernel/kernel.js'
 import { auth, AuthFrameError, PopupClosedError, type AuthStore } from '../../../plugins/auth/index.js'
 import { ConnectingSocialView } from '../../../plugins/auth/views/ConnectingSocialView.js'
 import { EmailLoginView } from '../../../plugins/auth/views/EmailLoginView.js'
@@ -12,7 +13,7 @@ import { SocialSection } from '../../../plugins/auth/views/SocialSection.js'
 import { UpdateEmailWalletView } from '../../../plugins/auth/views/UpdateEmailWalletView.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { solana, solanaLocalnet } from '../../../plugins/solana/index.js'
-import { PorticoProvider } from '../../../ui/index.js'
+import { PorticoProvider } from '../../../ui/kit.js'
 import { AccountView } from '../../../ui/views/Account/AccountView.js'
 import { registerUiViews } from '../../../ui/views/registerUiViews.js'
 import { fakeOpenFrame, walletOrigin } from './helpers/fakeFrame.js'
@@ -30,7 +31,7 @@ const session = {
 
 function make(options: Partial<Parameters<typeof auth>[0]> = {}, telegramPlatform?: string) {
   const frame = fakeOpenFrame({ emailStart: () => ({ expiresAt: Date.now() + 600_000, resendAfter: Date.now() + 30_000 }), emailVerify: () => session })
-  const portico = createPortico({
+  const portico = createPorticoKernel({
     projectId: 'test',
     networks: [devnet, solanaLocalnet],
     plugins: [eip155({}, { window: null }), solana(), auth({ walletOrigin, ...options }, { openFrame: frame.openFrame, ...(telegramPlatform ? { telegramPlatform } : {}) })],

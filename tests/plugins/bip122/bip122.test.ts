@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import * as ecc from '@bitcoinerlab/secp256k1'
 import * as bitcoin from 'bitcoinjs-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ConnectionRejectedError, createPortico, type Portico } from '../../../kernel/index.js'
+import { ConnectionRejectedError, createPorticoKernel, type Portico } from '../../../kernel/kernel.js'
 import { BitcoinAmountError, bip122, bitcoinMainnet, bitcoinRegtest, bitcoinSignet, bitcoinTestnet4, defineBitcoinNetwork } from '../../../plugins/bip122/index.js'
 import { devBitcoinAddress, devBitcoinKey, devBitcoinKeyAt, devBitcoinOrdinalsPath } from '../../../sandbox/bitcoin/devBitcoin.js'
 import { startBitcoinEsplora, type BitcoinEsplora } from '../../../sandbox/bitcoin/startBitcoinEsplora.js'
@@ -33,7 +33,7 @@ afterAll(async () => {
 })
 
 function setup(storage = memoryStorage()) {
-  const portico = createPortico({ projectId: 'test', networks: [network, bitcoinMainnet], plugins: [bip122({ confirmTimeoutMs: 0 }, { root: page })], storage })
+  const portico = createPorticoKernel({ projectId: 'test', networks: [network, bitcoinMainnet], plugins: [bip122({ confirmTimeoutMs: 0 }, { root: page })], storage })
   created.push(portico)
   return { portico, storage }
 }
@@ -190,7 +190,7 @@ describe('bip122: the dev wallet through btc_providers against the regtest Esplo
 
   it('a wallet injected after the plugin started is found without being asked again', async () => {
     const late: Record<string, unknown> = {}
-    const portico = createPortico({ projectId: 'test', networks: [network], plugins: [bip122({}, { root: late })], storage: memoryStorage() })
+    const portico = createPorticoKernel({ projectId: 'test', networks: [network], plugins: [bip122({}, { root: late })], storage: memoryStorage() })
     created.push(portico)
     await portico.ready()
     expect((await portico.discoverWallets('bip122')).filter((c) => c.namespace === 'bip122')).toEqual([])

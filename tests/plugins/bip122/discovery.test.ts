@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import * as ecc from '@bitcoinerlab/secp256k1'
 import * as bitcoin from 'bitcoinjs-lib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createPortico, type Portico } from '../../../kernel/index.js'
+import { createPorticoKernel, type Portico } from '../../../kernel/kernel.js'
 import { bip122, defineBitcoinNetwork, bitcoinRegtest } from '../../../plugins/bip122/index.js'
 import { createBitcoinWalletDiscovery, type BitcoinWalletRegistry } from '../../../plugins/bip122/discovery/createBitcoinWalletDiscovery.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
@@ -40,7 +40,7 @@ function xverseLike(accounts: () => { address: string; purpose: string }[], even
 }
 
 function start(root: object, registry?: BitcoinWalletRegistry) {
-  const portico = createPortico({ projectId: 'test', networks: [regtest], plugins: [bip122({ confirmTimeoutMs: 0 }, { root, ...(registry ? { wallets: registry } : {}) })], storage: memoryStorage() })
+  const portico = createPorticoKernel({ projectId: 'test', networks: [regtest], plugins: [bip122({ confirmTimeoutMs: 0 }, { root, ...(registry ? { wallets: registry } : {}) })], storage: memoryStorage() })
   created.push(portico)
   return portico
 }

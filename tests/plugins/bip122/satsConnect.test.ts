@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import * as ecc from '@bitcoinerlab/secp256k1'
 import * as bitcoin from 'bitcoinjs-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortico, type Portico } from '../../../kernel/index.js'
+import { createPorticoKernel, type Portico } from '../../../kernel/kernel.js'
 import { bip122, bitcoinRegtest, defineBitcoinNetwork } from '../../../plugins/bip122/index.js'
 import { devBitcoinAddress, devBitcoinKey, devBitcoinKeyAt, devBitcoinOrdinalsPath } from '../../../sandbox/bitcoin/devBitcoin.js'
 import { startBitcoinEsplora, type BitcoinEsplora } from '../../../sandbox/bitcoin/startBitcoinEsplora.js'
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const root = Object.assign(new EventTarget(), { XverseProviders: { BitcoinProvider: provider }, btc_providers: [{ id: xverseId, name: 'Xverse', icon: 'data:image/svg+xml;base64,PHN2Zy8+', methods: dev.provider.methods }] })
   globals.window = root
   const network = defineBitcoinNetwork({ reference: bitcoinRegtest.id as string, name: 'Regtest', rpcUrls: [esplora.apiUrl] })
-  portico = createPortico({ projectId: 'test', networks: [network], plugins: [bip122({ confirmTimeoutMs: 0 }, { root, satsConnect: () => import('sats-connect') })], storage: memoryStorage() })
+  portico = createPorticoKernel({ projectId: 'test', networks: [network], plugins: [bip122({ confirmTimeoutMs: 0 }, { root, satsConnect: () => import('sats-connect') })], storage: memoryStorage() })
   await portico.ready()
 })
 afterAll(async () => {
@@ -82,7 +82,7 @@ describe('Xverse through sats-connect', () => {
     const provider = { request: (method: string, params?: unknown) => (direct.push(method), dev.provider.request(method, params)) }
     const root = { XverseProviders: { BitcoinProvider: provider }, btc_providers: [{ id: xverseId, name: 'Xverse' }] }
     const network = defineBitcoinNetwork({ reference: bitcoinRegtest.id as string, name: 'Regtest', rpcUrls: [esplora.apiUrl] })
-    const plain = createPortico({ projectId: 'test', networks: [network], plugins: [bip122({ confirmTimeoutMs: 0 }, { root })], storage: memoryStorage() })
+    const plain = createPorticoKernel({ projectId: 'test', networks: [network], plugins: [bip122({ confirmTimeoutMs: 0 }, { root })], storage: memoryStorage() })
     try {
       await plain.ready()
       await plain.discoverWallets('bip122')

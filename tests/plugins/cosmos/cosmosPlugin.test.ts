@@ -4,7 +4,7 @@
 // key changes followed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createPortico, type Portico } from '../../../kernel/index.js'
+import { createPorticoKernel, type Portico } from '../../../kernel/kernel.js'
 import { cosmos, defineCosmosNetwork } from '../../../plugins/cosmos/index.js'
 import { createCosmosWalletDiscovery, defaultCosmosWallets } from '../../../plugins/cosmos/discovery/createCosmosWalletDiscovery.js'
 import { cosmosAddressOf } from '../../../sandbox/cosmos/cosmosAddress.js'
@@ -90,7 +90,7 @@ describe('the cosmos plugin with the dev wallet on two chains', () => {
   afterAll(async () => portico?.destroy())
 
   function start(page: Page) {
-    portico = createPortico({ projectId: 'cosmos-test', networks: [one(), two()], plugins: [cosmos({}, { window: page })], endpoints: { api: 'http://127.0.0.1:9' } })
+    portico = createPorticoKernel({ projectId: 'cosmos-test', networks: [one(), two()], plugins: [cosmos({}, { window: page })], endpoints: { api: 'http://127.0.0.1:9' } })
     return portico
   }
 

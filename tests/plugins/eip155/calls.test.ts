@@ -2,9 +2,10 @@
 // deployment from eth_getCode, the v2 request shapes, strict checks of the wallet's answers, and the
 // sequential fallback followed through the chain's receipts. The wallet is a small EIP-1193 stand-in
 // whose transactions go to anvil (its dev accounts are unlocked).
+import '../../helpers/eip155Loaded.js'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortico, InvalidWalletAnswerError, type Portico } from '../../../kernel/index.js'
+import { createPorticoKernel, InvalidWalletAnswerError, type Portico } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155, type Eip155Window } from '../../../plugins/eip155/index.js'
 import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
@@ -54,7 +55,7 @@ function page(accounts: string[], handlers: Record<string, Handler> = {}) {
 }
 
 async function connect(target: Eip155Window): Promise<Portico> {
-  const portico = createPortico({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: target })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' }, enableReconnect: false })
+  const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: target })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' }, enableReconnect: false })
   await portico.discoverWallets('eip155')
   await portico.connect({ connectorId: 'test.batch.wallet', namespace: 'eip155' })
   return portico

@@ -1,6 +1,7 @@
+import '../../helpers/eip155Loaded.js'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ConnectionRejectedError, createPortico, ProviderRpcError } from '../../../kernel/index.js'
+import { ConnectionRejectedError, createPorticoKernel, ProviderRpcError } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155, isEvmAddress, shouldAddChain } from '../../../plugins/eip155/index.js'
 import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
 import { checkPlugin } from '../../conformance/index.js'
@@ -27,7 +28,7 @@ function setup(options: { storage?: ReturnType<typeof memoryStorage>; page?: Ret
   // The wallet knows only devnet A at first: switching to B needs wallet_addEthereumChain.
   const page = options.page ?? pageWithDevWallet({ chains: [{ chainId: 31337, name: 'Portico Devnet A', rpcUrl: anvilA.rpcUrl, nativeCurrency: currency }] })
   const storage = options.storage ?? memoryStorage()
-  const portico = createPortico({
+  const portico = createPorticoKernel({
     projectId: 'test',
     networks: [devnetA, devnetB],
     plugins: [eip155({}, { window: page.target })],
@@ -229,6 +230,6 @@ describe('eip155: rules', () => {
   })
 
   it('rejects unknown options with the schema', () => {
-    expect(() => createPortico({ networks: [devnetA], plugins: [eip155({ enableEIP6963: 'yes' } as never, { window: null })], storage: null })).toThrow('Invalid options for plugin "eip155"')
+    expect(() => createPorticoKernel({ networks: [devnetA], plugins: [eip155({ enableEIP6963: 'yes' } as never, { window: null })], storage: null })).toThrow('Invalid options for plugin "eip155"')
   })
 })

@@ -1,7 +1,8 @@
+import '../../helpers/eip155Loaded.js'
 import { readFileSync } from 'node:fs'
 import { serializeErc6492Signature } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortico } from '../../../kernel/index.js'
+import { createPorticoKernel } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { createEip155SignInVerifier } from '../../../plugins/eip155/signIn/createEip155SignInVerifier.js'
 import { devAccount } from '../../../sandbox/devnets/devAccounts.js'
@@ -28,7 +29,7 @@ describe('eip155 sign-in verifier', () => {
   const verifier = createEip155SignInVerifier()
 
   it('is registered by eip155() with the EIP-4361 label', async () => {
-    const portico = createPortico({ networks: [network], plugins: [eip155({}, { window: null })], storage: null, endpoints: { api: 'http://127.0.0.1:9' }, enableReconnect: false })
+    const portico = createPorticoKernel({ networks: [network], plugins: [eip155({}, { window: null })], storage: null, endpoints: { api: 'http://127.0.0.1:9' }, enableReconnect: false })
     expect(portico.signInVerifiers.get('eip155')?.label).toBe('Ethereum')
     await portico.destroy()
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ProviderRpcError } from '../../../kernel/index.js'
+import { ProviderRpcError } from '../../../kernel/kernel.js'
 import {
   LedgerAppNotOpenError,
   LedgerBlindSigningError,

@@ -1,6 +1,7 @@
+import '../../helpers/eip155Loaded.js'
 import { recoverMessageAddress, type Hex } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BaseError, createPortico, type Network, type Portico } from '../../../kernel/index.js'
+import { BaseError, createPorticoKernel, type Network, type Portico } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { LedgerAccountNotChosenError, ledger, ledgerConnectorId, type LedgerControls } from '../../../plugins/ledger/index.js'
 import { solana } from '../../../plugins/solana/index.js'
@@ -27,7 +28,7 @@ afterEach(async () => {
 })
 
 function make(storage = memoryStorage()) {
-  const portico = createPortico({
+  const portico = createPorticoKernel({
     projectId: 'test',
     networks: [devnetA, solanaNet],
     plugins: [
@@ -55,8 +56,8 @@ describe('ledger: the plugin contract', () => {
   })
 
   it('refuses bad options', () => {
-    expect(() => createPortico({ projectId: 't', networks: [devnetA], plugins: [eip155({}, { window: null }), ledger({ pageSize: 0 })], storage: null })).toThrow(/pageSize/)
-    expect(() => createPortico({ projectId: 't', networks: [devnetA], plugins: [eip155({}, { window: null }), ledger({ transport: 'bluetooth' as never })], storage: null })).toThrow(/transport/)
+    expect(() => createPorticoKernel({ projectId: 't', networks: [devnetA], plugins: [eip155({}, { window: null }), ledger({ pageSize: 0 })], storage: null })).toThrow(/pageSize/)
+    expect(() => createPorticoKernel({ projectId: 't', networks: [devnetA], plugins: [eip155({}, { window: null }), ledger({ transport: 'bluetooth' as never })], storage: null })).toThrow(/transport/)
   })
 
   it('offers one Ledger connector per configured namespace, loads nothing and opens no device before it is picked', async () => {

@@ -1,11 +1,12 @@
+import '../../helpers/eip155Loaded.js'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createPortico, type Network, type Portico } from '../../../kernel/index.js'
+import { createPorticoKernel, type Network, type Portico } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { ledger } from '../../../plugins/ledger/index.js'
 import { ConnectingLedgerView } from '../../../plugins/ledger/views/ConnectingLedgerView.js'
 import { formatBalance, shortAddress } from '../../../plugins/ledger/views/formatAccount.js'
-import { PorticoProvider } from '../../../ui/index.js'
+import { PorticoProvider } from '../../../ui/kit.js'
 
 const devnet: Network = defineNetwork({ id: 31337, name: 'A', rpcUrls: ['http://127.0.0.1:9'] })
 const instances: Portico[] = []
@@ -14,7 +15,7 @@ afterEach(async () => {
 })
 
 function render(supported: boolean): string {
-  const portico = createPortico({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: null }), ledger({}, { supported })], storage: null, endpoints: { api: 'http://127.0.0.1:9' } })
+  const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: null }), ledger({}, { supported })], storage: null, endpoints: { api: 'http://127.0.0.1:9' } })
   instances.push(portico)
   return renderToString(
     <PorticoProvider portico={portico}>

@@ -11,7 +11,7 @@ import {
   type Plugin,
   type PluginMeta,
   type PluginContext,
-} from '../../../kernel/index.js'
+} from '../../../kernel/kernel.js'
 
 export const zetaNamespace = 'zeta'
 export const zetaMethods = { sign: 'zeta_signMessage', send: 'zeta_sendTransfer' } as const

@@ -7,7 +7,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
 import { sha256 } from '@noble/hashes/sha2'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortico, type BaseError } from '../../../kernel/index.js'
+import { createPorticoKernel, type BaseError } from '../../../kernel/kernel.js'
 import { walletConnect, type WalletConnectStore } from '../../../plugins/walletconnect/index.js'
 import { checkPlugin } from '../../conformance/index.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
@@ -72,7 +72,7 @@ describe('a third-party chain plugin for a made-up namespace over WalletConnect'
   it('is written against the public API, passes the structural checks, and the walletconnect plugin never names it', async () => {
     const source = readFileSync(join(root, 'tests/plugins/madeUpChain/zetaChain.ts'), 'utf8')
     const imports = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1])
-    expect(imports).toEqual(['../../../kernel/index.js'])
+    expect(imports).toEqual(['../../../kernel/kernel.js'])
     const report = await checkPlugin({ plugin: zeta(), networks: [zetaTestnet] })
     expect(report.issues).toEqual([])
     for (const file of filesUnder(join(root, 'plugins/walletconnect'))) expect(readFileSync(file, 'utf8')).not.toMatch(/zeta|zt[0-9a-f]/i)
@@ -80,7 +80,7 @@ describe('a third-party chain plugin for a made-up namespace over WalletConnect'
 
   it('connects, signs and sends through the real relay with a real sign-client wallet', async () => {
     const errors: BaseError[] = []
-    const portico = createPortico({
+    const portico = createPorticoKernel({
       projectId: 'portico-test',
       networks: [zetaTestnet],
       plugins: [zeta(), walletConnect({ relayUrl: relay.url }, { storage: memoryKeyValueStorage(), storagePrefix: `portico-test-zeta-${process.pid}` })],

@@ -7,10 +7,11 @@
 // name"); the account's name (zone first, ENS fallback, the spoofed primary name of dev account 3
 // giving none, an RPC or zone that does not answer); names as the send form's receiver, paid on
 // the chain.
+import '../../helpers/eip155Loaded.js'
 import { type Address, createPublicClient, http, type LocalAccount, parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { createPortico, type PorticoEvent, type TokenBalance } from '../../../kernel/index.js'
+import { createPorticoKernel, type PorticoEvent, type TokenBalance } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { coinTypeOf, NameRegistrationError, NameResolveError, names, type NamesOptions, type NamesSettings } from '../../../plugins/names/index.js'
 import type { ProfileApi } from '../../../plugins/names/api/createProfileApi.js'
@@ -50,7 +51,7 @@ afterAll(async () => {
 function setup({ index = 0, options = {}, rpcUrl = anvil.rpcUrl }: { index?: number; options?: NamesOptions; rpcUrl?: string } = {}) {
   const page = pageWithDevWallet({ chains: [{ chainId: 31337, name: 'Devnet A', rpcUrl: anvil.rpcUrl, nativeCurrency: currency }], account: devAccount(index) })
   const network = rpcUrl === anvil.rpcUrl ? devnet : defineNetwork({ id: 31337, name: 'Devnet A', rpcUrls: [rpcUrl] })
-  const portico = createPortico({
+  const portico = createPorticoKernel({
     projectId: 'test',
     networks: [network],
     plugins: [eip155({}, { window: page.target }), names({ ens: { 'eip155:31337': universalResolver }, ...options })],
@@ -95,7 +96,7 @@ describe('names: registration with the kernel', () => {
 
   it('offers no action with register: false, and refuses options outside the schema', () => {
     expect(setup({ options: { register: false } }).portico.accountActions.list('eip155')).toEqual([])
-    const make = (options: NamesOptions) => () => createPortico({ projectId: 'test', networks: [devnet], plugins: [eip155(), names(options)], storage: memoryStorage() })
+    const make = (options: NamesOptions) => () => createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155(), names(options)], storage: memoryStorage() })
     expect(make({ zone: 'bad zone!' })).toThrow(/zone/)
     expect(make({ ens: { 'eip155:31337': 'not an address' } })).toThrow(/ens/)
     expect(make({ apiUrl: 'javascript:alert(1)' })).toThrow(/apiUrl/)

@@ -1,9 +1,10 @@
 // portico/onramp's registration (the Account action on eip155 and solana only, the lazily loaded
 // view, its options checked) and its on-ramp API client against hostile answers (unit tests of one
 // unit each: the client gets a fetch that answers like a broken or hostile server).
+import '../../helpers/eip155Loaded.js'
 import { describe, expect, it } from 'vitest'
 
-import { createPortico } from '../../../kernel/index.js'
+import { createPorticoKernel } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { createOnrampApi } from '../../../plugins/onramp/api/createOnrampApi.js'
 import { onramp, OnrampApiError } from '../../../plugins/onramp/index.js'
@@ -14,7 +15,7 @@ const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.
 
 describe('onramp plugin registration', () => {
   it('offers Buy first on the Account view of eip155 and solana only, and registers the OnRampProviders view', async () => {
-    const portico = createPortico({ projectId: 'test', networks: [devnet], plugins: [eip155(), onramp({ defaultFiatAmount: '50' })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+    const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155(), onramp({ defaultFiatAmount: '50' })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
     await portico.ready()
     expect(portico.accountActions.list('eip155').map((a) => [a.id, a.view, a.label, a.icon, a.order])).toEqual([['onramp', 'OnRampProviders', 'onramp.action', 'wallet', 10]])
     expect(portico.accountActions.list('solana').map((a) => a.id)).toEqual(['onramp'])
@@ -26,7 +27,7 @@ describe('onramp plugin registration', () => {
   })
 
   it('refuses options outside the schema', () => {
-    const make = (options: Parameters<typeof onramp>[0]) => () => createPortico({ projectId: 'test', networks: [devnet], plugins: [eip155(), onramp(options)], storage: memoryStorage() })
+    const make = (options: Parameters<typeof onramp>[0]) => () => createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155(), onramp(options)], storage: memoryStorage() })
     expect(make({ apiUrl: 'javascript:alert(1)' })).toThrow(/apiUrl/)
     expect(make({ defaultFiatCurrency: 'usd' })).toThrow(/defaultFiatCurrency/)
     expect(make({ defaultFiatAmount: '1e5' })).toThrow(/defaultFiatAmount/)

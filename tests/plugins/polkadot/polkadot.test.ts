@@ -9,7 +9,7 @@ import { randomBytes } from '@noble/hashes/utils.js'
 import * as sr25519 from '@scure/sr25519'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { createPortico, type Portico } from '../../../kernel/index.js'
+import { createPorticoKernel, type Portico } from '../../../kernel/kernel.js'
 import { decodeSs58, encodeSs58, isPolkadotAddress, kusama, listPolkadotWallets, polkadot, polkadotMainnet, westend } from '../../../plugins/polkadot/index.js'
 import { verifyPolkadotSignature } from '../../../plugins/polkadot/actions/verifyPolkadotSignature.js'
 import { checkPlugin } from '../../conformance/index.js'
@@ -130,7 +130,7 @@ describe('the polkadot plugin with an extension', () => {
   it('connects, shows the address in the network prefix, moves it with the network, follows account changes and signs', async () => {
     const [a, b] = [sr25519.secretFromSeed(randomBytes(32)), sr25519.secretFromSeed(randomBytes(32))]
     const ext = extension([a!, b!])
-    const portico = createPortico({ projectId: 'test', networks: [polkadotMainnet, kusama], plugins: [polkadot({ appName: 'Test' }, { window: { injectedWeb3: { talisman: ext.entry } } })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+    const portico = createPorticoKernel({ projectId: 'test', networks: [polkadotMainnet, kusama], plugins: [polkadot({ appName: 'Test' }, { window: { injectedWeb3: { talisman: ext.entry } } })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
     created.push(portico)
     await portico.ready()
     await portico.discoverWallets('polkadot')
@@ -157,7 +157,7 @@ describe('the polkadot plugin with an extension', () => {
 
   it('an extension that refuses is "Connection rejected" (4001), and a silent reconnect asks nothing', async () => {
     const refusing = { enable: async () => { throw new Error('Rejected by user') } }
-    const portico = createPortico({ projectId: 'test', networks: [polkadotMainnet], plugins: [polkadot({}, { window: { injectedWeb3: { 'polkadot-js': refusing } } })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+    const portico = createPorticoKernel({ projectId: 'test', networks: [polkadotMainnet], plugins: [polkadot({}, { window: { injectedWeb3: { 'polkadot-js': refusing } } })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
     created.push(portico)
     await portico.ready()
     await portico.discoverWallets('polkadot')

@@ -1,6 +1,7 @@
+import '../../helpers/eip155Loaded.js'
 import { SiweMessage } from 'siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortico } from '../../../kernel/index.js'
+import { createPorticoKernel } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { createSiwxMessage, createSiwxServerStore, siwx, type SiwxStore } from '../../../plugins/siwx/index.js'
 import { createSiwxServer } from '../../../plugins/siwx/server/index.js'
@@ -115,7 +116,7 @@ describe('siwx with a backend session store (createSiwxServerStore)', () => {
   function setup(browser: ReturnType<typeof browserFetch>, wstorage = walletStorage(), storage = memoryStorage()) {
     const page = recordingPage({ chains: [{ chainId: 31337, name: 'Portico Devnet A', rpcUrl: anvil.rpcUrl, nativeCurrency: currency }], storage: wstorage })
     const backend = createSiwxServerStore({ baseUrl: `${server.url}/siwx`, fetch: browser.fetch })
-    const portico = createPortico({
+    const portico = createPorticoKernel({
       projectId: 'test',
       networks: [devnet],
       plugins: [eip155({}, { window: page.target }), siwx({ domain, uri, sessionStore: backend, getNonce: backend.getNonce })],
@@ -154,7 +155,7 @@ describe('siwx with a backend session store (createSiwxServerStore)', () => {
   it('a backend that cannot be reached: "A problem occurred while trying initialize authentication" and the wallet is disconnected', async () => {
     const page = recordingPage({ chains: [{ chainId: 31337, name: 'Portico Devnet A', rpcUrl: anvil.rpcUrl, nativeCurrency: currency }] })
     const backend = createSiwxServerStore({ baseUrl: 'http://127.0.0.1:9/siwx' })
-    const portico = createPortico({
+    const portico = createPorticoKernel({
       projectId: 'test',
       networks: [devnet],
       plugins: [eip155({}, { window: page.target }), siwx({ domain, uri, sessionStore: backend, getNonce: backend.getNonce })],

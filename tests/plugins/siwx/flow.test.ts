@@ -1,8 +1,9 @@
+import '../../helpers/eip155Loaded.js'
 import { formatMessage } from '@walletconnect/utils'
 import { SiweMessage } from 'siwe'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortico, definePlugin, type PorticoEvent } from '../../../kernel/index.js'
+import { createPorticoKernel, definePlugin, type PorticoEvent } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { createSiwxMessage, siwx, SiwxInvalidSignatureError, SiwxSignInError, type SiwxOptions, type SiwxSession, type SiwxStore } from '../../../plugins/siwx/index.js'
 import { devAccount } from '../../../sandbox/devnets/devAccounts.js'
@@ -38,7 +39,7 @@ function setup({ storage = memoryStorage(), wstorage = walletStorage(), options 
     ],
     storage: wstorage,
   })
-  const portico = createPortico({
+  const portico = createPorticoKernel({
     projectId: 'test',
     networks: [devnetA, devnetB],
     plugins: [eip155({}, { window: page.target }), siwx({ domain, uri, ...options })],

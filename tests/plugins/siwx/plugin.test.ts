@@ -1,10 +1,11 @@
+import '../../helpers/eip155Loaded.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
-import { createPortico, definePlugin, InvalidPluginOptionsError } from '../../../kernel/index.js'
+import { createPorticoKernel, definePlugin, InvalidPluginOptionsError } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import * as client from '../../../plugins/siwx/index.js'
 import * as server from '../../../plugins/siwx/server/index.js'
@@ -113,7 +114,7 @@ describe('siwx: the plugin contract', () => {
 
   it('bad options are refused with the option named', () => {
     const make = (options: Record<string, unknown>) => () =>
-      createPortico({ networks: [devnet], plugins: [eip155({}, { window: null }), client.siwx(options as never)], storage: null, endpoints: { api: 'http://127.0.0.1:9' } })
+      createPorticoKernel({ networks: [devnet], plugins: [eip155({}, { window: null }), client.siwx(options as never)], storage: null, endpoints: { api: 'http://127.0.0.1:9' } })
     for (const [options, issue] of [
       [{ statement: 'two\nlines' }, /statement/],
       [{ getNonce: 'abc' }, /getNonce must be a function/],

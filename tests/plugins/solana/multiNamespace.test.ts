@@ -1,5 +1,6 @@
+import '../../helpers/eip155Loaded.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortico } from '../../../kernel/index.js'
+import { createPorticoKernel } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { defineSolanaNetwork, solana, solanaLocalnet } from '../../../plugins/solana/index.js'
 import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
@@ -29,7 +30,7 @@ describe('eip155 and solana in one Portico instance', () => {
     const page = pageWithDevWallet({ chains: [{ chainId: 31337, name: 'Portico Devnet A', rpcUrl: anvil.rpcUrl, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }] })
     const dev = registerDevWallet({ rpcUrl: rpc.rpcUrl })
     const storage = memoryStorage()
-    const portico = createPortico({ projectId: 'test', networks: [devnet, localnet], plugins: [eip155({}, { window: page.target }), solana()], storage, endpoints: { api: 'http://127.0.0.1:9' } })
+    const portico = createPorticoKernel({ projectId: 'test', networks: [devnet, localnet], plugins: [eip155({}, { window: page.target }), solana()], storage, endpoints: { api: 'http://127.0.0.1:9' } })
     try {
       // One wallet name in two namespaces is one multi-chain entry.
       const wallets = await portico.discoverWallets()
@@ -56,7 +57,7 @@ describe('eip155 and solana in one Portico instance', () => {
       expect(portico.getState().activeNamespace).toBe('eip155')
 
       // Both come back on the next load.
-      const next = createPortico({ projectId: 'test', networks: [devnet, localnet], plugins: [eip155({}, { window: page.target }), solana()], storage, endpoints: { api: 'http://127.0.0.1:9' } })
+      const next = createPorticoKernel({ projectId: 'test', networks: [devnet, localnet], plugins: [eip155({}, { window: page.target }), solana()], storage, endpoints: { api: 'http://127.0.0.1:9' } })
       await next.ready()
       expect(next.getState().connections).toMatchObject({ eip155: { status: 'connected' }, solana: { status: 'connected', address: devSolanaAddress } })
       await next.destroy()

@@ -5,9 +5,9 @@ import { join } from 'node:path'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
 import type { Wallet } from '@wallet-standard/base'
-import type { TokenBalance } from '../../../kernel/index.js'
+import type { TokenBalance } from '../../../kernel/kernel.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ConnectionRejectedError, createPortico, ProviderRpcError, SendValidationError, type CaipAddress, type Portico } from '../../../kernel/index.js'
+import { ConnectionRejectedError, createPorticoKernel, ProviderRpcError, SendValidationError, type CaipAddress, type Portico } from '../../../kernel/kernel.js'
 import {
   defineSolanaNetwork,
   fromWalletStandardChain,
@@ -71,7 +71,7 @@ afterAll(async () => {
 })
 
 function setup({ storage = memoryStorage(), confirmTimeoutMs }: { storage?: ReturnType<typeof memoryStorage>; confirmTimeoutMs?: number } = {}) {
-  const portico = createPortico({
+  const portico = createPorticoKernel({
     projectId: 'test',
     networks: [network, solanaMainnet],
     plugins: [solana({ tokens: [{ network: network.caipNetworkId, address: mint, symbol: 'pUSD', name: 'Portico USD' }], ...(confirmTimeoutMs !== undefined ? { confirmTimeoutMs } : {}) })],

@@ -7,7 +7,7 @@ import { verifyMessageSignatureRsv } from '@stacks/encryption'
 import { privateKeyToAddress, randomPrivateKey } from '@stacks/transactions'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { createPortico, type CaipAddress, type Portico, type StorageBackend } from '../../../kernel/index.js'
+import { createPorticoKernel, type CaipAddress, type Portico, type StorageBackend } from '../../../kernel/kernel.js'
 import { createStacksWalletDiscovery, defaultStacksWallets } from '../../../plugins/stacks/discovery/createStacksWalletDiscovery.js'
 import { defineStacksNetwork, stacks, stacksMainnet } from '../../../plugins/stacks/index.js'
 import { devStacksKey } from '../../../sandbox/stacks/devStacks.js'
@@ -50,7 +50,7 @@ const ustxOf = async (address: string) => BigInt(((await (await fetch(`${node.ur
 const fresh = () => privateKeyToAddress(randomPrivateKey(), 'testnet')
 
 function start(page: Page, storage: StorageBackend = memory(), networks = [local()]) {
-  portico = createPortico({ projectId: 'stacks-test', networks, plugins: [stacks({}, { window: page })], endpoints: { api: 'http://127.0.0.1:9' }, storage })
+  portico = createPorticoKernel({ projectId: 'stacks-test', networks, plugins: [stacks({}, { window: page })], endpoints: { api: 'http://127.0.0.1:9' }, storage })
   return portico
 }
 

@@ -11,7 +11,7 @@ import { verifyPersonalMessageSignature } from '@mysten/sui/verify'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createPortico } from '../../../kernel/index.js'
+import { createPorticoKernel } from '../../../kernel/kernel.js'
 import { defineSuiNetwork, sui } from '../../../plugins/sui/index.js'
 import { walletConnect, type WalletConnectStore } from '../../../plugins/walletconnect/index.js'
 import { devSuiAddress, devSuiKeypair } from '../../../sandbox/sui/devSui.js'
@@ -66,7 +66,7 @@ async function signedTransferJson(to: string): Promise<string> {
 describe('portico/sui over WalletConnect', () => {
   it('proposes the sui namespace, signs a personal message and sends SUI (fee estimated first) through the real relay', async () => {
     const network = defineSuiNetwork({ reference: 'localnet', name: 'Portico Sui Localnet', rpcUrls: [rpc.rpcUrl] })
-    const portico = createPortico({
+    const portico = createPorticoKernel({
       projectId: 'portico-test',
       networks: [network],
       plugins: [sui(), walletConnect({ relayUrl: relay.url }, { storage: memoryKeyValueStorage(), storagePrefix: `portico-test-sui-${process.pid}` })],

@@ -1,9 +1,10 @@
 // portico/swap's registration (the Account action on eip155 only, the lazily loaded view, its
 // options checked) and its swap-API client against hostile answers (unit tests of one unit each:
 // the client gets a fetch that answers like a broken or hostile server).
+import '../../helpers/eip155Loaded.js'
 import { describe, expect, it } from 'vitest'
 
-import { createPortico } from '../../../kernel/index.js'
+import { createPorticoKernel } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { createConvertApi } from '../../../plugins/swap/api/createConvertApi.js'
 import { swap, SwapApiError } from '../../../plugins/swap/index.js'
@@ -13,7 +14,7 @@ const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.
 
 describe('swap plugin registration', () => {
   it('offers Swap on the Account view of eip155 only, before Send, and registers the Swap view', async () => {
-    const portico = createPortico({ projectId: 'test', networks: [devnet], plugins: [eip155(), swap({ slippage: 0.5 })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+    const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155(), swap({ slippage: 0.5 })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
     await portico.ready()
     const actions = portico.accountActions.list('eip155')
     expect(actions.map((a) => [a.id, a.view, a.label])).toEqual([['swaps', 'Swap', 'swap.action']])
@@ -25,8 +26,8 @@ describe('swap plugin registration', () => {
   })
 
   it('refuses options outside the schema', () => {
-    expect(() => createPortico({ projectId: 'test', networks: [devnet], plugins: [eip155(), swap({ slippage: 80 })], storage: memoryStorage() })).toThrow(/slippage/)
-    expect(() => createPortico({ projectId: 'test', networks: [devnet], plugins: [eip155(), swap({ apiUrl: 'javascript:alert(1)' })], storage: memoryStorage() })).toThrow(/apiUrl/)
+    expect(() => createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155(), swap({ slippage: 80 })], storage: memoryStorage() })).toThrow(/slippage/)
+    expect(() => createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155(), swap({ apiUrl: 'javascript:alert(1)' })], storage: memoryStorage() })).toThrow(/apiUrl/)
   })
 })
 

@@ -1,3 +1,4 @@
+import '../../helpers/eip155Loaded.js'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -27,10 +28,10 @@ describe('walletconnect: the sign-client is not in the eager bundle of a site th
     const entry = join(dir, 'site.ts')
     writeFileSync(
       entry,
-      `import { createPortico } from '${root}kernel/index.js'
+      `import { createPorticoKernel } from '${root}kernel/kernel.js'
 import { eip155 } from '${root}plugins/eip155/index.js'
 import { walletConnect } from '${root}plugins/walletconnect/index.js'
-export const make = (networks: never) => createPortico({ projectId: 'demo', networks, plugins: [eip155(), walletConnect({ relayUrl: 'ws://127.0.0.1:4700/relay' })] })
+export const make = (networks: never) => createPorticoKernel({ projectId: 'demo', networks, plugins: [eip155(), walletConnect({ relayUrl: 'ws://127.0.0.1:4700/relay' })] })
 `,
     )
     const outdir = join(dir, 'out')

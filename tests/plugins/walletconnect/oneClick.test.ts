@@ -1,3 +1,4 @@
+import '../../helpers/eip155Loaded.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,7 +8,7 @@ import { SiweMessage } from 'siwe'
 import { verifyMessage, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ConnectionRejectedError, createPortico, ProviderRpcError, type BaseError, type Network, type Portico } from '../../../kernel/index.js'
+import { ConnectionRejectedError, createPorticoKernel, ProviderRpcError, type BaseError, type Network, type Portico } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { siwx, type SiwxSession, type SiwxStore } from '../../../plugins/siwx/index.js'
 import { walletConnect, type WalletConnectStore } from '../../../plugins/walletconnect/index.js'
@@ -61,7 +62,7 @@ function createSite({ pairingWindowMs, reload }: { pairingWindowMs?: number; rel
   const storage = reload?.storage ?? memoryStorage()
   const kv = reload?.kv ?? memoryKeyValueStorage()
   const prefix = reload?.prefix ?? `portico-test-oneclick-${process.pid}-${counter}`
-  const portico: Portico = createPortico({
+  const portico: Portico = createPorticoKernel({
     projectId: 'portico-test',
     networks: [devnetA, devnetB],
     plugins: [

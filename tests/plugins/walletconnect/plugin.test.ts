@@ -1,3 +1,4 @@
+import '../../helpers/eip155Loaded.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -6,7 +7,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ConnectFailedError, createPortico, InvalidPluginOptionsError, storageKeys, type DirectoryWallet, type Network } from '../../../kernel/index.js'
+import { ConnectFailedError, createPorticoKernel, InvalidPluginOptionsError, storageKeys, type DirectoryWallet, type Network } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { solana, solanaLocalnet } from '../../../plugins/solana/index.js'
 import { RelayUnavailableError, walletConnect, WalletConnectConfigError, type WalletConnectStore } from '../../../plugins/walletconnect/index.js'
@@ -66,7 +67,7 @@ describe('walletconnect: the plugin contract', () => {
 
   it('validates its options from meta', () => {
     const make = (options: Record<string, unknown>) => () =>
-      createPortico({ projectId: 'p', networks: [devnetA], plugins: [eip155({}, { window: null }), walletConnect(options as never)], storage: memoryStorage() })
+      createPorticoKernel({ projectId: 'p', networks: [devnetA], plugins: [eip155({}, { window: null }), walletConnect(options as never)], storage: memoryStorage() })
     expect(make({ relayUrl: 'https://relay.example' })).toThrow(InvalidPluginOptionsError)
     expect(make({ relayUrl: 'javascript:alert(1)' })).toThrow(InvalidPluginOptionsError)
     expect(make({ verify: 'yes' })).toThrow(InvalidPluginOptionsError)
@@ -84,7 +85,7 @@ describe('walletconnect: the plugin contract', () => {
   })
 
   it('fails clearly without a project id, before reaching any relay', async () => {
-    const portico = createPortico({
+    const portico = createPorticoKernel({
       networks: [devnetA],
       plugins: [eip155({}, { window: null }), walletConnect({ relayUrl: relay.url }, { storage: memoryKeyValueStorage(), storagePrefix: 'portico-test-noproject' })],
       storage: memoryStorage(),
@@ -114,7 +115,7 @@ describe('walletconnect: the plugin contract', () => {
 describe('walletconnect: one session for several namespaces', () => {
   it('connects eip155 and the other approved namespace (solana) from the same session; both end together', async () => {
     const registry = { get: () => [], on: () => () => undefined }
-    const portico = createPortico({
+    const portico = createPorticoKernel({
       projectId: 'portico-test',
       networks: [devnetA, devnetB, solanaLocalnet],
       plugins: [eip155({}, { window: null }), solana({}, { wallets: registry }), walletConnect({ relayUrl: relay.url }, { storage: memoryKeyValueStorage(), storagePrefix: 'portico-test-multi' })],

@@ -4,7 +4,7 @@
 // and that attributes are properties. Rendering, events and unmounting run in real Chromium
 // (tests/e2e/elements/plainHtml.test.ts).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { BaseError, type Portico } from '../../../kernel/index.js'
+import { BaseError, type Portico } from '../../../kernel/kernel.js'
 import { definePorticoElements, ElementsAlreadyDefinedError, InvalidElementPrefixError } from '../../../ui/elements/index.js'
 import { fakeWallet, setupPortico } from '../../kernel/calls/helpers.js'
 

@@ -2,7 +2,7 @@
 // (with a fake chain plugin, inside this unit test) connects, opens, switches account, closes
 // and disconnects, and stateEvents turns each state change into the events the elements dispatch.
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Portico, PorticoState } from '../../../kernel/index.js'
+import type { Portico, PorticoState } from '../../../kernel/kernel.js'
 import { stateEvents, type StateEvent } from '../../../ui/elements/stateEvents.js'
 import { eoa, fakeWallet, setupPortico, smart, until } from '../../kernel/calls/helpers.js'
 

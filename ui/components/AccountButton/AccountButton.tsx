@@ -1,33 +1,34 @@
-import { observer } from 'mobx-react-lite'
-import { useRef } from 'react'
+import { useContext, useRef } from 'react'
 import type { ChainNamespace } from '../../../kernel/index.js'
-import { useHydrated } from '../../hooks/useHydrated.js'
 import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect.js'
 import { useLocale } from '../../hooks/useLocale.js'
-import { usePortico } from '../../hooks/usePortico.js'
-import { prefetchModal } from '../../modal/prefetchModal.js'
+import { usePorticoHandle } from '../../hooks/usePorticoHandle.js'
+import { usePorticoState } from '../../hooks/usePorticoState.js'
+import { PorticoContext } from '../../provider/PorticoContext.js'
+import { prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
-import { AccountSummary } from '../AccountSummary/AccountSummary.js'
 
 export type AccountButtonProps = { namespace?: ChainNamespace }
 
 /**
  * The connected account (balance and short address) as a button that opens the Account view.
- * Renders nothing while no account is connected.
+ * Renders nothing while no account is connected (and before the kernel loads).
  *
  * @example
  * <AccountButton />
  */
-export const AccountButton = observer(function AccountButton({ namespace }: AccountButtonProps) {
-  const portico = usePortico('AccountButton')
-  const hydrated = useHydrated()
+export function AccountButton({ namespace }: AccountButtonProps) {
+  const portico = usePorticoHandle('AccountButton')
+  const kernel = useContext(PorticoContext)
+  const ui = useLoadedUi()
   const { locale, dir } = useLocale()
+  const state = usePorticoState('AccountButton')
   const ref = useRef<HTMLButtonElement>(null)
-  const ns = namespace ?? portico.stores.networks.activeNamespace
-  const connected = hydrated && portico.stores.connections.isConnected(ns)
+  const ns = namespace ?? state.activeNamespace
+  const connected = state.connections[ns]?.status === 'connected' && kernel !== null && ui !== undefined
   useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [connected, portico])
-  if (!connected) return null
-  const prefetch = () => prefetchModal(portico, 'Account')
+  if (!connected || !ui) return null
+  const prefetch = () => prefetchPortico(portico, 'Account')
   return (
     <button
       ref={ref}
@@ -37,12 +38,12 @@ export const AccountButton = observer(function AccountButton({ namespace }: Acco
       lang={locale}
       dir={dir}
       data-portico-theme={portico.options.themeMode ?? 'light'}
-      onClick={() => void portico.open({ view: 'Account' })}
+      onClick={() => void portico.open({ view: 'Account' }).catch(() => undefined)}
       onPointerEnter={prefetch}
       onFocus={prefetch}
       onTouchStart={prefetch}
     >
-      <AccountSummary namespace={ns} />
+      <ui.AccountSummary namespace={ns} />
     </button>
   )
-})
+}

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import type { ChainNamespace } from '../../../kernel/index.js'
+import type { ChainNamespace } from '../../../kernel/kernel.js'
 import { useFormat } from '../../hooks/useFormat.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { refreshBalance } from '../../utils/refreshBalance.js'

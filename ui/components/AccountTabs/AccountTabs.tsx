@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
-import type { ChainNamespace } from '../../../kernel/index.js'
+import type { ChainNamespace } from '../../../kernel/kernel.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { ActivityList } from '../ActivityList/ActivityList.js'

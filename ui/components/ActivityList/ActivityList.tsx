@@ -1,4 +1,4 @@
-import type { Transaction, TransactionTransfer } from '../../../kernel/index.js'
+import type { Transaction, TransactionTransfer } from '../../../kernel/kernel.js'
 import { useFormat } from '../../hooks/useFormat.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'

@@ -1,16 +1,14 @@
-import { observer } from 'mobx-react-lite'
-import { useRef } from 'react'
+import { useContext, useRef } from 'react'
 import type { ChainNamespace } from '../../../kernel/index.js'
-import { useHydrated } from '../../hooks/useHydrated.js'
 import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect.js'
-import { usePortico } from '../../hooks/usePortico.js'
 import { useLocale } from '../../hooks/useLocale.js'
-import { serverState } from '../../hooks/usePorticoState.js'
-import { useRestoreHint } from '../../hooks/useRestoreHint.js'
-import { useTranslate } from '../../hooks/useTranslate.js'
-import { prefetchModal } from '../../modal/prefetchModal.js'
+import { usePorticoHandle } from '../../hooks/usePorticoHandle.js'
+import { usePorticoState } from '../../hooks/usePorticoState.js'
+import { I18nContext } from '../../i18n/I18nContext.js'
+import { translatePageButton } from '../../i18n/translatePageButton.js'
+import { PorticoContext } from '../../provider/PorticoContext.js'
+import { loadUi, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
-import { AccountSummary } from '../AccountSummary/AccountSummary.js'
 import { Spinner } from '../Spinner/Spinner.js'
 
 export type ConnectButtonProps = {
@@ -25,31 +23,37 @@ export type ConnectButtonProps = {
 /**
  * One button for the whole connection: "Connect Wallet" opens the modal; while a connection is
  * being made or restored it says "Connecting…" (never a disconnected flash; on a server-rendered
- * page too, given the restore hint); when connected it
- * shows the balance and the short address and opens Account. It stays the same element in every
- * state, so focus returned to it after the modal closes stays on it.
+ * page too, given the restore hint); when connected it shows the balance and the short address
+ * and opens Account. It stays the same element in every state, so focus returned to it after the
+ * modal closes stays on it. It renders before the kernel loads; reaching for it (hover, focus,
+ * touch) loads the kernel and the modal, so the click shows it at once.
  *
  * @example
  * <ConnectButton />
  */
-export const ConnectButton = observer(function ConnectButton({ namespace, label, loadingLabel }: ConnectButtonProps) {
-  const portico = usePortico('ConnectButton')
-  const t = useTranslate()
+export function ConnectButton({ namespace, label, loadingLabel }: ConnectButtonProps) {
+  const portico = usePorticoHandle('ConnectButton')
+  const kernel = useContext(PorticoContext)
+  const ui = useLoadedUi()
+  const i18n = useContext(I18nContext)
   const { locale, dir } = useLocale()
-  const hydrated = useHydrated()
-  const hint = useRestoreHint()
+  const state = usePorticoState('ConnectButton')
   const ref = useRef<HTMLButtonElement>(null)
   useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [portico])
-  const ns = namespace ?? portico.stores.networks.activeNamespace
-  // Until hydrated, the server's form: nothing restored yet, or restoring what the restore hint names.
-  const status = hydrated ? portico.stores.connections.status(ns) : (serverState(portico, hint).connections[ns]?.status ?? 'disconnected')
+  const ns = namespace ?? state.activeNamespace
+  const connected = state.connections[ns]?.status === 'connected'
+  // Connected, its summary (balance, name) still loading with the UI: "Connecting…" a moment longer, never "Connect Wallet".
+  const summary = connected && kernel && ui ? <ui.AccountSummary namespace={ns} /> : undefined
+  const status = connected && !summary ? 'connecting' : (state.connections[ns]?.status ?? 'disconnected')
   const onClick = () => {
+    // The modal's code, in parallel with the kernel the action loads (a hover usually fetched both).
+    void loadUi().catch(() => undefined)
     // A failure to open (an unknown namespace) raises the kernel's alert; nothing to add here.
-    const opening = status === 'connected' ? portico.open({ view: 'Account' }) : portico.open(namespace ? { namespace } : {})
+    const opening = connected ? portico.open({ view: 'Account' }) : portico.open(namespace ? { namespace } : {})
     opening.catch(() => undefined)
   }
-  // The visitor is reaching for it: fetch the modal and the view it opens, so the click shows it at once.
-  const prefetch = () => prefetchModal(portico, status === 'connected' ? 'Account' : 'Connect')
+  // The visitor is reaching for it: fetch the kernel, the modal and the view it opens.
+  const prefetch = () => prefetchPortico(portico, connected ? 'Account' : 'Connect')
   return (
     <button
       ref={ref}
@@ -63,19 +67,19 @@ export const ConnectButton = observer(function ConnectButton({ namespace, label,
       aria-busy={status === 'connecting' ? true : undefined}
       onClick={onClick}
       onPointerEnter={prefetch}
+      onPointerDown={prefetch}
       onFocus={prefetch}
       onTouchStart={prefetch}
     >
-      {status === 'connected' ? (
-        <AccountSummary namespace={ns} />
-      ) : status === 'connecting' ? (
-        <>
-          <Spinner />
-          <span>{loadingLabel ?? t('button.connecting')}</span>
-        </>
-      ) : (
-        <span>{label ?? t('button.connect')}</span>
-      )}
+      {summary ??
+        (status === 'connecting' ? (
+          <>
+            <Spinner />
+            <span>{loadingLabel ?? translatePageButton(i18n, 'button.connecting')}</span>
+          </>
+        ) : (
+          <span>{label ?? translatePageButton(i18n, 'button.connect')}</span>
+        ))}
     </button>
   )
-})
+}

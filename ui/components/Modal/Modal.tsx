@@ -1,7 +1,7 @@
 import { reaction } from 'mobx'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
-import { constants } from '../../../kernel/index.js'
+import { constants } from '../../../kernel/kernel.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { AnnounceContext } from '../../modal/AnnounceContext.js'

@@ -1,38 +1,38 @@
-import { observer } from 'mobx-react-lite'
-import { useRef } from 'react'
-import { useHydrated } from '../../hooks/useHydrated.js'
+import { useContext, useRef } from 'react'
 import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect.js'
-import { usePortico } from '../../hooks/usePortico.js'
-import { serverState } from '../../hooks/usePorticoState.js'
 import { useLocale } from '../../hooks/useLocale.js'
-import { useTranslate } from '../../hooks/useTranslate.js'
-import { prefetchModal } from '../../modal/prefetchModal.js'
+import { usePorticoHandle } from '../../hooks/usePorticoHandle.js'
+import { usePorticoState } from '../../hooks/usePorticoState.js'
+import { I18nContext } from '../../i18n/I18nContext.js'
+import { translatePageButton } from '../../i18n/translatePageButton.js'
+import { loadUi, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { networkImageSrc } from '../../utils/networkImageSrc.js'
-import { Icon } from '../Icon/Icon.js'
 import { WalletIcon } from '../WalletIcon/WalletIcon.js'
 
 /**
  * The active network's name as a button that opens the Networks view; "Switch Network" when the
- * wallet is on a chain the site does not support.
+ * wallet is on a chain the site does not support. It renders before the kernel loads.
  *
  * @example
  * <NetworkButton />
  */
-export const NetworkButton = observer(function NetworkButton() {
-  const portico = usePortico('NetworkButton')
-  const t = useTranslate()
+export function NetworkButton() {
+  const portico = usePorticoHandle('NetworkButton')
+  const ui = useLoadedUi()
+  const i18n = useContext(I18nContext)
   const { locale, dir } = useLocale()
-  const hydrated = useHydrated()
+  const state = usePorticoState('NetworkButton')
   const ref = useRef<HTMLButtonElement>(null)
   useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [portico])
-  const { networks, connections } = portico.stores
-  const network = hydrated ? networks.activeNetwork : networks.find(serverState(portico).activeNetworkId)
-  const connection = hydrated ? connections.get(networks.activeNamespace) : undefined
-  const unsupported =
-    connection?.status === 'connected' && connection.caipNetworkId !== undefined && !networks.find(connection.caipNetworkId) && !portico.options.allowUnsupportedChain
-  const label = unsupported ? t('button.switchNetwork') : (network?.name ?? t('button.selectNetwork'))
-  const prefetch = () => prefetchModal(portico, 'Networks')
+  const { networks } = portico.options
+  const network = networks.find((n) => n.caipNetworkId === state.activeNetworkId)
+  const connection = state.connections[state.activeNamespace]
+  // The chain the wallet is on: the first two parts of its CAIP-10 account.
+  const walletChain = connection?.status === 'connected' ? connection.caipAddress?.split(':').slice(0, 2).join(':') : undefined
+  const unsupported = walletChain !== undefined && !networks.some((n) => n.caipNetworkId === walletChain) && !portico.options.allowUnsupportedChain
+  const label = unsupported ? translatePageButton(i18n, 'button.switchNetwork') : (network?.name ?? translatePageButton(i18n, 'button.selectNetwork'))
+  const prefetch = () => prefetchPortico(portico, 'Networks')
   return (
     <button
       ref={ref}
@@ -43,13 +43,17 @@ export const NetworkButton = observer(function NetworkButton() {
       dir={dir}
       data-portico-theme={portico.options.themeMode ?? 'light'}
       data-unsupported={unsupported || undefined}
-      onClick={() => void portico.open({ view: 'Networks' })}
+      onClick={() => {
+        void loadUi().catch(() => undefined)
+        portico.open({ view: 'Networks' }).catch(() => undefined)
+      }}
       onPointerEnter={prefetch}
+      onPointerDown={prefetch}
       onFocus={prefetch}
       onTouchStart={prefetch}
     >
-      {unsupported ? <Icon name="warning" /> : network ? <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" /> : null}
+      {unsupported ? ui ? <ui.Icon name="warning" /> : null : network ? <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" /> : null}
       <span className="portico-page-button__label">{label}</span>
     </button>
   )
-})
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { Nft } from '../../../kernel/index.js'
+import type { Nft } from '../../../kernel/kernel.js'
 import { safeImageSrc } from '../../utils/safeImageSrc.js'
 
 function NftPicture({ nft }: { nft: Nft }) {

@@ -1,4 +1,4 @@
-import type { TokenBalance } from '../../../kernel/index.js'
+import type { TokenBalance } from '../../../kernel/kernel.js'
 import { TokenSummary } from './TokenSummary.js'
 
 /**

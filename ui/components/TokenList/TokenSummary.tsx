@@ -1,4 +1,4 @@
-import type { TokenBalance } from '../../../kernel/index.js'
+import type { TokenBalance } from '../../../kernel/kernel.js'
 import { useFormat } from '../../hooks/useFormat.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { safeImageSrc } from '../../utils/safeImageSrc.js'

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import type { TokenBalance } from '../../../kernel/index.js'
+import type { TokenBalance } from '../../../kernel/kernel.js'
 import { useFormat } from '../../hooks/useFormat.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { safeImageSrc } from '../../utils/safeImageSrc.js'

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useState } from 'react'
-import { accountActionOrder, canSwitchAccountType, safeHttpUrl, type AccountAction, type BaseError } from '../../../kernel/index.js'
+import { accountActionOrder, canSwitchAccountType, safeHttpUrl, type AccountAction, type BaseError } from '../../../kernel/kernel.js'
 import { AccountAvatar } from '../../components/AccountAvatar/AccountAvatar.js'
 import { AccountTabs } from '../../components/AccountTabs/AccountTabs.js'
 import { Button } from '../../components/Button/Button.js'

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useRef, useState } from 'react'
-import { constants, type DirectoryWallet } from '../../../kernel/index.js'
+import { constants, type DirectoryWallet } from '../../../kernel/kernel.js'
 import { Button } from '../../components/Button/Button.js'
 import { Icon } from '../../components/Icon/Icon.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { Suspense, useMemo } from 'react'
-import type { PluginConnectMethod } from '../../../kernel/index.js'
+import type { PluginConnectMethod } from '../../../kernel/kernel.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
 import { ViewErrorBoundary } from '../../components/ViewErrorBoundary/ViewErrorBoundary.js'
 import { usePortico } from '../../hooks/usePortico.js'

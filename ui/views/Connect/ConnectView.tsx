@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { getConnectMethodsOrder, safeHttpUrl, type ConnectMethod } from '../../../kernel/index.js'
+import { getConnectMethodsOrder, safeHttpUrl, type ConnectMethod } from '../../../kernel/kernel.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useAnnounce } from '../../hooks/useAnnounce.js'
 import { useTranslate } from '../../hooks/useTranslate.js'

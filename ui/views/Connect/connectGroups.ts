@@ -4,7 +4,7 @@ import {
   type ConnectorTypeOrderItem,
   type DirectoryWallet,
   type WalletConnector,
-} from '../../../kernel/index.js'
+} from '../../../kernel/kernel.js'
 
 export type ConnectItem = { key: string; name: string; connector?: WalletConnector; wallet?: DirectoryWallet }
 export type ConnectGroup = { id: ConnectorTypeOrderItem; items: ConnectItem[] }

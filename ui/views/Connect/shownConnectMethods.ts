@@ -1,4 +1,4 @@
-import type { ConnectMethod, PluginConnectMethod, RemoteFeatures } from '../../../kernel/index.js'
+import type { ConnectMethod, PluginConnectMethod, RemoteFeatures } from '../../../kernel/kernel.js'
 
 export type ShownConnectMethodsParameters = {
   /** The site's connect-method order (`getConnectMethodsOrder`). */

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { safeHttpUrl, type DirectoryWallet } from '../../../kernel/index.js'
+import { safeHttpUrl, type DirectoryWallet } from '../../../kernel/kernel.js'
 import { Icon } from '../../components/Icon/Icon.js'
 import { StatusPanel } from '../../components/StatusPanel/StatusPanel.js'
 import { usePortico } from '../../hooks/usePortico.js'

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
-import type { ChainNamespace, WalletConnection } from '../../../kernel/index.js'
+import type { ChainNamespace, WalletConnection } from '../../../kernel/kernel.js'
 import { Button } from '../../components/Button/Button.js'
 import { Icon } from '../../components/Icon/Icon.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
-import type { Network, Portico, View, WalletConnector } from '../../../kernel/index.js'
+import type { Network, Portico, View, WalletConnector } from '../../../kernel/kernel.js'
 import { Button } from '../../components/Button/Button.js'
 import { StatusPanel } from '../../components/StatusPanel/StatusPanel.js'
 import { usePortico } from '../../hooks/usePortico.js'

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import type { Network } from '../../../kernel/index.js'
+import type { Network } from '../../../kernel/kernel.js'
 import { Button } from '../../components/Button/Button.js'
 import { StatusPanel } from '../../components/StatusPanel/StatusPanel.js'
 import { useAnnounce } from '../../hooks/useAnnounce.js'

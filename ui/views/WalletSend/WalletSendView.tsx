@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId } from 'react'
-import type { SendButtonState } from '../../../kernel/index.js'
+import type { SendButtonState } from '../../../kernel/kernel.js'
 import { useFormat } from '../../hooks/useFormat.js'
 import { Button } from '../../components/Button/Button.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'

@@ -1,4 +1,4 @@
-import { createPortico, type PorticoThemeVariables, type RestoreCookieOptions, type StorageBackend } from '../../../../kernel/index.js'
+import { createPortico, type PorticoThemeVariables, type RestoreCookieOptions, type StorageBackend } from '../../../../kernel/kernel.js'
 import { createHarnessWallet, harnessChain } from './harnessPlugin.js'
 import { devnetA, devnetB } from './networks.js'
 

@@ -1,4 +1,4 @@
-import { definePlugin, type CaipNetworkId, type Network } from '../../../../kernel/index.js'
+import { definePlugin, type CaipNetworkId, type Network } from '../../../../kernel/kernel.js'
 
 /** What the in-page fake wallet does on its next request. */
 export type WalletStep = 'approve' | 'reject' | 'fail' | 'hold'

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { readRestoreHint, type PorticoThemeVariables } from '../../../../kernel/index.js'
+import { readRestoreHint, type PorticoThemeVariables } from '../../../../kernel/kernel.js'
 import { App } from './App.js'
 import { createHarnessPortico } from './createHarnessPortico.js'
 

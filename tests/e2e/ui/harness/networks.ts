@@ -1,4 +1,4 @@
-import type { Network } from '../../../../kernel/index.js'
+import type { Network } from '../../../../kernel/kernel.js'
 
 export const devnetA: Network = {
   id: 31337,

@@ -2,10 +2,10 @@
 // UI), its endpoints read from the query string (a strict CSP allows no inline script).
 import { createRoot } from 'react-dom/client'
 import { useState } from 'react'
-import { createPortico } from '../../../../kernel/index.js'
+import { createPortico } from '../../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../../plugins/eip155/index.js'
 import { walletConnect } from '../../../../plugins/walletconnect/index.js'
-import { ConnectButton, NetworkButton, PorticoProvider, usePortico } from '../../../../ui/index.js'
+import { ConnectButton, NetworkButton, PorticoProvider, usePortico } from '../../../../ui/kit.js'
 
 const query = new URLSearchParams(location.search)
 const networks = [

@@ -3,7 +3,7 @@
 // detection within 500 ms with a validated getSafeInfo, and the Safe's EIP-1193 provider.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { ProviderRpcError } from '../../../../kernel/index.js'
+import { ProviderRpcError } from '../../../../kernel/kernel.js'
 import { SafeRpcError } from '../../../../plugins/eip155/safe/safeRpcError.js'
 import { createSafeProvider, waitForSafeTx } from '../../../../plugins/eip155/safe/createSafeProvider.js'
 import { detectSafe, parseSafeInfo } from '../../../../plugins/eip155/safe/detectSafe.js'

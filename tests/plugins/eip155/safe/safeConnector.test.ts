@@ -1,9 +1,10 @@
 // The eip155 plugin's Safe connector in a page framed by a Safe host (a fake parent that answers the
 // Safe Apps protocol): offered as "safe" and connected with no prompt; `eip155({ safe: false })` and
 // an unframed page never ask the parent.
+import '../../../helpers/eip155Loaded.js'
 import { describe, expect, it } from 'vitest'
 
-import { createPortico } from '../../../../kernel/index.js'
+import { createPorticoKernel } from '../../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../../plugins/eip155/index.js'
 import { memoryStorage } from '../../../kernel/helpers/testKit.js'
 
@@ -30,7 +31,7 @@ function framedPage({ silent = false, framed = true } = {}) {
 }
 
 function setup(page: ReturnType<typeof framedPage>['page'], options: Parameters<typeof eip155>[0] = {}) {
-  return createPortico({ projectId: 'test', networks: [devnetA], plugins: [eip155(options, { window: page as never })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+  return createPorticoKernel({ projectId: 'test', networks: [devnetA], plugins: [eip155(options, { window: page as never })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
 }
 
 describe('eip155: the Safe connector', () => {

@@ -1,5 +1,5 @@
 import { keccak256, type Hex } from 'viem'
-import type { Network } from '../../../../kernel/index.js'
+import type { Network } from '../../../../kernel/kernel.js'
 import { defineNetwork } from '../../../../plugins/eip155/index.js'
 
 /** An EVM network and a Solana one whose RPC is never reached (the channels' client is answered here). */

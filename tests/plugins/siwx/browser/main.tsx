@@ -2,11 +2,11 @@
 // Wallet (its personal_sign held until the test releases it), siwx with defaults, and the UI.
 import { createRoot } from 'react-dom/client'
 import { privateKeyToAccount } from 'viem/accounts'
-import { createPortico } from '../../../../kernel/index.js'
+import { createPortico } from '../../../../kernel/kernel.js'
 import { defineNetwork, eip155, type Eip155Window } from '../../../../plugins/eip155/index.js'
 import { siwx, type SiwxStore } from '../../../../plugins/siwx/index.js'
 import { createDevWalletProvider } from '../../../../sandbox/devWallet/createDevWalletProvider.js'
-import { ConnectButton, PorticoProvider } from '../../../../ui/index.js'
+import { ConnectButton, PorticoProvider } from '../../../../ui/kit.js'
 
 type TestWindow = Window & { siwxTest?: unknown }
 const params = new URLSearchParams(location.search)
@@ -47,7 +47,7 @@ const portico = createPortico({
   reject: () => wallet.control.setMode('reject'),
   approve: () => wallet.control.setMode('approve'),
   signed,
-  state: () => ({ ...portico.getState(), status: portico.getStore<SiwxStore>('siwx')?.status, shakes: portico.stores.modal.shakeCount }),
+  state: () => ({ ...portico.getState(), status: portico.kernel?.getStore<SiwxStore>('siwx')?.status, shakes: portico.kernel?.stores.modal.shakeCount }),
 }
 createRoot(document.getElementById('root') as HTMLElement).render(
   <PorticoProvider portico={portico}>

@@ -1,5 +1,5 @@
 // A site owner's page in the browser test: the kernel and the solana plugin, no UI.
-import { createPortico } from '../../../../kernel/index.js'
+import { createPorticoKernel } from '../../../../kernel/kernel.js'
 import { defineSolanaNetwork, solana } from '../../../../plugins/solana/index.js'
 
 const reference = 'AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP'
@@ -8,5 +8,5 @@ const network = defineSolanaNetwork({
   name: 'Portico Solana Localnet',
   rpcUrls: [`${location.origin}/v1/?chainId=${encodeURIComponent(`solana:${reference}`)}&projectId=demo`],
 })
-const portico = createPortico({ projectId: 'demo', networks: [network], plugins: [solana()], endpoints: { api: location.origin } })
+const portico = createPorticoKernel({ projectId: 'demo', networks: [network], plugins: [solana()], endpoints: { api: location.origin } })
 ;(window as unknown as { __portico: typeof portico }).__portico = portico

@@ -1,4 +1,5 @@
-import { createPortico, type BaseError, type Network, type Portico, type StorageBackend } from '../../../../kernel/index.js'
+import '../../../helpers/eip155Loaded.js'
+import { createPorticoKernel, type BaseError, type Network, type Portico, type StorageBackend } from '../../../../kernel/kernel.js'
 import { eip155 } from '../../../../plugins/eip155/index.js'
 import { walletConnect, type WalletConnectEnvironment, type WalletConnectOptions, type WalletConnectStore } from '../../../../plugins/walletconnect/index.js'
 import { memoryStorage } from '../../../kernel/helpers/testKit.js'
@@ -31,7 +32,7 @@ export function createDapp({
 }): Dapp {
   counter += 1
   const env: WalletConnectEnvironment = environment ?? { storage: memoryKeyValueStorage(), storagePrefix: `portico-test-dapp-${process.pid}-${counter}` }
-  const portico = createPortico({
+  const portico = createPorticoKernel({
     projectId: 'portico-test',
     networks,
     plugins: [eip155({}, { window: null }), walletConnect({ relayUrl, ...options }, env)],

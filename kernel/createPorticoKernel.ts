@@ -46,6 +46,7 @@ import { createPluginContext, type PluginContext } from './plugin/createPluginCo
 import { PluginHookRegistry } from './registries/PluginHookRegistry.js'
 import { createHooks, type Hooks } from './hooks/createHooks.js'
 import { validateOptions } from './options/validateOptions.js'
+import { resolveEndpoints, sdkVersionOf } from './options/resolveEndpoints.js'
 import { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
 import { AccountActionRegistry } from './registries/AccountActionRegistry.js'
 import { AccountBadgeRegistry } from './registries/AccountBadgeRegistry.js'
@@ -56,7 +57,8 @@ import { SignInVerifierRegistry } from './registries/SignInVerifierRegistry.js'
 import { ViewRegistry } from './registries/ViewRegistry.js'
 import { createAnalytics, type Analytics } from './services/createAnalytics.js'
 import { createHttpClient, type HttpClient } from './services/createHttpClient.js'
-import { createStorage, type PorticoStorage, type StorageBackend } from './services/createStorage.js'
+import { createStorage, type PorticoStorage } from './services/createStorage.js'
+import { defaultStorage } from './services/defaultStorage.js'
 import { storageKeys, isStoredConnections, isDirectoryWalletList } from './services/storageKeys.js'
 import { configureMobx } from './stores/configureMobx.js'
 import { createRootStore, type Clock, type RootStore } from './stores/createRootStore.js'
@@ -66,7 +68,7 @@ import type { PorticoEvent } from './types/events.js'
 import type { Nft, TokenBalance, Transaction } from './types/account.js'
 import type { BalanceResult, ProfileResult, ResolveNameResult, SendFeeEstimate } from './types/hooks.js'
 import type { Network } from './types/network.js'
-import { defaultEndpoints, type Endpoints, type PorticoOptions } from './types/options.js'
+import type { Endpoints, PorticoOptions } from './types/options.js'
 import type { Disposer, Plugin, SendMemoRule } from './types/plugin.js'
 import type { View } from './types/view.js'
 import type { WalletConnector } from './types/wallet.js'
@@ -191,6 +193,13 @@ export type Portico = {
   getAccount(namespace?: ChainNamespace): GetAccountReturnType
   getState(): PorticoState
   subscribe<E extends keyof SubscribeEvents>(event: E, fn: SubscribeEvents[E]): () => void
+  /**
+   * Calls `onChange` whenever what `read` returns from the stores changes (compared as JSON), so
+   * code outside the kernel (the UI's hooks) follows the stores without importing MobX itself.
+   *
+   * @returns the disposer
+   */
+  watch(read: () => unknown, onChange: () => void): () => void
   /** Resolves once stored connections have been restored (or dropped). */
   ready(): Promise<void>
   /** Undoes every plugin's setup and every reaction. */
@@ -214,37 +223,39 @@ export type Portico = {
   markUserAction(): void
 }
 
-export type CreatePorticoParameters = PorticoOptions
-export type CreatePorticoReturnType = Portico
+export type CreatePorticoKernelParameters = PorticoOptions
+export type CreatePorticoKernelReturnType = Portico
 
 function detectMobile(): boolean {
   const nav = (globalThis as { navigator?: { userAgent?: string } }).navigator
   return typeof nav?.userAgent === 'string' && /Android|iPhone|iPad|iPod|Mobile/i.test(nav.userAgent)
 }
 
-function defaultStorage(): StorageBackend | null {
-  try {
-    const storage = (globalThis as { localStorage?: StorageBackend }).localStorage
-    return storage ?? null
-  } catch {
-    return null // access denied (sandboxed iframe, privacy mode)
-  }
+/** What `createPortico`'s handle passes to the kernel it creates. */
+export type KernelStartup = {
+  /** The options were validated already (by the handle): not again. */
+  validated?: boolean
+  /** Receives every event from the first (`MODAL_CREATED` is emitted during creation). */
+  onEvent?: (event: PorticoEvent) => void
 }
 
 /**
- * Creates a Portico instance: validates the options, builds the stores and hooks, runs every
+ * Creates the kernel at once: validates the options, builds the stores and hooks, runs every
  * plugin's `setup` in order, and starts restoring a previous connection (the only thing that
- * may reach the network before the visitor acts).
+ * may reach the network before the visitor acts). Every plugin's code must be loaded first
+ * (`await loadPlugins(plugins)`, for a plugin with a `load`): a site calls `createPortico`, whose
+ * `load()` does both; tests, servers and hosts that want the kernel synchronously call this.
  *
  * @param options - networks, plugins, endpoints, features, …
- * @returns the instance
- * @throws on invalid options (see `validateOptions`)
+ * @returns the kernel
+ * @throws on invalid options (see `validateOptions`), and `PluginSetupError` for a plugin whose code is not loaded
  * @example
- * const portico = createPortico({ projectId: 'demo', networks: [devnetA], plugins: [eip155()],
+ * await loadPlugins([eip155()])
+ * const portico = createPorticoKernel({ projectId: 'demo', networks: [devnetA], plugins: [eip155()],
  *   endpoints: { api: 'http://127.0.0.1:4700' } })
  */
-export function createPortico(options: CreatePorticoParameters): CreatePorticoReturnType {
-  validateOptions(options)
+export function createPorticoKernel(options: CreatePorticoKernelParameters, startup: KernelStartup = {}): CreatePorticoKernelReturnType {
+  if (!startup.validated) validateOptions(options)
   configureMobx()
 
   const clock: Clock = {
@@ -266,15 +277,8 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     onError: (error) => reportStorageError(error),
   })
 
-  const api = options.endpoints?.api
-  const endpoints: Required<Endpoints> = {
-    api: api ?? defaultEndpoints.api,
-    blockchainApi: options.endpoints?.blockchainApi ?? api ?? defaultEndpoints.blockchainApi,
-    analytics: options.endpoints?.analytics ?? api ?? defaultEndpoints.analytics,
-    relay: options.endpoints?.relay ?? defaultEndpoints.relay,
-  }
-  const chainPlugins = options.plugins.filter((p) => p.kind === 'chain').map((p) => p.name)
-  const sdkVersion = `${options.framework ?? 'react'}-${chainPlugins.join(',') || 'core'}-${version}`
+  const endpoints = resolveEndpoints(options)
+  const sdkVersion = sdkVersionOf(options)
   const httpDefaults = { projectId: options.projectId, sdkType: 'portico', sdkVersion, ...(options.fetch ? { fetch: options.fetch } : {}) }
 
   const storedNetworkId = storage.get(storageKeys.activeNetwork, (v): v is string => typeof v === 'string')
@@ -403,6 +407,11 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       }
       throw new BaseError(`Unknown subscription "${String(event)}"`, { metaMessages: ['Subscribe to "state" or "event".'] })
     },
+    watch(read, onChange) {
+      const dispose = reaction(() => JSON.stringify(read()) ?? 'undefined', () => onChange())
+      disposers.push(dispose)
+      return dispose
+    },
     ready: () => (readyPromise ??= restoreConnections(portico)),
     async destroy() {
       if (destroyed) return
@@ -422,7 +431,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     emit(event) {
       const full: PorticoEvent = { ...event, timestamp: clock.now() }
       analytics.track(full)
-      for (const listener of [...eventListeners]) {
+      for (const listener of [...(startup.onEvent ? [startup.onEvent] : []), ...eventListeners]) {
         try {
           listener(full)
         } catch {
