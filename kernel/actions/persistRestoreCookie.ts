@@ -20,7 +20,7 @@ function isHttps(): boolean {
  * @example
  * persistRestoreCookie(portico, { eip155: { connectorId: 'io.metamask' } })
  */
-export function persistRestoreCookie(portico: Portico, stored: StoredConnections): void {
+export function persistRestoreCookie(portico: Pick<Portico, 'options' | 'reportError'>, stored: StoredConnections): void {
   const option = portico.options.restoreCookie
   if (!option) return
   const jar = (option === true ? undefined : option.jar) ?? defaultJar()
@@ -35,4 +35,25 @@ export function persistRestoreCookie(portico: Portico, stored: StoredConnections
   } catch (error) {
     portico.reportError(error, { action: 'persistRestoreCookie' })
   }
+}
+
+/**
+ * With `restoreCookie`, removes a restore-hint cookie that names connections the storage no
+ * longer has (storage cleared, another browser profile): the server would otherwise render
+ * "Connecting…" on every visit. `createPortico` calls it at once when nothing is stored.
+ *
+ * @example
+ * clearStaleRestoreCookie(handle)
+ */
+export function clearStaleRestoreCookie(portico: Pick<Portico, 'options' | 'reportError'>): void {
+  const option = portico.options.restoreCookie
+  if (!option) return
+  const jar = (option === true ? undefined : option.jar) ?? defaultJar()
+  let present = false
+  try {
+    present = typeof jar?.cookie === 'string' && jar.cookie.split(';').some((part) => part.trim().startsWith(`${restoreCookieName}=`))
+  } catch {
+    // an unreadable jar: nothing to clear
+  }
+  if (present) persistRestoreCookie(portico, {})
 }

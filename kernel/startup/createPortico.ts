@@ -1,5 +1,6 @@
 import type { GetAccountReturnType } from '../actions/getAccount.js'
 import type { Portico, PorticoState, SubscribeEvents } from '../createPorticoKernel.js'
+import { clearStaleRestoreCookie } from '../actions/persistRestoreCookie.js'
 import { BaseError } from '../errors/BaseError.js'
 import { validateOptions } from '../options/validateOptions.js'
 import { resolveEndpoints, sdkVersionOf } from '../options/resolveEndpoints.js'
@@ -214,5 +215,8 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
   }
   // A returning visitor: restore at once, so the account shows as soon as the wallet answers.
   if (startup.restoring.length > 0) void load().catch(() => undefined)
+  // Nothing stored: a restore cookie left over goes — after the page's own start-up code, which
+  // may still read it for hydration (the server rendered from it).
+  else if (options.restoreCookie) setTimeout(() => clearStaleRestoreCookie(handle), 0)
   return handle
 }

@@ -19,7 +19,7 @@ type AxeResult = { violations: { id: string; impact: string | null; help: string
 type HarnessWindow = {
   porticoHarness: {
     wallet: { script: string[]; chain: string; release(): void }
-    portico: { reportChainChanged(namespace: string, chain: string): void; stores: { router: { push(view: string, data?: unknown): void }; networks: { networks: unknown[] } } }
+    portico: { kernel: { reportChainChanged(namespace: string, chain: string): void; stores: { router: { push(view: string, data?: unknown): void }; networks: { networks: unknown[] } } } }
   }
 }
 const dialog = (page: Page) => page.getByRole('dialog')
@@ -95,7 +95,7 @@ describe.each(['light', 'dark'] as const)('axe-core finds no serious or critical
 
     await page.evaluate(() => {
       const { portico } = (window as unknown as HarnessWindow).porticoHarness
-      portico.stores.router.push('SwitchActiveChain', { network: portico.stores.networks.networks[1], navigateTo: 'Connect', navigateWithReplace: true })
+      portico.kernel.stores.router.push('SwitchActiveChain', { network: portico.kernel.stores.networks.networks[1], navigateTo: 'Connect', navigateWithReplace: true })
     })
     await dialog(page).getByRole('heading', { name: 'Switch to Portico Devnet B' }).waitFor()
     await dialog(page).getByRole('button', { name: 'Cancel' }).waitFor()
@@ -104,7 +104,7 @@ describe.each(['light', 'dark'] as const)('axe-core finds no serious or critical
     await page.evaluate(() => {
       const { portico, wallet } = (window as unknown as HarnessWindow).porticoHarness
       wallet.chain = 'eip155:999'
-      portico.reportChainChanged('eip155', 'eip155:999')
+      portico.kernel.reportChainChanged('eip155', 'eip155:999')
     })
     await dialog(page).getByText("This app doesn't support", { exact: false }).waitFor()
     await check('UnsupportedChain')

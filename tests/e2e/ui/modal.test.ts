@@ -250,7 +250,8 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
   it('shows the current alert in the modal with a dismiss button', async () => {
     const h = await openHarnessPage(browser, harness.url)
     const { page } = h
-    await page.evaluate(() => (window as unknown as { porticoHarness: { portico: { kernel: { stores: { alerts: { raise(code: string): void } } } } } }).porticoHarness.portico.kernel.stores.alerts.raise('APKT003'))
+    // The kernel loads on the page's first action (here, this script's).
+    await page.evaluate(async () => (await (window as unknown as { porticoHarness: { portico: { load(): Promise<{ stores: { alerts: { raise(code: string): void } } }> } } }).porticoHarness.portico.load()).stores.alerts.raise('APKT003'))
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     const alert = dialog(page).getByRole('alert')
     await alert.waitFor()
