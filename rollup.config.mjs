@@ -66,6 +66,40 @@ function bundleAuthFrame() {
   }
 }
 
+/**
+ * Bundles viem, tree-shaken, into the eip155 plugin's lazy chunks (plugins/eip155/lazy/viem*.ts):
+ * through viem's package entries (barrels) a site's bundler sees every viem module and keeps a
+ * chunk for each `import()` in them (secp256k1, CCIP-read and the ABI coder it calls, WebSocket),
+ * about 40 KB gzip no visitor path can load. Bundled here, only the code those paths run is left.
+ * The rest of the project (siwx, names, the integrations) imports viem as an external as before.
+ */
+function bundleLazyViem() {
+  const lazyViem = /[\\/]plugins[\\/]eip155[\\/]lazy[\\/]viem\w*\.ts$/
+  const kept = externals.filter((name) => name !== 'viem')
+  return {
+    name: 'bundle-lazy-viem',
+    async load(id) {
+      if (!lazyViem.test(id)) return null
+      const { build } = await import('esbuild')
+      const result = await build({
+        entryPoints: [id],
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        write: false,
+        sourcemap: 'external',
+        outdir: dirname(id),
+        external: kept.flatMap((name) => [name, `${name}/*`]),
+        logLevel: 'warning',
+      })
+      const code = result.outputFiles.find((f) => f.path.endsWith('.js'))
+      const map = result.outputFiles.find((f) => f.path.endsWith('.map'))
+      return { code: code.text, map: map?.text }
+    },
+  }
+}
+
 export default {
   input: Object.fromEntries(jsEntries().map((entry) => [entry.output, join(root, entry.input)])),
   external: isExternal,
@@ -84,5 +118,5 @@ export default {
   },
   // Pure factories and no top-level effects: let unused exports fall away in the site's bundle.
   treeshake: { moduleSideEffects: (id) => id.endsWith('.css') },
-  plugins: [resolveTsSources(), bundleIcons(), esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: join(root, 'tsconfig.json') }), bundleStyles(), bundleAuthFrame()],
+  plugins: [resolveTsSources(), bundleIcons(), bundleLazyViem(), esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: join(root, 'tsconfig.json') }), bundleStyles(), bundleAuthFrame()],
 }

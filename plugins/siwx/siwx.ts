@@ -4,6 +4,7 @@ import { createSiwxHooks } from './hooks.js'
 import { messages } from './messages.js'
 import { meta } from './meta.js'
 import type { SiwxOptions } from './types.js'
+import { createEip155SignInVerifier } from './verifiers/createEip155SignInVerifier.js'
 
 /**
  * Sign-in with X (CAIP-122): after connecting — and when the account or network changes — a
@@ -27,6 +28,9 @@ export function siwx(options: SiwxOptions = {}): Plugin<PluginContext> {
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     setup(portico) {
+      // EIP-4361 is built in, as in createSiwxServer: eip155 signatures are verified here (viem loaded
+      // on the first check), so a site without siwx never ships that code. A plugin's own verifier wins.
+      if (!portico.signInVerifiers.has('eip155')) portico.signInVerifiers.register('eip155', createEip155SignInVerifier())
       const flow = createSiwxFlow(portico, options)
       portico.registerStore('siwx', flow.store)
       // Other plugins (walletconnect's one-click sign-in) reach siwx through its declared hooks.

@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CaipAddress } from '../../kernel/kernel.js'
 import { defineNetwork, eip155, mainnet } from '../../plugins/eip155/index.js'
+import { siwx } from '../../plugins/siwx/index.js'
 import { deployPorticoUsd } from '../../sandbox/devnets/deployPorticoUsd.js'
 import { startAnvil, type Anvil } from '../../sandbox/devnets/startAnvil.js'
 import { pageWithDevWallet } from '../plugins/eip155/helpers/setupDevWallet.js'
@@ -28,6 +29,8 @@ describe('portico/testing on the eip155 plugin', () => {
       plugin: () => eip155({}, { window: page.target }),
       networks: [network, mainnet],
       target: page.target,
+      // Sign-in with Ethereum: the verifier of eip155 signatures is built into siwx().
+      withPlugins: () => [siwx({ domain: 'example.com', required: false })],
       wallet: {
         connectorId: 'dev.portico.wallet',
         setMode: page.wallet.control.setMode,

@@ -56,6 +56,11 @@ export type RunChainPluginConformanceParameters = {
   endpoints?: { api?: string }
   /** A page EventTarget the plugin listens on (`window`): listeners must all be removed on destroy. */
   target?: EventTarget
+  /**
+   * Plugins installed next to the one under test, fresh for each Portico: `siwx()` for eip155,
+   * whose sign-in verifier is built into the sign-in plugin (EIP-4361).
+   */
+  withPlugins?: () => Plugin<PluginContext>[]
 }
 
 export type ConformanceCheck = { name: string; ok: boolean; detail?: string }
@@ -146,7 +151,7 @@ export async function runChainPluginConformance(parameters: RunChainPluginConfor
       projectId: 'conformance',
       networks: [...networks],
       defaultNetwork: chain.network,
-      plugins: [makePlugin()],
+      plugins: [makePlugin(), ...(parameters.withPlugins?.() ?? [])],
       storage,
       endpoints: { api: endpoints?.api ?? 'http://127.0.0.1:9' },
     })

@@ -9,7 +9,7 @@ import type { BalanceResult, Network } from '../../../kernel/kernel.js'
  * await fetchNativeBalance(devnetA, '0xf39F…') // { balance: '10000', symbol: 'ETH', decimals: 18 }
  */
 export async function fetchNativeBalance(network: Network, address: string): Promise<BalanceResult> {
-  const { createClient, fallback, formatUnits, getBalance, http } = await import('../lazy/viemClient.js')
+  const { createClient, fallback, formatUnits, http } = await import('../lazy/viemClient.js')
   const urls = network.rpcUrls.default.http
   const transport =
     urls.length > 1
@@ -18,7 +18,9 @@ export async function fetchNativeBalance(network: Network, address: string): Pro
         })
       : http(urls[0], { retryCount: 3, retryDelay: 150, timeout: 10_000 })
   const client = createClient({ transport })
-  const wei = await getBalance(client, { address: address as `0x${string}` })
+  // The bare request, not viem's getBalance action (which brings `call` and the ABI coder for a
+  // multicall path a bare client never takes); the transport still ranks, retries and batches.
+  const wei = BigInt(await client.request({ method: 'eth_getBalance', params: [address as `0x${string}`, 'latest'] }))
   const { decimals, symbol } = network.nativeCurrency
   return { balance: formatUnits(wei, decimals), symbol, decimals }
 }

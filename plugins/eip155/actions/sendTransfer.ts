@@ -4,26 +4,29 @@ import type { Eip1193Provider } from '../discovery/Eip1193Provider.js'
 /** A transfer as an `eth_sendTransaction` / `eth_estimateGas` call object (hex quantities). */
 export type TransferCall = { from: string; to: string; value: string; data: string }
 
+/** The ERC-20 `transfer(address,uint256)` selector: the first 4 bytes of the signature's keccak-256. */
+const transferSelector = '0xa9059cbb'
+
 /**
  * Builds the call of a transfer: native currency (a value to the receiver) or an ERC-20
  * (`transfer(to, amount)` to the token contract). Amounts are decimal strings converted with the
- * token's decimals (never floats).
+ * token's decimals (never floats). The token call is its selector and two static 32-byte words,
+ * padded by viem's `pad` and `numberToHex` (which refuses an amount outside uint256): exactly
+ * what `encodeFunctionData` gives, without the ABI coder in the send chunk.
  *
  * @example
  * await buildTransfer({ ...request, amount: '0.5' }) // { from, to, value: '0x6f05b59d3b20000', data: '0x' }
  */
 export async function buildTransfer(request: SendRequest): Promise<TransferCall> {
-  const { encodeFunctionData, parseUnits, numberToHex } = await import('../lazy/viemTransfer.js')
+  const { numberToHex, pad, parseUnits } = await import('../lazy/viemTransfer.js')
   const from = request.from
   if (!request.token) return { from, to: request.to, value: numberToHex(parseUnits(request.amount, request.network.nativeCurrency.decimals)), data: '0x' }
   const token = parseCaipAddress(request.token)
   if (request.decimals === undefined) throw new BaseError('The token decimals are required to send a token')
-  const data = encodeFunctionData({
-    abi: [{ type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] }],
-    functionName: 'transfer',
-    args: [request.to as `0x${string}`, parseUnits(request.amount, request.decimals)],
-  })
-  return { from, to: token.address, data, value: '0x0' }
+  if (!/^0x[0-9a-fA-F]{40}$/.test(request.to)) throw new BaseError('The receiver is not an EVM address', { metaMessages: [`to: ${request.to.slice(0, 80)}`] })
+  const receiver = pad(request.to.toLowerCase() as `0x${string}`, { size: 32 })
+  const amount = numberToHex(parseUnits(request.amount, request.decimals), { size: 32 })
+  return { from, to: token.address, data: `${transferSelector}${receiver.slice(2)}${amount.slice(2)}`, value: '0x0' }
 }
 
 /**

@@ -1,6 +1,8 @@
-import { getAddress, isAddress } from 'viem'
-
+import { toChecksumAddress } from '../utils/toChecksumAddress.js'
 import type { SafeAppsClient } from './safeAppsClient.js'
+
+/** An EVM address in any letter case (the checksum is not checked: the host's answer is checksummed here). */
+const evmAddress = /^0x[0-9a-fA-F]{40}$/
 
 /** What the Safe host says about the Safe the app runs in (`getSafeInfo`), checked. */
 export type SafeInfo = { safeAddress: string; chainId: number; owners: string[]; threshold: number; isReadOnly: boolean }
@@ -15,11 +17,11 @@ export type SafeInfo = { safeAddress: string; chainId: number; owners: string[];
 export function parseSafeInfo(data: unknown, chainIds: readonly number[]): SafeInfo | undefined {
   if (typeof data !== 'object' || data === null) return undefined
   const { safeAddress, chainId, owners, threshold, isReadOnly } = data as Record<string, unknown>
-  if (typeof safeAddress !== 'string' || !isAddress(safeAddress, { strict: false })) return undefined
+  if (typeof safeAddress !== 'string' || !evmAddress.test(safeAddress)) return undefined
   if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || !chainIds.includes(chainId)) return undefined
-  if (!Array.isArray(owners) || owners.length === 0 || owners.length > 100 || !owners.every((o) => typeof o === 'string' && isAddress(o, { strict: false }))) return undefined
+  if (!Array.isArray(owners) || owners.length === 0 || owners.length > 100 || !owners.every((o) => typeof o === 'string' && evmAddress.test(o))) return undefined
   if (typeof threshold !== 'number' || !Number.isInteger(threshold) || threshold < 1 || threshold > owners.length) return undefined
-  return { safeAddress: getAddress(safeAddress), chainId, owners: (owners as string[]).map((o) => getAddress(o)), threshold, isReadOnly: isReadOnly === true }
+  return { safeAddress: toChecksumAddress(safeAddress), chainId, owners: (owners as string[]).map((o) => toChecksumAddress(o)), threshold, isReadOnly: isReadOnly === true }
 }
 
 /**

@@ -8,7 +8,7 @@ import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { createSiwxMessage, siwx, SiwxInvalidSignatureError, SiwxSignInError, type SiwxOptions, type SiwxSession, type SiwxStore } from '../../../plugins/siwx/index.js'
 import { devAccount } from '../../../sandbox/devnets/devAccounts.js'
 import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
-import { createTestPortico, memoryStorage, newWallet, testChain, addressB } from '../../kernel/helpers/testKit.js'
+import { createTestPortico, memoryStorage, newWallet, testChain, addressB, solanaNet } from '../../kernel/helpers/testKit.js'
 import { walletStorage } from '../eip155/helpers/setupDevWallet.js'
 import { recordingPage, settle, waitFor } from './helpers/recordingPage.js'
 
@@ -238,9 +238,11 @@ describe('siwx: stored sessions are re-verified, never trusted', () => {
 
 describe('siwx: where no prompt belongs', () => {
   it('no verifier for the namespace: no prompt, and signIn() says why', async () => {
-    const wallet = newWallet()
-    const { portico } = createTestPortico({ plugins: [testChain('eip155', wallet), siwx({ domain, uri })] })
-    await portico.connect({ connectorId: 'eip155.wallet' })
+    // eip155's is built into siwx(); a chain plugin of another namespace that registers none.
+    const wallet = newWallet({ accounts: ['So1ana1111111111111111111111111111111111111'], chain: 'solana:localnet', knownChains: ['solana:localnet'] })
+    const { portico } = createTestPortico({ networks: [solanaNet], plugins: [testChain('solana', wallet), siwx({ domain, uri })] })
+    expect(portico.signInVerifiers.has('solana')).toBe(false)
+    await portico.connect({ connectorId: 'solana.wallet' })
     await settle()
     expect(portico.getState().open).toBe(false)
     await expect(portico.signIn()).rejects.toThrow(/Error signing message/)

@@ -81,6 +81,8 @@ describe('siwx: entry points', () => {
       const clientClosure = staticClosure(entry('plugins/siwx/index.ts') as NonNullable<ReturnType<typeof entry>>)
       expect(clientClosure.inputs.some((i) => i.includes('SIWXSignMessageView'))).toBe(false)
       expect(clientClosure.imports.filter((i) => /react/.test(i))).toEqual([])
+      // The eip155 verifier's viem (secp256k1, the ERC-6492 coder) loads on the first check only.
+      expect(clientClosure.imports.filter((i) => /viem/.test(i))).toEqual([])
       expect(Object.values(outputs).some((o) => Object.keys(o.inputs).some((i) => i.includes('SIWXSignMessageView')))).toBe(true)
     } finally {
       rmSync(outdir, { recursive: true, force: true })

@@ -1,0 +1,58 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createWalletClient, defineChain, http as viemHttp, parseEther } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { devAccount } from '../../sandbox/devnets/devAccounts.js'
+import { startAnvil, type Anvil } from '../../sandbox/devnets/startAnvil.js'
+
+const root = join(import.meta.dirname, '../..')
+const chunks = join(root, 'dist/chunks')
+const chunk = (name: string) => {
+  const file = readdirSync(chunks).find((f) => f.startsWith(`${name}-`) && f.endsWith('.js'))
+  if (!file) throw new Error(`dist/chunks/${name}-*.js is missing`)
+  return join(chunks, file)
+}
+
+let anvil: Anvil
+const devnet = defineChain({ id: 31337, name: 'Devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } })
+beforeAll(async () => {
+  // `npm test` builds first (scripts/test.ts); this test reads what was built.
+  if (!existsSync(join(root, 'dist/eip155.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).')
+  anvil = await startAnvil({ chainId: 31337 })
+})
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+// rollup.config.mjs bundles viem, tree-shaken, into the eip155 plugin's lazy chunks: a site's
+// bundler then sees no viem barrel, so no chunk for viem's own `import()`s (secp256k1, CCIP-read).
+describe('the eip155 lazy viem chunks in dist/', () => {
+  it.each(['viemClient', 'viemTransfer'])('%s imports no viem and loads nothing lazily', (name) => {
+    const code = readFileSync(chunk(name), 'utf8')
+    expect(code).not.toMatch(/from\s*['"]viem/)
+    expect(code).not.toMatch(/\bimport\s*\(/)
+  })
+
+  it('viemClient reads a balance over a fallback (a dead URL first) and waits for a receipt against anvil', async () => {
+    const m = await import(pathToFileURL(chunk('viemClient')).href)
+    const alice = devAccount(0)
+    const bob = devAccount(7)
+    const transport = m.fallback([m.http('http://127.0.0.1:9', { retryCount: 0 }), m.http(anvil.rpcUrl)], { rank: false })
+    const client = m.createClient({ transport })
+    const before = BigInt(await client.request({ method: 'eth_getBalance', params: [bob.address, 'latest'] }))
+    const hash = await createWalletClient({ account: alice, transport: viemHttp(anvil.rpcUrl), chain: devnet }).sendTransaction({ to: bob.address, value: parseEther('0.5') })
+    const receipt = await m.waitForTransactionReceipt(m.createClient({ transport: m.http(anvil.rpcUrl), pollingInterval: 50 }), { hash })
+    expect(receipt.status).toBe('success')
+    const after = BigInt(await client.request({ method: 'eth_getBalance', params: [bob.address, 'latest'] }))
+    expect(m.formatUnits(after - before, 18)).toBe('0.5')
+    expect(await m.getCode(client, { address: bob.address })).toBeUndefined()
+  })
+
+  it('viemTransfer pads and converts as viem does', async () => {
+    const m = await import(pathToFileURL(chunk('viemTransfer')).href)
+    expect(m.numberToHex(m.parseUnits('1.5', 6), { size: 32 })).toBe(`0x${'0'.repeat(58)}16e360`)
+    expect(m.pad('0xabcd', { size: 32 })).toBe(`0x${'0'.repeat(60)}abcd`)
+    expect(() => m.numberToHex(-1n, { size: 32 })).toThrow(/256-bit unsigned/)
+  })
+})
