@@ -3,6 +3,9 @@ import type { StoredConnections } from '../services/storageKeys.js'
 import { restoreCookieMaxAge, restoreCookieName, type CookieJar } from '../types/restoreHint.js'
 import { formatRestoreHint } from '../utils/formatRestoreHint.js'
 
+/** What keeps the cookie: the kernel, or `createPortico`'s handle before the kernel loads. */
+type CookieOwner = { options: Portico['options']; reportError(error: unknown, context?: { action?: string }): unknown }
+
 function defaultJar(): CookieJar | undefined {
   return (globalThis as { document?: CookieJar }).document
 }
@@ -20,7 +23,7 @@ function isHttps(): boolean {
  * @example
  * persistRestoreCookie(portico, { eip155: { connectorId: 'io.metamask' } })
  */
-export function persistRestoreCookie(portico: Pick<Portico, 'options' | 'reportError'>, stored: StoredConnections): void {
+export function persistRestoreCookie(portico: CookieOwner, stored: StoredConnections): void {
   const option = portico.options.restoreCookie
   if (!option) return
   const jar = (option === true ? undefined : option.jar) ?? defaultJar()
@@ -45,7 +48,7 @@ export function persistRestoreCookie(portico: Pick<Portico, 'options' | 'reportE
  * @example
  * clearStaleRestoreCookie(handle)
  */
-export function clearStaleRestoreCookie(portico: Pick<Portico, 'options' | 'reportError'>): void {
+export function clearStaleRestoreCookie(portico: CookieOwner): void {
   const option = portico.options.restoreCookie
   if (!option) return
   const jar = (option === true ? undefined : option.jar) ?? defaultJar()

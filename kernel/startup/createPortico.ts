@@ -5,6 +5,7 @@ import { BaseError } from '../errors/BaseError.js'
 import { validateOptions } from '../options/validateOptions.js'
 import { resolveEndpoints, sdkVersionOf } from '../options/resolveEndpoints.js'
 import type { ChainNamespace } from '../types/caip.js'
+import type { WalletConnection } from '../types/connection.js'
 import type { PorticoEvent } from '../types/events.js'
 import type { Endpoints, PorticoOptions } from '../types/options.js'
 import { version } from '../version.js'
@@ -71,6 +72,8 @@ export type PorticoHandle = {
   onLoad(fn: (kernel: Portico) => void): () => void
   /** The account of a namespace (default: the active one); before the kernel loads, its restoring or disconnected state. */
   getAccount(namespace?: ChainNamespace): GetAccountReturnType
+  /** The wallet connections of a namespace, active first (none before the kernel loads). */
+  getConnections(namespace?: ChainNamespace): WalletConnection[]
   /** Resolves once stored connections have been restored (or dropped); with none stored, at once. */
   ready(): Promise<void>
   /** Closes the modal (nothing to do before the kernel loads). */
@@ -198,6 +201,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       const ns = namespace ?? startState.activeNamespace
       return { namespace: ns, status: startState.connections[ns]?.status ?? 'disconnected', isConnected: false }
     },
+    getConnections: (namespace) => kernel?.getConnections(namespace) ?? [],
     ready: () => (kernel ? kernel.ready() : startup.restoring.length > 0 ? load().then((loaded) => loaded.ready()) : Promise.resolve()),
     close: () => kernel?.close(),
     reportError(error, context) {

@@ -33,6 +33,7 @@ export function porticoHandleOf(kernel: Portico): PorticoHandle {
       return () => {}
     },
     getAccount: (namespace) => kernel.getAccount(namespace),
+    getConnections: (namespace) => kernel.getConnections(namespace),
     ready: () => kernel.ready(),
     close: () => kernel.close(),
     reportError: (error, context) => void kernel.reportError(error, context),

@@ -17,10 +17,11 @@
  *
  * Run alone: `npx tsx scripts/bench/startupBench.ts`
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { execFileSync } from 'node:child_process'
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { extname, join } from 'node:path'
+import { extname, join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin as EsbuildPlugin } from 'esbuild'
@@ -56,7 +57,8 @@ const reactFromVendor: EsbuildPlugin = {
   },
 }
 
-async function buildPages(sandboxUrl: string): Promise<string> {
+/** Builds the pages; returns their folder and the site entry's static chunks (what the site's HTML preloads). */
+async function buildPages(sandboxUrl: string): Promise<{ out: string; preload: string[] }> {
   const out = mkdtempSync(join(tmpdir(), 'portico-startup-bench-'))
   const common = { bundle: true, minify: true, platform: 'browser', target: 'es2022', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent' } as const
   const site = `import { createPortico } from 'portico'
@@ -77,10 +79,23 @@ import * as ReactDOMClient from 'react-dom/client'
 import * as ReactJSXRuntime from 'react/jsx-runtime'
 Object.assign(window, { React, ReactDOM, ReactDOMClient, ReactJSXRuntime })`
   const { resolveDir, ...installed } = installedPortico()
-  await build({ ...common, ...installed, format: 'esm', splitting: true, stdin: { contents: site, resolveDir, loader: 'js', sourcefile: 'site.js' }, outdir: join(out, 'site'), entryNames: 'main', chunkNames: 'chunks/[name]-[hash]', plugins: [reactFromVendor] })
+  const built = await build({ ...common, ...installed, metafile: true, format: 'esm', splitting: true, stdin: { contents: site, resolveDir, loader: 'js', sourcefile: 'site.js' }, outdir: join(out, 'site'), entryNames: 'main', chunkNames: 'chunks/[name]-[hash]', plugins: [reactFromVendor] })
+  // The entry's static imports, all the way down: a production build's HTML preloads them
+  // (<link rel="modulepreload">, as Vite writes it), so they load beside the entry, not after it.
+  const outputs = built.metafile.outputs
+  const entry = Object.keys(outputs).find((name) => outputs[name]?.entryPoint?.endsWith('site.js')) as string
+  const preload = new Set<string>()
+  const visit = (name: string) => {
+    for (const imported of outputs[name]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || imported.external || preload.has(imported.path)) continue
+      preload.add(imported.path)
+      visit(imported.path)
+    }
+  }
+  visit(entry)
   await build({ ...common, format: 'esm', splitting: true, stdin: { contents: bare, resolveDir: root, loader: 'js', sourcefile: 'bare.js' }, outdir: join(out, 'bare'), entryNames: 'main', plugins: [reactFromVendor] })
   await build({ ...common, format: 'iife', stdin: { contents: vendor, resolveDir: root, loader: 'js', sourcefile: 'vendor.js' }, outfile: join(out, 'vendor.js') })
-  return out
+  return { out, preload: [...preload].map((path) => `/site/${relative(join(out, 'site'), join(installed.absWorkingDir, path))}`) }
 }
 
 const page = (script: string, extraHead = '') => `<!doctype html><html><head><meta charset="utf-8"><title>Startup bench</title>
@@ -124,13 +139,24 @@ export async function benchStartup({ runs = 10 }: { runs?: number } = {}): Promi
   const sandbox = await startSandbox({ reuseFromEnv: true })
   let browser: Browser | undefined
   const served: { path: string; at: number }[] = []
-  const server = createServer()
+  // Served over HTTP/2 with TLS, as a site is in production (a self-signed certificate for
+  // 127.0.0.1 the browser is told to accept): over HTTP/1.1 the browser's six connections per
+  // host would queue a code-split page's chunks, which no production site suffers.
+  const certDir = mkdtempSync(join(tmpdir(), 'portico-startup-cert-'))
   try {
-    const out = await buildPages(sandbox.url)
-    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem'), '-subj', '/CN=127.0.0.1', '-days', '1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' })
+  } catch (cause) {
+    throw new Error('The startup bench needs `openssl` for its loopback certificate (apt install openssl)', { cause })
+  }
+  const server = createSecureServer({ key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')), allowHTTP1: true })
+  try {
+    const { out, preload } = await buildPages(sandbox.url)
+    server.on('request', (request: Http2ServerRequest, response: Http2ServerResponse) => {
       const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
       served.push({ path, at: Date.now() })
-      const html: Record<string, string> = { '/site.html': page('/site/main.js', `<link rel="stylesheet" href="/styles.css"><script src="${sandbox.url}/dev-wallet.js"></script>`), '/bare.html': page('/bare/main.js') }
+      // Both pages are the same but for their script: the same stylesheet (a module script waits for it), React from the same vendor file.
+      const modulepreload = preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('')
+      const html: Record<string, string> = { '/site.html': page('/site/main.js', `<link rel="stylesheet" href="/styles.css">${modulepreload}`), '/bare.html': page('/bare/main.js', '<link rel="stylesheet" href="/styles.css">') }
       if (html[path]) return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html[path])
       const file = path === '/styles.css' ? join(root, 'dist/styles.css') : join(out, path.replace(/\.\./g, ''))
       try {
@@ -142,18 +168,22 @@ export async function benchStartup({ runs = 10 }: { runs?: number } = {}): Promi
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const address = server.address()
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+    const base = `https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
     const gz = new Map<string, number>()
     const gzipOf = (path: string) => {
       if (!gz.has(path)) gz.set(path, gzipSync(readFileSync(join(out, path)), { level: 9 }).length)
       return gz.get(path) as number
     }
     browser = await launchChromium()
+    // The dev wallet arrives as a browser extension's content script does: before the page's own
+    // scripts, in every page, without holding the page's parser up.
+    const devWallet = await (await fetch(`${sandbox.url}/dev-wallet.js`)).text()
 
     /** Opens a page in a fresh context; returns it with what it fetched and asked before any interaction. */
     const load = async (url: string) => {
-      const { context } = await newLoopbackContext(browser as Browser, { viewport: { width: 1280, height: 800 } })
+      const { context } = await newLoopbackContext(browser as Browser, { viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true })
       await context.addInitScript({ content: watchButton })
+      await context.addInitScript({ content: devWallet })
       const apiRequests: string[] = []
       context.on('request', (r) => {
         const u = new URL(r.url())

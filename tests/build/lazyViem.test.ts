@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createWalletClient, defineChain, http as viemHttp, parseEther } from 'viem'
@@ -7,11 +7,12 @@ import { devAccount } from '../../sandbox/devnets/devAccounts.js'
 import { startAnvil, type Anvil } from '../../sandbox/devnets/startAnvil.js'
 
 const root = join(import.meta.dirname, '../..')
-const chunks = join(root, 'dist/chunks')
+// dist keeps one file per source module (rollup's preserveModules).
+const lazy = join(root, 'dist/plugins/eip155/lazy')
 const chunk = (name: string) => {
-  const file = readdirSync(chunks).find((f) => f.startsWith(`${name}-`) && f.endsWith('.js'))
-  if (!file) throw new Error(`dist/chunks/${name}-*.js is missing`)
-  return join(chunks, file)
+  const file = join(lazy, `${name}.js`)
+  if (!existsSync(file)) throw new Error(`dist/plugins/eip155/lazy/${name}.js is missing`)
+  return file
 }
 
 let anvil: Anvil

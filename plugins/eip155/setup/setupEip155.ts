@@ -8,7 +8,6 @@ import { createWalletDiscovery } from '../discovery/createWalletDiscovery.js'
 import type { DiscoveredWallet, Eip1193Provider, Eip155Window } from '../discovery/Eip1193Provider.js'
 import { tapCalls } from '../calls/tapCalls.js'
 import { isEvmAddress } from '../utils/isEvmAddress.js'
-import { createEip155SignInVerifier } from '../signIn/createEip155SignInVerifier.js'
 import { parseChainId } from '../utils/parseChainId.js'
 import { toChecksumAddress } from '../utils/toChecksumAddress.js'
 import { toHexMessage } from '../utils/toHexMessage.js'
@@ -135,7 +134,6 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
   }
 
   portico.addressValidators.register(namespace, isEvmAddress)
-  portico.signInVerifiers.register(namespace, createEip155SignInVerifier())
   portico.explorers.register(namespace, {
     address: (network, address) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/address/${address}` : undefined),
     transaction: (network, hash) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/tx/${hash}` : undefined),

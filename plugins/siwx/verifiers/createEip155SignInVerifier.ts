@@ -1,4 +1,4 @@
-import type { SignInVerifier } from '../../../kernel/index.js'
+import type { SignInVerifier } from '../../../kernel/kernel.js'
 
 export type CreateEip155SignInVerifierReturnType = SignInVerifier
 

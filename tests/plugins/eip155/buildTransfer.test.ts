@@ -1,6 +1,6 @@
 import { encodeFunctionData, erc20Abi, maxUint256, parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
-import type { SendRequest } from '../../../kernel/index.js'
+import type { SendRequest } from '../../../kernel/kernel.js'
 import { defineNetwork } from '../../../plugins/eip155/index.js'
 import { buildTransfer } from '../../../plugins/eip155/actions/sendTransfer.js'
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { serializeErc6492Signature } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortico, definePlugin, type SignInVerifier } from '../../../kernel/index.js'
+import { createPorticoKernel, definePlugin, type SignInVerifier } from '../../../kernel/kernel.js'
 import { defineNetwork } from '../../../plugins/eip155/index.js'
 import { siwx } from '../../../plugins/siwx/index.js'
 import { createEip155SignInVerifier } from '../../../plugins/siwx/verifiers/createEip155SignInVerifier.js'
@@ -27,8 +27,8 @@ afterAll(async () => {
 })
 
 // A chain plugin that registers no verifier of its own, so the one in use is siwx's.
-const make = (plugins: Parameters<typeof createPortico>[0]['plugins']) =>
-  createPortico({ networks: [network], plugins: [testChain('eip155', newWallet()), ...(plugins ?? [])], storage: null, endpoints: { api: 'http://127.0.0.1:9' }, enableReconnect: false })
+const make = (plugins: Parameters<typeof createPorticoKernel>[0]['plugins']) =>
+  createPorticoKernel({ networks: [network], plugins: [testChain('eip155', newWallet()), ...(plugins ?? [])], storage: null, endpoints: { api: 'http://127.0.0.1:9' }, enableReconnect: false })
 
 describe('siwx: the built-in eip155 sign-in verifier', () => {
   const verifier = createEip155SignInVerifier()
