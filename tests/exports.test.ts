@@ -248,8 +248,6 @@ describe('entry point exports', () => {
         "optimism",
         "polygon",
         "sepolia",
-        "shouldAddChain",
-        "toChecksumAddress",
       ]
     `)
   })

@@ -1,4 +1,5 @@
-// `portico/eip155`: the EVM chain plugin and common networks.
+// `portico/eip155`: the EVM chain plugin and common networks. Light on purpose (a page's first
+// bytes): the plugin's setup and its helpers load with the kernel (`eip155().load()`).
 export { eip155 } from './eip155.js'
 export type { Eip155Environment, Eip155Options } from './eip155.js'
 export { meta } from './meta.js'
@@ -11,6 +12,4 @@ export { optimism } from './networks/optimism.js'
 export { polygon } from './networks/polygon.js'
 export { sepolia } from './networks/sepolia.js'
 export { isEvmAddress } from './utils/isEvmAddress.js'
-export { shouldAddChain } from './utils/shouldAddChain.js'
-export { toChecksumAddress } from './utils/toChecksumAddress.js'
 export type { DiscoveredWallet, Eip1193Provider, Eip155Window } from './discovery/Eip1193Provider.js'

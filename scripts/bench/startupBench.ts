@@ -57,8 +57,15 @@ const reactFromVendor: EsbuildPlugin = {
   },
 }
 
-/** Builds the pages; returns their folder and the site entry's static chunks (what the site's HTML preloads). */
-async function buildPages(sandboxUrl: string): Promise<{ out: string; preload: string[] }> {
+/**
+ * Builds the bench's pages from dist/ (tests/e2e/startup uses them too): the EVM site, the bare
+ * React page and the React vendor script; returns their folder and the site entry's static chunks
+ * (what the site's HTML preloads).
+ *
+ * @example
+ * const { out, preload } = await buildStartupPages('http://127.0.0.1:4700')
+ */
+export async function buildStartupPages(sandboxUrl: string): Promise<{ out: string; preload: string[] }> {
   const out = mkdtempSync(join(tmpdir(), 'portico-startup-bench-'))
   const common = { bundle: true, minify: true, platform: 'browser', target: 'es2022', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent' } as const
   const site = `import { createPortico } from 'portico'
@@ -98,7 +105,8 @@ Object.assign(window, { React, ReactDOM, ReactDOMClient, ReactJSXRuntime })`
   return { out, preload: [...preload].map((path) => `/site/${relative(join(out, 'site'), join(installed.absWorkingDir, path))}`) }
 }
 
-const page = (script: string, extraHead = '') => `<!doctype html><html><head><meta charset="utf-8"><title>Startup bench</title>
+/** A bench page: the React vendor script, `extraHead`, then the page's module script. */
+export const startupPageHtml = (script: string, extraHead = '') => `<!doctype html><html><head><meta charset="utf-8"><title>Startup bench</title>
 <script src="/vendor.js"></script>${extraHead}<script type="module" src="${script}"></script></head><body><div id="app"></div></body></html>`
 
 /** Records when the watched button first appears and every text it shows, from navigation start. */
@@ -150,13 +158,13 @@ export async function benchStartup({ runs = 10 }: { runs?: number } = {}): Promi
   }
   const server = createSecureServer({ key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')), allowHTTP1: true })
   try {
-    const { out, preload } = await buildPages(sandbox.url)
+    const { out, preload } = await buildStartupPages(sandbox.url)
     server.on('request', (request: Http2ServerRequest, response: Http2ServerResponse) => {
       const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
       served.push({ path, at: Date.now() })
       // Both pages are the same but for their script: the same stylesheet (a module script waits for it), React from the same vendor file.
       const modulepreload = preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('')
-      const html: Record<string, string> = { '/site.html': page('/site/main.js', `<link rel="stylesheet" href="/styles.css">${modulepreload}`), '/bare.html': page('/bare/main.js', '<link rel="stylesheet" href="/styles.css">') }
+      const html: Record<string, string> = { '/site.html': startupPageHtml('/site/main.js', `<link rel="stylesheet" href="/styles.css">${modulepreload}`), '/bare.html': startupPageHtml('/bare/main.js', '<link rel="stylesheet" href="/styles.css">') }
       if (html[path]) return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html[path])
       const file = path === '/styles.css' ? join(root, 'dist/styles.css') : join(out, path.replace(/\.\./g, ''))
       try {

@@ -1,0 +1,112 @@
+// Issue 27 in a real browser: an EVM site built from dist/ as a site owner's bundler builds it
+// (the startup bench's page). A first-time visitor gets the buttons and nothing else: no kernel,
+// no modal code, no request to any server; reaching for the button loads the kernel and the modal
+// (still asking nothing); the click opens the Connect view; a returning visitor never sees
+// "Connect Wallet" on the way to their account.
+import { createServer, type Server } from 'node:http'
+import { readFileSync } from 'node:fs'
+import { extname, join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildStartupPages, startupPageHtml } from '../../../scripts/bench/startupBench.js'
+import { launchChromium } from '../../helpers/chromium.js'
+import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { startSandbox, type Sandbox } from '../../helpers/startSandbox.js'
+
+let browser: Browser
+let sandbox: Sandbox
+let server: Server
+let base = ''
+let devWallet = ''
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ reuseFromEnv: true })
+  const { out } = await buildStartupPages(sandbox.url)
+  devWallet = await (await fetch(`${sandbox.url}/dev-wallet.js`)).text()
+  server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
+    if (path === '/site.html') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(startupPageHtml('/site/main.js', '<link rel="stylesheet" href="/styles.css">'))
+    const file = path === '/styles.css' ? join(import.meta.dirname, '../../../dist/styles.css') : join(out, path.replace(/\.\./g, ''))
+    try {
+      response.writeHead(200, { 'content-type': extname(file) === '.css' ? 'text/css' : 'text/javascript; charset=utf-8' }).end(readFileSync(file))
+    } catch {
+      response.writeHead(404).end()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  server?.close()
+  await sandbox?.stop()
+})
+
+/** A visitor's page: what it fetched from the site and asked the Portico server, and every text the connect button showed. */
+async function visit(context: BrowserContext): Promise<{ page: Page; scripts: string[]; api: string[] }> {
+  await context.addInitScript({ content: devWallet })
+  await context.addInitScript({
+    content: `window.__texts = []; new MutationObserver(() => { const b = document.querySelector('button.portico-page-button--connect'); if (b && window.__texts.at(-1) !== b.textContent) window.__texts.push(b.textContent) }).observe(document, { subtree: true, childList: true, characterData: true })`,
+  })
+  const scripts: string[] = []
+  const api: string[] = []
+  context.on('request', (r) => {
+    const url = new URL(r.url())
+    if (url.origin === base && url.pathname.endsWith('.js')) scripts.push(url.pathname)
+    if (url.origin === sandbox.url && url.pathname !== '/dev-wallet.js') api.push(url.pathname)
+  })
+  const page = await context.newPage()
+  await page.goto(`${base}/site.html`)
+  return { page, scripts, api }
+}
+
+const loaded = (scripts: string[], name: string) => scripts.some((path) => path.split('/').pop()?.startsWith(`${name}-`))
+
+describe('the first paint of an EVM site (issue 27)', () => {
+  it('a first-time visitor: the buttons, no kernel, no modal, no request; hover loads them, the click opens Connect', async () => {
+    const { context } = await newLoopbackContext(browser, { viewport: { width: 1280, height: 800 } })
+    const { page, scripts, api } = await visit(context)
+    const connect = page.locator('button.portico-page-button--connect')
+    await expect.poll(() => connect.textContent()).toBe('Connect Wallet')
+    expect(await page.locator('button.portico-page-button--network .portico-page-button__label').textContent()).toBe('Portico Devnet A')
+    await page.waitForTimeout(500)
+    for (const lazy of ['createPorticoKernel', 'uiModule', 'setupEip155', 'Modal', 'ConnectView']) expect(loaded(scripts, lazy), lazy).toBe(false)
+    expect(api).toEqual([])
+
+    await connect.hover()
+    await expect.poll(() => ['createPorticoKernel', 'uiModule', 'setupEip155', 'Modal', 'ConnectView'].filter((name) => !loaded(scripts, name))).toEqual([])
+    // The kernel asks nothing until the modal opens.
+    await page.waitForTimeout(200)
+    expect(api).toEqual([])
+
+    await connect.click()
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.getByRole('heading', { level: 2 }).textContent()).toBe('Connect Wallet')
+    await dialog.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await expect.poll(() => connect.textContent(), { timeout: 15_000 }).toMatch(/0x[0-9a-fA-F]{4}…/)
+
+    // Returning: the stored connection loads the kernel at once; "Connect Wallet" never shows.
+    await page.reload()
+    await expect.poll(() => connect.textContent(), { timeout: 15_000 }).toMatch(/0x[0-9a-fA-F]{4}…/)
+    const texts = await page.evaluate(() => (window as unknown as { __texts: string[] }).__texts)
+    expect(texts.length).toBeGreaterThan(0)
+    expect(texts.filter((text) => text.includes('Connect Wallet'))).toEqual([])
+    expect(texts[0]).toContain('Connecting…')
+    await context.close()
+  })
+
+  it('a keyboard visitor: focusing the button loads the kernel; Enter opens the modal', async () => {
+    const { context } = await newLoopbackContext(browser, { viewport: { width: 390, height: 844 } })
+    const { page, scripts } = await visit(context)
+    await expect.poll(() => page.locator('button.portico-page-button--connect').textContent()).toBe('Connect Wallet')
+    expect(loaded(scripts, 'createPorticoKernel')).toBe(false)
+    await page.locator('button.portico-page-button--connect').focus()
+    await expect.poll(() => loaded(scripts, 'createPorticoKernel')).toBe(true)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByRole('dialog').getByRole('heading', { level: 2 }).textContent()).toBe('Connect Wallet')
+    await context.close()
+  })
+})
