@@ -28,7 +28,8 @@ beforeAll(async () => {
     if (path === '/site.html') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(startupPageHtml('/site/main.js', '<link rel="stylesheet" href="/styles.css">'))
     const file = path === '/styles.css' ? join(import.meta.dirname, '../../../dist/styles.css') : join(out, path.replace(/\.\./g, ''))
     try {
-      response.writeHead(200, { 'content-type': extname(file) === '.css' ? 'text/css' : 'text/javascript; charset=utf-8' }).end(readFileSync(file))
+      const body = readFileSync(file)
+      response.writeHead(200, { 'content-type': extname(file) === '.css' ? 'text/css' : 'text/javascript; charset=utf-8' }).end(body)
     } catch {
       response.writeHead(404).end()
     }
