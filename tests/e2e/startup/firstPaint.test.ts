@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildStartupPages, startupPageHtml } from '../../../scripts/bench/startupBench.js'
 import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
-import { startSandbox, type Sandbox } from '../../helpers/startSandbox.js'
+import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
 let browser: Browser
-let sandbox: Sandbox
+let sandbox: TestSandbox
 let server: Server
 let base = ''
 let devWallet = ''
