@@ -3,6 +3,7 @@ import type { Portico, PorticoState, SubscribeEvents } from '../createPorticoKer
 import { clearStaleRestoreCookie } from '../actions/persistRestoreCookie.js'
 import { BaseError } from '../errors/BaseError.js'
 import { validateOptions } from '../options/validateOptions.js'
+import { loadPlugins } from '../plugin/loadPlugins.js'
 import { resolveEndpoints, sdkVersionOf } from '../options/resolveEndpoints.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { WalletConnection } from '../types/connection.js'
@@ -112,49 +113,45 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
   const stateListeners = new Set<SubscribeEvents['state']>()
   const eventListeners = new Set<SubscribeEvents['event']>()
   const loadListeners = new Set<(kernel: Portico) => void>()
+  /** Calls a site owner's listeners: one that throws must not break Portico or the others. */
+  function notify<T>(listeners: Set<(value: T) => void>, value: T): void {
+    for (const listener of [...listeners]) {
+      try {
+        listener(value)
+      } catch {
+        // the site's listener failed; Portico goes on
+      }
+    }
+  }
 
   function load(): Promise<Portico> {
     if (kernel) return Promise.resolve(kernel)
     if (destroyed) return Promise.reject(new BaseError('This Portico instance was destroyed'))
-    loading ??= Promise.all([import('../createPorticoKernel.js'), import('../plugin/loadPlugins.js').then(({ loadPlugins }) => loadPlugins(options.plugins))]).then(
-      ([{ createPorticoKernel }]) => {
+    loading ??= Promise.all([import('../createPorticoKernel.js'), loadPlugins(options.plugins)])
+      .then(([{ createPorticoKernel }]) => {
         if (kernel) return kernel
         if (destroyed) throw new BaseError('This Portico instance was destroyed')
-        const created = createPorticoKernel(options, {
-          validated: true,
-          onEvent: (event: PorticoEvent) => {
-            for (const listener of [...eventListeners]) {
-              try {
-                listener(event)
-              } catch {
-                // a site owner's listener must not break Portico
-              }
-            }
-          },
-        })
+        const created = createPorticoKernel(options, { validated: true, onEvent: (event: PorticoEvent) => notify(eventListeners, event) })
         kernel = created
         for (const { error, context } of queuedErrors.splice(0)) created.reportError(error, context)
-        created.subscribe('state', (state) => {
-          for (const listener of [...stateListeners]) listener(state)
-        })
+        created.subscribe('state', (state) => notify(stateListeners, state))
         // The kernel's first state may differ from the startup one (a stored network no longer offered).
-        const state = created.getState()
-        for (const listener of [...stateListeners]) listener(state)
-        for (const listener of [...loadListeners]) listener(created)
+        notify(stateListeners, created.getState())
+        notify(loadListeners, created)
         return created
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
+        if (kernel) return kernel
         loading = undefined
         // Nothing is being restored any more: the buttons offer to connect again (a click retries the load).
-        if (startup.restoring.length > 0 && Object.values(startState.connections).some((c) => c.status === 'connecting')) {
+        if (Object.values(startState.connections).some((c) => c.status === 'connecting')) {
           const connections: PorticoState['connections'] = {}
           for (const namespace of Object.keys(startState.connections)) connections[namespace] = { status: 'disconnected' }
           startState = { ...startState, connections }
-          for (const listener of [...stateListeners]) listener(startState)
+          notify(stateListeners, startState)
         }
         throw error
-      },
-    )
+      })
     return loading
   }
 

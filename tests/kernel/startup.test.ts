@@ -131,6 +131,28 @@ describe.skipIf(process.env.PORTICO_NO_EVAL === '1')('createPortico: the handle 
     expect(handle.getState().connections.eip155?.status).toBe('connected')
   })
 
+  it("a site's listener that throws breaks neither the load nor the other listeners; a plugin whose setup throws fails the load and ends the restoring", async () => {
+    const { handle } = make()
+    const seen: string[] = []
+    handle.subscribe('state', () => {
+      throw new Error('site bug')
+    })
+    handle.subscribe('state', (state) => seen.push(String(state.open)))
+    handle.onLoad(() => {
+      throw new Error('site bug')
+    })
+    await handle.open()
+    expect(handle.kernel).toBeDefined()
+    expect(seen.at(-1)).toBe('true')
+
+    const broken = definePlugin({ ...testChain('eip155', newWallet()), setup: () => { throw new Error('setup bug') } })
+    const { handle: failing } = make({ plugins: [broken], storage: stored({ eip155: { connectorId: 'eip155.wallet' } }) })
+    expect(failing.getState().connections.eip155?.status).toBe('connecting')
+    await expect(failing.load()).rejects.toBeInstanceOf(PluginSetupError)
+    expect(failing.kernel).toBeUndefined()
+    expect(failing.getState().connections.eip155?.status).toBe('disconnected')
+  })
+
   it('corrupted stored values are dropped, nothing is restored, and the drop reaches the error hook once the kernel loads', async () => {
     const storage = memoryStorage({ '@portico/connections': '{not json', '@portico/active_network_id': JSON.stringify('eip155:999') })
     const { handle } = make({ storage })
