@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { readStartupState, type PorticoOptions, type PorticoState, type RestoreHint } from '../../kernel/index.js'
+import type { Network, PorticoOptions, PorticoState, RestoreHint } from '../../kernel/index.js'
 import { usePorticoHandle } from './usePorticoHandle.js'
 import { useRestoreHint } from './useRestoreHint.js'
 
@@ -43,15 +43,22 @@ const serverCache = new WeakMap<object, { hint: RestoreHint | undefined; state: 
 export function serverState(portico: { options: PorticoOptions }, hint?: RestoreHint): PorticoState {
   const hit = serverCache.get(portico)
   if (hit && hit.hint === hint) return hit.state
-  // The start-up state of a visitor with no storage (the default network, nothing connected),
-  // then restoring what the hint names.
-  const initial = readStartupState({ ...portico.options, storage: null }).state
+  // Options always hold a network (createPortico throws NoNetworksError otherwise).
+  const initial = (portico.options.defaultNetwork ?? portico.options.networks[0]) as Network
   const connections: PorticoState['connections'] = {}
-  for (const namespace of Object.keys(initial.connections)) {
+  for (const namespace of new Set(portico.options.networks.map((n) => n.chainNamespace))) {
     const hinted = portico.options.enableReconnect !== false && Object.hasOwn(hint?.connections ?? {}, namespace)
     connections[namespace] = { status: hinted ? 'connecting' : 'disconnected' }
   }
-  const state: PorticoState = { ...initial, connections }
+  const state: PorticoState = {
+    open: false,
+    view: 'Connect',
+    history: ['Connect'],
+    loading: false,
+    activeNamespace: initial.chainNamespace,
+    activeNetworkId: initial.caipNetworkId,
+    connections,
+  }
   serverCache.set(portico, { hint, state })
   return state
 }
