@@ -56,6 +56,8 @@ export type Measurement = {
   chunks: number
   /** Where the eager bytes go: each package or project folder's estimated gzip share, largest first. */
   eagerShares: { source: string; bytes: number }[]
+  /** Where all the bytes go (every chunk but other languages' strings), grouped the same way. */
+  totalShares: { source: string; bytes: number }[]
 }
 
 /** A locale's strings (`ui/locales/ar.ts`, `plugins/swap/locales/pt-BR.ts`), not English nor an index. */
@@ -108,8 +110,10 @@ function originsOf(file: string): Map<string, number> {
 /**
  * Bundles site code with esbuild (minified, ESM, code splitting, browser) and returns the gzipped
  * size of what loads eagerly and of everything including lazy chunks.
+ *
+ * @param group - how {@link Measurement.totalShares} groups modules (default: package or project folder)
  */
-export async function measure(code: string): Promise<Measurement> {
+export async function measure(code: string, group: (path: string) => string = sourceOf): Promise<Measurement> {
   const { resolveDir, ...installed } = installedPortico()
   const result = await build({
     ...installed,
@@ -142,15 +146,18 @@ export async function measure(code: string): Promise<Measurement> {
   const js = Object.keys(outputs).filter((name) => name.endsWith('.js'))
   // A chunk's gzipped bytes shared among its modules by their minified bytes (gzip works on the whole
   // chunk, so a module's own share is an estimate).
-  const shares = new Map<string, number>()
-  for (const name of eager) {
-    const output = outputs[name]
-    if (!output || output.bytes === 0) continue
-    const ratio = gz(name) / output.bytes
-    for (const [path, input] of Object.entries(output.inputs)) {
-      // Built files (dist/…) are traced back to their modules through their source maps.
-      for (const [origin, part] of originsOf(join(siteDir, path))) shares.set(sourceOf(origin), (shares.get(sourceOf(origin)) ?? 0) + input.bytesInOutput * part * ratio)
+  const sharesOf = (names: Iterable<string>, group: (path: string) => string = sourceOf) => {
+    const shares = new Map<string, number>()
+    for (const name of names) {
+      const output = outputs[name]
+      if (!output || output.bytes === 0) continue
+      const ratio = gz(name) / output.bytes
+      for (const [path, input] of Object.entries(output.inputs)) {
+        // Built files (dist/…) are traced back to their modules through their source maps.
+        for (const [origin, part] of originsOf(join(siteDir, path))) shares.set(group(origin), (shares.get(group(origin)) ?? 0) + input.bytesInOutput * part * ratio)
+      }
     }
+    return [...shares.entries()].map(([source, bytes]) => ({ source, bytes: Math.round(bytes) })).sort((a, b) => b.bytes - a.bytes)
   }
   const isLocaleChunk = (name: string) => {
     const inputs = Object.keys(outputs[name]?.inputs ?? {})
@@ -161,7 +168,8 @@ export async function measure(code: string): Promise<Measurement> {
   return {
     localeBytes: locales.reduce((sum, name) => sum + gz(name), 0),
     eagerLocaleBytes: [...eager].filter(isLocaleChunk).reduce((sum, name) => sum + gz(name), 0),
-    eagerShares: [...shares.entries()].map(([source, bytes]) => ({ source, bytes: Math.round(bytes) })).sort((a, b) => b.bytes - a.bytes),
+    eagerShares: sharesOf(eager),
+    totalShares: sharesOf(js.filter((name) => !isLocaleChunk(name)), group),
     eagerBytes: [...eager].reduce((sum, name) => sum + gz(name), 0),
     totalBytes: js.filter((name) => !isLocaleChunk(name)).reduce((sum, name) => sum + gz(name), 0),
     eagerRaw: [...eager].reduce((sum, name) => sum + (files.get(name)?.length ?? 0), 0),

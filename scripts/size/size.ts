@@ -1,8 +1,9 @@
 // `npm run size`: builds, then prints the min+gzip bytes of every entry and of each site scenario
 // (scripts/size/scenarios.ts). `--check` fails when a figure is over its budget in
-// scripts/size/budgets.json; `--no-build` measures the existing dist/.
+// scripts/size/budgets.json; `--update` re-sets every budget to its figure plus 1% (rounded up to
+// 100 B), for a change that moved the figures on purpose; `--no-build` measures the existing dist/.
 import { execSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { measure, wholeEntryCode } from './measure.js'
 import { scenarios } from './scenarios.js'
@@ -14,7 +15,7 @@ if (!args.has('--no-build')) execSync('npm run build --silent', { cwd: root, std
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }
 const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'budgets.json'), 'utf8')) as Record<string, { eager: number; total?: number }>
 
-type Row = { name: string; eager: number; total: number; locales: number; eagerLocales: number; budget?: { eager: number; total?: number }; shares?: { source: string; bytes: number }[] }
+type Row = { name: string; eager: number; total: number; locales: number; eagerLocales: number; budget?: { eager: number; total?: number }; shares?: { source: string; bytes: number }[]; totalShares?: { source: string; bytes: number }[] }
 const rows: Row[] = []
 for (const subpath of Object.keys(pkg.exports)) {
   // Node-side code is not shipped to a page, so it is not measured: plugins' server halves
@@ -26,7 +27,7 @@ for (const subpath of Object.keys(pkg.exports)) {
 }
 for (const scenario of scenarios) {
   const m = await measure(scenario.code)
-  rows.push({ name: scenario.name, eager: m.eagerBytes, total: m.totalBytes, locales: m.localeBytes, eagerLocales: m.eagerLocaleBytes, budget: budgets[scenario.name], shares: m.eagerShares })
+  rows.push({ name: scenario.name, eager: m.eagerBytes, total: m.totalBytes, locales: m.localeBytes, eagerLocales: m.eagerLocaleBytes, budget: budgets[scenario.name], shares: m.eagerShares, totalShares: m.totalShares })
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`
@@ -47,12 +48,25 @@ for (const row of rows.filter((r) => r.shares)) {
   const top = (row.shares ?? []).slice(0, 5).map((s) => `${s.source} ${kb(s.bytes)} (${Math.round((100 * s.bytes) / row.eager)}%)`)
   console.log(`  ${row.name}: ${top.join(' · ')}`)
 }
+// And where all its bytes go, lazy chunks included (other languages' strings apart).
+console.log('\nlargest sources in all chunks per site scenario (estimated share of the gzipped bytes):')
+for (const row of rows.filter((r) => r.totalShares)) {
+  const top = (row.totalShares ?? []).slice(0, 6).map((s) => `${s.source} ${kb(s.bytes)} (${Math.round((100 * s.bytes) / row.total)}%)`)
+  console.log(`  ${row.name}: ${top.join(' · ')}`)
+}
 // Heavy wallet SDKs a site may add for one wallet: never in a site's eager bytes, whatever the budget.
 // Ledger's libraries and the `buffer` polyfill they need load only when a visitor picks Ledger
 // (docs/guides/hardware-wallets.md §6), so no scenario's eager chunk may hold any of them.
 const neverEager = [/sats-connect/, /@polkadot\/extension-dapp/, /@stacks\/connect/, /^@ledgerhq\//, /^buffer$/, /^bip32-path$/]
 for (const row of rows) {
   for (const share of row.shares ?? []) if (neverEager.some((pattern) => pattern.test(share.source))) over.push(`${row.name}: ${share.source} loads eagerly`)
+}
+if (args.has('--update')) {
+  const headroom = (bytes: number) => Math.ceil((bytes * 1.01) / 100) * 100
+  const updated = Object.fromEntries(rows.map((row) => [row.name, { eager: headroom(row.eager), total: headroom(row.total) }]))
+  writeFileSync(join(import.meta.dirname, 'budgets.json'), `${JSON.stringify(updated, null, 2)}\n`)
+  console.log('\nbudgets re-set to the figures plus 1% (scripts/size/budgets.json)')
+  process.exit(0)
 }
 const missing = rows.filter((r) => !r.budget).map((r) => r.name)
 if (args.has('--check')) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ViewRegistry, type DirectoryWallet, type WalletConnector } from '../../kernel/kernel.js'
-import { registerUiViews, uiViews } from '../../ui/kit.js'
+import { registerUiViews } from '../../ui/views/registerUiViews.js'
+import { uiViews } from '../../ui/views/uiViews.js'
 import { pickViewComponent } from '../../ui/utils/pickViewComponent.js'
 import { selectConnector } from '../../ui/utils/selectConnector.js'
 import { selectDirectoryWallet } from '../../ui/utils/selectDirectoryWallet.js'

@@ -1,8 +1,12 @@
 import { ProviderRpcError, type CaipNetworkId, type PluginContext } from '../../../kernel/kernel.js'
 import type { Eip1193Provider } from '../discovery/Eip1193Provider.js'
+import { readDeployed } from '../accountType/readDeployed.js'
+import { parseCallsStatus } from './parseCallsStatus.js'
+import { parseCapabilities } from './parseCapabilities.js'
+import { parseSendCallsResult } from './parseSendCallsResult.js'
+import { readSequentialStatus } from './readSequentialStatus.js'
 import { toHexChainId } from './toHexChainId.js'
-
-const load = () => import('../lazy/calls.js')
+import { toSendCallsParams } from './toSendCallsParams.js'
 
 const namespace = 'eip155'
 
@@ -32,7 +36,6 @@ export function tapCalls(portico: PluginContext, providerFor: (connectorId: stri
     const provider = carrier(request.connectorId, request.network.caipNetworkId, 'wallet_getCapabilities')
     if (!provider) return undefined
     const chainIds = request.caipNetworkIds?.map(toHexChainId)
-    const { parseCapabilities } = await load()
     const all = parseCapabilities(await provider.request({ method: 'wallet_getCapabilities', params: chainIds ? [request.address, chainIds] : [request.address] }))
     if (!request.caipNetworkIds) return all
     return Object.fromEntries(Object.entries(all).filter(([id]) => request.caipNetworkIds!.includes(id as CaipNetworkId)))
@@ -40,11 +43,9 @@ export function tapCalls(portico: PluginContext, providerFor: (connectorId: stri
   hooks.sendCalls.for(namespace).tapPromise(namespace, async (request) => {
     const provider = carrier(request.connectorId, request.network.caipNetworkId, 'wallet_sendCalls')
     if (!provider) return undefined
-    const { parseSendCallsResult, toSendCallsParams } = await load()
     return parseSendCallsResult(await provider.request({ method: 'wallet_sendCalls', params: toSendCallsParams(request) }))
   })
   hooks.getCallsStatus.for(namespace).tapPromise(namespace, async (request) => {
-    const { parseCallsStatus, readSequentialStatus } = await load()
     if (request.id.startsWith('sequential:')) return readSequentialStatus(request.network, request.id)
     const provider = carrier(request.connectorId, request.network.caipNetworkId, 'wallet_getCallsStatus')
     if (!provider) return undefined
@@ -57,6 +58,6 @@ export function tapCalls(portico: PluginContext, providerFor: (connectorId: stri
     await provider.request({ method: 'wallet_showCallsStatus', params: [request.id] })
     return true
   })
-  hooks.smartAccount.for(namespace).tapPromise(namespace, async (request) => (await load()).readDeployed(request.network, request.address))
+  hooks.smartAccount.for(namespace).tapPromise(namespace, async (request) => readDeployed(request.network, request.address))
   hooks.selectAccount.for(namespace).tapPromise(namespace, async () => true)
 }

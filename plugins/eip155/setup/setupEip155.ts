@@ -7,6 +7,7 @@ import { switchChain } from '../actions/switchChain.js'
 import { createWalletDiscovery } from '../discovery/createWalletDiscovery.js'
 import type { DiscoveredWallet, Eip1193Provider, Eip155Window } from '../discovery/Eip1193Provider.js'
 import { tapCalls } from '../calls/tapCalls.js'
+import { typedAccounts } from '../accountType/typedAccounts.js'
 import { isEvmAddress } from '../utils/isEvmAddress.js'
 import { parseChainId } from '../utils/parseChainId.js'
 import { toChecksumAddress } from '../utils/toChecksumAddress.js'
@@ -64,7 +65,7 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     // Each account's type comes from the wallet (wallet_getCapabilities) before it is reported; a later event wins.
     const onAccounts = (accounts: unknown) => {
       const turn = ++reported
-      void import('../lazy/calls.js').then(({ typedAccounts }) => typedAccounts(provider, toAccounts(accounts))).then((typed) => {
+      void typedAccounts(provider, toAccounts(accounts)).then((typed) => {
         if (turn === reported) portico.reportAccountsChanged(namespace, typed, { connectorId: wallet.id })
       })
     }
@@ -99,7 +100,7 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     if (chainId === undefined) throw new ProviderRpcError({ code: -32603, message: 'The wallet answered eth_chainId with an invalid chain id' })
     attach(wallet)
     // A Safe is a smart account (it batches by MultiSend); any other wallet says which of its accounts can batch.
-    const typed = wallet === safe?.wallet ? accounts.map((address) => ({ address, type: 'smartAccount' as const })) : await (await import('../lazy/calls.js')).typedAccounts(wallet.provider, accounts)
+    const typed = wallet === safe?.wallet ? accounts.map((address) => ({ address, type: 'smartAccount' as const })) : await typedAccounts(wallet.provider, accounts)
     return { connectorId: wallet.id, accounts: typed, caipNetworkId: `${namespace}:${chainId}` }
   }
 

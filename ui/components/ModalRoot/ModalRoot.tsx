@@ -4,11 +4,10 @@ import { createPortal } from 'react-dom'
 import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useLocale } from '../../hooks/useLocale.js'
-import { useTranslate } from '../../hooks/useTranslate.js'
 import { useHydrated } from '../../hooks/useHydrated.js'
-import { loadedModalShell, loadModalShell } from '../../modal/prefetchModal.js'
 import { loadView } from '../../modal/viewComponents.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
+import { Modal } from '../Modal/Modal.js'
 import { Toasts } from '../Toasts/Toasts.js'
 
 /** Views fetched in the background after the first open (small, and usually next). */
@@ -24,36 +23,28 @@ const likelyNext = ['Connect', 'ConnectingExternal', 'Account', 'Networks']
  */
 export const ModalRoot = observer(function ModalRoot() {
   const portico = usePortico()
-  const t = useTranslate()
   const { locale, dir } = useLocale()
   const hydrated = useHydrated()
   const open = portico.stores.modal.open
-  // The shell renders once its module and the first view's are here, never through Suspense:
-  // React holds a suspended boundary's reveal back by up to 300 ms, which a visitor would see.
-  const [shell, setShell] = useState(loadedModalShell)
+  // The modal renders once its first view's module is here (most views come with the UI; a plugin's
+  // or All Wallets' loads its own), never through Suspense: React holds a suspended boundary's
+  // reveal back by up to 300 ms, which a visitor would see. A view that fails to load shows its
+  // error and a retry inside the modal (ViewErrorBoundary).
+  const [shown, setShown] = useState(false)
   useEffect(() => {
-    if (!open || shell) return
+    if (!open || shown) return
     let live = true
     const first = portico.views.get(portico.stores.router.view)
-    const firstView = first ? loadView(first).catch(() => undefined) : undefined
-    Promise.all([loadModalShell(), firstView]).then(
-      ([module]) => {
-        if (live) setShell(module)
-      },
-      () => {
-        if (!live) return
-        // The code could not be fetched (offline, a deploy replaced the chunks): say so, close.
-        portico.stores.toasts.showError(t('modal.loadFailed'))
-        void portico.close()
-      },
-    )
+    void (first ? loadView(first).catch(() => undefined) : Promise.resolve()).then(() => {
+      if (live) setShown(true)
+    })
     return () => {
       live = false
     }
-  }, [open, shell, portico, t])
+  }, [open, shown, portico])
   // Once the visitor is looking, the views that usually come next load in the background.
   useEffect(() => {
-    if (!shell) return
+    if (!shown) return
     const timer = setTimeout(() => {
       for (const id of likelyNext) {
         const descriptor = portico.views.get(id)
@@ -61,14 +52,13 @@ export const ModalRoot = observer(function ModalRoot() {
       }
     }, 1_000)
     return () => clearTimeout(timer)
-  }, [shell, portico])
+  }, [shown, portico])
   const rootRef = useRef<HTMLDivElement>(null)
   useIsomorphicLayoutEffect(() => applyThemeVariables(rootRef.current, portico.options.themeVariables), [hydrated, portico])
   if (!hydrated || typeof document === 'undefined') return null
-  const Modal = shell?.Modal
   return createPortal(
     <div ref={rootRef} className="portico-root" data-portico="" lang={locale} dir={dir} data-portico-theme={portico.options.themeMode ?? 'light'}>
-      {open && Modal ? <Modal /> : null}
+      {open && shown ? <Modal /> : null}
       <Toasts />
     </div>,
     document.body,

@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useRef, useState } from 'react'
 import { constants, type DirectoryWallet } from '../../../kernel/kernel.js'
@@ -13,15 +12,14 @@ import { findConnectorFor } from '../../utils/findConnectorFor.js'
 import { selectDirectoryWallet } from '../../utils/selectDirectoryWallet.js'
 import { walletImageSrc } from '../../utils/walletImageSrc.js'
 
-/** Wallets per row of the grid. */
-const columns = 4
-/** Estimated row height in px (the real one is measured). */
-const rowEstimate = 96
+/** How far (px) below the visible end of the list the next wallets are already rendered or fetched. */
+const aheadPx = 400
 
 /**
- * The All Wallets view: the whole wallet directory in a virtualized grid (only the rows in view
- * are in the DOM), the next page of 40 loading as the end comes near, and a search (trimmed,
- * from 2 characters, 500 ms after typing stops).
+ * The All Wallets view: the wallet directory in a grid that grows as the visitor scrolls (40 more
+ * wallets rendered, or the next page of 40 fetched, when the end comes within 400 px; tiles off
+ * screen skip layout and paint with `content-visibility: auto`), and a search (trimmed, from 2
+ * characters, 500 ms after typing stops) whose results render the same way.
  *
  * @example
  * portico.open({ view: 'AllWallets' })
@@ -53,25 +51,32 @@ export const AllWalletsView = observer(function AllWalletsView() {
 
   const searchMode = directory.isSearch && directory.query.trim().length >= constants.searchMinLength
   const items: readonly DirectoryWallet[] = searchMode ? directory.searchResults : directory.wallets
-  const rowCount = Math.ceil(items.length / columns)
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowEstimate,
-    overscan: 2,
-  })
-  const rows = virtualizer.getVirtualItems()
-  const lastRow = rows[rows.length - 1]?.index ?? -1
-
-  // Near the end of the list: the next page.
+  // The wallets in the DOM: one page at first, one more each time the end comes near.
+  const [shown, setShown] = useState<number>(constants.walletsPerPage)
+  const endRef = useRef<HTMLDivElement>(null)
+  const [nearEnd, setNearEnd] = useState(false)
+  // Observed afresh after every render, so `nearEnd` tells where the end is once the grid has grown.
   useEffect(() => {
-    if (searchMode || directory.loading || directory.failed || !directory.hasMore || directory.page === 0) return
-    if (lastRow >= rowCount - 3) void directory.fetchNextPage()
-  }, [lastRow, rowCount, searchMode, directory, directory.loading, directory.failed, directory.hasMore, directory.page])
+    const root = scrollRef.current
+    const end = endRef.current
+    if (!root || !end || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => setNearEnd(entries.some((entry) => entry.isIntersecting)), { root, rootMargin: `0px 0px ${aheadPx}px 0px` })
+    observer.observe(end)
+    return () => observer.disconnect()
+  })
 
-  // A new search starts at the top.
+  // Near the end of the list: more of what is loaded, else the next page.
+  useEffect(() => {
+    if (!nearEnd) return
+    if (shown < items.length) return setShown((count) => count + constants.walletsPerPage)
+    if (searchMode || directory.loading || directory.failed || !directory.hasMore || directory.page === 0) return
+    void directory.fetchNextPage()
+  }, [nearEnd, shown, items.length, searchMode, directory, directory.loading, directory.failed, directory.hasMore, directory.page])
+
+  // A new search starts at the top, with one page of wallets.
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 })
+    setShown(constants.walletsPerPage)
   }, [searchMode, directory.query])
 
   const searching = searchMode && directory.searching
@@ -121,32 +126,23 @@ export const AllWalletsView = observer(function AllWalletsView() {
         <p className="portico-all-wallets__note">{t('view.allWallets.noResults')}</p>
       ) : (
         <div ref={scrollRef} className="portico-all-wallets__scroll" role="region" aria-label={t('view.allWallets.list')} aria-busy={directory.loading || searching || undefined}>
-          <div className="portico-all-wallets__canvas" style={{ height: `${virtualizer.getTotalSize()}px` }}>
-            {rows.map((row) => (
-              <div
-                key={row.key}
-                ref={virtualizer.measureElement}
-                data-index={row.index}
-                className="portico-all-wallets__row"
-                style={{ transform: `translateY(${row.start}px)` }}
-              >
-                {items.slice(row.index * columns, row.index * columns + columns).map((wallet) => {
-                  // An installed wallet keeps its own icon and says so.
-                  const installed = findConnectorFor(wallets.merged, wallet)
-                  return (
-                    <WalletButton
-                      key={wallet.id}
-                      layout="tile"
-                      name={wallet.name}
-                      imageSrc={(installed && walletImageSrc(portico, installed)) ?? walletImageSrc(portico, wallet)}
-                      {...(installed ? { tag: t('wallet.installed') } : {})}
-                      onSelect={() => selectDirectoryWallet(portico, wallet)}
-                    />
-                  )
-                })}
-              </div>
-            ))}
+          <div className="portico-all-wallets__grid">
+            {items.slice(0, shown).map((wallet) => {
+              // An installed wallet keeps its own icon and says so.
+              const installed = findConnectorFor(wallets.merged, wallet)
+              return (
+                <WalletButton
+                  key={wallet.id}
+                  layout="tile"
+                  name={wallet.name}
+                  imageSrc={(installed && walletImageSrc(portico, installed)) ?? walletImageSrc(portico, wallet)}
+                  {...(installed ? { tag: t('wallet.installed') } : {})}
+                  onSelect={() => selectDirectoryWallet(portico, wallet)}
+                />
+              )
+            })}
           </div>
+          <div ref={endRef} className="portico-all-wallets__end" />
           {directory.loading && !searchMode && items.length > 0 ? (
             <p className="portico-all-wallets__more">
               <Spinner /> <span className="portico-visually-hidden">{t('view.allWallets.loading')}</span>
