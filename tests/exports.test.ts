@@ -240,7 +240,6 @@ describe('entry point exports', () => {
         "base",
         "defineNetwork",
         "eip155",
-        "isEvmAddress",
         "mainnet",
         "meta",
         "optimism",

@@ -90,17 +90,18 @@ export function ensureChromium(): string {
  * `command -v chromium`); when it is missing and the test runs as root it installs Debian's
  * `chromium` package, otherwise it throws naming the command. It never downloads a browser build.
  *
+ * @param extraArgs - more Chromium flags (the startup bench's loopback-only proxy)
  * @returns the browser; close it in `afterAll`
  * @example
  * const browser = await launchChromium()
  * const { context, blocked } = await newLoopbackContext(browser)
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   let executablePath = findChromium()
   if (!executablePath) {
     installChromium()
     executablePath = findChromium()
   }
   if (!executablePath) throw new Error(`Chromium is not installed. Install it with: ${installCommand}`)
-  return chromium.launch({ executablePath, args: chromiumArgs, timeout: 30_000 })
+  return chromium.launch({ executablePath, args: [...chromiumArgs, ...extraArgs], timeout: 30_000 })
 }

@@ -2,8 +2,13 @@ import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-
 
 const loopbackHosts = /^(127(?:\.\d{1,3}){3}|\[::1\]|::1|localhost)$/i
 
-/** Whether a URL leaves the machine (http, https, ws or wss to a host that is not loopback). */
-function leavesLoopback(url: URL): boolean {
+/**
+ * Whether a URL leaves the machine (http, https, ws or wss to a host that is not loopback).
+ *
+ * @example
+ * leavesLoopback(new URL('https://example.com/')) // true
+ */
+export function leavesLoopback(url: URL): boolean {
   if (!/^(https?|wss?):$/.test(url.protocol)) return false
   return !loopbackHosts.test(url.hostname)
 }
