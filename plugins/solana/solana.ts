@@ -1,14 +1,7 @@
-import { base58, base64 } from '@scure/base'
-import { getWallets } from '@wallet-standard/app'
-import { createWalletStandardSession, definePlugin, ProviderRpcError, version, type CaipNetworkId, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/kernel.js'
+import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { SolanaKnownToken } from './actions/fetchTokenBalances.js'
-import { createSolanaWalletDiscovery } from './discovery/createSolanaWalletDiscovery.js'
-import type { DiscoveredSolanaWallet, WalletRegistry } from './discovery/WalletStandardTypes.js'
-import { SolanaWalletFeatureError } from './errors.js'
+import type { WalletRegistry } from './discovery/WalletStandardTypes.js'
 import { meta } from './meta.js'
-import { fromWalletStandardChain } from './utils/fromWalletStandardChain.js'
-import { isSolanaAddress } from './utils/isSolanaAddress.js'
-import { toWalletStandardChain } from './utils/toWalletStandardChain.js'
 
 export type SolanaOptions = {
   /** How long to wait on load for the previous wallet to register (default 1500 ms). */
@@ -29,13 +22,7 @@ export type SolanaEnvironment = {
 
 const namespace = 'solana'
 
-function explorerUrl(network: Network, path: string): string | undefined {
-  const base = network.blockExplorers?.default.url.replace(/\/+$/, '')
-  if (!base) return undefined
-  const chain = toWalletStandardChain(network.caipNetworkId)
-  const cluster = chain === 'solana:devnet' ? '?cluster=devnet' : chain === 'solana:testnet' ? '?cluster=testnet' : ''
-  return `${base}/${path}${cluster}`
-}
+let setupSolana: typeof import('./setup/setupSolana.js').setupSolana | undefined
 
 /**
  * The solana chain plugin: Wallet Standard discovery (wallets that register late too), connect and
@@ -58,149 +45,13 @@ export function solana(options: SolanaOptions = {}, environment: SolanaEnvironme
     // The chain's name on a multi-chain wallet's badges and chain choice (the UI's `chainBadges`).
     messages: { [`${namespace}.chainName`]: 'Solana' },
     options,
+    // The plugin's code loads with the kernel, not with the page (issue 27).
+    async load() {
+      setupSolana ??= (await import('./setup/setupSolana.js')).setupSolana
+    },
     setup(portico) {
-      const discovery = createSolanaWalletDiscovery(environment.wallets ?? getWallets())
-      const fetchFn = environment.fetch
-
-      /** Whether the wallet can be used on a network (a network Wallet Standard has no name for is allowed). */
-      const supports = (wallet: DiscoveredSolanaWallet, caipNetworkId: CaipNetworkId) => {
-        const chain = toWalletStandardChain(caipNetworkId)
-        try {
-          return chain === undefined || wallet.wallet.chains.includes(chain)
-        } catch {
-          return false
-        }
-      }
-      const session = createWalletStandardSession({
-        portico,
-        namespace,
-        chainLabel: 'Solana',
-        isAddress: isSolanaAddress,
-        supports,
-        fromWalletChain: fromWalletStandardChain,
-        featureError: (feature, wallet) => new SolanaWalletFeatureError({ feature, wallet }),
-        discovery,
-        ...(options.reconnectTimeoutMs !== undefined ? { reconnectTimeoutMs: options.reconnectTimeoutMs } : {}),
-      })
-      const { signingAccount } = session
-      const disposeConnection = session.tapConnectionHooks()
-
-      portico.addressValidators.register(namespace, isSolanaAddress)
-      portico.explorers.register(namespace, {
-        address: (network, address) => explorerUrl(network, `account/${address}`),
-        transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
-      })
-      portico.signInVerifiers.register(namespace, {
-        label: 'Solana',
-        async verify({ message, signature, address }) {
-          const { verifySolanaSignature } = await import('./actions/verifySolanaSignature.js')
-          return verifySolanaSignature({ message, signature, address })
-        },
-      })
-
-      const { hooks } = portico
-      hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
-        const signer = signingAccount(request.connectorId, request.address)
-        if (!signer) {
-          // A connection by another connector (WalletConnect, …) that carries requests: `solana_signMessage` over its channel.
-          if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-          const answer = await portico.request({
-            namespace,
-            chainId: request.caipNetworkId,
-            method: 'solana_signMessage',
-            params: { message: base58.encode(new TextEncoder().encode(request.message)), pubkey: request.address },
-          })
-          const signature = (answer as { signature?: unknown } | null)?.signature
-          if (typeof signature !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{43,90}$/.test(signature) || base58.decode(signature).length !== 64) {
-            throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-          }
-          return { signature }
-        }
-        const feature = (signer.wallet.wallet.features as Record<string, { signMessage?: unknown } | undefined>)['solana:signMessage']
-        if (typeof feature?.signMessage !== 'function') throw new SolanaWalletFeatureError({ feature: 'solana:signMessage', wallet: signer.wallet.name })
-        const outputs = (await (feature.signMessage as (input: unknown) => Promise<unknown>)({ account: signer.account, message: new TextEncoder().encode(request.message) })) as unknown
-        const signature = Array.isArray(outputs) ? (outputs[0] as { signature?: unknown } | undefined)?.signature : undefined
-        if (!(signature instanceof Uint8Array) || signature.length !== 64) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-        return { signature: base58.encode(signature) }
-      })
-      // SPL token balances from the network's RPC, after the blockchain API (stage 10): for the
-      // chains the API does not serve. Symbols come from the `tokens` option; prices are unknown.
-      hooks.fetchTokenBalances.for(namespace).tapPromise({ name: namespace, stage: 20 }, async (request) => {
-        const network = request.network
-        if (!network) return undefined
-        const { fetchTokenBalances } = await import('./actions/fetchTokenBalances.js')
-        const balances = await fetchTokenBalances({ network, address: request.address, knownTokens: options.tokens ?? [], fetch: fetchFn })
-        return balances.map((b) => ({
-          name: b.name ?? b.symbol ?? b.mint,
-          symbol: b.symbol ?? '',
-          chainId: network.caipNetworkId,
-          address: b.token,
-          price: 0,
-          quantity: { decimals: String(b.decimals), numeric: b.balance },
-          iconUrl: '',
-        }))
-      })
-      hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
-        const { fetchSolBalance } = await import('./actions/fetchSolBalance.js')
-        return fetchSolBalance({ network: request.network, address: request.address, fetch: fetchFn })
-      })
-      hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
-        const [{ waitForSignature }, { callSolanaRpc }] = await Promise.all([import('./actions/waitForSignature.js'), import('./actions/callSolanaRpc.js')])
-        const rpc = <T,>(method: string, params: unknown[]) => callSolanaRpc<T>({ network: request.network, method, params, fetch: fetchFn })
-        const outcome = await waitForSignature(request.hash, options.confirmTimeoutMs || 60_000, rpc)
-        // Still pending at the deadline: no answer, the toast says it could not confirm.
-        return outcome.status === 'pending' ? undefined : { status: outcome.status }
-      })
-      /** The symbol of a token the site configured (for messages), by the request's CAIP-10 token. */
-      const tokenSymbol = (request: SendRequest) => {
-        const mint = request.token?.split(':')[2]
-        return (options.tokens ?? []).find((t) => t.network === request.network.caipNetworkId && t.address === mint)?.symbol
-      }
-      // The node's price of the exact transaction, shown in the send review before the wallet is asked.
-      hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
-        if (!signingAccount(request.connectorId, request.from) && portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-        const { estimateSolanaTransferFee } = await import('./actions/sendSolanaTransfer.js')
-        const fee = await estimateSolanaTransferFee({ request, fetch: fetchFn, tokenSymbol: tokenSymbol(request) })
-        return fee === undefined ? undefined : { fee, symbol: request.network.nativeCurrency.symbol }
-      })
-      hooks.send.for(namespace).tapPromise(namespace, async (request) => {
-        const signer = signingAccount(request.connectorId, request.from)
-        if (!signer) {
-          // A connection by another connector (WalletConnect, an embedded wallet) that carries
-          // requests: the same transfer, signed and sent with `solana_signAndSendTransaction` over its channel.
-          const channel = portico.channel(namespace)
-          if (channel?.connectorId !== request.connectorId || !channel.supports('solana_signAndSendTransaction', request.network.caipNetworkId)) return undefined
-          const { sendSolanaTransfer } = await import('./actions/sendSolanaTransfer.js')
-          const hash = await sendSolanaTransfer({
-            request,
-            fetch: fetchFn,
-            confirmTimeoutMs: options.confirmTimeoutMs ?? 60_000,
-            tokenSymbol: tokenSymbol(request),
-            async signAndSendOverChannel(transaction) {
-              const answer = await portico.request({
-                namespace,
-                chainId: request.network.caipNetworkId,
-                method: 'solana_signAndSendTransaction',
-                params: { transaction: base64.encode(transaction), sendOptions: { preflightCommitment: 'confirmed' } },
-              })
-              return (answer as { signature?: unknown } | null)?.signature as string
-            },
-          })
-          return { hash }
-        }
-        const { sendSolanaTransfer } = await import('./actions/sendSolanaTransfer.js')
-        const hash = await sendSolanaTransfer({
-          request,
-          wallet: signer.wallet.wallet,
-          account: signer.account,
-          fetch: fetchFn,
-          confirmTimeoutMs: options.confirmTimeoutMs ?? 60_000,
-          tokenSymbol: tokenSymbol(request),
-        })
-        return { hash }
-      })
-
-      return disposeConnection
+      if (!setupSolana) throw new PluginNotLoadedError({ plugin: namespace })
+      return setupSolana(portico, options, environment)
     },
   })
 }

@@ -1,4 +1,5 @@
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/solanaLoaded.js'
 import {
   connect,
   createConfig,

@@ -1,4 +1,5 @@
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/solanaLoaded.js'
 import { runInAction } from 'mobx'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'

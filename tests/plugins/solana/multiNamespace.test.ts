@@ -1,4 +1,5 @@
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/solanaLoaded.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPorticoKernel } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'

@@ -1,3 +1,4 @@
+import '../../helpers/solanaLoaded.js'
 import { createPublicKey, randomBytes, verify as nodeVerify } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

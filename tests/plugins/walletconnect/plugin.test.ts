@@ -1,4 +1,5 @@
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/solanaLoaded.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
