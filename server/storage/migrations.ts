@@ -1,0 +1,64 @@
+import type { SqlExecutor, SqlStorage } from './SqlStorage.js'
+
+/** One versioned change of the schema, written for both engines. */
+export type Migration = {
+  /** Applied in increasing order; never reused, never edited once released. */
+  version: number
+  name: string
+  up(tx: SqlExecutor, dialect: SqlStorage['dialect']): Promise<void>
+}
+
+/**
+ * The relay mailbox (server/relay/RelayMailbox.ts). On SQLite it adopts a table an older relay
+ * created itself (adding the attestation column it may lack).
+ */
+const relayMailbox: Migration = {
+  version: 1,
+  name: 'relay mailbox',
+  async up(tx, dialect) {
+    if (dialect === 'postgres') {
+      await tx.exec(`
+        CREATE TABLE IF NOT EXISTS relay_messages (
+          row_id BIGSERIAL PRIMARY KEY,
+          topic TEXT NOT NULL,
+          digest TEXT NOT NULL,
+          message TEXT NOT NULL,
+          publisher TEXT NOT NULL,
+          tag BIGINT NOT NULL DEFAULT 0,
+          published_at BIGINT NOT NULL,
+          expires_at BIGINT NOT NULL,
+          attestation TEXT NOT NULL DEFAULT '',
+          UNIQUE (topic, digest)
+        );
+        CREATE INDEX IF NOT EXISTS relay_messages_by_topic ON relay_messages (topic, expires_at);
+        CREATE INDEX IF NOT EXISTS relay_messages_by_expiry ON relay_messages (expires_at);
+        CREATE INDEX IF NOT EXISTS relay_messages_by_publisher ON relay_messages (publisher, expires_at);
+      `)
+      return
+    }
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS relay_messages (
+        row_id INTEGER PRIMARY KEY AUTOINCREMENT,
+        topic TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        message TEXT NOT NULL,
+        publisher TEXT NOT NULL,
+        tag INTEGER NOT NULL DEFAULT 0,
+        published_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        attestation TEXT NOT NULL DEFAULT '',
+        UNIQUE (topic, digest)
+      );
+      CREATE INDEX IF NOT EXISTS relay_messages_by_topic ON relay_messages (topic, expires_at);
+      CREATE INDEX IF NOT EXISTS relay_messages_by_expiry ON relay_messages (expires_at);
+    `)
+    const columns = await tx.query<{ name: string }>('PRAGMA table_info(relay_messages)')
+    if (!columns.some((column) => column.name === 'attestation')) {
+      await tx.exec("ALTER TABLE relay_messages ADD COLUMN attestation TEXT NOT NULL DEFAULT ''")
+    }
+    await tx.exec('CREATE INDEX IF NOT EXISTS relay_messages_by_publisher ON relay_messages (publisher, expires_at)')
+  },
+}
+
+/** Every migration, oldest first. Add new ones at the end with the next version. */
+export const migrations: readonly Migration[] = [relayMailbox]
