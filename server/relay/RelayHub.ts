@@ -622,9 +622,12 @@ export class RelayHub {
   }
 
   async #publish(connection: RelayConnection, messages: PublishEntry[]): Promise<void> {
-    const counts = new Map<string, number>()
+    const { counts, usage } = await this.#mailbox.quota(
+      messages.map((entry) => entry.topic),
+      connection.clientId,
+    )
     for (const { topic } of messages) {
-      const count = (counts.get(topic) ?? (await this.#mailbox.count(topic))) + 1
+      const count = (counts.get(topic) ?? 0) + 1
       counts.set(topic, count)
       if (count > relayLimits.maxStoredPerTopic) {
         throw new RelayRpcError(
@@ -634,7 +637,6 @@ export class RelayHub {
       }
     }
     // The publisher's quota: its unacknowledged, unexpired messages across all topics.
-    const usage = await this.#mailbox.usage(connection.clientId)
     const bytes = messages.reduce((sum, entry) => sum + Buffer.byteLength(entry.message), 0)
     if (usage.messages + messages.length > relayLimits.maxStoredPerClient || usage.bytes + bytes > relayLimits.maxStoredBytesPerClient) {
       throw new RelayRpcError(
@@ -645,13 +647,9 @@ export class RelayHub {
     // Stored first, all or nothing; a message already stored (a retried publish) is not pushed again.
     const stored = await this.#mailbox.storeAll(messages.map((entry) => ({ ...entry, publisher: connection.clientId })))
     for (const message of stored) this.#deliverToSubscribers(message)
-    if (this.#fanout && stored.length > 0) {
-      try {
-        await this.#fanout.publish(stored)
-      } catch {
-        // The other instances' subscribers get the stored messages on their next subscribe.
-      }
-    }
+    // Not awaited: one Redis connection keeps the publishes in order, and a failed one leaves the
+    // messages in the mailbox for the other instances' subscribers' next subscribe.
+    if (this.#fanout && stored.length > 0) this.#fanout.publish(stored).catch(() => undefined)
   }
 
   /** Pushes a stored message to this instance's subscribers of its topic, except its publisher. */

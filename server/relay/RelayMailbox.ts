@@ -159,6 +159,31 @@ export class RelayMailbox {
     return { messages: Number(rows[0]?.messages ?? 0), bytes: Number(rows[0]?.bytes ?? 0) }
   }
 
+  /**
+   * In one round trip: the unexpired messages stored on each of `topics`, and the `publisher`'s
+   * usage (as {@link usage}). What a publish checks before storing.
+   */
+  async quota(topics: readonly string[], publisher: string): Promise<{ counts: Map<string, number>; usage: { messages: number; bytes: number } }> {
+    await this.#ready
+    const distinct = [...new Set(topics)]
+    const now = this.#now()
+    const rows = await this.#storage.query<{ topic: string | null; messages: number; bytes: number }>(
+      `${this.#usageSql.replace('SELECT COUNT(*)', 'SELECT NULL AS topic, COUNT(*)')}${
+        distinct.length === 0
+          ? ''
+          : ` UNION ALL SELECT topic, COUNT(*) AS messages, 0 AS bytes FROM relay_messages WHERE topic IN (${distinct.map(() => '?').join(', ')}) AND expires_at > ? GROUP BY topic`
+      }`,
+      [publisher, now, ...(distinct.length === 0 ? [] : [...distinct, now])],
+    )
+    const counts = new Map(distinct.map((topic) => [topic, 0]))
+    let usage = { messages: 0, bytes: 0 }
+    for (const row of rows) {
+      if (row.topic === null) usage = { messages: Number(row.messages), bytes: Number(row.bytes) }
+      else counts.set(row.topic, Number(row.messages))
+    }
+    return { counts, usage }
+  }
+
   /** Unexpired messages on `topic` not published by `recipient`, oldest first. */
   async pending(topic: string, recipient: string, limit: number): Promise<RelayStoredMessage[]> {
     await this.#ready
