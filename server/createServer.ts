@@ -13,11 +13,13 @@ import { createIndexer } from './indexer/createIndexer.js'
 import type { Indexer } from './indexer/createIndexer.js'
 import { checkProject } from './projects/authorizeProject.js'
 import { attachRelay } from './relay/attachRelay.js'
+import { Redis } from 'ioredis'
 import { createRedisFanout } from './relay/createRedisFanout.js'
 import type { RelayFanout } from './relay/RelayFanout.js'
 import { type DatabaseConfig, openStorage } from './storage/openStorage.js'
 import type { SqlStorage } from './storage/SqlStorage.js'
 import { StorageError } from './storage/StorageError.js'
+import { redactUrl } from './storage/createPostgresStorage.js'
 import { registerActivityRoutes } from './routes/registerActivityRoutes.js'
 import { registerAnalyticsRoutes } from './routes/registerAnalyticsRoutes.js'
 import { registerBlockchainRoutes } from './routes/registerBlockchainRoutes.js'
@@ -401,6 +403,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
   const db = openDatabase(config.dataDir)
   let storage: SqlStorage | undefined
   let fanout: RelayFanout | undefined
+  let redis: Redis | undefined
   let app: FastifyInstance | undefined
   let relay: RelayHandle | undefined
   let indexer: Indexer | undefined
@@ -478,8 +481,19 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       return reply.code(500).send({ code: 'INTERNAL_ERROR', message: 'Internal server error' })
     })
 
-    // Per-IP request limits on the routes that opt in (the RPC proxy, analytics).
+    if (config.redis) {
+      // Shared counters (rate limits) for every instance; the relay fan-out has connections of its own.
+      const client = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 })
+      client.on('error', () => {})
+      redis = client
+      await client.connect().catch((error: unknown) => {
+        throw new StorageError(`Could not connect to Redis at ${redactUrl(config.redis!.url)}.`, { cause: error })
+      })
+    }
+    // Per-IP request limits on the routes that opt in (the RPC proxy, analytics); in Redis, across
+    // instances, when it is configured (a Redis failure lets the request through).
     await app.register(rateLimit, {
+      ...(redis ? { redis, nameSpace: 'portico:rl:ip:', skipOnError: true } : {}),
       global: false,
       max: config.requestRateLimit?.max ?? defaultRequestRateLimit.max,
       timeWindow: config.requestRateLimit?.windowMs ?? defaultRequestRateLimit.windowMs,
@@ -489,7 +503,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
 
     let listeningUrl = ''
     const publicBaseUrl = config.publicUrl?.replace(/\/+$/, '')
-    const context = { db, config, publicBaseUrl: () => publicBaseUrl ?? listeningUrl }
+    const context = { db, config, publicBaseUrl: () => publicBaseUrl ?? listeningUrl, ...(redis ? { redis } : {}) }
     registerDirectoryRoutes(app, context)
     registerImageRoutes(app, context)
     registerProjectRoutes(app, context)
@@ -538,6 +552,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     await indexer?.close().catch(() => undefined)
     await relay?.close().catch(() => undefined)
     await fanout?.close().catch(() => undefined)
+    redis?.disconnect()
     await closeWalletListener()
     await app?.close().catch(() => undefined)
     await storage?.close().catch(() => undefined)
@@ -566,6 +581,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
           await indexer?.close()
           await relay?.close()
           await fanout?.close()
+          await redis?.quit().catch(() => undefined)
           await closeWalletListener()
         } finally {
           try {

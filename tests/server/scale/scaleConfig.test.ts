@@ -1,5 +1,6 @@
 import { connect, createServer as createTcpServer, type Server } from 'node:net'
 import { rmSync } from 'node:fs'
+import { Redis } from 'ioredis'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer } from '../../../server/createServer.js'
@@ -64,6 +65,59 @@ describe('createServer: database and redis', () => {
       rmSync(dataDir, { recursive: true, force: true })
     }
   }, 30_000)
+})
+
+describe('rate limits shared through Redis', () => {
+  const event = { eventId: '00000000-0000-4000-8000-000000000000', url: 'http://127.0.0.1/', domain: '127.0.0.1', timestamp: 1, props: { type: 'track', event: 'MODAL_OPEN' } }
+
+  it('counts analytics events per project across two instances', async () => {
+    const shared = { relay: false as const, redis: { url: engines.redisUrl }, analyticsRateLimit: { max: 3, windowMs: 60_000 } }
+    const [a, b] = [await startTestServer(shared), await startTestServer(shared)]
+    try {
+      const post = (server: typeof a) => server.post('/e?projectId=shared-analytics', event)
+      expect((await post(a)).status).toBe(202)
+      expect((await post(b)).status).toBe(202)
+      expect((await post(a)).status).toBe(202)
+      const refused = await post(b)
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+      // Another project has its own count.
+      expect((await b.post('/e?projectId=other-project', event)).status).toBe(202)
+    } finally {
+      await a.dispose()
+      await b.dispose()
+    }
+  })
+
+  it('counts per-IP requests across two instances', async () => {
+    // Earlier tests' requests from 127.0.0.1 are still counted in this window: start afresh.
+    const admin = new Redis(engines.redisUrl)
+    await admin.flushdb()
+    admin.disconnect()
+    const shared = { relay: false as const, redis: { url: engines.redisUrl }, requestRateLimit: { max: 4, windowMs: 60_000 } }
+    const [a, b] = [await startTestServer(shared), await startTestServer(shared)]
+    try {
+      const statuses: number[] = []
+      for (const server of [a, b, a, b, a]) statuses.push((await server.post(`/e?projectId=ip-${statuses.length}`, event)).status)
+      expect(statuses).toEqual([202, 202, 202, 202, 429])
+    } finally {
+      await a.dispose()
+      await b.dispose()
+    }
+  })
+
+  it('keeps each instance\'s own count without Redis', async () => {
+    const alone = { relay: false as const, analyticsRateLimit: { max: 1, windowMs: 60_000 } }
+    const [a, b] = [await startTestServer(alone), await startTestServer(alone)]
+    try {
+      expect((await a.post('/e?projectId=solo', event)).status).toBe(202)
+      expect((await b.post('/e?projectId=solo', event)).status).toBe(202)
+      expect((await a.post('/e?projectId=solo', event)).status).toBe(429)
+    } finally {
+      await a.dispose()
+      await b.dispose()
+    }
+  })
 })
 
 describe('startLoopbackBalancer', () => {
