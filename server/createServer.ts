@@ -415,6 +415,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       walletListener.close(() => resolve())
     })
   try {
+    storage = await openStorage({ db, ...(config.database ? { database: config.database } : {}) })
     loadDirectory(db, wallets)
 
     app = fastify({
@@ -503,7 +504,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
 
     let listeningUrl = ''
     const publicBaseUrl = config.publicUrl?.replace(/\/+$/, '')
-    const context = { db, config, publicBaseUrl: () => publicBaseUrl ?? listeningUrl, ...(redis ? { redis } : {}) }
+    const context = { db, storage, config, publicBaseUrl: () => publicBaseUrl ?? listeningUrl, ...(redis ? { redis } : {}) }
     registerDirectoryRoutes(app, context)
     registerImageRoutes(app, context)
     registerProjectRoutes(app, context)
@@ -526,7 +527,6 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     await app.ready()
 
     // The relay shares the HTTP server: it answers websocket upgrades on /relay.
-    storage = await openStorage({ db, ...(config.database ? { database: config.database } : {}) })
     if (config.redis) fanout = await createRedisFanout({ url: config.redis.url })
     if (config.relay !== false) relay = startRelay(app, storage, fanout, config)
     await app.listen({ host: config.host ?? '127.0.0.1', port: config.port ?? 4700 })

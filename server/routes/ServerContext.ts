@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import type { Redis } from 'ioredis'
 import type { ServerConfig } from '../createServer.js'
+import type { SqlStorage } from '../storage/SqlStorage.js'
 
 /**
  * What every route module gets: the database, the server's configuration, Redis when
@@ -9,6 +10,8 @@ import type { ServerConfig } from '../createServer.js'
  */
 export type ServerContext = {
   db: Database
+  /** The storage of the stores moved to it (SQLite on `db`, or Postgres with `config.database`). */
+  storage: SqlStorage
   config: ServerConfig
   publicBaseUrl: () => string
   /** The server's Redis client when `config.redis` is set: limits shared by every instance. */

@@ -60,5 +60,33 @@ const relayMailbox: Migration = {
   },
 }
 
+/**
+ * The name zone (server/profile/createNameZone.ts): one name per address, and every signature a
+ * registration or release used. On SQLite `openDatabase` created these tables before; kept as they are.
+ */
+const nameZone: Migration = {
+  version: 2,
+  name: 'name zone',
+  async up(tx, dialect) {
+    const integer = dialect === 'postgres' ? 'BIGINT' : 'INTEGER'
+    const withoutRowId = dialect === 'postgres' ? '' : ' WITHOUT ROWID'
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS profile_names (
+        name TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        address_lower TEXT NOT NULL UNIQUE,
+        coin_type ${integer} NOT NULL,
+        attributes TEXT NOT NULL,
+        registered_at ${integer} NOT NULL,
+        updated_at ${integer} NOT NULL
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS profile_used_signatures (
+        hash TEXT PRIMARY KEY,
+        used_at ${integer} NOT NULL
+      )${withoutRowId};
+    `)
+  },
+}
+
 /** Every migration, oldest first. Add new ones at the end with the next version. */
-export const migrations: readonly Migration[] = [relayMailbox]
+export const migrations: readonly Migration[] = [relayMailbox, nameZone]

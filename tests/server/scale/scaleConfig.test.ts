@@ -22,7 +22,7 @@ describe('createServer: database and redis', () => {
     const server = await startTestServer({ relay: {} })
     try {
       expect(server.storage.dialect).toBe('sqlite')
-      expect(server.db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1])
+      expect(server.db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2])
       expect(server.db.prepare("SELECT name FROM sqlite_master WHERE name = 'relay_messages'").pluck().get()).toBe('relay_messages')
     } finally {
       await server.dispose()
@@ -37,7 +37,10 @@ describe('createServer: database and redis', () => {
       const client = new pg.Client({ connectionString: url })
       await client.connect()
       try {
-        expect((await client.query('SELECT version, name FROM schema_migrations')).rows).toEqual([{ version: 1, name: 'relay mailbox' }])
+        expect((await client.query('SELECT version, name FROM schema_migrations ORDER BY version')).rows).toEqual([
+          { version: 1, name: 'relay mailbox' },
+          { version: 2, name: 'name zone' },
+        ])
       } finally {
         await client.end()
       }
