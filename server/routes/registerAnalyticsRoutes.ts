@@ -13,7 +13,8 @@ export const defaultAnalyticsRateLimit = { max: 300, windowMs: 60_000 }
 
 /**
  * Mounts the analytics sink `POST /e?projectId&st&sv` with body
- * `{ eventId, url, domain, timestamp, props }`. Events are stored in SQLite (`analytics_events`).
+ * `{ eventId, url, domain, timestamp, props }`. Events are stored in the server's storage
+ * (`analytics_events`: SQLite, or Postgres with `database.url`).
  * Errors: 400 malformed, 401 unknown project (`Unauthorized: invalid key`), 403 origin not allowed
  * for the project (`Unauthorized: origin not allowed`), 429 over the per-project or per-IP rate
  * limit (with `retry-after`; both counted in Redis, across instances, when `config.redis` is set).
@@ -23,7 +24,7 @@ export const defaultAnalyticsRateLimit = { max: 300, windowMs: 60_000 }
  * @example
  * registerAnalyticsRoutes(app, { db, config })
  */
-export function registerAnalyticsRoutes(app: FastifyInstance, { db, config, redis }: ServerContext): void {
+export function registerAnalyticsRoutes(app: FastifyInstance, { storage, config, redis }: ServerContext): void {
   const limits = config.analyticsRateLimit ?? defaultAnalyticsRateLimit
   // With Redis (several instances) the per-project count is shared; otherwise it is in memory.
   const shared = redis ? createRedisRateLimiter({ redis, prefix: 'portico:rl:analytics:', ...limits }) : undefined
@@ -33,10 +34,8 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { db, config, redi
     const allowed = limiter.hit(key)
     return { allowed, retryAfterMs: allowed ? 0 : limiter.retryAfterMs(key) }
   }
-  const insert = db.prepare(
-    `INSERT INTO analytics_events (project_id, event_id, url, domain, timestamp, props, sdk_type, sdk_version, received_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
+  const insertSql = `INSERT INTO analytics_events (project_id, event_id, url, domain, timestamp, props, sdk_type, sdk_version, received_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
   app.post('/e', { config: { rateLimit: {} } }, async (request, reply) => {
     const projectId = readProjectId(request.query)
@@ -59,7 +58,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { db, config, redi
     }
     const event = parseAnalyticsEvent(body)
     if (!project.isAnalyticsEnabled) return reply.code(202).send({ status: 'ignored' })
-    insert.run(projectId, event.eventId, event.url, event.domain, event.timestamp, JSON.stringify(event.props), sdkType, sdkVersion, Date.now())
+    await storage.run(insertSql, [projectId, event.eventId, event.url, event.domain, event.timestamp, JSON.stringify(event.props), sdkType, sdkVersion, Date.now()])
     return reply.code(202).send({ status: 'stored' })
   })
 }

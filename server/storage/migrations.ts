@@ -88,5 +88,30 @@ const nameZone: Migration = {
   },
 }
 
+/** Analytics events (`POST /e`, server/routes/registerAnalyticsRoutes.ts). */
+const analyticsEvents: Migration = {
+  version: 3,
+  name: 'analytics events',
+  async up(tx, dialect) {
+    const id = dialect === 'postgres' ? 'id BIGSERIAL PRIMARY KEY' : 'id INTEGER PRIMARY KEY AUTOINCREMENT'
+    const integer = dialect === 'postgres' ? 'BIGINT' : 'INTEGER'
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS analytics_events (
+        ${id},
+        project_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        url TEXT NOT NULL,
+        domain TEXT NOT NULL,
+        timestamp ${integer} NOT NULL,
+        props TEXT NOT NULL,
+        sdk_type TEXT,
+        sdk_version TEXT,
+        received_at ${integer} NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS analytics_events_project ON analytics_events (project_id, received_at);
+    `)
+  },
+}
+
 /** Every migration, oldest first. Add new ones at the end with the next version. */
-export const migrations: readonly Migration[] = [relayMailbox, nameZone]
+export const migrations: readonly Migration[] = [relayMailbox, nameZone, analyticsEvents]

@@ -22,7 +22,7 @@ describe('createServer: database and redis', () => {
     const server = await startTestServer({ relay: {} })
     try {
       expect(server.storage.dialect).toBe('sqlite')
-      expect(server.db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2])
+      expect(server.db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3])
       expect(server.db.prepare("SELECT name FROM sqlite_master WHERE name = 'relay_messages'").pluck().get()).toBe('relay_messages')
     } finally {
       await server.dispose()
@@ -40,12 +40,26 @@ describe('createServer: database and redis', () => {
         expect((await client.query('SELECT version, name FROM schema_migrations ORDER BY version')).rows).toEqual([
           { version: 1, name: 'relay mailbox' },
           { version: 2, name: 'name zone' },
+          { version: 3, name: 'analytics events' },
         ])
       } finally {
         await client.end()
       }
       // Not in the SQLite file: that one has no relay table.
       expect(server.db.prepare("SELECT name FROM sqlite_master WHERE name = 'relay_messages'").pluck().get()).toBeUndefined()
+      // Analytics events go to Postgres too.
+      const event = { eventId: '00000000-0000-4000-8000-000000000001', url: 'http://127.0.0.1/', domain: '127.0.0.1', timestamp: 1_700_000_000_000, props: { type: 'track', event: 'MODAL_OPEN' } }
+      expect((await server.post('/e?projectId=pg-analytics&st=appkit&sv=1.0.0', event)).status).toBe(202)
+      const events = new pg.Client({ connectionString: url })
+      await events.connect()
+      try {
+        expect((await events.query('SELECT project_id, event_id, timestamp, sdk_type FROM analytics_events')).rows).toEqual([
+          { project_id: 'pg-analytics', event_id: event.eventId, timestamp: '1700000000000', sdk_type: 'appkit' },
+        ])
+      } finally {
+        await events.end()
+      }
+      expect(server.db.prepare('SELECT COUNT(*) FROM analytics_events').pluck().get()).toBe(0)
     } finally {
       await server.dispose()
     }
@@ -86,6 +100,9 @@ describe('rate limits shared through Redis', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
       // Another project has its own count.
       expect((await b.post('/e?projectId=other-project', event)).status).toBe(202)
+      // Without database.url each instance keeps the events it took in its own SQLite file.
+      expect(a.db.prepare("SELECT COUNT(*) FROM analytics_events WHERE project_id = 'shared-analytics'").pluck().get()).toBe(2)
+      expect(b.db.prepare("SELECT COUNT(*) FROM analytics_events WHERE project_id = 'shared-analytics'").pluck().get()).toBe(1)
     } finally {
       await a.dispose()
       await b.dispose()
