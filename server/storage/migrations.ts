@@ -113,5 +113,29 @@ const analyticsEvents: Migration = {
   },
 }
 
+/** Email capture (server/email/createEmailCapture.ts): addresses visitors gave, double opt-in. */
+const emailSubscribers: Migration = {
+  version: 4,
+  name: 'email capture',
+  async up(tx, dialect) {
+    const id = dialect === 'postgres' ? 'id BIGSERIAL PRIMARY KEY' : 'id INTEGER PRIMARY KEY AUTOINCREMENT'
+    const integer = dialect === 'postgres' ? 'BIGINT' : 'INTEGER'
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS email_subscribers (
+        ${id},
+        project_id TEXT NOT NULL,
+        email TEXT NOT NULL,
+        caip_address TEXT,
+        token TEXT NOT NULL UNIQUE,
+        status TEXT NOT NULL,
+        created_at ${integer} NOT NULL,
+        confirmed_at ${integer},
+        unsubscribed_at ${integer},
+        UNIQUE (project_id, email)
+      );
+    `)
+  },
+}
+
 /** Every migration, oldest first. Add new ones at the end with the next version. */
-export const migrations: readonly Migration[] = [relayMailbox, nameZone, analyticsEvents]
+export const migrations: readonly Migration[] = [relayMailbox, nameZone, analyticsEvents, emailSubscribers]

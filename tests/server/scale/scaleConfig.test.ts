@@ -22,7 +22,7 @@ describe('createServer: database and redis', () => {
     const server = await startTestServer({ relay: {} })
     try {
       expect(server.storage.dialect).toBe('sqlite')
-      expect(server.db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3])
+      expect(server.db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4])
       expect(server.db.prepare("SELECT name FROM sqlite_master WHERE name = 'relay_messages'").pluck().get()).toBe('relay_messages')
     } finally {
       await server.dispose()
@@ -41,6 +41,7 @@ describe('createServer: database and redis', () => {
           { version: 1, name: 'relay mailbox' },
           { version: 2, name: 'name zone' },
           { version: 3, name: 'analytics events' },
+          { version: 4, name: 'email capture' },
         ])
       } finally {
         await client.end()
