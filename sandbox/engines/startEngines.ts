@@ -14,8 +14,11 @@ import { join } from 'node:path'
 
 const installCommand = 'apt-get update && apt-get install -y postgresql redis-server'
 const installLock = '/tmp/portico-engines-install.lock'
-/** Postgres refuses to run as root: it runs as this unprivileged user (uid 65534 on Debian). */
-const postgresUser = 'nobody'
+/**
+ * Postgres refuses to run as root: as root it runs as Debian's `nobody` (uid and gid 65534),
+ * spawned directly with that uid so that signals reach it (no `runuser` in between).
+ */
+const postgresUid = 65534
 
 function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
@@ -143,7 +146,7 @@ export type TestEngines = {
 }
 
 /**
- * Starts Postgres (as the unprivileged `nobody`, data in a temporary folder, fsync off) and Redis
+ * Starts Postgres (as root: as uid 65534 `nobody`; data in a temporary folder, fsync off) and Redis
  * (no persistence) on free loopback ports.
  *
  * @returns the running engines; call `stop()` in `afterAll`
@@ -158,13 +161,13 @@ export async function startEngines(): Promise<TestEngines> {
   const folder = mkdtempSync(join(tmpdir(), 'portico-engines-'))
   const dataDir = join(folder, 'pg')
   // nobody must own the folder Postgres writes in (its data and its unix socket).
-  const runAsPostgresUser = isRoot()
-  if (runAsPostgresUser) chownSync(folder, 65534, 65534)
-  const asUser = (command: string, args: string[]): [string, string[]] =>
-    runAsPostgresUser ? ['runuser', ['-u', postgresUser, '--', command, ...args]] : [command, args]
+  const asPostgresUser = isRoot() ? { uid: postgresUid, gid: postgresUid, env: { ...process.env, HOME: folder } } : {}
+  if (isRoot()) chownSync(folder, postgresUid, postgresUid)
 
-  const init = spawnSync(...asUser(join(postgresBin, 'initdb'), ['-D', dataDir, '-U', 'portico', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']), {
+  const init = spawnSync(join(postgresBin, 'initdb'), ['-D', dataDir, '-U', 'portico', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C'], {
     encoding: 'utf8',
+    cwd: folder,
+    ...asPostgresUser,
   })
   if (init.status !== 0) {
     rmSync(folder, { recursive: true, force: true })
@@ -174,11 +177,12 @@ export async function startEngines(): Promise<TestEngines> {
   const postgresPort = await freeLoopbackPort()
   let postgresLog = ''
   const postgres = spawn(
-    ...asUser(join(postgresBin, 'postgres'), [
+    join(postgresBin, 'postgres'),
+    [
       '-D', dataDir, '-p', String(postgresPort), '-h', '127.0.0.1', '-k', folder,
       '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
-    ]),
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], cwd: folder, ...asPostgresUser },
   )
   postgres.stdout?.on('data', (chunk: Buffer) => (postgresLog += chunk.toString()))
   postgres.stderr?.on('data', (chunk: Buffer) => (postgresLog += chunk.toString()))
