@@ -4,6 +4,7 @@ import { Redis } from 'ioredis'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer } from '../../../server/createServer.js'
+import { main } from '../../../server/main.js'
 import { startLoopbackBalancer } from '../../../server/scale/startLoopbackBalancer.js'
 import { StorageError } from '../../../server/storage/StorageError.js'
 import { startEngines, type TestEngines } from '../../helpers/engines.js'
@@ -63,6 +64,19 @@ describe('createServer: database and redis', () => {
       expect(server.db.prepare('SELECT COUNT(*) FROM analytics_events').pluck().get()).toBe(0)
     } finally {
       await server.dispose()
+    }
+  })
+
+  it('takes DATABASE_URL and REDIS_URL from the environment (server/main.ts)', async () => {
+    const dataDir = makeDataDir()
+    const url = await engines.createDatabase('from_env')
+    const server = await main({ argv: [], env: { PORT: '0', DATA_DIR: dataDir, DATABASE_URL: url, REDIS_URL: engines.redisUrl } })
+    try {
+      expect(server.storage.dialect).toBe('postgres')
+      expect((await server.storage.query<{ n: number }>('SELECT COUNT(*) AS n FROM schema_migrations'))[0]!.n).toBeGreaterThanOrEqual(4)
+    } finally {
+      await server.close()
+      rmSync(dataDir, { recursive: true, force: true })
     }
   })
 
