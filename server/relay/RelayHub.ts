@@ -125,6 +125,8 @@ export class RelayHub {
   readonly #ready = new Set<RelayConnection>()
   /** Connections whose frames are being handled now (one frame at a time each). */
   readonly #busy = new Set<RelayConnection>()
+  /** Called when the last busy connection's turn ends (see {@link idle}). */
+  #onIdle: (() => void)[] = []
   readonly #mailbox: RelayMailbox
   readonly #fanout: RelayFanout | undefined
   readonly #stopFanout: () => void
@@ -252,6 +254,15 @@ export class RelayHub {
     }
   }
 
+  /**
+   * Resolves once no frame is being handled: after {@link close}, the requests that were already
+   * being handled (waiting for storage) have been answered.
+   */
+  idle(): Promise<void> {
+    if (this.#busy.size === 0) return Promise.resolve()
+    return new Promise((resolve) => this.#onIdle.push(resolve))
+  }
+
   #refuseClosing(connection: RelayConnection, text: string): void {
     let parsed: unknown
     try {
@@ -300,6 +311,7 @@ export class RelayHub {
       }
     } finally {
       this.#busy.delete(connection)
+      if (this.#busy.size === 0) for (const resolve of this.#onIdle.splice(0)) resolve()
     }
     if (connection.queue.length > 0 && !this.#closed) {
       this.#ready.add(connection)

@@ -229,8 +229,12 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
       clearInterval(pingTimer)
       clearInterval(sweepTimer)
       hub.close()
-      // A moment to read (and refuse) the frames clients sent before they learn of the close.
-      await new Promise((resolve) => setTimeout(resolve, relayLimits.closeGraceMs))
+      // A moment to read (and refuse) the frames clients sent before they learn of the close, and
+      // for the requests already being handled (waiting for storage) to be answered (at most 5 s).
+      await Promise.all([
+        new Promise((resolve) => setTimeout(resolve, relayLimits.closeGraceMs)),
+        Promise.race([hub.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]),
+      ])
       const open = [...sockets]
       await Promise.all(
         open.map(
