@@ -4,6 +4,7 @@
 import { BaseError } from '../kernel/errors/BaseError.js'
 import { defaultSandboxPort, maxSandboxPort } from './config.js'
 import { SandboxParameterError } from './errors.js'
+import { startEngines, type TestEngines } from './engines/startEngines.js'
 import { startSandbox, type StartSandboxReturnType } from './startSandbox.js'
 import { watchAncestors } from './utils/watchAncestors.js'
 
@@ -22,6 +23,9 @@ function oneLine(error: unknown): string {
 }
 
 let sandbox: StartSandboxReturnType | undefined
+let engines: TestEngines | undefined
+/** `npm start -- --scale` (or PORTICO_SCALE=1): two server instances on Postgres + Redis. */
+const scale = process.argv.includes('--scale') || process.env.PORTICO_SCALE === '1'
 let stopping = false
 let startAborted = false
 let firstSignalAt = 0
@@ -34,6 +38,7 @@ async function shutdown(code: number): Promise<void> {
   } catch (error) {
     process.stderr.write(`${oneLine(error)}\n`)
   }
+  await engines?.stop().catch(() => undefined)
   process.exit(code)
 }
 
@@ -64,7 +69,15 @@ watchAncestors(onSignal, Number.isInteger(ownerPid) && ownerPid > 1 ? { pids: [o
 try {
   const port = readPort()
   const dataDir = process.env.PORTICO_DATA_DIR?.trim() || undefined
-  sandbox = await startSandbox({ port, ...(dataDir ? { dataDir } : {}) })
+  if (scale) {
+    engines = await startEngines()
+    if (startAborted) await shutdown(0)
+  }
+  sandbox = await startSandbox({
+    port,
+    ...(dataDir ? { dataDir } : {}),
+    ...(engines ? { scale: { postgresUrl: await engines.createDatabase('portico_sandbox'), redisUrl: engines.redisUrl } } : {}),
+  })
   if (startAborted) {
     await shutdown(0)
   } else {
@@ -73,6 +86,7 @@ try {
 } catch (error) {
   process.stderr.write(`${oneLine(error)}\n`)
   if (process.env.PORTICO_DEBUG) console.error(error)
+  await engines?.stop().catch(() => undefined)
   if (startAborted) process.exit(0)
   process.exit(1)
 }

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
-import { createServer, type PorticoServer } from '../server/createServer.js'
+import { createServer, type PorticoServer, type ServerConfig } from '../server/createServer.js'
+import { startLoopbackBalancer } from '../server/scale/startLoopbackBalancer.js'
+import { freeLoopbackPort } from './engines/startEngines.js'
 import { testDirectoryFile } from '../server/directory/testDirectory.js'
 import { buildAuthFrame } from './build/buildAuthFrame.js'
 import { buildSandboxAssets } from './build/buildSandboxAssets.js'
@@ -33,6 +35,13 @@ export type StartSandboxParameters = {
   port?: number
   /** Where the server keeps its SQLite data. Default `<repo>/.portico/data`. */
   dataDir?: string
+  /**
+   * Two server instances on this Postgres and Redis behind a loopback round-robin balancer on
+   * the server's port (`npm start -- --scale`), instead of one server on SQLite. The second
+   * instance runs no indexer and does not serve the wallet origin; both share `dataDir` for the
+   * stores not yet on Postgres.
+   */
+  scale?: { postgresUrl: string; redisUrl: string }
   /**
    * Real on-ramp providers to offer beside the sandbox's own (Coinbase Onramp, MoonPay, Transak,
    * Ramp, Meld), configured with the site owner's keys as on any Portico server: for trying a
@@ -195,7 +204,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
     const webhookSecret = randomBytes(32).toString('hex')
     try {
       const sandboxProjectFeatures = defaultProjectFeatures.map((f) => (f.id === 'multi_wallet' ? { id: f.id, isEnabled: true, config: null } : f))
-      server = await createServer({
+      const serverConfig: ServerConfig = {
         host: sandboxHost,
         port: ports.server,
         dataDir,
@@ -250,14 +259,33 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
           registerPaymasterRoute(app, { paymasters: new Map(chains.flatMap((c) => (c.accountAbstraction ? [[c.info.caipNetworkId, c.accountAbstraction.paymaster] as const] : []))) })
           registerOnrampCheckout(app, { treasury, serverUrl: url, webhookSecret, csp: sandboxPageCsp })
         },
-      })
+      }
+      if (!parameters.scale) {
+        server = await createServer(serverConfig)
+      } else {
+        // Two instances on free ports, reached through the balancer on the server's port.
+        const shared = { database: { url: parameters.scale.postgresUrl }, redis: { url: parameters.scale.redisUrl }, publicUrl: url }
+        server = await createServer({ ...serverConfig, ...shared, port: await freeLoopbackPort() })
+        const { listen: _walletOriginListen, ...authWithoutListen } = serverConfig.auth!
+        const second = await createServer({ ...serverConfig, ...shared, port: await freeLoopbackPort(), indexer: false, auth: authWithoutListen })
+        started.push({ stop: () => second.close() })
+        const balancer = await startLoopbackBalancer({
+          port: ports.server,
+          backends: [server, second].map((instance) => ({ host: sandboxHost, port: instance.port })),
+        })
+        started.push({ stop: () => balancer.close() })
+        const first = server
+        controls.restartRelay = async () => {
+          await Promise.all([first.restartRelay(), second.restartRelay()])
+        }
+      }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw portError(new PortInUseError({ port: ports.server, what: 'the server', cause: error }), ports.server, 'the Portico server')
       throw error
     }
 
     const running = server
-    controls.restartRelay = () => running.restartRelay()
+    controls.restartRelay ??= () => running.restartRelay()
 
     // Every part answers before the sandbox calls itself ready.
     await Promise.all([

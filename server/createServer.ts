@@ -13,6 +13,13 @@ import { createIndexer } from './indexer/createIndexer.js'
 import type { Indexer } from './indexer/createIndexer.js'
 import { checkProject } from './projects/authorizeProject.js'
 import { attachRelay } from './relay/attachRelay.js'
+import { Redis } from 'ioredis'
+import { createRedisFanout } from './relay/createRedisFanout.js'
+import type { RelayFanout } from './relay/RelayFanout.js'
+import { type DatabaseConfig, openStorage } from './storage/openStorage.js'
+import type { SqlStorage } from './storage/SqlStorage.js'
+import { StorageError } from './storage/StorageError.js'
+import { redactUrl } from './storage/createPostgresStorage.js'
 import { registerActivityRoutes } from './routes/registerActivityRoutes.js'
 import { registerAnalyticsRoutes } from './routes/registerAnalyticsRoutes.js'
 import { registerBlockchainRoutes } from './routes/registerBlockchainRoutes.js'
@@ -110,6 +117,17 @@ export type ServerConfig = {
   /** Where `portico.sqlite` lives (created if missing). */
   dataDir: string
   /**
+   * Where the stores migrated to the storage interface keep their data (today: the relay
+   * mailbox): `{ url: 'postgres://…' }` for Postgres, shared by several instances. Absent: SQLite
+   * in `dataDir`, exactly as before. Migrations are applied at start (docs/server/scaling.md).
+   */
+  database?: DatabaseConfig
+  /**
+   * Redis, for running several instances: `{ url: 'redis://127.0.0.1:6379' }`. The relay fans
+   * published messages out to every instance through it. Absent: one instance.
+   */
+  redis?: { url: string }
+  /**
    * Settings per project id. The RPC proxy, the relay, analytics and the blockchain API refuse a
    * project id not listed here (401 `Unauthorized: invalid key`, the client's APKT007) and a
    * browser origin the project does not allow (403 `Unauthorized: origin not allowed`, APKT002).
@@ -189,6 +207,8 @@ export type PorticoServer = {
   port: number
   app: FastifyInstance
   db: Database
+  /** The storage behind the migrated stores (SQLite on `db`, or Postgres with `database.url`). */
+  storage: SqlStorage
   /** The eip155 indexer (absent when `indexer: false`): `status()`, `poll(chainId)`. */
   indexer?: Indexer
   /**
@@ -265,6 +285,9 @@ function validateConfig(config: ServerConfig): void {
   if (!config || typeof config !== 'object') throw new Error('createServer: a config object is required')
   if (typeof config.dataDir !== 'string' || config.dataDir === '') throw new Error('createServer: config.dataDir is required')
   if (!Array.isArray(config.chains)) throw new Error('createServer: config.chains must be an array')
+  if (config.redis !== undefined && !/^rediss?:\/\/[^\s]+$/.test(String(config.redis?.url))) {
+    throw new StorageError('redis.url must be a redis:// (or rediss://) URL, e.g. redis://127.0.0.1:6379.')
+  }
   const seen = new Set<string>()
   for (const chain of config.chains) {
     if (!/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/.test(chain.caipNetworkId ?? '')) {
@@ -337,10 +360,11 @@ function validateConfig(config: ServerConfig): void {
   }
 }
 
-function startRelay(app: FastifyInstance, db: Database, config: ServerConfig): RelayHandle {
+function startRelay(app: FastifyInstance, storage: SqlStorage, fanout: RelayFanout | undefined, config: ServerConfig): RelayHandle {
   return attachRelay(app.server, {
     path: '/relay',
-    db,
+    storage,
+    ...(fanout ? { fanout } : {}),
     authorizeProject: (projectId, origin) => {
       const checked = checkProject({ config, projectId, origin })
       return checked.ok ? undefined : checked.refusal
@@ -377,6 +401,9 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
   const wallets = config.directory === undefined ? builtinDirectory() : readDirectoryFile(config.directory)
 
   const db = openDatabase(config.dataDir)
+  let storage: SqlStorage | undefined
+  let fanout: RelayFanout | undefined
+  let redis: Redis | undefined
   let app: FastifyInstance | undefined
   let relay: RelayHandle | undefined
   let indexer: Indexer | undefined
@@ -388,6 +415,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       walletListener.close(() => resolve())
     })
   try {
+    storage = await openStorage({ db, ...(config.database ? { database: config.database } : {}) })
     loadDirectory(db, wallets)
 
     app = fastify({
@@ -454,8 +482,19 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       return reply.code(500).send({ code: 'INTERNAL_ERROR', message: 'Internal server error' })
     })
 
-    // Per-IP request limits on the routes that opt in (the RPC proxy, analytics).
+    if (config.redis) {
+      // Shared counters (rate limits) for every instance; the relay fan-out has connections of its own.
+      const client = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 })
+      client.on('error', () => {})
+      redis = client
+      await client.connect().catch((error: unknown) => {
+        throw new StorageError(`Could not connect to Redis at ${redactUrl(config.redis!.url)}.`, { cause: error })
+      })
+    }
+    // Per-IP request limits on the routes that opt in (the RPC proxy, analytics); in Redis, across
+    // instances, when it is configured (a Redis failure lets the request through).
     await app.register(rateLimit, {
+      ...(redis ? { redis, nameSpace: 'portico:rl:ip:', skipOnError: true } : {}),
       global: false,
       max: config.requestRateLimit?.max ?? defaultRequestRateLimit.max,
       timeWindow: config.requestRateLimit?.windowMs ?? defaultRequestRateLimit.windowMs,
@@ -465,7 +504,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
 
     let listeningUrl = ''
     const publicBaseUrl = config.publicUrl?.replace(/\/+$/, '')
-    const context = { db, config, publicBaseUrl: () => publicBaseUrl ?? listeningUrl }
+    const context = { db, storage, config, publicBaseUrl: () => publicBaseUrl ?? listeningUrl, ...(redis ? { redis } : {}) }
     registerDirectoryRoutes(app, context)
     registerImageRoutes(app, context)
     registerProjectRoutes(app, context)
@@ -488,7 +527,8 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     await app.ready()
 
     // The relay shares the HTTP server: it answers websocket upgrades on /relay.
-    if (config.relay !== false) relay = startRelay(app, db, config)
+    if (config.redis) fanout = await createRedisFanout({ url: config.redis.url })
+    if (config.relay !== false) relay = startRelay(app, storage, fanout, config)
     await app.listen({ host: config.host ?? '127.0.0.1', port: config.port ?? 4700 })
     listeningUrl = listenUrl(app, config)
     if (auth?.listen) {
@@ -511,35 +551,43 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
   } catch (error) {
     await indexer?.close().catch(() => undefined)
     await relay?.close().catch(() => undefined)
+    await fanout?.close().catch(() => undefined)
+    redis?.disconnect()
     await closeWalletListener()
     await app?.close().catch(() => undefined)
+    await storage?.close().catch(() => undefined)
     if (db.open) db.close()
     throw error
   }
 
   const server = app
+  const openedStorage = storage
   let closing: Promise<void> | undefined
   return {
     url: listenUrl(server, config),
     port: listenPort(server, config),
     app: server,
     db,
+    storage: openedStorage,
     ...(indexer ? { indexer } : {}),
     async restartRelay() {
       if (config.relay === false || closing) return
       await relay?.close()
-      relay = startRelay(server, db, config)
+      relay = startRelay(server, openedStorage, fanout, config)
     },
     close() {
       closing ??= (async () => {
         try {
           await indexer?.close()
           await relay?.close()
+          await fanout?.close()
+          await redis?.quit().catch(() => undefined)
           await closeWalletListener()
         } finally {
           try {
             await server.close()
           } finally {
+            await openedStorage.close().catch(() => undefined)
             if (db.open) db.close()
           }
         }

@@ -4,7 +4,8 @@
  *   npx tsx server/main.ts [config.json]
  *
  * The optional JSON file holds a `ServerConfig` (without `extend`); relative `dataDir` paths are
- * resolved against the file's folder. `PORT`, `HOST` and `DATA_DIR` override the file.
+ * resolved against the file's folder. `PORT`, `HOST`, `DATA_DIR`, `DATABASE_URL` (Postgres) and
+ * `REDIS_URL` override the file.
  * Without a file: no chains, data in `./portico-data`, port 4700. Prints one line with the URL.
  */
 import { readFileSync } from 'node:fs'
@@ -47,6 +48,8 @@ export async function main({ argv = process.argv.slice(2), env = process.env }: 
   }
   if (env.HOST) config.host = env.HOST
   if (env.DATA_DIR) config.dataDir = env.DATA_DIR
+  if (env.DATABASE_URL) config.database = { ...config.database, url: env.DATABASE_URL }
+  if (env.REDIS_URL) config.redis = { url: env.REDIS_URL }
   config.dataDir = resolve(base, config.dataDir)
   // A JSON file names the built wallet frame by its files: `auth.frame: { scriptFile, styleFile }`.
   const frame = config.auth?.frame as { script?: unknown; style?: unknown; scriptFile?: unknown; styleFile?: unknown } | undefined

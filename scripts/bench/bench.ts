@@ -4,6 +4,7 @@ import { benchAccountViewRequests } from './accountViewBench.js'
 import { benchDirectorySearch } from './directorySearchBench.js'
 import { benchRelayThroughput } from './relayBench.js'
 import { benchStartup } from './startupBench.js'
+import { startEngines } from '../../tests/helpers/engines.js'
 import { benchWalletList } from './walletListBench.js'
 
 const only = process.argv.slice(2)
@@ -11,7 +12,26 @@ const run = (name: string) => only.length === 0 || only.includes(name)
 
 if (run('relay')) {
   const relay = await benchRelayThroughput({ messages: 5000 })
-  console.log(`relay throughput: ${relay.messagesPerSecond} messages/s (${relay.messages} messages of 512 B in ${relay.ms} ms, two clients on loopback)`)
+  console.log(`relay throughput, SQLite: ${relay.messagesPerSecond} messages/s, p95 delivery ${relay.p95DeliveryMs} ms (${relay.messages} messages of 512 B in ${relay.ms} ms, two clients on loopback)`)
+  // The same on Postgres + Redis (Debian's packages, started on loopback; installed as root when missing).
+  let engines: Awaited<ReturnType<typeof startEngines>> | undefined
+  try {
+    engines = await startEngines()
+  } catch (error) {
+    console.log(`relay throughput on Postgres + Redis: skipped (${(error as Error).message.split('\n')[0]})`)
+  }
+  if (engines) {
+    try {
+      for (const instances of [1, 2] as const) {
+        const postgresUrl = await engines.createDatabase(`relay_bench_${instances}`)
+        const shared = await benchRelayThroughput({ messages: 5000, engines: { postgresUrl, redisUrl: engines.redisUrl, instances } })
+        const placement = instances === 1 ? 'both clients on one instance' : 'publisher on A, subscriber on B'
+        console.log(`relay throughput, Postgres + Redis, ${instances} instance${instances === 1 ? '' : 's'}: ${shared.messagesPerSecond} messages/s, p95 delivery ${shared.p95DeliveryMs} ms (${shared.messages} messages of 512 B in ${shared.ms} ms, ${placement})`)
+      }
+    } finally {
+      await engines.stop()
+    }
+  }
 }
 if (run('directory')) {
   const directory = await benchDirectorySearch({ queries: 600 })

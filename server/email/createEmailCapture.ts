@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 
-import type { Database } from 'better-sqlite3'
+import type { SqlStorage } from '../storage/SqlStorage.js'
 
 import { isEmailAddress } from '../../kernel/utils/isEmailAddress.js'
 import { HttpError } from '../errors/HttpError.js'
@@ -11,7 +11,8 @@ import { type OutgoingEmail, sendEmail } from './sendEmail.js'
 type Row = { id: number; project_id: string; email: string; caip_address: string | null; token: string; status: string; created_at: number; confirmed_at: number | null; unsubscribed_at: number | null }
 
 export type EmailCaptureOptions = {
-  db: Database
+  /** Where the addresses live (table `email_subscribers`, migration 4). */
+  storage: SqlStorage
   config: EmailConfig
   /** Where links in the emails point (the server's public URL). */
   linkBaseUrl: () => string
@@ -30,17 +31,24 @@ const csvField = (value: string) => `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}
  * an unsubscribe link; the site owner exports the list as CSV with the project's bearer token.
  *
  * @example
- * const capture = createEmailCapture({ db, config: serverConfig.email, linkBaseUrl: () => url })
+ * const capture = createEmailCapture({ storage, config: serverConfig.email, linkBaseUrl: () => url })
  * await capture.subscribe({ projectId: 'demo', email: 'ada@example.com', caipAddress })
  */
-export function createEmailCapture({ db, config, linkBaseUrl, send = (email) => sendEmail(config, email), now = () => Date.now() }: EmailCaptureOptions) {
-  const find = db.prepare<[string, string], Row>('SELECT * FROM email_subscribers WHERE project_id = ? AND email = ?')
-  const byToken = db.prepare<[string], Row>('SELECT * FROM email_subscribers WHERE token = ?')
-  const insert = db.prepare('INSERT INTO email_subscribers (project_id, email, caip_address, token, status, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-  const renew = db.prepare("UPDATE email_subscribers SET caip_address = ?, status = 'pending', unsubscribed_at = NULL WHERE id = ?")
-  const confirmRow = db.prepare("UPDATE email_subscribers SET status = 'confirmed', confirmed_at = ? WHERE id = ?")
-  const unsubscribeRow = db.prepare("UPDATE email_subscribers SET status = 'unsubscribed', unsubscribed_at = ? WHERE id = ?")
-  const list = db.prepare<[string], Row>('SELECT * FROM email_subscribers WHERE project_id = ? ORDER BY id')
+export function createEmailCapture({ storage, config, linkBaseUrl, send = (email) => sendEmail(config, email), now = () => Date.now() }: EmailCaptureOptions) {
+  const columns = 'id, project_id, email, caip_address, token, status, created_at, confirmed_at, unsubscribed_at'
+  const toRow = (row: Row): Row => ({
+    ...row,
+    id: Number(row.id),
+    created_at: Number(row.created_at),
+    confirmed_at: row.confirmed_at === null ? null : Number(row.confirmed_at),
+    unsubscribed_at: row.unsubscribed_at === null ? null : Number(row.unsubscribed_at),
+  })
+  const one = async (where: string, params: string[]): Promise<Row | undefined> => {
+    const row = (await storage.query<Row>(`SELECT ${columns} FROM email_subscribers WHERE ${where}`, params))[0]
+    return row ? toRow(row) : undefined
+  }
+  const find = (projectId: string, email: string) => one('project_id = ? AND email = ?', [projectId, email])
+  const byToken = (token: string) => one('token = ?', [token])
 
   const link = (path: string, token: string) => `${(config.linkBaseUrl ?? linkBaseUrl()).replace(/\/+$/, '')}${path}?token=${token}`
 
@@ -65,11 +73,18 @@ export function createEmailCapture({ db, config, linkBaseUrl, send = (email) => 
         throw badRequest('caipAddress must be a CAIP-10 account id')
       }
       const normalized = email.trim().toLowerCase()
-      let row = find.get(projectId, normalized)
+      let row = await find(projectId, normalized)
       if (row?.status === 'confirmed') return { status: 'confirmed' }
-      if (row) renew.run(caipAddress ?? row.caip_address, row.id)
-      else insert.run(projectId, normalized, caipAddress ?? null, randomBytes(24).toString('base64url'), 'pending', now())
-      row = find.get(projectId, normalized) as Row
+      if (row) {
+        await storage.run("UPDATE email_subscribers SET caip_address = ?, status = 'pending', unsubscribed_at = NULL WHERE id = ?", [caipAddress ?? row.caip_address, row.id])
+      } else {
+        // Two instances may take the same address at once: the first insert wins, the other keeps it.
+        await storage.run(
+          'INSERT INTO email_subscribers (project_id, email, caip_address, token, status, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (project_id, email) DO NOTHING',
+          [projectId, normalized, caipAddress ?? null, randomBytes(24).toString('base64url'), 'pending', now()],
+        )
+      }
+      row = (await find(projectId, normalized)) as Row
       try {
         await sendConfirmation(row, siteName)
       } catch (cause) {
@@ -78,24 +93,25 @@ export function createEmailCapture({ db, config, linkBaseUrl, send = (email) => 
       return { status: 'pending' }
     },
     /** Follows a confirmation link; undefined for an unknown token. */
-    confirm(token: string): Row | undefined {
-      const row = byToken.get(token)
+    async confirm(token: string): Promise<Row | undefined> {
+      const row = await byToken(token)
       if (!row) return undefined
-      if (row.status !== 'confirmed') confirmRow.run(now(), row.id)
-      return byToken.get(token)
+      if (row.status !== 'confirmed') await storage.run("UPDATE email_subscribers SET status = 'confirmed', confirmed_at = ? WHERE id = ?", [now(), row.id])
+      return byToken(token)
     },
     /** Follows an unsubscribe link; undefined for an unknown token. */
-    unsubscribe(token: string): Row | undefined {
-      const row = byToken.get(token)
+    async unsubscribe(token: string): Promise<Row | undefined> {
+      const row = await byToken(token)
       if (!row) return undefined
-      if (row.status !== 'unsubscribed') unsubscribeRow.run(now(), row.id)
-      return byToken.get(token)
+      if (row.status !== 'unsubscribed') await storage.run("UPDATE email_subscribers SET status = 'unsubscribed', unsubscribed_at = ? WHERE id = ?", [now(), row.id])
+      return byToken(token)
     },
     /** The project's list as CSV: email, wallet address, status and dates (ISO 8601). */
-    exportCsv(projectId: string): string {
+    async exportCsv(projectId: string): Promise<string> {
       const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString())
       const lines = ['email,caip_address,status,created_at,confirmed_at,unsubscribed_at']
-      for (const row of list.all(projectId)) lines.push([row.email, row.caip_address ?? '', row.status, iso(row.created_at), iso(row.confirmed_at), iso(row.unsubscribed_at)].map(csvField).join(','))
+      const rows = (await storage.query<Row>(`SELECT ${columns} FROM email_subscribers WHERE project_id = ? ORDER BY id`, [projectId])).map(toRow)
+      for (const row of rows) lines.push([row.email, row.caip_address ?? '', row.status, iso(row.created_at), iso(row.confirmed_at), iso(row.unsubscribed_at)].map(csvField).join(','))
       return `${lines.join('\r\n')}\r\n`
     },
   }

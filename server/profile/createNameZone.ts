@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 
-import type { Database } from 'better-sqlite3'
+import type { SqlStorage } from '../storage/SqlStorage.js'
 import { type Hex, createPublicClient, getAddress, http, isAddress, isHex } from 'viem'
 
 import type { ChainConfig } from '../createServer.js'
@@ -21,7 +21,8 @@ export type NameRecord = {
 export type NameRegistration = { coin_type: unknown; address: unknown; message: unknown; signature: unknown }
 
 export type NameZoneOptions = {
-  db: Database
+  /** Where the names live (tables `profile_names`, `profile_used_signatures`; migration 2). */
+  storage: SqlStorage
   /** The zone's suffix, without a leading dot: `portico.id` gives `alice.portico.id`. */
   zone: string
   /** The chains whose accounts may register (eip155 ones; signatures are checked through their RPC). */
@@ -46,14 +47,20 @@ const defaultVerify: NonNullable<NameZoneOptions['verify']> = async ({ rpcUrl, c
   return client.verifyMessage({ address, message, signature })
 }
 
+/** A unique key refused the insert (SQLite's SQLITE_CONSTRAINT_*, Postgres' 23505). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = String((error as { code?: unknown }).code)
+  return code.startsWith('SQLITE_CONSTRAINT') || code === '23505'
+}
+
 function toRecord(row: Row): NameRecord {
   const attributes = JSON.parse(row.attributes) as NameRecord['attributes'][number]
   const iso = (ms: number) => new Date(ms).toISOString()
   return {
     name: row.name,
-    registered_at: iso(row.registered_at),
-    updated_at: iso(row.updated_at),
-    addresses: { [String(row.coin_type)]: { address: row.address, created: iso(row.registered_at) } },
+    registered_at: iso(Number(row.registered_at)),
+    updated_at: iso(Number(row.updated_at)),
+    addresses: { [String(row.coin_type)]: { address: row.address, created: iso(Number(row.registered_at)) } },
     attributes: Object.keys(attributes).length ? [attributes] : [],
   }
 }
@@ -73,23 +80,26 @@ function readAttributes(value: unknown): Record<string, string> {
 
 /**
  * The server's name zone (spec §7, `/v1/profile/*`): names `<label>.<zone>` for EVM accounts,
- * kept in SQLite. A registration is the account's signature over `{ name, attributes, timestamp }`
+ * kept in the server's storage (SQLite, or Postgres shared by several instances). A registration is the account's signature over `{ name, attributes, timestamp }`
  * (JSON), checked through the chain of its ENSIP-11 coin type (so EOAs, EIP-1271 contract
  * accounts and EIP-6492 accounts not deployed yet all work), fresh (`maxAgeSeconds`), used once,
  * for a free name and an address that has none; the owner may release it the same way.
  *
  * @example
- * const zone = createNameZone({ db, zone: 'portico.id', chains })
+ * const zone = createNameZone({ storage, zone: 'portico.id', chains })
  * await zone.register({ coin_type, address, message, signature })
  */
-export function createNameZone({ db, zone, chains, maxAgeSeconds = 600, now = () => Date.now(), verify = defaultVerify }: NameZoneOptions) {
+export function createNameZone({ storage, zone, chains, maxAgeSeconds = 600, now = () => Date.now(), verify = defaultVerify }: NameZoneOptions) {
   const suffix = `.${zone.toLowerCase()}`
-  const byName = db.prepare<[string], Row>('SELECT * FROM profile_names WHERE name = ?')
-  const byAddress = db.prepare<[string], Row>('SELECT * FROM profile_names WHERE address_lower = ? ORDER BY registered_at')
-  const insert = db.prepare('INSERT INTO profile_names (name, address, address_lower, coin_type, attributes, registered_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-  const remove = db.prepare('DELETE FROM profile_names WHERE name = ?')
-  const usedSignature = db.prepare<[string], { hash: string }>('SELECT hash FROM profile_used_signatures WHERE hash = ?')
-  const useSignature = db.prepare('INSERT INTO profile_used_signatures (hash, used_at) VALUES (?, ?)')
+  const columns = 'name, address, coin_type, attributes, registered_at, updated_at'
+  const byName = async (name: string): Promise<Row | undefined> =>
+    (await storage.query<Row>(`SELECT ${columns} FROM profile_names WHERE name = ?`, [name]))[0]
+  const byAddress = (addressLower: string): Promise<Row[]> =>
+    storage.query<Row>(`SELECT ${columns} FROM profile_names WHERE address_lower = ? ORDER BY registered_at`, [addressLower])
+  const insertSql = 'INSERT INTO profile_names (name, address, address_lower, coin_type, attributes, registered_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)'
+  const useSignatureSql = 'INSERT INTO profile_used_signatures (hash, used_at) VALUES (?, ?)'
+  const usedSignature = async (hash: string): Promise<boolean> =>
+    (await storage.query('SELECT hash FROM profile_used_signatures WHERE hash = ?', [hash])).length > 0
 
   /** `alice.portico.id` → its label, lower-cased; refuses names outside the zone or breaking the rule. */
   function labelOf(name: unknown): string {
@@ -127,7 +137,7 @@ export function createNameZone({ db, zone, chains, maxAgeSeconds = 600, now = ()
     if (age > maxAgeSeconds) throw new ProfileRefusal(400, 'StaleMessage', `The signed message is too old: it was signed ${age} s ago and the zone accepts at most ${maxAgeSeconds} s; sign it again`)
     if (age < -maxClockSkewSeconds) throw new ProfileRefusal(400, 'StaleMessage', `The signed message is dated ${-age} s in the future (at most ${maxClockSkewSeconds} s is allowed); check the device's clock and sign it again`)
     const hash = createHash('sha256').update(body.signature.toLowerCase()).digest('hex')
-    if (usedSignature.get(hash)) throw new ProfileRefusal(409, 'ReplayedMessage', 'This signed message was already used')
+    if (await usedSignature(hash)) throw new ProfileRefusal(409, 'ReplayedMessage', 'This signed message was already used')
     const address = getAddress(body.address)
     let valid = false
     try {
@@ -142,18 +152,18 @@ export function createNameZone({ db, zone, chains, maxAgeSeconds = 600, now = ()
   return {
     zone: zone.toLowerCase(),
     /** The record of a name, or undefined when it is free. Throws for a name outside the zone or the rule. */
-    lookup(name: string): NameRecord | undefined {
+    async lookup(name: string): Promise<NameRecord | undefined> {
       const label = labelOf(name)
-      const row = byName.get(`${label}${suffix}`)
+      const row = await byName(`${label}${suffix}`)
       return row ? toRecord(row) : undefined
     },
     /** Every name of an address (one, unless none). */
-    reverse(address: string): NameRecord[] {
+    async reverse(address: string): Promise<NameRecord[]> {
       if (!isAddress(address, { strict: false })) throw new ProfileRefusal(400, 'InvalidMessage', 'address must be an EVM address')
-      return byAddress.all(address.toLowerCase()).map(toRecord)
+      return (await byAddress(address.toLowerCase())).map(toRecord)
     },
     /** The asked name and a few free ones like it, each with whether it is taken. */
-    suggestions(name: string): { name: string; registered: boolean }[] {
+    async suggestions(name: string): Promise<{ name: string; registered: boolean }[]> {
       const raw = name.toLowerCase().endsWith(suffix) ? name.toLowerCase().slice(0, -suffix.length) : name.toLowerCase()
       const label = raw.replace(/[^a-z0-9-]/g, '').slice(0, 56)
       if (!label) throw new ProfileRefusal(400, 'InvalidName', 'A name may use only letters, digits and hyphens')
@@ -163,40 +173,45 @@ export function createNameZone({ db, zone, chains, maxAgeSeconds = 600, now = ()
       for (const candidate of new Set(candidates)) {
         if (nameRuleViolation(candidate)) continue
         const full = `${candidate}${suffix}`
-        out.push({ name: full, registered: Boolean(byName.get(full)) })
+        out.push({ name: full, registered: Boolean(await byName(full)) })
       }
       return out
     },
     /** Registers a name for the signer; returns its record. */
     async register(body: NameRegistration): Promise<NameRecord> {
       const signed = await readSigned(body, 'register')
-      const taken = byName.get(signed.name)
+      const taken = await byName(signed.name)
       if (taken) throw new ProfileRefusal(409, 'NameTaken', `${signed.name} is already registered`)
-      const own = byAddress.get(signed.address.toLowerCase())
+      const own = (await byAddress(signed.address.toLowerCase()))[0]
       if (own) throw new ProfileRefusal(409, 'AddressHasName', `This address already has a name (${own.name}); release it first`)
       const at = now()
       try {
-        db.transaction(() => {
-          useSignature.run(signed.hash, at)
-          insert.run(signed.name, signed.address, signed.address.toLowerCase(), signed.coinType, JSON.stringify(signed.attributes), at, at)
-        })()
+        await storage.transaction(async (tx) => {
+          await tx.run(useSignatureSql, [signed.hash, at])
+          await tx.run(insertSql, [signed.name, signed.address, signed.address.toLowerCase(), signed.coinType, JSON.stringify(signed.attributes), at, at])
+        })
       } catch (error) {
-        // Two registrations raced past the checks above: the database's keys decide.
-        if (String((error as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT')) throw new ProfileRefusal(409, 'NameTaken', `${signed.name} is already registered, or this address already has a name`)
+        // Two registrations raced past the checks above (on one instance or two): the database's keys decide.
+        if (isUniqueViolation(error)) throw new ProfileRefusal(409, 'NameTaken', `${signed.name} is already registered, or this address already has a name`)
         throw error
       }
-      return toRecord(byName.get(signed.name) as Row)
+      return toRecord((await byName(signed.name)) as Row)
     },
     /** Releases a name its owner signed `{ name, timestamp, release: true }` for. */
     async release(body: NameRegistration): Promise<{ name: string; released: true }> {
       const signed = await readSigned(body, 'release')
-      const row = byName.get(signed.name)
+      const row = await byName(signed.name)
       if (!row) throw new ProfileRefusal(404, 'NotFound', `${signed.name} is not registered`)
       if (row.address.toLowerCase() !== signed.address.toLowerCase()) throw new ProfileRefusal(403, 'NotOwner', 'Only the owner may release a name')
-      db.transaction(() => {
-        useSignature.run(signed.hash, now())
-        remove.run(signed.name)
-      })()
+      try {
+        await storage.transaction(async (tx) => {
+          await tx.run(useSignatureSql, [signed.hash, now()])
+          await tx.run('DELETE FROM profile_names WHERE name = ?', [signed.name])
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ProfileRefusal(409, 'ReplayedMessage', 'This signed message was already used')
+        throw error
+      }
       return { name: signed.name, released: true }
     },
   }

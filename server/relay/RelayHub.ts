@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws'
 import { sha256 } from '@noble/hashes/sha2'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils'
+import type { RelayFanout } from './RelayFanout.js'
 import type { RelayMailbox, RelayStoredMessage } from './RelayMailbox.js'
 import { RelayRpcError } from './RelayRpcError.js'
 import { readRawJsonRpcId } from './readRawJsonRpcId.js'
@@ -29,11 +30,18 @@ export type RelayHubOptions = {
   mailbox: RelayMailbox
   /** Largest `message` in a publish, in bytes. */
   maxMessageBytes: number
+  /**
+   * Other instances sharing the mailbox (Redis): stored messages are sent to them and theirs
+   * delivered here. Absent: one process, delivery in-process.
+   */
+  fanout?: RelayFanout
 }
 
 type Params = Record<string, unknown>
 type PublishEntry = { topic: string; message: string; ttlSeconds: number; tag: number; attestation: string }
-type Handler = (connection: RelayConnection, params: Params) => unknown
+/** Tasks run after the response is sent (stored messages follow a subscribe response). */
+type After = (() => Promise<void>)[]
+type Handler = (connection: RelayConnection, params: Params, after: After) => unknown
 
 const OPEN = 1 // WebSocket.OPEN
 
@@ -100,8 +108,9 @@ function subscriptionId(topic: string, clientId: string): string {
  * methods, delivery with acknowledgements, and a fair scheduler.
  *
  * Fairness: a received frame goes into its connection's queue; one scheduling round (on
- * `setImmediate`) handles up to `relayLimits.framesPerTurn` frames of each connection in turn,
- * so a client that floods waits behind its own frames, not in front of others'. A queue above
+ * `setImmediate`) handles up to `relayLimits.framesPerTurn` frames of each connection, the
+ * connections side by side (storage is asynchronous) and each connection's frames one after
+ * another in order, so a client that floods waits behind its own frames, not in front of others'. A queue above
  * `pauseFrames`/`pauseBytes` pauses reading that socket (TCP back-pressure); above
  * `maxPendingFrames`/`maxPendingBytes` a request is answered at once with -32005.
  *
@@ -114,30 +123,37 @@ export class RelayHub {
   readonly connections = new Set<RelayConnection>()
   readonly #subscribers = new Map<string, Set<RelayConnection>>()
   readonly #ready = new Set<RelayConnection>()
+  /** Connections whose frames are being handled now (one frame at a time each). */
+  readonly #busy = new Set<RelayConnection>()
+  /** Called when the last busy connection's turn ends (see {@link idle}). */
+  #onIdle: (() => void)[] = []
   readonly #mailbox: RelayMailbox
+  readonly #fanout: RelayFanout | undefined
+  readonly #stopFanout: () => void
   readonly #maxMessageBytes: number
   readonly #maxFrameBytes: number
   readonly #methods: Map<string, Handler>
   #drainScheduled: ReturnType<typeof setImmediate> | undefined
   #lastPushId = 0n
-  #afterResponse: (() => void)[] = []
   #closed = false
 
   constructor(options: RelayHubOptions) {
     this.#mailbox = options.mailbox
+    this.#fanout = options.fanout
+    this.#stopFanout = this.#fanout?.onMessage((message) => this.#deliverToSubscribers(message)) ?? (() => {})
     this.#maxMessageBytes = options.maxMessageBytes
     this.#maxFrameBytes = 2 * options.maxMessageBytes + relayLimits.frameEnvelopeBytes
     this.#methods = new Map<string, Handler>([
-      ['irn_subscribe', (c, p) => this.#onSubscribe(c, p)],
-      ['irn_batchSubscribe', (c, p) => this.#onBatchSubscribe(c, p)],
+      ['irn_subscribe', (c, p, a) => this.#onSubscribe(c, p, a)],
+      ['irn_batchSubscribe', (c, p, a) => this.#onBatchSubscribe(c, p, a)],
       ['irn_unsubscribe', (c, p) => this.#onUnsubscribe(c, p)],
       ['irn_batchUnsubscribe', (c, p) => this.#onBatchUnsubscribe(c, p)],
       ['irn_publish', (c, p) => this.#onPublish(c, p)],
       ['irn_batchPublish', (c, p) => this.#onBatchPublish(c, p)],
       ['irn_fetchMessages', (c, p) => this.#fetch(c, [this.#topic(p, 'topic')])],
       ['irn_batchFetchMessages', (c, p) => this.#fetch(c, this.#topics(p, 'topics'))],
-      ['wc_proposeSession', (c, p) => this.#onProposeSession(c, p)],
-      ['wc_approveSession', (c, p) => this.#onApproveSession(c, p)],
+      ['wc_proposeSession', (c, p, a) => this.#onProposeSession(c, p, a)],
+      ['wc_approveSession', (c, p, a) => this.#onApproveSession(c, p, a)],
     ])
   }
 
@@ -211,7 +227,7 @@ export class RelayHub {
   }
 
   /** Deletes expired messages from the mailbox. */
-  sweep(): number {
+  sweep(): Promise<number> {
     return this.#mailbox.deleteExpired()
   }
 
@@ -223,6 +239,7 @@ export class RelayHub {
    */
   close(): void {
     this.#closed = true
+    this.#stopFanout()
     if (this.#drainScheduled) clearImmediate(this.#drainScheduled)
     this.#drainScheduled = undefined
     this.#ready.clear()
@@ -235,6 +252,15 @@ export class RelayHub {
         if (connection.socket.readyState === OPEN) connection.socket.resume()
       }
     }
+  }
+
+  /**
+   * Resolves once no frame is being handled: after {@link close}, the requests that were already
+   * being handled (waiting for storage) have been answered.
+   */
+  idle(): Promise<void> {
+    if (this.#busy.size === 0) return Promise.resolve()
+    return new Promise((resolve) => this.#onIdle.push(resolve))
   }
 
   #refuseClosing(connection: RelayConnection, text: string): void {
@@ -262,20 +288,35 @@ export class RelayHub {
 
   #drain(): void {
     for (const connection of [...this.#ready]) {
-      for (let handled = 0; handled < relayLimits.framesPerTurn; handled += 1) {
+      this.#ready.delete(connection)
+      // A busy connection is taken up again when its current turn ends.
+      if (!this.#busy.has(connection)) void this.#turn(connection)
+    }
+  }
+
+  /** Handles up to `framesPerTurn` frames of one connection, one after another. */
+  async #turn(connection: RelayConnection): Promise<void> {
+    this.#busy.add(connection)
+    try {
+      for (let handled = 0; handled < relayLimits.framesPerTurn && !this.#closed; handled += 1) {
         const text = connection.queue.shift()
         if (text === undefined) break
         connection.queuedBytes -= text.length
-        this.#handleFrameSafely(connection, text)
-        if (!this.connections.has(connection)) break
+        await this.#handleFrameSafely(connection, text)
+        if (!this.connections.has(connection)) return
+        if (connection.paused && connection.queue.length < relayLimits.resumeFrames) {
+          connection.paused = false
+          if (connection.socket.readyState === OPEN) connection.socket.resume()
+        }
       }
-      if (connection.queue.length === 0) this.#ready.delete(connection)
-      if (connection.paused && connection.queue.length < relayLimits.resumeFrames) {
-        connection.paused = false
-        if (connection.socket.readyState === OPEN) connection.socket.resume()
-      }
+    } finally {
+      this.#busy.delete(connection)
+      if (this.#busy.size === 0) for (const resolve of this.#onIdle.splice(0)) resolve()
     }
-    if (this.#ready.size > 0) this.#scheduleDrain()
+    if (connection.queue.length > 0 && !this.#closed) {
+      this.#ready.add(connection)
+      this.#scheduleDrain()
+    }
   }
 
   #refuseOverflow(connection: RelayConnection, text: string): void {
@@ -288,11 +329,9 @@ export class RelayHub {
     }
     const rawId = isObject(parsed) ? readRawJsonRpcId(text) : undefined
     if (isObject(parsed) && !('method' in parsed)) {
-      try {
-        this.#onResponse(connection, rawId, parsed) // acknowledgements are cheap: never refused
-      } catch {
-        // Storage failed: the message stays stored and is delivered again on the next subscribe.
-      }
+      // Acknowledgements are cheap: never refused. When storage fails the message stays stored
+      // and is delivered again on the next subscribe.
+      this.#onResponse(connection, rawId, parsed).catch(() => undefined)
       return
     }
     this.#sendError(
@@ -306,9 +345,9 @@ export class RelayHub {
   // ---------- frames ---------- //
 
   /** Never lets one frame take the relay down: an unexpected failure is answered with -32603 when possible. */
-  #handleFrameSafely(connection: RelayConnection, text: string): void {
+  async #handleFrameSafely(connection: RelayConnection, text: string): Promise<void> {
     try {
-      this.#handleFrame(connection, text)
+      await this.#handleFrame(connection, text)
     } catch {
       try {
         this.#sendError(connection, 'null', -32603, 'Internal error')
@@ -318,7 +357,7 @@ export class RelayHub {
     }
   }
 
-  #handleFrame(connection: RelayConnection, text: string): void {
+  async #handleFrame(connection: RelayConnection, text: string): Promise<void> {
     let parsed: unknown
     try {
       parsed = JSON.parse(text)
@@ -337,7 +376,7 @@ export class RelayHub {
     const rawId = readRawJsonRpcId(text)
     const echoId = rawId !== undefined && isEchoableId(rawId) ? rawId : undefined
     if (!('method' in parsed)) {
-      if ('result' in parsed || 'error' in parsed) this.#onResponse(connection, rawId, parsed)
+      if ('result' in parsed || 'error' in parsed) await this.#onResponse(connection, rawId, parsed)
       else this.#sendError(connection, echoId ?? 'null', -32600, 'Invalid request: "method" is missing')
       return
     }
@@ -358,30 +397,27 @@ export class RelayHub {
       this.#sendError(connection, echoId, -32601, `Method not found: ${shorten(parsed.method)}`)
       return
     }
-    this.#afterResponse = []
+    const after: After = []
     let result: unknown
     try {
       if (!isObject(parsed.params)) throw invalidParams('"params" must be an object')
-      result = handler(connection, parsed.params)
+      result = await handler(connection, parsed.params, after)
     } catch (error) {
-      this.#afterResponse = []
       if (error instanceof RelayRpcError) this.#sendError(connection, echoId, error.code, error.shortMessage)
       else this.#sendError(connection, echoId, -32603, 'Internal error')
       return
     }
     this.#send(connection, `{"id":${echoId},"jsonrpc":"2.0","result":${JSON.stringify(result)}}`)
-    const after = this.#afterResponse
-    this.#afterResponse = []
     for (const task of after) {
       try {
-        task()
+        await task()
       } catch {
         // A storage failure while delivering stored messages: they stay stored for the next subscribe.
       }
     }
   }
 
-  #onResponse(connection: RelayConnection, rawId: string | undefined, response: Params): void {
+  async #onResponse(connection: RelayConnection, rawId: string | undefined, response: Params): Promise<void> {
     const key = ackKey(rawId)
     if (key === undefined) return
     const rowId = connection.inFlight.get(key)
@@ -389,7 +425,7 @@ export class RelayHub {
     connection.inFlight.delete(key)
     connection.inFlightRows.delete(rowId)
     // A positive ack consumes the message; an error leaves it for the next subscribe.
-    if (response.error === undefined && response.result !== false) this.#mailbox.delete(rowId)
+    if (response.error === undefined && response.result !== false) await this.#mailbox.delete(rowId)
   }
 
   #sendError(connection: RelayConnection, id: string, code: number, message: string): void {
@@ -486,15 +522,15 @@ export class RelayHub {
 
   // ---------- methods ---------- //
 
-  #onSubscribe(connection: RelayConnection, params: Params): string {
+  #onSubscribe(connection: RelayConnection, params: Params, after: After): string {
     const topic = this.#topic(params, 'topic')
-    this.#subscribe(connection, [topic])
+    this.#subscribe(connection, [topic], after)
     return subscriptionId(topic, connection.clientId)
   }
 
-  #onBatchSubscribe(connection: RelayConnection, params: Params): string[] {
+  #onBatchSubscribe(connection: RelayConnection, params: Params, after: After): string[] {
     const topics = this.#topics(params, 'topics')
-    this.#subscribe(connection, topics)
+    this.#subscribe(connection, topics, after)
     return topics.map((topic) => subscriptionId(topic, connection.clientId))
   }
 
@@ -511,25 +547,25 @@ export class RelayHub {
     return true
   }
 
-  #onPublish(connection: RelayConnection, params: Params): true {
-    this.#publish(connection, [this.#publishParams(params)])
+  async #onPublish(connection: RelayConnection, params: Params): Promise<true> {
+    await this.#publish(connection, [this.#publishParams(params)])
     return true
   }
 
-  #onBatchPublish(connection: RelayConnection, params: Params): true {
+  async #onBatchPublish(connection: RelayConnection, params: Params): Promise<true> {
     const all = batchEntries(params, 'messages', relayLimits.maxBatchPublish, 'message', '{ topic, message, ttl }').map((entry) => this.#publishParams(entry))
-    this.#publish(connection, all)
+    await this.#publish(connection, all)
     return true
   }
 
   /** Subscribes the proposer to the pairing topic and publishes the proposal on it. */
-  #onProposeSession(connection: RelayConnection, params: Params): true {
+  async #onProposeSession(connection: RelayConnection, params: Params, after: After): Promise<true> {
     const pairingTopic = this.#topic(params, 'pairingTopic')
     const sessionProposal = this.#message(params, 'sessionProposal')
     const ttlSeconds = this.#ttl(params, DEFAULT_SESSION_TTL_SECONDS)
     const attestation = this.#attestation(params)
-    this.#subscribe(connection, [pairingTopic])
-    this.#publish(connection, [
+    this.#subscribe(connection, [pairingTopic], after)
+    await this.#publish(connection, [
       { topic: pairingTopic, message: sessionProposal, ttlSeconds, tag: TAG_SESSION_PROPOSE, attestation },
     ])
     return true
@@ -539,15 +575,15 @@ export class RelayHub {
    * Subscribes the approver to the session topic, then publishes the proposal response on the
    * pairing topic and the settle request on the session topic.
    */
-  #onApproveSession(connection: RelayConnection, params: Params): true {
+  async #onApproveSession(connection: RelayConnection, params: Params, after: After): Promise<true> {
     const sessionTopic = this.#topic(params, 'sessionTopic')
     const pairingTopic = this.#topic(params, 'pairingTopic')
     const response = this.#message(params, 'sessionProposalResponse')
     const settle = this.#message(params, 'sessionSettlementRequest')
     const ttlSeconds = this.#ttl(params, DEFAULT_SESSION_TTL_SECONDS)
     const attestation = this.#attestation(params)
-    this.#subscribe(connection, [sessionTopic])
-    this.#publish(connection, [
+    this.#subscribe(connection, [sessionTopic], after)
+    await this.#publish(connection, [
       { topic: pairingTopic, message: response, ttlSeconds, tag: TAG_SESSION_PROPOSE_RESPONSE, attestation },
       { topic: sessionTopic, message: settle, ttlSeconds, tag: TAG_SESSION_SETTLE, attestation },
     ])
@@ -556,7 +592,7 @@ export class RelayHub {
 
   // ---------- subscriptions and delivery ---------- //
 
-  #subscribe(connection: RelayConnection, topics: string[]): void {
+  #subscribe(connection: RelayConnection, topics: string[], after: After): void {
     const fresh = topics.filter((topic) => !connection.topics.has(topic))
     if (connection.topics.size + new Set(fresh).size > relayLimits.maxSubscriptionsPerClient) {
       throw new RelayRpcError(
@@ -574,11 +610,11 @@ export class RelayHub {
       set.add(connection)
     }
     // Stored messages follow the subscribe response.
-    this.#afterResponse.push(() => {
-      this.#mailbox.deleteExpired()
+    after.push(async () => {
+      await this.#mailbox.deleteExpired()
       for (const topic of topics) {
         if (!connection.topics.has(topic)) continue
-        for (const message of this.#mailbox.pending(topic, connection.clientId, relayLimits.maxStoredPerTopic)) {
+        for (const message of await this.#mailbox.pending(topic, connection.clientId, relayLimits.maxStoredPerTopic)) {
           this.#deliver(connection, message)
         }
       }
@@ -597,10 +633,13 @@ export class RelayHub {
     if (set.size === 0) this.#subscribers.delete(topic)
   }
 
-  #publish(connection: RelayConnection, messages: PublishEntry[]): void {
-    const counts = new Map<string, number>()
+  async #publish(connection: RelayConnection, messages: PublishEntry[]): Promise<void> {
+    const { counts, usage } = await this.#mailbox.quota(
+      messages.map((entry) => entry.topic),
+      connection.clientId,
+    )
     for (const { topic } of messages) {
-      const count = (counts.get(topic) ?? this.#mailbox.count(topic)) + 1
+      const count = (counts.get(topic) ?? 0) + 1
       counts.set(topic, count)
       if (count > relayLimits.maxStoredPerTopic) {
         throw new RelayRpcError(
@@ -610,7 +649,6 @@ export class RelayHub {
       }
     }
     // The publisher's quota: its unacknowledged, unexpired messages across all topics.
-    const usage = this.#mailbox.usage(connection.clientId)
     const bytes = messages.reduce((sum, entry) => sum + Buffer.byteLength(entry.message), 0)
     if (usage.messages + messages.length > relayLimits.maxStoredPerClient || usage.bytes + bytes > relayLimits.maxStoredBytesPerClient) {
       throw new RelayRpcError(
@@ -619,11 +657,18 @@ export class RelayHub {
       )
     }
     // Stored first, all or nothing; a message already stored (a retried publish) is not pushed again.
-    const stored = this.#mailbox.storeAll(messages.map((entry) => ({ ...entry, publisher: connection.clientId })))
-    for (const message of stored) {
-      for (const subscriber of this.#subscribers.get(message.topic) ?? []) {
-        if (subscriber.clientId !== connection.clientId) this.#deliver(subscriber, message)
-      }
+    const stored = await this.#mailbox.storeAll(messages.map((entry) => ({ ...entry, publisher: connection.clientId })))
+    for (const message of stored) this.#deliverToSubscribers(message)
+    // Not awaited: one Redis connection keeps the publishes in order, and a failed one leaves the
+    // messages in the mailbox for the other instances' subscribers' next subscribe.
+    if (this.#fanout && stored.length > 0) this.#fanout.publish(stored).catch(() => undefined)
+  }
+
+  /** Pushes a stored message to this instance's subscribers of its topic, except its publisher. */
+  #deliverToSubscribers(message: RelayStoredMessage): void {
+    if (this.#closed) return
+    for (const subscriber of this.#subscribers.get(message.topic) ?? []) {
+      if (subscriber.clientId !== message.publisher) this.#deliver(subscriber, message)
     }
   }
 
@@ -642,16 +687,16 @@ export class RelayHub {
   }
 
   /** Returns (and removes) stored messages on `topics` that the caller did not publish. */
-  #fetch(connection: RelayConnection, topics: string[]): { messages: unknown[]; hasMore: boolean } {
+  async #fetch(connection: RelayConnection, topics: string[]): Promise<{ messages: unknown[]; hasMore: boolean }> {
     const messages: unknown[] = []
     let hasMore = false
     for (const topic of topics) {
       const room = relayLimits.fetchPageSize - messages.length
-      const rows = this.#mailbox.pending(topic, connection.clientId, room + 1)
+      const rows = await this.#mailbox.pending(topic, connection.clientId, room + 1)
       if (rows.length > room) hasMore = true
       for (const row of rows.slice(0, room)) {
         messages.push({ topic: row.topic, message: row.message, publishedAt: row.publishedAt, attestation: row.attestation })
-        this.#mailbox.delete(row.rowId)
+        await this.#mailbox.delete(row.rowId)
       }
       if (hasMore) break
     }

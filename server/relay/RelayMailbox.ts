@@ -1,6 +1,6 @@
-import type { Database, Statement, Transaction } from 'better-sqlite3'
 import { sha256 } from '@noble/hashes/sha2'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils'
+import type { SqlExecutor, SqlStorage } from '../storage/SqlStorage.js'
 
 /** One stored message. Times are in milliseconds. */
 export type RelayStoredMessage = {
@@ -40,104 +40,86 @@ type Row = {
 
 function toMessage(row: Row): RelayStoredMessage {
   return {
-    rowId: row.row_id,
+    rowId: Number(row.row_id),
     topic: row.topic,
     message: row.message,
     publisher: row.publisher,
-    tag: row.tag,
-    publishedAt: row.published_at,
-    expiresAt: row.expires_at,
+    tag: Number(row.tag),
+    publishedAt: Number(row.published_at),
+    expiresAt: Number(row.expires_at),
     attestation: row.attestation,
   }
 }
 
+const insertSql = `INSERT INTO relay_messages (topic, digest, message, publisher, tag, published_at, expires_at, attestation)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (topic, digest) DO UPDATE SET
+    message = excluded.message, publisher = excluded.publisher, tag = excluded.tag,
+    published_at = excluded.published_at, expires_at = excluded.expires_at, attestation = excluded.attestation
+  WHERE relay_messages.expires_at <= excluded.published_at
+  RETURNING row_id`
+const pendingSql = `SELECT row_id, topic, message, publisher, tag, published_at, expires_at, attestation FROM relay_messages
+  WHERE topic = ? AND expires_at > ? AND publisher <> ? ORDER BY row_id LIMIT ?`
+
 /**
- * The relay's mailbox in SQLite (table `relay_messages`): every published message stays until a
- * recipient acknowledges it or its TTL passes, so a peer that subscribes later (or after a relay
- * restart) still gets it. A message published twice on one topic is stored once.
+ * The relay's mailbox (table `relay_messages`, created by migration 1 of server/storage): every
+ * published message stays until a recipient acknowledges it or its TTL passes, so a peer that
+ * subscribes later (after a relay restart, or on another instance sharing the Postgres
+ * database) still gets it. A message published twice on one topic is stored once.
  *
  * @example
- * const mailbox = new RelayMailbox(db, Date.now)
- * mailbox.store({ topic, message, publisher, tag: 1108, ttlSeconds: 300 })
+ * const mailbox = new RelayMailbox(await openStorage({ dataDir }), Date.now)
+ * await mailbox.store({ topic, message, publisher, tag: 1108, ttlSeconds: 300 })
  */
 export class RelayMailbox {
+  readonly #storage: SqlStorage
   readonly #now: () => number
-  readonly #insert: Statement
-  readonly #countTopic: Statement
-  readonly #usage: Statement
-  readonly #pending: Statement
-  readonly #delete: Statement
-  readonly #deleteExpired: Statement
-  readonly #storeAll: Transaction<(entries: RelayNewMessage[]) => RelayStoredMessage[]>
+  readonly #ready: Promise<unknown>
+  readonly #usageSql: string
 
-  constructor(db: Database, now: () => number) {
+  /**
+   * @param storage - where the table lives (migrated)
+   * @param now - the clock, in ms
+   * @param ready - settles once `storage` is migrated; every method waits for it (default: already)
+   */
+  constructor(storage: SqlStorage, now: () => number, ready: Promise<unknown> = Promise.resolve()) {
+    this.#storage = storage
     this.#now = now
-    db.exec(`
-      CREATE TABLE IF NOT EXISTS relay_messages (
-        row_id INTEGER PRIMARY KEY AUTOINCREMENT,
-        topic TEXT NOT NULL,
-        digest TEXT NOT NULL,
-        message TEXT NOT NULL,
-        publisher TEXT NOT NULL,
-        tag INTEGER NOT NULL DEFAULT 0,
-        published_at INTEGER NOT NULL,
-        expires_at INTEGER NOT NULL,
-        attestation TEXT NOT NULL DEFAULT '',
-        UNIQUE (topic, digest)
-      );
-      CREATE INDEX IF NOT EXISTS relay_messages_by_topic ON relay_messages (topic, expires_at);
-      CREATE INDEX IF NOT EXISTS relay_messages_by_expiry ON relay_messages (expires_at);
-    `)
-    // A mailbox written by an older relay has no attestation column yet.
-    const columns = db.prepare('PRAGMA table_info(relay_messages)').all() as { name: string }[]
-    if (!columns.some((column) => column.name === 'attestation')) {
-      db.exec("ALTER TABLE relay_messages ADD COLUMN attestation TEXT NOT NULL DEFAULT ''")
-    }
-    db.exec('CREATE INDEX IF NOT EXISTS relay_messages_by_publisher ON relay_messages (publisher, expires_at)')
-    // A message already stored on the topic is not stored again, unless the stored copy expired.
-    this.#insert = db.prepare(
-      `INSERT INTO relay_messages (topic, digest, message, publisher, tag, published_at, expires_at, attestation)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (topic, digest) DO UPDATE SET
-         message = excluded.message, publisher = excluded.publisher, tag = excluded.tag,
-         published_at = excluded.published_at, expires_at = excluded.expires_at, attestation = excluded.attestation
-       WHERE relay_messages.expires_at <= excluded.published_at
-       RETURNING row_id`,
-    )
-    this.#countTopic = db
-      .prepare('SELECT COUNT(*) FROM relay_messages WHERE topic = ? AND expires_at > ?')
-      .pluck()
-    this.#usage = db.prepare(
-      'SELECT COUNT(*) AS messages, COALESCE(SUM(LENGTH(CAST(message AS BLOB))), 0) AS bytes FROM relay_messages WHERE publisher = ? AND expires_at > ?',
-    )
-    this.#pending = db.prepare(
-      `SELECT row_id, topic, message, publisher, tag, published_at, expires_at, attestation FROM relay_messages
-       WHERE topic = ? AND expires_at > ? AND publisher <> ? ORDER BY row_id LIMIT ?`,
-    )
-    this.#delete = db.prepare('DELETE FROM relay_messages WHERE row_id = ?')
-    this.#deleteExpired = db.prepare('DELETE FROM relay_messages WHERE expires_at <= ?')
-    this.#storeAll = db.transaction((entries: RelayNewMessage[]) =>
-      entries.flatMap((entry) => this.store(entry) ?? []),
-    )
+    this.#ready = ready
+    this.#usageSql = `SELECT COUNT(*) AS messages, COALESCE(SUM(${
+      storage.dialect === 'postgres' ? 'OCTET_LENGTH(message)' : 'LENGTH(CAST(message AS BLOB))'
+    }), 0) AS bytes FROM relay_messages WHERE publisher = ? AND expires_at > ?`
   }
 
   /**
    * Stores several messages in one transaction: all of them or, when storage fails, none.
    * Returns those stored (a message already stored on its topic is skipped).
    */
-  storeAll(entries: RelayNewMessage[]): RelayStoredMessage[] {
-    return this.#storeAll(entries)
+  async storeAll(entries: RelayNewMessage[]): Promise<RelayStoredMessage[]> {
+    await this.#ready
+    if (entries.length === 1) return this.#store(this.#storage, entries[0]!)
+    return this.#storage.transaction(async (tx) => {
+      const stored: RelayStoredMessage[] = []
+      for (const entry of entries) stored.push(...(await this.#store(tx, entry)))
+      return stored
+    })
   }
 
   /**
    * Stores a message. Returns the stored message, or undefined when the same message is already
    * stored on that topic (a client's retried publish).
    */
-  store(parameters: RelayNewMessage): RelayStoredMessage | undefined {
+  async store(parameters: RelayNewMessage): Promise<RelayStoredMessage | undefined> {
+    await this.#ready
+    return (await this.#store(this.#storage, parameters))[0]
+  }
+
+  async #store(target: SqlExecutor, parameters: RelayNewMessage): Promise<RelayStoredMessage[]> {
     const now = this.#now()
     const digest = bytesToHex(sha256(utf8ToBytes(parameters.message)))
     const expiresAt = now + parameters.ttlSeconds * 1000
-    const row = this.#insert.get(
+    // A message already stored on the topic is not stored again, unless the stored copy expired.
+    const rows = await target.query<{ row_id: number }>(insertSql, [
       parameters.topic,
       digest,
       parameters.message,
@@ -146,42 +128,77 @@ export class RelayMailbox {
       now,
       expiresAt,
       parameters.attestation ?? '',
-    ) as { row_id: number } | undefined
-    if (row === undefined) return undefined
-    return {
-      rowId: row.row_id,
-      topic: parameters.topic,
-      message: parameters.message,
-      publisher: parameters.publisher,
-      tag: parameters.tag,
-      publishedAt: now,
-      expiresAt,
-      attestation: parameters.attestation ?? '',
-    }
+    ])
+    const row = rows[0]
+    if (row === undefined) return []
+    return [
+      {
+        rowId: Number(row.row_id),
+        topic: parameters.topic,
+        message: parameters.message,
+        publisher: parameters.publisher,
+        tag: parameters.tag,
+        publishedAt: now,
+        expiresAt,
+        attestation: parameters.attestation ?? '',
+      },
+    ]
   }
 
   /** Unexpired messages stored on `topic`. */
-  count(topic: string): number {
-    return this.#countTopic.get(topic, this.#now()) as number
+  async count(topic: string): Promise<number> {
+    await this.#ready
+    const rows = await this.#storage.query<{ n: number }>('SELECT COUNT(*) AS n FROM relay_messages WHERE topic = ? AND expires_at > ?', [topic, this.#now()])
+    return Number(rows[0]?.n ?? 0)
   }
 
   /** Unexpired messages stored by `publisher`, and their total size in bytes (the per-client quota). */
-  usage(publisher: string): { messages: number; bytes: number } {
-    return this.#usage.get(publisher, this.#now()) as { messages: number; bytes: number }
+  async usage(publisher: string): Promise<{ messages: number; bytes: number }> {
+    await this.#ready
+    const rows = await this.#storage.query<{ messages: number; bytes: number }>(this.#usageSql, [publisher, this.#now()])
+    return { messages: Number(rows[0]?.messages ?? 0), bytes: Number(rows[0]?.bytes ?? 0) }
+  }
+
+  /**
+   * In one round trip: the unexpired messages stored on each of `topics`, and the `publisher`'s
+   * usage (as {@link usage}). What a publish checks before storing.
+   */
+  async quota(topics: readonly string[], publisher: string): Promise<{ counts: Map<string, number>; usage: { messages: number; bytes: number } }> {
+    await this.#ready
+    const distinct = [...new Set(topics)]
+    const now = this.#now()
+    const rows = await this.#storage.query<{ topic: string | null; messages: number; bytes: number }>(
+      `${this.#usageSql.replace('SELECT COUNT(*)', 'SELECT NULL AS topic, COUNT(*)')}${
+        distinct.length === 0
+          ? ''
+          : ` UNION ALL SELECT topic, COUNT(*) AS messages, 0 AS bytes FROM relay_messages WHERE topic IN (${distinct.map(() => '?').join(', ')}) AND expires_at > ? GROUP BY topic`
+      }`,
+      [publisher, now, ...(distinct.length === 0 ? [] : [...distinct, now])],
+    )
+    const counts = new Map(distinct.map((topic) => [topic, 0]))
+    let usage = { messages: 0, bytes: 0 }
+    for (const row of rows) {
+      if (row.topic === null) usage = { messages: Number(row.messages), bytes: Number(row.bytes) }
+      else counts.set(row.topic, Number(row.messages))
+    }
+    return { counts, usage }
   }
 
   /** Unexpired messages on `topic` not published by `recipient`, oldest first. */
-  pending(topic: string, recipient: string, limit: number): RelayStoredMessage[] {
-    return (this.#pending.all(topic, this.#now(), recipient, limit) as Row[]).map(toMessage)
+  async pending(topic: string, recipient: string, limit: number): Promise<RelayStoredMessage[]> {
+    await this.#ready
+    return (await this.#storage.query<Row>(pendingSql, [topic, this.#now(), recipient, limit])).map(toMessage)
   }
 
   /** Deletes one message (acknowledged or fetched). */
-  delete(rowId: number): void {
-    this.#delete.run(rowId)
+  async delete(rowId: number): Promise<void> {
+    await this.#ready
+    await this.#storage.run('DELETE FROM relay_messages WHERE row_id = ?', [rowId])
   }
 
   /** Deletes every expired message; returns how many. */
-  deleteExpired(): number {
-    return this.#deleteExpired.run(this.#now()).changes
+  async deleteExpired(): Promise<number> {
+    await this.#ready
+    return (await this.#storage.run('DELETE FROM relay_messages WHERE expires_at <= ?', [this.#now()])).changes
   }
 }

@@ -3,7 +3,11 @@ import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { Database } from 'better-sqlite3'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
+import { applyMigrations } from '../storage/applyMigrations.js'
+import { createSqliteStorage } from '../storage/createSqliteStorage.js'
+import type { SqlStorage } from '../storage/SqlStorage.js'
 import { RelayAuthError } from './RelayAuthError.js'
+import type { RelayFanout } from './RelayFanout.js'
 import { RelayHub } from './RelayHub.js'
 import { RelayMailbox } from './RelayMailbox.js'
 import { relayLimits } from './relayLimits.js'
@@ -13,8 +17,19 @@ import { verifyRelayJwt } from './verifyRelayJwt.js'
 export type RelayOptions = {
   /** The websocket path, e.g. `/relay`. Upgrades on other paths are left to other handlers. */
   path: string
-  /** Where the mailbox lives (table `relay_messages`, created if missing). */
-  db: Database
+  /**
+   * Where the mailbox lives (table `relay_messages`): `storage` (migrated, e.g. from
+   * `openStorage`: SQLite or Postgres), or a SQLite `db` whose migrations are applied here.
+   * Exactly one of the two.
+   */
+  storage?: SqlStorage
+  /** A SQLite database for the mailbox (see `storage`). */
+  db?: Database
+  /**
+   * The fan-out to the other instances sharing the mailbox (Redis, `createRedisFanout`). Absent:
+   * one process. It is not closed with the relay: the caller owns it.
+   */
+  fanout?: RelayFanout
   /** Interval between ws ping frames, in ms; a socket that missed the previous pong is terminated. Default 15000. */
   pingIntervalMs?: number
   /** Largest `message` in one publish, in bytes. Default 262144 (256 KiB). */
@@ -75,7 +90,8 @@ function toBuffer(data: RawData): Buffer {
  * It speaks the relay JSON-RPC of the 2.25 client: `irn_subscribe`, `irn_batchSubscribe`,
  * `irn_unsubscribe`, `irn_batchUnsubscribe`, `irn_publish`, `irn_batchPublish`,
  * `irn_fetchMessages`, `irn_batchFetchMessages`, and `wc_proposeSession` / `wc_approveSession`
- * with their implicit subscriptions. Each published message is stored in SQLite with its TTL,
+ * with their implicit subscriptions. Each published message is stored (SQLite, or Postgres shared
+ * by several instances with a Redis `fanout`) with its TTL,
  * pushed as `irn_subscription` to the topic's other subscribers, delivered to later subscribers
  * (the mailbox), and deleted once a recipient acknowledges it or it expires. Malformed frames get
  * JSON-RPC errors and the connection stays up; the numbers that keep one client from starving
@@ -100,8 +116,20 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
   }
   if (!(pingIntervalMs > 0)) throw new TypeError('attachRelay: pingIntervalMs must be positive.')
 
-  const mailbox = new RelayMailbox(options.db, now)
-  const hub = new RelayHub({ mailbox, maxMessageBytes })
+  if ((options.storage === undefined) === (options.db === undefined)) {
+    throw new TypeError('attachRelay: pass exactly one of storage and db.')
+  }
+  let storage: SqlStorage
+  let ready: Promise<unknown> = Promise.resolve()
+  if (options.storage) {
+    storage = options.storage
+  } else {
+    storage = createSqliteStorage(options.db!)
+    ready = applyMigrations(storage)
+    ready.catch(() => undefined) // surfaced by the first mailbox call, answered -32603
+  }
+  const mailbox = new RelayMailbox(storage, now, ready)
+  const hub = new RelayHub({ mailbox, maxMessageBytes, ...(options.fanout ? { fanout: options.fanout } : {}) })
   const wss = new WebSocketServer({
     noServer: true,
     perMessageDeflate: false,
@@ -186,11 +214,9 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
   pingTimer.unref()
 
   const sweepTimer = setInterval(() => {
-    try {
-      hub.sweep()
-    } catch {
+    hub.sweep().catch(() => {
       // The database is closed or busy: the next sweep (or a read, which skips expired rows) copes.
-    }
+    })
   }, relayLimits.sweepIntervalMs)
   sweepTimer.unref()
 
@@ -203,8 +229,12 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
       clearInterval(pingTimer)
       clearInterval(sweepTimer)
       hub.close()
-      // A moment to read (and refuse) the frames clients sent before they learn of the close.
-      await new Promise((resolve) => setTimeout(resolve, relayLimits.closeGraceMs))
+      // A moment to read (and refuse) the frames clients sent before they learn of the close, and
+      // for the requests already being handled (waiting for storage) to be answered (at most 5 s).
+      await Promise.all([
+        new Promise((resolve) => setTimeout(resolve, relayLimits.closeGraceMs)),
+        Promise.race([hub.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]),
+      ])
       const open = [...sockets]
       await Promise.all(
         open.map(

@@ -36,9 +36,9 @@ const sameSecret = (a: string, b: string) => {
  * @example
  * registerEmailCaptureRoutes(app, context)
  */
-export function registerEmailCaptureRoutes(app: FastifyInstance, { db, config, publicBaseUrl }: ServerContext): void {
+export function registerEmailCaptureRoutes(app: FastifyInstance, { storage, config, publicBaseUrl }: ServerContext): void {
   const email = config.email
-  const capture = email ? createEmailCapture({ db, config: email, linkBaseUrl: publicBaseUrl }) : undefined
+  const capture = email ? createEmailCapture({ storage, config: email, linkBaseUrl: publicBaseUrl }) : undefined
   const required = () => {
     if (!capture || !email) throw new HttpError({ status: 503, code: 'EMAIL_NOT_CONFIGURED', message: 'This server does not capture emails (no SMTP server is configured)' })
     return { capture, email }
@@ -58,7 +58,7 @@ export function registerEmailCaptureRoutes(app: FastifyInstance, { db, config, p
   app.get('/v1/email-capture/confirm', async (request, reply) => {
     const { capture } = required()
     const token = readStringParam(request.query, 'token', { required: true, maxLength: 64 }) as string
-    const row = capture.confirm(token)
+    const row = await capture.confirm(token)
     if (!row) return page(reply, 404, 'Link not found', 'This confirmation link is not valid. Ask for a new one from the site.')
     if (row.status === 'unsubscribed') return page(reply, 200, 'Unsubscribed', 'This address was unsubscribed; sign up again from the site to receive emails.')
     return page(reply, 200, 'Email confirmed', `Thank you: ${row.email} is confirmed.`)
@@ -67,7 +67,7 @@ export function registerEmailCaptureRoutes(app: FastifyInstance, { db, config, p
   app.get('/v1/email-capture/unsubscribe', async (request, reply) => {
     const { capture } = required()
     const token = readStringParam(request.query, 'token', { required: true, maxLength: 64 }) as string
-    const row = capture.unsubscribe(token)
+    const row = await capture.unsubscribe(token)
     if (!row) return page(reply, 404, 'Link not found', 'This unsubscribe link is not valid.')
     return page(reply, 200, 'Unsubscribed', `${row.email} will get no more emails from this site.`)
   })
@@ -87,6 +87,6 @@ export function registerEmailCaptureRoutes(app: FastifyInstance, { db, config, p
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${projectId}-emails.csv"`)
       .header('cache-control', 'no-store')
-      .send(capture.exportCsv(projectId))
+      .send(await capture.exportCsv(projectId))
   })
 }

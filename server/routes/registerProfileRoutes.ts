@@ -27,9 +27,9 @@ function refuse(reply: FastifyReply, error: unknown) {
  * @example
  * registerProfileRoutes(app, context)
  */
-export function registerProfileRoutes(app: FastifyInstance, { db, config }: ServerContext): void {
+export function registerProfileRoutes(app: FastifyInstance, { storage, config }: ServerContext): void {
   const zone = createNameZone({
-    db,
+    storage,
     zone: config.profile?.zone ?? 'portico.id',
     chains: config.chains.filter((c) => c.caipNetworkId.startsWith('eip155:')),
     ...(config.profile?.maxAgeSeconds !== undefined ? { maxAgeSeconds: config.profile.maxAgeSeconds } : {}),
@@ -39,7 +39,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, config }: Serv
     readSdkParams(request, config)
     readStringParam(request.query, 'apiVersion', { maxLength: 8 })
     try {
-      const record = zone.lookup(request.params.name)
+      const record = await zone.lookup(request.params.name)
       if (!record) return reply.code(404).send({ code: 'NOT_FOUND', message: `${request.params.name.slice(0, 100).toLowerCase()} is not registered`, status: 'error', reasons: [{ name: 'NotFound', description: 'The name is not registered' }] })
       return record
     } catch (error) {
@@ -52,7 +52,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, config }: Serv
     const asked = readStringParam(request.query, 'zone', { maxLength: 253 })
     if (asked !== undefined && asked.toLowerCase() !== zone.zone) throw badRequest(`This server serves the zone ${zone.zone}`)
     try {
-      return { suggestions: zone.suggestions(request.params.name) }
+      return { suggestions: await zone.suggestions(request.params.name) }
     } catch (error) {
       return refuse(reply, error)
     }
@@ -63,7 +63,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, config }: Serv
     readStringParam(request.query, 'sender', { maxLength: 100 })
     readStringParam(request.query, 'apiVersion', { maxLength: 8 })
     try {
-      return zone.reverse(request.params.address)
+      return await zone.reverse(request.params.address)
     } catch (error) {
       return refuse(reply, error)
     }

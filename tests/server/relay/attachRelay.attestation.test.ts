@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto'
 import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { RelayMailbox } from '../../../server/relay/RelayMailbox.js'
+import { applyMigrations } from '../../../server/storage/applyMigrations.js'
+import { createSqliteStorage } from '../../../server/storage/createSqliteStorage.js'
 import { relayLimits } from '../../../server/relay/relayLimits.js'
 import { RawRelayClient, waitUntil } from './helpers/RawRelayClient.js'
 import { startRelayServer, type RelayServer } from './helpers/startRelayServer.js'
@@ -95,14 +97,16 @@ describe('attachRelay: the publisher\'s Verify attestation', () => {
     expect(relayServer.db.prepare('SELECT COUNT(*) FROM relay_messages WHERE topic = ?').pluck().get(t)).toBe(0)
   })
 
-  it('adds the attestation column to a mailbox written by an older relay', () => {
+  it('adds the attestation column to a mailbox written by an older relay', async () => {
     const db = new Database(':memory:')
     db.exec(`CREATE TABLE relay_messages (row_id INTEGER PRIMARY KEY AUTOINCREMENT, topic TEXT NOT NULL, digest TEXT NOT NULL,
       message TEXT NOT NULL, publisher TEXT NOT NULL, tag INTEGER NOT NULL DEFAULT 0, published_at INTEGER NOT NULL,
       expires_at INTEGER NOT NULL, UNIQUE (topic, digest))`)
     db.prepare("INSERT INTO relay_messages (topic, digest, message, publisher, published_at, expires_at) VALUES ('t', 'd', 'old', 'p', 1, ?)").run(Date.now() + 60_000)
-    const mailbox = new RelayMailbox(db, Date.now)
-    expect(mailbox.pending('t', 'someone', 10)[0]).toMatchObject({ message: 'old', attestation: '' })
+    const storage = createSqliteStorage(db)
+    expect((await applyMigrations(storage))[0]).toBe(1)
+    const mailbox = new RelayMailbox(storage, Date.now)
+    expect((await mailbox.pending('t', 'someone', 10))[0]).toMatchObject({ message: 'old', attestation: '' })
     db.close()
   })
 })

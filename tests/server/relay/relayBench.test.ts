@@ -8,5 +8,7 @@ describe('benchRelayThroughput', () => {
     expect(result.ms).toBeGreaterThan(0)
     // ms is reported to 0.1 ms, the rate from the unrounded time: allow that rounding.
     expect(Math.abs(result.messagesPerSecond - (300 / result.ms) * 1000)).toBeLessThan((300 / result.ms) * 1000 * 0.01 + 1)
+    expect(result.p95DeliveryMs).toBeGreaterThan(0)
+    expect(result.p95DeliveryMs).toBeLessThanOrEqual(result.ms)
   }, 20_000)
 })

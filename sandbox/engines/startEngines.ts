@@ -1,0 +1,236 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * Throwaway Postgres and Redis for tests, the relay bench and the scale sandbox
+ * (`npm start -- --scale`): Debian's `postgresql` and
+ * `redis-server`, started on free loopback ports in a temporary folder and removed on `stop()`.
+ * When a package is missing and the process runs as root it is installed with apt (like
+ * Chromium in tests/helpers/chromium.ts); otherwise the error names the command to run.
+ */
+
+const installCommand = 'apt-get update && apt-get install -y postgresql redis-server'
+const installLock = '/tmp/portico-engines-install.lock'
+/**
+ * Postgres refuses to run as root: as root it runs as Debian's `nobody` (uid and gid 65534),
+ * spawned directly with that uid so that signals reach it (no `runuser` in between).
+ */
+const postgresUid = 65534
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+}
+
+/** The bin folder of the newest installed Postgres (`/usr/lib/postgresql/<major>/bin`). */
+function findPostgresBin(): string | undefined {
+  const root = '/usr/lib/postgresql'
+  if (!existsSync(root)) return undefined
+  const majors = readdirSync(root)
+    .filter((name) => /^\d+$/.test(name) && existsSync(join(root, name, 'bin', 'postgres')))
+    .sort((a, b) => Number(b) - Number(a))
+  return majors[0] === undefined ? undefined : join(root, majors[0], 'bin')
+}
+
+function findRedisServer(): string | undefined {
+  for (const path of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) if (existsSync(path)) return path
+  return undefined
+}
+
+function isRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0
+}
+
+/** Installs the missing engines with apt (root only), one installer at a time across test workers. */
+function installEngines(): void {
+  if (!isRoot()) {
+    throw new Error(`Postgres or Redis is not installed. Install Debian's packages with: sudo sh -c '${installCommand}'`)
+  }
+  const deadline = Date.now() + 10 * 60_000
+  for (;;) {
+    try {
+      mkdirSync(installLock)
+      break
+    } catch {
+      if (findPostgresBin() && findRedisServer()) return
+      try {
+        if (Date.now() - statSync(installLock).mtimeMs > 15 * 60_000) rmSync(installLock, { recursive: true, force: true })
+      } catch {
+        // the lock went away meanwhile; try again
+      }
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for another engines install (lock ${installLock}).`)
+      sleep(1_000)
+    }
+  }
+  try {
+    if (findPostgresBin() && findRedisServer()) return
+    const result = spawnSync('/bin/sh', ['-c', installCommand], {
+      stdio: 'ignore',
+      timeout: 8 * 60_000,
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    })
+    if (result.status !== 0 || !findPostgresBin() || !findRedisServer()) {
+      throw new Error(`Installing postgresql and redis-server failed (exit ${String(result.status)}). Run it by hand: ${installCommand}`)
+    }
+  } finally {
+    rmSync(installLock, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Makes sure Debian's Postgres and Redis are installed (installing them as root when missing).
+ *
+ * @returns the Postgres bin folder and the redis-server path
+ * @example
+ * const { postgresBin, redisServer } = ensureEngines()
+ */
+export function ensureEngines(): { postgresBin: string; redisServer: string } {
+  if (!findPostgresBin() || !findRedisServer()) installEngines()
+  const postgresBin = findPostgresBin()
+  const redisServer = findRedisServer()
+  if (!postgresBin || !redisServer) throw new Error(`Postgres or Redis is still missing. Run: ${installCommand}`)
+  return { postgresBin, redisServer }
+}
+
+/** A free TCP port on 127.0.0.1 (the OS picks one). */
+export async function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address !== null ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, child: ChildProcess, log: () => string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited (code ${String(child.exitCode)}) before it was ready:\n${log()}`)
+    try {
+      if (await check()) return
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} was not ready after ${timeoutMs} ms:\n${log()}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  await new Promise<void>((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      resolve()
+    })
+    child.kill(signal)
+  })
+}
+
+/** Running throwaway engines. */
+export type TestEngines = {
+  /** `postgres://portico@127.0.0.1:<port>/postgres` (trust auth, loopback only). */
+  postgresUrl: string
+  /** `redis://127.0.0.1:<port>`. */
+  redisUrl: string
+  /** Creates an empty database and returns its URL (one per test file keeps them independent). */
+  createDatabase(name: string): Promise<string>
+  /** Stops both engines and removes their folder. Safe to call twice. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts Postgres (as root: as uid 65534 `nobody`; data in a temporary folder, fsync off) and Redis
+ * (no persistence) on free loopback ports.
+ *
+ * @returns the running engines; call `stop()` in `afterAll`
+ * @example
+ * const engines = await startEngines()
+ * const url = await engines.createDatabase('relay_test')
+ * // …
+ * await engines.stop()
+ */
+export async function startEngines(): Promise<TestEngines> {
+  const { postgresBin, redisServer } = ensureEngines()
+  const folder = mkdtempSync(join(tmpdir(), 'portico-engines-'))
+  const dataDir = join(folder, 'pg')
+  // nobody must own the folder Postgres writes in (its data and its unix socket).
+  const asPostgresUser = isRoot() ? { uid: postgresUid, gid: postgresUid, env: { ...process.env, HOME: folder } } : {}
+  if (isRoot()) chownSync(folder, postgresUid, postgresUid)
+
+  const init = spawnSync(join(postgresBin, 'initdb'), ['-D', dataDir, '-U', 'portico', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C'], {
+    encoding: 'utf8',
+    cwd: folder,
+    ...asPostgresUser,
+  })
+  if (init.status !== 0) {
+    rmSync(folder, { recursive: true, force: true })
+    throw new Error(`initdb failed (exit ${String(init.status)}): ${init.stderr}`)
+  }
+
+  const postgresPort = await freeLoopbackPort()
+  let postgresLog = ''
+  const postgres = spawn(
+    join(postgresBin, 'postgres'),
+    [
+      '-D', dataDir, '-p', String(postgresPort), '-h', '127.0.0.1', '-k', folder,
+      '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], cwd: folder, ...asPostgresUser },
+  )
+  postgres.stdout?.on('data', (chunk: Buffer) => (postgresLog += chunk.toString()))
+  postgres.stderr?.on('data', (chunk: Buffer) => (postgresLog += chunk.toString()))
+
+  const redisPort = await freeLoopbackPort()
+  let redisLog = ''
+  const redis = spawn(redisServer, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  redis.stdout?.on('data', (chunk: Buffer) => (redisLog += chunk.toString()))
+  redis.stderr?.on('data', (chunk: Buffer) => (redisLog += chunk.toString()))
+
+  let stopped = false
+  const stop = async (): Promise<void> => {
+    if (stopped) return
+    stopped = true
+    // SIGINT is Postgres' fast shutdown.
+    await Promise.all([stopChild(postgres, 'SIGINT'), stopChild(redis, 'SIGTERM')])
+    rmSync(folder, { recursive: true, force: true })
+  }
+
+  const postgresUrl = `postgres://portico@127.0.0.1:${postgresPort}/postgres`
+  const { default: pg } = await import('pg')
+  const adminQuery = async (sql: string): Promise<void> => {
+    const client = new pg.Client({ connectionString: postgresUrl })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  try {
+    await waitFor(async () => (await adminQuery('SELECT 1'), true), 'postgres', postgres, () => postgresLog)
+    await waitFor(() => redisLog.includes('Ready to accept connections'), 'redis-server', redis, () => redisLog)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+
+  return {
+    postgresUrl,
+    redisUrl: `redis://127.0.0.1:${redisPort}`,
+    async createDatabase(name) {
+      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`createDatabase: "${name}" is not a plain lower-case identifier`)
+      await adminQuery(`CREATE DATABASE ${name}`)
+      return `postgres://portico@127.0.0.1:${postgresPort}/${name}`
+    },
+    stop,
+  }
+}

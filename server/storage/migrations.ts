@@ -1,0 +1,141 @@
+import type { SqlExecutor, SqlStorage } from './SqlStorage.js'
+
+/** One versioned change of the schema, written for both engines. */
+export type Migration = {
+  /** Applied in increasing order; never reused, never edited once released. */
+  version: number
+  name: string
+  up(tx: SqlExecutor, dialect: SqlStorage['dialect']): Promise<void>
+}
+
+/**
+ * The relay mailbox (server/relay/RelayMailbox.ts). On SQLite it adopts a table an older relay
+ * created itself (adding the attestation column it may lack).
+ */
+const relayMailbox: Migration = {
+  version: 1,
+  name: 'relay mailbox',
+  async up(tx, dialect) {
+    if (dialect === 'postgres') {
+      await tx.exec(`
+        CREATE TABLE IF NOT EXISTS relay_messages (
+          row_id BIGSERIAL PRIMARY KEY,
+          topic TEXT NOT NULL,
+          digest TEXT NOT NULL,
+          message TEXT NOT NULL,
+          publisher TEXT NOT NULL,
+          tag BIGINT NOT NULL DEFAULT 0,
+          published_at BIGINT NOT NULL,
+          expires_at BIGINT NOT NULL,
+          attestation TEXT NOT NULL DEFAULT '',
+          UNIQUE (topic, digest)
+        );
+        CREATE INDEX IF NOT EXISTS relay_messages_by_topic ON relay_messages (topic, expires_at);
+        CREATE INDEX IF NOT EXISTS relay_messages_by_expiry ON relay_messages (expires_at);
+        CREATE INDEX IF NOT EXISTS relay_messages_by_publisher ON relay_messages (publisher, expires_at);
+      `)
+      return
+    }
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS relay_messages (
+        row_id INTEGER PRIMARY KEY AUTOINCREMENT,
+        topic TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        message TEXT NOT NULL,
+        publisher TEXT NOT NULL,
+        tag INTEGER NOT NULL DEFAULT 0,
+        published_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        attestation TEXT NOT NULL DEFAULT '',
+        UNIQUE (topic, digest)
+      );
+      CREATE INDEX IF NOT EXISTS relay_messages_by_topic ON relay_messages (topic, expires_at);
+      CREATE INDEX IF NOT EXISTS relay_messages_by_expiry ON relay_messages (expires_at);
+    `)
+    const columns = await tx.query<{ name: string }>('PRAGMA table_info(relay_messages)')
+    if (!columns.some((column) => column.name === 'attestation')) {
+      await tx.exec("ALTER TABLE relay_messages ADD COLUMN attestation TEXT NOT NULL DEFAULT ''")
+    }
+    await tx.exec('CREATE INDEX IF NOT EXISTS relay_messages_by_publisher ON relay_messages (publisher, expires_at)')
+  },
+}
+
+/**
+ * The name zone (server/profile/createNameZone.ts): one name per address, and every signature a
+ * registration or release used. On SQLite `openDatabase` created these tables before; kept as they are.
+ */
+const nameZone: Migration = {
+  version: 2,
+  name: 'name zone',
+  async up(tx, dialect) {
+    const integer = dialect === 'postgres' ? 'BIGINT' : 'INTEGER'
+    const withoutRowId = dialect === 'postgres' ? '' : ' WITHOUT ROWID'
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS profile_names (
+        name TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        address_lower TEXT NOT NULL UNIQUE,
+        coin_type ${integer} NOT NULL,
+        attributes TEXT NOT NULL,
+        registered_at ${integer} NOT NULL,
+        updated_at ${integer} NOT NULL
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS profile_used_signatures (
+        hash TEXT PRIMARY KEY,
+        used_at ${integer} NOT NULL
+      )${withoutRowId};
+    `)
+  },
+}
+
+/** Analytics events (`POST /e`, server/routes/registerAnalyticsRoutes.ts). */
+const analyticsEvents: Migration = {
+  version: 3,
+  name: 'analytics events',
+  async up(tx, dialect) {
+    const id = dialect === 'postgres' ? 'id BIGSERIAL PRIMARY KEY' : 'id INTEGER PRIMARY KEY AUTOINCREMENT'
+    const integer = dialect === 'postgres' ? 'BIGINT' : 'INTEGER'
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS analytics_events (
+        ${id},
+        project_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        url TEXT NOT NULL,
+        domain TEXT NOT NULL,
+        timestamp ${integer} NOT NULL,
+        props TEXT NOT NULL,
+        sdk_type TEXT,
+        sdk_version TEXT,
+        received_at ${integer} NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS analytics_events_project ON analytics_events (project_id, received_at);
+    `)
+  },
+}
+
+/** Email capture (server/email/createEmailCapture.ts): addresses visitors gave, double opt-in. */
+const emailSubscribers: Migration = {
+  version: 4,
+  name: 'email capture',
+  async up(tx, dialect) {
+    const id = dialect === 'postgres' ? 'id BIGSERIAL PRIMARY KEY' : 'id INTEGER PRIMARY KEY AUTOINCREMENT'
+    const integer = dialect === 'postgres' ? 'BIGINT' : 'INTEGER'
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS email_subscribers (
+        ${id},
+        project_id TEXT NOT NULL,
+        email TEXT NOT NULL,
+        caip_address TEXT,
+        token TEXT NOT NULL UNIQUE,
+        status TEXT NOT NULL,
+        created_at ${integer} NOT NULL,
+        confirmed_at ${integer},
+        unsubscribed_at ${integer},
+        UNIQUE (project_id, email)
+      );
+    `)
+  },
+}
+
+/** Every migration, oldest first. Add new ones at the end with the next version. */
+export const migrations: readonly Migration[] = [relayMailbox, nameZone, analyticsEvents, emailSubscribers]
