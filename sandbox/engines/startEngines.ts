@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { installDebianPackages } from '../utils/installDebianPackages.js'
 
 /**
  * Throwaway Postgres and Redis for tests, the relay bench and the scale sandbox
@@ -19,10 +20,6 @@ const installLock = '/tmp/portico-engines-install.lock'
  * spawned directly with that uid so that signals reach it (no `runuser` in between).
  */
 const postgresUid = 65534
-
-function sleep(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
-}
 
 /** The bin folder of the newest installed Postgres (`/usr/lib/postgresql/<major>/bin`). */
 function findPostgresBin(): string | undefined {
@@ -48,35 +45,7 @@ function installEngines(): void {
   if (!isRoot()) {
     throw new Error(`Postgres or Redis is not installed. Install Debian's packages with: sudo sh -c '${installCommand}'`)
   }
-  const deadline = Date.now() + 10 * 60_000
-  for (;;) {
-    try {
-      mkdirSync(installLock)
-      break
-    } catch {
-      if (findPostgresBin() && findRedisServer()) return
-      try {
-        if (Date.now() - statSync(installLock).mtimeMs > 15 * 60_000) rmSync(installLock, { recursive: true, force: true })
-      } catch {
-        // the lock went away meanwhile; try again
-      }
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for another engines install (lock ${installLock}).`)
-      sleep(1_000)
-    }
-  }
-  try {
-    if (findPostgresBin() && findRedisServer()) return
-    const result = spawnSync('/bin/sh', ['-c', installCommand], {
-      stdio: 'ignore',
-      timeout: 8 * 60_000,
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    })
-    if (result.status !== 0 || !findPostgresBin() || !findRedisServer()) {
-      throw new Error(`Installing postgresql and redis-server failed (exit ${String(result.status)}). Run it by hand: ${installCommand}`)
-    }
-  } finally {
-    rmSync(installLock, { recursive: true, force: true })
-  }
+  installDebianPackages({ what: 'postgresql and redis-server', command: installCommand, lock: installLock, installed: () => findPostgresBin() !== undefined && findRedisServer() !== undefined })
 }
 
 /**

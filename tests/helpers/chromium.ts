@@ -1,5 +1,6 @@
-import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { installDebianPackages } from '../../sandbox/utils/installDebianPackages.js'
 import { chromium, type Browser } from 'playwright-core'
 
 /** The flags the project runs Debian's Chromium with (DESIGN §8). */
@@ -27,46 +28,12 @@ function findChromium(): string | undefined {
   }
 }
 
-function sleep(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
-}
-
 /** Installs Debian's chromium (root only), one installer at a time across test workers. */
 function installChromium(): void {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
     throw new Error(`Chromium is not installed. Install Debian's package with: sudo sh -c '${installCommand}' (never \`npx playwright install\`).`)
   }
-  const deadline = Date.now() + 10 * 60_000
-  // mkdir is atomic: whoever creates the lock installs; the others wait for the binary.
-  for (;;) {
-    try {
-      mkdirSync(installLock)
-      break
-    } catch {
-      if (findChromium()) return
-      // A lock left by a crashed run is older than any install takes: take it over.
-      try {
-        if (Date.now() - statSync(installLock).mtimeMs > 15 * 60_000) rmSync(installLock, { recursive: true, force: true })
-      } catch {
-        // the lock went away meanwhile; try again
-      }
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for another chromium install (lock ${installLock}).`)
-      sleep(1_000)
-    }
-  }
-  try {
-    if (findChromium()) return
-    const result = spawnSync('/bin/sh', ['-c', installCommand], {
-      stdio: 'ignore',
-      timeout: 8 * 60_000,
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    })
-    if (result.status !== 0 || !findChromium()) {
-      throw new Error(`Installing chromium failed (exit ${String(result.status)}). Run it by hand: ${installCommand}`)
-    }
-  } finally {
-    rmSync(installLock, { recursive: true, force: true })
-  }
+  installDebianPackages({ what: 'chromium', command: installCommand, lock: installLock, installed: () => findChromium() !== undefined })
 }
 
 /**
