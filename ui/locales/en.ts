@@ -9,7 +9,6 @@ export const en = {
   'modal.back': 'Back',
   'modal.loadingView': 'Loading…',
   'modal.viewFailed': 'This view could not be loaded.',
-  'modal.loadFailed': 'The wallet window could not be loaded. Check your connection and try again.',
   'modal.unknownView': 'Unknown view: {view}',
   'modal.retry': 'Try again',
   'modal.dismissAlert': 'Dismiss',

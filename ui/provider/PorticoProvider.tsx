@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
 import { sanitizeThemeVariables, toPorticoHandle, type Portico, type PorticoHandle, type RestoreHint } from '../../kernel/index.js'
 import { I18nContext } from '../i18n/I18nContext.js'
 import type { Messages } from '../locales/en.js'
 import { useLocaleLoader } from '../i18n/useLocaleLoader.js'
-import { loadUi, useLoadedUi } from '../startup/loadUi.js'
+import { translatePageButton } from '../i18n/translatePageButton.js'
+import { loadUi, onOpenFailed, useLoadedUi } from '../startup/loadUi.js'
 import { PorticoContext } from './PorticoContext.js'
 import { PorticoHandleContext } from './PorticoHandleContext.js'
 import { RestoreHintContext } from './RestoreHintContext.js'
@@ -72,6 +74,27 @@ export function PorticoProvider({ portico, messages, locale, restoreHint, childr
   if (kernel && ui) ui.attachUi(kernel)
   useEffect(() => (kernel && ui ? ui.watchDiscovery(kernel) : undefined), [kernel, ui])
   const i18n = useLocaleLoader(handle, kernel, locale, messages)
+  // A page button's click that could not fetch the modal's code: said for 6 s, or until a click can.
+  const [openFailed, setOpenFailed] = useState(false)
+  useEffect(() => onOpenFailed(setOpenFailed), [])
+  useEffect(() => {
+    if (!openFailed) return
+    const timer = setTimeout(() => setOpenFailed(false), 6_000)
+    return () => clearTimeout(timer)
+  }, [openFailed])
+  const failureNote =
+    openFailed && typeof document !== 'undefined'
+      ? createPortal(
+          <div className="portico-root" data-portico="" data-portico-theme={handle.options.themeMode ?? 'light'}>
+            <div className="portico-toasts" role="status" aria-live="polite">
+              <div className="portico-toast portico-toast--error" data-variant="error">
+                {translatePageButton(i18n, 'modal.loadFailed')}
+              </div>
+            </div>
+          </div>,
+          document.body,
+        )
+      : null
   return (
     <PorticoHandleContext.Provider value={handle}>
       <PorticoContext.Provider value={kernel ?? null}>
@@ -79,6 +102,7 @@ export function PorticoProvider({ portico, messages, locale, restoreHint, childr
           <RestoreHintContext.Provider value={restoreHint}>
             {children}
             {kernel && ui && !kernel.stores.options.features.headless ? <ui.ModalRoot /> : null}
+            {failureNote}
           </RestoreHintContext.Provider>
         </I18nContext.Provider>
       </PorticoContext.Provider>

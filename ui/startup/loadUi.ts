@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { PorticoHandle, View } from '../../kernel/index.js'
+import type { OpenModalParameters, PorticoHandle, View } from '../../kernel/index.js'
 
 export type UiModule = typeof import('./uiModule.js')
 
@@ -66,5 +66,43 @@ export function prefetchPortico(portico: PorticoHandle, view: View): void {
       ui.prefetchModal(kernel, view)
     },
     (error: unknown) => portico.reportError(error, { action: 'prefetch' }),
+  )
+}
+
+const failureListeners = new Set<(failed: boolean) => void>()
+
+/**
+ * Calls `listener` with `true` each time a page button could not open the modal because its code
+ * could not be fetched (the provider says so), and with `false` when a later click could.
+ *
+ * @returns the unsubscribe function
+ * @example
+ * useEffect(() => onOpenFailed(setFailed), [])
+ */
+export function onOpenFailed(listener: (failed: boolean) => void): () => void {
+  failureListeners.add(listener)
+  return () => {
+    failureListeners.delete(listener)
+  }
+}
+
+/**
+ * What a page button's click does: loads the kernel and the UI (both already there after a
+ * hover), then opens the modal. When either cannot be fetched (offline, a deploy replaced the
+ * chunks) the modal stays closed and the provider says so; the next click tries again.
+ *
+ * @example
+ * <button onClick={() => openFromPage(portico, { view: 'Networks' })} />
+ */
+export function openFromPage(portico: PorticoHandle, parameters: OpenModalParameters = {}): void {
+  Promise.all([portico.load(), loadUi()]).then(
+    () => {
+      for (const listener of [...failureListeners]) listener(false)
+      // A failure to open (an unknown namespace) raises the kernel's alert; nothing to add here.
+      return portico.open(parameters).catch(() => undefined)
+    },
+    () => {
+      for (const listener of [...failureListeners]) listener(true)
+    },
   )
 }

@@ -41,8 +41,8 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     const { page } = h
     const connectButton = page.getByRole('button', { name: 'Connect Wallet' })
     await connectButton.waitFor()
-    // Before the visitor acts: no modal or view chunk, no directory call, no wallet discovery.
-    expect(harness.served.filter((p) => /(View|Modal)-/.test(p) || p.startsWith('/getWallets'))).toEqual([])
+    // Before the visitor acts: no UI chunk (the modal and its views), no directory call, no wallet discovery.
+    expect(harness.served.filter((p) => /(uiModule|View|Modal)-/.test(p) || p.startsWith('/getWallets'))).toEqual([])
     expect(await page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.wallet.calls)).toEqual([])
 
     await connectButton.click()
@@ -52,7 +52,7 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     await expect.poll(() => title(page).textContent()).toBe('Connect Wallet')
     const labelledBy = await modal.getAttribute('aria-labelledby')
     expect(await page.locator(`[id="${labelledBy}"]`).textContent()).toBe('Connect Wallet')
-    expect(harness.served.some((p) => /ConnectView-/.test(p))).toBe(true)
+    expect(harness.served.some((p) => /uiModule-/.test(p))).toBe(true)
 
     const wallet = modal.getByRole('button', { name: 'Portico Dev Wallet', exact: true })
     await wallet.waitFor()
@@ -88,32 +88,33 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     const h = await openHarnessPage(browser, harness.url)
     const { page } = h
     const from = harness.served.length
-    const chunks = () => harness.served.slice(from).filter((p) => /(View|Modal)-[\w-]*\.js$/.test(p))
+    const chunks = () => harness.served.slice(from).filter((p) => /(uiModule|View|Modal)-[\w-]*\.js$/.test(p))
     const connectButton = page.getByRole('button', { name: 'Connect Wallet' })
     await connectButton.waitFor()
     await page.waitForTimeout(300)
     expect(chunks()).toEqual([])
     await connectButton.hover()
-    await expect.poll(() => chunks().filter((p) => /\/(Modal|ConnectView)-/.test(p)).length).toBe(2)
+    // The modal and its views come in the UI's one chunk.
+    await expect.poll(() => chunks().filter((p) => /\/uiModule-/.test(p)).length).toBe(1)
     const before = chunks().length
     await connectButton.click()
     await expect.poll(() => title(page).textContent()).toBe('Connect Wallet')
     // Showing Connect Wallet needed nothing beyond what the hover fetched.
-    expect(chunks().slice(before).filter((p) => /\/(Modal|ConnectView)-/.test(p))).toEqual([])
+    expect(chunks().slice(before)).toEqual([])
     await expectClean(h)
     await h.close()
   })
 
-  it('when the modal\'s code cannot be fetched, says so and closes; the next click opens it', async () => {
+  it('when the modal\'s code cannot be fetched, says so and opens nothing; the next click opens it', async () => {
     const h = await openHarnessPage(browser, harness.url)
     const { page } = h
-    await page.route(/\/Modal-[\w-]*\.js$/, (route) => route.abort('failed'))
+    await page.route(/\/uiModule-[\w-]*\.js$/, (route) => route.abort('failed'))
     const connectButton = page.getByRole('button', { name: 'Connect Wallet' })
     await connectButton.click()
     await page.getByRole('status').filter({ hasText: 'The wallet window could not be loaded. Check your connection and try again.' }).waitFor()
     expect(await dialog(page).count()).toBe(0)
     expect(await page.evaluate(() => (window as unknown as { porticoHarness: { portico: { kernel: { stores: { modal: { open: boolean } } } } } }).porticoHarness.portico.kernel.stores.modal.open)).toBe(false)
-    await page.unroute(/\/Modal-[\w-]*\.js$/)
+    await page.unroute(/\/uiModule-[\w-]*\.js$/)
     await connectButton.click()
     await expect.poll(() => title(page).textContent()).toBe('Connect Wallet')
     expect(await h.errors()).toEqual([])

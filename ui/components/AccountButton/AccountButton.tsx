@@ -5,7 +5,7 @@ import { useLocale } from '../../hooks/useLocale.js'
 import { usePorticoHandle } from '../../hooks/usePorticoHandle.js'
 import { usePorticoState } from '../../hooks/usePorticoState.js'
 import { PorticoContext } from '../../provider/PorticoContext.js'
-import { prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
+import { openFromPage, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 
 export type AccountButtonProps = { namespace?: ChainNamespace }
@@ -38,7 +38,7 @@ export function AccountButton({ namespace }: AccountButtonProps) {
       lang={locale}
       dir={dir}
       data-portico-theme={portico.options.themeMode ?? 'light'}
-      onClick={() => void portico.open({ view: 'Account' }).catch(() => undefined)}
+      onClick={() => openFromPage(portico, { view: 'Account' })}
       onPointerEnter={prefetch}
       onFocus={prefetch}
       onTouchStart={prefetch}

@@ -7,7 +7,7 @@ import { usePorticoState } from '../../hooks/usePorticoState.js'
 import { I18nContext } from '../../i18n/I18nContext.js'
 import { translatePageButton } from '../../i18n/translatePageButton.js'
 import { PorticoContext } from '../../provider/PorticoContext.js'
-import { loadUi, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
+import { openFromPage, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { Spinner } from '../Spinner/Spinner.js'
 
@@ -45,13 +45,7 @@ export function ConnectButton({ namespace, label, loadingLabel }: ConnectButtonP
   // Connected, its summary (balance, name) still loading with the UI: "Connecting…" a moment longer, never "Connect Wallet".
   const summary = connected && kernel && ui ? <ui.AccountSummary namespace={ns} /> : undefined
   const status = connected && !summary ? 'connecting' : (state.connections[ns]?.status ?? 'disconnected')
-  const onClick = () => {
-    // The modal's code, in parallel with the kernel the action loads (a hover usually fetched both).
-    void loadUi().catch(() => undefined)
-    // A failure to open (an unknown namespace) raises the kernel's alert; nothing to add here.
-    const opening = connected ? portico.open({ view: 'Account' }) : portico.open(namespace ? { namespace } : {})
-    opening.catch(() => undefined)
-  }
+  const onClick = () => openFromPage(portico, connected ? { view: 'Account' } : namespace ? { namespace } : {})
   // The visitor is reaching for it: fetch the kernel, the modal and the view it opens.
   const prefetch = () => prefetchPortico(portico, connected ? 'Account' : 'Connect')
   return (

@@ -5,7 +5,7 @@ import { usePorticoHandle } from '../../hooks/usePorticoHandle.js'
 import { usePorticoState } from '../../hooks/usePorticoState.js'
 import { I18nContext } from '../../i18n/I18nContext.js'
 import { translatePageButton } from '../../i18n/translatePageButton.js'
-import { loadUi, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
+import { openFromPage, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { networkImageSrc } from '../../utils/networkImageSrc.js'
 import { WalletIcon } from '../WalletIcon/WalletIcon.js'
@@ -43,10 +43,7 @@ export function NetworkButton() {
       dir={dir}
       data-portico-theme={portico.options.themeMode ?? 'light'}
       data-unsupported={unsupported || undefined}
-      onClick={() => {
-        void loadUi().catch(() => undefined)
-        portico.open({ view: 'Networks' }).catch(() => undefined)
-      }}
+      onClick={() => openFromPage(portico, { view: 'Networks' })}
       onPointerEnter={prefetch}
       onPointerDown={prefetch}
       onFocus={prefetch}
