@@ -9,6 +9,19 @@ export type Migration = {
 }
 
 /**
+ * The column types that differ between the two engines, for a migration's SQL: a 64-bit integer,
+ * an auto-incrementing `id` primary key, and SQLite's `WITHOUT ROWID` table option (none on Postgres).
+ *
+ * @example
+ * const { integer } = columnTypes('postgres') // 'BIGINT'
+ */
+function columnTypes(dialect: SqlStorage['dialect']): { integer: string; id: string; withoutRowId: string } {
+  return dialect === 'postgres'
+    ? { integer: 'BIGINT', id: 'id BIGSERIAL PRIMARY KEY', withoutRowId: '' }
+    : { integer: 'INTEGER', id: 'id INTEGER PRIMARY KEY AUTOINCREMENT', withoutRowId: ' WITHOUT ROWID' }
+}
+
+/**
  * The relay mailbox (server/relay/RelayMailbox.ts). On SQLite it adopts a table an older relay
  * created itself (adding the attestation column it may lack).
  */
@@ -68,8 +81,7 @@ const nameZone: Migration = {
   version: 2,
   name: 'name zone',
   async up(tx, dialect) {
-    const integer = dialect === 'postgres' ? 'BIGINT' : 'INTEGER'
-    const withoutRowId = dialect === 'postgres' ? '' : ' WITHOUT ROWID'
+    const { integer, withoutRowId } = columnTypes(dialect)
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS profile_names (
         name TEXT PRIMARY KEY,
@@ -93,8 +105,7 @@ const analyticsEvents: Migration = {
   version: 3,
   name: 'analytics events',
   async up(tx, dialect) {
-    const id = dialect === 'postgres' ? 'id BIGSERIAL PRIMARY KEY' : 'id INTEGER PRIMARY KEY AUTOINCREMENT'
-    const integer = dialect === 'postgres' ? 'BIGINT' : 'INTEGER'
+    const { id, integer } = columnTypes(dialect)
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS analytics_events (
         ${id},
@@ -118,8 +129,7 @@ const emailSubscribers: Migration = {
   version: 4,
   name: 'email capture',
   async up(tx, dialect) {
-    const id = dialect === 'postgres' ? 'id BIGSERIAL PRIMARY KEY' : 'id INTEGER PRIMARY KEY AUTOINCREMENT'
-    const integer = dialect === 'postgres' ? 'BIGINT' : 'INTEGER'
+    const { id, integer } = columnTypes(dialect)
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS email_subscribers (
         ${id},
