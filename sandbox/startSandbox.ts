@@ -6,8 +6,7 @@ import { createServer, type PorticoServer, type ServerConfig } from '../server/c
 import { startLoopbackBalancer } from '../server/scale/startLoopbackBalancer.js'
 import { freeLoopbackPort } from './engines/startEngines.js'
 import { testDirectoryFile } from '../server/directory/testDirectory.js'
-import { buildAuthFrame } from './build/buildAuthFrame.js'
-import { buildSandboxAssets } from './build/buildSandboxAssets.js'
+import { buildBrowserFiles } from './build/buildBrowserFiles.js'
 import { sandboxAuthKeys } from './identity/sandboxAuthKeys.js'
 import { sandboxAuthProviders } from './identity/sandboxAuthProviders.js'
 import { startIdentityProvider } from './identity/startIdentityProvider.js'
@@ -161,14 +160,12 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
           },
         ),
       ),
-      buildSandboxAssets(),
-      buildAuthFrame(),
+      buildBrowserFiles(),
     ])
     for (const result of settled) if (result.status === 'rejected') throw result.reason
     const values = settled.map((r) => (r as PromiseFulfilledResult<unknown>).value)
     const chains = values.slice(0, sandboxChains.length) as SandboxChain[]
-    const assets = values[sandboxChains.length] as Awaited<ReturnType<typeof buildSandboxAssets>>
-    const authFrame = values[sandboxChains.length + 1] as Awaited<ReturnType<typeof buildAuthFrame>>
+    const { assets, authFrame } = values[sandboxChains.length] as Awaited<ReturnType<typeof buildBrowserFiles>>
     const walletOrigin = `http://${sandboxHost}:${ports.walletFrame}`
     const solana = chains.find((c) => c.info.namespace === 'solana')
     const info: SandboxInfo = {
