@@ -1,4 +1,10 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+
+// Most of the suite waits (on Chromium, on devnets, on the relay) rather than computes, so it runs
+// a worker per core, never fewer than two (vitest's own default, cores − 1, runs a two-core CI
+// machine's suite one file at a time). PORTICO_TEST_WORKERS overrides it.
+const workers = Number(process.env.PORTICO_TEST_WORKERS) || Math.max(2, availableParallelism())
 
 // One config for the whole suite. Every test file runs with the loopback guard:
 // a request to any host but 127.0.0.1 / ::1 / localhost fails the test.
@@ -10,9 +16,28 @@ export default defineConfig({
     // One sandbox per worker slot for the end-to-end files that can share one (startSandbox's reuseFromEnv).
     globalSetup: ['tests/setup/sharedSandboxes.ts'],
     pool: 'forks',
-    testTimeout: 30_000,
-    // A beforeAll may start a sandbox (seven chains and a build): up to 90 s on a busy two-core machine.
-    hookTimeout: 120_000,
+    maxWorkers: workers,
+    // Page waits are 20 s (see the e2e files' setDefaultTimeout): a test has room for two of them under load.
+    testTimeout: 60_000,
+    // A beforeAll may start a sandbox (seven chains; see tests/helpers/startSandbox.ts) while the other
+    // workers run their files: up to two minutes and more on a busy two-core machine. Hooks rely on
+    // this one limit rather than each setting its own.
+    hookTimeout: 240_000,
     env: { IS_VITEST: 'true' },
+    projects: [
+      { extends: true, test: { name: 'suite' } },
+      // The kernel again with code generation from strings disallowed, the mechanism a strict
+      // Content-Security-Policy uses in the browser (DESIGN: strict-CSP safe); its files run beside
+      // the suite's in the same workers.
+      {
+        extends: true,
+        test: {
+          name: 'kernel without eval',
+          include: ['tests/kernel/**/*.test.ts'],
+          execArgv: ['--disallow-code-generation-from-strings'],
+          env: { IS_VITEST: 'true', PORTICO_NO_EVAL: '1' },
+        },
+      },
+    ],
   },
 })

@@ -37,7 +37,7 @@ beforeAll(async () => {
     indexer: false,
     chains: [{ caipNetworkId: polkadotSandboxCaipNetworkId, name: 'Portico Substrate Devnet', rpcUrl: node.rpcUrl, nativeCurrency, nativePriceUsd: 5 }],
   })
-}, 60_000)
+})
 afterAll(async () => {
   await server?.close()
   await node?.stop()

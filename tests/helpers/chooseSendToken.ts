@@ -12,6 +12,6 @@ export async function chooseSendToken(dialog: Locator, symbol: string, names: { 
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
   const escaped = symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const option = dialog.getByRole('list', { name: names.list }).getByRole('button', { name: new RegExp(`^${escaped} `) })
-  await option.waitFor({ timeout: 10_000 })
+  await option.waitFor({ timeout: 20_000 })
   await option.click()
 }

@@ -16,7 +16,7 @@ export async function copyWalletConnectLink(p: Page): Promise<string> {
   await p.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'WalletConnect', exact: true }).click()
   const dialog = p.getByRole('dialog', { name: 'WalletConnect' })
   const copy = dialog.getByRole('button', { name: 'Copy link' })
-  await expect.poll(() => copy.isEnabled(), { timeout: 15_000 }).toBe(true)
+  await expect.poll(() => copy.isEnabled(), { timeout: 20_000 }).toBe(true)
   const qr = dialog.getByRole('img', { name: 'WalletConnect QR code' })
   await qr.waitFor()
   // WalletConnect's logo in the code's centre; a QR code on screen is not "Connecting…" (issue 14).

@@ -9,7 +9,9 @@ import { isAlive, type SharedSandboxRecord } from '../setup/sharedSandboxes.js'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const readyLine = /^Portico sandbox ready at (http:\/\/127\.0\.0\.1:(\d+))$/m
-const readyTimeoutMs = 90_000
+// Seven chains start at once; with the suite's other workers busy on a two-core machine that can take
+// well over a minute (below the suite's hookTimeout, so this error, with the sandbox's output, is what shows).
+const readyTimeoutMs = 180_000
 const stopTimeoutMs = 15_000
 
 export type StartSandboxParameters = {

@@ -70,7 +70,7 @@ beforeAll(async () => {
   const solana = sandbox.info.chains.find((c) => c.namespace === 'solana')!
   solanaChain = solana.caipNetworkId
   solanaUser = sandbox.info.solanaAccount as string
-}, 180_000)
+})
 afterAll(async () => {
   await sandbox?.stop()
   if (dataDir) await rm(dataDir, { recursive: true, force: true })

@@ -27,7 +27,7 @@ beforeAll(async () => {
   pUsd = (await deployPorticoUsd({ rpcUrl: anvil.rpcUrl, chainId: 31337 })).address
   deployed = await deploySafe({ rpcUrl: anvil.rpcUrl, chainId: 31337, pUsd })
   client = createPublicClient({ transport: http(anvil.rpcUrl) })
-}, 120_000)
+})
 afterAll(async () => {
   await anvil?.stop()
 })

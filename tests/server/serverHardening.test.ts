@@ -104,7 +104,7 @@ beforeAll(async () => {
       requestRateLimit: { max: 40, windowMs: 60_000 },
     }),
   ])
-}, 60_000)
+})
 
 afterAll(async () => {
   await Promise.all([strict?.dispose(), open?.dispose()])

@@ -50,8 +50,8 @@ beforeAll(async () => {
   pusd = getAddress(token.address)
   visitor = await openSandboxPage({ initScripts: [recordAnnouncements] })
   page = visitor.page
-  page.setDefaultTimeout(10_000)
-}, 120_000)
+  page.setDefaultTimeout(20_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -88,7 +88,7 @@ async function findTransaction(to: Address): Promise<{ hash: Hash; fee: bigint }
 }
 
 /** Waits until the modal shows `view` (usable in hooks, where expect.poll is not). */
-const waitForView = (view: string) => page.locator(`[role="dialog"][data-view="${view}"]`).waitFor({ timeout: 10_000 })
+const waitForView = (view: string) => page.locator(`[role="dialog"][data-view="${view}"]`).waitFor({ timeout: 20_000 })
 
 async function openAccount() {
   if ((await dialog().count()) === 0) await header().getByRole('button', { name: /0xf39F…2266/ }).click()
@@ -118,8 +118,8 @@ async function sendThroughModal(symbol: string, amount: string, receiver: Addres
   expect(details).toContain('Portico Devnet A')
   expect(details).toContain(receiver)
   await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-  await expect.poll(() => toastRegion().textContent(), { timeout: 15_000 }).toMatch(/Transaction (pending|confirmed)/)
-  await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 10_000 }).toBe('Account')
+  await expect.poll(() => toastRegion().textContent(), { timeout: 20_000 }).toMatch(/Transaction (pending|confirmed)/)
+  await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
   // Back from here does not lead into the cleared form: the modal's first view is Account again.
   expect(await dialog().getByRole('button', { name: 'Back' }).count()).toBe(0)
 }
@@ -136,12 +136,12 @@ describe('account and send on EVM, end to end', () => {
     await page.goto(sandbox.url)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog().getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => header().textContent(), { timeout: 15_000 }).toContain('0xf39F…2266')
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await openAccount()
     expect(await tab('Tokens').getAttribute('aria-selected')).toBe('true')
     const items = panel().getByRole('listitem')
-    await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(2)
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(2)
     const eth = (await items.filter({ hasText: 'Ether' }).textContent()) ?? ''
     const usd = (await items.filter({ hasText: 'Portico USD' }).textContent()) ?? ''
     expect(eth).toMatch(/ETH/)
@@ -237,12 +237,12 @@ describe('account and send on EVM, end to end', () => {
   it('the NFTs tab shows the three minted Portico Pioneers with images that loaded', async () => {
     await tab('NFTs').click()
     const images = panel().getByRole('img')
-    await expect.poll(() => images.count(), { timeout: 10_000 }).toBe(3)
+    await expect.poll(() => images.count(), { timeout: 20_000 }).toBe(3)
     for (const n of [1, 2, 3]) {
       const image: Locator = panel().getByRole('img', { name: `Portico Pioneers #${n}` })
       await image.scrollIntoViewIfNeeded()
       await expect
-        .poll(() => image.evaluate((el) => (el instanceof HTMLImageElement && el.complete ? el.naturalWidth : 0)), { timeout: 10_000 })
+        .poll(() => image.evaluate((el) => (el instanceof HTMLImageElement && el.complete ? el.naturalWidth : 0)), { timeout: 20_000 })
         .toBeGreaterThan(0)
     }
   })
@@ -262,7 +262,7 @@ describe('the transaction toast follows a send to the chain (issue 14, acceptanc
     await waitForView('WalletSendPreview')
     await anvil('evm_setAutomine', [false])
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    await expect.poll(() => toastRegion().textContent(), { timeout: 15_000 }).toContain('Transaction pending')
+    await expect.poll(() => toastRegion().textContent(), { timeout: 20_000 }).toContain('Transaction pending')
     const href = (await explorerLink().getAttribute('href')) ?? ''
     const hash = href.split('/tx/')[1] as Hash
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
@@ -282,7 +282,7 @@ describe('the transaction toast follows a send to the chain (issue 14, acceptanc
     const receiver = freshAddress()
     const hash = await sendPending(receiver)
     await anvil('evm_mine')
-    await expect.poll(() => toastRegion().textContent(), { timeout: 10_000 }).toContain('Transaction confirmed')
+    await expect.poll(() => toastRegion().textContent(), { timeout: 20_000 }).toContain('Transaction confirmed')
     expect(await explorerLink().getAttribute('href')).toBe(`${sandbox.url}/sandbox/explorer/eip155:31337/tx/${hash}`)
     expect((await rpc.getTransactionReceipt({ hash })).status).toBe('success')
     expect(await pusdOf(receiver)).toBe(parseUnits('1.5', 6))
@@ -305,7 +305,7 @@ describe('the transaction toast follows a send to the chain (issue 14, acceptanc
     } finally {
       await anvil('anvil_setCode', [pusd, code])
     }
-    await expect.poll(() => toastRegion().textContent(), { timeout: 10_000 }).toContain('Transaction failed')
+    await expect.poll(() => toastRegion().textContent(), { timeout: 20_000 }).toContain('Transaction failed')
     expect(await explorerLink().getAttribute('href')).toBe(`${sandbox.url}/sandbox/explorer/eip155:31337/tx/${hash}`)
     expect((await rpc.getTransactionReceipt({ hash })).status).toBe('reverted')
     expect(await pusdOf(receiver)).toBe(0n)
@@ -365,7 +365,7 @@ describe('bad input in the send view: a visible state and nothing sent', () => {
     expect(await value.textContent()).toBe('≈ $1,250.12')
     // The network fee, estimated over the devnet's RPC (eth_estimateGas × eth_gasPrice), in ETH and USD.
     const fee = dialog().locator('.portico-send-preview__row', { hasText: 'Network fee' }).locator('dd')
-    await expect.poll(() => fee.textContent(), { timeout: 10_000 }).toMatch(/^up to 0\.0\d* ETH \(≈ (\$\d+\.\d{2}|<\$0\.01)\)$/)
+    await expect.poll(() => fee.textContent(), { timeout: 20_000 }).toMatch(/^up to 0\.0\d* ETH \(≈ (\$\d+\.\d{2}|<\$0\.01)\)$/)
     await dialog().getByRole('button', { name: 'Cancel' }).click()
     await waitForView('WalletSend')
   })
@@ -416,7 +416,7 @@ describe('bad input in the send view: a visible state and nothing sent', () => {
     try {
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
       const alert = dialog().getByRole('alert')
-      await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toBe('The request was rejected in the wallet')
+      await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet')
       // The form is usable again: Send is no longer busy.
       expect(await dialog().getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(false)
       expect(await dialog().getAttribute('data-view')).toBe('WalletSendPreview')
@@ -460,7 +460,7 @@ describe('accessibility and page hygiene', () => {
     await openAccount()
     for (const name of ['Tokens', 'NFTs', 'Activity']) {
       await tab(name).click()
-      await expect.poll(() => panel().getByRole('listitem').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      await expect.poll(() => panel().getByRole('listitem').count(), { timeout: 20_000 }).toBeGreaterThan(0)
       await run(`Account ${name}`)
     }
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()

@@ -24,7 +24,7 @@ beforeAll(async () => {
   page = visitor.page
   const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { caipNetworkId: string; nodeUrl: string }[] }
   nodeUrl = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!.nodeUrl
-}, 120_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -41,11 +41,11 @@ describe('batch calls from the dev wallet smart account, end to end', () => {
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
     await dialog.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 15_000 }).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
 
     // The connected account is the smart account (eth_accounts is [smartAccount, eoa]).
-    await expect.poll(() => batch().getByTestId('batch-account-type').textContent(), { timeout: 15_000 }).toMatch(/^Smart account · (deployed|not deployed yet)$/)
-    await expect.poll(() => batch().getByTestId('batch-capabilities').textContent(), { timeout: 15_000 }).toContain('"atomic":{"status":"supported"}')
+    await expect.poll(() => batch().getByTestId('batch-account-type').textContent(), { timeout: 20_000 }).toMatch(/^Smart account · (deployed|not deployed yet)$/)
+    await expect.poll(() => batch().getByTestId('batch-capabilities').textContent(), { timeout: 20_000 }).toContain('"atomic":{"status":"supported"}')
     expect(await batch().getByTestId('batch-capabilities').textContent()).toContain('"paymasterService":{"supported":true}')
     const smartAccount = ((await account().locator('dd.mono').first().textContent()) ?? '').trim()
     expect(smartAccount).toMatch(/^0x[0-9a-fA-F]{40}$/)
@@ -56,7 +56,7 @@ describe('batch calls from the dev wallet smart account, end to end', () => {
     expect(fund.ok).toBe(true)
     const client = createPublicClient({ transport: http(nodeUrl) })
     const read = (owner: string) => client.readContract({ address: pusd, abi: erc20, functionName: 'balanceOf', args: [owner as `0x${string}`] })
-    await expect.poll(() => read(smartAccount), { timeout: 15_000 }).toBeGreaterThanOrEqual(10_000_000n)
+    await expect.poll(() => read(smartAccount), { timeout: 20_000 }).toBeGreaterThanOrEqual(10_000_000n)
     const senderBefore = await read(smartAccount)
     const receiverBefore = await read(devAccount1)
     const ethBefore = await client.getBalance({ address: smartAccount as `0x${string}` })
@@ -74,10 +74,10 @@ describe('batch calls from the dev wallet smart account, end to end', () => {
     expect(await client.readContract({ address: pusd, abi: erc20, functionName: 'allowance', args: [smartAccount as `0x${string}`, devAccount1] })).toBe(1_000_000n)
     expect(await client.getBalance({ address: smartAccount as `0x${string}` })).toBe(ethBefore)
     expect((await client.getCode({ address: smartAccount as `0x${string}` }))?.length ?? 0).toBeGreaterThan(2)
-    await expect.poll(() => batch().getByTestId('batch-account-type').textContent(), { timeout: 15_000 }).toBe('Smart account · deployed')
+    await expect.poll(() => batch().getByTestId('batch-account-type').textContent(), { timeout: 20_000 }).toBe('Smart account · deployed')
 
     // The wallet shows the batch on request.
     await batch().getByRole('button', { name: 'Show in wallet' }).click()
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^Shown in the wallet: batch 0x[0-9a-f]{64}$/)
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Shown in the wallet: batch 0x[0-9a-f]{64}$/)
   }, 180_000)
 })

@@ -19,7 +19,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
   visitor = await openSandboxPage()
   page = visitor.page
-}, 120_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -35,13 +35,13 @@ const lookupResult = () => lookups().getByRole('status')
 async function connectDevWallet(query = ''): Promise<void> {
   await page.goto(`${sandbox.url}/${query}`)
   const status = page.getByTestId('account-status')
-  await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^(connected|disconnected)$/)
+  await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^(connected|disconnected)$/)
   if ((await status.textContent()) === 'disconnected') {
     await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 15_000 }).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
   }
-  await expect.poll(() => batch().count(), { timeout: 15_000 }).toBe(1)
+  await expect.poll(() => batch().count(), { timeout: 20_000 }).toBe(1)
 }
 
 describe('the spec’s EIP-5792 and bundler errors, as a visitor sees them', () => {
@@ -65,23 +65,23 @@ describe('the spec’s EIP-5792 and bundler errors, as a visitor sees them', () 
 
   it('5760 from an EOA asked for an atomic batch, 5730 for a batch id the wallet never saw', async () => {
     await connectDevWallet()
-    await expect.poll(() => batch().getByTestId('batch-account-type').textContent(), { timeout: 15_000 }).toBe('EOA')
+    await expect.poll(() => batch().getByTestId('batch-account-type').textContent(), { timeout: 20_000 }).toBe('EOA')
     await batch().getByRole('button', { name: 'Approve and transfer 1 pUSD' }).click()
-    await expect.poll(() => batch().getByRole('status').textContent(), { timeout: 15_000 }).toBe('Not sent: The EOA cannot send these calls atomically; switch the Portico Dev Wallet to its smart account.')
+    await expect.poll(() => batch().getByRole('status').textContent(), { timeout: 20_000 }).toBe('Not sent: The EOA cannot send these calls atomically; switch the Portico Dev Wallet to its smart account.')
     expect(await batch().getByRole('status').textContent()).not.toMatch(/Waiting/)
 
     await lookups().getByRole('textbox', { name: 'Batch id or user operation hash' }).fill(`0x${'cd'.repeat(32)}`)
     await lookups().getByRole('button', { name: 'Get call status' }).click()
-    await expect.poll(() => lookupResult().textContent(), { timeout: 15_000 }).toBe(`Call status failed: The Portico Dev Wallet sent no batch with id 0x${'cd'.repeat(32)}. (code 5730)`)
+    await expect.poll(() => lookupResult().textContent(), { timeout: 20_000 }).toBe(`Call status failed: The Portico Dev Wallet sent no batch with id 0x${'cd'.repeat(32)}. (code 5730)`)
   })
 
   it('a rejection in the wallet shows as the visitor saying no, and nothing is sent', async () => {
     await connectDevWallet('?devAccountType=smartAccount')
-    await expect.poll(() => batch().getByTestId('batch-account-type').textContent(), { timeout: 15_000 }).toMatch(/^Smart account/)
+    await expect.poll(() => batch().getByTestId('batch-account-type').textContent(), { timeout: 20_000 }).toMatch(/^Smart account/)
     await page.evaluate(() => window.__porticoDevWallet?.setMode('reject'))
     try {
       await batch().getByRole('button', { name: 'Approve and transfer 1 pUSD' }).click()
-      await expect.poll(() => batch().getByRole('status').textContent(), { timeout: 15_000 }).toBe('Not sent: User rejected the request.')
+      await expect.poll(() => batch().getByRole('status').textContent(), { timeout: 20_000 }).toBe('Not sent: User rejected the request.')
       expect(await batch().getByTestId('batch-receipt').textContent()).toBe('')
     } finally {
       await page.evaluate(() => window.__porticoDevWallet?.setMode('approve'))
@@ -97,7 +97,7 @@ describe('the spec’s EIP-5792 and bundler errors, as a visitor sees them', () 
       const region = demo.getByRole('region', { name: 'Look up' })
       await region.getByRole('textbox', { name: 'Batch id or user operation hash' }).fill(`0x${'ef'.repeat(32)}`)
       await region.getByRole('button', { name: 'Get call status' }).click()
-      await expect.poll(() => region.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Call status failed: Fetching call status not approved by the wallet')
+      await expect.poll(() => region.getByRole('status').textContent(), { timeout: 20_000 }).toBe('Call status failed: Fetching call status not approved by the wallet')
       expect(pair.errors).toEqual([])
       expect(pair.blocked).toEqual([])
     } finally {

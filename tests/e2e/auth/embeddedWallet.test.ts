@@ -36,7 +36,7 @@ async function codeFor(to: string, afterId = 0): Promise<{ code: string; id: num
       const { messages } = (await (await fetch(`${sandbox.url}/sandbox/mail.json`)).json()) as { messages: Mail[] }
       found = messages.find((m) => m.to.includes(to) && m.id > afterId && /(login|email change) code/i.test(m.subject))
       return found !== undefined
-    }, { timeout: 15_000 })
+    }, { timeout: 20_000 })
     .toBe(true)
   const code = /\b(\d{6})\b/.exec(found!.text)?.[1]
   if (!code) throw new Error(`No code in "${found!.subject}"`)
@@ -93,7 +93,7 @@ async function shownAddress(p: Page): Promise<string | undefined> {
 async function asNewVisitor(act: (p: Page, visitor: SandboxPage) => Promise<void>, { goto = true } = {}): Promise<void> {
   const visitor = await openSandboxPage()
   try {
-    visitor.page.setDefaultTimeout(15_000)
+    visitor.page.setDefaultTimeout(20_000)
     if (goto) await visitor.page.goto(sandbox.url)
     await act(visitor.page, visitor)
     expect(await allViolations(visitor.page)).toEqual([])
@@ -109,8 +109,8 @@ beforeAll(async () => {
   info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
   visitor = await openSandboxPage()
   page = visitor.page
-  page.setDefaultTimeout(15_000)
-}, 180_000)
+  page.setDefaultTimeout(20_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -150,7 +150,7 @@ describe('email login', () => {
     const receiver = privateKeyToAccount(generatePrivateKey()).address
     await page.getByRole('button', { name: new RegExp(email.slice(0, 20)) }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
-    await expect.poll(() => dialog().textContent(), { timeout: 15_000 }).toMatch(/1(\.0+)? ETH/)
+    await expect.poll(() => dialog().textContent(), { timeout: 20_000 }).toMatch(/1(\.0+)? ETH/)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await chooseSendToken(dialog(), 'ETH')
     await dialog().getByLabel('Amount').fill('0.01')
@@ -159,7 +159,7 @@ describe('email login', () => {
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await expect.poll(() => rpc.getBalance({ address: receiver }), { timeout: 30_000 }).toBe(parseEther('0.01'))
-    await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 15_000 }).toBe('Account')
+    await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
     await page.keyboard.press('Escape')
   }, 90_000)
 
@@ -242,7 +242,7 @@ describe('email login', () => {
   it('signs on Solana with the same login', async () => {
     await page.getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
-    await expect.poll(() => shownAddress(page), { timeout: 15_000 }).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    await expect.poll(() => shownAddress(page), { timeout: 20_000 }).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
     const address = (await shownAddress(page)) as string
     await page.getByRole('button', { name: 'Sign "Hello from the Portico demo"' }).click()
     await expect.poll(() => page.getByRole('status').filter({ hasText: /Signature: / }).count(), { timeout: 20_000 }).toBe(1)
@@ -252,7 +252,7 @@ describe('email login', () => {
     // Back to Devnet A for the tests that follow.
     await page.getByRole('button', { name: /Portico Solana Localnet/ }).click()
     await dialog().getByRole('button', { name: 'Portico Devnet A' }).click()
-    await expect.poll(() => shownAddress(page), { timeout: 15_000 }).toBe(eip155Address)
+    await expect.poll(() => shownAddress(page), { timeout: 20_000 }).toBe(eip155Address)
   }, 60_000)
 
   it('gives a fresh browser with the same email the same address', async () => {
@@ -280,7 +280,7 @@ describe('changing the email', () => {
     await dialog().getByRole('textbox', { name: 'Code' }).fill(code)
     const verify = dialog().getByRole('button', { name: 'Verify' })
     if ((await verify.count()) > 0 && (await verify.isEnabled())) await verify.click().catch(() => undefined)
-    await expect.poll(() => dialog().innerText(), { timeout: 15_000 }).toContain(`Your email is now ${newEmail}`)
+    await expect.poll(() => dialog().innerText(), { timeout: 20_000 }).toContain(`Your email is now ${newEmail}`)
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('button', { name: new RegExp(newEmail.slice(0, 20)) }).count()).toBe(1)
     expect(await shownAddress(page)).toBe(eip155Address)
@@ -352,8 +352,8 @@ describe('social login', () => {
     await asNewVisitor(async (p) => {
       const popup = await openSocial(p, /GitHub/)
       await popup.waitForSelector('button[value=cancel]')
-      await Promise.all([popup.waitForEvent('close', { timeout: 15_000 }), popup.click('button[value=cancel]')])
-      await expect.poll(() => dialog(p).textContent(), { timeout: 10_000 }).toMatch(/GitHub/)
+      await Promise.all([popup.waitForEvent('close', { timeout: 20_000 }), popup.click('button[value=cancel]')])
+      await expect.poll(() => dialog(p).textContent(), { timeout: 20_000 }).toMatch(/GitHub/)
       expect(await dialog(p).getByRole('button', { name: /Try again/i }).count()).toBe(1)
       expect(await shownStatus(p)).toContain('Status disconnected')
     })

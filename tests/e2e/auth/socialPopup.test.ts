@@ -49,7 +49,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, 'localhost', resolve))
   siteOrigin = `http://localhost:${(site.address() as AddressInfo).port}`
   browser = await launchChromium()
-}, 60_000)
+})
 
 afterAll(async () => {
   await browser?.close()
@@ -71,7 +71,7 @@ it('embeds the frame and brings the ticket from the popup to the site', async ()
   await popup.click('button[type=submit]')
   await popup.waitForSelector('button[type=submit]:has-text("Continue")')
   await popup.click('button[type=submit]')
-  await popup.waitForEvent('close', { timeout: 15_000 })
+  await popup.waitForEvent('close', { timeout: 20_000 })
 
   const results = await page.evaluate(() => (window as unknown as { results: { origin: string; data: any }[] }).results)
   const social = results.find((r) => r.data?.type === 'portico-auth:social')!

@@ -38,8 +38,8 @@ beforeAll(async () => {
   esplora = chain.nodeUrl
   visitor = await openSandboxPage()
   page = visitor.page
-  page.setDefaultTimeout(10_000)
-}, 120_000)
+  page.setDefaultTimeout(20_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -67,14 +67,14 @@ describe('Bitcoin on the demo site, end to end', () => {
     await page.goto(sandbox.url)
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: 'Portico Bitcoin Regtest' }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
     await expect.poll(() => connect.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).count()).toBe(1)
     await connect.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*(?:\.\d+)? BTC/)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*(?:\.\d+)? BTC/)
     expect((await activity()).some((a) => a.method === 'getAddresses' && a.outcome === 'approved')).toBe(true)
   })
 
@@ -88,7 +88,7 @@ describe('Bitcoin on the demo site, end to end', () => {
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
     // Slow / Normal / Fast with their fees in BTC, USD and sats, Normal first; the fee line follows the choice.
     const speeds = dialog().getByRole('group', { name: 'Speed' })
-    await expect.poll(() => speeds.getByRole('radio').count(), { timeout: 10_000 }).toBe(3)
+    await expect.poll(() => speeds.getByRole('radio').count(), { timeout: 20_000 }).toBe(3)
     expect(await speeds.getByRole('radio', { name: /^Normal/ }).isChecked()).toBe(true)
     const fast = speeds.getByRole('radio', { name: /^Fast/ })
     const fastText = (await speeds.locator('label').filter({ hasText: 'Fast' }).textContent()) ?? ''
@@ -118,7 +118,7 @@ describe('Bitcoin on the demo site, end to end', () => {
       await fillSendForm('0.001', receiver)
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 10_000 }).toBe('The request was rejected in the wallet')
+      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet')
       expect((await activity()).at(-1)).toEqual({ method: 'signPsbt', outcome: 'rejected' })
       expect(await satsOf(receiver)).toBe(0n)
       await page.keyboard.press('Escape')
@@ -129,14 +129,14 @@ describe('Bitcoin on the demo site, end to end', () => {
 
   it('reload keeps the connection', async () => {
     await page.reload()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect(await header().getByRole('button', { name: 'Connect Wallet' }).count()).toBe(0)
   })
   it('the Activity tab lists the send with its receiver (from the server\'s Esplora history)', async () => {
     await openAccount()
     await dialog().getByRole('tab', { name: 'Activity' }).click()
     const to = `to ${lastReceiver.slice(0, 4)}…${lastReceiver.slice(-4)}`
-    await expect.poll(() => dialog().getByRole('tabpanel').textContent(), { timeout: 15_000 }).toContain(`Sent0.001 BTC${to}`)
+    await expect.poll(() => dialog().getByRole('tabpanel').textContent(), { timeout: 20_000 }).toContain(`Sent0.001 BTC${to}`)
     await dialog().getByRole('tab', { name: 'Tokens' }).click()
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog().count()).toBe(0)
@@ -149,12 +149,12 @@ describe('Bitcoin on the demo site, end to end', () => {
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
     // The Bitcoin wallet here is also the EVM "Portico Dev Wallet": the modal connects it on Devnet A without a list.
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: 'Portico Bitcoin Regtest' }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect((await activity()).filter((a) => a.method === 'getAddresses').length).toBe(asked)
     // And Solana: the same wallet's Solana side, then back to Bitcoin again without asking.
     await header().getByRole('button', { name: /Portico Bitcoin Regtest/ }).click()
@@ -162,21 +162,21 @@ describe('Bitcoin on the demo site, end to end', () => {
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
     const list = page.getByRole('dialog', { name: 'Connect Wallet' })
-    await expect.poll(async () => (await list.count()) + (await dialog().count() === 0 ? 1 : 0), { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect.poll(async () => (await list.count()) + (await dialog().count() === 0 ? 1 : 0), { timeout: 20_000 }).toBeGreaterThan(0)
     if ((await list.count()) > 0) await list.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/Portico Solana Localnet.*\d[\d,]*\.\d{3} SOL/)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/Portico Solana Localnet.*\d[\d,]*\.\d{3} SOL/)
     await header().getByRole('button', { name: /Portico Solana Localnet/ }).click()
     await dialog().getByRole('button', { name: 'Portico Bitcoin Regtest' }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect((await activity()).filter((a) => a.method === 'getAddresses').length).toBe(asked)
   })
 
   it('a rejected Bitcoin connection shows "Connection rejected", and "Try again" connects', async () => {
     await openAccount()
     await dialog().getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     if ((await dialog().count()) > 0) {
       await page.keyboard.press('Escape')
       await expect.poll(() => dialog().count()).toBe(0)
@@ -189,25 +189,25 @@ describe('Bitcoin on the demo site, end to end', () => {
       await dialog().getByRole('button', { name: 'Switch Network' }).click()
       const list = page.getByRole('dialog', { name: 'Connect Wallet' })
       if ((await list.count()) > 0) await list.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-      await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 20_000 }).toBeGreaterThan(0)
       expect((await activity()).at(-1)).toEqual({ method: 'getAddresses', outcome: 'rejected' })
     } finally {
       await panel().getByRole('switch', { name: 'Reject requests' }).uncheck()
     }
     await dialog().getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect((await activity()).at(-1)).toEqual({ method: 'getAddresses', outcome: 'approved' })
   })
 
   it('sign-in with ?siwx=required: the Bitcoin wallet signs (BIP-322) and the sandbox server verifies the session', async () => {
     await page.goto(`${sandbox.url}/?siwx=required`)
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
-    await expect.poll(() => signView.getByRole('button', { name: 'Sign', exact: true }).isEnabled(), { timeout: 10_000 }).toBe(true)
+    await expect.poll(() => signView.getByRole('button', { name: 'Sign', exact: true }).isEnabled(), { timeout: 20_000 }).toBe(true)
     const message = (await signView.getByRole('region', { name: 'Message to sign' }).textContent()) ?? ''
     expect(message).toContain('wants you to sign in with your Bitcoin account:')
     expect(message).toContain(devBitcoinAddress)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
     expect((await activity()).at(-1)).toEqual({ method: 'signMessage', outcome: 'approved' })
     const response = await page.context().request.get(`${sandbox.url}/siwx/sessions`)
     const body = (await response.json()) as { signedIn: boolean; sessions: { data: { accountAddress: string; chainId: string } }[] }

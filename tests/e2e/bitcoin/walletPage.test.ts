@@ -26,7 +26,7 @@ beforeAll(async () => {
   ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
   const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { caipNetworkId: string; nodeUrl: string }[] }
   esplora = info.chains.find((c) => c.caipNetworkId === caip2)!.nodeUrl
-}, 120_000)
+})
 afterAll(async () => {
   await browser?.close()
   await sandbox?.stop()
@@ -47,7 +47,7 @@ describe('the /wallet page and the bip122 namespace', () => {
 
       const short = `${devBitcoinAddress.slice(0, 4)}…${devBitcoinAddress.slice(-4)}`
       await expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(short)
-      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0)
+      await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0)
       const session = walletPage.getByRole('region', { name: 'Sessions' }).getByRole('article', { name: 'Portico demo dApp' })
       await session.waitFor()
       expect(await session.textContent()).toContain(caip2)
@@ -56,11 +56,11 @@ describe('the /wallet page and the bip122 namespace', () => {
       await demo.getByRole('button', { name: `Sign "${demoMessage}"` }).click()
       const requests = walletPage.getByRole('region', { name: 'Requests' })
       const signRequest = requests.getByRole('article', { name: 'signMessage from Portico demo dApp' })
-      await signRequest.waitFor({ timeout: 15_000 })
+      await signRequest.waitFor({ timeout: 20_000 })
       expect(await signRequest.textContent()).toContain(demoMessage)
       await signRequest.getByRole('button', { name: 'Approve' }).click()
       const output = demo.getByRole('region', { name: 'Sign a message' }).getByRole('status')
-      await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^Signature: /)
+      await expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: /)
       const signature = ((await output.textContent()) ?? '').replace('Signature: ', '')
       expect(verifyBip322(devBitcoinAddress, demoMessage, signature)).toBe(true)
       expect(verifyBip322(devBitcoinAddress, `${demoMessage}!`, signature)).toBe(false)
@@ -75,7 +75,7 @@ describe('the /wallet page and the bip122 namespace', () => {
       await dialog.getByRole('button', { name: 'Preview Send' }).click()
       await dialog.getByRole('button', { name: 'Send', exact: true }).click()
       const transfer = requests.getByRole('article', { name: 'sendTransfer from Portico demo dApp' })
-      await transfer.waitFor({ timeout: 15_000 })
+      await transfer.waitFor({ timeout: 20_000 })
       expect(await transfer.textContent()).toContain('0.00050000 BTC (50000 sats)')
       expect(await transfer.textContent()).toContain(receiver)
       await transfer.getByRole('button', { name: 'Approve' }).click()

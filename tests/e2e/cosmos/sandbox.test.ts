@@ -45,8 +45,8 @@ beforeAll(async () => {
   short = `${devAddress.slice(0, 4)}…${devAddress.slice(-4)}`
   visitor = await openSandboxPage()
   page = visitor.page
-  page.setDefaultTimeout(10_000)
-}, 120_000)
+  page.setDefaultTimeout(20_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -68,14 +68,14 @@ describe('Cosmos on the demo site, end to end', () => {
   it('makes the Cosmos chain active, lists the dev wallet once and connects it; the header shows its balance', async () => {
     await page.goto(sandbox.url)
     await chooseCosmos()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     const wallet = page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet (Cosmos)' })
     await expect.poll(() => wallet.count()).toBe(1)
     await wallet.click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} PTC/)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} PTC/)
     expect((await activity()).map((a) => a.method)).toContain('enable')
   })
 
@@ -87,7 +87,7 @@ describe('Cosmos on the demo site, end to end', () => {
     await dialog().getByLabel('Amount').fill('0.25')
     await dialog().getByLabel('Receiver address').fill(receiver)
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
-    await expect.poll(() => dialog().locator('dl').textContent(), { timeout: 10_000 }).toMatch(/Network feeup to \d+(\.\d+)? PTC/)
+    await expect.poll(() => dialog().locator('dl').textContent(), { timeout: 20_000 }).toMatch(/Network feeup to \d+(\.\d+)? PTC/)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     const toasts = page.getByRole('status', { name: 'Notifications' })
     await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toMatch(/Transaction (confirmed|sent|started)/)
@@ -106,7 +106,7 @@ describe('Cosmos on the demo site, end to end', () => {
     await dialog().getByRole('tab', { name: 'Activity' }).click()
     const panel = dialog().getByRole('tabpanel')
     const to = `to ${lastReceiver.slice(0, 4)}…${lastReceiver.slice(-4)}`
-    await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain(`Sent0.250 PTC${to}`)
+    await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toContain(`Sent0.250 PTC${to}`)
     await dialog().getByRole('tab', { name: 'Tokens' }).click()
     await page.keyboard.press('Escape')
   })
@@ -125,7 +125,7 @@ describe('Cosmos on the demo site, end to end', () => {
       await dialog().getByLabel('Receiver address').fill(receiver)
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/reject/i)
+      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(/reject/i)
       expect((await activity()).at(-1)).toEqual({ method: 'signDirect', outcome: 'rejected' })
       expect(await bankBalance(receiver, 'uptc')).toBe(0n)
     } finally {
@@ -136,7 +136,7 @@ describe('Cosmos on the demo site, end to end', () => {
 
   it('after a reload the Cosmos connection is restored', async () => {
     await page.reload()
-    await expect.poll(() => header().textContent(), { timeout: 15_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect(await header().getByRole('button', { name: 'Connect Wallet' }).count()).toBe(0)
   })
 
@@ -144,7 +144,7 @@ describe('Cosmos on the demo site, end to end', () => {
     const sign = page.getByRole('button', { name: 'Sign "Hello from the Portico demo"' })
     const signResult = page.getByRole('region', { name: 'Sign a message' }).getByRole('status')
     await sign.click()
-    await expect.poll(() => signResult.textContent(), { timeout: 10_000 }).toMatch(/^Signature: /)
+    await expect.poll(() => signResult.textContent(), { timeout: 20_000 }).toMatch(/^Signature: /)
     const signature = ((await signResult.textContent()) ?? '').replace('Signature: ', '')
     expect(await verifyCosmosSignature({ message: 'Hello from the Portico demo', signature, address: devAddress })).toBe(true)
     expect(await verifyCosmosSignature({ message: 'Hello from the Portico demo!', signature, address: devAddress })).toBe(false)
@@ -158,12 +158,12 @@ describe('Cosmos on the demo site, end to end', () => {
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
     // The Cosmos wallet does not serve eip155: the modal asks for a wallet there.
     await dialog().getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: network }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect((await activity()).filter((a) => a.method === 'enable').length).toBe(enables)
     // And Solana: the same modal makes it active; the header moves there, and back to Cosmos again.
     await header().getByRole('button', { name: new RegExp(network) }).click()
@@ -171,20 +171,20 @@ describe('Cosmos on the demo site, end to end', () => {
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().getByRole('button', { name: /Portico Solana Localnet/ }).count(), { timeout: 10_000 }).toBe(1)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} SOL/)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().getByRole('button', { name: /Portico Solana Localnet/ }).count(), { timeout: 20_000 }).toBe(1)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} SOL/)
     await header().getByRole('button', { name: /Portico Solana Localnet/ }).click()
     await dialog().getByRole('button', { name: network }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect((await activity()).filter((a) => a.method === 'enable').length).toBe(enables)
   })
 
   it('a rejected Cosmos connection shows "Connection rejected", and "Try again" connects', async () => {
     await header().getByRole('button', { name: new RegExp(short) }).click()
     await dialog().getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     if ((await dialog().count()) > 0) {
       await page.keyboard.press('Escape')
       await expect.poll(() => dialog().count()).toBe(0)
@@ -197,13 +197,13 @@ describe('Cosmos on the demo site, end to end', () => {
       await dialog().getByRole('button', { name: 'Switch Network' }).click()
       // Nothing is connected on Cosmos: the modal lists the wallets there.
       await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet (Cosmos)' }).click()
-      await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 20_000 }).toBeGreaterThan(0)
       expect((await activity()).at(-1)).toEqual({ method: 'enable', outcome: 'rejected' })
     } finally {
       await panel().getByRole('switch', { name: 'Reject requests' }).uncheck()
     }
     await dialog().getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect((await activity()).at(-1)).toEqual({ method: 'enable', outcome: 'approved' })
   })
 
@@ -212,13 +212,13 @@ describe('Cosmos on the demo site, end to end', () => {
     const newcomer = await openSandboxPage()
     try {
       const p = newcomer.page
-      p.setDefaultTimeout(10_000)
+      p.setDefaultTimeout(20_000)
       const d = () => p.getByRole('dialog')
       const h = () => p.getByRole('navigation', { name: 'Wallet' })
       await p.goto(`${sandbox.url}/?siwx=required`)
       await h().getByRole('button', { name: /Portico Devnet A/ }).click()
       await d().getByRole('button', { name: network }).click()
-      await expect.poll(() => d().count(), { timeout: 10_000 }).toBe(0)
+      await expect.poll(() => d().count(), { timeout: 20_000 }).toBe(0)
       await h().getByRole('button', { name: 'Connect Wallet' }).click()
       await p.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet (Cosmos)' }).click()
       const signView = p.getByRole('dialog').filter({ has: p.getByRole('heading', { name: 'Sign in with your wallet' }) })
@@ -227,7 +227,7 @@ describe('Cosmos on the demo site, end to end', () => {
       expect(shown).toContain('wants you to sign in with your Cosmos account')
       expect(shown).toContain(devAddress)
       await signView.getByRole('button', { name: 'Sign', exact: true }).click()
-      await expect.poll(() => d().count(), { timeout: 10_000 }).toBe(0)
+      await expect.poll(() => d().count(), { timeout: 20_000 }).toBe(0)
       const response = await newcomer.context.request.get(`${sandbox.url}/siwx/sessions`)
       const body = (await response.json()) as { signedIn: boolean; sessions: { data: { chainId: string; accountAddress: string }; message: string; signature: string }[] }
       expect(body.signedIn).toBe(true)

@@ -23,7 +23,7 @@ beforeAll(async () => {
   ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
   const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { caipNetworkId: string; nodeUrl: string }[] }
   nodeUrl = info.chains.find((c) => c.caipNetworkId.startsWith('cosmos:'))!.nodeUrl
-}, 120_000)
+})
 afterAll(async () => {
   await browser?.close()
   await sandbox?.stop()
@@ -43,7 +43,7 @@ describe('the /wallet page and the cosmos namespace', () => {
 
       const short = `${devCosmosAddress.slice(0, 4)}…${devCosmosAddress.slice(-4)}`
       await expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(short)
-      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0)
+      await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0)
       const session = walletPage.getByRole('region', { name: 'Sessions' }).getByRole('article', { name: 'Portico demo dApp' })
       await session.waitFor()
       expect(await session.textContent()).toContain('cosmos:portico-local-1')
@@ -52,11 +52,11 @@ describe('the /wallet page and the cosmos namespace', () => {
       await demo.getByRole('button', { name: `Sign "${demoMessage}"` }).click()
       const requests = walletPage.getByRole('region', { name: 'Requests' })
       const signRequest = requests.getByRole('article', { name: 'cosmos_signAmino from Portico demo dApp' })
-      await signRequest.waitFor({ timeout: 15_000 })
+      await signRequest.waitFor({ timeout: 20_000 })
       expect(await signRequest.textContent()).toContain(demoMessage)
       await signRequest.getByRole('button', { name: 'Approve' }).click()
       const output = demo.getByRole('region', { name: 'Sign a message' }).getByRole('status')
-      await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^Signature: \{/)
+      await expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: \{/)
       const signature = ((await output.textContent()) ?? '').replace('Signature: ', '')
       expect(await verifyAdr36WithCosmjs(demoMessage, signature, devCosmosAddress)).toBe(true)
       expect(await verifyAdr36WithCosmjs(`${demoMessage}!`, signature, devCosmosAddress)).toBe(false)
@@ -72,10 +72,10 @@ describe('the /wallet page and the cosmos namespace', () => {
       // cosmos_getAccounts needs no visitor (the page answers it at once); the signature does.
       const approveEach = async (method: string) => {
         const request = requests.getByRole('article', { name: `${method} from Portico demo dApp` })
-        await request.waitFor({ timeout: 15_000 })
+        await request.waitFor({ timeout: 20_000 })
         await request.getByRole('button', { name: 'Approve' }).click()
       }
-      await expect.poll(() => dialog.locator('dl').textContent(), { timeout: 10_000 }).toMatch(/Network feeup to \d+(\.\d+)? PTC/)
+      await expect.poll(() => dialog.locator('dl').textContent(), { timeout: 20_000 }).toMatch(/Network feeup to \d+(\.\d+)? PTC/)
       await dialog.getByRole('button', { name: 'Send', exact: true }).click()
       await approveEach('cosmos_signDirect')
       await expect.poll(() => bankBalance(receiver).catch(() => 0n), { timeout: 20_000 }).toBe(100_000n)

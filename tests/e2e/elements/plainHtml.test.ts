@@ -19,7 +19,7 @@ beforeAll(async () => {
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text())
   })
-}, 120_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -56,11 +56,11 @@ describe('Portico as custom elements on a plain HTML page', () => {
     expect(await page.getByRole('dialog').count()).toBe(1)
     expect(await page.locator('.portico-root').count()).toBe(1)
     await dialog.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => accountSection().getByRole('button').textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => accountSection().getByRole('button').textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
 
-    await expect.poll(async () => (await documentEvents()).map((e) => e.type), { timeout: 10_000 }).toEqual(['portico-open', 'portico-connect', 'portico-close'])
+    await expect.poll(async () => (await documentEvents()).map((e) => e.type), { timeout: 20_000 }).toEqual(['portico-open', 'portico-connect', 'portico-close'])
     const connect = (await documentEvents()).find((e) => e.type === 'portico-connect')
     expect(connect).toEqual({
       type: 'portico-connect',
@@ -74,9 +74,9 @@ describe('Portico as custom elements on a plain HTML page', () => {
   it('disconnects from the account element, and document hears portico-disconnect', async () => {
     await accountSection().getByRole('button', { name: /0xf39F…2266/ }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1)
     expect(await accountSection().getByRole('button').count()).toBe(0)
-    await expect.poll(async () => (await documentEvents()).filter((e) => e.type === 'portico-disconnect').map((e) => e.detail), { timeout: 10_000 }).toEqual([{ namespace: 'eip155' }])
+    await expect.poll(async () => (await documentEvents()).filter((e) => e.type === 'portico-disconnect').map((e) => e.detail), { timeout: 20_000 }).toEqual([{ namespace: 'eip155' }])
   })
 
   it('follows attributes and properties, and warns (never breaks) on a bad value', async () => {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   sandbox = await startSandbox()
   visitor = await openSandboxPage()
   page = visitor.page
-}, 120_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -35,9 +35,9 @@ describe('connect on EVM, end to end', () => {
     await expect.poll(() => dialog.getAttribute('aria-modal')).toBe('true')
     await expect.poll(() => dialog.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).count()).toBe(1)
     await dialog.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} ETH/)
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} ETH/)
   })
 
   it('after a reload it is still connected and never shows "Connect Wallet" in between', async () => {
@@ -49,7 +49,7 @@ describe('connect on EVM, end to end', () => {
         }).observe(document, { subtree: true, childList: true, characterData: true });`,
     })
     await page.reload()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     const seen = (await page.evaluate(() => (window as unknown as { __headerTexts: string[] }).__headerTexts)) as string[]
     expect(seen.length).toBeGreaterThan(0)
     expect(seen.filter((text) => text.includes('Connect Wallet'))).toEqual([])
@@ -59,8 +59,8 @@ describe('connect on EVM, end to end', () => {
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Portico Devnet B' }).click()
-    await expect.poll(() => devWalletPanel().textContent(), { timeout: 10_000 }).toContain('Portico Devnet B (31338)')
-    await expect.poll(() => header().getByRole('button', { name: /Portico Devnet B/ }).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => devWalletPanel().textContent(), { timeout: 20_000 }).toContain('Portico Devnet B (31338)')
+    await expect.poll(() => header().getByRole('button', { name: /Portico Devnet B/ }).count(), { timeout: 20_000 }).toBe(1)
     expect(await page.evaluate(() => (window as unknown as { __porticoDevWallet: { getState(): { chainId: number } } }).__porticoDevWallet.getState().chainId)).toBe(31338)
   })
 
@@ -68,7 +68,7 @@ describe('connect on EVM, end to end', () => {
     await header().getByRole('button', { name: /0xf39F…2266/ }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1)
   })
 
   it('a rejection in the wallet shows "Connection rejected", and "Try again" works', async () => {
@@ -76,10 +76,10 @@ describe('connect on EVM, end to end', () => {
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => dialog.getByText('Connection rejected').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect.poll(() => dialog.getByText('Connection rejected').count(), { timeout: 20_000 }).toBeGreaterThan(0)
     await devWalletPanel().getByRole('switch', { name: 'Reject requests' }).uncheck()
     await dialog.getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
   })
 
   it('keyboard only: Tab stays inside the dialog, Esc closes it, focus returns to the button', async () => {
@@ -104,7 +104,7 @@ describe('connect on EVM, end to end', () => {
       localStorage.setItem('@portico/active_network_id', '"__proto__"')
     })
     await page.reload()
-    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1)
     expect(visitor.pageErrors).toEqual([])
   })
 
@@ -143,7 +143,7 @@ describe('connect on EVM, end to end', () => {
       await auditPage.keyboard.press('Escape')
       await auditPage.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
       await auditPage.getByRole('dialog').getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-      await auditPage.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: /0xf39F/ }).click({ timeout: 10_000 })
+      await auditPage.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: /0xf39F/ }).click({ timeout: 20_000 })
       await auditPage.getByRole('dialog').getByRole('tab', { name: 'Tokens' }).waitFor()
       await run('Account')
       expect(audit.blocked).toEqual([])

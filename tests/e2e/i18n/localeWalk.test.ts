@@ -51,8 +51,8 @@ beforeAll(async () => {
   forbidden = { whole, fragments: [...fragments] }
   visitor = await openSandboxPage()
   page = visitor.page
-  page.setDefaultTimeout(15_000)
-}, 120_000)
+  page.setDefaultTimeout(20_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -203,7 +203,7 @@ describe('the demo in Arabic', () => {
   it('a visitor without a wallet gets the introduction and the Get a Wallet view in Arabic', async () => {
     const other = await openSandboxPage()
     page = other.page
-    page.setDefaultTimeout(15_000)
+    page.setDefaultTimeout(20_000)
     try {
       // No wallet in this browser: the sandbox's dev wallets do not load.
       await page.route(/\/[a-z-]*(wallet|device)\.js$/, (route) => route.abort())
@@ -223,7 +223,7 @@ describe('the demo in Arabic', () => {
     for (const [query, view, title] of [['siwx=required', 'SIWXSignMessage', 'siwx.title'], ['emailCapture=1', 'DataCapture', 'email-capture.title']] as const) {
       const other = await openSandboxPage()
       page = other.page
-      page.setDefaultTimeout(15_000)
+      page.setDefaultTimeout(20_000)
       try {
         await page.goto(`${sandbox.url}/?locale=ar&${query}`)
         await header().getByRole('button', { name: L('button.connect') }).click()

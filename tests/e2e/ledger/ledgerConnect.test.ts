@@ -43,9 +43,9 @@ beforeAll(async () => {
   if (!paid.ok) throw new Error(`the faucet answered ${paid.status}: ${await paid.text()}`)
   visitor = await openSandboxPage({ contextOptions: { viewport: { width: 1280, height: 800 } } })
   page = visitor.page
-  page.setDefaultTimeout(15_000)
+  page.setDefaultTimeout(20_000)
   mkdirSync(shots, { recursive: true })
-}, 180_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -84,7 +84,7 @@ describe('Ledger on eip155, end to end', () => {
     await expect.poll(() => dialog().getByRole('button', { name: new RegExp(`^Account 2 ${second} `) }).count(), { timeout: 20_000 }).toBe(1)
     await rows.nth(1).click()
     await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
-    await expect.poll(() => shown(), { timeout: 15_000 }).toContain(`Address ${second}`)
+    await expect.poll(() => shown(), { timeout: 20_000 }).toContain(`Address ${second}`)
   }, 120_000)
 
   it('signs a message on the device; it verifies against the second account', async () => {
@@ -112,7 +112,7 @@ describe('Ledger on eip155, end to end', () => {
     expect(await rpc.getTransactionCount({ address: second })).toBe(nonceBefore + 1)
     const activity = (await ledger('activity()')) as ReturnType<LedgerHandle['activity']>
     expect(activity.filter((a) => a.action === 'signTransaction' && a.outcome === 'approved').length).toBeGreaterThanOrEqual(1)
-    await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 15_000 }).toBe('Account')
+    await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
     await page.keyboard.press('Escape')
   }, 90_000)
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
   visitor = await openSandboxPage({ contextOptions: { viewport: { width: 1280, height: 800 } } })
   page = visitor.page
   page.setDefaultTimeout(20_000)
-}, 180_000)
+})
 
 afterAll(async () => {
   await visitor?.close()

@@ -33,7 +33,7 @@ beforeAll(async () => {
     rpcUrls: { 'eip155:31337': nodeUrl('eip155:31337'), 'eip155:31338': nodeUrl('eip155:31338') },
     name: 'Node Phone Wallet',
   })
-}, 120_000)
+})
 
 afterAll(async () => {
   await browser?.close()
@@ -48,7 +48,7 @@ async function visitor(query: string) {
   const { context, blocked } = await newLoopbackContext(browser)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url })
   await context.addInitScript({ content: recordCspViolations })
-  context.setDefaultTimeout(15_000)
+  context.setDefaultTimeout(20_000)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
@@ -59,7 +59,7 @@ async function visitor(query: string) {
 async function connectExtension(page: Page) {
   await header(page).getByRole('button', { name: 'Connect Wallet' }).click()
   await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-  await expect.poll(() => header(page).textContent(), { timeout: 15_000 }).toContain(short(extensionAddress))
+  await expect.poll(() => header(page).textContent(), { timeout: 20_000 }).toContain(short(extensionAddress))
 }
 
 async function openWallets(page: Page) {
@@ -89,7 +89,7 @@ describe('multi-wallet profiles on the demo site', () => {
       await wallets.getByRole('button', { name: 'Add wallet' }).click()
       await page.getByRole('dialog').getByRole('button', { name: 'WalletConnect', exact: true }).click()
       const copy = page.getByRole('dialog', { name: 'WalletConnect' }).getByRole('button', { name: 'Copy link' })
-      await expect.poll(() => copy.isEnabled(), { timeout: 15_000 }).toBe(true)
+      await expect.poll(() => copy.isEnabled(), { timeout: 20_000 }).toBe(true)
       await copy.click()
       const uri = await page.evaluate(() => navigator.clipboard.readText())
       expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
@@ -115,7 +115,7 @@ describe('multi-wallet profiles on the demo site', () => {
       // …then, made active again, the extension does; the phone's session stays (kept).
       const again = await openWallets(page)
       await again.getByRole('button', { name: 'Make Portico Dev Wallet the active wallet' }).click()
-      await expect.poll(() => again.getByRole('listitem').nth(0).textContent(), { timeout: 15_000 }).toContain('Portico Dev Wallet')
+      await expect.poll(() => again.getByRole('listitem').nth(0).textContent(), { timeout: 20_000 }).toContain('Portico Dev Wallet')
       await page.keyboard.press('Escape')
       await expect.poll(() => header(page).textContent()).toContain(short(extensionAddress))
       const fromExtension = await sign(page)
@@ -124,18 +124,18 @@ describe('multi-wallet profiles on the demo site', () => {
 
       // A reload lists both again; the kept phone wallet still signs once picked.
       await page.reload()
-      await expect.poll(() => header(page).textContent(), { timeout: 15_000 }).toContain(short(extensionAddress))
+      await expect.poll(() => header(page).textContent(), { timeout: 20_000 }).toContain(short(extensionAddress))
       const reloaded = await openWallets(page)
       await expect.poll(() => reloaded.getByRole('listitem').count()).toBe(2)
       await reloaded.getByRole('button', { name: /^Make .* the active wallet$/ }).click()
-      await expect.poll(() => reloaded.getByRole('listitem').nth(0).textContent(), { timeout: 15_000 }).toContain(short(phoneAddress))
+      await expect.poll(() => reloaded.getByRole('listitem').nth(0).textContent(), { timeout: 20_000 }).toContain(short(phoneAddress))
       await page.keyboard.press('Escape')
       expect(await verifyMessage({ address: phoneAddress, message, signature: await sign(page) })).toBe(true)
 
       // Disconnecting the kept extension leaves the phone wallet connected.
       const last = await openWallets(page)
       await last.getByRole('button', { name: 'Disconnect Portico Dev Wallet' }).click()
-      await expect.poll(() => last.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1)
+      await expect.poll(() => last.getByRole('listitem').count(), { timeout: 20_000 }).toBe(1)
       expect(await last.getByRole('listitem').textContent()).toContain(short(phoneAddress))
 
       expect(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])

@@ -26,8 +26,8 @@ beforeAll(async () => {
   const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { caipNetworkId: string; nodeUrl: string }[] }
   nodeUrl = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!.nodeUrl
   visitor = await openSandboxPage()
-  visitor.page.setDefaultTimeout(15_000)
-}, 120_000)
+  visitor.page.setDefaultTimeout(20_000)
+})
 afterAll(async () => {
   // Release the name so a shared sandbox is left as found.
   const account = privateKeyToAccount(devPrivateKeys[5])
@@ -59,11 +59,11 @@ describe('names on the demo site', () => {
     await field.fill('ali_ce')
     await expect.poll(() => dialog().getByText('A name may use only letters, digits and hyphens').count()).toBe(1)
     await field.fill(label)
-    await expect.poll(() => dialog().getByText(`${name} is available`).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => dialog().getByText(`${name} is available`).count(), { timeout: 20_000 }).toBe(1)
     await dialog().getByRole('button', { name: 'Register', exact: true }).click()
     await expect.poll(() => dialog().getByText(`${name} is now your name.`).count(), { timeout: 30_000 }).toBeGreaterThan(0)
     await page().reload()
-    await expect.poll(() => header().textContent(), { timeout: 15_000 }).toContain(name)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(name)
   }, 60_000)
 
   it('another account cannot take it, and pays it by name to the right address', async () => {
@@ -71,7 +71,7 @@ describe('names on the demo site', () => {
     await header().getByRole('button', { name: /0x976E/ }).click()
     await dialog().getByRole('button', { name: 'Register a name' }).click()
     await dialog().getByLabel('Name', { exact: true }).fill(label)
-    await expect.poll(() => dialog().getByText(`${name} is taken`).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => dialog().getByText(`${name} is taken`).count(), { timeout: 20_000 }).toBe(1)
     expect(await dialog().getByRole('button', { name: 'Register', exact: true }).isDisabled()).toBe(true)
 
     const client = createPublicClient({ transport: http(nodeUrl) })
@@ -82,7 +82,7 @@ describe('names on the demo site', () => {
     await chooseSendToken(dialog(), 'ETH')
     await dialog().getByLabel('Amount').fill('0.25')
     await dialog().getByLabel('Receiver address').fill(name)
-    await expect.poll(() => dialog().getByText(`${name} is ${owner}`).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => dialog().getByText(`${name} is ${owner}`).count(), { timeout: 20_000 }).toBe(1)
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await expect.poll(async () => (await client.getBalance({ address: owner })) - before, { timeout: 20_000 }).toBe(parseEther('0.25'))
@@ -91,13 +91,13 @@ describe('names on the demo site', () => {
     const carol = devAddresses[2] as Address
     const carolBefore = await client.getBalance({ address: carol })
     if ((await dialog().count()) > 0) await page().keyboard.press('Escape')
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await header().getByRole('button', { name: /0x976E/ }).click()
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await chooseSendToken(dialog(), 'ETH')
     await dialog().getByLabel('Amount').fill('0.125')
     await dialog().getByLabel('Receiver address').fill('carol.eth')
-    await expect.poll(() => dialog().getByText(`carol.eth is ${carol}`).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => dialog().getByText(`carol.eth is ${carol}`).count(), { timeout: 20_000 }).toBe(1)
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await expect.poll(async () => (await client.getBalance({ address: carol })) - carolBefore, { timeout: 20_000 }).toBe(parseEther('0.125'))
@@ -105,7 +105,7 @@ describe('names on the demo site', () => {
 
   it("shows dev account 1's ENS name and avatar on Devnet A", async () => {
     await connect('devAccount=1')
-    await expect.poll(() => header().textContent(), { timeout: 15_000 }).toContain('bob.eth')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('bob.eth')
     // The account button shows the ENS avatar beside the name (decorative: alt="").
     const buttonAvatar = header().getByRole('button', { name: /bob\.eth/ }).locator('img')
     await expect.poll(() => buttonAvatar.count()).toBe(1)
@@ -121,7 +121,7 @@ describe('names on the demo site', () => {
 describe('email capture on the demo site', () => {
   it('asks after connecting, refuses an invalid email, and the confirmation email confirms the address', async () => {
     await connect('devAccount=7&emailCapture=1')
-    await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 10_000 }).toBe('DataCapture')
+    await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('DataCapture')
     expect(await dialog().getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe(`${sandbox.url}/sandbox/privacy`)
     const field = dialog().getByLabel('Email address')
     await field.fill('not-an-email@')
@@ -130,11 +130,11 @@ describe('email capture on the demo site', () => {
     const email = `visitor-${Math.floor(Math.random() * 1e6)}@example.com`
     await field.fill(email)
     await dialog().getByRole('button', { name: 'Subscribe' }).click()
-    await expect.poll(() => dialog().getByText(`we sent a confirmation link to ${email}`, { exact: false }).count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect.poll(() => dialog().getByText(`we sent a confirmation link to ${email}`, { exact: false }).count(), { timeout: 20_000 }).toBeGreaterThan(0)
 
     type Mail = { to: string[]; text: string }
     const mails = async () => ((await (await fetch(`${sandbox.url}/sandbox/mail.json`)).json()) as { messages: Mail[] }).messages
-    await expect.poll(async () => (await mails()).some((m) => m.to.includes(email)), { timeout: 10_000 }).toBe(true)
+    await expect.poll(async () => (await mails()).some((m) => m.to.includes(email)), { timeout: 20_000 }).toBe(true)
     await page().goto(`${sandbox.url}/sandbox/mail`)
     await page().getByRole('link', { name: /Confirm your email/ }).first().click()
     const link = page().getByRole('link', { name: /\/v1\/email-capture\/confirm\?token=/ })

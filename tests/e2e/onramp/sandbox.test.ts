@@ -28,8 +28,8 @@ beforeAll(async () => {
   solanaNode = info.chains.find((c) => c.caipNetworkId === solanaCaip2)!.nodeUrl
   visitor = await openSandboxPage()
   page = visitor.page
-  page.setDefaultTimeout(15_000)
-}, 120_000)
+  page.setDefaultTimeout(20_000)
+})
 afterAll(async () => {
   await visitor?.close()
   await sandbox?.stop()
@@ -91,7 +91,7 @@ describe('On-ramp on the demo site (EVM), end to end', () => {
     await page.goto(sandbox.url)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     await header().getByRole('button', { name: /0xf39F/ }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
     await expect.poll(() => dialog().getByRole('button', { name: /^(Buy|Swap|Send)$/ }).allTextContents()).toEqual(['Buy', 'Swap', 'Send'])
@@ -99,7 +99,7 @@ describe('On-ramp on the demo site (EVM), end to end', () => {
 
   it('buys 50 USD of pUSD on Devnet A with a test card: the chain pays exactly the quoted amount, Activity shows it and the modal\'s balance rises', async () => {
     const chainBefore = await pUsdOf(dev)
-    await expect.poll(() => shownBalance('Portico USD', 'pUSD'), { timeout: 10_000 }).toBe(truncated(chainBefore, 6))
+    await expect.poll(() => shownBalance('Portico USD', 'pUSD'), { timeout: 20_000 }).toBe(truncated(chainBefore, 6))
     await openBuy(/0xf39F/)
     await dialog().getByRole('combobox', { name: 'Crypto' }).selectOption({ label: 'pUSD · Portico Devnet A' })
     await dialog().getByLabel('You pay (USD)').fill('50')
@@ -122,11 +122,11 @@ describe('On-ramp on the demo site (EVM), end to end', () => {
     await dialog().getByRole('button', { name: 'Done' }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
     await dialog().getByRole('tab', { name: 'Activity' }).click()
-    await expect.poll(async () => (await dialog().getByRole('tabpanel').getByRole('listitem').first().textContent()) ?? '', { timeout: 10_000 }).toMatch(/Received\s*48\.750 pUSD/i)
+    await expect.poll(async () => (await dialog().getByRole('tabpanel').getByRole('listitem').first().textContent()) ?? '', { timeout: 20_000 }).toMatch(/Received\s*48\.750 pUSD/i)
     // The Tokens tab follows the chain: the balance shown rose by the quoted 48.75 pUSD.
     const chainAfter = await pUsdOf(dev)
     expect(chainAfter - chainBefore).toBe(48_750_000n)
-    await expect.poll(() => shownBalance('Portico USD', 'pUSD'), { timeout: 10_000 }).toBe(truncated(chainAfter, 6))
+    await expect.poll(() => shownBalance('Portico USD', 'pUSD'), { timeout: 20_000 }).toBe(truncated(chainAfter, 6))
     expect(Math.round(((await shownBalance('Portico USD', 'pUSD'))! - truncated(chainBefore, 6)) * 1000)).toBe(48_750)
   })
 
@@ -138,7 +138,7 @@ describe('On-ramp on the demo site (EVM), end to end', () => {
     const popup = await openCheckout()
     await payWith(popup, '4000 0000 0000 0002')
     expect(await popup.getByRole('heading', { name: 'Card declined' }).count()).toBe(1)
-    await expect.poll(() => dialog().getByRole('heading', { name: 'Card declined: Your card was declined.' }).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => dialog().getByRole('heading', { name: 'Card declined: Your card was declined.' }).count(), { timeout: 20_000 }).toBe(1)
     expect(await pUsdOf(dev)).toBe(before)
     await popup.close()
     await dialog().getByRole('button', { name: 'Try again' }).click()
@@ -149,7 +149,7 @@ describe('On-ramp on the demo site (EVM), end to end', () => {
   it("a checkout window closed before paying: 'Popup closed', and the form is usable again", async () => {
     const popup = await openCheckout()
     await popup.close()
-    await expect.poll(() => dialog().getByRole('heading', { name: 'Popup closed' }).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => dialog().getByRole('heading', { name: 'Popup closed' }).count(), { timeout: 20_000 }).toBe(1)
     expect(await dialog().textContent()).toContain('Nothing was bought.')
     await dialog().getByRole('button', { name: 'Try again' }).click()
     await quote().waitFor()
@@ -221,18 +221,18 @@ describe('On-ramp on the Solana chain, end to end', () => {
   it('buys SOL for 30 USD: the chain pays exactly the quoted amount, Activity shows the payout and the modal\'s SOL balance rises', async () => {
     solana = await openSandboxPage()
     page = solana.page
-    page.setDefaultTimeout(15_000)
+    page.setDefaultTimeout(20_000)
     await page.goto(sandbox.url)
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('oeYf…kq96')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('oeYf…kq96')
     await header().getByRole('button', { name: /oeYf/ }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
     const before = await lamportsOf(info.solanaAccount)
-    await expect.poll(() => shownBalance('Solana', 'SOL'), { timeout: 10_000 }).toBe(truncated(before, 9))
+    await expect.poll(() => shownBalance('Solana', 'SOL'), { timeout: 20_000 }).toBe(truncated(before, 9))
     await openBuy(/oeYf/)
     await expect.poll(() => dialog().getByRole('combobox', { name: 'Crypto' }).locator('option').allTextContents()).toEqual(['SOL · Portico Solana Localnet'])
     await dialog().getByLabel('You pay (USD)').fill('30')
@@ -254,11 +254,11 @@ describe('On-ramp on the Solana chain, end to end', () => {
     // Activity, read by the server from the chain's getSignaturesForAddress/getTransaction: the payout, newest first.
     await dialog().getByRole('tab', { name: 'Activity' }).click()
     const first = dialog().getByRole('tabpanel').getByRole('listitem').first()
-    await expect.poll(async () => (await first.textContent()) ?? '', { timeout: 10_000 }).toMatch(/Received\s*0\.196 SOL/)
+    await expect.poll(async () => (await first.textContent()) ?? '', { timeout: 20_000 }).toMatch(/Received\s*0\.196 SOL/)
     expect(await first.getByRole('link').getAttribute('href')).toMatch(new RegExp(`/tx/${signature}$`))
     // The Tokens tab follows the chain: the SOL shown rose with the payout.
     const after = await lamportsOf(info.solanaAccount)
-    await expect.poll(() => shownBalance('Solana', 'SOL'), { timeout: 10_000 }).toBe(truncated(after, 9))
+    await expect.poll(() => shownBalance('Solana', 'SOL'), { timeout: 20_000 }).toBe(truncated(after, 9))
     expect(truncated(after, 9)).toBeGreaterThan(truncated(before, 9))
     expect(await solana.cspViolations()).toEqual([])
     expect(solana.pageErrors).toEqual([])
@@ -269,12 +269,12 @@ describe('On-ramp on the Solana chain, end to end', () => {
   it('a visitor in a restricted region (Asia/Shanghai) is told buying is not available there', async () => {
     const restricted = await openSandboxPage({ contextOptions: { timezoneId: 'Asia/Shanghai' } })
     page = restricted.page
-    page.setDefaultTimeout(15_000)
+    page.setDefaultTimeout(20_000)
     try {
       await page.goto(sandbox.url)
       await header().getByRole('button', { name: 'Connect Wallet' }).click()
       await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-      await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+      await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
       await openBuy(/0xf39F/)
       await expect.poll(() => dialog().getByRole('heading', { name: 'Buying crypto is not available in your region' }).count()).toBe(1)
       expect(await dialog().getByRole('combobox').count()).toBe(0)

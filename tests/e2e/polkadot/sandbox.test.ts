@@ -50,8 +50,8 @@ beforeAll(async () => {
   api = await ApiPromise.create({ provider: new HttpProvider(chain.nodeUrl), noInitWarn: true })
   visitor = await openSandboxPage()
   page = visitor.page
-  page.setDefaultTimeout(10_000)
-}, 120_000)
+  page.setDefaultTimeout(20_000)
+})
 
 afterAll(async () => {
   await api?.disconnect()
@@ -89,7 +89,7 @@ async function openSendPreview(amount: string, receiver: string): Promise<string
   await dialog().getByLabel('Receiver address').fill(receiver)
   await dialog().getByRole('button', { name: 'Preview Send' }).click()
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
-  await expect.poll(async () => `${await dialog().locator('dl').textContent()} ${(await dialog().getByRole('alert').allTextContents()).join(' ')}`, { timeout: 15_000 }).toMatch(/Network feeup to \d|at least|at most/)
+  await expect.poll(async () => `${await dialog().locator('dl').textContent()} ${(await dialog().getByRole('alert').allTextContents()).join(' ')}`, { timeout: 20_000 }).toMatch(/Network feeup to \d|at least|at most/)
   return `${await dialog().locator('dl').textContent()} ${(await dialog().getByRole('alert').allTextContents()).join(' ')}`
 }
 const feeOf = (text: string): bigint => {
@@ -102,17 +102,17 @@ describe('Polkadot on the demo site, end to end', () => {
     await page.goto(sandbox.url)
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: network }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await expect.poll(() => header().getByRole('button', { name: new RegExp(network) }).count()).toBe(1)
     expect(await activity()).toEqual([])
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
     await expect.poll(() => connect.getByRole('button', { name: walletName, exact: true }).count()).toBe(1)
     await connect.getByRole('button', { name: walletName, exact: true }).click()
-    await expect.poll(() => panel().textContent(), { timeout: 10_000 }).toContain('Connected')
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
-    await expect.poll(() => header().textContent(), { timeout: 15_000 }).toMatch(/\d[\d,]*\.\d{3} ROC/)
+    await expect.poll(() => panel().textContent(), { timeout: 20_000 }).toContain('Connected')
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} ROC/)
     expect(amountOf((await header().textContent()) ?? '', 'ROC')).toBe(truncated(await nodeBalance(devAddress)))
     expect(enables(await activity())).toBe(1)
   })
@@ -123,12 +123,12 @@ describe('Polkadot on the demo site, end to end', () => {
     const picker = dialog().getByLabel('Account', { exact: true })
     expect(await picker.locator('option').allTextContents()).toEqual([`Dev account 1 · ${short}`, `Dev account 2 · ${secondAddress.slice(0, 4)}…${secondAddress.slice(-4)}`])
     await picker.selectOption(secondAddress)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(`${secondAddress.slice(0, 4)}…${secondAddress.slice(-4)}`)
-    await expect.poll(() => dialog().textContent(), { timeout: 10_000 }).toContain('Dev account 2')
-    await expect.poll(() => header().textContent(), { timeout: 15_000 }).toMatch(/\d[\d,]*\.\d{3} ROC/)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(`${secondAddress.slice(0, 4)}…${secondAddress.slice(-4)}`)
+    await expect.poll(() => dialog().textContent(), { timeout: 20_000 }).toContain('Dev account 2')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} ROC/)
     expect(amountOf((await header().textContent()) ?? '', 'ROC')).toBe(truncated(await nodeBalance(secondAddress)))
     await dialog().getByLabel('Account', { exact: true }).selectOption(devAddress)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect(enables(await activity())).toBe(1)
   })
 
@@ -155,9 +155,9 @@ describe('Polkadot on the demo site, end to end', () => {
     expect(charged).toBeGreaterThan(fee - 1_000n)
     const history = (await (await fetch(`${sandbox.url}/v1/account/${receiver}/history?chainId=${chainId}&projectId=demo`)).json()) as { data: { id: string; metadata: { sentFrom: string; status: string } }[] }
     expect(history.data.map((t) => [t.id, t.metadata.sentFrom, t.metadata.status])).toEqual([[href.split('/').at(-1), devAddress, 'confirmed']])
-    await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 10_000 }).toBe('Account')
+    await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
     await dialog().getByRole('tab', { name: 'Activity' }).click()
-    await expect.poll(() => dialog().getByRole('tabpanel').textContent(), { timeout: 10_000 }).toMatch(/Sent.*1\.5.*ROC/)
+    await expect.poll(() => dialog().getByRole('tabpanel').textContent(), { timeout: 20_000 }).toMatch(/Sent.*1\.5.*ROC/)
   }, 90_000)
 
   it('explains the existential deposit before the wallet is asked: too little for a new account, too much to keep the sender alive', async () => {
@@ -200,18 +200,18 @@ describe('Polkadot on the demo site, end to end', () => {
     try {
       await openSendPreview('1', receiver)
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 10_000 }).toBe('The request was rejected in the wallet')
+      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet')
       expect((await activity()).at(-1)).toEqual({ method: 'signPayload', outcome: 'rejected' })
       expect(await nodeBalance(receiver)).toBe(0n)
       await page.keyboard.press('Escape')
       await expect.poll(() => dialog().count()).toBe(0)
       await sign.click()
-      await expect.poll(() => signResult.textContent(), { timeout: 10_000 }).toMatch(/^Not signed: .*reject/i)
+      await expect.poll(() => signResult.textContent(), { timeout: 20_000 }).toMatch(/^Not signed: .*reject/i)
     } finally {
       await panel().getByRole('switch', { name: 'Reject requests' }).uncheck()
     }
     await sign.click()
-    await expect.poll(() => signResult.textContent(), { timeout: 10_000 }).toMatch(/^Signature: 0x[0-9a-f]{128}$/)
+    await expect.poll(() => signResult.textContent(), { timeout: 20_000 }).toMatch(/^Signature: 0x[0-9a-f]{128}$/)
     const signature = ((await signResult.textContent()) ?? '').replace('Signature: ', '') as `0x${string}`
     const message = u8aToHex(new TextEncoder().encode('Hello from the Portico demo'))
     expect(signatureVerify(u8aWrapBytes(message), signature, devAddress)).toMatchObject({ isValid: true, crypto: 'sr25519' })
@@ -226,26 +226,26 @@ describe('Polkadot on the demo site, end to end', () => {
     // another wallet: the EVM side is not connected yet, so the modal asks which wallet
     const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
     await connect.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: network }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} ROC/)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} ROC/)
     // and Solana: the Solana member of the same dev wallet connects there, and back again
     await header().getByRole('button', { name: new RegExp(network) }).click()
     await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} SOL/)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} SOL/)
     // the Solana side is disconnected again; the other two stay
     await header().getByRole('button').filter({ hasText: /SOL/ }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
     await dialog().getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).not.toMatch(/SOL/)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).not.toMatch(/SOL/)
     if ((await dialog().count()) > 0) {
       await page.keyboard.press('Escape')
       await expect.poll(() => dialog().count()).toBe(0)
@@ -253,15 +253,15 @@ describe('Polkadot on the demo site, end to end', () => {
     if (!((await header().textContent()) ?? '').includes(short)) {
       await header().getByRole('button', { name: /Portico Devnet A|Portico Solana Localnet/ }).click()
       await dialog().getByRole('button', { name: network }).click()
-      await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+      await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     }
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect(enables(await activity())).toBe(before)
   })
 
   it('after a reload the Polkadot connection is restored silently', async () => {
     await page.reload()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect(await header().getByRole('button', { name: 'Connect Wallet' }).count()).toBe(0)
     expect((await activity()).filter((a) => a.method === 'enable')).toEqual([{ method: 'enable', outcome: 'approved' }])
   })
@@ -269,7 +269,7 @@ describe('Polkadot on the demo site, end to end', () => {
   it('a rejected Polkadot connection shows "Connection rejected", and "Try again" connects', async () => {
     await openAccount()
     await dialog().getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     if ((await dialog().count()) > 0) {
       await page.keyboard.press('Escape')
       await expect.poll(() => dialog().count()).toBe(0)
@@ -280,18 +280,18 @@ describe('Polkadot on the demo site, end to end', () => {
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: walletName, exact: true }).click()
-    await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 20_000 }).toBeGreaterThan(0)
     expect((await activity()).at(-1)).toEqual({ method: 'enable', outcome: 'rejected' })
     await panel().getByRole('switch', { name: 'Reject requests' }).uncheck()
     await dialog().getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
   })
 
   it('sign-in with ?siwx=required on Polkadot: the sandbox server verifies the sr25519 signature and holds the session', async () => {
     await openAccount()
     await dialog().getByRole('button', { name: 'Disconnect' }).click()
     await page.goto(`${sandbox.url}/?siwx=required`)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F')
     const evmSignView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
     await expect.poll(() => evmSignView.count(), { timeout: 5_000 }).toBe(1).catch(() => undefined)
     if ((await evmSignView.count()) > 0) await evmSignView.getByRole('button', { name: 'Cancel' }).click()
@@ -299,11 +299,11 @@ describe('Polkadot on the demo site, end to end', () => {
       await header().getByRole('button', { name: /0xf39F/ }).click()
       await dialog().getByRole('button', { name: 'Disconnect' }).click()
     }
-    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1)
     if ((await dialog().count()) > 0) await page.keyboard.press('Escape')
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: network }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: walletName, exact: true }).click()
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
@@ -312,7 +312,7 @@ describe('Polkadot on the demo site, end to end', () => {
     expect(shown).toContain('wants you to sign in with your Polkadot account')
     expect(shown).toContain(devAddress)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
     const response = await visitor.context.request.get(`${sandbox.url}/siwx/sessions`)
     const body = (await response.json()) as { signedIn: boolean; sessions: { data: { chainId: string; accountAddress: string }; message: string; signature: `0x${string}` }[] }
     expect(body.signedIn).toBe(true)

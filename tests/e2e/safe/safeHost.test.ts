@@ -26,8 +26,8 @@ beforeAll(async () => {
   rpc = createPublicClient({ transport: http(info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!.nodeUrl), cacheTime: 0 })
   visitor = await openSandboxPage()
   page = visitor.page
-  page.setDefaultTimeout(15_000)
-}, 120_000)
+  page.setDefaultTimeout(20_000)
+})
 afterAll(async () => {
   await visitor?.close()
   await sandbox?.stop()

@@ -112,7 +112,7 @@ describe('Portico Dev Wallet in Chromium against the sandbox', () => {
       { from: devWalletAccount.address, to, value: `0x${parseEther('0.25').toString(16)}` },
     ])
     expect(answer.error).toBeUndefined()
-    const receipt = await client.waitForTransactionReceipt({ hash: answer.result as Hex, timeout: 10_000 })
+    const receipt = await client.waitForTransactionReceipt({ hash: answer.result as Hex, timeout: 20_000 })
     expect(receipt.status).toBe('success')
     expect(receipt.from.toLowerCase()).toBe(devWalletAccount.address.toLowerCase())
     expect(await client.getBalance({ address: to })).toBe(before + parseEther('0.25'))

@@ -61,7 +61,7 @@ describe("the dev wallet's smart account in Chromium", () => {
   it('opens on the smart account with ?devAccountType=smartAccount, sends a sponsored batch and shows it deployed', async () => {
     await page.goto(`${sandbox.url}/?devAccount=4&devAccountType=smartAccount`)
     const panel = page.locator('[data-portico-dev-wallet]')
-    await expect.poll(() => panel.getByText(/Account type: Smart account · not deployed yet/).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => panel.getByText(/Account type: Smart account · not deployed yet/).count(), { timeout: 20_000 }).toBe(1)
     const accounts = (await callWallet(page, 'eth_requestAccounts')).result as string[]
     expect(accounts).toHaveLength(2)
     expect(accounts[1]).toBe(owner.address)
@@ -94,8 +94,8 @@ describe("the dev wallet's smart account in Chromium", () => {
     expect(await reads.getBalance({ address: smartAccount })).toBe(0n)
 
     expect((await callWallet(page, 'wallet_showCallsStatus', [id])).result).toBeNull()
-    await expect.poll(() => panel.getByText(/Batch 0x[0-9a-f]{8}… \(one user operation\): confirmed/).count(), { timeout: 10_000 }).toBe(1)
-    await expect.poll(() => panel.getByText(/Account type: Smart account · deployed/).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => panel.getByText(/Batch 0x[0-9a-f]{8}… \(one user operation\): confirmed/).count(), { timeout: 20_000 }).toBe(1)
+    await expect.poll(() => panel.getByText(/Account type: Smart account · deployed/).count(), { timeout: 20_000 }).toBe(1)
     expect((await callWallet(page, 'wallet_getCallsStatus', ['0xunknown'])).error?.code).toBe(5730)
 
     // The panel's switch goes back to the EOA: the site sees only the key's address.

@@ -57,7 +57,7 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
   it('pairs from a pasted wc: URI, shows the proposal and approves it', async () => {
     const response = await page.goto(`${sandbox.url}/wallet`)
     expect(response?.headers()['content-type']).toMatch(/^text\/html/)
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Ready/)
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/^Ready/)
 
     const { uri, approval } = await dapp.connect({
       optionalNamespaces: {
@@ -78,7 +78,7 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
     await page.getByRole('button', { name: 'Connect' }).click()
     const proposals = page.getByRole('region', { name: 'Session proposals' })
     const proposal = proposals.getByRole('article', { name: `${dappName} wants to connect` })
-    await proposal.waitFor({ timeout: 15_000 })
+    await proposal.waitFor({ timeout: 20_000 })
     expect(await proposal.getByText('eip155:31337, eip155:31338').count()).toBe(1)
     expect(await proposal.getByText('personal_sign, eth_sendTransaction').count()).toBe(1)
     await proposal.getByRole('button', { name: 'Approve' }).click()
@@ -103,7 +103,7 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
       request: { method: 'personal_sign', params: [hex, devWalletAccount.address] },
     })
     const request = page.getByRole('region', { name: 'Requests' }).getByRole('article', { name: `personal_sign from ${dappName}` })
-    await request.waitFor({ timeout: 15_000 })
+    await request.waitFor({ timeout: 20_000 })
     // The page shows the decoded message before the user approves.
     expect(await request.getByText(message, { exact: true }).count()).toBe(1)
     await request.getByRole('button', { name: 'Approve' }).click()
@@ -123,7 +123,7 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
         (error: { code: number }) => ({ code: error.code }),
       )
     const request = page.getByRole('region', { name: 'Requests' }).getByRole('article', { name: `personal_sign from ${dappName}` })
-    await request.waitFor({ timeout: 15_000 })
+    await request.waitFor({ timeout: 20_000 })
     await request.getByRole('button', { name: 'Reject' }).click()
     expect((await pending).code).toBe(5000)
   })
@@ -136,12 +136,12 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
       request: { method: 'eth_sendTransaction', params: [{ from: devWalletAccount.address, to, value: '0x2386f26fc10000' }] },
     })
     const request = page.getByRole('region', { name: 'Requests' }).getByRole('article', { name: `eth_sendTransaction from ${dappName}` })
-    await request.waitFor({ timeout: 15_000 })
+    await request.waitFor({ timeout: 20_000 })
     expect(await request.getByText('0.01 ETH').count()).toBe(1)
     await request.getByRole('button', { name: 'Approve' }).click()
     const hash = await pending
     const chainB = info.chains.find((c) => c.caipNetworkId === 'eip155:31338')!
-    const receipt = await createPublicClient({ transport: http(chainB.nodeUrl) }).waitForTransactionReceipt({ hash, timeout: 10_000 })
+    const receipt = await createPublicClient({ transport: http(chainB.nodeUrl) }).waitForTransactionReceipt({ hash, timeout: 20_000 })
     expect(receipt.status).toBe('success')
     expect(receipt.to?.toLowerCase()).toBe(to.toLowerCase())
   })
@@ -175,7 +175,7 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
       await page.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri!)
       await page.getByRole('button', { name: 'Connect' }).click()
       const proposal = page.getByRole('region', { name: 'Session proposals' }).getByRole('article', { name: `${hostileName} wants to connect` })
-      await proposal.waitFor({ timeout: 15_000 })
+      await proposal.waitFor({ timeout: 20_000 })
       expect(await proposal.getByText('javascript:alert(1)', { exact: true }).count()).toBe(1)
       expect(await proposal.locator('img, script, a').count()).toBe(0)
       await proposal.getByRole('button', { name: 'Reject' }).click()
@@ -208,7 +208,7 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
       await page.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri!)
       await page.getByRole('button', { name: 'Connect' }).click()
       const proposal = page.getByRole('region', { name: 'Session proposals' }).getByRole('article', { name: 'Solana Only Dapp wants to connect' })
-      await proposal.waitFor({ timeout: 15_000 })
+      await proposal.waitFor({ timeout: 20_000 })
       await proposal.getByRole('button', { name: 'Approve' }).click()
       expect(await outcome).toBe('rejected')
       await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Could not approve: /)

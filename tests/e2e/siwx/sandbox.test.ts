@@ -66,7 +66,7 @@ beforeAll(async () => {
   ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
   host = new URL(sandbox.url).host
   ;({ context, blocked } = await newLoopbackContext(browser))
-  context.setDefaultTimeout(15_000)
+  context.setDefaultTimeout(20_000)
   await context.addInitScript({ content: recordCsp })
   await context.addInitScript({ content: recordSignRequests })
   page = await context.newPage()
@@ -76,7 +76,7 @@ beforeAll(async () => {
     const body = (await response.json().catch(() => undefined)) as { nonce?: string } | undefined
     if (body?.nonce) issuedNonces.push(body.nonce)
   })
-}, 120_000)
+})
 
 afterAll(async () => {
   await context?.close()
@@ -151,7 +151,7 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
   it('Sign: the wallet receives exactly that message, the view closes and the server holds the session', async () => {
     const shown = await shownMessage()
     await signView().getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
 
     const requests = await signRequests()
     expect(requests).toHaveLength(1)
@@ -182,7 +182,7 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
   it('after a reload: still signed in, no prompt, no new nonce, nothing sent to the wallet', async () => {
     const nonces = issuedNonces.length
     await page.reload()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     await page.waitForTimeout(1_500)
     expect(await page.getByRole('dialog').count()).toBe(0)
     expect(await signRequests()).toEqual([])
@@ -193,8 +193,8 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
   it('switching to Portico Devnet B prompts for that network', async () => {
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Portico Devnet B' }).click()
-    await signView().getByRole('region', { name: 'Message to sign' }).waitFor({ timeout: 10_000 })
-    await expect.poll(async () => new SiweMessage(await shownMessage()).chainId, { timeout: 10_000 }).toBe(31338)
+    await signView().getByRole('region', { name: 'Message to sign' }).waitFor({ timeout: 20_000 })
+    await expect.poll(async () => new SiweMessage(await shownMessage()).chainId, { timeout: 20_000 }).toBe(31338)
     const parsed = new SiweMessage(await shownMessage())
     expect(parsed.address).toBe(devWalletAccount.address)
     expect(issuedNonces).toContain(parsed.nonce)
@@ -204,8 +204,8 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
 
   it('Cancel goes back to Portico Devnet A, the signed network, still connected and signed in', async () => {
     await signView().getByRole('button', { name: 'Cancel' }).click()
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0)
-    await header().getByRole('button', { name: /Portico Devnet A/ }).waitFor({ timeout: 10_000 })
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
+    await header().getByRole('button', { name: /Portico Devnet A/ }).waitFor({ timeout: 20_000 })
     await expect.poll(devWalletChainId).toBe(31337)
     expect(await accountStatus()).toBe('connected')
     expect(await signRequests()).toEqual([])
@@ -217,14 +217,14 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
     await header().getByRole('button', { name: /0xf39F…2266/ }).click()
     await expect.poll(() => page.getByRole('dialog').getByRole('list', { name: 'Account status' }).textContent()).toBe('Signed in')
     await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
-    await header().getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 10_000 })
+    await header().getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 20_000 })
     await expect.poll(async () => (await serverSessions()).signedIn).toBe(false)
   })
 
   it('connecting on Portico Devnet B with no signed network: Esc shakes, Cancel disconnects', async () => {
     await header().getByRole('button', { name: /Portico Devnet/ }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Portico Devnet B' }).click()
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
     await header().getByRole('button', { name: /Portico Devnet B/ }).waitFor()
     // The visitor also moves the wallet itself to Devnet B (as in an extension's network menu):
     // a wallet on Devnet A connects on Devnet A.
@@ -238,13 +238,13 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
 
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await signView().getByRole('region', { name: 'Message to sign' }).waitFor({ timeout: 10_000 })
+    await signView().getByRole('region', { name: 'Message to sign' }).waitFor({ timeout: 20_000 })
     await expect.poll(async () => new SiweMessage(await shownMessage()).chainId).toBe(31338)
     expect(await devWalletChainId()).toBe(31338)
     await expectShake()
 
     await signView().getByRole('button', { name: 'Cancel' }).click()
-    await header().getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 10_000 })
+    await header().getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 20_000 })
     expect(await page.getByRole('dialog').count()).toBe(0)
     expect(await accountStatus()).toBe('disconnected')
     expect(await signRequests()).toEqual([])
@@ -255,12 +255,12 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
   it('the sign view is titled "Sign In" (not its locale key)', async () => {
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await signView().getByRole('region', { name: 'Message to sign' }).waitFor({ timeout: 10_000 })
+    await signView().getByRole('region', { name: 'Message to sign' }).waitFor({ timeout: 20_000 })
     try {
       expect(await page.getByRole('dialog', { name: 'Sign In' }).count()).toBe(1)
     } finally {
       await signView().getByRole('button', { name: 'Cancel' }).click()
-      await header().getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 10_000 })
+      await header().getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 20_000 })
     }
   })
 

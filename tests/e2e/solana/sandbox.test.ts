@@ -64,8 +64,8 @@ beforeAll(async () => {
   devAddress = info.solanaAccount
   visitor = await openSandboxPage()
   page = visitor.page
-  page.setDefaultTimeout(10_000)
-}, 120_000)
+  page.setDefaultTimeout(20_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -124,7 +124,7 @@ async function sendThroughModal(symbol: string, amount: string, receiver: string
   await dialog().getByRole('button', { name: 'Preview Send' }).click()
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
   // The node's price of the exact transaction (one signature), before the wallet is asked.
-  await expect.poll(() => dialog().locator('dl').textContent(), { timeout: 10_000 }).toMatch(/Network feeup to 0\.000005 SOL/)
+  await expect.poll(() => dialog().locator('dl').textContent(), { timeout: 20_000 }).toMatch(/Network feeup to 0\.000005 SOL/)
   const details = (await dialog().locator('dl').textContent()) ?? ''
   expect(details).toContain(`${amount} ${symbol}`)
   expect(details).toContain('Portico Solana Localnet')
@@ -135,7 +135,7 @@ async function sendThroughModal(symbol: string, amount: string, receiver: string
   await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed')
   const href = (await toasts.getByRole('link', { name: 'View on explorer' }).getAttribute('href')) ?? ''
   expect(href).toMatch(new RegExp(`^${sandbox.url}/sandbox/explorer/solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP/tx/[1-9A-HJ-NP-Za-km-z]{64,88}$`))
-  await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 10_000 }).toBe('Account')
+  await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
 }
 
 describe('Solana on the demo site, end to end', () => {
@@ -145,7 +145,7 @@ describe('Solana on the demo site, end to end', () => {
     await page.goto(sandbox.url)
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await expect.poll(() => header().getByRole('button', { name: /Portico Solana Localnet/ }).count()).toBe(1)
     expect(await header().getByRole('button', { name: 'Connect Wallet' }).count()).toBe(1)
     // Nothing was asked of either wallet.
@@ -159,10 +159,10 @@ describe('Solana on the demo site, end to end', () => {
     const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
     await expect.poll(() => connect.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).count()).toBe(1)
     await connect.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => solanaPanel().textContent(), { timeout: 10_000 }).toContain(`Connected: ${solShort}`)
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(solShort)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} SOL/)
+    await expect.poll(() => solanaPanel().textContent(), { timeout: 20_000 }).toContain(`Connected: ${solShort}`)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(solShort)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} SOL/)
     // The balance shown is the chain's (3 decimals, truncated).
     expect(amountOf((await header().textContent()) ?? '', 'SOL')).toBe(truncated(lamportsAtConnect, 9))
     // Only the Solana member was used; the EVM one was not asked to connect.
@@ -179,7 +179,7 @@ describe('Solana on the demo site, end to end', () => {
     const [lamports, pusd] = await Promise.all([lamportsOf(devAddress), pusdOf(devAddress)])
     expect(pusd).toBeGreaterThan(0n)
     const items = dialog().getByRole('tabpanel').getByRole('listitem')
-    await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(2)
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(2)
     const sol = (await items.filter({ hasText: 'Solana' }).textContent()) ?? ''
     const usd = (await items.filter({ hasText: 'Portico USD' }).textContent()) ?? ''
     expect(amountOf(sol, 'SOL')).toBe(truncated(lamports, 9))
@@ -193,7 +193,7 @@ describe('Solana on the demo site, end to end', () => {
     const panel = dialog().getByRole('tabpanel')
     const [newest] = await rpcCall<{ signature: string }[]>('getSignaturesForAddress', [devAddress, { limit: 1 }])
     const first = panel.getByRole('listitem').first()
-    await expect.poll(() => first.getByRole('link').getAttribute('href'), { timeout: 10_000 }).toMatch(new RegExp(`/tx/${newest!.signature}$`))
+    await expect.poll(() => first.getByRole('link').getAttribute('href'), { timeout: 20_000 }).toMatch(new RegExp(`/tx/${newest!.signature}$`))
     expect(await panel.textContent()).not.toContain('Activity is not available on this network')
     expect(await page.locator('[data-portico-toasts]').textContent()).not.toMatch(/transactions/i)
     await dialog().getByRole('tab', { name: 'Tokens' }).click()
@@ -221,8 +221,8 @@ describe('Solana on the demo site, end to end', () => {
 
     // The modal and the header follow the chain.
     const items = dialog().getByRole('tabpanel').getByRole('listitem')
-    await expect.poll(async () => amountOf((await items.filter({ hasText: 'Portico USD' }).textContent()) ?? '', 'pUSD'), { timeout: 10_000 }).toBe(truncated(after.devPusd, 6))
-    await expect.poll(async () => amountOf((await header().textContent()) ?? '', 'SOL'), { timeout: 10_000 }).toBe(truncated(after.devSol, 9))
+    await expect.poll(async () => amountOf((await items.filter({ hasText: 'Portico USD' }).textContent()) ?? '', 'pUSD'), { timeout: 20_000 }).toBe(truncated(after.devPusd, 6))
+    await expect.poll(async () => amountOf((await header().textContent()) ?? '', 'SOL'), { timeout: 20_000 }).toBe(truncated(after.devSol, 9))
   }, 60_000)
 
   it('bad input: an invalid base58 address, a 31-byte key and an EVM address are refused in the form', async () => {
@@ -252,7 +252,7 @@ describe('Solana on the demo site, end to end', () => {
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await expect
-      .poll(() => dialog().getByRole('alert').textContent(), { timeout: 10_000 })
+      .poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 })
       .toBe(`The recipient is a new account: send at least ${Number(minimum) / 1e9} SOL (the rent-exempt minimum)`)
     // Refused before the wallet was asked; nothing moved; the form keeps its values.
     expect((await signedSends()).length).toBe(signaturesBefore)
@@ -272,20 +272,20 @@ describe('Solana on the demo site, end to end', () => {
       await fillSendForm('SOL', '0.25', fresh)
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 10_000 }).toBe('The request was rejected in the wallet')
+      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet')
       expect((await signedSends()).at(-1)).toEqual({ method: 'solana:signAndSendTransaction', outcome: 'rejected' })
       expect(await lamportsOf(fresh)).toBe(0n)
       await page.keyboard.press('Escape')
       await expect.poll(() => dialog().count()).toBe(0)
 
       await sign.click()
-      await expect.poll(() => signResult.textContent(), { timeout: 10_000 }).toMatch(/^Not signed: .*reject/i)
+      await expect.poll(() => signResult.textContent(), { timeout: 20_000 }).toMatch(/^Not signed: .*reject/i)
       expect((await solanaActivity()).at(-1)).toEqual({ method: 'solana:signMessage', outcome: 'rejected' })
     } finally {
       await solanaPanel().getByRole('switch', { name: 'Reject requests' }).uncheck()
     }
     await sign.click()
-    await expect.poll(() => signResult.textContent(), { timeout: 10_000 }).toMatch(/^Signature: [1-9A-HJ-NP-Za-km-z]{80,90}$/)
+    await expect.poll(() => signResult.textContent(), { timeout: 20_000 }).toMatch(/^Signature: [1-9A-HJ-NP-Za-km-z]{80,90}$/)
   })
 
   it('connects EVM too: Devnet A from the network button, SwitchActiveChain connects the same wallet there', async () => {
@@ -297,10 +297,10 @@ describe('Solana on the demo site, end to end', () => {
     // The connected wallet serves EVM too (issue 14): no "connect a wallet for it next", it connects there.
     await expect.poll(() => dialog().textContent()).toContain('Portico Dev Wallet also works on Portico Devnet A')
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
-    await expect.poll(() => evmPanel().textContent(), { timeout: 10_000 }).toContain('Connected')
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(evmShort)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} ETH/)
+    await expect.poll(() => evmPanel().textContent(), { timeout: 20_000 }).toContain('Connected')
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(evmShort)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} ETH/)
     expect(await header().getByRole('button', { name: /Portico Devnet A/ }).count()).toBe(1)
     // Both namespaces are connected at once; the Solana wallet was not asked again.
     expect((await solanaPanel().textContent()) ?? '').toContain(`Connected: ${solShort}`)
@@ -316,10 +316,10 @@ describe('Solana on the demo site, end to end', () => {
     ] as const) {
       await header().getByRole('button', { name: new RegExp(from) }).click()
       await dialog().getByRole('button', { name: to }).click()
-      await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+      await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
       await expect.poll(() => header().getByRole('button', { name: new RegExp(to) }).count()).toBe(1)
-      await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
-      await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(new RegExp(`\\d[\\d,]*\\.\\d{3} ${symbol}`))
+      await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
+      await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(new RegExp(`\\d[\\d,]*\\.\\d{3} ${symbol}`))
       expect(await header().getByRole('button', { name: 'Connect Wallet' }).count()).toBe(0)
     }
     expect(connects(await solanaActivity(), /standard:connect/)).toBe(before.solana)
@@ -330,19 +330,19 @@ describe('Solana on the demo site, end to end', () => {
 
   it('after a reload both namespaces are restored silently, Solana still active', async () => {
     await page.reload()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(solShort)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(solShort)
     expect(await header().getByRole('button', { name: /Portico Solana Localnet/ }).count()).toBe(1)
     // Restored without a prompt: only silent connects on the Solana side since the reload.
     expect((await solanaActivity()).filter((a) => a.method === 'standard:connect')).toEqual([])
     expect(connects(await evmActivity(), /eth_requestAccounts|wallet_requestPermissions/)).toBe(0)
     await header().getByRole('button', { name: /Portico Solana Localnet/ }).click()
     await dialog().getByRole('button', { name: 'Portico Devnet A' }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(evmShort)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(evmShort)
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(solShort)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(solShort)
     expect(connects(await evmActivity(), /eth_requestAccounts|wallet_requestPermissions/)).toBe(0)
   })
 
@@ -350,7 +350,7 @@ describe('Solana on the demo site, end to end', () => {
     await openAccount()
     await dialog().getByRole('button', { name: 'Disconnect' }).click()
     // Ending Solana leaves EVM connected, and EVM becomes the active namespace: its account shows.
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(evmShort)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(evmShort)
     expect((await evmPanel().textContent()) ?? '').toContain('Connected')
     if ((await dialog().count()) > 0) {
       await page.keyboard.press('Escape')
@@ -363,11 +363,11 @@ describe('Solana on the demo site, end to end', () => {
     await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
-    await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 20_000 }).toBeGreaterThan(0)
     expect((await solanaActivity()).at(-1)).toEqual({ method: 'standard:connect', outcome: 'rejected' })
     await solanaPanel().getByRole('switch', { name: 'Reject requests' }).uncheck()
     await dialog().getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(solShort)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(solShort)
   })
 
   it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {

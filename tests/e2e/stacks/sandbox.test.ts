@@ -46,8 +46,8 @@ beforeAll(async () => {
   short = `${devAddress.slice(0, 4)}…${devAddress.slice(-4)}`
   visitor = await openSandboxPage()
   page = visitor.page
-  page.setDefaultTimeout(10_000)
-}, 120_000)
+  page.setDefaultTimeout(20_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -73,14 +73,14 @@ describe('Stacks on the demo site, end to end', () => {
   it('makes the Stacks chain active, lists the dev wallet once and connects it; the header shows its balance', async () => {
     await page.goto(sandbox.url)
     await chooseStacks()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     const wallet = page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet (Stacks)' })
     await expect.poll(() => wallet.count()).toBe(1)
     await wallet.click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} STX/)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} STX/)
     expect((await activity()).map((a) => a.method)).toEqual(['getAddresses'])
   })
 
@@ -93,7 +93,7 @@ describe('Stacks on the demo site, end to end', () => {
     await dialog().getByLabel('Receiver address').fill(receiver)
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     const speeds = dialog().getByRole('group', { name: 'Speed' })
-    await expect.poll(() => speeds.getByRole('radio').count(), { timeout: 10_000 }).toBe(3)
+    await expect.poll(() => speeds.getByRole('radio').count(), { timeout: 20_000 }).toBe(3)
     expect(await speeds.getByRole('radio', { name: /^Normal/ }).isChecked()).toBe(true)
     const fastText = (await speeds.locator('label').filter({ hasText: 'Fast' }).textContent()) ?? ''
     const fastUstx = Number(/^Fast([\d,]+) µSTX/.exec(fastText)?.[1]?.replace(/,/g, ''))
@@ -120,10 +120,10 @@ describe('Stacks on the demo site, end to end', () => {
     await dialog().getByRole('tab', { name: 'Activity' }).click()
     const tab = dialog().getByRole('tabpanel')
     const to = `to ${lastReceiver.slice(0, 4)}…${lastReceiver.slice(-4)}`
-    await expect.poll(() => tab.textContent(), { timeout: 15_000 }).toContain(to)
-    await expect.poll(() => tab.textContent(), { timeout: 15_000 }).toMatch(/Sent0\.250\d* STX/)
+    await expect.poll(() => tab.textContent(), { timeout: 20_000 }).toContain(to)
+    await expect.poll(() => tab.textContent(), { timeout: 20_000 }).toMatch(/Sent0\.250\d* STX/)
     await dialog().getByRole('tab', { name: 'Tokens' }).click()
-    await expect.poll(() => dialog().getByRole('tabpanel').textContent(), { timeout: 10_000 }).toContain('pUSD')
+    await expect.poll(() => dialog().getByRole('tabpanel').textContent(), { timeout: 20_000 }).toContain('pUSD')
     await page.keyboard.press('Escape')
   })
 
@@ -139,7 +139,7 @@ describe('Stacks on the demo site, end to end', () => {
     await dialog().getByLabel('Memo (optional)').fill('pUSD memo ✓')
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await expect.poll(() => dialog().locator('dl').textContent()).toContain('MemopUSD memo ✓')
-    await expect.poll(() => dialog().locator('dl').textContent(), { timeout: 10_000 }).toMatch(/Network feeup to \d+(\.\d+)? STX/)
+    await expect.poll(() => dialog().locator('dl').textContent(), { timeout: 20_000 }).toMatch(/Network feeup to \d+(\.\d+)? STX/)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     const tokensOf = async () => {
       const balances = (await (await fetch(`${nodeUrl}/extended/v1/address/${receiver}/balances`)).json()) as { fungible_tokens: Record<string, { balance: string }> }
@@ -194,7 +194,7 @@ describe('Stacks on the demo site, end to end', () => {
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
       await expect.poll(() => dialog().locator('dl').textContent()).toContain(`Memo${memo}`)
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/reject/i)
+      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(/reject/i)
       expect((await activity()).at(-1)).toEqual({ method: 'stx_transferStx', outcome: 'rejected', memo })
       expect(await ustxOf(receiver)).toBe(0n)
     } finally {
@@ -221,7 +221,7 @@ describe('Stacks on the demo site, end to end', () => {
 
   it('after a reload the Stacks connection is restored without asking the wallet', async () => {
     await page.reload()
-    await expect.poll(() => header().textContent(), { timeout: 15_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect(await header().getByRole('button', { name: 'Connect Wallet' }).count()).toBe(0)
     // A fresh page: the wallet's log starts empty, and restoring asked it nothing.
     expect(await activity()).toEqual([])
@@ -231,7 +231,7 @@ describe('Stacks on the demo site, end to end', () => {
     const sign = page.getByRole('button', { name: 'Sign "Hello from the Portico demo"' })
     const signResult = page.getByRole('region', { name: 'Sign a message' }).getByRole('status')
     await sign.click()
-    await expect.poll(() => signResult.textContent(), { timeout: 10_000 }).toMatch(/^Signature: /)
+    await expect.poll(() => signResult.textContent(), { timeout: 20_000 }).toMatch(/^Signature: /)
     const signature = ((await signResult.textContent()) ?? '').replace('Signature: ', '')
     expect(verifyMessageSignatureRsv({ message: 'Hello from the Portico demo', signature, publicKey: devPublicKey })).toBe(true)
     expect(await verifyStacksMessageSignature({ message: 'Hello from the Portico demo', signature, address: devAddress })).toBe(true)
@@ -246,30 +246,30 @@ describe('Stacks on the demo site, end to end', () => {
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
     await dialog().getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: network }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     await header().getByRole('button', { name: new RegExp(network) }).click()
     await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} SOL/)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} SOL/)
     await header().getByRole('button', { name: /Portico Solana Localnet/ }).click()
     await dialog().getByRole('button', { name: network }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect((await activity()).filter((a) => a.method === 'getAddresses').length).toBe(asked)
   })
 
   it('a rejected Stacks connection shows "Connection rejected", and "Try again" connects', async () => {
     await header().getByRole('button', { name: new RegExp(short) }).click()
     await dialog().getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     if ((await dialog().count()) > 0) {
       await page.keyboard.press('Escape')
       await expect.poll(() => dialog().count()).toBe(0)
@@ -281,13 +281,13 @@ describe('Stacks on the demo site, end to end', () => {
       await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
       await dialog().getByRole('button', { name: 'Switch Network' }).click()
       await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet (Stacks)' }).click()
-      await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 20_000 }).toBeGreaterThan(0)
       expect((await activity()).at(-1)).toEqual({ method: 'getAddresses', outcome: 'rejected' })
     } finally {
       await panel().getByRole('switch', { name: 'Reject requests' }).uncheck()
     }
     await dialog().getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(short)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short)
     expect((await activity()).at(-1)).toEqual({ method: 'getAddresses', outcome: 'approved' })
   })
 
@@ -295,13 +295,13 @@ describe('Stacks on the demo site, end to end', () => {
     const newcomer = await openSandboxPage()
     try {
       const p = newcomer.page
-      p.setDefaultTimeout(10_000)
+      p.setDefaultTimeout(20_000)
       const d = () => p.getByRole('dialog')
       const h = () => p.getByRole('navigation', { name: 'Wallet' })
       await p.goto(`${sandbox.url}/?siwx=required`)
       await h().getByRole('button', { name: /Portico Devnet A/ }).click()
       await d().getByRole('button', { name: network }).click()
-      await expect.poll(() => d().count(), { timeout: 10_000 }).toBe(0)
+      await expect.poll(() => d().count(), { timeout: 20_000 }).toBe(0)
       await h().getByRole('button', { name: 'Connect Wallet' }).click()
       await p.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet (Stacks)' }).click()
       const signView = p.getByRole('dialog').filter({ has: p.getByRole('heading', { name: 'Sign in with your wallet' }) })
@@ -310,7 +310,7 @@ describe('Stacks on the demo site, end to end', () => {
       expect(shown).toContain('wants you to sign in with your Stacks account')
       expect(shown).toContain(devAddress)
       await signView.getByRole('button', { name: 'Sign', exact: true }).click()
-      await expect.poll(() => d().count(), { timeout: 10_000 }).toBe(0)
+      await expect.poll(() => d().count(), { timeout: 20_000 }).toBe(0)
       const response = await newcomer.context.request.get(`${sandbox.url}/siwx/sessions`)
       const body = (await response.json()) as { signedIn: boolean; sessions: { data: { chainId: string; accountAddress: string }; message: string; signature: string }[] }
       expect(body.signedIn).toBe(true)

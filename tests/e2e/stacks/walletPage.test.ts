@@ -25,7 +25,7 @@ beforeAll(async () => {
   ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
   const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { caipNetworkId: string; nodeUrl: string }[] }
   nodeUrl = info.chains.find((c) => c.caipNetworkId.startsWith('stacks:'))!.nodeUrl
-}, 120_000)
+})
 afterAll(async () => {
   await browser?.close()
   await sandbox?.stop()
@@ -41,7 +41,7 @@ describe('the /wallet page and the stacks namespace', () => {
       const dialog = demo.getByRole('dialog')
       const short = `${dev.address.slice(0, 4)}…${dev.address.slice(-4)}`
       await expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(short)
-      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0)
+      await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0)
       const session = walletPage.getByRole('region', { name: 'Sessions' }).getByRole('article', { name: 'Portico demo dApp' })
       await session.waitFor()
       expect(await session.textContent()).toContain(stacksSandboxCaipNetworkId)
@@ -49,11 +49,11 @@ describe('the /wallet page and the stacks namespace', () => {
       await demo.getByRole('button', { name: `Sign "${demoMessage}"` }).click()
       const requests = walletPage.getByRole('region', { name: 'Requests' })
       const signRequest = requests.getByRole('article', { name: 'stx_signMessage from Portico demo dApp' })
-      await signRequest.waitFor({ timeout: 15_000 })
+      await signRequest.waitFor({ timeout: 20_000 })
       expect(await signRequest.textContent()).toContain(demoMessage)
       await signRequest.getByRole('button', { name: 'Approve' }).click()
       const output = demo.getByRole('region', { name: 'Sign a message' }).getByRole('status')
-      await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^Signature: [0-9a-f]{130}$/)
+      await expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: [0-9a-f]{130}$/)
       const signature = ((await output.textContent()) ?? '').replace('Signature: ', '')
       const publicKey = bytesToHex(dev.publicKey)
       expect(verifyMessageSignatureRsv({ message: demoMessage, signature, publicKey })).toBe(true)
@@ -66,10 +66,10 @@ describe('the /wallet page and the stacks namespace', () => {
       await dialog.getByLabel('Amount').fill('0.1')
       await dialog.getByLabel('Receiver address').fill(receiver)
       await dialog.getByRole('button', { name: 'Preview Send' }).click()
-      await expect.poll(() => dialog.locator('dl').textContent(), { timeout: 10_000 }).toMatch(/Network feeup to \d+(\.\d+)? STX/)
+      await expect.poll(() => dialog.locator('dl').textContent(), { timeout: 20_000 }).toMatch(/Network feeup to \d+(\.\d+)? STX/)
       await dialog.getByRole('button', { name: 'Send', exact: true }).click()
       const transfer = requests.getByRole('article', { name: 'stx_transferStx from Portico demo dApp' })
-      await transfer.waitFor({ timeout: 15_000 })
+      await transfer.waitFor({ timeout: 20_000 })
       const shown = (await transfer.textContent()) ?? ''
       expect(shown).toContain(receiver)
       expect(shown).toContain('0.100000 STX (100000 µSTX)')

@@ -88,11 +88,11 @@ describe('the first paint of an EVM site (issue 27)', () => {
     const dialog = page.getByRole('dialog')
     await expect.poll(() => dialog.getByRole('heading', { level: 2 }).textContent()).toBe('Connect Wallet')
     await dialog.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => connect.textContent(), { timeout: 15_000 }).toMatch(/0x[0-9a-fA-F]{4}…/)
+    await expect.poll(() => connect.textContent(), { timeout: 20_000 }).toMatch(/0x[0-9a-fA-F]{4}…/)
 
     // Returning: the stored connection loads the kernel at once; "Connect Wallet" never shows.
     await page.reload()
-    await expect.poll(() => connect.textContent(), { timeout: 15_000 }).toMatch(/0x[0-9a-fA-F]{4}…/)
+    await expect.poll(() => connect.textContent(), { timeout: 20_000 }).toMatch(/0x[0-9a-fA-F]{4}…/)
     const texts = await page.evaluate(() => (window as unknown as { __texts: string[] }).__texts)
     expect(texts.length).toBeGreaterThan(0)
     expect(texts.filter((text) => text.includes('Connect Wallet'))).toEqual([])

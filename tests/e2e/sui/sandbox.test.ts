@@ -51,8 +51,8 @@ beforeAll(async () => {
   suiShort = `${devAddress.slice(0, 6)}…${devAddress.slice(-4)}`
   visitor = await openSandboxPage()
   page = visitor.page
-  page.setDefaultTimeout(10_000)
-}, 120_000)
+  page.setDefaultTimeout(20_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -94,7 +94,7 @@ async function openSendPreview(symbol: string, amount: string, receiver: string)
   const signaturesBefore = (await suiActivity()).length
   await dialog().getByRole('button', { name: 'Preview Send' }).click()
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
-  await expect.poll(() => dialog().locator('dl').textContent(), { timeout: 10_000 }).toMatch(/Network feeup to \d+(\.\d+)? SUI/)
+  await expect.poll(() => dialog().locator('dl').textContent(), { timeout: 20_000 }).toMatch(/Network feeup to \d+(\.\d+)? SUI/)
   const details = (await dialog().locator('dl').textContent()) ?? ''
   expect(details).toContain(`${amount} ${symbol}`)
   expect(details).toContain(network)
@@ -110,7 +110,7 @@ describe('Sui on the demo site, end to end', () => {
     await page.goto(sandbox.url)
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: network }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await expect.poll(() => header().getByRole('button', { name: new RegExp(network) }).count()).toBe(1)
     expect(await suiActivity()).toEqual([])
     const mistAtConnect = await nodeBalance(devAddress)
@@ -118,10 +118,10 @@ describe('Sui on the demo site, end to end', () => {
     const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
     await expect.poll(() => connect.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).count()).toBe(1)
     await connect.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => suiPanel().textContent(), { timeout: 10_000 }).toContain(`Connected: ${suiShort}`)
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(suiShort)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} SUI/)
+    await expect.poll(() => suiPanel().textContent(), { timeout: 20_000 }).toContain(`Connected: ${suiShort}`)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(suiShort)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} SUI/)
     expect(amountOf((await header().textContent()) ?? '', 'SUI')).toBe(truncated(mistAtConnect, 9))
     expect(connects(await suiActivity())).toBe(1)
   })
@@ -129,7 +129,7 @@ describe('Sui on the demo site, end to end', () => {
   it('the Account view lists SUI and pUSD with their USD values from the blockchain API', async () => {
     await openAccount()
     const items = dialog().getByRole('tabpanel').getByRole('listitem')
-    await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(2)
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(2)
     const sui = (await items.filter({ hasText: 'SUI' }).first().textContent()) ?? ''
     const usd = (await items.filter({ hasText: 'Portico USD' }).textContent()) ?? ''
     expect(amountOf(sui, 'SUI')).toBe(truncated(await nodeBalance(devAddress), 9))
@@ -147,7 +147,7 @@ describe('Sui on the demo site, end to end', () => {
       await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed')
       const href = (await toasts.getByRole('link', { name: 'View on explorer' }).last().getAttribute('href')) ?? ''
       expect(href).toMatch(new RegExp(`^${sandbox.url}/sandbox/explorer/sui:localnet/tx/[1-9A-HJ-NP-Za-km-z]{43,44}$`))
-      await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 10_000 }).toBe('Account')
+      await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
     }
     expect(await nodeBalance(receiver)).toBe(250_000_000n)
     expect(await nodeBalance(receiver, coinType)).toBe(3_000_000n)
@@ -187,18 +187,18 @@ describe('Sui on the demo site, end to end', () => {
     try {
       await openSendPreview('SUI', '0.25', fresh)
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 10_000 }).toBe('The request was rejected in the wallet')
+      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet')
       expect((await suiActivity()).at(-1)).toEqual({ method: 'sui:signAndExecuteTransaction', outcome: 'rejected' })
       expect(await nodeBalance(fresh)).toBe(0n)
       await page.keyboard.press('Escape')
       await expect.poll(() => dialog().count()).toBe(0)
       await sign.click()
-      await expect.poll(() => signResult.textContent(), { timeout: 10_000 }).toMatch(/^Not signed: .*reject/i)
+      await expect.poll(() => signResult.textContent(), { timeout: 20_000 }).toMatch(/^Not signed: .*reject/i)
     } finally {
       await suiPanel().getByRole('switch', { name: 'Reject requests' }).uncheck()
     }
     await sign.click()
-    await expect.poll(() => signResult.textContent(), { timeout: 10_000 }).toMatch(/^Signature: [A-Za-z0-9+/=]{130,}$/)
+    await expect.poll(() => signResult.textContent(), { timeout: 20_000 }).toMatch(/^Signature: [A-Za-z0-9+/=]{130,}$/)
     const signature = ((await signResult.textContent()) ?? '').replace('Signature: ', '')
     expect((await verifyPersonalMessageSignature(new TextEncoder().encode('Hello from the Portico demo'), signature)).toSuiAddress()).toBe(devAddress)
   })
@@ -209,19 +209,19 @@ describe('Sui on the demo site, end to end', () => {
     await dialog().getByRole('button', { name: 'Portico Devnet A' }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: network }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(suiShort)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toMatch(/\d[\d,]*\.\d{3} SUI/)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(suiShort)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} SUI/)
     expect(connects(await suiActivity())).toBe(before)
   })
 
   it('after a reload the Sui connection is restored silently', async () => {
     await page.reload()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(suiShort)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(suiShort)
     expect(await header().getByRole('button', { name: new RegExp(network) }).count()).toBe(1)
     expect(await header().getByRole('button', { name: 'Connect Wallet' }).count()).toBe(0)
     expect(connects(await suiActivity())).toBe(0)
@@ -231,7 +231,7 @@ describe('Sui on the demo site, end to end', () => {
   it('a rejected Sui connection shows "Connection rejected", and "Try again" connects', async () => {
     await openAccount()
     await dialog().getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     if ((await dialog().count()) > 0) {
       await page.keyboard.press('Escape')
       await expect.poll(() => dialog().count()).toBe(0)
@@ -241,18 +241,18 @@ describe('Sui on the demo site, end to end', () => {
     await dialog().getByRole('button', { name: network }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
     await dialog().getByRole('button', { name: 'Switch Network' }).click()
-    await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 20_000 }).toBeGreaterThan(0)
     expect((await suiActivity()).at(-1)).toEqual({ method: 'standard:connect', outcome: 'rejected' })
     await suiPanel().getByRole('switch', { name: 'Reject requests' }).uncheck()
     await dialog().getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain(suiShort)
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(suiShort)
   })
 
   it('sign-in with ?siwx=required on Sui: the sandbox server verifies the signature and holds the session', async () => {
     await openAccount()
     await dialog().getByRole('button', { name: 'Disconnect' }).click()
     await page.goto(`${sandbox.url}/?siwx=required`)
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F')
     // Leave EVM out of it: disconnect it, make Sui active, then connect there. The restored EVM
     // account has no session, so the sign view may open first: Cancel there disconnects it.
     const evmSignView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
@@ -262,11 +262,11 @@ describe('Sui on the demo site, end to end', () => {
       await header().getByRole('button', { name: /0xf39F/ }).click()
       await dialog().getByRole('button', { name: 'Disconnect' }).click()
     }
-    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1)
     if ((await dialog().count()) > 0) await page.keyboard.press('Escape')
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: network }).click()
-    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
@@ -275,7 +275,7 @@ describe('Sui on the demo site, end to end', () => {
     expect(shown).toContain('wants you to sign in with your Sui account')
     expect(shown).toContain(devAddress)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
     const response = await visitor.context.request.get(`${sandbox.url}/siwx/sessions`)
     const body = (await response.json()) as { signedIn: boolean; sessions: { data: { chainId: string; accountAddress: string }; message: string; signature: string }[] }
     expect(body.signedIn).toBe(true)

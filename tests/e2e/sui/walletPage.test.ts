@@ -15,7 +15,7 @@ let browser: Browser
 
 beforeAll(async () => {
   ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
-}, 120_000)
+})
 afterAll(async () => {
   await browser?.close()
   await sandbox?.stop()
@@ -30,18 +30,18 @@ describe('the /wallet page and the sui namespace', () => {
 
       const suiShort = `${devSuiAddress.slice(0, 6)}…${devSuiAddress.slice(-4)}`
       await expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(suiShort)
-      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0)
+      await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0)
       const session = walletPage.getByRole('region', { name: 'Sessions' }).getByRole('article', { name: 'Portico demo dApp' })
       await session.waitFor()
       expect(await session.textContent()).toContain('sui:localnet')
 
       await demo.getByRole('button', { name: `Sign "${demoMessage}"` }).click()
       const request = walletPage.getByRole('region', { name: 'Requests' }).getByRole('article', { name: 'sui_signPersonalMessage from Portico demo dApp' })
-      await request.waitFor({ timeout: 15_000 })
+      await request.waitFor({ timeout: 20_000 })
       expect(await request.textContent()).toContain('sui:localnet')
       await request.getByRole('button', { name: 'Approve' }).click()
       const output = demo.getByRole('region', { name: 'Sign a message' }).getByRole('status')
-      await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^Signature: [A-Za-z0-9+/=]{130,}$/)
+      await expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: [A-Za-z0-9+/=]{130,}$/)
       const signature = ((await output.textContent()) ?? '').replace('Signature: ', '')
       expect((await verifyPersonalMessageSignature(new TextEncoder().encode(demoMessage), signature)).toSuiAddress()).toBe(devSuiAddress)
 

@@ -29,8 +29,8 @@ beforeAll(async () => {
   weth = chain.amm!.weth
   visitor = await openSandboxPage()
   page = visitor.page
-  page.setDefaultTimeout(15_000)
-}, 120_000)
+  page.setDefaultTimeout(20_000)
+})
 afterAll(async () => {
   await visitor?.close()
   await sandbox?.stop()
@@ -61,7 +61,7 @@ describe('Swap on the demo site, end to end', () => {
     await page.goto(sandbox.url)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => header().textContent(), { timeout: 10_000 }).toContain('0xf39F…2266')
+    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     await openSwap()
     await expect.poll(() => dialog().getByRole('combobox', { name: 'Token to pay with' }).inputValue()).toBe('eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
     expect(await dialog().getByRole('combobox', { name: 'Token to receive' }).inputValue()).toBe(`eip155:31337:${pUsd}`)

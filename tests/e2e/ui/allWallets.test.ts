@@ -125,11 +125,11 @@ describe('All Wallets against a real Portico server', () => {
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).waitFor()
     await dialog(page).getByRole('button', { name: 'All Wallets' }).click()
-    await dialog(page).getByText('The wallet list could not be loaded.', { exact: true }).waitFor({ timeout: 15_000 })
+    await dialog(page).getByText('The wallet list could not be loaded.', { exact: true }).waitFor({ timeout: 20_000 })
     await dialog(page).getByRole('alert').filter({ hasText: 'Network Error: Wallet Load Failed' }).waitFor()
     const failedBefore = failed
     await dialog(page).getByRole('button', { name: 'Try again' }).click()
-    await dialog(page).getByText('The wallet list could not be loaded.', { exact: true }).waitFor({ timeout: 15_000 })
+    await dialog(page).getByText('The wallet list could not be loaded.', { exact: true }).waitFor({ timeout: 20_000 })
     await expect.poll(() => failed).toBeGreaterThan(failedBefore)
     expect(await h.errors()).toEqual([])
     expect(h.blocked).toEqual([])

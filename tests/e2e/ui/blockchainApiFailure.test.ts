@@ -52,7 +52,7 @@ let harness: Harness
 
 beforeAll(async () => {
   ;[browser, harness] = await Promise.all([launchChromium(), startHarness()])
-}, 60_000)
+})
 afterAll(async () => {
   await browser?.close()
   await harness?.close()

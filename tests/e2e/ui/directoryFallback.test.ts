@@ -13,7 +13,7 @@ const opened: HarnessPage[] = []
 
 beforeAll(async () => {
   ;[browser, harness] = await Promise.all([launchChromium(), startHarness()])
-}, 60_000)
+})
 afterAll(async () => {
   for (const page of opened) await page.close()
   await browser?.close()

@@ -19,8 +19,8 @@ beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
   visitor = await openSandboxPage()
   page = visitor.page
-  page.setDefaultTimeout(10_000)
-}, 120_000)
+  page.setDefaultTimeout(20_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -49,7 +49,7 @@ describe('a wallet that serves EVM and Solana', () => {
     expect(await chains.locator('img[alt=""]').count()).toBe(4)
     await chains.getByRole('button', { name: 'Solana', exact: true }).click()
 
-    await expect.poll(() => solanaPanel().textContent(), { timeout: 10_000 }).toContain(`Connected: ${solShort}`)
+    await expect.poll(() => solanaPanel().textContent(), { timeout: 20_000 }).toContain(`Connected: ${solShort}`)
     await expect.poll(() => header().getByRole('button', { name: new RegExp(solShort) }).count()).toBe(1)
     expect(await header().getByRole('button', { name: /Portico Solana Localnet/ }).count()).toBe(1)
     expect(await evmPanel().textContent()).not.toContain(`Connected: ${evmShort}`)
@@ -63,7 +63,7 @@ describe('a wallet that serves EVM and Solana', () => {
     await expect.poll(() => dialog().textContent()).toContain('Portico Dev Wallet also works on Portico Devnet A')
     expect(await dialog().textContent()).not.toContain('connect a wallet for it next')
     await dialog().getByRole('button', { name: 'Switch Network', exact: true }).click()
-    await expect.poll(() => evmPanel().textContent(), { timeout: 10_000 }).toContain(`Connected: ${evmShort}`)
+    await expect.poll(() => evmPanel().textContent(), { timeout: 20_000 }).toContain(`Connected: ${evmShort}`)
     await expect.poll(() => header().getByRole('button', { name: new RegExp(evmShort) }).count()).toBe(1)
     expect(visitor.blocked).toEqual([])
     expect(visitor.pageErrors).toEqual([])

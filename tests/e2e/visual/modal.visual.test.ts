@@ -36,7 +36,7 @@ let sandbox: TestSandbox
 
 beforeAll(async () => {
   sandbox = await startSandbox()
-}, 120_000)
+})
 afterAll(async () => {
   await sandbox?.stop()
 })
@@ -55,7 +55,7 @@ describe.each([
   beforeAll(async () => {
     visitor = await openSandboxPage({ contextOptions: { ...devices[device], colorScheme, reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'UTC' } })
     page = visitor.page
-    visitor.context.setDefaultTimeout(15_000)
+    visitor.context.setDefaultTimeout(20_000)
   }, 60_000)
   afterAll(async () => {
     await visitor?.close()
@@ -111,11 +111,11 @@ describe.each([
     // The message holds a fresh nonce and the time.
     await check('SignIn', (d) => [d.getByRole('region', { name: 'Message to sign' })])
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect.poll(() => dialog().count(), { timeout: 15_000 }).toBe(0)
+    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     // "Signed in" confirms it (issue 14); the next views are taken once the toast has gone.
     const toasts = page.locator('[data-portico-toasts]')
     await expect.poll(() => toasts.textContent()).toContain('Signed in')
-    await expect.poll(() => toasts.textContent(), { timeout: 15_000 }).not.toContain('Signed in')
+    await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).not.toContain('Signed in')
   })
 
   it('Account (each tab), Send, Review and Choose Network', async () => {
@@ -154,7 +154,7 @@ describe.each([
     // The network fee follows the devnet's gas price: wait for it, then one fixed text (so the
     // row keeps its width), painted over as well.
     const fee = dialog().locator('.portico-send-preview__row', { hasText: 'Network fee' }).locator('dd')
-    await expect.poll(() => fee.textContent(), { timeout: 10_000 }).toMatch(/ETH/)
+    await expect.poll(() => fee.textContent(), { timeout: 20_000 }).toMatch(/ETH/)
     await fee.evaluate((dd) => (dd.textContent = '0.000042 ETH (≈ $0.13)'))
     await check('Review', () => [fee])
     await page.keyboard.press('Escape')

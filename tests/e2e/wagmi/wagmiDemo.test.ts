@@ -18,7 +18,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
   visitor = await openSandboxPage()
   page = visitor.page
-}, 120_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -32,15 +32,15 @@ const chainA = () => createPublicClient({ transport: http(`${sandbox.url}/v1/?ch
 describe('a wagmi site connecting with Portico, end to end', () => {
   it('connects in Portico’s modal, and wagmi’s useConnection and useBalance see the wallet', async () => {
     await page.goto(`${sandbox.url}/wagmi.html`)
-    await expect.poll(() => wagmiSees('status').textContent(), { timeout: 15_000 }).toBe('disconnected')
+    await expect.poll(() => wagmiSees('status').textContent(), { timeout: 20_000 }).toBe('disconnected')
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
     await dialog.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0)
-    await expect.poll(() => wagmiSees('address').textContent(), { timeout: 10_000 }).toBe(devAddress)
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => wagmiSees('address').textContent(), { timeout: 20_000 }).toBe(devAddress)
     expect(await wagmiSees('status').textContent()).toBe('connected')
     expect(await wagmiSees('chain').textContent()).toBe('31337')
-    await expect.poll(() => wagmiSees('balance').textContent(), { timeout: 10_000 }).toMatch(/^\d+(\.\d+)? ETH$/)
+    await expect.poll(() => wagmiSees('balance').textContent(), { timeout: 20_000 }).toMatch(/^\d+(\.\d+)? ETH$/)
   })
 
   it('useSendTransaction sends through the wallet connected via Portico, and the receipt confirms', async () => {
@@ -60,7 +60,7 @@ describe('a wagmi site connecting with Portico, end to end', () => {
   it('disconnecting in Portico’s modal disconnects wagmi', async () => {
     await header().getByRole('button', { name: /0xf39F…2266/ }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => wagmiSees('status').textContent(), { timeout: 10_000 }).toBe('disconnected')
+    await expect.poll(() => wagmiSees('status').textContent(), { timeout: 20_000 }).toBe('disconnected')
     expect(await wagmiSees('address').textContent()).toBe('none')
     expect(await page.getByRole('button', { name: 'Send 0.5 ETH with wagmi' }).count()).toBe(0)
   })

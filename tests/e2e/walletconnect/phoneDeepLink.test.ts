@@ -25,13 +25,13 @@ beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
   visitor = await openSandboxPage({ contextOptions: phone })
   page = visitor.page
-  page.setDefaultTimeout(15_000)
+  page.setDefaultTimeout(20_000)
   // Bramble Safe's universal link (server/directory/wallets.json `link_mode`): answered here.
   await page.route('https://bramblesafe.example.com/**', async (route) => {
     opened.push(route.request().url())
     await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Bramble Safe</title>' })
   })
-}, 120_000)
+})
 
 afterAll(async () => {
   await visitor?.close()
@@ -49,7 +49,7 @@ describe('a directory wallet on a phone', () => {
     await connect.getByRole('button', { name: 'All Wallets' }).tap()
     await page.getByRole('dialog').getByRole('searchbox', { name: 'Search wallet' }).fill('Bramble')
     const wallet = page.getByRole('dialog').getByRole('button', { name: 'Bramble Safe', exact: true })
-    await expect.poll(() => wallet.count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => wallet.count(), { timeout: 20_000 }).toBe(1)
     await wallet.tap()
 
     await expect.poll(() => opened.length, { timeout: 20_000 }).toBeGreaterThan(0)
@@ -74,7 +74,7 @@ describe('the same directory wallet on a desktop', () => {
   it('shows "Scan with Bramble Safe" with the wallet’s own icon beside the heading and in the QR code', async () => {
     desktop = await openSandboxPage()
     const page = desktop.page
-    page.setDefaultTimeout(15_000)
+    page.setDefaultTimeout(20_000)
     await page.goto(sandbox.url)
     await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
     const dialog = page.getByRole('dialog')

@@ -54,10 +54,10 @@ beforeAll(async () => {
   ;({ context, blocked } = await newLoopbackContext(browser))
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url })
   await context.addInitScript({ content: recordCsp })
-  context.setDefaultTimeout(15_000)
+  context.setDefaultTimeout(20_000)
   page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(error.message))
-}, 120_000)
+})
 
 afterAll(async () => {
   await context?.close()
@@ -77,7 +77,7 @@ const copyLink = copyWalletConnectLink
 async function signFromPage(p: Page): Promise<Hex> {
   await p.getByRole('button', { name: `Sign "${demoMessage}"` }).click()
   const output = signatureOf(p)
-  await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
+  await expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
   return ((await output.textContent()) ?? '').replace('Signature: ', '') as Hex
 }
 
@@ -90,7 +90,7 @@ describe('WalletConnect on the demo site with a Node sign-client wallet (issue 5
     await page.goto(sandbox.url)
     await copyLink(page).then((uri) => wallet.pair(uri))
     await waitForAddress(header())
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
     expect(await statusOf(page).textContent()).toBe('connected')
     expect(await page.getByText(`eip155:31337:${devWalletAccount.address}`, { exact: true }).count()).toBe(1)
     await header().getByRole('button', { name: /Portico Devnet A/ }).waitFor()
@@ -114,7 +114,7 @@ describe('WalletConnect on the demo site with a Node sign-client wallet (issue 5
 
   it("the wallet's chainChanged to 31338 moves the page to Portico Devnet B, and requests follow", async () => {
     await wallet.client.emit({ topic: wallet.topic(), event: { name: 'chainChanged', data: 31338 }, chainId: 'eip155:31338' })
-    await header().getByRole('button', { name: /Portico Devnet B/ }).waitFor({ timeout: 10_000 })
+    await header().getByRole('button', { name: /Portico Devnet B/ }).waitFor({ timeout: 20_000 })
     expect(await page.getByText(`eip155:31338:${devWalletAccount.address}`, { exact: true }).count()).toBe(1)
     const signature = await signFromPage(page)
     expect(await verifyMessage({ address: devWalletAccount.address, message: demoMessage, signature })).toBe(true)
@@ -142,7 +142,7 @@ describe('WalletConnect on the demo site with a Node sign-client wallet (issue 5
 
   it('the wallet disconnects: the page shows "Connect Wallet" again', async () => {
     await wallet.client.disconnect({ topic: wallet.topic(), reason: { code: 6000, message: 'User disconnected.' } })
-    await header().getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 10_000 })
+    await header().getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 20_000 })
     expect(await statusOf(page).textContent()).toBe('disconnected')
     expect(await page.getByRole('button', { name: `Sign "${demoMessage}"` }).count()).toBe(0)
   })
@@ -150,7 +150,7 @@ describe('WalletConnect on the demo site with a Node sign-client wallet (issue 5
   it('connects again; after a reload the live session is restored with no prompt and no new proposal', async () => {
     await copyLink(page).then((uri) => wallet.pair(uri))
     await waitForAddress(header())
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
     const proposals = wallet.proposals.length
     expect(proposals).toBe(2)
 
@@ -174,7 +174,7 @@ describe('WalletConnect on the demo site with a Node sign-client wallet (issue 5
     const deleted = new Promise<string>((resolve) => wallet.client.once('session_delete', (event) => resolve(event.topic)))
     await header().getByRole('button', { name: shortAddress }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
-    await header().getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 10_000 })
+    await header().getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 20_000 })
     expect(await deleted).toBe(topic)
   })
 
@@ -193,41 +193,41 @@ describe("the demo site's link pasted into the sandbox's /wallet page (issue 5, 
     try {
       await fresh.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url })
       await fresh.context.addInitScript({ content: recordCsp })
-      fresh.context.setDefaultTimeout(15_000)
+      fresh.context.setDefaultTimeout(20_000)
       const demo = await fresh.context.newPage()
       const walletPage = await fresh.context.newPage()
       demo.on('pageerror', (error) => errors.push(`demo: ${error.message}`))
       walletPage.on('pageerror', (error) => errors.push(`wallet: ${error.message}`))
 
       await walletPage.goto(`${sandbox.url}/wallet`)
-      await expect.poll(() => walletPage.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Ready/)
+      await expect.poll(() => walletPage.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/^Ready/)
       await demo.goto(sandbox.url)
       const uri = await copyLink(demo)
 
       await walletPage.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
       await walletPage.getByRole('button', { name: 'Connect' }).click()
       const proposal = walletPage.getByRole('region', { name: 'Session proposals' }).getByRole('article', { name: 'Portico demo dApp wants to connect' })
-      await proposal.waitFor({ timeout: 15_000 })
+      await proposal.waitFor({ timeout: 20_000 })
       expect(await proposal.getByText(/eip155:31337, eip155:31338/).count()).toBeGreaterThan(0)
       await proposal.getByRole('button', { name: 'Approve' }).click()
 
       await waitForAddress(headerOf(demo))
-      await expect.poll(() => demo.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0)
+      await expect.poll(() => demo.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0)
       expect(await statusOf(demo).textContent()).toBe('connected')
       await walletPage.getByRole('region', { name: 'Sessions' }).getByRole('article', { name: 'Portico demo dApp' }).waitFor()
 
       await demo.getByRole('button', { name: `Sign "${demoMessage}"` }).click()
       const request = walletPage.getByRole('region', { name: 'Requests' }).getByRole('article', { name: 'personal_sign from Portico demo dApp' })
-      await request.waitFor({ timeout: 15_000 })
+      await request.waitFor({ timeout: 20_000 })
       expect(await request.getByText(demoMessage, { exact: true }).count()).toBe(1)
       await request.getByRole('button', { name: 'Approve' }).click()
-      await expect.poll(() => signatureOf(demo).textContent(), { timeout: 15_000 }).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
+      await expect.poll(() => signatureOf(demo).textContent(), { timeout: 20_000 }).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
       const signature = ((await signatureOf(demo).textContent()) ?? '').replace('Signature: ', '') as Hex
       expect(await verifyMessage({ address: devWalletAccount.address, message: demoMessage, signature })).toBe(true)
 
       // Disconnect on the wallet page: the demo page shows disconnected.
       await walletPage.getByRole('region', { name: 'Sessions' }).getByRole('button', { name: 'Disconnect Portico demo dApp' }).click()
-      await headerOf(demo).getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 10_000 })
+      await headerOf(demo).getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 20_000 })
 
       expect(await cspViolationsOf(demo)).toEqual([])
       expect(await cspViolationsOf(walletPage)).toEqual([])

@@ -36,7 +36,7 @@ beforeAll(async () => {
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text().slice(0, 300))
   })
-}, 120_000)
+})
 
 afterAll(async () => {
   await context?.close()
@@ -51,7 +51,7 @@ async function pairFromModal(): Promise<string> {
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('button', { name: 'WalletConnect', exact: true }).click()
   const copy = dialog.getByRole('button', { name: 'Copy link' })
-  await expect.poll(() => copy.isEnabled(), { timeout: 15_000 }).toBe(true)
+  await expect.poll(() => copy.isEnabled(), { timeout: 20_000 }).toBe(true)
   await copy.click()
   const copied = await page.evaluate(() => navigator.clipboard.readText())
   const figure = await dialog.locator('figure[data-wc-uri]').getAttribute('data-wc-uri')
@@ -80,19 +80,19 @@ describe('walletconnect in Chromium: a Node wallet pairs with the page through t
     })
     expect(violations).toEqual([])
     await wallet.pair(uri)
-    await page.getByRole('button', { name: shortAddress }).first().waitFor({ timeout: 15_000 })
+    await page.getByRole('button', { name: shortAddress }).first().waitFor({ timeout: 20_000 })
     await page.getByRole('dialog').waitFor({ state: 'detached' })
 
     // A message signed from the page verifies.
     await page.getByRole('button', { name: 'Sign message' }).click()
     const output = page.locator('output[aria-label="Signature"]')
-    await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]+$/)
+    await expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^0x[0-9a-f]+$/)
     const signature = (await output.textContent()) as Hex
     expect(await verifyMessage({ address: account.address, message: 'Hello from the page #1', signature })).toBe(true)
 
     // The wallet's chainChanged moves the page to devnet B.
     await wallet.client.emit({ topic: wallet.topic(), event: { name: 'chainChanged', data: 31338 }, chainId: 'eip155:31338' })
-    await expect.poll(async () => (await state()).activeNetworkId, { timeout: 10_000 }).toBe('eip155:31338')
+    await expect.poll(async () => (await state()).activeNetworkId, { timeout: 20_000 }).toBe('eip155:31338')
 
     // The relay restarts mid-session; the next request still succeeds.
     await harness.restart()
@@ -105,15 +105,15 @@ describe('walletconnect in Chromium: a Node wallet pairs with the page through t
 
     // The wallet disconnects: the page shows disconnected.
     await wallet.client.disconnect({ topic: wallet.topic(), reason: { code: 6000, message: 'User disconnected.' } })
-    await page.getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 10_000 })
+    await page.getByRole('button', { name: 'Connect Wallet' }).waitFor({ timeout: 20_000 })
     expect((await state()).connections.eip155?.status).toBe('disconnected')
 
     // Connect again, then reload: the live session is restored without a prompt.
     await wallet.pair(await pairFromModal())
-    await page.getByRole('button', { name: shortAddress }).first().waitFor({ timeout: 15_000 })
+    await page.getByRole('button', { name: shortAddress }).first().waitFor({ timeout: 20_000 })
     const proposals = wallet.proposals.length
     await page.reload()
-    await page.getByRole('button', { name: shortAddress }).first().waitFor({ timeout: 15_000 })
+    await page.getByRole('button', { name: shortAddress }).first().waitFor({ timeout: 20_000 })
     expect(await page.getByRole('dialog').count()).toBe(0)
     expect(wallet.proposals.length).toBe(proposals)
     expect((await state()).connections.eip155?.status).toBe('connected')
@@ -137,7 +137,7 @@ describe('walletconnect in Chromium: a Node wallet pairs with the page through t
       await option.waitFor()
       const started = Date.now()
       await option.click()
-      await dialog.getByRole('img', { name: 'WalletConnect QR code' }).waitFor({ timeout: 15_000 })
+      await dialog.getByRole('img', { name: 'WalletConnect QR code' }).waitFor({ timeout: 20_000 })
       times.push(Date.now() - started)
       await page2.keyboard.press('Escape')
       await dialog.waitFor({ state: 'detached' })

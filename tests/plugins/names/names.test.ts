@@ -38,7 +38,7 @@ beforeAll(async () => {
   ;({ universalResolver } = await deployEns({ rpcUrl: anvil.rpcUrl, chainId: 31337 }))
   server = await startTestServer({ chains: [{ caipNetworkId: 'eip155:31337', name: 'Devnet A', rpcUrl: anvil.rpcUrl, nativeCurrency: currency }], profile: { zone: 'portico.id' }, indexer: false })
   devnet = defineNetwork({ id: 31337, name: 'Devnet A', rpcUrls: [anvil.rpcUrl] })
-}, 120_000)
+})
 afterEach(async () => {
   await Promise.all(open.splice(0).map((p) => p.destroy()))
 })

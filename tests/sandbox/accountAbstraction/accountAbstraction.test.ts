@@ -18,7 +18,7 @@ let stack: AaStack
 
 beforeAll(async () => {
   stack = await startAaStack()
-}, 90_000)
+})
 afterAll(async () => {
   await stack?.stop()
 })

@@ -64,7 +64,7 @@ beforeAll(async () => {
   // The smart account holds pUSD and no ETH: only the paymaster can pay its gas.
   funder = createWalletClient({ account: privateKeyToAccount(devPrivateKeys[9]), chain, transport: http(stack.anvil.rpcUrl) })
   await reads.waitForTransactionReceipt({ hash: await funder.writeContract({ address: stack.pUsd, abi: erc20Abi, functionName: 'transfer', args: [smartAccount, 100_000_000n] }) })
-}, 90_000)
+})
 afterAll(async () => {
   await stack?.stop()
 })

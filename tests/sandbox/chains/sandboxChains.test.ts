@@ -54,7 +54,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portico-sandbox-chains-'))
   sandbox = await startSandbox({ port: await pickSandboxPort(), dataDir })
   info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxInfo
-}, 120_000)
+})
 afterAll(async () => {
   await sandbox?.stop()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })

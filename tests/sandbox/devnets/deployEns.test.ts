@@ -24,7 +24,7 @@ beforeAll(async () => {
   anvil = await startAnvil({ chainId: 31337 })
   ens = await deployEns({ rpcUrl: anvil.rpcUrl, chainId: 31337 })
   client = createPublicClient({ transport: http(anvil.rpcUrl) })
-}, 120_000)
+})
 afterAll(async () => {
   await anvil?.stop()
 })

@@ -26,7 +26,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portico-sandbox-data-'))
   sandbox = await startSandbox({ port: await pickSandboxPort(), dataDir })
   info = (await getJson('/sandbox.json')).body
-}, 90_000)
+})
 afterAll(async () => {
   await sandbox?.stop()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })

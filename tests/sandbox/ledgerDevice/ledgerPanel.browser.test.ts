@@ -49,7 +49,7 @@ beforeAll(async () => {
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   await page.goto(url)
-}, 60_000)
+})
 
 afterAll(async () => {
   await context?.close()

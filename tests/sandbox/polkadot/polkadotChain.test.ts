@@ -30,7 +30,7 @@ beforeAll(async () => {
   api = await ApiPromise.create({ provider: new HttpProvider(node.rpcUrl), noInitWarn: true })
   network = definePolkadotNetwork({ genesisHash: polkadotSandboxGenesisHash, ss58Prefix: 42, name: 'Portico Substrate Devnet', rpcUrls: [node.rpcUrl], nativeCurrency: { name: 'Rococo', symbol: 'ROC', decimals: 12 } })
   await cryptoWaitReady()
-}, 60_000)
+})
 afterAll(async () => {
   await api?.disconnect()
   await node?.stop()

@@ -104,7 +104,7 @@ beforeAll(async () => {
     indexer: false,
     chains: [chain, { caipNetworkId: deadChain, name: 'Dead Solana', rpcUrl: 'http://127.0.0.1:9', nativeCurrency: native }],
   })
-}, 60_000)
+})
 afterAll(async () => {
   await server?.close()
   await solana?.stop()

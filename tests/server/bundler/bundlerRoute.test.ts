@@ -41,7 +41,7 @@ beforeAll(async () => {
     rpcRateLimit: { perIp: 5, windowMs: 60_000 },
   })
   extra = { server, dataDir }
-}, 90_000)
+})
 
 afterAll(async () => {
   await extra?.server.close()

@@ -46,7 +46,7 @@ beforeAll(async () => {
       { caipNetworkId: 'eip155:999', name: 'No AMM', rpcUrl: anvil.rpcUrl, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
     ],
   })
-}, 60_000)
+})
 afterAll(async () => {
   await server?.dispose()
   await anvil?.stop()

@@ -28,7 +28,7 @@ beforeAll(async () => {
     profile: { zone: 'portico.id', maxAgeSeconds: 300 },
     indexer: false,
   })
-}, 60_000)
+})
 afterAll(async () => {
   await server?.dispose()
   await anvil?.stop()

@@ -20,7 +20,7 @@ beforeAll(async () => {
     email: { smtp: { host: '127.0.0.1', port: sink.port }, from: 'Portico <no-reply@portico.localhost>', exportTokens: { demo: token } },
   }
   ;[a, b] = [await startTestServer(config), await startTestServer(config)]
-}, 60_000)
+})
 afterAll(async () => {
   await a?.dispose()
   await b?.dispose()

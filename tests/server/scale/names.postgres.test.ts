@@ -24,7 +24,7 @@ beforeAll(async () => {
     database: { url },
   }
   ;[a, b] = [await startTestServer(config), await startTestServer(config)]
-}, 60_000)
+})
 afterAll(async () => {
   await a?.dispose()
   await b?.dispose()

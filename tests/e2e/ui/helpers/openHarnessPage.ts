@@ -42,7 +42,7 @@ export async function openHarnessPage(browser: Browser, url: string, {
   }, storage)
   await beforeLoad?.(context)
   const page = await context.newPage()
-  page.setDefaultTimeout(8_000)
+  page.setDefaultTimeout(20_000)
   const pageErrors: string[] = []
   const warnings: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
