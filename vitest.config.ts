@@ -19,6 +19,8 @@ export default defineConfig({
     maxWorkers: workers,
     // Page waits are 20 s (see the e2e files' setDefaultTimeout): a test has room for two of them under load.
     testTimeout: 60_000,
+    // expect.poll without its own timeout: as long as a page wait (vitest's default is 1 s).
+    expect: { poll: { timeout: 20_000 } },
     // A beforeAll may start a sandbox (seven chains; see tests/helpers/startSandbox.ts) while the other
     // workers run their files: up to two minutes and more on a busy two-core machine. Hooks rely on
     // this one limit rather than each setting its own.

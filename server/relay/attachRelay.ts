@@ -137,6 +137,8 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
   })
   const sockets = new Set<WebSocket>()
   let closed = false
+  /** When the last frame arrived (performance.now()): close waits for the sockets to go quiet. */
+  let lastFrameAt = 0
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     let url: URL
@@ -182,7 +184,10 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
       }
       sockets.add(ws)
       const connection = hub.addConnection(ws, clientId, projectId)
-      ws.on('message', (data) => hub.receive(connection, toBuffer(data)))
+      ws.on('message', (data) => {
+        lastFrameAt = performance.now()
+        hub.receive(connection, toBuffer(data))
+      })
       ws.on('pong', () => {
         connection.alive = true
       })
@@ -220,6 +225,18 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
   }, relayLimits.sweepIntervalMs)
   sweepTimer.unref()
 
+  /** Resolves once no frame arrived for `closeGraceMs` (counted from now at the earliest), or after `closeGraceMaxMs`. */
+  const untilQuiet = async (): Promise<void> => {
+    const start = performance.now()
+    const deadline = start + relayLimits.closeGraceMaxMs
+    for (;;) {
+      const at = performance.now()
+      const wait = Math.min(Math.max(lastFrameAt, start) + relayLimits.closeGraceMs, deadline) - at
+      if (wait <= 0) return
+      await new Promise((resolve) => setTimeout(resolve, wait))
+    }
+  }
+
   return {
     clientCount: () => hub.connections.size,
     close: async () => {
@@ -229,10 +246,11 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
       clearInterval(pingTimer)
       clearInterval(sweepTimer)
       hub.close()
-      // A moment to read (and refuse) the frames clients sent before they learn of the close, and
-      // for the requests already being handled (waiting for storage) to be answered (at most 5 s).
+      // Read (and refuse) the frames clients sent before they learn of the close, until the sockets
+      // go quiet, and let the requests already being handled (waiting for storage) be answered
+      // (at most 5 s).
       await Promise.all([
-        new Promise((resolve) => setTimeout(resolve, relayLimits.closeGraceMs)),
+        untilQuiet(),
         Promise.race([hub.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]),
       ])
       const open = [...sockets]

@@ -52,10 +52,13 @@ export const relayLimits = {
   /** Longest topic, in characters (WalletConnect topics are 64 hex characters). */
   maxTopicLength: 256,
   /**
-   * On close, how long the relay keeps reading before it closes the sockets (ms): requests that
-   * arrive meanwhile are answered with -32603 "The relay is restarting" instead of being lost.
+   * On close, the relay keeps reading until no frame has arrived for this long (ms) before it
+   * closes the sockets: requests that arrive meanwhile are answered with -32603 "The relay is
+   * restarting" instead of being lost (a busy machine may deliver a burst in pieces).
    */
-  closeGraceMs: 100,
+  closeGraceMs: 250,
+  /** The longest the relay keeps reading on close, however busy its clients (ms). */
+  closeGraceMaxMs: 3_000,
   /** How often expired messages are deleted (ms). */
   sweepIntervalMs: 60_000,
   /** How far a JWT's `iat` may lie in the future (seconds). */

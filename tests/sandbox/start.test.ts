@@ -37,7 +37,8 @@ function runStart(env: Record<string, string>): Promise<{ code: number | null; s
     let stderr = ''
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+    // Refusing a taken port still starts and stops the other chains: slow on a busy machine.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000)
     child.once('exit', (code) => {
       clearTimeout(timer)
       resolve({ code, stdout, stderr })
@@ -143,7 +144,7 @@ describe('npm start with a taken port', () => {
     expect(lines[0]).toMatch(/PORT=\d+ npm start/)
     expect(anvilProcessesOn([base + 1, base + 2])).toEqual([])
     for (const p of [base, base + 1, base + 3]) await assertPortFree(p)
-  })
+  }, 180_000)
 
   it('rejects a PORT that is not a number', async () => {
     const { code, stdout, stderr } = await runStart({ PORT: 'http' })
