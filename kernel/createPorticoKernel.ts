@@ -11,7 +11,6 @@ import { fetchNfts } from './actions/fetchNfts.js'
 import { fetchProfile, type FetchProfileParameters } from './actions/fetchProfile.js'
 import { resolveName } from './actions/resolveName.js'
 import { fetchTokenBalances } from './actions/fetchTokenBalances.js'
-import { followTransaction } from './actions/followTransaction.js'
 import { fetchTransactions } from './actions/fetchTransactions.js'
 import { getAccount, type GetAccountReturnType } from './actions/getAccount.js'
 import { handleAccountsChanged } from './actions/handleAccountsChanged.js'
@@ -297,23 +296,6 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
       stores.alerts.raise('APKT003')
       portico.reportError(error, { action: 'fetchWallets' })
     },
-    send: {
-      isAddress: (address) => portico.isAddress(address),
-      resolveName: (name) => portico.resolveName(name),
-      send: (parameters) => portico.send(parameters),
-      estimateFee: (parameters) => portico.estimateSendFee(parameters),
-      memoRule: () => portico.sendMemo(),
-      onSent: (hash) => {
-        const namespace = stores.networks.activeNamespace
-        const network = stores.networks.find(stores.connections.get(namespace).caipNetworkId) ?? stores.networks.activeOf(namespace)
-        void followTransaction(portico, namespace, network, hash)
-        // Back from Account must not lead into the cleared send form.
-        if (stores.modal.open) stores.router.reset('Account')
-        void fetchTokenBalances(portico, undefined, { force: true })
-        void portico.fetchBalance(undefined, { force: true }).catch(() => undefined)
-        void fetchTransactions(portico)
-      },
-    },
   })
 
   const analyticsHttp = createHttpClient({ ...httpDefaults, baseUrl: endpoints.analytics, retries: 0 })
@@ -529,7 +511,6 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
     )
   }
   // Switching the active network clears the send form (spec §4).
-  disposers.push(reaction(() => stores.networks.activeNetwork?.caipNetworkId, () => stores.send.reset()))
   portico.hooks.registerViews.call(views)
   portico.emit({ type: 'track', event: 'MODAL_CREATED' })
 

@@ -13,6 +13,7 @@ import { defineSolanaNetwork, solana } from 'portico/solana'
 import { definePolkadotNetwork, polkadot } from 'portico/polkadot'
 import { defineStacksNetwork, stacks, stacksLocalnet } from 'portico/stacks'
 import { defineSuiNetwork, sui } from 'portico/sui'
+import { send } from 'portico/send'
 import { swap } from 'portico/swap'
 import { auth } from 'portico/auth'
 import { emailCapture } from 'portico/email-capture'
@@ -111,6 +112,8 @@ const plugins: Plugin<PluginContext>[] = [
   cosmos({ wallets: [cosmosDevWalletEntry] }),
   polkadot(),
   stacks(),
+  // Send from the Account view (the form and its review), on every chain above.
+  send(),
   // Swap on the devnets' Uniswap V2 pools, quoted and built by the sandbox server's /v1/convert.
   swap(),
   // Buy crypto with a test card: the sandbox's checkout pays ETH, pUSD or SOL out of its treasury.

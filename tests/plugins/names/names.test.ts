@@ -7,6 +7,8 @@
 // name"); the account's name (zone first, ENS fallback, the spoofed primary name of dev account 3
 // giving none, an RPC or zone that does not answer); names as the send form's receiver, paid on
 // the chain.
+import { send as sendPlugin } from '../../../plugins/send/send.js'
+import { sendForm } from '../send/helpers.js'
 import '../../helpers/eip155Loaded.js'
 import { type Address, createPublicClient, http, type LocalAccount, parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -54,7 +56,7 @@ function setup({ index = 0, options = {}, rpcUrl = anvil.rpcUrl }: { index?: num
   const portico = createPorticoKernel({
     projectId: 'test',
     networks: [network],
-    plugins: [eip155({}, { window: page.target }), names({ ens: { 'eip155:31337': universalResolver }, ...options })],
+    plugins: [eip155({}, { window: page.target }), names({ ens: { 'eip155:31337': universalResolver }, ...options }), sendPlugin()],
     storage: memoryStorage(),
     endpoints: { api: server.url },
   })
@@ -359,7 +361,7 @@ describe('names in the send form', () => {
     expect(await kit.portico.resolveName(zoneName.toUpperCase())).toEqual({ address: owner.address, name: zoneName })
     expect(await kit.portico.resolveName('Bob.eth')).toEqual({ address: devAddresses[1], name: 'bob.eth' })
 
-    const { send } = kit.portico.stores
+    const send = sendForm(kit.portico)
     send.setToken(eth)
     send.setAmount('0.25')
     send.setReceiver(zoneName)
@@ -379,7 +381,7 @@ describe('names in the send form', () => {
 
   it('refuses an unknown name and a name that failed to resolve; an answer for an older receiver is dropped', async () => {
     const kit = await connected({ index: 7 })
-    const { send } = kit.portico.stores
+    const send = sendForm(kit.portico)
     send.setToken(eth)
     send.setAmount('0.1')
     for (const unknown of [`unknown-${run}.portico.id`, 'nobody.eth']) {
@@ -396,12 +398,12 @@ describe('names in the send form', () => {
     expect(send.receiverAddress).toBe(devAddresses[2])
 
     const down = await connected({ index: 7, options: { apiUrl: closed } })
-    down.portico.stores.send.setToken(eth)
-    down.portico.stores.send.setAmount('0.1')
-    down.portico.stores.send.setReceiver(`payee-${run}.portico.id`)
-    await down.portico.stores.send.resolveReceiver()
-    expect(down.portico.stores.send).toMatchObject({ nameStatus: 'failed', receiverAddress: undefined, buttonState: 'Invalid Address' })
-    expect(await down.portico.stores.send.submit()).toBeUndefined()
+    sendForm(down.portico).setToken(eth)
+    sendForm(down.portico).setAmount('0.1')
+    sendForm(down.portico).setReceiver(`payee-${run}.portico.id`)
+    await sendForm(down.portico).resolveReceiver()
+    expect(sendForm(down.portico)).toMatchObject({ nameStatus: 'failed', receiverAddress: undefined, buttonState: 'Invalid Address' })
+    expect(await sendForm(down.portico).submit()).toBeUndefined()
     expect(down.wallet.activity().some((a) => a.method === 'eth_sendTransaction')).toBe(false)
   })
 })

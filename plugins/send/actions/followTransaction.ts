@@ -1,9 +1,7 @@
-import type { Portico } from '../createPorticoKernel.js'
-import type { ChainNamespace } from '../types/caip.js'
-import type { Network } from '../types/network.js'
+import type { ChainNamespace, Network, PluginContext } from '../../../kernel/kernel.js'
 
 /** The newest followed transaction of each instance. */
-const latest = new WeakMap<Portico, number>()
+const latest = new WeakMap<PluginContext, number>()
 
 /**
  * Follows a transaction the send view submitted, in the toast: "Transaction pending" with the
@@ -16,18 +14,17 @@ const latest = new WeakMap<Portico, number>()
  * @example
  * void followTransaction(portico, 'eip155', devnetA, '0xabc…')
  */
-export async function followTransaction(portico: Portico, namespace: ChainNamespace, network: Network | undefined, hash: string): Promise<void> {
-  const { toasts } = portico.stores
+export async function followTransaction(portico: PluginContext, namespace: ChainNamespace, network: Network | undefined, hash: string): Promise<void> {
   const href = portico.explorers.transactionUrl(network, hash)
   const link = href ? { href, label: 'toast.viewOnExplorer' } : undefined
   const hook = portico.hooks.waitForTransaction.get(namespace)
   if (!network || !hook?.isUsed()) {
-    toasts.show({ message: 'toast.transactionStarted', variant: 'success', ...(link ? { link } : {}) })
+    portico.showToast({ message: 'toast.transactionStarted', variant: 'success', ...(link ? { link } : {}) })
     return
   }
   const turn = (latest.get(portico) ?? 0) + 1
   latest.set(portico, turn)
-  toasts.show({ message: 'toast.transactionPending', variant: 'loading', ...(link ? { link } : {}) })
+  portico.showToast({ message: 'toast.transactionPending', variant: 'loading', ...(link ? { link } : {}) })
   let message: string
   let variant: 'success' | 'error'
   let settled = link
@@ -43,5 +40,5 @@ export async function followTransaction(portico: Portico, namespace: ChainNamesp
     variant = 'error'
   }
   if (turn !== latest.get(portico)) return
-  toasts.show({ message, variant, ...(settled ? { link: settled } : {}) })
+  portico.showToast({ message, variant, ...(settled ? { link: settled } : {}) })
 }

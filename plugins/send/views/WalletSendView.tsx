@@ -1,12 +1,9 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId } from 'react'
-import type { SendButtonState } from '../../../kernel/kernel.js'
-import { useFormat } from '../../hooks/useFormat.js'
-import { Button } from '../../components/Button/Button.js'
-import { Spinner } from '../../components/Spinner/Spinner.js'
-import { TokenPicker } from '../../components/TokenPicker/TokenPicker.js'
-import { usePortico } from '../../hooks/usePortico.js'
-import { useTranslate } from '../../hooks/useTranslate.js'
+import { Button, Spinner, useFormat, usePortico, useTranslate } from '../../../ui/kit.js'
+import type { SendButtonState } from '../stores/SendStore.js'
+import { sendFormOf } from './sendFormOf.js'
+import { TokenPicker } from './TokenPicker.js'
 
 /**
  * The send form (WalletSend): a token picker fed by the account's token balances (icons,
@@ -23,7 +20,8 @@ export const WalletSendView = observer(function WalletSendView() {
   const t = useTranslate()
   const format = useFormat()
   const ids = { token: useId(), tokenLabel: useId(), amount: useId(), amountHint: useId(), receiver: useId(), receiverHint: useId(), balance: useId(), memo: useId(), memoHint: useId() }
-  const { send, accounts, networks, connections, router } = portico.stores
+  const { form: send, context } = sendFormOf(portico)
+  const { accounts, networks, connections } = portico.stores
   const namespace = networks.activeNamespace
   const caipAddress = connections.caipAddress(namespace)
   const network = networks.find(connections.get(namespace).caipNetworkId) ?? networks.activeNetwork
@@ -50,7 +48,7 @@ export const WalletSendView = observer(function WalletSendView() {
   const receiverHint = send.nameStatus === 'failed' ? hintText('nameFailed') : send.nameStatus === 'unknown' ? hintText('nameUnknown') : hintText(state)
   const usd = send.token ? format.usdOf(send.amount, send.token.price) : undefined
   function hintText(key: string) {
-    return t(`view.walletSend.hint.${key}`, { decimals: send.decimals ?? 0, network: network?.name ?? '', bytes: send.memoBytes, max: memoRule?.maxBytes ?? 0 })
+    return t(`send.form.hint.${key}`, { decimals: send.decimals ?? 0, network: network?.name ?? '', bytes: send.memoBytes, max: memoRule?.maxBytes ?? 0 })
   }
   const hint = hintText
 
@@ -60,30 +58,30 @@ export const WalletSendView = observer(function WalletSendView() {
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        if (send.buttonState === 'Preview Send') router.push('WalletSendPreview')
+        if (send.buttonState === 'Preview Send') context.pushView('WalletSendPreview')
       }}
     >
       <div className="portico-send__field">
         <label id={ids.tokenLabel} className="portico-send__label" htmlFor={ids.token}>
-          {t('view.walletSend.token')}
+          {t('send.form.token')}
         </label>
         <div className="portico-send__row">
           <TokenPicker id={ids.token} labelId={ids.tokenLabel} tokens={tokens} selected={send.token} onSelect={(token) => send.setToken(token)} />
           {account.tokenBalancesLoading ? (
             <>
               <Spinner />
-              <span className="portico-visually-hidden">{t('view.walletSend.tokensLoading')}</span>
+              <span className="portico-visually-hidden">{t('send.form.tokensLoading')}</span>
             </>
           ) : null}
         </div>
         {!account.tokenBalancesLoading && account.tokenBalances !== undefined && tokens.length === 0 ? (
-          <p className="portico-send__hint">{t('view.walletSend.noTokens', { network: network?.name ?? '' })}</p>
+          <p className="portico-send__hint">{t('send.form.noTokens', { network: network?.name ?? '' })}</p>
         ) : null}
       </div>
 
       <div className="portico-send__field">
         <label className="portico-send__label" htmlFor={ids.amount}>
-          {t('view.walletSend.amount')}
+          {t('send.form.amount')}
         </label>
         <div className="portico-send__row">
           <input
@@ -100,14 +98,14 @@ export const WalletSendView = observer(function WalletSendView() {
             aria-describedby={[send.token ? ids.balance : '', amountInvalid ? ids.amountHint : ''].filter(Boolean).join(' ') || undefined}
             onChange={(event) => send.setAmount(event.target.value)}
           />
-          <button type="button" className="portico-send__max" title={t('view.walletSend.maxLabel')} disabled={!send.token} onClick={() => send.setMax()}>
-            {t('view.walletSend.max')}
+          <button type="button" className="portico-send__max" title={t('send.form.maxLabel')} disabled={!send.token} onClick={() => send.setMax()}>
+            {t('send.form.max')}
           </button>
         </div>
         {send.token ? (
           <p id={ids.balance} className="portico-send__hint portico-send__hint--split">
-            <span>{t('view.walletSend.balance', { balance: format.amount(send.token.quantity.numeric, send.token.symbol) })}</span>
-            {usd ? <span className="portico-send__usd">{t('view.walletSend.usd', { value: usd })}</span> : null}
+            <span>{t('send.form.balance', { balance: format.amount(send.token.quantity.numeric, send.token.symbol) })}</span>
+            {usd ? <span className="portico-send__usd">{t('send.form.usd', { value: usd })}</span> : null}
           </p>
         ) : null}
         {amountInvalid ? (
@@ -119,7 +117,7 @@ export const WalletSendView = observer(function WalletSendView() {
 
       <div className="portico-send__field">
         <label className="portico-send__label" htmlFor={ids.receiver}>
-          {t('view.walletSend.receiver')}
+          {t('send.form.receiver')}
         </label>
         <input
           id={ids.receiver}
@@ -128,7 +126,7 @@ export const WalletSendView = observer(function WalletSendView() {
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
-          placeholder={t('view.walletSend.receiverPlaceholder', { network: network?.name ?? '' })}
+          placeholder={t('send.form.receiverPlaceholder', { network: network?.name ?? '' })}
           maxLength={256}
           value={send.receiver}
           aria-invalid={receiverInvalid || undefined}
@@ -141,7 +139,7 @@ export const WalletSendView = observer(function WalletSendView() {
           </p>
         ) : resolved ? (
           <p id={ids.receiverHint} className="portico-send__hint portico-send__hint--resolved" role="status">
-            {t('view.walletSend.resolvedTo', { name: resolved.name, address: resolved.address })}
+            {t('send.form.resolvedTo', { name: resolved.name, address: resolved.address })}
           </p>
         ) : null}
       </div>
@@ -149,7 +147,7 @@ export const WalletSendView = observer(function WalletSendView() {
       {memoRule ? (
         <div className="portico-send__field">
           <label className="portico-send__label" htmlFor={ids.memo}>
-            {t('view.walletSend.memo')}
+            {t('send.form.memo')}
           </label>
           <input
             id={ids.memo}
@@ -157,7 +155,7 @@ export const WalletSendView = observer(function WalletSendView() {
             type="text"
             autoComplete="off"
             spellCheck={false}
-            placeholder={t('view.walletSend.memoPlaceholder')}
+            placeholder={t('send.form.memoPlaceholder')}
             maxLength={256}
             value={send.memo}
             aria-invalid={memoInvalid || undefined}
@@ -165,7 +163,7 @@ export const WalletSendView = observer(function WalletSendView() {
             onChange={(event) => send.setMemo(event.target.value)}
           />
           <p id={ids.memoHint} className={memoInvalid ? 'portico-send__hint portico-send__hint--error' : 'portico-send__hint'}>
-            {memoInvalid ? hint('Memo Too Long') : t('view.walletSend.memoCount', { bytes: send.memoBytes, max: memoRule.maxBytes })}
+            {memoInvalid ? hint('Memo Too Long') : t('send.form.memoCount', { bytes: send.memoBytes, max: memoRule.maxBytes })}
           </p>
         </div>
       ) : null}
@@ -177,7 +175,7 @@ export const WalletSendView = observer(function WalletSendView() {
       ) : null}
 
       <Button type="submit" disabled={state !== 'Preview Send'}>
-        {t(`view.walletSend.state.${state}`)}
+        {t(`send.form.state.${state}`)}
       </Button>
     </form>
   )

@@ -1,12 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { Button } from '../../components/Button/Button.js'
-import { Spinner } from '../../components/Spinner/Spinner.js'
-import { useAnnounce } from '../../hooks/useAnnounce.js'
-import { useFormat } from '../../hooks/useFormat.js'
-import { usePortico } from '../../hooks/usePortico.js'
-import { useTranslate } from '../../hooks/useTranslate.js'
-import { truncateAddress } from '../../utils/truncateAddress.js'
+import { Button, Spinner, truncateAddress, useAnnounce, useFormat, usePortico, useTranslate } from '../../../ui/kit.js'
+import { sendFormOf } from './sendFormOf.js'
 
 /** A fee to at most 9 decimals, rounded up: it is shown as "up to", so it never reads less than it is. */
 function shortFee(amount: string): string {
@@ -25,29 +20,30 @@ function shortFee(amount: string): string {
  * Fast to choose from when the plugin offers fee speeds (Bitcoin) — then "Send", which
  * asks the wallet (a waiting state until it answers), or "Cancel", back to the form. A failure
  * (the wallet rejecting, the node refusing) is shown and announced here, and the form keeps its
- * values; on success the kernel resets the form, shows "Transaction started" and returns to
+ * values; on success the plugin resets the form, shows "Transaction started" and returns to
  * Account.
  *
  * @example
- * portico.stores.router.push('WalletSendPreview')
+ * portico.open({ view: 'WalletSendPreview' })
  */
 export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
   const portico = usePortico()
   const t = useTranslate()
   const format = useFormat()
-  const { send, networks, connections, accounts } = portico.stores
+  const { form: send, context } = sendFormOf(portico)
+  const { networks, connections, accounts } = portico.stores
   const namespace = networks.activeNamespace
   const from = connections.address(namespace)
   const network = networks.find(connections.get(namespace).caipNetworkId) ?? networks.activeNetwork
   const token = send.token
 
-  // After a send the kernel has replaced this view with Account; the form and its preview are
+  // After a send the plugin has replaced this view with Account; the form and its preview are
   // dropped from the history too, so Back does not lead into a cleared form.
   const submit = async () => {
     const hash = await send.submit()
     const { router } = portico.stores
     const first = router.history.indexOf('Account')
-    if (hash && router.view === 'Account' && first >= 0 && first < router.history.length - 1) router.goBackToIndex(first)
+    if (hash && router.view === 'Account' && first >= 0 && first < router.history.length - 1) context.resetView('Account')
   }
 
   // The network fee, when the namespace's plugin estimates it, before the wallet is asked.
@@ -56,14 +52,14 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
   }, [send])
 
   // The waiting state goes through the modal's live region; an error is its own alert below.
-  useAnnounce(send.loading ? t('view.walletSendPreview.waiting') : undefined)
+  useAnnounce(send.loading ? t('send.preview.waiting') : undefined)
 
   if (!token || (!send.canSend && !send.loading)) {
     return (
       <div className="portico-send-preview">
-        <p className="portico-send-preview__note">{t('view.walletSendPreview.incomplete')}</p>
+        <p className="portico-send-preview__note">{t('send.preview.incomplete')}</p>
         <Button variant="secondary" onClick={() => portico.back()}>
-          {t('view.walletSendPreview.edit')}
+          {t('send.preview.edit')}
         </Button>
       </div>
     )
@@ -72,31 +68,31 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
   const amount = format.exact(send.amount, token.symbol)
   const usd = format.usdOf(send.amount, token.price)
   const rows: [string, string, string?][] = [
-    [t('view.walletSendPreview.amount'), amount],
-    ...(usd ? [[t('view.walletSendPreview.value'), t('view.walletSend.usd', { value: usd })] as [string, string]] : []),
-    [t('view.walletSendPreview.token'), token.name === token.symbol ? token.symbol : `${token.name} (${token.symbol})`],
-    [t('view.walletSendPreview.from'), from ? truncateAddress(from) : '', from],
+    [t('send.preview.amount'), amount],
+    ...(usd ? [[t('send.preview.value'), t('send.form.usd', { value: usd })] as [string, string]] : []),
+    [t('send.preview.token'), token.name === token.symbol ? token.symbol : `${token.name} (${token.symbol})`],
+    [t('send.preview.from'), from ? truncateAddress(from) : '', from],
     ...(send.resolved && send.receiverAddress === send.resolved.address
-      ? [[t('view.walletSendPreview.toName'), send.resolved.name] as [string, string], [t('view.walletSendPreview.to'), send.resolved.address, send.resolved.address] as [string, string, string]]
-      : [[t('view.walletSendPreview.to'), truncateAddress(send.receiver.trim()), send.receiver.trim()] as [string, string, string]]),
-    [t('view.walletSendPreview.network'), network?.name ?? ''],
-    ...(send.memoRule && send.memo ? [[t('view.walletSendPreview.memo'), send.memo] as [string, string]] : []),
+      ? [[t('send.preview.toName'), send.resolved.name] as [string, string], [t('send.preview.to'), send.resolved.address, send.resolved.address] as [string, string, string]]
+      : [[t('send.preview.to'), truncateAddress(send.receiver.trim()), send.receiver.trim()] as [string, string, string]]),
+    [t('send.preview.network'), network?.name ?? ''],
+    ...(send.memoRule && send.memo ? [[t('send.preview.memo'), send.memo] as [string, string]] : []),
   ]
   const nativePrice = (accounts.get(namespace).tokenBalances ?? []).find((balance) => balance.address === undefined)?.price
   /** "up to 0.0000124 BTC ($0.74)" for a fee in the native currency. */
   const feeText = (fee: string, symbol: string) => {
-    const text = t('view.walletSendPreview.feeUpTo', { fee: format.exact(shortFee(fee), symbol) })
+    const text = t('send.preview.feeUpTo', { fee: format.exact(shortFee(fee), symbol) })
     const usd = format.usdOf(fee, nativePrice)
-    return usd ? `${text} (${t('view.walletSend.usd', { value: usd })})` : text
+    return usd ? `${text} (${t('send.form.usd', { value: usd })})` : text
   }
-  if (send.feeStatus === 'estimating') rows.push([t('view.walletSendPreview.fee'), t('view.walletSendPreview.feeEstimating')])
-  else if (send.feeStatus === 'ready' && send.fee && send.chosenFee) rows.push([t('view.walletSendPreview.fee'), feeText(send.chosenFee.fee, send.fee.symbol)])
+  if (send.feeStatus === 'estimating') rows.push([t('send.preview.fee'), t('send.preview.feeEstimating')])
+  else if (send.feeStatus === 'ready' && send.fee && send.chosenFee) rows.push([t('send.preview.fee'), feeText(send.chosenFee.fee, send.fee.symbol)])
   const speeds = send.feeStatus === 'ready' ? send.fee?.speeds : undefined
 
   return (
     <div className="portico-send-preview">
       <p className="portico-send-preview__summary">
-        {t('view.walletSendPreview.summary')}
+        {t('send.preview.summary')}
         <strong className="portico-send-preview__amount">{amount}</strong>
       </p>
       <dl className="portico-send-preview__details">
@@ -112,16 +108,16 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
       </dl>
       {speeds && send.fee ? (
         <fieldset className="portico-send-preview__speeds" disabled={send.loading}>
-          <legend className="portico-send-preview__speeds-legend">{t('view.walletSendPreview.speed')}</legend>
+          <legend className="portico-send-preview__speeds-legend">{t('send.preview.speed')}</legend>
           {speeds.map((option) => {
             const usd = format.usdOf(option.fee, nativePrice)
             return (
               <label key={option.speed} className="portico-send-preview__speed">
                 <input type="radio" name="portico-fee-speed" value={option.speed} checked={send.feeSpeed === option.speed} onChange={() => send.setFeeSpeed(option.speed)} />
-                <span className="portico-send-preview__speed-name">{t(`view.walletSendPreview.speed.${option.speed}`)}</span>
+                <span className="portico-send-preview__speed-name">{t(`send.preview.speed.${option.speed}`)}</span>
                 {/* The plugin's own unit where it gives one (sats), else the fee in the native currency; then its USD value. */}
                 <span className="portico-send-preview__speed-fee">{option.detail ?? format.exact(shortFee(option.fee), send.fee!.symbol)}</span>
-                {usd ? <span className="portico-send-preview__speed-usd">{t('view.walletSend.usd', { value: usd })}</span> : null}
+                {usd ? <span className="portico-send-preview__speed-usd">{t('send.form.usd', { value: usd })}</span> : null}
               </label>
             )
           })}
@@ -129,7 +125,7 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
       ) : null}
       {send.loading ? (
         <p className="portico-send-preview__waiting">
-          <Spinner /> {t('view.walletSendPreview.waiting')}
+          <Spinner /> {t('send.preview.waiting')}
         </p>
       ) : null}
       {send.error ? (
@@ -139,10 +135,10 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
       ) : null}
       <div className="portico-send-preview__actions">
         <Button variant="secondary" disabled={send.loading} onClick={() => portico.back()}>
-          {t('view.walletSendPreview.cancel')}
+          {t('send.preview.cancel')}
         </Button>
         <Button busy={send.loading} disabled={send.loading} onClick={() => void submit()}>
-          {t('view.walletSendPreview.send')}
+          {t('send.preview.send')}
         </Button>
       </div>
     </div>

@@ -1,11 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import type { TokenBalance } from '../../../kernel/kernel.js'
-import { useFormat } from '../../hooks/useFormat.js'
-import { useTranslate } from '../../hooks/useTranslate.js'
-import { safeImageSrc } from '../../utils/safeImageSrc.js'
-import { Icon } from '../Icon/Icon.js'
-import { TokenSummary } from '../TokenList/TokenSummary.js'
-import { WalletIcon } from '../WalletIcon/WalletIcon.js'
+import { Icon, safeImageSrc, TokenSummary, useFormat, useTranslate, WalletIcon } from '../../../ui/kit.js'
 
 /** A token's key: its CAIP-10 address, or "native". */
 export const tokenKey = (token: TokenBalance | undefined) => (token ? (token.address ?? 'native') : '')
@@ -53,11 +48,11 @@ export function TokenPicker({ id, labelId, tokens, selected, onSelect }: TokenPi
             <span className="portico-token-picker__balance">{format.amount(selected.quantity.numeric)}</span>
           </>
         ) : (
-          <span className="portico-token-picker__placeholder">{t('view.walletSend.selectToken')}</span>
+          <span className="portico-token-picker__placeholder">{t('send.form.selectToken')}</span>
         )}
         <Icon name="chevron" className="portico-token-picker__chevron" />
       </button>
-      <ul id={listId} className="portico-token-picker__list" hidden={!open} aria-label={t('view.walletSend.tokens')}>
+      <ul id={listId} className="portico-token-picker__list" hidden={!open} aria-label={t('send.form.tokens')}>
         {tokens.map((token) => (
           <li key={tokenKey(token)}>
             <button

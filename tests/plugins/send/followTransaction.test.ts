@@ -1,8 +1,9 @@
 // The send toast that follows a transaction (issue 14, acceptance 3), over a real Portico with the
 // kernel's test chain: the chain's waitForTransaction tap is what the test controls.
 import { describe, expect, it, vi } from 'vitest'
-import { followTransaction } from '../../kernel/actions/followTransaction.js'
-import { createTestPortico, evmA } from './helpers/testKit.js'
+import { followTransaction } from '../../../plugins/send/actions/followTransaction.js'
+import { createTestPortico, evmA } from '../../kernel/helpers/testKit.js'
+import { sendContext } from './helpers.js'
 
 function deferred<T>() {
   let resolve!: (value: T) => void
@@ -37,7 +38,7 @@ const link = { href: `http://127.0.0.1:7000/explorer/tx/${hash}`, label: 'toast.
 describe('followTransaction', () => {
   it('shows pending with the explorer link, then confirmed', async () => {
     const { portico, answers, asked, toast } = setup()
-    const following = followTransaction(portico, 'eip155', explorerNetwork, hash)
+    const following = followTransaction(sendContext(portico), 'eip155', explorerNetwork, hash)
     expect(toast()).toEqual({ open: true, message: 'toast.transactionPending', variant: 'loading', link })
     expect(asked).toEqual([`eip155 eip155:1 ${hash}`])
     answers[0]?.resolve({ status: 'confirmed' })
@@ -49,7 +50,7 @@ describe('followTransaction', () => {
   it('links the settled toast to the hash the chain knows when the tap names another (a Safe executed its safeTxHash)', async () => {
     const { portico, answers, toast } = setup()
     const executed = '0x' + 'cd'.repeat(32)
-    const following = followTransaction(portico, 'eip155', explorerNetwork, hash)
+    const following = followTransaction(sendContext(portico), 'eip155', explorerNetwork, hash)
     expect(toast().link).toEqual(link)
     answers[0]?.resolve({ status: 'confirmed', hash: executed })
     await following
@@ -59,7 +60,7 @@ describe('followTransaction', () => {
 
   it('a reverted transaction shows failed', async () => {
     const { portico, answers, toast } = setup()
-    const following = followTransaction(portico, 'eip155', explorerNetwork, hash)
+    const following = followTransaction(sendContext(portico), 'eip155', explorerNetwork, hash)
     answers[0]?.resolve({ status: 'failed' })
     await following
     await vi.waitFor(() => expect(toast()).toEqual({ open: true, message: 'toast.transactionFailed', variant: 'error', link }))
@@ -70,12 +71,12 @@ describe('followTransaction', () => {
     const { portico, answers, toast } = setup()
     const errors: unknown[] = []
     portico.hooks.error.tap('test', (event) => void errors.push(event.error))
-    const following = followTransaction(portico, 'eip155', explorerNetwork, hash)
+    const following = followTransaction(sendContext(portico), 'eip155', explorerNetwork, hash)
     answers[0]?.reject(new Error('RPC down'))
     await following
     await vi.waitFor(() => expect(toast()).toMatchObject({ open: true, message: 'toast.transactionUnknown', variant: 'error' }))
     expect(String(errors[0])).toContain('RPC down')
-    const again = followTransaction(portico, 'eip155', explorerNetwork, hash)
+    const again = followTransaction(sendContext(portico), 'eip155', explorerNetwork, hash)
     answers[1]?.resolve(undefined)
     await again
     await vi.waitFor(() => expect(toast()).toMatchObject({ open: true, message: 'toast.transactionUnknown', variant: 'error' }))
@@ -84,8 +85,8 @@ describe('followTransaction', () => {
 
   it('a newer transaction keeps the toast: the older one settling later does not replace it', async () => {
     const { portico, answers, toast } = setup()
-    const first = followTransaction(portico, 'eip155', explorerNetwork, hash)
-    const second = followTransaction(portico, 'eip155', explorerNetwork, '0x' + 'cd'.repeat(32))
+    const first = followTransaction(sendContext(portico), 'eip155', explorerNetwork, hash)
+    const second = followTransaction(sendContext(portico), 'eip155', explorerNetwork, '0x' + 'cd'.repeat(32))
     answers[0]?.resolve({ status: 'failed' })
     await first
     await new Promise((resolve) => setTimeout(resolve, 200))
@@ -99,7 +100,7 @@ describe('followTransaction', () => {
 
   it('without a tap for the namespace, or without an explorer: "Transaction started", no link', async () => {
     const { portico } = createTestPortico()
-    await followTransaction(portico, 'eip155', evmA, hash)
+    await followTransaction(sendContext(portico), 'eip155', evmA, hash)
     expect(portico.stores.toasts).toMatchObject({ open: true, message: 'toast.transactionStarted', variant: 'success', link: undefined })
     portico.destroy()
   })
