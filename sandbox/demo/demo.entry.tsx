@@ -13,6 +13,7 @@ import { defineSolanaNetwork, solana } from 'portico/solana'
 import { definePolkadotNetwork, polkadot } from 'portico/polkadot'
 import { defineStacksNetwork, stacks, stacksLocalnet } from 'portico/stacks'
 import { defineSuiNetwork, sui } from 'portico/sui'
+import { safe } from 'portico/safe'
 import { send } from 'portico/send'
 import { swap } from 'portico/swap'
 import { auth } from 'portico/auth'
@@ -112,6 +113,8 @@ const plugins: Plugin<PluginContext>[] = [
   cosmos({ wallets: [cosmosDevWalletEntry] }),
   polkadot(),
   stacks(),
+  // Run as a Safe App: framed by the sandbox's Safe host (/sandbox/safe), the Safe connects with no prompt.
+  safe(),
   // Send from the Account view (the form and its review), on every chain above.
   send(),
   // Swap on the devnets' Uniswap V2 pools, quoted and built by the sandbox server's /v1/convert.

@@ -7,8 +7,6 @@
 // name"); the account's name (zone first, ENS fallback, the spoofed primary name of dev account 3
 // giving none, an RPC or zone that does not answer); names as the send form's receiver, paid on
 // the chain.
-import { send as sendPlugin } from '../../../plugins/send/send.js'
-import { sendForm } from '../send/helpers.js'
 import '../../helpers/eip155Loaded.js'
 import { type Address, createPublicClient, http, type LocalAccount, parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -24,6 +22,8 @@ import { type Anvil, startAnvil } from '../../../sandbox/devnets/startAnvil.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
 import { startTestServer, type TestServer } from '../../server/helpers/startTestServer.js'
 import { pageWithDevWallet } from '../eip155/helpers/setupDevWallet.js'
+import { send as sendPlugin } from '../../../plugins/send/send.js'
+import { sendForm } from '../send/helpers.js'
 
 const currency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const coinType = coinTypeOf(31337)

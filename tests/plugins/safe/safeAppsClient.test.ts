@@ -3,12 +3,12 @@
 // detection within 500 ms with a validated getSafeInfo, and the Safe's EIP-1193 provider.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { ProviderRpcError } from '../../../../kernel/kernel.js'
-import { SafeRpcError } from '../../../../plugins/eip155/safe/safeRpcError.js'
-import { createSafeProvider, waitForSafeTx } from '../../../../plugins/eip155/safe/createSafeProvider.js'
-import { detectSafe, parseSafeInfo } from '../../../../plugins/eip155/safe/detectSafe.js'
-import { createSafeAppsClient, isSupportedHostVersion } from '../../../../plugins/eip155/safe/safeAppsClient.js'
-import { startSafe } from '../../../../plugins/eip155/safe/startSafe.js'
+import { ProviderRpcError } from '../../../kernel/kernel.js'
+import { SafeRpcError } from '../../../plugins/safe/host/safeRpcError.js'
+import { createSafeProvider, waitForSafeTx } from '../../../plugins/safe/host/createSafeProvider.js'
+import { detectSafe, parseSafeInfo } from '../../../plugins/safe/host/detectSafe.js'
+import { createSafeAppsClient, isSupportedHostVersion } from '../../../plugins/safe/host/safeAppsClient.js'
+import { startSafe } from '../../../plugins/safe/host/startSafe.js'
 
 const safeAddress = '0x85e0255009E2d5023FAAB3F2Bacd9c0a20d7Fec9'
 const owners = ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC']

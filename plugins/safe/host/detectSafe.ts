@@ -1,4 +1,4 @@
-import { toChecksumAddress } from '../utils/toChecksumAddress.js'
+import { getAddress } from 'viem'
 import type { SafeAppsClient } from './safeAppsClient.js'
 
 /** An EVM address in any letter case (the checksum is not checked: the host's answer is checksummed here). */
@@ -21,7 +21,7 @@ export function parseSafeInfo(data: unknown, chainIds: readonly number[]): SafeI
   if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || !chainIds.includes(chainId)) return undefined
   if (!Array.isArray(owners) || owners.length === 0 || owners.length > 100 || !owners.every((o) => typeof o === 'string' && evmAddress.test(o))) return undefined
   if (typeof threshold !== 'number' || !Number.isInteger(threshold) || threshold < 1 || threshold > owners.length) return undefined
-  return { safeAddress: toChecksumAddress(safeAddress), chainId, owners: (owners as string[]).map((o) => toChecksumAddress(o)), threshold, isReadOnly: isReadOnly === true }
+  return { safeAddress: getAddress(safeAddress), chainId, owners: (owners as string[]).map((o) => getAddress(o)), threshold, isReadOnly: isReadOnly === true }
 }
 
 /**

@@ -1,12 +1,13 @@
-// The eip155 plugin's Safe connector in a page framed by a Safe host (a fake parent that answers the
-// Safe Apps protocol): offered as "safe" and connected with no prompt; `eip155({ safe: false })` and
-// an unframed page never ask the parent.
-import '../../../helpers/eip155Loaded.js'
+// portico/safe: the eip155 plugin's Safe connector in a page framed by a Safe host (a fake parent
+// that answers the Safe Apps protocol): offered as "safe" and connected with no prompt;
+// `eip155({ safe: false })`, an unframed page and a site without the safe plugin never ask the parent.
+import '../../helpers/eip155Loaded.js'
 import { describe, expect, it } from 'vitest'
 
-import { createPorticoKernel } from '../../../../kernel/kernel.js'
-import { defineNetwork, eip155 } from '../../../../plugins/eip155/index.js'
-import { memoryStorage } from '../../../kernel/helpers/testKit.js'
+import { createPorticoKernel } from '../../../kernel/kernel.js'
+import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
+import { safe } from '../../../plugins/safe/index.js'
+import { memoryStorage } from '../../kernel/helpers/testKit.js'
 
 const safeAddress = '0x85e0255009E2d5023FAAB3F2Bacd9c0a20d7Fec9'
 const owners = ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC']
@@ -30,8 +31,9 @@ function framedPage({ silent = false, framed = true } = {}) {
   return { page, asked }
 }
 
-function setup(page: ReturnType<typeof framedPage>['page'], options: Parameters<typeof eip155>[0] = {}) {
-  return createPorticoKernel({ projectId: 'test', networks: [devnetA], plugins: [eip155(options, { window: page as never })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+function setup(page: ReturnType<typeof framedPage>['page'], options: Parameters<typeof eip155>[0] = {}, { withSafe = true } = {}) {
+  // The safe plugin after eip155: it is found whatever the order.
+  return createPorticoKernel({ projectId: 'test', networks: [devnetA], plugins: [eip155(options, { window: page as never }), ...(withSafe ? [safe()] : [])], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
 }
 
 describe('eip155: the Safe connector', () => {
@@ -64,5 +66,14 @@ describe('eip155: the Safe connector', () => {
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(off.asked).toEqual([])
     expect(top.asked).toEqual([])
+  })
+
+  it('never asks the parent without the safe plugin, and offers no Safe', async () => {
+    const { page, asked } = framedPage()
+    const portico = setup(page, {}, { withSafe: false })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(asked).toEqual([])
+    expect(portico.stores.connections.get('eip155').status).toBe('disconnected')
+    expect((await portico.discoverWallets('eip155')).some((w) => w.id === 'safe')).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import type { DiscoveredWallet } from '../discovery/Eip1193Provider.js'
+import type { SafeWallet } from './types.js'
 import { createSafeProvider, waitForSafeTx } from './createSafeProvider.js'
 import { type SafeInfo, detectSafe } from './detectSafe.js'
 import { type SafeAppsWindow, createSafeAppsClient } from './safeAppsClient.js'
@@ -8,7 +8,7 @@ export const safeConnectorId = 'safe'
 
 /** A Safe found around the page: its connector's wallet, its facts, and how to follow its transactions. */
 export type SafeConnection = {
-  wallet: DiscoveredWallet
+  wallet: SafeWallet
   info: SafeInfo
   /** The hash of the transaction that executed the Safe transaction `safeTxHash`, once it ran. */
   waitForExecution(safeTxHash: string): Promise<string>
@@ -16,8 +16,8 @@ export type SafeConnection = {
 }
 
 /**
- * Looks for a Safe{Wallet} host around the page (loaded on demand by the eip155 plugin, only when
- * the page is framed): asks `getSafeInfo` and, when a valid answer comes within `timeoutMs`
+ * Looks for a Safe{Wallet} host around the page (loaded on demand through the safe plugin's store,
+ * only when the eip155 plugin finds the page framed): asks `getSafeInfo` and, when a valid answer comes within `timeoutMs`
  * (default 500 ms) for one of `chainIds`, returns the `safe` connector's wallet.
  *
  * @example

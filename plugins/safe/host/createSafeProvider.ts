@@ -1,5 +1,5 @@
 import { SafeRpcError } from './safeRpcError.js'
-import type { Eip1193Provider } from '../discovery/Eip1193Provider.js'
+import type { Eip1193Provider } from './types.js'
 import type { SafeInfo } from './detectSafe.js'
 import type { SafeAppsClient } from './safeAppsClient.js'
 
