@@ -5,6 +5,7 @@ import { parseTokenBalances } from '../../kernel/utils/parseTokenBalances.js'
 import { parseTransactions } from '../../kernel/utils/parseTransactions.js'
 import { startRecordingServer } from './helpers/recordingServer.js'
 import { createTestPortico, network, newWallet, testChain } from './helpers/testKit.js'
+import { send } from '../../plugins/send/send.js'
 import { sendForm } from '../plugins/send/helpers.js'
 
 const pusd: TokenBalance = {
@@ -272,7 +273,7 @@ describe('caching and sharing requests', () => {
       if (req.url.startsWith('/v1/supported-chains')) res.end(JSON.stringify({ http: ['eip155:1'], ws: [] }))
       else res.end(JSON.stringify({ balances: [], data: [], next: null }))
     })
-    const { portico } = createTestPortico({ endpoints: { api: server.url } })
+    const { portico } = createTestPortico({ endpoints: { api: server.url }, plugins: [testChain('eip155', newWallet()), send()] })
     try {
       await portico.connect({ connectorId: 'eip155.wallet' })
       await portico.open()

@@ -1,5 +1,4 @@
 import { createPorticoKernel, definePlugin, type Network, type PorticoOptions, type StorageBackend } from '../../../kernel/kernel.js'
-import { send } from '../../../plugins/send/send.js'
 
 export function network(namespace: string, reference: string | number, name = `${namespace} ${reference}`): Network {
   return {
@@ -102,8 +101,7 @@ export function createTestPortico(overrides: Partial<PorticoOptions> = {}, walle
   const portico = createPorticoKernel({
     projectId: 'test',
     networks: [evmA, evmB],
-    // The send plugin: the Account view's Send and its form (tests of the form read it).
-    plugins: [testChain('eip155', wallet), send()],
+    plugins: [testChain('eip155', wallet)],
     storage,
     // Nothing listens here: any request fails at once, as offline.
     endpoints: { api: 'http://127.0.0.1:9' },

@@ -50,13 +50,13 @@ afterAll(async () => {
 })
 
 /** A kernel with eip155 (the dev wallet signing as dev account `index`) and names. */
-function setup({ index = 0, options = {}, rpcUrl = anvil.rpcUrl }: { index?: number; options?: NamesOptions; rpcUrl?: string } = {}) {
+function setup({ index = 0, options = {}, rpcUrl = anvil.rpcUrl, withSend = false }: { index?: number; options?: NamesOptions; rpcUrl?: string; withSend?: boolean } = {}) {
   const page = pageWithDevWallet({ chains: [{ chainId: 31337, name: 'Devnet A', rpcUrl: anvil.rpcUrl, nativeCurrency: currency }], account: devAccount(index) })
   const network = rpcUrl === anvil.rpcUrl ? devnet : defineNetwork({ id: 31337, name: 'Devnet A', rpcUrls: [rpcUrl] })
   const portico = createPorticoKernel({
     projectId: 'test',
     networks: [network],
-    plugins: [eip155({}, { window: page.target }), names({ ens: { 'eip155:31337': universalResolver }, ...options }), sendPlugin()],
+    plugins: [eip155({}, { window: page.target }), names({ ens: { 'eip155:31337': universalResolver }, ...options }), ...(withSend ? [sendPlugin()] : [])],
     storage: memoryStorage(),
     endpoints: { api: server.url },
   })
@@ -357,7 +357,7 @@ describe('names in the send form', () => {
     const owner = devAccount(14)
     const zoneName = `payee-${run}.portico.id`
     await registerAtZone(owner, zoneName)
-    const kit = await connected({ index: 7 })
+    const kit = await connected({ index: 7, withSend: true })
     expect(await kit.portico.resolveName(zoneName.toUpperCase())).toEqual({ address: owner.address, name: zoneName })
     expect(await kit.portico.resolveName('Bob.eth')).toEqual({ address: devAddresses[1], name: 'bob.eth' })
 
@@ -380,7 +380,7 @@ describe('names in the send form', () => {
   })
 
   it('refuses an unknown name and a name that failed to resolve; an answer for an older receiver is dropped', async () => {
-    const kit = await connected({ index: 7 })
+    const kit = await connected({ index: 7, withSend: true })
     const send = sendForm(kit.portico)
     send.setToken(eth)
     send.setAmount('0.1')
@@ -397,7 +397,7 @@ describe('names in the send form', () => {
     await send.resolveReceiver()
     expect(send.receiverAddress).toBe(devAddresses[2])
 
-    const down = await connected({ index: 7, options: { apiUrl: closed } })
+    const down = await connected({ index: 7, options: { apiUrl: closed }, withSend: true })
     sendForm(down.portico).setToken(eth)
     sendForm(down.portico).setAmount('0.1')
     sendForm(down.portico).setReceiver(`payee-${run}.portico.id`)

@@ -2,7 +2,8 @@
 // kernel's test chain: the chain's waitForTransaction tap is what the test controls.
 import { describe, expect, it, vi } from 'vitest'
 import { followTransaction } from '../../../plugins/send/actions/followTransaction.js'
-import { createTestPortico, evmA } from '../../kernel/helpers/testKit.js'
+import { send } from '../../../plugins/send/send.js'
+import { createTestPortico, evmA, newWallet, testChain } from '../../kernel/helpers/testKit.js'
 import { sendContext } from './helpers.js'
 
 function deferred<T>() {
@@ -16,7 +17,7 @@ const explorerNetwork = { ...evmA, blockExplorers: { default: { name: 'Local', u
 const hash = '0x' + 'ab'.repeat(32)
 
 function setup() {
-  const { portico } = createTestPortico({ networks: [explorerNetwork] })
+  const { portico } = createTestPortico({ networks: [explorerNetwork], plugins: [testChain('eip155', newWallet()), send()] })
   portico.explorers.register('eip155', { address: () => undefined, transaction: (network, h) => `${network.blockExplorers?.default.url}tx/${h}` })
   const answers: ReturnType<typeof deferred<{ status: 'confirmed' | 'failed'; hash?: string } | undefined>>[] = []
   const asked: string[] = []
@@ -99,7 +100,7 @@ describe('followTransaction', () => {
   })
 
   it('without a tap for the namespace, or without an explorer: "Transaction started", no link', async () => {
-    const { portico } = createTestPortico()
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), send()] })
     await followTransaction(sendContext(portico), 'eip155', evmA, hash)
     expect(portico.stores.toasts).toMatchObject({ open: true, message: 'toast.transactionStarted', variant: 'success', link: undefined })
     portico.destroy()
