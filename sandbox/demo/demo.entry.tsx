@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { bip122, defineBitcoinNetwork } from 'portico/bip122'
 import { createPortico, type Plugin, type PluginContext, type Portico } from 'portico'
 import { defineNetwork, eip155 } from 'portico/eip155'
+import { calls } from 'portico/calls'
 import { onramp } from 'portico/onramp'
 import { ConnectButton, NetworkButton, PorticoProvider, supportedLocales, useAccount, useCapabilities, usePortico, useSendCalls, useShowCallsStatus } from 'portico/react'
 import { cosmos, cosmosLocalnet, defineCosmosNetwork } from 'portico/cosmos'
@@ -101,6 +102,8 @@ const walletOrigin = `http://127.0.0.1:${Number(window.location.port || 80) + 11
 const backend = createSiwxServerStore({ baseUrl: '/siwx' })
 const plugins: Plugin<PluginContext>[] = [
   eip155(),
+  // EIP-5792 batched calls (the "Batch calls" section below).
+  calls(),
   solana({ tokens: [{ network: solanaLocal.caipNetworkId, address: '3qSYR2We8Lnf9xRrwWrqjkjNEbmZcAvSFsdVNkatKQQx', symbol: 'pUSD', name: 'Portico USD' }] }),
   sui(),
   bip122(),
