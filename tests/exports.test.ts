@@ -53,6 +53,7 @@ describe('entry point exports', () => {
         "PluginHooksDeclaredError",
         "PluginHooksNotFoundError",
         "PluginNotLoadedError",
+        "PluginRequiredError",
         "PluginSetupError",
         "ProviderRpcError",
         "SequentialCallsError",
