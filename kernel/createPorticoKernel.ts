@@ -11,7 +11,6 @@ import { fetchNfts } from './actions/fetchNfts.js'
 import { fetchProfile, type FetchProfileParameters } from './actions/fetchProfile.js'
 import { resolveName } from './actions/resolveName.js'
 import { fetchTokenBalances } from './actions/fetchTokenBalances.js'
-import { followTransaction } from './actions/followTransaction.js'
 import { fetchTransactions } from './actions/fetchTransactions.js'
 import { getAccount, type GetAccountReturnType } from './actions/getAccount.js'
 import { handleAccountsChanged } from './actions/handleAccountsChanged.js'
@@ -31,17 +30,18 @@ import { signMessage, type SignMessageParameters } from './actions/signMessage.j
 import { switchNetwork } from './actions/switchNetwork.js'
 import { sendTransaction, type SendTransactionParameters } from './actions/sendTransaction.js'
 import { tapBlockchainApi } from './actions/tapBlockchainApi.js'
-import { fetchUserOperationReceipt, type FetchUserOperationReceiptParameters } from './actions/fetchUserOperationReceipt.js'
-import { getCallsStatus, type GetCallsStatusParameters } from './actions/getCallsStatus.js'
-import { getCapabilities, type GetCapabilitiesParameters } from './actions/getCapabilities.js'
+import type { FetchUserOperationReceiptParameters } from './actions/fetchUserOperationReceipt.js'
+import type { GetCallsStatusParameters } from './actions/getCallsStatus.js'
+import type { GetCapabilitiesParameters } from './actions/getCapabilities.js'
 import { refreshSmartAccount } from './actions/refreshSmartAccount.js'
-import { sendCalls, type SendCallsParameters } from './actions/sendCalls.js'
-import { showCallsStatus, type ShowCallsStatusParameters } from './actions/showCallsStatus.js'
+import type { SendCallsParameters } from './actions/sendCalls.js'
+import type { ShowCallsStatusParameters } from './actions/showCallsStatus.js'
 import { switchAccountType, type SwitchAccountTypeParameters, type SwitchableAccountType } from './actions/switchAccountType.js'
-import { waitForCallsStatus, type WaitForCallsStatusParameters } from './actions/waitForCallsStatus.js'
+import type { WaitForCallsStatusParameters } from './actions/waitForCallsStatus.js'
+import type { CallsApi } from './plugin/callsApi.js'
 import type { CallsStatus, SendCallsResult, UserOperationReceipt, WalletCapabilitiesByChain } from './types/calls.js'
 import { BaseError } from './errors/BaseError.js'
-import { PluginSetupError } from './errors/plugin.js'
+import { PluginRequiredError, PluginSetupError } from './errors/plugin.js'
 import { createPluginContext, type PluginContext } from './plugin/createPluginContext.js'
 import { PluginHookRegistry } from './registries/PluginHookRegistry.js'
 import { createHooks, type Hooks } from './hooks/createHooks.js'
@@ -297,23 +297,6 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
       stores.alerts.raise('APKT003')
       portico.reportError(error, { action: 'fetchWallets' })
     },
-    send: {
-      isAddress: (address) => portico.isAddress(address),
-      resolveName: (name) => portico.resolveName(name),
-      send: (parameters) => portico.send(parameters),
-      estimateFee: (parameters) => portico.estimateSendFee(parameters),
-      memoRule: () => portico.sendMemo(),
-      onSent: (hash) => {
-        const namespace = stores.networks.activeNamespace
-        const network = stores.networks.find(stores.connections.get(namespace).caipNetworkId) ?? stores.networks.activeOf(namespace)
-        void followTransaction(portico, namespace, network, hash)
-        // Back from Account must not lead into the cleared send form.
-        if (stores.modal.open) stores.router.reset('Account')
-        void fetchTokenBalances(portico, undefined, { force: true })
-        void portico.fetchBalance(undefined, { force: true }).catch(() => undefined)
-        void fetchTransactions(portico)
-      },
-    },
   })
 
   const analyticsHttp = createHttpClient({ ...httpDefaults, baseUrl: endpoints.analytics, retries: 0 })
@@ -324,6 +307,11 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
   })
 
   const views = new ViewRegistry()
+  const callsApi = (action: string): CallsApi => {
+    const api = pluginStores.get('calls') as CallsApi | undefined
+    if (!api) throw new PluginRequiredError({ plugin: 'calls', action })
+    return api
+  }
   const addressValidators = new AddressValidatorRegistry()
   let readyPromise: Promise<void> | undefined
 
@@ -378,12 +366,13 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
     send: (parameters) => send(portico, parameters),
     sendTransaction: (parameters) => sendTransaction(portico, parameters),
     estimateSendFee: (parameters) => estimateSendFee(portico, parameters),
-    getCapabilities: (parameters) => getCapabilities(portico, parameters),
-    sendCalls: (parameters) => sendCalls(portico, parameters),
-    getCallsStatus: (id, parameters) => getCallsStatus(portico, id, parameters),
-    waitForCallsStatus: (id, parameters) => waitForCallsStatus(portico, id, parameters),
-    showCallsStatus: (id, parameters) => showCallsStatus(portico, id, parameters),
-    fetchUserOperationReceipt: (userOpHash, parameters) => fetchUserOperationReceipt(portico, userOpHash, parameters),
+    // EIP-5792 batches come with `portico/calls` (its store): without it, PluginRequiredError.
+    getCapabilities: async (parameters) => callsApi('getCapabilities').getCapabilities(portico, parameters),
+    sendCalls: async (parameters) => callsApi('sendCalls').sendCalls(portico, parameters),
+    getCallsStatus: async (id, parameters) => callsApi('getCallsStatus').getCallsStatus(portico, id, parameters),
+    waitForCallsStatus: async (id, parameters) => callsApi('waitForCallsStatus').waitForCallsStatus(portico, id, parameters),
+    showCallsStatus: async (id, parameters) => callsApi('showCallsStatus').showCallsStatus(portico, id, parameters),
+    fetchUserOperationReceipt: async (userOpHash, parameters) => callsApi('fetchUserOperationReceipt').fetchUserOperationReceipt(portico, userOpHash, parameters),
     switchAccountType: (type, parameters) => switchAccountType(portico, type, parameters),
     sendMemo: (namespace) => sendMemoRule(portico, namespace),
     fetchBalance: (namespace, options) => fetchBalance(portico, namespace, options),
@@ -529,7 +518,6 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
     )
   }
   // Switching the active network clears the send form (spec §4).
-  disposers.push(reaction(() => stores.networks.activeNetwork?.caipNetworkId, () => stores.send.reset()))
   portico.hooks.registerViews.call(views)
   portico.emit({ type: 'track', event: 'MODAL_CREATED' })
 

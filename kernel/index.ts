@@ -45,7 +45,6 @@ export { defaultStorage } from './services/defaultStorage.js'
 export type { PorticoStorage, StorageBackend } from './services/createStorage.js'
 export type { RootStore } from './stores/createRootStore.js'
 export type { DirectoryStore } from './stores/DirectoryStore.js'
-export type { SendButtonState, SendStore } from './stores/SendStore.js'
 export type { ToastVariant, Toast, ToastLink } from './stores/ToastStore.js'
 export type { AddressValidator } from './registries/AddressValidatorRegistry.js'
 export type { AccountAction, AccountActionPlacement } from './registries/AccountActionRegistry.js'
@@ -102,7 +101,7 @@ export {
   InvalidThemeVariableError,
   SiweAndSiwxError,
 } from './errors/options.js'
-export { NoAnswerError, NoPluginForHookError, PluginHooksDeclaredError, PluginHooksNotFoundError, PluginNotLoadedError, PluginSetupError } from './errors/plugin.js'
+export { NoAnswerError, NoPluginForHookError, PluginHooksDeclaredError, PluginHooksNotFoundError, PluginNotLoadedError, PluginRequiredError, PluginSetupError } from './errors/plugin.js'
 export { ProviderRpcError, readCode } from './errors/ProviderRpcError.js'
 export { CallsStatusNotApprovedError, CallsStatusTimeoutError, InvalidCallsError, InvalidWalletAnswerError, MissingCapabilitiesAddressError, SequentialCallsError, UserOperationReceiptError } from './errors/calls.js'
 export { nodeErrorMessages, rpcErrorCodes, userRejectionCodes } from './errors/rpcErrorCodes.js'

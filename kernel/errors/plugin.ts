@@ -88,3 +88,19 @@ export class PluginNotLoadedError extends BaseError {
     })
   }
 }
+
+/** An action of an opt-in plugin was called without that plugin (e.g. `sendCalls` without `portico/calls`). */
+export class PluginRequiredError extends BaseError {
+  override name = 'PluginRequiredError'
+  override code = 'PLUGIN_REQUIRED'
+  plugin: string
+  action: string
+  constructor({ plugin, action }: { plugin: string; action: string }) {
+    super(`"${action}" needs the ${plugin} plugin`, {
+      docsPath: '/kernel/errors.md#pluginrequirederror',
+      metaMessages: [`Add it: import { ${plugin} } from 'portico/${plugin}' and createPortico({ plugins: [..., ${plugin}()] }).`],
+    })
+    this.plugin = plugin
+    this.action = action
+  }
+}

@@ -5,7 +5,6 @@ import { DirectoryStore } from './DirectoryStore.js'
 import { ModalStore } from './ModalStore.js'
 import { NetworkStore } from './NetworkStore.js'
 import { OptionsStore } from './OptionsStore.js'
-import { SendStore, type SendStoreDependencies } from './SendStore.js'
 import { RouterStore } from './RouterStore.js'
 import { ToastStore } from './ToastStore.js'
 import { WalletStore } from './WalletStore.js'
@@ -28,7 +27,6 @@ export type RootStore = {
   networks: NetworkStore
   wallets: WalletStore
   directory: DirectoryStore
-  send: SendStore
   accounts: AccountStore
   toasts: ToastStore
   alerts: AlertStore
@@ -45,17 +43,15 @@ export type CreateRootStoreParameters = {
   /** The wallet directory's client. */
   api: HttpClient
   onDirectoryError?: (error: unknown) => void
-  /** What the send form needs from the instance (its send action, address validation). */
-  send: SendStoreDependencies
 }
 
 /**
  * Builds and wires every kernel store with its dependencies injected (no React, no DOM).
  *
  * @example
- * const stores = createRootStore({ options, initialNetwork: options.networks[0], recentWallets: [], clock, close, api, send })
+ * const stores = createRootStore({ options, initialNetwork: options.networks[0], recentWallets: [], clock, close, api })
  */
-export function createRootStore({ options, initialNetwork, recentWallets, clock, close, reloadAuth, api, onDirectoryError, send }: CreateRootStoreParameters): RootStore {
+export function createRootStore({ options, initialNetwork, recentWallets, clock, close, reloadAuth, api, onDirectoryError }: CreateRootStoreParameters): RootStore {
   const networks = new NetworkStore({ networks: options.networks, initial: initialNetwork })
   const connections = new ConnectionStore(networks.namespaces)
   const router = new RouterStore({
@@ -82,7 +78,6 @@ export function createRootStore({ options, initialNetwork, recentWallets, clock,
       ...(onDirectoryError ? { onError: onDirectoryError } : {}),
     }),
     accounts: new AccountStore(),
-    send: new SendStore(send),
     toasts: new ToastStore({ setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout }),
     alerts: new AlertStore(Boolean(options.debug)),
   }

@@ -10,8 +10,8 @@ export type Eip155Options = {
   /** How long to wait on load for the previous wallet to announce itself (default 1500 ms). */
   reconnectTimeoutMs?: number
   /**
-   * Detect a Safe{Wallet} host when the page runs in its iframe (default true): the plugin asks the
-   * parent window `getSafeInfo` (Safe Apps protocol, at most 500 ms, the Safe code loaded only
+   * Detect a Safe{Wallet} host when the page runs in its iframe and the `portico/safe` plugin is
+   * installed (default true): the plugin asks the parent window `getSafeInfo` (Safe Apps protocol, at most 500 ms, the Safe code loaded only
    * when framed) and, when a Safe on one of the site's networks answers, offers the connector
    * `safe` ("Safe") and connects it with no prompt. Its sends become Safe transactions: the hash a
    * send returns is the **safeTxHash**, and following it waits until the Safe's owners executed it,
@@ -33,7 +33,7 @@ let setupEip155: typeof import('./setup/setupEip155.js').setupEip155 | undefined
  * events, network switch with the add-chain fallback, native balances through viem,
  * `personal_sign`, ETH and ERC-20 sends, address validation and explorer links. In a page framed by
  * a Safe{Wallet} host it finds the Safe (Safe Apps protocol) and connects it as the connector `safe`
- * with no prompt (option `safe`, default on; docs/guides/smart-accounts.md §5).
+ * with no prompt (with the `portico/safe` plugin; option `safe`, default on; docs/guides/smart-accounts.md §5).
  *
  * @param options - see {@link Eip155Options}
  * @example

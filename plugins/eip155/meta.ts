@@ -13,7 +13,7 @@ export const meta = {
       enableEIP6963: { type: 'boolean', default: true, description: 'Discover wallets that announce themselves by EIP-6963.' },
       enableInjected: { type: 'boolean', default: true, description: 'Offer a plain `window.ethereum` that did not announce itself, as "Browser Wallet".' },
       reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous wallet to announce itself before giving up on restoring the connection.' },
-      safe: { type: 'boolean', default: true, description: 'When the page runs in a Safe{Wallet} iframe, ask the parent `getSafeInfo` (Safe Apps protocol, at most 500 ms, the Safe code loaded only when framed) and connect the Safe as the connector `safe` with no prompt; its sends are Safe transactions (the hash is the safeTxHash, followed until the owners execute it). `false` turns detection off.' },
+      safe: { type: 'boolean', default: true, description: 'With the `portico/safe` plugin: in a Safe{Wallet} iframe, find the Safe and connect it with no prompt (see the safe plugin). `false` turns detection off.' },
     },
   },
   hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'request', 'fetchBalance', 'send', 'sendTransaction', 'estimateSendFee', 'waitForTransaction', 'getCapabilities', 'sendCalls', 'getCallsStatus', 'showCallsStatus', 'smartAccount', 'selectAccount'],

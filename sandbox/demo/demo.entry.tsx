@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { bip122, defineBitcoinNetwork } from 'portico/bip122'
 import { createPortico, type Plugin, type PluginContext, type Portico } from 'portico'
 import { defineNetwork, eip155 } from 'portico/eip155'
+import { calls } from 'portico/calls'
 import { onramp } from 'portico/onramp'
 import { ConnectButton, NetworkButton, PorticoProvider, supportedLocales, useAccount, useCapabilities, usePortico, useSendCalls, useShowCallsStatus } from 'portico/react'
 import { cosmos, cosmosLocalnet, defineCosmosNetwork } from 'portico/cosmos'
@@ -13,6 +14,8 @@ import { defineSolanaNetwork, solana } from 'portico/solana'
 import { definePolkadotNetwork, polkadot } from 'portico/polkadot'
 import { defineStacksNetwork, stacks, stacksLocalnet } from 'portico/stacks'
 import { defineSuiNetwork, sui } from 'portico/sui'
+import { safe } from 'portico/safe'
+import { send } from 'portico/send'
 import { swap } from 'portico/swap'
 import { auth } from 'portico/auth'
 import { emailCapture } from 'portico/email-capture'
@@ -99,6 +102,8 @@ const walletOrigin = `http://127.0.0.1:${Number(window.location.port || 80) + 11
 const backend = createSiwxServerStore({ baseUrl: '/siwx' })
 const plugins: Plugin<PluginContext>[] = [
   eip155(),
+  // EIP-5792 batched calls (the "Batch calls" section below).
+  calls(),
   solana({ tokens: [{ network: solanaLocal.caipNetworkId, address: '3qSYR2We8Lnf9xRrwWrqjkjNEbmZcAvSFsdVNkatKQQx', symbol: 'pUSD', name: 'Portico USD' }] }),
   sui(),
   bip122(),
@@ -111,6 +116,10 @@ const plugins: Plugin<PluginContext>[] = [
   cosmos({ wallets: [cosmosDevWalletEntry] }),
   polkadot(),
   stacks(),
+  // Run as a Safe App: framed by the sandbox's Safe host (/sandbox/safe), the Safe connects with no prompt.
+  safe(),
+  // Send from the Account view (the form and its review), on every chain above.
+  send(),
   // Swap on the devnets' Uniswap V2 pools, quoted and built by the sandbox server's /v1/convert.
   swap(),
   // Buy crypto with a test card: the sandbox's checkout pays ETH, pUSD or SOL out of its treasury.

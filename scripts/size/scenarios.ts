@@ -70,6 +70,18 @@ const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: 
 export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
   },
   {
+    // The Account view's Send is a plugin (issue 27): what a site pays to offer it.
+    name: 'site: kernel + eip155 + send + react UI',
+    code: `import { createPortico } from 'portico'
+import { eip155, defineNetwork } from 'portico/eip155'
+import { send } from 'portico/send'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:4701'] })
+const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: [eip155(), send()] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
+  {
     name: 'site: kernel + eip155 + onramp + react UI',
     code: `import { createPortico } from 'portico'
 import { eip155, defineNetwork } from 'portico/eip155'

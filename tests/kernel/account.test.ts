@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { formatDecimalUnits, parseDecimalUnits, type TokenBalance } from '../../kernel/kernel.js'
-import { SendStore } from '../../kernel/stores/SendStore.js'
+import { SendStore } from '../../plugins/send/stores/SendStore.js'
 import { parseTokenBalances } from '../../kernel/utils/parseTokenBalances.js'
 import { parseTransactions } from '../../kernel/utils/parseTransactions.js'
 import { startRecordingServer } from './helpers/recordingServer.js'
 import { createTestPortico, network, newWallet, testChain } from './helpers/testKit.js'
+import { send } from '../../plugins/send/send.js'
+import { sendForm } from '../plugins/send/helpers.js'
 
 const pusd: TokenBalance = {
   name: 'Portico USD',
@@ -271,16 +273,16 @@ describe('caching and sharing requests', () => {
       if (req.url.startsWith('/v1/supported-chains')) res.end(JSON.stringify({ http: ['eip155:1'], ws: [] }))
       else res.end(JSON.stringify({ balances: [], data: [], next: null }))
     })
-    const { portico } = createTestPortico({ endpoints: { api: server.url } })
+    const { portico } = createTestPortico({ endpoints: { api: server.url }, plugins: [testChain('eip155', newWallet()), send()] })
     try {
       await portico.connect({ connectorId: 'eip155.wallet' })
       await portico.open()
       portico.stores.router.push('WalletSend')
       portico.stores.router.push('WalletSendPreview')
-      portico.stores.send.setToken({ ...pusd, address: undefined, symbol: 'ETH', quantity: { decimals: '18', numeric: '10' } })
-      portico.stores.send.setAmount('1')
-      portico.stores.send.setReceiver('0x000000000000000000000000000000000000dEaD')
-      expect(await portico.stores.send.submit()).toMatch(/^hash:/)
+      sendForm(portico).setToken({ ...pusd, address: undefined, symbol: 'ETH', quantity: { decimals: '18', numeric: '10' } })
+      sendForm(portico).setAmount('1')
+      sendForm(portico).setReceiver('0x000000000000000000000000000000000000dEaD')
+      expect(await sendForm(portico).submit()).toMatch(/^hash:/)
       expect(portico.getState()).toMatchObject({ view: 'Account', history: ['Account'] })
       await new Promise((resolve) => setTimeout(resolve, 200))
       expect(portico.stores.toasts.message).toBe('toast.transactionStarted')

@@ -393,7 +393,7 @@ describe('plugin context and plugin-declared hooks', () => {
 const privateMethods: Record<string, string[]> = (() => {
   const out: Record<string, string[]> = {}
   const dir = fileURLToPath(new URL('../../kernel/stores/', import.meta.url))
-  const storeOfClass: Record<string, string> = { OptionsStore: 'options', ModalStore: 'modal', RouterStore: 'router', ConnectionStore: 'connections', NetworkStore: 'networks', WalletStore: 'wallets', DirectoryStore: 'directory', SendStore: 'send', AccountStore: 'accounts', ToastStore: 'toasts', AlertStore: 'alerts' }
+  const storeOfClass: Record<string, string> = { OptionsStore: 'options', ModalStore: 'modal', RouterStore: 'router', ConnectionStore: 'connections', NetworkStore: 'networks', WalletStore: 'wallets', DirectoryStore: 'directory', AccountStore: 'accounts', ToastStore: 'toasts', AlertStore: 'alerts' }
   for (const [className, store] of Object.entries(storeOfClass)) {
     const source = ts.createSourceFile(className, readFileSync(`${dir}${className}.ts`, 'utf8'), ts.ScriptTarget.Latest, true)
     source.forEachChild((node) => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { SendFeeEstimate, TokenBalance } from '../../kernel/kernel.js'
-import { SendStore } from '../../kernel/stores/SendStore.js'
+import { SendStore } from '../../plugins/send/stores/SendStore.js'
 
 const eth: TokenBalance = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', price: 0, quantity: { decimals: '18', numeric: '2' }, iconUrl: '' }
 const to = '0x000000000000000000000000000000000000dEaD'

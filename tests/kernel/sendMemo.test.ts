@@ -5,8 +5,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { type Portico, type SendRequest, type TokenBalance } from '../../kernel/kernel.js'
-import { SendStore } from '../../kernel/stores/SendStore.js'
+import { SendStore } from '../../plugins/send/stores/SendStore.js'
 import { createTestPortico, newWallet, testChain } from './helpers/testKit.js'
+import { send } from '../../plugins/send/send.js'
+import { sendForm } from '../plugins/send/helpers.js'
 
 const eth: TokenBalance = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', price: 0, quantity: { decimals: '18', numeric: '2' }, iconUrl: '' }
 const to = '0x000000000000000000000000000000000000dEaD'
@@ -84,7 +86,7 @@ describe('portico.send with a memo', () => {
   function start(maxBytes?: number) {
     const wallet = newWallet()
     const plugin = testChain('eip155', wallet)
-    const plugins = [maxBytes === undefined ? plugin : { ...plugin, meta: { ...plugin.meta, sendMemo: { maxBytes } } }]
+    const plugins = [maxBytes === undefined ? plugin : { ...plugin, meta: { ...plugin.meta, sendMemo: { maxBytes } } }, send()]
     const created = createTestPortico({ plugins }, wallet)
     portico = created.portico
     const seen: SendRequest[] = []
@@ -97,7 +99,7 @@ describe('portico.send with a memo', () => {
     await portico.connect({ connectorId: 'eip155.wallet', namespace: 'eip155' })
     expect(portico.sendMemo('eip155')).toEqual({ maxBytes: 34 })
     expect(portico.sendMemo()).toEqual({ maxBytes: 34 })
-    expect(portico.stores.send.memoRule).toEqual({ maxBytes: 34 })
+    expect(sendForm(portico).memoRule).toEqual({ maxBytes: 34 })
     await portico.send({ to, amount: '0.5', memo: fits })
     await portico.send({ to, amount: '0.25', memo: '' })
     expect(seen.map((r) => r.memo)).toEqual([fits, undefined])
@@ -119,7 +121,7 @@ describe('portico.send with a memo', () => {
     const { portico, wallet } = start()
     await portico.connect({ connectorId: 'eip155.wallet', namespace: 'eip155' })
     expect(portico.sendMemo('eip155')).toBeUndefined()
-    expect(portico.stores.send.memoRule).toBeUndefined()
+    expect(sendForm(portico).memoRule).toBeUndefined()
     await expect(portico.send({ to, amount: '0.5', memo: 'hi' })).rejects.toMatchObject({ name: 'SendValidationError', shortMessage: 'This network takes no memo' })
     expect(wallet.calls).not.toContain('send')
   })

@@ -2,14 +2,9 @@ import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { AccountAvatar } from '../../ui/components/AccountAvatar/AccountAvatar.js'
 import { Tabs } from '../../ui/components/Tabs/Tabs.js'
-import { en } from '../../ui/locales/en.js'
-import { translate } from '../../ui/i18n/translate.js'
 import { formatActivityTime } from '../../ui/utils/formatActivityTime.js'
 import { formatAmount, formatExactAmount, usdValueOf } from '../../ui/utils/formatAmount.js'
 import { formatUsd } from '../../ui/utils/formatUsd.js'
-import { uiViews } from '../../ui/views/uiViews.js'
-
-const t = (key: string, params?: Record<string, string | number>) => translate({ locale: 'en' }, key, params)
 
 describe('USD values', () => {
   it('formats with a dollar sign, grouping and two decimals, and refuses what is not a number', () => {
@@ -102,21 +97,6 @@ describe('activity times', () => {
     expect(formatActivityTime('yesterday-ish', now, 'en')).toBeUndefined()
   })
 })
-describe('the send views and their strings', () => {
-  it('registers WalletSend and WalletSendPreview with titles that exist in English', () => {
-    const ids = uiViews.map((v) => v.id)
-    expect(ids).toContain('WalletSend')
-    expect(ids).toContain('WalletSendPreview')
-    for (const view of uiViews) expect(en, view.id).toHaveProperty([view.title])
-  })
-
-  it('every send button state reads exactly as the state (appkit-behaviour §2.7)', () => {
-    for (const state of ['Select Token', 'Add Amount', 'Incorrect Value', 'Insufficient Funds', 'Add Address', 'Invalid Address', 'Preview Send']) {
-      expect(t(`view.walletSend.state.${state}`)).toBe(state)
-    }
-  })
-})
-
 describe('tabs markup (server-rendered)', () => {
   it('one tablist, the selected tab in the tab order and controlling the panel labelled by it', () => {
     const html = renderToString(

@@ -5,8 +5,10 @@ import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Portico, TokenBalance } from '../../kernel/kernel.js'
 import { PorticoContext } from '../../ui/provider/PorticoContext.js'
-import { WalletSendView } from '../../ui/views/WalletSend/WalletSendView.js'
-import { WalletSendPreviewView } from '../../ui/views/WalletSendPreview/WalletSendPreviewView.js'
+import { send } from '../../plugins/send/send.js'
+import { WalletSendView } from '../../plugins/send/views/WalletSendView.js'
+import { WalletSendPreviewView } from '../../plugins/send/views/WalletSendPreviewView.js'
+import { sendForm } from '../plugins/send/helpers.js'
 import { createTestPortico, newWallet, testChain } from '../kernel/helpers/testKit.js'
 
 const eth: TokenBalance = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', price: 0, quantity: { decimals: '18', numeric: '2' }, iconUrl: '' }
@@ -17,11 +19,11 @@ afterEach(async () => {
 
 function make(maxBytes?: number) {
   const plugin = testChain('eip155', newWallet())
-  const { portico } = createTestPortico({ plugins: [maxBytes === undefined ? plugin : { ...plugin, meta: { ...plugin.meta, sendMemo: { maxBytes } } }] })
+  const { portico } = createTestPortico({ plugins: [maxBytes === undefined ? plugin : { ...plugin, meta: { ...plugin.meta, sendMemo: { maxBytes } } }, send()] })
   instances.push(portico)
-  portico.stores.send.setToken(eth)
-  portico.stores.send.setAmount('0.5')
-  portico.stores.send.setReceiver('0x000000000000000000000000000000000000dEaD')
+  sendForm(portico).setToken(eth)
+  sendForm(portico).setAmount('0.5')
+  sendForm(portico).setReceiver('0x000000000000000000000000000000000000dEaD')
   return portico
 }
 const render = (portico: Portico, view: 'form' | 'review') => renderToString(<PorticoContext.Provider value={portico}>{view === 'form' ? <WalletSendView /> : <WalletSendPreviewView />}</PorticoContext.Provider>)
@@ -36,7 +38,7 @@ describe('the send form\'s memo', () => {
 
   it('is an optional labelled field with its byte count where the namespace takes one, and the review shows it', () => {
     const portico = make(34)
-    portico.stores.send.setMemo('café ☕')
+    sendForm(portico).setMemo('café ☕')
     const html = render(portico, 'form')
     expect(text(html)).toContain('Memo (optional)')
     expect(text(html)).toContain('9 of 34 bytes')
@@ -48,7 +50,7 @@ describe('the send form\'s memo', () => {
 
   it('refuses a memo over the limit with a clear message and a disabled button', () => {
     const portico = make(34)
-    portico.stores.send.setMemo('x'.repeat(30) + 'éé☕')
+    sendForm(portico).setMemo('x'.repeat(30) + 'éé☕')
     const html = render(portico, 'form')
     expect(text(html)).toContain('The memo is 37 bytes; Chain A stores at most 34 bytes (emoji and accented letters take more than one).')
     expect(html).toMatch(/aria-invalid="true"[^>]*aria-describedby/)

@@ -11,6 +11,7 @@ import { accountActionOrder, definePlugin, InvalidAccountActionError, InvalidAcc
 import { observable, runInAction } from 'mobx'
 import { AccountView } from '../../ui/views/Account/AccountView.js'
 import { registerUiViews } from '../../ui/views/registerUiViews.js'
+import { send } from '../../plugins/send/send.js'
 
 const instances: (Portico | PorticoHandle)[] = []
 afterEach(async () => {
@@ -207,7 +208,7 @@ describe('locale strings', () => {
         context.accountActions.register({ id: 'club', owner: 'shop', label: 'shop.club', view: 'ShopBuy' as never, icon: 'person', order: 50, placement: 'row' })
       },
     })
-    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), feature] })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), feature, send()] })
     instances.push(portico)
     registerUiViews(portico.views)
     await portico.connect({ namespace: 'eip155', connectorId: 'test' })

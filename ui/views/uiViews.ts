@@ -10,8 +10,6 @@ import { SwitchActiveChainView } from './SwitchActiveChain/SwitchActiveChainView
 import { UnsupportedChainView } from './UnsupportedChain/UnsupportedChainView.js'
 import { AccountView } from './Account/AccountView.js'
 import { ProfileWalletsView } from './ProfileWallets/ProfileWalletsView.js'
-import { WalletSendView } from './WalletSend/WalletSendView.js'
-import { WalletSendPreviewView } from './WalletSendPreview/WalletSendPreviewView.js'
 
 /**
  * The views the UI ships, as registry descriptors. They all come in the UI's own chunk, loaded
@@ -36,6 +34,4 @@ export const uiViews: readonly ViewDescriptor[] = [
   { id: 'UnsupportedChain', title: 'view.unsupportedChain.title', owner: 'ui', load: () => Promise.resolve(UnsupportedChainView) },
   { id: 'Account', title: 'view.account.title', owner: 'ui', load: () => Promise.resolve(AccountView) },
   { id: 'ProfileWallets', title: 'view.profileWallets.title', owner: 'ui', load: () => Promise.resolve(ProfileWalletsView) },
-  { id: 'WalletSend', title: 'view.walletSend.title', owner: 'ui', load: () => Promise.resolve(WalletSendView) },
-  { id: 'WalletSendPreview', title: 'view.walletSendPreview.title', owner: 'ui', load: () => Promise.resolve(WalletSendPreviewView) },
 ]

@@ -12,10 +12,14 @@ import { isEvmAddress } from '../utils/isEvmAddress.js'
 import { parseChainId } from '../utils/parseChainId.js'
 import { toChecksumAddress } from '../utils/toChecksumAddress.js'
 import { toHexMessage } from '../utils/toHexMessage.js'
-import type { SafeConnection } from '../safe/startSafe.js'
 import type { Eip155Environment, Eip155Options } from '../eip155.js'
 
 const namespace = 'eip155'
+
+/** A Safe found around the page (`portico/safe`): its connector's wallet and how to follow its transactions. */
+type SafeConnection = { wallet: DiscoveredWallet; waitForExecution(safeTxHash: string): Promise<string>; dispose(): void }
+/** What the safe plugin registers as its store: looks for a Safe host around a framed page. */
+type SafeHost = { start(target: unknown, options: { chainIds: readonly number[] }): Promise<SafeConnection | undefined> }
 
 function toAccounts(value: unknown): string[] {
   if (!Array.isArray(value)) return []
@@ -40,14 +44,15 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     injected: options.enableInjected !== false,
   })
   let active: { wallet: DiscoveredWallet; detach: () => void } | undefined
-  // The Safe around the page, when framed by one (docs/guides/smart-accounts.md §5).
+  // The Safe around the page, when framed by one and the safe plugin is installed (docs/guides/smart-accounts.md §5).
+  // Read once every plugin's setup has run, whatever their order.
   let safe: SafeConnection | undefined
   let disposed = false
   const framed = target !== undefined && 'parent' in target && target.parent !== null && target.parent !== undefined && target.parent !== target
   const safeFound: Promise<SafeConnection | undefined> =
     options.safe !== false && framed
-      ? import('../safe/startSafe.js')
-          .then(({ startSafe }) => startSafe(target as never, { chainIds: portico.stores.networks.networksOf(namespace).map((n) => Number(n.caipNetworkId.split(':')[1])) }))
+      ? Promise.resolve()
+          .then(() => portico.getStore<SafeHost>('safe')?.start(target, { chainIds: portico.stores.networks.networksOf(namespace).map((n) => Number(n.caipNetworkId.split(':')[1])) }))
           .catch(() => undefined)
       : Promise.resolve(undefined)
   const walletById = (id: string) => (safe && id === safe.wallet.id ? safe.wallet : discovery.get(id))

@@ -11,7 +11,7 @@ import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 
 type Strings = Record<string, string>
-const plugins = ['auth', 'email-capture', 'ledger', 'names', 'onramp', 'siwx', 'swap', 'walletconnect']
+const plugins = ['auth', 'email-capture', 'ledger', 'names', 'onramp', 'send', 'siwx', 'swap', 'walletconnect']
 
 /** The UI's and every plugin's strings in a locale (English with `en`). */
 async function stringsOf(locale: string): Promise<Strings> {
@@ -159,14 +159,14 @@ describe('the demo in Arabic', () => {
     await dialog().getByRole('tab', { name: L('view.account.tab.activity') }).click()
     await check('Account (activity)', dialog().getByRole('tabpanel'))
 
-    await dialog().getByRole('button', { name: L('view.account.send'), exact: true }).click()
+    await dialog().getByRole('button', { name: L('send.action'), exact: true }).click()
     await check('WalletSend', dialog().getByRole('textbox').first())
-    await chooseSendToken(dialog(), 'ETH', { token: L('view.walletSend.token'), list: L('view.walletSend.tokens') })
-    await dialog().getByRole('textbox', { name: L('view.walletSend.amount') }).fill('0.01')
-    await dialog().getByRole('textbox', { name: L('view.walletSend.receiver') }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
-    await dialog().getByRole('button', { name: L('view.walletSend.state.Preview Send') }).click()
-    await check('WalletSendPreview', dialog().getByRole('button', { name: L('view.walletSendPreview.cancel') }))
-    await dialog().getByRole('button', { name: L('view.walletSendPreview.cancel') }).click()
+    await chooseSendToken(dialog(), 'ETH', { token: L('send.form.token'), list: L('send.form.tokens') })
+    await dialog().getByRole('textbox', { name: L('send.form.amount') }).fill('0.01')
+    await dialog().getByRole('textbox', { name: L('send.form.receiver') }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    await dialog().getByRole('button', { name: L('send.form.state.Preview Send') }).click()
+    await check('WalletSendPreview', dialog().getByRole('button', { name: L('send.preview.cancel') }))
+    await dialog().getByRole('button', { name: L('send.preview.cancel') }).click()
     await back()
 
     for (const [view, key] of [['Swap', 'swap.action'], ['Onramp', 'onramp.action'], ['RegisterAccountName', 'names.action'], ['ProfileWallets', 'view.account.wallets']] as const) {

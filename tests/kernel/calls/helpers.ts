@@ -2,6 +2,7 @@
 // wallet and record what they were asked (a fake is fine inside a unit test).
 import { createPorticoKernel, definePlugin, version, type ConnectionAccount, type ConnectionChannel, type PorticoOptions } from '../../../kernel/kernel.js'
 import { defineNetwork } from '../../../plugins/eip155/index.js'
+import { calls } from '../../../plugins/calls/index.js'
 import { memoryStorage } from '../helpers/testKit.js'
 
 export const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:9'] })
@@ -57,7 +58,7 @@ export function setupPortico(wallet: FakeWallet, options: Partial<PorticoOptions
     },
   })
   const { channel: _channel, api, ...rest } = options
-  return createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [chain], storage: memoryStorage(), endpoints: { api: api ?? 'http://127.0.0.1:9' }, ...rest })
+  return createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [chain, calls()], storage: memoryStorage(), endpoints: { api: api ?? 'http://127.0.0.1:9' }, ...rest })
 }
 
 export async function connected(wallet: FakeWallet, options: Parameters<typeof setupPortico>[1] = {}) {

@@ -6,6 +6,7 @@ import '../../helpers/eip155Loaded.js'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPorticoKernel, InvalidWalletAnswerError, type Portico } from '../../../kernel/kernel.js'
+import { calls } from '../../../plugins/calls/index.js'
 import { defineNetwork, eip155, type Eip155Window } from '../../../plugins/eip155/index.js'
 import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
@@ -55,7 +56,7 @@ function page(accounts: string[], handlers: Record<string, Handler> = {}) {
 }
 
 async function connect(target: Eip155Window): Promise<Portico> {
-  const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: target })], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' }, enableReconnect: false })
+  const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: target }), calls()], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' }, enableReconnect: false })
   await portico.discoverWallets('eip155')
   await portico.connect({ connectorId: 'test.batch.wallet', namespace: 'eip155' })
   return portico

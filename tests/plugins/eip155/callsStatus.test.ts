@@ -6,6 +6,7 @@ import '../../helpers/eip155Loaded.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CallsStatusNotApprovedError, createPorticoKernel, definePlugin, HttpRequestError, UserOperationReceiptError, version, type ConnectionChannel } from '../../../kernel/kernel.js'
 import { eip155 } from '../../../plugins/eip155/index.js'
+import { calls } from '../../../plugins/calls/index.js'
 import { startRecordingServer } from '../../kernel/helpers/recordingServer.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
 import { devnet, smart } from '../../kernel/calls/helpers.js'
@@ -45,7 +46,7 @@ function channelConnector(channel: ConnectionChannel) {
 }
 
 async function overChannel(channel: ConnectionChannel, api = 'http://127.0.0.1:9') {
-  const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: null }), channelConnector(channel)], storage: memoryStorage(), endpoints: { api } })
+  const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: null }), channelConnector(channel), calls()], storage: memoryStorage(), endpoints: { api } })
   await portico.ready()
   await portico.discoverWallets('eip155')
   await portico.connect({ connectorId: 'wc', namespace: 'eip155' })
@@ -95,7 +96,7 @@ describe('fetchUserOperationReceipt', () => {
   async function withServer(answer: (res: import('node:http').ServerResponse) => void) {
     const server = await startRecordingServer((_req, res) => answer(res))
     close = server.close
-    const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: null })], storage: memoryStorage(), endpoints: { api: server.url } })
+    const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: null }), calls()], storage: memoryStorage(), endpoints: { api: server.url } })
     return { portico, server }
   }
 
@@ -152,7 +153,7 @@ describe('fetchUserOperationReceipt', () => {
   it('throws it when the route cannot be reached, and refuses a malformed hash or bundler name before any request', async () => {
     const server = await startRecordingServer()
     await server.close()
-    const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: null })], storage: memoryStorage(), endpoints: { api: server.url } })
+    const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: null }), calls()], storage: memoryStorage(), endpoints: { api: server.url } })
     await expect(portico.fetchUserOperationReceipt(userOpHash)).rejects.toBeInstanceOf(UserOperationReceiptError)
     await expect(portico.fetchUserOperationReceipt('0x1234')).rejects.toThrow('The user operation hash must be 32 bytes of hex')
     await expect(portico.fetchUserOperationReceipt(userOpHash, { bundler: 'a/b' })).rejects.toThrow(/The bundler name/)

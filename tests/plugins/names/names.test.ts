@@ -22,6 +22,8 @@ import { type Anvil, startAnvil } from '../../../sandbox/devnets/startAnvil.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
 import { startTestServer, type TestServer } from '../../server/helpers/startTestServer.js'
 import { pageWithDevWallet } from '../eip155/helpers/setupDevWallet.js'
+import { send as sendPlugin } from '../../../plugins/send/send.js'
+import { sendForm } from '../send/helpers.js'
 
 const currency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const coinType = coinTypeOf(31337)
@@ -48,13 +50,13 @@ afterAll(async () => {
 })
 
 /** A kernel with eip155 (the dev wallet signing as dev account `index`) and names. */
-function setup({ index = 0, options = {}, rpcUrl = anvil.rpcUrl }: { index?: number; options?: NamesOptions; rpcUrl?: string } = {}) {
+function setup({ index = 0, options = {}, rpcUrl = anvil.rpcUrl, withSend = false }: { index?: number; options?: NamesOptions; rpcUrl?: string; withSend?: boolean } = {}) {
   const page = pageWithDevWallet({ chains: [{ chainId: 31337, name: 'Devnet A', rpcUrl: anvil.rpcUrl, nativeCurrency: currency }], account: devAccount(index) })
   const network = rpcUrl === anvil.rpcUrl ? devnet : defineNetwork({ id: 31337, name: 'Devnet A', rpcUrls: [rpcUrl] })
   const portico = createPorticoKernel({
     projectId: 'test',
     networks: [network],
-    plugins: [eip155({}, { window: page.target }), names({ ens: { 'eip155:31337': universalResolver }, ...options })],
+    plugins: [eip155({}, { window: page.target }), names({ ens: { 'eip155:31337': universalResolver }, ...options }), ...(withSend ? [sendPlugin()] : [])],
     storage: memoryStorage(),
     endpoints: { api: server.url },
   })
@@ -355,11 +357,11 @@ describe('names in the send form', () => {
     const owner = devAccount(14)
     const zoneName = `payee-${run}.portico.id`
     await registerAtZone(owner, zoneName)
-    const kit = await connected({ index: 7 })
+    const kit = await connected({ index: 7, withSend: true })
     expect(await kit.portico.resolveName(zoneName.toUpperCase())).toEqual({ address: owner.address, name: zoneName })
     expect(await kit.portico.resolveName('Bob.eth')).toEqual({ address: devAddresses[1], name: 'bob.eth' })
 
-    const { send } = kit.portico.stores
+    const send = sendForm(kit.portico)
     send.setToken(eth)
     send.setAmount('0.25')
     send.setReceiver(zoneName)
@@ -378,8 +380,8 @@ describe('names in the send form', () => {
   })
 
   it('refuses an unknown name and a name that failed to resolve; an answer for an older receiver is dropped', async () => {
-    const kit = await connected({ index: 7 })
-    const { send } = kit.portico.stores
+    const kit = await connected({ index: 7, withSend: true })
+    const send = sendForm(kit.portico)
     send.setToken(eth)
     send.setAmount('0.1')
     for (const unknown of [`unknown-${run}.portico.id`, 'nobody.eth']) {
@@ -395,13 +397,13 @@ describe('names in the send form', () => {
     await send.resolveReceiver()
     expect(send.receiverAddress).toBe(devAddresses[2])
 
-    const down = await connected({ index: 7, options: { apiUrl: closed } })
-    down.portico.stores.send.setToken(eth)
-    down.portico.stores.send.setAmount('0.1')
-    down.portico.stores.send.setReceiver(`payee-${run}.portico.id`)
-    await down.portico.stores.send.resolveReceiver()
-    expect(down.portico.stores.send).toMatchObject({ nameStatus: 'failed', receiverAddress: undefined, buttonState: 'Invalid Address' })
-    expect(await down.portico.stores.send.submit()).toBeUndefined()
+    const down = await connected({ index: 7, options: { apiUrl: closed }, withSend: true })
+    sendForm(down.portico).setToken(eth)
+    sendForm(down.portico).setAmount('0.1')
+    sendForm(down.portico).setReceiver(`payee-${run}.portico.id`)
+    await sendForm(down.portico).resolveReceiver()
+    expect(sendForm(down.portico)).toMatchObject({ nameStatus: 'failed', receiverAddress: undefined, buttonState: 'Invalid Address' })
+    expect(await sendForm(down.portico).submit()).toBeUndefined()
     expect(down.wallet.activity().some((a) => a.method === 'eth_sendTransaction')).toBe(false)
   })
 })

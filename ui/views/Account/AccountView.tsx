@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useState } from 'react'
-import { accountActionOrder, canSwitchAccountType, safeHttpUrl, type AccountAction, type BaseError } from '../../../kernel/kernel.js'
+import { canSwitchAccountType, safeHttpUrl, type BaseError } from '../../../kernel/kernel.js'
 import { AccountAvatar } from '../../components/AccountAvatar/AccountAvatar.js'
 import { AccountTabs } from '../../components/AccountTabs/AccountTabs.js'
 import { Button } from '../../components/Button/Button.js'
@@ -22,7 +22,7 @@ import { truncateAddress } from '../../utils/truncateAddress.js'
  * balance (3 decimals, truncated) and the total USD value, the plugins' status badges
  * (`portico.accountBadges`, e.g. "Signed in"), the tools (copy the address, the block explorer when
  * the network has one, Disconnect), the action row (plugins' actions such as Buy and Swap from
- * `portico.accountActions`, and Send, which opens WalletSend), the network (opens Networks), the
+ * `portico.accountActions`: Send with the send plugin), the network (opens Networks), the
  * wallets (opens ProfileWallets: switch, add or disconnect wallets), and the
  * Tokens / NFTs / Activity tabs.
  *
@@ -43,16 +43,11 @@ export const AccountView = observer(function AccountView() {
   const [disconnecting, setDisconnecting] = useState(false)
   const [switchingType, setSwitchingType] = useState(false)
   const pickerId = useId()
-  const { features } = portico.stores.options
-  const canSend = features.send && Boolean(portico.hooks.send.get(namespace)?.isUsed())
   const total = account.tokenBalances ? format.usd(accounts.totalValue(namespace)) : undefined
-  // Plugins' actions (Buy, Swap …) and the built-in Send, in the spec's order of wallet features.
-  const send: AccountAction = { id: 'send', owner: 'ui', label: 'view.account.send', view: 'WalletSend', icon: 'send', order: accountActionOrder.send }
+  // Plugins' actions (Buy, Swap, Send …), in the spec's order of wallet features.
   const actionAccount = address && connection.caipNetworkId ? { namespace, caipNetworkId: connection.caipNetworkId, address } : undefined
-  const offered = portico.accountActions.list(namespace, actionAccount).filter((a) => a.id !== send.id && portico.views.has(a.view))
-  const actions = [...offered.filter((a) => a.placement !== 'row'), ...(canSend ? [send] : [])].sort(
-    (a, b) => (a.order ?? accountActionOrder.send) - (b.order ?? accountActionOrder.send),
-  )
+  const offered = portico.accountActions.list(namespace, actionAccount).filter((a) => portico.views.has(a.view))
+  const actions = offered.filter((a) => a.placement !== 'row')
   // Quieter actions (Register a name) sit as rows under the network row, not among Buy/Swap/Send.
   const rows = offered.filter((a) => a.placement === 'row')
 

@@ -1,0 +1,40 @@
+import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
+import type { SafeConnection } from './host/startSafe.js'
+import { meta } from './meta.js'
+
+/** The safe plugin takes no options: `safe()`. */
+export type SafeOptions = Record<string, never>
+
+/**
+ * What the plugin registers (`portico.getStore('safe')`), read by the eip155 plugin when the page
+ * is framed: `start` loads the Safe Apps code and looks for a Safe host around the page.
+ */
+export type SafeHost = {
+  start(target: unknown, options: { chainIds: readonly number[] }): Promise<SafeConnection | undefined>
+}
+
+/**
+ * The Safe{Wallet} host plugin: a site that runs as a Safe App adds it beside `eip155()`. In a page
+ * framed by a Safe host, the eip155 plugin then finds the Safe (Safe Apps protocol, at most
+ * 500 ms) and connects it as the connector `safe` with no prompt (docs/guides/smart-accounts.md
+ * §5). The Safe Apps code loads with `await import()`, only in a framed page. Without this plugin
+ * a framed page asks its parent nothing. `eip155({ safe: false })` still turns detection off.
+ *
+ * @example
+ * import { safe } from 'portico/safe'
+ * createPortico({ networks, plugins: [eip155(), safe()] })
+ */
+export function safe(options: SafeOptions = {}): Plugin<PluginContext> {
+  return definePlugin({
+    name: 'safe',
+    kind: 'feature',
+    version,
+    meta,
+    options,
+    setup(portico) {
+      portico.registerStore('safe', {
+        start: (target, { chainIds }) => import('./host/startSafe.js').then(({ startSafe }) => startSafe(target as never, { chainIds })),
+      } satisfies SafeHost)
+    },
+  })
+}

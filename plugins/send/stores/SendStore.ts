@@ -1,0 +1,267 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { readCode, type CaipAddress, type SendFeeEstimate, type SendFeeOption, type SendFeeSpeed, type SendMemoRule, type TokenBalance } from '../../../kernel/kernel.js'
+import { hasLoneSurrogate, memoByteLength } from '../../../kernel/actions/sendMemoRule.js'
+import { parseDecimalUnits } from '../../../kernel/utils/parseDecimalUnits.js'
+
+/** The send button's label: the first rule that applies (appkit-behaviour §2.7). */
+export type SendButtonState = 'Select Token' | 'Add Amount' | 'Incorrect Value' | 'Insufficient Funds' | 'Add Address' | 'Resolving Name' | 'Invalid Address' | 'Memo Too Long' | 'Preview Send'
+
+/** A name typed as the receiver, as a name service resolved it. */
+export type ResolvedReceiver = { input: string; name: string; address: string; avatar?: string | null }
+
+export type SendStoreDependencies = {
+  isAddress: (address: string) => boolean
+  /** The address a name points to (undefined: nobody knows the name); absent, only addresses are accepted. */
+  resolveName?: (name: string) => Promise<{ address: string; name: string; avatar?: string | null } | undefined>
+  send: (parameters: { to: string; amount: string; token?: CaipAddress; feeSpeed?: SendFeeSpeed; memo?: string }) => Promise<string>
+  /** The most the send will cost in network fees (undefined when the namespace's plugin does not say). */
+  estimateFee?: (parameters: { to: string; amount: string; token?: CaipAddress; memo?: string }) => Promise<SendFeeEstimate | undefined>
+  /** Whether the active namespace's sends take a memo, and its limit (absent or undefined: no memo field). */
+  memoRule?: () => SendMemoRule | undefined
+  /** Called after a send went out (toast, back to Account, refresh balances). */
+  onSent?: (hash: string) => void
+}
+
+/**
+ * The send form (spec §3 "Send state"): token, amount, receiver, loading. Amounts stay decimal
+ * strings, compared in base units (never floats). On success the form resets; on failure it keeps
+ * its values and says why.
+ */
+export class SendStore {
+  token: TokenBalance | undefined = undefined
+  amount = ''
+  receiver = ''
+  /** The optional memo, offered only where the namespace takes one (`memoRule`). */
+  memo = ''
+  loading = false
+  error: string | undefined = undefined
+  hash: string | undefined = undefined
+  /** The network fee of the form's send, once estimated (`estimateFee`); cleared when the form changes. */
+  fee: SendFeeEstimate | undefined = undefined
+  /** `estimating` while the plugin works it out; `idle` when nobody estimates or the form changed. */
+  feeStatus: 'idle' | 'estimating' | 'ready' = 'idle'
+  /** The fee speed chosen in the review, when the plugin offers speeds (undefined: the plugin's default, `fee.speed`). */
+  chosenSpeed: SendFeeSpeed | undefined = undefined
+  /** The receiver typed as a name, once resolved (`resolveName`); cleared when the receiver changes. */
+  resolved: ResolvedReceiver | undefined = undefined
+  /** `resolving` while the name is looked up; `failed` when the lookup failed ("Error resolving name"); `unknown` when no one knows it. */
+  nameStatus: 'idle' | 'resolving' | 'resolved' | 'unknown' | 'failed' = 'idle'
+
+  constructor(private readonly deps: SendStoreDependencies) {
+    makeAutoObservable<SendStore, 'deps'>(this, { deps: false }, { autoBind: true })
+  }
+
+  get decimals(): number | undefined {
+    return this.token ? Number(this.token.quantity.decimals) : undefined
+  }
+
+  /** The amount in base units, or undefined when it is not a valid positive amount for the token. */
+  get amountUnits(): bigint | undefined {
+    if (this.decimals === undefined) return undefined
+    const units = parseDecimalUnits(this.amount.trim(), this.decimals)
+    return units !== undefined && units > 0n ? units : undefined
+  }
+
+  get balanceUnits(): bigint | undefined {
+    if (!this.token || this.decimals === undefined) return undefined
+    return parseDecimalUnits(this.token.quantity.numeric, this.decimals)
+  }
+
+  get buttonState(): SendButtonState {
+    if (!this.token) return 'Select Token'
+    if (!this.amount.trim()) return 'Add Amount'
+    const units = this.amountUnits
+    if (units === undefined) return 'Incorrect Value'
+    const balance = this.balanceUnits
+    if (balance !== undefined && units > balance) return 'Insufficient Funds'
+    if (!this.receiver.trim()) return 'Add Address'
+    if (!this.receiverAddress) return this.nameStatus === 'resolving' ? 'Resolving Name' : 'Invalid Address'
+    if (this.memoTooLong) return 'Memo Too Long'
+    return 'Preview Send'
+  }
+
+  /** The memo rule of the active namespace: the form shows a "Memo" field only when there is one. */
+  get memoRule(): SendMemoRule | undefined {
+    return this.deps.memoRule?.()
+  }
+
+  /** The memo's length in bytes of UTF-8 (what the chain's limit counts). */
+  get memoBytes(): number {
+    return memoByteLength(this.memo)
+  }
+
+  /** Whether the memo cannot be sent: longer than the namespace allows, or not valid text. */
+  get memoTooLong(): boolean {
+    const rule = this.memoRule
+    return rule !== undefined && this.memo !== '' && (this.memoBytes > rule.maxBytes || hasLoneSurrogate(this.memo))
+  }
+
+  /** The memo the send carries: none when empty or when the namespace takes none. */
+  private get memoToSend(): { memo?: string } {
+    return this.memoRule && this.memo !== '' ? { memo: this.memo } : {}
+  }
+
+  /** The address the send goes to: the receiver itself, or the address its name resolved to. */
+  get receiverAddress(): string | undefined {
+    const receiver = this.receiver.trim()
+    if (receiver && this.deps.isAddress(receiver)) return receiver
+    return this.resolved && this.resolved.input === receiver ? this.resolved.address : undefined
+  }
+
+  /** Whether the receiver may be a name to resolve (a resolver is wired and it is not an address). */
+  get receiverIsName(): boolean {
+    const receiver = this.receiver.trim()
+    return Boolean(this.deps.resolveName) && receiver.includes('.') && !this.deps.isAddress(receiver)
+  }
+
+  /**
+   * Resolves the receiver when it is a name (the view calls it shortly after typing stops). An
+   * answer for a receiver that changed meanwhile is dropped.
+   */
+  async resolveReceiver(): Promise<void> {
+    const input = this.receiver.trim()
+    if (!this.receiverIsName || !this.deps.resolveName) return
+    if (this.resolved?.input === input) return
+    this.nameStatus = 'resolving'
+    try {
+      const answer = await this.deps.resolveName(input)
+      runInAction(() => {
+        if (this.receiver.trim() !== input) return
+        this.resolved = answer ? { input, name: answer.name, address: answer.address, ...(answer.avatar !== undefined ? { avatar: answer.avatar } : {}) } : undefined
+        this.nameStatus = answer ? 'resolved' : 'unknown'
+      })
+    } catch {
+      runInAction(() => {
+        if (this.receiver.trim() === input) this.nameStatus = 'failed'
+      })
+    }
+  }
+
+  get canSend(): boolean {
+    return this.buttonState === 'Preview Send' && !this.loading
+  }
+
+  setToken(token: TokenBalance | undefined): void {
+    this.token = token
+    this.error = undefined
+    this.clearFee()
+  }
+
+  setAmount(amount: string): void {
+    this.amount = amount.slice(0, 100)
+    this.error = undefined
+    this.clearFee()
+  }
+
+  setReceiver(receiver: string): void {
+    this.receiver = receiver.slice(0, 256)
+    this.error = undefined
+    if (this.resolved?.input !== this.receiver.trim()) {
+      this.resolved = undefined
+      this.nameStatus = 'idle'
+    }
+    this.clearFee()
+  }
+
+  /** The memo as typed (kept to 256 characters; the namespace's byte limit is checked by `buttonState`). */
+  setMemo(memo: string): void {
+    this.memo = memo.slice(0, 256)
+    this.error = undefined
+    this.clearFee()
+  }
+
+  /** Chooses a fee speed the plugin offered (`fee.speeds`); kept until the form resets. */
+  setFeeSpeed(speed: SendFeeSpeed): void {
+    if (this.fee?.speeds?.some((o) => o.speed === speed)) this.chosenSpeed = speed
+  }
+
+  /** The speed the send goes at: the visitor's choice, else the one the plugin estimated, else `normal`. */
+  get feeSpeed(): SendFeeSpeed {
+    return this.chosenSpeed ?? this.fee?.speed ?? 'normal'
+  }
+
+  /** The fee of the chosen speed, or the plugin's single estimate. */
+  get chosenFee(): SendFeeOption | undefined {
+    if (!this.fee) return undefined
+    return this.fee.speeds?.find((o) => o.speed === this.feeSpeed) ?? { speed: this.feeSpeed, fee: this.fee.fee }
+  }
+
+  /** The whole balance of the token. */
+  setMax(): void {
+    if (this.token) this.amount = this.token.quantity.numeric
+  }
+
+  private clearFee(): void {
+    this.fee = undefined
+    this.feeStatus = 'idle'
+  }
+
+  /**
+   * Asks the namespace's plugin what the form's send will cost in network fees (the review shows it
+   * before the wallet is asked). A refusal it can tell already (a balance too small with the fee)
+   * becomes the form's `error`. A form that changed meanwhile drops the answer.
+   */
+  async estimateFee(): Promise<void> {
+    if (!this.canSend || !this.token || !this.deps.estimateFee) return
+    const parameters = { to: this.receiverAddress as string, amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}), ...this.memoToSend }
+    const asked = JSON.stringify(parameters)
+    const current = () => JSON.stringify({ to: this.receiverAddress, amount: this.amount.trim(), ...(this.token?.address ? { token: this.token.address } : {}), ...this.memoToSend })
+    this.feeStatus = 'estimating'
+    this.fee = undefined
+    try {
+      const fee = await this.deps.estimateFee(parameters)
+      runInAction(() => {
+        if (current() !== asked) return
+        this.fee = fee
+        this.feeStatus = fee ? 'ready' : 'idle'
+      })
+    } catch (error) {
+      runInAction(() => {
+        if (current() !== asked) return
+        this.feeStatus = 'idle'
+        this.error = (error as { shortMessage?: string }).shortMessage ?? 'The network fee could not be estimated'
+      })
+    }
+  }
+
+  /** Sends through the wallet; resolves with the hash, or undefined when it failed (see `error`). */
+  async submit(): Promise<string | undefined> {
+    if (!this.canSend || !this.token) return undefined
+    this.loading = true
+    this.error = undefined
+    try {
+      const speed = this.chosenSpeed && this.fee?.speeds?.some((o) => o.speed === this.chosenSpeed) ? { feeSpeed: this.chosenSpeed } : {}
+      const hash = await this.deps.send({ to: this.receiverAddress as string, amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}), ...speed, ...this.memoToSend })
+      runInAction(() => {
+        this.reset()
+        this.hash = hash
+      })
+      this.deps.onSent?.(hash)
+      return hash
+    } catch (error) {
+      const code = readCode(error)
+      runInAction(() => {
+        this.loading = false
+        this.error =
+          code === 4001 || code === 5000
+            ? 'The request was rejected in the wallet'
+            : ((error as { shortMessage?: string; message?: string }).shortMessage ?? 'Failed to send transaction')
+      })
+      return undefined
+    }
+  }
+
+  reset(): void {
+    this.token = undefined
+    this.amount = ''
+    this.receiver = ''
+    this.memo = ''
+    this.resolved = undefined
+    this.nameStatus = 'idle'
+    this.loading = false
+    this.error = undefined
+    this.hash = undefined
+    this.chosenSpeed = undefined
+    this.clearFee()
+  }
+}

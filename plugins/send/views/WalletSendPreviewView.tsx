@@ -1,0 +1,146 @@
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { Button, Spinner, truncateAddress, useAnnounce, useFormat, usePortico, useTranslate } from '../../../ui/kit.js'
+import { sendFormOf } from './sendFormOf.js'
+
+/** A fee to at most 9 decimals, rounded up: it is shown as "up to", so it never reads less than it is. */
+function shortFee(amount: string): string {
+  const [whole = '0', fraction = ''] = amount.split('.')
+  if (!/^\d+$/.test(whole) || !/^\d*$/.test(fraction)) return amount
+  let units = BigInt(whole) * 1_000_000_000n + BigInt(fraction.slice(0, 9).padEnd(9, '0'))
+  if (/[1-9]/.test(fraction.slice(9))) units += 1n
+  const digits = units.toString().padStart(10, '0')
+  const kept = digits.slice(-9).replace(/0+$/, '')
+  return kept ? `${digits.slice(0, -9)}.${kept}` : digits.slice(0, -9)
+}
+
+/**
+ * The send preview (WalletSendPreview): the amount exactly (with its USD value), token, from, to,
+ * network and the network fee the chain plugin estimates (`estimateSendFee`) — with Slow / Normal /
+ * Fast to choose from when the plugin offers fee speeds (Bitcoin) — then "Send", which
+ * asks the wallet (a waiting state until it answers), or "Cancel", back to the form. A failure
+ * (the wallet rejecting, the node refusing) is shown and announced here, and the form keeps its
+ * values; on success the plugin resets the form, shows "Transaction started" and returns to
+ * Account.
+ *
+ * @example
+ * portico.open({ view: 'WalletSendPreview' })
+ */
+export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
+  const portico = usePortico()
+  const t = useTranslate()
+  const format = useFormat()
+  const { form: send, context } = sendFormOf(portico)
+  const { networks, connections, accounts } = portico.stores
+  const namespace = networks.activeNamespace
+  const from = connections.address(namespace)
+  const network = networks.find(connections.get(namespace).caipNetworkId) ?? networks.activeNetwork
+  const token = send.token
+
+  // After a send the plugin has replaced this view with Account; the form and its preview are
+  // dropped from the history too, so Back does not lead into a cleared form.
+  const submit = async () => {
+    const hash = await send.submit()
+    const { router } = portico.stores
+    const first = router.history.indexOf('Account')
+    if (hash && router.view === 'Account' && first >= 0 && first < router.history.length - 1) context.resetView('Account')
+  }
+
+  // The network fee, when the namespace's plugin estimates it, before the wallet is asked.
+  useEffect(() => {
+    void send.estimateFee()
+  }, [send])
+
+  // The waiting state goes through the modal's live region; an error is its own alert below.
+  useAnnounce(send.loading ? t('send.preview.waiting') : undefined)
+
+  if (!token || (!send.canSend && !send.loading)) {
+    return (
+      <div className="portico-send-preview">
+        <p className="portico-send-preview__note">{t('send.preview.incomplete')}</p>
+        <Button variant="secondary" onClick={() => portico.back()}>
+          {t('send.preview.edit')}
+        </Button>
+      </div>
+    )
+  }
+
+  const amount = format.exact(send.amount, token.symbol)
+  const usd = format.usdOf(send.amount, token.price)
+  const rows: [string, string, string?][] = [
+    [t('send.preview.amount'), amount],
+    ...(usd ? [[t('send.preview.value'), t('send.form.usd', { value: usd })] as [string, string]] : []),
+    [t('send.preview.token'), token.name === token.symbol ? token.symbol : `${token.name} (${token.symbol})`],
+    [t('send.preview.from'), from ? truncateAddress(from) : '', from],
+    ...(send.resolved && send.receiverAddress === send.resolved.address
+      ? [[t('send.preview.toName'), send.resolved.name] as [string, string], [t('send.preview.to'), send.resolved.address, send.resolved.address] as [string, string, string]]
+      : [[t('send.preview.to'), truncateAddress(send.receiver.trim()), send.receiver.trim()] as [string, string, string]]),
+    [t('send.preview.network'), network?.name ?? ''],
+    ...(send.memoRule && send.memo ? [[t('send.preview.memo'), send.memo] as [string, string]] : []),
+  ]
+  const nativePrice = (accounts.get(namespace).tokenBalances ?? []).find((balance) => balance.address === undefined)?.price
+  /** "up to 0.0000124 BTC ($0.74)" for a fee in the native currency. */
+  const feeText = (fee: string, symbol: string) => {
+    const text = t('send.preview.feeUpTo', { fee: format.exact(shortFee(fee), symbol) })
+    const usd = format.usdOf(fee, nativePrice)
+    return usd ? `${text} (${t('send.form.usd', { value: usd })})` : text
+  }
+  if (send.feeStatus === 'estimating') rows.push([t('send.preview.fee'), t('send.preview.feeEstimating')])
+  else if (send.feeStatus === 'ready' && send.fee && send.chosenFee) rows.push([t('send.preview.fee'), feeText(send.chosenFee.fee, send.fee.symbol)])
+  const speeds = send.feeStatus === 'ready' ? send.fee?.speeds : undefined
+
+  return (
+    <div className="portico-send-preview">
+      <p className="portico-send-preview__summary">
+        {t('send.preview.summary')}
+        <strong className="portico-send-preview__amount">{amount}</strong>
+      </p>
+      <dl className="portico-send-preview__details">
+        {rows.map(([label, value, full]) => (
+          <div key={label} className="portico-send-preview__row">
+            <dt>{label}</dt>
+            <dd title={full}>
+              {value}
+              {full && full !== value ? <span className="portico-visually-hidden"> ({full})</span> : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {speeds && send.fee ? (
+        <fieldset className="portico-send-preview__speeds" disabled={send.loading}>
+          <legend className="portico-send-preview__speeds-legend">{t('send.preview.speed')}</legend>
+          {speeds.map((option) => {
+            const usd = format.usdOf(option.fee, nativePrice)
+            return (
+              <label key={option.speed} className="portico-send-preview__speed">
+                <input type="radio" name="portico-fee-speed" value={option.speed} checked={send.feeSpeed === option.speed} onChange={() => send.setFeeSpeed(option.speed)} />
+                <span className="portico-send-preview__speed-name">{t(`send.preview.speed.${option.speed}`)}</span>
+                {/* The plugin's own unit where it gives one (sats), else the fee in the native currency; then its USD value. */}
+                <span className="portico-send-preview__speed-fee">{option.detail ?? format.exact(shortFee(option.fee), send.fee!.symbol)}</span>
+                {usd ? <span className="portico-send-preview__speed-usd">{t('send.form.usd', { value: usd })}</span> : null}
+              </label>
+            )
+          })}
+        </fieldset>
+      ) : null}
+      {send.loading ? (
+        <p className="portico-send-preview__waiting">
+          <Spinner /> {t('send.preview.waiting')}
+        </p>
+      ) : null}
+      {send.error ? (
+        <p className="portico-send-preview__error" role="alert">
+          {send.error}
+        </p>
+      ) : null}
+      <div className="portico-send-preview__actions">
+        <Button variant="secondary" disabled={send.loading} onClick={() => portico.back()}>
+          {t('send.preview.cancel')}
+        </Button>
+        <Button busy={send.loading} disabled={send.loading} onClick={() => void submit()}>
+          {t('send.preview.send')}
+        </Button>
+      </div>
+    </div>
+  )
+})

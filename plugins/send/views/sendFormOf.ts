@@ -1,0 +1,39 @@
+import type { Portico } from '../../../kernel/kernel.js'
+import { followTransaction } from '../actions/followTransaction.js'
+import type { SendPluginStore } from '../send.js'
+import { SendStore } from '../stores/SendStore.js'
+
+/**
+ * The plugin's store and the instance's send form, made with the views' chunk the first time the
+ * form opens: it sends through the kernel's `send` action, and after a send follows the
+ * transaction in a toast, returns to Account and refreshes the balances and activity.
+ *
+ * @example
+ * const { form, context } = sendFormOf(usePortico())
+ */
+export function sendFormOf(portico: Portico): { form: SendStore; context: SendPluginStore['context'] } {
+  const store = portico.getStore<SendPluginStore>('send')
+  if (!store) throw new Error('The send views need the send plugin: createPortico({ plugins: [send()] })')
+  const { context } = store
+  if (!store.form) {
+    store.form = new SendStore({
+      isAddress: (address) => context.isAddress(address),
+      resolveName: (name) => context.resolveName(name),
+      send: (parameters) => context.send(parameters),
+      estimateFee: (parameters) => context.estimateSendFee(parameters),
+      memoRule: () => context.sendMemo(),
+      onSent: (hash) => {
+        const { connections, networks, modal } = context.stores
+        const namespace = networks.activeNamespace
+        const network = networks.find(connections.get(namespace).caipNetworkId) ?? networks.activeOf(namespace)
+        void followTransaction(context, namespace, network, hash)
+        // Back from Account must not lead into the cleared send form.
+        if (modal.open) context.resetView('Account')
+        void context.fetchTokenBalances(undefined, { force: true }).catch(() => undefined)
+        void context.fetchBalance(undefined, { force: true }).catch(() => undefined)
+        void context.fetchTransactions().catch(() => undefined)
+      },
+    })
+  }
+  return { form: store.form, context }
+}

@@ -1,0 +1,54 @@
+// The eip155 plugin's receipt wait (the `waitForTransaction` tap behind the send toast) against a
+// real anvil devnet: pending until a block includes it, `failed` for a reverted transaction, and a
+// clear error when no receipt arrives in time.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defineNetwork } from '../../../plugins/eip155/index.js'
+import { waitForReceipt } from '../../../plugins/eip155/actions/waitForReceipt.js'
+import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
+
+const from = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+let anvil: Anvil
+let devnet: ReturnType<typeof defineNetwork>
+
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId: 31337 })
+  devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: [anvil.rpcUrl] })
+})
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+async function rpc(method: string, params: unknown[] = []) {
+  const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } }
+  if (body.error) throw new Error(body.error.message)
+  return body.result
+}
+
+describe('eip155 waitForReceipt', () => {
+  it('waits while the transaction is pending, then says confirmed once a block includes it', async () => {
+    await rpc('evm_setAutomine', [false])
+    try {
+      const hash = (await rpc('eth_sendTransaction', [{ from, to, value: '0x1' }])) as string
+      let settled = false
+      const waiting = waitForReceipt(devnet, hash, { pollingIntervalMs: 50 }).finally(() => (settled = true))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(settled).toBe(false)
+      await rpc('evm_mine')
+      await expect(waiting).resolves.toEqual({ status: 'confirmed' })
+    } finally {
+      await rpc('evm_setAutomine', [true])
+    }
+  })
+
+  it('says failed for a transaction that reverted', async () => {
+    // Init code that reverts at once (PUSH1 0, PUSH1 0, REVERT): the deployment is mined and fails.
+    const hash = (await rpc('eth_sendTransaction', [{ from, data: '0x60006000fd', gas: '0x186a0' }])) as string
+    await expect(waitForReceipt(devnet, hash, { pollingIntervalMs: 50 })).resolves.toEqual({ status: 'failed' })
+  })
+
+  it('gives up with a clear error when no receipt arrives within the timeout', async () => {
+    await expect(waitForReceipt(devnet, `0x${'ab'.repeat(32)}`, { timeoutMs: 300, pollingIntervalMs: 50 })).rejects.toThrow('The transaction has no receipt yet')
+  })
+})
