@@ -10,7 +10,6 @@ const workers = Number(process.env.PORTICO_TEST_WORKERS) || Math.max(2, availabl
 // a request to any host but 127.0.0.1 / ::1 / localhost fails the test.
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['node_modules/**'],
     setupFiles: ['tests/setup/loopbackOnly.ts'],
     // One sandbox per worker slot for the end-to-end files that can share one (startSandbox's reuseFromEnv).
@@ -27,7 +26,8 @@ export default defineConfig({
     hookTimeout: 240_000,
     env: { IS_VITEST: 'true' },
     projects: [
-      { extends: true, test: { name: 'suite' } },
+      // Each project names its own files (`extends: true` would add a root `include` to both).
+      { extends: true, test: { name: 'suite', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'] } },
       // The kernel again with code generation from strings disallowed, the mechanism a strict
       // Content-Security-Policy uses in the browser (DESIGN: strict-CSP safe); its files run beside
       // the suite's in the same workers.
