@@ -174,74 +174,8 @@ export function openDatabase(dataDir: string): Database {
       UNIQUE (project_id, email)
     );
 
-    -- Email and social login with the embedded wallet (server/auth). Codes, tokens, states and
-    -- tickets are kept only as sha256 / HMAC digests; shares only AES-256-GCM encrypted.
-    CREATE TABLE IF NOT EXISTS auth_users (
-      id TEXT PRIMARY KEY,
-      email TEXT UNIQUE,
-      provider TEXT NOT NULL,
-      handle TEXT,
-      name TEXT,
-      created_at INTEGER NOT NULL
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS auth_identities (
-      provider TEXT NOT NULL,
-      sub TEXT NOT NULL,
-      user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
-      PRIMARY KEY (provider, sub)
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS auth_wallets (
-      user_id TEXT PRIMARY KEY REFERENCES auth_users (id) ON DELETE CASCADE,
-      eip155 TEXT NOT NULL,
-      solana TEXT NOT NULL,
-      auth_share BLOB NOT NULL,
-      recovery_share BLOB NOT NULL,
-      created_at INTEGER NOT NULL
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS auth_code_attempts (
-      id TEXT PRIMARY KEY,
-      purpose TEXT NOT NULL,
-      project_id TEXT NOT NULL,
-      email TEXT NOT NULL,
-      user_id TEXT,
-      code_hash TEXT NOT NULL,
-      challenge TEXT NOT NULL,
-      created_at INTEGER NOT NULL,
-      expires_at INTEGER NOT NULL,
-      wrong_count INTEGER NOT NULL DEFAULT 0,
-      used INTEGER NOT NULL DEFAULT 0
-    ) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS auth_code_attempts_email ON auth_code_attempts (email, created_at);
-    CREATE TABLE IF NOT EXISTS auth_starts (
-      ip_hash TEXT NOT NULL,
-      at INTEGER NOT NULL
-    );
-    CREATE INDEX IF NOT EXISTS auth_starts_ip ON auth_starts (ip_hash, at);
-    CREATE TABLE IF NOT EXISTS auth_sessions (
-      token_hash TEXT PRIMARY KEY,
-      user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
-      provider TEXT NOT NULL,
-      project_id TEXT NOT NULL,
-      authenticated_at INTEGER NOT NULL,
-      expires_at INTEGER NOT NULL
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS auth_social_states (
-      state_hash TEXT PRIMARY KEY,
-      provider TEXT NOT NULL,
-      project_id TEXT NOT NULL,
-      origin TEXT NOT NULL,
-      challenge TEXT NOT NULL,
-      expires_at INTEGER NOT NULL
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS auth_social_tickets (
-      ticket_hash TEXT PRIMARY KEY,
-      user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
-      provider TEXT NOT NULL,
-      project_id TEXT NOT NULL,
-      challenge TEXT NOT NULL,
-      expires_at INTEGER NOT NULL,
-      used INTEGER NOT NULL DEFAULT 0
-    ) WITHOUT ROWID;
+    -- The auth service's tables (server/auth) are made by the storage's migrations
+    -- (server/storage/migrations.ts), on SQLite in this same file.
   `)
   return db
 }

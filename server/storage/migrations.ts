@@ -10,15 +10,15 @@ export type Migration = {
 
 /**
  * The column types that differ between the two engines, for a migration's SQL: a 64-bit integer,
- * an auto-incrementing `id` primary key, and SQLite's `WITHOUT ROWID` table option (none on Postgres).
+ * an auto-incrementing `id` primary key, a byte string, and SQLite's `WITHOUT ROWID` table option (none on Postgres).
  *
  * @example
  * const { integer } = columnTypes('postgres') // 'BIGINT'
  */
-function columnTypes(dialect: SqlStorage['dialect']): { integer: string; id: string; withoutRowId: string } {
+function columnTypes(dialect: SqlStorage['dialect']): { integer: string; id: string; blob: string; withoutRowId: string } {
   return dialect === 'postgres'
-    ? { integer: 'BIGINT', id: 'id BIGSERIAL PRIMARY KEY', withoutRowId: '' }
-    : { integer: 'INTEGER', id: 'id INTEGER PRIMARY KEY AUTOINCREMENT', withoutRowId: ' WITHOUT ROWID' }
+    ? { integer: 'BIGINT', id: 'id BIGSERIAL PRIMARY KEY', blob: 'BYTEA', withoutRowId: '' }
+    : { integer: 'INTEGER', id: 'id INTEGER PRIMARY KEY AUTOINCREMENT', blob: 'BLOB', withoutRowId: ' WITHOUT ROWID' }
 }
 
 /**
@@ -147,5 +147,87 @@ const emailSubscribers: Migration = {
   },
 }
 
+/**
+ * Email and social login with the embedded wallet (server/auth): users, their linked social
+ * accounts and wallets, code attempts, login starts per IP, sessions, social states and tickets.
+ * Codes, tokens, states and tickets are kept only as sha256 / HMAC digests; shares only
+ * AES-256-GCM encrypted. On SQLite `openDatabase` created these tables before; kept as they are.
+ */
+const auth: Migration = {
+  version: 5,
+  name: 'auth',
+  async up(tx, dialect) {
+    const { integer, blob, withoutRowId } = columnTypes(dialect)
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS auth_users (
+        id TEXT PRIMARY KEY,
+        email TEXT UNIQUE,
+        provider TEXT NOT NULL,
+        handle TEXT,
+        name TEXT,
+        created_at ${integer} NOT NULL
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS auth_identities (
+        provider TEXT NOT NULL,
+        sub TEXT NOT NULL,
+        user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
+        PRIMARY KEY (provider, sub)
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS auth_wallets (
+        user_id TEXT PRIMARY KEY REFERENCES auth_users (id) ON DELETE CASCADE,
+        eip155 TEXT NOT NULL,
+        solana TEXT NOT NULL,
+        auth_share ${blob} NOT NULL,
+        recovery_share ${blob} NOT NULL,
+        created_at ${integer} NOT NULL
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS auth_code_attempts (
+        id TEXT PRIMARY KEY,
+        purpose TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        email TEXT NOT NULL,
+        user_id TEXT,
+        code_hash TEXT NOT NULL,
+        challenge TEXT NOT NULL,
+        created_at ${integer} NOT NULL,
+        expires_at ${integer} NOT NULL,
+        wrong_count ${integer} NOT NULL DEFAULT 0,
+        used ${integer} NOT NULL DEFAULT 0
+      )${withoutRowId};
+      CREATE INDEX IF NOT EXISTS auth_code_attempts_email ON auth_code_attempts (email, created_at);
+      CREATE TABLE IF NOT EXISTS auth_starts (
+        ip_hash TEXT NOT NULL,
+        at ${integer} NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS auth_starts_ip ON auth_starts (ip_hash, at);
+      CREATE TABLE IF NOT EXISTS auth_sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
+        provider TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        authenticated_at ${integer} NOT NULL,
+        expires_at ${integer} NOT NULL
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS auth_social_states (
+        state_hash TEXT PRIMARY KEY,
+        provider TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        challenge TEXT NOT NULL,
+        expires_at ${integer} NOT NULL
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS auth_social_tickets (
+        ticket_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
+        provider TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        challenge TEXT NOT NULL,
+        expires_at ${integer} NOT NULL,
+        used ${integer} NOT NULL DEFAULT 0
+      )${withoutRowId};
+    `)
+  },
+}
+
 /** Every migration, oldest first. Add new ones at the end with the next version. */
-export const migrations: readonly Migration[] = [relayMailbox, nameZone, analyticsEvents, emailSubscribers]
+export const migrations: readonly Migration[] = [relayMailbox, nameZone, analyticsEvents, emailSubscribers, auth]
