@@ -545,7 +545,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       })
     }
     if (config.indexer !== false) {
-      indexer = createIndexer({ db, chains: config.chains, ...(config.indexer ?? {}) })
+      indexer = createIndexer({ storage, chains: config.chains, ...(config.indexer ?? {}) })
       indexer.start()
     }
   } catch (error) {

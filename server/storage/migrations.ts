@@ -229,5 +229,90 @@ const auth: Migration = {
   },
 }
 
+/**
+ * The eip155 indexer (server/indexer): how far each chain is indexed and which instance indexes
+ * it (`indexer_leases`: one at a time), recent block hashes (to notice a reorg or a restarted
+ * devnet), transactions, transfers, who took part, and what unknown token contracts call
+ * themselves. On SQLite `openDatabase` created all but the leases before; kept as they are.
+ */
+const indexer: Migration = {
+  version: 6,
+  name: 'indexer',
+  async up(tx, dialect) {
+    const { integer, withoutRowId } = columnTypes(dialect)
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS indexer_chains (
+        chain_id TEXT PRIMARY KEY,
+        last_block ${integer} NOT NULL,
+        last_hash TEXT NOT NULL,
+        updated_at ${integer} NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS indexer_leases (
+        chain_id TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        expires_at ${integer} NOT NULL
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS indexer_blocks (
+        chain_id TEXT NOT NULL,
+        number ${integer} NOT NULL,
+        hash TEXT NOT NULL,
+        PRIMARY KEY (chain_id, number)
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS chain_transactions (
+        chain_id TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        block_number ${integer} NOT NULL,
+        tx_index ${integer} NOT NULL,
+        mined_at ${integer} NOT NULL,
+        from_addr TEXT NOT NULL,
+        to_addr TEXT,
+        created_contract TEXT,
+        nonce ${integer} NOT NULL,
+        status ${integer} NOT NULL,
+        method_id TEXT,
+        PRIMARY KEY (chain_id, hash)
+      )${withoutRowId};
+      CREATE INDEX IF NOT EXISTS chain_transactions_block ON chain_transactions (chain_id, block_number);
+      CREATE TABLE IF NOT EXISTS chain_transfers (
+        chain_id TEXT NOT NULL,
+        tx_hash TEXT NOT NULL,
+        block_number ${integer} NOT NULL,
+        log_index ${integer} NOT NULL,
+        kind TEXT NOT NULL,
+        contract TEXT,
+        from_addr TEXT NOT NULL,
+        to_addr TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        token_id TEXT,
+        executed ${integer} NOT NULL,
+        PRIMARY KEY (chain_id, tx_hash, log_index)
+      )${withoutRowId};
+      CREATE INDEX IF NOT EXISTS chain_transfers_block ON chain_transfers (chain_id, block_number);
+      CREATE INDEX IF NOT EXISTS chain_transfers_nft_token ON chain_transfers (chain_id, contract, token_id, block_number, log_index) WHERE kind = 'erc721';
+      CREATE INDEX IF NOT EXISTS chain_transfers_nft_owner ON chain_transfers (chain_id, to_addr) WHERE kind = 'erc721';
+      CREATE TABLE IF NOT EXISTS account_transactions (
+        chain_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        block_number ${integer} NOT NULL,
+        tx_index ${integer} NOT NULL,
+        tx_hash TEXT NOT NULL,
+        PRIMARY KEY (chain_id, address, block_number, tx_index)
+      )${withoutRowId};
+      CREATE INDEX IF NOT EXISTS account_transactions_block ON account_transactions (chain_id, block_number);
+      CREATE TABLE IF NOT EXISTS chain_contracts (
+        chain_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT,
+        symbol TEXT,
+        decimals ${integer},
+        looked_up ${integer} NOT NULL DEFAULT 0,
+        PRIMARY KEY (chain_id, address)
+      )${withoutRowId};
+      CREATE INDEX IF NOT EXISTS chain_contracts_pending ON chain_contracts (looked_up);
+    `)
+  },
+}
+
 /** Every migration, oldest first. Add new ones at the end with the next version. */
-export const migrations: readonly Migration[] = [relayMailbox, nameZone, analyticsEvents, emailSubscribers, auth]
+export const migrations: readonly Migration[] = [relayMailbox, nameZone, analyticsEvents, emailSubscribers, auth, indexer]
