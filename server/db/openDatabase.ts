@@ -41,26 +41,7 @@ export function openDatabase(dataDir: string): Database {
       PRIMARY KEY (wallet_id, chain_id)
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS wallet_chains_chain ON wallet_chains (chain_id);
-    -- On-ramp orders (server/routes/registerOnrampRoutes.ts): one per checkout URL the server
-    -- made, moved forward by the provider's signed reports.
-    CREATE TABLE IF NOT EXISTS onramp_orders (
-      id TEXT PRIMARY KEY,
-      provider TEXT NOT NULL,
-      chain_id TEXT NOT NULL,
-      asset_symbol TEXT NOT NULL,
-      asset_address TEXT,
-      address TEXT NOT NULL,
-      fiat_currency TEXT NOT NULL,
-      fiat_amount TEXT,
-      crypto_amount TEXT,
-      payment_method TEXT NOT NULL,
-      status TEXT NOT NULL,
-      tx_hash TEXT,
-      paid_amount TEXT,
-      reason TEXT,
-      created_at INTEGER NOT NULL,
-      updated_at INTEGER NOT NULL
-    ) WITHOUT ROWID;
+    -- On-ramp orders (server/routes/registerOnrampRoutes.ts) are made by the storage's migrations.
     CREATE TABLE IF NOT EXISTS analytics_events (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       project_id TEXT NOT NULL,

@@ -314,5 +314,38 @@ const indexer: Migration = {
   },
 }
 
+/**
+ * On-ramp orders (server/routes/registerOnrampRoutes.ts): one per checkout URL the server made,
+ * moved forward by the provider's signed reports. On SQLite `openDatabase` created this table
+ * before; kept as it is.
+ */
+const onrampOrders: Migration = {
+  version: 7,
+  name: 'on-ramp orders',
+  async up(tx, dialect) {
+    const { integer, withoutRowId } = columnTypes(dialect)
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS onramp_orders (
+        id TEXT PRIMARY KEY,
+        provider TEXT NOT NULL,
+        chain_id TEXT NOT NULL,
+        asset_symbol TEXT NOT NULL,
+        asset_address TEXT,
+        address TEXT NOT NULL,
+        fiat_currency TEXT NOT NULL,
+        fiat_amount TEXT,
+        crypto_amount TEXT,
+        payment_method TEXT NOT NULL,
+        status TEXT NOT NULL,
+        tx_hash TEXT,
+        paid_amount TEXT,
+        reason TEXT,
+        created_at ${integer} NOT NULL,
+        updated_at ${integer} NOT NULL
+      )${withoutRowId};
+    `)
+  },
+}
+
 /** Every migration, oldest first. Add new ones at the end with the next version. */
-export const migrations: readonly Migration[] = [relayMailbox, nameZone, analyticsEvents, emailSubscribers, auth, indexer]
+export const migrations: readonly Migration[] = [relayMailbox, nameZone, analyticsEvents, emailSubscribers, auth, indexer, onrampOrders]
