@@ -164,6 +164,8 @@ export function createEvmChainIndexer({
   /** Runs `work` in a transaction when the chain's state is still `expected`; throws {@link IndexedElsewhereError} otherwise. */
   const whileUnchanged = (expected: ChainState | undefined, work: (tx: SqlExecutor) => Promise<void>) =>
     storage.transaction(async (tx) => {
+      // On Postgres two stores of one chain wait for each other, so the second sees the first's state.
+      if (storage.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext(?))', [`portico:indexer:${chainId}`])
       const now = await readState(tx)
       if (now?.lastBlock !== expected?.lastBlock || now?.lastHash !== expected?.lastHash) throw new IndexedElsewhereError(chainId)
       await work(tx)

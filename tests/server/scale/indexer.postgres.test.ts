@@ -3,6 +3,7 @@
 // indexing instance stops, the other takes over and carries on from the same last block.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
+import { createEvmChainIndexer } from '../../../server/indexer/createEvmChainIndexer.js'
 import { openStorage } from '../../../server/storage/openStorage.js'
 import type { SqlStorage } from '../../../server/storage/SqlStorage.js'
 import { startEngines, type TestEngines } from '../../helpers/engines.js'
@@ -68,10 +69,23 @@ describe('the indexer on Postgres with two instances', () => {
 
     const [holder, other] = a.indexer!.status()[0]!.standby ? [b, a] : [a, b]
     await holder.close()
-    expect(await storage.query('SELECT holder FROM indexer_leases')).toEqual([])
+    // The closed instance gave its lease up (the other may already hold a lease of its own).
+    expect((await storage.query<{ holder: string }>('SELECT holder FROM indexer_leases')).map((row) => row.holder)).not.toContain(leases[0]!.holder)
     const second = await send(2n)
     const ids = await waitForHistory(other, second)
     expect(ids.slice(0, 2)).toEqual([second, first])
     expect(other.indexer!.status()[0]).toMatchObject({ standby: false, lastError: null })
+  })
+
+  it('stores each block once when two indexers without a lease race for one chain (the store checks the last block)', async () => {
+    // Another name for the same devnet, so the servers' own indexers leave these rows alone.
+    const chain = { caipNetworkId: 'eip155:999', name: 'Race', rpcUrl: anvil.rpcUrl, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+    const [x, y] = [createEvmChainIndexer({ storage, chain, lease: false }), createEvmChainIndexer({ storage, chain, lease: false })]
+    const outcomes = await Promise.allSettled([x.tick(), y.tick()])
+    const head = Number(await clientsFor(anvil.rpcUrl, 31337).publicClient.getBlockNumber())
+    const indexed = outcomes.reduce((sum, outcome) => sum + (outcome.status === 'fulfilled' ? outcome.value.indexed : 0), 0)
+    expect(indexed).toBe(head + 1)
+    for (const outcome of outcomes) if (outcome.status === 'rejected') expect(String(outcome.reason)).toMatch(/another instance indexed eip155:999 meanwhile/)
+    expect(await x.lastBlock()).toBe(head)
   })
 })
