@@ -34,7 +34,7 @@ let pairUrl = ''
 beforeAll(async () => {
   ;[engines, sink] = await Promise.all([startEngines(), startMailSink({ port: 0 })])
   dir = mkdtempSync(join(tmpdir(), 'portico-auth-engines-'))
-}, 60_000)
+})
 afterAll(async () => {
   for (const server of servers) await server.dispose()
   for (const storage of opened) await storage.close().catch(() => undefined)

@@ -29,7 +29,7 @@ beforeAll(async () => {
   }
   ;[a, b] = [await startTestServer(config), await startTestServer(config)]
   storage = await openStorage({ database: { url } })
-}, 60_000)
+})
 afterAll(async () => {
   await a?.dispose()
   await b?.dispose()

@@ -18,7 +18,7 @@ const servers: TestServer[] = []
 
 beforeAll(async () => {
   ;[engines, anvil] = await Promise.all([startEngines(), startAnvil({ chainId: 31337 })])
-}, 60_000)
+})
 afterAll(async () => {
   for (const server of servers) await server.dispose()
   await anvil?.stop()
