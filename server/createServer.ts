@@ -117,14 +117,16 @@ export type ServerConfig = {
   /** Where `portico.sqlite` lives (created if missing). */
   dataDir: string
   /**
-   * Where the stores migrated to the storage interface keep their data (today: the relay
-   * mailbox): `{ url: 'postgres://…' }` for Postgres, shared by several instances. Absent: SQLite
-   * in `dataDir`, exactly as before. Migrations are applied at start (docs/server/scaling.md).
+   * Where the server's stores keep their data (relay mailbox, names, analytics, email capture,
+   * sign-in, the eip155 indexer, on-ramp orders): `{ url: 'postgres://…' }` for Postgres, shared by
+   * several instances. Absent: SQLite in `dataDir`, exactly as before. Migrations are applied at
+   * start (docs/server/scaling.md). The wallet directory stays in each instance's SQLite.
    */
   database?: DatabaseConfig
   /**
    * Redis, for running several instances: `{ url: 'redis://127.0.0.1:6379' }`. The relay fans
-   * published messages out to every instance through it. Absent: one instance.
+   * published messages out to every instance through it, and the rate limits (per-IP requests,
+   * analytics, `rpcRateLimit`, sign-in starts) are counted in it across instances. Absent: one instance.
    */
   redis?: { url: string }
   /**
@@ -148,7 +150,8 @@ export type ServerConfig = {
   publicUrl?: string
   /**
    * RPC proxy rate limits: calls (each request of a batch counts) per client IP and per project
-   * in a fixed window; default 6,000 per IP and 60,000 per project per 60 s.
+   * in a fixed window; default 6,000 per IP and 60,000 per project per 60 s. In Redis, across
+   * instances, with `redis`.
    */
   rpcRateLimit?: { perIp?: number; perProject?: number; windowMs?: number }
   /** HTTP requests per client IP per window on the RPC proxy and `POST /e`; default 1,200 per 60 s. */
@@ -545,7 +548,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       })
     }
     if (config.indexer !== false) {
-      indexer = createIndexer({ db, chains: config.chains, ...(config.indexer ?? {}) })
+      indexer = createIndexer({ storage, chains: config.chains, ...(config.indexer ?? {}) })
       indexer.start()
     }
   } catch (error) {

@@ -41,26 +41,7 @@ export function openDatabase(dataDir: string): Database {
       PRIMARY KEY (wallet_id, chain_id)
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS wallet_chains_chain ON wallet_chains (chain_id);
-    -- On-ramp orders (server/routes/registerOnrampRoutes.ts): one per checkout URL the server
-    -- made, moved forward by the provider's signed reports.
-    CREATE TABLE IF NOT EXISTS onramp_orders (
-      id TEXT PRIMARY KEY,
-      provider TEXT NOT NULL,
-      chain_id TEXT NOT NULL,
-      asset_symbol TEXT NOT NULL,
-      asset_address TEXT,
-      address TEXT NOT NULL,
-      fiat_currency TEXT NOT NULL,
-      fiat_amount TEXT,
-      crypto_amount TEXT,
-      payment_method TEXT NOT NULL,
-      status TEXT NOT NULL,
-      tx_hash TEXT,
-      paid_amount TEXT,
-      reason TEXT,
-      created_at INTEGER NOT NULL,
-      updated_at INTEGER NOT NULL
-    ) WITHOUT ROWID;
+    -- On-ramp orders (server/routes/registerOnrampRoutes.ts) are made by the storage's migrations.
     CREATE TABLE IF NOT EXISTS analytics_events (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       project_id TEXT NOT NULL,
@@ -75,73 +56,7 @@ export function openDatabase(dataDir: string): Database {
     );
     CREATE INDEX IF NOT EXISTS analytics_events_project ON analytics_events (project_id, received_at);
 
-    -- The eip155 indexer (server/indexer): how far each chain is indexed, recent block hashes
-    -- (to notice a reorg or a restarted devnet), transactions, transfers, who took part, and
-    -- what unknown token contracts call themselves.
-    CREATE TABLE IF NOT EXISTS indexer_chains (
-      chain_id TEXT PRIMARY KEY,
-      last_block INTEGER NOT NULL,
-      last_hash TEXT NOT NULL,
-      updated_at INTEGER NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS indexer_blocks (
-      chain_id TEXT NOT NULL,
-      number INTEGER NOT NULL,
-      hash TEXT NOT NULL,
-      PRIMARY KEY (chain_id, number)
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS chain_transactions (
-      chain_id TEXT NOT NULL,
-      hash TEXT NOT NULL,
-      block_number INTEGER NOT NULL,
-      tx_index INTEGER NOT NULL,
-      mined_at INTEGER NOT NULL,
-      from_addr TEXT NOT NULL,
-      to_addr TEXT,
-      created_contract TEXT,
-      nonce INTEGER NOT NULL,
-      status INTEGER NOT NULL,
-      method_id TEXT,
-      PRIMARY KEY (chain_id, hash)
-    ) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS chain_transactions_block ON chain_transactions (chain_id, block_number);
-    CREATE TABLE IF NOT EXISTS chain_transfers (
-      chain_id TEXT NOT NULL,
-      tx_hash TEXT NOT NULL,
-      block_number INTEGER NOT NULL,
-      log_index INTEGER NOT NULL,
-      kind TEXT NOT NULL,
-      contract TEXT,
-      from_addr TEXT NOT NULL,
-      to_addr TEXT NOT NULL,
-      amount TEXT NOT NULL,
-      token_id TEXT,
-      executed INTEGER NOT NULL,
-      PRIMARY KEY (chain_id, tx_hash, log_index)
-    ) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS chain_transfers_block ON chain_transfers (chain_id, block_number);
-    CREATE INDEX IF NOT EXISTS chain_transfers_nft_token ON chain_transfers (chain_id, contract, token_id, block_number, log_index) WHERE kind = 'erc721';
-    CREATE INDEX IF NOT EXISTS chain_transfers_nft_owner ON chain_transfers (chain_id, to_addr) WHERE kind = 'erc721';
-    CREATE TABLE IF NOT EXISTS account_transactions (
-      chain_id TEXT NOT NULL,
-      address TEXT NOT NULL,
-      block_number INTEGER NOT NULL,
-      tx_index INTEGER NOT NULL,
-      tx_hash TEXT NOT NULL,
-      PRIMARY KEY (chain_id, address, block_number, tx_index)
-    ) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS account_transactions_block ON account_transactions (chain_id, block_number);
-    CREATE TABLE IF NOT EXISTS chain_contracts (
-      chain_id TEXT NOT NULL,
-      address TEXT NOT NULL,
-      kind TEXT NOT NULL,
-      name TEXT,
-      symbol TEXT,
-      decimals INTEGER,
-      looked_up INTEGER NOT NULL DEFAULT 0,
-      PRIMARY KEY (chain_id, address)
-    ) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS chain_contracts_pending ON chain_contracts (looked_up);
+    -- The eip155 indexer's tables (server/indexer) are made by the storage's migrations.
 
     -- The name zone (server/profile): one name per address, and every signature a registration
     -- or release used (a replay is refused).
@@ -174,74 +89,8 @@ export function openDatabase(dataDir: string): Database {
       UNIQUE (project_id, email)
     );
 
-    -- Email and social login with the embedded wallet (server/auth). Codes, tokens, states and
-    -- tickets are kept only as sha256 / HMAC digests; shares only AES-256-GCM encrypted.
-    CREATE TABLE IF NOT EXISTS auth_users (
-      id TEXT PRIMARY KEY,
-      email TEXT UNIQUE,
-      provider TEXT NOT NULL,
-      handle TEXT,
-      name TEXT,
-      created_at INTEGER NOT NULL
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS auth_identities (
-      provider TEXT NOT NULL,
-      sub TEXT NOT NULL,
-      user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
-      PRIMARY KEY (provider, sub)
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS auth_wallets (
-      user_id TEXT PRIMARY KEY REFERENCES auth_users (id) ON DELETE CASCADE,
-      eip155 TEXT NOT NULL,
-      solana TEXT NOT NULL,
-      auth_share BLOB NOT NULL,
-      recovery_share BLOB NOT NULL,
-      created_at INTEGER NOT NULL
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS auth_code_attempts (
-      id TEXT PRIMARY KEY,
-      purpose TEXT NOT NULL,
-      project_id TEXT NOT NULL,
-      email TEXT NOT NULL,
-      user_id TEXT,
-      code_hash TEXT NOT NULL,
-      challenge TEXT NOT NULL,
-      created_at INTEGER NOT NULL,
-      expires_at INTEGER NOT NULL,
-      wrong_count INTEGER NOT NULL DEFAULT 0,
-      used INTEGER NOT NULL DEFAULT 0
-    ) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS auth_code_attempts_email ON auth_code_attempts (email, created_at);
-    CREATE TABLE IF NOT EXISTS auth_starts (
-      ip_hash TEXT NOT NULL,
-      at INTEGER NOT NULL
-    );
-    CREATE INDEX IF NOT EXISTS auth_starts_ip ON auth_starts (ip_hash, at);
-    CREATE TABLE IF NOT EXISTS auth_sessions (
-      token_hash TEXT PRIMARY KEY,
-      user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
-      provider TEXT NOT NULL,
-      project_id TEXT NOT NULL,
-      authenticated_at INTEGER NOT NULL,
-      expires_at INTEGER NOT NULL
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS auth_social_states (
-      state_hash TEXT PRIMARY KEY,
-      provider TEXT NOT NULL,
-      project_id TEXT NOT NULL,
-      origin TEXT NOT NULL,
-      challenge TEXT NOT NULL,
-      expires_at INTEGER NOT NULL
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS auth_social_tickets (
-      ticket_hash TEXT PRIMARY KEY,
-      user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
-      provider TEXT NOT NULL,
-      project_id TEXT NOT NULL,
-      challenge TEXT NOT NULL,
-      expires_at INTEGER NOT NULL,
-      used INTEGER NOT NULL DEFAULT 0
-    ) WITHOUT ROWID;
+    -- The auth service's tables (server/auth) are made by the storage's migrations
+    -- (server/storage/migrations.ts), on SQLite in this same file.
   `)
   return db
 }

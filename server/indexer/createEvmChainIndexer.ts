@@ -1,6 +1,7 @@
-import type { Database } from 'better-sqlite3'
+import { randomUUID } from 'node:crypto'
 import { decodeFunctionResult, erc20Abi } from 'viem'
 import type { ChainConfig } from '../createServer.js'
+import type { SqlExecutor, SqlStorage, SqlValue } from '../storage/SqlStorage.js'
 import { callRpcBatch } from './callRpcBatch.js'
 import type { RpcOutcome } from './callRpcBatch.js'
 import { extractBlockRows } from './extractBlockRows.js'
@@ -8,8 +9,19 @@ import type { BlockRows } from './extractBlockRows.js'
 import type { RawBlock, RawReceipt } from './rawEvm.js'
 
 export type CreateEvmChainIndexerParameters = {
-  db: Database
+  /** The server's storage (SQLite, or Postgres shared by several instances). */
+  storage: SqlStorage
   chain: ChainConfig
+  /**
+   * How long a tick's claim on the chain lasts (default 60 s): while one instance holds it, the
+   * others' ticks stand by. It is renewed at every tick and released by `release()`.
+   */
+  leaseMs?: number
+  /**
+   * Whether ticks take the lease at all. Default: on Postgres (several instances may share it),
+   * not on SQLite (one server per file, so a restart after a crash need not wait for its own lease).
+   */
+  lease?: boolean
   /** Most blocks per tick (default 50). */
   maxBlocksPerTick?: number
   /** Stop taking blocks once this many transactions are in hand (default 2000). */
@@ -29,12 +41,18 @@ export type ChainIndexerTick = {
   indexed: number
   /** Blocks undone because the chain no longer has them (a reorg or a restarted devnet). */
   rolledBack: number
+  /** True when another instance indexes this chain (holds its lease): nothing was read or stored; `head` is -1. */
+  standby: boolean
 }
 
 export type EvmChainIndexer = {
   chainId: string
   /** Reads and stores the next bounded batch of blocks; throws when the node fails. */
   tick(): Promise<ChainIndexerTick>
+  /** The last block stored (by any instance), or -1. */
+  lastBlock(): Promise<number>
+  /** Gives up this instance's lease on the chain (at close), so another instance takes over at once. */
+  release(): Promise<void>
 }
 
 /** How many recent block hashes are kept to find where a reorganised chain forked. */
@@ -47,6 +65,39 @@ const lookupsPerTick = 8
 const selectors = { name: '0x06fdde03', symbol: '0x95d89b41', decimals: '0x313ce567' } as const
 
 const toHex = (n: number) => `0x${n.toString(16)}`
+
+/** Rows per INSERT statement. */
+const rowsPerStatement = 100
+
+/**
+ * Inserts `rows` into `table`, a statement per {@link rowsPerStatement} rows. On a key already
+ * stored, `replace` overwrites the other columns and `ignore` keeps the stored row; of rows with
+ * one key in `rows`, the last (replace) or first (ignore) is kept.
+ */
+async function insertRows(tx: SqlExecutor, table: string, columns: readonly string[], keys: readonly string[], rows: readonly SqlValue[][], onConflict: 'replace' | 'ignore'): Promise<void> {
+  const keyIndexes = keys.map((key) => columns.indexOf(key))
+  const byKey = new Map<string, SqlValue[]>()
+  for (const row of rows) {
+    const key = JSON.stringify(keyIndexes.map((index) => String(row[index])))
+    if (onConflict === 'replace' || !byKey.has(key)) byKey.set(key, row)
+  }
+  const unique = [...byKey.values()]
+  const others = columns.filter((column) => !keys.includes(column))
+  const conflict = onConflict === 'replace' ? `ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${others.map((column) => `${column} = excluded.${column}`).join(', ')}` : 'ON CONFLICT DO NOTHING'
+  const placeholders = `(${columns.map(() => '?').join(', ')})`
+  for (let start = 0; start < unique.length; start += rowsPerStatement) {
+    const chunk = unique.slice(start, start + rowsPerStatement)
+    await tx.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => placeholders).join(', ')} ${conflict}`, chunk.flat())
+  }
+}
+
+/** The error of a tick whose chain another instance moved meanwhile (its lease had lapsed): nothing was stored. */
+class IndexedElsewhereError extends Error {
+  constructor(chainId: string) {
+    super(`another instance indexed ${chainId} meanwhile; this tick stored nothing`)
+    this.name = 'IndexedElsewhereError'
+  }
+}
 
 /** A token's self-reported text: control and bidi characters removed, trimmed, at most 64 characters. */
 function cleanText(value: unknown): string | null {
@@ -67,21 +118,29 @@ function decodeCall(outcome: RpcOutcome | undefined, functionName: 'name' | 'sym
 /**
  * The indexer of one eip155 chain: each `tick()` reads the blocks after the last one it stored
  * (at most `maxBlocksPerTick`, fewer once `maxTransactionsPerTick` transactions are in hand),
- * with their receipts, and stores transactions, transfers and participants in SQLite together
- * with the new last block, in one SQLite transaction. A chain whose blocks no longer match the
+ * with their receipts, and stores transactions, transfers and participants in the server's storage
+ * together with the new last block, in one transaction. A chain whose blocks no longer match the
  * stored hashes (a reorg, or a devnet restarted under a kept data directory) is rolled back to
  * the last common block, or re-indexed from the start when none is left. It also looks up the
  * name, symbol and decimals of a few unknown token contracts per tick.
  *
+ * Several instances on one Postgres index each chain once: a tick first takes or renews the
+ * chain's lease (`indexer_leases`, `leaseMs`; on Postgres unless `lease: false`); an instance
+ * that does not hold it stands by. Each
+ * store also checks that the chain's last block is still the one the tick started from, so even
+ * a holder whose lease lapsed mid-tick cannot store blocks twice.
+ *
  * @param parameters - the database, the chain and the per-tick bounds
  * @returns the chain's indexer
  * @example
- * const indexer = createEvmChainIndexer({ db, chain })
+ * const indexer = createEvmChainIndexer({ storage, chain })
  * await indexer.tick()
  */
 export function createEvmChainIndexer({
-  db,
+  storage,
   chain,
+  leaseMs = 60_000,
+  lease = storage.dialect === 'postgres',
   maxBlocksPerTick = 50,
   maxTransactionsPerTick = 2_000,
   timeoutMs = 10_000,
@@ -92,57 +151,70 @@ export function createEvmChainIndexer({
   const knownNfts = new Set((chain.nfts ?? []).map((nft) => nft.address.toLowerCase()))
   let blockReceipts = true
 
-  const statements = {
-    state: db.prepare('SELECT last_block AS lastBlock, last_hash AS lastHash FROM indexer_chains WHERE chain_id = ?'),
-    saveState: db.prepare(
+  const holder = randomUUID()
+
+  type ChainState = { lastBlock: number; lastHash: string }
+  const readState = async (db: SqlExecutor = storage): Promise<ChainState | undefined> =>
+    (await db.query<ChainState>('SELECT last_block AS "lastBlock", last_hash AS "lastHash" FROM indexer_chains WHERE chain_id = ?', [chainId]))[0]
+  const saveState = (tx: SqlExecutor, number: number, hash: string) =>
+    tx.run(
       'INSERT INTO indexer_chains (chain_id, last_block, last_hash, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (chain_id) DO UPDATE SET last_block = excluded.last_block, last_hash = excluded.last_hash, updated_at = excluded.updated_at',
-    ),
-    insertBlock: db.prepare('INSERT OR REPLACE INTO indexer_blocks (chain_id, number, hash) VALUES (?, ?, ?)'),
-    pruneBlocks: db.prepare('DELETE FROM indexer_blocks WHERE chain_id = ? AND number < ?'),
-    recentBlocks: db.prepare('SELECT number, hash FROM indexer_blocks WHERE chain_id = ? AND number <= ? ORDER BY number DESC LIMIT 64'),
-    insertTransaction: db.prepare(
-      'INSERT OR REPLACE INTO chain_transactions (chain_id, hash, block_number, tx_index, mined_at, from_addr, to_addr, created_contract, nonce, status, method_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ),
-    insertTransfer: db.prepare(
-      'INSERT OR REPLACE INTO chain_transfers (chain_id, tx_hash, block_number, log_index, kind, contract, from_addr, to_addr, amount, token_id, executed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ),
-    insertParticipant: db.prepare('INSERT OR IGNORE INTO account_transactions (chain_id, address, block_number, tx_index, tx_hash) VALUES (?, ?, ?, ?, ?)'),
-    insertContract: db.prepare('INSERT OR IGNORE INTO chain_contracts (chain_id, address, kind, looked_up) VALUES (?, ?, ?, ?)'),
-    pendingContracts: db.prepare('SELECT address, kind FROM chain_contracts WHERE chain_id = ? AND looked_up = 0 LIMIT ?'),
-    saveContract: db.prepare('UPDATE chain_contracts SET name = ?, symbol = ?, decimals = ?, looked_up = 1 WHERE chain_id = ? AND address = ?'),
-    deleteAbove: ['chain_transactions', 'chain_transfers', 'account_transactions', 'indexer_blocks'].map((table) =>
-      db.prepare(`DELETE FROM ${table} WHERE chain_id = ? AND ${table === 'indexer_blocks' ? 'number' : 'block_number'} > ?`),
-    ),
-    deleteAll: ['chain_transactions', 'chain_transfers', 'account_transactions', 'indexer_blocks', 'chain_contracts', 'indexer_chains'].map((table) =>
-      db.prepare(`DELETE FROM ${table} WHERE chain_id = ?`),
-    ),
+      [chainId, number, hash, Date.now()],
+    )
+  /** Runs `work` in a transaction when the chain's state is still `expected`; throws {@link IndexedElsewhereError} otherwise. */
+  const whileUnchanged = (expected: ChainState | undefined, work: (tx: SqlExecutor) => Promise<void>) =>
+    storage.transaction(async (tx) => {
+      // On Postgres two stores of one chain wait for each other, so the second sees the first's state.
+      if (storage.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext(?))', [`portico:indexer:${chainId}`])
+      const now = await readState(tx)
+      if (now?.lastBlock !== expected?.lastBlock || now?.lastHash !== expected?.lastHash) throw new IndexedElsewhereError(chainId)
+      await work(tx)
+    })
+
+  /** Takes or renews this instance's lease on the chain; false while another instance holds it. */
+  const holdLease = async (): Promise<boolean> => {
+    if (!lease) return true
+    const at = Date.now()
+    const { changes } = await storage.run(
+      `INSERT INTO indexer_leases (chain_id, holder, expires_at) VALUES (?, ?, ?)
+       ON CONFLICT (chain_id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+       WHERE indexer_leases.holder = excluded.holder OR indexer_leases.expires_at <= ?`,
+      [chainId, holder, at + leaseMs, at],
+    )
+    return changes === 1
   }
 
-  const store = db.transaction((blocks: BlockRows[]) => {
-    for (const rows of blocks) {
-      for (const t of rows.transactions) {
-        statements.insertTransaction.run(chainId, t.hash, t.blockNumber, t.txIndex, t.minedAt, t.from, t.to, t.createdContract, t.nonce, t.status, t.methodId)
-      }
-      for (const t of rows.transfers) {
-        statements.insertTransfer.run(chainId, t.txHash, t.blockNumber, t.logIndex, t.kind, t.contract, t.from, t.to, t.amount, t.tokenId, t.executed)
-      }
-      for (const p of rows.participants) statements.insertParticipant.run(chainId, p.address, rows.number, p.txIndex, p.txHash)
-      for (const c of rows.contracts) statements.insertContract.run(chainId, c.address, c.kind, 0)
-      statements.insertBlock.run(chainId, rows.number, rows.hash)
-    }
-    const last = blocks[blocks.length - 1] as BlockRows
-    statements.saveState.run(chainId, last.number, last.hash, Date.now())
-    statements.pruneBlocks.run(chainId, last.number - keptHashes)
-  })
+  const store = (expected: ChainState | undefined, blocks: BlockRows[]) =>
+    whileUnchanged(expected, async (tx) => {
+      const transactions = blocks.flatMap((rows) =>
+        rows.transactions.map((t) => [chainId, t.hash, t.blockNumber, t.txIndex, t.minedAt, t.from, t.to, t.createdContract, t.nonce, t.status, t.methodId]),
+      )
+      await insertRows(tx, 'chain_transactions', ['chain_id', 'hash', 'block_number', 'tx_index', 'mined_at', 'from_addr', 'to_addr', 'created_contract', 'nonce', 'status', 'method_id'], ['chain_id', 'hash'], transactions, 'replace')
+      const transfers = blocks.flatMap((rows) => rows.transfers.map((t) => [chainId, t.txHash, t.blockNumber, t.logIndex, t.kind, t.contract, t.from, t.to, t.amount, t.tokenId, t.executed]))
+      await insertRows(tx, 'chain_transfers', ['chain_id', 'tx_hash', 'block_number', 'log_index', 'kind', 'contract', 'from_addr', 'to_addr', 'amount', 'token_id', 'executed'], ['chain_id', 'tx_hash', 'log_index'], transfers, 'replace')
+      const participants = blocks.flatMap((rows) => rows.participants.map((p) => [chainId, p.address, rows.number, p.txIndex, p.txHash]))
+      await insertRows(tx, 'account_transactions', ['chain_id', 'address', 'block_number', 'tx_index', 'tx_hash'], ['chain_id', 'address', 'block_number', 'tx_index'], participants, 'ignore')
+      const contracts = blocks.flatMap((rows) => rows.contracts.map((c) => [chainId, c.address, c.kind, 0]))
+      await insertRows(tx, 'chain_contracts', ['chain_id', 'address', 'kind', 'looked_up'], ['chain_id', 'address'], contracts, 'ignore')
+      await insertRows(tx, 'indexer_blocks', ['chain_id', 'number', 'hash'], ['chain_id', 'number'], blocks.map((rows) => [chainId, rows.number, rows.hash]), 'replace')
+      const last = blocks[blocks.length - 1] as BlockRows
+      await saveState(tx, last.number, last.hash)
+      await tx.run('DELETE FROM indexer_blocks WHERE chain_id = ? AND number < ?', [chainId, last.number - keptHashes])
+    })
 
-  const rollBackTo = db.transaction((ancestor: { number: number; hash: string } | undefined) => {
-    if (!ancestor) {
-      for (const statement of statements.deleteAll) statement.run(chainId)
-      return
-    }
-    for (const statement of statements.deleteAbove) statement.run(chainId, ancestor.number)
-    statements.saveState.run(chainId, ancestor.number, ancestor.hash, Date.now())
-  })
+  const rollBackTo = (expected: ChainState | undefined, ancestor: { number: number; hash: string } | undefined) =>
+    whileUnchanged(expected, async (tx) => {
+      if (!ancestor) {
+        for (const table of ['chain_transactions', 'chain_transfers', 'account_transactions', 'indexer_blocks', 'chain_contracts', 'indexer_chains']) {
+          await tx.run(`DELETE FROM ${table} WHERE chain_id = ?`, [chainId])
+        }
+        return
+      }
+      for (const table of ['chain_transactions', 'chain_transfers', 'account_transactions', 'indexer_blocks']) {
+        await tx.run(`DELETE FROM ${table} WHERE chain_id = ? AND ${table === 'indexer_blocks' ? 'number' : 'block_number'} > ?`, [chainId, ancestor.number])
+      }
+      await saveState(tx, ancestor.number, ancestor.hash)
+    })
 
   const rpc = (calls: { method: string; params: unknown[] }[]) => callRpcBatch({ url, calls, timeoutMs, ...(signal ? { signal } : {}) })
   const must = (outcome: RpcOutcome | undefined, what: string): unknown => {
@@ -152,15 +224,15 @@ export function createEvmChainIndexer({
   }
 
   /** Finds the highest stored block the chain still has, rolls back to it, and says how many blocks went. */
-  async function rollBack(head: number, lastBlock: number): Promise<number> {
-    const stored = statements.recentBlocks.all(chainId, head) as { number: number; hash: string }[]
+  async function rollBack(head: number, state: ChainState): Promise<number> {
+    const stored = await storage.query<{ number: number; hash: string }>('SELECT number, hash FROM indexer_blocks WHERE chain_id = ? AND number <= ? ORDER BY number DESC LIMIT 64', [chainId, head])
     const outcomes = await rpc(stored.map((b) => ({ method: 'eth_getBlockByNumber', params: [toHex(b.number), false] })))
     const ancestor = stored.find((b, i) => {
       const outcome = outcomes[i]
       return outcome?.ok && typeof (outcome.result as { hash?: unknown } | null)?.hash === 'string' && (outcome.result as { hash: string }).hash.toLowerCase() === b.hash
     })
-    rollBackTo(ancestor)
-    return lastBlock - (ancestor?.number ?? -1)
+    await rollBackTo(state, ancestor)
+    return state.lastBlock - (ancestor?.number ?? -1)
   }
 
   async function fetchReceipts(blocks: RawBlock[]): Promise<RawReceipt[][]> {
@@ -186,37 +258,37 @@ export function createEvmChainIndexer({
   }
 
   async function lookUpContracts(): Promise<void> {
-    const pending = statements.pendingContracts.all(chainId, lookupsPerTick) as { address: string; kind: string }[]
+    const pending = await storage.query<{ address: string; kind: string }>('SELECT address, kind FROM chain_contracts WHERE chain_id = ? AND looked_up = 0 LIMIT ?', [chainId, lookupsPerTick])
     if (pending.length === 0) return
     const calls = pending.flatMap((c) =>
       (['name', 'symbol', 'decimals'] as const).map((fn) => ({ method: 'eth_call', params: [{ to: c.address, data: selectors[fn] }, 'latest'] })),
     )
     const outcomes = await rpc(calls)
-    pending.forEach((c, i) => {
+    for (const [i, c] of pending.entries()) {
       const name = cleanText(decodeCall(outcomes[i * 3], 'name'))
       const symbol = cleanText(decodeCall(outcomes[i * 3 + 1], 'symbol'))
       const rawDecimals = c.kind === 'erc20' ? decodeCall(outcomes[i * 3 + 2], 'decimals') : null
       const decimals = typeof rawDecimals === 'number' && rawDecimals <= 36 ? rawDecimals : null
-      statements.saveContract.run(name, symbol, decimals, chainId, c.address)
-    })
+      await storage.run('UPDATE chain_contracts SET name = ?, symbol = ?, decimals = ?, looked_up = 1 WHERE chain_id = ? AND address = ?', [name, symbol, decimals, chainId, c.address])
+    }
   }
 
   async function tick(): Promise<ChainIndexerTick> {
+    if (!(await holdLease())) return { head: -1, lastBlock: (await readState())?.lastBlock ?? -1, indexed: 0, rolledBack: 0, standby: true }
     const [headOutcome] = await rpc([{ method: 'eth_getBlockByNumber', params: ['latest', false] }])
     const headBlock = must(headOutcome, 'eth_getBlockByNumber(latest)') as { number?: unknown; hash?: unknown } | null
     if (!headBlock || typeof headBlock.number !== 'string' || typeof headBlock.hash !== 'string') throw new Error('the node answered a malformed head block')
     const head = Number.parseInt(headBlock.number, 16)
     if (!Number.isSafeInteger(head) || head < 0) throw new Error('the node answered a malformed head block number')
 
-    const state = statements.state.get(chainId) as { lastBlock: number; lastHash: string } | undefined
+    const state = await readState()
     let lastBlock: number
     let lastHash: string | undefined
     if (state) {
       ;({ lastBlock, lastHash } = state)
       if (head < lastBlock || (head === lastBlock && headBlock.hash.toLowerCase() !== lastHash)) {
-        const rolledBack = await rollBack(head, lastBlock)
-        const after = statements.state.get(chainId) as { lastBlock: number } | undefined
-        return { head, lastBlock: after?.lastBlock ?? -1, indexed: 0, rolledBack }
+        const rolledBack = await rollBack(head, state)
+        return { head, lastBlock: (await readState())?.lastBlock ?? -1, indexed: 0, rolledBack, standby: false }
       }
     } else {
       const start = chain.indexFromBlock === 'latest' ? head : (chain.indexFromBlock ?? 0)
@@ -225,6 +297,7 @@ export function createEvmChainIndexer({
 
     const end = Math.min(head, lastBlock + maxBlocksPerTick)
     const stored: BlockRows[] = []
+    let expected = state
     let transactions = 0
     for (let from = lastBlock + 1; from <= end && transactions < maxTransactionsPerTick; from += chunkSize) {
       const numbers: number[] = []
@@ -247,9 +320,8 @@ export function createEvmChainIndexer({
         const previous = stored[stored.length - 1]?.hash ?? lastHash
         if (previous !== undefined && parentHash !== previous) {
           if (stored.length === 0) {
-            const rolledBack = await rollBack(head, lastBlock)
-            const after = statements.state.get(chainId) as { lastBlock: number } | undefined
-            return { head, lastBlock: after?.lastBlock ?? -1, indexed: 0, rolledBack }
+            const rolledBack = await rollBack(head, state as ChainState)
+            return { head, lastBlock: (await readState())?.lastBlock ?? -1, indexed: 0, rolledBack, standby: false }
           }
           broken = true
           break
@@ -258,13 +330,24 @@ export function createEvmChainIndexer({
         transactions += block.transactions.length
       }
       // Each batch is stored as soon as it is whole, so a later failure in the tick loses nothing.
-      if (stored.length > firstOfChunk) store(stored.slice(firstOfChunk))
+      if (stored.length > firstOfChunk) {
+        await store(expected, stored.slice(firstOfChunk))
+        const last = stored[stored.length - 1] as BlockRows
+        expected = { lastBlock: last.number, lastHash: last.hash }
+      }
       if (broken || usable.length < blocks.length) break
     }
     // Names of unknown tokens are best effort: a failure here is retried next tick.
     await lookUpContracts().catch(() => undefined)
-    return { head, lastBlock: stored[stored.length - 1]?.number ?? lastBlock, indexed: stored.length, rolledBack: 0 }
+    return { head, lastBlock: stored[stored.length - 1]?.number ?? lastBlock, indexed: stored.length, rolledBack: 0, standby: false }
   }
 
-  return { chainId, tick }
+  return {
+    chainId,
+    tick,
+    lastBlock: async () => (await readState())?.lastBlock ?? -1,
+    async release() {
+      if (lease) await storage.run('DELETE FROM indexer_leases WHERE chain_id = ? AND holder = ?', [chainId, holder])
+    },
+  }
 }

@@ -1,10 +1,13 @@
-import type { Database } from 'better-sqlite3'
 import type { ChainConfig, IndexerConfig } from '../createServer.js'
+import type { SqlStorage } from '../storage/SqlStorage.js'
 import { createEvmChainIndexer } from './createEvmChainIndexer.js'
 import type { ChainIndexerTick, EvmChainIndexer } from './createEvmChainIndexer.js'
 
 export type CreateIndexerParameters = IndexerConfig & {
-  db: Database
+  /** The server's storage (SQLite, or Postgres shared by several instances). */
+  storage: SqlStorage
+  /** How long an instance's claim on a chain lasts without a tick (default 60 s; see createEvmChainIndexer). */
+  leaseMs?: number
   /** Every configured chain; only the eip155 ones are followed. */
   chains: readonly ChainConfig[]
 }
@@ -20,6 +23,8 @@ export type IndexerChainStatus = {
   lastError: string | null
   /** Consecutive failed polls. */
   failures: number
+  /** True while another instance indexes this chain (this one stands by, ready to take over). */
+  standby: boolean
 }
 
 export type Indexer = {
@@ -28,7 +33,7 @@ export type Indexer = {
   /** Polls one chain once now (waits for a poll under way first). */
   poll(chainId: string): Promise<ChainIndexerTick>
   status(): IndexerChainStatus[]
-  /** Stops polling and waits for polls under way, so the database can close. */
+  /** Stops polling, waits for polls under way and gives up the chains' leases, so the database can close. */
   close(): Promise<void>
 }
 
@@ -36,37 +41,45 @@ export type Indexer = {
 const maxBackoffMs = 30_000
 
 /**
- * Follows the configured eip155 chains into SQLite: one loop per chain, a bounded tick every
+ * Follows the configured eip155 chains into the server's storage: one loop per chain, a bounded tick every
  * `pollIntervalMs` (sooner while it is catching up), backing off up to 30 s while a node fails.
- * The last indexed block is stored, so a restart continues where it stopped.
+ * The last indexed block is stored, so a restart continues where it stopped. Several instances on
+ * one Postgres index each chain once: the instance holding the chain's lease indexes it, the
+ * others stand by and take over when it stops renewing it.
  *
  * @param parameters - the database, the chains and the polling bounds
  * @returns start, poll, status and close
  * @example
- * const indexer = createIndexer({ db, chains: config.chains, pollIntervalMs: 500 })
+ * const indexer = createIndexer({ storage, chains: config.chains, pollIntervalMs: 500 })
  * indexer.start()
  * await indexer.close()
  */
-export function createIndexer({ db, chains, pollIntervalMs = 2_000, maxBlocksPerTick = 50, maxTransactionsPerTick = 2_000 }: CreateIndexerParameters): Indexer {
+export function createIndexer({ storage, chains, leaseMs, pollIntervalMs = 2_000, maxBlocksPerTick = 50, maxTransactionsPerTick = 2_000 }: CreateIndexerParameters): Indexer {
   type Loop = { indexer: EvmChainIndexer; status: IndexerChainStatus; timer?: NodeJS.Timeout; running?: Promise<ChainIndexerTick> }
   const loops = new Map<string, Loop>()
   const closing = new AbortController()
   for (const chain of chains) {
     if (!chain.caipNetworkId.startsWith('eip155:')) continue
-    const indexer = createEvmChainIndexer({ db, chain, maxBlocksPerTick, maxTransactionsPerTick, signal: closing.signal })
-    const row = db.prepare('SELECT last_block AS lastBlock FROM indexer_chains WHERE chain_id = ?').get(chain.caipNetworkId) as { lastBlock: number } | undefined
-    loops.set(chain.caipNetworkId, { indexer, status: { chainId: chain.caipNetworkId, lastBlock: row?.lastBlock ?? -1, head: -1, lastError: null, failures: 0 } })
+    const indexer = createEvmChainIndexer({ storage, chain, maxBlocksPerTick, maxTransactionsPerTick, signal: closing.signal, ...(leaseMs !== undefined ? { leaseMs } : {}) })
+    loops.set(chain.caipNetworkId, { indexer, status: { chainId: chain.caipNetworkId, lastBlock: -1, head: -1, lastError: null, failures: 0, standby: false } })
   }
+  // The stored last blocks, for status() before the first poll.
+  const loaded = Promise.all(
+    [...loops.values()].map(async (loop) => {
+      const lastBlock = await loop.indexer.lastBlock().catch(() => -1)
+      if (loop.status.lastBlock === -1) loop.status = { ...loop.status, lastBlock }
+    }),
+  )
   let closed = false
   let started = false
 
   const runOnce = (loop: Loop): Promise<ChainIndexerTick> => {
     if (loop.running) return loop.running
-    loop.running = loop.indexer
-      .tick()
+    loop.running = loaded
+      .then(() => loop.indexer.tick())
       .then(
         (tick) => {
-          loop.status = { ...loop.status, lastBlock: tick.lastBlock, head: tick.head, lastError: null, failures: 0 }
+          loop.status = { ...loop.status, lastBlock: tick.lastBlock, head: tick.head, lastError: null, failures: 0, standby: tick.standby }
           return tick
         },
         (error: unknown) => {
@@ -112,6 +125,7 @@ export function createIndexer({ db, chains, pollIntervalMs = 2_000, maxBlocksPer
       closing.abort()
       for (const loop of loops.values()) if (loop.timer) clearTimeout(loop.timer)
       await Promise.allSettled([...loops.values()].map((loop) => loop.running))
+      await Promise.allSettled([loaded, ...[...loops.values()].map((loop) => loop.indexer.release())])
     },
   }
 }

@@ -1,7 +1,7 @@
-import type { Database } from 'better-sqlite3'
 import { formatUnits, getAddress } from 'viem'
 import type { Transaction, TransactionTransfer } from '../blockchain/Transaction.js'
 import type { ChainConfig } from '../createServer.js'
+import type { SqlStorage } from '../storage/SqlStorage.js'
 import { badRequest } from '../utils/badRequest.js'
 import { encodeHistoryCursor } from '../utils/encodeHistoryCursor.js'
 import { nftUrls } from '../utils/nftUrls.js'
@@ -9,7 +9,7 @@ import { usdValue } from '../utils/usdValue.js'
 import { zeroAddress } from './extractBlockRows.js'
 
 export type ReadAccountHistoryParameters = {
-  db: Database
+  storage: SqlStorage
   chain: ChainConfig
   /** A valid EVM address (any case). */
   address: string
@@ -57,9 +57,9 @@ function checksum(address: string): string {
  * @returns `{ data, next }` (`next` null on the last page)
  * @throws HttpError 400 for a cursor that names no transaction of this account
  * @example
- * readAccountHistory({ db, chain, address, pageSize: 20, baseUrl })
+ * await readAccountHistory({ storage, chain, address, pageSize: 20, baseUrl })
  */
-export function readAccountHistory({ db, chain, address, cursor, pageSize, baseUrl }: ReadAccountHistoryParameters): ReadAccountHistoryReturnType {
+export async function readAccountHistory({ storage, chain, address, cursor, pageSize, baseUrl }: ReadAccountHistoryParameters): Promise<ReadAccountHistoryReturnType> {
   const chainId = chain.caipNetworkId
   const account = address.toLowerCase()
   const tokens = new Map((chain.tokens ?? []).map((token) => [token.address.toLowerCase(), token]))
@@ -68,34 +68,46 @@ export function readAccountHistory({ db, chain, address, cursor, pageSize, baseU
 
   // A cursor names the last transaction of a page this server gave out for this account.
   if (cursor) {
-    const known = db
-      .prepare('SELECT 1 FROM account_transactions WHERE chain_id = ? AND address = ? AND block_number = ? AND tx_index = ? LIMIT 1')
-      .get(chainId, account, cursor.block, cursor.index)
-    if (!known) throw badRequest('cursor is not one this server gave out')
+    const known = await storage.query('SELECT 1 AS one FROM account_transactions WHERE chain_id = ? AND address = ? AND block_number = ? AND tx_index = ? LIMIT 1', [
+      chainId,
+      account,
+      cursor.block,
+      cursor.index,
+    ])
+    if (known.length === 0) throw badRequest('cursor is not one this server gave out')
   }
   const before = cursor ?? { block: Number.MAX_SAFE_INTEGER, index: 0 }
-  const rows = db
-    .prepare(
+  const rows = await storage.query<TxRow>(
       `SELECT t.hash, t.block_number, t.tx_index, t.mined_at, t.from_addr, t.to_addr, t.created_contract, t.nonce, t.status, t.method_id
        FROM account_transactions a JOIN chain_transactions t ON t.chain_id = a.chain_id AND t.hash = a.tx_hash
        WHERE a.chain_id = ? AND a.address = ? AND (a.block_number < ? OR (a.block_number = ? AND a.tx_index < ?))
        ORDER BY a.block_number DESC, a.tx_index DESC LIMIT ?`,
+      [chainId, account, before.block, before.block, cursor ? before.index : 0, pageSize + 1],
     )
-    .all(chainId, account, before.block, before.block, cursor ? before.index : 0, pageSize + 1) as TxRow[]
   const page = rows.slice(0, pageSize)
-  const transfersOf = db.prepare(
-    `SELECT kind, contract, from_addr, to_addr, amount, token_id, log_index FROM chain_transfers
-     WHERE chain_id = ? AND tx_hash = ? AND (from_addr = ? OR to_addr = ?) ORDER BY log_index`,
-  )
-  const contractOf = db.prepare('SELECT name, symbol, decimals FROM chain_contracts WHERE chain_id = ? AND address = ?')
-  const contracts = new Map<string, ContractRow | undefined>()
-  const lookUp = (contract: string) => {
-    if (!contracts.has(contract)) contracts.set(contract, contractOf.get(chainId, contract) as ContractRow | undefined)
-    return contracts.get(contract)
+  // The page's transfers that moved the account's funds, and what unknown contracts call themselves, read up front.
+  const transfersByTx = new Map<string, TransferRow[]>()
+  if (page.length > 0) {
+    const transferRows = await storage.query<TransferRow & { tx_hash: string }>(
+      `SELECT tx_hash, kind, contract, from_addr, to_addr, amount, token_id, log_index FROM chain_transfers
+       WHERE chain_id = ? AND tx_hash IN (${page.map(() => '?').join(', ')}) AND (from_addr = ? OR to_addr = ?) ORDER BY log_index`,
+      [chainId, ...page.map((tx) => tx.hash), account, account],
+    )
+    for (const row of transferRows) transfersByTx.set(row.tx_hash, [...(transfersByTx.get(row.tx_hash) ?? []), row])
   }
+  const unknownContracts = [...new Set([...transfersByTx.values()].flat().map((t) => t.contract ?? '').filter((c) => c !== '' && !tokens.has(c) && !nfts.has(c)))]
+  const contracts = new Map<string, ContractRow>()
+  if (unknownContracts.length > 0) {
+    const found = await storage.query<ContractRow & { address: string }>(
+      `SELECT address, name, symbol, decimals FROM chain_contracts WHERE chain_id = ? AND address IN (${unknownContracts.map(() => '?').join(', ')})`,
+      [chainId, ...unknownContracts],
+    )
+    for (const row of found) contracts.set(row.address, row)
+  }
+  const lookUp = (contract: string): ContractRow | undefined => contracts.get(contract)
 
   const data = page.map((tx): Transaction => {
-    const transferRows = transfersOf.all(chainId, tx.hash, account, account) as TransferRow[]
+    const transferRows = transfersByTx.get(tx.hash) ?? []
     const transfers = transferRows.map((t): TransactionTransfer => {
       const direction = t.from_addr === account && t.to_addr === account ? 'self' : t.from_addr === account ? 'out' : 'in'
       if (t.kind === 'native') {

@@ -1,6 +1,6 @@
-import type { Database } from 'better-sqlite3'
 import { getAddress } from 'viem'
 import type { ChainConfig } from '../createServer.js'
+import type { SqlStorage } from '../storage/SqlStorage.js'
 import { nftUrls } from '../utils/nftUrls.js'
 
 /** One token in `/v1/account/:address/nfts`. */
@@ -18,7 +18,7 @@ export type AccountNft = {
 }
 
 export type ReadAccountNftsParameters = {
-  db: Database
+  storage: SqlStorage
   chain: ChainConfig
   /** A valid EVM address (any case). */
   address: string
@@ -36,13 +36,12 @@ export type ReadAccountNftsParameters = {
  * @param parameters - database, chain, address and the server's origin
  * @returns the tokens with names, descriptions and image URLs served by the server
  * @example
- * readAccountNfts({ db, chain, address, baseUrl })
+ * await readAccountNfts({ storage, chain, address, baseUrl })
  */
-export function readAccountNfts({ db, chain, address, baseUrl, limit = 1_000 }: ReadAccountNftsParameters): AccountNft[] {
+export async function readAccountNfts({ storage, chain, address, baseUrl, limit = 1_000 }: ReadAccountNftsParameters): Promise<AccountNft[]> {
   const collections = new Map((chain.nfts ?? []).map((nft) => [nft.address.toLowerCase(), nft]))
   if (collections.size === 0) return []
-  const rows = db
-    .prepare(
+  const rows = await storage.query<{ contract: string; token_id: string }>(
       `SELECT t.contract, t.token_id FROM chain_transfers t
        WHERE t.chain_id = ? AND t.kind = 'erc721' AND t.to_addr = ? AND t.executed = 1
          AND NOT EXISTS (
@@ -50,8 +49,8 @@ export function readAccountNfts({ db, chain, address, baseUrl, limit = 1_000 }: 
            WHERE u.chain_id = t.chain_id AND u.kind = 'erc721' AND u.executed = 1 AND u.contract = t.contract AND u.token_id = t.token_id
              AND (u.block_number > t.block_number OR (u.block_number = t.block_number AND u.log_index > t.log_index))
          )`,
+      [chain.caipNetworkId, address.toLowerCase()],
     )
-    .all(chain.caipNetworkId, address.toLowerCase()) as { contract: string; token_id: string }[]
   return rows
     .filter((row) => collections.has(row.contract))
     .sort((a, b) => a.contract.localeCompare(b.contract) || a.token_id.length - b.token_id.length || a.token_id.localeCompare(b.token_id))

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Redis } from 'ioredis'
 import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
 import type { ChainConfig, ServerConfig } from '../createServer.js'
 import { HttpError } from '../errors/HttpError.js'
@@ -10,6 +11,8 @@ import { createCallLimiter } from '../rpc/createCallLimiter.js'
 
 export type ChainProxyParameters = {
   config: ServerConfig
+  /** The server's Redis client when configured: the rate limits are then counted across instances. */
+  redis?: Redis
   /** The namespace whose chains the proxy serves, e.g. `cosmos`. */
   namespace: string
   /** What the 429 message calls the calls, e.g. `Cosmos node calls`. */
@@ -27,7 +30,7 @@ export type ChainProxy = {
    * per-project rate limits hold (429 with `retry-after`), and the chain is one of the namespace's
    * served chains (400).
    */
-  admit(request: FastifyRequest<{ Params: { projectId: string; chainId: string } }>, reply: FastifyReply): ChainConfig
+  admit(request: FastifyRequest<{ Params: { projectId: string; chainId: string } }>, reply: FastifyReply): Promise<ChainConfig>
   /** Forwards to the chain's node within `upstreamTimeoutMs` (502 otherwise); status, content type and body pass through. */
   forward(reply: FastifyReply, url: string, init: RequestInit): Promise<FastifyReply>
 }
@@ -40,15 +43,15 @@ export type ChainProxy = {
  * @example
  * const proxy = createChainProxy({ config, namespace: 'bip122', calls: 'Esplora calls', exampleChainId: 'bip122:000000000019d6689c085ae165831e93', defaultContentType: 'text/plain; charset=utf-8' })
  */
-export function createChainProxy({ config, namespace, calls, exampleChainId, defaultContentType }: ChainProxyParameters): ChainProxy {
+export function createChainProxy({ config, redis, namespace, calls, exampleChainId, defaultContentType }: ChainProxyParameters): ChainProxy {
   const chains = new Map<string, ChainConfig>(config.chains.filter((c) => c.caipNetworkId.startsWith(`${namespace}:`)).map((c) => [c.caipNetworkId, c]))
-  const limiter = createCallLimiter(config, calls)
+  const limiter = createCallLimiter(config, calls, redis)
   return {
-    admit(request, reply) {
+    async admit(request, reply) {
       const { projectId, chainId } = request.params
       if (!isProjectId(projectId)) throw badRequest('projectId must be letters, digits, "_" or "-" (at most 128)')
       authorizeProject({ config, projectId, origin: request.headers.origin })
-      limiter.charge(request, reply, projectId)
+      await limiter.charge(request, reply, projectId)
       if (!isCaipNetworkId(chainId)) throw badRequest(`chainId must be a CAIP-2 id such as ${exampleChainId}`)
       const chain = chains.get(chainId)
       if (!chain) throw new HttpError({ status: 400, code: 'UNSUPPORTED_CHAIN', message: `Chain ${chainId} is not a ${namespace} chain served by this server` })

@@ -39,7 +39,7 @@ async function upstreamPage<T>(chain: ChainConfig, what: string, read: () => Pro
 }
 
 /**
- * Mounts the account activity endpoints, read from the indexer's SQLite tables:
+ * Mounts the account activity endpoints, read from the indexer's tables (the server's storage):
  * `GET /v1/account/:address/history?chainId=<caip2>&cursor=` → `{ data: Transaction[], next }`
  * (eip155; bip122 chains read from their Esplora API; sui and solana chains from their JSON-RPC; cosmos chains from their REST gateway; polkadot chains from their node's recent blocks; stacks chains from their blockchain API; other namespaces and chains the server does not
  * follow answer `{ data: [], next: null }`)
@@ -50,9 +50,9 @@ async function upstreamPage<T>(chain: ChainConfig, what: string, read: () => Pro
  * @param app - the Fastify instance
  * @param context - database and configuration
  * @example
- * registerActivityRoutes(app, { db, config })
+ * registerActivityRoutes(app, { storage, config })
  */
-export function registerActivityRoutes(app: FastifyInstance, { db, config, publicBaseUrl }: ServerContext): void {
+export function registerActivityRoutes(app: FastifyInstance, { storage, config, publicBaseUrl }: ServerContext): void {
   const chains = new Map<string, ChainConfig>(config.chains.map((chain) => [chain.caipNetworkId, chain]))
   const pageSize = (config.indexer !== false && config.indexer?.historyPageSize) || defaultHistoryPageSize
 
@@ -71,7 +71,7 @@ export function registerActivityRoutes(app: FastifyInstance, { db, config, publi
     if (chain && namespace === 'stacks') return readStacksHistory({ chain, address, pageSize, baseUrl: publicBaseUrl(), ...(raw !== undefined ? { cursor: raw } : {}) })
     const cursor = raw === undefined ? undefined : decodeHistoryCursor(raw)
     if (!chain || namespace !== 'eip155') return { data: [], next: null }
-    return readAccountHistory({ db, chain, address, pageSize, baseUrl: publicBaseUrl(), ...(cursor ? { cursor } : {}) })
+    return readAccountHistory({ storage, chain, address, pageSize, baseUrl: publicBaseUrl(), ...(cursor ? { cursor } : {}) })
   })
 
   app.get<{ Params: { address: string } }>('/v1/account/:address/nfts', async (request) => {
@@ -80,6 +80,6 @@ export function registerActivityRoutes(app: FastifyInstance, { db, config, publi
     const { chainId, namespace } = readChainAndAddress(request.query, address)
     const chain = chains.get(chainId)
     if (!chain || namespace !== 'eip155') return { data: [], next: null }
-    return { data: readAccountNfts({ db, chain, address, baseUrl: publicBaseUrl() }), next: null }
+    return { data: await readAccountNfts({ storage, chain, address, baseUrl: publicBaseUrl() }), next: null }
   })
 }

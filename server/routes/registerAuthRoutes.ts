@@ -69,17 +69,17 @@ const isShare = (value: unknown): value is string => typeof value === 'string' &
  * @example
  * await app.register(async (scope) => registerAuthRoutes(scope, context, resolveAuthConfig(config.auth, config.email)))
  */
-export function registerAuthRoutes(app: FastifyInstance, { db, config }: ServerContext, auth: ResolvedAuthConfig): void {
+export function registerAuthRoutes(app: FastifyInstance, { storage, config, redis }: ServerContext, auth: ResolvedAuthConfig): void {
   const { limits, now } = auth
-  const users = createUserStore(db, now)
-  const sessions = createSessionStore(db, { now, ttlMs: limits.sessionTtlMs })
-  const starts = createStartLimiter(db, { now, perHour: limits.startsPerIpPerHour })
+  const users = createUserStore(storage, now)
+  const sessions = createSessionStore(storage, { now, ttlMs: limits.sessionTtlMs })
+  const starts = createStartLimiter(storage, { now, perHour: limits.startsPerIpPerHour, ...(redis ? { redis } : {}) })
   const authShares = createShareCipher(auth.shareKey)
   const recoveryShares = createShareCipher(auth.recoveryKey)
-  const codes = authEmailCodes({ db, auth })
-  const social = createSocialLogins({ db, providers: auth.providers, redirectUri: `${auth.walletOrigin}/auth/v1/social/callback`, secret: auth.shareKey, limits, now, users })
-  const getWallet = db.prepare<[string], { eip155: string; solana: string; auth_share: Buffer; recovery_share: Buffer }>('SELECT eip155, solana, auth_share, recovery_share FROM auth_wallets WHERE user_id = ?')
-  const insertWallet = db.prepare('INSERT OR IGNORE INTO auth_wallets (user_id, eip155, solana, auth_share, recovery_share, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+  const codes = authEmailCodes({ storage, auth })
+  const social = createSocialLogins({ storage, providers: auth.providers, redirectUri: `${auth.walletOrigin}/auth/v1/social/callback`, secret: auth.shareKey, limits, now, users })
+  const getWallet = async (userId: string) =>
+    (await storage.query<{ eip155: string; solana: string; auth_share: Buffer; recovery_share: Buffer }>('SELECT eip155, solana, auth_share, recovery_share FROM auth_wallets WHERE user_id = ?', [userId]))[0]
 
   // JSON bodies, and no body at all for the calls that take none (logout, recovery).
   app.removeContentTypeParser('application/json')
@@ -112,11 +112,11 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config }: ServerC
     ...(row.name ? { name: row.name } : {}),
   })
 
-  const requireSession = (request: FastifyRequest): { session: AuthSession; user: AuthUserRow } => {
+  const requireSession = async (request: FastifyRequest): Promise<{ session: AuthSession; user: AuthUserRow }> => {
     const header = request.headers.authorization
     const token = typeof header === 'string' && /^Bearer [A-Za-z0-9_-]{43}$/.test(header) ? header.slice(7) : undefined
-    const session = token ? sessions.find(token) : undefined
-    const user = session ? users.get(session.userId) : undefined
+    const session = token ? await sessions.find(token) : undefined
+    const user = session ? await users.get(session.userId) : undefined
     if (!session || !user) throw new HttpError({ status: 401, code: 'NOT_LOGGED_IN', message: 'Log in first (send the session as Authorization: Bearer <token>)' })
     return { session, user }
   }
@@ -129,9 +129,9 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config }: ServerC
     if (!checked.ok) throw new HttpError(checked.refusal)
     return { projectId, project: checked.project }
   }
-  const login = (userId: string, provider: string, projectId: string) => {
-    const { token } = sessions.create({ userId, provider, projectId })
-    return { token, user: answerUser(users.get(userId) as AuthUserRow, provider) }
+  const login = async (userId: string, provider: string, projectId: string) => {
+    const { token } = await sessions.create({ userId, provider, projectId })
+    return { token, user: answerUser((await users.get(userId)) as AuthUserRow, provider) }
   }
   /** The site origins that may embed the frame and receive tickets, as CSP sources (`siteOrigins` when set). */
   const siteSources = (projectOrigins: readonly string[]) => (auth.siteOrigins ? frameAncestorSources(auth.siteOrigins, { loopback: false }) : frameAncestorSources(projectOrigins))
@@ -163,14 +163,14 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config }: ServerC
   app.post('/auth/v1/email/start', async (request) => {
     const { projectId, email, challenge } = readFields(request, ['projectId', 'email', 'challenge'])
     readProject(projectId)
-    starts.hit(request.ip)
+    await starts.hit(request.ip)
     return codes.send({ purpose: 'login', projectId, email, challenge })
   })
 
   app.post('/auth/v1/email/verify', async (request) => {
     const { attemptId, code, verifier } = readFields(request, ['attemptId', 'code', 'verifier'])
-    const { email, projectId } = codes.verify({ purpose: 'login', attemptId, code, verifier })
-    return login(users.forEmail(email).id, 'email', projectId)
+    const { email, projectId } = await codes.verify({ purpose: 'login', attemptId, code, verifier })
+    return login((await users.forEmail(email)).id, 'email', projectId)
   })
 
   app.get('/auth/v1/social/:provider/start', async (request, reply) => {
@@ -193,7 +193,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config }: ServerC
     if (auth.siteOrigins && !isOriginAllowed(origin, siteSources([]).split(' '), { loopback: false })) {
       throw new HttpError({ status: 403, code: 'ORIGIN_NOT_ALLOWED', message: `${origin} may not use this wallet (auth.siteOrigins)` })
     }
-    starts.hit(request.ip)
+    await starts.hit(request.ip)
     return reply.redirect(await social.start({ provider, projectId, challenge: query.challenge, origin }), 302)
   })
 
@@ -208,18 +208,18 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config }: ServerC
 
   app.post('/auth/v1/social/redeem', async (request) => {
     const { ticket, verifier } = readFields(request, ['ticket', 'verifier'])
-    const { userId, provider, projectId } = social.redeem({ ticket, verifier })
+    const { userId, provider, projectId } = await social.redeem({ ticket, verifier })
     return login(userId, provider, projectId)
   })
 
   app.get('/auth/v1/me', async (request) => {
-    const { session, user } = requireSession(request)
-    const wallet = getWallet.get(user.id)
+    const { session, user } = await requireSession(request)
+    const wallet = await getWallet(user.id)
     return { user: answerUser(user, session.provider), ...(wallet ? { wallet: { eip155: wallet.eip155, solana: wallet.solana } } : {}), authenticatedAt: session.authenticatedAt }
   })
 
   app.post('/auth/v1/wallet', async (request, reply) => {
-    const { session, user } = requireSession(request)
+    const { session, user } = await requireSession(request)
     const body = request.body as Record<string, unknown> | null
     if (typeof body !== 'object' || body === null) throw badRequest('Send { eip155, solana, authShare, recoveryShare }')
     if (!isAddress(body.eip155)) throw badRequest('eip155 must be a 0x-prefixed 20-byte address')
@@ -227,50 +227,57 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config }: ServerC
     if (!isShare(body.authShare) || !isShare(body.recoveryShare)) throw badRequest('authShare and recoveryShare must be encoded shares (16 to 4096 printable characters)')
     if (body.authShare === body.recoveryShare) throw badRequest('authShare and recoveryShare must be different shares')
     requireFresh(session)
-    const created = insertWallet.run(user.id, body.eip155, body.solana, authShares.seal(body.authShare, `${user.id}:auth`), recoveryShares.seal(body.recoveryShare, `${user.id}:recovery`), now())
+    const created = await storage.run('INSERT INTO auth_wallets (user_id, eip155, solana, auth_share, recovery_share, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', [
+      user.id,
+      body.eip155,
+      body.solana,
+      authShares.seal(body.authShare, `${user.id}:auth`),
+      recoveryShares.seal(body.recoveryShare, `${user.id}:recovery`),
+      now(),
+    ])
     if (created.changes !== 1) throw new HttpError({ status: 409, code: 'WALLET_EXISTS', message: 'This user already has a wallet' })
     return reply.code(201).send({ eip155: body.eip155, solana: body.solana })
   })
 
-  const requireWallet = (userId: string) => {
-    const wallet = getWallet.get(userId)
+  const requireWallet = async (userId: string) => {
+    const wallet = await getWallet(userId)
     if (!wallet) throw new HttpError({ status: 404, code: 'NO_WALLET', message: 'This user has no wallet yet' })
     return wallet
   }
   app.get('/auth/v1/wallet/share', async (request) => {
-    const { user } = requireSession(request)
-    return { authShare: authShares.open(requireWallet(user.id).auth_share, `${user.id}:auth`) }
+    const { user } = await requireSession(request)
+    return { authShare: authShares.open((await requireWallet(user.id)).auth_share, `${user.id}:auth`) }
   })
 
   app.post('/auth/v1/wallet/recovery', async (request) => {
-    const { session, user } = requireSession(request)
+    const { session, user } = await requireSession(request)
     requireFresh(session)
-    const recoveryShare = recoveryShares.open(requireWallet(user.id).recovery_share, `${user.id}:recovery`)
+    const recoveryShare = recoveryShares.open((await requireWallet(user.id)).recovery_share, `${user.id}:recovery`)
     if (user.email) await codes.notifyNewDevice(user.email)
     return { recoveryShare }
   })
 
   app.post('/auth/v1/email/change/start', async (request) => {
-    const { session, user } = requireSession(request)
+    const { session, user } = await requireSession(request)
     const { email, challenge } = readFields(request, ['email', 'challenge'])
-    const owner = users.byEmail(email)
+    const owner = await users.byEmail(email)
     if (owner) throw new HttpError({ status: 409, code: 'EMAIL_TAKEN', message: owner.id === user.id ? 'This is already your email' : 'Another account uses this email' })
-    starts.hit(request.ip)
+    await starts.hit(request.ip)
     return codes.send({ purpose: 'change', projectId: session.projectId, email, userId: user.id, challenge })
   })
 
   app.post('/auth/v1/email/change/verify', async (request) => {
-    const { session, user } = requireSession(request)
+    const { session, user } = await requireSession(request)
     const { attemptId, code, verifier } = readFields(request, ['attemptId', 'code', 'verifier'])
-    const { email } = codes.verify({ purpose: 'change', attemptId, code, verifier, userId: user.id })
-    if (users.byEmail(email)) throw new HttpError({ status: 409, code: 'EMAIL_TAKEN', message: 'Another account uses this email' })
-    users.changeEmail(user.id, email)
-    return { user: answerUser(users.get(user.id) as AuthUserRow, session.provider) }
+    const { email } = await codes.verify({ purpose: 'change', attemptId, code, verifier, userId: user.id })
+    if (await users.byEmail(email)) throw new HttpError({ status: 409, code: 'EMAIL_TAKEN', message: 'Another account uses this email' })
+    await users.changeEmail(user.id, email)
+    return { user: answerUser((await users.get(user.id)) as AuthUserRow, session.provider) }
   })
 
   app.post('/auth/v1/logout', async (request, reply) => {
-    const { session } = requireSession(request)
-    sessions.remove(session.tokenHash)
+    const { session } = await requireSession(request)
+    await sessions.remove(session.tokenHash)
     return reply.code(204).send()
   })
 }

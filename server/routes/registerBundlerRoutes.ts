@@ -33,9 +33,9 @@ export const bundlerFailureMessage = 'The bundler did not answer'
  * @example
  * await app.register(async (scope) => registerBundlerRoutes(scope, context))
  */
-export function registerBundlerRoutes(scope: FastifyInstance, { config }: ServerContext): void {
+export function registerBundlerRoutes(scope: FastifyInstance, { config, redis }: ServerContext): void {
   const bundlers = new Map(Object.entries(config.bundlers ?? {}).map(([chainId, b]) => [chainId, { url: b.url, name: b.name ?? defaultBundlerName }]))
-  const limiter = createCallLimiter(config, 'bundler calls')
+  const limiter = createCallLimiter(config, 'bundler calls', redis)
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
 
@@ -51,7 +51,7 @@ export function registerBundlerRoutes(scope: FastifyInstance, { config }: Server
     if (parsed.batch) return reply.code(400).send(rpcError(null, -32600, 'Invalid request: the bundler route takes one request, not a batch'))
     const call = parsed.requests[0] as JsonRpcRequest
 
-    limiter.charge(request, reply, projectId)
+    await limiter.charge(request, reply, projectId)
 
     if (!bundlerMethods.has(call.method)) return reply.send(rpcError(call.id, -32601, `The method ${call.method} does not exist / is not available on the bundler route`))
     try {

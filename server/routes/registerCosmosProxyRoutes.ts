@@ -38,11 +38,11 @@ const maxBodyChars = 300_000
  * @example
  * await app.register(async (scope) => registerCosmosProxyRoutes(scope, { db, config }))
  */
-export function registerCosmosProxyRoutes(scope: FastifyInstance, { config }: ServerContext): void {
+export function registerCosmosProxyRoutes(scope: FastifyInstance, { config, redis }: ServerContext): void {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxBodyChars }, (_request, body, done) => done(null, body))
 
-  const { admit, forward } = createChainProxy({ config, namespace: 'cosmos', calls: 'Cosmos node calls', exampleChainId: 'cosmos:cosmoshub-4', defaultContentType: 'application/json' })
+  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), namespace: 'cosmos', calls: 'Cosmos node calls', exampleChainId: 'cosmos:cosmoshub-4', defaultContentType: 'application/json' })
   const jsonBody = (body: unknown): Record<string, unknown> => {
     let parsed: unknown
     try {
@@ -55,7 +55,7 @@ export function registerCosmosProxyRoutes(scope: FastifyInstance, { config }: Se
   }
 
   scope.post<{ Params: Params }>('/v1/cosmos/:projectId/:chainId', async (request, reply) => {
-    const chain = admit(request, reply)
+    const chain = await admit(request, reply)
     const call = jsonBody(request.body)
     if (typeof call.method !== 'string' || !allowedRpcMethods.has(call.method)) {
       throw badRequest(`method must be one of the proxied CometBFT methods: ${[...allowedRpcMethods].join(', ')}`)
@@ -64,7 +64,7 @@ export function registerCosmosProxyRoutes(scope: FastifyInstance, { config }: Se
   })
 
   scope.get<{ Params: Params }>('/v1/cosmos/:projectId/:chainId/*', async (request, reply) => {
-    const chain = admit(request, reply)
+    const chain = await admit(request, reply)
     const path = request.params['*'] ?? ''
     if (!allowedReads.some((pattern) => pattern.test(path))) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: 'This Cosmos REST path is not proxied' })
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
@@ -72,7 +72,7 @@ export function registerCosmosProxyRoutes(scope: FastifyInstance, { config }: Se
   })
 
   scope.post<{ Params: Params }>('/v1/cosmos/:projectId/:chainId/*', async (request, reply) => {
-    const chain = admit(request, reply)
+    const chain = await admit(request, reply)
     const path = request.params['*'] ?? ''
     if (!allowedWrites.test(path)) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: 'This Cosmos REST path is not proxied' })
     const body = jsonBody(request.body)

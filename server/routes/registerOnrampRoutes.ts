@@ -112,13 +112,12 @@ function field(body: Record<string, unknown>, name: string, { required = false, 
  * @example
  * await app.register(async (scope) => registerOnrampRoutes(scope, context))
  */
-export async function registerOnrampRoutes(app: FastifyInstance, { db, config }: ServerContext): Promise<void> {
+export async function registerOnrampRoutes(app: FastifyInstance, { storage, config }: ServerContext): Promise<void> {
   const providers = resolveOnrampProviders(config.onramp)
   const assets = listOnrampAssets(config.chains)
-  const insert = db.prepare(`INSERT INTO onramp_orders (id, provider, chain_id, asset_symbol, asset_address, address, fiat_currency, fiat_amount, crypto_amount, payment_method, status, created_at, updated_at)
-    VALUES (@id, @provider, @chain_id, @asset_symbol, @asset_address, @address, @fiat_currency, @fiat_amount, @crypto_amount, @payment_method, 'created', @now, @now)`)
-  const select = db.prepare('SELECT * FROM onramp_orders WHERE id = ?')
-  const update = db.prepare('UPDATE onramp_orders SET status = @status, tx_hash = COALESCE(@tx_hash, tx_hash), paid_amount = COALESCE(@paid_amount, paid_amount), reason = COALESCE(@reason, reason), updated_at = @now WHERE id = @id')
+  // Orders live in the server's storage (SQLite, or Postgres shared by every instance): a
+  // provider's report may reach another instance than the one that opened the checkout.
+  const select = async (id: string) => (await storage.query<OrderRow>('SELECT * FROM onramp_orders WHERE id = ?', [id]))[0]
 
   const sold = (asset: OnrampAsset) => providers.filter((p) => p.supports(asset))
   const findAsset = (symbol: string, chainId: string) => assets.find((a) => a.chainId === chainId && a.symbol.toLowerCase() === symbol.toLowerCase())
@@ -287,14 +286,18 @@ export async function registerOnrampRoutes(app: FastifyInstance, { db, config }:
       throw new HttpError({ status: 502, code: 'ONRAMP_PROVIDER_FAILED', message: `${provider.name} could not open a checkout right now`, cause })
     }
     const now = Date.now()
-    insert.run({ id: orderId, provider: provider.id, chain_id: asset.chainId, asset_symbol: asset.symbol, asset_address: asset.address ?? null, address, fiat_currency: fiatCurrency, fiat_amount: fiatAmount ?? null, crypto_amount: cryptoAmount ?? null, payment_method: paymentMethod, now })
+    await storage.run(
+      `INSERT INTO onramp_orders (id, provider, chain_id, asset_symbol, asset_address, address, fiat_currency, fiat_amount, crypto_amount, payment_method, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?)`,
+      [orderId, provider.id, asset.chainId, asset.symbol, asset.address ?? null, address, fiatCurrency, fiatAmount ?? null, cryptoAmount ?? null, paymentMethod, now, now],
+    )
     return { url, orderId }
   })
 
   app.get('/v1/onramp/orders/:orderId', async (request) => {
     readSdkParams(request, config)
     const orderId = readStringParam(request.params, 'orderId', { required: true, maxLength: 64 }) as string
-    const row = /^[A-Za-z0-9_-]{22}$/.test(orderId) ? (select.get(orderId) as OrderRow | undefined) : undefined
+    const row = /^[A-Za-z0-9_-]{22}$/.test(orderId) ? await select(orderId) : undefined
     if (!row) throw new HttpError({ status: 404, code: 'ORDER_NOT_FOUND', message: 'No on-ramp order has this id' })
     return {
       orderId: row.id,
@@ -328,13 +331,18 @@ export async function registerOnrampRoutes(app: FastifyInstance, { db, config }:
       } catch (cause) {
         throw new HttpError({ status: 401, code: 'INVALID_SIGNATURE', message: 'The report is not signed by this provider', cause })
       }
-      const row = select.get(report.orderId) as OrderRow | undefined
+      const row = await select(report.orderId)
       if (!row || row.provider !== provider.id) throw new HttpError({ status: 404, code: 'ORDER_NOT_FOUND', message: 'No order of this provider has this id' })
       if (statusRank[report.status] === undefined) throw badRequest('status must be pending, completed or failed')
       if (statusRank[report.status] <= statusRank[row.status] && !(report.status === row.status && report.status === 'pending')) {
         throw new HttpError({ status: 409, code: 'ORDER_CLOSED', message: `The order is already ${row.status}` })
       }
-      update.run({ id: row.id, status: report.status, tx_hash: report.txHash?.slice(0, 128) ?? null, paid_amount: report.cryptoAmount?.slice(0, 60) ?? null, reason: report.reason?.slice(0, 300) ?? null, now: Date.now() })
+      // Only from the status just read: a report handled meanwhile (on another instance) wins.
+      const { changes } = await storage.run(
+        'UPDATE onramp_orders SET status = ?, tx_hash = COALESCE(?, tx_hash), paid_amount = COALESCE(?, paid_amount), reason = COALESCE(?, reason), updated_at = ? WHERE id = ? AND status = ?',
+        [report.status, report.txHash?.slice(0, 128) ?? null, report.cryptoAmount?.slice(0, 60) ?? null, report.reason?.slice(0, 300) ?? null, Date.now(), row.id, row.status],
+      )
+      if (changes !== 1) throw new HttpError({ status: 409, code: 'ORDER_CLOSED', message: 'The order changed while this report was handled; send it again' })
       return { ok: true }
     })
   })

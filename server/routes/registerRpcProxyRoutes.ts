@@ -69,9 +69,9 @@ async function callUpstreamInSlices(rpcUrl: string, requests: JsonRpcRequest[], 
  * @example
  * await app.register(async (scope) => registerRpcProxyRoutes(scope, { db, config }))
  */
-export function registerRpcProxyRoutes(scope: FastifyInstance, { config }: ServerContext): void {
+export function registerRpcProxyRoutes(scope: FastifyInstance, { config, redis }: ServerContext): void {
   const chains = new Map<string, ChainConfig>(config.chains.map((chain) => [chain.caipNetworkId, chain]))
-  const limiter = createCallLimiter(config, 'RPC calls')
+  const limiter = createCallLimiter(config, 'RPC calls', redis)
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
 
@@ -86,7 +86,7 @@ export function registerRpcProxyRoutes(scope: FastifyInstance, { config }: Serve
     if (!parsed.ok) return reply.code(400).send(rpcError(null, parsed.code, parsed.message))
 
     // Every call counts, so a batch of 1000 costs what 1000 single requests cost.
-    limiter.charge(request, reply, projectId, parsed.requests.length)
+    await limiter.charge(request, reply, projectId, parsed.requests.length)
 
     const namespace = chainId.split(':')[0] as string
     const allowed = parsed.requests.filter((r) => isRpcMethodAllowed(namespace, r.method))

@@ -38,14 +38,14 @@ const maxBodyBytes = 300_000
  * @example
  * await app.register(async (scope) => registerStacksProxyRoutes(scope, { db, config }))
  */
-export function registerStacksProxyRoutes(scope: FastifyInstance, { config }: ServerContext): void {
+export function registerStacksProxyRoutes(scope: FastifyInstance, { config, redis }: ServerContext): void {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBodyBytes }, (_request, body, done) => done(null, body))
 
-  const { admit, forward } = createChainProxy({ config, namespace: 'stacks', calls: 'Stacks API calls', exampleChainId: 'stacks:1', defaultContentType: 'application/json' })
+  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), namespace: 'stacks', calls: 'Stacks API calls', exampleChainId: 'stacks:1', defaultContentType: 'application/json' })
 
   scope.get<{ Params: Params }>('/v1/stacks/:projectId/:chainId/*', async (request, reply) => {
-    const chain = admit(request, reply)
+    const chain = await admit(request, reply)
     const path = request.params['*'] ?? ''
     if (!allowedReads.some((pattern) => pattern.test(path))) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: 'This Stacks API path is not proxied' })
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
@@ -54,7 +54,7 @@ export function registerStacksProxyRoutes(scope: FastifyInstance, { config }: Se
   })
 
   scope.post<{ Params: Params }>('/v1/stacks/:projectId/:chainId/*', async (request, reply) => {
-    const chain = admit(request, reply)
+    const chain = await admit(request, reply)
     const path = request.params['*'] ?? ''
     if (!allowedWrites.test(path)) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: 'This Stacks API path is not proxied' })
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)

@@ -8,7 +8,8 @@ function bind(params: readonly SqlValue[]): unknown[] {
 /**
  * The embedded storage: the server's one SQLite file (better-sqlite3, synchronous underneath)
  * behind the asynchronous {@link SqlStorage} interface. Statements are prepared once and cached.
- * A transaction holds the connection: statements from outside it wait until it ends.
+ * A transaction holds the connection: statements from outside it wait until it ends, and
+ * transactions run one after another in the order they were asked for.
  *
  * @param db - an open better-sqlite3 database (the server's `openDatabase(dataDir)`)
  * @returns the storage; `close()` closes `db`
@@ -18,7 +19,10 @@ function bind(params: readonly SqlValue[]): unknown[] {
  */
 export function createSqliteStorage(db: Database): SqlStorage {
   const statements = new Map<string, Statement>()
+  /** The running transaction (statements from outside wait for it). */
   let busy: Promise<void> | undefined
+  /** The end of the queue of transactions: each starts when the one before it ended. */
+  let queue: Promise<void> = Promise.resolve()
 
   const prepare = (sql: string): Statement => {
     let statement = statements.get(sql)
@@ -58,9 +62,12 @@ export function createSqliteStorage(db: Database): SqlStorage {
       return direct.exec(sql)
     },
     async transaction(work) {
-      await idle()
       let release: () => void = () => {}
-      busy = new Promise<void>((resolve) => (release = resolve))
+      const mine = new Promise<void>((resolve) => (release = resolve))
+      const before = queue
+      queue = before.then(() => mine)
+      await before
+      busy = mine
       try {
         db.exec('BEGIN IMMEDIATE')
         try {

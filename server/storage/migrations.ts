@@ -10,15 +10,15 @@ export type Migration = {
 
 /**
  * The column types that differ between the two engines, for a migration's SQL: a 64-bit integer,
- * an auto-incrementing `id` primary key, and SQLite's `WITHOUT ROWID` table option (none on Postgres).
+ * an auto-incrementing `id` primary key, a byte string, and SQLite's `WITHOUT ROWID` table option (none on Postgres).
  *
  * @example
  * const { integer } = columnTypes('postgres') // 'BIGINT'
  */
-function columnTypes(dialect: SqlStorage['dialect']): { integer: string; id: string; withoutRowId: string } {
+function columnTypes(dialect: SqlStorage['dialect']): { integer: string; id: string; blob: string; withoutRowId: string } {
   return dialect === 'postgres'
-    ? { integer: 'BIGINT', id: 'id BIGSERIAL PRIMARY KEY', withoutRowId: '' }
-    : { integer: 'INTEGER', id: 'id INTEGER PRIMARY KEY AUTOINCREMENT', withoutRowId: ' WITHOUT ROWID' }
+    ? { integer: 'BIGINT', id: 'id BIGSERIAL PRIMARY KEY', blob: 'BYTEA', withoutRowId: '' }
+    : { integer: 'INTEGER', id: 'id INTEGER PRIMARY KEY AUTOINCREMENT', blob: 'BLOB', withoutRowId: ' WITHOUT ROWID' }
 }
 
 /**
@@ -147,5 +147,205 @@ const emailSubscribers: Migration = {
   },
 }
 
+/**
+ * Email and social login with the embedded wallet (server/auth): users, their linked social
+ * accounts and wallets, code attempts, login starts per IP, sessions, social states and tickets.
+ * Codes, tokens, states and tickets are kept only as sha256 / HMAC digests; shares only
+ * AES-256-GCM encrypted. On SQLite `openDatabase` created these tables before; kept as they are.
+ */
+const auth: Migration = {
+  version: 5,
+  name: 'auth',
+  async up(tx, dialect) {
+    const { integer, blob, withoutRowId } = columnTypes(dialect)
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS auth_users (
+        id TEXT PRIMARY KEY,
+        email TEXT UNIQUE,
+        provider TEXT NOT NULL,
+        handle TEXT,
+        name TEXT,
+        created_at ${integer} NOT NULL
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS auth_identities (
+        provider TEXT NOT NULL,
+        sub TEXT NOT NULL,
+        user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
+        PRIMARY KEY (provider, sub)
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS auth_wallets (
+        user_id TEXT PRIMARY KEY REFERENCES auth_users (id) ON DELETE CASCADE,
+        eip155 TEXT NOT NULL,
+        solana TEXT NOT NULL,
+        auth_share ${blob} NOT NULL,
+        recovery_share ${blob} NOT NULL,
+        created_at ${integer} NOT NULL
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS auth_code_attempts (
+        id TEXT PRIMARY KEY,
+        purpose TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        email TEXT NOT NULL,
+        user_id TEXT,
+        code_hash TEXT NOT NULL,
+        challenge TEXT NOT NULL,
+        created_at ${integer} NOT NULL,
+        expires_at ${integer} NOT NULL,
+        wrong_count ${integer} NOT NULL DEFAULT 0,
+        used ${integer} NOT NULL DEFAULT 0
+      )${withoutRowId};
+      CREATE INDEX IF NOT EXISTS auth_code_attempts_email ON auth_code_attempts (email, created_at);
+      CREATE TABLE IF NOT EXISTS auth_starts (
+        ip_hash TEXT NOT NULL,
+        at ${integer} NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS auth_starts_ip ON auth_starts (ip_hash, at);
+      CREATE TABLE IF NOT EXISTS auth_sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
+        provider TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        authenticated_at ${integer} NOT NULL,
+        expires_at ${integer} NOT NULL
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS auth_social_states (
+        state_hash TEXT PRIMARY KEY,
+        provider TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        challenge TEXT NOT NULL,
+        expires_at ${integer} NOT NULL
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS auth_social_tickets (
+        ticket_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
+        provider TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        challenge TEXT NOT NULL,
+        expires_at ${integer} NOT NULL,
+        used ${integer} NOT NULL DEFAULT 0
+      )${withoutRowId};
+    `)
+  },
+}
+
+/**
+ * The eip155 indexer (server/indexer): how far each chain is indexed and which instance indexes
+ * it (`indexer_leases`: one at a time), recent block hashes (to notice a reorg or a restarted
+ * devnet), transactions, transfers, who took part, and what unknown token contracts call
+ * themselves. On SQLite `openDatabase` created all but the leases before; kept as they are.
+ */
+const indexer: Migration = {
+  version: 6,
+  name: 'indexer',
+  async up(tx, dialect) {
+    const { integer, withoutRowId } = columnTypes(dialect)
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS indexer_chains (
+        chain_id TEXT PRIMARY KEY,
+        last_block ${integer} NOT NULL,
+        last_hash TEXT NOT NULL,
+        updated_at ${integer} NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS indexer_leases (
+        chain_id TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        expires_at ${integer} NOT NULL
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS indexer_blocks (
+        chain_id TEXT NOT NULL,
+        number ${integer} NOT NULL,
+        hash TEXT NOT NULL,
+        PRIMARY KEY (chain_id, number)
+      )${withoutRowId};
+      CREATE TABLE IF NOT EXISTS chain_transactions (
+        chain_id TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        block_number ${integer} NOT NULL,
+        tx_index ${integer} NOT NULL,
+        mined_at ${integer} NOT NULL,
+        from_addr TEXT NOT NULL,
+        to_addr TEXT,
+        created_contract TEXT,
+        nonce ${integer} NOT NULL,
+        status ${integer} NOT NULL,
+        method_id TEXT,
+        PRIMARY KEY (chain_id, hash)
+      )${withoutRowId};
+      CREATE INDEX IF NOT EXISTS chain_transactions_block ON chain_transactions (chain_id, block_number);
+      CREATE TABLE IF NOT EXISTS chain_transfers (
+        chain_id TEXT NOT NULL,
+        tx_hash TEXT NOT NULL,
+        block_number ${integer} NOT NULL,
+        log_index ${integer} NOT NULL,
+        kind TEXT NOT NULL,
+        contract TEXT,
+        from_addr TEXT NOT NULL,
+        to_addr TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        token_id TEXT,
+        executed ${integer} NOT NULL,
+        PRIMARY KEY (chain_id, tx_hash, log_index)
+      )${withoutRowId};
+      CREATE INDEX IF NOT EXISTS chain_transfers_block ON chain_transfers (chain_id, block_number);
+      CREATE INDEX IF NOT EXISTS chain_transfers_nft_token ON chain_transfers (chain_id, contract, token_id, block_number, log_index) WHERE kind = 'erc721';
+      CREATE INDEX IF NOT EXISTS chain_transfers_nft_owner ON chain_transfers (chain_id, to_addr) WHERE kind = 'erc721';
+      CREATE TABLE IF NOT EXISTS account_transactions (
+        chain_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        block_number ${integer} NOT NULL,
+        tx_index ${integer} NOT NULL,
+        tx_hash TEXT NOT NULL,
+        PRIMARY KEY (chain_id, address, block_number, tx_index)
+      )${withoutRowId};
+      CREATE INDEX IF NOT EXISTS account_transactions_block ON account_transactions (chain_id, block_number);
+      CREATE TABLE IF NOT EXISTS chain_contracts (
+        chain_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT,
+        symbol TEXT,
+        decimals ${integer},
+        looked_up ${integer} NOT NULL DEFAULT 0,
+        PRIMARY KEY (chain_id, address)
+      )${withoutRowId};
+      CREATE INDEX IF NOT EXISTS chain_contracts_pending ON chain_contracts (looked_up);
+    `)
+  },
+}
+
+/**
+ * On-ramp orders (server/routes/registerOnrampRoutes.ts): one per checkout URL the server made,
+ * moved forward by the provider's signed reports. On SQLite `openDatabase` created this table
+ * before; kept as it is.
+ */
+const onrampOrders: Migration = {
+  version: 7,
+  name: 'on-ramp orders',
+  async up(tx, dialect) {
+    const { integer, withoutRowId } = columnTypes(dialect)
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS onramp_orders (
+        id TEXT PRIMARY KEY,
+        provider TEXT NOT NULL,
+        chain_id TEXT NOT NULL,
+        asset_symbol TEXT NOT NULL,
+        asset_address TEXT,
+        address TEXT NOT NULL,
+        fiat_currency TEXT NOT NULL,
+        fiat_amount TEXT,
+        crypto_amount TEXT,
+        payment_method TEXT NOT NULL,
+        status TEXT NOT NULL,
+        tx_hash TEXT,
+        paid_amount TEXT,
+        reason TEXT,
+        created_at ${integer} NOT NULL,
+        updated_at ${integer} NOT NULL
+      )${withoutRowId};
+    `)
+  },
+}
+
 /** Every migration, oldest first. Add new ones at the end with the next version. */
-export const migrations: readonly Migration[] = [relayMailbox, nameZone, analyticsEvents, emailSubscribers]
+export const migrations: readonly Migration[] = [relayMailbox, nameZone, analyticsEvents, emailSubscribers, auth, indexer, onrampOrders]

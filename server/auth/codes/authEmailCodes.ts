@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
-import type { Database } from 'better-sqlite3'
 import { HttpError } from '../../errors/HttpError.js'
 import { sendEmail } from '../../email/sendEmail.js'
+import type { SqlStorage } from '../../storage/SqlStorage.js'
 import type { ResolvedAuthConfig } from '../resolveAuthConfig.js'
 import { loginCodeEmail, newDeviceEmail } from './authEmails.js'
 import { createCodeStore, type CodePurpose } from './createCodeStore.js'
@@ -12,12 +12,12 @@ import { createCodeStore, type CodePurpose } from './createCodeStore.js'
  * "new device" notice. Without email login every send is a 503 `EMAIL_NOT_CONFIGURED`.
  *
  * @example
- * const codes = authEmailCodes({ db, auth })
+ * const codes = authEmailCodes({ storage, auth })
  * await codes.send({ purpose: 'login', projectId, email, challenge })
  */
-export function authEmailCodes({ db, auth }: { db: Database; auth: ResolvedAuthConfig }) {
+export function authEmailCodes({ storage, auth }: { storage: SqlStorage; auth: ResolvedAuthConfig }) {
   const secret = createHmac('sha256', auth.shareKey).update('portico-auth:codes').digest()
-  const store = createCodeStore(db, { secret, limits: auth.limits, now: auth.now })
+  const store = createCodeStore(storage, { secret, limits: auth.limits, now: auth.now })
   const smtp = () => {
     if (!auth.email) throw new HttpError({ status: 503, code: 'EMAIL_NOT_CONFIGURED', message: 'This server has no email login (no SMTP server is configured)' })
     return auth.email
@@ -25,11 +25,11 @@ export function authEmailCodes({ db, auth }: { db: Database; auth: ResolvedAuthC
   return {
     async send({ purpose, projectId, email, userId, challenge }: { purpose: CodePurpose; projectId: string; email: string; userId?: string; challenge: string }) {
       const settings = smtp()
-      const { attemptId, code, expiresAt, resendAfter } = store.start({ purpose, projectId, email, challenge, ...(userId ? { userId } : {}) })
+      const { attemptId, code, expiresAt, resendAfter } = await store.start({ purpose, projectId, email, challenge, ...(userId ? { userId } : {}) })
       try {
         await sendEmail(settings, loginCodeEmail({ to: email, code, siteName: auth.siteName, minutes: Math.max(1, Math.round(auth.limits.codeTtlMs / 60_000)), change: purpose === 'change' }))
       } catch (cause) {
-        store.discard(attemptId)
+        await store.discard(attemptId)
         throw new HttpError({ status: 502, code: 'EMAIL_NOT_SENT', message: 'The code could not be sent; try again', cause })
       }
       return { attemptId, expiresAt, resendAfter }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto'
-import type { Database } from 'better-sqlite3'
 import { HttpError } from '../../errors/HttpError.js'
+import type { SqlStorage } from '../../storage/SqlStorage.js'
 import type { AuthLimits } from '../AuthConfig.js'
 import { rateLimited } from '../rateLimits/createStartLimiter.js'
 import { sameString, verifierMatches } from '../secrets.js'
@@ -16,62 +16,69 @@ const hourMs = 3_600_000
  * One-time login codes: 6 digits, kept as an HMAC (keyed by the server's secret, salted with the
  * attempt id), valid `codeTtlMs`, single use, locked after `maxWrongCodes` wrong tries, at most
  * one per email every `resendGapMs` and `codesPerEmailPerHour` per hour. Verifying also needs the
- * PKCE verifier of the start's challenge.
+ * PKCE verifier of the start's challenge. In the server's storage: a code sent by one instance
+ * verifies on any other, and the per-email limits count across all of them.
  *
  * @example
- * const codes = createCodeStore(db, { secret, limits, now: Date.now })
- * const { attemptId, code } = codes.start({ purpose: 'login', projectId, email, challenge })
+ * const codes = createCodeStore(storage, { secret, limits, now: Date.now })
+ * const { attemptId, code } = await codes.start({ purpose: 'login', projectId, email, challenge })
  */
-export function createCodeStore(db: Database, { secret, limits, now }: { secret: Buffer; limits: AuthLimits; now: () => number }) {
+export function createCodeStore(storage: SqlStorage, { secret, limits, now }: { secret: Buffer; limits: AuthLimits; now: () => number }) {
   const hashCode = (attemptId: string, code: string) => createHmac('sha256', secret).update(`${attemptId}:${code}`).digest('base64url')
-  const recent = db.prepare<[string, number], { n: number; oldest: number | null; newest: number | null }>(
-    'SELECT COUNT(*) AS n, MIN(created_at) AS oldest, MAX(created_at) AS newest FROM auth_code_attempts WHERE email = ? AND created_at > ?',
-  )
-  const insert = db.prepare(
-    'INSERT INTO auth_code_attempts (id, purpose, project_id, email, user_id, code_hash, challenge, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  )
-  const get = db.prepare<[string], AttemptRow>('SELECT id, purpose, project_id, email, user_id, code_hash, challenge, expires_at, wrong_count, used FROM auth_code_attempts WHERE id = ?')
-  const wrong = db.prepare('UPDATE auth_code_attempts SET wrong_count = wrong_count + 1 WHERE id = ?')
-  const use = db.prepare('UPDATE auth_code_attempts SET used = 1 WHERE id = ? AND used = 0')
-  const prune = db.prepare('DELETE FROM auth_code_attempts WHERE created_at <= ? AND expires_at <= ?')
-  const remove = db.prepare('DELETE FROM auth_code_attempts WHERE id = ?')
 
   type VerifyParameters = { purpose: CodePurpose; attemptId: string; code: string; verifier: string; userId?: string }
-  // Wrong tries must be counted even though the answer is a refusal, so the transaction returns
-  // the outcome and the refusal is thrown after it commits.
-  const check = db.transaction(({ purpose, attemptId, code, verifier, userId }: VerifyParameters) => {
-    const row = get.get(attemptId)
+  // Wrong tries must be counted even though the answer is a refusal, so the check returns the
+  // outcome and the refusal is thrown by `verify`. Each change is one conditional statement, so
+  // instances verifying the same attempt at once can neither use it twice nor pass the lock.
+  const check = async ({ purpose, attemptId, code, verifier, userId }: VerifyParameters) => {
+    const [row] = await storage.query<AttemptRow>(
+      'SELECT id, purpose, project_id, email, user_id, code_hash, challenge, expires_at, wrong_count, used FROM auth_code_attempts WHERE id = ?',
+      [attemptId],
+    )
     if (!row || row.purpose !== purpose || (purpose === 'change' && row.user_id !== userId)) return { refused: 'unknown' as const }
     if (row.used) return { refused: 'used' as const }
     if (row.wrong_count >= limits.maxWrongCodes) return { refused: 'locked' as const }
     if (row.expires_at <= now()) return { refused: 'expired' as const }
     const right = sameString(hashCode(row.id, code), row.code_hash)
     if (!right || !verifierMatches(verifier, row.challenge)) {
-      wrong.run(row.id)
-      const attemptsLeft = limits.maxWrongCodes - row.wrong_count - 1
+      const [counted] = await storage.query<{ wrong_count: number }>(
+        'UPDATE auth_code_attempts SET wrong_count = wrong_count + 1 WHERE id = ? AND wrong_count < ? RETURNING wrong_count',
+        [row.id, limits.maxWrongCodes],
+      )
+      const attemptsLeft = counted ? limits.maxWrongCodes - counted.wrong_count : 0
       if (attemptsLeft <= 0) return { refused: 'locked' as const }
       return right ? { refused: 'verifier' as const } : { refused: 'wrong' as const, attemptsLeft }
     }
-    use.run(row.id)
+    const used = await storage.run('UPDATE auth_code_attempts SET used = 1 WHERE id = ? AND used = 0 AND wrong_count < ?', [row.id, limits.maxWrongCodes])
+    if (used.changes !== 1) return { refused: 'used' as const }
     return { email: row.email, projectId: row.project_id, userId: row.user_id }
-  })
+  }
 
   return {
     /** Checks the per-email limits and makes a code; throws 429 `RATE_LIMITED` (`data.retryAfter`). */
-    start: db.transaction(({ purpose, projectId, email, userId, challenge }: { purpose: CodePurpose; projectId: string; email: string; userId?: string; challenge: string }) => {
-      const at = now()
-      prune.run(at - hourMs, at)
-      const { n, oldest, newest } = recent.get(email, at - hourMs) as { n: number; oldest: number | null; newest: number | null }
-      if (newest !== null && at - newest < limits.resendGapMs) throw rateLimited('A code was just sent to this email', (newest + limits.resendGapMs - at) / 1000)
-      if (n >= limits.codesPerEmailPerHour) throw rateLimited('Too many codes for this email this hour', ((oldest ?? at) + hourMs - at) / 1000)
-      const attemptId = randomBytes(16).toString('base64url')
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-      insert.run(attemptId, purpose, projectId, email, userId ?? null, hashCode(attemptId, code), challenge, at, at + limits.codeTtlMs)
-      return { attemptId, code, expiresAt: at + limits.codeTtlMs, resendAfter: at + limits.resendGapMs }
-    }),
+    start: ({ purpose, projectId, email, userId, challenge }: { purpose: CodePurpose; projectId: string; email: string; userId?: string; challenge: string }) =>
+      storage.transaction(async (tx) => {
+        // On Postgres, starts for one email wait for each other (instances would otherwise both see room).
+        if (storage.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext(?))', [`portico:auth-code:${email}`])
+        const at = now()
+        await tx.run('DELETE FROM auth_code_attempts WHERE created_at <= ? AND expires_at <= ?', [at - hourMs, at])
+        const [{ n, oldest, newest }] = (await tx.query<{ n: number; oldest: number | null; newest: number | null }>(
+          'SELECT COUNT(*) AS n, MIN(created_at) AS oldest, MAX(created_at) AS newest FROM auth_code_attempts WHERE email = ? AND created_at > ?',
+          [email, at - hourMs],
+        )) as [{ n: number; oldest: number | null; newest: number | null }]
+        if (newest !== null && at - newest < limits.resendGapMs) throw rateLimited('A code was just sent to this email', (newest + limits.resendGapMs - at) / 1000)
+        if (n >= limits.codesPerEmailPerHour) throw rateLimited('Too many codes for this email this hour', ((oldest ?? at) + hourMs - at) / 1000)
+        const attemptId = randomBytes(16).toString('base64url')
+        const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+        await tx.run(
+          'INSERT INTO auth_code_attempts (id, purpose, project_id, email, user_id, code_hash, challenge, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          [attemptId, purpose, projectId, email, userId ?? null, hashCode(attemptId, code), challenge, at, at + limits.codeTtlMs],
+        )
+        return { attemptId, code, expiresAt: at + limits.codeTtlMs, resendAfter: at + limits.resendGapMs }
+      }),
     /** Forgets an attempt whose email could not be sent (so it counts against no limit). */
-    discard(attemptId: string): void {
-      remove.run(attemptId)
+    async discard(attemptId: string): Promise<void> {
+      await storage.run('DELETE FROM auth_code_attempts WHERE id = ?', [attemptId])
     },
     /**
      * Redeems a code: the attempt's email (and user, for a change) when the code and verifier are
@@ -79,8 +86,8 @@ export function createCodeStore(db: Database, { secret, limits, now }: { secret:
      * 409 `CODE_USED`, 400 `INVALID_PARAMS` (unknown attempt, other purpose, wrong verifier; a
      * wrong verifier counts as a wrong try).
      */
-    verify(parameters: VerifyParameters): { email: string; projectId: string; userId: string | null } {
-      const result = check(parameters)
+    async verify(parameters: VerifyParameters): Promise<{ email: string; projectId: string; userId: string | null }> {
+      const result = await check(parameters)
       if (!('refused' in result)) return result
       switch (result.refused) {
         case 'used':

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
-import type { Database } from 'better-sqlite3'
 import { HttpError } from '../../errors/HttpError.js'
+import type { SqlStorage } from '../../storage/SqlStorage.js'
 import type { AuthLimits } from '../AuthConfig.js'
 import { digest, randomSecret, verifierMatches } from '../secrets.js'
 import type { UserStore } from '../users/createUserStore.js'
@@ -10,7 +10,8 @@ import type { ResolvedSocialProvider } from './SocialProviderConfig.js'
 import { SocialProviderError } from './SocialProviderError.js'
 
 export type SocialLoginsOptions = {
-  db: Database
+  /** The server's storage (states and tickets; on Postgres a login may come back to any instance). */
+  storage: SqlStorage
   providers: Map<string, ResolvedSocialProvider>
   /** Where the provider sends the visitor back: `<walletOrigin>/auth/v1/social/callback`. */
   redirectUri: string
@@ -35,22 +36,13 @@ export type SocialCallbackResult = {
  * `redeem` trades ticket + verifier for the user.
  *
  * @example
- * const social = createSocialLogins({ db, providers, redirectUri, secret, limits, now, users })
+ * const social = createSocialLogins({ storage, providers, redirectUri, secret, limits, now, users })
  * const url = await social.start({ providerId: 'google', projectId: 'demo', challenge, origin })
  */
-export function createSocialLogins({ db, providers, redirectUri, secret, limits, now, users }: SocialLoginsOptions) {
+export function createSocialLogins({ storage, providers, redirectUri, secret, limits, now, users }: SocialLoginsOptions) {
   const derive = (label: string, state: string) => createHmac('sha256', secret).update(`${label}:${state}`).digest('base64url')
-  const insertState = db.prepare('INSERT INTO auth_social_states (state_hash, provider, project_id, origin, challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
-  const takeState = db.prepare<[string], { provider: string; project_id: string; origin: string; challenge: string; expires_at: number }>(
-    'DELETE FROM auth_social_states WHERE state_hash = ? RETURNING provider, project_id, origin, challenge, expires_at',
-  )
-  const pruneStates = db.prepare('DELETE FROM auth_social_states WHERE expires_at <= ?')
-  const insertTicket = db.prepare('INSERT INTO auth_social_tickets (ticket_hash, user_id, provider, project_id, challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
-  const getTicket = db.prepare<[string], { user_id: string; provider: string; project_id: string; challenge: string; expires_at: number; used: number }>(
-    'SELECT user_id, provider, project_id, challenge, expires_at, used FROM auth_social_tickets WHERE ticket_hash = ?',
-  )
-  const useTicket = db.prepare('UPDATE auth_social_tickets SET used = 1 WHERE ticket_hash = ? AND used = 0')
-  const pruneTickets = db.prepare('DELETE FROM auth_social_tickets WHERE expires_at <= ?')
+  type TicketRow = { user_id: string; provider: string; project_id: string; challenge: string; expires_at: number; used: number }
+  type StateRow = { provider: string; project_id: string; origin: string; challenge: string; expires_at: number }
 
   return {
     /** The provider's authorize URL for a new login. The caller checked project, origin and challenge. */
@@ -58,8 +50,15 @@ export function createSocialLogins({ db, providers, redirectUri, secret, limits,
       const endpoint = provider.kind === 'oidc' ? (await discoverOidcIssuer(provider.issuer, provider.name)).authorization_endpoint : provider.authorizationEndpoint
       const state = randomSecret()
       const at = now()
-      pruneStates.run(at)
-      insertState.run(digest(state), provider.id, projectId, origin, challenge, at + limits.socialStateTtlMs)
+      await storage.run('DELETE FROM auth_social_states WHERE expires_at <= ?', [at])
+      await storage.run('INSERT INTO auth_social_states (state_hash, provider, project_id, origin, challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?)', [
+        digest(state),
+        provider.id,
+        projectId,
+        origin,
+        challenge,
+        at + limits.socialStateTtlMs,
+      ])
       const url = new URL(endpoint)
       url.searchParams.set('response_type', 'code')
       url.searchParams.set('client_id', provider.clientId)
@@ -77,7 +76,9 @@ export function createSocialLogins({ db, providers, redirectUri, secret, limits,
       const fail = (code: string, message: string, origin?: string): SocialCallbackResult => ({ ...(origin ? { origin } : {}), message: { type: 'portico-auth:social', error: { code, message } } })
       const state = typeof query.state === 'string' && query.state.length <= 128 ? query.state : undefined
       const at = now()
-      const row = state ? takeState.get(digest(state)) : undefined
+      const [row] = state
+        ? await storage.query<StateRow>('DELETE FROM auth_social_states WHERE state_hash = ? RETURNING provider, project_id, origin, challenge, expires_at', [digest(state)])
+        : []
       if (!row || row.expires_at <= at) return fail('INVALID_PARAMS', 'This login link is unknown or has expired; start the login again')
       const provider = providers.get(row.provider)
       if (!provider) return fail('PROVIDER_ERROR', `The provider ${row.provider} is no longer configured`, row.origin)
@@ -90,10 +91,17 @@ export function createSocialLogins({ db, providers, redirectUri, secret, limits,
       if (!code) return fail('PROVIDER_ERROR', new SocialProviderError({ provider: provider.name, reason: 'it sent no authorization code' }).shortMessage, row.origin)
       try {
         const profile = await exchangeSocialCode({ provider, code, redirectUri, codeVerifier: derive('pkce', state as string), nonce: derive('nonce', state as string) })
-        const user = users.forSocial(provider.id, profile)
+        const user = await users.forSocial(provider.id, profile)
         const ticket = randomSecret()
-        pruneTickets.run(at)
-        insertTicket.run(digest(ticket), user.id, provider.id, row.project_id, row.challenge, now() + limits.socialTicketTtlMs)
+        await storage.run('DELETE FROM auth_social_tickets WHERE expires_at <= ?', [at])
+        await storage.run('INSERT INTO auth_social_tickets (ticket_hash, user_id, provider, project_id, challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?)', [
+          digest(ticket),
+          user.id,
+          provider.id,
+          row.project_id,
+          row.challenge,
+          now() + limits.socialTicketTtlMs,
+        ])
         return { origin: row.origin, message: { type: 'portico-auth:social', ticket } }
       } catch (error) {
         const message = error instanceof SocialProviderError ? error.shortMessage : `${provider.name} login failed: ${(error as Error).message}`
@@ -102,12 +110,12 @@ export function createSocialLogins({ db, providers, redirectUri, secret, limits,
     },
 
     /** Trades a ticket and the frame's verifier for the user; one use, short-lived. */
-    redeem({ ticket, verifier }: { ticket: string; verifier: string }): { userId: string; provider: string; projectId: string } {
+    async redeem({ ticket, verifier }: { ticket: string; verifier: string }): Promise<{ userId: string; provider: string; projectId: string }> {
       const hash = digest(ticket)
-      const row = getTicket.get(hash)
+      const [row] = await storage.query<TicketRow>('SELECT user_id, provider, project_id, challenge, expires_at, used FROM auth_social_tickets WHERE ticket_hash = ?', [hash])
       if (!row || row.expires_at <= now()) throw new HttpError({ status: 400, code: 'INVALID_PARAMS', message: 'This login ticket is unknown or has expired; log in again' })
       if (!verifierMatches(verifier, row.challenge)) throw new HttpError({ status: 400, code: 'INVALID_PARAMS', message: 'The verifier does not match the challenge of this login' })
-      if (useTicket.run(hash).changes !== 1) throw new HttpError({ status: 409, code: 'CODE_USED', message: 'This login ticket was already used; log in again' })
+      if ((await storage.run('UPDATE auth_social_tickets SET used = 1 WHERE ticket_hash = ? AND used = 0', [hash])).changes !== 1) throw new HttpError({ status: 409, code: 'CODE_USED', message: 'This login ticket was already used; log in again' })
       return { userId: row.user_id, provider: row.provider, projectId: row.project_id }
     },
   }

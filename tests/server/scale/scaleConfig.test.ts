@@ -23,7 +23,7 @@ describe('createServer: database and redis', () => {
     const server = await startTestServer({ relay: {} })
     try {
       expect(server.storage.dialect).toBe('sqlite')
-      expect(server.db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4])
+      expect(server.db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4, 5, 6, 7])
       expect(server.db.prepare("SELECT name FROM sqlite_master WHERE name = 'relay_messages'").pluck().get()).toBe('relay_messages')
     } finally {
       await server.dispose()
@@ -43,6 +43,9 @@ describe('createServer: database and redis', () => {
           { version: 2, name: 'name zone' },
           { version: 3, name: 'analytics events' },
           { version: 4, name: 'email capture' },
+          { version: 5, name: 'auth' },
+          { version: 6, name: 'indexer' },
+          { version: 7, name: 'on-ramp orders' },
         ])
       } finally {
         await client.end()
