@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { installDebianPackages } from '../utils/installDebianPackages.js'
 
 /**
@@ -163,6 +164,14 @@ export async function startEngines(): Promise<TestEngines> {
   })
   redis.stdout?.on('data', (chunk: Buffer) => (redisLog += chunk.toString()))
   redis.stderr?.on('data', (chunk: Buffer) => (redisLog += chunk.toString()))
+
+  // If this process dies without stop() (a worker killed at a timeout, SIGKILL), a detached watchdog
+  // stops the engines and removes the folder; it exits by itself once they are stopped.
+  const reaper = spawn(process.execPath, [fileURLToPath(new URL('./reapWhenGone.mjs', import.meta.url)), String(process.pid), folder, String(postgres.pid), String(redis.pid)], {
+    detached: true,
+    stdio: 'ignore',
+  })
+  reaper.unref()
 
   let stopped = false
   const stop = async (): Promise<void> => {

@@ -1,7 +1,23 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { connect } from 'node:net'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEngines, type TestEngines } from '../../helpers/engines.js'
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
+
+/** Whether something accepts a TCP connection on 127.0.0.1:port. */
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port })
+    socket.once('connect', () => (socket.destroy(), resolve(true)))
+    socket.once('error', () => resolve(false))
+  })
+}
 
 // Debian's postgresql and redis-server on loopback, as the scale tests use them.
 describe('throwaway Postgres and Redis', () => {
@@ -48,5 +64,31 @@ describe('throwaway Postgres and Redis', () => {
       publisher.disconnect()
       subscriber.disconnect()
     }
+  })
+
+  it('a process that dies without stop() (SIGKILL) leaves no engine running and no folder behind', async () => {
+    // A separate Node process starts engines, prints where they are, and is killed.
+    const script = "import('./sandbox/engines/startEngines.ts').then(async (m) => { const e = await m.startEngines(); console.log(JSON.stringify({ postgresUrl: e.postgresUrl, redisUrl: e.redisUrl })) })"
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] })
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+        if (out.includes('\n')) resolve(out.trim())
+      })
+      child.once('exit', (code) => reject(new Error(`the engines' process exited (${String(code)}) before it printed`)))
+    })
+    const { postgresUrl, redisUrl } = JSON.parse(line) as { postgresUrl: string; redisUrl: string }
+    const ports = [Number(new URL(postgresUrl).port), Number(new URL(redisUrl).port)]
+    const client = new pg.Client({ connectionString: postgresUrl })
+    await client.connect()
+    const dataDirectory = (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!.data_directory
+    await client.end()
+    const folder = dirname(dataDirectory)
+    expect(folder).toMatch(/portico-engines-/)
+    expect(await Promise.all(ports.map(answers))).toEqual([true, true])
+    child.kill('SIGKILL')
+    await expect.poll(() => Promise.all(ports.map(answers)), { timeout: 20_000 }).toEqual([false, false])
+    await expect.poll(() => existsSync(folder), { timeout: 10_000 }).toBe(false)
   })
 })
