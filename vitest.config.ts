@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
-// Most of the suite waits (on Chromium, on devnets, on the relay) rather than computes, so it runs
-// a worker per core, never fewer than two (vitest's own default, cores − 1, runs a two-core CI
-// machine's suite one file at a time). PORTICO_TEST_WORKERS overrides it.
+// A worker per core, never fewer than two: vitest's own default (cores − 1) runs a two-core CI
+// machine's suite one file at a time, and one file alone leaves a core idle while it waits on
+// Chromium, a devnet or the relay (docs/performance.md, "The test suite"). PORTICO_TEST_WORKERS overrides it.
 const workers = Number(process.env.PORTICO_TEST_WORKERS) || Math.max(2, availableParallelism())
 
 // One config for the whole suite. Every test file runs with the loopback guard:

@@ -1,11 +1,11 @@
-// `npm test`: every check CI runs: types (beside the next four), the exports map, the build, the
-// docs, the size budgets (the first of these that fails stops the run), then the whole vitest suite (unit,
+// `npm test`: every check CI runs, in order: types, the exports map, the build, the docs, the size
+// budgets (the first of these that fails stops the run), then the whole vitest suite (unit,
 // integration against real anvil/relay/LiteSVM, end-to-end in Chromium) with, beside it in the same
 // run, the kernel suite again under --disallow-code-generation-from-strings (what a strict CSP does).
 // It ends with one line `tests: N passed, M failed`, above it the list of what failed; whenever it
 // exits non-zero, M is at least 1 (a failed step, a file that failed outside its tests, or a vitest
 // run that failed with nothing counted each count one).
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
@@ -78,11 +78,7 @@ function firstLine(message: string | undefined): string {
   return message?.trim() ? (message.trim().split('\n')[0] ?? '').slice(0, 200) : 'an error outside its tests, in a hook or on import; see above'
 }
 
-/** Steps still running beside the others: a run that stops early stops them too. */
-const besideChildren = new Set<ReturnType<typeof spawn>>()
-
 function finish(): never {
-  for (const child of besideChildren) child.kill()
   if (failures.length) {
     console.log('\nFailed:')
     for (const failure of failures) console.log(`  - ${failure}`)
@@ -92,46 +88,11 @@ function finish(): never {
   process.exit(failed ? 1 : 0)
 }
 
-/**
- * A step that runs beside the next ones (its output is held and printed when it is awaited): the
- * type check is one core's minute, and the build and the checks after it mostly use the other.
- */
-function besideStep(title: string, command: string, args: readonly string[]): () => Promise<void> {
-  const started = Date.now()
-  let output = ''
-  const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] })
-  besideChildren.add(child)
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-  const status = new Promise<number>((resolve) => {
-    child.once('error', (error) => {
-      output += String(error)
-      resolve(1)
-    })
-    child.once('exit', (code) => {
-      besideChildren.delete(child)
-      resolve(code ?? 1)
-    })
-  })
-  return async () => {
-    const code = await status
-    const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    console.log(`\n▶ ${title} (run beside the steps above)`)
-    if (output) process.stdout.write(output)
-    console.log(code === 0 ? `✔ ${title} (${seconds} s)` : `✖ ${title} failed (${seconds} s)`)
-    if (code === 0) return
-    failed += 1
-    failures.push(`step: ${title}`)
-    finish()
-  }
-}
-
-const types = besideStep('types', ...npx(['tsc', '-p', 'tsconfig.json', '--noEmit']))
+step('types', ...npx(['tsc', '-p', 'tsconfig.json', '--noEmit']))
 step('exports map', 'node', ['scripts/build/syncExports.mjs', '--check'])
 step('build', 'npm', ['run', 'build', '--silent'])
 step('docs are up to date', ...npx(['tsx', 'scripts/docs/generateDocs.ts', '--check']))
 step('size budgets', ...npx(['tsx', 'scripts/size/size.ts', '--no-build', '--check']))
-await types()
 step('browser: Debian chromium present (installed when missing, as root)', ...npx(['tsx', '-e', "import('./tests/helpers/chromium.ts').then((m) => console.log(m.ensureChromium()))"]))
 step('engines: Debian postgresql and redis-server present (installed when missing, as root)', ...npx(['tsx', '-e', "import('./tests/helpers/engines.ts').then((m) => console.log(JSON.stringify(m.ensureEngines())))"]))
 // One run, two projects (vitest.config.ts): the whole suite, and the kernel again under
