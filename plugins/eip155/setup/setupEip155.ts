@@ -244,7 +244,7 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     return { hash }
   })
 
-  // EIP-5792 batches, smart-account facts and account choice (plugins/eip155/calls).
+  // EIP-5792 capabilities, smart-account facts and account choice (plugins/eip155/calls; the batches are portico/calls's).
   tapCalls(portico, providerFor)
 
   // Wallets that announce themselves late still appear.

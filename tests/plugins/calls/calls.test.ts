@@ -1,9 +1,14 @@
 // portico/calls: without the plugin every EIP-5792 action of the handle throws PluginRequiredError
 // (a rejected promise, nothing asked of the wallet); with it they run (the kernel's calls tests
-// cover what they do, over tests/kernel/calls/helpers.ts, which installs the plugin).
+// cover what they do, over tests/kernel/calls/helpers.ts, which installs the plugin). The batches'
+// wallet requests for EVM wallets are this plugin's taps, not the eip155 plugin's: an EVM site
+// without it does not load them (tests/plugins/eip155/calls.test.ts runs them against anvil).
+import '../../helpers/eip155Loaded.js'
 import { describe, expect, it } from 'vitest'
-import { PluginRequiredError } from '../../../kernel/kernel.js'
+import { createPorticoKernel, listTaps, PluginRequiredError } from '../../../kernel/kernel.js'
 import { calls } from '../../../plugins/calls/index.js'
+import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
+import { checkPlugin } from '../../conformance/index.js'
 import { createTestPortico, newWallet, testChain } from '../../kernel/helpers/testKit.js'
 
 describe('calls plugin', () => {
@@ -35,5 +40,26 @@ describe('calls plugin', () => {
 
   it('refuses options', () => {
     expect(() => createTestPortico({ plugins: [testChain('eip155', newWallet()), calls({ batch: true } as never)] })).toThrow(/batch/)
+  })
+
+  it('taps the eip155 batches (sendCalls, getCallsStatus, showCallsStatus); the eip155 plugin alone taps only getCapabilities of EIP-5792', () => {
+    const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:9'] })
+    const batches = ['sendCalls', 'getCallsStatus', 'showCallsStatus', 'getCapabilities']
+    const tapsOf = (portico: ReturnType<typeof createPorticoKernel>) =>
+      listTaps(portico.hooks)
+        .filter((tap) => batches.includes(tap.hook))
+        .map((tap) => `${tap.hook}:${tap.namespace}:${tap.name}`)
+        .sort()
+    const alone = createPorticoKernel({ networks: [devnet], plugins: [eip155({}, { window: null })], storage: null, enableReconnect: false })
+    expect(tapsOf(alone)).toEqual(['getCapabilities:eip155:eip155'])
+    const withCalls = createPorticoKernel({ networks: [devnet], plugins: [eip155({}, { window: null }), calls()], storage: null, enableReconnect: false })
+    expect(tapsOf(withCalls)).toEqual(['getCallsStatus:eip155:calls', 'getCapabilities:eip155:eip155', 'sendCalls:eip155:calls', 'showCallsStatus:eip155:calls'])
+  })
+
+  it('passes the plugin conformance checks (meta.hooks lists what it taps)', async () => {
+    const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:9'] })
+    const report = await checkPlugin({ plugin: calls(), networks: [devnet], withPlugins: [eip155({}, { window: null })] })
+    expect(report.issues).toEqual([])
+    expect(report.ok).toBe(true)
   })
 })

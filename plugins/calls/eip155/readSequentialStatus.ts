@@ -14,7 +14,7 @@ const hash32 = /^0x[0-9a-fA-F]{64}$/
 export async function readSequentialStatus(network: Network, id: string): Promise<CallsStatus> {
   const hashes = id.slice('sequential:'.length).split(',')
   if (!id.startsWith('sequential:') || hashes.length === 0 || hashes.length > 100 || !hashes.every((h) => hash32.test(h))) throw new InvalidCallsError('A sequential batch id is "sequential:" and its transaction hashes, comma-separated')
-  const { createClient, getTransactionReceipt, http } = await import('../lazy/viemClient.js')
+  const { createClient, getTransactionReceipt, http } = await import('../lazy/viemReceipts.js')
   const client = createClient({ transport: http(network.rpcUrls.default.http[0], { retryCount: 2, retryDelay: 150, timeout: 10_000 }) })
   const receipts: CallReceipt[] = []
   for (const hash of hashes) {
