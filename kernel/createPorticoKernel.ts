@@ -52,6 +52,7 @@ import { AccountActionRegistry } from './registries/AccountActionRegistry.js'
 import { AccountBadgeRegistry } from './registries/AccountBadgeRegistry.js'
 import { ConnectMethodRegistry } from './registries/ConnectMethodRegistry.js'
 import { ExplorerRegistry } from './registries/ExplorerRegistry.js'
+import { BuiltinWalletRegistry } from './registries/BuiltinWalletRegistry.js'
 import { MessageRegistry } from './registries/MessageRegistry.js'
 import { SignInVerifierRegistry } from './registries/SignInVerifierRegistry.js'
 import { ViewRegistry } from './registries/ViewRegistry.js'
@@ -110,6 +111,8 @@ export type Portico = {
   readonly addressValidators: AddressValidatorRegistry
   /** Block-explorer links, filled by chain plugins. */
   readonly explorers: ExplorerRegistry
+  /** Portico's built-in wallets of the installed chain plugins' namespaces (the directory's fallback, Get Wallet). */
+  readonly builtinWallets: BuiltinWalletRegistry
   /** The Account view's buttons that feature plugins add (Buy, Swap …), listed by `order`. */
   readonly accountActions: AccountActionRegistry
   /** The Account view's status badges that plugins add ("Signed in" …), shown while they hold. */
@@ -324,6 +327,7 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
     views,
     addressValidators,
     explorers: new ExplorerRegistry(),
+    builtinWallets: new BuiltinWalletRegistry(),
     accountActions: new AccountActionRegistry(),
     accountBadges: new AccountBadgeRegistry(),
     connectMethods: new ConnectMethodRegistry(),

@@ -37,6 +37,7 @@ export { InvalidPluginMessagesError, MessageRegistry } from './registries/Messag
 export { ViewRegistry, DuplicateViewError } from './registries/ViewRegistry.js'
 export { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
 export { ExplorerRegistry } from './registries/ExplorerRegistry.js'
+export { BuiltinWalletRegistry } from './registries/BuiltinWalletRegistry.js'
 export { AccountActionRegistry, accountActionOrder, InvalidAccountActionError } from './registries/AccountActionRegistry.js'
 export { AccountBadgeRegistry, InvalidAccountBadgeError } from './registries/AccountBadgeRegistry.js'
 export { ConnectMethodRegistry, InvalidConnectMethodError } from './registries/ConnectMethodRegistry.js'

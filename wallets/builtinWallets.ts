@@ -45,289 +45,348 @@ export type BuiltinWallet = {
   icon?: string
 }
 
+// Each wallet is its own export, so that a namespace's list takes only its wallets and their logos.
+export const metamaskWallet: BuiltinWallet = {
+  id: 'metamask',
+  name: 'MetaMask',
+  namespaces: ['eip155'],
+  homepage: 'https://metamask.io/',
+  rdns: 'io.metamask',
+  link_mode: 'https://metamask.app.link/',
+  app_store: 'https://apps.apple.com/us/app/metamask/id1438144202',
+  play_store: 'https://play.google.com/store/apps/details?id=io.metamask',
+  chrome_store: 'https://chrome.google.com/webstore/detail/metamask/nkbihfbeogaeaoehlefnkodbefgpgknn',
+  icon: metamask,
+}
+
+export const phantomWallet: BuiltinWallet = {
+  id: 'phantom',
+  name: 'Phantom',
+  namespaces: ['solana', 'eip155', 'sui'],
+  homepage: 'https://phantom.app/',
+  rdns: 'app.phantom',
+  walletStandard: { solana: 'Phantom' },
+  app_store: 'https://apps.apple.com/app/phantom-solana-wallet/1598432977',
+  play_store: 'https://play.google.com/store/apps/details?id=app.phantom',
+  chrome_store: 'https://chrome.google.com/webstore/detail/phantom/bfnaelmomeimhlpmgjnjophhpkkoljpa',
+  icon: phantom,
+}
+
+export const coinbaseWallet: BuiltinWallet = {
+  id: 'coinbase-wallet',
+  name: 'Coinbase Wallet',
+  namespaces: ['eip155'],
+  homepage: 'https://coinbase.com/wallet',
+  rdns: 'com.coinbase.wallet',
+  app_store: 'https://apps.apple.com/us/app/coinbase-wallet-store-crypto/id1278383455',
+  play_store: 'https://play.google.com/store/apps/details?id=org.toshi',
+  chrome_store: 'https://chrome.google.com/webstore/detail/coinbase-wallet-extension/hnfanknocfeofbddgcijnmhnfnkdnaad',
+  icon: coinbase,
+}
+
+export const trustWallet: BuiltinWallet = {
+  id: 'trust-wallet',
+  name: 'Trust Wallet',
+  namespaces: ['eip155', 'solana'],
+  homepage: 'https://trustwallet.com/',
+  rdns: 'com.trustwallet.app',
+  mobile_link: 'trust://',
+  app_store: 'https://apps.apple.com/us/app/trust-crypto-bitcoin-wallet/id1288339409',
+  play_store: 'https://play.google.com/store/apps/details?id=com.wallet.crypto.trustapp',
+  chrome_store: 'https://chrome.google.com/webstore/detail/trust-wallet/egjidjbpglichdcondbcbdnbeeppgdph',
+  icon: trust,
+}
+
+export const rainbowWallet: BuiltinWallet = {
+  id: 'rainbow',
+  name: 'Rainbow',
+  namespaces: ['eip155'],
+  homepage: 'https://rainbow.me/',
+  rdns: 'me.rainbow',
+  mobile_link: 'rainbow://',
+  link_mode: 'https://rnbwapp.com/',
+  app_store: 'https://apps.apple.com/app/apple-store/id1457119021',
+  play_store: 'https://play.google.com/store/apps/details?id=me.rainbow',
+  icon: rainbow,
+}
+
+export const okxWallet: BuiltinWallet = {
+  id: 'okx-wallet',
+  name: 'OKX Wallet',
+  namespaces: ['eip155', 'solana', 'bip122'],
+  homepage: 'https://okx.com/web3',
+  rdns: 'com.okex.wallet',
+  mobile_link: 'okex://main',
+  app_store: 'https://itunes.apple.com/app/id1327268470',
+  play_store: 'https://play.google.com/store/apps/details?id=com.okinc.okex.gp',
+  chrome_store: 'https://chrome.google.com/webstore/detail/okx-wallet/mcohilncbfahbmgdjkbpemcciiolgcge',
+  icon: okx,
+}
+
+export const rabbyWallet: BuiltinWallet = {
+  id: 'rabby',
+  name: 'Rabby Wallet',
+  namespaces: ['eip155'],
+  homepage: 'https://rabby.io/',
+  rdns: 'io.rabby',
+  chrome_store: 'https://chrome.google.com/webstore/detail/rabby-wallet/acmacodkjbdgmoleebolmdjonilkdbch',
+  icon: rabby,
+}
+
+export const ledgerLiveWallet: BuiltinWallet = {
+  id: 'ledger-live',
+  name: 'Ledger Live',
+  namespaces: ['eip155'],
+  homepage: 'https://www.ledger.com/ledger-live',
+  mobile_link: 'ledgerlive://',
+  app_store: 'https://apps.apple.com/us/app/ledger-live-web3-wallet/id1361671700',
+  play_store: 'https://play.google.com/store/apps/details?id=com.ledger.live',
+  icon: ledger,
+}
+
+export const zerionWallet: BuiltinWallet = {
+  id: 'zerion',
+  name: 'Zerion',
+  namespaces: ['eip155'],
+  homepage: 'https://zerion.io/',
+  rdns: 'io.zerion.wallet',
+  mobile_link: 'zerion://',
+  app_store: 'https://apps.apple.com/app/apple-store/id1456732565',
+  play_store: 'https://play.google.com/store/apps/details?id=io.zerion.android',
+  chrome_store: 'https://chrome.google.com/webstore/detail/klghhnkeealcohjjanjjdaeeggmfmlpl',
+  icon: zerion,
+}
+
+export const solflareWallet: BuiltinWallet = {
+  id: 'solflare',
+  name: 'Solflare',
+  namespaces: ['solana'],
+  homepage: 'https://solflare.com/',
+  walletStandard: { solana: 'Solflare' },
+  chrome_store: 'https://chrome.google.com/webstore/detail/solflare-wallet/bhhhlbepdkbapadjdnnojkbgioiodbic',
+  icon: solflare,
+}
+
+export const backpackWallet: BuiltinWallet = {
+  id: 'backpack',
+  name: 'Backpack',
+  namespaces: ['solana', 'eip155'],
+  homepage: 'https://backpack.app/',
+  rdns: 'app.backpack.mobile',
+  walletStandard: { solana: 'Backpack' },
+  app_store: 'https://apps.apple.com/app/backpack-wallet-exchange/id6445964121',
+  play_store: 'https://play.google.com/store/apps/details?id=app.backpack.mobile',
+  chrome_store: 'https://chromewebstore.google.com/detail/backpack/aflkmfhebedbjioipglgcbcmnbpgliof',
+  icon: backpack,
+}
+
+export const bitgetWallet: BuiltinWallet = {
+  id: 'bitget-wallet',
+  name: 'Bitget Wallet',
+  namespaces: ['eip155'],
+  homepage: 'https://web3.bitget.com/',
+  rdns: 'com.bitget.web3',
+  mobile_link: 'bitkeep://',
+  app_store: 'https://apps.apple.com/app/bitkeep/id1395301115',
+  chrome_store: 'https://chrome.google.com/webstore/detail/bitkeep-crypto-nft-wallet/jiidiaalihmmhddjgbnbgdfflelocpak',
+}
+
+export const binanceWallet: BuiltinWallet = {
+  id: 'binance-wallet',
+  name: 'Binance Wallet',
+  namespaces: ['eip155'],
+  homepage: 'https://www.binance.com/en/web3wallet',
+  rdns: 'com.binance.wallet',
+  mobile_link: 'bnc://app.binance.com/cedefi',
+  app_store: 'https://apps.apple.com/us/app/id1436799971',
+  play_store: 'https://play.google.com/store/apps/details?id=com.binance.dev',
+  chrome_store: 'https://chromewebstore.google.com/detail/cadiboklkpojfamcoggejbbdjcoiljjk',
+}
+
+export const uniswapWallet: BuiltinWallet = {
+  id: 'uniswap-wallet',
+  name: 'Uniswap Wallet',
+  namespaces: ['eip155'],
+  homepage: 'https://wallet.uniswap.org/',
+  mobile_link: 'uniswap://',
+  app_store: 'https://apps.apple.com/app/apple-store/id6443944476',
+}
+
+export const safeWallet: BuiltinWallet = {
+  id: 'safe',
+  name: 'Safe',
+  namespaces: ['eip155'],
+  homepage: 'https://safe.global/',
+  icon: safe,
+}
+
+export const slushWallet: BuiltinWallet = {
+  // The official Sui wallet by Mysten Labs (formerly "Sui Wallet"): extension, iOS, Android and web.
+  id: 'slush',
+  name: 'Slush',
+  namespaces: ['sui'],
+  homepage: 'https://slush.app/',
+}
+
+export const keplrWallet: BuiltinWallet = {
+  id: 'keplr',
+  name: 'Keplr',
+  namespaces: ['cosmos'],
+  homepage: 'https://www.keplr.app/',
+  chrome_store: 'https://chrome.google.com/webstore/detail/keplr/dmkamcknogkgcdfhhbddcghachkejeap',
+  icon: keplr,
+}
+
+export const talismanWallet: BuiltinWallet = {
+  id: 'talisman',
+  name: 'Talisman',
+  namespaces: ['polkadot', 'eip155'],
+  homepage: 'https://talisman.xyz/',
+  rdns: 'xyz.talisman',
+  chrome_store: 'https://chrome.google.com/webstore/detail/talisman-polkadot-wallet/fijngjgcjhjmmpcmkeiomlglpeiijkld',
+}
+
+export const subwalletWallet: BuiltinWallet = {
+  id: 'subwallet',
+  name: 'SubWallet',
+  namespaces: ['polkadot', 'eip155'],
+  homepage: 'https://www.subwallet.app/',
+  rdns: 'app.subwallet',
+  mobile_link: 'subwallet://',
+  app_store: 'https://apps.apple.com/us/app/subwallet-polkadot-wallet/id1633050285',
+  play_store: 'https://play.google.com/store/apps/details?id=app.subwallet.mobile',
+  chrome_store: 'https://chrome.google.com/webstore/detail/subwallet-polkadot-wallet/onhogfjeacnfoofkfgppdlbmlmnplgbn',
+}
+
+export const enkryptWallet: BuiltinWallet = {
+  id: 'enkrypt',
+  name: 'Enkrypt',
+  namespaces: ['eip155', 'polkadot'],
+  homepage: 'https://www.enkrypt.com/',
+  rdns: 'com.enkrypt',
+  chrome_store: 'https://chrome.google.com/webstore/detail/enkrypt-ethereum-polkadot/kkpllkodjeloidieedojogacfhpaihoh',
+  icon: enkrypt,
+}
+
+export const xverseWallet: BuiltinWallet = {
+  id: 'xverse',
+  name: 'Xverse',
+  namespaces: ['bip122', 'stacks'],
+  homepage: 'https://www.xverse.app/',
+  chrome_store: 'https://chrome.google.com/webstore/detail/xverse-wallet/idnnbdplmphpflfnlkomgpfbpcgelopg',
+}
+
+export const leatherWallet: BuiltinWallet = {
+  id: 'leather',
+  name: 'Leather',
+  namespaces: ['bip122', 'stacks'],
+  homepage: 'https://leather.io/',
+  chrome_store: 'https://chromewebstore.google.com/detail/leather/ldinpeekobnhjjdofggfgjlcehhmanlj',
+}
+
+export const imtokenWallet: BuiltinWallet = {
+  id: 'imtoken',
+  name: 'imToken',
+  namespaces: ['eip155'],
+  homepage: 'https://token.im/',
+  mobile_link: 'imtokenv2://',
+  app_store: 'https://itunes.apple.com/us/app/imtoken2/id1384798940',
+  play_store: 'https://play.google.com/store/apps/details?id=im.token.app',
+  icon: imtoken,
+}
+
+export const tokenpocketWallet: BuiltinWallet = {
+  id: 'tokenpocket',
+  name: 'TokenPocket',
+  namespaces: ['eip155'],
+  homepage: 'https://tokenpocket.pro/',
+  rdns: 'pro.tokenpocket',
+  mobile_link: 'tpoutside://',
+  app_store: 'https://apps.apple.com/us/app/tp-global-wallet/id6444625622',
+  play_store: 'https://play.google.com/store/apps/details?id=vip.mytokenpocket',
+  chrome_store: 'https://chrome.google.com/webstore/detail/tokenpocket/mfgccjchihfkkindfppnaooecgfneiii',
+  icon: tokenPocket,
+}
+
+export const coin98Wallet: BuiltinWallet = {
+  id: 'coin98',
+  name: 'Coin98 Wallet',
+  namespaces: ['eip155'],
+  homepage: 'https://coin98.com/wallet',
+  rdns: 'com.coin98',
+  app_store: 'https://apps.apple.com/vn/app/coin98-super-app/id1561969966',
+  play_store: 'https://play.google.com/store/apps/details?id=coin98.crypto.finance.media',
+  chrome_store: 'https://chrome.google.com/webstore/detail/coin98-wallet/aeachknmefphepccionboohckonoeemg',
+  icon: coin98,
+}
+
+export const krakenWallet: BuiltinWallet = {
+  id: 'kraken-wallet',
+  name: 'Kraken Wallet',
+  namespaces: ['eip155'],
+  homepage: 'https://kraken.com/wallet',
+  mobile_link: 'krakenwallet://',
+  app_store: 'https://apps.apple.com/us/app/kraken-wallet/id1626327149',
+  icon: kraken,
+}
+
+export const roninWallet: BuiltinWallet = {
+  id: 'ronin-wallet',
+  name: 'Ronin Wallet',
+  namespaces: ['eip155'],
+  homepage: 'https://wallet.roninchain.com/',
+  rdns: 'com.roninchain.wallet',
+  mobile_link: 'roninwallet://',
+  app_store: 'https://apps.apple.com/us/app/ronin-wallet/id1592675001',
+  play_store: 'https://play.google.com/store/apps/details?id=com.skymavis.genesis',
+  chrome_store: 'https://chrome.google.com/webstore/detail/ronin-wallet/fnjhmkhhmkbjkkabndcnnogagogbneec',
+  icon: ronin,
+}
+
+export const onekeyWallet: BuiltinWallet = {
+  id: 'onekey',
+  name: 'OneKey',
+  namespaces: ['eip155'],
+  homepage: 'https://onekey.so/',
+  rdns: 'so.onekey.app.wallet',
+  app_store: 'https://apps.apple.com/us/app/onekey-open-source-wallet/id1609559473',
+  play_store: 'https://play.google.com/store/apps/details?id=so.onekey.app.wallet',
+  chrome_store: 'https://chrome.google.com/webstore/detail/onekey/jnmbobjmhlngoefaiojfljckilhhlhcj',
+}
+
 /**
- * The built-in wallet list, most used first: it fills the Connect view when the directory is
- * unreachable, lists where to get a wallet, and seeds the server's default directory.
+ * The built-in wallet list, most used first: it seeds the server's default directory. A page
+ * carries only its chain plugins' wallets (wallets/builtinWalletsByNamespace.ts: each plugin
+ * lends its namespace's list to the kernel's `builtinWallets` registry), which fill the Connect
+ * view when the directory is unreachable and list where to get a wallet.
  */
 export const builtinWallets: readonly BuiltinWallet[] = [
-  {
-    id: 'metamask',
-    name: 'MetaMask',
-    namespaces: ['eip155'],
-    homepage: 'https://metamask.io/',
-    rdns: 'io.metamask',
-    link_mode: 'https://metamask.app.link/',
-    app_store: 'https://apps.apple.com/us/app/metamask/id1438144202',
-    play_store: 'https://play.google.com/store/apps/details?id=io.metamask',
-    chrome_store: 'https://chrome.google.com/webstore/detail/metamask/nkbihfbeogaeaoehlefnkodbefgpgknn',
-    icon: metamask,
-  },
-  {
-    id: 'phantom',
-    name: 'Phantom',
-    namespaces: ['solana', 'eip155', 'sui'],
-    homepage: 'https://phantom.app/',
-    rdns: 'app.phantom',
-    walletStandard: { solana: 'Phantom' },
-    app_store: 'https://apps.apple.com/app/phantom-solana-wallet/1598432977',
-    play_store: 'https://play.google.com/store/apps/details?id=app.phantom',
-    chrome_store: 'https://chrome.google.com/webstore/detail/phantom/bfnaelmomeimhlpmgjnjophhpkkoljpa',
-    icon: phantom,
-  },
-  {
-    id: 'coinbase-wallet',
-    name: 'Coinbase Wallet',
-    namespaces: ['eip155'],
-    homepage: 'https://coinbase.com/wallet',
-    rdns: 'com.coinbase.wallet',
-    app_store: 'https://apps.apple.com/us/app/coinbase-wallet-store-crypto/id1278383455',
-    play_store: 'https://play.google.com/store/apps/details?id=org.toshi',
-    chrome_store: 'https://chrome.google.com/webstore/detail/coinbase-wallet-extension/hnfanknocfeofbddgcijnmhnfnkdnaad',
-    icon: coinbase,
-  },
-  {
-    id: 'trust-wallet',
-    name: 'Trust Wallet',
-    namespaces: ['eip155', 'solana'],
-    homepage: 'https://trustwallet.com/',
-    rdns: 'com.trustwallet.app',
-    mobile_link: 'trust://',
-    app_store: 'https://apps.apple.com/us/app/trust-crypto-bitcoin-wallet/id1288339409',
-    play_store: 'https://play.google.com/store/apps/details?id=com.wallet.crypto.trustapp',
-    chrome_store: 'https://chrome.google.com/webstore/detail/trust-wallet/egjidjbpglichdcondbcbdnbeeppgdph',
-    icon: trust,
-  },
-  {
-    id: 'rainbow',
-    name: 'Rainbow',
-    namespaces: ['eip155'],
-    homepage: 'https://rainbow.me/',
-    rdns: 'me.rainbow',
-    mobile_link: 'rainbow://',
-    link_mode: 'https://rnbwapp.com/',
-    app_store: 'https://apps.apple.com/app/apple-store/id1457119021',
-    play_store: 'https://play.google.com/store/apps/details?id=me.rainbow',
-    icon: rainbow,
-  },
-  {
-    id: 'okx-wallet',
-    name: 'OKX Wallet',
-    namespaces: ['eip155', 'solana', 'bip122'],
-    homepage: 'https://okx.com/web3',
-    rdns: 'com.okex.wallet',
-    mobile_link: 'okex://main',
-    app_store: 'https://itunes.apple.com/app/id1327268470',
-    play_store: 'https://play.google.com/store/apps/details?id=com.okinc.okex.gp',
-    chrome_store: 'https://chrome.google.com/webstore/detail/okx-wallet/mcohilncbfahbmgdjkbpemcciiolgcge',
-    icon: okx,
-  },
-  {
-    id: 'rabby',
-    name: 'Rabby Wallet',
-    namespaces: ['eip155'],
-    homepage: 'https://rabby.io/',
-    rdns: 'io.rabby',
-    chrome_store: 'https://chrome.google.com/webstore/detail/rabby-wallet/acmacodkjbdgmoleebolmdjonilkdbch',
-    icon: rabby,
-  },
-  {
-    id: 'ledger-live',
-    name: 'Ledger Live',
-    namespaces: ['eip155'],
-    homepage: 'https://www.ledger.com/ledger-live',
-    mobile_link: 'ledgerlive://',
-    app_store: 'https://apps.apple.com/us/app/ledger-live-web3-wallet/id1361671700',
-    play_store: 'https://play.google.com/store/apps/details?id=com.ledger.live',
-    icon: ledger,
-  },
-  {
-    id: 'zerion',
-    name: 'Zerion',
-    namespaces: ['eip155'],
-    homepage: 'https://zerion.io/',
-    rdns: 'io.zerion.wallet',
-    mobile_link: 'zerion://',
-    app_store: 'https://apps.apple.com/app/apple-store/id1456732565',
-    play_store: 'https://play.google.com/store/apps/details?id=io.zerion.android',
-    chrome_store: 'https://chrome.google.com/webstore/detail/klghhnkeealcohjjanjjdaeeggmfmlpl',
-    icon: zerion,
-  },
-  {
-    id: 'solflare',
-    name: 'Solflare',
-    namespaces: ['solana'],
-    homepage: 'https://solflare.com/',
-    walletStandard: { solana: 'Solflare' },
-    chrome_store: 'https://chrome.google.com/webstore/detail/solflare-wallet/bhhhlbepdkbapadjdnnojkbgioiodbic',
-    icon: solflare,
-  },
-  {
-    id: 'backpack',
-    name: 'Backpack',
-    namespaces: ['solana', 'eip155'],
-    homepage: 'https://backpack.app/',
-    rdns: 'app.backpack.mobile',
-    walletStandard: { solana: 'Backpack' },
-    app_store: 'https://apps.apple.com/app/backpack-wallet-exchange/id6445964121',
-    play_store: 'https://play.google.com/store/apps/details?id=app.backpack.mobile',
-    chrome_store: 'https://chromewebstore.google.com/detail/backpack/aflkmfhebedbjioipglgcbcmnbpgliof',
-    icon: backpack,
-  },
-  {
-    id: 'bitget-wallet',
-    name: 'Bitget Wallet',
-    namespaces: ['eip155'],
-    homepage: 'https://web3.bitget.com/',
-    rdns: 'com.bitget.web3',
-    mobile_link: 'bitkeep://',
-    app_store: 'https://apps.apple.com/app/bitkeep/id1395301115',
-    chrome_store: 'https://chrome.google.com/webstore/detail/bitkeep-crypto-nft-wallet/jiidiaalihmmhddjgbnbgdfflelocpak',
-  },
-  {
-    id: 'binance-wallet',
-    name: 'Binance Wallet',
-    namespaces: ['eip155'],
-    homepage: 'https://www.binance.com/en/web3wallet',
-    rdns: 'com.binance.wallet',
-    mobile_link: 'bnc://app.binance.com/cedefi',
-    app_store: 'https://apps.apple.com/us/app/id1436799971',
-    play_store: 'https://play.google.com/store/apps/details?id=com.binance.dev',
-    chrome_store: 'https://chromewebstore.google.com/detail/cadiboklkpojfamcoggejbbdjcoiljjk',
-  },
-  {
-    id: 'uniswap-wallet',
-    name: 'Uniswap Wallet',
-    namespaces: ['eip155'],
-    homepage: 'https://wallet.uniswap.org/',
-    mobile_link: 'uniswap://',
-    app_store: 'https://apps.apple.com/app/apple-store/id6443944476',
-  },
-  {
-    id: 'safe',
-    name: 'Safe',
-    namespaces: ['eip155'],
-    homepage: 'https://safe.global/',
-    icon: safe,
-  },
-  {
-    // The official Sui wallet by Mysten Labs (formerly "Sui Wallet"): extension, iOS, Android and web.
-    id: 'slush',
-    name: 'Slush',
-    namespaces: ['sui'],
-    homepage: 'https://slush.app/',
-  },
-  {
-    id: 'keplr',
-    name: 'Keplr',
-    namespaces: ['cosmos'],
-    homepage: 'https://www.keplr.app/',
-    chrome_store: 'https://chrome.google.com/webstore/detail/keplr/dmkamcknogkgcdfhhbddcghachkejeap',
-    icon: keplr,
-  },
-  {
-    id: 'talisman',
-    name: 'Talisman',
-    namespaces: ['polkadot', 'eip155'],
-    homepage: 'https://talisman.xyz/',
-    rdns: 'xyz.talisman',
-    chrome_store: 'https://chrome.google.com/webstore/detail/talisman-polkadot-wallet/fijngjgcjhjmmpcmkeiomlglpeiijkld',
-  },
-  {
-    id: 'subwallet',
-    name: 'SubWallet',
-    namespaces: ['polkadot', 'eip155'],
-    homepage: 'https://www.subwallet.app/',
-    rdns: 'app.subwallet',
-    mobile_link: 'subwallet://',
-    app_store: 'https://apps.apple.com/us/app/subwallet-polkadot-wallet/id1633050285',
-    play_store: 'https://play.google.com/store/apps/details?id=app.subwallet.mobile',
-    chrome_store: 'https://chrome.google.com/webstore/detail/subwallet-polkadot-wallet/onhogfjeacnfoofkfgppdlbmlmnplgbn',
-  },
-  {
-    id: 'enkrypt',
-    name: 'Enkrypt',
-    namespaces: ['eip155', 'polkadot'],
-    homepage: 'https://www.enkrypt.com/',
-    rdns: 'com.enkrypt',
-    chrome_store: 'https://chrome.google.com/webstore/detail/enkrypt-ethereum-polkadot/kkpllkodjeloidieedojogacfhpaihoh',
-    icon: enkrypt,
-  },
-  {
-    id: 'xverse',
-    name: 'Xverse',
-    namespaces: ['bip122', 'stacks'],
-    homepage: 'https://www.xverse.app/',
-    chrome_store: 'https://chrome.google.com/webstore/detail/xverse-wallet/idnnbdplmphpflfnlkomgpfbpcgelopg',
-  },
-  {
-    id: 'leather',
-    name: 'Leather',
-    namespaces: ['bip122', 'stacks'],
-    homepage: 'https://leather.io/',
-    chrome_store: 'https://chromewebstore.google.com/detail/leather/ldinpeekobnhjjdofggfgjlcehhmanlj',
-  },
-  {
-    id: 'imtoken',
-    name: 'imToken',
-    namespaces: ['eip155'],
-    homepage: 'https://token.im/',
-    mobile_link: 'imtokenv2://',
-    app_store: 'https://itunes.apple.com/us/app/imtoken2/id1384798940',
-    play_store: 'https://play.google.com/store/apps/details?id=im.token.app',
-    icon: imtoken,
-  },
-  {
-    id: 'tokenpocket',
-    name: 'TokenPocket',
-    namespaces: ['eip155'],
-    homepage: 'https://tokenpocket.pro/',
-    rdns: 'pro.tokenpocket',
-    mobile_link: 'tpoutside://',
-    app_store: 'https://apps.apple.com/us/app/tp-global-wallet/id6444625622',
-    play_store: 'https://play.google.com/store/apps/details?id=vip.mytokenpocket',
-    chrome_store: 'https://chrome.google.com/webstore/detail/tokenpocket/mfgccjchihfkkindfppnaooecgfneiii',
-    icon: tokenPocket,
-  },
-  {
-    id: 'coin98',
-    name: 'Coin98 Wallet',
-    namespaces: ['eip155'],
-    homepage: 'https://coin98.com/wallet',
-    rdns: 'com.coin98',
-    app_store: 'https://apps.apple.com/vn/app/coin98-super-app/id1561969966',
-    play_store: 'https://play.google.com/store/apps/details?id=coin98.crypto.finance.media',
-    chrome_store: 'https://chrome.google.com/webstore/detail/coin98-wallet/aeachknmefphepccionboohckonoeemg',
-    icon: coin98,
-  },
-  {
-    id: 'kraken-wallet',
-    name: 'Kraken Wallet',
-    namespaces: ['eip155'],
-    homepage: 'https://kraken.com/wallet',
-    mobile_link: 'krakenwallet://',
-    app_store: 'https://apps.apple.com/us/app/kraken-wallet/id1626327149',
-    icon: kraken,
-  },
-  {
-    id: 'ronin-wallet',
-    name: 'Ronin Wallet',
-    namespaces: ['eip155'],
-    homepage: 'https://wallet.roninchain.com/',
-    rdns: 'com.roninchain.wallet',
-    mobile_link: 'roninwallet://',
-    app_store: 'https://apps.apple.com/us/app/ronin-wallet/id1592675001',
-    play_store: 'https://play.google.com/store/apps/details?id=com.skymavis.genesis',
-    chrome_store: 'https://chrome.google.com/webstore/detail/ronin-wallet/fnjhmkhhmkbjkkabndcnnogagogbneec',
-    icon: ronin,
-  },
-  {
-    id: 'onekey',
-    name: 'OneKey',
-    namespaces: ['eip155'],
-    homepage: 'https://onekey.so/',
-    rdns: 'so.onekey.app.wallet',
-    app_store: 'https://apps.apple.com/us/app/onekey-open-source-wallet/id1609559473',
-    play_store: 'https://play.google.com/store/apps/details?id=so.onekey.app.wallet',
-    chrome_store: 'https://chrome.google.com/webstore/detail/onekey/jnmbobjmhlngoefaiojfljckilhhlhcj',
-  },
+  metamaskWallet,
+  phantomWallet,
+  coinbaseWallet,
+  trustWallet,
+  rainbowWallet,
+  okxWallet,
+  rabbyWallet,
+  ledgerLiveWallet,
+  zerionWallet,
+  solflareWallet,
+  backpackWallet,
+  bitgetWallet,
+  binanceWallet,
+  uniswapWallet,
+  safeWallet,
+  slushWallet,
+  keplrWallet,
+  talismanWallet,
+  subwalletWallet,
+  enkryptWallet,
+  xverseWallet,
+  leatherWallet,
+  imtokenWallet,
+  tokenpocketWallet,
+  coin98Wallet,
+  krakenWallet,
+  roninWallet,
+  onekeyWallet,
 ]

@@ -135,6 +135,8 @@ export function bip122(options: Bip122Options = {}, environment: Bip122Environme
 
       const activeWallet = (connectorId: string) => (active?.wallet.id === connectorId ? active.wallet : undefined)
 
+      // Portico's built-in wallets of this namespace, loaded when a view first lists them.
+      portico.builtinWallets.register(namespace, async () => (await import('../../wallets/byNamespace/bip122Wallets.js')).bip122Wallets())
       portico.addressValidators.register(namespace, isBitcoinAddress)
       portico.explorers.register(namespace, {
         address: (network, address) => explorerUrl(network, `address/${address}`),

@@ -232,6 +232,8 @@ export function cosmos(options: CosmosOptions = {}, environment: CosmosEnvironme
 
       // The prefix of the chain in use: the wallet's chain (set before the kernel records a
       // connection), else the connected or active Cosmos network.
+      // Portico's built-in wallets of this namespace, loaded when a view first lists them.
+      portico.builtinWallets.register(namespace, async () => (await import('../../wallets/byNamespace/cosmosWallets.js')).cosmosWallets())
       portico.addressValidators.register(namespace, (address) => {
         const connection = portico.stores.connections.get(namespace)
         const network = active?.network ?? (connection.caipNetworkId ? networkOf(connection.caipNetworkId) : undefined) ?? portico.stores.networks.activeOf(namespace)

@@ -115,6 +115,8 @@ export function polkadot(options: PolkadotOptions = {}, environment: PolkadotEnv
         }
       }
 
+      // Portico's built-in wallets of this namespace, loaded when a view first lists them.
+      portico.builtinWallets.register(namespace, async () => (await import('../../wallets/byNamespace/polkadotWallets.js')).polkadotWallets())
       portico.addressValidators.register(namespace, (address) => {
         const connection = portico.stores.connections.get(namespace)
         const network = active?.network ?? (connection.caipNetworkId ? portico.stores.networks.find(connection.caipNetworkId) : undefined) ?? portico.stores.networks.activeOf(namespace)

@@ -180,6 +180,8 @@ export function stacks(options: StacksOptions = {}, environment: StacksEnvironme
         return { connectorId: wallet.id, accounts: [{ address, type: 'eoa' as const }], caipNetworkId: network.caipNetworkId as CaipNetworkId }
       }
 
+      // Portico's built-in wallets of this namespace, loaded when a view first lists them.
+      portico.builtinWallets.register(namespace, async () => (await import('../../wallets/byNamespace/stacksWallets.js')).stacksWallets())
       portico.addressValidators.register(namespace, (address) => {
         const connection = portico.stores.connections.get(namespace)
         const network = active?.network ?? (connection.caipNetworkId ? networkOf(connection.caipNetworkId) : undefined) ?? portico.stores.networks.activeOf(namespace)

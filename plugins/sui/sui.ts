@@ -92,6 +92,8 @@ export function sui(options: SuiOptions = {}, environment: SuiEnvironment = {}):
       const { signingAccount } = session
       const disposeConnection = session.tapConnectionHooks()
 
+      // Portico's built-in wallets of this namespace, loaded when a view first lists them.
+      portico.builtinWallets.register(namespace, async () => (await import('../../wallets/byNamespace/suiWallets.js')).suiWallets())
       portico.addressValidators.register(namespace, isSuiAddress)
       portico.explorers.register(namespace, {
         address: (network, address) => explorerUrl(network, `account/${address}`),

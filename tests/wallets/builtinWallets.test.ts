@@ -3,6 +3,16 @@ import { sanitizeDirectoryWallet } from '../../kernel/utils/sanitizeDirectoryWal
 import { isWalletId } from '../../server/utils/isWalletId.js'
 import { builtinDirectoryWallets, toDirectoryWallet } from '../../wallets/builtinDirectoryWallets.js'
 import { builtinWallets } from '../../wallets/builtinWallets.js'
+import { BuiltinWalletRegistry, createPorticoKernel, loadPlugins, type DirectoryWallet } from '../../kernel/kernel.js'
+import { defineNetwork, eip155 } from '../../plugins/eip155/index.js'
+import { solana, solanaMainnet } from '../../plugins/solana/index.js'
+import { bip122Wallets } from '../../wallets/byNamespace/bip122Wallets.js'
+import { cosmosWallets } from '../../wallets/byNamespace/cosmosWallets.js'
+import { eip155Wallets } from '../../wallets/byNamespace/eip155Wallets.js'
+import { polkadotWallets } from '../../wallets/byNamespace/polkadotWallets.js'
+import { solanaWallets } from '../../wallets/byNamespace/solanaWallets.js'
+import { stacksWallets } from '../../wallets/byNamespace/stacksWallets.js'
+import { suiWallets } from '../../wallets/byNamespace/suiWallets.js'
 
 const namespaces = ['eip155', 'solana', 'bip122', 'cosmos', 'polkadot', 'sui', 'stacks']
 const links = ['homepage', 'link_mode', 'app_store', 'play_store', 'chrome_store'] as const
@@ -64,5 +74,56 @@ describe('the built-in wallet list', () => {
     expect(builtinDirectoryWallets(['cosmos']).map((w) => w.id)).toEqual(['keplr'])
     expect(builtinDirectoryWallets(['nope'])).toEqual([])
     expect(builtinDirectoryWallets()).toHaveLength(builtinWallets.length)
+  })
+
+  it("gives each namespace's list (wallets/byNamespace) exactly the wallets that serve it, in the list's order", () => {
+    const lists: Record<string, () => DirectoryWallet[]> = { eip155: eip155Wallets, solana: solanaWallets, sui: suiWallets, bip122: bip122Wallets, cosmos: cosmosWallets, polkadot: polkadotWallets, stacks: stacksWallets }
+    expect(Object.keys(lists).sort()).toEqual([...namespaces].sort())
+    for (const [namespace, list] of Object.entries(lists)) expect(list(), namespace).toEqual(builtinDirectoryWallets([namespace]))
+  })
+})
+
+describe('the built-in wallets a site carries (portico.builtinWallets)', () => {
+  const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:9'] })
+  const solanaOnly = builtinWallets.filter((w) => !w.namespaces.includes('eip155')).map((w) => w.id)
+
+  it('an EVM-only site lists the EVM wallets and no wallet of another namespace alone (Solflare, Keplr, Slush …)', async () => {
+    const plugins = [eip155({}, { window: null })]
+    await loadPlugins(plugins)
+    const portico = createPorticoKernel({ networks: [devnet], plugins, storage: null, enableReconnect: false })
+    const ids = (await portico.builtinWallets.load(portico.stores.networks.namespaces)).map((w) => w.id)
+    expect(ids).toEqual(builtinDirectoryWallets(['eip155']).map((w) => w.id))
+    expect(ids.slice(0, 2)).toEqual(['metamask', 'phantom'])
+    expect(solanaOnly).toEqual(expect.arrayContaining(['solflare', 'keplr', 'slush', 'xverse', 'leather']))
+    for (const id of solanaOnly) expect(ids).not.toContain(id)
+    await portico.destroy()
+  })
+
+  it('a site with eip155 and solana lists both namespaces\' wallets, each once', async () => {
+    const plugins = [eip155({}, { window: null }), solana()]
+    await loadPlugins(plugins)
+    const portico = createPorticoKernel({ networks: [devnet, solanaMainnet], plugins, storage: null, enableReconnect: false })
+    const ids = (await portico.builtinWallets.load(['eip155', 'solana'])).map((w) => w.id)
+    expect(ids).toContain('solflare')
+    expect(ids).toContain('metamask')
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids.filter((id) => id === 'phantom')).toHaveLength(1)
+    await portico.destroy()
+  })
+
+  it('loads a list on first read (for() starts it, then holds it), once; a failing loader leaves its namespace empty', async () => {
+    const registry = new BuiltinWalletRegistry()
+    let calls = 0
+    registry.register('a', async () => {
+      calls++
+      return [{ id: 'one', name: 'One' }, { id: 'two', name: 'Two' }]
+    })
+    registry.register('b', () => [{ id: 'two', name: 'Two' }, { id: 'three', name: 'Three' }])
+    registry.register('broken', () => Promise.reject(new Error('offline')))
+    expect(registry.for(['a', 'b'])).toEqual([])
+    await registry.load(['a', 'b', 'broken', 'unknown'])
+    expect(registry.for(['b', 'a']).map((w) => w.id)).toEqual(['two', 'three', 'one'])
+    expect(registry.for(['broken', 'unknown'])).toEqual([])
+    expect(calls).toBe(1)
   })
 })

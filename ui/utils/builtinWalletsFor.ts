@@ -1,15 +1,15 @@
 import type { DirectoryWallet, Portico } from '../../kernel/kernel.js'
-import { builtinDirectoryWallets } from '../../wallets/builtinDirectoryWallets.js'
 
 /**
- * The built-in wallets (Portico's list of real wallets, bundled with the Connect view) that
- * serve one of the site's namespaces, most used first, as directory entries.
+ * The built-in wallets (Portico's list of real wallets) of the site's namespaces, most used first,
+ * as directory entries: each chain plugin lends its namespace's (`portico.builtinWallets`), loaded
+ * on first read; an observer view re-renders when they arrive.
  *
  * @example
  * builtinWalletsFor(portico).map((w) => w.name) // ['MetaMask', 'Phantom', …]
  */
 export function builtinWalletsFor(portico: Portico): DirectoryWallet[] {
-  return builtinDirectoryWallets(portico.stores.networks.namespaces)
+  return portico.builtinWallets.for(portico.stores.networks.namespaces)
 }
 
 /**

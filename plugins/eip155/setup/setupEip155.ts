@@ -12,6 +12,7 @@ import { isEvmAddress } from '../utils/isEvmAddress.js'
 import { parseChainId } from '../utils/parseChainId.js'
 import { toChecksumAddress } from '../utils/toChecksumAddress.js'
 import { toHexMessage } from '../utils/toHexMessage.js'
+import { eip155Wallets } from '../../../wallets/byNamespace/eip155Wallets.js'
 import type { Eip155Environment, Eip155Options } from '../eip155.js'
 
 const namespace = 'eip155'
@@ -139,6 +140,8 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     }
   }
 
+  // Portico's built-in EVM wallets (the Connect view's fallback, Get Wallet): only this namespace's come with the plugin.
+  portico.builtinWallets.register(namespace, eip155Wallets)
   portico.addressValidators.register(namespace, isEvmAddress)
   portico.explorers.register(namespace, {
     address: (network, address) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/address/${address}` : undefined),

@@ -8,6 +8,7 @@ import type { SolanaEnvironment, SolanaOptions } from '../solana.js'
 import { fromWalletStandardChain } from '../utils/fromWalletStandardChain.js'
 import { isSolanaAddress } from '../utils/isSolanaAddress.js'
 import { toWalletStandardChain } from '../utils/toWalletStandardChain.js'
+import { solanaWallets } from '../../../wallets/byNamespace/solanaWallets.js'
 
 const namespace = 'solana'
 
@@ -54,6 +55,7 @@ export function setupSolana(portico: PluginContext, options: SolanaOptions, envi
   const { signingAccount } = session
   const disposeConnection = session.tapConnectionHooks()
 
+  portico.builtinWallets.register(namespace, solanaWallets)
   portico.addressValidators.register(namespace, isSolanaAddress)
   portico.explorers.register(namespace, {
     address: (network, address) => explorerUrl(network, `account/${address}`),

@@ -1,0 +1,16 @@
+// The built-in wallets of `solana`: those of wallets/builtinWallets.ts that serve it, in the same order
+// (tests/wallets/builtinWallets.test.ts checks it). The solana plugin lends them to the kernel's
+// `builtinWallets` registry, so a page carries only the wallets (and logos) of its namespaces.
+import type { DirectoryWallet } from '../../kernel/kernel.js'
+import { toDirectoryWallet } from '../builtinDirectoryWallets.js'
+import { backpackWallet, okxWallet, phantomWallet, solflareWallet, trustWallet } from '../builtinWallets.js'
+
+/**
+ * The built-in wallets that serve `solana`, most used first, as directory entries (logos as data URLs).
+ *
+ * @example
+ * solanaWallets().map((w) => w.id) // ['phantom', 'trust-wallet', …]
+ */
+export function solanaWallets(): DirectoryWallet[] {
+  return [phantomWallet, trustWallet, okxWallet, solflareWallet, backpackWallet].map(toDirectoryWallet)
+}
