@@ -146,6 +146,7 @@ describe('entry point exports', () => {
         "AsyncSeriesBailHook",
         "AsyncSeriesHook",
         "AsyncSeriesWaterfallHook",
+        "BuiltinWalletRegistry",
         "ConnectMethodRegistry",
         "DuplicateViewError",
         "ExplorerRegistry",
