@@ -1,4 +1,4 @@
-import type { SendFeeEstimate, SendRequest } from '../../../kernel/kernel.js'
+import { formatDecimalUnits, type SendFeeEstimate, type SendRequest } from '../../../kernel/kernel.js'
 import { buildTransfer } from './sendTransfer.js'
 
 /**
@@ -13,7 +13,7 @@ import { buildTransfer } from './sendTransfer.js'
  * await estimateTransferFee(request) // { fee: '0.000039375', symbol: 'ETH' }
  */
 export async function estimateTransferFee(request: SendRequest): Promise<SendFeeEstimate | undefined> {
-  const { createClient, formatUnits, http } = await import('../lazy/viemClient.js')
+  const { createClient, http } = await import('../lazy/viemClient.js')
   const client = createClient({ transport: http(request.network.rpcUrls.default.http[0], { retryCount: 1, timeout: 10_000 }) })
   const call = await buildTransfer(request)
   try {
@@ -22,7 +22,7 @@ export async function estimateTransferFee(request: SendRequest): Promise<SendFee
       client.request({ method: 'eth_gasPrice' }),
     ])
     const { decimals, symbol } = request.network.nativeCurrency
-    return { fee: formatUnits(BigInt(gas) * BigInt(price), decimals), symbol }
+    return { fee: formatDecimalUnits(BigInt(gas) * BigInt(price), decimals), symbol }
   } catch {
     return undefined
   }

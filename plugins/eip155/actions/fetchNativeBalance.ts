@@ -1,4 +1,4 @@
-import type { BalanceResult, Network } from '../../../kernel/kernel.js'
+import { formatDecimalUnits, type BalanceResult, type Network } from '../../../kernel/kernel.js'
 
 /**
  * Reads an account's native balance over the network's RPC URLs with viem (loaded on first use):
@@ -9,7 +9,7 @@ import type { BalanceResult, Network } from '../../../kernel/kernel.js'
  * await fetchNativeBalance(devnetA, '0xf39F…') // { balance: '10000', symbol: 'ETH', decimals: 18 }
  */
 export async function fetchNativeBalance(network: Network, address: string): Promise<BalanceResult> {
-  const { createClient, fallback, formatUnits, http } = await import('../lazy/viemClient.js')
+  const { createClient, fallback, http } = await import('../lazy/viemClient.js')
   const urls = network.rpcUrls.default.http
   const transport =
     urls.length > 1
@@ -22,5 +22,5 @@ export async function fetchNativeBalance(network: Network, address: string): Pro
   // multicall path a bare client never takes); the transport still ranks, retries and batches.
   const wei = BigInt(await client.request({ method: 'eth_getBalance', params: [address as `0x${string}`, 'latest'] }))
   const { decimals, symbol } = network.nativeCurrency
-  return { balance: formatUnits(wei, decimals), symbol, decimals }
+  return { balance: formatDecimalUnits(wei, decimals), symbol, decimals }
 }

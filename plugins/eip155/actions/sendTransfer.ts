@@ -1,4 +1,4 @@
-import { BaseError, parseCaipAddress, type SendRequest } from '../../../kernel/kernel.js'
+import { BaseError, parseCaipAddress, parseDecimalUnits, type SendRequest } from '../../../kernel/kernel.js'
 import type { Eip1193Provider } from '../discovery/Eip1193Provider.js'
 
 /** A transfer as an `eth_sendTransaction` / `eth_estimateGas` call object (hex quantities). */
@@ -10,7 +10,8 @@ const transferSelector = '0xa9059cbb'
 /**
  * Builds the call of a transfer: native currency (a value to the receiver) or an ERC-20
  * (`transfer(to, amount)` to the token contract). Amounts are decimal strings converted with the
- * token's decimals (never floats). The token call is its selector and two static 32-byte words,
+ * token's decimals (never floats; the kernel's `parseDecimalUnits`, which refuses more decimals
+ * than the token has rather than rounding). The token call is its selector and two static 32-byte words,
  * padded by viem's `pad` and `numberToHex` (which refuses an amount outside uint256): exactly
  * what `encodeFunctionData` gives, without the ABI coder in the send chunk.
  *
@@ -18,14 +19,19 @@ const transferSelector = '0xa9059cbb'
  * await buildTransfer({ ...request, amount: '0.5' }) // { from, to, value: '0x6f05b59d3b20000', data: '0x' }
  */
 export async function buildTransfer(request: SendRequest): Promise<TransferCall> {
-  const { numberToHex, pad, parseUnits } = await import('../lazy/viemTransfer.js')
+  const { numberToHex, pad } = await import('../lazy/viemTransfer.js')
   const from = request.from
-  if (!request.token) return { from, to: request.to, value: numberToHex(parseUnits(request.amount, request.network.nativeCurrency.decimals)), data: '0x' }
+  const units = (decimals: number) => {
+    const value = parseDecimalUnits(request.amount, decimals)
+    if (value === undefined) throw new BaseError(`The amount is not a decimal number with at most ${decimals} decimals`, { metaMessages: [`amount: ${String(request.amount).slice(0, 80)}`] })
+    return value
+  }
+  if (!request.token) return { from, to: request.to, value: numberToHex(units(request.network.nativeCurrency.decimals)), data: '0x' }
   const token = parseCaipAddress(request.token)
   if (request.decimals === undefined) throw new BaseError('The token decimals are required to send a token')
   if (!/^0x[0-9a-fA-F]{40}$/.test(request.to)) throw new BaseError('The receiver is not an EVM address', { metaMessages: [`to: ${request.to.slice(0, 80)}`] })
   const receiver = pad(request.to.toLowerCase() as `0x${string}`, { size: 32 })
-  const amount = numberToHex(parseUnits(request.amount, request.decimals), { size: 32 })
+  const amount = numberToHex(units(request.decimals), { size: 32 })
   return { from, to: token.address, data: `${transferSelector}${receiver.slice(2)}${amount.slice(2)}`, value: '0x0' }
 }
 

@@ -36,10 +36,12 @@ describe('eip155 buildTransfer', () => {
     expect(await buildTransfer(request({ amount: '0.5' }))).toEqual({ from: request({}).from, to: request({}).to, value: '0x6f05b59d3b20000', data: '0x' })
   })
 
-  it('refuses an amount outside uint256, a negative one, a receiver that is not an address and a token without decimals', async () => {
+  it('refuses an amount outside uint256, a negative one or one with more decimals than the token, a receiver that is not an address and a token without decimals', async () => {
     const tokenRequest = (partial: Partial<SendRequest>) => request({ token: `eip155:31337:${token}`, decimals: 0, ...partial })
     await expect(buildTransfer(tokenRequest({ amount: (maxUint256 + 1n).toString() }))).rejects.toThrow(/Number .* is not in safe 256-bit unsigned integer range/)
-    await expect(buildTransfer(tokenRequest({ amount: '-1' }))).rejects.toThrow(/not in safe 256-bit unsigned integer range/)
+    await expect(buildTransfer(tokenRequest({ amount: '-1' }))).rejects.toThrow('The amount is not a decimal number with at most 0 decimals')
+    await expect(buildTransfer(tokenRequest({ amount: '1.5' }))).rejects.toThrow('The amount is not a decimal number with at most 0 decimals')
+    await expect(buildTransfer(request({ amount: '0.0000000000000000001' }))).rejects.toThrow('The amount is not a decimal number with at most 18 decimals')
     await expect(buildTransfer(tokenRequest({ to: '0x1234' }))).rejects.toThrow('The receiver is not an EVM address')
     await expect(buildTransfer(tokenRequest({ to: `0x${'g'.repeat(40)}` }))).rejects.toThrow('The receiver is not an EVM address')
     await expect(buildTransfer(request({ token: `eip155:31337:${token}` }))).rejects.toThrow('The token decimals are required')
