@@ -8,8 +8,9 @@ import type { Network, SmartAccountResult } from '../../../kernel/kernel.js'
  * await readDeployed(devnetA, smartAccount) // { deployed: false }
  */
 export async function readDeployed(network: Network, address: string): Promise<SmartAccountResult> {
-  const { createClient, getCode, http } = await import('../lazy/viemClient.js')
+  const { createClient, http } = await import('../lazy/viemClient.js')
   const client = createClient({ transport: http(network.rpcUrls.default.http[0], { retryCount: 2, retryDelay: 150, timeout: 10_000 }) })
-  const code = await getCode(client, { address: address as `0x${string}` })
+  // The bare request through viem's transport, not its getCode action (block-parameter formatting).
+  const code = await client.request({ method: 'eth_getCode', params: [address as `0x${string}`, 'latest'] })
   return { deployed: typeof code === 'string' && code !== '0x' && code.length > 2 }
 }

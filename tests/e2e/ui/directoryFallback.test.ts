@@ -1,5 +1,5 @@
 // Issue 14: the Connect view is never empty because the wallet directory is unreachable. The
-// built-in list of real wallets (bundled with the view, logos as data URLs) recommends instead,
+// built-in list of real wallets (lent by the chain plugin, logos as data URLs) recommends instead,
 // and a visitor without a wallet gets "What is a wallet?" and a Get a Wallet view.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

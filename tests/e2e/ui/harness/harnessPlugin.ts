@@ -1,4 +1,5 @@
 import { definePlugin, type CaipNetworkId, type Network } from '../../../../kernel/kernel.js'
+import { eip155Wallets } from '../../../../wallets/byNamespace/eip155Wallets.js'
 
 /** What the in-page fake wallet does on its next request. */
 export type WalletStep = 'approve' | 'reject' | 'fail' | 'hold'
@@ -55,6 +56,8 @@ export function harnessChain(wallet: HarnessWalletInternal, { installed = true }
     meta: { description: 'In-page fake wallet for the UI harness.', capabilities: ['connect', 'balance'] },
     setup(portico) {
       portico.addressValidators.register('eip155', (address) => /^0x[0-9a-fA-F]{40}$/.test(address))
+      // As the eip155 plugin does: the namespace's built-in wallets (the Connect view's fallback, Get Wallet).
+      portico.builtinWallets.register('eip155', eip155Wallets)
       portico.hooks.discoverWallets.for('eip155').tapPromise('harness', async (context) => {
         wallet.calls.push('discover')
         if (installed) context.add({ id: 'dev.portico.wallet', name: 'Portico Dev Wallet', namespace: 'eip155', type: 'ANNOUNCED', imageUrl: icon, rdns: 'dev.portico.wallet' })
