@@ -6,33 +6,36 @@ export type TransferCall = { from: string; to: string; value: string; data: stri
 
 /** The ERC-20 `transfer(address,uint256)` selector: the first 4 bytes of the signature's keccak-256. */
 const transferSelector = '0xa9059cbb'
+const maxUint256 = (1n << 256n) - 1n
 
 /**
  * Builds the call of a transfer: native currency (a value to the receiver) or an ERC-20
  * (`transfer(to, amount)` to the token contract). Amounts are decimal strings converted with the
  * token's decimals (never floats; the kernel's `parseDecimalUnits`, which refuses more decimals
- * than the token has rather than rounding). The token call is its selector and two static 32-byte words,
- * padded by viem's `pad` and `numberToHex` (which refuses an amount outside uint256): exactly
- * what `encodeFunctionData` gives, without the ABI coder in the send chunk.
+ * than the token has rather than rounding), refused outside uint256. The token call is its
+ * selector and two static 32-byte words (the receiver and the amount, zero-padded hex): exactly
+ * what viem's `encodeFunctionData` gives, without the ABI coder or any viem code.
  *
  * @example
  * await buildTransfer({ ...request, amount: '0.5' }) // { from, to, value: '0x6f05b59d3b20000', data: '0x' }
  */
 export async function buildTransfer(request: SendRequest): Promise<TransferCall> {
-  const { numberToHex, pad } = await import('../lazy/viemTransfer.js')
   const from = request.from
+  /** The amount in base units, as hex digits without 0x. */
   const units = (decimals: number) => {
     const value = parseDecimalUnits(request.amount, decimals)
-    if (value === undefined) throw new BaseError(`The amount is not a decimal number with at most ${decimals} decimals`, { metaMessages: [`amount: ${String(request.amount).slice(0, 80)}`] })
-    return value
+    const detail = { metaMessages: [`amount: ${String(request.amount).slice(0, 80)}`] }
+    if (value === undefined) throw new BaseError(`The amount is not a decimal number with at most ${decimals} decimals`, detail)
+    if (value > maxUint256) throw new BaseError('The amount does not fit in 256 bits (uint256)', detail)
+    return value.toString(16)
   }
-  if (!request.token) return { from, to: request.to, value: numberToHex(units(request.network.nativeCurrency.decimals)), data: '0x' }
+  if (!request.token) return { from, to: request.to, value: `0x${units(request.network.nativeCurrency.decimals)}`, data: '0x' }
   const token = parseCaipAddress(request.token)
   if (request.decimals === undefined) throw new BaseError('The token decimals are required to send a token')
   if (!/^0x[0-9a-fA-F]{40}$/.test(request.to)) throw new BaseError('The receiver is not an EVM address', { metaMessages: [`to: ${request.to.slice(0, 80)}`] })
-  const receiver = pad(request.to.toLowerCase() as `0x${string}`, { size: 32 })
-  const amount = numberToHex(units(request.decimals), { size: 32 })
-  return { from, to: token.address, data: `${transferSelector}${receiver.slice(2)}${amount.slice(2)}`, value: '0x0' }
+  const receiver = request.to.slice(2).toLowerCase().padStart(64, '0')
+  const amount = units(request.decimals).padStart(64, '0')
+  return { from, to: token.address, data: `${transferSelector}${receiver}${amount}`, value: '0x0' }
 }
 
 /**

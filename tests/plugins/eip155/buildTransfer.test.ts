@@ -38,7 +38,7 @@ describe('eip155 buildTransfer', () => {
 
   it('refuses an amount outside uint256, a negative one or one with more decimals than the token, a receiver that is not an address and a token without decimals', async () => {
     const tokenRequest = (partial: Partial<SendRequest>) => request({ token: `eip155:31337:${token}`, decimals: 0, ...partial })
-    await expect(buildTransfer(tokenRequest({ amount: (maxUint256 + 1n).toString() }))).rejects.toThrow(/Number .* is not in safe 256-bit unsigned integer range/)
+    await expect(buildTransfer(tokenRequest({ amount: (maxUint256 + 1n).toString() }))).rejects.toThrow('The amount does not fit in 256 bits (uint256)')
     await expect(buildTransfer(tokenRequest({ amount: '-1' }))).rejects.toThrow('The amount is not a decimal number with at most 0 decimals')
     await expect(buildTransfer(tokenRequest({ amount: '1.5' }))).rejects.toThrow('The amount is not a decimal number with at most 0 decimals')
     await expect(buildTransfer(request({ amount: '0.0000000000000000001' }))).rejects.toThrow('The amount is not a decimal number with at most 18 decimals')
