@@ -67,14 +67,14 @@ function bundleAuthFrame() {
 }
 
 /**
- * Bundles viem, tree-shaken, into the eip155 and calls plugins' lazy chunks (plugins/{eip155,calls}/lazy/viem*.ts):
+ * Bundles viem, tree-shaken, into the eip155 plugin's lazy chunks (plugins/eip155/lazy/viem*.ts):
  * through viem's package entries (barrels) a site's bundler sees every viem module and keeps a
  * chunk for each `import()` in them (secp256k1, CCIP-read and the ABI coder it calls, WebSocket),
  * about 40 KB gzip no visitor path can load. Bundled here, only the code those paths run is left.
  * The rest of the project (siwx, names, the integrations) imports viem as an external as before.
  */
 function bundleLazyViem() {
-  const lazyViem = /[\\/]plugins[\\/](?:eip155|calls)[\\/]lazy[\\/]viem\w*\.ts$/
+  const lazyViem = /[\\/]plugins[\\/]eip155[\\/]lazy[\\/]viem\w*\.ts$/
   const kept = externals.filter((name) => name !== 'viem')
   return {
     name: 'bundle-lazy-viem',
