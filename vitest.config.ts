@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
@@ -5,6 +6,23 @@ import { defineConfig } from 'vitest/config'
 // machine's suite one file at a time, and one file alone leaves a core idle while it waits on
 // Chromium, a devnet or the relay (docs/performance.md, "The test suite"). PORTICO_TEST_WORKERS overrides it.
 const workers = Number(process.env.PORTICO_TEST_WORKERS) || Math.max(2, availableParallelism())
+
+/**
+ * The files that share one module graph per worker (the `shared modules` project): the kernel's, the
+ * UI's, the server's and the plugins' but for plugins whose tests keep state in a module between
+ * files (Solana's: the Wallet Standard registry of @wallet-standard/app; WalletConnect's: the
+ * sign-client's core), which stay isolated.
+ */
+const isolatedPlugins = new Set(['solana', 'walletconnect'])
+const sharedModuleFiles = [
+  'tests/kernel/**/*.test.ts',
+  'tests/ui/**/*.test.{ts,tsx}',
+  'tests/server/**/*.test.ts',
+  'tests/plugins/*.test.ts',
+  ...readdirSync('tests/plugins', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !isolatedPlugins.has(entry.name))
+    .map((entry) => `tests/plugins/${entry.name}/**/*.test.ts`),
+]
 
 // One config for the whole suite. Every test file runs with the loopback guard:
 // a request to any host but 127.0.0.1 / ::1 / localhost fails the test.
@@ -27,16 +45,28 @@ export default defineConfig({
     env: { IS_VITEST: 'true' },
     projects: [
       // Each project names its own files (`extends: true` would add a root `include` to both).
-      { extends: true, test: { name: 'suite', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'] } },
+      {
+        extends: true,
+        test: { name: 'suite', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'], exclude: ['node_modules/**', ...sharedModuleFiles] },
+      },
+      // Unit and server files run one after another in a worker that keeps its module graph
+      // (`isolate: false`): each of them importing the kernel, React or the server afresh cost more
+      // than their tests (docs/performance.md, "The test suite"). A file that keeps state in a
+      // module stays in the suite above (see sharedModuleFiles).
+      {
+        extends: true,
+        test: { name: 'shared modules', include: sharedModuleFiles, isolate: false },
+      },
       // The kernel again with code generation from strings disallowed, the mechanism a strict
       // Content-Security-Policy uses in the browser (DESIGN: strict-CSP safe); its files run beside
-      // the suite's in the same workers.
+      // the suite's in the same workers, sharing their module graph as in `shared modules`.
       {
         extends: true,
         test: {
           name: 'kernel without eval',
           include: ['tests/kernel/**/*.test.ts'],
           execArgv: ['--disallow-code-generation-from-strings'],
+          isolate: false,
           env: { IS_VITEST: 'true', PORTICO_NO_EVAL: '1' },
         },
       },
