@@ -10,7 +10,7 @@ import { buildBrowserFiles } from './build/buildBrowserFiles.js'
 import { sandboxAuthKeys } from './identity/sandboxAuthKeys.js'
 import { sandboxAuthProviders } from './identity/sandboxAuthProviders.js'
 import { startIdentityProvider } from './identity/startIdentityProvider.js'
-import { type SandboxChain, jsonRpcCall } from './chains/SandboxChain.js'
+import type { SandboxChain } from './chains/SandboxChain.js'
 import { registerPaymasterRoute } from './accountAbstraction/registerPaymasterRoute.js'
 import { sandboxChains } from './chains/sandboxChains.js'
 import { defaultSandboxPort, maxSandboxPort, sandboxEmailCaptureProjectId, sandboxEmailExportToken, sandboxHost, sandboxIndexerPollMs, sandboxNameZone, sandboxPorts, sandboxProjectId } from './config.js'
@@ -291,9 +291,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         if (!response.ok) throw new Error(`HTTP ${response.status}`)
       }),
       ...chains.map((c) => probe(`the proxy for ${c.info.name}`, (signal) => c.probe(url, signal))),
-      ...chains.flatMap((c) =>
-        c.info.accountAbstraction ? [probe(`the bundler route for ${c.info.name}`, (signal) => jsonRpcCall(c.info.accountAbstraction?.bundlerUrl as string, 'eth_supportedEntryPoints', [], signal).then(() => undefined))] : [],
-      ),
+      // Not the bundlers: alto starts on the first user operation (startAltoOnDemand), not for a probe.
       probe('the relay', (signal) => relayProbe(url, signal)),
       ...['/', '/wallet', '/dev-wallet.js'].map((path) =>
         probe(`the page ${path}`, async (signal) => {

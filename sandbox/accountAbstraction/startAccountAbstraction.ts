@@ -3,7 +3,7 @@ import type { Address } from 'viem'
 import { sandboxBundlerUrl } from '../config.js'
 import { type SandboxPaymaster, createSandboxPaymaster } from './createSandboxPaymaster.js'
 import { deployAccountAbstraction } from './deployAccountAbstraction.js'
-import { startAlto } from './startAlto.js'
+import { type OnDemandAlto, startAltoOnDemand } from './startAltoOnDemand.js'
 
 export { sandboxBundlerUrl }
 
@@ -23,9 +23,9 @@ export type SandboxAccountAbstraction = {
   contracts: { entryPoint: Address; factory: Address; paymaster: Address }
   /** alto, as the server's `bundlers` entry for the chain. */
   bundler: { url: string; name: 'alto' }
+  /** alto's address, which starts alto on its first request ({@link startAltoOnDemand}). */
+  alto: OnDemandAlto
   paymaster: SandboxPaymaster
-  /** Milliseconds alto took to answer. */
-  bundlerStartMs: number
   /** `/sandbox.json`'s entry, given the server's origin. */
   info(origin: string): SandboxAccountAbstractionInfo
   stop(): Promise<void>
@@ -43,8 +43,8 @@ export type StartAccountAbstractionParameters = {
 
 /**
  * Sets up ERC-4337 on a running anvil: deploys the EntryPoint, factory and paymaster
- * ({@link deployAccountAbstraction}), starts alto on `bundlerPort` and prepares the chain's
- * ERC-7677 paymaster service.
+ * ({@link deployAccountAbstraction}), opens alto's address on `bundlerPort` (alto itself starts on
+ * the first request, {@link startAltoOnDemand}) and prepares the chain's ERC-7677 paymaster service.
  *
  * @param parameters the anvil, its CAIP-2 id and alto's port
  * @returns the contracts, the bundler, the paymaster service and `stop()`
@@ -54,12 +54,12 @@ export type StartAccountAbstractionParameters = {
  */
 export async function startAccountAbstraction({ rpcUrl, chainId, caipNetworkId, bundlerPort, logFile }: StartAccountAbstractionParameters): Promise<SandboxAccountAbstraction> {
   const { entryPoint, factory, paymaster } = await deployAccountAbstraction({ rpcUrl, chainId })
-  const alto = await startAlto({ rpcUrl, port: bundlerPort, entryPoint, ...(logFile ? { logFile } : {}) })
+  const alto = await startAltoOnDemand({ rpcUrl, port: bundlerPort, entryPoint, ...(logFile ? { logFile } : {}) })
   return {
     contracts: { entryPoint, factory, paymaster },
     bundler: { url: alto.url, name: 'alto' },
     paymaster: createSandboxPaymaster({ rpcUrl, chainId, entryPoint, factory, paymaster }),
-    bundlerStartMs: alto.startMs,
+    alto,
     info: (origin) => ({ entryPoint, factory, paymaster, bundlerUrl: sandboxBundlerUrl(origin, caipNetworkId), paymasterUrl: `${origin}/sandbox/paymaster/${caipNetworkId}` }),
     stop: () => alto.stop(),
   }

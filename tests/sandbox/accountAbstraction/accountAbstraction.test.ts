@@ -33,10 +33,16 @@ describe('ERC-4337 in the sandbox (real anvil, real alto)', () => {
     expect(deposit).toBe(paymasterDeposit)
   })
 
-  it('runs alto on 127.0.0.1 only', () => {
+  it('starts alto on the first request to its address, and both listen on 127.0.0.1 only', async () => {
+    const listening = (port: number | string) => execFileSync('ss', ['-ltnH', `sport = :${port}`]).toString().trim().split('\n').map((line) => line.trim().split(/\s+/)[3])
     const port = new URL(stack.aa.bundler.url).port
-    const locals = execFileSync('ss', ['-ltnH', `sport = :${port}`]).toString().trim().split('\n').map((line) => line.trim().split(/\s+/)[3])
-    expect(locals).toEqual([`127.0.0.1:${port}`])
+    expect(listening(port)).toEqual([`127.0.0.1:${port}`])
+    const answer = await fetch(stack.aa.bundler.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_supportedEntryPoints', params: [] }) })
+    expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: 7, result: [sandboxAccountAbstraction.entryPoint] })
+    const alto = stack.aa.alto.running()
+    expect(alto).toBeDefined()
+    expect(alto!.port).not.toBe(Number(port))
+    expect(listening(alto!.port)).toEqual([`127.0.0.1:${alto!.port}`])
   })
 
   it('sends a sponsored batch (approve + transfer of pUSD) from a counterfactual SimpleAccount through the server route', async () => {
