@@ -31,7 +31,8 @@ export default defineConfig({
     exclude: ['node_modules/**'],
     setupFiles: ['tests/setup/loopbackOnly.ts'],
     // One sandbox per worker slot for the end-to-end files that can share one (startSandbox's reuseFromEnv).
-    globalSetup: ['tests/setup/sharedSandboxes.ts'],
+    // One Chromium for the run (launchChromium() connects to it).
+    globalSetup: ['tests/setup/sharedSandboxes.ts', 'tests/setup/sharedChromium.ts'],
     pool: 'forks',
     maxWorkers: workers,
     // Page waits are 20 s (see the e2e files' setDefaultTimeout): a test has room for two of them under load.

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { installDebianPackages } from '../../sandbox/utils/installDebianPackages.js'
 import { chromium, type Browser } from 'playwright-core'
+import { inject } from 'vitest'
 
 /** The flags the project runs Debian's Chromium with (DESIGN §8). */
 export const chromiumArgs = [
@@ -18,7 +19,13 @@ export const chromiumArgs = [
 const installCommand = 'apt-get update && apt-get install -y chromium'
 const installLock = '/tmp/portico-chromium-install.lock'
 
-function findChromium(): string | undefined {
+/**
+ * Debian's Chromium, or undefined when it is not installed.
+ *
+ * @example
+ * findChromium() // '/usr/bin/chromium'
+ */
+export function findChromium(): string | undefined {
   if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'
   try {
     const found = execFileSync('/bin/sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim()
@@ -53,7 +60,8 @@ export function ensureChromium(): string {
 }
 
 /**
- * Launches Debian's Chromium with playwright-core for a test. Finds `/usr/bin/chromium` (or
+ * Launches Debian's Chromium with playwright-core for a test, or, under the suite (without extra
+ * flags), connects to the one browser the suite's global setup runs for all files. Finds `/usr/bin/chromium` (or
  * `command -v chromium`); when it is missing and the test runs as root it installs Debian's
  * `chromium` package, otherwise it throws naming the command. It never downloads a browser build.
  *
@@ -64,6 +72,10 @@ export function ensureChromium(): string {
  * const { context, blocked } = await newLoopbackContext(browser)
  */
 export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  // Under the suite, the browser its global setup started (tests/setup/sharedChromium.ts): a file
+  // gets a connection, and its contexts are its own; `close()` closes them and disconnects.
+  const shared = extraArgs.length ? undefined : sharedChromiumEndpoint()
+  if (shared) return chromium.connect(shared, { timeout: 30_000 })
   let executablePath = findChromium()
   if (!executablePath) {
     installChromium()
@@ -71,4 +83,13 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
   }
   if (!executablePath) throw new Error(`Chromium is not installed. Install it with: ${installCommand}`)
   return chromium.launch({ executablePath, args: [...chromiumArgs, ...extraArgs], timeout: 30_000 })
+}
+
+/** The suite's shared browser (tests/setup/sharedChromium.ts), when this runs under it. */
+function sharedChromiumEndpoint(): string | undefined {
+  try {
+    return inject('chromiumWsEndpoint') || undefined
+  } catch {
+    return undefined
+  }
 }
