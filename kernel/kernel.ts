@@ -44,6 +44,7 @@ export { ConnectMethodRegistry, InvalidConnectMethodError } from './registries/C
 export { SignInVerifierRegistry } from './registries/SignInVerifierRegistry.js'
 export { formatBalance } from './utils/formatBalance.js'
 export { formatDecimalUnits } from './utils/formatDecimalUnits.js'
+export { parseChainId } from './utils/parseChainId.js'
 export { parseDecimalUnits } from './utils/parseDecimalUnits.js'
 export { createWalletStandardDiscovery } from './walletStandard/createWalletStandardDiscovery.js'
 export { createWalletStandardSession } from './walletStandard/createWalletStandardSession.js'

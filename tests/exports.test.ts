@@ -190,6 +190,7 @@ describe('entry point exports', () => {
         "listTaps",
         "normalizeWalletName",
         "notices",
+        "parseChainId",
         "parseDecimalUnits",
         "pluginContextCatalogue",
         "providerMessageAlerts",

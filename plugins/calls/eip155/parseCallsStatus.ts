@@ -1,5 +1,4 @@
-import { InvalidWalletAnswerError, type CallReceipt, type CallsStatus, type CaipNetworkId } from '../../../kernel/kernel.js'
-import { parseChainId } from './parseChainId.js'
+import { InvalidWalletAnswerError, parseChainId, type CallReceipt, type CallsStatus, type CaipNetworkId } from '../../../kernel/kernel.js'
 
 const method = 'wallet_getCallsStatus'
 const hash32 = /^0x[0-9a-fA-F]{64}$/

@@ -1,5 +1,4 @@
-import { InvalidWalletAnswerError, type CaipNetworkId, type WalletCapabilitiesByChain } from '../../../kernel/kernel.js'
-import { parseChainId } from '../utils/parseChainId.js'
+import { InvalidWalletAnswerError, parseChainId, type CaipNetworkId, type WalletCapabilitiesByChain } from '../../../kernel/kernel.js'
 
 const method = 'wallet_getCapabilities'
 

@@ -1,4 +1,4 @@
-import { ChainNotSupportedError, ProviderRpcError, type CaipNetworkId, type ConnectResult, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, ProviderRpcError, parseChainId, type CaipNetworkId, type ConnectResult, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
 import { fetchNativeBalance } from '../actions/fetchNativeBalance.js'
 import { estimateTransferFee } from '../actions/estimateTransferFee.js'
 import { waitForReceipt } from '../actions/waitForReceipt.js'
@@ -9,7 +9,6 @@ import type { DiscoveredWallet, Eip1193Provider, Eip155Window } from '../discove
 import { tapCalls } from '../calls/tapCalls.js'
 import { typedAccounts } from '../accountType/typedAccounts.js'
 import { isEvmAddress } from '../utils/isEvmAddress.js'
-import { parseChainId } from '../utils/parseChainId.js'
 import { toChecksumAddress } from '../utils/toChecksumAddress.js'
 import { toHexMessage } from '../utils/toHexMessage.js'
 import { eip155Wallets } from '../../../wallets/byNamespace/eip155Wallets.js'
