@@ -14,12 +14,30 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * vitest runs a global setup once per project; the browser is started once for the main process
+ * (kept on globalThis, which every project's copy of this module sees) and closed by the last
+ * project's teardown.
+ */
+type Shared = { server: Promise<BrowserServer | undefined>; users: number }
+const key = Symbol.for('portico.sharedChromium')
+const holder = globalThis as typeof globalThis & { [key]?: Shared }
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const executablePath = findChromium()
-  let server: BrowserServer | undefined
-  if (executablePath) server = await chromium.launchServer({ executablePath, args: chromiumArgs, timeout: 30_000 })
+  const shared = (holder[key] ??= {
+    server: (async () => {
+      const executablePath = findChromium()
+      return executablePath ? chromium.launchServer({ executablePath, args: chromiumArgs, timeout: 30_000 }) : undefined
+    })(),
+    users: 0,
+  })
+  shared.users += 1
+  const server = await shared.server
   project.provide('chromiumWsEndpoint', server?.wsEndpoint() ?? '')
   return async () => {
+    shared.users -= 1
+    if (shared.users > 0) return
+    delete holder[key]
     await server?.close()
   }
 }
