@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -63,7 +63,8 @@ export async function cachedBuild<T>(name: string, build: () => Promise<T>, { ro
   }
   const value = await build()
   await mkdir(cacheDir, { recursive: true })
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`
+  // Unique per write: two builds of one process can finish in the same millisecond.
+  const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`
   await writeFile(temporary, JSON.stringify({ fingerprint, value }))
   await rename(temporary, file)
   return value
