@@ -1,9 +1,7 @@
-import { pbkdf2 } from '@noble/hashes/pbkdf2.js'
-import { sha512 } from '@noble/hashes/sha2.js'
 import { p2wpkh } from '@scure/btc-signer'
 import { HDKey } from 'viem/accounts'
 
-import { devMnemonic } from '../devnets/devAccounts.js'
+import { devMnemonicSeed } from '../devnets/devAccounts.js'
 import { regtestNetwork } from './bitcoinSandboxChain.js'
 
 /**
@@ -34,6 +32,9 @@ export function devBitcoinKey(): { privateKey: Uint8Array; publicKey: Uint8Array
   return cached
 }
 
+/** The master key of the dev mnemonic's seed, made on the first derivation. */
+let root: HDKey | undefined
+
 /** The dev wallet's ordinals (BIP-86 Taproot) key path on test networks. */
 export const devBitcoinOrdinalsPath = "m/86'/1'/0'/0/0"
 
@@ -46,8 +47,8 @@ export const devBitcoinOrdinalsPath = "m/86'/1'/0'/0/0"
  * devBitcoinKeyAt(devBitcoinOrdinalsPath)
  */
 export function devBitcoinKeyAt(path: string): { privateKey: Uint8Array; publicKey: Uint8Array } {
-  const seed = pbkdf2(sha512, new TextEncoder().encode(devMnemonic), new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 })
-  const node = HDKey.fromMasterSeed(seed).derive(path)
+  root ??= HDKey.fromMasterSeed(devMnemonicSeed())
+  const node = root.derive(path)
   if (!node.privateKey || !node.publicKey) throw new Error('devBitcoinKey: derivation gave no key')
   return { privateKey: node.privateKey, publicKey: node.publicKey }
 }

@@ -1,6 +1,6 @@
 import { devMnemonic } from '../devnets/devAccounts.js'
 import { encodeSs58 } from '../../plugins/polkadot/utils/ss58.js'
-import { derivePolkadotDevKey, type PolkadotDevKey } from '../polkadotWallet/derivePolkadotDevKey.js'
+import { type PolkadotDevKey, polkadotKeyFromMiniSecret } from '../polkadotWallet/derivePolkadotDevKey.js'
 import { polkadotSandboxSs58Prefix } from './polkadotSandboxChain.js'
 
 /**
@@ -16,6 +16,12 @@ export const devPolkadotAccounts = [
 /** What the sandbox gives each dev account at start: 1,000 ROC (12 decimals). */
 export const devPolkadotFunding = 1_000n * 10n ** 12n
 
+/**
+ * substrate-bip39's mini secret of {@link devMnemonic}, written out so a page does not run PBKDF2's
+ * 2048 rounds for it on every load. A test pins it to `polkadotMiniSecret(devMnemonic)`.
+ */
+export const devPolkadotMiniSecretHex = '4ca479f5e0dc0ee04ebcbadb64c220267dad42b8cfa4da1f0874787523b4709c'
+
 const keys: PolkadotDevKey[] = []
 
 /**
@@ -26,7 +32,7 @@ const keys: PolkadotDevKey[] = []
  * devPolkadotKey(0).publicKey
  */
 export function devPolkadotKey(index: 0 | 1): PolkadotDevKey {
-  keys[index] ??= derivePolkadotDevKey(devMnemonic, index === 0 ? undefined : 1)
+  keys[index] ??= polkadotKeyFromMiniSecret(Uint8Array.from(devPolkadotMiniSecretHex.match(/../g)!, (byte) => Number.parseInt(byte, 16)), index === 0 ? undefined : 1)
   return keys[index] as PolkadotDevKey
 }
 

@@ -21,8 +21,31 @@ export type PolkadotDevKey = { secretKey: Uint8Array; publicKey: Uint8Array }
  * derivePolkadotDevKey('test test … junk', 1) // the key of "test test … junk//1"
  */
 export function derivePolkadotDevKey(mnemonic: string, hardIndex?: number): PolkadotDevKey {
+  return polkadotKeyFromMiniSecret(polkadotMiniSecret(mnemonic), hardIndex)
+}
+
+/**
+ * substrate-bip39's mini secret of a mnemonic: PBKDF2-SHA512 over the mnemonic's entropy, salt
+ * "mnemonic", 2048 rounds, the first 32 bytes.
+ *
+ * @example
+ * polkadotMiniSecret('test test … junk') // 32 bytes
+ */
+export function polkadotMiniSecret(mnemonic: string): Uint8Array {
   const entropy = mnemonicToEntropy(mnemonic, wordlist)
-  const mini = pbkdf2(sha512, entropy, new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 }).slice(0, 32)
+  return pbkdf2(sha512, entropy, new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 }).slice(0, 32)
+}
+
+/**
+ * The sr25519 key of a mini secret, and for `//index` its one hard derivation (see
+ * {@link derivePolkadotDevKey}).
+ *
+ * @param mini the 32-byte mini secret ({@link polkadotMiniSecret})
+ * @param hardIndex the `//n` junction, if any
+ * @example
+ * polkadotKeyFromMiniSecret(polkadotMiniSecret('test test … junk'), 1)
+ */
+export function polkadotKeyFromMiniSecret(mini: Uint8Array, hardIndex?: number): PolkadotDevKey {
   let secretKey = sr25519.secretFromSeed(mini)
   if (hardIndex !== undefined) {
     const chainCode = new Uint8Array(32)

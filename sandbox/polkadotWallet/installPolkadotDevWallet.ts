@@ -1,11 +1,9 @@
 import { devWalletPanelCss } from '../devWallet/devWalletPanelCss.js'
-import { devPolkadotAccounts } from '../polkadot/devPolkadot.js'
+import { devPolkadotAccounts, devPolkadotKey } from '../polkadot/devPolkadot.js'
 import { polkadotSandboxSs58Prefix } from '../polkadot/polkadotSandboxChain.js'
-import { devMnemonic } from '../devnets/devAccounts.js'
 import { pageStorage } from '../utils/pageStorage.js'
 import { renderControlPanel } from '../walletPanel/renderWalletPanel.js'
 import { type PolkadotDevWalletControl, type PolkadotDevWalletEntry, createPolkadotDevWallet } from './createPolkadotDevWallet.js'
-import { derivePolkadotDevKey } from './derivePolkadotDevKey.js'
 
 /** What the wallet exposes on `window.__porticoPolkadotDevWallet` (for the sandbox's tests and tinkerers). */
 export type PolkadotDevWalletHandle = Readonly<Pick<PolkadotDevWalletControl, 'setMode' | 'getMode' | 'getState' | 'disconnect' | 'activity' | 'accounts'> & { entry: PolkadotDevWalletEntry }>
@@ -35,7 +33,7 @@ const panelCss = `${devWalletPanelCss}\n:host { left: 12px; right: auto; bottom:
 export function installPolkadotDevWallet(): PolkadotDevWalletHandle {
   const existing = window.__porticoPolkadotDevWallet
   if (existing) return existing
-  const keys = devPolkadotAccounts.map(({ name }, index) => ({ name, key: derivePolkadotDevKey(devMnemonic, index === 0 ? undefined : index) }))
+  const keys = devPolkadotAccounts.map(({ name }, index) => ({ name, key: devPolkadotKey(index as 0 | 1) }))
   const { entry, control } = createPolkadotDevWallet({ keys, ss58Prefix: polkadotSandboxSs58Prefix, ...(pageStorage() ? { storage: pageStorage() as Storage } : {}) })
   const root = window as unknown as { injectedWeb3?: Record<string, unknown> }
   root.injectedWeb3 ??= {}

@@ -1,10 +1,9 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { hmac } from '@noble/hashes/hmac.js'
-import { pbkdf2 } from '@noble/hashes/pbkdf2.js'
 import { sha512 } from '@noble/hashes/sha2.js'
 import { type KeyPairSigner, createKeyPairFromBytes, createKeyPairSignerFromBytes } from '@solana/kit'
 
-import { devMnemonic } from '../devnets/devAccounts.js'
+import { devMnemonicSeed } from '../devnets/devAccounts.js'
 
 /**
  * The dev Solana key is derived from the same public test mnemonic as the EVM dev accounts
@@ -20,11 +19,8 @@ export const devSolanaAddress = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 let cachedSecret: Uint8Array | undefined
 
 function deriveSecretKey(): Uint8Array {
-  // BIP-39: the seed is PBKDF2-HMAC-SHA512 of the mnemonic, salt "mnemonic", 2048 rounds.
-  const seed = pbkdf2(sha512, new TextEncoder().encode(devMnemonic), new TextEncoder().encode('mnemonic'), {
-    c: 2048,
-    dkLen: 64,
-  })
+  // BIP-39's seed of the mnemonic (written out in devAccounts.ts, pinned there by a test).
+  const seed = devMnemonicSeed()
   // SLIP-0010 for ed25519: master key from HMAC-SHA512("ed25519 seed", seed), hardened children only.
   let node = hmac(sha512, new TextEncoder().encode('ed25519 seed'), seed)
   for (const index of [44, 501, 0, 0]) {

@@ -1,6 +1,6 @@
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
 
-import { devMnemonic } from '../devnets/devAccounts.js'
+import { devMnemonicSeedHex } from '../devnets/devAccounts.js'
 
 /**
  * The dev Sui key: ed25519 at Sui's default path `m/44'/784'/0'/0'/0'` (SLIP-10) of the same public
@@ -25,6 +25,7 @@ let cached: Ed25519Keypair | undefined
  * devSuiKeypair().toSuiAddress() === devSuiAddress // true
  */
 export function devSuiKeypair(): Ed25519Keypair {
-  cached ??= Ed25519Keypair.deriveKeypair(devMnemonic, devSuiDerivationPath)
+  // From the mnemonic's BIP-39 seed, written out (devAccounts.ts): the same key as deriveKeypair(devMnemonic, …).
+  cached ??= Ed25519Keypair.deriveKeypairFromSeed(devMnemonicSeedHex, devSuiDerivationPath)
   return cached
 }

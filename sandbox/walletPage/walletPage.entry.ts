@@ -12,10 +12,8 @@ import { cosmosSandboxChainId, cosmosSandboxPrefix } from '../cosmos/cosmosSandb
 import { devCosmosKey } from '../cosmos/devCosmos.js'
 import { createCosmosDevWallet } from '../cosmosWallet/createCosmosDevWallet.js'
 import { createDevWalletProvider } from '../devWallet/createDevWalletProvider.js'
-import { devMnemonic } from '../devnets/devAccounts.js'
-import { devPolkadotAccounts } from '../polkadot/devPolkadot.js'
+import { devPolkadotAccounts, devPolkadotKey } from '../polkadot/devPolkadot.js'
 import { createPolkadotDevWallet } from '../polkadotWallet/createPolkadotDevWallet.js'
-import { derivePolkadotDevKey } from '../polkadotWallet/derivePolkadotDevKey.js'
 import { devSuiKeypair } from '../sui/devSui.js'
 import { answerBip122Request, bip122WalletConnectMethods } from './answerBip122Request.js'
 import { answerCosmosRequest, cosmosWalletConnectMethods } from './answerCosmosRequest.js'
@@ -55,7 +53,7 @@ const bitcoin = createBitcoinDevWallet({
   icon: '',
 })
 // The polkadot namespace: the Polkadot dev wallet's first sr25519 account, authorised at once (this page's Approve is the consent).
-const polkadot = createPolkadotDevWallet({ keys: [{ name: devPolkadotAccounts[0].name, key: derivePolkadotDevKey(devMnemonic) }] })
+const polkadot = createPolkadotDevWallet({ keys: [{ name: devPolkadotAccounts[0].name, key: devPolkadotKey(0) }] })
 const polkadotReady = polkadot.entry.enable('Portico wallet page')
 // The stacks namespace: the dev Stacks key, reading nonces and fees from and broadcasting through the server's Stacks proxy.
 const stacksKey = devStacksKey()

@@ -1,10 +1,32 @@
 import { describe, expect, it } from 'vitest'
 
-import { devAccount, devAddresses, devMnemonic } from '../../../sandbox/devnets/devAccounts.js'
+import { mnemonicToSeedSync } from '@scure/bip39'
+
+import { devAccount, devAddresses, devMnemonic, devMnemonicSeed, devMnemonicSeedHex } from '../../../sandbox/devnets/devAccounts.js'
+import { devPolkadotKey, devPolkadotMiniSecretHex } from '../../../sandbox/polkadot/devPolkadot.js'
+import { derivePolkadotDevKey, polkadotMiniSecret } from '../../../sandbox/polkadotWallet/derivePolkadotDevKey.js'
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex')
 
 describe('devAccounts', () => {
   it('uses the standard public test mnemonic', () => {
     expect(devMnemonic).toBe('test test test test test test test test test test test junk')
+  })
+
+  it('writes out the BIP-39 seed of the mnemonic (what the dev wallets derive from, with no PBKDF2 on each page load)', () => {
+    expect(devMnemonicSeedHex).toBe(hex(mnemonicToSeedSync(devMnemonic)))
+    const seed = devMnemonicSeed()
+    expect(hex(seed)).toBe(devMnemonicSeedHex)
+    // A fresh copy each call: a caller that overwrites its copy changes no one else's keys.
+    seed.fill(0)
+    expect(hex(devMnemonicSeed())).toBe(devMnemonicSeedHex)
+  })
+
+  it("writes out substrate-bip39's mini secret of the mnemonic; the Polkadot dev keys from it equal the mnemonic's", () => {
+    expect(devPolkadotMiniSecretHex).toBe(hex(polkadotMiniSecret(devMnemonic)))
+    expect(hex(devPolkadotKey(0).publicKey)).toBe(hex(derivePolkadotDevKey(devMnemonic).publicKey))
+    expect(hex(devPolkadotKey(1).publicKey)).toBe(hex(derivePolkadotDevKey(devMnemonic, 1).publicKey))
+    expect(devPolkadotKey(1).publicKey).not.toEqual(devPolkadotKey(0).publicKey)
   })
 
   it('lists the first 10 accounts of the mnemonic, index 0 = 0xf39F…2266', () => {
