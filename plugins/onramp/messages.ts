@@ -38,4 +38,8 @@ export const messages: Record<string, string> = {
   'onramp.nothing': 'No provider sells crypto on your networks here.',
   'onramp.method.card': 'Card',
   'onramp.method.bank_account': 'Bank account',
+  'onramp.problem.selectAsset': 'Select a crypto',
+  'onramp.problem.enterAmount': 'Enter an amount',
+  'onramp.problem.fiatDecimals': 'Enter an amount with at most 2 decimals',
+  'onramp.problem.cryptoDecimals': 'Enter an amount of {symbol} with at most {decimals} decimals',
 }

@@ -24,4 +24,8 @@ export const messages: Record<string, string> = {
   'swap.explorer': 'View on explorer',
   'swap.unsupported': 'Network not supported for Swaps',
   'swap.unsupportedHint': 'Swaps work on EVM networks. Switch to one to swap.',
+  'swap.problem.selectTokens': 'Select tokens',
+  'swap.problem.enterAmount': 'Enter an amount',
+  'swap.problem.incorrectValue': 'Incorrect value',
+  'swap.problem.insufficient': 'Insufficient {symbol} balance',
 }

@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'لا يوجد مزوّد يبيع العملات المشفّرة على شبكاتك هنا.',
   'onramp.method.card': 'بطاقة',
   'onramp.method.bank_account': 'حساب بنكي',
+  'onramp.problem.selectAsset': 'اختر عملة مشفّرة',
+  'onramp.problem.enterAmount': 'أدخل مبلغًا',
+  'onramp.problem.fiatDecimals': 'أدخل مبلغًا بخانتين عشريتين على الأكثر',
+  'onramp.problem.cryptoDecimals': 'أدخل مبلغًا من {symbol} بما لا يزيد على {decimals} خانات عشرية',
 } satisfies Readonly<Record<string, string>>

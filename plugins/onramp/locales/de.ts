@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'Hier verkauft kein Anbieter Krypto in deinen Netzwerken.',
   'onramp.method.card': 'Karte',
   'onramp.method.bank_account': 'Bankkonto',
+  'onramp.problem.selectAsset': 'Krypto auswählen',
+  'onramp.problem.enterAmount': 'Betrag eingeben',
+  'onramp.problem.fiatDecimals': 'Betrag mit höchstens 2 Nachkommastellen eingeben',
+  'onramp.problem.cryptoDecimals': 'Betrag in {symbol} mit höchstens {decimals} Nachkommastellen eingeben',
 } satisfies Readonly<Record<string, string>>

@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'Aquí ningún proveedor vende cripto en tus redes.',
   'onramp.method.card': 'Tarjeta',
   'onramp.method.bank_account': 'Cuenta bancaria',
+  'onramp.problem.selectAsset': 'Selecciona una cripto',
+  'onramp.problem.enterAmount': 'Introduce un importe',
+  'onramp.problem.fiatDecimals': 'Introduce un importe con 2 decimales como máximo',
+  'onramp.problem.cryptoDecimals': 'Introduce un importe de {symbol} con {decimals} decimales como máximo',
 } satisfies Readonly<Record<string, string>>

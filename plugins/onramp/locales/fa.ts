@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'اینجا هیچ ارائه‌دهنده‌ای در شبکه‌های شما رمزارز نمی‌فروشد.',
   'onramp.method.card': 'کارت',
   'onramp.method.bank_account': 'حساب بانکی',
+  'onramp.problem.selectAsset': 'یک رمزارز انتخاب کنید',
+  'onramp.problem.enterAmount': 'مبلغی وارد کنید',
+  'onramp.problem.fiatDecimals': 'مبلغی با حداکثر ۲ رقم اعشار وارد کنید',
+  'onramp.problem.cryptoDecimals': 'مبلغی از {symbol} با حداکثر {decimals} رقم اعشار وارد کنید',
 } satisfies Readonly<Record<string, string>>

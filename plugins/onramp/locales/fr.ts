@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'Aucun prestataire ne vend ici de cryptos sur vos réseaux.',
   'onramp.method.card': 'Carte',
   'onramp.method.bank_account': 'Compte bancaire',
+  'onramp.problem.selectAsset': 'Choisissez une crypto',
+  'onramp.problem.enterAmount': 'Saisissez un montant',
+  'onramp.problem.fiatDecimals': 'Saisissez un montant avec 2 décimales au plus',
+  'onramp.problem.cryptoDecimals': 'Saisissez un montant en {symbol} avec {decimals} décimales au plus',
 } satisfies Readonly<Record<string, string>>

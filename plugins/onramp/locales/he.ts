@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'אין כאן ספק שמוכר קריפטו ברשתות שלכם.',
   'onramp.method.card': 'כרטיס',
   'onramp.method.bank_account': 'חשבון בנק',
+  'onramp.problem.selectAsset': 'בחרו מטבע קריפטו',
+  'onramp.problem.enterAmount': 'הזינו סכום',
+  'onramp.problem.fiatDecimals': 'הזינו סכום עם 2 ספרות אחרי הנקודה לכל היותר',
+  'onramp.problem.cryptoDecimals': 'הזינו סכום ב-{symbol} עם {decimals} ספרות אחרי הנקודה לכל היותר',
 } satisfies Readonly<Record<string, string>>

@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'यहाँ आपके नेटवर्क पर कोई भी प्रदाता क्रिप्टो नहीं बेचता।',
   'onramp.method.card': 'कार्ड',
   'onramp.method.bank_account': 'बैंक खाता',
+  'onramp.problem.selectAsset': 'कोई क्रिप्टो चुनें',
+  'onramp.problem.enterAmount': 'राशि दर्ज करें',
+  'onramp.problem.fiatDecimals': 'अधिकतम 2 दशमलव स्थानों वाली राशि दर्ज करें',
+  'onramp.problem.cryptoDecimals': 'अधिकतम {decimals} दशमलव स्थानों वाली {symbol} राशि दर्ज करें',
 } satisfies Readonly<Record<string, string>>

@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'Tidak ada penyedia yang menjual kripto di jaringan Anda di sini.',
   'onramp.method.card': 'Kartu',
   'onramp.method.bank_account': 'Rekening bank',
+  'onramp.problem.selectAsset': 'Pilih kripto',
+  'onramp.problem.enterAmount': 'Masukkan jumlah',
+  'onramp.problem.fiatDecimals': 'Masukkan jumlah dengan paling banyak 2 desimal',
+  'onramp.problem.cryptoDecimals': 'Masukkan jumlah {symbol} dengan paling banyak {decimals} desimal',
 } satisfies Readonly<Record<string, string>>

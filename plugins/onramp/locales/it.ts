@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'Qui nessun fornitore vende crypto sulle tue reti.',
   'onramp.method.card': 'Carta',
   'onramp.method.bank_account': 'Conto bancario',
+  'onramp.problem.selectAsset': 'Seleziona una cripto',
+  'onramp.problem.enterAmount': 'Inserisci un importo',
+  'onramp.problem.fiatDecimals': 'Inserisci un importo con al massimo 2 decimali',
+  'onramp.problem.cryptoDecimals': 'Inserisci un importo in {symbol} con al massimo {decimals} decimali',
 } satisfies Readonly<Record<string, string>>

@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'ここでは、お使いのネットワークで暗号資産を販売しているプロバイダーはありません。',
   'onramp.method.card': 'カード',
   'onramp.method.bank_account': '銀行口座',
+  'onramp.problem.selectAsset': '暗号資産を選択',
+  'onramp.problem.enterAmount': '金額を入力',
+  'onramp.problem.fiatDecimals': '小数点以下2桁までの金額を入力',
+  'onramp.problem.cryptoDecimals': '小数点以下{decimals}桁までの {symbol} の金額を入力',
 } satisfies Readonly<Record<string, string>>

@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': '여기에는 내 네트워크에서 암호화폐를 판매하는 업체가 없습니다.',
   'onramp.method.card': '카드',
   'onramp.method.bank_account': '은행 계좌',
+  'onramp.problem.selectAsset': '암호화폐 선택',
+  'onramp.problem.enterAmount': '금액 입력',
+  'onramp.problem.fiatDecimals': '소수점 이하 2자리까지 금액 입력',
+  'onramp.problem.cryptoDecimals': '소수점 이하 {decimals}자리까지 {symbol} 금액 입력',
 } satisfies Readonly<Record<string, string>>

@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'Geen enkele aanbieder verkoopt hier crypto op je netwerken.',
   'onramp.method.card': 'Kaart',
   'onramp.method.bank_account': 'Bankrekening',
+  'onramp.problem.selectAsset': 'Kies een crypto',
+  'onramp.problem.enterAmount': 'Voer een bedrag in',
+  'onramp.problem.fiatDecimals': 'Voer een bedrag in met hoogstens 2 decimalen',
+  'onramp.problem.cryptoDecimals': 'Voer een bedrag in {symbol} in met hoogstens {decimals} decimalen',
 } satisfies Readonly<Record<string, string>>

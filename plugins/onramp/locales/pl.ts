@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'Żaden dostawca nie sprzedaje tu kryptowalut w Twoich sieciach.',
   'onramp.method.card': 'Karta',
   'onramp.method.bank_account': 'Konto bankowe',
+  'onramp.problem.selectAsset': 'Wybierz kryptowalutę',
+  'onramp.problem.enterAmount': 'Wpisz kwotę',
+  'onramp.problem.fiatDecimals': 'Wpisz kwotę z najwyżej 2 miejscami po przecinku',
+  'onramp.problem.cryptoDecimals': 'Wpisz kwotę w {symbol} z najwyżej {decimals} miejscami po przecinku',
 } satisfies Readonly<Record<string, string>>

@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'Nenhum provedor vende cripto nas suas redes aqui.',
   'onramp.method.card': 'Cartão',
   'onramp.method.bank_account': 'Conta bancária',
+  'onramp.problem.selectAsset': 'Selecione uma cripto',
+  'onramp.problem.enterAmount': 'Digite um valor',
+  'onramp.problem.fiatDecimals': 'Digite um valor com no máximo 2 casas decimais',
+  'onramp.problem.cryptoDecimals': 'Digite um valor em {symbol} com no máximo {decimals} casas decimais',
 } satisfies Readonly<Record<string, string>>

@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'Здесь ни один провайдер не продаёт криптовалюту в ваших сетях.',
   'onramp.method.card': 'Карта',
   'onramp.method.bank_account': 'Банковский счёт',
+  'onramp.problem.selectAsset': 'Выберите криптовалюту',
+  'onramp.problem.enterAmount': 'Введите сумму',
+  'onramp.problem.fiatDecimals': 'Введите сумму не более чем с 2 знаками после запятой',
+  'onramp.problem.cryptoDecimals': 'Введите сумму в {symbol} не более чем с {decimals} знаками после запятой',
 } satisfies Readonly<Record<string, string>>

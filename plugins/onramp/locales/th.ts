@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'ที่นี่ไม่มีผู้ให้บริการรายใดขายคริปโตบนเครือข่ายของคุณ',
   'onramp.method.card': 'บัตร',
   'onramp.method.bank_account': 'บัญชีธนาคาร',
+  'onramp.problem.selectAsset': 'เลือกคริปโต',
+  'onramp.problem.enterAmount': 'ป้อนจำนวน',
+  'onramp.problem.fiatDecimals': 'ป้อนจำนวนที่มีทศนิยมไม่เกิน 2 ตำแหน่ง',
+  'onramp.problem.cryptoDecimals': 'ป้อนจำนวน {symbol} ที่มีทศนิยมไม่เกิน {decimals} ตำแหน่ง',
 } satisfies Readonly<Record<string, string>>

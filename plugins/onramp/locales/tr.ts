@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'Burada, ağlarınızda kripto satan bir sağlayıcı yok.',
   'onramp.method.card': 'Kart',
   'onramp.method.bank_account': 'Banka hesabı',
+  'onramp.problem.selectAsset': 'Bir kripto seçin',
+  'onramp.problem.enterAmount': 'Bir tutar girin',
+  'onramp.problem.fiatDecimals': 'En fazla 2 ondalık basamaklı bir tutar girin',
+  'onramp.problem.cryptoDecimals': 'En fazla {decimals} ondalık basamaklı bir {symbol} tutarı girin',
 } satisfies Readonly<Record<string, string>>

@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'Тут жоден провайдер не продає криптовалюту у ваших мережах.',
   'onramp.method.card': 'Картка',
   'onramp.method.bank_account': 'Банківський рахунок',
+  'onramp.problem.selectAsset': 'Виберіть криптовалюту',
+  'onramp.problem.enterAmount': 'Введіть суму',
+  'onramp.problem.fiatDecimals': 'Введіть суму не більше ніж з 2 знаками після коми',
+  'onramp.problem.cryptoDecimals': 'Введіть суму в {symbol} не більше ніж з {decimals} знаками після коми',
 } satisfies Readonly<Record<string, string>>

@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': 'Không có nhà cung cấp nào bán tiền mã hóa trên các mạng của bạn tại đây.',
   'onramp.method.card': 'Thẻ',
   'onramp.method.bank_account': 'Tài khoản ngân hàng',
+  'onramp.problem.selectAsset': 'Chọn một loại tiền mã hóa',
+  'onramp.problem.enterAmount': 'Nhập số tiền',
+  'onramp.problem.fiatDecimals': 'Nhập số tiền có tối đa 2 chữ số thập phân',
+  'onramp.problem.cryptoDecimals': 'Nhập số {symbol} có tối đa {decimals} chữ số thập phân',
 } satisfies Readonly<Record<string, string>>

@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': '目前没有服务商在您的网络上出售加密货币。',
   'onramp.method.card': '银行卡',
   'onramp.method.bank_account': '银行账户',
+  'onramp.problem.selectAsset': '选择一种加密货币',
+  'onramp.problem.enterAmount': '输入金额',
+  'onramp.problem.fiatDecimals': '输入最多 2 位小数的金额',
+  'onramp.problem.cryptoDecimals': '输入最多 {decimals} 位小数的 {symbol} 金额',
 } satisfies Readonly<Record<string, string>>

@@ -38,4 +38,8 @@ export default {
   'onramp.nothing': '目前沒有服務商在您的網路上販售加密貨幣。',
   'onramp.method.card': '信用卡／金融卡',
   'onramp.method.bank_account': '銀行帳戶',
+  'onramp.problem.selectAsset': '選擇一種加密貨幣',
+  'onramp.problem.enterAmount': '輸入金額',
+  'onramp.problem.fiatDecimals': '輸入最多 2 位小數的金額',
+  'onramp.problem.cryptoDecimals': '輸入最多 {decimals} 位小數的 {symbol} 金額',
 } satisfies Readonly<Record<string, string>>

@@ -28,6 +28,12 @@ export type OnrampStoreDependencies = {
  * order from the server, the window the view opened (or none when the browser blocked it), and
  * the order's status polled until the provider reports it completed or failed.
  */
+/** Why no quote can be asked for: a key of the plugin's strings (`messages.ts`) and the values it takes. */
+export type OnrampProblem = {
+  key: 'onramp.problem.selectAsset' | 'onramp.problem.enterAmount' | 'onramp.problem.fiatDecimals' | 'onramp.problem.cryptoDecimals'
+  values?: { symbol: string; decimals: number }
+}
+
 export class OnrampStore {
   options: OnrampOptions | undefined = undefined
   status: OnrampStatus = 'loading'
@@ -96,17 +102,17 @@ export class OnrampStore {
   get limits() {
     return this.options?.fiatCurrencies.find((c) => c.id === this.fiatCurrency)?.limits ?? []
   }
-  /** Why no quote can be asked for, or undefined. */
-  get problem(): string | undefined {
+  /** Why no quote can be asked for (a key of the plugin's strings, `messages.ts`, and its values), or undefined. */
+  get problem(): OnrampProblem | undefined {
     const asset = this.asset
-    if (!asset) return 'Select a crypto'
+    if (!asset) return { key: 'onramp.problem.selectAsset' }
     const value = this.amount.trim()
-    if (!value) return 'Enter an amount'
+    if (!value) return { key: 'onramp.problem.enterAmount' }
     if (this.side === 'fiat') {
-      if (!/^\d{1,10}(\.\d{1,2})?$/.test(value) || Number(value) <= 0) return 'Enter an amount with at most 2 decimals'
+      if (!/^\d{1,10}(\.\d{1,2})?$/.test(value) || Number(value) <= 0) return { key: 'onramp.problem.fiatDecimals' }
     } else {
       const units = parseDecimalUnits(value, asset.decimals)
-      if (units === undefined || units <= 0n) return `Enter an amount of ${asset.symbol} with at most ${asset.decimals} decimals`
+      if (units === undefined || units <= 0n) return { key: 'onramp.problem.cryptoDecimals', values: { symbol: asset.symbol, decimals: asset.decimals } }
     }
     return undefined
   }

@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'العرض في المستكشف',
   'swap.unsupported': 'الشبكة لا تدعم المبادلات',
   'swap.unsupportedHint': 'تعمل المبادلات على شبكات EVM. انتقل إلى إحداها لإجراء مبادلة.',
+  'swap.problem.selectTokens': 'اختر الرمزين',
+  'swap.problem.enterAmount': 'أدخل مبلغًا',
+  'swap.problem.incorrectValue': 'قيمة غير صحيحة',
+  'swap.problem.insufficient': 'رصيد {symbol} غير كافٍ',
 } satisfies Readonly<Record<string, string>>

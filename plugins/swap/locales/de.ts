@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'Im Explorer ansehen',
   'swap.unsupported': 'Tauschen wird in diesem Netzwerk nicht unterstützt',
   'swap.unsupportedHint': 'Tauschen funktioniert in EVM-Netzwerken. Wechsle zu einem, um zu tauschen.',
+  'swap.problem.selectTokens': 'Token auswählen',
+  'swap.problem.enterAmount': 'Betrag eingeben',
+  'swap.problem.incorrectValue': 'Ungültiger Wert',
+  'swap.problem.insufficient': '{symbol}-Guthaben reicht nicht aus',
 } satisfies Readonly<Record<string, string>>

@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'Ver en el explorador',
   'swap.unsupported': 'Los intercambios no están disponibles en esta red',
   'swap.unsupportedHint': 'Los intercambios funcionan en redes EVM. Cambia a una para intercambiar.',
+  'swap.problem.selectTokens': 'Selecciona los tokens',
+  'swap.problem.enterAmount': 'Introduce un importe',
+  'swap.problem.incorrectValue': 'Valor incorrecto',
+  'swap.problem.insufficient': 'Saldo de {symbol} insuficiente',
 } satisfies Readonly<Record<string, string>>

@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'مشاهده در اکسپلورر',
   'swap.unsupported': 'این شبکه از سواپ پشتیبانی نمی‌کند',
   'swap.unsupportedHint': 'سواپ روی شبکه‌های EVM کار می‌کند. برای سواپ به یکی از آن‌ها بروید.',
+  'swap.problem.selectTokens': 'توکن‌ها را انتخاب کنید',
+  'swap.problem.enterAmount': 'مبلغی وارد کنید',
+  'swap.problem.incorrectValue': 'مقدار نادرست',
+  'swap.problem.insufficient': 'موجودی {symbol} کافی نیست',
 } satisfies Readonly<Record<string, string>>

@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'Voir dans l’explorateur',
   'swap.unsupported': 'Les échanges ne sont pas pris en charge sur ce réseau',
   'swap.unsupportedHint': 'Les échanges fonctionnent sur les réseaux EVM. Passez à l’un d’eux pour échanger.',
+  'swap.problem.selectTokens': 'Choisissez les jetons',
+  'swap.problem.enterAmount': 'Saisissez un montant',
+  'swap.problem.incorrectValue': 'Valeur incorrecte',
+  'swap.problem.insufficient': 'Solde {symbol} insuffisant',
 } satisfies Readonly<Record<string, string>>

@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'צפייה בסייר הבלוקים',
   'swap.unsupported': 'הרשת לא תומכת בהחלפות',
   'swap.unsupportedHint': 'החלפות עובדות ברשתות EVM. עברו לאחת מהן כדי להחליף.',
+  'swap.problem.selectTokens': 'בחרו אסימונים',
+  'swap.problem.enterAmount': 'הזינו סכום',
+  'swap.problem.incorrectValue': 'ערך שגוי',
+  'swap.problem.insufficient': 'אין מספיק {symbol} ביתרה',
 } satisfies Readonly<Record<string, string>>

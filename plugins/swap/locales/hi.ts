@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'एक्सप्लोरर पर देखें',
   'swap.unsupported': 'यह नेटवर्क स्वैप के लिए समर्थित नहीं है',
   'swap.unsupportedHint': 'स्वैप EVM नेटवर्क पर काम करते हैं। स्वैप करने के लिए किसी EVM नेटवर्क पर स्विच करें।',
+  'swap.problem.selectTokens': 'टोकन चुनें',
+  'swap.problem.enterAmount': 'राशि दर्ज करें',
+  'swap.problem.incorrectValue': 'गलत मान',
+  'swap.problem.insufficient': '{symbol} शेष अपर्याप्त है',
 } satisfies Readonly<Record<string, string>>

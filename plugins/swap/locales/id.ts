@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'Lihat di penjelajah blok',
   'swap.unsupported': 'Jaringan ini tidak mendukung penukaran',
   'swap.unsupportedHint': 'Penukaran berjalan di jaringan EVM. Beralihlah ke salah satunya untuk menukar.',
+  'swap.problem.selectTokens': 'Pilih token',
+  'swap.problem.enterAmount': 'Masukkan jumlah',
+  'swap.problem.incorrectValue': 'Nilai tidak valid',
+  'swap.problem.insufficient': 'Saldo {symbol} tidak cukup',
 } satisfies Readonly<Record<string, string>>

@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'Visualizza nell’explorer',
   'swap.unsupported': 'Scambi non supportati su questa rete',
   'swap.unsupportedHint': 'Gli scambi funzionano sulle reti EVM. Passa a una di queste per scambiare.',
+  'swap.problem.selectTokens': 'Seleziona i token',
+  'swap.problem.enterAmount': 'Inserisci un importo',
+  'swap.problem.incorrectValue': 'Valore non valido',
+  'swap.problem.insufficient': 'Saldo {symbol} insufficiente',
 } satisfies Readonly<Record<string, string>>

@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'エクスプローラーで表示',
   'swap.unsupported': 'このネットワークはスワップに対応していません',
   'swap.unsupportedHint': 'スワップはEVMネットワークで利用できます。スワップするにはEVMネットワークに切り替えてください。',
+  'swap.problem.selectTokens': 'トークンを選択',
+  'swap.problem.enterAmount': '金額を入力',
+  'swap.problem.incorrectValue': '無効な値',
+  'swap.problem.insufficient': '{symbol} の残高が不足しています',
 } satisfies Readonly<Record<string, string>>

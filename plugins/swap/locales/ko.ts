@@ -24,4 +24,8 @@ export default {
   'swap.explorer': '익스플로러에서 보기',
   'swap.unsupported': '스왑을 지원하지 않는 네트워크입니다',
   'swap.unsupportedHint': '스왑은 EVM 네트워크에서 사용할 수 있습니다. 스왑하려면 EVM 네트워크로 전환하세요.',
+  'swap.problem.selectTokens': '토큰 선택',
+  'swap.problem.enterAmount': '금액 입력',
+  'swap.problem.incorrectValue': '잘못된 값',
+  'swap.problem.insufficient': '{symbol} 잔액 부족',
 } satisfies Readonly<Record<string, string>>

@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'Bekijken in explorer',
   'swap.unsupported': 'Netwerk ondersteunt geen swaps',
   'swap.unsupportedHint': 'Swaps werken op EVM-netwerken. Schakel over naar een daarvan om te swappen.',
+  'swap.problem.selectTokens': 'Kies tokens',
+  'swap.problem.enterAmount': 'Voer een bedrag in',
+  'swap.problem.incorrectValue': 'Ongeldige waarde',
+  'swap.problem.insufficient': 'Onvoldoende {symbol}-saldo',
 } satisfies Readonly<Record<string, string>>

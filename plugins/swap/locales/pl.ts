@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'Zobacz w eksploratorze',
   'swap.unsupported': 'Sieć nie obsługuje wymiany',
   'swap.unsupportedHint': 'Wymiana działa w sieciach EVM. Przełącz się na jedną z nich, aby wymieniać.',
+  'swap.problem.selectTokens': 'Wybierz tokeny',
+  'swap.problem.enterAmount': 'Wpisz kwotę',
+  'swap.problem.incorrectValue': 'Nieprawidłowa wartość',
+  'swap.problem.insufficient': 'Niewystarczające saldo {symbol}',
 } satisfies Readonly<Record<string, string>>

@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'Ver no explorador',
   'swap.unsupported': 'Rede não compatível com trocas',
   'swap.unsupportedHint': 'As trocas funcionam em redes EVM. Mude para uma delas para trocar.',
+  'swap.problem.selectTokens': 'Selecione os tokens',
+  'swap.problem.enterAmount': 'Digite um valor',
+  'swap.problem.incorrectValue': 'Valor incorreto',
+  'swap.problem.insufficient': 'Saldo de {symbol} insuficiente',
 } satisfies Readonly<Record<string, string>>

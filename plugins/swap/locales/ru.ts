@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'Открыть в обозревателе',
   'swap.unsupported': 'Обмен в этой сети не поддерживается',
   'swap.unsupportedHint': 'Обмен работает в EVM-сетях. Переключитесь на одну из них.',
+  'swap.problem.selectTokens': 'Выберите токены',
+  'swap.problem.enterAmount': 'Введите сумму',
+  'swap.problem.incorrectValue': 'Неверное значение',
+  'swap.problem.insufficient': 'Недостаточно {symbol} на балансе',
 } satisfies Readonly<Record<string, string>>

@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'ดูบนเอ็กซ์พลอเรอร์',
   'swap.unsupported': 'เครือข่ายนี้ไม่รองรับการแลกเปลี่ยน',
   'swap.unsupportedHint': 'การแลกเปลี่ยนใช้ได้บนเครือข่าย EVM สลับไปใช้เครือข่าย EVM เพื่อแลกเปลี่ยน',
+  'swap.problem.selectTokens': 'เลือกโทเค็น',
+  'swap.problem.enterAmount': 'ป้อนจำนวน',
+  'swap.problem.incorrectValue': 'ค่าไม่ถูกต้อง',
+  'swap.problem.insufficient': 'ยอด {symbol} ไม่เพียงพอ',
 } satisfies Readonly<Record<string, string>>

@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'Gezginde görüntüle',
   'swap.unsupported': 'Bu ağda takas desteklenmiyor',
   'swap.unsupportedHint': 'Takas EVM ağlarında çalışır. Takas yapmak için bu ağlardan birine geçin.',
+  'swap.problem.selectTokens': 'Token seçin',
+  'swap.problem.enterAmount': 'Bir tutar girin',
+  'swap.problem.incorrectValue': 'Geçersiz değer',
+  'swap.problem.insufficient': 'Yetersiz {symbol} bakiyesi',
 } satisfies Readonly<Record<string, string>>

@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'Відкрити в оглядачі',
   'swap.unsupported': 'Обмін у цій мережі не підтримується',
   'swap.unsupportedHint': 'Обмін працює в EVM-мережах. Перейдіть на одну з них.',
+  'swap.problem.selectTokens': 'Виберіть токени',
+  'swap.problem.enterAmount': 'Введіть суму',
+  'swap.problem.incorrectValue': 'Неправильне значення',
+  'swap.problem.insufficient': 'Недостатньо {symbol} на балансі',
 } satisfies Readonly<Record<string, string>>

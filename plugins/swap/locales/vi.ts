@@ -24,4 +24,8 @@ export default {
   'swap.explorer': 'Xem trên trình khám phá',
   'swap.unsupported': 'Mạng này không hỗ trợ hoán đổi',
   'swap.unsupportedHint': 'Tính năng hoán đổi hoạt động trên các mạng EVM. Hãy chuyển sang một mạng EVM để hoán đổi.',
+  'swap.problem.selectTokens': 'Chọn token',
+  'swap.problem.enterAmount': 'Nhập số tiền',
+  'swap.problem.incorrectValue': 'Giá trị không hợp lệ',
+  'swap.problem.insufficient': 'Số dư {symbol} không đủ',
 } satisfies Readonly<Record<string, string>>

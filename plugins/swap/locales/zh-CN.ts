@@ -24,4 +24,8 @@ export default {
   'swap.explorer': '在区块浏览器中查看',
   'swap.unsupported': '此网络不支持兑换',
   'swap.unsupportedHint': '兑换仅支持 EVM 网络。请切换到 EVM 网络后再兑换。',
+  'swap.problem.selectTokens': '选择代币',
+  'swap.problem.enterAmount': '输入金额',
+  'swap.problem.incorrectValue': '数值无效',
+  'swap.problem.insufficient': '{symbol} 余额不足',
 } satisfies Readonly<Record<string, string>>

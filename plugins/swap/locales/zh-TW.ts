@@ -24,4 +24,8 @@ export default {
   'swap.explorer': '在區塊瀏覽器上查看',
   'swap.unsupported': '此網路不支援兌換',
   'swap.unsupportedHint': '兌換僅適用於 EVM 網路。請切換至 EVM 網路後再兌換。',
+  'swap.problem.selectTokens': '選擇代幣',
+  'swap.problem.enterAmount': '輸入金額',
+  'swap.problem.incorrectValue': '數值無效',
+  'swap.problem.insufficient': '{symbol} 餘額不足',
 } satisfies Readonly<Record<string, string>>

@@ -15,6 +15,9 @@ export const quoteMaxAgeMs = 30_000
  * balances, the amount to sell, the quote (what comes back, the price impact, the minimum at the
  * slippage), the approval a token needs first, and the swap itself, followed to its receipt.
  */
+/** Why a swap cannot go ahead: a key of the plugin's strings (`messages.ts`) and the values it takes. */
+export type SwapProblem = { key: 'swap.problem.selectTokens' | 'swap.problem.enterAmount' | 'swap.problem.incorrectValue' | 'swap.problem.insufficient'; values?: { symbol: string } }
+
 export class SwapStore {
   tokens: SwapToken[] = []
   from: string | undefined = undefined
@@ -82,20 +85,20 @@ export class SwapStore {
     const units = parseDecimalUnits(this.receive.trim(), token.decimals)
     return units !== undefined && units > 0n ? units : undefined
   }
-  /** Why the swap cannot go ahead, or undefined when it can. */
-  get problem(): string | undefined {
-    if (!this.fromToken || !this.toToken) return 'Select tokens'
+  /** Why the swap cannot go ahead (a locale key of `messages.ts` and its values), or undefined when it can. */
+  get problem(): SwapProblem | undefined {
+    if (!this.fromToken || !this.toToken) return { key: 'swap.problem.selectTokens' }
     if (this.side === 'buy') {
-      if (!this.receive.trim()) return 'Enter an amount'
-      if (this.receiveUnits === undefined) return 'Incorrect value'
+      if (!this.receive.trim()) return { key: 'swap.problem.enterAmount' }
+      if (this.receiveUnits === undefined) return { key: 'swap.problem.incorrectValue' }
       if (!this.amount.trim()) return undefined // the quote says what it costs
     }
-    if (!this.amount.trim()) return 'Enter an amount'
+    if (!this.amount.trim()) return { key: 'swap.problem.enterAmount' }
     const units = this.amountUnits
-    if (units === undefined) return 'Incorrect value'
+    if (units === undefined) return { key: 'swap.problem.incorrectValue' }
     const held = this.balanceOf(this.from)
     const balance = held ? parseDecimalUnits(held.quantity.numeric, this.fromToken.decimals) : 0n
-    if (balance === undefined || units > balance) return `Insufficient ${this.fromToken.symbol} balance`
+    if (balance === undefined || units > balance) return { key: 'swap.problem.insufficient', values: { symbol: this.fromToken.symbol } }
     return undefined
   }
   get toAmount(): string | undefined {

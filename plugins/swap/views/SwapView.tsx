@@ -216,7 +216,7 @@ export const SwapView = observer(function SwapView() {
           </Button>
         ) : null}
         {store.problem ? (
-          <Button disabled>{store.problem}</Button>
+          <Button disabled>{t(store.problem.key, store.problem.values)}</Button>
         ) : store.needsApproval && store.quote ? (
           <Button busy={status === 'approving'} disabled={store.busy} onClick={() => void store.approve()}>
             {status === 'approving' ? t('swap.approving') : t('swap.approve', { symbol: from?.symbol ?? '' })}

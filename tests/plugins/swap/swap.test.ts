@@ -8,6 +8,8 @@ import { createPorticoKernel } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { createConvertApi } from '../../../plugins/swap/api/createConvertApi.js'
 import { swap, SwapApiError } from '../../../plugins/swap/index.js'
+import { messages } from '../../../plugins/swap/messages.js'
+import { SwapStore } from '../../../plugins/swap/stores/SwapStore.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
 
 const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:9'] })
@@ -28,6 +30,29 @@ describe('swap plugin registration', () => {
   it('refuses options outside the schema', () => {
     expect(() => createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155(), swap({ slippage: 80 })], storage: memoryStorage() })).toThrow(/slippage/)
     expect(() => createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155(), swap({ apiUrl: 'javascript:alert(1)' })], storage: memoryStorage() })).toThrow(/apiUrl/)
+  })
+})
+
+describe('why a swap cannot go ahead', () => {
+  it('is a key of the plugin\'s strings with its values, so the button reads in the visitor\'s language', async () => {
+    const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155(), swap()], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+    await portico.ready()
+    const store = new SwapStore(portico, createConvertApi({ url: (path) => `http://127.0.0.1:9${path}` }))
+    expect(store.problem).toEqual({ key: 'swap.problem.selectTokens' })
+    store.tokens = [
+      { address: 'eip155:31337:0x0000000000000000000000000000000000000001', symbol: 'ETH', name: 'Ether', decimals: 18, logoUri: '' },
+      { address: 'eip155:31337:0x0000000000000000000000000000000000000002', symbol: 'pUSD', name: 'Portico USD', decimals: 6, logoUri: '' },
+    ]
+    store.from = store.tokens[0]!.address
+    store.to = store.tokens[1]!.address
+    expect(store.problem).toEqual({ key: 'swap.problem.enterAmount' })
+    store.amount = '1.2.3'
+    expect(store.problem).toEqual({ key: 'swap.problem.incorrectValue' })
+    store.amount = '5'
+    expect(store.problem).toEqual({ key: 'swap.problem.insufficient', values: { symbol: 'ETH' } })
+    for (const key of ['swap.problem.selectTokens', 'swap.problem.enterAmount', 'swap.problem.incorrectValue']) expect(messages[key]).toBeTruthy()
+    expect(messages['swap.problem.insufficient']).toBe('Insufficient {symbol} balance')
+    await portico.destroy()
   })
 })
 
