@@ -1,8 +1,7 @@
-import type { CaipNetworkId, PluginContext } from '../../../kernel/kernel.js'
+import { toHexChainId, type CaipNetworkId, type PluginContext } from '../../../kernel/kernel.js'
 import type { Eip1193Provider } from '../discovery/Eip1193Provider.js'
 import { readDeployed } from '../accountType/readDeployed.js'
 import { parseCapabilities } from './parseCapabilities.js'
-import { toHexChainId } from './toHexChainId.js'
 
 const namespace = 'eip155'
 

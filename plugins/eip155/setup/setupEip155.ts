@@ -1,4 +1,4 @@
-import { ChainNotSupportedError, ProviderRpcError, parseChainId, type CaipNetworkId, type ConnectResult, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, ProviderRpcError, parseChainId, toHexChainId, type CaipNetworkId, type ConnectResult, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
 import { fetchNativeBalance } from '../actions/fetchNativeBalance.js'
 import { estimateTransferFee } from '../actions/estimateTransferFee.js'
 import { waitForReceipt } from '../actions/waitForReceipt.js'
@@ -132,7 +132,7 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     const from = current && (!channel.chains || channel.chains.includes(current)) ? current : target
     if (!channel.supports('wallet_switchEthereumChain', from)) return
     try {
-      await portico.request({ namespace, chainId: from, method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${Number(target.split(':')[1]).toString(16)}` }] })
+      await portico.request({ namespace, chainId: from, method: 'wallet_switchEthereumChain', params: [{ chainId: toHexChainId(target) }] })
     } catch (error) {
       if (error instanceof ProviderRpcError && error.isUserRejection) throw error
       // The wallet cannot switch itself: within its approved chains the page moves on its own.
