@@ -28,7 +28,7 @@ export async function sendCalls(portico: PluginContext, request: SendCallsReques
  * await getCallsStatus(portico, { namespace: 'eip155', connectorId, id, network }) // { status: 'success', … }
  */
 export async function getCallsStatus(portico: PluginContext, request: GetCallsStatusRequest): Promise<CallsStatus | undefined> {
-  if (request.id.startsWith(sequentialIdPrefix)) return readSequentialStatus(request.network, request.id)
+  if (request.id.startsWith(sequentialIdPrefix)) return readSequentialStatus(portico, request.network, request.id)
   const answer = await askWallet(portico, request.connectorId, request.network.caipNetworkId, 'wallet_getCallsStatus', [request.id])
   return answer && parseCallsStatus(answer.result, request.id, request.network.caipNetworkId)
 }

@@ -1,4 +1,5 @@
-import { ChainNotSupportedError, ProviderRpcError, parseChainId, toHexChainId, type CaipNetworkId, type ConnectResult, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, ProviderRpcError, parseChainId, toHexChainId, type CaipNetworkId, type ConnectResult, type Disposer, type Network, type PluginContext } from '../../../kernel/kernel.js'
+import { createRpcClient, type RpcClient } from '../actions/createRpcClient.js'
 import { fetchNativeBalance } from '../actions/fetchNativeBalance.js'
 import { estimateTransferFee } from '../actions/estimateTransferFee.js'
 import { waitForReceipt } from '../actions/waitForReceipt.js'
@@ -11,6 +12,7 @@ import { typedAccounts } from '../accountType/typedAccounts.js'
 import { isEvmAddress } from '../utils/isEvmAddress.js'
 import { toChecksumAddress } from '../utils/toChecksumAddress.js'
 import { toHexMessage } from '../utils/toHexMessage.js'
+import { toRpcError } from '../utils/toRpcError.js'
 import { eip155Wallets } from '../../../wallets/byNamespace/eip155Wallets.js'
 import type { Eip155Environment, Eip155Options } from '../eip155.js'
 
@@ -56,6 +58,19 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
           .catch(() => undefined)
       : Promise.resolve(undefined)
   const walletById = (id: string) => (safe && id === safe.wallet.id ? safe.wallet : discovery.get(id))
+
+  // One RPC client per network (viem's transport: `fallback` with ranking over several URLs), for
+  // balances and the `rpcRequest` tap; made on first use, again after a failed load.
+  const rpcClients = new Map<string, Promise<RpcClient>>()
+  function rpcClient(network: Network): Promise<RpcClient> {
+    let client = rpcClients.get(network.caipNetworkId)
+    if (!client) {
+      client = createRpcClient(network)
+      rpcClients.set(network.caipNetworkId, client)
+      client.catch(() => rpcClients.delete(network.caipNetworkId))
+    }
+    return client
+  }
 
   function detach() {
     active?.detach()
@@ -215,7 +230,16 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     if (!provider) return undefined
     return { result: await provider.request({ method: request.method, ...(request.params === undefined ? {} : { params: request.params }) }) }
   })
-  hooks.fetchBalance.for(namespace).tapPromise(namespace, (request) => fetchNativeBalance(request.network, request.address))
+  hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => fetchNativeBalance(await rpcClient(request.network), request.network, request.address))
+  // A node request another plugin needs (the calls plugin's receipts), through the same client.
+  hooks.rpcRequest.for(namespace).tapPromise(namespace, async ({ network, method, params }) => {
+    const client = await rpcClient(network)
+    try {
+      return { result: await client.request({ method, ...(params === undefined ? {} : { params }) }) }
+    } catch (error) {
+      throw toRpcError(error)
+    }
+  })
   hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
     // A Safe's send returned a safeTxHash: wait for the owners to execute it, then for that transaction.
     const following = safe && portico.stores.connections.get(namespace).connectorId === safe.wallet.id ? await safe.waitForExecution(request.hash) : request.hash
