@@ -114,7 +114,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   addressValidators: { group: 'Registries', doc: "Address validation per namespace (a chain plugin's)." },
   explorers: { group: 'Registries', doc: 'Block-explorer links per namespace.' },
   builtinWallets: { group: 'Registries', doc: "Portico's built-in wallets per namespace (a chain plugin's: `register(namespace, () => wallets)`), the Connect view's fallback when the directory is unreachable and the Get Wallet view's list." },
-  accountActions: { group: 'Registries', doc: "The Account view's buttons a feature plugin adds (`register({ id, owner, label, view, icon?, order?, namespaces? })`; spec order onramp 10, swaps 20, receive 30, send 40)." },
+  accountActions: { group: 'Registries', doc: "The Account view's buttons a feature plugin adds (`register({ id, owner, label, view, icon?, order?, namespaces?, placement?, shows? })`, or `run(account)` instead of `view` for one that acts in place, such as an account-type switch; spec order onramp 10, swaps 20, receive 30, send 40)." },
   accountBadges: { group: 'Registries', doc: "The Account view's status badges a plugin adds under the balance (`register({ id, owner, label, shows(account), icon?, order?, namespaces? })`; `shows` may read observables)." },
   connectMethods: { group: 'Registries', doc: "The Connect view's sections a connector plugin adds per connect method (`register({ method: 'email' | 'social', owner, load })`), shown in the site's connect-method order when the remote feature is on." },
   signInVerifiers: { group: 'Registries', doc: 'Sign-in message verifiers per namespace.' },

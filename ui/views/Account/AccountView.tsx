@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useState } from 'react'
-import { canSwitchAccountType, safeHttpUrl, type BaseError } from '../../../kernel/kernel.js'
+import { canSwitchAccountType, safeHttpUrl, type AccountAction, type BaseError } from '../../../kernel/kernel.js'
 import { AccountAvatar } from '../../components/AccountAvatar/AccountAvatar.js'
 import { AccountTabs } from '../../components/AccountTabs/AccountTabs.js'
 import { Button } from '../../components/Button/Button.js'
@@ -22,7 +22,8 @@ import { truncateAddress } from '../../utils/truncateAddress.js'
  * balance (3 decimals, truncated) and the total USD value, the plugins' status badges
  * (`portico.accountBadges`, e.g. "Signed in"), the tools (copy the address, the block explorer when
  * the network has one, Disconnect), the action row (plugins' actions such as Buy and Swap from
- * `portico.accountActions`: Send with the send plugin), the network (opens Networks), the
+ * `portico.accountActions`: Send with the send plugin; an action may run instead of opening a
+ * view), the network (opens Networks), the
  * wallets (opens ProfileWallets: switch, add or disconnect wallets), and the
  * Tokens / NFTs / Activity tabs.
  *
@@ -42,11 +43,12 @@ export const AccountView = observer(function AccountView() {
   const account = accounts.get(namespace)
   const [disconnecting, setDisconnecting] = useState(false)
   const [switchingType, setSwitchingType] = useState(false)
+  const [running, setRunning] = useState<string>()
   const pickerId = useId()
   const total = account.tokenBalances ? format.usd(accounts.totalValue(namespace)) : undefined
-  // Plugins' actions (Buy, Swap, Send …), in the spec's order of wallet features.
+  // Plugins' actions (Buy, Swap, Send …), in the spec's order of wallet features; one that runs needs the account it runs for.
   const actionAccount = address && connection.caipNetworkId ? { namespace, caipNetworkId: connection.caipNetworkId, address } : undefined
-  const offered = portico.accountActions.list(namespace, actionAccount).filter((a) => portico.views.has(a.view))
+  const offered = portico.accountActions.list(namespace, actionAccount).filter((a) => (a.view ? portico.views.has(a.view) : a.run && actionAccount))
   const actions = offered.filter((a) => a.placement !== 'row')
   // Quieter actions (Register a name) sit as rows under the network row, not among Buy/Swap/Send.
   const rows = offered.filter((a) => a.placement === 'row')
@@ -96,6 +98,18 @@ export const AccountView = observer(function AccountView() {
       toasts.showError(t('view.account.accountTypeSwitchFailed', { message: (error as BaseError).shortMessage ?? String(error) }))
     } finally {
       setSwitchingType(false)
+    }
+  }
+  // An action opens its view, or runs (busy until it settles; the plugin tells of a failure itself).
+  const select = async (action: AccountAction) => {
+    if (action.view) return router.push(action.view)
+    setRunning(action.id)
+    try {
+      await action.run?.(actionAccount!)
+    } catch (error) {
+      portico.reportError(error, { namespace, action: action.id })
+    } finally {
+      setRunning(undefined)
     }
   }
   // The namespace's wallets (ProfileWallets): several only with the multiWallet feature on.
@@ -205,7 +219,7 @@ export const AccountView = observer(function AccountView() {
       {actions.length ? (
         <div className="portico-account__actions">
           {actions.map((action) => (
-            <Button key={action.id} onClick={() => router.push(action.view)}>
+            <Button key={action.id} onClick={() => void select(action)} disabled={running === action.id} busy={running === action.id}>
               {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}
               {t(action.label)}
             </Button>
@@ -228,10 +242,10 @@ export const AccountView = observer(function AccountView() {
         <Icon name="chevron" />
       </button>
       {rows.map((action) => (
-        <button key={action.id} type="button" className="portico-account__row" onClick={() => router.push(action.view)}>
+        <button key={action.id} type="button" className="portico-account__row" onClick={() => void select(action)} disabled={running === action.id} aria-busy={running === action.id || undefined}>
           {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}
           <span className="portico-account__row-label">{t(action.label)}</span>
-          <Icon name="chevron" />
+          {action.view ? <Icon name="chevron" /> : null}
         </button>
       ))}
       <AccountTabs namespace={namespace} networkName={network?.name ?? ''} />
