@@ -1,4 +1,4 @@
-import { ChainNotSupportedError, ProviderRpcError, parseChainId, toHexChainId, type CaipNetworkId, type ConnectResult, type Disposer, type Network, type PluginContext } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, ProviderRpcError, parseChainId, toHexChainId, type CaipNetworkId, type ConnectionAccount, type ConnectResult, type Disposer, type Network, type PluginContext } from '../../../kernel/kernel.js'
 import { createRpcClient, type RpcClient } from '../actions/createRpcClient.js'
 import { fetchNativeBalance } from '../actions/fetchNativeBalance.js'
 import { estimateTransferFee } from '../actions/estimateTransferFee.js'
@@ -7,8 +7,6 @@ import { sendTransfer } from '../actions/sendTransfer.js'
 import { switchChain } from '../actions/switchChain.js'
 import { createWalletDiscovery } from '../discovery/createWalletDiscovery.js'
 import type { DiscoveredWallet, Eip1193Provider, Eip155Window } from '../discovery/Eip1193Provider.js'
-import { tapCalls } from '../calls/tapCalls.js'
-import { typedAccounts } from '../accountType/typedAccounts.js'
 import { isEvmAddress } from '../utils/isEvmAddress.js'
 import { toChecksumAddress } from '../utils/toChecksumAddress.js'
 import { toHexMessage } from '../utils/toHexMessage.js'
@@ -22,6 +20,8 @@ const namespace = 'eip155'
 type SafeConnection = { wallet: DiscoveredWallet; waitForExecution(safeTxHash: string): Promise<string>; dispose(): void }
 /** What the safe plugin registers as its store: looks for a Safe host around a framed page. */
 type SafeHost = { start(target: unknown, options: { chainIds: readonly number[] }): Promise<SafeConnection | undefined> }
+/** What the calls plugin's store adds for EVM wallets (`portico/calls`): each shared account's type, from `wallet_getCapabilities`. */
+type AccountTypes = { typedAccounts(wallet: Eip1193Provider, addresses: readonly string[]): Promise<ConnectionAccount[]> }
 
 function toAccounts(value: unknown): string[] {
   if (!Array.isArray(value)) return []
@@ -72,6 +72,11 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     return client
   }
 
+  /** The accounts with their types when the calls plugin is installed (smart accounts are its feature); else untyped (`eoa`). */
+  function typedAccounts(provider: Eip1193Provider, addresses: string[]): Promise<ConnectionAccount[]> {
+    return portico.getStore<AccountTypes>('calls')?.typedAccounts(provider, addresses) ?? Promise.resolve(addresses.map((address) => ({ address })))
+  }
+
   function detach() {
     active?.detach()
     active = undefined
@@ -82,7 +87,7 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     detach()
     const { provider } = wallet
     let reported = 0
-    // Each account's type comes from the wallet (wallet_getCapabilities) before it is reported; a later event wins.
+    // Each account's type comes from the wallet (wallet_getCapabilities, with portico/calls) before it is reported; a later event wins.
     const onAccounts = (accounts: unknown) => {
       const turn = ++reported
       void typedAccounts(provider, toAccounts(accounts)).then((typed) => {
@@ -270,8 +275,8 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     return { hash }
   })
 
-  // EIP-5792 capabilities, smart-account facts and account choice (plugins/eip155/calls; the batches are portico/calls's).
-  tapCalls(portico, providerFor)
+  // An EVM wallet signs for any account it shared when asked with `from`: the site may make another one active.
+  hooks.selectAccount.for(namespace).tapPromise(namespace, async () => true)
 
   // Wallets that announce themselves late still appear.
   const stopWatching = discovery.onChange(() => {

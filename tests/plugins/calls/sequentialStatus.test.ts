@@ -3,6 +3,7 @@
 // a client of its own: against a real HTTP node on 127.0.0.1, its answers, the node's typed
 // errors and a dead first RPC URL. tests/plugins/eip155/calls.test.ts follows a real batch on anvil.
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/callsLoaded.js'
 import type { ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createPorticoKernel, HttpRequestError, ProviderRpcError, type Portico } from '../../../kernel/kernel.js'
