@@ -36,7 +36,7 @@ import type { GetCapabilitiesParameters } from './actions/getCapabilities.js'
 import { refreshSmartAccount } from './actions/refreshSmartAccount.js'
 import type { SendCallsParameters } from './actions/sendCalls.js'
 import type { ShowCallsStatusParameters } from './actions/showCallsStatus.js'
-import { switchAccountType, type SwitchAccountTypeParameters, type SwitchableAccountType } from './actions/switchAccountType.js'
+import type { SwitchAccountTypeParameters, SwitchableAccountType } from './actions/switchAccountType.js'
 import type { WaitForCallsStatusParameters } from './actions/waitForCallsStatus.js'
 import type { CallsApi } from './plugin/callsApi.js'
 import type { CallsStatus, SendCallsResult, UserOperationReceipt, WalletCapabilitiesByChain } from './types/calls.js'
@@ -175,7 +175,7 @@ export type Portico = {
   showCallsStatus(id: string, parameters?: ShowCallsStatusParameters): Promise<void>
   /** A user operation's receipt through the server's bundler route; `null` while not included. */
   fetchUserOperationReceipt(userOpHash: string, parameters?: FetchUserOperationReceiptParameters): Promise<UserOperationReceipt | null>
-  /** Makes an account of the other type (`eoa` / `smartAccount`) the active one, where the connection offers it (spec §4). */
+  /** Makes an account of the other type (`eoa` / `smartAccount`) the active one, where the connection offers it (spec §4; needs `portico/calls`). */
   switchAccountType(type: SwitchableAccountType, parameters?: SwitchAccountTypeParameters): Promise<void>
   /** The most a send will cost in network fees, from the namespace's `estimateSendFee` tap (undefined when none answers). */
   estimateSendFee(parameters: SendParameters): Promise<SendFeeEstimate | undefined>
@@ -370,14 +370,14 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
     send: (parameters) => send(portico, parameters),
     sendTransaction: (parameters) => sendTransaction(portico, parameters),
     estimateSendFee: (parameters) => estimateSendFee(portico, parameters),
-    // EIP-5792 batches come with `portico/calls` (its store): without it, PluginRequiredError.
+    // EIP-5792 batches and the account-type switch come with `portico/calls` (its store): without it, PluginRequiredError.
     getCapabilities: async (parameters) => callsApi('getCapabilities').getCapabilities(portico, parameters),
     sendCalls: async (parameters) => callsApi('sendCalls').sendCalls(portico, parameters),
     getCallsStatus: async (id, parameters) => callsApi('getCallsStatus').getCallsStatus(portico, id, parameters),
     waitForCallsStatus: async (id, parameters) => callsApi('waitForCallsStatus').waitForCallsStatus(portico, id, parameters),
     showCallsStatus: async (id, parameters) => callsApi('showCallsStatus').showCallsStatus(portico, id, parameters),
     fetchUserOperationReceipt: async (userOpHash, parameters) => callsApi('fetchUserOperationReceipt').fetchUserOperationReceipt(portico, userOpHash, parameters),
-    switchAccountType: (type, parameters) => switchAccountType(portico, type, parameters),
+    switchAccountType: async (type, parameters) => callsApi('switchAccountType').switchAccountType(portico, type, parameters),
     sendMemo: (namespace) => sendMemoRule(portico, namespace),
     fetchBalance: (namespace, options) => fetchBalance(portico, namespace, options),
     fetchTokenBalances: (namespace, options) => fetchTokenBalances(portico, namespace, options),

@@ -202,6 +202,7 @@ describe('entry point exports', () => {
         "sequentialIdPrefix",
         "storageKeys",
         "storeMethods",
+        "toHexChainId",
       ]
     `)
   })

@@ -1,6 +1,7 @@
 import { runInAction } from 'mobx'
 import type { Portico } from '../createPorticoKernel.js'
 import { BaseError } from '../errors/BaseError.js'
+import type { CallsApi } from '../plugin/callsApi.js'
 import type { NamespaceConnection } from '../stores/ConnectionStore.js'
 import type { CaipNetworkId, ChainNamespace } from '../types/caip.js'
 import type { ConnectResult } from '../types/connection.js'
@@ -8,7 +9,6 @@ import { parseCaipAddress } from '../utils/parseCaipAddress.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { sanitizeConnectionUser } from '../utils/sanitizeConnectionUser.js'
 import { sanitizeWalletName } from '../utils/sanitizeWalletName.js'
-import { applyDefaultAccountType } from './applyDefaultAccountType.js'
 import { persistActiveNetwork } from './persistActiveNetwork.js'
 import { persistConnections } from './persistConnections.js'
 
@@ -16,8 +16,8 @@ import { persistConnections } from './persistConnections.js'
  * Records a connection a plugin returned: validates it, marks the namespace connected, follows
  * the wallet's chain when it is configured (otherwise opens UnsupportedChain unless allowed),
  * keeps who logged in (an embedded wallet's `user`) in the account store,
- * stores it for reconnecting, notifies the `connected` hook and asks a connector that creates
- * accounts for the default account type (`applyDefaultAccountType`). With multi-wallet on, the
+ * stores it for reconnecting, notifies the `connected` hook and, with `portico/calls`, asks a
+ * connector that creates accounts for the default account type (`applyDefaultAccountType`). With multi-wallet on, the
  * connection it replaces (`previous`, default: the namespace's current one) is kept beside it.
  */
 export function applyConnection(
@@ -69,8 +69,8 @@ export function applyConnection(
   persistActiveNetwork(portico)
   portico.hooks.connected.call({ namespace, connectorId: result.connectorId, caipAddress, result })
   portico.hooks.accountChanged.call({ namespace, address: first.address, caipAddress })
-  // A connector that creates accounts gets the site's (or the chain plugin's) default account type.
-  void applyDefaultAccountType(portico, namespace)
+  // A connector that creates accounts gets the site's (or the chain plugin's) default account type (with portico/calls).
+  void portico.getStore<CallsApi>('calls')?.applyDefaultAccountType(portico, namespace)
   if (network) portico.hooks.networkChanged.call({ namespace, network })
   else if (!portico.options.allowUnsupportedChain && portico.options.enableNetworkSwitch !== false) {
     void portico.open({ view: 'UnsupportedChain', data: { caipNetworkId: parsed.caipNetworkId } })

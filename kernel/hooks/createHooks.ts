@@ -46,6 +46,8 @@ import type {
   SignMessageResult,
   WalletRequest,
   WalletRequestResult,
+  RpcRequest,
+  RpcRequestResult,
   SwitchNetworkRequest,
   SwitchNetworkResult,
   ViewRegistryLike,
@@ -87,6 +89,8 @@ export function createHooks() {
     signMessage: new HookMap(() => new AsyncSeriesBailHook<[SignMessageRequest], SignMessageResult | undefined>(['request'])),
     /** Send one raw request to the connected wallet of a namespace whose connection has no channel (the chain plugin holding the wallet's provider answers). Kind: HookMap · AsyncSeriesBail. @since 0.5.0 */
     request: new HookMap(() => new AsyncSeriesBailHook<[WalletRequest], WalletRequestResult | undefined>(['request'])),
+    /** Send one JSON-RPC request to a network's nodes, not the wallet (the chain plugin's RPC client answers). Kind: HookMap · AsyncSeriesBail. @since 0.6.0 */
+    rpcRequest: new HookMap(() => new AsyncSeriesBailHook<[RpcRequest], RpcRequestResult | undefined>(['request'])),
     /** Build, sign and verify a sign-in message; each tap refines the state. Kind: AsyncSeriesWaterfall. @since 0.1.0 */
     signIn: new AsyncSeriesWaterfallHook<[SignInState]>(['state']),
     /** Native balance of an account. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
@@ -164,6 +168,7 @@ export const hookCatalogue: Record<HookName, HookDoc> = {
   selectAccount: { kind: 'AsyncSeriesBail', keyed: true, contract: "Let the site make another of the connection's accounts the active one; only a plugin whose wallet signs for every account it shared taps it (the account picker shows only then).", arguments: '`request: { namespace, connectorId, address }`', returns: '`true` when the plugin will sign as that account, or `undefined` to pass', since: '0.3.0' },
   signMessage: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Sign a plain message with the connected account.', arguments: '`request: { namespace, connectorId, address, caipNetworkId, message }`', returns: '`{ signature }` or `undefined` to pass', since: '0.1.0' },
   request: { kind: 'AsyncSeriesBail', keyed: true, contract: "Send one raw request to the connected wallet of a namespace whose connection has no channel; the chain plugin that holds the wallet's provider sends it as it is (bridges such as `portico/wagmi` reach the wallet this way).", arguments: '`request: { namespace, connectorId, method, params?, chainId }`', returns: "`{ result }` (the wallet's answer) or `undefined` to pass", since: '0.5.0' },
+  rpcRequest: { kind: 'AsyncSeriesBail', keyed: true, contract: "Send one JSON-RPC request to a configured network's nodes (its `rpcUrls`), not to the wallet; the namespace's chain plugin answers with its own RPC client (its retries and, over several URLs, its fallback between them), so a feature plugin that reads the chain (a receipt, an account's code) carries no RPC client of its own. Plugins send it with `context.rpcRequest`.", arguments: '`request: { namespace, network, method, params? }`', returns: "`{ result }` (the node's answer) or `undefined` to pass; a node's JSON-RPC error is a `ProviderRpcError` with its code, a node that cannot be reached an `HttpRequestError`", since: '0.6.0' },
   signIn: { kind: 'AsyncSeriesWaterfall', keyed: false, contract: 'Build, sign and verify a sign-in message; each tap refines the state.', arguments: '`state: { namespace, caipAddress, network, message?, signature?, session? }`', returns: 'the refined state', since: '0.1.0' },
   fetchBalance: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Native balance of an account.', arguments: '`request: { namespace, address, network }`', returns: '`{ balance, symbol, decimals? }` or `undefined` to pass', since: '0.1.0' },
   fetchTokenBalances: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Token balances of an account; the blockchain API is the default tap (stage 10).', arguments: '`request: { namespace, address, caipNetworkId, network?, force }`', returns: '`TokenBalance[]`, or `undefined` to pass (nobody answering: "Token Balance Unavailable")', since: '0.2.0' },

@@ -1,5 +1,6 @@
 import { runInAction } from 'mobx'
 import type { Portico } from '../createPorticoKernel.js'
+import { rpcRequest, type RpcRequestParameters } from '../actions/rpcRequest.js'
 import type { DeclaredHooks, PluginHookRegistry } from '../registries/PluginHookRegistry.js'
 import { storageKeys } from '../services/storageKeys.js'
 import type { CloseGuard } from '../stores/ModalStore.js'
@@ -44,6 +45,13 @@ export type PluginContext = Omit<Portico, 'destroy' | 'ready' | 'subscribe' | 'g
    * remover, to call in the plugin's disposer.
    */
   addCloseGuard(guard: CloseGuard): () => void
+  /**
+   * Sends one JSON-RPC request to a configured network's nodes, not the wallet, through the
+   * namespace's chain plugin (the `rpcRequest` hook): a plugin that reads the chain carries no
+   * RPC client of its own.
+   * @throws NetworkNotFoundError, NoPluginForHookError, NoAnswerError, ProviderRpcError (the node's code), HttpRequestError (no node reached)
+   */
+  rpcRequest(parameters: RpcRequestParameters): Promise<unknown>
   /** Declares this plugin's own hooks (once, in `setup`); other plugins tap or call them. */
   declareHooks<H extends DeclaredHooks>(hooks: H): Readonly<H>
   /**
@@ -80,6 +88,7 @@ export function createPluginContext(portico: Portico, pluginName: string, plugin
     resetView: (view, data) => runInAction(() => router.reset(view, data)),
     showToast: ({ variant, message, link }) => runInAction(() => toasts.show({ variant, message, ...(link ? { link } : {}) })),
     addCloseGuard: (guard) => modal.addCloseGuard(guard),
+    rpcRequest: (parameters) => rpcRequest(portico, parameters),
     declareHooks: (hooks) => pluginHooks.declare(pluginName, hooks),
     pluginHooks: (plugin, names) => pluginHooks.get(plugin, pluginName, names),
     hasPlugin: (plugin) => pluginHooks.isInstalled(plugin),
@@ -105,7 +114,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   addressValidators: { group: 'Registries', doc: "Address validation per namespace (a chain plugin's)." },
   explorers: { group: 'Registries', doc: 'Block-explorer links per namespace.' },
   builtinWallets: { group: 'Registries', doc: "Portico's built-in wallets per namespace (a chain plugin's: `register(namespace, () => wallets)`), the Connect view's fallback when the directory is unreachable and the Get Wallet view's list." },
-  accountActions: { group: 'Registries', doc: "The Account view's buttons a feature plugin adds (`register({ id, owner, label, view, icon?, order?, namespaces? })`; spec order onramp 10, swaps 20, receive 30, send 40)." },
+  accountActions: { group: 'Registries', doc: "The Account view's buttons a feature plugin adds (`register({ id, owner, label, view, icon?, order?, namespaces?, placement?, shows? })`, or `run(account)` instead of `view` for one that acts in place, such as an account-type switch; spec order onramp 10, swaps 20, receive 30, send 40)." },
   accountBadges: { group: 'Registries', doc: "The Account view's status badges a plugin adds under the balance (`register({ id, owner, label, shows(account), icon?, order?, namespaces? })`; `shows` may read observables)." },
   connectMethods: { group: 'Registries', doc: "The Connect view's sections a connector plugin adds per connect method (`register({ method: 'email' | 'social', owner, load })`), shown in the site's connect-method order when the remote feature is on." },
   signInVerifiers: { group: 'Registries', doc: 'Sign-in message verifiers per namespace.' },
@@ -166,6 +175,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   resetView: { group: 'Plugin actions', doc: "Starts the modal's history afresh at a view (e.g. Connect after a failed sign-in)." },
   showToast: { group: 'Plugin actions', doc: 'Shows a toast (a message key or text; success, error, loading or info; an optional link).' },
   addCloseGuard: { group: 'Plugin actions', doc: 'Adds a guard that may forbid closing the modal; returns its remover.' },
+  rpcRequest: { group: 'Plugin actions', doc: "Sends one JSON-RPC request to a configured network's nodes (not the wallet) through the namespace's chain plugin (`rpcRequest` hook): `{ chainId, method, params? }`, the node's result back." },
   declareHooks: { group: 'Plugin hooks', doc: "Declares the plugin's own hooks, once, in `setup`." },
   pluginHooks: { group: 'Plugin hooks', doc: "Another plugin's declared hooks, by its name, typed by the asker and checked by name (`PluginHooksNotFoundError`)." },
   hasPlugin: { group: 'Plugin hooks', doc: 'Whether a plugin of that name is installed.' },

@@ -14,8 +14,9 @@ export class InvalidAccountActionError extends BaseError {
 
 /**
  * A button a feature plugin adds to the Account view (Buy, Swap, Receive …): it opens the
- * plugin's view. The spec's order of wallet features is onramp, swaps, receive, send, so the
- * built-in Send sits at {@link accountActionOrder}`.send` and plugins pick their place around it.
+ * plugin's view, or runs the plugin's `run` (a switch that needs no view of its own). The spec's
+ * order of wallet features is onramp, swaps, receive, send, so the built-in Send sits at
+ * {@link accountActionOrder}`.send` and plugins pick their place around it.
  */
 export type AccountAction = {
   /** Unique id, e.g. `swaps`. */
@@ -24,8 +25,13 @@ export type AccountAction = {
   owner: string
   /** Message key of the button's text (under the owner's name, e.g. `swap.action`). */
   label: string
-  /** The view the button opens (registered by the same plugin). */
-  view: View
+  /** The view the button opens (registered by the same plugin); absent for an action that `run`s. */
+  view?: View
+  /**
+   * Instead of a view: what the button does (e.g. switch the account type). The UI shows the
+   * button busy until it settles; the plugin tells the visitor of a failure itself (a toast).
+   */
+  run?(account: BadgeAccount): Promise<void>
   /** An icon name the UI knows (`swap`, `send`, `arrowDown` …); none when it does not know it. */
   icon?: string
   /** Lower comes first (see {@link accountActionOrder}). */
@@ -61,13 +67,15 @@ export class AccountActionRegistry {
   /**
    * Adds an action.
    *
-   * @throws InvalidAccountActionError for a second action with the same id, or a missing id, owner, label or view
+   * @throws InvalidAccountActionError for a second action with the same id, a missing id, owner or label, or not exactly one of a view and `run`
    */
   register(action: AccountAction): void {
     const id = typeof action?.id === 'string' ? action.id : ''
-    for (const key of ['id', 'owner', 'label', 'view'] as const) {
+    const runs = typeof action?.run === 'function'
+    for (const key of runs ? (['id', 'owner', 'label'] as const) : (['id', 'owner', 'label', 'view'] as const)) {
       if (typeof action?.[key] !== 'string' || action[key].length === 0 || action[key].length > 100) throw new InvalidAccountActionError({ id, reason: `"${key}" must be a non-empty string of at most 100 characters.` })
     }
+    if (runs && action.view !== undefined) throw new InvalidAccountActionError({ id, reason: 'An action opens a "view" or has a "run" function, not both.' })
     if (action.shows !== undefined && typeof action.shows !== 'function') throw new InvalidAccountActionError({ id, reason: '"shows" must be a function of the account.' })
     if (action.placement !== undefined && action.placement !== 'button' && action.placement !== 'row') throw new InvalidAccountActionError({ id, reason: '"placement" must be "button" or "row".' })
     const existing = this.#actions.get(id)

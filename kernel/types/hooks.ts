@@ -41,6 +41,16 @@ export type WalletRequest = {
 /** The wallet's raw answer, boxed so that an answer of `undefined` still counts as answered. */
 export type WalletRequestResult = { result: unknown }
 
+/** One JSON-RPC request to a configured network's nodes (its `rpcUrls`), not to the wallet: the namespace's chain plugin sends it with its own RPC client. */
+export type RpcRequest = {
+  namespace: ChainNamespace
+  network: Network
+  method: string
+  params?: unknown
+}
+/** The node's raw answer, boxed as a wallet's is ({@link WalletRequestResult}). */
+export type RpcRequestResult = { result: unknown }
+
 export type SignInState = {
   namespace: ChainNamespace
   caipAddress: CaipAddress

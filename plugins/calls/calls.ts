@@ -1,21 +1,25 @@
-import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
-import type { CallsApi } from '../../kernel/plugin/callsApi.js'
+import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
+import { messages } from './messages.js'
 import { meta } from './meta.js'
 
 /** The calls plugin takes no options: `calls()`. */
 export type CallsOptions = Record<string, never>
 
-const actions = () => import('./callsActions.js')
-const walletCalls = () => import('./eip155/walletCalls.js')
+let setupCalls: typeof import('./setup/setupCalls.js').setupCalls | undefined
 
 /**
- * The EIP-5792 plugin: the handle's `getCapabilities`, `sendCalls`, `getCallsStatus`,
- * `waitForCallsStatus`, `showCallsStatus` and `fetchUserOperationReceipt` (and the React hooks on
- * them: `useSendCalls`, `useCallsStatus` …) work once it is installed; their code loads with
- * `await import()` on the first call. It taps eip155's `sendCalls`, `getCallsStatus` and
- * `showCallsStatus` (`wallet_sendCalls` …, sent through the eip155 plugin's `request` tap or the
- * connection's channel; their code loads on the first batch); `getCapabilities` is the eip155
- * plugin's own (account types read it). Without it the actions throw `PluginRequiredError`.
+ * The EIP-5792 and smart-account plugin. The handle's `getCapabilities`, `sendCalls`,
+ * `getCallsStatus`, `waitForCallsStatus`, `showCallsStatus`, `fetchUserOperationReceipt` and
+ * `switchAccountType` (and the React hooks on them: `useSendCalls`, `useCallsStatus` …) work once
+ * it is installed; their code loads with `await import()` on the first call. For EVM wallets it
+ * taps eip155's `getCapabilities`, `sendCalls`, `getCallsStatus` and `showCallsStatus`
+ * (`wallet_getCapabilities` …, sent through the eip155 plugin's `request` tap or the connection's
+ * channel) and `smartAccount` (`eth_getCode` through the eip155 plugin's RPC client), and tells the
+ * eip155 plugin each account's type (`wallet_getCapabilities`). The Account view shows a smart
+ * account's type and deployment (badges) and, where the connection offers both types, a switch.
+ * After a connection, a connector that creates accounts gets the default account type. Without it
+ * the actions throw `PluginRequiredError` and EVM accounts carry no type (`eoa`). Its setup loads
+ * with the kernel (`load()`), not with the page.
  *
  * @example
  * import { calls } from 'portico/calls'
@@ -28,21 +32,16 @@ export function calls(options: CallsOptions = {}): Plugin<PluginContext> {
     kind: 'feature',
     version,
     meta,
+    messages,
+    // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
+    locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
+    async load() {
+      setupCalls ??= (await import('./setup/setupCalls.js')).setupCalls
+    },
     setup(portico) {
-      portico.registerStore('calls', {
-        getCapabilities: async (instance, parameters) => (await actions()).getCapabilities(instance, parameters),
-        sendCalls: async (instance, parameters) => (await actions()).sendCalls(instance, parameters),
-        getCallsStatus: async (instance, id, parameters) => (await actions()).getCallsStatus(instance, id, parameters),
-        waitForCallsStatus: async (instance, id, parameters) => (await actions()).waitForCallsStatus(instance, id, parameters),
-        showCallsStatus: async (instance, id, parameters) => (await actions()).showCallsStatus(instance, id, parameters),
-        fetchUserOperationReceipt: async (instance, userOpHash, parameters) => (await actions()).fetchUserOperationReceipt(instance, userOpHash, parameters),
-      } satisfies CallsApi)
-      // EIP-5792 for EVM wallets (plugins/calls/eip155): the requests' code loads on the first batch.
-      const { hooks } = portico
-      hooks.sendCalls.for('eip155').tapPromise('calls', async (request) => (await walletCalls()).sendCalls(portico, request))
-      hooks.getCallsStatus.for('eip155').tapPromise('calls', async (request) => (await walletCalls()).getCallsStatus(portico, request))
-      hooks.showCallsStatus.for('eip155').tapPromise('calls', async (request) => (await walletCalls()).showCallsStatus(portico, request))
+      if (!setupCalls) throw new PluginNotLoadedError({ plugin: 'calls' })
+      return setupCalls(portico)
     },
   })
 }

@@ -3,11 +3,11 @@ import type { PluginMeta } from '../../kernel/kernel.js'
 /** The calls plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
   description:
-    "EIP-5792 batched calls on the handle: `getCapabilities`, `sendCalls` (with the sequential fallback), `getCallsStatus` (the wallet, the server's bundler route for user operations, or receipts for sequential batches), `waitForCallsStatus`, `showCallsStatus` and `fetchUserOperationReceipt`, for EVM wallets (it taps eip155's `sendCalls`, `getCallsStatus` and `showCallsStatus`; `getCapabilities` is the eip155 plugin's). Without it those actions throw `PluginRequiredError`; account types and the Account view's switch work without it.",
+    "EIP-5792 batched calls and smart accounts. The handle's `getCapabilities`, `sendCalls` (with the sequential fallback), `getCallsStatus` (the wallet, the server's bundler route for user operations, or receipts for sequential batches), `waitForCallsStatus`, `showCallsStatus`, `fetchUserOperationReceipt` and `switchAccountType`; for EVM wallets each account's type (`wallet_getCapabilities`: `smartAccount` or `eoa`) and a smart account's deployment (`eth_getCode`); the Account view's smart-account badge and account-type switch. Without it those actions throw `PluginRequiredError` and EVM accounts count as `eoa`.",
   docsPath: '/plugins/calls.md',
   capabilities: [],
   optionsSchema: { type: 'object', additionalProperties: false, properties: {} },
-  hooks: ['sendCalls', 'getCallsStatus', 'showCallsStatus'],
+  hooks: ['getCapabilities', 'sendCalls', 'getCallsStatus', 'showCallsStatus', 'smartAccount'],
   views: [],
-  errors: [],
+  errors: [{ name: 'InvalidWalletAnswerError', description: 'The wallet answered an EIP-5792 method (wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus) with a shape the standard does not allow.' }],
 } as const satisfies PluginMeta

@@ -16,12 +16,11 @@ export const meta = {
       safe: { type: 'boolean', default: true, description: 'With the `portico/safe` plugin: in a Safe{Wallet} iframe, find the Safe and connect it with no prompt (see the safe plugin). `false` turns detection off.' },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'request', 'fetchBalance', 'send', 'sendTransaction', 'estimateSendFee', 'waitForTransaction', 'getCapabilities', 'smartAccount', 'selectAccount'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'request', 'rpcRequest', 'fetchBalance', 'send', 'sendTransaction', 'estimateSendFee', 'waitForTransaction', 'selectAccount'],
   views: [],
   errors: [
     { name: 'ChainNotSupportedError', description: 'The wallet could neither switch to the network nor add it.' },
     { name: 'ProviderRpcError', description: 'The wallet answered with an EIP-1193 error; 4001 is the visitor saying no.' },
-    { name: 'InvalidWalletAnswerError', description: 'The wallet answered an EIP-5792 method (wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus) with a shape the standard does not allow.' },
     { name: 'ConnectionRejectedError', description: 'The visitor rejected the connection request in the wallet.' },
   ],
   walletConnect: {

@@ -8,6 +8,8 @@ import {
   isCaipNetworkId,
   parseCaipAddress,
   parseCaipNetworkId,
+  parseChainId,
+  toHexChainId,
 } from '../../kernel/kernel.js'
 
 const evm = '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
@@ -77,5 +79,14 @@ describe('CAIP-10 addresses', () => {
     })()
     expect(error?.message).toContain('(5001 characters)')
     expect(error?.message).not.toContain('\u202e')
+  })
+})
+
+describe('EIP-1193 chain ids', () => {
+  it('toHexChainId gives the hex chain id of an eip155 CAIP-2 id, which parseChainId reads back', () => {
+    expect(toHexChainId('eip155:1')).toBe('0x1')
+    expect(toHexChainId('eip155:31337')).toBe('0x7a69')
+    expect(toHexChainId('eip155:8453')).toBe('0x2105')
+    for (const id of [1, 10, 137, 31337, 31338, 11155111, 0x7fffffff]) expect(parseChainId(toHexChainId(`eip155:${id}`))).toBe(id)
   })
 })

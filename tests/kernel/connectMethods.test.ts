@@ -87,4 +87,17 @@ describe("Account actions' shows()", () => {
     expect(portico.accountActions.list('eip155', account).map((a) => a.id)).toEqual(['a', 'c'])
     expect(() => portico.accountActions.register({ id: 'd', owner: 'p', label: 'p.d', view: 'D', shows: 'yes' as never })).toThrow(/"shows" must be a function/)
   })
+
+  it('an action opens a view or runs a function, exactly one of them', async () => {
+    const { portico } = createTestPortico()
+    const ran: string[] = []
+    portico.accountActions.register({ id: 'r', owner: 'p', label: 'p.r', run: async (account) => void ran.push(account.address) })
+    const account = { namespace: 'eip155', caipNetworkId: evmA.caipNetworkId, address: addressA }
+    const [action] = portico.accountActions.list('eip155', account)
+    await action?.run?.(account)
+    expect(ran).toEqual([addressA])
+    expect(() => portico.accountActions.register({ id: 'both', owner: 'p', label: 'p.b', view: 'B', run: async () => {} })).toThrow(/a "view" or has a "run" function, not both/)
+    expect(() => portico.accountActions.register({ id: 'neither', owner: 'p', label: 'p.n' })).toThrow(/"view" must be a non-empty string/)
+    expect(() => portico.accountActions.register({ id: 'odd', owner: 'p', label: 'p.o', run: 'go' as never })).toThrow(/"view" must be a non-empty string/)
+  })
 })

@@ -195,7 +195,7 @@ describe('locale strings', () => {
   it('the Account view lists plugins\' actions around Send in the spec\'s order, only for their namespaces and registered views', async () => {
     const feature = definePlugin({
       name: 'shop', kind: 'feature', version: '1.0.0', meta: { description: 'Buys and swaps for the test.' },
-      messages: { 'shop.buy': 'Buy', 'shop.swap': 'Swap', 'shop.elsewhere': 'Elsewhere', 'shop.nowhere': 'Nowhere', 'shop.club': 'Join the club' },
+      messages: { 'shop.buy': 'Buy', 'shop.swap': 'Swap', 'shop.elsewhere': 'Elsewhere', 'shop.nowhere': 'Nowhere', 'shop.club': 'Join the club', 'shop.refresh': 'Refresh the club' },
       setup(context) {
         context.hooks.registerViews.tap('shop', (views) => {
           views.register({ id: 'ShopBuy' as never, title: 'shop.buy', owner: 'shop', load: async () => () => null })
@@ -206,6 +206,7 @@ describe('locale strings', () => {
         context.accountActions.register({ id: 'elsewhere', owner: 'shop', label: 'shop.elsewhere', view: 'ShopBuy' as never, namespaces: ['solana'] })
         context.accountActions.register({ id: 'nowhere', owner: 'shop', label: 'shop.nowhere', view: 'NoSuchView' as never })
         context.accountActions.register({ id: 'club', owner: 'shop', label: 'shop.club', view: 'ShopBuy' as never, icon: 'person', order: 50, placement: 'row' })
+        context.accountActions.register({ id: 'refresh', owner: 'shop', label: 'shop.refresh', order: 60, placement: 'row', run: async () => {} })
       },
     })
     const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), feature, send()] })
@@ -221,6 +222,8 @@ describe('locale strings', () => {
     expect(actionRow).not.toContain('Join the club')
     expect(html).toMatch(/<button type="button" class="portico-account__row">(?:(?!<\/button>)[\s\S])*<span class="portico-account__row-label">Join the club<\/span>/)
     expect(html.indexOf('Join the club')).toBeGreaterThan(html.indexOf('portico-account__row'))
+    // An action that runs in place (no view) is a row too, without the chevron of a row that opens a view.
+    expect(html).toMatch(/<button type="button" class="portico-account__row"><span class="portico-account__row-label">Refresh the club<\/span><\/button>/)
     expect(() => portico.accountActions.register({ id: 'odd', owner: 'other', label: 'x.y', view: 'Account', placement: 'aside' as never })).toThrow('"placement" must be "button" or "row"')
     // A second action under a taken id, or a malformed one, is refused.
     expect(() => portico.accountActions.register({ id: 'swaps', owner: 'other', label: 'x.y', view: 'Account' })).toThrow(InvalidAccountActionError)

@@ -1,5 +1,4 @@
-import type { SendCallsRequest } from '../../../kernel/kernel.js'
-import { toHexChainId } from './toHexChainId.js'
+import { toHexChainId, type SendCallsRequest } from '../../../kernel/kernel.js'
 
 /** The EIP-5792 version Portico speaks. */
 export const callsVersion = '2.0.0'

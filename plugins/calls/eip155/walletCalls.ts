@@ -1,10 +1,45 @@
-// The calls plugin's EIP-5792 taps for eip155 wallets, loaded with `await import()` on the first batch.
-import { ProviderRpcError, sequentialIdPrefix, type CallsStatus, type GetCallsStatusRequest, type PluginContext, type SendCallsRequest, type SendCallsResult, type ShowCallsStatusRequest } from '../../../kernel/kernel.js'
+// The calls plugin's EIP-5792 and smart-account taps for eip155 wallets, loaded with `await import()`
+// on the first batch, capabilities question or connection.
+import {
+  ProviderRpcError,
+  sequentialIdPrefix,
+  toHexChainId,
+  type CaipNetworkId,
+  type CallsStatus,
+  type GetCallsStatusRequest,
+  type GetCapabilitiesRequest,
+  type PluginContext,
+  type SendCallsRequest,
+  type SendCallsResult,
+  type ShowCallsStatusRequest,
+  type WalletCapabilitiesByChain,
+} from '../../../kernel/kernel.js'
 import { askWallet } from './askWallet.js'
 import { parseCallsStatus } from './parseCallsStatus.js'
+import { parseCapabilities } from './parseCapabilities.js'
 import { parseSendCallsResult } from './parseSendCallsResult.js'
 import { readSequentialStatus } from './readSequentialStatus.js'
 import { toSendCallsParams } from './toSendCallsParams.js'
+
+export { readDeployed } from './readDeployed.js'
+export { typedAccounts } from './typedAccounts.js'
+
+/**
+ * `wallet_getCapabilities [address, hexChainIds?]` for the `getCapabilities` hook (account types
+ * read the same method, {@link typedAccounts}), keyed by CAIP-2 and narrowed to the chains asked
+ * for; `undefined` to pass when the wallet cannot be asked.
+ *
+ * @throws InvalidWalletAnswerError for a malformed answer; the wallet's error as it threw it
+ * @example
+ * await getCapabilities(portico, request) // { 'eip155:31337': { atomic: { status: 'supported' } } }
+ */
+export async function getCapabilities(portico: PluginContext, request: GetCapabilitiesRequest): Promise<WalletCapabilitiesByChain | undefined> {
+  const asked = request.caipNetworkIds
+  const answer = await askWallet(portico, request.connectorId, request.network.caipNetworkId, 'wallet_getCapabilities', asked ? [request.address, asked.map(toHexChainId)] : [request.address])
+  if (!answer) return undefined
+  const all = parseCapabilities(answer.result)
+  return asked ? Object.fromEntries(Object.entries(all).filter(([id]) => asked.includes(id as CaipNetworkId))) : all
+}
 
 /**
  * `wallet_sendCalls` (EIP-5792 v2) for the `sendCalls` hook; `undefined` to pass when the wallet
@@ -28,7 +63,7 @@ export async function sendCalls(portico: PluginContext, request: SendCallsReques
  * await getCallsStatus(portico, { namespace: 'eip155', connectorId, id, network }) // { status: 'success', … }
  */
 export async function getCallsStatus(portico: PluginContext, request: GetCallsStatusRequest): Promise<CallsStatus | undefined> {
-  if (request.id.startsWith(sequentialIdPrefix)) return readSequentialStatus(request.network, request.id)
+  if (request.id.startsWith(sequentialIdPrefix)) return readSequentialStatus(portico, request.network, request.id)
   const answer = await askWallet(portico, request.connectorId, request.network.caipNetworkId, 'wallet_getCallsStatus', [request.id])
   return answer && parseCallsStatus(answer.result, request.id, request.network.caipNetworkId)
 }

@@ -1,4 +1,4 @@
-import { ChainNotSupportedError, ProviderRpcError, type Network } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, ProviderRpcError, toHexChainId, type Network } from '../../../kernel/kernel.js'
 import type { Eip1193Provider } from '../discovery/Eip1193Provider.js'
 import { shouldAddChain } from '../utils/shouldAddChain.js'
 
@@ -11,7 +11,7 @@ import { shouldAddChain } from '../utils/shouldAddChain.js'
  * await switchChain(provider, devnetB)
  */
 export async function switchChain(provider: Eip1193Provider, network: Network): Promise<void> {
-  const chainId = `0x${Number(network.id).toString(16)}`
+  const chainId = toHexChainId(network.caipNetworkId)
   try {
     await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
     return

@@ -1,4 +1,5 @@
-import { ChainNotSupportedError, ProviderRpcError, parseChainId, type CaipNetworkId, type ConnectResult, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, ProviderRpcError, parseChainId, toHexChainId, type CaipNetworkId, type ConnectionAccount, type ConnectResult, type Disposer, type Network, type PluginContext } from '../../../kernel/kernel.js'
+import { createRpcClient, type RpcClient } from '../actions/createRpcClient.js'
 import { fetchNativeBalance } from '../actions/fetchNativeBalance.js'
 import { estimateTransferFee } from '../actions/estimateTransferFee.js'
 import { waitForReceipt } from '../actions/waitForReceipt.js'
@@ -6,11 +7,10 @@ import { sendTransfer } from '../actions/sendTransfer.js'
 import { switchChain } from '../actions/switchChain.js'
 import { createWalletDiscovery } from '../discovery/createWalletDiscovery.js'
 import type { DiscoveredWallet, Eip1193Provider, Eip155Window } from '../discovery/Eip1193Provider.js'
-import { tapCalls } from '../calls/tapCalls.js'
-import { typedAccounts } from '../accountType/typedAccounts.js'
 import { isEvmAddress } from '../utils/isEvmAddress.js'
 import { toChecksumAddress } from '../utils/toChecksumAddress.js'
 import { toHexMessage } from '../utils/toHexMessage.js'
+import { toRpcError } from '../utils/toRpcError.js'
 import { eip155Wallets } from '../../../wallets/byNamespace/eip155Wallets.js'
 import type { Eip155Environment, Eip155Options } from '../eip155.js'
 
@@ -20,6 +20,8 @@ const namespace = 'eip155'
 type SafeConnection = { wallet: DiscoveredWallet; waitForExecution(safeTxHash: string): Promise<string>; dispose(): void }
 /** What the safe plugin registers as its store: looks for a Safe host around a framed page. */
 type SafeHost = { start(target: unknown, options: { chainIds: readonly number[] }): Promise<SafeConnection | undefined> }
+/** What the calls plugin's store adds for EVM wallets (`portico/calls`): each shared account's type, from `wallet_getCapabilities`. */
+type AccountTypes = { typedAccounts(wallet: Eip1193Provider, addresses: readonly string[]): Promise<ConnectionAccount[]> }
 
 function toAccounts(value: unknown): string[] {
   if (!Array.isArray(value)) return []
@@ -57,6 +59,24 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
       : Promise.resolve(undefined)
   const walletById = (id: string) => (safe && id === safe.wallet.id ? safe.wallet : discovery.get(id))
 
+  // One RPC client per network (viem's transport: `fallback` with ranking over several URLs), for
+  // balances and the `rpcRequest` tap; made on first use, again after a failed load.
+  const rpcClients = new Map<string, Promise<RpcClient>>()
+  function rpcClient(network: Network): Promise<RpcClient> {
+    let client = rpcClients.get(network.caipNetworkId)
+    if (!client) {
+      client = createRpcClient(network)
+      rpcClients.set(network.caipNetworkId, client)
+      client.catch(() => rpcClients.delete(network.caipNetworkId))
+    }
+    return client
+  }
+
+  /** The accounts with their types when the calls plugin is installed (smart accounts are its feature); else untyped (`eoa`). */
+  function typedAccounts(provider: Eip1193Provider, addresses: string[]): Promise<ConnectionAccount[]> {
+    return portico.getStore<AccountTypes>('calls')?.typedAccounts(provider, addresses) ?? Promise.resolve(addresses.map((address) => ({ address })))
+  }
+
   function detach() {
     active?.detach()
     active = undefined
@@ -67,7 +87,7 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     detach()
     const { provider } = wallet
     let reported = 0
-    // Each account's type comes from the wallet (wallet_getCapabilities) before it is reported; a later event wins.
+    // Each account's type comes from the wallet (wallet_getCapabilities, with portico/calls) before it is reported; a later event wins.
     const onAccounts = (accounts: unknown) => {
       const turn = ++reported
       void typedAccounts(provider, toAccounts(accounts)).then((typed) => {
@@ -132,7 +152,7 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     const from = current && (!channel.chains || channel.chains.includes(current)) ? current : target
     if (!channel.supports('wallet_switchEthereumChain', from)) return
     try {
-      await portico.request({ namespace, chainId: from, method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${Number(target.split(':')[1]).toString(16)}` }] })
+      await portico.request({ namespace, chainId: from, method: 'wallet_switchEthereumChain', params: [{ chainId: toHexChainId(target) }] })
     } catch (error) {
       if (error instanceof ProviderRpcError && error.isUserRejection) throw error
       // The wallet cannot switch itself: within its approved chains the page moves on its own.
@@ -215,7 +235,16 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     if (!provider) return undefined
     return { result: await provider.request({ method: request.method, ...(request.params === undefined ? {} : { params: request.params }) }) }
   })
-  hooks.fetchBalance.for(namespace).tapPromise(namespace, (request) => fetchNativeBalance(request.network, request.address))
+  hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => fetchNativeBalance(await rpcClient(request.network), request.network, request.address))
+  // A node request another plugin needs (the calls plugin's receipts), through the same client.
+  hooks.rpcRequest.for(namespace).tapPromise(namespace, async ({ network, method, params }) => {
+    const client = await rpcClient(network)
+    try {
+      return { result: await client.request({ method, ...(params === undefined ? {} : { params }) }) }
+    } catch (error) {
+      throw toRpcError(error)
+    }
+  })
   hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
     // A Safe's send returned a safeTxHash: wait for the owners to execute it, then for that transaction.
     const following = safe && portico.stores.connections.get(namespace).connectorId === safe.wallet.id ? await safe.waitForExecution(request.hash) : request.hash
@@ -246,8 +275,8 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     return { hash }
   })
 
-  // EIP-5792 capabilities, smart-account facts and account choice (plugins/eip155/calls; the batches are portico/calls's).
-  tapCalls(portico, providerFor)
+  // An EVM wallet signs for any account it shared when asked with `from`: the site may make another one active.
+  hooks.selectAccount.for(namespace).tapPromise(namespace, async () => true)
 
   // Wallets that announce themselves late still appear.
   const stopWatching = discovery.onChange(() => {

@@ -1,6 +1,7 @@
-// Account state (preferredAccountType, smartAccountDeployed) and switchAccountType (spec §4).
+// Account state (preferredAccountType, smartAccountDeployed) and switchAccountType (spec §4), which
+// comes with portico/calls (tests/kernel/calls/helpers.ts installs it unless `withCalls: false`).
 import { describe, expect, it } from 'vitest'
-import { ProviderRpcError } from '../../../kernel/kernel.js'
+import { PluginRequiredError, ProviderRpcError } from '../../../kernel/kernel.js'
 import { connected, eoa, fakeWallet, smart, until } from './helpers.js'
 
 describe('account state', () => {
@@ -80,5 +81,17 @@ describe('switchAccountType', () => {
     await new Promise((r) => setTimeout(r, 30))
     expect(b.stores.connections.get('eip155').accounts.map((x) => x.address)).toEqual([eoa, smart])
     await b.destroy()
+  })
+
+  it('without portico/calls the default account type is not asked and the switch is refused: smart accounts are the plugin\'s', async () => {
+    const creating = fakeWallet([{ address: eoa, type: 'eoa' }])
+    creating.switchAccountType = () => [{ address: smart, type: 'smartAccount' }, { address: eoa, type: 'eoa' }]
+    const portico = await connected(creating, { defaultAccountTypes: { eip155: 'smartAccount' }, withCalls: false })
+    await new Promise((r) => setTimeout(r, 30))
+    expect(creating.asked.filter((a) => a.hook === 'switchAccountType')).toEqual([])
+    expect(portico.getAccount()).toMatchObject({ address: eoa, preferredAccountType: 'eoa' })
+    await expect(portico.switchAccountType('smartAccount')).rejects.toBeInstanceOf(PluginRequiredError)
+    expect(portico.getAccount().address).toBe(eoa)
+    await portico.destroy()
   })
 })

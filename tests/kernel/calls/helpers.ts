@@ -1,5 +1,6 @@
 // A fake eip155 chain plugin for the kernel's EIP-5792 actions: its taps answer from an in-memory
 // wallet and record what they were asked (a fake is fine inside a unit test).
+import '../../helpers/callsLoaded.js'
 import { createPorticoKernel, definePlugin, version, type ConnectionAccount, type ConnectionChannel, type PorticoOptions } from '../../../kernel/kernel.js'
 import { defineNetwork } from '../../../plugins/eip155/index.js'
 import { calls } from '../../../plugins/calls/index.js'
@@ -26,7 +27,8 @@ export function fakeWallet(accounts: ConnectionAccount[]): FakeWallet {
   return { accounts, asked: [], hashes: 0 }
 }
 
-export function setupPortico(wallet: FakeWallet, options: Partial<PorticoOptions> & { channel?: ConnectionChannel; api?: string } = {}) {
+/** A kernel with the fake chain plugin and, unless `withCalls: false`, `portico/calls` (EIP-5792 and smart accounts). */
+export function setupPortico(wallet: FakeWallet, options: Partial<PorticoOptions> & { channel?: ConnectionChannel; api?: string; withCalls?: boolean } = {}) {
   const record = (hook: string, request: unknown) => wallet.asked.push({ hook, request })
   const chain = definePlugin({
     name: 'fake-evm',
@@ -57,8 +59,8 @@ export function setupPortico(wallet: FakeWallet, options: Partial<PorticoOptions
       if (wallet.switchAccountType) h.switchAccountType.for('eip155').tapPromise('fake', answer('switchAccountType', (r) => wallet.switchAccountType!(r as { type: string })))
     },
   })
-  const { channel: _channel, api, ...rest } = options
-  return createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [chain, calls()], storage: memoryStorage(), endpoints: { api: api ?? 'http://127.0.0.1:9' }, ...rest })
+  const { channel: _channel, api, withCalls = true, ...rest } = options
+  return createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [chain, ...(withCalls ? [calls()] : [])], storage: memoryStorage(), endpoints: { api: api ?? 'http://127.0.0.1:9' }, ...rest })
 }
 
 export async function connected(wallet: FakeWallet, options: Parameters<typeof setupPortico>[1] = {}) {

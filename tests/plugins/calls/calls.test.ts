@@ -1,9 +1,12 @@
-// portico/calls: without the plugin every EIP-5792 action of the handle throws PluginRequiredError
-// (a rejected promise, nothing asked of the wallet); with it they run (the kernel's calls tests
-// cover what they do, over tests/kernel/calls/helpers.ts, which installs the plugin). The batches'
-// wallet requests for EVM wallets are this plugin's taps, not the eip155 plugin's: an EVM site
-// without it does not load them (tests/plugins/eip155/calls.test.ts runs them against anvil).
+// portico/calls: without the plugin every EIP-5792 action of the handle and switchAccountType throw
+// PluginRequiredError (a rejected promise, nothing asked of the wallet); with it they run (the
+// kernel's calls tests cover what they do, over tests/kernel/calls/helpers.ts, which installs the
+// plugin). The EIP-5792 wallet requests and the smart-account facts for EVM wallets are this
+// plugin's taps, not the eip155 plugin's: an EVM site without it does not load them
+// (tests/plugins/eip155/calls.test.ts runs them against anvil; tests/ui/accountType.test.tsx the
+// Account view's badge and switch).
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/callsLoaded.js'
 import { describe, expect, it } from 'vitest'
 import { createPorticoKernel, listTaps, PluginRequiredError } from '../../../kernel/kernel.js'
 import { calls } from '../../../plugins/calls/index.js'
@@ -22,6 +25,7 @@ describe('calls plugin', () => {
       ['waitForCallsStatus', () => portico.waitForCallsStatus('0x01')],
       ['showCallsStatus', () => portico.showCallsStatus('0x01')],
       ['fetchUserOperationReceipt', () => portico.fetchUserOperationReceipt(`0x${'ab'.repeat(32)}`)],
+      ['switchAccountType', () => portico.switchAccountType('smartAccount')],
     ]
     for (const [action, attempt] of attempts) {
       const error = await attempt().then(() => undefined, (e: unknown) => e)
@@ -42,18 +46,18 @@ describe('calls plugin', () => {
     expect(() => createTestPortico({ plugins: [testChain('eip155', newWallet()), calls({ batch: true } as never)] })).toThrow(/batch/)
   })
 
-  it('taps the eip155 batches (sendCalls, getCallsStatus, showCallsStatus); the eip155 plugin alone taps only getCapabilities of EIP-5792', () => {
+  it('taps the eip155 EIP-5792 and smart-account hooks (getCapabilities, sendCalls, getCallsStatus, showCallsStatus, smartAccount); the eip155 plugin alone taps none of them', () => {
     const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:9'] })
-    const batches = ['sendCalls', 'getCallsStatus', 'showCallsStatus', 'getCapabilities']
+    const batches = ['sendCalls', 'getCallsStatus', 'showCallsStatus', 'getCapabilities', 'smartAccount']
     const tapsOf = (portico: ReturnType<typeof createPorticoKernel>) =>
       listTaps(portico.hooks)
         .filter((tap) => batches.includes(tap.hook))
         .map((tap) => `${tap.hook}:${tap.namespace}:${tap.name}`)
         .sort()
     const alone = createPorticoKernel({ networks: [devnet], plugins: [eip155({}, { window: null })], storage: null, enableReconnect: false })
-    expect(tapsOf(alone)).toEqual(['getCapabilities:eip155:eip155'])
+    expect(tapsOf(alone)).toEqual([])
     const withCalls = createPorticoKernel({ networks: [devnet], plugins: [eip155({}, { window: null }), calls()], storage: null, enableReconnect: false })
-    expect(tapsOf(withCalls)).toEqual(['getCallsStatus:eip155:calls', 'getCapabilities:eip155:eip155', 'sendCalls:eip155:calls', 'showCallsStatus:eip155:calls'])
+    expect(tapsOf(withCalls)).toEqual(['getCallsStatus:eip155:calls', 'getCapabilities:eip155:calls', 'sendCalls:eip155:calls', 'showCallsStatus:eip155:calls', 'smartAccount:eip155:calls'])
   })
 
   it('passes the plugin conformance checks (meta.hooks lists what it taps)', async () => {

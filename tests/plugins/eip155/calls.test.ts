@@ -1,8 +1,11 @@
-// The eip155 plugin's EIP-5792 taps against a real anvil: account types from wallet_getCapabilities,
-// deployment from eth_getCode, the v2 request shapes, strict checks of the wallet's answers, and the
-// sequential fallback followed through the chain's receipts. The wallet is a small EIP-1193 stand-in
-// whose transactions go to anvil (its dev accounts are unlocked).
+// EIP-5792 and smart accounts for EVM wallets against a real anvil, with the eip155 and calls
+// plugins (the calls plugin's taps reach the wallet through eip155's request tap, the chain through
+// its rpcRequest tap): account types from wallet_getCapabilities, deployment from eth_getCode, the
+// v2 request shapes, strict checks of the wallet's answers, the sequential fallback followed
+// through the chain's receipts, and without the calls plugin no account-type question at all. The
+// wallet is a small EIP-1193 stand-in whose transactions go to anvil (its dev accounts are unlocked).
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/callsLoaded.js'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPorticoKernel, InvalidWalletAnswerError, type Portico } from '../../../kernel/kernel.js'
@@ -55,8 +58,8 @@ function page(accounts: string[], handlers: Record<string, Handler> = {}) {
   return { target, asked, emit: (event: string, ...args: unknown[]) => listeners.get(event)?.(...args) }
 }
 
-async function connect(target: Eip155Window): Promise<Portico> {
-  const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: target }), calls()], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' }, enableReconnect: false })
+async function connect(target: Eip155Window, { withCalls = true } = {}): Promise<Portico> {
+  const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155({}, { window: target }), ...(withCalls ? [calls()] : [])], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' }, enableReconnect: false })
   await portico.discoverWallets('eip155')
   await portico.connect({ connectorId: 'test.batch.wallet', namespace: 'eip155' })
   return portico
@@ -105,6 +108,18 @@ describe('eip155: account type and deployment', () => {
       if (answer !== undefined) await expect(portico.getCapabilities(), JSON.stringify(answer)).rejects.toBeInstanceOf(InvalidWalletAnswerError)
       await portico.destroy()
     }
+  })
+
+  it('without portico/calls the wallet is asked no wallet_getCapabilities: its accounts carry no type (eoa) and no deployment is read', async () => {
+    const { target, asked, emit } = page([smartAddress, devAddress], { wallet_getCapabilities: capabilitiesOf })
+    const portico = await connect(target, { withCalls: false })
+    expect(portico.stores.connections.get('eip155').accounts).toEqual([{ address: smartAddress }, { address: devAddress }])
+    await until(() => portico.getAccount().preferredAccountType === 'eoa')
+    emit('accountsChanged', [devAddress, smartAddress])
+    await until(() => portico.getAccount().address === devAddress)
+    expect(asked.filter((a) => a.method === 'wallet_getCapabilities')).toEqual([])
+    expect(portico.getAccount().smartAccountDeployed).toBeUndefined()
+    await portico.destroy()
   })
 
   it('types the accounts of an accountsChanged event before reporting them', async () => {

@@ -3,6 +3,7 @@
 // server's bundler route. Here, not in tests/kernel: the kernel suite also runs under
 // --disallow-code-generation-from-strings, where vitest cannot resolve a plugin's relative import().
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/callsLoaded.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CallsStatusNotApprovedError, createPorticoKernel, definePlugin, HttpRequestError, UserOperationReceiptError, version, type ConnectionChannel } from '../../../kernel/kernel.js'
 import { eip155 } from '../../../plugins/eip155/index.js'

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useState } from 'react'
-import { canSwitchAccountType, safeHttpUrl, type BaseError } from '../../../kernel/kernel.js'
+import { safeHttpUrl, type AccountAction } from '../../../kernel/kernel.js'
 import { AccountAvatar } from '../../components/AccountAvatar/AccountAvatar.js'
 import { AccountTabs } from '../../components/AccountTabs/AccountTabs.js'
 import { Button } from '../../components/Button/Button.js'
@@ -22,7 +22,8 @@ import { truncateAddress } from '../../utils/truncateAddress.js'
  * balance (3 decimals, truncated) and the total USD value, the plugins' status badges
  * (`portico.accountBadges`, e.g. "Signed in"), the tools (copy the address, the block explorer when
  * the network has one, Disconnect), the action row (plugins' actions such as Buy and Swap from
- * `portico.accountActions`: Send with the send plugin), the network (opens Networks), the
+ * `portico.accountActions`: Send with the send plugin; an action may run instead of opening a
+ * view, e.g. `portico/calls`'s account-type switch), the network (opens Networks), the
  * wallets (opens ProfileWallets: switch, add or disconnect wallets), and the
  * Tokens / NFTs / Activity tabs.
  *
@@ -41,12 +42,12 @@ export const AccountView = observer(function AccountView() {
   const network = networks.find(connection.caipNetworkId) ?? networks.activeNetwork
   const account = accounts.get(namespace)
   const [disconnecting, setDisconnecting] = useState(false)
-  const [switchingType, setSwitchingType] = useState(false)
+  const [running, setRunning] = useState<string>()
   const pickerId = useId()
   const total = account.tokenBalances ? format.usd(accounts.totalValue(namespace)) : undefined
-  // Plugins' actions (Buy, Swap, Send …), in the spec's order of wallet features.
+  // Plugins' actions (Buy, Swap, Send …), in the spec's order of wallet features; one that runs needs the account it runs for.
   const actionAccount = address && connection.caipNetworkId ? { namespace, caipNetworkId: connection.caipNetworkId, address } : undefined
-  const offered = portico.accountActions.list(namespace, actionAccount).filter((a) => portico.views.has(a.view))
+  const offered = portico.accountActions.list(namespace, actionAccount).filter((a) => (a.view ? portico.views.has(a.view) : a.run && actionAccount))
   const actions = offered.filter((a) => a.placement !== 'row')
   // Quieter actions (Register a name) sit as rows under the network row, not among Buy/Swap/Send.
   const rows = offered.filter((a) => a.placement === 'row')
@@ -85,17 +86,16 @@ export const AccountView = observer(function AccountView() {
   const name = account.profileName ?? connection.accounts[0]?.name ?? formatConnectionUser(account.user)
   // A wallet that signs for every account it shared lets the visitor pick the active one here.
   const pickable = connection.accounts.length > 1 && Boolean(portico.hooks.selectAccount.get(namespace)?.isUsed())
-  // A smart account shows its type and deployment; a connection that offers both types, a switch (spec §4).
-  const isSmart = account.preferredAccountType === 'smartAccount'
-  const switchTo = isSmart ? (canSwitchAccountType(portico, 'eoa', namespace) ? 'eoa' : undefined) : account.preferredAccountType === 'eoa' && canSwitchAccountType(portico, 'smartAccount', namespace) ? 'smartAccount' : undefined
-  const switchType = async (type: 'eoa' | 'smartAccount') => {
-    setSwitchingType(true)
+  // An action opens its view, or runs (busy until it settles; the plugin tells of a failure itself).
+  const select = async (action: AccountAction) => {
+    if (action.view) return router.push(action.view)
+    setRunning(action.id)
     try {
-      await portico.switchAccountType(type, { namespace })
+      await action.run?.(actionAccount!)
     } catch (error) {
-      toasts.showError(t('view.account.accountTypeSwitchFailed', { message: (error as BaseError).shortMessage ?? String(error) }))
+      portico.reportError(error, { namespace, action: action.id })
     } finally {
-      setSwitchingType(false)
+      setRunning(undefined)
     }
   }
   // The namespace's wallets (ProfileWallets): several only with the multiWallet feature on.
@@ -138,23 +138,6 @@ export const AccountView = observer(function AccountView() {
               </option>
             ))}
           </select>
-        </div>
-      ) : null}
-      {isSmart || switchTo ? (
-        <div className="portico-account__type">
-          {isSmart ? (
-            <p className="portico-account__type-row">
-              <span className="portico-account__type-label">{t('view.account.accountType')}</span>
-              <span className="portico-account__type-value">
-                {account.smartAccountDeployed === true ? t('view.account.smartAccountDeployed') : account.smartAccountDeployed === false ? t('view.account.smartAccountNotDeployed') : t('view.account.smartAccount')}
-              </span>
-            </p>
-          ) : null}
-          {switchTo ? (
-            <button type="button" className="portico-account__type-switch" onClick={() => void switchType(switchTo)} disabled={switchingType} aria-busy={switchingType || undefined}>
-              {switchTo === 'smartAccount' ? t('view.account.switchToSmartAccount') : t('view.account.switchToEoa')}
-            </button>
-          ) : null}
         </div>
       ) : null}
       {wallet ? <p className="portico-account__wallet">{t('view.account.connectedWith', { wallet: connection.walletName ?? wallet.name })}</p> : null}
@@ -205,7 +188,7 @@ export const AccountView = observer(function AccountView() {
       {actions.length ? (
         <div className="portico-account__actions">
           {actions.map((action) => (
-            <Button key={action.id} onClick={() => router.push(action.view)}>
+            <Button key={action.id} onClick={() => void select(action)} disabled={running === action.id} busy={running === action.id}>
               {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}
               {t(action.label)}
             </Button>
@@ -228,10 +211,10 @@ export const AccountView = observer(function AccountView() {
         <Icon name="chevron" />
       </button>
       {rows.map((action) => (
-        <button key={action.id} type="button" className="portico-account__row" onClick={() => router.push(action.view)}>
+        <button key={action.id} type="button" className="portico-account__row" onClick={() => void select(action)} disabled={running === action.id} aria-busy={running === action.id || undefined}>
           {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}
           <span className="portico-account__row-label">{t(action.label)}</span>
-          <Icon name="chevron" />
+          {action.view ? <Icon name="chevron" /> : null}
         </button>
       ))}
       <AccountTabs namespace={namespace} networkName={network?.name ?? ''} />

@@ -1,5 +1,7 @@
-import type { Eip1193Provider } from '../discovery/Eip1193Provider.js'
-import { parseCapabilities } from '../calls/parseCapabilities.js'
+import { parseCapabilities } from './parseCapabilities.js'
+
+/** What asking an EVM wallet takes: its EIP-1193 `request`. */
+export type WalletRequester = { request(args: { method: string; params?: unknown }): Promise<unknown> }
 
 /**
  * An account's type as its wallet reports it (contract §1): `smartAccount` when
@@ -10,11 +12,11 @@ import { parseCapabilities } from '../calls/parseCapabilities.js'
  * @example
  * await detectAccountType(provider, '0x…') // 'smartAccount'
  */
-export async function detectAccountType(provider: Eip1193Provider, address: string, { timeoutMs = 1_500 } = {}): Promise<'eoa' | 'smartAccount'> {
+export async function detectAccountType(wallet: WalletRequester, address: string, { timeoutMs = 1_500 } = {}): Promise<'eoa' | 'smartAccount'> {
   let timer: ReturnType<typeof setTimeout> | undefined
   try {
     const answer = await Promise.race([
-      provider.request({ method: 'wallet_getCapabilities', params: [address] }),
+      wallet.request({ method: 'wallet_getCapabilities', params: [address] }),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('timeout')), timeoutMs)
       }),

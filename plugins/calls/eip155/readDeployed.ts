@@ -1,0 +1,14 @@
+import type { Network, PluginContext, SmartAccountResult } from '../../../kernel/kernel.js'
+
+/**
+ * Whether an account has code on the network (`eth_getCode` through the chain plugin's RPC
+ * client, `context.rpcRequest`): a smart account is deployed once it has; a counterfactual one
+ * has none yet.
+ *
+ * @example
+ * await readDeployed(portico, devnetA, smartAccount) // { deployed: false }
+ */
+export async function readDeployed(portico: PluginContext, network: Network, address: string): Promise<SmartAccountResult> {
+  const code = await portico.rpcRequest({ chainId: network.caipNetworkId, method: 'eth_getCode', params: [address, 'latest'] })
+  return { deployed: typeof code === 'string' && code !== '0x' && code.length > 2 }
+}
