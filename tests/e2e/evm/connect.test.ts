@@ -13,7 +13,8 @@ let visitor: SandboxPage
 let page: Page
 
 beforeAll(async () => {
-  sandbox = await startSandbox()
+  // The worker slot's shared sandbox: nothing here depends on a fresh chain (the balance is matched by its form).
+  sandbox = await startSandbox({ reuseFromEnv: true })
   visitor = await openSandboxPage()
   page = visitor.page
 })
