@@ -9,19 +9,34 @@ const workers = Number(process.env.PORTICO_TEST_WORKERS) || Math.max(2, availabl
 
 /**
  * The files that share one module graph per worker (the `shared modules` project): the kernel's, the
- * UI's, the server's and the plugins' but for plugins whose tests keep state in a module between
- * files (Solana's: the Wallet Standard registry of @wallet-standard/app; WalletConnect's: the
- * sign-client's core), which stay isolated.
+ * UI's, the server's, the plugins', the sandbox's and the chain-plugin conformance files, but for
+ * those whose tests keep state in a module between files, which stay isolated: the Solana plugin's
+ * and the sandbox's Solana wallet (the Wallet Standard registry of @wallet-standard/app; the Solana and
+ * Sui conformance runs for the same reason) and WalletConnect's (the sign-client's core).
  */
 const isolatedPlugins = new Set(['solana', 'walletconnect'])
+const isolatedSandboxFolders = new Set(['solanaWallet'])
+const foldersOf = (dir: string, isolated: Set<string>) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !isolated.has(entry.name))
+    .map((entry) => `${dir}/${entry.name}/**/*.test.{ts,tsx}`)
 const sharedModuleFiles = [
   'tests/kernel/**/*.test.ts',
   'tests/ui/**/*.test.{ts,tsx}',
   'tests/server/**/*.test.ts',
   'tests/plugins/*.test.ts',
-  ...readdirSync('tests/plugins', { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !isolatedPlugins.has(entry.name))
-    .map((entry) => `tests/plugins/${entry.name}/**/*.test.ts`),
+  ...foldersOf('tests/plugins', isolatedPlugins),
+  'tests/sandbox/*.test.ts',
+  ...foldersOf('tests/sandbox', isolatedSandboxFolders),
+  'tests/conformance/{bip122,cosmos,eip155,polkadot,stacks}.conformance.test.ts',
+  'tests/wallets/**/*.test.ts',
+  'tests/integrations/**/*.test.ts',
+  // The end-to-end files drive Chromium and keep their state in the file; those that run the
+  // WalletConnect sign-client in Node (its core keeps module state) stay isolated.
+  ...foldersOf('tests/e2e', new Set(['walletconnect', 'multiWallet', 'sandbox'])),
+  ...readdirSync('tests/e2e/sandbox')
+    .filter((name) => name.endsWith('.test.ts') && name !== 'walletPage.test.ts')
+    .map((name) => `tests/e2e/sandbox/${name}`),
 ]
 
 // One config for the whole suite. Every test file runs with the loopback guard:
@@ -50,10 +65,10 @@ export default defineConfig({
         extends: true,
         test: { name: 'suite', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'], exclude: ['node_modules/**', ...sharedModuleFiles] },
       },
-      // Unit and server files run one after another in a worker that keeps its module graph
-      // (`isolate: false`): each of them importing the kernel, React or the server afresh cost more
-      // than their tests (docs/performance.md, "The test suite"). A file that keeps state in a
-      // module stays in the suite above (see sharedModuleFiles).
+      // Most files run one after another in a worker that keeps its module graph (`isolate: false`):
+      // each of them importing the kernel, React, the server, viem or Playwright afresh cost more
+      // than many of their tests (docs/performance.md, "The test suite"). A file that keeps state in
+      // a module stays in the suite above (see sharedModuleFiles).
       {
         extends: true,
         test: { name: 'shared modules', include: sharedModuleFiles, isolate: false },
