@@ -1,4 +1,5 @@
 import type { HDAccount } from 'viem'
+import { hexToBytes } from '@noble/hashes/utils.js'
 import { mnemonicToAccount } from 'viem/accounts'
 
 /**
@@ -22,7 +23,7 @@ export const devMnemonicSeedHex = '9dfc3c64c2f8bede1533b6a79f8570e5943e0b8fd1cf7
  * HDKey.fromMasterSeed(devMnemonicSeed()).derive("m/84'/1'/0'/0/0")
  */
 export function devMnemonicSeed(): Uint8Array {
-  return Uint8Array.from(devMnemonicSeedHex.match(/../g)!, (byte) => Number.parseInt(byte, 16))
+  return hexToBytes(devMnemonicSeedHex)
 }
 
 /**

@@ -1,3 +1,4 @@
+import { hexToBytes } from '@noble/hashes/utils.js'
 import { devMnemonic } from '../devnets/devAccounts.js'
 import { encodeSs58 } from '../../plugins/polkadot/utils/ss58.js'
 import { type PolkadotDevKey, polkadotKeyFromMiniSecret } from '../polkadotWallet/derivePolkadotDevKey.js'
@@ -32,7 +33,7 @@ const keys: PolkadotDevKey[] = []
  * devPolkadotKey(0).publicKey
  */
 export function devPolkadotKey(index: 0 | 1): PolkadotDevKey {
-  keys[index] ??= polkadotKeyFromMiniSecret(Uint8Array.from(devPolkadotMiniSecretHex.match(/../g)!, (byte) => Number.parseInt(byte, 16)), index === 0 ? undefined : 1)
+  keys[index] ??= polkadotKeyFromMiniSecret(hexToBytes(devPolkadotMiniSecretHex), index === 0 ? undefined : 1)
   return keys[index] as PolkadotDevKey
 }
 
