@@ -9,6 +9,7 @@ import { launchChromium } from '../../helpers/chromium.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { startSandboxBundlers } from '../../helpers/startSandboxBundlers.js'
 
 let sandbox: TestSandbox
 let visitor: SandboxPage
@@ -17,6 +18,7 @@ let browser: Browser | undefined
 
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
+  await startSandboxBundlers(sandbox)
   visitor = await openSandboxPage()
   page = visitor.page
 })
