@@ -47,7 +47,7 @@ const sessionMethods = new Set<string>(['status', 'emailVerify', 'socialFinish',
  */
 export function createFrameHandler(options: FrameHandlerOptions) {
   const { config, frameOrigin } = options
-  const random = options.random ?? ((bytes: Uint8Array) => crypto.getRandomValues(bytes))
+  const random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = options.random ?? ((bytes) => crypto.getRandomValues(bytes))
   const now = options.now ?? Date.now
   const token = createSessionToken(options.storage)
   const api = createAuthApi({ apiBase: config.apiBase, projectId: config.projectId, token, fetch: options.fetch })

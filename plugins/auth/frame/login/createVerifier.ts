@@ -12,7 +12,7 @@ export type Verifier = { verifier: string; challenge: string }
  * @example
  * const { verifier, challenge } = createVerifier()
  */
-export function createVerifier(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): Verifier {
+export function createVerifier(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => crypto.getRandomValues(b)): Verifier {
   const verifier = base64urlnopad.encode(random(new Uint8Array(32)))
   const challenge = base64urlnopad.encode(sha256(new TextEncoder().encode(verifier)))
   return { verifier, challenge }
