@@ -76,6 +76,7 @@ try {
   sandbox = await startSandbox({
     port,
     ...(dataDir ? { dataDir } : {}),
+    ...(process.env.PORTICO_SANDBOX_ON_DEMAND === '1' ? { onDemand: true } : {}),
     ...(engines ? { scale: { postgresUrl: await engines.createDatabase('portico_sandbox'), redisUrl: engines.redisUrl } } : {}),
   })
   if (startAborted) {

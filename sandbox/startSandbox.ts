@@ -42,6 +42,13 @@ export type StartSandboxParameters = {
    */
   scale?: { postgresUrl: string; redisUrl: string }
   /**
+   * Start the Substrate node (Chopsticks) on the first connection to its port or the first faucet
+   * payment, not with the sandbox (`PORTICO_SANDBOX_ON_DEMAND=1`; the test suite's sandboxes use it:
+   * few of its files reach the chain, and its runtime costs a start about 8 CPU-seconds). The
+   * first request to the chain waits for the node. Default false.
+   */
+  onDemand?: boolean
+  /**
    * Real on-ramp providers to offer beside the sandbox's own (Coinbase Onramp, MoonPay, Transak,
    * Ramp, Meld), configured with the site owner's keys as on any Portico server: for trying a
    * provider's widget from the demo. Their keys stay in the server. Default none.
@@ -150,7 +157,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
     // tracked) before everything is stopped, or a slow starter would be orphaned.
     const settled = await Promise.allSettled([
       ...sandboxChains.map((definition) =>
-        definition.start({ port: ports[definition.portKey], origin: url, ports }).then(
+        definition.start({ port: ports[definition.portKey], origin: url, ports, onDemand: parameters.onDemand ?? false }).then(
           (chain) => {
             started.push(chain)
             return chain
@@ -290,7 +297,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         const response = await fetch(`${url}/getWallets?page=1&entries=1`, { signal })
         if (!response.ok) throw new Error(`HTTP ${response.status}`)
       }),
-      ...chains.map((c) => probe(`the proxy for ${c.info.name}`, (signal) => c.probe(url, signal))),
+      ...chains.flatMap((c) => (c.probe ? [probe(`the proxy for ${c.info.name}`, (signal) => c.probe!(url, signal))] : [])),
       // Not the bundlers: alto starts on the first user operation (startAltoOnDemand), not for a probe.
       probe('the relay', (signal) => relayProbe(url, signal)),
       ...['/', '/wallet', '/dev-wallet.js'].map((path) =>

@@ -47,8 +47,11 @@ export type SandboxChain = {
   fundToken?(address: string, token: string, amount: bigint): Promise<{ txid: string }>
   /** ERC-4337 on this chain: alto (the server's `bundlers` entry) and the ERC-7677 paymaster service. */
   accountAbstraction?: { bundler: { url: string; name: string }; paymaster: SandboxPaymaster }
-  /** Asks the node a question through the server's proxy; rejects when it does not answer. */
-  probe(origin: string, signal: AbortSignal): Promise<void>
+  /**
+   * Asks the node a question through the server's proxy; rejects when it does not answer. Absent
+   * for a node started on demand (the probe would start it).
+   */
+  probe?(origin: string, signal: AbortSignal): Promise<void>
   stop(): Promise<void>
 }
 
@@ -64,9 +67,11 @@ export type SandboxChainDefinition = {
   label: string
   /**
    * Starts the node and funds the dev accounts. On failure it stops whatever it started.
-   * @param context the node's port, the (future) server's origin and all the sandbox's ports
+   * @param context the node's port, the (future) server's origin, all the sandbox's ports, and
+   *   `onDemand`: a chain that supports it may listen on its port and start its node on the first
+   *   connection (the sandbox's `onDemand` option; the test suite's sandboxes use it)
    */
-  start(context: { port: number; origin: string; ports?: SandboxPorts }): Promise<SandboxChain>
+  start(context: { port: number; origin: string; ports?: SandboxPorts; onDemand?: boolean }): Promise<SandboxChain>
 }
 
 /** Posts one JSON-RPC request and returns its result; throws on HTTP or JSON-RPC errors. */

@@ -44,7 +44,9 @@ export type TestSandbox = {
 
 /**
  * Starts the sandbox exactly as `npm start` does (`tsx sandbox/start.ts`) on a free base port with
- * a fresh data directory, and waits for its ready line.
+ * a fresh data directory, and waits for its ready line. Its Substrate node starts on the first
+ * request to it (`PORTICO_SANDBOX_ON_DEMAND=1`; `env` may set it to '0'): a file that drives the
+ * Polkadot chain through a page calls `startSandboxPolkadot` first (tests/helpers/startOnDemand.ts).
  *
  * @param parameters an optional fixed port and extra environment
  * @returns the running sandbox; call `stop()` in `afterAll`
@@ -68,7 +70,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
   // `node --import tsx` is what the tsx CLI runs; one process, so signals reach start.ts directly.
   const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/start.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...parameters.env, PORT: String(port), PORTICO_DATA_DIR: dataDir },
+    env: { ...process.env, PORTICO_SANDBOX_ON_DEMAND: '1', ...parameters.env, PORT: String(port), PORTICO_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
@@ -166,7 +168,7 @@ async function sharedSandbox(dir: string): Promise<TestSandbox> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/start.ts'], {
     cwd: repoRoot,
     // The worker that starts it exits after its file; the sandbox watches the suite's main process instead.
-    env: { ...process.env, PORT: String(port), PORTICO_DATA_DIR: dataDir, PORTICO_SANDBOX_OWNER_PID: String(inject('sharedSandboxOwnerPid')) },
+    env: { ...process.env, PORTICO_SANDBOX_ON_DEMAND: '1', PORT: String(port), PORTICO_DATA_DIR: dataDir, PORTICO_SANDBOX_OWNER_PID: String(inject('sharedSandboxOwnerPid')) },
     stdio: ['ignore', out, err],
     detached: true,
   })

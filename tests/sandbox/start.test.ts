@@ -15,11 +15,11 @@ function anvilProcessesOn(ports: number[]): string[] {
   return lines.filter((line) => /^\s*\d+ \S*\/anvil /.test(line) && ports.some((p) => line.includes(`--port ${p} `)))
 }
 
-async function rpc(url: string, method: string): Promise<unknown> {
+async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   })
   expect(response.status).toBe(200)
   return ((await response.json()) as { result: unknown }).result
@@ -50,7 +50,9 @@ describe('npm start (sandbox/start.ts)', () => {
   let sandbox: TestSandbox
 
   beforeAll(async () => {
-    sandbox = await startSandbox()
+    // As `npm start` runs it: every node started with the sandbox (the suite's other sandboxes
+    // start the Substrate node on demand).
+    sandbox = await startSandbox({ env: { PORTICO_SANDBOX_ON_DEMAND: '0' } })
   })
   afterAll(async () => {
     await sandbox?.stop()
@@ -76,12 +78,13 @@ describe('npm start (sandbox/start.ts)', () => {
     expect(body.http).toEqual(['eip155:31337', 'eip155:31338', sandboxSolanaChain.caipNetworkId, sandboxBitcoinChain.caipNetworkId, sandboxCosmosChain.caipNetworkId, sandboxPolkadotChain.caipNetworkId, sandboxSuiChain.caipNetworkId, sandboxStacksChain.caipNetworkId])
   })
 
-  it('proxies JSON-RPC to both anvils and the Solana RPC, and Esplora to the Bitcoin ledger', async () => {
+  it('proxies JSON-RPC to both anvils, the Solana RPC, the Sui ledger and the Substrate node, and Esplora to the Bitcoin ledger', async () => {
     const proxy = (chainId: string) => `${sandbox.url}/v1/?chainId=${encodeURIComponent(chainId)}&projectId=demo`
     expect(await rpc(proxy('eip155:31337'), 'eth_chainId')).toBe('0x7a69')
     expect(await rpc(proxy('eip155:31338'), 'eth_chainId')).toBe('0x7a6a')
     expect(await rpc(proxy(sandboxSolanaChain.caipNetworkId), 'getHealth')).toBe('ok')
     expect(await rpc(proxy(sandboxSuiChain.caipNetworkId), 'suix_getReferenceGasPrice')).toBe('1000')
+    expect(await rpc(proxy(sandboxPolkadotChain.caipNetworkId), 'chain_getBlockHash', [0])).toBe(`0x${'45'.repeat(32)}`)
     const height = await fetch(`${sandbox.url}/v1/esplora/demo/${sandboxBitcoinChain.caipNetworkId}/api/blocks/tip/height`)
     expect(Number(await height.text())).toBeGreaterThanOrEqual(2)
   })

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { startSandboxPolkadot } from '../../helpers/startOnDemand.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[] }[] }
@@ -41,6 +42,7 @@ const fresh = (seed: string) => new Keyring({ type: 'sr25519', ss58Format: 42 })
 
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
+  await startSandboxPolkadot(sandbox)
   const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
   const chain = info.chains.find((c) => c.caipNetworkId === chainId)
   if (!chain) throw new Error(`The sandbox has no ${chainId} chain`)

@@ -12,6 +12,7 @@ import { devPolkadotAddress } from '../../../sandbox/polkadot/devPolkadot.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { launchChromium } from '../../helpers/chromium.js'
 import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
+import { startSandboxPolkadot } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
 const demoMessage = 'Hello from the Portico demo'
@@ -22,6 +23,7 @@ let api: ApiPromise
 
 beforeAll(async () => {
   ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
+  await startSandboxPolkadot(sandbox)
   const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { caipNetworkId: string; nodeUrl: string }[] }
   await cryptoWaitReady()
   api = await ApiPromise.create({ provider: new HttpProvider(info.chains.find((c) => c.caipNetworkId === chainId)!.nodeUrl), noInitWarn: true })

@@ -8,7 +8,7 @@ import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { startSandboxBundlers } from '../../helpers/startSandboxBundlers.js'
+import { startSandboxBundlers } from '../../helpers/startOnDemand.js'
 
 type WalletAnswer = { result?: unknown; error?: { code: number; message: string } }
 

@@ -28,3 +28,26 @@ export async function startSandboxBundlers(sandbox: Pick<TestSandbox, 'port'>): 
     }),
   )
 }
+
+/**
+ * Starts the sandbox's Substrate node (Chopsticks) and waits until it answers. A test suite's
+ * sandbox starts it on the first connection to its port (`PORTICO_SANDBOX_ON_DEMAND=1`), and that
+ * connection waits; through the server's RPC proxy a page's first request would be timed against
+ * the runtime's start (the proxy gives a node 8 s). Files that drive the chain through a page call
+ * this in `beforeAll`.
+ *
+ * @param sandbox a running sandbox
+ * @example
+ * await startSandboxPolkadot(sandbox)
+ */
+export async function startSandboxPolkadot(sandbox: Pick<TestSandbox, 'port'>): Promise<void> {
+  const { polkadot } = sandboxPorts(sandbox.port)
+  const response = await fetch(`http://127.0.0.1:${polkadot}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'chain_getBlockHash', params: [0] }),
+    signal: AbortSignal.timeout(120_000),
+  })
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } }
+  if (typeof body.result !== 'string') throw new Error(`The sandbox's Substrate node did not start: ${body.error?.message ?? JSON.stringify(body)}`)
+}
