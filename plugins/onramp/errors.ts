@@ -25,8 +25,11 @@ export class OnrampOrderFailedError extends BaseError {
   override name = 'OnrampOrderFailedError'
   override code = 'ONRAMP_ORDER_FAILED'
   orderId: string
+  /** The provider's own words, when it gave any. */
+  reason: string | undefined
   constructor({ orderId, reason }: { orderId: string; reason: string | undefined }) {
     super(reason ?? 'The purchase failed', { docsPath: '/plugins/onramp.md#onramporderfailederror', metaMessages: [`Order: ${orderId}`] })
     this.orderId = orderId
+    this.reason = reason
   }
 }

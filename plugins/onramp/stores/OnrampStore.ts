@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, observableRef, runInAction } from 'mobx'
 
 import { parseDecimalUnits, type Portico } from '../../../kernel/kernel.js'
 import type { OnrampApi, OnrampAssetOption, OnrampOptions, OnrampOrder, OnrampQuoteLine } from '../api/createOnrampApi.js'
@@ -44,7 +44,8 @@ export class OnrampStore {
   paymentMethod = 'card'
   quotes: OnrampQuoteLine[] = []
   selected: string | undefined = undefined
-  error: string | undefined = undefined
+  /** What went wrong last (cleared when the form changes or the visitor tries again). */
+  failure: unknown = undefined
   /** The checkout: its URL (shown as a link when the popup was blocked), order and whether a window is open. */
   checkout: { url: string; orderId: string; provider: string; blocked: boolean } | undefined = undefined
   order: OnrampOrder | undefined = undefined
@@ -68,7 +69,7 @@ export class OnrampStore {
     }
     this.fiatCurrency = this.#deps.defaultFiatCurrency
     this.amount = deps.defaultFiatAmount ?? ''
-    makeAutoObservable<OnrampStore, 'portico' | 'api'>(this, { portico: false, api: false }, { autoBind: true })
+    makeAutoObservable<OnrampStore, 'portico' | 'api'>(this, { portico: false, api: false, failure: observableRef }, { autoBind: true })
   }
 
   get namespace(): string {
@@ -162,15 +163,28 @@ export class OnrampStore {
   private changed(): void {
     this.#sequence++
     this.quotes = []
-    this.error = undefined
+    this.failure = undefined
     if (this.status !== 'loading' && !this.busy) this.status = 'idle'
   }
   private fail(error: unknown, status: OnrampStatus = 'error'): void {
     runInAction(() => {
-      const e = error as { shortMessage?: string; message?: string }
-      this.error = e?.shortMessage ?? e?.message ?? 'The purchase failed'
+      this.failure = error
       this.status = status
     })
+  }
+
+  /** The last failure's own message (the provider's or the server's), or undefined: the view then says it in the visitor's language. */
+  get error(): string | undefined {
+    // An order the provider failed without a reason: its message is the English fallback, not the provider's.
+    if (this.failure instanceof OnrampOrderFailedError && !this.failure.reason) return undefined
+    const e = this.failure as { shortMessage?: unknown; message?: unknown } | undefined
+    const message = e?.shortMessage ?? e?.message
+    return typeof message === 'string' && message.trim() ? message : undefined
+  }
+
+  /** Whether the visitor closed the checkout window before paying. */
+  get popupClosed(): boolean {
+    return this.failure instanceof OnrampPopupClosedError
   }
 
   /** Asks every provider for a quote for the form as it is; an answer for an older form is dropped. */
@@ -179,7 +193,7 @@ export class OnrampStore {
     if (this.problem || !asset || this.busy) return
     const sequence = ++this.#sequence
     this.status = 'quoting'
-    this.error = undefined
+    this.failure = undefined
     try {
       const quotes = await this.api.quote({ purchaseCurrency: asset.symbol, network: asset.chainId, paymentCurrency: this.fiatCurrency, amount: this.amount.trim(), amountIn: this.side, paymentMethod: this.paymentMethod })
       runInAction(() => {
@@ -210,7 +224,7 @@ export class OnrampStore {
       return
     }
     this.status = 'opening'
-    this.error = undefined
+    this.failure = undefined
     this.order = undefined
     try {
       const amount = this.amount.trim()
@@ -274,7 +288,7 @@ export class OnrampStore {
     this.#window = undefined
     this.checkout = undefined
     this.order = undefined
-    this.error = undefined
+    this.failure = undefined
     this.#sequence++
     this.quotes = []
     this.status = 'idle'

@@ -178,7 +178,7 @@ export const OnrampView = observer(function OnrampView() {
     )
   }
   if (status === 'failed') {
-    const popupClosed = store.error === 'Popup closed'
+    const popupClosed = store.popupClosed
     return (
       <div className="portico-onramp">
         <StatusPanel tone="error" heading={popupClosed ? t('onramp.popupClosed') : (store.error ?? t('onramp.failed'))} hint={popupClosed ? t('onramp.popupClosedHint') : undefined}>

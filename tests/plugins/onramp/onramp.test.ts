@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { createPorticoKernel } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { createOnrampApi } from '../../../plugins/onramp/api/createOnrampApi.js'
-import { onramp, OnrampApiError } from '../../../plugins/onramp/index.js'
+import { onramp, OnrampApiError, OnrampOrderFailedError, OnrampPopupClosedError } from '../../../plugins/onramp/index.js'
+import { OnrampStore } from '../../../plugins/onramp/stores/OnrampStore.js'
 import { testCardOutcome } from '../../../sandbox/onramp/sandboxTestCards.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
 
@@ -32,6 +33,31 @@ describe('onramp plugin registration', () => {
     expect(make({ defaultFiatCurrency: 'usd' })).toThrow(/defaultFiatCurrency/)
     expect(make({ defaultFiatAmount: '1e5' })).toThrow(/defaultFiatAmount/)
     expect(make({ pollIntervalMs: 10 })).toThrow(/pollIntervalMs/)
+  })
+})
+
+describe("the on-ramp store's failures", () => {
+  it('tells a closed checkout window by its error class, passes a failure\'s own message on, and leaves the wording to the view when there is none', async () => {
+    const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [eip155(), onramp()], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+    await portico.ready()
+    const store = new OnrampStore(portico, createOnrampApi({ url: (path) => `http://127.0.0.1:9${path}`, fetch: async () => new Response('{}', { status: 503 }) }), { timeZone: 'UTC', restrictedTimeZones: [] })
+    expect([store.popupClosed, store.error]).toEqual([false, undefined])
+    store.failure = new OnrampPopupClosedError()
+    expect([store.popupClosed, store.error]).toEqual([true, 'Popup closed'])
+    // A provider that failed the order with its own words: shown as they are, and not a closed window.
+    store.failure = new OnrampOrderFailedError({ orderId: 'o1', reason: 'Card declined' })
+    expect([store.popupClosed, store.error]).toEqual([false, 'Card declined'])
+    store.failure = new OnrampOrderFailedError({ orderId: 'o2', reason: undefined })
+    expect(store.error).toBeUndefined()
+    // A plain Error whose message merely reads "Popup closed" is not the window closing.
+    store.failure = new Error('Popup closed')
+    expect(store.popupClosed).toBe(false)
+    // Nothing to say (an empty message, a thrown string): the view says "The purchase failed" in the visitor's language.
+    store.failure = new Error('  ')
+    expect(store.error).toBeUndefined()
+    store.failure = 'boom'
+    expect(store.error).toBeUndefined()
+    await portico.destroy()
   })
 })
 
