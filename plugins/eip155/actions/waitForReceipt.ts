@@ -1,20 +1,20 @@
-import { BaseError, type Network, type WaitForTransactionResult } from '../../../kernel/kernel.js'
+import { BaseError, type WaitForTransactionResult } from '../../../kernel/kernel.js'
+import type { RpcClient } from './createRpcClient.js'
 
 /**
- * Waits for a transaction's receipt over the network's first RPC URL: `eth_getTransactionReceipt`
- * through viem's transport (loaded on first use; the bare request, not viem's action and its
- * receipt, log and transaction formatters), asked again every `pollingIntervalMs` while the node
- * answers `null`. `confirmed` when it succeeded (`status` 0x1), `failed` when it reverted.
- * (viem's `waitForTransactionReceipt` also follows a replaced transaction, with a block watcher
- * and its formatters: 2–3 KB gzip more in every EVM site for what the toast does not show.)
+ * Waits for a transaction's receipt: `eth_getTransactionReceipt` through the plugin's RPC client
+ * for the network ({@link createRpcClient}: every RPC URL, with retries; the bare request, not
+ * viem's action and its receipt, log and transaction formatters), asked again every
+ * `pollingIntervalMs` while the node answers `null`. `confirmed` when it succeeded (`status`
+ * 0x1), `failed` when it reverted. (viem's `waitForTransactionReceipt` also follows a replaced
+ * transaction, with a block watcher and its formatters: 2–3 KB gzip more in every EVM site for
+ * what the toast does not show.)
  *
- * @throws viem's errors when the RPC fails, a BaseError for a receipt without a status, and a timeout error when no receipt arrives within `timeoutMs` (default 120 s)
+ * @throws the client's errors when the RPC fails, a BaseError for a receipt without a status, and a timeout error when no receipt arrives within `timeoutMs` (default 120 s)
  * @example
- * await waitForReceipt(devnetA, '0xabc…') // { status: 'confirmed' }
+ * await waitForReceipt(await createRpcClient(devnetA), '0xabc…') // { status: 'confirmed' }
  */
-export async function waitForReceipt(network: Network, hash: string, { timeoutMs = 120_000, pollingIntervalMs = 500 } = {}): Promise<WaitForTransactionResult> {
-  const { createClient, http } = await import('../lazy/viemClient.js')
-  const client = createClient({ transport: http(network.rpcUrls.default.http[0], { retryCount: 3, retryDelay: 150, timeout: 10_000 }) })
+export async function waitForReceipt(client: RpcClient, hash: string, { timeoutMs = 120_000, pollingIntervalMs = 500 } = {}): Promise<WaitForTransactionResult> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const receipt = (await client.request({ method: 'eth_getTransactionReceipt', params: [hash as `0x${string}`] })) as { status?: unknown } | null

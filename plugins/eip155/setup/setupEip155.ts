@@ -248,11 +248,11 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
   hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
     // A Safe's send returned a safeTxHash: wait for the owners to execute it, then for that transaction.
     const following = safe && portico.stores.connections.get(namespace).connectorId === safe.wallet.id ? await safe.waitForExecution(request.hash) : request.hash
-    const result = await waitForReceipt(request.network, following)
+    const result = await waitForReceipt(await rpcClient(request.network), following)
     // The toast then links to the transaction the chain knows, not the Safe's own hash.
     return following === request.hash ? result : { ...result, hash: following }
   })
-  hooks.estimateSendFee.for(namespace).tapPromise(namespace, (request) => estimateTransferFee(request))
+  hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => estimateTransferFee(await rpcClient(request.network), request))
   hooks.send.for(namespace).tapPromise(namespace, async (request) => {
     const provider = providerFor(request.connectorId) ?? channelProvider(request.connectorId, request.network.caipNetworkId)
     if (!provider) return undefined
