@@ -62,10 +62,12 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
   // One RPC client per network (viem's transport: `fallback` with ranking over several URLs), for
   // balances and the `rpcRequest` tap; made on first use, again after a failed load.
   const rpcClients = new Map<string, Promise<RpcClient>>()
+  /** Stops the clients' ranking pings when the plugin is torn down. */
+  const rpcClientsStop = new AbortController()
   function rpcClient(network: Network): Promise<RpcClient> {
     let client = rpcClients.get(network.caipNetworkId)
     if (!client) {
-      client = createRpcClient(network)
+      client = createRpcClient(network, { signal: rpcClientsStop.signal })
       rpcClients.set(network.caipNetworkId, client)
       client.catch(() => rpcClients.delete(network.caipNetworkId))
     }
@@ -293,6 +295,7 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
 
   return () => {
     disposed = true
+    rpcClientsStop.abort()
     safe?.dispose()
     stopWatching()
     detach()
