@@ -1,6 +1,7 @@
 import { runInAction } from 'mobx'
 import type { Portico } from '../createPorticoKernel.js'
 import { rpcRequest, type RpcRequestParameters } from '../actions/rpcRequest.js'
+import { walletRequest, type WalletRequestParameters, type WalletRequestReturnType } from '../actions/walletRequest.js'
 import type { DeclaredHooks, PluginHookRegistry } from '../registries/PluginHookRegistry.js'
 import { storageKeys } from '../services/storageKeys.js'
 import type { CloseGuard } from '../stores/ModalStore.js'
@@ -52,6 +53,14 @@ export type PluginContext = Omit<Portico, 'destroy' | 'ready' | 'subscribe' | 'g
    * @throws NetworkNotFoundError, NoPluginForHookError, NoAnswerError, ProviderRpcError (the node's code), HttpRequestError (no node reached)
    */
   rpcRequest(parameters: RpcRequestParameters): Promise<unknown>
+  /**
+   * Sends one request to a given wallet (`connectorId`) of the `chainId`'s namespace, also while it
+   * connects: through the chain plugin holding its provider (the `request` hook), else over the
+   * namespace's channel when it is that wallet's and approved the method. `undefined` when nothing
+   * can carry it (a feature plugin's tap then passes).
+   * @throws BaseError for a malformed request; the wallet's error (ProviderRpcError with its code)
+   */
+  walletRequest(parameters: WalletRequestParameters): Promise<WalletRequestReturnType>
   /** Declares this plugin's own hooks (once, in `setup`); other plugins tap or call them. */
   declareHooks<H extends DeclaredHooks>(hooks: H): Readonly<H>
   /**
@@ -89,6 +98,7 @@ export function createPluginContext(portico: Portico, pluginName: string, plugin
     showToast: ({ variant, message, link }) => runInAction(() => toasts.show({ variant, message, ...(link ? { link } : {}) })),
     addCloseGuard: (guard) => modal.addCloseGuard(guard),
     rpcRequest: (parameters) => rpcRequest(portico, parameters),
+    walletRequest: (parameters) => walletRequest(portico, parameters),
     declareHooks: (hooks) => pluginHooks.declare(pluginName, hooks),
     pluginHooks: (plugin, names) => pluginHooks.get(plugin, pluginName, names),
     hasPlugin: (plugin) => pluginHooks.isInstalled(plugin),
@@ -176,6 +186,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   showToast: { group: 'Plugin actions', doc: 'Shows a toast (a message key or text; success, error, loading or info; an optional link).' },
   addCloseGuard: { group: 'Plugin actions', doc: 'Adds a guard that may forbid closing the modal; returns its remover.' },
   rpcRequest: { group: 'Plugin actions', doc: "Sends one JSON-RPC request to a configured network's nodes (not the wallet) through the namespace's chain plugin (`rpcRequest` hook): `{ chainId, method, params? }`, the node's result back." },
+  walletRequest: { group: 'Plugin actions', doc: "Sends one request to a given wallet (`{ connectorId, chainId, method, params? }`), also while it connects: through the chain plugin holding its provider (`request` hook), else the namespace's channel when it is that wallet's and approved the method; `{ result }`, or `undefined` when nothing can carry it." },
   declareHooks: { group: 'Plugin hooks', doc: "Declares the plugin's own hooks, once, in `setup`." },
   pluginHooks: { group: 'Plugin hooks', doc: "Another plugin's declared hooks, by its name, typed by the asker and checked by name (`PluginHooksNotFoundError`)." },
   hasPlugin: { group: 'Plugin hooks', doc: 'Whether a plugin of that name is installed.' },

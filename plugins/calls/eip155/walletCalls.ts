@@ -14,7 +14,6 @@ import {
   type ShowCallsStatusRequest,
   type WalletCapabilitiesByChain,
 } from '../../../kernel/kernel.js'
-import { askWallet } from './askWallet.js'
 import { parseCallsStatus } from './parseCallsStatus.js'
 import { parseCapabilities } from './parseCapabilities.js'
 import { parseSendCallsResult } from './parseSendCallsResult.js'
@@ -35,7 +34,7 @@ export { typedAccounts } from './typedAccounts.js'
  */
 export async function getCapabilities(portico: PluginContext, request: GetCapabilitiesRequest): Promise<WalletCapabilitiesByChain | undefined> {
   const asked = request.caipNetworkIds
-  const answer = await askWallet(portico, request.connectorId, request.network.caipNetworkId, 'wallet_getCapabilities', asked ? [request.address, asked.map(toHexChainId)] : [request.address])
+  const answer = await portico.walletRequest({ connectorId: request.connectorId, chainId: request.network.caipNetworkId, method: 'wallet_getCapabilities', params: asked ? [request.address, asked.map(toHexChainId)] : [request.address] })
   if (!answer) return undefined
   const all = parseCapabilities(answer.result)
   return asked ? Object.fromEntries(Object.entries(all).filter(([id]) => asked.includes(id as CaipNetworkId))) : all
@@ -50,7 +49,7 @@ export async function getCapabilities(portico: PluginContext, request: GetCapabi
  * await sendCalls(portico, request) // { id: '0xab…' }
  */
 export async function sendCalls(portico: PluginContext, request: SendCallsRequest): Promise<SendCallsResult | undefined> {
-  const answer = await askWallet(portico, request.connectorId, request.network.caipNetworkId, 'wallet_sendCalls', toSendCallsParams(request))
+  const answer = await portico.walletRequest({ connectorId: request.connectorId, chainId: request.network.caipNetworkId, method: 'wallet_sendCalls', params: toSendCallsParams(request) })
   return answer && parseSendCallsResult(answer.result)
 }
 
@@ -64,7 +63,7 @@ export async function sendCalls(portico: PluginContext, request: SendCallsReques
  */
 export async function getCallsStatus(portico: PluginContext, request: GetCallsStatusRequest): Promise<CallsStatus | undefined> {
   if (request.id.startsWith(sequentialIdPrefix)) return readSequentialStatus(portico, request.network, request.id)
-  const answer = await askWallet(portico, request.connectorId, request.network.caipNetworkId, 'wallet_getCallsStatus', [request.id])
+  const answer = await portico.walletRequest({ connectorId: request.connectorId, chainId: request.network.caipNetworkId, method: 'wallet_getCallsStatus', params: [request.id] })
   return answer && parseCallsStatus(answer.result, request.id, request.network.caipNetworkId)
 }
 
@@ -78,6 +77,6 @@ export async function getCallsStatus(portico: PluginContext, request: GetCallsSt
  */
 export async function showCallsStatus(portico: PluginContext, request: ShowCallsStatusRequest): Promise<true | undefined> {
   if (request.id.startsWith(sequentialIdPrefix)) throw new ProviderRpcError({ code: 4200, message: 'A batch sent call by call has no wallet view' })
-  const answer = await askWallet(portico, request.connectorId, request.network.caipNetworkId, 'wallet_showCallsStatus', [request.id])
+  const answer = await portico.walletRequest({ connectorId: request.connectorId, chainId: request.network.caipNetworkId, method: 'wallet_showCallsStatus', params: [request.id] })
   return answer && true
 }

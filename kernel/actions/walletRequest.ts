@@ -1,0 +1,46 @@
+import type { Portico } from '../createPorticoKernel.js'
+import { BaseError } from '../errors/BaseError.js'
+import { ProviderRpcError } from '../errors/ProviderRpcError.js'
+import type { CaipNetworkId } from '../types/caip.js'
+import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
+
+export type WalletRequestParameters = {
+  /** The wallet to ask: the connector of the connection (or the one being connected). */
+  connectorId: string
+  chainId: CaipNetworkId
+  method: string
+  params?: unknown
+}
+/** The wallet's raw answer, boxed, or `undefined` when nothing could carry the request. */
+export type WalletRequestReturnType = { result: unknown } | undefined
+export type WalletRequestErrorType = ProviderRpcError | BaseError
+
+/**
+ * Sends one request to a given wallet of a namespace (the `chainId`'s) for a feature plugin that
+ * asks the wallet a question of its own (EIP-5792 batches, capabilities), also while that wallet is
+ * still connecting: first through the chain plugin that holds the wallet's provider (the `request`
+ * hook, for that `connectorId`), else over the namespace's channel (WalletConnect) when it belongs
+ * to that wallet and the wallet approved `method` on `chainId`. Unlike `request`, nothing needs to
+ * be connected, and a request nothing can carry resolves `undefined` (the caller then passes, and
+ * the kernel decides) instead of throwing.
+ *
+ * @returns `{ result }` with the wallet's raw answer (the caller checks it), or `undefined`
+ * @throws BaseError for a malformed request; the wallet's error (a ProviderRpcError with its code; another typed error as it is)
+ * @example
+ * await context.walletRequest({ connectorId: 'io.metamask', chainId: 'eip155:1', method: 'wallet_getCallsStatus', params: [id] }) // { result: { status: 200, … } }
+ */
+export async function walletRequest(portico: Portico, { connectorId, chainId, method, params }: WalletRequestParameters): Promise<WalletRequestReturnType> {
+  if (typeof method !== 'string' || method.length === 0 || method.length > 200) throw new BaseError('A request needs a method name', { metaMessages: [`Received: ${typeof method}`] })
+  if (typeof connectorId !== 'string' || connectorId.length === 0) throw new BaseError('A wallet request needs the connector id of the wallet to ask')
+  const { namespace, caipNetworkId } = parseCaipNetworkId(chainId)
+  try {
+    const injected = await portico.hooks.request.for(namespace).promise({ namespace, connectorId, method, ...(params === undefined ? {} : { params }), chainId: caipNetworkId })
+    if (injected) return injected
+    const channel = portico.stores.connections.channel(namespace)
+    if (!channel || portico.stores.connections.get(namespace).connectorId !== connectorId) return undefined
+    if (channel.supports && !channel.supports(method, caipNetworkId)) return undefined
+    return { result: await channel.request({ method, params, chainId: caipNetworkId }) }
+  } catch (error) {
+    throw error instanceof BaseError ? error : ProviderRpcError.from(error)
+  }
+}
