@@ -1,5 +1,6 @@
 import { runInAction } from 'mobx'
 import type { Portico } from '../createPorticoKernel.js'
+import { readBalance, type ReadBalanceParameters } from '../actions/readBalance.js'
 import { rpcRequest, type RpcRequestParameters } from '../actions/rpcRequest.js'
 import { walletRequest, type WalletRequestParameters, type WalletRequestReturnType } from '../actions/walletRequest.js'
 import type { DeclaredHooks, PluginHookRegistry } from '../registries/PluginHookRegistry.js'
@@ -7,6 +8,7 @@ import { storageKeys } from '../services/storageKeys.js'
 import type { CloseGuard } from '../stores/ModalStore.js'
 import { readonlyStores, type ReadonlyRootStore } from '../stores/readonlyStores.js'
 import type { ToastLink, ToastVariant } from '../stores/ToastStore.js'
+import type { BalanceResult } from '../types/hooks.js'
 import type { RouteData, View } from '../types/view.js'
 import type { DirectoryWallet, WalletConnector } from '../types/wallet.js'
 
@@ -61,6 +63,12 @@ export type PluginContext = Omit<Portico, 'destroy' | 'ready' | 'subscribe' | 'g
    * @throws BaseError for a malformed request; the wallet's error (ProviderRpcError with its code)
    */
   walletRequest(parameters: WalletRequestParameters): Promise<WalletRequestReturnType>
+  /**
+   * The native balance of any address on a configured network, through the namespace's chain
+   * plugin (the `fetchBalance` hook); nothing cached, no store changed.
+   * @throws BaseError for a malformed address, NetworkNotFoundError, NoPluginForHookError; the tap's typed error
+   */
+  readBalance(parameters: ReadBalanceParameters): Promise<BalanceResult | undefined>
   /** Declares this plugin's own hooks (once, in `setup`); other plugins tap or call them. */
   declareHooks<H extends DeclaredHooks>(hooks: H): Readonly<H>
   /**
@@ -99,6 +107,7 @@ export function createPluginContext(portico: Portico, pluginName: string, plugin
     addCloseGuard: (guard) => modal.addCloseGuard(guard),
     rpcRequest: (parameters) => rpcRequest(portico, parameters),
     walletRequest: (parameters) => walletRequest(portico, parameters),
+    readBalance: (parameters) => readBalance(portico, parameters),
     declareHooks: (hooks) => pluginHooks.declare(pluginName, hooks),
     pluginHooks: (plugin, names) => pluginHooks.get(plugin, pluginName, names),
     hasPlugin: (plugin) => pluginHooks.isInstalled(plugin),
@@ -186,6 +195,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   showToast: { group: 'Plugin actions', doc: 'Shows a toast (a message key or text; success, error, loading or info; an optional link).' },
   addCloseGuard: { group: 'Plugin actions', doc: 'Adds a guard that may forbid closing the modal; returns its remover.' },
   rpcRequest: { group: 'Plugin actions', doc: "Sends one JSON-RPC request to a configured network's nodes (not the wallet) through the namespace's chain plugin (`rpcRequest` hook): `{ chainId, method, params? }`, the node's result back." },
+  readBalance: { group: 'Plugin actions', doc: "The native balance of any address on a configured network (`{ chainId, address }`) through the namespace's chain plugin (`fetchBalance` hook), e.g. a Ledger's addresses before one is picked; nothing cached." },
   walletRequest: { group: 'Plugin actions', doc: "Sends one request to a given wallet (`{ connectorId, chainId, method, params? }`), also while it connects: through the chain plugin holding its provider (`request` hook), else the namespace's channel when it is that wallet's and approved the method; `{ result }`, or `undefined` when nothing can carry it." },
   declareHooks: { group: 'Plugin hooks', doc: "Declares the plugin's own hooks, once, in `setup`." },
   pluginHooks: { group: 'Plugin hooks', doc: "Another plugin's declared hooks, by its name, typed by the asker and checked by name (`PluginHooksNotFoundError`)." },

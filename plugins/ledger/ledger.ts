@@ -174,7 +174,7 @@ export function ledger(options: LedgerOptions = {}, environment: LedgerEnvironme
         async balance(namespace: string, address: string) {
           const network = portico.stores.networks.activeOf(namespace) ?? networksOf(namespace)[0]
           if (!network) return undefined
-          return portico.hooks.fetchBalance.for(namespace).promise({ namespace, address, network })
+          return portico.readBalance({ chainId: network.caipNetworkId, address })
         },
         replaceView: (view: View) => portico.replaceView(view),
         async choose(namespace: string, path: string, address: string) {
