@@ -2,26 +2,12 @@
 // namespace's chain plugin (the `fetchBalance` hook), for accounts that are not connected (a
 // Ledger's addresses); nothing cached, no store changed, nothing asked for a malformed request.
 import { describe, expect, it } from 'vitest'
-import { definePlugin, NetworkNotFoundError, ProviderRpcError, type PluginContext } from '../../kernel/kernel.js'
-import { addressB, createTestPortico, evmA, evmB, newWallet, testChain } from './helpers/testKit.js'
-
-function reader() {
-  const kept: { context?: PluginContext } = {}
-  const plugin = definePlugin({
-    name: 'reader',
-    kind: 'feature',
-    version: '0.0.0',
-    meta: { description: 'Reads balances in a test.', optionsSchema: { type: 'object', additionalProperties: false } },
-    setup(portico) {
-      kept.context = portico
-    },
-  })
-  return { plugin, context: () => kept.context! }
-}
+import { definePlugin, NetworkNotFoundError, ProviderRpcError } from '../../kernel/kernel.js'
+import { addressB, contextKeeper, createTestPortico, evmA, evmB, newWallet, testChain } from './helpers/testKit.js'
 
 describe('context.readBalance', () => {
   it("reads an address that is not connected on the network asked for, and changes no store", async () => {
-    const read = reader()
+    const read = contextKeeper()
     const asked: unknown[] = []
     const spy = definePlugin({
       name: 'spy',
@@ -45,7 +31,7 @@ describe('context.readBalance', () => {
   })
 
   it('refuses a malformed address and an unconfigured network before asking anyone', async () => {
-    const read = reader()
+    const read = contextKeeper()
     const wallet = newWallet()
     const { portico } = createTestPortico({ plugins: [testChain('eip155', wallet), read.plugin] }, wallet)
     await portico.ready()
@@ -57,7 +43,7 @@ describe('context.readBalance', () => {
   })
 
   it("passes a node's failure on as a ProviderRpcError with its code", async () => {
-    const read = reader()
+    const read = contextKeeper()
     const failing = definePlugin({
       name: 'failing',
       kind: 'feature',

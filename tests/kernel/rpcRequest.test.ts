@@ -2,13 +2,12 @@
 // plugin (its rpcRequest tap), never its own RPC client; the kernel checks the request first and
 // types what comes back. tests/plugins/eip155/rpcRequest.test.ts runs the eip155 plugin's tap.
 import { describe, expect, it } from 'vitest'
-import { BaseError, definePlugin, NetworkNotFoundError, NoAnswerError, NoPluginForHookError, ProviderRpcError, type PluginContext, type RpcRequest } from '../../kernel/kernel.js'
-import { createTestPortico, newWallet, testChain } from './helpers/testKit.js'
+import { BaseError, definePlugin, NetworkNotFoundError, NoAnswerError, NoPluginForHookError, ProviderRpcError, type RpcRequest } from '../../kernel/kernel.js'
+import { contextKeeper, createTestPortico, newWallet, testChain } from './helpers/testKit.js'
 
-/** A chain-side plugin answering eip155's rpcRequest from `answer` (none: no tap), and a feature plugin that keeps its context. */
+/** A chain-side plugin answering eip155's rpcRequest from `answer` (none: no tap), and a plugin's context to ask with. */
 function setup(answer?: (request: RpcRequest) => Promise<{ result: unknown } | undefined>) {
   const seen: RpcRequest[] = []
-  let context!: PluginContext
   const node = definePlugin({
     name: 'node',
     kind: 'feature',
@@ -22,17 +21,9 @@ function setup(answer?: (request: RpcRequest) => Promise<{ result: unknown } | u
       })
     },
   })
-  const reader = definePlugin({
-    name: 'reader',
-    kind: 'feature',
-    version: '0.0.0',
-    meta: { description: 'Reads the chain in a test.', optionsSchema: { type: 'object', additionalProperties: false } },
-    setup(portico) {
-      context = portico
-    },
-  })
-  const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), node, reader] })
-  return { portico, context, seen }
+  const reader = contextKeeper()
+  const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), node, reader.plugin] })
+  return { portico, context: reader.context(), seen }
 }
 
 describe('context.rpcRequest', () => {

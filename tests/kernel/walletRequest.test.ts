@@ -3,23 +3,8 @@
 // else the namespace's channel when it is that wallet's and approved the method; `undefined` when
 // nothing can carry it. Unit tests of the one kernel action, with test plugins as the wallets.
 import { describe, expect, it } from 'vitest'
-import { BaseError, definePlugin, ProviderRpcError, type ConnectionRequest, type PluginContext, type WalletRequest } from '../../kernel/kernel.js'
-import { addressA, createTestPortico, newWallet, testChain } from './helpers/testKit.js'
-
-/** A feature plugin that keeps its context. */
-function reader() {
-  const kept: { context?: PluginContext } = {}
-  const plugin = definePlugin({
-    name: 'reader',
-    kind: 'feature',
-    version: '0.0.0',
-    meta: { description: 'Asks wallets in a test.', optionsSchema: { type: 'object', additionalProperties: false } },
-    setup(portico) {
-      kept.context = portico
-    },
-  })
-  return { plugin, context: () => kept.context! }
-}
+import { BaseError, definePlugin, ProviderRpcError, type ConnectionRequest, type WalletRequest } from '../../kernel/kernel.js'
+import { addressA, contextKeeper, createTestPortico, newWallet, testChain } from './helpers/testKit.js'
 
 /** A chain-side plugin that answers eip155's `request` hook for `connectorId` only, recording what it was asked. */
 function injected(connectorId: string, answer: (request: WalletRequest) => Promise<unknown>) {
@@ -69,7 +54,7 @@ function channelConnector(approved: string[], answer: (request: ConnectionReques
 
 describe('context.walletRequest', () => {
   it("asks the wallet's provider through the request hook while nothing is connected, and passes the answer back boxed", async () => {
-    const read = reader()
+    const read = contextKeeper()
     const wallet = injected('io.metamask', async (request) => (request.method === 'wallet_getCapabilities' ? { '0x1': { atomic: { status: 'supported' } } } : null))
     const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), wallet.plugin, read.plugin] })
     await portico.ready()
@@ -85,7 +70,7 @@ describe('context.walletRequest', () => {
   })
 
   it("carries it over the namespace's channel only for that channel's wallet and a method it approved", async () => {
-    const read = reader()
+    const read = contextKeeper()
     const phone = channelConnector(['wallet_getCallsStatus'], async (request) => ({ asked: request.method }))
     const { portico } = createTestPortico({ plugins: [phone.plugin, testChain('eip155', newWallet()), read.plugin] })
     await portico.connect({ namespace: 'eip155', connectorId: 'phone' })
@@ -99,7 +84,7 @@ describe('context.walletRequest', () => {
   })
 
   it("keeps the wallet's EIP-1193 code, and refuses a malformed request before asking anyone", async () => {
-    const read = reader()
+    const read = contextKeeper()
     const wallet = injected('io.metamask', async () => {
       throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
     })

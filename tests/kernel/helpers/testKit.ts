@@ -1,4 +1,4 @@
-import { createPorticoKernel, definePlugin, type Network, type PorticoOptions, type StorageBackend } from '../../../kernel/kernel.js'
+import { createPorticoKernel, definePlugin, type Network, type PluginContext, type PorticoOptions, type StorageBackend } from '../../../kernel/kernel.js'
 
 export function network(namespace: string, reference: string | number, name = `${namespace} ${reference}`): Network {
   return {
@@ -108,4 +108,33 @@ export function createTestPortico(overrides: Partial<PorticoOptions> = {}, walle
     ...overrides,
   })
   return { portico, wallet, storage }
+}
+
+/**
+ * A feature plugin that keeps the context it was set up with, for a test that acts as a plugin
+ * (`context.rpcRequest`, `context.walletRequest`, `context.readBalance`, …).
+ *
+ * @example
+ * const reader = contextKeeper()
+ * createTestPortico({ plugins: [testChain('eip155', wallet), reader.plugin] })
+ * await reader.context().rpcRequest({ chainId: 'eip155:1', method: 'eth_blockNumber' })
+ */
+export function contextKeeper() {
+  let kept: PluginContext | undefined
+  const plugin = definePlugin({
+    name: 'reader',
+    kind: 'feature',
+    version: '0.0.0',
+    meta: { description: 'Acts as a plugin in a test.', optionsSchema: { type: 'object', additionalProperties: false } },
+    setup(portico) {
+      kept = portico
+    },
+  })
+  return {
+    plugin,
+    context(): PluginContext {
+      if (!kept) throw new Error('The reader plugin has not been set up yet')
+      return kept
+    },
+  }
 }

@@ -4,10 +4,10 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import '../../helpers/eip155Loaded.js'
-import { createPorticoKernel, definePlugin, type PluginContext } from '../../../kernel/kernel.js'
+import { createPorticoKernel } from '../../../kernel/kernel.js'
 import { createRpcClient } from '../../../plugins/eip155/actions/createRpcClient.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
-import { memoryStorage } from '../../kernel/helpers/testKit.js'
+import { contextKeeper, memoryStorage } from '../../kernel/helpers/testKit.js'
 
 type Node = { url: string; pings: number; calls: string[]; server: Server }
 const nodes: Node[] = []
@@ -48,24 +48,15 @@ describe('eip155 createRpcClient over several URLs', () => {
     const stopped = new AbortController()
     const running = new AbortController()
     // A kernel with the eip155 plugin whose network has two URLs (e, f), read through context.rpcRequest.
-    let context!: PluginContext
-    const reader = definePlugin({
-      name: 'reader',
-      kind: 'feature',
-      version: '0.0.0',
-      meta: { description: 'Reads the chain in a test.', optionsSchema: { type: 'object', additionalProperties: false } },
-      setup(portico) {
-        context = portico
-      },
-    })
-    const portico = createPorticoKernel({ projectId: 'test', networks: [defineNetwork({ id: 31337, name: 'K', rpcUrls: [e.url, f.url] })], plugins: [eip155(), reader], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+    const reader = contextKeeper()
+    const portico = createPorticoKernel({ projectId: 'test', networks: [defineNetwork({ id: 31337, name: 'K', rpcUrls: [e.url, f.url] })], plugins: [eip155(), reader.plugin], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
     try {
       await portico.ready()
       const stoppedClient = await createRpcClient(defineNetwork({ id: 31337, name: 'A', rpcUrls: [a.url, b.url] }), { signal: stopped.signal })
       const runningClient = await createRpcClient(defineNetwork({ id: 31337, name: 'B', rpcUrls: [c.url, d.url] }), { signal: running.signal })
       expect(await stoppedClient.request({ method: 'eth_chainId' })).toBe('0x7a69')
       expect(await runningClient.request({ method: 'eth_chainId' })).toBe('0x7a69')
-      expect(await context.rpcRequest({ chainId: 'eip155:31337', method: 'eth_chainId' })).toBe('0x7a69')
+      expect(await reader.context().rpcRequest({ chainId: 'eip155:31337', method: 'eth_chainId' })).toBe('0x7a69')
       // The first ranking pings each URL at once.
       await expect.poll(() => [a.pings, b.pings, c.pings, d.pings, e.pings, f.pings], { timeout: 5_000 }).toEqual([1, 1, 1, 1, 1, 1])
       stopped.abort()
