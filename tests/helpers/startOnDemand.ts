@@ -1,32 +1,31 @@
-import { sandboxPorts } from '../../sandbox/config.js'
+import { sandboxEvmChains, sandboxPorts } from '../../sandbox/config.js'
 import type { TestSandbox } from './startSandbox.js'
 
 /**
- * Starts the sandbox's alto bundlers and waits until both answer. The sandbox starts alto on the
- * first request to a bundler's port (sandbox/accountAbstraction/startAltoOnDemand.ts), and that
- * request waits for it; through the server's `/v1/bundler` a wallet's first user operation would
- * be timed against alto's start (the server gives a bundler 8 s), which a machine busy with other
- * test files can exceed. The ERC-4337 files call this in `beforeAll`, so their tests time the
- * bundler's answers, not its start.
+ * Starts the sandbox's alto bundler of one devnet (Devnet A's unless told) and waits until it
+ * answers. The sandbox starts alto on the first request to a bundler's port
+ * (sandbox/accountAbstraction/startAltoOnDemand.ts), and that request waits for it; through the
+ * server's `/v1/bundler` a wallet's first user operation would be timed against alto's start (the
+ * server gives a bundler 8 s), which a machine busy with other test files can exceed. The ERC-4337
+ * files call this in `beforeAll`, so their tests time the bundler's answers, not its start. Only the
+ * devnet a file uses: a running alto polls its anvil several times a second until the sandbox stops.
  *
  * @param sandbox a running sandbox
+ * @param chainId the devnet whose bundler to start
  * @example
- * await startSandboxBundlers(sandbox)
+ * await startSandboxBundler(sandbox)
  */
-export async function startSandboxBundlers(sandbox: Pick<TestSandbox, 'port'>): Promise<void> {
-  const { bundlerA, bundlerB } = sandboxPorts(sandbox.port)
-  await Promise.all(
-    [bundlerA, bundlerB].map(async (port) => {
-      const response = await fetch(`http://127.0.0.1:${port}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }),
-        signal: AbortSignal.timeout(120_000),
-      })
-      const body = (await response.json()) as { result?: unknown; error?: { message: string } }
-      if (!Array.isArray(body.result)) throw new Error(`The sandbox's bundler on port ${port} did not start: ${body.error?.message ?? JSON.stringify(body)}`)
-    }),
-  )
+export async function startSandboxBundler(sandbox: Pick<TestSandbox, 'port'>, chainId: 'eip155:31337' | 'eip155:31338' = 'eip155:31337'): Promise<void> {
+  const chain = sandboxEvmChains.find((c) => c.caipNetworkId === chainId)!
+  const port = sandboxPorts(sandbox.port)[chain.bundlerPortKey]
+  const response = await fetch(`http://127.0.0.1:${port}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }),
+    signal: AbortSignal.timeout(120_000),
+  })
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } }
+  if (!Array.isArray(body.result)) throw new Error(`The sandbox's bundler of ${chainId} did not start: ${body.error?.message ?? JSON.stringify(body)}`)
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { startSandboxBundlers } from '../../helpers/startOnDemand.js'
+import { startSandboxBundler } from '../../helpers/startOnDemand.js'
 
 const pusd = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const devAccount1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -21,7 +21,7 @@ let nodeUrl: string
 
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
-  await startSandboxBundlers(sandbox)
+  await startSandboxBundler(sandbox)
   visitor = await openSandboxPage()
   page = visitor.page
   const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { caipNetworkId: string; nodeUrl: string }[] }

@@ -9,7 +9,7 @@ import { launchChromium } from '../../helpers/chromium.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { startSandboxBundlers } from '../../helpers/startOnDemand.js'
+import { startSandboxBundler } from '../../helpers/startOnDemand.js'
 
 let sandbox: TestSandbox
 let visitor: SandboxPage
@@ -18,7 +18,7 @@ let browser: Browser | undefined
 
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
-  await startSandboxBundlers(sandbox)
+  await startSandboxBundler(sandbox)
   visitor = await openSandboxPage()
   page = visitor.page
 })

@@ -8,7 +8,7 @@ import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { startSandboxBundlers } from '../../helpers/startOnDemand.js'
+import { startSandboxBundler } from '../../helpers/startOnDemand.js'
 
 type WalletAnswer = { result?: unknown; error?: { code: number; message: string } }
 
@@ -41,7 +41,7 @@ const violations: string[] = []
 
 beforeAll(async () => {
   ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
-  await startSandboxBundlers(sandbox)
+  await startSandboxBundler(sandbox)
   info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxInfo
   const walletScript = await (await fetch(`${sandbox.url}/dev-wallet.js`)).text()
   ;({ context } = await newLoopbackContext(browser))
