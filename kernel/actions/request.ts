@@ -7,6 +7,7 @@ import type { ChainNamespace } from '../types/caip.js'
 import type { ConnectionRequest } from '../types/connection.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { requireHook } from './requireHook.js'
+import { requireMethodName } from './requireMethodName.js'
 
 export type RequestParameters = ConnectionRequest & { namespace?: ChainNamespace }
 
@@ -25,7 +26,7 @@ export type RequestParameters = ConnectionRequest & { namespace?: ChainNamespace
  */
 export async function request(portico: Portico, parameters: RequestParameters): Promise<unknown> {
   const { method, params, chainId } = parameters ?? ({} as RequestParameters)
-  if (typeof method !== 'string' || method.length === 0 || method.length > 200) throw new BaseError('A request needs a method name', { metaMessages: [`Received: ${typeof method}`] })
+  requireMethodName(method)
   const parsed = parseCaipNetworkId(chainId)
   const namespace = parameters.namespace ?? parsed.namespace
   if (parsed.namespace !== namespace) throw new ChainNotSupportedError({ caipNetworkId: parsed.caipNetworkId })

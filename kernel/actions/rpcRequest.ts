@@ -6,6 +6,7 @@ import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { CaipNetworkId } from '../types/caip.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { requireHook } from './requireHook.js'
+import { requireMethodName } from './requireMethodName.js'
 
 export type RpcRequestParameters = { chainId: CaipNetworkId; method: string; params?: unknown }
 export type RpcRequestReturnType = unknown
@@ -24,7 +25,7 @@ export type RpcRequestErrorType = NetworkNotFoundError | ProviderRpcError | Base
  * await context.rpcRequest({ chainId: 'eip155:1', method: 'eth_getTransactionReceipt', params: [hash] }) // { status: '0x1', … } or null
  */
 export async function rpcRequest(portico: Portico, { chainId, method, params }: RpcRequestParameters): Promise<RpcRequestReturnType> {
-  if (typeof method !== 'string' || method.length === 0 || method.length > 200) throw new BaseError('A request needs a method name', { metaMessages: [`Received: ${typeof method}`] })
+  requireMethodName(method)
   const { namespace, caipNetworkId } = parseCaipNetworkId(chainId)
   const network = portico.stores.networks.find(caipNetworkId)
   if (!network) throw new NetworkNotFoundError({ caipNetworkId })

@@ -3,6 +3,7 @@ import { BaseError } from '../errors/BaseError.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { CaipNetworkId } from '../types/caip.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
+import { requireMethodName } from './requireMethodName.js'
 
 export type WalletRequestParameters = {
   /** The wallet to ask: the connector of the connection (or the one being connected). */
@@ -30,7 +31,7 @@ export type WalletRequestErrorType = ProviderRpcError | BaseError
  * await context.walletRequest({ connectorId: 'io.metamask', chainId: 'eip155:1', method: 'wallet_getCallsStatus', params: [id] }) // { result: { status: 200, … } }
  */
 export async function walletRequest(portico: Portico, { connectorId, chainId, method, params }: WalletRequestParameters): Promise<WalletRequestReturnType> {
-  if (typeof method !== 'string' || method.length === 0 || method.length > 200) throw new BaseError('A request needs a method name', { metaMessages: [`Received: ${typeof method}`] })
+  requireMethodName(method)
   if (typeof connectorId !== 'string' || connectorId.length === 0) throw new BaseError('A wallet request needs the connector id of the wallet to ask')
   const { namespace, caipNetworkId } = parseCaipNetworkId(chainId)
   try {

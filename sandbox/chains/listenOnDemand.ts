@@ -1,5 +1,6 @@
-import { type Server, type Socket, createConnection, createServer } from 'node:net'
+import { type Server, type Socket, createServer } from 'node:net'
 
+import { relaySocket } from '../../server/scale/relaySocket.js'
 import { sandboxHost } from '../config.js'
 import { PortInUseError } from '../devnets/errors.js'
 
@@ -63,21 +64,9 @@ export async function listenOnDemand<T extends { port: number }>({
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
     socket.on('error', () => socket.destroy())
-    socket.pause()
     ensure().then(
       (started) => {
-        if (socket.destroyed) return
-        const upstream = createConnection({ host: sandboxHost, port: started.port })
-        sockets.add(upstream)
-        upstream.once('close', () => {
-          sockets.delete(upstream)
-          socket.destroy()
-        })
-        upstream.on('error', () => upstream.destroy())
-        socket.once('close', () => upstream.destroy())
-        socket.pipe(upstream)
-        upstream.pipe(socket)
-        socket.resume()
+        if (!socket.destroyed) relaySocket(socket, { host: sandboxHost, port: started.port }, sockets, { refused: () => socket.destroy() })
       },
       (error: unknown) => {
         process.stderr.write(`Portico sandbox: ${what} did not start: ${(error as Error).message?.split('\n')[0] ?? String(error)}\n`)
@@ -86,7 +75,7 @@ export async function listenOnDemand<T extends { port: number }>({
     )
   }
 
-  const server: Server = createServer(relay)
+  const server: Server = createServer({ pauseOnConnect: true }, relay)
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError({ port, what, cause: error }) : error))
     server.listen(port, sandboxHost, () => resolve())

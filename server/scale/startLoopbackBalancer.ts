@@ -1,4 +1,6 @@
-import { connect, createServer, type Socket } from 'node:net'
+import { createServer, type Socket } from 'node:net'
+
+import { relaySocket } from './relaySocket.js'
 
 /** How {@link startLoopbackBalancer} picks an instance for a new connection. */
 export type BalancerStrategy = 'round-robin' | 'first-alive'
@@ -51,30 +53,16 @@ export async function startLoopbackBalancer(parameters: StartLoopbackBalancerPar
       return
     }
     const index = (start + attempt) % backends.length
-    const backend = backends[index]!
-    const upstream = connect(backend.port, backend.host)
-    let connected = false
-    upstream.once('connect', () => {
-      connected = true
-      open[index]! += 1
-      total[index]! += 1
-      sockets.add(upstream)
-      client.pipe(upstream)
-      upstream.pipe(client)
-      client.resume()
-    })
-    upstream.on('error', () => {
-      if (!connected) tryBackend(client, attempt + 1, start)
-      else client.destroy()
-    })
-    upstream.on('close', () => {
-      sockets.delete(upstream)
-      if (connected) {
+    relaySocket(client, backends[index]!, sockets, {
+      connected: () => {
+        open[index]! += 1
+        total[index]! += 1
+      },
+      closed: () => {
         open[index]! -= 1
-        client.destroy()
-      }
+      },
+      refused: () => tryBackend(client, attempt + 1, start),
     })
-    client.on('close', () => upstream.destroy())
   }
 
   const server = createServer({ pauseOnConnect: true }, (client) => {

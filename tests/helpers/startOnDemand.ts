@@ -1,3 +1,4 @@
+import { jsonRpcCall } from '../../sandbox/chains/SandboxChain.js'
 import { sandboxEvmChains, sandboxPorts } from '../../sandbox/config.js'
 import type { TestSandbox } from './startSandbox.js'
 
@@ -18,14 +19,8 @@ import type { TestSandbox } from './startSandbox.js'
 export async function startSandboxBundler(sandbox: Pick<TestSandbox, 'port'>, chainId: 'eip155:31337' | 'eip155:31338' = 'eip155:31337'): Promise<void> {
   const chain = sandboxEvmChains.find((c) => c.caipNetworkId === chainId)!
   const port = sandboxPorts(sandbox.port)[chain.bundlerPortKey]
-  const response = await fetch(`http://127.0.0.1:${port}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }),
-    signal: AbortSignal.timeout(120_000),
-  })
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } }
-  if (!Array.isArray(body.result)) throw new Error(`The sandbox's bundler of ${chainId} did not start: ${body.error?.message ?? JSON.stringify(body)}`)
+  const entryPoints = await jsonRpcCall(`http://127.0.0.1:${port}`, 'eth_supportedEntryPoints', [], AbortSignal.timeout(120_000))
+  if (!Array.isArray(entryPoints)) throw new Error(`The sandbox's bundler of ${chainId} answered no entry points: ${JSON.stringify(entryPoints)}`)
 }
 
 /**
@@ -41,12 +36,6 @@ export async function startSandboxBundler(sandbox: Pick<TestSandbox, 'port'>, ch
  */
 export async function startSandboxPolkadot(sandbox: Pick<TestSandbox, 'port'>): Promise<void> {
   const { polkadot } = sandboxPorts(sandbox.port)
-  const response = await fetch(`http://127.0.0.1:${polkadot}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'chain_getBlockHash', params: [0] }),
-    signal: AbortSignal.timeout(120_000),
-  })
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } }
-  if (typeof body.result !== 'string') throw new Error(`The sandbox's Substrate node did not start: ${body.error?.message ?? JSON.stringify(body)}`)
+  const genesis = await jsonRpcCall(`http://127.0.0.1:${polkadot}`, 'chain_getBlockHash', [0], AbortSignal.timeout(120_000))
+  if (typeof genesis !== 'string') throw new Error(`The sandbox's Substrate node answered no genesis hash: ${JSON.stringify(genesis)}`)
 }

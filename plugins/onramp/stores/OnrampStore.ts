@@ -21,6 +21,12 @@ export type OnrampStoreDependencies = {
   clearTimeout?: (handle: unknown) => void
 }
 
+/** Why no quote can be asked for: a key of the plugin's strings (`messages.ts`) and the values it takes. */
+export type OnrampProblem = {
+  key: 'onramp.problem.selectAsset' | 'onramp.problem.enterAmount' | 'onramp.problem.fiatDecimals' | 'onramp.problem.cryptoDecimals'
+  values?: { symbol: string; decimals: number }
+}
+
 /**
  * The on-ramp view's state (spec §2, §3 on-ramp options): the assets the server's providers sell
  * on the active namespace's networks, the fiat currency and the amount (in fiat or in the crypto),
@@ -28,12 +34,6 @@ export type OnrampStoreDependencies = {
  * order from the server, the window the view opened (or none when the browser blocked it), and
  * the order's status polled until the provider reports it completed or failed.
  */
-/** Why no quote can be asked for: a key of the plugin's strings (`messages.ts`) and the values it takes. */
-export type OnrampProblem = {
-  key: 'onramp.problem.selectAsset' | 'onramp.problem.enterAmount' | 'onramp.problem.fiatDecimals' | 'onramp.problem.cryptoDecimals'
-  values?: { symbol: string; decimals: number }
-}
-
 export class OnrampStore {
   options: OnrampOptions | undefined = undefined
   status: OnrampStatus = 'loading'

@@ -10,14 +10,14 @@ export type SwapStatus = 'idle' | 'loading' | 'quoting' | 'ready' | 'approving' 
 /** A quote older than this is refreshed before the swap is sent (ms). */
 export const quoteMaxAgeMs = 30_000
 
+/** Why a swap cannot go ahead: a key of the plugin's strings (`messages.ts`) and the values it takes. */
+export type SwapProblem = { key: 'swap.problem.selectTokens' | 'swap.problem.enterAmount' | 'swap.problem.incorrectValue' | 'swap.problem.insufficient'; values?: { symbol: string } }
+
 /**
  * The Swap view's state (spec §2, Swap): the chain's tokens from the swap API with the account's
  * balances, the amount to sell, the quote (what comes back, the price impact, the minimum at the
  * slippage), the approval a token needs first, and the swap itself, followed to its receipt.
  */
-/** Why a swap cannot go ahead: a key of the plugin's strings (`messages.ts`) and the values it takes. */
-export type SwapProblem = { key: 'swap.problem.selectTokens' | 'swap.problem.enterAmount' | 'swap.problem.incorrectValue' | 'swap.problem.insufficient'; values?: { symbol: string } }
-
 export class SwapStore {
   tokens: SwapToken[] = []
   from: string | undefined = undefined
