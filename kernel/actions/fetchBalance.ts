@@ -53,10 +53,13 @@ async function fetchBalanceNow(
   try {
     const result = await hook.promise({ namespace: ns, address, network })
     if (result) portico.services.storage.setCached(cacheKey, result)
+    // The visitor may have moved to another account or chain meanwhile: its own read fills the view.
+    const { connections } = portico.stores
+    const current = connections.address(ns) === address && connections.get(ns).caipNetworkId === network.caipNetworkId
     runInAction(() =>
       accounts.update(ns, {
         balanceLoading: false,
-        ...(result ? { balance: result.balance, balanceSymbol: result.symbol } : {}),
+        ...(result && current ? { balance: result.balance, balanceSymbol: result.symbol } : {}),
       }),
     )
     return result

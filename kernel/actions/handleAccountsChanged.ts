@@ -40,7 +40,11 @@ export function handleAccountsChanged(portico: Portico, namespace: ChainNamespac
   }
   const unchanged = valid.length === connection.accounts.length && valid.every((a, i) => a.address === connection.accounts[i]?.address && (a.type === undefined || a.type === connection.accounts[i]?.type) && a.name === connection.accounts[i]?.name)
   if (unchanged) return
-  runInAction(() => connections.setAccounts(namespace, valid))
+  const accountChanged = valid[0]!.address !== connection.accounts[0]?.address
+  runInAction(() => {
+    connections.setAccounts(namespace, valid)
+    if (accountChanged) portico.stores.accounts.forgetBalance(namespace)
+  })
   const caipAddress = connections.caipAddress(namespace) as CaipAddress
   portico.hooks.accountChanged.call({ namespace, address: valid[0]!.address, caipAddress })
 }

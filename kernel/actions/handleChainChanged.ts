@@ -20,7 +20,10 @@ export function handleChainChanged(portico: Portico, namespace: ChainNamespace, 
     return
   }
   if (connection.status !== 'connected' || connection.caipNetworkId === caipNetworkId) return
-  runInAction(() => connections.setNetwork(namespace, caipNetworkId))
+  runInAction(() => {
+    portico.stores.accounts.forgetBalance(namespace)
+    connections.setNetwork(namespace, caipNetworkId)
+  })
   const network = networks.find(caipNetworkId)
   if (network) {
     runInAction(() => {

@@ -42,7 +42,10 @@ export async function switchNetwork(portico: Portico, target: Network | CaipNetw
       throw portico.reportError(typed, { namespace, action: 'switchNetwork' })
     }
     if (!result) throw portico.reportError(new ChainNotSupportedError({ caipNetworkId: network.caipNetworkId }), { namespace, action: 'switchNetwork' })
-    runInAction(() => connections.setNetwork(namespace, result.caipNetworkId))
+    runInAction(() => {
+      if (connections.get(namespace).caipNetworkId !== result.caipNetworkId) portico.stores.accounts.forgetBalance(namespace)
+      connections.setNetwork(namespace, result.caipNetworkId)
+    })
   }
   runInAction(() => networks.setActive(network))
   persistActiveNetwork(portico)

@@ -50,6 +50,15 @@ export class AccountStore {
     this.accounts[namespace] = { ...this.get(namespace), ...patch }
   }
 
+  /**
+   * Drops the native balance when the namespace's active account or chain changes, so no view
+   * shows one account's (or chain's) balance beside another's while the new one is fetched.
+   */
+  forgetBalance(namespace: ChainNamespace): void {
+    const { balance: _balance, balanceSymbol: _symbol, ...rest } = this.get(namespace)
+    this.accounts[namespace] = rest
+  }
+
   /** The USD value of every token held in the namespace (0 when unknown). */
   totalValue(namespace: ChainNamespace): number {
     return (this.get(namespace).tokenBalances ?? []).reduce((sum, b) => sum + (b.value ?? 0), 0)

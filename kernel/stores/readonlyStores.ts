@@ -31,7 +31,7 @@ export const storeMethods = {
     networks: ['setActive', 'setActiveNamespace'],
     wallets: ['addConnectors', 'removeNamespace', 'addRecent'],
     directory: ['fetchFeatured', 'fetchNextPage', 'setQuery', 'search'],
-    accounts: ['update', 'reset'],
+    accounts: ['update', 'forgetBalance', 'reset'],
     toasts: ['show', 'showSuccess', 'showError', 'hide', 'dispose'],
     alerts: ['raise', 'notice', 'warn', 'debugMessage', 'dismiss'],
   },
