@@ -12,6 +12,13 @@ const maxUint256 = 2n ** 256n - 1n
 const deadlineSeconds = 20 * 60
 /** Gas used when the caller asked not to estimate (or an approval cannot be estimated). */
 const fallbackGas = { swap: 300_000n, approve: 80_000n }
+/**
+ * Percent added to a node's gas estimate. The estimate is the gas the transaction needs in the
+ * block the node simulates, not in the block it lands in: a pair already updated in the simulated
+ * block's second skips its price-oracle writes there but not a second later (about 8% more on the
+ * sandbox's pools). The unused part of the limit is refunded.
+ */
+const gasMarginPercent = 20n
 
 const unsupported = () => new HttpError({ status: 400, code: 'UNSUPPORTED_CHAIN', message: 'Network not supported for Swaps' })
 const insufficientLiquidity = () => new HttpError({ status: 400, code: 'INSUFFICIENT_LIQUIDITY', message: 'The amount is more than the pool can pay out' })
@@ -110,7 +117,8 @@ export function createUniswapV2Provider(chains: readonly ChainConfig[]): Convert
   const estimate = async (chain: SwapChain, tx: { account: Address; to: Address; data: `0x${string}`; value?: bigint }, fallback: bigint, disabled: boolean): Promise<bigint> => {
     if (disabled) return fallback
     try {
-      return await clientOf(chain).estimateGas(tx)
+      const gas = await clientOf(chain).estimateGas(tx)
+      return gas + (gas * gasMarginPercent) / 100n
     } catch (error) {
       const reason = (error as { shortMessage?: string }).shortMessage ?? 'the chain refused it'
       throw new HttpError({ status: 400, code: 'WOULD_REVERT', message: `The transaction would fail: ${reason.split('\n')[0]}`, cause: error })

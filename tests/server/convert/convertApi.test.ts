@@ -2,7 +2,8 @@
 // anvil, with the sandbox's pools: quotes equal the router's formula on the pools' reserves, built
 // transactions signed by a dev key swap ETH → pUSD and (after the built approval) pUSD → ETH, a
 // pool that moved past the slippage makes the swap revert with nothing lost, and hostile inputs get
-// a 4xx with a clear message.
+// a 4xx with a clear message; a swap built in the same second as the pool's last trade lands later
+// (its gas estimate has a margin).
 import { type Address, type Hex, erc20Abi, getAddress, parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -56,10 +57,10 @@ afterAll(async () => {
 const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
 
-/** Signs and sends a built `tx` with the user's key; resolves the receipt. */
-async function sendBuilt(tx: { to: string; data: Hex; amount: string; eip155: { gas: string } }) {
+/** Signs and sends a built `tx` with the user's key (or `account`'s); resolves the receipt. */
+async function sendBuilt(tx: { to: string; data: Hex; amount: string; eip155: { gas: string } }, account = user) {
   const { publicClient, walletClient } = clientsFor(anvil.rpcUrl, 31337)
-  const hash = await walletClient.sendTransaction({ account: user, to: getAddress(tx.to.split(':')[2]!), data: tx.data, value: BigInt(tx.amount), gas: BigInt(tx.eip155.gas) })
+  const hash = await walletClient.sendTransaction({ account, to: getAddress(tx.to.split(':')[2]!), data: tx.data, value: BigInt(tx.amount), gas: BigInt(tx.eip155.gas) })
   return publicClient.waitForTransactionReceipt({ hash })
 }
 const pUsdOf = async (address: Address) => clientsFor(anvil.rpcUrl, 31337).publicClient.readContract({ address: pUsd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
@@ -130,6 +131,38 @@ describe('/v1/convert on Uniswap V2', () => {
     const gasPaid = receipt.gasUsed * receipt.effectiveGasPrice
     expect((await publicClient.getBalance({ address: user.address })) - before + gasPaid).toBeGreaterThan(parseEther('0.08'))
     expect(await allowance()).toBe('0')
+  })
+
+  it('a swap built in the same second as the pool\'s last trade still goes through when mined seconds later (the gas has a margin)', async () => {
+    // The node simulates the swap in a block of the same second as the pair's last update, where
+    // Uniswap V2 skips its price-oracle writes; in the later block it lands in they cost more gas.
+    const trader = sandboxDevAccount(4)
+    const traderCaip = `${chainId}:${trader.address}`
+    const { publicClient, walletClient } = clientsFor(anvil.rpcUrl, 31337)
+    const rpc = (method: string, params: unknown[]) => publicClient.request({ method: method as 'eth_chainId', params: params as never })
+    const amount = parseUnits('50', 6)
+    const buy = await server.post('/v1/convert/build-transaction', { amount: parseEther('0.1').toString(), from: eth, to: `${chainId}:${pUsd}`, userAddress: traderCaip, eip155: { slippage: 1 } })
+    const approve = await server.getJson(`/v1/convert/build-approve?${query({ from: `${chainId}:${pUsd}`, to: eth, userAddress: traderCaip, amount: amount.toString() })}`)
+    const second = (await publicClient.getBlock()).timestamp + 1n
+    await rpc('evm_setAutomine', [false])
+    try {
+      const hashes = [
+        await walletClient.sendTransaction({ account: trader, to: router, data: buy.body.tx.data, value: parseEther('0.1'), gas: 300_000n }),
+        await walletClient.sendTransaction({ account: trader, to: pUsd, data: approve.body.tx.data, gas: 100_000n }),
+      ]
+      await rpc('evm_mine', [Number(second)])
+      for (const hash of hashes) expect((await publicClient.getTransactionReceipt({ hash })).status).toBe('success')
+      await rpc('evm_setNextBlockTimestamp', [Number(second)])
+      const sell = await server.post('/v1/convert/build-transaction', { amount: amount.toString(), from: `${chainId}:${pUsd}`, to: eth, userAddress: traderCaip, eip155: { slippage: 1 } })
+      expect(sell.status).toBe(200)
+      await rpc('evm_setNextBlockTimestamp', [Number(second) + 10])
+      await rpc('evm_setAutomine', [true])
+      const receipt = await sendBuilt(sell.body.tx, trader)
+      expect(receipt.status).toBe('success')
+      expect((await publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp).toBe(second + 10n)
+    } finally {
+      await rpc('evm_setAutomine', [true])
+    }
   })
 
   it('a pool that moved past the slippage makes the swap revert on chain, and nothing is lost', async () => {
