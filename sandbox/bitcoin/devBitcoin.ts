@@ -15,6 +15,13 @@ export const devBitcoinDerivationPath = "m/84'/1'/0'/0/0"
 /** The dev key's regtest address. A test pins it to the derivation. */
 export const devBitcoinAddress = 'bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw'
 
+/**
+ * The dev key's compressed public key, and the ordinals key's ({@link devBitcoinOrdinalsPath}),
+ * written out so the dev wallet shows its addresses without deriving; a test pins both.
+ */
+export const devBitcoinPublicKeyHex = '03f3d474c86c9be5b82e251cc3cc438d3cc361527b4b9799516c4bd513caf9e5f6'
+export const devBitcoinOrdinalsPublicKeyHex = '028c7fc6552af4384a13791e63bac79ff2bcfeedf143a88d6dc4b6080a8829cdc1'
+
 /** Sats the sandbox gives the dev address at start: 10 BTC. */
 export const devBitcoinFundingSats = 1_000_000_000n
 

@@ -1,8 +1,9 @@
-import { schnorr, secp256k1 } from '@noble/curves/secp256k1.js'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { Address, OutScript, Transaction, p2tr, p2wpkh } from '@scure/btc-signer'
 import { base64 } from '@scure/base'
 import { dustLimitSats, regtestNetwork } from '../bitcoin/bitcoinSandboxChain.js'
+import { once } from '../utils/once.js'
 import { BitcoinDevWalletError } from './BitcoinDevWalletError.js'
 import { signBip322Simple } from './signBip322Simple.js'
 
@@ -64,8 +65,14 @@ export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParamet
   const { paymentKey, ordinalsKey, esploraUrl } = parameters
   const fetchFn = parameters.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
   const payment = p2wpkh(paymentKey.publicKey, regtestNetwork)
-  const ordinalsXOnly = schnorr.getPublicKey(ordinalsKey.privateKey)
-  const ordinals = p2tr(ordinalsXOnly, undefined, regtestNetwork)
+  // The Taproot output key is a point addition: made on first use, like the private keys, so
+  // creating the wallet does no curve arithmetic (the page's dev wallets load with no key math).
+  const ordinalsXOnly = ordinalsKey.publicKey.subarray(1)
+  const ordinals = once(() => p2tr(ordinalsXOnly, undefined, regtestNetwork))
+  const paymentPrivateKey = once(() => {
+    if (bytesToHex(secp256k1.getPublicKey(paymentKey.privateKey, true)) !== bytesToHex(paymentKey.publicKey)) throw invalid('The payment key does not match its public key')
+    return paymentKey.privateKey
+  })
   let mode: BitcoinDevWalletMode = 'approve'
   let connected = false
   const log: BitcoinDevWalletActivity[] = []
@@ -91,7 +98,7 @@ export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParamet
       return {
         addresses: [
           { address: payment.address, publicKey: bytesToHex(paymentKey.publicKey), purpose: 'payment', addressType: 'p2wpkh' },
-          { address: ordinals.address, publicKey: bytesToHex(ordinalsXOnly), purpose: 'ordinals', addressType: 'p2tr' },
+          { address: ordinals().address, publicKey: bytesToHex(ordinalsXOnly), purpose: 'ordinals', addressType: 'p2tr' },
         ],
       }
     },
@@ -99,7 +106,7 @@ export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParamet
       if (!isRecord(params) || typeof params.message !== 'string') throw invalid('signMessage needs { message, address? }')
       const address = params.address ?? payment.address
       if (address !== payment.address) throw invalid('This wallet signs messages (BIP-322 simple) with its payment address only')
-      return { signature: signBip322Simple(paymentKey.privateKey, params.message), address, protocol: 'BIP322' }
+      return { signature: signBip322Simple(paymentPrivateKey(), params.message), address, protocol: 'BIP322' }
     },
     signPsbt: async (params) => {
       if (!isRecord(params) || typeof params.psbt !== 'string') throw invalid('signPsbt needs { psbt: base64, broadcast? }')
@@ -114,8 +121,8 @@ export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParamet
         const script = tx.getInput(i).witnessUtxo?.script
         if (!script) continue
         const hex = bytesToHex(script)
-        if (hex === bytesToHex(payment.script)) signed += Number(tx.signIdx(paymentKey.privateKey, i))
-        else if (hex === bytesToHex(ordinals.script)) {
+        if (hex === bytesToHex(payment.script)) signed += Number(tx.signIdx(paymentPrivateKey(), i))
+        else if (hex === bytesToHex(ordinals().script)) {
           tx.updateInput(i, { tapInternalKey: ordinalsXOnly })
           signed += Number(tx.signIdx(ordinalsKey.privateKey, i))
         }
@@ -160,7 +167,7 @@ export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParamet
       for (const output of outputs) tx.addOutput(output)
       const change = inputSum - total - fee
       if (change >= dustLimitSats) tx.addOutput({ script: payment.script, amount: change })
-      tx.sign(paymentKey.privateKey)
+      tx.sign(paymentPrivateKey())
       tx.finalize()
       return { txid: await broadcast(tx.hex) }
     },
@@ -216,9 +223,9 @@ export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParamet
       return () => listeners.delete(fn)
     },
     paymentAddress: payment.address as string,
-    ordinalsAddress: ordinals.address as string,
+    get ordinalsAddress() {
+      return ordinals().address as string
+    },
   }
-  // secp256k1 is imported so the payment key is checked to match before any request.
-  if (bytesToHex(secp256k1.getPublicKey(paymentKey.privateKey, true)) !== bytesToHex(paymentKey.publicKey)) throw invalid('The payment key does not match its public key')
   return { provider, control }
 }

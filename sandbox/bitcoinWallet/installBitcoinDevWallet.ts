@@ -1,7 +1,8 @@
 import { base64 } from '@scure/base'
 import { bitcoinSandboxCaipNetworkId } from '../bitcoin/bitcoinSandboxChain.js'
-import { devBitcoinKey, devBitcoinKeyAt, devBitcoinOrdinalsPath } from '../bitcoin/devBitcoin.js'
+import { devBitcoinKey, devBitcoinKeyAt, devBitcoinOrdinalsPath, devBitcoinOrdinalsPublicKeyHex, devBitcoinPublicKeyHex } from '../bitcoin/devBitcoin.js'
 import { devWalletPanelCss } from '../devWallet/devWalletPanelCss.js'
+import { lazyDevKey } from '../utils/lazyDevKey.js'
 import { scriptOrigin } from '../utils/scriptOrigin.js'
 import { renderControlPanel } from '../walletPanel/renderWalletPanel.js'
 import { type BitcoinDevWalletControl, type BitcoinDevWalletProvider, createBitcoinDevWallet } from './createBitcoinDevWallet.js'
@@ -42,8 +43,9 @@ export function installBitcoinDevWallet(): BitcoinDevWalletHandle {
   if (existing) return existing
   const origin = scriptOrigin() ?? window.location.origin
   const { provider, control } = createBitcoinDevWallet({
-    paymentKey: devBitcoinKey(),
-    ordinalsKey: devBitcoinKeyAt(devBitcoinOrdinalsPath),
+    // Derived on the first signature: a page load does no key math.
+    paymentKey: lazyDevKey(devBitcoinPublicKeyHex, 'privateKey', devBitcoinKey),
+    ordinalsKey: lazyDevKey(devBitcoinOrdinalsPublicKeyHex, 'privateKey', () => devBitcoinKeyAt(devBitcoinOrdinalsPath)),
     esploraUrl: `${origin}/v1/esplora/demo/${bitcoinSandboxCaipNetworkId}/api`,
     icon,
   })
@@ -58,7 +60,9 @@ export function installBitcoinDevWallet(): BitcoinDevWalletHandle {
     disconnect: control.disconnect,
     activity: control.activity,
     paymentAddress: control.paymentAddress,
-    ordinalsAddress: control.ordinalsAddress,
+    get ordinalsAddress() {
+      return control.ordinalsAddress
+    },
     provider,
   })
   Object.defineProperty(window, '__porticoBitcoinDevWallet', { value: handle, configurable: false, writable: false })

@@ -15,6 +15,9 @@ export const cosmosFaucetDerivationPath = "m/44'/118'/0'/0/1"
 /** The dev key's sandbox address. A test pins it to the derivation (and to cosmjs's own HD wallet). */
 export const devCosmosAddress = 'portico15yk64u7zc9g9k2yr2wmzeva5qgwxps6yjt05ah'
 
+/** The dev key's compressed public key, written out so the dev wallet needs no derivation to show it; a test pins it. */
+export const devCosmosPublicKeyHex = '0223aa679d6d5344e201e0df9f02ab15a84726eee0dfb4e953c46a9e2cb52349dc'
+
 /** The faucet's sandbox address. */
 export const cosmosFaucetAddress = 'portico1erxf3sa9q2j4vgseu7jq4a258ckmk7cym86srt'
 

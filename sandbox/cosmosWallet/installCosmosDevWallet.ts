@@ -1,6 +1,7 @@
 import { cosmosSandboxChainId } from '../cosmos/cosmosSandboxChain.js'
-import { devCosmosKey } from '../cosmos/devCosmos.js'
+import { devCosmosAddress, devCosmosKey, devCosmosPublicKeyHex } from '../cosmos/devCosmos.js'
 import { devWalletPanelCss } from '../devWallet/devWalletPanelCss.js'
+import { lazyDevKey } from '../utils/lazyDevKey.js'
 import { pageStorage } from '../utils/pageStorage.js'
 import { renderControlPanel } from '../walletPanel/renderWalletPanel.js'
 import { cosmosDevWalletEntry } from './cosmosDevWalletEntry.js'
@@ -34,8 +35,9 @@ const panelCss = `${devWalletPanelCss}\n:host { left: auto; right: 12px; bottom:
 export function installCosmosDevWallet(): CosmosDevWalletHandle {
   const existing = window.__porticoCosmosDevWallet
   if (existing) return existing
-  const key = devCosmosKey()
-  const { provider, control } = createCosmosDevWallet({ key: { privateKey: key.privateKey, publicKey: key.publicKey }, knownChains: {}, target: window, ...(pageStorage() ? { storage: pageStorage() as Storage } : {}) })
+  // Derived on the first signature: a page load does no key math.
+  const key = lazyDevKey(devCosmosPublicKeyHex, 'privateKey', () => devCosmosKey())
+  const { provider, control } = createCosmosDevWallet({ key, knownChains: {}, target: window, ...(pageStorage() ? { storage: pageStorage() as Storage } : {}) })
   Object.defineProperty(window, cosmosDevWalletEntry.path, { value: provider, configurable: false, writable: false })
   const handle: CosmosDevWalletHandle = Object.freeze({
     setMode: control.setMode,
@@ -44,7 +46,7 @@ export function installCosmosDevWallet(): CosmosDevWalletHandle {
     disconnect: control.disconnect,
     activity: control.activity,
     provider,
-    address: key.address,
+    address: devCosmosAddress,
   })
   Object.defineProperty(window, '__porticoCosmosDevWallet', { value: handle, configurable: false, writable: false })
   renderControlPanel(document, control, {
@@ -52,7 +54,7 @@ export function installCosmosDevWallet(): CosmosDevWalletHandle {
     titleId: 'portico-cosmos-dev-wallet-title',
     hostAttribute: 'data-portico-cosmos-dev-wallet',
     css: panelCss,
-    account: `${key.address.slice(0, 10)}…${key.address.slice(-4)}`,
+    account: `${devCosmosAddress.slice(0, 10)}…${devCosmosAddress.slice(-4)}`,
     network: `Network: ${cosmosSandboxChainId} (when suggested)`,
   })
   window.dispatchEvent(new Event('keplr_keystorechange'))

@@ -1,11 +1,12 @@
-import { privateKeyToAccount } from 'viem/accounts'
 import { devPrivateKeys, devWalletAccount, sandboxAccountAbstraction, sandboxBundlerUrl, sandboxEvmChains, sandboxRpcProxyUrl } from '../config.js'
+import { devAddresses } from '../devnets/devAccounts.js'
 import {
   createDevWalletProvider,
   type CreateDevWalletProviderReturnType,
   type DevWalletEip1193Provider,
 } from './createDevWalletProvider.js'
 import { devWalletIcon } from './devWalletIcon.js'
+import { lazyLocalAccount } from './lazyLocalAccount.js'
 import { renderDevWalletPanel } from './renderDevWalletPanel.js'
 import { pageStorage } from '../utils/pageStorage.js'
 import { scriptOrigin } from '../utils/scriptOrigin.js'
@@ -66,7 +67,8 @@ export function installDevWallet(parameters: InstallDevWalletParameters = {}): D
   // `?devAccount=N` (1–9) on the page signs as another dev account, remembered apart from the default one.
   const index = Number(new URLSearchParams(window.location.search).get('devAccount') ?? '0')
   const accountIndex = Number.isInteger(index) && index > 0 && index < devPrivateKeys.length ? index : 0
-  const account = privateKeyToAccount(accountIndex ? devPrivateKeys[accountIndex]! : devWalletAccount.privateKey)
+  // The key signs from the first signature on: a page load computes no public key.
+  const account = lazyLocalAccount(accountIndex ? devAddresses[accountIndex]! : devWalletAccount.address, accountIndex ? devPrivateKeys[accountIndex]! : devWalletAccount.privateKey)
   // `?devAccountType=smartAccount` starts on the SimpleAccount the key owns (contract §4).
   const requestedType = new URLSearchParams(window.location.search).get('devAccountType')
   const { provider, control } = createDevWalletProvider({

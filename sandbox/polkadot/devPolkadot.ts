@@ -23,6 +23,9 @@ export const devPolkadotFunding = 1_000n * 10n ** 12n
  */
 export const devPolkadotMiniSecretHex = '4ca479f5e0dc0ee04ebcbadb64c220267dad42b8cfa4da1f0874787523b4709c'
 
+/** The two dev accounts' sr25519 public keys, written out so the dev wallet lists them without deriving; a test pins them. */
+export const devPolkadotPublicKeysHex = ['d000ac5048ae858aca2e6aa43e00661562a47026fe88ff83992430204a159752', '58040151a5dc1ecf0a0edd181c69c4413b6a651f0b7f8e981211de66162e2729'] as const
+
 const keys: PolkadotDevKey[] = []
 
 /**

@@ -1,6 +1,7 @@
 import { devWalletPanelCss } from '../devWallet/devWalletPanelCss.js'
-import { devPolkadotAccounts, devPolkadotKey } from '../polkadot/devPolkadot.js'
+import { devPolkadotAccounts, devPolkadotKey, devPolkadotPublicKeysHex } from '../polkadot/devPolkadot.js'
 import { polkadotSandboxSs58Prefix } from '../polkadot/polkadotSandboxChain.js'
+import { lazyDevKey } from '../utils/lazyDevKey.js'
 import { pageStorage } from '../utils/pageStorage.js'
 import { renderControlPanel } from '../walletPanel/renderWalletPanel.js'
 import { type PolkadotDevWalletControl, type PolkadotDevWalletEntry, createPolkadotDevWallet } from './createPolkadotDevWallet.js'
@@ -33,7 +34,8 @@ const panelCss = `${devWalletPanelCss}\n:host { left: 12px; right: auto; bottom:
 export function installPolkadotDevWallet(): PolkadotDevWalletHandle {
   const existing = window.__porticoPolkadotDevWallet
   if (existing) return existing
-  const keys = devPolkadotAccounts.map(({ name }, index) => ({ name, key: devPolkadotKey(index as 0 | 1) }))
+  // Derived on the first signature: a page load does no key math.
+  const keys = devPolkadotAccounts.map(({ name }, index) => ({ name, key: lazyDevKey(devPolkadotPublicKeysHex[index]!, 'secretKey', () => devPolkadotKey(index as 0 | 1)) }))
   const { entry, control } = createPolkadotDevWallet({ keys, ss58Prefix: polkadotSandboxSs58Prefix, ...(pageStorage() ? { storage: pageStorage() as Storage } : {}) })
   const root = window as unknown as { injectedWeb3?: Record<string, unknown> }
   root.injectedWeb3 ??= {}

@@ -2,6 +2,7 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58, base64 } from '@scure/base'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 
+import { once } from '../utils/once.js'
 import {
   type StandardDevWalletActivity,
   type StandardDevWalletControl,
@@ -24,8 +25,14 @@ export type SolanaDevWalletState = StandardDevWalletState
 export type SolanaDevWalletActivity = StandardDevWalletActivity
 
 export type CreateSolanaDevWalletParameters = {
-  /** 64 bytes: the ed25519 private seed, then the public key (Solana CLI keypair layout). */
-  secretKey: Uint8Array
+  /**
+   * 64 bytes: the ed25519 private seed, then the public key (Solana CLI keypair layout); or a
+   * function giving them, called on the first signature, with `publicKey` given (the sandbox's
+   * page: no key math when it loads).
+   */
+  secretKey: Uint8Array | (() => Uint8Array)
+  /** The 32-byte public key, needed when `secretKey` is a function (it must match what that gives). */
+  publicKey?: Uint8Array
   /** Where `signAndSendTransaction` sends, per Wallet Standard chain (e.g. the sandbox's RPC proxy). */
   rpcUrl(chain: string): string | undefined
   /** Wallet Standard chains it offers (default `['solana:localnet']`). */
@@ -42,6 +49,15 @@ export type SolanaDevWalletControl = StandardDevWalletControl
 export type CreateSolanaDevWalletReturnType = { wallet: Wallet; control: SolanaDevWalletControl }
 
 
+/** Checks a Solana CLI secret key: 64 bytes whose second half is the ed25519 public key of the first. */
+function checkedSecretKey(secretKey: Uint8Array): Uint8Array {
+  if (!(secretKey instanceof Uint8Array) || secretKey.length !== 64) throw new SolanaDevWalletError(-32602, 'The secret key must be 64 bytes')
+  if (!ed25519.getPublicKey(secretKey.subarray(0, 32)).every((b, i) => b === secretKey[32 + i])) {
+    throw new SolanaDevWalletError(-32602, 'The secret key does not match its public key')
+  }
+  return secretKey
+}
+
 /**
  * Creates "Portico Dev Wallet" for Solana as a Wallet Standard wallet object, signing with a real
  * ed25519 key: `standard:connect` (with `silent`), `standard:disconnect`, `standard:events`,
@@ -54,12 +70,20 @@ export type CreateSolanaDevWalletReturnType = { wallet: Wallet; control: SolanaD
  * const { wallet, control } = createSolanaDevWallet({ secretKey: devSolanaSecretKey(), rpcUrl: () => rpc.rpcUrl })
  */
 export function createSolanaDevWallet(parameters: CreateSolanaDevWalletParameters): CreateSolanaDevWalletReturnType {
-  const { secretKey, storage, storageKey = 'porticoSolanaDevWallet' } = parameters
-  if (!(secretKey instanceof Uint8Array) || secretKey.length !== 64) throw new SolanaDevWalletError(-32602, 'The secret key must be 64 bytes')
-  const publicKey = secretKey.slice(32, 64)
-  if (!ed25519.getPublicKey(secretKey.subarray(0, 32)).every((b, i) => b === publicKey[i])) {
-    throw new SolanaDevWalletError(-32602, 'The secret key does not match its public key')
+  const { storage, storageKey = 'porticoSolanaDevWallet' } = parameters
+  const given = parameters.secretKey
+  if (typeof given === 'function' && !(parameters.publicKey instanceof Uint8Array && parameters.publicKey.length === 32)) {
+    throw new SolanaDevWalletError(-32602, 'A secret key given as a function needs its 32-byte public key')
   }
+  const publicKey = typeof given === 'function' ? parameters.publicKey!.slice() : checkedSecretKey(given).slice(32, 64)
+  const secretKey =
+    typeof given === 'function'
+      ? once(() => {
+          const bytes = checkedSecretKey(given())
+          if (!bytes.subarray(32).every((b, i) => b === publicKey[i])) throw new SolanaDevWalletError(-32602, 'The secret key does not match its public key')
+          return bytes
+        })
+      : () => given
   const chains = Object.freeze([...(parameters.chains ?? ['solana:localnet'])]) as readonly `solana:${string}`[]
   const address = base58.encode(publicKey)
   const fetchFn = parameters.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
@@ -122,7 +146,7 @@ export function createSolanaDevWallet(parameters: CreateSolanaDevWalletParameter
               requireAccount(input)
               const message = isRecord(input) ? input.message : undefined
               if (!(message instanceof Uint8Array) || message.length > 64 * 1024) throw new SolanaDevWalletError(-32602, 'The message must be at most 64 KiB of bytes')
-              return { signedMessage: message, signature: ed25519.sign(message, secretKey.subarray(0, 32)), signatureType: 'ed25519' as const }
+              return { signedMessage: message, signature: ed25519.sign(message, secretKey().subarray(0, 32)), signatureType: 'ed25519' as const }
             }),
           )
         },
@@ -135,7 +159,7 @@ export function createSolanaDevWallet(parameters: CreateSolanaDevWalletParameter
             inputs.map((input) => {
               requireAccount(input)
               if (isRecord(input) && input.chain !== undefined) requireChain(input)
-              return { signedTransaction: signTransactionBytes(transactionOf(input), secretKey).signed }
+              return { signedTransaction: signTransactionBytes(transactionOf(input), secretKey()).signed }
             }),
           )
         },
@@ -149,7 +173,7 @@ export function createSolanaDevWallet(parameters: CreateSolanaDevWalletParameter
             for (const input of inputs) {
               requireAccount(input)
               const chain = requireChain(input)
-              const { signed } = signTransactionBytes(transactionOf(input), secretKey)
+              const { signed } = signTransactionBytes(transactionOf(input), secretKey())
               await sendToChain(chain, signed, isRecord(input) ? input.options : undefined)
               outputs.push({ signature: signed.slice(1, 65) })
             }

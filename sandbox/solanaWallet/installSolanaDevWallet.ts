@@ -1,5 +1,6 @@
+import { base58 } from '@scure/base'
 import { sandboxRpcProxyUrl, sandboxSolanaChain } from '../config.js'
-import { devSolanaSecretKey } from '../solana/devSolana.js'
+import { devSolanaAddress, devSolanaSecretKey } from '../solana/devSolana.js'
 import { createSolanaDevWallet } from './createSolanaDevWallet.js'
 import { renderSolanaDevWalletPanel } from './renderSolanaDevWalletPanel.js'
 import { pageStorage } from '../utils/pageStorage.js'
@@ -38,7 +39,9 @@ export function installSolanaDevWallet(parameters: InstallSolanaDevWalletParamet
   const origin = parameters.origin ?? scriptOrigin() ?? window.location.origin
   const rpcUrl = parameters.rpcUrl ?? sandboxRpcProxyUrl(origin, sandboxSolanaChain.caipNetworkId)
   const { wallet, control } = createSolanaDevWallet({
-    secretKey: devSolanaSecretKey(),
+    // Derived on the first signature: a page load does no key math.
+    secretKey: devSolanaSecretKey,
+    publicKey: base58.decode(devSolanaAddress),
     rpcUrl: (chain) => (chain === 'solana:localnet' ? rpcUrl : undefined),
     storage: pageStorage(),
   })

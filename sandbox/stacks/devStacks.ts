@@ -18,6 +18,9 @@ export const stacksFaucetDerivationPath = "m/44'/5757'/0'/0/1"
 /** The key that "deployed" the sandbox's SIP-010 token contract. */
 export const stacksDeployerDerivationPath = "m/44'/5757'/0'/0/2"
 
+/** The dev key's ({@link devStacksDerivationPath}) compressed public key, written out so the dev wallet needs no derivation to show its address; a test pins it. */
+export const devStacksPublicKeyHex = '0215dc058dc73b6cc5b512da607d273caef75d0570e82937fc543641dfa6eccb0a'
+
 /** What the dev address holds at start: 1,000 STX and 5,000 pUSD (base units, 6 decimals each). */
 export const devStacksFunding = { ustx: 1_000_000_000n, pUsd: 5_000_000_000n } as const
 

@@ -1,7 +1,8 @@
 import { stacksProxyUrl } from '../stacks/stacksProxyUrl.js'
-import { devStacksKey } from '../stacks/devStacks.js'
+import { devStacksKey, devStacksPublicKeyHex } from '../stacks/devStacks.js'
 import { stacksSandboxCaipNetworkId, stacksSandboxChainId } from '../stacks/stacksSandboxChain.js'
 import { devWalletPanelCss } from '../devWallet/devWalletPanelCss.js'
+import { lazyDevKey } from '../utils/lazyDevKey.js'
 import { pageStorage } from '../utils/pageStorage.js'
 import { scriptOrigin } from '../utils/scriptOrigin.js'
 import { renderControlPanel } from '../walletPanel/renderWalletPanel.js'
@@ -37,7 +38,8 @@ export function installStacksDevWallet(): StacksDevWalletHandle {
   const existing = window.__porticoStacksDevWallet
   if (existing) return existing
   const origin = scriptOrigin() ?? window.location.origin
-  const key = devStacksKey()
+  // Derived on the first signature: a page load does no key math.
+  const key = lazyDevKey(devStacksPublicKeyHex, 'privateKey', () => devStacksKey())
   const storage = pageStorage()
   const { provider, control, address } = createStacksDevWallet({
     key,

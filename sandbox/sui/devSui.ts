@@ -12,6 +12,9 @@ export const devSuiDerivationPath = "m/44'/784'/0'/0'/0'"
 /** The dev key's address. A test pins it to the derivation. */
 export const devSuiAddress = '0xc88ef07b9b8b2fc3b7daad9478f4e1337f01792e2eab9c3794494e610636026e'
 
+/** The dev key's ed25519 public key, written out so the dev wallet needs no derivation to show it; a test pins it. */
+export const devSuiPublicKeyHex = '1e6b2604ae257d45be4fb5bb3e9179936c6840552886895fe4434182228d610b'
+
 /** What the sandbox gives the dev address at start: 1,000 SUI (in MIST) and 1,000,000 pUSD (6 decimals). */
 export const devSuiFunding = { mist: 1_000_000_000_000n, pUsd: 1_000_000_000_000n } as const
 

@@ -7,8 +7,11 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { type StandardDevWalletControl, createStandardDevWallet, isRecord } from '../walletStandard/createStandardDevWallet.js'
 import { SuiDevWalletError } from './SuiDevWalletError.js'
 
+/** What the wallet needs of its key: `@mysten/sui`'s `Ed25519Keypair`, or one that derives it on the first signature. */
+export type SuiDevWalletKeypair = Pick<Ed25519Keypair, 'toSuiAddress' | 'getPublicKey' | 'signTransaction' | 'signPersonalMessage'>
+
 export type CreateSuiDevWalletParameters = {
-  keypair: Ed25519Keypair
+  keypair: SuiDevWalletKeypair
   /** The full-node JSON-RPC per Wallet Standard chain (e.g. the sandbox's proxy for `sui:localnet`). */
   rpcUrl(chain: string): string | undefined
   /** Wallet Standard chains it offers (default `['sui:localnet']`). */

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { mnemonicToSeedSync } from '@scure/bip39'
 
 import { devAccount, devAddresses, devMnemonic, devMnemonicSeed, devMnemonicSeedHex } from '../../../sandbox/devnets/devAccounts.js'
-import { devPolkadotKey, devPolkadotMiniSecretHex } from '../../../sandbox/polkadot/devPolkadot.js'
+import { devPolkadotKey, devPolkadotMiniSecretHex, devPolkadotPublicKeysHex } from '../../../sandbox/polkadot/devPolkadot.js'
+import { devBitcoinKey, devBitcoinKeyAt, devBitcoinOrdinalsPath, devBitcoinOrdinalsPublicKeyHex, devBitcoinPublicKeyHex } from '../../../sandbox/bitcoin/devBitcoin.js'
+import { devCosmosKey, devCosmosPublicKeyHex } from '../../../sandbox/cosmos/devCosmos.js'
+import { devStacksKey, devStacksPublicKeyHex } from '../../../sandbox/stacks/devStacks.js'
+import { devSuiKeypair, devSuiPublicKeyHex } from '../../../sandbox/sui/devSui.js'
+import { lazyDevKey } from '../../../sandbox/utils/lazyDevKey.js'
 import { derivePolkadotDevKey, polkadotMiniSecret } from '../../../sandbox/polkadotWallet/derivePolkadotDevKey.js'
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex')
@@ -27,6 +32,30 @@ describe('devAccounts', () => {
     expect(hex(devPolkadotKey(0).publicKey)).toBe(hex(derivePolkadotDevKey(devMnemonic).publicKey))
     expect(hex(devPolkadotKey(1).publicKey)).toBe(hex(derivePolkadotDevKey(devMnemonic, 1).publicKey))
     expect(devPolkadotKey(1).publicKey).not.toEqual(devPolkadotKey(0).publicKey)
+  })
+
+  it("writes out each chain's dev public keys (what the dev wallets show before deriving anything) as the derivation gives them", () => {
+    expect(devBitcoinPublicKeyHex).toBe(hex(devBitcoinKey().publicKey))
+    expect(devBitcoinOrdinalsPublicKeyHex).toBe(hex(devBitcoinKeyAt(devBitcoinOrdinalsPath).publicKey))
+    expect(devCosmosPublicKeyHex).toBe(hex(devCosmosKey().publicKey))
+    expect(devStacksPublicKeyHex).toBe(hex(devStacksKey().publicKey))
+    expect(devSuiPublicKeyHex).toBe(hex(devSuiKeypair().getPublicKey().toRawBytes()))
+    expect(devPolkadotPublicKeysHex).toEqual([hex(devPolkadotKey(0).publicKey), hex(devPolkadotKey(1).publicKey)])
+  })
+
+  it('a lazy dev key derives on the first read of its secret, once, and refuses a derivation that gives another public key', () => {
+    let derivations = 0
+    const key = lazyDevKey(devCosmosPublicKeyHex, 'privateKey', () => {
+      derivations++
+      return devCosmosKey()
+    })
+    expect(hex(key.publicKey)).toBe(devCosmosPublicKeyHex)
+    expect(derivations).toBe(0)
+    expect(key.privateKey).toEqual(devCosmosKey().privateKey)
+    expect(key.privateKey).toEqual(devCosmosKey().privateKey)
+    expect(derivations).toBe(1)
+    const wrong = lazyDevKey(devCosmosPublicKeyHex, 'privateKey', () => devStacksKey())
+    expect(() => wrong.privateKey).toThrow(`lazyDevKey: the derived key is not ${devCosmosPublicKeyHex}`)
   })
 
   it('lists the first 10 accounts of the mnemonic, index 0 = 0xf39F…2266', () => {

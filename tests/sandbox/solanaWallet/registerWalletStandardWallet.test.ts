@@ -1,3 +1,5 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
 import { describe, expect, it } from 'vitest'
 import { createSolanaDevWallet } from '../../../sandbox/solanaWallet/createSolanaDevWallet.js'
 import { registerWalletStandardWallet } from '../../../sandbox/solanaWallet/registerWalletStandardWallet.js'
@@ -49,5 +51,30 @@ describe('registerWalletStandardWallet with the real @wallet-standard/app', () =
     other.fill(9, 69, 101)
     await expect(features['solana:signTransaction']!.signTransaction!({ account: wallet.accounts[0], transaction: other })).rejects.toMatchObject({ code: 4100, message: 'The wallet account is not a signer of this transaction' })
     expect(control.activity().map((a) => a.outcome)).toEqual(['failed', 'answered', 'approved', 'failed', 'failed', 'failed', 'failed'])
+  })
+
+  it('a key given as a function is derived on the first signature, not before, and must match the public key given', async () => {
+    let derivations = 0
+    const secretKey = () => {
+      derivations++
+      return devSolanaSecretKey()
+    }
+    expect(() => createSolanaDevWallet({ secretKey, rpcUrl: () => undefined })).toThrow('A secret key given as a function needs its 32-byte public key')
+    const { wallet } = createSolanaDevWallet({ secretKey, publicKey: base58.decode(devSolanaAddress), rpcUrl: () => undefined })
+    const features = wallet.features as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>
+    await features['standard:connect']!.connect!()
+    expect(wallet.accounts[0]?.address).toBe(devSolanaAddress)
+    expect(derivations).toBe(0)
+    const message = new TextEncoder().encode('hello')
+    const [signed] = (await features['solana:signMessage']!.signMessage!({ account: wallet.accounts[0], message })) as { signature: Uint8Array }[]
+    await features['solana:signMessage']!.signMessage!({ account: wallet.accounts[0], message })
+    expect(derivations).toBe(1)
+    expect(ed25519.verify(signed!.signature, message, base58.decode(devSolanaAddress))).toBe(true)
+
+    // Another key than the public key announced: refused at the first signature, nothing signed.
+    const other = createSolanaDevWallet({ secretKey, publicKey: new Uint8Array(32).fill(7), rpcUrl: () => undefined }).wallet
+    const otherFeatures = other.features as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>
+    await otherFeatures['standard:connect']!.connect!()
+    await expect(otherFeatures['solana:signMessage']!.signMessage!({ account: other.accounts[0], message })).rejects.toThrow('The secret key does not match its public key')
   })
 })
