@@ -13,12 +13,16 @@ const deadlineSeconds = 20 * 60
 /** Gas used when the caller asked not to estimate (or an approval cannot be estimated). */
 const fallbackGas = { swap: 300_000n, approve: 80_000n }
 /**
- * Percent added to a node's gas estimate. The estimate is the gas the transaction needs in the
- * block the node simulates, not in the block it lands in: a pair already updated in the simulated
- * block's second skips its price-oracle writes there but not a second later (about 8% more on the
- * sandbox's pools). The unused part of the limit is refunded.
+ * A node's gas estimate is what the transaction needs in the block the node simulates, not in the
+ * one it lands in. The difference that matters here: a Uniswap V2 pair traded (or created) in the
+ * simulated block's second skips its price-oracle update there, and a block later writes both
+ * cumulative prices: two cold slots, at most zero to non-zero (2 × 22,100 gas), per pool on the
+ * route. A swap's gas is the estimate plus that per pool, plus {@link gasMarginPercent}; the
+ * unused part of the limit is refunded.
  */
-const gasMarginPercent = 20n
+const oracleUpdateGas = 44_200n
+/** Percent added to a node's gas estimate for anything else that differs between blocks. */
+const gasMarginPercent = 10n
 
 const unsupported = () => new HttpError({ status: 400, code: 'UNSUPPORTED_CHAIN', message: 'Network not supported for Swaps' })
 const insufficientLiquidity = () => new HttpError({ status: 400, code: 'INSUFFICIENT_LIQUIDITY', message: 'The amount is more than the pool can pay out' })
@@ -114,11 +118,12 @@ export function createUniswapV2Provider(chains: readonly ChainConfig[]): Convert
     return amounts[0] as bigint
   }
   const gasPriceOf = async (chain: SwapChain) => clientOf(chain).getGasPrice()
-  const estimate = async (chain: SwapChain, tx: { account: Address; to: Address; data: `0x${string}`; value?: bigint }, fallback: bigint, disabled: boolean): Promise<bigint> => {
+  /** The estimate with its margin, and {@link oracleUpdateGas} for each of the swap's `pools`. */
+  const estimate = async (chain: SwapChain, tx: { account: Address; to: Address; data: `0x${string}`; value?: bigint }, fallback: bigint, disabled: boolean, pools = 0): Promise<bigint> => {
     if (disabled) return fallback
     try {
       const gas = await clientOf(chain).estimateGas(tx)
-      return gas + (gas * gasMarginPercent) / 100n
+      return gas + (gas * gasMarginPercent) / 100n + BigInt(pools) * oracleUpdateGas
     } catch (error) {
       const reason = (error as { shortMessage?: string }).shortMessage ?? 'the chain refused it'
       throw new HttpError({ status: 400, code: 'WOULD_REVERT', message: `The transaction would fail: ${reason.split('\n')[0]}`, cause: error })
@@ -195,7 +200,7 @@ export function createUniswapV2Provider(chains: readonly ChainConfig[]): Convert
             : encodeFunctionData({ abi: uniswapV2RouterAbi, functionName: 'swapExactTokensForTokens', args: [amount, minimum, path, user, deadline] })
         const value = q.from.native ? amount : 0n
         const router = getAddress(chain.swap.router)
-        const [gas, gasPrice] = await Promise.all([estimate(chain, { account: user, to: router, data, value }, fallbackGas.swap, disableEstimate), gasPriceOf(chain)])
+        const [gas, gasPrice] = await Promise.all([estimate(chain, { account: user, to: router, data, value }, fallbackGas.swap, disableEstimate, path.length - 1), gasPriceOf(chain)])
         return { from: userAddress, to: `${chainId}:${router}`, data, amount: value.toString(), eip155: { gas: gas.toString(), gasPrice: gasPrice.toString() } }
       } catch (error) {
         throw upstream(error)

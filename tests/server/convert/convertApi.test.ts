@@ -2,8 +2,8 @@
 // anvil, with the sandbox's pools: quotes equal the router's formula on the pools' reserves, built
 // transactions signed by a dev key swap ETH → pUSD and (after the built approval) pUSD → ETH, a
 // pool that moved past the slippage makes the swap revert with nothing lost, and hostile inputs get
-// a 4xx with a clear message; a swap built in the same second as the pool's last trade lands later
-// (its gas estimate has a margin).
+// a 4xx with a clear message; a swap built in the same second as the pool's last trade, or as the
+// pool's creation, lands later (its gas covers the pair's price-oracle update).
 import { type Address, type Hex, erc20Abi, getAddress, parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -57,9 +57,9 @@ afterAll(async () => {
 const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
 
-/** Signs and sends a built `tx` with the user's key (or `account`'s); resolves the receipt. */
-async function sendBuilt(tx: { to: string; data: Hex; amount: string; eip155: { gas: string } }, account = user) {
-  const { publicClient, walletClient } = clientsFor(anvil.rpcUrl, 31337)
+/** Signs and sends a built `tx` with the user's key (or `account`'s) on the file's anvil (or `rpcUrl`); resolves the receipt. */
+async function sendBuilt(tx: { to: string; data: Hex; amount: string; eip155: { gas: string } }, account = user, rpcUrl = anvil.rpcUrl) {
+  const { publicClient, walletClient } = clientsFor(rpcUrl, 31337)
   const hash = await walletClient.sendTransaction({ account, to: getAddress(tx.to.split(':')[2]!), data: tx.data, value: BigInt(tx.amount), gas: BigInt(tx.eip155.gas) })
   return publicClient.waitForTransactionReceipt({ hash })
 }
@@ -219,5 +219,47 @@ describe('/v1/convert on Uniswap V2', () => {
     expect(badSlippage).toMatchObject({ status: 400, body: { message: expect.stringMatching(/slippage/) } })
     const noAllowance = await server.post('/v1/convert/build-transaction', { ...good, from: `${chainId}:${pUsd}`, to: eth, amount: '5000000' })
     expect(noAllowance).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^The transaction would fail/) } })
+  })
+})
+
+describe('the first trade of a new pool', () => {
+  it('a swap built in the second the pool was created goes through when mined seconds later (its gas covers the pair\'s first price-oracle writes)', async () => {
+    // The node simulates the swap in a block of the pool's own second, where the pair skips its
+    // price-oracle update; a block later it writes both cumulative prices from zero (the most gas
+    // that update can take).
+    const fresh = await startAnvil({ chainId: 31337 })
+    try {
+      const { publicClient } = clientsFor(fresh.rpcUrl, 31337)
+      const rpc = (method: string, params: unknown[]) => publicClient.request({ method: method as 'eth_chainId', params: params as never })
+      await rpc('anvil_setBlockTimestampInterval', [0]) // every block in one second of chain time
+      const freshUsd = (await deployPorticoUsd({ rpcUrl: fresh.rpcUrl, chainId: 31337 })).address
+      const amm = await deployUniswapV2({ rpcUrl: fresh.rpcUrl, chainId: 31337, pUsd: freshUsd })
+      const freshServer = await startTestServer({
+        chains: [
+          {
+            caipNetworkId: chainId,
+            name: 'Devnet A',
+            rpcUrl: fresh.rpcUrl,
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            tokens: [{ address: freshUsd, name: 'Portico USD', symbol: 'pUSD', decimals: 6, priceUsd: 1 }],
+            swap: { router: amm.router, factory: amm.factory, weth: amm.weth },
+          },
+        ],
+      })
+      try {
+        const built = await freshServer.post('/v1/convert/build-transaction', { amount: parseEther('0.1').toString(), from: eth, to: `${chainId}:${freshUsd}`, userAddress: userCaip, eip155: { slippage: 1 } })
+        expect(built.status).toBe(200)
+        const created = (await publicClient.getBlock()).timestamp
+        await rpc('anvil_removeBlockTimestampInterval', [])
+        await rpc('evm_setNextBlockTimestamp', [Number(created) + 10])
+        const receipt = await sendBuilt(built.body.tx, user, fresh.rpcUrl)
+        expect((await publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp).toBe(created + 10n)
+        expect(receipt.status).toBe('success')
+      } finally {
+        await freshServer.dispose()
+      }
+    } finally {
+      await fresh.stop()
+    }
   })
 })
