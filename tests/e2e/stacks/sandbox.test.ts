@@ -310,7 +310,15 @@ describe('Stacks on the demo site, end to end', () => {
       expect(shown).toContain('wants you to sign in with your Stacks account')
       expect(shown).toContain(devAddress)
       await signView.getByRole('button', { name: 'Sign', exact: true }).click()
-      await expect.poll(() => d().count(), { timeout: 20_000 }).toBe(0)
+      // Once failed in a full suite run (the dialog stayed open): a failure now says what the dialog and the wallet showed.
+      await expect
+        .poll(() => d().count(), { timeout: 20_000 })
+        .toBe(0)
+        .catch(async (error: Error) => {
+          const walletLog = await p.evaluate(() => (window as unknown as WalletWindow).__porticoStacksDevWallet.activity())
+          const dialogNow = (await d().count()) ? `${await d().first().getAttribute('data-view')}: ${await d().first().textContent()}` : 'none'
+          throw new Error(`${error.message}\nThe dialog: ${dialogNow}\nThe wallet's activity: ${JSON.stringify(walletLog)}\nPage errors: ${newcomer.pageErrors.join('; ')}`)
+        })
       const response = await newcomer.context.request.get(`${sandbox.url}/siwx/sessions`)
       const body = (await response.json()) as { signedIn: boolean; sessions: { data: { chainId: string; accountAddress: string }; message: string; signature: string }[] }
       expect(body.signedIn).toBe(true)
