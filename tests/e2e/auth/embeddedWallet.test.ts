@@ -301,7 +301,11 @@ describe('social login', () => {
       await popup.click('button[type=submit]')
       await popup.waitForSelector('button[type=submit]:has-text("Continue")')
       await popup.click('button[type=submit]')
-      await popup.waitForEvent('close', { timeout: 20_000 })
+      // Once failed in a full suite run (the popup stayed open): a failure now says where the popup was and what it showed.
+      await popup.waitForEvent('close', { timeout: 20_000 }).catch(async (error: Error) => {
+        const where = popup.isClosed() ? 'closed' : `${popup.url()}: ${(await popup.textContent('body').catch(() => '')) ?? ''}`
+        throw new Error(`${error.message}\nThe popup: ${where}`)
+      })
       await expect.poll(() => shownStatus(p), { timeout: 20_000 }).toContain('Status connected')
       await expect.poll(() => p.getByRole('button', { name: /alice@example\.com|Alice/ }).count()).toBe(1)
       expect(await shownAddress(p)).toMatch(/^0x[0-9a-fA-F]{40}$/)
