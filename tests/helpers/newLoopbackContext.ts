@@ -35,6 +35,7 @@ const deadProxy = { server: 'http://127.0.0.1:9', bypass: '127.0.0.1,localhost,[
  *
  * @param browser a browser from `launchChromium()`
  * @param options Playwright context options (not `proxy`)
+ * @param blocked where to record (another context's list, to watch two as one)
  * @returns the context and the list of blocked URLs
  * @example
  * const { context, blocked } = await newLoopbackContext(browser)
@@ -44,9 +45,9 @@ const deadProxy = { server: 'http://127.0.0.1:9', bypass: '127.0.0.1,localhost,[
 export async function newLoopbackContext(
   browser: Browser,
   options: BrowserContextOptions = {},
+  blocked: string[] = [],
 ): Promise<NewLoopbackContextReturnType> {
   const context = await browser.newContext({ ...options, proxy: deadProxy })
-  const blocked: string[] = []
   const record = (url: string) => {
     try {
       if (leavesLoopback(new URL(url))) blocked.push(url)

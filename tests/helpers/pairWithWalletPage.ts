@@ -6,6 +6,7 @@ import { newLoopbackContext } from './newLoopbackContext.js'
 import { recordCspViolations } from './openSandboxPage.js'
 
 export type WalletPagePair = {
+  /** The demo's browser context; closing it closes the wallet page's too. */
   context: BrowserContext
   /** The demo site, connected over WalletConnect on `network`. */
   demo: Page
@@ -13,26 +14,33 @@ export type WalletPagePair = {
   walletPage: Page
   /** Page errors of either page. */
   errors: string[]
-  /** Requests that tried to leave 127.0.0.1. */
+  /** Requests that tried to leave 127.0.0.1, from either page. */
   blocked: string[]
 }
 
 /**
- * As a visitor with the sandbox's `/wallet` page in a second tab: makes `network` active on the
- * demo, connects with WalletConnect (Copy link, paste on `/wallet`), checks the proposal names
- * `chain` and `method`, and approves it. Close `pair.context` when done.
+ * As a visitor with the sandbox's `/wallet` page open beside the demo (in a browser context of its
+ * own, like a wallet on a phone): makes `network` active on the demo, connects with WalletConnect
+ * (Copy link, paste on `/wallet`), checks the proposal names `chain` and `method`, and approves it.
+ * Close `pair.context` when done (the wallet page's context closes with it).
  *
  * @example
  * const pair = await pairWithWalletPage({ browser, url: sandbox.url, network: 'Portico Sui Localnet', chain: 'sui:localnet', method: 'sui_signPersonalMessage' })
  */
 export async function pairWithWalletPage({ browser, url, network, chain, method }: { browser: Browser; url: string; network: string; chain: string; method: string }): Promise<WalletPagePair> {
   const { context, blocked } = await newLoopbackContext(browser)
+  // The wallet page in a browser context of its own, as on the visitor's phone. (A second tab of
+  // one context is a background tab, where every Playwright click on the other waits 2–4 s.)
+  const wallet = await newLoopbackContext(browser, {}, blocked)
+  context.once('close', () => void wallet.context.close().catch(() => undefined))
   const errors: string[] = []
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url })
-  await context.addInitScript({ content: recordCspViolations })
-  context.setDefaultTimeout(20_000)
+  for (const each of [context, wallet.context]) {
+    await each.addInitScript({ content: recordCspViolations })
+    each.setDefaultTimeout(20_000)
+  }
   const demo = await context.newPage()
-  const walletPage = await context.newPage()
+  const walletPage = await wallet.context.newPage()
   demo.on('pageerror', (error) => errors.push(`demo: ${error.message}`))
   walletPage.on('pageerror', (error) => errors.push(`wallet: ${error.message}`))
   await walletPage.goto(`${url}/wallet`)

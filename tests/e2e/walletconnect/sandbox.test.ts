@@ -187,15 +187,19 @@ describe('WalletConnect on the demo site with a Node sign-client wallet (issue 5
 
 describe("the demo site's link pasted into the sandbox's /wallet page (issue 5, acceptance 2)", () => {
   it('connects the demo page, and a message approved on /wallet verifies', async () => {
-    // A fresh visitor: its own storage, the wallet page in a second tab.
+    // A fresh visitor: its own storage, and the wallet page beside it in a context of its own (as on
+    // a phone; a second tab of one context would be a background tab, slow to click in).
     const fresh = await newLoopbackContext(browser)
+    const wallet = await newLoopbackContext(browser, {}, fresh.blocked)
     const errors: string[] = []
     try {
       await fresh.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url })
-      await fresh.context.addInitScript({ content: recordCsp })
-      fresh.context.setDefaultTimeout(20_000)
+      for (const each of [fresh.context, wallet.context]) {
+        await each.addInitScript({ content: recordCsp })
+        each.setDefaultTimeout(20_000)
+      }
       const demo = await fresh.context.newPage()
-      const walletPage = await fresh.context.newPage()
+      const walletPage = await wallet.context.newPage()
       demo.on('pageerror', (error) => errors.push(`demo: ${error.message}`))
       walletPage.on('pageerror', (error) => errors.push(`wallet: ${error.message}`))
 
@@ -234,7 +238,7 @@ describe("the demo site's link pasted into the sandbox's /wallet page (issue 5, 
       expect(errors).toEqual([])
       expect(fresh.blocked).toEqual([])
     } finally {
-      await fresh.context.close()
+      await Promise.all([fresh.context.close(), wallet.context.close()])
     }
   }, 60_000)
 })
