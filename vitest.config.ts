@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
+import { relative } from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 // A worker per core, never fewer than two: vitest's own default (cores − 1) runs a two-core CI
 // machine's suite one file at a time, and one file alone leaves a core idle while it waits on
@@ -41,6 +43,35 @@ const sharedModuleFiles = [
     .map((name) => `tests/e2e/sandbox/${name}`),
 ]
 
+/**
+ * The files that take longest (docs/performance.md, "The test suite"), longest first. vitest starts
+ * the files it timed before longest first; a fresh clone has no timings, so it orders them by size,
+ * and one of these starting last keeps a worker busy while the other waits at the end of its
+ * project. So they always start first in their project.
+ */
+const longestFiles = [
+  'tests/e2e/visual/modal.visual.test.ts',
+  'tests/e2e/auth/embeddedWallet.test.ts',
+  'tests/build/pack.test.ts',
+  'tests/e2e/i18n/localeWalk.test.ts',
+  'tests/e2e/onramp/sandbox.test.ts',
+  'tests/e2e/account/send.test.ts',
+]
+
+/** vitest's order, with {@link longestFiles} moved to the front of their project's files. */
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = longestFiles.indexOf(relative(file.project.config.root, file.moduleId))
+      return index === -1 ? longestFiles.length : index
+    }
+    const byProject = new Map<string, TestSpecification[]>()
+    for (const file of await super.sort(files)) byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file])
+    // Array.prototype.sort is stable: the other files keep vitest's order.
+    return [...byProject.values()].flatMap((group) => [...group].sort((a, b) => rank(a) - rank(b)))
+  }
+}
+
 // One config for the whole suite. Every test file runs with the loopback guard:
 // a request to any host but 127.0.0.1 / ::1 / localhost fails the test.
 export default defineConfig({
@@ -52,6 +83,7 @@ export default defineConfig({
     globalSetup: ['tests/setup/sharedSandboxes.ts', 'tests/setup/sharedChromium.ts'],
     pool: 'forks',
     maxWorkers: workers,
+    sequence: { sequencer: LongestFirstSequencer },
     // Page waits are 20 s (see the e2e files' setDefaultTimeout): a test has room for two of them under load.
     testTimeout: 60_000,
     // expect.poll without its own timeout: as long as a page wait (vitest's default is 1 s).
