@@ -34,9 +34,13 @@ export type BitcoinDevWalletControl = {
 }
 
 export type CreateBitcoinDevWalletParameters = {
-  /** BIP-84 key (m/84'/1'/0'/0/0) of the payment address. */
+  /**
+   * BIP-84 key (m/84'/1'/0'/0/0) of the payment address, its public key compressed (33 bytes). The
+   * private key is read on the first signature (it may be a getter that derives it) and checked
+   * against the public key then.
+   */
   paymentKey: Key
-  /** BIP-86 key (m/86'/1'/0'/0/0) of the ordinals address. */
+  /** BIP-86 key (m/86'/1'/0'/0/0) of the ordinals address, its public key compressed (33 bytes; the x-only key is its last 32). */
   ordinalsKey: Key
   /** An Esplora REST base (`…/api`): the server's proxy in the page. */
   esploraUrl: string
