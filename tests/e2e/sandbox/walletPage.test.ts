@@ -34,6 +34,8 @@ beforeAll(async () => {
       (window.__cspViolations ??= []).push(e.violatedDirective + ' ' + e.blockedURI)
     })`,
   })
+  // Each step fails on its own within 20 s (not the test's 60 s), so a failure names the step.
+  context.setDefaultTimeout(20_000)
   page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(error.message))
   dapp = await SignClient.init({
@@ -83,7 +85,14 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
     expect(await proposal.getByText('personal_sign, eth_sendTransaction').count()).toBe(1)
     await proposal.getByRole('button', { name: 'Approve' }).click()
 
-    session = await approval()
+    // Once timed out in a fresh-clone run (not again in four runs): say which side it stopped on.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    session = await Promise.race([
+      approval(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(async () => reject(new Error(`The dapp got no session within 20 s of Approve; the wallet page shows: ${await page.getByRole('main').textContent().catch(() => '?')}`)), 20_000)
+      }),
+    ]).finally(() => clearTimeout(timer))
     expect(session.peer.metadata.name).toBe('Portico Dev Wallet')
     expect(session.namespaces.eip155?.accounts).toEqual([
       `eip155:31337:${devWalletAccount.address}`,
