@@ -2,24 +2,18 @@
 // namespace's chain plugin (the `fetchBalance` hook), for accounts that are not connected (a
 // Ledger's addresses); nothing cached, no store changed, nothing asked for a malformed request.
 import { describe, expect, it } from 'vitest'
-import { definePlugin, NetworkNotFoundError, ProviderRpcError } from '../../kernel/kernel.js'
-import { addressB, contextKeeper, createTestPortico, evmA, evmB, newWallet, testChain } from './helpers/testKit.js'
+import { NetworkNotFoundError, ProviderRpcError } from '../../kernel/kernel.js'
+import { addressB, contextKeeper, createTestPortico, evmA, evmB, newWallet, testChain, testFeature } from './helpers/testKit.js'
 
 describe('context.readBalance', () => {
   it("reads an address that is not connected on the network asked for, and changes no store", async () => {
     const read = contextKeeper()
     const asked: unknown[] = []
-    const spy = definePlugin({
-      name: 'spy',
-      kind: 'feature',
-      version: '0.0.0',
-      meta: { description: 'Sees balance reads in a test.', optionsSchema: { type: 'object', additionalProperties: false } },
-      setup(portico) {
-        portico.hooks.fetchBalance.for('eip155').tapPromise('spy', async (request) => {
-          asked.push({ address: request.address, network: request.network.caipNetworkId })
-          return undefined
-        })
-      },
+    const spy = testFeature('spy', 'Sees balance reads in a test.', (portico) => {
+      portico.hooks.fetchBalance.for('eip155').tapPromise('spy', async (request) => {
+        asked.push({ address: request.address, network: request.network.caipNetworkId })
+        return undefined
+      })
     })
     const wallet = newWallet()
     const { portico } = createTestPortico({ plugins: [spy, testChain('eip155', wallet), read.plugin] }, wallet)
@@ -44,16 +38,10 @@ describe('context.readBalance', () => {
 
   it("passes a node's failure on as a ProviderRpcError with its code", async () => {
     const read = contextKeeper()
-    const failing = definePlugin({
-      name: 'failing',
-      kind: 'feature',
-      version: '0.0.0',
-      meta: { description: 'A node that fails in a test.', optionsSchema: { type: 'object', additionalProperties: false } },
-      setup(portico) {
-        portico.hooks.fetchBalance.for('eip155').tapPromise('failing', async () => {
-          throw Object.assign(new Error('header not found'), { code: -32000 })
-        })
-      },
+    const failing = testFeature('failing', 'A node that fails in a test.', (portico) => {
+      portico.hooks.fetchBalance.for('eip155').tapPromise('failing', async () => {
+        throw Object.assign(new Error('header not found'), { code: -32000 })
+      })
     })
     const { portico } = createTestPortico({ plugins: [failing, testChain('eip155', newWallet()), read.plugin] })
     await portico.ready()

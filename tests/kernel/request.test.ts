@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { definePlugin, NoAnswerError, NoPluginForHookError, NotConnectedError, ProviderRpcError, type WalletRequest } from '../../kernel/kernel.js'
-import { createTestPortico, newWallet, testChain } from './helpers/testKit.js'
+import { NoAnswerError, NoPluginForHookError, NotConnectedError, ProviderRpcError, type WalletRequest } from '../../kernel/kernel.js'
+import { createTestPortico, newWallet, testChain, testFeature } from './helpers/testKit.js'
 
 /** A plugin that answers the eip155 `request` hook from `answer` and records what it was asked. */
 function rawRequests(answer: (request: WalletRequest) => Promise<{ result: unknown } | undefined>) {
   const seen: WalletRequest[] = []
-  const plugin = definePlugin({
-    name: 'raw-requests',
-    kind: 'feature',
-    version: '0.0.0',
-    meta: { description: 'Answers raw wallet requests in a test.', optionsSchema: { type: 'object', additionalProperties: false } },
-    setup(portico) {
-      portico.hooks.request.for('eip155').tapPromise('raw-requests', async (request) => {
-        seen.push(request)
-        return answer(request)
-      })
-    },
+  const plugin = testFeature('raw-requests', 'Answers raw wallet requests in a test.', (portico) => {
+    portico.hooks.request.for('eip155').tapPromise('raw-requests', async (request) => {
+      seen.push(request)
+      return answer(request)
+    })
   })
   return { plugin, seen }
 }

@@ -2,24 +2,18 @@
 // plugin (its rpcRequest tap), never its own RPC client; the kernel checks the request first and
 // types what comes back. tests/plugins/eip155/rpcRequest.test.ts runs the eip155 plugin's tap.
 import { describe, expect, it } from 'vitest'
-import { BaseError, definePlugin, NetworkNotFoundError, NoAnswerError, NoPluginForHookError, ProviderRpcError, type RpcRequest } from '../../kernel/kernel.js'
-import { contextKeeper, createTestPortico, newWallet, testChain } from './helpers/testKit.js'
+import { BaseError, NetworkNotFoundError, NoAnswerError, NoPluginForHookError, ProviderRpcError, type RpcRequest } from '../../kernel/kernel.js'
+import { contextKeeper, createTestPortico, newWallet, testChain, testFeature } from './helpers/testKit.js'
 
 /** A chain-side plugin answering eip155's rpcRequest from `answer` (none: no tap), and a plugin's context to ask with. */
 function setup(answer?: (request: RpcRequest) => Promise<{ result: unknown } | undefined>) {
   const seen: RpcRequest[] = []
-  const node = definePlugin({
-    name: 'node',
-    kind: 'feature',
-    version: '0.0.0',
-    meta: { description: 'Answers node requests in a test.', optionsSchema: { type: 'object', additionalProperties: false } },
-    setup(portico) {
-      if (!answer) return
-      portico.hooks.rpcRequest.for('eip155').tapPromise('node', async (request) => {
-        seen.push(request)
-        return answer(request)
-      })
-    },
+  const node = testFeature('node', 'Answers node requests in a test.', (portico) => {
+    if (!answer) return
+    portico.hooks.rpcRequest.for('eip155').tapPromise('node', async (request) => {
+      seen.push(request)
+      return answer(request)
+    })
   })
   const reader = contextKeeper()
   const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), node, reader.plugin] })

@@ -2,23 +2,16 @@
 // or chain, the old figure leaves the store at once (no view shows account A's balance beside
 // account B's address while B's is fetched), and a read for the old account that lands late is dropped.
 import { describe, expect, it } from 'vitest'
-import { definePlugin } from '../../kernel/kernel.js'
-import { addressA, addressB, createTestPortico, newWallet, testChain } from './helpers/testKit.js'
+import { addressA, addressB, createTestPortico, newWallet, testChain, testFeature } from './helpers/testKit.js'
 
 /** A balance read that waits until the test lets it finish, answering per address. */
 function slowBalances() {
   const pending: (() => void)[] = []
-  const plugin = definePlugin({
-    name: 'slow-balances',
-    kind: 'feature',
-    version: '0.0.0',
-    meta: { description: 'Answers balance reads late in a test.', optionsSchema: { type: 'object', additionalProperties: false } },
-    setup(portico) {
-      portico.hooks.fetchBalance.for('eip155').tapPromise('slow-balances', async (request) => {
-        await new Promise<void>((resolve) => pending.push(resolve))
-        return { balance: request.address === addressA ? '1' : '2', symbol: 'ETH' }
-      })
-    },
+  const plugin = testFeature('slow-balances', 'Answers balance reads late in a test.', (portico) => {
+    portico.hooks.fetchBalance.for('eip155').tapPromise('slow-balances', async (request) => {
+      await new Promise<void>((resolve) => pending.push(resolve))
+      return { balance: request.address === addressA ? '1' : '2', symbol: 'ETH' }
+    })
   })
   /** Lets the newest read answer first, then the older ones: the old account's answer lands last. */
   const finishNewestFirst = async () => {

@@ -3,24 +3,18 @@
 // else the namespace's channel when it is that wallet's and approved the method; `undefined` when
 // nothing can carry it. Unit tests of the one kernel action, with test plugins as the wallets.
 import { describe, expect, it } from 'vitest'
-import { BaseError, definePlugin, ProviderRpcError, type ConnectionRequest, type WalletRequest } from '../../kernel/kernel.js'
-import { addressA, contextKeeper, createTestPortico, newWallet, testChain } from './helpers/testKit.js'
+import { BaseError, ProviderRpcError, type ConnectionRequest, type WalletRequest } from '../../kernel/kernel.js'
+import { addressA, contextKeeper, createTestPortico, newWallet, testChain, testFeature } from './helpers/testKit.js'
 
 /** A chain-side plugin that answers eip155's `request` hook for `connectorId` only, recording what it was asked. */
 function injected(connectorId: string, answer: (request: WalletRequest) => Promise<unknown>) {
   const seen: WalletRequest[] = []
-  const plugin = definePlugin({
-    name: 'injected',
-    kind: 'feature',
-    version: '0.0.0',
-    meta: { description: 'Holds an injected wallet in a test.', optionsSchema: { type: 'object', additionalProperties: false } },
-    setup(portico) {
-      portico.hooks.request.for('eip155').tapPromise('injected', async (request) => {
-        if (request.connectorId !== connectorId) return undefined
-        seen.push(request)
-        return { result: await answer(request) }
-      })
-    },
+  const plugin = testFeature('injected', 'Holds an injected wallet in a test.', (portico) => {
+    portico.hooks.request.for('eip155').tapPromise('injected', async (request) => {
+      if (request.connectorId !== connectorId) return undefined
+      seen.push(request)
+      return { result: await answer(request) }
+    })
   })
   return { plugin, seen }
 }
@@ -28,26 +22,20 @@ function injected(connectorId: string, answer: (request: WalletRequest) => Promi
 /** A connector whose connection is a channel that approved only `approved` methods. */
 function channelConnector(approved: string[], answer: (request: ConnectionRequest) => Promise<unknown>) {
   const seen: ConnectionRequest[] = []
-  const plugin = definePlugin({
-    name: 'channel',
-    kind: 'feature',
-    version: '0.0.0',
-    meta: { description: 'Connects over a channel in a test.', optionsSchema: { type: 'object', additionalProperties: false } },
-    setup(portico) {
-      portico.hooks.connect.for('eip155').tapPromise('channel', async (request) =>
-        request.connectorId === 'phone'
-          ? {
-              connectorId: 'phone',
-              accounts: [{ address: addressA }],
-              caipNetworkId: 'eip155:1',
-              channel: {
-                request: async (r) => (seen.push(r), answer(r)),
-                supports: (method) => approved.includes(method),
-              },
-            }
-          : undefined,
-      )
-    },
+  const plugin = testFeature('channel', 'Connects over a channel in a test.', (portico) => {
+    portico.hooks.connect.for('eip155').tapPromise('channel', async (request) =>
+      request.connectorId === 'phone'
+        ? {
+            connectorId: 'phone',
+            accounts: [{ address: addressA }],
+            caipNetworkId: 'eip155:1',
+            channel: {
+              request: async (r) => (seen.push(r), answer(r)),
+              supports: (method) => approved.includes(method),
+            },
+          }
+        : undefined,
+    )
   })
   return { plugin, seen }
 }

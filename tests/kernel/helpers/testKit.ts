@@ -111,6 +111,24 @@ export function createTestPortico(overrides: Partial<PorticoOptions> = {}, walle
 }
 
 /**
+ * A feature plugin for a test: `setup` taps the hooks it plays (a node, a wallet, a spy).
+ *
+ * @example
+ * const spy = testFeature('spy', 'Sees balance reads in a test.', (portico) => {
+ *   portico.hooks.fetchBalance.for('eip155').tapPromise('spy', async () => undefined)
+ * })
+ */
+export function testFeature(name: string, description: string, setup: (portico: PluginContext) => void) {
+  return definePlugin({
+    name,
+    kind: 'feature',
+    version: '0.0.0',
+    meta: { description, optionsSchema: { type: 'object', additionalProperties: false } },
+    setup,
+  })
+}
+
+/**
  * A feature plugin that keeps the context it was set up with, for a test that acts as a plugin
  * (`context.rpcRequest`, `context.walletRequest`, `context.readBalance`, …).
  *
@@ -121,14 +139,8 @@ export function createTestPortico(overrides: Partial<PorticoOptions> = {}, walle
  */
 export function contextKeeper() {
   let kept: PluginContext | undefined
-  const plugin = definePlugin({
-    name: 'reader',
-    kind: 'feature',
-    version: '0.0.0',
-    meta: { description: 'Acts as a plugin in a test.', optionsSchema: { type: 'object', additionalProperties: false } },
-    setup(portico) {
-      kept = portico
-    },
+  const plugin = testFeature('reader', 'Acts as a plugin in a test.', (portico) => {
+    kept = portico
   })
   return {
     plugin,
