@@ -59,7 +59,6 @@ export async function newLoopbackContext(
     if (request.failure()?.errorText !== 'csp') record(request.url())
   })
   const watchSockets = (page: Page) => page.on('websocket', (socket) => record(socket.url()))
-  context.pages().forEach(watchSockets)
   context.on('page', watchSockets)
   return { context, blocked }
 }

@@ -8,9 +8,9 @@ import { recordCspViolations } from './openSandboxPage.js'
 export type WalletPagePair = {
   /** The demo's browser context; closing it closes the wallet page's too. */
   context: BrowserContext
-  /** The demo site, connected over WalletConnect on `network`. */
+  /** The demo site (after `pairWithWalletPage`: connected over WalletConnect on `network`). */
   demo: Page
-  /** The sandbox's `/wallet` page, holding the approved session. */
+  /** The sandbox's `/wallet` page (after `pairWithWalletPage`: holding the approved session). */
   walletPage: Page
   /** Page errors of either page. */
   errors: string[]
@@ -19,18 +19,17 @@ export type WalletPagePair = {
 }
 
 /**
- * As a visitor with the sandbox's `/wallet` page open beside the demo (in a browser context of its
- * own, like a wallet on a phone): makes `network` active on the demo, connects with WalletConnect
- * (Copy link, paste on `/wallet`), checks the proposal names `chain` and `method`, and approves it.
- * Close `pair.context` when done (the wallet page's context closes with it).
+ * Opens the demo and, beside it, the sandbox's `/wallet` page in a browser context of its own, as
+ * on the visitor's phone (a second tab of one context is a background tab, where every Playwright
+ * click on the other waits 2–4 s). Both record CSP violations and page errors; nothing leaves
+ * 127.0.0.1 unrecorded. Nothing is loaded yet. Close `context` when done (the wallet page's
+ * context closes with it).
  *
  * @example
- * const pair = await pairWithWalletPage({ browser, url: sandbox.url, network: 'Portico Sui Localnet', chain: 'sui:localnet', method: 'sui_signPersonalMessage' })
+ * const { demo, walletPage } = await openDemoBesideWalletPage({ browser, url: sandbox.url })
  */
-export async function pairWithWalletPage({ browser, url, network, chain, method }: { browser: Browser; url: string; network: string; chain: string; method: string }): Promise<WalletPagePair> {
+export async function openDemoBesideWalletPage({ browser, url }: { browser: Browser; url: string }): Promise<WalletPagePair> {
   const { context, blocked } = await newLoopbackContext(browser)
-  // The wallet page in a browser context of its own, as on the visitor's phone. (A second tab of
-  // one context is a background tab, where every Playwright click on the other waits 2–4 s.)
   const wallet = await newLoopbackContext(browser, {}, blocked)
   context.once('close', () => void wallet.context.close().catch(() => undefined))
   const errors: string[] = []
@@ -43,6 +42,20 @@ export async function pairWithWalletPage({ browser, url, network, chain, method 
   const walletPage = await wallet.context.newPage()
   demo.on('pageerror', (error) => errors.push(`demo: ${error.message}`))
   walletPage.on('pageerror', (error) => errors.push(`wallet: ${error.message}`))
+  return { context, demo, walletPage, errors, blocked }
+}
+
+/**
+ * As a visitor with the sandbox's `/wallet` page open beside the demo ({@link openDemoBesideWalletPage}):
+ * makes `network` active on the demo, connects with WalletConnect (Copy link, paste on `/wallet`),
+ * checks the proposal names `chain` and `method`, and approves it. Close `pair.context` when done.
+ *
+ * @example
+ * const pair = await pairWithWalletPage({ browser, url: sandbox.url, network: 'Portico Sui Localnet', chain: 'sui:localnet', method: 'sui_signPersonalMessage' })
+ */
+export async function pairWithWalletPage({ browser, url, network, chain, method }: { browser: Browser; url: string; network: string; chain: string; method: string }): Promise<WalletPagePair> {
+  const pair = await openDemoBesideWalletPage({ browser, url })
+  const { demo, walletPage } = pair
   await walletPage.goto(`${url}/wallet`)
   await expect.poll(() => walletPage.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/^Ready/)
 
@@ -59,5 +72,5 @@ export async function pairWithWalletPage({ browser, url, network, chain, method 
   expect(await proposal.textContent()).toContain(chain)
   expect(await proposal.textContent()).toContain(method)
   await proposal.getByRole('button', { name: 'Approve' }).click()
-  return { context, demo, walletPage, errors, blocked }
+  return pair
 }

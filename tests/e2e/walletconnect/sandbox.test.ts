@@ -12,6 +12,7 @@ import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { launchChromium } from '../../helpers/chromium.js'
 import { copyWalletConnectLink } from '../../helpers/copyWalletConnectLink.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { openDemoBesideWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { startTestWallet, type TestWallet } from '../../plugins/walletconnect/helpers/startTestWallet.js'
 import { recordCspViolations as recordCsp } from '../../helpers/openSandboxPage.js'
@@ -187,22 +188,9 @@ describe('WalletConnect on the demo site with a Node sign-client wallet (issue 5
 
 describe("the demo site's link pasted into the sandbox's /wallet page (issue 5, acceptance 2)", () => {
   it('connects the demo page, and a message approved on /wallet verifies', async () => {
-    // A fresh visitor: its own storage, and the wallet page beside it in a context of its own (as on
-    // a phone; a second tab of one context would be a background tab, slow to click in).
-    const fresh = await newLoopbackContext(browser)
-    const wallet = await newLoopbackContext(browser, {}, fresh.blocked)
-    const errors: string[] = []
+    // A fresh visitor: its own storage, and the wallet page beside it (as on a phone).
+    const { context: freshContext, demo, walletPage, errors, blocked: freshBlocked } = await openDemoBesideWalletPage({ browser, url: sandbox.url })
     try {
-      await fresh.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url })
-      for (const each of [fresh.context, wallet.context]) {
-        await each.addInitScript({ content: recordCsp })
-        each.setDefaultTimeout(20_000)
-      }
-      const demo = await fresh.context.newPage()
-      const walletPage = await wallet.context.newPage()
-      demo.on('pageerror', (error) => errors.push(`demo: ${error.message}`))
-      walletPage.on('pageerror', (error) => errors.push(`wallet: ${error.message}`))
-
       await walletPage.goto(`${sandbox.url}/wallet`)
       await expect.poll(() => walletPage.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/^Ready/)
       await demo.goto(sandbox.url)
@@ -236,9 +224,9 @@ describe("the demo site's link pasted into the sandbox's /wallet page (issue 5, 
       expect(await cspViolationsOf(demo)).toEqual([])
       expect(await cspViolationsOf(walletPage)).toEqual([])
       expect(errors).toEqual([])
-      expect(fresh.blocked).toEqual([])
+      expect(freshBlocked).toEqual([])
     } finally {
-      await Promise.all([fresh.context.close(), wallet.context.close()])
+      await freshContext.close()
     }
   }, 60_000)
 })
