@@ -70,8 +70,8 @@ it('embeds the frame and brings the ticket from the popup to the site', async ()
   await popup.fill('input[name=password]', 'any password')
   await popup.click('button[type=submit]')
   await popup.waitForSelector('button[type=submit]:has-text("Continue")')
-  await popup.click('button[type=submit]')
-  await popup.waitForEvent('close', { timeout: 20_000 })
+  // The callback page closes the popup at once: wait for the close from before the click.
+  await Promise.all([popup.waitForEvent('close', { timeout: 20_000 }), popup.click('button[type=submit]')])
 
   const results = await page.evaluate(() => (window as unknown as { results: { origin: string; data: any }[] }).results)
   const social = results.find((r) => r.data?.type === 'portico-auth:social')!
