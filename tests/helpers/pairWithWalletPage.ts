@@ -16,6 +16,32 @@ export type WalletPagePair = {
   errors: string[]
   /** Requests that tried to leave 127.0.0.1, from either page. */
   blocked: string[]
+  /**
+   * What both pages show now: the demo's open dialog (its view and text), the wallet page's
+   * status, requests and sessions, and either page's console errors and warnings. For a failure's
+   * message ({@link explainFailure}).
+   */
+  describe: () => Promise<string>
+}
+
+/**
+ * Awaits `step`; when it fails, its error says what `describe` tells about the pages at that moment
+ * (a wait that timed out then names what was on screen instead of only what was missing).
+ *
+ * @example
+ * await explainFailure(transfer.waitFor(), pair.describe)
+ */
+export async function explainFailure<T>(step: Promise<T>, describe: () => Promise<string>): Promise<T> {
+  try {
+    return await step
+  } catch (error) {
+    const said = await describe().catch((reason: unknown) => `(the pages could not be read: ${String(reason)})`)
+    if (error instanceof Error) {
+      error.message = `${error.message}\n${said}`
+      throw error
+    }
+    throw new Error(`${String(error)}\n${said}`)
+  }
 }
 
 /**
@@ -42,7 +68,26 @@ export async function openDemoBesideWalletPage({ browser, url }: { browser: Brow
   const walletPage = await wallet.context.newPage()
   demo.on('pageerror', (error) => errors.push(`demo: ${error.message}`))
   walletPage.on('pageerror', (error) => errors.push(`wallet: ${error.message}`))
-  return { context, demo, walletPage, errors, blocked }
+  const consoleLines: string[] = []
+  for (const [name, page] of [['demo', demo], ['wallet', walletPage]] as const) {
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') consoleLines.push(`${name} ${message.type()}: ${message.text().slice(0, 500)}`)
+    })
+  }
+  const text = async (page: Page, selector: string) => {
+    const found = page.locator(selector)
+    return (await found.count()) ? (await found.first().innerText({ timeout: 2_000 })).trim().split(/\s*\n\s*/).join(' · ') || '(empty)' : 'none'
+  }
+  const describe = async () => {
+    const view = (await demo.locator('[role="dialog"]').count()) ? await demo.locator('[role="dialog"]').first().getAttribute('data-view', { timeout: 2_000 }) : undefined
+    return [
+      `The demo's dialog${view ? ` (${view})` : ''}: ${await text(demo, '[role="dialog"]')}`,
+      `The wallet page: status ${await text(walletPage, '[role="status"]')}; requests ${await text(walletPage, '#requests')}; sessions ${await text(walletPage, '#sessions')}`,
+      `Console: ${consoleLines.length ? consoleLines.join(' | ') : 'nothing'}`,
+      `Page errors: ${errors.length ? errors.join(' | ') : 'none'}`,
+    ].join('\n')
+  }
+  return { context, demo, walletPage, errors, blocked, describe }
 }
 
 /**

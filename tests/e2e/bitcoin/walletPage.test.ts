@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devBitcoinAddress } from '../../../sandbox/bitcoin/devBitcoin.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { launchChromium } from '../../helpers/chromium.js'
-import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
+import { explainFailure, pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyBip322 } from '../../sandbox/bitcoinWallet/verifyBip322.js'
 
@@ -40,27 +40,28 @@ async function satsOf(address: string): Promise<number> {
 
 describe('the /wallet page and the bip122 namespace', () => {
   it('approves the bip122 namespace; a message and a transfer approved on /wallet verify and land', async () => {
-    const { context, demo, walletPage, errors, blocked } = await pairWithWalletPage({ browser, url: sandbox.url, network: network, chain: caip2, method: 'sendTransfer' })
+    const { context, demo, walletPage, errors, blocked, describe: pages } = await pairWithWalletPage({ browser, url: sandbox.url, network: network, chain: caip2, method: 'sendTransfer' })
     try {
       const header = demo.getByRole('navigation', { name: 'Wallet' })
       const dialog = demo.getByRole('dialog')
 
       const short = `${devBitcoinAddress.slice(0, 4)}…${devBitcoinAddress.slice(-4)}`
-      await expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(short)
-      await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0)
+      // Each wait says what both pages showed when it fails (CI once saw the transfer never reach the wallet page).
+      await explainFailure(expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(short), pages)
+      await explainFailure(expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0), pages)
       const session = walletPage.getByRole('region', { name: 'Sessions' }).getByRole('article', { name: 'Portico demo dApp' })
-      await session.waitFor()
+      await explainFailure(session.waitFor(), pages)
       expect(await session.textContent()).toContain(caip2)
 
       // A message: BIP-322 over signMessage; the page shows the message itself.
       await demo.getByRole('button', { name: `Sign "${demoMessage}"` }).click()
       const requests = walletPage.getByRole('region', { name: 'Requests' })
       const signRequest = requests.getByRole('article', { name: 'signMessage from Portico demo dApp' })
-      await signRequest.waitFor({ timeout: 20_000 })
+      await explainFailure(signRequest.waitFor({ timeout: 20_000 }), pages)
       expect(await signRequest.textContent()).toContain(demoMessage)
       await signRequest.getByRole('button', { name: 'Approve' }).click()
       const output = demo.getByRole('region', { name: 'Sign a message' }).getByRole('status')
-      await expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: /)
+      await explainFailure(expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: /), pages)
       const signature = ((await output.textContent()) ?? '').replace('Signature: ', '')
       expect(verifyBip322(devBitcoinAddress, demoMessage, signature)).toBe(true)
       expect(verifyBip322(devBitcoinAddress, `${demoMessage}!`, signature)).toBe(false)
@@ -75,11 +76,11 @@ describe('the /wallet page and the bip122 namespace', () => {
       await dialog.getByRole('button', { name: 'Preview Send' }).click()
       await dialog.getByRole('button', { name: 'Send', exact: true }).click()
       const transfer = requests.getByRole('article', { name: 'sendTransfer from Portico demo dApp' })
-      await transfer.waitFor({ timeout: 20_000 })
+      await explainFailure(transfer.waitFor({ timeout: 20_000 }), pages)
       expect(await transfer.textContent()).toContain('0.00050000 BTC (50000 sats)')
       expect(await transfer.textContent()).toContain(receiver)
       await transfer.getByRole('button', { name: 'Approve' }).click()
-      await expect.poll(() => satsOf(receiver).catch(() => 0), { timeout: 20_000 }).toBe(50_000)
+      await explainFailure(expect.poll(() => satsOf(receiver).catch(() => 0), { timeout: 20_000 }).toBe(50_000), pages)
 
       expect(await demo.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
       expect(errors).toEqual([])

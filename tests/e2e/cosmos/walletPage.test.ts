@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devCosmosAddress } from '../../../sandbox/cosmos/devCosmos.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { launchChromium } from '../../helpers/chromium.js'
-import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
+import { explainFailure, pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyAdr36WithCosmjs } from '../../helpers/verifyAdr36WithCosmjs.js'
 
@@ -36,27 +36,27 @@ async function bankBalance(address: string): Promise<bigint> {
 
 describe('the /wallet page and the cosmos namespace', () => {
   it('approves the cosmos namespace; a message and a send approved on /wallet verify and land', async () => {
-    const { context, demo, walletPage, errors, blocked } = await pairWithWalletPage({ browser, url: sandbox.url, network: network, chain: 'cosmos:portico-local-1', method: 'cosmos_signDirect' })
+    const { context, demo, walletPage, errors, blocked, describe: pages } = await pairWithWalletPage({ browser, url: sandbox.url, network: network, chain: 'cosmos:portico-local-1', method: 'cosmos_signDirect' })
     try {
       const header = demo.getByRole('navigation', { name: 'Wallet' })
       const dialog = demo.getByRole('dialog')
 
       const short = `${devCosmosAddress.slice(0, 4)}…${devCosmosAddress.slice(-4)}`
-      await expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(short)
-      await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0)
+      await explainFailure(expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(short), pages)
+      await explainFailure(expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0), pages)
       const session = walletPage.getByRole('region', { name: 'Sessions' }).getByRole('article', { name: 'Portico demo dApp' })
-      await session.waitFor()
+      await explainFailure(session.waitFor(), pages)
       expect(await session.textContent()).toContain('cosmos:portico-local-1')
 
       // A message: the ADR-36 doc goes over cosmos_signAmino; the page shows the message itself.
       await demo.getByRole('button', { name: `Sign "${demoMessage}"` }).click()
       const requests = walletPage.getByRole('region', { name: 'Requests' })
       const signRequest = requests.getByRole('article', { name: 'cosmos_signAmino from Portico demo dApp' })
-      await signRequest.waitFor({ timeout: 20_000 })
+      await explainFailure(signRequest.waitFor({ timeout: 20_000 }), pages)
       expect(await signRequest.textContent()).toContain(demoMessage)
       await signRequest.getByRole('button', { name: 'Approve' }).click()
       const output = demo.getByRole('region', { name: 'Sign a message' }).getByRole('status')
-      await expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: \{/)
+      await explainFailure(expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: \{/), pages)
       const signature = ((await output.textContent()) ?? '').replace('Signature: ', '')
       expect(await verifyAdr36WithCosmjs(demoMessage, signature, devCosmosAddress)).toBe(true)
       expect(await verifyAdr36WithCosmjs(`${demoMessage}!`, signature, devCosmosAddress)).toBe(false)
@@ -72,13 +72,13 @@ describe('the /wallet page and the cosmos namespace', () => {
       // cosmos_getAccounts needs no visitor (the page answers it at once); the signature does.
       const approveEach = async (method: string) => {
         const request = requests.getByRole('article', { name: `${method} from Portico demo dApp` })
-        await request.waitFor({ timeout: 20_000 })
+        await explainFailure(request.waitFor({ timeout: 20_000 }), pages)
         await request.getByRole('button', { name: 'Approve' }).click()
       }
-      await expect.poll(() => dialog.locator('dl').textContent(), { timeout: 20_000 }).toMatch(/Network feeup to \d+(\.\d+)? PTC/)
+      await explainFailure(expect.poll(() => dialog.locator('dl').textContent(), { timeout: 20_000 }).toMatch(/Network feeup to \d+(\.\d+)? PTC/), pages)
       await dialog.getByRole('button', { name: 'Send', exact: true }).click()
       await approveEach('cosmos_signDirect')
-      await expect.poll(() => bankBalance(receiver).catch(() => 0n), { timeout: 20_000 }).toBe(100_000n)
+      await explainFailure(expect.poll(() => bankBalance(receiver).catch(() => 0n), { timeout: 20_000 }).toBe(100_000n), pages)
 
       expect(await demo.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
       expect(errors).toEqual([])

@@ -11,7 +11,7 @@ import { devStacksKey } from '../../../sandbox/stacks/devStacks.js'
 import { stacksSandboxCaipNetworkId } from '../../../sandbox/stacks/stacksSandboxChain.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { launchChromium } from '../../helpers/chromium.js'
-import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
+import { explainFailure, pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
 const demoMessage = 'Hello from the Portico demo'
@@ -35,25 +35,25 @@ const ustxOf = async (address: string) => BigInt(((await (await fetch(`${nodeUrl
 
 describe('the /wallet page and the stacks namespace', () => {
   it('approves the stacks namespace; a message and a transfer approved on /wallet verify and land', async () => {
-    const { context, demo, walletPage, errors, blocked } = await pairWithWalletPage({ browser, url: sandbox.url, network, chain: stacksSandboxCaipNetworkId, method: 'stx_transferStx' })
+    const { context, demo, walletPage, errors, blocked, describe: pages } = await pairWithWalletPage({ browser, url: sandbox.url, network, chain: stacksSandboxCaipNetworkId, method: 'stx_transferStx' })
     try {
       const header = demo.getByRole('navigation', { name: 'Wallet' })
       const dialog = demo.getByRole('dialog')
       const short = `${dev.address.slice(0, 4)}…${dev.address.slice(-4)}`
-      await expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(short)
-      await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0)
+      await explainFailure(expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(short), pages)
+      await explainFailure(expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0), pages)
       const session = walletPage.getByRole('region', { name: 'Sessions' }).getByRole('article', { name: 'Portico demo dApp' })
-      await session.waitFor()
+      await explainFailure(session.waitFor(), pages)
       expect(await session.textContent()).toContain(stacksSandboxCaipNetworkId)
 
       await demo.getByRole('button', { name: `Sign "${demoMessage}"` }).click()
       const requests = walletPage.getByRole('region', { name: 'Requests' })
       const signRequest = requests.getByRole('article', { name: 'stx_signMessage from Portico demo dApp' })
-      await signRequest.waitFor({ timeout: 20_000 })
+      await explainFailure(signRequest.waitFor({ timeout: 20_000 }), pages)
       expect(await signRequest.textContent()).toContain(demoMessage)
       await signRequest.getByRole('button', { name: 'Approve' }).click()
       const output = demo.getByRole('region', { name: 'Sign a message' }).getByRole('status')
-      await expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: [0-9a-f]{130}$/)
+      await explainFailure(expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: [0-9a-f]{130}$/), pages)
       const signature = ((await output.textContent()) ?? '').replace('Signature: ', '')
       const publicKey = bytesToHex(dev.publicKey)
       expect(verifyMessageSignatureRsv({ message: demoMessage, signature, publicKey })).toBe(true)
@@ -66,17 +66,17 @@ describe('the /wallet page and the stacks namespace', () => {
       await dialog.getByLabel('Amount').fill('0.1')
       await dialog.getByLabel('Receiver address').fill(receiver)
       await dialog.getByRole('button', { name: 'Preview Send' }).click()
-      await expect.poll(() => dialog.locator('dl').textContent(), { timeout: 20_000 }).toMatch(/Network feeup to \d+(\.\d+)? STX/)
+      await explainFailure(expect.poll(() => dialog.locator('dl').textContent(), { timeout: 20_000 }).toMatch(/Network feeup to \d+(\.\d+)? STX/), pages)
       await dialog.getByRole('button', { name: 'Send', exact: true }).click()
       const transfer = requests.getByRole('article', { name: 'stx_transferStx from Portico demo dApp' })
-      await transfer.waitFor({ timeout: 20_000 })
+      await explainFailure(transfer.waitFor({ timeout: 20_000 }), pages)
       const shown = (await transfer.textContent()) ?? ''
       expect(shown).toContain(receiver)
       expect(shown).toContain('0.100000 STX (100000 µSTX)')
       await transfer.getByRole('button', { name: 'Approve' }).click()
-      await expect.poll(() => ustxOf(receiver), { timeout: 20_000 }).toBe(100_000n)
+      await explainFailure(expect.poll(() => ustxOf(receiver), { timeout: 20_000 }).toBe(100_000n), pages)
       const toasts = demo.getByRole('status', { name: 'Notifications' })
-      await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed')
+      await explainFailure(expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed'), pages)
 
       expect(await demo.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
       expect(errors).toEqual([])

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { devSuiAddress } from '../../../sandbox/sui/devSui.js'
 import { launchChromium } from '../../helpers/chromium.js'
-import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
+import { explainFailure, pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
 const demoMessage = 'Hello from the Portico demo'
@@ -23,25 +23,25 @@ afterAll(async () => {
 
 describe('the /wallet page and the sui namespace', () => {
   it('approves the sui namespace, and a personal message approved on /wallet verifies', async () => {
-    const { context, demo, walletPage, errors, blocked } = await pairWithWalletPage({ browser, url: sandbox.url, network: 'Portico Sui Localnet', chain: 'sui:localnet', method: 'sui_signPersonalMessage' })
+    const { context, demo, walletPage, errors, blocked, describe: pages } = await pairWithWalletPage({ browser, url: sandbox.url, network: 'Portico Sui Localnet', chain: 'sui:localnet', method: 'sui_signPersonalMessage' })
     try {
       const header = demo.getByRole('navigation', { name: 'Wallet' })
       const dialog = demo.getByRole('dialog')
 
       const suiShort = `${devSuiAddress.slice(0, 6)}…${devSuiAddress.slice(-4)}`
-      await expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(suiShort)
-      await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0)
+      await explainFailure(expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain(suiShort), pages)
+      await explainFailure(expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0), pages)
       const session = walletPage.getByRole('region', { name: 'Sessions' }).getByRole('article', { name: 'Portico demo dApp' })
-      await session.waitFor()
+      await explainFailure(session.waitFor(), pages)
       expect(await session.textContent()).toContain('sui:localnet')
 
       await demo.getByRole('button', { name: `Sign "${demoMessage}"` }).click()
       const request = walletPage.getByRole('region', { name: 'Requests' }).getByRole('article', { name: 'sui_signPersonalMessage from Portico demo dApp' })
-      await request.waitFor({ timeout: 20_000 })
+      await explainFailure(request.waitFor({ timeout: 20_000 }), pages)
       expect(await request.textContent()).toContain('sui:localnet')
       await request.getByRole('button', { name: 'Approve' }).click()
       const output = demo.getByRole('region', { name: 'Sign a message' }).getByRole('status')
-      await expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: [A-Za-z0-9+/=]{130,}$/)
+      await explainFailure(expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: [A-Za-z0-9+/=]{130,}$/), pages)
       const signature = ((await output.textContent()) ?? '').replace('Signature: ', '')
       expect((await verifyPersonalMessageSignature(new TextEncoder().encode(demoMessage), signature)).toSuiAddress()).toBe(devSuiAddress)
 
