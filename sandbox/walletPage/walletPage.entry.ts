@@ -345,6 +345,26 @@ function renderSessions(client: SignClientInstance): void {
   }
 }
 
+/**
+ * Shows the client's link to the relay beside its URL (connected, or lost and how often), as the
+ * relayer reports it: a wallet that lost the relay gets no request until it is back.
+ */
+function watchRelay(client: SignClientInstance, relayUrl: string): void {
+  const { relayer } = client.core
+  let lost = 0
+  const show = (state: string) => {
+    byId('wallet-relay').textContent = `Relay: ${relayUrl} · ${state}${lost ? ` · lost ${lost} time${lost === 1 ? '' : 's'}` : ''}`
+  }
+  show(relayer.connected ? 'connected' : 'not connected yet (connects when it pairs)')
+  relayer.on('relayer_connect', () => show('connected'))
+  relayer.on('relayer_disconnect', () => {
+    lost += 1
+    show('disconnected, reconnecting…')
+  })
+  relayer.on('relayer_connection_stalled', () => show('stalled, reconnecting…'))
+  relayer.on('relayer_error', (error: unknown) => show(`failed: ${errorText(error)}`))
+}
+
 async function main(): Promise<void> {
   byId('wallet-account').textContent = account.address
   const relayUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/relay`
@@ -367,6 +387,7 @@ async function main(): Promise<void> {
   // Verify servers it trusts are WalletConnect's): the sandbox's requests stay of unknown origin.
   client.core.verify.register = async () => ''
   client.core.verify.resolve = (async () => undefined) as unknown as typeof client.core.verify.resolve
+  watchRelay(client, relayUrl)
 
   client.on('session_proposal', (proposal) => {
     proposals.set(proposal.id, proposal)

@@ -82,7 +82,7 @@ export async function openDemoBesideWalletPage({ browser, url }: { browser: Brow
     const view = (await demo.locator('[role="dialog"]').count()) ? await demo.locator('[role="dialog"]').first().getAttribute('data-view', { timeout: 2_000 }) : undefined
     return [
       `The demo's dialog${view ? ` (${view})` : ''}: ${await text(demo, '[role="dialog"]')}`,
-      `The wallet page: status ${await text(walletPage, '[role="status"]')}; requests ${await text(walletPage, '#requests')}; sessions ${await text(walletPage, '#sessions')}`,
+      `The wallet page: ${await text(walletPage, '#wallet-relay')}; status ${await text(walletPage, '[role="status"]')}; requests ${await text(walletPage, '#requests')}; sessions ${await text(walletPage, '#sessions')}`,
       `Console: ${consoleLines.length ? consoleLines.join(' | ') : 'nothing'}`,
       `Page errors: ${errors.length ? errors.join(' | ') : 'none'}`,
     ].join('\n')

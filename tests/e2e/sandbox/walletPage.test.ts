@@ -101,6 +101,7 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
     const sessions = page.getByRole('region', { name: 'Sessions' })
     await sessions.getByRole('article', { name: dappName }).waitFor()
     expect(await proposals.getByRole('article').count()).toBe(0)
+    expect(await page.locator('#wallet-relay').textContent()).toBe(`Relay: ${info.relayUrl} · connected`)
   })
 
   it('answers an approved personal_sign with a signature that verifies', async () => {
@@ -118,6 +119,26 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
     await request.getByRole('button', { name: 'Approve' }).click()
     const signature = await pending
     expect(await verifyMessage({ address: devWalletAccount.address, message, signature })).toBe(true)
+  })
+
+  it('shows when it loses the relay and gets the next request once it is back', async () => {
+    const relay = page.locator('#wallet-relay')
+    // Offline: the client drops its socket (the browser's offline event); a request sent meanwhile waits in the relay's mailbox.
+    await context.setOffline(true)
+    await expect.poll(() => relay.textContent()).toMatch(/· disconnected, reconnecting… · lost 1 time$/)
+    const message = 'Sent while the wallet was offline'
+    const pending = dapp.request<Hex>({
+      topic: session.topic,
+      chainId: 'eip155:31337',
+      request: { method: 'personal_sign', params: [`0x${Buffer.from(message, 'utf8').toString('hex')}`, devWalletAccount.address] },
+    })
+    const request = page.getByRole('region', { name: 'Requests' }).getByRole('article', { name: `personal_sign from ${dappName}` })
+    await context.setOffline(false)
+    await expect.poll(() => relay.textContent(), { timeout: 20_000 }).toBe(`Relay: ${info.relayUrl} · connected · lost 1 time`)
+    await request.waitFor({ timeout: 20_000 })
+    expect(await request.getByText(message, { exact: true }).count()).toBe(1)
+    await request.getByRole('button', { name: 'Approve' }).click()
+    expect(await verifyMessage({ address: devWalletAccount.address, message, signature: await pending })).toBe(true)
   })
 
   it('a rejected request reaches the dapp as a user rejection', async () => {
