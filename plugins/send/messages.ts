@@ -45,6 +45,7 @@ export const messages: Record<string, string> = {
   'send.preview.memo': 'Memo',
   'send.preview.fee': 'Network fee',
   'send.preview.feeEstimating': 'Estimating…',
+  'send.preview.feeByWallet': 'Set by your wallet',
   'send.preview.feeUpTo': 'up to {fee}',
   'send.preview.speed': 'Speed',
   'send.preview.speed.slow': 'Slow',

@@ -54,22 +54,24 @@ describe('SendStore.estimateFee', () => {
     expect(store.feeStatus).toBe('idle')
   })
 
-  it('a refusal becomes the form\'s error; no estimator or no answer leaves no fee line; an incomplete form asks nothing', async () => {
+  it('a refusal becomes the form\'s error; no estimator or no answer means the wallet sets the fee; an incomplete form asks nothing', async () => {
     const refusing = form(async () => {
       throw Object.assign(new Error('x'), { shortMessage: 'Insufficient SUI balance' })
     })
     await refusing.store.estimateFee()
     expect(refusing.store.error).toBe('Insufficient SUI balance')
-    expect(refusing.store.feeStatus).toBe('idle')
+    expect(refusing.store.feeStatus).toBe('failed')
     const silent = form(async () => undefined)
     await silent.store.estimateFee()
-    expect(silent.store.feeStatus).toBe('idle')
+    expect(silent.store.feeStatus).toBe('wallet')
+    expect(silent.store.fee).toBeUndefined()
     const none = form()
     await none.store.estimateFee()
-    expect(none.store.feeStatus).toBe('idle')
+    expect(none.store.feeStatus).toBe('wallet')
     const incomplete = form(async () => ({ fee: '1', symbol: 'ETH' }))
     incomplete.store.setReceiver('0x12')
     await incomplete.store.estimateFee()
+    expect(incomplete.store.feeStatus).toBe('idle')
     expect(incomplete.asked).toEqual([])
   })
 

@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'الملاحظة',
   'send.preview.fee': 'رسوم الشبكة',
   'send.preview.feeEstimating': 'جارٍ التقدير…',
+  'send.preview.feeByWallet': 'تحددها محفظتك',
   'send.preview.feeUpTo': 'حتى {fee}',
   'send.preview.speed': 'السرعة',
   'send.preview.speed.slow': 'بطيئة',

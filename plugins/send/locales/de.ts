@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'Notiz',
   'send.preview.fee': 'Netzwerkgebühr',
   'send.preview.feeEstimating': 'Wird geschätzt…',
+  'send.preview.feeByWallet': 'Von deiner Wallet festgelegt',
   'send.preview.feeUpTo': 'bis zu {fee}',
   'send.preview.speed': 'Geschwindigkeit',
   'send.preview.speed.slow': 'Langsam',

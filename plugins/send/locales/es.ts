@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'Nota',
   'send.preview.fee': 'Comisión de red',
   'send.preview.feeEstimating': 'Calculando…',
+  'send.preview.feeByWallet': 'La fija tu billetera',
   'send.preview.feeUpTo': 'hasta {fee}',
   'send.preview.speed': 'Velocidad',
   'send.preview.speed.slow': 'Lenta',

@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'یادداشت',
   'send.preview.fee': 'کارمزد شبکه',
   'send.preview.feeEstimating': 'در حال برآورد…',
+  'send.preview.feeByWallet': 'کیف پول شما تعیین می‌کند',
   'send.preview.feeUpTo': 'تا {fee}',
   'send.preview.speed': 'سرعت',
   'send.preview.speed.slow': 'کند',

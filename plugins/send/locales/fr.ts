@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'Mémo',
   'send.preview.fee': 'Frais de réseau',
   'send.preview.feeEstimating': 'Estimation…',
+  'send.preview.feeByWallet': 'Fixés par votre portefeuille',
   'send.preview.feeUpTo': 'jusqu’à {fee}',
   'send.preview.speed': 'Vitesse',
   'send.preview.speed.slow': 'Lente',

@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'הערה',
   'send.preview.fee': 'עמלת רשת',
   'send.preview.feeEstimating': 'מחשב הערכה…',
+  'send.preview.feeByWallet': 'נקבעת על ידי הארנק שלך',
   'send.preview.feeUpTo': 'עד {fee}',
   'send.preview.speed': 'מהירות',
   'send.preview.speed.slow': 'איטית',

@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'मेमो',
   'send.preview.fee': 'नेटवर्क शुल्क',
   'send.preview.feeEstimating': 'अनुमान लगाया जा रहा है…',
+  'send.preview.feeByWallet': 'आपका वॉलेट तय करेगा',
   'send.preview.feeUpTo': 'अधिकतम {fee}',
   'send.preview.speed': 'गति',
   'send.preview.speed.slow': 'धीमी',

@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'Memo',
   'send.preview.fee': 'Biaya jaringan',
   'send.preview.feeEstimating': 'Memperkirakan…',
+  'send.preview.feeByWallet': 'Ditentukan oleh dompet Anda',
   'send.preview.feeUpTo': 'hingga {fee}',
   'send.preview.speed': 'Kecepatan',
   'send.preview.speed.slow': 'Lambat',

@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'Nota',
   'send.preview.fee': 'Commissione di rete',
   'send.preview.feeEstimating': 'Stima in corso…',
+  'send.preview.feeByWallet': 'Stabilita dal tuo wallet',
   'send.preview.feeUpTo': 'fino a {fee}',
   'send.preview.speed': 'Velocità',
   'send.preview.speed.slow': 'Lenta',

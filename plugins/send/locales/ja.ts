@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'メモ',
   'send.preview.fee': 'ネットワーク手数料',
   'send.preview.feeEstimating': '見積もり中…',
+  'send.preview.feeByWallet': 'ウォレットが決定',
   'send.preview.feeUpTo': '最大{fee}',
   'send.preview.speed': '速度',
   'send.preview.speed.slow': '低速',

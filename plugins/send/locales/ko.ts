@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': '메모',
   'send.preview.fee': '네트워크 수수료',
   'send.preview.feeEstimating': '추정 중…',
+  'send.preview.feeByWallet': '지갑에서 설정',
   'send.preview.feeUpTo': '최대 {fee}',
   'send.preview.speed': '속도',
   'send.preview.speed.slow': '느림',

@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'Memo',
   'send.preview.fee': 'Netwerkkosten',
   'send.preview.feeEstimating': 'Schatten…',
+  'send.preview.feeByWallet': 'Bepaald door je wallet',
   'send.preview.feeUpTo': 'tot {fee}',
   'send.preview.speed': 'Snelheid',
   'send.preview.speed.slow': 'Langzaam',

@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'Notatka',
   'send.preview.fee': 'Opłata sieciowa',
   'send.preview.feeEstimating': 'Szacowanie…',
+  'send.preview.feeByWallet': 'Ustala Twój portfel',
   'send.preview.feeUpTo': 'do {fee}',
   'send.preview.speed': 'Szybkość',
   'send.preview.speed.slow': 'Wolno',

@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'Memo',
   'send.preview.fee': 'Taxa de rede',
   'send.preview.feeEstimating': 'Estimando…',
+  'send.preview.feeByWallet': 'Definida pela sua carteira',
   'send.preview.feeUpTo': 'até {fee}',
   'send.preview.speed': 'Velocidade',
   'send.preview.speed.slow': 'Lenta',

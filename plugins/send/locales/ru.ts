@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'Заметка',
   'send.preview.fee': 'Комиссия сети',
   'send.preview.feeEstimating': 'Расчёт…',
+  'send.preview.feeByWallet': 'Определит ваш кошелёк',
   'send.preview.feeUpTo': 'до {fee}',
   'send.preview.speed': 'Скорость',
   'send.preview.speed.slow': 'Медленно',

@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'บันทึก',
   'send.preview.fee': 'ค่าธรรมเนียมเครือข่าย',
   'send.preview.feeEstimating': 'กำลังประเมิน…',
+  'send.preview.feeByWallet': 'กระเป๋าเงินของคุณเป็นผู้กำหนด',
   'send.preview.feeUpTo': 'สูงสุด {fee}',
   'send.preview.speed': 'ความเร็ว',
   'send.preview.speed.slow': 'ช้า',

@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'Not',
   'send.preview.fee': 'Ağ ücreti',
   'send.preview.feeEstimating': 'Tahmin ediliyor…',
+  'send.preview.feeByWallet': 'Cüzdanınız belirler',
   'send.preview.feeUpTo': 'en fazla {fee}',
   'send.preview.speed': 'Hız',
   'send.preview.speed.slow': 'Yavaş',

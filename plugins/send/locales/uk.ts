@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'Нотатка',
   'send.preview.fee': 'Комісія мережі',
   'send.preview.feeEstimating': 'Розрахунок…',
+  'send.preview.feeByWallet': 'Визначить ваш гаманець',
   'send.preview.feeUpTo': 'до {fee}',
   'send.preview.speed': 'Швидкість',
   'send.preview.speed.slow': 'Повільно',

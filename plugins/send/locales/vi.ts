@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': 'Ghi chú',
   'send.preview.fee': 'Phí mạng',
   'send.preview.feeEstimating': 'Đang ước tính…',
+  'send.preview.feeByWallet': 'Do ví của bạn đặt',
   'send.preview.feeUpTo': 'tối đa {fee}',
   'send.preview.speed': 'Tốc độ',
   'send.preview.speed.slow': 'Chậm',

@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': '备注',
   'send.preview.fee': '网络费用',
   'send.preview.feeEstimating': '正在估算…',
+  'send.preview.feeByWallet': '由你的钱包设定',
   'send.preview.feeUpTo': '最多 {fee}',
   'send.preview.speed': '速度',
   'send.preview.speed.slow': '慢',

@@ -45,6 +45,7 @@ export default {
   'send.preview.memo': '備註',
   'send.preview.fee': '網路手續費',
   'send.preview.feeEstimating': '估算中…',
+  'send.preview.feeByWallet': '由你的錢包設定',
   'send.preview.feeUpTo': '最多 {fee}',
   'send.preview.speed': '速度',
   'send.preview.speed.slow': '慢',

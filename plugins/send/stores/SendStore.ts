@@ -38,8 +38,12 @@ export class SendStore {
   hash: string | undefined = undefined
   /** The network fee of the form's send, once estimated (`estimateFee`); cleared when the form changes. */
   fee: SendFeeEstimate | undefined = undefined
-  /** `estimating` while the plugin works it out; `idle` when nobody estimates or the form changed. */
-  feeStatus: 'idle' | 'estimating' | 'ready' = 'idle'
+  /**
+   * `idle` until the review asks (and after the form changed), `estimating` while the plugin works
+   * it out, `ready` with `fee`, `wallet` when no plugin estimates it (the wallet sets the fee), and
+   * `failed` when the plugin refused the send (the reason is `error`).
+   */
+  feeStatus: 'idle' | 'estimating' | 'ready' | 'wallet' | 'failed' = 'idle'
   /** The fee speed chosen in the review, when the plugin offers speeds (undefined: the plugin's default, `fee.speed`). */
   chosenSpeed: SendFeeSpeed | undefined = undefined
   /** The receiver typed as a name, once resolved (`resolveName`); cleared when the receiver changes. */
@@ -202,7 +206,11 @@ export class SendStore {
    * becomes the form's `error`. A form that changed meanwhile drops the answer.
    */
   async estimateFee(): Promise<void> {
-    if (!this.canSend || !this.token || !this.deps.estimateFee) return
+    if (!this.canSend || !this.token) return
+    if (!this.deps.estimateFee) {
+      this.feeStatus = 'wallet'
+      return
+    }
     const parameters = { to: this.receiverAddress as string, amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}), ...this.memoToSend }
     const asked = JSON.stringify(parameters)
     const current = () => JSON.stringify({ to: this.receiverAddress, amount: this.amount.trim(), ...(this.token?.address ? { token: this.token.address } : {}), ...this.memoToSend })
@@ -213,12 +221,12 @@ export class SendStore {
       runInAction(() => {
         if (current() !== asked) return
         this.fee = fee
-        this.feeStatus = fee ? 'ready' : 'idle'
+        this.feeStatus = fee ? 'ready' : 'wallet'
       })
     } catch (error) {
       runInAction(() => {
         if (current() !== asked) return
-        this.feeStatus = 'idle'
+        this.feeStatus = 'failed'
         this.error = (error as { shortMessage?: string }).shortMessage ?? 'The network fee could not be estimated'
       })
     }

@@ -16,8 +16,9 @@ function shortFee(amount: string): string {
 
 /**
  * The send preview (WalletSendPreview): the amount exactly (with its USD value), token, from, to,
- * network and the network fee the chain plugin estimates (`estimateSendFee`) — with Slow / Normal /
- * Fast to choose from when the plugin offers fee speeds (Bitcoin) — then "Send", which
+ * network and the network fee the chain plugin estimates (`estimateSendFee`; "Set by your wallet"
+ * when none does) — with Slow / Normal / Fast to choose from when the plugin offers fee speeds
+ * (Bitcoin) — then "Send", which
  * asks the wallet (a waiting state until it answers), or "Cancel", back to the form. A failure
  * (the wallet rejecting, the node refusing) is shown and announced here, and the form keeps its
  * values; on success the plugin resets the form, shows "Transaction started" and returns to
@@ -85,8 +86,12 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
     const usd = format.usdOf(fee, nativePrice)
     return usd ? `${text} (${t('send.form.usd', { value: usd })})` : text
   }
-  if (send.feeStatus === 'estimating') rows.push([t('send.preview.fee'), t('send.preview.feeEstimating')])
-  else if (send.feeStatus === 'ready' && send.fee && send.chosenFee) rows.push([t('send.preview.fee'), feeText(send.chosenFee.fee, send.fee.symbol)])
+  // The fee line keeps its place from the first frame (estimating, then the fee or "set by your
+  // wallet"), so nothing moves under the visitor's pointer on its way to Send; a refusal drops it
+  // for the error below.
+  if (send.feeStatus === 'ready' && send.fee && send.chosenFee) rows.push([t('send.preview.fee'), feeText(send.chosenFee.fee, send.fee.symbol)])
+  else if (send.feeStatus === 'wallet') rows.push([t('send.preview.fee'), t('send.preview.feeByWallet')])
+  else if (send.feeStatus !== 'failed') rows.push([t('send.preview.fee'), t('send.preview.feeEstimating')])
   const speeds = send.feeStatus === 'ready' ? send.fee?.speeds : undefined
 
   return (

@@ -74,6 +74,8 @@ describe('the /wallet page and the bip122 namespace', () => {
       await dialog.getByLabel('Amount').fill('0.0005')
       await dialog.getByLabel('Receiver address').fill(receiver)
       await dialog.getByRole('button', { name: 'Preview Send' }).click()
+      // A wallet over WalletConnect pays by itself (sendTransfer): the review says the wallet sets the fee.
+      await explainFailure(expect.poll(() => dialog.locator('dl').textContent(), { timeout: 20_000 }).toContain('Network feeSet by your wallet'), pages)
       await dialog.getByRole('button', { name: 'Send', exact: true }).click()
       const transfer = requests.getByRole('article', { name: 'sendTransfer from Portico demo dApp' })
       await explainFailure(transfer.waitFor({ timeout: 20_000 }), pages)

@@ -1,0 +1,68 @@
+// The send review's network-fee line, rendered (react-dom/server, no DOM): it holds its place from
+// the first frame ("Estimating…") to the answer (the plugin's fee, or "Set by your wallet" where no
+// plugin estimates), so the Send button below it never moves under the visitor's pointer; only a
+// refusal drops it, for the error.
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ProviderRpcError, type Portico, type TokenBalance } from '../../kernel/kernel.js'
+import { PorticoContext } from '../../ui/provider/PorticoContext.js'
+import { send } from '../../plugins/send/send.js'
+import { WalletSendPreviewView } from '../../plugins/send/views/WalletSendPreviewView.js'
+import { sendForm } from '../plugins/send/helpers.js'
+import { createTestPortico, newWallet, testChain, testFeature } from '../kernel/helpers/testKit.js'
+
+const eth: TokenBalance = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', price: 0, quantity: { decimals: '18', numeric: '2' }, iconUrl: '' }
+const instances: Portico[] = []
+afterEach(async () => {
+  for (const portico of instances.splice(0)) await portico.destroy()
+})
+
+/** A connected portico whose send form is complete; `estimate` is the eip155 `estimateSendFee` tap, if any. */
+async function make(estimate?: () => Promise<{ fee: string; symbol: string } | undefined>) {
+  const wallet = newWallet()
+  const plugins = [testChain('eip155', wallet), send(), ...(estimate ? [testFeature('fees', 'Estimates fees in a test.', (p) => void p.hooks.estimateSendFee.for('eip155').tapPromise('fees', estimate))] : [])]
+  const { portico } = createTestPortico({ plugins })
+  instances.push(portico)
+  await portico.connect({ connectorId: 'eip155.wallet' })
+  sendForm(portico).setToken(eth)
+  sendForm(portico).setAmount('0.5')
+  sendForm(portico).setReceiver('0x000000000000000000000000000000000000dEaD')
+  return portico
+}
+const review = (portico: Portico) =>
+  renderToString(
+    <PorticoContext.Provider value={portico}>
+      <WalletSendPreviewView />
+    </PorticoContext.Provider>,
+  )
+/** The review's rows as "label: value", in order. */
+const rows = (html: string) => [...html.matchAll(/<dt>(.*?)<\/dt><dd[^>]*>(.*?)<\/dd>/g)].map(([, label, value]) => `${label}: ${value!.replace(/<[^>]+>/g, '')}`)
+
+describe('the send review\'s network fee line', () => {
+  it('reads "Estimating…" before the answer and "Set by your wallet" where no plugin estimates, in the same place', async () => {
+    const portico = await make()
+    const before = rows(review(portico))
+    expect(before.at(-1)).toBe('Network fee: Estimating…')
+    await sendForm(portico).estimateFee()
+    const after = rows(review(portico))
+    expect(after.at(-1)).toBe('Network fee: Set by your wallet')
+    expect(after.length).toBe(before.length)
+  })
+
+  it('shows the plugin\'s estimate in that place, and drops the line for the error when the plugin refuses', async () => {
+    const estimating = await make(async () => ({ fee: '0.000042', symbol: 'ETH' }))
+    const before = rows(review(estimating))
+    await sendForm(estimating).estimateFee()
+    const after = rows(review(estimating))
+    expect(after.at(-1)).toBe('Network fee: up to 0.000042 ETH')
+    expect(after.length).toBe(before.length)
+
+    const refusing = await make(async () => {
+      throw new ProviderRpcError({ code: -32000, message: 'Insufficient ETH for the fee' })
+    })
+    await sendForm(refusing).estimateFee()
+    const html = review(refusing)
+    expect(rows(html).some((row) => row.startsWith('Network fee'))).toBe(false)
+    expect(html).toMatch(/role="alert"[^>]*>[^<]*Insufficient ETH for the fee/)
+  })
+})
