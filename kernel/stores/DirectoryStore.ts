@@ -31,6 +31,8 @@ function parseResponse(response: unknown): { count: number; data: DirectoryWalle
 export class DirectoryStore {
   wallets: DirectoryWallet[] = []
   featured: DirectoryWallet[] = []
+  /** Whether the directory answered for the site's featured wallets, or failed to (`fetchFeatured`). */
+  featuredSettled = false
   count = 0
   page = 0
   loading = false
@@ -61,6 +63,11 @@ export class DirectoryStore {
     }
   }
 
+  /** The site's featured wallets still to come from the directory (their ids; none once it answered or failed). */
+  get pendingFeaturedIds(): readonly string[] {
+    return this.featuredSettled ? [] : (this.deps.featuredWalletIds ?? [])
+  }
+
   async fetchFeatured(): Promise<void> {
     const ids = this.deps.featuredWalletIds ?? []
     if (!ids.length || this.featured.length) return
@@ -68,8 +75,12 @@ export class DirectoryStore {
       const { data } = parseResponse(await this.deps.api.get('/getWallets', { params: { page: 1, entries: ids.length, include: ids.join(',') } }))
       runInAction(() => {
         this.featured = [...data].sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
+        this.featuredSettled = true
       })
     } catch (error) {
+      runInAction(() => {
+        this.featuredSettled = true
+      })
       this.deps.onError?.(error)
     }
   }

@@ -55,6 +55,35 @@ describe('the Connect view groups', () => {
   })
 })
 
+describe('the Connect view\'s rows while the directory loads', () => {
+  const installed = connector('dev.portico.wallet', 'Portico Dev Wallet', 'ANNOUNCED', { rdns: 'dev.portico.wallet' })
+
+  it('holds as many rows as the featured and recommended wallets to come, and fills them in place', () => {
+    const pending = { featuredIds: ['f1'], recommended: true }
+    const loading = connectGroups({ ...base, connectors: [installed], pending })
+    const shape = (groups: ReturnType<typeof connectGroups>) => groups.map((g) => [g.id, g.items.length])
+    expect(shape(loading)).toEqual([['injected', 1], ['featured', 1], ['recommended', 2]])
+    expect(loading.filter((g) => g.id !== 'injected').flatMap((g) => g.items).every((i) => i.pending && i.name === '')).toBe(true)
+    // The directory answers: the same rows, now wallets.
+    const loaded = connectGroups({
+      ...base,
+      connectors: [installed],
+      featured: [entry('f1', 'Featured One')],
+      directory: [entry('d1', 'One'), entry('d2', 'Two'), entry('d3', 'Three')],
+      pending: { featuredIds: [], recommended: false },
+    })
+    expect(shape(loaded)).toEqual(shape(loading))
+    expect(loaded.flatMap((g) => g.items).some((i) => i.pending)).toBe(false)
+  })
+
+  it('holds no row for an excluded featured wallet, nor for recommended wallets it cannot offer', () => {
+    const groups = connectGroups({ ...base, connectors: [installed], excludeWalletIds: ['f1'], pending: { featuredIds: ['f1', 'f2'], recommended: true } })
+    expect(groups.map((g) => [g.id, g.items.length])).toEqual([['injected', 1], ['featured', 1], ['recommended', 2]])
+    // Nothing to recommend with (no wallet at all): no pending rows either.
+    expect(connectGroups({ ...base, connectors: [], pending: { featuredIds: [], recommended: true } })).toEqual([])
+  })
+})
+
 describe('UI helpers', () => {
   it('shortens addresses as 0xf39F…2266', () => {
     expect(truncateAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf39F…2266')

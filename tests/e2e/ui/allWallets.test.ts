@@ -84,6 +84,33 @@ describe('All Wallets against a real Portico server', () => {
     await h.close()
   })
 
+  it('holds the recommended wallets\' rows while the directory answers, so All Wallets does not move under the pointer', async () => {
+    const h = await openHarnessPage(browser, harness.url)
+    const { page } = h
+    // The directory's first page waits until the view has been measured (the real server answers then).
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/getWallets?*', async (route) => {
+      if (new URL(route.request().url()).searchParams.get('page') === '1') await held
+      await route.continue()
+    })
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const allWallets = dialog(page).getByRole('button', { name: 'All Wallets' })
+    await allWallets.waitFor()
+    const recommended = dialog(page).locator('section', { has: page.getByRole('heading', { name: 'Recommended' }) })
+    await expect.poll(() => recommended.locator('ul[aria-busy="true"] > li[aria-hidden="true"]').count()).toBe(3)
+    expect(await recommended.getByRole('button').count()).toBe(0)
+    await page.waitForTimeout(300)
+    const before = await allWallets.boundingBox()
+    release()
+    await expect.poll(() => recommended.getByRole('button').count(), { timeout: 20_000 }).toBe(3)
+    expect(await recommended.locator('li[aria-hidden="true"]').count()).toBe(0)
+    expect(await allWallets.boundingBox()).toEqual(before)
+    expect(await h.errors()).toEqual([])
+    expect(h.blocked).toEqual([])
+    await h.close()
+  })
+
   it('renders hostile directory entries as text and follows none of their links', async () => {
     const h = await openHarnessPage(browser, `${harness.proxyApiUrl}/?api=${encodeURIComponent(harness.proxyApiUrl)}`)
     const { page } = h

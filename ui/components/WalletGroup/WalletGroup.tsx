@@ -15,7 +15,7 @@ import { WalletIcon } from '../WalletIcon/WalletIcon.js'
  * of wallet buttons; choosing one connects it or shows where to get it. A wallet that serves
  * several of the site's namespaces with separate connections also shows one button per chain
  * (its logo and the name its chain plugin gives): that one connects that namespace, whatever the
- * header's network.
+ * header's network. A `pending` item (a directory wallet still loading) holds a row's place.
  *
  * @example
  * <WalletGroup group={{ id: 'injected', items }} />
@@ -29,8 +29,19 @@ export const WalletGroup = observer(function WalletGroup({ group }: { group: Con
       <h3 id={headingId} className="portico-wallet-group__title">
         {t(`view.connect.group.${group.id}`)}
       </h3>
-      <ul className="portico-wallet-group__list">
+      <ul className="portico-wallet-group__list" aria-busy={group.items.some((item) => item.pending) || undefined}>
         {group.items.map((item) => {
+          // A wallet the directory has not sent yet: its row's place, shown as such and not announced.
+          if (item.pending) {
+            return (
+              <li key={item.key} aria-hidden="true">
+                <span className="portico-wallet-button portico-wallet-button--pending">
+                  <span className="portico-wallet-icon" />
+                  <span className="portico-wallet-button__bar" />
+                </span>
+              </li>
+            )
+          }
           const chains = item.connector && needsChainChoice(portico, item.connector) ? chainBadges(portico, t, item.connector) : []
           return (
           <li key={item.key} className={chains.length > 0 ? 'portico-wallet-group__item--chains' : undefined}>

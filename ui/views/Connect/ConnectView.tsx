@@ -35,7 +35,7 @@ export const ConnectView = observer(function ConnectView() {
 
   // The directory unreachable (or empty): the built-in list of real wallets recommends instead.
   const directoryDown = directory.failed || (directory.page > 0 && !directory.loading && directory.wallets.length === 0)
-  const groups = connectGroups({
+  const parameters = {
     connectors: wallets.merged,
     recent: wallets.recent,
     featured: directory.featured,
@@ -45,12 +45,18 @@ export const ConnectView = observer(function ConnectView() {
     isMobile: portico.isMobile,
     ...(siteOptions.includeWalletIds ? { includeWalletIds: siteOptions.includeWalletIds } : {}),
     ...(siteOptions.excludeWalletIds ? { excludeWalletIds: siteOptions.excludeWalletIds } : {}),
-  })
-  const injectedCount = groups.find((g) => g.id === 'injected')?.items.length ?? 0
+  }
+  const injectedCount = connectGroups(parameters).find((g) => g.id === 'injected')?.items.length ?? 0
   const wantsRecommended =
     !ui.discovering &&
     recommendedCount({ featured: siteOptions.featuredWalletIds?.length ?? 0, custom: siteOptions.customWallets?.length ?? 0, injected: injectedCount }) > 0 &&
     (injectedCount > 0 || (siteOptions.customWallets?.length ?? 0) > 0 || wallets.merged.some((c) => c.connectsDirectoryWallets === true))
+  // Until the directory answers, the rows of its featured and recommended wallets are held, so All
+  // Wallets below them does not move under the visitor's pointer when they arrive.
+  const groups = connectGroups({
+    ...parameters,
+    pending: { featuredIds: directory.pendingFeaturedIds, recommended: wantsRecommended && !directoryDown && directory.wallets.length === 0 },
+  })
 
   useEffect(() => {
     void directory.fetchFeatured()

@@ -6,7 +6,8 @@ import {
   type WalletConnector,
 } from '../../../kernel/kernel.js'
 
-export type ConnectItem = { key: string; name: string; connector?: WalletConnector; wallet?: DirectoryWallet }
+/** One row of a group: a discovered connector, a directory wallet, or (`pending`) the place of one still loading. */
+export type ConnectItem = { key: string; name: string; connector?: WalletConnector; wallet?: DirectoryWallet; pending?: true }
 export type ConnectGroup = { id: ConnectorTypeOrderItem; items: ConnectItem[] }
 
 export type ConnectGroupsParameters = {
@@ -22,6 +23,12 @@ export type ConnectGroupsParameters = {
   includeWalletIds?: readonly string[]
   excludeWalletIds?: readonly string[]
   recommendedLimit?: number
+  /**
+   * The site's featured wallet ids while the directory has not answered for them, and whether its
+   * first page (the recommended wallets) is still to come: their rows are held by `pending` items,
+   * so nothing below them (All Wallets) moves when they arrive.
+   */
+  pending?: { featuredIds: readonly string[]; recommended: boolean }
 }
 
 const injectedRank: Record<string, number> = { MULTI_CHAIN: 0, ANNOUNCED: 1, INJECTED: 2 }
@@ -40,7 +47,8 @@ export function recommendedCount({ featured, custom, injected, limit = 4 }: { fe
 /**
  * The Connect view's groups (appkit-behaviour §2.12): in the connector-type order, empty groups
  * skipped, no wallet shown twice (a directory entry that matches a discovered wallet is left
- * out), excluded wallets hidden, recommended capped.
+ * out), excluded wallets hidden, recommended capped. Featured and recommended wallets the
+ * directory has not sent yet (`pending`) are held by as many `pending` rows.
  *
  * @example
  * connectGroups({ connectors, recent: [], featured: [], custom: [], directory: [], order: [], isMobile: false })
@@ -72,20 +80,22 @@ export function connectGroups(p: ConnectGroupsParameters): ConnectGroup[] {
     .sort((a, b) => (injectedRank[a.type] ?? 9) - (injectedRank[b.type] ?? 9))
   const external = connectors.filter((c) => c.type === 'EXTERNAL')
   const recent = p.recent.filter(fresh)
+  const featuredIds = p.featured.length === 0 ? (p.pending?.featuredIds ?? []).filter((id) => !exclude.has(id) && !connectorIds.has(id)) : []
   const featured = p.featured.filter(fresh)
   const custom = p.custom.filter(fresh)
   const canRecommend = walletConnect.length > 0 || injected.length > 0 || custom.length > 0
-  const count = canRecommend ? recommendedCount({ featured: featured.length, custom: custom.length, injected: injected.length, limit: p.recommendedLimit }) : 0
+  const count = canRecommend ? recommendedCount({ featured: featured.length + featuredIds.length, custom: custom.length, injected: injected.length, limit: p.recommendedLimit }) : 0
   const recommended = count > 0 ? p.directory.filter(fresh).slice(0, count) : []
+  const placeholders = (group: string, n: number): ConnectItem[] => Array.from({ length: n }, (_, i) => ({ key: `${group}:pending:${i}`, name: '', pending: true }))
 
   const byType: Record<ConnectorTypeOrderItem, ConnectItem[]> = {
     walletConnect: walletConnect.map(fromConnector),
     recent: recent.map(fromWallet('recent')),
     injected: injected.map(fromConnector),
-    featured: featured.map(fromWallet('featured')),
+    featured: featuredIds.length > 0 ? placeholders('featured', featuredIds.length) : featured.map(fromWallet('featured')),
     custom: custom.map(fromWallet('custom')),
     external: external.map(fromConnector),
-    recommended: recommended.map(fromWallet('recommended')),
+    recommended: p.pending?.recommended && recommended.length === 0 ? placeholders('recommended', count) : recommended.map(fromWallet('recommended')),
   }
   return connectorTypeOrder(p.order)
     .map((id) => ({ id, items: byType[id] }))
