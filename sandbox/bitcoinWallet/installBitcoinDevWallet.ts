@@ -25,7 +25,7 @@ const icon = `data:image/svg+xml;base64,${base64.encode(
   ),
 )}`
 /** Beside the EVM and Solana panels. */
-const panelCss = `${devWalletPanelCss}\n:host { left: auto; right: 12px; }\nsection { border-color: #fdba74; }\nh2 { color: #c2410c; }\n`
+const panelCss = `${devWalletPanelCss}\nsection { border-color: #fdba74; }\nh2 { color: #c2410c; }\n`
 
 /**
  * Installs the Bitcoin "Portico Dev Wallet" into the page as an extension would (WBIP004): the
@@ -70,6 +70,7 @@ export function installBitcoinDevWallet(): BitcoinDevWalletHandle {
     title: 'Portico Dev Wallet (Bitcoin)',
     titleId: 'portico-bitcoin-dev-wallet-title',
     hostAttribute: 'data-portico-bitcoin-dev-wallet',
+    place: { side: 'right', order: 4 },
     css: panelCss,
     account: `${control.paymentAddress.slice(0, 8)}…${control.paymentAddress.slice(-4)}`,
     network: 'Network: Bitcoin regtest',

@@ -18,7 +18,7 @@ declare global {
 }
 
 /** At the right edge, above the Sui panel (which sits above the Bitcoin one): clear of the modal and of the other panels. */
-const panelCss = `${devWalletPanelCss}\n:host { left: auto; right: 12px; bottom: 440px; }\n@media (max-width: 640px) { :host { bottom: 12px; } }\nsection { border-color: #a5b4fc; }\nh2 { color: #4338ca; }\n`
+const panelCss = `${devWalletPanelCss}\nsection { border-color: #a5b4fc; }\nh2 { color: #4338ca; }\n`
 
 /**
  * Installs the Cosmos "Portico Dev Wallet" into the page as a Keplr-style extension would: the
@@ -53,6 +53,7 @@ export function installCosmosDevWallet(): CosmosDevWalletHandle {
     title: 'Portico Dev Wallet (Cosmos)',
     titleId: 'portico-cosmos-dev-wallet-title',
     hostAttribute: 'data-portico-cosmos-dev-wallet',
+    place: { side: 'right', order: 2 },
     css: panelCss,
     account: `${devCosmosAddress.slice(0, 10)}…${devCosmosAddress.slice(-4)}`,
     network: `Network: ${cosmosSandboxChainId} (when suggested)`,

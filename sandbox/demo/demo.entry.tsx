@@ -386,8 +386,8 @@ function App() {
         <LanguagePicker locale={locale} onChange={setLocale} />
         <p>
           A page written the way a site owner would, running on the sandbox: two anvil devnets, a
-          Solana localnet, the Portico server and the Portico Dev Wallets (their panels are in the
-          corners of the page). Connect a phone-style wallet with WalletConnect through the{' '}
+          Solana localnet, the Portico server and the Portico Dev Wallets (their panels line the
+          sides of the page). Connect a phone-style wallet with WalletConnect through the{' '}
           <a href="/wallet">wallet page</a>. Open <a href="/?siwx=required">/?siwx=required</a> to
           try sign-in.
         </p>

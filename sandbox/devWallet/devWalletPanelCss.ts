@@ -1,22 +1,15 @@
 /**
  * Styles of the dev wallet's panel. Applied inside its shadow root as a constructable stylesheet
  * (`CSSStyleSheet` + `adoptedStyleSheets`), which a strict `style-src 'self'` policy allows, so the
- * panel needs no inline `<style>` and cannot clash with the site's CSS.
+ * panel needs no inline `<style>` and cannot clash with the site's CSS. Where it sits is the dock's
+ * business (sandbox/walletPanel/mountInDock.ts).
  */
 export const devWalletPanelCss = `
 :host {
   all: initial;
-  position: fixed;
-  left: 12px;
-  bottom: 12px;
-  z-index: 2147483000;
+  display: block;
   font: 12px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   color: #111827;
-}
-/* On a phone the panel stays on the page but goes under the modal, like an extension's popup
-   that a phone does not have; the modal's sheet covers the whole width there. */
-@media (max-width: 640px) {
-  :host { z-index: 1; }
 }
 section {
   box-sizing: border-box;

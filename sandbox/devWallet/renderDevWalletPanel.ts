@@ -56,6 +56,7 @@ export function renderDevWalletPanel(parameters: RenderDevWalletPanelParameters)
     title: 'Portico Dev Wallet',
     titleId: 'portico-dev-wallet-title',
     hostAttribute: 'data-portico-dev-wallet',
+    place: { side: 'left', order: 1 },
     css: devWalletPanelCss,
     read() {
       const state = control.getState()

@@ -2,13 +2,11 @@ import { devWalletPanelCss } from '../devWallet/devWalletPanelCss.js'
 
 /**
  * Styles of the emulated Ledger's panel: the dev wallets' panel styles (a constructable stylesheet,
- * allowed by the sandbox's `style-src 'self'`), moved to the top right, in Ledger's black, with a
+ * allowed by the sandbox's `style-src 'self'`), in Ledger's black, with a
  * device "screen" and a collapse button.
  */
 export const ledgerPanelCss = `${devWalletPanelCss}
-/* Top right, below the demo's header (its Connect button), above the Cosmos and Sui panels. */
-:host { left: auto; right: 12px; bottom: auto; top: 72px; }
-section { border-color: #111827; width: 248px; max-width: calc(100vw - 24px); }
+section { border-color: #111827; }
 .head { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
 h2 { color: #111827; margin: 0; }
 .body { margin-top: 6px; }

@@ -1,4 +1,5 @@
 import type { LedgerDevice, LedgerDeviceApp, LedgerDeviceMode } from './createLedgerDevice.js'
+import { mountInDock } from '../walletPanel/mountInDock.js'
 import { ledgerPanelCss } from './ledgerPanelCss.js'
 
 export type RenderLedgerPanelReturnType = { host: HTMLElement; destroy(): void }
@@ -7,7 +8,7 @@ const appLabels: Record<LedgerDeviceApp, string> = { dashboard: 'Dashboard', Eth
 const modeLabels: Record<LedgerDeviceMode, string> = { approve: 'Approve all', reject: 'Reject all', ask: 'Ask me' }
 
 /**
- * Renders the emulated Ledger's small fixed panel in its own shadow root: the device's screen (what
+ * Renders the emulated Ledger's small panel (first on the right of the page's dock of panels) in its own shadow root: the device's screen (what
  * is being signed), **Approve** / **Reject** (enabled while a request waits in 'ask' mode), the open
  * app, the answer mode, and the lock and blind-signing switches. Collapsible (collapsed at first on
  * narrow screens, opened when a request waits). DOM calls and a constructable stylesheet only, so it
@@ -112,14 +113,13 @@ export function renderLedgerPanel(doc: Document, device: LedgerDevice): RenderLe
   update()
   const unsubscribe = device.subscribe(update)
 
-  const mount = () => (doc.body ?? doc.documentElement).append(host)
-  if (doc.body) mount()
-  else doc.addEventListener('DOMContentLoaded', mount, { once: true })
+  // First on the right, below the demo's header (its Connect button).
+  const unmount = mountInDock(doc, host, { side: 'right', order: 1 })
   return {
     host,
     destroy() {
       unsubscribe()
-      host.remove()
+      unmount()
     },
   }
 }

@@ -19,7 +19,7 @@ declare global {
 }
 
 /** At the left edge, above the Stacks panel (which sits above the EVM one): clear of the modal and of the other panels. */
-const panelCss = `${devWalletPanelCss}\n:host { left: 12px; right: auto; bottom: 510px; }\n@media (max-width: 640px) { :host { bottom: 12px; } }\nsection { border-color: #f9a8d4; }\nh2 { color: #be185d; }\n`
+const panelCss = `${devWalletPanelCss}\nsection { border-color: #f9a8d4; }\nh2 { color: #be185d; }\n`
 
 /**
  * Installs the Polkadot "Portico Dev Wallet" into the page as the Polkadot.js extension would: an
@@ -55,6 +55,7 @@ export function installPolkadotDevWallet(): PolkadotDevWalletHandle {
     title: 'Portico Dev Wallet (Polkadot)',
     titleId: 'portico-polkadot-dev-wallet-title',
     hostAttribute: 'data-portico-polkadot-dev-wallet',
+    place: { side: 'left', order: 3 },
     css: panelCss,
     account: `${first.slice(0, 6)}…${first.slice(-4)} (+${control.accounts.length - 1})`,
     network: 'Network: Portico Substrate Devnet',

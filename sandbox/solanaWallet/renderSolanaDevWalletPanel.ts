@@ -6,7 +6,7 @@ export type RenderSolanaDevWalletPanelParameters = { control: SolanaDevWalletCon
 export type RenderSolanaDevWalletPanelReturnType = { host: HTMLElement; destroy(): void }
 
 /** The EVM dev wallet's panel sits at the bottom left; this one goes beside it. */
-const panelCss = `${devWalletPanelCss}\n:host { left: 256px; }\nsection { border-color: #99f6e4; }\nh2 { color: #0f766e; }\n`
+const panelCss = `${devWalletPanelCss}\nsection { border-color: #99f6e4; }\nh2 { color: #0f766e; }\n`
 
 /**
  * Renders the Solana dev wallet's small fixed panel in its own shadow root: the connection status,
@@ -22,6 +22,7 @@ export function renderSolanaDevWalletPanel({ control, document: doc }: RenderSol
     title: 'Portico Dev Wallet (Solana)',
     titleId: 'portico-solana-dev-wallet-title',
     hostAttribute: 'data-portico-solana-dev-wallet',
+    place: { side: 'left', order: 2 },
     css: panelCss,
     account: `${control.address.slice(0, 4)}…${control.address.slice(-4)}`,
     network: 'Network: Solana localnet',

@@ -21,7 +21,7 @@ declare global {
 }
 
 /** At the left edge, above the EVM panel: clear of the modal and of the right-hand column of panels. */
-const panelCss = `${devWalletPanelCss}\n:host { left: 12px; right: auto; bottom: 300px; }\n@media (max-width: 640px) { :host { bottom: 12px; } }\nsection { border-color: #c4b5fd; }\nh2 { color: #5546ff; }\n`
+const panelCss = `${devWalletPanelCss}\nsection { border-color: #c4b5fd; }\nh2 { color: #5546ff; }\n`
 
 /**
  * Installs the Stacks "Portico Dev Wallet" into the page as a SIP-030 extension would: its provider
@@ -64,6 +64,7 @@ export function installStacksDevWallet(): StacksDevWalletHandle {
     title: 'Portico Dev Wallet (Stacks)',
     titleId: 'portico-stacks-dev-wallet-title',
     hostAttribute: 'data-portico-stacks-dev-wallet',
+    place: { side: 'left', order: 4 },
     css: panelCss,
     account: `${address.slice(0, 6)}…${address.slice(-4)}`,
     network: 'Network: Portico Stacks devnet',

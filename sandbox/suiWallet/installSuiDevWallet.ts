@@ -30,7 +30,7 @@ const icon = `data:image/svg+xml;base64,${base64.encode(
  * Bottom right above the Bitcoin panel, clear of the header and of the centred modal; on a phone it
  * goes under the modal's sheet at the bottom like the others.
  */
-const panelCss = `${devWalletPanelCss}\n:host { left: auto; right: 12px; bottom: 230px; }\n@media (max-width: 640px) { :host { bottom: 12px; } }\nsection { border-color: #93c5fd; }\nh2 { color: #1d4ed8; }\n`
+const panelCss = `${devWalletPanelCss}\nsection { border-color: #93c5fd; }\nh2 { color: #1d4ed8; }\n`
 
 /** The dev key with its address and public key written out: derived on the first signature, so a page load does no key math. */
 function lazySuiKeypair(): SuiDevWalletKeypair {
@@ -74,6 +74,7 @@ export function installSuiDevWallet(): SuiDevWalletHandle {
     title: 'Portico Dev Wallet (Sui)',
     titleId: 'portico-sui-dev-wallet-title',
     hostAttribute: 'data-portico-sui-dev-wallet',
+    place: { side: 'right', order: 3 },
     css: panelCss,
     account: `${control.address.slice(0, 6)}…${control.address.slice(-4)}`,
     network: 'Network: Sui localnet',

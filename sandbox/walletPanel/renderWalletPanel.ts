@@ -1,3 +1,5 @@
+import { mountInDock, type PanelPlace } from './mountInDock.js'
+
 /** What a dev wallet's panel shows and can do; each wallet maps its own controls onto it. */
 export type WalletPanelSource = {
   /** The panel's heading, which is also its accessible name. */
@@ -6,6 +8,8 @@ export type WalletPanelSource = {
   titleId: string
   /** Attribute set on the panel's host element (`data-…`), for tests and for styling. */
   hostAttribute: string
+  /** Where the panel sits in the page's dock of dev wallet panels. */
+  place: PanelPlace
   css: string
   /** What to show now. */
   read(): { connected: boolean; account: string; network: string; mode: 'approve' | 'reject'; last?: { method: string; outcome: string; memo?: string }; accountType?: string; smartAccount?: boolean; batch?: string }
@@ -20,7 +24,7 @@ export type WalletPanelSource = {
 export type RenderWalletPanelReturnType = { host: HTMLElement; destroy(): void }
 
 /**
- * Renders a dev wallet's small fixed panel into the page, inside its own shadow root: the
+ * Renders a dev wallet's small panel into the page's dock of panels (`mountInDock`), inside its own shadow root: the
  * connection status, the network, the "Reject requests" switch and a "Disconnect site" button.
  * Built with DOM calls only (no `innerHTML`, no inline styles; the CSS is a constructable
  * stylesheet), so it works under a strict CSP.
@@ -96,15 +100,13 @@ export function renderWalletPanel(doc: Document, source: WalletPanelSource): Ren
   update()
   const unsubscribe = source.subscribe(update)
 
-  const mount = () => (doc.body ?? doc.documentElement).append(host)
-  if (doc.body) mount()
-  else doc.addEventListener('DOMContentLoaded', mount, { once: true })
+  const unmount = mountInDock(doc, host, source.place)
 
   return {
     host,
     destroy() {
       unsubscribe()
-      host.remove()
+      unmount()
     },
   }
 }
@@ -123,12 +125,12 @@ export type WalletPanelControl = {
  * the mode and the last request.
  *
  * @example
- * renderControlPanel(document, control, { title, titleId, hostAttribute, css, account: 'bcrt1q…', network: 'Network: Bitcoin regtest' })
+ * renderControlPanel(document, control, { title, titleId, hostAttribute, place: { side: 'right', order: 4 }, css, account: 'bcrt1q…', network: 'Network: Bitcoin regtest' })
  */
 export function renderControlPanel(
   doc: Document,
   control: WalletPanelControl,
-  labels: Pick<WalletPanelSource, 'title' | 'titleId' | 'hostAttribute' | 'css'> & { account: string; network: string },
+  labels: Pick<WalletPanelSource, 'title' | 'titleId' | 'hostAttribute' | 'place' | 'css'> & { account: string; network: string },
 ): RenderWalletPanelReturnType {
   const { account, network, ...rest } = labels
   return renderWalletPanel(doc, {
