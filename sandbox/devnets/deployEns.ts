@@ -8,6 +8,7 @@ import { sandboxEnsNames } from '../config.js'
 import { compileContract } from './compileContract.js'
 import { devAddresses } from './devAccounts.js'
 import { ContractDeployError } from './errors.js'
+import { confirmTransaction } from './confirmTransaction.js'
 
 /** ENS's deployer and controller: sha256("portico sandbox ens"), given ETH by anvil (no dev account's history changes). */
 export const ensAccount = privateKeyToAccount(toHex(createHash('sha256').update('portico sandbox ens').digest()))
@@ -45,7 +46,7 @@ export async function deployEns({ rpcUrl, chainId }: DeployEnsParameters): Promi
     throw new ContractDeployError({ contract: 'ENS', rpcUrl, reason: step, cause })
   }
   const confirm = async (hash: Hex, step: string) => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 30_000 })
+    const receipt = await confirmTransaction({ client: publicClient, rpcUrl, hash, step })
     if (receipt.status !== 'success') fail(`${step} reverted`)
     return receipt
   }

@@ -4,6 +4,7 @@ import { compileContract } from './compileContract.js'
 import { connectDevnet } from './connectDevnet.js'
 import { devAddresses } from './devAccounts.js'
 import { ContractDeployError, InvalidDevnetParameterError } from './errors.js'
+import { confirmTransaction } from './confirmTransaction.js'
 
 export type DeployPorticoPioneersParameters = {
   /** The chain's JSON-RPC URL, e.g. `http://127.0.0.1:8545`. */
@@ -91,7 +92,7 @@ export async function deployPorticoPioneers(parameters: DeployPorticoPioneersPar
     const predicted = getContractAddress({ from: account.address, nonce: BigInt(nonce) })
     const baseUri = metadataOrigin ? `${metadataOrigin}/v1/nft/eip155:${chainId}/${predicted}/` : ''
     const hash = await walletClient.deployContract({ abi, bytecode, args: [baseUri, owner, BigInt(count)], nonce })
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 30_000 })
+    const receipt = await confirmTransaction({ client: publicClient, rpcUrl, hash, step: 'deploying the collection' })
     if (receipt.status !== 'success' || !receipt.contractAddress) fail('the deployment reverted')
     const address = getAddress(receipt.contractAddress as Address)
     if (address !== predicted) fail(`the contract landed at ${address}, not at the predicted ${predicted}`)

@@ -4,6 +4,7 @@ import { compileContract } from './compileContract.js'
 import { connectDevnet } from './connectDevnet.js'
 import { devAddresses } from './devAccounts.js'
 import { ContractDeployError, InvalidDevnetParameterError } from './errors.js'
+import { confirmTransaction } from './confirmTransaction.js'
 
 export type DeployPorticoUsdParameters = {
   /** The chain's JSON-RPC URL, e.g. `http://127.0.0.1:8545`. */
@@ -82,7 +83,7 @@ export async function deployPorticoUsd(parameters: DeployPorticoUsdParameters): 
       bytecode,
       args: [grant * BigInt(fund.length)],
     })
-    const deployReceipt = await publicClient.waitForTransactionReceipt({ hash: deployHash, timeout: 30_000 })
+    const deployReceipt = await confirmTransaction({ client: publicClient, rpcUrl, hash: deployHash, step: 'deploying the token' })
     if (deployReceipt.status !== 'success' || !deployReceipt.contractAddress) fail('the deployment reverted')
     const address = getAddress(deployReceipt.contractAddress as Address)
 
@@ -102,7 +103,7 @@ export async function deployPorticoUsd(parameters: DeployPorticoUsdParameters): 
       )
     }
     for (const hash of hashes) {
-      const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 30_000 })
+      const receipt = await confirmTransaction({ client: publicClient, rpcUrl, hash, step: `funding transaction ${hash}` })
       if (receipt.status !== 'success') fail(`funding transaction ${hash} reverted`)
     }
     return { address, decimals: 6, symbol: 'pUSD', name: 'Portico USD' }

@@ -8,6 +8,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { jsonRpcCall } from '../chains/SandboxChain.js'
 import { compileContract } from './compileContract.js'
 import { ContractDeployError } from './errors.js'
+import { confirmTransaction } from './confirmTransaction.js'
 
 const require = createRequire(import.meta.url)
 
@@ -56,7 +57,7 @@ export async function deployUniswapV2({ rpcUrl, chainId, pUsd }: DeployUniswapV2
     throw new ContractDeployError({ contract: 'Uniswap V2', rpcUrl, reason: step, cause })
   }
   const confirm = async (hash: Hex, step: string) => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 30_000 })
+    const receipt = await confirmTransaction({ client: publicClient, rpcUrl, hash, step })
     if (receipt.status !== 'success') fail(`${step} reverted`)
     return receipt
   }

@@ -23,6 +23,7 @@ import { jsonRpcCall } from '../chains/SandboxChain.js'
 import { devAddresses } from '../devnets/devAccounts.js'
 import { ContractDeployError } from '../devnets/errors.js'
 import { safeArtifact } from './safeArtifacts.js'
+import { confirmTransaction } from '../devnets/confirmTransaction.js'
 
 /** The deployer of the sandbox's Safe contracts: sha256("portico sandbox safe"), given ETH by anvil (no dev account's nonce moves). */
 export const safeDeployerAccount = privateKeyToAccount(toHex(createHash('sha256').update('portico sandbox safe').digest()))
@@ -71,7 +72,7 @@ export async function deploySafe({ rpcUrl, chainId, pUsd }: DeploySafeParameters
     throw new ContractDeployError({ contract: 'Safe', rpcUrl, reason, cause })
   }
   const confirm = async (hash: Hex, step: string) => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 30_000 })
+    const receipt = await confirmTransaction({ client: publicClient, rpcUrl, hash, step })
     if (receipt.status !== 'success') fail(`${step} reverted`)
     return receipt
   }
