@@ -1,6 +1,7 @@
 import type { LedgerDevice, LedgerDeviceApp, LedgerDeviceMode } from './createLedgerDevice.js'
 import { mountInDock } from '../walletPanel/mountInDock.js'
 import { ledgerPanelCss } from './ledgerPanelCss.js'
+import { attachStyledShadow } from '../walletPanel/attachStyledShadow.js'
 
 export type RenderLedgerPanelReturnType = { host: HTMLElement; destroy(): void }
 
@@ -20,13 +21,7 @@ const modeLabels: Record<LedgerDeviceMode, string> = { approve: 'Approve all', r
 export function renderLedgerPanel(doc: Document, device: LedgerDevice): RenderLedgerPanelReturnType {
   const host = doc.createElement('div')
   host.setAttribute('data-portico-ledger', '')
-  const root = host.attachShadow({ mode: 'open' })
-  const view = doc.defaultView
-  if (view && 'adoptedStyleSheets' in root && typeof view.CSSStyleSheet === 'function') {
-    const sheet = new view.CSSStyleSheet()
-    sheet.replaceSync(ledgerPanelCss)
-    root.adoptedStyleSheets = [sheet]
-  }
+  const root = attachStyledShadow(host, ledgerPanelCss)
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: { id?: string; className?: string; textContent?: string; type?: string; value?: string } = {}): HTMLElementTagNameMap[K] => {
     const { textContent, className, ...attributes } = props
     const node = doc.createElement(tag)
@@ -83,8 +78,8 @@ export function renderLedgerPanel(doc: Document, device: LedgerDevice): RenderLe
   section.append(head, body)
   root.append(section)
 
-  // Collapsed at first on a phone, where the dev wallets' panels already share the bottom.
-  let open = !(view?.matchMedia?.('(max-width: 640px)').matches ?? false)
+  // Collapsed at first on a phone, where the dev wallets' panels share a row along the bottom.
+  let open = !(doc.defaultView?.matchMedia?.('(max-width: 640px)').matches ?? false)
   let wasWaiting = false
   toggle.addEventListener('click', () => {
     open = !open

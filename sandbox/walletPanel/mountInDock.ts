@@ -1,3 +1,5 @@
+import { attachStyledShadow } from './attachStyledShadow.js'
+
 /** Where a dev wallet's panel sits: its side of the page and its place on that side (1 first). */
 export type PanelPlace = { side: 'left' | 'right'; order: number }
 
@@ -52,13 +54,7 @@ function dockOf(doc: Document): HTMLElement {
   if (existing) return existing
   const dock = doc.createElement('div')
   dock.setAttribute(dockAttribute, '')
-  const root = dock.attachShadow({ mode: 'open' })
-  const view = doc.defaultView
-  if (view && 'adoptedStyleSheets' in root && typeof view.CSSStyleSheet === 'function') {
-    const sheet = new view.CSSStyleSheet()
-    sheet.replaceSync(dockCss)
-    root.adoptedStyleSheets = [sheet]
-  }
+  const root = attachStyledShadow(dock, dockCss)
   for (const side of ['left', 'right'] as const) {
     const column = doc.createElement('div')
     column.className = 'column'

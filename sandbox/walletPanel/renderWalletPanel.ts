@@ -1,4 +1,5 @@
 import { mountInDock, type PanelPlace } from './mountInDock.js'
+import { attachStyledShadow } from './attachStyledShadow.js'
 
 /** What a dev wallet's panel shows and can do; each wallet maps its own controls onto it. */
 export type WalletPanelSource = {
@@ -35,13 +36,7 @@ export type RenderWalletPanelReturnType = { host: HTMLElement; destroy(): void }
 export function renderWalletPanel(doc: Document, source: WalletPanelSource): RenderWalletPanelReturnType {
   const host = doc.createElement('div')
   host.setAttribute(source.hostAttribute, '')
-  const root = host.attachShadow({ mode: 'open' })
-  const view = doc.defaultView
-  if (view && 'adoptedStyleSheets' in root && typeof view.CSSStyleSheet === 'function') {
-    const sheet = new view.CSSStyleSheet()
-    sheet.replaceSync(source.css)
-    root.adoptedStyleSheets = [sheet]
-  }
+  const root = attachStyledShadow(host, source.css)
 
   const section = doc.createElement('section')
   section.setAttribute('aria-labelledby', source.titleId)
