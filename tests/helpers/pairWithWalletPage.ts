@@ -111,7 +111,7 @@ export async function pairWithWalletPage({ browser, url, network, chain, method 
   await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0)
   const uri = await copyWalletConnectLink(demo)
   await walletPage.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
-  await walletPage.getByRole('button', { name: 'Connect' }).click()
+  await walletPage.getByRole('button', { name: 'Connect', exact: true }).click()
   const proposal = walletPage.getByRole('region', { name: 'Session proposals' }).getByRole('article', { name: 'Portico demo dApp wants to connect' })
   await proposal.waitFor({ timeout: 20_000 })
   expect(await proposal.textContent()).toContain(chain)

@@ -24,6 +24,8 @@ let session: SessionTypes.Struct
 let info: SandboxInfo
 const pageErrors: string[] = []
 const dappName = 'Sandbox Test Dapp'
+/** What the dapp's relayer saw: its disconnects and the topics of the messages it took. */
+const dappEvents = { lost: 0, messages: [] as string[], published: [] as number[], connected: 0 }
 
 beforeAll(async () => {
   ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
@@ -46,6 +48,10 @@ beforeAll(async () => {
     logger: 'silent',
     customStoragePrefix: `wallet-page-test-${Date.now()}`,
   })
+  dapp.core.relayer.on('relayer_disconnect', () => (dappEvents.lost += 1))
+  dapp.core.relayer.on('relayer_message', (event: { topic: string }) => dappEvents.messages.push(event.topic))
+  dapp.core.relayer.on('relayer_publish', (event: { params?: { tag?: number } }) => dappEvents.published.push(event.params?.tag ?? 0))
+  dapp.on('session_connect', () => (dappEvents.connected += 1))
 })
 
 afterAll(async () => {
@@ -70,14 +76,19 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
         },
       },
     })
+    // Asked for at once, as Portico's plugin does: the sign-client's approval() resolves only when it
+    // was called before the session settles (called after, it waits until the proposal expires),
+    // and under load the wallet page can settle before a late call.
+    const approved = approval()
+    approved.catch(() => undefined) // awaited below; a failure before then must not go unhandled
     expect(uri).toMatch(/^wc:/)
     // A malformed URI gets a clear message and pairs nothing.
     await page.getByRole('textbox', { name: 'WalletConnect URI' }).fill('wc:not-a-uri')
-    await page.getByRole('button', { name: 'Connect' }).click()
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/not a WalletConnect v2 URI/)
 
     await page.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri!)
-    await page.getByRole('button', { name: 'Connect' }).click()
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
     const proposals = page.getByRole('region', { name: 'Session proposals' })
     const proposal = proposals.getByRole('article', { name: `${dappName} wants to connect` })
     await proposal.waitFor({ timeout: 20_000 })
@@ -85,12 +96,18 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
     expect(await proposal.getByText('personal_sign, eth_sendTransaction').count()).toBe(1)
     await proposal.getByRole('button', { name: 'Approve' }).click()
 
-    // Once timed out in a fresh-clone run (not again in four runs): say which side it stopped on.
+    // If no session comes, say what each side had (this is how the late approval() call above was found).
     let timer: ReturnType<typeof setTimeout> | undefined
+    const pairingTopic = uri!.slice('wc:'.length).split('@')[0]!
+    const dappSide = () => {
+      const { relayer } = dapp.core
+      const topics = relayer.subscriber.topics
+      return `relay ${relayer.connected ? 'connected' : 'not connected'}, lost ${dappEvents.lost} times; subscribed to ${topics.length} topics (the pairing topic: ${topics.includes(pairingTopic) ? 'yes' : 'no'}); messages received on the pairing topic ${dappEvents.messages.filter((t) => t === pairingTopic).length}, on others ${dappEvents.messages.filter((t) => t !== pairingTopic).length}; proposals pending ${dapp.proposal.getAll().length}; sessions stored ${dapp.session.getAll().length}; published tags ${dappEvents.published.join(', ') || 'none'}; session_connect events ${dappEvents.connected}`
+    }
     session = await Promise.race([
-      approval(),
+      approved,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(async () => reject(new Error(`The dapp got no session within 20 s of Approve; the wallet page shows: ${await page.getByRole('main').textContent().catch(() => '?')}`)), 20_000)
+        timer = setTimeout(async () => reject(new Error(`The dapp got no session within 20 s of Approve. The dapp: ${dappSide()}. The wallet page shows: ${(await page.getByRole('main').innerText().catch(() => '?')).split(/\s*\n\s*/).join(' · ')}`)), 20_000)
       }),
     ]).finally(() => clearTimeout(timer))
     expect(session.peer.metadata.name).toBe('Portico Dev Wallet')
@@ -203,7 +220,7 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
         (error: { code?: number; message?: string }) => `rejected ${error.code ?? ''}`,
       )
       await page.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri!)
-      await page.getByRole('button', { name: 'Connect' }).click()
+      await page.getByRole('button', { name: 'Connect', exact: true }).click()
       const proposal = page.getByRole('region', { name: 'Session proposals' }).getByRole('article', { name: `${hostileName} wants to connect` })
       await proposal.waitFor({ timeout: 20_000 })
       expect(await proposal.getByText('javascript:alert(1)', { exact: true }).count()).toBe(1)
@@ -236,7 +253,7 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
         () => 'rejected',
       )
       await page.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri!)
-      await page.getByRole('button', { name: 'Connect' }).click()
+      await page.getByRole('button', { name: 'Connect', exact: true }).click()
       const proposal = page.getByRole('region', { name: 'Session proposals' }).getByRole('article', { name: 'Solana Only Dapp wants to connect' })
       await proposal.waitFor({ timeout: 20_000 })
       await proposal.getByRole('button', { name: 'Approve' }).click()

@@ -197,7 +197,7 @@ describe("the demo site's link pasted into the sandbox's /wallet page (issue 5, 
       const uri = await copyLink(demo)
 
       await walletPage.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
-      await walletPage.getByRole('button', { name: 'Connect' }).click()
+      await walletPage.getByRole('button', { name: 'Connect', exact: true }).click()
       const proposal = walletPage.getByRole('region', { name: 'Session proposals' }).getByRole('article', { name: 'Portico demo dApp wants to connect' })
       await proposal.waitFor({ timeout: 20_000 })
       expect(await proposal.getByText(/eip155:31337, eip155:31338/).count()).toBeGreaterThan(0)

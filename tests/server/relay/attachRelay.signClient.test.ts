@@ -84,8 +84,10 @@ describe('attachRelay with two real @walletconnect/sign-client 2.25 clients', ()
       },
     })
     expect(uri).toMatch(/^wc:/)
+    // Asked for before the wallet pairs: approval() called after the session settled never resolves.
+    const approved = approval()
     await wallet.pair({ uri: uri! })
-    session = await approval()
+    session = await approved
     expect(session.namespaces.eip155?.accounts).toEqual(chains.map((chain) => `${chain}:${account.address}`))
     expect(wallet.session.get(session.topic).topic).toBe(session.topic)
     expect(relayServer.relay.clientCount()).toBe(2)

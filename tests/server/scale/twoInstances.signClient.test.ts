@@ -110,8 +110,10 @@ describe('two server instances on Postgres + Redis with real sign-clients', () =
     const { uri, approval } = await dapp.connect({
       optionalNamespaces: { eip155: { chains, methods: ['personal_sign'], events: ['accountsChanged'] } },
     })
+    // Asked for before the wallet pairs: approval() called after the session settled never resolves.
+    const approved = approval()
     await wallet.pair({ uri: uri! })
-    session = await approval()
+    session = await approved
     expect(session.namespaces.eip155?.accounts).toEqual([`${chains[0]}:${account.address}`])
     // The dapp's only connection is to A; the wallet's to B.
     expect(balancer.openConnections()).toEqual([1, 0])
