@@ -66,6 +66,21 @@ export type RunChainPluginConformanceParameters = {
 export type ConformanceCheck = { name: string; ok: boolean; detail?: string }
 export type RunChainPluginConformanceReturnType = { ok: boolean; issues: string[]; checks: ConformanceCheck[] }
 
+/**
+ * The recipient's balance once it reaches `wanted`, or the last one read after `timeoutMs`: a send
+ * resolves with its hash when the node took the transaction, and a node may apply it a moment later
+ * (anvil mines in the background; under load the first read can come first).
+ */
+async function balanceReaching(read: () => Promise<bigint>, wanted: bigint | undefined, timeoutMs = 10_000): Promise<bigint> {
+  const until = Date.now() + timeoutMs
+  let balance = await read()
+  while (balance !== wanted && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    balance = await read()
+  }
+  return balance
+}
+
 function memoryStorage(): StorageBackend {
   const data = new Map<string, string>()
   return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) }
@@ -253,8 +268,9 @@ export async function runChainPluginConformance(parameters: RunChainPluginConfor
         const hash = await portico.send({ to, amount, namespace })
         expect(typeof hash === 'string' && hash.length > 0, 'no transaction hash')
         if (chain.readBalance) {
-          const received = await chain.readBalance(to)
-          expect(received === parseDecimalUnits(amount, chain.network.nativeCurrency.decimals), `the recipient holds ${received}, expected ${amount}`)
+          const wanted = parseDecimalUnits(amount, chain.network.nativeCurrency.decimals)
+          const received = await balanceReaching(() => chain.readBalance!(to), wanted)
+          expect(received === wanted, `the recipient holds ${received}, expected ${amount}`)
         }
         return hash
       })
@@ -273,8 +289,9 @@ export async function runChainPluginConformance(parameters: RunChainPluginConfor
         const result = endpoints?.api ? { hash: await portico.send({ to, amount: token.amount, token: token.address, namespace }) } : await hook!.promise(request)
         expect(result?.hash, 'no transaction hash')
         if (token.readBalance) {
-          const received = await token.readBalance(to)
-          expect(received === parseDecimalUnits(token.amount, token.decimals), `the recipient holds ${received}, expected ${token.amount}`)
+          const wanted = parseDecimalUnits(token.amount, token.decimals)
+          const received = await balanceReaching(() => token.readBalance!(to), wanted)
+          expect(received === wanted, `the recipient holds ${received}, expected ${token.amount}`)
         }
       })
     }

@@ -38,13 +38,15 @@ async function open(query: string, { failDirectory }: { failDirectory: boolean }
 
 const dialog = (page: Page) => page.getByRole('dialog')
 const group = (page: Page, name: string) => dialog(page).getByRole('region', { name })
+/** Waits for a group's wallets: its list holds placeholder rows (aria-busy) while the directory answers. */
+const loaded = (page: Page, name: string) => group(page, name).locator('ul:not([aria-busy="true"])').waitFor()
 const names = (page: Page, name: string) => group(page, name).getByRole('listitem').evaluateAll((items) => items.map((item) => item.textContent?.trim()))
 
 describe('the Connect view when the wallet directory is unreachable', () => {
   it('recommends real wallets from the built-in list, with their logos, and asks nothing beyond 127.0.0.1', async () => {
     const { page, blocked, directoryRequests } = await open('', { failDirectory: true })
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await group(page, 'Recommended').waitFor()
+    await loaded(page, 'Recommended')
     expect(directoryRequests.length).toBeGreaterThan(0)
     expect(await names(page, 'Installed')).toEqual(['Portico Dev Wallet'])
     expect(await names(page, 'Recommended')).toEqual(['MetaMask', 'Phantom', 'Coinbase Wallet'])
@@ -58,7 +60,7 @@ describe('the Connect view when the wallet directory is unreachable', () => {
   it('recommends from the directory, not the built-in list, when the directory answers', async () => {
     const { page } = await open('', { failDirectory: false })
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await group(page, 'Recommended').waitFor()
+    await loaded(page, 'Recommended')
     const recommended = await names(page, 'Recommended')
     expect(recommended).toHaveLength(3)
     expect(recommended).not.toContain('MetaMask')
