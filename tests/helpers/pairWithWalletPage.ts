@@ -19,29 +19,9 @@ export type WalletPagePair = {
   /**
    * What both pages show now: the demo's open dialog (its view and text), the wallet page's
    * status, requests and sessions, and either page's console errors and warnings. For a failure's
-   * message ({@link explainFailure}).
+   * message (`explainFailure` in tests/helpers/explainFailure.ts).
    */
   describe: () => Promise<string>
-}
-
-/**
- * Awaits `step`; when it fails, its error says what `describe` tells about the pages at that moment
- * (a wait that timed out then names what was on screen instead of only what was missing).
- *
- * @example
- * await explainFailure(transfer.waitFor(), pair.describe)
- */
-export async function explainFailure<T>(step: Promise<T>, describe: () => Promise<string>): Promise<T> {
-  try {
-    return await step
-  } catch (error) {
-    const said = await describe().catch((reason: unknown) => `(the pages could not be read: ${String(reason)})`)
-    if (error instanceof Error) {
-      error.message = `${error.message}\n${said}`
-      throw error
-    }
-    throw new Error(`${String(error)}\n${said}`)
-  }
 }
 
 /**

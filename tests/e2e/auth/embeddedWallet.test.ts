@@ -11,6 +11,7 @@ import { createPublicClient, getAddress, hexToBytes, http, parseEther, verifyMes
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import { explainFailure } from '../../helpers/explainFailure.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
@@ -304,10 +305,7 @@ describe('social login', () => {
       // after it missed a close that came first, twice in full runs: "The popup: closed").
       const closed = popup.waitForEvent('close', { timeout: 20_000 })
       await popup.click('button[type=submit]')
-      await closed.catch(async (error: Error) => {
-        const where = popup.isClosed() ? 'closed' : `${popup.url()}: ${(await popup.textContent('body').catch(() => '')) ?? ''}`
-        throw new Error(`${error.message}\nThe popup: ${where}`)
-      })
+      await explainFailure(closed, async () => `The popup: ${popup.isClosed() ? 'closed' : `${popup.url()}: ${(await popup.textContent('body').catch(() => '')) ?? ''}`}`)
       await expect.poll(() => shownStatus(p), { timeout: 20_000 }).toContain('Status connected')
       await expect.poll(() => p.getByRole('button', { name: /alice@example\.com|Alice/ }).count()).toBe(1)
       expect(await shownAddress(p)).toMatch(/^0x[0-9a-fA-F]{40}$/)

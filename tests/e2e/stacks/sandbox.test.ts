@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyStacksMessageSignature } from '../../../plugins/stacks/actions/verifyStacksMessageSignature.js'
 import { devStacksKey } from '../../../sandbox/stacks/devStacks.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
@@ -313,14 +314,11 @@ describe('Stacks on the demo site, end to end', () => {
       expect(shown).toContain(devAddress)
       await signView.getByRole('button', { name: 'Sign', exact: true }).click()
       // Once failed in a full suite run (the dialog stayed open): a failure now says what the dialog and the wallet showed.
-      await expect
-        .poll(() => d().count(), { timeout: 20_000 })
-        .toBe(0)
-        .catch(async (error: Error) => {
-          const walletLog = await p.evaluate(() => (window as unknown as WalletWindow).__porticoStacksDevWallet.activity())
-          const dialogNow = (await d().count()) ? `${await d().first().getAttribute('data-view')}: ${await d().first().textContent()}` : 'none'
-          throw new Error(`${error.message}\nThe dialog: ${dialogNow}\nThe wallet's activity: ${JSON.stringify(walletLog)}\nPage errors: ${newcomer.pageErrors.join('; ')}`)
-        })
+      await explainFailure(expect.poll(() => d().count(), { timeout: 20_000 }).toBe(0), async () => {
+        const walletLog = await p.evaluate(() => (window as unknown as WalletWindow).__porticoStacksDevWallet.activity())
+        const dialogNow = (await d().count()) ? `${await d().first().getAttribute('data-view')}: ${await d().first().textContent()}` : 'none'
+        return `The dialog: ${dialogNow}\nThe wallet's activity: ${JSON.stringify(walletLog)}\nPage errors: ${newcomer.pageErrors.join('; ')}`
+      })
       const response = await newcomer.context.request.get(`${sandbox.url}/siwx/sessions`)
       const body = (await response.json()) as { signedIn: boolean; sessions: { data: { chainId: string; accountAddress: string }; message: string; signature: string }[] }
       expect(body.signedIn).toBe(true)

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { devSuiAddress } from '../../../sandbox/sui/devSui.js'
 import { launchChromium } from '../../helpers/chromium.js'
-import { explainFailure, pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
+import { explainFailure } from '../../helpers/explainFailure.js'
+import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
 const demoMessage = 'Hello from the Portico demo'
