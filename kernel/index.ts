@@ -104,7 +104,7 @@ export {
   InvalidThemeVariableError,
   SiweAndSiwxError,
 } from './errors/options.js'
-export { NoAnswerError, NoPluginForHookError, PluginHooksDeclaredError, PluginHooksNotFoundError, PluginNotLoadedError, PluginRequiredError, PluginSetupError } from './errors/plugin.js'
+export { NoAnswerError, NoPluginForHookError, PluginHooksDeclaredError, PluginHooksNotFoundError, PluginNotLoadedError, PluginRequiredError, PluginSetupError, StartupProbeError } from './errors/plugin.js'
 export { ProviderRpcError, readCode } from './errors/ProviderRpcError.js'
 export { CallsStatusNotApprovedError, CallsStatusTimeoutError, InvalidCallsError, InvalidWalletAnswerError, MissingCapabilitiesAddressError, SequentialCallsError, UserOperationReceiptError } from './errors/calls.js'
 export { nodeErrorMessages, rpcErrorCodes, userRejectionCodes } from './errors/rpcErrorCodes.js'
@@ -124,7 +124,7 @@ export { restoreCookieMaxAge, restoreCookieName, restoreHintLimits } from './typ
 export type { CookieJar, RestoreCookieOptions, RestoreHint } from './types/restoreHint.js'
 export { themeVariableNames } from './types/theme.js'
 export type { PorticoThemeVariableName, PorticoThemeVariables } from './types/theme.js'
-export type { Capability, Disposer, Plugin, PluginKind, PluginMeta, SendMemoRule, WalletConnectNamespace } from './types/plugin.js'
+export type { Capability, Disposer, Plugin, PluginKind, PluginMeta, SendMemoRule, StartupProbeContext, WalletConnectNamespace } from './types/plugin.js'
 export type { KnownView, RouteData, View, ViewDescriptor } from './types/view.js'
 export type { ConnectorType, DirectoryWallet, WalletConnector } from './types/wallet.js'
 export { version } from './version.js'

@@ -63,9 +63,10 @@ export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo, c
   const infoJson = JSON.stringify(info)
   // The demo embeds the wallet frame of portico/auth from the wallet origin; nothing else may be framed.
   const pageCsp = info.auth ? `${sandboxPageCsp}; frame-src ${info.auth.walletOrigin}` : sandboxPageCsp
-  // The Safe host page frames the demo from http://localhost:<PORT>; the demo with ?safeApp=1 lets only the host frame it.
+  // The Safe host page frames the demo from http://localhost:<PORT>, or a developer's own Safe App
+  // on any loopback origin (`?app=`); the demo with ?safeApp=1 lets only the host frame it.
   const hostOrigin = new URL(info.url).origin
-  const safeHostCsp = allowFraming(pageCsp, `http://localhost:${new URL(info.url).port}`)
+  const safeHostCsp = allowFraming(pageCsp, 'http://127.0.0.1:* http://localhost:* http://[::1]:*')
   const safeAppCsp = allowFramedBy(pageCsp, hostOrigin)
   const siwxRoutes = registerSiwxRoutes({ url: info.url, chains: info.chains })
   const explorerRoutes = registerExplorerRoutes(info.chains)

@@ -58,6 +58,7 @@ describe('entry point exports', () => {
         "ProviderRpcError",
         "SequentialCallsError",
         "SiweAndSiwxError",
+        "StartupProbeError",
         "StorageValueDroppedError",
         "StorageWriteError",
         "TimeoutError",

@@ -11,6 +11,7 @@ import type { PorticoEvent } from '../types/events.js'
 import type { Endpoints, PorticoOptions } from '../types/options.js'
 import { version } from '../version.js'
 import { readStartupState } from './readStartupState.js'
+import { runStartupProbes } from './runStartupProbes.js'
 
 /** The kernel's asynchronous actions: on the handle they load the kernel first, then run. */
 export const forwardedActions = [
@@ -61,6 +62,8 @@ export type PorticoHandle = {
   readonly sdkVersion: string
   /** The namespaces whose stored connection is being restored (the kernel loads at once for them). */
   readonly restoring: readonly ChainNamespace[]
+  /** The plugins whose start-time probe asked for the kernel at page start (it loads at once for them too). */
+  readonly startupDuties: readonly string[]
   /** The kernel, once loaded (`undefined` until then). */
   readonly kernel: Portico | undefined
   /** Loads the kernel and every plugin's code and creates the kernel, once; resolves with it. A failed load may be retried. */
@@ -106,6 +109,15 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
   validateOptions(options)
   const queuedErrors: { error: unknown; context?: { namespace?: ChainNamespace; action?: string } }[] = []
   const startup = readStartupState(options, (error) => queuedErrors.push({ error, context: { action: 'storage' } }))
+  // Each plugin's start-time duty (a Safe host framing the page, a WalletConnect session settled
+  // while the visitor was away, …): a probe that says yes loads the kernel at once.
+  const probes = runStartupProbes(options.plugins, {
+    options,
+    storage: startup.storage,
+    window: typeof window === 'undefined' ? undefined : window,
+    now: () => Date.now(),
+  })
+  for (const error of probes.errors) queuedErrors.push({ error, context: { action: 'startup' } })
   let startState = startup.state
   let kernel: Portico | undefined
   let loading: Promise<Portico> | undefined
@@ -170,6 +182,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     endpoints: resolveEndpoints(options),
     sdkVersion: sdkVersionOf(options),
     restoring: startup.restoring,
+    startupDuties: probes.wanted,
     get kernel() {
       return kernel
     },
@@ -199,7 +212,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       return { namespace: ns, status: startState.connections[ns]?.status ?? 'disconnected', isConnected: false }
     },
     getConnections: (namespace) => kernel?.getConnections(namespace) ?? [],
-    ready: () => (kernel ? kernel.ready() : startup.restoring.length > 0 ? load().then((loaded) => loaded.ready()) : Promise.resolve()),
+    ready: () => (kernel ? kernel.ready() : startup.restoring.length > 0 || probes.wanted.length > 0 ? load().then((loaded) => loaded.ready()) : Promise.resolve()),
     close: () => kernel?.close(),
     reportError(error, context) {
       if (kernel) kernel.reportError(error, context)
@@ -214,8 +227,9 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       await loaded?.destroy()
     },
   }
-  // A returning visitor: restore at once, so the account shows as soon as the wallet answers.
-  if (startup.restoring.length > 0) void load().catch(() => undefined)
+  // A returning visitor: restore at once, so the account shows as soon as the wallet answers; and
+  // a plugin's start-time duty, likewise.
+  if (startup.restoring.length > 0 || probes.wanted.length > 0) void load().catch(() => undefined)
   // Nothing stored: a restore cookie left over goes — after the page's own start-up code, which
   // may still read it for hydration (the server rendered from it).
   else if (options.restoreCookie) setTimeout(() => clearStaleRestoreCookie(handle), 0)

@@ -24,6 +24,7 @@ export function porticoHandleOf(kernel: Portico): PorticoHandle {
     endpoints: kernel.endpoints,
     sdkVersion: kernel.sdkVersion,
     restoring: [],
+    startupDuties: [],
     kernel,
     load: () => Promise.resolve(kernel),
     getState: () => kernel.getState(),

@@ -1,6 +1,6 @@
 import type { PorticoState } from '../createPorticoKernel.js'
 import type { BaseError } from '../errors/BaseError.js'
-import { createStorage } from '../services/createStorage.js'
+import { createStorage, type PorticoStorage } from '../services/createStorage.js'
 import { defaultStorage } from '../services/defaultStorage.js'
 import { isStoredConnections, storageKeys } from '../services/storageKeys.js'
 import type { ChainNamespace } from '../types/caip.js'
@@ -12,6 +12,8 @@ export type ReadStartupStateReturnType = {
   state: PorticoState
   /** The namespaces with a stored connection to restore. */
   restoring: ChainNamespace[]
+  /** The visitor's storage, read the way the kernel reads it (for the plugins' start-time probes). */
+  storage: Pick<PorticoStorage, 'get'>
 }
 
 /**
@@ -39,5 +41,6 @@ export function readStartupState(options: PorticoOptions, onError: (error: BaseE
   return {
     state: { open: false, view: 'Connect', history: ['Connect'], loading: false, activeNamespace: network.chainNamespace, activeNetworkId: network.caipNetworkId, connections },
     restoring,
+    storage: { get: (key, guard) => storage.get(key, guard) },
   }
 }

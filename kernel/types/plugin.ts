@@ -1,6 +1,7 @@
 import type { ChainNamespace } from './caip.js'
 import type { AccountType } from './connection.js'
 import type { JsonSchema } from './jsonSchema.js'
+import type { PorticoOptions } from './options.js'
 
 export type PluginKind = 'chain' | 'connector' | 'feature'
 
@@ -42,6 +43,19 @@ export type PluginMeta = {
 export type Disposer = () => void | Promise<void>
 
 /**
+ * What a plugin's start-time probe reads ({@link Plugin.startup}): the site's options, the visitor's
+ * Portico storage (read only, as the kernel reads it: a bad value is dropped, never thrown), the page's
+ * window and the time. No MobX, no hooks, no stores: the kernel has not loaded.
+ */
+export type StartupProbeContext = {
+  options: PorticoOptions
+  storage: { get<T>(key: string, guard: (value: unknown) => value is T): T | undefined }
+  /** The page's `window`; `undefined` outside a browser (server rendering, Node). */
+  window: (Window & typeof globalThis) | undefined
+  now(): number
+}
+
+/**
  * A Portico plugin: an option factory returns one (`eip155(options)`).
  * `setup` taps hooks with the plugin's name, registers stores and views, and returns a disposer.
  */
@@ -73,6 +87,16 @@ export type Plugin<Context = unknown> = {
    * called more than once (load once, then resolve at once); a rejection fails the kernel's load.
    */
   load?(): Promise<void>
+  /**
+   * A start-time duty: `createPortico`'s handle calls it at page start, before the kernel loads,
+   * and loads the kernel at once when it returns true — for work that must happen before the
+   * visitor acts (a Safe{Wallet} host framing the page, a WalletConnect session a wallet settled
+   * while the visitor was away). It runs in the page's first bytes, so it reads only what
+   * {@link StartupProbeContext} offers and imports nothing heavy; the work itself runs in `setup`.
+   * One that throws is reported to the `error` hook (once the kernel loads) and counts as false.
+   * docs/architecture.md lists every first-party plugin's start-time duties.
+   */
+  startup?(context: StartupProbeContext): boolean
   setup(context: Context): Disposer | void
 }
 

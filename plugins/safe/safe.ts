@@ -1,5 +1,6 @@
 import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
 import type { SafeConnection } from './host/startSafe.js'
+import { isFramed } from './host/isFramed.js'
 import { meta } from './meta.js'
 
 /** The safe plugin takes no options: `safe()`. */
@@ -31,6 +32,9 @@ export function safe(options: SafeOptions = {}): Plugin<PluginContext> {
     version,
     meta,
     options,
+    // Start-time duty (docs/architecture.md): a framed page may be a Safe App in its host, which
+    // expects it connected with no click, so the kernel loads at once and eip155 asks the parent.
+    startup: ({ window }) => isFramed(window),
     setup(portico) {
       portico.registerStore('safe', {
         start: (target, { chainIds }) => import('./host/startSafe.js').then(({ startSafe }) => startSafe(target as never, { chainIds })),

@@ -1,11 +1,13 @@
 // The sandbox's Safe{Wallet}: /sandbox/safe?safe=<address>&chainId=<CAIP-2> embeds the demo site
-// (another origin: http://localhost:<PORT>/?safeApp=1) and answers it the Safe Apps protocol, with
+// (another origin: http://localhost:<PORT>/?safeApp=1), or with `&app=<URL>` a Safe App of your own
+// on a loopback origin, and answers it the Safe Apps protocol, with
 // a queue of pending Safe transactions the dev owners sign and execute (docs/guides/smart-accounts.md §5).
 import { type Address, createPublicClient, createWalletClient, defineChain, formatEther, formatUnits, getAddress, http, isAddress, parseAbi } from 'viem'
 
 import type { SandboxChainInfo } from '../chains/SandboxChain.js'
 import { devAccount, devAddresses } from '../devnets/devAccounts.js'
 import { SafeAppsHostError, type SafeAppsRequest, listenSafeApps } from './safeAppsHost.js'
+import { safeAppUrl } from './safeAppUrl.js'
 import { safeTxTypedData } from './safeTx.js'
 import { type SafeTxQueue, createSafeTxQueue, parseSendTransactions } from './safeTxQueue.js'
 
@@ -145,11 +147,11 @@ async function main() {
     }
   }
 
-  const appOrigin = `${location.protocol}//localhost:${location.port}`
+  // The demo by default; `?app=<URL>` frames a developer's own Safe App on a loopback origin instead.
+  const app = safeAppUrl(query.get('app'), location)
   const iframe = $<HTMLIFrameElement>('safe-app')
-  listenSafeApps({ appWindow: () => iframe.contentWindow, appOrigin, handle })
-  const demoQuery = new URLSearchParams({ safeApp: '1' })
-  iframe.src = `${appOrigin}/?${demoQuery}`
+  listenSafeApps({ appWindow: () => iframe.contentWindow, appOrigin: app.origin, handle })
+  iframe.src = app.href
 }
 
 function showError(error: unknown) {

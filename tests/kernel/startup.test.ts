@@ -199,6 +199,51 @@ describe.skipIf(process.env.PORTICO_NO_EVAL === '1')('createPortico: the handle 
     await expect(handle.open()).rejects.toThrow('destroyed')
   })
 
+  it("a plugin's start-time probe that says yes loads the kernel at once, with no visitor action; one that says no, or throws, does not", async () => {
+    const seen: { storage?: unknown; hasWindow?: boolean; options?: unknown }[] = []
+    const probing = (name: string, answer: () => boolean) =>
+      definePlugin({
+        name,
+        kind: 'feature',
+        version: '1.0.0',
+        meta: { description: `probe ${name}` },
+        startup(context) {
+          seen.push({ storage: context.storage.get('pending', (v): v is string => typeof v === 'string'), hasWindow: context.window !== undefined, options: context.options })
+          return answer()
+        },
+        setup() {},
+      })
+    const wallet = newWallet()
+    // Says no (and one throws): the page stays light; the throw is reported once the kernel loads.
+    const quiet = createPortico({
+      projectId: 'test',
+      networks: [evmA],
+      plugins: [testChain('eip155', wallet), probing('no', () => false), probing('throws', () => { throw new Error('probe broke') })],
+      storage: memoryStorage({ '@portico/pending': JSON.stringify('yes') }),
+      endpoints: { api: 'http://127.0.0.1:9' },
+    })
+    handles.push(quiet)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(quiet.kernel).toBeUndefined()
+    expect(quiet.startupDuties).toEqual([])
+    // The probe read the visitor's storage through the handle (the kernel's prefix) and the site's options.
+    expect(seen[0]).toEqual({ storage: 'yes', hasWindow: false, options: quiet.options })
+    const errors: unknown[] = []
+    quiet.subscribe('event', (event) => {
+      if (event.event === 'ERROR') errors.push(event.properties)
+    })
+    await quiet.load()
+    expect(errors).toEqual([expect.objectContaining({ code: 'STARTUP_PROBE_FAILED', action: 'startup' })])
+
+    // Says yes: the kernel loads by itself, and ready() waits for it.
+    const eager = createPortico({ projectId: 'test', networks: [evmA], plugins: [testChain('eip155', wallet), probing('no', () => false), probing('yes', () => true)], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
+    handles.push(eager)
+    expect(eager.startupDuties).toEqual(['yes'])
+    expect(eager.restoring).toEqual([])
+    await eager.ready()
+    expect(eager.kernel).toBeDefined()
+  })
+
   it('a plugin set up before its code loaded is a PluginSetupError caused by PluginNotLoadedError', async () => {
     // Last in the file: the fresh module copies below would otherwise meet the tests after it.
     vi.resetModules()

@@ -10,6 +10,7 @@ import { sandboxSafes } from '../../sandbox/config.js'
 import { devAccount, devAddresses } from '../../sandbox/devnets/devAccounts.js'
 import { SafeAppsHostError, listenSafeApps, parseSafeAppsRequest } from '../../sandbox/safe/safeAppsHost.js'
 import { allowFramedBy, allowFraming } from '../../sandbox/safe/safeHostCsp.js'
+import { safeAppUrl } from '../../sandbox/safe/safeAppUrl.js'
 import { safeTxTypedData } from '../../sandbox/safe/safeTx.js'
 import { createSafeTxQueue, parseSendTransactions } from '../../sandbox/safe/safeTxQueue.js'
 
@@ -131,5 +132,22 @@ describe('the CSPs of the host and of the framed demo', () => {
     const framed = allowFramedBy(sandboxPageCsp, 'http://127.0.0.1:4700')
     expect(framed).toContain('frame-ancestors http://127.0.0.1:4700')
     expect(framed).not.toContain("frame-ancestors 'none'")
+  })
+})
+
+describe('the Safe App the host frames (safeAppUrl)', () => {
+  const host = { protocol: 'http:', port: '4700' }
+  it('the demo by default, on the other loopback name so it is another origin', () => {
+    expect(safeAppUrl(null, host).href).toBe('http://localhost:4700/?safeApp=1')
+    expect(safeAppUrl('', host).origin).toBe('http://localhost:4700')
+  })
+  it("a developer's own Safe App on a loopback origin, kept whole", () => {
+    expect(safeAppUrl('http://127.0.0.1:5173/app?x=1', host).href).toBe('http://127.0.0.1:5173/app?x=1')
+    expect(safeAppUrl('http://[::1]:8080/', host).origin).toBe('http://[::1]:8080')
+  })
+  it('refuses anything else with a clear error', () => {
+    for (const bad of ['https://app.safe.global/', 'javascript:alert(1)', 'http://127.0.0.1.evil.example/', 'http://user:pw@127.0.0.1:1/', 'not a url', 'file:///etc/passwd']) {
+      expect(() => safeAppUrl(bad, host), bad).toThrow(SafeAppsHostError)
+    }
   })
 })

@@ -1,0 +1,99 @@
+// Issue 44, acceptance 1: a plain Safe App site (tests/e2e/safe/site: eip155 + safe + the Connect
+// button, not the demo) framed by the sandbox's Safe{Wallet} host. Its first bytes hold no kernel;
+// the safe plugin's start-time probe sees the frame and loads it, the eip155 plugin finds the Safe
+// and connects it with no click, and the site's own send becomes a Safe transaction the owner signs
+// and executes on anvil (the Safe's nonce up by one, the amount read back from the chain).
+import { createServer, type Server } from 'node:http'
+import type { FrameLocator, Page } from 'playwright-core'
+import { type Address, createPublicClient, http, parseAbi, parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { porticoStylesheet } from '../../../scripts/build/uiStylesheets.mjs'
+import { sandboxSafes } from '../../../sandbox/config.js'
+import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
+import { buildTestPage } from '../../helpers/buildTestPage.js'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+
+let sandbox: TestSandbox
+let visitor: SandboxPage
+let page: Page
+let site: Server
+let siteOrigin = ''
+let rpc: ReturnType<typeof createPublicClient>
+let nodeUrl = ''
+/** What the site's server was asked for (paths). */
+const served: string[] = []
+const oneOfOne = sandboxSafes.safes.find((s) => s.threshold === 1)!
+const owner = devAddresses[oneOfOne.ownerIndexes[0]!]!
+const safeAbi = parseAbi(['function nonce() view returns (uint256)'])
+const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ reuseFromEnv: true })
+  const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { caipNetworkId: string; nodeUrl: string }[] }
+  nodeUrl = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!.nodeUrl
+  rpc = createPublicClient({ transport: http(nodeUrl), cacheTime: 0 })
+  const built = await buildTestPage({ entry: 'tests/e2e/safe/site/main.tsx' })
+  // The site's own strict CSP: only the Safe host may frame it.
+  const csp = `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; frame-ancestors ${sandbox.url}`
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>My Safe App</title><link rel="stylesheet" href="/styles.css"><script type="module" src="/main.js"></script></head><body><div id="root"></div></body></html>`
+  site = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
+    served.push(path)
+    if (path === '/') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp }).end(html)
+    if (path === '/styles.css') return void response.writeHead(200, { 'content-type': 'text/css; charset=utf-8' }).end(porticoStylesheet())
+    const file = built.read(path)
+    if (!file) return void response.writeHead(404).end()
+    response.writeHead(200, { 'content-type': file.contentType }).end(file.body)
+  })
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+  const address = site.address()
+  siteOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  visitor = await openSandboxPage()
+  page = visitor.page
+  page.setDefaultTimeout(20_000)
+})
+
+afterAll(async () => {
+  await visitor?.close()
+  site?.close()
+  await sandbox?.stop()
+})
+
+const app = (): FrameLocator => page.frameLocator('#safe-app')
+
+describe('a plain Safe App site in the Safe{Wallet} host (issue 44)', () => {
+  it('connects the Safe with no click, and its own send executes as a Safe transaction', async () => {
+    const receiver: Address = privateKeyToAccount(generatePrivateKey()).address
+    const siteUrl = `${siteOrigin}/?api=${encodeURIComponent(sandbox.url)}&rpc=${encodeURIComponent(nodeUrl)}&to=${receiver}`
+    await page.goto(`${sandbox.url}/sandbox/safe?safe=${oneOfOne.address}&chainId=eip155:31337&app=${encodeURIComponent(siteUrl)}`)
+    await expect.poll(() => page.locator('#safe-address').textContent()).toBe(oneOfOne.address)
+    expect(await page.locator('#safe-error').isHidden()).toBe(true)
+
+    // No click anywhere: the site's button turns into the Safe's account.
+    await expect.poll(() => app().getByRole('navigation', { name: 'Wallet' }).textContent(), { timeout: 20_000 }).toContain(short(oneOfOne.address))
+    // The kernel came because the probe asked for it (the page's first bytes do not hold it).
+    expect(served.some((path) => /createPorticoKernel/.test(path))).toBe(true)
+
+    const nonceBefore = await rpc.readContract({ address: oneOfOne.address as Address, abi: safeAbi, functionName: 'nonce' })
+    await app().getByRole('button', { name: 'Send 0.01 ETH' }).click()
+    // The hash a Safe send returns is the safeTxHash, held by the host until the owner acts.
+    await expect.poll(() => app().locator('output[aria-label="Send result"]').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
+    const safeTxHash = await app().locator('output[aria-label="Send result"]').textContent()
+    const item = page.locator('#queue li').last()
+    await expect.poll(() => item.locator('.status').textContent()).toMatch(/AWAITING_CONFIRMATIONS · 0 of 1 signatures/)
+    expect(await item.textContent()).toContain(`0.01 ETH → ${receiver.slice(0, 6)}`)
+    expect(await item.textContent()).toContain(safeTxHash!.slice(0, 10))
+    await item.getByRole('button', { name: `Sign as ${owner}` }).click()
+    await item.getByRole('button', { name: 'Execute' }).click()
+    await expect.poll(() => item.locator('.status').textContent(), { timeout: 20_000 }).toMatch(/SUCCESS · 1 of 1 signatures · 0x[0-9a-f]{64}/)
+
+    // On chain: the Safe's nonce moved by one and the receiver holds the amount.
+    expect(await rpc.readContract({ address: oneOfOne.address as Address, abi: safeAbi, functionName: 'nonce' })).toBe(nonceBefore + 1n)
+    expect(await rpc.getBalance({ address: receiver })).toBe(parseEther('0.01'))
+    expect(visitor.pageErrors).toEqual([])
+    expect(await visitor.cspViolations()).toEqual([])
+    expect(visitor.blocked).toEqual([])
+  })
+})
