@@ -70,6 +70,9 @@ export type Plugin<Context = unknown> = {
   /**
    * The plugin's strings in English, each key under the plugin's name (`siwx.title`); merged into
    * the UI's translator, so its views call `useTranslate()` and a site translates them by key.
+   * Read when the kernel is created, after `load()`: a plugin whose strings only its lazily loaded
+   * views show may keep them out of the page's first bytes with a getter that `load()` fills
+   * (`get messages() { return loaded }`, as walletconnect does).
    */
   messages?: Readonly<Record<string, string>>
   /**

@@ -1,4 +1,4 @@
-import { BaseError } from '../../kernel/kernel.js'
+import { BaseError } from '../../kernel/index.js'
 
 const docs = '/plugins/walletconnect.md'
 

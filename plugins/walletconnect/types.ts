@@ -6,6 +6,8 @@ export type WcSessionNamespace = { chains?: unknown; accounts?: unknown; methods
 /** The parts of a sign-client session this plugin reads. */
 export type WcSession = {
   topic: string
+  /** The pairing the session was proposed on. */
+  pairingTopic?: string
   /** Seconds since epoch. */
   expiry: number
   namespaces: Record<string, WcSessionNamespace>

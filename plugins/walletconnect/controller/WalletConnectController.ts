@@ -28,8 +28,8 @@ import {
   WalletConnectConfigError,
   WalletConnectPeerError,
 } from '../errors.js'
-import { isSessionTopic, sessionTopicKey, walletConnectConnectorId } from '../constants.js'
-import { pairingExpiryMarginMs, type WalletConnectStore } from '../store/WalletConnectStore.js'
+import { isPendingPairing, isSessionTopic, pairingExpiryMarginMs, pendingPairingKey, sessionTopicKey, walletConnectConnectorId, type PendingPairing } from '../constants.js'
+import type { WalletConnectStore } from '../store/WalletConnectStore.js'
 import { OneClickUnsupported, oneClickSeam, readCacao, startOneClickRound, type PairingOutcome, type PairingRound, type SignInSeam } from './oneClick.js'
 import type { SignClientLike, WalletConnectKeyValueStorage, WcSession } from '../types.js'
 import { buildProposalNamespaces } from '../utils/buildProposalNamespaces.js'
@@ -83,6 +83,8 @@ export class WalletConnectController {
   /** Which connection the session's events are about, when a namespace keeps several (multi-wallet). */
   readonly #reportAs = { connectorId: walletConnectConnectorId }
   #disposed = false
+  /** Stops waiting for a pairing resumed from before the page was left (see `resumePairing`). */
+  #stopResume: (() => void) | undefined
   #listeners: [string, (args: any) => void][] = []
 
   constructor(
@@ -172,6 +174,7 @@ export class WalletConnectController {
   async dispose(): Promise<void> {
     this.#disposed = true
     this.#cancel?.()
+    this.#stopResume?.()
     const client = this.#client
     this.#client = undefined
     this.#clientPromise = undefined
@@ -316,6 +319,8 @@ export class WalletConnectController {
   }
 
   async #pair(): Promise<WcSession> {
+    // A pairing resumed from before a reload gives way to the one the visitor starts now.
+    this.#stopResume?.()
     const { clock } = this.portico
     const store = this.store
     runInAction(() => store.startLoading())
@@ -357,6 +362,9 @@ export class WalletConnectController {
         }
         const started = clock.now()
         runInAction(() => store.setUri(uri, started + this.config.pairingWindowMs))
+        // Kept while the visitor may approve it elsewhere (a phone's wallet app): a page left and
+        // loaded again picks up what the wallet answered meanwhile (resumePairing).
+        this.#rememberPairing(uri, started + this.config.pairingWindowMs)
         let timer: unknown
         const expired = new Promise<'expired'>((resolve) => {
           timer = clock.setTimeout(() => resolve('expired'), Math.max(0, this.config.pairingWindowMs - pairingExpiryMarginMs))
@@ -393,6 +401,67 @@ export class WalletConnectController {
       throw error instanceof BaseError ? error : typed
     } finally {
       if (this.#cancel === cancel) this.#cancel = undefined
+      // Settled, failed or cancelled: nothing is left to pick up after a reload.
+      this.portico.services.storage.remove(pendingPairingKey)
+    }
+  }
+
+  /** Stores the pairing on screen (its topic and the end of its window) for `resumePairing`. */
+  #rememberPairing(uri: string, expiresAt: number): void {
+    const topic = /^wc:([0-9a-f]{64})@2\?/.exec(uri)?.[1]
+    if (topic) this.portico.services.storage.set(pendingPairingKey, { topic, expiresAt } satisfies PendingPairing)
+  }
+
+  /**
+   * The start-time duty: a pairing the page showed before it was left (a phone visitor who went to
+   * the wallet app, where the tab may be unloaded). The sign-client, restored from its storage,
+   * subscribes to the pairing again and gets from the relay what the wallet answered meanwhile; a
+   * session that settles on that pairing before its window ends connects every namespace it
+   * covers, the active one first, with no click. Nothing settles in time: the marker goes.
+   * (A one-click sign-in pairing cannot be resumed: the sign-client answers it only to the
+   * `authenticate()` call of the page that made it.)
+   */
+  async resumePairing(pending: PendingPairing): Promise<void> {
+    const { clock, services } = this.portico
+    const client = await withTimeout(this.client(), this.config.connectTimeoutMs, () => new RelayUnavailableError({ relayUrl: this.config.relayUrl }), clock)
+    const onPairing = (session: WcSession | undefined): session is WcSession => session?.pairingTopic === pending.topic && session.expiry * 1000 > clock.now()
+    const session =
+      client.session.getAll().find(onPairing) ??
+      (await new Promise<WcSession | undefined>((resolve) => {
+        let timer: unknown
+        const done = (value: WcSession | undefined) => {
+          client.off('session_connect', onConnect)
+          clock.clearTimeout(timer)
+          if (this.#stopResume === stop) this.#stopResume = undefined
+          resolve(value)
+        }
+        const onConnect = (event: { session?: WcSession }) => {
+          if (onPairing(event?.session)) done(event.session)
+        }
+        const stop = () => done(undefined)
+        client.on('session_connect', onConnect)
+        timer = clock.setTimeout(stop, Math.max(0, pending.expiresAt - clock.now()))
+        this.#stopResume = stop
+      }))
+    if (services.storage.get(pendingPairingKey, isPendingPairing)?.topic === pending.topic) services.storage.remove(pendingPairingKey)
+    if (!session || this.#disposed) return
+    if (this.#topic !== undefined && this.#topic !== session.topic) {
+      // The visitor connected another way meanwhile: the late session is not wanted.
+      await client.disconnect({ topic: session.topic, reason: expiredPairing }).catch(() => undefined)
+      return
+    }
+    this.#adopt(session)
+    this.#recordRecentWallet(session)
+    const active = this.portico.stores.networks.activeNamespace
+    const namespaces = this.namespaces.filter((ns) => this.#covers(session, ns)).sort((a, b) => Number(b === active) - Number(a === active))
+    let first = true
+    for (const namespace of namespaces) {
+      try {
+        await this.portico.connect({ namespace, connectorId: walletConnectConnectorId, activate: first })
+      } catch {
+        // reported by the kernel
+      }
+      first = false
     }
   }
 

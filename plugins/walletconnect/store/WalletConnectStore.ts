@@ -1,5 +1,6 @@
 import { makeAutoObservable, observableRef } from 'mobx'
 import type { BaseError, DirectoryWallet, PluginContext } from '../../../kernel/kernel.js'
+import { pairingExpiryMarginMs } from '../constants.js'
 
 /** What the store's view-facing actions need from the plugin's context. */
 export type WalletConnectStoreActions = Pick<PluginContext, 'showToast' | 'replaceView'>
@@ -10,8 +11,6 @@ export type WalletConnectStatus = 'idle' | 'loading' | 'waiting' | 'connected' |
 /** The wallet that answered the proposal, as it described itself (plain text, never trusted as markup). */
 export type WalletConnectPeer = { name: string; url: string }
 
-/** A pairing is considered expired this long before its real end (spec §5). */
-export const pairingExpiryMarginMs = 10_000
 
 /**
  * The walletconnect plugin's state, registered as `portico.getStore('walletconnect')`: the

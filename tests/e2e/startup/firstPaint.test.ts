@@ -87,6 +87,8 @@ describe('the first paint of an EVM site (issue 27)', () => {
     await connect.click()
     const dialog = page.getByRole('dialog')
     await expect.poll(() => dialog.getByRole('heading', { level: 2 }).textContent()).toBe('Connect Wallet')
+    // The project's remote features come with the first open, not at page start (docs/architecture.md, "Start-time duties").
+    await expect.poll(() => api.includes('/appkit/v1/config')).toBe(true)
     await dialog.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
     await expect.poll(() => connect.textContent(), { timeout: 20_000 }).toMatch(/0x[0-9a-fA-F]{4}…/)
 

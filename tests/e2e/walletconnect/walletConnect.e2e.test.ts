@@ -124,6 +124,51 @@ describe('walletconnect in Chromium: a Node wallet pairs with the page through t
     expect(cspViolations).toEqual([])
   }, 120_000)
 
+  it('a phone visitor who leaves the page for the wallet app: back on the page, connected with no click (issue 44)', async () => {
+    // A fresh visitor on a phone (its own storage: nothing stored, nothing to restore).
+    const phone = await newLoopbackContext(browser, {
+      viewport: { width: 390, height: 844 },
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      isMobile: true,
+      hasTouch: true,
+    })
+    const visitor = await phone.context.newPage()
+    const errors: string[] = []
+    visitor.on('pageerror', (error) => errors.push(error.message))
+    await visitor.goto(harness.url)
+    await visitor.getByRole('button', { name: 'Connect Wallet' }).tap()
+    const dialog = visitor.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'WalletConnect', exact: true }).tap()
+    const figure = dialog.locator('figure[data-wc-uri^="wc:"]')
+    await figure.waitFor({ timeout: 20_000 })
+    const uri = (await figure.getAttribute('data-wc-uri')) as string
+
+    // The visitor goes to the wallet app: the tab is unloaded, as phones do with a page left behind.
+    await visitor.goto('about:blank')
+    const pairingTopic = /^wc:([0-9a-f]{64})@/.exec(uri)?.[1]
+    await wallet.pair(uri)
+    // The wallet approved while the page was away (its answer waits in the relay's mailbox).
+    await expect.poll(() => wallet.client.session.getAll().some((s) => s.pairingTopic === pairingTopic), { timeout: 20_000 }).toBe(true)
+
+    // Back on the site, nothing clicked: the session the wallet settled is the visitor's connection.
+    const servedBefore = harness.served.length
+    await visitor.goto(harness.url)
+    await visitor.getByRole('button', { name: shortAddress }).first().waitFor({ timeout: 20_000 })
+    expect(await visitor.getByRole('dialog').count()).toBe(0)
+    expect(await visitor.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.getState().connections.eip155?.status)).toBe('connected')
+    // Loaded by the start-time probe, not by a visitor's action; nothing pending is left behind.
+    expect(harness.served.slice(servedBefore).some((p) => /WalletConnectController/.test(p))).toBe(true)
+    expect(await visitor.evaluate(() => localStorage.getItem('@portico/walletconnect_pending_pairing'))).toBeNull()
+
+    // A later visit with nothing pending loads no WalletConnect code before the visitor acts… but
+    // the live session is restored (the stored connection), as before.
+    await visitor.reload()
+    await visitor.getByRole('button', { name: shortAddress }).first().waitFor({ timeout: 20_000 })
+    expect(phone.blocked).toEqual([])
+    expect(errors).toEqual([])
+    await phone.context.close()
+  }, 90_000)
+
   it('measures pressing WalletConnect to a visible QR code (logged, not asserted)', async () => {
     // A fresh visitor (its own storage: no session to restore).
     const fresh = await newLoopbackContext(browser)

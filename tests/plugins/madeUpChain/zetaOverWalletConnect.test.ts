@@ -1,3 +1,4 @@
+import '../../helpers/walletConnectLoaded.js'
 import { readdirSync, readFileSync, statSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -6,7 +6,7 @@ import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startSiwxPage } from './browser/startSiwxPage.js'
 
 type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }
-type TestApi = { connect(): Promise<unknown>; release(): void; reject(): void; approve(): void; signed: string[]; state(): { open: boolean; view: string; status: string; shakes: number; connections: Record<string, { status: string }> } }
+type TestApi = { kernelLoaded(): boolean; connect(): Promise<unknown>; release(): void; reject(): void; approve(): void; signed: string[]; state(): { open: boolean; view: string; status: string; shakes: number; connections: Record<string, { status: string }> } }
 type TestWindow = { siwxTest: TestApi }
 
 let browser: Browser
@@ -87,6 +87,41 @@ describe('SIWXSignMessage in Chromium (strict CSP)', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'detached' })
     expect((await state(page)).connections.eip155?.status).toBe('disconnected')
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
+  it('a returning visitor whose session ended is asked to sign in at once, with no click (issue 44: a start-time duty); a first visit loads nothing', async () => {
+    const { page, blocked, errors } = await open('?storage=local')
+    // A first visit: nobody is connected, so there is nothing to sign and the kernel stays away.
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => (window as unknown as TestWindow).siwxTest.kernelLoaded())).toBe(false)
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    // Connect and sign in.
+    await page.evaluate(() => (window as unknown as TestWindow).siwxTest.connect())
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('region', { name: 'Message to sign' }).waitFor()
+    await dialog.getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect.poll(() => page.evaluate(() => (window as unknown as TestWindow).siwxTest.signed.length)).toBe(1)
+    await page.evaluate(() => (window as unknown as TestWindow).siwxTest.release())
+    await dialog.waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => localStorage.getItem('@portico/siwx_sessions'))).toMatch(/signature/)
+
+    // Back later, signed in: restored with no prompt.
+    await page.reload()
+    await page.waitForFunction(() => 'siwxTest' in window)
+    await expect.poll(async () => (await state(page)).connections.eip155?.status).toBe('connected')
+    await page.waitForTimeout(300)
+    expect(await page.getByRole('dialog').count()).toBe(0)
+
+    // The session ended meanwhile (expired, or signed out in another tab): the next visit asks at
+    // once, before the visitor does anything, and the view cannot be dismissed.
+    await page.evaluate(() => localStorage.removeItem('@portico/siwx_sessions'))
+    await page.reload()
+    await page.waitForFunction(() => 'siwxTest' in window)
+    await page.getByRole('dialog').getByRole('region', { name: 'Message to sign' }).waitFor()
+    expect((await state(page)).view).toBe('SIWXSignMessage')
+    expect(blocked).toEqual([])
     expect(errors).toEqual([])
     await page.context().close()
   })

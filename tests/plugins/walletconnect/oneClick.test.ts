@@ -1,3 +1,4 @@
+import '../../helpers/walletConnectLoaded.js'
 import '../../helpers/eip155Loaded.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -6,7 +6,8 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainNotSupportedError, type Network } from '../../../kernel/kernel.js'
 import { defineNetwork } from '../../../plugins/eip155/index.js'
-import { sessionTopicKey } from '../../../plugins/walletconnect/index.js'
+import { pendingPairingKey, sessionTopicKey, walletConnect } from '../../../plugins/walletconnect/index.js'
+import { memoryStorage } from '../../kernel/helpers/testKit.js'
 import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
 import { startRelayServer, type RelayServer } from '../../server/relay/helpers/startRelayServer.js'
 import { createDapp, type Dapp } from './helpers/createDapp.js'
@@ -64,8 +65,11 @@ describe('walletconnect: a real sign-client wallet through the real relay', () =
     expect(dapp.store.status).toBe('waiting')
     expect(dapp.store.isExpired(Date.now())).toBe(false)
     expect(dapp.store.expiry! - Date.now()).toBeGreaterThan(3.9 * 60_000)
+    // While it shows, the pairing is remembered for a page that is left and loaded again (issue 44).
+    expect(JSON.parse(dapp.storage.data.get(`@portico/${pendingPairingKey}`) ?? 'null')).toEqual({ topic: uri.slice(3, 67), expiresAt: dapp.store.expiry })
     await wallet.pair(uri)
     const snapshot = await connecting
+    expect(dapp.storage.data.has(`@portico/${pendingPairingKey}`)).toBe(false)
     expect(snapshot).toMatchObject({ status: 'connected', address: account.address, connectorId: 'walletConnect', caipAddress: `eip155:31337:${account.address}` })
     expect(dapp.store.status).toBe('connected')
     expect(dapp.store.uri).toBeUndefined()
@@ -158,5 +162,63 @@ describe('walletconnect: a real sign-client wallet through the real relay', () =
     expect(await deleted).toBe(topic)
     expect(page.portico.getState().connections.eip155?.status).toBe('disconnected')
     expect(page.storage.data.has(`@portico/${sessionTopicKey}`)).toBe(false)
+  })
+})
+
+describe('a pairing the wallet approves while the page is away (issue 44)', () => {
+  it('the start-time probe asks for the kernel only for a pending pairing still within its window', () => {
+    const plugin = walletConnect()
+    const probe = (stored: Record<string, string>, now = 1_000) =>
+      plugin.startup!({ options: {} as never, window: undefined, now: () => now, storage: { get: (key, guard) => {
+        const raw = stored[`@portico/${key}`]
+        if (raw === undefined) return undefined
+        const value: unknown = JSON.parse(raw)
+        return guard(value) ? value : undefined
+      } } })
+    const topic = 'ab'.repeat(32)
+    expect(probe({})).toBe(false)
+    expect(probe({ [`@portico/${pendingPairingKey}`]: JSON.stringify({ topic, expiresAt: 2_000 }) })).toBe(true)
+    expect(probe({ [`@portico/${pendingPairingKey}`]: JSON.stringify({ topic, expiresAt: 2_000 }) }, 2_000)).toBe(false)
+    for (const junk of [{ topic: 'nope', expiresAt: 2_000 }, { topic }, { topic, expiresAt: 'later' }, [topic], 'x']) {
+      expect(probe({ [`@portico/${pendingPairingKey}`]: JSON.stringify(junk) }), JSON.stringify(junk)).toBe(false)
+    }
+  })
+
+  it('the next page load picks up the session the wallet settled meanwhile and connects with no click; the marker goes', async () => {
+    const away = createDapp({ relayUrl: relay.url, networks: [devnetA, devnetB] })
+    const connecting = away.portico.connect({ namespace: 'eip155', connectorId: 'walletConnect' }).catch((error: unknown) => error)
+    const uri = await waitFor(() => away.store.uri, 'a pairing URI')
+    // The tab is unloaded (a phone visitor went to the wallet app): what the browser kept is its
+    // storage as it was, and the sign-client's own store; no code of the page runs any more.
+    const kept = memoryStorage(Object.fromEntries(away.storage.data))
+    await away.portico.destroy()
+    await connecting
+    const proposals = wallet.proposals.length
+    await wallet.pair(uri)
+    await waitFor(() => wallet.proposals.length > proposals && wallet.client.session.getAll().some((s) => s.pairingTopic === uri.slice(3, 67)), 'the wallet to approve')
+
+    const back = createDapp({ relayUrl: relay.url, networks: [devnetA, devnetB], storage: kept, environment: away.environment })
+    try {
+      await waitFor(() => back.portico.getState().connections.eip155?.status === 'connected', 'the page to connect by itself')
+      expect(back.portico.getState().connections.eip155).toMatchObject({ address: account.address, connectorId: 'walletConnect' })
+      expect(kept.data.has(`@portico/${pendingPairingKey}`)).toBe(false)
+      expect(kept.data.get(`@portico/${sessionTopicKey}`)).toBe(JSON.stringify(wallet.topic()))
+      const signature = await back.portico.signMessage({ message: 'Back from the wallet' })
+      expect(await verifyMessage({ address: account.address, message: 'Back from the wallet', signature: signature as Hex })).toBe(true)
+    } finally {
+      await back.portico.destroy()
+    }
+  }, 40_000)
+
+  it('a pending pairing whose window has ended is dropped at setup, and nothing starts', async () => {
+    const kept = memoryStorage({ [`@portico/${pendingPairingKey}`]: JSON.stringify({ topic: 'cd'.repeat(32), expiresAt: Date.now() - 1 }) })
+    const late = createDapp({ relayUrl: relay.url, networks: [devnetA], storage: kept })
+    try {
+      await late.portico.ready()
+      expect(kept.data.has(`@portico/${pendingPairingKey}`)).toBe(false)
+      expect(late.store.status).toBe('idle')
+    } finally {
+      await late.portico.destroy()
+    }
   })
 })

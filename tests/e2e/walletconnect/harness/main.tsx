@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { createPortico } from '../../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../../plugins/eip155/index.js'
 import { walletConnect } from '../../../../plugins/walletconnect/index.js'
-import { ConnectButton, NetworkButton, PorticoProvider, usePortico } from '../../../../ui/kit.js'
+import { ConnectButton, NetworkButton, PorticoProvider } from '../../../../ui/kit.js'
 
 const query = new URLSearchParams(location.search)
 const networks = [
@@ -21,15 +21,16 @@ const portico = createPortico({
 })
 ;(window as unknown as { porticoHarness: unknown }).porticoHarness = { getState: () => portico.getState() }
 
+// The site's own button calls the handle's action (it loads the kernel on the click), so nothing on
+// the page loads the kernel before the visitor acts (as on a site that follows the docs).
 function SignPanel() {
-  const p = usePortico()
   const [signed, setSigned] = useState({ message: '', signature: '' })
   const [count, setCount] = useState(0)
   const sign = () => {
     const message = `Hello from the page #${count + 1}`
     setCount(count + 1)
     setSigned({ message, signature: '' })
-    p.signMessage({ message }).then(
+    portico.signMessage({ message }).then(
       (signature) => setSigned({ message, signature }),
       (e: Error) => setSigned({ message, signature: `error: ${e.message.split('\n')[0]}` }),
     )

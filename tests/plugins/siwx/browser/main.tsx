@@ -13,7 +13,9 @@ const params = new URLSearchParams(location.search)
 const currency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 // Anvil's first dev key (public test key); nothing here talks to a chain.
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
-const wallet = createDevWalletProvider({ account, chains: [{ chainId: 31337, name: 'Devnet A', rpcUrl: 'http://127.0.0.1:9', nativeCurrency: currency }] })
+// `?storage=local`: a returning visitor's page (the wallet's, Portico's and siwx's state in localStorage).
+const keep = params.get('storage') === 'local'
+const wallet = createDevWalletProvider({ account, chains: [{ chainId: 31337, name: 'Devnet A', rpcUrl: 'http://127.0.0.1:9', nativeCurrency: currency }], ...(keep ? { storage: localStorage } : {}) })
 let release: () => void = () => {}
 const signed: string[] = []
 const provider = {
@@ -38,7 +40,7 @@ const portico = createPortico({
   projectId: 'test',
   networks: [defineNetwork({ id: 31337, name: 'Devnet A', rpcUrls: ['http://127.0.0.1:9'] })],
   plugins: [eip155({}, { window: target }), siwx({ required: params.get('required') !== '0', statement: 'Sign in to the test page.' })],
-  storage: null,
+  storage: keep ? localStorage : null,
   endpoints: { api: location.origin },
 })
 ;(window as TestWindow).siwxTest = {
@@ -47,6 +49,7 @@ const portico = createPortico({
   reject: () => wallet.control.setMode('reject'),
   approve: () => wallet.control.setMode('approve'),
   signed,
+  kernelLoaded: () => portico.kernel !== undefined,
   state: () => ({ ...portico.getState(), status: portico.kernel?.getStore<SiwxStore>('siwx')?.status, shakes: portico.kernel?.stores.modal.shakeCount }),
 }
 createRoot(document.getElementById('root') as HTMLElement).render(

@@ -1,3 +1,4 @@
+import '../../../helpers/walletConnectLoaded.js'
 import '../../../helpers/eip155Loaded.js'
 import { createPorticoKernel, type BaseError, type Network, type Portico, type StorageBackend } from '../../../../kernel/kernel.js'
 import { eip155 } from '../../../../plugins/eip155/index.js'
