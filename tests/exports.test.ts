@@ -12,6 +12,7 @@ import * as bip122 from '../plugins/bip122/index.js'
 import * as solana from '../plugins/solana/index.js'
 import * as cosmos from '../plugins/cosmos/index.js'
 import * as stacks from '../plugins/stacks/index.js'
+import * as polkadot from '../plugins/polkadot/index.js'
 import * as walletconnect from '../plugins/walletconnect/index.js'
 import * as authPlugin from '../plugins/auth/index.js'
 import * as ledgerPlugin from '../plugins/ledger/index.js'
@@ -319,13 +320,10 @@ describe('entry point exports', () => {
         "cosmos",
         "cosmosHub",
         "cosmosLocalnet",
-        "defaultCosmosWallets",
         "defineCosmosNetwork",
-        "isCosmosAddress",
         "meta",
         "osmosis",
         "osmosisTestnet",
-        "toKeplrChainInfo",
       ]
     `)
   })
@@ -335,18 +333,12 @@ describe('entry point exports', () => {
         "StacksAmountError",
         "StacksApiRequestError",
         "StacksNetworkError",
-        "decodeStacksAddress",
-        "defaultStacksWallets",
         "defineStacksNetwork",
-        "encodeStacksAddress",
-        "hashStacksMessage",
-        "isStacksAddress",
         "meta",
         "stacks",
         "stacksLocalnet",
         "stacksMainnet",
         "stacksTestnet",
-        "verifyStacksMessageSignature",
       ]
     `)
   })
@@ -361,11 +353,20 @@ describe('entry point exports', () => {
         "bitcoinRegtest",
         "bitcoinSignet",
         "bitcoinTestnet4",
-        "createBitcoinWalletDiscovery",
-        "decodeBitcoinAddress",
         "defineBitcoinNetwork",
-        "isBitcoinAddress",
         "meta",
+      ]
+    `)
+  })
+  it('portico/polkadot', () => {
+    expect(Object.keys(polkadot).sort()).toMatchInlineSnapshot(`
+      [
+        "definePolkadotNetwork",
+        "kusama",
+        "meta",
+        "polkadot",
+        "polkadotMainnet",
+        "westend",
       ]
     `)
   })
@@ -379,16 +380,12 @@ describe('entry point exports', () => {
         "SolanaTransactionFailedError",
         "SolanaWalletFeatureError",
         "defineSolanaNetwork",
-        "fromWalletStandardChain",
-        "isSolanaAddress",
         "meta",
         "solana",
         "solanaDevnet",
         "solanaLocalnet",
         "solanaMainnet",
         "solanaTestnet",
-        "toWalletStandardChain",
-        "walletStandardChains",
       ]
     `)
   })

@@ -1,4 +1,7 @@
-// `portico/cosmos`: the Cosmos chain plugin (Keplr-compatible wallets) and Cosmos networks.
+// `portico/cosmos`: the Cosmos chain plugin (Keplr-compatible wallets) and Cosmos networks. Light on
+// purpose (a page's first bytes): the plugin's setup and the helpers it shares (bech32 addresses, the
+// Keplr chain info, the default wallets) load with the kernel (`cosmos().load()`), so they are not
+// exported here.
 export { cosmos } from './cosmos.js'
 export type { CosmosEnvironment, CosmosOptions } from './cosmos.js'
 export { meta } from './meta.js'
@@ -8,8 +11,5 @@ export { cosmosHub } from './networks/cosmosHub.js'
 export { osmosis } from './networks/osmosis.js'
 export { osmosisTestnet } from './networks/osmosisTestnet.js'
 export { cosmosLocalnet } from './networks/cosmosLocalnet.js'
-export { isCosmosAddress } from './utils/isCosmosAddress.js'
-export { toKeplrChainInfo } from './utils/toKeplrChainInfo.js'
-export { defaultCosmosWallets } from './discovery/createCosmosWalletDiscovery.js'
 export type { CosmosInjectedWallet } from './discovery/createCosmosWalletDiscovery.js'
 export { CosmosAmountError, CosmosNetworkError, CosmosRestRequestError, CosmosTransactionFailedError } from './errors.js'

@@ -1,4 +1,7 @@
-// `portico/polkadot`: Substrate extensions (window.injectedWeb3), SS58 addresses and Polkadot networks.
+// `portico/polkadot`: the Polkadot chain plugin (Substrate extensions in window.injectedWeb3) and
+// Polkadot networks. Light on purpose (a page's first bytes): the plugin's setup and the helpers it
+// shares (SS58 with its blake2b, the extension list) load with the kernel (`polkadot().load()`), so
+// they are not exported here.
 export { polkadot } from './polkadot.js'
 export type { PolkadotEnvironment, PolkadotOptions } from './polkadot.js'
 export { meta } from './meta.js'
@@ -7,6 +10,4 @@ export type { DefinePolkadotNetworkParameters, PolkadotChainData, PolkadotNetwor
 export { polkadotMainnet } from './networks/polkadotMainnet.js'
 export { kusama } from './networks/kusama.js'
 export { westend } from './networks/westend.js'
-export { decodeSs58, encodeSs58, isPolkadotAddress } from './utils/ss58.js'
-export { listPolkadotWallets, polkadotWalletNames } from './discovery/createPolkadotWalletDiscovery.js'
 export type { DiscoveredPolkadotWallet, InjectedAccount, InjectedExtension, InjectedWeb3Entry } from './discovery/createPolkadotWalletDiscovery.js'

@@ -1,9 +1,5 @@
-import { definePlugin, formatDecimalUnits, ProviderRpcError, version, type ConnectResult, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/kernel.js'
-import type { PolkadotTransferPlan } from './actions/planPolkadotTransfer.js'
-import type { SignPayload, SignRaw } from './actions/sendPolkadotTransfer.js'
-import { type DiscoveredPolkadotWallet, type InjectedAccount, type InjectedExtension, listPolkadotWallets } from './discovery/createPolkadotWalletDiscovery.js'
+import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
 import { meta } from './meta.js'
-import { decodeSs58, encodeSs58, isPolkadotAddress } from './utils/ss58.js'
 
 export type PolkadotOptions = {
   /** The name extensions show when asking to share accounts; default the site's metadata name, else its host. */
@@ -12,27 +8,13 @@ export type PolkadotOptions = {
   /** How long the send toast follows a transaction (default 60 000 ms). */
   confirmTimeoutMs?: number
 }
+
 /** Not options: what the plugin runs against (tests and non-browser hosts pass their own window and fetch). */
 export type PolkadotEnvironment = { window?: object; fetch?: typeof globalThis.fetch }
 
 const namespace = 'polkadot'
-const rejection = /reject|cancel|denied|not allowed/i
 
-/** How long a plan shown in the send review (its nonce, era and fee) is sent as it is. */
-const planTtlMs = 60_000
-const planKey = (request: SendRequest) => JSON.stringify([request.network.caipNetworkId, request.connectorId, request.from, request.to, request.amount, request.token ?? ''])
-const hexSignature = /^0x(?:[0-9a-fA-F]{2}){64,66}$/
-
-const prefixOf = (network: Network | undefined): number => (network as { polkadot?: { ss58Prefix?: number } } | undefined)?.polkadot?.ss58Prefix ?? 42
-
-function walletError(error: unknown): ProviderRpcError {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'The extension failed'
-  // Extensions say no in their own words ("Cancelled", "Rejected by user"): a refusal reads the same for every wallet.
-  if (rejection.test(message) || (error as { code?: unknown } | null)?.code === 4001) return new ProviderRpcError({ code: 4001, message: 'User rejected the request.' })
-  return new ProviderRpcError({ code: -32603, message: message.slice(0, 300) })
-}
-
-type Active = { wallet: DiscoveredPolkadotWallet; extension: InjectedExtension; accounts: InjectedAccount[]; network: Network; stop?: () => void }
+let setupPolkadot: typeof import('./setup/setupPolkadot.js').setupPolkadot | undefined
 
 /**
  * The polkadot chain plugin: discovery of every extension in `window.injectedWeb3` (read
@@ -54,225 +36,13 @@ export function polkadot(options: PolkadotOptions = {}, environment: PolkadotEnv
     meta,
     messages: { [`${namespace}.chainName`]: 'Polkadot' },
     options,
+    // The plugin's code loads with the kernel, not with the page (issue 44).
+    async load() {
+      setupPolkadot ??= (await import('./setup/setupPolkadot.js')).setupPolkadot
+    },
     setup(portico) {
-      const root = environment.window ?? (typeof window === 'undefined' ? undefined : window)
-      const fetchFn = environment.fetch
-      let active: Active | undefined
-      /** The last plan whose fee the review showed: the send signs exactly that transaction. */
-      let planned: { key: string; at: number; plan: PolkadotTransferPlan } | undefined
-      /** Where each submitted extrinsic's follow starts (the block it was built at). */
-      const submittedAt = new Map<string, number>()
-      const appName = () => options.appName ?? portico.options.metadata?.name ?? (typeof location === 'undefined' ? 'Portico' : location.host)
-      const find = (id: string) => listPolkadotWallets(root).find((w) => w.id === id)
-      const networkFor = (requested: Network | undefined) => requested ?? portico.stores.networks.activeOf(namespace) ?? portico.stores.networks.networksOf(namespace)[0]
-      /** The visitor's accounts as this network shows them (the extension's own encodings kept for signing). */
-      const shown = (accounts: InjectedAccount[], network: Network) =>
-        accounts.flatMap((a) => {
-          const decoded = decodeSs58(a.address)
-          const name = typeof a.name === 'string' ? a.name : undefined
-          return decoded ? [{ address: encodeSs58(decoded.publicKey, prefixOf(network)), original: a.address, ...(name ? { name } : {}) }] : []
-        })
-      const usable = (accounts: unknown): InjectedAccount[] =>
-        (Array.isArray(accounts) ? accounts : []).filter((a): a is InjectedAccount => typeof a?.address === 'string' && a.type !== 'ethereum' && decodeSs58(a.address) !== undefined).slice(0, 50)
-
-      async function connectWallet(wallet: DiscoveredPolkadotWallet, requested: Network | undefined, silent: boolean): Promise<ConnectResult | undefined> {
-        const network = networkFor(requested)
-        if (!network) throw new ProviderRpcError({ code: 4901, message: 'No Polkadot network is configured' })
-        let extension: InjectedExtension
-        let accounts: InjectedAccount[]
-        try {
-          extension = await wallet.entry.enable(appName())
-          accounts = usable(await extension.accounts.get())
-        } catch (error) {
-          if (silent) return undefined
-          throw walletError(error)
-        }
-        if (accounts.length === 0) {
-          if (silent) return undefined
-          throw new ProviderRpcError({ code: 4100, message: `${wallet.name} shared no Polkadot account` })
-        }
-        active?.stop?.()
-        active = { wallet, extension, accounts, network }
-        follow(active)
-        return { connectorId: wallet.id, accounts: shown(accounts, network).map((a) => ({ address: a.address, type: 'eoa' as const, ...(a.name ? { name: a.name } : {}) })), caipNetworkId: network.caipNetworkId }
-      }
-
-      /** The extension's own account changes: another selection, or none (the site was disconnected there). */
-      function follow(current: Active) {
-        try {
-          const stop = current.extension.accounts.subscribe?.((accounts) => {
-            if (active !== current) return
-            current.accounts = usable(accounts)
-            try {
-              portico.reportAccountsChanged(namespace, shown(current.accounts, current.network).map((a) => ({ address: a.address, type: 'eoa' as const, ...(a.name ? { name: a.name } : {}) })))
-            } catch (error) {
-              portico.reportError(error, { namespace, action: 'walletEvent' })
-            }
-          })
-          current.stop = typeof stop === 'function' ? (stop as () => void) : undefined
-        } catch (error) {
-          portico.reportError(error, { namespace, action: 'walletEvent' })
-        }
-      }
-
-      // Portico's built-in wallets of this namespace, loaded when a view first lists them.
-      portico.builtinWallets.register(namespace, async () => (await import('../../wallets/byNamespace/polkadotWallets.js')).polkadotWallets())
-      portico.addressValidators.register(namespace, (address) => {
-        const connection = portico.stores.connections.get(namespace)
-        const network = active?.network ?? (connection.caipNetworkId ? portico.stores.networks.find(connection.caipNetworkId) : undefined) ?? portico.stores.networks.activeOf(namespace)
-        return isPolkadotAddress(address, network ? prefixOf(network) : undefined)
-      })
-      portico.explorers.register(namespace, {
-        address: (network, address) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/account/${address}` : undefined),
-        transaction: (network, hash) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/extrinsic/${hash}` : undefined),
-      })
-      portico.signInVerifiers.register(namespace, {
-        label: 'Polkadot',
-        async verify({ message, signature, address }) {
-          const { verifyPolkadotSignature } = await import('./actions/verifyPolkadotSignature.js')
-          return verifyPolkadotSignature({ message, signature, address })
-        },
-      })
-
-      const { hooks } = portico
-      hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
-        for (const wallet of listPolkadotWallets(root)) context.add({ id: wallet.id, name: wallet.name, namespace, type: 'INJECTED' })
-      })
-      hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = find(request.connectorId)
-        return wallet ? connectWallet(wallet, request.network, false) : undefined
-      })
-      hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
-        const deadline = Date.now() + (options.reconnectTimeoutMs ?? 1_500)
-        let wallet = find(request.connectorId)
-        while (!wallet && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 100))
-          wallet = find(request.connectorId)
-        }
-        return wallet ? connectWallet(wallet, request.network, true) : undefined
-      })
-      hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
-        if (active?.wallet.id !== request.connectorId) return
-        active.stop?.()
-        active = undefined
-      })
-      // Substrate accounts are the same key on every network: moving re-encodes the address with the network's prefix.
-      hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
-        if (!active || active.wallet.id !== request.connectorId) return undefined
-        active.network = request.network
-        const first = shown(active.accounts, request.network)[0]
-        if (first) queueMicrotask(() => portico.reportAccountsChanged(namespace, shown(active?.accounts ?? [], request.network).map((a) => ({ address: a.address, type: 'eoa' as const, ...(a.name ? { name: a.name } : {}) }))))
-        return { caipNetworkId: request.network.caipNetworkId }
-      })
-      // `signRaw` of the message's UTF-8 bytes: the wallet signs them wrapped in `<Bytes>…</Bytes>`.
-      hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
-        const signer = signerFor(request.connectorId, request.address, request.caipNetworkId)
-        if (!signer) return undefined
-        const data = `0x${Array.from(new TextEncoder().encode(request.message), (b) => b.toString(16).padStart(2, '0')).join('')}`
-        const answer = await signer.signRaw({ address: signer.address, data, type: 'bytes' })
-        if (typeof answer?.signature !== 'string' || !hexSignature.test(answer.signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-        return { signature: answer.signature }
-      })
-
-      /** The extension's account a shown address stands for (its own encoding, which its signer knows). */
-      const originalOf = (current: Active, address: string) => {
-        const key = decodeSs58(address)?.publicKey
-        return current.accounts.find((a) => {
-          const decoded = decodeSs58(a.address)
-          return decoded && key && decoded.publicKey.every((b, i) => b === key[i])
-        })
-      }
-      /**
-       * Who signs for `connectorId` and `address`: the injected extension's signer, or the connection's
-       * channel (WalletConnect: `polkadot_signTransaction` / `polkadot_signMessage`).
-       */
-      const signerFor = (connectorId: string, address: string, chainId: string): { address: string; signPayload: SignPayload; signRaw: SignRaw } | undefined => {
-        if (active && active.wallet.id === connectorId) {
-          const current = active
-          const original = originalOf(current, address)
-          if (!original) throw new ProviderRpcError({ code: 4100, message: 'The extension did not share this account' })
-          const signer = current.extension.signer
-          const cannot = (what: string) => new ProviderRpcError({ code: 4200, message: `${current.wallet.name} cannot sign ${what}` })
-          return {
-            address: original.address,
-            signPayload: async (payload) => {
-              if (typeof signer?.signPayload !== 'function') throw cannot('transactions')
-              try {
-                return (await signer.signPayload.call(signer, payload as unknown as Record<string, unknown>)) as Awaited<ReturnType<SignPayload>>
-              } catch (error) {
-                throw walletError(error)
-              }
-            },
-            signRaw: async (payload) => {
-              if (typeof signer?.signRaw !== 'function') throw cannot('messages')
-              try {
-                return (await signer.signRaw.call(signer, payload)) as Awaited<ReturnType<SignRaw>>
-              } catch (error) {
-                throw walletError(error)
-              }
-            },
-          }
-        }
-        if (portico.channel(namespace)?.connectorId !== connectorId) return undefined
-        const caipChainId = chainId as Network['caipNetworkId']
-        return {
-          address,
-          signPayload: async (transactionPayload) => {
-            const answer = (await portico.request({ namespace, chainId: caipChainId, method: 'polkadot_signTransaction', params: { address, transactionPayload } })) as { signature?: unknown } | null
-            if (typeof answer?.signature !== 'string' || !hexSignature.test(answer.signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-            return { signature: answer.signature }
-          },
-          signRaw: async ({ data }) => {
-            const answer = (await portico.request({ namespace, chainId: caipChainId, method: 'polkadot_signMessage', params: { address, message: data } })) as { signature?: unknown } | null
-            if (typeof answer?.signature !== 'string' || !hexSignature.test(answer.signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-            return { id: 0, signature: answer.signature as `0x${string}` }
-          },
-        }
-      }
-      const takePlan = (request: SendRequest) => {
-        const plan = planned?.key === planKey(request) && Date.now() - planned.at < planTtlMs ? planned.plan : undefined
-        planned = undefined
-        return plan
-      }
-
-      // An extension signs for every account the visitor shared: the site may pick which one is active.
-      hooks.selectAccount.for(namespace).tapPromise(namespace, async (request) => {
-        if (active?.wallet.id === request.connectorId) return originalOf(active, request.address) ? true : undefined
-        return portico.channel(namespace)?.connectorId === request.connectorId ? true : undefined
-      })
-      hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
-        const { fetchPolkadotBalance } = await import('./actions/fetchPolkadotBalance.js')
-        return fetchPolkadotBalance({ network: request.network, address: request.address, fetch: fetchFn })
-      })
-      // The fee of the exact transaction, and the existential-deposit rule, before the wallet is asked.
-      hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
-        if (!signerFor(request.connectorId, request.from, request.network.caipNetworkId)) return undefined
-        const { planPolkadotTransfer } = await import('./actions/planPolkadotTransfer.js')
-        const plan = await planPolkadotTransfer({ request, fetch: fetchFn })
-        planned = { key: planKey(request), at: Date.now(), plan }
-        return { fee: formatDecimalUnits(plan.fee, request.network.nativeCurrency.decimals), symbol: request.network.nativeCurrency.symbol }
-      })
-      hooks.send.for(namespace).tapPromise(namespace, async (request) => {
-        const signer = signerFor(request.connectorId, request.from, request.network.caipNetworkId)
-        if (!signer) return undefined
-        const [{ planPolkadotTransfer }, { sendPolkadotTransfer }] = await Promise.all([import('./actions/planPolkadotTransfer.js'), import('./actions/sendPolkadotTransfer.js')])
-        const plan = takePlan(request) ?? (await planPolkadotTransfer({ request, fetch: fetchFn }))
-        const hash = await sendPolkadotTransfer({ network: request.network, plan, ...signer, fetch: fetchFn })
-        submittedAt.set(hash, plan.atBlockNumber)
-        return { hash }
-      })
-      hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
-        const { waitForPolkadotTransaction } = await import('./actions/waitForPolkadotTransaction.js')
-        const fromBlock = submittedAt.get(request.hash.toLowerCase())
-        const status = await waitForPolkadotTransaction({ network: request.network, hash: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn, ...(fromBlock !== undefined ? { fromBlock } : {}) })
-        if (status !== 'pending') submittedAt.delete(request.hash.toLowerCase())
-        return status === 'pending' ? undefined : { status }
-      })
-
-      return () => {
-        active?.stop?.()
-        active = undefined
-      }
+      if (!setupPolkadot) throw new PluginNotLoadedError({ plugin: namespace })
+      return setupPolkadot(portico, options, environment)
     },
   })
 }

@@ -1,4 +1,6 @@
-// `portico/solana`: the Solana chain plugin (Wallet Standard) and Solana networks.
+// `portico/solana`: the Solana chain plugin (Wallet Standard) and Solana networks. Light on purpose
+// (a page's first bytes): the plugin's setup and the helpers it shares (address rules, Wallet
+// Standard chain names) load with the kernel (`solana().load()`), so they are not exported here.
 export { solana } from './solana.js'
 export type { SolanaEnvironment, SolanaOptions } from './solana.js'
 export { meta } from './meta.js'
@@ -8,10 +10,6 @@ export { solanaDevnet } from './networks/solanaDevnet.js'
 export { solanaLocalnet } from './networks/solanaLocalnet.js'
 export { solanaMainnet } from './networks/solanaMainnet.js'
 export { solanaTestnet } from './networks/solanaTestnet.js'
-export { isSolanaAddress } from './utils/isSolanaAddress.js'
-export { fromWalletStandardChain } from './utils/fromWalletStandardChain.js'
-export { toWalletStandardChain } from './utils/toWalletStandardChain.js'
-export { walletStandardChains } from './utils/walletStandardChains.js'
 export type { SolanaWalletStandardChain } from './utils/walletStandardChains.js'
 export type { SolanaKnownToken, SolanaTokenBalance } from './actions/fetchTokenBalances.js'
 export type { DiscoveredSolanaWallet, WalletRegistry } from './discovery/WalletStandardTypes.js'

@@ -1,4 +1,7 @@
-// `portico/stacks`: the Stacks chain plugin (SIP-030 wallets) and Stacks networks.
+// `portico/stacks`: the Stacks chain plugin (SIP-030 wallets) and Stacks networks. Light on purpose
+// (a page's first bytes): the plugin's setup and the helpers it shares (c32check addresses with their
+// sha256, the message hash and verifier, the default wallets) load with the kernel
+// (`stacks().load()`), so they are not exported here.
 export { stacks } from './stacks.js'
 export type { StacksEnvironment, StacksOptions } from './stacks.js'
 export { meta } from './meta.js'
@@ -7,11 +10,5 @@ export type { DefineStacksNetworkParameters, StacksChainData, StacksNetwork } fr
 export { stacksMainnet } from './networks/stacksMainnet.js'
 export { stacksTestnet } from './networks/stacksTestnet.js'
 export { stacksLocalnet } from './networks/stacksLocalnet.js'
-export { isStacksAddress } from './utils/isStacksAddress.js'
-export { decodeStacksAddress } from './utils/decodeStacksAddress.js'
-export { encodeStacksAddress } from './utils/encodeStacksAddress.js'
-export { hashStacksMessage } from './utils/hashStacksMessage.js'
-export { verifyStacksMessageSignature } from './actions/verifyStacksMessageSignature.js'
-export { defaultStacksWallets } from './discovery/createStacksWalletDiscovery.js'
 export type { StacksInjectedWallet, StacksProvider } from './discovery/createStacksWalletDiscovery.js'
 export { StacksAmountError, StacksApiRequestError, StacksNetworkError } from './errors.js'

@@ -1,4 +1,6 @@
-// `portico/sui`: the Sui chain plugin (Wallet Standard) and Sui networks.
+// `portico/sui`: the Sui chain plugin (Wallet Standard) and Sui networks. Light on purpose (a
+// page's first bytes): the plugin's setup and the helpers it shares (address rules, coin types,
+// Wallet Standard chain names) load with the kernel (`sui().load()`), so they are not exported here.
 export { sui } from './sui.js'
 export type { SuiEnvironment, SuiOptions } from './sui.js'
 export { meta } from './meta.js'
@@ -8,8 +10,5 @@ export { suiDevnet } from './networks/suiDevnet.js'
 export { suiLocalnet } from './networks/suiLocalnet.js'
 export { suiMainnet } from './networks/suiMainnet.js'
 export { suiTestnet } from './networks/suiTestnet.js'
-export { encodeSuiCoinType } from './utils/encodeSuiCoinType.js'
-export { isSuiAddress } from './utils/isSuiAddress.js'
-export { toSuiWalletChain } from './utils/toSuiWalletChain.js'
 export type { DiscoveredSuiWallet, SuiWalletRegistry } from './discovery/SuiWalletTypes.js'
 export { SuiAmountError, SuiRpcRequestError, SuiTransactionFailedError, SuiWalletFeatureError } from './errors.js'

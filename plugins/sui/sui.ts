@@ -1,13 +1,6 @@
-import { getWallets } from '@wallet-standard/app'
-
-import { createWalletStandardSession, definePlugin, ProviderRpcError, version, type CaipNetworkId, type Network, type Plugin, type PluginContext, type SendRequest } from '../../kernel/kernel.js'
-import type { SuiTransferPlan } from './actions/sendSuiTransfer.js'
-import { createSuiWalletDiscovery } from './discovery/createSuiWalletDiscovery.js'
-import type { DiscoveredSuiWallet, SuiWalletRegistry } from './discovery/SuiWalletTypes.js'
-import { SuiWalletFeatureError } from './errors.js'
+import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import type { SuiWalletRegistry } from './discovery/SuiWalletTypes.js'
 import { meta } from './meta.js'
-import { isSuiAddress } from './utils/isSuiAddress.js'
-import { toSuiWalletChain } from './utils/toSuiWalletChain.js'
 
 export type SuiOptions = {
   /** How long to wait on load for the previous wallet to register (default 1500 ms). */
@@ -25,16 +18,8 @@ export type SuiEnvironment = {
 }
 
 const namespace = 'sui'
-const base64Signature = /^[A-Za-z0-9+/]{80,200}={0,2}$/
-/** How long a plan shown in the send review (its gas coins, its budget) is sent as it is. */
-const planTtlMs = 60_000
-/** The request a plan was made for: the same transfer on the same network. */
-const planKey = (request: SendRequest) => JSON.stringify([request.network.caipNetworkId, request.connectorId, request.from, request.to, request.amount, request.token ?? '', request.decimals ?? ''])
 
-function explorerUrl(network: Network, path: string): string | undefined {
-  const base = network.blockExplorers?.default.url.replace(/\/+$/, '')
-  return base ? `${base}/${path}` : undefined
-}
+let setupSui: typeof import('./setup/setupSui.js').setupSui | undefined
 
 /**
  * The sui chain plugin: Wallet Standard discovery (late registrations too), connect and silent
@@ -59,115 +44,13 @@ export function sui(options: SuiOptions = {}, environment: SuiEnvironment = {}):
     // The chain's name on a multi-chain wallet's badges and chain choice (the UI's `chainBadges`).
     messages: { [`${namespace}.chainName`]: 'Sui' },
     options,
+    // The plugin's code loads with the kernel, not with the page (issue 44).
+    async load() {
+      setupSui ??= (await import('./setup/setupSui.js')).setupSui
+    },
     setup(portico) {
-      const discovery = createSuiWalletDiscovery(environment.wallets ?? getWallets())
-      const fetchFn = environment.fetch
-      /** The last plan whose fee the review showed: the send signs exactly that transaction. */
-      let planned: { key: string; at: number; plan: SuiTransferPlan } | undefined
-      const takePlan = (request: SendRequest) => {
-        const plan = planned?.key === planKey(request) && Date.now() - planned.at < planTtlMs ? planned.plan : undefined
-        planned = undefined
-        return plan
-      }
-
-      /** Whether the wallet offers the network's chain. */
-      const supports = (wallet: DiscoveredSuiWallet, caipNetworkId: CaipNetworkId) => {
-        const chain = toSuiWalletChain(caipNetworkId)
-        try {
-          return chain !== undefined && wallet.wallet.chains.includes(chain)
-        } catch {
-          return false
-        }
-      }
-      const session = createWalletStandardSession({
-        portico,
-        namespace,
-        chainLabel: 'Sui',
-        isAddress: isSuiAddress,
-        supports,
-        featureError: (feature, wallet) => new SuiWalletFeatureError({ feature, wallet }),
-        discovery,
-        ...(options.reconnectTimeoutMs !== undefined ? { reconnectTimeoutMs: options.reconnectTimeoutMs } : {}),
-      })
-      const { signingAccount } = session
-      const disposeConnection = session.tapConnectionHooks()
-
-      // Portico's built-in wallets of this namespace, loaded when a view first lists them.
-      portico.builtinWallets.register(namespace, async () => (await import('../../wallets/byNamespace/suiWallets.js')).suiWallets())
-      portico.addressValidators.register(namespace, isSuiAddress)
-      portico.explorers.register(namespace, {
-        address: (network, address) => explorerUrl(network, `account/${address}`),
-        transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
-      })
-      portico.signInVerifiers.register(namespace, {
-        label: 'Sui',
-        async verify({ message, signature, address }) {
-          const { verifySuiPersonalMessage } = await import('./actions/verifySuiPersonalMessage.js')
-          return verifySuiPersonalMessage({ message, signature, address })
-        },
-      })
-
-      const { hooks } = portico
-      hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
-        const signer = signingAccount(request.connectorId, request.address)
-        let signature: unknown
-        if (signer) {
-          const feature = (signer.wallet.wallet.features as Record<string, { signPersonalMessage?: unknown } | undefined>)['sui:signPersonalMessage']
-          if (typeof feature?.signPersonalMessage !== 'function') throw new SuiWalletFeatureError({ feature: 'sui:signPersonalMessage', wallet: signer.wallet.name })
-          const chain = toSuiWalletChain(request.caipNetworkId)
-          const output = (await (feature.signPersonalMessage as (input: unknown) => Promise<unknown>)({ account: signer.account, message: new TextEncoder().encode(request.message), ...(chain ? { chain } : {}) })) as { signature?: unknown } | undefined
-          signature = output?.signature
-        } else {
-          // A connection by another connector (WalletConnect, …) that carries requests: `sui_signPersonalMessage` over its channel.
-          if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-          const answer = await portico.request({ namespace, chainId: request.caipNetworkId, method: 'sui_signPersonalMessage', params: { message: request.message, address: request.address } })
-          signature = (answer as { signature?: unknown } | null)?.signature
-        }
-        if (typeof signature !== 'string' || !base64Signature.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-        return { signature }
-      })
-      // Coin balances from the network's node, after the blockchain API (stage 10): for the chains
-      // the API does not serve. Coin types carry no price here.
-      hooks.fetchTokenBalances.for(namespace).tapPromise({ name: namespace, stage: 20 }, async (request) => {
-        const network = request.network
-        if (!network) return undefined
-        const { fetchSuiCoinBalances } = await import('./actions/fetchSuiCoinBalances.js')
-        return fetchSuiCoinBalances({ network, address: request.address, fetch: fetchFn })
-      })
-      hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
-        const { fetchSuiBalance } = await import('./actions/fetchSuiBalance.js')
-        return fetchSuiBalance({ network: request.network, address: request.address, fetch: fetchFn })
-      })
-      hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
-        const { waitForSuiTransaction } = await import('./actions/waitForSuiTransaction.js')
-        const status = await waitForSuiTransaction({ network: request.network, digest: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn })
-        return status === 'pending' ? undefined : { status }
-      })
-      // The gas budget from the dry run, shown in the send review before the wallet is asked.
-      hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
-        if (!signingAccount(request.connectorId, request.from) && portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-        const { planSuiTransfer } = await import('./actions/sendSuiTransfer.js')
-        const plan = await planSuiTransfer({ request, fetch: fetchFn })
-        planned = { key: planKey(request), at: Date.now(), plan }
-        return { fee: plan.fee, symbol: request.network.nativeCurrency.symbol }
-      })
-      hooks.send.for(namespace).tapPromise(namespace, async (request) => {
-        const signer = signingAccount(request.connectorId, request.from)
-        if (signer) {
-          const { sendSuiTransfer } = await import('./actions/sendSuiTransfer.js')
-          return { hash: await sendSuiTransfer({ request, wallet: signer.wallet.wallet, account: signer.account, fetch: fetchFn, plan: takePlan(request) }) }
-        }
-        // Over a channel (WalletConnect): the plugin builds and resolves the transaction, the wallet signs and executes it.
-        if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-        const { planSuiTransfer } = await import('./actions/sendSuiTransfer.js')
-        const { transaction } = takePlan(request) ?? (await planSuiTransfer({ request, fetch: fetchFn }))
-        const answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method: 'sui_signAndExecuteTransaction', params: { transaction: await transaction.toJSON(), address: request.from } })
-        const digest = (answer as { digest?: unknown } | null)?.digest
-        if (typeof digest !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(digest)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction digest' })
-        return { hash: digest }
-      })
-
-      return disposeConnection
+      if (!setupSui) throw new PluginNotLoadedError({ plugin: namespace })
+      return setupSui(portico, options, environment)
     },
   })
 }

@@ -5,7 +5,7 @@ import { createSiwxServer, SiwxVerificationError, type SiwxServer, type SiwxServ
 import { verifyCosmosSignature } from '../../plugins/cosmos/actions/verifyCosmosSignature.js'
 import { isCosmosAddress } from '../../plugins/cosmos/utils/isCosmosAddress.js'
 import { verifySuiPersonalMessage } from '../../plugins/sui/actions/verifySuiPersonalMessage.js'
-import { isSuiAddress } from '../../plugins/sui/index.js'
+import { isSuiAddress } from '../../plugins/sui/utils/isSuiAddress.js'
 import { verifyPolkadotSignature } from '../../plugins/polkadot/actions/verifyPolkadotSignature.js'
 import { isPolkadotAddress } from '../../plugins/polkadot/utils/ss58.js'
 import { verifyStacksMessageSignature } from '../../plugins/stacks/actions/verifyStacksMessageSignature.js'

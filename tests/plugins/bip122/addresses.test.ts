@@ -3,7 +3,7 @@ import * as ecc from '@bitcoinerlab/secp256k1'
 import { base64 } from '@scure/base'
 import * as bitcoin from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
-import { decodeBitcoinAddress, isBitcoinAddress } from '../../../plugins/bip122/index.js'
+import { decodeBitcoinAddress, isBitcoinAddress } from '../../../plugins/bip122/utils/decodeBitcoinAddress.js'
 import { verifyBitcoinSignature } from '../../../plugins/bip122/actions/verifyBitcoinSignature.js'
 import { parseSats } from '../../../plugins/bip122/utils/parseSats.js'
 

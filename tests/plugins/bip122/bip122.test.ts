@@ -1,3 +1,4 @@
+import '../../helpers/bip122Loaded.js'
 import { randomBytes } from 'node:crypto'
 import * as ecc from '@bitcoinerlab/secp256k1'
 import * as bitcoin from 'bitcoinjs-lib'

@@ -1,3 +1,4 @@
+import '../../helpers/bip122Loaded.js'
 // Bitcoin wallet discovery in each injection style, and the wallet's own account changes followed
 // by portico/bip122: Xverse-style `addListener` on a WBIP004 provider, Unisat's `accountsChanged`,
 // and Wallet Standard `standard:events`.

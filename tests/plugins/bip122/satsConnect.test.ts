@@ -1,3 +1,4 @@
+import '../../helpers/bip122Loaded.js'
 // Xverse through the real sats-connect 4.2.1 (its `request(method, params, providerId)` and
 // `addListener`), with the Bitcoin dev wallet's real keys standing where Xverse injects itself
 // (`window.XverseProviders.BitcoinProvider`) on a regtest ledger: connect, a BIP-322 signature

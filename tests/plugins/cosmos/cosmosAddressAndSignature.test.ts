@@ -8,7 +8,7 @@ import { bech32, bech32m } from '@scure/base'
 import { describe, expect, it } from 'vitest'
 
 import { verifyCosmosSignature } from '../../../plugins/cosmos/actions/verifyCosmosSignature.js'
-import { isCosmosAddress } from '../../../plugins/cosmos/index.js'
+import { isCosmosAddress } from '../../../plugins/cosmos/utils/isCosmosAddress.js'
 import { encodeAuthInfo, encodeMsgSendBody, encodeSignDoc, encodeTxRaw } from '../../../plugins/cosmos/utils/encodeCosmosTx.js'
 import { AuthInfo, SignDoc, TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'

@@ -1,3 +1,4 @@
+import '../../helpers/cosmosLoaded.js'
 // portico/cosmos with the Keplr-compatible dev wallet (a real secp256k1 key) on two sandbox bank
 // ledgers: discovery of Keplr, Leap and Cosmostation (each once, late injection, hostile pages),
 // several chains in one connection with the network switch moving between them, and the wallet's

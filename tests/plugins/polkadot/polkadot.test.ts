@@ -1,3 +1,4 @@
+import '../../helpers/polkadotLoaded.js'
 // portico/polkadot, first part: SS58 rules against published addresses, the networks' CAIP-2 ids,
 // discovery of window.injectedWeb3, connect / account changes / network moves with an extension
 // whose keys are real (sr25519 from @scure/sr25519), and the sign-in verifier for sr25519, ed25519
@@ -10,7 +11,9 @@ import * as sr25519 from '@scure/sr25519'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { createPorticoKernel, type Portico } from '../../../kernel/kernel.js'
-import { decodeSs58, encodeSs58, isPolkadotAddress, kusama, listPolkadotWallets, polkadot, polkadotMainnet, westend } from '../../../plugins/polkadot/index.js'
+import { kusama, polkadot, polkadotMainnet, westend } from '../../../plugins/polkadot/index.js'
+import { listPolkadotWallets } from '../../../plugins/polkadot/discovery/createPolkadotWalletDiscovery.js'
+import { decodeSs58, encodeSs58, isPolkadotAddress } from '../../../plugins/polkadot/utils/ss58.js'
 import { verifyPolkadotSignature } from '../../../plugins/polkadot/actions/verifyPolkadotSignature.js'
 import { checkPlugin } from '../../conformance/index.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'

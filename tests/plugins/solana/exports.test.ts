@@ -11,16 +11,12 @@ describe('portico/solana', () => {
       'SolanaTransactionFailedError',
       'SolanaWalletFeatureError',
       'defineSolanaNetwork',
-      'fromWalletStandardChain',
-      'isSolanaAddress',
       'meta',
       'solana',
       'solanaDevnet',
       'solanaLocalnet',
       'solanaMainnet',
       'solanaTestnet',
-      'toWalletStandardChain',
-      'walletStandardChains',
     ])
   })
 

@@ -11,8 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConnectionRejectedError, createPorticoKernel, ProviderRpcError, SendValidationError, type CaipAddress, type Portico } from '../../../kernel/kernel.js'
 import {
   defineSolanaNetwork,
-  fromWalletStandardChain,
-  isSolanaAddress,
   solana,
   SolanaAmountError,
   solanaDevnet,
@@ -21,8 +19,10 @@ import {
   SolanaRentExemptError,
   SolanaTokenError,
   solanaTestnet,
-  toWalletStandardChain,
 } from '../../../plugins/solana/index.js'
+import { fromWalletStandardChain } from '../../../plugins/solana/utils/fromWalletStandardChain.js'
+import { isSolanaAddress } from '../../../plugins/solana/utils/isSolanaAddress.js'
+import { toWalletStandardChain } from '../../../plugins/solana/utils/toWalletStandardChain.js'
 import { createServer, type PorticoServer } from '../../../server/createServer.js'
 import { devSolanaAddress } from '../../../sandbox/solana/devSolana.js'
 import { fundSolanaDevAccounts } from '../../../sandbox/solana/fundSolanaDevAccounts.js'

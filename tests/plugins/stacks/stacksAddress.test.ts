@@ -5,7 +5,9 @@ import { c32address, c32addressDecode } from 'c32check'
 import { privateKeyToAddress, randomPrivateKey, validateStacksAddress } from '@stacks/transactions'
 import { describe, expect, it } from 'vitest'
 
-import { decodeStacksAddress, encodeStacksAddress, isStacksAddress } from '../../../plugins/stacks/index.js'
+import { decodeStacksAddress } from '../../../plugins/stacks/utils/decodeStacksAddress.js'
+import { encodeStacksAddress } from '../../../plugins/stacks/utils/encodeStacksAddress.js'
+import { isStacksAddress } from '../../../plugins/stacks/utils/isStacksAddress.js'
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex')
 

@@ -5,7 +5,8 @@ import { hashMessage, verifyMessageSignatureRsv } from '@stacks/encryption'
 import { privateKeyToAddress, privateKeyToPublic, randomPrivateKey, signMessageHashRsv } from '@stacks/transactions'
 import { describe, expect, it } from 'vitest'
 
-import { hashStacksMessage, verifyStacksMessageSignature } from '../../../plugins/stacks/index.js'
+import { verifyStacksMessageSignature } from '../../../plugins/stacks/actions/verifyStacksMessageSignature.js'
+import { hashStacksMessage } from '../../../plugins/stacks/utils/hashStacksMessage.js'
 
 describe('verifyStacksMessageSignature', () => {
   it('hashes messages as @stacks/encryption does (ASCII, UTF-8 and a length over 252 bytes)', () => {

@@ -1,3 +1,4 @@
+import '../../helpers/stacksLoaded.js'
 // portico/stacks with the SIP-030 dev wallet (a real secp256k1 key, @stacks/transactions signing) on
 // the sandbox's Stacks ledger: discovery of Leather, Xverse and wbip_providers entries (each once,
 // late injection, hostile pages), connect and silent reconnect, a send with its fee quoted first,

@@ -9,8 +9,11 @@ import { describe, expect, it } from 'vitest'
 import { planSuiTransfer } from '../../../plugins/sui/actions/sendSuiTransfer.js'
 import { verifySuiPersonalMessage } from '../../../plugins/sui/actions/verifySuiPersonalMessage.js'
 import * as suiEntry from '../../../plugins/sui/index.js'
+import { encodeSuiCoinType } from '../../../plugins/sui/utils/encodeSuiCoinType.js'
+import { isSuiAddress } from '../../../plugins/sui/utils/isSuiAddress.js'
+import { toSuiWalletChain } from '../../../plugins/sui/utils/toSuiWalletChain.js'
 
-const { isSuiAddress, toSuiWalletChain, encodeSuiCoinType, suiLocalnet } = suiEntry
+const { suiLocalnet } = suiEntry
 // Sui's TypeScript SDK test vector: this mnemonic's first ed25519 key (m/44'/784'/0'/0'/0').
 const vectorMnemonic = 'film crazy soon outside stand loop subway crumble thrive popular green nuclear struggle pistol arm wife phrase warfare march wheat nephew ask sunny firm'
 const vectorAddress = '0xa2d14fad60c56049ecf75246a481934691214ce413e6a8ae2fe6834c173a6133'
@@ -23,15 +26,12 @@ describe('portico/sui', () => {
       'SuiTransactionFailedError',
       'SuiWalletFeatureError',
       'defineSuiNetwork',
-      'encodeSuiCoinType',
-      'isSuiAddress',
       'meta',
       'sui',
       'suiDevnet',
       'suiLocalnet',
       'suiMainnet',
       'suiTestnet',
-      'toSuiWalletChain',
     ])
   })
 

@@ -1,4 +1,5 @@
 import '../../helpers/walletConnectLoaded.js'
+import '../../helpers/suiLoaded.js'
 // portico/sui over WalletConnect: the real relay and a real sign-client wallet holding the Sui dev
 // key, against the sandbox's Sui ledger. The plugin encodes the sui namespace's requests; the
 // walletconnect plugin stays namespace-agnostic.

@@ -1,0 +1,206 @@
+import { ProviderRpcError, type ConnectResult, type Network, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
+import { createBitcoinWalletDiscovery, type BitcoinWalletRegistry } from '../discovery/createBitcoinWalletDiscovery.js'
+import type { BitcoinWallet, BitcoinWalletAccount } from '../discovery/bitcoinWallet.js'
+import { BitcoinWalletFeatureError } from '../errors.js'
+import { decodeBitcoinAddress, isBitcoinAddress, type BitcoinAddressNetwork } from '../utils/decodeBitcoinAddress.js'
+import type { Bip122Environment, Bip122Options } from '../bip122.js'
+
+const namespace = 'bip122'
+const mainnetReference = '000000000019d6689c085ae165831e93'
+const regtestReference = '0f9188f13cb7b2c71f2a335e3a4fc328'
+
+/** Which address encoding a network uses, by its CAIP-2 reference. */
+function addressNetworkOf(network: Network): BitcoinAddressNetwork {
+  const reference = network.caipNetworkId.split(':')[1]
+  return reference === mainnetReference ? 'mainnet' : reference === regtestReference ? 'regtest' : 'testnet'
+}
+
+function explorerUrl(network: Network, path: string): string | undefined {
+  const base = network.blockExplorers?.default.url.replace(/\/+$/, '')
+  return base ? `${base}/${path}` : undefined
+}
+
+type Active = { wallet: BitcoinWallet; accounts: readonly BitcoinWalletAccount[] }
+
+/**
+ * The bip122 plugin's `setup`, loaded with the kernel (`bip122().load()`): discovery of WBIP004, Unisat and
+ * Wallet Standard wallets, the connection hooks, the taps of every hook it answers, address
+ * validation, explorer links and the sign-in verifier.
+ *
+ * @example
+ * const dispose = setupBip122(context, {}, {})
+ */
+export function setupBip122(portico: PluginContext, options: Bip122Options, environment: Bip122Environment): Disposer {
+  const root = environment.root ?? (typeof window === 'undefined' ? undefined : window)
+  const discovery = createBitcoinWalletDiscovery({ ...(root ? { root } : {}), ...(environment.wallets ? { registry: environment.wallets } : {}), ...(environment.satsConnect ? { satsConnect: environment.satsConnect } : {}) })
+  const fetchFn = environment.fetch
+  let active: Active | undefined
+  let disposed = false
+
+  // Wallet Standard wallets: the registry is loaded lazily so pages without such wallets pay nothing up front.
+  if (!environment.wallets && root) {
+    void import('@wallet-standard/app')
+      .then(({ getWallets }) => {
+        if (!disposed) discovery.attachRegistry(getWallets() as unknown as BitcoinWalletRegistry)
+      })
+      .catch((error: unknown) => portico.reportError(error, { namespace, action: 'discoverWallets' }))
+  }
+  const findWallet = (id: string) => discovery.get(id)
+
+  async function connectWallet(wallet: BitcoinWallet, network: Network | undefined, silent: boolean): Promise<ConnectResult | undefined> {
+    const listed = await wallet.connect()
+    const accounts = listed.filter((a) => isBitcoinAddress(a.address))
+    const payment = accounts.find((a) => a.purpose === 'payment') ?? accounts[0]
+    if (!payment) {
+      if (silent) return undefined
+      throw new ProviderRpcError({ code: 4100, message: 'The wallet returned no Bitcoin account' })
+    }
+    const kind = decodeBitcoinAddress(payment.address)!.network
+    const candidates = [network, portico.stores.networks.activeOf(namespace), ...portico.stores.networks.networksOf(namespace)].filter((n): n is Network => n !== undefined)
+    const chosen = candidates.find((n) => addressNetworkOf(n) === kind)
+    if (!chosen) throw new ProviderRpcError({ code: 4901, message: `${wallet.name} is on a Bitcoin network this site does not use (${kind})` })
+    // Payment first: the account view shows it by default; ordinals follow.
+    const ordered = [payment, ...accounts.filter((a) => a !== payment && decodeBitcoinAddress(a.address)?.network === kind)]
+    active = { wallet, accounts: ordered }
+    follow(wallet, kind)
+    return { connectorId: wallet.id, accounts: ordered.map((a) => ({ address: a.address, type: a.purpose })), caipNetworkId: chosen.caipNetworkId }
+  }
+
+  let stopFollowing: (() => void) | undefined
+  /** Follows the wallet's own account changes (another account picked, the site disconnected there), payment first. */
+  function follow(wallet: BitcoinWallet, kind: BitcoinAddressNetwork) {
+    stopFollowing?.()
+    stopFollowing = undefined
+    try {
+      stopFollowing = wallet.onAccountsChanged?.((listed) => {
+        if (active?.wallet !== wallet) return
+        const accounts = listed.filter((a) => decodeBitcoinAddress(a.address)?.network === kind)
+        const payment = accounts.find((a) => a.purpose === 'payment') ?? accounts[0]
+        const ordered = payment ? [payment, ...accounts.filter((a) => a !== payment)] : []
+        active = ordered.length > 0 ? { wallet, accounts: ordered } : undefined
+        try {
+          portico.reportAccountsChanged(namespace, ordered.map((a) => ({ address: a.address, type: a.purpose })))
+        } catch (error) {
+          portico.reportError(error, { namespace, action: 'walletEvent' })
+        }
+        if (!active) {
+          stopFollowing?.()
+          stopFollowing = undefined
+        }
+      })
+    } catch (error) {
+      portico.reportError(error, { namespace, action: 'walletEvent' })
+    }
+  }
+
+  const activeWallet = (connectorId: string) => (active?.wallet.id === connectorId ? active.wallet : undefined)
+
+  // Portico's built-in wallets of this namespace, loaded when a view first lists them.
+  portico.builtinWallets.register(namespace, async () => (await import('../../../wallets/byNamespace/bip122Wallets.js')).bip122Wallets())
+  portico.addressValidators.register(namespace, isBitcoinAddress)
+  portico.explorers.register(namespace, {
+    address: (network, address) => explorerUrl(network, `address/${address}`),
+    transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
+  })
+  portico.signInVerifiers.register(namespace, {
+    label: 'Bitcoin',
+    async verify({ message, signature, address }) {
+      const { verifyBitcoinSignature } = await import('../actions/verifyBitcoinSignature.js')
+      return verifyBitcoinSignature({ message, signature, address })
+    },
+  })
+
+  const { hooks } = portico
+  hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
+    for (const wallet of discovery.wallets()) {
+      context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
+    }
+  })
+  hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
+    const wallet = findWallet(request.connectorId)
+    return wallet ? connectWallet(wallet, request.network, false) : undefined
+  })
+  hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
+    const wallet = findWallet(request.connectorId) ?? (await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500))
+    return wallet ? connectWallet(wallet, request.network, true) : undefined
+  })
+  hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
+    const wallet = activeWallet(request.connectorId) ?? findWallet(request.connectorId)
+    active = undefined
+    stopFollowing?.()
+    stopFollowing = undefined
+    await wallet?.disconnect?.()
+  })
+  hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
+    // Bitcoin wallets' addresses encode their network: only a network of the same encoding is reachable without the wallet.
+    const payment = active?.wallet.id === request.connectorId ? active.accounts[0] : undefined
+    if (!payment || decodeBitcoinAddress(payment.address)?.network !== addressNetworkOf(request.network)) return undefined
+    return { caipNetworkId: request.network.caipNetworkId }
+  })
+  hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
+    const wallet = activeWallet(request.connectorId)
+    if (!wallet) {
+      // Another connector's connection that carries requests (WalletConnect, …): `signMessage` over its channel.
+      if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+      const answer = await portico.request({ namespace, chainId: request.caipNetworkId, method: 'signMessage', params: { account: request.address, address: request.address, message: request.message, protocol: 'bip322' } })
+      const signature = (answer as { signature?: unknown } | null)?.signature
+      if (typeof signature !== 'string' || signature.length === 0 || signature.length > 2_000) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+      return { signature }
+    }
+    return wallet.signMessage({ address: request.address, message: request.message })
+  })
+  hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
+    const { fetchBitcoinBalance } = await import('../actions/esplora.js')
+    const { confirmed, unconfirmed } = await fetchBitcoinBalance({ network: request.network, address: request.address, fetch: fetchFn })
+    const total = confirmed + unconfirmed
+    const whole = total / 100_000_000n
+    const fraction = (total % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '')
+    return { balance: fraction ? `${whole}.${fraction}` : `${whole}`, symbol: 'BTC', decimals: 8 }
+  })
+  hooks.send.for(namespace).tapPromise(namespace, async (request) => {
+    const wallet = activeWallet(request.connectorId)
+    if (!wallet) {
+      if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+      const { parseSats } = await import('../utils/parseSats.js')
+      if (!decodeBitcoinAddress(request.to)) throw new ProviderRpcError({ code: -32602, message: 'Not a Bitcoin address' })
+      const answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method: 'sendTransfer', params: { account: request.from, recipientAddress: request.to, amount: parseSats(request.amount).toString() } })
+      const txid = (answer as { txid?: unknown } | null)?.txid
+      if (typeof txid !== 'string' || !/^[0-9a-f]{64}$/.test(txid)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction id' })
+      return { hash: txid }
+    }
+    if (request.token) throw new BitcoinWalletFeatureError({ feature: 'token sends', wallet: wallet.name })
+    const { sendBitcoin } = await import('../actions/sendBitcoin.js')
+    const hash = await sendBitcoin({ wallet, network: request.network, from: request.from, to: request.to, amount: request.amount, tier: request.feeSpeed ?? options.feeTier ?? 'normal', fetch: fetchFn })
+    return { hash }
+  })
+  // The fee of each tier (slow / normal / fast) for the PSBT this plugin builds, shown in the send review; a wallet that pays by itself (sendTransfer) sets its own fee.
+  hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
+    const wallet = activeWallet(request.connectorId)
+    if (!wallet?.signPsbt || request.token) return undefined
+    const { estimateBitcoinSendFee } = await import('../actions/sendBitcoin.js')
+    const tier = request.feeSpeed ?? options.feeTier ?? 'normal'
+    const estimate = await estimateBitcoinSendFee({ network: request.network, from: request.from, to: request.to, amount: request.amount, tier, fetch: fetchFn })
+    return {
+      fee: estimate.fee,
+      symbol: 'BTC',
+      speed: tier,
+      speeds: estimate.tiers.map((t) => ({ speed: t.tier, fee: t.fee, detail: `${t.sats.toLocaleString('en-US')} sats` })),
+    }
+  })
+  hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
+    const { waitForBitcoinTransaction } = await import('../actions/waitForBitcoinTransaction.js')
+    return waitForBitcoinTransaction({ network: request.network, txid: request.hash, timeoutMs: options.confirmTimeoutMs ?? 600_000, fetch: fetchFn })
+  })
+
+  const stopWatching = discovery.onChange(() => {
+    void portico.discoverWallets(namespace)
+  })
+
+  return () => {
+    disposed = true
+    stopWatching()
+    stopFollowing?.()
+    active = undefined
+    discovery.dispose()
+  }
+}
