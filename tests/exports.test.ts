@@ -419,7 +419,6 @@ describe('entry point exports', () => {
       [
         "AuthConnectorNotFoundError",
         "AuthFrameError",
-        "AuthStore",
         "FrameUnavailableError",
         "InvalidCodeError",
         "InvalidEmailError",
