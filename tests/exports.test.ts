@@ -270,7 +270,6 @@ describe('entry point exports', () => {
         "SiwxNonceReusedError",
         "SiwxNotYetValidError",
         "SiwxSignInError",
-        "SiwxStore",
         "SiwxUnknownNonceError",
         "SiwxUnsupportedNamespaceError",
         "SiwxUriMismatchError",
