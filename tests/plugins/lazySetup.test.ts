@@ -6,6 +6,7 @@
 // through its light entry (kernel/index.ts) and no package (MobX, viem, …); and a fresh copy of the
 // factory module refuses to set up before `load()` and sets up after it.
 import { build, type Metafile } from 'esbuild'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadPlugins, PluginNotLoadedError, PluginSetupError, type Plugin, type Portico } from '../../kernel/kernel.js'
@@ -49,7 +50,8 @@ async function metafileOf(factory: string): Promise<Metafile> {
     platform: 'browser',
     target: 'es2022',
     jsx: 'automatic',
-    outdir: join(root, 'node_modules/.cache/portico-lazy-setup'),
+    // Nothing is written (`write: false`); esbuild only needs a place to name the chunks.
+    outdir: join(tmpdir(), 'portico-lazy-setup'),
     write: false,
     metafile: true,
     external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
