@@ -272,7 +272,6 @@ describe('entry point exports', () => {
         "SiwxNonceReusedError",
         "SiwxNotYetValidError",
         "SiwxSignInError",
-        "SiwxStore",
         "SiwxUnknownNonceError",
         "SiwxUnsupportedNamespaceError",
         "SiwxUriMismatchError",
@@ -414,7 +413,6 @@ describe('entry point exports', () => {
       [
         "AuthConnectorNotFoundError",
         "AuthFrameError",
-        "AuthStore",
         "FrameUnavailableError",
         "InvalidCodeError",
         "InvalidEmailError",

@@ -2,8 +2,9 @@
 export { auth } from './auth.js'
 export type { AuthEnvironment, AuthOptions, AuthSettings } from './auth.js'
 export { meta } from './meta.js'
-export { AuthStore } from './store/AuthStore.js'
-export type { AuthPhase, EmailChangePhase, ExportPhase, PopupWindow } from './store/AuthStore.js'
+// A type only: the plugin makes the store (`portico.getStore<AuthStore>('auth')`); a value export
+// would bring the store and MobX into every auth site's first chunks (issue 44).
+export type { AuthPhase, AuthStore, EmailChangePhase, ExportPhase, PopupWindow } from './store/AuthStore.js'
 export {
   AuthConnectorNotFoundError,
   AuthFrameError,

@@ -1,4 +1,4 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
+import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
 import { messages } from './messages.js'
 import { meta } from './meta.js'
 

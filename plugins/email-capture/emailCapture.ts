@@ -1,6 +1,4 @@
-import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
-import { EmailCaptureError } from './errors.js'
-import { isEmailAddress } from '../../kernel/kernel.js'
+import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
 import { messages } from './messages.js'
 import { meta } from './meta.js'
 
@@ -24,14 +22,14 @@ export type EmailCaptureSettings = Readonly<{
   dismiss(): void
 }>
 
-const view = 'DataCapture'
-const askedKey = 'portico-email-capture-asked'
+let setupEmailCapture: typeof import('./setup/setupEmailCapture.js').setupEmailCapture | undefined
 
 /**
  * The email-capture feature plugin: the DataCapture view asks a connected visitor for an email
  * when the site enables it (spec §9: the remote feature `emailCapture`, off by default; the local
  * `features.emailCapture` when no project configuration applies), once per account and browser.
  * The server stores it with the wallet address and the project and sends a confirmation email.
+ * Its setup loads with the kernel (`load()`), not with the page.
  *
  * @param options see {@link EmailCaptureOptions}
  * @example
@@ -48,56 +46,13 @@ export function emailCapture(options: EmailCaptureOptions = {}): Plugin<PluginCo
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
+    // The plugin's code loads with the kernel, not with the page (issue 44).
+    async load() {
+      setupEmailCapture ??= (await import('./setup/setupEmailCapture.js')).setupEmailCapture
+    },
     setup(portico) {
-      const enabled = () => Boolean(portico.stores.options.remoteFeatures.emailCapture)
-      const storage = portico.services.storage
-      const asked = () => storage.get(askedKey, (v): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')) ?? []
-      const remember = () => {
-        const caip = portico.stores.connections.caipAddress(portico.stores.networks.activeNamespace)
-        if (caip) storage.set(askedKey, [...asked().filter((a) => a !== caip), caip].slice(-50))
-      }
-      const url = (path: string) => {
-        if (!options.apiUrl) return portico.services.blockchainApi.url(path)
-        const target = new URL(path, options.apiUrl)
-        if (portico.options.projectId) target.searchParams.set('projectId', portico.options.projectId)
-        return target.href
-      }
-      portico.registerStore('email-capture', Object.freeze({
-        privacyPolicyUrl: options.privacyPolicyUrl,
-        enabled,
-        async submit(email: string) {
-          const trimmed = email.trim()
-          if (!isEmailAddress(trimmed)) throw new EmailCaptureError('Enter a valid email address')
-          const caipAddress = portico.stores.connections.caipAddress(portico.stores.networks.activeNamespace)
-          portico.markUserAction()
-          let response: Response
-          try {
-            response = await fetch(url('/v1/email-capture'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: trimmed, ...(caipAddress ? { caipAddress } : {}), siteName: portico.options.metadata?.name ?? '' }) })
-          } catch (cause) {
-            throw new EmailCaptureError('The email service is unreachable; try again later', { cause })
-          }
-          const body = (await response.json().catch(() => undefined)) as { status?: unknown; message?: unknown } | undefined
-          if (!response.ok) throw new EmailCaptureError(typeof body?.message === 'string' ? body.message.slice(0, 200) : 'The email could not be saved; try again later')
-          remember()
-          return body?.status === 'confirmed' ? 'confirmed' : 'pending'
-        },
-        dismiss() {
-          remember()
-          portico.close()
-        },
-      }) satisfies EmailCaptureSettings)
-      portico.hooks.registerViews.tap('email-capture', (registry) => {
-        if (!registry.has(view)) registry.register({ id: view, title: 'email-capture.title', owner: 'email-capture', load: () => import('./views/DataCaptureView.js').then((m) => m.DataCaptureView) })
-      })
-      // After a connection by the visitor: ask once per account (the remote features may still be on their way).
-      portico.hooks.connected.tap('email-capture', ({ caipAddress }) => {
-        if (options.askOnConnect === false) return
-        portico.clock.setTimeout(() => {
-          if (!enabled() || asked().includes(caipAddress) || portico.stores.connections.caipAddress(portico.stores.networks.activeNamespace) !== caipAddress) return
-          void portico.open({ view })
-        }, 600)
-      })
-      return () => undefined
+      if (!setupEmailCapture) throw new PluginNotLoadedError({ plugin: 'email-capture' })
+      return setupEmailCapture(portico, options)
     },
   })
 }

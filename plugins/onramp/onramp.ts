@@ -1,4 +1,4 @@
-import { accountActionOrder, definePlugin, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
+import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
 import { messages } from './messages.js'
 import { meta } from './meta.js'
 
@@ -18,13 +18,14 @@ export type OnrampOptions = {
 /** What the view reads back (`portico.getStore('onramp')`). */
 export type OnrampSettings = Readonly<OnrampOptions>
 
-const view = 'OnRampProviders'
+let setupOnramp: typeof import('./setup/setupOnramp.js').setupOnramp | undefined
 
 /**
  * The on-ramp feature plugin: a "Buy" action on the Account view (first, spec order) of eip155
  * and solana accounts, opening the on-ramp view (`OnRampProviders`, loaded with `await import()`
  * the first time). Options, quotes, checkout URLs and order status come from the on-ramp API of
- * the instance's blockchain API or `apiUrl`; the checkout is the provider's own page.
+ * the instance's blockchain API or `apiUrl`; the checkout is the provider's own page. Its setup
+ * loads with the kernel (`load()`), not with the page.
  *
  * @param options see {@link OnrampOptions}
  * @example
@@ -41,14 +42,13 @@ export function onramp(options: OnrampOptions = {}): Plugin<PluginContext> {
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
+    // The plugin's code loads with the kernel, not with the page (issue 44).
+    async load() {
+      setupOnramp ??= (await import('./setup/setupOnramp.js')).setupOnramp
+    },
     setup(portico) {
-      portico.registerStore('onramp', Object.freeze({ ...options }) satisfies OnrampSettings)
-      portico.hooks.registerViews.tap('onramp', (registry) => {
-        if (!registry.has(view)) registry.register({ id: view, title: 'onramp.title', owner: 'onramp', load: () => import('./views/OnrampView.js').then((m) => m.OnrampView) })
-      })
-      // Spec §9: on-ramp chains are eip155 and solana.
-      portico.accountActions.register({ id: 'onramp', owner: 'onramp', label: 'onramp.action', view, icon: 'wallet', order: accountActionOrder.onramp, namespaces: ['eip155', 'solana'] })
-      return () => portico.accountActions.remove('onramp')
+      if (!setupOnramp) throw new PluginNotLoadedError({ plugin: 'onramp' })
+      return setupOnramp(portico, options)
     },
   })
 }

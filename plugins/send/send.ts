@@ -1,4 +1,4 @@
-import { accountActionOrder, definePlugin, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
+import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
 import { messages } from './messages.js'
 import { meta } from './meta.js'
 import type { SendStore } from './stores/SendStore.js'
@@ -16,7 +16,7 @@ export type SendPluginStore = {
   form: SendStore | undefined
 }
 
-const views = { form: 'WalletSend', preview: 'WalletSendPreview' } as const
+let setupSend: typeof import('./setup/setupSend.js').setupSend | undefined
 
 /**
  * The send feature plugin: a "Send" action on the Account view (last, spec order) for every
@@ -24,7 +24,8 @@ const views = { form: 'WalletSend', preview: 'WalletSendPreview' } as const
  * `await import()` the first time. The form sends through `portico.send(...)`, which stays in the
  * kernel: a page calls it without this plugin. After a send the toast follows the transaction to
  * its receipt (the chain plugin's `waitForTransaction` tap) and the balances refresh. The
- * `features.send` option still hides the action.
+ * `features.send` option still hides the action. Its setup loads with the kernel (`load()`), not
+ * with the page.
  *
  * @example
  * import { send } from 'portico/send'
@@ -40,32 +41,13 @@ export function send(options: SendOptions = {}): Plugin<PluginContext> {
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
+    // The plugin's code loads with the kernel, not with the page (issue 44).
+    async load() {
+      setupSend ??= (await import('./setup/setupSend.js')).setupSend
+    },
     setup(portico) {
-      const store: SendPluginStore = { context: portico, form: undefined }
-      portico.registerStore('send', store)
-      portico.hooks.registerViews.tap('send', (registry) => {
-        if (!registry.has(views.form)) registry.register({ id: views.form, title: 'send.form.title', owner: 'send', load: () => import('./views/WalletSendView.js').then((m) => m.WalletSendView) })
-        if (!registry.has(views.preview)) registry.register({ id: views.preview, title: 'send.preview.title', owner: 'send', load: () => import('./views/WalletSendPreviewView.js').then((m) => m.WalletSendPreviewView) })
-      })
-      portico.accountActions.register({
-        id: 'send',
-        owner: 'send',
-        label: 'send.action',
-        view: views.form,
-        icon: 'send',
-        order: accountActionOrder.send,
-        // Where the namespace's chain plugin can send, unless the site turned the feature off.
-        shows: (account) => portico.stores.options.features.send && Boolean(portico.hooks.send.get(account.namespace)?.isUsed()),
-      })
-      // A form filled on one network is not sent on another.
-      const stopWatching = portico.watch(
-        () => portico.stores.networks.activeNetwork?.caipNetworkId,
-        () => store.form?.reset(),
-      )
-      return () => {
-        stopWatching()
-        portico.accountActions.remove('send')
-      }
+      if (!setupSend) throw new PluginNotLoadedError({ plugin: 'send' })
+      return setupSend(portico)
     },
   })
 }

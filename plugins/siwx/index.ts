@@ -2,8 +2,9 @@
 export { siwx } from './siwx.js'
 export { meta } from './meta.js'
 export type { SiwxMessageData, SiwxNonceRequest, SiwxOptions, SiwxSession, SiwxSessionStore } from './types.js'
-export { SiwxStore } from './stores/SiwxStore.js'
-export type { SiwxAuthenticateParameters, SiwxSignedMessage, SiwxStatus, SiwxTarget } from './stores/SiwxStore.js'
+// A type only: the plugin makes the store (`portico.getStore<SiwxStore>('siwx')`); a value export
+// would bring the store and MobX into every sign-in site's first chunks (issue 44).
+export type { SiwxAuthenticateParameters, SiwxSignedMessage, SiwxStatus, SiwxStore, SiwxTarget } from './stores/SiwxStore.js'
 export { createLocalSessionStore } from './storage/createLocalSessionStore.js'
 export type { CreateLocalSessionStoreParameters } from './storage/createLocalSessionStore.js'
 export { createSiwxServerStore } from './storage/createSiwxServerStore.js'

@@ -1,4 +1,4 @@
-import { accountActionOrder, definePlugin, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
+import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
 import { messages } from './messages.js'
 import { meta } from './meta.js'
 
@@ -12,13 +12,14 @@ export type SwapOptions = {
 /** What the view reads back (`portico.getStore('swap')`). */
 export type SwapSettings = Readonly<SwapOptions>
 
-const view = 'Swap'
+let setupSwap: typeof import('./setup/setupSwap.js').setupSwap | undefined
 
 /**
  * The swap feature plugin: a "Swap" action on the Account view (before Receive and Send, spec
  * order) opening the Swap view, loaded with `await import()` the first time. Quotes, approvals and
  * swaps come from the swap API (`/v1/convert/*`) of the instance's blockchain API or `apiUrl`; the
- * wallet sends them through the chain plugin's `sendTransaction`.
+ * wallet sends them through the chain plugin's `sendTransaction`. Its setup loads with the kernel
+ * (`load()`), not with the page.
  *
  * @param options see {@link SwapOptions}
  * @example
@@ -35,14 +36,13 @@ export function swap(options: SwapOptions = {}): Plugin<PluginContext> {
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
+    // The plugin's code loads with the kernel, not with the page (issue 44).
+    async load() {
+      setupSwap ??= (await import('./setup/setupSwap.js')).setupSwap
+    },
     setup(portico) {
-      portico.registerStore('swap', Object.freeze({ ...options }) satisfies SwapSettings)
-      portico.hooks.registerViews.tap('swap', (registry) => {
-        if (!registry.has(view)) registry.register({ id: view, title: 'swap.title', owner: 'swap', load: () => import('./views/SwapView.js').then((m) => m.SwapView) })
-      })
-      // Swaps are eip155 only (spec §9): the button shows there; the view says so if opened elsewhere.
-      portico.accountActions.register({ id: 'swaps', owner: 'swap', label: 'swap.action', view, icon: 'swap', order: accountActionOrder.swaps, namespaces: ['eip155'] })
-      return () => portico.accountActions.remove('swaps')
+      if (!setupSwap) throw new PluginNotLoadedError({ plugin: 'swap' })
+      return setupSwap(portico, options)
     },
   })
 }

@@ -199,4 +199,74 @@ const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.
 const portico = createPortico({ projectId: 'demo', networks: [devnet, solanaMainnet], plugins: [eip155(), solana(), ledger()] })
 export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
   },
+  {
+    // A Safe App (issue 44): what a site pays to run framed by a Safe{Wallet} host.
+    name: 'site: kernel + eip155 + safe + react UI',
+    code: `import { createPortico } from 'portico'
+import { eip155, defineNetwork } from 'portico/eip155'
+import { safe } from 'portico/safe'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:4701'] })
+const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: [eip155(), safe()] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
+  {
+    // Ledger on an EVM-only site (issue 44); the EVM + Solana one is above.
+    name: 'site: kernel + eip155 + ledger + react UI',
+    code: `import { createPortico } from 'portico'
+import { eip155, defineNetwork } from 'portico/eip155'
+import { ledger } from 'portico/ledger'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:4701'] })
+const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: [eip155(), ledger()] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
+  {
+    // Sign-in with X (issue 44).
+    name: 'site: kernel + eip155 + siwx + react UI',
+    code: `import { createPortico } from 'portico'
+import { eip155, defineNetwork } from 'portico/eip155'
+import { siwx } from 'portico/siwx'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:4701'] })
+const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: [eip155(), siwx()] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
+  {
+    // Email and social login on an EVM-only site (issue 44); the EVM + Solana one is above.
+    name: 'site: kernel + eip155 + auth + react UI',
+    code: `import { createPortico } from 'portico'
+import { eip155, defineNetwork } from 'portico/eip155'
+import { auth } from 'portico/auth'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:4701'] })
+const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: [eip155(), auth({ walletOrigin: 'https://wallet.example.com', socials: ['google', 'github'] })] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
+  {
+    // Every first-party connector and feature plugin on one EVM site (issue 44): each must stay behind load().
+    name: 'site: kernel + eip155 + every connector and feature plugin + react UI',
+    code: `import { createPortico } from 'portico'
+import { eip155, defineNetwork } from 'portico/eip155'
+import { walletConnect } from 'portico/walletconnect'
+import { auth } from 'portico/auth'
+import { ledger } from 'portico/ledger'
+import { safe } from 'portico/safe'
+import { siwx } from 'portico/siwx'
+import { swap } from 'portico/swap'
+import { send } from 'portico/send'
+import { calls } from 'portico/calls'
+import { onramp } from 'portico/onramp'
+import { names } from 'portico/names'
+import { emailCapture } from 'portico/email-capture'
+import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
+import { createElement } from 'react'
+const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:4701'] })
+const portico = createPortico({ projectId: 'demo', networks: [devnet], plugins: [eip155(), walletConnect(), auth({ walletOrigin: 'https://wallet.example.com', socials: ['google', 'github'] }), ledger(), safe(), siwx(), swap(), send(), calls(), onramp(), names(), emailCapture({ privacyPolicyUrl: 'https://example.com/privacy' })] })
+export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
+  },
 ]

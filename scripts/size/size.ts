@@ -1,10 +1,13 @@
 // `npm run size`: builds, then prints the min+gzip bytes of every entry and of each site scenario
 // (scripts/size/scenarios.ts). `--check` fails when a figure is over its budget in
-// scripts/size/budgets.json; `--update` re-sets every budget to its figure plus 1% (rounded up to
-// 100 B), for a change that moved the figures on purpose; `--no-build` measures the existing dist/.
+// scripts/size/budgets.json, or when a site scenario loads more than the first-paint ceiling
+// (20,000 B before any click, scripts/size/firstPaintOver.ts); `--update` re-sets every budget to
+// its figure plus 1% (rounded up to 100 B), for a change that moved the figures on purpose;
+// `--no-build` measures the existing dist/.
 import { execSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { firstPaintOver } from './firstPaintOver.js'
 import { measure, wholeEntryCode } from './measure.js'
 import { scenarios } from './scenarios.js'
 
@@ -15,7 +18,7 @@ if (!args.has('--no-build')) execSync('npm run build --silent', { cwd: root, std
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }
 const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'budgets.json'), 'utf8')) as Record<string, { eager: number; total?: number }>
 
-type Row = { name: string; eager: number; total: number; locales: number; eagerLocales: number; budget?: { eager: number; total?: number }; shares?: { source: string; bytes: number }[]; totalShares?: { source: string; bytes: number }[] }
+type Row = { name: string; site: boolean; eager: number; total: number; locales: number; eagerLocales: number; budget?: { eager: number; total?: number }; shares?: { source: string; bytes: number }[]; totalShares?: { source: string; bytes: number }[] }
 const rows: Row[] = []
 for (const subpath of Object.keys(pkg.exports)) {
   // Node-side code is not shipped to a page, so it is not measured: plugins' server halves
@@ -23,11 +26,11 @@ for (const subpath of Object.keys(pkg.exports)) {
   if (subpath === './package.json' || subpath.endsWith('.css') || subpath.endsWith('/server') || subpath === './testing') continue
   const m = await measure(wholeEntryCode(subpath))
   const name = `entry: ${subpath === '.' ? 'portico' : `portico/${subpath.slice(2)}`}`
-  rows.push({ name, eager: m.eagerBytes, total: m.totalBytes, locales: m.localeBytes, eagerLocales: m.eagerLocaleBytes, budget: budgets[name] })
+  rows.push({ name, site: false, eager: m.eagerBytes, total: m.totalBytes, locales: m.localeBytes, eagerLocales: m.eagerLocaleBytes, budget: budgets[name] })
 }
 for (const scenario of scenarios) {
   const m = await measure(scenario.code)
-  rows.push({ name: scenario.name, eager: m.eagerBytes, total: m.totalBytes, locales: m.localeBytes, eagerLocales: m.eagerLocaleBytes, budget: budgets[scenario.name], shares: m.eagerShares, totalShares: m.totalShares })
+  rows.push({ name: scenario.name, site: true, eager: m.eagerBytes, total: m.totalBytes, locales: m.localeBytes, eagerLocales: m.eagerLocaleBytes, budget: budgets[scenario.name], shares: m.eagerShares, totalShares: m.totalShares })
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`
@@ -54,6 +57,8 @@ for (const row of rows.filter((r) => r.totalShares)) {
   const top = (row.totalShares ?? []).slice(0, 6).map((s) => `${s.source} ${kb(s.bytes)} (${Math.round((100 * s.bytes) / row.total)}%)`)
   console.log(`  ${row.name}: ${top.join(' · ')}`)
 }
+// Whatever its own budget, no site may load more than the first-paint ceiling before any click (issue 44).
+over.push(...firstPaintOver(rows))
 // Heavy wallet SDKs a site may add for one wallet: never in a site's eager bytes, whatever the budget.
 // Ledger's libraries and the `buffer` polyfill they need load only when a visitor picks Ledger
 // (docs/guides/hardware-wallets.md §6), so no scenario's eager chunk may hold any of them.

@@ -1,3 +1,4 @@
+import '../helpers/siwxLoaded.js'
 import { createPublicClient, erc20Abi, http, verifyMessage, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+import '../helpers/sendLoaded.js'
 import { describe, expect, it } from 'vitest'
 import { formatDecimalUnits, parseDecimalUnits, type TokenBalance } from '../../kernel/kernel.js'
 import { SendStore } from '../../plugins/send/stores/SendStore.js'

@@ -2,6 +2,7 @@
 // then lets a send carry a memo (checked in bytes of UTF-8 before any wallet is asked, refused on a
 // namespace that takes none), hands it to the taps as `SendRequest.memo`, and the send form offers
 // the field only for such a namespace ('Memo Too Long' when it does not fit).
+import '../helpers/sendLoaded.js'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { type Portico, type SendRequest, type TokenBalance } from '../../kernel/kernel.js'

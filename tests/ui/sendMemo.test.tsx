@@ -1,6 +1,7 @@
 // The send form's memo field, rendered (react-dom/server, no DOM): offered only where the active
 // namespace's chain plugin declares `meta.sendMemo`, counted in bytes, refused with a clear message
 // when too long, and shown in the review. Forms of other namespaces have no memo field at all.
+import '../helpers/sendLoaded.js'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Portico, TokenBalance } from '../../kernel/kernel.js'

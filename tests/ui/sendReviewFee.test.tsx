@@ -2,6 +2,7 @@
 // the first frame ("Estimating…") to the answer (the plugin's fee, or "Set by your wallet" where no
 // plugin estimates), so the Send button below it never moves under the visitor's pointer; only a
 // refusal drops it, for the error.
+import '../helpers/sendLoaded.js'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ProviderRpcError, type Portico, type TokenBalance } from '../../kernel/kernel.js'

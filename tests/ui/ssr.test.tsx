@@ -1,3 +1,5 @@
+import '../helpers/sendLoaded.js'
+import '../helpers/siwxLoaded.js'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createPortico, readRestoreHint, type Portico, type PorticoHandle, type RestoreHint } from '../../kernel/kernel.js'

@@ -1,5 +1,6 @@
 import '../../helpers/eip155Loaded.js'
 import '../../helpers/solanaLoaded.js'
+import '../../helpers/authLoaded.js'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
 import { hexToString, recoverMessageAddress, type Hex } from 'viem'

@@ -1,5 +1,6 @@
 import '../../helpers/eip155Loaded.js'
 import '../../helpers/solanaLoaded.js'
+import '../../helpers/authLoaded.js'
 import { runInAction } from 'mobx'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'

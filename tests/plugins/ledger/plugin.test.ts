@@ -1,5 +1,6 @@
 import '../../helpers/eip155Loaded.js'
 import '../../helpers/solanaLoaded.js'
+import '../../helpers/ledgerLoaded.js'
 import { recoverMessageAddress, type Hex } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { BaseError, createPorticoKernel, type Network, type Portico } from '../../../kernel/kernel.js'

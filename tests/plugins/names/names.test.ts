@@ -8,6 +8,8 @@
 // giving none, an RPC or zone that does not answer); names as the send form's receiver, paid on
 // the chain.
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/namesLoaded.js'
+import '../../helpers/sendLoaded.js'
 import { type Address, createPublicClient, http, type LocalAccount, parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 

@@ -2,6 +2,7 @@
 // view, its options checked) and its on-ramp API client against hostile answers (unit tests of one
 // unit each: the client gets a fetch that answers like a broken or hostile server).
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/onrampLoaded.js'
 import { describe, expect, it } from 'vitest'
 
 import { createPorticoKernel } from '../../../kernel/kernel.js'

@@ -1,5 +1,6 @@
 // The send toast that follows a transaction (issue 14, acceptance 3), over a real Portico with the
 // kernel's test chain: the chain's waitForTransaction tap is what the test controls.
+import '../../helpers/sendLoaded.js'
 import { describe, expect, it, vi } from 'vitest'
 import { followTransaction } from '../../../plugins/send/actions/followTransaction.js'
 import { send } from '../../../plugins/send/send.js'

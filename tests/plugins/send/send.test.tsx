@@ -1,6 +1,7 @@
 // portico/send: the Account view offers Send only with the plugin (and only where the chain plugin
 // can send, and while `features.send` is on), the plugin's views and strings, and the kernel's
 // `send(...)` working without it. Rendered with react-dom/server over the kernel's test chain.
+import '../../helpers/sendLoaded.js'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Portico } from '../../../kernel/kernel.js'

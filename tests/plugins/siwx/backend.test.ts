@@ -1,4 +1,5 @@
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/siwxLoaded.js'
 import { SiweMessage } from 'siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPorticoKernel } from '../../../kernel/kernel.js'

@@ -1,3 +1,4 @@
+import '../../helpers/siwxLoaded.js'
 import { readFileSync } from 'node:fs'
 import { serializeErc6492Signature } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

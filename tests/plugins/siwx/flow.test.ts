@@ -1,4 +1,5 @@
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/siwxLoaded.js'
 import { formatMessage } from '@walletconnect/utils'
 import { SiweMessage } from 'siwe'
 import { privateKeyToAccount } from 'viem/accounts'

@@ -1,4 +1,5 @@
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/siwxLoaded.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,6 +10,7 @@ import { createPorticoKernel, definePlugin, InvalidPluginOptionsError } from '..
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import * as client from '../../../plugins/siwx/index.js'
 import * as server from '../../../plugins/siwx/server/index.js'
+import { SiwxStore } from '../../../plugins/siwx/stores/SiwxStore.js'
 import { checkPlugin } from '../../conformance/checkPlugin.js'
 import { createTestPortico, newWallet, testChain } from '../../kernel/helpers/testKit.js'
 import { waitFor } from './helpers/recordingPage.js'
@@ -22,7 +24,7 @@ describe('siwx: entry points', () => {
       [
         'SiwxBackendError', 'SiwxChainNotConfiguredError', 'SiwxDomainMismatchError', 'SiwxExpiredError', 'SiwxInitializeError', 'SiwxInvalidMessageError',
         'SiwxInvalidSignatureError', 'SiwxIssuedInFutureError', 'SiwxMessageError', 'SiwxNonceReusedError', 'SiwxNotYetValidError', 'SiwxSignInError',
-        'SiwxStore', 'SiwxUnknownNonceError', 'SiwxUnsupportedNamespaceError', 'SiwxUriMismatchError', 'SiwxVerificationError',
+        'SiwxUnknownNonceError', 'SiwxUnsupportedNamespaceError', 'SiwxUriMismatchError', 'SiwxVerificationError',
         'createLocalSessionStore', 'createSiwxMessage', 'createSiwxServerStore', 'generateNonce', 'isSiwxSession', 'meta', 'parseSiwxMessage', 'siwx',
       ].sort(),
     )
@@ -143,7 +145,7 @@ describe('siwx: the plugin contract', () => {
       setup: (p) => p.signInVerifiers.register('eip155', { label: 'Ethereum', verify: async ({ message, signature }) => signature === `signed:${message}` }),
     })
     const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), verifier, client.siwx({ domain: 'example.com', uri: 'https://example.com/' })] })
-    expect(portico.getStore('siwx')).toBeInstanceOf(client.SiwxStore)
+    expect(portico.getStore('siwx')).toBeInstanceOf(SiwxStore)
     await portico.connect({ connectorId: 'eip155.wallet' })
     await waitFor(() => portico.stores.router.view === 'SIWXSignMessage', 'the sign view')
     expect(portico.stores.modal.isCloseBlocked()).toBe(true)

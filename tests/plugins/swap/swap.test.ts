@@ -2,6 +2,7 @@
 // options checked) and its swap-API client against hostile answers (unit tests of one unit each:
 // the client gets a fetch that answers like a broken or hostile server).
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/swapLoaded.js'
 import { describe, expect, it } from 'vitest'
 
 import { createPorticoKernel } from '../../../kernel/kernel.js'

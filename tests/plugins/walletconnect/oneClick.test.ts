@@ -1,5 +1,6 @@
 import '../../helpers/walletConnectLoaded.js'
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/siwxLoaded.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

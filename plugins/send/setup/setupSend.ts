@@ -1,0 +1,43 @@
+import { accountActionOrder, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
+import type { SendPluginStore } from '../send.js'
+
+const views = { form: 'WalletSend', preview: 'WalletSendPreview' } as const
+
+/**
+ * The send plugin's `setup`, loaded with the kernel (`send().load()`), not with the page: its
+ * store, the send form's and review's descriptors (the views load on the first press of Send), the
+ * Account view's Send action where the namespace's chain plugin can send, and the form's reset
+ * when the network changes.
+ *
+ * @param portico - the plugin's context
+ * @returns the disposer
+ * @example
+ * const dispose = setupSend(context)
+ */
+export function setupSend(portico: PluginContext): Disposer {
+  const store: SendPluginStore = { context: portico, form: undefined }
+  portico.registerStore('send', store)
+  portico.hooks.registerViews.tap('send', (registry) => {
+    if (!registry.has(views.form)) registry.register({ id: views.form, title: 'send.form.title', owner: 'send', load: () => import('../views/WalletSendView.js').then((m) => m.WalletSendView) })
+    if (!registry.has(views.preview)) registry.register({ id: views.preview, title: 'send.preview.title', owner: 'send', load: () => import('../views/WalletSendPreviewView.js').then((m) => m.WalletSendPreviewView) })
+  })
+  portico.accountActions.register({
+    id: 'send',
+    owner: 'send',
+    label: 'send.action',
+    view: views.form,
+    icon: 'send',
+    order: accountActionOrder.send,
+    // Where the namespace's chain plugin can send, unless the site turned the feature off.
+    shows: (account) => portico.stores.options.features.send && Boolean(portico.hooks.send.get(account.namespace)?.isUsed()),
+  })
+  // A form filled on one network is not sent on another.
+  const stopWatching = portico.watch(
+    () => portico.stores.networks.activeNetwork?.caipNetworkId,
+    () => store.form?.reset(),
+  )
+  return () => {
+    stopWatching()
+    portico.accountActions.remove('send')
+  }
+}

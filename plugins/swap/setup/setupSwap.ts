@@ -1,0 +1,25 @@
+import { accountActionOrder, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
+import type { SwapOptions, SwapSettings } from '../swap.js'
+
+const view = 'Swap'
+
+/**
+ * The swap plugin's `setup`, loaded with the kernel (`swap().load()`), not with the page: its
+ * settings store, the Swap view's descriptor (the view itself loads on the first press of Swap) and
+ * the Account view's Swap action on eip155 accounts.
+ *
+ * @param portico - the plugin's context
+ * @param options - the site's {@link SwapOptions}
+ * @returns the disposer
+ * @example
+ * const dispose = setupSwap(context, { slippage: 0.5 })
+ */
+export function setupSwap(portico: PluginContext, options: SwapOptions): Disposer {
+  portico.registerStore('swap', Object.freeze({ ...options }) satisfies SwapSettings)
+  portico.hooks.registerViews.tap('swap', (registry) => {
+    if (!registry.has(view)) registry.register({ id: view, title: 'swap.title', owner: 'swap', load: () => import('../views/SwapView.js').then((m) => m.SwapView) })
+  })
+  // Swaps are eip155 only (spec §9): the button shows there; the view says so if opened elsewhere.
+  portico.accountActions.register({ id: 'swaps', owner: 'swap', label: 'swap.action', view, icon: 'swap', order: accountActionOrder.swaps, namespaces: ['eip155'] })
+  return () => portico.accountActions.remove('swaps')
+}

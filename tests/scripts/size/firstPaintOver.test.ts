@@ -1,0 +1,28 @@
+// `npm run size -- --check`'s first-paint ceiling (issue 44): no site scenario may load more than
+// 20,000 B before any click, whatever its own budget; entry points are not sites.
+import { describe, expect, it } from 'vitest'
+import { firstPaintCeiling, firstPaintOver } from '../../../scripts/size/firstPaintOver.js'
+
+describe('firstPaintOver', () => {
+  it('is 20,000 B', () => {
+    expect(firstPaintCeiling).toBe(20_000)
+  })
+
+  it('names each site scenario over the ceiling with its figure, and only those', () => {
+    const rows = [
+      { name: 'site: kernel + eip155 + react UI', eager: 16_956, site: true },
+      { name: 'site: at the ceiling', eager: 20_000, site: true },
+      { name: 'site: kernel + eip155 + auth + react UI', eager: 20_001, site: true },
+      { name: 'site: kernel + eip155 + walletconnect + react UI', eager: 36_846, site: true },
+      { name: 'entry: portico/kernel', eager: 59_000, site: false },
+    ]
+    expect(firstPaintOver(rows)).toEqual([
+      'site: kernel + eip155 + auth + react UI: eager 20001 B > the first-paint ceiling of 20000 B',
+      'site: kernel + eip155 + walletconnect + react UI: eager 36846 B > the first-paint ceiling of 20000 B',
+    ])
+  })
+
+  it('passes when every site is within it', () => {
+    expect(firstPaintOver([{ name: 'site: kernel alone', eager: 9_400, site: true }])).toEqual([])
+  })
+})
