@@ -223,6 +223,48 @@ describe('POST /v1/generators/onrampurl', () => {
     expect(order.body).toMatchObject({ orderId: body.orderId, provider: 'sandbox', status: 'created', chainId: devnet, purchaseCurrency: 'pUSD', address: user, fiatAmount: '50.00', txHash: null })
   })
 
+  it("takes the preset amounts as numbers, as the incumbent's client sends them (issue 44), and as numeric strings", async () => {
+    const orderOf = async (answer: { status: number; body: { orderId: string; message?: string } }) => {
+      expect(answer.status, answer.body.message).toBe(200)
+      return (await get(`/v1/onramp/orders/${answer.body.orderId}?projectId=p1`)).body as { fiatAmount: string | null; cryptoAmount: string | null }
+    }
+    expect((await orderOf(await generate({ presetFiatAmount: 50 }))).fiatAmount).toBe('50.00')
+    expect((await orderOf(await generate({ presetFiatAmount: 49.99 }))).fiatAmount).toBe('49.99')
+    expect((await orderOf(await generate({ presetFiatAmount: '75.5' }))).fiatAmount).toBe('75.50')
+    const eth = { provider: 'transak', destinationWallets: [{ address: user, blockchains: [devnet], assets: ['ETH'] }], presetFiatAmount: undefined }
+    expect((await orderOf(await generate({ ...eth, presetCryptoAmount: 0.25 }))).cryptoAmount).toBe('0.25')
+    // A number JavaScript writes with an exponent is still the exact decimal.
+    expect((await orderOf(await generate({ ...eth, presetCryptoAmount: 5e-7 }))).cryptoAmount).toBe('0.0000005')
+    const transak = new URL((await generate({ ...eth, presetFiatAmount: 120 })).body.url)
+    expect(transak.searchParams.get('fiatAmount')).toBe('120.00')
+  })
+
+  it('refuses a preset amount that is not a positive finite number with a clear 400, and records no order for it', async () => {
+    const before = (server.db.prepare('SELECT COUNT(*) AS n FROM onramp_orders').get() as { n: number }).n
+    const body = (preset: string) =>
+      `{"destinationWallets":[{"address":"${user}","blockchains":["${devnet}"],"assets":["pUSD"]}],"defaultNetwork":"${devnet}","provider":"sandbox",${preset}}`
+    const bad: [string, RegExp][] = [
+      ['"presetFiatAmount":1e400', /presetFiatAmount must be a finite number/],
+      ['"presetFiatAmount":-1e400', /presetFiatAmount must be a finite number/],
+      ['"presetFiatAmount":"NaN"', /positive fiat amount/],
+      ['"presetFiatAmount":"Infinity"', /positive fiat amount/],
+      ['"presetFiatAmount":-5', /positive fiat amount/],
+      ['"presetFiatAmount":0', /positive fiat amount/],
+      ['"presetFiatAmount":49.999', /positive fiat amount/],
+      ['"presetFiatAmount":{"amount":50}', /presetFiatAmount must be a number or a decimal string/],
+      ['"presetFiatAmount":[50]', /presetFiatAmount must be a number or a decimal string/],
+      ['"presetFiatAmount":true', /presetFiatAmount must be a number or a decimal string/],
+      ['"presetCryptoAmount":-0.5', /positive decimal of pUSD/],
+      ['"presetCryptoAmount":{}', /presetCryptoAmount must be a number or a decimal string/],
+    ]
+    for (const [preset, message] of bad) {
+      const answer = await post('/v1/generators/onrampurl?projectId=p1', body(preset))
+      expect(answer.status, preset).toBe(400)
+      expect(answer.body.message, preset).toMatch(message)
+    }
+    expect((server.db.prepare('SELECT COUNT(*) AS n FROM onramp_orders').get() as { n: number }).n).toBe(before)
+  })
+
   it('refuses hostile input with a 4xx and a message, and records no order for it', async () => {
     const before = (server.db.prepare('SELECT COUNT(*) AS n FROM onramp_orders').get() as { n: number }).n
     const bad: [Record<string, unknown>, RegExp][] = [
