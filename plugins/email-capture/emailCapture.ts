@@ -1,11 +1,15 @@
 import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
 import { EmailCaptureError } from './errors.js'
-import { isEmailAddress } from '../../kernel/kernel.js'
+import { isEmailAddress, safeHttpUrl } from '../../kernel/kernel.js'
 import { messages } from './messages.js'
 import { meta } from './meta.js'
 
 export type EmailCaptureOptions = {
-  /** The site's privacy policy, linked from the consent text (set it: without one the text has no link). */
+  /**
+   * The privacy policy linked from the consent text, when it is not the site's top-level
+   * `createPortico({ privacyPolicyUrl })` (which the consent text links otherwise). Without
+   * either the text has no link.
+   */
   privacyPolicyUrl?: string
   /** A server speaking `/v1/email-capture`; default the instance's blockchain API. */
   apiUrl?: string
@@ -36,7 +40,7 @@ const askedKey = 'portico-email-capture-asked'
  * @param options see {@link EmailCaptureOptions}
  * @example
  * import { emailCapture } from 'portico/email-capture'
- * createPortico({ networks, plugins: [eip155(), emailCapture({ privacyPolicyUrl: 'https://example.com/privacy' })] })
+ * createPortico({ networks, privacyPolicyUrl: 'https://example.com/privacy', plugins: [eip155(), emailCapture()] })
  */
 export function emailCapture(options: EmailCaptureOptions = {}): Plugin<PluginContext> {
   return definePlugin({
@@ -63,7 +67,9 @@ export function emailCapture(options: EmailCaptureOptions = {}): Plugin<PluginCo
         return target.href
       }
       portico.registerStore('email-capture', Object.freeze({
-        privacyPolicyUrl: options.privacyPolicyUrl,
+        // The plugin's own policy, else the site's (the Connect view's legal line links the same,
+        // by the same rule: https, or http on loopback).
+        privacyPolicyUrl: options.privacyPolicyUrl ?? safeHttpUrl(portico.options.privacyPolicyUrl),
         enabled,
         async submit(email: string) {
           const trimmed = email.trim()
