@@ -250,6 +250,15 @@ export async function registerOnrampRoutes(app: FastifyInstance, { storage, conf
         }
       }),
     )
+    // No provider takes this amount (each line is out of its limits): a 400 `OUT_OF_LIMITS`, as
+    // docs/server/onramp.md lists it, naming the limits and carrying the lines. A provider that
+    // takes it, or prices in its own checkout, keeps the answer a 200 with the others marked.
+    const refusals = lines.filter((l): l is Exclude<OnrampQuoteLine, { status: 'ok' }> => l.status === 'out_of_limits')
+    if (refusals.length > 0 && refusals.length === lines.length) {
+      const same = refusals.every((l) => l.message === refusals[0]?.message)
+      const message = same ? (refusals[0]?.message as string) : refusals.map((l) => `${l.name}: ${l.message}`).join('; ')
+      throw new HttpError({ status: 400, code: 'OUT_OF_LIMITS', message, data: { quotes: lines } })
+    }
     const best = lines.filter((l) => l.status === 'ok').sort((a, b) => Number(b.purchaseAmount.amount) - Number(a.purchaseAmount.amount))[0]
     // The spec's single-quote fields come from the best real quote only; with none they are absent.
     const summary = best ? { quoteId: best.quoteId, paymentTotal: best.paymentTotal, paymentSubtotal: best.paymentSubtotal, purchaseAmount: best.purchaseAmount, networkFee: best.networkFee } : {}

@@ -112,15 +112,30 @@ describe('POST /v1/onramp/quote', () => {
     expect(eur.body.purchaseAmount).toEqual({ amount: '0.721966666', currency: 'SOL' })
   })
 
-  it('says an amount is outside the limits instead of quoting it, and has no single quote then', async () => {
+  it("refuses an amount no provider takes with a 400 OUT_OF_LIMITS (docs/server/onramp.md), naming the limit and carrying each provider's line", async () => {
     for (const amount of ['9.99', '7500.01', '25000']) {
       const { status, body } = await quote({ purchaseCurrency: 'pUSD', paymentCurrency: 'USD', amount, network: devnet })
-      expect(status).toBe(200)
+      expect(status, amount).toBe(400)
+      expect(body.code).toBe('OUT_OF_LIMITS')
+      expect(body.message).toBe('The amount must be between 10.00 and 7,500.00 USD (card)')
       expect(body.purchaseAmount).toBeUndefined()
-      expect(body.quotes[0]).toMatchObject({ provider: 'sandbox', status: 'out_of_limits', message: 'The amount must be between 10.00 and 7,500.00 USD (card)' })
+      expect(body.data.quotes.map((q: { provider: string; status: string; message: string }) => `${q.provider}:${q.status}:${q.message}`)).toEqual([
+        'sandbox:out_of_limits:The amount must be between 10.00 and 7,500.00 USD (card)',
+        'moonpay:out_of_limits:The amount must be between 10.00 and 7,500.00 USD (card)',
+      ])
     }
+    // Providers refusing for different reasons: each is named in the message.
+    const bank = await quote({ purchaseCurrency: 'pUSD', paymentCurrency: 'USD', amount: '30000', network: devnet, paymentMethod: 'bank_account' })
+    expect(bank.status).toBe(400)
+    expect(bank.body).toMatchObject({ code: 'OUT_OF_LIMITS', message: 'Portico Sandbox Pay: bank_account is not a payment method this provider takes in USD; MoonPay: The amount must be between 10.00 and 25,000.00 USD (bank account)' })
+  })
+
+  it('answers 200 when some provider takes the amount, with the others marked out_of_limits in their lines', async () => {
     const bank = await quote({ purchaseCurrency: 'pUSD', paymentCurrency: 'USD', amount: '50', network: devnet, paymentMethod: 'bank_account' })
-    expect(bank.body.quotes[0]).toMatchObject({ status: 'out_of_limits', message: 'bank_account is not a payment method this provider takes in USD' })
+    expect(bank.status).toBe(200)
+    expect(bank.body.purchaseAmount).toBeUndefined()
+    expect(bank.body.quotes[0]).toMatchObject({ provider: 'sandbox', status: 'out_of_limits', message: 'bank_account is not a payment method this provider takes in USD' })
+    expect(bank.body.quotes[1]).toMatchObject({ provider: 'moonpay', status: 'unavailable', message: 'MoonPay shows its price in its own checkout' })
   })
 
   it('refuses hostile input with a 400 and a message', async () => {
