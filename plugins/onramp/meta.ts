@@ -26,7 +26,7 @@ export const meta = {
   views: ['OnRampProviders'],
   errors: [
     { name: 'OnrampApiError', description: 'The on-ramp API refused or failed, with its message: an asset no provider sells here, a bad amount, a provider that could not open a checkout.' },
-    { name: 'OnrampOutOfLimitsError', description: "No provider takes the amount (the server's 400 `OUT_OF_LIMITS`), with the limits in its message; a quote's refusal shows as each provider's out-of-limits line instead." },
+    { name: 'OnrampOutOfLimitsError', description: 'No provider takes the amount (400 `OUT_OF_LIMITS`); the message names the limits.' },
     { name: 'OnrampPopupClosedError', description: "'Popup closed' (spec §8): the checkout window closed before the provider took the payment; nothing was bought." },
     { name: 'OnrampOrderFailedError', description: "The provider reported the order failed, with its reason (a declined card, a payout that failed); the visitor was not charged for what did not arrive." },
   ],
