@@ -240,8 +240,11 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
         auth: {
           walletOrigin,
           listen: { host: sandboxHost, port: ports.walletFrame },
-          // Only the demo site may embed the wallet frame (the tests prove another origin cannot).
-          siteOrigins: allowedOrigins,
+          // Any loopback site may embed the wallet frame, as the API accepts any loopback origin: the
+          // demo and a developer's own site on another port; nothing else may
+          // (tests/e2e/auth/frameOrigins.test.ts). Chromium ignores the IPv6 source (CSP has no
+          // form for it), so a site on [::1] is refused there; localhost works.
+          siteOrigins: ['http://127.0.0.1:*', 'http://localhost:*', 'http://[::1]:*'],
           ...authKeys,
           frame: authFrame,
           providers: sandboxAuthProviders(identity),

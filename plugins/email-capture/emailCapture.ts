@@ -3,7 +3,11 @@ import { messages } from './messages.js'
 import { meta } from './meta.js'
 
 export type EmailCaptureOptions = {
-  /** The site's privacy policy, linked from the consent text (set it: without one the text has no link). */
+  /**
+   * The privacy policy linked from the consent text, when it is not the site's top-level
+   * `createPortico({ privacyPolicyUrl })` (which the consent text links otherwise). Without
+   * either the text has no link.
+   */
   privacyPolicyUrl?: string
   /** A server speaking `/v1/email-capture`; default the instance's blockchain API. */
   apiUrl?: string
@@ -34,7 +38,7 @@ let setupEmailCapture: typeof import('./setup/setupEmailCapture.js').setupEmailC
  * @param options see {@link EmailCaptureOptions}
  * @example
  * import { emailCapture } from 'portico/email-capture'
- * createPortico({ networks, plugins: [eip155(), emailCapture({ privacyPolicyUrl: 'https://example.com/privacy' })] })
+ * createPortico({ networks, privacyPolicyUrl: 'https://example.com/privacy', plugins: [eip155(), emailCapture()] })
  */
 export function emailCapture(options: EmailCaptureOptions = {}): Plugin<PluginContext> {
   return definePlugin({

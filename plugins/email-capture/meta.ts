@@ -10,7 +10,7 @@ export const meta = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      privacyPolicyUrl: { type: 'string', maxLength: 2048, pattern: '^https?://\\S+$', description: "The site's privacy policy, linked from the consent text. Set it: without one the consent text has no link." },
+      privacyPolicyUrl: { type: 'string', maxLength: 2048, pattern: '^https?://\\S+$', description: "The policy the consent text links. Default: the site's top-level `privacyPolicyUrl`; with neither, no link." },
       apiUrl: { type: 'string', maxLength: 2048, pattern: '^https?://\\S+$', description: "A server speaking `/v1/email-capture`. Default: the instance's blockchain API (`endpoints.blockchainApi`)." },
       askOnConnect: { type: 'boolean', default: true, description: 'Open DataCapture after a connection (once per account and browser) when the feature is on; otherwise only `portico.open({ view: \'DataCapture\' })` shows it.' },
     },

@@ -5,9 +5,24 @@ export class OnrampApiError extends BaseError {
   override name = 'OnrampApiError'
   override code = 'ONRAMP_API_FAILED'
   status: number | undefined
-  constructor(message: string, { status, cause }: { status?: number; cause?: unknown } = {}) {
-    super(message, { cause, docsPath: '/plugins/onramp.md#onrampapierror' })
+  constructor(message: string, { status, cause, docsPath = '/plugins/onramp.md#onrampapierror' }: { status?: number; cause?: unknown; docsPath?: string } = {}) {
+    super(message, { cause, docsPath })
     this.status = status
+  }
+}
+
+/**
+ * No provider takes the amount (the server's 400 `OUT_OF_LIMITS`): its message names the limits
+ * ("The amount must be between 10.00 and 7,500.00 USD (card)"). `lines` are the providers' lines
+ * the server sent with it, each `out_of_limits` with its reason (empty when it sent none).
+ */
+export class OnrampOutOfLimitsError extends OnrampApiError {
+  override name = 'OnrampOutOfLimitsError'
+  override code = 'ONRAMP_OUT_OF_LIMITS'
+  lines: unknown[]
+  constructor(message: string, { status, lines = [] }: { status?: number; lines?: unknown[] } = {}) {
+    super(message, { ...(status === undefined ? {} : { status }), docsPath: '/plugins/onramp.md#onrampoutoflimitserror' })
+    this.lines = lines
   }
 }
 

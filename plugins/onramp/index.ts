@@ -2,5 +2,5 @@
 export { onramp } from './onramp.js'
 export type { OnrampOptions, OnrampSettings } from './onramp.js'
 export { meta } from './meta.js'
-export { OnrampApiError, OnrampOrderFailedError, OnrampPopupClosedError } from './errors.js'
+export { OnrampApiError, OnrampOrderFailedError, OnrampOutOfLimitsError, OnrampPopupClosedError } from './errors.js'
 export { restrictedTimeZones } from './utils/restrictedTimeZones.js'

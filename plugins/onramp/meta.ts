@@ -25,7 +25,8 @@ export const meta = {
   hooks: ['registerViews'],
   views: ['OnRampProviders'],
   errors: [
-    { name: 'OnrampApiError', description: 'The on-ramp API refused or failed, with its message: an asset no provider sells here, an amount outside the limits, a provider that could not open a checkout.' },
+    { name: 'OnrampApiError', description: 'The on-ramp API refused or failed, with its message: an asset no provider sells here, a bad amount, a provider that could not open a checkout.' },
+    { name: 'OnrampOutOfLimitsError', description: 'No provider takes the amount (400 `OUT_OF_LIMITS`); the message names the limits.' },
     { name: 'OnrampPopupClosedError', description: "'Popup closed' (spec §8): the checkout window closed before the provider took the payment; nothing was bought." },
     { name: 'OnrampOrderFailedError', description: "The provider reported the order failed, with its reason (a declined card, a payout that failed); the visitor was not charged for what did not arrive." },
   ],

@@ -10,6 +10,7 @@ import { formatFiatCents, parseFiatCents } from '../onramp/fiatCents.js'
 import { listOnrampAssets } from '../onramp/listOnrampAssets.js'
 import type { OnrampAsset, OnrampOrderStatus, OnrampPaymentMethod, OnrampProvider, OnrampProviderQuote } from '../onramp/OnrampProvider.js'
 import { badRequest } from '../utils/badRequest.js'
+import { decimalOfNumber } from '../utils/decimalOfNumber.js'
 import { isNamespaceAddress } from '../utils/isNamespaceAddress.js'
 import { readSdkParams } from '../utils/readSdkParams.js'
 import { readStringParam } from '../utils/readStringParam.js'
@@ -99,6 +100,22 @@ function field(body: Record<string, unknown>, name: string, { required = false, 
   if (typeof value !== 'string') throw badRequest(`${name} must be a string`)
   if (value.length > maxLength) throw badRequest(`${name} is too long (at most ${maxLength} characters)`)
   return value
+}
+
+/**
+ * An amount field of a body that the incumbent's client sends as a JSON number
+ * (`presetFiatAmount: 50`) and others as a decimal string (`"50"`): either, as a decimal string
+ * for the amount readers to check. A number that is not finite (`1e400` reads as Infinity) and any
+ * other type are a 400.
+ */
+function amountField(body: Record<string, unknown>, name: string, maxLength: number): string | undefined {
+  const value = body[name]
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw badRequest(`${name} must be a finite number`)
+    return decimalOfNumber(value)
+  }
+  if (value !== undefined && value !== null && typeof value !== 'string') throw badRequest(`${name} must be a number or a decimal string`)
+  return field(body, name, { maxLength })
 }
 
 /**
@@ -233,6 +250,15 @@ export async function registerOnrampRoutes(app: FastifyInstance, { storage, conf
         }
       }),
     )
+    // No provider takes this amount (each line is out of its limits): a 400 `OUT_OF_LIMITS`, as
+    // docs/server/onramp.md lists it, naming the limits and carrying the lines. A provider that
+    // takes it, or prices in its own checkout, keeps the answer a 200 with the others marked.
+    const refusals = lines.filter((l): l is Exclude<OnrampQuoteLine, { status: 'ok' }> => l.status === 'out_of_limits')
+    if (refusals.length > 0 && refusals.length === lines.length) {
+      const same = refusals.every((l) => l.message === refusals[0]?.message)
+      const message = same ? (refusals[0]?.message as string) : refusals.map((l) => `${l.name}: ${l.message}`).join('; ')
+      throw new HttpError({ status: 400, code: 'OUT_OF_LIMITS', message, data: { quotes: lines } })
+    }
     const best = lines.filter((l) => l.status === 'ok').sort((a, b) => Number(b.purchaseAmount.amount) - Number(a.purchaseAmount.amount))[0]
     // The spec's single-quote fields come from the best real quote only; with none they are absent.
     const summary = best ? { quoteId: best.quoteId, paymentTotal: best.paymentTotal, paymentSubtotal: best.paymentSubtotal, purchaseAmount: best.purchaseAmount, networkFee: best.networkFee } : {}
@@ -252,8 +278,8 @@ export async function registerOnrampRoutes(app: FastifyInstance, { storage, conf
     if (!isNamespaceAddress(asset.chainId.split(':')[0] as string, address)) throw badRequest(`destinationWallets[0].address is not a valid ${asset.chainId.split(':')[0]} address`)
     const fiatCurrency = readFiat(field(body, 'paymentCurrency', { maxLength: 8 }))
     const paymentMethod = readMethod(field(body, 'paymentMethod', { maxLength: 32 }))
-    const fiatAmount = readFiatAmount(field(body, 'presetFiatAmount', { maxLength: 20 }))
-    const cryptoAmount = readCrypto(field(body, 'presetCryptoAmount', { maxLength: 60 }), asset)
+    const fiatAmount = readFiatAmount(amountField(body, 'presetFiatAmount', 20))
+    const cryptoAmount = readCrypto(amountField(body, 'presetCryptoAmount', 60), asset)
     if (fiatAmount === undefined && cryptoAmount === undefined) throw badRequest('give presetFiatAmount or presetCryptoAmount')
     if (body.defaultExperience !== undefined && body.defaultExperience !== 'buy') throw badRequest('defaultExperience must be "buy"')
     const candidates = sold(asset)

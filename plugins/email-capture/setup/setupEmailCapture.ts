@@ -1,4 +1,4 @@
-import { isEmailAddress, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
+import { isEmailAddress, safeHttpUrl, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
 import type { EmailCaptureOptions, EmailCaptureSettings } from '../emailCapture.js'
 import { EmailCaptureError } from '../errors.js'
 
@@ -32,7 +32,9 @@ export function setupEmailCapture(portico: PluginContext, options: EmailCaptureO
     return target.href
   }
   portico.registerStore('email-capture', Object.freeze({
-    privacyPolicyUrl: options.privacyPolicyUrl,
+    // The plugin's own policy, else the site's (the Connect view's legal line links the same,
+    // by the same rule: https, or http on loopback).
+    privacyPolicyUrl: options.privacyPolicyUrl ?? safeHttpUrl(portico.options.privacyPolicyUrl),
     enabled,
     async submit(email: string) {
       const trimmed = email.trim()

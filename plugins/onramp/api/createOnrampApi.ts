@@ -1,4 +1,4 @@
-import { OnrampApiError } from '../errors.js'
+import { OnrampApiError, OnrampOutOfLimitsError } from '../errors.js'
 
 /** An asset on one network, from `/v1/onramp/options`. */
 export type OnrampAssetOption = { key: string; symbol: string; name: string; chainId: string; chainName: string; address: string | undefined; decimals: number }
@@ -31,8 +31,10 @@ const limits = (value: unknown): OnrampLimit[] =>
 /**
  * A client of a server that speaks the on-ramp API (spec §7): the Portico server or any other.
  * `url(path, params)` builds the address with the project's `projectId`, `st` and `sv`. A 4xx's
- * `message` becomes an {@link OnrampApiError} with that message; answers are checked and what
- * does not fit is dropped, never trusted (a quote line without a valid amount is no quote).
+ * `message` becomes an {@link OnrampApiError} with that message (a 400 `OUT_OF_LIMITS` an
+ * {@link OnrampOutOfLimitsError}; for a quote, its lines are the answer, each out of limits);
+ * answers are checked and what does not fit is dropped, never trusted (a quote line without a
+ * valid amount is no quote).
  *
  * @example
  * const api = createOnrampApi({ url: (path, params) => portico.services.blockchainApi.url(path, params) })
@@ -53,7 +55,12 @@ export function createOnrampApi({ url, fetch: fetchFn = (...args) => globalThis.
       parsed = undefined
     }
     if (!response.ok) {
-      const message = typeof (parsed as { message?: unknown })?.message === 'string' ? (parsed as { message: string }).message.slice(0, 300) || 'The on-ramp service failed' : 'The on-ramp service failed'
+      const refusal = parsed as { code?: unknown; message?: unknown; data?: { quotes?: unknown } } | undefined
+      const message = typeof refusal?.message === 'string' ? refusal.message.slice(0, 300) || 'The on-ramp service failed' : 'The on-ramp service failed'
+      // No provider takes the amount (docs/server/onramp.md): the limits, not a failure.
+      if (response.status === 400 && refusal?.code === 'OUT_OF_LIMITS') {
+        throw new OnrampOutOfLimitsError(message, { status: response.status, lines: Array.isArray(refusal.data?.quotes) ? refusal.data.quotes : [] })
+      }
       throw new OnrampApiError(message, { status: response.status })
     }
     if (typeof parsed !== 'object' || parsed === null) throw new OnrampApiError('The on-ramp service answered something that is not JSON', { status: response.status })
@@ -80,9 +87,20 @@ export function createOnrampApi({ url, fetch: fetchFn = (...args) => globalThis.
       return { assets, fiatCurrencies }
     },
     async quote(request: { purchaseCurrency: string; network: string; paymentCurrency: string; amount: string; amountIn: 'fiat' | 'crypto'; paymentMethod: string }): Promise<OnrampQuoteLine[]> {
-      const body = await call<{ quotes?: unknown }>('/v1/onramp/quote', request)
+      let answered: unknown
+      let refused: OnrampOutOfLimitsError | undefined
+      try {
+        const body = await call<{ quotes?: unknown }>('/v1/onramp/quote', request)
+        answered = body.quotes
+      } catch (error) {
+        // An amount no provider takes: the providers' lines say each one's limits, as a 200's
+        // out-of-limits lines do. A refusal without lines stays the error (its message names the limits).
+        if (!(error instanceof OnrampOutOfLimitsError)) throw error
+        refused = error
+        answered = error.lines.map((line) => (typeof line === 'object' && line !== null ? { ...line, status: 'out_of_limits' } : line))
+      }
       const lines: OnrampQuoteLine[] = []
-      for (const line of (Array.isArray(body.quotes) ? body.quotes : []).slice(0, 20)) {
+      for (const line of (Array.isArray(answered) ? answered : []).slice(0, 20)) {
         const provider = text(line?.provider, 32)
         if (!provider) continue
         const base = { provider, name: text(line.name, 64) || provider, paymentMethods: limits(line.paymentMethods) }
@@ -100,6 +118,7 @@ export function createOnrampApi({ url, fetch: fetchFn = (...args) => globalThis.
           lines.push({ ...base, status: 'unavailable', message: 'The provider answered a quote that does not add up' })
         } else lines.push({ ...base, status: line.status === 'out_of_limits' ? 'out_of_limits' : 'unavailable', message: text(line.message, 200) || 'No quote' })
       }
+      if (refused && lines.length === 0) throw refused
       return lines
     },
     async checkoutUrl(request: { provider: string; address: string; network: string; purchaseCurrency: string; paymentCurrency: string; paymentMethod: string; presetFiatAmount?: string; presetCryptoAmount?: string; redirectUrl?: string }): Promise<{ url: string; orderId: string }> {

@@ -2,7 +2,7 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx'
 
 import { parseDecimalUnits, type Portico } from '../../../kernel/kernel.js'
 import type { OnrampApi, OnrampAssetOption, OnrampOptions, OnrampOrder, OnrampQuoteLine } from '../api/createOnrampApi.js'
-import { OnrampOrderFailedError, OnrampPopupClosedError } from '../errors.js'
+import { OnrampOrderFailedError, OnrampOutOfLimitsError, OnrampPopupClosedError } from '../errors.js'
 
 /** Where a purchase stands: options loading, the form, quotes on their way, the checkout open, done or failed. */
 export type OnrampStatus = 'loading' | 'idle' | 'quoting' | 'ready' | 'opening' | 'waiting' | 'success' | 'failed' | 'error'
@@ -180,6 +180,17 @@ export class OnrampStore {
     const e = this.failure as { shortMessage?: unknown; message?: unknown } | undefined
     const message = e?.shortMessage ?? e?.message
     return typeof message === 'string' && message.trim() ? message : undefined
+  }
+
+  /**
+   * Why no provider takes the amount, when none does: the first provider's out-of-limits reason
+   * ("The amount must be between 10.00 and 7,500.00 USD (card)"), or the server's refusal
+   * (`OUT_OF_LIMITS`) when it sent no lines. Undefined when a provider can be chosen.
+   */
+  get outOfLimits(): string | undefined {
+    if (this.selectedQuote) return undefined
+    for (const line of this.quotes) if (line.status === 'out_of_limits') return line.message
+    return this.failure instanceof OnrampOutOfLimitsError ? this.error : undefined
   }
 
   /** Whether the visitor closed the checkout window before paying. */

@@ -318,7 +318,7 @@ export const OnrampView = observer(function OnrampView() {
           <Button disabled>{t(store.problem.key, store.problem.values)}</Button>
         ) : (
           <Button disabled={!selected || status !== 'ready'} onClick={() => void store.continueCheckout(openCheckoutWindow())}>
-            {selected ? t('onramp.continue', { provider: selected.name }) : (store.quotes.flatMap((q) => (q.status === 'out_of_limits' ? [q.message] : []))[0] ?? t('onramp.noQuotes'))}
+            {selected ? t('onramp.continue', { provider: selected.name }) : (store.outOfLimits ?? t('onramp.noQuotes'))}
           </Button>
         )}
       </div>

@@ -3,15 +3,17 @@
 // unit each: the client gets a fetch that answers like a broken or hostile server).
 import '../../helpers/eip155Loaded.js'
 import '../../helpers/onrampLoaded.js'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createPorticoKernel } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { createOnrampApi } from '../../../plugins/onramp/api/createOnrampApi.js'
-import { onramp, OnrampApiError, OnrampOrderFailedError, OnrampPopupClosedError } from '../../../plugins/onramp/index.js'
+import { onramp, OnrampApiError, OnrampOrderFailedError, OnrampOutOfLimitsError, OnrampPopupClosedError } from '../../../plugins/onramp/index.js'
 import { OnrampStore } from '../../../plugins/onramp/stores/OnrampStore.js'
+import { createSandboxOnrampProvider } from '../../../sandbox/onramp/createSandboxOnrampProvider.js'
 import { testCardOutcome } from '../../../sandbox/onramp/sandboxTestCards.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
+import { startTestServer, type TestServer } from '../../server/helpers/startTestServer.js'
 
 const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:9'] })
 
@@ -92,6 +94,73 @@ describe('the on-ramp API client', () => {
     await expect(api(() => json(200, { url: 'javascript:alert(1)', orderId: 'x' })).checkoutUrl({ provider: 'a', address: '0x1', network: 'eip155:1', purchaseCurrency: 'ETH', paymentCurrency: 'USD', paymentMethod: 'card', presetFiatAmount: '50' })).rejects.toMatchObject({ shortMessage: 'The on-ramp service returned no checkout URL' })
     await expect(api(() => json(200, { status: 'paid' })).order('x')).rejects.toThrow(OnrampApiError)
     expect((await api(() => json(200, { status: 'completed', cryptoAmount: '1e9', txHash: 'h' })).order('x')).cryptoAmount).toBeNull()
+  })
+})
+
+describe('an amount no provider takes: the server\'s 400 OUT_OF_LIMITS (issue 44)', () => {
+  // The real Portico server with the sandbox provider (cards 10.00 to 7,500.00 USD).
+  const pUsd = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+  const limit = 'The amount must be between 10.00 and 7,500.00 USD (card)'
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({
+      indexer: false,
+      chains: [{ caipNetworkId: 'eip155:31337', name: 'Devnet', rpcUrl: 'http://127.0.0.1:9', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, tokens: [{ address: pUsd, name: 'Portico USD', symbol: 'pUSD', decimals: 6, priceUsd: 1 }] }],
+      onramp: {
+        providers: [
+          createSandboxOnrampProvider({
+            origin: 'http://127.0.0.1:4700',
+            webhookSecret: 'whsec_test',
+            assets: [{ asset: { chainId: 'eip155:31337', chainName: 'Devnet', address: pUsd, symbol: 'pUSD', name: 'Portico USD', decimals: 6 }, priceUsdCents: 100n }],
+          }),
+        ],
+      },
+    })
+  })
+  afterAll(async () => {
+    await server?.dispose()
+  })
+  const kernel = async () => {
+    const portico = createPorticoKernel({ projectId: 'p1', networks: [devnet], plugins: [eip155(), onramp()], storage: memoryStorage(), endpoints: { api: server.url, blockchainApi: server.url } })
+    await portico.ready()
+    return portico
+  }
+  const request = { purchaseCurrency: 'pUSD', network: 'eip155:31337', paymentCurrency: 'USD', amountIn: 'fiat' as const, paymentMethod: 'card' }
+
+  it("reads the refusal's lines as out-of-limits quotes, and a refused checkout as an OnrampOutOfLimitsError", async () => {
+    const portico = await kernel()
+    const api = createOnrampApi({ url: (path, params) => portico.services.blockchainApi.url(path, params) })
+    expect(await api.quote({ ...request, amount: '9000' })).toEqual([{ provider: 'sandbox', name: 'Portico Sandbox Pay', status: 'out_of_limits', message: limit, paymentMethods: [{ id: 'card', min: '10.00', max: '7500.00' }] }])
+    const checkout = api.checkoutUrl({ provider: 'sandbox', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', network: 'eip155:31337', purchaseCurrency: 'pUSD', paymentCurrency: 'USD', paymentMethod: 'card', presetFiatAmount: '9000' })
+    await expect(checkout).rejects.toThrow(OnrampOutOfLimitsError)
+    await expect(checkout).rejects.toMatchObject({ shortMessage: limit, status: 400, code: 'ONRAMP_OUT_OF_LIMITS' })
+    await portico.destroy()
+  })
+
+  it('leaves the store ready with the limit to show (the view\'s Continue button says it), not a failure', async () => {
+    const portico = await kernel()
+    const store = new OnrampStore(portico, createOnrampApi({ url: (path, params) => portico.services.blockchainApi.url(path, params) }), { timeZone: 'UTC', restrictedTimeZones: [] })
+    await store.load()
+    store.setAmount('9000')
+    await store.refreshQuotes()
+    expect([store.status, store.error, store.selectedQuote, store.outOfLimits]).toEqual(['ready', undefined, undefined, limit])
+    // A valid amount brings a quote back.
+    store.setAmount('25')
+    await store.refreshQuotes()
+    expect([store.status, store.selectedQuote?.status, store.outOfLimits]).toEqual(['ready', 'ok', undefined])
+    await portico.destroy()
+  })
+
+  it("takes a server's plain 400 OUT_OF_LIMITS (no lines) as the same clear message", async () => {
+    const portico = await kernel()
+    const plain = createOnrampApi({ url: (path) => `http://127.0.0.1:9${path}`, fetch: async () => new Response(JSON.stringify({ code: 'OUT_OF_LIMITS', message: limit }), { status: 400 }) })
+    await expect(plain.quote({ ...request, amount: '9000' })).rejects.toMatchObject({ name: 'OnrampOutOfLimitsError', shortMessage: limit })
+    const store = new OnrampStore(portico, plain, { timeZone: 'UTC', restrictedTimeZones: [] })
+    store.options = { assets: [{ key: 'eip155:31337|pUSD', symbol: 'pUSD', name: 'Portico USD', chainId: 'eip155:31337', chainName: 'Devnet', address: pUsd, decimals: 6 }], fiatCurrencies: [{ id: 'USD', limits: [] }] }
+    store.setAmount('9000')
+    await store.refreshQuotes()
+    expect([store.status, store.error, store.outOfLimits]).toEqual(['error', limit, limit])
+    await portico.destroy()
   })
 })
 

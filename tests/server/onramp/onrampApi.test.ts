@@ -112,15 +112,30 @@ describe('POST /v1/onramp/quote', () => {
     expect(eur.body.purchaseAmount).toEqual({ amount: '0.721966666', currency: 'SOL' })
   })
 
-  it('says an amount is outside the limits instead of quoting it, and has no single quote then', async () => {
+  it("refuses an amount no provider takes with a 400 OUT_OF_LIMITS (docs/server/onramp.md), naming the limit and carrying each provider's line", async () => {
     for (const amount of ['9.99', '7500.01', '25000']) {
       const { status, body } = await quote({ purchaseCurrency: 'pUSD', paymentCurrency: 'USD', amount, network: devnet })
-      expect(status).toBe(200)
+      expect(status, amount).toBe(400)
+      expect(body.code).toBe('OUT_OF_LIMITS')
+      expect(body.message).toBe('The amount must be between 10.00 and 7,500.00 USD (card)')
       expect(body.purchaseAmount).toBeUndefined()
-      expect(body.quotes[0]).toMatchObject({ provider: 'sandbox', status: 'out_of_limits', message: 'The amount must be between 10.00 and 7,500.00 USD (card)' })
+      expect(body.data.quotes.map((q: { provider: string; status: string; message: string }) => `${q.provider}:${q.status}:${q.message}`)).toEqual([
+        'sandbox:out_of_limits:The amount must be between 10.00 and 7,500.00 USD (card)',
+        'moonpay:out_of_limits:The amount must be between 10.00 and 7,500.00 USD (card)',
+      ])
     }
+    // Providers refusing for different reasons: each is named in the message.
+    const bank = await quote({ purchaseCurrency: 'pUSD', paymentCurrency: 'USD', amount: '30000', network: devnet, paymentMethod: 'bank_account' })
+    expect(bank.status).toBe(400)
+    expect(bank.body).toMatchObject({ code: 'OUT_OF_LIMITS', message: 'Portico Sandbox Pay: bank_account is not a payment method this provider takes in USD; MoonPay: The amount must be between 10.00 and 25,000.00 USD (bank account)' })
+  })
+
+  it('answers 200 when some provider takes the amount, with the others marked out_of_limits in their lines', async () => {
     const bank = await quote({ purchaseCurrency: 'pUSD', paymentCurrency: 'USD', amount: '50', network: devnet, paymentMethod: 'bank_account' })
-    expect(bank.body.quotes[0]).toMatchObject({ status: 'out_of_limits', message: 'bank_account is not a payment method this provider takes in USD' })
+    expect(bank.status).toBe(200)
+    expect(bank.body.purchaseAmount).toBeUndefined()
+    expect(bank.body.quotes[0]).toMatchObject({ provider: 'sandbox', status: 'out_of_limits', message: 'bank_account is not a payment method this provider takes in USD' })
+    expect(bank.body.quotes[1]).toMatchObject({ provider: 'moonpay', status: 'unavailable', message: 'MoonPay shows its price in its own checkout' })
   })
 
   it('refuses hostile input with a 400 and a message', async () => {
@@ -221,6 +236,48 @@ describe('POST /v1/generators/onrampurl', () => {
     expect(body.url).toBe(`http://127.0.0.1:4700/sandbox/onramp?orderId=${body.orderId}&chainId=eip155%3A31337&asset=${pUsd}&walletAddress=${user}&fiatCurrency=USD&fiatAmount=50.00`)
     const order = await get(`/v1/onramp/orders/${body.orderId}?projectId=p1`)
     expect(order.body).toMatchObject({ orderId: body.orderId, provider: 'sandbox', status: 'created', chainId: devnet, purchaseCurrency: 'pUSD', address: user, fiatAmount: '50.00', txHash: null })
+  })
+
+  it("takes the preset amounts as numbers, as the incumbent's client sends them (issue 44), and as numeric strings", async () => {
+    const orderOf = async (answer: { status: number; body: { orderId: string; message?: string } }) => {
+      expect(answer.status, answer.body.message).toBe(200)
+      return (await get(`/v1/onramp/orders/${answer.body.orderId}?projectId=p1`)).body as { fiatAmount: string | null; cryptoAmount: string | null }
+    }
+    expect((await orderOf(await generate({ presetFiatAmount: 50 }))).fiatAmount).toBe('50.00')
+    expect((await orderOf(await generate({ presetFiatAmount: 49.99 }))).fiatAmount).toBe('49.99')
+    expect((await orderOf(await generate({ presetFiatAmount: '75.5' }))).fiatAmount).toBe('75.50')
+    const eth = { provider: 'transak', destinationWallets: [{ address: user, blockchains: [devnet], assets: ['ETH'] }], presetFiatAmount: undefined }
+    expect((await orderOf(await generate({ ...eth, presetCryptoAmount: 0.25 }))).cryptoAmount).toBe('0.25')
+    // A number JavaScript writes with an exponent is still the exact decimal.
+    expect((await orderOf(await generate({ ...eth, presetCryptoAmount: 5e-7 }))).cryptoAmount).toBe('0.0000005')
+    const transak = new URL((await generate({ ...eth, presetFiatAmount: 120 })).body.url)
+    expect(transak.searchParams.get('fiatAmount')).toBe('120.00')
+  })
+
+  it('refuses a preset amount that is not a positive finite number with a clear 400, and records no order for it', async () => {
+    const before = (server.db.prepare('SELECT COUNT(*) AS n FROM onramp_orders').get() as { n: number }).n
+    const body = (preset: string) =>
+      `{"destinationWallets":[{"address":"${user}","blockchains":["${devnet}"],"assets":["pUSD"]}],"defaultNetwork":"${devnet}","provider":"sandbox",${preset}}`
+    const bad: [string, RegExp][] = [
+      ['"presetFiatAmount":1e400', /presetFiatAmount must be a finite number/],
+      ['"presetFiatAmount":-1e400', /presetFiatAmount must be a finite number/],
+      ['"presetFiatAmount":"NaN"', /positive fiat amount/],
+      ['"presetFiatAmount":"Infinity"', /positive fiat amount/],
+      ['"presetFiatAmount":-5', /positive fiat amount/],
+      ['"presetFiatAmount":0', /positive fiat amount/],
+      ['"presetFiatAmount":49.999', /positive fiat amount/],
+      ['"presetFiatAmount":{"amount":50}', /presetFiatAmount must be a number or a decimal string/],
+      ['"presetFiatAmount":[50]', /presetFiatAmount must be a number or a decimal string/],
+      ['"presetFiatAmount":true', /presetFiatAmount must be a number or a decimal string/],
+      ['"presetCryptoAmount":-0.5', /positive decimal of pUSD/],
+      ['"presetCryptoAmount":{}', /presetCryptoAmount must be a number or a decimal string/],
+    ]
+    for (const [preset, message] of bad) {
+      const answer = await post('/v1/generators/onrampurl?projectId=p1', body(preset))
+      expect(answer.status, preset).toBe(400)
+      expect(answer.body.message, preset).toMatch(message)
+    }
+    expect((server.db.prepare('SELECT COUNT(*) AS n FROM onramp_orders').get() as { n: number }).n).toBe(before)
   })
 
   it('refuses hostile input with a 4xx and a message, and records no order for it', async () => {

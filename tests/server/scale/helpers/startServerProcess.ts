@@ -21,21 +21,33 @@ export type ServerProcess = {
   stop(): Promise<void>
 }
 
+export type StartServerProcessOptions = {
+  /**
+   * Whether the config is merged over the test defaults (no chains, no indexer, any project id
+   * accepted from loopback); `false` writes it exactly as given, as an operator's file (default true).
+   */
+  defaults?: boolean
+  /** More environment for the process (`DATABASE_URL`, `REDIS_URL`, which override the file). */
+  env?: Record<string, string>
+}
+
 /**
  * Starts the real server (`npx tsx server/main.ts config.json`) as a child process with the
- * given config (merged over: no chains, no indexer, any project id accepted from loopback).
+ * given config (merged over: no chains, no indexer, any project id accepted from loopback, unless
+ * `defaults: false`).
  *
  * @example
  * const a = await startServerProcess({ database: { url }, redis: { url: redisUrl } })
+ * const asDocumented = await startServerProcess(configFromDocs, { defaults: false, env: { DATABASE_URL: url } })
  */
-export async function startServerProcess(config: Record<string, unknown>): Promise<ServerProcess> {
+export async function startServerProcess(config: Record<string, unknown>, { defaults = true, env = {} }: StartServerProcessOptions = {}): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'portico-instance-'))
   const port = await freeLoopbackPort()
   const file = join(dir, 'portico.json')
-  writeFileSync(file, JSON.stringify({ dataDir: './data', chains: [], indexer: false, defaultProject: {}, ...config }))
+  writeFileSync(file, JSON.stringify(defaults ? { dataDir: './data', chains: [], indexer: false, defaultProject: {}, ...config } : config))
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', file], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

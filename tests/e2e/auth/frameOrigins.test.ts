@@ -1,0 +1,209 @@
+// Which sites may embed the sandbox's wallet frame (issue 44): a developer's own site on any
+// loopback origin (http://127.0.0.1:*, http://localhost:*, http://[::1]:*), as the sandbox's API
+// accepts them, and nothing else. The frame's header says so; a page served by this test on
+// another loopback port embeds the frame and logs in by email through it (the code read from the
+// sandbox's mailbox), its wallet signing a message verified here; a page on localhost embeds and
+// connects; [::1] is named but Chromium ignores an IPv6 source; a page on any other origin can
+// neither embed the frame nor connect to it.
+import { createServer, type Server } from 'node:http'
+import type { Frame, Page } from 'playwright-core'
+import { type Address, type Hex, toHex, verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../../helpers/chromium.js'
+import { freeLoopbackPort } from '../../helpers/engines.js'
+import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+
+type SandboxJson = { auth: { walletOrigin: string } }
+type Mail = { id: number; to: string[]; subject: string; text: string }
+type Answer = { id?: number; event?: string; result?: unknown; error?: { code: string; message: string } }
+type SiteWindow = Window & { wallet?: { ask(method: string, params?: unknown): Promise<Answer> } }
+
+let sandbox: TestSandbox
+let walletOrigin: string
+let frameUrl: string
+/** The developer's own site: a plain page on another loopback port (127.0.0.1 and ::1) that embeds the wallet frame. */
+const sites: Server[] = []
+let sitePort: number
+
+const sitePage = (src: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>My dapp</title></head><body><h1>My dapp</h1><iframe id="wallet" title="Wallet" src="${src}"></iframe></body></html>`
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ reuseFromEnv: true })
+  walletOrigin = ((await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson).auth.walletOrigin
+  frameUrl = `${walletOrigin}/auth/v1/frame?projectId=demo`
+  sitePort = await freeLoopbackPort()
+  // One port on both loopback addresses, so http://localhost:<port> is the site whichever one
+  // Chromium picks for the name.
+  for (const host of ['127.0.0.1', '::1']) {
+    const site = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      response.end(sitePage(frameUrl))
+    })
+    await new Promise<void>((resolve, reject) => site.once('error', reject).listen(sitePort, host, resolve))
+    sites.push(site)
+  }
+})
+
+afterAll(async () => {
+  for (const site of sites) {
+    site.closeAllConnections()
+    await new Promise<void>((resolve) => site.close(() => resolve()))
+  }
+  await sandbox?.stop()
+})
+
+/** The wallet frame inside `page`, once its document is the frame page (undefined when the browser refused to render it). */
+async function loadedFrame(page: Page): Promise<Frame | undefined> {
+  const deadline = Date.now() + 5_000
+  while (Date.now() < deadline) {
+    const frame = page.frames().find((f) => f.url().startsWith(frameUrl))
+    if (frame && (await frame.evaluate(() => document.getElementById('portico-frame-config') !== null).catch(() => false))) return frame
+    await page.waitForTimeout(100)
+  }
+  return undefined
+}
+
+/** Connects the page to the frame the way the auth plugin does (a port over postMessage) and keeps an `ask` on window. */
+async function connectToFrame(page: Page): Promise<Answer> {
+  return page.evaluate(
+    (origin) =>
+      new Promise<Answer>((resolve) => {
+        const frame = (document.getElementById('wallet') as HTMLIFrameElement).contentWindow!
+        const channel = new MessageChannel()
+        const waiting = new Map<number, (answer: Answer) => void>()
+        let next = 1
+        channel.port1.onmessage = (event: MessageEvent<Answer>) => {
+          if (event.data.event === 'ready') resolve(event.data)
+          if (typeof event.data.id === 'number') waiting.get(event.data.id)?.(event.data)
+        }
+        ;(window as SiteWindow).wallet = {
+          ask: (method, params) =>
+            new Promise((answer) => {
+              const id = next++
+              waiting.set(id, answer)
+              channel.port1.postMessage({ id, method, ...(params === undefined ? {} : { params }) })
+            }),
+        }
+        frame.postMessage({ type: 'portico-auth:connect', version: 1 }, origin, [channel.port2])
+        setTimeout(() => resolve({ event: 'no answer in 5 s' }), 5_000)
+      }),
+    walletOrigin,
+  )
+}
+
+const ask = (page: Page, method: string, params?: unknown) => page.evaluate(({ method, params }) => (window as SiteWindow).wallet!.ask(method, params), { method, params })
+
+/** The newest login code the sandbox's mailbox holds for `to`. */
+async function codeFor(to: string): Promise<string> {
+  let found: Mail | undefined
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await fetch(`${sandbox.url}/sandbox/mail.json`)).json()) as { messages: Mail[] }
+      found = messages.find((m) => m.to.includes(to) && /login code/i.test(m.subject))
+      return found !== undefined
+    }, { timeout: 20_000 })
+    .toBe(true)
+  const code = /\b(\d{6})\b/.exec(found!.text)?.[1]
+  if (!code) throw new Error(`No code in "${found!.subject}"`)
+  return code
+}
+
+async function asVisitor(act: (visitor: SandboxPage) => Promise<void>): Promise<void> {
+  const visitor = await openSandboxPage()
+  try {
+    visitor.page.setDefaultTimeout(20_000)
+    await act(visitor)
+    expect(await visitor.cspViolations().catch(() => [])).toEqual([])
+    expect(visitor.pageErrors).toEqual([])
+    expect(visitor.blocked).toEqual([])
+  } finally {
+    await visitor.close()
+  }
+}
+
+describe("the sandbox's wallet frame and loopback sites", () => {
+  it('names every loopback origin, and nothing else, in the frame\'s frame-ancestors', async () => {
+    const csp = (await fetch(frameUrl)).headers.get('content-security-policy') ?? ''
+    expect(/frame-ancestors ([^;]+)/.exec(csp)?.[1]?.split(' ')).toEqual(['http://127.0.0.1:*', 'http://localhost:*', 'http://[::1]:*'])
+  })
+
+  it("lets a developer's own site on another loopback port embed it and log in by email: the wallet signs for that site", async () => {
+    await asVisitor(async ({ page }) => {
+      await page.goto(`http://127.0.0.1:${sitePort}/`)
+      expect(await loadedFrame(page), 'the frame rendered inside the site').toBeDefined()
+      expect(await connectToFrame(page)).toEqual({ event: 'ready' })
+      const email = `dev-site-${Date.now().toString(36)}@example.com`
+      const sent = await ask(page, 'emailStart', { email })
+      expect(sent.error).toBeUndefined()
+      const verified = await ask(page, 'emailVerify', { code: await codeFor(email) })
+      expect(verified.error).toBeUndefined()
+      const state = verified.result as { user: { email: string }; accounts: { eip155: Address } }
+      expect(state.user.email).toBe(email)
+      const message = toHex('Signed for a site on another loopback port')
+      const signed = await ask(page, 'request', { chainId: 'eip155:31337', method: 'personal_sign', params: [message, state.accounts.eip155] })
+      expect(signed.error).toBeUndefined()
+      expect(await verifyMessage({ address: state.accounts.eip155, message: { raw: message }, signature: signed.result as Hex })).toBe(true)
+    })
+  }, 90_000)
+
+  it('lets a site on localhost (any port) embed it and connect', async () => {
+    await asVisitor(async ({ page }) => {
+      await page.goto(`http://localhost:${sitePort}/`)
+      expect(await loadedFrame(page)).toBeDefined()
+      expect(await connectToFrame(page)).toEqual({ event: 'ready' })
+      expect((await ask(page, 'status')).result).toEqual({})
+    })
+  }, 60_000)
+
+  it('is named for [::1] too, but Chromium drops that source (CSP has no form for IPv6 addresses): a site on [::1] is refused, as the guide says', async () => {
+    const visitor = await openSandboxPage()
+    try {
+      const console: string[] = []
+      visitor.page.on('console', (message) => console.push(message.text()))
+      await visitor.page.goto(`http://[::1]:${sitePort}/`)
+      expect(await loadedFrame(visitor.page)).toBeUndefined()
+      expect(console.join('\n')).toMatch(/violates the following Content Security Policy directive: "frame-ancestors http:\/\/127\.0\.0\.1:\* http:\/\/localhost:\*"/)
+    } finally {
+      await visitor.close()
+    }
+  }, 60_000)
+})
+
+describe('the wallet frame refuses other sites', () => {
+  it('cannot be embedded by another origin, nor connected to from one', async () => {
+    // A page on an origin that is not loopback, answered by this test (nothing leaves the machine).
+    // Chromium's local-network checks would stop its frame request before the frame's own policy
+    // could: they are off here, so what refuses it is frame-ancestors (the console says so).
+    const browser = await launchChromium(['--disable-features=LocalNetworkAccessChecks'])
+    try {
+      const { context, blocked } = await newLoopbackContext(browser)
+      const page = await context.newPage()
+      const console: string[] = []
+      page.on('console', (message) => console.push(message.text()))
+      const stranger = 'http://stranger.example'
+      await context.route(`${stranger}/stranger`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: sitePage(frameUrl) }))
+      await page.goto(`${stranger}/stranger`)
+      expect(await loadedFrame(page)).toBeUndefined()
+      expect(console.join('\n')).toMatch(/Framing '[^']+' violates the following Content Security Policy directive: "frame-ancestors /)
+      // Opened as a window (frame-ancestors does not apply), it ignores the stranger's connect.
+      const answers = await page.evaluate(async (url) => {
+        const win = window.open(url, 'w', 'popup')!
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        const channel = new MessageChannel()
+        const answers: unknown[] = []
+        channel.port1.onmessage = (event) => answers.push(event.data)
+        win.postMessage({ type: 'portico-auth:connect', version: 1 }, new URL(url).origin, [channel.port2])
+        channel.port1.postMessage({ id: 1, method: 'status' })
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        win.close()
+        return answers
+      }, frameUrl)
+      expect(answers).toEqual([])
+      expect(blocked).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 60_000)
+})
