@@ -76,6 +76,9 @@ import type { WalletConnector } from './types/wallet.js'
 import { version } from './version.js'
 
 /** The public state contract: a plain snapshot the UI and site owners read. */
+/** Made by `createPortico`'s handle for a probe that failed, once the kernel has loaded (not in a page's first bytes). */
+export { StartupProbeError } from './errors/startup.js'
+
 export type PorticoState = {
   open: boolean
   view: View

@@ -104,7 +104,7 @@ export {
   InvalidThemeVariableError,
   SiweAndSiwxError,
 } from './errors/options.js'
-export { NoAnswerError, NoPluginForHookError, PluginHooksDeclaredError, PluginHooksNotFoundError, PluginNotLoadedError, PluginRequiredError, PluginSetupError, StartupProbeError } from './errors/plugin.js'
+export { NoAnswerError, NoPluginForHookError, PluginHooksDeclaredError, PluginHooksNotFoundError, PluginNotLoadedError, PluginRequiredError, PluginSetupError } from './errors/plugin.js'
 export { ProviderRpcError, readCode } from './errors/ProviderRpcError.js'
 export { CallsStatusNotApprovedError, CallsStatusTimeoutError, InvalidCallsError, InvalidWalletAnswerError, MissingCapabilitiesAddressError, SequentialCallsError, UserOperationReceiptError } from './errors/calls.js'
 export { nodeErrorMessages, rpcErrorCodes, userRejectionCodes } from './errors/rpcErrorCodes.js'

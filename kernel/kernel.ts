@@ -4,6 +4,7 @@
 // plugins' lazily loaded code import it.
 export * from './index.js'
 export { createPorticoKernel } from './createPorticoKernel.js'
+export { StartupProbeError } from './errors/startup.js'
 export { createPluginContext } from './plugin/createPluginContext.js'
 export { pluginContextCatalogue } from './plugin/createPluginContext.js'
 export { readonlyStores, storeMethods, StoreIsReadOnlyError } from './stores/readonlyStores.js'

@@ -117,7 +117,6 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     window: typeof window === 'undefined' ? undefined : window,
     now: () => Date.now(),
   })
-  for (const error of probes.errors) queuedErrors.push({ error, context: { action: 'startup' } })
   let startState = startup.state
   let kernel: Portico | undefined
   let loading: Promise<Portico> | undefined
@@ -140,11 +139,12 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     if (kernel) return Promise.resolve(kernel)
     if (destroyed) return Promise.reject(new BaseError('This Portico instance was destroyed'))
     loading ??= Promise.all([import('../createPorticoKernel.js'), loadPlugins(options.plugins)])
-      .then(([{ createPorticoKernel }]) => {
+      .then(([{ createPorticoKernel, StartupProbeError }]) => {
         if (kernel) return kernel
         if (destroyed) throw new BaseError('This Portico instance was destroyed')
         const created = createPorticoKernel(options, { validated: true, onEvent: (event: PorticoEvent) => notify(eventListeners, event) })
         kernel = created
+        for (const failure of probes.failures.splice(0)) created.reportError(new StartupProbeError(failure), { action: 'startup' })
         for (const { error, context } of queuedErrors.splice(0)) created.reportError(error, context)
         created.subscribe('state', (state) => notify(stateListeners, state))
         // The kernel's first state may differ from the startup one (a stored network no longer offered).

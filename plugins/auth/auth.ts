@@ -1,7 +1,6 @@
 import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { FrameDocument } from './client/mountFrame.js'
 import type { OpenFrameReturnType } from './client/openFrame.js'
-import { messages } from './messages.js'
 import { meta } from './meta.js'
 
 export type AuthOptions = {
@@ -41,6 +40,8 @@ export type AuthSettings = Readonly<{
 }>
 
 let setupAuth: typeof import('./setup/setupAuth.js').setupAuth | undefined
+/** The plugin's English strings, loaded with its setup (`load()`). */
+let englishMessages: Readonly<Record<string, string>> | undefined
 
 /**
  * The auth connector plugin (issue 23): email one-time-code and social login with an embedded
@@ -64,13 +65,19 @@ export function auth(options: AuthOptions, environment: AuthEnvironment = {}): P
     kind: 'connector',
     version,
     meta,
-    messages,
+    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
+    get messages() {
+      return englishMessages
+    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code (its MobX store, connectors and taps) loads with the kernel, not with the page (issue 44).
     async load() {
-      setupAuth ??= (await import('./setup/setupAuth.js')).setupAuth
+      if (setupAuth) return
+      const loaded = await import('./setup/setupAuth.js')
+      setupAuth = loaded.setupAuth
+      englishMessages = loaded.messages
     },
     setup(portico) {
       if (!setupAuth) throw new PluginNotLoadedError({ plugin: 'auth' })

@@ -1,11 +1,12 @@
 import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
-import { messages } from './messages.js'
 import { meta } from './meta.js'
 
 /** The calls plugin takes no options: `calls()`. */
 export type CallsOptions = Record<string, never>
 
 let setupCalls: typeof import('./setup/setupCalls.js').setupCalls | undefined
+/** The plugin's English strings, loaded with its setup (`load()`). */
+let englishMessages: Readonly<Record<string, string>> | undefined
 
 /**
  * The EIP-5792 and smart-account plugin. The handle's `getCapabilities`, `sendCalls`,
@@ -32,12 +33,18 @@ export function calls(options: CallsOptions = {}): Plugin<PluginContext> {
     kind: 'feature',
     version,
     meta,
-    messages,
+    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
+    get messages() {
+      return englishMessages
+    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     async load() {
-      setupCalls ??= (await import('./setup/setupCalls.js')).setupCalls
+      if (setupCalls) return
+      const loaded = await import('./setup/setupCalls.js')
+      setupCalls = loaded.setupCalls
+      englishMessages = loaded.messages
     },
     setup(portico) {
       if (!setupCalls) throw new PluginNotLoadedError({ plugin: 'calls' })

@@ -1,5 +1,4 @@
 import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
-import { messages } from './messages.js'
 import { meta } from './meta.js'
 
 export type EmailCaptureOptions = {
@@ -27,6 +26,8 @@ export type EmailCaptureSettings = Readonly<{
 }>
 
 let setupEmailCapture: typeof import('./setup/setupEmailCapture.js').setupEmailCapture | undefined
+/** The plugin's English strings, loaded with its setup (`load()`). */
+let englishMessages: Readonly<Record<string, string>> | undefined
 
 /**
  * The email-capture feature plugin: the DataCapture view asks a connected visitor for an email
@@ -46,13 +47,19 @@ export function emailCapture(options: EmailCaptureOptions = {}): Plugin<PluginCo
     kind: 'feature',
     version,
     meta,
-    messages,
+    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
+    get messages() {
+      return englishMessages
+    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
     async load() {
-      setupEmailCapture ??= (await import('./setup/setupEmailCapture.js')).setupEmailCapture
+      if (setupEmailCapture) return
+      const loaded = await import('./setup/setupEmailCapture.js')
+      setupEmailCapture = loaded.setupEmailCapture
+      englishMessages = loaded.messages
     },
     setup(portico) {
       if (!setupEmailCapture) throw new PluginNotLoadedError({ plugin: 'email-capture' })

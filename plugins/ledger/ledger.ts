@@ -1,6 +1,5 @@
 import { definePlugin, PluginNotLoadedError, version, type BalanceResult, type Plugin, type PluginContext, type View } from '../../kernel/index.js'
 import type { LedgerNamespace } from './constants.js'
-import { messages } from './messages.js'
 import { meta } from './meta.js'
 import type { LedgerApp, LedgerDeviceOptions } from './transport/LedgerDevice.js'
 import type { LedgerTransportOption } from './transport/transportKinds.js'
@@ -49,6 +48,8 @@ export type LedgerControls = Readonly<{
 }>
 
 let setupLedger: typeof import('./setup/setupLedger.js').setupLedger | undefined
+/** The plugin's English strings, loaded with its setup (`load()`). */
+let englishMessages: Readonly<Record<string, string>> | undefined
 
 /**
  * The Ledger connector plugin (issue 25, docs/guides/hardware-wallets.md): a `Ledger` connector
@@ -71,13 +72,19 @@ export function ledger(options: LedgerOptions = {}, environment: LedgerEnvironme
     kind: 'connector',
     version,
     meta,
-    messages,
+    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
+    get messages() {
+      return englishMessages
+    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
     async load() {
-      setupLedger ??= (await import('./setup/setupLedger.js')).setupLedger
+      if (setupLedger) return
+      const loaded = await import('./setup/setupLedger.js')
+      setupLedger = loaded.setupLedger
+      englishMessages = loaded.messages
     },
     setup(portico) {
       if (!setupLedger) throw new PluginNotLoadedError({ plugin: 'ledger' })

@@ -1,6 +1,5 @@
 import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { ProfileApi } from './api/createProfileApi.js'
-import { messages } from './messages.js'
 import { meta } from './meta.js'
 
 export type NamesOptions = {
@@ -33,6 +32,8 @@ export function coinTypeOf(chainId: number): number {
 }
 
 let setupNames: typeof import('./setup/setupNames.js').setupNames | undefined
+/** The plugin's English strings, loaded with its setup (`load()`). */
+let englishMessages: Readonly<Record<string, string>> | undefined
 
 /**
  * The names feature plugin (eip155): the connected account's name and avatar (the zone's, else
@@ -54,13 +55,19 @@ export function names(options: NamesOptions = {}): Plugin<PluginContext> {
     kind: 'feature',
     version,
     meta,
-    messages,
+    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
+    get messages() {
+      return englishMessages
+    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
     async load() {
-      setupNames ??= (await import('./setup/setupNames.js')).setupNames
+      if (setupNames) return
+      const loaded = await import('./setup/setupNames.js')
+      setupNames = loaded.setupNames
+      englishMessages = loaded.messages
     },
     setup(portico) {
       if (!setupNames) throw new PluginNotLoadedError({ plugin: 'names' })

@@ -1,5 +1,4 @@
 import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
-import { messages } from './messages.js'
 import { meta } from './meta.js'
 
 export type OnrampOptions = {
@@ -19,6 +18,8 @@ export type OnrampOptions = {
 export type OnrampSettings = Readonly<OnrampOptions>
 
 let setupOnramp: typeof import('./setup/setupOnramp.js').setupOnramp | undefined
+/** The plugin's English strings, loaded with its setup (`load()`). */
+let englishMessages: Readonly<Record<string, string>> | undefined
 
 /**
  * The on-ramp feature plugin: a "Buy" action on the Account view (first, spec order) of eip155
@@ -38,13 +39,19 @@ export function onramp(options: OnrampOptions = {}): Plugin<PluginContext> {
     kind: 'feature',
     version,
     meta,
-    messages,
+    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
+    get messages() {
+      return englishMessages
+    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
     async load() {
-      setupOnramp ??= (await import('./setup/setupOnramp.js')).setupOnramp
+      if (setupOnramp) return
+      const loaded = await import('./setup/setupOnramp.js')
+      setupOnramp = loaded.setupOnramp
+      englishMessages = loaded.messages
     },
     setup(portico) {
       if (!setupOnramp) throw new PluginNotLoadedError({ plugin: 'onramp' })

@@ -1,5 +1,4 @@
 import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
-import { messages } from './messages.js'
 import { meta } from './meta.js'
 import type { SendStore } from './stores/SendStore.js'
 
@@ -17,6 +16,8 @@ export type SendPluginStore = {
 }
 
 let setupSend: typeof import('./setup/setupSend.js').setupSend | undefined
+/** The plugin's English strings, loaded with its setup (`load()`). */
+let englishMessages: Readonly<Record<string, string>> | undefined
 
 /**
  * The send feature plugin: a "Send" action on the Account view (last, spec order) for every
@@ -37,13 +38,19 @@ export function send(options: SendOptions = {}): Plugin<PluginContext> {
     kind: 'feature',
     version,
     meta,
-    messages,
+    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
+    get messages() {
+      return englishMessages
+    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
     async load() {
-      setupSend ??= (await import('./setup/setupSend.js')).setupSend
+      if (setupSend) return
+      const loaded = await import('./setup/setupSend.js')
+      setupSend = loaded.setupSend
+      englishMessages = loaded.messages
     },
     setup(portico) {
       if (!setupSend) throw new PluginNotLoadedError({ plugin: 'send' })

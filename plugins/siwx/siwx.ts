@@ -1,9 +1,10 @@
 import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
-import { messages } from './messages.js'
 import { meta } from './meta.js'
 import type { SiwxOptions } from './types.js'
 
 let setupSiwx: typeof import('./setup/setupSiwx.js').setupSiwx | undefined
+/** The plugin's English strings, loaded with its setup (`load()`). */
+let englishMessages: Readonly<Record<string, string>> | undefined
 
 /**
  * Sign-in with X (CAIP-122): after connecting — and when the account or network changes — a
@@ -23,13 +24,19 @@ export function siwx(options: SiwxOptions = {}): Plugin<PluginContext> {
     kind: 'feature',
     version,
     meta,
-    messages,
+    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
+    get messages() {
+      return englishMessages
+    },
     // Other locales load only when a site asks for them (`<PorticoProvider locale="fr">`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code (the flow, its MobX store, the verifier) loads with the kernel, not with the page (issue 44).
     async load() {
-      setupSiwx ??= (await import('./setup/setupSiwx.js')).setupSiwx
+      if (setupSiwx) return
+      const loaded = await import('./setup/setupSiwx.js')
+      setupSiwx = loaded.setupSiwx
+      englishMessages = loaded.messages
     },
     setup(portico) {
       if (!setupSiwx) throw new PluginNotLoadedError({ plugin: 'siwx' })

@@ -1,5 +1,4 @@
 import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
-import { messages } from './messages.js'
 import { meta } from './meta.js'
 
 export type SwapOptions = {
@@ -13,6 +12,8 @@ export type SwapOptions = {
 export type SwapSettings = Readonly<SwapOptions>
 
 let setupSwap: typeof import('./setup/setupSwap.js').setupSwap | undefined
+/** The plugin's English strings, loaded with its setup (`load()`). */
+let englishMessages: Readonly<Record<string, string>> | undefined
 
 /**
  * The swap feature plugin: a "Swap" action on the Account view (before Receive and Send, spec
@@ -32,13 +33,19 @@ export function swap(options: SwapOptions = {}): Plugin<PluginContext> {
     kind: 'feature',
     version,
     meta,
-    messages,
+    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
+    get messages() {
+      return englishMessages
+    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
     async load() {
-      setupSwap ??= (await import('./setup/setupSwap.js')).setupSwap
+      if (setupSwap) return
+      const loaded = await import('./setup/setupSwap.js')
+      setupSwap = loaded.setupSwap
+      englishMessages = loaded.messages
     },
     setup(portico) {
       if (!setupSwap) throw new PluginNotLoadedError({ plugin: 'swap' })

@@ -1,5 +1,5 @@
-// Issue 44: every first-party connector and feature plugin but the lead's (eip155, walletconnect,
-// safe) keeps its setup behind `load()`, as eip155 does: the factory module a page imports holds its
+// Issue 44: every first-party connector and feature plugin (but safe, whose setup is a one-line
+// loader) keeps its setup behind `load()`, as eip155 does: the factory module a page imports holds its
 // name, meta, English strings and options, and `load()` imports ./setup/setup<Name>.js. Two checks
 // per plugin: the factory's static module graph (read from esbuild's metafile, so type-only imports
 // do not count) reaches nothing of the plugin but its meta, messages and constants, the kernel only
@@ -37,6 +37,7 @@ const cases: Case[] = [
   { name: 'send', factory: 'plugins/send/send.ts', exportName: 'send', setupModule: 'plugins/send/setup/setupSend.ts' },
   { name: 'siwx', factory: 'plugins/siwx/siwx.ts', exportName: 'siwx', setupModule: 'plugins/siwx/setup/setupSiwx.ts' },
   { name: 'swap', factory: 'plugins/swap/swap.ts', exportName: 'swap', setupModule: 'plugins/swap/setup/setupSwap.ts' },
+  { name: 'walletconnect', factory: 'plugins/walletconnect/walletConnect.ts', exportName: 'walletConnect', setupModule: 'plugins/walletconnect/setup/setupWalletConnect.ts' },
 ]
 
 /** The factory module's metafile: bundled from source as a page's bundler would, nothing written. */

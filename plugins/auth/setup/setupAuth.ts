@@ -21,6 +21,9 @@ import { AuthStore } from '../store/AuthStore.js'
 import { detectTelegramPlatform, filterSocials } from '../utils/filterSocials.js'
 import { readSocialMessage } from '../utils/readSocialMessage.js'
 
+// The English strings load with the setup; the factory's `messages` reads them after `load()`.
+export { messages } from '../messages.js'
+
 const pluginName = 'auth'
 
 /** Maps a frame error on a wallet request to the provider codes the chain plugins understand. */

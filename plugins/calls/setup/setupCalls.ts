@@ -2,6 +2,9 @@ import { canSwitchAccountType, type ConnectionAccount, type Disposer, type Plugi
 import type { CallsApi } from '../../../kernel/plugin/callsApi.js'
 import type { WalletRequester } from '../eip155/detectAccountType.js'
 
+// The English strings load with the setup; the factory's `messages` reads them after `load()`.
+export { messages } from '../messages.js'
+
 /**
  * What the plugin's store holds: the kernel's EIP-5792 and account-type actions ({@link CallsApi}),
  * and the account types the eip155 plugin asks for each connection and account change.

@@ -2,6 +2,9 @@ import { isEmailAddress, safeHttpUrl, type Disposer, type PluginContext } from '
 import type { EmailCaptureOptions, EmailCaptureSettings } from '../emailCapture.js'
 import { EmailCaptureError } from '../errors.js'
 
+// The English strings load with the setup; the factory's `messages` reads them after `load()`.
+export { messages } from '../messages.js'
+
 const view = 'DataCapture'
 const askedKey = 'portico-email-capture-asked'
 

@@ -6,6 +6,9 @@ import type { LedgerDevice } from '../transport/LedgerDevice.js'
 import { loadLedgerDevice } from '../transport/loadLedgerDevice.js'
 import { ledgerVendorId, pickTransport } from '../transport/transportKinds.js'
 
+// The English strings load with the setup; the factory's `messages` reads them after `load()`.
+export { messages } from '../messages.js'
+
 const pluginName = 'ledger'
 
 type Stored = { path: string; address: string }

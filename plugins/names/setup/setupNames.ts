@@ -3,6 +3,9 @@ import { createProfileApi } from '../api/createProfileApi.js'
 import { NameResolveError } from '../errors.js'
 import { coinTypeOf, mainnetUniversalResolver, type NamesOptions, type NamesSettings } from '../names.js'
 
+// The English strings load with the setup; the factory's `messages` reads them after `load()`.
+export { messages } from '../messages.js'
+
 const registerView = 'RegisterAccountName'
 const successView = 'RegisterAccountNameSuccess'
 

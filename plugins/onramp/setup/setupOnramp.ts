@@ -1,6 +1,9 @@
 import { accountActionOrder, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
 import type { OnrampOptions, OnrampSettings } from '../onramp.js'
 
+// The English strings load with the setup; the factory's `messages` reads them after `load()`.
+export { messages } from '../messages.js'
+
 const view = 'OnRampProviders'
 
 /**

@@ -1,6 +1,9 @@
 import { accountActionOrder, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
 import type { SendPluginStore } from '../send.js'
 
+// The English strings load with the setup; the factory's `messages` reads them after `load()`.
+export { messages } from '../messages.js'
+
 const views = { form: 'WalletSend', preview: 'WalletSendPreview' } as const
 
 /**

@@ -4,6 +4,9 @@ import { createSiwxHooks } from '../hooks.js'
 import type { SiwxOptions } from '../types.js'
 import { createEip155SignInVerifier } from '../verifiers/createEip155SignInVerifier.js'
 
+// The English strings load with the setup; the factory's `messages` reads them after `load()`.
+export { messages } from '../messages.js'
+
 /**
  * The siwx plugin's `setup`, loaded with the kernel (`siwx().load()`), not with the page: the
  * built-in EIP-4361 verifier, the sign-in flow and its MobX store, the hooks siwx declares for

@@ -1,6 +1,9 @@
 import { accountActionOrder, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
 import type { SwapOptions, SwapSettings } from '../swap.js'
 
+// The English strings load with the setup; the factory's `messages` reads them after `load()`.
+export { messages } from '../messages.js'
+
 const view = 'Swap'
 
 /**
