@@ -30,12 +30,12 @@ describe('registerSandboxPages', () => {
     }
   })
 
-  it('the Safe host page may frame the demo origin, and the demo with ?safeApp=1 may be framed by the host origin only', async () => {
+  it('the Safe host page may frame the demo origin or a Safe App of your own on any loopback origin, and the demo with ?safeApp=1 may be framed by the host origin only', async () => {
     const app = fastify()
     registerSandboxPages(new Map([...assets, ['/sandbox/safe', { body: '<!doctype html><title>safe</title>', contentType: 'text/html; charset=utf-8' }]]), info)(app)
     try {
       const host = await app.inject({ method: 'GET', url: '/sandbox/safe' })
-      expect(host.headers['content-security-policy']).toBe(`${sandboxPageCsp}; frame-src http://localhost:1`)
+      expect(host.headers['content-security-policy']).toBe(`${sandboxPageCsp}; frame-src http://127.0.0.1:* http://localhost:* http://[::1]:*`)
       const framed = await app.inject({ method: 'GET', url: '/?safeApp=1' })
       expect(framed.headers['content-security-policy']).toBe(sandboxPageCsp.replace("frame-ancestors 'none'", 'frame-ancestors http://127.0.0.1:1'))
       expect((await app.inject({ method: 'GET', url: '/?safeApp=yes' })).headers['content-security-policy']).toBe(sandboxPageCsp)

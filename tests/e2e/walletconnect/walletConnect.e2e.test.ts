@@ -4,6 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
 import { launchChromium } from '../../helpers/chromium.js'
+import { explainFailure } from '../../helpers/explainFailure.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startTestWallet, type TestWallet } from '../../plugins/walletconnect/helpers/startTestWallet.js'
 import { startWalletConnectHarness, type WalletConnectHarness } from './startWalletConnectHarness.js'
@@ -134,7 +135,11 @@ describe('walletconnect in Chromium: a Node wallet pairs with the page through t
     })
     const visitor = await phone.context.newPage()
     const errors: string[] = []
+    const consoleErrors: string[] = []
     visitor.on('pageerror', (error) => errors.push(error.message))
+    visitor.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text().slice(0, 300))
+    })
     await visitor.goto(harness.url)
     await visitor.getByRole('button', { name: 'Connect Wallet' }).tap()
     const dialog = visitor.getByRole('dialog')
@@ -152,8 +157,17 @@ describe('walletconnect in Chromium: a Node wallet pairs with the page through t
 
     // Back on the site, nothing clicked: the session the wallet settled is the visitor's connection.
     const servedBefore = harness.served.length
-    await visitor.goto(harness.url)
-    await visitor.getByRole('button', { name: shortAddress }).first().waitFor({ timeout: 20_000 })
+    // (`debug=1`: the sign-client logs its errors to the console, which a failure below prints.)
+    await visitor.goto(`${harness.url}&debug=1`)
+    await explainFailure(visitor.getByRole('button', { name: shortAddress }).first().waitFor({ timeout: 20_000 }), async () =>
+      JSON.stringify({
+        page: await visitor.evaluate(() => ({ ...(window as unknown as { porticoHarness: { describe(): object } }).porticoHarness.describe(), pending: localStorage.getItem('@portico/walletconnect_pending_pairing') })),
+        servedSinceReturn: harness.served.slice(servedBefore),
+        wallet: { sessionsOnPairing: wallet.client.session.getAll().filter((s) => s.pairingTopic === pairingTopic).map((s) => ({ acknowledged: s.acknowledged })), failures: wallet.failures },
+        pageErrors: errors,
+        consoleErrors,
+      }),
+    )
     expect(await visitor.getByRole('dialog').count()).toBe(0)
     expect(await visitor.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.getState().connections.eip155?.status)).toBe('connected')
     // Loaded by the start-time probe, not by a visitor's action; nothing pending is left behind.

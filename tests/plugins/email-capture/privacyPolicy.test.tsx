@@ -2,6 +2,7 @@
 // `createPortico({ privacyPolicyUrl })` that the Connect view's legal line uses, unless the
 // plugin's own `emailCapture({ privacyPolicyUrl })` names another. The view is rendered with the
 // real kernel (react-dom/server) and read in Chromium, where the link is found by role and name.
+import '../../helpers/emailCaptureLoaded.js'
 import { renderToString } from 'react-dom/server'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

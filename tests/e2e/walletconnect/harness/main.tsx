@@ -19,7 +19,14 @@ const portico = createPortico({
   plugins: [eip155(), walletConnect()],
   debug: query.get('debug') === '1',
 })
-;(window as unknown as { porticoHarness: unknown }).porticoHarness = { getState: () => portico.getState() }
+;(window as unknown as { porticoHarness: unknown }).porticoHarness = {
+  getState: () => portico.getState(),
+  // For a failing test's explanation: whether the kernel loaded, and where WalletConnect stands.
+  describe: () => {
+    const store = portico.kernel?.getStore<{ status: string; uri?: string; error?: { message: string } }>('walletconnect')
+    return { kernelLoaded: portico.kernel !== undefined, startupDuties: portico.startupDuties, walletconnect: store ? { status: store.status, uri: store.uri?.slice(0, 16), error: store.error?.message.split('\n')[0] } : undefined }
+  },
+}
 
 // The site's own button calls the handle's action (it loads the kernel on the click), so nothing on
 // the page loads the kernel before the visitor acts (as on a site that follows the docs).
