@@ -144,11 +144,9 @@ describe('walletconnect in Chromium: a Node wallet pairs with the page through t
     await visitor.getByRole('button', { name: 'Connect Wallet' }).tap()
     const dialog = visitor.getByRole('dialog')
     await dialog.getByRole('button', { name: 'WalletConnect', exact: true }).tap()
-    const figure = dialog.locator('figure[data-wc-uri^="wc:"]')
-    await figure.waitFor({ timeout: 20_000 })
-    const uri = (await figure.getAttribute('data-wc-uri')) as string
-
-    // The visitor goes to the wallet app: the tab is unloaded, as phones do with a page left behind.
+    // The visitor goes to the wallet app the moment the pairing exists (a phone's deep link opens
+    // at once), and the tab is unloaded, as phones do with a page left behind.
+    const uri = (await (await visitor.waitForFunction(() => (window as unknown as { porticoHarness: { pairingUri(): string | undefined } }).porticoHarness.pairingUri(), undefined, { timeout: 20_000, polling: 'raf' })).jsonValue()) as string
     await visitor.goto('about:blank')
     const pairingTopic = /^wc:([0-9a-f]{64})@/.exec(uri)?.[1]
     await wallet.pair(uri)

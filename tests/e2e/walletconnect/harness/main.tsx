@@ -21,6 +21,8 @@ const portico = createPortico({
 })
 ;(window as unknown as { porticoHarness: unknown }).porticoHarness = {
   getState: () => portico.getState(),
+  /** The pairing URI as soon as the plugin has one (before the QR code renders). */
+  pairingUri: () => portico.kernel?.getStore<{ uri?: string }>('walletconnect')?.uri,
   // For a failing test's explanation: whether the kernel loaded, and where WalletConnect stands.
   describe: () => {
     const store = portico.kernel?.getStore<{ status: string; uri?: string; error?: { message: string } }>('walletconnect')
