@@ -13,10 +13,10 @@ import { launchChromium } from '../../helpers/chromium.js'
 import { freeLoopbackPort } from '../../helpers/engines.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import { mailedCode } from '../../helpers/sandboxMail.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
 type SandboxJson = { auth: { walletOrigin: string } }
-type Mail = { id: number; to: string[]; subject: string; text: string }
 type Answer = { id?: number; event?: string; result?: unknown; error?: { code: string; message: string } }
 type SiteWindow = Window & { wallet?: { ask(method: string, params?: unknown): Promise<Answer> } }
 
@@ -95,21 +95,6 @@ async function connectToFrame(page: Page): Promise<Answer> {
 
 const ask = (page: Page, method: string, params?: unknown) => page.evaluate(({ method, params }) => (window as SiteWindow).wallet!.ask(method, params), { method, params })
 
-/** The newest login code the sandbox's mailbox holds for `to`. */
-async function codeFor(to: string): Promise<string> {
-  let found: Mail | undefined
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await fetch(`${sandbox.url}/sandbox/mail.json`)).json()) as { messages: Mail[] }
-      found = messages.find((m) => m.to.includes(to) && /login code/i.test(m.subject))
-      return found !== undefined
-    }, { timeout: 20_000 })
-    .toBe(true)
-  const code = /\b(\d{6})\b/.exec(found!.text)?.[1]
-  if (!code) throw new Error(`No code in "${found!.subject}"`)
-  return code
-}
-
 async function asVisitor(act: (visitor: SandboxPage) => Promise<void>): Promise<void> {
   const visitor = await openSandboxPage()
   try {
@@ -137,7 +122,7 @@ describe("the sandbox's wallet frame and loopback sites", () => {
       const email = `dev-site-${Date.now().toString(36)}@example.com`
       const sent = await ask(page, 'emailStart', { email })
       expect(sent.error).toBeUndefined()
-      const verified = await ask(page, 'emailVerify', { code: await codeFor(email) })
+      const verified = await ask(page, 'emailVerify', { code: (await mailedCode(sandbox.url, email)).code })
       expect(verified.error).toBeUndefined()
       const state = verified.result as { user: { email: string }; accounts: { eip155: Address } }
       expect(state.user.email).toBe(email)

@@ -3,27 +3,22 @@
 // the safe plugin's start-time probe sees the frame and loads it, the eip155 plugin finds the Safe
 // and connects it with no click, and the site's own send becomes a Safe transaction the owner signs
 // and executes on anvil (the Safe's nonce up by one, the amount read back from the chain).
-import { createServer, type Server } from 'node:http'
 import type { FrameLocator, Page } from 'playwright-core'
 import { type Address, createPublicClient, http, parseAbi, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { porticoStylesheet } from '../../../scripts/build/uiStylesheets.mjs'
 import { sandboxSafes } from '../../../sandbox/config.js'
 import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
-import { buildTestPage } from '../../helpers/buildTestPage.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import { serveTestSite, type TestSite } from '../../helpers/serveTestSite.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
 let sandbox: TestSandbox
 let visitor: SandboxPage
 let page: Page
-let site: Server
-let siteOrigin = ''
+let site: TestSite
 let rpc: ReturnType<typeof createPublicClient>
 let nodeUrl = ''
-/** What the site's server was asked for (paths). */
-const served: string[] = []
 const oneOfOne = sandboxSafes.safes.find((s) => s.threshold === 1)!
 const owner = devAddresses[oneOfOne.ownerIndexes[0]!]!
 const safeAbi = parseAbi(['function nonce() view returns (uint256)'])
@@ -34,22 +29,9 @@ beforeAll(async () => {
   const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { caipNetworkId: string; nodeUrl: string }[] }
   nodeUrl = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!.nodeUrl
   rpc = createPublicClient({ transport: http(nodeUrl), cacheTime: 0 })
-  const built = await buildTestPage({ entry: 'tests/e2e/safe/site/main.tsx' })
   // The site's own strict CSP: only the Safe host may frame it.
   const csp = `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; frame-ancestors ${sandbox.url}`
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>My Safe App</title><link rel="stylesheet" href="/styles.css"><script type="module" src="/main.js"></script></head><body><div id="root"></div></body></html>`
-  site = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
-    served.push(path)
-    if (path === '/') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp }).end(html)
-    if (path === '/styles.css') return void response.writeHead(200, { 'content-type': 'text/css; charset=utf-8' }).end(porticoStylesheet())
-    const file = built.read(path)
-    if (!file) return void response.writeHead(404).end()
-    response.writeHead(200, { 'content-type': file.contentType }).end(file.body)
-  })
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
-  const address = site.address()
-  siteOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  site = await serveTestSite({ entry: 'tests/e2e/safe/site/main.tsx', title: 'My Safe App', csp })
   visitor = await openSandboxPage()
   page = visitor.page
   page.setDefaultTimeout(20_000)
@@ -57,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await visitor?.close()
-  site?.close()
+  await site?.close()
   await sandbox?.stop()
 })
 
@@ -66,7 +48,7 @@ const app = (): FrameLocator => page.frameLocator('#safe-app')
 describe('a plain Safe App site in the Safe{Wallet} host (issue 44)', () => {
   it('connects the Safe with no click, and its own send executes as a Safe transaction', async () => {
     const receiver: Address = privateKeyToAccount(generatePrivateKey()).address
-    const siteUrl = `${siteOrigin}/?api=${encodeURIComponent(sandbox.url)}&rpc=${encodeURIComponent(nodeUrl)}&to=${receiver}`
+    const siteUrl = `${site.origin}/?api=${encodeURIComponent(sandbox.url)}&rpc=${encodeURIComponent(nodeUrl)}&to=${receiver}`
     await page.goto(`${sandbox.url}/sandbox/safe?safe=${oneOfOne.address}&chainId=eip155:31337&app=${encodeURIComponent(siteUrl)}`)
     await expect.poll(() => page.locator('#safe-address').textContent()).toBe(oneOfOne.address)
     expect(await page.locator('#safe-error').isHidden()).toBe(true)
@@ -74,7 +56,7 @@ describe('a plain Safe App site in the Safe{Wallet} host (issue 44)', () => {
     // No click anywhere: the site's button turns into the Safe's account.
     await expect.poll(() => app().getByRole('navigation', { name: 'Wallet' }).textContent(), { timeout: 20_000 }).toContain(short(oneOfOne.address))
     // The kernel came because the probe asked for it (the page's first bytes do not hold it).
-    expect(served.some((path) => /createPorticoKernel/.test(path))).toBe(true)
+    expect(site.served.some((path) => /createPorticoKernel/.test(path))).toBe(true)
 
     const nonceBefore = await rpc.readContract({ address: oneOfOne.address as Address, abi: safeAbi, functionName: 'nonce' })
     await app().getByRole('button', { name: 'Send 0.01 ETH' }).click()
