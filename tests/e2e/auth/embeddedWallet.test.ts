@@ -10,13 +10,13 @@ import { base58 } from '@scure/base'
 import { createPublicClient, getAddress, hexToBytes, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailbox, mailedCode } from '../../helpers/sandboxMail.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[]; auth: { walletOrigin: string; identity: string } }
-type Mail = { id: number; to: string[]; subject: string; text: string }
 
 let sandbox: TestSandbox
 let info: SandboxJson
@@ -29,24 +29,11 @@ let codeSentAt = 0
 
 const dialog = (p: Page = page) => p.getByRole('dialog')
 
-/** The newest login code the sandbox's mailbox holds for `to` (after `afterId`). */
-async function codeFor(to: string, afterId = 0): Promise<{ code: string; id: number }> {
-  let found: Mail | undefined
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await fetch(`${sandbox.url}/sandbox/mail.json`)).json()) as { messages: Mail[] }
-      found = messages.find((m) => m.to.includes(to) && m.id > afterId && /(login|email change) code/i.test(m.subject))
-      return found !== undefined
-    }, { timeout: 20_000 })
-    .toBe(true)
-  const code = /\b(\d{6})\b/.exec(found!.text)?.[1]
-  if (!code) throw new Error(`No code in "${found!.subject}"`)
-  return { code, id: found!.id }
-}
+/** The newest login (or email change) code the sandbox's mailbox holds for `to` (after `afterId`). */
+const codeFor = (to: string, afterId = 0) => mailedCode(sandbox.url, to, { afterId, subject: /(login|email change) code/i })
 
 async function lastMailId(): Promise<number> {
-  const { messages } = (await (await fetch(`${sandbox.url}/sandbox/mail.json`)).json()) as { messages: Mail[] }
-  return messages[0]?.id ?? 0
+  return (await mailbox(sandbox.url))[0]?.id ?? 0
 }
 
 /** Opens the modal and asks for a code for `address`. */
@@ -159,7 +146,7 @@ describe('email login', () => {
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    await expect.poll(() => rpc.getBalance({ address: receiver }), { timeout: 30_000 }).toBe(parseEther('0.01'))
+    await explainFailure(expect.poll(() => rpc.getBalance({ address: receiver }), { timeout: 30_000 }).toBe(parseEther('0.01')), async () => `dialog ${await dialog().getAttribute('data-view')}: ${(await dialog().innerText()).replace(/\s+/g, ' ').slice(0, 600)} | toasts: ${(await page.getByRole('status', { name: 'Notifications' }).innerText().catch(() => '')).slice(0, 300)}`)
     await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
     await page.keyboard.press('Escape')
   }, 90_000)
