@@ -292,7 +292,9 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
     }
 
     const running = server
-    controls.restartRelay ??= () => running.restartRelay()
+    controls.restartRelay ??= async () => {
+      await running.restartRelay()
+    }
 
     // Every part answers before the sandbox calls itself ready.
     await Promise.all([

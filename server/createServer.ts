@@ -12,7 +12,8 @@ import { HttpError } from './errors/HttpError.js'
 import { createIndexer } from './indexer/createIndexer.js'
 import type { Indexer } from './indexer/createIndexer.js'
 import { checkProject } from './projects/authorizeProject.js'
-import { attachRelay } from './relay/attachRelay.js'
+import { attachRelay, type Relay } from './relay/attachRelay.js'
+import type { RelayDrainReport } from './relay/RelayHub.js'
 import { Redis } from 'ioredis'
 import { createRedisFanout } from './relay/createRedisFanout.js'
 import type { RelayFanout } from './relay/RelayFanout.js'
@@ -215,10 +216,14 @@ export type PorticoServer = {
   /** The eip155 indexer (absent when `indexer: false`): `status()`, `poll(chainId)`. */
   indexer?: Indexer
   /**
-   * Restarts the relay as a deploy would: every websocket is dropped, a fresh relay takes over
-   * on the same port and database (the mailbox survives), and clients reconnect by themselves.
+   * Restarts the relay as a deploy would: the relay drains (every frame it receives is still
+   * handled and answered, each websocket is closed once answered and quiet, within a few seconds),
+   * a fresh relay takes over on the same port and database (the mailbox survives), and clients
+   * reconnect by themselves. See docs/server/relay.md, "Restarts and shutdowns". Resolves with
+   * what the old relay handled and dropped while it drained (undefined when the relay is off or the
+   * server is closing).
    */
-  restartRelay(): Promise<void>
+  restartRelay(): Promise<RelayDrainReport | undefined>
   /** Stops the indexer, the relay, the HTTP server and closes the database. Safe to call twice. */
   close(): Promise<void>
 }
@@ -232,7 +237,7 @@ const defaultRequestRateLimit = { max: 1_200, windowMs: 60_000 }
 /** Largest request body accepted, in bytes; bigger bodies get a 413. */
 export const bodyLimitBytes = 1_048_576
 
-type RelayHandle = { close(): Promise<void>; clientCount(): number }
+type RelayHandle = Relay
 
 // Errors Node's HTTP parser raises before a request exists (oversized headers, garbage bytes,
 // timeouts): answered in the same `{ code, message }` JSON shape and headers as every other error.
@@ -574,9 +579,10 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     storage: openedStorage,
     ...(indexer ? { indexer } : {}),
     async restartRelay() {
-      if (config.relay === false || closing) return
-      await relay?.close()
+      if (config.relay === false || closing || !relay) return undefined
+      const report = await relay.close()
       relay = startRelay(server, openedStorage, fanout, config)
+      return report
     },
     close() {
       closing ??= (async () => {

@@ -24,6 +24,35 @@ export type RelayConnection = {
   paused: boolean
   /** False after a ping went unanswered. */
   alive: boolean
+  /** When a frame last arrived from or was sent to this client (`performance.now()`): a drain closes quiet sockets first. */
+  lastActivityAt: number
+  /**
+   * The kind of the last frame handled: `ack` when the client acknowledged a delivery (its app may
+   * be about to act on it), else the method it called (it now waits for an answer or a peer).
+   */
+  lastHandled: string | undefined
+  /**
+   * Topics this client is about to unsubscribe from: it published or was delivered a delete
+   * (`wc_sessionDelete`, `wc_pairingDelete`), after which the 2.25 client always unsubscribes, and
+   * waits for that answer with no timeout. A drain does not close the socket in between.
+   */
+  readonly awaitedUnsubscribes: Set<string>
+  /**
+   * Set by {@link RelayHub.stopReading} when the relay is about to close the socket: frames that
+   * arrive from now on are not handled (they could not be answered), and counted as dropped.
+   */
+  closing: boolean
+}
+
+/**
+ * What a relay did while it drained (see {@link RelayHub.beginDrain}): the frames it handled by
+ * kind (a method name, or `ack` for a client's acknowledgement of a delivery), and the frames that
+ * arrived after their socket began to close, which no relay can answer: the client sends those
+ * again itself (the 2.25 client after its 15 s initial-publish timeout).
+ */
+export type RelayDrainReport = {
+  handled: Record<string, number>
+  dropped: number
 }
 
 export type RelayHubOptions = {
@@ -49,6 +78,13 @@ const OPEN = 1 // WebSocket.OPEN
 const TAG_SESSION_PROPOSE = 1100
 const TAG_SESSION_PROPOSE_RESPONSE = 1101
 const TAG_SESSION_SETTLE = 1102
+/**
+ * Tags of the delete requests (`wc_sessionDelete` 1112, `wc_pairingDelete` 1000): both the sender
+ * and the recipient unsubscribe from the topic next.
+ */
+const DELETE_TAGS = new Set([1112, 1000])
+/** Most topics a connection may be awaited to unsubscribe from (a bound for a client that never does). */
+const MAX_AWAITED_UNSUBSCRIBES = 1024
 /** TTL of those messages when the request has none (the client's own default, 5 minutes). */
 const DEFAULT_SESSION_TTL_SECONDS = 300
 
@@ -98,6 +134,10 @@ function ackKey(raw: string | undefined): string | undefined {
   return /^\d{1,40}$/.test(value) ? value : undefined
 }
 
+function awaitUnsubscribe(connection: RelayConnection, topic: string): void {
+  if (connection.awaitedUnsubscribes.size < MAX_AWAITED_UNSUBSCRIBES) connection.awaitedUnsubscribes.add(topic)
+}
+
 /** The subscription id the WalletConnect client computes itself: sha256(topic + clientId), hex. */
 function subscriptionId(topic: string, clientId: string): string {
   return bytesToHex(sha256(utf8ToBytes(topic + clientId)))
@@ -125,8 +165,6 @@ export class RelayHub {
   readonly #ready = new Set<RelayConnection>()
   /** Connections whose frames are being handled now (one frame at a time each). */
   readonly #busy = new Set<RelayConnection>()
-  /** Called when the last busy connection's turn ends (see {@link idle}). */
-  #onIdle: (() => void)[] = []
   readonly #mailbox: RelayMailbox
   readonly #fanout: RelayFanout | undefined
   readonly #stopFanout: () => void
@@ -136,6 +174,9 @@ export class RelayHub {
   #drainScheduled: ReturnType<typeof setImmediate> | undefined
   #lastPushId = 0n
   #closed = false
+  #draining = false
+  readonly #drainHandled = new Map<string, number>()
+  #drainDropped = 0
 
   constructor(options: RelayHubOptions) {
     this.#mailbox = options.mailbox
@@ -174,6 +215,10 @@ export class RelayHub {
       queuedBytes: 0,
       paused: false,
       alive: true,
+      lastActivityAt: performance.now(),
+      lastHandled: undefined,
+      awaitedUnsubscribes: new Set(),
+      closing: false,
     }
     this.connections.add(connection)
     return connection
@@ -191,11 +236,14 @@ export class RelayHub {
   /** Takes one websocket frame from a connection. */
   receive(connection: RelayConnection, data: Buffer): void {
     if (!this.connections.has(connection)) return
-    if (this.#closed) {
-      this.#refuseClosing(connection, data.toString('utf8'))
+    if (this.#closed || connection.closing) {
+      // Never answered with an error: the 2.25 client gives up on a publish whose retry is
+      // answered with one. Unanswered, it is sent again after the client's own timeout.
+      this.#drainDropped += 1
       return
     }
     connection.alive = true
+    connection.lastActivityAt = performance.now()
     if (data.length > this.#maxFrameBytes) {
       this.#sendError(
         connection,
@@ -232,10 +280,47 @@ export class RelayHub {
   }
 
   /**
-   * Stops scheduling and answers every request still waiting in a queue (and any arriving until
-   * the sockets close) with -32603 "The relay is restarting", so no client waits for an answer
-   * that never comes; paused sockets are read again for that. The caller closes the sockets
-   * after a short grace period.
+   * Starts a drain: nothing changes for the clients (every frame is handled and answered as
+   * before, deliveries and the fan-out go on), but the frames handled from now on are counted for
+   * {@link report}. The caller closes the sockets one by one ({@link stopReading}, then its own
+   * close), then calls {@link close}.
+   *
+   * Why a drain and not a refusal: the 2.25 sign-client retries a publish answered with an error
+   * once, on its next heartbeat (5 s), and drops it for good (an unhandled rejection, a request that
+   * fails with "Failed to publish payload") when that retry is answered with an error too. A frame it
+   * gets no answer for is sent again on every heartbeat after 15 s until one is answered.
+   */
+  beginDrain(): void {
+    this.#draining = true
+  }
+
+  /** True when every frame received from `connection` has been handled and answered. */
+  isSettled(connection: RelayConnection): boolean {
+    return connection.queue.length === 0 && !this.#busy.has(connection)
+  }
+
+  /**
+   * True when neither side owes the other anything: every frame the client sent is answered,
+   * every delivery it was sent is acknowledged, and it has unsubscribed after every delete it sent
+   * or received. Closing then catches no frame in flight unless the client's app acts on its own
+   * at that moment.
+   */
+  isOwedNothing(connection: RelayConnection): boolean {
+    return this.isSettled(connection) && connection.inFlight.size === 0 && connection.awaitedUnsubscribes.size === 0
+  }
+
+  /**
+   * The relay is about to close this socket: frames that arrive from now on are dropped
+   * unanswered (counted in {@link report}).
+   */
+  stopReading(connection: RelayConnection): void {
+    connection.closing = true
+  }
+
+  /**
+   * Stops the hub: scheduling, deliveries and the fan-out. Frames still waiting in a queue (a
+   * drain that reached its time limit) are dropped unanswered and counted; see {@link beginDrain}
+   * for why they are not answered with an error.
    */
   close(): void {
     this.#closed = true
@@ -244,36 +329,15 @@ export class RelayHub {
     this.#drainScheduled = undefined
     this.#ready.clear()
     for (const connection of this.connections) {
-      for (const text of connection.queue.splice(0)) this.#refuseClosing(connection, text)
+      this.#drainDropped += connection.queue.length
+      connection.queue.length = 0
       connection.queuedBytes = 0
-      // Frames the client sent while reading was paused are read now, and refused the same way.
-      if (connection.paused) {
-        connection.paused = false
-        if (connection.socket.readyState === OPEN) connection.socket.resume()
-      }
     }
   }
 
-  /**
-   * Resolves once no frame is being handled: after {@link close}, the requests that were already
-   * being handled (waiting for storage) have been answered.
-   */
-  idle(): Promise<void> {
-    if (this.#busy.size === 0) return Promise.resolve()
-    return new Promise((resolve) => this.#onIdle.push(resolve))
-  }
-
-  #refuseClosing(connection: RelayConnection, text: string): void {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      return
-    }
-    if (!isObject(parsed) || !('method' in parsed)) return // an acknowledgement: the message stays stored
-    const rawId = readRawJsonRpcId(text)
-    if (rawId === undefined || !isEchoableId(rawId)) return
-    this.#sendError(connection, rawId, -32603, 'The relay is restarting: the request was not handled; send it again')
+  /** What the drain handled and dropped (see {@link RelayDrainReport}). */
+  report(): RelayDrainReport {
+    return { handled: Object.fromEntries(this.#drainHandled), dropped: this.#drainDropped }
   }
 
   // ---------- scheduling ---------- //
@@ -304,14 +368,13 @@ export class RelayHub {
         connection.queuedBytes -= text.length
         await this.#handleFrameSafely(connection, text)
         if (!this.connections.has(connection)) return
-        if (connection.paused && connection.queue.length < relayLimits.resumeFrames) {
+        if (connection.paused && !connection.closing && connection.queue.length < relayLimits.resumeFrames) {
           connection.paused = false
           if (connection.socket.readyState === OPEN) connection.socket.resume()
         }
       }
     } finally {
       this.#busy.delete(connection)
-      if (this.#busy.size === 0) for (const resolve of this.#onIdle.splice(0)) resolve()
     }
     if (connection.queue.length > 0 && !this.#closed) {
       this.#ready.add(connection)
@@ -347,7 +410,9 @@ export class RelayHub {
   /** Never lets one frame take the relay down: an unexpected failure is answered with -32603 when possible. */
   async #handleFrameSafely(connection: RelayConnection, text: string): Promise<void> {
     try {
-      await this.#handleFrame(connection, text)
+      const kind = await this.#handleFrame(connection, text)
+      connection.lastHandled = kind
+      if (this.#draining) this.#drainHandled.set(kind, (this.#drainHandled.get(kind) ?? 0) + 1)
     } catch {
       try {
         this.#sendError(connection, 'null', -32603, 'Internal error')
@@ -357,45 +422,49 @@ export class RelayHub {
     }
   }
 
-  async #handleFrame(connection: RelayConnection, text: string): Promise<void> {
+  /** Handles one frame; returns its kind (the method, `ack`, or `invalid`) for the drain report. */
+  async #handleFrame(connection: RelayConnection, text: string): Promise<string> {
     let parsed: unknown
     try {
       parsed = JSON.parse(text)
     } catch {
       this.#sendError(connection, 'null', -32700, 'Parse error: the frame is not valid JSON')
-      return
+      return 'invalid'
     }
     if (Array.isArray(parsed)) {
       this.#sendError(connection, 'null', -32600, 'Invalid request: batch requests are not supported')
-      return
+      return 'invalid'
     }
     if (!isObject(parsed)) {
       this.#sendError(connection, 'null', -32600, 'Invalid request: expected a JSON-RPC request object')
-      return
+      return 'invalid'
     }
     const rawId = readRawJsonRpcId(text)
     const echoId = rawId !== undefined && isEchoableId(rawId) ? rawId : undefined
     if (!('method' in parsed)) {
-      if ('result' in parsed || 'error' in parsed) await this.#onResponse(connection, rawId, parsed)
-      else this.#sendError(connection, echoId ?? 'null', -32600, 'Invalid request: "method" is missing')
-      return
+      if ('result' in parsed || 'error' in parsed) {
+        await this.#onResponse(connection, rawId, parsed)
+        return 'ack'
+      }
+      this.#sendError(connection, echoId ?? 'null', -32600, 'Invalid request: "method" is missing')
+      return 'invalid'
     }
     if (echoId === undefined || echoId === 'null') {
       this.#sendError(connection, 'null', -32600, 'Invalid request: "id" must be an integer or a string')
-      return
+      return 'invalid'
     }
     if (parsed.jsonrpc !== '2.0') {
       this.#sendError(connection, echoId, -32600, 'Invalid request: "jsonrpc" must be "2.0"')
-      return
+      return 'invalid'
     }
     if (typeof parsed.method !== 'string') {
       this.#sendError(connection, echoId, -32600, 'Invalid request: "method" must be a string')
-      return
+      return 'invalid'
     }
     const handler = this.#methods.get(parsed.method)
     if (!handler) {
       this.#sendError(connection, echoId, -32601, `Method not found: ${shorten(parsed.method)}`)
-      return
+      return 'invalid'
     }
     const after: After = []
     let result: unknown
@@ -405,7 +474,7 @@ export class RelayHub {
     } catch (error) {
       if (error instanceof RelayRpcError) this.#sendError(connection, echoId, error.code, error.shortMessage)
       else this.#sendError(connection, echoId, -32603, 'Internal error')
-      return
+      return parsed.method
     }
     this.#send(connection, `{"id":${echoId},"jsonrpc":"2.0","result":${JSON.stringify(result)}}`)
     for (const task of after) {
@@ -415,6 +484,7 @@ export class RelayHub {
         // A storage failure while delivering stored messages: they stay stored for the next subscribe.
       }
     }
+    return parsed.method
   }
 
   async #onResponse(connection: RelayConnection, rawId: string | undefined, response: Params): Promise<void> {
@@ -435,6 +505,7 @@ export class RelayHub {
   #send(connection: RelayConnection, text: string): void {
     const { socket } = connection
     if (socket.readyState !== OPEN) return
+    connection.lastActivityAt = performance.now()
     if (socket.bufferedAmount > relayLimits.maxBufferedBytes) {
       // A client that does not read is cut off; its messages wait in the mailbox.
       socket.terminate()
@@ -622,6 +693,7 @@ export class RelayHub {
   }
 
   #unsubscribe(connection: RelayConnection, topic: string): void {
+    connection.awaitedUnsubscribes.delete(topic)
     connection.topics.delete(topic)
     this.#removeSubscriber(topic, connection)
   }
@@ -658,6 +730,7 @@ export class RelayHub {
     }
     // Stored first, all or nothing; a message already stored (a retried publish) is not pushed again.
     const stored = await this.#mailbox.storeAll(messages.map((entry) => ({ ...entry, publisher: connection.clientId })))
+    for (const { topic, tag } of messages) if (DELETE_TAGS.has(tag)) awaitUnsubscribe(connection, topic)
     for (const message of stored) this.#deliverToSubscribers(message)
     // Not awaited: one Redis connection keeps the publishes in order, and a failed one leaves the
     // messages in the mailbox for the other instances' subscribers' next subscribe.
@@ -676,6 +749,7 @@ export class RelayHub {
     if (connection.inFlightRows.has(message.rowId)) return
     if (connection.inFlight.size >= relayLimits.maxInFlightPerClient) return
     if (connection.socket.readyState !== OPEN) return
+    if (DELETE_TAGS.has(message.tag)) awaitUnsubscribe(connection, message.topic)
     const pushId = this.#nextPushId()
     connection.inFlight.set(pushId, message.rowId)
     connection.inFlightRows.add(message.rowId)

@@ -8,7 +8,7 @@ import { createSqliteStorage } from '../storage/createSqliteStorage.js'
 import type { SqlStorage } from '../storage/SqlStorage.js'
 import { RelayAuthError } from './RelayAuthError.js'
 import type { RelayFanout } from './RelayFanout.js'
-import { RelayHub } from './RelayHub.js'
+import { RelayHub, type RelayDrainReport } from './RelayHub.js'
 import { RelayMailbox } from './RelayMailbox.js'
 import { relayLimits } from './relayLimits.js'
 import { verifyRelayJwt } from './verifyRelayJwt.js'
@@ -46,8 +46,13 @@ export type RelayOptions = {
 
 /** A running relay attached to an HTTP server. */
 export type Relay = {
-  /** Closes every socket (code 1001), stops the timers and detaches from the server. */
-  close(): Promise<void>
+  /**
+   * Drains and closes: stops taking new connections, keeps handling and answering every frame,
+   * closes each socket (code 1001, the client reconnects) once it is answered and quiet, at the
+   * latest after `relayLimits.closeGraceMaxMs`, then detaches from the server. Resolves with what
+   * the drain handled and dropped. Calling it again returns the same promise.
+   */
+  close(): Promise<RelayDrainReport>
   /** Open, authenticated websocket clients. */
   clientCount(): number
 }
@@ -135,10 +140,7 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
     perMessageDeflate: false,
     maxPayload: hub.maxFrameBytes * relayLimits.hardFrameFactor,
   })
-  const sockets = new Set<WebSocket>()
-  let closed = false
-  /** When the last frame arrived (performance.now()): close waits for the sockets to go quiet. */
-  let lastFrameAt = 0
+  let closing: Promise<RelayDrainReport> | undefined
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     let url: URL
@@ -148,7 +150,7 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
       return
     }
     if (trimPath(url.pathname) !== path) return // another handler's path
-    if (closed) {
+    if (closing) {
       refuseUpgrade(socket, 503, 'RELAY_CLOSED', 'The relay is shutting down.')
       return
     }
@@ -178,26 +180,19 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
       return
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      if (closed) {
+      if (closing) {
         ws.terminate()
         return
       }
-      sockets.add(ws)
       const connection = hub.addConnection(ws, clientId, projectId)
-      ws.on('message', (data) => {
-        lastFrameAt = performance.now()
-        hub.receive(connection, toBuffer(data))
-      })
+      ws.on('message', (data) => hub.receive(connection, toBuffer(data)))
       ws.on('pong', () => {
         connection.alive = true
       })
       ws.on('error', () => {
         // ws closes the socket itself (e.g. 1009 for a frame above the hard limit); nothing else to do.
       })
-      ws.on('close', () => {
-        sockets.delete(ws)
-        hub.removeConnection(connection)
-      })
+      ws.on('close', () => hub.removeConnection(connection))
     })
   }
   server.on('upgrade', onUpgrade)
@@ -225,50 +220,68 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
   }, relayLimits.sweepIntervalMs)
   sweepTimer.unref()
 
-  /** Resolves once no frame arrived for `closeGraceMs` (counted from now at the earliest), or after `closeGraceMaxMs`. */
-  const untilQuiet = async (): Promise<void> => {
+  /** Closes one socket with 1001 (its client reconnects at once); resolves when it is closed. */
+  const closeSocket = (ws: WebSocket): Promise<void> =>
+    new Promise<void>((resolve) => {
+      if (ws.readyState === ws.CLOSED) return resolve()
+      const force = setTimeout(() => ws.terminate(), 500)
+      ws.once('close', () => {
+        clearTimeout(force)
+        resolve()
+      })
+      ws.close(1001, 'Relay shutting down')
+    })
+
+  /**
+   * The drain (see `RelayHub.beginDrain` for why nothing is refused). Every frame keeps being
+   * handled and answered, and each socket is closed at the moment its client is least likely to
+   * be sending:
+   * 1. until `closeGraceMaxMs`: once neither side owes the other anything (its requests answered,
+   *    its deliveries acknowledged) and nothing went in or out for `closeGraceMs` (counted from the
+   *    drain's start at the earliest);
+   * 2. then, for busy clients, for up to `closeSettleMaxMs` more: as in 1, or once neither side
+   *    owes anything and the last frame was a request (the client now waits for its peer), not an
+   *    acknowledgement (its app may be acting on the delivery);
+   * 3. then the rest stop reading and are closed (frames still queued are dropped unanswered).
+   */
+  const drain = async (): Promise<void> => {
     const start = performance.now()
-    const deadline = start + relayLimits.closeGraceMaxMs
+    const closes: Promise<void>[] = []
     for (;;) {
       const at = performance.now()
-      const wait = Math.min(Math.max(lastFrameAt, start) + relayLimits.closeGraceMs, deadline) - at
-      if (wait <= 0) return
-      await new Promise((resolve) => setTimeout(resolve, wait))
+      const open = [...hub.connections].filter((connection) => !connection.closing)
+      if (open.length === 0) break
+      const late = at - start >= relayLimits.closeGraceMaxMs
+      const over = at - start >= relayLimits.closeGraceMaxMs + relayLimits.closeSettleMaxMs
+      for (const connection of open) {
+        // Quiet counts from the drain's start at the earliest: a client that acts as the drain
+        // begins (a burst already on its way) is served, not caught sending into the close.
+        const quiet = at - Math.max(connection.lastActivityAt, start) >= relayLimits.closeGraceMs
+        const ready = over || (hub.isOwedNothing(connection) && (quiet || (late && connection.lastHandled !== 'ack')))
+        if (!ready) continue
+        hub.stopReading(connection)
+        closes.push(closeSocket(connection.socket))
+      }
+      await new Promise((resolve) => setTimeout(resolve, late ? 5 : 25))
     }
+    await Promise.all(closes)
   }
 
   return {
     clientCount: () => hub.connections.size,
-    close: async () => {
-      if (closed) return
-      closed = true
-      server.off('upgrade', onUpgrade)
-      clearInterval(pingTimer)
-      clearInterval(sweepTimer)
-      hub.close()
-      // Read (and refuse) the frames clients sent before they learn of the close, until the sockets
-      // go quiet, and let the requests already being handled (waiting for storage) be answered
-      // (at most 5 s).
-      await Promise.all([
-        untilQuiet(),
-        Promise.race([hub.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]),
-      ])
-      const open = [...sockets]
-      await Promise.all(
-        open.map(
-          (ws) =>
-            new Promise<void>((resolve) => {
-              if (ws.readyState === ws.CLOSED) return resolve()
-              const force = setTimeout(() => ws.terminate(), 500)
-              ws.once('close', () => {
-                clearTimeout(force)
-                resolve()
-              })
-              ws.close(1001, 'Relay shutting down')
-            }),
-        ),
-      )
-      await new Promise<void>((resolve) => wss.close(() => resolve()))
+    close: () => {
+      closing ??= (async () => {
+        // Upgrades are refused with 503 while the relay drains (a load balancer sends them elsewhere).
+        clearInterval(pingTimer)
+        clearInterval(sweepTimer)
+        hub.beginDrain()
+        await drain()
+        hub.close()
+        await new Promise<void>((resolve) => wss.close(() => resolve()))
+        server.off('upgrade', onUpgrade)
+        return hub.report()
+      })()
+      return closing
     },
   }
 }

@@ -52,13 +52,19 @@ export const relayLimits = {
   /** Longest topic, in characters (WalletConnect topics are 64 hex characters). */
   maxTopicLength: 256,
   /**
-   * On close, the relay keeps reading until no frame has arrived for this long (ms) before it
-   * closes the sockets: requests that arrive meanwhile are answered with -32603 "The relay is
-   * restarting" instead of being lost (a busy machine may deliver a burst in pieces).
+   * On close the relay drains: it keeps handling and answering every frame, and closes a socket
+   * once all it sent is answered and nothing went in or out for this long (ms), so its client is
+   * not caught sending (a frame that crosses the close is answered by no one, and the 2.25 client
+   * sends it again only after 15 s).
    */
   closeGraceMs: 250,
-  /** The longest the relay keeps reading on close, however busy its clients (ms). */
+  /** The longest a drain waits for sockets to go quiet, however busy their clients (ms). */
   closeGraceMaxMs: 3_000,
+  /**
+   * Then the longest it waits for each busy socket to owe nothing (requests answered, e.g. from
+   * slow storage; deliveries acknowledged) at a moment its client waits for a peer, in ms.
+   */
+  closeSettleMaxMs: 5_000,
   /** How often expired messages are deleted (ms). */
   sweepIntervalMs: 60_000,
   /** How far a JWT's `iat` may lie in the future (seconds). */
