@@ -235,14 +235,15 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
   /**
    * The drain (see `RelayHub.beginDrain` for why nothing is refused). Every frame keeps being
    * handled and answered, and each socket is closed at the moment its client is least likely to
-   * be sending:
-   * 1. until `closeGraceMaxMs`: once neither side owes the other anything (its requests answered,
-   *    its deliveries acknowledged) and nothing went in or out for `closeGraceMs` (counted from the
-   *    drain's start at the earliest);
-   * 2. then, for busy clients, for up to `closeSettleMaxMs` more: as in 1, or once neither side
-   *    owes anything and the last frame was a request (the client now waits for its peer), not an
-   *    acknowledgement (its app may be acting on the delivery);
-   * 3. then the rest stop reading and are closed (frames still queued are dropped unanswered).
+   * be sending, once neither side owes the other anything (its requests answered, its deliveries
+   * acknowledged, its unsubscribe after a delete received), and then:
+   * - when its last frame was an acknowledgement (its app may be acting on the delivery, as a
+   *   wallet signs a request and then publishes the answer): after `closeQuietAfterAckMs` with
+   *   nothing in or out;
+   * - otherwise (it made a request and now waits for its peer): after `closeGraceMs` with nothing
+   *   in or out, or at once once the drain has lasted `closeGraceMaxMs`.
+   * Quiet counts from the drain's start at the earliest. After `closeGraceMaxMs + closeSettleMaxMs`
+   * the rest are closed whatever they owe (frames still queued are dropped unanswered).
    */
   const drain = async (): Promise<void> => {
     const start = performance.now()
@@ -256,8 +257,13 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
       for (const connection of open) {
         // Quiet counts from the drain's start at the earliest: a client that acts as the drain
         // begins (a burst already on its way) is served, not caught sending into the close.
-        const quiet = at - Math.max(connection.lastActivityAt, start) >= relayLimits.closeGraceMs
-        const ready = over || (hub.isOwedNothing(connection) && (quiet || (late && connection.lastHandled !== 'ack')))
+        const quietFor = at - Math.max(connection.lastActivityAt, start)
+        // After an acknowledgement the client's app is likely acting on the delivery (a wallet
+        // signing a request, then publishing its answer): it gets a longer quiet before its close.
+        const ready =
+          over ||
+          (hub.isOwedNothing(connection) &&
+            (connection.lastHandled === 'ack' ? quietFor >= relayLimits.closeQuietAfterAckMs : late || quietFor >= relayLimits.closeGraceMs))
         if (!ready) continue
         hub.stopReading(connection)
         closes.push(closeSocket(connection.socket))

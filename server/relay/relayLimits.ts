@@ -58,7 +58,9 @@ export const relayLimits = {
    * sends it again only after 15 s).
    */
   closeGraceMs: 250,
-  /** The longest a drain waits for sockets to go quiet, however busy their clients (ms). */
+  /** The quiet a drain waits for after a client's acknowledgement, whose app may be acting on the delivery (ms). */
+  closeQuietAfterAckMs: 1_000,
+  /** After this long (ms), a drain closes a busy client's socket as soon as it owes nothing after a request. */
   closeGraceMaxMs: 3_000,
   /**
    * Then the longest it waits for each busy socket to owe nothing (requests answered, e.g. from
