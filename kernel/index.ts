@@ -55,6 +55,7 @@ export type { AccountBadge, BadgeAccount } from './registries/AccountBadgeRegist
 export type { ConnectMethodSection, PluginConnectMethod } from './registries/ConnectMethodRegistry.js'
 export type { ExplorerUrlBuilder } from './registries/ExplorerRegistry.js'
 export type { SignInVerifier } from './registries/SignInVerifierRegistry.js'
+export type { ChainAdapter } from './types/chainAdapter.js'
 export type {
   CreateWalletStandardDiscoveryParameters,
   CreateWalletStandardDiscoveryReturnType,

@@ -197,6 +197,7 @@ describe('entry point exports', () => {
         "pluginContextCatalogue",
         "providerMessageAlerts",
         "readonlyStores",
+        "registerChainAdapter",
         "resolveRemoteFeatures",
         "retryStatuses",
         "sanitizeConnectionUser",

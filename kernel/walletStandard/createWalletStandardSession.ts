@@ -3,6 +3,7 @@ import type { WalletAccount } from '@wallet-standard/base'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { PluginContext } from '../plugin/createPluginContext.js'
 import type { CaipNetworkId, ChainNamespace } from '../types/caip.js'
+import type { ChainAdapter } from '../types/chainAdapter.js'
 import type { ConnectResult } from '../types/connection.js'
 import type { Network } from '../types/network.js'
 import type { CreateWalletStandardDiscoveryReturnType, DiscoveredStandardWallet } from './createWalletStandardDiscovery.js'
@@ -38,6 +39,12 @@ export type WalletStandardSession = {
   signingAccount(connectorId: string, address: string): { wallet: DiscoveredStandardWallet; account: WalletAccount } | undefined
   /** Stops following the wallet's events. */
   detach(): void
+  /**
+   * The connection half of a {@link ChainAdapter}: `discoverWallets`, `connect`, `reconnect`,
+   * `disconnect` and `switchNetwork` (Wallet Standard wallets have no network switch: a network the
+   * wallet offers is simply used), and `dispose`. Watches for late registrations from the call on.
+   */
+  connectionMethods(): Pick<ChainAdapter, 'discoverWallets' | 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork'> & { dispose(): void }
   /**
    * Taps the namespace's `discoverWallets`, `connect`, `reconnect`, `disconnect` and `switchNetwork`
    * (Wallet Standard wallets have no network switch: a network the wallet offers is simply used)
@@ -137,43 +144,54 @@ export function createWalletStandardSession(parameters: CreateWalletStandardSess
       return account ? { wallet: active.wallet, account } : undefined
     },
     detach,
-    tapConnectionHooks() {
-      const { hooks } = portico
+    connectionMethods() {
       const { discovery } = parameters
       const walletOf = (connectorId: string) => session.activeWallet(connectorId) ?? discovery.get(connectorId)
-      hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
-        for (const wallet of discovery.wallets()) {
-          context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
-        }
-      })
-      hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = discovery.get(request.connectorId)
-        return wallet ? session.connect(wallet, request.network, false) : undefined
-      })
-      hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = await discovery.waitFor(request.connectorId, parameters.reconnectTimeoutMs ?? 1_500)
-        return wallet ? session.connect(wallet, request.network, true) : undefined
-      })
-      hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = walletOf(request.connectorId)
-        detach()
-        const feature = wallet ? (wallet.wallet.features as Record<string, { disconnect?: unknown } | undefined>)['standard:disconnect'] : undefined
-        if (typeof feature?.disconnect === 'function') await (feature.disconnect as () => Promise<void>)()
-      })
-      hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
-        const wallet = walletOf(request.connectorId)
-        if (!wallet || !supports(wallet, request.network.caipNetworkId)) return undefined
-        return { caipNetworkId: request.network.caipNetworkId }
-      })
       // Wallets that register late still appear.
       const stopWatching = discovery.onChange(() => {
         void portico.discoverWallets(namespace)
       })
-      return () => {
-        stopWatching()
-        detach()
-        discovery.dispose()
+      return {
+        async discoverWallets(context) {
+          for (const wallet of discovery.wallets()) {
+            context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
+          }
+        },
+        async connect(request) {
+          const wallet = discovery.get(request.connectorId)
+          return wallet ? session.connect(wallet, request.network, false) : undefined
+        },
+        async reconnect(request) {
+          const wallet = await discovery.waitFor(request.connectorId, parameters.reconnectTimeoutMs ?? 1_500)
+          return wallet ? session.connect(wallet, request.network, true) : undefined
+        },
+        async disconnect(request) {
+          const wallet = walletOf(request.connectorId)
+          detach()
+          const feature = wallet ? (wallet.wallet.features as Record<string, { disconnect?: unknown } | undefined>)['standard:disconnect'] : undefined
+          if (typeof feature?.disconnect === 'function') await (feature.disconnect as () => Promise<void>)()
+        },
+        async switchNetwork(request) {
+          const wallet = walletOf(request.connectorId)
+          if (!wallet || !supports(wallet, request.network.caipNetworkId)) return undefined
+          return { caipNetworkId: request.network.caipNetworkId }
+        },
+        dispose() {
+          stopWatching()
+          detach()
+          discovery.dispose()
+        },
       }
+    },
+    tapConnectionHooks() {
+      const { hooks } = portico
+      const methods = session.connectionMethods()
+      hooks.discoverWallets.for(namespace).tapPromise(namespace, methods.discoverWallets)
+      hooks.connect.for(namespace).tapPromise(namespace, methods.connect)
+      hooks.reconnect.for(namespace).tapPromise(namespace, methods.reconnect)
+      hooks.disconnect.for(namespace).tapPromise(namespace, methods.disconnect)
+      hooks.switchNetwork.for(namespace).tapPromise(namespace, methods.switchNetwork)
+      return methods.dispose
     },
   }
   return session

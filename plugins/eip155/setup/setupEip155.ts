@@ -1,4 +1,4 @@
-import { ChainNotSupportedError, ProviderRpcError, parseChainId, toHexChainId, type CaipNetworkId, type ConnectionAccount, type ConnectResult, type Disposer, type Network, type PluginContext } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, ProviderRpcError, parseChainId, registerChainAdapter, toHexChainId, type CaipNetworkId, type ChainAdapter, type ConnectionAccount, type ConnectResult, type Disposer, type Network, type PluginContext } from '../../../kernel/kernel.js'
 import { createRpcClient, type RpcClient } from '../actions/createRpcClient.js'
 import { fetchNativeBalance } from '../actions/fetchNativeBalance.js'
 import { estimateTransferFee } from '../actions/estimateTransferFee.js'
@@ -161,124 +161,132 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     }
   }
 
-  // Portico's built-in EVM wallets (the Connect view's fallback, Get Wallet): only this namespace's come with the plugin.
-  portico.builtinWallets.register(namespace, eip155Wallets)
-  portico.addressValidators.register(namespace, isEvmAddress)
-  portico.explorers.register(namespace, {
-    address: (network, address) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/address/${address}` : undefined),
-    transaction: (network, hash) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/tx/${hash}` : undefined),
-  })
-
-  const { hooks } = portico
-  hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
-    discovery.request()
-    for (const wallet of [...(safe ? [safe.wallet] : []), ...discovery.wallets()]) {
-      context.add({
-        id: wallet.id,
-        name: wallet.name,
-        namespace,
-        type: wallet.type,
-        ...(wallet.icon ? { imageUrl: wallet.icon } : {}),
-        ...(wallet.rdns ? { rdns: wallet.rdns } : {}),
-      })
-    }
-  })
-  hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
-    const wallet = walletById(request.connectorId)
-    if (!wallet) return undefined
-    const connection = await readConnection(wallet, 'eth_requestAccounts')
-    // The visitor chose a network before connecting: ask the wallet to move there. If they
-    // decline, the connection stands on the wallet's own chain.
-    if (connection && request.network && connection.caipNetworkId !== request.network.caipNetworkId) {
-      try {
-        await switchChain(wallet.provider, request.network)
-        return { ...connection, caipNetworkId: request.network.caipNetworkId }
-      } catch {
-        return connection
+  const adapter: ChainAdapter = {
+    namespace,
+    isAddress: isEvmAddress,
+    explorers: {
+      address: (network, address) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/address/${address}` : undefined),
+      transaction: (network, hash) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/tx/${hash}` : undefined),
+    },
+    // Portico's built-in EVM wallets (the Connect view's fallback, Get Wallet): only this namespace's come with the plugin.
+    builtinWallets: eip155Wallets,
+    async discoverWallets(context) {
+      discovery.request()
+      for (const wallet of [...(safe ? [safe.wallet] : []), ...discovery.wallets()]) {
+        context.add({
+          id: wallet.id,
+          name: wallet.name,
+          namespace,
+          type: wallet.type,
+          ...(wallet.icon ? { imageUrl: wallet.icon } : {}),
+          ...(wallet.rdns ? { rdns: wallet.rdns } : {}),
+        })
       }
-    }
-    return connection
-  })
-  hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
-    const wallet = request.connectorId === 'safe' ? (await safeFound)?.wallet : await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
-    if (!wallet) return undefined
-    return readConnection(wallet, 'eth_accounts')
-  })
-  hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
-    const provider = providerFor(request.connectorId)
-    if (!provider) return
-    if (active?.wallet.id === request.connectorId) detach()
-    try {
-      await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
-    } catch {
-      // Many wallets have no revoke; forgetting the connection locally is what matters.
-    }
-  })
-  hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
-    const provider = providerFor(request.connectorId)
-    if (!provider) {
-      await switchOverChannel(request.connectorId, request.network.caipNetworkId)
-      return undefined
-    }
-    await switchChain(provider, request.network)
-    return { caipNetworkId: request.network.caipNetworkId }
-  })
-  hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
-    const provider = providerFor(request.connectorId) ?? channelProvider(request.connectorId, request.caipNetworkId)
-    if (!provider) return undefined
-    const signature = await provider.request({ method: 'personal_sign', params: [toHexMessage(request.message), request.address] })
-    // Room for ERC-1271 / ERC-6492 smart-account signatures, no more.
-    if (typeof signature !== 'string' || !/^0x(?:[0-9a-fA-F]{2}){1,16384}$/.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-    return { signature }
-  })
-  // A raw request for the wallet this plugin holds (bridges such as portico/wagmi); a channel's connection carries its own.
-  hooks.request.for(namespace).tapPromise(namespace, async (request) => {
-    const provider = providerFor(request.connectorId)
-    if (!provider) return undefined
-    return { result: await provider.request({ method: request.method, ...(request.params === undefined ? {} : { params: request.params }) }) }
-  })
-  hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => fetchNativeBalance(await rpcClient(request.network), request.network, request.address))
-  // A node request another plugin needs (the calls plugin's receipts), through the same client.
-  hooks.rpcRequest.for(namespace).tapPromise(namespace, async ({ network, method, params }) => {
-    const client = await rpcClient(network)
-    try {
-      return { result: await client.request({ method, ...(params === undefined ? {} : { params }) }) }
-    } catch (error) {
-      throw toRpcError(error)
-    }
-  })
-  hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
-    // A Safe's send returned a safeTxHash: wait for the owners to execute it, then for that transaction.
-    const following = safe && portico.stores.connections.get(namespace).connectorId === safe.wallet.id ? await safe.waitForExecution(request.hash) : request.hash
-    const result = await waitForReceipt(await rpcClient(request.network), following)
-    // The toast then links to the transaction the chain knows, not the Safe's own hash.
-    return following === request.hash ? result : { ...result, hash: following }
-  })
-  hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => estimateTransferFee(await rpcClient(request.network), request))
-  hooks.send.for(namespace).tapPromise(namespace, async (request) => {
-    const provider = providerFor(request.connectorId) ?? channelProvider(request.connectorId, request.network.caipNetworkId)
-    if (!provider) return undefined
-    const hash = await sendTransfer(provider, request)
-    if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid transaction hash' })
-    return { hash }
-  })
-
-  // A transaction another plugin built (a swap, an approval), sent by the wallet as it is.
-  hooks.sendTransaction.for(namespace).tapPromise(namespace, async (request) => {
-    const provider = providerFor(request.connectorId) ?? channelProvider(request.connectorId, request.network.caipNetworkId)
-    if (!provider) return undefined
-    const { to, data, value, gas } = request.transaction
-    const hexOf = (units: string) => `0x${BigInt(units).toString(16)}`
-    const hash = await provider.request({
-      method: 'eth_sendTransaction',
-      params: [{ from: request.from, to, ...(data ? { data } : {}), ...(value ? { value: hexOf(value) } : {}), ...(gas ? { gas: hexOf(gas) } : {}) }],
-    })
-    if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid transaction hash' })
-    return { hash }
-  })
-
-  // An EVM wallet signs for any account it shared when asked with `from`: the site may make another one active.
-  hooks.selectAccount.for(namespace).tapPromise(namespace, async () => true)
+    },
+    async connect(request) {
+      const wallet = walletById(request.connectorId)
+      if (!wallet) return undefined
+      const connection = await readConnection(wallet, 'eth_requestAccounts')
+      // The visitor chose a network before connecting: ask the wallet to move there. If they
+      // decline, the connection stands on the wallet's own chain.
+      if (connection && request.network && connection.caipNetworkId !== request.network.caipNetworkId) {
+        try {
+          await switchChain(wallet.provider, request.network)
+          return { ...connection, caipNetworkId: request.network.caipNetworkId }
+        } catch {
+          return connection
+        }
+      }
+      return connection
+    },
+    async reconnect(request) {
+      const wallet = request.connectorId === 'safe' ? (await safeFound)?.wallet : await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
+      if (!wallet) return undefined
+      return readConnection(wallet, 'eth_accounts')
+    },
+    async disconnect(request) {
+      const provider = providerFor(request.connectorId)
+      if (!provider) return
+      if (active?.wallet.id === request.connectorId) detach()
+      try {
+        await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+      } catch {
+        // Many wallets have no revoke; forgetting the connection locally is what matters.
+      }
+    },
+    async switchNetwork(request) {
+      const provider = providerFor(request.connectorId)
+      if (!provider) {
+        await switchOverChannel(request.connectorId, request.network.caipNetworkId)
+        return undefined
+      }
+      await switchChain(provider, request.network)
+      return { caipNetworkId: request.network.caipNetworkId }
+    },
+    async signMessage(request) {
+      const provider = providerFor(request.connectorId) ?? channelProvider(request.connectorId, request.caipNetworkId)
+      if (!provider) return undefined
+      const signature = await provider.request({ method: 'personal_sign', params: [toHexMessage(request.message), request.address] })
+      // Room for ERC-1271 / ERC-6492 smart-account signatures, no more.
+      if (typeof signature !== 'string' || !/^0x(?:[0-9a-fA-F]{2}){1,16384}$/.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+      return { signature }
+    },
+    // A raw request for the wallet this plugin holds (bridges such as portico/wagmi); a channel's connection carries its own.
+    async request(request) {
+      const provider = providerFor(request.connectorId)
+      if (!provider) return undefined
+      return { result: await provider.request({ method: request.method, ...(request.params === undefined ? {} : { params: request.params }) }) }
+    },
+    fetchBalance: async (request) => fetchNativeBalance(await rpcClient(request.network), request.network, request.address),
+    // A node request another plugin needs (the calls plugin's receipts), through the same client.
+    async rpcRequest({ network, method, params }) {
+      const client = await rpcClient(network)
+      try {
+        return { result: await client.request({ method, ...(params === undefined ? {} : { params }) }) }
+      } catch (error) {
+        throw toRpcError(error)
+      }
+    },
+    async waitForTransaction(request) {
+      // A Safe's send returned a safeTxHash: wait for the owners to execute it, then for that transaction.
+      const following = safe && portico.stores.connections.get(namespace).connectorId === safe.wallet.id ? await safe.waitForExecution(request.hash) : request.hash
+      const result = await waitForReceipt(await rpcClient(request.network), following)
+      // The toast then links to the transaction the chain knows, not the Safe's own hash.
+      return following === request.hash ? result : { ...result, hash: following }
+    },
+    estimateSendFee: async (request) => estimateTransferFee(await rpcClient(request.network), request),
+    async send(request) {
+      const provider = providerFor(request.connectorId) ?? channelProvider(request.connectorId, request.network.caipNetworkId)
+      if (!provider) return undefined
+      const hash = await sendTransfer(provider, request)
+      if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid transaction hash' })
+      return { hash }
+    },
+    // A transaction another plugin built (a swap, an approval), sent by the wallet as it is.
+    async sendTransaction(request) {
+      const provider = providerFor(request.connectorId) ?? channelProvider(request.connectorId, request.network.caipNetworkId)
+      if (!provider) return undefined
+      const { to, data, value, gas } = request.transaction
+      const hexOf = (units: string) => `0x${BigInt(units).toString(16)}`
+      const hash = await provider.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: request.from, to, ...(data ? { data } : {}), ...(value ? { value: hexOf(value) } : {}), ...(gas ? { gas: hexOf(gas) } : {}) }],
+      })
+      if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid transaction hash' })
+      return { hash }
+    },
+    // An EVM wallet signs for any account it shared when asked with `from`: the site may make another one active.
+    selectAccount: async () => true,
+    dispose() {
+      disposed = true
+      rpcClientsStop.abort()
+      safe?.dispose()
+      stopWatching()
+      detach()
+      discovery.dispose()
+    },
+  }
+  const disposeAdapter = registerChainAdapter(portico, adapter)
 
   // Wallets that announce themselves late still appear.
   const stopWatching = discovery.onChange(() => {
@@ -293,12 +301,5 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     if (portico.stores.connections.get(namespace).connectorId !== found.wallet.id) await portico.connect({ namespace, connectorId: found.wallet.id })
   }).catch(() => undefined)
 
-  return () => {
-    disposed = true
-    rpcClientsStop.abort()
-    safe?.dispose()
-    stopWatching()
-    detach()
-    discovery.dispose()
-  }
+  return disposeAdapter
 }

@@ -1,6 +1,6 @@
 import { base58, base64 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
-import { createWalletStandardSession, ProviderRpcError, type CaipNetworkId, type Disposer, type Network, type PluginContext, type SendRequest } from '../../../kernel/kernel.js'
+import { createWalletStandardSession, ProviderRpcError, registerChainAdapter, type CaipNetworkId, type ChainAdapter, type Disposer, type Network, type PluginContext, type SendRequest } from '../../../kernel/kernel.js'
 import { createSolanaWalletDiscovery } from '../discovery/createSolanaWalletDiscovery.js'
 import type { DiscoveredSolanaWallet } from '../discovery/WalletStandardTypes.js'
 import { SolanaWalletFeatureError } from '../errors.js'
@@ -53,123 +53,123 @@ export function setupSolana(portico: PluginContext, options: SolanaOptions, envi
     ...(options.reconnectTimeoutMs !== undefined ? { reconnectTimeoutMs: options.reconnectTimeoutMs } : {}),
   })
   const { signingAccount } = session
-  const disposeConnection = session.tapConnectionHooks()
-
-  portico.builtinWallets.register(namespace, solanaWallets)
-  portico.addressValidators.register(namespace, isSolanaAddress)
-  portico.explorers.register(namespace, {
-    address: (network, address) => explorerUrl(network, `account/${address}`),
-    transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
-  })
-  portico.signInVerifiers.register(namespace, {
-    label: 'Solana',
-    async verify({ message, signature, address }) {
-      const { verifySolanaSignature } = await import('../actions/verifySolanaSignature.js')
-      return verifySolanaSignature({ message, signature, address })
-    },
-  })
-
-  const { hooks } = portico
-  hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
-    const signer = signingAccount(request.connectorId, request.address)
-    if (!signer) {
-      // A connection by another connector (WalletConnect, …) that carries requests: `solana_signMessage` over its channel.
-      if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-      const answer = await portico.request({
-        namespace,
-        chainId: request.caipNetworkId,
-        method: 'solana_signMessage',
-        params: { message: base58.encode(new TextEncoder().encode(request.message)), pubkey: request.address },
-      })
-      const signature = (answer as { signature?: unknown } | null)?.signature
-      if (typeof signature !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{43,90}$/.test(signature) || base58.decode(signature).length !== 64) {
-        throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-      }
-      return { signature }
-    }
-    const feature = (signer.wallet.wallet.features as Record<string, { signMessage?: unknown } | undefined>)['solana:signMessage']
-    if (typeof feature?.signMessage !== 'function') throw new SolanaWalletFeatureError({ feature: 'solana:signMessage', wallet: signer.wallet.name })
-    const outputs = (await (feature.signMessage as (input: unknown) => Promise<unknown>)({ account: signer.account, message: new TextEncoder().encode(request.message) })) as unknown
-    const signature = Array.isArray(outputs) ? (outputs[0] as { signature?: unknown } | undefined)?.signature : undefined
-    if (!(signature instanceof Uint8Array) || signature.length !== 64) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-    return { signature: base58.encode(signature) }
-  })
-  // SPL token balances from the network's RPC, after the blockchain API (stage 10): for the
-  // chains the API does not serve. Symbols come from the `tokens` option; prices are unknown.
-  hooks.fetchTokenBalances.for(namespace).tapPromise({ name: namespace, stage: 20 }, async (request) => {
-    const network = request.network
-    if (!network) return undefined
-    const { fetchTokenBalances } = await import('../actions/fetchTokenBalances.js')
-    const balances = await fetchTokenBalances({ network, address: request.address, knownTokens: options.tokens ?? [], fetch: fetchFn })
-    return balances.map((b) => ({
-      name: b.name ?? b.symbol ?? b.mint,
-      symbol: b.symbol ?? '',
-      chainId: network.caipNetworkId,
-      address: b.token,
-      price: 0,
-      quantity: { decimals: String(b.decimals), numeric: b.balance },
-      iconUrl: '',
-    }))
-  })
-  hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
-    const { fetchSolBalance } = await import('../actions/fetchSolBalance.js')
-    return fetchSolBalance({ network: request.network, address: request.address, fetch: fetchFn })
-  })
-  hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
-    const [{ waitForSignature }, { callSolanaRpc }] = await Promise.all([import('../actions/waitForSignature.js'), import('../actions/callSolanaRpc.js')])
-    const rpc = <T,>(method: string, params: unknown[]) => callSolanaRpc<T>({ network: request.network, method, params, fetch: fetchFn })
-    const outcome = await waitForSignature(request.hash, options.confirmTimeoutMs || 60_000, rpc)
-    // Still pending at the deadline: no answer, the toast says it could not confirm.
-    return outcome.status === 'pending' ? undefined : { status: outcome.status }
-  })
   /** The symbol of a token the site configured (for messages), by the request's CAIP-10 token. */
   const tokenSymbol = (request: SendRequest) => {
     const mint = request.token?.split(':')[2]
     return (options.tokens ?? []).find((t) => t.network === request.network.caipNetworkId && t.address === mint)?.symbol
   }
-  // The node's price of the exact transaction, shown in the send review before the wallet is asked.
-  hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
-    if (!signingAccount(request.connectorId, request.from) && portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-    const { estimateSolanaTransferFee } = await import('../actions/sendSolanaTransfer.js')
-    const fee = await estimateSolanaTransferFee({ request, fetch: fetchFn, tokenSymbol: tokenSymbol(request) })
-    return fee === undefined ? undefined : { fee, symbol: request.network.nativeCurrency.symbol }
-  })
-  hooks.send.for(namespace).tapPromise(namespace, async (request) => {
-    const signer = signingAccount(request.connectorId, request.from)
-    if (!signer) {
-      // A connection by another connector (WalletConnect, an embedded wallet) that carries
-      // requests: the same transfer, signed and sent with `solana_signAndSendTransaction` over its channel.
-      const channel = portico.channel(namespace)
-      if (channel?.connectorId !== request.connectorId || !channel.supports('solana_signAndSendTransaction', request.network.caipNetworkId)) return undefined
+
+  const adapter: ChainAdapter = {
+    namespace,
+    isAddress: isSolanaAddress,
+    explorers: {
+      address: (network, address) => explorerUrl(network, `account/${address}`),
+      transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
+    },
+    builtinWallets: solanaWallets,
+    signInVerifier: {
+      label: 'Solana',
+      async verify({ message, signature, address }) {
+        const { verifySolanaSignature } = await import('../actions/verifySolanaSignature.js')
+        return verifySolanaSignature({ message, signature, address })
+      },
+    },
+    ...session.connectionMethods(),
+    async signMessage(request) {
+      const signer = signingAccount(request.connectorId, request.address)
+      if (!signer) {
+        // A connection by another connector (WalletConnect, …) that carries requests: `solana_signMessage` over its channel.
+        if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+        const answer = await portico.request({
+          namespace,
+          chainId: request.caipNetworkId,
+          method: 'solana_signMessage',
+          params: { message: base58.encode(new TextEncoder().encode(request.message)), pubkey: request.address },
+        })
+        const signature = (answer as { signature?: unknown } | null)?.signature
+        if (typeof signature !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{43,90}$/.test(signature) || base58.decode(signature).length !== 64) {
+          throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+        }
+        return { signature }
+      }
+      const feature = (signer.wallet.wallet.features as Record<string, { signMessage?: unknown } | undefined>)['solana:signMessage']
+      if (typeof feature?.signMessage !== 'function') throw new SolanaWalletFeatureError({ feature: 'solana:signMessage', wallet: signer.wallet.name })
+      const outputs = (await (feature.signMessage as (input: unknown) => Promise<unknown>)({ account: signer.account, message: new TextEncoder().encode(request.message) })) as unknown
+      const signature = Array.isArray(outputs) ? (outputs[0] as { signature?: unknown } | undefined)?.signature : undefined
+      if (!(signature instanceof Uint8Array) || signature.length !== 64) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+      return { signature: base58.encode(signature) }
+    },
+    // SPL token balances from the network's RPC, after the blockchain API: for the chains the API
+    // does not serve. Symbols come from the `tokens` option; prices are unknown.
+    async fetchTokenBalances(request) {
+      const network = request.network
+      if (!network) return undefined
+      const { fetchTokenBalances } = await import('../actions/fetchTokenBalances.js')
+      const balances = await fetchTokenBalances({ network, address: request.address, knownTokens: options.tokens ?? [], fetch: fetchFn })
+      return balances.map((b) => ({
+        name: b.name ?? b.symbol ?? b.mint,
+        symbol: b.symbol ?? '',
+        chainId: network.caipNetworkId,
+        address: b.token,
+        price: 0,
+        quantity: { decimals: String(b.decimals), numeric: b.balance },
+        iconUrl: '',
+      }))
+    },
+    async fetchBalance(request) {
+      const { fetchSolBalance } = await import('../actions/fetchSolBalance.js')
+      return fetchSolBalance({ network: request.network, address: request.address, fetch: fetchFn })
+    },
+    async waitForTransaction(request) {
+      const [{ waitForSignature }, { callSolanaRpc }] = await Promise.all([import('../actions/waitForSignature.js'), import('../actions/callSolanaRpc.js')])
+      const rpc = <T,>(method: string, params: unknown[]) => callSolanaRpc<T>({ network: request.network, method, params, fetch: fetchFn })
+      const outcome = await waitForSignature(request.hash, options.confirmTimeoutMs || 60_000, rpc)
+      // Still pending at the deadline: no answer, the toast says it could not confirm.
+      return outcome.status === 'pending' ? undefined : { status: outcome.status }
+    },
+    // The node's price of the exact transaction, shown in the send review before the wallet is asked.
+    async estimateSendFee(request) {
+      if (!signingAccount(request.connectorId, request.from) && portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+      const { estimateSolanaTransferFee } = await import('../actions/sendSolanaTransfer.js')
+      const fee = await estimateSolanaTransferFee({ request, fetch: fetchFn, tokenSymbol: tokenSymbol(request) })
+      return fee === undefined ? undefined : { fee, symbol: request.network.nativeCurrency.symbol }
+    },
+    async send(request) {
+      const signer = signingAccount(request.connectorId, request.from)
+      if (!signer) {
+        // A connection by another connector (WalletConnect, an embedded wallet) that carries
+        // requests: the same transfer, signed and sent with `solana_signAndSendTransaction` over its channel.
+        const channel = portico.channel(namespace)
+        if (channel?.connectorId !== request.connectorId || !channel.supports('solana_signAndSendTransaction', request.network.caipNetworkId)) return undefined
+        const { sendSolanaTransfer } = await import('../actions/sendSolanaTransfer.js')
+        const hash = await sendSolanaTransfer({
+          request,
+          fetch: fetchFn,
+          confirmTimeoutMs: options.confirmTimeoutMs ?? 60_000,
+          tokenSymbol: tokenSymbol(request),
+          async signAndSendOverChannel(transaction) {
+            const answer = await portico.request({
+              namespace,
+              chainId: request.network.caipNetworkId,
+              method: 'solana_signAndSendTransaction',
+              params: { transaction: base64.encode(transaction), sendOptions: { preflightCommitment: 'confirmed' } },
+            })
+            return (answer as { signature?: unknown } | null)?.signature as string
+          },
+        })
+        return { hash }
+      }
       const { sendSolanaTransfer } = await import('../actions/sendSolanaTransfer.js')
       const hash = await sendSolanaTransfer({
         request,
+        wallet: signer.wallet.wallet,
+        account: signer.account,
         fetch: fetchFn,
         confirmTimeoutMs: options.confirmTimeoutMs ?? 60_000,
         tokenSymbol: tokenSymbol(request),
-        async signAndSendOverChannel(transaction) {
-          const answer = await portico.request({
-            namespace,
-            chainId: request.network.caipNetworkId,
-            method: 'solana_signAndSendTransaction',
-            params: { transaction: base64.encode(transaction), sendOptions: { preflightCommitment: 'confirmed' } },
-          })
-          return (answer as { signature?: unknown } | null)?.signature as string
-        },
       })
       return { hash }
-    }
-    const { sendSolanaTransfer } = await import('../actions/sendSolanaTransfer.js')
-    const hash = await sendSolanaTransfer({
-      request,
-      wallet: signer.wallet.wallet,
-      account: signer.account,
-      fetch: fetchFn,
-      confirmTimeoutMs: options.confirmTimeoutMs ?? 60_000,
-      tokenSymbol: tokenSymbol(request),
-    })
-    return { hash }
-  })
-
-  return disposeConnection
+    },
+  }
+  return registerChainAdapter(portico, adapter)
 }

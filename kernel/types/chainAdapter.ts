@@ -1,0 +1,101 @@
+import type { AddressValidator } from '../registries/AddressValidatorRegistry.js'
+import type { BuiltinWalletLoader } from '../registries/BuiltinWalletRegistry.js'
+import type { ExplorerUrlBuilder } from '../registries/ExplorerRegistry.js'
+import type { SignInVerifier } from '../registries/SignInVerifierRegistry.js'
+import type { ChainNamespace } from './caip.js'
+import type { ConnectResult } from './connection.js'
+import type {
+  BalanceResult,
+  ConnectRequest,
+  DisconnectRequest,
+  DiscoverWalletsContext,
+  FetchBalanceRequest,
+  FetchTokenBalancesRequest,
+  ReconnectRequest,
+  RpcRequest,
+  RpcRequestResult,
+  SelectAccountRequest,
+  SendFeeEstimate,
+  SendRequest,
+  SendResult,
+  SendTransactionRequest,
+  SignMessageRequest,
+  SignMessageResult,
+  SwitchNetworkRequest,
+  SwitchNetworkResult,
+  TokenBalance,
+  WaitForTransactionRequest,
+  WaitForTransactionResult,
+  WalletRequest,
+  WalletRequestResult,
+} from './hooks.js'
+
+/**
+ * What every chain plugin must provide, as one typed object (the model is wagmi's
+ * `createConnector`): a chain plugin's `setup` builds it and hands it to `registerChainAdapter`,
+ * which taps the namespace's hooks with it. A missing required member is a compile error.
+ *
+ * Each method answers the hook of the same name for the adapter's namespace and may answer
+ * `undefined` to pass (another connector's connection, such as WalletConnect's, is then answered
+ * by that connector). The hooks stay the kernel's public surface: other plugins still tap them to
+ * observe or wrap what the adapter does.
+ */
+export type ChainAdapter = {
+  /** The CAIP-2 namespace, e.g. `eip155`. */
+  readonly namespace: ChainNamespace
+  /** Whether a string is an address of this namespace (the send form, the connection's accounts). */
+  isAddress: AddressValidator
+  /** Links to an address and a transaction on a network's block explorer. */
+  explorers: ExplorerUrlBuilder
+  /** Portico's built-in wallets of this namespace (the Connect view's fallback, Get Wallet), loaded when first shown. */
+  builtinWallets?: BuiltinWalletLoader
+
+  /** Adds the wallets found in the page (`discoverWallets`). */
+  discoverWallets(context: DiscoverWalletsContext): Promise<void>
+  /** Connects one of them, asking the visitor (`connect`). */
+  connect(request: ConnectRequest): Promise<ConnectResult | undefined>
+  /** Restores a stored connection without asking (`reconnect`); `undefined` when it cannot. */
+  reconnect(request: ReconnectRequest): Promise<ConnectResult | undefined>
+  /** Ends the wallet's connection (`disconnect`). */
+  disconnect(request: DisconnectRequest): Promise<void>
+  /** Moves the wallet to another network (`switchNetwork`). */
+  switchNetwork(request: SwitchNetworkRequest): Promise<SwitchNetworkResult | undefined>
+  /** Signs a plain message with the connected account (`signMessage`). */
+  signMessage(request: SignMessageRequest): Promise<SignMessageResult | undefined>
+
+  /** The native balance of an account (`fetchBalance`). */
+  fetchBalance(request: FetchBalanceRequest): Promise<BalanceResult | undefined>
+  /** The most a transfer will cost, shown before the wallet is asked (`estimateSendFee`). */
+  estimateSendFee(request: SendRequest): Promise<SendFeeEstimate | undefined>
+  /** Submits a transfer through the wallet (`send`). */
+  send(request: SendRequest): Promise<SendResult | undefined>
+  /** Follows a submitted transaction until it is confirmed or failed (`waitForTransaction`). */
+  waitForTransaction(request: WaitForTransactionRequest): Promise<WaitForTransactionResult | undefined>
+
+  // Optional capabilities: present when the chain has them, read from which members exist.
+
+  /** Sends one raw request to the wallet the plugin holds (`request`; bridges such as `portico/wagmi`). */
+  request?(request: WalletRequest): Promise<WalletRequestResult | undefined>
+  /** Sends one JSON-RPC request to a network's nodes through the plugin's RPC client (`rpcRequest`). */
+  rpcRequest?(request: RpcRequest): Promise<RpcRequestResult | undefined>
+  /** Sends a transaction another plugin built, unchanged (`sendTransaction`; swaps, approvals). */
+  sendTransaction?(request: SendTransactionRequest): Promise<SendResult | undefined>
+  /** `true` when the wallet signs for every account it shared, so the site may pick another (`selectAccount`). */
+  selectAccount?(request: SelectAccountRequest): Promise<true | undefined>
+  /**
+   * Token balances read from the chain itself (`fetchTokenBalances`, tapped at stage 20, after the
+   * blockchain API's stage 10): for the networks the API does not serve.
+   */
+  fetchTokenBalances?(request: FetchTokenBalancesRequest): Promise<TokenBalance[] | undefined>
+  /** Verifies this namespace's sign-in signatures (SIWX). */
+  signInVerifier?: SignInVerifier
+
+  /** Stops what the adapter started (discovery, listeners, RPC clients). */
+  dispose?(): void
+}
+
+/** The adapter's methods that answer a namespace-keyed hook of the same name. */
+export type ChainAdapterHookName = Exclude<
+  { [Key in keyof ChainAdapter]-?: ChainAdapter[Key] extends ((...args: never[]) => Promise<unknown>) | undefined ? Key : never }[keyof ChainAdapter],
+  'dispose'
+>
