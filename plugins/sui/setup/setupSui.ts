@@ -1,5 +1,5 @@
 import { getWallets } from '@wallet-standard/app'
-import { createWalletStandardSession, ProviderRpcError, type CaipNetworkId, type Network, type Disposer, type PluginContext, type SendRequest } from '../../../kernel/kernel.js'
+import { createWalletStandardSession, ProviderRpcError, registerChainAdapter, type CaipNetworkId, type ChainAdapter, type Network, type Disposer, type PluginContext, type SendRequest } from '../../../kernel/kernel.js'
 import type { SuiTransferPlan } from '../actions/sendSuiTransfer.js'
 import { createSuiWalletDiscovery } from '../discovery/createSuiWalletDiscovery.js'
 import type { DiscoveredSuiWallet } from '../discovery/SuiWalletTypes.js'
@@ -59,82 +59,81 @@ export function setupSui(portico: PluginContext, options: SuiOptions, environmen
     ...(options.reconnectTimeoutMs !== undefined ? { reconnectTimeoutMs: options.reconnectTimeoutMs } : {}),
   })
   const { signingAccount } = session
-  const disposeConnection = session.tapConnectionHooks()
-
-  // Portico's built-in wallets of this namespace, loaded when a view first lists them.
-  portico.builtinWallets.register(namespace, async () => (await import('../../../wallets/byNamespace/suiWallets.js')).suiWallets())
-  portico.addressValidators.register(namespace, isSuiAddress)
-  portico.explorers.register(namespace, {
-    address: (network, address) => explorerUrl(network, `account/${address}`),
-    transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
-  })
-  portico.signInVerifiers.register(namespace, {
-    label: 'Sui',
-    async verify({ message, signature, address }) {
-      const { verifySuiPersonalMessage } = await import('../actions/verifySuiPersonalMessage.js')
-      return verifySuiPersonalMessage({ message, signature, address })
+  const adapter: ChainAdapter = {
+    namespace,
+    isAddress: isSuiAddress,
+    explorers: {
+      address: (network, address) => explorerUrl(network, `account/${address}`),
+      transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
     },
-  })
-
-  const { hooks } = portico
-  hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
-    const signer = signingAccount(request.connectorId, request.address)
-    let signature: unknown
-    if (signer) {
-      const feature = (signer.wallet.wallet.features as Record<string, { signPersonalMessage?: unknown } | undefined>)['sui:signPersonalMessage']
-      if (typeof feature?.signPersonalMessage !== 'function') throw new SuiWalletFeatureError({ feature: 'sui:signPersonalMessage', wallet: signer.wallet.name })
-      const chain = toSuiWalletChain(request.caipNetworkId)
-      const output = (await (feature.signPersonalMessage as (input: unknown) => Promise<unknown>)({ account: signer.account, message: new TextEncoder().encode(request.message), ...(chain ? { chain } : {}) })) as { signature?: unknown } | undefined
-      signature = output?.signature
-    } else {
-      // A connection by another connector (WalletConnect, …) that carries requests: `sui_signPersonalMessage` over its channel.
+    // Portico's built-in wallets of this namespace, loaded when a view first lists them.
+    builtinWallets: async () => (await import('../../../wallets/byNamespace/suiWallets.js')).suiWallets(),
+    signInVerifier: {
+      label: 'Sui',
+      async verify({ message, signature, address }) {
+        const { verifySuiPersonalMessage } = await import('../actions/verifySuiPersonalMessage.js')
+        return verifySuiPersonalMessage({ message, signature, address })
+      },
+    },
+    ...session.connectionMethods(),
+    async signMessage(request) {
+      const signer = signingAccount(request.connectorId, request.address)
+      let signature: unknown
+      if (signer) {
+        const feature = (signer.wallet.wallet.features as Record<string, { signPersonalMessage?: unknown } | undefined>)['sui:signPersonalMessage']
+        if (typeof feature?.signPersonalMessage !== 'function') throw new SuiWalletFeatureError({ feature: 'sui:signPersonalMessage', wallet: signer.wallet.name })
+        const chain = toSuiWalletChain(request.caipNetworkId)
+        const output = (await (feature.signPersonalMessage as (input: unknown) => Promise<unknown>)({ account: signer.account, message: new TextEncoder().encode(request.message), ...(chain ? { chain } : {}) })) as { signature?: unknown } | undefined
+        signature = output?.signature
+      } else {
+        // A connection by another connector (WalletConnect, …) that carries requests: `sui_signPersonalMessage` over its channel.
+        if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+        const answer = await portico.request({ namespace, chainId: request.caipNetworkId, method: 'sui_signPersonalMessage', params: { message: request.message, address: request.address } })
+        signature = (answer as { signature?: unknown } | null)?.signature
+      }
+      if (typeof signature !== 'string' || !base64Signature.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+      return { signature }
+    },
+    // Coin balances from the network's node, after the blockchain API (stage 10): for the chains
+    // the API does not serve. Coin types carry no price here.
+    async fetchTokenBalances(request) {
+      const network = request.network
+      if (!network) return undefined
+      const { fetchSuiCoinBalances } = await import('../actions/fetchSuiCoinBalances.js')
+      return fetchSuiCoinBalances({ network, address: request.address, fetch: fetchFn })
+    },
+    async fetchBalance(request) {
+      const { fetchSuiBalance } = await import('../actions/fetchSuiBalance.js')
+      return fetchSuiBalance({ network: request.network, address: request.address, fetch: fetchFn })
+    },
+    async waitForTransaction(request) {
+      const { waitForSuiTransaction } = await import('../actions/waitForSuiTransaction.js')
+      const status = await waitForSuiTransaction({ network: request.network, digest: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn })
+      return status === 'pending' ? undefined : { status }
+    },
+    // The gas budget from the dry run, shown in the send review before the wallet is asked.
+    async estimateSendFee(request) {
+      if (!signingAccount(request.connectorId, request.from) && portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+      const { planSuiTransfer } = await import('../actions/sendSuiTransfer.js')
+      const plan = await planSuiTransfer({ request, fetch: fetchFn })
+      planned = { key: planKey(request), at: Date.now(), plan }
+      return { fee: plan.fee, symbol: request.network.nativeCurrency.symbol }
+    },
+    async send(request) {
+      const signer = signingAccount(request.connectorId, request.from)
+      if (signer) {
+        const { sendSuiTransfer } = await import('../actions/sendSuiTransfer.js')
+        return { hash: await sendSuiTransfer({ request, wallet: signer.wallet.wallet, account: signer.account, fetch: fetchFn, plan: takePlan(request) }) }
+      }
+      // Over a channel (WalletConnect): the plugin builds and resolves the transaction, the wallet signs and executes it.
       if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-      const answer = await portico.request({ namespace, chainId: request.caipNetworkId, method: 'sui_signPersonalMessage', params: { message: request.message, address: request.address } })
-      signature = (answer as { signature?: unknown } | null)?.signature
-    }
-    if (typeof signature !== 'string' || !base64Signature.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-    return { signature }
-  })
-  // Coin balances from the network's node, after the blockchain API (stage 10): for the chains
-  // the API does not serve. Coin types carry no price here.
-  hooks.fetchTokenBalances.for(namespace).tapPromise({ name: namespace, stage: 20 }, async (request) => {
-    const network = request.network
-    if (!network) return undefined
-    const { fetchSuiCoinBalances } = await import('../actions/fetchSuiCoinBalances.js')
-    return fetchSuiCoinBalances({ network, address: request.address, fetch: fetchFn })
-  })
-  hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
-    const { fetchSuiBalance } = await import('../actions/fetchSuiBalance.js')
-    return fetchSuiBalance({ network: request.network, address: request.address, fetch: fetchFn })
-  })
-  hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
-    const { waitForSuiTransaction } = await import('../actions/waitForSuiTransaction.js')
-    const status = await waitForSuiTransaction({ network: request.network, digest: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn })
-    return status === 'pending' ? undefined : { status }
-  })
-  // The gas budget from the dry run, shown in the send review before the wallet is asked.
-  hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
-    if (!signingAccount(request.connectorId, request.from) && portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-    const { planSuiTransfer } = await import('../actions/sendSuiTransfer.js')
-    const plan = await planSuiTransfer({ request, fetch: fetchFn })
-    planned = { key: planKey(request), at: Date.now(), plan }
-    return { fee: plan.fee, symbol: request.network.nativeCurrency.symbol }
-  })
-  hooks.send.for(namespace).tapPromise(namespace, async (request) => {
-    const signer = signingAccount(request.connectorId, request.from)
-    if (signer) {
-      const { sendSuiTransfer } = await import('../actions/sendSuiTransfer.js')
-      return { hash: await sendSuiTransfer({ request, wallet: signer.wallet.wallet, account: signer.account, fetch: fetchFn, plan: takePlan(request) }) }
-    }
-    // Over a channel (WalletConnect): the plugin builds and resolves the transaction, the wallet signs and executes it.
-    if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-    const { planSuiTransfer } = await import('../actions/sendSuiTransfer.js')
-    const { transaction } = takePlan(request) ?? (await planSuiTransfer({ request, fetch: fetchFn }))
-    const answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method: 'sui_signAndExecuteTransaction', params: { transaction: await transaction.toJSON(), address: request.from } })
-    const digest = (answer as { digest?: unknown } | null)?.digest
-    if (typeof digest !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(digest)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction digest' })
-    return { hash: digest }
-  })
-
-  return disposeConnection
+      const { planSuiTransfer } = await import('../actions/sendSuiTransfer.js')
+      const { transaction } = takePlan(request) ?? (await planSuiTransfer({ request, fetch: fetchFn }))
+      const answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method: 'sui_signAndExecuteTransaction', params: { transaction: await transaction.toJSON(), address: request.from } })
+      const digest = (answer as { digest?: unknown } | null)?.digest
+      if (typeof digest !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(digest)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction digest' })
+      return { hash: digest }
+    },
+  }
+  return registerChainAdapter(portico, adapter)
 }
