@@ -1,4 +1,4 @@
-import { ProviderRpcError, type ConnectResult, type Network, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
+import { ProviderRpcError, registerChainAdapter, type ChainAdapter, type ConnectResult, type Network, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
 import { createBitcoinWalletDiscovery, type BitcoinWalletRegistry } from '../discovery/createBitcoinWalletDiscovery.js'
 import type { BitcoinWallet, BitcoinWalletAccount } from '../discovery/bitcoinWallet.js'
 import { BitcoinWalletFeatureError } from '../errors.js'
@@ -95,112 +95,113 @@ export function setupBip122(portico: PluginContext, options: Bip122Options, envi
 
   const activeWallet = (connectorId: string) => (active?.wallet.id === connectorId ? active.wallet : undefined)
 
-  // Portico's built-in wallets of this namespace, loaded when a view first lists them.
-  portico.builtinWallets.register(namespace, async () => (await import('../../../wallets/byNamespace/bip122Wallets.js')).bip122Wallets())
-  portico.addressValidators.register(namespace, isBitcoinAddress)
-  portico.explorers.register(namespace, {
-    address: (network, address) => explorerUrl(network, `address/${address}`),
-    transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
-  })
-  portico.signInVerifiers.register(namespace, {
-    label: 'Bitcoin',
-    async verify({ message, signature, address }) {
-      const { verifyBitcoinSignature } = await import('../actions/verifyBitcoinSignature.js')
-      return verifyBitcoinSignature({ message, signature, address })
-    },
-  })
-
-  const { hooks } = portico
-  hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
-    for (const wallet of discovery.wallets()) {
-      context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
-    }
-  })
-  hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
-    const wallet = findWallet(request.connectorId)
-    return wallet ? connectWallet(wallet, request.network, false) : undefined
-  })
-  hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
-    const wallet = findWallet(request.connectorId) ?? (await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500))
-    return wallet ? connectWallet(wallet, request.network, true) : undefined
-  })
-  hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
-    const wallet = activeWallet(request.connectorId) ?? findWallet(request.connectorId)
-    active = undefined
-    stopFollowing?.()
-    stopFollowing = undefined
-    await wallet?.disconnect?.()
-  })
-  hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
-    // Bitcoin wallets' addresses encode their network: only a network of the same encoding is reachable without the wallet.
-    const payment = active?.wallet.id === request.connectorId ? active.accounts[0] : undefined
-    if (!payment || decodeBitcoinAddress(payment.address)?.network !== addressNetworkOf(request.network)) return undefined
-    return { caipNetworkId: request.network.caipNetworkId }
-  })
-  hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
-    const wallet = activeWallet(request.connectorId)
-    if (!wallet) {
-      // Another connector's connection that carries requests (WalletConnect, …): `signMessage` over its channel.
-      if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-      const answer = await portico.request({ namespace, chainId: request.caipNetworkId, method: 'signMessage', params: { account: request.address, address: request.address, message: request.message, protocol: 'bip322' } })
-      const signature = (answer as { signature?: unknown } | null)?.signature
-      if (typeof signature !== 'string' || signature.length === 0 || signature.length > 2_000) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-      return { signature }
-    }
-    return wallet.signMessage({ address: request.address, message: request.message })
-  })
-  hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
-    const { fetchBitcoinBalance } = await import('../actions/esplora.js')
-    const { confirmed, unconfirmed } = await fetchBitcoinBalance({ network: request.network, address: request.address, fetch: fetchFn })
-    const total = confirmed + unconfirmed
-    const whole = total / 100_000_000n
-    const fraction = (total % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '')
-    return { balance: fraction ? `${whole}.${fraction}` : `${whole}`, symbol: 'BTC', decimals: 8 }
-  })
-  hooks.send.for(namespace).tapPromise(namespace, async (request) => {
-    const wallet = activeWallet(request.connectorId)
-    if (!wallet) {
-      if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-      const { parseSats } = await import('../utils/parseSats.js')
-      if (!decodeBitcoinAddress(request.to)) throw new ProviderRpcError({ code: -32602, message: 'Not a Bitcoin address' })
-      const answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method: 'sendTransfer', params: { account: request.from, recipientAddress: request.to, amount: parseSats(request.amount).toString() } })
-      const txid = (answer as { txid?: unknown } | null)?.txid
-      if (typeof txid !== 'string' || !/^[0-9a-f]{64}$/.test(txid)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction id' })
-      return { hash: txid }
-    }
-    if (request.token) throw new BitcoinWalletFeatureError({ feature: 'token sends', wallet: wallet.name })
-    const { sendBitcoin } = await import('../actions/sendBitcoin.js')
-    const hash = await sendBitcoin({ wallet, network: request.network, from: request.from, to: request.to, amount: request.amount, tier: request.feeSpeed ?? options.feeTier ?? 'normal', fetch: fetchFn })
-    return { hash }
-  })
-  // The fee of each tier (slow / normal / fast) for the PSBT this plugin builds, shown in the send review; a wallet that pays by itself (sendTransfer) sets its own fee.
-  hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
-    const wallet = activeWallet(request.connectorId)
-    if (!wallet?.signPsbt || request.token) return undefined
-    const { estimateBitcoinSendFee } = await import('../actions/sendBitcoin.js')
-    const tier = request.feeSpeed ?? options.feeTier ?? 'normal'
-    const estimate = await estimateBitcoinSendFee({ network: request.network, from: request.from, to: request.to, amount: request.amount, tier, fetch: fetchFn })
-    return {
-      fee: estimate.fee,
-      symbol: 'BTC',
-      speed: tier,
-      speeds: estimate.tiers.map((t) => ({ speed: t.tier, fee: t.fee, detail: `${t.sats.toLocaleString('en-US')} sats` })),
-    }
-  })
-  hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
-    const { waitForBitcoinTransaction } = await import('../actions/waitForBitcoinTransaction.js')
-    return waitForBitcoinTransaction({ network: request.network, txid: request.hash, timeoutMs: options.confirmTimeoutMs ?? 600_000, fetch: fetchFn })
-  })
-
   const stopWatching = discovery.onChange(() => {
     void portico.discoverWallets(namespace)
   })
 
-  return () => {
-    disposed = true
-    stopWatching()
-    stopFollowing?.()
-    active = undefined
-    discovery.dispose()
+  const adapter: ChainAdapter = {
+    namespace,
+    isAddress: isBitcoinAddress,
+    explorers: {
+      address: (network, address) => explorerUrl(network, `address/${address}`),
+      transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
+    },
+    // Portico's built-in wallets of this namespace, loaded when a view first lists them.
+    builtinWallets: async () => (await import('../../../wallets/byNamespace/bip122Wallets.js')).bip122Wallets(),
+    signInVerifier: {
+      label: 'Bitcoin',
+      async verify({ message, signature, address }) {
+        const { verifyBitcoinSignature } = await import('../actions/verifyBitcoinSignature.js')
+        return verifyBitcoinSignature({ message, signature, address })
+      },
+    },
+    async discoverWallets(context) {
+      for (const wallet of discovery.wallets()) {
+        context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
+      }
+    },
+    async connect(request) {
+      const wallet = findWallet(request.connectorId)
+      return wallet ? connectWallet(wallet, request.network, false) : undefined
+    },
+    async reconnect(request) {
+      const wallet = findWallet(request.connectorId) ?? (await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500))
+      return wallet ? connectWallet(wallet, request.network, true) : undefined
+    },
+    async disconnect(request) {
+      const wallet = activeWallet(request.connectorId) ?? findWallet(request.connectorId)
+      active = undefined
+      stopFollowing?.()
+      stopFollowing = undefined
+      await wallet?.disconnect?.()
+    },
+    async switchNetwork(request) {
+      // Bitcoin wallets' addresses encode their network: only a network of the same encoding is reachable without the wallet.
+      const payment = active?.wallet.id === request.connectorId ? active.accounts[0] : undefined
+      if (!payment || decodeBitcoinAddress(payment.address)?.network !== addressNetworkOf(request.network)) return undefined
+      return { caipNetworkId: request.network.caipNetworkId }
+    },
+    async signMessage(request) {
+      const wallet = activeWallet(request.connectorId)
+      if (!wallet) {
+        // Another connector's connection that carries requests (WalletConnect, …): `signMessage` over its channel.
+        if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+        const answer = await portico.request({ namespace, chainId: request.caipNetworkId, method: 'signMessage', params: { account: request.address, address: request.address, message: request.message, protocol: 'bip322' } })
+        const signature = (answer as { signature?: unknown } | null)?.signature
+        if (typeof signature !== 'string' || signature.length === 0 || signature.length > 2_000) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+        return { signature }
+      }
+      return wallet.signMessage({ address: request.address, message: request.message })
+    },
+    async fetchBalance(request) {
+      const { fetchBitcoinBalance } = await import('../actions/esplora.js')
+      const { confirmed, unconfirmed } = await fetchBitcoinBalance({ network: request.network, address: request.address, fetch: fetchFn })
+      const total = confirmed + unconfirmed
+      const whole = total / 100_000_000n
+      const fraction = (total % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '')
+      return { balance: fraction ? `${whole}.${fraction}` : `${whole}`, symbol: 'BTC', decimals: 8 }
+    },
+    async send(request) {
+      const wallet = activeWallet(request.connectorId)
+      if (!wallet) {
+        if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+        const { parseSats } = await import('../utils/parseSats.js')
+        if (!decodeBitcoinAddress(request.to)) throw new ProviderRpcError({ code: -32602, message: 'Not a Bitcoin address' })
+        const answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method: 'sendTransfer', params: { account: request.from, recipientAddress: request.to, amount: parseSats(request.amount).toString() } })
+        const txid = (answer as { txid?: unknown } | null)?.txid
+        if (typeof txid !== 'string' || !/^[0-9a-f]{64}$/.test(txid)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction id' })
+        return { hash: txid }
+      }
+      if (request.token) throw new BitcoinWalletFeatureError({ feature: 'token sends', wallet: wallet.name })
+      const { sendBitcoin } = await import('../actions/sendBitcoin.js')
+      const hash = await sendBitcoin({ wallet, network: request.network, from: request.from, to: request.to, amount: request.amount, tier: request.feeSpeed ?? options.feeTier ?? 'normal', fetch: fetchFn })
+      return { hash }
+    },
+    // The fee of each tier (slow / normal / fast) for the PSBT this plugin builds, shown in the send review; a wallet that pays by itself (sendTransfer) sets its own fee.
+    async estimateSendFee(request) {
+      const wallet = activeWallet(request.connectorId)
+      if (!wallet?.signPsbt || request.token) return undefined
+      const { estimateBitcoinSendFee } = await import('../actions/sendBitcoin.js')
+      const tier = request.feeSpeed ?? options.feeTier ?? 'normal'
+      const estimate = await estimateBitcoinSendFee({ network: request.network, from: request.from, to: request.to, amount: request.amount, tier, fetch: fetchFn })
+      return {
+        fee: estimate.fee,
+        symbol: 'BTC',
+        speed: tier,
+        speeds: estimate.tiers.map((t) => ({ speed: t.tier, fee: t.fee, detail: `${t.sats.toLocaleString('en-US')} sats` })),
+      }
+    },
+    async waitForTransaction(request) {
+      const { waitForBitcoinTransaction } = await import('../actions/waitForBitcoinTransaction.js')
+      return waitForBitcoinTransaction({ network: request.network, txid: request.hash, timeoutMs: options.confirmTimeoutMs ?? 600_000, fetch: fetchFn })
+    },
+    dispose() {
+      disposed = true
+      stopWatching()
+      stopFollowing?.()
+      active = undefined
+      discovery.dispose()
+    },
   }
+  return registerChainAdapter(portico, adapter)
 }

@@ -1,6 +1,6 @@
 import type { Keplr } from '@keplr-wallet/types'
 import { base64 } from '@scure/base'
-import { ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest } from '../../../kernel/kernel.js'
+import { ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter } from '../../../kernel/kernel.js'
 import type { CosmosAminoSignDoc, CosmosSigner, CosmosStdSignature } from '../actions/CosmosSigner.js'
 import { createCosmosWalletDiscovery, defaultCosmosWallets, type DiscoveredCosmosWallet } from '../discovery/createCosmosWalletDiscovery.js'
 import { adr36SignDoc } from '../utils/adr36SignDoc.js'
@@ -196,97 +196,13 @@ export function setupCosmos(portico: PluginContext, options: CosmosOptions, envi
   }
   target?.addEventListener('keplr_keystorechange', onKeystoreChange)
 
-  // The prefix of the chain in use: the wallet's chain (set before the kernel records a
-  // connection), else the connected or active Cosmos network.
-  // Portico's built-in wallets of this namespace, loaded when a view first lists them.
-  portico.builtinWallets.register(namespace, async () => (await import('../../../wallets/byNamespace/cosmosWallets.js')).cosmosWallets())
-  portico.addressValidators.register(namespace, (address) => {
-    const connection = portico.stores.connections.get(namespace)
-    const network = active?.network ?? (connection.caipNetworkId ? networkOf(connection.caipNetworkId) : undefined) ?? portico.stores.networks.activeOf(namespace)
-    const prefix = (network as { cosmos?: { bech32Prefix?: unknown } } | undefined)?.cosmos?.bech32Prefix
-    return isCosmosAddress(address, typeof prefix === 'string' ? prefix : undefined)
-  })
-  portico.explorers.register(namespace, {
-    address: (network, address) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/address/${address}` : undefined),
-    transaction: (network, hash) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/tx/${hash}` : undefined),
-  })
-  portico.signInVerifiers.register(namespace, {
-    label: 'Cosmos',
-    async verify({ message, signature, address }) {
-      const { verifyCosmosSignature } = await import('../actions/verifyCosmosSignature.js')
-      return verifyCosmosSignature({ message, signature, address })
-    },
-  })
-
-  const { hooks } = portico
-  hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
-    for (const wallet of discovery.wallets()) context.add({ id: wallet.id, name: wallet.name, namespace, type: 'INJECTED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
-  })
-  hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
-    const wallet = discovery.get(request.connectorId)
-    if (!wallet) return undefined
-    return connectWallet(wallet, request.network, false)
-  })
-  hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
-    const wallet = await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
-    if (!wallet) return undefined
-    return connectWallet(wallet, request.network, true)
-  })
-  hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
-    const current = active?.wallet.id === request.connectorId ? active : undefined
-    active = undefined
-    channelKeys.clear()
-    if (current && typeof current.wallet.provider.disable === 'function') {
-      await current.wallet.provider.disable(cosmosDataOf(current.network).chainId).catch(() => undefined)
-    }
-  })
-  // A Cosmos wallet connects per chain id: moving to another chain enables it (suggesting it
-  // if need be) and reads that chain's address, reported once the network has moved.
-  hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
-    if (!active || active.wallet.id !== request.connectorId) return undefined
-    const key = await enableOn(active.wallet, request.network)
-    active = { wallet: active.wallet, network: request.network, address: key.address }
-    return { caipNetworkId: request.network.caipNetworkId }
-  })
-  hooks.networkChanged.tap(namespace, (event) => {
+  portico.hooks.networkChanged.tap(namespace, (event) => {
     if (event.namespace !== namespace || !active || active.network.caipNetworkId !== event.network.caipNetworkId) return
     const connection = portico.stores.connections.get(namespace)
     if (connection.status === 'connected' && connection.accounts[0]?.address !== active.address) {
       const address = active.address
       runReport(() => portico.reportAccountsChanged(namespace, [address]))
     }
-  })
-  hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
-    const network = networkOf(request.caipNetworkId) ?? active?.network
-    if (!network) return undefined
-    if (active && active.wallet.id === request.connectorId && active.address === request.address) {
-      const provider = active.wallet.provider
-      try {
-        const signature = stdSignature(await provider.signArbitrary(cosmosDataOf(network).chainId, request.address, request.message))
-        return { signature: JSON.stringify(signature) }
-      } catch (error) {
-        throw walletError(error)
-      }
-    }
-    // Over another connector's channel (WalletConnect): the ADR-36 doc signed with cosmos_signAmino.
-    if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-    const answer = (await portico.request({
-      namespace,
-      chainId: request.caipNetworkId,
-      method: 'cosmos_signAmino',
-      params: { signerAddress: request.address, signDoc: adr36SignDoc(request.address, request.message) },
-    })) as { signature?: unknown } | null
-    return { signature: JSON.stringify(stdSignature(answer?.signature)) }
-  })
-  hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
-    const { fetchCosmosBalance } = await import('../actions/fetchCosmosBalance.js')
-    return fetchCosmosBalance({ network: request.network, address: request.address, ...(fetchFn ? { fetch: fetchFn } : {}) })
-  })
-  // Bank denoms from the chain's REST gateway, after the blockchain API (stage 10): for chains it does not serve.
-  hooks.fetchTokenBalances.for(namespace).tapPromise({ name: namespace, stage: 20 }, async (request) => {
-    if (!request.network) return undefined
-    const { fetchCosmosTokenBalances } = await import('../actions/fetchCosmosTokenBalances.js')
-    return fetchCosmosTokenBalances({ network: request.network, address: request.address, ...(fetchFn ? { fetch: fetchFn } : {}) })
   })
   /** The transfer's parameters as sendCosmosTransfer takes them, for a request whose wallet is here. */
   const transferOf = (request: SendRequest) => {
@@ -305,36 +221,122 @@ export function setupCosmos(portico: PluginContext, options: CosmosOptions, envi
       ...(fetchFn ? { fetch: fetchFn } : {}),
     }
   }
-  // The fee from simulation, shown in the send review before the wallet is asked.
-  hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
-    const transfer = transferOf(request)
-    if (!transfer) return undefined
-    const { estimateCosmosTransferFee } = await import('../actions/sendCosmosTransfer.js')
-    const quote = await estimateCosmosTransferFee(transfer)
-    return { fee: quote.feeDisplay.split(' ')[0] as string, symbol: request.network.nativeCurrency.symbol }
-  })
-  hooks.send.for(namespace).tapPromise(namespace, async (request) => {
-    const transfer = transferOf(request)
-    if (!transfer) return undefined
-    const { sendCosmosTransfer } = await import('../actions/sendCosmosTransfer.js')
-    const { hash } = await sendCosmosTransfer(transfer)
-    return { hash }
-  })
-  hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
-    const { waitForCosmosTx } = await import('../actions/waitForCosmosTx.js')
-    const outcome = await waitForCosmosTx({ network: request.network, hash: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, ...(fetchFn ? { fetch: fetchFn } : {}) })
-    return outcome.status === 'pending' ? undefined : { status: outcome.status }
-  })
 
   // Wallets injected late still appear.
   const stopWatching = discovery.onChange(() => {
     void portico.discoverWallets(namespace)
   })
 
-  return () => {
-    stopWatching()
-    target?.removeEventListener('keplr_keystorechange', onKeystoreChange)
-    active = undefined
-    discovery.dispose()
+  const adapter: ChainAdapter = {
+    namespace,
+    // The prefix of the chain in use: the wallet's chain (set before the kernel records a
+    // connection), else the connected or active Cosmos network.
+    isAddress: (address) => {
+      const connection = portico.stores.connections.get(namespace)
+      const network = active?.network ?? (connection.caipNetworkId ? networkOf(connection.caipNetworkId) : undefined) ?? portico.stores.networks.activeOf(namespace)
+      const prefix = (network as { cosmos?: { bech32Prefix?: unknown } } | undefined)?.cosmos?.bech32Prefix
+      return isCosmosAddress(address, typeof prefix === 'string' ? prefix : undefined)
+    },
+    explorers: {
+      address: (network, address) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/address/${address}` : undefined),
+      transaction: (network, hash) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/tx/${hash}` : undefined),
+    },
+    // Portico's built-in wallets of this namespace, loaded when a view first lists them.
+    builtinWallets: async () => (await import('../../../wallets/byNamespace/cosmosWallets.js')).cosmosWallets(),
+    signInVerifier: {
+      label: 'Cosmos',
+      async verify({ message, signature, address }) {
+        const { verifyCosmosSignature } = await import('../actions/verifyCosmosSignature.js')
+        return verifyCosmosSignature({ message, signature, address })
+      },
+    },
+    async discoverWallets(context) {
+      for (const wallet of discovery.wallets()) context.add({ id: wallet.id, name: wallet.name, namespace, type: 'INJECTED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
+    },
+    async connect(request) {
+      const wallet = discovery.get(request.connectorId)
+      if (!wallet) return undefined
+      return connectWallet(wallet, request.network, false)
+    },
+    async reconnect(request) {
+      const wallet = await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
+      if (!wallet) return undefined
+      return connectWallet(wallet, request.network, true)
+    },
+    async disconnect(request) {
+      const current = active?.wallet.id === request.connectorId ? active : undefined
+      active = undefined
+      channelKeys.clear()
+      if (current && typeof current.wallet.provider.disable === 'function') {
+        await current.wallet.provider.disable(cosmosDataOf(current.network).chainId).catch(() => undefined)
+      }
+    },
+    // A Cosmos wallet connects per chain id: moving to another chain enables it (suggesting it
+    // if need be) and reads that chain's address, reported once the network has moved.
+    async switchNetwork(request) {
+      if (!active || active.wallet.id !== request.connectorId) return undefined
+      const key = await enableOn(active.wallet, request.network)
+      active = { wallet: active.wallet, network: request.network, address: key.address }
+      return { caipNetworkId: request.network.caipNetworkId }
+    },
+    async signMessage(request) {
+      const network = networkOf(request.caipNetworkId) ?? active?.network
+      if (!network) return undefined
+      if (active && active.wallet.id === request.connectorId && active.address === request.address) {
+        const provider = active.wallet.provider
+        try {
+          const signature = stdSignature(await provider.signArbitrary(cosmosDataOf(network).chainId, request.address, request.message))
+          return { signature: JSON.stringify(signature) }
+        } catch (error) {
+          throw walletError(error)
+        }
+      }
+      // Over another connector's channel (WalletConnect): the ADR-36 doc signed with cosmos_signAmino.
+      if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+      const answer = (await portico.request({
+        namespace,
+        chainId: request.caipNetworkId,
+        method: 'cosmos_signAmino',
+        params: { signerAddress: request.address, signDoc: adr36SignDoc(request.address, request.message) },
+      })) as { signature?: unknown } | null
+      return { signature: JSON.stringify(stdSignature(answer?.signature)) }
+    },
+    async fetchBalance(request) {
+      const { fetchCosmosBalance } = await import('../actions/fetchCosmosBalance.js')
+      return fetchCosmosBalance({ network: request.network, address: request.address, ...(fetchFn ? { fetch: fetchFn } : {}) })
+    },
+    // Bank denoms from the chain's REST gateway, after the blockchain API (stage 10): for chains it does not serve.
+    async fetchTokenBalances(request) {
+      if (!request.network) return undefined
+      const { fetchCosmosTokenBalances } = await import('../actions/fetchCosmosTokenBalances.js')
+      return fetchCosmosTokenBalances({ network: request.network, address: request.address, ...(fetchFn ? { fetch: fetchFn } : {}) })
+    },
+    // The fee from simulation, shown in the send review before the wallet is asked.
+    async estimateSendFee(request) {
+      const transfer = transferOf(request)
+      if (!transfer) return undefined
+      const { estimateCosmosTransferFee } = await import('../actions/sendCosmosTransfer.js')
+      const quote = await estimateCosmosTransferFee(transfer)
+      return { fee: quote.feeDisplay.split(' ')[0] as string, symbol: request.network.nativeCurrency.symbol }
+    },
+    async send(request) {
+      const transfer = transferOf(request)
+      if (!transfer) return undefined
+      const { sendCosmosTransfer } = await import('../actions/sendCosmosTransfer.js')
+      const { hash } = await sendCosmosTransfer(transfer)
+      return { hash }
+    },
+    async waitForTransaction(request) {
+      const { waitForCosmosTx } = await import('../actions/waitForCosmosTx.js')
+      const outcome = await waitForCosmosTx({ network: request.network, hash: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, ...(fetchFn ? { fetch: fetchFn } : {}) })
+      return outcome.status === 'pending' ? undefined : { status: outcome.status }
+    },
+    dispose() {
+      stopWatching()
+      target?.removeEventListener('keplr_keystorechange', onKeystoreChange)
+      active = undefined
+      discovery.dispose()
+    },
   }
+  return registerChainAdapter(portico, adapter)
 }

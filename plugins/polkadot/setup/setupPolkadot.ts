@@ -1,4 +1,4 @@
-import { formatDecimalUnits, ProviderRpcError, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest } from '../../../kernel/kernel.js'
+import { formatDecimalUnits, ProviderRpcError, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter } from '../../../kernel/kernel.js'
 import type { PolkadotTransferPlan } from '../actions/planPolkadotTransfer.js'
 import type { SignPayload, SignRaw } from '../actions/sendPolkadotTransfer.js'
 import { type DiscoveredPolkadotWallet, type InjectedAccount, type InjectedExtension, listPolkadotWallets } from '../discovery/createPolkadotWalletDiscovery.js'
@@ -93,65 +93,6 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
     }
   }
 
-  // Portico's built-in wallets of this namespace, loaded when a view first lists them.
-  portico.builtinWallets.register(namespace, async () => (await import('../../../wallets/byNamespace/polkadotWallets.js')).polkadotWallets())
-  portico.addressValidators.register(namespace, (address) => {
-    const connection = portico.stores.connections.get(namespace)
-    const network = active?.network ?? (connection.caipNetworkId ? portico.stores.networks.find(connection.caipNetworkId) : undefined) ?? portico.stores.networks.activeOf(namespace)
-    return isPolkadotAddress(address, network ? prefixOf(network) : undefined)
-  })
-  portico.explorers.register(namespace, {
-    address: (network, address) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/account/${address}` : undefined),
-    transaction: (network, hash) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/extrinsic/${hash}` : undefined),
-  })
-  portico.signInVerifiers.register(namespace, {
-    label: 'Polkadot',
-    async verify({ message, signature, address }) {
-      const { verifyPolkadotSignature } = await import('../actions/verifyPolkadotSignature.js')
-      return verifyPolkadotSignature({ message, signature, address })
-    },
-  })
-
-  const { hooks } = portico
-  hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
-    for (const wallet of listPolkadotWallets(root)) context.add({ id: wallet.id, name: wallet.name, namespace, type: 'INJECTED' })
-  })
-  hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
-    const wallet = find(request.connectorId)
-    return wallet ? connectWallet(wallet, request.network, false) : undefined
-  })
-  hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
-    const deadline = Date.now() + (options.reconnectTimeoutMs ?? 1_500)
-    let wallet = find(request.connectorId)
-    while (!wallet && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      wallet = find(request.connectorId)
-    }
-    return wallet ? connectWallet(wallet, request.network, true) : undefined
-  })
-  hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
-    if (active?.wallet.id !== request.connectorId) return
-    active.stop?.()
-    active = undefined
-  })
-  // Substrate accounts are the same key on every network: moving re-encodes the address with the network's prefix.
-  hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
-    if (!active || active.wallet.id !== request.connectorId) return undefined
-    active.network = request.network
-    const first = shown(active.accounts, request.network)[0]
-    if (first) queueMicrotask(() => portico.reportAccountsChanged(namespace, shown(active?.accounts ?? [], request.network).map((a) => ({ address: a.address, type: 'eoa' as const, ...(a.name ? { name: a.name } : {}) }))))
-    return { caipNetworkId: request.network.caipNetworkId }
-  })
-  // `signRaw` of the message's UTF-8 bytes: the wallet signs them wrapped in `<Bytes>…</Bytes>`.
-  hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
-    const signer = signerFor(request.connectorId, request.address, request.caipNetworkId)
-    if (!signer) return undefined
-    const data = `0x${Array.from(new TextEncoder().encode(request.message), (b) => b.toString(16).padStart(2, '0')).join('')}`
-    const answer = await signer.signRaw({ address: signer.address, data, type: 'bytes' })
-    if (typeof answer?.signature !== 'string' || !hexSignature.test(answer.signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-    return { signature: answer.signature }
-  })
-
   /** The extension's account a shown address stands for (its own encoding, which its signer knows). */
   const originalOf = (current: Active, address: string) => {
     const key = decodeSs58(address)?.publicKey
@@ -213,42 +154,101 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
     return plan
   }
 
-  // An extension signs for every account the visitor shared: the site may pick which one is active.
-  hooks.selectAccount.for(namespace).tapPromise(namespace, async (request) => {
-    if (active?.wallet.id === request.connectorId) return originalOf(active, request.address) ? true : undefined
-    return portico.channel(namespace)?.connectorId === request.connectorId ? true : undefined
-  })
-  hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
-    const { fetchPolkadotBalance } = await import('../actions/fetchPolkadotBalance.js')
-    return fetchPolkadotBalance({ network: request.network, address: request.address, fetch: fetchFn })
-  })
-  // The fee of the exact transaction, and the existential-deposit rule, before the wallet is asked.
-  hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
-    if (!signerFor(request.connectorId, request.from, request.network.caipNetworkId)) return undefined
-    const { planPolkadotTransfer } = await import('../actions/planPolkadotTransfer.js')
-    const plan = await planPolkadotTransfer({ request, fetch: fetchFn })
-    planned = { key: planKey(request), at: Date.now(), plan }
-    return { fee: formatDecimalUnits(plan.fee, request.network.nativeCurrency.decimals), symbol: request.network.nativeCurrency.symbol }
-  })
-  hooks.send.for(namespace).tapPromise(namespace, async (request) => {
-    const signer = signerFor(request.connectorId, request.from, request.network.caipNetworkId)
-    if (!signer) return undefined
-    const [{ planPolkadotTransfer }, { sendPolkadotTransfer }] = await Promise.all([import('../actions/planPolkadotTransfer.js'), import('../actions/sendPolkadotTransfer.js')])
-    const plan = takePlan(request) ?? (await planPolkadotTransfer({ request, fetch: fetchFn }))
-    const hash = await sendPolkadotTransfer({ network: request.network, plan, ...signer, fetch: fetchFn })
-    submittedAt.set(hash, plan.atBlockNumber)
-    return { hash }
-  })
-  hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
-    const { waitForPolkadotTransaction } = await import('../actions/waitForPolkadotTransaction.js')
-    const fromBlock = submittedAt.get(request.hash.toLowerCase())
-    const status = await waitForPolkadotTransaction({ network: request.network, hash: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn, ...(fromBlock !== undefined ? { fromBlock } : {}) })
-    if (status !== 'pending') submittedAt.delete(request.hash.toLowerCase())
-    return status === 'pending' ? undefined : { status }
-  })
-
-  return () => {
-    active?.stop?.()
-    active = undefined
+  const adapter: ChainAdapter = {
+    namespace,
+    isAddress: (address) => {
+      const connection = portico.stores.connections.get(namespace)
+      const network = active?.network ?? (connection.caipNetworkId ? portico.stores.networks.find(connection.caipNetworkId) : undefined) ?? portico.stores.networks.activeOf(namespace)
+      return isPolkadotAddress(address, network ? prefixOf(network) : undefined)
+    },
+    explorers: {
+      address: (network, address) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/account/${address}` : undefined),
+      transaction: (network, hash) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/extrinsic/${hash}` : undefined),
+    },
+    // Portico's built-in wallets of this namespace, loaded when a view first lists them.
+    builtinWallets: async () => (await import('../../../wallets/byNamespace/polkadotWallets.js')).polkadotWallets(),
+    signInVerifier: {
+      label: 'Polkadot',
+      async verify({ message, signature, address }) {
+        const { verifyPolkadotSignature } = await import('../actions/verifyPolkadotSignature.js')
+        return verifyPolkadotSignature({ message, signature, address })
+      },
+    },
+    async discoverWallets(context) {
+      for (const wallet of listPolkadotWallets(root)) context.add({ id: wallet.id, name: wallet.name, namespace, type: 'INJECTED' })
+    },
+    async connect(request) {
+      const wallet = find(request.connectorId)
+      return wallet ? connectWallet(wallet, request.network, false) : undefined
+    },
+    async reconnect(request) {
+      const deadline = Date.now() + (options.reconnectTimeoutMs ?? 1_500)
+      let wallet = find(request.connectorId)
+      while (!wallet && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        wallet = find(request.connectorId)
+      }
+      return wallet ? connectWallet(wallet, request.network, true) : undefined
+    },
+    async disconnect(request) {
+      if (active?.wallet.id !== request.connectorId) return
+      active.stop?.()
+      active = undefined
+    },
+    // Substrate accounts are the same key on every network: moving re-encodes the address with the network's prefix.
+    async switchNetwork(request) {
+      if (!active || active.wallet.id !== request.connectorId) return undefined
+      active.network = request.network
+      const first = shown(active.accounts, request.network)[0]
+      if (first) queueMicrotask(() => portico.reportAccountsChanged(namespace, shown(active?.accounts ?? [], request.network).map((a) => ({ address: a.address, type: 'eoa' as const, ...(a.name ? { name: a.name } : {}) }))))
+      return { caipNetworkId: request.network.caipNetworkId }
+    },
+    // `signRaw` of the message's UTF-8 bytes: the wallet signs them wrapped in `<Bytes>…</Bytes>`.
+    async signMessage(request) {
+      const signer = signerFor(request.connectorId, request.address, request.caipNetworkId)
+      if (!signer) return undefined
+      const data = `0x${Array.from(new TextEncoder().encode(request.message), (b) => b.toString(16).padStart(2, '0')).join('')}`
+      const answer = await signer.signRaw({ address: signer.address, data, type: 'bytes' })
+      if (typeof answer?.signature !== 'string' || !hexSignature.test(answer.signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+      return { signature: answer.signature }
+    },
+    // An extension signs for every account the visitor shared: the site may pick which one is active.
+    async selectAccount(request) {
+      if (active?.wallet.id === request.connectorId) return originalOf(active, request.address) ? true : undefined
+      return portico.channel(namespace)?.connectorId === request.connectorId ? true : undefined
+    },
+    async fetchBalance(request) {
+      const { fetchPolkadotBalance } = await import('../actions/fetchPolkadotBalance.js')
+      return fetchPolkadotBalance({ network: request.network, address: request.address, fetch: fetchFn })
+    },
+    // The fee of the exact transaction, and the existential-deposit rule, before the wallet is asked.
+    async estimateSendFee(request) {
+      if (!signerFor(request.connectorId, request.from, request.network.caipNetworkId)) return undefined
+      const { planPolkadotTransfer } = await import('../actions/planPolkadotTransfer.js')
+      const plan = await planPolkadotTransfer({ request, fetch: fetchFn })
+      planned = { key: planKey(request), at: Date.now(), plan }
+      return { fee: formatDecimalUnits(plan.fee, request.network.nativeCurrency.decimals), symbol: request.network.nativeCurrency.symbol }
+    },
+    async send(request) {
+      const signer = signerFor(request.connectorId, request.from, request.network.caipNetworkId)
+      if (!signer) return undefined
+      const [{ planPolkadotTransfer }, { sendPolkadotTransfer }] = await Promise.all([import('../actions/planPolkadotTransfer.js'), import('../actions/sendPolkadotTransfer.js')])
+      const plan = takePlan(request) ?? (await planPolkadotTransfer({ request, fetch: fetchFn }))
+      const hash = await sendPolkadotTransfer({ network: request.network, plan, ...signer, fetch: fetchFn })
+      submittedAt.set(hash, plan.atBlockNumber)
+      return { hash }
+    },
+    async waitForTransaction(request) {
+      const { waitForPolkadotTransaction } = await import('../actions/waitForPolkadotTransaction.js')
+      const fromBlock = submittedAt.get(request.hash.toLowerCase())
+      const status = await waitForPolkadotTransaction({ network: request.network, hash: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn, ...(fromBlock !== undefined ? { fromBlock } : {}) })
+      if (status !== 'pending') submittedAt.delete(request.hash.toLowerCase())
+      return status === 'pending' ? undefined : { status }
+    },
+    dispose() {
+      active?.stop?.()
+      active = undefined
+    },
   }
+  return registerChainAdapter(portico, adapter)
 }

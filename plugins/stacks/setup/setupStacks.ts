@@ -1,4 +1,4 @@
-import { ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest } from '../../../kernel/kernel.js'
+import { ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter } from '../../../kernel/kernel.js'
 import type { StacksTokenTransferPlan, StacksTransferPlan } from '../actions/planStacksTransfer.js'
 import { callStacksWallet, createStacksWalletDiscovery, defaultStacksWallets, type DiscoveredStacksWallet } from '../discovery/createStacksWalletDiscovery.js'
 import { decodeStacksAddress } from '../utils/decodeStacksAddress.js'
@@ -144,96 +144,13 @@ export function setupStacks(portico: PluginContext, options: StacksOptions, envi
     return { connectorId: wallet.id, accounts: [{ address, type: 'eoa' as const }], caipNetworkId: network.caipNetworkId as CaipNetworkId }
   }
 
-  // Portico's built-in wallets of this namespace, loaded when a view first lists them.
-  portico.builtinWallets.register(namespace, async () => (await import('../../../wallets/byNamespace/stacksWallets.js')).stacksWallets())
-  portico.addressValidators.register(namespace, (address) => {
-    const connection = portico.stores.connections.get(namespace)
-    const network = active?.network ?? (connection.caipNetworkId ? networkOf(connection.caipNetworkId) : undefined) ?? portico.stores.networks.activeOf(namespace)
-    return isStacksAddress(address, network ? stacksDataOf(network).addressNetwork : undefined)
-  })
-  const explorerUrl = (network: Network, path: string) => {
-    const base = network.blockExplorers?.default.url.replace(/\/+$/, '')
-    return base ? `${base}/${path}${stacksDataOf(network).explorerQuery ?? ''}` : undefined
-  }
-  portico.explorers.register(namespace, {
-    address: (network, address) => explorerUrl(network, `address/${address}`),
-    transaction: (network, hash) => explorerUrl(network, `txid/${hash.startsWith('0x') ? hash : `0x${hash}`}`),
-  })
-  portico.signInVerifiers.register(namespace, {
-    label: 'Stacks',
-    async verify({ message, signature, address }) {
-      const { verifyStacksMessageSignature } = await import('../actions/verifyStacksMessageSignature.js')
-      return verifyStacksMessageSignature({ message, signature, address })
-    },
-  })
-
-  const { hooks } = portico
-  hooks.discoverWallets.for(namespace).tapPromise(namespace, async (context) => {
-    for (const wallet of discovery.wallets()) context.add({ id: wallet.id, name: wallet.name, namespace, type: 'INJECTED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
-  })
-  hooks.connect.for(namespace).tapPromise(namespace, async (request) => {
-    const wallet = discovery.get(request.connectorId)
-    return wallet ? connectWallet(wallet, request.network, false) : undefined
-  })
-  hooks.reconnect.for(namespace).tapPromise(namespace, async (request) => {
-    const wallet = await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
-    return wallet ? connectWallet(wallet, request.network, true) : undefined
-  })
-  hooks.disconnect.for(namespace).tapPromise(namespace, async (request) => {
-    if (active && active.wallet.id !== request.connectorId) return
-    active = undefined
-    stopListening?.()
-    stopListening = undefined
-    storage.remove(storageKey)
-  })
-  // Stacks wallets have no network switch: the address's version gives the network. A network of
-  // the same kind is reached at once; the other kind asks the wallet for its addresses there.
-  hooks.switchNetwork.for(namespace).tapPromise(namespace, async (request) => {
-    const current = active
-    if (!current || current.wallet.id !== request.connectorId) return undefined
-    const { addressNetwork } = stacksDataOf(request.network)
-    let address = pick(current.addresses, addressNetwork)
-    let addresses = current.addresses
-    if (!address) {
-      addresses = await askAddresses(current.wallet, request.network)
-      address = pick(addresses, addressNetwork)
-      if (!address) throw new ProviderRpcError({ code: 4100, message: `${current.wallet.name} shared no ${addressNetwork} Stacks address` })
-      storage.set(storageKey, { connectorId: current.wallet.id, addresses })
-    }
-    active = { ...current, network: request.network, address, addresses }
-    return { caipNetworkId: request.network.caipNetworkId }
-  })
-  hooks.networkChanged.tap(namespace, (event) => {
+  portico.hooks.networkChanged.tap(namespace, (event) => {
     if (event.namespace !== namespace || !active || active.network.caipNetworkId !== event.network.caipNetworkId) return
     const connection = portico.stores.connections.get(namespace)
     if (connection.status === 'connected' && connection.accounts[0]?.address !== active.address) {
       const address = active.address
       runReport(() => portico.reportAccountsChanged(namespace, [address]))
     }
-  })
-  hooks.signMessage.for(namespace).tapPromise(namespace, async (request) => {
-    let answer: unknown
-    const network = networkOf(request.caipNetworkId)
-    if (active && active.wallet.id === request.connectorId && active.address === request.address) {
-      answer = await callStacksWallet(active.wallet.provider, 'stx_signMessage', { message: request.message, ...(network ? { network: stacksDataOf(network).walletNetwork } : {}) })
-    } else {
-      // Over another connector's channel (WalletConnect): the namespace's stx_signMessage.
-      if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
-      answer = await portico.request({ namespace, chainId: request.caipNetworkId, method: 'stx_signMessage', params: { address: request.address, message: request.message } })
-    }
-    const signature = (answer as { signature?: unknown } | null)?.signature
-    if (typeof signature !== 'string' || !signaturePattern.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-    return { signature: signature.replace(/^0x/, '').toLowerCase() }
-  })
-  hooks.fetchBalance.for(namespace).tapPromise(namespace, async (request) => {
-    const { fetchStacksBalance } = await import('../actions/fetchStacksBalance.js')
-    return fetchStacksBalance({ network: request.network, address: request.address, ...(fetchFn ? { fetch: fetchFn } : {}) })
-  })
-  // SIP-010 balances from the network's blockchain API, after the Portico blockchain API (stage 10): for chains it does not serve.
-  hooks.fetchTokenBalances.for(namespace).tapPromise({ name: namespace, stage: 20 }, async (request) => {
-    if (!request.network) return undefined
-    const { fetchStacksTokenBalances } = await import('../actions/fetchStacksTokenBalances.js')
-    return fetchStacksTokenBalances({ network: request.network, address: request.address, ...(fetchFn ? { fetch: fetchFn } : {}) })
   })
 
   const ours = (request: SendRequest) => (active && active.wallet.id === request.connectorId && active.address === request.from) || portico.channel(namespace)?.connectorId === request.connectorId
@@ -244,71 +161,156 @@ export function setupStacks(portico: PluginContext, options: StacksOptions, envi
     if (request.token) return planStacksTokenTransfer({ ...common, token: request.token, decimals: request.decimals ?? 0 })
     return planStacksTransfer(common)
   }
-  // The fee per speed from the node's estimator, shown in the send review before the wallet is asked.
-  hooks.estimateSendFee.for(namespace).tapPromise(namespace, async (request) => {
-    if (!ours(request)) return undefined
-    const quote = await plan(request)
-    planned = { key: planKey(request), at: Date.now(), plan: quote }
-    const { decimals } = request.network.nativeCurrency
-    return {
-      fee: formatStacksUnits(quote.fee, decimals),
-      symbol: request.network.nativeCurrency.symbol,
-      speed: quote.speed,
-      speeds: (['slow', 'normal', 'fast'] as const).map((speed) => ({ speed, fee: formatStacksUnits(quote.fees[speed], decimals), detail: `${quote.fees[speed].toLocaleString('en-US')} µSTX` })),
-    }
-  })
-  hooks.send.for(namespace).tapPromise(namespace, async (request) => {
-    if (!ours(request)) return undefined
-    const reuse = planned?.key === planKey(request) && Date.now() - planned.at < planTtlMs ? planned.plan : undefined
-    planned = undefined
-    const quote = reuse ?? (await plan(request))
-    const { walletNetwork } = stacksDataOf(request.network)
-    const direct = active && active.wallet.id === request.connectorId && active.address === request.from
-    let method: string
-    let params: Record<string, unknown>
-    const tokenPlan = 'contract' in quote ? (quote as StacksTokenTransferPlan) : undefined
-    if (tokenPlan) {
-      // SIP-010 `transfer (amount uint) (sender principal) (recipient principal) (memo (optional (buff 34)))`,
-      // in deny mode with a post condition: the sender sends exactly this amount of the token.
-      method = 'stx_callContract'
-      params = {
-        contract: tokenPlan.contract,
-        functionName: 'transfer',
-        functionArgs: tokenPlan.functionArgs,
-        postConditionMode: 'deny',
-        postConditions: [{ type: 'ft-postcondition', address: request.from, condition: 'eq', amount: String(tokenPlan.ustx), asset: tokenPlan.assetId }],
-        fee: String(tokenPlan.fee),
-        network: walletNetwork,
-      }
-    } else {
-      method = 'stx_transferStx'
-      params = { recipient: request.to, amount: String(quote.ustx), ...(request.memo ? { memo: request.memo } : {}), fee: String(quote.fee), network: walletNetwork }
-    }
-    let answer: unknown
-    if (direct && active) {
-      answer = await callStacksWallet(active.wallet.provider, method, { ...params, address: request.from })
-    } else {
-      answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method, params: { ...params, sender: request.from } })
-    }
-    const txid = (answer as { txid?: unknown } | null)?.txid
-    if (typeof txid !== 'string' || !txidPattern.test(txid)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction id' })
-    return { hash: `0x${txid.replace(/^0x/, '').toLowerCase()}` }
-  })
-  hooks.waitForTransaction.for(namespace).tapPromise(namespace, async (request) => {
-    const { waitForStacksTransaction } = await import('../actions/waitForStacksTransaction.js')
-    const outcome = await waitForStacksTransaction({ network: request.network, txid: request.hash, timeoutMs: options.confirmTimeoutMs || 120_000, ...(fetchFn ? { fetch: fetchFn } : {}) })
-    return outcome.status === 'pending' ? undefined : { status: outcome.status }
-  })
 
   // Wallets injected late still appear.
   const stopWatching = discovery.onChange(() => {
     void portico.discoverWallets(namespace)
   })
 
-  return () => {
-    stopWatching()
-    stopListening?.()
-    active = undefined
-    discovery.dispose()
+  const explorerUrl = (network: Network, path: string) => {
+    const base = network.blockExplorers?.default.url.replace(/\/+$/, '')
+    return base ? `${base}/${path}${stacksDataOf(network).explorerQuery ?? ''}` : undefined
   }
+  const adapter: ChainAdapter = {
+    namespace,
+    isAddress: (address) => {
+      const connection = portico.stores.connections.get(namespace)
+      const network = active?.network ?? (connection.caipNetworkId ? networkOf(connection.caipNetworkId) : undefined) ?? portico.stores.networks.activeOf(namespace)
+      return isStacksAddress(address, network ? stacksDataOf(network).addressNetwork : undefined)
+    },
+    explorers: {
+      address: (network, address) => explorerUrl(network, `address/${address}`),
+      transaction: (network, hash) => explorerUrl(network, `txid/${hash.startsWith('0x') ? hash : `0x${hash}`}`),
+    },
+    // Portico's built-in wallets of this namespace, loaded when a view first lists them.
+    builtinWallets: async () => (await import('../../../wallets/byNamespace/stacksWallets.js')).stacksWallets(),
+    signInVerifier: {
+      label: 'Stacks',
+      async verify({ message, signature, address }) {
+        const { verifyStacksMessageSignature } = await import('../actions/verifyStacksMessageSignature.js')
+        return verifyStacksMessageSignature({ message, signature, address })
+      },
+    },
+    async discoverWallets(context) {
+      for (const wallet of discovery.wallets()) context.add({ id: wallet.id, name: wallet.name, namespace, type: 'INJECTED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
+    },
+    async connect(request) {
+      const wallet = discovery.get(request.connectorId)
+      return wallet ? connectWallet(wallet, request.network, false) : undefined
+    },
+    async reconnect(request) {
+      const wallet = await discovery.waitFor(request.connectorId, options.reconnectTimeoutMs ?? 1_500)
+      return wallet ? connectWallet(wallet, request.network, true) : undefined
+    },
+    async disconnect(request) {
+      if (active && active.wallet.id !== request.connectorId) return
+      active = undefined
+      stopListening?.()
+      stopListening = undefined
+      storage.remove(storageKey)
+    },
+    // Stacks wallets have no network switch: the address's version gives the network. A network of
+    // the same kind is reached at once; the other kind asks the wallet for its addresses there.
+    async switchNetwork(request) {
+      const current = active
+      if (!current || current.wallet.id !== request.connectorId) return undefined
+      const { addressNetwork } = stacksDataOf(request.network)
+      let address = pick(current.addresses, addressNetwork)
+      let addresses = current.addresses
+      if (!address) {
+        addresses = await askAddresses(current.wallet, request.network)
+        address = pick(addresses, addressNetwork)
+        if (!address) throw new ProviderRpcError({ code: 4100, message: `${current.wallet.name} shared no ${addressNetwork} Stacks address` })
+        storage.set(storageKey, { connectorId: current.wallet.id, addresses })
+      }
+      active = { ...current, network: request.network, address, addresses }
+      return { caipNetworkId: request.network.caipNetworkId }
+    },
+    async signMessage(request) {
+      let answer: unknown
+      const network = networkOf(request.caipNetworkId)
+      if (active && active.wallet.id === request.connectorId && active.address === request.address) {
+        answer = await callStacksWallet(active.wallet.provider, 'stx_signMessage', { message: request.message, ...(network ? { network: stacksDataOf(network).walletNetwork } : {}) })
+      } else {
+        // Over another connector's channel (WalletConnect): the namespace's stx_signMessage.
+        if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
+        answer = await portico.request({ namespace, chainId: request.caipNetworkId, method: 'stx_signMessage', params: { address: request.address, message: request.message } })
+      }
+      const signature = (answer as { signature?: unknown } | null)?.signature
+      if (typeof signature !== 'string' || !signaturePattern.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+      return { signature: signature.replace(/^0x/, '').toLowerCase() }
+    },
+    async fetchBalance(request) {
+      const { fetchStacksBalance } = await import('../actions/fetchStacksBalance.js')
+      return fetchStacksBalance({ network: request.network, address: request.address, ...(fetchFn ? { fetch: fetchFn } : {}) })
+    },
+    // SIP-010 balances from the network's blockchain API, after the Portico blockchain API (stage 10): for chains it does not serve.
+    async fetchTokenBalances(request) {
+      if (!request.network) return undefined
+      const { fetchStacksTokenBalances } = await import('../actions/fetchStacksTokenBalances.js')
+      return fetchStacksTokenBalances({ network: request.network, address: request.address, ...(fetchFn ? { fetch: fetchFn } : {}) })
+    },
+    // The fee per speed from the node's estimator, shown in the send review before the wallet is asked.
+    async estimateSendFee(request) {
+      if (!ours(request)) return undefined
+      const quote = await plan(request)
+      planned = { key: planKey(request), at: Date.now(), plan: quote }
+      const { decimals } = request.network.nativeCurrency
+      return {
+        fee: formatStacksUnits(quote.fee, decimals),
+        symbol: request.network.nativeCurrency.symbol,
+        speed: quote.speed,
+        speeds: (['slow', 'normal', 'fast'] as const).map((speed) => ({ speed, fee: formatStacksUnits(quote.fees[speed], decimals), detail: `${quote.fees[speed].toLocaleString('en-US')} µSTX` })),
+      }
+    },
+    async send(request) {
+      if (!ours(request)) return undefined
+      const reuse = planned?.key === planKey(request) && Date.now() - planned.at < planTtlMs ? planned.plan : undefined
+      planned = undefined
+      const quote = reuse ?? (await plan(request))
+      const { walletNetwork } = stacksDataOf(request.network)
+      const direct = active && active.wallet.id === request.connectorId && active.address === request.from
+      let method: string
+      let params: Record<string, unknown>
+      const tokenPlan = 'contract' in quote ? (quote as StacksTokenTransferPlan) : undefined
+      if (tokenPlan) {
+        // SIP-010 `transfer (amount uint) (sender principal) (recipient principal) (memo (optional (buff 34)))`,
+        // in deny mode with a post condition: the sender sends exactly this amount of the token.
+        method = 'stx_callContract'
+        params = {
+          contract: tokenPlan.contract,
+          functionName: 'transfer',
+          functionArgs: tokenPlan.functionArgs,
+          postConditionMode: 'deny',
+          postConditions: [{ type: 'ft-postcondition', address: request.from, condition: 'eq', amount: String(tokenPlan.ustx), asset: tokenPlan.assetId }],
+          fee: String(tokenPlan.fee),
+          network: walletNetwork,
+        }
+      } else {
+        method = 'stx_transferStx'
+        params = { recipient: request.to, amount: String(quote.ustx), ...(request.memo ? { memo: request.memo } : {}), fee: String(quote.fee), network: walletNetwork }
+      }
+      let answer: unknown
+      if (direct && active) {
+        answer = await callStacksWallet(active.wallet.provider, method, { ...params, address: request.from })
+      } else {
+        answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method, params: { ...params, sender: request.from } })
+      }
+      const txid = (answer as { txid?: unknown } | null)?.txid
+      if (typeof txid !== 'string' || !txidPattern.test(txid)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction id' })
+      return { hash: `0x${txid.replace(/^0x/, '').toLowerCase()}` }
+    },
+    async waitForTransaction(request) {
+      const { waitForStacksTransaction } = await import('../actions/waitForStacksTransaction.js')
+      const outcome = await waitForStacksTransaction({ network: request.network, txid: request.hash, timeoutMs: options.confirmTimeoutMs || 120_000, ...(fetchFn ? { fetch: fetchFn } : {}) })
+      return outcome.status === 'pending' ? undefined : { status: outcome.status }
+    },
+    dispose() {
+      stopWatching()
+      stopListening?.()
+      active = undefined
+      discovery.dispose()
+    },
+  }
+  return registerChainAdapter(portico, adapter)
 }
