@@ -11,6 +11,7 @@ import { devWalletAccount } from '../../../sandbox/config.js'
 import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
 import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { launchChromium } from '../../helpers/chromium.js'
+import { explainFailure } from '../../helpers/explainFailure.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { recordCspViolations } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -62,11 +63,17 @@ async function connectExtension(page: Page) {
   await expect.poll(() => header(page).textContent(), { timeout: 20_000 }).toContain(short(extensionAddress))
 }
 
+/** What the page shows: each dialog's name and text, and the header (for a wait that timed out once in a full run). */
+async function describePage(page: Page): Promise<string> {
+  const dialogs = await page.getByRole('dialog').evaluateAll((nodes) => nodes.map((node) => `[${node.getAttribute('aria-label') ?? node.getAttribute('aria-labelledby') ?? '?'}] ${(node.textContent ?? '').replace(/\s+/g, ' ').slice(0, 300)}`))
+  return `dialogs: ${dialogs.length === 0 ? 'none' : dialogs.join(' | ')}\nheader: ${(await header(page).textContent())?.replace(/\s+/g, ' ')}`
+}
+
 async function openWallets(page: Page) {
   await header(page).getByRole('button', { name: /0x[0-9a-fA-F]{4}…/ }).click()
-  await page.getByRole('dialog').getByRole('button', { name: /^Wallets/ }).click()
+  await explainFailure(page.getByRole('dialog').getByRole('button', { name: /^Wallets/ }).click(), () => describePage(page))
   const view = page.getByRole('dialog', { name: 'Wallets' })
-  await view.getByRole('button', { name: 'Add wallet' }).waitFor()
+  await explainFailure(view.getByRole('button', { name: 'Add wallet' }).waitFor(), () => describePage(page))
   return view
 }
 
