@@ -46,6 +46,7 @@ import { createPluginContext, type PluginContext } from './plugin/createPluginCo
 import { PluginHookRegistry } from './registries/PluginHookRegistry.js'
 import { createHooks, type Hooks } from './hooks/createHooks.js'
 import { validateOptions } from './options/validateOptions.js'
+import { validatePlugins } from './options/validatePlugins.js'
 import { resolveEndpoints, sdkVersionOf } from './options/resolveEndpoints.js'
 import { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
 import { AccountActionRegistry } from './registries/AccountActionRegistry.js'
@@ -254,7 +255,7 @@ export type KernelStartup = {
  *
  * @param options - networks, plugins, endpoints, features, …
  * @returns the kernel
- * @throws on invalid options (see `validateOptions`), and `PluginSetupError` for a plugin whose code is not loaded
+ * @throws on invalid options (see `validateOptions` and `validatePlugins`), and `PluginSetupError` for a plugin whose code is not loaded
  * @example
  * await loadPlugins([eip155()])
  * const portico = createPorticoKernel({ projectId: 'demo', networks: [devnetA], plugins: [eip155()],
@@ -262,6 +263,7 @@ export type KernelStartup = {
  */
 export function createPorticoKernel(options: CreatePorticoKernelParameters, startup: KernelStartup = {}): CreatePorticoKernelReturnType {
   if (!startup.validated) validateOptions(options)
+  validatePlugins(options.plugins)
   configureMobx()
 
   const clock: Clock = {

@@ -1,5 +1,5 @@
 // `portico`: what a page needs to start — `createPortico`, the handle it returns, `definePlugin`,
-// the error classes, the CAIP helpers and every type — and nothing that runs the kernel: that
+// the errors those throw, the CAIP helpers and every type — and nothing that runs the kernel: that
 // loads with `createPortico(…).load()` (or from `portico/kernel`, the whole kernel, for hosts,
 // tests and plugins' lazily loaded code). Keep this file light: with code splitting, a bundler may
 // put every module exported here into the page's first chunk.
@@ -13,7 +13,8 @@ export type { CreatePorticoKernelParameters, CreatePorticoKernelReturnType, Kern
 export { loadPlugins } from './plugin/loadPlugins.js'
 export { definePlugin } from './plugin/definePlugin.js'
 export type { DefinePluginParameters, DefinePluginReturnType } from './plugin/definePlugin.js'
-export { validateSchema } from './plugin/validateSchema.js'
+export { defineLazyPlugin, lazyCode } from './plugin/defineLazyPlugin.js'
+export type { DefineLazyPluginParameters, LazyCode, LazyPluginModule } from './plugin/defineLazyPlugin.js'
 export type { PluginContext, PluginContextGroup } from './plugin/createPluginContext.js'
 export type { ReadonlyRootStore, ReadonlyStore } from './stores/readonlyStores.js'
 export type { CloseGuard } from './stores/ModalStore.js'
@@ -81,19 +82,9 @@ export type { SanitizeThemeVariablesReturnType } from './utils/sanitizeThemeVari
 export { BaseError } from './errors/BaseError.js'
 export type { BaseErrorParameters } from './errors/BaseError.js'
 export type { Alert, AlertCode, Notice, NoticeCode } from './errors/alerts.js'
+// The errors `createPortico` and its handle throw at page start; every kernel error class is in
+// `portico/errors` (and `portico/kernel`), a plugin's in `portico/<plugin>/errors`.
 export { InvalidCaipAddressError, InvalidCaipNetworkIdError } from './errors/caip.js'
-export {
-  ChainNotSupportedError,
-  ConnectFailedError,
-  ConnectionNotFoundError,
-  ConnectionRejectedError,
-  DisconnectFailedError,
-  ModalClosedError,
-  NetworkNotFoundError,
-  NoActivitySourceError,
-  NotConnectedError,
-} from './errors/connection.js'
-export { HttpRequestError, TimeoutError, UrlRequiredError } from './errors/http.js'
 export {
   DuplicatePluginError,
   InvalidNetworkError,
@@ -105,10 +96,7 @@ export {
   InvalidThemeVariableError,
   SiweAndSiwxError,
 } from './errors/options.js'
-export { NoAnswerError, NoPluginForHookError, PluginHooksDeclaredError, PluginHooksNotFoundError, PluginNotLoadedError, PluginRequiredError, PluginSetupError } from './errors/plugin.js'
-export { ProviderRpcError, readCode } from './errors/ProviderRpcError.js'
-export { CallsStatusNotApprovedError, CallsStatusTimeoutError, InvalidCallsError, InvalidWalletAnswerError, MissingCapabilitiesAddressError, SequentialCallsError, UserOperationReceiptError } from './errors/calls.js'
-export { nodeErrorMessages, rpcErrorCodes, userRejectionCodes } from './errors/rpcErrorCodes.js'
+export { PluginNotLoadedError } from './errors/pluginNotLoaded.js'
 export type { RpcErrorCode } from './errors/rpcErrorCodes.js'
 export { StorageValueDroppedError, StorageWriteError } from './errors/storage.js'
 export type { Nft, TokenBalance, Transaction, TransactionTransfer } from './types/account.js'

@@ -3,8 +3,12 @@
 // imports `portico`; this loads with the kernel (`createPortico(…).load()`), and hosts, tests and
 // plugins' lazily loaded code import it.
 export * from './index.js'
+// Every kernel error class (`portico/errors`), and the JSON Schema check plugin options go through.
+export * from './errors/index.js'
+export { validateSchema } from './plugin/validateSchema.js'
+export { validatePlugins } from './options/validatePlugins.js'
+export type { ValidatePluginsErrorType } from './options/validatePlugins.js'
 export { createPorticoKernel } from './createPorticoKernel.js'
-export { StartupProbeError } from './errors/startup.js'
 export { createPluginContext } from './plugin/createPluginContext.js'
 export { registerChainAdapter } from './plugin/registerChainAdapter.js'
 export { pluginContextCatalogue } from './plugin/createPluginContext.js'

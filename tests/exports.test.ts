@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as kernel from '../kernel/index.js'
 import * as fullKernel from '../kernel/kernel.js'
+import * as kernelErrors from '../kernel/errors/index.js'
 import * as testing from '../tests/conformance/index.js'
 import * as ui from '../ui/index.js'
 import * as uiKit from '../ui/kit.js'
@@ -24,49 +25,24 @@ describe('entry point exports', () => {
     expect(Object.keys(kernel).sort()).toMatchInlineSnapshot(`
       [
         "BaseError",
-        "CallsStatusNotApprovedError",
-        "CallsStatusTimeoutError",
-        "ChainNotSupportedError",
-        "ConnectFailedError",
-        "ConnectionNotFoundError",
-        "ConnectionRejectedError",
-        "DisconnectFailedError",
         "DuplicatePluginError",
-        "HttpRequestError",
         "InvalidCaipAddressError",
         "InvalidCaipNetworkIdError",
-        "InvalidCallsError",
         "InvalidNetworkError",
         "InvalidOptionError",
         "InvalidPluginError",
         "InvalidPluginOptionsError",
         "InvalidThemeVariableError",
-        "InvalidWalletAnswerError",
-        "MissingCapabilitiesAddressError",
-        "ModalClosedError",
         "NamespaceWithoutPluginError",
-        "NetworkNotFoundError",
-        "NoActivitySourceError",
-        "NoAnswerError",
         "NoNetworksError",
-        "NoPluginForHookError",
-        "NotConnectedError",
-        "PluginHooksDeclaredError",
-        "PluginHooksNotFoundError",
         "PluginNotLoadedError",
-        "PluginRequiredError",
-        "PluginSetupError",
-        "ProviderRpcError",
-        "SequentialCallsError",
         "SiweAndSiwxError",
         "StorageValueDroppedError",
         "StorageWriteError",
-        "TimeoutError",
-        "UrlRequiredError",
-        "UserOperationReceiptError",
         "createPortico",
         "defaultEndpoints",
         "defaultStorage",
+        "defineLazyPlugin",
         "definePlugin",
         "formatCaipAddress",
         "formatCaipNetworkId",
@@ -76,33 +52,57 @@ describe('entry point exports', () => {
         "isCaipNetworkId",
         "isEmailAddress",
         "isRestoreHint",
+        "lazyCode",
         "loadPlugins",
         "maxEmailLength",
-        "nodeErrorMessages",
         "parseCaipAddress",
         "parseCaipNetworkId",
         "porticoHandleOf",
-        "readCode",
         "readRestoreHint",
         "readStartupState",
         "resolveEndpoints",
         "restoreCookieMaxAge",
         "restoreCookieName",
         "restoreHintLimits",
-        "rpcErrorCodes",
         "safeDeepLink",
         "safeHttpUrl",
         "sanitizeThemeVariables",
         "sdkVersionOf",
         "themeVariableNames",
         "toPorticoHandle",
-        "userRejectionCodes",
         "validateOptions",
-        "validateSchema",
         "version",
       ]
     `)
   })
+  it('portico/errors: every kernel error class, all in portico/kernel too; portico keeps those its handle throws', () => {
+    const classes = Object.entries(kernelErrors).filter((entry): entry is [string, typeof kernelErrors.BaseError] => typeof entry[1] === 'function' && /^class /.test(String(entry[1])))
+    expect(classes.length).toBeGreaterThan(30)
+    for (const [name, value] of classes) {
+      expect((fullKernel as Record<string, unknown>)[name], name).toBe(value)
+      expect(value.prototype instanceof kernelErrors.BaseError || value === kernelErrors.BaseError, name).toBe(true)
+    }
+    expect(Object.keys(kernelErrors).filter((name) => name in kernel).sort()).toMatchInlineSnapshot(`
+      [
+        "BaseError",
+        "DuplicatePluginError",
+        "InvalidCaipAddressError",
+        "InvalidCaipNetworkIdError",
+        "InvalidNetworkError",
+        "InvalidOptionError",
+        "InvalidPluginError",
+        "InvalidPluginOptionsError",
+        "InvalidThemeVariableError",
+        "NamespaceWithoutPluginError",
+        "NoNetworksError",
+        "PluginNotLoadedError",
+        "SiweAndSiwxError",
+        "StorageValueDroppedError",
+        "StorageWriteError",
+      ]
+    `)
+  })
+
   it('portico/react', () => {
     expect(Object.keys(ui).sort()).toMatchInlineSnapshot(`
       [
@@ -148,23 +148,49 @@ describe('entry point exports', () => {
         "AsyncSeriesHook",
         "AsyncSeriesWaterfallHook",
         "BuiltinWalletRegistry",
+        "CallsStatusNotApprovedError",
+        "CallsStatusTimeoutError",
+        "ChainNotSupportedError",
+        "ConnectFailedError",
         "ConnectMethodRegistry",
+        "ConnectionNotFoundError",
+        "ConnectionRejectedError",
+        "DisconnectFailedError",
         "DuplicateViewError",
         "ExplorerRegistry",
         "HookMap",
+        "HttpRequestError",
         "InvalidAccountActionError",
         "InvalidAccountBadgeError",
+        "InvalidCallsError",
         "InvalidConnectMethodError",
         "InvalidPluginMessagesError",
+        "InvalidWalletAnswerError",
         "MessageRegistry",
+        "MissingCapabilitiesAddressError",
+        "ModalClosedError",
+        "NetworkNotFoundError",
+        "NoActivitySourceError",
+        "NoAnswerError",
+        "NoPluginForHookError",
+        "NotConnectedError",
         "PluginHookRegistry",
+        "PluginHooksDeclaredError",
+        "PluginHooksNotFoundError",
+        "PluginRequiredError",
+        "PluginSetupError",
+        "ProviderRpcError",
         "SendValidationError",
+        "SequentialCallsError",
         "SignInVerifierRegistry",
         "StartupProbeError",
         "StoreIsReadOnlyError",
         "SyncBailHook",
         "SyncHook",
         "SyncWaterfallHook",
+        "TimeoutError",
+        "UrlRequiredError",
+        "UserOperationReceiptError",
         "ViewRegistry",
         "accountActionOrder",
         "alertForMessage",
@@ -190,22 +216,28 @@ describe('entry point exports', () => {
         "getConnectMethodsOrder",
         "hookCatalogue",
         "listTaps",
+        "nodeErrorMessages",
         "normalizeWalletName",
         "notices",
         "parseChainId",
         "parseDecimalUnits",
         "pluginContextCatalogue",
         "providerMessageAlerts",
+        "readCode",
         "readonlyStores",
         "registerChainAdapter",
         "resolveRemoteFeatures",
         "retryStatuses",
+        "rpcErrorCodes",
         "sanitizeConnectionUser",
         "sanitizeDirectoryWallet",
         "sequentialIdPrefix",
         "storageKeys",
         "storeMethods",
         "toHexChainId",
+        "userRejectionCodes",
+        "validatePlugins",
+        "validateSchema",
       ]
     `)
   })
@@ -251,7 +283,6 @@ describe('entry point exports', () => {
         "defineNetwork",
         "eip155",
         "mainnet",
-        "meta",
         "optimism",
         "polygon",
         "sepolia",
@@ -261,29 +292,7 @@ describe('entry point exports', () => {
   it('portico/siwx', () => {
     expect(Object.keys(siwx).sort()).toMatchInlineSnapshot(`
       [
-        "SiwxBackendError",
-        "SiwxChainNotConfiguredError",
-        "SiwxDomainMismatchError",
-        "SiwxExpiredError",
-        "SiwxInitializeError",
-        "SiwxInvalidMessageError",
-        "SiwxInvalidSignatureError",
-        "SiwxIssuedInFutureError",
-        "SiwxMessageError",
-        "SiwxNonceReusedError",
-        "SiwxNotYetValidError",
-        "SiwxSignInError",
-        "SiwxUnknownNonceError",
-        "SiwxUnsupportedNamespaceError",
-        "SiwxUriMismatchError",
-        "SiwxVerificationError",
-        "createLocalSessionStore",
-        "createSiwxMessage",
         "createSiwxServerStore",
-        "generateNonce",
-        "isSiwxSession",
-        "meta",
-        "parseSiwxMessage",
         "siwx",
       ]
     `)
@@ -313,15 +322,10 @@ describe('entry point exports', () => {
   it('portico/cosmos', () => {
     expect(Object.keys(cosmos).sort()).toMatchInlineSnapshot(`
       [
-        "CosmosAmountError",
-        "CosmosNetworkError",
-        "CosmosRestRequestError",
-        "CosmosTransactionFailedError",
         "cosmos",
         "cosmosHub",
         "cosmosLocalnet",
         "defineCosmosNetwork",
-        "meta",
         "osmosis",
         "osmosisTestnet",
       ]
@@ -330,11 +334,7 @@ describe('entry point exports', () => {
   it('portico/stacks', () => {
     expect(Object.keys(stacks).sort()).toMatchInlineSnapshot(`
       [
-        "StacksAmountError",
-        "StacksApiRequestError",
-        "StacksNetworkError",
         "defineStacksNetwork",
-        "meta",
         "stacks",
         "stacksLocalnet",
         "stacksMainnet",
@@ -345,16 +345,12 @@ describe('entry point exports', () => {
   it('portico/bip122', () => {
     expect(Object.keys(bip122).sort()).toMatchInlineSnapshot(`
       [
-        "BitcoinAmountError",
-        "BitcoinApiError",
-        "BitcoinWalletFeatureError",
         "bip122",
         "bitcoinMainnet",
         "bitcoinRegtest",
         "bitcoinSignet",
         "bitcoinTestnet4",
         "defineBitcoinNetwork",
-        "meta",
       ]
     `)
   })
@@ -363,7 +359,6 @@ describe('entry point exports', () => {
       [
         "definePolkadotNetwork",
         "kusama",
-        "meta",
         "polkadot",
         "polkadotMainnet",
         "westend",
@@ -373,14 +368,7 @@ describe('entry point exports', () => {
   it('portico/solana', () => {
     expect(Object.keys(solana).sort()).toMatchInlineSnapshot(`
       [
-        "SolanaAmountError",
-        "SolanaRentExemptError",
-        "SolanaRpcRequestError",
-        "SolanaTokenError",
-        "SolanaTransactionFailedError",
-        "SolanaWalletFeatureError",
         "defineSolanaNetwork",
-        "meta",
         "solana",
         "solanaDevnet",
         "solanaLocalnet",
@@ -392,14 +380,6 @@ describe('entry point exports', () => {
   it('portico/walletconnect', () => {
     expect(Object.keys(walletconnect).sort()).toMatchInlineSnapshot(`
       [
-        "InvalidWalletResponseError",
-        "MethodNotApprovedError",
-        "NamespaceNotApprovedError",
-        "PairingCancelledError",
-        "RelayUnavailableError",
-        "WalletConnectConfigError",
-        "WalletConnectPeerError",
-        "meta",
         "pairingExpiryMarginMs",
         "pairingWindowMs",
         "pendingPairingKey",
@@ -412,38 +392,18 @@ describe('entry point exports', () => {
   it('portico/auth', () => {
     expect(Object.keys(authPlugin).sort()).toMatchInlineSnapshot(`
       [
-        "AuthConnectorNotFoundError",
-        "AuthFrameError",
-        "FrameUnavailableError",
-        "InvalidCodeError",
-        "InvalidEmailError",
-        "NotConnectedToAuthError",
-        "PopupClosedError",
-        "SocialConnectionError",
         "auth",
         "authConnectorId",
         "filterSocials",
-        "meta",
       ]
     `)
   })
   it('portico/ledger', () => {
     expect(Object.keys(ledgerPlugin).sort()).toMatchInlineSnapshot(`
       [
-        "LedgerAccountNotChosenError",
-        "LedgerAppNotOpenError",
-        "LedgerBlindSigningError",
-        "LedgerDeviceError",
-        "LedgerDisconnectedError",
-        "LedgerLockedError",
-        "LedgerNotSelectedError",
-        "LedgerPathError",
-        "LedgerUnsupportedBrowserError",
         "ledger",
         "ledgerConnectorId",
         "ledgerStorageKey",
-        "meta",
-        "toLedgerError",
       ]
     `)
   })

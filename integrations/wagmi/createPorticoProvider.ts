@@ -1,4 +1,5 @@
-import { BaseError, ProviderRpcError, type PorticoHandle } from '../../kernel/index.js'
+import { BaseError, ProviderRpcError } from '../../kernel/errors/index.js'
+import type { PorticoHandle } from '../../kernel/index.js'
 
 const namespace = 'eip155'
 

@@ -1,6 +1,7 @@
 import { ChainNotConfiguredError, ConnectorNotConnectedError, createConnector } from '@wagmi/core'
 import { getAddress, SwitchChainError, UserRejectedRequestError, type Address, type Chain } from 'viem'
-import { ProviderRpcError, toPorticoHandle, type Portico, type PorticoHandle } from '../../kernel/index.js'
+import { ProviderRpcError } from '../../kernel/errors/index.js'
+import { toPorticoHandle, type Portico, type PorticoHandle } from '../../kernel/index.js'
 import { connectedAccounts, connectedChainId, createPorticoProvider, type PorticoProvider } from './createPorticoProvider.js'
 import { Eip155PluginMissingError, InvalidPorticoInstanceError, UnknownPorticoChainError } from './errors.js'
 import { waitForConnection } from './waitForConnection.js'

@@ -14,7 +14,7 @@ import type { SendMemoRule } from '../types/plugin.js'
  */
 export function sendMemoRule(portico: Pick<Portico, 'plugins' | 'stores'>, namespace?: ChainNamespace): SendMemoRule | undefined {
   const ns = namespace ?? portico.stores.networks.activeNamespace
-  const rule = portico.plugins.find((plugin) => plugin.kind === 'chain' && plugin.namespace === ns && plugin.meta.sendMemo)?.meta.sendMemo
+  const rule = portico.plugins.find((plugin) => plugin.kind === 'chain' && plugin.namespace === ns && plugin.meta?.sendMemo)?.meta?.sendMemo
   return rule ? { maxBytes: rule.maxBytes } : undefined
 }
 

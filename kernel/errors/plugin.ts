@@ -77,18 +77,6 @@ export class PluginHooksDeclaredError extends BaseError {
   }
 }
 
-/** A plugin's `setup` ran before its code was loaded (`await loadPlugins(plugins)` first; `createPortico` does it). */
-export class PluginNotLoadedError extends BaseError {
-  override name = 'PluginNotLoadedError'
-  override code = 'PLUGIN_NOT_LOADED'
-  constructor({ plugin }: { plugin: string }) {
-    super(`The "${plugin}" plugin's code is not loaded`, {
-      docsPath: '/kernel/errors.md#pluginnotloadederror',
-      metaMessages: ['Create the instance with createPortico (its load() loads every plugin), or await loadPlugins(plugins) before createPorticoKernel.'],
-    })
-  }
-}
-
 /** An action of an opt-in plugin was called without that plugin (e.g. `sendCalls` without `portico/calls`). */
 export class PluginRequiredError extends BaseError {
   override name = 'PluginRequiredError'

@@ -9,7 +9,6 @@ import {
   NoNetworksError,
   SiweAndSiwxError,
 } from '../errors/options.js'
-import { validateSchema } from '../plugin/validateSchema.js'
 import type { PorticoOptions } from '../types/options.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { isRestoreHint } from '../utils/isRestoreHint.js'
@@ -25,9 +24,11 @@ export type ValidateOptionsErrorType =
   | InvalidOptionError
 
 /**
- * Validates `createPortico` options and throws the first problem as a typed error: no networks,
- * a malformed network, a network whose namespace no plugin serves, two plugins with one name,
- * plugin options that break the plugin's schema, and both `siweConfig` and `siwx`.
+ * Validates `createPortico` options at page start and throws the first problem as a typed error:
+ * no networks, a malformed network, a network whose namespace no plugin serves, a malformed
+ * plugin, two plugins with one name, and both `siweConfig` and `siwx`. Each plugin's `meta` and
+ * its options against `meta.optionsSchema` are checked when the kernel loads (`validatePlugins`):
+ * a plugin may keep its meta, docs text and all, out of the page's first bytes.
  *
  * @example
  * validateOptions({ networks: [], plugins: [] }) // throws NoNetworksError
@@ -44,20 +45,12 @@ export function validateOptions(options: PorticoOptions): void {
       throw new InvalidPluginError({ index, reason: 'name must be lower-case letters, digits and hyphens' })
     }
     if (typeof plugin.setup !== 'function') throw new InvalidPluginError({ index, reason: `"${plugin.name}" has no setup function` })
-    if (!plugin.meta || typeof plugin.meta.description !== 'string') throw new InvalidPluginError({ index, reason: `"${plugin.name}" has no meta.description` })
+    if (plugin.load !== undefined && typeof plugin.load !== 'function') throw new InvalidPluginError({ index, reason: `"${plugin.name}" has a load that is not a function` })
     if (plugin.kind === 'chain' && typeof plugin.namespace !== 'string') {
       throw new InvalidPluginError({ index, reason: `chain plugin "${plugin.name}" has no namespace` })
     }
-    const memo = plugin.meta.sendMemo as { maxBytes?: unknown } | undefined
-    if (memo !== undefined && (plugin.kind !== 'chain' || typeof memo !== 'object' || memo === null || !Number.isSafeInteger(memo.maxBytes) || (memo.maxBytes as number) < 1 || (memo.maxBytes as number) > 1024)) {
-      throw new InvalidPluginError({ index, reason: `"${plugin.name}" declares meta.sendMemo, which needs a chain plugin and { maxBytes: 1…1024 }` })
-    }
     if (names.has(plugin.name)) throw new DuplicatePluginError({ name: plugin.name })
     names.add(plugin.name)
-    if (plugin.meta.optionsSchema) {
-      const issues = validateSchema(plugin.meta.optionsSchema, plugin.options ?? {}, 'options')
-      if (issues.length) throw new InvalidPluginOptionsError({ plugin: plugin.name, issues })
-    }
   })
 
   if (!Array.isArray(options.networks) || options.networks.length === 0) throw new NoNetworksError()

@@ -64,8 +64,14 @@ export type Plugin<Context = unknown> = {
   kind: PluginKind
   namespace?: ChainNamespace
   version: string
-  meta: PluginMeta
-  /** The options the factory received, validated against `meta.optionsSchema`. */
+  /**
+   * What the docs generator and the option validation read. Given here, or — to keep its text out
+   * of the page's first bytes — filled by `load()` with a getter (`get meta() { return loaded }`,
+   * as {@link defineLazyPlugin} does): the kernel checks it, and the options against its schema,
+   * once every plugin is loaded (`validatePlugins`), and refuses a plugin without one.
+   */
+  meta?: PluginMeta
+  /** The options the factory received, validated against `meta.optionsSchema` when the kernel loads. */
   options?: unknown
   /**
    * The plugin's strings in English, each key under the plugin's name (`siwx.title`); merged into

@@ -1,7 +1,6 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { FrameDocument } from './client/mountFrame.js'
 import type { OpenFrameReturnType } from './client/openFrame.js'
-import { meta } from './meta.js'
 
 export type AuthOptions = {
   /** The wallet origin: an origin of your Portico server that is not the site's (`https://wallet.example.com`). */
@@ -39,9 +38,8 @@ export type AuthSettings = Readonly<{
   notify(variant: 'success' | 'error', message: string): void
 }>
 
-let setupAuth: typeof import('./setup/setupAuth.js').setupAuth | undefined
-/** The plugin's English strings, loaded with its setup (`load()`). */
-let englishMessages: Readonly<Record<string, string>> | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupAuth.js'))
 
 /**
  * The auth connector plugin (issue 23): email one-time-code and social login with an embedded
@@ -60,28 +58,14 @@ let englishMessages: Readonly<Record<string, string>> | undefined
  * createPortico({ projectId, networks, plugins: [eip155(), solana(), auth({ walletOrigin: 'https://wallet.example.com', socials: ['google', 'github'] })] })
  */
 export function auth(options: AuthOptions, environment: AuthEnvironment = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: 'auth',
     kind: 'connector',
-    version,
-    meta,
-    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
-    get messages() {
-      return englishMessages
-    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code (its MobX store, connectors and taps) loads with the kernel, not with the page (issue 44).
-    async load() {
-      if (setupAuth) return
-      const loaded = await import('./setup/setupAuth.js')
-      setupAuth = loaded.setupAuth
-      englishMessages = loaded.messages
-    },
-    setup(portico) {
-      if (!setupAuth) throw new PluginNotLoadedError({ plugin: 'auth' })
-      return setupAuth(portico, options, environment)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupAuth(portico, options, environment),
   })
 }

@@ -1,6 +1,5 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { BitcoinWalletRegistry } from './discovery/createBitcoinWalletDiscovery.js'
-import { meta } from './meta.js'
 
 export type Bip122Options = {
   /** How long to wait on load for the previous wallet to be injected (default 1500 ms). */
@@ -29,7 +28,8 @@ export type Bip122Environment = {
 
 const namespace = 'bip122'
 
-let setupBip122: typeof import('./setup/setupBip122.js').setupBip122 | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupBip122.js'))
 
 /**
  * The bip122 (Bitcoin) chain plugin: discovery of WBIP004 `btc_providers`, `window.unisat` and
@@ -46,21 +46,14 @@ let setupBip122: typeof import('./setup/setupBip122.js').setupBip122 | undefined
  * createPortico({ networks: [bitcoinMainnet], plugins: [bip122()] })
  */
 export function bip122(options: Bip122Options = {}, environment: Bip122Environment = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: namespace,
     kind: 'chain',
     namespace,
-    version,
-    meta,
     messages: { [`${namespace}.chainName`]: 'Bitcoin' },
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
-    async load() {
-      setupBip122 ??= (await import('./setup/setupBip122.js')).setupBip122
-    },
-    setup(portico) {
-      if (!setupBip122) throw new PluginNotLoadedError({ plugin: namespace })
-      return setupBip122(portico, options, environment)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupBip122(portico, options, environment),
   })
 }

@@ -3,7 +3,6 @@
 // and sha256, wallet discovery) load with the kernel (`bip122().load()`), so they are not exported here.
 export { bip122 } from './bip122.js'
 export type { Bip122Environment, Bip122Options } from './bip122.js'
-export { meta } from './meta.js'
 export { defineBitcoinNetwork } from './networks/defineBitcoinNetwork.js'
 export type { DefineBitcoinNetworkParameters } from './networks/defineBitcoinNetwork.js'
 export { bitcoinMainnet } from './networks/bitcoinMainnet.js'
@@ -13,4 +12,3 @@ export { bitcoinTestnet4 } from './networks/bitcoinTestnet4.js'
 export type { BitcoinAddressNetwork, BitcoinAddressType, DecodedBitcoinAddress } from './utils/decodeBitcoinAddress.js'
 export type { BitcoinWalletRegistry, CreateBitcoinWalletDiscoveryParameters, CreateBitcoinWalletDiscoveryReturnType } from './discovery/createBitcoinWalletDiscovery.js'
 export type { BitcoinAccountPurpose, BitcoinWallet, BitcoinWalletAccount, BitcoinWalletStyle } from './discovery/bitcoinWallet.js'
-export { BitcoinAmountError, BitcoinApiError, BitcoinWalletFeatureError } from './errors.js'

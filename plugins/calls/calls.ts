@@ -1,12 +1,10 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
-import { meta } from './meta.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 
 /** The calls plugin takes no options: `calls()`. */
 export type CallsOptions = Record<string, never>
 
-let setupCalls: typeof import('./setup/setupCalls.js').setupCalls | undefined
-/** The plugin's English strings, loaded with its setup (`load()`). */
-let englishMessages: Readonly<Record<string, string>> | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupCalls.js'))
 
 /**
  * The EIP-5792 and smart-account plugin. The handle's `getCapabilities`, `sendCalls`,
@@ -28,27 +26,13 @@ let englishMessages: Readonly<Record<string, string>> | undefined
  * const { id } = await portico.sendCalls({ calls: [{ to, data }], atomicRequired: true })
  */
 export function calls(options: CallsOptions = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: 'calls',
     kind: 'feature',
-    version,
-    meta,
-    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
-    get messages() {
-      return englishMessages
-    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
-    async load() {
-      if (setupCalls) return
-      const loaded = await import('./setup/setupCalls.js')
-      setupCalls = loaded.setupCalls
-      englishMessages = loaded.messages
-    },
-    setup(portico) {
-      if (!setupCalls) throw new PluginNotLoadedError({ plugin: 'calls' })
-      return setupCalls(portico)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupCalls(portico),
   })
 }

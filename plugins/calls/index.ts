@@ -1,4 +1,3 @@
 // `portico/calls`: EIP-5792 batched calls on the handle (sendCalls, getCallsStatus, …).
 export { calls } from './calls.js'
 export type { CallsOptions } from './calls.js'
-export { meta } from './meta.js'

@@ -1,6 +1,5 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { CosmosInjectedWallet } from './discovery/createCosmosWalletDiscovery.js'
-import { meta } from './meta.js'
 
 export type CosmosOptions = {
   /** How long to wait on load for the previous wallet to be injected (default 1500 ms). */
@@ -23,7 +22,8 @@ export type CosmosEnvironment = {
 
 const namespace = 'cosmos'
 
-let setupCosmos: typeof import('./setup/setupCosmos.js').setupCosmos | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupCosmos.js'))
 
 /**
  * The cosmos chain plugin: Keplr-compatible wallets (`window.keplr`, `window.leap`,
@@ -40,21 +40,14 @@ let setupCosmos: typeof import('./setup/setupCosmos.js').setupCosmos | undefined
  * createPortico({ networks: [cosmosHub], plugins: [cosmos()] })
  */
 export function cosmos(options: CosmosOptions = {}, environment: CosmosEnvironment = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: namespace,
     kind: 'chain',
     namespace,
-    version,
-    meta,
     messages: { [`${namespace}.chainName`]: 'Cosmos' },
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
-    async load() {
-      setupCosmos ??= (await import('./setup/setupCosmos.js')).setupCosmos
-    },
-    setup(portico) {
-      if (!setupCosmos) throw new PluginNotLoadedError({ plugin: namespace })
-      return setupCosmos(portico, options, environment)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupCosmos(portico, options, environment),
   })
 }

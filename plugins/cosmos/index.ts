@@ -4,7 +4,6 @@
 // exported here.
 export { cosmos } from './cosmos.js'
 export type { CosmosEnvironment, CosmosOptions } from './cosmos.js'
-export { meta } from './meta.js'
 export { defineCosmosNetwork } from './networks/defineCosmosNetwork.js'
 export type { CosmosChainData, CosmosNetwork, DefineCosmosNetworkParameters } from './networks/defineCosmosNetwork.js'
 export { cosmosHub } from './networks/cosmosHub.js'
@@ -12,4 +11,3 @@ export { osmosis } from './networks/osmosis.js'
 export { osmosisTestnet } from './networks/osmosisTestnet.js'
 export { cosmosLocalnet } from './networks/cosmosLocalnet.js'
 export type { CosmosInjectedWallet } from './discovery/createCosmosWalletDiscovery.js'
-export { CosmosAmountError, CosmosNetworkError, CosmosRestRequestError, CosmosTransactionFailedError } from './errors.js'

@@ -1,6 +1,5 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { Eip155Window } from './discovery/Eip1193Provider.js'
-import { meta } from './meta.js'
 
 export type Eip155Options = {
   /** Discover EIP-6963 wallets (default true). */
@@ -25,7 +24,8 @@ export type Eip155Environment = { window?: (Eip155Window & { parent?: unknown })
 
 const namespace = 'eip155'
 
-let setupEip155: typeof import('./setup/setupEip155.js').setupEip155 | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupEip155.js'))
 
 /**
  * The eip155 (EVM) chain plugin: wallet discovery by EIP-6963 and a plain `window.ethereum`,
@@ -41,22 +41,15 @@ let setupEip155: typeof import('./setup/setupEip155.js').setupEip155 | undefined
  * createPortico({ networks: [mainnet], plugins: [eip155()] })
  */
 export function eip155(options: Eip155Options = {}, environment: Eip155Environment = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: namespace,
     kind: 'chain',
     namespace,
-    version,
-    meta,
     // The chain's name on a multi-chain wallet's badges and chain choice (the UI's `chainBadges`).
     messages: { [`${namespace}.chainName`]: 'EVM' },
     options,
     // The plugin's code loads with the kernel, not with the page (issue 27).
-    async load() {
-      setupEip155 ??= (await import('./setup/setupEip155.js')).setupEip155
-    },
-    setup(portico) {
-      if (!setupEip155) throw new PluginNotLoadedError({ plugin: namespace })
-      return setupEip155(portico, options, environment)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupEip155(portico, options, environment),
   })
 }

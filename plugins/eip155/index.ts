@@ -2,7 +2,6 @@
 // bytes): the plugin's setup and its helpers load with the kernel (`eip155().load()`).
 export { eip155 } from './eip155.js'
 export type { Eip155Environment, Eip155Options } from './eip155.js'
-export { meta } from './meta.js'
 export { defineNetwork } from './networks/defineNetwork.js'
 export type { DefineNetworkParameters } from './networks/defineNetwork.js'
 export { arbitrum } from './networks/arbitrum.js'

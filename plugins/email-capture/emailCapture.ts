@@ -1,5 +1,4 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
-import { meta } from './meta.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 
 export type EmailCaptureOptions = {
   /**
@@ -25,9 +24,8 @@ export type EmailCaptureSettings = Readonly<{
   dismiss(): void
 }>
 
-let setupEmailCapture: typeof import('./setup/setupEmailCapture.js').setupEmailCapture | undefined
-/** The plugin's English strings, loaded with its setup (`load()`). */
-let englishMessages: Readonly<Record<string, string>> | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupEmailCapture.js'))
 
 /**
  * The email-capture feature plugin: the DataCapture view asks a connected visitor for an email
@@ -42,28 +40,14 @@ let englishMessages: Readonly<Record<string, string>> | undefined
  * createPortico({ networks, privacyPolicyUrl: 'https://example.com/privacy', plugins: [eip155(), emailCapture()] })
  */
 export function emailCapture(options: EmailCaptureOptions = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: 'email-capture',
     kind: 'feature',
-    version,
-    meta,
-    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
-    get messages() {
-      return englishMessages
-    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
-    async load() {
-      if (setupEmailCapture) return
-      const loaded = await import('./setup/setupEmailCapture.js')
-      setupEmailCapture = loaded.setupEmailCapture
-      englishMessages = loaded.messages
-    },
-    setup(portico) {
-      if (!setupEmailCapture) throw new PluginNotLoadedError({ plugin: 'email-capture' })
-      return setupEmailCapture(portico, options)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupEmailCapture(portico, options),
   })
 }

@@ -1,18 +1,5 @@
 // `portico/ledger`: a Ledger over WebHID / WebUSB (docs/guides/hardware-wallets.md).
 export { ledger } from './ledger.js'
 export type { LedgerControls, LedgerEnvironment, LedgerOptions } from './ledger.js'
-export { meta } from './meta.js'
 export { ledgerConnectorId, ledgerStorageKey } from './constants.js'
-export {
-  LedgerAccountNotChosenError,
-  LedgerAppNotOpenError,
-  LedgerBlindSigningError,
-  LedgerDeviceError,
-  LedgerDisconnectedError,
-  LedgerLockedError,
-  LedgerNotSelectedError,
-  LedgerPathError,
-  LedgerUnsupportedBrowserError,
-  toLedgerError,
-} from './errors.js'
 export type { LedgerTransportOption } from './transport/transportKinds.js'

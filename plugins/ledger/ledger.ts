@@ -1,6 +1,5 @@
-import { definePlugin, PluginNotLoadedError, version, type BalanceResult, type Plugin, type PluginContext, type View } from '../../kernel/index.js'
+import { defineLazyPlugin, lazyCode, type BalanceResult, type Plugin, type PluginContext, type View } from '../../kernel/index.js'
 import type { LedgerNamespace } from './constants.js'
-import { meta } from './meta.js'
 import type { LedgerApp, LedgerDeviceOptions } from './transport/LedgerDevice.js'
 import type { LedgerTransportOption } from './transport/transportKinds.js'
 import type { Eip155ChannelParameters } from './eip155/createEip155Channel.js'
@@ -47,9 +46,8 @@ export type LedgerControls = Readonly<{
   replaceView(view: View): void
 }>
 
-let setupLedger: typeof import('./setup/setupLedger.js').setupLedger | undefined
-/** The plugin's English strings, loaded with its setup (`load()`). */
-let englishMessages: Readonly<Record<string, string>> | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupLedger.js'))
 
 /**
  * The Ledger connector plugin (issue 25, docs/guides/hardware-wallets.md): a `Ledger` connector
@@ -67,28 +65,14 @@ let englishMessages: Readonly<Record<string, string>> | undefined
  * createPortico({ networks: [mainnet, solanaMainnet], plugins: [eip155(), solana(), ledger()] })
  */
 export function ledger(options: LedgerOptions = {}, environment: LedgerEnvironment = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: 'ledger',
     kind: 'connector',
-    version,
-    meta,
-    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
-    get messages() {
-      return englishMessages
-    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
-    async load() {
-      if (setupLedger) return
-      const loaded = await import('./setup/setupLedger.js')
-      setupLedger = loaded.setupLedger
-      englishMessages = loaded.messages
-    },
-    setup(portico) {
-      if (!setupLedger) throw new PluginNotLoadedError({ plugin: 'ledger' })
-      return setupLedger(portico, options, environment)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupLedger(portico, options, environment),
   })
 }

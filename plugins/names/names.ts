@@ -1,6 +1,5 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { ProfileApi } from './api/createProfileApi.js'
-import { meta } from './meta.js'
 
 export type NamesOptions = {
   /** The name zone's suffix (default `portico.id`): names registered here end in `.<zone>`. */
@@ -26,14 +25,13 @@ export type NamesSettings = Readonly<{
 /** Ethereum mainnet's ENS universal resolver (the address viem's mainnet definition carries). */
 export const mainnetUniversalResolver = '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe'
 
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupNames.js'))
+
 /** The ENSIP-11 coin type of an EVM chain (60 for Ethereum mainnet). */
 export function coinTypeOf(chainId: number): number {
   return chainId === 1 ? 60 : (0x80000000 | chainId) >>> 0
 }
-
-let setupNames: typeof import('./setup/setupNames.js').setupNames | undefined
-/** The plugin's English strings, loaded with its setup (`load()`). */
-let englishMessages: Readonly<Record<string, string>> | undefined
 
 /**
  * The names feature plugin (eip155): the connected account's name and avatar (the zone's, else
@@ -50,28 +48,14 @@ let englishMessages: Readonly<Record<string, string>> | undefined
  * createPortico({ networks, plugins: [eip155(), names({ ens: { 'eip155:31337': '0x…' } })] })
  */
 export function names(options: NamesOptions = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: 'names',
     kind: 'feature',
-    version,
-    meta,
-    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
-    get messages() {
-      return englishMessages
-    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
-    async load() {
-      if (setupNames) return
-      const loaded = await import('./setup/setupNames.js')
-      setupNames = loaded.setupNames
-      englishMessages = loaded.messages
-    },
-    setup(portico) {
-      if (!setupNames) throw new PluginNotLoadedError({ plugin: 'names' })
-      return setupNames(portico, options)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupNames(portico, options),
   })
 }

@@ -1,5 +1,4 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
-import { meta } from './meta.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 
 export type OnrampOptions = {
   /** A server speaking the on-ramp API; default the instance's blockchain API. */
@@ -17,9 +16,8 @@ export type OnrampOptions = {
 /** What the view reads back (`portico.getStore('onramp')`). */
 export type OnrampSettings = Readonly<OnrampOptions>
 
-let setupOnramp: typeof import('./setup/setupOnramp.js').setupOnramp | undefined
-/** The plugin's English strings, loaded with its setup (`load()`). */
-let englishMessages: Readonly<Record<string, string>> | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupOnramp.js'))
 
 /**
  * The on-ramp feature plugin: a "Buy" action on the Account view (first, spec order) of eip155
@@ -34,28 +32,14 @@ let englishMessages: Readonly<Record<string, string>> | undefined
  * createPortico({ networks, plugins: [eip155(), solana(), onramp()] })
  */
 export function onramp(options: OnrampOptions = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: 'onramp',
     kind: 'feature',
-    version,
-    meta,
-    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
-    get messages() {
-      return englishMessages
-    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
-    async load() {
-      if (setupOnramp) return
-      const loaded = await import('./setup/setupOnramp.js')
-      setupOnramp = loaded.setupOnramp
-      englishMessages = loaded.messages
-    },
-    setup(portico) {
-      if (!setupOnramp) throw new PluginNotLoadedError({ plugin: 'onramp' })
-      return setupOnramp(portico, options)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupOnramp(portico, options),
   })
 }

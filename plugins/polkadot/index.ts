@@ -4,7 +4,6 @@
 // they are not exported here.
 export { polkadot } from './polkadot.js'
 export type { PolkadotEnvironment, PolkadotOptions } from './polkadot.js'
-export { meta } from './meta.js'
 export { definePolkadotNetwork } from './networks/definePolkadotNetwork.js'
 export type { DefinePolkadotNetworkParameters, PolkadotChainData, PolkadotNetwork } from './networks/definePolkadotNetwork.js'
 export { polkadotMainnet } from './networks/polkadotMainnet.js'

@@ -1,5 +1,4 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
-import { meta } from './meta.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 
 export type PolkadotOptions = {
   /** The name extensions show when asking to share accounts; default the site's metadata name, else its host. */
@@ -14,7 +13,8 @@ export type PolkadotEnvironment = { window?: object; fetch?: typeof globalThis.f
 
 const namespace = 'polkadot'
 
-let setupPolkadot: typeof import('./setup/setupPolkadot.js').setupPolkadot | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupPolkadot.js'))
 
 /**
  * The polkadot chain plugin: discovery of every extension in `window.injectedWeb3` (read
@@ -28,21 +28,14 @@ let setupPolkadot: typeof import('./setup/setupPolkadot.js').setupPolkadot | und
  * createPortico({ networks: [polkadotMainnet], plugins: [polkadot()] })
  */
 export function polkadot(options: PolkadotOptions = {}, environment: PolkadotEnvironment = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: namespace,
     kind: 'chain',
     namespace,
-    version,
-    meta,
     messages: { [`${namespace}.chainName`]: 'Polkadot' },
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
-    async load() {
-      setupPolkadot ??= (await import('./setup/setupPolkadot.js')).setupPolkadot
-    },
-    setup(portico) {
-      if (!setupPolkadot) throw new PluginNotLoadedError({ plugin: namespace })
-      return setupPolkadot(portico, options, environment)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupPolkadot(portico, options, environment),
   })
 }

@@ -1,7 +1,6 @@
-import { definePlugin, version, type Plugin, type PluginContext } from '../../kernel/kernel.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { SafeConnection } from './host/startSafe.js'
 import { isFramed } from './host/isFramed.js'
-import { meta } from './meta.js'
 
 /** The safe plugin takes no options: `safe()`. */
 export type SafeOptions = Record<string, never>
@@ -13,6 +12,9 @@ export type SafeOptions = Record<string, never>
 export type SafeHost = {
   start(target: unknown, options: { chainIds: readonly number[] }): Promise<SafeConnection | undefined>
 }
+
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupSafe.js'))
 
 /**
  * The Safe{Wallet} host plugin: a site that runs as a Safe App adds it beside `eip155()`. In a page
@@ -26,19 +28,15 @@ export type SafeHost = {
  * createPortico({ networks, plugins: [eip155(), safe()] })
  */
 export function safe(options: SafeOptions = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: 'safe',
     kind: 'feature',
-    version,
-    meta,
     options,
     // Start-time duty (docs/architecture.md): a framed page may be a Safe App in its host, which
     // expects it connected with no click, so the kernel loads at once and eip155 asks the parent.
     startup: ({ window }) => isFramed(window),
-    setup(portico) {
-      portico.registerStore('safe', {
-        start: (target, { chainIds }) => import('./host/startSafe.js').then(({ startSafe }) => startSafe(target as never, { chainIds })),
-      } satisfies SafeHost)
-    },
+    // Its setup (a store whose `start` imports the Safe Apps code, only in a framed page) loads with the kernel.
+    code,
+    setup: (loaded, portico) => loaded.setupSafe(portico),
   })
 }

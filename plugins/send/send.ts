@@ -1,5 +1,4 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
-import { meta } from './meta.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { SendStore } from './stores/SendStore.js'
 
 /** The send plugin takes no options: `send()`. */
@@ -15,9 +14,8 @@ export type SendPluginStore = {
   form: SendStore | undefined
 }
 
-let setupSend: typeof import('./setup/setupSend.js').setupSend | undefined
-/** The plugin's English strings, loaded with its setup (`load()`). */
-let englishMessages: Readonly<Record<string, string>> | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupSend.js'))
 
 /**
  * The send feature plugin: a "Send" action on the Account view (last, spec order) for every
@@ -33,28 +31,14 @@ let englishMessages: Readonly<Record<string, string>> | undefined
  * createPortico({ networks, plugins: [eip155(), send()] })
  */
 export function send(options: SendOptions = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: 'send',
     kind: 'feature',
-    version,
-    meta,
-    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
-    get messages() {
-      return englishMessages
-    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
-    async load() {
-      if (setupSend) return
-      const loaded = await import('./setup/setupSend.js')
-      setupSend = loaded.setupSend
-      englishMessages = loaded.messages
-    },
-    setup(portico) {
-      if (!setupSend) throw new PluginNotLoadedError({ plugin: 'send' })
-      return setupSend(portico)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupSend(portico),
   })
 }

@@ -148,3 +148,14 @@ export class SiwxInvalidSignatureError extends SiwxVerificationError {
     super('INVALID_SIGNATURE', 'The signature is not valid', { cause })
   }
 }
+
+/** The backend refused or could not be reached. */
+export class SiwxBackendError extends BaseError {
+  override name = 'SiwxBackendError'
+  override code = 'SIWX_BACKEND'
+  status: number | undefined
+  constructor({ path, status, message, cause }: { path: string; status?: number; message?: string; cause?: unknown }) {
+    super(`The sign-in backend refused ${path}${status ? ` (HTTP ${status})` : ''}${message ? `: ${message.slice(0, 200)}` : ''}`, { cause, docsPath: '/guides/siwx-backend.md' })
+    this.status = status
+  }
+}

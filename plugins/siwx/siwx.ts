@@ -1,10 +1,8 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
-import { meta } from './meta.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { SiwxOptions } from './types.js'
 
-let setupSiwx: typeof import('./setup/setupSiwx.js').setupSiwx | undefined
-/** The plugin's English strings, loaded with its setup (`load()`). */
-let englishMessages: Readonly<Record<string, string>> | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupSiwx.js'))
 
 /**
  * Sign-in with X (CAIP-122): after connecting — and when the account or network changes — a
@@ -19,28 +17,14 @@ let englishMessages: Readonly<Record<string, string>> | undefined
  * createPortico({ networks, plugins: [eip155(), siwx({ required: true })] })
  */
 export function siwx(options: SiwxOptions = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: 'siwx',
     kind: 'feature',
-    version,
-    meta,
-    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
-    get messages() {
-      return englishMessages
-    },
     // Other locales load only when a site asks for them (`<PorticoProvider locale="fr">`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code (the flow, its MobX store, the verifier) loads with the kernel, not with the page (issue 44).
-    async load() {
-      if (setupSiwx) return
-      const loaded = await import('./setup/setupSiwx.js')
-      setupSiwx = loaded.setupSiwx
-      englishMessages = loaded.messages
-    },
-    setup(portico) {
-      if (!setupSiwx) throw new PluginNotLoadedError({ plugin: 'siwx' })
-      return setupSiwx(portico, options)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupSiwx(portico, options),
   })
 }

@@ -3,7 +3,6 @@
 // Standard chain names) load with the kernel (`solana().load()`), so they are not exported here.
 export { solana } from './solana.js'
 export type { SolanaEnvironment, SolanaOptions } from './solana.js'
-export { meta } from './meta.js'
 export { defineSolanaNetwork } from './networks/defineSolanaNetwork.js'
 export type { DefineSolanaNetworkParameters } from './networks/defineSolanaNetwork.js'
 export { solanaDevnet } from './networks/solanaDevnet.js'
@@ -13,11 +12,3 @@ export { solanaTestnet } from './networks/solanaTestnet.js'
 export type { SolanaWalletStandardChain } from './utils/walletStandardChains.js'
 export type { SolanaKnownToken, SolanaTokenBalance } from './actions/fetchTokenBalances.js'
 export type { DiscoveredSolanaWallet, WalletRegistry } from './discovery/WalletStandardTypes.js'
-export {
-  SolanaAmountError,
-  SolanaRentExemptError,
-  SolanaRpcRequestError,
-  SolanaTokenError,
-  SolanaTransactionFailedError,
-  SolanaWalletFeatureError,
-} from './errors.js'

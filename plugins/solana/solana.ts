@@ -1,7 +1,6 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { SolanaKnownToken } from './actions/fetchTokenBalances.js'
 import type { WalletRegistry } from './discovery/WalletStandardTypes.js'
-import { meta } from './meta.js'
 
 export type SolanaOptions = {
   /** How long to wait on load for the previous wallet to register (default 1500 ms). */
@@ -22,7 +21,8 @@ export type SolanaEnvironment = {
 
 const namespace = 'solana'
 
-let setupSolana: typeof import('./setup/setupSolana.js').setupSolana | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupSolana.js'))
 
 /**
  * The solana chain plugin: Wallet Standard discovery (wallets that register late too), connect and
@@ -36,22 +36,15 @@ let setupSolana: typeof import('./setup/setupSolana.js').setupSolana | undefined
  * createPortico({ networks: [solanaMainnet], plugins: [solana()] })
  */
 export function solana(options: SolanaOptions = {}, environment: SolanaEnvironment = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: namespace,
     kind: 'chain',
     namespace,
-    version,
-    meta,
     // The chain's name on a multi-chain wallet's badges and chain choice (the UI's `chainBadges`).
     messages: { [`${namespace}.chainName`]: 'Solana' },
     options,
     // The plugin's code loads with the kernel, not with the page (issue 27).
-    async load() {
-      setupSolana ??= (await import('./setup/setupSolana.js')).setupSolana
-    },
-    setup(portico) {
-      if (!setupSolana) throw new PluginNotLoadedError({ plugin: namespace })
-      return setupSolana(portico, options, environment)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupSolana(portico, options, environment),
   })
 }

@@ -4,11 +4,9 @@
 // (`stacks().load()`), so they are not exported here.
 export { stacks } from './stacks.js'
 export type { StacksEnvironment, StacksOptions } from './stacks.js'
-export { meta } from './meta.js'
 export { defineStacksNetwork } from './networks/defineStacksNetwork.js'
 export type { DefineStacksNetworkParameters, StacksChainData, StacksNetwork } from './networks/defineStacksNetwork.js'
 export { stacksMainnet } from './networks/stacksMainnet.js'
 export { stacksTestnet } from './networks/stacksTestnet.js'
 export { stacksLocalnet } from './networks/stacksLocalnet.js'
 export type { StacksInjectedWallet, StacksProvider } from './discovery/createStacksWalletDiscovery.js'
-export { StacksAmountError, StacksApiRequestError, StacksNetworkError } from './errors.js'

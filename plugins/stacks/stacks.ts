@@ -1,6 +1,5 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { StacksInjectedWallet } from './discovery/createStacksWalletDiscovery.js'
-import { meta } from './meta.js'
 
 export type StacksOptions = {
   /** How long to wait on load for the previous wallet to be injected (default 1500 ms). */
@@ -21,7 +20,8 @@ export type StacksEnvironment = {
 
 const namespace = 'stacks'
 
-let setupStacks: typeof import('./setup/setupStacks.js').setupStacks | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupStacks.js'))
 
 /**
  * The stacks chain plugin: SIP-030 wallets (`window.LeatherProvider`, `window.XverseProviders.StacksProvider`,
@@ -42,21 +42,14 @@ let setupStacks: typeof import('./setup/setupStacks.js').setupStacks | undefined
  * createPortico({ networks: [stacksMainnet], plugins: [stacks()] })
  */
 export function stacks(options: StacksOptions = {}, environment: StacksEnvironment = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: namespace,
     kind: 'chain',
     namespace,
-    version,
-    meta,
     messages: { [`${namespace}.chainName`]: 'Stacks' },
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
-    async load() {
-      setupStacks ??= (await import('./setup/setupStacks.js')).setupStacks
-    },
-    setup(portico) {
-      if (!setupStacks) throw new PluginNotLoadedError({ plugin: namespace })
-      return setupStacks(portico, options, environment)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupStacks(portico, options, environment),
   })
 }

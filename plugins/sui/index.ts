@@ -3,7 +3,6 @@
 // Wallet Standard chain names) load with the kernel (`sui().load()`), so they are not exported here.
 export { sui } from './sui.js'
 export type { SuiEnvironment, SuiOptions } from './sui.js'
-export { meta } from './meta.js'
 export { defineSuiNetwork } from './networks/defineSuiNetwork.js'
 export type { DefineSuiNetworkParameters } from './networks/defineSuiNetwork.js'
 export { suiDevnet } from './networks/suiDevnet.js'
@@ -11,4 +10,3 @@ export { suiLocalnet } from './networks/suiLocalnet.js'
 export { suiMainnet } from './networks/suiMainnet.js'
 export { suiTestnet } from './networks/suiTestnet.js'
 export type { DiscoveredSuiWallet, SuiWalletRegistry } from './discovery/SuiWalletTypes.js'
-export { SuiAmountError, SuiRpcRequestError, SuiTransactionFailedError, SuiWalletFeatureError } from './errors.js'

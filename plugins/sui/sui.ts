@@ -1,6 +1,5 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { SuiWalletRegistry } from './discovery/SuiWalletTypes.js'
-import { meta } from './meta.js'
 
 export type SuiOptions = {
   /** How long to wait on load for the previous wallet to register (default 1500 ms). */
@@ -19,7 +18,8 @@ export type SuiEnvironment = {
 
 const namespace = 'sui'
 
-let setupSui: typeof import('./setup/setupSui.js').setupSui | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupSui.js'))
 
 /**
  * The sui chain plugin: Wallet Standard discovery (late registrations too), connect and silent
@@ -35,22 +35,15 @@ let setupSui: typeof import('./setup/setupSui.js').setupSui | undefined
  * createPortico({ networks: [suiMainnet], plugins: [sui()] })
  */
 export function sui(options: SuiOptions = {}, environment: SuiEnvironment = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: namespace,
     kind: 'chain',
     namespace,
-    version,
-    meta,
     // The chain's name on a multi-chain wallet's badges and chain choice (the UI's `chainBadges`).
     messages: { [`${namespace}.chainName`]: 'Sui' },
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
-    async load() {
-      setupSui ??= (await import('./setup/setupSui.js')).setupSui
-    },
-    setup(portico) {
-      if (!setupSui) throw new PluginNotLoadedError({ plugin: namespace })
-      return setupSui(portico, options, environment)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupSui(portico, options, environment),
   })
 }

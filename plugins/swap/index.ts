@@ -1,5 +1,3 @@
 // `portico/swap`: swap tokens from the Account view through any server speaking the swap API.
 export { swap } from './swap.js'
 export type { SwapOptions, SwapSettings } from './swap.js'
-export { meta } from './meta.js'
-export { SwapApiError, SwapFailedError } from './errors.js'

@@ -1,5 +1,4 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
-import { meta } from './meta.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 
 export type SwapOptions = {
   /** The default slippage tolerance in percent (default 1, spec §9); the visitor can change it. */
@@ -11,9 +10,8 @@ export type SwapOptions = {
 /** What the view reads back (`portico.getStore('swap')`). */
 export type SwapSettings = Readonly<SwapOptions>
 
-let setupSwap: typeof import('./setup/setupSwap.js').setupSwap | undefined
-/** The plugin's English strings, loaded with its setup (`load()`). */
-let englishMessages: Readonly<Record<string, string>> | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupSwap.js'))
 
 /**
  * The swap feature plugin: a "Swap" action on the Account view (before Receive and Send, spec
@@ -28,28 +26,14 @@ let englishMessages: Readonly<Record<string, string>> | undefined
  * createPortico({ networks, plugins: [eip155(), swap()] })
  */
 export function swap(options: SwapOptions = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: 'swap',
     kind: 'feature',
-    version,
-    meta,
-    // The English strings come with the setup: only the plugin's views, which load with the kernel, show them.
-    get messages() {
-      return englishMessages
-    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code loads with the kernel, not with the page (issue 44).
-    async load() {
-      if (setupSwap) return
-      const loaded = await import('./setup/setupSwap.js')
-      setupSwap = loaded.setupSwap
-      englishMessages = loaded.messages
-    },
-    setup(portico) {
-      if (!setupSwap) throw new PluginNotLoadedError({ plugin: 'swap' })
-      return setupSwap(portico, options)
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupSwap(portico, options),
   })
 }

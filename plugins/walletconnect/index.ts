@@ -4,19 +4,9 @@
 // puts a module an eager and a lazy chunk share in the eager one), so only types of those.
 export { walletConnect } from './walletConnect.js'
 export type { WalletConnectEnvironment, WalletConnectOptions } from './walletConnect.js'
-export { meta } from './meta.js'
 export { pairingExpiryMarginMs, pairingWindowMs, pendingPairingKey, sessionTopicKey, walletConnectConnectorId } from './constants.js'
 export type { PendingPairing } from './constants.js'
 export type { WalletConnectPeer, WalletConnectStatus, WalletConnectStore } from './store/WalletConnectStore.js'
-export {
-  InvalidWalletResponseError,
-  MethodNotApprovedError,
-  NamespaceNotApprovedError,
-  PairingCancelledError,
-  RelayUnavailableError,
-  WalletConnectConfigError,
-  WalletConnectPeerError,
-} from './errors.js'
 export type { WalletLinks } from './utils/buildWalletLinks.js'
 export type { ApprovedNamespace } from './utils/readApprovedNamespace.js'
 export type { ProposalNamespaces, WalletConnectKeyValueStorage, WcSession } from './types.js'

@@ -1,6 +1,5 @@
-import { definePlugin, PluginNotLoadedError, version, type Plugin, type PluginContext } from '../../kernel/index.js'
+import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 import { isPendingPairing, pendingPairingKey } from './constants.js'
-import { meta } from './meta.js'
 import type { WalletConnectKeyValueStorage } from './types.js'
 
 export type WalletConnectOptions = {
@@ -28,9 +27,8 @@ export type WalletConnectEnvironment = {
 
 const pluginName = 'walletconnect'
 
-let setupWalletConnect: typeof import('./setup/setupWalletConnect.js').setupWalletConnect | undefined
-/** The English strings, loaded with the plugin's code: only its views, which come with the kernel, show them. */
-let englishMessages: Readonly<Record<string, string>> | undefined
+// The plugin's code, meta and views' strings: one import, with the kernel, shared by every instance.
+const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupWalletConnect.js'))
 
 /**
  * The WalletConnect connector plugin: one WalletConnect v2 session for every namespace whose
@@ -48,30 +46,17 @@ let englishMessages: Readonly<Record<string, string>> | undefined
  * createPortico({ projectId: 'demo', networks, plugins: [eip155(), walletConnect({ relayUrl: 'wss://relay.example.com/relay' })] })
  */
 export function walletConnect(options: WalletConnectOptions = {}, environment: WalletConnectEnvironment = {}): Plugin<PluginContext> {
-  return definePlugin({
+  return defineLazyPlugin({
     name: pluginName,
     kind: 'connector',
-    version,
-    meta,
-    get messages() {
-      return englishMessages
-    },
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,
     // The plugin's code (its MobX store, the taps, the engine's loader) loads with the kernel.
-    async load() {
-      if (setupWalletConnect) return
-      const setup = await import('./setup/setupWalletConnect.js')
-      setupWalletConnect = setup.setupWalletConnect
-      englishMessages = setup.messages
-    },
+    code,
+    setup: (loaded, portico) => loaded.setupWalletConnect(portico, options, environment),
     // Start-time duty (docs/architecture.md): a pairing shown before the page was left, still
     // within its window, may have been approved in the wallet app meanwhile: load now to pick it up.
     startup: ({ storage, now }) => (storage.get(pendingPairingKey, isPendingPairing)?.expiresAt ?? 0) > now(),
-    setup(portico) {
-      if (!setupWalletConnect) throw new PluginNotLoadedError({ plugin: pluginName })
-      return setupWalletConnect(portico, options, environment)
-    },
   })
 }

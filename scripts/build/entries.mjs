@@ -1,6 +1,8 @@
-// The package's entry points, derived from the folders: `.` and `./kernel` (kernel), `./react` and `./react/kit` (ui),
-// `./<plugin>` for every folder under plugins/ (and `./<plugin>/server` where the plugin has a
-// server/ half), `./<bridge>` for every folder under integrations/, `./testing`, and `./styles.css`.
+// The package's entry points, derived from the folders: `.`, `./kernel` and `./errors` (kernel),
+// `./react` and `./react/kit` (ui), `./<plugin>` for every folder under plugins/ (with
+// `./<plugin>/errors` where it has an errors.ts, `./<plugin>/utils` where it has a utils/index.ts
+// and `./<plugin>/server` where it has a server/ half), `./<bridge>` for every folder under
+// integrations/, `./testing`, and `./styles.css`.
 // rollup.config.mjs, the exports map check and the size report all read this one list.
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,6 +15,8 @@ export function jsEntries() {
     // What a page needs to start (light), and the whole kernel, which loads with `createPortico(…).load()`.
     { subpath: '.', input: 'kernel/index.ts', output: 'index' },
     { subpath: './kernel', input: 'kernel/kernel.ts', output: 'kernel' },
+    // Every kernel error class, apart so that a page that never catches one never loads one.
+    { subpath: './errors', input: 'kernel/errors/index.ts', output: 'errors' },
     // The provider and page buttons (light), and the building blocks of the views, which load with the modal.
     { subpath: './react', input: 'ui/index.ts', output: 'react' },
     { subpath: './react/kit', input: 'ui/kit.ts', output: 'react-kit' },
@@ -28,6 +32,15 @@ export function jsEntries() {
     : []
   for (const name of plugins) {
     entries.push({ subpath: `./${name}`, input: `plugins/${name}/index.ts`, output: name })
+    // A plugin's error classes (`portico/<plugin>/errors`), apart from the plugin's entry for the
+    // same reason as `./errors`: its lazily loaded code throws them, and a page catches few.
+    if (existsSync(join(pluginsDir, name, 'errors.ts'))) {
+      entries.push({ subpath: `./${name}/errors`, input: `plugins/${name}/errors.ts`, output: `${name}-errors` })
+    }
+    // A plugin's helpers for a site's own code (`portico/<plugin>/utils`), apart for the same reason.
+    if (existsSync(join(pluginsDir, name, 'utils', 'index.ts'))) {
+      entries.push({ subpath: `./${name}/utils`, input: `plugins/${name}/utils/index.ts`, output: `${name}-utils` })
+    }
     // A plugin's Node-side half (e.g. `portico/siwx/server` for the site's backend).
     if (existsSync(join(pluginsDir, name, 'server', 'index.ts'))) {
       entries.push({ subpath: `./${name}/server`, input: `plugins/${name}/server/index.ts`, output: `${name}-server` })

@@ -79,9 +79,12 @@ for (const folder of folders) {
   const factory = factoryName ? entry[factoryName] : undefined
   if (typeof factory !== 'function') throw new Error(`plugins/${folder}/index.ts must export a factory named after the folder (e.g. ${folder.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())}())`)
   // A plugin with required options (a URL, …) is built with the first example its schema gives.
+  // Its meta may load with its code (defineLazyPlugin): load before reading it.
   const bare = (factory as (options?: unknown) => Plugin<PluginContext>)()
-  const example = bare.meta.optionsSchema?.required?.length ? bare.meta.optionsSchema.examples?.[0] : undefined
+  await loadPlugins([bare])
+  const example = bare.meta?.optionsSchema?.required?.length ? bare.meta.optionsSchema.examples?.[0] : undefined
   const plugin = example === undefined ? bare : (factory as (options?: unknown) => Plugin<PluginContext>)(example)
+  await loadPlugins([plugin])
   if (plugin.name !== folder) throw new Error(`plugins/${folder}: the plugin's name is "${plugin.name}"; it must equal the folder name`)
   // The hooks the plugin declares, seen through its real setup.
   const seen: DeclaredHooksRecord = { plugin: plugin.name, hooks: [] }
@@ -109,9 +112,10 @@ for (const folder of folders) {
   await portico.destroy()
   if (seen.hooks.length > 0) declaredHooks.push(seen)
   const path = `docs/plugins/${folder}.md`
-  const blocks = pluginBlocks(plugin, taps, factoryName as string)
+  // A plugin's own error classes are in `portico/<plugin>/errors`; one that throws only the kernel's names `portico/errors`.
+  const blocks = pluginBlocks(plugin, taps, factoryName as string, existsSync(join(pluginsDir, folder, 'errors.ts')) ? `portico/${folder}/errors` : 'portico/errors')
   write(path, fillBlocks(read(path) ?? newPluginPage(plugin, blocks), blocks, path))
-  rows.push(`| [${plugin.name}](./${folder}.md) | ${plugin.kind} | ${plugin.namespace ? `\`${plugin.namespace}\`` : ''} | ${cell(plugin.meta.description)} |`)
+  rows.push(`| [${plugin.name}](./${folder}.md) | ${plugin.kind} | ${plugin.namespace ? `\`${plugin.namespace}\`` : ''} | ${cell(plugin.meta?.description ?? '')} |`)
 }
 
 {

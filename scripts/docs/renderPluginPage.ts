@@ -8,9 +8,10 @@ function typeOf(schema: JsonSchema): string {
   return types.join(' \\| ')
 }
 
-/** The generated blocks of one plugin page, from its `meta` and its real taps. */
-export function pluginBlocks(plugin: Plugin<unknown>, taps: TapRecord[], importName: string): Record<string, string> {
+/** The generated blocks of one plugin page, from its `meta` (loaded: `await plugin.load?.()` first) and its real taps. */
+export function pluginBlocks(plugin: Plugin<unknown>, taps: TapRecord[], importName: string, errorsEntry = `portico/${plugin.name}/errors`): Record<string, string> {
   const meta = plugin.meta
+  if (!meta) throw new Error(`plugins/${plugin.name}: no meta once loaded (defineLazyPlugin's code() must give one)`)
   const header = [
     `📝 ${meta.description}`,
     '',
@@ -39,7 +40,13 @@ export function pluginBlocks(plugin: Plugin<unknown>, taps: TapRecord[], importN
 
   const views = meta.views?.length ? meta.views.map((v) => `- \`${v}\``).join('\n') : '_No views registered._'
   const errors = meta.errors?.length
-    ? ['| Error | When |', '|---|---|', ...meta.errors.map((e) => `| \`${e.name}\` | ${cell(e.description)} |`)].join('\n')
+    ? [
+        `Each is a class of \`${errorsEntry}\` (\`import { ${meta.errors[0]?.name} } from '${errorsEntry}'\`), apart from the plugin's entry so that a page that never catches one never loads one; every one has a stable \`code\`.`,
+        '',
+        '| Error | When |',
+        '|---|---|',
+        ...meta.errors.map((e) => `| \`${e.name}\` | ${cell(e.description)} |`),
+      ].join('\n')
     : '_No plugin-specific errors._'
   const walletConnect = meta.walletConnect
     ? `Methods: ${meta.walletConnect.methods.map((m) => `\`${m}\``).join(', ')}\n\nEvents: ${meta.walletConnect.events.map((e) => `\`${e}\``).join(', ')}`

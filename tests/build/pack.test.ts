@@ -51,7 +51,8 @@ describe('the packed package', () => {
     const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '--input-type=module', '-e', script], { cwd: site, encoding: 'utf8' })
     const keys = JSON.parse(out.trim().split('\n').pop() as string) as string[]
     expect(keys.length).toBeGreaterThan(0)
-    if (subpath === '.') expect(keys).toEqual(expect.arrayContaining(['createPortico', 'definePlugin', 'parseCaipAddress', 'ProviderRpcError']))
+    if (subpath === '.') expect(keys).toEqual(expect.arrayContaining(['createPortico', 'definePlugin', 'defineLazyPlugin', 'parseCaipAddress', 'InvalidPluginOptionsError']))
+    if (subpath === './errors') expect(keys).toEqual(expect.arrayContaining(['BaseError', 'ProviderRpcError', 'ConnectionRejectedError', 'rpcErrorCodes']))
     if (subpath === './kernel') expect(keys).toEqual(expect.arrayContaining(['createPortico', 'createPorticoKernel', 'formatBalance']))
     if (subpath === './react') expect(keys).toEqual(expect.arrayContaining(['PorticoProvider', 'usePortico', 'useAccount']))
     if (subpath === './react/kit') expect(keys).toEqual(expect.arrayContaining(['PorticoProvider', 'Button', 'useTranslate']))

@@ -54,6 +54,8 @@ export async function checkPlugin({ plugin, networks = [], withPlugins = [] }: C
   if (!['chain', 'connector', 'feature'].includes(plugin.kind)) issues.push(`kind "${String(plugin.kind)}" must be chain, connector or feature`)
   if (!/^\d+\.\d+\.\d+/.test(plugin.version)) issues.push(`version "${plugin.version}" is not semver`)
   if (plugin.kind === 'chain' && !/^[-a-z0-9]{3,8}$/.test(plugin.namespace ?? '')) issues.push('a chain plugin needs a CAIP-2 namespace')
+  // A plugin may load its meta with its code (`defineLazyPlugin`): load it as the kernel would.
+  await plugin.load?.()
   const meta = plugin.meta
   if (!meta || typeof meta.description !== 'string' || meta.description.length < 10) issues.push('meta.description must be a sentence')
   for (const capability of meta?.capabilities ?? []) {

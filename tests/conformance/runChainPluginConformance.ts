@@ -147,8 +147,10 @@ export async function runChainPluginConformance(parameters: RunChainPluginConfor
   }
 
   const sample = makePlugin()
+  // Its meta may load with its code (`defineLazyPlugin`).
+  await sample.load?.()
   const namespace = sample.namespace
-  const capabilities = new Set(sample.meta.capabilities ?? [])
+  const capabilities = new Set(sample.meta?.capabilities ?? [])
   const structural = await checkPlugin({ plugin: sample, networks })
   for (const issue of structural.issues) fail('structure', issue)
   if (structural.ok) pass('structure')

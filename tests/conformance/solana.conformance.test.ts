@@ -99,7 +99,11 @@ describe('portico/testing on the solana plugin', () => {
         // Lies about its capabilities and never verifies anything.
         plugin: () => {
           const plugin = solana()
-          return { ...plugin, meta: { ...plugin.meta, capabilities: [...(plugin.meta.capabilities ?? []), 'activity'] }, setup(portico) {
+          return { ...plugin, get meta() {
+            // Read once loaded: the plugin's meta loads with its code.
+            const meta = plugin.meta
+            return meta && { ...meta, capabilities: [...(meta.capabilities ?? []), 'activity' as const] }
+          }, setup(portico) {
             const dispose = plugin.setup(portico)
             portico.signInVerifiers.register('solana', { label: 'Solana', verify: async () => true })
             return dispose

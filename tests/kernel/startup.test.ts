@@ -9,6 +9,8 @@ import {
   PluginSetupError,
   type PorticoHandle,
   type PorticoState,
+  type Plugin,
+  type PluginContext,
 } from '../../kernel/kernel.js'
 import { addressA, evmA, evmB, memoryStorage, newWallet, testChain } from './helpers/testKit.js'
 
@@ -27,7 +29,7 @@ function recordingFetch() {
   return { urls, fetch }
 }
 
-function make(options: { storage?: ReturnType<typeof memoryStorage>; plugins?: ReturnType<typeof testChain>[]; fetch?: typeof globalThis.fetch } = {}) {
+function make(options: { storage?: ReturnType<typeof memoryStorage>; plugins?: Plugin<PluginContext>[]; fetch?: typeof globalThis.fetch } = {}) {
   const wallet = newWallet()
   const handle = createPortico({
     projectId: 'test',

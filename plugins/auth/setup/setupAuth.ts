@@ -20,6 +20,8 @@ import type { AuthState, SocialCallbackMessage } from '../protocol.js'
 import { AuthStore } from '../store/AuthStore.js'
 import { detectTelegramPlatform, filterSocials } from '../utils/filterSocials.js'
 import { readSocialMessage } from '../utils/readSocialMessage.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 // The English strings load with the setup; the factory's `messages` reads them after `load()`.
 export { messages } from '../messages.js'

@@ -4,6 +4,8 @@ import type { BitcoinWallet, BitcoinWalletAccount } from '../discovery/bitcoinWa
 import { BitcoinWalletFeatureError } from '../errors.js'
 import { decodeBitcoinAddress, isBitcoinAddress, type BitcoinAddressNetwork } from '../utils/decodeBitcoinAddress.js'
 import type { Bip122Environment, Bip122Options } from '../bip122.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 const namespace = 'bip122'
 const mainnetReference = '000000000019d6689c085ae165831e93'

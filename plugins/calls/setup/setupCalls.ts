@@ -1,6 +1,8 @@
 import { canSwitchAccountType, type ConnectionAccount, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
 import type { CallsApi } from '../../../kernel/plugin/callsApi.js'
 import type { WalletRequester } from '../eip155/detectAccountType.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 // The English strings load with the setup; the factory's `messages` reads them after `load()`.
 export { messages } from '../messages.js'

@@ -8,6 +8,8 @@ import { cosmosDataOf } from '../utils/cosmosDataOf.js'
 import { isCosmosAddress } from '../utils/isCosmosAddress.js'
 import { toKeplrChainInfo } from '../utils/toKeplrChainInfo.js'
 import type { CosmosEnvironment, CosmosOptions } from '../cosmos.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 const namespace = 'cosmos'
 type Active = { wallet: DiscoveredCosmosWallet; network: Network; address: string }

@@ -13,6 +13,8 @@ import { toHexMessage } from '../utils/toHexMessage.js'
 import { toRpcError } from '../utils/toRpcError.js'
 import { eip155Wallets } from '../../../wallets/byNamespace/eip155Wallets.js'
 import type { Eip155Environment, Eip155Options } from '../eip155.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 const namespace = 'eip155'
 

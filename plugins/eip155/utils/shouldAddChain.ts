@@ -1,4 +1,4 @@
-import { readCode } from '../../../kernel/index.js'
+import { readCode } from '../../../kernel/errors/index.js'
 
 /**
  * Whether a failed `wallet_switchEthereumChain` means "the wallet does not know this chain", so

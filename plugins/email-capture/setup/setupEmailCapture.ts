@@ -1,6 +1,8 @@
 import { isEmailAddress, safeHttpUrl, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
 import type { EmailCaptureOptions, EmailCaptureSettings } from '../emailCapture.js'
 import { EmailCaptureError } from '../errors.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 // The English strings load with the setup; the factory's `messages` reads them after `load()`.
 export { messages } from '../messages.js'

@@ -5,6 +5,8 @@ import { ledgerLogo } from '../logo.js'
 import type { LedgerDevice } from '../transport/LedgerDevice.js'
 import { loadLedgerDevice } from '../transport/loadLedgerDevice.js'
 import { ledgerVendorId, pickTransport } from '../transport/transportKinds.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 // The English strings load with the setup; the factory's `messages` reads them after `load()`.
 export { messages } from '../messages.js'

@@ -2,6 +2,8 @@ import type { Disposer, PluginContext } from '../../../kernel/kernel.js'
 import { createProfileApi } from '../api/createProfileApi.js'
 import { NameResolveError } from '../errors.js'
 import { coinTypeOf, mainnetUniversalResolver, type NamesOptions, type NamesSettings } from '../names.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 // The English strings load with the setup; the factory's `messages` reads them after `load()`.
 export { messages } from '../messages.js'

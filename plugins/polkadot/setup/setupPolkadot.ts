@@ -4,6 +4,8 @@ import type { SignPayload, SignRaw } from '../actions/sendPolkadotTransfer.js'
 import { type DiscoveredPolkadotWallet, type InjectedAccount, type InjectedExtension, listPolkadotWallets } from '../discovery/createPolkadotWalletDiscovery.js'
 import { decodeSs58, encodeSs58, isPolkadotAddress } from '../utils/ss58.js'
 import type { PolkadotEnvironment, PolkadotOptions } from '../polkadot.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 const namespace = 'polkadot'
 const rejection = /reject|cancel|denied|not allowed/i

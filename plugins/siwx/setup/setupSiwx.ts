@@ -3,6 +3,8 @@ import { createSiwxFlow, siwxView } from '../createSiwxFlow.js'
 import { createSiwxHooks } from '../hooks.js'
 import type { SiwxOptions } from '../types.js'
 import { createEip155SignInVerifier } from '../verifiers/createEip155SignInVerifier.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 // The English strings load with the setup; the factory's `messages` reads them after `load()`.
 export { messages } from '../messages.js'

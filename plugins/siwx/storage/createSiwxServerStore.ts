@@ -1,4 +1,5 @@
-import { BaseError, type CaipNetworkId } from '../../../kernel/kernel.js'
+import type { CaipNetworkId } from '../../../kernel/kernel.js'
+import { SiwxBackendError } from '../errors.js'
 import type { SiwxNonceRequest, SiwxSession, SiwxSessionStore } from '../types.js'
 import { isSiwxSession } from '../utils/isSiwxSession.js'
 
@@ -15,16 +16,6 @@ export type SiwxServerStore = SiwxSessionStore & {
   getNonce(request?: SiwxNonceRequest): Promise<string>
 }
 
-/** The backend refused or could not be reached. */
-export class SiwxBackendError extends BaseError {
-  override name = 'SiwxBackendError'
-  override code = 'SIWX_BACKEND'
-  status: number | undefined
-  constructor({ path, status, message, cause }: { path: string; status?: number; message?: string; cause?: unknown }) {
-    super(`The sign-in backend refused ${path}${status ? ` (HTTP ${status})` : ''}${message ? `: ${message.slice(0, 200)}` : ''}`, { cause, docsPath: '/guides/siwx-backend.md' })
-    this.status = status
-  }
-}
 
 /**
  * A session store (and nonce source) backed by your server — the routes of the backend guide:

@@ -9,6 +9,8 @@ import { fromWalletStandardChain } from '../utils/fromWalletStandardChain.js'
 import { isSolanaAddress } from '../utils/isSolanaAddress.js'
 import { toWalletStandardChain } from '../utils/toWalletStandardChain.js'
 import { solanaWallets } from '../../../wallets/byNamespace/solanaWallets.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 const namespace = 'solana'
 

@@ -7,6 +7,8 @@ import { isStacksAddress } from '../utils/isStacksAddress.js'
 import type { StacksAddressNetwork } from '../utils/stacksAddressVersions.js'
 import { stacksDataOf } from '../utils/stacksDataOf.js'
 import type { StacksEnvironment, StacksOptions } from '../stacks.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 const namespace = 'stacks'
 /** Where the addresses a wallet shared are kept, so a reload reconnects without asking it again (as `@stacks/connect` does). */

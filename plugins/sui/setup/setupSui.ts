@@ -7,6 +7,8 @@ import { SuiWalletFeatureError } from '../errors.js'
 import { isSuiAddress } from '../utils/isSuiAddress.js'
 import { toSuiWalletChain } from '../utils/toSuiWalletChain.js'
 import type { SuiEnvironment, SuiOptions } from '../sui.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 const namespace = 'sui'
 const base64Signature = /^[A-Za-z0-9+/]{80,200}={0,2}$/

@@ -1,5 +1,7 @@
 import { accountActionOrder, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
 import type { SwapOptions, SwapSettings } from '../swap.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 // The English strings load with the setup; the factory's `messages` reads them after `load()`.
 export { messages } from '../messages.js'

@@ -4,6 +4,8 @@ import { walletConnectLogo } from '../logo.js'
 import { WalletConnectStore } from '../store/WalletConnectStore.js'
 import type { Disposer, PluginContext, WalletConnectNamespace, WalletConnector } from '../../../kernel/kernel.js'
 import type { WalletConnectEnvironment, WalletConnectOptions } from '../walletConnect.js'
+// The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
+export { meta } from '../meta.js'
 
 // The English strings come with the setup (one chunk): `walletConnect().messages` reads them after `load()`.
 export { messages } from '../messages.js'

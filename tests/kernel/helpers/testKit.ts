@@ -1,4 +1,4 @@
-import { createPorticoKernel, definePlugin, type Network, type PluginContext, type PorticoOptions, type StorageBackend } from '../../../kernel/kernel.js'
+import { createPorticoKernel, definePlugin, type Network, type Plugin, type PluginContext, type PluginMeta, type PorticoOptions, type StorageBackend } from '../../../kernel/kernel.js'
 
 export function network(namespace: string, reference: string | number, name = `${namespace} ${reference}`): Network {
   return {
@@ -37,17 +37,18 @@ export type TestWallet = {
 const evmAddress = /^0x[0-9a-fA-F]{40}$/
 
 /** A chain plugin for unit tests of the kernel: answers its hooks from an in-memory wallet. */
-export function testChain(namespace: string, wallet: TestWallet, name = namespace) {
-  return definePlugin({
+export function testChain(namespace: string, wallet: TestWallet, name = namespace): Plugin<PluginContext> & { meta: PluginMeta } {
+  const meta: PluginMeta = {
+    description: `Test plugin for ${namespace}.`,
+    capabilities: ['connect', 'balance', 'signMessage', 'send'],
+    optionsSchema: { type: 'object', properties: { label: { type: 'string' } }, additionalProperties: false },
+  }
+  return { ...definePlugin({
     name,
     kind: 'chain',
     namespace,
     version: '0.0.0',
-    meta: {
-      description: `Test plugin for ${namespace}.`,
-      capabilities: ['connect', 'balance', 'signMessage', 'send'],
-      optionsSchema: { type: 'object', properties: { label: { type: 'string' } }, additionalProperties: false },
-    },
+    meta,
     setup(portico) {
       portico.addressValidators.register(namespace, (address) => (namespace === 'eip155' ? evmAddress.test(address) : address.length >= 32))
       const rejectable = async <T>(what: string, fn: () => T): Promise<T> => {
@@ -85,7 +86,7 @@ export function testChain(namespace: string, wallet: TestWallet, name = namespac
         wallet.calls.push('disposed')
       }
     },
-  })
+  }), meta }
 }
 
 export const addressA = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LedgerPathError } from '../../../plugins/ledger/index.js'
+import { LedgerPathError } from '../../../plugins/ledger/errors.js'
 import { isConcretePath, parsePath, pathAt, pathSchemes } from '../../../plugins/ledger/utils/derivationPaths.js'
 
 describe('ledger: derivation paths', () => {

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ProviderRpcError } from '../../../kernel/kernel.js'
-import {
-  LedgerAppNotOpenError,
-  LedgerBlindSigningError,
-  LedgerDeviceError,
-  LedgerDisconnectedError,
-  LedgerLockedError,
-  LedgerNotSelectedError,
-  toLedgerError,
-} from '../../../plugins/ledger/index.js'
+import { LedgerAppNotOpenError, LedgerBlindSigningError, LedgerDeviceError, LedgerDisconnectedError, LedgerLockedError, LedgerNotSelectedError, toLedgerError } from '../../../plugins/ledger/errors.js'
 
 /** What @ledgerhq/hw-transport throws for a status word (TransportStatusError carries `statusCode`). */
 const statusError = (statusCode: number) => Object.assign(new Error(`Ledger device: status 0x${statusCode.toString(16)}`), { name: 'TransportStatusError', statusCode })

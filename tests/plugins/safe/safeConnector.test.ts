@@ -2,6 +2,7 @@
 // that answers the Safe Apps protocol): offered as "safe" and connected with no prompt;
 // `eip155({ safe: false })`, an unframed page and a site without the safe plugin never ask the parent.
 import '../../helpers/eip155Loaded.js'
+import '../../helpers/safeLoaded.js'
 import { describe, expect, it } from 'vitest'
 
 import { createPorticoKernel } from '../../../kernel/kernel.js'

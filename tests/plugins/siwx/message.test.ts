@@ -1,6 +1,8 @@
 import { SiweMessage } from 'siwe'
 import { describe, expect, it } from 'vitest'
-import { createSiwxMessage, generateNonce, parseSiwxMessage, SiwxMessageError, type SiwxMessageData } from '../../../plugins/siwx/index.js'
+import { type SiwxMessageData } from '../../../plugins/siwx/index.js'
+import { createSiwxMessage, generateNonce, parseSiwxMessage } from '../../../plugins/siwx/utils/index.js'
+import { SiwxMessageError } from '../../../plugins/siwx/errors.js'
 
 const base: SiwxMessageData = {
   domain: '127.0.0.1:4700',

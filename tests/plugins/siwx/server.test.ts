@@ -1,6 +1,7 @@
 import { parseErc6492Signature, serializeErc6492Signature, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSiwxMessage, type SiwxMessageData } from '../../../plugins/siwx/index.js'
+import { type SiwxMessageData } from '../../../plugins/siwx/index.js'
+import { createSiwxMessage } from '../../../plugins/siwx/utils/index.js'
 import {
   createSiwxServer,
   SiwxChainNotConfiguredError,

@@ -9,17 +9,8 @@ import type { Wallet } from '@wallet-standard/base'
 import type { TokenBalance } from '../../../kernel/kernel.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConnectionRejectedError, createPorticoKernel, ProviderRpcError, SendValidationError, type CaipAddress, type Portico } from '../../../kernel/kernel.js'
-import {
-  defineSolanaNetwork,
-  solana,
-  SolanaAmountError,
-  solanaDevnet,
-  solanaLocalnet,
-  solanaMainnet,
-  SolanaRentExemptError,
-  SolanaTokenError,
-  solanaTestnet,
-} from '../../../plugins/solana/index.js'
+import { defineSolanaNetwork, solana, solanaDevnet, solanaLocalnet, solanaMainnet, solanaTestnet } from '../../../plugins/solana/index.js'
+import { SolanaAmountError, SolanaRentExemptError, SolanaTokenError } from '../../../plugins/solana/errors.js'
 import { fromWalletStandardChain } from '../../../plugins/solana/utils/fromWalletStandardChain.js'
 import { isSolanaAddress } from '../../../plugins/solana/utils/isSolanaAddress.js'
 import { toWalletStandardChain } from '../../../plugins/solana/utils/toWalletStandardChain.js'
