@@ -9,6 +9,11 @@ import * as elements from '../ui/elements/index.js'
 import * as eip155 from '../plugins/eip155/index.js'
 import * as siwx from '../plugins/siwx/index.js'
 import * as siwxServer from '../plugins/siwx/server/index.js'
+import * as bip122Server from '../plugins/bip122/server/index.js'
+import * as cosmosServer from '../plugins/cosmos/server/index.js'
+import * as polkadotServer from '../plugins/polkadot/server/index.js'
+import * as stacksServer from '../plugins/stacks/server/index.js'
+import * as suiServer from '../plugins/sui/server/index.js'
 import * as bip122 from '../plugins/bip122/index.js'
 import * as solana from '../plugins/solana/index.js'
 import * as cosmos from '../plugins/cosmos/index.js'
@@ -316,6 +321,71 @@ describe('entry point exports', () => {
         "createSiwxServer",
         "eip155Verifier",
         "parseSiwxMessage",
+      ]
+    `)
+  })
+  it('portico/bip122/server', () => {
+    expect(Object.keys(bip122Server).sort()).toMatchInlineSnapshot(`
+      [
+        "bip122Verifier",
+        "decodeBitcoinAddress",
+        "isBitcoinAddress",
+        "verifyBitcoinSignature",
+      ]
+    `)
+  })
+  it('portico/cosmos/server', () => {
+    expect(Object.keys(cosmosServer).sort()).toMatchInlineSnapshot(`
+      [
+        "adr36SignDoc",
+        "cosmosVerifier",
+        "encodeSignDoc",
+        "isCosmosAddress",
+        "sortedJson",
+        "verifyCosmosSignature",
+      ]
+    `)
+  })
+  it('portico/polkadot/server', () => {
+    expect(Object.keys(polkadotServer).sort()).toMatchInlineSnapshot(`
+      [
+        "PolkadotAmountError",
+        "PolkadotRpcRequestError",
+        "PolkadotSignedExtensionError",
+        "PolkadotTransactionRefusedError",
+        "callPolkadotRpc",
+        "decodeSs58",
+        "encodeSs58",
+        "isPolkadotAddress",
+        "planPolkadotTransfer",
+        "polkadotVerifier",
+        "readPolkadotAccount",
+        "readPolkadotRuntime",
+        "sendPolkadotTransfer",
+        "verifyPolkadotSignature",
+        "waitForPolkadotTransaction",
+      ]
+    `)
+  })
+  it('portico/stacks/server', () => {
+    expect(Object.keys(stacksServer).sort()).toMatchInlineSnapshot(`
+      [
+        "decodeStacksAddress",
+        "encodeStacksAddress",
+        "isStacksAddress",
+        "stacksAddressVersions",
+        "stacksVerifier",
+        "verifyStacksMessageSignature",
+      ]
+    `)
+  })
+  it('portico/sui/server', () => {
+    expect(Object.keys(suiServer).sort()).toMatchInlineSnapshot(`
+      [
+        "isSuiAddress",
+        "recoverSuiSigner",
+        "suiVerifier",
+        "verifySuiPersonalMessage",
       ]
     `)
   })

@@ -2,9 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { base64, bech32 } from '@scure/base'
 
-import { adr36SignDoc } from '../../plugins/cosmos/utils/adr36SignDoc.js'
-import { encodeSignDoc } from '../../plugins/cosmos/utils/encodeCosmosTx.js'
-import { sortedJson } from '../../plugins/cosmos/utils/sortedJson.js'
+import { adr36SignDoc, encodeSignDoc, sortedJson } from '../../plugins/cosmos/server/index.js'
 import { cosmosAddressOf } from '../cosmos/cosmosAddress.js'
 
 export type CosmosDevWalletMode = 'approve' | 'reject'

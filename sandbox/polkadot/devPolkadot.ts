@@ -1,6 +1,6 @@
 import { hexToBytes } from '@noble/hashes/utils.js'
 import { devMnemonic } from '../devnets/devAccounts.js'
-import { encodeSs58 } from '../../plugins/polkadot/utils/ss58.js'
+import { encodeSs58 } from '../../plugins/polkadot/server/index.js'
 import { type PolkadotDevKey, polkadotKeyFromMiniSecret } from '../polkadotWallet/derivePolkadotDevKey.js'
 import { polkadotSandboxSs58Prefix } from './polkadotSandboxChain.js'
 

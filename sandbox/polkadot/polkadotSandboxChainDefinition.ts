@@ -1,5 +1,4 @@
-import { PolkadotAmountError } from '../../plugins/polkadot/errors.js'
-import { decodeSs58 } from '../../plugins/polkadot/utils/ss58.js'
+import { decodeSs58, PolkadotAmountError } from '../../plugins/polkadot/server/index.js'
 import { type SandboxChain, type SandboxChainDefinition, jsonRpcCall } from '../chains/SandboxChain.js'
 import { listenOnDemand } from '../chains/listenOnDemand.js'
 import { sandboxHost, sandboxPolkadotChain, sandboxRpcProxyUrl } from '../config.js'

@@ -1,4 +1,4 @@
-import { decodeSs58, encodeSs58 } from '../../plugins/polkadot/utils/ss58.js'
+import { decodeSs58, encodeSs58 } from '../../plugins/polkadot/server/index.js'
 import type { PolkadotDevKey } from './derivePolkadotDevKey.js'
 import { PolkadotDevWalletError } from './PolkadotDevWalletError.js'
 import { type SignerPayload, signPolkadotPayload, signPolkadotRaw } from './signPolkadotPayload.js'

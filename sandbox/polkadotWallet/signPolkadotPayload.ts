@@ -1,7 +1,7 @@
 import { blake2b } from '@noble/hashes/blake2.js'
 import * as sr25519 from '@scure/sr25519'
 import { compact } from '@polkadot-api/substrate-bindings'
-import { fromHex, toHex } from '../../plugins/polkadot/utils/toHex.js'
+import { bytesToHex as toHex, hexToBytes } from 'viem'
 import { PolkadotDevWalletError } from './PolkadotDevWalletError.js'
 
 /** The `SignerPayloadJSON` an injected extension's `signPayload` receives (hex fields). */
@@ -25,7 +25,7 @@ export type SignerPayload = {
 
 const hexBytes = (value: unknown, what: string, length?: number): Uint8Array => {
   if (typeof value !== 'string' || !/^0x(?:[0-9a-fA-F]{2})*$/.test(value) || value.length > 2 + 2 * 1_000_000) throw new PolkadotDevWalletError(-32602, `The payload's ${what} is not hex`)
-  const bytes = fromHex(value)
+  const bytes = hexToBytes(value as `0x${string}`)
   if (length !== undefined && bytes.length !== length) throw new PolkadotDevWalletError(-32602, `The payload's ${what} is not ${length} bytes`)
   return bytes
 }

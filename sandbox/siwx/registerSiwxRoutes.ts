@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { verifyBitcoinSignature } from '../../plugins/bip122/actions/verifyBitcoinSignature.js'
-import { isBitcoinAddress } from '../../plugins/bip122/utils/decodeBitcoinAddress.js'
+import { bip122Verifier } from '../../plugins/bip122/server/index.js'
+import { cosmosVerifier } from '../../plugins/cosmos/server/index.js'
+import { polkadotVerifier } from '../../plugins/polkadot/server/index.js'
 import { createSiwxServer, SiwxVerificationError, type SiwxServer, type SiwxServerSession } from '../../plugins/siwx/server/index.js'
-import { verifyCosmosSignature } from '../../plugins/cosmos/actions/verifyCosmosSignature.js'
-import { isCosmosAddress } from '../../plugins/cosmos/utils/isCosmosAddress.js'
-import { verifySuiPersonalMessage } from '../../plugins/sui/actions/verifySuiPersonalMessage.js'
-import { isSuiAddress } from '../../plugins/sui/utils/isSuiAddress.js'
-import { verifyPolkadotSignature } from '../../plugins/polkadot/actions/verifyPolkadotSignature.js'
-import { isPolkadotAddress } from '../../plugins/polkadot/utils/ss58.js'
-import { verifyStacksMessageSignature } from '../../plugins/stacks/actions/verifyStacksMessageSignature.js'
-import { isStacksAddress } from '../../plugins/stacks/utils/isStacksAddress.js'
+import { stacksVerifier } from '../../plugins/stacks/server/index.js'
+import { suiVerifier } from '../../plugins/sui/server/index.js'
 
 export type RegisterSiwxRoutesParameters = {
   /** The site's URL (the demo page's origin), e.g. `http://127.0.0.1:4700`. */
@@ -76,16 +71,11 @@ export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: Re
       // The demo is reachable as 127.0.0.1:<port> and localhost:<port>.
       domain: [origin.host, `localhost:${origin.port}`],
       chains: Object.fromEntries(accepted.map((c) => [c.caipNetworkId, { rpcUrl: c.nodeUrl }])),
-      // Bitcoin (BIP-322 / BIP-137, portico/bip122's verifier) and Sui personal-message signatures
-      // (portico/sui's verifier, @noble, not the wallet's library), Cosmos ADR-36 (portico/cosmos's) and Stacks recoverable
-      // secp256k1 signatures over the Stacks message hash (portico/stacks's, @noble).
-      verifiers: {
-        bip122: { label: 'Bitcoin', isAddress: isBitcoinAddress, verify: ({ message, signature, address }) => verifyBitcoinSignature({ message, signature, address }) },
-        sui: { label: 'Sui', isAddress: isSuiAddress, verify: ({ message, signature, address }) => verifySuiPersonalMessage({ message, signature, address }) },
-        cosmos: { label: 'Cosmos', isAddress: isCosmosAddress, verify: ({ message, signature, address }) => verifyCosmosSignature({ message, signature, address }) },
-        polkadot: { label: 'Polkadot', isAddress: (address) => isPolkadotAddress(address), verify: ({ message, signature, address }) => verifyPolkadotSignature({ message, signature, address }) },
-        stacks: { label: 'Stacks', isAddress: (address: string) => isStacksAddress(address), verify: ({ message, signature, address }) => verifyStacksMessageSignature({ message, signature, address }) },
-      },
+      // Each chain's verifier from its Node entry (portico/<chain>/server), as a site's backend
+      // takes them: Bitcoin BIP-322 / BIP-137, Sui personal messages, Cosmos ADR-36, Polkadot
+      // signRaw and Stacks recoverable secp256k1 over the Stacks message hash (all @noble, not the
+      // wallet's library).
+      verifiers: { bip122: bip122Verifier, sui: suiVerifier, cosmos: cosmosVerifier, polkadot: polkadotVerifier, stacks: stacksVerifier },
     })
 
   async function live(ids: string[]): Promise<SiwxServerSession[]> {

@@ -1,8 +1,7 @@
 import { sha512_256 } from '@noble/hashes/sha2.js'
 import { deserializeTransaction, wireToPostCondition } from '@stacks/transactions'
 
-import { decodeStacksAddress } from '../../plugins/stacks/utils/decodeStacksAddress.js'
-import { encodeStacksAddress } from '../../plugins/stacks/utils/encodeStacksAddress.js'
+import { decodeStacksAddress, encodeStacksAddress } from '../../plugins/stacks/server/index.js'
 import { StacksLedgerError } from './StacksLedgerError.js'
 import { stacksTxid, verifyStacksTransactionSignature } from './verifyStacksTransactionSignature.js'
 

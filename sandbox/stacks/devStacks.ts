@@ -1,8 +1,7 @@
 import { ripemd160 } from '@noble/hashes/legacy.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 
-import { encodeStacksAddress } from '../../plugins/stacks/utils/encodeStacksAddress.js'
-import { stacksAddressVersions } from '../../plugins/stacks/utils/stacksAddressVersions.js'
+import { encodeStacksAddress, stacksAddressVersions } from '../../plugins/stacks/server/index.js'
 import { devBitcoinKeyAt } from '../bitcoin/devBitcoin.js'
 
 /**

@@ -4,7 +4,7 @@ import { bcs } from '@mysten/sui/bcs'
 import { TransactionDataBuilder } from '@mysten/sui/transactions'
 import { base58, base64 } from '@scure/base'
 
-import { recoverSuiSigner } from '../../plugins/sui/actions/recoverSuiSigner.js'
+import { recoverSuiSigner } from '../../plugins/sui/server/index.js'
 import { SuiLedgerError } from './SuiLedgerError.js'
 import { suiCoinType, suiReferenceGasPrice } from './suiSandboxChain.js'
 

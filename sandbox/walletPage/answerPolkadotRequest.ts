@@ -1,6 +1,6 @@
+import { bytesToHex as toHex } from 'viem'
 import type { PolkadotDevExtension } from '../polkadotWallet/createPolkadotDevWallet.js'
 import type { SignerPayload } from '../polkadotWallet/signPolkadotPayload.js'
-import { toHex } from '../../plugins/polkadot/utils/toHex.js'
 
 /** The polkadot namespace's WalletConnect methods the wallet page answers. */
 export const polkadotWalletConnectMethods = ['polkadot_signTransaction', 'polkadot_signMessage'] as const

@@ -1,5 +1,6 @@
 // `npm run docs` writes the generated parts of docs/kernel/hooks.md, docs/plugins/<name>.md and
-// docs/plugins/README.md from the hook catalogue and each plugin's `meta` and real taps, between
+// docs/plugins/README.md from the hook catalogue, each plugin's `meta` and real taps, and the exports
+// of its Node entry (`portico/<name>/server`, when it has one), between
 // marker comments so hand-written prose survives. `npm run docs -- --check` fails when a page is stale.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -8,6 +9,7 @@ import { block, cell, replaceBlock } from './markers.js'
 import { renderHooksPage } from './renderHooksPage.js'
 import { renderPluginContextPage, type DeclaredHooksRecord } from './renderPluginContextPage.js'
 import { newPluginPage, pluginBlocks } from './renderPluginPage.js'
+import { renderServerEntries } from './renderServerEntries.js'
 
 const root = join(import.meta.dirname, '../..')
 const check = process.argv.includes('--check')
@@ -68,6 +70,9 @@ function docsNetwork(namespace: string): Network {
 // A feature or connector plugin needs some chain to sit on; this one taps nothing.
 const host = definePlugin({ name: 'docs-host', kind: 'chain', namespace: 'eip155', version: '0.0.0', meta: { description: 'Docs host.', walletConnect: { methods: ['personal_sign'], events: ['chainChanged'] } }, setup() {} })
 
+// A plugin's Node entry (`portico/<name>/server`): its exports, read from the source.
+const serverEntries = renderServerEntries(root, folders.filter((folder) => existsSync(join(pluginsDir, folder, 'server', 'index.ts'))))
+
 const rows: string[] = []
 const declaredHooks: DeclaredHooksRecord[] = []
 for (const folder of folders) {
@@ -114,6 +119,7 @@ for (const folder of folders) {
   const path = `docs/plugins/${folder}.md`
   // A plugin's own error classes are in `portico/<plugin>/errors`; one that throws only the kernel's names `portico/errors`.
   const blocks = pluginBlocks(plugin, taps, factoryName as string, existsSync(join(pluginsDir, folder, 'errors.ts')) ? `portico/${folder}/errors` : 'portico/errors')
+  if (serverEntries[folder] !== undefined) blocks['plugin server entry'] = serverEntries[folder]
   write(path, fillBlocks(read(path) ?? newPluginPage(plugin, blocks), blocks, path))
   rows.push(`| [${plugin.name}](./${folder}.md) | ${plugin.kind} | ${plugin.namespace ? `\`${plugin.namespace}\`` : ''} | ${cell(plugin.meta?.description ?? '')} |`)
 }

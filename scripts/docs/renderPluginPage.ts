@@ -73,7 +73,11 @@ ${block('plugin header', blocks['plugin header'] ?? '')}
 
 See the plugin's guide in \`docs/guides/\`.
 
-## Capabilities
+${blocks['plugin server entry'] === undefined ? '' : `## From Node: \`portico/${plugin.name}/server\`
+
+${block('plugin server entry', blocks['plugin server entry'])}
+
+`}## Capabilities
 
 ${block('plugin capabilities', blocks['plugin capabilities'] ?? '')}
 

@@ -1,8 +1,7 @@
 import { formatUnits } from 'viem'
 
 import type { Network } from '../../kernel/kernel.js'
-import { readPolkadotAccount } from '../../plugins/polkadot/actions/readPolkadotAccount.js'
-import { decodeSs58 } from '../../plugins/polkadot/utils/ss58.js'
+import { decodeSs58, readPolkadotAccount } from '../../plugins/polkadot/server/index.js'
 import type { ChainConfig } from '../createServer.js'
 import { badRequest } from '../utils/badRequest.js'
 import { usdValue } from '../utils/usdValue.js'

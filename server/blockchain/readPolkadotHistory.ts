@@ -1,10 +1,7 @@
 import { Blake2256, Twox128, u64 } from '@polkadot-api/substrate-bindings'
-import { formatUnits } from 'viem'
+import { bytesToHex as toHex, formatUnits, hexToBytes, isHex } from 'viem'
 
-import { callPolkadotRpc } from '../../plugins/polkadot/actions/callPolkadotRpc.js'
-import { readPolkadotRuntime } from '../../plugins/polkadot/actions/readPolkadotRuntime.js'
-import { decodeSs58, encodeSs58 } from '../../plugins/polkadot/utils/ss58.js'
-import { fromHex, toHex } from '../../plugins/polkadot/utils/toHex.js'
+import { callPolkadotRpc, decodeSs58, encodeSs58, readPolkadotRuntime } from '../../plugins/polkadot/server/index.js'
 import type { ChainConfig } from '../createServer.js'
 import { badRequest } from '../utils/badRequest.js'
 import { usdValue } from '../utils/usdValue.js'
@@ -13,6 +10,11 @@ import type { Transaction } from './Transaction.js'
 
 /** How many blocks one history request reads at most (the node is asked block by block; no indexer). */
 const scanDepth = 500
+/** The node's `0x` hex as bytes; anything else is a malformed answer. */
+const fromHex = (value: string): Uint8Array => {
+  if (!isHex(value, { strict: true }) || value.length % 2 !== 0) throw new Error('the node answered something that is not 0x-prefixed hex bytes')
+  return hexToBytes(value)
+}
 const pageSize = 20
 const storageKey = (pallet: string, item: string) => toHex(new Uint8Array([...Twox128(new TextEncoder().encode(pallet)), ...Twox128(new TextEncoder().encode(item))]))
 const eventsKey = storageKey('System', 'Events')

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { meta as eip155Meta } from '../../plugins/eip155/meta.js'
@@ -8,10 +9,18 @@ import { storeMethods } from '../../kernel/stores/readonlyStores.js'
 import { checkBoundaries, readSources, type BoundaryRules } from './checkBoundaries.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
+// What package.json exports, each subpath with the source file its types come from
+// (`./polkadot/server` → plugins/polkadot/server/index.ts).
+const exportsMap = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { exports: Record<string, string | { types?: string }> }).exports
+const publicEntries = Object.entries(exportsMap).flatMap(([subpath, target]) => {
+  const types = typeof target === 'string' ? undefined : target.types
+  return types ? [{ subpath, file: types.replace(/^\.\/dist\/types\//, '').replace(/\.d\.ts$/, '.ts') }] : []
+})
 const rules: BoundaryRules = {
   namespaces: ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos', 'sui', 'stacks'],
   pluginViewIds: [eip155Meta, siwxMeta, solanaMeta, walletConnectMeta].flatMap((m) => [...(m.views ?? [])]),
   storeChangers: storeMethods.change,
+  publicEntries,
 }
 
 describe('architecture boundaries', () => {
@@ -19,8 +28,13 @@ describe('architecture boundaries', () => {
     expect(rules.pluginViewIds).toEqual(expect.arrayContaining(['ConnectingWalletConnect', 'SIWXSignMessage']))
   })
 
-  it('holds in kernel/, ui/, plugins/ and integrations/', () => {
-    expect(readSources(root).some((f) => f.path.startsWith('integrations/wagmi/'))).toBe(true)
+  it('reads the public entries from package.json', () => {
+    expect(publicEntries).toEqual(expect.arrayContaining([{ subpath: '.', file: 'kernel/index.ts' }, { subpath: './polkadot', file: 'plugins/polkadot/index.ts' }, { subpath: './siwx/server', file: 'plugins/siwx/server/index.ts' }]))
+  })
+
+  it('holds in kernel/, ui/, plugins/, integrations/, server/ and sandbox/', () => {
+    const sources = readSources(root)
+    for (const part of ['integrations/wagmi/', 'server/blockchain/', 'sandbox/polkadot/']) expect(sources.some((f) => f.path.startsWith(part)), part).toBe(true)
     const violations = checkBoundaries(readSources(root), rules)
     expect(violations.map((v) => `${v.path}:${v.line} ${v.detail}`)).toEqual([])
   })
@@ -59,6 +73,38 @@ describe('architecture boundaries', () => {
       ['integrations/wagmi/d.ts', 3],
       ['integrations/wagmi/d.ts', 5],
       ['integrations/wagmi/d.ts', 6],
+    ])
+  })
+
+  it('fails when the server or the sandbox imports a plugin past its public entries, or the UI', () => {
+    const files = [
+      {
+        path: 'server/blockchain/a.ts',
+        text: [
+          "import { decodeSs58 } from '../../plugins/polkadot/utils/ss58.js'",
+          "import { readPolkadotAccount } from '../../plugins/polkadot/server/index.js'",
+          "import { polkadot } from '../../plugins/polkadot/index.js'",
+          "import type { SiwxServer } from '../../plugins/siwx/server/types.js'",
+          "export { isSuiAddress } from '../../plugins/sui/utils/isSuiAddress.js'",
+          "const lazy = () => import('../../plugins/cosmos/actions/verifyCosmosSignature.js')",
+          "import { Button } from '../../ui/kit.js'",
+          "import { BaseError } from '../../kernel/kernel.js'",
+          "import { own } from '../utils/badRequest.js'",
+        ].join('\n'),
+      },
+      {
+        path: 'sandbox/demo/b.tsx',
+        text: "import { eip155 } from 'portico/eip155'\nimport { ss58 } from 'portico/polkadot/utils/ss58'\nimport { usePortico } from '../../ui/hooks/usePortico.js'\nimport { devMnemonic } from '../devnets/devAccounts.js'\nimport { x } from '../../plugins/stacks/server/index.js'\n",
+      },
+    ]
+    expect(checkBoundaries(files, rules).map((v) => [v.path, v.line])).toEqual([
+      ['server/blockchain/a.ts', 1],
+      ['server/blockchain/a.ts', 4],
+      ['server/blockchain/a.ts', 5],
+      ['server/blockchain/a.ts', 6],
+      ['server/blockchain/a.ts', 7],
+      ['sandbox/demo/b.tsx', 2],
+      ['sandbox/demo/b.tsx', 3],
     ])
   })
 

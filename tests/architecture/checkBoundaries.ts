@@ -15,6 +15,12 @@ export type BoundaryRules = {
   storeChangers?: Readonly<Record<string, readonly string[]>>
   /** Files exempt from the name rules: the CAIP standard's types and errors. */
   exempt?: readonly string[]
+  /**
+   * The package's public entries: the subpaths of package.json `exports` (`portico`,
+   * `portico/polkadot/server`, …) and the source file each maps to (`plugins/polkadot/server/index.ts`).
+   * `server/` and `sandbox/` reach plugins through these only.
+   */
+  publicEntries?: readonly { subpath: string; file: string }[]
 }
 
 const defaultExempt = ['kernel/types/caip.ts', 'kernel/errors/caip.ts']
@@ -26,10 +32,16 @@ function partOf(path: string): string {
 }
 
 /** Which import targets a part may not reach (relative imports only; packages are fine). */
-function importViolation(from: string, target: string): string | undefined {
+function importViolation(from: string, target: string, publicFiles: ReadonlySet<string>): string | undefined {
   const source = partOf(from)
   const dest = partOf(target)
   if (source === dest) return undefined
+  // The server and the sandbox stand where a site's backend stands: a plugin's public entries only, never the UI.
+  if (source === 'server' || source === 'sandbox') {
+    if (dest === 'ui') return `${source}/ imports the UI: ${target}`
+    if (dest.startsWith('plugins/') && !publicFiles.has(target)) return `${source}/ imports a plugin's internals: ${target} (use its public entry: ${[...publicFiles].filter((f) => f.startsWith(`${dest}/`)).join(', ') || 'none'})`
+    return undefined
+  }
   if (source === 'kernel' && dest !== 'kernel') return `the kernel imports ${target}`
   if (source === 'ui' && dest.startsWith('plugins/')) return `the UI imports plugin code ${target}`
   // A bridge to another library (portico/wagmi) stands on the kernel's public surface alone.
@@ -45,9 +57,11 @@ function importViolation(from: string, target: string): string | undefined {
 }
 
 /**
- * Checks the architecture's boundaries in `kernel/`, `ui/`, `plugins/` and `integrations/`: the
- * kernel imports nothing outside itself, the UI no plugin, a plugin no other plugin and only
- * `ui/index.ts` and `ui/kit.ts` of the UI, an integration nothing but the kernel; no code (comments aside) of the kernel or UI names a chain namespace or a plugin's
+ * Checks the architecture's boundaries in `kernel/`, `ui/`, `plugins/`, `integrations/`, `server/`
+ * and `sandbox/`: the kernel imports nothing outside itself, the UI no plugin, a plugin no other
+ * plugin and only `ui/index.ts` and `ui/kit.ts` of the UI, an integration nothing but the kernel,
+ * the server and the sandbox no UI and a plugin only through its public entries
+ * (`rules.publicEntries`: `plugins/polkadot/server/index.ts`, not `plugins/polkadot/utils/ss58.ts`); no code (comments aside) of the kernel or UI names a chain namespace or a plugin's
  * view id; and no plugin calls a changing method of a kernel store (`portico.stores.router.push`,
  * or through a name destructured from `stores`).
  *
@@ -60,6 +74,8 @@ export function checkBoundaries(files: readonly SourceFile[], rules: BoundaryRul
   const exempt = new Set(rules.exempt ?? defaultExempt)
   const namePattern = rules.namespaces.length ? new RegExp(`(^|[^A-Za-z0-9_])(${rules.namespaces.join('|')})(?![A-Za-z0-9_])`) : undefined
   const viewIds = new Set(rules.pluginViewIds)
+  const publicFiles = new Set((rules.publicEntries ?? []).map((e) => e.file))
+  const publicSubpaths = new Set((rules.publicEntries ?? []).map((e) => (e.subpath === '.' ? 'portico' : `portico/${e.subpath.slice(2)}`)))
   for (const file of files) {
     const part = partOf(file.path)
     const checkNames = (part === 'kernel' || part === 'ui') && !exempt.has(file.path)
@@ -75,9 +91,13 @@ export function checkBoundaries(files: readonly SourceFile[], rules: BoundaryRul
     }
     const checkStores = part.startsWith('plugins/') && rules.storeChangers !== undefined
     const checkImport = (node: ts.Node, specifier: string) => {
+      if ((part === 'server' || part === 'sandbox') && (specifier === 'portico' || specifier.startsWith('portico/')) && !publicSubpaths.has(specifier)) {
+        out.push({ path: file.path, line: lineOf(node), rule: 'import', detail: `${part}/ imports ${specifier}, which package.json does not export` })
+        return
+      }
       if (!specifier.startsWith('.')) return
       const target = posix.normalize(posix.join(posix.dirname(file.path), specifier)).replace(/\.js$/, '.ts')
-      const detail = importViolation(file.path, target)
+      const detail = importViolation(file.path, target, publicFiles)
       if (detail) out.push({ path: file.path, line: lineOf(node), rule: 'import', detail })
     }
     const visit = (node: ts.Node): void => {
@@ -111,7 +131,7 @@ export function checkBoundaries(files: readonly SourceFile[], rules: BoundaryRul
 }
 
 /** Every `.ts` / `.tsx` file under the given folders of `root`. */
-export function readSources(root: string, folders: readonly string[] = ['kernel', 'ui', 'plugins', 'integrations']): SourceFile[] {
+export function readSources(root: string, folders: readonly string[] = ['kernel', 'ui', 'plugins', 'integrations', 'server', 'sandbox']): SourceFile[] {
   const files: SourceFile[] = []
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {

@@ -1,0 +1,18 @@
+// `portico/polkadot/server`: the polkadot plugin's chain code for Node (a site's backend, a faucet,
+// the Portico server): SS58 addresses, the node's JSON-RPC, the runtime read from its metadata
+// (SCALE codecs for storage and calls), `System.Account`, a balance transfer (plan, submit, wait)
+// and the sign-in verifier. Never part of a page: a site's page imports `portico/polkadot`.
+export { decodeSs58, encodeSs58, isPolkadotAddress } from '../utils/ss58.js'
+export type { Ss58Prefix } from '../utils/ss58.js'
+export { callPolkadotRpc } from '../actions/callPolkadotRpc.js'
+export { readPolkadotRuntime } from '../actions/readPolkadotRuntime.js'
+export type { PolkadotRuntime } from '../actions/readPolkadotRuntime.js'
+export { readPolkadotAccount } from '../actions/readPolkadotAccount.js'
+export type { PolkadotAccount } from '../actions/readPolkadotAccount.js'
+export { planPolkadotTransfer } from '../actions/planPolkadotTransfer.js'
+export type { PolkadotTransferPlan } from '../actions/planPolkadotTransfer.js'
+export { sendPolkadotTransfer } from '../actions/sendPolkadotTransfer.js'
+export { waitForPolkadotTransaction } from '../actions/waitForPolkadotTransaction.js'
+export { verifyPolkadotSignature } from '../actions/verifyPolkadotSignature.js'
+export { polkadotVerifier } from './polkadotVerifier.js'
+export { PolkadotAmountError, PolkadotRpcRequestError, PolkadotSignedExtensionError, PolkadotTransactionRefusedError } from '../errors.js'
