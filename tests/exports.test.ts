@@ -16,6 +16,7 @@ import * as polkadot from '../plugins/polkadot/index.js'
 import * as walletconnect from '../plugins/walletconnect/index.js'
 import * as authPlugin from '../plugins/auth/index.js'
 import * as ledgerPlugin from '../plugins/ledger/index.js'
+import * as callsPlugin from '../plugins/calls/index.js'
 import * as wagmiBridge from '../integrations/wagmi/index.js'
 
 // Pins every entry point's export names: adding or removing a public name is a deliberate change.
@@ -24,8 +25,6 @@ describe('entry point exports', () => {
     expect(Object.keys(kernel).sort()).toMatchInlineSnapshot(`
       [
         "BaseError",
-        "CallsStatusNotApprovedError",
-        "CallsStatusTimeoutError",
         "ChainNotSupportedError",
         "ConnectFailedError",
         "ConnectionNotFoundError",
@@ -35,14 +34,11 @@ describe('entry point exports', () => {
         "HttpRequestError",
         "InvalidCaipAddressError",
         "InvalidCaipNetworkIdError",
-        "InvalidCallsError",
         "InvalidNetworkError",
         "InvalidOptionError",
         "InvalidPluginError",
         "InvalidPluginOptionsError",
         "InvalidThemeVariableError",
-        "InvalidWalletAnswerError",
-        "MissingCapabilitiesAddressError",
         "ModalClosedError",
         "NamespaceWithoutPluginError",
         "NetworkNotFoundError",
@@ -57,13 +53,11 @@ describe('entry point exports', () => {
         "PluginRequiredError",
         "PluginSetupError",
         "ProviderRpcError",
-        "SequentialCallsError",
         "SiweAndSiwxError",
         "StorageValueDroppedError",
         "StorageWriteError",
         "TimeoutError",
         "UrlRequiredError",
-        "UserOperationReceiptError",
         "createPortico",
         "defaultEndpoints",
         "defaultStorage",
@@ -121,8 +115,6 @@ describe('entry point exports', () => {
         "supportedLocales",
         "useAccount",
         "useBalance",
-        "useCallsStatus",
-        "useCapabilities",
         "useConnections",
         "useDisconnect",
         "useLocale",
@@ -131,8 +123,6 @@ describe('entry point exports', () => {
         "usePortico",
         "usePorticoHandle",
         "usePorticoState",
-        "useSendCalls",
-        "useShowCallsStatus",
         "useWallets",
       ]
     `)
@@ -171,7 +161,6 @@ describe('entry point exports', () => {
         "alerts",
         "blockchainApiTap",
         "cacheLifetimes",
-        "canSwitchAccountType",
         "constants",
         "createAnalytics",
         "createHooks",
@@ -198,11 +187,11 @@ describe('entry point exports', () => {
         "providerMessageAlerts",
         "readonlyStores",
         "registerChainAdapter",
+        "requireHook",
         "resolveRemoteFeatures",
         "retryStatuses",
         "sanitizeConnectionUser",
         "sanitizeDirectoryWallet",
-        "sequentialIdPrefix",
         "storageKeys",
         "storeMethods",
         "toHexChainId",
@@ -424,6 +413,26 @@ describe('entry point exports', () => {
         "authConnectorId",
         "filterSocials",
         "meta",
+      ]
+    `)
+  })
+  it('portico/calls', () => {
+    expect(Object.keys(callsPlugin).sort()).toMatchInlineSnapshot(`
+      [
+        "CallsStatusNotApprovedError",
+        "CallsStatusTimeoutError",
+        "InvalidCallsError",
+        "InvalidWalletAnswerError",
+        "MissingCapabilitiesAddressError",
+        "SequentialCallsError",
+        "UserOperationReceiptError",
+        "calls",
+        "meta",
+        "sequentialIdPrefix",
+        "useCallsStatus",
+        "useCapabilities",
+        "useSendCalls",
+        "useShowCallsStatus",
       ]
     `)
   })

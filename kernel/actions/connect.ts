@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ConnectFailedError, ConnectionRejectedError } from '../errors/connection.js'
 import { NoAnswerError, NoPluginForHookError } from '../errors/plugin.js'
@@ -28,7 +28,7 @@ export type ConnectErrorType = ConnectionRejectedError | ConnectFailedError | No
  * @example
  * await portico.connect({ namespace: 'eip155', connectorId: 'dev.portico.wallet' })
  */
-export async function connect(portico: Portico, { connectorId, namespace, network, activate = true }: ConnectParameters): Promise<ConnectReturnType> {
+export async function connect(portico: PorticoBase, { connectorId, namespace, network, activate = true }: ConnectParameters): Promise<ConnectReturnType> {
   const { connections, networks, modal } = portico.stores
   const ns = namespace ?? networks.activeNamespace
   if (typeof connectorId !== 'string' || connectorId.length === 0) {

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { ConnectionNotFoundError, DisconnectFailedError } from '../errors/connection.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { disconnect } from './disconnect.js'
@@ -22,7 +22,7 @@ export type DeleteConnectionParameters = {
  * @example
  * await portico.deleteConnection({ namespace: 'eip155', connectorId: 'ledger' })
  */
-export async function deleteConnection(portico: Portico, { connectorId, namespace }: DeleteConnectionParameters): Promise<void> {
+export async function deleteConnection(portico: PorticoBase, { connectorId, namespace }: DeleteConnectionParameters): Promise<void> {
   const { connections, networks } = portico.stores
   const ns = namespace ?? networks.activeNamespace
   if (!requireMultiWallet(portico)) return

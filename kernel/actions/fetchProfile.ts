@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { ProfileResult } from '../types/hooks.js'
 import { shareInFlight } from './shareInFlight.js'
@@ -20,7 +20,7 @@ const isAvatar = (value: unknown): value is string => isText(value, 100_000) && 
  * @example
  * await portico.fetchProfile('eip155', { force: true })
  */
-export async function fetchProfile(portico: Portico, namespace?: ChainNamespace, { force = false }: FetchProfileParameters = {}): Promise<ProfileResult | undefined> {
+export async function fetchProfile(portico: PorticoBase, namespace?: ChainNamespace, { force = false }: FetchProfileParameters = {}): Promise<ProfileResult | undefined> {
   const ns = namespace ?? portico.stores.networks.activeNamespace
   const { connections, networks, accounts } = portico.stores
   const address = connections.address(ns)

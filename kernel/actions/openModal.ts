@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { NetworkNotFoundError } from '../errors/connection.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { RouteData, View } from '../types/view.js'
@@ -18,7 +18,7 @@ export type OpenModalParameters = { view?: View; namespace?: ChainNamespace; uri
  * @example
  * await portico.open({ view: 'Networks' })
  */
-export async function openModal(portico: Portico, parameters: OpenModalParameters = {}): Promise<void> {
+export async function openModal(portico: PorticoBase, parameters: OpenModalParameters = {}): Promise<void> {
   const { view, namespace, uri, data } = parameters
   const { modal, router, networks, connections } = portico.stores
   portico.markUserAction()

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ChainNotSupportedError, NotConnectedError } from '../errors/connection.js'
 import { NoAnswerError } from '../errors/plugin.js'
@@ -24,7 +24,7 @@ export type RequestParameters = ConnectionRequest & { namespace?: ChainNamespace
  * @example
  * await portico.request({ method: 'personal_sign', params: [hex, address], chainId: 'eip155:1' })
  */
-export async function request(portico: Portico, parameters: RequestParameters): Promise<unknown> {
+export async function request(portico: PorticoBase, parameters: RequestParameters): Promise<unknown> {
   const { method, params, chainId } = parameters ?? ({} as RequestParameters)
   requireMethodName(method)
   const parsed = parseCaipNetworkId(chainId)

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { NotConnectedError } from '../errors/connection.js'
 import { NoAnswerError } from '../errors/plugin.js'
@@ -22,7 +22,7 @@ const units = /^\d{1,78}$/
  * @example
  * const hash = await portico.sendTransaction({ to: router, data: '0x…', value: '100000000000000000' })
  */
-export async function sendTransaction(portico: Portico, parameters: SendTransactionParameters): Promise<string> {
+export async function sendTransaction(portico: PorticoBase, parameters: SendTransactionParameters): Promise<string> {
   const { connections, networks } = portico.stores
   const namespace = parameters.namespace ?? networks.activeNamespace
   const { to, data, value, gas } = parameters

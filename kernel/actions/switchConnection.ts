@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ConnectFailedError, ConnectionNotFoundError } from '../errors/connection.js'
 import type { ChainNamespace } from '../types/caip.js'
@@ -24,7 +24,7 @@ export type SwitchConnectionParameters = {
  * @example
  * await portico.switchConnection({ namespace: 'eip155', connectorId: 'walletConnect' })
  */
-export async function switchConnection(portico: Portico, { connectorId, namespace }: SwitchConnectionParameters): Promise<void> {
+export async function switchConnection(portico: PorticoBase, { connectorId, namespace }: SwitchConnectionParameters): Promise<void> {
   const { connections, networks } = portico.stores
   const ns = namespace ?? networks.activeNamespace
   if (!requireMultiWallet(portico)) return

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { CaipNetworkId } from '../types/caip.js'
@@ -30,7 +30,7 @@ export type WalletRequestErrorType = ProviderRpcError | BaseError
  * @example
  * await context.walletRequest({ connectorId: 'io.metamask', chainId: 'eip155:1', method: 'wallet_getCallsStatus', params: [id] }) // { result: { status: 200, … } }
  */
-export async function walletRequest(portico: Portico, { connectorId, chainId, method, params }: WalletRequestParameters): Promise<WalletRequestReturnType> {
+export async function walletRequest(portico: PorticoBase, { connectorId, chainId, method, params }: WalletRequestParameters): Promise<WalletRequestReturnType> {
   requireMethodName(method)
   if (typeof connectorId !== 'string' || connectorId.length === 0) throw new BaseError('A wallet request needs the connector id of the wallet to ask')
   const { namespace, caipNetworkId } = parseCaipNetworkId(chainId)

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { readBalance, type ReadBalanceParameters } from '../actions/readBalance.js'
 import { rpcRequest, type RpcRequestParameters } from '../actions/rpcRequest.js'
 import { walletRequest, type WalletRequestParameters, type WalletRequestReturnType } from '../actions/walletRequest.js'
@@ -9,8 +9,13 @@ import type { CloseGuard } from '../stores/ModalStore.js'
 import { readonlyStores, type ReadonlyRootStore } from '../stores/readonlyStores.js'
 import type { ToastLink, ToastVariant } from '../stores/ToastStore.js'
 import type { BalanceResult } from '../types/hooks.js'
+import type { ChainNamespace } from '../types/caip.js'
+import type { AccountState } from '../stores/AccountStore.js'
 import type { RouteData, View } from '../types/view.js'
 import type { DirectoryWallet, WalletConnector } from '../types/wallet.js'
+
+/** What a plugin may record about an account ({@link PluginContext.updateAccount}). */
+export type AccountDetails = Pick<AccountState, 'smartAccountDeployed'>
 
 /**
  * What a plugin's `setup(context)` receives: the kernel's hooks, registries, services and actions
@@ -19,7 +24,7 @@ import type { DirectoryWallet, WalletConnector } from '../types/wallet.js'
  * other plugins' hooks, and the actions that change kernel state. Plugins read kernel stores
  * (`context.stores`) but never write them: each change has an action here.
  */
-export type PluginContext = Omit<Portico, 'destroy' | 'ready' | 'subscribe' | 'getState' | 'stores'> & {
+export type PluginContext = Omit<PorticoBase, 'destroy' | 'ready' | 'subscribe' | 'getState' | 'stores'> & {
   /** The plugin's own name (its taps, store and declared hooks go under it). */
   readonly pluginName: string
   /**
@@ -32,6 +37,8 @@ export type PluginContext = Omit<Portico, 'destroy' | 'ready' | 'subscribe' | 'g
   addConnectors(connectors: readonly WalletConnector[]): void
   /** Records a wallet as recently used (listed first next time) and persists the list. */
   rememberRecentWallet(wallet: DirectoryWallet): void
+  /** Records what a plugin learned about a namespace's account that `getAccount()` reports (a smart account's deployment, `portico/calls`). */
+  updateAccount(namespace: ChainNamespace, details: AccountDetails): void
   /** Shows a view on top of the current one (a history entry: back returns), e.g. a login moving from Connect to its code entry. */
   pushView(view: View, data?: RouteData): void
   /** Replaces the modal's current view (no history entry), e.g. a connector moving to its own view. */
@@ -88,7 +95,7 @@ export type PluginContext = Omit<Portico, 'destroy' | 'ready' | 'subscribe' | 'g
  * @param pluginHooks - the instance's registry of plugin-declared hooks
  * @returns the context `setup` receives
  */
-export function createPluginContext(portico: Portico, pluginName: string, pluginHooks: PluginHookRegistry): PluginContext {
+export function createPluginContext(portico: PorticoBase, pluginName: string, pluginHooks: PluginHookRegistry): PluginContext {
   const { destroy: _destroy, ready: _ready, subscribe: _subscribe, getState: _getState, ...shared } = portico
   const { wallets, router, toasts, modal } = portico.stores
   return {
@@ -96,6 +103,7 @@ export function createPluginContext(portico: Portico, pluginName: string, plugin
     stores: readonlyStores(portico.stores),
     pluginName,
     addConnectors: (connectors) => runInAction(() => wallets.addConnectors(connectors)),
+    updateAccount: (namespace, { smartAccountDeployed }) => runInAction(() => portico.stores.accounts.update(namespace, { smartAccountDeployed })),
     rememberRecentWallet(wallet) {
       runInAction(() => wallets.addRecent({ ...wallet }))
       portico.services.storage.set(storageKeys.recentWallets, wallets.recent.map((w) => ({ ...w })))
@@ -162,13 +170,6 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   signIn: { group: 'Actions', doc: 'Runs the `signIn` hook.' },
   send: { group: 'Actions', doc: 'Sends native coins or tokens.' },
   sendTransaction: { group: 'Actions', doc: "Sends a transaction a feature plugin built (a swap, an approval) through the chain plugin's `sendTransaction` tap." },
-  getCapabilities: { group: 'Actions', doc: "What the wallet can do for an account, per chain (EIP-5792 `wallet_getCapabilities`, the namespace's `getCapabilities` tap)." },
-  sendCalls: { group: 'Actions', doc: "Sends one batch of calls from the connected account (EIP-5792 `wallet_sendCalls`), with the optional sequential fallback." },
-  getCallsStatus: { group: 'Actions', doc: "The state of a batch (the wallet, the server's bundler route, or receipts for `sequential:` ids)." },
-  waitForCallsStatus: { group: 'Actions', doc: 'Polls `getCallsStatus` until the batch is no longer pending.' },
-  showCallsStatus: { group: 'Actions', doc: 'Asks the wallet to show a batch (EIP-5792 `wallet_showCallsStatus`).' },
-  fetchUserOperationReceipt: { group: 'Actions', doc: "A user operation's receipt through the server's bundler route (`null` while not included)." },
-  switchAccountType: { group: 'Actions', doc: 'Makes an account of the other type (`eoa` / `smartAccount`) the active one, where the connection offers it.' },
   estimateSendFee: { group: 'Actions', doc: 'The most a send will cost in network fees (the namespace plugin\'s `estimateSendFee` tap).' },
   sendMemo: { group: 'Actions', doc: 'Whether a send on the namespace may carry a memo, and its limit (the chain plugin\'s `meta.sendMemo`).' },
   fetchBalance: { group: 'Actions', doc: 'The native balance (cached 30 s).' },
@@ -188,6 +189,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   reportDisconnected: { group: 'Plugin actions', doc: 'The wallet ended the connection.' },
   registerStore: { group: 'Plugin actions', doc: "Registers the plugin's own store under its name." },
   addConnectors: { group: 'Plugin actions', doc: "Lists a connector plugin's wallet connectors in the connect views." },
+  updateAccount: { group: 'Plugin actions', doc: "Records what the plugin learned about a namespace's account that `getAccount()` reports (`{ smartAccountDeployed }`, `portico/calls`)." },
   rememberRecentWallet: { group: 'Plugin actions', doc: 'Records a wallet as recently used and persists the list.' },
   pushView: { group: 'Plugin actions', doc: "Shows a view on top of the current one (back returns), e.g. a login moving from Connect to its code entry." },
   replaceView: { group: 'Plugin actions', doc: "Replaces the modal's current view (e.g. a connector moving to its QR view)." },

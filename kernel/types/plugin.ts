@@ -29,6 +29,12 @@ export type PluginMeta = {
   optionsSchema?: JsonSchema
   /** The hooks it taps (checked against the real taps by the conformance suite). */
   hooks?: readonly string[]
+  /**
+   * The actions it lends the instance and `createPortico`'s handle (`portico.sendCalls(…)`): each a
+   * member of the plugin's store (`registerStore(name, …)`) of the same name; its entry adds their
+   * types to `PluginActions` by declaration merging.
+   */
+  actions?: readonly string[]
   /** The views it registers. */
   views?: readonly string[]
   /** The errors it throws, for the docs. */
