@@ -9,14 +9,8 @@ import type { ConnectionSnapshot } from '../types/connection.js'
 import type { Network } from '../types/network.js'
 import { applyConnection } from './applyConnection.js'
 import { requireHook } from './requireHook.js'
+import type { ConnectParameters } from '../types/actions.js'
 
-export type ConnectParameters = {
-  connectorId: string
-  namespace?: ChainNamespace
-  network?: Network
-  /** Whether the namespace becomes the active one (default true); a connector that connects several namespaces at once activates only the first. */
-  activate?: boolean
-}
 export type ConnectReturnType = ConnectionSnapshot
 export type ConnectErrorType = ConnectionRejectedError | ConnectFailedError | NoPluginForHookError
 
@@ -69,3 +63,4 @@ export async function connect(portico: PorticoBase, { connectorId, namespace, ne
     runInAction(() => modal.setLoading(ns, false))
   }
 }
+export type { ConnectParameters } from '../types/actions.js'

@@ -6,12 +6,8 @@ import { disconnect } from './disconnect.js'
 import { persistConnections } from './persistConnections.js'
 import { requireMultiWallet } from './requireMultiWallet.js'
 import { switchConnection } from './switchConnection.js'
+import type { DeleteConnectionParameters } from '../types/actions.js'
 
-export type DeleteConnectionParameters = {
-  connectorId: string
-  /** Default: the active namespace. */
-  namespace?: ChainNamespace
-}
 
 /**
  * Disconnects one wallet of a namespace (multi-wallet, spec §6). A kept connection ends through
@@ -45,3 +41,4 @@ export async function deleteConnection(portico: PorticoBase, { connectorId, name
   }
   portico.emit({ type: 'track', event: 'DELETE_CONNECTION', properties: { namespace: ns, connectorId } })
 }
+export type { DeleteConnectionParameters } from '../types/actions.js'

@@ -3,8 +3,8 @@ import type { PorticoBase } from '../types/portico.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { ProfileResult } from '../types/hooks.js'
 import { shareInFlight } from './shareInFlight.js'
+import type { FetchProfileParameters } from '../types/actions.js'
 
-export type FetchProfileParameters = { force?: boolean }
 
 const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max
 /** Avatars the UI may show: https, or an image data URI. */
@@ -44,3 +44,4 @@ export async function fetchProfile(portico: PorticoBase, namespace?: ChainNamesp
     }
   })
 }
+export type { FetchProfileParameters } from '../types/actions.js'

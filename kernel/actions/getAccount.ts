@@ -1,19 +1,8 @@
 import type { PorticoBase } from '../types/portico.js'
 import type { CaipAddress, ChainNamespace } from '../types/caip.js'
 import type { AccountType, ConnectionStatus } from '../types/connection.js'
+import type { GetAccountReturnType } from '../types/actions.js'
 
-export type GetAccountReturnType = {
-  namespace: ChainNamespace
-  status: ConnectionStatus
-  isConnected: boolean
-  address?: string
-  caipAddress?: CaipAddress
-  connectorId?: string
-  /** The active account's type (`eoa`, `smartAccount`, …), once connected. */
-  preferredAccountType?: AccountType
-  /** For a smart account: whether it has code on the current chain; absent for an EOA or while unknown. */
-  smartAccountDeployed?: boolean
-}
 
 /**
  * The account of a namespace (default: the active one).
@@ -38,3 +27,4 @@ export function getAccount(portico: PorticoBase, namespace?: ChainNamespace): Ge
     ...(preferredAccountType === 'smartAccount' && smartAccountDeployed !== undefined ? { smartAccountDeployed } : {}),
   }
 }
+export type { GetAccountReturnType } from '../types/actions.js'

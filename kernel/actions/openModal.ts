@@ -5,8 +5,8 @@ import type { ChainNamespace } from '../types/caip.js'
 import type { RouteData, View } from '../types/view.js'
 import { loadProjectConfig } from './loadProjectConfig.js'
 import { selectNetwork } from './selectNetwork.js'
+import type { OpenModalParameters } from '../types/actions.js'
 
-export type OpenModalParameters = { view?: View; namespace?: ChainNamespace; uri?: string; data?: RouteData }
 
 /**
  * Opens the modal, choosing the first view by spec §2: a namespace other than the active one
@@ -52,3 +52,4 @@ export async function openModal(portico: PorticoBase, parameters: OpenModalParam
   portico.emit({ type: 'track', event: 'MODAL_OPEN', properties: { connected } })
   portico.hooks.modalOpened.call({ view: router.view })
 }
+export type { OpenModalParameters } from '../types/actions.js'

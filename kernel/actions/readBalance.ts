@@ -6,8 +6,8 @@ import type { CaipNetworkId } from '../types/caip.js'
 import type { BalanceResult } from '../types/hooks.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { requireHook } from './requireHook.js'
+import type { ReadBalanceParameters } from '../types/actions.js'
 
-export type ReadBalanceParameters = { chainId: CaipNetworkId; address: string }
 
 /**
  * The native balance of any address on a configured network, through the namespace's chain
@@ -33,3 +33,4 @@ export async function readBalance(portico: PorticoBase, { chainId, address }: Re
     throw error instanceof BaseError ? error : ProviderRpcError.from(error)
   }
 }
+export type { ReadBalanceParameters } from '../types/actions.js'

@@ -8,8 +8,8 @@ import type { ConnectionRequest } from '../types/connection.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { requireHook } from './requireHook.js'
 import { requireMethodName } from './requireMethodName.js'
+import type { RequestParameters } from '../types/actions.js'
 
-export type RequestParameters = ConnectionRequest & { namespace?: ChainNamespace }
 
 /**
  * Sends one wallet request over a namespace's connection (the namespace is the `chainId`'s
@@ -47,3 +47,4 @@ export async function request(portico: PorticoBase, parameters: RequestParameter
   if (!answer) throw new NoAnswerError({ hook: 'request', namespace })
   return answer.result
 }
+export type { RequestParameters } from '../types/actions.js'

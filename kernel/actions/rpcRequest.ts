@@ -7,8 +7,8 @@ import type { CaipNetworkId } from '../types/caip.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { requireHook } from './requireHook.js'
 import { requireMethodName } from './requireMethodName.js'
+import type { RpcRequestParameters } from '../types/actions.js'
 
-export type RpcRequestParameters = { chainId: CaipNetworkId; method: string; params?: unknown }
 export type RpcRequestReturnType = unknown
 export type RpcRequestErrorType = NetworkNotFoundError | ProviderRpcError | BaseError
 
@@ -39,3 +39,4 @@ export async function rpcRequest(portico: PorticoBase, { chainId, method, params
   if (!answer) throw new NoAnswerError({ hook: 'rpcRequest', namespace })
   return answer.result
 }
+export type { RpcRequestParameters } from '../types/actions.js'

@@ -8,22 +8,8 @@ import type { SendFeeSpeed, SendRequest } from '../types/hooks.js'
 import { parseDecimalUnits } from '../utils/parseDecimalUnits.js'
 import { fetchTokenBalances } from './fetchTokenBalances.js'
 import { hasLoneSurrogate, memoByteLength, sendMemoRule } from './sendMemoRule.js'
+import type { SendParameters } from '../types/actions.js'
 
-export type SendParameters = {
-  to: string
-  /** A decimal string in the token's units, e.g. "0.5". */
-  amount: string
-  /** The token's CAIP-10 address as the balance API returns it; omitted for the native currency. */
-  token?: CaipAddress
-  namespace?: ChainNamespace
-  /** The fee speed, where the namespace's plugin offers speeds (`estimateSendFee`'s `speeds`); the plugin's default otherwise. */
-  feeSpeed?: SendFeeSpeed
-  /**
-   * A memo stored with the transfer, where the namespace's plugin takes one (`meta.sendMemo`):
-   * at most its `maxBytes` of UTF-8; an empty memo is none. Refused on a namespace that takes none.
-   */
-  memo?: string
-}
 export type SendReturnType = string
 
 /** A send request that breaks the validation rules (spec §5), refused before the wallet is asked. */
@@ -126,3 +112,4 @@ function checkMemo(portico: PorticoBase, namespace: ChainNamespace, memo: unknow
   if (bytes > rule.maxBytes) throw new SendValidationError(`The memo is ${bytes} bytes; at most ${rule.maxBytes} bytes are allowed`)
   return memo
 }
+export type { SendParameters } from '../types/actions.js'

@@ -5,8 +5,8 @@ import { NoAnswerError } from '../errors/plugin.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { SendTransactionRequest } from '../types/hooks.js'
+import type { SendTransactionParameters } from '../types/actions.js'
 
-export type SendTransactionParameters = SendTransactionRequest['transaction'] & { namespace?: ChainNamespace }
 
 const hex = /^0x(?:[0-9a-fA-F]{2})*$/
 const units = /^\d{1,78}$/
@@ -46,3 +46,4 @@ export async function sendTransaction(portico: PorticoBase, parameters: SendTran
     throw error instanceof BaseError ? error : ProviderRpcError.from(error)
   }
 }
+export type { SendTransactionParameters } from '../types/actions.js'

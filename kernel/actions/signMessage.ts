@@ -5,8 +5,8 @@ import { NoAnswerError } from '../errors/plugin.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { requireHook } from './requireHook.js'
+import type { SignMessageParameters } from '../types/actions.js'
 
-export type SignMessageParameters = { message: string; namespace?: ChainNamespace }
 export type SignMessageReturnType = string
 
 /**
@@ -36,3 +36,4 @@ export async function signMessage(portico: PorticoBase, { message, namespace }: 
     throw portico.reportError(typed, { namespace: ns, action: 'signMessage' })
   }
 }
+export type { SignMessageParameters } from '../types/actions.js'

@@ -6,13 +6,8 @@ import type { ChainNamespace } from '../types/caip.js'
 import { applyConnection } from './applyConnection.js'
 import { persistConnections } from './persistConnections.js'
 import { requireMultiWallet } from './requireMultiWallet.js'
+import type { SwitchConnectionParameters } from '../types/actions.js'
 
-export type SwitchConnectionParameters = {
-  /** The connector of the kept connection to make active. */
-  connectorId: string
-  /** Default: the active namespace. */
-  namespace?: ChainNamespace
-}
 
 /**
  * Makes a kept connection the active one of its namespace (multi-wallet, spec §6): its plugin's
@@ -49,3 +44,4 @@ export async function switchConnection(portico: PorticoBase, { connectorId, name
     throw portico.reportError(new ConnectFailedError({ cause: error }), { namespace: ns, action: 'switchConnection' })
   }
 }
+export type { SwitchConnectionParameters } from '../types/actions.js'

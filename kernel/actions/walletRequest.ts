@@ -4,16 +4,8 @@ import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { CaipNetworkId } from '../types/caip.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { requireMethodName } from './requireMethodName.js'
+import type { WalletRequestParameters, WalletRequestReturnType } from '../types/actions.js'
 
-export type WalletRequestParameters = {
-  /** The wallet to ask: the connector of the connection (or the one being connected). */
-  connectorId: string
-  chainId: CaipNetworkId
-  method: string
-  params?: unknown
-}
-/** The wallet's raw answer, boxed, or `undefined` when nothing could carry the request. */
-export type WalletRequestReturnType = { result: unknown } | undefined
 export type WalletRequestErrorType = ProviderRpcError | BaseError
 
 /**
@@ -45,3 +37,4 @@ export async function walletRequest(portico: PorticoBase, { connectorId, chainId
     throw error instanceof BaseError ? error : ProviderRpcError.from(error)
   }
 }
+export type { WalletRequestParameters, WalletRequestReturnType } from '../types/actions.js'
