@@ -27,8 +27,7 @@ export {
   SyncWaterfallHook,
 } from './hooks/hookClasses.js'
 export { SendValidationError } from './actions/send.js'
-export { sequentialIdPrefix } from './utils/sequentialIdPrefix.js'
-export { canSwitchAccountType } from './actions/canSwitchAccountType.js'
+export { requireHook } from './actions/requireHook.js'
 export { constants, defaultConnectorTypeOrder, defaultFeatures, defaultRemoteFeatures, defaultSocials } from './options/defaults.js'
 export { resolveRemoteFeatures } from './options/resolveRemoteFeatures.js'
 export { getConnectMethodsOrder } from './options/getConnectMethodsOrder.js'

@@ -22,6 +22,7 @@ import * as polkadot from '../plugins/polkadot/index.js'
 import * as walletconnect from '../plugins/walletconnect/index.js'
 import * as authPlugin from '../plugins/auth/index.js'
 import * as ledgerPlugin from '../plugins/ledger/index.js'
+import * as callsPlugin from '../plugins/calls/index.js'
 import * as wagmiBridge from '../integrations/wagmi/index.js'
 
 // Pins every entry point's export names: adding or removing a public name is a deliberate change.
@@ -126,8 +127,6 @@ describe('entry point exports', () => {
         "supportedLocales",
         "useAccount",
         "useBalance",
-        "useCallsStatus",
-        "useCapabilities",
         "useConnections",
         "useDisconnect",
         "useLocale",
@@ -136,8 +135,6 @@ describe('entry point exports', () => {
         "usePortico",
         "usePorticoHandle",
         "usePorticoState",
-        "useSendCalls",
-        "useShowCallsStatus",
         "useWallets",
       ]
     `)
@@ -153,8 +150,6 @@ describe('entry point exports', () => {
         "AsyncSeriesHook",
         "AsyncSeriesWaterfallHook",
         "BuiltinWalletRegistry",
-        "CallsStatusNotApprovedError",
-        "CallsStatusTimeoutError",
         "ChainNotSupportedError",
         "ConnectFailedError",
         "ConnectMethodRegistry",
@@ -167,12 +162,9 @@ describe('entry point exports', () => {
         "HttpRequestError",
         "InvalidAccountActionError",
         "InvalidAccountBadgeError",
-        "InvalidCallsError",
         "InvalidConnectMethodError",
         "InvalidPluginMessagesError",
-        "InvalidWalletAnswerError",
         "MessageRegistry",
-        "MissingCapabilitiesAddressError",
         "ModalClosedError",
         "NetworkNotFoundError",
         "NoActivitySourceError",
@@ -186,7 +178,6 @@ describe('entry point exports', () => {
         "PluginSetupError",
         "ProviderRpcError",
         "SendValidationError",
-        "SequentialCallsError",
         "SignInVerifierRegistry",
         "StartupProbeError",
         "StoreIsReadOnlyError",
@@ -195,14 +186,12 @@ describe('entry point exports', () => {
         "SyncWaterfallHook",
         "TimeoutError",
         "UrlRequiredError",
-        "UserOperationReceiptError",
         "ViewRegistry",
         "accountActionOrder",
         "alertForMessage",
         "alerts",
         "blockchainApiTap",
         "cacheLifetimes",
-        "canSwitchAccountType",
         "constants",
         "createAnalytics",
         "createHooks",
@@ -231,12 +220,12 @@ describe('entry point exports', () => {
         "readCode",
         "readonlyStores",
         "registerChainAdapter",
+        "requireHook",
         "resolveRemoteFeatures",
         "retryStatuses",
         "rpcErrorCodes",
         "sanitizeConnectionUser",
         "sanitizeDirectoryWallet",
-        "sequentialIdPrefix",
         "storageKeys",
         "storeMethods",
         "toHexChainId",
@@ -465,6 +454,18 @@ describe('entry point exports', () => {
         "auth",
         "authConnectorId",
         "filterSocials",
+      ]
+    `)
+  })
+  it('portico/calls', () => {
+    expect(Object.keys(callsPlugin).sort()).toMatchInlineSnapshot(`
+      [
+        "calls",
+        "sequentialIdPrefix",
+        "useCallsStatus",
+        "useCapabilities",
+        "useSendCalls",
+        "useShowCallsStatus",
       ]
     `)
   })

@@ -170,7 +170,9 @@ export function portico(instance: PorticoHandle | Portico, options: PorticoConne
         sync()
         const accounts = checksummed(connectedAccounts(portico))
         if (!withCapabilities) return { accounts, chainId: currentChainId } as never
-        const byChain = await portico.getCapabilities({ caipNetworkIds: [`${namespace}:${currentChainId}`] }).catch(() => ({}) as Record<string, Record<string, unknown>>)
+        // `getCapabilities` is lent by `portico/calls`: without that plugin the wallet has none to report.
+        const getCapabilities = (portico as Partial<Pick<typeof portico, 'getCapabilities'>>).getCapabilities
+        const byChain = getCapabilities ? await getCapabilities({ caipNetworkIds: [`${namespace}:${currentChainId}`] }).catch(() => ({}) as Record<string, Record<string, unknown>>) : {}
         const capabilities = (byChain as Record<string, Record<string, unknown>>)[`${namespace}:${currentChainId}`] ?? {}
         return { accounts: accounts.map((address) => ({ address, capabilities })), chainId: currentChainId } as never
       },

@@ -1,7 +1,6 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
-import type { CallsApi } from '../plugin/callsApi.js'
 import type { NamespaceConnection } from '../stores/ConnectionStore.js'
 import type { CaipNetworkId, ChainNamespace } from '../types/caip.js'
 import type { ConnectResult } from '../types/connection.js'
@@ -16,12 +15,11 @@ import { persistConnections } from './persistConnections.js'
  * Records a connection a plugin returned: validates it, marks the namespace connected, follows
  * the wallet's chain when it is configured (otherwise opens UnsupportedChain unless allowed),
  * keeps who logged in (an embedded wallet's `user`) in the account store,
- * stores it for reconnecting, notifies the `connected` hook and, with `portico/calls`, asks a
- * connector that creates accounts for the default account type (`applyDefaultAccountType`). With multi-wallet on, the
+ * stores it for reconnecting and notifies the `connected` hook. With multi-wallet on, the
  * connection it replaces (`previous`, default: the namespace's current one) is kept beside it.
  */
 export function applyConnection(
-  portico: Portico,
+  portico: PorticoBase,
   namespace: ChainNamespace,
   result: ConnectResult,
   { activate = true, previous }: { activate?: boolean; previous?: NamespaceConnection } = {},
@@ -69,8 +67,6 @@ export function applyConnection(
   persistActiveNetwork(portico)
   portico.hooks.connected.call({ namespace, connectorId: result.connectorId, caipAddress, result })
   portico.hooks.accountChanged.call({ namespace, address: first.address, caipAddress })
-  // A connector that creates accounts gets the site's (or the chain plugin's) default account type (with portico/calls).
-  void portico.getStore<CallsApi>('calls')?.applyDefaultAccountType(portico, namespace)
   if (network) portico.hooks.networkChanged.call({ namespace, network })
   else if (!portico.options.allowUnsupportedChain && portico.options.enableNetworkSwitch !== false) {
     void portico.open({ view: 'UnsupportedChain', data: { caipNetworkId: parsed.caipNetworkId } })

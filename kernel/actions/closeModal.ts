@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 
 /**
  * Closes the modal and resets it to Connect. In embedded mode the modal stays on the page and
@@ -8,7 +8,7 @@ import type { Portico } from '../createPorticoKernel.js'
  * @example
  * portico.close()
  */
-export function closeModal(portico: Portico): void {
+export function closeModal(portico: PorticoBase): void {
   const { modal, router, networks, connections } = portico.stores
   const wasOpen = modal.open
   const connected = connections.isConnected(networks.activeNamespace)

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ConnectFailedError, ConnectionRejectedError } from '../errors/connection.js'
 import { NoAnswerError, NoPluginForHookError } from '../errors/plugin.js'
@@ -9,14 +9,8 @@ import type { ConnectionSnapshot } from '../types/connection.js'
 import type { Network } from '../types/network.js'
 import { applyConnection } from './applyConnection.js'
 import { requireHook } from './requireHook.js'
+import type { ConnectParameters } from '../types/actions.js'
 
-export type ConnectParameters = {
-  connectorId: string
-  namespace?: ChainNamespace
-  network?: Network
-  /** Whether the namespace becomes the active one (default true); a connector that connects several namespaces at once activates only the first. */
-  activate?: boolean
-}
 export type ConnectReturnType = ConnectionSnapshot
 export type ConnectErrorType = ConnectionRejectedError | ConnectFailedError | NoPluginForHookError
 
@@ -28,7 +22,7 @@ export type ConnectErrorType = ConnectionRejectedError | ConnectFailedError | No
  * @example
  * await portico.connect({ namespace: 'eip155', connectorId: 'dev.portico.wallet' })
  */
-export async function connect(portico: Portico, { connectorId, namespace, network, activate = true }: ConnectParameters): Promise<ConnectReturnType> {
+export async function connect(portico: PorticoBase, { connectorId, namespace, network, activate = true }: ConnectParameters): Promise<ConnectReturnType> {
   const { connections, networks, modal } = portico.stores
   const ns = namespace ?? networks.activeNamespace
   if (typeof connectorId !== 'string' || connectorId.length === 0) {
@@ -69,3 +63,4 @@ export async function connect(portico: Portico, { connectorId, namespace, networ
     runInAction(() => modal.setLoading(ns, false))
   }
 }
+export type { ConnectParameters } from '../types/actions.js'

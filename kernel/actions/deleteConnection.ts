@@ -1,17 +1,13 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { ConnectionNotFoundError, DisconnectFailedError } from '../errors/connection.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { disconnect } from './disconnect.js'
 import { persistConnections } from './persistConnections.js'
 import { requireMultiWallet } from './requireMultiWallet.js'
 import { switchConnection } from './switchConnection.js'
+import type { DeleteConnectionParameters } from '../types/actions.js'
 
-export type DeleteConnectionParameters = {
-  connectorId: string
-  /** Default: the active namespace. */
-  namespace?: ChainNamespace
-}
 
 /**
  * Disconnects one wallet of a namespace (multi-wallet, spec §6). A kept connection ends through
@@ -22,7 +18,7 @@ export type DeleteConnectionParameters = {
  * @example
  * await portico.deleteConnection({ namespace: 'eip155', connectorId: 'ledger' })
  */
-export async function deleteConnection(portico: Portico, { connectorId, namespace }: DeleteConnectionParameters): Promise<void> {
+export async function deleteConnection(portico: PorticoBase, { connectorId, namespace }: DeleteConnectionParameters): Promise<void> {
   const { connections, networks } = portico.stores
   const ns = namespace ?? networks.activeNamespace
   if (!requireMultiWallet(portico)) return
@@ -45,3 +41,4 @@ export async function deleteConnection(portico: Portico, { connectorId, namespac
   }
   portico.emit({ type: 'track', event: 'DELETE_CONNECTION', properties: { namespace: ns, connectorId } })
 }
+export type { DeleteConnectionParameters } from '../types/actions.js'

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { DisconnectFailedError } from '../errors/connection.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { persistActiveNetwork } from './persistActiveNetwork.js'
@@ -15,7 +15,7 @@ import { persistConnections } from './persistConnections.js'
  * await portico.disconnect()          // all
  * await portico.disconnect('eip155')  // one
  */
-export async function disconnect(portico: Portico, namespace?: ChainNamespace): Promise<void> {
+export async function disconnect(portico: PorticoBase, namespace?: ChainNamespace): Promise<void> {
   const { connections, wallets, accounts } = portico.stores
   portico.markUserAction()
   const live = Object.keys(connections.connections).filter((ns) => connections.status(ns) !== 'disconnected')

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { WalletConnector } from '../types/wallet.js'
 
@@ -11,7 +11,7 @@ import type { WalletConnector } from '../types/wallet.js'
  * @example
  * const wallets = await portico.discoverWallets('eip155')
  */
-export async function discoverWallets(portico: Portico, namespace?: ChainNamespace): Promise<WalletConnector[]> {
+export async function discoverWallets(portico: PorticoBase, namespace?: ChainNamespace): Promise<WalletConnector[]> {
   const namespaces = namespace ? [namespace] : portico.stores.networks.namespaces
   await Promise.all(
     namespaces.map(async (ns) => {

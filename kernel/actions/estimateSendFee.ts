@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { SendFeeEstimate, SendFeeOption } from '../types/hooks.js'
 import { checkSend, feeSpeeds, type SendParameters } from './send.js'
 
@@ -21,7 +21,7 @@ const decimal = /^\d{1,40}(\.\d{1,40})?$/
  * @example
  * const estimate = await portico.estimateSendFee({ to, amount: '0.25' }) // { fee: '0.002', symbol: 'SUI' }
  */
-export async function estimateSendFee(portico: Portico, parameters: EstimateSendFeeParameters): Promise<EstimateSendFeeReturnType> {
+export async function estimateSendFee(portico: PorticoBase, parameters: EstimateSendFeeParameters): Promise<EstimateSendFeeReturnType> {
   const ns = parameters.namespace ?? portico.stores.networks.activeNamespace
   const hook = portico.hooks.estimateSendFee.get(ns)
   if (!hook?.isUsed()) return undefined

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { ChainNamespace } from '../types/caip.js'
@@ -16,7 +16,7 @@ import { shareInFlight } from './shareInFlight.js'
  * @example
  * const balance = await portico.fetchBalance() // { balance: '10000', symbol: 'ETH' }
  */
-export async function fetchBalance(portico: Portico, namespace?: ChainNamespace, { force = false }: { force?: boolean } = {}): Promise<BalanceResult | undefined> {
+export async function fetchBalance(portico: PorticoBase, namespace?: ChainNamespace, { force = false }: { force?: boolean } = {}): Promise<BalanceResult | undefined> {
   const { connections, networks, accounts } = portico.stores
   const ns = namespace ?? networks.activeNamespace
   const address = connections.address(ns)
@@ -41,7 +41,7 @@ function isBalanceResult(value: unknown): value is BalanceResult {
 }
 
 async function fetchBalanceNow(
-  portico: Portico,
+  portico: PorticoBase,
   ns: ChainNamespace,
   address: string,
   network: Network,

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { NoActivitySourceError } from '../errors/connection.js'
 import type { Nft } from '../types/account.js'
 import type { ChainNamespace } from '../types/caip.js'
@@ -10,12 +10,12 @@ import { shareInFlight } from './shareInFlight.js'
  * The connected account's NFTs (`GET /v1/account/{address}/nfts`, Portico's own endpoint). Never
  * throws; a failure leaves the list empty.
  */
-export async function fetchNfts(portico: Portico, namespace?: ChainNamespace): Promise<Nft[]> {
+export async function fetchNfts(portico: PorticoBase, namespace?: ChainNamespace): Promise<Nft[]> {
   const ns = namespace ?? portico.stores.networks.activeNamespace
   return shareInFlight(portico, `nfts:${ns}`, () => fetchNftsNow(portico, ns))
 }
 
-async function fetchNftsNow(portico: Portico, ns: ChainNamespace): Promise<Nft[]> {
+async function fetchNftsNow(portico: PorticoBase, ns: ChainNamespace): Promise<Nft[]> {
   const { connections, networks, accounts } = portico.stores
   const address = connections.address(ns)
   const chainId = connections.get(ns).caipNetworkId ?? networks.activeOf(ns)?.caipNetworkId

@@ -1,10 +1,10 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { ProfileResult } from '../types/hooks.js'
 import { shareInFlight } from './shareInFlight.js'
+import type { FetchProfileParameters } from '../types/actions.js'
 
-export type FetchProfileParameters = { force?: boolean }
 
 const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max
 /** Avatars the UI may show: https, or an image data URI. */
@@ -20,7 +20,7 @@ const isAvatar = (value: unknown): value is string => isText(value, 100_000) && 
  * @example
  * await portico.fetchProfile('eip155', { force: true })
  */
-export async function fetchProfile(portico: Portico, namespace?: ChainNamespace, { force = false }: FetchProfileParameters = {}): Promise<ProfileResult | undefined> {
+export async function fetchProfile(portico: PorticoBase, namespace?: ChainNamespace, { force = false }: FetchProfileParameters = {}): Promise<ProfileResult | undefined> {
   const ns = namespace ?? portico.stores.networks.activeNamespace
   const { connections, networks, accounts } = portico.stores
   const address = connections.address(ns)
@@ -44,3 +44,4 @@ export async function fetchProfile(portico: Portico, namespace?: ChainNamespace,
     }
   })
 }
+export type { FetchProfileParameters } from '../types/actions.js'

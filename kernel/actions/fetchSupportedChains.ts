@@ -1,11 +1,11 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 
 type SupportedChains = { http: string[]; history?: string[] }
-const cache = new WeakMap<Portico, Promise<SupportedChains>>()
+const cache = new WeakMap<PorticoBase, Promise<SupportedChains>>()
 
 const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : undefined)
 
-function supportedChains(portico: Portico): Promise<SupportedChains> {
+function supportedChains(portico: PorticoBase): Promise<SupportedChains> {
   let promise = cache.get(portico)
   if (!promise) {
     promise = portico.services.blockchainApi.get<{ http?: unknown; history?: unknown }>('/v1/supported-chains').then((body) => {
@@ -22,7 +22,7 @@ function supportedChains(portico: Portico): Promise<SupportedChains> {
  * The chains the blockchain API serves (`GET /v1/supported-chains`, its `http` list), asked once
  * per instance. A failure is not cached, so the next call asks again.
  */
-export function fetchSupportedChains(portico: Portico): Promise<string[]> {
+export function fetchSupportedChains(portico: PorticoBase): Promise<string[]> {
   return supportedChains(portico).then((chains) => chains.http)
 }
 
@@ -32,7 +32,7 @@ export function fetchSupportedChains(portico: Portico): Promise<string[]> {
  * reads the answer the token-balance tap asked for (in flight or settled), so a failed answer
  * costs no second request inside the retry gate.
  */
-export function fetchHistoryChains(portico: Portico): Promise<string[] | undefined> {
+export function fetchHistoryChains(portico: PorticoBase): Promise<string[] | undefined> {
   const pending = cache.get(portico)
   return pending ? pending.then((chains) => chains.history, () => undefined) : Promise.resolve(undefined)
 }

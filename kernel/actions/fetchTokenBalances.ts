@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { constants } from '../options/defaults.js'
 import { cacheLifetimes } from '../services/createStorage.js'
 import type { TokenBalance } from '../types/account.js'
@@ -17,12 +17,12 @@ const isBalanceList = (value: unknown): value is TokenBalance[] => Array.isArray
  * @example
  * const balances = await fetchTokenBalances(portico)
  */
-export async function fetchTokenBalances(portico: Portico, namespace?: ChainNamespace, { force = false } = {}): Promise<TokenBalance[]> {
+export async function fetchTokenBalances(portico: PorticoBase, namespace?: ChainNamespace, { force = false } = {}): Promise<TokenBalance[]> {
   const ns = namespace ?? portico.stores.networks.activeNamespace
   return shareInFlight(portico, `tokenBalances:${ns}:${force}`, () => fetchTokenBalancesNow(portico, ns, force))
 }
 
-async function fetchTokenBalancesNow(portico: Portico, ns: ChainNamespace, force: boolean): Promise<TokenBalance[]> {
+async function fetchTokenBalancesNow(portico: PorticoBase, ns: ChainNamespace, force: boolean): Promise<TokenBalance[]> {
   const { connections, networks, accounts, toasts } = portico.stores
   const address = connections.address(ns)
   const caipNetworkId = connections.get(ns).caipNetworkId ?? networks.activeOf(ns)?.caipNetworkId

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { Transaction } from '../types/account.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { parseTransactions } from '../utils/parseTransactions.js'
@@ -15,12 +15,12 @@ import { shareInFlight } from './shareInFlight.js'
  * await fetchTransactions(portico)           // first page
  * await fetchTransactions(portico, undefined, { cursor: next })
  */
-export async function fetchTransactions(portico: Portico, namespace?: ChainNamespace, { cursor }: { cursor?: string } = {}): Promise<Transaction[]> {
+export async function fetchTransactions(portico: PorticoBase, namespace?: ChainNamespace, { cursor }: { cursor?: string } = {}): Promise<Transaction[]> {
   const ns = namespace ?? portico.stores.networks.activeNamespace
   return shareInFlight(portico, `transactions:${ns}:${cursor ?? ''}`, () => fetchTransactionsNow(portico, ns, cursor))
 }
 
-async function fetchTransactionsNow(portico: Portico, ns: ChainNamespace, cursor: string | undefined): Promise<Transaction[]> {
+async function fetchTransactionsNow(portico: PorticoBase, ns: ChainNamespace, cursor: string | undefined): Promise<Transaction[]> {
   const { connections, networks, accounts, toasts } = portico.stores
   const address = connections.address(ns)
   const chainId = connections.get(ns).caipNetworkId ?? networks.activeOf(ns)?.caipNetworkId

@@ -1,19 +1,8 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { CaipAddress, ChainNamespace } from '../types/caip.js'
 import type { AccountType, ConnectionStatus } from '../types/connection.js'
+import type { GetAccountReturnType } from '../types/actions.js'
 
-export type GetAccountReturnType = {
-  namespace: ChainNamespace
-  status: ConnectionStatus
-  isConnected: boolean
-  address?: string
-  caipAddress?: CaipAddress
-  connectorId?: string
-  /** The active account's type (`eoa`, `smartAccount`, …), once connected. */
-  preferredAccountType?: AccountType
-  /** For a smart account: whether it has code on the current chain; absent for an EOA or while unknown. */
-  smartAccountDeployed?: boolean
-}
 
 /**
  * The account of a namespace (default: the active one).
@@ -22,17 +11,20 @@ export type GetAccountReturnType = {
  * portico.getAccount().address // '0xf39F…'
  * portico.getAccount().preferredAccountType // 'smartAccount'
  */
-export function getAccount(portico: Portico, namespace?: ChainNamespace): GetAccountReturnType {
+export function getAccount(portico: PorticoBase, namespace?: ChainNamespace): GetAccountReturnType {
   const { connections, networks } = portico.stores
   const ns = namespace ?? networks.activeNamespace
   const snapshot = connections.snapshot[ns] ?? { status: 'disconnected' as const }
   const isConnected = snapshot.status === 'connected'
-  const { preferredAccountType, smartAccountDeployed } = portico.stores.accounts.get(ns)
+  const { smartAccountDeployed } = portico.stores.accounts.get(ns)
+  // The active account's type is its connection's first account's (an untyped one is an `eoa`).
+  const preferredAccountType = isConnected ? (connections.get(ns).accounts[0]?.type ?? 'eoa') : undefined
   return {
     namespace: ns,
     ...snapshot,
     isConnected,
     ...(isConnected && preferredAccountType ? { preferredAccountType } : {}),
-    ...(isConnected && smartAccountDeployed !== undefined ? { smartAccountDeployed } : {}),
+    ...(preferredAccountType === 'smartAccount' && smartAccountDeployed !== undefined ? { smartAccountDeployed } : {}),
   }
 }
+export type { GetAccountReturnType } from '../types/actions.js'

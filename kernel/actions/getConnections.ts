@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { CaipAddress, ChainNamespace } from '../types/caip.js'
 import type { ConnectionAccount, WalletConnection } from '../types/connection.js'
 
@@ -9,7 +9,7 @@ import type { ConnectionAccount, WalletConnection } from '../types/connection.js
  * @example
  * portico.getConnections('eip155').map((c) => `${c.name}: ${c.address}${c.active ? ' (active)' : ''}`)
  */
-export function getConnections(portico: Portico, namespace?: ChainNamespace): WalletConnection[] {
+export function getConnections(portico: PorticoBase, namespace?: ChainNamespace): WalletConnection[] {
   const { connections, networks, wallets } = portico.stores
   const ns = namespace ?? networks.activeNamespace
   const describe = (connectorId: string, accounts: readonly ConnectionAccount[], caipNetworkId: WalletConnection['caipNetworkId'], active: boolean, walletName?: string): WalletConnection | undefined => {

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { CaipAddress, ChainNamespace } from '../types/caip.js'
 import type { AccountType, ConnectionAccount, ReportOptions } from '../types/connection.js'
 import { handleWalletDisconnected } from './handleWalletDisconnected.js'
@@ -21,7 +21,7 @@ function toAccount(entry: unknown): ConnectionAccount | undefined {
  * an empty list ends the connection, otherwise the first account becomes the connected one.
  * `connectorId` naming a kept connection (multi-wallet) updates that one only.
  */
-export function handleAccountsChanged(portico: Portico, namespace: ChainNamespace, accounts: readonly (string | ConnectionAccount)[], options: ReportOptions = {}): void {
+export function handleAccountsChanged(portico: PorticoBase, namespace: ChainNamespace, accounts: readonly (string | ConnectionAccount)[], options: ReportOptions = {}): void {
   const { connections } = portico.stores
   const connection = connections.get(namespace)
   const valid = (Array.isArray(accounts) ? accounts : [])

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { CaipNetworkId, ChainNamespace } from '../types/caip.js'
 import type { ReportOptions } from '../types/connection.js'
 import { isCaipNetworkId } from '../utils/isCaipNetworkId.js'
@@ -10,7 +10,7 @@ import { persistActiveNetwork } from './persistActiveNetwork.js'
  * an unconfigured one opens UnsupportedChain unless `allowUnsupportedChain` is set. `connectorId`
  * naming a kept connection (multi-wallet) moves that one only.
  */
-export function handleChainChanged(portico: Portico, namespace: ChainNamespace, caipNetworkId: CaipNetworkId, { connectorId }: ReportOptions = {}): void {
+export function handleChainChanged(portico: PorticoBase, namespace: ChainNamespace, caipNetworkId: CaipNetworkId, { connectorId }: ReportOptions = {}): void {
   const { connections, networks } = portico.stores
   if (!isCaipNetworkId(caipNetworkId) || !caipNetworkId.startsWith(`${namespace}:`)) return
   const connection = connections.get(namespace)

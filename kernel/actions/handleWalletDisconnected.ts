@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { ReportOptions } from '../types/connection.js'
 import { persistConnections } from './persistConnections.js'
@@ -8,7 +8,7 @@ import { persistConnections } from './persistConnections.js'
  * The wallet ended the connection itself: reset the namespace and forget the stored connection.
  * With `connectorId` naming a kept connection (multi-wallet), only that one is dropped.
  */
-export function handleWalletDisconnected(portico: Portico, namespace: ChainNamespace, { connectorId }: ReportOptions = {}): void {
+export function handleWalletDisconnected(portico: PorticoBase, namespace: ChainNamespace, { connectorId }: ReportOptions = {}): void {
   const { connections, accounts, router, modal } = portico.stores
   // A kept wallet (multi-wallet) ended its connection: it leaves the list, the active one stays.
   if (connectorId !== undefined && connections.get(namespace).connectorId !== connectorId) {

@@ -1,9 +1,9 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { alertForMessage } from '../errors/alerts.js'
 import { resolveRemoteFeatures, type RemoteFeatureEntry } from '../options/resolveRemoteFeatures.js'
 
-const loaded = new WeakMap<Portico, Promise<void>>()
+const loaded = new WeakMap<PorticoBase, Promise<void>>()
 
 function isFeatureList(value: unknown): value is { features: RemoteFeatureEntry[] } {
   return typeof value === 'object' && value !== null && Array.isArray((value as { features?: unknown }).features)
@@ -17,7 +17,7 @@ function isFeatureList(value: unknown): value is { features: RemoteFeatureEntry[
  * @example
  * await loadProjectConfig(portico)
  */
-export function loadProjectConfig(portico: Portico): Promise<void> {
+export function loadProjectConfig(portico: PorticoBase): Promise<void> {
   let promise = loaded.get(portico)
   if (promise) return promise
   promise = (async () => {

@@ -1,12 +1,12 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { NetworkNotFoundError } from '../errors/connection.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { RouteData, View } from '../types/view.js'
 import { loadProjectConfig } from './loadProjectConfig.js'
 import { selectNetwork } from './selectNetwork.js'
+import type { OpenModalParameters } from '../types/actions.js'
 
-export type OpenModalParameters = { view?: View; namespace?: ChainNamespace; uri?: string; data?: RouteData }
 
 /**
  * Opens the modal, choosing the first view by spec §2: a namespace other than the active one
@@ -18,7 +18,7 @@ export type OpenModalParameters = { view?: View; namespace?: ChainNamespace; uri
  * @example
  * await portico.open({ view: 'Networks' })
  */
-export async function openModal(portico: Portico, parameters: OpenModalParameters = {}): Promise<void> {
+export async function openModal(portico: PorticoBase, parameters: OpenModalParameters = {}): Promise<void> {
   const { view, namespace, uri, data } = parameters
   const { modal, router, networks, connections } = portico.stores
   portico.markUserAction()
@@ -52,3 +52,4 @@ export async function openModal(portico: Portico, parameters: OpenModalParameter
   portico.emit({ type: 'track', event: 'MODAL_OPEN', properties: { connected } })
   portico.hooks.modalOpened.call({ view: router.view })
 }
+export type { OpenModalParameters } from '../types/actions.js'

@@ -1,9 +1,9 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { storageKeys, type StoredConnections } from '../services/storageKeys.js'
 import { persistRestoreCookie } from './persistRestoreCookie.js'
 
 /** Stores which connector each connected namespace uses (and, multi-wallet, the kept ones), for reconnecting on the next load (and, with `restoreCookie`, the server's restore hint). */
-export function persistConnections(portico: Portico): void {
+export function persistConnections(portico: PorticoBase): void {
   const stored: StoredConnections = {}
   const { connections } = portico.stores.connections
   for (const [namespace, connection] of Object.entries(connections)) {

@@ -1,10 +1,10 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { StoredConnections } from '../services/storageKeys.js'
 import { restoreCookieMaxAge, restoreCookieName, type CookieJar } from '../types/restoreHint.js'
 import { formatRestoreHint } from '../utils/formatRestoreHint.js'
 
 /** What keeps the cookie: the kernel, or `createPortico`'s handle before the kernel loads. */
-type CookieOwner = { options: Portico['options']; reportError(error: unknown, context?: { action?: string }): unknown }
+type CookieOwner = { options: PorticoBase['options']; reportError(error: unknown, context?: { action?: string }): unknown }
 
 function defaultJar(): CookieJar | undefined {
   return (globalThis as { document?: CookieJar }).document

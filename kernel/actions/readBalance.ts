@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { NetworkNotFoundError } from '../errors/connection.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
@@ -6,8 +6,8 @@ import type { CaipNetworkId } from '../types/caip.js'
 import type { BalanceResult } from '../types/hooks.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { requireHook } from './requireHook.js'
+import type { ReadBalanceParameters } from '../types/actions.js'
 
-export type ReadBalanceParameters = { chainId: CaipNetworkId; address: string }
 
 /**
  * The native balance of any address on a configured network, through the namespace's chain
@@ -21,7 +21,7 @@ export type ReadBalanceParameters = { chainId: CaipNetworkId; address: string }
  * @example
  * await context.readBalance({ chainId: 'eip155:1', address: '0xf39F…' }) // { balance: '1.5', symbol: 'ETH' }
  */
-export async function readBalance(portico: Portico, { chainId, address }: ReadBalanceParameters): Promise<BalanceResult | undefined> {
+export async function readBalance(portico: PorticoBase, { chainId, address }: ReadBalanceParameters): Promise<BalanceResult | undefined> {
   const { namespace, caipNetworkId } = parseCaipNetworkId(chainId)
   if (typeof address !== 'string' || !portico.isAddress(address, namespace)) throw new BaseError(`Not a ${namespace} address`, { metaMessages: [`Received: ${String(address).slice(0, 80)}`] })
   const network = portico.stores.networks.find(caipNetworkId)
@@ -33,3 +33,4 @@ export async function readBalance(portico: Portico, { chainId, address }: ReadBa
     throw error instanceof BaseError ? error : ProviderRpcError.from(error)
   }
 }
+export type { ReadBalanceParameters } from '../types/actions.js'

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ChainNotSupportedError, NotConnectedError } from '../errors/connection.js'
 import { NoAnswerError } from '../errors/plugin.js'
@@ -8,8 +8,8 @@ import type { ConnectionRequest } from '../types/connection.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { requireHook } from './requireHook.js'
 import { requireMethodName } from './requireMethodName.js'
+import type { RequestParameters } from '../types/actions.js'
 
-export type RequestParameters = ConnectionRequest & { namespace?: ChainNamespace }
 
 /**
  * Sends one wallet request over a namespace's connection (the namespace is the `chainId`'s
@@ -24,7 +24,7 @@ export type RequestParameters = ConnectionRequest & { namespace?: ChainNamespace
  * @example
  * await portico.request({ method: 'personal_sign', params: [hex, address], chainId: 'eip155:1' })
  */
-export async function request(portico: Portico, parameters: RequestParameters): Promise<unknown> {
+export async function request(portico: PorticoBase, parameters: RequestParameters): Promise<unknown> {
   const { method, params, chainId } = parameters ?? ({} as RequestParameters)
   requireMethodName(method)
   const parsed = parseCaipNetworkId(chainId)
@@ -47,3 +47,4 @@ export async function request(portico: Portico, parameters: RequestParameters): 
   if (!answer) throw new NoAnswerError({ hook: 'request', namespace })
   return answer.result
 }
+export type { RequestParameters } from '../types/actions.js'

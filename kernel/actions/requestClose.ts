@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 
 /**
  * What Esc and the overlay do: close, unless the visitor must act first (an unsupported chain,
@@ -8,7 +8,7 @@ import type { Portico } from '../createPorticoKernel.js'
  * @example
  * if (!portico.requestClose()) console.log('shaking')
  */
-export function requestClose(portico: Portico): boolean {
+export function requestClose(portico: PorticoBase): boolean {
   const { router, modal } = portico.stores
   const onUnsupported = router.view === 'UnsupportedChain' || (router.view === 'SwitchNetwork' && router.history.includes('UnsupportedChain'))
   if (onUnsupported || modal.isCloseBlocked()) {

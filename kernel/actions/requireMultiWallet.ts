@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 
 /**
  * Whether the `multiWallet` feature is on (spec §6); when it is off, shows the visitor the
@@ -8,7 +8,7 @@ import type { Portico } from '../createPorticoKernel.js'
  * @example
  * if (!requireMultiWallet(portico)) return
  */
-export function requireMultiWallet(portico: Portico): boolean {
+export function requireMultiWallet(portico: PorticoBase): boolean {
   if (portico.stores.options.remoteFeatures.multiWallet === true) return true
   runInAction(() => portico.stores.alerts.notice('MULTI_WALLET_NOT_ENABLED'))
   return false

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { ResolveNameResult } from '../types/hooks.js'
 
@@ -14,7 +14,7 @@ export const looksLikeName = (value: string) => /^[^\s.]+(\.[^\s.]+)*\.[a-z]{2,}
  * @example
  * const resolved = await portico.resolveName('alice-1234.portico.id')
  */
-export async function resolveName(portico: Portico, name: string, namespace?: ChainNamespace): Promise<ResolveNameResult | undefined> {
+export async function resolveName(portico: PorticoBase, name: string, namespace?: ChainNamespace): Promise<ResolveNameResult | undefined> {
   const ns = namespace ?? portico.stores.networks.activeNamespace
   const { connections, networks } = portico.stores
   const caipNetworkId = connections.get(ns).caipNetworkId ?? networks.activeOf(ns)?.caipNetworkId

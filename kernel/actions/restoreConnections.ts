@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { storageKeys, isStoredConnections, type StoredConnections } from '../services/storageKeys.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { isCaipNetworkId } from '../utils/isCaipNetworkId.js'
@@ -16,7 +16,7 @@ import { persistRestoreCookie } from './persistRestoreCookie.js'
  * @example
  * await portico.ready()
  */
-export async function restoreConnections(portico: Portico): Promise<void> {
+export async function restoreConnections(portico: PorticoBase): Promise<void> {
   const { connections, networks } = portico.stores
   const stored = portico.services.storage.get(storageKeys.connections, isStoredConnections) ?? {}
   const namespaces = Object.keys(stored).filter((ns) => networks.namespaces.includes(ns))
@@ -66,7 +66,7 @@ export async function restoreConnections(portico: Portico): Promise<void> {
  * visitor picks it. Entries that are malformed, of another namespace or of the active connector
  * are dropped.
  */
-function restoreKept(portico: Portico, namespace: ChainNamespace, kept: unknown): void {
+function restoreKept(portico: PorticoBase, namespace: ChainNamespace, kept: unknown): void {
   if (portico.stores.options.remoteFeatures.multiWallet !== true || !Array.isArray(kept)) return
   const { connections } = portico.stores
   const active = connections.get(namespace).connectorId

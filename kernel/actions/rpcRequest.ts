@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { NetworkNotFoundError } from '../errors/connection.js'
 import { NoAnswerError } from '../errors/plugin.js'
@@ -7,8 +7,8 @@ import type { CaipNetworkId } from '../types/caip.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { requireHook } from './requireHook.js'
 import { requireMethodName } from './requireMethodName.js'
+import type { RpcRequestParameters } from '../types/actions.js'
 
-export type RpcRequestParameters = { chainId: CaipNetworkId; method: string; params?: unknown }
 export type RpcRequestReturnType = unknown
 export type RpcRequestErrorType = NetworkNotFoundError | ProviderRpcError | BaseError
 
@@ -24,7 +24,7 @@ export type RpcRequestErrorType = NetworkNotFoundError | ProviderRpcError | Base
  * @example
  * await context.rpcRequest({ chainId: 'eip155:1', method: 'eth_getTransactionReceipt', params: [hash] }) // { status: '0x1', … } or null
  */
-export async function rpcRequest(portico: Portico, { chainId, method, params }: RpcRequestParameters): Promise<RpcRequestReturnType> {
+export async function rpcRequest(portico: PorticoBase, { chainId, method, params }: RpcRequestParameters): Promise<RpcRequestReturnType> {
   requireMethodName(method)
   const { namespace, caipNetworkId } = parseCaipNetworkId(chainId)
   const network = portico.stores.networks.find(caipNetworkId)
@@ -39,3 +39,4 @@ export async function rpcRequest(portico: Portico, { chainId, method, params }: 
   if (!answer) throw new NoAnswerError({ hook: 'rpcRequest', namespace })
   return answer.result
 }
+export type { RpcRequestParameters } from '../types/actions.js'

@@ -1,5 +1,5 @@
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { handleAccountsChanged } from './handleAccountsChanged.js'
 
@@ -13,7 +13,7 @@ import { handleAccountsChanged } from './handleAccountsChanged.js'
  * @example
  * await portico.selectAccount('5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty')
  */
-export async function selectAccount(portico: Portico, address: string, namespace: ChainNamespace = portico.stores.networks.activeNamespace): Promise<void> {
+export async function selectAccount(portico: PorticoBase, address: string, namespace: ChainNamespace = portico.stores.networks.activeNamespace): Promise<void> {
   const connection = portico.stores.connections.get(namespace)
   if (connection.status !== 'connected' || !connection.connectorId) throw new ProviderRpcError({ code: 4100, message: 'Not connected' })
   const chosen = connection.accounts.find((a) => a.address === address)

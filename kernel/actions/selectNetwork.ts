@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { Network } from '../types/network.js'
 
 /**
@@ -11,7 +11,7 @@ import type { Network } from '../types/network.js'
  * @example
  * portico.selectNetwork(devnetB)
  */
-export function selectNetwork(portico: Portico, network: Network, { ignoreSwitchConfirmation = false } = {}): void {
+export function selectNetwork(portico: PorticoBase, network: Network, { ignoreSwitchConfirmation = false } = {}): void {
   const { networks, connections, router, wallets } = portico.stores
   if (networks.activeNetwork?.caipNetworkId === network.caipNetworkId) return
   const active = networks.activeNamespace

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { NotConnectedError } from '../errors/connection.js'
 import { NoAnswerError } from '../errors/plugin.js'
@@ -8,22 +8,8 @@ import type { SendFeeSpeed, SendRequest } from '../types/hooks.js'
 import { parseDecimalUnits } from '../utils/parseDecimalUnits.js'
 import { fetchTokenBalances } from './fetchTokenBalances.js'
 import { hasLoneSurrogate, memoByteLength, sendMemoRule } from './sendMemoRule.js'
+import type { SendParameters } from '../types/actions.js'
 
-export type SendParameters = {
-  to: string
-  /** A decimal string in the token's units, e.g. "0.5". */
-  amount: string
-  /** The token's CAIP-10 address as the balance API returns it; omitted for the native currency. */
-  token?: CaipAddress
-  namespace?: ChainNamespace
-  /** The fee speed, where the namespace's plugin offers speeds (`estimateSendFee`'s `speeds`); the plugin's default otherwise. */
-  feeSpeed?: SendFeeSpeed
-  /**
-   * A memo stored with the transfer, where the namespace's plugin takes one (`meta.sendMemo`):
-   * at most its `maxBytes` of UTF-8; an empty memo is none. Refused on a namespace that takes none.
-   */
-  memo?: string
-}
 export type SendReturnType = string
 
 /** A send request that breaks the validation rules (spec §5), refused before the wallet is asked. */
@@ -47,12 +33,12 @@ export class SendValidationError extends BaseError {
  * @example
  * const hash = await portico.send({ to: '0x…', amount: '12.5', token: 'eip155:31337:0x5FbD…' })
  */
-export async function send(portico: Portico, parameters: SendParameters): Promise<SendReturnType> {
+export async function send(portico: PorticoBase, parameters: SendParameters): Promise<SendReturnType> {
   const { request, hook } = await checkSend(portico, parameters)
   const { namespace: ns, network, amount, token } = request
 
   portico.markUserAction()
-  const properties = { isSmartAccount: portico.stores.accounts.get(ns).preferredAccountType === 'smartAccount', token: token ?? network.nativeCurrency.symbol, amount, network: network.caipNetworkId }
+  const properties = { isSmartAccount: portico.stores.connections.get(ns).accounts[0]?.type === 'smartAccount', token: token ?? network.nativeCurrency.symbol, amount, network: network.caipNetworkId }
   portico.emit({ type: 'track', event: 'SEND_INITIATED', properties })
   try {
     const prepared = await portico.hooks.prepareSend.promise(request)
@@ -72,7 +58,7 @@ export async function send(portico: Portico, parameters: SendParameters): Promis
 export const feeSpeeds: readonly SendFeeSpeed[] = ['slow', 'normal', 'fast']
 
 /** Checks a send (spec §5) and builds its request, before anything is asked of anyone (`send`, `estimateSendFee`). */
-export async function checkSend(portico: Portico, parameters: SendParameters) {
+export async function checkSend(portico: PorticoBase, parameters: SendParameters) {
   const { connections, networks, accounts } = portico.stores
   const ns = parameters.namespace ?? networks.activeNamespace
   const to = typeof parameters.to === 'string' ? parameters.to.trim() : ''
@@ -116,7 +102,7 @@ export async function checkSend(portico: Portico, parameters: SendParameters) {
 }
 
 /** The memo as it will be sent (undefined for none), or a `SendValidationError` saying why it cannot be. */
-function checkMemo(portico: Portico, namespace: ChainNamespace, memo: unknown): string | undefined {
+function checkMemo(portico: PorticoBase, namespace: ChainNamespace, memo: unknown): string | undefined {
   if (memo === undefined || memo === '') return undefined
   if (typeof memo !== 'string') throw new SendValidationError('The memo must be text')
   const rule = sendMemoRule(portico, namespace)
@@ -126,3 +112,4 @@ function checkMemo(portico: Portico, namespace: ChainNamespace, memo: unknown): 
   if (bytes > rule.maxBytes) throw new SendValidationError(`The memo is ${bytes} bytes; at most ${rule.maxBytes} bytes are allowed`)
   return memo
 }
+export type { SendParameters } from '../types/actions.js'

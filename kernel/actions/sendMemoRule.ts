@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { SendMemoRule } from '../types/plugin.js'
 
@@ -12,7 +12,7 @@ import type { SendMemoRule } from '../types/plugin.js'
  * @example
  * sendMemoRule(portico, 'stacks') // { maxBytes: 34 } with portico/stacks
  */
-export function sendMemoRule(portico: Pick<Portico, 'plugins' | 'stores'>, namespace?: ChainNamespace): SendMemoRule | undefined {
+export function sendMemoRule(portico: Pick<PorticoBase, 'plugins' | 'stores'>, namespace?: ChainNamespace): SendMemoRule | undefined {
   const ns = namespace ?? portico.stores.networks.activeNamespace
   const rule = portico.plugins.find((plugin) => plugin.kind === 'chain' && plugin.namespace === ns && plugin.meta?.sendMemo)?.meta?.sendMemo
   return rule ? { maxBytes: rule.maxBytes } : undefined

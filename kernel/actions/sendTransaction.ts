@@ -1,12 +1,12 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { NotConnectedError } from '../errors/connection.js'
 import { NoAnswerError } from '../errors/plugin.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { SendTransactionRequest } from '../types/hooks.js'
+import type { SendTransactionParameters } from '../types/actions.js'
 
-export type SendTransactionParameters = SendTransactionRequest['transaction'] & { namespace?: ChainNamespace }
 
 const hex = /^0x(?:[0-9a-fA-F]{2})*$/
 const units = /^\d{1,78}$/
@@ -22,7 +22,7 @@ const units = /^\d{1,78}$/
  * @example
  * const hash = await portico.sendTransaction({ to: router, data: '0x…', value: '100000000000000000' })
  */
-export async function sendTransaction(portico: Portico, parameters: SendTransactionParameters): Promise<string> {
+export async function sendTransaction(portico: PorticoBase, parameters: SendTransactionParameters): Promise<string> {
   const { connections, networks } = portico.stores
   const namespace = parameters.namespace ?? networks.activeNamespace
   const { to, data, value, gas } = parameters
@@ -46,3 +46,4 @@ export async function sendTransaction(portico: Portico, parameters: SendTransact
     throw error instanceof BaseError ? error : ProviderRpcError.from(error)
   }
 }
+export type { SendTransactionParameters } from '../types/actions.js'

@@ -1,6 +1,6 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 
-const inFlight = new WeakMap<Portico, Map<string, Promise<unknown>>>()
+const inFlight = new WeakMap<PorticoBase, Map<string, Promise<unknown>>>()
 
 /**
  * Runs `work` once for a key while a call with the same key is under way: a second caller (React's
@@ -9,7 +9,7 @@ const inFlight = new WeakMap<Portico, Map<string, Promise<unknown>>>()
  * @example
  * await shareInFlight(portico, `balance:${caip}`, () => fetchIt())
  */
-export function shareInFlight<T>(portico: Portico, key: string, work: () => Promise<T>): Promise<T> {
+export function shareInFlight<T>(portico: PorticoBase, key: string, work: () => Promise<T>): Promise<T> {
   let map = inFlight.get(portico)
   if (!map) {
     map = new Map()

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { NotConnectedError } from '../errors/connection.js'
 import { NoPluginForHookError } from '../errors/plugin.js'
 
@@ -9,7 +9,7 @@ import { NoPluginForHookError } from '../errors/plugin.js'
  * @example
  * const session = await portico.signIn()
  */
-export async function signIn(portico: Portico): Promise<unknown> {
+export async function signIn(portico: PorticoBase): Promise<unknown> {
   const { connections, networks } = portico.stores
   const namespace = networks.activeNamespace
   if (!portico.hooks.signIn.isUsed()) throw new NoPluginForHookError({ hook: 'signIn' })

@@ -1,12 +1,12 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { NotConnectedError } from '../errors/connection.js'
 import { NoAnswerError } from '../errors/plugin.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { requireHook } from './requireHook.js'
+import type { SignMessageParameters } from '../types/actions.js'
 
-export type SignMessageParameters = { message: string; namespace?: ChainNamespace }
 export type SignMessageReturnType = string
 
 /**
@@ -16,7 +16,7 @@ export type SignMessageReturnType = string
  * @example
  * const signature = await portico.signMessage({ message: 'hello' })
  */
-export async function signMessage(portico: Portico, { message, namespace }: SignMessageParameters): Promise<SignMessageReturnType> {
+export async function signMessage(portico: PorticoBase, { message, namespace }: SignMessageParameters): Promise<SignMessageReturnType> {
   const { connections, networks } = portico.stores
   const ns = namespace ?? networks.activeNamespace
   if (typeof message !== 'string') throw new BaseError('The message must be a string')
@@ -36,3 +36,4 @@ export async function signMessage(portico: Portico, { message, namespace }: Sign
     throw portico.reportError(typed, { namespace: ns, action: 'signMessage' })
   }
 }
+export type { SignMessageParameters } from '../types/actions.js'

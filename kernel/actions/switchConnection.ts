@@ -1,18 +1,13 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ConnectFailedError, ConnectionNotFoundError } from '../errors/connection.js'
 import type { ChainNamespace } from '../types/caip.js'
 import { applyConnection } from './applyConnection.js'
 import { persistConnections } from './persistConnections.js'
 import { requireMultiWallet } from './requireMultiWallet.js'
+import type { SwitchConnectionParameters } from '../types/actions.js'
 
-export type SwitchConnectionParameters = {
-  /** The connector of the kept connection to make active. */
-  connectorId: string
-  /** Default: the active namespace. */
-  namespace?: ChainNamespace
-}
 
 /**
  * Makes a kept connection the active one of its namespace (multi-wallet, spec §6): its plugin's
@@ -24,7 +19,7 @@ export type SwitchConnectionParameters = {
  * @example
  * await portico.switchConnection({ namespace: 'eip155', connectorId: 'walletConnect' })
  */
-export async function switchConnection(portico: Portico, { connectorId, namespace }: SwitchConnectionParameters): Promise<void> {
+export async function switchConnection(portico: PorticoBase, { connectorId, namespace }: SwitchConnectionParameters): Promise<void> {
   const { connections, networks } = portico.stores
   const ns = namespace ?? networks.activeNamespace
   if (!requireMultiWallet(portico)) return
@@ -49,3 +44,4 @@ export async function switchConnection(portico: Portico, { connectorId, namespac
     throw portico.reportError(new ConnectFailedError({ cause: error }), { namespace: ns, action: 'switchConnection' })
   }
 }
+export type { SwitchConnectionParameters } from '../types/actions.js'

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ChainNotSupportedError, NetworkNotFoundError } from '../errors/connection.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
@@ -18,7 +18,7 @@ export type SwitchNetworkErrorType = NetworkNotFoundError | ChainNotSupportedErr
  * @example
  * await portico.switchNetwork('eip155:31338')
  */
-export async function switchNetwork(portico: Portico, target: Network | CaipNetworkId): Promise<void> {
+export async function switchNetwork(portico: PorticoBase, target: Network | CaipNetworkId): Promise<void> {
   const { networks, connections } = portico.stores
   const id = typeof target === 'string' ? target : target?.caipNetworkId
   const network = networks.find(id)

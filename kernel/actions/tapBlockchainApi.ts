@@ -1,4 +1,4 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { Nft } from '../types/account.js'
 import { isCaipAddress } from '../utils/isCaipAddress.js'
@@ -42,7 +42,7 @@ function parseNfts(response: unknown): Nft[] {
  * @example
  * tapBlockchainApi(portico, portico.stores.networks.namespaces)
  */
-export function tapBlockchainApi(portico: Portico, namespaces: readonly ChainNamespace[]): void {
+export function tapBlockchainApi(portico: PorticoBase, namespaces: readonly ChainNamespace[]): void {
   const api = () => portico.services.blockchainApi
   for (const namespace of namespaces) {
     portico.hooks.fetchTokenBalances.for(namespace).tapPromise(blockchainApiTap, async ({ address, caipNetworkId, force }) => {

@@ -1,19 +1,11 @@
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { CaipNetworkId } from '../types/caip.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
 import { requireMethodName } from './requireMethodName.js'
+import type { WalletRequestParameters, WalletRequestReturnType } from '../types/actions.js'
 
-export type WalletRequestParameters = {
-  /** The wallet to ask: the connector of the connection (or the one being connected). */
-  connectorId: string
-  chainId: CaipNetworkId
-  method: string
-  params?: unknown
-}
-/** The wallet's raw answer, boxed, or `undefined` when nothing could carry the request. */
-export type WalletRequestReturnType = { result: unknown } | undefined
 export type WalletRequestErrorType = ProviderRpcError | BaseError
 
 /**
@@ -30,7 +22,7 @@ export type WalletRequestErrorType = ProviderRpcError | BaseError
  * @example
  * await context.walletRequest({ connectorId: 'io.metamask', chainId: 'eip155:1', method: 'wallet_getCallsStatus', params: [id] }) // { result: { status: 200, … } }
  */
-export async function walletRequest(portico: Portico, { connectorId, chainId, method, params }: WalletRequestParameters): Promise<WalletRequestReturnType> {
+export async function walletRequest(portico: PorticoBase, { connectorId, chainId, method, params }: WalletRequestParameters): Promise<WalletRequestReturnType> {
   requireMethodName(method)
   if (typeof connectorId !== 'string' || connectorId.length === 0) throw new BaseError('A wallet request needs the connector id of the wallet to ask')
   const { namespace, caipNetworkId } = parseCaipNetworkId(chainId)
@@ -45,3 +37,4 @@ export async function walletRequest(portico: Portico, { connectorId, chainId, me
     throw error instanceof BaseError ? error : ProviderRpcError.from(error)
   }
 }
+export type { WalletRequestParameters, WalletRequestReturnType } from '../types/actions.js'

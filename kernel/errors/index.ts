@@ -35,7 +35,6 @@ export { NoAnswerError, NoPluginForHookError, PluginHooksDeclaredError, PluginHo
 export { PluginNotLoadedError } from './pluginNotLoaded.js'
 export { StartupProbeError } from './startup.js'
 export { ProviderRpcError, readCode } from './ProviderRpcError.js'
-export { CallsStatusNotApprovedError, CallsStatusTimeoutError, InvalidCallsError, InvalidWalletAnswerError, MissingCapabilitiesAddressError, SequentialCallsError, UserOperationReceiptError } from './calls.js'
 export { nodeErrorMessages, rpcErrorCodes, userRejectionCodes } from './rpcErrorCodes.js'
 export type { RpcErrorCode } from './rpcErrorCodes.js'
 export { StorageValueDroppedError, StorageWriteError } from './storage.js'

@@ -1,17 +1,5 @@
 import type { ConnectResult } from '../types/connection.js'
 import type {
-  CallsStatus,
-  GetCallsStatusRequest,
-  GetCapabilitiesRequest,
-  SendCallsRequest,
-  SendCallsResult,
-  ShowCallsStatusRequest,
-  SmartAccountRequest,
-  SmartAccountResult,
-  SwitchAccountTypeRequest,
-  WalletCapabilitiesByChain,
-} from '../types/calls.js'
-import type {
   AccountChangedEvent,
   BalanceResult,
   ConnectedEvent,
@@ -115,18 +103,6 @@ export function createHooks() {
     estimateSendFee: new HookMap(() => new AsyncSeriesBailHook<[SendRequest], SendFeeEstimate | undefined>(['request'])),
     /** Wait until a submitted transaction is confirmed or failed on chain. Kind: HookMap · AsyncSeriesBail. @since 0.2.0 */
     waitForTransaction: new HookMap(() => new AsyncSeriesBailHook<[WaitForTransactionRequest], WaitForTransactionResult | undefined>(['request'])),
-    /** What the wallet can do for an account, per chain (EIP-5792 `wallet_getCapabilities`). Kind: HookMap · AsyncSeriesBail. @since 0.4.0 */
-    getCapabilities: new HookMap(() => new AsyncSeriesBailHook<[GetCapabilitiesRequest], WalletCapabilitiesByChain | undefined>(['request'])),
-    /** Send a batch of calls from the connected account (EIP-5792 `wallet_sendCalls`). Kind: HookMap · AsyncSeriesBail. @since 0.4.0 */
-    sendCalls: new HookMap(() => new AsyncSeriesBailHook<[SendCallsRequest], SendCallsResult | undefined>(['request'])),
-    /** The state of a batch (EIP-5792 `wallet_getCallsStatus`). Kind: HookMap · AsyncSeriesBail. @since 0.4.0 */
-    getCallsStatus: new HookMap(() => new AsyncSeriesBailHook<[GetCallsStatusRequest], CallsStatus | undefined>(['request'])),
-    /** Ask the wallet to show a batch (EIP-5792 `wallet_showCallsStatus`). Kind: HookMap · AsyncSeriesBail. @since 0.4.0 */
-    showCallsStatus: new HookMap(() => new AsyncSeriesBailHook<[ShowCallsStatusRequest], true | undefined>(['request'])),
-    /** Whether a smart account has code on the chain. Kind: HookMap · AsyncSeriesBail. @since 0.4.0 */
-    smartAccount: new HookMap(() => new AsyncSeriesBailHook<[SmartAccountRequest], SmartAccountResult | undefined>(['request'])),
-    /** A connector that creates accounts answers with the accounts, the chosen type first. Kind: HookMap · AsyncSeriesBail. @since 0.4.0 */
-    switchAccountType: new HookMap(() => new AsyncSeriesBailHook<[SwitchAccountTypeRequest], ConnectResult['accounts'] | undefined>(['request'])),
     /** Plugins register their lazily loaded views. Kind: Sync. @since 0.1.0 */
     registerViews: new SyncHook<[ViewRegistryLike]>(['registry']),
     /** A namespace got connected. Kind: Sync. @since 0.1.0 */
@@ -181,12 +157,6 @@ export const hookCatalogue: Record<HookName, HookDoc> = {
   sendTransaction: { kind: 'AsyncSeriesBail', keyed: true, contract: "Send a transaction a feature plugin built (a swap, an approval) through the connected wallet, unchanged; the namespace's chain plugin taps it.", arguments: '`request: { namespace, connectorId, from, network, transaction: { to, data?, value?, gas? } }`', returns: '`{ hash }` or `undefined` to pass', since: '0.3.0' },
   estimateSendFee: { kind: 'AsyncSeriesBail', keyed: true, contract: 'The most a transfer will cost in network fees, shown in the send review before the wallet is asked; no tap (or no answer): the review says the wallet sets the fee.', arguments: 'the prepared send request', returns: '`{ fee, symbol }` (a decimal in the native currency; with `speeds: [{ speed, fee, detail? }]` and `speed` when the visitor may choose slow / normal / fast, the choice then arriving as the send request\'s `feeSpeed`) or `undefined` to pass', since: '0.2.0' },
   waitForTransaction: { kind: 'AsyncSeriesBail', keyed: true, contract: "Follow a submitted transaction on the namespace's chain until it is confirmed or failed; the kernel's send toast shows the result.", arguments: '`request: { namespace, network, hash }`', returns: "`{ status }`, 'confirmed' or 'failed', or `undefined` to pass", since: '0.2.0' },
-  getCapabilities: { kind: 'AsyncSeriesBail', keyed: true, contract: "What the wallet can do for an account, per chain (EIP-5792 `wallet_getCapabilities`), keys translated to CAIP-2; a connection that cannot carry the method passes.", arguments: '`request: { namespace, connectorId, address, network, caipNetworkIds? }`', returns: '`{ [caipNetworkId]: capabilities }` or `undefined` to pass', since: '0.4.0' },
-  sendCalls: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Send a batch of calls from the connected account (EIP-5792 `wallet_sendCalls`, version 2.0.0); the kernel checked the calls first.', arguments: '`request: { namespace, connectorId, from, network, calls, atomicRequired, capabilities?, id? }`', returns: '`{ id, capabilities? }` or `undefined` when the connection cannot carry the method (the kernel then falls back or throws 4200)', since: '0.4.0' },
-  getCallsStatus: { kind: 'AsyncSeriesBail', keyed: true, contract: "The state of a batch (EIP-5792 `wallet_getCallsStatus`), including the kernel's `sequential:` ids answered from receipts.", arguments: '`request: { namespace, connectorId, id, network }`', returns: '`CallsStatus` or `undefined` to pass (nobody: the bundler route, else "Fetching call status not approved by the wallet")', since: '0.4.0' },
-  showCallsStatus: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Ask the wallet to show a batch (EIP-5792 `wallet_showCallsStatus`).', arguments: '`request: { namespace, connectorId, id, network }`', returns: '`true` or `undefined` to pass', since: '0.4.0' },
-  smartAccount: { kind: 'AsyncSeriesBail', keyed: true, contract: "A smart account's facts on the current chain: whether it has code (`smartAccountDeployed`).", arguments: '`request: { namespace, connectorId, address, network }`', returns: '`{ deployed }` or `undefined` to pass', since: '0.4.0' },
-  switchAccountType: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Give the connection the other account type; only a connector that creates accounts (an embedded wallet) taps it.', arguments: "`request: { namespace, connectorId, type: 'eoa' | 'smartAccount' }`", returns: 'the connection\'s accounts, the chosen type first, or `undefined` to pass', since: '0.4.0' },
   registerViews: { kind: 'Sync', keyed: false, contract: 'Plugins register their lazily loaded views.', arguments: '`registry: { register(view), has(id) }`', returns: '—', since: '0.1.0' },
   connected: { kind: 'Sync', keyed: false, contract: 'A namespace got connected.', arguments: '`event: { namespace, connectorId, caipAddress, result }`', returns: '—', since: '0.1.0' },
   disconnected: { kind: 'Sync', keyed: false, contract: 'A namespace got disconnected.', arguments: '`event: { namespace }`', returns: '—', since: '0.1.0' },

@@ -1,5 +1,7 @@
 import { runInAction } from 'mobx'
-import type { Portico } from '../createPorticoKernel.js'
+import type { PorticoBase } from '../types/portico.js'
+import type { PluginContext } from '../types/pluginContext.js'
+export type { AccountDetails, PluginContext } from '../types/pluginContext.js'
 import { readBalance, type ReadBalanceParameters } from '../actions/readBalance.js'
 import { rpcRequest, type RpcRequestParameters } from '../actions/rpcRequest.js'
 import { walletRequest, type WalletRequestParameters, type WalletRequestReturnType } from '../actions/walletRequest.js'
@@ -9,76 +11,10 @@ import type { CloseGuard } from '../stores/ModalStore.js'
 import { readonlyStores, type ReadonlyRootStore } from '../stores/readonlyStores.js'
 import type { ToastLink, ToastVariant } from '../stores/ToastStore.js'
 import type { BalanceResult } from '../types/hooks.js'
+import type { ChainNamespace } from '../types/caip.js'
+import type { AccountState } from '../stores/AccountStore.js'
 import type { RouteData, View } from '../types/view.js'
 import type { DirectoryWallet, WalletConnector } from '../types/wallet.js'
-
-/**
- * What a plugin's `setup(context)` receives: the kernel's hooks, registries, services and actions
- * (everything a site owner's `Portico` has but its lifecycle: `destroy`, `ready`, `subscribe`,
- * `getState`), plus what only plugins do — register a store, declare hooks of their own and find
- * other plugins' hooks, and the actions that change kernel state. Plugins read kernel stores
- * (`context.stores`) but never write them: each change has an action here.
- */
-export type PluginContext = Omit<Portico, 'destroy' | 'ready' | 'subscribe' | 'getState' | 'stores'> & {
-  /** The plugin's own name (its taps, store and declared hooks go under it). */
-  readonly pluginName: string
-  /**
-   * The kernel's stores, read-only: their state, computed values and readers (observable, for
-   * views and reactions). Changing methods are absent from the type and throw
-   * `StoreIsReadOnlyError`: each change has an action here.
-   */
-  readonly stores: ReadonlyRootStore
-  /** Lists wallet connectors (a connector plugin's wallets) in the connect views. */
-  addConnectors(connectors: readonly WalletConnector[]): void
-  /** Records a wallet as recently used (listed first next time) and persists the list. */
-  rememberRecentWallet(wallet: DirectoryWallet): void
-  /** Shows a view on top of the current one (a history entry: back returns), e.g. a login moving from Connect to its code entry. */
-  pushView(view: View, data?: RouteData): void
-  /** Replaces the modal's current view (no history entry), e.g. a connector moving to its own view. */
-  replaceView(view: View, data?: RouteData): void
-  /** Starts the modal's history afresh at `view` (e.g. back to Connect after a failed sign-in). */
-  resetView(view: View, data?: RouteData): void
-  /**
-   * Shows a toast; `message` is a message key (the UI translates it) or text from a wallet or
-   * server. One toast at a time: a new one replaces the old.
-   */
-  showToast(toast: { variant: ToastVariant; message: string; link?: ToastLink }): void
-  /**
-   * Adds a guard that may forbid closing the modal (the modal shakes instead); returns its
-   * remover, to call in the plugin's disposer.
-   */
-  addCloseGuard(guard: CloseGuard): () => void
-  /**
-   * Sends one JSON-RPC request to a configured network's nodes, not the wallet, through the
-   * namespace's chain plugin (the `rpcRequest` hook): a plugin that reads the chain carries no
-   * RPC client of its own.
-   * @throws NetworkNotFoundError, NoPluginForHookError, NoAnswerError, ProviderRpcError (the node's code), HttpRequestError (no node reached)
-   */
-  rpcRequest(parameters: RpcRequestParameters): Promise<unknown>
-  /**
-   * Sends one request to a given wallet (`connectorId`) of the `chainId`'s namespace, also while it
-   * connects: through the chain plugin holding its provider (the `request` hook), else over the
-   * namespace's channel when it is that wallet's and approved the method. `undefined` when nothing
-   * can carry it (a feature plugin's tap then passes).
-   * @throws BaseError for a malformed request; the wallet's error (ProviderRpcError with its code)
-   */
-  walletRequest(parameters: WalletRequestParameters): Promise<WalletRequestReturnType>
-  /**
-   * The native balance of any address on a configured network, through the namespace's chain
-   * plugin (the `fetchBalance` hook); nothing cached, no store changed.
-   * @throws BaseError for a malformed address, NetworkNotFoundError, NoPluginForHookError; the tap's typed error
-   */
-  readBalance(parameters: ReadBalanceParameters): Promise<BalanceResult | undefined>
-  /** Declares this plugin's own hooks (once, in `setup`); other plugins tap or call them. */
-  declareHooks<H extends DeclaredHooks>(hooks: H): Readonly<H>
-  /**
-   * The hooks another plugin declared, typed as `H` and checked by name.
-   * @throws PluginHooksNotFoundError when that plugin is not installed or lacks one of `names`
-   */
-  pluginHooks<H extends DeclaredHooks>(plugin: string, names?: readonly (keyof H & string)[]): H
-  /** Whether a plugin of that name is installed. */
-  hasPlugin(plugin: string): boolean
-}
 
 /**
  * Builds one plugin's context over a Portico instance.
@@ -88,7 +24,7 @@ export type PluginContext = Omit<Portico, 'destroy' | 'ready' | 'subscribe' | 'g
  * @param pluginHooks - the instance's registry of plugin-declared hooks
  * @returns the context `setup` receives
  */
-export function createPluginContext(portico: Portico, pluginName: string, pluginHooks: PluginHookRegistry): PluginContext {
+export function createPluginContext(portico: PorticoBase, pluginName: string, pluginHooks: PluginHookRegistry): PluginContext {
   const { destroy: _destroy, ready: _ready, subscribe: _subscribe, getState: _getState, ...shared } = portico
   const { wallets, router, toasts, modal } = portico.stores
   return {
@@ -96,6 +32,7 @@ export function createPluginContext(portico: Portico, pluginName: string, plugin
     stores: readonlyStores(portico.stores),
     pluginName,
     addConnectors: (connectors) => runInAction(() => wallets.addConnectors(connectors)),
+    updateAccount: (namespace, { smartAccountDeployed }) => runInAction(() => portico.stores.accounts.update(namespace, { smartAccountDeployed })),
     rememberRecentWallet(wallet) {
       runInAction(() => wallets.addRecent({ ...wallet }))
       portico.services.storage.set(storageKeys.recentWallets, wallets.recent.map((w) => ({ ...w })))
@@ -162,13 +99,6 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   signIn: { group: 'Actions', doc: 'Runs the `signIn` hook.' },
   send: { group: 'Actions', doc: 'Sends native coins or tokens.' },
   sendTransaction: { group: 'Actions', doc: "Sends a transaction a feature plugin built (a swap, an approval) through the chain plugin's `sendTransaction` tap." },
-  getCapabilities: { group: 'Actions', doc: "What the wallet can do for an account, per chain (EIP-5792 `wallet_getCapabilities`, the namespace's `getCapabilities` tap)." },
-  sendCalls: { group: 'Actions', doc: "Sends one batch of calls from the connected account (EIP-5792 `wallet_sendCalls`), with the optional sequential fallback." },
-  getCallsStatus: { group: 'Actions', doc: "The state of a batch (the wallet, the server's bundler route, or receipts for `sequential:` ids)." },
-  waitForCallsStatus: { group: 'Actions', doc: 'Polls `getCallsStatus` until the batch is no longer pending.' },
-  showCallsStatus: { group: 'Actions', doc: 'Asks the wallet to show a batch (EIP-5792 `wallet_showCallsStatus`).' },
-  fetchUserOperationReceipt: { group: 'Actions', doc: "A user operation's receipt through the server's bundler route (`null` while not included)." },
-  switchAccountType: { group: 'Actions', doc: 'Makes an account of the other type (`eoa` / `smartAccount`) the active one, where the connection offers it.' },
   estimateSendFee: { group: 'Actions', doc: 'The most a send will cost in network fees (the namespace plugin\'s `estimateSendFee` tap).' },
   sendMemo: { group: 'Actions', doc: 'Whether a send on the namespace may carry a memo, and its limit (the chain plugin\'s `meta.sendMemo`).' },
   fetchBalance: { group: 'Actions', doc: 'The native balance (cached 30 s).' },
@@ -188,6 +118,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   reportDisconnected: { group: 'Plugin actions', doc: 'The wallet ended the connection.' },
   registerStore: { group: 'Plugin actions', doc: "Registers the plugin's own store under its name." },
   addConnectors: { group: 'Plugin actions', doc: "Lists a connector plugin's wallet connectors in the connect views." },
+  updateAccount: { group: 'Plugin actions', doc: "Records what the plugin learned about a namespace's account that `getAccount()` reports (`{ smartAccountDeployed }`, `portico/calls`)." },
   rememberRecentWallet: { group: 'Plugin actions', doc: 'Records a wallet as recently used and persists the list.' },
   pushView: { group: 'Plugin actions', doc: "Shows a view on top of the current one (back returns), e.g. a login moving from Connect to its code entry." },
   replaceView: { group: 'Plugin actions', doc: "Replaces the modal's current view (e.g. a connector moving to its QR view)." },

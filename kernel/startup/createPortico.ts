@@ -1,5 +1,6 @@
 import type { GetAccountReturnType } from '../actions/getAccount.js'
-import type { Portico, PorticoState, SubscribeEvents } from '../createPorticoKernel.js'
+import type { PluginActions, Portico, PorticoState, SubscribeEvents } from '../types/portico.js'
+import { lendPluginActions } from '../plugin/lendPluginActions.js'
 import { clearStaleRestoreCookie } from '../actions/persistRestoreCookie.js'
 import { BaseError } from '../errors/BaseError.js'
 import { validateOptions } from '../options/validateOptions.js'
@@ -28,13 +29,6 @@ export const forwardedActions = [
   'send',
   'sendTransaction',
   'estimateSendFee',
-  'getCapabilities',
-  'sendCalls',
-  'getCallsStatus',
-  'waitForCallsStatus',
-  'showCallsStatus',
-  'fetchUserOperationReceipt',
-  'switchAccountType',
   'fetchBalance',
   'fetchTokenBalances',
   'fetchTransactions',
@@ -54,7 +48,7 @@ export type ForwardedAction = (typeof forwardedActions)[number]
  */
 export type PorticoHandle = {
   [K in ForwardedAction]: Portico[K]
-} & {
+} & PluginActions & {
   readonly version: string
   readonly options: PorticoOptions
   readonly endpoints: Required<Endpoints>
@@ -175,7 +169,12 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
     }
   }
 
-  const handle: PorticoHandle = {
+  // The actions plugins lend (`actions`), likewise.
+  lendPluginActions(forwarded, options.plugins, async (_plugin, name, args) => {
+    const loaded = await load()
+    return ((loaded as unknown as Record<string, (...a: unknown[]) => unknown>)[name] as (...a: unknown[]) => unknown)(...args)
+  })
+  const handle = {
     ...forwarded,
     version,
     options,
@@ -226,7 +225,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       loadListeners.clear()
       await loaded?.destroy()
     },
-  }
+  } satisfies Omit<PorticoHandle, keyof PluginActions> as Omit<PorticoHandle, keyof PluginActions> as PorticoHandle
   // A returning visitor: restore at once, so the account shows as soon as the wallet answers; and
   // a plugin's start-time duty, likewise.
   if (startup.restoring.length > 0 || probes.wanted.length > 0) void load().catch(() => undefined)

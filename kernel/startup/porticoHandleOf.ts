@@ -1,4 +1,5 @@
-import type { Portico } from '../createPorticoKernel.js'
+import { lendPluginActions } from '../plugin/lendPluginActions.js'
+import type { PluginActions, Portico } from '../types/portico.js'
 import { forwardedActions, type ForwardedAction, type PorticoHandle } from './createPortico.js'
 
 const handles = new WeakMap<Portico, PorticoHandle>()
@@ -17,7 +18,9 @@ export function porticoHandleOf(kernel: Portico): PorticoHandle {
   if (known) return known
   const forwarded = {} as { [K in ForwardedAction]: Portico[K] }
   for (const name of forwardedActions) (forwarded as Record<string, unknown>)[name] = (...args: unknown[]) => (kernel[name] as (...a: unknown[]) => unknown)(...args)
-  const handle: PorticoHandle = {
+  // The actions the kernel's plugins lend (`actions`), likewise.
+  lendPluginActions(forwarded, kernel.plugins, (_plugin, name, args) => (kernel as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args))
+  const handle = {
     ...forwarded,
     version: kernel.version,
     options: kernel.options,
@@ -39,7 +42,7 @@ export function porticoHandleOf(kernel: Portico): PorticoHandle {
     close: () => kernel.close(),
     reportError: (error, context) => void kernel.reportError(error, context),
     destroy: () => kernel.destroy(),
-  }
+  } satisfies Omit<PorticoHandle, keyof PluginActions> as Omit<PorticoHandle, keyof PluginActions> as PorticoHandle
   handles.set(kernel, handle)
   return handle
 }

@@ -1,4 +1,4 @@
-import type { PorticoState } from '../createPorticoKernel.js'
+import type { PorticoState } from '../types/portico.js'
 import type { BaseError } from '../errors/BaseError.js'
 import { createStorage, type PorticoStorage } from '../services/createStorage.js'
 import { defaultStorage } from '../services/defaultStorage.js'

@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx'
 import type { Nft, TokenBalance, Transaction } from '../types/account.js'
 import type { ChainNamespace } from '../types/caip.js'
-import type { AccountType, ConnectionUser } from '../types/connection.js'
+import type { ConnectionUser } from '../types/connection.js'
 
 export type AccountState = {
   balance?: string
@@ -28,9 +28,7 @@ export type AccountState = {
   user?: ConnectionUser
   /** The social provider of that login (`google`, …); absent for an email login or a plain wallet (spec §3 `socialProvider`). */
   socialProvider?: string
-  /** The active account's type (spec §3 `preferredAccountType`): `smartAccount` for a smart account, `eoa` for a plain key, or the namespace's own (`payment`, …). */
-  preferredAccountType?: AccountType
-  /** For a smart account: whether it has code on the current chain (`false` while counterfactual); absent for an EOA. */
+  /** For a smart account: whether it has code on the current chain (`false` while counterfactual); absent for an EOA. A plugin reports it (`context.updateAccount`; `portico/calls`). */
   smartAccountDeployed?: boolean
 }
 

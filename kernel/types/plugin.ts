@@ -74,6 +74,13 @@ export type Plugin<Context = unknown> = {
   /** The options the factory received, validated against `meta.optionsSchema` when the kernel loads. */
   options?: unknown
   /**
+   * The actions it lends the instance and `createPortico`'s handle (`portico.sendCalls(…)`): each a
+   * member of the plugin's store (`registerStore(name, …)`) of the same name; its entry adds their
+   * types to `PluginActions` by declaration merging. On the plugin, not in `meta`: the handle lends
+   * them at page start, before any plugin's meta has loaded.
+   */
+  actions?: readonly string[]
+  /**
    * The plugin's strings in English, each key under the plugin's name (`siwx.title`); merged into
    * the UI's translator, so its views call `useTranslate()` and a site translates them by key.
    * Read when the kernel is created, after `load()`: a plugin whose strings only its lazily loaded

@@ -29,6 +29,8 @@ export function calls(options: CallsOptions = {}): Plugin<PluginContext> {
   return defineLazyPlugin({
     name: 'calls',
     kind: 'feature',
+    // The actions it lends the instance and the handle, each a member of its store.
+  actions: ['getCapabilities', 'sendCalls', 'getCallsStatus', 'waitForCallsStatus', 'showCallsStatus', 'fetchUserOperationReceipt', 'switchAccountType'],
     // Other locales load only when a site asks for one (`<PorticoProvider locale>`).
     locales: () => import('./locales/index.js').then((m) => m.locales),
     options,

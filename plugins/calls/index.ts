@@ -1,3 +1,22 @@
-// `portico/calls`: EIP-5792 batched calls on the handle (sendCalls, getCallsStatus, …).
+// `portico/calls`: EIP-5792 batched calls and smart accounts — the plugin, the actions it lends the
+// handle (sendCalls, getCallsStatus, …, typed once this entry is imported), their types, its hooks,
+// and the React hooks on the actions; the error classes are in `portico/calls/errors`.
 export { calls } from './calls.js'
 export type { CallsOptions } from './calls.js'
+export { sequentialIdPrefix } from './sequentialIdPrefix.js'
+export type * from './types.js'
+export type { GetCapabilitiesErrorType, GetCapabilitiesParameters, GetCapabilitiesReturnType } from './actions/getCapabilities.js'
+export type { SendCallsErrorType, SendCallsParameters, SendCallsReturnType } from './actions/sendCalls.js'
+export type { GetCallsStatusErrorType, GetCallsStatusParameters, GetCallsStatusReturnType } from './actions/getCallsStatus.js'
+export type { WaitForCallsStatusErrorType, WaitForCallsStatusParameters, WaitForCallsStatusReturnType } from './actions/waitForCallsStatus.js'
+export type { ShowCallsStatusErrorType, ShowCallsStatusParameters } from './actions/showCallsStatus.js'
+export type { FetchUserOperationReceiptErrorType, FetchUserOperationReceiptParameters, FetchUserOperationReceiptReturnType } from './actions/fetchUserOperationReceipt.js'
+export type { SwitchAccountTypeErrorType, SwitchAccountTypeParameters, SwitchableAccountType } from './actions/switchAccountType.js'
+export { useCallsStatus } from './react/useCallsStatus.js'
+export type { UseCallsStatusReturnType } from './react/useCallsStatus.js'
+export { useCapabilities } from './react/useCapabilities.js'
+export type { UseCapabilitiesReturnType } from './react/useCapabilities.js'
+export { useSendCalls } from './react/useSendCalls.js'
+export type { UseSendCallsReturnType } from './react/useSendCalls.js'
+export { useShowCallsStatus } from './react/useShowCallsStatus.js'
+export type { UseShowCallsStatusReturnType } from './react/useShowCallsStatus.js'

@@ -7,7 +7,7 @@ import type { AccountAction, Portico } from '../../kernel/kernel.js'
 import { PorticoProvider } from '../../ui/kit.js'
 import { AccountView } from '../../ui/views/Account/AccountView.js'
 import { registerUiViews } from '../../ui/views/registerUiViews.js'
-import { connected, eoa, fakeWallet, smart, until } from '../kernel/calls/helpers.js'
+import { connected, eoa, fakeWallet, smart, until } from '../plugins/calls/helpers.js'
 
 const instances: Portico[] = []
 afterEach(async () => {

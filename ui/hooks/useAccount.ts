@@ -29,8 +29,10 @@ export function useAccount({ namespace }: { namespace?: ChainNamespace } = {}): 
   const isConnected = connection.status === 'connected'
   const smart = useStore(() => {
     if (!portico) return {}
-    const { preferredAccountType, smartAccountDeployed } = portico.stores.accounts.get(ns)
-    return { preferredAccountType, smartAccountDeployed }
+    const connection = portico.stores.connections.get(ns)
+    // The active account's type is its connection's first account's (an untyped one is an `eoa`).
+    const preferredAccountType = connection.status === 'connected' ? (connection.accounts[0]?.type ?? 'eoa') : undefined
+    return { preferredAccountType, smartAccountDeployed: preferredAccountType === 'smartAccount' ? portico.stores.accounts.get(ns).smartAccountDeployed : undefined }
   })
   return {
     ...connection,

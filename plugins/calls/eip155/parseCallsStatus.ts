@@ -1,4 +1,6 @@
-import { InvalidWalletAnswerError, parseChainId, type CallReceipt, type CallsStatus, type CaipNetworkId } from '../../../kernel/kernel.js'
+import { parseChainId, type CaipNetworkId } from '../../../kernel/kernel.js'
+import { InvalidWalletAnswerError } from '../errors.js'
+import type { CallReceipt, CallsStatus } from '../types.js'
 
 const method = 'wallet_getCallsStatus'
 const hash32 = /^0x[0-9a-fA-F]{64}$/

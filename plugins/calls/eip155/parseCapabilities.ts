@@ -1,4 +1,6 @@
-import { InvalidWalletAnswerError, parseChainId, type CaipNetworkId, type WalletCapabilitiesByChain } from '../../../kernel/kernel.js'
+import { parseChainId, type CaipNetworkId } from '../../../kernel/kernel.js'
+import { InvalidWalletAnswerError } from '../errors.js'
+import type { WalletCapabilitiesByChain } from '../types.js'
 
 const method = 'wallet_getCapabilities'
 

@@ -1,4 +1,5 @@
-import { InvalidWalletAnswerError, type SendCallsResult } from '../../../kernel/kernel.js'
+import { InvalidWalletAnswerError } from '../errors.js'
+import type { SendCallsResult } from '../types.js'
 
 const method = 'wallet_sendCalls'
 

@@ -1,4 +1,5 @@
-import type { Network, PluginContext, SmartAccountResult } from '../../../kernel/kernel.js'
+import type { Network, PluginContext } from '../../../kernel/kernel.js'
+import type { SmartAccountResult } from '../types.js'
 
 /**
  * Whether an account has code on the network (`eth_getCode` through the chain plugin's RPC

@@ -1,4 +1,6 @@
-import { BaseError, InvalidCallsError, type CallReceipt, type CallsStatus, type Network, type PluginContext } from '../../../kernel/kernel.js'
+import { BaseError, type Network, type PluginContext } from '../../../kernel/kernel.js'
+import { InvalidCallsError } from '../errors.js'
+import type { CallReceipt, CallsStatus } from '../types.js'
 
 const hash32 = /^0x[0-9a-fA-F]{64}$/
 const quantity = /^0x[0-9a-fA-F]{1,64}$/

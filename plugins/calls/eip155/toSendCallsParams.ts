@@ -1,4 +1,5 @@
-import { toHexChainId, type SendCallsRequest } from '../../../kernel/kernel.js'
+import { toHexChainId } from '../../../kernel/kernel.js'
+import type { SendCallsRequest } from '../types.js'
 
 /** The EIP-5792 version Portico speaks. */
 export const callsVersion = '2.0.0'

@@ -1,19 +1,8 @@
 // The calls plugin's EIP-5792 and smart-account taps for eip155 wallets, loaded with `await import()`
 // on the first batch, capabilities question or connection.
-import {
-  ProviderRpcError,
-  sequentialIdPrefix,
-  toHexChainId,
-  type CaipNetworkId,
-  type CallsStatus,
-  type GetCallsStatusRequest,
-  type GetCapabilitiesRequest,
-  type PluginContext,
-  type SendCallsRequest,
-  type SendCallsResult,
-  type ShowCallsStatusRequest,
-  type WalletCapabilitiesByChain,
-} from '../../../kernel/kernel.js'
+import { ProviderRpcError, toHexChainId, type CaipNetworkId, type PluginContext } from '../../../kernel/kernel.js'
+import { sequentialIdPrefix } from '../sequentialIdPrefix.js'
+import type { CallsStatus, GetCallsStatusRequest, GetCapabilitiesRequest, SendCallsRequest, SendCallsResult, ShowCallsStatusRequest, WalletCapabilitiesByChain } from '../types.js'
 import { parseCallsStatus } from './parseCallsStatus.js'
 import { parseCapabilities } from './parseCapabilities.js'
 import { parseSendCallsResult } from './parseSendCallsResult.js'

@@ -5,12 +5,13 @@
 import '../../helpers/eip155Loaded.js'
 import '../../helpers/callsLoaded.js'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CallsStatusNotApprovedError, createPorticoKernel, definePlugin, HttpRequestError, UserOperationReceiptError, version, type ConnectionChannel } from '../../../kernel/kernel.js'
+import { createPorticoKernel, definePlugin, HttpRequestError, version, type ConnectionChannel } from '../../../kernel/kernel.js'
+import { CallsStatusNotApprovedError, UserOperationReceiptError } from '../../../plugins/calls/errors.js'
 import { eip155 } from '../../../plugins/eip155/index.js'
 import { calls } from '../../../plugins/calls/index.js'
 import { startRecordingServer } from '../../kernel/helpers/recordingServer.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
-import { devnet, smart } from '../../kernel/calls/helpers.js'
+import { devnet, smart } from '../../plugins/calls/helpers.js'
 
 const userOpHash = `0x${'ab'.repeat(32)}`
 const txHash = `0x${'cd'.repeat(32)}`

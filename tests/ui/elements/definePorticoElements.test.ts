@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { BaseError, type Portico } from '../../../kernel/kernel.js'
 import { definePorticoElements, ElementsAlreadyDefinedError, InvalidElementPrefixError } from '../../../ui/elements/index.js'
-import { fakeWallet, setupPortico } from '../../kernel/calls/helpers.js'
+import { fakeWallet, setupPortico } from '../../plugins/calls/helpers.js'
 
 class FakeElement {
   #attributes = new Map<string, string>()

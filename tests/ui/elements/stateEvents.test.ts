@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Portico, PorticoState } from '../../../kernel/kernel.js'
 import { stateEvents, type StateEvent } from '../../../ui/elements/stateEvents.js'
-import { eoa, fakeWallet, setupPortico, smart, until } from '../../kernel/calls/helpers.js'
+import { eoa, fakeWallet, setupPortico, smart, until } from '../../plugins/calls/helpers.js'
 
 const instances: Portico[] = []
 afterEach(async () => {

@@ -1,7 +1,7 @@
-import type { Portico } from '../createPorticoKernel.js'
-import { InvalidCallsError } from '../errors/calls.js'
-import type { ChainNamespace } from '../types/caip.js'
-import type { Call } from '../types/calls.js'
+import type { ChainNamespace } from '../../../kernel/kernel.js'
+import type { CallsContext } from '../types.js'
+import { InvalidCallsError } from '../errors.js'
+import type { Call } from '../types.js'
 
 const hex = /^0x(?:[0-9a-fA-F]{2})*$/
 const units = /^\d{1,78}$/
@@ -17,7 +17,7 @@ export const maxCallsPerBatch = 100
  * @example
  * validateCalls(portico, 'eip155', [{ to: token, data: '0xa9059cbb…' }])
  */
-export function validateCalls(portico: Portico, namespace: ChainNamespace, calls: unknown): Call[] {
+export function validateCalls(portico: CallsContext, namespace: ChainNamespace, calls: unknown): Call[] {
   if (!Array.isArray(calls) || calls.length === 0) throw new InvalidCallsError('A batch needs at least one call')
   if (calls.length > maxCallsPerBatch) throw new InvalidCallsError(`A batch carries at most ${maxCallsPerBatch} calls`, { metaMessages: [`calls: ${calls.length}`] })
   return calls.map((call: unknown, index) => {

@@ -1,9 +1,7 @@
-import type { Portico } from '../createPorticoKernel.js'
-import { BaseError } from '../errors/BaseError.js'
-import { UserOperationReceiptError } from '../errors/calls.js'
-import type { CaipNetworkId } from '../types/caip.js'
-import type { UserOperationReceipt } from '../types/calls.js'
-import { isCaipNetworkId } from '../utils/isCaipNetworkId.js'
+import { BaseError, isCaipNetworkId, type CaipNetworkId } from '../../../kernel/kernel.js'
+import type { CallsContext } from '../types.js'
+import { UserOperationReceiptError } from '../errors.js'
+import type { UserOperationReceipt } from '../types.js'
 
 export type FetchUserOperationReceiptParameters = { caipNetworkId?: CaipNetworkId; bundler?: string }
 export type FetchUserOperationReceiptReturnType = UserOperationReceipt | null
@@ -51,7 +49,7 @@ function toReceipt(result: unknown): UserOperationReceipt | null {
  * const receipt = await portico.fetchUserOperationReceipt(id)
  * receipt?.success // true
  */
-export async function fetchUserOperationReceipt(portico: Portico, userOpHash: string, parameters: FetchUserOperationReceiptParameters = {}): Promise<FetchUserOperationReceiptReturnType> {
+export async function fetchUserOperationReceipt(portico: CallsContext, userOpHash: string, parameters: FetchUserOperationReceiptParameters = {}): Promise<FetchUserOperationReceiptReturnType> {
   if (typeof userOpHash !== 'string' || !hash32.test(userOpHash)) throw new BaseError('The user operation hash must be 32 bytes of hex', { metaMessages: [`hash: ${String(userOpHash).slice(0, 80)}`] })
   const { connections, networks } = portico.stores
   const namespace = networks.activeNamespace

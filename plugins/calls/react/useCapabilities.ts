@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { BaseError, CaipNetworkId, ChainNamespace, WalletCapabilitiesByChain } from '../../kernel/index.js'
-import { usePortico } from './usePortico.js'
-import { usePorticoState } from './usePorticoState.js'
+import type { BaseError, CaipNetworkId, ChainNamespace } from '../../../kernel/index.js'
+import type { WalletCapabilitiesByChain } from '../types.js'
+import { usePortico, usePorticoState } from '../../../ui/index.js'
 
 export type UseCapabilitiesReturnType = {
   /** The wallet's capabilities by chain (CAIP-2), once read. */

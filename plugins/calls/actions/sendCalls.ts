@@ -1,13 +1,9 @@
-import type { Portico } from '../createPorticoKernel.js'
-import { BaseError } from '../errors/BaseError.js'
-import { InvalidCallsError, SequentialCallsError } from '../errors/calls.js'
-import { ProviderRpcError } from '../errors/ProviderRpcError.js'
-import type { ChainNamespace } from '../types/caip.js'
-import type { Call, SendCallsResult, WalletCapabilities } from '../types/calls.js'
+import { BaseError, ProviderRpcError, requireHook, type ChainNamespace } from '../../../kernel/kernel.js'
+import type { CallsContext } from '../types.js'
+import { InvalidCallsError, SequentialCallsError } from '../errors.js'
+import type { Call, SendCallsResult, WalletCapabilities } from '../types.js'
 import { requireConnectedAccount } from './requireConnectedAccount.js'
-import { requireHook } from './requireHook.js'
-import { sendTransaction } from './sendTransaction.js'
-import { sequentialIdPrefix } from '../utils/sequentialIdPrefix.js'
+import { sequentialIdPrefix } from '../sequentialIdPrefix.js'
 import { validateCalls } from './validateCalls.js'
 
 export type SendCallsParameters = {
@@ -40,7 +36,7 @@ const missingMethodCodes: readonly number[] = [-32601, 4200]
  * @example
  * const { id } = await portico.sendCalls({ calls: [{ to: token, data: approveData }, { to: token, data: transferData }], atomicRequired: true })
  */
-export async function sendCalls(portico: Portico, parameters: SendCallsParameters): Promise<SendCallsReturnType> {
+export async function sendCalls(portico: CallsContext, parameters: SendCallsParameters): Promise<SendCallsReturnType> {
   const namespace = parameters?.namespace ?? portico.stores.networks.activeNamespace
   const calls = validateCalls(portico, namespace, parameters?.calls)
   const { atomicRequired = false, capabilities, id, fallback } = parameters
@@ -49,7 +45,7 @@ export async function sendCalls(portico: Portico, parameters: SendCallsParameter
   if (id !== undefined && (typeof id !== 'string' || id.length === 0 || id.length > 4096 || id.startsWith(sequentialIdPrefix))) throw new InvalidCallsError('The batch id must be a string of 1–4096 characters (not starting with "sequential:")')
   if (fallback !== undefined && fallback !== 'sequential') throw new InvalidCallsError('fallback must be "sequential"')
   const account = requireConnectedAccount(portico, namespace)
-  const hook = requireHook(portico.hooks.sendCalls, 'sendCalls', namespace)
+  const hook = requireHook(portico.callsHooks.sendCalls, 'sendCalls', namespace)
   portico.markUserAction()
   let result: SendCallsResult | undefined
   try {
@@ -66,7 +62,7 @@ export async function sendCalls(portico: Portico, parameters: SendCallsParameter
   const hashes: string[] = []
   for (const call of calls) {
     try {
-      hashes.push(await sendTransaction(portico, { ...call, namespace }))
+      hashes.push(await portico.sendTransaction({ ...call, namespace }))
     } catch (error) {
       if (hashes.length === 0) throw portico.reportError(error, { namespace, action: 'sendCalls' })
       throw portico.reportError(new SequentialCallsError({ hashes, total: calls.length, cause: error }), { namespace, action: 'sendCalls' })

@@ -1,6 +1,5 @@
-import type { Portico } from '../createPorticoKernel.js'
-import type { ReadonlyRootStore } from '../stores/readonlyStores.js'
-import type { ChainNamespace } from '../types/caip.js'
+import type { ChainNamespace, ReadonlyRootStore } from '../../../kernel/kernel.js'
+import type { CallsHooks } from '../types.js'
 
 /**
  * Whether the connection offers `type` besides the active account (spec §4): another shared
@@ -11,10 +10,10 @@ import type { ChainNamespace } from '../types/caip.js'
  * @example
  * canSwitchAccountType(portico, 'smartAccount', 'eip155') // true for the dev wallet's [smartAccount, eoa] with the EOA active
  */
-export function canSwitchAccountType(portico: Pick<Portico, 'hooks'> & { stores: Pick<ReadonlyRootStore, 'connections' | 'networks'> }, type: 'eoa' | 'smartAccount', namespace: ChainNamespace = portico.stores.networks.activeNamespace): boolean {
+export function canSwitchAccountType(portico: { callsHooks: Pick<CallsHooks, 'switchAccountType'>; stores: Pick<ReadonlyRootStore, 'connections' | 'networks'> }, type: 'eoa' | 'smartAccount', namespace: ChainNamespace = portico.stores.networks.activeNamespace): boolean {
   const connection = portico.stores.connections.get(namespace)
   if (connection.status !== 'connected') return false
   const current = connection.accounts[0]?.type ?? 'eoa'
   if (current === type || (type === 'smartAccount' && current !== 'eoa')) return false
-  return connection.accounts.slice(1).some((a) => (a.type ?? 'eoa') === type) || portico.hooks.switchAccountType.get(namespace)?.isUsed() === true
+  return connection.accounts.slice(1).some((a) => (a.type ?? 'eoa') === type) || portico.callsHooks.switchAccountType.get(namespace)?.isUsed() === true
 }

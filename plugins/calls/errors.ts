@@ -1,4 +1,4 @@
-import { BaseError } from './BaseError.js'
+import { BaseError } from '../../kernel/index.js'
 
 /** `getCapabilities` was asked with no `address` while no account is connected (spec §6). */
 export class MissingCapabilitiesAddressError extends BaseError {

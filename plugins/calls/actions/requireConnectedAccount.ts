@@ -1,7 +1,5 @@
-import type { Portico } from '../createPorticoKernel.js'
-import { NotConnectedError } from '../errors/connection.js'
-import type { ChainNamespace } from '../types/caip.js'
-import type { Network } from '../types/network.js'
+import { NotConnectedError, type ChainNamespace, type Network } from '../../../kernel/kernel.js'
+import type { CallsContext } from '../types.js'
 
 export type ConnectedAccount = { namespace: ChainNamespace; connectorId: string; address: string; network: Network }
 
@@ -13,7 +11,7 @@ export type ConnectedAccount = { namespace: ChainNamespace; connectorId: string;
  * @example
  * const { address, network } = requireConnectedAccount(portico, 'eip155')
  */
-export function requireConnectedAccount(portico: Portico, namespace: ChainNamespace): ConnectedAccount {
+export function requireConnectedAccount(portico: CallsContext, namespace: ChainNamespace): ConnectedAccount {
   const { connections, networks } = portico.stores
   const connection = connections.get(namespace)
   const address = connections.address(namespace)

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
-import type { BaseError, SendCallsParameters } from '../../kernel/index.js'
-import { usePortico } from './usePortico.js'
+import type { BaseError } from '../../../kernel/index.js'
+import type { SendCallsParameters } from '../actions/sendCalls.js'
+import { usePortico } from '../../../ui/index.js'
 
 export type UseSendCallsReturnType = {
   /** Sends one batch (`portico.sendCalls`); resolves with its id, rejects with the typed error. */

@@ -1,9 +1,6 @@
-import type { Portico } from '../createPorticoKernel.js'
-import { BaseError } from '../errors/BaseError.js'
-import { ProviderRpcError } from '../errors/ProviderRpcError.js'
-import type { ChainNamespace } from '../types/caip.js'
+import { BaseError, ProviderRpcError, requireHook, type ChainNamespace } from '../../../kernel/kernel.js'
+import type { CallsContext } from '../types.js'
 import { requireConnectedAccount } from './requireConnectedAccount.js'
-import { requireHook } from './requireHook.js'
 
 export type ShowCallsStatusParameters = { namespace?: ChainNamespace }
 export type ShowCallsStatusErrorType = ProviderRpcError | BaseError
@@ -15,11 +12,11 @@ export type ShowCallsStatusErrorType = ProviderRpcError | BaseError
  * @example
  * await portico.showCallsStatus(id)
  */
-export async function showCallsStatus(portico: Portico, id: string, parameters: ShowCallsStatusParameters = {}): Promise<void> {
+export async function showCallsStatus(portico: CallsContext, id: string, parameters: ShowCallsStatusParameters = {}): Promise<void> {
   const namespace = parameters.namespace ?? portico.stores.networks.activeNamespace
   if (typeof id !== 'string' || id.length === 0 || id.length > 8192) throw new BaseError('The batch id must be a non-empty string')
   const account = requireConnectedAccount(portico, namespace)
-  const hook = requireHook(portico.hooks.showCallsStatus, 'showCallsStatus', namespace)
+  const hook = requireHook(portico.callsHooks.showCallsStatus, 'showCallsStatus', namespace)
   portico.markUserAction()
   try {
     const shown = await hook.promise({ namespace, connectorId: account.connectorId, id, network: account.network })

@@ -1,12 +1,8 @@
-import type { Portico } from '../createPorticoKernel.js'
-import { BaseError } from '../errors/BaseError.js'
-import { MissingCapabilitiesAddressError } from '../errors/calls.js'
-import { ProviderRpcError } from '../errors/ProviderRpcError.js'
-import type { CaipNetworkId, ChainNamespace } from '../types/caip.js'
-import type { WalletCapabilitiesByChain } from '../types/calls.js'
-import { isCaipNetworkId } from '../utils/isCaipNetworkId.js'
+import { BaseError, ProviderRpcError, isCaipNetworkId, requireHook, type CaipNetworkId, type ChainNamespace } from '../../../kernel/kernel.js'
+import type { CallsContext } from '../types.js'
+import { MissingCapabilitiesAddressError } from '../errors.js'
+import type { WalletCapabilitiesByChain } from '../types.js'
 import { requireConnectedAccount } from './requireConnectedAccount.js'
-import { requireHook } from './requireHook.js'
 
 export type GetCapabilitiesParameters = { address?: string; namespace?: ChainNamespace; caipNetworkIds?: readonly CaipNetworkId[] }
 export type GetCapabilitiesReturnType = WalletCapabilitiesByChain
@@ -22,7 +18,7 @@ export type GetCapabilitiesErrorType = MissingCapabilitiesAddressError | Provide
  * const capabilities = await portico.getCapabilities()
  * capabilities['eip155:31337']?.paymasterService // { supported: true }
  */
-export async function getCapabilities(portico: Portico, parameters: GetCapabilitiesParameters = {}): Promise<GetCapabilitiesReturnType> {
+export async function getCapabilities(portico: CallsContext, parameters: GetCapabilitiesParameters = {}): Promise<GetCapabilitiesReturnType> {
   const namespace = parameters.namespace ?? portico.stores.networks.activeNamespace
   const address = parameters.address ?? portico.stores.connections.address(namespace)
   if (address === undefined || address === '') throw new MissingCapabilitiesAddressError()
@@ -32,7 +28,7 @@ export async function getCapabilities(portico: Portico, parameters: GetCapabilit
     throw new BaseError(`caipNetworkIds must be CAIP-2 ids of the "${namespace}" namespace`)
   }
   const account = requireConnectedAccount(portico, namespace)
-  const hook = requireHook(portico.hooks.getCapabilities, 'getCapabilities', namespace)
+  const hook = requireHook(portico.callsHooks.getCapabilities, 'getCapabilities', namespace)
   try {
     const result = await hook.promise({ namespace, connectorId: account.connectorId, address, network: account.network, ...(caipNetworkIds ? { caipNetworkIds } : {}) })
     if (!result) throw new ProviderRpcError({ code: 4200, message: 'The wallet does not offer wallet_getCapabilities' })

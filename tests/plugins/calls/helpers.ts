@@ -1,10 +1,11 @@
-// A fake eip155 chain plugin for the kernel's EIP-5792 actions: its taps answer from an in-memory
+// A fake eip155 chain plugin for the calls plugin's EIP-5792 actions: its taps answer from an in-memory
 // wallet and record what they were asked (a fake is fine inside a unit test).
 import '../../helpers/callsLoaded.js'
 import { createPorticoKernel, definePlugin, version, type ConnectionAccount, type ConnectionChannel, type PorticoOptions } from '../../../kernel/kernel.js'
 import { defineNetwork } from '../../../plugins/eip155/index.js'
 import { calls } from '../../../plugins/calls/index.js'
-import { memoryStorage } from '../helpers/testKit.js'
+import { memoryStorage } from '../../kernel/helpers/testKit.js'
+import type { CallsHooks } from '../../../plugins/calls/index.js'
 
 export const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:9'] })
 export const eoa = '0x1111111111111111111111111111111111111111'
@@ -38,6 +39,9 @@ export function setupPortico(wallet: FakeWallet, options: Partial<PorticoOptions
     meta: { description: 'test', capabilities: ['connect'], defaultAccountType: 'eoa', hooks: [], views: [], errors: [] } as never,
     setup(portico) {
       const h = portico.hooks
+      // The calls plugin's own hooks (it is set up first); the fake answers before its eip155 taps (stage -1).
+      const c = portico.hasPlugin('calls') ? portico.pluginHooks<CallsHooks>('calls') : undefined
+      const fake = { name: 'fake', stage: -1 }
       portico.addressValidators.register('eip155', (a) => /^0x[0-9a-fA-F]{40}$/.test(a))
       h.discoverWallets.for('eip155').tapPromise('fake', async (context) => context.add({ id: 'w', name: 'W', namespace: 'eip155', type: 'INJECTED' }))
       h.connect.for('eip155').tapPromise('fake', async () => ({ connectorId: 'w', accounts: wallet.accounts, caipNetworkId: 'eip155:31337', ...(options.channel ? { channel: options.channel } : {}) }))
@@ -51,16 +55,16 @@ export function setupPortico(wallet: FakeWallet, options: Partial<PorticoOptions
         record(hook, request)
         return fn ? (fn(request) as never) : undefined
       }
-      h.getCapabilities.for('eip155').tapPromise('fake', answer('getCapabilities', (r) => wallet.capabilities?.(r)))
-      h.sendCalls.for('eip155').tapPromise('fake', answer('sendCalls', (r) => wallet.sendCalls?.(r)))
-      h.getCallsStatus.for('eip155').tapPromise('fake', answer('getCallsStatus', (r) => wallet.callsStatus?.(r)))
-      h.showCallsStatus.for('eip155').tapPromise('fake', answer('showCallsStatus', (r) => wallet.showCallsStatus?.(r)))
-      h.smartAccount.for('eip155').tapPromise('fake', answer('smartAccount', () => (wallet.deployed === undefined ? undefined : { deployed: wallet.deployed })))
-      if (wallet.switchAccountType) h.switchAccountType.for('eip155').tapPromise('fake', answer('switchAccountType', (r) => wallet.switchAccountType!(r as { type: string })))
+      c?.getCapabilities.for('eip155').tapPromise(fake, answer('getCapabilities', (r) => wallet.capabilities?.(r)))
+      c?.sendCalls.for('eip155').tapPromise(fake, answer('sendCalls', (r) => wallet.sendCalls?.(r)))
+      c?.getCallsStatus.for('eip155').tapPromise(fake, answer('getCallsStatus', (r) => wallet.callsStatus?.(r)))
+      c?.showCallsStatus.for('eip155').tapPromise(fake, answer('showCallsStatus', (r) => wallet.showCallsStatus?.(r)))
+      c?.smartAccount.for('eip155').tapPromise(fake, answer('smartAccount', () => (wallet.deployed === undefined ? undefined : { deployed: wallet.deployed })))
+      if (wallet.switchAccountType) c?.switchAccountType.for('eip155').tapPromise(fake, answer('switchAccountType', (r) => wallet.switchAccountType!(r as { type: string })))
     },
   })
   const { channel: _channel, api, withCalls = true, ...rest } = options
-  return createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [chain, ...(withCalls ? [calls()] : [])], storage: memoryStorage(), endpoints: { api: api ?? 'http://127.0.0.1:9' }, ...rest })
+  return createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [...(withCalls ? [calls()] : []), chain], storage: memoryStorage(), endpoints: { api: api ?? 'http://127.0.0.1:9' }, ...rest })
 }
 
 export async function connected(wallet: FakeWallet, options: Parameters<typeof setupPortico>[1] = {}) {

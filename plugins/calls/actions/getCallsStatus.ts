@@ -1,9 +1,7 @@
-import type { Portico } from '../createPorticoKernel.js'
-import { BaseError } from '../errors/BaseError.js'
-import { CallsStatusNotApprovedError } from '../errors/calls.js'
-import { ProviderRpcError } from '../errors/ProviderRpcError.js'
-import type { ChainNamespace } from '../types/caip.js'
-import type { CallsStatus } from '../types/calls.js'
+import { BaseError, ProviderRpcError, type ChainNamespace } from '../../../kernel/kernel.js'
+import type { CallsContext } from '../types.js'
+import { CallsStatusNotApprovedError } from '../errors.js'
+import type { CallsStatus } from '../types.js'
 import { fetchUserOperationReceipt } from './fetchUserOperationReceipt.js'
 import { refreshSmartAccount } from './refreshSmartAccount.js'
 import { requireConnectedAccount } from './requireConnectedAccount.js'
@@ -24,11 +22,11 @@ const userOpHash = /^0x[0-9a-fA-F]{64}$/
  * @example
  * const { status, receipts } = await portico.getCallsStatus(id)
  */
-export async function getCallsStatus(portico: Portico, id: string, parameters: GetCallsStatusParameters = {}): Promise<GetCallsStatusReturnType> {
+export async function getCallsStatus(portico: CallsContext, id: string, parameters: GetCallsStatusParameters = {}): Promise<GetCallsStatusReturnType> {
   const namespace = parameters.namespace ?? portico.stores.networks.activeNamespace
   if (typeof id !== 'string' || id.length === 0 || id.length > 8192) throw new BaseError('The batch id must be a non-empty string')
   const account = requireConnectedAccount(portico, namespace)
-  const hook = portico.hooks.getCallsStatus.get(namespace)
+  const hook = portico.callsHooks.getCallsStatus.get(namespace)
   let status: CallsStatus | undefined
   try {
     status = hook?.isUsed() ? await hook.promise({ namespace, connectorId: account.connectorId, id, network: account.network }) : undefined
@@ -41,7 +39,7 @@ export async function getCallsStatus(portico: Portico, id: string, parameters: G
 }
 
 /** The contract's second source: a WalletConnect session that named its bundler, and an id that is a user-operation hash. */
-async function fromBundler(portico: Portico, namespace: ChainNamespace, id: string, caipNetworkId: CallsStatus['caipNetworkId']): Promise<CallsStatus> {
+async function fromBundler(portico: CallsContext, namespace: ChainNamespace, id: string, caipNetworkId: CallsStatus['caipNetworkId']): Promise<CallsStatus> {
   const bundler = portico.stores.connections.channel(namespace)?.properties?.()?.bundler_name
   if (!userOpHash.test(id) || typeof bundler !== 'string' || bundler === '') throw new CallsStatusNotApprovedError()
   const receipt = await fetchUserOperationReceipt(portico, id, { caipNetworkId, bundler })

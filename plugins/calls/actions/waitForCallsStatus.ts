@@ -1,7 +1,7 @@
-import type { Portico } from '../createPorticoKernel.js'
-import { CallsStatusTimeoutError } from '../errors/calls.js'
-import type { ChainNamespace } from '../types/caip.js'
-import type { CallsStatus } from '../types/calls.js'
+import type { ChainNamespace } from '../../../kernel/kernel.js'
+import type { CallsContext } from '../types.js'
+import { CallsStatusTimeoutError } from '../errors.js'
+import type { CallsStatus } from '../types.js'
 import { getCallsStatus } from './getCallsStatus.js'
 
 export type WaitForCallsStatusParameters = { timeoutMs?: number; intervalMs?: number; namespace?: ChainNamespace }
@@ -17,7 +17,7 @@ export type WaitForCallsStatusErrorType = CallsStatusTimeoutError
  * @example
  * const { status } = await portico.waitForCallsStatus(id, { timeoutMs: 30_000 })
  */
-export async function waitForCallsStatus(portico: Portico, id: string, { timeoutMs = 60_000, intervalMs = 1_000, namespace }: WaitForCallsStatusParameters = {}): Promise<WaitForCallsStatusReturnType> {
+export async function waitForCallsStatus(portico: CallsContext, id: string, { timeoutMs = 60_000, intervalMs = 1_000, namespace }: WaitForCallsStatusParameters = {}): Promise<WaitForCallsStatusReturnType> {
   const interval = Number.isFinite(intervalMs) && intervalMs >= 10 ? intervalMs : 1_000
   const limit = Number.isFinite(timeoutMs) && timeoutMs >= 0 ? timeoutMs : 60_000
   const deadline = portico.clock.now() + limit

@@ -1,7 +1,9 @@
 // The kernel's EIP-5792 actions against a fake chain plugin's taps: validation before any wallet is
 // asked, the contract's messages, wallet errors 5700–5760 kept, the sequential fallback, polling.
 import { describe, expect, it } from 'vitest'
-import { CallsStatusTimeoutError, InvalidCallsError, MissingCapabilitiesAddressError, ProviderRpcError, SequentialCallsError, type CallsStatus } from '../../../kernel/kernel.js'
+import { ProviderRpcError } from '../../../kernel/kernel.js'
+import { type CallsStatus } from '../../../plugins/calls/index.js'
+import { CallsStatusTimeoutError, InvalidCallsError, MissingCapabilitiesAddressError, SequentialCallsError } from '../../../plugins/calls/errors.js'
 import { connected, eoa, fakeWallet, rpcError, setupPortico, smart, token } from './helpers.js'
 
 const approve = `0x095ea7b3${'00'.repeat(64)}`

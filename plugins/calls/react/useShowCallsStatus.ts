@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
-import type { BaseError, ChainNamespace } from '../../kernel/index.js'
-import { usePortico } from './usePortico.js'
+import type { BaseError, ChainNamespace } from '../../../kernel/index.js'
+import { usePortico } from '../../../ui/index.js'
 
 export type UseShowCallsStatusReturnType = {
   /** Asks the wallet to show the batch (`portico.showCallsStatus`). */

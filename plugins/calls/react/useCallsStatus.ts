@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
-import type { BaseError, CallsStatus, ChainNamespace } from '../../kernel/index.js'
-import { usePortico } from './usePortico.js'
+import type { BaseError, ChainNamespace } from '../../../kernel/index.js'
+import type { CallsStatus } from '../types.js'
+import { usePortico } from '../../../ui/index.js'
 
 export type UseCallsStatusReturnType = {
   /** The batch's latest status; polling stops once it is not `pending`. */

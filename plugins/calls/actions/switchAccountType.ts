@@ -1,10 +1,6 @@
-import type { Portico } from '../createPorticoKernel.js'
-import { BaseError } from '../errors/BaseError.js'
-import { ProviderRpcError } from '../errors/ProviderRpcError.js'
-import type { ChainNamespace } from '../types/caip.js'
-import { handleAccountsChanged } from './handleAccountsChanged.js'
+import { BaseError, ProviderRpcError, type ChainNamespace } from '../../../kernel/kernel.js'
+import type { CallsContext } from '../types.js'
 import { canSwitchAccountType } from './canSwitchAccountType.js'
-import { selectAccount } from './selectAccount.js'
 
 export type SwitchAccountTypeParameters = { namespace?: ChainNamespace }
 export type SwitchableAccountType = 'eoa' | 'smartAccount'
@@ -20,7 +16,7 @@ export type SwitchAccountTypeErrorType = ProviderRpcError | BaseError
  * @example
  * await portico.switchAccountType('smartAccount')
  */
-export async function switchAccountType(portico: Portico, type: SwitchableAccountType, parameters: SwitchAccountTypeParameters = {}): Promise<void> {
+export async function switchAccountType(portico: CallsContext, type: SwitchableAccountType, parameters: SwitchAccountTypeParameters = {}): Promise<void> {
   const namespace = parameters.namespace ?? portico.stores.networks.activeNamespace
   if (type !== 'eoa' && type !== 'smartAccount') throw new BaseError('The account type must be "eoa" or "smartAccount"')
   const connection = portico.stores.connections.get(namespace)
@@ -32,12 +28,12 @@ export async function switchAccountType(portico: Portico, type: SwitchableAccoun
     if (!canSwitchAccountType(portico, type, namespace)) throw refusal()
     const shared = connection.accounts.slice(1).find((a) => (a.type ?? 'eoa') === type)
     if (shared) {
-      await selectAccount(portico, shared.address, namespace)
+      await portico.selectAccount(shared.address, namespace)
       return
     }
-    const accounts = await portico.hooks.switchAccountType.for(namespace).promise({ namespace, connectorId: connection.connectorId, type })
+    const accounts = await portico.callsHooks.switchAccountType.for(namespace).promise({ namespace, connectorId: connection.connectorId, type })
     if (!accounts || !Array.isArray(accounts) || accounts.length === 0 || accounts[0]?.type !== type) throw refusal()
-    handleAccountsChanged(portico, namespace, accounts)
+    portico.reportAccountsChanged(namespace, accounts)
   } catch (error) {
     throw portico.reportError(error instanceof BaseError ? error : ProviderRpcError.from(error), { namespace, action: 'switchAccountType' })
   }

@@ -1,0 +1,85 @@
+import type { ReadBalanceParameters, RpcRequestParameters, WalletRequestParameters, WalletRequestReturnType } from './actions.js'
+import type { DeclaredHooks } from '../registries/PluginHookRegistry.js'
+import type { AccountState } from '../stores/AccountStore.js'
+import type { CloseGuard } from '../stores/ModalStore.js'
+import type { ReadonlyRootStore } from '../stores/readonlyStores.js'
+import type { ToastLink, ToastVariant } from '../stores/ToastStore.js'
+import type { ChainNamespace } from './caip.js'
+import type { BalanceResult } from './hooks.js'
+import type { PorticoBase } from './portico.js'
+import type { RouteData, View } from './view.js'
+import type { DirectoryWallet, WalletConnector } from './wallet.js'
+
+/** What a plugin may record about an account ({@link PluginContext.updateAccount}). */
+export type AccountDetails = Pick<AccountState, 'smartAccountDeployed'>
+
+/**
+ * What a plugin's `setup(context)` receives: the kernel's hooks, registries, services and actions
+ * (everything a site owner's `Portico` has but its lifecycle: `destroy`, `ready`, `subscribe`,
+ * `getState`), plus what only plugins do — register a store, declare hooks of their own and find
+ * other plugins' hooks, and the actions that change kernel state. Plugins read kernel stores
+ * (`context.stores`) but never write them: each change has an action here.
+ */
+export type PluginContext = Omit<PorticoBase, 'destroy' | 'ready' | 'subscribe' | 'getState' | 'stores'> & {
+  /** The plugin's own name (its taps, store and declared hooks go under it). */
+  readonly pluginName: string
+  /**
+   * The kernel's stores, read-only: their state, computed values and readers (observable, for
+   * views and reactions). Changing methods are absent from the type and throw
+   * `StoreIsReadOnlyError`: each change has an action here.
+   */
+  readonly stores: ReadonlyRootStore
+  /** Lists wallet connectors (a connector plugin's wallets) in the connect views. */
+  addConnectors(connectors: readonly WalletConnector[]): void
+  /** Records a wallet as recently used (listed first next time) and persists the list. */
+  rememberRecentWallet(wallet: DirectoryWallet): void
+  /** Records what a plugin learned about a namespace's account that `getAccount()` reports (a smart account's deployment, `portico/calls`). */
+  updateAccount(namespace: ChainNamespace, details: AccountDetails): void
+  /** Shows a view on top of the current one (a history entry: back returns), e.g. a login moving from Connect to its code entry. */
+  pushView(view: View, data?: RouteData): void
+  /** Replaces the modal's current view (no history entry), e.g. a connector moving to its own view. */
+  replaceView(view: View, data?: RouteData): void
+  /** Starts the modal's history afresh at `view` (e.g. back to Connect after a failed sign-in). */
+  resetView(view: View, data?: RouteData): void
+  /**
+   * Shows a toast; `message` is a message key (the UI translates it) or text from a wallet or
+   * server. One toast at a time: a new one replaces the old.
+   */
+  showToast(toast: { variant: ToastVariant; message: string; link?: ToastLink }): void
+  /**
+   * Adds a guard that may forbid closing the modal (the modal shakes instead); returns its
+   * remover, to call in the plugin's disposer.
+   */
+  addCloseGuard(guard: CloseGuard): () => void
+  /**
+   * Sends one JSON-RPC request to a configured network's nodes, not the wallet, through the
+   * namespace's chain plugin (the `rpcRequest` hook): a plugin that reads the chain carries no
+   * RPC client of its own.
+   * @throws NetworkNotFoundError, NoPluginForHookError, NoAnswerError, ProviderRpcError (the node's code), HttpRequestError (no node reached)
+   */
+  rpcRequest(parameters: RpcRequestParameters): Promise<unknown>
+  /**
+   * Sends one request to a given wallet (`connectorId`) of the `chainId`'s namespace, also while it
+   * connects: through the chain plugin holding its provider (the `request` hook), else over the
+   * namespace's channel when it is that wallet's and approved the method. `undefined` when nothing
+   * can carry it (a feature plugin's tap then passes).
+   * @throws BaseError for a malformed request; the wallet's error (ProviderRpcError with its code)
+   */
+  walletRequest(parameters: WalletRequestParameters): Promise<WalletRequestReturnType>
+  /**
+   * The native balance of any address on a configured network, through the namespace's chain
+   * plugin (the `fetchBalance` hook); nothing cached, no store changed.
+   * @throws BaseError for a malformed address, NetworkNotFoundError, NoPluginForHookError; the tap's typed error
+   */
+  readBalance(parameters: ReadBalanceParameters): Promise<BalanceResult | undefined>
+  /** Declares this plugin's own hooks (once, in `setup`); other plugins tap or call them. */
+  declareHooks<H extends DeclaredHooks>(hooks: H): Readonly<H>
+  /**
+   * The hooks another plugin declared, typed as `H` and checked by name.
+   * @throws PluginHooksNotFoundError when that plugin is not installed or lacks one of `names`
+   */
+  pluginHooks<H extends DeclaredHooks>(plugin: string, names?: readonly (keyof H & string)[]): H
+  /** Whether a plugin of that name is installed. */
+  hasPlugin(plugin: string): boolean
+}
+
