@@ -59,6 +59,7 @@ export type {
 } from './walletStandard/createWalletStandardDiscovery.js'
 export type { CreateWalletStandardSessionParameters, WalletStandardSession } from './walletStandard/createWalletStandardSession.js'
 export { safeDeepLink } from './utils/safeDeepLink.js'
+export { svgDataUrl } from './utils/svgDataUrl.js'
 export { isEmailAddress, maxEmailLength } from './utils/isEmailAddress.js'
 export { safeHttpUrl } from './utils/safeHttpUrl.js'
 export { formatCaipAddress } from './utils/formatCaipAddress.js'

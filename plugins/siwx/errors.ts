@@ -1,5 +1,5 @@
 // The server entry reaches the kernel only here, by path: `kernel/index` would tie it to the client's chunks (and MobX).
-import { BaseError } from '../../kernel/errors/BaseError.js'
+import { BaseError } from '../../kernel/errors/index.js'
 
 const docs = '/plugins/siwx.md'
 

@@ -76,6 +76,19 @@ describe('architecture boundaries', () => {
     ])
   })
 
+  it('fails when a plugin or a bridge imports the kernel past portico, portico/kernel and portico/errors (issue 45)', () => {
+    const files = [
+      { path: 'plugins/solana/networks/x.ts', text: "import { svgDataUrl } from '../../../kernel/utils/svgDataUrl.js'\nimport { defineLazyPlugin } from '../../../kernel/index.js'\n" },
+      { path: 'plugins/send/stores/y.ts', text: "import { memoByteLength } from '../../../kernel/actions/sendMemoRule.js'\nimport { parseDecimalUnits } from '../../../kernel/kernel.js'\nimport { BaseError } from '../../../kernel/errors/index.js'\n" },
+      { path: 'integrations/wagmi/z.ts', text: "import type { Portico } from '../../kernel/types/portico.js'\nimport { toPorticoHandle } from '../../kernel/index.js'\n" },
+    ]
+    expect(checkBoundaries(files, rules).map((v) => [v.path, v.line, v.detail.includes('deep path')])).toEqual([
+      ['plugins/solana/networks/x.ts', 1, true],
+      ['plugins/send/stores/y.ts', 1, true],
+      ['integrations/wagmi/z.ts', 1, true],
+    ])
+  })
+
   it('fails when the server or the sandbox imports a plugin past its public entries, or the UI', () => {
     const files = [
       {

@@ -31,6 +31,9 @@ function partOf(path: string): string {
   return (top === 'plugins' || top === 'integrations') && second ? `${top}/${second}` : (top ?? '')
 }
 
+/** The kernel's public entry files (`portico`, `portico/kernel`, `portico/errors`): plugins and bridges reach the kernel through these only. */
+const kernelEntries = ['kernel/index.ts', 'kernel/kernel.ts', 'kernel/errors/index.ts'].flatMap((file) => [file, file.replace(/\.ts$/, '.js')])
+
 /** Which import targets a part may not reach (relative imports only; packages are fine). */
 function importViolation(from: string, target: string, publicFiles: ReadonlySet<string>): string | undefined {
   const source = partOf(from)
@@ -46,6 +49,10 @@ function importViolation(from: string, target: string, publicFiles: ReadonlySet<
   if (source === 'ui' && dest.startsWith('plugins/')) return `the UI imports plugin code ${target}`
   // A bridge to another library (portico/wagmi) stands on the kernel's public surface alone.
   if (source.startsWith('integrations/') && dest !== 'kernel') return `${source} imports ${target} (an integration may import the kernel only)`
+  // First-party plugins and bridges import only what a third party can (issue 45).
+  if ((source.startsWith('plugins/') || source.startsWith('integrations/')) && dest === 'kernel' && !kernelEntries.includes(target)) {
+    return `${source} imports the kernel by deep path ${target} (use portico, portico/kernel or portico/errors: kernel/index.ts, kernel/kernel.ts, kernel/errors/index.ts)`
+  }
   if (source.startsWith('plugins/')) {
     if (dest.startsWith('plugins/')) return `${source} reaches into another plugin: ${target}`
     if (dest === 'ui' && !['ui/index.ts', 'ui/index.js', 'ui/kit.ts', 'ui/kit.js'].includes(target)) return `${source} imports the UI by deep path ${target} (use portico/react or portico/react/kit: ui/index.ts, ui/kit.ts)`

@@ -1,4 +1,4 @@
-import { BaseError } from '../../../kernel/errors/BaseError.js'
+import { BaseError } from '../../../kernel/errors/index.js'
 import type { FrameError, FrameErrorCode } from '../protocol.js'
 
 const docs = '/guides/embedded-wallet.md'

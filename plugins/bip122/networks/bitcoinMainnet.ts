@@ -1,5 +1,5 @@
 import bitcoinLogo from '@web3icons/core/svgs/networks/branded/bitcoin.svg.js'
-import { svgDataUrl } from '../../../kernel/utils/svgDataUrl.js'
+import { svgDataUrl } from '../../../kernel/index.js'
 import { defineBitcoinNetwork } from './defineBitcoinNetwork.js'
 
 /**  */

@@ -1,5 +1,5 @@
 import arbitrumLogo from '@web3icons/core/svgs/networks/branded/arbitrum-one.svg.js'
-import { svgDataUrl } from '../../../kernel/utils/svgDataUrl.js'
+import { svgDataUrl } from '../../../kernel/index.js'
 import { defineNetwork } from './defineNetwork.js'
 
 /** Arbitrum One. */

@@ -1,5 +1,5 @@
 import baseLogo from '@web3icons/core/svgs/networks/branded/base.svg.js'
-import { svgDataUrl } from '../../../kernel/utils/svgDataUrl.js'
+import { svgDataUrl } from '../../../kernel/index.js'
 import { defineNetwork } from './defineNetwork.js'
 
 /** Base (Coinbase's OP Stack chain). */

@@ -1,5 +1,5 @@
 import optimismLogo from '@web3icons/core/svgs/networks/branded/optimism.svg.js'
-import { svgDataUrl } from '../../../kernel/utils/svgDataUrl.js'
+import { svgDataUrl } from '../../../kernel/index.js'
 import { defineNetwork } from './defineNetwork.js'
 
 /** OP Mainnet. */

@@ -1,5 +1,5 @@
 import polygonLogo from '@web3icons/core/svgs/networks/branded/polygon.svg.js'
-import { svgDataUrl } from '../../../kernel/utils/svgDataUrl.js'
+import { svgDataUrl } from '../../../kernel/index.js'
 import { defineNetwork } from './defineNetwork.js'
 
 /** Polygon PoS. */

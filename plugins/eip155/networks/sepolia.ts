@@ -1,5 +1,5 @@
 import ethereumLogo from '@web3icons/core/svgs/networks/branded/ethereum.svg.js'
-import { svgDataUrl } from '../../../kernel/utils/svgDataUrl.js'
+import { svgDataUrl } from '../../../kernel/index.js'
 import { defineNetwork } from './defineNetwork.js'
 
 /** Ethereum's Sepolia testnet. */

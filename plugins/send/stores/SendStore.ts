@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { readCode, type CaipAddress, type SendFeeEstimate, type SendFeeOption, type SendFeeSpeed, type SendMemoRule, type TokenBalance } from '../../../kernel/kernel.js'
-import { hasLoneSurrogate, memoByteLength } from '../../../kernel/actions/sendMemoRule.js'
-import { parseDecimalUnits } from '../../../kernel/utils/parseDecimalUnits.js'
+import { hasLoneSurrogate, memoByteLength } from '../../../kernel/kernel.js'
+import { parseDecimalUnits } from '../../../kernel/kernel.js'
 
 /** The send button's label: the first rule that applies (appkit-behaviour §2.7). */
 export type SendButtonState = 'Select Token' | 'Add Amount' | 'Incorrect Value' | 'Insufficient Funds' | 'Add Address' | 'Resolving Name' | 'Invalid Address' | 'Memo Too Long' | 'Preview Send'

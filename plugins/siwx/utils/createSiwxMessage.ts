@@ -1,4 +1,4 @@
-import { parseCaipNetworkId } from '../../../kernel/utils/parseCaipNetworkId.js'
+import { parseCaipNetworkId } from '../../../kernel/index.js'
 import { SiwxMessageError } from '../errors.js'
 import type { SiwxMessageData } from '../types.js'
 import { isRfc3339 } from './isRfc3339.js'

@@ -1,5 +1,5 @@
 import solanaLogo from '@web3icons/core/svgs/networks/branded/solana.svg.js'
-import { svgDataUrl } from '../../../kernel/utils/svgDataUrl.js'
+import { svgDataUrl } from '../../../kernel/index.js'
 import { defineSolanaNetwork } from './defineSolanaNetwork.js'
 
 /** Solana devnet (`solana:devnet` to Wallet Standard wallets). */

@@ -1,5 +1,5 @@
 import stacksLogo from '@web3icons/core/svgs/networks/branded/stacks.svg.js'
-import { svgDataUrl } from '../../../kernel/utils/svgDataUrl.js'
+import { svgDataUrl } from '../../../kernel/index.js'
 import { defineStacksNetwork } from './defineStacksNetwork.js'
 
 /** Stacks mainnet (`stacks:1`), STX, through Hiro's public API and explorer. */

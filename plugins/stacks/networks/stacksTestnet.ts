@@ -1,5 +1,5 @@
 import stacksLogo from '@web3icons/core/svgs/networks/branded/stacks.svg.js'
-import { svgDataUrl } from '../../../kernel/utils/svgDataUrl.js'
+import { svgDataUrl } from '../../../kernel/index.js'
 import { defineStacksNetwork } from './defineStacksNetwork.js'
 
 /** The public Stacks testnet (`stacks:2147483648`), test STX, through Hiro's testnet API and explorer. */

@@ -1,5 +1,5 @@
 import suiLogo from '@web3icons/core/svgs/networks/branded/sui.svg.js'
-import { svgDataUrl } from '../../../kernel/utils/svgDataUrl.js'
+import { svgDataUrl } from '../../../kernel/index.js'
 import { defineSuiNetwork } from './defineSuiNetwork.js'
 
 /**

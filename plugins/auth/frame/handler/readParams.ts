@@ -1,4 +1,4 @@
-import { isEmailAddress } from '../../../../kernel/utils/isEmailAddress.js'
+import { isEmailAddress } from '../../../../kernel/index.js'
 import { invalidParams } from '../errors.js'
 import { isRecord } from '../utils/isRecord.js'
 
