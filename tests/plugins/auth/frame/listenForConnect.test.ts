@@ -17,7 +17,10 @@ function channel() {
   return { site: port1, frame: port2 as unknown as MessagePort, received }
 }
 
+// Only to show that nothing arrives (a hostile connect gets no answer); what should arrive is awaited by `received`.
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30))
+/** Waits until the site's side of a channel has received `count` messages (port delivery and the handler are asynchronous: a fixed wait failed under a full suite's load). */
+const received = (c: ReturnType<typeof channel>, count: number) => expect.poll(() => c.received.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(count)
 
 afterEach(() => {
   for (const port of open.splice(0)) port.close()
@@ -49,20 +52,23 @@ describe('the connect listener', () => {
 
     const first = channel()
     listener({ data: connect, origin: 'http://127.0.0.1:4700', ports: [first.frame] as unknown as readonly MessagePort[] })
-    await settle()
+    await received(first, 1)
     expect(first.received).toEqual([{ event: 'ready' }])
     first.site.postMessage({ id: 1, method: 'status' })
     first.site.postMessage({ id: 2, method: 'nope' })
     first.site.postMessage('garbage')
+    await received(first, 3)
     await settle()
     expect(first.received.slice(1)).toEqual([{ id: 1, result: {} }, { id: 2, error: expect.objectContaining({ code: 'UNSUPPORTED_METHOD' }) }])
 
     const second = channel()
     listener({ data: connect, origin: 'https://shop.example.com', ports: [second.frame] as unknown as readonly MessagePort[] })
-    await settle()
+    await received(second, 1)
     expect(second.received).toEqual([{ event: 'ready' }])
     first.site.postMessage({ id: 3, method: 'status' })
     second.site.postMessage({ id: 4, method: 'socialStart', params: { provider: 'github' } })
+    await received(first, 4)
+    await received(second, 2)
     await settle()
     // Each port gets its own answers, and only its own.
     expect(first.received.slice(3)).toEqual([{ id: 3, result: {} }])
@@ -78,8 +84,10 @@ describe('the connect listener', () => {
     const listener = createConnectListener({ allowedOrigins: allowed, server: handler })
     const channels = [channel(), channel(), channel(), channel(), channel()]
     for (const c of channels) listener({ data: connect, origin: 'http://127.0.0.1:4700', ports: [c.frame] as unknown as readonly MessagePort[] })
-    await settle()
+    for (const c of channels) await received(c, 1)
     channels.forEach((c, index) => c.site.postMessage({ id: 10 + index, method: 'status' }))
+    for (const c of channels.slice(1)) await received(c, 2)
+    // The oldest port was closed: its request gets no answer, though the others' came.
     await settle()
     expect(channels[0]!.received).toEqual([{ event: 'ready' }])
     for (const [index, c] of channels.slice(1).entries()) expect(c.received).toEqual([{ event: 'ready' }, { id: 11 + index, result: {} }])
