@@ -178,7 +178,8 @@ export async function runChainPluginConformance(parameters: RunChainPluginConfor
   const setMode = (mode: 'approve' | 'reject') => wallet.setMode?.(mode)
 
   try {
-    await loadPlugins([makePlugin()])
+    // Its code, and that of the plugins beside it (each may load its code with the kernel, `defineLazyPlugin`).
+    await loadPlugins([makePlugin(), ...(parameters.withPlugins?.() ?? [])])
     const portico = make()
     await portico.ready()
     let address = ''
