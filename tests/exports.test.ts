@@ -150,6 +150,7 @@ describe('entry point exports', () => {
         "AsyncSeriesHook",
         "AsyncSeriesWaterfallHook",
         "BuiltinWalletRegistry",
+        "ChainAdapterRegistry",
         "ChainNotSupportedError",
         "ConnectFailedError",
         "ConnectMethodRegistry",

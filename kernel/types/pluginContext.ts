@@ -53,14 +53,14 @@ export type PluginContext = Omit<PorticoBase, 'destroy' | 'ready' | 'subscribe' 
   addCloseGuard(guard: CloseGuard): () => void
   /**
    * Sends one JSON-RPC request to a configured network's nodes, not the wallet, through the
-   * namespace's chain plugin (the `rpcRequest` hook): a plugin that reads the chain carries no
+   * namespace's chain adapter (its `rpcRequest`): a plugin that reads the chain carries no
    * RPC client of its own.
    * @throws NetworkNotFoundError, NoPluginForHookError, NoAnswerError, ProviderRpcError (the node's code), HttpRequestError (no node reached)
    */
   rpcRequest(parameters: RpcRequestParameters): Promise<unknown>
   /**
    * Sends one request to a given wallet (`connectorId`) of the `chainId`'s namespace, also while it
-   * connects: through the chain plugin holding its provider (the `request` hook), else over the
+   * connects: through the chain adapter holding its provider (its `request`), else over the
    * namespace's channel when it is that wallet's and approved the method. `undefined` when nothing
    * can carry it (a feature plugin's tap then passes).
    * @throws BaseError for a malformed request; the wallet's error (ProviderRpcError with its code)
