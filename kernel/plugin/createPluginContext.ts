@@ -1,6 +1,6 @@
 import { runInAction } from 'mobx'
 import type { PorticoBase } from '../types/portico.js'
-import type { PluginContext } from '../types/pluginContext.js'
+import { pluginContextPorticoMembers, type PluginContext } from '../types/pluginContext.js'
 export type { AccountDetails, PluginContext } from '../types/pluginContext.js'
 import { readBalance, type ReadBalanceParameters } from '../actions/readBalance.js'
 import { rpcRequest, type RpcRequestParameters } from '../actions/rpcRequest.js'
@@ -25,7 +25,7 @@ import type { DirectoryWallet, WalletConnector } from '../types/wallet.js'
  * @returns the context `setup` receives
  */
 export function createPluginContext(portico: PorticoBase, pluginName: string, pluginHooks: PluginHookRegistry): PluginContext {
-  const { destroy: _destroy, ready: _ready, subscribe: _subscribe, getState: _getState, ...shared } = portico
+  const shared = Object.fromEntries(pluginContextPorticoMembers.map((name) => [name, portico[name]])) as Pick<PorticoBase, (typeof pluginContextPorticoMembers)[number]>
   const { wallets, router, toasts, modal } = portico.stores
   return {
     ...shared,
@@ -61,12 +61,10 @@ export type PluginContextGroup = 'Identity' | 'Hooks' | 'Registries' | 'State (r
 export const pluginContextCatalogue: Record<keyof PluginContext, { group: PluginContextGroup; doc: string }> = {
   pluginName: { group: 'Identity', doc: "The plugin's own name: tap, register stores and declare hooks under it." },
   version: { group: 'Identity', doc: "Portico's version." },
-  sdkVersion: { group: 'Identity', doc: '`react-<chain plugins>-<version>`, sent as `sv`.' },
   options: { group: 'Identity', doc: "The site owner's validated options." },
   plugins: { group: 'Identity', doc: 'Every installed plugin, in order.' },
   isMobile: { group: 'Identity', doc: 'Whether the page runs on a mobile browser.' },
   hooks: { group: 'Hooks', doc: "The kernel's hooks (docs/kernel/hooks.md): tap them with `pluginName`." },
-  views: { group: 'Registries', doc: 'Views by id (register in the `registerViews` hook).' },
   addressValidators: { group: 'Registries', doc: "Address validation per namespace (a chain plugin's)." },
   chains: { group: 'Registries', doc: "The chain adapters by namespace (`registerChainAdapter` fills it): `has(namespace, method)` and `call(namespace, method, request)` for the adapter methods the kernel calls directly (`request`, `rpcRequest`, `sendTransaction`, `estimateSendFee`, `waitForTransaction`, `selectAccount`)." },
   explorers: { group: 'Registries', doc: 'Block-explorer links per namespace.' },
@@ -75,7 +73,6 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   accountBadges: { group: 'Registries', doc: "The Account view's status badges a plugin adds under the balance (`register({ id, owner, label, shows(account), icon?, order?, namespaces? })`; `shows` may read observables)." },
   connectMethods: { group: 'Registries', doc: "The Connect view's sections a connector plugin adds per connect method (`register({ method: 'email' | 'social', owner, load })`), shown in the site's connect-method order when the remote feature is on." },
   signInVerifiers: { group: 'Registries', doc: 'Sign-in message verifiers per namespace.' },
-  messages: { group: 'Registries', doc: "The plugins' English strings (filled from `definePlugin({ messages })`)." },
   stores: { group: 'State (read only)', doc: "The kernel's MobX stores, read-only (`ReadonlyRootStore`): read them in views and reactions; changing methods are absent and throw `StoreIsReadOnlyError`." },
   getStore: { group: 'State (read only)', doc: "A plugin's registered store, by the plugin's name." },
   watch: { group: 'State (read only)', doc: 'Calls `onChange` whenever what `read` returns from the stores changes (compared as JSON); returns the disposer.' },
@@ -84,15 +81,9 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   clock: { group: 'Services', doc: 'now / setTimeout / clearTimeout (tests replace it).' },
   open: { group: 'Actions', doc: 'Opens the modal.' },
   close: { group: 'Actions', doc: 'Closes the modal.' },
-  requestClose: { group: 'Actions', doc: 'Closes unless the current view forbids it.' },
-  back: { group: 'Actions', doc: 'The back button.' },
   connect: { group: 'Actions', doc: 'Connects a wallet (the `connect` hook).' },
   disconnect: { group: 'Actions', doc: 'Disconnects a namespace (or all).' },
-  getConnections: { group: 'Actions', doc: "A namespace's wallet connections, active first (several with the `multiWallet` feature on)." },
-  switchConnection: { group: 'Actions', doc: 'Makes a kept connection active through its `reconnect` tap (multi-wallet).' },
-  deleteConnection: { group: 'Actions', doc: 'Disconnects one wallet of a namespace (multi-wallet).' },
   switchNetwork: { group: 'Actions', doc: 'Switches the network.' },
-  selectNetwork: { group: 'Actions', doc: "The Networks view's choice." },
   signMessage: { group: 'Actions', doc: 'Signs a message with the connected wallet.' },
   selectAccount: { group: 'Actions', doc: "Makes another account the wallet shared the active one, where the namespace's plugin allows it." },
   request: { group: 'Actions', doc: "Sends one wallet request over the namespace's connection channel." },
@@ -100,16 +91,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   signIn: { group: 'Actions', doc: 'Runs the `signIn` hook.' },
   send: { group: 'Actions', doc: 'Sends native coins or tokens.' },
   sendTransaction: { group: 'Actions', doc: "Sends a transaction a feature plugin built (a swap, an approval) through the namespace's chain adapter." },
-  estimateSendFee: { group: 'Actions', doc: "The most a send will cost in network fees (the namespace's chain adapter's `estimateSendFee`)." },
-  sendMemo: { group: 'Actions', doc: 'Whether a send on the namespace may carry a memo, and its limit (the chain plugin\'s `meta.sendMemo`).' },
-  fetchBalance: { group: 'Actions', doc: 'The native balance (cached 30 s).' },
-  fetchTokenBalances: { group: 'Actions', doc: 'Token balances (cached, retry gate).' },
-  fetchTransactions: { group: 'Actions', doc: 'Activity, page by page.' },
-  fetchNfts: { group: 'Actions', doc: 'NFTs.' },
-  fetchProfile: { group: 'Actions', doc: "The account's name and avatar (the `fetchProfile` hook), kept in the account store; `force` asks again." },
-  resolveName: { group: 'Actions', doc: 'The address a name points to (the `resolveName` hook).' },
   discoverWallets: { group: 'Actions', doc: 'Runs `discoverWallets` for a namespace.' },
-  getAccount: { group: 'Actions', doc: "A namespace's account." },
   isAddress: { group: 'Actions', doc: "Validates an address with the namespace's validator." },
   markUserAction: { group: 'Actions', doc: 'Marks the first user action (analytics may send).' },
   emit: { group: 'Plugin actions', doc: 'Reports an analytics event to subscribers and analytics.' },
