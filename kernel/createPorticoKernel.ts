@@ -45,6 +45,7 @@ import { AccountBadgeRegistry } from './registries/AccountBadgeRegistry.js'
 import { ConnectMethodRegistry } from './registries/ConnectMethodRegistry.js'
 import { ExplorerRegistry } from './registries/ExplorerRegistry.js'
 import { BuiltinWalletRegistry } from './registries/BuiltinWalletRegistry.js'
+import { ChainAdapterRegistry } from './registries/ChainAdapterRegistry.js'
 import { MessageRegistry } from './registries/MessageRegistry.js'
 import { SignInVerifierRegistry } from './registries/SignInVerifierRegistry.js'
 import { ViewRegistry } from './registries/ViewRegistry.js'
@@ -162,6 +163,7 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
     stores,
     views,
     addressValidators,
+    chains: new ChainAdapterRegistry(),
     explorers: new ExplorerRegistry(),
     builtinWallets: new BuiltinWalletRegistry(),
     accountActions: new AccountActionRegistry(),

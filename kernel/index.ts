@@ -50,7 +50,8 @@ export type { AccountBadge, BadgeAccount } from './registries/AccountBadgeRegist
 export type { ConnectMethodSection, PluginConnectMethod } from './registries/ConnectMethodRegistry.js'
 export type { ExplorerUrlBuilder } from './registries/ExplorerRegistry.js'
 export type { SignInVerifier } from './registries/SignInVerifierRegistry.js'
-export type { ChainAdapter } from './types/chainAdapter.js'
+export type { ChainAdapter, ChainAdapterMethodName } from './types/chainAdapter.js'
+export type { ChainAdapterMethods } from './registries/ChainAdapterRegistry.js'
 export type {
   CreateWalletStandardDiscoveryParameters,
   CreateWalletStandardDiscoveryReturnType,

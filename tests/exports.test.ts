@@ -151,6 +151,7 @@ describe('entry point exports', () => {
         "AsyncSeriesHook",
         "AsyncSeriesWaterfallHook",
         "BuiltinWalletRegistry",
+        "ChainAdapterRegistry",
         "ChainNotSupportedError",
         "ConnectFailedError",
         "ConnectMethodRegistry",

@@ -9,9 +9,9 @@ export type EstimateSendFeeReturnType = SendFeeEstimate | undefined
 const decimal = /^\d{1,40}(\.\d{1,40})?$/
 
 /**
- * The most a send will cost in network fees, asked of the namespace's `estimateSendFee` tap with
- * the same prepared request `send` would submit (the same checks, then the `prepareSend` taps),
- * before the wallet is asked anything. A send the checks refuse, or no tap, gives `undefined`; a
+ * The most a send will cost in network fees, asked of the namespace's chain adapter
+ * (`estimateSendFee`) with the same request `send` would submit (the same checks), before the
+ * wallet is asked anything. A send the checks refuse, or no adapter, gives `undefined`; a
  * plugin that can refuse the send already (say, a balance too small for the amount and the fee)
  * throws its typed error here. An answer that is not a decimal fee is dropped.
  *
@@ -23,14 +23,13 @@ const decimal = /^\d{1,40}(\.\d{1,40})?$/
  */
 export async function estimateSendFee(portico: PorticoBase, parameters: EstimateSendFeeParameters): Promise<EstimateSendFeeReturnType> {
   const ns = parameters.namespace ?? portico.stores.networks.activeNamespace
-  const hook = portico.hooks.estimateSendFee.get(ns)
-  if (!hook?.isUsed()) return undefined
+  if (!portico.chains.has(ns, 'estimateSendFee')) return undefined
   const request = await checkSend(portico, parameters).then(
     (checked) => checked.request,
     () => undefined,
   )
   if (!request) return undefined
-  const estimate = await hook.promise(await portico.hooks.prepareSend.promise(request))
+  const estimate = await portico.chains.call(ns, 'estimateSendFee', request)
   if (!estimate || typeof estimate.fee !== 'string' || !decimal.test(estimate.fee) || typeof estimate.symbol !== 'string') return undefined
   const speeds = speedsOf(estimate.speeds)
   const speed = speeds?.some((o) => o.speed === estimate.speed) ? estimate.speed : undefined

@@ -50,6 +50,5 @@ export async function openModal(portico: PorticoBase, parameters: OpenModalParam
     modal.setOpen(true)
   })
   portico.emit({ type: 'track', event: 'MODAL_OPEN', properties: { connected } })
-  portico.hooks.modalOpened.call({ view: router.view })
 }
 export type { OpenModalParameters } from '../types/actions.js'

@@ -1,12 +1,11 @@
 import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { ChainNotSupportedError, NotConnectedError } from '../errors/connection.js'
-import { NoAnswerError } from '../errors/plugin.js'
+import { NoAnswerError, NoPluginForHookError } from '../errors/plugin.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { ChainNamespace } from '../types/caip.js'
 import type { ConnectionRequest } from '../types/connection.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
-import { requireHook } from './requireHook.js'
 import { requireMethodName } from './requireMethodName.js'
 import type { RequestParameters } from '../types/actions.js'
 
@@ -14,8 +13,8 @@ import type { RequestParameters } from '../types/actions.js'
 /**
  * Sends one wallet request over a namespace's connection (the namespace is the `chainId`'s
  * unless given). A connector that returned a `channel` (WalletConnect, …) carries it; any other
- * connection goes to the wallet's provider through the namespace's `request` hook (the chain
- * plugin that holds it sends it as it is). Chain plugins encode their requests with it, and
+ * connection goes to the wallet's provider through the namespace's chain adapter (`request`: the
+ * chain plugin that holds it sends it as it is). Chain plugins encode their requests with it, and
  * bridges such as `portico/wagmi` reach the wallet with it. Nothing is sent for a malformed
  * request, a namespace that is not connected, or a chain the wallet did not approve.
  *
@@ -37,10 +36,10 @@ export async function request(portico: PorticoBase, parameters: RequestParameter
   }
   const connection = portico.stores.connections.get(namespace)
   if (connection.status !== 'connected' || !connection.connectorId) throw new NotConnectedError({ namespace })
-  const hook = requireHook(portico.hooks.request, 'request', namespace)
+  if (!portico.chains.has(namespace, 'request')) throw new NoPluginForHookError({ hook: 'request', namespace })
   let answer
   try {
-    answer = await hook.promise({ namespace, connectorId: connection.connectorId, method, ...(params === undefined ? {} : { params }), chainId: parsed.caipNetworkId })
+    answer = await portico.chains.call(namespace, 'request', { namespace, connectorId: connection.connectorId, method, ...(params === undefined ? {} : { params }), chainId: parsed.caipNetworkId })
   } catch (error) {
     throw error instanceof BaseError ? error : ProviderRpcError.from(error)
   }

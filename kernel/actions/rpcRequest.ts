@@ -1,11 +1,10 @@
 import type { PorticoBase } from '../types/portico.js'
 import { BaseError } from '../errors/BaseError.js'
 import { NetworkNotFoundError } from '../errors/connection.js'
-import { NoAnswerError } from '../errors/plugin.js'
+import { NoAnswerError, NoPluginForHookError } from '../errors/plugin.js'
 import { ProviderRpcError } from '../errors/ProviderRpcError.js'
 import type { CaipNetworkId } from '../types/caip.js'
 import { parseCaipNetworkId } from '../utils/parseCaipNetworkId.js'
-import { requireHook } from './requireHook.js'
 import { requireMethodName } from './requireMethodName.js'
 import type { RpcRequestParameters } from '../types/actions.js'
 
@@ -14,7 +13,7 @@ export type RpcRequestErrorType = NetworkNotFoundError | ProviderRpcError | Base
 
 /**
  * Sends one JSON-RPC request to a configured network's nodes (its `rpcUrls`), not to the wallet,
- * through the namespace's chain plugin (its `rpcRequest` tap, with the plugin's own RPC client:
+ * through the namespace's chain adapter (its `rpcRequest`, with the plugin's own RPC client:
  * for eip155 viem's transport, its retries and, over several URLs, `fallback` with ranking). A
  * plugin that reads the chain (a receipt, an account's code) uses it instead of an RPC client of
  * its own. Nothing is sent for a malformed request or a network the site did not configure.
@@ -29,10 +28,10 @@ export async function rpcRequest(portico: PorticoBase, { chainId, method, params
   const { namespace, caipNetworkId } = parseCaipNetworkId(chainId)
   const network = portico.stores.networks.find(caipNetworkId)
   if (!network) throw new NetworkNotFoundError({ caipNetworkId })
-  const hook = requireHook(portico.hooks.rpcRequest, 'rpcRequest', namespace)
+  if (!portico.chains.has(namespace, 'rpcRequest')) throw new NoPluginForHookError({ hook: 'rpcRequest', namespace })
   let answer
   try {
-    answer = await hook.promise({ namespace, network, method, ...(params === undefined ? {} : { params }) })
+    answer = await portico.chains.call(namespace, 'rpcRequest', { namespace, network, method, ...(params === undefined ? {} : { params }) })
   } catch (error) {
     throw error instanceof BaseError ? error : ProviderRpcError.from(error)
   }

@@ -5,8 +5,8 @@ import { handleAccountsChanged } from './handleAccountsChanged.js'
 
 /**
  * Makes another of the connection's accounts the active one, for wallets that sign for every
- * account they shared (a Polkadot extension): the namespace's plugin agrees through the
- * `selectAccount` hook, then the accounts are reordered with the chosen one first, as if the wallet
+ * account they shared (a Polkadot extension): the namespace's chain adapter agrees (its
+ * `selectAccount`), then the accounts are reordered with the chosen one first, as if the wallet
  * had reported it (balances, activity and sign-in follow the `accountChanged` event).
  *
  * @throws ProviderRpcError 4100 when the address is not one of the connection's, 4200 when the plugin does not let the site choose
@@ -19,7 +19,7 @@ export async function selectAccount(portico: PorticoBase, address: string, names
   const chosen = connection.accounts.find((a) => a.address === address)
   if (!chosen) throw new ProviderRpcError({ code: 4100, message: 'The wallet did not share this account' })
   if (connection.accounts[0]?.address === address) return
-  const accepted = await portico.hooks.selectAccount.for(namespace).promise({ namespace, connectorId: connection.connectorId, address })
+  const accepted = await portico.chains.call(namespace, 'selectAccount', { namespace, connectorId: connection.connectorId, address })
   if (accepted !== true) throw new ProviderRpcError({ code: 4200, message: 'This wallet chooses the account itself' })
   handleAccountsChanged(portico, namespace, [chosen, ...connection.accounts.filter((a) => a.address !== address)])
 }

@@ -27,7 +27,7 @@ export class SendValidationError extends BaseError {
  * required'), a positive decimal amount with no more decimals than the token has, a valid
  * receiver address, a token the account holds ('A token is required'), enough balance
  * ('Insufficient Funds'), a namespace whose plugin can send ('Unsupported chain'). Then
- * `prepareSend` taps may reshape it and the namespace's `send` tap submits it.
+ * the namespace's `send` tap submits it.
  *
  * @returns the transaction hash (or signature) once the wallet has sent it
  * @example
@@ -41,8 +41,7 @@ export async function send(portico: PorticoBase, parameters: SendParameters): Pr
   const properties = { isSmartAccount: portico.stores.connections.get(ns).accounts[0]?.type === 'smartAccount', token: token ?? network.nativeCurrency.symbol, amount, network: network.caipNetworkId }
   portico.emit({ type: 'track', event: 'SEND_INITIATED', properties })
   try {
-    const prepared = await portico.hooks.prepareSend.promise(request)
-    const result = await hook.promise(prepared)
+    const result = await hook.promise(request)
     if (!result) throw new NoAnswerError({ hook: 'send', namespace: ns })
     portico.emit({ type: 'track', event: 'SEND_SUCCESS', properties: { ...properties, hash: result.hash } })
     return result.hash

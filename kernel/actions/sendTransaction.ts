@@ -13,7 +13,7 @@ const units = /^\d{1,78}$/
 
 /**
  * Sends a transaction a feature plugin built (a swap, an approval) from the connected account,
- * through the namespace's `sendTransaction` tap: the chain plugin hands it to the wallet as it is.
+ * through the namespace's chain adapter (`sendTransaction`): it hands it to the wallet as it is.
  * The shapes are checked first (`data` hex, `value` and `gas` whole base units); nothing is asked
  * of the wallet for a malformed one.
  *
@@ -35,11 +35,10 @@ export async function sendTransaction(portico: PorticoBase, parameters: SendTran
   const from = connections.address(namespace)
   const network = networks.find(connection.caipNetworkId) ?? networks.activeOf(namespace)
   if (connection.status !== 'connected' || !from || !connection.connectorId || !network) throw new NotConnectedError({ namespace })
-  const hook = portico.hooks.sendTransaction.get(namespace)
-  if (!hook?.isUsed()) throw new NoAnswerError({ hook: 'sendTransaction', namespace })
+  if (!portico.chains.has(namespace, 'sendTransaction')) throw new NoAnswerError({ hook: 'sendTransaction', namespace })
   portico.markUserAction()
   try {
-    const result = await hook.promise({ namespace, connectorId: connection.connectorId, from, network, transaction: { to, ...(data ? { data } : {}), ...(value ? { value } : {}), ...(gas ? { gas } : {}) } })
+    const result = await portico.chains.call(namespace, 'sendTransaction', { namespace, connectorId: connection.connectorId, from, network, transaction: { to, ...(data ? { data } : {}), ...(value ? { value } : {}), ...(gas ? { gas } : {}) } })
     if (!result) throw new NoAnswerError({ hook: 'sendTransaction', namespace })
     return result.hash
   } catch (error) {

@@ -11,8 +11,8 @@ export type WalletRequestErrorType = ProviderRpcError | BaseError
 /**
  * Sends one request to a given wallet of a namespace (the `chainId`'s) for a feature plugin that
  * asks the wallet a question of its own (EIP-5792 batches, capabilities), also while that wallet is
- * still connecting: first through the chain plugin that holds the wallet's provider (the `request`
- * hook, for that `connectorId`), else over the namespace's channel (WalletConnect) when it belongs
+ * still connecting: first through the chain plugin that holds the wallet's provider (its adapter's
+ * `request`, for that `connectorId`), else over the namespace's channel (WalletConnect) when it belongs
  * to that wallet and the wallet approved `method` on `chainId`. Unlike `request`, nothing needs to
  * be connected, and a request nothing can carry resolves `undefined` (the caller then passes, and
  * the kernel decides) instead of throwing.
@@ -27,7 +27,7 @@ export async function walletRequest(portico: PorticoBase, { connectorId, chainId
   if (typeof connectorId !== 'string' || connectorId.length === 0) throw new BaseError('A wallet request needs the connector id of the wallet to ask')
   const { namespace, caipNetworkId } = parseCaipNetworkId(chainId)
   try {
-    const injected = await portico.hooks.request.for(namespace).promise({ namespace, connectorId, method, ...(params === undefined ? {} : { params }), chainId: caipNetworkId })
+    const injected = await portico.chains.call(namespace, 'request', { namespace, connectorId, method, ...(params === undefined ? {} : { params }), chainId: caipNetworkId })
     if (injected) return injected
     const channel = portico.stores.connections.channel(namespace)
     if (!channel || portico.stores.connections.get(namespace).connectorId !== connectorId) return undefined

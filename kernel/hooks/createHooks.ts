@@ -19,23 +19,13 @@ import type {
   Nft,
   TokenBalance,
   TransactionsPage,
-  ModalOpenedEvent,
   NetworkChangedEvent,
   ReconnectRequest,
   SendRequest,
-  SendTransactionRequest,
-  SendFeeEstimate,
   SendResult,
-  WaitForTransactionRequest,
-  WaitForTransactionResult,
   SignInState,
-  SelectAccountRequest,
   SignMessageRequest,
   SignMessageResult,
-  WalletRequest,
-  WalletRequestResult,
-  RpcRequest,
-  RpcRequestResult,
   SwitchNetworkRequest,
   SwitchNetworkResult,
   ViewRegistryLike,
@@ -71,14 +61,8 @@ export function createHooks() {
     reconnect: new HookMap(() => new AsyncSeriesBailHook<[ReconnectRequest], ConnectResult | undefined>(['request'])),
     /** Switch (or add, then switch) the wallet's network. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
     switchNetwork: new HookMap(() => new AsyncSeriesBailHook<[SwitchNetworkRequest], SwitchNetworkResult | undefined>(['request'])),
-    /** Let the site make another shared account the active one; a plugin whose wallet signs for every shared account answers `true`. Kind: HookMap · AsyncSeriesBail. @since 0.3.0 */
-    selectAccount: new HookMap(() => new AsyncSeriesBailHook<[SelectAccountRequest], true | undefined>(['request'])),
     /** Sign a plain message with the connected account. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
     signMessage: new HookMap(() => new AsyncSeriesBailHook<[SignMessageRequest], SignMessageResult | undefined>(['request'])),
-    /** Send one raw request to the connected wallet of a namespace whose connection has no channel (the chain plugin holding the wallet's provider answers). Kind: HookMap · AsyncSeriesBail. @since 0.5.0 */
-    request: new HookMap(() => new AsyncSeriesBailHook<[WalletRequest], WalletRequestResult | undefined>(['request'])),
-    /** Send one JSON-RPC request to a network's nodes, not the wallet (the chain plugin's RPC client answers). Kind: HookMap · AsyncSeriesBail. @since 0.6.0 */
-    rpcRequest: new HookMap(() => new AsyncSeriesBailHook<[RpcRequest], RpcRequestResult | undefined>(['request'])),
     /** Build, sign and verify a sign-in message; each tap refines the state. Kind: AsyncSeriesWaterfall. @since 0.1.0 */
     signIn: new AsyncSeriesWaterfallHook<[SignInState]>(['state']),
     /** Native balance of an account. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
@@ -93,16 +77,8 @@ export function createHooks() {
     fetchProfile: new HookMap(() => new AsyncSeriesBailHook<[FetchProfileRequest], ProfileResult | undefined>(['request'])),
     /** The address a name points to (a name typed as a send's receiver). Kind: HookMap · AsyncSeriesBail. @since 0.3.0 */
     resolveName: new HookMap(() => new AsyncSeriesBailHook<[ResolveNameRequest], ResolveNameResult | undefined>(['request'])),
-    /** Shape a transfer before it is sent; each tap may rewrite it. Kind: AsyncSeriesWaterfall. @since 0.1.0 */
-    prepareSend: new AsyncSeriesWaterfallHook<[SendRequest]>(['request']),
     /** Submit a transfer through the wallet. Kind: HookMap · AsyncSeriesBail. @since 0.1.0 */
     send: new HookMap(() => new AsyncSeriesBailHook<[SendRequest], SendResult | undefined>(['request'])),
-    /** Send a transaction another plugin built (a swap, an approval) through the wallet as it is. Kind: HookMap · AsyncSeriesBail. @since 0.3.0 */
-    sendTransaction: new HookMap(() => new AsyncSeriesBailHook<[SendTransactionRequest], SendResult | undefined>(['request'])),
-    /** The most a prepared transfer will cost in network fees, before the wallet is asked. Kind: HookMap · AsyncSeriesBail. @since 0.2.0 */
-    estimateSendFee: new HookMap(() => new AsyncSeriesBailHook<[SendRequest], SendFeeEstimate | undefined>(['request'])),
-    /** Wait until a submitted transaction is confirmed or failed on chain. Kind: HookMap · AsyncSeriesBail. @since 0.2.0 */
-    waitForTransaction: new HookMap(() => new AsyncSeriesBailHook<[WaitForTransactionRequest], WaitForTransactionResult | undefined>(['request'])),
     /** Plugins register their lazily loaded views. Kind: Sync. @since 0.1.0 */
     registerViews: new SyncHook<[ViewRegistryLike]>(['registry']),
     /** A namespace got connected. Kind: Sync. @since 0.1.0 */
@@ -113,8 +89,6 @@ export function createHooks() {
     accountChanged: new SyncHook<[AccountChangedEvent]>(['event']),
     /** The active network of a namespace changed. Kind: Sync. @since 0.1.0 */
     networkChanged: new SyncHook<[NetworkChangedEvent]>(['event']),
-    /** The modal opened. Kind: Sync. @since 0.1.0 */
-    modalOpened: new SyncHook<[ModalOpenedEvent]>(['event']),
     /** The modal closed. Kind: Sync. @since 0.1.0 */
     modalClosed: new SyncHook<[]>([]),
     /** An action failed; the error is typed. Kind: Sync. @since 0.1.0 */
@@ -141,10 +115,7 @@ export const hookCatalogue: Record<HookName, HookDoc> = {
   disconnect: { kind: 'AsyncSeries', keyed: true, contract: 'End a connection; every tap runs in order.', arguments: '`request: { namespace, connectorId }`', returns: '—', since: '0.1.0' },
   reconnect: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Restore a stored connection on load without prompting.', arguments: '`request: { namespace, connectorId, network? }`', returns: 'the connection, or `undefined` when it cannot be restored', since: '0.1.0' },
   switchNetwork: { kind: 'AsyncSeriesBail', keyed: true, contract: "Switch (or add, then switch) the wallet's network.", arguments: '`request: { namespace, connectorId, network }`', returns: '`{ caipNetworkId }` or `undefined` to pass', since: '0.1.0' },
-  selectAccount: { kind: 'AsyncSeriesBail', keyed: true, contract: "Let the site make another of the connection's accounts the active one; only a plugin whose wallet signs for every account it shared taps it (the account picker shows only then).", arguments: '`request: { namespace, connectorId, address }`', returns: '`true` when the plugin will sign as that account, or `undefined` to pass', since: '0.3.0' },
   signMessage: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Sign a plain message with the connected account.', arguments: '`request: { namespace, connectorId, address, caipNetworkId, message }`', returns: '`{ signature }` or `undefined` to pass', since: '0.1.0' },
-  request: { kind: 'AsyncSeriesBail', keyed: true, contract: "Send one raw request to a wallet of a namespace whose connection has no channel; the chain plugin that holds the wallet's provider (for `connectorId`) sends it as it is. Sent by `request` for the connected wallet (bridges such as `portico/wagmi` reach the wallet this way) and by a plugin's `context.walletRequest` for a given wallet, also while it connects.", arguments: '`request: { namespace, connectorId, method, params?, chainId }`', returns: "`{ result }` (the wallet's answer) or `undefined` to pass", since: '0.5.0' },
-  rpcRequest: { kind: 'AsyncSeriesBail', keyed: true, contract: "Send one JSON-RPC request to a configured network's nodes (its `rpcUrls`), not to the wallet; the namespace's chain plugin answers with its own RPC client (its retries and, over several URLs, its fallback between them), so a feature plugin that reads the chain (a receipt, an account's code) carries no RPC client of its own. Plugins send it with `context.rpcRequest`.", arguments: '`request: { namespace, network, method, params? }`', returns: "`{ result }` (the node's answer) or `undefined` to pass; a node's JSON-RPC error is a `ProviderRpcError` with its code, a node that cannot be reached an `HttpRequestError`", since: '0.6.0' },
   signIn: { kind: 'AsyncSeriesWaterfall', keyed: false, contract: 'Build, sign and verify a sign-in message; each tap refines the state.', arguments: '`state: { namespace, caipAddress, network, message?, signature?, session? }`', returns: 'the refined state', since: '0.1.0' },
   fetchBalance: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Native balance of an account.', arguments: '`request: { namespace, address, network }`', returns: '`{ balance, symbol, decimals? }` or `undefined` to pass', since: '0.1.0' },
   fetchTokenBalances: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Token balances of an account; the blockchain API is the default tap (stage 10).', arguments: '`request: { namespace, address, caipNetworkId, network?, force }`', returns: '`TokenBalance[]`, or `undefined` to pass (nobody answering: "Token Balance Unavailable")', since: '0.2.0' },
@@ -152,17 +123,12 @@ export const hookCatalogue: Record<HookName, HookDoc> = {
   fetchNfts: { kind: 'AsyncSeriesBail', keyed: true, contract: "An account's NFTs; the blockchain API is the default tap (stage 10).", arguments: '`request: { namespace, address, caipNetworkId, network? }`', returns: '`Nft[]` or `undefined` to pass', since: '0.2.0' },
   fetchProfile: { kind: 'AsyncSeriesBail', keyed: true, contract: "An account's name and avatar from a name service (a feature plugin such as names); the Account view and the account button show them.", arguments: '`request: { namespace, address, caipNetworkId, network? }`', returns: '`{ name, avatar }` (each `null` for none) or `undefined` to pass', since: '0.3.0' },
   resolveName: { kind: 'AsyncSeriesBail', keyed: true, contract: "The address a name points to on the namespace's active chain; the send form accepts a name as the receiver and shows this address before signing.", arguments: '`request: { namespace, caipNetworkId, name, network? }`', returns: '`{ address, name, avatar? }`, or `undefined` when this tap does not know the name', since: '0.3.0' },
-  prepareSend: { kind: 'AsyncSeriesWaterfall', keyed: false, contract: 'Shape a transfer before it is sent; each tap may rewrite it.', arguments: '`request: { namespace, connectorId, from, network, to, amount, token?, decimals? }`', returns: 'the (rewritten) request', since: '0.1.0' },
   send: { kind: 'AsyncSeriesBail', keyed: true, contract: 'Submit a transfer through the wallet.', arguments: 'the prepared send request', returns: '`{ hash }` or `undefined` to pass', since: '0.1.0' },
-  sendTransaction: { kind: 'AsyncSeriesBail', keyed: true, contract: "Send a transaction a feature plugin built (a swap, an approval) through the connected wallet, unchanged; the namespace's chain plugin taps it.", arguments: '`request: { namespace, connectorId, from, network, transaction: { to, data?, value?, gas? } }`', returns: '`{ hash }` or `undefined` to pass', since: '0.3.0' },
-  estimateSendFee: { kind: 'AsyncSeriesBail', keyed: true, contract: 'The most a transfer will cost in network fees, shown in the send review before the wallet is asked; no tap (or no answer): the review says the wallet sets the fee.', arguments: 'the prepared send request', returns: '`{ fee, symbol }` (a decimal in the native currency; with `speeds: [{ speed, fee, detail? }]` and `speed` when the visitor may choose slow / normal / fast, the choice then arriving as the send request\'s `feeSpeed`) or `undefined` to pass', since: '0.2.0' },
-  waitForTransaction: { kind: 'AsyncSeriesBail', keyed: true, contract: "Follow a submitted transaction on the namespace's chain until it is confirmed or failed; the kernel's send toast shows the result.", arguments: '`request: { namespace, network, hash }`', returns: "`{ status }`, 'confirmed' or 'failed', or `undefined` to pass", since: '0.2.0' },
   registerViews: { kind: 'Sync', keyed: false, contract: 'Plugins register their lazily loaded views.', arguments: '`registry: { register(view), has(id) }`', returns: '—', since: '0.1.0' },
   connected: { kind: 'Sync', keyed: false, contract: 'A namespace got connected.', arguments: '`event: { namespace, connectorId, caipAddress, result }`', returns: '—', since: '0.1.0' },
   disconnected: { kind: 'Sync', keyed: false, contract: 'A namespace got disconnected.', arguments: '`event: { namespace }`', returns: '—', since: '0.1.0' },
   accountChanged: { kind: 'Sync', keyed: false, contract: 'The connected account of a namespace changed.', arguments: '`event: { namespace, address, caipAddress }`', returns: '—', since: '0.1.0' },
   networkChanged: { kind: 'Sync', keyed: false, contract: 'The active network of a namespace changed.', arguments: '`event: { namespace, network }`', returns: '—', since: '0.1.0' },
-  modalOpened: { kind: 'Sync', keyed: false, contract: 'The modal opened.', arguments: '`event: { view }`', returns: '—', since: '0.1.0' },
   modalClosed: { kind: 'Sync', keyed: false, contract: 'The modal closed.', arguments: 'none', returns: '—', since: '0.1.0' },
   error: { kind: 'Sync', keyed: false, contract: 'An action failed; the error is typed.', arguments: '`event: { error, namespace?, action? }`', returns: '—', since: '0.1.0' },
 }

@@ -1,6 +1,6 @@
 import { runInAction } from 'mobx'
 import type { PorticoBase } from '../types/portico.js'
-import type { PluginContext } from '../types/pluginContext.js'
+import { pluginContextPorticoMembers, type PluginContext } from '../types/pluginContext.js'
 export type { AccountDetails, PluginContext } from '../types/pluginContext.js'
 import { readBalance, type ReadBalanceParameters } from '../actions/readBalance.js'
 import { rpcRequest, type RpcRequestParameters } from '../actions/rpcRequest.js'
@@ -25,7 +25,7 @@ import type { DirectoryWallet, WalletConnector } from '../types/wallet.js'
  * @returns the context `setup` receives
  */
 export function createPluginContext(portico: PorticoBase, pluginName: string, pluginHooks: PluginHookRegistry): PluginContext {
-  const { destroy: _destroy, ready: _ready, subscribe: _subscribe, getState: _getState, ...shared } = portico
+  const shared = Object.fromEntries(pluginContextPorticoMembers.map((name) => [name, portico[name]])) as Pick<PorticoBase, (typeof pluginContextPorticoMembers)[number]>
   const { wallets, router, toasts, modal } = portico.stores
   return {
     ...shared,
@@ -61,20 +61,18 @@ export type PluginContextGroup = 'Identity' | 'Hooks' | 'Registries' | 'State (r
 export const pluginContextCatalogue: Record<keyof PluginContext, { group: PluginContextGroup; doc: string }> = {
   pluginName: { group: 'Identity', doc: "The plugin's own name: tap, register stores and declare hooks under it." },
   version: { group: 'Identity', doc: "Portico's version." },
-  sdkVersion: { group: 'Identity', doc: '`react-<chain plugins>-<version>`, sent as `sv`.' },
   options: { group: 'Identity', doc: "The site owner's validated options." },
   plugins: { group: 'Identity', doc: 'Every installed plugin, in order.' },
   isMobile: { group: 'Identity', doc: 'Whether the page runs on a mobile browser.' },
   hooks: { group: 'Hooks', doc: "The kernel's hooks (docs/kernel/hooks.md): tap them with `pluginName`." },
-  views: { group: 'Registries', doc: 'Views by id (register in the `registerViews` hook).' },
   addressValidators: { group: 'Registries', doc: "Address validation per namespace (a chain plugin's)." },
+  chains: { group: 'Registries', doc: "The chain adapters by namespace (`registerChainAdapter` fills it): `has(namespace, method)` and `call(namespace, method, request)` for the adapter methods the kernel calls directly (`request`, `rpcRequest`, `sendTransaction`, `estimateSendFee`, `waitForTransaction`, `selectAccount`)." },
   explorers: { group: 'Registries', doc: 'Block-explorer links per namespace.' },
   builtinWallets: { group: 'Registries', doc: "Portico's built-in wallets per namespace (a chain plugin's: `register(namespace, () => wallets)`), the Connect view's fallback when the directory is unreachable and the Get Wallet view's list." },
   accountActions: { group: 'Registries', doc: "The Account view's buttons a feature plugin adds (`register({ id, owner, label, view, icon?, order?, namespaces?, placement?, shows? })`, or `run(account)` instead of `view` for one that acts in place, such as an account-type switch; spec order onramp 10, swaps 20, receive 30, send 40)." },
   accountBadges: { group: 'Registries', doc: "The Account view's status badges a plugin adds under the balance (`register({ id, owner, label, shows(account), icon?, order?, namespaces? })`; `shows` may read observables)." },
   connectMethods: { group: 'Registries', doc: "The Connect view's sections a connector plugin adds per connect method (`register({ method: 'email' | 'social', owner, load })`), shown in the site's connect-method order when the remote feature is on." },
   signInVerifiers: { group: 'Registries', doc: 'Sign-in message verifiers per namespace.' },
-  messages: { group: 'Registries', doc: "The plugins' English strings (filled from `definePlugin({ messages })`)." },
   stores: { group: 'State (read only)', doc: "The kernel's MobX stores, read-only (`ReadonlyRootStore`): read them in views and reactions; changing methods are absent and throw `StoreIsReadOnlyError`." },
   getStore: { group: 'State (read only)', doc: "A plugin's registered store, by the plugin's name." },
   watch: { group: 'State (read only)', doc: 'Calls `onChange` whenever what `read` returns from the stores changes (compared as JSON); returns the disposer.' },
@@ -83,32 +81,17 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   clock: { group: 'Services', doc: 'now / setTimeout / clearTimeout (tests replace it).' },
   open: { group: 'Actions', doc: 'Opens the modal.' },
   close: { group: 'Actions', doc: 'Closes the modal.' },
-  requestClose: { group: 'Actions', doc: 'Closes unless the current view forbids it.' },
-  back: { group: 'Actions', doc: 'The back button.' },
   connect: { group: 'Actions', doc: 'Connects a wallet (the `connect` hook).' },
   disconnect: { group: 'Actions', doc: 'Disconnects a namespace (or all).' },
-  getConnections: { group: 'Actions', doc: "A namespace's wallet connections, active first (several with the `multiWallet` feature on)." },
-  switchConnection: { group: 'Actions', doc: 'Makes a kept connection active through its `reconnect` tap (multi-wallet).' },
-  deleteConnection: { group: 'Actions', doc: 'Disconnects one wallet of a namespace (multi-wallet).' },
   switchNetwork: { group: 'Actions', doc: 'Switches the network.' },
-  selectNetwork: { group: 'Actions', doc: "The Networks view's choice." },
   signMessage: { group: 'Actions', doc: 'Signs a message with the connected wallet.' },
   selectAccount: { group: 'Actions', doc: "Makes another account the wallet shared the active one, where the namespace's plugin allows it." },
   request: { group: 'Actions', doc: "Sends one wallet request over the namespace's connection channel." },
   channel: { group: 'Actions', doc: "The namespace's connection channel, if its connector returned one." },
   signIn: { group: 'Actions', doc: 'Runs the `signIn` hook.' },
   send: { group: 'Actions', doc: 'Sends native coins or tokens.' },
-  sendTransaction: { group: 'Actions', doc: "Sends a transaction a feature plugin built (a swap, an approval) through the chain plugin's `sendTransaction` tap." },
-  estimateSendFee: { group: 'Actions', doc: 'The most a send will cost in network fees (the namespace plugin\'s `estimateSendFee` tap).' },
-  sendMemo: { group: 'Actions', doc: 'Whether a send on the namespace may carry a memo, and its limit (the chain plugin\'s `meta.sendMemo`).' },
-  fetchBalance: { group: 'Actions', doc: 'The native balance (cached 30 s).' },
-  fetchTokenBalances: { group: 'Actions', doc: 'Token balances (cached, retry gate).' },
-  fetchTransactions: { group: 'Actions', doc: 'Activity, page by page.' },
-  fetchNfts: { group: 'Actions', doc: 'NFTs.' },
-  fetchProfile: { group: 'Actions', doc: "The account's name and avatar (the `fetchProfile` hook), kept in the account store; `force` asks again." },
-  resolveName: { group: 'Actions', doc: 'The address a name points to (the `resolveName` hook).' },
+  sendTransaction: { group: 'Actions', doc: "Sends a transaction a feature plugin built (a swap, an approval) through the namespace's chain adapter." },
   discoverWallets: { group: 'Actions', doc: 'Runs `discoverWallets` for a namespace.' },
-  getAccount: { group: 'Actions', doc: "A namespace's account." },
   isAddress: { group: 'Actions', doc: "Validates an address with the namespace's validator." },
   markUserAction: { group: 'Actions', doc: 'Marks the first user action (analytics may send).' },
   emit: { group: 'Plugin actions', doc: 'Reports an analytics event to subscribers and analytics.' },
@@ -125,9 +108,9 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   resetView: { group: 'Plugin actions', doc: "Starts the modal's history afresh at a view (e.g. Connect after a failed sign-in)." },
   showToast: { group: 'Plugin actions', doc: 'Shows a toast (a message key or text; success, error, loading or info; an optional link).' },
   addCloseGuard: { group: 'Plugin actions', doc: 'Adds a guard that may forbid closing the modal; returns its remover.' },
-  rpcRequest: { group: 'Plugin actions', doc: "Sends one JSON-RPC request to a configured network's nodes (not the wallet) through the namespace's chain plugin (`rpcRequest` hook): `{ chainId, method, params? }`, the node's result back." },
+  rpcRequest: { group: 'Plugin actions', doc: "Sends one JSON-RPC request to a configured network's nodes (not the wallet) through the namespace's chain adapter (its `rpcRequest`): `{ chainId, method, params? }`, the node's result back." },
   readBalance: { group: 'Plugin actions', doc: "The native balance of any address on a configured network (`{ chainId, address }`) through the namespace's chain plugin (`fetchBalance` hook), e.g. a Ledger's addresses before one is picked; nothing cached." },
-  walletRequest: { group: 'Plugin actions', doc: "Sends one request to a given wallet (`{ connectorId, chainId, method, params? }`), also while it connects: through the chain plugin holding its provider (`request` hook), else the namespace's channel when it is that wallet's and approved the method; `{ result }`, or `undefined` when nothing can carry it." },
+  walletRequest: { group: 'Plugin actions', doc: "Sends one request to a given wallet (`{ connectorId, chainId, method, params? }`), also while it connects: through the chain adapter holding its provider (its `request`), else the namespace's channel when it is that wallet's and approved the method; `{ result }`, or `undefined` when nothing can carry it." },
   declareHooks: { group: 'Plugin hooks', doc: "Declares the plugin's own hooks, once, in `setup`." },
   pluginHooks: { group: 'Plugin hooks', doc: "Another plugin's declared hooks, by its name, typed by the asker and checked by name (`PluginHooksNotFoundError`)." },
   hasPlugin: { group: 'Plugin hooks', doc: 'Whether a plugin of that name is installed.' },

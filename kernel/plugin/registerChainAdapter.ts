@@ -10,15 +10,9 @@ const hookMethods = [
   'disconnect',
   'switchNetwork',
   'signMessage',
-  'request',
-  'rpcRequest',
   'fetchBalance',
   'fetchTokenBalances',
-  'estimateSendFee',
   'send',
-  'sendTransaction',
-  'waitForTransaction',
-  'selectAccount',
 ] as const satisfies readonly ChainAdapterHookName[]
 
 // Every hook method of the adapter is tapped: a method added to the type and not here fails to compile.
@@ -30,8 +24,10 @@ void allTapped
 const chainTokenBalancesStage = 20
 
 /**
- * Fills a namespace's hooks from a chain plugin's {@link ChainAdapter}: each method present taps
- * the hook of the same name for `adapter.namespace` (tap name: the namespace), and the address
+ * Fills a namespace's hooks from a chain plugin's {@link ChainAdapter}: each hook method present
+ * taps the hook of the same name for `adapter.namespace` (tap name: the namespace), the adapter
+ * joins `portico.chains` (for the methods the kernel calls directly: `request`, `rpcRequest`,
+ * `sendTransaction`, `estimateSendFee`, `waitForTransaction`, `selectAccount`), and the address
  * rule, explorer links, built-in wallets and sign-in verifier are registered. Call it from the
  * plugin's `setup` and return what it returns.
  *
@@ -50,6 +46,7 @@ export function registerChainAdapter(portico: PluginContext, adapter: ChainAdapt
   portico.explorers.register(namespace, adapter.explorers)
   if (adapter.builtinWallets) portico.builtinWallets.register(namespace, adapter.builtinWallets)
   if (adapter.signInVerifier) portico.signInVerifiers.register(namespace, adapter.signInVerifier)
+  portico.chains.register(adapter)
   for (const name of hookMethods) {
     const method = adapter[name] as ((request: never) => Promise<unknown>) | undefined
     if (!method) continue

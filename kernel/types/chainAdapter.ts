@@ -35,10 +35,12 @@ import type {
  * `createConnector`): a chain plugin's `setup` builds it and hands it to `registerChainAdapter`,
  * which taps the namespace's hooks with it. A missing required member is a compile error.
  *
- * Each method answers the hook of the same name for the adapter's namespace and may answer
+ * Most methods answer the hook of the same name for the adapter's namespace and may answer
  * `undefined` to pass (another connector's connection, such as WalletConnect's, is then answered
  * by that connector). The hooks stay the kernel's public surface: other plugins still tap them to
- * observe or wrap what the adapter does.
+ * observe or wrap what the adapter does. The methods only the namespace's chain plugin answers
+ * ({@link ChainAdapterMethodName}: `request`, `rpcRequest`, `sendTransaction`, `estimateSendFee`,
+ * `waitForTransaction`, `selectAccount`) are no hooks: the kernel calls them directly.
  */
 export type ChainAdapter = {
   /** The CAIP-2 namespace, e.g. `eip155`. */
@@ -65,22 +67,22 @@ export type ChainAdapter = {
 
   /** The native balance of an account (`fetchBalance`). */
   fetchBalance(request: FetchBalanceRequest): Promise<BalanceResult | undefined>
-  /** The most a transfer will cost, shown before the wallet is asked (`estimateSendFee`). */
+  /** The most a transfer will cost, shown before the wallet is asked (`portico.estimateSendFee`; called directly). */
   estimateSendFee(request: SendRequest): Promise<SendFeeEstimate | undefined>
   /** Submits a transfer through the wallet (`send`). */
   send(request: SendRequest): Promise<SendResult | undefined>
-  /** Follows a submitted transaction until it is confirmed or failed (`waitForTransaction`). */
+  /** Follows a submitted transaction until it is confirmed or failed (the send and swap plugins' toasts; called directly). */
   waitForTransaction(request: WaitForTransactionRequest): Promise<WaitForTransactionResult | undefined>
 
   // Optional capabilities: present when the chain has them, read from which members exist.
 
-  /** Sends one raw request to the wallet the plugin holds (`request`; bridges such as `portico/wagmi`). */
+  /** Sends one raw request to the wallet the plugin holds (`portico.request`, `context.walletRequest`; bridges such as `portico/wagmi`; called directly). */
   request?(request: WalletRequest): Promise<WalletRequestResult | undefined>
-  /** Sends one JSON-RPC request to a network's nodes through the plugin's RPC client (`rpcRequest`). */
+  /** Sends one JSON-RPC request to a network's nodes through the plugin's RPC client (`context.rpcRequest`; called directly). */
   rpcRequest?(request: RpcRequest): Promise<RpcRequestResult | undefined>
-  /** Sends a transaction another plugin built, unchanged (`sendTransaction`; swaps, approvals). */
+  /** Sends a transaction another plugin built, unchanged (`portico.sendTransaction`; swaps, approvals; called directly). */
   sendTransaction?(request: SendTransactionRequest): Promise<SendResult | undefined>
-  /** `true` when the wallet signs for every account it shared, so the site may pick another (`selectAccount`). */
+  /** `true` when the wallet signs for every account it shared, so the site may pick another (`portico.selectAccount`; called directly). */
   selectAccount?(request: SelectAccountRequest): Promise<true | undefined>
   /**
    * Token balances read from the chain itself (`fetchTokenBalances`, tapped at stage 20, after the
@@ -94,8 +96,11 @@ export type ChainAdapter = {
   dispose?(): void
 }
 
+/** The adapter's methods the kernel calls directly (through `portico.chains`), not through a hook. */
+export type ChainAdapterMethodName = 'request' | 'rpcRequest' | 'sendTransaction' | 'estimateSendFee' | 'waitForTransaction' | 'selectAccount'
+
 /** The adapter's methods that answer a namespace-keyed hook of the same name. */
 export type ChainAdapterHookName = Exclude<
   { [Key in keyof ChainAdapter]-?: ChainAdapter[Key] extends ((...args: never[]) => Promise<unknown>) | undefined ? Key : never }[keyof ChainAdapter],
-  'dispose'
+  'dispose' | ChainAdapterMethodName
 >

@@ -138,5 +138,4 @@ export type ConnectedEvent = { namespace: ChainNamespace; connectorId: string; c
 export type DisconnectedEvent = { namespace: ChainNamespace }
 export type AccountChangedEvent = { namespace: ChainNamespace; address: string; caipAddress: CaipAddress }
 export type NetworkChangedEvent = { namespace: ChainNamespace; network: Network }
-export type ModalOpenedEvent = { view: View }
 export type ErrorEvent = { error: BaseError; namespace?: ChainNamespace; action?: string }

@@ -14,13 +14,26 @@ import type { DirectoryWallet, WalletConnector } from './wallet.js'
 export type AccountDetails = Pick<AccountState, 'smartAccountDeployed'>
 
 /**
- * What a plugin's `setup(context)` receives: the kernel's hooks, registries, services and actions
- * (everything a site owner's `Portico` has but its lifecycle: `destroy`, `ready`, `subscribe`,
- * `getState`), plus what only plugins do — register a store, declare hooks of their own and find
- * other plugins' hooks, and the actions that change kernel state. Plugins read kernel stores
- * (`context.stores`) but never write them: each change has an action here.
+ * The members of `Portico` a plugin's context carries: a chosen list, not the whole instance.
+ * The site owner's UI actions (back, the Networks view's choice, multi-wallet switching, the
+ * account-data reads the views make) are not here: a plugin's views call them on `usePortico()`.
  */
-export type PluginContext = Omit<PorticoBase, 'destroy' | 'ready' | 'subscribe' | 'getState' | 'stores'> & {
+export const pluginContextPorticoMembers = [
+  'version', 'options', 'plugins', 'isMobile', 'hooks', 'chains', 'addressValidators', 'explorers', 'builtinWallets',
+  'accountActions', 'accountBadges', 'connectMethods', 'signInVerifiers', 'services', 'endpoints', 'clock',
+  'open', 'close', 'connect', 'disconnect', 'switchNetwork', 'signMessage', 'selectAccount', 'request', 'channel',
+  'signIn', 'send', 'sendTransaction', 'discoverWallets', 'isAddress', 'watch', 'getStore', 'markUserAction',
+  'emit', 'reportError', 'reportAccountsChanged', 'reportChainChanged', 'reportDisconnected', 'registerStore',
+] as const satisfies readonly (keyof PorticoBase)[]
+
+/**
+ * What a plugin's `setup(context)` receives: the kernel's hooks, registries, services and the
+ * actions plugins use ({@link pluginContextPorticoMembers}), plus what only plugins do — register
+ * a store, declare hooks of their own and find other plugins' hooks, and the actions that change
+ * kernel state. Plugins read kernel stores (`context.stores`) but never write them: each change
+ * has an action here.
+ */
+export type PluginContext = Pick<PorticoBase, (typeof pluginContextPorticoMembers)[number]> & {
   /** The plugin's own name (its taps, store and declared hooks go under it). */
   readonly pluginName: string
   /**
@@ -53,14 +66,14 @@ export type PluginContext = Omit<PorticoBase, 'destroy' | 'ready' | 'subscribe' 
   addCloseGuard(guard: CloseGuard): () => void
   /**
    * Sends one JSON-RPC request to a configured network's nodes, not the wallet, through the
-   * namespace's chain plugin (the `rpcRequest` hook): a plugin that reads the chain carries no
+   * namespace's chain adapter (its `rpcRequest`): a plugin that reads the chain carries no
    * RPC client of its own.
    * @throws NetworkNotFoundError, NoPluginForHookError, NoAnswerError, ProviderRpcError (the node's code), HttpRequestError (no node reached)
    */
   rpcRequest(parameters: RpcRequestParameters): Promise<unknown>
   /**
    * Sends one request to a given wallet (`connectorId`) of the `chainId`'s namespace, also while it
-   * connects: through the chain plugin holding its provider (the `request` hook), else over the
+   * connects: through the chain adapter holding its provider (its `request`), else over the
    * namespace's channel when it is that wallet's and approved the method. `undefined` when nothing
    * can carry it (a feature plugin's tap then passes).
    * @throws BaseError for a malformed request; the wallet's error (ProviderRpcError with its code)

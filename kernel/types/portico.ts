@@ -7,6 +7,7 @@ import type { AccountBadgeRegistry } from '../registries/AccountBadgeRegistry.js
 import type { AddressValidatorRegistry } from '../registries/AddressValidatorRegistry.js'
 import type { BuiltinWalletRegistry } from '../registries/BuiltinWalletRegistry.js'
 import type { ConnectMethodRegistry } from '../registries/ConnectMethodRegistry.js'
+import type { ChainAdapterRegistry } from '../registries/ChainAdapterRegistry.js'
 import type { ExplorerRegistry } from '../registries/ExplorerRegistry.js'
 import type { MessageRegistry } from '../registries/MessageRegistry.js'
 import type { SignInVerifierRegistry } from '../registries/SignInVerifierRegistry.js'
@@ -60,6 +61,8 @@ export type PorticoBase = {
   readonly stores: RootStore
   readonly views: ViewRegistry
   readonly addressValidators: AddressValidatorRegistry
+  /** The chain adapters by namespace (`registerChainAdapter`): the adapter methods the kernel calls directly, and whether a namespace has one (`has(namespace, 'selectAccount')`). */
+  readonly chains: ChainAdapterRegistry
   /** Block-explorer links, filled by chain plugins. */
   readonly explorers: ExplorerRegistry
   /** Portico's built-in wallets of the installed chain plugins' namespaces (the directory's fallback, Get Wallet). */
@@ -101,7 +104,7 @@ export type PorticoBase = {
   /** The Networks view's choice: routes to SwitchNetwork or SwitchActiveChain. */
   selectNetwork(network: Network): void
   signMessage(parameters: SignMessageParameters): Promise<string>
-  /** Makes another account the wallet shared the active one, where the namespace's plugin allows it (`selectAccount` hook). */
+  /** Makes another account the wallet shared the active one, where the namespace's plugin allows it (its chain adapter's `selectAccount`). */
   selectAccount(address: string, namespace?: ChainNamespace): Promise<void>
   /**
    * Sends one wallet request over the namespace's connection channel (a connector such as
@@ -112,9 +115,9 @@ export type PorticoBase = {
   channel(namespace: ChainNamespace): { connectorId: string; chains?: readonly CaipNetworkId[]; supports(method: string, chainId: CaipNetworkId): boolean } | undefined
   signIn(): Promise<unknown>
   send(parameters: SendParameters): Promise<string>
-  /** Sends a transaction a feature plugin built (a swap, an approval) from the connected account, through the chain plugin's `sendTransaction` tap. */
+  /** Sends a transaction a feature plugin built (a swap, an approval) from the connected account, through the chain adapter's `sendTransaction`. */
   sendTransaction(parameters: SendTransactionParameters): Promise<string>
-  /** The most a send will cost in network fees, from the namespace's `estimateSendFee` tap (undefined when none answers). */
+  /** The most a send will cost in network fees, from the namespace's chain adapter (`estimateSendFee`; undefined when none answers). */
   estimateSendFee(parameters: SendParameters): Promise<SendFeeEstimate | undefined>
   /** Whether a send on the namespace (the active one by default) may carry a memo, and its limit: the chain plugin's `meta.sendMemo`. */
   sendMemo(namespace?: ChainNamespace): SendMemoRule | undefined

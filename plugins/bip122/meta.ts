@@ -16,7 +16,7 @@ export const meta = {
       feeTier: { type: 'string', enum: ['slow', 'normal', 'fast'], default: 'normal', description: "The default fee speed of a send, from the Esplora API's estimates: slow (144 blocks), normal (6 blocks) or fast (next block); the send review offers all three with their fees." },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'estimateSendFee', 'send', 'waitForTransaction'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send'],
   views: [],
   errors: [
     { name: 'BitcoinAmountError', description: 'The amount is not a positive BTC amount with at most 8 decimals, is below the dust limit, exceeds the balance with the fee, or the recipient is not an address of the network; raised before the wallet is asked.' },

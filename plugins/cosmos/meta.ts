@@ -33,7 +33,7 @@ export const meta = {
       },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'estimateSendFee', 'send', 'waitForTransaction', 'networkChanged'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'send', 'networkChanged'],
   views: [],
   errors: [
     { name: 'CosmosAmountError', description: 'The amount is not a positive decimal, has more decimals than the coin, or exceeds the balance (with the fee); raised before the wallet is asked to sign.' },

@@ -16,7 +16,7 @@ export const meta = {
       safe: { type: 'boolean', default: true, description: 'With the `portico/safe` plugin: in a Safe{Wallet} iframe, find the Safe and connect it with no prompt (see the safe plugin). `false` turns detection off.' },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'request', 'rpcRequest', 'fetchBalance', 'send', 'sendTransaction', 'estimateSendFee', 'waitForTransaction', 'selectAccount'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send'],
   views: [],
   errors: [
     { name: 'ChainNotSupportedError', description: 'The wallet could neither switch to the network nor add it.' },

@@ -16,7 +16,7 @@ export const meta = {
       confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 600_000, default: 60_000, description: 'How long the send toast follows a submitted transaction until it is in a block.' },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'selectAccount', 'signMessage', 'fetchBalance', 'estimateSendFee', 'send', 'waitForTransaction'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send'],
   views: [],
   errors: [
     { name: 'PolkadotAmountError', description: 'The amount cannot be sent: not a positive decimal, too many decimals, more than the balance can pay with the fee while keeping the existential deposit, or less than the deposit to a new account; raised before the wallet is asked.' },

@@ -31,7 +31,7 @@ export const meta = {
       },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'estimateSendFee', 'send', 'waitForTransaction'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'send'],
   views: [],
   errors: [
     { name: 'SolanaRentExemptError', description: 'A first transfer to a new account is below the rent-exempt minimum; raised before the wallet is asked to sign.' },

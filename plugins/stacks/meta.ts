@@ -34,7 +34,7 @@ export const meta = {
       },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'estimateSendFee', 'send', 'waitForTransaction', 'networkChanged'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'send', 'networkChanged'],
   views: [],
   errors: [
     { name: 'StacksAmountError', description: 'The amount, recipient or token cannot be sent: not a positive decimal, too many decimals, not a Stacks address of the network, the sender itself, not a SIP-010 asset of the network, or more than the balance with the fee; raised before the wallet is asked.' },

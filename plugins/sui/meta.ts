@@ -14,7 +14,7 @@ export const meta = {
       confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 300_000, default: 60_000, description: 'How long the send toast follows a transaction until the node reports its effects.' },
     },
   },
-  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'estimateSendFee', 'send', 'waitForTransaction'],
+  hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'send'],
   views: [],
   errors: [
     { name: 'SuiAmountError', description: 'The amount, recipient or token cannot be sent: not a positive decimal, too many decimals, not a Sui address or coin type, or more than the balance with the gas; raised before the wallet is asked to sign.' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   AsyncSeriesBailHook,
+  AsyncSeriesWaterfallHook,
   createHooks,
   createPorticoKernel,
   definePlugin,
@@ -102,7 +103,7 @@ describe('the hook catalogue', () => {
     expect(Object.isFrozen(hooks)).toBe(true)
     const names = Object.keys(hooks).sort()
     expect(names).toEqual(Object.keys(hookCatalogue).sort())
-    for (const name of ['discoverWallets', 'connect', 'disconnect', 'reconnect', 'switchNetwork', 'signMessage', 'signIn', 'fetchBalance', 'prepareSend', 'send', 'registerViews', 'connected', 'disconnected', 'accountChanged', 'networkChanged', 'modalOpened', 'modalClosed', 'error']) {
+    for (const name of ['discoverWallets', 'connect', 'disconnect', 'reconnect', 'switchNetwork', 'signMessage', 'signIn', 'fetchBalance', 'send', 'registerViews', 'connected', 'disconnected', 'accountChanged', 'networkChanged', 'modalClosed', 'error']) {
       expect(names).toContain(name)
       const doc = hookCatalogue[name as keyof typeof hookCatalogue]
       expect(doc.contract.length).toBeGreaterThan(10)
@@ -153,12 +154,15 @@ describe('the hook catalogue', () => {
     bail.tapPromise('c', async () => (order.push('c'), 'c'))
     expect(await bail.promise(1)).toBe('b1')
     expect(order).toEqual(['a', 'b'])
-    portico.hooks.prepareSend.tapPromise('double', async (request) => ({ ...request, amount: `${Number(request.amount) * 2}` }))
+    const waterfall = new AsyncSeriesWaterfallHook<[number]>(['n'])
+    waterfall.tapPromise('double', async (n) => n * 2)
+    waterfall.tapPromise('add', async (n) => n + 1)
+    expect(await waterfall.promise(2)).toBe(5)
     await portico.connect({ connectorId: 'eip155.wallet' })
-    expect(await portico.send({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '2' })).toBe('hash:0x70997970C51812dc3A010C7d01b50e0d17dc79C8:4')
+    expect(await portico.send({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '2' })).toBe('hash:0x70997970C51812dc3A010C7d01b50e0d17dc79C8:2')
   })
 
-  it('plugins register views; hooks notify connected, networkChanged, modalOpened, error', async () => {
+  it('plugins register views; hooks notify connected, networkChanged, error', async () => {
     const seen: string[] = []
     const viewPlugin = definePlugin({
       name: 'viewer',
@@ -169,7 +173,6 @@ describe('the hook catalogue', () => {
         portico.hooks.registerViews.tap('viewer', (registry) => registry.register({ id: 'viewer/hello', title: 'viewer.hello', load: async () => ({}), owner: 'viewer' }))
         portico.hooks.connected.tap('viewer', (e) => void seen.push(`connected:${e.caipAddress}`))
         portico.hooks.networkChanged.tap('viewer', (e) => void seen.push(`network:${e.network.caipNetworkId}`))
-        portico.hooks.modalOpened.tap('viewer', (e) => void seen.push(`opened:${e.view}`))
         portico.hooks.error.tap('viewer', (e) => void seen.push(`error:${e.error.name}`))
       },
     })
@@ -182,7 +185,6 @@ describe('the hook catalogue', () => {
     expect(seen).toEqual([
       'connected:eip155:1:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
       'network:eip155:1',
-      'opened:Account',
       'network:eip155:2',
       'error:NetworkNotFoundError',
     ])

@@ -6,10 +6,10 @@ import { createTestPortico, newWallet, testChain, testFeature } from './helpers/
 function rawRequests(answer: (request: WalletRequest) => Promise<{ result: unknown } | undefined>) {
   const seen: WalletRequest[] = []
   const plugin = testFeature('raw-requests', 'Answers raw wallet requests in a test.', (portico) => {
-    portico.hooks.request.for('eip155').tapPromise('raw-requests', async (request) => {
+    portico.chains.register({ namespace: 'eip155', request: async (request) => {
       seen.push(request)
       return answer(request)
-    })
+    } })
   })
   return { plugin, seen }
 }

@@ -10,10 +10,10 @@ function setup(answer?: (request: RpcRequest) => Promise<{ result: unknown } | u
   const seen: RpcRequest[] = []
   const node = testFeature('node', 'Answers node requests in a test.', (portico) => {
     if (!answer) return
-    portico.hooks.rpcRequest.for('eip155').tapPromise('node', async (request) => {
+    portico.chains.register({ namespace: 'eip155', rpcRequest: async (request) => {
       seen.push(request)
       return answer(request)
-    })
+    } })
   })
   const reader = contextKeeper()
   const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), node, reader.plugin] })

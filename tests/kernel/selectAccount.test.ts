@@ -7,7 +7,7 @@ const addressC = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
 async function connected(agree: boolean | undefined) {
   const { portico } = createTestPortico({}, newWallet({ accounts: [addressA, addressB] }))
-  if (agree !== undefined) portico.hooks.selectAccount.for('eip155').tapPromise('test-picker', async () => (agree ? true : undefined))
+  if (agree !== undefined) portico.chains.register({ namespace: 'eip155', selectAccount: async () => (agree ? true : undefined) })
   await portico.connect({ namespace: 'eip155', connectorId: 'eip155.wallet' })
   return portico
 }

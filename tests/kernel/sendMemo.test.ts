@@ -91,7 +91,7 @@ describe('portico.send with a memo', () => {
     const created = createTestPortico({ plugins }, wallet)
     portico = created.portico
     const seen: SendRequest[] = []
-    created.portico.hooks.prepareSend.tapPromise('spy', async (request) => (seen.push(request), request))
+    created.portico.hooks.send.for('eip155').tapPromise({ name: 'spy', stage: -1 }, async (request) => void seen.push(request))
     return { portico: created.portico, wallet, seen }
   }
 

@@ -22,10 +22,10 @@ function setup() {
       portico.addressValidators.register('eip155', (a) => /^0x[0-9a-fA-F]{40}$/.test(a))
       portico.hooks.discoverWallets.for('eip155').tapPromise('fake', async (context) => context.add({ id: 'w', name: 'W', namespace: 'eip155', type: 'INJECTED' }))
       portico.hooks.connect.for('eip155').tapPromise('fake', async () => ({ connectorId: 'w', accounts: [{ address: '0x1111111111111111111111111111111111111111', type: 'eoa' }], caipNetworkId: 'eip155:31337' }))
-      portico.hooks.sendTransaction.for('eip155').tapPromise('fake', async (request) => {
+      portico.chains.register({ namespace: 'eip155', sendTransaction: async (request) => {
         seen.push(request.transaction)
         return { hash: `0x${'ab'.repeat(32)}` }
-      })
+      } })
     },
   })
   const portico = createPorticoKernel({ projectId: 'test', networks: [devnet], plugins: [chain], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })

@@ -10,11 +10,11 @@ import { addressA, contextKeeper, createTestPortico, newWallet, testChain, testF
 function injected(connectorId: string, answer: (request: WalletRequest) => Promise<unknown>) {
   const seen: WalletRequest[] = []
   const plugin = testFeature('injected', 'Holds an injected wallet in a test.', (portico) => {
-    portico.hooks.request.for('eip155').tapPromise('injected', async (request) => {
+    portico.chains.register({ namespace: 'eip155', request: async (request) => {
       if (request.connectorId !== connectorId) return undefined
       seen.push(request)
       return { result: await answer(request) }
-    })
+    } })
   })
   return { plugin, seen }
 }

@@ -78,9 +78,11 @@ describe('Account view: account type (portico/calls)', () => {
     const errors: string[] = []
     portico.hooks.error.tap('test', ({ error }) => void errors.push(error.shortMessage))
     // The wallet stops signing for its other account: selectAccount refuses.
-    portico.hooks.selectAccount.for('eip155').tapPromise({ name: 'refuse', stage: -1 }, async () => {
-      throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
-    })
+    const call = portico.chains.call.bind(portico.chains)
+    portico.chains.call = (async (namespace, method, request) => {
+      if (method === 'selectAccount') throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      return call(namespace, method, request)
+    }) as typeof call
     await action('switchToSmartAccount')!.run!(account())
     expect(portico.getAccount().address).toBe(eoa)
     await until(() => portico.stores.toasts.open)

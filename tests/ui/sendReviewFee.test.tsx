@@ -21,7 +21,7 @@ afterEach(async () => {
 /** A connected portico whose send form is complete; `estimate` is the eip155 `estimateSendFee` tap, if any. */
 async function make(estimate?: () => Promise<{ fee: string; symbol: string } | undefined>) {
   const wallet = newWallet()
-  const plugins = [testChain('eip155', wallet), send(), ...(estimate ? [testFeature('fees', 'Estimates fees in a test.', (p) => void p.hooks.estimateSendFee.for('eip155').tapPromise('fees', estimate))] : [])]
+  const plugins = [testChain('eip155', wallet), send(), ...(estimate ? [testFeature('fees', 'Estimates fees in a test.', (p) => void p.chains.register({ namespace: 'eip155', estimateSendFee: estimate }))] : [])]
   const { portico } = createTestPortico({ plugins })
   instances.push(portico)
   await portico.connect({ connectorId: 'eip155.wallet' })

@@ -6,9 +6,9 @@ const latest = new WeakMap<PluginContext, number>()
 /**
  * Follows a transaction the send view submitted, in the toast: "Transaction pending" with the
  * explorer link, then "Transaction confirmed" or "Transaction failed" as the namespace's
- * `waitForTransaction` tap says (linking to the hash the tap names, when the chain knows the
- * transaction by another: a Safe's execution). Without a tap the toast says "Transaction started" as before; a
- * tap that throws leaves "Could not confirm the transaction". A newer send takes the toast over:
+ * chain adapter's `waitForTransaction` says (linking to the hash the tap names, when the chain knows the
+ * transaction by another: a Safe's execution). Without one the toast says "Transaction started" as before; one
+ * that throws leaves "Could not confirm the transaction". A newer send takes the toast over:
  * an older transaction settling later does not replace it.
  *
  * @example
@@ -17,8 +17,7 @@ const latest = new WeakMap<PluginContext, number>()
 export async function followTransaction(portico: PluginContext, namespace: ChainNamespace, network: Network | undefined, hash: string): Promise<void> {
   const href = portico.explorers.transactionUrl(network, hash)
   const link = href ? { href, label: 'toast.viewOnExplorer' } : undefined
-  const hook = portico.hooks.waitForTransaction.get(namespace)
-  if (!network || !hook?.isUsed()) {
+  if (!network || !portico.chains.has(namespace, 'waitForTransaction')) {
     portico.showToast({ message: 'toast.transactionStarted', variant: 'success', ...(link ? { link } : {}) })
     return
   }
@@ -29,7 +28,7 @@ export async function followTransaction(portico: PluginContext, namespace: Chain
   let variant: 'success' | 'error'
   let settled = link
   try {
-    const result = await hook.promise({ namespace, network, hash })
+    const result = await portico.chains.call(namespace, 'waitForTransaction', { namespace, network, hash })
     const onChain = result?.hash && result.hash !== hash ? portico.explorers.transactionUrl(network, result.hash) : undefined
     if (onChain) settled = { href: onChain, label: 'toast.viewOnExplorer' }
     message = result?.status === 'confirmed' ? 'toast.transactionConfirmed' : result?.status === 'failed' ? 'toast.transactionFailed' : 'toast.transactionUnknown'

@@ -17,11 +17,11 @@ export function sendFormOf(portico: Portico): { form: SendStore; context: SendPl
   const { context } = store
   if (!store.form) {
     store.form = new SendStore({
-      isAddress: (address) => context.isAddress(address),
-      resolveName: (name) => context.resolveName(name),
-      send: (parameters) => context.send(parameters),
-      estimateFee: (parameters) => context.estimateSendFee(parameters),
-      memoRule: () => context.sendMemo(),
+      isAddress: (address) => portico.isAddress(address),
+      resolveName: (name) => portico.resolveName(name),
+      send: (parameters) => portico.send(parameters),
+      estimateFee: (parameters) => portico.estimateSendFee(parameters),
+      memoRule: () => portico.sendMemo(),
       onSent: (hash) => {
         const { connections, networks, modal } = context.stores
         const namespace = networks.activeNamespace
@@ -29,9 +29,9 @@ export function sendFormOf(portico: Portico): { form: SendStore; context: SendPl
         void followTransaction(context, namespace, network, hash)
         // Back from Account must not lead into the cleared send form.
         if (modal.open) context.resetView('Account')
-        void context.fetchTokenBalances(undefined, { force: true }).catch(() => undefined)
-        void context.fetchBalance(undefined, { force: true }).catch(() => undefined)
-        void context.fetchTransactions().catch(() => undefined)
+        void portico.fetchTokenBalances(undefined, { force: true }).catch(() => undefined)
+        void portico.fetchBalance(undefined, { force: true }).catch(() => undefined)
+        void portico.fetchTransactions().catch(() => undefined)
       },
     })
   }

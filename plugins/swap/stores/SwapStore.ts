@@ -288,9 +288,8 @@ export class SwapStore {
     const to = tx.to.split(':').pop() as string
     const hash = await this.portico.sendTransaction({ namespace: this.namespace, to, data: tx.data, value: tx.amount, ...(tx.eip155?.gas && /^\d{1,20}$/.test(tx.eip155.gas) ? { gas: tx.eip155.gas } : {}) })
     const network = this.portico.stores.networks.find(this.chainId as never)
-    const wait = this.portico.hooks.waitForTransaction.get(this.namespace)
-    if (network && wait?.isUsed()) {
-      const outcome = await wait.promise({ namespace: this.namespace, network, hash })
+    if (network && this.portico.chains.has(this.namespace, 'waitForTransaction')) {
+      const outcome = await this.portico.chains.call(this.namespace, 'waitForTransaction', { namespace: this.namespace, network, hash })
       if (outcome?.status === 'failed') throw new SwapFailedError({ hash, step })
     }
     return hash

@@ -3,7 +3,7 @@
 // type check (tsgo over tests/): each fails the check if its line ever compiles. The runtime half
 // checks that registerChainAdapter taps exactly the methods present.
 import { describe, expect, it } from 'vitest'
-import { createHooks, registerChainAdapter, type ChainAdapter, type PluginContext } from '../../../kernel/kernel.js'
+import { ChainAdapterRegistry, createHooks, registerChainAdapter, type ChainAdapter, type PluginContext } from '../../../kernel/kernel.js'
 import { listTaps } from '../../../kernel/hooks/listTaps.js'
 
 const complete = {
@@ -47,6 +47,7 @@ function context() {
   const registry = (name: string) => ({ register: (namespace: string, value: unknown) => void (registered[`${name}:${namespace}`] = value) })
   const portico = {
     hooks: createHooks(),
+    chains: new ChainAdapterRegistry(),
     addressValidators: registry('addressValidators'),
     explorers: registry('explorers'),
     builtinWallets: registry('builtinWallets'),
@@ -56,14 +57,20 @@ function context() {
 }
 
 describe('registerChainAdapter', () => {
-  it('taps the namespace hook of every method present, once, under the namespace, and registers the rules', async () => {
+  it('taps the namespace hook of every hook method present, once, under the namespace, joins portico.chains for the rest, and registers the rules', async () => {
     const { portico, registered } = context()
     const adapter: ChainAdapter = { ...complete, selectAccount: async () => true }
     registerChainAdapter(portico, adapter)
     const taps = listTaps(portico.hooks).filter((tap) => tap.name === 'madeup')
     expect(taps.map((tap) => tap.hook).sort()).toEqual(
-      ['connect', 'disconnect', 'discoverWallets', 'estimateSendFee', 'fetchBalance', 'reconnect', 'selectAccount', 'send', 'signMessage', 'switchNetwork', 'waitForTransaction'].sort(),
+      ['connect', 'disconnect', 'discoverWallets', 'fetchBalance', 'reconnect', 'send', 'signMessage', 'switchNetwork'].sort(),
     )
+    // The methods only the chain answers are called directly, through portico.chains.
+    expect(portico.chains.has('madeup', 'selectAccount')).toBe(true)
+    expect(portico.chains.has('madeup', 'rpcRequest')).toBe(false)
+    expect(portico.chains.has('other', 'waitForTransaction')).toBe(false)
+    expect(await portico.chains.call('madeup', 'selectAccount', { namespace: 'madeup', connectorId: 'x', address: 'mu1a' })).toBe(true)
+    expect(await portico.chains.call('madeup', 'waitForTransaction', { namespace: 'madeup', network: {} as never, hash: '0x1' })).toEqual({ status: 'confirmed' })
     expect(registered['addressValidators:madeup']).toBe(adapter.isAddress)
     expect(registered['explorers:madeup']).toBe(adapter.explorers)
     expect(registered).not.toHaveProperty('signInVerifiers:madeup')
@@ -80,5 +87,23 @@ describe('registerChainAdapter', () => {
     expect(taps).toEqual([expect.objectContaining({ name: 'madeup', stage: 20 })])
     dispose()
     expect(disposed).toBe(1)
+  })
+})
+
+describe('ChainAdapterRegistry', () => {
+  it("asks a namespace's adapters in the order they registered until one answers, and forgets a removed one", async () => {
+    const chains = new ChainAdapterRegistry()
+    const asked: string[] = []
+    const removeFirst = chains.register({ namespace: 'madeup', selectAccount: async () => void asked.push('first') })
+    chains.register({ namespace: 'madeup', selectAccount: async () => (asked.push('second'), true) })
+    chains.register({ namespace: 'madeup', selectAccount: async () => (asked.push('third'), true) })
+    const request = { namespace: 'madeup', connectorId: 'x', address: 'mu1a' }
+    expect(await chains.call('madeup', 'selectAccount', request)).toBe(true)
+    expect(asked).toEqual(['first', 'second'])
+    removeFirst()
+    asked.length = 0
+    await chains.call('madeup', 'selectAccount', request)
+    expect(asked).toEqual(['second'])
+    expect(await chains.call('madeup', 'rpcRequest', { namespace: 'madeup', network: {} as never, method: 'x' })).toBeUndefined()
   })
 })

@@ -137,11 +137,12 @@ describe('sendCalls', () => {
       throw rpcError(4200)
     }
     const portico = await connected(wallet)
-    const original = portico.hooks.sendTransaction.for('eip155')
-    original.tapPromise({ name: 'reject-second', stage: -1 } as never, async () => {
-      if (wallet.hashes >= 1) throw rpcError(4001, 'User rejected the request.')
-      return undefined
-    })
+    // The wallet rejects the second transaction: the adapter call is wrapped in front of the fake's.
+    const call = portico.chains.call.bind(portico.chains)
+    portico.chains.call = (async (namespace, method, request) => {
+      if (method === 'sendTransaction' && wallet.hashes >= 1) throw rpcError(4001, 'User rejected the request.')
+      return call(namespace, method, request)
+    }) as typeof call
     const error = await portico.sendCalls({ calls: [{ to: token }, { to: token }], fallback: 'sequential' }).catch((e) => e)
     expect(error).toBeInstanceOf(SequentialCallsError)
     expect(error.hashes).toEqual([`0x${'1'.padStart(64, '0')}`])

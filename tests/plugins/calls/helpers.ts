@@ -45,11 +45,14 @@ export function setupPortico(wallet: FakeWallet, options: Partial<PorticoOptions
       portico.addressValidators.register('eip155', (a) => /^0x[0-9a-fA-F]{40}$/.test(a))
       h.discoverWallets.for('eip155').tapPromise('fake', async (context) => context.add({ id: 'w', name: 'W', namespace: 'eip155', type: 'INJECTED' }))
       h.connect.for('eip155').tapPromise('fake', async () => ({ connectorId: 'w', accounts: wallet.accounts, caipNetworkId: 'eip155:31337', ...(options.channel ? { channel: options.channel } : {}) }))
-      h.selectAccount.for('eip155').tapPromise('fake', async () => true)
-      h.sendTransaction.for('eip155').tapPromise('fake', async (request) => {
-        record('sendTransaction', request.transaction)
-        wallet.hashes++
-        return { hash: `0x${wallet.hashes.toString(16).padStart(64, '0')}` }
+      portico.chains.register({
+        namespace: 'eip155',
+        selectAccount: async () => true,
+        sendTransaction: async (request) => {
+          record('sendTransaction', request.transaction)
+          wallet.hashes++
+          return { hash: `0x${wallet.hashes.toString(16).padStart(64, '0')}` }
+        },
       })
       const answer = (hook: string, fn?: (request: unknown) => unknown) => async (request: unknown) => {
         record(hook, request)

@@ -187,7 +187,7 @@ describe('a third-party chain plugin for a made-up namespace over WalletConnect'
   it('passes the structural checks', async () => {
     const report = await checkPlugin({ plugin: zeta(), networks: [zetaTestnet] })
     expect(report.issues).toEqual([])
-    expect(new Set(report.taps.map((t) => t.hook))).toEqual(new Set(['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'estimateSendFee', 'send', 'waitForTransaction']))
+    expect(new Set(report.taps.map((t) => t.hook))).toEqual(new Set(['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'send']))
   })
 
   it('passes the conformance kit over WalletConnect: a rejected pairing, connect, sign (and its sign-in verifier), send, a wallet that refuses, bad addresses', async () => {

@@ -22,12 +22,12 @@ function setup() {
   portico.explorers.register('eip155', { address: () => undefined, transaction: (network, h) => `${network.blockExplorers?.default.url}tx/${h}` })
   const answers: ReturnType<typeof deferred<{ status: 'confirmed' | 'failed'; hash?: string } | undefined>>[] = []
   const asked: string[] = []
-  portico.hooks.waitForTransaction.for('eip155').tapPromise('test', (request) => {
+  portico.chains.register({ namespace: 'eip155', waitForTransaction: (request) => {
     asked.push(`${request.namespace} ${request.network.caipNetworkId} ${request.hash}`)
     const answer = deferred<{ status: 'confirmed' | 'failed'; hash?: string } | undefined>()
     answers.push(answer)
     return answer.promise
-  })
+  } })
   const toast = () => {
     const { open, message, variant, link } = portico.stores.toasts
     return { open, message, variant, link }

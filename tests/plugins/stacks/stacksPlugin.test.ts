@@ -147,7 +147,7 @@ describe('portico/stacks with the dev wallet on the ledger', () => {
     const token = pusd!.address as CaipAddress
     // The plugin's own taps, as the conformance kit calls them (the kernel's pre-checks need a blockchain API).
     const request = { namespace: 'stacks', connectorId: 'LeatherProvider', from: key.address, network: local(), to, amount: '1.25', token, decimals: 6 }
-    const fee = await app.hooks.estimateSendFee.get('stacks')!.promise(request)
+    const fee = await app.chains.call('stacks', 'estimateSendFee', request)
     expect(fee).toMatchObject({ fee: '0.00052', speed: 'normal' })
     const asked = dev.control.activity().length
     for (const bad of [`stacks:${stacksSandboxChainId}:nope`, `stacks:1:${token.split(':')[2]}`, `stacks:${stacksSandboxChainId}:%ZZ`, `${token}x%3A%3A`]) {
@@ -182,8 +182,8 @@ describe('portico/stacks with the dev wallet on the ledger', () => {
     // SIP-010: the plugin's own taps with the memo, as the kernel hands it on.
     const token = `stacks:${stacksSandboxChainId}:${(node.ledger.tokenId as string).replace('::', '%3A%3A')}` as CaipAddress
     const request = { namespace: 'stacks', connectorId: 'LeatherProvider', from: key.address, network: local(), to, amount: '0.5', token, decimals: 6, memo: 'token memo ✓' }
-    const withMemo = await app.hooks.estimateSendFee.get('stacks')!.promise(request)
-    const without = await app.hooks.estimateSendFee.get('stacks')!.promise({ ...request, memo: undefined } as never)
+    const withMemo = await app.chains.call('stacks', 'estimateSendFee', request)
+    const without = await app.chains.call('stacks', 'estimateSendFee', { ...request, memo: undefined } as never)
     // The memo's bytes are paid for: the estimate is for a longer transaction.
     expect(Number(withMemo!.fee)).toBeGreaterThan(Number(without!.fee))
     const sent = (await app.hooks.send.get('stacks')!.promise(request))!

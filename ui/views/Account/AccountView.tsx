@@ -85,7 +85,7 @@ export const AccountView = observer(function AccountView() {
   // What the wallet calls the account, when no name service named it.
   const name = account.profileName ?? connection.accounts[0]?.name ?? formatConnectionUser(account.user)
   // A wallet that signs for every account it shared lets the visitor pick the active one here.
-  const pickable = connection.accounts.length > 1 && Boolean(portico.hooks.selectAccount.get(namespace)?.isUsed())
+  const pickable = connection.accounts.length > 1 && portico.chains.has(namespace, 'selectAccount')
   // An action opens its view, or runs (busy until it settles; the plugin tells of a failure itself).
   const select = async (action: AccountAction) => {
     if (action.view) return router.push(action.view)

@@ -1,0 +1,42 @@
+import type { ChainNamespace } from '../types/caip.js'
+import type { ChainAdapter, ChainAdapterMethodName } from '../types/chainAdapter.js'
+
+/** What the kernel keeps of a chain adapter: its namespace and the methods it calls directly (each optional here). */
+export type ChainAdapterMethods = Pick<ChainAdapter, 'namespace'> & Partial<Pick<ChainAdapter, ChainAdapterMethodName>>
+
+type Request<M extends ChainAdapterMethodName> = Parameters<NonNullable<ChainAdapter[M]>>[0]
+type Answer<M extends ChainAdapterMethodName> = Awaited<ReturnType<NonNullable<ChainAdapter[M]>>>
+
+/**
+ * The chain adapters by namespace, for the adapter methods the kernel calls directly instead of
+ * through a hook (`request`, `rpcRequest`, `sendTransaction`, `estimateSendFee`,
+ * `waitForTransaction`, `selectAccount`: only the namespace's chain plugin answers them).
+ * `registerChainAdapter` fills it; several adapters of one namespace are asked in the order they
+ * registered until one answers (as a bail hook's taps were).
+ */
+export class ChainAdapterRegistry {
+  private readonly adapters = new Map<ChainNamespace, ChainAdapterMethods[]>()
+
+  /** Adds an adapter; returns its remover. */
+  register(adapter: ChainAdapterMethods): () => void {
+    const list = this.adapters.get(adapter.namespace) ?? []
+    this.adapters.set(adapter.namespace, [...list, adapter])
+    return () => this.adapters.set(adapter.namespace, (this.adapters.get(adapter.namespace) ?? []).filter((a) => a !== adapter))
+  }
+
+  /** Whether an adapter of the namespace has `method` (the capability is there). */
+  has(namespace: ChainNamespace, method: ChainAdapterMethodName): boolean {
+    return (this.adapters.get(namespace) ?? []).some((adapter) => typeof adapter[method] === 'function')
+  }
+
+  /** Asks the namespace's adapters that have `method`, in order, until one answers; `undefined` when none does. */
+  async call<M extends ChainAdapterMethodName>(namespace: ChainNamespace, method: M, request: Request<M>): Promise<Answer<M> | undefined> {
+    for (const adapter of this.adapters.get(namespace) ?? []) {
+      const fn = adapter[method] as ((request: Request<M>) => Promise<Answer<M> | undefined>) | undefined
+      if (typeof fn !== 'function') continue
+      const answer = await fn.call(adapter, request)
+      if (answer !== undefined) return answer
+    }
+    return undefined
+  }
+}
