@@ -80,9 +80,12 @@ describe('attachRelay: a restart drains', () => {
     const delivered = subscriber.frames.filter((frame) => frame.json.method === 'irn_subscription')
     expect(delivered).toHaveLength(answered.length)
     expect(stored()).toBe(0)
-    // ... and the one publish the closing socket may have caught in flight went unanswered, counted.
-    expect(sent - answered.length).toBe(report.dropped)
-    expect(report.dropped).toBeLessThanOrEqual(1)
+    // ... and at most the one publish the closing socket caught in flight went unanswered: counted as
+    // dropped when the relay had read it, not when the close crossed it on the wire (the relay never saw
+    // it; seen once in a clean-clone run under load: sent - answered 1, dropped 0).
+    const unanswered = sent - answered.length
+    expect(unanswered).toBeLessThanOrEqual(1)
+    expect(report.dropped).toBeLessThanOrEqual(unanswered)
     expect(report.handled.ack).toBeGreaterThan(0)
   })
 
