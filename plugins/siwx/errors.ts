@@ -1,4 +1,4 @@
-// The server entry reaches the kernel only here, by path: `kernel/index` would tie it to the client's chunks (and MobX).
+// The server entry (portico/siwx/server) shares these classes: BaseError comes from portico/errors, which holds no client code (no MobX).
 import { BaseError } from '../../kernel/errors/index.js'
 
 const docs = '/plugins/siwx.md'
