@@ -48,3 +48,9 @@ export class SandboxFaucetError extends BaseError {
     super(message, options)
   }
 }
+
+/** A wallet persona (sandbox/personas) is laid out wrong: no docs page, or no name in it. */
+export class WalletPersonaError extends BaseError {
+  override name = 'WalletPersonaError'
+  override code = 'SANDBOX_WALLET_PERSONA'
+}

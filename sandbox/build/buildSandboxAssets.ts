@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { buildDemoSite } from './buildDemoSite.js'
 import { buildElementsPage } from './buildElementsPage.js'
+import { listPersonas } from '../personas/listPersonas.js'
+import type { PersonaListing } from '../personas/types.js'
 
 /** One file the sandbox serves from memory. */
 export type SandboxAsset = { body: string; contentType: string }
@@ -22,6 +24,7 @@ const bundles: Record<string, string> = {
   '/polkadot-dev-wallet.js': 'polkadotWallet/polkadotDevWallet.entry.ts',
   '/stacks-dev-wallet.js': 'stacksWallet/stacksDevWallet.entry.ts',
   '/ledger-device.js': 'ledgerDevice/ledgerDevice.entry.ts',
+  '/personas.js': 'personas/loadPersonas.entry.ts',
   '/wallet-page.js': 'walletPage/walletPage.entry.ts',
   '/sandbox-safe-host.js': 'safe/safeHost.entry.ts',
 }
@@ -54,7 +57,11 @@ const statics: Record<string, [file: string, contentType: string]> = {
 export async function buildSandboxAssets(): Promise<SandboxAssets> {
   const [assets, elementsPage] = await Promise.all([buildDemoSite(), buildElementsPage()])
   for (const [path, asset] of elementsPage) assets.set(path, asset)
-  const entries = Object.entries(bundles)
+  // Every wallet persona (sandbox/personas/<wallet>/<namespace>.entry.ts) is a bundle of its own;
+  // the loader learns the list at build time.
+  const personas = listPersonas()
+  const listing: PersonaListing[] = personas.map(({ id, namespace, name, script }) => ({ id, namespace, name, script }))
+  const entries = [...Object.entries(bundles), ...personas.map((persona) => [persona.script, persona.entry] as const)]
   const result = await build({
     absWorkingDir: sandboxDir,
     entryPoints: Object.fromEntries(entries.map(([path, file]) => [path.slice(1, -3), file])),
@@ -67,7 +74,7 @@ export async function buildSandboxAssets(): Promise<SandboxAssets> {
     minify: true,
     legalComments: 'none',
     logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis', __PORTICO_PERSONAS__: JSON.stringify(listing) },
     // lodash.clonedeep (under @stacks/transactions, in the Stacks dev wallet and the wallet page) finds
     // its global with Function('return this'): a prototype-keeping clone of our own stands in for it.
     alias: { 'lodash.clonedeep': './build/cloneDeep.ts' },
