@@ -70,11 +70,6 @@ export type { PluginActions, Portico, PorticoBase, PorticoServices, PorticoState
 export type CreatePorticoKernelParameters = PorticoOptions
 export type CreatePorticoKernelReturnType = Portico
 
-function detectMobile(): boolean {
-  const nav = (globalThis as { navigator?: { userAgent?: string } }).navigator
-  return typeof nav?.userAgent === 'string' && /Android|iPhone|iPad|iPod|Mobile/i.test(nav.userAgent)
-}
-
 /** What `createPortico`'s handle passes to the kernel it creates. */
 export type KernelStartup = {
   /** The options were validated already (by the handle): not again. */
@@ -153,6 +148,7 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
 
   const views = new ViewRegistry()
   const addressValidators = new AddressValidatorRegistry()
+  const builtinWallets = new BuiltinWalletRegistry()
   let readyPromise: Promise<void> | undefined
 
   const base: PorticoBase = {
@@ -163,9 +159,9 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
     stores,
     views,
     addressValidators,
-    chains: new ChainAdapterRegistry(),
+    chains: new ChainAdapterRegistry({ addressValidators, builtinWallets }),
     explorers: new ExplorerRegistry(),
-    builtinWallets: new BuiltinWalletRegistry(),
+    builtinWallets,
     accountActions: new AccountActionRegistry(),
     accountBadges: new AccountBadgeRegistry(),
     connectMethods: new ConnectMethodRegistry(),
@@ -180,7 +176,7 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
     },
     endpoints,
     sdkVersion,
-    isMobile: options.isMobile ?? detectMobile(),
+    isMobile: stores.options.isMobile,
     clock,
 
     open: (parameters) => openModal(portico, parameters),

@@ -60,7 +60,7 @@ export class PluginHooksNotFoundError extends BaseError {
       {
         docsPath: '/kernel/errors.md#pluginhooksnotfounderror',
         metaMessages: !installed
-          ? [`Add the "${plugin}" plugin to \`plugins\`, or check \`context.hasPlugin('${plugin}')\` first.`]
+          ? [`Add the "${plugin}" plugin to \`plugins\`, or check \`context.plugins\` for it first.`]
           : ['The two plugins disagree on the hooks; check their versions.'],
       },
     )

@@ -2,8 +2,6 @@ import { runInAction } from 'mobx'
 import type { PorticoBase } from '../types/portico.js'
 import { pluginContextPorticoMembers, type PluginContext } from '../types/pluginContext.js'
 export type { AccountDetails, PluginContext } from '../types/pluginContext.js'
-import { readBalance, type ReadBalanceParameters } from '../actions/readBalance.js'
-import { rpcRequest, type RpcRequestParameters } from '../actions/rpcRequest.js'
 import { walletRequest, type WalletRequestParameters, type WalletRequestReturnType } from '../actions/walletRequest.js'
 import type { DeclaredHooks, PluginHookRegistry } from '../registries/PluginHookRegistry.js'
 import { storageKeys } from '../services/storageKeys.js'
@@ -30,7 +28,6 @@ export function createPluginContext(portico: PorticoBase, pluginName: string, pl
   return {
     ...shared,
     stores: readonlyStores(portico.stores),
-    pluginName,
     addConnectors: (connectors) => runInAction(() => wallets.addConnectors(connectors)),
     updateAccount: (namespace, { smartAccountDeployed }) => runInAction(() => portico.stores.accounts.update(namespace, { smartAccountDeployed })),
     rememberRecentWallet(wallet) {
@@ -42,12 +39,9 @@ export function createPluginContext(portico: PorticoBase, pluginName: string, pl
     resetView: (view, data) => runInAction(() => router.reset(view, data)),
     showToast: ({ variant, message, link }) => runInAction(() => toasts.show({ variant, message, ...(link ? { link } : {}) })),
     addCloseGuard: (guard) => modal.addCloseGuard(guard),
-    rpcRequest: (parameters) => rpcRequest(portico, parameters),
     walletRequest: (parameters) => walletRequest(portico, parameters),
-    readBalance: (parameters) => readBalance(portico, parameters),
     declareHooks: (hooks) => pluginHooks.declare(pluginName, hooks),
     pluginHooks: (plugin, names) => pluginHooks.get(plugin, pluginName, names),
-    hasPlugin: (plugin) => pluginHooks.isInstalled(plugin),
   }
 }
 
@@ -59,16 +53,11 @@ export type PluginContextGroup = 'Identity' | 'Hooks' | 'Registries' | 'State (r
  * member without an entry does not compile); docs/kernel/plugin-context.md is generated from it.
  */
 export const pluginContextCatalogue: Record<keyof PluginContext, { group: PluginContextGroup; doc: string }> = {
-  pluginName: { group: 'Identity', doc: "The plugin's own name: tap, register stores and declare hooks under it." },
-  version: { group: 'Identity', doc: "Portico's version." },
   options: { group: 'Identity', doc: "The site owner's validated options." },
   plugins: { group: 'Identity', doc: 'Every installed plugin, in order.' },
-  isMobile: { group: 'Identity', doc: 'Whether the page runs on a mobile browser.' },
-  hooks: { group: 'Hooks', doc: "The kernel's hooks (docs/kernel/hooks.md): tap them with `pluginName`." },
-  addressValidators: { group: 'Registries', doc: "Address validation per namespace (a chain plugin's)." },
+  hooks: { group: 'Hooks', doc: "The kernel's hooks (docs/kernel/hooks.md): tap them with the plugin's name." },
   chains: { group: 'Registries', doc: "The chain adapters by namespace (`registerChainAdapter` fills it): `has(namespace, method)` and `call(namespace, method, request)` for the adapter methods the kernel calls directly (`request`, `rpcRequest`, `sendTransaction`, `estimateSendFee`, `waitForTransaction`, `selectAccount`)." },
   explorers: { group: 'Registries', doc: 'Block-explorer links per namespace.' },
-  builtinWallets: { group: 'Registries', doc: "Portico's built-in wallets per namespace (a chain plugin's: `register(namespace, () => wallets)`), the Connect view's fallback when the directory is unreachable and the Get Wallet view's list." },
   accountActions: { group: 'Registries', doc: "The Account view's buttons a feature plugin adds (`register({ id, owner, label, view, icon?, order?, namespaces?, placement?, shows? })`, or `run(account)` instead of `view` for one that acts in place, such as an account-type switch; spec order onramp 10, swaps 20, receive 30, send 40)." },
   accountBadges: { group: 'Registries', doc: "The Account view's status badges a plugin adds under the balance (`register({ id, owner, label, shows(account), icon?, order?, namespaces? })`; `shows` may read observables)." },
   connectMethods: { group: 'Registries', doc: "The Connect view's sections a connector plugin adds per connect method (`register({ method: 'email' | 'social', owner, load })`), shown in the site's connect-method order when the remote feature is on." },
@@ -77,7 +66,6 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   getStore: { group: 'State (read only)', doc: "A plugin's registered store, by the plugin's name." },
   watch: { group: 'State (read only)', doc: 'Calls `onChange` whenever what `read` returns from the stores changes (compared as JSON); returns the disposer.' },
   services: { group: 'Services', doc: 'HTTP clients (api, blockchainApi), storage and analytics.' },
-  endpoints: { group: 'Services', doc: 'The resolved endpoints (api, blockchainApi, analytics, relay).' },
   clock: { group: 'Services', doc: 'now / setTimeout / clearTimeout (tests replace it).' },
   open: { group: 'Actions', doc: 'Opens the modal.' },
   close: { group: 'Actions', doc: 'Closes the modal.' },
@@ -85,7 +73,6 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   disconnect: { group: 'Actions', doc: 'Disconnects a namespace (or all).' },
   switchNetwork: { group: 'Actions', doc: 'Switches the network.' },
   signMessage: { group: 'Actions', doc: 'Signs a message with the connected wallet.' },
-  selectAccount: { group: 'Actions', doc: "Makes another account the wallet shared the active one, where the namespace's plugin allows it." },
   request: { group: 'Actions', doc: "Sends one wallet request over the namespace's connection channel." },
   channel: { group: 'Actions', doc: "The namespace's connection channel, if its connector returned one." },
   signIn: { group: 'Actions', doc: 'Runs the `signIn` hook.' },
@@ -108,10 +95,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   resetView: { group: 'Plugin actions', doc: "Starts the modal's history afresh at a view (e.g. Connect after a failed sign-in)." },
   showToast: { group: 'Plugin actions', doc: 'Shows a toast (a message key or text; success, error, loading or info; an optional link).' },
   addCloseGuard: { group: 'Plugin actions', doc: 'Adds a guard that may forbid closing the modal; returns its remover.' },
-  rpcRequest: { group: 'Plugin actions', doc: "Sends one JSON-RPC request to a configured network's nodes (not the wallet) through the namespace's chain adapter (its `rpcRequest`): `{ chainId, method, params? }`, the node's result back." },
-  readBalance: { group: 'Plugin actions', doc: "The native balance of any address on a configured network (`{ chainId, address }`) through the namespace's chain plugin (`fetchBalance` hook), e.g. a Ledger's addresses before one is picked; nothing cached." },
   walletRequest: { group: 'Plugin actions', doc: "Sends one request to a given wallet (`{ connectorId, chainId, method, params? }`), also while it connects: through the chain adapter holding its provider (its `request`), else the namespace's channel when it is that wallet's and approved the method; `{ result }`, or `undefined` when nothing can carry it." },
   declareHooks: { group: 'Plugin hooks', doc: "Declares the plugin's own hooks, once, in `setup`." },
   pluginHooks: { group: 'Plugin hooks', doc: "Another plugin's declared hooks, by its name, typed by the asker and checked by name (`PluginHooksNotFoundError`)." },
-  hasPlugin: { group: 'Plugin hooks', doc: 'Whether a plugin of that name is installed.' },
 }

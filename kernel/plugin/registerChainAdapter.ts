@@ -42,9 +42,7 @@ const chainTokenBalancesStage = 20
 export function registerChainAdapter(portico: PluginContext, adapter: ChainAdapter): Disposer {
   const { namespace } = adapter
   const { hooks } = portico
-  portico.addressValidators.register(namespace, adapter.isAddress)
   portico.explorers.register(namespace, adapter.explorers)
-  if (adapter.builtinWallets) portico.builtinWallets.register(namespace, adapter.builtinWallets)
   if (adapter.signInVerifier) portico.signInVerifiers.register(namespace, adapter.signInVerifier)
   portico.chains.register(adapter)
   for (const name of hookMethods) {

@@ -1,8 +1,13 @@
 import type { ChainNamespace } from '../types/caip.js'
 import type { ChainAdapter, ChainAdapterMethodName } from '../types/chainAdapter.js'
+import type { AddressValidatorRegistry } from './AddressValidatorRegistry.js'
+import type { BuiltinWalletRegistry } from './BuiltinWalletRegistry.js'
 
 /** What the kernel keeps of a chain adapter: its namespace and the methods it calls directly (each optional here). */
 export type ChainAdapterMethods = Pick<ChainAdapter, 'namespace'> & Partial<Pick<ChainAdapter, ChainAdapterMethodName>>
+
+/** What `register` takes: the methods, and the namespace's address rule and built-in wallets when this adapter brings them. */
+export type ChainAdapterRegistration = ChainAdapterMethods & Partial<Pick<ChainAdapter, 'isAddress' | 'builtinWallets'>>
 
 type Request<M extends ChainAdapterMethodName> = Parameters<NonNullable<ChainAdapter[M]>>[0]
 type Answer<M extends ChainAdapterMethodName> = Awaited<ReturnType<NonNullable<ChainAdapter[M]>>>
@@ -16,9 +21,20 @@ type Answer<M extends ChainAdapterMethodName> = Awaited<ReturnType<NonNullable<C
  */
 export class ChainAdapterRegistry {
   private readonly adapters = new Map<ChainNamespace, ChainAdapterMethods[]>()
+  private readonly registries: { addressValidators: AddressValidatorRegistry; builtinWallets: BuiltinWalletRegistry }
 
-  /** Adds an adapter; returns its remover. */
-  register(adapter: ChainAdapterMethods): () => void {
+  constructor(registries: { addressValidators: AddressValidatorRegistry; builtinWallets: BuiltinWalletRegistry }) {
+    this.registries = registries
+  }
+
+  /**
+   * Adds an adapter, with the namespace's address rule (`isAddress`: the kernel checks every
+   * account a wallet reports with it) and built-in wallets when it brings them; returns the
+   * adapter's remover (the address rule and the wallets stay for the instance's life).
+   */
+  register(adapter: ChainAdapterRegistration): () => void {
+    if (adapter.isAddress) this.registries.addressValidators.register(adapter.namespace, adapter.isAddress)
+    if (adapter.builtinWallets) this.registries.builtinWallets.register(adapter.namespace, adapter.builtinWallets)
     const list = this.adapters.get(adapter.namespace) ?? []
     this.adapters.set(adapter.namespace, [...list, adapter])
     return () => this.adapters.set(adapter.namespace, (this.adapters.get(adapter.namespace) ?? []).filter((a) => a !== adapter))

@@ -12,12 +12,15 @@ export class OptionsStore {
   remoteSource: 'local' | 'remote' = 'local'
   /** The server's `isAnalyticsEnabled`; undefined until known. */
   serverAnalytics: boolean | undefined = undefined
+  /** Whether the page runs on a phone or tablet browser (`options.isMobile`, else the user agent). */
+  readonly isMobile: boolean
 
   constructor(options: PorticoOptions) {
     this.options = options
+    this.isMobile = options.isMobile ?? detectMobile()
     this.features = { ...defaultFeatures, ...stripUndefined(options.features ?? {}) }
     this.remoteFeatures = resolveRemoteFeatures({ local: options.features ?? {}, remote: undefined }).features ?? defaultRemoteFeatures
-    makeAutoObservable(this, { options: false }, { autoBind: true })
+    makeAutoObservable(this, { options: false, isMobile: false }, { autoBind: true })
   }
 
   get analyticsEnabled(): boolean {
@@ -32,6 +35,11 @@ export class OptionsStore {
   setServerAnalytics(enabled: boolean): void {
     this.serverAnalytics = enabled
   }
+}
+
+function detectMobile(): boolean {
+  const nav = (globalThis as { navigator?: { userAgent?: string } }).navigator
+  return typeof nav?.userAgent === 'string' && /Android|iPhone|iPad|iPod|Mobile/i.test(nav.userAgent)
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

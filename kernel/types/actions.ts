@@ -66,10 +66,6 @@ export type SwitchConnectionParameters = {
   namespace?: ChainNamespace
 }
 
-export type ReadBalanceParameters = { chainId: CaipNetworkId; address: string }
-
-export type RpcRequestParameters = { chainId: CaipNetworkId; method: string; params?: unknown }
-
 export type WalletRequestParameters = {
   /** The wallet to ask: the connector of the connection (or the one being connected). */
   connectorId: string

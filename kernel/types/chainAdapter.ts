@@ -78,7 +78,7 @@ export type ChainAdapter = {
 
   /** Sends one raw request to the wallet the plugin holds (`portico.request`, `context.walletRequest`; bridges such as `portico/wagmi`; called directly). */
   request?(request: WalletRequest): Promise<WalletRequestResult | undefined>
-  /** Sends one JSON-RPC request to a network's nodes through the plugin's RPC client (`context.rpcRequest`; called directly). */
+  /** Sends one JSON-RPC request to a network's nodes through the plugin's RPC client (other plugins ask it with `context.chains.call(namespace, 'rpcRequest', …)`). */
   rpcRequest?(request: RpcRequest): Promise<RpcRequestResult | undefined>
   /** Sends a transaction another plugin built, unchanged (`portico.sendTransaction`; swaps, approvals; called directly). */
   sendTransaction?(request: SendTransactionRequest): Promise<SendResult | undefined>

@@ -1,11 +1,10 @@
-import type { ReadBalanceParameters, RpcRequestParameters, WalletRequestParameters, WalletRequestReturnType } from './actions.js'
+import type { WalletRequestParameters, WalletRequestReturnType } from './actions.js'
 import type { DeclaredHooks } from '../registries/PluginHookRegistry.js'
 import type { AccountState } from '../stores/AccountStore.js'
 import type { CloseGuard } from '../stores/ModalStore.js'
 import type { ReadonlyRootStore } from '../stores/readonlyStores.js'
 import type { ToastLink, ToastVariant } from '../stores/ToastStore.js'
 import type { ChainNamespace } from './caip.js'
-import type { BalanceResult } from './hooks.js'
 import type { PorticoBase } from './portico.js'
 import type { RouteData, View } from './view.js'
 import type { DirectoryWallet, WalletConnector } from './wallet.js'
@@ -19,9 +18,9 @@ export type AccountDetails = Pick<AccountState, 'smartAccountDeployed'>
  * account-data reads the views make) are not here: a plugin's views call them on `usePortico()`.
  */
 export const pluginContextPorticoMembers = [
-  'version', 'options', 'plugins', 'isMobile', 'hooks', 'chains', 'addressValidators', 'explorers', 'builtinWallets',
-  'accountActions', 'accountBadges', 'connectMethods', 'signInVerifiers', 'services', 'endpoints', 'clock',
-  'open', 'close', 'connect', 'disconnect', 'switchNetwork', 'signMessage', 'selectAccount', 'request', 'channel',
+  'options', 'plugins', 'hooks', 'chains', 'explorers',
+  'accountActions', 'accountBadges', 'connectMethods', 'signInVerifiers', 'services', 'clock',
+  'open', 'close', 'connect', 'disconnect', 'switchNetwork', 'signMessage', 'request', 'channel',
   'signIn', 'send', 'sendTransaction', 'discoverWallets', 'isAddress', 'watch', 'getStore', 'markUserAction',
   'emit', 'reportError', 'reportAccountsChanged', 'reportChainChanged', 'reportDisconnected', 'registerStore',
 ] as const satisfies readonly (keyof PorticoBase)[]
@@ -34,8 +33,6 @@ export const pluginContextPorticoMembers = [
  * has an action here.
  */
 export type PluginContext = Pick<PorticoBase, (typeof pluginContextPorticoMembers)[number]> & {
-  /** The plugin's own name (its taps, store and declared hooks go under it). */
-  readonly pluginName: string
   /**
    * The kernel's stores, read-only: their state, computed values and readers (observable, for
    * views and reactions). Changing methods are absent from the type and throw
@@ -65,13 +62,6 @@ export type PluginContext = Pick<PorticoBase, (typeof pluginContextPorticoMember
    */
   addCloseGuard(guard: CloseGuard): () => void
   /**
-   * Sends one JSON-RPC request to a configured network's nodes, not the wallet, through the
-   * namespace's chain adapter (its `rpcRequest`): a plugin that reads the chain carries no
-   * RPC client of its own.
-   * @throws NetworkNotFoundError, NoPluginForHookError, NoAnswerError, ProviderRpcError (the node's code), HttpRequestError (no node reached)
-   */
-  rpcRequest(parameters: RpcRequestParameters): Promise<unknown>
-  /**
    * Sends one request to a given wallet (`connectorId`) of the `chainId`'s namespace, also while it
    * connects: through the chain adapter holding its provider (its `request`), else over the
    * namespace's channel when it is that wallet's and approved the method. `undefined` when nothing
@@ -79,12 +69,6 @@ export type PluginContext = Pick<PorticoBase, (typeof pluginContextPorticoMember
    * @throws BaseError for a malformed request; the wallet's error (ProviderRpcError with its code)
    */
   walletRequest(parameters: WalletRequestParameters): Promise<WalletRequestReturnType>
-  /**
-   * The native balance of any address on a configured network, through the namespace's chain
-   * plugin (the `fetchBalance` hook); nothing cached, no store changed.
-   * @throws BaseError for a malformed address, NetworkNotFoundError, NoPluginForHookError; the tap's typed error
-   */
-  readBalance(parameters: ReadBalanceParameters): Promise<BalanceResult | undefined>
   /** Declares this plugin's own hooks (once, in `setup`); other plugins tap or call them. */
   declareHooks<H extends DeclaredHooks>(hooks: H): Readonly<H>
   /**
@@ -92,7 +76,5 @@ export type PluginContext = Pick<PorticoBase, (typeof pluginContextPorticoMember
    * @throws PluginHooksNotFoundError when that plugin is not installed or lacks one of `names`
    */
   pluginHooks<H extends DeclaredHooks>(plugin: string, names?: readonly (keyof H & string)[]): H
-  /** Whether a plugin of that name is installed. */
-  hasPlugin(plugin: string): boolean
 }
 

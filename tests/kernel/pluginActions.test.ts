@@ -13,7 +13,7 @@ function greeter({ registers = true, actions = ['greet'] }: { registers?: boolea
     actions,
     meta: { description: 'lends greet' },
     setup(context: PluginContext) {
-      if (registers) context.registerStore('greeter', { greet: async (who: string) => `hello ${who} from ${context.pluginName}` })
+      if (registers) context.registerStore('greeter', { greet: async (who: string) => `hello ${who} from ${context.plugins.at(-1)?.name}` })
     },
   })
 }

@@ -19,7 +19,7 @@ function setup() {
     version,
     meta: { description: 'test', capabilities: ['connect'], hooks: ['connect', 'sendTransaction'], views: [], errors: [] } as never,
     setup(portico) {
-      portico.addressValidators.register('eip155', (a) => /^0x[0-9a-fA-F]{40}$/.test(a))
+      portico.chains.register({ namespace: 'eip155', isAddress: (a) => /^0x[0-9a-fA-F]{40}$/.test(a) })
       portico.hooks.discoverWallets.for('eip155').tapPromise('fake', async (context) => context.add({ id: 'w', name: 'W', namespace: 'eip155', type: 'INJECTED' }))
       portico.hooks.connect.for('eip155').tapPromise('fake', async () => ({ connectorId: 'w', accounts: [{ address: '0x1111111111111111111111111111111111111111', type: 'eoa' }], caipNetworkId: 'eip155:31337' }))
       portico.chains.register({ namespace: 'eip155', sendTransaction: async (request) => {

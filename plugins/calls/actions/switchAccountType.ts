@@ -28,7 +28,10 @@ export async function switchAccountType(portico: CallsContext, type: SwitchableA
     if (!canSwitchAccountType(portico, type, namespace)) throw refusal()
     const shared = connection.accounts.slice(1).find((a) => (a.type ?? 'eoa') === type)
     if (shared) {
-      await portico.selectAccount(shared.address, namespace)
+      // The namespace's chain adapter makes it the wallet's active account (`selectAccount`), then it leads the list.
+      const accepted = await portico.chains.call(namespace, 'selectAccount', { namespace, connectorId: connection.connectorId, address: shared.address })
+      if (accepted !== true) throw refusal()
+      portico.reportAccountsChanged(namespace, [shared, ...connection.accounts.filter((a) => a !== shared)])
       return
     }
     const accounts = await portico.callsHooks.switchAccountType.for(namespace).promise({ namespace, connectorId: connection.connectorId, type })

@@ -1,6 +1,7 @@
 import { BaseError, type Network, type PluginContext } from '../../../kernel/kernel.js'
 import { InvalidCallsError } from '../errors.js'
 import type { CallReceipt, CallsStatus } from '../types.js'
+import { callNode } from './callNode.js'
 
 const hash32 = /^0x[0-9a-fA-F]{64}$/
 const quantity = /^0x[0-9a-fA-F]{1,64}$/
@@ -18,7 +19,7 @@ function toReceipt(answer: unknown, hash: string): CallReceipt | null {
 /**
  * The status of a batch the kernel sent call by call (`sequential:<hash>,<hash>…`), from the
  * chain's receipts: `eth_getTransactionReceipt` through the chain plugin's RPC client
- * (`context.rpcRequest`; for eip155 viem's transport with its retries and fallback ranking).
+ * (`callNode`: viem's transport with its retries and fallback ranking).
  * `pending` while any is missing, `success` when all succeeded, `failure` when all reverted, else
  * `partial`.
  *
@@ -31,7 +32,7 @@ export async function readSequentialStatus(portico: PluginContext, network: Netw
   if (!id.startsWith('sequential:') || hashes.length === 0 || hashes.length > 100 || !hashes.every((h) => hash32.test(h))) throw new InvalidCallsError('A sequential batch id is "sequential:" and its transaction hashes, comma-separated')
   const receipts: CallReceipt[] = []
   for (const hash of hashes) {
-    const receipt = toReceipt(await portico.rpcRequest({ chainId: network.caipNetworkId, method: 'eth_getTransactionReceipt', params: [hash] }), hash)
+    const receipt = toReceipt(await callNode(portico, network, 'eth_getTransactionReceipt', [hash]), hash)
     if (!receipt) break
     receipts.push(receipt)
   }

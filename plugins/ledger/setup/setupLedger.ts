@@ -1,4 +1,4 @@
-import type { ConnectRequest, ConnectResult, Disposer, Network, PluginContext, View, WalletConnector } from '../../../kernel/kernel.js'
+import { requireHook, type ConnectRequest, type ConnectResult, type Disposer, type Network, type PluginContext, type View, type WalletConnector } from '../../../kernel/kernel.js'
 import { ledgerApps, ledgerConnectorId, ledgerNamespaces, ledgerStorageKey, ledgerView, type LedgerNamespace } from '../constants.js'
 import type { LedgerControls, LedgerEnvironment, LedgerOptions } from '../ledger.js'
 import { ledgerLogo } from '../logo.js'
@@ -112,7 +112,7 @@ export function setupLedger(portico: PluginContext, options: LedgerOptions, envi
     async balance(namespace: string, address: string) {
       const network = portico.stores.networks.activeOf(namespace) ?? networksOf(namespace)[0]
       if (!network) return undefined
-      return portico.readBalance({ chainId: network.caipNetworkId, address })
+      return requireHook(portico.hooks.fetchBalance, 'fetchBalance', namespace).promise({ namespace, address, network })
     },
     replaceView: (view: View) => portico.replaceView(view),
     async choose(namespace: string, path: string, address: string) {

@@ -219,7 +219,7 @@ export class WalletConnectController {
     const { networks } = this.portico.stores
     const approved = readApprovedNamespace(session, namespace)
     const configured = new Set(networks.networksOf(namespace).map((n) => n.caipNetworkId))
-    const valid = (address: string) => !this.portico.addressValidators.has(namespace) || this.portico.addressValidators.isAddress(address, namespace)
+    const valid = (address: string) => this.portico.isAddress(address, namespace)
     const usable = approved.chains.filter((c) => configured.has(c) && approved.accounts.some((a) => a.caipNetworkId === c && valid(a.address)))
     if (usable.length === 0) throw new NamespaceNotApprovedError({ namespace })
     const caipNetworkId =
@@ -229,7 +229,7 @@ export class WalletConnectController {
       connectorId: walletConnectConnectorId,
       accounts: addresses.map((address) => ({ address })),
       caipNetworkId,
-      method: this.portico.isMobile ? 'mobile' : 'qrcode',
+      method: this.portico.stores.options.isMobile ? 'mobile' : 'qrcode',
       channel: this.#channel(namespace),
       // The phone wallet's own name (the kernel cleans it), shown in ProfileWallets and the Account view.
       ...(typeof session.peer?.metadata?.name === 'string' ? { walletName: session.peer.metadata.name } : {}),
@@ -612,7 +612,7 @@ export class WalletConnectController {
       } else if (name === 'accountsChanged') {
         const allowed = new Set(approved.accounts.map((a) => a.address.toLowerCase()))
         const named = readEventAccounts(namespace, args.params?.event?.data)
-        const accounts = named.filter((a) => allowed.has(a.toLowerCase()) && (!this.portico.addressValidators.has(namespace) || this.portico.addressValidators.isAddress(a, namespace)))
+        const accounts = named.filter((a) => allowed.has(a.toLowerCase()) && this.portico.isAddress(a, namespace))
         if (accounts.length === 0) return this.#peerError('accountsChanged named no account of the session.', namespace)
         this.portico.reportAccountsChanged(namespace, accounts, this.#reportAs)
       }

@@ -49,7 +49,7 @@ export class OneClickUnsupported extends Error {
 }
 
 function signInSeam(portico: PluginContext): SignInSeam | undefined {
-  if (!portico.hasPlugin(signInPlugin)) return undefined
+  if (!portico.plugins.some((plugin) => plugin.name === signInPlugin)) return undefined
   const hooks = portico.pluginHooks<SignInHooks>(signInPlugin, ['authenticateParameters', 'addSession'])
   return {
     async authenticateParameters(chains) {

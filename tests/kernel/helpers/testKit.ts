@@ -50,7 +50,7 @@ export function testChain(namespace: string, wallet: TestWallet, name = namespac
     version: '0.0.0',
     meta,
     setup(portico) {
-      portico.addressValidators.register(namespace, (address) => (namespace === 'eip155' ? evmAddress.test(address) : address.length >= 32))
+      portico.chains.register({ namespace, isAddress: (address) => (namespace === 'eip155' ? evmAddress.test(address) : address.length >= 32) })
       const rejectable = async <T>(what: string, fn: () => T): Promise<T> => {
         wallet.calls.push(what)
         if (wallet.reject) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })

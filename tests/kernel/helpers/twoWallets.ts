@@ -12,7 +12,7 @@ export function twoWallets(live: Record<string, boolean> = { one: true, two: tru
     version: '0.0.0',
     meta: { description: 'Two test wallets.', capabilities: ['connect', 'signMessage'] },
     setup(portico) {
-      portico.addressValidators.register('eip155', (a) => /^0x[0-9a-fA-F]{40}$/.test(a))
+      portico.chains.register({ namespace: 'eip155', isAddress: (a) => /^0x[0-9a-fA-F]{40}$/.test(a) })
       portico.hooks.discoverWallets.for('eip155').tapPromise('eip155', async (context) => {
         context.add({ id: 'one', name: 'Wallet One', namespace: 'eip155', type: 'ANNOUNCED' })
         context.add({ id: 'two', name: 'Wallet Two', namespace: 'eip155', type: 'ANNOUNCED' })

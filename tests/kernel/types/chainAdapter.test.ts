@@ -3,7 +3,7 @@
 // type check (tsgo over tests/): each fails the check if its line ever compiles. The runtime half
 // checks that registerChainAdapter taps exactly the methods present.
 import { describe, expect, it } from 'vitest'
-import { ChainAdapterRegistry, createHooks, registerChainAdapter, type ChainAdapter, type PluginContext } from '../../../kernel/kernel.js'
+import { AddressValidatorRegistry, BuiltinWalletRegistry, ChainAdapterRegistry, createHooks, registerChainAdapter, type ChainAdapter, type PluginContext } from '../../../kernel/kernel.js'
 import { listTaps } from '../../../kernel/hooks/listTaps.js'
 
 const complete = {
@@ -47,10 +47,8 @@ function context() {
   const registry = (name: string) => ({ register: (namespace: string, value: unknown) => void (registered[`${name}:${namespace}`] = value) })
   const portico = {
     hooks: createHooks(),
-    chains: new ChainAdapterRegistry(),
-    addressValidators: registry('addressValidators'),
+    chains: new ChainAdapterRegistry({ addressValidators: registry('addressValidators'), builtinWallets: registry('builtinWallets') } as never),
     explorers: registry('explorers'),
-    builtinWallets: registry('builtinWallets'),
     signInVerifiers: registry('signInVerifiers'),
   } as unknown as PluginContext
   return { portico, registered }
@@ -92,7 +90,7 @@ describe('registerChainAdapter', () => {
 
 describe('ChainAdapterRegistry', () => {
   it("asks a namespace's adapters in the order they registered until one answers, and forgets a removed one", async () => {
-    const chains = new ChainAdapterRegistry()
+    const chains = new ChainAdapterRegistry({ addressValidators: new AddressValidatorRegistry(), builtinWallets: new BuiltinWalletRegistry() })
     const asked: string[] = []
     const removeFirst = chains.register({ namespace: 'madeup', selectAccount: async () => void asked.push('first') })
     chains.register({ namespace: 'madeup', selectAccount: async () => (asked.push('second'), true) })

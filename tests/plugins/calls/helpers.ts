@@ -40,9 +40,9 @@ export function setupPortico(wallet: FakeWallet, options: Partial<PorticoOptions
     setup(portico) {
       const h = portico.hooks
       // The calls plugin's own hooks (it is set up first); the fake answers before its eip155 taps (stage -1).
-      const c = portico.hasPlugin('calls') ? portico.pluginHooks<CallsHooks>('calls') : undefined
+      const c = portico.plugins.some((p) => p.name === 'calls') ? portico.pluginHooks<CallsHooks>('calls') : undefined
       const fake = { name: 'fake', stage: -1 }
-      portico.addressValidators.register('eip155', (a) => /^0x[0-9a-fA-F]{40}$/.test(a))
+      portico.chains.register({ namespace: 'eip155', isAddress: (a) => /^0x[0-9a-fA-F]{40}$/.test(a) })
       h.discoverWallets.for('eip155').tapPromise('fake', async (context) => context.add({ id: 'w', name: 'W', namespace: 'eip155', type: 'INJECTED' }))
       h.connect.for('eip155').tapPromise('fake', async () => ({ connectorId: 'w', accounts: wallet.accounts, caipNetworkId: 'eip155:31337', ...(options.channel ? { channel: options.channel } : {}) }))
       portico.chains.register({

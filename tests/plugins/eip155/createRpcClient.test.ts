@@ -47,7 +47,7 @@ describe('eip155 createRpcClient over several URLs', () => {
   it('ranks every URL with a ping every 4 s until its signal aborts, and then pings no more; the plugin aborts it when the kernel is destroyed', async () => {
     const stopped = new AbortController()
     const running = new AbortController()
-    // A kernel with the eip155 plugin whose network has two URLs (e, f), read through context.rpcRequest.
+    // A kernel with the eip155 plugin whose network has two URLs (e, f), read through the adapter's rpcRequest (context.chains).
     const reader = contextKeeper()
     const portico = createPorticoKernel({ projectId: 'test', networks: [defineNetwork({ id: 31337, name: 'K', rpcUrls: [e.url, f.url] })], plugins: [eip155(), reader.plugin], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
     try {
@@ -56,7 +56,7 @@ describe('eip155 createRpcClient over several URLs', () => {
       const runningClient = await createRpcClient(defineNetwork({ id: 31337, name: 'B', rpcUrls: [c.url, d.url] }), { signal: running.signal })
       expect(await stoppedClient.request({ method: 'eth_chainId' })).toBe('0x7a69')
       expect(await runningClient.request({ method: 'eth_chainId' })).toBe('0x7a69')
-      expect(await reader.context().rpcRequest({ chainId: 'eip155:31337', method: 'eth_chainId' })).toBe('0x7a69')
+      expect(await reader.context().chains.call('eip155', 'rpcRequest', { namespace: 'eip155', network: portico.stores.networks.find('eip155:31337')!, method: 'eth_chainId' })).toEqual({ result: '0x7a69' })
       // The first ranking pings each URL at once.
       await expect.poll(() => [a.pings, b.pings, c.pings, d.pings, e.pings, f.pings], { timeout: 5_000 }).toEqual([1, 1, 1, 1, 1, 1])
       stopped.abort()

@@ -55,9 +55,8 @@ export function harnessChain(wallet: HarnessWalletInternal, { installed = true }
     version: '0.0.0',
     meta: { description: 'In-page fake wallet for the UI harness.', capabilities: ['connect', 'balance'] },
     setup(portico) {
-      portico.addressValidators.register('eip155', (address) => /^0x[0-9a-fA-F]{40}$/.test(address))
-      // As the eip155 plugin does: the namespace's built-in wallets (the Connect view's fallback, Get Wallet).
-      portico.builtinWallets.register('eip155', eip155Wallets)
+      // As the eip155 plugin's adapter does: the address rule and the namespace's built-in wallets (the Connect view's fallback, Get Wallet).
+      portico.chains.register({ namespace: 'eip155', isAddress: (address) => /^0x[0-9a-fA-F]{40}$/.test(address), builtinWallets: eip155Wallets })
       portico.hooks.discoverWallets.for('eip155').tapPromise('harness', async (context) => {
         wallet.calls.push('discover')
         if (installed) context.add({ id: 'dev.portico.wallet', name: 'Portico Dev Wallet', namespace: 'eip155', type: 'ANNOUNCED', imageUrl: icon, rdns: 'dev.portico.wallet' })
