@@ -56,6 +56,22 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+/**
+ * Awaits one step of the pairing, and when it takes longer than `ms` fails naming the step and what
+ * both sides showed then (a CI run once hung here for the whole 60 s with nothing to go on).
+ */
+async function step<T>(what: string, promise: Promise<T>, state: () => unknown, ms = 20_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms: ${what}. State: ${JSON.stringify(state())}`)), ms)
+  })
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** A SUI transfer to `to` as TransactionData JSON, gas left to the wallet. */
 async function signedTransferJson(to: string): Promise<string> {
   const { Transaction } = await import('@mysten/sui/transactions')
@@ -78,8 +94,22 @@ describe('portico/sui over WalletConnect', () => {
     try {
       const store = portico.getStore<WalletConnectStore>('walletconnect') as WalletConnectStore
       const connecting = portico.connect({ namespace: 'sui', connectorId: 'walletConnect' })
-      await wallet.pair(await waitFor(() => store.uri, 'a pairing URI'))
-      await connecting
+      // Seen by `step` below; when a step times out, destroy() ends the connect and that is no second failure.
+      connecting.catch(() => undefined)
+      const started = Date.now()
+      const state = () => ({
+        ms: Date.now() - started,
+        uri: store.uri?.slice(0, 24),
+        proposals: wallet.proposals.length,
+        sessions: wallet.client.session.getAll().length,
+        walletFailures: wallet.failures,
+        walletRelay: wallet.client.core.relayer.connected,
+        connection: portico.getState().connections.sui?.status,
+        relayClients: relay.relay.clientCount(),
+      })
+      const uri = await waitFor(() => store.uri, 'a pairing URI')
+      await step('the wallet pairs with the URI', wallet.pair(uri), state)
+      await step('the session settles on both sides', connecting, state)
       expect(wallet.proposals.at(-1)?.params.optionalNamespaces).toEqual({ sui: { chains: ['sui:localnet'], methods, events: ['accountsChanged', 'chainChanged'] } })
       expect(portico.getState().connections.sui).toMatchObject({ status: 'connected', address: devSuiAddress, caipAddress: `sui:localnet:${devSuiAddress}` })
 
