@@ -8,12 +8,14 @@ export type SocialProvider = 'google' | 'x' | 'discord' | 'farcaster' | 'github'
 export type Features = {
   receive: boolean
   send: boolean
+  /** With the email login shown: `false` puts the wallets behind "Continue with a wallet" (as `collapseWallets` does). */
   emailShowWallets: boolean
   connectorTypeOrder: readonly ConnectorTypeOrderItem[]
   analytics: boolean
   allWallets: boolean
+  /** With `termsConditionsUrl` or `privacyPolicyUrl`: the Connect view's connect options stay disabled until the visitor ticks "I agree to the …". */
   legalCheckbox: boolean
-  smartSessions: boolean
+  /** When email or social login is shown: the wallets wait behind one "Continue with a wallet" button. */
   collapseWallets: boolean
   walletFeaturesOrder: readonly WalletFeature[]
   connectMethodsOrder: readonly ConnectMethod[] | undefined
@@ -68,7 +70,6 @@ export const defaultFeatures: Features = {
   analytics: true,
   allWallets: true,
   legalCheckbox: false,
-  smartSessions: false,
   collapseWallets: false,
   walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
   connectMethodsOrder: undefined,

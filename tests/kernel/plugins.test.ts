@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  validateOptions,
   pluginContextCatalogue,
   AsyncSeriesBailHook,
   AsyncSeriesWaterfallHook,
@@ -72,6 +73,9 @@ describe('createPorticoKernel validates its options', () => {
     expect(() => createPorticoKernel({ ...base(), plugins: [() => {}] as never })).toThrow('did you call the factory')
     expect(() => createPorticoKernel({ ...base(), defaultNetwork: network('eip155', 9) })).toThrow('defaultNetwork')
     expect(() => createPorticoKernel(null as never)).toThrow('must be an object')
+    // The incumbent's smart sessions are not in Portico: asking for them is an error, leaving them off is not.
+    expect(() => createPorticoKernel({ ...base(), features: { smartSessions: true } as never })).toThrow('Invalid option `features.smartSessions`: Portico has no smart sessions (ERC-7715)')
+    expect(() => validateOptions({ ...base(), features: { smartSessions: false } as never })).not.toThrow()
   })
 
   it('plugin options are checked against the plugin schema', () => {

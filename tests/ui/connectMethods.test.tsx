@@ -7,6 +7,7 @@ import { AccountView } from '../../ui/views/Account/AccountView.js'
 import { ConnectView } from '../../ui/views/Connect/ConnectView.js'
 import { shownConnectMethods } from '../../ui/views/Connect/shownConnectMethods.js'
 import { registerUiViews } from '../../ui/views/registerUiViews.js'
+import { getUiState } from '../../ui/state/getUiState.js'
 import { prefetchModal } from '../../ui/modal/prefetchModal.js'
 import { addressA, createTestPortico, evmA, newWallet, testChain } from '../kernel/helpers/testKit.js'
 
@@ -98,6 +99,62 @@ describe('the Connect view renders its methods in order', () => {
     const { portico } = createTestPortico()
     instances.push(portico)
     expect(methodsIn(renderToString(<PorticoProvider portico={portico}><ConnectView /></PorticoProvider>))).toEqual(['wallet'])
+  })
+})
+
+describe('the Connect view: the legal checkbox and collapsed wallets', () => {
+  const legalUrls = { termsConditionsUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy' }
+  const render = (portico: Portico) => renderToString(<PorticoProvider portico={portico}><ConnectView /></PorticoProvider>)
+  const fieldsetDisabled = (html: string) => /<fieldset[^>]*class="portico-connect__methods"[^>]*disabled=""/.test(html)
+
+  it('features.legalCheckbox: a checkbox with the links, every option disabled until the visitor ticks it', async () => {
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { legalCheckbox: true }, ...legalUrls })
+    instances.push(portico)
+    await portico.discoverWallets('eip155')
+    const before = render(portico)
+    expect(before).toMatch(/<input type="checkbox"/)
+    expect(before).toContain('I agree to the site’s')
+    expect(before).toContain('href="https://example.com/terms"')
+    expect(fieldsetDisabled(before)).toBe(true)
+    // The plain footer line is replaced by the checkbox.
+    expect(before).not.toContain('By connecting a wallet')
+    getUiState(portico).setLegalAccepted(true)
+    const after = render(portico)
+    expect(fieldsetDisabled(after)).toBe(false)
+    expect(after).toMatch(/<input type="checkbox" checked=""/)
+  })
+
+  it('legalCheckbox without terms or privacy URLs gates nothing; without the feature the footer stays a line', async () => {
+    const bare = createTestPortico({ plugins: [testChain('eip155', newWallet())], features: { legalCheckbox: true } }).portico
+    instances.push(bare)
+    expect(fieldsetDisabled(render(bare))).toBe(false)
+    expect(render(bare)).not.toContain('type="checkbox"')
+    const plain = createTestPortico({ plugins: [testChain('eip155', newWallet())], ...legalUrls }).portico
+    instances.push(plain)
+    expect(render(plain)).toContain('By connecting a wallet')
+    expect(fieldsetDisabled(render(plain))).toBe(false)
+  })
+
+  it('features.collapseWallets (or emailShowWallets: false with email shown) puts the wallets behind one button until opened', async () => {
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { collapseWallets: true } })
+    instances.push(portico)
+    await portico.discoverWallets('eip155')
+    const collapsed = render(portico)
+    expect(collapsed).toContain('Continue with a wallet')
+    expect(collapsed).not.toContain('Test Wallet')
+    expect(methodsIn(collapsed)).toEqual(['wallet', 'email', 'social'])
+    getUiState(portico).expandWallets()
+    const open = render(portico)
+    expect(open).not.toContain('Continue with a wallet')
+    expect(open).toContain('Test Wallet')
+
+    const noEmailWallets = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { emailShowWallets: false, socials: false } }).portico
+    instances.push(noEmailWallets)
+    expect(render(noEmailWallets)).toContain('Continue with a wallet')
+    // With no email or social login shown there is nothing to collapse the wallets for.
+    const walletsOnly = createTestPortico({ plugins: [testChain('eip155', newWallet())], features: { collapseWallets: true, emailShowWallets: false } }).portico
+    instances.push(walletsOnly)
+    expect(render(walletsOnly)).not.toContain('Continue with a wallet')
   })
 })
 

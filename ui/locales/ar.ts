@@ -30,6 +30,8 @@ export default {
 
   'view.connect.title': 'ربط المحفظة',
   'view.connect.allWallets': 'كل المحافظ',
+  'view.connect.continueWithWallet': 'المتابعة باستخدام محفظة',
+  'view.connect.legalAgree': 'أوافق على',
   'view.connect.empty': 'لم يُعثر على أي محفظة في هذا المتصفح.',
   'view.connect.discovering': 'جارٍ البحث عن المحافظ…',
   'view.connect.legal': 'بربط محفظتك، فإنك توافق على',

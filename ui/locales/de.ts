@@ -26,6 +26,8 @@ export default {
 
   'view.connect.title': 'Wallet verbinden',
   'view.connect.allWallets': 'Alle Wallets',
+  'view.connect.continueWithWallet': 'Mit einer Wallet fortfahren',
+  'view.connect.legalAgree': 'Ich stimme zu:',
   'view.connect.empty': 'In diesem Browser wurde keine Wallet gefunden.',
   'view.connect.discovering': 'Suche nach Wallets…',
   'view.connect.legal': 'Mit dem Verbinden einer Wallet akzeptierst du für diese Website die',

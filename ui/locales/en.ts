@@ -28,6 +28,8 @@ export const en = {
 
   'view.connect.title': 'Connect Wallet',
   'view.connect.allWallets': 'All Wallets',
+  'view.connect.continueWithWallet': 'Continue with a wallet',
+  'view.connect.legalAgree': 'I agree to the site’s',
   'view.connect.empty': 'No wallet found in this browser.',
   'view.connect.discovering': 'Looking for wallets…',
   'view.connect.legal': 'By connecting a wallet, you agree to the site’s',

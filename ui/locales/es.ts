@@ -27,6 +27,8 @@ export default {
 
   'view.connect.title': 'Conectar billetera',
   'view.connect.allWallets': 'Todas las billeteras',
+  'view.connect.continueWithWallet': 'Continuar con una billetera',
+  'view.connect.legalAgree': 'Acepto los',
   'view.connect.empty': 'No se encontró ninguna billetera en este navegador.',
   'view.connect.discovering': 'Buscando billeteras…',
   'view.connect.legal': 'Al conectar una billetera, aceptas estos documentos del sitio:',

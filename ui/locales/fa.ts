@@ -26,6 +26,8 @@ export default {
 
   'view.connect.title': 'اتصال کیف پول',
   'view.connect.allWallets': 'همهٔ کیف پول‌ها',
+  'view.connect.continueWithWallet': 'ادامه با کیف پول',
+  'view.connect.legalAgree': 'موافقم با',
   'view.connect.empty': 'هیچ کیف پولی در این مرورگر پیدا نشد.',
   'view.connect.discovering': 'در حال جست‌وجوی کیف پول‌ها…',
   'view.connect.legal': 'با اتصال کیف پول، این اسناد سایت را می‌پذیرید:',

@@ -27,6 +27,8 @@ export default {
 
   'view.connect.title': 'Connecter un portefeuille',
   'view.connect.allWallets': 'Tous les portefeuilles',
+  'view.connect.continueWithWallet': 'Continuer avec un portefeuille',
+  'view.connect.legalAgree': 'J’accepte les',
   'view.connect.empty': 'Aucun portefeuille trouvé dans ce navigateur.',
   'view.connect.discovering': 'Recherche de portefeuilles…',
   'view.connect.legal': 'En connectant un portefeuille, vous acceptez les documents suivants du site :',

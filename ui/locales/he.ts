@@ -27,6 +27,8 @@ export default {
 
   'view.connect.title': 'חיבור ארנק',
   'view.connect.allWallets': 'כל הארנקים',
+  'view.connect.continueWithWallet': 'המשך עם ארנק',
+  'view.connect.legalAgree': 'אני מסכים/ה ל',
   'view.connect.empty': 'לא נמצא ארנק בדפדפן הזה.',
   'view.connect.discovering': 'מחפש ארנקים…',
   'view.connect.legal': 'חיבור ארנק מהווה הסכמה למסמכי האתר:',

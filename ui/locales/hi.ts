@@ -26,6 +26,8 @@ export default {
 
   'view.connect.title': 'वॉलेट कनेक्ट करें',
   'view.connect.allWallets': 'सभी वॉलेट',
+  'view.connect.continueWithWallet': 'वॉलेट के साथ जारी रखें',
+  'view.connect.legalAgree': 'मैं इनसे सहमत हूँ:',
   'view.connect.empty': 'इस ब्राउज़र में कोई वॉलेट नहीं मिला।',
   'view.connect.discovering': 'वॉलेट खोजे जा रहे हैं…',
   'view.connect.legal': 'वॉलेट कनेक्ट करके आप साइट की इन शर्तों से सहमत होते हैं:',

@@ -25,6 +25,8 @@ export default {
 
   'view.connect.title': 'Hubungkan Dompet',
   'view.connect.allWallets': 'Semua Dompet',
+  'view.connect.continueWithWallet': 'Lanjutkan dengan dompet',
+  'view.connect.legalAgree': 'Saya menyetujui',
   'view.connect.empty': 'Tidak ada dompet di browser ini.',
   'view.connect.discovering': 'Mencari dompet…',
   'view.connect.legal': 'Dengan menghubungkan dompet, Anda menyetujui',

@@ -27,6 +27,8 @@ export default {
 
   'view.connect.title': 'Connetti wallet',
   'view.connect.allWallets': 'Tutti i wallet',
+  'view.connect.continueWithWallet': 'Continua con un wallet',
+  'view.connect.legalAgree': 'Accetto i',
   'view.connect.empty': 'Nessun wallet trovato in questo browser.',
   'view.connect.discovering': 'Ricerca dei wallet…',
   'view.connect.legal': 'Connettendo un wallet accetti questi documenti del sito:',

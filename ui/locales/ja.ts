@@ -25,6 +25,8 @@ export default {
 
   'view.connect.title': 'ウォレットを接続',
   'view.connect.allWallets': 'すべてのウォレット',
+  'view.connect.continueWithWallet': 'ウォレットで続ける',
+  'view.connect.legalAgree': '以下に同意します:',
   'view.connect.empty': 'このブラウザにウォレットが見つかりません。',
   'view.connect.discovering': 'ウォレットを探しています…',
   'view.connect.legal': 'ウォレットを接続すると、このサイトの次の規約に同意したものとみなされます：',

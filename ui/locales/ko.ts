@@ -25,6 +25,8 @@ export default {
 
   'view.connect.title': '지갑 연결',
   'view.connect.allWallets': '모든 지갑',
+  'view.connect.continueWithWallet': '지갑으로 계속하기',
+  'view.connect.legalAgree': '다음에 동의합니다:',
   'view.connect.empty': '이 브라우저에서 지갑을 찾을 수 없습니다.',
   'view.connect.discovering': '지갑을 찾는 중…',
   'view.connect.legal': '지갑을 연결하면 이 사이트의 다음 약관에 동의하는 것으로 간주됩니다:',

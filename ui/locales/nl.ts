@@ -26,6 +26,8 @@ export default {
 
   'view.connect.title': 'Wallet verbinden',
   'view.connect.allWallets': 'Alle wallets',
+  'view.connect.continueWithWallet': 'Doorgaan met een wallet',
+  'view.connect.legalAgree': 'Ik ga akkoord met de',
   'view.connect.empty': 'Geen wallet gevonden in deze browser.',
   'view.connect.discovering': 'Wallets zoeken…',
   'view.connect.legal': 'Door een wallet te verbinden, ga je akkoord met de volgende documenten van de site:',

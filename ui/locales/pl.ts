@@ -28,6 +28,8 @@ export default {
 
   'view.connect.title': 'Połącz portfel',
   'view.connect.allWallets': 'Wszystkie portfele',
+  'view.connect.continueWithWallet': 'Kontynuuj z portfelem',
+  'view.connect.legalAgree': 'Akceptuję',
   'view.connect.empty': 'W tej przeglądarce nie znaleziono portfela.',
   'view.connect.discovering': 'Szukanie portfeli…',
   'view.connect.legal': 'Łącząc portfel, akceptujesz następujące dokumenty strony:',

@@ -27,6 +27,8 @@ export default {
 
   'view.connect.title': 'Conectar carteira',
   'view.connect.allWallets': 'Todas as carteiras',
+  'view.connect.continueWithWallet': 'Continuar com uma carteira',
+  'view.connect.legalAgree': 'Concordo com os',
   'view.connect.empty': 'Nenhuma carteira encontrada neste navegador.',
   'view.connect.discovering': 'Procurando carteiras…',
   'view.connect.legal': 'Ao conectar uma carteira, você concorda com estes documentos do site:',

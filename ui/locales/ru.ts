@@ -28,6 +28,8 @@ export default {
 
   'view.connect.title': 'Подключить кошелёк',
   'view.connect.allWallets': 'Все кошельки',
+  'view.connect.continueWithWallet': 'Продолжить с кошельком',
+  'view.connect.legalAgree': 'Я принимаю',
   'view.connect.empty': 'В этом браузере не найдено ни одного кошелька.',
   'view.connect.discovering': 'Ищем кошельки…',
   'view.connect.legal': 'Подключая кошелёк, вы принимаете следующие документы сайта:',

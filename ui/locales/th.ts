@@ -25,6 +25,8 @@ export default {
 
   'view.connect.title': 'เชื่อมต่อกระเป๋าเงิน',
   'view.connect.allWallets': 'กระเป๋าเงินทั้งหมด',
+  'view.connect.continueWithWallet': 'ดำเนินการต่อด้วยวอลเล็ต',
+  'view.connect.legalAgree': 'ฉันยอมรับ',
   'view.connect.empty': 'ไม่พบกระเป๋าเงินในเบราว์เซอร์นี้',
   'view.connect.discovering': 'กำลังค้นหากระเป๋าเงิน…',
   'view.connect.legal': 'เมื่อเชื่อมต่อกระเป๋าเงิน ถือว่าคุณยอมรับ',

@@ -26,6 +26,8 @@ export default {
 
   'view.connect.title': 'Cüzdan bağla',
   'view.connect.allWallets': 'Tüm cüzdanlar',
+  'view.connect.continueWithWallet': 'Bir cüzdanla devam et',
+  'view.connect.legalAgree': 'Şunları kabul ediyorum:',
   'view.connect.empty': 'Bu tarayıcıda cüzdan bulunamadı.',
   'view.connect.discovering': 'Cüzdanlar aranıyor…',
   'view.connect.legal': 'Cüzdan bağlayarak sitenin şu belgelerini kabul etmiş olursunuz:',

@@ -28,6 +28,8 @@ export default {
 
   'view.connect.title': 'Підключити гаманець',
   'view.connect.allWallets': 'Усі гаманці',
+  'view.connect.continueWithWallet': 'Продовжити з гаманцем',
+  'view.connect.legalAgree': 'Я приймаю',
   'view.connect.empty': 'У цьому браузері не знайдено жодного гаманця.',
   'view.connect.discovering': 'Шукаємо гаманці…',
   'view.connect.legal': 'Підключаючи гаманець, ви приймаєте такі документи сайту:',

@@ -25,6 +25,8 @@ export default {
 
   'view.connect.title': 'Kết nối ví',
   'view.connect.allWallets': 'Tất cả ví',
+  'view.connect.continueWithWallet': 'Tiếp tục với ví',
+  'view.connect.legalAgree': 'Tôi đồng ý với',
   'view.connect.empty': 'Không tìm thấy ví nào trong trình duyệt này.',
   'view.connect.discovering': 'Đang tìm ví…',
   'view.connect.legal': 'Khi kết nối ví, bạn đồng ý với',

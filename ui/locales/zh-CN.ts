@@ -25,6 +25,8 @@ export default {
 
   'view.connect.title': '连接钱包',
   'view.connect.allWallets': '所有钱包',
+  'view.connect.continueWithWallet': '使用钱包继续',
+  'view.connect.legalAgree': '我同意',
   'view.connect.empty': '此浏览器中未找到钱包。',
   'view.connect.discovering': '正在查找钱包…',
   'view.connect.legal': '连接钱包即表示您同意本网站的',

@@ -25,6 +25,8 @@ export default {
 
   'view.connect.title': '連結錢包',
   'view.connect.allWallets': '所有錢包',
+  'view.connect.continueWithWallet': '使用錢包繼續',
+  'view.connect.legalAgree': '我同意',
   'view.connect.empty': '此瀏覽器中找不到錢包。',
   'view.connect.discovering': '正在尋找錢包…',
   'view.connect.legal': '連結錢包即表示您同意本網站的',

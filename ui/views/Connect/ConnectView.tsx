@@ -21,6 +21,10 @@ import { shownConnectMethods } from './shownConnectMethods.js'
  * sections a connector plugin registered (`connectMethods`), while the remote features `email`
  * and `socials` are on; and a footer with the site's terms and privacy policy when it set
  * `termsConditionsUrl` / `privacyPolicyUrl` (https only; opened in a new tab without referrer).
+ * With `features.legalCheckbox` that footer is a checkbox, and every connect option stays
+ * disabled until the visitor ticks it. With `features.collapseWallets` (or `emailShowWallets:
+ * false` while the email login is shown), the wallets wait behind one "Continue with a wallet"
+ * button while an email or social login is shown.
  *
  * @example
  * portico.open({ view: 'Connect' })
@@ -78,6 +82,11 @@ export const ConnectView = observer(function ConnectView() {
     remoteFeatures: options.remoteFeatures,
     registered: (method) => portico.connectMethods.get(method) !== undefined,
   })
+  const gated = features.legalCheckbox && legal.length > 0 && !ui.legalAccepted
+  const collapsed =
+    !ui.walletsExpanded &&
+    (methods.includes('email') || methods.includes('social')) &&
+    (features.collapseWallets || (!features.emailShowWallets && methods.includes('email')))
 
   const walletSection = (
     <>
@@ -101,28 +110,48 @@ export const ConnectView = observer(function ConnectView() {
     </>
   )
 
+  const legalLinks = legal.map(([key, href], index) => (
+    <span key={key}>
+      {index > 0 ? ` ${t('view.connect.legalAnd')} ` : null}
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {t(key)}
+      </a>
+    </span>
+  ))
+
   return (
     <div className="portico-connect">
-      {methods.map((method: ConnectMethod) =>
-        method === 'wallet' ? (
-          <div key={method} className="portico-connect__method" data-method={method}>
-            {walletSection}
-          </div>
-        ) : (
-          <ConnectMethodOutlet key={method} method={method} />
-        ),
-      )}
-      {legal.length > 0 ? (
+      {features.legalCheckbox && legal.length > 0 ? (
+        <label className="portico-connect__agree">
+          <input type="checkbox" checked={ui.legalAccepted} onChange={(event) => ui.setLegalAccepted(event.currentTarget.checked)} />
+          <span>
+            {t('view.connect.legalAgree')} {legalLinks}
+          </span>
+        </label>
+      ) : null}
+      {/* A disabled fieldset disables every control inside it, the email field and social buttons included. */}
+      <fieldset className="portico-connect__methods" disabled={gated}>
+        {methods.map((method: ConnectMethod) =>
+          method === 'wallet' ? (
+            <div key={method} className="portico-connect__method" data-method={method}>
+              {collapsed ? (
+                <button type="button" className="portico-connect__all" onClick={() => ui.expandWallets()}>
+                  <Icon name="wallet" />
+                  <span className="portico-connect__all-label">{t('view.connect.continueWithWallet')}</span>
+                  <Icon name="chevron" />
+                </button>
+              ) : (
+                walletSection
+              )}
+            </div>
+          ) : (
+            <ConnectMethodOutlet key={method} method={method} />
+          ),
+        )}
+      </fieldset>
+      {legal.length > 0 && !features.legalCheckbox ? (
         <p className="portico-connect__legal">
-          {t('view.connect.legal')}{' '}
-          {legal.map(([key, href], index) => (
-            <span key={key}>
-              {index > 0 ? ` ${t('view.connect.legalAnd')} ` : null}
-              <a href={href} target="_blank" rel="noopener noreferrer">
-                {t(key)}
-              </a>
-            </span>
-          ))}
+          {t('view.connect.legal')} {legalLinks}
         </p>
       ) : null}
     </div>
