@@ -38,6 +38,7 @@ import { PluginHookRegistry } from './registries/PluginHookRegistry.js'
 import { createHooks } from './hooks/createHooks.js'
 import { validateOptions } from './options/validateOptions.js'
 import { validatePlugins } from './options/validatePlugins.js'
+import { validateFeatures } from './options/validateFeatures.js'
 import { resolveEndpoints, sdkVersionOf } from './options/resolveEndpoints.js'
 import { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
 import { AccountActionRegistry } from './registries/AccountActionRegistry.js'
@@ -87,7 +88,7 @@ export type KernelStartup = {
  *
  * @param options - networks, plugins, endpoints, features, …
  * @returns the kernel
- * @throws on invalid options (see `validateOptions` and `validatePlugins`), and `PluginSetupError` for a plugin whose code is not loaded
+ * @throws on invalid options (see `validateOptions`, `validatePlugins` and `validateFeatures`), and `PluginSetupError` for a plugin whose code is not loaded
  * @example
  * await loadPlugins([eip155()])
  * const portico = createPorticoKernel({ projectId: 'demo', networks: [devnetA], plugins: [eip155()],
@@ -96,6 +97,7 @@ export type KernelStartup = {
 export function createPorticoKernel(options: CreatePorticoKernelParameters, startup: KernelStartup = {}): CreatePorticoKernelReturnType {
   if (!startup.validated) validateOptions(options)
   validatePlugins(options.plugins)
+  validateFeatures(options.features)
   configureMobx()
 
   const clock: Clock = {

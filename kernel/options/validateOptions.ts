@@ -86,10 +86,6 @@ export function validateOptions(options: PorticoOptions): void {
   if (options.projectId !== undefined && (typeof options.projectId !== 'string' || options.projectId.length > 256)) {
     throw new InvalidOptionError({ option: 'projectId', reason: 'must be a string' })
   }
-  // The incumbent's ERC-7715 smart sessions: not in Portico, so asking for them is an error, not a silent no.
-  if ((options.features as { smartSessions?: unknown } | undefined)?.smartSessions === true) {
-    throw new InvalidOptionError({ option: 'features.smartSessions', reason: 'Portico has no smart sessions (ERC-7715): remove the option' })
-  }
   if (options.locale !== undefined && !isLocaleTag(options.locale)) {
     throw new InvalidOptionError({ option: 'locale', reason: 'must be a language tag such as "ar", "pt-BR" or "zh-Hant"' })
   }

@@ -1,7 +1,8 @@
 import { makeAutoObservable } from 'mobx'
 import { type Features, type RemoteFeatures, defaultFeatures, defaultRemoteFeatures } from '../options/defaults.js'
 import { resolveRemoteFeatures } from '../options/resolveRemoteFeatures.js'
-import type { PorticoOptions } from '../types/options.js'
+import { resolveEndpoints } from '../options/resolveEndpoints.js'
+import type { Endpoints, PorticoOptions } from '../types/options.js'
 
 /** The site owner's options with defaults applied, and the remote features. */
 export class OptionsStore {
@@ -14,13 +15,16 @@ export class OptionsStore {
   serverAnalytics: boolean | undefined = undefined
   /** Whether the page runs on a phone or tablet browser (`options.isMobile`, else the user agent). */
   readonly isMobile: boolean
+  /** The endpoints the instance talks to (`resolveEndpoints`: each the site set, else its `api`, else the default). */
+  readonly endpoints: Required<Endpoints>
 
   constructor(options: PorticoOptions) {
     this.options = options
     this.isMobile = options.isMobile ?? detectMobile()
+    this.endpoints = resolveEndpoints(options)
     this.features = { ...defaultFeatures, ...stripUndefined(options.features ?? {}) }
     this.remoteFeatures = resolveRemoteFeatures({ local: options.features ?? {}, remote: undefined }).features ?? defaultRemoteFeatures
-    makeAutoObservable(this, { options: false, isMobile: false }, { autoBind: true })
+    makeAutoObservable(this, { options: false, isMobile: false, endpoints: false }, { autoBind: true })
   }
 
   get analyticsEnabled(): boolean {

@@ -11,7 +11,9 @@ import { createTestPortico } from './helpers/testKit.js'
 
 describe('default features (spec §9)', () => {
   it('are the spec defaults', () => {
-    expect(defaultFeatures).toMatchObject({ receive: true, send: true, analytics: true, allWallets: true, legalCheckbox: false, smartSessions: false, collapseWallets: false, pay: false })
+    expect(defaultFeatures).toMatchObject({ receive: true, send: true, analytics: true, allWallets: true, legalCheckbox: false, collapseWallets: false, pay: false })
+    // Spec §9's smartSessions (off) is not an option here: Portico has none, and `true` is an InvalidOptionError.
+    expect(defaultFeatures).not.toHaveProperty('smartSessions')
     expect(defaultFeatures.walletFeaturesOrder).toEqual(['onramp', 'swaps', 'receive', 'send'])
     expect(defaultFeatures.connectorTypeOrder).toEqual(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'])
     expect(defaultRemoteFeatures).toMatchObject({ swaps: ['1inch'], onramp: ['meld'], email: true, activity: true, reownBranding: true, multiWallet: false, emailCapture: false })

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  validateOptions,
   pluginContextCatalogue,
   AsyncSeriesBailHook,
   AsyncSeriesWaterfallHook,
@@ -26,6 +25,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { createTestPortico, evmA, memoryStorage, network, newWallet, testChain } from './helpers/testKit.js'
+import { validateFeatures } from '../../kernel/options/validateFeatures.js'
 
 const base = () => ({ projectId: 'p', networks: [evmA], plugins: [testChain('eip155', newWallet())], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
 
@@ -75,7 +75,7 @@ describe('createPorticoKernel validates its options', () => {
     expect(() => createPorticoKernel(null as never)).toThrow('must be an object')
     // The incumbent's smart sessions are not in Portico: asking for them is an error, leaving them off is not.
     expect(() => createPorticoKernel({ ...base(), features: { smartSessions: true } as never })).toThrow('Invalid option `features.smartSessions`: Portico has no smart sessions (ERC-7715)')
-    expect(() => validateOptions({ ...base(), features: { smartSessions: false } as never })).not.toThrow()
+    expect(() => validateFeatures({ smartSessions: false } as never)).not.toThrow()
   })
 
   it('plugin options are checked against the plugin schema', () => {

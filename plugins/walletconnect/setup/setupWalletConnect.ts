@@ -2,7 +2,7 @@ import { isPendingPairing, isSessionTopic, pairingWindowMs, pendingPairingKey, s
 import type { WalletConnectController, WalletConnectControllerConfig } from '../controller/WalletConnectController.js'
 import { walletConnectLogo } from '../logo.js'
 import { WalletConnectStore } from '../store/WalletConnectStore.js'
-import { resolveEndpoints, type Disposer, type PluginContext, type WalletConnectNamespace, type WalletConnector } from '../../../kernel/kernel.js'
+import type { Disposer, PluginContext, WalletConnectNamespace, WalletConnector } from '../../../kernel/kernel.js'
 import type { WalletConnectEnvironment, WalletConnectOptions } from '../walletConnect.js'
 // The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
 export { meta } from '../meta.js'
@@ -50,7 +50,7 @@ export function setupWalletConnect(portico: PluginContext, options: WalletConnec
   let loading: Promise<WalletConnectController> | undefined
   const store = portico.registerStore(pluginName, new WalletConnectStore(() => controller?.cancel(), portico))
   const config: WalletConnectControllerConfig = {
-    relayUrl: options.relayUrl ?? resolveEndpoints(portico.options).relay,
+    relayUrl: options.relayUrl ?? portico.stores.options.endpoints.relay,
     projectId: options.projectId ?? portico.options.projectId,
     verify: options.verify === true,
     metadata: {
