@@ -13,6 +13,16 @@ export const defaultCosmosWallets: readonly CosmosInjectedWallet[] = [
   { id: 'cosmostation', name: 'Cosmostation', path: 'cosmostation.providers.keplr' },
 ]
 
+/**
+ * The window events a Keplr-compatible wallet dispatches when the visitor picks another key:
+ * Keplr's `keplr_keystorechange`, Leap's `leap_keystorechange`, Cosmostation's
+ * `cosmostation_keystorechange` (docs/wallets/keplr.md, leap.md, cosmostation.md).
+ */
+export const cosmosKeystoreEvents = ['keplr_keystorechange', 'leap_keystorechange', 'cosmostation_keystorechange'] as const
+
+/** The name other wallets also take when Keplr is absent (Leap always, Cosmostation on a setting). */
+const sharedPath = 'keplr'
+
 export type CreateCosmosWalletDiscoveryReturnType = {
   wallets(): DiscoveredCosmosWallet[]
   get(id: string): DiscoveredCosmosWallet | undefined
@@ -47,9 +57,10 @@ const read = (root: unknown, path: string): unknown => {
 /**
  * Finds Keplr-compatible wallets in the page (`window.keplr`, `window.leap`,
  * `window.cosmostation.providers.keplr`, and the `wallets` a site adds). Extensions inject late and
- * Keplr's API has no announcement, so the page is read again on `load`, on `keplr_keystorechange`
- * and every `pollMs` for `pollForMs`. A provider object is listed once (a wallet that also answers as
- * `window.keplr` keeps its own entry, the first in the list).
+ * Keplr's API has no announcement, so the page is read again on `load`, on each wallet's keystore
+ * event ({@link cosmosKeystoreEvents}) and every `pollMs` for `pollForMs`. A provider object is listed
+ * once: under its own wallet's entry when it also answers as `window.keplr` (Leap, Cosmostation in
+ * its Keplr mode), else under the first entry that finds it.
  *
  * @param target the window
  * @param wallets the injection paths to read, in order
@@ -66,15 +77,13 @@ export function createCosmosWalletDiscovery(
   let last = ''
   const list = (): DiscoveredCosmosWallet[] => {
     if (!target) return []
-    const seen = new Set<unknown>()
-    const found: DiscoveredCosmosWallet[] = []
-    for (const wallet of wallets) {
-      const provider = read(target, wallet.path)
-      if (!isProvider(provider) || seen.has(provider)) continue
-      seen.add(provider)
-      found.push({ id: wallet.id, name: wallet.name, ...(wallet.icon ? { icon: wallet.icon } : {}), provider })
-    }
-    return found
+    const present = wallets.map((wallet) => ({ wallet, provider: read(target, wallet.path) })).filter((entry): entry is { wallet: CosmosInjectedWallet; provider: Keplr } => isProvider(entry.provider))
+    // One entry per provider object: a wallet found both at its own name and at `window.keplr`
+    // (Leap sets `window.keplr = window.leap` when Keplr is absent) is that wallet, not Keplr.
+    const owner = new Map<Keplr, CosmosInjectedWallet>()
+    for (const { wallet, provider } of present) if (wallet.path !== sharedPath && !owner.has(provider)) owner.set(provider, wallet)
+    for (const { wallet, provider } of present) if (!owner.has(provider)) owner.set(provider, wallet)
+    return present.filter(({ wallet, provider }) => owner.get(provider) === wallet).map(({ wallet, provider }) => ({ id: wallet.id, name: wallet.name, ...(wallet.icon ? { icon: wallet.icon } : {}), provider }))
   }
   const check = () => {
     const ids = list()
@@ -88,7 +97,7 @@ export function createCosmosWalletDiscovery(
     .map((w) => w.id)
     .join(',')
   target?.addEventListener('load', check)
-  target?.addEventListener('keplr_keystorechange', check)
+  for (const event of cosmosKeystoreEvents) target?.addEventListener(event, check)
   const started = Date.now()
   const timer = target
     ? setInterval(() => {
@@ -123,7 +132,7 @@ export function createCosmosWalletDiscovery(
     dispose() {
       if (timer) clearInterval(timer)
       target?.removeEventListener('load', check)
-      target?.removeEventListener('keplr_keystorechange', check)
+      for (const event of cosmosKeystoreEvents) target?.removeEventListener(event, check)
       listeners.clear()
     },
   }
