@@ -74,6 +74,22 @@ describe.each(rows.map((persona) => ({ ...persona, injection: injectedAt[persona
     `The page showed: header "${(await header().textContent().catch(() => ''))?.trim()}"; dialog "${(await dialog().first().textContent({ timeout: 1_000 }).catch(() => '(none)'))?.slice(0, 400)}"; ${persona.id} answered ${JSON.stringify((await activity().catch(() => [])).slice(-6))}`
   const step = <T,>(run: Promise<T>) => explainFailure(run, shown)
   const panel = () => page.getByRole('region', { name: `${persona.name} (persona, cosmos)` })
+  /** The row's steps build on each other: after one fails, the rest are skipped rather than each timing out on the same broken page. */
+  let broken = false
+  const rowIt = (name: string, run: () => Promise<void>, timeout?: number) =>
+    it(
+      name,
+      async (context) => {
+        if (broken) context.skip()
+        try {
+          await run()
+        } catch (error) {
+          broken = true
+          throw error
+        }
+      },
+      timeout,
+    )
 
   async function chooseCosmos() {
     await header().getByRole('button', { name: /Portico Devnet A|Portico Cosmos Localnet/ }).first().click()
@@ -86,7 +102,7 @@ describe.each(rows.map((persona) => ({ ...persona, injection: injectedAt[persona
     await header().getByRole('button', { name: new RegExp(shortOf(address)) }).click()
   }
 
-  it(`installs at ${persona.injection}, is its own wallet in the connect modal, connects with the sandbox chain suggested, and signs in (ADR-36 checked with CosmJS)`, async () => {
+  rowIt(`installs at ${persona.injection}, is its own wallet in the connect modal, connects with the sandbox chain suggested, and signs in (ADR-36 checked with CosmJS)`, async () => {
     // A first-time visitor: nothing stored, no session.
     await page.goto(sandbox.url)
     await page.evaluate(() => localStorage.clear())
@@ -117,7 +133,7 @@ describe.each(rows.map((persona) => ({ ...persona, injection: injectedAt[persona
     expect(await verifyAdr36WithCosmjs(`${session!.message}.`, session!.signature, devAddress)).toBe(false)
   }, 60_000)
 
-  it('reconnects after a reload without asking again', async () => {
+  rowIt('reconnects after a reload without asking again', async () => {
     // The same visitor comes back (a new page load, sign-in no longer required by the page).
     await page.goto(`${sandbox.url}/?personas=${persona.id}`)
     await step(expect.poll(() => header().textContent()).toContain(shortOf(devAddress)))
@@ -126,7 +142,7 @@ describe.each(rows.map((persona) => ({ ...persona, injection: injectedAt[persona
     expect(await activity()).toEqual([])
   })
 
-  it('sends 0.25 PTC; the ledger shows it', async () => {
+  rowIt('sends 0.25 PTC; the ledger shows it', async () => {
     const receiver = freshAddress()
     await openAccount(devAddress)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
@@ -140,7 +156,7 @@ describe.each(rows.map((persona) => ({ ...persona, injection: injectedAt[persona
     expect((await activity()).filter((a) => a.method.startsWith('sign')).at(-1)).toEqual({ method: 'signDirect', outcome: 'approved' })
   }, 60_000)
 
-  it("a refused send shows the wallet's refusal and nothing moves", async () => {
+  rowIt("a refused send shows the wallet's refusal and nothing moves", async () => {
     const receiver = freshAddress()
     await setMode('reject')
     try {
@@ -160,7 +176,7 @@ describe.each(rows.map((persona) => ({ ...persona, injection: injectedAt[persona
     }
   }, 60_000)
 
-  it('follows another account picked in the wallet (its own keystore event), and back', async () => {
+  rowIt('follows another account picked in the wallet (its own keystore event), and back', async () => {
     await expect.poll(() => dialog().count()).toBe(0)
     const moved = await page.evaluate((id) => (window as unknown as PersonaWindow).__porticoPersonas?.[id]?.switchAccount?.(), persona.id)
     expect(moved).toEqual([secondAddress])
@@ -169,7 +185,7 @@ describe.each(rows.map((persona) => ({ ...persona, injection: injectedAt[persona
     await step(expect.poll(() => header().textContent()).toContain(shortOf(devAddress)))
   })
 
-  it('the site disconnected in the wallet disconnects; a refused connection shows "Connection rejected", and "Try again" connects', async () => {
+  rowIt('the site disconnected in the wallet disconnects; a refused connection shows "Connection rejected", and "Try again" connects', async () => {
     await setMode('reject')
     try {
       await panel().getByRole('button', { name: 'Disconnect site' }).click()
