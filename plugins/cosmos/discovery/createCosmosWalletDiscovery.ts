@@ -20,13 +20,20 @@ export const defaultCosmosWallets: readonly CosmosInjectedWallet[] = [
  */
 export const cosmosKeystoreEvents = ['keplr_keystorechange', 'leap_keystorechange', 'cosmostation_keystorechange'] as const
 
+/** How long `waitFor` waits for a page still loading to fire `load`, beyond its own timeout. */
+export const loadWaitMs = 10_000
+
 /** The name other wallets also take when Keplr is absent (Leap always, Cosmostation on a setting). */
 const sharedPath = 'keplr'
 
 export type CreateCosmosWalletDiscoveryReturnType = {
   wallets(): DiscoveredCosmosWallet[]
   get(id: string): DiscoveredCosmosWallet | undefined
-  /** Resolves with the wallet once it is injected, or undefined after `timeoutMs`. */
+  /**
+   * Resolves with the wallet once it is injected, or undefined after `timeoutMs` — counted from the
+   * window's `load` while the page is still loading (Keplr's docs promise `window.keplr` only once the
+   * document is complete), at most {@link loadWaitMs} more.
+   */
   waitFor(id: string, timeoutMs: number): Promise<DiscoveredCosmosWallet | undefined>
   /** Calls `listener` when the list changes (a wallet injected late). */
   onChange(listener: () => void): () => void
@@ -106,6 +113,10 @@ export function createCosmosWalletDiscovery(
       }, pollMs)
     : undefined
   const get = (id: string) => list().find((w) => w.id === id)
+  const stillLoading = () => {
+    const state = read(target, 'document.readyState')
+    return typeof state === 'string' && state !== 'complete'
+  }
   return {
     wallets: list,
     get,
@@ -113,16 +124,26 @@ export function createCosmosWalletDiscovery(
       const now = get(id)
       if (now || timeoutMs <= 0) return Promise.resolve(now)
       return new Promise((resolve) => {
+        let timeout: ReturnType<typeof setTimeout> | undefined
+        const arm = (ms: number) => {
+          clearTimeout(timeout)
+          timeout = setTimeout(() => done(undefined), ms)
+        }
+        const loaded = () => arm(timeoutMs)
         const done = (value: DiscoveredCosmosWallet | undefined) => {
           clearTimeout(timeout)
           clearInterval(poll)
+          target?.removeEventListener('load', loaded)
           resolve(value)
         }
         const poll = setInterval(() => {
           const wallet = get(id)
           if (wallet) done(wallet)
         }, 50)
-        const timeout = setTimeout(() => done(undefined), timeoutMs)
+        if (stillLoading()) {
+          target?.addEventListener('load', loaded)
+          arm(timeoutMs + loadWaitMs)
+        } else arm(timeoutMs)
       })
     },
     onChange(listener) {

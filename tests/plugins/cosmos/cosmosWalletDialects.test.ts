@@ -66,6 +66,32 @@ describe('who answers at window.keplr', () => {
   })
 })
 
+describe('injection timing', () => {
+  it("waits for a page still loading to fire load (Keplr's docs promise window.keplr only then), then gives up after its own timeout", async () => {
+    const page = new EventTarget() as Page
+    page.document = { readyState: 'interactive' }
+    const discovery = createCosmosWalletDiscovery(page, defaultCosmosWallets, { pollForMs: 0 })
+    // Injected 150 ms in, well past the 50 ms timeout: still found, the page had not loaded.
+    const keplr = discovery.waitFor('keplr', 50)
+    setTimeout(() => (page.keplr = wallet(page).provider), 150)
+    expect((await keplr)?.name).toBe('Keplr')
+    // Once load fires, the timeout runs from there: a wallet that never comes is given up at once, not after the load allowance.
+    const started = Date.now()
+    const leapWait = discovery.waitFor('leap', 50)
+    setTimeout(() => {
+      ;(page.document as { readyState: string }).readyState = 'complete'
+      page.dispatchEvent(new Event('load'))
+    }, 20)
+    expect(await leapWait).toBeUndefined()
+    expect(Date.now() - started).toBeLessThan(2_000)
+    // A page already complete: the plain timeout.
+    const again = Date.now()
+    expect(await discovery.waitFor('cosmostation', 30)).toBeUndefined()
+    expect(Date.now() - again).toBeLessThan(1_000)
+    discovery.dispose()
+  })
+})
+
 describe.each([
   { wallet: 'leap', dialect: leap, connectorId: 'leap', install: (page: Page, provider: unknown) => void (page.leap = provider) },
   { wallet: 'cosmostation', dialect: cosmostation, connectorId: 'cosmostation', install: (page: Page, provider: unknown) => void (page.cosmostation = { providers: { keplr: provider } }) },
