@@ -14,7 +14,7 @@ export type CosmosOptions = {
 
 /** Not options: what the plugin runs against (tests and non-browser hosts pass their own). */
 export type CosmosEnvironment = {
-  /** Where wallets inject themselves and fire `keplr_keystorechange`; default `window`. */
+  /** Where wallets inject themselves and fire their keystore events (`keplr_keystorechange`, …); default `window`. */
   window?: EventTarget & Record<string, unknown>
   /** `fetch` for the REST gateway; default the global one. */
   fetch?: typeof fetch

@@ -29,14 +29,38 @@ export type CosmosDevWalletProvider = {
 }
 
 export type CosmosDevWalletControl = {
+  /** Moves the wallet to another key (the visitor picking another account) and dispatches the keystore event. */
+  switchKey(key: { privateKey: Uint8Array; publicKey: Uint8Array }): void
+  /** The key the wallet signs with now. */
+  key(): { privateKey: Uint8Array; publicKey: Uint8Array }
   setMode(mode: CosmosDevWalletMode): void
   getMode(): CosmosDevWalletMode
-  getState(): { connected: boolean; mode: CosmosDevWalletMode; enabledChains: string[] }
+  getState(): { connected: boolean; mode: CosmosDevWalletMode; enabledChains: string[]; knownChains: string[] }
   disconnect(): void
   activity(): CosmosDevWalletActivity[]
   subscribe(fn: () => void): () => void
   /** Events the wallet dispatched (`keplr_keystorechange`) go to this target. */
   target: EventTarget
+}
+
+/** What a refusal was: connecting (`enable`, or a first `getKey`), signing, or adding a chain. */
+export type CosmosRefusal = 'enable' | 'sign' | 'suggest'
+
+/**
+ * How one wallet speaks where Keplr-compatible wallets differ (the personas of `sandbox/personas/`);
+ * every field defaults to the Portico Dev Wallet's own dialect, which is Keplr's.
+ */
+export type CosmosWalletDialect = {
+  /** Where approvals and suggested chains survive a reload (default `portico.cosmosDevWallet`). */
+  storageKey?: string
+  /** The window event a key change dispatches (default `keplr_keystorechange`). */
+  keystoreEvent?: string
+  /** What a refusal throws (default `new Error('Request rejected')`, Keplr's). */
+  refusal?: (kind: CosmosRefusal) => unknown
+  /** What asking for a chain the wallet does not know throws (default Keplr's `There is no chain info for <id>`). */
+  unknownChain?: (chainId: string) => unknown
+  /** `getKey` and signatures on a chain the site was not granted ask for it, as `enable` would (Keplr's `ensureEnabled`); default: they fail. */
+  grantOnUse?: boolean
 }
 
 export type CreateCosmosDevWalletParameters = {
@@ -48,11 +72,9 @@ export type CreateCosmosDevWalletParameters = {
   fetch?: typeof fetch
   /** Where the site's approvals and suggested chains survive a reload, like an extension's own storage. */
   storage?: Pick<Storage, 'getItem' | 'setItem'>
+  /** Where this wallet speaks otherwise than the dev wallet (a persona's). */
+  dialect?: CosmosWalletDialect
 }
-
-const storageKey = 'portico.cosmosDevWallet'
-
-const rejected = () => new Error('Request rejected')
 const toBigInt = (value: SignDocInput['accountNumber']): bigint => {
   const text = value === null || value === undefined ? '0' : value.toString()
   if (!/^\d{1,20}$/.test(text)) throw new Error('Invalid account number')
@@ -78,7 +100,20 @@ function isAdr36Doc(doc: Record<string, unknown>, signer: string): boolean {
  * const { provider } = createCosmosDevWallet({ key, knownChains: { 'cosmoshub-4': { prefix: 'cosmos', rest } }, target: window })
  */
 export function createCosmosDevWallet(parameters: CreateCosmosDevWalletParameters): { provider: CosmosDevWalletProvider; control: CosmosDevWalletControl } {
-  const { key, target } = parameters
+  const { target } = parameters
+  let key = parameters.key
+  const dialect = parameters.dialect ?? {}
+  const storageKey = dialect.storageKey ?? 'portico.cosmosDevWallet'
+  const keystoreEvent = dialect.keystoreEvent ?? 'keplr_keystorechange'
+  const unknownChain = (chainId: string) => (dialect.unknownChain ? dialect.unknownChain(chainId) : new Error(`There is no chain info for ${chainId}`))
+  /** The refusals this wallet threw, so a refusal is recorded once, as `rejected`. */
+  const refusals = new WeakSet<object>()
+  const refuse = (kind: CosmosRefusal, method: string): unknown => {
+    record(method, 'rejected')
+    const error = dialect.refusal ? dialect.refusal(kind) : new Error('Request rejected')
+    if (typeof error === 'object' && error !== null) refusals.add(error)
+    return error
+  }
   const fetchFn = parameters.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
   const chains = new Map(Object.entries(parameters.knownChains))
   const enabled = new Set<string>()
@@ -100,26 +135,32 @@ export function createCosmosDevWallet(parameters: CreateCosmosDevWalletParameter
     if (log.length > 50) log.shift()
     notify()
   }
-  const pubKey = { type: 'tendermint/PubKeySecp256k1' as const, value: base64.encode(key.publicKey) }
+  const pubKey = () => ({ type: 'tendermint/PubKeySecp256k1' as const, value: base64.encode(key.publicKey) })
   const addressOn = (chainId: string) => {
     const chain = chains.get(chainId)
-    if (!chain) throw new Error(`There is no chain info for ${chainId}`)
+    if (!chain) throw unknownChain(chainId)
     return cosmosAddressOf(key.publicKey, chain.prefix)
+  }
+  /** The site holds `chainId`, or (a wallet that asks on first use) the visitor grants it now. */
+  const ensureEnabled = (chainId: string, method: string) => {
+    if (enabled.has(chainId)) return
+    if (!dialect.grantOnUse) throw new Error(`${chainId} is not enabled for this site`)
+    if (!chains.has(chainId)) throw unknownChain(chainId)
+    if (mode === 'reject') throw refuse('enable', method)
+    enabled.add(chainId)
+    save()
   }
   /** Runs a request that needs the visitor's approval. */
   const approve = async <T,>(method: string, chainId: string, signer: string | undefined, run: () => Promise<T> | T): Promise<T> => {
     try {
-      if (!enabled.has(chainId)) throw new Error(`${chainId} is not enabled for this site`)
+      ensureEnabled(chainId, method)
       if (signer !== undefined && signer !== addressOn(chainId)) throw new Error('Signer address does not match')
-      if (mode === 'reject') {
-        record(method, 'rejected')
-        throw rejected()
-      }
+      if (mode === 'reject') throw refuse('sign', method)
       const result = await run()
       record(method, 'approved')
       return result
     } catch (error) {
-      if (!(error instanceof Error && error.message === 'Request rejected')) record(method, 'failed')
+      if (!(typeof error === 'object' && error !== null && refusals.has(error))) record(method, 'failed')
       throw error
     }
   }
@@ -130,13 +171,10 @@ export function createCosmosDevWallet(parameters: CreateCosmosDevWalletParameter
     mode: 'extension',
     async enable(chainIds) {
       const ids = Array.isArray(chainIds) ? chainIds : [chainIds]
-      for (const id of ids) if (!chains.has(id)) throw new Error(`There is no chain info for ${id}`)
+      for (const id of ids) if (!chains.has(id)) throw unknownChain(id)
       // A site already approved for these chains is not asked again (Keplr keeps approvals).
       if (ids.every((id) => enabled.has(id))) return
-      if (mode === 'reject') {
-        record('enable', 'rejected')
-        throw rejected()
-      }
+      if (mode === 'reject') throw refuse('enable', 'enable')
       for (const id of ids) enabled.add(id)
       save()
       record('enable', 'approved')
@@ -151,16 +189,13 @@ export function createCosmosDevWallet(parameters: CreateCosmosDevWalletParameter
       const prefix = chainInfo?.bech32Config?.bech32PrefixAccAddr
       if (typeof chainInfo?.chainId !== 'string' || typeof prefix !== 'string' || typeof chainInfo.rest !== 'string') throw new Error('Invalid chain info')
       if (chains.has(chainInfo.chainId)) return
-      if (mode === 'reject') {
-        record('experimentalSuggestChain', 'rejected')
-        throw rejected()
-      }
+      if (mode === 'reject') throw refuse('suggest', 'experimentalSuggestChain')
       if (!chains.has(chainInfo.chainId)) chains.set(chainInfo.chainId, { prefix, rest: chainInfo.rest })
       save()
       record('experimentalSuggestChain', 'approved')
     },
     async getKey(chainId) {
-      if (!enabled.has(chainId)) throw new Error(`${chainId} is not enabled for this site`)
+      ensureEnabled(chainId, 'getKey')
       const bech32Address = addressOn(chainId)
       return { name: 'Portico Dev', algo: 'secp256k1', pubKey: key.publicKey, address: bech32.fromWords(bech32.decode(bech32Address as `${string}1${string}`).words), bech32Address, isNanoLedger: false, isKeystone: false }
     },
@@ -168,18 +203,18 @@ export function createCosmosDevWallet(parameters: CreateCosmosDevWalletParameter
       approve('signDirect', chainId, signer, () => {
         if (!(signDoc?.bodyBytes instanceof Uint8Array) || !(signDoc.authInfoBytes instanceof Uint8Array) || signDoc.chainId !== chainId) throw new Error('Invalid sign doc')
         const bytes = encodeSignDoc({ bodyBytes: signDoc.bodyBytes, authInfoBytes: signDoc.authInfoBytes, chainId, accountNumber: toBigInt(signDoc.accountNumber) })
-        return { signed: signDoc, signature: { pub_key: pubKey, signature: sign(bytes) } }
+        return { signed: signDoc, signature: { pub_key: pubKey(), signature: sign(bytes) } }
       }),
     signAmino: (chainId, signer, signDoc) =>
       approve('signAmino', chainId, signer, () => {
         // An ADR-36 message doc (empty chain id, one MsgSignData by the signer) is signed as Keplr does; any other doc must name the chain.
         if (typeof signDoc !== 'object' || signDoc === null || (signDoc.chain_id !== chainId && !isAdr36Doc(signDoc, signer))) throw new Error('Invalid sign doc')
-        return { signed: signDoc, signature: { pub_key: pubKey, signature: sign(new TextEncoder().encode(sortedJson(signDoc))) } }
+        return { signed: signDoc, signature: { pub_key: pubKey(), signature: sign(new TextEncoder().encode(sortedJson(signDoc))) } }
       }),
     signArbitrary: (chainId, signer, data) =>
       approve('signArbitrary', chainId, signer, () => {
         if (typeof data !== 'string' && !(data instanceof Uint8Array)) throw new Error('Invalid data')
-        return { pub_key: pubKey, signature: sign(new TextEncoder().encode(sortedJson(adr36SignDoc(signer, data)))) }
+        return { pub_key: pubKey(), signature: sign(new TextEncoder().encode(sortedJson(adr36SignDoc(signer, data)))) }
       }),
     sendTx: (chainId, tx, sendMode) =>
       approve('sendTx', chainId, undefined, async () => {
@@ -197,17 +232,23 @@ export function createCosmosDevWallet(parameters: CreateCosmosDevWalletParameter
       }),
   }
   const control: CosmosDevWalletControl = {
+    switchKey(next) {
+      key = next
+      notify()
+      target.dispatchEvent(new CustomEvent(keystoreEvent, { detail: {} }))
+    },
+    key: () => key,
     setMode(next) {
       mode = next
       notify()
     },
     getMode: () => mode,
-    getState: () => ({ connected: enabled.size > 0, mode, enabledChains: [...enabled] }),
+    getState: () => ({ connected: enabled.size > 0, mode, enabledChains: [...enabled], knownChains: [...chains.keys()] }),
     disconnect() {
       enabled.clear()
       save()
       notify()
-      target.dispatchEvent(new Event('keplr_keystorechange'))
+      target.dispatchEvent(new CustomEvent(keystoreEvent, { detail: {} }))
     },
     activity: () => [...log],
     subscribe(fn) {

@@ -15,7 +15,7 @@ import type { PersonaHandle } from './types.js'
  */
 export function registerPersona(
   id: string,
-  control: WalletPanelControl & { accounts(): readonly string[]; getMode(): 'approve' | 'reject' },
+  control: WalletPanelControl & { accounts(): readonly string[]; getMode(): 'approve' | 'reject'; switchAccount?(): readonly string[] },
   labels: { name: string; account: string; network: string },
 ): PersonaHandle {
   const handle: PersonaHandle = Object.freeze({
@@ -23,6 +23,7 @@ export function registerPersona(
     getMode: control.getMode,
     activity: control.activity,
     accounts: control.accounts,
+    ...(control.switchAccount ? { switchAccount: control.switchAccount } : {}),
   })
   const registry = (window.__porticoPersonas ??= {})
   registry[id] = handle

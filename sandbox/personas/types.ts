@@ -36,6 +36,8 @@ export type PersonaHandle = {
   activity(): { method: string; outcome: string }[]
   /** The accounts it would connect, in the wallet's own address format. */
   accounts(): readonly string[]
+  /** When the persona has one: moves the wallet to its next account, as the visitor picking another account in the wallet (with the wallet's own event); returns the accounts now. */
+  switchAccount?(): readonly string[]
 }
 
 declare global {

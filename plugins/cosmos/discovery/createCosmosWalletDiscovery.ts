@@ -13,10 +13,27 @@ export const defaultCosmosWallets: readonly CosmosInjectedWallet[] = [
   { id: 'cosmostation', name: 'Cosmostation', path: 'cosmostation.providers.keplr' },
 ]
 
+/**
+ * The window events a Keplr-compatible wallet dispatches when the visitor picks another key:
+ * Keplr's `keplr_keystorechange`, Leap's `leap_keystorechange`, Cosmostation's
+ * `cosmostation_keystorechange` (docs/wallets/keplr.md, leap.md, cosmostation.md).
+ */
+export const cosmosKeystoreEvents = ['keplr_keystorechange', 'leap_keystorechange', 'cosmostation_keystorechange'] as const
+
+/** How long `waitFor` waits for a page still loading to fire `load`, beyond its own timeout. */
+export const loadWaitMs = 10_000
+
+/** The name other wallets also take when Keplr is absent (Leap always, Cosmostation on a setting). */
+const sharedPath = 'keplr'
+
 export type CreateCosmosWalletDiscoveryReturnType = {
   wallets(): DiscoveredCosmosWallet[]
   get(id: string): DiscoveredCosmosWallet | undefined
-  /** Resolves with the wallet once it is injected, or undefined after `timeoutMs`. */
+  /**
+   * Resolves with the wallet once it is injected, or undefined after `timeoutMs` — counted from the
+   * window's `load` while the page is still loading (Keplr's docs promise `window.keplr` only once the
+   * document is complete), at most {@link loadWaitMs} more.
+   */
   waitFor(id: string, timeoutMs: number): Promise<DiscoveredCosmosWallet | undefined>
   /** Calls `listener` when the list changes (a wallet injected late). */
   onChange(listener: () => void): () => void
@@ -47,9 +64,10 @@ const read = (root: unknown, path: string): unknown => {
 /**
  * Finds Keplr-compatible wallets in the page (`window.keplr`, `window.leap`,
  * `window.cosmostation.providers.keplr`, and the `wallets` a site adds). Extensions inject late and
- * Keplr's API has no announcement, so the page is read again on `load`, on `keplr_keystorechange`
- * and every `pollMs` for `pollForMs`. A provider object is listed once (a wallet that also answers as
- * `window.keplr` keeps its own entry, the first in the list).
+ * Keplr's API has no announcement, so the page is read again on `load`, on each wallet's keystore
+ * event ({@link cosmosKeystoreEvents}) and every `pollMs` for `pollForMs`. A provider object is listed
+ * once: under its own wallet's entry when it also answers as `window.keplr` (Leap, Cosmostation in
+ * its Keplr mode), else under the first entry that finds it.
  *
  * @param target the window
  * @param wallets the injection paths to read, in order
@@ -66,15 +84,13 @@ export function createCosmosWalletDiscovery(
   let last = ''
   const list = (): DiscoveredCosmosWallet[] => {
     if (!target) return []
-    const seen = new Set<unknown>()
-    const found: DiscoveredCosmosWallet[] = []
-    for (const wallet of wallets) {
-      const provider = read(target, wallet.path)
-      if (!isProvider(provider) || seen.has(provider)) continue
-      seen.add(provider)
-      found.push({ id: wallet.id, name: wallet.name, ...(wallet.icon ? { icon: wallet.icon } : {}), provider })
-    }
-    return found
+    const present = wallets.map((wallet) => ({ wallet, provider: read(target, wallet.path) })).filter((entry): entry is { wallet: CosmosInjectedWallet; provider: Keplr } => isProvider(entry.provider))
+    // One entry per provider object: a wallet found both at its own name and at `window.keplr`
+    // (Leap sets `window.keplr = window.leap` when Keplr is absent) is that wallet, not Keplr.
+    const owner = new Map<Keplr, CosmosInjectedWallet>()
+    for (const { wallet, provider } of present) if (wallet.path !== sharedPath && !owner.has(provider)) owner.set(provider, wallet)
+    for (const { wallet, provider } of present) if (!owner.has(provider)) owner.set(provider, wallet)
+    return present.filter(({ wallet, provider }) => owner.get(provider) === wallet).map(({ wallet, provider }) => ({ id: wallet.id, name: wallet.name, ...(wallet.icon ? { icon: wallet.icon } : {}), provider }))
   }
   const check = () => {
     const ids = list()
@@ -88,7 +104,7 @@ export function createCosmosWalletDiscovery(
     .map((w) => w.id)
     .join(',')
   target?.addEventListener('load', check)
-  target?.addEventListener('keplr_keystorechange', check)
+  for (const event of cosmosKeystoreEvents) target?.addEventListener(event, check)
   const started = Date.now()
   const timer = target
     ? setInterval(() => {
@@ -97,6 +113,10 @@ export function createCosmosWalletDiscovery(
       }, pollMs)
     : undefined
   const get = (id: string) => list().find((w) => w.id === id)
+  const stillLoading = () => {
+    const state = read(target, 'document.readyState')
+    return typeof state === 'string' && state !== 'complete'
+  }
   return {
     wallets: list,
     get,
@@ -104,16 +124,26 @@ export function createCosmosWalletDiscovery(
       const now = get(id)
       if (now || timeoutMs <= 0) return Promise.resolve(now)
       return new Promise((resolve) => {
+        let timeout: ReturnType<typeof setTimeout> | undefined
+        const arm = (ms: number) => {
+          clearTimeout(timeout)
+          timeout = setTimeout(() => done(undefined), ms)
+        }
+        const loaded = () => arm(timeoutMs)
         const done = (value: DiscoveredCosmosWallet | undefined) => {
           clearTimeout(timeout)
           clearInterval(poll)
+          target?.removeEventListener('load', loaded)
           resolve(value)
         }
         const poll = setInterval(() => {
           const wallet = get(id)
           if (wallet) done(wallet)
         }, 50)
-        const timeout = setTimeout(() => done(undefined), timeoutMs)
+        if (stillLoading()) {
+          target?.addEventListener('load', loaded)
+          arm(timeoutMs + loadWaitMs)
+        } else arm(timeoutMs)
       })
     },
     onChange(listener) {
@@ -123,7 +153,7 @@ export function createCosmosWalletDiscovery(
     dispose() {
       if (timer) clearInterval(timer)
       target?.removeEventListener('load', check)
-      target?.removeEventListener('keplr_keystorechange', check)
+      for (const event of cosmosKeystoreEvents) target?.removeEventListener(event, check)
       listeners.clear()
     },
   }

@@ -2,7 +2,7 @@ import type { Keplr } from '@keplr-wallet/types'
 import { base64 } from '@scure/base'
 import { ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter } from '../../../kernel/kernel.js'
 import type { CosmosAminoSignDoc, CosmosSigner, CosmosStdSignature } from '../actions/CosmosSigner.js'
-import { createCosmosWalletDiscovery, defaultCosmosWallets, type DiscoveredCosmosWallet } from '../discovery/createCosmosWalletDiscovery.js'
+import { cosmosKeystoreEvents, createCosmosWalletDiscovery, defaultCosmosWallets, type DiscoveredCosmosWallet } from '../discovery/createCosmosWalletDiscovery.js'
 import { adr36SignDoc } from '../utils/adr36SignDoc.js'
 import { cosmosDataOf } from '../utils/cosmosDataOf.js'
 import { isCosmosAddress } from '../utils/isCosmosAddress.js'
@@ -15,11 +15,37 @@ const namespace = 'cosmos'
 type Active = { wallet: DiscoveredCosmosWallet; network: Network; address: string }
 
 const rejection = /reject|denied|declined|cancel/i
-/** A wallet's refusal as a typed error (Keplr throws `Error('Request rejected')`, no code). */
+/** What a wallet threw, read without trusting its shape: its numeric `code` and its message. */
+function readWalletError(error: unknown): { code?: number; message?: string } {
+  let code: unknown
+  let message: unknown
+  try {
+    if (typeof error === 'string') message = error
+    else if (typeof error === 'object' && error !== null) ({ code, message } = error as { code?: unknown; message?: unknown })
+  } catch {
+    // a hostile getter: nothing to read
+  }
+  return { ...(typeof code === 'number' && Number.isInteger(code) ? { code } : {}), ...(typeof message === 'string' && message.length > 0 ? { message: message.slice(0, 300) } : {}) }
+}
+/**
+ * Whether the visitor said no: Keplr's `Error('Request rejected')`, Leap's "Chain approval rejected",
+ * "Transaction declined" and "Rejected by the user.", Cosmostation's plain `{ code: 4001, message }`.
+ */
+function isRejection(error: unknown): boolean {
+  const { code, message } = readWalletError(error)
+  return code === 4001 || (message !== undefined && rejection.test(message))
+}
+/**
+ * A wallet's failure as a typed error: a refusal is `ProviderRpcError` 4001 (Keplr and Leap throw a
+ * bare `Error`, Cosmostation a plain `{ code, message }` object); any other thrown `Error` stays as
+ * it is, and anything else (a plain object, a string) becomes a `ProviderRpcError` with what it said.
+ */
 function walletError(error: unknown): unknown {
-  const message = error instanceof Error ? error.message : String(error)
-  if (rejection.test(message)) return new ProviderRpcError({ code: 4001, message })
-  return error
+  if (error instanceof ProviderRpcError) return error
+  const { code, message } = readWalletError(error)
+  if (isRejection(error)) return new ProviderRpcError({ code: 4001, message: message ?? 'Request rejected', cause: error })
+  if (error instanceof Error) return error
+  return new ProviderRpcError({ code: code ?? -32603, message: message ? `The wallet failed: ${message}` : 'The wallet failed without saying why', cause: error })
 }
 const sigBytes = (value: unknown): Uint8Array => {
   const bytes = typeof value === 'string' && value.length <= 200 ? base64.decode(value) : undefined
@@ -60,8 +86,10 @@ export function setupCosmos(portico: PluginContext, options: CosmosOptions, envi
     try {
       await provider.enable(chain.chainId)
     } catch (error) {
-      const message = error instanceof Error ? error.message : ''
-      if (rejection.test(message) || typeof provider.experimentalSuggestChain !== 'function') throw walletError(error)
+      // A refusal is final (Cosmostation's comes as a plain { code: 4001 } object); any other failure
+      // (Keplr's and Cosmostation's "There is no chain info for …", Leap's "Invalid chain id") means
+      // the wallet does not know the chain: suggest it, then ask again.
+      if (isRejection(error) || typeof provider.experimentalSuggestChain !== 'function') throw walletError(error)
       try {
         await provider.experimentalSuggestChain(toKeplrChainInfo(network) as Parameters<Keplr['experimentalSuggestChain']>[0])
         await provider.enable(chain.chainId)
@@ -196,7 +224,7 @@ export function setupCosmos(portico: PluginContext, options: CosmosOptions, envi
         runReport(() => portico.reportDisconnected(namespace))
       })
   }
-  target?.addEventListener('keplr_keystorechange', onKeystoreChange)
+  for (const event of cosmosKeystoreEvents) target?.addEventListener(event, onKeystoreChange)
 
   portico.hooks.networkChanged.tap(namespace, (event) => {
     if (event.namespace !== namespace || !active || active.network.caipNetworkId !== event.network.caipNetworkId) return
@@ -269,9 +297,14 @@ export function setupCosmos(portico: PluginContext, options: CosmosOptions, envi
       const current = active?.wallet.id === request.connectorId ? active : undefined
       active = undefined
       channelKeys.clear()
-      if (current && typeof current.wallet.provider.disable === 'function') {
-        await current.wallet.provider.disable(cosmosDataOf(current.network).chainId).catch(() => undefined)
-      }
+      if (!current) return
+      const chainId = cosmosDataOf(current.network).chainId
+      // Keplr ends a site's access with `disable`; Leap has none and offers `disconnect(chainId)` instead.
+      const provider = current.wallet.provider as Keplr & { disconnect?: (chainId: string) => Promise<unknown> }
+      const end = typeof provider.disable === 'function' ? () => provider.disable(chainId) : typeof provider.disconnect === 'function' ? () => provider.disconnect!(chainId) : undefined
+      await Promise.resolve()
+        .then(end)
+        .catch(() => undefined)
     },
     // A Cosmos wallet connects per chain id: moving to another chain enables it (suggesting it
     // if need be) and reads that chain's address, reported once the network has moved.
@@ -335,7 +368,7 @@ export function setupCosmos(portico: PluginContext, options: CosmosOptions, envi
     },
     dispose() {
       stopWatching()
-      target?.removeEventListener('keplr_keystorechange', onKeystoreChange)
+      for (const event of cosmosKeystoreEvents) target?.removeEventListener(event, onKeystoreChange)
       active = undefined
       discovery.dispose()
     },

@@ -46,9 +46,10 @@ describe('Keplr-compatible wallet discovery', () => {
       ['leap', 'Leap'],
       ['cosmostation', 'Cosmostation'],
     ])
-    // A wallet that also answers as window.keplr is listed once, under its own entry when a site names it first.
+    // A wallet that also answers as window.keplr is listed once, under its own name (Leap sets
+    // window.keplr = window.leap when Keplr is absent: that visitor has Leap, not Keplr).
     page.leap = keplr
-    expect(discovery.wallets().map((w) => w.id)).toEqual(['keplr', 'cosmostation'])
+    expect(discovery.wallets().map((w) => w.id)).toEqual(['leap', 'cosmostation'])
     const named = createCosmosWalletDiscovery(page, [{ id: 'leap', name: 'Leap', path: 'leap' }, ...defaultCosmosWallets], { pollForMs: 0 })
     expect(named.wallets().map((w) => w.id)).toEqual(['leap', 'cosmostation'])
     discovery.dispose()
