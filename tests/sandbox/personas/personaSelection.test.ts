@@ -36,7 +36,10 @@ describe('readPersonaSelection', () => {
 
 describe('listPersonas', () => {
   it('finds each persona by its layout, with its docs page and script', () => {
-    for (const persona of listPersonas()) {
+    const personas = listPersonas()
+    expect(personas.length).toBeGreaterThan(0)
+    expect(new Set(personas.map((p) => p.id)).size).toBe(personas.length)
+    for (const persona of personas) {
       expect(persona.id).toBe(`${persona.namespace}/${persona.wallet}`)
       expect(persona.entry).toBe(`personas/${persona.wallet}/${persona.namespace}.entry.ts`)
       expect(persona.script).toBe(`/personas/${persona.wallet}-${persona.namespace}.js`)
