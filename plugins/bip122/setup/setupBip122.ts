@@ -25,7 +25,7 @@ function explorerUrl(network: Network, path: string): string | undefined {
 type Active = { wallet: BitcoinWallet; accounts: readonly BitcoinWalletAccount[] }
 
 /**
- * The bip122 plugin's `setup`, loaded with the kernel (`bip122().load()`): discovery of WBIP004, Unisat and
+ * The bip122 plugin's `setup`, loaded with the kernel (`bip122().load()`): discovery of WBIP004, Unisat, Phantom, OKX and
  * Wallet Standard wallets, the connection hooks, the taps of every hook it answers, address
  * validation, explorer links and the sign-in verifier.
  *
