@@ -126,8 +126,8 @@ export async function sendBitcoin(parameters: SendBitcoinParameters & { wallet: 
   const { chosen, total, fee } = selectUtxos(sorted, sats, BigInt(rates[tier]))
   if (total < sats + fee) throw new BitcoinAmountError(`Insufficient funds: ${formatBtc(total)} BTC available for ${formatBtc(sats)} BTC plus a ${fee} sat fee`)
   const tx = new signer.Transaction()
-  // A key-path P2TR input names its internal key (BIP-371) when the wallet gave it: the output key must be its BIP-86 tweak.
-  const internalKey = source.type === 'p2tr' ? taprootInternalKey(parameters.publicKey, source.program, signer) : undefined
+  // A key-path P2TR input names its internal key (BIP-371) when the wallet gave it (OKX signs no Taproot input without it).
+  const internalKey = source.type === 'p2tr' ? taprootInternalKey(parameters.publicKey, source.program) : undefined
   for (const utxo of chosen) tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script: fromScript, amount: BigInt(utxo.value) }, ...(internalKey ? { tapInternalKey: internalKey } : {}) })
   tx.addOutput({ script: toScript, amount: sats })
   const change = total - sats - fee
@@ -150,15 +150,15 @@ export async function sendBitcoin(parameters: SendBitcoinParameters & { wallet: 
   return esplora<string>({ network, path: '/tx', fetch: fetchFn, as: 'text', init: { method: 'POST', body: signed.hex } })
 }
 
-/** The x-only internal key of `publicKey` when its BIP-86 tweak is the address's output key `program`; otherwise none. */
-function taprootInternalKey(publicKey: string | undefined, program: Uint8Array, signer: typeof import('../lazy/btcSigner.js')): Uint8Array | undefined {
+/**
+ * The x-only internal key named by `publicKey` (33-byte compressed or 32-byte x-only hex), the
+ * account's own key as the wallet gave it; none when it is the address's output key itself (a
+ * wallet that gave the tweaked key) or not a key.
+ */
+function taprootInternalKey(publicKey: string | undefined, program: Uint8Array): Uint8Array | undefined {
   if (!publicKey || !/^(?:0[23])?[0-9a-f]{64}$/i.test(publicKey)) return undefined
   const xOnly = Uint8Array.from(publicKey.slice(-64).match(/../g)!, (byte) => parseInt(byte, 16))
-  try {
-    return hex(signer.p2tr(xOnly).tweakedPubkey) === hex(program) ? xOnly : undefined
-  } catch {
-    return undefined
-  }
+  return hex(xOnly) === hex(program) ? undefined : xOnly
 }
 
 function formatBtc(sats: bigint): string {

@@ -1,2 +1,2 @@
 // The PSBT builder, loaded with `await import()` only when a send runs.
-export { Address, NETWORK, OutScript, TEST_NETWORK, Transaction, p2tr } from '@scure/btc-signer'
+export { Address, NETWORK, OutScript, TEST_NETWORK, Transaction } from '@scure/btc-signer'
