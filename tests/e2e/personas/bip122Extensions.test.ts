@@ -26,6 +26,8 @@ const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)
 
 type Row = {
   id: string
+  /** The page citing the wallet's own documentation the persona follows. */
+  docs: string
   /** The wallet's name in the Connect list. */
   button: string
   /** The wallet's own names of its connect and PSBT calls, as the persona logs them. */
@@ -37,9 +39,9 @@ type Row = {
   switchedTo: 'taproot' | 'account 1'
 }
 const rows: Row[] = [
-  { id: 'bip122/unisat', button: 'Unisat', connectMethod: 'requestAccounts', psbtMethod: 'signPsbt', reconnectMethod: 'getAccounts', switchedTo: 'taproot' },
-  { id: 'bip122/phantom', button: 'Phantom', connectMethod: 'requestAccounts', psbtMethod: 'signPSBT', reconnectMethod: 'requestAccounts', switchedTo: 'account 1' },
-  { id: 'bip122/okx', button: 'OKX Wallet', connectMethod: 'requestAccounts', psbtMethod: 'signPsbt', reconnectMethod: 'getAccounts', switchedTo: 'taproot' },
+  { id: 'bip122/unisat', docs: 'docs/wallets/unisat.md#bitcoin', button: 'Unisat', connectMethod: 'requestAccounts', psbtMethod: 'signPsbt', reconnectMethod: 'getAccounts', switchedTo: 'taproot' },
+  { id: 'bip122/phantom', docs: 'docs/wallets/phantom.md#bitcoin', button: 'Phantom', connectMethod: 'requestAccounts', psbtMethod: 'signPSBT', reconnectMethod: 'requestAccounts', switchedTo: 'account 1' },
+  { id: 'bip122/okx', docs: 'docs/wallets/okx.md#bitcoin', button: 'OKX Wallet', connectMethod: 'requestAccounts', psbtMethod: 'signPsbt', reconnectMethod: 'getAccounts', switchedTo: 'taproot' },
 ]
 const personas = listPersonas()
 
@@ -97,13 +99,13 @@ async function send(from: string, receiver: string) {
   await dialog().getByRole('button', { name: 'Send', exact: true }).click()
 }
 
-describe.each(rows)('$id on the demo site', (row) => {
+describe.each(rows)('$id, following $docs, on the demo site', (row) => {
   const persona = personas.find((p) => p.id === row.id)
 
   it(`is a persona of the sandbox, named ${row.button}, following its docs page`, () => {
     expect(persona, `no persona ${row.id} in ${personas.map((p) => p.id).join(', ')}`).toBeDefined()
     expect(persona!.name).toBe(row.button)
-    expect(persona!.docs).toMatch(/^docs\/wallets\/[a-z]+\.md$/)
+    expect(`${persona!.docs}#bitcoin`).toBe(row.docs)
   })
 
   it(`a refused connection says so, and "Try again" connects the payment address (${short(devBitcoinAddress)})`, async () => {
