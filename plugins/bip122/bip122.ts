@@ -12,7 +12,7 @@ export type Bip122Options = {
 
 /** Not options: what the plugin runs against (tests and non-browser hosts pass their own). */
 export type Bip122Environment = {
-  /** Where `btc_providers` and `unisat` are read; default `window` in a browser. */
+  /** Where `btc_providers`, `unisat`, `phantom.bitcoin` and `okxwallet.bitcoin` are read; default `window` in a browser. */
   root?: object
   /** A Wallet Standard registry; default `getWallets()` of `@wallet-standard/app` in a browser. */
   wallets?: BitcoinWalletRegistry
@@ -32,9 +32,9 @@ const namespace = 'bip122'
 const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupBip122.js'))
 
 /**
- * The bip122 (Bitcoin) chain plugin: discovery of WBIP004 `btc_providers`, `window.unisat` and
- * Wallet Standard `bitcoin:connect` wallets (late ones too), payment and ordinal accounts (payment
- * first), BTC balances from the network's Esplora API, BTC sends by a PSBT the plugin builds and
+ * The bip122 (Bitcoin) chain plugin: discovery of WBIP004 `btc_providers`, `window.unisat`,
+ * `window.phantom.bitcoin`, `window.okxwallet.bitcoin` and Wallet Standard `bitcoin:connect`
+ * wallets (late ones too), payment and ordinal accounts (payment first), BTC balances from the network's Esplora API, BTC sends by a PSBT the plugin builds and
  * the wallet signs, message signing, a BIP-322 / BIP-137 sign-in verifier, address validation and
  * mempool.space-style explorer links. Built only on Portico's public plugin API.
  *

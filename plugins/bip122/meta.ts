@@ -3,7 +3,7 @@ import type { PluginMeta } from '../../kernel/kernel.js'
 /** The bip122 plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
   description:
-    'Connects Bitcoin wallets (WBIP004 `btc_providers` such as Leather and Xverse, `window.unisat`, Wallet Standard `bitcoin:connect`) with their payment and ordinal accounts (and follows the account changes of wallets that announce them: Xverse-style `accountChange`, Unisat `accountsChanged`, Wallet Standard `change`), reads balances from an Esplora API, sends BTC by a PSBT the plugin builds (UTXO selection, fee rate from the API) and the wallet signs, signs messages and verifies BIP-322 and BIP-137 sign-in signatures.',
+    'Connects Bitcoin wallets (WBIP004 `btc_providers` such as Leather and Xverse, `window.unisat`, Phantom\'s `window.phantom.bitcoin`, OKX\'s `window.okxwallet.bitcoin`, Wallet Standard `bitcoin:connect`) with their payment and ordinal accounts (and follows the account changes of wallets that announce them: Xverse-style `accountChange`, Unisat and Phantom `accountsChanged`, OKX `accountChanged`, Wallet Standard `change`), reads balances from an Esplora API, sends BTC by a PSBT the plugin builds (UTXO selection, fee rate from the API) and the wallet signs, signs messages and verifies BIP-322 and BIP-137 sign-in signatures.',
   docsPath: '/plugins/bip122.md',
   defaultAccountType: 'payment',
   capabilities: ['connect', 'balance', 'send', 'signMessage', 'signIn'],

@@ -1,11 +1,9 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import { Address, OutScript, Transaction, p2tr, p2wpkh } from '@scure/btc-signer'
+import { Address, OutScript, Transaction } from '@scure/btc-signer'
 import { base64 } from '@scure/base'
 import { dustLimitSats, regtestNetwork } from '../bitcoin/bitcoinSandboxChain.js'
-import { once } from '../utils/once.js'
 import { BitcoinDevWalletError } from './BitcoinDevWalletError.js'
-import { signBip322Simple } from './signBip322Simple.js'
+import { createRegtestKeyring } from './createRegtestKeyring.js'
 
 export type BitcoinDevWalletMode = 'approve' | 'reject'
 export type BitcoinDevWalletActivity = { method: string; outcome: 'approved' | 'rejected' | 'failed' | 'answered' }
@@ -67,16 +65,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParameters): { provider: BitcoinDevWalletProvider; control: BitcoinDevWalletControl } {
   const { paymentKey, ordinalsKey, esploraUrl } = parameters
-  const fetchFn = parameters.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
-  const payment = p2wpkh(paymentKey.publicKey, regtestNetwork)
-  // The Taproot output key is a point addition: made on first use, like the private keys, so
-  // creating the wallet does no curve arithmetic (the page's dev wallets load with no key math).
-  const ordinalsXOnly = ordinalsKey.publicKey.subarray(1)
-  const ordinals = once(() => p2tr(ordinalsXOnly, undefined, regtestNetwork))
-  const paymentPrivateKey = once(() => {
-    if (bytesToHex(secp256k1.getPublicKey(paymentKey.privateKey, true)) !== bytesToHex(paymentKey.publicKey)) throw invalid('The payment key does not match its public key')
-    return paymentKey.privateKey
-  })
+  // The keys, signing and broadcast are the sandbox's regtest keyring, shared with the Bitcoin wallet personas.
+  // Its Taproot output key is a point addition made on first use, like the private keys, so creating
+  // the wallet does no curve arithmetic (the page's dev wallets load with no key math).
+  const keyring = createRegtestKeyring({ paymentKey, taprootKey: ordinalsKey, esploraUrl, ...(parameters.fetch ? { fetch: parameters.fetch } : {}) })
+  const payment = keyring.payment
   let mode: BitcoinDevWalletMode = 'approve'
   let connected = false
   const log: BitcoinDevWalletActivity[] = []
@@ -88,13 +81,6 @@ export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParamet
     notify()
   }
 
-  const broadcast = async (hex: string): Promise<string> => {
-    const response = await fetchFn(`${esploraUrl}/tx`, { method: 'POST', body: hex })
-    const text = await response.text()
-    if (!response.ok) throw new BitcoinDevWalletError(-32603, `Broadcast refused: ${text.slice(0, 300)}`)
-    return text.trim()
-  }
-
   const handlers: Record<string, (params: unknown) => Promise<unknown>> = {
     getInfo: async () => ({ version: '1.0.0', methods, supports: [] }),
     getAddresses: async () => {
@@ -102,7 +88,7 @@ export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParamet
       return {
         addresses: [
           { address: payment.address, publicKey: bytesToHex(paymentKey.publicKey), purpose: 'payment', addressType: 'p2wpkh' },
-          { address: ordinals().address, publicKey: bytesToHex(ordinalsXOnly), purpose: 'ordinals', addressType: 'p2tr' },
+          { address: keyring.taproot.address, publicKey: bytesToHex(keyring.taproot.publicKey.subarray(1)), purpose: 'ordinals', addressType: 'p2tr' },
         ],
       }
     },
@@ -110,7 +96,7 @@ export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParamet
       if (!isRecord(params) || typeof params.message !== 'string') throw invalid('signMessage needs { message, address? }')
       const address = params.address ?? payment.address
       if (address !== payment.address) throw invalid('This wallet signs messages (BIP-322 simple) with its payment address only')
-      return { signature: signBip322Simple(paymentPrivateKey(), params.message), address, protocol: 'BIP322' }
+      return { signature: keyring.signMessage(payment.address, params.message, 'bip322'), address, protocol: 'BIP322' }
     },
     signPsbt: async (params) => {
       if (!isRecord(params) || typeof params.psbt !== 'string') throw invalid('signPsbt needs { psbt: base64, broadcast? }')
@@ -120,21 +106,11 @@ export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParamet
       } catch {
         throw invalid('psbt is not a base64 PSBT')
       }
-      let signed = 0
-      for (let i = 0; i < tx.inputsLength; i++) {
-        const script = tx.getInput(i).witnessUtxo?.script
-        if (!script) continue
-        const hex = bytesToHex(script)
-        if (hex === bytesToHex(payment.script)) signed += Number(tx.signIdx(paymentPrivateKey(), i))
-        else if (hex === bytesToHex(ordinals().script)) {
-          tx.updateInput(i, { tapInternalKey: ordinalsXOnly })
-          signed += Number(tx.signIdx(ordinalsKey.privateKey, i))
-        }
-      }
+      const signed = keyring.signInputs(tx)
       if (signed === 0) throw invalid('The PSBT has no input this wallet owns')
       if (params.broadcast === true) {
         tx.finalize()
-        return { psbt: base64.encode(tx.toPSBT()), txid: await broadcast(tx.hex) }
+        return { psbt: base64.encode(tx.toPSBT()), txid: await keyring.broadcast(tx.hex) }
       }
       return { psbt: base64.encode(tx.toPSBT()) }
     },
@@ -154,26 +130,7 @@ export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParamet
         if (amount < dustLimitSats) throw invalid(`Amounts below ${dustLimitSats} sats are dust`)
         return { script, amount }
       })
-      const response = await fetchFn(`${esploraUrl}/address/${payment.address}/utxo`)
-      if (!response.ok) throw new BitcoinDevWalletError(-32603, `Could not read UTXOs: HTTP ${response.status}`)
-      const utxos = ((await response.json()) as { txid: string; vout: number; value: number }[]).sort((a, b) => b.value - a.value)
-      const total = outputs.reduce((sum, o) => sum + o.amount, 0n)
-      const tx = new Transaction()
-      let inputSum = 0n
-      const feeFor = (inputs: number) => BigInt(11 + 68 * inputs + 31 * (outputs.length + 1)) * feeRate
-      for (const utxo of utxos) {
-        if (inputSum >= total + feeFor(tx.inputsLength)) break
-        tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script: payment.script, amount: BigInt(utxo.value) } })
-        inputSum += BigInt(utxo.value)
-      }
-      const fee = feeFor(tx.inputsLength)
-      if (inputSum < total + fee) throw new BitcoinDevWalletError(-32603, `Insufficient funds: ${inputSum} sats for ${total} plus a ${fee} sat fee`)
-      for (const output of outputs) tx.addOutput(output)
-      const change = inputSum - total - fee
-      if (change >= dustLimitSats) tx.addOutput({ script: payment.script, amount: change })
-      tx.sign(paymentPrivateKey())
-      tx.finalize()
-      return { txid: await broadcast(tx.hex) }
+      return { txid: await keyring.pay(payment, outputs, feeRate) }
     },
   }
 
@@ -228,7 +185,7 @@ export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParamet
     },
     paymentAddress: payment.address as string,
     get ordinalsAddress() {
-      return ordinals().address as string
+      return keyring.taproot.address
     },
   }
   return { provider, control }

@@ -45,7 +45,16 @@ function selectUtxos(sorted: readonly Utxo[], sats: bigint, rate: bigint): { cho
   return { chosen, total, fee: vsize(chosen.length, 2) * rate }
 }
 
-type SendBitcoinParameters = { network: Network; from: string; to: string; amount: string; tier?: FeeTier; fetch?: typeof fetch }
+type SendBitcoinParameters = {
+  network: Network
+  from: string
+  to: string
+  amount: string
+  tier?: FeeTier
+  fetch?: typeof fetch
+  /** The sender's public key (hex; 33-byte compressed or 32-byte x-only): a P2TR sender's inputs carry it as `tapInternalKey`, which OKX and others need to sign. */
+  publicKey?: string
+}
 
 /** The checks every send makes before anything else: the addresses (same network) and dust. */
 function checkSend({ network, from, to, amount }: SendBitcoinParameters): bigint {
@@ -117,7 +126,9 @@ export async function sendBitcoin(parameters: SendBitcoinParameters & { wallet: 
   const { chosen, total, fee } = selectUtxos(sorted, sats, BigInt(rates[tier]))
   if (total < sats + fee) throw new BitcoinAmountError(`Insufficient funds: ${formatBtc(total)} BTC available for ${formatBtc(sats)} BTC plus a ${fee} sat fee`)
   const tx = new signer.Transaction()
-  for (const utxo of chosen) tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script: fromScript, amount: BigInt(utxo.value) } })
+  // A key-path P2TR input names its internal key (BIP-371) when the wallet gave it (OKX signs no Taproot input without it).
+  const internalKey = source.type === 'p2tr' ? taprootInternalKey(parameters.publicKey, source.program) : undefined
+  for (const utxo of chosen) tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script: fromScript, amount: BigInt(utxo.value) }, ...(internalKey ? { tapInternalKey: internalKey } : {}) })
   tx.addOutput({ script: toScript, amount: sats })
   const change = total - sats - fee
   if (change >= dustLimitSats) tx.addOutput({ script: fromScript, amount: change })
@@ -127,12 +138,27 @@ export async function sendBitcoin(parameters: SendBitcoinParameters & { wallet: 
   try {
     signed = signer.Transaction.fromPSBT(base64.decode(signedPsbt))
     if (!sameTransaction(tx, signed)) throw new ProviderRpcError({ code: -32603, message: 'The wallet changed the transaction it was asked to sign' })
-    signed.finalize()
+    // Wallets that finalize what they sign (Unisat's and OKX's `autoFinalized`, on by default) leave nothing to do for those inputs.
+    for (let i = 0; i < signed.inputsLength; i++) {
+      const input = signed.getInput(i)
+      if (!input.finalScriptWitness?.length && !input.finalScriptSig?.length) signed.finalizeIdx(i)
+    }
   } catch (error) {
     if (error instanceof ProviderRpcError) throw error
     throw new ProviderRpcError({ code: -32603, message: `The wallet returned a PSBT that cannot be finalized: ${error instanceof Error ? error.message : String(error)}` })
   }
   return esplora<string>({ network, path: '/tx', fetch: fetchFn, as: 'text', init: { method: 'POST', body: signed.hex } })
+}
+
+/**
+ * The x-only internal key named by `publicKey` (33-byte compressed or 32-byte x-only hex), the
+ * account's own key as the wallet gave it; none when it is the address's output key itself (a
+ * wallet that gave the tweaked key) or not a key.
+ */
+function taprootInternalKey(publicKey: string | undefined, program: Uint8Array): Uint8Array | undefined {
+  if (!publicKey || !/^(?:0[23])?[0-9a-f]{64}$/i.test(publicKey)) return undefined
+  const xOnly = Uint8Array.from(publicKey.slice(-64).match(/../g)!, (byte) => parseInt(byte, 16))
+  return hex(xOnly) === hex(program) ? undefined : xOnly
 }
 
 function formatBtc(sats: bigint): string {

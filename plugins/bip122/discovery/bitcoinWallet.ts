@@ -4,20 +4,23 @@ export type BitcoinAccountPurpose = 'payment' | 'ordinal'
 export type BitcoinWalletAccount = { address: string; purpose: BitcoinAccountPurpose; publicKey?: string }
 
 /** The injection style a wallet was found through. */
-export type BitcoinWalletStyle = 'wbip004' | 'unisat' | 'walletStandard'
+export type BitcoinWalletStyle = 'wbip004' | 'unisat' | 'okx' | 'phantom' | 'walletStandard'
 
 /**
  * One Bitcoin wallet, whatever its injection style, with the calls the plugin needs. Every call
  * rejects with `{ code, message }` as the wallet answered (4001: the visitor said no).
  */
 export type BitcoinWallet = {
-  /** Stable per wallet: the WBIP004 id, `unisat`, or the Wallet Standard name. */
+  /** Stable per wallet: the WBIP004 id, `unisat`, `okx`, `phantom`, or the Wallet Standard name. */
   id: string
   name: string
   icon?: string
   style: BitcoinWalletStyle
-  /** Asks for the accounts (prompts unless the site is already allowed). */
-  connect(): Promise<BitcoinWalletAccount[]>
+  /**
+   * Asks for the accounts (prompts unless the site is already allowed). `silent`: a reconnect on
+   * load, which a wallet with a no-prompt read (Unisat's `getAccounts`) answers without asking.
+   */
+  connect(options?: { silent?: boolean }): Promise<BitcoinWalletAccount[]>
   signMessage(input: { address: string; message: string }): Promise<{ signature: string }>
   /** Pays `amount` sats to `address` from the payment account; resolves the txid. */
   sendTransfer?(input: { address: string; amount: bigint }): Promise<string>

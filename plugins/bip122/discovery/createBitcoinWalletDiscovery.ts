@@ -1,4 +1,6 @@
 import type { BitcoinWallet } from './bitcoinWallet.js'
+import { okxBitcoinWallet } from './okxBitcoinWallet.js'
+import { phantomBitcoinWallet } from './phantomBitcoinWallet.js'
 import { unisatWallet } from './unisatWallet.js'
 import { walletStandardBitcoinWallet, type StandardWallet } from './walletStandardBitcoinWallet.js'
 import { wbip004Wallet, type SatsConnectLoader } from './wbip004Wallet.js'
@@ -32,8 +34,8 @@ export type CreateBitcoinWalletDiscoveryReturnType = {
 
 /**
  * Finds Bitcoin wallets in every injection style: WBIP004 `btc_providers` (Leather, Xverse, …),
- * `window.unisat`, and Wallet Standard wallets with `bitcoin:connect`; wallets injected late are
- * picked up (re-read for a few seconds, and on every registry event). One entry per wallet id and
+ * `window.unisat`, `window.phantom.bitcoin`, `window.okxwallet.bitcoin`, and Wallet Standard
+ * wallets with `bitcoin:connect`; wallets injected late are picked up (re-read for a few seconds, and on every registry event). One entry per wallet id and
  * per name (the first style wins). Namespace-free: other Bitcoin-based plugins may reuse it.
  *
  * @param parameters - the global object, the registry and timings
@@ -58,9 +60,17 @@ export function createBitcoinWalletDiscovery({ root, registry: initialRegistry, 
       try {
         const listings = (root as { btc_providers?: unknown }).btc_providers
         if (Array.isArray(listings)) for (const listing of listings.slice(0, 50)) add(wbip004Wallet(root, listing, satsConnect ? { satsConnect } : {}))
-        add(unisatWallet((root as { unisat?: unknown }).unisat))
       } catch {
         // a hostile global is skipped
+      }
+      // Wallets with a global of their own: Unisat, Phantom's `phantom.bitcoin`, OKX's `okxwallet.bitcoin`; each read on its own.
+      const page = root as { unisat?: unknown; phantom?: { bitcoin?: unknown }; okxwallet?: { bitcoin?: unknown } }
+      for (const read of [() => unisatWallet(page.unisat), () => phantomBitcoinWallet(page.phantom?.bitcoin), () => okxBitcoinWallet(page.okxwallet?.bitcoin)]) {
+        try {
+          add(read())
+        } catch {
+          // a hostile global is skipped
+        }
       }
     }
     if (registry) for (const wallet of registry.get()) add(walletStandardBitcoinWallet(wallet))

@@ -25,7 +25,7 @@ function explorerUrl(network: Network, path: string): string | undefined {
 type Active = { wallet: BitcoinWallet; accounts: readonly BitcoinWalletAccount[] }
 
 /**
- * The bip122 plugin's `setup`, loaded with the kernel (`bip122().load()`): discovery of WBIP004, Unisat and
+ * The bip122 plugin's `setup`, loaded with the kernel (`bip122().load()`): discovery of WBIP004, Unisat, Phantom, OKX and
  * Wallet Standard wallets, the connection hooks, the taps of every hook it answers, address
  * validation, explorer links and the sign-in verifier.
  *
@@ -50,7 +50,7 @@ export function setupBip122(portico: PluginContext, options: Bip122Options, envi
   const findWallet = (id: string) => discovery.get(id)
 
   async function connectWallet(wallet: BitcoinWallet, network: Network | undefined, silent: boolean): Promise<ConnectResult | undefined> {
-    const listed = await wallet.connect()
+    const listed = await wallet.connect({ silent })
     const accounts = listed.filter((a) => isBitcoinAddress(a.address))
     const payment = accounts.find((a) => a.purpose === 'payment') ?? accounts[0]
     if (!payment) {
@@ -176,7 +176,8 @@ export function setupBip122(portico: PluginContext, options: Bip122Options, envi
       }
       if (request.token) throw new BitcoinWalletFeatureError({ feature: 'token sends', wallet: wallet.name })
       const { sendBitcoin } = await import('../actions/sendBitcoin.js')
-      const hash = await sendBitcoin({ wallet, network: request.network, from: request.from, to: request.to, amount: request.amount, tier: request.feeSpeed ?? options.feeTier ?? 'normal', fetch: fetchFn })
+      const publicKey = active?.accounts.find((a) => a.address === request.from)?.publicKey
+      const hash = await sendBitcoin({ wallet, network: request.network, from: request.from, to: request.to, amount: request.amount, tier: request.feeSpeed ?? options.feeTier ?? 'normal', fetch: fetchFn, ...(publicKey ? { publicKey } : {}) })
       return { hash }
     },
     // The fee of each tier (slow / normal / fast) for the PSBT this plugin builds, shown in the send review; a wallet that pays by itself (sendTransfer) sets its own fee.
