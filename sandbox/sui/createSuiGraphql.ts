@@ -74,7 +74,7 @@ function failureStatus(error: string) {
         : kind === 'TypeMismatch' || kind === 'InvalidBCSBytes' || kind === 'InvalidGasCoinUsage'
           ? argument(kind)
           : argument('InvalidValueUsage')
-  return { Failed: { error: failure, command: command === undefined ? null : BigInt(command) } }
+  return { Failed: { error: failure as never, command: command === undefined ? null : BigInt(command) } }
 }
 
 /**
