@@ -14,7 +14,7 @@ const maxCoinPages = 10
 
 export type SuiTransferPlan = {
   /** The transaction, resolved against the node: gas price, gas coins and a budget from a simulation. */
-  transaction: { toJSON(): Promise<string> }
+  transaction: { toJSON(): Promise<string>; serialize(): string }
   /** The gas budget in MIST: the most the send can cost in gas, known before the wallet signs. */
   gasBudget: bigint
   /** The gas budget in whole SUI, for display. */
@@ -137,7 +137,9 @@ export type SendSuiTransferParameters = PlanSuiTransferParameters & {
 }
 
 /**
- * Sends a planned SUI or coin transfer through the wallet: `sui:signAndExecuteTransaction`, or
+ * Sends a planned SUI or coin transfer through the wallet: `sui:signAndExecuteTransaction`, or the
+ * legacy `sui:signAndExecuteTransactionBlock` / `sui:signTransactionBlock` of wallets that offer only
+ * those, or
  * `sui:signTransaction` and the network node's execution (GraphQL `executeTransaction`, or JSON-RPC
  * `sui_executeTransactionBlock` on a site's JSON-RPC).
  *
@@ -150,15 +152,23 @@ export async function sendSuiTransfer({ request, wallet, account, fetch, plan }:
   const { transaction } = plan ?? (await planSuiTransfer({ request, fetch }))
   const chain = toSuiWalletChain(request.network.caipNetworkId)
   const features = wallet.features as Record<string, Record<string, unknown> | undefined>
-  const execute = features['sui:signAndExecuteTransaction']?.signAndExecuteTransaction
-  if (typeof execute === 'function') {
-    const output = (await (execute as (input: unknown) => Promise<unknown>)({ transaction, account, chain })) as { digest?: unknown } | undefined
-    if (typeof output?.digest !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(output.digest)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction digest' })
-    return output.digest
+  const call = (feature: string, method: string, input: unknown) => (features[feature]?.[method] as (input: unknown) => Promise<unknown>).call(features[feature], input)
+  const has = (feature: string, method: string) => typeof features[feature]?.[method] === 'function'
+  const digestOf = (output: unknown) => {
+    const digest = (output as { digest?: unknown } | undefined)?.digest
+    if (typeof digest !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(digest)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no transaction digest' })
+    return digest
   }
-  const sign = features['sui:signTransaction']?.signTransaction
-  if (typeof sign !== 'function') throw new SuiWalletFeatureError({ feature: 'sui:signAndExecuteTransaction', wallet: wallet.name })
-  const signed = (await (sign as (input: unknown) => Promise<unknown>)({ transaction, account, chain })) as { bytes?: unknown; signature?: unknown } | undefined
+  // The current features (Wallet Standard `sui:*` 2.0.0, the transaction as `{ toJSON() }`) first,
+  // then the legacy `…TransactionBlock` ones (1.0.0, the transaction as a block the wallet `serialize()`s).
+  let signed: { bytes?: unknown; signature?: unknown } | undefined
+  if (has('sui:signAndExecuteTransaction', 'signAndExecuteTransaction')) return digestOf(await call('sui:signAndExecuteTransaction', 'signAndExecuteTransaction', { transaction, account, chain }))
+  if (has('sui:signTransaction', 'signTransaction')) signed = (await call('sui:signTransaction', 'signTransaction', { transaction, account, chain })) as typeof signed
+  else if (has('sui:signAndExecuteTransactionBlock', 'signAndExecuteTransactionBlock')) return digestOf(await call('sui:signAndExecuteTransactionBlock', 'signAndExecuteTransactionBlock', { transactionBlock: transaction, account, chain, options: { showEffects: true } }))
+  else if (has('sui:signTransactionBlock', 'signTransactionBlock')) {
+    const output = (await call('sui:signTransactionBlock', 'signTransactionBlock', { transactionBlock: transaction, account, chain })) as { transactionBlockBytes?: unknown; signature?: unknown } | undefined
+    signed = { bytes: output?.transactionBlockBytes, signature: output?.signature }
+  } else throw new SuiWalletFeatureError({ feature: 'sui:signAndExecuteTransaction', wallet: wallet.name })
   if (typeof signed?.bytes !== 'string' || typeof signed.signature !== 'string') throw new ProviderRpcError({ code: -32603, message: 'The wallet returned no signed transaction' })
   const { createSuiNodeClient } = await import('./createSuiNodeClient.js')
   const node = await createSuiNodeClient({ network: request.network, fetch })
