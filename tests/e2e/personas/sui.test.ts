@@ -1,9 +1,9 @@
 // The sui plugin against the Sui wallet personas (Slush, Phantom, Suiet), each speaking its wallet's
 // documented Wallet Standard dialect (docs/wallets/<wallet>.md), on the demo site in real Chromium:
-// connect, a personal-message signature (the signMessage path sign-in uses) verified with
+// connect, a personal-message signature and a ?siwx=required sign-in, both verified with
 // @mysten/sui's verifier, a send whose receiver's balance is read back from the ledger's GraphQL RPC
-// (the client path of the mainnet preset), reconnect after a reload, and the wallet's own refusals
-// shown as rejections. One sandbox, one page; each row opens the demo with ?personas=<id>.
+// (the client path of the mainnet preset), reconnect after a reload, the wallet's own refusals shown
+// as rejections, and a disconnect on the wallet's side followed. One sandbox, one page; each row opens the demo with ?personas=<id>.
 import { SuiGraphQLClient } from '@mysten/sui/graphql'
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
 import { verifyPersonalMessageSignature } from '@mysten/sui/verify'
@@ -80,7 +80,7 @@ async function openAccount() {
 describe.each(rows)('the sui plugin with the $name persona ($id, following $docs)', (row) => {
   const persona = personaOf(row.id)
 
-  it('connects, signs a message that @mysten/sui verifies, sends with the balance read back, reconnects after a reload, and shows the wallet’s refusals as rejections', async () => {
+  it('connects, signs a message that @mysten/sui verifies, sends with the balance read back, reconnects after a reload, shows the wallet’s refusals as rejections and follows its disconnect', async () => {
     // Open the demo with only this persona beside the dev wallets, on the Sui network, nothing remembered.
     await page.goto(`${sandbox.url}/?personas=${row.id}`)
     await page.evaluate(() => window.localStorage.clear())
@@ -166,13 +166,41 @@ describe.each(rows)('the sui plugin with the $name persona ($id, following $docs
     await dialog().getByRole('button', { name: 'Try again' }).click()
     await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(suiShort)
 
-    // Leave the next row a disconnected page.
+    // The wallet drops the site on its side (its `change` event with no account): the site follows.
     await closeDialog()
-    await openAccount()
-    await dialog().getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1)
-    await closeDialog()
+    await page.getByRole('region', { name: `${row.walletName} (persona, sui)` }).getByRole('button', { name: 'Disconnect site' }).click()
+    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000, message: `the site did not follow the wallet's disconnect: ${await shown()}` }).toBe(1)
   }, 120_000)
+
+  it('signs in with ?siwx=required: the sandbox server holds the session and @mysten/sui verifies its signature', async () => {
+    await visitor.context.clearCookies()
+    await page.goto(`${sandbox.url}/?personas=${row.id}&siwx=required`)
+    await page.evaluate(() => window.localStorage.clear())
+    await page.reload()
+    await expect.poll(() => page.evaluate((id) => Boolean((window as unknown as PersonaWindow).__porticoPersonas?.[id]), row.id)).toBe(true)
+    if ((await header().getByRole('button', { name: new RegExp(network) }).count()) === 0) {
+      await header().getByRole('button', { name: /Portico Devnet A/ }).click()
+      await dialog().getByRole('button', { name: network }).click()
+      await expect.poll(() => dialog().count(), { timeout: 20_000, message: `the network did not switch: ${await shown()}` }).toBe(0)
+    }
+    await header().getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: row.walletName, exact: true }).click()
+    const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
+    const message = signView.getByRole('region', { name: 'Message to sign' })
+    await expect.poll(() => message.count(), { timeout: 20_000, message: `no sign-in view: ${await shown()}` }).toBe(1)
+    expect(await message.textContent()).toContain(devAddress)
+    await signView.getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000, message: `the sign-in did not finish: ${await shown()}` }).toBe(0)
+    const body = (await (await visitor.context.request.get(`${sandbox.url}/siwx/sessions`)).json()) as { signedIn: boolean; sessions: { data: { chainId: string; accountAddress: string }; message: string; signature: string }[] }
+    expect(body.signedIn).toBe(true)
+    const session = body.sessions.find((s) => s.data.chainId === 'sui:localnet')
+    expect(session?.data.accountAddress).toBe(devAddress)
+    expect((await verifyPersonalMessageSignature(new TextEncoder().encode(session!.message), session!.signature)).toSuiAddress()).toBe(devAddress)
+    expect((await persona.activity()).at(-1)).toEqual({ method: row.sign, outcome: 'approved' })
+    // Leave the next row a page without this connection.
+    await page.getByRole('region', { name: `${row.walletName} (persona, sui)` }).getByRole('button', { name: 'Disconnect site' }).click()
+    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1)
+  }, 60_000)
 })
 
 describe('the Sui personas on the demo', () => {
