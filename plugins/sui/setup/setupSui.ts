@@ -96,13 +96,12 @@ export function setupSui(portico: PluginContext, options: SuiOptions, environmen
       if (signer) {
         // `sui:signPersonalMessage`, or the legacy `sui:signMessage` of wallets that still offer only
         // it (Suiet's last public source), whose `{ messageBytes, signature }` signs the same intent message.
-        const features = signer.wallet.wallet.features as Record<string, { signPersonalMessage?: unknown; signMessage?: unknown } | undefined>
-        const personal = features['sui:signPersonalMessage']?.signPersonalMessage
-        const legacy = features['sui:signMessage']?.signMessage
-        const sign = typeof personal === 'function' ? personal : typeof legacy === 'function' ? legacy : undefined
-        if (!sign) throw new SuiWalletFeatureError({ feature: 'sui:signPersonalMessage', wallet: signer.wallet.name })
+        const features = signer.wallet.wallet.features as Record<string, Record<string, unknown> | undefined>
+        const [name, method] = typeof features['sui:signPersonalMessage']?.signPersonalMessage === 'function' ? ['sui:signPersonalMessage', 'signPersonalMessage'] : typeof features['sui:signMessage']?.signMessage === 'function' ? ['sui:signMessage', 'signMessage'] : []
+        if (!name || !method) throw new SuiWalletFeatureError({ feature: 'sui:signPersonalMessage', wallet: signer.wallet.name })
+        const feature = features[name] as Record<string, (input: unknown) => Promise<unknown>>
         const chain = toSuiWalletChain(request.caipNetworkId)
-        const output = (await asked(() => (sign as (input: unknown) => Promise<unknown>).call(features[sign === personal ? 'sui:signPersonalMessage' : 'sui:signMessage'], { account: signer.account, message: new TextEncoder().encode(request.message), ...(chain ? { chain } : {}) }))) as { signature?: unknown } | undefined
+        const output = (await asked(() => feature[method]!({ account: signer.account, message: new TextEncoder().encode(request.message), ...(chain ? { chain } : {}) }))) as { signature?: unknown } | undefined
         signature = output?.signature
       } else {
         // A connection by another connector (WalletConnect, …) that carries requests: `sui_signPersonalMessage` over its channel.
@@ -130,7 +129,7 @@ export function setupSui(portico: PluginContext, options: SuiOptions, environmen
       const status = await waitForSuiTransaction({ network: request.network, digest: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn })
       return status === 'pending' ? undefined : { status }
     },
-    // The gas budget from the dry run, shown in the send review before the wallet is asked.
+    // The gas budget from a simulation, shown in the send review before the wallet is asked.
     async estimateSendFee(request) {
       if (!signingAccount(request.connectorId, request.from) && portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
       const { planSuiTransfer } = await import('../actions/sendSuiTransfer.js')
