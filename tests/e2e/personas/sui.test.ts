@@ -63,8 +63,19 @@ const personaOf = (id: string) => ({
   activity: () => page.evaluate((key) => (window as unknown as PersonaWindow).__porticoPersonas?.[key]?.activity() ?? [], id),
   setMode: (mode: 'approve' | 'reject') => page.evaluate(([key, value]) => (window as unknown as PersonaWindow).__porticoPersonas?.[key!]?.setMode(value as 'approve' | 'reject'), [id, mode]),
 })
-/** The page's text when a wait fails, so the failure says what the visitor saw. */
-const shown = async () => `header: ${(await header().textContent()) ?? ''}; dialog: ${(await dialog().count()) > 0 ? ((await dialog().first().textContent()) ?? '') : 'none'}`
+/** What the visitor sees now: the header and the open dialog (never waits). */
+async function shown(): Promise<string> {
+  const text = async (locator: ReturnType<typeof header>) => ((await locator.count()) > 0 ? ((await locator.first().textContent({ timeout: 1_000 }).catch(() => '')) ?? '') : 'none')
+  return `header: ${await text(header())}; dialog: ${await text(dialog())}`
+}
+/** Runs a wait; when it fails, the error says what the page showed then. */
+async function showing(what: string, wait: () => Promise<unknown>): Promise<void> {
+  try {
+    await wait()
+  } catch (error) {
+    throw new Error(`${what}; the page showed ${await shown()}`, { cause: error })
+  }
+}
 
 async function closeDialog() {
   if ((await dialog().count()) === 0) return
@@ -85,12 +96,12 @@ describe.each(rows)('the sui plugin with the $name persona ($id, following $docs
     await page.goto(`${sandbox.url}/?personas=${row.id}`)
     await page.evaluate(() => window.localStorage.clear())
     await page.reload()
-    await expect.poll(() => page.evaluate((id) => Boolean((window as unknown as PersonaWindow).__porticoPersonas?.[id]), row.id), { message: `the persona ${row.id} did not install` }).toBe(true)
+    await showing(`the persona ${row.id} did not install`, () => expect.poll(() => page.evaluate((id) => Boolean((window as unknown as PersonaWindow).__porticoPersonas?.[id]), row.id)).toBe(true))
     const networkButton = header().getByRole('button', { name: /Portico Devnet A|Portico Sui Localnet/ })
     if ((await header().getByRole('button', { name: new RegExp(network) }).count()) === 0) {
       await networkButton.click()
       await dialog().getByRole('button', { name: network }).click()
-      await expect.poll(() => dialog().count(), { timeout: 20_000, message: `the network did not switch: ${await shown()}` }).toBe(0)
+      await showing('the network did not switch', () => expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0))
     }
     await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000, message: 'no Connect Wallet button' }).toBe(1)
 
@@ -98,7 +109,7 @@ describe.each(rows)('the sui plugin with the $name persona ($id, following $docs
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
     const listed = connect.getByRole('button', { name: row.walletName, exact: true })
-    await expect.poll(() => listed.count(), { message: `"${row.walletName}" is not listed once: ${await shown()}` }).toBe(1)
+    await showing(`"${row.walletName}" is not listed once`, () => expect.poll(() => listed.count()).toBe(1))
     await listed.click()
     await expect.poll(() => header().textContent(), { timeout: 20_000, message: 'the header shows no Sui account' }).toContain(suiShort)
     await expect.poll(() => header().textContent(), { timeout: 20_000, message: 'the header shows no SUI balance' }).toMatch(/\d[\d,]*\.\d{3} SUI/)
@@ -128,7 +139,7 @@ describe.each(rows)('the sui plugin with the $name persona ($id, following $docs
     }
     await sendSui('0.1')
     const toasts = page.getByRole('status', { name: 'Notifications' })
-    await expect.poll(() => toasts.textContent(), { timeout: 20_000, message: `no confirmation: ${await shown()}` }).toContain('Transaction confirmed')
+    await showing('no confirmation', () => expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed'))
     expect(await balanceOf(receiver)).toBe(100_000_000n)
     expect((await persona.activity()).filter((a) => a.method === row.send).map((a) => a.outcome)).toEqual(['approved'])
     await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
@@ -159,7 +170,7 @@ describe.each(rows)('the sui plugin with the $name persona ($id, following $docs
       await closeDialog()
       await header().getByRole('button', { name: 'Connect Wallet' }).click()
       await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: row.walletName, exact: true }).click()
-      await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 20_000, message: `no "Connection rejected": ${await shown()}` }).toBeGreaterThan(0)
+      await showing('no "Connection rejected"', () => expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 20_000 }).toBeGreaterThan(0))
     } finally {
       await persona.setMode('approve')
     }
@@ -169,7 +180,7 @@ describe.each(rows)('the sui plugin with the $name persona ($id, following $docs
     // The wallet drops the site on its side (its `change` event with no account): the site follows.
     await closeDialog()
     await page.getByRole('region', { name: `${row.walletName} (persona, sui)` }).getByRole('button', { name: 'Disconnect site' }).click()
-    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000, message: `the site did not follow the wallet's disconnect: ${await shown()}` }).toBe(1)
+    await showing('the site did not follow the wallet\'s disconnect', () => expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1))
   }, 120_000)
 
   it('signs in with ?siwx=required: the sandbox server holds the session and @mysten/sui verifies its signature', async () => {
@@ -181,16 +192,16 @@ describe.each(rows)('the sui plugin with the $name persona ($id, following $docs
     if ((await header().getByRole('button', { name: new RegExp(network) }).count()) === 0) {
       await header().getByRole('button', { name: /Portico Devnet A/ }).click()
       await dialog().getByRole('button', { name: network }).click()
-      await expect.poll(() => dialog().count(), { timeout: 20_000, message: `the network did not switch: ${await shown()}` }).toBe(0)
+      await showing('the network did not switch', () => expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0))
     }
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: row.walletName, exact: true }).click()
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
     const message = signView.getByRole('region', { name: 'Message to sign' })
-    await expect.poll(() => message.count(), { timeout: 20_000, message: `no sign-in view: ${await shown()}` }).toBe(1)
+    await showing('no sign-in view', () => expect.poll(() => message.count(), { timeout: 20_000 }).toBe(1))
     expect(await message.textContent()).toContain(devAddress)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000, message: `the sign-in did not finish: ${await shown()}` }).toBe(0)
+    await showing('the sign-in did not finish', () => expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0))
     const body = (await (await visitor.context.request.get(`${sandbox.url}/siwx/sessions`)).json()) as { signedIn: boolean; sessions: { data: { chainId: string; accountAddress: string }; message: string; signature: string }[] }
     expect(body.signedIn).toBe(true)
     const session = body.sessions.find((s) => s.data.chainId === 'sui:localnet')
