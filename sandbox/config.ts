@@ -10,7 +10,7 @@
  * - `PORT + 4` the Bitcoin regtest ledger's Esplora REST API (`/api/…`)
  * - `PORT + 5` the Cosmos ledger's CometBFT RPC (POST `/`) and REST gateway (`/cosmos/…`)
  * - `PORT + 6` the Substrate node (Chopsticks running a real runtime), JSON-RPC over HTTP and websocket
- * - `PORT + 7` the Sui ledger's full-node JSON-RPC
+ * - `PORT + 7` the Sui ledger's GraphQL RPC (`/graphql`) and full-node JSON-RPC
  * - `PORT + 8` the Stacks ledger's node API (`/v2/…`) and blockchain API (`/extended/v1/…`)
  * - `PORT + 9` the local SMTP sink (emails the server sends; read them at `/sandbox/mail`)
  * - `PORT + 10` the identity provider (OpenID Connect issuers `/google`, `/apple`, `/discord`, `/x`, `/facebook`; GitHub-shaped OAuth 2 at `/github`)
@@ -207,7 +207,8 @@ export const sandboxPolkadotChain = {
 
 /**
  * The Sui chain: a verifying ledger of coin objects of our own (no Sui node runs offline) behind
- * the full-node JSON-RPC subset `@mysten/sui`'s `SuiClient` uses. Wallets call a local network
+ * Sui's GraphQL RPC (at `/graphql`, what the plugin's presets use) and the full-node JSON-RPC
+ * subset `@mysten/sui`'s `SuiClient` uses. Wallets call a local network
  * `sui:localnet`.
  */
 export const sandboxSuiChain = {

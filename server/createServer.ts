@@ -29,6 +29,7 @@ import { registerEmailCaptureRoutes } from './routes/registerEmailCaptureRoutes.
 import { registerEsploraProxyRoutes } from './routes/registerEsploraProxyRoutes.js'
 import { registerCosmosProxyRoutes } from './routes/registerCosmosProxyRoutes.js'
 import { registerStacksProxyRoutes } from './routes/registerStacksProxyRoutes.js'
+import { registerSuiProxyRoutes } from './routes/registerSuiProxyRoutes.js'
 import { registerImageRoutes } from './routes/registerImageRoutes.js'
 import { registerNftRoutes } from './routes/registerNftRoutes.js'
 import { registerPriceRoutes } from './routes/registerPriceRoutes.js'
@@ -530,6 +531,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     await app.register(async (scope) => registerEsploraProxyRoutes(scope, context))
     await app.register(async (scope) => registerCosmosProxyRoutes(scope, context))
     await app.register(async (scope) => registerStacksProxyRoutes(scope, context))
+    await app.register(async (scope) => registerSuiProxyRoutes(scope, context))
     if (auth) await app.register(async (scope) => registerAuthRoutes(scope, context, auth))
     if (config.extend) await config.extend(app)
     await app.ready()

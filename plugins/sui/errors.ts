@@ -20,7 +20,7 @@ export class SuiWalletFeatureError extends BaseError {
   }
 }
 
-/** The Sui full-node JSON-RPC answered an error or something that is not a valid answer. */
+/** The network's Sui node (GraphQL RPC, or a site's full-node JSON-RPC) failed, answered an error or something that is not a valid answer. */
 export class SuiRpcRequestError extends BaseError {
   override name = 'SuiRpcRequestError'
   override code: string | number = 'SUI_RPC'

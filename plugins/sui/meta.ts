@@ -2,7 +2,7 @@ import type { PluginMeta } from '../../kernel/kernel.js'
 
 /** The sui plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
-  description: 'Connects Sui wallets through the Wallet Standard, reads SUI and coin balances, signs personal messages, sends SUI and coins (built with @mysten/sui, gas from a dry run) and verifies Sui sign-in signatures (ed25519, secp256k1, secp256r1).',
+  description: 'Connects Sui wallets through the Wallet Standard, reads SUI and coin balances, signs personal messages, sends SUI and coins (built with @mysten/sui, gas from a simulation on Sui’s GraphQL RPC) and verifies Sui sign-in signatures (ed25519, secp256k1, secp256r1).',
   docsPath: '/plugins/sui.md',
   defaultAccountType: 'eoa',
   capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn'],
@@ -19,7 +19,7 @@ export const meta = {
   errors: [
     { name: 'SuiAmountError', description: 'The amount, recipient or token cannot be sent: not a positive decimal, too many decimals, not a Sui address or coin type, or more than the balance with the gas; raised before the wallet is asked to sign.' },
     { name: 'SuiWalletFeatureError', description: 'The wallet lacks the Wallet Standard feature the action needs.' },
-    { name: 'SuiRpcRequestError', description: 'The Sui full-node JSON-RPC failed or answered something invalid.' },
+    { name: 'SuiRpcRequestError', description: "The network's Sui node (GraphQL RPC, or a site's full-node JSON-RPC) failed or answered something invalid." },
     { name: 'SuiTransactionFailedError', description: 'The transaction was executed but failed on chain (its gas was paid).' },
     { name: 'ProviderRpcError', description: 'The wallet refused or failed; code 4001 is the visitor saying no.' },
   ],

@@ -12,7 +12,7 @@ export type SuiOptions = {
 export type SuiEnvironment = {
   /** The Wallet Standard registry; default `getWallets()` of `@wallet-standard/app`. */
   wallets?: SuiWalletRegistry
-  /** `fetch` for the JSON-RPC calls; default the global one. */
+  /** `fetch` for the node calls (GraphQL RPC or a site's JSON-RPC); default the global one. */
   fetch?: typeof fetch
 }
 
@@ -23,8 +23,9 @@ const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupSui.js'))
 
 /**
  * The sui chain plugin: Wallet Standard discovery (late registrations too), connect and silent
- * reconnect, the wallet's change events, SUI and coin balances, SUI and coin sends (built with
- * `@mysten/sui` behind `await import()`, gas from a dry run, executed by the wallet),
+ * reconnect, the wallet's change events, SUI and coin balances (Sui's GraphQL RPC, or a site's
+ * JSON-RPC), SUI and coin sends (built with `@mysten/sui` behind `await import()`, gas from a
+ * simulation, executed by the wallet),
  * `sui:signPersonalMessage`, a sign-in verifier (ed25519, secp256k1, secp256r1 with @noble),
  * address validation and explorer links, and the WalletConnect `sui` namespace. Built only on
  * Portico's public plugin API.

@@ -41,10 +41,11 @@ const solanaLocal = defineSolanaNetwork({
   blockExplorer: explorer('solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP'),
   imageUrl: logo('solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP'),
 })
+// The Sui chain: Sui's GraphQL RPC (what the mainnet and testnet presets use) through the server's Sui proxy.
 const suiLocal = defineSuiNetwork({
   reference: 'localnet',
   name: 'Portico Sui Localnet',
-  rpcUrls: [rpc('sui:localnet')],
+  rpcUrls: [`${origin}/v1/sui/demo/sui:localnet/graphql`],
   blockExplorer: explorer('sui:localnet'),
   imageUrl: logo('sui:localnet'),
 })

@@ -26,6 +26,8 @@ export type SuiEffects = {
   gasObject: SuiObjectRef & { owner: string }
   /** Input objects and the versions they were read at. */
   modifiedAtVersions: { objectId: string; sequenceNumber: bigint }[]
+  /** Every input object as it was before the transaction (its version, digest and owner): what effects V2 list as input states. */
+  inputs: (SuiObjectRef & { owner: string })[]
   balanceChanges: { owner: string; coinType: string; amount: bigint }[]
 }
 
@@ -325,6 +327,10 @@ export function createSuiLedger(): SuiLedger {
       deleted: [...deletedIds].map((objectId) => ({ objectId, version: lamport, digest: '7gyGAp71YXQRoxmFBaHxofQXAipvgHyBKPyxmdSJxyvz' })),
       gasObject: ref(gas),
       modifiedAtVersions: [...readAt].map(([objectId, sequenceNumber]) => ({ objectId, sequenceNumber })),
+      inputs: [...readAt.keys()].map((objectId) => {
+        const original = objects.get(objectId) as SuiCoin
+        return { objectId, version: original.version, digest: original.digest, owner: original.owner }
+      }),
       balanceChanges,
     }
     if (commit) {

@@ -2,15 +2,18 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { AddressInfo } from 'node:net'
 
 import { PortInUseError } from '../devnets/errors.js'
+import { type SuiGraphql, createSuiGraphql } from './createSuiGraphql.js'
 import { type SuiLedger, createSuiLedger } from './createSuiLedger.js'
 import { type SuiRpcMethods, createSuiRpcMethods } from './createSuiRpcMethods.js'
 import { SuiLedgerError } from './SuiLedgerError.js'
 
-/** A running Sui JSON-RPC on one port of 127.0.0.1, answered by an in-memory ledger. */
+/** A running Sui node API on one port of 127.0.0.1 (GraphQL RPC at `/graphql`, full-node JSON-RPC at `/`), answered by an in-memory ledger. */
 export type SuiRpc = {
   port: number
-  /** `http://127.0.0.1:<port>`, the URL a `SuiClient` takes. */
+  /** `http://127.0.0.1:<port>`, the URL a JSON-RPC `SuiClient` takes. */
   rpcUrl: string
+  /** `http://127.0.0.1:<port>/graphql`, the URL a `SuiGraphQLClient` takes (what the Sui presets use on the public networks). */
+  graphqlUrl: string
   ledger: SuiLedger
   /** Closes every connection and the port; calling it twice is harmless. */
   stop(): Promise<void>
@@ -46,13 +49,23 @@ async function answerOne(methods: SuiRpcMethods, request: unknown): Promise<unkn
   }
 }
 
-function send(response: ServerResponse, body: unknown): void {
+function send(response: ServerResponse, body: unknown, status = 200): void {
   const text = JSON.stringify(body)
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) })
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) })
   response.end(text)
 }
 
-function handle(methods: SuiRpcMethods, request: IncomingMessage, response: ServerResponse): void {
+/** One GraphQL request: `{ query, variables?, operationName? }`; a malformed body is a GraphQL error with status 400. */
+async function answerGraphql(graphql: SuiGraphql, payload: unknown): Promise<{ status: number; body: unknown }> {
+  const { query, variables, operationName } = (typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? payload : {}) as Record<string, unknown>
+  const badRequest = (message: string) => ({ status: 400, body: { errors: [{ message }] } })
+  if (typeof query !== 'string' || query.length > 100_000) return badRequest('Expected a JSON body with a "query" string')
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return badRequest('"variables" must be an object')
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return badRequest('"operationName" must be a string')
+  return { status: 200, body: await graphql({ query, variables: (variables ?? undefined) as Record<string, unknown> | undefined, operationName: (operationName ?? undefined) as string | undefined }) }
+}
+
+function handle(methods: SuiRpcMethods, graphql: SuiGraphql, request: IncomingMessage, response: ServerResponse): void {
   response.setHeader('access-control-allow-origin', '*')
   response.setHeader('access-control-allow-methods', 'POST, OPTIONS')
   const asked = request.headers['access-control-request-headers']
@@ -62,9 +75,11 @@ function handle(methods: SuiRpcMethods, request: IncomingMessage, response: Serv
     return
   }
   if (request.method !== 'POST') {
-    response.writeHead(405, { 'content-type': 'text/plain', allow: 'POST, OPTIONS' }).end('POST a JSON-RPC request')
+    response.writeHead(405, { 'content-type': 'text/plain', allow: 'POST, OPTIONS' }).end('POST a JSON-RPC request, or a GraphQL request to /graphql')
     return
   }
+  const path = (request.url ?? '/').split('?')[0]
+  const isGraphql = path === '/graphql' || path === '/graphql/'
   const chunks: Buffer[] = []
   let size = 0
   request.on('data', (chunk: Buffer) => {
@@ -73,12 +88,16 @@ function handle(methods: SuiRpcMethods, request: IncomingMessage, response: Serv
   })
   request.on('error', () => response.destroy())
   request.on('end', () => {
-    if (size > maxBodyBytes) return send(response, failure(null, -32600, `Request body larger than ${maxBodyBytes} bytes`))
+    if (size > maxBodyBytes) return isGraphql ? send(response, { errors: [{ message: `Request body larger than ${maxBodyBytes} bytes` }] }, 413) : send(response, failure(null, -32600, `Request body larger than ${maxBodyBytes} bytes`))
     let payload: unknown
     try {
       payload = JSON.parse(Buffer.concat(chunks).toString('utf8'))
     } catch {
-      return send(response, failure(null, -32700, 'Parse error: the body is not valid JSON'))
+      return isGraphql ? send(response, { errors: [{ message: 'The body is not valid JSON' }] }, 400) : send(response, failure(null, -32700, 'Parse error: the body is not valid JSON'))
+    }
+    if (isGraphql) {
+      answerGraphql(graphql, payload).then(({ status, body }) => send(response, body, status), () => response.destroy())
+      return
     }
     if (Array.isArray(payload) && (payload.length === 0 || payload.length > maxBatch)) return send(response, failure(null, -32600, `Invalid request: a batch holds 1 to ${maxBatch} requests`))
     const answered = Array.isArray(payload) ? Promise.all(payload.map((one) => answerOne(methods, one))) : answerOne(methods, payload)
@@ -87,20 +106,22 @@ function handle(methods: SuiRpcMethods, request: IncomingMessage, response: Serv
 }
 
 /**
- * Starts the sandbox's Sui full-node JSON-RPC (the subset `createSuiRpcMethods` answers) over a
- * fresh ledger, on 127.0.0.1 only.
+ * Starts the sandbox's Sui node API over a fresh ledger, on 127.0.0.1 only: Sui's GraphQL RPC at
+ * `/graphql` (the subset `createSuiGraphql` answers, on the public service's schema) and the
+ * full-node JSON-RPC at `/` (the subset `createSuiRpcMethods` answers).
  *
  * @param parameters the port
  * @returns the running RPC
  * @throws PortInUseError when the port is taken
  * @example
  * const sui = await startSuiRpc({ port: 4707 })
- * new SuiClient({ url: sui.rpcUrl })
+ * new SuiGraphQLClient({ url: sui.graphqlUrl })
  */
 export async function startSuiRpc({ port = 0 }: StartSuiRpcParameters = {}): Promise<StartSuiRpcReturnType> {
   const ledger = createSuiLedger()
   const methods = createSuiRpcMethods(ledger)
-  const server = createServer((request, response) => handle(methods, request, response))
+  const graphql = createSuiGraphql(ledger)
+  const server = createServer((request, response) => handle(methods, graphql, request, response))
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError({ port, what: 'the Sui JSON-RPC', cause: error }) : error))
     server.listen(port, '127.0.0.1', () => resolve())
@@ -110,6 +131,7 @@ export async function startSuiRpc({ port = 0 }: StartSuiRpcParameters = {}): Pro
   return {
     port: actualPort,
     rpcUrl: `http://127.0.0.1:${actualPort}`,
+    graphqlUrl: `http://127.0.0.1:${actualPort}/graphql`,
     ledger,
     stop: () => {
       stopped ??= new Promise<void>((resolve) => {

@@ -1,16 +1,13 @@
-import { Ed25519PublicKey } from '@mysten/sui/keypairs/ed25519'
-import { hexToBytes } from '@noble/hashes/utils.js'
 import { base64 } from '@scure/base'
 
 import { sandboxRpcProxyUrl, sandboxSuiChain } from '../config.js'
 import { devWalletPanelCss } from '../devWallet/devWalletPanelCss.js'
-import { devSuiAddress, devSuiKeypair, devSuiPublicKeyHex } from '../sui/devSui.js'
-import { once } from '../utils/once.js'
 import { pageStorage } from '../utils/pageStorage.js'
 import { scriptOrigin } from '../utils/scriptOrigin.js'
 import { renderControlPanel } from '../walletPanel/renderWalletPanel.js'
 import { type StandardDevWalletHandle, standardDevWalletHandle } from '../walletStandard/standardDevWalletHandle.js'
-import { type SuiDevWalletKeypair, createSuiDevWallet } from './createSuiDevWallet.js'
+import { createSuiDevWallet } from './createSuiDevWallet.js'
+import { lazySuiKeypair } from './lazySuiKeypair.js'
 
 /** What the wallet exposes on `window.__porticoSuiDevWallet` (for the sandbox's tests and tinkerers). */
 export type SuiDevWalletHandle = StandardDevWalletHandle
@@ -31,22 +28,6 @@ const icon = `data:image/svg+xml;base64,${base64.encode(
  * goes under the modal's sheet at the bottom like the others.
  */
 const panelCss = `${devWalletPanelCss}\nsection { border-color: #93c5fd; }\nh2 { color: #1d4ed8; }\n`
-
-/** The dev key with its address and public key written out: derived on the first signature, so a page load does no key math. */
-function lazySuiKeypair(): SuiDevWalletKeypair {
-  const publicKey = new Ed25519PublicKey(hexToBytes(devSuiPublicKeyHex))
-  const keypair = once(() => {
-    const derived = devSuiKeypair()
-    if (derived.toSuiAddress() !== devSuiAddress) throw new Error(`The Sui dev key is not ${devSuiAddress}'s`)
-    return derived
-  })
-  return {
-    toSuiAddress: () => devSuiAddress,
-    getPublicKey: () => publicKey,
-    signTransaction: (bytes) => keypair().signTransaction(bytes),
-    signPersonalMessage: (message) => keypair().signPersonalMessage(message),
-  }
-}
 
 /**
  * Installs the Sui "Portico Dev Wallet" into the page as an extension would: a Wallet Standard

@@ -62,7 +62,8 @@ function registerSuiDevWallet() {
 
 describe('portico/testing on the sui plugin', () => {
   it('passes the whole chain-plugin suite against the dev wallet on the Sui ledger', async () => {
-    const network = defineSuiNetwork({ reference: 'localnet', name: 'Portico Sui Localnet', rpcUrls: [rpc.rpcUrl] })
+    // Through the ledger's GraphQL RPC: the node API the public presets use.
+    const network = defineSuiNetwork({ reference: 'localnet', name: 'Portico Sui Localnet', rpcUrls: [rpc.graphqlUrl] })
     const dev = registerSuiDevWallet()
     try {
       const report = await runChainPluginConformance({

@@ -1,10 +1,10 @@
 import type { Network } from '../../../kernel/kernel.js'
-import { callSuiRpc } from './callSuiRpc.js'
+import { createSuiNodeClient } from './createSuiNodeClient.js'
 
 /**
- * Follows a transaction digest on the network's node (`sui_getTransactionBlock` with its effects)
- * until it is known: `confirmed` when its effects say success, `failed` otherwise, `pending` at
- * the deadline.
+ * Follows a transaction digest on the network's node (GraphQL RPC `transaction`, or
+ * `sui_getTransactionBlock` on a site's JSON-RPC) until it is known: `confirmed` when its effects
+ * say success, `failed` otherwise, `pending` at the deadline.
  *
  * @returns the outcome
  * @example
@@ -12,15 +12,11 @@ import { callSuiRpc } from './callSuiRpc.js'
  */
 export async function waitForSuiTransaction({ network, digest, timeoutMs, fetch, intervalMs = 500 }: { network: Network; digest: string; timeoutMs: number; fetch?: typeof globalThis.fetch | undefined; intervalMs?: number }): Promise<'confirmed' | 'failed' | 'pending'> {
   const deadline = Date.now() + timeoutMs
+  const node = await createSuiNodeClient({ network, fetch })
   for (;;) {
-    try {
-      const answer = await callSuiRpc<{ effects?: { status?: { status?: unknown } } }>({ network, fetch, method: 'sui_getTransactionBlock', params: [digest, { showEffects: true }] })
-      const status = answer?.effects?.status?.status
-      if (status === 'success') return 'confirmed'
-      if (status === 'failure') return 'failed'
-    } catch {
-      // not known yet (or the node hiccuped): ask again until the deadline
-    }
+    const status = await node.getTransactionStatus(digest)
+    if (status === 'success') return 'confirmed'
+    if (status === 'failure') return 'failed'
     if (Date.now() + intervalMs > deadline) return 'pending'
     await new Promise((resolve) => setTimeout(resolve, intervalMs))
   }

@@ -7,7 +7,13 @@ export type DefineSuiNetworkParameters = {
    */
   reference: string
   name: string
-  /** Full-node JSON-RPC URLs (the sandbox's, a provider's that keeps JSON-RPC, or a Portico server's proxy). */
+  /**
+   * The node API URLs; the first is used. A URL whose path ends in `/graphql` is Sui's GraphQL RPC
+   * (the presets': `https://graphql.mainnet.sui.io/graphql`, a provider's, the sandbox's, or a
+   * Portico server's `/v1/sui/<projectId>/<caip2>/graphql` proxy); any other URL is full-node
+   * JSON-RPC, which Sui deprecated and switched off on its public nodes in July 2026: only for a
+   * provider that still serves it.
+   */
   rpcUrls: readonly string[]
   /** The explorer's base for this network: `<url>/account/<address>` and `<url>/tx/<digest>`. */
   blockExplorer?: { name: string; url: string }
@@ -19,10 +25,10 @@ export type DefineSuiNetworkParameters = {
 /**
  * Builds a Sui network as plain data: `sui:<reference>`, native currency SUI (9 decimals, MIST).
  *
- * @param parameters reference, name, RPC URLs, explorer
+ * @param parameters reference, name, node API URLs (GraphQL RPC, or a site's JSON-RPC), explorer
  * @returns the network
  * @example
- * const local = defineSuiNetwork({ reference: 'localnet', name: 'Local Sui', rpcUrls: ['http://127.0.0.1:4707'] })
+ * const local = defineSuiNetwork({ reference: 'localnet', name: 'Local Sui', rpcUrls: ['http://127.0.0.1:4707/graphql'] })
  */
 export function defineSuiNetwork({ reference, name, rpcUrls, blockExplorer, testnet, imageUrl }: DefineSuiNetworkParameters): Network {
   return Object.freeze({

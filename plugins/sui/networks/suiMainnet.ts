@@ -3,14 +3,16 @@ import { svgDataUrl } from '../../../kernel/index.js'
 import { defineSuiNetwork } from './defineSuiNetwork.js'
 
 /**
- * Sui mainnet (`sui:mainnet` to Wallet Standard and WalletConnect wallets). Sui's public JSON-RPC endpoints
- * were switched off in July 2026: sends and balance reads need `rpcUrls` of a provider that still
- * serves JSON-RPC, or a Portico server's proxy (balances also come from the blockchain API).
+ * Sui mainnet (`sui:mainnet` to Wallet Standard and WalletConnect wallets), read and resolved through
+ * Sui's public GraphQL RPC (`https://graphql.mainnet.sui.io/graphql`; Sui switched off its public
+ * full-node JSON-RPC in July 2026). A site with its own provider defines the network with that URL:
+ * `defineSuiNetwork({ reference: 'mainnet', name, rpcUrls: [url] })`, a GraphQL URL (path ending in
+ * `/graphql`) or, where the provider keeps it, a JSON-RPC one.
  */
 export const suiMainnet = /* @__PURE__ */ defineSuiNetwork({
   reference: 'mainnet',
   name: 'Sui',
-  rpcUrls: ['https://fullnode.mainnet.sui.io:443'],
+  rpcUrls: ['https://graphql.mainnet.sui.io/graphql'],
   blockExplorer: { name: 'Suiscan', url: 'https://suiscan.xyz/mainnet' },
   testnet: false,
   // The logo from @web3icons/core (MIT), bundled with this preset only.

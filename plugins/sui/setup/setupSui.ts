@@ -6,6 +6,7 @@ import type { DiscoveredSuiWallet } from '../discovery/SuiWalletTypes.js'
 import { SuiWalletFeatureError } from '../errors.js'
 import { isSuiAddress } from '../utils/isSuiAddress.js'
 import { toSuiWalletChain } from '../utils/toSuiWalletChain.js'
+import { toSuiWalletError } from '../utils/toSuiWalletError.js'
 import type { SuiEnvironment, SuiOptions } from '../sui.js'
 // The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
 export { meta } from '../meta.js'
@@ -61,6 +62,15 @@ export function setupSui(portico: PluginContext, options: SuiOptions, environmen
     ...(options.reconnectTimeoutMs !== undefined ? { reconnectTimeoutMs: options.reconnectTimeoutMs } : {}),
   })
   const { signingAccount } = session
+  const connection = session.connectionMethods()
+  /** Runs a wallet request, its refusal (in the wallet's own shape) as a `ProviderRpcError` 4001. */
+  const asked = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run()
+    } catch (error) {
+      throw toSuiWalletError(error)
+    }
+  }
   const adapter: ChainAdapter = {
     namespace,
     isAddress: isSuiAddress,
@@ -77,15 +87,21 @@ export function setupSui(portico: PluginContext, options: SuiOptions, environmen
         return verifySuiPersonalMessage({ message, signature, address })
       },
     },
-    ...session.connectionMethods(),
+    ...connection,
+    connect: (request) => asked(() => connection.connect(request)),
+    reconnect: (request) => asked(() => connection.reconnect(request)),
     async signMessage(request) {
       const signer = signingAccount(request.connectorId, request.address)
       let signature: unknown
       if (signer) {
-        const feature = (signer.wallet.wallet.features as Record<string, { signPersonalMessage?: unknown } | undefined>)['sui:signPersonalMessage']
-        if (typeof feature?.signPersonalMessage !== 'function') throw new SuiWalletFeatureError({ feature: 'sui:signPersonalMessage', wallet: signer.wallet.name })
+        // `sui:signPersonalMessage`, or the legacy `sui:signMessage` of wallets that still offer only
+        // it (Suiet's last public source), whose `{ messageBytes, signature }` signs the same intent message.
+        const features = signer.wallet.wallet.features as Record<string, Record<string, unknown> | undefined>
+        const [name, method] = typeof features['sui:signPersonalMessage']?.signPersonalMessage === 'function' ? ['sui:signPersonalMessage', 'signPersonalMessage'] : typeof features['sui:signMessage']?.signMessage === 'function' ? ['sui:signMessage', 'signMessage'] : []
+        if (!name || !method) throw new SuiWalletFeatureError({ feature: 'sui:signPersonalMessage', wallet: signer.wallet.name })
+        const feature = features[name] as Record<string, (input: unknown) => Promise<unknown>>
         const chain = toSuiWalletChain(request.caipNetworkId)
-        const output = (await (feature.signPersonalMessage as (input: unknown) => Promise<unknown>)({ account: signer.account, message: new TextEncoder().encode(request.message), ...(chain ? { chain } : {}) })) as { signature?: unknown } | undefined
+        const output = (await asked(() => feature[method]!({ account: signer.account, message: new TextEncoder().encode(request.message), ...(chain ? { chain } : {}) }))) as { signature?: unknown } | undefined
         signature = output?.signature
       } else {
         // A connection by another connector (WalletConnect, …) that carries requests: `sui_signPersonalMessage` over its channel.
@@ -113,7 +129,7 @@ export function setupSui(portico: PluginContext, options: SuiOptions, environmen
       const status = await waitForSuiTransaction({ network: request.network, digest: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn })
       return status === 'pending' ? undefined : { status }
     },
-    // The gas budget from the dry run, shown in the send review before the wallet is asked.
+    // The gas budget from a simulation, shown in the send review before the wallet is asked.
     async estimateSendFee(request) {
       if (!signingAccount(request.connectorId, request.from) && portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
       const { planSuiTransfer } = await import('../actions/sendSuiTransfer.js')
@@ -125,7 +141,7 @@ export function setupSui(portico: PluginContext, options: SuiOptions, environmen
       const signer = signingAccount(request.connectorId, request.from)
       if (signer) {
         const { sendSuiTransfer } = await import('../actions/sendSuiTransfer.js')
-        return { hash: await sendSuiTransfer({ request, wallet: signer.wallet.wallet, account: signer.account, fetch: fetchFn, plan: takePlan(request) }) }
+        return { hash: await asked(() => sendSuiTransfer({ request, wallet: signer.wallet.wallet, account: signer.account, fetch: fetchFn, plan: takePlan(request) })) }
       }
       // Over a channel (WalletConnect): the plugin builds and resolves the transaction, the wallet signs and executes it.
       if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
