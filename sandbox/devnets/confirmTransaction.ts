@@ -4,6 +4,14 @@ import { jsonRpcCall } from '../chains/SandboxChain.js'
 /** How long a sandbox transaction may take to be mined: anvil mines each one as it arrives. */
 export const confirmTimeoutMs = 30_000
 
+/**
+ * How long one JSON-RPC request of the sandbox's own setup (deployments, funding) may take on
+ * loopback. Anvil answers in milliseconds, but on a 2-core machine running four sandboxes and
+ * their browsers at once (load average above 20) one answer once took more than the 10 s this
+ * used to be, and the whole sandbox failed to start ("Deploying Safe … took too long").
+ */
+export const setupRequestTimeoutMs = 60_000
+
 const quantity = (value: unknown): bigint | undefined => (typeof value === 'string' && /^0x[0-9a-f]+$/i.test(value) ? BigInt(value) : undefined)
 
 /**

@@ -1,6 +1,7 @@
 import { createPublicClient, createWalletClient, defineChain, http } from 'viem'
 import { devAccount } from './devAccounts.js'
 import { ContractDeployError } from './errors.js'
+import { setupRequestTimeoutMs } from './confirmTransaction.js'
 
 export type ConnectDevnetParameters = { rpcUrl: string; chainId: number; contract: string }
 
@@ -19,7 +20,7 @@ export async function connectDevnet({ rpcUrl, chainId, contract }: ConnectDevnet
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   })
-  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
+  const transport = http(rpcUrl, { retryCount: 0, timeout: setupRequestTimeoutMs })
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 25 })
   const walletClient = createWalletClient({ account, chain, transport, pollingInterval: 25 })
   const fail = (reason: string, cause?: unknown): never => {

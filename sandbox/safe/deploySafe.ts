@@ -23,7 +23,7 @@ import { jsonRpcCall } from '../chains/SandboxChain.js'
 import { devAddresses } from '../devnets/devAccounts.js'
 import { ContractDeployError } from '../devnets/errors.js'
 import { safeArtifact } from './safeArtifacts.js'
-import { confirmTransaction } from '../devnets/confirmTransaction.js'
+import { confirmTransaction, setupRequestTimeoutMs } from '../devnets/confirmTransaction.js'
 
 /** The deployer of the sandbox's Safe contracts: sha256("portico sandbox safe"), given ETH by anvil (no dev account's nonce moves). */
 export const safeDeployerAccount = privateKeyToAccount(toHex(createHash('sha256').update('portico sandbox safe').digest()))
@@ -65,7 +65,7 @@ export type DeploySafeReturnType = {
  */
 export async function deploySafe({ rpcUrl, chainId, pUsd }: DeploySafeParameters): Promise<DeploySafeReturnType> {
   const chain = defineChain({ id: chainId, name: `devnet ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } })
-  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
+  const transport = http(rpcUrl, { retryCount: 0, timeout: setupRequestTimeoutMs })
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 25 })
   const wallet = createWalletClient({ account: safeDeployerAccount, chain, transport, pollingInterval: 25 })
   const fail = (reason: string, cause?: unknown): never => {
