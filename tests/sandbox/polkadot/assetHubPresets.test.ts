@@ -3,11 +3,14 @@ import '../../helpers/polkadotLoaded.js'
 // mainnet site uses them, against the sandbox's Chopsticks chain, which executes an Asset Hub
 // runtime. Only the RPC URL is pointed at the sandbox, and only its websocket (no HTTP endpoint,
 // so nothing can fall back): the plugin reads a balance and sends through polkadot-api's websocket
-// provider, signed by the dev keys behind an `injectedWeb3` extension. What the chain holds is read
-// back with another library (@polkadot/api over its own websocket).
+// provider, signed by the dev wallet's signer behind an `injectedWeb3` extension, with a fresh key
+// the faucet funds (so no other file's transfer from the dev accounts races its nonce). What the
+// chain holds is read back with another library (@polkadot/api over its own websocket).
 import { ApiPromise, WsProvider } from '@polkadot/api'
 import { Keyring } from '@polkadot/keyring'
 import { cryptoWaitReady } from '@polkadot/util-crypto'
+import { randomBytes } from '@noble/hashes/utils.js'
+import * as sr25519 from '@scure/sr25519'
 import { WebSocket } from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -16,9 +19,7 @@ import { closePolkadotWebSockets } from '../../../plugins/polkadot/actions/polka
 import { kusamaAssetHub, polkadot, polkadotAssetHub, westendAssetHub, type PolkadotNetwork } from '../../../plugins/polkadot/index.js'
 import { decodeSs58, encodeSs58 } from '../../../plugins/polkadot/utils/ss58.js'
 import { sandboxPorts } from '../../../sandbox/config.js'
-import { devPolkadotAddress } from '../../../sandbox/polkadot/devPolkadot.js'
 import { createPolkadotDevWallet } from '../../../sandbox/polkadotWallet/createPolkadotDevWallet.js'
-import { polkadotDevWalletKeys } from '../../../sandbox/polkadotWallet/installPolkadotDevWallet.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
 import { startSandboxPolkadot } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -61,7 +62,12 @@ describe.each([
   it('connects the extension, reads the balance and sends over the websocket; @polkadot/api reads the transfer back', async () => {
     // The preset as a site ships it, with only its endpoint moved (a site using its own RPC provider does the same).
     const network: PolkadotNetwork = { ...preset, rpcUrls: { default: { http: [], webSocket: [socketUrl] } } }
-    const { entry } = createPolkadotDevWallet({ keys: polkadotDevWalletKeys(), ss58Prefix: 42 })
+    const secretKey = sr25519.secretFromSeed(randomBytes(32))
+    const key = { secretKey, publicKey: sr25519.getPublicKey(secretKey) }
+    const sender = encodeSs58(key.publicKey, 42)
+    const funded = await fetch(`${sandbox.url}/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ caipAddress: `polkadot:${'45'.repeat(16)}:${sender}`, amount: '10' }) })
+    expect(funded.status, await funded.clone().text()).toBe(200)
+    const { entry } = createPolkadotDevWallet({ keys: [{ name: 'Fresh account', key }], ss58Prefix: 42 })
     const portico = createPorticoKernel({
       projectId: 'test',
       networks: [network as Network],
@@ -73,8 +79,7 @@ describe.each([
     await portico.ready()
     await portico.discoverWallets('polkadot')
     const connection = await portico.connect({ connectorId: 'polkadot-js', namespace: 'polkadot', network: network as Network })
-    const sender = devPolkadotAddress(0)
-    // the dev account, shown in the preset's prefix
+    // the account, shown in the preset's prefix
     expect(connection.address).toBe(encodeSs58(decodeSs58(sender)!.publicKey, prefix))
 
     const balance = await portico.fetchBalance('polkadot', { force: true })
