@@ -55,7 +55,7 @@ beforeAll(async () => {
   visitor = await openSandboxPage()
   page = visitor.page
   page.setDefaultTimeout(20_000)
-}, 240_000)
+})
 
 afterAll(async () => {
   await api?.disconnect()

@@ -35,7 +35,7 @@ beforeAll(async () => {
   socketUrl = `ws://127.0.0.1:${sandboxPorts(sandbox.port).polkadot}`
   await cryptoWaitReady()
   api = await ApiPromise.create({ provider: new WsProvider(socketUrl), noInitWarn: true })
-}, 180_000)
+})
 
 afterAll(async () => {
   await Promise.all(created.map((p) => p.destroy()))
