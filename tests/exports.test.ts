@@ -422,9 +422,12 @@ describe('entry point exports', () => {
       [
         "definePolkadotNetwork",
         "kusama",
+        "kusamaAssetHub",
         "polkadot",
+        "polkadotAssetHub",
         "polkadotMainnet",
         "westend",
+        "westendAssetHub",
       ]
     `)
   })

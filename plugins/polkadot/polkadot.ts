@@ -8,8 +8,12 @@ export type PolkadotOptions = {
   confirmTimeoutMs?: number
 }
 
-/** Not options: what the plugin runs against (tests and non-browser hosts pass their own window and fetch). */
-export type PolkadotEnvironment = { window?: object; fetch?: typeof globalThis.fetch }
+/**
+ * Not options: what the plugin runs against (tests and non-browser hosts pass their own window,
+ * fetch and WebSocket class; a page's own are used otherwise). Without a WebSocket class the
+ * plugin talks to a network's HTTP endpoints only.
+ */
+export type PolkadotEnvironment = { window?: object; fetch?: typeof globalThis.fetch; WebSocket?: typeof globalThis.WebSocket }
 
 const namespace = 'polkadot'
 
@@ -24,8 +28,8 @@ const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupPolkadot.js'))
  * ecdsa). Built only on Portico's public plugin API.
  *
  * @example
- * import { polkadot, polkadotMainnet } from 'portico/polkadot'
- * createPortico({ networks: [polkadotMainnet], plugins: [polkadot()] })
+ * import { polkadot, polkadotAssetHub } from 'portico/polkadot'
+ * createPortico({ networks: [polkadotAssetHub], plugins: [polkadot()] })
  */
 export function polkadot(options: PolkadotOptions = {}, environment: PolkadotEnvironment = {}): Plugin<PluginContext> {
   return defineLazyPlugin({

@@ -5,8 +5,8 @@ import { type SignerPayload, signPolkadotPayload, signPolkadotRaw } from './sign
 
 export type PolkadotDevWalletMode = 'approve' | 'reject'
 export type PolkadotDevWalletActivity = { method: string; outcome: 'approved' | 'rejected' | 'failed' }
-/** One account as an extension shares it. */
-export type PolkadotDevAccount = { address: string; name: string; type: 'sr25519'; genesisHash: null }
+/** One account as an extension shares it (`@polkadot/extension-inject`'s `InjectedAccount`). */
+export type PolkadotDevAccount = { address: string; name: string; type: 'sr25519' | 'ed25519' | 'ecdsa' | 'ethereum'; genesisHash: string | null }
 /** What a site gets from `enable()`: accounts and signer, as the Polkadot.js extension gives them. */
 export type PolkadotDevExtension = {
   name: string
@@ -16,6 +16,8 @@ export type PolkadotDevExtension = {
     signPayload(payload: SignerPayload): Promise<{ id: number; signature: `0x${string}` }>
     signRaw(payload: { address: string; data: string; type: 'bytes' }): Promise<{ id: number; signature: `0x${string}` }>
   }
+  /** The runtimes it knows (a wallet dialect's; the dev wallet has none). */
+  metadata?: { get(): Promise<{ genesisHash: string; specVersion: number }[]>; provide(definition: unknown): Promise<boolean> }
 }
 /** The entry under `window.injectedWeb3`. */
 export type PolkadotDevWalletEntry = { name: string; version: string; enable(appName?: string): Promise<PolkadotDevExtension> }
@@ -29,6 +31,33 @@ export type PolkadotDevWalletControl = {
   subscribe(fn: () => void): () => void
   /** The accounts it holds, in the sandbox's prefix. */
   accounts: readonly PolkadotDevAccount[]
+  /**
+   * Changes which of its key accounts it shares with the site, by address (all when undefined), as
+   * a visitor does in the extension's "connected accounts": subscribers hear the new list.
+   */
+  share(addresses?: readonly string[]): void
+}
+
+/**
+ * How a real extension differs from the dev wallet's own dialect (a wallet persona's): its
+ * refusals' messages (plain `Error`s, no code), the accounts it lists beside its keys, and how its
+ * `accounts.get()` and `accounts.subscribe()` treat Ethereum accounts.
+ */
+export type PolkadotWalletDialect = {
+  /** What `enable()` rejects with when the visitor refuses the site (Polkadot.js: "Rejected"). */
+  enableRejection: string
+  /** What `signPayload` / `signRaw` reject with when the visitor refuses (Polkadot.js: "Cancelled"). */
+  signRejection: string
+  /** What a request from a site the visitor has not authorised rejects with. */
+  notAuthorised: string
+  /** Accounts listed beside the signing keys (an Ethereum account, one pinned to another chain); never signed for. */
+  extraAccounts: readonly (PolkadotDevAccount & { position: 'first' | 'last' })[]
+  /** `accounts.get(anyType)` leaves out `ethereum` accounts unless `anyType` (Polkadot.js, Talisman), or lists them always (SubWallet). */
+  getListsEthereum: 'anyType' | 'always'
+  /** `accounts.subscribe` lists `ethereum` accounts too (Talisman subscribes with anyType), or never. */
+  subscribeListsEthereum: boolean
+  /** The genesis hash each signing key's account is pinned to (null: any chain). */
+  keyGenesisHashes?: readonly (string | null)[]
 }
 
 export type CreatePolkadotDevWalletParameters = {
@@ -39,9 +68,11 @@ export type CreatePolkadotDevWalletParameters = {
   ss58Prefix?: number
   storage?: Pick<Storage, 'getItem' | 'setItem'> | undefined
   storageKey?: string
+  /** The extension version `injectedWeb3` shows (default 0.1.0). */
+  version?: string
+  /** A real wallet's dialect (a persona's); without it, the dev wallet's own. */
+  dialect?: PolkadotWalletDialect
 }
-
-const version = '0.1.0'
 
 /**
  * Creates "Portico Dev Wallet (Polkadot)" as the Polkadot.js extension presents itself in
@@ -60,8 +91,21 @@ const version = '0.1.0'
 export function createPolkadotDevWallet(parameters: CreatePolkadotDevWalletParameters): { entry: PolkadotDevWalletEntry; control: PolkadotDevWalletControl } {
   const prefix = parameters.ss58Prefix ?? 42
   const name = parameters.name ?? 'Portico Dev Wallet (Polkadot)'
+  const version = parameters.version ?? '0.1.0'
   const storageKey = parameters.storageKey ?? 'portico-polkadot-dev-wallet'
-  const accounts = Object.freeze(parameters.keys.map(({ name: label, key }) => Object.freeze({ address: encodeSs58(key.publicKey, prefix), name: label, type: 'sr25519' as const, genesisHash: null })))
+  const dialect = parameters.dialect
+  const accounts: readonly PolkadotDevAccount[] = Object.freeze(
+    parameters.keys.map(({ name: label, key }, index) => Object.freeze({ address: encodeSs58(key.publicKey, prefix), name: label, type: 'sr25519' as const, genesisHash: dialect?.keyGenesisHashes?.[index] ?? null })),
+  )
+  /** The key accounts the site is given (a visitor's selection in the extension). */
+  let sharedKeys: readonly PolkadotDevAccount[] = accounts
+  const listed = (withEthereum: boolean): PolkadotDevAccount[] => {
+    const extra = (dialect?.extraAccounts ?? []).filter((a) => withEthereum || a.type !== 'ethereum')
+    const strip = ({ position: _position, ...account }: PolkadotDevAccount & { position: string }) => account
+    return [...extra.filter((a) => a.position === 'first').map(strip), ...sharedKeys.map((a) => ({ ...a })), ...extra.filter((a) => a.position === 'last').map(strip)]
+  }
+  /** A refusal as this dialect words it: the dev wallet's coded error, or a real extension's plain `Error`. */
+  const refusal = (code: number, own: string, real: string | undefined) => (dialect ? new Error(real) : new PolkadotDevWalletError(code, own))
   const readSaved = (): { connected: boolean; mode: PolkadotDevWalletMode } => {
     try {
       const saved = JSON.parse(parameters.storage?.getItem(storageKey) ?? 'null') as { connected?: unknown; mode?: unknown } | null
@@ -88,7 +132,9 @@ export function createPolkadotDevWallet(parameters: CreatePolkadotDevWalletParam
     if (log.length > 50) log.shift()
     changed()
   }
-  const shared = () => (connected ? accounts.map((a) => ({ ...a })) : [])
+  const shared = (withEthereum = false) => (connected ? (dialect ? listed(withEthereum) : sharedKeys.map((a) => ({ ...a }))) : [])
+  const forGet = (anyType?: boolean) => shared(dialect?.getListsEthereum === 'always' || anyType === true)
+  const forSubscribers = () => shared(dialect?.subscribeListsEthereum === true)
   const keyFor = (address: unknown): PolkadotDevKey => {
     const decoded = decodeSs58(address)
     const found = decoded && parameters.keys.find(({ key }) => key.publicKey.every((b, i) => b === decoded.publicKey[i]))
@@ -98,11 +144,11 @@ export function createPolkadotDevWallet(parameters: CreatePolkadotDevWalletParam
   const prompt = <T>(method: string, run: () => T): T => {
     if (!connected) {
       record(method, 'rejected')
-      throw new PolkadotDevWalletError(4100, 'The site is not authorised')
+      throw refusal(4100, 'The site is not authorised', dialect?.notAuthorised)
     }
     if (mode === 'reject') {
       record(method, 'rejected')
-      throw new PolkadotDevWalletError(4001, 'Cancelled')
+      throw refusal(4001, 'Cancelled', dialect?.signRejection)
     }
     try {
       const result = run()
@@ -118,13 +164,15 @@ export function createPolkadotDevWallet(parameters: CreatePolkadotDevWalletParam
     name,
     version,
     accounts: Object.freeze({
-      get: async () => shared(),
+      get: async (anyType?: boolean) => forGet(anyType),
       subscribe(callback: (accounts: PolkadotDevAccount[]) => void) {
         accountListeners.add(callback)
-        queueMicrotask(() => callback(shared()))
+        queueMicrotask(() => callback(forSubscribers()))
         return () => void accountListeners.delete(callback)
       },
     }),
+    // Real extensions answer which runtimes they know and ask the visitor before taking a new one; the persona knows none and takes none.
+    ...(dialect ? { metadata: Object.freeze({ get: async () => [], provide: async () => false }) } : {}),
     signer: Object.freeze({
       signPayload: async (payload: SignerPayload) => prompt('signPayload', () => ({ id: nextId++, signature: signPolkadotPayload(payload, keyFor(payload?.address).secretKey) })),
       signRaw: async (payload: { address: string; data: string; type: 'bytes' }) => prompt('signRaw', () => ({ id: nextId++, signature: signPolkadotRaw(payload?.data, keyFor(payload?.address).secretKey) })),
@@ -136,12 +184,12 @@ export function createPolkadotDevWallet(parameters: CreatePolkadotDevWalletParam
     async enable() {
       if (mode === 'reject') {
         record('enable', 'rejected')
-        throw new PolkadotDevWalletError(4001, 'Rejected')
+        throw refusal(4001, 'Rejected', dialect?.enableRejection)
       }
       const was = connected
       connected = true
       record('enable', 'approved')
-      if (!was) for (const fn of accountListeners) fn(shared())
+      if (!was) for (const fn of accountListeners) fn(forSubscribers())
       return extension
     },
   })
@@ -156,6 +204,12 @@ export function createPolkadotDevWallet(parameters: CreatePolkadotDevWalletParam
       connected = false
       changed()
       for (const fn of accountListeners) fn([])
+    },
+    share(addresses) {
+      const wanted = addresses?.map((address) => decodeSs58(address)?.publicKey).filter((key) => key !== undefined)
+      sharedKeys = wanted ? accounts.filter((a) => wanted.some((key) => decodeSs58(a.address)!.publicKey.every((b, i) => b === key[i]))) : accounts
+      changed()
+      for (const fn of accountListeners) fn(forSubscribers())
     },
     activity: () => [...log],
     subscribe(fn) {

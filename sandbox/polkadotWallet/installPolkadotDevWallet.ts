@@ -4,6 +4,7 @@ import { polkadotSandboxSs58Prefix } from '../polkadot/polkadotSandboxChain.js'
 import { lazyDevKey } from '../utils/lazyDevKey.js'
 import { pageStorage } from '../utils/pageStorage.js'
 import { renderControlPanel } from '../walletPanel/renderWalletPanel.js'
+import type { PolkadotDevKey } from './derivePolkadotDevKey.js'
 import { type PolkadotDevWalletControl, type PolkadotDevWalletEntry, createPolkadotDevWallet } from './createPolkadotDevWallet.js'
 
 /** What the wallet exposes on `window.__porticoPolkadotDevWallet` (for the sandbox's tests and tinkerers). */
@@ -22,6 +23,17 @@ declare global {
 const panelCss = `${devWalletPanelCss}\nsection { border-color: #f9a8d4; }\nh2 { color: #be185d; }\n`
 
 /**
+ * The dev wallet's two sr25519 accounts as lazy keys (public keys written out, secrets derived on
+ * the first signature), shared by the dev wallet and the Polkadot wallet personas.
+ *
+ * @example
+ * createPolkadotDevWallet({ keys: polkadotDevWalletKeys() })
+ */
+export function polkadotDevWalletKeys(): { name: string; key: PolkadotDevKey }[] {
+  return devPolkadotAccounts.map(({ name }, index) => ({ name, key: lazyDevKey(devPolkadotPublicKeysHex[index]!, 'secretKey', () => devPolkadotKey(index as 0 | 1)) }))
+}
+
+/**
  * Installs the Polkadot "Portico Dev Wallet" into the page as the Polkadot.js extension would: an
  * entry in `window.injectedWeb3` with its two sr25519 dev accounts (the dev mnemonic and `//1`, as
  * the extension derives them), and the panel with the "Reject requests" switch. Installing twice
@@ -35,8 +47,7 @@ export function installPolkadotDevWallet(): PolkadotDevWalletHandle {
   const existing = window.__porticoPolkadotDevWallet
   if (existing) return existing
   // Derived on the first signature: a page load does no key math.
-  const keys = devPolkadotAccounts.map(({ name }, index) => ({ name, key: lazyDevKey(devPolkadotPublicKeysHex[index]!, 'secretKey', () => devPolkadotKey(index as 0 | 1)) }))
-  const { entry, control } = createPolkadotDevWallet({ keys, ss58Prefix: polkadotSandboxSs58Prefix, ...(pageStorage() ? { storage: pageStorage() as Storage } : {}) })
+  const { entry, control } = createPolkadotDevWallet({ keys: polkadotDevWalletKeys(), ss58Prefix: polkadotSandboxSs58Prefix, ...(pageStorage() ? { storage: pageStorage() as Storage } : {}) })
   const root = window as unknown as { injectedWeb3?: Record<string, unknown> }
   root.injectedWeb3 ??= {}
   Object.defineProperty(root.injectedWeb3, polkadotDevWalletKey, { value: entry, configurable: false, writable: false, enumerable: true })

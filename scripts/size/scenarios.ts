@@ -141,10 +141,10 @@ export const App = () => createElement(PorticoProvider, { portico }, createEleme
   {
     name: 'site: kernel + polkadot + react UI',
     code: `import { createPortico } from 'portico'
-import { polkadot, polkadotMainnet } from 'portico/polkadot'
+import { polkadot, polkadotAssetHub } from 'portico/polkadot'
 import { PorticoProvider, ConnectButton, NetworkButton } from 'portico/react'
 import { createElement } from 'react'
-const portico = createPortico({ projectId: 'demo', networks: [polkadotMainnet], plugins: [polkadot()] })
+const portico = createPortico({ projectId: 'demo', networks: [polkadotAssetHub], plugins: [polkadot()] })
 export const App = () => createElement(PorticoProvider, { portico }, createElement(ConnectButton), createElement(NetworkButton))`,
   },
   {

@@ -1,6 +1,7 @@
 import { formatDecimalUnits, type BalanceResult, type Network } from '../../../kernel/kernel.js'
 import { PolkadotRpcRequestError } from '../errors.js'
 import { decodeSs58 } from '../utils/ss58.js'
+import type { PolkadotWebSocketClass } from './callPolkadotRpc.js'
 import { readPolkadotAccount } from './readPolkadotAccount.js'
 
 /**
@@ -12,10 +13,10 @@ import { readPolkadotAccount } from './readPolkadotAccount.js'
  * @example
  * await fetchPolkadotBalance({ network, address })
  */
-export async function fetchPolkadotBalance({ network, address, fetch }: { network: Network; address: string; fetch?: typeof globalThis.fetch | undefined }): Promise<BalanceResult> {
+export async function fetchPolkadotBalance({ network, address, fetch, WebSocket }: { network: Network; address: string; fetch?: typeof globalThis.fetch | undefined; WebSocket?: PolkadotWebSocketClass | undefined }): Promise<BalanceResult> {
   const decoded = decodeSs58(address)
   if (!decoded) throw new PolkadotRpcRequestError({ method: 'state_getStorage', message: `${address.slice(0, 60)} is not an SS58 address` })
-  const account = await readPolkadotAccount({ network, publicKey: decoded.publicKey, fetch })
+  const account = await readPolkadotAccount({ network, publicKey: decoded.publicKey, fetch, WebSocket })
   const { symbol, decimals } = network.nativeCurrency
   return { balance: formatDecimalUnits(account.free, decimals), symbol, decimals }
 }

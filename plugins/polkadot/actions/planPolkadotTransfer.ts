@@ -4,7 +4,7 @@ import { formatDecimalUnits, parseDecimalUnits, type SendRequest } from '../../.
 import { PolkadotAmountError, PolkadotRpcRequestError, PolkadotSignedExtensionError } from '../errors.js'
 import { decodeSs58, encodeSs58 } from '../utils/ss58.js'
 import { fromHex, toHex } from '../utils/toHex.js'
-import { callPolkadotRpc } from './callPolkadotRpc.js'
+import { callPolkadotRpc, type PolkadotWebSocketClass } from './callPolkadotRpc.js'
 import { readPolkadotAccount } from './readPolkadotAccount.js'
 import { readPolkadotRuntime, type PolkadotRuntime } from './readPolkadotRuntime.js'
 
@@ -96,7 +96,7 @@ export function buildSignedExtensions({ runtime, nonce, block }: { runtime: Polk
  * @example
  * const plan = await planPolkadotTransfer({ request })
  */
-export async function planPolkadotTransfer({ request, fetch }: { request: SendRequest; fetch?: typeof globalThis.fetch | undefined }): Promise<PolkadotTransferPlan> {
+export async function planPolkadotTransfer({ request, fetch, WebSocket }: { request: SendRequest; fetch?: typeof globalThis.fetch | undefined; WebSocket?: PolkadotWebSocketClass | undefined }): Promise<PolkadotTransferPlan> {
   const { network } = request
   const { decimals, symbol } = network.nativeCurrency
   if (request.token) throw new PolkadotAmountError('Only the native currency can be sent on Polkadot networks')
@@ -109,14 +109,14 @@ export async function planPolkadotTransfer({ request, fetch }: { request: SendRe
   if (!to) throw new PolkadotAmountError('The receiving address is not an SS58 address')
 
   const [runtime, nonce, header] = await Promise.all([
-    readPolkadotRuntime({ network, fetch }),
-    callPolkadotRpc<number>({ network, fetch, method: 'system_accountNextIndex', params: [request.from] }),
-    callPolkadotRpc<{ number?: unknown }>({ network, fetch, method: 'chain_getHeader', params: [] }),
+    readPolkadotRuntime({ network, fetch, WebSocket }),
+    callPolkadotRpc<number>({ network, fetch, WebSocket, method: 'system_accountNextIndex', params: [request.from] }),
+    callPolkadotRpc<{ number?: unknown }>({ network, fetch, WebSocket, method: 'chain_getHeader', params: [] }),
   ])
   if (!Number.isSafeInteger(nonce) || nonce < 0) throw new PolkadotRpcRequestError({ method: 'system_accountNextIndex', message: 'the answer is not a nonce' })
   const number = typeof header?.number === 'string' && /^0x[0-9a-f]{1,8}$/i.test(header.number) ? Number.parseInt(header.number, 16) : Number.NaN
   if (!Number.isSafeInteger(number)) throw new PolkadotRpcRequestError({ method: 'chain_getHeader', message: 'the answer is not a header' })
-  const hash = await callPolkadotRpc<string>({ network, fetch, method: 'chain_getBlockHash', params: [number] })
+  const hash = await callPolkadotRpc<string>({ network, fetch, WebSocket, method: 'chain_getBlockHash', params: [number] })
   if (typeof hash !== 'string' || !/^0x[0-9a-f]{64}$/i.test(hash)) throw new PolkadotRpcRequestError({ method: 'chain_getBlockHash', message: 'the answer is not a block hash' })
 
   let callData: Uint8Array
@@ -131,7 +131,7 @@ export async function planPolkadotTransfer({ request, fetch }: { request: SendRe
   // The fee of this exact call, length included: the runtime prices a stand-in signature as it would the real one.
   const order = Object.values(extensions).map((e) => e.value)
   const standIn = createV4Tx(runtime.metadata, from.publicKey, new Uint8Array(64), order, callData, 'Sr25519')
-  const infoHex = await callPolkadotRpc<string>({ network, fetch, method: 'state_call', params: ['TransactionPaymentApi_query_info', toHex(new Uint8Array([...standIn, ...u32le(standIn.length)]))] })
+  const infoHex = await callPolkadotRpc<string>({ network, fetch, WebSocket, method: 'state_call', params: ['TransactionPaymentApi_query_info', toHex(new Uint8Array([...standIn, ...u32le(standIn.length)]))] })
   let fee: bigint
   try {
     // RuntimeDispatchInfo ends with `partial_fee: u128`, whichever weight type comes before it (u64, or ref time and proof size)
@@ -143,8 +143,8 @@ export async function planPolkadotTransfer({ request, fetch }: { request: SendRe
   }
 
   const [sender, receiver, existentialDeposit] = await Promise.all([
-    readPolkadotAccount({ network, publicKey: from.publicKey, fetch }),
-    readPolkadotAccount({ network, publicKey: to.publicKey, fetch }),
+    readPolkadotAccount({ network, publicKey: from.publicKey, fetch, WebSocket }),
+    readPolkadotAccount({ network, publicKey: to.publicKey, fetch, WebSocket }),
     Promise.resolve(readExistentialDeposit(runtime)),
   ])
   const show = (value: bigint) => `${formatDecimalUnits(value, decimals)} ${symbol}`

@@ -2,7 +2,7 @@ import { Blake2128Concat, Struct, Twox128, u128, u32 } from '@polkadot-api/subst
 import type { Network } from '../../../kernel/kernel.js'
 import { PolkadotRpcRequestError } from '../errors.js'
 import { fromHex, toHex } from '../utils/toHex.js'
-import { callPolkadotRpc } from './callPolkadotRpc.js'
+import { callPolkadotRpc, type PolkadotWebSocketClass } from './callPolkadotRpc.js'
 
 /** An account's balances in planck: free, reserved (held), frozen (locked) and what it can transfer. */
 export type PolkadotAccount = { nonce: number; free: bigint; reserved: bigint; frozen: bigint; transferable: bigint }
@@ -32,8 +32,8 @@ export function systemAccountKey(publicKey: Uint8Array): `0x${string}` {
  * @example
  * const { free, transferable } = await readPolkadotAccount({ network, publicKey })
  */
-export async function readPolkadotAccount({ network, publicKey, fetch }: { network: Network; publicKey: Uint8Array; fetch?: typeof globalThis.fetch | undefined }): Promise<PolkadotAccount> {
-  const raw = await callPolkadotRpc<string | null>({ network, fetch, method: 'state_getStorage', params: [systemAccountKey(publicKey)] }).catch((error: unknown) => {
+export async function readPolkadotAccount({ network, publicKey, fetch, WebSocket }: { network: Network; publicKey: Uint8Array; fetch?: typeof globalThis.fetch | undefined; WebSocket?: PolkadotWebSocketClass | undefined }): Promise<PolkadotAccount> {
+  const raw = await callPolkadotRpc<string | null>({ network, fetch, WebSocket, method: 'state_getStorage', params: [systemAccountKey(publicKey)] }).catch((error: unknown) => {
     // A node answers `null` for a missing key; some proxies turn that into "no result".
     if (error instanceof PolkadotRpcRequestError && /no result/.test(error.message)) return null
     throw error

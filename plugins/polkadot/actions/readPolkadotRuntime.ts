@@ -3,7 +3,7 @@ import { decAnyMetadata, unifyMetadata, type UnifiedMetadata } from '@polkadot-a
 import type { Network } from '../../../kernel/kernel.js'
 import { PolkadotRpcRequestError } from '../errors.js'
 import { fromHex } from '../utils/toHex.js'
-import { callPolkadotRpc } from './callPolkadotRpc.js'
+import { callPolkadotRpc, type PolkadotWebSocketClass } from './callPolkadotRpc.js'
 
 /** What a transaction is built against: the runtime's versions, its metadata and the chain's genesis. */
 export type PolkadotRuntime = {
@@ -20,10 +20,10 @@ export type PolkadotRuntime = {
 const hex = /^0x(?:[0-9a-f]{2})*$/i
 const cache = new Map<string, Promise<PolkadotRuntime>>()
 
-async function load(network: Network, fetch: typeof globalThis.fetch | undefined, specVersion: number, transactionVersion: number): Promise<PolkadotRuntime> {
+async function load(network: Network, fetch: typeof globalThis.fetch | undefined, WebSocket: PolkadotWebSocketClass | undefined, specVersion: number, transactionVersion: number): Promise<PolkadotRuntime> {
   const [genesisHash, metadataHex] = await Promise.all([
-    callPolkadotRpc<string>({ network, fetch, method: 'chain_getBlockHash', params: [0] }),
-    callPolkadotRpc<string>({ network, fetch, method: 'state_getMetadata', params: [] }),
+    callPolkadotRpc<string>({ network, fetch, WebSocket, method: 'chain_getBlockHash', params: [0] }),
+    callPolkadotRpc<string>({ network, fetch, WebSocket, method: 'state_getMetadata', params: [] }),
   ])
   if (typeof genesisHash !== 'string' || !/^0x[0-9a-f]{64}$/i.test(genesisHash)) throw new PolkadotRpcRequestError({ method: 'chain_getBlockHash', message: 'the answer is not a block hash' })
   if (typeof metadataHex !== 'string' || !hex.test(metadataHex)) throw new PolkadotRpcRequestError({ method: 'state_getMetadata', message: 'the answer is not metadata' })
@@ -47,14 +47,14 @@ async function load(network: Network, fetch: typeof globalThis.fetch | undefined
  * @example
  * const runtime = await readPolkadotRuntime({ network })
  */
-export async function readPolkadotRuntime({ network, fetch }: { network: Network; fetch?: typeof globalThis.fetch | undefined }): Promise<PolkadotRuntime> {
-  const version = await callPolkadotRpc<{ specVersion?: unknown; transactionVersion?: unknown }>({ network, fetch, method: 'state_getRuntimeVersion', params: [] })
+export async function readPolkadotRuntime({ network, fetch, WebSocket }: { network: Network; fetch?: typeof globalThis.fetch | undefined; WebSocket?: PolkadotWebSocketClass | undefined }): Promise<PolkadotRuntime> {
+  const version = await callPolkadotRpc<{ specVersion?: unknown; transactionVersion?: unknown }>({ network, fetch, WebSocket, method: 'state_getRuntimeVersion', params: [] })
   const { specVersion, transactionVersion } = version ?? {}
   if (!Number.isSafeInteger(specVersion) || !Number.isSafeInteger(transactionVersion)) throw new PolkadotRpcRequestError({ method: 'state_getRuntimeVersion', message: 'the answer is not a runtime version' })
-  const key = `${network.rpcUrls.default.http[0]}#${String(specVersion)}`
+  const key = `${network.rpcUrls.default.webSocket?.[0] ?? network.rpcUrls.default.http[0]}#${String(specVersion)}`
   let entry = cache.get(key)
   if (!entry) {
-    entry = load(network, fetch, specVersion as number, transactionVersion as number)
+    entry = load(network, fetch, WebSocket, specVersion as number, transactionVersion as number)
     cache.set(key, entry)
     entry.catch(() => cache.delete(key))
   }

@@ -3,7 +3,7 @@ import { Blake2256 } from '@polkadot-api/substrate-bindings'
 import type { Network } from '../../../kernel/kernel.js'
 import { PolkadotRpcRequestError, PolkadotTransactionRefusedError } from '../errors.js'
 import { toHex } from '../utils/toHex.js'
-import { callPolkadotRpc } from './callPolkadotRpc.js'
+import { callPolkadotRpc, type PolkadotWebSocketClass } from './callPolkadotRpc.js'
 import type { PolkadotTransferPlan } from './planPolkadotTransfer.js'
 
 export type { SignPayload, SignRaw }
@@ -18,13 +18,13 @@ export type { SignPayload, SignRaw }
  * @example
  * const hash = await sendPolkadotTransfer({ network, plan, address, signPayload, signRaw })
  */
-export async function sendPolkadotTransfer({ network, plan, address, signPayload, signRaw, fetch }: { network: Network; plan: PolkadotTransferPlan; address: string; signPayload: SignPayload; signRaw: SignRaw; fetch?: typeof globalThis.fetch | undefined }): Promise<`0x${string}`> {
+export async function sendPolkadotTransfer({ network, plan, address, signPayload, signRaw, fetch, WebSocket }: { network: Network; plan: PolkadotTransferPlan; address: string; signPayload: SignPayload; signRaw: SignRaw; fetch?: typeof globalThis.fetch | undefined; WebSocket?: PolkadotWebSocketClass | undefined }): Promise<`0x${string}`> {
   const signer = getPolkadotSignerFromPjs(address, signPayload, signRaw)
   const signed = await signer.signTx(plan.callData, plan.extensions, plan.runtime.metadataBytes, plan.atBlockNumber)
   const hash = toHex(Blake2256(signed))
   let answer: unknown
   try {
-    answer = await callPolkadotRpc<string>({ network, fetch, method: 'author_submitExtrinsic', params: [toHex(signed)] })
+    answer = await callPolkadotRpc<string>({ network, fetch, WebSocket, method: 'author_submitExtrinsic', params: [toHex(signed)] })
   } catch (error) {
     if (error instanceof PolkadotRpcRequestError && /invalid|1010|1011|1012|1013|1014/i.test(error.message)) throw new PolkadotTransactionRefusedError({ reason: error.message, cause: error })
     throw error

@@ -1,7 +1,7 @@
 import { Blake2256, Twox128 } from '@polkadot-api/substrate-bindings'
 import type { Network } from '../../../kernel/kernel.js'
 import { fromHex, toHex } from '../utils/toHex.js'
-import { callPolkadotRpc } from './callPolkadotRpc.js'
+import { callPolkadotRpc, type PolkadotWebSocketClass } from './callPolkadotRpc.js'
 import { readPolkadotRuntime } from './readPolkadotRuntime.js'
 
 /** How many recent blocks a follow that starts cold (after a reload) looks back through. */
@@ -10,8 +10,8 @@ const eventsKey = toHex(new Uint8Array([...Twox128(new TextEncoder().encode('Sys
 
 type EventRecord = { phase?: { type?: string; value?: unknown }; event?: { type?: string; value?: { type?: string } } }
 
-async function blockNumber(network: Network, fetch: typeof globalThis.fetch | undefined): Promise<number> {
-  const header = await callPolkadotRpc<{ number?: unknown }>({ network, fetch, method: 'chain_getHeader', params: [] })
+async function blockNumber(network: Network, fetch: typeof globalThis.fetch | undefined, WebSocket: PolkadotWebSocketClass | undefined): Promise<number> {
+  const header = await callPolkadotRpc<{ number?: unknown }>({ network, fetch, WebSocket, method: 'chain_getHeader', params: [] })
   return typeof header?.number === 'string' ? Number.parseInt(header.number, 16) : Number.NaN
 }
 
@@ -23,23 +23,23 @@ async function blockNumber(network: Network, fetch: typeof globalThis.fetch | un
  * @example
  * await waitForPolkadotTransaction({ network, hash, timeoutMs: 60_000 })
  */
-export async function waitForPolkadotTransaction({ network, hash, timeoutMs, fromBlock, fetch, intervalMs = 500 }: { network: Network; hash: string; timeoutMs: number; fromBlock?: number; fetch?: typeof globalThis.fetch | undefined; intervalMs?: number }): Promise<'confirmed' | 'failed' | 'pending'> {
+export async function waitForPolkadotTransaction({ network, hash, timeoutMs, fromBlock, fetch, WebSocket, intervalMs = 500 }: { network: Network; hash: string; timeoutMs: number; fromBlock?: number; fetch?: typeof globalThis.fetch | undefined; WebSocket?: PolkadotWebSocketClass | undefined; intervalMs?: number }): Promise<'confirmed' | 'failed' | 'pending'> {
   const wanted = hash.toLowerCase()
   const deadline = Date.now() + timeoutMs
   let next: number | undefined = fromBlock
   for (;;) {
     try {
-      const head = await blockNumber(network, fetch)
+      const head = await blockNumber(network, fetch, WebSocket)
       if (Number.isSafeInteger(head)) {
         next ??= Math.max(0, head - lookBack)
         for (; next <= head; next++) {
-          const blockHash = await callPolkadotRpc<string>({ network, fetch, method: 'chain_getBlockHash', params: [next] })
-          const block = await callPolkadotRpc<{ block?: { extrinsics?: unknown } }>({ network, fetch, method: 'chain_getBlock', params: [blockHash] })
+          const blockHash = await callPolkadotRpc<string>({ network, fetch, WebSocket, method: 'chain_getBlockHash', params: [next] })
+          const block = await callPolkadotRpc<{ block?: { extrinsics?: unknown } }>({ network, fetch, WebSocket, method: 'chain_getBlock', params: [blockHash] })
           const extrinsics = Array.isArray(block?.block?.extrinsics) ? (block.block.extrinsics as unknown[]) : []
           const index = extrinsics.findIndex((x) => typeof x === 'string' && toHex(Blake2256(fromHex(x))) === wanted)
           if (index < 0) continue
-          const runtime = await readPolkadotRuntime({ network, fetch })
-          const raw = await callPolkadotRpc<string>({ network, fetch, method: 'state_getStorage', params: [eventsKey, blockHash] })
+          const runtime = await readPolkadotRuntime({ network, fetch, WebSocket })
+          const raw = await callPolkadotRpc<string>({ network, fetch, WebSocket, method: 'state_getStorage', params: [eventsKey, blockHash] })
           const records = runtime.builder.buildStorage('System', 'Events').value.dec(raw) as EventRecord[]
           for (const record of records) {
             if (record.phase?.type !== 'ApplyExtrinsic' || record.phase.value !== index || record.event?.type !== 'System') continue

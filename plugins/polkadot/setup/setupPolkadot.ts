@@ -16,6 +16,16 @@ const planKey = (request: SendRequest) => JSON.stringify([request.network.caipNe
 const hexSignature = /^0x(?:[0-9a-fA-F]{2}){64,66}$/
 
 const prefixOf = (network: Network | undefined): number => (network as { polkadot?: { ss58Prefix?: number } } | undefined)?.polkadot?.ss58Prefix ?? 42
+const genesisOf = (network: Network): string | undefined => {
+  const hash = (network as { polkadot?: { genesisHash?: unknown } }).polkadot?.genesisHash
+  return typeof hash === 'string' ? hash.toLowerCase() : undefined
+}
+/** Whether an account may be used on `network`: not pinned to a chain, pinned to this one, or the network's genesis is unknown. */
+const usableOn = (account: InjectedAccount, network: Network): boolean => {
+  const pinned = typeof account.genesisHash === 'string' && account.genesisHash !== '' ? account.genesisHash.toLowerCase() : undefined
+  const genesis = genesisOf(network)
+  return !pinned || !genesis || pinned === genesis
+}
 
 function walletError(error: unknown): ProviderRpcError {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'The extension failed'
@@ -37,6 +47,7 @@ type Active = { wallet: DiscoveredPolkadotWallet; extension: InjectedExtension; 
 export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, environment: PolkadotEnvironment): Disposer {
   const root = environment.window ?? (typeof window === 'undefined' ? undefined : window)
   const fetchFn = environment.fetch
+  const WebSocketClass = environment.WebSocket
   let active: Active | undefined
   /** The last plan whose fee the review showed: the send signs exactly that transaction. */
   let planned: { key: string; at: number; plan: PolkadotTransferPlan } | undefined
@@ -45,9 +56,14 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
   const appName = () => options.appName ?? portico.options.metadata?.name ?? (typeof location === 'undefined' ? 'Portico' : location.host)
   const find = (id: string) => listPolkadotWallets(root).find((w) => w.id === id)
   const networkFor = (requested: Network | undefined) => requested ?? portico.stores.networks.activeOf(namespace) ?? portico.stores.networks.networksOf(namespace)[0]
-  /** The visitor's accounts as this network shows them (the extension's own encodings kept for signing). */
+  /**
+   * The visitor's accounts as this network shows them (the extension's own encodings kept for
+   * signing): an account the extension pins to another chain (its `genesisHash`, as a Ledger
+   * account or "use on this chain only" is) is left out, as `@polkadot/extension-dapp`'s
+   * `web3Accounts({ genesisHash })` leaves it out.
+   */
   const shown = (accounts: InjectedAccount[], network: Network) =>
-    accounts.flatMap((a) => {
+    accounts.filter((a) => usableOn(a, network)).flatMap((a) => {
       const decoded = decodeSs58(a.address)
       const name = typeof a.name === 'string' ? a.name : undefined
       return decoded ? [{ address: encodeSs58(decoded.publicKey, prefixOf(network)), original: a.address, ...(name ? { name } : {}) }] : []
@@ -70,6 +86,10 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
     if (accounts.length === 0) {
       if (silent) return undefined
       throw new ProviderRpcError({ code: 4100, message: `${wallet.name} shared no Polkadot account` })
+    }
+    if (shown(accounts, network).length === 0) {
+      if (silent) return undefined
+      throw new ProviderRpcError({ code: 4100, message: `${wallet.name} shared no account usable on ${network.name}: each is pinned to another chain` })
     }
     active?.stop?.()
     active = { wallet, extension, accounts, network }
@@ -201,8 +221,8 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
     async switchNetwork(request) {
       if (!active || active.wallet.id !== request.connectorId) return undefined
       active.network = request.network
-      const first = shown(active.accounts, request.network)[0]
-      if (first) queueMicrotask(() => portico.reportAccountsChanged(namespace, shown(active?.accounts ?? [], request.network).map((a) => ({ address: a.address, type: 'eoa' as const, ...(a.name ? { name: a.name } : {}) }))))
+      // Every shared account again in this network's prefix; none (each pinned to another chain) ends the connection there.
+      if (active.accounts.length > 0) queueMicrotask(() => portico.reportAccountsChanged(namespace, shown(active?.accounts ?? [], request.network).map((a) => ({ address: a.address, type: 'eoa' as const, ...(a.name ? { name: a.name } : {}) }))))
       return { caipNetworkId: request.network.caipNetworkId }
     },
     // `signRaw` of the message's UTF-8 bytes: the wallet signs them wrapped in `<Bytes>…</Bytes>`.
@@ -221,13 +241,13 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
     },
     async fetchBalance(request) {
       const { fetchPolkadotBalance } = await import('../actions/fetchPolkadotBalance.js')
-      return fetchPolkadotBalance({ network: request.network, address: request.address, fetch: fetchFn })
+      return fetchPolkadotBalance({ network: request.network, address: request.address, fetch: fetchFn, WebSocket: WebSocketClass })
     },
     // The fee of the exact transaction, and the existential-deposit rule, before the wallet is asked.
     async estimateSendFee(request) {
       if (!signerFor(request.connectorId, request.from, request.network.caipNetworkId)) return undefined
       const { planPolkadotTransfer } = await import('../actions/planPolkadotTransfer.js')
-      const plan = await planPolkadotTransfer({ request, fetch: fetchFn })
+      const plan = await planPolkadotTransfer({ request, fetch: fetchFn, WebSocket: WebSocketClass })
       planned = { key: planKey(request), at: Date.now(), plan }
       return { fee: formatDecimalUnits(plan.fee, request.network.nativeCurrency.decimals), symbol: request.network.nativeCurrency.symbol }
     },
@@ -235,15 +255,15 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
       const signer = signerFor(request.connectorId, request.from, request.network.caipNetworkId)
       if (!signer) return undefined
       const [{ planPolkadotTransfer }, { sendPolkadotTransfer }] = await Promise.all([import('../actions/planPolkadotTransfer.js'), import('../actions/sendPolkadotTransfer.js')])
-      const plan = takePlan(request) ?? (await planPolkadotTransfer({ request, fetch: fetchFn }))
-      const hash = await sendPolkadotTransfer({ network: request.network, plan, ...signer, fetch: fetchFn })
+      const plan = takePlan(request) ?? (await planPolkadotTransfer({ request, fetch: fetchFn, WebSocket: WebSocketClass }))
+      const hash = await sendPolkadotTransfer({ network: request.network, plan, ...signer, fetch: fetchFn, WebSocket: WebSocketClass })
       submittedAt.set(hash, plan.atBlockNumber)
       return { hash }
     },
     async waitForTransaction(request) {
       const { waitForPolkadotTransaction } = await import('../actions/waitForPolkadotTransaction.js')
       const fromBlock = submittedAt.get(request.hash.toLowerCase())
-      const status = await waitForPolkadotTransaction({ network: request.network, hash: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn, ...(fromBlock !== undefined ? { fromBlock } : {}) })
+      const status = await waitForPolkadotTransaction({ network: request.network, hash: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn, WebSocket: WebSocketClass, ...(fromBlock !== undefined ? { fromBlock } : {}) })
       if (status !== 'pending') submittedAt.delete(request.hash.toLowerCase())
       return status === 'pending' ? undefined : { status }
     },
