@@ -271,6 +271,60 @@ describe('Phantom (solana/phantom): a site it no longer trusts', () => {
     expect(visitor.pageErrors).toEqual([])
   }, 60_000)
 
+  it("its Wallet Standard wallet, asked directly: solana:signIn builds the SIWS message and signs it (verified with @solana/kit); a foreign domain or a copied account object is refused", async () => {
+    await page.goto(`${sandbox.url}/?personas=${id}`)
+    await page.evaluate(() => window.localStorage.clear())
+    await page.goto(`${sandbox.url}/?personas=${id}`)
+    const issuedAt = new Date().toISOString()
+    const answer = await page.evaluate(async (issued) => {
+      type Feature = Record<string, (...args: unknown[]) => Promise<unknown>>
+      const found: { name: string; features: Record<string, Feature>; accounts: readonly unknown[] }[] = []
+      // An app announcing itself: the wallet answers `app-ready` with its registration.
+      window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: { register: (...wallets: typeof found) => (found.push(...wallets), () => {}) } }))
+      const wallet = found.find((w) => w.name === 'Phantom')
+      if (!wallet) return { error: `no Phantom among ${found.map((w) => w.name).join(', ')}` }
+      const code = async (run: () => Promise<unknown>) => run().then(() => 'resolved', (e: { code?: number; message?: string }) => e?.code ?? e?.message)
+      const input = { domain: location.host, statement: 'Sign in to the Portico demo', uri: location.href, version: '1', chainId: 'localnet', nonce: 'k3Jd8s0aPq1Lm2Nb', issuedAt: issued }
+      const foreign = await code(() => wallet.features['solana:signIn']!.signIn!({ ...input, domain: 'evil.example' }))
+      const [output] = (await wallet.features['solana:signIn']!.signIn!(input)) as { account: { address: string }; signedMessage: Uint8Array; signature: Uint8Array; signatureType: string }[]
+      const account = wallet.accounts[0] as { address: string; publicKey: Uint8Array }
+      const copied = await code(() => wallet.features['solana:signMessage']!.signMessage!({ account: { ...account }, message: new Uint8Array([1]) }))
+      const provider = (window as unknown as { phantom: { solana: { isPhantom: boolean; isConnected: boolean; signMessage(m: Uint8Array): Promise<unknown> } }; solana: unknown })
+      const siwsElsewhere = await code(() => provider.phantom.solana.signMessage(new TextEncoder().encode(`evil.example wants you to sign in with your Solana account:\n${account.address}`)))
+      return {
+        versions: Object.fromEntries(Object.entries(wallet.features).map(([name, feature]) => [name, (feature as unknown as { version?: string }).version])),
+        foreign,
+        copied,
+        siwsElsewhere,
+        isPhantom: provider.phantom.solana.isPhantom,
+        sameObject: provider.solana === provider.phantom.solana,
+        connected: provider.phantom.solana.isConnected,
+        output: { address: output!.account.address, sameAccount: output!.account === wallet.accounts[0], message: new TextDecoder().decode(output!.signedMessage), signature: [...output!.signature], signatureType: output!.signatureType },
+      }
+    }, issuedAt)
+    expect(answer).not.toHaveProperty('error')
+    const { output, ...rest } = answer as Exclude<typeof answer, { error: string }>
+    expect(rest).toEqual({
+      versions: { 'standard:connect': '1.0.0', 'standard:disconnect': '1.0.0', 'standard:events': '1.0.0', 'solana:signAndSendTransaction': '1.0.0', 'solana:signTransaction': '1.0.0', 'solana:signMessage': '1.1.0', 'solana:signIn': '1.0.0', 'phantom:': undefined },
+      foreign: -32000,
+      copied: 'invalid account',
+      siwsElsewhere: -32000,
+      isPhantom: true,
+      sameObject: true,
+      connected: true,
+    })
+    const host = new URL(sandbox.url).host
+    // The SIWS specification's template, field by field (github.com/phantom/sign-in-with-solana).
+    expect(output.message).toBe(
+      `${host} wants you to sign in with your Solana account:\n${devSolanaAddress}\n\nSign in to the Portico demo\n\nURI: ${sandbox.url}/?personas=${id}\nVersion: 1\nChain ID: localnet\nNonce: k3Jd8s0aPq1Lm2Nb\nIssued At: ${issuedAt}`,
+    )
+    expect(output).toMatchObject({ address: devSolanaAddress, sameAccount: true, signatureType: 'ed25519' })
+    const key = await getPublicKeyFromAddress(devSolanaAddress as Address)
+    expect(await verifySignature(key, new Uint8Array(output.signature) as SignatureBytes, new TextEncoder().encode(output.message))).toBe(true)
+    // Refused before any prompt: the log holds the sign-in and nothing for the refused calls.
+    expect((await activity(id)).map((a) => a.method)).toEqual(['signIn'])
+  }, 60_000)
+
   it('broke no CSP rule and reached nothing beyond 127.0.0.1', async () => {
     expect(await visitor.cspViolations()).toEqual([])
     expect(visitor.blocked).toEqual([])
