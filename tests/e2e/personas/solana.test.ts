@@ -271,6 +271,20 @@ describe('Phantom (solana/phantom): a site it no longer trusts', () => {
     expect(visitor.pageErrors).toEqual([])
   }, 60_000)
 
+  it('a switch to an account that does not trust the site: accountChanged(null), and the site is disconnected', async () => {
+    await page.goto(`${sandbox.url}/?personas=${id}`)
+    await page.evaluate(() => window.localStorage.clear())
+    await page.goto(`${sandbox.url}/?personas=${id}`)
+    await header().getByRole('button', { name: /Portico Devnet A/ }).click()
+    await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
+    await openConnect(id, 'Phantom')
+    await step(id, expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short(devSolanaAddress)))
+    await controls(id, 'switchAccount', [1, { siteApproved: false }])
+    await step(id, expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1))
+    expect(await page.getByTestId('account-status').textContent()).toBe('disconnected')
+    expect(visitor.pageErrors).toEqual([])
+  }, 60_000)
+
   it("its Wallet Standard wallet, asked directly: solana:signIn builds the SIWS message and signs it (verified with @solana/kit); a foreign domain or a copied account object is refused", async () => {
     await page.goto(`${sandbox.url}/?personas=${id}`)
     await page.evaluate(() => window.localStorage.clear())
