@@ -26,6 +26,7 @@ type Session = { data: { chainId: string; accountAddress: string; domain: string
 
 /**
  * One row per Solana persona: what its wallet does that the test expects to see, from its docs page.
+ * - `registers`: when its Wallet Standard wallet registers (Solflare's appears after the page's `load`).
  * - `restores`: a reload restores the connection with no click (Backpack's Wallet Standard wrapper
  *   answers a silent connect only with the account its provider already has, none after a load).
  * - `accountSwitch`: whether the site follows an account switch in the wallet (`follows`), or keeps
@@ -33,10 +34,10 @@ type Session = { data: { chainId: string; accountAddress: string; domain: string
  *   listen to its provider's `activeWalletDidChange`).
  * - `silentRestore`: the wallet's log entry of a connect that restores without a prompt.
  */
-const expectations: Record<string, { restores: boolean; accountSwitch: 'follows' | 'keeps'; silentRestore: string }> = {
-  'solana/phantom': { restores: true, accountSwitch: 'follows', silentRestore: 'connect (onlyIfTrusted)' },
-  'solana/solflare': { restores: true, accountSwitch: 'follows', silentRestore: 'connect (approved site)' },
-  'solana/backpack': { restores: false, accountSwitch: 'keeps', silentRestore: 'connect (approved site)' },
+const expectations: Record<string, { registers: 'before the page loaded' | 'after the page loaded'; restores: boolean; accountSwitch: 'follows' | 'keeps'; silentRestore: string }> = {
+  'solana/phantom': { registers: 'before the page loaded', restores: true, accountSwitch: 'follows', silentRestore: 'connect (onlyIfTrusted)' },
+  'solana/solflare': { registers: 'after the page loaded', restores: true, accountSwitch: 'follows', silentRestore: 'connect (approved site)' },
+  'solana/backpack': { registers: 'before the page loaded', restores: false, accountSwitch: 'keeps', silentRestore: 'connect (approved site)' },
 }
 const rows = listPersonas()
   .filter((p) => p.namespace === 'solana')
@@ -49,6 +50,19 @@ const rows = listPersonas()
 const solanaCaip2 = 'solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP'
 const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`
 
+/**
+ * Records when each Wallet Standard wallet registers (the page's `readyState` then): the callback a
+ * wallet dispatches with `wallet-standard:register-wallet` is called with a register of our own.
+ */
+const recordRegistrations = `(() => {
+  window.__walletRegistrations = [];
+  window.addEventListener('wallet-standard:register-wallet', (event) => {
+    try {
+      event.detail({ register: (...wallets) => { for (const w of wallets) window.__walletRegistrations.push({ name: w.name, readyState: document.readyState }); return () => {} } });
+    } catch {}
+  });
+})()`
+
 let sandbox: TestSandbox
 let visitor: SandboxPage
 let page: Page
@@ -60,7 +74,7 @@ beforeAll(async () => {
   const chain = info.chains.find((c) => c.caipNetworkId === solanaCaip2)
   if (!chain) throw new Error(`The sandbox has no ${solanaCaip2} chain`)
   nodeUrl = chain.nodeUrl
-  visitor = await openSandboxPage()
+  visitor = await openSandboxPage({ initScripts: [recordRegistrations] })
   page = visitor.page
   page.setDefaultTimeout(20_000)
 }, 120_000)
@@ -164,7 +178,7 @@ async function sendSol(id: string, from: string, amount: string, receiver: strin
 describe.each(rows)('$name ($id), as $docs says', (row) => {
   const { id, name } = row
 
-  it('a refused connection shows "Connection rejected"; "Try again" connects; sign-in is verified (ed25519) on the server and here', async () => {
+  it(`registers ${row.registers}; a refused connection shows "Connection rejected"; "Try again" connects; sign-in is verified (ed25519) on the server and here`, async () => {
     // A new visitor: no stored connection, no wallet state, no sign-in session on the server.
     await page.goto(`${sandbox.url}/?personas=${id}&siwx=required`)
     await page.evaluate(() => window.localStorage.clear())
@@ -176,6 +190,10 @@ describe.each(rows)('$name ($id), as $docs says', (row) => {
 
     await setMode(id, 'reject')
     await openConnect(id, name)
+    const registrations = await page.evaluate(() => (window as unknown as { __walletRegistrations: { name: string; readyState: string }[] }).__walletRegistrations)
+    const registration = registrations.find((r) => r.name === name)
+    expect(registration, `${name} never registered (registered: ${JSON.stringify(registrations)})`).toBeDefined()
+    expect(registration!.readyState === 'complete' ? 'after the page loaded' : 'before the page loaded').toBe(row.registers)
     await step(id, expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 20_000 }).toBeGreaterThan(0))
     expect((await activity(id)).at(-1)).toEqual({ method: 'connect', outcome: 'rejected' })
     await setMode(id, 'approve')
