@@ -55,7 +55,8 @@ export type SolanaPersona = {
   onWalletEvent(fn: (event: SolanaPersonaWalletEvent) => void): void
   /**
    * Puts the persona's panel in the dock and its handles on the page: `window.__porticoPersonas[id]`
-   * (the shared handle) and `window.__porticoSolanaPersonas[id]` (account switch, revoke).
+   * (the shared handle; its `switchAccount()` moves to the wallet's other account, which has
+   * approved the site) and `window.__porticoSolanaPersonas[id]` (the switch with its options, revoke, forget).
    */
   register(connectedAccount: () => SolanaPersonaAccount | undefined): PersonaHandle
 }
@@ -229,7 +230,13 @@ export function createSolanaPersona(parameters: CreateSolanaPersonaParameters): 
             subscribers.add(fn)
             return () => subscribers.delete(fn)
           },
-          accounts: () => accounts.map((a) => a.address),
+          // The account it would connect: the one selected in the wallet.
+          accounts: () => [persona.selected().address],
+          // The shared handle's switch: the wallet's other account, one that has approved the site.
+          switchAccount() {
+            controls.switchAccount((state.selected + 1) % accounts.length, { siteApproved: true })
+            return [persona.selected().address]
+          },
         },
         { name, account: `${account.address.slice(0, 4)}…${account.address.slice(-4)}`, network: 'Network: Solana localnet' },
       )
