@@ -14,6 +14,7 @@ import * as cosmosServer from '../plugins/cosmos/server/index.js'
 import * as polkadotServer from '../plugins/polkadot/server/index.js'
 import * as stacksServer from '../plugins/stacks/server/index.js'
 import * as suiServer from '../plugins/sui/server/index.js'
+import * as solanaServer from '../plugins/solana/server/index.js'
 import * as bip122 from '../plugins/bip122/index.js'
 import * as solana from '../plugins/solana/index.js'
 import * as cosmos from '../plugins/cosmos/index.js'
@@ -369,6 +370,15 @@ describe('entry point exports', () => {
         "stacksAddressVersions",
         "stacksVerifier",
         "verifyStacksMessageSignature",
+      ]
+    `)
+  })
+  it('portico/solana/server', () => {
+    expect(Object.keys(solanaServer).sort()).toMatchInlineSnapshot(`
+      [
+        "isSolanaAddress",
+        "solanaVerifier",
+        "verifySolanaSignature",
       ]
     `)
   })

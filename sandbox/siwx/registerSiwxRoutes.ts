@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { bip122Verifier } from '../../plugins/bip122/server/index.js'
 import { cosmosVerifier } from '../../plugins/cosmos/server/index.js'
 import { polkadotVerifier } from '../../plugins/polkadot/server/index.js'
+import { solanaVerifier } from '../../plugins/solana/server/index.js'
 import { createSiwxServer, SiwxVerificationError, type SiwxServer, type SiwxServerSession } from '../../plugins/siwx/server/index.js'
 import { stacksVerifier } from '../../plugins/stacks/server/index.js'
 import { suiVerifier } from '../../plugins/sui/server/index.js'
@@ -9,7 +10,7 @@ import { suiVerifier } from '../../plugins/sui/server/index.js'
 export type RegisterSiwxRoutesParameters = {
   /** The site's URL (the demo page's origin), e.g. `http://127.0.0.1:4700`. */
   url: string
-  /** The chains sign-in is accepted on: EVM (their node checks contract-wallet signatures), Bitcoin, Sui, Cosmos and Polkadot. */
+  /** The chains sign-in is accepted on: EVM (their node checks contract-wallet signatures), Solana, Bitcoin, Sui, Cosmos and Polkadot. */
   chains: readonly { caipNetworkId: string; nodeUrl: string }[]
   /** Where the routes go (default `/siwx`). */
   prefix?: string
@@ -62,7 +63,7 @@ function query(request: FastifyRequest): { chainId?: string; address?: string } 
  */
 export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: RegisterSiwxRoutesParameters): (app: FastifyInstance) => void {
   const origin = new URL(url)
-  const accepted = chains.filter((c) => ['eip155:', 'bip122:', 'sui:', 'cosmos:', 'polkadot:', 'stacks:'].some((prefix) => c.caipNetworkId.startsWith(prefix)))
+  const accepted = chains.filter((c) => ['eip155:', 'solana:', 'bip122:', 'sui:', 'cosmos:', 'polkadot:', 'stacks:'].some((prefix) => c.caipNetworkId.startsWith(prefix)))
   // Nothing to sign in on: mount nothing.
   if (!server && accepted.length === 0) return () => {}
   const siwx =
@@ -72,10 +73,10 @@ export function registerSiwxRoutes({ url, chains, prefix = '/siwx', server }: Re
       domain: [origin.host, `localhost:${origin.port}`],
       chains: Object.fromEntries(accepted.map((c) => [c.caipNetworkId, { rpcUrl: c.nodeUrl }])),
       // Each chain's verifier from its Node entry (portico/<chain>/server), as a site's backend
-      // takes them: Bitcoin BIP-322 / BIP-137, Sui personal messages, Cosmos ADR-36, Polkadot
+      // takes them: Solana ed25519, Bitcoin BIP-322 / BIP-137, Sui personal messages, Cosmos ADR-36, Polkadot
       // signRaw and Stacks recoverable secp256k1 over the Stacks message hash (all @noble, not the
       // wallet's library).
-      verifiers: { bip122: bip122Verifier, sui: suiVerifier, cosmos: cosmosVerifier, polkadot: polkadotVerifier, stacks: stacksVerifier },
+      verifiers: { solana: solanaVerifier, bip122: bip122Verifier, sui: suiVerifier, cosmos: cosmosVerifier, polkadot: polkadotVerifier, stacks: stacksVerifier },
     })
 
   async function live(ids: string[]): Promise<SiwxServerSession[]> {

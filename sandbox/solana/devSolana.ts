@@ -16,14 +16,17 @@ export const devSolanaDerivationPath = "m/44'/501'/0'/0'"
 /** The dev key's address (base58). A test pins it to the derivation. */
 export const devSolanaAddress = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 
-let cachedSecret: Uint8Array | undefined
+/** The dev mnemonic's second Solana account (`m/44'/501'/1'/0'`), where the wallet personas switch to. A test pins it. */
+export const devSolanaSecondAddress = 'AqynRZwvVqUPRwRJXvm6odUb3t93fDjnWe3p6BeuUFxD'
 
-function deriveSecretKey(): Uint8Array {
+const cachedSecrets = new Map<number, Uint8Array>()
+
+function deriveSecretKey(account: number): Uint8Array {
   // BIP-39's seed of the mnemonic (written out in devAccounts.ts, pinned there by a test).
   const seed = devMnemonicSeed()
   // SLIP-0010 for ed25519: master key from HMAC-SHA512("ed25519 seed", seed), hardened children only.
   let node = hmac(sha512, new TextEncoder().encode('ed25519 seed'), seed)
-  for (const index of [44, 501, 0, 0]) {
+  for (const index of [44, 501, account, 0]) {
     const data = new Uint8Array(37)
     data.set(node.subarray(0, 32), 1)
     new DataView(data.buffer).setUint32(33, (index | 0x8000_0000) >>> 0, false)
@@ -45,8 +48,27 @@ function deriveSecretKey(): Uint8Array {
  * const bytes = devSolanaSecretKey() // e.g. for createKeyPairSignerFromBytes(bytes)
  */
 export function devSolanaSecretKey(): Uint8Array {
-  cachedSecret ??= deriveSecretKey()
-  return cachedSecret.slice()
+  return devSolanaAccountSecretKey(0)
+}
+
+/**
+ * The secret key of the dev mnemonic's Solana account `account`, at `m/44'/501'/<account>'/0'`
+ * (the path Phantom and Solflare give a wallet's second, third, … account); account 0 is the dev
+ * key. The wallet personas switch to account 1 to show an account change. Each call returns a fresh copy.
+ *
+ * @param account - the account index, 0 to 2^31 - 1
+ * @returns 64 bytes (private seed, then public key)
+ * @example
+ * base58.encode(devSolanaAccountSecretKey(1).subarray(32)) // devSolanaSecondAddress
+ */
+export function devSolanaAccountSecretKey(account: number): Uint8Array {
+  if (!Number.isInteger(account) || account < 0 || account >= 0x8000_0000) throw new RangeError(`No Solana account index ${account}`)
+  let secret = cachedSecrets.get(account)
+  if (!secret) {
+    secret = deriveSecretKey(account)
+    cachedSecrets.set(account, secret)
+  }
+  return secret.slice()
 }
 
 /**

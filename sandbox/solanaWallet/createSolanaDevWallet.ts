@@ -1,5 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
-import { base58, base64 } from '@scure/base'
+import { base58 } from '@scure/base'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 
 import { once } from '../utils/once.js'
@@ -11,6 +11,7 @@ import {
   createStandardDevWallet,
   isRecord,
 } from '../walletStandard/createStandardDevWallet.js'
+import { sendSignedTransaction } from './sendSignedTransaction.js'
 import { signTransactionBytes } from './signTransactionBytes.js'
 import { SolanaDevWalletError } from './SolanaDevWalletError.js'
 import { solanaDevWalletIcon } from './solanaDevWalletIcon.js'
@@ -111,22 +112,7 @@ export function createSolanaDevWallet(parameters: CreateSolanaDevWalletParameter
   async function sendToChain(chain: string, signed: Uint8Array, options: unknown): Promise<void> {
     const url = parameters.rpcUrl(chain)
     if (!url) throw new SolanaDevWalletError(-32603, `No RPC URL for ${chain}`)
-    const config = isRecord(options) ? options : {}
-    const response = await fetchFn(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'sendTransaction',
-        params: [base64.encode(signed), { encoding: 'base64', preflightCommitment: typeof config.preflightCommitment === 'string' ? config.preflightCommitment : 'confirmed', skipPreflight: config.skipPreflight === true }],
-      }),
-      signal: AbortSignal.timeout(30_000),
-    })
-    const body = (await response.json().catch(() => undefined)) as { result?: unknown; error?: { code?: number; message?: string } } | undefined
-    if (!body || body.error || typeof body.result !== 'string') {
-      throw new SolanaDevWalletError(typeof body?.error?.code === 'number' ? body.error.code : -32603, body?.error?.message ?? `sendTransaction failed (HTTP ${response.status})`)
-    }
+    await sendSignedTransaction({ url, signed, options, fetch: fetchFn })
   }
 
   return createStandardDevWallet({

@@ -2,6 +2,7 @@ import { base58, base64 } from '@scure/base'
 import { parseCaipAddress, ProviderRpcError, type SendRequest } from '../../../kernel/kernel.js'
 import type { Wallet, WalletAccount } from '../discovery/WalletStandardTypes.js'
 import { SolanaAmountError, SolanaRentExemptError, SolanaTokenError, SolanaTransactionFailedError, SolanaWalletFeatureError } from '../errors.js'
+import { callWallet } from '../utils/callWallet.js'
 import { encodeLegacyTransaction } from '../utils/encodeLegacyTransaction.js'
 import { formatUnits } from '../utils/formatUnits.js'
 import { isSolanaAddress } from '../utils/isSolanaAddress.js'
@@ -212,12 +213,12 @@ async function signAndSend({ wallet, account, transaction, chain, rpc }: { walle
   const features = wallet.features as Record<string, Record<string, unknown> | undefined>
   const signAndSendFeature = features['solana:signAndSendTransaction']?.signAndSendTransaction
   if (typeof signAndSendFeature === 'function' && chain) {
-    const outputs = (await signAndSendFeature({ account, chain, transaction, options: { preflightCommitment: 'confirmed' } })) as unknown
+    const outputs = (await callWallet(() => signAndSendFeature({ account, chain, transaction, options: { preflightCommitment: 'confirmed' } }))) as unknown
     return readSignature(Array.isArray(outputs) ? (outputs[0] as { signature?: unknown } | undefined)?.signature : undefined)
   }
   const signFeature = features['solana:signTransaction']?.signTransaction
   if (typeof signFeature !== 'function') throw new SolanaWalletFeatureError({ feature: 'solana:signTransaction', wallet: wallet.name })
-  const outputs = (await signFeature({ account, transaction, ...(chain ? { chain } : {}) })) as unknown
+  const outputs = (await callWallet(() => signFeature({ account, transaction, ...(chain ? { chain } : {}) }))) as unknown
   const signed = Array.isArray(outputs) ? (outputs[0] as { signedTransaction?: unknown } | undefined)?.signedTransaction : undefined
   if (!(signed instanceof Uint8Array) || signed.length < 65 || signed.length > 1232) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signed transaction' })
   const sent = await rpc<unknown>('sendTransaction', [base64.encode(signed), { encoding: 'base64', preflightCommitment: 'confirmed' }])

@@ -6,6 +6,7 @@ import type { DiscoveredSolanaWallet } from '../discovery/WalletStandardTypes.js
 import { SolanaWalletFeatureError } from '../errors.js'
 import type { SolanaEnvironment, SolanaOptions } from '../solana.js'
 import { fromWalletStandardChain } from '../utils/fromWalletStandardChain.js'
+import { callWallet, isSilentRefusal } from '../utils/callWallet.js'
 import { isSolanaAddress } from '../utils/isSolanaAddress.js'
 import { toWalletStandardChain } from '../utils/toWalletStandardChain.js'
 import { solanaWallets } from '../../../wallets/byNamespace/solanaWallets.js'
@@ -55,6 +56,7 @@ export function setupSolana(portico: PluginContext, options: SolanaOptions, envi
     ...(options.reconnectTimeoutMs !== undefined ? { reconnectTimeoutMs: options.reconnectTimeoutMs } : {}),
   })
   const { signingAccount } = session
+  const connection = session.connectionMethods()
   /** The symbol of a token the site configured (for messages), by the request's CAIP-10 token. */
   const tokenSymbol = (request: SendRequest) => {
     const mint = request.token?.split(':')[2]
@@ -76,7 +78,19 @@ export function setupSolana(portico: PluginContext, options: SolanaOptions, envi
         return verifySolanaSignature({ message, signature, address })
       },
     },
-    ...session.connectionMethods(),
+    ...connection,
+    // A wallet that refuses with no reason has been declined by the visitor (Solflare's SDK).
+    connect: (request) => callWallet(() => connection.connect(request)),
+    async reconnect(request) {
+      try {
+        return await connection.reconnect(request)
+      } catch (error) {
+        // A wallet may refuse a silent connect rather than answer with no account (Phantom's
+        // `onlyIfTrusted` throws 4001 once the site is no longer trusted): not restored, not an error.
+        if (isSilentRefusal(error)) return undefined
+        throw error
+      }
+    },
     async signMessage(request) {
       const signer = signingAccount(request.connectorId, request.address)
       if (!signer) {
@@ -96,7 +110,7 @@ export function setupSolana(portico: PluginContext, options: SolanaOptions, envi
       }
       const feature = (signer.wallet.wallet.features as Record<string, { signMessage?: unknown } | undefined>)['solana:signMessage']
       if (typeof feature?.signMessage !== 'function') throw new SolanaWalletFeatureError({ feature: 'solana:signMessage', wallet: signer.wallet.name })
-      const outputs = (await (feature.signMessage as (input: unknown) => Promise<unknown>)({ account: signer.account, message: new TextEncoder().encode(request.message) })) as unknown
+      const outputs = (await callWallet(() => (feature.signMessage as (input: unknown) => Promise<unknown>)({ account: signer.account, message: new TextEncoder().encode(request.message) }))) as unknown
       const signature = Array.isArray(outputs) ? (outputs[0] as { signature?: unknown } | undefined)?.signature : undefined
       if (!(signature instanceof Uint8Array) || signature.length !== 64) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
       return { signature: base58.encode(signature) }

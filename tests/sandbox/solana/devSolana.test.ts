@@ -4,9 +4,11 @@ import { getBase58Decoder, getBase58Encoder, signBytes, verifySignature } from '
 import { describe, expect, it } from 'vitest'
 
 import {
+  devSolanaAccountSecretKey,
   devSolanaAddress,
   devSolanaDerivationPath,
   devSolanaKeyPair,
+  devSolanaSecondAddress,
   devSolanaSecretKey,
   devSolanaSigner,
 } from '../../../sandbox/solana/devSolana.js'
@@ -26,6 +28,15 @@ describe('devSolana', () => {
     expect(getBase58Decoder().decode(secret.slice(32))).toBe(devSolanaAddress)
     secret.fill(0)
     expect(devSolanaSecretKey().some((byte) => byte !== 0)).toBe(true)
+  })
+
+  it("derives the mnemonic's other accounts at m/44'/501'/<n>'/0' (the personas' second account), and refuses a bad index", () => {
+    expect(devSolanaAccountSecretKey(0)).toEqual(devSolanaSecretKey())
+    const second = devSolanaAccountSecretKey(1)
+    expect(ed25519.getPublicKey(second.slice(0, 32))).toEqual(second.slice(32))
+    expect(getBase58Decoder().decode(second.slice(32))).toBe(devSolanaSecondAddress)
+    expect(devSolanaSecondAddress).not.toBe(devSolanaAddress)
+    for (const bad of [-1, 1.5, 0x8000_0000, Number.NaN]) expect(() => devSolanaAccountSecretKey(bad)).toThrow(RangeError)
   })
 
   it('gives a CryptoKeyPair that really signs as the dev address', async () => {
