@@ -23,6 +23,17 @@ export type BitcoinWallet = {
   sendTransfer?(input: { address: string; amount: bigint }): Promise<string>
   /** Signs a PSBT (base64) for the given inputs of `address`; resolves the signed PSBT (base64). */
   signPsbt?(input: { psbt: string; address: string; inputs: number[] }): Promise<string>
+  /**
+   * Reads the accounts again without asking the visitor, for a reload; rejects when the wallet would
+   * have to ask (Xverse: the site is no longer allowed). Absent: `connect()` reconnects, as for wallets
+   * whose account request does not prompt a site already allowed.
+   */
+  restore?(): Promise<BitcoinWalletAccount[]>
+  /**
+   * The wallet's account request opens its prompt every time (Leather's `getAddresses`): a reload
+   * reconnects from the accounts it shared before, which the plugin keeps, as `@stacks/connect` does.
+   */
+  promptsOnConnect?: boolean
   disconnect?(): Promise<void>
   /**
    * Follows the wallet's own account changes: `listener` gets the new accounts, or an empty list
