@@ -1,5 +1,5 @@
 import type { BitcoinWallet, BitcoinWalletAccount } from './bitcoinWallet.js'
-import { base64 } from '@scure/base'
+import { base64, hex } from '@scure/base'
 import { decodeBitcoinAddress } from '../utils/decodeBitcoinAddress.js'
 import { cleanIcon, cleanName, isRecord, walletError } from './walletText.js'
 
@@ -134,9 +134,6 @@ function leatherNetworkOf(address: string): string {
   return network === 'regtest' ? 'devnet' : network === 'testnet' ? 'testnet' : 'mainnet'
 }
 
-const hexToBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (byte) => parseInt(byte, 16))
-const bytesToHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-
 /**
  * Wraps one `window.btc_providers` listing (Leather, Xverse, the Portico dev wallet, …) as a
  * {@link BitcoinWallet}, in the wallet's own dialect ({@link Wbip004Dialect}): Xverse connects with
@@ -202,10 +199,10 @@ export function wbip004Wallet(root: object, listing: Wbip004Listing, { satsConne
     },
     async signPsbt({ psbt, address, inputs }) {
       if (dialect === 'leather') {
-        const result = await ask('signPsbt', { hex: bytesToHex(base64.decode(psbt)), signAtIndex: inputs, network: leatherNetworkOf(address), broadcast: false })
+        const result = await ask('signPsbt', { hex: hex.encode(base64.decode(psbt)), signAtIndex: inputs, network: leatherNetworkOf(address), broadcast: false })
         const signed = isRecord(result) ? result.hex : undefined
         if (typeof signed !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(signed)) throw walletError({ code: -32603, message: 'The wallet returned no PSBT' })
-        return base64.encode(hexToBytes(signed))
+        return base64.encode(hex.decode(signed.toLowerCase()))
       }
       const result = await ask('signPsbt', { psbt, signInputs: { [address]: inputs }, broadcast: false })
       const signed = isRecord(result) ? result.psbt : undefined

@@ -39,7 +39,7 @@ beforeAll(async () => {
   control = xverse.wallet.control('bip122', xverse.connection)
   // What Xverse injects: its provider under XverseProviders, listed in btc_providers. sats-connect reads `window`.
   const provider = { ...xverse.provider, request: (method: string, params?: unknown) => (calls.push(method), xverse.provider.request(method, params)) }
-  root = Object.assign(new EventTarget(), { XverseProviders: { BitcoinProvider: provider }, btc_providers: [{ ...xverseListing }] })
+  root = Object.assign(new EventTarget(), { XverseProviders: { BitcoinProvider: provider }, btc_providers: [{ ...xverseListing }] }) as unknown as EventTarget & Record<string, unknown>
   globals.window = root
   network = defineBitcoinNetwork({ reference: bitcoinRegtest.id as string, name: 'Regtest', rpcUrls: [esplora.apiUrl] })
   portico = createPorticoKernel({ projectId: 'test', networks: [network], plugins: [bip122({ confirmTimeoutMs: 0 }, { root, satsConnect: () => import('sats-connect') })], storage })

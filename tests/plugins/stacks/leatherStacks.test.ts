@@ -38,7 +38,7 @@ beforeAll(async () => {
   const page = Object.assign(new EventTarget(), {
     LeatherProvider: { ...leather.provider, request: (method: string, params?: unknown) => (requests.push({ method, params }), leather.provider.request(method, params)) },
     btc_providers: [{ ...leatherListing }],
-  })
+  }) as unknown as EventTarget & Record<string, unknown>
   const network = defineStacksNetwork({ chainId: stacksSandboxChainId, addressNetwork: 'testnet', walletNetwork: 'devnet', name: 'Local Stacks', apiUrls: [node.url], testnet: true })
   portico = createPorticoKernel({ projectId: 'stacks-test', networks: [network], plugins: [stacks({}, { window: page })], endpoints: { api: 'http://127.0.0.1:9' }, storage: memoryStorage() })
   await portico.ready()
@@ -78,7 +78,7 @@ describe('Leather (stacks)', () => {
 
   it('sends STX with stx_transferStx and pUSD with stx_callContract, its post condition as hex; the ledger applies both', async () => {
     const to = fresh()
-    const { hash } = (await portico.chains.call('stacks', 'send', { namespace: 'stacks', connectorId: 'LeatherProvider', from: key.address, network: portico.stores.networks.networksOf('stacks')[0]!, to, amount: '0.75' }))!
+    const { hash } = (await portico.hooks.send.get('stacks')!.promise({ namespace: 'stacks', connectorId: 'LeatherProvider', from: key.address, network: portico.stores.networks.networksOf('stacks')[0]!, to, amount: '0.75' }))!
     await expect.poll(async () => ((await (await fetch(`${node.url}/extended/v1/tx/${hash}`)).json()) as { tx_status?: string }).tx_status, { timeout: 5_000 }).toBe('success')
     expect(requests.at(-1)).toMatchObject({ method: 'stx_transferStx', params: { recipient: to, amount: '750000', network: 'devnet', address: key.address } })
 
