@@ -16,19 +16,16 @@ export type BitcoinWallet = {
   name: string
   icon?: string
   style: BitcoinWalletStyle
-  /** Asks for the accounts (prompts unless the site is already allowed). */
-  connect(): Promise<BitcoinWalletAccount[]>
+  /**
+   * Asks for the accounts (prompts unless the site is already allowed). `silent`: a reconnect on
+   * load, which a wallet with a no-prompt read (Unisat's `getAccounts`) answers without asking.
+   */
+  connect(options?: { silent?: boolean }): Promise<BitcoinWalletAccount[]>
   signMessage(input: { address: string; message: string }): Promise<{ signature: string }>
   /** Pays `amount` sats to `address` from the payment account; resolves the txid. */
   sendTransfer?(input: { address: string; amount: bigint }): Promise<string>
   /** Signs a PSBT (base64) for the given inputs of `address`; resolves the signed PSBT (base64). */
   signPsbt?(input: { psbt: string; address: string; inputs: number[] }): Promise<string>
-  /**
-   * Reads the accounts again without asking the visitor, for a reload; rejects when the wallet would
-   * have to ask (Xverse: the site is no longer allowed). Absent: `connect()` reconnects, as for wallets
-   * whose account request does not prompt a site already allowed.
-   */
-  restore?(): Promise<BitcoinWalletAccount[]>
   /**
    * The wallet's account request opens its prompt every time (Leather's `getAddresses`): a reload
    * reconnects from the accounts it shared before, which the plugin keeps, as `@stacks/connect` does.

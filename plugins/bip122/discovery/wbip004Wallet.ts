@@ -137,9 +137,9 @@ function leatherNetworkOf(address: string): string {
 /**
  * Wraps one `window.btc_providers` listing (Leather, Xverse, the Portico dev wallet, …) as a
  * {@link BitcoinWallet}, in the wallet's own dialect ({@link Wbip004Dialect}): Xverse connects with
- * `wallet_connect` and restores with `getAddresses`; Leather connects with `getAddresses` (a prompt
- * each time, so the plugin restores from the accounts it kept); others with `wallet_connect` when the
- * listing names it, else `getAddresses`. Xverse goes through `sats-connect` when the site gives a
+ * `wallet_connect` and reconnects silently with `getAddresses`; Leather connects with `getAddresses`
+ * (a prompt each time, so the plugin reconnects from the accounts it kept); others with
+ * `wallet_connect` when the listing names it, else `getAddresses`. Xverse goes through `sats-connect` when the site gives a
  * loader for it.
  *
  * @param root - the global object the listing's dotted `id` is resolved on (the window)
@@ -170,12 +170,14 @@ export function wbip004Wallet(root: object, listing: Wbip004Listing, { satsConne
     name,
     ...(icon ? { icon } : {}),
     style: 'wbip004',
-    async connect() {
+    async connect({ silent = false } = {}) {
+      // A reload reads without a prompt: Xverse answers getAddresses to a site it allowed (and -32002 to one it no longer does).
+      if (silent && dialect !== 'leather') return getAddresses()
       // Xverse answers getAddresses only to a site it allowed; wallet_connect asks the visitor once (and not again while allowed).
       if (dialect === 'satsConnect' || (dialect === 'wbip004' && methods.includes('wallet_connect'))) return readAccounts(await ask('wallet_connect', { addresses: purposes }))
       return getAddresses()
     },
-    ...(dialect === 'leather' ? { promptsOnConnect: true } : { restore: getAddresses }),
+    ...(dialect === 'leather' ? { promptsOnConnect: true } : {}),
     async signMessage({ address, message }) {
       const params =
         dialect === 'leather'

@@ -67,18 +67,17 @@ export function setupBip122(portico: PluginContext, options: Bip122Options, envi
 
   const storage = portico.services.storage
 
-  /** The wallet's accounts: asked for (a connect), or read again without a prompt (a reload: `restore`, or the accounts kept for a wallet that always prompts). */
+  /** The wallet's accounts: asked for (a connect), or read again without a prompt (a reload; for a wallet that always prompts, the accounts it shared before). */
   async function accountsOf(wallet: BitcoinWallet, silent: boolean): Promise<BitcoinWalletAccount[] | undefined> {
     if (!silent) return wallet.connect()
     if (wallet.promptsOnConnect) {
       const kept = storage.get(storageKey, isStoredAccounts)
       return kept?.connectorId === wallet.id ? kept.accounts : undefined
     }
-    if (!wallet.restore) return wallet.connect()
     try {
-      return await wallet.restore()
+      return await wallet.connect({ silent })
     } catch {
-      return undefined // the wallet no longer allows the site: no prompt on load
+      return undefined // the wallet no longer allows the site (Xverse's -32002): no prompt on load
     }
   }
 

@@ -137,7 +137,6 @@ describe('Leather (bip122)', () => {
   it('the wallet wrapper speaks Leather\'s sendTransfer (sats as a string, with the network) and signs with the Taproot address as p2tr', async () => {
     const wallet = wbip004Wallet(root, root.btc_providers ? (root.btc_providers as unknown[])[0] as object : {})!
     expect(wallet.promptsOnConnect).toBe(true)
-    expect(wallet.restore).toBeUndefined()
     const to = fresh()
     const txid = await wallet.sendTransfer!({ address: to, amount: 30_000n })
     expect(last('sendTransfer')).toEqual({ recipients: [{ address: to, amount: '30000' }], network: 'devnet' })
