@@ -24,8 +24,9 @@ const namespace = 'stacks'
 const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupStacks.js'))
 
 /**
- * The stacks chain plugin: SIP-030 wallets (`window.LeatherProvider`, `window.XverseProviders.StacksProvider`,
- * the WBIP004 `wbip_providers` list, late injection too, each once) called directly — never through
+ * The stacks chain plugin: SIP-030 wallets (`window.LeatherProvider`, Xverse's `stx_*` methods on
+ * `window.XverseProviders.BitcoinProvider`, the WBIP004 `wbip_providers` list and the `btc_providers`
+ * entries naming `stx_` methods, late injection too, each once) called directly — never through
  * `@stacks/connect`, which brings its own modal; connect with `getAddresses` and silent reconnect from
  * the addresses the wallet shared; Xverse-style account changes; c32check address validation per
  * network; STX balances from the node API and SIP-010 balances from the blockchain API; STX sends

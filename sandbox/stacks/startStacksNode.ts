@@ -259,10 +259,19 @@ export async function startStacksNode({ port = 0, chainId, transactionVersion, f
   }
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
+    // Any origin may read it, as Hiro's API and the other sandbox nodes allow: a site on another
+    // origin using the exported `stacksLocalnet` reads balances and fees from the page (issue 46).
+    const cors = { 'access-control-allow-origin': '*' }
     const send = (status: number, body: unknown) => {
       if (response.headersSent) return
-      response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...cors })
       response.end(JSON.stringify(body))
+    }
+    if (request.method === 'OPTIONS') {
+      // The preflight of a POST with a JSON or octet-stream body (fee estimates, broadcasts).
+      response.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600' })
+      response.end()
+      return
     }
     let url: URL
     try {

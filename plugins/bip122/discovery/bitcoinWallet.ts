@@ -26,6 +26,11 @@ export type BitcoinWallet = {
   sendTransfer?(input: { address: string; amount: bigint }): Promise<string>
   /** Signs a PSBT (base64) for the given inputs of `address`; resolves the signed PSBT (base64). */
   signPsbt?(input: { psbt: string; address: string; inputs: number[] }): Promise<string>
+  /**
+   * The wallet's account request opens its prompt every time (Leather's `getAddresses`): a reload
+   * reconnects from the accounts it shared before, which the plugin keeps, as `@stacks/connect` does.
+   */
+  promptsOnConnect?: boolean
   disconnect?(): Promise<void>
   /**
    * Follows the wallet's own account changes: `listener` gets the new accounts, or an empty list

@@ -3,13 +3,16 @@ import { isRecord } from './walletText.js'
 
 type SatsConnect = {
   request(method: string, params: unknown, providerId?: string): Promise<{ status: 'success'; result: unknown } | { status: 'error'; error: unknown }>
-  addListener(event: string, cb: (payload: unknown) => void, providerId?: string): unknown
+  addListener(listener: { eventName: string; cb: (payload: unknown) => void }, providerId?: string): unknown
 }
 
 /**
  * Calls through `sats-connect`, loaded on the first call: `request(method, params, providerId)`
- * answers `{ status, result | error }`; events through its `addListener`. A loader that fails (or
- * a module without `request`) leaves the provider called directly: it speaks the same JSON-RPC.
+ * answers `{ status, result | error }` (an error keeps Xverse's code: -32000 is the visitor's refusal,
+ * which the wallet wrapper reads as 4001); events through its `addListener({ eventName, cb }, providerId)`
+ * (sats-connect ≥ 4 / `@sats-connect/core` ≥ 0.7.1, which hands the same object to the provider). A
+ * loader that fails (or a module without `request`) leaves the provider called directly: it speaks the
+ * same JSON-RPC.
  */
 export function satsConnectTransport(providerId: string, direct: Transport, loader: SatsConnectLoader): Transport {
   let loaded: Promise<SatsConnect | undefined> | undefined
@@ -31,7 +34,7 @@ export function satsConnectTransport(providerId: string, direct: Transport, load
           async listen(event: string, listener: (payload: unknown) => void) {
             const client = await load()
             if (!client || typeof client.addListener !== 'function') return direct.listen!(event, listener)
-            const remove = client.addListener(event, listener, providerId)
+            const remove = client.addListener({ eventName: event, cb: listener }, providerId)
             return () => {
               if (typeof remove === 'function') remove()
             }

@@ -1,4 +1,6 @@
 import type { BitcoinWallet, BitcoinWalletAccount } from './bitcoinWallet.js'
+import { base64, hex } from '@scure/base'
+import { decodeBitcoinAddress } from '../utils/decodeBitcoinAddress.js'
 import { cleanIcon, cleanName, isRecord, walletError } from './walletText.js'
 
 /**
@@ -64,34 +66,81 @@ function lazySatsConnectTransport(providerId: string, provider: Wbip004Provider,
   }
 }
 
-async function call(transport: Transport, method: string, params?: unknown): Promise<unknown> {
+/**
+ * Which request and answer shapes a WBIP004 wallet speaks:
+ * - `satsConnect`: Xverse's (sats-connect): addresses by `purpose`, `wallet_connect` grants the site
+ *   read access (then `getAddresses` answers without a prompt, and refuses with -32002 before),
+ *   `signPsbt { psbt: base64, signInputs: { [address]: indexes } }` answering `{ psbt }`,
+ *   `sendTransfer` amounts as numbers, and -32000 for the visitor's refusal (sats-connect's
+ *   `RpcErrorCode.USER_REJECTION`);
+ * - `leather`: Leather's (`@leather.io/rpc`): addresses by `type` (`p2wpkh`, `p2tr`) and `symbol`
+ *   (`BTC`, `STX`), a prompt on every `getAddresses`, `signPsbt { hex, signAtIndex, network }`
+ *   answering `{ hex }`, `signMessage { message, paymentType, network }`, `sendTransfer` amounts as
+ *   strings with a `network`, and 4001 for a refusal;
+ * - `wbip004`: any other listing (the Portico dev wallet, Magic Eden, …): sats-connect's shapes,
+ *   `wallet_connect` only when the listing names it.
+ */
+export type Wbip004Dialect = 'satsConnect' | 'leather' | 'wbip004'
+
+/** sats-connect's `RpcErrorCode.USER_REJECTION` (Xverse's refusal), read as the 4001 every other wallet sends. */
+const satsConnectUserRejection = -32000
+
+async function call(transport: Transport, method: string, params?: unknown, dialect: Wbip004Dialect = 'wbip004'): Promise<unknown> {
+  const fail = (error: unknown) => {
+    const typed = walletError(error)
+    return dialect === 'satsConnect' && typed.code === satsConnectUserRejection ? walletError({ code: 4001, message: typed.message }) : typed
+  }
   let envelope: unknown
   try {
     envelope = await transport.request(method, params)
   } catch (error) {
     // WBIP004 rejects with the envelope itself (`{ jsonrpc, id, error: { code, message } }`).
-    throw walletError(isRecord(error) && isRecord(error.error) ? error.error : error)
+    throw fail(isRecord(error) && isRecord(error.error) ? error.error : error)
   }
-  if (isRecord(envelope) && 'error' in envelope && envelope.error) throw walletError(envelope.error)
+  // Xverse resolves its errors (`{ jsonrpc, id, error }`) rather than rejecting.
+  if (isRecord(envelope) && 'error' in envelope && envelope.error) throw fail(envelope.error)
   return isRecord(envelope) && 'result' in envelope ? envelope.result : envelope
 }
 
+/** Bitcoin address types that pay (Leather's `type`, Xverse's `addressType`); Taproot is the ordinals account. */
+const paymentTypes = new Set(['p2wpkh', 'p2sh', 'p2wpkh-p2sh', 'p2pkh', 'p2wsh'])
+
+/**
+ * The Bitcoin accounts of a `getAddresses` / `wallet_connect` answer (`{ addresses: [...] }`):
+ * sats-connect's entries say what they are for by `purpose` (`payment`, `ordinals`; `stacks` and the
+ * others are not Bitcoin accounts); Leather's by `symbol` (`BTC`, `STX`) and `type` (`p2wpkh` pays,
+ * `p2tr` is the Taproot account that holds ordinals).
+ */
 function readAccounts(result: unknown): BitcoinWalletAccount[] {
   const list = isRecord(result) && Array.isArray(result.addresses) ? result.addresses : []
   const accounts: BitcoinWalletAccount[] = []
-  for (const entry of list) {
+  for (const entry of list.slice(0, 50)) {
     if (!isRecord(entry) || typeof entry.address !== 'string') continue
-    const purpose = entry.purpose === 'ordinals' || entry.purpose === 'ordinal' ? 'ordinal' : entry.purpose === 'payment' ? 'payment' : undefined
-    if (!purpose) continue // Stacks and other purposes are not Bitcoin accounts
+    let purpose: BitcoinWalletAccount['purpose'] | undefined
+    if (entry.purpose !== undefined) purpose = entry.purpose === 'ordinals' || entry.purpose === 'ordinal' ? 'ordinal' : entry.purpose === 'payment' ? 'payment' : undefined
+    else if (entry.symbol === undefined || entry.symbol === 'BTC') {
+      const type = entry.type ?? entry.addressType
+      purpose = type === 'p2tr' ? 'ordinal' : typeof type === 'string' && paymentTypes.has(type) ? 'payment' : undefined
+    }
+    if (!purpose) continue // Stacks and other chains' addresses are not Bitcoin accounts
     accounts.push({ address: entry.address, purpose, ...(typeof entry.publicKey === 'string' ? { publicKey: entry.publicKey } : {}) })
   }
   return accounts
 }
 
+/** What Leather calls the network of an address in a request's `network` (its `WalletDefaultNetworkConfigurationIds`; regtest is `devnet`). */
+function leatherNetworkOf(address: string): string {
+  const network = decodeBitcoinAddress(address)?.network
+  return network === 'regtest' ? 'devnet' : network === 'testnet' ? 'testnet' : 'mainnet'
+}
+
 /**
  * Wraps one `window.btc_providers` listing (Leather, Xverse, the Portico dev wallet, …) as a
- * {@link BitcoinWallet}: connects with `wallet_connect` when the wallet lists it, else `getAddresses`.
- * Xverse goes through `sats-connect` when the site gives a loader for it.
+ * {@link BitcoinWallet}, in the wallet's own dialect ({@link Wbip004Dialect}): Xverse connects with
+ * `wallet_connect` and reconnects silently with `getAddresses`; Leather connects with `getAddresses`
+ * (a prompt each time, so the plugin reconnects from the accounts it kept); others with
+ * `wallet_connect` when the listing names it, else `getAddresses`. Xverse goes through `sats-connect` when the site gives a
+ * loader for it.
  *
  * @param root - the global object the listing's dotted `id` is resolved on (the window)
  * @param listing - the entry of `btc_providers`
@@ -107,38 +156,62 @@ export function wbip004Wallet(root: object, listing: Wbip004Listing, { satsConne
   const name = cleanName(listing.name)
   if (!name) return undefined
   const p = provider as unknown as Wbip004Provider
-  const transport = satsConnect && satsConnectProviderIds.includes(listing.id) ? lazySatsConnectTransport(listing.id, p, satsConnect) : directTransport(p)
+  const isSatsConnect = satsConnectProviderIds.includes(listing.id)
+  const transport = satsConnect && isSatsConnect ? lazySatsConnectTransport(listing.id, p, satsConnect) : directTransport(p)
   const methods = Array.isArray(listing.methods) ? listing.methods.filter((m): m is string => typeof m === 'string') : []
-  const icon = cleanIcon(listing.icon)
+  const dialect: Wbip004Dialect = provider.isLeather === true || listing.id === 'LeatherProvider' ? 'leather' : isSatsConnect ? 'satsConnect' : 'wbip004'
+  // Leather lists its icon as `data:image/svg;base64,…` (no `+xml`): the same SVG, typed as browsers expect it.
+  const icon = cleanIcon(typeof listing.icon === 'string' ? listing.icon.replace(/^data:image\/svg;/, 'data:image/svg+xml;') : listing.icon)
+  const ask = (method: string, params?: unknown) => call(transport, method, params, dialect)
+  const purposes = ['payment', 'ordinals']
+  const getAddresses = async () => readAccounts(await ask('getAddresses', dialect === 'leather' ? undefined : { purposes }))
   return {
     id: listing.id,
     name,
     ...(icon ? { icon } : {}),
     style: 'wbip004',
-    async connect() {
-      const purposes = ['payment', 'ordinals']
-      const result = methods.includes('wallet_connect') ? await call(transport, 'wallet_connect', { addresses: purposes }) : await call(transport, 'getAddresses', { purposes })
-      return readAccounts(result)
+    async connect({ silent = false } = {}) {
+      // A reload reads without a prompt: Xverse answers getAddresses to a site it allowed (and -32002 to one it no longer does).
+      if (silent && dialect !== 'leather') return getAddresses()
+      // Xverse answers getAddresses only to a site it allowed; wallet_connect asks the visitor once (and not again while allowed).
+      if (dialect === 'satsConnect' || (dialect === 'wbip004' && methods.includes('wallet_connect'))) return readAccounts(await ask('wallet_connect', { addresses: purposes }))
+      return getAddresses()
     },
+    ...(dialect === 'leather' ? { promptsOnConnect: true } : {}),
     async signMessage({ address, message }) {
-      const result = await call(transport, 'signMessage', { address, message, protocol: 'BIP322' })
+      const params =
+        dialect === 'leather'
+          ? { message, paymentType: decodeBitcoinAddress(address)?.type === 'p2tr' ? 'p2tr' : 'p2wpkh', network: leatherNetworkOf(address) }
+          : { address, message, protocol: 'BIP322' }
+      const result = await ask('signMessage', params)
       const signature = isRecord(result) ? result.signature : undefined
       if (typeof signature !== 'string') throw walletError({ code: -32603, message: 'The wallet returned no signature' })
       return { signature }
     },
     async sendTransfer({ address, amount }) {
-      const result = await call(transport, 'sendTransfer', { recipients: [{ address, amount: amount.toString() }] })
+      // Leather reads sats as a string of digits and needs the network; sats-connect's schema takes a number.
+      const params =
+        dialect === 'leather'
+          ? { recipients: [{ address, amount: amount.toString() }], network: leatherNetworkOf(address) }
+          : { recipients: [{ address, amount: dialect === 'satsConnect' ? Number(amount) : amount.toString() }] }
+      const result = await ask('sendTransfer', params)
       const txid = isRecord(result) ? result.txid : undefined
       if (typeof txid !== 'string' || !/^[0-9a-f]{64}$/.test(txid)) throw walletError({ code: -32603, message: 'The wallet returned no transaction id' })
       return txid
     },
     async signPsbt({ psbt, address, inputs }) {
-      const result = await call(transport, 'signPsbt', { psbt, signInputs: { [address]: inputs }, broadcast: false })
+      if (dialect === 'leather') {
+        const result = await ask('signPsbt', { hex: hex.encode(base64.decode(psbt)), signAtIndex: inputs, network: leatherNetworkOf(address), broadcast: false })
+        const signed = isRecord(result) ? result.hex : undefined
+        if (typeof signed !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(signed)) throw walletError({ code: -32603, message: 'The wallet returned no PSBT' })
+        return base64.encode(hex.decode(signed.toLowerCase()))
+      }
+      const result = await ask('signPsbt', { psbt, signInputs: { [address]: inputs }, broadcast: false })
       const signed = isRecord(result) ? result.psbt : undefined
       if (typeof signed !== 'string') throw walletError({ code: -32603, message: 'The wallet returned no PSBT' })
       return signed
     },
-    ...(methods.includes('wallet_disconnect') ? { disconnect: async () => void (await call(transport, 'wallet_disconnect')) } : {}),
+    ...(methods.includes('wallet_disconnect') || dialect === 'satsConnect' ? { disconnect: async () => void (await ask('wallet_disconnect')) } : {}),
     ...(transport.listen
       ? {
           onAccountsChanged(listener: (accounts: BitcoinWalletAccount[]) => void) {
@@ -153,8 +226,8 @@ export function wbip004Wallet(root: object, listing: Wbip004Listing, { satsConne
             void subscribe('accountChange', (payload) => {
               const carried = isRecord(payload) && Array.isArray(payload.addresses) ? readAccounts(payload) : undefined
               if (carried) return listener(carried)
-              call(transport, 'getAddresses', { purposes: ['payment', 'ordinals'] }).then(
-                (result) => listener(readAccounts(result)),
+              getAddresses().then(
+                (accounts) => listener(accounts),
                 () => listener([]),
               )
             })

@@ -24,6 +24,22 @@ function explorerUrl(network: Network, path: string): string | undefined {
 
 type Active = { wallet: BitcoinWallet; accounts: readonly BitcoinWalletAccount[] }
 
+/** Where the accounts a wallet that prompts on every request (Leather) shared are kept, so a reload reconnects without opening it. */
+const storageKey = 'bip122_accounts'
+type StoredAccounts = { connectorId: string; accounts: BitcoinWalletAccount[] }
+const isStoredAccounts = (value: unknown): value is StoredAccounts => {
+  const record = value as StoredAccounts | null
+  return (
+    typeof record === 'object' &&
+    record !== null &&
+    typeof record.connectorId === 'string' &&
+    record.connectorId.length <= 200 &&
+    Array.isArray(record.accounts) &&
+    record.accounts.length <= 10 &&
+    record.accounts.every((a) => isBitcoinAddress(a?.address) && (a.purpose === 'payment' || a.purpose === 'ordinal') && (a.publicKey === undefined || (typeof a.publicKey === 'string' && /^[0-9a-fA-F]{64,66}$/.test(a.publicKey))))
+  )
+}
+
 /**
  * The bip122 plugin's `setup`, loaded with the kernel (`bip122().load()`): discovery of WBIP004, Unisat, Phantom, OKX and
  * Wallet Standard wallets, the connection hooks, the taps of every hook it answers, address
@@ -49,8 +65,25 @@ export function setupBip122(portico: PluginContext, options: Bip122Options, envi
   }
   const findWallet = (id: string) => discovery.get(id)
 
+  const storage = portico.services.storage
+
+  /** The wallet's accounts: asked for (a connect), or read again without a prompt (a reload; for a wallet that always prompts, the accounts it shared before). */
+  async function accountsOf(wallet: BitcoinWallet, silent: boolean): Promise<BitcoinWalletAccount[] | undefined> {
+    if (!silent) return wallet.connect()
+    if (wallet.promptsOnConnect) {
+      const kept = storage.get(storageKey, isStoredAccounts)
+      return kept?.connectorId === wallet.id ? kept.accounts : undefined
+    }
+    try {
+      return await wallet.connect({ silent })
+    } catch {
+      return undefined // the wallet no longer allows the site (Xverse's -32002): no prompt on load
+    }
+  }
+
   async function connectWallet(wallet: BitcoinWallet, network: Network | undefined, silent: boolean): Promise<ConnectResult | undefined> {
-    const listed = await wallet.connect({ silent })
+    const listed = await accountsOf(wallet, silent)
+    if (!listed) return undefined
     const accounts = listed.filter((a) => isBitcoinAddress(a.address))
     const payment = accounts.find((a) => a.purpose === 'payment') ?? accounts[0]
     if (!payment) {
@@ -64,6 +97,7 @@ export function setupBip122(portico: PluginContext, options: Bip122Options, envi
     // Payment first: the account view shows it by default; ordinals follow.
     const ordered = [payment, ...accounts.filter((a) => a !== payment && decodeBitcoinAddress(a.address)?.network === kind)]
     active = { wallet, accounts: ordered }
+    if (wallet.promptsOnConnect) storage.set(storageKey, { connectorId: wallet.id, accounts: ordered })
     follow(wallet, kind)
     return { connectorId: wallet.id, accounts: ordered.map((a) => ({ address: a.address, type: a.purpose })), caipNetworkId: chosen.caipNetworkId }
   }
@@ -133,6 +167,7 @@ export function setupBip122(portico: PluginContext, options: Bip122Options, envi
     async disconnect(request) {
       const wallet = activeWallet(request.connectorId) ?? findWallet(request.connectorId)
       active = undefined
+      if (storage.get(storageKey, isStoredAccounts)?.connectorId === request.connectorId) storage.remove(storageKey)
       stopFollowing?.()
       stopFollowing = undefined
       await wallet?.disconnect?.()

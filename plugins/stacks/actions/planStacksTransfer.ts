@@ -4,6 +4,7 @@ import { isStacksAddress } from '../utils/isStacksAddress.js'
 import { encodeStxTransferPayload } from '../utils/encodeStxTransferPayload.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { type ClarityArgument, encodeClarityValue, encodeContractCallPayload } from '../utils/encodeClarityValue.js'
+import { encodeFungiblePostCondition } from '../utils/encodeFungiblePostCondition.js'
 import { formatStacksUnits } from '../utils/formatStacksUnits.js'
 import { stacksDataOf } from '../utils/stacksDataOf.js'
 import { callStacksApi } from './callStacksApi.js'
@@ -71,6 +72,8 @@ export type StacksTokenTransferPlan = StacksTransferPlan & {
   assetId: string
   /** `transfer`'s arguments (amount, sender, recipient, memo: `none`, or `(some <buff>)` with the memo's UTF-8), serialized as hex Clarity values. */
   functionArgs: string[]
+  /** "The sender sends exactly this amount of the token", in the wire format as hex: what SIP-030 wallets take in `postConditions`. */
+  postCondition: string
 }
 
 /**
@@ -125,5 +128,5 @@ export async function planStacksTokenTransfer({ network, from, to, amount, token
   if (spendable < fee) throw new StacksAmountError(`The STX balance does not cover the fee (${formatStacksUnits(fee, network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol})`)
   const balance = held?.fungible_tokens && Object.hasOwn(held.fungible_tokens, assetId) ? held.fungible_tokens[assetId]?.balance : undefined
   if (typeof balance !== 'string' || !/^\d{1,40}$/.test(balance) || BigInt(balance) < units) throw new StacksAmountError('The token balance does not cover the amount')
-  return { ustx: units, fees, speed: feeSpeed, fee, contract, assetId, functionArgs: args.map((arg) => bytesToHex(encodeClarityValue(arg))) }
+  return { ustx: units, fees, speed: feeSpeed, fee, contract, assetId, functionArgs: args.map((arg) => bytesToHex(encodeClarityValue(arg))), postCondition: encodeFungiblePostCondition({ principal: from, assetId, amount: units }) }
 }

@@ -70,8 +70,13 @@ export function setupStacks(portico: PluginContext, options: StacksOptions, envi
     }
   }
 
-  /** Asks the wallet for its addresses (`getAddresses`, or `stx_getAddresses` for wallets without it). */
+  /**
+   * Asks the wallet for its addresses: Xverse with `wallet_connect` for its Stacks address (which also
+   * grants the site read access; its `getAddresses` refuses a site without it), others with
+   * `getAddresses`, or `stx_getAddresses` for wallets without it.
+   */
   async function askAddresses(wallet: DiscoveredStacksWallet, network: Network) {
+    if (wallet.dialect === 'satsConnect') return stacksAddressesOf(await callStacksWallet(wallet.provider, 'wallet_connect', { addresses: ['stacks'] }, wallet.dialect))
     const params = { network: stacksDataOf(network).walletNetwork }
     try {
       return stacksAddressesOf(await callStacksWallet(wallet.provider, 'getAddresses', params))
@@ -232,7 +237,7 @@ export function setupStacks(portico: PluginContext, options: StacksOptions, envi
       let answer: unknown
       const network = networkOf(request.caipNetworkId)
       if (active && active.wallet.id === request.connectorId && active.address === request.address) {
-        answer = await callStacksWallet(active.wallet.provider, 'stx_signMessage', { message: request.message, ...(network ? { network: stacksDataOf(network).walletNetwork } : {}) })
+        answer = await callStacksWallet(active.wallet.provider, 'stx_signMessage', { message: request.message, ...(network ? { network: stacksDataOf(network).walletNetwork } : {}) }, active.wallet.dialect)
       } else {
         // Over another connector's channel (WalletConnect): the namespace's stx_signMessage.
         if (portico.channel(namespace)?.connectorId !== request.connectorId) return undefined
@@ -277,14 +282,15 @@ export function setupStacks(portico: PluginContext, options: StacksOptions, envi
       const tokenPlan = 'contract' in quote ? (quote as StacksTokenTransferPlan) : undefined
       if (tokenPlan) {
         // SIP-010 `transfer (amount uint) (sender principal) (recipient principal) (memo (optional (buff 34)))`,
-        // in deny mode with a post condition: the sender sends exactly this amount of the token.
+        // in deny mode with a post condition: the sender sends exactly this amount of the token. SIP-030
+        // wallets take post conditions as hex (Leather's and Xverse's schemas are `string[]`).
         method = 'stx_callContract'
         params = {
           contract: tokenPlan.contract,
           functionName: 'transfer',
           functionArgs: tokenPlan.functionArgs,
           postConditionMode: 'deny',
-          postConditions: [{ type: 'ft-postcondition', address: request.from, condition: 'eq', amount: String(tokenPlan.ustx), asset: tokenPlan.assetId }],
+          postConditions: [tokenPlan.postCondition],
           fee: String(tokenPlan.fee),
           network: walletNetwork,
         }
@@ -294,7 +300,7 @@ export function setupStacks(portico: PluginContext, options: StacksOptions, envi
       }
       let answer: unknown
       if (direct && active) {
-        answer = await callStacksWallet(active.wallet.provider, method, { ...params, address: request.from })
+        answer = await callStacksWallet(active.wallet.provider, method, { ...params, address: request.from }, active.wallet.dialect)
       } else {
         answer = await portico.request({ namespace, chainId: request.network.caipNetworkId, method, params: { ...params, sender: request.from } })
       }

@@ -15,6 +15,7 @@ import { devStacksKey } from '../../../sandbox/stacks/devStacks.js'
 import { stacksFeeRate, stacksFeeRateTiers, stacksSandboxChainId, stacksSandboxTransactionVersion } from '../../../sandbox/stacks/stacksSandboxChain.js'
 import { type StacksNode, startStacksNode } from '../../../sandbox/stacks/startStacksNode.js'
 import { createStacksDevWallet } from '../../../sandbox/stacksWallet/createStacksDevWallet.js'
+import { createXverseWallet, xverseListing, xverseStacksMethods } from '../../../sandbox/personas/xverse/createXverseWallet.js'
 
 type Page = EventTarget & Record<string, unknown>
 const key = devStacksKey()
@@ -61,10 +62,18 @@ describe('SIP-030 wallet discovery', () => {
     const leather = wallet().provider
     const icon = 'data:image/svg+xml;base64,PHN2Zy8+'
     page.LeatherProvider = leather
-    page.XverseProviders = { StacksProvider: wallet().provider, BitcoinProvider: wallet().provider }
+    // Xverse's StacksProvider is the legacy JWT object whose request throws: Xverse serves stx_* on its BitcoinProvider.
+    page.XverseProviders = { StacksProvider: { request: () => { throw new Error('`request` function is not implemented') } }, BitcoinProvider: wallet().provider }
     page.PorticoStacksDevWallet = wallet().provider
     page.Other = leather
     page.BtcOnly = wallet().provider
+    page.BtcAndStacks = wallet().provider
+    page.PlainBitcoin = wallet().provider
+    page.btc_providers = [
+      { id: 'XverseProviders.BitcoinProvider', name: 'Xverse Wallet', icon, methods: ['getAddresses', 'signPsbt', 'stx_transferStx'] },
+      { id: 'BtcAndStacks', name: 'Bitcoin and Stacks', methods: ['getAddresses', 'stx_signMessage'] },
+      { id: 'PlainBitcoin', name: 'Bitcoin only too', methods: ['getAddresses', 'signPsbt'] },
+    ]
     const hostile = {}
     Object.defineProperty(hostile, 'id', {
       get() {
@@ -83,10 +92,11 @@ describe('SIP-030 wallet discovery', () => {
       'junk',
     ]
     const discovery = createStacksWalletDiscovery(page, defaultStacksWallets, { pollForMs: 0 })
-    expect(discovery.wallets().map((w) => [w.id, w.name, w.icon ?? null])).toEqual([
-      ['LeatherProvider', 'Leather', icon],
-      ['XverseProviders.StacksProvider', 'Xverse', null],
-      ['PorticoStacksDevWallet', 'Portico Dev Wallet (Stacks)', null],
+    expect(discovery.wallets().map((w) => [w.id, w.name, w.icon ?? null, w.dialect])).toEqual([
+      ['LeatherProvider', 'Leather', icon, 'sip030'],
+      ['XverseProviders.BitcoinProvider', 'Xverse', icon, 'satsConnect'],
+      ['PorticoStacksDevWallet', 'Portico Dev Wallet (Stacks)', null, 'sip030'],
+      ['BtcAndStacks', 'Bitcoin and Stacks', null, 'sip030'],
     ])
     discovery.dispose()
   })
@@ -287,20 +297,31 @@ describe('portico/stacks with the dev wallet on the ledger', () => {
     expect(third.getState().connections.stacks?.status ?? 'disconnected').toBe('disconnected')
   })
 
-  it('follows the wallet: an Xverse-style accountChange moves the connection, disconnect ends it', async () => {
+  it('Xverse (its persona): connects with wallet_connect on XverseProviders.BitcoinProvider, sends, follows accountChange and disconnect; its refusal (-32000) is 4001', async () => {
     const page = new EventTarget() as Page
-    const dev = wallet()
-    const listeners = new Map<string, (event: unknown) => void>()
-    page.XverseProviders = { StacksProvider: { request: dev.provider.request, addListener: ({ eventName, cb }: { eventName: string; cb: (e: unknown) => void }) => (listeners.set(eventName, cb), () => listeners.delete(eventName)) } }
+    const xverse = createXverseWallet()
+    xverse.wallet.define('stacks', xverseStacksMethods({ stacksKey: xverse.stacksKey, chain: { chainId: stacksSandboxChainId, apiUrl: node.url } }))
+    const control = xverse.wallet.control('stacks', xverse.connection)
+    page.XverseProviders = { BitcoinProvider: xverse.provider, StacksProvider: xverse.stacksProvider }
+    page.btc_providers = [{ ...xverseListing }]
     const app = start(page)
     await app.ready()
-    await app.connect({ connectorId: 'XverseProviders.StacksProvider', namespace: 'stacks', network: local() })
+    const connected = await app.connect({ connectorId: 'XverseProviders.BitcoinProvider', namespace: 'stacks', network: local() })
+    expect(connected.address).toBe(key.address)
+    expect(control.activity()).toEqual([{ method: 'wallet_connect', outcome: 'approved' }])
+    const to = fresh()
+    await app.send({ to, amount: '0.5', namespace: 'stacks' })
+    await expect.poll(() => ustxOf(to), { timeout: 10_000 }).toBe(500_000n)
+    control.setMode('reject')
+    try {
+      await expect(app.signMessage({ message: 'no', namespace: 'stacks' })).rejects.toMatchObject({ code: 4001 })
+    } finally {
+      control.setMode('approve')
+    }
     const other = devStacksKey("m/44'/5757'/0'/0/7").address
-    listeners.get('accountChange')?.({ type: 'accountChange', addresses: [{ symbol: 'BTC', address: 'bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw' }, { symbol: 'STX', address: other }] })
+    xverse.switchAccount(7)
     await expect.poll(() => app.getState().connections.stacks?.address).toBe(other)
-    listeners.get('accountChange')?.({ addresses: [{ symbol: 'STX', address: 'junk' }] })
-    expect(app.getState().connections.stacks?.address).toBe(other)
-    listeners.get('disconnect')?.({ type: 'disconnect' })
+    xverse.connection.disconnect()
     await expect.poll(() => app.getState().connections.stacks?.status).toBe('disconnected')
   })
 
