@@ -195,6 +195,7 @@ describe('entry point exports', () => {
         "alerts",
         "blockchainApiTap",
         "cacheLifetimes",
+        "callJsonApi",
         "constants",
         "createAnalytics",
         "createHooks",
@@ -213,6 +214,7 @@ describe('entry point exports', () => {
         "getConnectMethodsOrder",
         "hasLoneSurrogate",
         "hookCatalogue",
+        "injectedWalletsOption",
         "listTaps",
         "memoByteLength",
         "nodeErrorMessages",
@@ -224,6 +226,7 @@ describe('entry point exports', () => {
         "providerMessageAlerts",
         "readCode",
         "readonlyStores",
+        "reconnectTimeoutOption",
         "registerChainAdapter",
         "requireHook",
         "resolveRemoteFeatures",
@@ -237,6 +240,7 @@ describe('entry point exports', () => {
         "userRejectionCodes",
         "validatePlugins",
         "validateSchema",
+        "walletRefusedError",
       ]
     `)
   })

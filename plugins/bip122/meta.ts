@@ -1,4 +1,4 @@
-import type { PluginMeta } from '../../kernel/kernel.js'
+import { reconnectTimeoutOption, walletRefusedError, type PluginMeta } from '../../kernel/kernel.js'
 
 /** The bip122 plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
@@ -11,7 +11,7 @@ export const meta = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous wallet to be injected before giving up on restoring the connection.' },
+      ...reconnectTimeoutOption('wallet to be injected'),
       confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 3_600_000, default: 600_000, description: 'How long a send is followed until its first confirmation (blocks come about every 10 minutes on mainnet).' },
       feeTier: { type: 'string', enum: ['slow', 'normal', 'fast'], default: 'normal', description: "The default fee speed of a send, from the Esplora API's estimates: slow (144 blocks), normal (6 blocks) or fast (next block); the send review offers all three with their fees." },
     },
@@ -22,7 +22,7 @@ export const meta = {
     { name: 'BitcoinAmountError', description: 'The amount is not a positive BTC amount with at most 8 decimals, is below the dust limit, exceeds the balance with the fee, or the recipient is not an address of the network; raised before the wallet is asked.' },
     { name: 'BitcoinApiError', description: 'The Esplora API failed or answered something invalid.' },
     { name: 'BitcoinWalletFeatureError', description: 'The wallet lacks what the action needs (PSBT signing or `sendTransfer`, message signing).' },
-    { name: 'ProviderRpcError', description: 'The wallet refused or failed; code 4001 is the visitor saying no.' },
+    walletRefusedError,
   ],
   walletConnect: {
     methods: ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'],

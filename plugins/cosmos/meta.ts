@@ -1,4 +1,4 @@
-import type { PluginMeta } from '../../kernel/kernel.js'
+import { injectedWalletsOption, reconnectTimeoutOption, walletRefusedError, type PluginMeta } from '../../kernel/kernel.js'
 
 /** The cosmos plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
@@ -11,26 +11,12 @@ export const meta = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous wallet to be injected before giving up on restoring the connection.' },
+      ...reconnectTimeoutOption('wallet to be injected'),
       confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 300_000, default: 60_000, description: 'How long a send waits for the transaction to be in a block (0: return once the node accepted it).' },
       gasAdjustment: { type: 'number', minimum: 1, maximum: 5, default: 1.4, description: 'The simulated gas is multiplied by this to set the gas limit.' },
-      wallets: {
-        type: 'array',
-        maxItems: 20,
-        default: [],
-        description: 'More Keplr-compatible wallets to look for, before the built-in Keplr, Leap and Cosmostation: `{ id, name, path, icon? }` where `path` is the dotted property of `window` it injects (e.g. `leap`).',
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'name', 'path'],
-          properties: {
-            id: { type: 'string', minLength: 1, maxLength: 64, description: 'The connector id.' },
-            name: { type: 'string', minLength: 1, maxLength: 64, description: 'The name to show.' },
-            path: { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*){0,3}$', description: 'Where it injects, under `window`.' },
-            icon: { type: 'string', maxLength: 200_000, pattern: '^(https://|data:image/)', description: 'Its icon (https or data:image URL).' },
-          },
-        },
-      },
+      ...injectedWalletsOption(
+        'More Keplr-compatible wallets to look for, before the built-in Keplr, Leap and Cosmostation: `{ id, name, path, icon? }` where `path` is the dotted property of `window` it injects (e.g. `leap`).',
+      ),
     },
   },
   hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'send', 'networkChanged'],
@@ -40,7 +26,7 @@ export const meta = {
     { name: 'CosmosNetworkError', description: 'The network lacks the Cosmos chain data (chain id, prefix, denom) or a REST URL.' },
     { name: 'CosmosRestRequestError', description: "The chain's REST gateway failed or answered something invalid." },
     { name: 'CosmosTransactionFailedError', description: 'The chain refused the transaction or it failed in its block (the Cosmos SDK code and log).' },
-    { name: 'ProviderRpcError', description: 'The wallet refused or failed; code 4001 is the visitor saying no.' },
+    walletRefusedError,
   ],
   walletConnect: {
     methods: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'],

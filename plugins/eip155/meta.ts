@@ -1,3 +1,4 @@
+import { reconnectTimeoutOption } from '../../kernel/kernel.js'
 import type { PluginMeta } from '../../kernel/index.js'
 
 /** The eip155 plugin's metadata: the single source of its option validation and docs page. */
@@ -12,7 +13,7 @@ export const meta = {
     properties: {
       enableEIP6963: { type: 'boolean', default: true, description: 'Discover wallets that announce themselves by EIP-6963.' },
       enableInjected: { type: 'boolean', default: true, description: 'Offer a plain `window.ethereum` that did not announce itself, as "Browser Wallet".' },
-      reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous wallet to announce itself before giving up on restoring the connection.' },
+      ...reconnectTimeoutOption('wallet to announce itself'),
       safe: { type: 'boolean', default: true, description: 'With the `portico/safe` plugin: in a Safe{Wallet} iframe, find the Safe and connect it with no prompt (see the safe plugin). `false` turns detection off.' },
     },
   },

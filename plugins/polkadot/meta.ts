@@ -1,4 +1,4 @@
-import type { PluginMeta } from '../../kernel/kernel.js'
+import { reconnectTimeoutOption, type PluginMeta } from '../../kernel/kernel.js'
 
 /** The polkadot plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
@@ -12,7 +12,7 @@ export const meta = {
     additionalProperties: false,
     properties: {
       appName: { type: 'string', minLength: 1, maxLength: 100, description: "The name extensions show when asking the visitor to share accounts. Default: the site's metadata name, else its host." },
-      reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous extension to be injected before giving up on restoring the connection.' },
+      ...reconnectTimeoutOption('extension to be injected'),
       confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 600_000, default: 60_000, description: 'How long the send toast follows a submitted transaction until it is in a block.' },
     },
   },

@@ -1,4 +1,4 @@
-import type { PluginMeta } from '../../kernel/kernel.js'
+import { reconnectTimeoutOption, walletRefusedError, type PluginMeta } from '../../kernel/kernel.js'
 
 /** The solana plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
@@ -10,7 +10,7 @@ export const meta = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous wallet to register itself before giving up on restoring the connection.' },
+      ...reconnectTimeoutOption('wallet to register itself'),
       confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 300_000, default: 60_000, description: 'How long a send waits for the transaction to be confirmed (0: return as soon as it is sent). A transaction that fails on chain in that time is reported as failed.' },
       tokens: {
         type: 'array',
@@ -40,7 +40,7 @@ export const meta = {
     { name: 'SolanaWalletFeatureError', description: 'The wallet lacks the Wallet Standard feature the action needs.' },
     { name: 'SolanaRpcRequestError', description: 'The Solana JSON-RPC failed or answered something invalid.' },
     { name: 'SolanaTransactionFailedError', description: 'The transaction landed but failed on chain.' },
-    { name: 'ProviderRpcError', description: 'The wallet refused or failed; code 4001 is the visitor saying no.' },
+    walletRefusedError,
   ],
   walletConnect: {
     methods: ['solana_signTransaction', 'solana_signMessage', 'solana_signAndSendTransaction'],

@@ -1,4 +1,4 @@
-import type { PluginMeta } from '../../kernel/kernel.js'
+import { injectedWalletsOption, reconnectTimeoutOption, walletRefusedError, type PluginMeta } from '../../kernel/kernel.js'
 
 /** The stacks plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
@@ -13,25 +13,11 @@ export const meta = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous wallet to be injected before giving up on restoring the connection.' },
+      ...reconnectTimeoutOption('wallet to be injected'),
       confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 600_000, default: 120_000, description: 'How long a send is followed until the blockchain API reports it in a block.' },
-      wallets: {
-        type: 'array',
-        maxItems: 20,
-        default: [],
-        description: 'More SIP-030 wallets to look for, before the built-in Leather, Xverse and the `wbip_providers` list: `{ id, name, path, icon? }` where `path` is the dotted property of `window` it injects.',
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'name', 'path'],
-          properties: {
-            id: { type: 'string', minLength: 1, maxLength: 64, description: 'The connector id.' },
-            name: { type: 'string', minLength: 1, maxLength: 64, description: 'The name to show.' },
-            path: { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*){0,3}$', description: 'Where it injects, under `window`.' },
-            icon: { type: 'string', maxLength: 200_000, pattern: '^(https://|data:image/)', description: 'Its icon (https or data:image URL).' },
-          },
-        },
-      },
+      ...injectedWalletsOption(
+        'More SIP-030 wallets to look for, before the built-in Leather, Xverse and the `wbip_providers` list: `{ id, name, path, icon? }` where `path` is the dotted property of `window` it injects.',
+      ),
     },
   },
   hooks: ['discoverWallets', 'connect', 'reconnect', 'disconnect', 'switchNetwork', 'signMessage', 'fetchBalance', 'fetchTokenBalances', 'send', 'networkChanged'],
@@ -40,7 +26,7 @@ export const meta = {
     { name: 'StacksAmountError', description: 'The amount, recipient or token cannot be sent: not a positive decimal, too many decimals, not a Stacks address of the network, the sender itself, not a SIP-010 asset of the network, or more than the balance with the fee; raised before the wallet is asked.' },
     { name: 'StacksNetworkError', description: 'The network is not a `stacks:<chain id>` network or has no Stacks API URL.' },
     { name: 'StacksApiRequestError', description: "The network's Stacks API (node API or blockchain API) failed or answered something invalid." },
-    { name: 'ProviderRpcError', description: 'The wallet refused or failed; code 4001 is the visitor saying no.' },
+    walletRefusedError,
   ],
   walletConnect: {
     methods: ['stx_signMessage', 'stx_transferStx', 'stx_signTransaction', 'stx_callContract'],

@@ -1,4 +1,4 @@
-import type { PluginMeta } from '../../kernel/kernel.js'
+import { reconnectTimeoutOption, walletRefusedError, type PluginMeta } from '../../kernel/kernel.js'
 
 /** The sui plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
@@ -10,7 +10,7 @@ export const meta = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      reconnectTimeoutMs: { type: 'integer', minimum: 0, maximum: 30_000, default: 1_500, description: 'How long to wait on load for the previous wallet to register itself before giving up on restoring the connection.' },
+      ...reconnectTimeoutOption('wallet to register itself'),
       confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 300_000, default: 60_000, description: 'How long the send toast follows a transaction until the node reports its effects.' },
     },
   },
@@ -21,7 +21,7 @@ export const meta = {
     { name: 'SuiWalletFeatureError', description: 'The wallet lacks the Wallet Standard feature the action needs.' },
     { name: 'SuiRpcRequestError', description: "The network's Sui node (GraphQL RPC, or a site's full-node JSON-RPC) failed or answered something invalid." },
     { name: 'SuiTransactionFailedError', description: 'The transaction was executed but failed on chain (its gas was paid).' },
-    { name: 'ProviderRpcError', description: 'The wallet refused or failed; code 4001 is the visitor saying no.' },
+    walletRefusedError,
   ],
   walletConnect: {
     methods: ['sui_signTransaction', 'sui_signAndExecuteTransaction', 'sui_signPersonalMessage'],

@@ -1,5 +1,5 @@
 import { CosmosNetworkError, CosmosRestRequestError } from '../errors.js'
-import type { Network } from '../../../kernel/kernel.js'
+import { callJsonApi, type Network } from '../../../kernel/kernel.js'
 
 export type CallCosmosRestParameters = {
   network: Network
@@ -21,28 +21,17 @@ export type CallCosmosRestParameters = {
  * @example
  * await callCosmosRest({ network, path: `/cosmos/auth/v1beta1/accounts/${address}`, allow: [404] })
  */
-export async function callCosmosRest<T>({ network, path, body, fetch: fetchFn = globalThis.fetch, allow = [], timeoutMs = 15_000 }: CallCosmosRestParameters): Promise<T | undefined> {
-  const base = network.rpcUrls.default.http[0]?.replace(/\/+$/, '')
-  if (!base) throw new CosmosNetworkError(`${network.name} has no REST URL`)
-  let response: Response
-  try {
-    response = await fetchFn(`${base}${path}`, {
-      ...(body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-  } catch (cause) {
-    throw new CosmosRestRequestError({ path: path.split('?')[0] as string, message: 'no answer', cause })
-  }
-  if (allow.includes(response.status)) return undefined
-  let json: unknown
-  try {
-    json = await response.json()
-  } catch (cause) {
-    throw new CosmosRestRequestError({ path: path.split('?')[0] as string, message: `HTTP ${response.status}, not JSON`, cause })
-  }
-  if (!response.ok) {
-    const message = (json as { message?: unknown })?.message
-    throw new CosmosRestRequestError({ path: path.split('?')[0] as string, message: typeof message === 'string' ? message : `HTTP ${response.status}` })
-  }
-  return json as T
+export async function callCosmosRest<T>({ network, path, ...request }: CallCosmosRestParameters): Promise<T | undefined> {
+  const baseUrl = network.rpcUrls.default.http[0]
+  if (!baseUrl) throw new CosmosNetworkError(`${network.name} has no REST URL`)
+  return callJsonApi<T>({
+    ...request,
+    baseUrl,
+    path,
+    errorMessage: (json) => {
+      const message = (json as { message?: unknown } | null)?.message
+      return typeof message === 'string' ? message : undefined
+    },
+    toError: (failure) => new CosmosRestRequestError(failure),
+  })
 }

@@ -1,4 +1,4 @@
-import type { Network } from '../../../kernel/kernel.js'
+import { callJsonApi, type Network } from '../../../kernel/kernel.js'
 import { StacksApiRequestError, StacksNetworkError } from '../errors.js'
 
 export type CallStacksApiParameters = {
@@ -21,30 +21,18 @@ export type CallStacksApiParameters = {
  * @example
  * await callStacksApi({ network, path: `/v2/accounts/${address}?proof=0` })
  */
-export async function callStacksApi<T>({ network, path, body, fetch: fetchFn = globalThis.fetch, allow = [], timeoutMs = 15_000 }: CallStacksApiParameters): Promise<T | undefined> {
-  const base = network.rpcUrls.default.http[0]?.replace(/\/+$/, '')
-  if (!base) throw new StacksNetworkError(`${network.name} has no Stacks API URL`)
-  const name = path.split('?')[0] as string
-  let response: Response
-  try {
-    response = await fetchFn(`${base}${path}`, {
-      ...(body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-  } catch (cause) {
-    throw new StacksApiRequestError({ path: name, message: 'no answer', cause })
-  }
-  if (allow.includes(response.status)) return undefined
-  let json: unknown
-  try {
-    json = await response.json()
-  } catch (cause) {
-    throw new StacksApiRequestError({ path: name, message: `HTTP ${response.status}, not JSON`, cause })
-  }
-  if (!response.ok) {
-    const error = json as { error?: unknown; reason?: unknown; message?: unknown }
-    const message = [error?.error, error?.reason, error?.message].filter((part) => typeof part === 'string').join(': ')
-    throw new StacksApiRequestError({ path: name, message: message || `HTTP ${response.status}` })
-  }
-  return json as T
+export async function callStacksApi<T>({ network, path, ...request }: CallStacksApiParameters): Promise<T | undefined> {
+  const baseUrl = network.rpcUrls.default.http[0]
+  if (!baseUrl) throw new StacksNetworkError(`${network.name} has no Stacks API URL`)
+  return callJsonApi<T>({
+    ...request,
+    baseUrl,
+    path,
+    // The node API says `{ error, reason }`, the blockchain API `{ message }`.
+    errorMessage: (json) => {
+      const error = json as { error?: unknown; reason?: unknown; message?: unknown } | null
+      return [error?.error, error?.reason, error?.message].filter((part) => typeof part === 'string').join(': ') || undefined
+    },
+    toError: (failure) => new StacksApiRequestError(failure),
+  })
 }
