@@ -14,8 +14,8 @@ export class WalletRequestPendingError extends BaseError {
     const wallet = walletName.slice(0, 64) || 'The wallet'
     super('Connection request already open', {
       cause,
-      details: `${wallet} is already showing a connection request from this site: open ${wallet}, approve or reject it there, then try again.`,
-      docsPath: '/plugins/eip155.md#a-connection-request-already-open-in-the-wallet',
+      details: `${wallet} already shows a connection request from this site: answer it there, then try again.`,
+      docsPath: '/plugins/eip155.md#wallet-request-pending',
     })
   }
 }

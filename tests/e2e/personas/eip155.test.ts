@@ -220,7 +220,7 @@ for (const row of rows) {
         await expect.poll(() => dialog().count()).toBe(0)
         await connectWith(row.name)
         if (row.pending === 'refused') {
-          await eventually('the clear pending-request message', () => dialog().getByText(`${row.name} is already showing a connection request from this site`).count(), (v) => v === 1)
+          await eventually('the clear pending-request message', () => dialog().getByText(`${row.name} already shows a connection request from this site`).count(), (v) => v === 1)
           expect(await dialog().getByText('Connection rejected').count()).toBe(0)
         }
         await wallet.answer('approve')

@@ -156,7 +156,7 @@ describe('a connection request while another is still open in the wallet', () =>
       const cause = (second as ConnectFailedError).cause
       expect(cause).toBeInstanceOf(WalletRequestPendingError)
       expect((cause as WalletRequestPendingError).code).toBe(-32002)
-      expect((second as ConnectFailedError).details).toBe(`${persona.name} is already showing a connection request from this site: open ${persona.name}, approve or reject it there, then try again.`)
+      expect((second as ConnectFailedError).details).toBe(`${persona.name} already shows a connection request from this site: answer it there, then try again.`)
       wallet.control.answerConnection('approve')
       expect((await first).address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
       portico.destroy()
@@ -186,7 +186,7 @@ describe('a connection request while another is still open in the wallet', () =>
     expect(toPendingRequestError({ code: 4001, message: 'User rejected the request.' }, 'Rabby Wallet')).toBeUndefined()
     expect(toPendingRequestError({ code: -32603, message: 'already pending' }, 'X')).toBeUndefined()
     expect(toPendingRequestError('garbage', 'X')).toBeUndefined()
-    expect(toPendingRequestError({ code: -32002, message: 42 }, '')?.details).toMatch(/^The wallet is already showing/)
+    expect(toPendingRequestError({ code: -32002, message: 42 }, '')?.details).toMatch(/^The wallet already shows/)
   })
 })
 
