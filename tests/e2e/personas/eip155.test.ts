@@ -131,32 +131,34 @@ for (const row of rows) {
       await eventually('the wallet\'s buttons in the Connect view', () => dialog().getByRole('button', { name: row.name, exact: true }).count(), (v) => v === 1)
       expect(await dialog().getByRole('button', { name: 'Browser Wallet', exact: true }).count(), await shown()).toBe(0)
       await dialog().getByRole('button', { name: row.name, exact: true }).click()
-      await expect.poll(headerText, { message: 'the header after connecting' }).toContain(short(account0))
-      await expect.poll(() => dialog().count()).toBe(0)
+      await expect.poll(headerText, { timeout: 20_000, message: 'the header after connecting' }).toContain(short(account0))
+      await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
       expect(await wallet.activity()).toContainEqual({ method: 'eth_requestAccounts', outcome: 'approved' })
     })
 
     it('is still connected after a reload, with no "Connect Wallet" in between', async () => {
       await page.evaluate(() => ((window as unknown as { __headerTexts: string[] }).__headerTexts.length = 0))
       await page.reload()
-      await expect.poll(headerText).toContain(short(account0))
+      await expect.poll(headerText, { timeout: 20_000 }).toContain(short(account0))
       const seen = await page.evaluate(() => (window as unknown as { __headerTexts: string[] }).__headerTexts)
       expect(seen.length).toBeGreaterThan(0)
       expect(seen.filter((text) => text.includes('Connect Wallet'))).toEqual([])
     })
 
     it('follows an account change made in the wallet', async () => {
+      // Once the reconnect has finished (the header shows the stored address while it restores).
+      await eventually('the demo\'s account status', () => page.getByTestId('account-status').textContent(), (v) => v === 'connected')
       await wallet.selectAccount(1)
-      await expect.poll(headerText, { message: 'the header after the wallet switched to dev account 1' }).toContain(short(account1))
+      await expect.poll(headerText, { timeout: 20_000, message: 'the header after the wallet switched to dev account 1' }).toContain(short(account1))
       await wallet.selectAccount(0)
-      await expect.poll(headerText).toContain(short(account0))
+      await expect.poll(headerText, { timeout: 20_000 }).toContain(short(account0))
     })
 
     it('switches to Portico Devnet B, which the wallet does not know: it answers 4902, the modal adds the chain, the wallet moves', async () => {
       await header().getByRole('button', { name: /Portico Devnet A/ }).click()
       await dialog().getByRole('button', { name: 'Portico Devnet B' }).click()
       await eventually('Devnet B in the header', () => header().getByRole('button', { name: /Portico Devnet B/ }).count(), (v) => v === 1)
-      await expect.poll(wallet.chainId).toBe(31338)
+      await expect.poll(wallet.chainId, { timeout: 20_000 }).toBe(31338)
       const activity = await wallet.activity()
       expect(activity).toContainEqual({ method: 'wallet_switchEthereumChain', outcome: 'failed' })
       expect(activity).toContainEqual({ method: 'wallet_addEthereumChain', outcome: 'approved' })
@@ -164,7 +166,7 @@ for (const row of rows) {
       const adds = activity.filter((a) => a.method === 'wallet_addEthereumChain').length
       await header().getByRole('button', { name: /Portico Devnet B/ }).click()
       await dialog().getByRole('button', { name: 'Portico Devnet A' }).click()
-      await expect.poll(wallet.chainId).toBe(31337)
+      await expect.poll(wallet.chainId, { timeout: 20_000 }).toBe(31337)
       await eventually('Devnet A in the header', () => header().getByRole('button', { name: /Portico Devnet A/ }).count(), (v) => v === 1)
       expect((await wallet.activity()).filter((a) => a.method === 'wallet_addEthereumChain').length).toBe(adds)
     })
@@ -173,12 +175,12 @@ for (const row of rows) {
       const receiver: Address = privateKeyToAccount(generatePrivateKey()).address
       await header().getByRole('button', { name: new RegExp(short(account0)) }).click()
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSend')
+      await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('WalletSend')
       await chooseSendToken(dialog(), 'ETH')
       await dialog().getByLabel('Amount').fill('0.0123')
       await dialog().getByLabel('Receiver address').fill(receiver)
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
-      await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
+      await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('WalletSendPreview')
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
       await eventually('the receiver\'s balance on anvil', () => rpc.getBalance({ address: receiver }), (balance) => balance === parseEther('0.0123'), 30_000)
       expect(await wallet.activity()).toContainEqual({ method: 'eth_sendTransaction', outcome: 'approved' })
@@ -214,10 +216,10 @@ for (const row of rows) {
       await wallet.hold(true)
       try {
         await connectWith(row.name)
-        await expect.poll(wallet.hasPending).toBe(true)
+        await expect.poll(wallet.hasPending, { timeout: 20_000 }).toBe(true)
         // The visitor closes the modal and asks again, with the wallet's request still open.
         await page.keyboard.press('Escape')
-        await expect.poll(() => dialog().count()).toBe(0)
+        await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
         await connectWith(row.name)
         if (row.pending === 'refused') {
           await eventually('the clear pending-request message', () => dialog().getByText(`${row.name} already shows a connection request from this site`).count(), (v) => v === 1)
