@@ -15,6 +15,7 @@ import {
 } from 'viem'
 import { ProviderRpcError, providerErrorMessages } from './ProviderRpcError.js'
 import { type DevWalletSmartAccountConfig, createDevWalletCalls, smartAccountCannotSignMessage } from './createDevWalletCalls.js'
+import { type DevWalletDialect, porticoDevWalletDialect } from './devWalletDialect.js'
 
 /** A chain the dev wallet can be on. */
 export type DevWalletChain = {
@@ -69,6 +70,8 @@ export type CreateDevWalletProviderParameters = {
   smartAccount?: DevWalletSmartAccountConfig | undefined
   /** Starts on this account type whatever was remembered (the page's `?devAccountType=`). */
   accountType?: DevWalletAccountType | undefined
+  /** The wallet whose dialect it speaks (default: the Portico Dev Wallet's own); the sandbox's personas pass theirs. */
+  dialect?: DevWalletDialect | undefined
 }
 
 type Listener = (...args: unknown[]) => void
@@ -111,6 +114,15 @@ export type CreateDevWalletProviderReturnType = {
     isSmartAccountDeployed(): Promise<boolean>
     /** The batch `wallet_showCallsStatus` shows, as one line (undefined: none). */
     shownBatch(): string | undefined
+    /** The key it signs with; another one is the user picking another account in the wallet (`accountsChanged` when connected). */
+    getAccount(): LocalAccount
+    setAccount(account: LocalAccount): Promise<void>
+    /** While on, a connection request waits for {@link answerConnection} (the wallet's popup left open) instead of the mode. */
+    holdConnections(on: boolean): void
+    /** Whether a connection request is waiting for the user. */
+    hasPendingConnection(): boolean
+    /** The user's answer to the waiting connection request (no-op when none waits). */
+    answerConnection(decision: DevWalletMode): void
   }
 }
 
@@ -221,7 +233,9 @@ function readState(storage: DevWalletStorage | undefined, key: string, fallback:
 export function createDevWalletProvider(
   parameters: CreateDevWalletProviderParameters,
 ): CreateDevWalletProviderReturnType {
-  const { account, storage } = parameters
+  const { storage } = parameters
+  let account = parameters.account
+  const dialect = parameters.dialect ?? porticoDevWalletDialect
   const storageKey = parameters.storageKey ?? defaultStorageKey
   const doFetch = parameters.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
   const builtIn = [...parameters.chains]
@@ -234,6 +248,8 @@ export function createDevWalletProvider(
   if (!parameters.smartAccount) state = { ...state, accountType: 'eoa' }
 
   const listeners = new Map<string, Set<Listener>>()
+  let holding = false
+  let pending: { decided: Promise<DevWalletMode>; answer(decision: DevWalletMode): void } | undefined
   const subscribers = new Set<() => void>()
   const log: DevWalletActivity[] = []
   let rpcId = 0
@@ -284,8 +300,18 @@ export function createDevWalletProvider(
     if (state.mode === 'reject') {
       record(method, 'rejected')
       notify()
-      fail(4001, 'User rejected the request.')
+      throw recorded(dialect.rejection(method))
     }
+  }
+  /** Errors already in the activity log (a rejection is logged as such, not again as a failure). */
+  const logged = new WeakSet<object>()
+  function recorded<E extends object>(error: E): E {
+    logged.add(error)
+    return error
+  }
+  /** Addresses as this wallet writes them. */
+  function present(addresses: string[]): string[] {
+    return dialect.addressCase === 'lower' ? addresses.map((a) => a.toLowerCase()) : addresses
   }
   function requireConnected(): void {
     if (!state.connected) fail(4100)
@@ -325,7 +351,7 @@ export function createDevWalletProvider(
     return body.result
   }
 
-  const calls = parameters.smartAccount
+  const makeCalls = () => parameters.smartAccount
     ? createDevWalletCalls({
         owner: account,
         smartAccount: parameters.smartAccount,
@@ -338,10 +364,11 @@ export function createDevWalletProvider(
         notify,
       })
     : undefined
+  let calls = makeCalls()
   /** The accounts the site sees: `[smartAccount, eoa]` when the smart account is on, else `[eoa]`. */
   async function sharedAccounts(): Promise<string[]> {
-    if (state.accountType === 'smartAccount' && calls) return [await calls.smartAccountAddress(currentChain()), account.address]
-    return [account.address]
+    if (state.accountType === 'smartAccount' && calls) return present([await calls.smartAccountAddress(currentChain()), account.address])
+    return present([account.address])
   }
   /** The chain the smart account's address is read on: the current one if it has a bundler, else the first that has. */
   function smartAccountChain(): DevWalletChain {
@@ -357,7 +384,7 @@ export function createDevWalletProvider(
     if (await isSmartAccount(address)) fail(4200, smartAccountCannotSignMessage)
   }
   function requireCalls() {
-    if (!calls) fail(4200, 'The Portico Dev Wallet was started without a smart account; EIP-5792 calls need one.')
+    if (!calls) fail(4200, `The ${dialect.name} was started without a smart account; EIP-5792 calls need one.`)
     return calls
   }
 
@@ -457,14 +484,15 @@ export function createDevWalletProvider(
       case 'wallet_getPermissions':
         return state.connected ? permissions() : []
       case 'wallet_revokePermissions':
+        if (!dialect.revokePermissions) fail(4200, `The ${dialect.name} does not support the method "${method}".`)
         disconnect()
         return null
       case 'personal_sign': {
         requireConnected()
         if (!Array.isArray(params) || params.length < 2) fail(-32602, 'personal_sign expects [message, address].')
         let [message, address] = params as [unknown, unknown]
-        // Some sites send [address, message]; accept both orders, as wallets do.
-        if (typeof message === 'string' && isAddress(message, { strict: false }) && !(typeof address === 'string' && isAddress(address, { strict: false }))) {
+        // Some sites send [address, message]; wallets whose dialect allows it accept both orders.
+        if (dialect.personalSignOrder === 'either' && typeof message === 'string' && isAddress(message, { strict: false }) && !(typeof address === 'string' && isAddress(address, { strict: false }))) {
           ;[message, address] = [address, message]
         }
         if (typeof message !== 'string') fail(-32602, 'personal_sign: the message must be a string.')
@@ -504,9 +532,9 @@ export function createDevWalletProvider(
         const arg = Array.isArray(params) ? params[0] : undefined
         if (!isRecord(arg)) fail(-32602, 'wallet_switchEthereumChain expects [{ chainId }].')
         const chainId = parseChainIdParam(arg.chainId)
-        if (!findChain(chainId)) fail(4902, `Unrecognized chain ID ${arg.chainId as string}. Try adding the chain using wallet_addEthereumChain first.`)
+        if (!findChain(chainId)) throw dialect.unrecognizedChain(arg.chainId as string)
         if (chainId === state.chainId) return null
-        approve(method)
+        if (dialect.promptsToSwitch) approve(method)
         switchTo(chainId)
         return null
       }
@@ -536,7 +564,9 @@ export function createDevWalletProvider(
               { chainId, name, rpcUrl, nativeCurrency: { name: cur.name as string, symbol: cur.symbol as string, decimals: 18 } },
             ],
           })
-        } else if (chainId !== state.chainId) {
+        } else if (chainId === state.chainId) {
+          return dialect.addCurrentChainResult
+        } else if (dialect.promptsToSwitch) {
           approve(method)
         }
         // Like the common extension wallets, adding a chain also switches to it.
@@ -545,7 +575,7 @@ export function createDevWalletProvider(
       }
       default:
         if (readMethods.has(method)) return rpc(currentChain(), method, params)
-        fail(4200, `The Portico Dev Wallet does not support the method "${method}".`)
+        fail(4200, `The ${dialect.name} does not support the method "${method}".`)
     }
   }
 
@@ -554,22 +584,54 @@ export function createDevWalletProvider(
   }
   async function connect(method: string): Promise<string[]> {
     if (state.connected) return sharedAccounts()
-    approve(method)
+    if (pending) {
+      const answer = dialect.pendingConnection()
+      if (answer === 'join') {
+        await pending.decided
+        return sharedAccounts()
+      }
+      throw answer
+    }
+    if (holding) {
+      // The wallet's popup stays open until the user answers it (the panel's, or a test's, answerConnection).
+      let answer!: (decision: DevWalletMode) => void
+      const decided = new Promise<DevWalletMode>((resolve) => (answer = resolve))
+      pending = { decided, answer }
+      notify()
+      let decision: DevWalletMode
+      try {
+        decision = await decided
+      } finally {
+        pending = undefined
+      }
+      if (decision === 'reject') {
+        record(method, 'rejected')
+        notify()
+        throw recorded(dialect.rejection(method))
+      }
+    } else approve(method)
     const accounts = await sharedAccounts()
     setState({ connected: true })
-    emit('connect', { chainId: numberToHex(state.chainId) })
-    emit('accountsChanged', accounts)
+    for (const event of dialect.connectEvents) {
+      if (event === 'connect') emit('connect', { chainId: numberToHex(state.chainId) })
+      else if (event === 'accountsChanged') emit('accountsChanged', accounts)
+      else emit('chainChanged', numberToHex(state.chainId))
+    }
     return accounts
   }
   function disconnect(): void {
     if (!state.connected) return
     setState({ connected: false })
-    emit('accountsChanged', [])
-    emit('disconnect', new ProviderRpcError(4900, 'The user disconnected the site in the Portico Dev Wallet.'))
+    for (const event of dialect.disconnectEvents) {
+      if (event === 'accountsChanged') emit('accountsChanged', [])
+      else emit('disconnect', new ProviderRpcError(4900, `The user disconnected the site in the ${dialect.name}.`))
+    }
   }
   function switchTo(chainId: number): void {
     setState({ chainId })
-    emit('chainChanged', numberToHex(chainId))
+    const chainChanged = () => emit('chainChanged', numberToHex(chainId))
+    if (dialect.chainChangedDelayMs === undefined) chainChanged()
+    else setTimeout(chainChanged, dialect.chainChangedDelayMs)
   }
 
   const provider: DevWalletEip1193Provider = {
@@ -589,7 +651,7 @@ export function createDevWalletProvider(
         return result
       } catch (error) {
         const e = toProviderError(error)
-        if (e.code !== 4001) {
+        if (!logged.has(e)) {
           record(method, 'failed')
           notify()
         }
@@ -650,6 +712,22 @@ export function createDevWalletProvider(
       smartAccountAddress: () => requireCalls().smartAccountAddress(currentChain()),
       isSmartAccountDeployed: () => requireCalls().isDeployed(currentChain()),
       shownBatch: () => calls?.shownBatch(),
+      getAccount: () => account,
+      async setAccount(next) {
+        if (isAddressEqual(next.address, account.address)) return
+        account = next
+        calls = makeCalls()
+        notify()
+        if (state.connected) emit('accountsChanged', await sharedAccounts())
+      },
+      holdConnections(on) {
+        holding = on
+      },
+      hasPendingConnection: () => pending !== undefined,
+      answerConnection(decision) {
+        if (decision !== 'approve' && decision !== 'reject') throw new TypeError(`Unknown decision "${String(decision)}": use 'approve' or 'reject'.`)
+        pending?.answer(decision)
+      },
     },
   }
 

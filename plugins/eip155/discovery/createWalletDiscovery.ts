@@ -1,3 +1,4 @@
+import { injectedWalletRdns } from '../utils/injectedWalletRdns.js'
 import { sanitizeProviderInfo } from '../utils/sanitizeProviderInfo.js'
 import { type DiscoveredWallet, type Eip155Window, isEip1193Provider } from './Eip1193Provider.js'
 
@@ -15,9 +16,12 @@ export type WalletDiscovery = {
 }
 
 /**
- * Finds browser-extension wallets: EIP-6963 announcements (each wallet once, by rdns or uuid; a
- * hostile announcement is sanitised or ignored) and, when enabled, a plain `window.ethereum`
- * that is not one of the announced providers.
+ * Finds browser-extension wallets: EIP-6963 announcements (each wallet once, by rdns or uuid; one
+ * provider object announced under a second identity, as Rabby's "MetaMask mode" does, keeps its
+ * first; a hostile announcement is sanitised or ignored) and, when enabled, a plain
+ * `window.ethereum` that is not one of the announced wallets: neither one of their provider
+ * objects nor, by its flags, a wallet that announced itself (Rabby's `window.ethereum` is a proxy
+ * of its own, not the provider it announces; see {@link injectedWalletRdns}).
  *
  * @example
  * const discovery = createWalletDiscovery({ target: window, eip6963: true, injected: true })
@@ -35,6 +39,7 @@ export function createWalletDiscovery({ target, eip6963, injected }: { target: E
     const id = info.rdns ?? info.uuid
     const existing = announced.get(id)
     if (existing && existing.provider === detail.provider) return
+    for (const [otherId, other] of announced) if (other.provider === detail.provider && otherId !== id) return
     const wallet: DiscoveredWallet = { id, name: info.name, type: 'ANNOUNCED', provider: detail.provider, ...(info.icon ? { icon: info.icon } : {}), ...(info.rdns ? { rdns: info.rdns } : {}) }
     announced.set(id, wallet)
     for (const resolve of waiters.get(id) ?? []) resolve(wallet)
@@ -54,6 +59,8 @@ export function createWalletDiscovery({ target, eip6963, injected }: { target: E
     }
     if (!isEip1193Provider(provider)) return undefined
     for (const wallet of announced.values()) if (wallet.provider === provider) return undefined
+    const rdns = injectedWalletRdns(provider)
+    if (rdns !== undefined && announced.has(rdns)) return undefined
     return { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', provider }
   }
 

@@ -11,6 +11,7 @@ import { isEvmAddress } from '../utils/isEvmAddress.js'
 import { toChecksumAddress } from '../utils/toChecksumAddress.js'
 import { toHexMessage } from '../utils/toHexMessage.js'
 import { toRpcError } from '../utils/toRpcError.js'
+import { toPendingRequestError } from '../utils/toPendingRequestError.js'
 import { eip155Wallets } from '../../../wallets/byNamespace/eip155Wallets.js'
 import type { Eip155Environment, Eip155Options } from '../eip155.js'
 // The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
@@ -188,7 +189,13 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     async connect(request) {
       const wallet = walletById(request.connectorId)
       if (!wallet) return undefined
-      const connection = await readConnection(wallet, 'eth_requestAccounts')
+      let connection: ConnectResult | undefined
+      try {
+        connection = await readConnection(wallet, 'eth_requestAccounts')
+      } catch (error) {
+        // An earlier request still open in the wallet is not the visitor saying no: say what to do.
+        throw toPendingRequestError(error, wallet.name) ?? error
+      }
       // The visitor chose a network before connecting: ask the wallet to move there. If they
       // decline, the connection stands on the wallet's own chain.
       if (connection && request.network && connection.caipNetworkId !== request.network.caipNetworkId) {
