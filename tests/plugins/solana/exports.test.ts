@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as solanaEntry from '../../../plugins/solana/index.js'
 
 describe('portico/solana', () => {
@@ -14,9 +14,12 @@ describe('portico/solana', () => {
   })
 
   it('is a plain factory with the WalletConnect namespace and the CAIP-2 network ids', async () => {
-    const plugin = solanaEntry.solana()
+    // Its meta loads with its code, not with the page: seen in a fresh module graph, since another
+    // file of this worker may have loaded the plugin's code already (its one \`import()\` is shared).
+    vi.resetModules()
+    const fresh = (await import('../../../plugins/solana/index.js')) as typeof solanaEntry
+    const plugin = fresh.solana()
     expect(plugin).toMatchObject({ name: 'solana', kind: 'chain', namespace: 'solana' })
-    // Its meta loads with its code, not with the page.
     expect(plugin.meta).toBeUndefined()
     await plugin.load?.()
     expect(plugin.meta?.walletConnect).toEqual({ methods: ['solana_signTransaction', 'solana_signMessage', 'solana_signAndSendTransaction'], events: [] })

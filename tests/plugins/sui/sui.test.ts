@@ -4,7 +4,7 @@
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
 import { Secp256k1Keypair } from '@mysten/sui/keypairs/secp256k1'
 import { Secp256r1Keypair } from '@mysten/sui/keypairs/secp256r1'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { planSuiTransfer } from '../../../plugins/sui/actions/sendSuiTransfer.js'
 import { verifySuiPersonalMessage } from '../../../plugins/sui/actions/verifySuiPersonalMessage.js'
@@ -31,9 +31,12 @@ describe('portico/sui', () => {
   })
 
   it('is a plain factory with the WalletConnect namespace and the CAIP-2 network ids', async () => {
-    const plugin = suiEntry.sui()
+    // Its meta loads with its code, not with the page: seen in a fresh module graph, since another
+    // file of this worker may have loaded the plugin's code already (its one \`import()\` is shared).
+    vi.resetModules()
+    const fresh = (await import('../../../plugins/sui/index.js')) as typeof suiEntry
+    const plugin = fresh.sui()
     expect(plugin).toMatchObject({ name: 'sui', kind: 'chain', namespace: 'sui' })
-    // Its meta loads with its code, not with the page.
     expect(plugin.meta).toBeUndefined()
     await plugin.load?.()
     expect(plugin.meta?.walletConnect).toEqual({ methods: ['sui_signTransaction', 'sui_signAndExecuteTransaction', 'sui_signPersonalMessage'], events: ['accountsChanged', 'chainChanged'] })
