@@ -8,6 +8,8 @@ export type { CreatePorticoParameters, CreatePorticoReturnType, ForwardedAction,
 export { porticoHandleOf, toPorticoHandle } from './startup/porticoHandleOf.js'
 export { readStartupState } from './startup/readStartupState.js'
 export { resolveEndpoints, sdkVersionOf } from './options/resolveEndpoints.js'
+export { defineChainNetwork } from './utils/defineChainNetwork.js'
+export type { ChainNetworkParameters } from './utils/defineChainNetwork.js'
 export type { ReadStartupStateReturnType } from './startup/readStartupState.js'
 export type { CreatePorticoKernelParameters, CreatePorticoKernelReturnType, KernelStartup } from './createPorticoKernel.js'
 export type { PluginActions, Portico, PorticoBase, PorticoServices, PorticoState, SubscribeEvents } from './types/portico.js'

@@ -49,6 +49,7 @@ describe('entry point exports', () => {
         "createPortico",
         "defaultEndpoints",
         "defaultStorage",
+        "defineChainNetwork",
         "defineLazyPlugin",
         "definePlugin",
         "formatCaipAddress",

@@ -1,14 +1,8 @@
-import type { CaipNetworkId, Network } from '../../../kernel/kernel.js'
+import { defineChainNetwork, type ChainNetworkParameters, type Network } from '../../../kernel/index.js'
 
-export type DefineSolanaNetworkParameters = {
+export type DefineSolanaNetworkParameters = ChainNetworkParameters & {
   /** The first 32 base58 characters of the cluster's genesis hash (the CAIP-2 reference). */
   reference: string
-  name: string
-  rpcUrls: readonly string[]
-  blockExplorer?: { name: string; url: string }
-  testnet?: boolean
-  /** The network's logo (an https or `data:image/…` URL). */
-  imageUrl?: string
 }
 
 /**
@@ -19,16 +13,6 @@ export type DefineSolanaNetworkParameters = {
  * @example
  * const mine = defineSolanaNetwork({ reference: 'AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP', name: 'Local', rpcUrls: ['http://127.0.0.1:4703'] })
  */
-export function defineSolanaNetwork({ reference, name, rpcUrls, blockExplorer, testnet, imageUrl }: DefineSolanaNetworkParameters): Network {
-  return Object.freeze({
-    id: reference,
-    caipNetworkId: `solana:${reference}` as CaipNetworkId,
-    chainNamespace: 'solana',
-    name,
-    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-    rpcUrls: { default: { http: [...rpcUrls] } },
-    ...(blockExplorer ? { blockExplorers: { default: blockExplorer } } : {}),
-    ...(testnet !== undefined ? { testnet } : {}),
-    ...(imageUrl ? { assets: { imageUrl } } : {}),
-  })
+export function defineSolanaNetwork(parameters: DefineSolanaNetworkParameters): Network {
+  return defineChainNetwork({ ...parameters, namespace: 'solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } })
 }

@@ -1,12 +1,11 @@
-import type { CaipNetworkId, Network } from '../../../kernel/kernel.js'
+import { defineChainNetwork, type ChainNetworkParameters, type Network } from '../../../kernel/index.js'
 
-export type DefineSuiNetworkParameters = {
+export type DefineSuiNetworkParameters = ChainNetworkParameters & {
   /**
    * The CAIP-2 reference: what Sui wallets call the network (`mainnet`, `testnet`, `devnet`,
    * `localnet`), or the ChainAgnostic draft's genesis-checkpoint form (`35834a8a`, `4c78adac`).
    */
   reference: string
-  name: string
   /**
    * The node API URLs; the first is used. A URL whose path ends in `/graphql` is Sui's GraphQL RPC
    * (the presets': `https://graphql.mainnet.sui.io/graphql`, a provider's, the sandbox's, or a
@@ -17,9 +16,6 @@ export type DefineSuiNetworkParameters = {
   rpcUrls: readonly string[]
   /** The explorer's base for this network: `<url>/account/<address>` and `<url>/tx/<digest>`. */
   blockExplorer?: { name: string; url: string }
-  testnet?: boolean
-  /** The network's logo (an https or `data:image/…` URL). */
-  imageUrl?: string
 }
 
 /**
@@ -30,16 +26,6 @@ export type DefineSuiNetworkParameters = {
  * @example
  * const local = defineSuiNetwork({ reference: 'localnet', name: 'Local Sui', rpcUrls: ['http://127.0.0.1:4707/graphql'] })
  */
-export function defineSuiNetwork({ reference, name, rpcUrls, blockExplorer, testnet, imageUrl }: DefineSuiNetworkParameters): Network {
-  return Object.freeze({
-    id: reference,
-    caipNetworkId: `sui:${reference}` as CaipNetworkId,
-    chainNamespace: 'sui',
-    name,
-    nativeCurrency: { name: 'Sui', symbol: 'SUI', decimals: 9 },
-    rpcUrls: { default: { http: [...rpcUrls] } },
-    ...(blockExplorer ? { blockExplorers: { default: blockExplorer } } : {}),
-    ...(testnet !== undefined ? { testnet } : {}),
-    ...(imageUrl ? { assets: { imageUrl } } : {}),
-  })
+export function defineSuiNetwork(parameters: DefineSuiNetworkParameters): Network {
+  return defineChainNetwork({ ...parameters, namespace: 'sui', nativeCurrency: { name: 'Sui', symbol: 'SUI', decimals: 9 } })
 }
