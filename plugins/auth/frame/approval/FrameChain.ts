@@ -32,3 +32,18 @@ export function formatUnitsExact(value: bigint, decimals: number): string {
   const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
   return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`
 }
+
+/**
+ * A fee for reading: at most four significant digits, rounded up (the visitor never sees less
+ * than it may cost).
+ *
+ * @example
+ * formatFeeUnits(21_035_284_326_000n, 18) // '0.00002104'
+ */
+export function formatFeeUnits(value: bigint, decimals: number): string {
+  const digits = value.toString().length
+  const drop = BigInt(Math.max(0, digits - 4))
+  if (drop === 0n) return formatUnitsExact(value, decimals)
+  const unit = 10n ** drop
+  return formatUnitsExact(((value + unit - 1n) / unit) * unit, decimals)
+}

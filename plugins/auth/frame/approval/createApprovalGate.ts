@@ -31,7 +31,7 @@ export function payloadHash(payload: ApprovalPayload): string {
 }
 
 /**
- * The frame's approval gate (docs/guides/embedded-wallet.md §4): one prompt at a time; each gets
+ * The frame's approval gate (docs/guides/embedded-wallet.md §3.1): one prompt at a time; each gets
  * a fresh random request id and its payload's hash; an approval releases exactly one signature of
  * exactly that payload (its id is spent, a different hash is refused) and a rejection, a cancel
  * or a mismatch answers `USER_REJECTED` (the site's 4001).

@@ -4,7 +4,7 @@ import { clientFor, eip155ChainNumber, personalSignArgs, typedDataArgs } from '.
 import type { SignerContext } from '../signers/SignerContext.js'
 import { isRecord } from '../utils/isRecord.js'
 import type { ApprovalModel, ApprovalRow } from './ApprovalModel.js'
-import { formatUnitsExact, networkLabel, type FrameChain } from './FrameChain.js'
+import { formatFeeUnits, formatUnitsExact, networkLabel, type FrameChain } from './FrameChain.js'
 
 /** A message as a visitor reads it: hex that is UTF-8 text becomes the text; other bytes stay hex, with a warning. */
 export function readableMessage(message: string): { text: string; binary: boolean } {
@@ -144,7 +144,7 @@ async function estimateFee(context: SignerContext, chainNumber: number, tx: Retu
       const fees = await client.estimateFeesPerGas().catch(() => undefined)
       perGas = fees?.maxFeePerGas ?? (await client.getGasPrice())
     }
-    return `up to ${formatUnitsExact(gas * perGas, native.decimals)} ${native.symbol}`
+    return `up to ${formatFeeUnits(gas * perGas, native.decimals)} ${native.symbol}`
   } catch (error) {
     return `unknown (the chain did not estimate it: ${shortError(error)})`
   }

@@ -49,7 +49,7 @@ const sessionMethods = new Set<string>(['status', 'emailVerify', 'socialFinish',
 /**
  * The frame's request handler (docs/guides/embedded-wallet.md §3): takes what arrives on the
  * port and answers a FrameResponse — never throws. Every signature and transaction first waits
- * for the visitor's approval in the frame (§4, `approver`). Login attempts keep their verifier in
+ * for the visitor's approval in the frame (docs/guides/embedded-wallet.md §3.1, `approver`). Login attempts keep their verifier in
  * memory; the session token and the device share live in the wallet origin's storage; keys are
  * rebuilt for each signature. `connect` names the site that holds the port and where events go.
  *
@@ -144,7 +144,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
       rpcUrl: (caip) => `${frameOrigin}${config.rpcBase}?${new URLSearchParams({ chainId: caip, projectId: config.projectId })}`,
       fetch: options.fetch,
     }
-    // Every signature and transaction waits for the visitor's click in the frame (§4), bound to
+    // Every signature and transaction waits for the visitor's click in the frame (§3.1), bound to
     // this request's exact payload; only plain messages may skip it, when the site asked.
     if (approvalMethods.has(method) && !(options.skipMessageApproval && plainMessageMethods.has(method))) {
       const describe = { origin, chains: config.chains ?? [] }
