@@ -6,6 +6,7 @@ import { mountFrame, type FrameDocument, type MountFrameReturnType } from './mou
 export type OpenFrameParameters = {
   walletOrigin: string
   projectId?: string
+  skipMessageApproval?: boolean
   clock: PluginContext['clock']
   document: FrameDocument
   readyTimeoutMs?: number
@@ -26,8 +27,8 @@ export type OpenFrameReturnType = {
  * @example
  * const { client } = await openFrame({ walletOrigin, projectId, clock: portico.clock, document })
  */
-export async function openFrame({ walletOrigin, projectId, clock, document, readyTimeoutMs, requestTimeoutMs }: OpenFrameParameters): Promise<OpenFrameReturnType> {
-  const mounted = mountFrame({ document, walletOrigin, ...(projectId ? { projectId } : {}) })
+export async function openFrame({ walletOrigin, projectId, skipMessageApproval, clock, document, readyTimeoutMs, requestTimeoutMs }: OpenFrameParameters): Promise<OpenFrameReturnType> {
+  const mounted = mountFrame({ document, walletOrigin, ...(projectId ? { projectId } : {}), ...(skipMessageApproval ? { skipMessageApproval } : {}) })
   let client: FrameClient | undefined
   const destroy = () => {
     client?.destroy()
