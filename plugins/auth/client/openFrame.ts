@@ -7,6 +7,7 @@ export type OpenFrameParameters = {
   walletOrigin: string
   projectId?: string
   skipMessageApproval?: boolean
+  theme?: 'light' | 'dark' | 'system'
   clock: PluginContext['clock']
   document: FrameDocument
   readyTimeoutMs?: number
@@ -27,8 +28,8 @@ export type OpenFrameReturnType = {
  * @example
  * const { client } = await openFrame({ walletOrigin, projectId, clock: portico.clock, document })
  */
-export async function openFrame({ walletOrigin, projectId, skipMessageApproval, clock, document, readyTimeoutMs, requestTimeoutMs }: OpenFrameParameters): Promise<OpenFrameReturnType> {
-  const mounted = mountFrame({ document, walletOrigin, ...(projectId ? { projectId } : {}), ...(skipMessageApproval ? { skipMessageApproval } : {}) })
+export async function openFrame({ walletOrigin, projectId, skipMessageApproval, theme, clock, document, readyTimeoutMs, requestTimeoutMs }: OpenFrameParameters): Promise<OpenFrameReturnType> {
+  const mounted = mountFrame({ document, walletOrigin, ...(projectId ? { projectId } : {}), ...(skipMessageApproval ? { skipMessageApproval } : {}), ...(theme ? { theme } : {}) })
   let client: FrameClient | undefined
   const destroy = () => {
     client?.destroy()

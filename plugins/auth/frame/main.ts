@@ -19,6 +19,9 @@ function frameStorage(): KeyValueStorage {
 }
 
 function start(): void {
+  // The site's modal theme, so the approval and export screens match the modal they sit in (cosmetic only).
+  const theme = new URLSearchParams(location.search).get('theme')
+  if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme
   const node = document.getElementById('portico-frame-config')
   let config
   try {

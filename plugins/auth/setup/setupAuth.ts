@@ -67,7 +67,7 @@ export function setupAuth(portico: PluginContext, options: AuthOptions, environm
     if (environment.openFrame) return environment.openFrame()
     const document = environment.document ?? (scope.document as FrameDocument | undefined)
     if (!document) return Promise.reject(new BaseError('The wallet frame needs a browser page'))
-    return import('../client/openFrame.js').then((m) => m.openFrame({ walletOrigin, ...(projectId ? { projectId } : {}), ...(options.messageApproval === 'skip' ? { skipMessageApproval: true } : {}), clock: portico.clock, document }))
+    return import('../client/openFrame.js').then((m) => m.openFrame({ walletOrigin, ...(projectId ? { projectId } : {}), ...(options.messageApproval === 'skip' ? { skipMessageApproval: true } : {}), theme: portico.options.themeMode ?? 'light', clock: portico.clock, document }))
   }
   // The frame (and its code) loads on first use only; a failed load may be retried.
   const session = () =>

@@ -84,7 +84,14 @@ export function renderApprovalScreen(doc: Document, win: ApprovalWindow, prompt:
     row.append(el(doc, 'dt', label), el(doc, 'dd', value, mono ? 'mono' : undefined))
     details.append(row)
   }
-  addRow('Network', model.network)
+  // The network's name, its CAIP-2 id beneath it.
+  const network = el(doc, 'div', undefined, 'portico-approval-row')
+  const networkValue = el(doc, 'dd')
+  const split = /^(.*) (\([^)]*\))$/.exec(model.network)
+  if (split) networkValue.append(split[1] ?? '', el(doc, 'span', split[2], 'portico-approval-network-id'))
+  else networkValue.textContent = model.network
+  network.append(el(doc, 'dt', 'Network'), networkValue)
+  details.append(network)
   for (const row of model.rows) addRow(row.label, row.value, row.mono)
 
   const parts: HTMLElement[] = [head]

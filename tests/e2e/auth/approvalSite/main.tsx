@@ -12,6 +12,8 @@ const query = new URLSearchParams(location.search)
 const api = query.get('api') ?? ''
 const portico = createPortico({
   projectId: 'demo',
+  // `?theme=system`: the modal (and the wallet frame's screens) follow the visitor's scheme.
+  ...(query.get('theme') === 'system' ? { themeMode: 'system' as const } : {}),
   networks: [
     defineNetwork({ id: 31337, name: 'Portico Devnet A', rpcUrls: [query.get('rpc') ?? ''] }),
     defineSolanaNetwork({ reference: query.get('solanaRef') ?? '', name: 'Portico Solana Localnet', rpcUrls: [query.get('solanaRpc') ?? ''] }),
