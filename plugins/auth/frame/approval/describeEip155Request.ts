@@ -117,7 +117,7 @@ export async function describeEip155Request(context: SignerContext, { origin, ch
     }
     const amount = token ? `${formatUnitsExact(erc20.amount, token.decimals)} ${token.symbol}` : `${erc20.amount} base units of an unknown token`
     title = `Send ${amount}`
-    rows.push({ label: 'Amount', value: amount }, { label: 'Recipient', value: erc20.to, mono: true }, { label: 'Token contract', value: tx.to, mono: true })
+    rows.push({ label: 'Amount', value: amount }, { label: 'Recipient', value: erc20.to, mono: true }, { label: 'Token', value: tx.to, mono: true })
     if (!token) warning = 'The token contract does not say its name or decimals: the amount is in its smallest units.'
     if (value > 0n) rows.push({ label: `Also sends`, value: `${formatUnitsExact(value, native.decimals)} ${native.symbol}` })
   } else if (!tx.data || tx.data === '0x') {

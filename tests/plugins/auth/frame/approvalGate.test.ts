@@ -187,7 +187,7 @@ describe('what the screen shows', () => {
     const transfer = await v.shown(1)
     expect(transfer.prompt.model).toMatchObject({ kind: 'transaction', title: 'Send 12.5 pUSD' })
     expect(transfer.prompt.model.warning).toBeUndefined()
-    expect(rowsOf(transfer.prompt)).toMatchObject({ Amount: '12.5 pUSD', Recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'Token contract': token })
+    expect(rowsOf(transfer.prompt)).toMatchObject({ Amount: '12.5 pUSD', Recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', Token: token })
     transfer.decide({ approved: false })
     void call('request', { chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [{ from: accounts.eip155, to: token, data: '0xdeadbeef00' }] })
     const unknown = await v.shown(2)
