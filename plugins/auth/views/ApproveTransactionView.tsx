@@ -72,8 +72,8 @@ export const ApproveTransactionView = observer(function ApproveTransactionView()
     )
   }
   return (
-    <div className="portico-auth portico-auth--approve">
-      <div ref={area} className="portico-auth__approve-area" aria-label={t('auth.approve.shown')} role="region" />
+    <div className="portico-auth">
+      <div ref={area} className="portico-auth__export-area" aria-label={t('auth.approve.shown')} role="region" />
     </div>
   )
 })
