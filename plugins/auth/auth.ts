@@ -11,6 +11,12 @@ export type AuthOptions = {
   socials?: readonly string[]
   /** Offer the email one-time-code login (default true; also needs the project's `email` feature). */
   email?: boolean
+  /**
+   * `'ask'` (default): every signature shows the approval screen in the wallet frame. `'skip'`:
+   * plain messages (`personal_sign`, solana `signMessage`) sign without it. Typed data and
+   * transactions always ask.
+   */
+  messageApproval?: 'ask' | 'skip'
 }
 
 /** Not options: what the plugin runs against (tests and non-browser hosts pass their own). */
@@ -49,7 +55,8 @@ const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupAuth.js'))
  * uses email or a social login, or a stored auth connection is restored; the rest of its code (the
  * connectors, taps and the login's MobX store) loads with the kernel (`load()`). Its state is
  * `portico.getStore('auth')`; its views are EmailLogin, ConnectingSocial (alias
- * ConnectingFarcaster), UpdateEmailWallet, EmbeddedWalletProfile ("Wallet & login") and ExportPrivateKey.
+ * ConnectingFarcaster), UpdateEmailWallet, EmbeddedWalletProfile ("Wallet & login"), ExportPrivateKey and
+ * ApproveTransaction (the modal shows the frame's approval screen while a signature waits).
  *
  * @param options - see {@link AuthOptions}
  * @param environment - test and host seams, see {@link AuthEnvironment}

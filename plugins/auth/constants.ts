@@ -20,6 +20,8 @@ export const authViews = {
   updateEmail: 'UpdateEmailWallet',
   embeddedWalletProfile: 'EmbeddedWalletProfile',
   exportKey: 'ExportPrivateKey',
+  /** The spec's ApproveTransaction: the modal hosts the frame's own approval screen. */
+  approve: 'ApproveTransaction',
 } as const
 
 /** The social login popup (spec §9: 600 × 800). */

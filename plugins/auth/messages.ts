@@ -58,5 +58,8 @@ export const messages: Record<string, string> = {
   'auth.export.reauthEmail': 'Send a code to {email}',
   'auth.export.reauthSocial': 'Log in again with {provider}',
   'auth.export.retry': 'Try again',
+  'auth.approve.title': 'Review request',
+  'auth.approve.shown': 'Your wallet asks you to review this request. Approve or reject it in the wallet.',
+  'auth.approve.waiting': 'Waiting for your wallet…',
   'auth.error.notConnected': 'Not connected to email or social',
 }

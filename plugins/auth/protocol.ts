@@ -49,6 +49,7 @@ export type FrameMethods = {
   emailChangeStart: { params: { email: string }; result: CodeSent }
   emailChangeVerify: { params: { code: string }; result: AuthState }
   request: { params: { chainId: string; method: string; params?: unknown }; result: unknown }
+  cancelApproval: { params: undefined; result: null }
   showExport: { params: undefined; result: null }
   hideExport: { params: undefined; result: null }
   logout: { params: undefined; result: null }
@@ -81,5 +82,12 @@ export type FrameError = { code: FrameErrorCode; message: string; data?: { attem
 /** An answer over the port. */
 export type FrameResponse = { id: number; result: unknown } | { id: number; error: FrameError }
 
-/** Events the frame sends unasked. `ready` first; `stateChanged` after a login, logout or email change; `exportClosed` when the visitor closes the export screen. */
-export type FrameEvent = { event: 'ready' } | { event: 'stateChanged'; data: AuthState } | { event: 'exportClosed' }
+/** Whether the frame shows its approval screen (`pending`), and for what kind of request. */
+export type ApprovalState = { pending: true; kind: 'message' | 'typedData' | 'transaction' } | { pending: false }
+
+/**
+ * Events the frame sends unasked. `ready` first; `stateChanged` after a login, logout or email
+ * change; `exportClosed` when the visitor closes the export screen; `approval` when the approval
+ * screen appears (the site shows the frame) and goes (the site hides it).
+ */
+export type FrameEvent = { event: 'ready' } | { event: 'stateChanged'; data: AuthState } | { event: 'exportClosed' } | { event: 'approval'; data: ApprovalState }

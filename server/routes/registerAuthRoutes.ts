@@ -145,7 +145,13 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
     const sources = siteSources(project.allowedOrigins)
     reply.header('content-security-policy', `${pageCsp}; frame-ancestors ${sources}`)
     // The frame checks each connecting window's origin against the same sources the browser enforces.
-    return reply.send(renderFramePage({ projectId: projectId as string, allowedOrigins: sources === "'none'" ? [] : sources.split(' '), apiBase: '/auth/v1', rpcBase: '/v1/' }))
+    const chains = config.chains.map((chain) => ({
+      caipNetworkId: chain.caipNetworkId,
+      name: chain.name,
+      nativeCurrency: { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals },
+      tokens: (chain.tokens ?? []).map((t) => ({ address: t.address, symbol: t.symbol, decimals: t.decimals })),
+    }))
+    return reply.send(renderFramePage({ projectId: projectId as string, allowedOrigins: sources === "'none'" ? [] : sources.split(' '), apiBase: '/auth/v1', rpcBase: '/v1/', chains }))
   })
   app.get('/auth/v1/frame.js', async (_request, reply) => sendFile(reply, 'text/javascript; charset=utf-8', auth.frame.script))
   app.get('/auth/v1/frame.css', async (_request, reply) => sendFile(reply, 'text/css; charset=utf-8', auth.frame.style))

@@ -1,6 +1,6 @@
 import type { PluginContext } from '../../../kernel/kernel.js'
 import { AuthFrameError, FrameUnavailableError } from '../errors.js'
-import type { AuthState, FrameError, FrameEvent, FrameMethod, FrameMethods } from '../protocol.js'
+import type { ApprovalState, AuthState, FrameError, FrameEvent, FrameMethod, FrameMethods } from '../protocol.js'
 
 /** The part of a `MessagePort` the client uses (a real one in the browser and in Node). */
 export type FramePort = {
@@ -15,6 +15,7 @@ export type FramePort = {
 export type FrameClientEvents = {
   stateChanged: (state: AuthState) => void
   exportClosed: () => void
+  approval: (state: ApprovalState) => void
 }
 
 export type FrameClientOptions = {
@@ -53,7 +54,7 @@ export class FrameClient {
   readonly #port: FramePort
   readonly #options: FrameClientOptions
   readonly #pending = new Map<number, Pending>()
-  readonly #listeners: { [E in keyof FrameClientEvents]: Set<FrameClientEvents[E]> } = { stateChanged: new Set(), exportClosed: new Set() }
+  readonly #listeners: { [E in keyof FrameClientEvents]: Set<FrameClientEvents[E]> } = { stateChanged: new Set(), exportClosed: new Set(), approval: new Set() }
   #nextId = 1
   #destroyed = false
   #markReady!: () => void
@@ -119,6 +120,7 @@ export class FrameClient {
     }
     this.#listeners.stateChanged.clear()
     this.#listeners.exportClosed.clear()
+    this.#listeners.approval.clear()
   }
 
   readonly #onMessage = (event: { data: unknown }): void => {
@@ -147,6 +149,12 @@ export class FrameClient {
       const state = (event as { data?: unknown }).data
       if (!isRecord(state)) return
       for (const listener of [...this.#listeners.stateChanged]) listener(state as AuthState)
+      return
+    }
+    if (event.event === 'approval') {
+      const state = (event as { data?: unknown }).data
+      if (!isRecord(state) || typeof state.pending !== 'boolean') return
+      for (const listener of [...this.#listeners.approval]) listener(state as ApprovalState)
       return
     }
     if (event.event === 'exportClosed') for (const listener of [...this.#listeners.exportClosed]) listener()

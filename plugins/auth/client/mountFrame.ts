@@ -23,6 +23,10 @@ export type MountFrameParameters = {
   document: FrameDocument
   walletOrigin: string
   projectId?: string
+  /** Plain messages sign without the frame's approval screen (`auth({ messageApproval: 'skip' })`). */
+  skipMessageApproval?: boolean
+  /** The modal's theme, so the frame's screens match it (`system`: the frame follows the visitor's scheme). */
+  theme?: 'light' | 'dark' | 'system'
   /** Makes the port pair (the page's `MessageChannel`). */
   createChannel?: () => { port1: FramePort; port2: unknown }
 }
@@ -31,14 +35,16 @@ export type MountFrameReturnType = {
   frame: FrameElement
   /** The page's end of the channel, once the frame loaded and received the other end. */
   port: Promise<FramePort>
-  /** Shows the frame over `rect` (the export screen), or hides it again with `undefined`. */
+  /** Shows the frame over `rect` (the export or approval screen), or hides it again with `undefined`. */
   place(rect: { top: number; left: number; width: number; height: number } | undefined): void
 }
 
-/** The frame's URL: `<walletOrigin>/auth/v1/frame?projectId=<id>`. */
-export function frameUrl(walletOrigin: string, projectId: string | undefined): string {
+/** The frame's URL: `<walletOrigin>/auth/v1/frame?projectId=<id>` (with `&messageApproval=skip` when the site asked, and `&theme=light|dark`). */
+export function frameUrl(walletOrigin: string, projectId: string | undefined, skipMessageApproval = false, theme: 'light' | 'dark' | 'system' = 'system'): string {
   const url = new URL('/auth/v1/frame', walletOrigin)
   url.searchParams.set('projectId', projectId ?? '')
+  if (skipMessageApproval) url.searchParams.set('messageApproval', 'skip')
+  if (theme !== 'system') url.searchParams.set('theme', theme)
   return url.href
 }
 
@@ -65,7 +71,7 @@ const hidden: Record<string, string> = {
  * @example
  * const { port } = mountFrame({ document, walletOrigin: 'https://wallet.example.com', projectId })
  */
-export function mountFrame({ document, walletOrigin, projectId, createChannel }: MountFrameParameters): MountFrameReturnType {
+export function mountFrame({ document, walletOrigin, projectId, skipMessageApproval, theme, createChannel }: MountFrameParameters): MountFrameReturnType {
   const origin = new URL(walletOrigin).origin
   const frame = document.createElement('iframe')
   frame.title = 'Portico wallet'
@@ -92,7 +98,7 @@ export function mountFrame({ document, walletOrigin, projectId, createChannel }:
     )
   })
   port.catch(() => undefined)
-  frame.src = frameUrl(origin, projectId)
+  frame.src = frameUrl(origin, projectId, skipMessageApproval, theme)
   // A page restoring a stored connection from a script in <head> may have no body yet.
   const parent = document.body ?? document.documentElement
   if (!parent) throw new Error('The page has no document to hold the wallet frame')

@@ -6,6 +6,8 @@ import { mountFrame, type FrameDocument, type MountFrameReturnType } from './mou
 export type OpenFrameParameters = {
   walletOrigin: string
   projectId?: string
+  skipMessageApproval?: boolean
+  theme?: 'light' | 'dark' | 'system'
   clock: PluginContext['clock']
   document: FrameDocument
   readyTimeoutMs?: number
@@ -26,8 +28,8 @@ export type OpenFrameReturnType = {
  * @example
  * const { client } = await openFrame({ walletOrigin, projectId, clock: portico.clock, document })
  */
-export async function openFrame({ walletOrigin, projectId, clock, document, readyTimeoutMs, requestTimeoutMs }: OpenFrameParameters): Promise<OpenFrameReturnType> {
-  const mounted = mountFrame({ document, walletOrigin, ...(projectId ? { projectId } : {}) })
+export async function openFrame({ walletOrigin, projectId, skipMessageApproval, theme, clock, document, readyTimeoutMs, requestTimeoutMs }: OpenFrameParameters): Promise<OpenFrameReturnType> {
+  const mounted = mountFrame({ document, walletOrigin, ...(projectId ? { projectId } : {}), ...(skipMessageApproval ? { skipMessageApproval } : {}), ...(theme ? { theme } : {}) })
   let client: FrameClient | undefined
   const destroy = () => {
     client?.destroy()

@@ -3,6 +3,7 @@
 import { createConnectListener } from './connection/listenForConnect.js'
 import { readFrameConfig } from './handler/FrameConfig.js'
 import { createFrameHandler } from './handler/createFrameHandler.js'
+import { createScreenApprover } from './approval/renderApprovalScreen.js'
 import type { KeyValueStorage } from './utils/KeyValueStorage.js'
 
 /** The wallet origin's localStorage; where the browser blocks it, a map that lives as long as the page. */
@@ -18,6 +19,9 @@ function frameStorage(): KeyValueStorage {
 }
 
 function start(): void {
+  // The site's modal theme, so the approval and export screens match the modal they sit in (cosmetic only).
+  const theme = new URLSearchParams(location.search).get('theme')
+  if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme
   const node = document.getElementById('portico-frame-config')
   let config
   try {
@@ -32,6 +36,9 @@ function start(): void {
     fetch: (input, init) => fetch(input, init),
     storage: frameStorage(),
     document,
+    approver: createScreenApprover(document, window),
+    // The site's choice (`auth({ messageApproval: 'skip' })`), for plain messages only.
+    skipMessageApproval: new URLSearchParams(location.search).get('messageApproval') === 'skip',
   })
   // Only the page that embeds the frame may connect (a window that opened it, or any other, may not).
   window.addEventListener('message', createConnectListener({ allowedOrigins: config.allowedOrigins, server: handler, parent: window.parent === window ? null : window.parent }))

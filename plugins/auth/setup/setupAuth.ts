@@ -16,7 +16,7 @@ import type { FrameDocument } from '../client/mountFrame.js'
 import type { OpenFrameReturnType } from '../client/openFrame.js'
 import { authConnectorId, authNamespaces, authViews, authWalletMethods } from '../constants.js'
 import { AuthConnectorNotFoundError, AuthFrameError, NotConnectedToAuthError } from '../errors.js'
-import type { AuthState, SocialCallbackMessage } from '../protocol.js'
+import type { ApprovalState, AuthState, SocialCallbackMessage } from '../protocol.js'
 import { AuthStore } from '../store/AuthStore.js'
 import { detectTelegramPlatform, filterSocials } from '../utils/filterSocials.js'
 import { readSocialMessage } from '../utils/readSocialMessage.js'
@@ -67,14 +67,18 @@ export function setupAuth(portico: PluginContext, options: AuthOptions, environm
     if (environment.openFrame) return environment.openFrame()
     const document = environment.document ?? (scope.document as FrameDocument | undefined)
     if (!document) return Promise.reject(new BaseError('The wallet frame needs a browser page'))
-    return import('../client/openFrame.js').then((m) => m.openFrame({ walletOrigin, ...(projectId ? { projectId } : {}), clock: portico.clock, document }))
+    return import('../client/openFrame.js').then((m) => m.openFrame({ walletOrigin, ...(projectId ? { projectId } : {}), ...(options.messageApproval === 'skip' ? { skipMessageApproval: true } : {}), theme: portico.options.themeMode ?? 'light', clock: portico.clock, document }))
   }
   // The frame (and its code) loads on first use only; a failed load may be retried.
   const session = () =>
     (frame ??= openFrame().then(
       (value) => {
         opened = value
-        stopEvents.push(value.client.on('stateChanged', onStateChanged), value.client.on('exportClosed', () => runInAction(() => store.exportClosed())))
+        stopEvents.push(
+          value.client.on('stateChanged', onStateChanged),
+          value.client.on('exportClosed', () => runInAction(() => store.exportClosed())),
+          value.client.on('approval', onApproval),
+        )
         return value
       },
       (error: unknown) => {
@@ -184,6 +188,26 @@ export function setupAuth(portico: PluginContext, options: AuthOptions, environm
     if (modal.open && store.exportPhase !== 'reauth' && loginViews.includes(router.view)) portico.close()
   }
 
+  /**
+   * The frame shows (or took away) its approval screen: the modal hosts it in the
+   * ApproveTransaction view (opened for it, or pushed over the current view), whose area the frame
+   * covers; when the screen goes, the view leaves (ApproveTransactionView goes back, or the modal
+   * closes when it was opened for the approval).
+   */
+  function onApproval(state: ApprovalState): void {
+    const { modal, router } = portico.stores
+    if (state.pending) {
+      const opening = !modal.open
+      runInAction(() => store.approvalChanged(state, opening || (store.approval !== undefined && store.approvalOpenedModal)))
+      if (opening) portico.open({ view: authViews.approve })
+      else if (router.view !== authViews.approve) portico.pushView(authViews.approve)
+      return
+    }
+    const close = store.approvalOpenedModal
+    runInAction(() => store.approvalChanged(state))
+    if (close && modal.open && router.view === authViews.approve) portico.close()
+  }
+
   function onStateChanged(state: AuthState): void {
     const { connections } = portico.stores
     const live = namespaces.filter((ns) => connections.status(ns) === 'connected' && connections.get(ns).connectorId === authConnectorId)
@@ -265,11 +289,14 @@ export function setupAuth(portico: PluginContext, options: AuthOptions, environm
     registry.register({ id: authViews.updateEmail, title: 'auth.updateEmail.title', load: () => import('../views/UpdateEmailWalletView.js').then((m) => m.UpdateEmailWalletView), owner: pluginName })
     registry.register({ id: authViews.embeddedWalletProfile, title: 'auth.profile.title', load: () => import('../views/EmbeddedWalletProfileView.js').then((m) => m.EmbeddedWalletProfileView), owner: pluginName })
     registry.register({ id: authViews.exportKey, title: 'auth.export.title', load: () => import('../views/ExportPrivateKeyView.js').then((m) => m.ExportPrivateKeyView), owner: pluginName })
+    registry.register({ id: authViews.approve, title: 'auth.approve.title', load: () => import('../views/ApproveTransactionView.js').then((m) => m.ApproveTransactionView), owner: pluginName })
   })
   // Leaving the social view or closing the modal drops a login in progress; the export screen hides.
   hooks.modalClosed.tap(pluginName, () => {
     runInAction(() => store.cancelSocial())
     if (store.exportPhase !== 'hidden') void store.closeExport()
+    // Closing the modal while the frame asks is the visitor's "no": the frame rejects (4001).
+    if (store.approval !== undefined) void store.cancelApproval()
   })
   // The Account view shows the new email after a change.
   const stopUserReaction = reaction(

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { BaseError, type PluginContext } from '../../../kernel/kernel.js'
 import { AuthFrameError, InvalidCodeError, InvalidEmailError, NotConnectedToAuthError, PopupClosedError, SocialConnectionError } from '../errors.js'
-import type { AuthAccounts, AuthState, AuthUser, CodeSent, FrameMethod, FrameMethods, SocialCallbackMessage } from '../protocol.js'
+import type { ApprovalState, AuthAccounts, AuthState, AuthUser, CodeSent, FrameMethod, FrameMethods, SocialCallbackMessage } from '../protocol.js'
 import { isEmailAddress } from '../../../kernel/kernel.js'
 import { readSocialUrl } from '../utils/readSocialUrl.js'
 
@@ -71,6 +71,10 @@ export class AuthStore {
   changeError: BaseError | undefined = undefined
 
   exportPhase: ExportPhase = 'hidden'
+  /** What the frame's approval screen asks the visitor, while it shows (the site shows the frame then). */
+  approval: Extract<ApprovalState, { pending: true }>['kind'] | undefined = undefined
+  /** The modal was closed when the approval came, and opened for it (it closes again after). */
+  approvalOpenedModal = false
   exportError: BaseError | undefined = undefined
 
   readonly #deps: AuthStoreDependencies
@@ -330,9 +334,31 @@ export class AuthStore {
     this.#deps.placeFrame(undefined)
   }
 
-  /** Shows the frame over the export view's area, or hides it. */
+  /** Shows the frame over the export or approval view's area, or hides it. */
   placeFrame(rect: { top: number; left: number; width: number; height: number } | undefined): void {
-    this.#deps.placeFrame(this.exportPhase === 'shown' ? rect : undefined)
+    this.#deps.placeFrame(this.exportPhase === 'shown' || this.approval !== undefined ? rect : undefined)
+  }
+
+  /** The frame's `approval` event: its screen appeared (`openedModal`: the modal opened for it) or went (the frame hides). */
+  approvalChanged(state: ApprovalState, openedModal = false): void {
+    if (state.pending) {
+      this.approval = state.kind
+      this.approvalOpenedModal = openedModal
+      return
+    }
+    this.approval = undefined
+    if (this.exportPhase !== 'shown') this.#deps.placeFrame(undefined)
+  }
+
+  /** The visitor left the approval view or closed the modal: the frame rejects the request (4001). */
+  async cancelApproval(): Promise<void> {
+    if (this.approval === undefined) return
+    try {
+      const client = await this.#deps.client()
+      await client.request('cancelApproval')
+    } catch {
+      // the frame rejects on its own when it goes away
+    }
   }
 
   /** The frame's state (from `status`, a reconnect or `stateChanged`): logged in, or not. */
@@ -356,6 +382,7 @@ export class AuthStore {
     this.error = undefined
     this.exportPhase = 'hidden'
     this.exportError = undefined
+    this.approval = undefined
     this.resetEmailChange()
     this.#deps.placeFrame(undefined)
   }

@@ -68,6 +68,27 @@ function walletFrame(p: Page): Frame {
   return frame
 }
 
+/**
+ * The visitor approves on the wallet frame's own screen (issue 48): the button `name` inside the
+ * frame, clicked until the screen goes (the frame turns away clicks in its first 600 ms on screen).
+ */
+async function approveInFrame(p: Page, name: string): Promise<void> {
+  const frame = p.frameLocator('iframe[title="Portico wallet"]')
+  await explainFailure(
+    expect
+      .poll(
+        async () => {
+          if ((await frame.locator('#portico-approval').count()) === 0) return 'gone'
+          await frame.getByRole('button', { name }).click({ timeout: 2_000 }).catch(() => undefined)
+          return (await frame.locator('#portico-approval').count()) === 0 ? 'gone' : 'shown'
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe('gone'),
+    async () => `the frame: ${(await frame.locator('body').innerText().catch(() => '(none)')).replace(/\s+/g, ' ').slice(0, 400)}`,
+  )
+}
+
 /** The address the demo shows under "Your account" (the active namespace's). */
 async function shownAddress(p: Page): Promise<string | undefined> {
   return /Address (\S+)/.exec(await shownStatus(p))?.[1]
@@ -123,8 +144,10 @@ describe('email login', () => {
     eip155Address = getAddress(match![1] as string)
   }, 90_000)
 
-  it('signs a message that verifies in Node against the wallet\'s address', async () => {
+  it('signs a message that verifies in Node against the wallet\'s address, after the visitor signs on the frame\'s screen', async () => {
     await page.getByRole('button', { name: 'Sign "Hello from the Portico demo"' }).click()
+    await expect.poll(() => page.frameLocator('iframe[title="Portico wallet"]').getByText('Hello from the Portico demo').count(), { timeout: 20_000 }).toBe(1)
+    await approveInFrame(page, 'Sign the message')
     await expect.poll(() => page.getByRole('status').filter({ hasText: /Signature: 0x/ }).count(), { timeout: 20_000 }).toBe(1)
     const signature = /Signature: (0x[0-9a-f]+)/.exec((await page.getByRole('status').filter({ hasText: /Signature/ }).textContent()) ?? '')![1] as Hex
     expect(await verifyMessage({ address: eip155Address, message: 'Hello from the Portico demo', signature })).toBe(true)
@@ -146,6 +169,9 @@ describe('email login', () => {
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    // The frame asks the visitor on its own screen, over the modal.
+    await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('ApproveTransaction')
+    await approveInFrame(page, 'Approve the transaction')
     await explainFailure(expect.poll(() => rpc.getBalance({ address: receiver }), { timeout: 30_000 }).toBe(parseEther('0.01')), async () => `dialog ${await dialog().getAttribute('data-view')}: ${(await dialog().innerText()).replace(/\s+/g, ' ').slice(0, 600)} | toasts: ${(await page.getByRole('status', { name: 'Notifications' }).innerText().catch(() => '')).slice(0, 300)}`)
     await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
     await page.keyboard.press('Escape')
@@ -233,6 +259,7 @@ describe('email login', () => {
     await expect.poll(() => shownAddress(page), { timeout: 20_000 }).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
     const address = (await shownAddress(page)) as string
     await page.getByRole('button', { name: 'Sign "Hello from the Portico demo"' }).click()
+    await approveInFrame(page, 'Sign the message')
     await expect.poll(() => page.getByRole('status').filter({ hasText: /Signature: / }).count(), { timeout: 20_000 }).toBe(1)
     const signature = /Signature: (\S+)/.exec((await page.getByRole('status').filter({ hasText: /Signature/ }).textContent()) ?? '')![1] as string
     const bytes = /^0x/.test(signature) ? hexToBytes(signature as Hex) : base58.decode(signature)

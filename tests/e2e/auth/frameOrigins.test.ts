@@ -127,7 +127,23 @@ describe("the sandbox's wallet frame and loopback sites", () => {
       const state = verified.result as { user: { email: string }; accounts: { eip155: Address } }
       expect(state.user.email).toBe(email)
       const message = toHex('Signed for a site on another loopback port')
-      const signed = await ask(page, 'request', { chainId: 'eip155:31337', method: 'personal_sign', params: [message, state.accounts.eip155] })
+      // The frame asks the visitor on its own screen (issue 48): the visitor clicks Sign in it,
+      // again until it takes the click (it turns clicks away in its first 600 ms on screen).
+      let settled = false
+      const signing = ask(page, 'request', { chainId: 'eip155:31337', method: 'personal_sign', params: [message, state.accounts.eip155] }).finally(() => {
+        settled = true
+      })
+      const sign = page.frameLocator('#wallet').getByRole('button', { name: 'Sign the message' })
+      await expect
+        .poll(
+          async () => {
+            if (!settled) await sign.click({ timeout: 2_000 }).catch(() => undefined)
+            return settled
+          },
+          { timeout: 30_000, interval: 250 },
+        )
+        .toBe(true)
+      const signed = await signing
       expect(signed.error).toBeUndefined()
       expect(await verifyMessage({ address: state.accounts.eip155, message: { raw: message }, signature: signed.result as Hex })).toBe(true)
     })

@@ -5,7 +5,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
 import { hexToString, recoverMessageAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConnectFailedError, createPorticoKernel, definePlugin, ProviderRpcError, storageKeys, type Network, type Portico } from '../../../kernel/kernel.js'
 import { auth, authConnectorId, type AuthStore } from '../../../plugins/auth/index.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
@@ -180,6 +180,51 @@ describe('auth: connecting through the frame', () => {
     expect(portico.getAccount('eip155').caipAddress).toBe(`eip155:31338:${account.address}`)
     const switched = frame.opened[0]!.calls.find((c) => (c.params as { method?: string })?.method === 'wallet_switchEthereumChain')
     expect(switched?.params).toMatchObject({ chainId: 'eip155:31337', params: [{ chainId: '0x7a6a' }] })
+  })
+
+  it('hosts the frame\'s approval screen: the modal opens on ApproveTransaction with the frame over it, closes after; closing it cancels (4001)', async () => {
+    let release: ((value: unknown) => void) | undefined
+    const fake = frameHandlers({
+      cancelApproval: () => {
+        release?.(new FrameFailure('USER_REJECTED', 'The visitor rejected the request'))
+        return null
+      },
+    })
+    const base = fake.handlers.request!
+    fake.handlers.request = async (params: { method: string }) => {
+      if (params.method !== 'personal_sign') return base(params)
+      // The frame: shows its screen, then answers what the visitor (or a cancel) decided.
+      frame.opened[0]!.emit({ event: 'approval', data: { pending: true, kind: 'message' } })
+      const decided = await new Promise((resolve) => (release = resolve))
+      frame.opened[0]!.emit({ event: 'approval', data: { pending: false } })
+      if (decided instanceof FrameFailure) throw decided
+      return base(params)
+    }
+    const { portico, frame, store } = make({ handlers: fake.handlers })
+    await portico.ready()
+    await store.startEmail('alice@example.com')
+    await store.verifyCode('123456')
+    expect(portico.stores.modal.open).toBe(false)
+
+    // Approved: the modal opened for the screen, and closes when the frame's screen goes.
+    const signed = portico.signMessage({ message: 'hello', namespace: 'eip155' })
+    await vi.waitFor(() => expect(portico.stores.router.view).toBe('ApproveTransaction'))
+    expect(portico.stores.modal.open).toBe(true)
+    expect(store.approval).toBe('message')
+    store.placeFrame({ top: 10, left: 20, width: 360, height: 420 })
+    expect(frame.places.at(-1)).toEqual({ top: 10, left: 20, width: 360, height: 420 })
+    release!('approve')
+    expect(await recoverMessageAddress({ message: 'hello', signature: (await signed) as Hex })).toBe(account.address)
+    await vi.waitFor(() => expect(portico.stores.modal.open).toBe(false))
+    expect(store.approval).toBeUndefined()
+    expect(frame.places.at(-1)).toBeUndefined()
+
+    // Closing the modal while the screen shows is a rejection: cancelApproval, and 4001.
+    const closed = portico.signMessage({ message: 'again', namespace: 'eip155' })
+    await vi.waitFor(() => expect(store.approval).toBe('message'))
+    portico.close()
+    await expect(closed).rejects.toMatchObject({ code: 4001 })
+    expect(frame.opened[0]!.methods()).toContain('cancelApproval')
   })
 
   it('disconnecting one namespace logs out of the frame and ends both', async () => {

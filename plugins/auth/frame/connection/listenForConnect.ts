@@ -6,7 +6,7 @@ import { isRecord } from '../utils/isRecord.js'
 export type PortServer = {
   connect(origin: string, emit: (event: FrameEvent) => void): void
   disconnect(emit: (event: FrameEvent) => void): void
-  handle(message: unknown): Promise<FrameResponse | undefined>
+  handle(message: unknown, origin: string): Promise<FrameResponse | undefined>
 }
 
 /** The part of a MessageEvent the listener reads. */
@@ -64,7 +64,7 @@ export function createConnectListener({ allowedOrigins, server, parent }: { allo
     server.connect(event.origin, post)
     port.onmessage = (message: MessageEvent) => {
       if (!live()) return
-      void server.handle(message.data).then(
+      void server.handle(message.data, event.origin).then(
         (answer) => {
           if (answer && live()) post(answer)
         },

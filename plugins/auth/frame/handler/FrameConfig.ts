@@ -1,4 +1,5 @@
 import { invalidParams } from '../errors.js'
+import type { FrameChain } from '../approval/FrameChain.js'
 import { isRecord } from '../utils/isRecord.js'
 
 /** The frame page's configuration (`<script type="application/json" id="portico-frame-config">`). */
@@ -10,6 +11,22 @@ export type FrameConfig = {
   apiBase: string
   /** The RPC proxy's base path on the wallet origin (`/v1/`). */
   rpcBase: string
+  /** The chains the server serves (name, native currency, known tokens): the approval screen names networks and tokens from these. */
+  chains?: FrameChain[]
+}
+
+function readChains(value: unknown): FrameChain[] {
+  if (value === undefined) return []
+  if (!Array.isArray(value)) throw invalidParams('chains must be an array')
+  return value.flatMap((chain): FrameChain[] => {
+    if (!isRecord(chain) || typeof chain.caipNetworkId !== 'string' || typeof chain.name !== 'string' || !isRecord(chain.nativeCurrency)) return []
+    const { symbol, decimals } = chain.nativeCurrency
+    if (typeof symbol !== 'string' || typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 36) return []
+    const tokens = Array.isArray(chain.tokens)
+      ? chain.tokens.flatMap((t) => (isRecord(t) && typeof t.address === 'string' && typeof t.symbol === 'string' && typeof t.decimals === 'number' && Number.isInteger(t.decimals) && t.decimals >= 0 && t.decimals <= 36 ? [{ address: t.address, symbol: t.symbol, decimals: t.decimals }] : []))
+      : []
+    return [{ caipNetworkId: chain.caipNetworkId, name: chain.name.slice(0, 64), nativeCurrency: { symbol: symbol.slice(0, 16), decimals }, tokens }]
+  })
 }
 
 /**
@@ -25,5 +42,5 @@ export function readFrameConfig(value: unknown): FrameConfig {
   if (!Array.isArray(allowedOrigins) || !allowedOrigins.every((o) => typeof o === 'string')) throw invalidParams('The frame configuration needs allowedOrigins: string[]')
   if (typeof apiBase !== 'string' || !apiBase.startsWith('/')) throw invalidParams('apiBase must be a path on the wallet origin')
   if (typeof rpcBase !== 'string' || !rpcBase.startsWith('/')) throw invalidParams('rpcBase must be a path on the wallet origin')
-  return { projectId, allowedOrigins: [...allowedOrigins], apiBase, rpcBase }
+  return { projectId, allowedOrigins: [...allowedOrigins], apiBase, rpcBase, chains: readChains(value.chains) }
 }

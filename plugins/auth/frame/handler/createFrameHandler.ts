@@ -7,6 +7,10 @@ import { clearExportScreen, renderExportScreen } from '../export/renderExportScr
 import { createDeviceShare } from '../keys/deviceShare.js'
 import { createKeyring } from '../keys/createKeyring.js'
 import { createVerifier, type Verifier } from '../login/createVerifier.js'
+import { approvalMethods, plainMessageMethods, type ApprovalModel } from '../approval/ApprovalModel.js'
+import { createApprovalGate, type Approver } from '../approval/createApprovalGate.js'
+import { describeEip155Request } from '../approval/describeEip155Request.js'
+import { describeSolanaRequest } from '../approval/describeSolanaRequest.js'
 import { answerEip155Request } from '../signers/eip155.js'
 import { answerSolanaRequest } from '../signers/solana.js'
 import type { SignerContext } from '../signers/SignerContext.js'
@@ -28,15 +32,24 @@ export type FrameHandlerOptions = {
   document?: Document
   copy?: (text: string) => Promise<void>
   now?: () => number
+  /**
+   * Shows the approval screen for a signature or transaction and answers the visitor's decision
+   * (the browser entry: the DOM screen in the frame's document). Absent: every signing request is
+   * refused with USER_REJECTED; nothing is ever signed unasked.
+   */
+  approver?: Approver
+  /** The site asked to sign plain messages (personal_sign, solana_signMessage) without the screen (`auth({ messageApproval: 'skip' })`); never typed data or transactions. */
+  skipMessageApproval?: boolean
 }
 
-const methods = new Set<FrameMethod>(['status', 'emailStart', 'emailVerify', 'socialStart', 'socialFinish', 'emailChangeStart', 'emailChangeVerify', 'request', 'showExport', 'hideExport', 'logout'])
+const methods = new Set<FrameMethod>(['status', 'emailStart', 'emailVerify', 'socialStart', 'socialFinish', 'emailChangeStart', 'emailChangeVerify', 'request', 'cancelApproval', 'showExport', 'hideExport', 'logout'])
 /** Methods that read or change the session run one after another. */
 const sessionMethods = new Set<string>(['status', 'emailVerify', 'socialFinish', 'emailChangeVerify', 'logout'])
 
 /**
  * The frame's request handler (docs/guides/embedded-wallet.md §3): takes what arrives on the
- * port and answers a FrameResponse — never throws. Login attempts keep their verifier in
+ * port and answers a FrameResponse — never throws. Every signature and transaction first waits
+ * for the visitor's approval in the frame (docs/guides/embedded-wallet.md §3.1, `approver`). Login attempts keep their verifier in
  * memory; the session token and the device share live in the wallet origin's storage; keys are
  * rebuilt for each signature. `connect` names the site that holds the port and where events go.
  *
@@ -61,6 +74,11 @@ export function createFrameHandler(options: FrameHandlerOptions) {
   let changeAttempt: { attemptId: string; verifier: string } | undefined
   let social: Verifier | undefined
   const queues = new Map<string, Promise<unknown>>()
+  const gate = createApprovalGate({
+    approver: options.approver,
+    random,
+    onChange: (kind: ApprovalModel['kind'] | undefined) => emit({ event: 'approval', data: kind ? { pending: true, kind } : { pending: false } }),
+  })
 
   const state = (): AuthState => (session ? { user: session.user, accounts: session.accounts } : {})
   const emit = (event: FrameEvent) => {
@@ -110,7 +128,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     return result
   }
 
-  async function request(params: unknown): Promise<unknown> {
+  async function request(params: unknown, origin: string): Promise<unknown> {
     const { chainId, method, params: inner } = paramsOf('request', params, '{ chainId, method, params }')
     if (typeof chainId !== 'string' || !/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/.test(chainId)) throw invalidParams('request expects a CAIP-2 chainId')
     if (typeof method !== 'string' || method.length === 0 || method.length > 64) throw invalidParams('request expects a method name')
@@ -125,6 +143,13 @@ export function createFrameHandler(options: FrameHandlerOptions) {
       withKeys: (use) => keyring.withKeys(user.id, accounts, use),
       rpcUrl: (caip) => `${frameOrigin}${config.rpcBase}?${new URLSearchParams({ chainId: caip, projectId: config.projectId })}`,
       fetch: options.fetch,
+    }
+    // Every signature and transaction waits for the visitor's click in the frame (§3.1), bound to
+    // this request's exact payload; only plain messages may skip it, when the site asked.
+    if (approvalMethods.has(method) && !(options.skipMessageApproval && plainMessageMethods.has(method))) {
+      const describe = { origin, chains: config.chains ?? [] }
+      const model = namespace === 'eip155' ? await describeEip155Request(context, describe) : describeSolanaRequest(context, describe)
+      await gate.approve({ chainId, method, params: inner }, model)
     }
     return namespace === 'eip155' ? answerEip155Request(context) : answerSolanaRequest(context)
   }
@@ -144,6 +169,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
 
   async function logout(): Promise<null> {
     if (options.document) clearExportScreen(options.document)
+    gate.cancel()
     if (token.get()) {
       try {
         await api.logout()
@@ -158,7 +184,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     return null
   }
 
-  async function run(method: FrameMethod, params: unknown): Promise<unknown> {
+  async function run(method: FrameMethod, params: unknown, origin: string): Promise<unknown> {
     switch (method) {
       case 'status':
         return status()
@@ -219,7 +245,10 @@ export function createFrameHandler(options: FrameHandlerOptions) {
         return state()
       }
       case 'request':
-        return request(params)
+        return request(params, origin)
+      case 'cancelApproval':
+        gate.cancel()
+        return null
       case 'showExport':
         return showExport()
       case 'hideExport':
@@ -261,16 +290,18 @@ export function createFrameHandler(options: FrameHandlerOptions) {
      * Answers one message from the port. `undefined` for a message that is not a request (no
      * numeric id): there is nobody to answer.
      */
-    async handle(message: unknown): Promise<FrameResponse | undefined> {
+    async handle(message: unknown, origin = sites.at(-1)?.origin ?? ''): Promise<FrameResponse | undefined> {
       if (!isRecord(message) || typeof message.id !== 'number' || !Number.isSafeInteger(message.id)) return undefined
       const id = message.id
       const method = message.method
       if (typeof method !== 'string' || !methods.has(method as FrameMethod)) {
         return { id, error: { code: 'UNSUPPORTED_METHOD', message: `The wallet frame has no method ${typeof method === 'string' ? method.slice(0, 64) : '(none)'}` } }
       }
+      // cancelApproval answers at once (the prompt it cancels holds its request's queue).
+      if (method === 'cancelApproval') return { id, result: await run(method, message.params, origin) }
       const key = sessionMethods.has(method) ? 'session' : method === 'request' && isRecord(message.params) ? `request:${String(message.params.method)}` : method
       try {
-        const result = await enqueue(key, () => run(method as FrameMethod, message.params))
+        const result = await enqueue(key, () => run(method as FrameMethod, message.params, origin))
         return { id, result: result === undefined ? null : result }
       } catch (error) {
         // The server no longer knows the session (expired, logged out elsewhere): so does the frame.

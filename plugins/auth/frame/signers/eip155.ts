@@ -30,7 +30,8 @@ function ownAddress(context: SignerContext, value: unknown, what: string): void 
   }
 }
 
-function personalSignArgs(context: SignerContext): { message: string } {
+/** Reads personal_sign's `[message, address]` (either order); the address must be the wallet's. */
+export function personalSignArgs(context: SignerContext): { message: string } {
   const params = context.params
   if (!Array.isArray(params) || params.length < 2) throw invalidParams('personal_sign expects [message, address]')
   let [message, address] = params as [unknown, unknown]
@@ -43,7 +44,8 @@ function personalSignArgs(context: SignerContext): { message: string } {
   return { message }
 }
 
-function typedDataArgs(context: SignerContext): TypedDataDefinition {
+/** Reads eth_signTypedData_v4's `[address, typedData]` (an object or its JSON). */
+export function typedDataArgs(context: SignerContext): TypedDataDefinition {
   const params = context.params
   if (!Array.isArray(params) || params.length < 2) throw invalidParams('eth_signTypedData_v4 expects [address, typedData]')
   const [address, raw] = params as [unknown, unknown]
@@ -65,7 +67,7 @@ function typedDataArgs(context: SignerContext): TypedDataDefinition {
 }
 
 /** A viem public client on the server's RPC proxy for one chain. */
-function clientFor(context: SignerContext, chainNumber: number) {
+export function clientFor(context: SignerContext, chainNumber: number) {
   const url = context.rpcUrl(`eip155:${chainNumber}`)
   const chain = defineChain({ id: chainNumber, name: `eip155:${chainNumber}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } })
   return createPublicClient({ chain, transport: http(url, { fetchFn: context.fetch, retryCount: 0 }) })

@@ -4,6 +4,7 @@ import { parseTransaction, recoverTransactionAddress, verifyMessage, verifyTyped
 import { describe, expect, it } from 'vitest'
 import type { FrameEvent, FrameResponse } from '../../../../plugins/auth/protocol.js'
 import { sessionStorageKey } from '../../../../plugins/auth/frame/api/sessionToken.js'
+import type { ApprovalPrompt, Approver } from '../../../../plugins/auth/frame/approval/createApprovalGate.js'
 import { createFrameHandler } from '../../../../plugins/auth/frame/handler/createFrameHandler.js'
 import { deviceShareKey } from '../../../../plugins/auth/frame/keys/deviceShare.js'
 import { fakeAuthServer } from './fakeAuthServer.js'
@@ -13,8 +14,23 @@ const site = 'http://127.0.0.1:4700'
 const frameOrigin = 'http://127.0.0.1:4711'
 const config = { projectId: 'demo', allowedOrigins: ['http://127.0.0.1:*'], apiBase: '/auth/v1', rpcBase: '/v1/' }
 
+/**
+ * The visitor at the approval screen: approves every prompt as shown (bound to its request id
+ * and payload hash) and keeps what each showed. The screen itself, its click checks and the
+ * hostile cases run in real Chromium (tests/e2e/auth/approval.test.ts).
+ */
+function approvingVisitor() {
+  const prompts: ApprovalPrompt[] = []
+  const approver: Approver = (prompt) => {
+    prompts.push(prompt)
+    return { decision: Promise.resolve({ approved: true, requestId: prompt.requestId, payloadHash: prompt.payloadHash }), close: () => undefined }
+  }
+  return { approver, prompts }
+}
+
 function browser(server: ReturnType<typeof fakeAuthServer>, storage = memoryStorage(), now?: () => number) {
-  const handler = createFrameHandler({ config, frameOrigin, fetch: server.fetch as typeof fetch, storage, ...(now ? { now } : {}) })
+  const visitor = approvingVisitor()
+  const handler = createFrameHandler({ config, frameOrigin, fetch: server.fetch as typeof fetch, storage, approver: visitor.approver, ...(now ? { now } : {}) })
   const events: FrameEvent[] = []
   handler.connect(site, (event) => events.push(event))
   let id = 0
@@ -37,7 +53,7 @@ function browser(server: ReturnType<typeof fakeAuthServer>, storage = memoryStor
     await ok('emailStart', { email })
     return ok('emailVerify', { code: server.sentCodes.at(-1) })
   }
-  return { handler, storage, events, call, ok, fails, emailLogin }
+  return { handler, storage, events, call, ok, fails, emailLogin, prompts: visitor.prompts }
 }
 
 describe('the frame handler: login and custody', () => {

@@ -1,0 +1,152 @@
+// Issue 48: the wallet frame's approval screen over the modal's ApproveTransaction view, as a
+// visitor of a site with the embedded wallet sees it (tests/e2e/auth/approvalSite against the
+// sandbox), on a desktop 1280×800 and a phone 390×844, light and dark — an ERC-20 transfer (amount,
+// recipient, token, network, fee) and a message — compared with the committed baselines in
+// tests/e2e/visual/__screenshots__ (accept a change with `UPDATE_SCREENSHOTS=1`, after looking).
+// The site's origin (a random port) and the new visitor's account are masked.
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sandboxPageCsp } from '../../../sandbox/registerSandboxPages.js'
+import { explainFailure } from '../../helpers/explainFailure.js'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import { mailedCode } from '../../helpers/sandboxMail.js'
+import { serveTestSite, type TestSite } from '../../helpers/serveTestSite.js'
+import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { compareScreenshot } from './compareScreenshot.js'
+
+type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; tokens?: { address: string; symbol: string }[] }[]; auth: { walletOrigin: string } }
+type SiteWindow = { site: { state(): { connections: Record<string, { status: string; address?: string }> }; request(chainId: string, method: string, params: unknown): Promise<unknown> } }
+
+const phoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+const devices: Record<'desktop' | 'phone', BrowserContextOptions> = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: phoneUserAgent },
+}
+const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** The sandbox's strict page policy for a site on its own loopback port: its API, chains and images on the sandbox's ports, and the wallet frame. */
+const siteCsp = (walletOrigin: string) =>
+  `${sandboxPageCsp.replace("connect-src 'self'", "connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*").replace("img-src 'self' data:", "img-src 'self' data: http://127.0.0.1:*")}; frame-src ${walletOrigin}`
+
+let sandbox: TestSandbox
+let info: SandboxJson
+let site: TestSite
+let siteUrl = ''
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ reuseFromEnv: true })
+  info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
+  site = await serveTestSite({ entry: 'tests/e2e/auth/approvalSite/main.tsx', title: 'A shop', csp: siteCsp(info.auth.walletOrigin) })
+  const solana = info.chains.find((c) => c.caipNetworkId.startsWith('solana:'))!
+  const query = new URLSearchParams({
+    api: sandbox.url,
+    rpc: info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!.nodeUrl,
+    solanaRef: solana.caipNetworkId.split(':')[1]!,
+    solanaRpc: solana.nodeUrl,
+    wallet: info.auth.walletOrigin,
+    theme: 'system',
+  })
+  siteUrl = `${site.origin}/?${query}`
+}, 180_000)
+
+afterAll(async () => {
+  await site?.close()
+  await sandbox?.stop()
+})
+
+describe.each([
+  ['desktop', 'light'],
+  ['desktop', 'dark'],
+  ['phone', 'light'],
+  ['phone', 'dark'],
+] as const)('the approval screen on a %s in the %s theme', (device, colorScheme) => {
+  let visitor: SandboxPage
+  let page: Page
+  // The site's origin has a random port, and the visitor's account is new each run: both masked.
+  const email = `approval-visual-${device}-${colorScheme}-${Date.now().toString(36)}@example.com`
+  const wallet = () => page.frameLocator('iframe[title="Portico wallet"]')
+  const dialog = () => page.getByRole('dialog')
+
+  beforeAll(async () => {
+    visitor = await openSandboxPage({ contextOptions: { ...devices[device], colorScheme, reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'UTC' } })
+    page = visitor.page
+    visitor.context.setDefaultTimeout(20_000)
+  }, 60_000)
+  afterAll(async () => {
+    await visitor?.close()
+  })
+
+  /** Waits for the screen titled `title`, the frame at rest over the view, then compares the dialog's area. */
+  async function check(name: string, title: string, masked: string[] = []): Promise<string> {
+    await explainFailure(expect.poll(() => wallet().getByRole('heading', { level: 1 }).textContent().catch(() => null), { timeout: 30_000 }).toBe(title), async () => `dialog: ${await dialog().innerText().catch(() => '(none)')}`)
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('ApproveTransaction')
+    // The frame over the view's area, at rest.
+    let last = ''
+    await expect
+      .poll(async () => {
+        const box = await page.locator('iframe[title="Portico wallet"]').boundingBox()
+        const key = JSON.stringify(box)
+        const still = key === last && (box?.width ?? 0) > 250
+        last = key
+        return still
+      })
+      .toBe(true)
+    const mask = [wallet().locator('.portico-approval-origin strong'), ...masked.map((selector) => wallet().locator(selector))]
+    const actual = await dialog().screenshot({ animations: 'disabled', caret: 'hide', mask, maskColor: '#ff00ff' })
+    const compared = compareScreenshot({ name: `${device}-${colorScheme}/${name}.png`, actual })
+    return compared.status === 'mismatch' ? compared.message : 'ok'
+  }
+
+  /** The visitor rejects on the frame's screen, clicking until the modal goes (Chromium drops clicks on a frame that just moved). */
+  async function reject(): Promise<void> {
+    await expect
+      .poll(
+        async () => {
+          if ((await dialog().count()) === 0) return 'gone'
+          await wallet().getByRole('button', { name: 'Reject' }).click({ timeout: 2_000 }).catch(() => undefined)
+          return (await dialog().count()) === 0 ? 'gone' : 'shown'
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe('gone')
+  }
+
+  it('shows an ERC-20 transfer and a message, as in the baselines', async () => {
+    await page.goto(siteUrl)
+    await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog().getByRole('textbox', { name: 'Email' }).fill(email)
+    await dialog().getByRole('button', { name: 'Continue', exact: true }).click()
+    await dialog().getByRole('heading', { name: 'Enter the code' }).waitFor()
+    await dialog().getByRole('textbox', { name: 'Code' }).fill((await mailedCode(sandbox.url, email)).code)
+    const verify = dialog().getByRole('button', { name: 'Verify' })
+    if ((await verify.count()) > 0 && (await verify.isEnabled())) await verify.click().catch(() => undefined)
+    const state = () => page.evaluate(() => (window as unknown as SiteWindow).site.state())
+    await explainFailure(expect.poll(async () => (await state()).connections.eip155?.status, { timeout: 30_000 }).toBe('connected'), async () => `dialog: ${await dialog().innerText().catch(() => '(none)')}`)
+    await expect.poll(() => dialog().count()).toBe(0)
+    const account = (await state()).connections.eip155!.address as string
+    const token = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!.tokens!.find((t) => t.symbol === 'pUSD')!.address
+    // transfer(receiver, 12.5 pUSD), with gas and fees given, so the fee shown is the same every run.
+    const data = `0xa9059cbb000000000000000000000000${receiver.slice(2).toLowerCase()}${(12_500_000).toString(16).padStart(64, '0')}`
+    const shots: Record<string, string> = {}
+    await page.evaluate(
+      ({ account, token, data }) => void (window as unknown as SiteWindow).site.request('eip155:31337', 'eth_sendTransaction', [{ from: account, to: token, data, gas: '0xea60', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00' }]),
+      { account, token, data },
+    )
+    shots['ApproveTransaction-Token'] = await check('ApproveTransaction-Token', 'Send 12.5 pUSD')
+    const text = (await wallet().locator('#portico-approval').innerText()).replace(/\s+/g, ' ')
+    expect(text).toContain('Amount 12.5 pUSD')
+    expect(text).toContain(`Recipient ${receiver}`)
+    expect(text).toContain('Network Portico Devnet A (eip155:31337)')
+    expect(text).toContain('Estimated fee up to 0.00012 ETH')
+    await reject()
+
+    await page.evaluate((account) => void (window as unknown as SiteWindow).site.request('eip155:31337', 'personal_sign', ['Welcome to A shop!\n\nSign to log in. This costs nothing.\n\nNonce: 7f3a91', account]), account)
+    shots['ApproveTransaction-Message'] = await check('ApproveTransaction-Message', 'Sign a message', ['.portico-approval-row dd.mono'])
+    await reject()
+
+    expect(shots).toEqual({ 'ApproveTransaction-Token': 'ok', 'ApproveTransaction-Message': 'ok' })
+    expect(await visitor.cspViolations()).toEqual([])
+    expect(visitor.pageErrors).toEqual([])
+    expect(visitor.blocked).toEqual([])
+  }, 120_000)
+})
