@@ -216,6 +216,7 @@ describe('entry point exports', () => {
         "hasLoneSurrogate",
         "hookCatalogue",
         "injectedWalletsOption",
+        "lazySignInVerifier",
         "listTaps",
         "memoByteLength",
         "nodeErrorMessages",

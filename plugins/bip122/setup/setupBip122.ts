@@ -1,4 +1,4 @@
-import { ProviderRpcError, registerChainAdapter, type ChainAdapter, type ConnectResult, type Network, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
+import { ProviderRpcError, registerChainAdapter, type ChainAdapter, type ConnectResult, type Network, type Disposer, type PluginContext, lazySignInVerifier } from '../../../kernel/kernel.js'
 import { createBitcoinWalletDiscovery, type BitcoinWalletRegistry } from '../discovery/createBitcoinWalletDiscovery.js'
 import type { BitcoinWallet, BitcoinWalletAccount } from '../discovery/bitcoinWallet.js'
 import { BitcoinWalletFeatureError } from '../errors.js'
@@ -144,13 +144,7 @@ export function setupBip122(portico: PluginContext, options: Bip122Options, envi
     },
     // Portico's built-in wallets of this namespace, loaded when a view first lists them.
     builtinWallets: async () => (await import('../../../wallets/byNamespace/bip122Wallets.js')).bip122Wallets(),
-    signInVerifier: {
-      label: 'Bitcoin',
-      async verify({ message, signature, address }) {
-        const { verifyBitcoinSignature } = await import('../actions/verifyBitcoinSignature.js')
-        return verifyBitcoinSignature({ message, signature, address })
-      },
-    },
+    signInVerifier: lazySignInVerifier('Bitcoin', async () => (await import('../actions/verifyBitcoinSignature.js')).verifyBitcoinSignature),
     async discoverWallets(context) {
       for (const wallet of discovery.wallets()) {
         context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })

@@ -1,16 +1,10 @@
 import { CosmosNetworkError, CosmosRestRequestError } from '../errors.js'
-import { callJsonApi, type Network } from '../../../kernel/kernel.js'
+import { callJsonApi, type CallJsonApiParameters, type Network } from '../../../kernel/kernel.js'
 
-export type CallCosmosRestParameters = {
+export type CallCosmosRestParameters = Pick<CallJsonApiParameters, 'body' | 'fetch' | 'allow' | 'timeoutMs'> & {
   network: Network
   /** A REST gateway path, e.g. `/cosmos/bank/v1beta1/balances/cosmos1…`. */
   path: string
-  /** A JSON body: the call is then a POST. */
-  body?: unknown
-  fetch?: typeof fetch
-  /** Statuses answered as `undefined` instead of an error (e.g. 404 for an unknown account). */
-  allow?: readonly number[]
-  timeoutMs?: number
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Keplr } from '@keplr-wallet/types'
 import { base64 } from '@scure/base'
-import { ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter } from '../../../kernel/kernel.js'
+import { ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter, lazySignInVerifier } from '../../../kernel/kernel.js'
 import type { CosmosAminoSignDoc, CosmosSigner, CosmosStdSignature } from '../actions/CosmosSigner.js'
 import { cosmosKeystoreEvents, createCosmosWalletDiscovery, defaultCosmosWallets, type DiscoveredCosmosWallet } from '../discovery/createCosmosWalletDiscovery.js'
 import { adr36SignDoc } from '../utils/adr36SignDoc.js'
@@ -273,13 +273,7 @@ export function setupCosmos(portico: PluginContext, options: CosmosOptions, envi
     },
     // Portico's built-in wallets of this namespace, loaded when a view first lists them.
     builtinWallets: async () => (await import('../../../wallets/byNamespace/cosmosWallets.js')).cosmosWallets(),
-    signInVerifier: {
-      label: 'Cosmos',
-      async verify({ message, signature, address }) {
-        const { verifyCosmosSignature } = await import('../actions/verifyCosmosSignature.js')
-        return verifyCosmosSignature({ message, signature, address })
-      },
-    },
+    signInVerifier: lazySignInVerifier('Cosmos', async () => (await import('../actions/verifyCosmosSignature.js')).verifyCosmosSignature),
     async discoverWallets(context) {
       for (const wallet of discovery.wallets()) context.add({ id: wallet.id, name: wallet.name, namespace, type: 'INJECTED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
     },

@@ -1,4 +1,4 @@
-import { formatDecimalUnits, ProviderRpcError, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter } from '../../../kernel/kernel.js'
+import { formatDecimalUnits, ProviderRpcError, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter, lazySignInVerifier } from '../../../kernel/kernel.js'
 import type { PolkadotTransferPlan } from '../actions/planPolkadotTransfer.js'
 import type { SignPayload, SignRaw } from '../actions/sendPolkadotTransfer.js'
 import { type DiscoveredPolkadotWallet, type InjectedAccount, type InjectedExtension, listPolkadotWallets } from '../discovery/createPolkadotWalletDiscovery.js'
@@ -189,13 +189,7 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
     },
     // Portico's built-in wallets of this namespace, loaded when a view first lists them.
     builtinWallets: async () => (await import('../../../wallets/byNamespace/polkadotWallets.js')).polkadotWallets(),
-    signInVerifier: {
-      label: 'Polkadot',
-      async verify({ message, signature, address }) {
-        const { verifyPolkadotSignature } = await import('../actions/verifyPolkadotSignature.js')
-        return verifyPolkadotSignature({ message, signature, address })
-      },
-    },
+    signInVerifier: lazySignInVerifier('Polkadot', async () => (await import('../actions/verifyPolkadotSignature.js')).verifyPolkadotSignature),
     async discoverWallets(context) {
       for (const wallet of listPolkadotWallets(root)) context.add({ id: wallet.id, name: wallet.name, namespace, type: 'INJECTED' })
     },

@@ -1,6 +1,6 @@
 import { base58, base64 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
-import { createWalletStandardSession, ProviderRpcError, registerChainAdapter, type CaipNetworkId, type ChainAdapter, type Disposer, type Network, type PluginContext, type SendRequest } from '../../../kernel/kernel.js'
+import { createWalletStandardSession, ProviderRpcError, registerChainAdapter, type CaipNetworkId, type ChainAdapter, type Disposer, type Network, type PluginContext, type SendRequest, lazySignInVerifier } from '../../../kernel/kernel.js'
 import { createSolanaWalletDiscovery } from '../discovery/createSolanaWalletDiscovery.js'
 import type { DiscoveredSolanaWallet } from '../discovery/WalletStandardTypes.js'
 import { SolanaWalletFeatureError } from '../errors.js'
@@ -71,13 +71,7 @@ export function setupSolana(portico: PluginContext, options: SolanaOptions, envi
       transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
     },
     builtinWallets: solanaWallets,
-    signInVerifier: {
-      label: 'Solana',
-      async verify({ message, signature, address }) {
-        const { verifySolanaSignature } = await import('../actions/verifySolanaSignature.js')
-        return verifySolanaSignature({ message, signature, address })
-      },
-    },
+    signInVerifier: lazySignInVerifier('Solana', async () => (await import('../actions/verifySolanaSignature.js')).verifySolanaSignature),
     ...connection,
     // A wallet that refuses with no reason has been declined by the visitor (Solflare's SDK).
     connect: (request) => callWallet(() => connection.connect(request)),

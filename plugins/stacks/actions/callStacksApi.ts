@@ -1,16 +1,10 @@
-import { callJsonApi, type Network } from '../../../kernel/kernel.js'
+import { callJsonApi, type CallJsonApiParameters, type Network } from '../../../kernel/kernel.js'
 import { StacksApiRequestError, StacksNetworkError } from '../errors.js'
 
-export type CallStacksApiParameters = {
+export type CallStacksApiParameters = Pick<CallJsonApiParameters, 'body' | 'fetch' | 'allow' | 'timeoutMs'> & {
   network: Network
   /** A path of the node API or blockchain API, e.g. `/v2/accounts/SP…?proof=0`. */
   path: string
-  /** A JSON body: the call is then a POST. */
-  body?: unknown
-  fetch?: typeof fetch
-  /** Statuses answered as `undefined` instead of an error (e.g. 404 for a transaction not seen yet). */
-  allow?: readonly number[]
-  timeoutMs?: number
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter } from '../../../kernel/kernel.js'
+import { ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter, lazySignInVerifier } from '../../../kernel/kernel.js'
 import type { StacksTokenTransferPlan, StacksTransferPlan } from '../actions/planStacksTransfer.js'
 import { callStacksWallet, createStacksWalletDiscovery, defaultStacksWallets, type DiscoveredStacksWallet } from '../discovery/createStacksWalletDiscovery.js'
 import { decodeStacksAddress } from '../utils/decodeStacksAddress.js'
@@ -191,13 +191,7 @@ export function setupStacks(portico: PluginContext, options: StacksOptions, envi
     },
     // Portico's built-in wallets of this namespace, loaded when a view first lists them.
     builtinWallets: async () => (await import('../../../wallets/byNamespace/stacksWallets.js')).stacksWallets(),
-    signInVerifier: {
-      label: 'Stacks',
-      async verify({ message, signature, address }) {
-        const { verifyStacksMessageSignature } = await import('../actions/verifyStacksMessageSignature.js')
-        return verifyStacksMessageSignature({ message, signature, address })
-      },
-    },
+    signInVerifier: lazySignInVerifier('Stacks', async () => (await import('../actions/verifyStacksMessageSignature.js')).verifyStacksMessageSignature),
     async discoverWallets(context) {
       for (const wallet of discovery.wallets()) context.add({ id: wallet.id, name: wallet.name, namespace, type: 'INJECTED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
     },

@@ -1,5 +1,5 @@
 import { getWallets } from '@wallet-standard/app'
-import { createWalletStandardSession, ProviderRpcError, registerChainAdapter, type CaipNetworkId, type ChainAdapter, type Network, type Disposer, type PluginContext, type SendRequest } from '../../../kernel/kernel.js'
+import { createWalletStandardSession, ProviderRpcError, registerChainAdapter, type CaipNetworkId, type ChainAdapter, type Network, type Disposer, type PluginContext, type SendRequest, lazySignInVerifier } from '../../../kernel/kernel.js'
 import type { SuiTransferPlan } from '../actions/sendSuiTransfer.js'
 import { createSuiWalletDiscovery } from '../discovery/createSuiWalletDiscovery.js'
 import type { DiscoveredSuiWallet } from '../discovery/SuiWalletTypes.js'
@@ -80,13 +80,7 @@ export function setupSui(portico: PluginContext, options: SuiOptions, environmen
     },
     // Portico's built-in wallets of this namespace, loaded when a view first lists them.
     builtinWallets: async () => (await import('../../../wallets/byNamespace/suiWallets.js')).suiWallets(),
-    signInVerifier: {
-      label: 'Sui',
-      async verify({ message, signature, address }) {
-        const { verifySuiPersonalMessage } = await import('../actions/verifySuiPersonalMessage.js')
-        return verifySuiPersonalMessage({ message, signature, address })
-      },
-    },
+    signInVerifier: lazySignInVerifier('Sui', async () => (await import('../actions/verifySuiPersonalMessage.js')).verifySuiPersonalMessage),
     ...connection,
     connect: (request) => asked(() => connection.connect(request)),
     reconnect: (request) => asked(() => connection.reconnect(request)),
