@@ -1,4 +1,4 @@
-import { createPublicClient, defineChain, http, isAddress, isHex, numberToHex, type Hex, type TypedDataDefinition } from 'viem'
+import { createPublicClient, defineChain, http, isAddress, isHex, numberToHex, type Chain, type Hex, type PublicClient, type Transport, type TypedDataDefinition } from 'viem'
 import { FrameFailure, invalidParams } from '../errors.js'
 import { isRecord } from '../utils/isRecord.js'
 import { readEip155Transaction, type Eip155TransactionInput } from './readEip155Transaction.js'
@@ -67,7 +67,7 @@ export function typedDataArgs(context: SignerContext): TypedDataDefinition {
 }
 
 /** A viem public client on the server's RPC proxy for one chain. */
-export function clientFor(context: SignerContext, chainNumber: number) {
+export function clientFor(context: SignerContext, chainNumber: number): PublicClient<Transport, Chain> {
   const url = context.rpcUrl(`eip155:${chainNumber}`)
   const chain = defineChain({ id: chainNumber, name: `eip155:${chainNumber}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } })
   return createPublicClient({ chain, transport: http(url, { fetchFn: context.fetch, retryCount: 0 }) })
