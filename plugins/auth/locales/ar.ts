@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'تسجيل الدخول مجددًا عبر {provider}',
   'auth.export.retry': 'إعادة المحاولة',
   'auth.error.notConnected': 'لم يتم تسجيل الدخول بالبريد الإلكتروني أو بحساب اجتماعي',
+  'auth.approve.title': 'مراجعة الطلب',
+  'auth.approve.shown': 'تطلب منك محفظتك مراجعة هذا الطلب. وافق عليه أو ارفضه في المحفظة.',
+  'auth.approve.waiting': 'في انتظار محفظتك…',
 } satisfies Readonly<Record<string, string>>

@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'Erneut mit {provider} anmelden',
   'auth.export.retry': 'Erneut versuchen',
   'auth.error.notConnected': 'Nicht per E-Mail oder Social Login verbunden',
+  'auth.approve.title': 'Anfrage prüfen',
+  'auth.approve.shown': 'Deine Wallet bittet dich, diese Anfrage zu prüfen. Bestätige oder lehne sie in der Wallet ab.',
+  'auth.approve.waiting': 'Warten auf deine Wallet…',
 } satisfies Readonly<Record<string, string>>

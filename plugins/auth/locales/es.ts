@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'Volver a iniciar sesión con {provider}',
   'auth.export.retry': 'Reintentar',
   'auth.error.notConnected': 'No hay sesión iniciada con correo ni con red social',
+  'auth.approve.title': 'Revisar solicitud',
+  'auth.approve.shown': 'Tu billetera te pide revisar esta solicitud. Apruébala o recházala en la billetera.',
+  'auth.approve.waiting': 'Esperando a tu billetera…',
 } satisfies Readonly<Record<string, string>>

@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'ورود دوباره با {provider}',
   'auth.export.retry': 'تلاش دوباره',
   'auth.error.notConnected': 'با ایمیل یا شبکهٔ اجتماعی وارد نشده‌اید',
+  'auth.approve.title': 'بررسی درخواست',
+  'auth.approve.shown': 'کیف پول شما از شما می‌خواهد این درخواست را بررسی کنید. آن را در کیف پول تأیید یا رد کنید.',
+  'auth.approve.waiting': 'در انتظار کیف پول شما…',
 } satisfies Readonly<Record<string, string>>

@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'Se reconnecter avec {provider}',
   'auth.export.retry': 'Réessayer',
   'auth.error.notConnected': 'Non connecté par e-mail ou réseau social',
+  'auth.approve.title': 'Vérifier la demande',
+  'auth.approve.shown': 'Votre portefeuille vous demande de vérifier cette demande. Approuvez-la ou refusez-la dans le portefeuille.',
+  'auth.approve.waiting': 'En attente de votre portefeuille…',
 } satisfies Readonly<Record<string, string>>

@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'התחברות מחדש עם {provider}',
   'auth.export.retry': 'ניסיון חוזר',
   'auth.error.notConnected': 'לא מחובר באמצעות אימייל או רשת חברתית',
+  'auth.approve.title': 'בדיקת הבקשה',
+  'auth.approve.shown': 'הארנק שלך מבקש ממך לבדוק את הבקשה הזו. אשר/י או דחה/י אותה בארנק.',
+  'auth.approve.waiting': 'ממתין לארנק שלך…',
 } satisfies Readonly<Record<string, string>>

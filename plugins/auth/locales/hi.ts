@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': '{provider} से फिर से लॉग इन करें',
   'auth.export.retry': 'फिर से कोशिश करें',
   'auth.error.notConnected': 'ईमेल या सोशल अकाउंट से कनेक्ट नहीं है',
+  'auth.approve.title': 'अनुरोध की समीक्षा करें',
+  'auth.approve.shown': 'आपका वॉलेट आपसे इस अनुरोध की समीक्षा करने को कहता है। वॉलेट में इसे स्वीकार या अस्वीकार करें।',
+  'auth.approve.waiting': 'आपके वॉलेट की प्रतीक्षा…',
 } satisfies Readonly<Record<string, string>>

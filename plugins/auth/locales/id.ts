@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'Masuk lagi dengan {provider}',
   'auth.export.retry': 'Coba lagi',
   'auth.error.notConnected': 'Tidak terhubung dengan email atau media sosial',
+  'auth.approve.title': 'Tinjau permintaan',
+  'auth.approve.shown': 'Dompet Anda meminta Anda meninjau permintaan ini. Setujui atau tolak di dompet.',
+  'auth.approve.waiting': 'Menunggu dompet Anda…',
 } satisfies Readonly<Record<string, string>>

@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'Accedi di nuovo con {provider}',
   'auth.export.retry': 'Riprova',
   'auth.error.notConnected': 'Nessun accesso tramite email o social',
+  'auth.approve.title': 'Controlla la richiesta',
+  'auth.approve.shown': 'Il tuo wallet ti chiede di controllare questa richiesta. Approvala o rifiutala nel wallet.',
+  'auth.approve.waiting': 'In attesa del tuo wallet…',
 } satisfies Readonly<Record<string, string>>

@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': '{provider}でもう一度ログイン',
   'auth.export.retry': '再試行',
   'auth.error.notConnected': 'メールまたはソーシャルアカウントで接続されていません',
+  'auth.approve.title': 'リクエストを確認',
+  'auth.approve.shown': 'ウォレットがこのリクエストの確認を求めています。ウォレットで承認または拒否してください。',
+  'auth.approve.waiting': 'ウォレットを待っています…',
 } satisfies Readonly<Record<string, string>>

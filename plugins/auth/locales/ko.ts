@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': '{provider}(으)로 다시 로그인',
   'auth.export.retry': '다시 시도',
   'auth.error.notConnected': '이메일 또는 소셜 계정으로 연결되어 있지 않습니다',
+  'auth.approve.title': '요청 검토',
+  'auth.approve.shown': '지갑에서 이 요청을 검토하도록 요청합니다. 지갑에서 승인하거나 거부하세요.',
+  'auth.approve.waiting': '지갑을 기다리는 중…',
 } satisfies Readonly<Record<string, string>>

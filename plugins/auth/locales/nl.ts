@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'Opnieuw inloggen met {provider}',
   'auth.export.retry': 'Opnieuw proberen',
   'auth.error.notConnected': 'Niet verbonden via e-mail of social login',
+  'auth.approve.title': 'Verzoek controleren',
+  'auth.approve.shown': 'Je wallet vraagt je dit verzoek te controleren. Keur het goed of wijs het af in de wallet.',
+  'auth.approve.waiting': 'Wachten op je wallet…',
 } satisfies Readonly<Record<string, string>>

@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'Zaloguj się ponownie przez {provider}',
   'auth.export.retry': 'Spróbuj ponownie',
   'auth.error.notConnected': 'Brak połączenia przez e-mail lub konto społecznościowe',
+  'auth.approve.title': 'Sprawdź żądanie',
+  'auth.approve.shown': 'Twój portfel prosi o sprawdzenie tego żądania. Zatwierdź je lub odrzuć w portfelu.',
+  'auth.approve.waiting': 'Czekanie na portfel…',
 } satisfies Readonly<Record<string, string>>

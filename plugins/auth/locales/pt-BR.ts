@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'Entrar novamente com {provider}',
   'auth.export.retry': 'Tentar novamente',
   'auth.error.notConnected': 'Não conectado por e-mail ou rede social',
+  'auth.approve.title': 'Revisar solicitação',
+  'auth.approve.shown': 'Sua carteira pede que você revise esta solicitação. Aprove ou rejeite na carteira.',
+  'auth.approve.waiting': 'Aguardando sua carteira…',
 } satisfies Readonly<Record<string, string>>

@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'Войти ещё раз через {provider}',
   'auth.export.retry': 'Попробовать ещё раз',
   'auth.error.notConnected': 'Вход через эл. почту или соцсеть не выполнен',
+  'auth.approve.title': 'Проверьте запрос',
+  'auth.approve.shown': 'Кошелёк просит вас проверить этот запрос. Подтвердите или отклоните его в кошельке.',
+  'auth.approve.waiting': 'Ожидание кошелька…',
 } satisfies Readonly<Record<string, string>>

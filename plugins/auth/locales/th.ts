@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'เข้าสู่ระบบอีกครั้งด้วย {provider}',
   'auth.export.retry': 'ลองอีกครั้ง',
   'auth.error.notConnected': 'ยังไม่ได้เชื่อมต่อด้วยอีเมลหรือบัญชีโซเชียล',
+  'auth.approve.title': 'ตรวจสอบคำขอ',
+  'auth.approve.shown': 'วอลเล็ตของคุณขอให้คุณตรวจสอบคำขอนี้ อนุมัติหรือปฏิเสธในวอลเล็ต',
+  'auth.approve.waiting': 'กำลังรอวอลเล็ตของคุณ…',
 } satisfies Readonly<Record<string, string>>

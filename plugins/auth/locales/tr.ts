@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': '{provider} ile tekrar giriş yap',
   'auth.export.retry': 'Tekrar dene',
   'auth.error.notConnected': 'E-posta veya sosyal hesapla giriş yapılmadı',
+  'auth.approve.title': 'İsteği inceleyin',
+  'auth.approve.shown': 'Cüzdanınız bu isteği incelemenizi istiyor. Cüzdanda onaylayın veya reddedin.',
+  'auth.approve.waiting': 'Cüzdanınız bekleniyor…',
 } satisfies Readonly<Record<string, string>>

@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'Увійти ще раз через {provider}',
   'auth.export.retry': 'Спробувати ще раз',
   'auth.error.notConnected': 'Вхід через ел. пошту чи соцмережу не виконано',
+  'auth.approve.title': 'Перевірте запит',
+  'auth.approve.shown': 'Гаманець просить вас перевірити цей запит. Підтвердьте або відхиліть його в гаманці.',
+  'auth.approve.waiting': 'Очікування гаманця…',
 } satisfies Readonly<Record<string, string>>

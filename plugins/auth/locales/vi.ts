@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': 'Đăng nhập lại bằng {provider}',
   'auth.export.retry': 'Thử lại',
   'auth.error.notConnected': 'Chưa kết nối bằng email hoặc mạng xã hội',
+  'auth.approve.title': 'Xem lại yêu cầu',
+  'auth.approve.shown': 'Ví của bạn yêu cầu bạn xem lại yêu cầu này. Chấp thuận hoặc từ chối trong ví.',
+  'auth.approve.waiting': 'Đang chờ ví của bạn…',
 } satisfies Readonly<Record<string, string>>

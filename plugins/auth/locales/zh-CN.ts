@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': '使用 {provider} 重新登录',
   'auth.export.retry': '重试',
   'auth.error.notConnected': '未通过邮箱或社交账号连接',
+  'auth.approve.title': '审核请求',
+  'auth.approve.shown': '你的钱包请你审核此请求。请在钱包中批准或拒绝。',
+  'auth.approve.waiting': '正在等待你的钱包…',
 } satisfies Readonly<Record<string, string>>

@@ -59,4 +59,7 @@ export default {
   'auth.export.reauthSocial': '使用 {provider} 重新登入',
   'auth.export.retry': '再試一次',
   'auth.error.notConnected': '未透過電子郵件或社群帳號連結',
+  'auth.approve.title': '審核請求',
+  'auth.approve.shown': '你的錢包請你審核此請求。請在錢包中核准或拒絕。',
+  'auth.approve.waiting': '正在等待你的錢包…',
 } satisfies Readonly<Record<string, string>>

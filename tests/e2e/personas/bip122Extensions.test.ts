@@ -84,7 +84,7 @@ const setMode = (id: string, mode: 'approve' | 'reject') => page.evaluate(({ id,
 const switchAccount = (id: string) => page.evaluate((id) => window.__porticoBitcoinPersonas![id]!.switchAccount(), id)
 const count = async (id: string, method: string) => (await activity(id)).filter((a) => a.method === method).length
 /** What the page shows, for a failure's message. */
-const shown = async () => `header: ${await headerText()} | dialog: ${(await dialog().count()) ? await dialog().first().textContent() : '(none)'}`
+const shown = async () => `header: ${await headerText()} | dialog: ${(await dialog().count()) ? await dialog().first().textContent({ timeout: 1_000 }).catch(() => '(closed)') : '(none)'}`
 
 async function openAccount(address: string) {
   if ((await dialog().count()) === 0) await header().getByRole('button', { name: new RegExp(short(address)) }).click()

@@ -15,14 +15,15 @@ afterAll(async () => {
 })
 
 type Box = { name: string; x: number; y: number; width: number; height: number }
-const left = ['Portico Dev Wallet', 'Portico Dev Wallet (Solana)', 'Portico Dev Wallet (Polkadot)', 'Portico Dev Wallet (Stacks)']
+// The wallet personas' chooser (sandbox/personas) sits last on the left.
+const left = ['Portico Dev Wallet', 'Portico Dev Wallet (Solana)', 'Portico Dev Wallet (Polkadot)', 'Portico Dev Wallet (Stacks)', 'Wallet personas']
 const right = ['Ledger (emulated)', 'Portico Dev Wallet (Cosmos)', 'Portico Dev Wallet (Sui)', 'Portico Dev Wallet (Bitcoin)']
 
 /** The panels' boxes by heading, in the dock's order (each panel is a region named by its heading). */
 async function panels(visitor: SandboxPage): Promise<Box[]> {
   const dock = visitor.page.locator('[data-portico-dev-dock]')
   const regions = dock.locator(':scope > *').getByRole('region')
-  await expect.poll(() => regions.count(), { timeout: 20_000 }).toBe(8)
+  await expect.poll(() => regions.count(), { timeout: 20_000 }).toBe(left.length + right.length)
   const boxes: Box[] = []
   for (const region of await regions.all()) {
     const name = (await region.getByRole('heading').first().textContent()) ?? ''

@@ -141,7 +141,8 @@ describe('the wallet origin', () => {
     expect(page.headers.get('cache-control')).toBe('no-store')
     const config = JSON.parse(/<script type="application\/json" id="portico-frame-config">(.*?)<\/script>/.exec(page.body)![1]!)
     // The frame checks connecting windows against the very sources the browser enforces.
-    expect(config).toEqual({ projectId: 'demo', allowedOrigins: ancestors, apiBase: '/auth/v1', rpcBase: '/v1/' })
+    // `chains` names the server's chains for the approval screen (issue 48): none are configured here.
+    expect(config).toEqual({ projectId: 'demo', allowedOrigins: ancestors, apiBase: '/auth/v1', rpcBase: '/v1/', chains: [] })
     expect(page.body).toContain('<script type="module" src="/auth/v1/frame.js"></script>')
     expect(page.body).toContain('<link rel="stylesheet" href="/auth/v1/frame.css">')
     const script = await fetch(`${t.walletOrigin}/auth/v1/frame.js`)
