@@ -26,6 +26,7 @@ import { send } from './actions/send.js'
 import { sendMemoRule } from './actions/sendMemoRule.js'
 import { signIn } from './actions/signIn.js'
 import { selectAccount } from './actions/selectAccount.js'
+import { getSigner } from './actions/getSigner.js'
 import { signMessage } from './actions/signMessage.js'
 import { switchNetwork } from './actions/switchNetwork.js'
 import { sendTransaction } from './actions/sendTransaction.js'
@@ -195,6 +196,7 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
     signMessage: (parameters) => signMessage(portico, parameters),
     selectAccount: (address, namespace) => selectAccount(portico, address, namespace),
     request: (parameters) => request(portico, parameters),
+    getSigner: (namespace) => getSigner(portico, namespace),
     channel(namespace) {
       const channel = stores.connections.channel(namespace)
       const connectorId = stores.connections.get(namespace).connectorId

@@ -51,6 +51,7 @@ export type { ConnectMethodSection, PluginConnectMethod } from './registries/Con
 export type { ExplorerUrlBuilder } from './registries/ExplorerRegistry.js'
 export type { SignInVerifier } from './registries/SignInVerifierRegistry.js'
 export type { ChainAdapter, ChainAdapterMethodName } from './types/chainAdapter.js'
+export type { NamespaceSigner, PorticoSigners, SignerConnection, SignerContext, SignerOf } from './types/signer.js'
 export type { ChainAdapterMethods } from './registries/ChainAdapterRegistry.js'
 export type {
   CreateWalletStandardDiscoveryParameters,

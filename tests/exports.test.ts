@@ -138,6 +138,7 @@ describe('entry point exports', () => {
         "usePortico",
         "usePorticoHandle",
         "usePorticoState",
+        "useSigner",
         "useWallets",
       ]
     `)

@@ -46,8 +46,9 @@ export class NetworkNotFoundError extends BaseError {
 export class ChainNotSupportedError extends BaseError {
   override name = 'ChainNotSupportedError'
   override code = 'CHAIN_NOT_SUPPORTED'
-  constructor({ caipNetworkId, cause }: { caipNetworkId: string; cause?: unknown }) {
-    super('Chain is not supported', { cause, docsPath: `${docs}#chainnotsupportederror`, metaMessages: [`Network: ${caipNetworkId}`] })
+  /** `connected`: the network the connection is on, when a request for another one was refused before the wallet was asked (a signer). */
+  constructor({ caipNetworkId, connected, cause }: { caipNetworkId: string; connected?: string; cause?: unknown }) {
+    super('Chain is not supported', { cause, docsPath: `${docs}#chainnotsupportederror`, metaMessages: [`Network: ${caipNetworkId}`, ...(connected ? [`Connected on: ${connected}`] : [])] })
   }
 }
 

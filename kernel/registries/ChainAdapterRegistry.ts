@@ -4,7 +4,7 @@ import type { AddressValidatorRegistry } from './AddressValidatorRegistry.js'
 import type { BuiltinWalletRegistry } from './BuiltinWalletRegistry.js'
 
 /** What the kernel keeps of a chain adapter: its namespace and the methods it calls directly (each optional here). */
-export type ChainAdapterMethods = Pick<ChainAdapter, 'namespace'> & Partial<Pick<ChainAdapter, ChainAdapterMethodName>>
+export type ChainAdapterMethods = Pick<ChainAdapter, 'namespace'> & Partial<Pick<ChainAdapter, ChainAdapterMethodName | 'createSigner'>>
 
 /** What `register` takes: the methods, and the namespace's address rule and built-in wallets when this adapter brings them. */
 export type ChainAdapterRegistration = ChainAdapterMethods & Partial<Pick<ChainAdapter, 'isAddress' | 'builtinWallets'>>
@@ -43,6 +43,12 @@ export class ChainAdapterRegistry {
   /** Whether an adapter of the namespace has `method` (the capability is there). */
   has(namespace: ChainNamespace, method: ChainAdapterMethodName): boolean {
     return (this.adapters.get(namespace) ?? []).some((adapter) => typeof adapter[method] === 'function')
+  }
+
+  /** The first of the namespace's adapters that builds a signer (`createSigner`), bound to it. */
+  signerFactory(namespace: ChainNamespace): NonNullable<ChainAdapter['createSigner']> | undefined {
+    const adapter = (this.adapters.get(namespace) ?? []).find((a) => typeof a.createSigner === 'function')
+    return adapter?.createSigner?.bind(adapter)
   }
 
   /** Asks the namespace's adapters that have `method`, in order, until one answers; `undefined` when none does. */

@@ -25,6 +25,7 @@ export const forwardedActions = [
   'signMessage',
   'selectAccount',
   'request',
+  'getSigner',
   'signIn',
   'send',
   'sendTransaction',

@@ -4,6 +4,7 @@ import type { ExplorerUrlBuilder } from '../registries/ExplorerRegistry.js'
 import type { SignInVerifier } from '../registries/SignInVerifierRegistry.js'
 import type { ChainNamespace } from './caip.js'
 import type { ConnectResult } from './connection.js'
+import type { NamespaceSigner, SignerContext } from './signer.js'
 import type {
   BalanceResult,
   ConnectRequest,
@@ -91,6 +92,13 @@ export type ChainAdapter = {
   fetchTokenBalances?(request: FetchTokenBalancesRequest): Promise<TokenBalance[] | undefined>
   /** Verifies this namespace's sign-in signatures (SIWX). */
   signInVerifier?: SignInVerifier
+  /**
+   * Builds the namespace's signer for the site's own transactions (`portico.getSigner`), in the
+   * shape its ecosystem's main SDK takes, once per instance; may load its code lazily. It signs
+   * through `context.request` in the namespace's WalletConnect method vocabulary, which every
+   * connector carries, and which the adapter's own `request` answers for the wallets it holds.
+   */
+  createSigner?(context: SignerContext): NamespaceSigner | Promise<NamespaceSigner>
 
   /** Stops what the adapter started (discovery, listeners, RPC clients). */
   dispose?(): void
@@ -102,5 +110,5 @@ export type ChainAdapterMethodName = 'request' | 'rpcRequest' | 'sendTransaction
 /** The adapter's methods that answer a namespace-keyed hook of the same name. */
 export type ChainAdapterHookName = Exclude<
   { [Key in keyof ChainAdapter]-?: ChainAdapter[Key] extends ((...args: never[]) => Promise<unknown>) | undefined ? Key : never }[keyof ChainAdapter],
-  'dispose' | ChainAdapterMethodName
+  'dispose' | 'createSigner' | ChainAdapterMethodName
 >

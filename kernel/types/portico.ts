@@ -25,6 +25,7 @@ import type { Network } from './network.js'
 import type { Endpoints, PorticoOptions } from './options.js'
 import type { Plugin, SendMemoRule } from './plugin.js'
 import type { View } from './view.js'
+import type { SignerOf } from './signer.js'
 import type { WalletConnector } from './wallet.js'
 
 /** The public state contract: a plain snapshot the UI and site owners read. */
@@ -111,6 +112,12 @@ export type PorticoBase = {
    * WalletConnect returns one); chain plugins encode their namespace's requests with it.
    */
   request(parameters: RequestParameters): Promise<unknown>
+  /**
+   * The connected account's signer of a namespace for the site's own transactions, in the shape
+   * its ecosystem's SDK takes (typed once the site imports the chain plugin); it follows account
+   * and network switches and signs through whichever connector holds the connection.
+   */
+  getSigner<N extends ChainNamespace>(namespace: N): Promise<SignerOf<N>>
   /** Whether the namespace's connection is a channel (its connector returned one), and what it approved. */
   channel(namespace: ChainNamespace): { connectorId: string; chains?: readonly CaipNetworkId[]; supports(method: string, chainId: CaipNetworkId): boolean } | undefined
   signIn(): Promise<unknown>

@@ -20,6 +20,7 @@ import { swap } from 'portico/swap'
 import { auth } from 'portico/auth'
 import { emailCapture } from 'portico/email-capture'
 import { names } from 'portico/names'
+import { SiteTransaction } from './siteTransactions/SiteTransaction.js'
 import { sandboxEmailCaptureProjectId, sandboxEnsUniversalResolver } from '../config.js'
 import { walletConnect } from 'portico/walletconnect'
 import { ledger } from 'portico/ledger'
@@ -394,6 +395,7 @@ function App() {
         </p>
         <AccountStatus />
         <SignMessage />
+        <SiteTransaction />
         <BatchCalls />
         <Lookups />
         <section aria-labelledby="more-title">

@@ -12,7 +12,7 @@ import {
   type TapRecord,
 } from '../../kernel/kernel.js'
 
-const capabilities: readonly Capability[] = ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'activity', 'names']
+const capabilities: readonly Capability[] = ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'activity', 'names', 'signer']
 
 /** Hooks a chain plugin must tap for each capability it declares. */
 export const capabilityHooks: Record<Capability, readonly string[]> = {
@@ -25,6 +25,8 @@ export const capabilityHooks: Record<Capability, readonly string[]> = {
   signIn: [],
   activity: ['fetchTransactions'],
   names: [],
+  // A signer is no hook: the chain adapter's `createSigner`, checked by its `getSigner` (runChainPluginConformance).
+  signer: [],
 }
 
 export type CheckPluginParameters = {

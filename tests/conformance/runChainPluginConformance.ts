@@ -3,6 +3,7 @@ import {
   ConnectionRejectedError,
   createPorticoKernel,
   loadPlugins,
+  NotConnectedError,
   parseDecimalUnits,
   ProviderRpcError,
   type CaipAddress,
@@ -44,6 +45,12 @@ export type ConformanceChain = {
   invalidAddresses?: readonly string[]
   /** An ed25519/secp256k1/… check of a message signature that shares no code with the plugin. */
   verifySignature?(parameters: { message: string; signature: string; address: string }): Promise<boolean>
+  /**
+   * For a plugin with the `signer` capability: builds a transaction with the ecosystem's own SDK as
+   * a site would, has `signer` (`portico.getSigner(namespace)`) sign it, and reads the result back
+   * from the chain; throws when something is wrong. Returns a detail for the report (a hash).
+   */
+  signer?(parameters: { signer: unknown; address: string; network: Network; portico: Portico }): Promise<string | void>
 }
 
 export type RunChainPluginConformanceParameters = {
@@ -203,6 +210,25 @@ export async function runChainPluginConformance(parameters: RunChainPluginConfor
       })
     }
 
+    if (capabilities.has('signer')) {
+      await step('signer: one per namespace, refusing while nothing is connected', async () => {
+        const signer = (await portico.getSigner(namespace)) as unknown as Record<string, unknown>
+        expect((await portico.getSigner(namespace)) === (signer as unknown), 'getSigner built a second signer for the namespace')
+        expect(signer.namespace === namespace, `the signer's namespace is ${String(signer.namespace)}`)
+        const before = wallet.requestCount?.()
+        const methods = Object.keys(signer).filter((key) => typeof Object.getOwnPropertyDescriptor(signer, key)?.value === 'function')
+        expect(methods.length > 0, 'the signer has no method')
+        for (const key of methods) {
+          const error = await Promise.resolve()
+            .then(() => (signer[key] as (...args: unknown[]) => unknown)())
+            .then(() => undefined, (e: unknown) => e)
+          expect(error instanceof NotConnectedError, `signer.${key}() with nothing connected: expected NotConnectedError, got ${describeError(error)}`)
+        }
+        if (before !== undefined) expect(wallet.requestCount?.() === before, 'a signer asked the wallet while nothing was connected')
+        return methods.join(', ')
+      })
+    }
+
     await step('connect', async () => {
       const connection = await portico.connect({ connectorId: wallet.connectorId, namespace, network: chain.network })
       expect(connection.status === 'connected' && connection.address, 'not connected')
@@ -296,6 +322,14 @@ export async function runChainPluginConformance(parameters: RunChainPluginConfor
           const received = await balanceReaching(() => token.readBalance!(to), wanted)
           expect(received === wanted, `the recipient holds ${received}, expected ${token.amount}`)
         }
+      })
+    }
+
+    if (capabilities.has('signer') && !chain.signer) fail('signer', 'declared but not exercised: pass chain.signer')
+    if (capabilities.has('signer') && chain.signer) {
+      await step("signer: a site's own transaction, signed and accepted by the chain", async () => {
+        const signer = await portico.getSigner(namespace)
+        return chain.signer!({ signer, address, network: chain.network, portico })
       })
     }
 

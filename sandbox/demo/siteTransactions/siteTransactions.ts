@@ -1,0 +1,11 @@
+import type { ComponentType } from 'react'
+
+/**
+ * The demo's "Your own transaction" examples by namespace (issue 47): a transaction the site
+ * builds with its chain's own SDK and has the connected wallet sign through `useSigner`, whatever
+ * connector holds the connection. Each loads with its SDK when its namespace is connected. A
+ * namespace adds its row here (`solana: { title, Component: lazy(() => import('./solanaTransaction.js')) }`)
+ * and its component beside this file (`<namespace>Transaction.tsx`, default export), which shows
+ * its outcome in its own `role="status"` line.
+ */
+export const siteTransactions: Partial<Record<string, { title: string; Component: ComponentType }>> = {}
