@@ -7,10 +7,12 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { jsEntries } from '../../scripts/build/entries.mjs'
 
 const root = join(import.meta.dirname, '../..')
-const entries = jsEntries().filter((entry) => entry.subpath !== './testing')
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | { import?: string }> }
+/** The JavaScript entries a site imports (the exports map), but `portico/testing`, which is for test runners. */
+const entries = Object.entries(pkg.exports)
+  .flatMap(([subpath, target]) => (typeof target === 'object' && target.import?.endsWith('.js') && subpath !== './testing' ? [{ subpath, output: target.import.replace(/^\.\/dist\//, '').replace(/\.js$/, '') }] : []))
 const fileOf = (output: string) => join(root, 'dist', `${output}.js`)
 
 beforeAll(() => {
