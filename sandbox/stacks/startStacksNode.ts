@@ -202,7 +202,7 @@ export async function startStacksNode({ port = 0, chainId, transactionVersion, f
         const record = ledger.submit(raw)
         return { status: 200, body: record.txid }
       } catch (error) {
-        if (error instanceof StacksLedgerError) throw new HttpFailure(400, { error: 'transaction rejected', reason: error.reason, reason_data: error.reasonData ?? { message: error.shortMessage }, ...(error.txid ? { txid: error.txid } : {}) })
+        if (error instanceof StacksLedgerError) throw new HttpFailure(400, { error: 'transaction rejected', reason: error.reason, reason_data: error.reasonData ?? { message: error.detail }, ...(error.txid ? { txid: error.txid } : {}) })
         throw error
       }
     }
