@@ -48,7 +48,7 @@ function signerContext(portico: PorticoBase, namespace: ChainNamespace): SignerC
  * const client = await SigningStargateClient.connectWithSigner(rpcUrl, signer)
  */
 export function getSigner<N extends ChainNamespace>(portico: PorticoBase, namespace: N): Promise<SignerOf<N>> {
-  if (typeof namespace !== 'string' || !/^[-a-z0-9]{3,8}$/.test(namespace)) return Promise.reject(new BaseError(`getSigner needs a CAIP-2 namespace such as "solana", got ${JSON.stringify(String(namespace).slice(0, 40))}`))
+  if (typeof namespace !== 'string' || !/^[-a-z0-9]{3,8}$/.test(namespace)) return Promise.reject(new BaseError(`getSigner needs a CAIP-2 namespace (3 to 8 lower-case letters, digits or hyphens), got ${JSON.stringify(String(namespace).slice(0, 40))}`))
   const byNamespace = signers.get(portico) ?? new Map<ChainNamespace, Promise<NamespaceSigner>>()
   signers.set(portico, byNamespace)
   const known = byNamespace.get(namespace)

@@ -3,6 +3,10 @@ import { readCode, type CaipAddress, type SendFeeEstimate, type SendFeeOption, t
 import { hasLoneSurrogate, memoByteLength } from '../../../kernel/kernel.js'
 import { parseDecimalUnits } from '../../../kernel/kernel.js'
 
+
+/** How long the review waits for the network fee before it leaves the fee to the wallet (and lets Send go). */
+export const feeEstimateTimeoutMs = 10_000
+
 /** The send button's label: the first rule that applies (appkit-behaviour §2.7). */
 export type SendButtonState = 'Select Token' | 'Add Amount' | 'Incorrect Value' | 'Insufficient Funds' | 'Add Address' | 'Resolving Name' | 'Invalid Address' | 'Memo Too Long' | 'Preview Send'
 
@@ -216,8 +220,11 @@ export class SendStore {
     const current = () => JSON.stringify({ to: this.receiverAddress, amount: this.amount.trim(), ...(this.token?.address ? { token: this.token.address } : {}), ...this.memoToSend })
     this.feeStatus = 'estimating'
     this.fee = undefined
+    const estimate = this.deps.estimateFee(parameters)
     try {
-      const fee = await this.deps.estimateFee(parameters)
+      // The review's Send waits for the fee; a node that does not answer leaves it to the wallet.
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const fee = await Promise.race([estimate, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), feeEstimateTimeoutMs)))]).finally(() => clearTimeout(timer))
       runInAction(() => {
         if (current() !== asked) return
         this.fee = fee

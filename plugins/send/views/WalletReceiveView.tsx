@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { Button, QrCode, usePortico, useTranslate } from '../../../ui/kit.js'
+import type { SendPluginStore } from '../send.js'
 
 /**
  * The Receive view (WalletReceive): the connected address as a QR code a phone wallet scans, the
@@ -12,7 +13,9 @@ import { Button, QrCode, usePortico, useTranslate } from '../../../ui/kit.js'
 export const WalletReceiveView = observer(function WalletReceiveView() {
   const portico = usePortico()
   const t = useTranslate()
-  const { networks, connections, toasts } = portico.stores
+  const { networks, connections } = portico.stores
+  // Toasts go through the plugin's context, as every change of kernel state does.
+  const context = portico.getStore<SendPluginStore>('send')?.context
   const namespace = networks.activeNamespace
   const address = connections.address(namespace)
   const network = networks.find(connections.get(namespace).caipNetworkId) ?? networks.activeNetwork
@@ -22,9 +25,9 @@ export const WalletReceiveView = observer(function WalletReceiveView() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address)
-      toasts.showSuccess(t('send.receive.copied'))
+      context?.showToast({ variant: 'success', message: 'send.receive.copied' })
     } catch {
-      toasts.showError(t('send.receive.copyFailed'))
+      context?.showToast({ variant: 'error', message: 'send.receive.copyFailed' })
     }
   }
 

@@ -19,7 +19,8 @@ function shortFee(amount: string): string {
  * network and the network fee the chain plugin estimates (`estimateSendFee`; "Set by your wallet"
  * when none does) — with Slow / Normal / Fast to choose from when the plugin offers fee speeds
  * (Bitcoin) — then "Send", which
- * asks the wallet (a waiting state until it answers), or "Cancel", back to the form. A failure
+ * asks the wallet (a waiting state until it answers; it waits for the fee estimate, at most 10 s),
+ * or "Cancel", back to the form. A failure
  * (the wallet rejecting, the node refusing) is shown and announced here, and the form keeps its
  * values; on success the plugin resets the form, shows "Transaction started" and returns to
  * Account.
@@ -142,7 +143,8 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
         <Button variant="secondary" disabled={send.loading} onClick={() => portico.back()}>
           {t('send.preview.cancel')}
         </Button>
-        <Button busy={send.loading} disabled={send.loading} onClick={() => void submit()}>
+        {/* Send waits for the fee, so the visitor sees it before the wallet is asked and the button does not move under the pointer as the fee line fills. */}
+        <Button busy={send.loading} disabled={send.loading || send.feeStatus === 'estimating'} onClick={() => void submit()}>
           {t('send.preview.send')}
         </Button>
       </div>
