@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react'
+import { lazy, type ComponentType } from 'react'
 
 /**
  * The demo's "Your own transaction" examples by namespace (issue 47): a transaction the site
@@ -8,4 +8,6 @@ import type { ComponentType } from 'react'
  * and its component beside this file (`<namespace>Transaction.tsx`, default export), which shows
  * its outcome in its own `role="status"` line.
  */
-export const siteTransactions: Partial<Record<string, { title: string; Component: ComponentType }>> = {}
+export const siteTransactions: Partial<Record<string, { title: string; Component: ComponentType }>> = {
+  eip155: { title: "Transfer pUSD with viem's WalletClient (writeContract on the ERC-20), signed by the wallet you connected.", Component: lazy(() => import('./eip155Transaction.js')) },
+}

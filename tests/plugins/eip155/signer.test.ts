@@ -17,6 +17,8 @@ import {
   http,
   parseUnits,
   UserRejectedRequestError,
+  verifyMessage,
+  verifyTypedData,
   type Address,
   type PublicClient,
 } from 'viem'
@@ -95,6 +97,23 @@ describe('the eip155 signer: a site\'s own transaction', () => {
     expect(await balanceOf(to)).toBe(1_500_000n)
     expect(await balanceOf(account0)).toBe(before - 1_500_000n)
     expect(asked()).toContain('eth_sendTransaction:approved')
+    await portico.destroy()
+  })
+
+  it('signs a message and typed data through the WalletClient (personal_sign, eth_signTypedData_v4): both verify with viem', async () => {
+    const { portico, signer, asked } = await setup()
+    const wallet = await signer.getWalletClient()
+    const message = 'Buy 3 apples at the Portico shop'
+    expect(await verifyMessage({ address: account0, message, signature: await wallet.signMessage({ message }) })).toBe(true)
+    const typedData = {
+      domain: { name: 'Portico shop', version: '1', chainId: 31337, verifyingContract: pusd },
+      types: { Order: [{ name: 'buyer', type: 'address' }, { name: 'apples', type: 'uint256' }] },
+      primaryType: 'Order',
+      message: { buyer: account0, apples: 3n },
+    } as const
+    const signature = await wallet.signTypedData(typedData)
+    expect(await verifyTypedData({ address: account0, ...typedData, signature })).toBe(true)
+    expect(asked()).toEqual(expect.arrayContaining(['personal_sign:approved', 'eth_signTypedData_v4:approved']))
     await portico.destroy()
   })
 
@@ -253,6 +272,10 @@ describe('the eip155 signer: what a site is told', () => {
       expect((error as ProviderRpcError).code, what).toBe(code)
       expect((error as ProviderRpcError).shortMessage, what).toMatch(message)
     }
+    // viem's switchChain asks the same: refused, the connection stays where it is.
+    const switched = await failure(async () => (await signer.getWalletClient()).switchChain({ id: 31338 }))
+    expect((switched as ViemBaseError).walk((e) => (e as { code?: unknown }).code === 4200)).toBeTruthy()
+    expect(await signer.request({ method: 'eth_chainId' })).toBe('0x7a69')
     expect(asked()).toEqual(before)
     // And a well-formed one still reaches the wallet.
     await signer.request({ method: 'personal_sign', params: ['0x68656c6c6f', account0] })
