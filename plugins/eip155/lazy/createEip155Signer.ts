@@ -138,7 +138,7 @@ export function createEip155Signer(context: SignerContext): Eip155Signer {
     request,
     async getWalletClient() {
       context.connection()
-      const { createWalletClient, custom } = await import('./viemWalletClient.js')
+      const { createWalletClient, custom } = await import('./walletClient.js')
       // Read again once viem is here: the account and network of this moment.
       const { address, network } = context.connection()
       return createWalletClient({
