@@ -11,3 +11,5 @@ export { optimism } from './networks/optimism.js'
 export { polygon } from './networks/polygon.js'
 export { sepolia } from './networks/sepolia.js'
 export type { DiscoveredWallet, Eip1193Provider, Eip155Window } from './discovery/Eip1193Provider.js'
+// The site's own transactions: `portico.getSigner('eip155')` and `useSigner('eip155')` are typed by this import.
+export type { Eip155Signer, Eip155SignerRequest } from './signer/Eip155Signer.js'

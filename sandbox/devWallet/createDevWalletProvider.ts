@@ -734,10 +734,16 @@ export function createDevWalletProvider(
   // Hoisted helpers that need no closure state.
   function toProviderError(error: unknown): ProviderRpcError {
     if (error instanceof ProviderRpcError) return error
-    // viem wraps node errors; find the first error in the chain with a numeric code.
+    // The chain's own answer, as the wallet's `rpc` read it (a revert: code 3, the node's reason and the revert
+    // data), is passed on as it came, whatever viem wrapped around it (its UnknownRpcError, code -1, says nothing).
     let current: unknown = error
     for (let i = 0; i < 10 && current; i++) {
       if (current instanceof ProviderRpcError) return current
+      current = (current as { cause?: unknown }).cause
+    }
+    // Else the first error in viem's chain with a numeric code.
+    current = error
+    for (let i = 0; i < 10 && current; i++) {
       const c = current as { code?: unknown; shortMessage?: unknown; message?: unknown; cause?: unknown }
       if (typeof c.code === 'number' && c.code !== 0) {
         const msg = typeof c.shortMessage === 'string' ? c.shortMessage : String(c.message)

@@ -35,6 +35,12 @@ describe('the eip155 lazy viem chunks in dist/', () => {
     expect(code).not.toMatch(/\bimport\s*\(/)
   })
 
+  it("walletClient (the signer's getWalletClient) takes viem from the package, so a site's WalletClient is built by the site's own viem", () => {
+    const code = readFileSync(chunk('walletClient'), 'utf8')
+    expect(code).toMatch(/from\s*['"]viem['"]/)
+    expect(code).not.toMatch(/function createWalletClient/)
+  })
+
   it('viemClient reads a balance over a fallback (a dead URL first) and reads a receipt against anvil', async () => {
     const m = await import(pathToFileURL(chunk('viemClient')).href)
     const alice = devAccount(0)

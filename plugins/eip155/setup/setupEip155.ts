@@ -286,6 +286,11 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
     },
     // An EVM wallet signs for any account it shared when asked with `from`: the site may make another one active.
     selectAccount: async () => true,
+    // The site's own transactions (`portico.getSigner('eip155')`): its code loads when a site first asks for it.
+    async createSigner(context) {
+      const { createEip155Signer } = await import('../lazy/createEip155Signer.js')
+      return createEip155Signer(context)
+    },
     dispose() {
       disposed = true
       rpcClientsStop.abort()

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, http, numberToHex, parseEther, verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { createPublicClient, encodeFunctionData, erc20Abi, http, numberToHex, parseEther, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { devWalletAccount } from '../../../sandbox/config.js'
+import { deployPorticoUsd } from '../../../sandbox/devnets/deployPorticoUsd.js'
 import { devAccount, devAddresses } from '../../../sandbox/devnets/devAccounts.js'
 import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
 import {
@@ -163,6 +164,22 @@ describe('createDevWalletProvider', () => {
     const unknown = await rejection(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }))
     expect(unknown.code).toBe(4902)
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a6a')
+  })
+
+  it('a send the chain refuses answers what the node said: code 3, the revert reason and its data; nothing is mined', async () => {
+    const { address: token } = await deployPorticoUsd({ rpcUrl: anvilA.rpcUrl, chainId: 31337 })
+    const { provider, control } = createDevWalletProvider({ account, chains })
+    await provider.request({ method: 'eth_requestAccounts' })
+    const clientA = createPublicClient({ transport: http(anvilA.rpcUrl) })
+    const nonce = await clientA.getTransactionCount({ address: account.address })
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, 10n ** 30n] })
+    let refused: { code?: unknown; message?: unknown; data?: unknown } | undefined
+    await provider.request({ method: 'eth_sendTransaction', params: [{ from: account.address, to: token, data }] }).catch((error: typeof refused) => (refused = error))
+    expect(refused).toMatchObject({ code: 3, message: 'execution reverted: ERC20: transfer amount exceeds balance' })
+    // Error(string)'s selector, then the reason ABI-encoded: what a site's viem decodes.
+    expect(refused?.data).toMatch(/^0x08c379a0/)
+    expect(control.activity().at(-1)).toEqual({ method: 'eth_sendTransaction', outcome: 'failed' })
+    expect(await clientA.getTransactionCount({ address: account.address })).toBe(nonce)
   })
 
   it('adds a chain with wallet_addEthereumChain, switches to it and reads from its RPC', async () => {
