@@ -39,3 +39,15 @@ export class CosmosTransactionFailedError extends BaseError {
     this.abciCode = abciCode
   }
 }
+
+/**
+ * The site's signer (`portico.getSigner('cosmos')`) was given something it cannot sign: a malformed
+ * sign doc or signer address, or an address that is not the connected account. No wallet was asked.
+ */
+export class CosmosSignerInputError extends BaseError {
+  override name = 'CosmosSignerInputError'
+  override code = 'COSMOS_SIGNER_INPUT'
+  constructor(shortMessage: string) {
+    super(shortMessage, { docsPath: `${docs}#cosmossignerinputerror` })
+  }
+}

@@ -11,3 +11,16 @@ export { osmosis } from './networks/osmosis.js'
 export { osmosisTestnet } from './networks/osmosisTestnet.js'
 export { cosmosLocalnet } from './networks/cosmosLocalnet.js'
 export type { CosmosInjectedWallet } from './discovery/createCosmosWalletDiscovery.js'
+export type {
+  CosmosAccountData,
+  CosmosAlgo,
+  CosmosAminoMsg,
+  CosmosAminoSignResponse,
+  CosmosCoin,
+  CosmosDirectSignResponse,
+  CosmosSignDoc,
+  CosmosSigner,
+  CosmosStdFee,
+  CosmosStdSignature,
+  CosmosStdSignDoc,
+} from './CosmosSigner.js'

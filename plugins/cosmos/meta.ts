@@ -3,10 +3,10 @@ import { injectedWalletsOption, reconnectTimeoutOption, walletRefusedError, type
 /** The cosmos plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
   description:
-    'Connects Keplr-compatible Cosmos wallets (Keplr, Leap, Cosmostation), suggests chains they do not know, reads bank balances from the REST gateway, sends with MsgSend (direct signing, amino for hardware wallets; fee from simulation), signs ADR-36 messages and verifies Cosmos sign-in signatures (secp256k1).',
+    'Connects Keplr-compatible Cosmos wallets (Keplr, Leap, Cosmostation), suggests chains they do not know, reads bank balances from the REST gateway, sends with MsgSend (direct signing, amino for hardware wallets; fee from simulation), signs ADR-36 messages, verifies Cosmos sign-in signatures (secp256k1) and gives the site a CosmJS offline signer for its own transactions.',
   docsPath: '/plugins/cosmos.md',
   defaultAccountType: 'eoa',
-  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn'],
+  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer'],
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
@@ -26,6 +26,7 @@ export const meta = {
     { name: 'CosmosNetworkError', description: 'The network lacks the Cosmos chain data (chain id, prefix, denom) or a REST URL.' },
     { name: 'CosmosRestRequestError', description: "The chain's REST gateway failed or answered something invalid." },
     { name: 'CosmosTransactionFailedError', description: 'The chain refused the transaction or it failed in its block (the Cosmos SDK code and log).' },
+    { name: 'CosmosSignerInputError', description: "The site's signer got a malformed sign doc or signer address, or an address that is not the connected account; raised before any wallet is asked." },
     walletRefusedError,
   ],
   walletConnect: {

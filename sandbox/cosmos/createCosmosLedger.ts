@@ -77,6 +77,7 @@ export function createCosmosLedger({ chainId, prefix, nativeDenom, now = () => n
   const balances = new Map<string, Map<string, bigint>>()
   const txs: CosmosTxRecord[] = []
   const byHash = new Map<string, CosmosTxRecord>()
+  /** Each block's time, from the genesis block (height 1) on: block `h` is `blockTimes[h - 1]`. */
   const blockTimes: Date[] = [now()]
   let nextAccountNumber = 0n
 
@@ -280,7 +281,7 @@ export function createCosmosLedger({ chainId, prefix, nativeDenom, now = () => n
       blockTimes.push(time)
       const record: CosmosTxRecord = {
         hash,
-        height: blockTimes.length - 1,
+        height: blockTimes.length,
         raw: bytes,
         code,
         codespace: code === 0 ? '' : 'sdk',
@@ -312,8 +313,10 @@ export function createCosmosLedger({ chainId, prefix, nativeDenom, now = () => n
         }),
       )
     },
-    height: (): number => blockTimes.length - 1,
-    blockTime: (height: number): Date | undefined => blockTimes[height],
+    // CometBFT's first block is height 1 (the genesis block, `initial_height`): a node never answers at height 0,
+    // and CosmJS refuses a query answered at height 0 ("No query height returned").
+    height: (): number => blockTimes.length,
+    blockTime: (height: number): Date | undefined => blockTimes[height - 1],
     /** A deterministic block hash (upper-case hex) for `height`. */
     blockHash: (height: number): string => bytesToHex(sha256(new TextEncoder().encode(`${chainId}/${height}/${txs.find((tx) => tx.height === height)?.hash ?? ''}`))).toUpperCase(),
   }

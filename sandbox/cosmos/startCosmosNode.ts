@@ -248,7 +248,7 @@ export async function startCosmosNode({ port = 0, chainId, prefix, nativeDenom }
         latest_app_hash: ledger.blockHash(height),
         latest_block_height: String(height),
         latest_block_time: (ledger.blockTime(height) as Date).toISOString(),
-        earliest_block_height: '0',
+        earliest_block_height: '1',
         catching_up: false,
       },
       validator_info: { address: '0000000000000000000000000000000000000001', pub_key: { type: 'tendermint/PubKeyEd25519', value: b64(new Uint8Array(32).fill(1)) }, voting_power: '10' },

@@ -1,3 +1,5 @@
+import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
+import { AuthInfo, TxBody } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { formatEther, hexToString, isHex } from 'viem'
 import { stacksMemoOf } from './stacksMemoOf.js'
 
@@ -98,7 +100,42 @@ function describeCosmosRequest(method: string, params: unknown): WalletRequestRo
     }
     return [...rows, { label: 'Message (ADR-36)', value: clip(message) }]
   }
+  if (method === 'cosmos_signDirect') {
+    const readable = describeDirectSignDoc(signDoc)
+    if (readable) return [...rows, ...readable]
+  }
   return [...rows, { label: 'Sign doc', value: clip(JSON.stringify(signDoc) ?? 'none') }]
+}
+
+const coinsText = (coins: readonly { denom: string; amount: string }[]) => coins.map((coin) => `${coin.amount} ${coin.denom}`).join(', ') || 'nothing'
+
+/**
+ * A `cosmos_signDirect` sign doc as a wallet shows it before the visitor approves: the chain, each
+ * message (a bank send as its amount and receiver), the memo and the fee, decoded from the doc's
+ * base64 `bodyBytes` and `authInfoBytes`; undefined when they do not decode.
+ */
+function describeDirectSignDoc(signDoc: Record<string, unknown> | undefined): WalletRequestRow[] | undefined {
+  const bytes = (value: unknown) => (typeof value === 'string' && value.length <= 200_000 ? Uint8Array.from(atob(value), (c) => c.charCodeAt(0)) : undefined)
+  try {
+    const bodyBytes = bytes(signDoc?.bodyBytes)
+    const authInfoBytes = bytes(signDoc?.authInfoBytes)
+    if (!bodyBytes || !authInfoBytes) return undefined
+    const body = TxBody.decode(bodyBytes)
+    const authInfo = AuthInfo.decode(authInfoBytes)
+    const messages = body.messages.map((message): WalletRequestRow => {
+      if (message.typeUrl !== '/cosmos.bank.v1beta1.MsgSend') return { label: 'Message', value: clip(message.typeUrl) }
+      const send = MsgSend.decode(message.value)
+      return { label: 'Send', value: clip(`${coinsText(send.amount)} to ${send.toAddress}`) }
+    })
+    return [
+      { label: 'Chain', value: clip(String(signDoc?.chainId ?? '')) },
+      ...messages,
+      { label: 'Memo', value: clip(body.memo) || '(none)' },
+      { label: 'Fee', value: `${coinsText(authInfo.fee?.amount ?? [])}, gas ${String(authInfo.fee?.gasLimit ?? 0n)}` },
+    ]
+  } catch {
+    return undefined
+  }
 }
 
 /** A Bitcoin request (WalletConnect bip122): the recipient and amount of a transfer, the message to sign, the inputs of a PSBT. */

@@ -10,11 +10,12 @@ import { bech32 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { CaipAddress } from '../../kernel/kernel.js'
-import { cosmos, cosmosHub, defineCosmosNetwork, cosmosLocalnet } from '../../plugins/cosmos/index.js'
+import { cosmos, cosmosHub, defineCosmosNetwork, cosmosLocalnet, type CosmosSigner } from '../../plugins/cosmos/index.js'
 import { cosmosSandboxChainId, cosmosSandboxNativeDenom as denom, cosmosSandboxPrefix as prefix, cosmosSandboxTokenDenom } from '../../sandbox/cosmos/cosmosSandboxChain.js'
 import { devCosmosAddress, devCosmosFunding, devCosmosKey } from '../../sandbox/cosmos/devCosmos.js'
 import { type CosmosNode, startCosmosNode } from '../../sandbox/cosmos/startCosmosNode.js'
 import { createCosmosDevWallet } from '../../sandbox/cosmosWallet/createCosmosDevWallet.js'
+import { sendTokensWithCosmJs } from '../../sandbox/demo/siteTransactions/sendTokensWithCosmJs.js'
 import { createServer, type PorticoServer } from '../../server/createServer.js'
 import { runChainPluginConformance } from './index.js'
 
@@ -86,9 +87,24 @@ describe('portico/testing on the cosmos plugin', () => {
           '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
         ],
         verifySignature: cosmjsVerifyAdr36,
+        // The site's own transaction: CosmJS's SigningStargateClient with Portico's signer, a MsgSend and a memo.
+        async signer({ signer, address }) {
+          const to = freshAddress()
+          const before = await units(address, denom)
+          const memo = `conformance ${to.slice(-6)}`
+          const result = await sendTokensWithCosmJs({ signer: signer as CosmosSigner, rpcUrl: node.url, to, amount: { denom, amount: '123456' }, memo, gasPrice: `0.025${denom}` })
+          const received = await units(to, denom)
+          if (received !== 123_456n) throw new Error(`the receiver holds ${received}${denom}, not 123456${denom}`)
+          const spent = before - (await units(address, denom))
+          if (spent <= 123_456n) throw new Error(`the sender paid ${spent}${denom}: no fee on top of the amount`)
+          const tx = (await (await fetch(`${node.url}/cosmos/tx/v1beta1/txs/${result.transactionHash}`)).json()) as { tx?: { body?: { memo?: string } } }
+          if (tx.tx?.body?.memo !== memo) throw new Error(`the chain holds the memo ${JSON.stringify(tx.tx?.body?.memo)}, not ${JSON.stringify(memo)}`)
+          return result.transactionHash
+        },
       },
     })
     expect(report.issues).toEqual([])
     expect(report.checks.map((c) => c.name)).toContain('tokenSend')
+    expect(report.checks.find((c) => c.name.startsWith("signer: a site's own transaction"))).toMatchObject({ ok: true, detail: expect.stringMatching(/^[0-9A-F]{64}$/) })
   })
 })

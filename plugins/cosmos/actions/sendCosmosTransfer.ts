@@ -5,7 +5,7 @@ import { cosmosDataOf } from '../utils/cosmosDataOf.js'
 import { cosmosSignModes, encodeAuthInfo, encodeMsgSendBody, encodeTxRaw, type CosmosCoin } from '../utils/encodeCosmosTx.js'
 import { formatCosmosUnits } from '../utils/formatCosmosUnits.js'
 import { callCosmosRest } from './callCosmosRest.js'
-import type { CosmosAminoSignDoc, CosmosSigner } from './CosmosSigner.js'
+import type { CosmosAminoSignDoc, CosmosTransferSigner } from './CosmosTransferSigner.js'
 
 export type SendCosmosTransferParameters = {
   network: Network
@@ -17,7 +17,7 @@ export type SendCosmosTransferParameters = {
   denom?: string
   /** The coin's decimals (native: the network's). */
   decimals?: number
-  signer: CosmosSigner
+  signer: CosmosTransferSigner
   gasAdjustment?: number
   memo?: string
   fetch?: typeof globalThis.fetch

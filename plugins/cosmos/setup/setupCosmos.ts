@@ -1,7 +1,7 @@
 import type { Keplr } from '@keplr-wallet/types'
 import { base64 } from '@scure/base'
-import { ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter, lazySignInVerifier } from '../../../kernel/kernel.js'
-import type { CosmosAminoSignDoc, CosmosSigner, CosmosStdSignature } from '../actions/CosmosSigner.js'
+import { ChainNotSupportedError, ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter, lazySignInVerifier } from '../../../kernel/kernel.js'
+import type { CosmosAminoSignDoc, CosmosStdSignature, CosmosTransferSigner } from '../actions/CosmosTransferSigner.js'
 import { cosmosKeystoreEvents, createCosmosWalletDiscovery, defaultCosmosWallets, type DiscoveredCosmosWallet } from '../discovery/createCosmosWalletDiscovery.js'
 import { adr36SignDoc } from '../utils/adr36SignDoc.js'
 import { cosmosDataOf } from '../utils/cosmosDataOf.js'
@@ -63,6 +63,60 @@ const stdSignature = (value: unknown): CosmosStdSignature => {
 /** Keplr's `Long`-typed account number, without the `long` package. */
 const longOf = (value: bigint) => ({ low: Number(value & 0xffffffffn) | 0, high: Number(value >> 32n) | 0, unsigned: true, toString: () => value.toString() })
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const invalidParams = (message: string) => new ProviderRpcError({ code: -32602, message })
+const base64Field = (value: unknown, name: string): Uint8Array => {
+  if (typeof value !== 'string' || value.length > 2_000_000) throw invalidParams(`${name} must be base64`)
+  try {
+    return base64.decode(value)
+  } catch {
+    throw invalidParams(`${name} must be base64`)
+  }
+}
+const runWallet = async <T,>(run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run()
+  } catch (error) {
+    throw walletError(error)
+  }
+}
+
+/**
+ * Answers one WalletConnect cosmos request with a Keplr-compatible wallet's own API (Keplr's, Leap's,
+ * Cosmostation's Keplr mode): `cosmos_getAccounts` → `getKey`, `cosmos_signDirect` → `signDirect`
+ * (base64 fields and a string account number in, the wallet's bytes and `Long` or string out),
+ * `cosmos_signAmino` → `signAmino`. Answers in the WalletConnect shapes; a refusal is a
+ * `ProviderRpcError` 4001 whatever the wallet's words, malformed params are -32602 and reach no wallet.
+ */
+async function answerKeplrRequest(wallet: DiscoveredCosmosWallet, chainId: string, method: string, params: unknown): Promise<unknown> {
+  const provider = wallet.provider
+  if (method === 'cosmos_getAccounts') {
+    const key = await runWallet(() => provider.getKey(chainId))
+    if (!isCosmosAddress(key?.bech32Address) || !(key.pubKey instanceof Uint8Array) || key.pubKey.length !== 33) throw new ProviderRpcError({ code: -32603, message: `${wallet.name} returned no valid account` })
+    return [{ algo: typeof key.algo === 'string' ? key.algo : 'secp256k1', address: key.bech32Address, pubkey: base64.encode(key.pubKey) }]
+  }
+  if (method !== 'cosmos_signDirect' && method !== 'cosmos_signAmino') throw new ProviderRpcError({ code: 4200, message: `${wallet.name} does not support ${method.slice(0, 60)}` })
+  if (!isRecord(params) || typeof params.signerAddress !== 'string' || !isRecord(params.signDoc)) throw invalidParams(`${method} needs { signerAddress, signDoc }`)
+  const { signerAddress, signDoc } = params as { signerAddress: string; signDoc: Record<string, unknown> }
+  if (method === 'cosmos_signAmino') {
+    if (signDoc.chain_id !== chainId) throw invalidParams(`signDoc.chain_id must be ${chainId}`)
+    const answer = await runWallet(() => provider.signAmino(chainId, signerAddress, signDoc as unknown as Parameters<Keplr['signAmino']>[2]))
+    return { signed: answer?.signed, signature: stdSignature(answer?.signature) }
+  }
+  if (signDoc.chainId !== chainId) throw invalidParams(`signDoc.chainId must be ${chainId}`)
+  if (typeof signDoc.accountNumber !== 'string' || !/^\d{1,20}$/.test(signDoc.accountNumber)) throw invalidParams('signDoc.accountNumber must be a decimal string')
+  const doc = { chainId, accountNumber: longOf(BigInt(signDoc.accountNumber)), bodyBytes: base64Field(signDoc.bodyBytes, 'signDoc.bodyBytes'), authInfoBytes: base64Field(signDoc.authInfoBytes, 'signDoc.authInfoBytes') }
+  const answer = await runWallet(() => provider.signDirect(chainId, signerAddress, doc as unknown as Parameters<Keplr['signDirect']>[2]))
+  const signed = answer?.signed as { bodyBytes?: unknown; authInfoBytes?: unknown; accountNumber?: unknown } | undefined
+  if (!(signed?.bodyBytes instanceof Uint8Array) || !(signed.authInfoBytes instanceof Uint8Array)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signed transaction' })
+  // Keplr answers a `Long`, Leap a Long-like value, Cosmostation the string it was sent: each reads back as its decimal string.
+  const accountNumber = String(signed.accountNumber ?? signDoc.accountNumber)
+  return {
+    signed: { chainId, accountNumber, authInfoBytes: base64.encode(signed.authInfoBytes), bodyBytes: base64.encode(signed.bodyBytes) },
+    signature: stdSignature(answer.signature),
+  }
+}
+
 /**
  * The cosmos plugin's `setup`, loaded with the kernel (`cosmos().load()`): Keplr-compatible discovery, the
  * connection hooks, the signers (injected or channel), the taps of every hook it answers, address
@@ -123,7 +177,7 @@ export function setupCosmos(portico: PluginContext, options: CosmosOptions, envi
     return { connectorId: wallet.id, accounts: [{ address: key.address, type: 'eoa' as const }], caipNetworkId: network.caipNetworkId as CaipNetworkId }
   }
 
-  function injectedSigner(wallet: DiscoveredCosmosWallet, network: Network, address: string): CosmosSigner {
+  function injectedSigner(wallet: DiscoveredCosmosWallet, network: Network, address: string): CosmosTransferSigner {
     const { chainId } = cosmosDataOf(network)
     const provider = wallet.provider
     let key: { isNanoLedger: boolean; publicKey: Uint8Array } | undefined
@@ -160,7 +214,7 @@ export function setupCosmos(portico: PluginContext, options: CosmosOptions, envi
   const channelKeys = new Map<string, Uint8Array>()
 
   /** A signer over another connector's channel (WalletConnect): `cosmos_getAccounts`, `cosmos_signDirect`, `cosmos_signAmino`. */
-  function channelSigner(network: Network, address: string): CosmosSigner {
+  function channelSigner(network: Network, address: string): CosmosTransferSigner {
     const chainId = network.caipNetworkId
     const request = (method: string, params: unknown) => portico.request({ namespace, chainId, method, params })
     return {
@@ -191,7 +245,7 @@ export function setupCosmos(portico: PluginContext, options: CosmosOptions, envi
   }
 
   /** The signer for a request's connector and address, or undefined when this plugin has no part in it. */
-  function signerFor(connectorId: string, address: string, network: Network): CosmosSigner | undefined {
+  function signerFor(connectorId: string, address: string, network: Network): CosmosTransferSigner | undefined {
     if (active && active.wallet.id === connectorId && active.address === address) return injectedSigner(active.wallet, network, address)
     if (portico.channel(namespace)?.connectorId === connectorId) return channelSigner(network, address)
     return undefined
@@ -329,6 +383,20 @@ export function setupCosmos(portico: PluginContext, options: CosmosOptions, envi
         params: { signerAddress: request.address, signDoc: adr36SignDoc(request.address, request.message) },
       })) as { signature?: unknown } | null
       return { signature: JSON.stringify(stdSignature(answer?.signature)) }
+    },
+    // The WalletConnect cosmos methods (the site's signer's vocabulary, `portico.request`) for the
+    // injected wallet this plugin holds, in its Keplr API; another connector's connection is not ours.
+    async request(request) {
+      const current = active
+      if (!current || current.wallet.id !== request.connectorId) return undefined
+      // The connection is on one chain id: another one is refused before the wallet is asked.
+      if (request.chainId !== current.network.caipNetworkId) throw new ChainNotSupportedError({ caipNetworkId: request.chainId, connected: current.network.caipNetworkId })
+      return { result: await answerKeplrRequest(current.wallet, cosmosDataOf(current.network).chainId, request.method, request.params) }
+    },
+    // The site's own transactions (`portico.getSigner('cosmos')`): CosmJS's offline signer, loaded when first asked for.
+    async createSigner(context) {
+      const { createCosmosSigner } = await import('../lazy/createCosmosSigner.js')
+      return createCosmosSigner(context)
     },
     async fetchBalance(request) {
       const { fetchCosmosBalance } = await import('../actions/fetchCosmosBalance.js')

@@ -54,9 +54,13 @@ describe('the Cosmos sandbox ledger under @cosmjs/stargate', () => {
     expect(devCosmosKey().address).toBe(devCosmosAddress)
   })
 
-  it('reports its chain id and height over CometBFT RPC', async () => {
+  it('reports its chain id and height over CometBFT RPC; a fresh chain (no transaction yet) answers queries at its genesis block, height 1', async () => {
     expect(await reader.getChainId()).toBe(cosmosSandboxChainId)
-    expect(await reader.getHeight()).toBeGreaterThanOrEqual(0)
+    expect(await reader.getHeight()).toBeGreaterThanOrEqual(1)
+    // CosmJS refuses a query answered at height 0 ("No query height returned"): a CometBFT chain starts at 1.
+    const faucet = devCosmosKey(cosmosFaucetDerivationPath).address
+    expect(await reader.getBalance(faucet, denom)).toEqual({ denom, amount: String(cosmosFaucetFunding) })
+    expect(await reader.getAccount(faucet)).toMatchObject({ address: faucet, sequence: 0 })
   })
 
   it('funds an address from the faucet with a real signed MsgSend, readable by the SDK', async () => {

@@ -1,3 +1,5 @@
+import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
+import { AuthInfo, TxBody } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { adr36SignDoc } from '../../../plugins/cosmos/utils/adr36SignDoc.js'
 import { describe, expect, it } from 'vitest'
 import { describeWalletRequest } from '../../../sandbox/walletPage/describeWalletRequest.js'
@@ -63,7 +65,7 @@ describe('describeWalletRequest', () => {
     expect(describeWalletRequest('wallet_unknown', { a: 1 })).toEqual([{ label: 'Params', value: '{"a":1}' }])
   })
 
-  it('shows the message of an ADR-36 cosmos_signAmino and the sign doc of a cosmos_signDirect', () => {
+  it('shows the message of an ADR-36 cosmos_signAmino, and the send, memo and fee of a cosmos_signDirect decoded from its bytes', () => {
     const signDoc = adr36SignDoc('portico1abc', 'Hello ✓')
     expect(describeWalletRequest('cosmos_signAmino', { signerAddress: 'portico1abc', signDoc })).toEqual([
       { label: 'Signer', value: 'portico1abc' },
@@ -71,6 +73,22 @@ describe('describeWalletRequest', () => {
     ])
     const direct = describeWalletRequest('cosmos_signDirect', { signerAddress: 'portico1abc', signDoc: { chainId: 'c', accountNumber: '1' } })
     expect(direct[1]).toEqual({ label: 'Sign doc', value: '{"chainId":"c","accountNumber":"1"}' })
+    // A real SignDoc's bytes (encoded by CosmJS's own types): the visitor reads the send, the memo and the fee.
+    const bodyBytes = TxBody.encode(TxBody.fromPartial({
+      messages: [{ typeUrl: '/cosmos.bank.v1beta1.MsgSend', value: MsgSend.encode({ fromAddress: 'portico1abc', toAddress: 'portico1xyz', amount: [{ denom: 'uptc', amount: '20000' }] }).finish() }],
+      memo: 'Thanks ✓',
+    })).finish()
+    const authInfoBytes = AuthInfo.encode({ signerInfos: [], fee: { amount: [{ denom: 'uptc', amount: '3500' }], gasLimit: 140_000n, payer: '', granter: '' } }).finish()
+    const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+    expect(describeWalletRequest('cosmos_signDirect', { signerAddress: 'portico1abc', signDoc: { chainId: 'portico-local-1', accountNumber: '0', bodyBytes: b64(bodyBytes), authInfoBytes: b64(authInfoBytes) } })).toEqual([
+      { label: 'Signer', value: 'portico1abc' },
+      { label: 'Chain', value: 'portico-local-1' },
+      { label: 'Send', value: '20000 uptc to portico1xyz' },
+      { label: 'Memo', value: 'Thanks ✓' },
+      { label: 'Fee', value: '3500 uptc, gas 140000' },
+    ])
+    // Bytes that are not a TxBody: the sign doc as it came.
+    expect(describeWalletRequest('cosmos_signDirect', { signerAddress: 'portico1abc', signDoc: { chainId: 'c', bodyBytes: '////', authInfoBytes: '' } })[1]!.label).toBe('Sign doc')
     expect(describeWalletRequest('cosmos_signAmino', 'hostile')).toEqual([
       { label: 'Signer', value: '' },
       { label: 'Sign doc', value: 'none' },

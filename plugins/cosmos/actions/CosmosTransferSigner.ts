@@ -12,10 +12,11 @@ export type CosmosAminoSignDoc = {
 }
 
 /**
- * What a send and a message signature need of a wallet, whatever carries the requests: the injected
- * Keplr API or a WalletConnect session (`cosmos_getAccounts`, `cosmos_signDirect`, `cosmos_signAmino`).
+ * What the plugin's own send (the Send view's transfer) needs of a wallet, whatever carries the
+ * requests: the injected Keplr API or a WalletConnect session (`cosmos_getAccounts`,
+ * `cosmos_signDirect`, `cosmos_signAmino`). The site's own transactions use `CosmosSigner` instead.
  */
-export type CosmosSigner = {
+export type CosmosTransferSigner = {
   /** The account's compressed secp256k1 public key, and whether only amino signing works (hardware wallets). */
   account(): Promise<{ publicKey: Uint8Array; aminoOnly: boolean }>
   /** Signs a SignDoc; the wallet may have changed the fee, so the signed body and auth info come back. */
