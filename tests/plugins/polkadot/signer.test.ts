@@ -249,7 +249,7 @@ describe('portico.getSigner("polkadot")', () => {
       await portico.selectAccount(dev1, 'polkadot')
     }
     expect(await free(first)).toBe(0n)
-  }, 90_000)
+  }, 150_000)
 
   it('portico.request answers the WalletConnect polkadot vocabulary for the extension the plugin holds', async () => {
     const chainId = `polkadot:${'45'.repeat(16)}` as const
