@@ -61,7 +61,8 @@ export type PolkadotChainSigner = NamespaceSigner & {
   readonly publicKey: Uint8Array
   /**
    * polkadot-api: signs a transaction for the active account and returns the signed extrinsic.
-   * `signedExtensions` must include `CheckGenesis` (the network is checked against it).
+   * `signedExtensions` must include `CheckGenesis` (the network is checked against it); the wallet
+   * hashes a long signing payload with Blake2-256, so a `hasher` that is not Blake2-256 is refused.
    */
   signTx(callData: Uint8Array, signedExtensions: PolkadotSignedExtensions, metadata: Uint8Array, atBlockNumber: number, hasher?: (data: Uint8Array) => Uint8Array): Promise<Uint8Array>
   /** polkadot-api: signs bytes with the active account (the wallet wraps them in `<Bytes>…</Bytes>`). */

@@ -1,4 +1,5 @@
 import { getPolkadotSignerFromPjs } from '@polkadot-api/pjs-signer'
+import { Blake2256 } from '@polkadot-api/substrate-bindings'
 import { ChainNotSupportedError, ProviderRpcError, type SignerConnection, type SignerContext } from '../../../kernel/kernel.js'
 import { PolkadotSignerInputError } from '../errors.js'
 import type { PolkadotChainSigner, PolkadotSignedExtensions, PolkadotSignerPayload, PolkadotSignerRawPayload, PolkadotSignerResult } from '../signerTypes.js'
@@ -13,6 +14,7 @@ const hash32 = /^0x[0-9a-fA-F]{64}$/
 const maxBytes = 8 * 1024 * 1024
 
 const isBytes = (value: unknown): value is Uint8Array => value instanceof Uint8Array
+const hasherProbe = new TextEncoder().encode('portico polkadot signer')
 const describe = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value)
 
 /** The network's full genesis hash, when the network says it (`definePolkadotNetwork`). */
@@ -120,6 +122,8 @@ export function createPolkadotSigner(context: SignerContext): PolkadotChainSigne
       if (!isBytes(metadata) || metadata.length === 0 || metadata.length > maxBytes) throw new PolkadotSignerInputError(`signTx needs the runtime's metadata as a Uint8Array, got ${describe(metadata)}`)
       if (!Number.isSafeInteger(atBlockNumber) || atBlockNumber < 0) throw new PolkadotSignerInputError(`signTx needs the block number the transaction is built at, got ${String(atBlockNumber).slice(0, 40)}`)
       if (hasher !== undefined && typeof hasher !== 'function') throw new PolkadotSignerInputError('signTx: the hasher must be a function')
+      // A wallet's signPayload hashes a long signing payload itself, with Blake2-256 as Substrate does: another hasher cannot be honoured.
+      if (hasher !== undefined && toHex(hasher(hasherProbe)) !== toHex(Blake2256(hasherProbe))) throw new PolkadotSignerInputError("signTx: this chain's payload hasher is not Blake2-256, which wallets sign with (signPayload)")
       const genesis = extensions.CheckGenesis?.additionalSigned
       if (!genesis || genesis.length !== 32) throw new PolkadotSignerInputError('signTx: the signed extensions have no CheckGenesis with a 32-byte genesis hash, so the network cannot be checked')
       const connection = requireGenesis(context, toHex(genesis))

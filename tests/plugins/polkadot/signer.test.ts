@@ -215,6 +215,7 @@ describe('portico.getSigner("polkadot")', () => {
       ['signTx with extensions as a list', () => signer.signTx(new Uint8Array([1]), [] as never, new Uint8Array([1]), 1), /signed extensions as an object by identifier, got an array/],
       ['signTx with an extension of hex strings', () => signer.signTx(new Uint8Array([1]), { CheckNonce: { identifier: 'CheckNonce', value: '0x00', additionalSigned: '0x' } } as never, new Uint8Array([1]), 1), /CheckNonce is not \{ identifier, value: Uint8Array/],
       ['signTx with a negative block number', () => signer.signTx(new Uint8Array([1]), extensions, new Uint8Array([1]), -1), /the block number the transaction is built at, got -1/],
+      ['signTx with a hasher other than Blake2-256', () => signer.signTx(new Uint8Array([1]), extensions, new Uint8Array([1]), 1, (data) => data), /payload hasher is not Blake2-256/],
       ['signTx without CheckGenesis', () => signer.signTx(new Uint8Array([1]), {}, new Uint8Array([1]), 1), /no CheckGenesis/],
       ['signTx with metadata that is not metadata', () => signer.signTx(new Uint8Array([1]), extensions, new Uint8Array([1, 2, 3]), 1), /signTx cannot build the payload to sign/],
     ]
