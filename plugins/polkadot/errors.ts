@@ -38,3 +38,16 @@ export class PolkadotTransactionRefusedError extends BaseError {
     super('The network refused the transaction', { details: reason.slice(0, 300), cause, docsPath: `${docs}#polkadottransactionrefusederror` })
   }
 }
+
+/**
+ * What a site handed the signer (`portico.getSigner('polkadot')`) is not a transaction or message
+ * it can sign: a missing or malformed argument, a payload field that is not hex, an account the
+ * connection does not hold, metadata that cannot be read. Raised before the wallet is asked.
+ */
+export class PolkadotSignerInputError extends BaseError {
+  override name = 'PolkadotSignerInputError'
+  override code = 'POLKADOT_SIGNER_INPUT'
+  constructor(shortMessage: string, { cause }: { cause?: unknown } = {}) {
+    super(shortMessage.slice(0, 300), { cause, docsPath: `${docs}#polkadotsignerinputerror` })
+  }
+}

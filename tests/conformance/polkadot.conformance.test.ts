@@ -7,7 +7,8 @@ import { u8aToHex, u8aWrapBytes } from '@polkadot/util'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { definePolkadotNetwork, polkadot, polkadotMainnet } from '../../plugins/polkadot/index.js'
+import { definePolkadotNetwork, polkadot, polkadotMainnet, type PolkadotChainSigner } from '../../plugins/polkadot/index.js'
+import { sendPolkadotBatch } from '../../sandbox/demo/siteTransactions/sendPolkadotBatch.js'
 import { devMnemonic } from '../../sandbox/devnets/devAccounts.js'
 import { createPolkadotFaucet } from '../../sandbox/polkadot/createPolkadotFaucet.js'
 import { devPolkadotAccounts, devPolkadotAddress, devPolkadotFunding } from '../../sandbox/polkadot/devPolkadot.js'
@@ -88,9 +89,27 @@ describe('portico/testing on the polkadot plugin', () => {
           '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
         ],
         verifySignature: async ({ message, signature, address }) => signatureVerify(u8aWrapBytes(u8aToHex(new TextEncoder().encode(message))), signature, address).isValid,
+        // The site's own transaction: polkadot-api's Utility.batch_all of two transfers, signed
+        // through the PolkadotSigner of portico.getSigner('polkadot'), both balances read back.
+        signer: async ({ signer, network }) => {
+          const [first, second] = [keyring.addFromUri(`//batch-a-${Math.random()}`).address, keyring.addFromUri(`//batch-b-${Math.random()}`).address]
+          const { hash, blockNumber } = await sendPolkadotBatch({
+            signer: signer as PolkadotChainSigner,
+            rpcUrl: network.rpcUrls.default.http[0]!,
+            transfers: [
+              { to: first, amount: 1_250_000_000_000n },
+              { to: second, amount: 750_000_000_000n },
+            ],
+          })
+          const [a, b] = [await freeOf(first), await freeOf(second)]
+          if (a !== 1_250_000_000_000n || b !== 750_000_000_000n) throw new Error(`the batch ${hash} left ${a} and ${b} planck at the receivers`)
+          return `${hash} in block ${blockNumber}`
+        },
       },
     })
     expect(report.issues).toEqual([])
     expect(report.checks.map((c) => c.name)).toContain('send')
+    expect(report.checks.find((c) => c.name === 'signer: one per namespace, refusing while nothing is connected')).toMatchObject({ ok: true, detail: 'signTx, signBytes, signPayload, signRaw' })
+    expect(report.checks.find((c) => c.name === "signer: a site's own transaction, signed and accepted by the chain")).toMatchObject({ ok: true, detail: expect.stringMatching(/^0x[0-9a-f]{64} in block \d+$/) })
   }, 120_000)
 })

@@ -1,8 +1,9 @@
-import { formatDecimalUnits, ProviderRpcError, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter, lazySignInVerifier } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, formatDecimalUnits, ProviderRpcError, type WalletRequest, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter, lazySignInVerifier } from '../../../kernel/kernel.js'
 import type { PolkadotTransferPlan } from '../actions/planPolkadotTransfer.js'
 import type { SignPayload, SignRaw } from '../actions/sendPolkadotTransfer.js'
 import { type DiscoveredPolkadotWallet, type InjectedAccount, type InjectedExtension, listPolkadotWallets } from '../discovery/createPolkadotWalletDiscovery.js'
 import { decodeSs58, encodeSs58, isPolkadotAddress } from '../utils/ss58.js'
+import { toHex } from '../utils/toHex.js'
 import type { PolkadotEnvironment, PolkadotOptions } from '../polkadot.js'
 // The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
 export { meta } from '../meta.js'
@@ -170,6 +171,34 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
       },
     }
   }
+  /**
+   * Answers `polkadot_signTransaction { address, transactionPayload }` and `polkadot_signMessage
+   * { address, message }` (Reown's Polkadot RPC reference) with the extension's `signPayload` /
+   * `signRaw`, as the WalletConnect wallet page answers them: `{ signature }`. A payload for another
+   * chain than the request's, or a request for another network than the connection's, is refused
+   * before the extension is asked.
+   */
+  async function answerOwnRequest(current: Active, request: WalletRequest): Promise<{ signature: string }> {
+    if (request.method !== 'polkadot_signTransaction' && request.method !== 'polkadot_signMessage') throw new ProviderRpcError({ code: 4200, message: `${current.wallet.name} does not support ${String(request.method).slice(0, 60)}` })
+    if (request.chainId !== current.network.caipNetworkId) throw new ChainNotSupportedError({ caipNetworkId: request.chainId, connected: current.network.caipNetworkId })
+    const { address, transactionPayload, message } = (typeof request.params === 'object' && request.params !== null ? request.params : {}) as { address?: unknown; transactionPayload?: unknown; message?: unknown }
+    if (typeof address !== 'string' || !decodeSs58(address)) throw new ProviderRpcError({ code: -32602, message: 'params.address must be an SS58 address' })
+    const signer = signerFor(current.wallet.id, address, request.chainId)!
+    let answer: { signature?: unknown }
+    if (request.method === 'polkadot_signTransaction') {
+      const payload = transactionPayload as { address?: unknown; genesisHash?: unknown } | null
+      if (typeof payload !== 'object' || payload === null) throw new ProviderRpcError({ code: -32602, message: 'params.transactionPayload must be a SignerPayloadJSON' })
+      if (typeof payload.genesisHash !== 'string' || `polkadot:${payload.genesisHash.slice(2, 34).toLowerCase()}` !== request.chainId) throw new ChainNotSupportedError({ caipNetworkId: String(payload.genesisHash).slice(0, 66), connected: request.chainId })
+      // The extension matches the payload's address against its own accounts: its own spelling of it.
+      answer = await signer.signPayload({ ...(payload as Parameters<SignPayload>[0]), address: signer.address })
+    } else {
+      if (typeof message !== 'string' || message.length > 2 * 1024 * 1024) throw new ProviderRpcError({ code: -32602, message: 'params.message must be a string' })
+      const data = /^0x(?:[0-9a-fA-F]{2})*$/.test(message) ? message : toHex(new TextEncoder().encode(message))
+      answer = await signer.signRaw({ address: signer.address, data, type: 'bytes' })
+    }
+    if (typeof answer?.signature !== 'string' || !hexSignature.test(answer.signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
+    return { signature: answer.signature }
+  }
   const takePlan = (request: SendRequest) => {
     const plan = planned?.key === planKey(request) && Date.now() - planned.at < planTtlMs ? planned.plan : undefined
     planned = undefined
@@ -227,6 +256,17 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
       const answer = await signer.signRaw({ address: signer.address, data, type: 'bytes' })
       if (typeof answer?.signature !== 'string' || !hexSignature.test(answer.signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
       return { signature: answer.signature }
+    },
+    // The WalletConnect polkadot vocabulary for the extension this plugin holds (the site's signer,
+    // `portico.request`): a channel's connection (WalletConnect) carries its own.
+    async request(request) {
+      if (!active || active.wallet.id !== request.connectorId) return undefined
+      return { result: await answerOwnRequest(active, request) }
+    },
+    // The site's own transactions (`portico.getSigner('polkadot')`): its code loads when first asked for.
+    async createSigner(context) {
+      const { createPolkadotSigner } = await import('../lazy/createPolkadotSigner.js')
+      return createPolkadotSigner(context)
     },
     // An extension signs for every account the visitor shared: the site may pick which one is active.
     async selectAccount(request) {

@@ -12,4 +12,5 @@ export const siteTransactions: Partial<Record<string, { title: string; Component
   stacks: { title: 'A SIP-010 transfer of pUSD built with @stacks/transactions (a contract call with a post condition), signed by your Stacks wallet.', Component: lazy(() => import('./stacksTransaction.js')) },
   eip155: { title: "Transfer pUSD with viem's WalletClient (writeContract on the ERC-20), signed by the wallet you connected.", Component: lazy(() => import('./eip155Transaction.js')) },
   cosmos: { title: 'A MsgSend with a memo, built and broadcast with CosmJS, signed in your wallet.', Component: lazy(() => import('./cosmosTransaction.js')) },
+  polkadot: { title: "Two transfers in one polkadot-api Utility.batch_all, signed by the connected wallet through useSigner('polkadot').", Component: lazy(() => import('./polkadotTransaction.js')) },
 }
