@@ -2,7 +2,7 @@
 // offline signer shapes written out structurally, so that `portico/cosmos` needs no CosmJS at run
 // time or for its types, and a site passes the signer to `SigningStargateClient.connectWithSigner`
 // as it is (tests/plugins/cosmos/cosmosSigner.test.ts proves it with the real CosmJS).
-import type { NamespaceSigner } from '../../kernel/types/signer.js'
+import type { NamespaceSigner } from '../../kernel/index.js'
 
 /** A key's algorithm, as CosmJS's `AccountData.algo` names it. */
 export type CosmosAlgo = 'secp256k1' | 'eth_secp256k1' | 'ethsecp256k1' | 'ed25519' | 'sr25519'
