@@ -1,7 +1,7 @@
 // Issue 47, acceptance 2 on solana: the demo's "Your own transaction" (sandbox/demo/siteTransactions/
 // solanaTransaction.tsx) as a visitor uses it in real Chromium against the sandbox: pUSD and a memo
 // in one transaction the site builds with @solana/kit, signed through useSigner('solana') by the
-// Solana Portico Dev Wallet, the Phantom persona, the /wallet page over WalletConnect, the emulated
+// Solana Portico Dev Wallet, the Phantom, Solflare and Backpack personas, the /wallet page over WalletConnect, the emulated
 // Ledger and the embedded wallet, each approved where a visitor approves it; the outcome is read
 // back from LiteSVM (the recipient's pUSD, the memo the Memo program logged, the fee payer).
 import { randomBytes } from 'node:crypto'
@@ -202,25 +202,44 @@ describe("the demo's solana transaction over the Solana Portico Dev Wallet (Wall
   }, 60_000)
 })
 
-describe("the demo's solana transaction over the Phantom persona (?personas=solana/phantom)", () => {
-  it("Phantom's Wallet Standard wallet signs and sends; LiteSVM confirms", async () => {
+/** Each Solana persona (docs/wallets/<wallet>.md): its dialect of the Wallet Standard, and how it refuses. */
+const personas = [
+  { id: 'solana/phantom', name: 'Phantom', refusal: 'User rejected the request.' },
+  // Solflare's SDK rejects with no reason at all: the plugin reads that as the visitor's refusal.
+  { id: 'solana/solflare', name: 'Solflare', refusal: 'The wallet declined the request without giving a reason' },
+  { id: 'solana/backpack', name: 'Backpack', refusal: 'User rejected the request.' },
+] as const
+
+describe.each(personas)("the demo's solana transaction over the $name persona (?personas=$id)", ({ id, name, refusal }) => {
+  it(`${name}'s Wallet Standard wallet signs and sends, LiteSVM confirms; its refusal shows and moves nothing`, async () => {
     const visitor = await openSandboxPage()
     try {
       const page = visitor.page
       page.setDefaultTimeout(20_000)
-      await page.goto(`${sandbox.url}/?personas=solana/phantom`)
+      const log = () => page.evaluate((key) => (window as unknown as { __porticoPersonas: Record<string, { activity(): Activity[] }> }).__porticoPersonas[key]!.activity(), id)
+      const setMode = (mode: 'approve' | 'reject') => page.evaluate(([key, value]) => (window as unknown as { __porticoPersonas: Record<string, { setMode(m: string): void }> }).__porticoPersonas[key]!.setMode(value), [id, mode] as const)
+      await page.goto(`${sandbox.url}/?personas=${id}`)
       await chooseSolana(page)
       await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
-      await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Phantom', exact: true }).click()
+      const connect = page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name, exact: true })
+      // Solflare's wallet registers after the page's load.
+      await expect.poll(() => connect.count(), { timeout: 20_000 }).toBe(1)
+      await connect.click()
       await expect.poll(() => page.getByRole('navigation', { name: 'Wallet' }).textContent(), { timeout: 20_000 }).toContain(short(devSolanaAddress))
       const to = freshAddress()
-      const memo = 'Paid with Phantom'
+      const memo = `Paid with ${name}`
       await submitOwnTransaction(page, { to, amount: '0.25', memo })
       const signature = await confirmedSignature(page, () => shown(page))
       expect(await pusdOf(to)).toBe(250_000n)
       await expectLanded(signature, { payer: devSolanaAddress, memo })
-      const log = await page.evaluate(() => (window as unknown as { __porticoPersonas: Record<string, { activity(): Activity[] }> }).__porticoPersonas['solana/phantom']!.activity())
-      expect(log.at(-1)).toEqual({ method: 'signAndSendTransaction', outcome: 'approved' })
+      expect((await log()).at(-1)).toEqual({ method: 'signAndSendTransaction', outcome: 'approved' })
+
+      await setMode('reject')
+      const refused = freshAddress()
+      await submitOwnTransaction(page, { to: refused, amount: '0.25', memo: 'no' })
+      await explainFailure(expect.poll(() => outcome(page).textContent(), { timeout: 30_000 }).toBe(`Failed: ${refusal}`), () => shown(page))
+      expect((await log()).at(-1)).toEqual({ method: 'signAndSendTransaction', outcome: 'rejected' })
+      expect(await pusdOf(refused)).toBe(0n)
       expectCleanPage(visitor)
     } finally {
       await visitor.close()
