@@ -31,12 +31,14 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainNotSupportedError, createPorticoKernel, NotConnectedError, ProviderRpcError, type Portico } from '../../../kernel/kernel.js'
-import { SolanaSignerInputError } from '../../../plugins/solana/errors.js'
+import { SolanaRpcRequestError, SolanaSignerInputError } from '../../../plugins/solana/errors.js'
 import { defineSolanaNetwork, solana, solanaLocalnet, solanaMainnet, type SolanaSigner } from '../../../plugins/solana/index.js'
 import { sendTokenWithMemo } from '../../../sandbox/demo/siteTransactions/sendTokenWithMemo.js'
 import { devSolanaAccountSecretKey, devSolanaAddress, devSolanaSecondAddress } from '../../../sandbox/solana/devSolana.js'
 import { fundSolanaDevAccounts } from '../../../sandbox/solana/fundSolanaDevAccounts.js'
 import { startSolanaRpc, type SolanaRpc } from '../../../sandbox/solana/startSolanaRpc.js'
+import { createSolanaDevWallet } from '../../../sandbox/solanaWallet/createSolanaDevWallet.js'
+import { registerWalletStandardWallet } from '../../../sandbox/solanaWallet/registerWalletStandardWallet.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
 import { lamportsOf, rpcCall, tokenUnitsOf } from './helpers/readChain.js'
 import { registerDevWallet } from './helpers/solanaPage.js'
@@ -46,6 +48,7 @@ let mint: string
 let network: ReturnType<typeof defineSolanaNetwork>
 let dev: ReturnType<typeof registerDevWallet>
 let second: ReturnType<typeof registerDevWallet>
+let unregisterSignOnly: () => void
 let portico: Portico
 let signer: SolanaSigner
 
@@ -61,6 +64,19 @@ beforeAll(async () => {
   // The dev mnemonic's second account, as a second wallet: where the visitor switches to.
   second = registerDevWallet({ rpcUrl: rpc.rpcUrl, secretKey: devSolanaAccountSecretKey(1), name: 'Second Wallet', storageKey: 'second' })
   await rpcCall(rpc.rpcUrl, 'requestAirdrop', [devSolanaSecondAddress, 2_000_000_000])
+  // The dev key in a wallet that offers no solana:signAndSendTransaction (only signTransaction).
+  const full = createSolanaDevWallet({ secretKey: devSolanaAccountSecretKey(0), rpcUrl: () => rpc.rpcUrl, name: 'Sign-only Wallet', storageKey: 'sign-only' }).wallet
+  const signOnly = {
+    version: full.version,
+    name: full.name,
+    icon: full.icon,
+    chains: full.chains,
+    get accounts() {
+      return full.accounts
+    },
+    features: Object.fromEntries(Object.entries(full.features).filter(([name]) => name !== 'solana:signAndSendTransaction')),
+  }
+  unregisterSignOnly = registerWalletStandardWallet(signOnly as typeof full, (globalThis as unknown as { window: EventTarget }).window)
   portico = createPorticoKernel({ projectId: 'test', networks: [network, solanaMainnet], plugins: [solana()], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
   await portico.ready()
   await portico.discoverWallets('solana')
@@ -71,6 +87,7 @@ afterAll(async () => {
   await portico?.destroy()
   dev?.unregister()
   second?.unregister()
+  unregisterSignOnly?.()
   await rpc?.stop()
 })
 
@@ -275,6 +292,26 @@ describe('the signer follows the connection', () => {
       await portico.connect({ connectorId: 'Portico Dev Wallet', namespace: 'solana' })
     }
     expect(signer.getAddress()).toBe(devSolanaAddress)
+  })
+
+  it('a wallet without solana:signAndSendTransaction signs, and the plugin sends with the node; the node\'s refusal says why', async () => {
+    await portico.disconnect('solana')
+    try {
+      await portico.connect({ connectorId: 'Sign-only Wallet', namespace: 'solana' })
+      const to = freshAddress()
+      const signature = await sendTokenWithMemo({ signer, rpcUrl: rpc.rpcUrl, mint, to, amount: 400_000n, memo: 'sent by the node' })
+      expect(await tokenUnitsOf(rpc.rpcUrl, to, mint)).toBe(400_000n)
+      expect((await signatureStatus(signature))?.err).toBeNull()
+      const held = await tokenUnitsOf(rpc.rpcUrl, devSolanaAddress, mint)
+      const refused = await sendTokenWithMemo({ signer, rpcUrl: rpc.rpcUrl, mint, to, amount: held + 1n, memo: 'too much' }).catch((e: unknown) => e)
+      expect(refused).toBeInstanceOf(SolanaRpcRequestError)
+      expect((refused as SolanaRpcRequestError).code).toBe(-32002)
+      expect((refused as Error).message).toContain('Transaction simulation failed: Error processing Instruction 1: custom program error: 0x1')
+      expect(await tokenUnitsOf(rpc.rpcUrl, devSolanaAddress, mint)).toBe(held)
+    } finally {
+      await portico.disconnect('solana').catch(() => undefined)
+      await portico.connect({ connectorId: 'Portico Dev Wallet', namespace: 'solana' })
+    }
   })
 
   it('is the same object for the instance, and pins its members', async () => {
