@@ -118,6 +118,24 @@ describe('the solana signer over WalletConnect', () => {
     expect(await lamportsOf(rpc.rpcUrl, to)).toBe(0n)
   })
 
+  it('a wallet that does not carry solana_signAllTransactions (4200, as a Ledger and the embedded wallet answer) is asked for each transaction in turn', async () => {
+    const answer = wallet.respondWith!
+    wallet.respondWith = async (request) => (request.params.request.method === 'solana_signAllTransactions' ? { error: { code: 4200, message: 'Unsupported method' } } : answer(request))
+    try {
+      const to = freshAddress()
+      const before = wallet.requests.length
+      const signed = await signer.signAllTransactions([{ transaction: await solTransfer(to) }, { transaction: await solTransfer(to) }])
+      expect(wallet.requests.slice(before).map((r) => r.method)).toEqual(['solana_signAllTransactions', 'solana_signTransaction', 'solana_signTransaction'])
+      expect(signed).toHaveLength(2)
+      for (const { signedTransaction } of signed) {
+        const decoded = getTransactionDecoder().decode(signedTransaction)
+        expect(ed25519.verify(decoded.signatures[address(devSolanaAddress)]!, new Uint8Array(decoded.messageBytes), base58.decode(devSolanaAddress))).toBe(true)
+      }
+    } finally {
+      wallet.respondWith = answer
+    }
+  })
+
   it("the wallet's refusal is a 4001; another network is refused before the session is asked; a wallet's junk answer is refused", async () => {
     const transaction = await solTransfer(freshAddress())
     const answer = wallet.respondWith
