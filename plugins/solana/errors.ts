@@ -66,3 +66,17 @@ export class SolanaTransactionFailedError extends BaseError {
     this.signature = signature
   }
 }
+
+/**
+ * What was given to the solana signer cannot be signed by the connected account: not a
+ * transaction's bytes, a transaction that does not read as one or is too large, one the account
+ * does not sign, a message that is not bytes, or a kit signer taken for an account that is no
+ * longer the connected one. Raised before any wallet is asked.
+ */
+export class SolanaSignerInputError extends BaseError {
+  override name = 'SolanaSignerInputError'
+  override code = 'SOLANA_SIGNER_INPUT'
+  constructor(shortMessage: string) {
+    super(shortMessage, { docsPath: `${docs}#solanasignerinputerror` })
+  }
+}

@@ -12,3 +12,23 @@ export { solanaTestnet } from './networks/solanaTestnet.js'
 export type { SolanaWalletStandardChain } from './utils/walletStandardChains.js'
 export type { SolanaKnownToken, SolanaTokenBalance } from './actions/fetchTokenBalances.js'
 export type { DiscoveredSolanaWallet, WalletRegistry } from './discovery/WalletStandardTypes.js'
+// The site's own transactions: `portico.getSigner('solana')` and `useSigner('solana')` are this type
+// (its module adds `solana` to the kernel's `PorticoSigners`). Types only: the signer's code loads
+// when a site first asks for it.
+export type {
+  SolanaKitAddress,
+  SolanaKitLifetime,
+  SolanaKitSignatureBytes,
+  SolanaKitSignedTransaction,
+  SolanaKitSigner,
+  SolanaKitTransaction,
+  SolanaSendOptions,
+  SolanaSignAndSendTransactionInput,
+  SolanaSignAndSendTransactionOutput,
+  SolanaSigner,
+  SolanaSignerChain,
+  SolanaSignMessageInput,
+  SolanaSignMessageOutput,
+  SolanaSignTransactionInput,
+  SolanaSignTransactionOutput,
+} from './signer/SolanaSigner.js'

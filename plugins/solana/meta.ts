@@ -2,10 +2,10 @@ import { reconnectTimeoutOption, walletRefusedError, type PluginMeta } from '../
 
 /** The solana plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
-  description: 'Connects Solana wallets through the Wallet Standard, reads SOL and SPL token balances, signs messages, sends SOL and SPL tokens and verifies Solana sign-in signatures (ed25519).',
+  description: "Connects Solana wallets through the Wallet Standard, reads SOL and SPL token balances, signs messages, sends SOL and SPL tokens, signs the site's own transactions (`getSigner('solana')`, an `@solana/kit` signer) over every connector and verifies Solana sign-in signatures (ed25519).",
   docsPath: '/plugins/solana.md',
   defaultAccountType: 'eoa',
-  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn'],
+  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer'],
   optionsSchema: {
     type: 'object',
     additionalProperties: false,
@@ -40,10 +40,11 @@ export const meta = {
     { name: 'SolanaWalletFeatureError', description: 'The wallet lacks the Wallet Standard feature the action needs.' },
     { name: 'SolanaRpcRequestError', description: 'The Solana JSON-RPC failed or answered something invalid.' },
     { name: 'SolanaTransactionFailedError', description: 'The transaction landed but failed on chain.' },
+    { name: 'SolanaSignerInputError', description: "What was given to the signer (`getSigner('solana')`) is not a transaction or message the connected account can sign; raised before any wallet is asked." },
     walletRefusedError,
   ],
   walletConnect: {
-    methods: ['solana_signTransaction', 'solana_signMessage', 'solana_signAndSendTransaction'],
+    methods: ['solana_signTransaction', 'solana_signMessage', 'solana_signAndSendTransaction', 'solana_signAllTransactions'],
     events: [],
   },
 } as const satisfies PluginMeta

@@ -1,6 +1,8 @@
+import { base58, base64 } from '@scure/base'
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
 import { AuthInfo, TxBody } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { formatEther, hexToString, isHex } from 'viem'
+import { readSolanaMessage } from '../ledgerDevice/readSolanaMessage.js'
 import { stacksMemoOf } from './stacksMemoOf.js'
 
 /** One labelled line of a request's summary. */
@@ -82,6 +84,7 @@ export function describeWalletRequest(method: string, params: unknown): WalletRe
     return rows
   }
   if (method === 'stx_transferStx' || method === 'stx_signMessage' || method === 'stx_signTransaction' || method === 'stx_callContract' || method === 'stx_deployContract') return describeStacksRequest(method, params)
+  if (method.startsWith('solana_')) return describeSolanaRequest(method, params)
   return [{ label: 'Params', value: clip(JSON.stringify(params) ?? 'none') }]
 }
 
@@ -170,4 +173,57 @@ function describeStacksRequest(method: string, params: unknown): WalletRequestRo
   }
   if (method === 'stx_deployContract') return [...rows, { label: 'Contract', value: `${String(p.sender ?? p.address ?? '')}.${String(p.name ?? '')}` }, { label: 'Code', value: clip(String(p.clarityCode ?? '')) }]
   return [...rows, { label: 'Transaction', value: clip(String(p.transaction ?? '')) }, ...(p.broadcast === true ? [{ label: 'Broadcast', value: 'yes, once signed' }] : [])]
+}
+
+/** Names of the Solana programs a visitor meets most, by program id. */
+const solanaPrograms: Record<string, string> = {
+  '11111111111111111111111111111111': 'System',
+  TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA: 'SPL Token',
+  TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb: 'Token-2022',
+  ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL: 'Associated Token Account',
+  MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr: 'Memo',
+  ComputeBudget111111111111111111111111111111: 'Compute Budget',
+}
+
+/** One Solana transaction (base64 wire bytes) as its fee payer, its instructions' programs and any memo. */
+function describeSolanaTransaction(encoded: unknown, label: string): WalletRequestRow[] {
+  try {
+    if (typeof encoded !== 'string' || encoded.length > 2000) throw new Error('not base64')
+    const wire = base64.decode(encoded)
+    let slots = 0
+    let at = 0
+    for (let shift = 0; ; shift += 7) {
+      const byte = wire[at++] ?? 0
+      slots |= (byte & 0x7f) << shift
+      if (!(byte & 0x80) || shift > 14) break
+    }
+    const summary = readSolanaMessage(wire.subarray(at + 64 * slots))
+    const memos = summary.instructions.filter((i) => i.program === 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr').map((i) => new TextDecoder().decode(i.data))
+    return [
+      { label: `${label}: fee payer`, value: summary.feePayer },
+      { label: `${label}: instructions`, value: summary.instructions.map((i) => solanaPrograms[i.program] ?? i.program).join(', ') },
+      ...memos.map((memo) => ({ label: `${label}: memo`, value: clip(memo) })),
+    ]
+  } catch {
+    return [{ label, value: clip(String(encoded ?? '')) }]
+  }
+}
+
+/** A Solana request (WalletConnect solana): the message to sign as text, or each transaction's fee payer, programs and memo. */
+function describeSolanaRequest(method: string, params: unknown): WalletRequestRow[] {
+  const p = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>
+  if (method === 'solana_signMessage') {
+    let message = String(p.message ?? '')
+    try {
+      message = new TextDecoder('utf-8', { fatal: true }).decode(base58.decode(message))
+    } catch {
+      // not base58 UTF-8: show it as sent
+    }
+    return [{ label: 'Account', value: String(p.pubkey ?? '') }, { label: 'Message', value: clip(message) }]
+  }
+  if (method === 'solana_signAllTransactions') {
+    const transactions = Array.isArray(p.transactions) ? p.transactions.slice(0, 20) : []
+    return transactions.flatMap((t, i) => describeSolanaTransaction(t, `Transaction ${i + 1}`))
+  }
+  return describeSolanaTransaction(p.transaction, 'Transaction')
 }

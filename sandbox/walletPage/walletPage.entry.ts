@@ -7,17 +7,19 @@ import { SuiClient } from '@mysten/sui/client'
 import { privateKeyToAccount } from 'viem/accounts'
 import { devBitcoinKey, devBitcoinKeyAt, devBitcoinOrdinalsPath } from '../bitcoin/devBitcoin.js'
 import { createBitcoinDevWallet } from '../bitcoinWallet/createBitcoinDevWallet.js'
-import { devWalletAccount, sandboxBitcoinChain, sandboxCosmosChain, sandboxEvmChains, sandboxPolkadotChain, sandboxProjectId, sandboxRpcProxyUrl, sandboxSuiChain } from '../config.js'
+import { devWalletAccount, sandboxBitcoinChain, sandboxCosmosChain, sandboxEvmChains, sandboxPolkadotChain, sandboxProjectId, sandboxRpcProxyUrl, sandboxSolanaChain, sandboxSuiChain } from '../config.js'
 import { cosmosSandboxChainId, cosmosSandboxPrefix } from '../cosmos/cosmosSandboxChain.js'
 import { devCosmosKey } from '../cosmos/devCosmos.js'
 import { createCosmosDevWallet } from '../cosmosWallet/createCosmosDevWallet.js'
 import { createDevWalletProvider } from '../devWallet/createDevWalletProvider.js'
 import { devPolkadotAccounts, devPolkadotKey } from '../polkadot/devPolkadot.js'
 import { createPolkadotDevWallet } from '../polkadotWallet/createPolkadotDevWallet.js'
+import { devSolanaAddress, devSolanaSecretKey } from '../solana/devSolana.js'
 import { devSuiKeypair } from '../sui/devSui.js'
 import { answerBip122Request, bip122WalletConnectMethods } from './answerBip122Request.js'
 import { answerCosmosRequest, cosmosWalletConnectMethods } from './answerCosmosRequest.js'
 import { answerPolkadotRequest, polkadotWalletConnectMethods } from './answerPolkadotRequest.js'
+import { answerSolanaRequest, solanaWalletConnectMethods } from './answerSolanaRequest.js'
 import { devStacksKey } from '../stacks/devStacks.js'
 import { stacksProxyUrl } from '../stacks/stacksProxyUrl.js'
 import { stacksSandboxCaipNetworkId, stacksSandboxChainId } from '../stacks/stacksSandboxChain.js'
@@ -58,7 +60,9 @@ const polkadotReady = polkadot.entry.enable('Portico wallet page')
 // The stacks namespace: the dev Stacks key, reading nonces and fees from and broadcasting through the server's Stacks proxy.
 const stacksKey = devStacksKey()
 const stacksChain = { chainId: stacksSandboxChainId, apiUrl: stacksProxyUrl(location.origin, stacksSandboxCaipNetworkId) }
-const walletPageMethods: readonly string[] = [...supportedMethods, ...suiWalletConnectMethods, ...cosmosWalletConnectMethods, ...bip122WalletConnectMethods, ...stacksWalletConnectMethods, ...polkadotWalletConnectMethods]
+// The solana namespace: the dev Solana key (the Solana dev wallet's), sending through the server's RPC proxy.
+const solanaRpcUrl = sandboxRpcProxyUrl(location.origin, sandboxSolanaChain.caipNetworkId)
+const walletPageMethods: readonly string[] = [...supportedMethods, ...suiWalletConnectMethods, ...cosmosWalletConnectMethods, ...bip122WalletConnectMethods, ...stacksWalletConnectMethods, ...polkadotWalletConnectMethods, ...solanaWalletConnectMethods]
 
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id)
@@ -117,6 +121,7 @@ async function answer(request: SessionRequest): Promise<unknown> {
   if (request.params.chainId.startsWith('stacks:')) return answerStacksRequest({ method, params, privateKey: stacksKey.privateKey, chain: stacksChain })
   if (request.params.chainId.startsWith('bip122:')) return answerBip122Request({ method, params, provider: bitcoin.provider, account: bitcoin.control.paymentAddress })
   if (request.params.chainId.startsWith('polkadot:')) return answerPolkadotRequest({ method, params, extension: await polkadotReady })
+  if (request.params.chainId.startsWith('solana:')) return answerSolanaRequest({ method, params, secretKey: devSolanaSecretKey(), rpcUrl: solanaRpcUrl })
   if (request.params.chainId.startsWith('cosmos:')) {
     await cosmosReady
     return answerCosmosRequest({ method, params, chainId: request.params.chainId, provider: cosmos.provider })
@@ -202,6 +207,12 @@ function renderProposals(client: SignClientInstance): void {
               methods: [...polkadotWalletConnectMethods],
               events: ['accountsChanged'],
               accounts: [`${sandboxPolkadotChain.caipNetworkId}:${polkadot.control.accounts[0]?.address}`],
+            },
+            solana: {
+              chains: [sandboxSolanaChain.caipNetworkId],
+              methods: [...solanaWalletConnectMethods],
+              events: [],
+              accounts: [`${sandboxSolanaChain.caipNetworkId}:${devSolanaAddress}`],
             },
             stacks: {
               chains: [stacksSandboxCaipNetworkId],

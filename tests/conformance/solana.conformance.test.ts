@@ -7,7 +7,8 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CaipAddress } from '../../kernel/kernel.js'
-import { defineSolanaNetwork, solana, solanaLocalnet, solanaMainnet } from '../../plugins/solana/index.js'
+import { defineSolanaNetwork, solana, solanaLocalnet, solanaMainnet, type SolanaSigner } from '../../plugins/solana/index.js'
+import { sendTokenWithMemo } from '../../sandbox/demo/siteTransactions/sendTokenWithMemo.js'
 import { createServer, type PorticoServer } from '../../server/createServer.js'
 import { fundSolanaDevAccounts } from '../../sandbox/solana/fundSolanaDevAccounts.js'
 import { startSolanaRpc, type SolanaRpc } from '../../sandbox/solana/startSolanaRpc.js'
@@ -67,6 +68,15 @@ describe('portico/testing on the solana plugin', () => {
             const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(base58.decode(address))])
             return nodeVerify(null, Buffer.from(message), createPublicKey({ key: spki, format: 'der', type: 'spki' }), Buffer.from(base58.decode(signature)))
           },
+          // A site's own transaction, built with @solana/kit: 1.25 pUSD and a memo to a fresh address.
+          signer: async ({ signer, address }) => {
+            const to = base58.encode(ed25519.getPublicKey(randomBytes(32)))
+            const before = await tokenUnitsOf(rpc.rpcUrl, address, mint)
+            const signature = await sendTokenWithMemo({ signer: signer as SolanaSigner, rpcUrl: rpc.rpcUrl, mint, to, amount: 1_250_000n, memo: 'conformance' })
+            const [received, left] = [await tokenUnitsOf(rpc.rpcUrl, to, mint), await tokenUnitsOf(rpc.rpcUrl, address, mint)]
+            if (received !== 1_250_000n || left !== before - 1_250_000n) throw new Error(`the chain shows ${received} received and ${before - left} sent, not 1250000`)
+            return signature
+          },
         },
       })
       expect(report.issues).toEqual([])
@@ -74,12 +84,14 @@ describe('portico/testing on the solana plugin', () => {
         'structure',
         'discoverWallets lists the wallet',
         'a rejected connection is "Connection rejected"',
+        'signer: one per namespace, refusing while nothing is connected',
         'connect',
         'balance',
         'tokens',
         'signMessage',
         'send',
         'tokenSend',
+        "signer: a site's own transaction, signed and accepted by the chain",
         'a wallet that rejects: code 4001, still connected',
         'invalid addresses are refused before the wallet is asked',
         'a silent reconnect on the next page load',

@@ -1,6 +1,6 @@
 import { base58, base64 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
-import { createWalletStandardSession, ProviderRpcError, registerChainAdapter, type CaipNetworkId, type ChainAdapter, type Disposer, type Network, type PluginContext, type SendRequest, lazySignInVerifier } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, createWalletStandardSession, ProviderRpcError, registerChainAdapter, type CaipNetworkId, type ChainAdapter, type Disposer, type Network, type PluginContext, type SendRequest, lazySignInVerifier } from '../../../kernel/kernel.js'
 import { createSolanaWalletDiscovery } from '../discovery/createSolanaWalletDiscovery.js'
 import type { DiscoveredSolanaWallet } from '../discovery/WalletStandardTypes.js'
 import { SolanaWalletFeatureError } from '../errors.js'
@@ -129,6 +129,24 @@ export function setupSolana(portico: PluginContext, options: SolanaOptions, envi
     async fetchBalance(request) {
       const { fetchSolBalance } = await import('../actions/fetchSolBalance.js')
       return fetchSolBalance({ network: request.network, address: request.address, fetch: fetchFn })
+    },
+    // The site's own transactions (`portico.getSigner('solana')`): the signer asks the wallet in
+    // WalletConnect's solana vocabulary, whichever connector holds the connection; its code loads
+    // when a site first asks for it.
+    async createSigner(context) {
+      const { createSolanaSigner } = await import('../signer/createSolanaSigner.js')
+      return createSolanaSigner(context)
+    },
+    // That vocabulary answered for the Wallet Standard wallet this plugin holds, through its features.
+    async request(request) {
+      const held = portico.stores.connections.get(namespace)
+      const address = held.connectorId === request.connectorId ? held.accounts[0]?.address : undefined
+      const signer = address ? signingAccount(request.connectorId, address) : undefined
+      if (!signer) return undefined
+      const network = portico.stores.networks.find(request.chainId)
+      if (!network) throw new ChainNotSupportedError({ caipNetworkId: request.chainId })
+      const { answerSolanaWalletRequest } = await import('../actions/answerSolanaWalletRequest.js')
+      return { result: await answerSolanaWalletRequest({ request, wallet: signer.wallet.wallet, account: signer.account, network, fetch: fetchFn }) }
     },
     async waitForTransaction(request) {
       const [{ waitForSignature }, { callSolanaRpc }] = await Promise.all([import('../actions/waitForSignature.js'), import('../actions/callSolanaRpc.js')])

@@ -13,4 +13,5 @@ export const siteTransactions: Partial<Record<string, { title: string; Component
   eip155: { title: "Transfer pUSD with viem's WalletClient (writeContract on the ERC-20), signed by the wallet you connected.", Component: lazy(() => import('./eip155Transaction.js')) },
   cosmos: { title: 'A MsgSend with a memo, built and broadcast with CosmJS, signed in your wallet.', Component: lazy(() => import('./cosmosTransaction.js')) },
   polkadot: { title: "Two transfers in one polkadot-api Utility.batch_all, signed by the connected wallet through useSigner('polkadot').", Component: lazy(() => import('./polkadotTransaction.js')) },
+  solana: { title: 'pUSD and a memo in one transaction, built with @solana/kit and signed by your wallet.', Component: lazy(() => import('./solanaTransaction.js')) },
 }

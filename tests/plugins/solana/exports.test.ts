@@ -22,7 +22,7 @@ describe('portico/solana', () => {
     expect(plugin).toMatchObject({ name: 'solana', kind: 'chain', namespace: 'solana' })
     expect(plugin.meta).toBeUndefined()
     await plugin.load?.()
-    expect(plugin.meta?.walletConnect).toEqual({ methods: ['solana_signTransaction', 'solana_signMessage', 'solana_signAndSendTransaction'], events: [] })
+    expect(plugin.meta?.walletConnect).toEqual({ methods: ['solana_signTransaction', 'solana_signMessage', 'solana_signAndSendTransaction', 'solana_signAllTransactions'], events: [] })
     expect([solanaEntry.solanaMainnet, solanaEntry.solanaDevnet, solanaEntry.solanaTestnet, solanaEntry.solanaLocalnet].map((n) => n.caipNetworkId)).toEqual([
       'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
       'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',

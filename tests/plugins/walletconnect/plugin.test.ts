@@ -140,7 +140,7 @@ describe('walletconnect: one session for several namespaces', () => {
     await wallet.pair(await waitFor(() => store.uri, 'a pairing URI'))
     await connecting
     const asked = wallet.proposals.at(-1)?.params.optionalNamespaces
-    expect(asked?.solana).toEqual({ chains: [solanaLocalnet.caipNetworkId], methods: ['solana_signTransaction', 'solana_signMessage', 'solana_signAndSendTransaction'], events: [] })
+    expect(asked?.solana).toEqual({ chains: [solanaLocalnet.caipNetworkId], methods: ['solana_signTransaction', 'solana_signMessage', 'solana_signAndSendTransaction', 'solana_signAllTransactions'], events: [] })
     const state = portico.getState()
     expect(state.connections.eip155).toMatchObject({ status: 'connected', address: account.address })
     expect(state.connections.solana).toMatchObject({ status: 'connected', address: solanaAddress, connectorId: 'walletConnect' })

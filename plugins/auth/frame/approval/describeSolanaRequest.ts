@@ -12,7 +12,7 @@ const programs = {
   token2022: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
   associatedToken: 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
   computeBudget: 'ComputeBudget111111111111111111111111111111',
-  memo: 'MemoSq4gqABAXKb3qNUFKvXxsGJDiNqjNqfhxWkxtJj3',
+  memo: 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
 }
 /** The fee every signature pays (lamports), before any priority fee. */
 const lamportsPerSignature = 5_000n

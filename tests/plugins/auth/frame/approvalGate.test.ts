@@ -195,7 +195,7 @@ describe('what the screen shows', () => {
     unknown.decide({ approved: false })
   })
 
-  it('decodes a SOL transfer and an SPL TransferChecked (recipient from the token account created alongside) with the fee', async () => {
+  it('decodes a SOL transfer and an SPL TransferChecked (recipient from the token account created alongside, a memo beside it) with the fee', async () => {
     const { call, v, accounts } = await loggedIn()
     const payer = base58.decode(accounts.solana)
     const recipient = new Uint8Array(32).fill(7)
@@ -218,14 +218,17 @@ describe('what the screen shows', () => {
     const mintKey = base58.decode(mint)
     const tokenProgram = base58.decode('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
     const ataProgram = base58.decode('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
-    const keys = [payer, source, destination, recipient, mintKey, system, tokenProgram, ataProgram]
+    // And a memo (the SPL Memo program), which is no reason for a warning.
+    const memoProgram = base58.decode('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr')
+    const keys = [payer, source, destination, recipient, mintKey, system, tokenProgram, ataProgram, memoProgram]
     const amount = new Uint8Array(8)
     new DataView(amount.buffer).setBigUint64(0, 2_500_000n, true)
     const ix = (program: number, accounts: number[], data: number[]) => [program, accounts.length, ...accounts, data.length, ...data]
     const splMessage = Uint8Array.from([
-      1, 0, 5, keys.length, ...keys.flatMap((k) => [...k]), ...blockhash, 2,
+      1, 0, 6, keys.length, ...keys.flatMap((k) => [...k]), ...blockhash, 3,
       ...ix(7, [0, 2, 3, 4, 5, 6], [1]),
       ...ix(6, [1, 4, 2, 0], [12, ...amount, 6]),
+      ...ix(8, [0], [...new TextEncoder().encode('Order 42')]),
     ])
     void call('request', { chainId: solanaChain, method: 'solana_signAndSendTransaction', params: { transaction: base64.encode(Uint8Array.from([1, ...new Uint8Array(64), ...splMessage])) } })
     const spl = await v.shown(2)
