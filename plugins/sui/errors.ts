@@ -40,3 +40,12 @@ export class SuiTransactionFailedError extends BaseError {
     this.digest = digest
   }
 }
+
+/** A site's call to the Sui signer (`portico.getSigner('sui')`) is malformed: refused before any wallet is asked. */
+export class SuiSignerInputError extends BaseError {
+  override name = 'SuiSignerInputError'
+  override code = 'SUI_SIGNER_INPUT'
+  constructor(shortMessage: string, { details, cause }: { details?: string; cause?: unknown } = {}) {
+    super(shortMessage, { docsPath: `${docs}#suisignerinputerror`, ...(details ? { details } : {}), ...(cause !== undefined ? { cause } : {}) })
+  }
+}

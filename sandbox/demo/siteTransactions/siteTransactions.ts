@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react'
+import { lazy, type ComponentType } from 'react'
 
 /**
  * The demo's "Your own transaction" examples by namespace (issue 47): a transaction the site
@@ -8,4 +8,6 @@ import type { ComponentType } from 'react'
  * and its component beside this file (`<namespace>Transaction.tsx`, default export), which shows
  * its outcome in its own `role="status"` line.
  */
-export const siteTransactions: Partial<Record<string, { title: string; Component: ComponentType }>> = {}
+export const siteTransactions: Partial<Record<string, { title: string; Component: ComponentType }>> = {
+  sui: { title: 'A Sui programmable transaction built with @mysten/sui: two coins split off the gas coin, one sent to each of two addresses, signed and executed through useSigner("sui").', Component: lazy(() => import('./suiTransaction.js')) },
+}
