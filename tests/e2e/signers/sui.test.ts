@@ -70,7 +70,7 @@ async function expectPaid(status: Locator, recipients: string[], describe: () =>
   const { transaction } = await graphql.core.getTransaction({ digest })
   expect(transaction.effects.status).toEqual({ success: true, error: null })
   expect(transaction.transaction.sender).toBe(devAddress)
-  expect(transaction.transaction.commands.map((c) => c.$kind)).toEqual(['SplitCoins', 'TransferObjects', 'TransferObjects'])
+  expect(transaction.transaction.commands.map((c) => Object.keys(c).find((key) => key !== '$kind'))).toEqual(['SplitCoins', 'TransferObjects', 'TransferObjects'])
   expect(await Promise.all(recipients.map(balanceOf))).toEqual([100_000_000n, 50_000_000n])
 }
 
