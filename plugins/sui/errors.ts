@@ -1,4 +1,4 @@
-import { BaseError } from '../../kernel/kernel.js'
+import { BaseError, type BaseErrorParameters } from '../../kernel/kernel.js'
 
 const docs = '/plugins/sui.md'
 
@@ -45,7 +45,7 @@ export class SuiTransactionFailedError extends BaseError {
 export class SuiSignerInputError extends BaseError {
   override name = 'SuiSignerInputError'
   override code = 'SUI_SIGNER_INPUT'
-  constructor(shortMessage: string, { details, cause }: { details?: string; cause?: unknown } = {}) {
-    super(shortMessage, { docsPath: `${docs}#suisignerinputerror`, ...(details ? { details } : {}), ...(cause !== undefined ? { cause } : {}) })
+  constructor(shortMessage: string, parameters: Pick<BaseErrorParameters, 'details' | 'cause'> = {}) {
+    super(shortMessage, { ...parameters, docsPath: `${docs}#suisignerinputerror` })
   }
 }
