@@ -100,6 +100,37 @@ function bundleLazyViem() {
   }
 }
 
+/**
+ * Puts `'use client'` first in every entry that reaches React (a module it imports statically,
+ * however deep, imports `react` or `react-dom`): a React Server Components framework (the Next.js
+ * App Router) then treats what a server component imports from it as client components and hooks.
+ * Entries a server may run (`portico`, `portico/kernel`, the errors, `portico/<plugin>/server`)
+ * reach no React and stay unmarked. Rollup drops a module's own directives when bundling, so the
+ * mark is the chunk's banner.
+ */
+function markClientEntries() {
+  const clientEntries = new Set()
+  return {
+    name: 'mark-client-entries',
+    buildEnd() {
+      const reaches = new Map()
+      const reachesReact = (id, path = new Set()) => {
+        if (reaches.has(id)) return reaches.get(id)
+        if (/^react(-dom)?(\/|$)/.test(id)) return true
+        const info = this.getModuleInfo(id)
+        if (!info || info.isExternal || path.has(id)) return false
+        path.add(id)
+        const result = info.importedIds.some((imported) => reachesReact(imported, path))
+        path.delete(id)
+        reaches.set(id, result)
+        return result
+      }
+      for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry && reachesReact(id)) clientEntries.add(id)
+    },
+    banner: (chunk) => (chunk.isEntry && chunk.facadeModuleId && clientEntries.has(chunk.facadeModuleId) ? "'use client';" : ''),
+  }
+}
+
 export default {
   input: Object.fromEntries(jsEntries().map((entry) => [entry.output, join(root, entry.input)])),
   external: isExternal,
@@ -118,5 +149,5 @@ export default {
   },
   // Pure factories and no top-level effects: let unused exports fall away in the site's bundle.
   treeshake: { moduleSideEffects: (id) => id.endsWith('.css') },
-  plugins: [resolveTsSources(), bundleIcons(), bundleLazyViem(), esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: join(root, 'tsconfig.json') }), bundleStyles(), bundleAuthFrame()],
+  plugins: [resolveTsSources(), bundleIcons(), bundleLazyViem(), esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: join(root, 'tsconfig.json') }), bundleStyles(), bundleAuthFrame(), markClientEntries()],
 }

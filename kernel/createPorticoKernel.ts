@@ -165,7 +165,7 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
     chains: new ChainAdapterRegistry({ addressValidators, builtinWallets }),
     explorers: new ExplorerRegistry(),
     builtinWallets,
-    accountActions: new AccountActionRegistry(),
+    accountActions: new AccountActionRegistry(() => stores.options.features.walletFeaturesOrder),
     accountBadges: new AccountBadgeRegistry(),
     connectMethods: new ConnectMethodRegistry(),
     signInVerifiers: new SignInVerifierRegistry(),

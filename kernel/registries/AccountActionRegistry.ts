@@ -63,6 +63,16 @@ export const accountActionOrder = { onramp: 10, swaps: 20, receive: 30, send: 40
  */
 export class AccountActionRegistry {
   readonly #actions = new Map<string, AccountAction>()
+  readonly #walletFeaturesOrder: () => readonly string[]
+
+  /**
+   * @param walletFeaturesOrder - the site's order of the wallet features (`features.walletFeaturesOrder`):
+   *   the actions with those ids (`onramp`, `swaps`, `receive`, `send`) take the slots 10, 20, 30, 40 in
+   *   that order, in place of their own `order`
+   */
+  constructor(walletFeaturesOrder: () => readonly string[] = () => Object.keys(accountActionOrder)) {
+    this.#walletFeaturesOrder = walletFeaturesOrder
+  }
 
   /**
    * Adds an action.
@@ -83,7 +93,7 @@ export class AccountActionRegistry {
     this.#actions.set(id, { ...action, ...(action.namespaces ? { namespaces: [...action.namespaces] } : {}) })
   }
 
-  /** The actions serving `namespace` (and, given the account, whose `shows` holds for it), lowest `order` first (ties by id). */
+  /** The actions serving `namespace` (and, given the account, whose `shows` holds for it), the wallet features in the site's order, then lowest `order` first (ties by id). */
   list(namespace: ChainNamespace, account?: BadgeAccount): AccountAction[] {
     const holds = (a: AccountAction) => {
       if (!a.shows || !account) return true
@@ -93,9 +103,14 @@ export class AccountActionRegistry {
         return false
       }
     }
+    const features = this.#walletFeaturesOrder()
+    const orderOf = (a: AccountAction) => {
+      const slot = features.indexOf(a.id)
+      return slot >= 0 ? 10 * (slot + 1) : (a.order ?? accountActionOrder.send)
+    }
     return [...this.#actions.values()]
       .filter((a) => (!a.namespaces || a.namespaces.includes(namespace)) && holds(a))
-      .sort((a, b) => (a.order ?? accountActionOrder.send) - (b.order ?? accountActionOrder.send) || a.id.localeCompare(b.id))
+      .sort((a, b) => orderOf(a) - orderOf(b) || a.id.localeCompare(b.id))
   }
 
   /** Removes a plugin's action (its disposer calls this). */

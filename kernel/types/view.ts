@@ -12,6 +12,7 @@ export type KnownView =
   | 'UnsupportedChain'
   | 'WalletSend'
   | 'WalletSendPreview'
+  | 'WalletReceive'
   | 'ProfileWallets'
 export type View = KnownView | (string & {})
 

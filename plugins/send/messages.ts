@@ -1,6 +1,13 @@
 /** The send plugin's English strings, by locale key; a site's `<PorticoProvider messages>` may translate any of them. */
 export const messages: Record<string, string> = {
   'send.action': 'Send',
+  'send.receive.action': 'Receive',
+  'send.receive.title': 'Receive',
+  'send.receive.qrLabel': 'QR code of your address on {network}',
+  'send.receive.copy': 'Copy address',
+  'send.receive.copied': 'Address copied',
+  'send.receive.copyFailed': 'Could not copy the address',
+  'send.receive.note': 'Send only assets on {network} to this address.',
   'send.form.title': 'Send',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Select token',

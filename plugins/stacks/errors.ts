@@ -28,3 +28,16 @@ export class StacksApiRequestError extends BaseError {
     super(`The Stacks API failed on ${path}: ${message.slice(0, 300)}`, { cause, docsPath: `${docs}#stacksapirequesterror` })
   }
 }
+
+/**
+ * What a site gave the Stacks signer cannot be sent (`portico.getSigner('stacks')`): a malformed
+ * contract id, function name, Clarity value, post condition, amount, memo or transaction, or a
+ * transaction whose origin is not the connected account. Raised before the wallet is asked.
+ */
+export class StacksSignerError extends BaseError {
+  override name = 'StacksSignerError'
+  override code = 'STACKS_SIGNER'
+  constructor(shortMessage: string, { cause }: { cause?: unknown } = {}) {
+    super(shortMessage, { cause, docsPath: `${docs}#stackssignererror` })
+  }
+}

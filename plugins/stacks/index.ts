@@ -10,3 +10,6 @@ export { stacksMainnet } from './networks/stacksMainnet.js'
 export { stacksTestnet } from './networks/stacksTestnet.js'
 export { stacksLocalnet } from './networks/stacksLocalnet.js'
 export type { StacksInjectedWallet, StacksProvider } from './discovery/createStacksWalletDiscovery.js'
+// The site's own transactions: `portico.getSigner('stacks')` / `useSigner('stacks')` is typed as `StacksSigner`
+// once this entry is imported (the declaration merging is in stacksSignerTypes.ts); its code loads when first asked for.
+export type * from './signer/stacksSignerTypes.js'

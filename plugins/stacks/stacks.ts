@@ -31,7 +31,8 @@ const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupStacks.js'))
  * the addresses the wallet shared; Xverse-style account changes; c32check address validation per
  * network; STX balances from the node API and SIP-010 balances from the blockchain API; STX sends
  * with `stx_transferStx` and SIP-010 sends with `stx_callContract`, each with an optional memo (`meta.sendMemo`: 34 bytes) (fee per speed from the node's estimator, shown before the wallet is asked,
- * followed to its block); `stx_signMessage` and a sign-in verifier that recovers the secp256k1 key
+ * followed to its block); `stx_signMessage`; a signer for the site's own contract calls, deploys, STX transfers and
+ * SIP-030 `stx_signTransaction` over every connector (`portico.getSigner('stacks')`, loaded when first asked for); a sign-in verifier that recovers the secp256k1 key
  * from the signature over the Stacks message hash (@noble); Hiro explorer links; and the
  * WalletConnect `stacks` namespace. Built only on Portico's public plugin API.
  *

@@ -11,10 +11,13 @@ export class StacksLedgerError extends BaseError {
   reason: string
   reasonData: Record<string, unknown> | undefined
   txid: string | undefined
+  /** What the node says of the reason, without it (a broadcast's `reason_data.message` when it has no other data). */
+  detail: string
   constructor({ reason, message, reasonData, txid }: { reason: string; message: string; reasonData?: Record<string, unknown>; txid?: string }) {
     super(`${reason}: ${message}`)
     this.code = reason
     this.reason = reason
+    this.detail = message
     this.reasonData = reasonData
     this.txid = txid
   }

@@ -15,14 +15,16 @@ export type StacksTxRecord = {
   sender: string
   nonce: bigint
   fee: bigint
-  type: 'token_transfer' | 'contract_call'
-  /** token_transfer: the STX receiver; contract_call: the token receiver. */
+  type: 'token_transfer' | 'contract_call' | 'smart_contract'
+  /** token_transfer: the STX receiver; contract_call: the token receiver; smart_contract: the deployer. */
   recipient: string
   amount: bigint
   /** The memo as text (UTF-8, trailing zero bytes dropped): the STX transfer's memo, or a SIP-010 transfer's `(some <buff>)`; '' for none. */
   memo: string
   /** contract_call: the contract id and function. */
   contractCall?: { contractId: string; functionName: string; args: { repr: string; type: string; name: string }[] }
+  /** smart_contract: the contract it deploys (`<deployer>.<name>`), its Clarity source and version. */
+  smartContract?: { contractId: string; sourceCode: string; clarityVersion: number }
   status: 'pending' | 'success' | 'abort_by_response' | 'abort_by_post_condition'
   /** The Clarity result's repr, e.g. `(ok true)` or `(err u1)`. */
   result?: string
@@ -33,6 +35,9 @@ export type StacksTxRecord = {
 }
 
 export type StacksBlock = { height: number; hash: string; time: number; txids: string[] }
+
+/** A contract deployed on the ledger: its source is kept and served; the ledger runs no Clarity VM, so it cannot be called. */
+export type StacksDeployedContract = { contractId: string; source: string; clarityVersion: number; publishHeight: number; txid: string }
 
 type Account = { ustx: bigint; nonce: bigint; sent: bigint; received: bigint; feesSent: bigint; tokens: Map<string, { balance: bigint; sent: bigint; received: bigint }> }
 
@@ -52,11 +57,15 @@ const reject = (reason: string, message: string, reasonData?: Record<string, unk
   throw new StacksLedgerError({ reason, message, ...(reasonData ? { reasonData } : {}), ...(txid ? { txid } : {}) })
 }
 const text = (value: unknown) => String(value)
+/** A contract name as Clarity takes it (SIP-005: a letter, then letters, digits, `-` or `_`; at most 40 since Stacks 2.1). */
+const contractNamePattern = /^[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}$/
+/** The Clarity versions a versioned smart-contract payload may name. */
+const clarityVersions = new Set([1, 2, 3, 4])
 
 /**
  * A Stacks ledger of our own (no Stacks node runs offline, and Clarinet's simnet does not check
- * signatures): accounts with µSTX balances and nonces, one SIP-010 token run natively, a mempool and
- * blocks. `submit` takes a serialized transaction as a node's `POST /v2/transactions` does: it is
+ * signatures): accounts with µSTX balances and nonces, one SIP-010 token run natively, contract
+ * deploys (kept and served, not run: there is no Clarity VM), a mempool and blocks. `submit` takes a serialized transaction as a node's `POST /v2/transactions` does: it is
  * deserialized with `@stacks/transactions`, its chain id and version checked, its origin signature
  * checked on the raw bytes with `@noble/curves` (`verifyStacksTransactionSignature`), then its nonce
  * (the account's next, counting its pending transactions: a replay is `BadNonce`), its fee (at least
@@ -80,6 +89,7 @@ export function createStacksLedger({ chainId, transactionVersion, feeRate, token
   const blocks: StacksBlock[] = [{ height: 0, hash: Buffer.from(sha512_256(new TextEncoder().encode(`portico stacks genesis ${chainId}`))).toString('hex'), time: genesisTime, txids: [] }]
   const tokenId = token ? `${token.contractAddress}.${token.contractName}::${token.assetName}` : undefined
   const tokenContract = token ? `${token.contractAddress}.${token.contractName}` : undefined
+  const contracts = new Map<string, StacksDeployedContract>()
 
   const accountOf = (address: string): Account => {
     let account = accounts.get(address)
@@ -133,6 +143,7 @@ export function createStacksLedger({ chainId, transactionVersion, feeRate, token
     } else if (payload.payloadType === 2) {
       const contract = `${text((payload.contractAddress as { hash160?: string; version?: number }) ? addressOf(payload.contractAddress) : '')}.${text((payload.contractName as { content?: unknown })?.content)}`
       const functionName = text((payload.functionName as { content?: unknown })?.content)
+      if (contracts.has(contract)) return reject('NoSuchPublicFunction', `${contract} is deployed here, but this ledger runs no Clarity VM: only the sandbox token's SIP-010 transfer can be called`, undefined, txid)
       if (!tokenContract || contract !== tokenContract) return reject('NoSuchContract', `no contract ${contract} on this chain`, undefined, txid)
       if (functionName !== 'transfer') return reject('NoSuchPublicFunction', `${contract} has no public function ${functionName}`, undefined, txid)
       const args = (payload.functionArgs as { type?: string; value?: unknown }[] | undefined) ?? []
@@ -175,8 +186,21 @@ export function createStacksLedger({ chainId, transactionVersion, feeRate, token
         }
         ;(record as StacksTxRecord & { denyConditions?: typeof conditions }).denyConditions = conditions
       }
+    } else if (payload.payloadType === 1 || payload.payloadType === 6) {
+      // A contract deploy (smart contract, or versioned smart contract since Stacks 2.1): it lands at `<sender>.<name>`.
+      const name = text((payload.contractName as { content?: unknown } | undefined)?.content)
+      const sourceCode = text((payload.codeBody as { content?: unknown } | undefined)?.content)
+      const clarityVersion = payload.payloadType === 6 ? Number(payload.clarityVersion) : 1
+      if (!contractNamePattern.test(name)) return reject('Deserialization', `${name.slice(0, 60)} is not a contract name`, undefined, txid)
+      if (!clarityVersions.has(clarityVersion)) return reject('Deserialization', `Clarity version ${clarityVersion} is unknown`, undefined, txid)
+      if (sourceCode.trim() === '') return reject('Deserialization', 'the contract has no code', undefined, txid)
+      const contractId = `${sender}.${name}`
+      if (contracts.has(contractId) || contractId === tokenContract || mempool.some((tx) => tx.smartContract?.contractId === contractId)) {
+        return reject('ContractAlreadyExists', `the contract ${contractId} already exists`, { contract_identifier: contractId }, txid)
+      }
+      record = { ...base, type: 'smart_contract', recipient: sender, amount: 0n, memo: '', smartContract: { contractId, sourceCode, clarityVersion } }
     } else {
-      return reject('Deserialization', `payload type ${text(payload.payloadType)} is not supported by this ledger (STX transfers and SIP-010 transfers are)`, undefined, txid)
+      return reject('Deserialization', `payload type ${text(payload.payloadType)} is not supported by this ledger (STX transfers, SIP-010 transfers and contract deploys are)`, undefined, txid)
     }
     const account = accountOf(sender)
     const pending = pendingOf(sender)
@@ -206,11 +230,16 @@ export function createStacksLedger({ chainId, transactionVersion, feeRate, token
     })
   }
 
-  function execute(tx: StacksTxRecord & { tokenSender?: string }): { ok: boolean; result: string; postCondition?: boolean } {
+  function execute(tx: StacksTxRecord & { tokenSender?: string }, height: number): { ok: boolean; result: string; postCondition?: boolean } {
     const sender = accountOf(tx.sender)
     sender.ustx -= tx.fee
     sender.feesSent += tx.fee
     sender.nonce += 1n
+    if (tx.smartContract) {
+      const { contractId, sourceCode, clarityVersion } = tx.smartContract
+      contracts.set(contractId, { contractId, source: sourceCode, clarityVersion, publishHeight: height, txid: tx.txid })
+      return { ok: true, result: '(ok true)' }
+    }
     if (tx.type === 'token_transfer') {
       // stx-transfer?: (err u1) not enough balance, (err u2) sender is recipient, (err u3) amount not positive.
       if (tx.amount <= 0n) return { ok: false, result: '(err u3)' }
@@ -277,7 +306,7 @@ export function createStacksLedger({ chainId, transactionVersion, feeRate, token
       const pending = mempool.splice(0)
       const hash = Buffer.from(sha512_256(new TextEncoder().encode(`${previous.hash}${pending.map((tx) => tx.txid).join('')}${height}`))).toString('hex')
       for (const tx of pending) {
-        const { ok, result, postCondition } = execute(tx)
+        const { ok, result, postCondition } = execute(tx, height)
         tx.status = ok ? 'success' : postCondition ? 'abort_by_post_condition' : 'abort_by_response'
         tx.result = result
         tx.blockHeight = height
@@ -306,6 +335,8 @@ export function createStacksLedger({ chainId, transactionVersion, feeRate, token
       }
     },
     tx: (txid: string) => txs.get(txid.replace(/^0x/, '').toLowerCase()),
+    /** A contract deployed on the ledger (`<address>.<name>`), once its deploy is in a block. */
+    contract: (contractId: string) => contracts.get(contractId),
     /** The address's transactions, newest first (confirmed and pending). */
     history: (address: string) => (byAddress.get(address) ?? []).map((txid) => txs.get(txid) as StacksTxRecord).reverse(),
   }

@@ -31,7 +31,7 @@ export type StartStacksNodeParameters = {
 
 const maxBodyBytes = 200_000
 /** A principal in a path: a standard address or a contract id. */
-const principalPattern = /^S[0-9A-Z]{27,40}(\.[a-zA-Z][a-zA-Z0-9-]{0,39})?$/
+const principalPattern = /^S[0-9A-Z]{27,40}(\.[a-zA-Z][a-zA-Z0-9_-]{0,39})?$/
 const txidPattern = /^(0x)?[0-9a-fA-F]{64}$/
 
 class HttpFailure extends Error {
@@ -100,13 +100,14 @@ function txJson(tx: StacksTxRecord) {
         }
       : {}),
     ...(tx.type === 'token_transfer' ? { token_transfer: { recipient_address: tx.recipient, amount: String(tx.amount), memo: memoHex(tx.memo) } } : {}),
+    ...(tx.smartContract ? { smart_contract: { clarity_version: tx.smartContract.clarityVersion, contract_id: tx.smartContract.contractId, source_code: tx.smartContract.sourceCode } } : {}),
     ...(tx.contractCall ? { contract_call: { contract_id: tx.contractCall.contractId, function_name: tx.contractCall.functionName, function_signature: '(define-public (transfer (amount uint) (sender principal) (recipient principal) (memo (optional (buff 34)))))', function_args: tx.contractCall.args.map((a) => ({ hex: '0x', ...a })) } } : {}),
   }
 }
 
 /**
  * Starts the Stacks ledger behind the subset of the Stacks node API (`/v2/info`,
- * `/v2/accounts/{principal}`, `/v2/fees/transfer`, `POST /v2/fees/transaction`, `POST /v2/transactions`)
+ * `/v2/accounts/{principal}`, `/v2/fees/transfer`, `/v2/contracts/source/{address}/{name}`, `POST /v2/fees/transaction`, `POST /v2/transactions`)
  * and of the Stacks blockchain API (`/extended/v1/tx/{txid}`, `/extended/v1/address/{principal}/balances`,
  * `/stx`, `/nonces`, `/transactions`) and of Hiro's token metadata API (`/metadata/v1/ft/{contract}`) that `@stacks/transactions` and wallets use, on 127.0.0.1, with
  * the shapes and errors those APIs answer (a refused broadcast: 400
@@ -155,6 +156,13 @@ export async function startStacksNode({ port = 0, chainId, transactionVersion, f
       return { status: 200, body: { balance: u128Hex(account.ustx), locked: u128Hex(0n), unlock_height: 0, nonce: Number(account.nonce), balance_proof: '', nonce_proof: '' } }
     }
     if (request.method === 'GET' && path === '/v2/fees/transfer') return { status: 200, body: Number(feeRate) }
+    // A deployed contract's source, as a node serves it (`/v2/contracts/source/{address}/{name}`).
+    if (request.method === 'GET' && parts[1] === 'v2' && parts[2] === 'contracts' && parts[3] === 'source' && parts.length === 6) {
+      const contractId = principalOf(`${parts[4]}.${parts[5]}`)
+      const contract = ledger.contract(contractId)
+      if (!contract) throw new HttpFailure(404, { error: `No contract source data found for ${contractId}` })
+      return { status: 200, body: { source: contract.source, publish_height: contract.publishHeight, proof: '' } }
+    }
     if (request.method === 'POST' && path === '/v2/fees/transaction') {
       let length = 180
       try {
@@ -194,7 +202,7 @@ export async function startStacksNode({ port = 0, chainId, transactionVersion, f
         const record = ledger.submit(raw)
         return { status: 200, body: record.txid }
       } catch (error) {
-        if (error instanceof StacksLedgerError) throw new HttpFailure(400, { error: 'transaction rejected', reason: error.reason, reason_data: error.reasonData ?? { message: error.shortMessage }, ...(error.txid ? { txid: error.txid } : {}) })
+        if (error instanceof StacksLedgerError) throw new HttpFailure(400, { error: 'transaction rejected', reason: error.reason, reason_data: error.reasonData ?? { message: error.detail }, ...(error.txid ? { txid: error.txid } : {}) })
         throw error
       }
     }

@@ -33,9 +33,9 @@ export type CreateStacksDevWalletParameters = {
 
 const storageKey = 'portico.stacksDevWallet'
 /** The methods it answers (SIP-030 names). */
-export const stacksDevWalletMethods = ['getAddresses', 'stx_getAddresses', 'stx_signMessage', 'stx_transferStx', 'stx_callContract', 'stx_signTransaction'] as const
+export const stacksDevWalletMethods = ['getAddresses', 'stx_getAddresses', 'stx_signMessage', 'stx_transferStx', 'stx_callContract', 'stx_deployContract', 'stx_signTransaction'] as const
 /** Requests that ask the visitor (and are refused in reject mode). */
-const asking = new Set(['getAddresses', 'stx_getAddresses', 'stx_signMessage', 'stx_transferStx', 'stx_callContract', 'stx_signTransaction'])
+const asking = new Set(['getAddresses', 'stx_getAddresses', 'stx_signMessage', 'stx_transferStx', 'stx_callContract', 'stx_deployContract', 'stx_signTransaction'])
 /** The `network` names it accepts on a request: it only knows the sandbox chain. */
 const knownNetworks = new Set([undefined, 'devnet', 'mocknet'])
 
@@ -43,7 +43,7 @@ let counter = 0
 
 /**
  * Creates the Stacks "Portico Dev Wallet": a SIP-030 provider with a real secp256k1 key, answering
- * `getAddresses` / `stx_getAddresses`, `stx_signMessage`, `stx_transferStx`, `stx_callContract` and `stx_signTransaction`
+ * `getAddresses` / `stx_getAddresses`, `stx_signMessage`, `stx_transferStx`, `stx_callContract`, `stx_deployContract` and `stx_signTransaction`
  * (through `answerStacksRequest`: `@stacks/transactions` builds and signs, the sandbox chain's API
  * gives nonce and fee and takes the broadcast), as Leather's provider does: each call resolves
  * `{ jsonrpc, id, result }` or rejects with `{ jsonrpc, id, error: { code, message } }` (4001 when the

@@ -8,4 +8,4 @@ export const stacksDevWalletIcon = `data:image/svg+xml;base64,${base64.encode(
 )}`
 
 /** The WBIP004 entry the dev wallet adds to `window.wbip_providers` (its `id` is its provider's path on `window`). */
-export const stacksDevWalletEntry = { id: 'PorticoStacksDevWallet', name: 'Portico Dev Wallet (Stacks)', icon: stacksDevWalletIcon, webUrl: 'http://127.0.0.1/', methods: ['getAddresses', 'stx_getAddresses', 'stx_signMessage', 'stx_transferStx', 'stx_callContract', 'stx_signTransaction'] } as const
+export const stacksDevWalletEntry = { id: 'PorticoStacksDevWallet', name: 'Portico Dev Wallet (Stacks)', icon: stacksDevWalletIcon, webUrl: 'http://127.0.0.1/', methods: ['getAddresses', 'stx_getAddresses', 'stx_signMessage', 'stx_transferStx', 'stx_callContract', 'stx_deployContract', 'stx_signTransaction'] } as const

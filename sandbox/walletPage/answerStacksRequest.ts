@@ -1,10 +1,10 @@
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { hashMessage } from '@stacks/encryption'
 import { STACKS_TESTNET } from '@stacks/network'
-import { TransactionSigner, broadcastTransaction, deserializeCV, deserializeTransaction, makeContractCall, makeSTXTokenTransfer, privateKeyToAddress, privateKeyToPublic, signMessageHashRsv } from '@stacks/transactions'
+import { TransactionSigner, broadcastTransaction, deserializeCV, deserializeTransaction, makeContractCall, makeContractDeploy, makeSTXTokenTransfer, privateKeyToAddress, privateKeyToPublic, signMessageHashRsv } from '@stacks/transactions'
 
 /** The stacks namespace's WalletConnect methods the wallet page answers (and `stx_getAddresses`). */
-export const stacksWalletConnectMethods = ['stx_getAddresses', 'stx_signMessage', 'stx_transferStx', 'stx_callContract', 'stx_signTransaction'] as const
+export const stacksWalletConnectMethods = ['stx_getAddresses', 'stx_signMessage', 'stx_transferStx', 'stx_callContract', 'stx_deployContract', 'stx_signTransaction'] as const
 
 /** A refusal with a wallet's JSON-RPC code. */
 export class StacksRequestError extends Error {
@@ -28,6 +28,13 @@ export type AnswerStacksRequestParameters = {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/** The node's refusal of a broadcast (`{ error, reason, reason_data }`) as the wallet reports it: the reason and what the node said of it. */
+function refused(result: unknown): StacksRequestError {
+  const { reason, error, reason_data: data } = (isRecord(result) ? result : {}) as { reason?: unknown; error?: unknown; reason_data?: unknown }
+  const detail = isRecord(data) ? (typeof data.message === 'string' ? `: ${data.message}` : ` ${JSON.stringify(data)}`) : ''
+  return new StacksRequestError(-32603, `The node refused the transaction: ${String(reason ?? error)}${detail}`.slice(0, 400))
+}
+
 /**
  * Answers a Stacks wallet request (SIP-030, and the WalletConnect `stacks` namespace, which uses the
  * same names) with the key, as Leather does, on a testnet-address chain: `getAddresses` /
@@ -36,7 +43,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * `stx_transferStx { recipient, amount (µSTX), memo?, fee? }` → `{ txid, transaction }`, built and
  * signed with `@stacks/transactions` (nonce and, when no fee is given, fee read from the chain's API)
  * and broadcast there; `stx_callContract { contract, functionName, functionArgs (hex Clarity values),
- * postConditions?, postConditionMode?, fee? }` → `{ txid, transaction }` likewise; `stx_signTransaction { transaction (hex), broadcast? }` → `{ transaction, txid? }`.
+ * postConditions?, postConditionMode?, fee? }` and `stx_deployContract { name, clarityCode, clarityVersion?, fee? }` → `{ txid, transaction }`
+ * likewise (a refused broadcast says the node's reason); `stx_signTransaction { transaction (hex), broadcast? }` → `{ transaction, txid? }`.
  * A request naming another account (`address`, `sender`) is refused.
  *
  * @returns the answer
@@ -75,10 +83,7 @@ export async function answerStacksRequest({ method, params, privateKey, chain, f
         throw new StacksRequestError(-32602, `Cannot build the transfer: ${(error as Error).message}`.slice(0, 300))
       }
       const result = await broadcastTransaction({ transaction: tx, network })
-      if (!('txid' in result) || 'error' in result) {
-        const refused = result as { reason?: unknown; error?: unknown }
-        throw new StacksRequestError(-32603, `The node refused the transaction: ${String(refused.reason ?? refused.error)}`)
-      }
+      if (!('txid' in result) || 'error' in result) throw refused(result)
       return { txid: result.txid, transaction: tx.serialize() }
     }
     case 'stx_callContract': {
@@ -111,7 +116,22 @@ export async function answerStacksRequest({ method, params, privateKey, chain, f
         throw new StacksRequestError(-32602, `Cannot build the contract call: ${(error as Error).message}`.slice(0, 300))
       }
       const result = await broadcastTransaction({ transaction: tx, network })
-      if (!('txid' in result) || 'error' in result) throw new StacksRequestError(-32603, `The node refused the transaction: ${String((result as { reason?: unknown }).reason)}`)
+      if (!('txid' in result) || 'error' in result) throw refused(result)
+      return { txid: result.txid, transaction: tx.serialize() }
+    }
+    case 'stx_deployContract': {
+      const { name, clarityCode, clarityVersion, fee } = input
+      if (typeof name !== 'string' || !/^[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}$/.test(name) || typeof clarityCode !== 'string' || clarityCode.length > 1_048_576) throw new StacksRequestError(-32602, 'stx_deployContract takes { name: a contract name, clarityCode: the Clarity source }')
+      if (clarityVersion !== undefined && !(typeof clarityVersion === 'number' && [1, 2, 3, 4].includes(clarityVersion))) throw new StacksRequestError(-32602, 'clarityVersion must be 1, 2, 3 or 4')
+      if (fee !== undefined && (typeof fee !== 'string' || !/^\d{1,15}$/.test(fee))) throw new StacksRequestError(-32602, 'The fee must be µSTX as a string')
+      let tx: Awaited<ReturnType<typeof makeContractDeploy>>
+      try {
+        tx = await makeContractDeploy({ contractName: name, codeBody: clarityCode, ...(clarityVersion !== undefined ? { clarityVersion } : {}), senderKey: key, network, ...(fee !== undefined ? { fee: BigInt(fee) } : {}) })
+      } catch (error) {
+        throw new StacksRequestError(-32602, `Cannot build the deploy: ${(error as Error).message}`.slice(0, 300))
+      }
+      const result = await broadcastTransaction({ transaction: tx, network })
+      if (!('txid' in result) || 'error' in result) throw refused(result)
       return { txid: result.txid, transaction: tx.serialize() }
     }
     case 'stx_signTransaction': {
@@ -126,7 +146,7 @@ export async function answerStacksRequest({ method, params, privateKey, chain, f
       new TransactionSigner(tx).signOrigin(key)
       if (input.broadcast === true) {
         const result = await broadcastTransaction({ transaction: tx, network })
-        if (!('txid' in result) || 'error' in result) throw new StacksRequestError(-32603, `The node refused the transaction: ${String((result as { reason?: unknown }).reason)}`)
+        if (!('txid' in result) || 'error' in result) throw refused(result)
         return { transaction: tx.serialize(), txid: result.txid }
       }
       return { transaction: tx.serialize() }

@@ -79,7 +79,7 @@ export function describeWalletRequest(method: string, params: unknown): WalletRe
     else rows.push({ label: 'Call', value: clip(String(transactionPayload?.method ?? '')) }, { label: 'Nonce', value: String(Number.parseInt(String(transactionPayload?.nonce ?? ''), 16)) }, { label: 'Genesis', value: clip(String(transactionPayload?.genesisHash ?? '')) })
     return rows
   }
-  if (method === 'stx_transferStx' || method === 'stx_signMessage' || method === 'stx_signTransaction' || method === 'stx_callContract') return describeStacksRequest(method, params)
+  if (method === 'stx_transferStx' || method === 'stx_signMessage' || method === 'stx_signTransaction' || method === 'stx_callContract' || method === 'stx_deployContract') return describeStacksRequest(method, params)
   if (method === 'sui_signPersonalMessage' || method === 'sui_signTransaction' || method === 'sui_signAndExecuteTransaction') return describeSuiRequest(method, params)
   return [{ label: 'Params', value: clip(JSON.stringify(params) ?? 'none') }]
 }
@@ -115,7 +115,7 @@ function describeBitcoinRequest(method: string, params: unknown): WalletRequestR
   return [...rows, { label: 'Inputs to sign', value: clip(JSON.stringify(p.signInputs) ?? '') }, { label: 'PSBT', value: clip(String(p.psbt ?? '')) }]
 }
 
-/** A Stacks request (WalletConnect stacks): the recipient, amount and fee of a transfer in STX and µSTX, or the message to sign. */
+/** A Stacks request (WalletConnect stacks): the recipient, amount and fee of a transfer in STX and µSTX, a contract call's contract, post conditions and memo, a deploy's contract and code, the message or the transaction to sign. */
 function describeStacksRequest(method: string, params: unknown): WalletRequestRow[] {
   const p = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>
   const stx = (value: unknown) => {
@@ -132,7 +132,8 @@ function describeStacksRequest(method: string, params: unknown): WalletRequestRo
     const memo = stacksMemoOf(method, params)
     return [...rows, { label: 'Contract', value: `${String(p.contract ?? '')} ${String(p.functionName ?? '')}` }, { label: 'Post conditions', value: clip(JSON.stringify(p.postConditions ?? []) ?? '') }, ...(p.fee !== undefined ? [{ label: 'Fee', value: stx(p.fee) }] : []), ...(memo ? [{ label: 'Memo', value: memo }] : [])]
   }
-  return [...rows, { label: 'Transaction', value: clip(String(p.transaction ?? '')) }]
+  if (method === 'stx_deployContract') return [...rows, { label: 'Contract', value: `${String(p.sender ?? p.address ?? '')}.${String(p.name ?? '')}` }, { label: 'Code', value: clip(String(p.clarityCode ?? '')) }]
+  return [...rows, { label: 'Transaction', value: clip(String(p.transaction ?? '')) }, ...(p.broadcast === true ? [{ label: 'Broadcast', value: 'yes, once signed' }] : [])]
 }
 
 /**

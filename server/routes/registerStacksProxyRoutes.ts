@@ -13,6 +13,7 @@ const allowedReads = [
   /^extended\/v1\/tx\/(0x)?[0-9a-fA-F]{64}$/,
   new RegExp(`^extended/v1/address/${principal}/(balances|stx|nonces|transactions)$`),
   new RegExp(`^metadata/v1/ft/${principal}$`),
+  /^v2\/contracts\/source\/S[0-9A-Z]{27,40}\/[a-zA-Z][a-zA-Z0-9_-]{0,39}$/,
 ]
 /** The writes: fee estimates and broadcasts. */
 const allowedWrites = /^v2\/(fees\/transaction|transactions)$/
@@ -26,7 +27,8 @@ const maxBodyBytes = 300_000
  * and the blockchain API (`/extended/v1/…`) on one base, so `@stacks/transactions` and SIP-030
  * wallets can use `<server>/v1/stacks/<projectId>/<caip2>` as their API base URL: `GET` forwards
  * `/v2/info`, `/v2/accounts/{principal}`, `/v2/fees/transfer`, `/extended/v1/tx/{txid}` and
- * `/extended/v1/address/{principal}/(balances|stx|nonces|transactions)` and `/metadata/v1/ft/{contract}`; `POST` forwards
+ * `/extended/v1/address/{principal}/(balances|stx|nonces|transactions)`, `/metadata/v1/ft/{contract}` and
+ * `/v2/contracts/source/{address}/{name}`; `POST` forwards
  * `/v2/fees/transaction` (JSON) and `/v2/transactions` (JSON `{ tx }` or raw bytes). Status, content
  * type and body pass through. Like the other proxies: the project must exist and allow the request's
  * origin (401 / 403), calls are rate limited per IP and per project (429); unknown chain or one of

@@ -35,12 +35,13 @@ describe('the packed package', () => {
     if (site) rmSync(site, { recursive: true, force: true })
   })
 
-  it('ships only dist/, README.md and package.json', () => {
+  it('ships only dist/, README.md, LICENSE and package.json', () => {
     const files = execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8' })
     const names = (JSON.parse(files)[0].files as { path: string }[]).map((f) => f.path)
     expect(names.every((name) => name.startsWith('dist/') || ['README.md', 'package.json', 'LICENSE'].includes(name))).toBe(true)
     expect(names).toContain('dist/index.js')
     expect(names).toContain('dist/styles.css')
+    expect(names).toContain('LICENSE')
   })
 
   it.each(subpaths)('imports %s from the installed tarball', (subpath) => {

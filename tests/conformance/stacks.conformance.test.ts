@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url'
 
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { verifyMessageSignatureRsv } from '@stacks/encryption'
-import { privateKeyToAddress, publicKeyToAddress, randomPrivateKey } from '@stacks/transactions'
+import { Cl, Pc, privateKeyToAddress, publicKeyToAddress, randomPrivateKey } from '@stacks/transactions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { CaipAddress } from '../../kernel/kernel.js'
-import { defineStacksNetwork, stacks, stacksMainnet } from '../../plugins/stacks/index.js'
+import { defineStacksNetwork, stacks, stacksMainnet, type StacksSigner } from '../../plugins/stacks/index.js'
 import { createServer, type PorticoServer } from '../../server/createServer.js'
 import { devStacksKey, stacksDeployerDerivationPath } from '../../sandbox/stacks/devStacks.js'
 import { stacksFeeRate, stacksFeeRateTiers, stacksPorticoUsd, stacksSandboxChainId, stacksSandboxTransactionVersion } from '../../sandbox/stacks/stacksSandboxChain.js'
@@ -103,12 +103,34 @@ describe('portico/testing on the stacks plugin', () => {
           const publicKey = bytesToHex(key.publicKey)
           return publicKeyToAddress(publicKey, 'testnet') === address && verifyMessageSignatureRsv({ message, signature, publicKey })
         },
+        // The site's own SIP-010 `transfer`, built with @stacks/transactions as a site would (Clarity values, a
+        // deny-mode post condition), signed through portico.getSigner('stacks'), run by the ledger.
+        signer: async ({ signer, address }) => {
+          const [contract, asset] = tokenId.split('::') as [string, string]
+          const receiver = fresh()
+          const amount = 1_250_000n
+          const before = await tokenOf(address)
+          const { txid } = await (signer as StacksSigner).callContract({
+            contract,
+            functionName: 'transfer',
+            functionArgs: [Cl.uint(amount), Cl.principal(address), Cl.principal(receiver), Cl.some(Cl.bufferFromUtf8('conformance'))],
+            postConditions: [Pc.principal(address).willSendEq(amount).ft(contract as `${string}.${string}`, asset)],
+            postConditionMode: 'deny',
+          })
+          node.mine()
+          const tx = (await (await fetch(`${node.url}/extended/v1/tx/0x${txid}`)).json()) as { tx_status: string; contract_call?: { function_name: string } }
+          expect(tx).toMatchObject({ tx_status: 'success', contract_call: { function_name: 'transfer' } })
+          expect(await tokenOf(receiver)).toBe(amount)
+          expect(await tokenOf(address)).toBe(before - amount)
+          return txid
+        },
       },
     })
     expect(report.issues).toEqual([])
     expect(report.checks.map((c) => c.name)).toContain('send')
     expect(report.checks.map((c) => c.name)).toContain('tokenSend')
     expect(report.checks.map((c) => c.name)).toContain('a silent reconnect on the next page load')
+    expect(report.checks.map((c) => c.name)).toContain("signer: a site's own transaction, signed and accepted by the chain")
   })
 
   it('importing portico/stacks touches no window, document or network; it runs without code generation', async () => {

@@ -20,7 +20,7 @@ export async function copyWalletConnectLink(p: Page): Promise<string> {
   const qr = dialog.getByRole('img', { name: 'WalletConnect QR code' })
   await qr.waitFor()
   // WalletConnect's logo in the code's centre; a QR code on screen is not "Connecting…" (issue 14).
-  expect(await qr.locator('image.portico-wc-qr__logo').getAttribute('href')).toMatch(/^data:image\/svg\+xml,%3Csvg/)
+  expect(await qr.locator('image.portico-qr__logo').getAttribute('href')).toMatch(/^data:image\/svg\+xml,%3Csvg/)
   expect(await p.getByRole('navigation', { name: 'Wallet' }).textContent()).not.toContain('Connecting')
   await copy.click()
   await p.getByRole('status', { name: 'Notifications' }).filter({ hasText: 'Link copied' }).waitFor()

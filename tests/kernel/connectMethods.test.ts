@@ -88,6 +88,21 @@ describe("Account actions' shows()", () => {
     expect(() => portico.accountActions.register({ id: 'd', owner: 'p', label: 'p.d', view: 'D', shows: 'yes' as never })).toThrow(/"shows" must be a function/)
   })
 
+  it("features.walletFeaturesOrder puts the wallet features in the site's order; other actions keep theirs", () => {
+    const register = (portico: ReturnType<typeof createTestPortico>['portico']) => {
+      // As the plugins do: Send (40), Swap (20), Buy (10), and a name row (50) that is no wallet feature.
+      portico.accountActions.register({ id: 'send', owner: 'send', label: 'send.action', view: 'WalletSend', order: 40 })
+      portico.accountActions.register({ id: 'swaps', owner: 'swap', label: 'swap.action', view: 'Swap', order: 20 })
+      portico.accountActions.register({ id: 'onramp', owner: 'onramp', label: 'onramp.action', view: 'OnRamp', order: 10 })
+      portico.accountActions.register({ id: 'registerName', owner: 'names', label: 'names.action', view: 'RegisterAccountName', order: 50 })
+      return portico.accountActions.list('eip155').map((a) => a.id)
+    }
+    expect(register(createTestPortico().portico)).toEqual(['onramp', 'swaps', 'send', 'registerName'])
+    expect(register(createTestPortico({ features: { walletFeaturesOrder: ['send', 'receive', 'swaps', 'onramp'] } }).portico)).toEqual(['send', 'swaps', 'onramp', 'registerName'])
+    // A feature the site leaves out keeps its own place.
+    expect(register(createTestPortico({ features: { walletFeaturesOrder: ['swaps'] } }).portico)).toEqual(['onramp', 'swaps', 'send', 'registerName'])
+  })
+
   it('an action opens a view or runs a function, exactly one of them', async () => {
     const { portico } = createTestPortico()
     const ran: string[] = []

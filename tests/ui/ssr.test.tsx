@@ -219,7 +219,7 @@ describe('locale strings', () => {
     const labels = [...html.matchAll(/<button[^>]*>(?:<svg(?:(?!<\/button>)[\s\S])*?<\/svg>)?([^<]*)<\/button>/g)].map((m) => m[1]).filter((l) => ['Buy', 'Swap', 'Send', 'Elsewhere', 'Nowhere'].includes(l ?? ''))
     expect(labels).toEqual(['Buy', 'Swap', 'Send'])
     // A `row` action is not among the buttons but a row of its own after the network row.
-    const actionRow = /<div class="portico-account__actions">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? ''
+    const actionRow = /<div class="portico-account__actions[^"]*">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? ''
     expect(actionRow).toContain('Swap')
     expect(actionRow).not.toContain('Join the club')
     expect(html).toMatch(/<button type="button" class="portico-account__row">(?:(?!<\/button>)[\s\S])*<span class="portico-account__row-label">Join the club<\/span>/)

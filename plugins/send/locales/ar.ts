@@ -1,6 +1,13 @@
 /** The send plugin's strings in Arabic (`ar`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'إرسال',
+  'send.receive.action': 'استلام',
+  'send.receive.title': 'استلام',
+  'send.receive.qrLabel': 'رمز QR لعنوانك على {network}',
+  'send.receive.copy': 'نسخ العنوان',
+  'send.receive.copied': 'تم نسخ العنوان',
+  'send.receive.copyFailed': 'تعذّر نسخ العنوان',
+  'send.receive.note': 'أرسل إلى هذا العنوان الأصول الموجودة على {network} فقط.',
   'send.form.title': 'إرسال',
   'send.form.token': 'الرمز',
   'send.form.selectToken': 'اختر رمزًا',

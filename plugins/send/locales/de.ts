@@ -1,6 +1,13 @@
 /** The send plugin's strings in German (`de`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'Senden',
+  'send.receive.action': 'Empfangen',
+  'send.receive.title': 'Empfangen',
+  'send.receive.qrLabel': 'QR-Code deiner Adresse auf {network}',
+  'send.receive.copy': 'Adresse kopieren',
+  'send.receive.copied': 'Adresse kopiert',
+  'send.receive.copyFailed': 'Die Adresse konnte nicht kopiert werden',
+  'send.receive.note': 'Sende an diese Adresse nur Assets auf {network}.',
   'send.form.title': 'Senden',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Token wählen',

@@ -1,6 +1,13 @@
 /** The send plugin's strings in Spanish (`es`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'Enviar',
+  'send.receive.action': 'Recibir',
+  'send.receive.title': 'Recibir',
+  'send.receive.qrLabel': 'Código QR de tu dirección en {network}',
+  'send.receive.copy': 'Copiar dirección',
+  'send.receive.copied': 'Dirección copiada',
+  'send.receive.copyFailed': 'No se pudo copiar la dirección',
+  'send.receive.note': 'Envía a esta dirección solo activos de {network}.',
   'send.form.title': 'Enviar',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Elegir token',

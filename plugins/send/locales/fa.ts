@@ -1,6 +1,13 @@
 /** The send plugin's strings in Persian (`fa`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'ارسال',
+  'send.receive.action': 'دریافت',
+  'send.receive.title': 'دریافت',
+  'send.receive.qrLabel': 'کد QR نشانی شما در {network}',
+  'send.receive.copy': 'کپی نشانی',
+  'send.receive.copied': 'نشانی کپی شد',
+  'send.receive.copyFailed': 'کپی نشانی ممکن نشد',
+  'send.receive.note': 'به این نشانی فقط دارایی‌های {network} را بفرستید.',
   'send.form.title': 'ارسال',
   'send.form.token': 'توکن',
   'send.form.selectToken': 'انتخاب توکن',

@@ -1,6 +1,13 @@
 /** The send plugin's strings in French (`fr`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'Envoyer',
+  'send.receive.action': 'Recevoir',
+  'send.receive.title': 'Recevoir',
+  'send.receive.qrLabel': 'QR code de votre adresse sur {network}',
+  'send.receive.copy': 'Copier l’adresse',
+  'send.receive.copied': 'Adresse copiée',
+  'send.receive.copyFailed': 'Impossible de copier l’adresse',
+  'send.receive.note': 'N’envoyez à cette adresse que des actifs sur {network}.',
   'send.form.title': 'Envoyer',
   'send.form.token': 'Jeton',
   'send.form.selectToken': 'Choisir un jeton',

@@ -1,6 +1,13 @@
 /** The send plugin's strings in Hebrew (`he`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'שליחה',
+  'send.receive.action': 'קבלה',
+  'send.receive.title': 'קבלה',
+  'send.receive.qrLabel': 'קוד QR של הכתובת שלך ב-{network}',
+  'send.receive.copy': 'העתקת הכתובת',
+  'send.receive.copied': 'הכתובת הועתקה',
+  'send.receive.copyFailed': 'לא ניתן להעתיק את הכתובת',
+  'send.receive.note': 'יש לשלוח לכתובת זו רק נכסים ב-{network}.',
   'send.form.title': 'שליחה',
   'send.form.token': 'טוקן',
   'send.form.selectToken': 'בחירת טוקן',

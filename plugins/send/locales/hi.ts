@@ -1,6 +1,13 @@
 /** The send plugin's strings in Hindi (`hi`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'भेजें',
+  'send.receive.action': 'प्राप्त करें',
+  'send.receive.title': 'प्राप्त करें',
+  'send.receive.qrLabel': '{network} पर आपके पते का QR कोड',
+  'send.receive.copy': 'पता कॉपी करें',
+  'send.receive.copied': 'पता कॉपी किया गया',
+  'send.receive.copyFailed': 'पता कॉपी नहीं हो सका',
+  'send.receive.note': 'इस पते पर केवल {network} की संपत्तियाँ भेजें।',
   'send.form.title': 'भेजें',
   'send.form.token': 'टोकन',
   'send.form.selectToken': 'टोकन चुनें',

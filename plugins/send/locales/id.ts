@@ -1,6 +1,13 @@
 /** The send plugin's strings in Indonesian (`id`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'Kirim',
+  'send.receive.action': 'Terima',
+  'send.receive.title': 'Terima',
+  'send.receive.qrLabel': 'Kode QR alamat Anda di {network}',
+  'send.receive.copy': 'Salin alamat',
+  'send.receive.copied': 'Alamat disalin',
+  'send.receive.copyFailed': 'Alamat tidak dapat disalin',
+  'send.receive.note': 'Kirim hanya aset di {network} ke alamat ini.',
   'send.form.title': 'Kirim',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Pilih token',

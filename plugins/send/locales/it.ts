@@ -1,6 +1,13 @@
 /** The send plugin's strings in Italian (`it`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'Invia',
+  'send.receive.action': 'Ricevi',
+  'send.receive.title': 'Ricevi',
+  'send.receive.qrLabel': 'Codice QR del tuo indirizzo su {network}',
+  'send.receive.copy': 'Copia indirizzo',
+  'send.receive.copied': 'Indirizzo copiato',
+  'send.receive.copyFailed': 'Impossibile copiare l’indirizzo',
+  'send.receive.note': 'Invia a questo indirizzo solo asset su {network}.',
   'send.form.title': 'Invia',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Scegli token',

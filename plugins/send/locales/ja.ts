@@ -1,6 +1,13 @@
 /** The send plugin's strings in Japanese (`ja`), loaded only when a site asks for that locale. */
 export default {
   'send.action': '送金',
+  'send.receive.action': '受け取る',
+  'send.receive.title': '受け取る',
+  'send.receive.qrLabel': '{network} でのあなたのアドレスの QR コード',
+  'send.receive.copy': 'アドレスをコピー',
+  'send.receive.copied': 'アドレスをコピーしました',
+  'send.receive.copyFailed': 'アドレスをコピーできませんでした',
+  'send.receive.note': 'このアドレスには {network} の資産だけを送ってください。',
   'send.form.title': '送金',
   'send.form.token': 'トークン',
   'send.form.selectToken': 'トークンを選択',

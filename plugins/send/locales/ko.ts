@@ -1,6 +1,13 @@
 /** The send plugin's strings in Korean (`ko`), loaded only when a site asks for that locale. */
 export default {
   'send.action': '보내기',
+  'send.receive.action': '받기',
+  'send.receive.title': '받기',
+  'send.receive.qrLabel': '{network}의 내 주소 QR 코드',
+  'send.receive.copy': '주소 복사',
+  'send.receive.copied': '주소를 복사했습니다',
+  'send.receive.copyFailed': '주소를 복사할 수 없습니다',
+  'send.receive.note': '이 주소로는 {network}의 자산만 보내세요.',
   'send.form.title': '보내기',
   'send.form.token': '토큰',
   'send.form.selectToken': '토큰 선택',

@@ -1,6 +1,13 @@
 /** The send plugin's strings in Dutch (`nl`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'Versturen',
+  'send.receive.action': 'Ontvangen',
+  'send.receive.title': 'Ontvangen',
+  'send.receive.qrLabel': 'QR-code van je adres op {network}',
+  'send.receive.copy': 'Adres kopiëren',
+  'send.receive.copied': 'Adres gekopieerd',
+  'send.receive.copyFailed': 'Het adres kon niet worden gekopieerd',
+  'send.receive.note': 'Stuur naar dit adres alleen tegoeden op {network}.',
   'send.form.title': 'Versturen',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Token kiezen',

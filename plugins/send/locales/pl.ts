@@ -1,6 +1,13 @@
 /** The send plugin's strings in Polish (`pl`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'Wyślij',
+  'send.receive.action': 'Odbierz',
+  'send.receive.title': 'Odbierz',
+  'send.receive.qrLabel': 'Kod QR Twojego adresu w sieci {network}',
+  'send.receive.copy': 'Kopiuj adres',
+  'send.receive.copied': 'Skopiowano adres',
+  'send.receive.copyFailed': 'Nie udało się skopiować adresu',
+  'send.receive.note': 'Wysyłaj na ten adres tylko aktywa z sieci {network}.',
   'send.form.title': 'Wyślij',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Wybierz token',

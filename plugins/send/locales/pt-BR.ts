@@ -1,6 +1,13 @@
 /** The send plugin's strings in Brazilian Portuguese (`pt-BR`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'Enviar',
+  'send.receive.action': 'Receber',
+  'send.receive.title': 'Receber',
+  'send.receive.qrLabel': 'Código QR do seu endereço na {network}',
+  'send.receive.copy': 'Copiar endereço',
+  'send.receive.copied': 'Endereço copiado',
+  'send.receive.copyFailed': 'Não foi possível copiar o endereço',
+  'send.receive.note': 'Envie para este endereço apenas ativos da {network}.',
   'send.form.title': 'Enviar',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Selecionar token',

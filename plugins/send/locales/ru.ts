@@ -1,6 +1,13 @@
 /** The send plugin's strings in Russian (`ru`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'Отправить',
+  'send.receive.action': 'Получить',
+  'send.receive.title': 'Получить',
+  'send.receive.qrLabel': 'QR-код вашего адреса в {network}',
+  'send.receive.copy': 'Скопировать адрес',
+  'send.receive.copied': 'Адрес скопирован',
+  'send.receive.copyFailed': 'Не удалось скопировать адрес',
+  'send.receive.note': 'Отправляйте на этот адрес только активы в {network}.',
   'send.form.title': 'Отправить',
   'send.form.token': 'Токен',
   'send.form.selectToken': 'Выберите токен',

@@ -1,6 +1,13 @@
 /** The send plugin's strings in Thai (`th`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'ส่ง',
+  'send.receive.action': 'รับ',
+  'send.receive.title': 'รับ',
+  'send.receive.qrLabel': 'คิวอาร์โค้ดของที่อยู่ของคุณบน {network}',
+  'send.receive.copy': 'คัดลอกที่อยู่',
+  'send.receive.copied': 'คัดลอกที่อยู่แล้ว',
+  'send.receive.copyFailed': 'คัดลอกที่อยู่ไม่ได้',
+  'send.receive.note': 'ส่งเฉพาะสินทรัพย์บน {network} มายังที่อยู่นี้',
   'send.form.title': 'ส่ง',
   'send.form.token': 'โทเคน',
   'send.form.selectToken': 'เลือกโทเคน',

@@ -1,6 +1,13 @@
 /** The send plugin's strings in Turkish (`tr`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'Gönder',
+  'send.receive.action': 'Al',
+  'send.receive.title': 'Al',
+  'send.receive.qrLabel': '{network} üzerindeki adresinizin QR kodu',
+  'send.receive.copy': 'Adresi kopyala',
+  'send.receive.copied': 'Adres kopyalandı',
+  'send.receive.copyFailed': 'Adres kopyalanamadı',
+  'send.receive.note': 'Bu adrese yalnızca {network} üzerindeki varlıkları gönderin.',
   'send.form.title': 'Gönder',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Token seç',

@@ -1,6 +1,13 @@
 /** The send plugin's strings in Ukrainian (`uk`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'Надіслати',
+  'send.receive.action': 'Отримати',
+  'send.receive.title': 'Отримати',
+  'send.receive.qrLabel': 'QR-код вашої адреси в {network}',
+  'send.receive.copy': 'Скопіювати адресу',
+  'send.receive.copied': 'Адресу скопійовано',
+  'send.receive.copyFailed': 'Не вдалося скопіювати адресу',
+  'send.receive.note': 'Надсилайте на цю адресу лише активи в {network}.',
   'send.form.title': 'Надіслати',
   'send.form.token': 'Токен',
   'send.form.selectToken': 'Виберіть токен',

@@ -1,6 +1,13 @@
 /** The send plugin's strings in Vietnamese (`vi`), loaded only when a site asks for that locale. */
 export default {
   'send.action': 'Gửi',
+  'send.receive.action': 'Nhận',
+  'send.receive.title': 'Nhận',
+  'send.receive.qrLabel': 'Mã QR địa chỉ của bạn trên {network}',
+  'send.receive.copy': 'Sao chép địa chỉ',
+  'send.receive.copied': 'Đã sao chép địa chỉ',
+  'send.receive.copyFailed': 'Không thể sao chép địa chỉ',
+  'send.receive.note': 'Chỉ gửi tài sản trên {network} đến địa chỉ này.',
   'send.form.title': 'Gửi',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Chọn token',

@@ -1,6 +1,13 @@
 /** The send plugin's strings in Simplified Chinese (`zh-CN`), loaded only when a site asks for that locale. */
 export default {
   'send.action': '转账',
+  'send.receive.action': '接收',
+  'send.receive.title': '接收',
+  'send.receive.qrLabel': '你在 {network} 上的地址二维码',
+  'send.receive.copy': '复制地址',
+  'send.receive.copied': '地址已复制',
+  'send.receive.copyFailed': '无法复制地址',
+  'send.receive.note': '只向此地址发送 {network} 上的资产。',
   'send.form.title': '转账',
   'send.form.token': '代币',
   'send.form.selectToken': '选择代币',

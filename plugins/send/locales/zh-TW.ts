@@ -1,6 +1,13 @@
 /** The send plugin's strings in Traditional Chinese, Taiwan (`zh-TW`), loaded only when a site asks for that locale. */
 export default {
   'send.action': '轉帳',
+  'send.receive.action': '接收',
+  'send.receive.title': '接收',
+  'send.receive.qrLabel': '你在 {network} 上的地址 QR 碼',
+  'send.receive.copy': '複製地址',
+  'send.receive.copied': '地址已複製',
+  'send.receive.copyFailed': '無法複製地址',
+  'send.receive.note': '只向此地址傳送 {network} 上的資產。',
   'send.form.title': '轉帳',
   'send.form.token': '代幣',
   'send.form.selectToken': '選擇代幣',

@@ -6,13 +6,13 @@ export { meta } from '../meta.js'
 // The English strings load with the setup; the factory's `messages` reads them after `load()`.
 export { messages } from '../messages.js'
 
-const views = { form: 'WalletSend', preview: 'WalletSendPreview' } as const
+const views = { form: 'WalletSend', preview: 'WalletSendPreview', receive: 'WalletReceive' } as const
 
 /**
  * The send plugin's `setup`, loaded with the kernel (`send().load()`), not with the page: its
- * store, the send form's and review's descriptors (the views load on the first press of Send), the
- * Account view's Send action where the namespace's chain plugin can send, and the form's reset
- * when the network changes.
+ * store, the send form's, review's and Receive view's descriptors (each view loads when first
+ * opened), the Account view's Send action where the namespace's chain plugin can send and its
+ * Receive action, and the form's reset when the network changes.
  *
  * @param portico - the plugin's context
  * @returns the disposer
@@ -25,6 +25,7 @@ export function setupSend(portico: PluginContext): Disposer {
   portico.hooks.registerViews.tap('send', (registry) => {
     if (!registry.has(views.form)) registry.register({ id: views.form, title: 'send.form.title', owner: 'send', load: () => import('../views/WalletSendView.js').then((m) => m.WalletSendView) })
     if (!registry.has(views.preview)) registry.register({ id: views.preview, title: 'send.preview.title', owner: 'send', load: () => import('../views/WalletSendPreviewView.js').then((m) => m.WalletSendPreviewView) })
+    if (!registry.has(views.receive)) registry.register({ id: views.receive, title: 'send.receive.title', owner: 'send', load: () => import('../views/WalletReceiveView.js').then((m) => m.WalletReceiveView) })
   })
   portico.accountActions.register({
     id: 'send',
@@ -36,6 +37,16 @@ export function setupSend(portico: PluginContext): Disposer {
     // Where the namespace's chain plugin can send, unless the site turned the feature off.
     shows: (account) => portico.stores.options.features.send && Boolean(portico.hooks.send.get(account.namespace)?.isUsed()),
   })
+  // The connected address as a QR code to receive funds on, unless the site turned the feature off.
+  portico.accountActions.register({
+    id: 'receive',
+    owner: 'send',
+    label: 'send.receive.action',
+    view: views.receive,
+    icon: 'arrowDown',
+    order: accountActionOrder.receive,
+    shows: () => portico.stores.options.features.receive,
+  })
   // A form filled on one network is not sent on another.
   const stopWatching = portico.watch(
     () => portico.stores.networks.activeNetwork?.caipNetworkId,
@@ -44,5 +55,6 @@ export function setupSend(portico: PluginContext): Disposer {
   return () => {
     stopWatching()
     portico.accountActions.remove('send')
+    portico.accountActions.remove('receive')
   }
 }

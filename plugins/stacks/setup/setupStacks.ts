@@ -1,4 +1,4 @@
-import { ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter, lazySignInVerifier } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter, lazySignInVerifier } from '../../../kernel/kernel.js'
 import type { StacksTokenTransferPlan, StacksTransferPlan } from '../actions/planStacksTransfer.js'
 import { callStacksWallet, createStacksWalletDiscovery, defaultStacksWallets, type DiscoveredStacksWallet } from '../discovery/createStacksWalletDiscovery.js'
 import { decodeStacksAddress } from '../utils/decodeStacksAddress.js'
@@ -6,6 +6,7 @@ import { formatStacksUnits } from '../utils/formatStacksUnits.js'
 import { isStacksAddress } from '../utils/isStacksAddress.js'
 import type { StacksAddressNetwork } from '../utils/stacksAddressVersions.js'
 import { stacksDataOf } from '../utils/stacksDataOf.js'
+import { stacksWalletParams } from '../utils/stacksWalletParams.js'
 import type { StacksEnvironment, StacksOptions } from '../stacks.js'
 // The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
 export { meta } from '../meta.js'
@@ -241,6 +242,18 @@ export function setupStacks(portico: PluginContext, options: StacksOptions, envi
       if (typeof signature !== 'string' || !signaturePattern.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
       return { signature: signature.replace(/^0x/, '').toLowerCase() }
     },
+    // A request in the WalletConnect `stacks` vocabulary (the signer's, `portico.request`) for the SIP-030 wallet this plugin
+    // holds, in that wallet's dialect; another connector's connection (WalletConnect) carries its own.
+    async request(request) {
+      const current = active
+      if (!current || current.wallet.id !== request.connectorId) return undefined
+      // An injected Stacks wallet has no network of its own: the connection's is the one it signs for.
+      if (request.chainId !== current.network.caipNetworkId) throw new ChainNotSupportedError({ caipNetworkId: request.chainId, connected: current.network.caipNetworkId })
+      const { dialect, provider } = current.wallet
+      return { result: await callStacksWallet(provider, request.method, stacksWalletParams(dialect, request.method, request.params), dialect) }
+    },
+    // The site's own transactions (`portico.getSigner('stacks')`): the signer's code loads when a site first asks for it.
+    createSigner: async (context) => (await import('../lazy/createStacksSigner.js')).createStacksSigner(context),
     async fetchBalance(request) {
       const { fetchStacksBalance } = await import('../actions/fetchStacksBalance.js')
       return fetchStacksBalance({ network: request.network, address: request.address, ...(fetchFn ? { fetch: fetchFn } : {}) })

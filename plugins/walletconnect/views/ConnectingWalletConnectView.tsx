@@ -1,13 +1,12 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ChainNamespace, DirectoryWallet, Portico } from '../../../kernel/kernel.js'
-import { closeAfterConnect, usePortico, useTranslate, WalletIcon, walletImageSrc } from '../../../ui/kit.js'
+import { closeAfterConnect, loadQrEncoder, QrCode, usePortico, useTranslate, WalletIcon, walletImageSrc } from '../../../ui/kit.js'
 import { walletConnectConnectorId } from '../constants.js'
 import { pairingExpiryMarginMs } from '../constants.js'
 import type { WalletConnectStore } from '../store/WalletConnectStore.js'
 import { buildWalletLinks, phoneLink } from '../utils/buildWalletLinks.js'
 import { walletConnectLogo } from '../logo.js'
-import { QrCode } from './QrCode.js'
 
 function readWallet(data: Record<string, unknown> | undefined): DirectoryWallet | undefined {
   const wallet = data?.wallet as DirectoryWallet | undefined
@@ -56,6 +55,12 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
     portico.connect({ namespace, connectorId: walletConnectConnectorId }).catch(() => undefined)
   }, [portico, store, namespace, wallet])
 
+  // The QR encoder loads while the pairing URI is made, so the code shows with it.
+  useEffect(() => {
+    loadQrEncoder().catch(() => {
+      // offline: the code's frame stays empty; the copy link and the wallet links still work
+    })
+  }, [])
   useEffect(() => {
     // React may mount twice in development: a cancel scheduled by the first unmount is undone.
     if (cancelTimer.current) clearTimeout(cancelTimer.current)
@@ -151,7 +156,7 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
         {wallet ? <WalletIcon src={logo} name={wallet.name} size="small" /> : null}
         <span>{heading}</span>
       </h3>
-      <figure className="portico-wc-qr" data-wc-uri={uri ?? ''} aria-busy={uri ? undefined : true}>
+      <figure className="portico-qr portico-wc-qr" data-wc-uri={uri ?? ''} aria-busy={uri ? undefined : true}>
         {uri ? <QrCode value={uri} label={text('walletconnect.qrLabel')} logo={logo} /> : <span className="portico-wc__hint">{text('walletconnect.loading')}</span>}
       </figure>
       <p className="portico-wc__hint">{text('walletconnect.scanHint')}</p>

@@ -9,5 +9,6 @@ import { lazy, type ComponentType } from 'react'
  * its outcome in its own `role="status"` line.
  */
 export const siteTransactions: Partial<Record<string, { title: string; Component: ComponentType }>> = {
+  stacks: { title: 'A SIP-010 transfer of pUSD built with @stacks/transactions (a contract call with a post condition), signed by your Stacks wallet.', Component: lazy(() => import('./stacksTransaction.js')) },
   sui: { title: 'A Sui programmable transaction built with @mysten/sui: two coins split off the gas coin, one sent to each of two addresses, signed and executed through useSigner("sui").', Component: lazy(() => import('./suiTransaction.js')) },
 }

@@ -124,7 +124,7 @@ describe.each([
     await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).not.toContain('Signed in')
   })
 
-  it('Account (each tab), Send, Review and Choose Network', async () => {
+  it('Account (each tab), Receive, Send, Review and Choose Network', async () => {
     // The page's header with the account connected (compact on a phone: one line).
     await header().getByRole('button', { name: /0xf39F…2266/ }).waitFor()
     await page.waitForFunction(() => [...document.querySelectorAll('nav img')].every((img) => (img as HTMLImageElement).complete))
@@ -149,6 +149,14 @@ describe.each([
     await check('Account-Activity', (d) => [d.locator('time')])
     await dialog().getByRole('tab', { name: 'Tokens' }).click()
 
+    // Receive: the address as a QR code, to copy, with its network.
+    await dialog().getByRole('button', { name: 'Receive', exact: true }).click()
+    await waitForView('WalletReceive')
+    await dialog().getByRole('img', { name: /^QR code of your address on / }).waitFor()
+    await check('Receive')
+    await dialog().getByRole('button', { name: 'Back' }).click()
+    await waitForView('Account')
+
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await waitForView('WalletSend')
     await chooseSendToken(dialog(), 'pUSD')
@@ -172,7 +180,7 @@ describe.each([
   })
 
   it('no view has a serious or critical axe violation, each matches its baseline, nothing left 127.0.0.1', async () => {
-    expect(Object.keys(results).sort()).toEqual(['Account-Activity', 'Account-NFTs', 'Account-Tokens', 'AllWallets', 'ChooseNetwork', 'Connect', 'Header', 'Review', 'Send', 'SignIn', 'WalletConnect'])
+    expect(Object.keys(results).sort()).toEqual(['Account-Activity', 'Account-NFTs', 'Account-Tokens', 'AllWallets', 'ChooseNetwork', 'Connect', 'Header', 'Receive', 'Review', 'Send', 'SignIn', 'WalletConnect'])
     expect(Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.axe]))).toEqual(Object.fromEntries(Object.keys(results).map((name) => [name, []])))
     expect(Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.screenshot]))).toEqual(Object.fromEntries(Object.keys(results).map((name) => [name, 'ok'])))
     expect(await visitor.cspViolations()).toEqual([])

@@ -13,7 +13,7 @@ import { phoneLink } from '../../../plugins/walletconnect/utils/buildWalletLinks
 import { readChainEvent } from '../../../plugins/walletconnect/utils/readChainEvent.js'
 import { readEventAccounts } from '../../../plugins/walletconnect/utils/readEventAccounts.js'
 import { readSessionProperties } from '../../../plugins/walletconnect/utils/readSessionProperties.js'
-import { QrCode } from '../../../plugins/walletconnect/views/QrCode.js'
+import { loadQrEncoder, QrCode } from '../../../ui/kit.js'
 
 const uri = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303'
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -173,7 +173,8 @@ describe('WalletConnectStore', () => {
 })
 
 describe('QrCode', () => {
-  it('renders the URI as SVG elements: one path of dark modules, no markup strings', () => {
+  it('renders the URI as SVG elements: one path of dark modules, no markup strings', async () => {
+    await loadQrEncoder()
     const html = renderToStaticMarkup(createElement(QrCode, { value: uri, label: 'WalletConnect QR code' }))
     const { size, data } = encode(uri, { ecc: 'M', border: 2 })
     expect(html).toContain(`viewBox="0 0 ${size} ${size}"`)

@@ -6,6 +6,7 @@ import {
   fetchFeeEstimate,
   fetchNonce,
   makeContractCall,
+  makeContractDeploy,
   makeSTXTokenTransfer,
   privateKeyToAddress,
   randomPrivateKey,
@@ -232,12 +233,36 @@ describe('the Stacks ledger, driven by @stacks/transactions', () => {
     expect(await account(fundedAddress)).toEqual(before)
   })
 
+  it('deploys a contract (makeContractDeploy): its source is served once mined, fee paid; a second deploy of the name and a call into it are refused', async () => {
+    node.mine()
+    const name = `counter-${Date.now().toString(36)}`
+    const contractId = `${fundedAddress}.${name}`
+    const source = '(define-data-var count uint u0)\n(define-public (increment) (begin (var-set count (+ (var-get count) u1)) (ok (var-get count))))'
+    const before = await account(fundedAddress)
+    // No nonce and no fee given: the SDK reads them from the ledger; a versioned smart contract (Clarity 4 by default).
+    const deploy = await makeContractDeploy({ contractName: name, codeBody: source, senderKey: funded, network })
+    expect(await broadcastTransaction({ transaction: deploy, network })).toEqual({ txid: deploy.txid() })
+    expect((await fetch(`${node.url}/v2/contracts/source/${fundedAddress}/${name}`)).status).toBe(404)
+    const again = await makeContractDeploy({ contractName: name, codeBody: '(define-read-only (x) u1)', senderKey: funded, network, nonce: deploy.auth.spendingCondition.nonce + 1n, fee: 5_000n, clarityVersion: 2 })
+    expect(await broadcastTransaction({ transaction: again, network })).toMatchObject({ error: 'transaction rejected', reason: 'ContractAlreadyExists' })
+    node.mine()
+    const served = (await (await fetch(`${node.url}/v2/contracts/source/${fundedAddress}/${name}`)).json()) as { source: string; publish_height: number }
+    expect(served).toMatchObject({ source, publish_height: node.ledger.tip().height })
+    const json = (await (await fetch(`${node.url}/extended/v1/tx/0x${deploy.txid()}`)).json()) as { tx_status: string; tx_type: string; smart_contract: { contract_id: string; clarity_version: number; source_code: string } }
+    expect(json).toMatchObject({ tx_status: 'success', tx_type: 'smart_contract', smart_contract: { contract_id: contractId, clarity_version: 4, source_code: source } })
+    expect(await account(fundedAddress)).toEqual({ balance: before.balance - deploy.auth.spendingCondition.fee, nonce: before.nonce + 1 })
+    expect(await broadcastTransaction({ transaction: again, network })).toMatchObject({ reason: 'ContractAlreadyExists' })
+    const call = await makeContractCall({ contractAddress: fundedAddress, contractName: name, functionName: 'increment', functionArgs: [], senderKey: funded, network, fee: 5_000n, validateWithAbi: false })
+    expect(await broadcastTransaction({ transaction: call, network })).toMatchObject({ reason: 'NoSuchPublicFunction', reason_data: { message: expect.stringContaining('no Clarity VM') } })
+  })
+
   it('answers hostile paths with clear 4xx errors', async () => {
     expect((await fetch(`${node.url}/v2/accounts/not-an-address`)).status).toBe(400)
     expect((await fetch(`${node.url}/extended/v1/tx/zz`)).status).toBe(400)
     expect((await fetch(`${node.url}/extended/v1/tx/${'ab'.repeat(32)}`)).status).toBe(404)
     expect((await fetch(`${node.url}/v2/transactions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tx":5}' })).status).toBe(400)
     expect((await fetch(`${node.url}/v2/unknown`)).status).toBe(404)
+    expect((await fetch(`${node.url}/v2/contracts/source/not-an-address/x`)).status).toBe(400)
     expect(hex(devStacksKey().publicKey)).toMatch(/^0[23][0-9a-f]{64}$/)
   })
 })

@@ -73,10 +73,27 @@ describe('answerStacksRequest', () => {
     expect(await codeOf(answer('stx_signMessage', { message: 5 }))).toBe(-32602)
     expect(await codeOf(answer('stx_signTransaction', { transaction: 'zz' }))).toBe(-32602)
     expect(await codeOf(answer('stx_signTransaction', { transaction: 'ab'.repeat(40) }))).toBe(-32602)
-    expect(await codeOf(answer('stx_deployContract', {}))).toBe(-32601)
-    // More than the balance: the node refuses it (NotEnoughFunds), answered as -32603.
-    expect(await codeOf(answer('stx_transferStx', { recipient: other, amount: '99999999999', fee: '500' }))).toBe(-32603)
+    for (const params of [{}, { name: '1bad', clarityCode: '(ok u1)' }, { name: 'ok', clarityCode: 5 }, { name: 'ok', clarityCode: '(ok u1)', clarityVersion: 9 }]) {
+      expect(await codeOf(answer('stx_deployContract', params)), JSON.stringify(params)).toBe(-32602)
+    }
+    expect(await codeOf(answer('stx_signStructuredMessage', {}))).toBe(-32601)
+    // More than the balance: the node refuses it, answered as -32603 with the node's reason and what it said.
+    const refusal = await answer('stx_transferStx', { recipient: other, amount: '99999999999', fee: '500' }).catch((error: StacksRequestError) => error)
+    expect(refusal).toMatchObject({ code: -32603, message: expect.stringMatching(/^The node refused the transaction: NotEnoughFunds/) })
     node.mine()
     expect(await ustxOf(key.address)).toBe(before)
+  })
+
+  it('stx_deployContract builds, signs and broadcasts a contract deploy; the ledger serves its source once mined', async () => {
+    const name = `hello-${Date.now().toString(36)}`
+    const clarityCode = '(define-read-only (hello) (ok "hello"))'
+    const { txid, transaction } = (await answer('stx_deployContract', { name, clarityCode, clarityVersion: 2, address: key.address })) as { txid: string; transaction: string }
+    const tx = deserializeTransaction(transaction)
+    expect(tx.txid()).toBe(txid)
+    expect(tx.payload).toMatchObject({ contractName: { content: name }, codeBody: { content: clarityCode }, clarityVersion: 2 })
+    node.mine()
+    expect(await (await fetch(`${node.url}/v2/contracts/source/${key.address}/${name}`)).json()).toMatchObject({ source: clarityCode })
+    // The same name again: the node refuses it, and the wallet says why.
+    await expect(answer('stx_deployContract', { name, clarityCode })).rejects.toMatchObject({ code: -32603, message: expect.stringContaining('ContractAlreadyExists') })
   })
 })

@@ -20,6 +20,16 @@ describe('describeWalletRequest', () => {
     expect(stacksMemoOf('stx_callContract', { functionName: 'transfer', functionArgs: 'nope' })).toBeUndefined()
   })
 
+  it('shows a Stacks deploy\'s contract id and code, and whether a signed transaction is broadcast', () => {
+    expect(describeWalletRequest('stx_deployContract', { address: 'ST1', name: 'counter', clarityCode: '(define-data-var n uint u0)' })).toEqual([
+      { label: 'Account', value: 'ST1' },
+      { label: 'Contract', value: 'ST1.counter' },
+      { label: 'Code', value: '(define-data-var n uint u0)' },
+    ])
+    expect(describeWalletRequest('stx_signTransaction', { transaction: '80ab', broadcast: true })).toContainEqual({ label: 'Broadcast', value: 'yes, once signed' })
+    expect(describeWalletRequest('stx_signTransaction', { transaction: '80ab', broadcast: false })).toEqual([{ label: 'Account', value: '' }, { label: 'Transaction', value: '80ab' }])
+  })
+
   it("shows a Sui transaction's sender, commands in order and gas budget, and a Sui message", async () => {
     const address = `0x${'ab'.repeat(32)}`
     const transaction = new Transaction()

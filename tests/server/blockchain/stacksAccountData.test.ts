@@ -93,6 +93,11 @@ describe('the server on a Stacks chain', () => {
     const base = `${server.url}/v1/stacks/demo/${chainId}`
     expect((await fetch(`${base}/v2/info`)).status).toBe(200)
     expect((await fetch(`${base}/v2/map_entry/x/y/z`)).status).toBe(404)
+    // A deployed contract's source: forwarded (the ledger's own 404 for a contract it does not have), a malformed path not.
+    const source = await fetch(`${base}/v2/contracts/source/${senderAddress}/not-deployed`)
+    expect(source.status).toBe(404)
+    expect(await source.json()).toEqual({ error: `No contract source data found for ${senderAddress}.not-deployed` })
+    expect(await (await fetch(`${base}/v2/contracts/source/${senderAddress}/bad.name`)).json()).toMatchObject({ message: 'This Stacks API path is not proxied' })
     expect((await fetch(`${base}/v2/transactions`, { method: 'POST', body: '' })).status).toBe(400)
     expect((await fetch(`${base}/v2/fees/transaction`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })).status).toBe(400)
     expect((await fetch(`${server.url}/v1/stacks/demo/cosmos:portico-local-1/v2/info`)).status).toBe(400)

@@ -186,7 +186,7 @@ export const AccountView = observer(function AccountView() {
         </button>
       </div>
       {actions.length ? (
-        <div className="portico-account__actions">
+        <div className={actions.length >= 4 ? 'portico-account__actions portico-account__actions--tiles' : 'portico-account__actions'}>
           {actions.map((action) => (
             <Button key={action.id} onClick={() => void select(action)} disabled={running === action.id} busy={running === action.id}>
               {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}

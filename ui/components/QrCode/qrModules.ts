@@ -1,11 +1,6 @@
+// The QR encoder's part of QrCode (uqr): loaded with the first code a view shows, never with the
+// modal (ui/kit exports QrCode, and most visits show no QR code).
 import { encode } from 'uqr'
-
-export type QrCodeProps = {
-  value: string
-  label: string
-  /** A logo (a safe image URL) drawn in the centre; the code then uses the highest error correction. */
-  logo?: string
-}
 
 /** The logo's share of the code's width: about 5 % of its area, well inside level H's 30 % headroom. */
 const logoShare = 0.22
@@ -29,7 +24,7 @@ export function qrModules(value: string, { logo }: { logo: boolean }): { data: b
 }
 
 /** One SVG path of the dark modules, a run of cells per row (`M x y h n v 1 h -n z`). */
-function modulesPath(data: boolean[][]): string {
+export function modulesPath(data: boolean[][]): string {
   let d = ''
   data.forEach((row, y) => {
     let x = 0
@@ -44,32 +39,4 @@ function modulesPath(data: boolean[][]): string {
     }
   })
   return d
-}
-
-/**
- * A QR code as SVG React elements (no canvas, no markup strings), made with `uqr`, with an
- * optional logo in its centre (the wallet's, or WalletConnect's).
- *
- * @example
- * <QrCode value={uri} label="WalletConnect QR code" logo={walletLogo} />
- */
-export function QrCode({ value, label, logo }: QrCodeProps) {
-  const { data, size, logoBox } = qrModules(value, { logo: Boolean(logo) })
-  return (
-    <svg className="portico-wc-qr__svg" viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shapeRendering="crispEdges">
-      <rect className="portico-wc-qr__background" width={size} height={size} />
-      <path className="portico-wc-qr__modules" d={modulesPath(data)} />
-      {logo && logoBox ? (
-        <image
-          className="portico-wc-qr__logo"
-          href={logo}
-          x={logoBox.start + 0.5}
-          y={logoBox.start + 0.5}
-          width={logoBox.size - 1}
-          height={logoBox.size - 1}
-          preserveAspectRatio="xMidYMid meet"
-        />
-      ) : null}
-    </svg>
-  )
 }

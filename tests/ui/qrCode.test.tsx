@@ -1,7 +1,8 @@
 import jsQR from 'jsqr'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { QrCode, qrModules } from '../../../plugins/walletconnect/views/QrCode.js'
+import { loadQrEncoder, QrCode } from '../../ui/components/QrCode/QrCode.js'
+import { qrModules } from '../../ui/components/QrCode/qrModules.js'
 
 // A real-sized pairing URI (topic, relay protocol, symmetric key, expiry).
 const uri = `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${'a1'.repeat(32)}&expiryTimestamp=1763900000`
@@ -32,10 +33,17 @@ describe('the WalletConnect QR code with a logo in its centre', () => {
     expect(decode(data, size)).toBe(uri)
   })
 
-  it('renders the logo as an SVG image over the cleared square, and no image without a logo', () => {
+  it('renders an empty busy frame until the encoder has loaded, then the code', async () => {
+    expect(renderToString(<QrCode value={uri} label="QR" />)).toMatch(/<svg[^>]*aria-busy="true"[^>]*><\/svg>/)
+    await loadQrEncoder()
+    expect(renderToString(<QrCode value={uri} label="QR" />)).toContain('class="portico-qr__modules"')
+  })
+
+  it('renders the logo as an SVG image over the cleared square, and no image without a logo', async () => {
+    await loadQrEncoder()
     const logo = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
     const withLogo = renderToString(<QrCode value={uri} label="QR" logo={logo} />)
-    expect(withLogo).toContain('<image class="portico-wc-qr__logo"')
+    expect(withLogo).toContain('<image class="portico-qr__logo"')
     expect(withLogo).toContain(`href="${logo}"`)
     expect(renderToString(<QrCode value={uri} label="QR" />)).not.toContain('<image')
   })
