@@ -262,6 +262,20 @@ describe("portico.getSigner('sui') over a Wallet Standard wallet", () => {
     }
   })
 
+  it('has a wallet that only signs (no executing feature) sign, and the network’s node execute', async () => {
+    const { portico, signer, address, asked, connect } = await setup({ features: { 'sui:signPersonalMessage': '1.1.0', 'sui:signTransaction': '2.0.0' } })
+    try {
+      await connect()
+      const [alice, bob] = [new Ed25519Keypair().toSuiAddress(), new Ed25519Keypair().toSuiAddress()]
+      const executed = await signer.signAndExecuteTransaction({ transaction: twoTransfers(alice, bob) })
+      expect(rpc.ledger.transaction(executed.digest)?.signatures).toEqual([executed.signature])
+      expect([await balanceOf(alice), await balanceOf(bob)]).toEqual([300_000_000n, 200_000_000n])
+      expect(asked()).toEqual([{ method: 'sui:signTransaction', outcome: 'approved' }])
+    } finally {
+      await portico.destroy()
+    }
+  })
+
   it("docs/plugins/sui.md's example is the demo's code, which tests/e2e/signers/sui.test.ts runs in Chromium", () => {
     const docs = readFileSync(new URL('../../../docs/plugins/sui.md', import.meta.url), 'utf8')
     const section = docs.slice(docs.indexOf('## Sign your own transactions'), docs.indexOf('## From Node'))
