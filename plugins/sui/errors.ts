@@ -1,4 +1,4 @@
-import { BaseError } from '../../kernel/kernel.js'
+import { BaseError, type BaseErrorParameters } from '../../kernel/kernel.js'
 
 const docs = '/plugins/sui.md'
 
@@ -38,5 +38,14 @@ export class SuiTransactionFailedError extends BaseError {
   constructor({ digest, error }: { digest: string; error: string }) {
     super('The transaction failed on chain', { details: error.slice(0, 300), docsPath: `${docs}#suitransactionfailederror` })
     this.digest = digest
+  }
+}
+
+/** A site's call to the Sui signer (`portico.getSigner('sui')`) is malformed: refused before any wallet is asked. */
+export class SuiSignerInputError extends BaseError {
+  override name = 'SuiSignerInputError'
+  override code = 'SUI_SIGNER_INPUT'
+  constructor(shortMessage: string, parameters: Pick<BaseErrorParameters, 'details' | 'cause'> = {}) {
+    super(shortMessage, { ...parameters, docsPath: `${docs}#suisignerinputerror` })
   }
 }

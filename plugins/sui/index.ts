@@ -10,3 +10,5 @@ export { suiLocalnet } from './networks/suiLocalnet.js'
 export { suiMainnet } from './networks/suiMainnet.js'
 export { suiTestnet } from './networks/suiTestnet.js'
 export type { DiscoveredSuiWallet, SuiWalletRegistry } from './discovery/SuiWalletTypes.js'
+// The site's own transactions: `portico.getSigner('sui')` / `useSigner('sui')`, typed by this import.
+export type * from './types.js'

@@ -1,6 +1,7 @@
 import { bcs } from '@mysten/sui/bcs'
 import { base64 } from '@scure/base'
 
+import { suiEffectsBcs } from './createSuiGraphql.js'
 import type { SuiCoin, SuiEffects, SuiLedger, SuiLedgerTransaction } from './createSuiLedger.js'
 import { SuiLedgerError } from './SuiLedgerError.js'
 import { suiCoinType, suiPorticoUsd, suiReferenceGasPrice, suiSandboxChainIdentifier } from './suiSandboxChain.js'
@@ -65,7 +66,7 @@ function effectsJson(effects: SuiEffects) {
 const balanceChangesJson = (effects: SuiEffects) => effects.balanceChanges.map((c) => ({ owner: addressOwner(c.owner), coinType: c.coinType, amount: String(c.amount) }))
 const coinObjectType = (coinType: string) => `0x2::coin::Coin<${coinType}>`
 
-type ResponseOptions = { showInput?: boolean; showRawInput?: boolean; showEffects?: boolean; showEvents?: boolean; showBalanceChanges?: boolean; showObjectChanges?: boolean }
+type ResponseOptions = { showInput?: boolean; showRawInput?: boolean; showEffects?: boolean; showRawEffects?: boolean; showEvents?: boolean; showBalanceChanges?: boolean; showObjectChanges?: boolean }
 
 /** The JSON-RPC `SuiTransactionBlockData` of BCS `TransactionData`: sender, gas data and the commands' kinds. */
 function transactionDataJson(bytes: Uint8Array) {
@@ -93,6 +94,8 @@ function transactionResponse(record: SuiLedgerTransaction, options: ResponseOpti
     ...(options.showInput ? { transaction: { data: transactionDataJson(record.bytes), txSignatures: record.signatures } } : {}),
     ...(options.showRawInput ? { rawTransaction: base64.encode(bcs.SenderSignedData.serialize([{ intentMessage: { intent: { scope: { TransactionData: true }, version: { V0: true }, appId: { Sui: true } }, value: bcs.TransactionData.parse(record.bytes) }, txSignatures: record.signatures.map((s) => base64.decode(s)) }]).toBytes()) } : {}),
     ...(options.showEffects ? { effects: effectsJson(effects) } : {}),
+    // BCS `TransactionEffects` as a byte array, what wallets hand back as `effects` (base64) after executing.
+    ...(options.showRawEffects ? { rawEffects: Array.from(base64.decode(suiEffectsBcs(effects))) } : {}),
     ...(options.showEvents ? { events: [] } : {}),
     ...(options.showObjectChanges ? { objectChanges: objectChanges() } : {}),
     ...(options.showBalanceChanges ? { balanceChanges: balanceChangesJson(effects) } : {}),

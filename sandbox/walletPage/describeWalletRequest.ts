@@ -85,6 +85,7 @@ export function describeWalletRequest(method: string, params: unknown): WalletRe
   }
   if (method === 'stx_transferStx' || method === 'stx_signMessage' || method === 'stx_signTransaction' || method === 'stx_callContract' || method === 'stx_deployContract') return describeStacksRequest(method, params)
   if (method.startsWith('solana_')) return describeSolanaRequest(method, params)
+  if (method === 'sui_signPersonalMessage' || method === 'sui_signTransaction' || method === 'sui_signAndExecuteTransaction') return describeSuiRequest(method, params)
   return [{ label: 'Params', value: clip(JSON.stringify(params) ?? 'none') }]
 }
 
@@ -226,4 +227,29 @@ function describeSolanaRequest(method: string, params: unknown): WalletRequestRo
     return transactions.flatMap((t, i) => describeSolanaTransaction(t, `Transaction ${i + 1}`))
   }
   return describeSolanaTransaction(p.transaction, 'Transaction')
+}
+
+/**
+ * A Sui request (WalletConnect sui): the message to sign, or a transaction's sender, its commands
+ * in order and its gas budget when TransactionData JSON carries them (base64 BCS is shown as sent).
+ */
+function describeSuiRequest(method: string, params: unknown): WalletRequestRow[] {
+  const p = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>
+  const rows: WalletRequestRow[] = [{ label: 'Account', value: String(p.address ?? '') }]
+  if (method === 'sui_signPersonalMessage') return [...rows, { label: 'Message', value: clip(typeof p.message === 'string' ? p.message : JSON.stringify(p.message) ?? '') }]
+  const transaction = typeof p.transaction === 'string' ? p.transaction : ''
+  let data: { sender?: unknown; commands?: unknown; gasData?: { budget?: unknown } } | undefined
+  try {
+    data = transaction.trimStart().startsWith('{') ? (JSON.parse(transaction) as typeof data) : undefined
+  } catch {
+    data = undefined
+  }
+  const commands = Array.isArray(data?.commands) ? (data.commands as unknown[]).map((c) => (typeof c === 'object' && c !== null ? (Object.keys(c).find((k) => k !== '$kind') ?? '?') : '?')) : undefined
+  return [
+    ...rows,
+    ...(data ? [{ label: 'Sender', value: String(data.sender ?? '(the account)') }] : []),
+    ...(commands ? [{ label: 'Commands', value: clip(commands.join(', ')) }] : []),
+    ...(data ? [{ label: 'Gas budget', value: typeof data.gasData?.budget === 'string' ? `${data.gasData.budget} MIST` : 'set by this wallet' }] : []),
+    { label: 'Transaction', value: clip(transaction) },
+  ]
 }

@@ -6,12 +6,15 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { getWallets } from '@wallet-standard/app'
+import { SuiGraphQLClient } from '@mysten/sui/graphql'
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
-import { verifyPersonalMessageSignature } from '@mysten/sui/verify'
+import { Transaction } from '@mysten/sui/transactions'
+import { fromBase64 } from '@mysten/sui/utils'
+import { verifyPersonalMessageSignature, verifyTransactionSignature } from '@mysten/sui/verify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { CaipAddress } from '../../kernel/kernel.js'
-import { defineSuiNetwork, sui, suiMainnet } from '../../plugins/sui/index.js'
+import { defineSuiNetwork, sui, suiMainnet, type SuiSigner } from '../../plugins/sui/index.js'
 import { encodeSuiCoinType } from '../../plugins/sui/utils/encodeSuiCoinType.js'
 import { createServer, type PorticoServer } from '../../server/createServer.js'
 import { devSuiAddress, devSuiKeypair } from '../../sandbox/sui/devSui.js'
@@ -91,6 +94,27 @@ describe('portico/testing on the sui plugin', () => {
               return false
             }
           },
+          // A site's programmable transaction, built with @mysten/sui: two coins split off the gas
+          // coin, each transferred; executed by the ledger, balances read back through its GraphQL RPC.
+          signer: async ({ signer, address }) => {
+            const graphql = new SuiGraphQLClient({ url: rpc.graphqlUrl, network: 'localnet' })
+            const balance = async (owner: string) => BigInt((await graphql.core.getBalance({ address: owner, coinType: suiCoinType })).balance.balance)
+            const [alice, bob] = [new Ed25519Keypair().toSuiAddress(), new Ed25519Keypair().toSuiAddress()]
+            const transaction = new Transaction()
+            const [first, second] = transaction.splitCoins(transaction.gas, [120_000_000n, 80_000_000n])
+            transaction.transferObjects([first!], alice)
+            transaction.transferObjects([second!], bob)
+            const before = await balance(address)
+            const { digest, bytes, signature } = await (signer as SuiSigner).signAndExecuteTransaction({ transaction, chain: 'sui:localnet' })
+            const { transaction: executed } = await graphql.core.getTransaction({ digest })
+            if (!executed.effects.status.success) throw new Error(`the ledger failed ${digest}: ${executed.effects.status.error}`)
+            const gas = executed.effects.gasUsed
+            const fee = BigInt(gas.computationCost) + BigInt(gas.storageCost) - BigInt(gas.storageRebate)
+            const balances = [await balance(alice), await balance(bob), before - (await balance(address))]
+            if (balances.join() !== [120_000_000n, 80_000_000n, 200_000_000n + fee].join()) throw new Error(`balances after ${digest}: ${balances.join(', ')}`)
+            if ((await verifyTransactionSignature(fromBase64(bytes), signature)).toSuiAddress() !== address) throw new Error('the signature is not the account\'s')
+            return digest
+          },
         },
       })
       expect(report.issues).toEqual([])
@@ -98,18 +122,24 @@ describe('portico/testing on the sui plugin', () => {
         'structure',
         'discoverWallets lists the wallet',
         'a rejected connection is "Connection rejected"',
+        'signer: one per namespace, refusing while nothing is connected',
         'connect',
         'balance',
         'tokens',
         'signMessage',
         'send',
         'tokenSend',
+        "signer: a site's own transaction, signed and accepted by the chain",
         'a wallet that rejects: code 4001, still connected',
         'invalid addresses are refused before the wallet is asked',
         'a silent reconnect on the next page load',
         'disconnect',
         'clean disposal',
       ])
+      // The signer's members, refused before the connection, and the digest the ledger ran.
+      expect(report.checks.find((c) => c.name.startsWith('signer: one'))?.detail).toBe('toSuiAddress, signTransaction, signAndExecuteTransaction, signPersonalMessage')
+      const digest = report.checks.find((c) => c.name.startsWith("signer: a site's"))?.detail
+      expect(rpc.ledger.transaction(digest ?? '')?.effects.status).toEqual({ status: 'success' })
     } finally {
       dev.unregister()
     }

@@ -11,6 +11,20 @@ export type SuiCoinRef = { objectId: string; version: string; digest: string; ba
 /** What a simulation or an execution says of a transaction. */
 export type SuiExecution = { digest: string; success: boolean; error: string | null; gasUsed: { computationCost: bigint; storageCost: bigint; storageRebate: bigint } }
 
+/** An executed transaction as the node keeps it: what the signer returns to a site (base64 strings). */
+export type SuiTransactionRecord = {
+  digest: string
+  /** BCS `TransactionData`, base64. */
+  bytes: string
+  /** The serialized signatures, base64. */
+  signatures: string[]
+  /** BCS `TransactionEffects`, base64, when the node gives them. */
+  effects: string | undefined
+  success: boolean
+  /** The chain's reason when it failed. */
+  error: string | null
+}
+
 /** The node reads and writes the plugin needs, the same over GraphQL RPC and JSON-RPC; every answer is checked. */
 export type SuiNodeClient = {
   api: 'graphql' | 'jsonRpc'
@@ -26,6 +40,8 @@ export type SuiNodeClient = {
   execute(bytes: Uint8Array, signatures: string[]): Promise<SuiExecution>
   /** `success` or `failure` once the node knows the transaction, undefined before. */
   getTransactionStatus(digest: string): Promise<'success' | 'failure' | undefined>
+  /** The transaction, its signatures and effects once the node knows it; undefined before. */
+  getTransaction(digest: string): Promise<SuiTransactionRecord | undefined>
 }
 
 const digits = /^\d{1,40}$/
@@ -129,6 +145,20 @@ export async function createSuiNodeClient({ network, fetch }: { network: Network
         return undefined
       }
     },
+    async getTransaction(digest) {
+      let transaction: Awaited<ReturnType<typeof core.getTransaction>>['transaction']
+      try {
+        ;({ transaction } = await core.getTransaction({ digest }))
+      } catch {
+        // not indexed yet (the service answers null), or a hiccup: unknown for now
+        return undefined
+      }
+      const { success, error } = execution('getTransaction', transaction)
+      const bytes = transaction.transaction?.bcs
+      if (!(bytes instanceof Uint8Array) || !Array.isArray(transaction.signatures) || transaction.signatures.some((s) => typeof s !== 'string')) return invalid('getTransaction', 'a transaction with its signatures')
+      const effects = transaction.effects?.bcs
+      return { digest: transaction.digest, bytes: base64.encode(bytes), signatures: [...transaction.signatures], effects: effects instanceof Uint8Array ? base64.encode(effects) : undefined, success, error }
+    },
   }
 }
 
@@ -175,6 +205,28 @@ function jsonRpcClient(network: Network, fetch: typeof globalThis.fetch | undefi
       } catch {
         return undefined
       }
+    },
+    async getTransaction(digest) {
+      let answer: (NonNullable<Parameters<typeof execution>[1]> & { rawTransaction?: unknown; rawEffects?: unknown }) | null
+      try {
+        answer = await call('sui_getTransactionBlock', [digest, { showRawInput: true, showEffects: true, showRawEffects: true }])
+      } catch {
+        return undefined
+      }
+      const { success, error } = execution('sui_getTransactionBlock', answer)
+      if (typeof answer?.rawTransaction !== 'string') return invalid('sui_getTransactionBlock', 'a transaction with its raw input')
+      // `rawTransaction` is BCS `SenderSignedData`: the intent message's TransactionData and the signatures.
+      const { bcs } = await import('@mysten/sui/bcs')
+      let signed: { bytes: string; signatures: string[] }
+      try {
+        const [first] = bcs.SenderSignedData.parse(base64.decode(answer.rawTransaction))
+        if (!first) throw new Error('no transaction')
+        signed = { bytes: bcs.TransactionData.serialize(first.intentMessage.value).toBase64(), signatures: [...first.txSignatures] }
+      } catch {
+        return invalid('sui_getTransactionBlock', 'a transaction with its raw input')
+      }
+      const rawEffects = Array.isArray(answer.rawEffects) && answer.rawEffects.length > 0 && answer.rawEffects.every((b) => Number.isInteger(b) && b >= 0 && b < 256) ? base64.encode(Uint8Array.from(answer.rawEffects as number[])) : undefined
+      return { digest, ...signed, effects: rawEffects, success, error }
     },
   }
 }

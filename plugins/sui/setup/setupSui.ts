@@ -106,6 +106,24 @@ export function setupSui(portico: PluginContext, options: SuiOptions, environmen
       if (typeof signature !== 'string' || !base64Signature.test(signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
       return { signature }
     },
+    // WalletConnect's sui methods (what the signer and `portico.request` send) for the Wallet Standard
+    // wallet this plugin holds, through its features; a channel's connection carries its own.
+    async request(request) {
+      if (!session.activeWallet(request.connectorId)) return undefined
+      const address = (request.params as { address?: unknown } | null | undefined)?.address
+      const signer = typeof address === 'string' ? signingAccount(request.connectorId, address) : undefined
+      if (!signer) throw new ProviderRpcError({ code: 4100, message: `The wallet has not shared the account ${String(address).slice(0, 80)}` })
+      const { answerSuiWalletRequest } = await import('../actions/answerSuiWalletRequest.js')
+      const result = await asked(() =>
+        answerSuiWalletRequest({ method: request.method, params: request.params, wallet: signer.wallet.wallet, account: signer.account, chain: toSuiWalletChain(request.chainId), network: portico.stores.networks.find(request.chainId), fetch: fetchFn }),
+      )
+      return { result }
+    },
+    // The site's own transactions (`portico.getSigner('sui')`): the signer's code loads when first asked for.
+    async createSigner(context) {
+      const { createSuiSigner } = await import('../actions/createSuiSigner.js')
+      return createSuiSigner({ context, confirmTimeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn })
+    },
     // Coin balances from the network's node, after the blockchain API (stage 10): for the chains
     // the API does not serve. Coin types carry no price here.
     async fetchTokenBalances(request) {

@@ -14,4 +14,5 @@ export const siteTransactions: Partial<Record<string, { title: string; Component
   cosmos: { title: 'A MsgSend with a memo, built and broadcast with CosmJS, signed in your wallet.', Component: lazy(() => import('./cosmosTransaction.js')) },
   polkadot: { title: "Two transfers in one polkadot-api Utility.batch_all, signed by the connected wallet through useSigner('polkadot').", Component: lazy(() => import('./polkadotTransaction.js')) },
   solana: { title: 'pUSD and a memo in one transaction, built with @solana/kit and signed by your wallet.', Component: lazy(() => import('./solanaTransaction.js')) },
+  sui: { title: 'A Sui programmable transaction built with @mysten/sui: two coins split off the gas coin, one sent to each of two addresses, signed and executed through useSigner("sui").', Component: lazy(() => import('./suiTransaction.js')) },
 }

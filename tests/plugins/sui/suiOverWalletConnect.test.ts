@@ -9,11 +9,15 @@ import { join } from 'node:path'
 
 import { SuiClient } from '@mysten/sui/client'
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
-import { verifyPersonalMessageSignature } from '@mysten/sui/verify'
+import { Transaction } from '@mysten/sui/transactions'
+import { fromBase64 } from '@mysten/sui/utils'
+import { verifyPersonalMessageSignature, verifyTransactionSignature } from '@mysten/sui/verify'
+import { getSdkError } from '@walletconnect/utils'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createPorticoKernel } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, createPorticoKernel, ProviderRpcError } from '../../../kernel/kernel.js'
+import { SuiTransactionFailedError } from '../../../plugins/sui/errors.js'
 import { defineSuiNetwork, sui } from '../../../plugins/sui/index.js'
 import { walletConnect, type WalletConnectStore } from '../../../plugins/walletconnect/index.js'
 import { devSuiAddress, devSuiKeypair } from '../../../sandbox/sui/devSui.js'
@@ -81,6 +85,26 @@ async function signedTransferJson(to: string): Promise<string> {
   return tx.toJSON()
 }
 
+/** A kernel with the sui and walletconnect plugins, connected over the relay to the test wallet. */
+async function connectOverRelay() {
+  const network = defineSuiNetwork({ reference: 'localnet', name: 'Portico Sui Localnet', rpcUrls: [rpc.rpcUrl] })
+  const portico = createPorticoKernel({
+    projectId: 'portico-test',
+    networks: [network],
+    plugins: [sui(), walletConnect({ relayUrl: relay.url }, { storage: memoryKeyValueStorage(), storagePrefix: `portico-test-sui-signer-${process.pid}` })],
+    storage: memoryStorage(),
+    endpoints: { api: 'http://127.0.0.1:9' },
+  })
+  const store = portico.getStore<WalletConnectStore>('walletconnect') as WalletConnectStore
+  const connecting = portico.connect({ namespace: 'sui', connectorId: 'walletConnect' })
+  connecting.catch(() => undefined)
+  const state = () => ({ uri: store.uri?.slice(0, 24), proposals: wallet.proposals.length, walletFailures: wallet.failures, connection: portico.getState().connections.sui?.status })
+  const uri = await waitFor(() => store.uri, 'a pairing URI')
+  await step('the wallet pairs with the URI', wallet.pair(uri), state)
+  await step('the session settles on both sides', connecting, state)
+  return portico
+}
+
 describe('portico/sui over WalletConnect', () => {
   it('proposes the sui namespace, signs a personal message and sends SUI (fee estimated first) through the real relay', async () => {
     const network = defineSuiNetwork({ reference: 'localnet', name: 'Portico Sui Localnet', rpcUrls: [rpc.rpcUrl] })
@@ -137,6 +161,64 @@ describe('portico/sui over WalletConnect', () => {
       wallet.respondWith = async () => ({ result: { signature: 'not a signature' } })
       await expect(portico.signMessage({ namespace: 'sui', message: 'x' })).rejects.toThrow('The wallet returned an invalid signature')
       wallet.respondWith = answer
+      expect(portico.getState().connections.sui?.status).toBe('connected')
+    } finally {
+      await portico.destroy()
+    }
+  })
+
+  it("signs the site's own transaction through portico.getSigner('sui') over the session: split coins and two transfers, executed by the ledger", async () => {
+    const portico = await connectOverRelay()
+    try {
+      const signer = await portico.getSigner('sui')
+      expect(signer.toSuiAddress()).toBe(devSuiAddress)
+      const [alice, bob] = [new Ed25519Keypair().toSuiAddress(), new Ed25519Keypair().toSuiAddress()]
+      const transaction = new Transaction()
+      const [first, second] = transaction.splitCoins(transaction.gas, [70_000_000n, 30_000_000n])
+      transaction.transferObjects([first!], alice)
+      transaction.transferObjects([second!], bob)
+      const result = await signer.signAndExecuteTransaction({ transaction })
+      // The wallet answered the digest alone (Reown's Sui RPC reference): the rest was read back from the node.
+      expect(rpc.ledger.transaction(result.digest)?.effects.status).toEqual({ status: 'success' })
+      expect([alice, bob].map((owner) => rpc.ledger.coins(owner).map((c) => c.balance))).toEqual([[70_000_000n], [30_000_000n]])
+      expect((await verifyTransactionSignature(fromBase64(result.bytes), result.signature)).toSuiAddress()).toBe(devSuiAddress)
+      expect(result.effects).toMatch(/^[A-Za-z0-9+/]+=*$/)
+      const asked = wallet.requests.at(-1)!
+      expect([asked.method, asked.chainId]).toEqual(['sui_signAndExecuteTransaction', 'sui:localnet'])
+      // TransactionData JSON (what Mysten's WalletConnect wallet sends), the sender set, the gas left to the wallet.
+      const { transaction: json, address } = asked.params as { transaction: string; address: string }
+      expect(address).toBe(devSuiAddress)
+      expect(JSON.parse(json)).toMatchObject({ version: 2, sender: devSuiAddress, gasData: { budget: null, payment: null }, })
+      expect((JSON.parse(json) as { commands: object[] }).commands.map((c) => Object.keys(c)[0])).toEqual(['SplitCoins', 'TransferObjects', 'TransferObjects'])
+
+      const again = new Transaction()
+      again.transferObjects([again.splitCoins(again.gas, [1n])[0]!], alice)
+      const signed = await signer.signTransaction({ transaction: again })
+      expect((await verifyTransactionSignature(fromBase64(signed.bytes), signed.signature)).toSuiAddress()).toBe(devSuiAddress)
+      const message = new TextEncoder().encode('gm over the relay')
+      expect((await verifyPersonalMessageSignature(message, (await signer.signPersonalMessage({ message })).signature)).toSuiAddress()).toBe(devSuiAddress)
+
+      // Another network is refused before anything crosses the relay.
+      const sent = wallet.requests.length
+      await expect(signer.signAndExecuteTransaction({ transaction, chain: 'sui:testnet' })).rejects.toBeInstanceOf(ChainNotSupportedError)
+      expect(wallet.requests.length).toBe(sent)
+
+      // The /wallet page's Reject answers WalletConnect's USER_REJECTED: the visitor said no.
+      const answer = wallet.respondWith
+      wallet.respondWith = async () => ({ error: getSdkError('USER_REJECTED') })
+      const refused = await signer.signTransaction({ transaction }).catch((e: unknown) => e)
+      wallet.respondWith = answer
+      expect(refused).toBeInstanceOf(ProviderRpcError)
+      expect((refused as ProviderRpcError).isUserRejection).toBe(true)
+
+      // Run and failed on chain: the wallet executes (its budget given) and answers a digest; the signer says why.
+      const tooMuch = new Transaction()
+      tooMuch.transferObjects([tooMuch.splitCoins(tooMuch.gas, [1_000_000_000_000n])[0]!], alice)
+      tooMuch.setGasBudget(10_000_000)
+      const failed = await signer.signAndExecuteTransaction({ transaction: tooMuch }).catch((e: unknown) => e)
+      expect(failed).toBeInstanceOf(SuiTransactionFailedError)
+      expect(failed).toMatchObject({ details: 'InsufficientCoinBalance in command 0' })
+      expect(rpc.ledger.transaction((failed as SuiTransactionFailedError).digest)?.effects.status).toEqual({ status: 'failure', error: 'InsufficientCoinBalance in command 0' })
       expect(portico.getState().connections.sui?.status).toBe('connected')
     } finally {
       await portico.destroy()

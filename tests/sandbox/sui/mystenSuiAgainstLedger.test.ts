@@ -1,6 +1,7 @@
 // The Sui ledger driven by the ecosystem's own SDK, not by Portico code: @mysten/sui's SuiClient
 // (its default JSON-RPC client) resolves gas price, budget (a dry run) and payment, the SDK's
 // Ed25519Keypair signs, and the client executes and waits — unchanged, against the sandbox RPC.
+import { bcs } from '@mysten/sui/bcs'
 import { SuiClient } from '@mysten/sui/client'
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
 import { Secp256k1Keypair } from '@mysten/sui/keypairs/secp256k1'
@@ -56,6 +57,27 @@ describe('the Sui ledger driven by @mysten/sui', () => {
     expect(coins.data).toHaveLength(1)
     const object = await client.getObject({ id: coins.data[0]!.coinObjectId, options: { showOwner: true, showContent: true } })
     expect(object.data?.owner).toEqual({ AddressOwner: bob })
+  })
+
+  it('answers the raw input and raw effects (showRawInput, showRawEffects) that @mysten/sui parses, as wallets hand them back', async () => {
+    const [carol, dave] = [new Ed25519Keypair().toSuiAddress(), new Ed25519Keypair().toSuiAddress()]
+    const tx = new Transaction()
+    tx.setSender(alice.toSuiAddress())
+    const [first, second] = tx.splitCoins(tx.gas, [mist(0.3), mist(0.2)])
+    tx.transferObjects([first!], carol)
+    tx.transferObjects([second!], dave)
+    const bytes = await tx.build({ client })
+    const { signature } = await alice.signTransaction(bytes)
+    const result = await client.executeTransactionBlock({ transactionBlock: bytes, signature, options: { showRawInput: true, showRawEffects: true } })
+    const effects = bcs.TransactionEffects.parse(Uint8Array.from(result.rawEffects!))
+    expect(effects.V2).toMatchObject({ transactionDigest: result.digest, status: { $kind: 'Success' } })
+    expect(effects.V2!.changedObjects.filter(([, change]) => change.idOperation.$kind === 'Created').map(([, change]) => change.outputState.ObjectWrite?.[1].AddressOwner).sort()).toEqual([carol, dave].sort())
+    const [signed] = bcs.SenderSignedData.parse(Buffer.from(result.rawTransaction!, 'base64'))
+    expect(signed!.txSignatures).toEqual([signature])
+    expect(bcs.TransactionData.serialize(signed!.intentMessage.value).toBytes()).toEqual(bytes)
+    const read = await client.getTransactionBlock({ digest: result.digest, options: { showRawEffects: true } })
+    expect(read.rawEffects).toEqual(result.rawEffects)
+    expect([await balanceOf(carol), await balanceOf(dave)]).toEqual([mist(0.3), mist(0.2)])
   })
 
   it('merges and splits a second coin type (pUSD) with MergeCoins, SplitCoins and TransferObjects', async () => {

@@ -1,3 +1,4 @@
+import { Transaction } from '@mysten/sui/transactions'
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
 import { AuthInfo, TxBody } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { adr36SignDoc } from '../../../plugins/cosmos/utils/adr36SignDoc.js'
@@ -29,6 +30,29 @@ describe('describeWalletRequest', () => {
     ])
     expect(describeWalletRequest('stx_signTransaction', { transaction: '80ab', broadcast: true })).toContainEqual({ label: 'Broadcast', value: 'yes, once signed' })
     expect(describeWalletRequest('stx_signTransaction', { transaction: '80ab', broadcast: false })).toEqual([{ label: 'Account', value: '' }, { label: 'Transaction', value: '80ab' }])
+  })
+
+  it("shows a Sui transaction's sender, commands in order and gas budget, and a Sui message", async () => {
+    const address = `0x${'ab'.repeat(32)}`
+    const transaction = new Transaction()
+    transaction.setSender(address)
+    const [first, second] = transaction.splitCoins(transaction.gas, [1n, 2n])
+    transaction.transferObjects([first!], address)
+    transaction.transferObjects([second!], address)
+    const json = await transaction.toJSON()
+    expect(describeWalletRequest('sui_signAndExecuteTransaction', { transaction: json, address })).toEqual([
+      { label: 'Account', value: address },
+      { label: 'Sender', value: address },
+      { label: 'Commands', value: 'SplitCoins, TransferObjects, TransferObjects' },
+      { label: 'Gas budget', value: 'set by this wallet' },
+      { label: 'Transaction', value: json.slice(0, 2_000) + (json.length > 2_000 ? `… (${json.length - 2_000} more characters)` : '') },
+    ])
+    transaction.setGasBudget(5_000_000)
+    expect(describeWalletRequest('sui_signTransaction', { transaction: await transaction.toJSON(), address })).toContainEqual({ label: 'Gas budget', value: '5000000 MIST' })
+    // Base64 BCS bytes, or junk, are shown as sent.
+    expect(describeWalletRequest('sui_signTransaction', { transaction: 'AAAB', address })).toEqual([{ label: 'Account', value: address }, { label: 'Transaction', value: 'AAAB' }])
+    expect(describeWalletRequest('sui_signTransaction', { transaction: '{"commands": 5', address })).toEqual([{ label: 'Account', value: address }, { label: 'Transaction', value: '{"commands": 5' }])
+    expect(describeWalletRequest('sui_signPersonalMessage', { message: 'gm', address })).toEqual([{ label: 'Account', value: address }, { label: 'Message', value: 'gm' }])
   })
 
   it('decodes a personal_sign message from hex to text, and keeps binary as hex', () => {
