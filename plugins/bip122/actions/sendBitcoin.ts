@@ -106,7 +106,7 @@ export async function estimateBitcoinSendFee(parameters: SendBitcoinParameters):
 }
 
 /** `@scure/btc-signer`'s network parameters of an address network (regtest is the test networks' with `bcrt`). */
-export function btcSignerNetwork(signer: typeof import('../lazy/btcSigner.js'), network: 'mainnet' | 'testnet' | 'regtest') {
+export function btcSignerNetwork(signer: Pick<typeof import('../lazy/btcSigner.js'), 'NETWORK' | 'TEST_NETWORK'>, network: 'mainnet' | 'testnet' | 'regtest') {
   return network === 'mainnet' ? signer.NETWORK : network === 'regtest' ? { ...signer.TEST_NETWORK, bech32: 'bcrt' } : signer.TEST_NETWORK
 }
 

@@ -1,9 +1,8 @@
 import { BitcoinSignRequestError } from '../errors.js'
-import { Address, OutScript, type Transaction } from '../lazy/btcSigner.js'
+import { Address, NETWORK, OutScript, TEST_NETWORK, type Transaction } from '../lazy/btcSigner.js'
 import type { BitcoinAddressNetwork } from '../utils/decodeBitcoinAddress.js'
 import type { BitcoinSignInput } from '../discovery/bitcoinWallet.js'
 import { btcSignerNetwork } from '../actions/sendBitcoin.js'
-import * as btcSigner from '../lazy/btcSigner.js'
 
 /** The sighash types bitcoind accepts: ALL, NONE, SINGLE, each optionally | ANYONECANPAY; Taproot adds DEFAULT (0). */
 const sighashTypes = new Set([1, 2, 3, 0x81, 0x82, 0x83])
@@ -35,7 +34,7 @@ const hexOf = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).pad
  */
 export function prepareSignInputs({ tx, inputs, network }: { tx: Transaction; inputs: readonly BitcoinSignInput[]; network: BitcoinAddressNetwork }): void {
   if (inputs.length === 0) throw new BitcoinSignRequestError('signInputs names no input to sign')
-  const chain = btcSignerNetwork(btcSigner, network)
+  const chain = btcSignerNetwork({ NETWORK, TEST_NETWORK }, network)
   const seen = new Set<number>()
   for (const { address, index, sighashTypes: allowed } of inputs) {
     if (!Number.isSafeInteger(index) || index < 0 || index >= tx.inputsLength) throw new BitcoinSignRequestError(`Input ${String(index).slice(0, 20)} is out of range: the PSBT has ${tx.inputsLength} input${tx.inputsLength === 1 ? '' : 's'}`)
