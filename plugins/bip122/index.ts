@@ -11,4 +11,6 @@ export { bitcoinSignet } from './networks/bitcoinSignet.js'
 export { bitcoinTestnet4 } from './networks/bitcoinTestnet4.js'
 export type { BitcoinAddressNetwork, BitcoinAddressType, DecodedBitcoinAddress } from './utils/decodeBitcoinAddress.js'
 export type { BitcoinWalletRegistry, CreateBitcoinWalletDiscoveryParameters, CreateBitcoinWalletDiscoveryReturnType } from './discovery/createBitcoinWalletDiscovery.js'
-export type { BitcoinAccountPurpose, BitcoinWallet, BitcoinWalletAccount, BitcoinWalletStyle } from './discovery/bitcoinWallet.js'
+export type { BitcoinAccountPurpose, BitcoinMessageProtocol, BitcoinSignInput, BitcoinWallet, BitcoinWalletAccount, BitcoinWalletStyle } from './discovery/bitcoinWallet.js'
+// The site's signer (`portico.getSigner('bip122')`, typed by importing this entry); its code loads when first asked for.
+export type * from './signer/types.js'

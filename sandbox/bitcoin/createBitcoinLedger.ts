@@ -73,7 +73,8 @@ const outpoint = (txid: string, vout: number) => `${txid}:${vout}`
  * An in-memory Bitcoin regtest ledger with real UTXOs: block 0 is regtest's genesis, block 1 pays
  * 1,000,000 BTC to a faucet key, and every later transaction is checked as bitcoind would before it
  * enters the mempool (decoding, missing or spent inputs, mempool conflicts, every input's signature
- * for P2WPKH and P2TR key path, dust, value and the minimum relay fee). `mine()` confirms the
+ * for P2WPKH and P2TR key path, dust (but for OP_RETURN outputs, which never enter the UTXO set),
+ * value and the minimum relay fee). `mine()` confirms the
  * mempool in a new block. Fees leave the ledger (there are no block rewards after block 1).
  *
  * @returns the ledger
@@ -108,7 +109,8 @@ export function createBitcoinLedger(): BitcoinLedger {
     for (let vout = 0; vout < entry.tx.outputsLength; vout++) {
       const output = entry.tx.getOutput(vout)
       const script = output.script as Uint8Array
-      unspent.set(outpoint(entry.txid, vout), { txid: entry.txid, vout, value: output.amount as bigint, script })
+      // An OP_RETURN output is provably unspendable: like bitcoind, the ledger keeps it out of the UTXO set.
+      if (script[0] !== 0x6a) unspent.set(outpoint(entry.txid, vout), { txid: entry.txid, vout, value: output.amount as bigint, script })
       touch(script, entry.txid)
     }
   }

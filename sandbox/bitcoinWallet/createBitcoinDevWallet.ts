@@ -53,8 +53,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /**
  * Creates the Bitcoin "Portico Dev Wallet": a WBIP004 provider with real keys on regtest —
- * `getInfo`, `getAddresses` (P2WPKH payment, P2TR ordinals), `signMessage` (BIP-322 simple, payment
- * address only), `signPsbt` (signs the inputs its keys own, `broadcast` optional) and `sendTransfer`
+ * `getInfo`, `getAddresses` (P2WPKH payment, P2TR ordinals), `signMessage` (BIP-322 simple or
+ * BIP-137 ECDSA, payment address only), `signPsbt` (the `signInputs` it is given, each by its
+ * address's key with the sighash type the PSBT names, or every input its keys own; `broadcast`
+ * optional) and `sendTransfer`
  * (coin selection from the payment address's UTXOs, 2 sat/vB, change back, broadcast through
  * `esploraUrl`). In `reject` mode every request but `getInfo` fails with 4001.
  *
@@ -93,20 +95,44 @@ export function createBitcoinDevWallet(parameters: CreateBitcoinDevWalletParamet
       }
     },
     signMessage: async (params) => {
-      if (!isRecord(params) || typeof params.message !== 'string') throw invalid('signMessage needs { message, address? }')
+      if (!isRecord(params) || typeof params.message !== 'string') throw invalid('signMessage needs { message, address?, protocol? }')
       const address = params.address ?? payment.address
-      if (address !== payment.address) throw invalid('This wallet signs messages (BIP-322 simple) with its payment address only')
-      return { signature: keyring.signMessage(payment.address, params.message, 'bip322'), address, protocol: 'BIP322' }
+      if (address !== payment.address) throw invalid('This wallet signs messages (BIP-322 simple or BIP-137 ECDSA) with its payment address only')
+      const protocol = params.protocol ?? 'BIP322'
+      if (protocol !== 'BIP322' && protocol !== 'ECDSA') throw invalid('protocol is "BIP322" or "ECDSA"')
+      return { signature: keyring.signMessage(payment.address, params.message, protocol === 'ECDSA' ? 'ecdsa' : 'bip322'), address, protocol }
     },
     signPsbt: async (params) => {
-      if (!isRecord(params) || typeof params.psbt !== 'string') throw invalid('signPsbt needs { psbt: base64, broadcast? }')
+      if (!isRecord(params) || typeof params.psbt !== 'string') throw invalid('signPsbt needs { psbt: base64, signInputs?, broadcast? }')
       let tx: Transaction
       try {
         tx = Transaction.fromPSBT(base64.decode(params.psbt))
       } catch {
         throw invalid('psbt is not a base64 PSBT')
       }
-      const signed = keyring.signInputs(tx)
+      // sats-connect's `signInputs { [address]: indexes }`: only those inputs, each by its address's key; without it, every input the wallet owns.
+      let signed: number
+      if (params.signInputs === undefined) signed = keyring.signInputs(tx)
+      else {
+        if (!isRecord(params.signInputs)) throw invalid('signInputs is { [address]: input indexes }')
+        const wanted: number[] = []
+        for (const [address, indexes] of Object.entries(params.signInputs)) {
+          const account = keyring.accountOf(address)
+          if (!account) throw invalid(`This wallet holds no key for ${address.slice(0, 100)}`)
+          if (!Array.isArray(indexes)) throw invalid(`signInputs[${address.slice(0, 100)}] is a list of input indexes`)
+          for (const index of indexes) {
+            if (!Number.isInteger(index) || index < 0 || index >= tx.inputsLength) throw invalid(`No input ${String(index).slice(0, 20)} in the PSBT`)
+            if (bytesToHex(tx.getInput(index).witnessUtxo?.script ?? new Uint8Array()) !== bytesToHex(account.script)) throw invalid(`Input ${index} is not ${address.slice(0, 100)}'s`)
+            wanted.push(index)
+          }
+        }
+        try {
+          signed = wanted.length === 0 ? 0 : keyring.signInputs(tx, wanted)
+        } catch (error) {
+          throw invalid(`Cannot sign: ${error instanceof Error ? error.message : String(error)}`)
+        }
+        if (signed !== wanted.length) throw invalid('Some of signInputs could not be signed')
+      }
       if (signed === 0) throw invalid('The PSBT has no input this wallet owns')
       if (params.broadcast === true) {
         tx.finalize()

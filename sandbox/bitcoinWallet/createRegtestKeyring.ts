@@ -22,8 +22,9 @@ export type RegtestKeyring = {
   /** The account of an address, if the keyring has it. */
   accountOf(address: string): RegtestKeyringAccount | undefined
   /**
-   * Signs the inputs of `tx` the keyring owns (all of them, or only `indexes`); a P2TR input gets its
-   * `tapInternalKey` when the PSBT lacks it. Returns how many it signed.
+   * Signs the inputs of `tx` the keyring owns (all of them, or only `indexes`), each with the sighash
+   * type the PSBT names for it (its default otherwise); a P2TR input gets its `tapInternalKey` when
+   * the PSBT lacks it. Returns how many it signed.
    */
   signInputs(tx: Transaction, indexes?: readonly number[]): number
   /** A BIP-322 simple signature (base64) by `address`'s key, or a BIP-137 "Bitcoin Signed Message" one (`ecdsa`, compressed-key header). */
@@ -81,7 +82,9 @@ export function createRegtestKeyring({ paymentKey, taprootKey, esploraUrl, fetch
         const account = script ? [payment, taproot()].find((a) => bytesToHex(a.script) === bytesToHex(script)) : undefined
         if (!account) continue
         if (account.type === 'p2tr' && !tx.getInput(i).tapInternalKey) tx.updateInput(i, { tapInternalKey: xOnly })
-        signed += Number(tx.signIdx(keyOf(account), i))
+        // The sighash type the PSBT names for the input (PSBT_IN_SIGHASH_TYPE) is the one it signs with, as BIP-174 asks of a signer.
+        const declared = tx.getInput(i).sighashType
+        signed += Number(tx.signIdx(keyOf(account), i, declared === undefined ? undefined : [declared]))
       }
       return signed
     },

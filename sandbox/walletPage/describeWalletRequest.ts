@@ -1,7 +1,9 @@
+import { Address, OutScript, Script, Transaction } from '@scure/btc-signer'
 import { base58, base64 } from '@scure/base'
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
 import { AuthInfo, TxBody } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { formatEther, hexToString, isHex } from 'viem'
+import { regtestNetwork } from '../bitcoin/bitcoinSandboxChain.js'
 import { readSolanaMessage } from '../ledgerDevice/readSolanaMessage.js'
 import { stacksMemoOf } from './stacksMemoOf.js'
 
@@ -152,7 +154,36 @@ function describeBitcoinRequest(method: string, params: unknown): WalletRequestR
     return [...rows, { label: 'To', value: String(p.recipientAddress ?? '') }, { label: 'Amount', value: btc }]
   }
   if (method === 'signMessage') return [...rows, { label: 'Message', value: clip(typeof p.message === 'string' ? p.message : JSON.stringify(p.message) ?? '') }]
-  return [...rows, { label: 'Inputs to sign', value: clip(JSON.stringify(p.signInputs) ?? '') }, { label: 'PSBT', value: clip(String(p.psbt ?? '')) }]
+  return [...rows, { label: 'Inputs to sign', value: clip(JSON.stringify(p.signInputs) ?? '') }, ...psbtOutputs(p.psbt), { label: 'PSBT', value: clip(String(p.psbt ?? '')) }]
+}
+
+/** What a PSBT pays, one output a line: `<address>: <sats> sats`, or `OP_RETURN <data>` (its text when printable). */
+function psbtOutputs(psbt: unknown): WalletRequestRow[] {
+  let tx: Transaction
+  try {
+    tx = Transaction.fromPSBT(base64.decode(String(psbt)))
+  } catch {
+    return []
+  }
+  const lines: string[] = []
+  for (let i = 0; i < tx.outputsLength && i < 50; i++) {
+    const { script, amount } = tx.getOutput(i)
+    if (!script) continue
+    if (script[0] === 0x6a) {
+      const data = Script.decode(script).slice(1).filter((part): part is Uint8Array => part instanceof Uint8Array)
+      const hex = data.map((d) => Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('')).join(' ')
+      lines.push(`OP_RETURN ${readableMessage(`0x${hex.replace(/ /g, '')}`).replace(/^0x/, '')}${amount ? ` (${amount} sats burnt)` : ''}`)
+      continue
+    }
+    let to: string
+    try {
+      to = Address(regtestNetwork).encode(OutScript.decode(script))
+    } catch {
+      to = 'a script of its own'
+    }
+    lines.push(`${to}: ${amount ?? 0n} sats`)
+  }
+  return lines.length ? [{ label: 'Outputs', value: clip(lines.join('; ')) }] : []
 }
 
 /** A Stacks request (WalletConnect stacks): the recipient, amount and fee of a transfer in STX and µSTX, a contract call's contract, post conditions and memo, a deploy's contract and code, the message or the transaction to sign. */

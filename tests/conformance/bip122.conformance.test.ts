@@ -6,6 +6,9 @@ import { bip122, bitcoinMainnet, bitcoinRegtest, defineBitcoinNetwork } from '..
 import { devBitcoinAddress, devBitcoinKey, devBitcoinKeyAt, devBitcoinOrdinalsPath } from '../../sandbox/bitcoin/devBitcoin.js'
 import { startBitcoinEsplora, type BitcoinEsplora } from '../../sandbox/bitcoin/startBitcoinEsplora.js'
 import { createBitcoinDevWallet } from '../../sandbox/bitcoinWallet/createBitcoinDevWallet.js'
+import { regtestNetwork } from '../../sandbox/bitcoin/bitcoinSandboxChain.js'
+import { signBip122SiteTransaction } from '../../sandbox/demo/siteTransactions/signBip122SiteTransaction.js'
+import type { Bip122Signer } from '../../plugins/bip122/index.js'
 import { verifyBip322 } from '../sandbox/bitcoinWallet/verifyBip322.js'
 import { fileURLToPath } from 'node:url'
 import { checkImportSideEffects, runChainPluginConformance } from './index.js'
@@ -46,6 +49,17 @@ describe('portico/testing on the bip122 plugin', () => {
         sendAmount: '0.001',
         invalidAddresses: ['bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnux', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
         verifySignature: async ({ message, signature, address }) => verifyBip322(address, message, signature),
+        // A site's own PSBT (two inputs of the payment address, an OP_RETURN output), built with
+        // @scure/btc-signer, signed through portico.getSigner('bip122') and broadcast; read back from the ledger.
+        signer: async ({ signer, address }) => {
+          for (const sats of [60_000n, 50_000n]) await esplora.ledger.fund(address, sats)
+          const { txid } = await signBip122SiteTransaction({ signer: signer as Bip122Signer, esploraUrl: esplora.apiUrl, network: regtestNetwork, memo: 'portico conformance' })
+          const onChain = esplora.ledger.transaction(txid)
+          if (!onChain || onChain.tx.inputsLength !== 2) throw new Error(`the ledger does not hold ${txid} with two inputs`)
+          const memo = Buffer.from(onChain.tx.getOutput(0).script!).toString('hex')
+          if (memo !== `6a13${Buffer.from('portico conformance').toString('hex')}`) throw new Error(`output 0 is ${memo}, not the OP_RETURN`)
+          return txid
+        },
       },
     })
     expect(report.issues).toEqual([])
@@ -54,10 +68,12 @@ describe('portico/testing on the bip122 plugin', () => {
         'structure',
         'discoverWallets lists the wallet',
         'a rejected connection is "Connection rejected"',
+        'signer: one per namespace, refusing while nothing is connected',
         'connect',
         'balance',
         'signMessage',
         'send',
+        "signer: a site's own transaction, signed and accepted by the chain",
         'a wallet that rejects: code 4001, still connected',
         'invalid addresses are refused before the wallet is asked',
         'a silent reconnect on the next page load',

@@ -3,6 +3,7 @@ import type { BitcoinWallet } from '../discovery/bitcoinWallet.js'
 import { BitcoinAmountError, BitcoinApiError, BitcoinWalletFeatureError } from '../errors.js'
 import { decodeBitcoinAddress } from '../utils/decodeBitcoinAddress.js'
 import { parseSats } from '../utils/parseSats.js'
+import { broadcastBitcoinTransaction } from './broadcastBitcoinTransaction.js'
 import { esplora } from './esplora.js'
 
 /** Outputs below this are refused as dust (bitcoind's limit for P2WPKH outputs at 3 sat/vB). */
@@ -33,16 +34,16 @@ export async function fetchFeeTiers({ network, fetch: fetchFn }: { network: Netw
 /** Virtual size estimate of a transaction spending `inputs` segwit inputs into `outputs` outputs (P2WPKH/P2TR sized). */
 const vsize = (inputs: number, outputs: number) => BigInt(11 + 68 * inputs + 43 * outputs)
 
-/** Largest UTXOs first until they pay `sats` and the fee at `rate` sat/vB of a two-output transaction. */
-function selectUtxos(sorted: readonly Utxo[], sats: bigint, rate: bigint): { chosen: Utxo[]; total: bigint; fee: bigint } {
+/** Largest UTXOs first until they pay `sats` and the fee at `rate` sat/vB of a transaction with `outputs` outputs besides the change. */
+function selectUtxos(sorted: readonly Utxo[], sats: bigint, rate: bigint, outputs = 1): { chosen: Utxo[]; total: bigint; fee: bigint } {
   const chosen: Utxo[] = []
   let total = 0n
   for (const utxo of sorted) {
-    if (total >= sats + vsize(chosen.length, 2) * rate) break
+    if (total >= sats + vsize(chosen.length, outputs + 1) * rate) break
     chosen.push(utxo)
     total += BigInt(utxo.value)
   }
-  return { chosen, total, fee: vsize(chosen.length, 2) * rate }
+  return { chosen, total, fee: vsize(chosen.length, outputs + 1) * rate }
 }
 
 type SendBitcoinParameters = {
@@ -66,11 +67,16 @@ function checkSend({ network, from, to, amount }: SendBitcoinParameters): bigint
   return sats
 }
 
-/** The sender's spendable UTXOs (largest first) and the fee rates of the three tiers. */
-async function readFunds({ network, from, fetch: fetchFn }: SendBitcoinParameters): Promise<{ sorted: Utxo[]; rates: Record<FeeTier, number> }> {
-  const [utxos, rates] = await Promise.all([esplora<Utxo[]>({ network, path: `/address/${encodeURIComponent(from)}/utxo`, fetch: fetchFn }), fetchFeeTiers({ network, fetch: fetchFn })])
+/** The sender's spendable UTXOs from the Esplora API, largest first. */
+async function readUtxos({ network, from, fetch: fetchFn }: { network: Network; from: string; fetch?: typeof fetch | undefined }): Promise<Utxo[]> {
+  const utxos = await esplora<Utxo[]>({ network, path: `/address/${encodeURIComponent(from)}/utxo`, fetch: fetchFn })
   if (!Array.isArray(utxos)) throw new BitcoinApiError('The Esplora API answered UTXOs that are not a list')
-  const sorted = utxos.filter((u) => Number.isSafeInteger(u?.value) && u.value > 0 && /^[0-9a-f]{64}$/.test(u.txid)).sort((a, b) => b.value - a.value)
+  return utxos.filter((u) => Number.isSafeInteger(u?.value) && u.value > 0 && /^[0-9a-f]{64}$/.test(u.txid)).sort((a, b) => b.value - a.value)
+}
+
+/** The sender's spendable UTXOs (largest first) and the fee rates of the three tiers. */
+async function readFunds(parameters: SendBitcoinParameters): Promise<{ sorted: Utxo[]; rates: Record<FeeTier, number> }> {
+  const [sorted, rates] = await Promise.all([readUtxos(parameters), fetchFeeTiers({ network: parameters.network, fetch: parameters.fetch })])
   return { sorted, rates }
 }
 
@@ -99,12 +105,90 @@ export async function estimateBitcoinSendFee(parameters: SendBitcoinParameters):
   return { fee: chosen.fee, tiers: tiers.map(({ tier: name, fee, sats: feeSats, rate }) => ({ tier: name, fee, sats: feeSats, rate })) }
 }
 
+/** `@scure/btc-signer`'s network parameters of an address network (regtest is the test networks' with `bcrt`). */
+export function btcSignerNetwork(signer: Pick<typeof import('../lazy/btcSigner.js'), 'NETWORK' | 'TEST_NETWORK'>, network: 'mainnet' | 'testnet' | 'regtest') {
+  return network === 'mainnet' ? signer.NETWORK : network === 'regtest' ? { ...signer.TEST_NETWORK, bech32: 'bcrt' } : signer.TEST_NETWORK
+}
+
+export type BuildPaymentPsbtParameters = {
+  network: Network
+  /** The paying address (its UTXOs are spent, the change goes back to it). */
+  from: string
+  /** The outputs to pay, checked by the caller (addresses of `from`'s network, above dust). */
+  outputs: readonly { address: string; amount: bigint }[]
+  /** Fee rate in sat/vB. */
+  feeRate: number
+  fetch?: typeof fetch
+  /** The payer's public key (hex; 33-byte compressed or 32-byte x-only): a P2TR payer's inputs carry it as `tapInternalKey`. */
+  publicKey?: string
+}
+
+/**
+ * Builds an unsigned PSBT paying `outputs` from `from`: its UTXOs from the network's Esplora API,
+ * largest first until they pay the outputs and the fee at `feeRate` sat/vB, and the change back to
+ * `from` when it is not dust. Insufficient funds are refused before any wallet is asked.
+ *
+ * @param parameters - the network, payer, outputs, fee rate, fetch and the payer's public key
+ * @returns the transaction (`@scure/btc-signer`), the indexes of its inputs (all `from`'s) and its fee in sats
+ * @throws BitcoinAmountError, BitcoinApiError
+ * @example
+ * const { tx, inputs } = await buildPaymentPsbt({ network, from, outputs: [{ address, amount: 10_000n }], feeRate: 2 })
+ */
+export async function buildPaymentPsbt({ network, from, outputs, feeRate, fetch: fetchFn, publicKey }: BuildPaymentPsbtParameters) {
+  const source = decodeBitcoinAddress(from)
+  if (!source) throw new BitcoinAmountError(`"${from.slice(0, 100)}" is not a valid Bitcoin address on ${network.name}`)
+  const [sorted, signer] = await Promise.all([readUtxos({ network, from, fetch: fetchFn }), import('../lazy/btcSigner.js')])
+  const chain = btcSignerNetwork(signer, source.network)
+  const fromScript = signer.OutScript.encode(signer.Address(chain).decode(from))
+  const sats = outputs.reduce((sum, o) => sum + o.amount, 0n)
+  const { chosen, total, fee } = selectUtxos(sorted, sats, BigInt(Math.ceil(feeRate)), outputs.length)
+  if (total < sats + fee) throw new BitcoinAmountError(`Insufficient funds: ${formatBtc(total)} BTC available for ${formatBtc(sats)} BTC plus a ${fee} sat fee`)
+  const tx = new signer.Transaction()
+  // A key-path P2TR input names its internal key (BIP-371) when the wallet gave it (OKX signs no Taproot input without it).
+  const internalKey = source.type === 'p2tr' ? taprootInternalKey(publicKey, source.program) : undefined
+  for (const utxo of chosen) tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script: fromScript, amount: BigInt(utxo.value) }, ...(internalKey ? { tapInternalKey: internalKey } : {}) })
+  for (const output of outputs) tx.addOutput({ script: signer.OutScript.encode(signer.Address(chain).decode(output.address)), amount: output.amount })
+  const change = total - sats - fee
+  if (change >= dustLimitSats) tx.addOutput({ script: fromScript, amount: change })
+  return { tx, inputs: chosen.map((_, i) => i), fee }
+}
+
+/**
+ * Reads the PSBT a wallet signed for `built`, checks it changed nothing but signatures (the same
+ * inputs and outputs), and finalizes the inputs the wallet left unfinalized (Unisat and OKX
+ * finalize what they sign unless asked not to).
+ *
+ * @param built - the transaction the wallet was asked to sign
+ * @param signedPsbt - the wallet's answer, base64
+ * @returns the finalized transaction
+ * @throws ProviderRpcError (-32603) when the wallet changed the transaction or left an input it cannot finalize
+ * @example
+ * const signed = await finalizeSignedPsbt(tx, await wallet.signPsbt({ psbt, inputs }))
+ */
+export async function finalizeSignedPsbt(built: InstanceType<typeof import('../lazy/btcSigner.js').Transaction>, signedPsbt: string) {
+  const [signer, { base64 }] = await Promise.all([import('../lazy/btcSigner.js'), import('@scure/base')])
+  let signed: InstanceType<typeof signer.Transaction>
+  try {
+    signed = signer.Transaction.fromPSBT(base64.decode(signedPsbt))
+    if (!sameTransaction(built, signed)) throw new ProviderRpcError({ code: -32603, message: 'The wallet changed the transaction it was asked to sign' })
+    for (let i = 0; i < signed.inputsLength; i++) {
+      const input = signed.getInput(i)
+      if (!input.finalScriptWitness?.length && !input.finalScriptSig?.length) signed.finalizeIdx(i)
+    }
+  } catch (error) {
+    if (error instanceof ProviderRpcError) throw error
+    throw new ProviderRpcError({ code: -32603, message: `The wallet returned a PSBT that cannot be finalized: ${error instanceof Error ? error.message : String(error)}` })
+  }
+  return signed
+}
+
 /**
  * Sends BTC from the connected payment address: checks the recipient and the amount, reads the
  * UTXOs and the fee rate of the tier from the network's Esplora API, selects UTXOs (largest first),
  * builds a PSBT with change back to the sender, has the wallet sign it, then finalizes and
  * broadcasts. A wallet without PSBT signing but with `sendTransfer` pays through it instead.
- * Dust and insufficient funds are refused before the wallet is asked.
+ * Dust and insufficient funds are refused before the wallet is asked; a transaction the network
+ * refuses is a `BitcoinTransactionRejectedError` with its reason.
  *
  * @param parameters - the request, the wallet, fee tier and fetch
  * @returns the txid
@@ -114,40 +198,16 @@ export async function estimateBitcoinSendFee(parameters: SendBitcoinParameters):
 export async function sendBitcoin(parameters: SendBitcoinParameters & { wallet: BitcoinWallet }): Promise<string> {
   const { wallet, network, from, to, tier = 'normal', fetch: fetchFn } = parameters
   const sats = checkSend(parameters)
-  const source = decodeBitcoinAddress(from)!
   if (!wallet.signPsbt) {
     if (!wallet.sendTransfer) throw new BitcoinWalletFeatureError({ feature: 'signPsbt or sendTransfer', wallet: wallet.name })
     return wallet.sendTransfer({ address: to, amount: sats })
   }
-  const [{ sorted, rates }, signer] = await Promise.all([readFunds(parameters), import('../lazy/btcSigner.js')])
-  const chain = source.network === 'mainnet' ? signer.NETWORK : source.network === 'regtest' ? { ...signer.TEST_NETWORK, bech32: 'bcrt' } : signer.TEST_NETWORK
-  const fromScript = signer.OutScript.encode(signer.Address(chain).decode(from))
-  const toScript = signer.OutScript.encode(signer.Address(chain).decode(to))
-  const { chosen, total, fee } = selectUtxos(sorted, sats, BigInt(rates[tier]))
-  if (total < sats + fee) throw new BitcoinAmountError(`Insufficient funds: ${formatBtc(total)} BTC available for ${formatBtc(sats)} BTC plus a ${fee} sat fee`)
-  const tx = new signer.Transaction()
-  // A key-path P2TR input names its internal key (BIP-371) when the wallet gave it (OKX signs no Taproot input without it).
-  const internalKey = source.type === 'p2tr' ? taprootInternalKey(parameters.publicKey, source.program) : undefined
-  for (const utxo of chosen) tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script: fromScript, amount: BigInt(utxo.value) }, ...(internalKey ? { tapInternalKey: internalKey } : {}) })
-  tx.addOutput({ script: toScript, amount: sats })
-  const change = total - sats - fee
-  if (change >= dustLimitSats) tx.addOutput({ script: fromScript, amount: change })
+  const rates = await fetchFeeTiers({ network, fetch: fetchFn })
+  const { tx, inputs } = await buildPaymentPsbt({ network, from, outputs: [{ address: to, amount: sats }], feeRate: rates[tier], fetch: fetchFn, ...(parameters.publicKey ? { publicKey: parameters.publicKey } : {}) })
   const { base64 } = await import('@scure/base')
-  const signedPsbt = await wallet.signPsbt({ psbt: base64.encode(tx.toPSBT()), address: from, inputs: chosen.map((_, i) => i) })
-  let signed: InstanceType<typeof signer.Transaction>
-  try {
-    signed = signer.Transaction.fromPSBT(base64.decode(signedPsbt))
-    if (!sameTransaction(tx, signed)) throw new ProviderRpcError({ code: -32603, message: 'The wallet changed the transaction it was asked to sign' })
-    // Wallets that finalize what they sign (Unisat's and OKX's `autoFinalized`, on by default) leave nothing to do for those inputs.
-    for (let i = 0; i < signed.inputsLength; i++) {
-      const input = signed.getInput(i)
-      if (!input.finalScriptWitness?.length && !input.finalScriptSig?.length) signed.finalizeIdx(i)
-    }
-  } catch (error) {
-    if (error instanceof ProviderRpcError) throw error
-    throw new ProviderRpcError({ code: -32603, message: `The wallet returned a PSBT that cannot be finalized: ${error instanceof Error ? error.message : String(error)}` })
-  }
-  return esplora<string>({ network, path: '/tx', fetch: fetchFn, as: 'text', init: { method: 'POST', body: signed.hex } })
+  const signedPsbt = await wallet.signPsbt({ psbt: base64.encode(tx.toPSBT()), inputs: inputs.map((index) => ({ address: from, index })) })
+  const signed = await finalizeSignedPsbt(tx, signedPsbt)
+  return broadcastBitcoinTransaction({ network, hex: signed.hex, fetch: fetchFn })
 }
 
 /**
@@ -171,7 +231,7 @@ type Tx = { inputsLength: number; outputsLength: number; getInput(i: number): { 
 const hex = (bytes: Uint8Array | undefined) => (bytes ? Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('') : '')
 
 /** The wallet may only add signatures: the same inputs and outputs as built. */
-function sameTransaction(built: Tx, signed: Tx): boolean {
+export function sameTransaction(built: Tx, signed: Tx): boolean {
   if (built.inputsLength !== signed.inputsLength || built.outputsLength !== signed.outputsLength) return false
   for (let i = 0; i < built.inputsLength; i++) {
     const [a, b] = [built.getInput(i), signed.getInput(i)]

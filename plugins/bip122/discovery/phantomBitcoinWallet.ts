@@ -1,5 +1,6 @@
 import { base64, hex } from '@scure/base'
-import type { BitcoinWallet, BitcoinWalletAccount } from './bitcoinWallet.js'
+import { BitcoinWalletFeatureError } from '../errors.js'
+import type { BitcoinSignInput, BitcoinWallet, BitcoinWalletAccount } from './bitcoinWallet.js'
 import { isRecord, walletError } from './walletText.js'
 
 /** Phantom's Bitcoin provider, `window.phantom.bitcoin` (https://docs.phantom.com/bitcoin/provider-api-reference). */
@@ -43,11 +44,27 @@ function psbtBytes(value: unknown): Uint8Array | undefined {
 }
 
 /**
+ * Phantom's `inputsToSign`: the indexes by address, and by sighash type where one is asked (`sigHash`
+ * takes one type; an input allowed several is left to Phantom's default).
+ */
+function inputsToSign(inputs: readonly BitcoinSignInput[]): { address: string; signingIndexes: number[]; sigHash?: number }[] {
+  const groups = new Map<string, { address: string; signingIndexes: number[]; sigHash?: number }>()
+  for (const { address, index, sighashTypes } of inputs) {
+    const sigHash = sighashTypes?.length === 1 ? sighashTypes[0] : undefined
+    const key = `${address} ${sigHash ?? ''}`
+    const group = groups.get(key) ?? { address, signingIndexes: [], ...(sigHash === undefined ? {} : { sigHash }) }
+    group.signingIndexes.push(index)
+    groups.set(key, group)
+  }
+  return [...groups.values()]
+}
+
+/**
  * Wraps Phantom's Bitcoin provider, `window.phantom.bitcoin` (checked by its `isPhantom` flag), as a
  * {@link BitcoinWallet}: `requestAccounts()` answers the payment (P2WPKH) and ordinals (P2TR)
  * accounts with their purpose and public key, and reconnects a trusted site without a prompt;
  * `signMessage(address, bytes)` answers `{ signature: bytes }` (BIP-322, verified with bip322-js
- * in Phantom's docs); `signPSBT(bytes, { inputsToSign })` answers the signed, not finalized PSBT;
+ * in Phantom's docs); `signPSBT(bytes, { inputsToSign: [{ address, signingIndexes, sigHash? }] })` answers the signed, not finalized PSBT;
  * `accountsChanged` carries the new `BtcAccount[]`. There is no programmatic disconnect and no send
  * method: the plugin pays with a PSBT it builds.
  *
@@ -69,16 +86,19 @@ export function phantomBitcoinWallet(provider: unknown): BitcoinWallet | undefin
         if (!accounts) throw { code: -32603, message: 'Phantom answered requestAccounts with no list of accounts' }
         return accounts
       }),
-    signMessage: ({ address, message }) =>
-      guard(async () => {
+    signMessage: async ({ address, message, protocol }) => {
+      // Phantom signs BIP-322 only (its `signMessage`).
+      if (protocol === 'ecdsa') throw new BitcoinWalletFeatureError({ feature: 'ECDSA (BIP-137) message signing', wallet: 'Phantom' })
+      return guard(async () => {
         const answer = await p.signMessage(address, new TextEncoder().encode(message))
         const signature = isRecord(answer) ? answer.signature : undefined
         if (!(signature instanceof Uint8Array) || signature.length === 0 || signature.length > 1_500) throw { code: -32603, message: 'Phantom returned no signature' }
         return { signature: base64.encode(signature) }
-      }),
-    signPsbt: ({ psbt, address, inputs }) =>
+      })
+    },
+    signPsbt: ({ psbt, inputs }) =>
       guard(async () => {
-        const signed = psbtBytes(await p.signPSBT(base64.decode(psbt), { inputsToSign: [{ address, signingIndexes: inputs }] }))
+        const signed = psbtBytes(await p.signPSBT(base64.decode(psbt), { inputsToSign: inputsToSign(inputs) }))
         if (!signed) throw { code: -32603, message: 'Phantom returned no PSBT' }
         return base64.encode(signed)
       }),

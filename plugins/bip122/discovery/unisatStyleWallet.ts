@@ -1,5 +1,5 @@
 import { base64, hex } from '@scure/base'
-import type { BitcoinWallet, BitcoinWalletAccount, BitcoinWalletStyle } from './bitcoinWallet.js'
+import type { BitcoinSignInput, BitcoinWallet, BitcoinWalletAccount, BitcoinWalletStyle } from './bitcoinWallet.js'
 import { isRecord, walletError } from './walletText.js'
 
 /** The part of a Unisat-dialect provider (`window.unisat`, `window.okxwallet.bitcoin`) the plugin calls. */
@@ -47,8 +47,8 @@ export function addressList(value: unknown): string[] | undefined {
  * Wraps a provider of Unisat's dialect (`window.unisat` and its clones, OKX's
  * `window.okxwallet.bitcoin`) as a {@link BitcoinWallet}: the one current address
  * (`requestAccounts`, or `getAccounts` for a silent reconnect, which never prompts and answers
- * `[]` to a site not allowed), its public key (`getPublicKey`), BIP-322 simple messages, PSBTs as
- * hex with `{ autoFinalized: false, toSignInputs: [{ index, address }] }` (the plugin finalizes),
+ * `[]` to a site not allowed), its public key (`getPublicKey`), BIP-322 simple (or ECDSA) messages, PSBTs as
+ * hex with `{ autoFinalized: false, toSignInputs: [{ index, address, sighashTypes? }] }` (the plugin finalizes),
  * `sendBitcoin`, the wallet's account events, and `disconnect` where the wallet has it.
  *
  * @param provider - the injected object
@@ -88,17 +88,18 @@ export function unisatStyleWallet(provider: unknown, { id, name, style, events }
         if (!addresses) throw { code: -32603, message: `${name} answered ${silent ? 'getAccounts' : 'requestAccounts'} with no list of addresses` }
         return accountsOf(addresses)
       }),
-    signMessage: ({ message }) =>
+    signMessage: ({ message, protocol }) =>
       guard(async () => {
-        const signature = await u.signMessage(message, 'bip322-simple')
+        const signature = await u.signMessage(message, protocol === 'ecdsa' ? 'ecdsa' : 'bip322-simple')
         if (typeof signature !== 'string' || signature.length === 0 || signature.length > 2_000) throw { code: -32603, message: `${name} returned no signature` }
         return { signature }
       }),
     ...(typeof u.signPsbt === 'function'
       ? {
-          signPsbt: ({ psbt, address, inputs }: { psbt: string; address: string; inputs: number[] }) =>
+          signPsbt: ({ psbt, inputs }: { psbt: string; inputs: readonly BitcoinSignInput[] }) =>
             guard(async () => {
-              const signed = await u.signPsbt!(hex.encode(base64.decode(psbt)), { autoFinalized: false, toSignInputs: inputs.map((index) => ({ index, address })) })
+              const toSignInputs = inputs.map(({ index, address, sighashTypes }) => ({ index, address, ...(sighashTypes ? { sighashTypes: [...sighashTypes] } : {}) }))
+              const signed = await u.signPsbt!(hex.encode(base64.decode(psbt)), { autoFinalized: false, toSignInputs })
               if (typeof signed !== 'string' || !psbtHexPattern.test(signed)) throw { code: -32603, message: `${name} returned no PSBT (a hex string was expected)` }
               return base64.encode(hex.decode(signed.toLowerCase()))
             }),

@@ -1,4 +1,5 @@
 import { base64 } from '@scure/base'
+import { BitcoinWalletFeatureError } from '../errors.js'
 import type { BitcoinWallet } from './bitcoinWallet.js'
 import { cleanIcon, cleanName, isRecord, walletError } from './walletText.js'
 
@@ -55,8 +56,10 @@ export function walletStandardBitcoinWallet(wallet: StandardWallet): BitcoinWall
             },
           }
         : {}),
-      signMessage: ({ address, message }) =>
-        guard(async () => {
+      signMessage: async ({ address, message, protocol }) => {
+        // `bitcoin:signMessage` signs BIP-322.
+        if (protocol === 'ecdsa') throw new BitcoinWalletFeatureError({ feature: 'ECDSA (BIP-137) message signing', wallet: name })
+        return guard(async () => {
           const feature = wallet.features['bitcoin:signMessage'] as { signMessage?: unknown } | undefined
           const account = accounts.find((a) => a.address === address)
           if (typeof feature?.signMessage !== 'function' || !account) throw { code: 4200, message: `${name} cannot sign messages for this account` }
@@ -64,7 +67,8 @@ export function walletStandardBitcoinWallet(wallet: StandardWallet): BitcoinWall
           const signature = Array.isArray(outputs) && isRecord(outputs[0]) ? outputs[0].signature : undefined
           if (!(signature instanceof Uint8Array)) throw { code: -32603, message: 'The wallet returned no signature' }
           return { signature: base64.encode(signature) }
-        }),
+        })
+      },
     }
   } catch {
     return undefined // a wallet whose getters throw is not offered

@@ -1,5 +1,6 @@
-import type { BitcoinWallet, BitcoinWalletAccount } from './bitcoinWallet.js'
+import type { BitcoinSignInput, BitcoinWallet, BitcoinWalletAccount } from './bitcoinWallet.js'
 import { base64, hex } from '@scure/base'
+import { BitcoinWalletFeatureError } from '../errors.js'
 import { decodeBitcoinAddress } from '../utils/decodeBitcoinAddress.js'
 import { cleanIcon, cleanName, isRecord, walletError } from './walletText.js'
 
@@ -128,6 +129,13 @@ function readAccounts(result: unknown): BitcoinWalletAccount[] {
   return accounts
 }
 
+/** sats-connect's `signInputs`: the input indexes to sign, by the address whose key signs them. */
+function groupByAddress(inputs: readonly BitcoinSignInput[]): Record<string, number[]> {
+  const grouped: Record<string, number[]> = {}
+  for (const { address, index } of inputs) (grouped[address] ??= []).push(index)
+  return grouped
+}
+
 /** What Leather calls the network of an address in a request's `network` (its `WalletDefaultNetworkConfigurationIds`; regtest is `devnet`). */
 function leatherNetworkOf(address: string): string {
   const network = decodeBitcoinAddress(address)?.network
@@ -178,11 +186,13 @@ export function wbip004Wallet(root: object, listing: Wbip004Listing, { satsConne
       return getAddresses()
     },
     ...(dialect === 'leather' ? { promptsOnConnect: true } : {}),
-    async signMessage({ address, message }) {
+    async signMessage({ address, message, protocol = 'bip322' }) {
+      // Leather signs BIP-322 only (its `signMessage` schema); sats-connect names both protocols.
+      if (dialect === 'leather' && protocol !== 'bip322') throw new BitcoinWalletFeatureError({ feature: 'ECDSA (BIP-137) message signing', wallet: name })
       const params =
         dialect === 'leather'
           ? { message, paymentType: decodeBitcoinAddress(address)?.type === 'p2tr' ? 'p2tr' : 'p2wpkh', network: leatherNetworkOf(address) }
-          : { address, message, protocol: 'BIP322' }
+          : { address, message, protocol: protocol === 'ecdsa' ? 'ECDSA' : 'BIP322' }
       const result = await ask('signMessage', params)
       const signature = isRecord(result) ? result.signature : undefined
       if (typeof signature !== 'string') throw walletError({ code: -32603, message: 'The wallet returned no signature' })
@@ -199,14 +209,19 @@ export function wbip004Wallet(root: object, listing: Wbip004Listing, { satsConne
       if (typeof txid !== 'string' || !/^[0-9a-f]{64}$/.test(txid)) throw walletError({ code: -32603, message: 'The wallet returned no transaction id' })
       return txid
     },
-    async signPsbt({ psbt, address, inputs }) {
+    async signPsbt({ psbt, inputs }) {
       if (dialect === 'leather') {
-        const result = await ask('signPsbt', { hex: hex.encode(base64.decode(psbt)), signAtIndex: inputs, network: leatherNetworkOf(address), broadcast: false })
+        // Leather signs the inputs at `signAtIndex` with whichever of its keys owns them; `allowedSighash` lists the sighash types it may
+        // use, for every input at once: an input asked for no type keeps its default (ALL, or Taproot's DEFAULT) among them.
+        const allowedSighash = inputs.some((input) => input.sighashTypes) ? [...new Set(inputs.flatMap((input) => input.sighashTypes ?? [0, 1]))].sort((a, b) => a - b) : []
+        const params = { hex: hex.encode(base64.decode(psbt)), signAtIndex: inputs.map((input) => input.index), network: leatherNetworkOf(inputs[0]?.address ?? ''), broadcast: false, ...(allowedSighash.length ? { allowedSighash } : {}) }
+        const result = await ask('signPsbt', params)
         const signed = isRecord(result) ? result.hex : undefined
         if (typeof signed !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(signed)) throw walletError({ code: -32603, message: 'The wallet returned no PSBT' })
         return base64.encode(hex.decode(signed.toLowerCase()))
       }
-      const result = await ask('signPsbt', { psbt, signInputs: { [address]: inputs }, broadcast: false })
+      // sats-connect's `signInputs` groups the indexes by address; the sighash types travel in the PSBT's inputs (PSBT_IN_SIGHASH_TYPE), which Xverse reads.
+      const result = await ask('signPsbt', { psbt, signInputs: groupByAddress(inputs), broadcast: false })
       const signed = isRecord(result) ? result.psbt : undefined
       if (typeof signed !== 'string') throw walletError({ code: -32603, message: 'The wallet returned no PSBT' })
       return signed

@@ -1,21 +1,14 @@
-import { ProviderRpcError, registerChainAdapter, type ChainAdapter, type ConnectResult, type Network, type Disposer, type PluginContext, lazySignInVerifier } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, ProviderRpcError, registerChainAdapter, type ChainAdapter, type ConnectResult, type Network, type Disposer, type PluginContext, lazySignInVerifier } from '../../../kernel/kernel.js'
 import { createBitcoinWalletDiscovery, type BitcoinWalletRegistry } from '../discovery/createBitcoinWalletDiscovery.js'
 import type { BitcoinWallet, BitcoinWalletAccount } from '../discovery/bitcoinWallet.js'
 import { BitcoinWalletFeatureError } from '../errors.js'
+import { addressNetworkOf } from '../utils/addressNetworkOf.js'
 import { decodeBitcoinAddress, isBitcoinAddress, type BitcoinAddressNetwork } from '../utils/decodeBitcoinAddress.js'
 import type { Bip122Environment, Bip122Options } from '../bip122.js'
 // The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
 export { meta } from '../meta.js'
 
 const namespace = 'bip122'
-const mainnetReference = '000000000019d6689c085ae165831e93'
-const regtestReference = '0f9188f13cb7b2c71f2a335e3a4fc328'
-
-/** Which address encoding a network uses, by its CAIP-2 reference. */
-function addressNetworkOf(network: Network): BitcoinAddressNetwork {
-  const reference = network.caipNetworkId.split(':')[1]
-  return reference === mainnetReference ? 'mainnet' : reference === regtestReference ? 'regtest' : 'testnet'
-}
 
 function explorerUrl(network: Network, path: string): string | undefined {
   const base = network.blockExplorers?.default.url.replace(/\/+$/, '')
@@ -43,7 +36,8 @@ const isStoredAccounts = (value: unknown): value is StoredAccounts => {
 /**
  * The bip122 plugin's `setup`, loaded with the kernel (`bip122().load()`): discovery of WBIP004, Unisat, Phantom, OKX and
  * Wallet Standard wallets, the connection hooks, the taps of every hook it answers, address
- * validation, explorer links and the sign-in verifier.
+ * validation, explorer links, the sign-in verifier, WalletConnect's bip122 methods answered for the
+ * wallets it holds, and the site's signer (loaded when first asked for).
  *
  * @example
  * const dispose = setupBip122(context, {}, {})
@@ -223,6 +217,18 @@ export function setupBip122(portico: PluginContext, options: Bip122Options, envi
         speeds: estimate.tiers.map((t) => ({ speed: t.tier, fee: t.fee, detail: `${t.sats.toLocaleString('en-US')} sats` })),
       }
     },
+    // WalletConnect's bip122 methods for the wallet this plugin holds, in its own dialect (the signer's path; `portico.request`).
+    async request(request) {
+      const wallet = activeWallet(request.connectorId)
+      if (!wallet || !active) return undefined
+      // The wallet's addresses encode their network: a request for a network of another encoding cannot be its.
+      const network = portico.stores.networks.find(request.chainId)
+      if (!network || addressNetworkOf(network) !== decodeBitcoinAddress(active.accounts[0]?.address)?.network) throw new ChainNotSupportedError({ caipNetworkId: request.chainId })
+      const { answerBip122WalletRequest } = await import('../actions/answerBip122WalletRequest.js')
+      return { result: await answerBip122WalletRequest({ wallet, accounts: active.accounts, method: request.method, params: request.params, network, tier: options.feeTier ?? 'normal', ...(fetchFn ? { fetch: fetchFn } : {}) }) }
+    },
+    // The site's own PSBTs, transfers and messages (`portico.getSigner('bip122')`): its code loads when a site first asks for it.
+    createSigner: async (context) => (await import('../signer/createBip122Signer.js')).createBip122Signer(context, { feeTier: options.feeTier ?? 'normal', ...(fetchFn ? { fetch: fetchFn } : {}) }),
     async waitForTransaction(request) {
       const { waitForBitcoinTransaction } = await import('../actions/waitForBitcoinTransaction.js')
       return waitForBitcoinTransaction({ network: request.network, txid: request.hash, timeoutMs: options.confirmTimeoutMs ?? 600_000, fetch: fetchFn })

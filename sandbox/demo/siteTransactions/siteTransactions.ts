@@ -9,6 +9,7 @@ import { lazy, type ComponentType } from 'react'
  * its outcome in its own `role="status"` line.
  */
 export const siteTransactions: Partial<Record<string, { title: string; Component: ComponentType }>> = {
+  bip122: { title: 'A PSBT built with @scure/btc-signer: two inputs of your payment address and an OP_RETURN output, signed by your wallet and broadcast.', Component: lazy(() => import('./bip122Transaction.js')) },
   stacks: { title: 'A SIP-010 transfer of pUSD built with @stacks/transactions (a contract call with a post condition), signed by your Stacks wallet.', Component: lazy(() => import('./stacksTransaction.js')) },
   eip155: { title: "Transfer pUSD with viem's WalletClient (writeContract on the ERC-20), signed by the wallet you connected.", Component: lazy(() => import('./eip155Transaction.js')) },
   cosmos: { title: 'A MsgSend with a memo, built and broadcast with CosmJS, signed in your wallet.', Component: lazy(() => import('./cosmosTransaction.js')) },

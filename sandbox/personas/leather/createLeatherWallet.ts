@@ -133,8 +133,8 @@ function requireRegtest(mode: string | undefined, method: string) {
 
 /**
  * Leather's Bitcoin methods over the dev keys (`@leather.io/rpc`'s schemas, the extension's handlers):
- * `signPsbt { hex, signAtIndex?, broadcast?, network? }` → `{ hex, txid? }` (the signed PSBT, not
- * finalized unless broadcast); `signMessage { message, paymentType?: 'p2wpkh' | 'p2tr', network?, type?: 'bip322' }`
+ * `signPsbt { hex, signAtIndex?, allowedSighash?, broadcast?, network? }` → `{ hex, txid? }` (the signed PSBT, not
+ * finalized unless broadcast; each input signed with the sighash type its PSBT input names, one of `allowedSighash`); `signMessage { message, paymentType?: 'p2wpkh' | 'p2tr', network?, type?: 'bip322' }`
  * → `{ signature, address, message }` (BIP-322 simple; `network` defaults to mainnet);
  * `sendTransfer { recipients: [{ address, amount: digits }], network? }` (or the legacy
  * `{ address, amount }`) → `{ txid }`, recipients checked against the network (mainnet when absent).
@@ -158,7 +158,9 @@ export function leatherBitcoinMethods({ keyring, esplora }: { keyring: BitcoinKe
         requireRegtest(bitcoinNetworkOf(input, undefined), 'signPsbt')
         const at = input.signAtIndex
         if (at !== undefined && !(Number.isInteger(at) || (Array.isArray(at) && at.every((i) => Number.isInteger(i))))) throw invalidParams('signAtIndex: Expected number or number[]')
-        const tx = keyring.signPsbt(hexToBytes(input.hex), at === undefined ? undefined : Array.isArray(at) ? (at as number[]) : [at as number])
+        const allowed = input.allowedSighash
+        if (allowed !== undefined && !(Array.isArray(allowed) && allowed.every((t) => Number.isInteger(t)))) throw invalidParams('allowedSighash: Expected array of numbers')
+        const tx = keyring.signPsbt(hexToBytes(input.hex), at === undefined ? undefined : Array.isArray(at) ? (at as number[]) : [at as number], allowed as number[] | undefined)
         const hex = bytesToHex(tx.toPSBT())
         if (input.broadcast === true) {
           tx.finalize()

@@ -33,8 +33,13 @@ export type BitcoinKeyring = {
   payment: { address: string; publicKey: Uint8Array; script: Uint8Array; derivationPath: string }
   /** Taproot (BIP-86) address: made on first use (a point tweak), so installing a persona does no curve math. */
   taproot(): { address: string; internalKey: Uint8Array; publicKey: Uint8Array; script: Uint8Array; derivationPath: string }
-  /** Signs the inputs at `indexes` (every input it owns when omitted) that spend its payment or Taproot output; at least one. */
-  signPsbt(psbt: Uint8Array, indexes?: readonly number[]): Transaction
+  /**
+   * Signs the inputs at `indexes` (every input it owns when omitted) that spend its payment or
+   * Taproot output; at least one. Each signature uses the sighash type the PSBT names for its input
+   * (its default otherwise), which must be one of `allowedSighash` when given (as `@scure/btc-signer`'s
+   * `signIdx` checks it).
+   */
+  signPsbt(psbt: Uint8Array, indexes?: readonly number[], allowedSighash?: readonly number[]): Transaction
   /** BIP-322 "simple" over the address's key (P2WPKH: ECDSA, BIP-143; P2TR: Schnorr, BIP-341), base64. */
   signBip322(address: string, message: string): string
   /** BIP-137 (the legacy "Bitcoin Signed Message"), for the payment address, with its P2WPKH header byte; base64. */
@@ -102,7 +107,7 @@ export function bitcoinKeyring(account = 0): BitcoinKeyring {
     account,
     payment: paymentAccount,
     taproot,
-    signPsbt(bytes, indexes) {
+    signPsbt(bytes, indexes, allowedSighash) {
       let tx: Transaction
       try {
         tx = Transaction.fromPSBT(bytes)
@@ -116,10 +121,17 @@ export function bitcoinKeyring(account = 0): BitcoinKeyring {
         const script = tx.getInput(i).witnessUtxo?.script
         if (!script) continue
         const hex = bytesToHex(script)
-        if (hex === bytesToHex(payment.script)) signed += Number(tx.signIdx(paymentKey.privateKey, i))
-        else if (hex === bytesToHex(taproot().script)) {
-          tx.updateInput(i, { tapInternalKey: taproot().internalKey })
-          signed += Number(tx.signIdx(taprootKey.privateKey, i))
+        // The sighash types the request allows, else the one the PSBT names (PSBT_IN_SIGHASH_TYPE), else the input's default.
+        const declared = tx.getInput(i).sighashType
+        const allowed = allowedSighash ?? (declared === undefined ? undefined : [declared])
+        try {
+          if (hex === bytesToHex(payment.script)) signed += Number(tx.signIdx(paymentKey.privateKey, i, allowed && [...allowed]))
+          else if (hex === bytesToHex(taproot().script)) {
+            tx.updateInput(i, { tapInternalKey: taproot().internalKey })
+            signed += Number(tx.signIdx(taprootKey.privateKey, i, allowed && [...allowed]))
+          }
+        } catch (error) {
+          throw invalidParams(`Input ${i}: ${error instanceof Error ? error.message : String(error)}`)
         }
       }
       if (signed === 0) throw invalidParams('The PSBT has no input this wallet can sign')

@@ -7,10 +7,12 @@ import '../../helpers/bip122Loaded.js'
 import * as ecc from '@bitcoinerlab/secp256k1'
 import * as bitcoin from 'bitcoinjs-lib'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import { Transaction } from '@scure/btc-signer'
+import { Address, OutScript, Script, SigHash, Transaction } from '@scure/btc-signer'
 import { base64, hex } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProviderRpcError, createPorticoKernel, type Portico } from '../../../kernel/kernel.js'
+import { BitcoinWalletFeatureError } from '../../../plugins/bip122/errors.js'
+import { regtestNetwork } from '../../../sandbox/bitcoin/bitcoinSandboxChain.js'
 import { bip122, bitcoinRegtest, defineBitcoinNetwork } from '../../../plugins/bip122/index.js'
 import { sendBitcoin } from '../../../plugins/bip122/actions/sendBitcoin.js'
 import { createBitcoinWalletDiscovery } from '../../../plugins/bip122/discovery/createBitcoinWalletDiscovery.js'
@@ -155,7 +157,7 @@ describe("Unisat's dialect", () => {
     expect((await failure(() => bad.connect())).message).toContain('Unisat answered requestAccounts with no list of addresses')
     expect((await failure(() => bad.signMessage({ address: keyring.payment.address, message: 'x' }))).message).toContain('Unisat returned no signature')
     const psbt = base64.encode(new Transaction().toPSBT())
-    const error = await failure(() => bad.signPsbt!({ psbt, address: keyring.payment.address, inputs: [0] }))
+    const error = await failure(() => bad.signPsbt!({ psbt, inputs: [{ address: keyring.payment.address, index: 0 }] }))
     expect([error.code, error.message]).toEqual([-32603, expect.stringContaining('Unisat returned no PSBT (a hex string was expected)')])
   })
 
@@ -237,8 +239,65 @@ describe("Phantom's dialect", () => {
     const bad = phantomBitcoinWallet({ ...phantomLike().wallet, requestAccounts: async () => ({ address: 'x' }), signMessage: async () => ({ signature: 'not bytes' }), signPSBT: async () => 'cHNidP8=' })!
     expect((await failure(() => bad.connect())).message).toContain('Phantom answered requestAccounts with no list of accounts')
     expect((await failure(() => bad.signMessage({ address: keyring.payment.address, message: 'x' }))).message).toContain('Phantom returned no signature')
-    expect((await failure(() => bad.signPsbt!({ psbt: base64.encode(new Transaction().toPSBT()), address: keyring.payment.address, inputs: [0] }))).message).toContain('Phantom returned no PSBT')
+    expect((await failure(() => bad.signPsbt!({ psbt: base64.encode(new Transaction().toPSBT()), inputs: [{ address: keyring.payment.address, index: 0 }] }))).message).toContain('Phantom returned no PSBT')
     const refusing = phantomBitcoinWallet({ ...phantomLike().wallet, requestAccounts: async () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })) })!
     expect((await failure(() => refusing.connect())).code).toBe(4001)
+  })
+})
+
+describe("the site's signer (portico.getSigner('bip122')) in Unisat's and Phantom's dialects", () => {
+  const scriptOf = (address: string) => OutScript.encode(Address(regtestNetwork).decode(address))
+  const memo = (text: string) => Script.encode(['RETURN', new TextEncoder().encode(text)])
+  const utxo = (address: string) => esplora.ledger.utxos(scriptOf(address)).sort((a, b) => (b.value > a.value ? 1 : -1))[0]!
+  async function connected(root: object, connectorId: string) {
+    const portico = start(root)
+    await portico.ready()
+    const signer = await portico.getSigner('bip122')
+    await portico.discoverWallets('bip122')
+    await portico.connect({ connectorId, namespace: 'bip122' })
+    return signer
+  }
+
+  it("Unisat: a hex PSBT whose toSignInputs carry each input's sighash types; ECDSA messages as 'ecdsa'; the ledger takes the transaction", async () => {
+    await esplora.ledger.fund(keyring.payment.address, 80_000n)
+    await esplora.ledger.fund(keyring.payment.address, 70_000n)
+    const { wallet, calls } = unisatLike(() => keyring.payment)
+    const signer = await connected({ unisat: wallet }, 'unisat')
+    const [a, b] = esplora.ledger.utxos(scriptOf(keyring.payment.address)).sort((x, y) => (y.value > x.value ? 1 : -1))
+    const tx = new Transaction({ allowUnknownOutputs: true })
+    for (const u of [a!, b!]) tx.addInput({ txid: u.txid, index: u.vout, witnessUtxo: { script: u.script, amount: u.value } })
+    tx.addOutput({ script: memo('unisat'), amount: 0n })
+    tx.addOutput({ script: scriptOf(keyring.payment.address), amount: a!.value + b!.value - 800n })
+    const { txid } = await signer.signPsbt({ psbt: tx.toPSBT(), signInputs: { [keyring.payment.address]: [0, 1] }, sighashTypes: { 1: [SigHash.ALL_ANYONECANPAY] }, broadcast: true })
+    const [, options] = calls.find((c) => c.method === 'signPsbt')!.args as [string, unknown]
+    expect(options).toEqual({ autoFinalized: false, toSignInputs: [{ index: 0, address: keyring.payment.address }, { index: 1, address: keyring.payment.address, sighashTypes: [SigHash.ALL_ANYONECANPAY] }] })
+    const onChain = esplora.ledger.transaction(txid!)!
+    expect(onChain.tx.getInput(1).finalScriptWitness![0]!.at(-1)).toBe(SigHash.ALL_ANYONECANPAY)
+    await signer.signMessage({ message: 'legacy', protocol: 'ecdsa' })
+    expect(calls.at(-1)).toEqual({ method: 'signMessage', args: ['legacy', 'ecdsa'] })
+  })
+
+  it('Phantom: inputsToSign grouped by address with sigHash; an ECDSA message is refused before Phantom is asked; a transfer without sendTransfer is a PSBT the plugin builds', async () => {
+    await esplora.ledger.fund(keyring.payment.address, 90_000n)
+    await esplora.ledger.fund(keyring.taproot.address, 50_000n)
+    const phantom = phantomLike()
+    const signer = await connected({ phantom: { bitcoin: phantom.wallet } }, 'phantom')
+    const [pay, inscription] = [utxo(keyring.payment.address), utxo(keyring.taproot.address)]
+    const tx = new Transaction({ allowUnknownOutputs: true })
+    tx.addInput({ txid: pay.txid, index: pay.vout, witnessUtxo: { script: pay.script, amount: pay.value } })
+    tx.addInput({ txid: inscription.txid, index: inscription.vout, witnessUtxo: { script: inscription.script, amount: inscription.value }, tapInternalKey: keyring.taproot.publicKey.subarray(1) })
+    tx.addOutput({ script: memo('phantom'), amount: 0n })
+    tx.addOutput({ script: scriptOf(keyring.payment.address), amount: pay.value + inscription.value - 900n })
+    const { txid } = await signer.signPsbt({ psbt: tx.toPSBT(), signInputs: { [keyring.payment.address]: [0], [keyring.taproot.address]: [1] }, sighashTypes: { 1: [SigHash.ALL] }, broadcast: true })
+    const [, options] = phantom.calls.filter((c) => c.method === 'signPSBT').at(-1)!.args as [Uint8Array, unknown]
+    expect(options).toEqual({ inputsToSign: [{ address: keyring.payment.address, signingIndexes: [0] }, { address: keyring.taproot.address, signingIndexes: [1], sigHash: SigHash.ALL }] })
+    expect(esplora.ledger.transaction(txid!)!.tx.inputsLength).toBe(2)
+    const asked = phantom.calls.length
+    expect(await signer.signMessage({ message: 'x', protocol: 'ecdsa' }).catch((e: unknown) => e)).toBeInstanceOf(BitcoinWalletFeatureError)
+    expect(phantom.calls.length).toBe(asked)
+    const receiver = bitcoin.payments.p2wpkh({ pubkey: Buffer.from(ecc.pointFromScalar(Buffer.alloc(32, 5), true)!), network: bitcoin.networks.regtest }).address!
+    const paid = await signer.sendTransfer({ recipients: [{ address: receiver, amount: 4_000n }] })
+    expect(esplora.ledger.transaction(paid.txid)).toBeDefined()
+    expect(phantom.calls.at(-1)!.method).toBe('signPSBT')
   })
 })

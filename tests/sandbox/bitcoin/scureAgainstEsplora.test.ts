@@ -2,7 +2,7 @@
 // it would: fund, read UTXOs, spend, and the ledger refuses a double spend and a wrong-key signature.
 import { randomBytes } from 'node:crypto'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { SigHash, Transaction, p2wpkh } from '@scure/btc-signer'
+import { Script, SigHash, Transaction, p2wpkh } from '@scure/btc-signer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { regtestNetwork } from '../../../sandbox/bitcoin/bitcoinSandboxChain.js'
 import { startBitcoinEsplora, type BitcoinEsplora } from '../../../sandbox/bitcoin/startBitcoinEsplora.js'
@@ -81,5 +81,40 @@ describe('the Esplora API driven by @scure/btc-signer', () => {
     expect(again.status).toBe(400)
     expect(again.text).toMatch(/bad-txns-inputs-missingorspent/)
     expect(await balanceOf(carol.payment.address!)).toBe(0)
+  })
+
+  it('accepts two inputs (one signed SIGHASH_ALL|ANYONECANPAY) and an OP_RETURN output; the OP_RETURN output is in no UTXO set and cannot be spent', async () => {
+    const alice = account()
+    const bob = account()
+    await esplora.ledger.fund(alice.payment.address!, 40_000n)
+    await esplora.ledger.fund(alice.payment.address!, 30_000n)
+    const utxos = await get<{ txid: string; vout: number; value: number }[]>(`/address/${alice.payment.address}/utxo`)
+    expect(utxos).toHaveLength(2)
+    const memo = new TextEncoder().encode('portico op_return')
+    const tx = new Transaction({ allowUnknownOutputs: true })
+    for (const utxo of utxos) tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script: alice.payment.script, amount: BigInt(utxo.value) } })
+    tx.updateInput(1, { sighashType: SigHash.ALL_ANYONECANPAY })
+    tx.addOutput({ script: Script.encode(['RETURN', memo]), amount: 0n })
+    tx.addOutputAddress(bob.payment.address!, 69_000n, regtestNetwork)
+    tx.signIdx(alice.privateKey, 0)
+    tx.signIdx(alice.privateKey, 1, [SigHash.ALL_ANYONECANPAY])
+    tx.finalize()
+    expect(tx.getInput(1).finalScriptWitness![0]!.at(-1)).toBe(SigHash.ALL_ANYONECANPAY)
+    expect(await post(tx.hex)).toEqual({ status: 200, text: tx.id })
+    esplora.ledger.mine()
+    const read = await get<{ vin: unknown[]; vout: { scriptpubkey: string; scriptpubkey_type: string; value: number }[]; status: { confirmed: boolean } }>(`/tx/${tx.id}`)
+    expect(read.vin).toHaveLength(2)
+    expect(read.vout[0]).toMatchObject({ scriptpubkey_type: 'op_return', value: 0, scriptpubkey: `6a11${Buffer.from(memo).toString('hex')}` })
+    expect(read.status.confirmed).toBe(true)
+    expect(await balanceOf(bob.payment.address!)).toBe(69_000)
+    expect(await get<{ spent: boolean }>(`/tx/${tx.id}/outspend/0`)).toEqual({ spent: false })
+
+    // Spending the OP_RETURN output: it was never unspent.
+    const burn = new Transaction({ allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true })
+    burn.addOutputAddress(bob.payment.address!, 1_000n, regtestNetwork)
+    burn.addInput({ txid: tx.id, index: 0, witnessUtxo: { script: Script.encode(['RETURN', memo]), amount: 0n }, finalScriptWitness: [new Uint8Array(1)] })
+    const refused = await post(burn.hex)
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain('bad-txns-inputs-missingorspent')
   })
 })

@@ -1,0 +1,50 @@
+import type { Network } from '../../../kernel/kernel.js'
+import { BitcoinApiError, BitcoinTransactionRejectedError } from '../errors.js'
+
+/** How Esplora relays bitcoind's refusal of a broadcast: `sendrawtransaction RPC error: {"code":-26,"message":"…"}`. */
+const rpcErrorPattern = /sendrawtransaction RPC error: (\{.*\})/s
+
+/** The node's reason and code in an Esplora 400 answer (the text itself when it is not bitcoind's JSON). */
+function readRefusal(text: string): { reason: string; rpcCode?: number } {
+  const json = rpcErrorPattern.exec(text)?.[1]
+  if (json) {
+    try {
+      const parsed = JSON.parse(json) as { code?: unknown; message?: unknown }
+      if (typeof parsed.message === 'string' && parsed.message.length > 0) {
+        return { reason: parsed.message.slice(0, 300), ...(typeof parsed.code === 'number' && Number.isInteger(parsed.code) ? { rpcCode: parsed.code } : {}) }
+      }
+    } catch {
+      // not JSON after all: the text is the reason
+    }
+  }
+  return { reason: text.trim().slice(0, 300) || 'no reason given' }
+}
+
+/**
+ * Broadcasts a finalized transaction through the network's Esplora API (`POST /tx`, its first
+ * `rpcUrls` entry). A transaction the node refuses is a {@link BitcoinTransactionRejectedError}
+ * with its reason (`bad-txns-inputs-missingorspent`, `min relay fee not met, …`) and RPC code; an
+ * API that cannot be reached, or answers anything but a txid, is a `BitcoinApiError`.
+ *
+ * @param parameters - the network, the raw transaction (hex) and `fetch`
+ * @returns the txid the node answered
+ * @throws BitcoinTransactionRejectedError, BitcoinApiError
+ * @example
+ * const txid = await broadcastBitcoinTransaction({ network, hex: tx.hex })
+ */
+export async function broadcastBitcoinTransaction({ network, hex, fetch: fetchFn = globalThis.fetch }: { network: Network; hex: string; fetch?: typeof fetch }): Promise<string> {
+  const base = network.rpcUrls.default.http[0]?.replace(/\/+$/, '')
+  if (!base) throw new BitcoinApiError(`${network.name} has no Esplora URL`)
+  let response: Response
+  try {
+    response = await fetchFn(`${base}/tx`, { method: 'POST', body: hex })
+  } catch (error) {
+    throw new BitcoinApiError(`The Esplora API of ${network.name} is unreachable: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const text = (await response.text()).trim()
+  // Esplora answers a refused transaction with 400 and the node's reason.
+  if (response.status === 400) throw new BitcoinTransactionRejectedError({ ...readRefusal(text), network: network.name })
+  if (!response.ok) throw new BitcoinApiError(`The Esplora API answered ${response.status}: ${text.slice(0, 300)}`)
+  if (!/^[0-9a-f]{64}$/.test(text)) throw new BitcoinApiError(`The Esplora API answered a broadcast with no txid: ${text.slice(0, 100)}`)
+  return text
+}
