@@ -38,11 +38,11 @@ const maxBodyChars = 300_000
  * @example
  * await app.register(async (scope) => registerCosmosProxyRoutes(scope, { db, config }))
  */
-export function registerCosmosProxyRoutes(scope: FastifyInstance, { config, redis }: ServerContext): void {
+export function registerCosmosProxyRoutes(scope: FastifyInstance, { config, redis, metrics }: ServerContext): void {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxBodyChars }, (_request, body, done) => done(null, body))
 
-  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), namespace: 'cosmos', calls: 'Cosmos node calls', exampleChainId: 'cosmos:cosmoshub-4', defaultContentType: 'application/json' })
+  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), ...(metrics ? { metrics } : {}), namespace: 'cosmos', calls: 'Cosmos node calls', exampleChainId: 'cosmos:cosmoshub-4', defaultContentType: 'application/json' })
   const jsonBody = (body: unknown): Record<string, unknown> => {
     let parsed: unknown
     try {
@@ -60,7 +60,7 @@ export function registerCosmosProxyRoutes(scope: FastifyInstance, { config, redi
     if (typeof call.method !== 'string' || !allowedRpcMethods.has(call.method)) {
       throw badRequest(`method must be one of the proxied CometBFT methods: ${[...allowedRpcMethods].join(', ')}`)
     }
-    return forward(reply, `${chain.rpcUrl}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: call.id ?? 1, method: call.method, params: call.params ?? {} }) })
+    return forward(reply, `${chain.rpcUrl}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: call.id ?? 1, method: call.method, params: call.params ?? {} }) }, chain.caipNetworkId)
   })
 
   scope.get<{ Params: Params }>('/v1/cosmos/:projectId/:chainId/*', async (request, reply) => {
@@ -68,7 +68,7 @@ export function registerCosmosProxyRoutes(scope: FastifyInstance, { config, redi
     const path = request.params['*'] ?? ''
     if (!allowedReads.some((pattern) => pattern.test(path))) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: 'This Cosmos REST path is not proxied' })
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
-    return forward(reply, `${chain.rpcUrl}/${path}${query}`, { method: 'GET' })
+    return forward(reply, `${chain.rpcUrl}/${path}${query}`, { method: 'GET' }, chain.caipNetworkId)
   })
 
   scope.post<{ Params: Params }>('/v1/cosmos/:projectId/:chainId/*', async (request, reply) => {
@@ -77,6 +77,6 @@ export function registerCosmosProxyRoutes(scope: FastifyInstance, { config, redi
     if (!allowedWrites.test(path)) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: 'This Cosmos REST path is not proxied' })
     const body = jsonBody(request.body)
     if (typeof body.tx_bytes !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(body.tx_bytes)) throw badRequest('tx_bytes must be a base64 transaction')
-    return forward(reply, `${chain.rpcUrl}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tx_bytes: body.tx_bytes, mode: body.mode ?? 'BROADCAST_MODE_SYNC' }) })
+    return forward(reply, `${chain.rpcUrl}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tx_bytes: body.tx_bytes, mode: body.mode ?? 'BROADCAST_MODE_SYNC' }) }, chain.caipNetworkId)
   })
 }

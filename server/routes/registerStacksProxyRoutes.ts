@@ -38,11 +38,11 @@ const maxBodyBytes = 300_000
  * @example
  * await app.register(async (scope) => registerStacksProxyRoutes(scope, { db, config }))
  */
-export function registerStacksProxyRoutes(scope: FastifyInstance, { config, redis }: ServerContext): void {
+export function registerStacksProxyRoutes(scope: FastifyInstance, { config, redis, metrics }: ServerContext): void {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBodyBytes }, (_request, body, done) => done(null, body))
 
-  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), namespace: 'stacks', calls: 'Stacks API calls', exampleChainId: 'stacks:1', defaultContentType: 'application/json' })
+  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), ...(metrics ? { metrics } : {}), namespace: 'stacks', calls: 'Stacks API calls', exampleChainId: 'stacks:1', defaultContentType: 'application/json' })
 
   scope.get<{ Params: Params }>('/v1/stacks/:projectId/:chainId/*', async (request, reply) => {
     const chain = await admit(request, reply)
@@ -50,7 +50,7 @@ export function registerStacksProxyRoutes(scope: FastifyInstance, { config, redi
     if (!allowedReads.some((pattern) => pattern.test(path))) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: 'This Stacks API path is not proxied' })
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
     if (query.length > 200) throw badRequest('The query is too long')
-    return forward(reply, `${chain.rpcUrl.replace(/\/+$/, '')}/${path}${query}`, { method: 'GET' })
+    return forward(reply, `${chain.rpcUrl.replace(/\/+$/, '')}/${path}${query}`, { method: 'GET' }, chain.caipNetworkId)
   })
 
   scope.post<{ Params: Params }>('/v1/stacks/:projectId/:chainId/*', async (request, reply) => {
@@ -61,6 +61,6 @@ export function registerStacksProxyRoutes(scope: FastifyInstance, { config, redi
     if (body.length === 0) throw badRequest('The body is empty')
     const type = String(request.headers['content-type'] ?? 'application/octet-stream').slice(0, 100)
     if (path === 'v2/fees/transaction' && !type.includes('application/json')) throw badRequest('POST /v2/fees/transaction takes JSON')
-    return forward(reply, `${chain.rpcUrl.replace(/\/+$/, '')}/${path}`, { method: 'POST', headers: { 'content-type': type.includes('application/json') ? 'application/json' : 'application/octet-stream' }, body: new Blob([new Uint8Array(body)]) })
+    return forward(reply, `${chain.rpcUrl.replace(/\/+$/, '')}/${path}`, { method: 'POST', headers: { 'content-type': type.includes('application/json') ? 'application/json' : 'application/octet-stream' }, body: new Blob([new Uint8Array(body)]) }, chain.caipNetworkId)
   })
 }

@@ -37,11 +37,11 @@ export function suiGraphqlUrl(rpcUrl: string): string {
  * @example
  * await app.register(async (scope) => registerSuiProxyRoutes(scope, { db, config }))
  */
-export function registerSuiProxyRoutes(scope: FastifyInstance, { config, redis }: ServerContext): void {
+export function registerSuiProxyRoutes(scope: FastifyInstance, { config, redis, metrics }: ServerContext): void {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxBodyChars }, (_request, body, done) => done(null, body))
 
-  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), namespace: 'sui', calls: 'Sui GraphQL calls', exampleChainId: 'sui:mainnet', defaultContentType: 'application/json' })
+  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), ...(metrics ? { metrics } : {}), namespace: 'sui', calls: 'Sui GraphQL calls', exampleChainId: 'sui:mainnet', defaultContentType: 'application/json' })
 
   scope.post<{ Params: Params }>('/v1/sui/:projectId/:chainId/graphql', async (request, reply) => {
     const chain = await admit(request, reply)
@@ -57,6 +57,6 @@ export function registerSuiProxyRoutes(scope: FastifyInstance, { config, redis }
     if (/^\s*subscription\b/.test(query)) throw badRequest('Subscriptions are not proxied')
     if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) throw badRequest('variables must be an object')
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') throw badRequest('operationName must be a string')
-    return forward(reply, suiGraphqlUrl(chain.rpcUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: variables ?? undefined, operationName: operationName ?? undefined }) })
+    return forward(reply, suiGraphqlUrl(chain.rpcUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: variables ?? undefined, operationName: operationName ?? undefined }) }, chain.caipNetworkId)
   })
 }
