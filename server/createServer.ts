@@ -247,8 +247,8 @@ export type PorticoServer = {
    */
   restartRelay(): Promise<RelayDrainReport | undefined>
   /**
-   * Shuts down as an orchestrator's SIGTERM asks: `/readyz` answers 503 at once, no new connection
-   * is accepted, requests that arrive on open connections get 503 with `connection: close`, those in
+   * Shuts down as an orchestrator's SIGTERM asks: no new connection is accepted (a load balancer
+   * takes the instance out), requests that arrive on open connections get 503 with `connection: close`, those in
    * flight finish (up to `shutdown.graceMs`), the relay drains (each client is asked to reconnect once
    * it owes nothing, and resumes on another instance), the indexer stops; then Redis and the
    * database close. Safe to call twice.
@@ -463,7 +463,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
   let indexer: Indexer | undefined
   let walletListener: HttpServer | undefined
   const metrics = createMetrics()
-  /** Set when close() begins: `/readyz` answers 503 and no connection is kept alive. */
+  /** Set when close() begins: no connection is kept alive after its request. */
   let draining = false
   const closeWalletListener = () =>
     new Promise<void>((resolve) => {
@@ -578,7 +578,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     const publicBaseUrl = config.publicUrl?.replace(/\/+$/, '')
     const context = { db, storage, config, metrics, publicBaseUrl: () => publicBaseUrl ?? listeningUrl, ...(redis ? { redis } : {}) }
     const readiness = createReadiness({ storage, ...(redis ? { redis } : {}), chains: config.chains, timeoutMs: config.health?.timeoutMs ?? defaultHealthTimeoutMs, metrics })
-    registerOperatorRoutes(app, context, { readiness, draining: () => draining, metrics })
+    registerOperatorRoutes(app, context, { readiness, metrics })
     registerDirectoryRoutes(app, context)
     registerImageRoutes(app, context)
     registerProjectRoutes(app, context)

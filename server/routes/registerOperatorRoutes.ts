@@ -7,8 +7,6 @@ import type { ServerContext } from './ServerContext.js'
 
 export type OperatorRoutesParameters = {
   readiness: { check(): Promise<Readiness> }
-  /** True once the server began to shut down: `/readyz` then answers 503 at once. */
-  draining: () => boolean
   metrics: ServerMetrics
 }
 
@@ -24,7 +22,7 @@ const readinessSchema = {
   additionalProperties: false,
   required: ['status', 'down', 'checks'],
   properties: {
-    status: { type: 'string', enum: ['ready', 'unready', 'draining'] },
+    status: { type: 'string', enum: ['ready', 'unready'] },
     down: { type: 'array', items: { type: 'string' } },
     checks: { type: 'object', additionalProperties: checkSchema },
   },
@@ -40,18 +38,18 @@ function sameToken(given: string, expected: string): boolean {
  * Mounts what an operator's load balancer, orchestrator and monitoring read:
  * `GET /healthz` → 200 `{ status: 'ok' }` while the process answers; `GET /readyz` → 200
  * `{ status: 'ready', down: [], checks }` when the database, Redis (when configured) and every
- * chain's upstream answer within `health.timeoutMs`, else 503 with `down` naming what failed (and
- * 503 `draining` once a shutdown began); and, only when `config.metrics` is set, `GET /metrics`
+ * chain's upstream answer within `health.timeoutMs`, else 503 with `down` naming what failed (once
+ * a shutdown began, Fastify answers every request 503); and, only when `config.metrics` is set, `GET /metrics`
  * in the Prometheus text format (with `metrics.token`, only for `Authorization: Bearer <token>`;
  * 401 otherwise). These routes log only at `warn` and above: probes would flood the log.
  *
  * @param app - the Fastify instance
  * @param context - the configuration
- * @param parameters - the readiness checks, the drain flag and the metrics
+ * @param parameters - the readiness checks and the metrics
  * @example
- * registerOperatorRoutes(app, context, { readiness, draining: () => false, metrics })
+ * registerOperatorRoutes(app, context, { readiness, metrics })
  */
-export function registerOperatorRoutes(app: FastifyInstance, { config }: ServerContext, { readiness, draining, metrics }: OperatorRoutesParameters): void {
+export function registerOperatorRoutes(app: FastifyInstance, { config }: ServerContext, { readiness, metrics }: OperatorRoutesParameters): void {
   app.get(
     '/healthz',
     {
@@ -77,7 +75,6 @@ export function registerOperatorRoutes(app: FastifyInstance, { config }: ServerC
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store')
-      if (draining()) return reply.code(503).send({ status: 'draining', down: ['shutdown'], checks: {} })
       const result = await readiness.check()
       return reply.code(result.ready ? 200 : 503).send({ status: result.ready ? 'ready' : 'unready', down: result.down, checks: result.checks })
     },
