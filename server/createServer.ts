@@ -3,6 +3,8 @@ import type { Database } from 'better-sqlite3'
 import { fastify } from 'fastify'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
+import { fastifySwagger } from '@fastify/swagger'
+import packageJson from '../package.json' with { type: 'json' }
 import { openDatabase } from './db/openDatabase.js'
 import { builtinDirectory } from './directory/builtinDirectory.js'
 import { loadDirectory } from './directory/loadDirectory.js'
@@ -51,6 +53,7 @@ import { createLogOptions, type LogConfig } from './observability/createLogOptio
 import { createMetrics, type MetricsConfig, type ServerMetrics } from './observability/createMetrics.js'
 import { createReadiness } from './observability/createReadiness.js'
 import { registerOperatorRoutes } from './routes/registerOperatorRoutes.js'
+import { routeSchema } from './routes/routeSchemas.js'
 
 /** One chain the server serves: balances, the RPC proxy and `/v1/supported-chains` come from these. */
 export type ChainConfig = {
@@ -487,6 +490,25 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       return503OnClosing: true,
     })
 
+    // The routes' schemas describe what they accept and answer (server/routes/routeSchemas.ts) and
+    // make the OpenAPI document; the handlers check their own input, with the messages clients
+    // rely on, and answers are written as they are: no validator or serializer is compiled from them.
+    app.setValidatorCompiler(() => () => true)
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data))
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'Portico server', version: packageJson.version, description: 'The self-hostable Portico server: wallet directory, project config, analytics, blockchain API, JSON-RPC proxy and node-API proxies, swaps, on-ramp, names, email capture, sign-in (on the wallet origin), operations. The relay is a websocket at /relay.' },
+        components: {
+          securitySchemes: {
+            metricsToken: { type: 'http', scheme: 'bearer', description: 'metrics.token' },
+            exportToken: { type: 'http', scheme: 'bearer', description: "the project's email export token" },
+            session: { type: 'http', scheme: 'bearer', description: 'a sign-in session token (/auth/v1/*)' },
+          },
+        },
+      },
+    })
+
     app.addHook('onRequest', async (request, reply) => {
       reply.headers(baseHeaders)
       reply.header('x-request-id', request.id)
@@ -579,6 +601,9 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     const context = { db, storage, config, metrics, publicBaseUrl: () => publicBaseUrl ?? listeningUrl, ...(redis ? { redis } : {}) }
     const readiness = createReadiness({ storage, ...(redis ? { redis } : {}), chains: config.chains, timeoutMs: config.health?.timeoutMs ?? defaultHealthTimeoutMs, metrics })
     registerOperatorRoutes(app, context, { readiness, metrics })
+    app.get('/openapi.json', { logLevel: 'warn', schema: routeSchema({ summary: "This document: OpenAPI 3.1, made from the routes' schemas", tags: ['operations'], responses: { 200: { type: 'object', required: ['openapi', 'paths'] } } }) }, async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send(app!.swagger()),
+    )
     registerDirectoryRoutes(app, context)
     registerImageRoutes(app, context)
     registerProjectRoutes(app, context)

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../errors/HttpError.js'
 import type { Readiness } from '../observability/createReadiness.js'
 import type { ServerMetrics } from '../observability/createMetrics.js'
+import { media, routeSchema } from './routeSchemas.js'
 import type { ServerContext } from './ServerContext.js'
 
 export type OperatorRoutesParameters = {
@@ -54,11 +55,11 @@ export function registerOperatorRoutes(app: FastifyInstance, { config }: ServerC
     '/healthz',
     {
       logLevel: 'warn',
-      schema: {
+      schema: routeSchema({
         summary: 'Liveness: the process answers',
         tags: ['operations'],
-        response: { 200: { type: 'object', additionalProperties: false, required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } },
-      },
+        responses: { 200: { type: 'object', additionalProperties: false, required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } },
+      }),
     },
     async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   )
@@ -67,11 +68,11 @@ export function registerOperatorRoutes(app: FastifyInstance, { config }: ServerC
     '/readyz',
     {
       logLevel: 'warn',
-      schema: {
+      schema: routeSchema({
         summary: 'Readiness: the database, Redis and every chain upstream answer',
         tags: ['operations'],
-        response: { 200: readinessSchema, 503: readinessSchema },
-      },
+        responses: { 200: readinessSchema, 503: { description: 'Not ready: `down` names what failed', ...readinessSchema } },
+      }),
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store')
@@ -86,13 +87,13 @@ export function registerOperatorRoutes(app: FastifyInstance, { config }: ServerC
     '/metrics',
     {
       logLevel: 'warn',
-      schema: {
-        summary: 'Prometheus metrics (text exposition format)',
+      schema: routeSchema({
+        summary: 'Prometheus metrics (text exposition format 0.0.4)',
         tags: ['operations'],
         ...(token ? { security: [{ metricsToken: [] }] } : {}),
-        headers: { type: 'object', properties: { authorization: { type: 'string', maxLength: 1024 } } },
-        response: { 200: { type: 'string', description: 'Prometheus text format 0.0.4' } },
-      },
+        responses: { 200: media('text/plain') },
+        errors: [401],
+      }),
     },
     async (request, reply) => {
       if (token !== undefined) {

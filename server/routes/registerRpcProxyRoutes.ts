@@ -8,6 +8,7 @@ import type { JsonRpcRequest } from '../rpc/parseJsonRpcBody.js'
 import { isRpcMethodAllowed } from '../rpc/rpcAllowLists.js'
 import { upstreamTimeoutMs } from '../rpc/upstreamTimeoutMs.js'
 import type { ServerContext } from './ServerContext.js'
+import { empty, routeSchema, sdkQuery, str } from './routeSchemas.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -162,6 +163,16 @@ export function registerRpcProxyRoutes(scope: FastifyInstance, { config, redis, 
   }
 
   // `rateLimit: {}`: the server's per-IP request limit (@fastify/rate-limit) on top of the call limits.
-  scope.post('/v1', { config: { rateLimit: {} } }, handler)
-  scope.post('/v1/', { config: { rateLimit: {} } }, handler)
+  const schema = routeSchema({
+    summary: 'JSON-RPC proxy to a chain: read-only methods and signed transactions, single or batch',
+    tags: ['rpc'],
+    querystring: { chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }), projectId: sdkQuery.projectId },
+    requiredQuery: ['chainId'],
+    consumes: ['application/json'],
+    body: { anyOf: [{ type: 'object', required: ['jsonrpc', 'method'], properties: { jsonrpc: { const: '2.0' }, id: { type: ['integer', 'string', 'null'] }, method: { type: 'string', maxLength: 128 }, params: { type: ['array', 'object'] } } }, { type: 'array', maxItems: 1000 }] },
+    responses: { 200: { anyOf: [{ type: 'object', required: ['jsonrpc'] }, { type: 'array' }, { type: 'null' }] }, 204: empty, 400: { anyOf: [{ type: 'object', required: ['jsonrpc', 'error'] }, { type: 'array' }, { type: 'object', required: ['code', 'message'] }] }, 502: { anyOf: [{ type: 'object', required: ['jsonrpc', 'error'] }, { type: 'array' }, { type: 'object', required: ['code', 'message'] }] } },
+    errors: [401, 403, 429],
+  })
+  scope.post('/v1', { config: { rateLimit: {} }, schema }, handler)
+  scope.post('/v1/', { config: { rateLimit: {} }, schema }, handler)
 }
