@@ -22,6 +22,8 @@ function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number, ou
       }
     }
     child.stdout?.on('data', check)
+    // The line may be in already.
+    check()
     child.once('exit', (code) => {
       clearTimeout(timer)
       reject(new Error(`portico-server exited (code ${String(code)}) before ${pattern}:\n${output()}`))
