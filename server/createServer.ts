@@ -219,6 +219,12 @@ export type ServerConfig = {
    * logs at `info` unless its file says otherwise).
    */
   log?: LogConfig
+  /**
+   * The reverse proxies whose `X-Forwarded-For` is believed (Fastify's `trustProxy`): `true`, an
+   * address or CIDR, or a list of them. Absent: none, the client address is the
+   * connection's (behind a proxy every visitor would then count as the proxy for the per-IP limits).
+   */
+  trustProxy?: boolean | string | string[]
   /** Prometheus metrics at `GET /metrics` (docs/server/operations.md); off unless set. */
   metrics?: MetricsConfig
   /** `GET /readyz`: how long each check (database, Redis, each chain's upstream) may take, in ms; default 2000. */
@@ -411,6 +417,13 @@ function validateConfig(config: ServerConfig): void {
   }
   const timeoutMs = config.health?.timeoutMs
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs >= 100 && timeoutMs <= 30_000)) throw new Error('createServer: health.timeoutMs must be an integer from 100 to 30000')
+  const trust = config.trustProxy
+  if (
+    trust !== undefined &&
+    !(typeof trust === 'boolean' || (typeof trust === 'string' && trust !== '') || (Array.isArray(trust) && trust.length > 0 && trust.every((entry) => typeof entry === 'string' && entry !== '')))
+  ) {
+    throw new Error('createServer: trustProxy must be true or false, an address or CIDR, or a list of them')
+  }
   const graceMs = config.shutdown?.graceMs
   if (graceMs !== undefined && !(Number.isInteger(graceMs) && graceMs >= 0 && graceMs <= 600_000)) throw new Error('createServer: shutdown.graceMs must be an integer from 0 to 600000')
 }
@@ -487,6 +500,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       frameworkErrors: handleFrameworkError,
       // close() drains: in-flight requests finish (see close below), the rest get 503.
       forceCloseConnections: false,
+      ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
       return503OnClosing: true,
     })
 

@@ -15,6 +15,7 @@ describe('checkConfigFile', () => {
       redis: { url: 'redis://127.0.0.1:6379' },
       defaultProject: {},
       publicUrl: 'https://api.example.com',
+      trustProxy: ['127.0.0.1', '10.0.0.0/8'],
       rpcRateLimit: { perIp: 10, perProject: 100, windowMs: 60000 },
       requestRateLimit: { max: 100, windowMs: 60000 },
       onramp: { providers: [{ type: 'moonpay', publicKey: 'pk_test', secretKey: 'sk_test', assets: { 'eip155:1': 'eth', 'eip155:1:0xA0b8': { code: 'usdc', network: 'ethereum' } } }] },
