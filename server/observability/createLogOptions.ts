@@ -13,11 +13,11 @@ export type LogConfig = {
 
 /** Query parameters whose values never reach a log line (relay JWTs, tokens, signatures, OAuth codes). */
 const secretParams = /^(auth|token|access_token|id_token|refresh_token|signature|sig|code|state|pci|secret|key|apikey|api_key|password|pass|session)$/i
-/** Runs of 20+ letters and digits (addresses, public keys, hashes, ids): shortened unless `fullAddresses`. */
-const longRun = /(0x)?[A-Za-z0-9]{20,}/g
+/** Runs of 20+ letters and digits, a digit among them (addresses, public keys, hashes, ids; not words): shortened unless `fullAddresses`. */
+const longRun = /(0x)?(?=[A-Za-z]*\d)[A-Za-z0-9]{20,}/g
 
-/** Runs of 26+ letters and digits anywhere in a line: every namespace's account addresses are at least that long. */
-const addressLike = /(0x)?[A-Za-z0-9]{26,}/g
+/** Runs of 26+ letters and digits, a digit among them, anywhere in a line: every namespace's account addresses are at least that long. */
+const addressLike = /(0x)?(?=[A-Za-z]*\d)[A-Za-z0-9]{26,}/g
 
 function shorten(text: string): string {
   return text.replace(longRun, (run) => `${run.slice(0, 6)}…${run.slice(-4)}`)
@@ -50,18 +50,19 @@ function logUrl(url: string, fullAddresses: boolean): string {
   return `${pathShown}?${pairs.join('&')}`
 }
 
+/** Keys whose value is a URL that may carry a password or an API key: upstreams, the database, Redis, bundlers. */
+const secretUrlKeys = /^(rpcUrl|wsUrl|url)$/
+
 /** Every string of the configuration an operator would not want in a log: keys, passwords, tokens, URLs with credentials or API keys. */
 function collectSecrets(value: unknown, key: string, into: Set<string>): void {
   if (typeof value === 'string') {
-    if (value.length >= 8 && /secret|key|pass|token|url$/i.test(key)) {
+    if (value.length >= 8 && (/secret|key|pass|token/i.test(key) || secretUrlKeys.test(key))) {
       into.add(value)
       // An upstream URL is also logged by Node as its origin plus path (fetch errors): its path and query may hold an API key.
-      if (/url$/i.test(key)) {
+      if (secretUrlKeys.test(key)) {
         try {
           const url = new URL(value)
-          if (url.password) into.add(url.password)
-          if (url.pathname.length > 1) into.add(`${url.pathname}${url.search}`)
-          if (url.search.length > 1) into.add(url.search)
+          for (const part of [url.password, `${url.pathname}${url.search}`, url.search]) if (part.length >= 8) into.add(part)
         } catch {
           // not a URL: the whole string is already listed
         }
