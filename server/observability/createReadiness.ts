@@ -16,6 +16,8 @@ export type CreateReadinessParameters = {
   /** Longest a check may take before it counts as down, in ms. */
   timeoutMs: number
   metrics?: ServerMetrics
+  /** How long one round of checks answers later calls, in ms (default 1000): a flood of `/readyz` is not a flood of upstream calls. */
+  reuseMs?: number
 }
 
 /** How a chain's upstream is asked whether it answers, by namespace: a JSON-RPC method, or a REST path. */
@@ -80,15 +82,18 @@ async function probeChain(chain: ChainConfig, signal: AbortSignal): Promise<void
 /**
  * The readiness of one instance (`GET /readyz`): its database answers `SELECT 1`, its Redis (when
  * configured) answers PING, and each configured chain's upstream answers a cheap call, each within
- * `timeoutMs`; all checks run at once. Concurrent callers share one round of checks.
+ * `timeoutMs`; all checks run at once. Concurrent callers share one round of checks, and a round
+ * answers the calls of the next `reuseMs` too, so probes never reach the upstreams more than once
+ * a second however often `/readyz` is called.
  *
  * @returns `check()`, resolving with what is up and what is down
  * @example
  * const readiness = createReadiness({ storage, chains: config.chains, timeoutMs: 2000 })
  * const { ready, down } = await readiness.check()
  */
-export function createReadiness({ storage, redis, chains, timeoutMs, metrics }: CreateReadinessParameters): { check(): Promise<Readiness> } {
+export function createReadiness({ storage, redis, chains, timeoutMs, metrics, reuseMs = 1_000 }: CreateReadinessParameters): { check(): Promise<Readiness> } {
   let running: Promise<Readiness> | undefined
+  let last: { at: number; result: Readiness } | undefined
   const run = async (): Promise<Readiness> => {
     const named: [string, (signal: AbortSignal) => Promise<unknown>, string | undefined][] = [
       ['database', () => storage.query('SELECT 1 AS one', []), undefined],
@@ -116,9 +121,15 @@ export function createReadiness({ storage, redis, chains, timeoutMs, metrics }: 
   }
   return {
     check() {
-      running ??= run().finally(() => {
-        running = undefined
-      })
+      if (last && performance.now() - last.at < reuseMs) return Promise.resolve(last.result)
+      running ??= run()
+        .then((result) => {
+          last = { at: performance.now(), result }
+          return result
+        })
+        .finally(() => {
+          running = undefined
+        })
       return running
     },
   }
