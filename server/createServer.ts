@@ -3,6 +3,8 @@ import type { Database } from 'better-sqlite3'
 import { fastify } from 'fastify'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
+import { fastifySwagger } from '@fastify/swagger'
+import packageJson from '../package.json' with { type: 'json' }
 import { openDatabase } from './db/openDatabase.js'
 import { builtinDirectory } from './directory/builtinDirectory.js'
 import { loadDirectory } from './directory/loadDirectory.js'
@@ -47,6 +49,11 @@ import type { AuthConfig } from './auth/AuthConfig.js'
 import { resolveAuthConfig, type ResolvedAuthConfig } from './auth/resolveAuthConfig.js'
 import { isWalletOriginPath } from './auth/frame/isWalletOriginPath.js'
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http'
+import { createLogOptions, type LogConfig } from './observability/createLogOptions.js'
+import { createMetrics, type MetricsConfig, type ServerMetrics } from './observability/createMetrics.js'
+import { createReadiness } from './observability/createReadiness.js'
+import { registerOperatorRoutes } from './routes/registerOperatorRoutes.js'
+import { routeSchema } from './routes/routeSchemas.js'
 
 /** One chain the server serves: balances, the RPC proxy and `/v1/supported-chains` come from these. */
 export type ChainConfig = {
@@ -204,6 +211,29 @@ export type ServerConfig = {
    * built-in list of real wallets (the default). Checked on start: a malformed entry stops it.
    */
   directory?: string | URL
+  /**
+   * Structured JSON logs (Fastify's pino) on stdout: a line per request with its id, refusals
+   * (origin, project, rate limit), 5xx with their error, the relay's refusals and drains. Secrets
+   * of this configuration never appear; addresses in URLs and messages are shortened unless
+   * `fullAddresses`. Absent: no logs from `createServer` (the standalone server, `server/main.ts`,
+   * logs at `info` unless its file says otherwise).
+   */
+  log?: LogConfig
+  /**
+   * The reverse proxies whose `X-Forwarded-For` is believed (Fastify's `trustProxy`): `true`, an
+   * address or CIDR, or a list of them. Absent: none, the client address is the
+   * connection's (behind a proxy every visitor would then count as the proxy for the per-IP limits).
+   */
+  trustProxy?: boolean | string | string[]
+  /** Prometheus metrics at `GET /metrics` (docs/server/operations.md); off unless set. */
+  metrics?: MetricsConfig
+  /** `GET /readyz`: how long each check (database, Redis, each chain's upstream) may take, in ms; default 2000. */
+  health?: { timeoutMs?: number }
+  /**
+   * The drain of `close()` (SIGTERM): how long in-flight HTTP requests may take to finish before
+   * their connections are closed, in ms; default 10000.
+   */
+  shutdown?: { graceMs?: number }
 }
 
 export type PorticoServer = {
@@ -225,7 +255,13 @@ export type PorticoServer = {
    * server is closing).
    */
   restartRelay(): Promise<RelayDrainReport | undefined>
-  /** Stops the indexer, the relay, the HTTP server and closes the database. Safe to call twice. */
+  /**
+   * Shuts down as an orchestrator's SIGTERM asks: no new connection is accepted (a load balancer
+   * takes the instance out), requests that arrive on open connections get 503 with `connection: close`, those in
+   * flight finish (up to `shutdown.graceMs`), the relay drains (each client is asked to reconnect once
+   * it owes nothing, and resumes on another instance), the indexer stops; then Redis and the
+   * database close. Safe to call twice.
+   */
   close(): Promise<void>
 }
 
@@ -234,6 +270,11 @@ export type CreateServerReturnType = PorticoServer
 
 /** HTTP requests per client IP per window on the rate-limited routes, when the configuration sets none. */
 const defaultRequestRateLimit = { max: 1_200, windowMs: 60_000 }
+
+/** How long each `/readyz` check may take, when the configuration says nothing. */
+const defaultHealthTimeoutMs = 2_000
+/** How long in-flight requests may take to finish on shutdown, when the configuration says nothing. */
+const defaultShutdownGraceMs = 10_000
 
 /** Largest request body accepted, in bytes; bigger bodies get a 413. */
 export const bodyLimitBytes = 1_048_576
@@ -367,12 +408,32 @@ function validateConfig(config: ServerConfig): void {
   if (config.port !== undefined && (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)) {
     throw new Error('createServer: port must be an integer from 0 to 65535')
   }
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+  if (config.log !== undefined && (typeof config.log !== 'object' || config.log === null || (config.log.level !== undefined && !levels.includes(config.log.level)))) {
+    throw new Error(`createServer: log.level must be one of ${levels.join(', ')}`)
+  }
+  if (config.metrics !== undefined && (typeof config.metrics !== 'object' || config.metrics === null || (config.metrics.token !== undefined && (typeof config.metrics.token !== 'string' || config.metrics.token.length < 16)))) {
+    throw new Error('createServer: metrics must be an object; metrics.token, when set, a string of at least 16 characters')
+  }
+  const timeoutMs = config.health?.timeoutMs
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs >= 100 && timeoutMs <= 30_000)) throw new Error('createServer: health.timeoutMs must be an integer from 100 to 30000')
+  const trust = config.trustProxy
+  if (
+    trust !== undefined &&
+    !(typeof trust === 'boolean' || (typeof trust === 'string' && trust !== '') || (Array.isArray(trust) && trust.length > 0 && trust.every((entry) => typeof entry === 'string' && entry !== '')))
+  ) {
+    throw new Error('createServer: trustProxy must be true or false, an address or CIDR, or a list of them')
+  }
+  const graceMs = config.shutdown?.graceMs
+  if (graceMs !== undefined && !(Number.isInteger(graceMs) && graceMs >= 0 && graceMs <= 600_000)) throw new Error('createServer: shutdown.graceMs must be an integer from 0 to 600000')
 }
 
-function startRelay(app: FastifyInstance, storage: SqlStorage, fanout: RelayFanout | undefined, config: ServerConfig): RelayHandle {
+function startRelay(app: FastifyInstance, storage: SqlStorage, fanout: RelayFanout | undefined, config: ServerConfig, metrics: ServerMetrics): RelayHandle {
   return attachRelay(app.server, {
     path: '/relay',
     storage,
+    log: app.log,
+    observe: (event, count) => metrics.relayMessages.inc({ event }, count),
     ...(fanout ? { fanout } : {}),
     authorizeProject: (projectId, origin) => {
       const checked = checkProject({ config, projectId, origin })
@@ -417,6 +478,9 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
   let relay: RelayHandle | undefined
   let indexer: Indexer | undefined
   let walletListener: HttpServer | undefined
+  const metrics = createMetrics()
+  /** Set when close() begins: no connection is kept alive after its request. */
+  let draining = false
   const closeWalletListener = () =>
     new Promise<void>((resolve) => {
       if (!walletListener?.listening) return resolve()
@@ -428,18 +492,42 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     loadDirectory(db, wallets)
 
     app = fastify({
-      logger: false,
+      ...(config.log ? createLogOptions(config.log, config) : { logger: false }),
       bodyLimit: bodyLimitBytes,
       routerOptions: { maxParamLength: 200 },
       requestTimeout: 30_000,
       clientErrorHandler: handleClientError,
       frameworkErrors: handleFrameworkError,
-      forceCloseConnections: true,
+      // close() drains: in-flight requests finish (see close below), the rest get 503.
+      forceCloseConnections: false,
+      ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
       return503OnClosing: true,
+    })
+
+    // The routes' schemas describe what they accept and answer (server/routes/routeSchemas.ts) and
+    // make the OpenAPI document; the handlers check their own input, with the messages clients
+    // rely on, and answers are written as they are: no validator or serializer is compiled from them.
+    app.setValidatorCompiler(() => () => true)
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data))
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'Portico server', version: packageJson.version, description: 'The self-hostable Portico server: wallet directory, project config, analytics, blockchain API, JSON-RPC proxy and node-API proxies, swaps, on-ramp, names, email capture, sign-in (on the wallet origin), operations. The relay is a websocket at /relay.' },
+        components: {
+          securitySchemes: {
+            metricsToken: { type: 'http', scheme: 'bearer', description: 'metrics.token' },
+            exportToken: { type: 'http', scheme: 'bearer', description: "the project's email export token" },
+            session: { type: 'http', scheme: 'bearer', description: 'a sign-in session token (/auth/v1/*)' },
+          },
+        },
+      },
     })
 
     app.addHook('onRequest', async (request, reply) => {
       reply.headers(baseHeaders)
+      reply.header('x-request-id', request.id)
+      // Draining: this connection is not kept for another request.
+      if (draining) reply.header('connection', 'close')
       // Two Host headers make "which host?" ambiguous for every proxy in between: refused.
       if (request.raw.rawHeaders.filter((_, index) => index % 2 === 0 && /^host$/i.test(request.raw.rawHeaders[index] ?? '')).length > 1) {
         reply.header('connection', 'close')
@@ -458,12 +546,23 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       }
     })
 
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched'
+      const status = String(reply.statusCode)
+      metrics.httpRequests.inc({ method: request.method, route, status })
+      metrics.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000)
+      if (reply.statusCode === 429) metrics.rateLimitRefusals.inc({ route })
+    })
+
     app.setNotFoundHandler((request, reply) => {
       reply.code(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` })
     })
 
     app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
       if (error instanceof HttpError) {
+        // Refusals an operator looks for: a project or origin refused, a rate limit reached, an upstream down.
+        if (error.status === 401 || error.status === 403 || error.status === 429) request.log.warn({ code: error.code, status: error.status, origin: request.headers.origin }, error.shortMessage)
+        else if (error.status >= 500) request.log.error({ code: error.code, status: error.status, err: error.cause ?? error }, error.shortMessage)
         return reply.code(error.status).send({ code: error.code, message: error.shortMessage, ...(error.data ? { data: error.data } : {}) })
       }
       const fastifyError = error as FastifyError
@@ -513,7 +612,12 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
 
     let listeningUrl = ''
     const publicBaseUrl = config.publicUrl?.replace(/\/+$/, '')
-    const context = { db, storage, config, publicBaseUrl: () => publicBaseUrl ?? listeningUrl, ...(redis ? { redis } : {}) }
+    const context = { db, storage, config, metrics, publicBaseUrl: () => publicBaseUrl ?? listeningUrl, ...(redis ? { redis } : {}) }
+    const readiness = createReadiness({ storage, ...(redis ? { redis } : {}), chains: config.chains, timeoutMs: config.health?.timeoutMs ?? defaultHealthTimeoutMs, metrics })
+    registerOperatorRoutes(app, context, { readiness, metrics })
+    app.get('/openapi.json', { logLevel: 'warn', schema: routeSchema({ summary: "This document: OpenAPI 3.1, made from the routes' schemas", tags: ['operations'], responses: { 200: { type: 'object', required: ['openapi', 'paths'] } } }) }, async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send(app!.swagger()),
+    )
     registerDirectoryRoutes(app, context)
     registerImageRoutes(app, context)
     registerProjectRoutes(app, context)
@@ -538,7 +642,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
 
     // The relay shares the HTTP server: it answers websocket upgrades on /relay.
     if (config.redis) fanout = await createRedisFanout({ url: config.redis.url })
-    if (config.relay !== false) relay = startRelay(app, storage, fanout, config)
+    if (config.relay !== false) relay = startRelay(app, storage, fanout, config, metrics)
     await app.listen({ host: config.host ?? '127.0.0.1', port: config.port ?? 4700 })
     listeningUrl = listenUrl(app, config)
     if (auth?.listen) {
@@ -558,6 +662,13 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       indexer = createIndexer({ storage, chains: config.chains, ...(config.indexer ?? {}) })
       indexer.start()
     }
+    const startedIndexer = indexer
+    const openStorageForMetrics = storage
+    metrics.observe({
+      relayConnections: () => relay?.clientCount() ?? 0,
+      mailboxDepth: async () => Number((await openStorageForMetrics.query<{ n: number }>('SELECT COUNT(*) AS n FROM relay_messages WHERE expires_at > ?', [Date.now()]))[0]?.n ?? 0),
+      ...(startedIndexer ? { indexer: () => startedIndexer.status() } : {}),
+    })
   } catch (error) {
     await indexer?.close().catch(() => undefined)
     await relay?.close().catch(() => undefined)
@@ -572,6 +683,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
 
   const server = app
   const openedStorage = storage
+  const graceMs = config.shutdown?.graceMs ?? defaultShutdownGraceMs
   let closing: Promise<void> | undefined
   return {
     url: listenUrl(server, config),
@@ -583,20 +695,28 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
     async restartRelay() {
       if (config.relay === false || closing || !relay) return undefined
       const report = await relay.close()
-      relay = startRelay(server, openedStorage, fanout, config)
+      relay = startRelay(server, openedStorage, fanout, config, metrics)
       return report
     },
     close() {
       closing ??= (async () => {
+        draining = true
+        server.log.info({ graceMs }, 'Shutting down: no new connections; in-flight requests finish, the relay drains')
+        // Fastify's close stops accepting, answers requests that arrive on open connections with
+        // 503 (connection: close) and waits for those in flight. A connection that finished its
+        // request is closed as soon as it is idle; after the grace the rest are cut.
+        const sweep = setInterval(() => server.server.closeIdleConnections(), 50)
+        const force = setTimeout(() => server.server.closeAllConnections(), graceMs)
         try {
-          await indexer?.close()
-          await relay?.close()
-          await fanout?.close()
-          await redis?.quit().catch(() => undefined)
-          await closeWalletListener()
+          const http = server.close()
+          await Promise.all([indexer?.close(), relay?.close(), closeWalletListener()])
+          await http
         } finally {
+          clearInterval(sweep)
+          clearTimeout(force)
           try {
-            await server.close()
+            await fanout?.close()
+            await redis?.quit().catch(() => undefined)
           } finally {
             await openedStorage.close().catch(() => undefined)
             if (db.open) db.close()

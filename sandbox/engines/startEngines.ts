@@ -111,6 +111,14 @@ export type TestEngines = {
   redisUrl: string
   /** Creates an empty database and returns its URL (one per test file keeps them independent). */
   createDatabase(name: string): Promise<string>
+  /** Stops Postgres (fast shutdown) and keeps its data, as an outage would; {@link startPostgres} brings it back on the same port. */
+  stopPostgres(): Promise<void>
+  /** Starts a stopped Postgres again on its port and data; resolves once it answers. */
+  startPostgres(): Promise<void>
+  /** Stops Redis, as an outage would (it keeps nothing); {@link startRedis} brings it back on the same port. */
+  stopRedis(): Promise<void>
+  /** Starts a stopped Redis again on its port; resolves once it accepts connections. */
+  startRedis(): Promise<void>
   /** Stops both engines and removes their folder. Safe to call twice. */
   stop(): Promise<void>
 }
@@ -146,32 +154,43 @@ export async function startEngines(): Promise<TestEngines> {
 
   const postgresPort = await freeLoopbackPort()
   let postgresLog = ''
-  const postgres = spawn(
-    join(postgresBin, 'postgres'),
-    [
-      '-D', dataDir, '-p', String(postgresPort), '-h', '127.0.0.1', '-k', folder,
-      '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'], cwd: folder, ...asPostgresUser },
-  )
-  postgres.stdout?.on('data', (chunk: Buffer) => (postgresLog += chunk.toString()))
-  postgres.stderr?.on('data', (chunk: Buffer) => (postgresLog += chunk.toString()))
+  const spawnPostgres = () => {
+    const child = spawn(
+      join(postgresBin, 'postgres'),
+      [
+        '-D', dataDir, '-p', String(postgresPort), '-h', '127.0.0.1', '-k', folder,
+        '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'], cwd: folder, ...asPostgresUser },
+    )
+    child.stdout?.on('data', (chunk: Buffer) => (postgresLog += chunk.toString()))
+    child.stderr?.on('data', (chunk: Buffer) => (postgresLog += chunk.toString()))
+    return child
+  }
+  let postgres = spawnPostgres()
 
   const redisPort = await freeLoopbackPort()
   let redisLog = ''
-  const redis = spawn(redisServer, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  redis.stdout?.on('data', (chunk: Buffer) => (redisLog += chunk.toString()))
-  redis.stderr?.on('data', (chunk: Buffer) => (redisLog += chunk.toString()))
+  const spawnRedis = () => {
+    redisLog = ''
+    const child = spawn(redisServer, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout?.on('data', (chunk: Buffer) => (redisLog += chunk.toString()))
+    child.stderr?.on('data', (chunk: Buffer) => (redisLog += chunk.toString()))
+    return child
+  }
+  let redis = spawnRedis()
 
   // If this process dies without stop() (a worker killed at a timeout, SIGKILL), a detached watchdog
-  // stops the engines and removes the folder; it exits by itself once they are stopped.
-  const reaper = spawn(process.execPath, [fileURLToPath(new URL('./reapWhenGone.mjs', import.meta.url)), String(process.pid), folder, String(postgres.pid), String(redis.pid)], {
-    detached: true,
-    stdio: 'ignore',
-  })
-  reaper.unref()
+  // stops the engines and removes the folder; it exits by itself once they are stopped. One more
+  // watches each engine started again (startPostgres, startRedis).
+  const reap = (...pids: (number | undefined)[]) =>
+    spawn(process.execPath, [fileURLToPath(new URL('./reapWhenGone.mjs', import.meta.url)), String(process.pid), folder, ...pids.map(String)], {
+      detached: true,
+      stdio: 'ignore',
+    }).unref()
+  reap(postgres.pid, redis.pid)
 
   let stopped = false
   const stop = async (): Promise<void> => {
@@ -193,9 +212,11 @@ export async function startEngines(): Promise<TestEngines> {
       await client.end()
     }
   }
+  const postgresReady = () => waitFor(async () => (await adminQuery('SELECT 1'), true), 'postgres', postgres, () => postgresLog)
+  const redisReady = () => waitFor(() => redisLog.includes('Ready to accept connections'), 'redis-server', redis, () => redisLog)
   try {
-    await waitFor(async () => (await adminQuery('SELECT 1'), true), 'postgres', postgres, () => postgresLog)
-    await waitFor(() => redisLog.includes('Ready to accept connections'), 'redis-server', redis, () => redisLog)
+    await postgresReady()
+    await redisReady()
   } catch (error) {
     await stop()
     throw error
@@ -208,6 +229,26 @@ export async function startEngines(): Promise<TestEngines> {
       if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`createDatabase: "${name}" is not a plain lower-case identifier`)
       await adminQuery(`CREATE DATABASE ${name}`)
       return `postgres://portico@127.0.0.1:${postgresPort}/${name}`
+    },
+    async stopPostgres() {
+      await stopChild(postgres, 'SIGINT')
+    },
+    async startPostgres() {
+      if (stopped) throw new Error('startPostgres: the engines were stopped')
+      if (postgres.exitCode === null && postgres.signalCode === null) return
+      postgres = spawnPostgres()
+      reap(postgres.pid)
+      await postgresReady()
+    },
+    async stopRedis() {
+      await stopChild(redis, 'SIGTERM')
+    },
+    async startRedis() {
+      if (stopped) throw new Error('startRedis: the engines were stopped')
+      if (redis.exitCode === null && redis.signalCode === null) return
+      redis = spawnRedis()
+      reap(redis.pid)
+      await redisReady()
     },
     stop,
   }

@@ -1,3 +1,4 @@
-// Removes dist/ so a build never ships stale files.
+// Removes dist/ and dist-server/ (the portico-server package) so a build never ships stale files.
 import { rmSync } from 'node:fs'
 rmSync(new URL('../../dist', import.meta.url), { recursive: true, force: true })
+rmSync(new URL('../../dist-server', import.meta.url), { recursive: true, force: true })

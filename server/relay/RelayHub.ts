@@ -64,7 +64,12 @@ export type RelayHubOptions = {
    * delivered here. Absent: one process, delivery in-process.
    */
   fanout?: RelayFanout
+  /** Counts what the relay does with messages (the server's metrics): stored, pushed to a subscriber, acknowledged. */
+  observe?: (event: RelayMessageEvent, count: number) => void
 }
+
+/** What {@link RelayHubOptions.observe} is told about. */
+export type RelayMessageEvent = 'published' | 'delivered' | 'acknowledged'
 
 type Params = Record<string, unknown>
 type PublishEntry = { topic: string; message: string; ttlSeconds: number; tag: number; attestation: string }
@@ -170,6 +175,7 @@ export class RelayHub {
   readonly #stopFanout: () => void
   readonly #maxMessageBytes: number
   readonly #maxFrameBytes: number
+  readonly #observe: (event: RelayMessageEvent, count: number) => void
   readonly #methods: Map<string, Handler>
   #drainScheduled: ReturnType<typeof setImmediate> | undefined
   #lastPushId = 0n
@@ -183,6 +189,7 @@ export class RelayHub {
     this.#fanout = options.fanout
     this.#stopFanout = this.#fanout?.onMessage((message) => this.#deliverToSubscribers(message)) ?? (() => {})
     this.#maxMessageBytes = options.maxMessageBytes
+    this.#observe = options.observe ?? (() => {})
     this.#maxFrameBytes = 2 * options.maxMessageBytes + relayLimits.frameEnvelopeBytes
     this.#methods = new Map<string, Handler>([
       ['irn_subscribe', (c, p, a) => this.#onSubscribe(c, p, a)],
@@ -495,7 +502,10 @@ export class RelayHub {
     connection.inFlight.delete(key)
     connection.inFlightRows.delete(rowId)
     // A positive ack consumes the message; an error leaves it for the next subscribe.
-    if (response.error === undefined && response.result !== false) await this.#mailbox.delete(rowId)
+    if (response.error === undefined && response.result !== false) {
+      await this.#mailbox.delete(rowId)
+      this.#observe('acknowledged', 1)
+    }
   }
 
   #sendError(connection: RelayConnection, id: string, code: number, message: string): void {
@@ -730,6 +740,7 @@ export class RelayHub {
     }
     // Stored first, all or nothing; a message already stored (a retried publish) is not pushed again.
     const stored = await this.#mailbox.storeAll(messages.map((entry) => ({ ...entry, publisher: connection.clientId })))
+    if (stored.length > 0) this.#observe('published', stored.length)
     for (const { topic, tag } of messages) if (DELETE_TAGS.has(tag)) awaitUnsubscribe(connection, topic)
     for (const message of stored) this.#deliverToSubscribers(message)
     // Not awaited: one Redis connection keeps the publishes in order, and a failed one leaves the
@@ -758,6 +769,7 @@ export class RelayHub {
       data: { topic: message.topic, message: message.message, publishedAt: message.publishedAt, attestation: message.attestation },
     }
     this.#send(connection, `{"id":${pushId},"jsonrpc":"2.0","method":"irn_subscription","params":${JSON.stringify(params)}}`)
+    this.#observe('delivered', 1)
   }
 
   /** Returns (and removes) stored messages on `topics` that the caller did not publish. */

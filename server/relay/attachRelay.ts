@@ -8,7 +8,7 @@ import { createSqliteStorage } from '../storage/createSqliteStorage.js'
 import type { SqlStorage } from '../storage/SqlStorage.js'
 import { RelayAuthError } from './RelayAuthError.js'
 import type { RelayFanout } from './RelayFanout.js'
-import { RelayHub, type RelayDrainReport } from './RelayHub.js'
+import { RelayHub, type RelayDrainReport, type RelayMessageEvent } from './RelayHub.js'
 import { RelayMailbox } from './RelayMailbox.js'
 import { relayLimits } from './relayLimits.js'
 import { verifyRelayJwt } from './verifyRelayJwt.js'
@@ -42,6 +42,16 @@ export type RelayOptions = {
    * `{ code, message }`. Default: every project id is accepted.
    */
   authorizeProject?: (projectId: string, origin: string | undefined) => { status: number; code: string; message: string } | undefined
+  /** Where refused connections and the drain are logged (the server's pino logger). Default: nowhere. */
+  log?: RelayLog
+  /** Counts what the relay does with messages (see `RelayHubOptions.observe`). */
+  observe?: (event: RelayMessageEvent, count: number) => void
+}
+
+/** The part of a pino logger the relay writes to. */
+export type RelayLog = {
+  info(details: object, message: string): void
+  warn(details: object, message: string): void
 }
 
 /** A running relay attached to an HTTP server. */
@@ -134,7 +144,8 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
     ready.catch(() => undefined) // surfaced by the first mailbox call, answered -32603
   }
   const mailbox = new RelayMailbox(storage, now, ready)
-  const hub = new RelayHub({ mailbox, maxMessageBytes, ...(options.fanout ? { fanout: options.fanout } : {}) })
+  const hub = new RelayHub({ mailbox, maxMessageBytes, ...(options.fanout ? { fanout: options.fanout } : {}), ...(options.observe ? { observe: options.observe } : {}) })
+  const log = options.log
   const wss = new WebSocketServer({
     noServer: true,
     perMessageDeflate: false,
@@ -171,11 +182,13 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
       const origin = request.headers.origin
       const refusal = options.authorizeProject?.(projectId, origin)
       if (refusal) {
+        log?.warn({ relay: 'refused', status: refusal.status, code: refusal.code, origin, remoteAddress: request.socket.remoteAddress }, `Relay connection refused: ${refusal.message}`)
         refuseUpgrade(socket, refusal.status, refusal.code, refusal.message)
         return
       }
     } catch (error) {
       const refused = error instanceof RelayAuthError ? error : new RelayAuthError('Unauthorized.', { cause: error })
+      log?.warn({ relay: 'refused', status: refused.status, code: refused.code, origin: request.headers.origin, remoteAddress: request.socket.remoteAddress }, `Relay connection refused: ${refused.shortMessage}`)
       refuseUpgrade(socket, refused.status, refused.code, refused.shortMessage)
       return
     }
@@ -280,12 +293,16 @@ export function attachRelay(server: Server, options: RelayOptions): Relay {
         // Upgrades are refused with 503 while the relay drains (a load balancer sends them elsewhere).
         clearInterval(pingTimer)
         clearInterval(sweepTimer)
+        const started = performance.now()
+        log?.info({ relay: 'draining', connections: hub.connections.size }, 'Relay draining: answering what its clients sent, then asking each to reconnect')
         hub.beginDrain()
         await drain()
         hub.close()
         await new Promise<void>((resolve) => wss.close(() => resolve()))
         server.off('upgrade', onUpgrade)
-        return hub.report()
+        const report = hub.report()
+        log?.info({ relay: 'closed', ms: Math.round(performance.now() - started), ...report }, 'Relay closed')
+        return report
       })()
       return closing
     },

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import type { Redis } from 'ioredis'
 import type { ServerConfig } from '../createServer.js'
+import type { ServerMetrics } from '../observability/createMetrics.js'
 import type { SqlStorage } from '../storage/SqlStorage.js'
 
 /**
@@ -16,4 +17,6 @@ export type ServerContext = {
   publicBaseUrl: () => string
   /** The server's Redis client when `config.redis` is set: limits shared by every instance. */
   redis?: Redis
+  /** The server's Prometheus metrics (counted always; served at `/metrics` when configured). */
+  metrics?: ServerMetrics
 }

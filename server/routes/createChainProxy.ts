@@ -8,11 +8,14 @@ import { upstreamTimeoutMs } from '../rpc/upstreamTimeoutMs.js'
 import { badRequest } from '../utils/badRequest.js'
 import { isProjectId } from '../utils/isProjectId.js'
 import { createCallLimiter } from '../rpc/createCallLimiter.js'
+import type { ServerMetrics } from '../observability/createMetrics.js'
 
 export type ChainProxyParameters = {
   config: ServerConfig
   /** The server's Redis client when configured: the rate limits are then counted across instances. */
   redis?: Redis
+  /** The server's metrics: each forward's upstream latency. */
+  metrics?: ServerMetrics
   /** The namespace whose chains the proxy serves, e.g. `cosmos`. */
   namespace: string
   /** What the 429 message calls the calls, e.g. `Cosmos node calls`. */
@@ -32,7 +35,7 @@ export type ChainProxy = {
    */
   admit(request: FastifyRequest<{ Params: { projectId: string; chainId: string } }>, reply: FastifyReply): Promise<ChainConfig>
   /** Forwards to the chain's node within `upstreamTimeoutMs` (502 otherwise); status, content type and body pass through. */
-  forward(reply: FastifyReply, url: string, init: RequestInit): Promise<FastifyReply>
+  forward(reply: FastifyReply, url: string, init: RequestInit, chainId?: string): Promise<FastifyReply>
 }
 
 /**
@@ -43,7 +46,7 @@ export type ChainProxy = {
  * @example
  * const proxy = createChainProxy({ config, namespace: 'bip122', calls: 'Esplora calls', exampleChainId: 'bip122:000000000019d6689c085ae165831e93', defaultContentType: 'text/plain; charset=utf-8' })
  */
-export function createChainProxy({ config, redis, namespace, calls, exampleChainId, defaultContentType }: ChainProxyParameters): ChainProxy {
+export function createChainProxy({ config, redis, metrics, namespace, calls, exampleChainId, defaultContentType }: ChainProxyParameters): ChainProxy {
   const chains = new Map<string, ChainConfig>(config.chains.filter((c) => c.caipNetworkId.startsWith(`${namespace}:`)).map((c) => [c.caipNetworkId, c]))
   const limiter = createCallLimiter(config, calls, redis)
   return {
@@ -57,13 +60,19 @@ export function createChainProxy({ config, redis, namespace, calls, exampleChain
       if (!chain) throw new HttpError({ status: 400, code: 'UNSUPPORTED_CHAIN', message: `Chain ${chainId} is not a ${namespace} chain served by this server` })
       return chain
     },
-    async forward(reply, url, init) {
+    async forward(reply, url, init, chainId) {
       let response: Response
+      const started = performance.now()
+      const observe = (outcome: 'ok' | 'error') => {
+        if (metrics && chainId) metrics.upstreamDuration.observe({ chain: chainId, outcome }, (performance.now() - started) / 1000)
+      }
       try {
         response = await fetch(url, { ...init, signal: AbortSignal.timeout(upstreamTimeoutMs) })
       } catch (cause) {
+        observe('error')
         throw new HttpError({ status: 502, code: 'UPSTREAM_UNAVAILABLE', message: 'The chain did not answer', cause })
       }
+      observe(response.status >= 500 ? 'error' : 'ok')
       const text = await response.text()
       reply.code(response.status)
       reply.header('content-type', response.headers.get('content-type') ?? defaultContentType)

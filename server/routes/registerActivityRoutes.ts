@@ -16,6 +16,7 @@ import { isNamespaceAddress } from '../utils/isNamespaceAddress.js'
 import { readSdkParams } from '../utils/readSdkParams.js'
 import { readStringParam } from '../utils/readStringParam.js'
 import type { ServerContext } from './ServerContext.js'
+import { routeSchema, sdkQuery, str } from './routeSchemas.js'
 
 /** Transactions per history page unless `indexer.historyPageSize` says otherwise. */
 export const defaultHistoryPageSize = 20
@@ -56,7 +57,7 @@ export function registerActivityRoutes(app: FastifyInstance, { storage, config, 
   const chains = new Map<string, ChainConfig>(config.chains.map((chain) => [chain.caipNetworkId, chain]))
   const pageSize = (config.indexer !== false && config.indexer?.historyPageSize) || defaultHistoryPageSize
 
-  app.get<{ Params: { address: string } }>('/v1/account/:address/history', async (request) => {
+  app.get<{ Params: { address: string } }>('/v1/account/:address/history', { schema: routeSchema({ summary: 'Transactions of an account on a chain, newest first, paged', tags: ['blockchain'], params: { address: str(128) }, querystring: { ...sdkQuery, chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }), cursor: str(88) }, requiredQuery: ['chainId'], responses: { 200: { type: 'object', required: ['data', 'next'], properties: { data: { type: 'array', items: { type: 'object' } }, next: { type: ['string', 'null'] } } } }, errors: [401, 403, 502] }) }, async (request) => {
     readSdkParams(request, config)
     const { address } = request.params
     const { chainId, namespace } = readChainAndAddress(request.query, address)
@@ -74,7 +75,7 @@ export function registerActivityRoutes(app: FastifyInstance, { storage, config, 
     return readAccountHistory({ storage, chain, address, pageSize, baseUrl: publicBaseUrl(), ...(cursor ? { cursor } : {}) })
   })
 
-  app.get<{ Params: { address: string } }>('/v1/account/:address/nfts', async (request) => {
+  app.get<{ Params: { address: string } }>('/v1/account/:address/nfts', { schema: routeSchema({ summary: 'ERC-721 tokens of known collections an account holds', tags: ['blockchain'], params: { address: str(128) }, querystring: { ...sdkQuery, chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }) }, requiredQuery: ['chainId'], responses: { 200: { type: 'object', required: ['data', 'next'], properties: { data: { type: 'array', items: { type: 'object' } }, next: { type: ['string', 'null'] } } } }, errors: [401, 403] }) }, async (request) => {
     readSdkParams(request, config)
     const { address } = request.params
     const { chainId, namespace } = readChainAndAddress(request.query, address)

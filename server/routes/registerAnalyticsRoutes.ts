@@ -7,6 +7,7 @@ import { authorizeProject } from '../projects/authorizeProject.js'
 import { readProjectId } from '../utils/readProjectId.js'
 import { readStringParam } from '../utils/readStringParam.js'
 import type { ServerContext } from './ServerContext.js'
+import { routeSchema, sdkQuery } from './routeSchemas.js'
 
 /** `POST /e` events allowed per project per window when the configuration sets no limit. */
 export const defaultAnalyticsRateLimit = { max: 300, windowMs: 60_000 }
@@ -37,7 +38,18 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { storage, config,
   const insertSql = `INSERT INTO analytics_events (project_id, event_id, url, domain, timestamp, props, sdk_type, sdk_version, received_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
-  app.post('/e', { config: { rateLimit: {} } }, async (request, reply) => {
+  app.post('/e', {
+    config: { rateLimit: {} },
+    schema: routeSchema({
+      summary: 'The analytics sink: one event',
+      tags: ['analytics'],
+      querystring: sdkQuery,
+      consumes: ['application/json', 'text/plain'],
+      body: { type: 'object', required: ['eventId', 'url', 'domain', 'timestamp', 'props'], properties: { eventId: { type: 'string', maxLength: 128 }, url: { type: 'string', maxLength: 2048 }, domain: { type: 'string', maxLength: 253 }, timestamp: { type: 'integer' }, props: { type: 'object' } } },
+      responses: { 202: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['stored', 'ignored'] } } } },
+      errors: [401, 403, 429],
+    }),
+  }, async (request, reply) => {
     const projectId = readProjectId(request.query)
     const sdkType = readStringParam(request.query, 'st', { maxLength: 64 }) ?? null
     const sdkVersion = readStringParam(request.query, 'sv', { maxLength: 128 }) ?? null

@@ -17,6 +17,7 @@ import { badRequest } from '../utils/badRequest.js'
 import { isOriginAllowed } from '../utils/isOriginAllowed.js'
 import { isProjectId } from '../utils/isProjectId.js'
 import type { ServerContext } from './ServerContext.js'
+import { empty, media, routeSchema, sdkQuery, str } from './routeSchemas.js'
 
 /** The strict CSP of the pages the wallet origin serves (the frame adds its frame-ancestors). */
 const pageCsp = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'"
@@ -137,7 +138,7 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
   const siteSources = (projectOrigins: readonly string[]) => (auth.siteOrigins ? frameAncestorSources(auth.siteOrigins, { loopback: false }) : frameAncestorSources(projectOrigins))
   const sendFile = (reply: FastifyReply, type: string, body: string) => reply.header('content-type', type).header('cache-control', 'no-cache').send(body)
 
-  app.get('/auth/v1/frame', async (request, reply) => {
+  app.get('/auth/v1/frame', { schema: routeSchema({ summary: 'The wallet frame page', tags: ['auth'], querystring: { projectId: sdkQuery.projectId, origin: str(512) }, responses: { 200: media('text/html'), 404: media('text/html') }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request, reply) => {
     const projectId = (request.query as Record<string, unknown>).projectId
     const project = typeof projectId === 'string' && isProjectId(projectId) ? resolveProject(config, projectId) : undefined
     reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', `${pageCsp}; frame-ancestors 'none'`)
@@ -153,11 +154,11 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
     }))
     return reply.send(renderFramePage({ projectId: projectId as string, allowedOrigins: sources === "'none'" ? [] : sources.split(' '), apiBase: '/auth/v1', rpcBase: '/v1/', chains }))
   })
-  app.get('/auth/v1/frame.js', async (_request, reply) => sendFile(reply, 'text/javascript; charset=utf-8', auth.frame.script))
-  app.get('/auth/v1/frame.css', async (_request, reply) => sendFile(reply, 'text/css; charset=utf-8', auth.frame.style))
-  app.get('/auth/v1/social/callback.js', async (_request, reply) => sendFile(reply, 'text/javascript; charset=utf-8', socialCallbackScript))
+  app.get('/auth/v1/frame.js', { schema: routeSchema({ summary: 'The wallet frame script', tags: ['auth'], responses: { 200: media('text/javascript') }, errors: [401, 403, 404, 409, 429, 502] }) }, async (_request, reply) => sendFile(reply, 'text/javascript; charset=utf-8', auth.frame.script))
+  app.get('/auth/v1/frame.css', { schema: routeSchema({ summary: 'The wallet frame style', tags: ['auth'], responses: { 200: media('text/css') }, errors: [401, 403, 404, 409, 429, 502] }) }, async (_request, reply) => sendFile(reply, 'text/css; charset=utf-8', auth.frame.style))
+  app.get('/auth/v1/social/callback.js', { schema: routeSchema({ summary: 'The social-login callback script', tags: ['auth'], responses: { 200: media('text/javascript') }, errors: [401, 403, 404, 409, 429, 502] }) }, async (_request, reply) => sendFile(reply, 'text/javascript; charset=utf-8', socialCallbackScript))
 
-  app.get('/auth/v1/providers', async (request) => {
+  app.get('/auth/v1/providers', { schema: routeSchema({ summary: 'The login methods a project offers', tags: ['auth'], querystring: { projectId: sdkQuery.projectId }, responses: { 200: { type: 'object', required: ['email', 'socials'], properties: { email: { type: 'boolean' }, socials: { type: 'array' } } } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request) => {
     const { project } = readProject((request.query as Record<string, unknown>).projectId)
     const feature = project.features.find((f) => f.id === 'social_login')
     if (feature && !feature.isEnabled) return { email: false, socials: [] }
@@ -166,20 +167,20 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
     return { email: auth.email !== undefined && (listed === null || listed.includes('email')), socials: socials.map((p) => ({ id: p.id, name: p.name })) }
   })
 
-  app.post('/auth/v1/email/start', async (request) => {
+  app.post('/auth/v1/email/start', { schema: routeSchema({ summary: 'Sends a login code to an email address', tags: ['auth'], body: { type: 'object', required: ['email', 'projectId', 'challenge'], properties: { email: { type: 'string', maxLength: 254 }, projectId: sdkQuery.projectId, challenge: { type: 'string', maxLength: 128 } } }, responses: { 200: { type: 'object' } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request) => {
     const { projectId, email, challenge } = readFields(request, ['projectId', 'email', 'challenge'])
     readProject(projectId)
     await starts.hit(request.ip)
     return codes.send({ purpose: 'login', projectId, email, challenge })
   })
 
-  app.post('/auth/v1/email/verify', async (request) => {
+  app.post('/auth/v1/email/verify', { schema: routeSchema({ summary: 'Checks a login code and opens a session', tags: ['auth'], body: { type: 'object', required: ['email', 'code', 'verifier'], properties: { email: { type: 'string', maxLength: 254 }, code: { type: 'string', maxLength: 16 }, verifier: { type: 'string', maxLength: 128 }, projectId: sdkQuery.projectId } }, responses: { 200: { type: 'object', required: ['token', 'user'] } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request) => {
     const { attemptId, code, verifier } = readFields(request, ['attemptId', 'code', 'verifier'])
     const { email, projectId } = await codes.verify({ purpose: 'login', attemptId, code, verifier })
     return login((await users.forEmail(email)).id, 'email', projectId)
   })
 
-  app.get('/auth/v1/social/:provider/start', async (request, reply) => {
+  app.get('/auth/v1/social/:provider/start', { schema: routeSchema({ summary: 'Starts a social login (redirects to the provider)', tags: ['auth'], params: { provider: str(64) }, querystring: { projectId: sdkQuery.projectId, challenge: str(128), origin: str(512) }, responses: { 302: empty }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request, reply) => {
     const query = request.query as Record<string, unknown>
     const provider = auth.providers.get((request.params as { provider: string }).provider)
     if (!provider) throw new HttpError({ status: 404, code: 'UNKNOWN_PROVIDER', message: `This server has no social provider ${JSON.stringify((request.params as { provider: string }).provider.slice(0, 64))}` })
@@ -203,7 +204,7 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
     return reply.redirect(await social.start({ provider, projectId, challenge: query.challenge, origin }), 302)
   })
 
-  app.get('/auth/v1/social/callback', async (request, reply) => {
+  app.get('/auth/v1/social/callback', { schema: routeSchema({ summary: 'The provider\'s redirect back', tags: ['auth'], querystring: { code: str(2048), state: str(512), error: str(256) }, responses: { 200: media('text/html'), 400: media('text/html') }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request, reply) => {
     const result = await social.callback(request.query as Record<string, unknown>)
     return reply
       .header('content-type', 'text/html; charset=utf-8')
@@ -212,19 +213,19 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
       .send(renderCallbackPage(result))
   })
 
-  app.post('/auth/v1/social/redeem', async (request) => {
+  app.post('/auth/v1/social/redeem', { schema: routeSchema({ summary: 'Redeems a social-login ticket for a session', tags: ['auth'], body: { type: 'object', required: ['ticket', 'verifier'], properties: { ticket: { type: 'string', maxLength: 256 }, verifier: { type: 'string', maxLength: 128 } } }, responses: { 200: { type: 'object', required: ['token', 'user'] } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request) => {
     const { ticket, verifier } = readFields(request, ['ticket', 'verifier'])
     const { userId, provider, projectId } = await social.redeem({ ticket, verifier })
     return login(userId, provider, projectId)
   })
 
-  app.get('/auth/v1/me', async (request) => {
+  app.get('/auth/v1/me', { schema: routeSchema({ summary: 'The signed-in user and wallet', tags: ['auth'], security: [{ session: [] }], responses: { 200: { type: 'object', required: ['user', 'authenticatedAt'] } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request) => {
     const { session, user } = await requireSession(request)
     const wallet = await getWallet(user.id)
     return { user: answerUser(user, session.provider), ...(wallet ? { wallet: { eip155: wallet.eip155, solana: wallet.solana } } : {}), authenticatedAt: session.authenticatedAt }
   })
 
-  app.post('/auth/v1/wallet', async (request, reply) => {
+  app.post('/auth/v1/wallet', { schema: routeSchema({ summary: 'Stores a new wallet\'s shares', tags: ['auth'], security: [{ session: [] }], body: { type: 'object', required: ['eip155', 'solana', 'authShare', 'recoveryShare'], properties: { eip155: { type: 'string', maxLength: 42 }, solana: { type: 'string', maxLength: 44 }, authShare: { type: 'string', maxLength: 4096 }, recoveryShare: { type: 'string', maxLength: 4096 } } }, responses: { 201: { type: 'object', required: ['eip155', 'solana'] } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request, reply) => {
     const { session, user } = await requireSession(request)
     const body = request.body as Record<string, unknown> | null
     if (typeof body !== 'object' || body === null) throw badRequest('Send { eip155, solana, authShare, recoveryShare }')
@@ -250,12 +251,12 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
     if (!wallet) throw new HttpError({ status: 404, code: 'NO_WALLET', message: 'This user has no wallet yet' })
     return wallet
   }
-  app.get('/auth/v1/wallet/share', async (request) => {
+  app.get('/auth/v1/wallet/share', { schema: routeSchema({ summary: 'The auth share of the signed-in user\'s wallet', tags: ['auth'], security: [{ session: [] }], responses: { 200: { type: 'object', required: ['authShare'] } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request) => {
     const { user } = await requireSession(request)
     return { authShare: authShares.open((await requireWallet(user.id)).auth_share, `${user.id}:auth`) }
   })
 
-  app.post('/auth/v1/wallet/recovery', async (request) => {
+  app.post('/auth/v1/wallet/recovery', { schema: routeSchema({ summary: 'The recovery share, after a fresh login', tags: ['auth'], security: [{ session: [] }], responses: { 200: { type: 'object', required: ['recoveryShare'] } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request) => {
     const { session, user } = await requireSession(request)
     requireFresh(session)
     const recoveryShare = recoveryShares.open((await requireWallet(user.id)).recovery_share, `${user.id}:recovery`)
@@ -263,7 +264,7 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
     return { recoveryShare }
   })
 
-  app.post('/auth/v1/email/change/start', async (request) => {
+  app.post('/auth/v1/email/change/start', { schema: routeSchema({ summary: 'Sends a code to a new email address', tags: ['auth'], security: [{ session: [] }], body: { type: 'object', required: ['email', 'challenge'], properties: { email: { type: 'string', maxLength: 254 }, challenge: { type: 'string', maxLength: 128 } } }, responses: { 200: { type: 'object' } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request) => {
     const { session, user } = await requireSession(request)
     const { email, challenge } = readFields(request, ['email', 'challenge'])
     const owner = await users.byEmail(email)
@@ -272,7 +273,7 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
     return codes.send({ purpose: 'change', projectId: session.projectId, email, userId: user.id, challenge })
   })
 
-  app.post('/auth/v1/email/change/verify', async (request) => {
+  app.post('/auth/v1/email/change/verify', { schema: routeSchema({ summary: 'Checks the code and changes the email', tags: ['auth'], security: [{ session: [] }], body: { type: 'object', required: ['email', 'code', 'verifier'], properties: { email: { type: 'string', maxLength: 254 }, code: { type: 'string', maxLength: 16 }, verifier: { type: 'string', maxLength: 128 } } }, responses: { 200: { type: 'object', required: ['user'] } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request) => {
     const { session, user } = await requireSession(request)
     const { attemptId, code, verifier } = readFields(request, ['attemptId', 'code', 'verifier'])
     const { email } = await codes.verify({ purpose: 'change', attemptId, code, verifier, userId: user.id })
@@ -281,7 +282,7 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
     return { user: answerUser((await users.get(user.id)) as AuthUserRow, session.provider) }
   })
 
-  app.post('/auth/v1/logout', async (request, reply) => {
+  app.post('/auth/v1/logout', { schema: routeSchema({ summary: 'Ends the session', tags: ['auth'], security: [{ session: [] }], responses: { 204: empty }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request, reply) => {
     const { session } = await requireSession(request)
     await sessions.remove(session.tokenHash)
     return reply.code(204).send()

@@ -19,6 +19,7 @@ import { upstreamTimeoutMs } from '../rpc/upstreamTimeoutMs.js'
 import { readStringParam } from '../utils/readStringParam.js'
 import { readSdkParams } from '../utils/readSdkParams.js'
 import type { ServerContext } from './ServerContext.js'
+import { routeSchema, sdkQuery, str } from './routeSchemas.js'
 
 /** The namespaces whose history `/v1/account/:address/history` reads from the chain's own API (registerActivityRoutes.ts). */
 const historyFromChainApi = new Set(['bip122', 'sui', 'cosmos', 'polkadot', 'stacks', 'solana'])
@@ -57,7 +58,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config, publicB
   }
   const identities = new Map(Object.entries(config.identities ?? {}).map(([address, identity]) => [address.toLowerCase(), identity]))
 
-  app.get('/v1/supported-chains', async (request) => {
+  app.get('/v1/supported-chains', { schema: routeSchema({ summary: 'The chains this server serves', tags: ['blockchain'], querystring: sdkQuery, responses: { 200: { type: 'object', required: ['http', 'ws', 'history'], properties: { http: { type: 'array', items: { type: 'string' } }, ws: { type: 'array', items: { type: 'string' } }, history: { type: 'array', items: { type: 'string' } } } } }, errors: [401, 403] }) }, async (request) => {
     readSdkParams(request, config)
     return {
       http: config.chains.map((chain) => chain.caipNetworkId),
@@ -68,7 +69,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config, publicB
     }
   })
 
-  app.get<{ Params: { address: string } }>('/v1/account/:address/balance', async (request) => {
+  app.get<{ Params: { address: string } }>('/v1/account/:address/balance', { schema: routeSchema({ summary: 'Native and token balances of an account on a chain', tags: ['blockchain'], params: { address: str(128) }, querystring: { ...sdkQuery, chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }), currency: str(8), forceUpdate: str(256) }, requiredQuery: ['chainId'], responses: { 200: { type: 'object', required: ['balances'], properties: { balances: { type: 'array', items: { type: 'object', required: ['name', 'symbol', 'chainId', 'quantity'] } }, unavailableTokens: { type: 'array', items: { type: 'string' } } } } }, errors: [401, 403, 502] }) }, async (request) => {
     readSdkParams(request, config)
     const { address } = request.params
     const chainId = readStringParam(request.query, 'chainId', { required: true, maxLength: 41 }) as string
@@ -103,7 +104,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, { config, publicB
     }
   })
 
-  app.get<{ Params: { address: string } }>('/v1/identity/:address', async (request) => {
+  app.get<{ Params: { address: string } }>('/v1/identity/:address', { schema: routeSchema({ summary: 'The name and avatar of an account', tags: ['blockchain'], params: { address: str(128) }, querystring: { ...sdkQuery, sender: str(128) }, responses: { 200: { type: 'object', required: ['name', 'avatar'], properties: { name: { type: ['string', 'null'] }, avatar: { type: ['string', 'null'] } } } }, errors: [401, 403] }) }, async (request) => {
     readSdkParams(request, config)
     readStringParam(request.query, 'sender', { maxLength: 128 })
     const { address } = request.params

@@ -9,6 +9,7 @@ import { parseJsonRpcBody } from '../rpc/parseJsonRpcBody.js'
 import type { JsonRpcRequest } from '../rpc/parseJsonRpcBody.js'
 import { readStringParam } from '../utils/readStringParam.js'
 import type { ServerContext } from './ServerContext.js'
+import { routeSchema, sdkQuery, str } from './routeSchemas.js'
 
 const rpcError = (id: JsonRpcRequest['id'], code: number, message: string) => ({ jsonrpc: '2.0' as const, id: id ?? null, error: { code, message } })
 
@@ -64,5 +65,17 @@ export function registerBundlerRoutes(scope: FastifyInstance, { config, redis }:
   }
 
   // `rateLimit: {}`: the server's per-IP request limit (@fastify/rate-limit) on top of the call limits.
-  scope.post('/v1/bundler', { config: { rateLimit: {} } }, handler)
+  scope.post('/v1/bundler', {
+    config: { rateLimit: {} },
+    schema: routeSchema({
+      summary: 'One ERC-4337 JSON-RPC request to the chain\'s bundler',
+      tags: ['rpc'],
+      querystring: { chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }), projectId: sdkQuery.projectId, bundler: str(64) },
+      requiredQuery: ['chainId'],
+      consumes: ['application/json'],
+      body: { type: 'object', required: ['jsonrpc', 'method'], properties: { jsonrpc: { const: '2.0' }, id: { type: ['integer', 'string', 'null'] }, method: { type: 'string', maxLength: 128 }, params: { type: 'array' } } },
+      responses: { 200: { type: 'object', required: ['jsonrpc'] }, 400: { anyOf: [{ type: 'object', required: ['jsonrpc', 'error'] }, { type: 'array' }, { type: 'object', required: ['code', 'message'] }] } },
+      errors: [401, 403, 429],
+    }),
+  }, handler)
 }

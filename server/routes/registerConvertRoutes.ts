@@ -7,6 +7,7 @@ import { badRequest } from '../utils/badRequest.js'
 import { readSdkParams } from '../utils/readSdkParams.js'
 import { readStringParam } from '../utils/readStringParam.js'
 import type { ServerContext } from './ServerContext.js'
+import { routeSchema, sdkQuery, str } from './routeSchemas.js'
 
 /** Base units: a whole number, at most 78 digits (2^256), more than zero. */
 function readAmount(value: unknown, name = 'amount', optional = false): bigint | undefined {
@@ -40,14 +41,14 @@ export function registerConvertRoutes(app: FastifyInstance, { config }: ServerCo
   const provider: ConvertProvider = config.convertProvider ?? createUniswapV2Provider(config.chains)
   const text = (query: unknown, name: string, required = true) => readStringParam(query, name, { required, maxLength: 128 }) as string
 
-  app.get('/v1/convert/tokens', async (request) => {
+  app.get('/v1/convert/tokens', { schema: routeSchema({ summary: 'Tokens that can be swapped on a chain', tags: ['convert'], querystring: { ...sdkQuery, chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }) }, requiredQuery: ['chainId'], responses: { 200: { type: 'object', required: ['tokens'], properties: { tokens: { type: 'array' } } } }, errors: [401, 403, 502] }) }, async (request) => {
     readSdkParams(request, config)
     const chainId = text(request.query, 'chainId')
     if (!isCaipNetworkId(chainId)) throw badRequest('chainId must be a CAIP-2 id such as eip155:1')
     return { tokens: await provider.tokens(chainId) }
   })
 
-  app.get('/v1/convert/quotes', async (request) => {
+  app.get('/v1/convert/quotes', { schema: routeSchema({ summary: 'A swap quote', tags: ['convert'], querystring: { ...sdkQuery, from: str(128), to: str(128), userAddress: str(128), amount: str(80, { pattern: '^[0-9]+$' }), toAmount: str(80, { pattern: '^[0-9]+$' }), gasPrice: str(80) }, requiredQuery: ['from', 'to', 'userAddress'], responses: { 200: { type: 'object', required: ['quotes'], properties: { quotes: { type: 'array' } } } }, errors: [401, 403, 502] }) }, async (request) => {
     readSdkParams(request, config)
     const q = request.query as Record<string, unknown>
     const from = text(q, 'from')
@@ -63,7 +64,7 @@ export function registerConvertRoutes(app: FastifyInstance, { config }: ServerCo
     return { quotes: [await provider.quote({ chainId, from, to, amount, userAddress, exactOut })] }
   })
 
-  app.get('/v1/convert/allowance', async (request) => {
+  app.get('/v1/convert/allowance', { schema: routeSchema({ summary: 'A token allowance to the swap router', tags: ['convert'], querystring: { ...sdkQuery, tokenAddress: str(128), userAddress: str(128) }, requiredQuery: ['tokenAddress', 'userAddress'], responses: { 200: { type: 'object', required: ['allowance'], properties: { allowance: { type: 'string' } } } }, errors: [401, 403, 502] }) }, async (request) => {
     readSdkParams(request, config)
     const tokenAddress = text(request.query, 'tokenAddress')
     const userAddress = text(request.query, 'userAddress')
@@ -72,7 +73,7 @@ export function registerConvertRoutes(app: FastifyInstance, { config }: ServerCo
     return { allowance: allowance.toString() }
   })
 
-  app.get('/v1/convert/gas-price', async (request) => {
+  app.get('/v1/convert/gas-price', { schema: routeSchema({ summary: 'Gas prices of a chain', tags: ['convert'], querystring: { ...sdkQuery, chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }) }, requiredQuery: ['chainId'], responses: { 200: { type: 'object', required: ['standard', 'fast', 'instant'], properties: { standard: { type: 'string' }, fast: { type: 'string' }, instant: { type: 'string' } } } }, errors: [401, 403, 502] }) }, async (request) => {
     readSdkParams(request, config)
     const chainId = text(request.query, 'chainId')
     if (!isCaipNetworkId(chainId)) throw badRequest('chainId must be a CAIP-2 id such as eip155:1')
@@ -80,7 +81,7 @@ export function registerConvertRoutes(app: FastifyInstance, { config }: ServerCo
     return { standard: price.standard.toString(), fast: price.fast.toString(), instant: price.instant.toString() }
   })
 
-  app.get('/v1/convert/build-approve', async (request) => {
+  app.get('/v1/convert/build-approve', { schema: routeSchema({ summary: 'The approval transaction of a swap', tags: ['convert'], querystring: { ...sdkQuery, from: str(128), to: str(128), userAddress: str(128), amount: str(80, { pattern: '^[0-9]+$' }) }, requiredQuery: ['from', 'to', 'userAddress'], responses: { 200: { type: 'object', required: ['tx'], properties: { tx: { type: 'object' } } } }, errors: [401, 403, 502] }) }, async (request) => {
     readSdkParams(request, config)
     const q = request.query as Record<string, unknown>
     const from = text(q, 'from')
@@ -91,7 +92,7 @@ export function registerConvertRoutes(app: FastifyInstance, { config }: ServerCo
     return { tx: await provider.buildApprove({ chainId, from, to, userAddress, ...(amount ? { amount } : {}) }) }
   })
 
-  app.post('/v1/convert/build-transaction', async (request) => {
+  app.post('/v1/convert/build-transaction', { schema: routeSchema({ summary: 'The swap transaction', tags: ['convert'], querystring: sdkQuery, body: { type: 'object', required: ['amount', 'from', 'to', 'userAddress'], properties: { amount: { type: 'string', pattern: '^[0-9]+$', maxLength: 80 }, from: { type: 'string', maxLength: 128 }, to: { type: 'string', maxLength: 128 }, userAddress: { type: 'string', maxLength: 128 }, disableEstimate: { type: 'boolean' }, eip155: { type: 'object', properties: { slippage: { type: 'number', exclusiveMinimum: 0, maximum: 50 } } } } }, responses: { 200: { type: 'object', required: ['tx'], properties: { tx: { type: 'object' } } } }, errors: [401, 403, 502] }) }, async (request) => {
     readSdkParams(request, config)
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>
     const from = text(body, 'from')

@@ -3,6 +3,7 @@ import { HttpError } from '../errors/HttpError.js'
 import { badRequest } from '../utils/badRequest.js'
 import { createChainProxy } from './createChainProxy.js'
 import type { ServerContext } from './ServerContext.js'
+import { routeSchema, str } from './routeSchemas.js'
 
 /** The REST gateway reads the proxy forwards (what wallets and cosmjs's REST users read); anything else is a 404. */
 const allowedReads = [
@@ -38,11 +39,11 @@ const maxBodyChars = 300_000
  * @example
  * await app.register(async (scope) => registerCosmosProxyRoutes(scope, { db, config }))
  */
-export function registerCosmosProxyRoutes(scope: FastifyInstance, { config, redis }: ServerContext): void {
+export function registerCosmosProxyRoutes(scope: FastifyInstance, { config, redis, metrics }: ServerContext): void {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxBodyChars }, (_request, body, done) => done(null, body))
 
-  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), namespace: 'cosmos', calls: 'Cosmos node calls', exampleChainId: 'cosmos:cosmoshub-4', defaultContentType: 'application/json' })
+  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), ...(metrics ? { metrics } : {}), namespace: 'cosmos', calls: 'Cosmos node calls', exampleChainId: 'cosmos:cosmoshub-4', defaultContentType: 'application/json' })
   const jsonBody = (body: unknown): Record<string, unknown> => {
     let parsed: unknown
     try {
@@ -54,29 +55,29 @@ export function registerCosmosProxyRoutes(scope: FastifyInstance, { config, redi
     return parsed as Record<string, unknown>
   }
 
-  scope.post<{ Params: Params }>('/v1/cosmos/:projectId/:chainId', async (request, reply) => {
+  scope.post<{ Params: Params }>('/v1/cosmos/:projectId/:chainId', { schema: routeSchema({ summary: 'CometBFT JSON-RPC of a cosmos chain', tags: ['rpc'], params: { projectId: str(128), chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }) }, body: { type: 'object', required: ['method'], properties: { method: { type: 'string' }, params: { type: 'object' }, id: {} } }, consumes: ['application/json'], responses: { default: { description: 'The chain\'s answer, status and body passed through', content: { '*/*': { schema: {} } } } }, errors: [401, 403, 404, 429, 502] }) }, async (request, reply) => {
     const chain = await admit(request, reply)
     const call = jsonBody(request.body)
     if (typeof call.method !== 'string' || !allowedRpcMethods.has(call.method)) {
       throw badRequest(`method must be one of the proxied CometBFT methods: ${[...allowedRpcMethods].join(', ')}`)
     }
-    return forward(reply, `${chain.rpcUrl}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: call.id ?? 1, method: call.method, params: call.params ?? {} }) })
+    return forward(reply, `${chain.rpcUrl}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: call.id ?? 1, method: call.method, params: call.params ?? {} }) }, chain.caipNetworkId)
   })
 
-  scope.get<{ Params: Params }>('/v1/cosmos/:projectId/:chainId/*', async (request, reply) => {
+  scope.get<{ Params: Params }>('/v1/cosmos/:projectId/:chainId/*', { schema: routeSchema({ summary: 'REST read of a cosmos chain', tags: ['rpc'], params: { projectId: str(128), chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }), '*': str(512) }, responses: { default: { description: 'The chain\'s answer, status and body passed through', content: { '*/*': { schema: {} } } } }, errors: [401, 403, 404, 429, 502] }) }, async (request, reply) => {
     const chain = await admit(request, reply)
     const path = request.params['*'] ?? ''
     if (!allowedReads.some((pattern) => pattern.test(path))) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: 'This Cosmos REST path is not proxied' })
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
-    return forward(reply, `${chain.rpcUrl}/${path}${query}`, { method: 'GET' })
+    return forward(reply, `${chain.rpcUrl}/${path}${query}`, { method: 'GET' }, chain.caipNetworkId)
   })
 
-  scope.post<{ Params: Params }>('/v1/cosmos/:projectId/:chainId/*', async (request, reply) => {
+  scope.post<{ Params: Params }>('/v1/cosmos/:projectId/:chainId/*', { schema: routeSchema({ summary: 'Broadcast of a cosmos transaction', tags: ['rpc'], params: { projectId: str(128), chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }), '*': str(512) }, body: { type: 'object', required: ['tx_bytes'], properties: { tx_bytes: { type: 'string' }, mode: { type: 'string' } } }, consumes: ['application/json'], responses: { default: { description: 'The chain\'s answer, status and body passed through', content: { '*/*': { schema: {} } } } }, errors: [401, 403, 404, 429, 502] }) }, async (request, reply) => {
     const chain = await admit(request, reply)
     const path = request.params['*'] ?? ''
     if (!allowedWrites.test(path)) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: 'This Cosmos REST path is not proxied' })
     const body = jsonBody(request.body)
     if (typeof body.tx_bytes !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(body.tx_bytes)) throw badRequest('tx_bytes must be a base64 transaction')
-    return forward(reply, `${chain.rpcUrl}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tx_bytes: body.tx_bytes, mode: body.mode ?? 'BROADCAST_MODE_SYNC' }) })
+    return forward(reply, `${chain.rpcUrl}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tx_bytes: body.tx_bytes, mode: body.mode ?? 'BROADCAST_MODE_SYNC' }) }, chain.caipNetworkId)
   })
 }

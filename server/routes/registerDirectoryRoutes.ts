@@ -7,6 +7,7 @@ import { readIntegerParam } from '../utils/readIntegerParam.js'
 import { readListParam } from '../utils/readListParam.js'
 import { readStringParam } from '../utils/readStringParam.js'
 import type { ServerContext } from './ServerContext.js'
+import { routeSchema, str } from './routeSchemas.js'
 
 /** Most entries one `/getWallets` page returns (the modal's search asks for 100). */
 export const maxEntriesPerPage = 100
@@ -23,7 +24,14 @@ export const maxSearchLength = 100
  * registerDirectoryRoutes(app, { db, config })
  */
 export function registerDirectoryRoutes(app: FastifyInstance, { db }: ServerContext): void {
-  app.get('/getWallets', async (request, reply) => {
+  app.get('/getWallets', {
+    schema: routeSchema({
+      summary: 'The wallet directory: a page of wallets, searched and filtered',
+      tags: ['directory'],
+      querystring: { page: str(16, { pattern: '^[0-9]+$' }), entries: str(16, { pattern: '^[0-9]+$' }), search: str(1024), include: str(13000), exclude: str(13000), excludedIds: str(13000), chains: str(4200), badge_type: { type: 'string', enum: ['none', 'certified'] }, badge: { type: 'string', enum: ['none', 'certified'] }, names: str(10100), rdns: str(25400), sdkType: str(64), sdkVersion: str(128) },
+      responses: { 200: { type: 'object', required: ['count', 'data'], properties: { count: { type: 'integer', minimum: 0 }, data: { type: 'array', items: { type: 'object', required: ['id', 'name'] } } } } },
+    }),
+  }, async (request, reply) => {
     const query = request.query
     const page = readIntegerParam(query, 'page', { min: 1, max: 100_000, fallback: 1 })
     const entries = readIntegerParam(query, 'entries', { min: 1, max: maxEntriesPerPage, fallback: 40 })

@@ -9,6 +9,7 @@ import { isProjectId } from '../utils/isProjectId.js'
 import { readSdkParams } from '../utils/readSdkParams.js'
 import { readStringParam } from '../utils/readStringParam.js'
 import type { ServerContext } from './ServerContext.js'
+import { media, routeSchema, sdkQuery, str } from './routeSchemas.js'
 
 function page(reply: FastifyReply, status: number, title: string, text: string) {
   const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -44,7 +45,7 @@ export function registerEmailCaptureRoutes(app: FastifyInstance, { storage, conf
     return { capture, email }
   }
 
-  app.post('/v1/email-capture', async (request, reply) => {
+  app.post('/v1/email-capture', { schema: routeSchema({ summary: 'Subscribes an email address (double opt-in)', tags: ['email-capture'], querystring: sdkQuery, requiredQuery: ['projectId'], body: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 254 }, caipAddress: { type: 'string', maxLength: 200 }, siteName: { type: 'string', maxLength: 200 } } }, responses: { 200: { type: 'object' }, 202: { type: 'object' } }, errors: [401, 403, 429, 502] }) }, async (request, reply) => {
     readSdkParams(request, config)
     const { capture } = required()
     const projectId = readStringParam(request.query, 'projectId', { required: true, maxLength: 128 }) as string
@@ -55,7 +56,7 @@ export function registerEmailCaptureRoutes(app: FastifyInstance, { storage, conf
     return reply.code(result.status === 'pending' ? 202 : 200).send(result)
   })
 
-  app.get('/v1/email-capture/confirm', async (request, reply) => {
+  app.get('/v1/email-capture/confirm', { schema: routeSchema({ summary: 'The confirmation link of an email', tags: ['email-capture'], querystring: { token: str(64) }, requiredQuery: ['token'], responses: { 200: media('text/html'), 404: media('text/html') } }) }, async (request, reply) => {
     const { capture } = required()
     const token = readStringParam(request.query, 'token', { required: true, maxLength: 64 }) as string
     const row = await capture.confirm(token)
@@ -64,7 +65,7 @@ export function registerEmailCaptureRoutes(app: FastifyInstance, { storage, conf
     return page(reply, 200, 'Email confirmed', `Thank you: ${row.email} is confirmed.`)
   })
 
-  app.get('/v1/email-capture/unsubscribe', async (request, reply) => {
+  app.get('/v1/email-capture/unsubscribe', { schema: routeSchema({ summary: 'The unsubscribe link of an email', tags: ['email-capture'], querystring: { token: str(64) }, requiredQuery: ['token'], responses: { 200: media('text/html'), 404: media('text/html') } }) }, async (request, reply) => {
     const { capture } = required()
     const token = readStringParam(request.query, 'token', { required: true, maxLength: 64 }) as string
     const row = await capture.unsubscribe(token)
@@ -72,7 +73,7 @@ export function registerEmailCaptureRoutes(app: FastifyInstance, { storage, conf
     return page(reply, 200, 'Unsubscribed', `${row.email} will get no more emails from this site.`)
   })
 
-  app.get('/v1/email-capture/export', async (request, reply) => {
+  app.get('/v1/email-capture/export', { schema: routeSchema({ summary: 'The confirmed addresses of a project, as CSV', tags: ['email-capture'], querystring: { projectId: sdkQuery.projectId }, requiredQuery: ['projectId'], security: [{ exportToken: [] }], responses: { 200: media('text/csv') }, errors: [401] }) }, async (request, reply) => {
     const { capture, email } = required()
     const projectId = readStringParam(request.query, 'projectId', { required: true, maxLength: 128 }) as string
     if (!isProjectId(projectId)) throw badRequest('projectId must be letters, digits, "_" or "-" (at most 128)')

@@ -3,6 +3,7 @@ import { HttpError } from '../errors/HttpError.js'
 import { badRequest } from '../utils/badRequest.js'
 import { createChainProxy } from './createChainProxy.js'
 import type { ServerContext } from './ServerContext.js'
+import { routeSchema, str } from './routeSchemas.js'
 
 /** The Esplora reads the proxy forwards (the subset wallets and SDKs use); anything else is a 404. */
 const allowedReads = [
@@ -35,23 +36,23 @@ const maxTxHexChars = 400_000
  * @example
  * await app.register(async (scope) => registerEsploraProxyRoutes(scope, { db, config }))
  */
-export function registerEsploraProxyRoutes(scope: FastifyInstance, { config, redis }: ServerContext): void {
+export function registerEsploraProxyRoutes(scope: FastifyInstance, { config, redis, metrics }: ServerContext): void {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxTxHexChars + 1_000 }, (_request, body, done) => done(null, body))
 
-  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), namespace: 'bip122', calls: 'Esplora calls', exampleChainId: 'bip122:000000000019d6689c085ae165831e93', defaultContentType: 'text/plain; charset=utf-8' })
+  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), ...(metrics ? { metrics } : {}), namespace: 'bip122', calls: 'Esplora calls', exampleChainId: 'bip122:000000000019d6689c085ae165831e93', defaultContentType: 'text/plain; charset=utf-8' })
 
-  scope.get<{ Params: Params }>('/v1/esplora/:projectId/:chainId/api/*', async (request, reply) => {
+  scope.get<{ Params: Params }>('/v1/esplora/:projectId/:chainId/api/*', { schema: routeSchema({ summary: 'Esplora REST read of a bip122 chain', tags: ['rpc'], params: { projectId: str(128), chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }), '*': str(512) }, responses: { default: { description: 'The chain\'s answer, status and body passed through', content: { '*/*': { schema: {} } } } }, errors: [401, 403, 404, 429, 502] }) }, async (request, reply) => {
     const chain = await admit(request, reply)
     const path = request.params['*']
     if (!allowedReads.some((pattern) => pattern.test(path))) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: 'This Esplora path is not proxied' })
-    return forward(reply, `${chain.rpcUrl}/${path}`, { method: 'GET' })
+    return forward(reply, `${chain.rpcUrl}/${path}`, { method: 'GET' }, chain.caipNetworkId)
   })
 
-  scope.post<{ Params: Params }>('/v1/esplora/:projectId/:chainId/api/tx', async (request, reply) => {
+  scope.post<{ Params: Params }>('/v1/esplora/:projectId/:chainId/api/tx', { schema: routeSchema({ summary: 'Broadcast of a raw bip122 transaction (hex)', tags: ['rpc'], params: { projectId: str(128), chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }) }, body: { type: 'string', pattern: '^[0-9a-fA-F]+$' }, consumes: ['text/plain'], responses: { default: { description: 'The chain\'s answer, status and body passed through', content: { '*/*': { schema: {} } } } }, errors: [401, 403, 404, 429, 502] }) }, async (request, reply) => {
     const chain = await admit(request, reply)
     const hex = typeof request.body === 'string' ? request.body.trim() : ''
     if (hex.length === 0 || hex.length > maxTxHexChars || !/^[0-9a-fA-F]+$/.test(hex)) throw badRequest('The body must be a raw transaction in hex')
-    return forward(reply, `${chain.rpcUrl}/tx`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: hex })
+    return forward(reply, `${chain.rpcUrl}/tx`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: hex }, chain.caipNetworkId)
   })
 }

@@ -7,6 +7,7 @@ import { assetLogo, tokenLogo } from '../images/brandIcons.js'
 import { renderTileSvg } from '../images/renderTileSvg.js'
 import type { RenderTileSvgParameters } from '../images/renderTileSvg.js'
 import type { ServerContext } from './ServerContext.js'
+import { empty, media, routeSchema, str } from './routeSchemas.js'
 
 const namespaceSymbols: Record<string, string> = {
   eip155: 'ETH',
@@ -82,14 +83,14 @@ export function registerImageRoutes(app: FastifyInstance, { db, config }: Server
     for (const token of chain.tokens ?? []) tokenSymbols.set(token.symbol.toLowerCase(), token.symbol)
   }
 
-  app.get<{ Params: { imageId: string } }>('/getWalletImage/:imageId', async (request, reply) => {
+  app.get<{ Params: { imageId: string } }>('/getWalletImage/:imageId', { schema: routeSchema({ summary: 'A wallet logo', tags: ['images'], params: { imageId: str(200) }, responses: { 200: media('image/svg+xml'), 304: empty }, errors: [404] }) }, async (request, reply) => {
     const { imageId } = request.params
     const row = findWallet.get(imageId) as { name: string } | undefined
     if (!row) throw notFound('wallet', imageId)
     return sendSvg(request, reply, { label: row.name, seed: imageId }, builtinWalletLogo(imageId))
   })
 
-  app.get<{ Params: { id: string } }>('/public/getAssetImage/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/public/getAssetImage/:id', { schema: routeSchema({ summary: 'A connector, namespace or network logo', tags: ['images'], params: { id: str(200) }, responses: { 200: media('image/svg+xml'), 304: empty }, errors: [404] }) }, async (request, reply) => {
     const { id } = request.params
     const connector = connectorAssets[id]
     if (connector && Object.hasOwn(connectorAssets, id)) return sendSvg(request, reply, { label: connector, seed: `asset:${id}` }, await assetLogo(id))
@@ -102,13 +103,13 @@ export function registerImageRoutes(app: FastifyInstance, { db, config }: Server
     throw notFound('asset', id)
   })
 
-  app.get<{ Params: { id: string } }>('/public/getCurrencyImage/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/public/getCurrencyImage/:id', { schema: routeSchema({ summary: 'A fiat currency tile', tags: ['images'], params: { id: str(200) }, responses: { 200: media('image/svg+xml'), 304: empty }, errors: [404] }) }, async (request, reply) => {
     const code = request.params.id.toUpperCase()
     if (!currencyCodes.has(code)) throw notFound('currency', request.params.id)
     return sendSvg(request, reply, { label: code, seed: `currency:${code}`, shape: 'round' })
   })
 
-  app.get<{ Params: { symbol: string } }>('/public/getTokenImage/:symbol', async (request, reply) => {
+  app.get<{ Params: { symbol: string } }>('/public/getTokenImage/:symbol', { schema: routeSchema({ summary: 'A token logo', tags: ['images'], params: { symbol: str(200) }, responses: { 200: media('image/svg+xml'), 304: empty }, errors: [404] }) }, async (request, reply) => {
     const symbol = tokenSymbols.get(request.params.symbol.toLowerCase())
     if (!symbol) throw notFound('token', request.params.symbol)
     return sendSvg(request, reply, { label: symbol, seed: `token:${symbol.toLowerCase()}`, shape: 'round' }, await tokenLogo(symbol))

@@ -8,6 +8,7 @@ import { renderNftSvg } from '../images/renderNftSvg.js'
 import { badRequest } from '../utils/badRequest.js'
 import { nftUrls } from '../utils/nftUrls.js'
 import type { ServerContext } from './ServerContext.js'
+import { empty, media, routeSchema, str } from './routeSchemas.js'
 
 type Params = { chainId: string; contract: string; tokenId: string }
 type Collection = NonNullable<ChainConfig['nfts']>[number]
@@ -41,7 +42,7 @@ export function registerNftRoutes(app: FastifyInstance, { config, publicBaseUrl 
     return { collection, contract: getAddress(contract), tokenId: BigInt(tokenId).toString() }
   }
 
-  app.get<{ Params: Params }>('/v1/nft/:chainId/:contract/:tokenId', async (request, reply) => {
+  app.get<{ Params: Params }>('/v1/nft/:chainId/:contract/:tokenId', { schema: routeSchema({ summary: 'ERC-721 metadata of a token of a known collection', tags: ['nft'], params: { chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }), contract: str(42), tokenId: str(78, { pattern: '^[0-9]+$' }) }, responses: { 200: { type: 'object', required: ['name', 'description', 'image', 'attributes'], properties: { name: { type: 'string' }, description: { type: 'string' }, image: { type: 'string' }, attributes: { type: 'array' } } } }, errors: [404] }) }, async (request, reply) => {
     const { collection, contract, tokenId } = find(request.params)
     const { chainId } = request.params
     reply.header('cache-control', 'public, max-age=3600')
@@ -56,7 +57,7 @@ export function registerNftRoutes(app: FastifyInstance, { config, publicBaseUrl 
     }
   })
 
-  app.get<{ Params: Params }>('/public/getNftImage/:chainId/:contract/:tokenId', async (request, reply) => {
+  app.get<{ Params: Params }>('/public/getNftImage/:chainId/:contract/:tokenId', { schema: routeSchema({ summary: 'The SVG art of a token of a known collection', tags: ['nft'], params: { chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }), contract: str(42), tokenId: str(78, { pattern: '^[0-9]+$' }) }, responses: { 200: media('image/svg+xml'), 304: empty }, errors: [404] }) }, async (request, reply) => {
     const { collection, contract, tokenId } = find(request.params)
     const svg = renderNftSvg({ seed: `${request.params.chainId}/${contract.toLowerCase()}/${tokenId}`, caption: `${collection.name} #${tokenId}` })
     const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`

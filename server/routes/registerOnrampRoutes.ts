@@ -15,6 +15,7 @@ import { isNamespaceAddress } from '../utils/isNamespaceAddress.js'
 import { readSdkParams } from '../utils/readSdkParams.js'
 import { readStringParam } from '../utils/readStringParam.js'
 import type { ServerContext } from './ServerContext.js'
+import { routeSchema, sdkQuery, str } from './routeSchemas.js'
 
 /** `/v1/onramp/*` settings: the providers it answers from (none by default: the routes then sell nothing). */
 export type OnrampConfig = { providers?: (OnrampProvider | UrlTemplateProviderConfig)[] }
@@ -168,7 +169,7 @@ export async function registerOnrampRoutes(app: FastifyInstance, { storage, conf
     return formatFiatCents(cents)
   }
 
-  app.get('/v1/onramp/options', async (request) => {
+  app.get('/v1/onramp/options', { schema: routeSchema({ summary: 'What the on-ramp sells, in which currencies and payment methods', tags: ['onramp'], querystring: sdkQuery, responses: { 200: { type: 'object' } }, errors: [401, 403] }) }, async (request) => {
     readSdkParams(request, config)
     const offered = assets.filter((a) => sold(a).length > 0)
     const bySymbol = new Map<string, OnrampAsset[]>()
@@ -202,7 +203,7 @@ export async function registerOnrampRoutes(app: FastifyInstance, { storage, conf
     }
   })
 
-  app.post('/v1/onramp/quote', async (request) => {
+  app.post('/v1/onramp/quote', { schema: routeSchema({ summary: 'Quotes of every provider for a purchase', tags: ['onramp'], querystring: sdkQuery, body: { type: 'object', properties: { purchaseCurrency: { type: 'string', maxLength: 64 }, paymentCurrency: { type: 'string', maxLength: 8 }, amount: { type: 'string', maxLength: 32 }, network: { type: 'string', maxLength: 64 } } }, responses: { 200: { type: 'object' } }, errors: [401, 403, 404, 429, 502] }) }, async (request) => {
     readSdkParams(request, config)
     const body = bodyOf(request.body)
     const asset = readAsset(field(body, 'purchaseCurrency', { required: true, maxLength: 16 }), field(body, 'network', { required: true }))
@@ -265,7 +266,7 @@ export async function registerOnrampRoutes(app: FastifyInstance, { storage, conf
     return { ...summary, quotes: lines }
   })
 
-  app.post('/v1/generators/onrampurl', async (request) => {
+  app.post('/v1/generators/onrampurl', { schema: routeSchema({ summary: 'A checkout URL of a provider', tags: ['onramp'], querystring: sdkQuery, body: { type: 'object' }, responses: { 200: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } }, errors: [401, 403, 404, 429, 502] }) }, async (request) => {
     readSdkParams(request, config)
     const body = bodyOf(request.body)
     const wallets = body.destinationWallets
@@ -320,7 +321,7 @@ export async function registerOnrampRoutes(app: FastifyInstance, { storage, conf
     return { url, orderId }
   })
 
-  app.get('/v1/onramp/orders/:orderId', async (request) => {
+  app.get('/v1/onramp/orders/:orderId', { schema: routeSchema({ summary: 'The status of an on-ramp order', tags: ['onramp'], params: { orderId: str(64) }, querystring: sdkQuery, responses: { 200: { type: 'object' } }, errors: [401, 403, 404] }) }, async (request) => {
     readSdkParams(request, config)
     const orderId = readStringParam(request.params, 'orderId', { required: true, maxLength: 64 }) as string
     const row = /^[A-Za-z0-9_-]{22}$/.test(orderId) ? await select(orderId) : undefined
@@ -346,7 +347,7 @@ export async function registerOnrampRoutes(app: FastifyInstance, { storage, conf
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json')
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body))
-    scope.post('/v1/onramp/webhooks/:provider', async (request) => {
+    scope.post('/v1/onramp/webhooks/:provider', { schema: routeSchema({ summary: 'A provider\'s signed report of an order', tags: ['onramp'], params: { provider: str(64) }, consumes: ['*/*'], body: { type: 'string' }, responses: { 200: { type: 'object' } }, errors: [401, 404, 409] }) }, async (request) => {
       const id = readStringParam(request.params, 'provider', { required: true, maxLength: 32 }) as string
       const provider = providers.find((p) => p.id === id)
       if (!provider?.verifyWebhook) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: `No on-ramp provider ${id.slice(0, 32)} reports here` })

@@ -5,6 +5,7 @@ import { authorizeProject } from '../projects/authorizeProject.js'
 import { isProjectId } from '../utils/isProjectId.js'
 import { readStringParam } from '../utils/readStringParam.js'
 import type { ServerContext } from './ServerContext.js'
+import { routeSchema, sdkQuery } from './routeSchemas.js'
 
 /** Most addresses one `/v1/fungible/price` request may ask about. */
 export const maxPriceAddresses = 100
@@ -46,7 +47,7 @@ export function registerPriceRoutes(app: FastifyInstance, { config, publicBaseUr
     }
   }
 
-  app.post('/v1/fungible/price', async (request) => {
+  app.post('/v1/fungible/price', { schema: routeSchema({ summary: 'USD prices of fungible assets', tags: ['blockchain'], querystring: { projectId: sdkQuery.projectId }, body: { type: 'object', required: ['currency', 'addresses'], properties: { currency: { type: 'string', enum: ['usd'] }, addresses: { type: 'array', items: { type: 'string', maxLength: 200 } }, projectId: sdkQuery.projectId } }, responses: { 200: { type: 'object', required: ['fungibles'], properties: { fungibles: { type: 'array', items: { type: 'object', required: ['address', 'name', 'symbol', 'iconUrl', 'price'] } } } } }, errors: [401, 403] }) }, async (request) => {
     const body = request.body
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('the body must be a JSON object { currency, addresses, projectId }')
     const { currency, addresses, projectId } = body as Record<string, unknown>

@@ -6,6 +6,7 @@ import { badRequest } from '../utils/badRequest.js'
 import { readSdkParams } from '../utils/readSdkParams.js'
 import { readStringParam } from '../utils/readStringParam.js'
 import type { ServerContext } from './ServerContext.js'
+import { routeSchema, sdkQuery, str } from './routeSchemas.js'
 
 /** The name zone's answer to a refusal: `{ code, message, status: 'error', reasons: [{ name, description }] }`. */
 function refuse(reply: FastifyReply, error: unknown) {
@@ -35,7 +36,7 @@ export function registerProfileRoutes(app: FastifyInstance, { storage, config }:
     ...(config.profile?.maxAgeSeconds !== undefined ? { maxAgeSeconds: config.profile.maxAgeSeconds } : {}),
   })
 
-  app.get<{ Params: { name: string } }>('/v1/profile/account/:name', async (request, reply) => {
+  app.get<{ Params: { name: string } }>('/v1/profile/account/:name', { schema: routeSchema({ summary: 'A name of the zone and its addresses', tags: ['profile'], params: { name: str(253) }, querystring: { ...sdkQuery, apiVersion: str(8) }, responses: { 200: { type: 'object' } }, errors: [401, 403, 404, 409, 422, 502] }) }, async (request, reply) => {
     readSdkParams(request, config)
     readStringParam(request.query, 'apiVersion', { maxLength: 8 })
     try {
@@ -47,7 +48,7 @@ export function registerProfileRoutes(app: FastifyInstance, { storage, config }:
     }
   })
 
-  app.get<{ Params: { name: string } }>('/v1/profile/suggestions/:name', async (request, reply) => {
+  app.get<{ Params: { name: string } }>('/v1/profile/suggestions/:name', { schema: routeSchema({ summary: 'Free names like the one asked', tags: ['profile'], params: { name: str(253) }, querystring: { ...sdkQuery, zone: str(253) }, responses: { 200: { type: 'object', required: ['suggestions'], properties: { suggestions: { type: 'array' } } } }, errors: [401, 403, 404, 409, 422, 502] }) }, async (request, reply) => {
     readSdkParams(request, config)
     const asked = readStringParam(request.query, 'zone', { maxLength: 253 })
     if (asked !== undefined && asked.toLowerCase() !== zone.zone) throw badRequest(`This server serves the zone ${zone.zone}`)
@@ -58,7 +59,7 @@ export function registerProfileRoutes(app: FastifyInstance, { storage, config }:
     }
   })
 
-  app.get<{ Params: { address: string } }>('/v1/profile/reverse/:address', async (request, reply) => {
+  app.get<{ Params: { address: string } }>('/v1/profile/reverse/:address', { schema: routeSchema({ summary: 'The names of an address', tags: ['profile'], params: { address: str(128) }, querystring: { ...sdkQuery, sender: str(100), apiVersion: str(8) }, responses: { 200: { type: 'array' } }, errors: [401, 403, 404, 409, 422, 502] }) }, async (request, reply) => {
     readSdkParams(request, config)
     readStringParam(request.query, 'sender', { maxLength: 100 })
     readStringParam(request.query, 'apiVersion', { maxLength: 8 })
@@ -69,7 +70,7 @@ export function registerProfileRoutes(app: FastifyInstance, { storage, config }:
     }
   })
 
-  app.post('/v1/profile/account', async (request, reply) => {
+  app.post('/v1/profile/account', { schema: routeSchema({ summary: 'Registers a name, signed by its address', tags: ['profile'], body: { type: 'object', required: ['coin_type', 'address', 'message', 'signature'], properties: { coin_type: { type: 'integer' }, address: { type: 'string', maxLength: 128 }, message: { type: 'string', maxLength: 4096 }, signature: { type: 'string', maxLength: 1024 } } }, responses: { 200: { type: 'object' } }, errors: [401, 403, 404, 409, 422, 502] }) }, async (request, reply) => {
     try {
       return await zone.register(request.body as never)
     } catch (error) {
@@ -77,7 +78,7 @@ export function registerProfileRoutes(app: FastifyInstance, { storage, config }:
     }
   })
 
-  app.post('/v1/profile/release', async (request, reply) => {
+  app.post('/v1/profile/release', { schema: routeSchema({ summary: 'Releases a name, signed by its address', tags: ['profile'], body: { type: 'object', required: ['address', 'message', 'signature'], properties: { address: { type: 'string', maxLength: 128 }, message: { type: 'string', maxLength: 4096 }, signature: { type: 'string', maxLength: 1024 } } }, responses: { 200: { type: 'object' } }, errors: [401, 403, 404, 409, 422, 502] }) }, async (request, reply) => {
     try {
       return await zone.release(request.body as never)
     } catch (error) {

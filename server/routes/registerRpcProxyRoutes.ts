@@ -8,6 +8,14 @@ import type { JsonRpcRequest } from '../rpc/parseJsonRpcBody.js'
 import { isRpcMethodAllowed } from '../rpc/rpcAllowLists.js'
 import { upstreamTimeoutMs } from '../rpc/upstreamTimeoutMs.js'
 import type { ServerContext } from './ServerContext.js'
+import { empty, routeSchema, sdkQuery, str } from './routeSchemas.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON-RPC proxy's calls in this request (for the metrics): the chain and each call's method. */
+    rpcCalls?: { chainId: string; methods: string[] }
+  }
+}
 
 const rpcError = (id: JsonRpcRequest['id'], code: number, message: string) => ({
   jsonrpc: '2.0' as const,
@@ -23,7 +31,19 @@ export const upstreamBatchSize: Readonly<Record<string, number>> = { solana: 100
 
 type UpstreamAnswer = { status: number; text: string }
 
-async function callUpstream(rpcUrl: string, body: string): Promise<UpstreamAnswer> {
+async function callUpstream(rpcUrl: string, body: string, observe?: (outcome: 'ok' | 'error', seconds: number) => void): Promise<UpstreamAnswer> {
+  const started = performance.now()
+  try {
+    const answer = await fetchUpstream(rpcUrl, body)
+    observe?.('ok', (performance.now() - started) / 1000)
+    return answer
+  } catch (error) {
+    observe?.('error', (performance.now() - started) / 1000)
+    throw error
+  }
+}
+
+async function fetchUpstream(rpcUrl: string, body: string): Promise<UpstreamAnswer> {
   const response = await fetch(rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -39,11 +59,11 @@ async function callUpstream(rpcUrl: string, body: string): Promise<UpstreamAnswe
  * Sends a batch in slices the upstream accepts, one after another, and joins the answers into
  * one array. A slice whose answer is not an array fails the whole batch (502).
  */
-async function callUpstreamInSlices(rpcUrl: string, requests: JsonRpcRequest[], size: number): Promise<UpstreamAnswer> {
+async function callUpstreamInSlices(rpcUrl: string, requests: JsonRpcRequest[], size: number, observe?: (outcome: 'ok' | 'error', seconds: number) => void): Promise<UpstreamAnswer> {
   const answers: unknown[] = []
   for (let index = 0; index < requests.length; index += size) {
     const slice = requests.slice(index, index + size)
-    const { text } = await callUpstream(rpcUrl, JSON.stringify(slice))
+    const { text } = await callUpstream(rpcUrl, JSON.stringify(slice), observe)
     if (text.trim() === '' && slice.every((r) => r.id === undefined)) continue
     const parsed = JSON.parse(text) as unknown
     if (!Array.isArray(parsed)) throw new Error('upstream answered a batch slice without an array')
@@ -69,11 +89,18 @@ async function callUpstreamInSlices(rpcUrl: string, requests: JsonRpcRequest[], 
  * @example
  * await app.register(async (scope) => registerRpcProxyRoutes(scope, { db, config }))
  */
-export function registerRpcProxyRoutes(scope: FastifyInstance, { config, redis }: ServerContext): void {
+export function registerRpcProxyRoutes(scope: FastifyInstance, { config, redis, metrics }: ServerContext): void {
   const chains = new Map<string, ChainConfig>(config.chains.map((chain) => [chain.caipNetworkId, chain]))
   const limiter = createCallLimiter(config, 'RPC calls', redis)
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+
+  // Each call of the body, by method (`refused` for one the allow-list keeps from the node), with the status answered (also a 429).
+  scope.addHook('onResponse', async (request, reply) => {
+    const calls = request.rpcCalls
+    if (!metrics || !calls) return
+    for (const method of calls.methods) metrics.rpcCalls.inc({ chain: calls.chainId, method, status: String(reply.statusCode) })
+  })
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // The wallet frame (on the auth service's wallet origin) reads chains and broadcasts through the proxy.
@@ -85,10 +112,11 @@ export function registerRpcProxyRoutes(scope: FastifyInstance, { config, redis }
     const parsed = parseJsonRpcBody(text)
     if (!parsed.ok) return reply.code(400).send(rpcError(null, parsed.code, parsed.message))
 
+    const namespace = chainId.split(':')[0] as string
+    request.rpcCalls = { chainId, methods: parsed.requests.map((r) => (isRpcMethodAllowed(namespace, r.method) ? r.method : 'refused')) }
     // Every call counts, so a batch of 1000 costs what 1000 single requests cost.
     await limiter.charge(request, reply, projectId, parsed.requests.length)
 
-    const namespace = chainId.split(':')[0] as string
     const allowed = parsed.requests.filter((r) => isRpcMethodAllowed(namespace, r.method))
     const refused = parsed.requests.filter((r) => !isRpcMethodAllowed(namespace, r.method))
     const refusals = refused.filter((r) => r.id !== undefined).map((r) => rpcError(r.id, -32004, 'Requested RPC call is not allowed'))
@@ -112,7 +140,8 @@ export function registerRpcProxyRoutes(scope: FastifyInstance, { config, redis }
     }
     let answer: UpstreamAnswer
     try {
-      answer = sliced ? await callUpstreamInSlices(chain.rpcUrl, allowed, sliceSize) : await callUpstream(chain.rpcUrl, payload)
+      const observe = metrics ? (outcome: 'ok' | 'error', seconds: number) => metrics.upstreamDuration.observe({ chain: chainId, outcome }, seconds) : undefined
+      answer = sliced ? await callUpstreamInSlices(chain.rpcUrl, allowed, sliceSize, observe) : await callUpstream(chain.rpcUrl, payload, observe)
     } catch {
       const message = `Upstream RPC for ${chainId} is unavailable`
       const errors = parsed.requests.filter((r) => r.id !== undefined).map((r) => rpcError(r.id, -32603, message))
@@ -134,6 +163,16 @@ export function registerRpcProxyRoutes(scope: FastifyInstance, { config, redis }
   }
 
   // `rateLimit: {}`: the server's per-IP request limit (@fastify/rate-limit) on top of the call limits.
-  scope.post('/v1', { config: { rateLimit: {} } }, handler)
-  scope.post('/v1/', { config: { rateLimit: {} } }, handler)
+  const schema = routeSchema({
+    summary: 'JSON-RPC proxy to a chain: read-only methods and signed transactions, single or batch',
+    tags: ['rpc'],
+    querystring: { chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }), projectId: sdkQuery.projectId },
+    requiredQuery: ['chainId'],
+    consumes: ['application/json'],
+    body: { anyOf: [{ type: 'object', required: ['jsonrpc', 'method'], properties: { jsonrpc: { const: '2.0' }, id: { type: ['integer', 'string', 'null'] }, method: { type: 'string', maxLength: 128 }, params: { type: ['array', 'object'] } } }, { type: 'array', maxItems: 1000 }] },
+    responses: { 200: { anyOf: [{ type: 'object', required: ['jsonrpc'] }, { type: 'array' }, { type: 'null' }] }, 204: empty, 400: { anyOf: [{ type: 'object', required: ['jsonrpc', 'error'] }, { type: 'array' }, { type: 'object', required: ['code', 'message'] }] }, 502: { anyOf: [{ type: 'object', required: ['jsonrpc', 'error'] }, { type: 'array' }, { type: 'object', required: ['code', 'message'] }] } },
+    errors: [401, 403, 429],
+  })
+  scope.post('/v1', { config: { rateLimit: {} }, schema }, handler)
+  scope.post('/v1/', { config: { rateLimit: {} }, schema }, handler)
 }

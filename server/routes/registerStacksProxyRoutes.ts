@@ -3,6 +3,7 @@ import { HttpError } from '../errors/HttpError.js'
 import { badRequest } from '../utils/badRequest.js'
 import { createChainProxy } from './createChainProxy.js'
 import type { ServerContext } from './ServerContext.js'
+import { routeSchema, str } from './routeSchemas.js'
 
 const principal = 'S[0-9A-Z]{27,40}(\\.[a-zA-Z][a-zA-Z0-9-]{0,39})?'
 /** The Stacks API reads the proxy forwards (what `@stacks/transactions`, wallets and the plugin read); anything else is a 404. */
@@ -40,22 +41,22 @@ const maxBodyBytes = 300_000
  * @example
  * await app.register(async (scope) => registerStacksProxyRoutes(scope, { db, config }))
  */
-export function registerStacksProxyRoutes(scope: FastifyInstance, { config, redis }: ServerContext): void {
+export function registerStacksProxyRoutes(scope: FastifyInstance, { config, redis, metrics }: ServerContext): void {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBodyBytes }, (_request, body, done) => done(null, body))
 
-  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), namespace: 'stacks', calls: 'Stacks API calls', exampleChainId: 'stacks:1', defaultContentType: 'application/json' })
+  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), ...(metrics ? { metrics } : {}), namespace: 'stacks', calls: 'Stacks API calls', exampleChainId: 'stacks:1', defaultContentType: 'application/json' })
 
-  scope.get<{ Params: Params }>('/v1/stacks/:projectId/:chainId/*', async (request, reply) => {
+  scope.get<{ Params: Params }>('/v1/stacks/:projectId/:chainId/*', { schema: routeSchema({ summary: 'Stacks API read', tags: ['rpc'], params: { projectId: str(128), chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }), '*': str(512) }, responses: { default: { description: 'The chain\'s answer, status and body passed through', content: { '*/*': { schema: {} } } } }, errors: [401, 403, 404, 429, 502] }) }, async (request, reply) => {
     const chain = await admit(request, reply)
     const path = request.params['*'] ?? ''
     if (!allowedReads.some((pattern) => pattern.test(path))) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: 'This Stacks API path is not proxied' })
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
     if (query.length > 200) throw badRequest('The query is too long')
-    return forward(reply, `${chain.rpcUrl.replace(/\/+$/, '')}/${path}${query}`, { method: 'GET' })
+    return forward(reply, `${chain.rpcUrl.replace(/\/+$/, '')}/${path}${query}`, { method: 'GET' }, chain.caipNetworkId)
   })
 
-  scope.post<{ Params: Params }>('/v1/stacks/:projectId/:chainId/*', async (request, reply) => {
+  scope.post<{ Params: Params }>('/v1/stacks/:projectId/:chainId/*', { schema: routeSchema({ summary: 'Stacks transaction broadcast or fee estimate', tags: ['rpc'], params: { projectId: str(128), chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }), '*': str(512) }, body: { type: 'string' }, consumes: ['application/json', 'application/octet-stream'], responses: { default: { description: 'The chain\'s answer, status and body passed through', content: { '*/*': { schema: {} } } } }, errors: [401, 403, 404, 429, 502] }) }, async (request, reply) => {
     const chain = await admit(request, reply)
     const path = request.params['*'] ?? ''
     if (!allowedWrites.test(path)) throw new HttpError({ status: 404, code: 'NOT_FOUND', message: 'This Stacks API path is not proxied' })
@@ -63,6 +64,6 @@ export function registerStacksProxyRoutes(scope: FastifyInstance, { config, redi
     if (body.length === 0) throw badRequest('The body is empty')
     const type = String(request.headers['content-type'] ?? 'application/octet-stream').slice(0, 100)
     if (path === 'v2/fees/transaction' && !type.includes('application/json')) throw badRequest('POST /v2/fees/transaction takes JSON')
-    return forward(reply, `${chain.rpcUrl.replace(/\/+$/, '')}/${path}`, { method: 'POST', headers: { 'content-type': type.includes('application/json') ? 'application/json' : 'application/octet-stream' }, body: new Blob([new Uint8Array(body)]) })
+    return forward(reply, `${chain.rpcUrl.replace(/\/+$/, '')}/${path}`, { method: 'POST', headers: { 'content-type': type.includes('application/json') ? 'application/json' : 'application/octet-stream' }, body: new Blob([new Uint8Array(body)]) }, chain.caipNetworkId)
   })
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { badRequest } from '../utils/badRequest.js'
 import { createChainProxy } from './createChainProxy.js'
 import type { ServerContext } from './ServerContext.js'
+import { routeSchema, str } from './routeSchemas.js'
 
 type Params = { projectId: string; chainId: string }
 
@@ -37,13 +38,13 @@ export function suiGraphqlUrl(rpcUrl: string): string {
  * @example
  * await app.register(async (scope) => registerSuiProxyRoutes(scope, { db, config }))
  */
-export function registerSuiProxyRoutes(scope: FastifyInstance, { config, redis }: ServerContext): void {
+export function registerSuiProxyRoutes(scope: FastifyInstance, { config, redis, metrics }: ServerContext): void {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxBodyChars }, (_request, body, done) => done(null, body))
 
-  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), namespace: 'sui', calls: 'Sui GraphQL calls', exampleChainId: 'sui:mainnet', defaultContentType: 'application/json' })
+  const { admit, forward } = createChainProxy({ config, ...(redis ? { redis } : {}), ...(metrics ? { metrics } : {}), namespace: 'sui', calls: 'Sui GraphQL calls', exampleChainId: 'sui:mainnet', defaultContentType: 'application/json' })
 
-  scope.post<{ Params: Params }>('/v1/sui/:projectId/:chainId/graphql', async (request, reply) => {
+  scope.post<{ Params: Params }>('/v1/sui/:projectId/:chainId/graphql', { schema: routeSchema({ summary: 'Sui GraphQL query', tags: ['rpc'], params: { projectId: str(128), chainId: str(41, { pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }) }, body: { type: 'object', required: ['query'], properties: { query: { type: 'string' }, variables: { type: ['object', 'null'] }, operationName: { type: ['string', 'null'] } } }, consumes: ['application/json'], responses: { default: { description: 'The chain\'s answer, status and body passed through', content: { '*/*': { schema: {} } } } }, errors: [401, 403, 404, 429, 502] }) }, async (request, reply) => {
     const chain = await admit(request, reply)
     let body: unknown
     try {
@@ -57,6 +58,6 @@ export function registerSuiProxyRoutes(scope: FastifyInstance, { config, redis }
     if (/^\s*subscription\b/.test(query)) throw badRequest('Subscriptions are not proxied')
     if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) throw badRequest('variables must be an object')
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') throw badRequest('operationName must be a string')
-    return forward(reply, suiGraphqlUrl(chain.rpcUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: variables ?? undefined, operationName: operationName ?? undefined }) })
+    return forward(reply, suiGraphqlUrl(chain.rpcUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: variables ?? undefined, operationName: operationName ?? undefined }) }, chain.caipNetworkId)
   })
 }

@@ -19,7 +19,7 @@ afterEach(() => {
 
 describe('server/main', () => {
   it('pins its export names', () => {
-    expect(Object.keys(entry)).toEqual(['main'])
+    expect(Object.keys(entry).sort()).toEqual(['ConfigFileError', 'loadConfig', 'main', 'runCli'])
   })
 
   it('starts from the example config shipped beside it', async () => {
@@ -62,6 +62,18 @@ describe('server/main', () => {
     await expect(main({ argv: [], env: { PORT: 'eighty', DATA_DIR: dir } })).rejects.toThrow(/PORT/)
   })
 
+  it('refuses a mistyped key at start, naming it and the nearest valid key', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'portico.json')
+    writeFileSync(file, JSON.stringify({ dataDir: 'data', chains: [], relay: { pingIntervalMS: 1000 }, indexr: false }))
+    const error = (await main({ argv: [file], env: { PORT: '0' } }).catch((thrown: unknown) => thrown)) as Error
+    expect(error).toBeInstanceOf(entry.ConfigFileError)
+    expect(error.message).toContain('Unknown key "pingIntervalMS" at relay; did you mean "pingIntervalMs"?')
+    expect(error.message).toContain('Unknown key "indexr" at the top level; did you mean "indexer"?')
+    // Nothing was started: no data folder.
+    expect(existsSync(join(dir, 'data'))).toBe(false)
+  })
+
   it('runs standalone, prints one line with the URL, and stops on SIGTERM', async () => {
     const dir = tempDir()
     const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -73,12 +85,14 @@ describe('server/main', () => {
     try {
       const line = await new Promise<string>((resolve, reject) => {
         let out = ''
-        const timer = setTimeout(() => reject(new Error(`no ready line; stdout: ${out}`)), 20_000)
+        const timer = setTimeout(() => reject(new Error(`no ready line; stdout: ${out}`)), 50_000)
         child.stdout.on('data', (chunk) => {
           out += chunk
-          if (out.includes('\n')) {
+          // The other lines are the JSON logs.
+          const ready = out.split('\n').find((candidate) => candidate.startsWith('Portico server listening at'))
+          if (ready) {
             clearTimeout(timer)
-            resolve(out.split('\n')[0] as string)
+            resolve(ready)
           }
         })
         child.once('exit', (code) => reject(new Error(`exited early with ${code}`)))
