@@ -50,6 +50,19 @@ describe('the send review\'s network fee line', () => {
     expect(after.length).toBe(before.length)
   })
 
+  it('keeps Send disabled from the first frame until the fee is known, so it never turns from enabled to disabled under the pointer', async () => {
+    const sendButton = (html: string) => /<button[^>]*>(?:(?!<\/button>)[\s\S])*?Send<\/button>/.exec(html.slice(html.indexOf('portico-send-preview__actions')))?.[0] ?? ''
+    let answer: (fee: { fee: string; symbol: string }) => void = () => {}
+    const portico = await make(() => new Promise((resolve) => (answer = resolve)))
+    // The first frame: no estimate asked yet ('idle').
+    expect(sendButton(review(portico))).toContain('disabled')
+    const estimating = sendForm(portico).estimateFee()
+    expect(sendButton(review(portico))).toContain('disabled')
+    answer({ fee: '0.000042', symbol: 'ETH' })
+    await estimating
+    expect(sendButton(review(portico))).not.toContain('disabled')
+  })
+
   it('shows the plugin\'s estimate in that place, and drops the line for the error when the plugin refuses', async () => {
     const estimating = await make(async () => ({ fee: '0.000042', symbol: 'ETH' }))
     const before = rows(review(estimating))

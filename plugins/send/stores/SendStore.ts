@@ -226,13 +226,14 @@ export class SendStore {
       let timer: ReturnType<typeof setTimeout> | undefined
       const fee = await Promise.race([estimate, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), feeEstimateTimeoutMs)))]).finally(() => clearTimeout(timer))
       runInAction(() => {
-        if (current() !== asked) return
+        // The form changed meanwhile: its own estimate follows (the review's Send waits for it).
+        if (current() !== asked) return void this.estimateFee()
         this.fee = fee
         this.feeStatus = fee ? 'ready' : 'wallet'
       })
     } catch (error) {
       runInAction(() => {
-        if (current() !== asked) return
+        if (current() !== asked) return void this.estimateFee()
         this.feeStatus = 'failed'
         this.error = (error as { shortMessage?: string }).shortMessage ?? 'The network fee could not be estimated'
       })

@@ -143,8 +143,8 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
         <Button variant="secondary" disabled={send.loading} onClick={() => portico.back()}>
           {t('send.preview.cancel')}
         </Button>
-        {/* Send waits for the fee, so the visitor sees it before the wallet is asked and the button does not move under the pointer as the fee line fills. */}
-        <Button busy={send.loading} disabled={send.loading || send.feeStatus === 'estimating'} onClick={() => void submit()}>
+        {/* Send waits for the fee from the first frame ('idle' is before the estimate starts), so the visitor sees the fee before the wallet is asked, and the button never turns from enabled to disabled under the pointer. */}
+        <Button busy={send.loading} disabled={send.loading || send.feeStatus === 'idle' || send.feeStatus === 'estimating'} onClick={() => void submit()}>
           {t('send.preview.send')}
         </Button>
       </div>
