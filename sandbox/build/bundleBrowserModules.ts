@@ -32,6 +32,10 @@ export async function bundleBrowserModules(entryPoints: Record<string, string>, 
     logLevel: 'silent',
     chunkNames: 'chunk-[hash]',
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+    // lodash.clonedeep (under @stacks/transactions, in the demo's Stacks example) finds its global with
+    // Function('return this'), which a strict CSP refuses: the sandbox's own clone stands in (cloneDeep.ts).
+    // `globalthis` (under CosmJS's xstream, in the Cosmos example) falls back to it the same way (globalThisShim.ts).
+    alias: { 'lodash.clonedeep': './sandbox/build/cloneDeep.ts', globalthis: './sandbox/build/globalThisShim.ts' },
     plugins,
   })
   const assets: SandboxAssets = new Map()
