@@ -226,14 +226,15 @@ export class SendStore {
       let timer: ReturnType<typeof setTimeout> | undefined
       const fee = await Promise.race([estimate, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), feeEstimateTimeoutMs)))]).finally(() => clearTimeout(timer))
       runInAction(() => {
-        // The form changed meanwhile: its own estimate follows (the review's Send waits for it).
-        if (current() !== asked) return void this.estimateFee()
+        // The form changed meanwhile: the answer is another send's. The review, shown again for the
+        // new form, asks for its own estimate when it mounts.
+        if (current() !== asked) return
         this.fee = fee
         this.feeStatus = fee ? 'ready' : 'wallet'
       })
     } catch (error) {
       runInAction(() => {
-        if (current() !== asked) return void this.estimateFee()
+        if (current() !== asked) return
         this.feeStatus = 'failed'
         this.error = (error as { shortMessage?: string }).shortMessage ?? 'The network fee could not be estimated'
       })
