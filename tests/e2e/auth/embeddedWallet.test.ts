@@ -74,6 +74,13 @@ function walletFrame(p: Page): Frame {
  */
 async function approveInFrame(p: Page, name: string): Promise<void> {
   const frame = p.frameLocator('iframe[title="Portico wallet"]')
+  // The request reaches the frame after the click that asked for it: wait for the approval to be
+  // shown before taking its absence for "approved" (ci of b3d2ebb: under load the first poll ran
+  // before the frame drew it, the helper returned at once and the approval waited for a click).
+  await explainFailure(
+    expect.poll(() => frame.locator('#portico-approval').count(), { timeout: 20_000 }).toBeGreaterThan(0),
+    async () => `no approval in the frame: ${(await frame.locator('body').innerText().catch(() => '(none)')).replace(/\s+/g, ' ').slice(0, 400)}`,
+  )
   await explainFailure(
     expect
       .poll(
@@ -320,7 +327,10 @@ describe('social login', () => {
       const closed = popup.waitForEvent('close', { timeout: 20_000 })
       await popup.click('button[type=submit]')
       await explainFailure(closed, async () => `The popup: ${popup.isClosed() ? 'closed' : `${popup.url()}: ${(await popup.textContent('body').catch(() => '')) ?? ''}`}`)
-      await expect.poll(() => shownStatus(p), { timeout: 20_000 }).toContain('Status connected')
+      await explainFailure(
+        expect.poll(() => shownStatus(p), { timeout: 20_000 }).toContain('Status connected'),
+        async () => `the modal (${await dialog(p).getAttribute('data-view', { timeout: 1_000 }).catch(() => 'closed')}): ${((await dialog(p).innerText({ timeout: 1_000 }).catch(() => '')) ?? '').replace(/\s+/g, ' ').slice(0, 400)}`,
+      )
       await expect.poll(() => p.getByRole('button', { name: /alice@example\.com|Alice/ }).count()).toBe(1)
       expect(await shownAddress(p)).toMatch(/^0x[0-9a-fA-F]{40}$/)
     })
