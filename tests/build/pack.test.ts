@@ -45,7 +45,8 @@ beforeAll(() => {
   if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).')
   tarballDir = mkdtempSync(join(tmpdir(), 'portico-pack-'))
   tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', tarballDir], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop() as string
-}, 60_000)
+  // Packing dist/ (source maps and types included) takes a minute on a busy machine.
+}, 300_000)
 afterAll(() => {
   if (tarballDir) rmSync(tarballDir, { recursive: true, force: true })
 })
@@ -57,7 +58,7 @@ describe('the packed package', () => {
     // portico/elements, @wagmi/core for portico/wagmi (a wagmi site has it already), and the polkadot
     // plugin's peers for portico/polkadot/server, which imports them statically (a Node backend).
     site = installSite(['react', 'react-dom', '@wagmi/core', ...Object.keys(polkadotMeta.peerDependencies)])
-  }, 120_000)
+  }, 300_000)
   afterAll(() => {
     if (site) rmSync(site, { recursive: true, force: true })
   })
@@ -100,7 +101,7 @@ describe('an EVM site: portico, react and react-dom, no optional peer (issue 50)
   beforeAll(() => {
     // Installing succeeds without any plugin's SDK: they are optional peers, asked for when a plugin loads one.
     site = installSite(['react', 'react-dom'])
-  }, 120_000)
+  }, 300_000)
   afterAll(() => {
     if (site) rmSync(site, { recursive: true, force: true })
   })
