@@ -38,6 +38,13 @@ export type PluginMeta = {
   sendMemo?: SendMemoRule
   /** A chain plugin's default account type (spec §6), unless the site sets `defaultAccountTypes`. */
   defaultAccountType?: AccountType
+  /**
+   * The optional peer dependencies of portico that this plugin alone loads (its chain or device
+   * SDKs), name → the exact version portico is built against: the site installs them with the
+   * plugin (the docs page gives the command), and a missing one is reported by
+   * `MissingPeerDependencyError` when the plugin loads it (`loadPeer`).
+   */
+  peerDependencies?: Readonly<Record<string, string>>
 }
 
 export type Disposer = () => void | Promise<void>

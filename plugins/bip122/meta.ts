@@ -5,6 +5,9 @@ export const meta = {
   description:
     'Connects Bitcoin wallets (WBIP004 `btc_providers` such as Leather and Xverse, `window.unisat`, Phantom\'s `window.phantom.bitcoin`, OKX\'s `window.okxwallet.bitcoin`, Wallet Standard `bitcoin:connect`) with their payment and ordinal accounts (and follows the account changes of wallets that announce them: Xverse-style `accountChange`, Unisat and Phantom `accountsChanged`, OKX `accountChanged`, Wallet Standard `change`), reads balances from an Esplora API, sends BTC by a PSBT the plugin builds (UTXO selection, fee rate from the API) and the wallet signs, signs messages, verifies BIP-322 and BIP-137 sign-in signatures, and gives sites a signer for their own PSBTs and transfers to several recipients (`portico.getSigner(\'bip122\')`) over every connector.',
   docsPath: '/plugins/bip122.md',
+  peerDependencies: {
+    '@scure/btc-signer': '1.8.1',
+  },
   defaultAccountType: 'payment',
   capabilities: ['connect', 'balance', 'send', 'signMessage', 'signIn', 'signer'],
   optionsSchema: {

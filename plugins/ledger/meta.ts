@@ -5,6 +5,13 @@ export const meta = {
   description:
     "Connects a Ledger over WebHID (or WebUSB) for eip155 and solana: pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
   docsPath: '/plugins/ledger.md',
+  peerDependencies: {
+    '@ledgerhq/hw-app-eth': '7.9.0',
+    '@ledgerhq/hw-app-solana': '7.11.0',
+    '@ledgerhq/hw-transport-webhid': '6.36.0',
+    '@ledgerhq/hw-transport-webusb': '6.35.0',
+    'buffer': '6.0.3',
+  },
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

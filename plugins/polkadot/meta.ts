@@ -5,6 +5,14 @@ export const meta = {
   description:
     "Connects Substrate extensions announced in `window.injectedWeb3` (Polkadot.js, Talisman, SubWallet, Nova and others; read directly, without @polkadot/extension-dapp), with every account the visitor shares (Ethereum accounts and accounts pinned to another chain by their `genesisHash` left out), SS58 addresses checked (blake2b checksum) and shown in each network's prefix, wallet-side account changes followed, `signRaw` message signatures and a sign-in verifier for sr25519, ed25519 and ecdsa. Free balance from the node; native transfers with `balances.transferKeepAlive` (call and signed extensions encoded from the runtime's metadata with polkadot-api's SCALE bindings behind `await import()`, the exact fee from `TransactionPaymentApi_query_info` and the existential-deposit rule checked before the wallet is asked, signed by the extension's `signPayload`, submitted and followed to inclusion); JSON-RPC over a websocket first (polkadot-api's ws provider behind `await import()`), HTTP where there is none; Asset Hub presets (Polkadot, Kusama, Westend), where balances and transfers live since the 2025 migration; the WalletConnect `polkadot` namespace; the site's own transactions through `portico.getSigner('polkadot')`, one object that is both polkadot-api's `PolkadotSigner` and `@polkadot/api`'s `Signer`, over the extension or WalletConnect (`polkadot_signTransaction`, `polkadot_signMessage`), loaded with `await import()` when first asked for.",
   docsPath: '/plugins/polkadot.md',
+  peerDependencies: {
+    '@polkadot-api/metadata-builders': '0.14.3',
+    '@polkadot-api/pjs-signer': '0.7.3',
+    '@polkadot-api/signers-common': '0.2.3',
+    '@polkadot-api/substrate-bindings': '0.20.3',
+    '@polkadot-api/ws-provider': '0.9.1',
+    '@scure/sr25519': '0.2.0',
+  },
   defaultAccountType: 'eoa',
   capabilities: ['connect', 'signMessage', 'signIn', 'balance', 'send', 'signer'],
   optionsSchema: {

@@ -4,6 +4,9 @@ import { reconnectTimeoutOption, walletRefusedError, type PluginMeta } from '../
 export const meta = {
   description: 'Connects Sui wallets through the Wallet Standard, reads SUI and coin balances, signs personal messages, sends SUI and coins (built with @mysten/sui, gas from a simulation on Sui’s GraphQL RPC), signs and executes the site’s own transactions (portico.getSigner(\'sui\')) and verifies Sui sign-in signatures (ed25519, secp256k1, secp256r1).',
   docsPath: '/plugins/sui.md',
+  peerDependencies: {
+    '@mysten/sui': '1.45.2',
+  },
   defaultAccountType: 'eoa',
   capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer'],
   optionsSchema: {

@@ -5,6 +5,9 @@ export const meta = {
   description:
     'Connects mobile and desktop wallets over WalletConnect v2 through a relay you choose: QR code, "Copy link" and directory deep links, one session for every namespace whose chain plugin declares a WalletConnect namespace, requests checked against what the wallet approved, restore on reload.',
   docsPath: '/plugins/walletconnect.md',
+  peerDependencies: {
+    '@walletconnect/sign-client': '2.25.0',
+  },
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

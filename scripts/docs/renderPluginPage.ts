@@ -16,6 +16,14 @@ export function pluginBlocks(plugin: Plugin<unknown>, taps: TapRecord[], importN
     `📝 ${meta.description}`,
     '',
     `🧩 Kind: ${plugin.kind}${plugin.namespace ? ` · Namespace: \`${plugin.namespace}\`` : ''} · 📦 \`import { ${importName} } from 'portico/${plugin.name}'\` · Version ${plugin.version}`,
+    ...(meta.peerDependencies && Object.keys(meta.peerDependencies).length
+      ? [
+          '',
+          `📥 Its SDKs are optional peer dependencies of portico, installed by the sites that use it (a missing one is a \`MissingPeerDependencyError\` when the plugin loads it): \`npm install ${Object.entries(meta.peerDependencies)
+            .map(([name, version]) => `${name}@${version}`)
+            .join(' ')}\``,
+        ]
+      : []),
   ].join('\n')
 
   const capabilityList = meta.capabilities?.length ? meta.capabilities.map((c) => `- ${c}`).join('\n') : '_None declared._'

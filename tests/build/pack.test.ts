@@ -1,36 +1,64 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { meta as polkadotMeta } from '../../plugins/polkadot/meta.js'
 import { siteLockfile } from '../helpers/siteLockfile.js'
 
 const root = join(import.meta.dirname, '../..')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const subpaths = Object.keys(pkg.exports as Record<string, unknown>).filter((s) => s !== './package.json')
+/** The optional peers of the plugins (their SDKs): every optional peer but React and @wagmi/core. */
+const pluginPeers = Object.keys(pkg.peerDependencies as Record<string, string>).filter((name) => !['react', 'react-dom', '@wagmi/core'].includes(name))
+/** The most packages an EVM site may install with portico, react and react-dom (issue 50). */
+const evmSiteBudget = 40
 
-// `npm test` builds first (scripts/test.ts); this test packs what was built.
+let tarballDir = ''
+let tarball = ''
+
+/**
+ * Installs the packed tarball into a new empty site with `extra` beside it, as `npm install` does:
+ * the site's lockfile is cut from the project's, so `--offline` needs only the tarballs that a fresh
+ * `npm install` of the project put in npm's cache: nothing leaves the machine, and no registry
+ * metadata (which a lockfile install never caches) is asked for.
+ */
+function installSite(extra: string[]): string {
+  const site = mkdtempSync(join(tmpdir(), 'portico-site-'))
+  copyFileSync(join(tarballDir, tarball), join(site, tarball))
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'))
+  const { manifest, lockfile } = siteLockfile(lock, tarball, pkg, extra)
+  writeFileSync(join(site, 'package.json'), JSON.stringify(manifest, null, 2))
+  writeFileSync(join(site, 'package-lock.json'), JSON.stringify(lockfile, null, 2))
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: site, encoding: 'utf8', stdio: 'pipe' })
+  return site
+}
+
+/** Runs an ES module script in Node in `site` and returns the JSON its last line prints. */
+function runInSite(site: string, script: string): unknown {
+  const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '--input-type=module', '-e', script], { cwd: site, encoding: 'utf8' })
+  return JSON.parse(out.trim().split('\n').pop() as string)
+}
+
+// `npm test` builds first (scripts/test.ts); these tests pack what was built.
+beforeAll(() => {
+  if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).')
+  tarballDir = mkdtempSync(join(tmpdir(), 'portico-pack-'))
+  tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', tarballDir], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop() as string
+  // Packing dist/ (source maps and types included) takes a minute on a busy machine.
+}, 300_000)
+afterAll(() => {
+  if (tarballDir) rmSync(tarballDir, { recursive: true, force: true })
+})
+
 describe('the packed package', () => {
   let site = ''
   beforeAll(() => {
-    if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).')
-    site = mkdtempSync(join(tmpdir(), 'portico-site-'))
-    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', site], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop() as string
-    // The site's lockfile is cut from the project's, so `--offline` needs only the tarballs that a fresh
-    // `npm install` of the project put in npm's cache: nothing leaves the machine, and no registry
-    // metadata (which a lockfile install never caches) is asked for.
-    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'))
     // The site has what each entry's optional peers need: React for portico/react and
-    // portico/elements, @wagmi/core for portico/wagmi (a wagmi site has it already).
-    const { manifest, lockfile } = siteLockfile(lock, packed, pkg, ['react', 'react-dom', '@wagmi/core'])
-    writeFileSync(join(site, 'package.json'), JSON.stringify(manifest, null, 2))
-    writeFileSync(join(site, 'package-lock.json'), JSON.stringify(lockfile, null, 2))
-    execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
-      cwd: site,
-      encoding: 'utf8',
-      stdio: 'pipe',
-    })
-  }, 120_000)
+    // portico/elements, @wagmi/core for portico/wagmi (a wagmi site has it already), and the polkadot
+    // plugin's peers for portico/polkadot/server, which imports them statically (a Node backend).
+    site = installSite(['react', 'react-dom', '@wagmi/core', ...Object.keys(polkadotMeta.peerDependencies)])
+  }, 300_000)
   afterAll(() => {
     if (site) rmSync(site, { recursive: true, force: true })
   })
@@ -49,8 +77,7 @@ describe('the packed package', () => {
     const script = subpath.endsWith('.css')
       ? `import { existsSync } from 'node:fs'; const url = import.meta.resolve(${JSON.stringify(specifier)}); if (!existsSync(new URL(url))) process.exit(2); console.log(JSON.stringify(['css']))`
       : `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m).sort()))`
-    const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '--input-type=module', '-e', script], { cwd: site, encoding: 'utf8' })
-    const keys = JSON.parse(out.trim().split('\n').pop() as string) as string[]
+    const keys = runInSite(site, script) as string[]
     expect(keys.length).toBeGreaterThan(0)
     if (subpath === '.') expect(keys).toEqual(expect.arrayContaining(['createPortico', 'definePlugin', 'defineLazyPlugin', 'parseCaipAddress', 'InvalidPluginOptionsError']))
     if (subpath === './errors') expect(keys).toEqual(expect.arrayContaining(['BaseError', 'ProviderRpcError', 'ConnectionRejectedError', 'rpcErrorCodes']))
@@ -66,5 +93,84 @@ describe('the packed package', () => {
       if (typeof target === 'string') continue
       expect(existsSync(join(site, 'node_modules/portico', target.types as string)), subpath).toBe(true)
     }
+  })
+})
+
+describe('an EVM site: portico, react and react-dom, no optional peer (issue 50)', () => {
+  let site = ''
+  beforeAll(() => {
+    // Installing succeeds without any plugin's SDK: they are optional peers, asked for when a plugin loads one.
+    site = installSite(['react', 'react-dom'])
+  }, 300_000)
+  afterAll(() => {
+    if (site) rmSync(site, { recursive: true, force: true })
+  })
+
+  /** Every package folder the install made (npm's hidden lockfile lists each one). */
+  const installed = () => Object.keys(JSON.parse(readFileSync(join(site, 'node_modules/.package-lock.json'), 'utf8')).packages as Record<string, unknown>).filter((path) => path.startsWith('node_modules/'))
+
+  it(`installs at most ${evmSiteBudget} packages, the figure docs/performance.md gives`, () => {
+    const count = installed().length
+    expect(count).toBeLessThanOrEqual(evmSiteBudget)
+    const stated = /An EVM site installs \*\*(\d+) packages\*\*/.exec(readFileSync(join(root, 'docs/performance.md'), 'utf8'))
+    expect(stated, 'docs/performance.md states the figure').not.toBeNull()
+    expect(count, 'the figure in docs/performance.md').toBe(Number(stated?.[1]))
+  })
+
+  it("installs none of the plugins' SDKs", () => {
+    const names = new Set(installed().map((path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)))
+    expect(pluginPeers.filter((name) => names.has(name))).toEqual([])
+  })
+
+  it('imports every entry a page imports without any optional peer', () => {
+    // All in one Node process: a missing package fails the import of the entry that reaches it.
+    const specifiers = subpaths.filter((s) => !['./wagmi', './polkadot/server', './styles.css'].includes(s)).map((s) => (s === '.' ? 'portico' : `portico/${s.slice(2)}`))
+    const script = `const failed = {}; for (const specifier of ${JSON.stringify(specifiers)}) { try { const m = await import(specifier); if (!Object.keys(m).length) failed[specifier] = 'no exports' } catch (e) { failed[specifier] = e.message } } console.log(JSON.stringify(failed))`
+    expect(specifiers.length).toBeGreaterThan(40)
+    expect(runInSite(site, script)).toEqual({})
+  })
+
+  it("portico/polkadot/server, a Node backend's entry, names the polkadot peer it cannot find", () => {
+    const answer = runInSite(site, `try { await import('portico/polkadot/server'); console.log('null') } catch (e) { console.log(JSON.stringify({ code: e.code, message: e.message })) }`) as { code: string; message: string }
+    expect(answer.code).toBe('ERR_MODULE_NOT_FOUND')
+    expect(answer.message).toMatch(/^Cannot find package '(@polkadot-api\/[\w-]+|@scure\/sr25519)'/)
+  })
+
+  it('walletconnect without @walletconnect/sign-client: connecting fails with MissingPeerDependencyError naming it', () => {
+    const script = `
+      import { createPortico } from 'portico'
+      import { eip155, mainnet } from 'portico/eip155'
+      import { walletConnect } from 'portico/walletconnect'
+      const portico = createPortico({ projectId: 'portico-test', networks: [mainnet], plugins: [eip155(), walletConnect({ relayUrl: 'ws://127.0.0.1:9' })], endpoints: { api: 'http://127.0.0.1:9' } })
+      const error = await portico.connect({ namespace: 'eip155', connectorId: 'walletConnect' }).then(() => undefined, (e) => e)
+      const missing = error?.walk?.((e) => e?.name === 'MissingPeerDependencyError')
+      console.log(JSON.stringify({ outer: error?.name, details: error?.details, name: missing?.name, code: missing?.code, packageName: missing?.packageName, shortMessage: missing?.shortMessage, cause: missing?.cause?.code }))
+      process.exit(0)`
+    expect(runInSite(site, script)).toEqual({
+      outer: 'ConnectFailedError',
+      details: 'Install the walletconnect plugin\'s peers: npm install @walletconnect/sign-client@2.25.0',
+      name: 'MissingPeerDependencyError',
+      code: 'MISSING_PEER_DEPENDENCY',
+      packageName: '@walletconnect/sign-client',
+      shortMessage: 'The walletconnect plugin needs `@walletconnect/sign-client`: npm install @walletconnect/sign-client@2.25.0',
+      cause: 'ERR_MODULE_NOT_FOUND',
+    })
+  })
+
+  it("ledger without its peers: loading the device (the installed plugin's loader) fails with MissingPeerDependencyError", () => {
+    // In Node the ledger connector is not offered (no WebHID), so its loader is called as its connector calls it.
+    const script = `
+      const { loadLedgerDevice } = await import('./node_modules/portico/dist/plugins/ledger/transport/loadLedgerDevice.js')
+      const error = await loadLedgerDevice({ transport: 'webhid' }).then(() => undefined, (e) => e)
+      console.log(JSON.stringify({ name: error?.name, plugin: error?.plugin, packageName: error?.packageName, shortMessage: error?.shortMessage, installCommand: error?.installCommand }))`
+    expect(runInSite(site, script)).toEqual({
+      name: 'MissingPeerDependencyError',
+      plugin: 'ledger',
+      // Its first module imports `buffer`, which Node has built in (in a page it is the npm package, and
+      // a site without it gets the error for `buffer`); the next imports Ledger's transports.
+      packageName: '@ledgerhq/hw-transport-webhid',
+      shortMessage: 'The ledger plugin needs `@ledgerhq/hw-transport-webhid`: npm install @ledgerhq/hw-transport-webhid@6.36.0',
+      installCommand: 'npm install @ledgerhq/hw-app-eth@7.9.0 @ledgerhq/hw-app-solana@7.11.0 @ledgerhq/hw-transport-webhid@6.36.0 @ledgerhq/hw-transport-webusb@6.35.0 buffer@6.0.3',
+    })
   })
 })

@@ -2,6 +2,7 @@ import { ProviderRpcError, type Network } from '../../../kernel/kernel.js'
 import type { BitcoinSignInput, BitcoinWallet, BitcoinWalletAccount } from '../discovery/bitcoinWallet.js'
 import { BitcoinWalletFeatureError } from '../errors.js'
 import { decodeBitcoinAddress } from '../utils/decodeBitcoinAddress.js'
+import { loadBip122Peer } from '../peers.js'
 
 export type AnswerBip122WalletRequestParameters = {
   /** The connected wallet the plugin holds. */
@@ -83,7 +84,7 @@ export async function answerBip122WalletRequest({ wallet, accounts, method, para
       if (entry.sighashTypes !== undefined && !(Array.isArray(entry.sighashTypes) && entry.sighashTypes.every((t) => Number.isInteger(t)))) throw invalid('sighashTypes is a list of sighash types')
       return { address: entry.address, index: entry.index as number, ...(entry.sighashTypes ? { sighashTypes: entry.sighashTypes as number[] } : {}) }
     })
-    const [{ readPsbt }, { prepareSignInputs }, { base64 }] = await Promise.all([import('../signer/readPsbt.js'), import('../signer/prepareSignInputs.js'), import('@scure/base')])
+    const [{ readPsbt }, { prepareSignInputs }, { base64 }] = await Promise.all([loadBip122Peer(() => import('../signer/readPsbt.js')), loadBip122Peer(() => import('../signer/prepareSignInputs.js')), import('@scure/base')])
     let tx
     try {
       tx = readPsbt(params.psbt)

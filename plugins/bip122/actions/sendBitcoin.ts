@@ -5,6 +5,7 @@ import { decodeBitcoinAddress } from '../utils/decodeBitcoinAddress.js'
 import { parseSats } from '../utils/parseSats.js'
 import { broadcastBitcoinTransaction } from './broadcastBitcoinTransaction.js'
 import { esplora } from './esplora.js'
+import { loadBip122Peer } from '../peers.js'
 
 /** Outputs below this are refused as dust (bitcoind's limit for P2WPKH outputs at 3 sat/vB). */
 export const dustLimitSats = 294n
@@ -137,7 +138,7 @@ export type BuildPaymentPsbtParameters = {
 export async function buildPaymentPsbt({ network, from, outputs, feeRate, fetch: fetchFn, publicKey }: BuildPaymentPsbtParameters) {
   const source = decodeBitcoinAddress(from)
   if (!source) throw new BitcoinAmountError(`"${from.slice(0, 100)}" is not a valid Bitcoin address on ${network.name}`)
-  const [sorted, signer] = await Promise.all([readUtxos({ network, from, fetch: fetchFn }), import('../lazy/btcSigner.js')])
+  const [sorted, signer] = await Promise.all([readUtxos({ network, from, fetch: fetchFn }), loadBip122Peer(() => import('../lazy/btcSigner.js'))])
   const chain = btcSignerNetwork(signer, source.network)
   const fromScript = signer.OutScript.encode(signer.Address(chain).decode(from))
   const sats = outputs.reduce((sum, o) => sum + o.amount, 0n)
@@ -166,7 +167,7 @@ export async function buildPaymentPsbt({ network, from, outputs, feeRate, fetch:
  * const signed = await finalizeSignedPsbt(tx, await wallet.signPsbt({ psbt, inputs }))
  */
 export async function finalizeSignedPsbt(built: InstanceType<typeof import('../lazy/btcSigner.js').Transaction>, signedPsbt: string) {
-  const [signer, { base64 }] = await Promise.all([import('../lazy/btcSigner.js'), import('@scure/base')])
+  const [signer, { base64 }] = await Promise.all([loadBip122Peer(() => import('../lazy/btcSigner.js')), import('@scure/base')])
   let signed: InstanceType<typeof signer.Transaction>
   try {
     signed = signer.Transaction.fromPSBT(base64.decode(signedPsbt))

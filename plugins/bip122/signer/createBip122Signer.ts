@@ -5,6 +5,7 @@ import { BitcoinAmountError, BitcoinSignRequestError } from '../errors.js'
 import { addressNetworkOf } from '../utils/addressNetworkOf.js'
 import { decodeBitcoinAddress, type BitcoinAddressNetwork, type DecodedBitcoinAddress } from '../utils/decodeBitcoinAddress.js'
 import type { Bip122SendTransferParameters, Bip122SignMessageParameters, Bip122Signer, Bip122SignerAddress, Bip122SignPsbtParameters } from './types.js'
+import { loadBip122Peer } from '../peers.js'
 
 export type CreateBip122SignerOptions = {
   /** `fetch` for the network's Esplora API (UTXOs, fee rates, broadcasts); default the global one. */
@@ -86,7 +87,7 @@ export function createBip122Signer(context: SignerContext, { fetch: fetchFn, fee
 
   /** Asks the wallet to sign `inputs` of `tx` (never to broadcast), and reads its answer. */
   const signInputs = async (connection: SignerConnection, tx: import('../lazy/btcSigner.js').Transaction, inputs: readonly BitcoinSignInput[], finalize: boolean) => {
-    const [{ base64 }, { acceptSignedPsbt }] = await Promise.all([import('@scure/base'), import('./acceptSignedPsbt.js')])
+    const [{ base64 }, { acceptSignedPsbt }] = await Promise.all([import('@scure/base'), loadBip122Peer(() => import('./acceptSignedPsbt.js'))])
     const answer = await context.request('signPsbt', {
       account: connection.address,
       psbt: base64.encode(tx.toPSBT()),
@@ -125,7 +126,7 @@ export function createBip122Signer(context: SignerContext, { fetch: fetchFn, fee
         const input = inputs.find((i) => i.index === index)!
         input.sighashTypes = types as readonly number[]
       }
-      const [{ readPsbt }, { prepareSignInputs }] = await Promise.all([import('./readPsbt.js'), import('./prepareSignInputs.js')])
+      const [{ readPsbt }, { prepareSignInputs }] = await Promise.all([loadBip122Peer(() => import('./readPsbt.js')), loadBip122Peer(() => import('./prepareSignInputs.js'))])
       const tx = readPsbt(psbt)
       prepareSignInputs({ tx, inputs, network: kind })
       const result = await signInputs(connection, tx, inputs, finalize || send)

@@ -1,4 +1,5 @@
 import type { LedgerDevice, LedgerDeviceOptions } from './LedgerDevice.js'
+import { loadLedgerPeer } from '../peers.js'
 
 let loading: Promise<typeof import('./LedgerDevice.js')> | undefined
 
@@ -10,10 +11,11 @@ let loading: Promise<typeof import('./LedgerDevice.js')> | undefined
  * const device = await loadLedgerDevice({ transport: 'auto', onDisconnect })
  */
 export async function loadLedgerDevice(options: LedgerDeviceOptions): Promise<LedgerDevice> {
-  loading ??= import('./installBuffer.js')
+  // `buffer` and `@ledgerhq/*` are optional peers: a site without them gets MissingPeerDependencyError.
+  loading ??= loadLedgerPeer(() => import('./installBuffer.js'))
     .then(({ installBuffer }) => {
       installBuffer()
-      return import('./LedgerDevice.js')
+      return loadLedgerPeer(() => import('./LedgerDevice.js'))
     })
     .catch((error: unknown) => {
       loading = undefined

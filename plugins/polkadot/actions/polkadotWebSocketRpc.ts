@@ -1,5 +1,6 @@
 import type { JsonRpcProvider } from '@polkadot-api/ws-provider'
 import { PolkadotRpcRequestError } from '../errors.js'
+import { loadPolkadotPeer } from '../peers.js'
 
 /** A `WebSocket` constructor: the page's own, or in Node one such as the `ws` package's. */
 export type PolkadotWebSocketClass = typeof globalThis.WebSocket
@@ -85,7 +86,7 @@ export async function callPolkadotWebSocket<T>({ url, method, params, WebSocket:
   let socket = sockets.get(url)
   if (!socket || socket.failed()) {
     socket?.close()
-    const { getWsProvider } = await import('@polkadot-api/ws-provider')
+    const { getWsProvider } = await loadPolkadotPeer(() => import('@polkadot-api/ws-provider'))
     socket = sockets.get(url)
     if (!socket || socket.failed()) {
       socket = open(url, WebSocketClass, getWsProvider as unknown as (url: string, config: object) => JsonRpcProvider)

@@ -5,6 +5,7 @@ import { type DiscoveredPolkadotWallet, type InjectedAccount, type InjectedExten
 import { decodeSs58, encodeSs58, isPolkadotAddress } from '../utils/ss58.js'
 import { toHex } from '../utils/toHex.js'
 import type { PolkadotEnvironment, PolkadotOptions } from '../polkadot.js'
+import { loadPolkadotPeer } from '../peers.js'
 // The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
 export { meta } from '../meta.js'
 
@@ -218,7 +219,7 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
     },
     // Portico's built-in wallets of this namespace, loaded when a view first lists them.
     builtinWallets: async () => (await import('../../../wallets/byNamespace/polkadotWallets.js')).polkadotWallets(),
-    signInVerifier: lazySignInVerifier('Polkadot', async () => (await import('../actions/verifyPolkadotSignature.js')).verifyPolkadotSignature),
+    signInVerifier: lazySignInVerifier('Polkadot', async () => (await loadPolkadotPeer(() => import('../actions/verifyPolkadotSignature.js'))).verifyPolkadotSignature),
     async discoverWallets(context) {
       for (const wallet of listPolkadotWallets(root)) context.add({ id: wallet.id, name: wallet.name, namespace, type: 'INJECTED' })
     },
@@ -265,7 +266,7 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
     },
     // The site's own transactions (`portico.getSigner('polkadot')`): its code loads when first asked for.
     async createSigner(context) {
-      const { createPolkadotSigner } = await import('../lazy/createPolkadotSigner.js')
+      const { createPolkadotSigner } = await loadPolkadotPeer(() => import('../lazy/createPolkadotSigner.js'))
       return createPolkadotSigner(context)
     },
     // An extension signs for every account the visitor shared: the site may pick which one is active.
@@ -274,13 +275,13 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
       return portico.channel(namespace)?.connectorId === request.connectorId ? true : undefined
     },
     async fetchBalance(request) {
-      const { fetchPolkadotBalance } = await import('../actions/fetchPolkadotBalance.js')
+      const { fetchPolkadotBalance } = await loadPolkadotPeer(() => import('../actions/fetchPolkadotBalance.js'))
       return fetchPolkadotBalance({ network: request.network, address: request.address, fetch: fetchFn, WebSocket: WebSocketClass })
     },
     // The fee of the exact transaction, and the existential-deposit rule, before the wallet is asked.
     async estimateSendFee(request) {
       if (!signerFor(request.connectorId, request.from, request.network.caipNetworkId)) return undefined
-      const { planPolkadotTransfer } = await import('../actions/planPolkadotTransfer.js')
+      const { planPolkadotTransfer } = await loadPolkadotPeer(() => import('../actions/planPolkadotTransfer.js'))
       const plan = await planPolkadotTransfer({ request, fetch: fetchFn, WebSocket: WebSocketClass })
       planned = { key: planKey(request), at: Date.now(), plan }
       return { fee: formatDecimalUnits(plan.fee, request.network.nativeCurrency.decimals), symbol: request.network.nativeCurrency.symbol }
@@ -288,14 +289,14 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
     async send(request) {
       const signer = signerFor(request.connectorId, request.from, request.network.caipNetworkId)
       if (!signer) return undefined
-      const [{ planPolkadotTransfer }, { sendPolkadotTransfer }] = await Promise.all([import('../actions/planPolkadotTransfer.js'), import('../actions/sendPolkadotTransfer.js')])
+      const [{ planPolkadotTransfer }, { sendPolkadotTransfer }] = await Promise.all([loadPolkadotPeer(() => import('../actions/planPolkadotTransfer.js')), loadPolkadotPeer(() => import('../actions/sendPolkadotTransfer.js'))])
       const plan = takePlan(request) ?? (await planPolkadotTransfer({ request, fetch: fetchFn, WebSocket: WebSocketClass }))
       const hash = await sendPolkadotTransfer({ network: request.network, plan, ...signer, fetch: fetchFn, WebSocket: WebSocketClass })
       submittedAt.set(hash, plan.atBlockNumber)
       return { hash }
     },
     async waitForTransaction(request) {
-      const { waitForPolkadotTransaction } = await import('../actions/waitForPolkadotTransaction.js')
+      const { waitForPolkadotTransaction } = await loadPolkadotPeer(() => import('../actions/waitForPolkadotTransaction.js'))
       const fromBlock = submittedAt.get(request.hash.toLowerCase())
       const status = await waitForPolkadotTransaction({ network: request.network, hash: request.hash, timeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn, WebSocket: WebSocketClass, ...(fromBlock !== undefined ? { fromBlock } : {}) })
       if (status !== 'pending') submittedAt.delete(request.hash.toLowerCase())

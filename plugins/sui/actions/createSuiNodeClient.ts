@@ -4,6 +4,7 @@ import type { Network } from '../../../kernel/kernel.js'
 import { SuiRpcRequestError } from '../errors.js'
 import { suiNodeApi } from '../utils/suiNodeApi.js'
 import { callSuiRpc } from './callSuiRpc.js'
+import { loadSuiPeer } from '../peers.js'
 
 /** An owned coin object as a transaction references it. */
 export type SuiCoinRef = { objectId: string; version: string; digest: string; balance: bigint }
@@ -99,7 +100,7 @@ export async function createSuiNodeClient({ network, fetch }: { network: Network
   const url = network.rpcUrls.default.http[0]
   if (!url) throw new SuiRpcRequestError({ method: 'connect', message: `${network.name} has no node URL` })
   if (suiNodeApi(url) === 'jsonRpc') return jsonRpcClient(network, fetch)
-  const { SuiGraphQLClient } = await import('../lazy/mystenGraphql.js')
+  const { SuiGraphQLClient } = await loadSuiPeer(() => import('../lazy/mystenGraphql.js'))
   const client = new SuiGraphQLClient({ url, network: String(network.id), ...(fetch ? { fetch } : {}) })
   const core = client.core
   const execution = (method: string, transaction: { digest?: unknown; effects?: { status?: { success?: unknown; error?: unknown }; gasUsed?: { computationCost?: unknown; storageCost?: unknown; storageRebate?: unknown } } } | undefined): SuiExecution => {
@@ -216,7 +217,7 @@ function jsonRpcClient(network: Network, fetch: typeof globalThis.fetch | undefi
       const { success, error } = execution('sui_getTransactionBlock', answer)
       if (typeof answer?.rawTransaction !== 'string') return invalid('sui_getTransactionBlock', 'a transaction with its raw input')
       // `rawTransaction` is BCS `SenderSignedData`: the intent message's TransactionData and the signatures.
-      const { bcs } = await import('@mysten/sui/bcs')
+      const { bcs } = await loadSuiPeer(() => import('@mysten/sui/bcs'))
       let signed: { bytes: string; signatures: string[] }
       try {
         const [first] = bcs.SenderSignedData.parse(base64.decode(answer.rawTransaction))

@@ -7,6 +7,7 @@ import { formatSuiUnits } from '../utils/formatSuiUnits.js'
 import { isSuiAddress } from '../utils/isSuiAddress.js'
 import { toSuiWalletChain } from '../utils/toSuiWalletChain.js'
 import type { SuiCoinRef } from './createSuiNodeClient.js'
+import { loadSuiPeer } from '../peers.js'
 
 const suiCoinType = '0x2::sui::SUI'
 /** The most pages of coin objects (50 each) read for one send. */
@@ -72,7 +73,7 @@ export async function planSuiTransfer({ request, fetch }: PlanSuiTransferParamet
   const amount = parseDecimalUnits(request.amount, decimals)
   if (amount === undefined || amount === 0n) throw new SuiAmountError('Invalid Amount', { details: `a positive decimal with at most ${decimals} decimals` })
   if (!network.rpcUrls.default.http[0]) throw new SuiAmountError(`${network.name} has no node URL to build the transaction with`)
-  const [{ Transaction }, { createSuiNodeClient }] = await Promise.all([import('../lazy/mysten.js'), import('./createSuiNodeClient.js')])
+  const [{ Transaction }, { createSuiNodeClient }] = await Promise.all([loadSuiPeer(() => import('../lazy/mysten.js')), import('./createSuiNodeClient.js')])
   const node = await createSuiNodeClient({ network, fetch })
   /** Every coin of `type` the sender owns, up to the page limit. */
   const coinsOf = async (type: string): Promise<SuiCoinRef[]> => {

@@ -8,6 +8,7 @@ import { isSuiAddress } from '../utils/isSuiAddress.js'
 import { toSuiWalletChain } from '../utils/toSuiWalletChain.js'
 import { toSuiWalletError } from '../utils/toSuiWalletError.js'
 import type { SuiEnvironment, SuiOptions } from '../sui.js'
+import { loadSuiPeer } from '../peers.js'
 // The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
 export { meta } from '../meta.js'
 
@@ -113,7 +114,7 @@ export function setupSui(portico: PluginContext, options: SuiOptions, environmen
       const address = (request.params as { address?: unknown } | null | undefined)?.address
       const signer = typeof address === 'string' ? signingAccount(request.connectorId, address) : undefined
       if (!signer) throw new ProviderRpcError({ code: 4100, message: `The wallet has not shared the account ${String(address).slice(0, 80)}` })
-      const { answerSuiWalletRequest } = await import('../actions/answerSuiWalletRequest.js')
+      const { answerSuiWalletRequest } = await loadSuiPeer(() => import('../actions/answerSuiWalletRequest.js'))
       const result = await asked(() =>
         answerSuiWalletRequest({ method: request.method, params: request.params, wallet: signer.wallet.wallet, account: signer.account, chain: toSuiWalletChain(request.chainId), network: portico.stores.networks.find(request.chainId), fetch: fetchFn }),
       )
@@ -121,7 +122,7 @@ export function setupSui(portico: PluginContext, options: SuiOptions, environmen
     },
     // The site's own transactions (`portico.getSigner('sui')`): the signer's code loads when first asked for.
     async createSigner(context) {
-      const { createSuiSigner } = await import('../actions/createSuiSigner.js')
+      const { createSuiSigner } = await loadSuiPeer(() => import('../actions/createSuiSigner.js'))
       return createSuiSigner({ context, confirmTimeoutMs: options.confirmTimeoutMs || 60_000, fetch: fetchFn })
     },
     // Coin balances from the network's node, after the blockchain API (stage 10): for the chains

@@ -37,6 +37,7 @@ import { readSessionProperties } from '../utils/readSessionProperties.js'
 import { readApprovedNamespace } from '../utils/readApprovedNamespace.js'
 import { readChainEvent } from '../utils/readChainEvent.js'
 import { readEventAccounts } from '../utils/readEventAccounts.js'
+import { loadWalletConnectPeer } from '../peers.js'
 
 const disconnectTimeoutMs = 5_000
 const userDisconnected = { code: 6000, message: 'User disconnected.' }
@@ -117,7 +118,7 @@ export class WalletConnectController {
     const { relayUrl, projectId } = this.config
     if (!projectId) throw new WalletConnectConfigError('Set `projectId` in createPortico (or in walletConnect options); relays refuse clients without one.')
     if (!/^wss?:\/\/[^\s]+$/.test(relayUrl)) throw new WalletConnectConfigError(`The relay URL must start with ws:// or wss://, got "${relayUrl.slice(0, 100)}".`)
-    const { SignClient } = await import('../lazy/signClient.js')
+    const { SignClient } = await loadWalletConnectPeer(() => import('../lazy/signClient.js'))
     const client = (await SignClient.init({
       projectId,
       relayUrl,
