@@ -116,6 +116,11 @@ export type BundlerConfig = {
   url: string
   /** The name a request's `bundler=` must give; default `alto`. */
   name?: string
+  /**
+   * How long one call may take, in ms (1 000–120 000); default the upstream timeout (8 s). Longer
+   * for a bundler that starts on its first call, as the sandbox's alto does.
+   */
+  timeoutMs?: number
 }
 
 export type ServerConfig = {

@@ -1,8 +1,10 @@
 import type { Address } from 'viem'
+import { upstreamTimeoutMs as upstreamCallMs } from '../../server/rpc/upstreamTimeoutMs.js'
 
 import { sandboxBundlerUrl } from '../config.js'
 import { type SandboxPaymaster, createSandboxPaymaster } from './createSandboxPaymaster.js'
 import { deployAccountAbstraction } from './deployAccountAbstraction.js'
+import { altoStartTimeoutMs } from './startAlto.js'
 import { type OnDemandAlto, startAltoOnDemand } from './startAltoOnDemand.js'
 
 export { sandboxBundlerUrl }
@@ -22,7 +24,7 @@ export type SandboxAccountAbstractionInfo = {
 export type SandboxAccountAbstraction = {
   contracts: { entryPoint: Address; factory: Address; paymaster: Address }
   /** alto, as the server's `bundlers` entry for the chain. */
-  bundler: { url: string; name: 'alto' }
+  bundler: { url: string; name: 'alto'; timeoutMs: number }
   /** alto's address, which starts alto on its first request ({@link startAltoOnDemand}). */
   alto: OnDemandAlto
   paymaster: SandboxPaymaster
@@ -57,7 +59,9 @@ export async function startAccountAbstraction({ rpcUrl, chainId, caipNetworkId, 
   const alto = await startAltoOnDemand({ rpcUrl, port: bundlerPort, entryPoint, ...(logFile ? { logFile } : {}) })
   return {
     contracts: { entryPoint, factory, paymaster },
-    bundler: { url: alto.url, name: 'alto' },
+    // The first call starts alto (startAltoOnDemand) and waits for it: the server gives it alto's
+    // start time and a call's (ci8: 8 s was less than alto's start on a loaded machine).
+    bundler: { url: alto.url, name: 'alto', timeoutMs: altoStartTimeoutMs + upstreamCallMs },
     paymaster: createSandboxPaymaster({ rpcUrl, chainId, entryPoint, factory, paymaster }),
     alto,
     info: (origin) => ({ entryPoint, factory, paymaster, bundlerUrl: sandboxBundlerUrl(origin, caipNetworkId), paymasterUrl: `${origin}/sandbox/paymaster/${caipNetworkId}` }),

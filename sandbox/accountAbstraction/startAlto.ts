@@ -36,7 +36,9 @@ export type StartAltoParameters = {
   timeoutMs?: number
 }
 
-const defaultTimeoutMs = 30_000
+/** How long alto may take to answer its first `eth_supportedEntryPoints` (a busy machine needs many seconds). */
+export const altoStartTimeoutMs = 30_000
+const defaultTimeoutMs = altoStartTimeoutMs
 const stopTimeoutMs = 5_000
 const outputTailChars = 4_000
 const preload = fileURLToPath(new URL('./altoLoopbackOnly.mjs', import.meta.url))

@@ -46,7 +46,7 @@ export type SandboxChain = {
    */
   fundToken?(address: string, token: string, amount: bigint): Promise<{ txid: string }>
   /** ERC-4337 on this chain: alto (the server's `bundlers` entry) and the ERC-7677 paymaster service. */
-  accountAbstraction?: { bundler: { url: string; name: string }; paymaster: SandboxPaymaster }
+  accountAbstraction?: { bundler: { url: string; name: string; timeoutMs?: number }; paymaster: SandboxPaymaster }
   /**
    * Asks the node a question through the server's proxy; rejects when it does not answer. Absent
    * for a node started on demand (the probe would start it).

@@ -5,21 +5,22 @@ export type BundlerAnswer = { result: unknown } | { error: { code: number; messa
 
 /**
  * Posts one JSON-RPC request to a bundler and reads its answer. Throws when the bundler cannot be
- * reached, is slower than `upstreamTimeoutMs`, or answers anything but a JSON-RPC 2.0 response
+ * reached, is slower than `timeoutMs` (default `upstreamTimeoutMs`), or answers anything but a JSON-RPC 2.0 response
  * (the route turns that into `-32603`).
  *
  * @param url the bundler's URL
  * @param request the JSON-RPC request (forwarded as is)
+ * @param timeoutMs how long the call may take
  * @returns the result, or the bundler's own error (passed through unchanged)
  * @example
  * await callBundler('http://127.0.0.1:4712', { jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] })
  */
-export async function callBundler(url: string, request: { jsonrpc: '2.0'; id?: unknown; method: string; params?: unknown }): Promise<BundlerAnswer> {
+export async function callBundler(url: string, request: { jsonrpc: '2.0'; id?: unknown; method: string; params?: unknown }, timeoutMs = upstreamTimeoutMs): Promise<BundlerAnswer> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ ...request, id: request.id ?? 1 }),
-    signal: AbortSignal.timeout(upstreamTimeoutMs),
+    signal: AbortSignal.timeout(timeoutMs),
   })
   const text = await response.text()
   let body: unknown

@@ -2,8 +2,8 @@ import { isCaipNetworkId } from '../../kernel/utils/isCaipNetworkId.js'
 import type { BundlerConfig } from '../createServer.js'
 
 /**
- * Checks `ServerConfig.bundlers` at start: CAIP-2 keys, an http(s) `url` each, and a `name` of
- * letters, digits, `_` or `-`. Throws with the first problem found.
+ * Checks `ServerConfig.bundlers` at start: CAIP-2 keys, an http(s) `url` each, a `name` of
+ * letters, digits, `_` or `-`, and a `timeoutMs` from 1 s to 2 min. Throws with the first problem found.
  *
  * @param bundlers the configuration's `bundlers`
  * @example
@@ -25,6 +25,9 @@ export function validateBundlersConfig(bundlers: unknown): void {
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`createServer: bundlers["${chainId}"].url must be an http(s) URL`)
     if (bundler.name !== undefined && (typeof bundler.name !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(bundler.name))) {
       throw new Error(`createServer: bundlers["${chainId}"].name must be 1-64 letters, digits, "_" or "-"`)
+    }
+    if (bundler.timeoutMs !== undefined && (!Number.isInteger(bundler.timeoutMs) || bundler.timeoutMs < 1_000 || bundler.timeoutMs > 120_000)) {
+      throw new Error(`createServer: bundlers["${chainId}"].timeoutMs must be a whole number of ms from 1000 to 120000`)
     }
   }
 }

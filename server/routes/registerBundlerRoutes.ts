@@ -35,7 +35,7 @@ export const bundlerFailureMessage = 'The bundler did not answer'
  * await app.register(async (scope) => registerBundlerRoutes(scope, context))
  */
 export function registerBundlerRoutes(scope: FastifyInstance, { config, redis }: ServerContext): void {
-  const bundlers = new Map(Object.entries(config.bundlers ?? {}).map(([chainId, b]) => [chainId, { url: b.url, name: b.name ?? defaultBundlerName }]))
+  const bundlers = new Map(Object.entries(config.bundlers ?? {}).map(([chainId, b]) => [chainId, { url: b.url, name: b.name ?? defaultBundlerName, ...(b.timeoutMs ? { timeoutMs: b.timeoutMs } : {}) }]))
   const limiter = createCallLimiter(config, 'bundler calls', redis)
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
@@ -56,7 +56,7 @@ export function registerBundlerRoutes(scope: FastifyInstance, { config, redis }:
 
     if (!bundlerMethods.has(call.method)) return reply.send(rpcError(call.id, -32601, `The method ${call.method} does not exist / is not available on the bundler route`))
     try {
-      const answer = await callBundler(bundler.url, call)
+      const answer = await callBundler(bundler.url, call, bundler.timeoutMs)
       return reply.send({ jsonrpc: '2.0', id: call.id ?? null, ...answer })
     } catch (cause) {
       request.log.warn({ err: cause, chainId }, 'bundler call failed')

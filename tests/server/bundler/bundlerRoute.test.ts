@@ -139,5 +139,6 @@ describe('POST /v1/bundler (a real alto behind it)', () => {
     await expect(createServer({ ...base, bundlers: { 'not-caip': { url: 'http://127.0.0.1:1' } } })).rejects.toThrow(/CAIP-2/)
     await expect(createServer({ ...base, bundlers: { 'eip155:1': { url: 'ftp://x' } } })).rejects.toThrow(/http\(s\) URL/)
     await expect(createServer({ ...base, bundlers: { 'eip155:1': { url: 'http://127.0.0.1:1', name: 'bad name!' } } })).rejects.toThrow(/name/)
+    await expect(createServer({ ...base, bundlers: { 'eip155:1': { url: 'http://127.0.0.1:1', timeoutMs: 50 } } })).rejects.toThrow(/timeoutMs must be a whole number of ms from 1000 to 120000/)
   })
 })
