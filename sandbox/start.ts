@@ -19,7 +19,15 @@ function readPort(): number {
 
 function oneLine(error: unknown): string {
   if (error instanceof BaseError) return `Portico sandbox: ${error.shortMessage}`
-  return `Portico sandbox: ${(error as Error)?.message?.split('\n')[0] ?? String(error)}`
+  // An error the sandbox did not expect (undici's bare "fetch failed"): its causes and where it was
+  // thrown, so one line says which call failed and why (ci8 printed only "fetch failed").
+  const causes: string[] = []
+  for (let cause = (error as { cause?: unknown })?.cause; cause && causes.length < 3; cause = (cause as { cause?: unknown }).cause) {
+    const c = cause as { code?: unknown; message?: unknown }
+    causes.push([c.code, typeof c.message === 'string' ? c.message.split('\n')[0] : String(cause)].filter(Boolean).join(' '))
+  }
+  const at = ((error as Error)?.stack ?? '').split('\n').find((line) => /^\s+at /.test(line) && !/node:internal|node_modules/.test(line))?.trim()
+  return `Portico sandbox: ${(error as Error)?.message?.split('\n')[0] ?? String(error)}${causes.length ? ` (${causes.join('; ')})` : ''}${at ? ` ${at}` : ''}`
 }
 
 let sandbox: StartSandboxReturnType | undefined
