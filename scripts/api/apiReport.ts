@@ -121,7 +121,7 @@ export function runApiReport(update: boolean): ApiReportResult {
       },
     })
     if (outcome.apiReportChanged) result.changed.push({ subpath: entry.subpath, diff })
-    if (messages.length || (!outcome.succeeded && !outcome.apiReportChanged)) {
+    if (messages.length || outcome.errorCount > 0) {
       result.errors.push(`${entry.subpath}: ${messages.join('; ') || `API Extractor failed (${outcome.errorCount} errors)`}`)
     }
   }
