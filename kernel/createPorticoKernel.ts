@@ -39,7 +39,7 @@ import { PluginHookRegistry } from './registries/PluginHookRegistry.js'
 import { createHooks } from './hooks/createHooks.js'
 import { validateOptions } from './options/validateOptions.js'
 import { validatePlugins } from './options/validatePlugins.js'
-import { validateFeatures } from './options/validateFeatures.js'
+import { refuseUnsupportedOptions } from './options/refuseUnsupportedOptions.js'
 import { resolveEndpoints, sdkVersionOf } from './options/resolveEndpoints.js'
 import { AddressValidatorRegistry } from './registries/AddressValidatorRegistry.js'
 import { AccountActionRegistry } from './registries/AccountActionRegistry.js'
@@ -89,7 +89,7 @@ export type KernelStartup = {
  *
  * @param options - networks, plugins, endpoints, features, …
  * @returns the kernel
- * @throws on invalid options (see `validateOptions`, `validatePlugins` and `validateFeatures`), and `PluginSetupError` for a plugin whose code is not loaded
+ * @throws on invalid options (see `validateOptions`, `validatePlugins` and `refuseUnsupportedOptions`), and `PluginSetupError` for a plugin whose code is not loaded
  * @example
  * await loadPlugins([eip155()])
  * const portico = createPorticoKernel({ projectId: 'demo', networks: [devnetA], plugins: [eip155()],
@@ -98,7 +98,7 @@ export type KernelStartup = {
 export function createPorticoKernel(options: CreatePorticoKernelParameters, startup: KernelStartup = {}): CreatePorticoKernelReturnType {
   if (!startup.validated) validateOptions(options)
   validatePlugins(options.plugins)
-  validateFeatures(options.features)
+  refuseUnsupportedOptions(options)
   configureMobx()
 
   const clock: Clock = {
@@ -270,6 +270,8 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
         // an error tap must not throw back into the action that failed
       }
       portico.emit({ type: 'error', event: 'ERROR', properties: { message: typed.shortMessage, code: typed.code, ...(context.action ? { action: context.action } : {}) } })
+      // `debug: true`: the site owner sees every reported error, with its cause, in the console.
+      if (options.debug) console.error(`[portico] ${context.action ?? 'error'}:`, typed)
       return typed
     },
     reportAccountsChanged: (namespace, accounts, options) => handleAccountsChanged(portico, namespace, accounts, options),

@@ -190,6 +190,7 @@ describe('entry point exports', () => {
         "SyncHook",
         "SyncWaterfallHook",
         "TimeoutError",
+        "UnsupportedOptionError",
         "UrlRequiredError",
         "ViewRegistry",
         "accountActionOrder",

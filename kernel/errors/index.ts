@@ -33,6 +33,7 @@ export {
 } from './options.js'
 export { NoAnswerError, NoPluginForHookError, PluginHooksDeclaredError, PluginHooksNotFoundError, PluginRequiredError, PluginSetupError } from './plugin.js'
 export { PluginNotLoadedError } from './pluginNotLoaded.js'
+export { UnsupportedOptionError } from './unsupportedOption.js'
 export { StartupProbeError } from './startup.js'
 export { ProviderRpcError, readCode } from './ProviderRpcError.js'
 export { nodeErrorMessages, rpcErrorCodes, userRejectionCodes } from './rpcErrorCodes.js'

@@ -28,25 +28,24 @@ export type Features = {
   socials?: readonly SocialProvider[] | boolean
   /** Local key of the remote `activity` feature. */
   history?: boolean
-  reownBranding?: boolean
   multiWallet?: boolean
   emailCapture?: readonly string[] | boolean
 }
 
-/** Features the project configuration (`/appkit/v1/config`) controls. */
+/**
+ * Features the project configuration (`/appkit/v1/config`) controls: `swaps` and `onramp` (the
+ * swap and onramp plugins' Account actions), `email` and `socials` (the auth plugin's sections),
+ * `activity` (the Account view's Activity tab), `multiWallet` (more than one connection per
+ * namespace) and `emailCapture` (the email-capture plugin's prompt).
+ */
 export type RemoteFeatures = {
   swaps: readonly string[] | false
   onramp: readonly string[] | false
   email: boolean
   socials: readonly SocialProvider[] | false
   activity: boolean
-  reownBranding: boolean
   multiWallet: boolean
   emailCapture: readonly string[] | boolean
-  payWithExchange: boolean
-  payments: boolean
-  reownAuthentication: boolean
-  headless: boolean
 }
 
 export const defaultConnectorTypeOrder: readonly ConnectorTypeOrderItem[] = [
@@ -77,20 +76,20 @@ export const defaultFeatures: Features = {
   headless: false,
 }
 
-/** Default remote features (spec §9): on, except multiWallet and emailCapture. */
+/**
+ * Default remote features (spec §9): on, except multiWallet and emailCapture. The incumbent's
+ * configuration also names `reown_branding`, `fund_from_exchange`, `payments`,
+ * `reown_authentication` and `headless`; Portico has none of those remotely controlled features
+ * (`features.headless` is the site's own choice), so it reads no such entry.
+ */
 export const defaultRemoteFeatures: RemoteFeatures = {
   swaps: ['1inch'],
   onramp: ['meld'],
   email: true,
   socials: defaultSocials,
   activity: true,
-  reownBranding: true,
   multiWallet: false,
   emailCapture: false,
-  payWithExchange: false,
-  payments: false,
-  reownAuthentication: false,
-  headless: false,
 }
 
 /** Other limits of spec §9 the kernel and UI share. */

@@ -17,13 +17,8 @@ const remoteIds: Record<string, Key[]> = {
   swap: ['swaps'],
   onramp: ['onramp'],
   activity: ['activity'],
-  reown_branding: ['reownBranding'],
   multi_wallet: ['multiWallet'],
   email_capture: ['emailCapture'],
-  fund_from_exchange: ['payWithExchange'],
-  payments: ['payments'],
-  reown_authentication: ['reownAuthentication'],
-  headless: ['headless'],
 }
 const localKey: Partial<Record<Key, keyof Features>> = {
   swaps: 'swaps',
@@ -31,10 +26,8 @@ const localKey: Partial<Record<Key, keyof Features>> = {
   email: 'email',
   socials: 'socials',
   activity: 'history',
-  reownBranding: 'reownBranding',
   multiWallet: 'multiWallet',
   emailCapture: 'emailCapture',
-  headless: 'headless',
 }
 const listKeys = new Set<Key>(['swaps', 'onramp', 'socials'])
 

@@ -28,7 +28,8 @@ export type ValidateOptionsErrorType =
  * no networks, a malformed network, a network whose namespace no plugin serves, a malformed
  * plugin, two plugins with one name, and both `siweConfig` and `siwx`. Each plugin's `meta` and
  * its options against `meta.optionsSchema` are checked when the kernel loads (`validatePlugins`):
- * a plugin may keep its meta, docs text and all, out of the page's first bytes.
+ * a plugin may keep its meta, docs text and all, out of the page's first bytes; so are the
+ * incumbent's options Portico does not have (`refuseUnsupportedOptions`).
  *
  * @example
  * validateOptions({ networks: [], plugins: [] }) // throws NoNetworksError

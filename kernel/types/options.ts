@@ -72,10 +72,14 @@ export type PorticoOptions = {
   /** The restore hint the server read (`readRestoreHint`); `<PorticoProvider restoreHint>` overrides it. */
   restoreHint?: RestoreHint
   defaultAccountTypes?: Partial<Record<string, AccountType>>
-  /** Sign-in: set by the siwx plugin; kept for the incumbent's option shape. */
-  siwx?: unknown
-  /** Legacy sign-in option; cannot be combined with `siwx`. */
-  siweConfig?: unknown
+  /**
+   * The incumbent's sign-in option: refused (`UnsupportedOptionError`). Sign-in is the siwx plugin,
+   * `plugins: [siwx({ … })]` from `portico/siwx`.
+   */
+  siwx?: never
+  /** The incumbent's legacy sign-in option: refused like `siwx` (with `siwx` too, `SiweAndSiwxError`). */
+  siweConfig?: never
+  /** Log every error Portico reports (the `error` hook's) to the console with its cause; the walletconnect plugin's client logs its errors too. */
   debug?: boolean
   /** Where Portico keeps its state; default `localStorage` in a browser, memory elsewhere. */
   storage?: StorageBackend | null

@@ -12,11 +12,11 @@ import { createTestPortico } from './helpers/testKit.js'
 describe('default features (spec §9)', () => {
   it('are the spec defaults', () => {
     expect(defaultFeatures).toMatchObject({ receive: true, send: true, analytics: true, allWallets: true, legalCheckbox: false, collapseWallets: false, pay: false })
-    // Spec §9's smartSessions (off) is not an option here: Portico has none, and `true` is an InvalidOptionError.
+    // Spec §9's smartSessions (off) is not an option here: Portico has none, and `true` is an UnsupportedOptionError.
     expect(defaultFeatures).not.toHaveProperty('smartSessions')
     expect(defaultFeatures.walletFeaturesOrder).toEqual(['onramp', 'swaps', 'receive', 'send'])
     expect(defaultFeatures.connectorTypeOrder).toEqual(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'])
-    expect(defaultRemoteFeatures).toMatchObject({ swaps: ['1inch'], onramp: ['meld'], email: true, activity: true, reownBranding: true, multiWallet: false, emailCapture: false })
+    expect(defaultRemoteFeatures).toMatchObject({ swaps: ['1inch'], onramp: ['meld'], email: true, activity: true, multiWallet: false, emailCapture: false })
     expect(defaultRemoteFeatures.socials).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
   })
 
@@ -53,7 +53,7 @@ describe('remote features (appkit-behaviour §2.13)', () => {
     expect(features.swaps).toEqual(['1inch'])
     expect(features.onramp).toBe(false)
     expect(features.activity).toBe(false) // config null: the local `history: false` applies
-    expect(features.reownBranding).toBe(false) // not listed
+    expect(features.multiWallet).toBe(false) // not listed
     expect(warnings).toEqual(['The project configuration sets "swaps"; the local option `features.swaps` is ignored.'])
   })
 

@@ -16,6 +16,7 @@ import {
   PluginHooksNotFoundError,
   PluginSetupError,
   SiweAndSiwxError,
+  UnsupportedOptionError,
   StoreIsReadOnlyError,
   storeMethods,
   validateSchema,
@@ -25,7 +26,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { createTestPortico, evmA, memoryStorage, network, newWallet, testChain } from './helpers/testKit.js'
-import { validateFeatures } from '../../kernel/options/validateFeatures.js'
+import { refuseUnsupportedOptions } from '../../kernel/options/refuseUnsupportedOptions.js'
 
 const base = () => ({ projectId: 'p', networks: [evmA], plugins: [testChain('eip155', newWallet())], storage: memoryStorage(), endpoints: { api: 'http://127.0.0.1:9' } })
 
@@ -54,7 +55,7 @@ describe('createPorticoKernel validates its options', () => {
   it('both siweConfig and siwx, with the exact message', () => {
     const error = (() => {
       try {
-        createPorticoKernel({ ...base(), siweConfig: {}, siwx: {} })
+        createPorticoKernel({ ...base(), siweConfig: {} as never, siwx: {} as never })
       } catch (e) {
         return e as SiweAndSiwxError
       }
@@ -74,8 +75,13 @@ describe('createPorticoKernel validates its options', () => {
     expect(() => createPorticoKernel({ ...base(), defaultNetwork: network('eip155', 9) })).toThrow('defaultNetwork')
     expect(() => createPorticoKernel(null as never)).toThrow('must be an object')
     // The incumbent's smart sessions are not in Portico: asking for them is an error, leaving them off is not.
-    expect(() => createPorticoKernel({ ...base(), features: { smartSessions: true } as never })).toThrow('Invalid option `features.smartSessions`: Portico has no smart sessions (ERC-7715)')
-    expect(() => validateFeatures({ smartSessions: false } as never)).not.toThrow()
+    expect(() => createPorticoKernel({ ...base(), features: { smartSessions: true } as never })).toThrow('Unsupported option `features.smartSessions`: Portico has no smart sessions (ERC-7715)')
+    expect(() => refuseUnsupportedOptions({ features: { smartSessions: false } as never })).not.toThrow()
+    // Nor is the incumbent's "UX by Reown" footer, nor its sign-in options (sign-in is the siwx plugin).
+    expect(() => createPorticoKernel({ ...base(), features: { reownBranding: true } as never })).toThrow(UnsupportedOptionError)
+    expect(() => refuseUnsupportedOptions({ features: { reownBranding: false } as never })).not.toThrow()
+    expect(() => createPorticoKernel({ ...base(), siwx: {} as never })).toThrow("Unsupported option `siwx`: sign-in is a plugin: `plugins: [siwx({ … })]` from 'portico/siwx'")
+    expect(() => createPorticoKernel({ ...base(), siweConfig: {} as never })).toThrow(UnsupportedOptionError)
   })
 
   it('plugin options are checked against the plugin schema', () => {

@@ -11,7 +11,7 @@ const view = 'OnRampProviders'
 /**
  * The onramp plugin's `setup`, loaded with the kernel (`onramp().load()`), not with the page: its
  * settings store, the on-ramp view's descriptor (the view itself loads on the first press of Buy)
- * and the Account view's Buy action on eip155 and solana accounts.
+ * and the Account view's Buy action on eip155 and solana accounts, while the `onramp` feature is on.
  *
  * @param portico - the plugin's context
  * @param options - the site's {@link OnrampOptions}
@@ -24,7 +24,17 @@ export function setupOnramp(portico: PluginContext, options: OnrampOptions): Dis
   portico.hooks.registerViews.tap('onramp', (registry) => {
     if (!registry.has(view)) registry.register({ id: view, title: 'onramp.title', owner: 'onramp', load: () => import('../views/OnrampView.js').then((m) => m.OnrampView) })
   })
-  // Spec §9: on-ramp chains are eip155 and solana.
-  portico.accountActions.register({ id: 'onramp', owner: 'onramp', label: 'onramp.action', view, icon: 'wallet', order: accountActionOrder.onramp, namespaces: ['eip155', 'solana'] })
+  // Spec §9: on-ramp chains are eip155 and solana. The `onramp` feature (`features.onramp`, or the
+  // project configuration's `onramp` entry) turns the action off.
+  portico.accountActions.register({
+    id: 'onramp',
+    owner: 'onramp',
+    label: 'onramp.action',
+    view,
+    icon: 'wallet',
+    order: accountActionOrder.onramp,
+    namespaces: ['eip155', 'solana'],
+    shows: () => portico.stores.options.remoteFeatures.onramp !== false,
+  })
   return () => portico.accountActions.remove('onramp')
 }

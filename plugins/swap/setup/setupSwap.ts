@@ -11,7 +11,7 @@ const view = 'Swap'
 /**
  * The swap plugin's `setup`, loaded with the kernel (`swap().load()`), not with the page: its
  * settings store, the Swap view's descriptor (the view itself loads on the first press of Swap) and
- * the Account view's Swap action on eip155 accounts.
+ * the Account view's Swap action on eip155 accounts, while the `swaps` feature is on.
  *
  * @param portico - the plugin's context
  * @param options - the site's {@link SwapOptions}
@@ -25,6 +25,16 @@ export function setupSwap(portico: PluginContext, options: SwapOptions): Dispose
     if (!registry.has(view)) registry.register({ id: view, title: 'swap.title', owner: 'swap', load: () => import('../views/SwapView.js').then((m) => m.SwapView) })
   })
   // Swaps are eip155 only (spec §9): the button shows there; the view says so if opened elsewhere.
-  portico.accountActions.register({ id: 'swaps', owner: 'swap', label: 'swap.action', view, icon: 'swap', order: accountActionOrder.swaps, namespaces: ['eip155'] })
+  // The `swaps` feature (`features.swaps`, or the project configuration's `swap` entry) turns it off.
+  portico.accountActions.register({
+    id: 'swaps',
+    owner: 'swap',
+    label: 'swap.action',
+    view,
+    icon: 'swap',
+    order: accountActionOrder.swaps,
+    namespaces: ['eip155'],
+    shows: () => portico.stores.options.remoteFeatures.swaps !== false,
+  })
   return () => portico.accountActions.remove('swaps')
 }

@@ -1,4 +1,4 @@
-import { createPortico, type PorticoThemeVariables, type RestoreCookieOptions, type StorageBackend } from '../../../../kernel/kernel.js'
+import { createPortico, type PorticoOptions, type PorticoThemeVariables, type RestoreCookieOptions, type StorageBackend } from '../../../../kernel/kernel.js'
 import { createHarnessWallet, harnessChain } from './harnessPlugin.js'
 import { devnetA, devnetB } from './networks.js'
 
@@ -11,6 +11,8 @@ export function createHarnessPortico({
   themeVariables,
   installed,
   restoreCookie,
+  features,
+  termsConditionsUrl,
 }: {
   api: string
   /** A separate blockchain API (balances, history, NFTs); default: `api`. */
@@ -22,6 +24,9 @@ export function createHarnessPortico({
   restoreCookie?: boolean | RestoreCookieOptions
   /** Whether the in-page wallet announces itself (default true). */
   installed?: boolean
+  /** The site's `features` (the legal checkbox, headless …). */
+  features?: PorticoOptions['features']
+  termsConditionsUrl?: string
 }) {
   const wallet = createHarnessWallet()
   const portico = createPortico({
@@ -34,6 +39,8 @@ export function createHarnessPortico({
     ...(themeVariables ? { themeVariables } : {}),
     ...(storage !== undefined ? { storage } : {}),
     ...(restoreCookie !== undefined ? { restoreCookie } : {}),
+    ...(features ? { features } : {}),
+    ...(termsConditionsUrl ? { termsConditionsUrl } : {}),
   })
   return { portico, wallet }
 }

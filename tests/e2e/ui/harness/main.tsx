@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { readRestoreHint, type PorticoThemeVariables } from '../../../../kernel/kernel.js'
+import { readRestoreHint, type PorticoOptions, type PorticoThemeVariables } from '../../../../kernel/kernel.js'
 import { App } from './App.js'
 import { createHarnessPortico } from './createHarnessPortico.js'
 
@@ -22,7 +22,11 @@ const accent = params.get('accent')
 const themeJson = params.get('themeVariables')
 const themeVariables = themeJson ? (JSON.parse(themeJson) as PorticoThemeVariables) : accent ? { 'accent-strong': accent, '--portico-radius-modal': '4px' } : undefined
 const blockchainApi = params.get('blockchainApi')
-const { portico, wallet } = createHarnessPortico({ api, theme, installed: params.get('wallet') !== 'none', ...(blockchainApi ? { blockchainApi } : {}), ...(themeVariables ? { themeVariables } : {}), ...(restoreCookie ? { restoreCookie } : {}) })
+// The site's features as JSON (the legal checkbox, headless) and its terms URL.
+const featuresJson = params.get('features')
+const features = featuresJson ? (JSON.parse(featuresJson) as PorticoOptions['features']) : undefined
+const termsConditionsUrl = params.get('terms') ?? undefined
+const { portico, wallet } = createHarnessPortico({ api, theme, installed: params.get('wallet') !== 'none', ...(blockchainApi ? { blockchainApi } : {}), ...(themeVariables ? { themeVariables } : {}), ...(restoreCookie ? { restoreCookie } : {}), ...(features ? { features } : {}), ...(termsConditionsUrl ? { termsConditionsUrl } : {}) })
 w.porticoHarness = { portico, wallet }
 
 const root = document.getElementById('root') as HTMLElement
