@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, posix } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { meta as polkadotMeta } from '../../plugins/polkadot/meta.js'
 import { siteLockfile } from '../helpers/siteLockfile.js'
@@ -16,6 +16,8 @@ const evmSiteBudget = 40
 
 let tarballDir = ''
 let tarball = ''
+/** The packed files, as `npm pack --json` lists them: what `npm publish` would upload. */
+let packedFiles: string[] = []
 
 /**
  * Installs the packed tarball into a new empty site with `extra` beside it, as `npm install` does:
@@ -44,12 +46,39 @@ function runInSite(site: string, script: string): unknown {
 beforeAll(() => {
   if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).')
   tarballDir = mkdtempSync(join(tmpdir(), 'portico-pack-'))
-  tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', tarballDir], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop() as string
+  // `npm publish --dry-run` would pack the same files, but it asks the registry for the package's
+  // versions first, so the list comes from `npm pack`, which never leaves the machine.
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', tarballDir], { cwd: root, encoding: 'utf8' })) as { filename: string; files: { path: string }[] }[]
+  tarball = (packed as { filename: string }).filename
+  packedFiles = (packed as { files: { path: string }[] }).files.map((file) => file.path)
   // Packing dist/ (source maps and types included) takes a minute on a busy machine.
 }, 300_000)
 afterAll(() => {
   if (tarballDir) rmSync(tarballDir, { recursive: true, force: true })
 })
+
+/** Relative specifiers in a built file: `from './x.js'`, `import('./x.js')`, `import './x.js'`, `declare module '../x.js'`. */
+const relativeSpecifier = /(?:\bfrom\s*|\bimport\s*\(?\s*|\bmodule\s+)["'](\.{1,2}\/[^"']+)["']/g
+
+/**
+ * The packed files that `starts` reach through relative imports, each resolved by `resolve` among
+ * the packed files (a specifier that names no packed file, such as one in a doc comment's example,
+ * leads nowhere).
+ */
+function reachable(starts: string[], packed: ReadonlySet<string>, resolve: (target: string) => string[]): Set<string> {
+  const seen = new Set<string>()
+  const todo = [...starts]
+  while (todo.length) {
+    const file = todo.pop() as string
+    if (seen.has(file) || !packed.has(file)) continue
+    seen.add(file)
+    for (const match of readFileSync(join(root, file), 'utf8').matchAll(relativeSpecifier)) {
+      const target = posix.normalize(posix.join(posix.dirname(file), match[1] as string))
+      todo.push(...resolve(target).filter((candidate) => packed.has(candidate)))
+    }
+  }
+  return seen
+}
 
 describe('the packed package', () => {
   let site = ''
@@ -63,13 +92,38 @@ describe('the packed package', () => {
     if (site) rmSync(site, { recursive: true, force: true })
   })
 
-  it('ships only dist/, README.md, LICENSE and package.json', () => {
-    const files = execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8' })
-    const names = (JSON.parse(files)[0].files as { path: string }[]).map((f) => f.path)
-    expect(names.every((name) => name.startsWith('dist/') || ['README.md', 'package.json', 'LICENSE'].includes(name))).toBe(true)
-    expect(names).toContain('dist/index.js')
-    expect(names).toContain('dist/styles.css')
-    expect(names).toContain('LICENSE')
+  it('ships only what a site needs: the entries and what they load, their types, the styles, the auth frame, README, LICENSE, CHANGELOG', () => {
+    const packed = new Set(packedFiles)
+    expect(packedFiles.filter((name) => !name.startsWith('dist/')).sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json'])
+    const targets = Object.values(pkg.exports as Record<string, string | { types: string; import: string }>)
+    // Every entry's file and types are in the package.
+    for (const target of targets) {
+      for (const file of typeof target === 'string' ? [target] : [target.import, target.types]) expect(packedFiles, file).toContain(file.replace(/^\.\//, ''))
+    }
+    // Code: every script is an entry or a chunk an entry imports (statically or with import()), so
+    // no test, sandbox or server code rides along; the one exception is the embedded wallet's frame,
+    // which the site's Portico server serves (docs/server/auth.md), never the site's bundle.
+    const code = reachable(
+      targets.flatMap((target) => (typeof target === 'string' ? [] : [target.import.slice(2)])),
+      packed,
+      (target) => [target],
+    )
+    const frame = ['dist/auth-frame/frame.js', 'dist/auth-frame/frame.css']
+    expect(packedFiles.filter((name) => name.endsWith('.js') && !code.has(name) && !frame.includes(name))).toEqual([])
+    // Source maps: the project ships each script's external map beside it, and no other.
+    expect(packedFiles.filter((name) => name.endsWith('.map') && !code.has(name.slice(0, -'.map'.length)))).toEqual([])
+    // Types: only the declarations an entry's types reach (scripts/build/pruneDeclarations.mjs
+    // removes the rest that tsc writes, the sandbox's internals among them).
+    const types = reachable(
+      targets.flatMap((target) => (typeof target === 'string' ? [] : [target.types.slice(2)])),
+      packed,
+      (target) => [target.replace(/\.js$/, '.d.ts'), `${target}.d.ts`, `${target}/index.d.ts`],
+    )
+    expect(packedFiles.filter((name) => name.endsWith('.d.ts') && !types.has(name))).toEqual([])
+    // Nothing else: no sources, fixtures or stray assets.
+    const other = packedFiles.filter((name) => name.startsWith('dist/') && !/\.(js|map|d\.ts)$/.test(name))
+    expect(other.sort()).toEqual(['dist/auth-frame/frame.css', 'dist/styles.css'])
+    expect(code.size).toBeGreaterThan(targets.length)
   })
 
   it.each(subpaths)('imports %s from the installed tarball', (subpath) => {

@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import type { PorticoHandle } from '../../kernel/index.js'
 import type { Messages } from '../locales/en.js'
 import type { MountedElement, MountedElements } from './MountedElements.js'
+import type * as reactEntry from '../index.js'
 
 /**
  * The components of `portico/react`, passed in rather than imported: `portico/elements` loads that
@@ -11,7 +12,7 @@ import type { MountedElement, MountedElements } from './MountedElements.js'
  * instead of splitting it into chunks shared with this one (which would add bytes to every React
  * site's eager bundle).
  */
-export type ElementsHostComponents = Pick<typeof import('../index.js'), 'PorticoProvider' | 'ConnectButton' | 'AccountButton' | 'NetworkButton'>
+export type ElementsHostComponents = Pick<typeof reactEntry, 'PorticoProvider' | 'ConnectButton' | 'AccountButton' | 'NetworkButton'>
 
 export type ElementsHostProps = {
   components: ElementsHostComponents

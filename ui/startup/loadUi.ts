@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react'
 import type { OpenModalParameters, PorticoHandle, View } from '../../kernel/index.js'
+import type * as uiModule from './uiModule.js'
 
-export type UiModule = typeof import('./uiModule.js')
+export type UiModule = typeof uiModule
 
 let loading: Promise<UiModule> | undefined
 let loaded: UiModule | undefined

@@ -6,6 +6,7 @@ import { parseSats } from '../utils/parseSats.js'
 import { broadcastBitcoinTransaction } from './broadcastBitcoinTransaction.js'
 import { esplora } from './esplora.js'
 import { loadBip122Peer } from '../peers.js'
+import type * as btcSigner from '../lazy/btcSigner.js'
 
 /** Outputs below this are refused as dust (bitcoind's limit for P2WPKH outputs at 3 sat/vB). */
 export const dustLimitSats = 294n
@@ -107,7 +108,7 @@ export async function estimateBitcoinSendFee(parameters: SendBitcoinParameters):
 }
 
 /** `@scure/btc-signer`'s network parameters of an address network (regtest is the test networks' with `bcrt`). */
-export function btcSignerNetwork(signer: Pick<typeof import('../lazy/btcSigner.js'), 'NETWORK' | 'TEST_NETWORK'>, network: 'mainnet' | 'testnet' | 'regtest') {
+export function btcSignerNetwork(signer: Pick<typeof btcSigner, 'NETWORK' | 'TEST_NETWORK'>, network: 'mainnet' | 'testnet' | 'regtest') {
   return network === 'mainnet' ? signer.NETWORK : network === 'regtest' ? { ...signer.TEST_NETWORK, bech32: 'bcrt' } : signer.TEST_NETWORK
 }
 
@@ -166,7 +167,7 @@ export async function buildPaymentPsbt({ network, from, outputs, feeRate, fetch:
  * @example
  * const signed = await finalizeSignedPsbt(tx, await wallet.signPsbt({ psbt, inputs }))
  */
-export async function finalizeSignedPsbt(built: InstanceType<typeof import('../lazy/btcSigner.js').Transaction>, signedPsbt: string) {
+export async function finalizeSignedPsbt(built: InstanceType<typeof btcSigner.Transaction>, signedPsbt: string) {
   const [signer, { base64 }] = await Promise.all([loadBip122Peer(() => import('../lazy/btcSigner.js')), import('@scure/base')])
   let signed: InstanceType<typeof signer.Transaction>
   try {

@@ -1,8 +1,9 @@
 import { concatBytes as concat } from '@noble/hashes/utils.js'
 import { base64 } from '@scure/base'
 import { decodeBitcoinAddress } from '../utils/decodeBitcoinAddress.js'
+import type * as bip322Curves from '../lazy/bip322Curves.js'
 
-type Lib = typeof import('../lazy/bip322Curves.js')
+type Lib = typeof bip322Curves
 
 const u32 = (n: number) => Uint8Array.of(n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, n >>> 24)
 const u64zero = new Uint8Array(8)

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
+import type * as qrModules from './qrModules.js'
 
-type QrEncoder = typeof import('./qrModules.js')
+type QrEncoder = typeof qrModules
 let encoder: QrEncoder | undefined
 let loading: Promise<QrEncoder> | undefined
 
