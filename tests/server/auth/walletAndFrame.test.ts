@@ -31,7 +31,7 @@ describe('wallet shares', () => {
     expect(created.status).toBe(201)
     expect((await t.call('POST', '/auth/v1/wallet', { token, body: wallet })).status).toBe(409)
     const me = await t.call('GET', '/auth/v1/me', { token })
-    expect(me.body.wallet).toEqual({ eip155: wallet.eip155, solana: wallet.solana })
+    expect(me.body.wallet).toEqual({ eip155: wallet.eip155, solana: wallet.solana, recovery: 'server' })
     expect((await t.call('GET', '/auth/v1/wallet/share', { token })).body).toEqual({ authShare })
 
     const row = t.server.db.prepare("SELECT auth_share, recovery_share FROM auth_wallets WHERE user_id = 'email:wallet-owner@example.com'").get() as { auth_share: Buffer; recovery_share: Buffer }
@@ -86,6 +86,42 @@ describe('wallet shares', () => {
     expect((await t.call('GET', '/auth/v1/wallet/share', { token })).body.code).toBe('NO_WALLET')
     expect((await t.call('GET', '/auth/v1/me')).body.code).toBe('NOT_LOGGED_IN')
     expect((await t.call('GET', '/auth/v1/me', { token: 'A'.repeat(43) })).status).toBe(401)
+  })
+})
+
+describe('a recovery the operator cannot open (issue 48)', () => {
+  const envelope = { v: 1, iv: 'aXYtaXYtaXYtaXY', ct: 'Y2lwaGVydGV4dC1vZi10aGUtc2hhcmU', password: { kdf: 'scrypt', N: 131072, r: 8, p: 1, salt: 'c2FsdC1zYWx0LXNhbHQtcw', iv: 'aXYtaXYtaXYtaXY', wrapped: 'd3JhcHBlZC1kYXRhLWtleQ' } }
+  const newAuthShare = 'NEWAUTHSHARE-0123456789abcdef0123456789abcdef01234567'
+
+  it('replaces the auth share and keeps only the visitor\'s envelope, which /wallet/recovery hands back as it is', async () => {
+    const token = await login('protect-me@example.com')
+    expect((await t.call('POST', '/auth/v1/wallet', { token, body: wallet })).status).toBe(201)
+    const protectedAnswer = await t.call('POST', '/auth/v1/wallet/recovery/protect', { token, body: { authShare: newAuthShare, protectedRecovery: { ...envelope, extra: 'dropped' } } })
+    expect([protectedAnswer.status, protectedAnswer.body]).toEqual([200, { recovery: 'protected' }])
+    expect((await t.call('GET', '/auth/v1/me', { token })).body.wallet).toEqual({ eip155: wallet.eip155, solana: wallet.solana, recovery: 'protected' })
+    expect((await t.call('GET', '/auth/v1/wallet/share', { token })).body).toEqual({ authShare: newAuthShare })
+    const released = await t.call('POST', '/auth/v1/wallet/recovery', { token })
+    expect(released.body).toEqual({ protectedRecovery: envelope })
+    // The database no longer holds the plain recovery share, sealed or not.
+    const row = t.server.db.prepare("SELECT recovery_share FROM auth_wallets WHERE user_id = 'email:protect-me@example.com'").get() as { recovery_share: Buffer }
+    expect(row.recovery_share.includes(Buffer.from(recoveryShare.slice(0, 12)))).toBe(false)
+  })
+
+  it('refuses a malformed envelope, a stale session, no wallet and no session', async () => {
+    const token = await login('protect-late@example.com')
+    const protect = (body: unknown, as = token) => t.call('POST', '/auth/v1/wallet/recovery/protect', { token: as, body })
+    expect((await protect({ authShare: newAuthShare, protectedRecovery: envelope })).body.code).toBe('NO_WALLET')
+    expect((await t.call('POST', '/auth/v1/wallet', { token, body: wallet })).status).toBe(201)
+    for (const bad of [{ ...envelope, v: 2 }, { v: 1, iv: envelope.iv, ct: envelope.ct }, { ...envelope, ct: 'not base64url!' }, { ...envelope, password: { ...envelope.password, kdf: 'pbkdf2' } }, 'a string']) {
+      const answer = await protect({ authShare: newAuthShare, protectedRecovery: bad })
+      expect([answer.status, answer.body.code]).toEqual([400, 'INVALID_PARAMS'])
+    }
+    expect((await protect({ authShare: 'x', protectedRecovery: envelope })).status).toBe(400)
+    expect((await protect({ authShare: newAuthShare, protectedRecovery: envelope }, 'A'.repeat(43))).status).toBe(401)
+    t.clock.now += 10 * 60_000 + 1
+    const stale = await protect({ authShare: newAuthShare, protectedRecovery: envelope })
+    expect([stale.status, stale.body.code]).toEqual([403, 'REAUTH_REQUIRED'])
+    expect((await t.call('GET', '/auth/v1/me', { token })).body.wallet.recovery).toBe('server')
   })
 })
 
