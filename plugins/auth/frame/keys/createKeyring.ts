@@ -33,6 +33,14 @@ function wipe(keys: WalletKeys): void {
  * const signature = await keyring.withKeys(me.user.id, accounts, (keys) => keys.eip155.signMessage({ message: 'hi' }))
  */
 export function createKeyring({ api, device, drawEntropy }: { api: AuthApi; device: DeviceShare; drawEntropy: DrawEntropy }) {
+  /**
+   * Drops this browser's share after it failed to rebuild the wallet, unless it changed meanwhile
+   * (a protection re-split the wallet between the read and the server's answer: the new share is good).
+   */
+  function dropIfStill(userId: string, share: string | undefined): void {
+    if (share !== undefined && device.read(userId) === share) device.drop()
+  }
+
   /** Rebuilds the keys of `wallet` for `userId`; fails WALLET_MISMATCH (and keeps nothing) when the shares derive other addresses. */
   /** The recovery share in clear: as the server keeps it, or opened by the visitor (`unlock`); none without `unlock`. */
   async function recoveryShare(userId: string, unlock: UnlockRecovery | undefined): Promise<string> {
@@ -49,7 +57,7 @@ export function createKeyring({ api, device, drawEntropy }: { api: AuthApi; devi
     try {
       return { entropy: await combineShares(first, second), deviceShare, second }
     } catch (error) {
-      if (deviceShare) device.drop()
+      dropIfStill(userId, deviceShare)
       throw error
     }
   }
@@ -60,7 +68,7 @@ export function createKeyring({ api, device, drawEntropy }: { api: AuthApi; devi
     try {
       keys = deriveWalletKeys(entropy)
     } catch (error) {
-      if (deviceShare) device.drop()
+      dropIfStill(userId, deviceShare)
       throw error
     } finally {
       entropy.fill(0)
@@ -68,7 +76,7 @@ export function createKeyring({ api, device, drawEntropy }: { api: AuthApi; devi
     if (!sameAccounts(keys.accounts, wallet)) {
       wipe(keys)
       // A device share that rebuilds another wallet is of no use: the next login recovers instead.
-      if (deviceShare) device.drop()
+      dropIfStill(userId, deviceShare)
       throw new FrameFailure('WALLET_MISMATCH', 'The key shares do not rebuild this account\'s wallet')
     }
     if (!deviceShare) device.write(userId, second)
