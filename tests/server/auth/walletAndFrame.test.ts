@@ -211,6 +211,30 @@ describe('the wallet origin', () => {
   })
 })
 
+describe('another project\'s origin (issue 48, hostile)', () => {
+  it('gets no frame of this project: each project\'s frame page names only its own sites, and the frame connects only those', async () => {
+    const two = await startAuthServer({ server: { projects: { demo: { allowedOrigins: ['https://shop.example.com'] }, other: { allowedOrigins: ['https://other.example.net'] } } } })
+    try {
+      const sources = async (projectId: string) => {
+        const page = await two.call('GET', `/auth/v1/frame?projectId=${projectId}`)
+        const csp = page.headers.get('content-security-policy') ?? ''
+        const config = JSON.parse(/<script type="application\/json" id="portico-frame-config">(.*?)<\/script>/.exec(String(page.body))![1]!) as { allowedOrigins: string[] }
+        return { ancestors: /frame-ancestors ([^;]+)/.exec(csp)![1]!.split(' '), allowed: config.allowedOrigins }
+      }
+      const demo = await sources('demo')
+      const other = await sources('other')
+      expect(demo.ancestors).toContain('https://shop.example.com')
+      expect(other.ancestors).toContain('https://other.example.net')
+      for (const [mine, theirs] of [[demo, 'https://other.example.net'], [other, 'https://shop.example.com']] as const) {
+        expect(mine.ancestors).not.toContain(theirs)
+        expect(mine.allowed).not.toContain(theirs)
+      }
+    } finally {
+      await two.dispose()
+    }
+  })
+})
+
 describe('auth.siteOrigins', () => {
   let strict: AuthTestServer
   beforeAll(async () => {
