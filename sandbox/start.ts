@@ -85,6 +85,7 @@ try {
     port,
     ...(dataDir ? { dataDir } : {}),
     ...(process.env.PORTICO_SANDBOX_ON_DEMAND === '1' ? { onDemand: true } : {}),
+    ...(process.env.PORTICO_SANDBOX_WALLET_HOST === 'localhost' ? { walletHost: 'localhost' as const } : {}),
     ...(engines ? { scale: { postgresUrl: await engines.createDatabase('portico_sandbox'), redisUrl: engines.redisUrl } } : {}),
   })
   if (startAborted) {

@@ -42,6 +42,13 @@ export type StartSandboxParameters = {
    */
   scale?: { postgresUrl: string; redisUrl: string }
   /**
+   * The wallet origin's host name: `127.0.0.1` (default) or `localhost` (`PORTICO_SANDBOX_WALLET_HOST=localhost`).
+   * WebAuthn refuses IP addresses as a relying party, so the embedded wallet's recovery passkey
+   * needs `localhost` (docs/guides/embedded-wallet.md §2.1); both resolve to 127.0.0.1 and the
+   * wallet origin listens there either way.
+   */
+  walletHost?: '127.0.0.1' | 'localhost'
+  /**
    * Start the Substrate node (Chopsticks) on the first connection to its port or the first faucet
    * payment, not with the sandbox (`PORTICO_SANDBOX_ON_DEMAND=1`; the test suite's sandboxes use it:
    * few of its files reach the chain, and its runtime costs a start about 8 CPU-seconds). The
@@ -173,7 +180,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
     const values = settled.map((r) => (r as PromiseFulfilledResult<unknown>).value)
     const chains = values.slice(0, sandboxChains.length) as SandboxChain[]
     const { assets, authFrame } = values[sandboxChains.length] as Awaited<ReturnType<typeof buildBrowserFiles>>
-    const walletOrigin = `http://${sandboxHost}:${ports.walletFrame}`
+    const walletOrigin = `http://${parameters.walletHost ?? sandboxHost}:${ports.walletFrame}`
     const solana = chains.find((c) => c.info.namespace === 'solana')
     const info: SandboxInfo = {
       url,

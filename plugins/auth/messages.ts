@@ -61,5 +61,9 @@ export const messages: Record<string, string> = {
   'auth.approve.title': 'Review request',
   'auth.approve.shown': 'Your wallet asks you to review this request. Approve or reject it in the wallet.',
   'auth.approve.waiting': 'Waiting for your wallet…',
+  'auth.recovery.shown': 'Your wallet asks for its recovery passkey or password. Continue in the wallet.',
+  'auth.recovery.protect': 'Protect recovery',
+  'auth.recovery.unprotected': 'The wallet server can still restore this wallet. Protect its recovery with a passkey or a password so only you can.',
+  'auth.recovery.protected': 'Only you can restore this wallet on a new device (passkey or recovery password).',
   'auth.error.notConnected': 'Not connected to email or social',
 }

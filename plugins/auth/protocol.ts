@@ -33,8 +33,14 @@ export type AuthUser = {
 /** The wallet's addresses: one eip155 account and one solana account. */
 export type AuthAccounts = { eip155: `0x${string}`; solana: string }
 
-/** What `status`, `emailVerify`, `socialFinish` and `emailChangeVerify` answer. */
-export type AuthState = { user?: AuthUser; accounts?: AuthAccounts }
+/**
+ * Who can open the wallet's recovery share on the server: its operator (`server`, until the
+ * visitor protects it) or only the visitor, with their passkey or recovery password (`protected`).
+ */
+export type RecoveryKind = 'server' | 'protected'
+
+/** What `status`, `emailVerify`, `socialFinish`, `emailChangeVerify` and `protectRecovery` answer. */
+export type AuthState = { user?: AuthUser; accounts?: AuthAccounts; recovery?: RecoveryKind }
 
 /** A code was sent: when it expires and when another may be asked for (epoch ms). */
 export type CodeSent = { expiresAt: number; resendAfter: number }
@@ -50,6 +56,8 @@ export type FrameMethods = {
   emailChangeVerify: { params: { code: string }; result: AuthState }
   request: { params: { chainId: string; method: string; params?: unknown }; result: unknown }
   cancelApproval: { params: undefined; result: null }
+  /** Shows the frame's recovery screen: protect the recovery with a passkey or a password (a fresh login first). */
+  protectRecovery: { params: undefined; result: AuthState }
   showExport: { params: undefined; result: null }
   hideExport: { params: undefined; result: null }
   logout: { params: undefined; result: null }
@@ -83,11 +91,12 @@ export type FrameError = { code: FrameErrorCode; message: string; data?: { attem
 export type FrameResponse = { id: number; result: unknown } | { id: number; error: FrameError }
 
 /** Whether the frame shows its approval screen (`pending`), and for what kind of request. */
-export type ApprovalState = { pending: true; kind: 'message' | 'typedData' | 'transaction' } | { pending: false }
+export type ApprovalState = { pending: true; kind: 'message' | 'typedData' | 'transaction' | 'recovery' } | { pending: false }
 
 /**
  * Events the frame sends unasked. `ready` first; `stateChanged` after a login, logout or email
  * change; `exportClosed` when the visitor closes the export screen; `approval` when the approval
- * screen appears (the site shows the frame) and goes (the site hides it).
+ * screen, or the recovery screen (`kind: 'recovery'`), appears (the site shows the frame) and goes
+ * (the site hides it).
  */
 export type FrameEvent = { event: 'ready' } | { event: 'stateChanged'; data: AuthState } | { event: 'exportClosed' } | { event: 'approval'; data: ApprovalState }

@@ -59,6 +59,32 @@ const isSolanaAddress = (value: unknown): value is string => typeof value === 's
 const isShare = (value: unknown): value is string => typeof value === 'string' && /^[\x21-\x7e]{16,4096}$/.test(value)
 
 /**
+ * Checks the shape of a protected recovery share (plugins/auth/frame/recovery/recoveryEnvelope.ts:
+ * `{ v: 1, iv, ct, passkey?, password? }`, base64url fields) and answers its JSON (at most 4096
+ * bytes). The server cannot open it; it only refuses what is not one.
+ */
+function readEnvelope(value: unknown): string {
+  const b64 = (v: unknown, max = 1024) => typeof v === 'string' && v.length <= max && /^[A-Za-z0-9_-]+$/.test(v)
+  const record = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+  const bad = () => badRequest('protectedRecovery must be { v: 1, iv, ct, passkey?: { credentialId, prfSalt, iv, wrapped }, password?: { kdf: "scrypt", N, r, p, salt, iv, wrapped } }')
+  if (!record(value) || value.v !== 1 || !b64(value.iv) || !b64(value.ct)) throw bad()
+  const { passkey, password } = value
+  if (passkey !== undefined && (!record(passkey) || !b64(passkey.credentialId) || !b64(passkey.prfSalt) || !b64(passkey.iv) || !b64(passkey.wrapped))) throw bad()
+  if (password !== undefined && (!record(password) || password.kdf !== 'scrypt' || ![password.N, password.r, password.p].every((n) => Number.isSafeInteger(n)) || !b64(password.salt) || !b64(password.iv) || !b64(password.wrapped))) throw bad()
+  if (passkey === undefined && password === undefined) throw bad()
+  // Only the known fields are kept.
+  const json = JSON.stringify({
+    v: 1,
+    iv: value.iv,
+    ct: value.ct,
+    ...(passkey ? { passkey: { credentialId: passkey.credentialId, prfSalt: passkey.prfSalt, iv: passkey.iv, wrapped: passkey.wrapped } } : {}),
+    ...(password ? { password: { kdf: 'scrypt', N: password.N, r: password.r, p: password.p, salt: password.salt, iv: password.iv, wrapped: password.wrapped } } : {}),
+  })
+  if (json.length > 4096) throw bad()
+  return json
+}
+
+/**
  * Mounts the auth service of the embedded wallet, `/auth/v1/*` (docs/guides/embedded-wallet.md §4):
  * the frame page and its built script and style, email codes, social login (OIDC / OAuth 2 with
  * PKCE), sessions, the encrypted key shares and email change. Every route answers only requests
@@ -79,6 +105,17 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
   const recoveryShares = createShareCipher(auth.recoveryKey)
   const codes = authEmailCodes({ storage, auth })
   const social = createSocialLogins({ storage, providers: auth.providers, redirectUri: `${auth.walletOrigin}/auth/v1/social/callback`, secret: auth.shareKey, limits, now, users })
+  /**
+   * The stored recovery share: the operator-sealed share (`server`), or the visitor's envelope
+   * (`protected`, JSON the server cannot open). The associated data of the seal says which.
+   */
+  const openRecovery = (userId: string, sealed: Buffer): { kind: 'server' | 'protected'; value: string } => {
+    try {
+      return { kind: 'server', value: recoveryShares.open(sealed, `${userId}:recovery`) }
+    } catch {
+      return { kind: 'protected', value: recoveryShares.open(sealed, `${userId}:recovery-protected`) }
+    }
+  }
   const getWallet = async (userId: string) =>
     (await storage.query<{ eip155: string; solana: string; auth_share: Buffer; recovery_share: Buffer }>('SELECT eip155, solana, auth_share, recovery_share FROM auth_wallets WHERE user_id = ?', [userId]))[0]
 
@@ -222,7 +259,8 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
   app.get('/auth/v1/me', { schema: routeSchema({ summary: 'The signed-in user and wallet', tags: ['auth'], security: [{ session: [] }], responses: { 200: { type: 'object', required: ['user', 'authenticatedAt'] } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request) => {
     const { session, user } = await requireSession(request)
     const wallet = await getWallet(user.id)
-    return { user: answerUser(user, session.provider), ...(wallet ? { wallet: { eip155: wallet.eip155, solana: wallet.solana } } : {}), authenticatedAt: session.authenticatedAt }
+    const recovery = wallet ? openRecovery(user.id, wallet.recovery_share).kind : undefined
+    return { user: answerUser(user, session.provider), ...(wallet ? { wallet: { eip155: wallet.eip155, solana: wallet.solana, recovery } } : {}), authenticatedAt: session.authenticatedAt }
   })
 
   app.post('/auth/v1/wallet', { schema: routeSchema({ summary: 'Stores a new wallet\'s shares', tags: ['auth'], security: [{ session: [] }], body: { type: 'object', required: ['eip155', 'solana', 'authShare', 'recoveryShare'], properties: { eip155: { type: 'string', maxLength: 42 }, solana: { type: 'string', maxLength: 44 }, authShare: { type: 'string', maxLength: 4096 }, recoveryShare: { type: 'string', maxLength: 4096 } } }, responses: { 201: { type: 'object', required: ['eip155', 'solana'] } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request, reply) => {
@@ -259,9 +297,26 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
   app.post('/auth/v1/wallet/recovery', { schema: routeSchema({ summary: 'The recovery share, after a fresh login', tags: ['auth'], security: [{ session: [] }], responses: { 200: { type: 'object', required: ['recoveryShare'] } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request) => {
     const { session, user } = await requireSession(request)
     requireFresh(session)
-    const recoveryShare = recoveryShares.open((await requireWallet(user.id)).recovery_share, `${user.id}:recovery`)
+    const recovery = openRecovery(user.id, (await requireWallet(user.id)).recovery_share)
     if (user.email) await codes.notifyNewDevice(user.email)
-    return { recoveryShare }
+    // A protected share goes out as the visitor's ciphertext: only their passkey or password opens it.
+    return recovery.kind === 'server' ? { recoveryShare: recovery.value } : { protectedRecovery: JSON.parse(recovery.value) as unknown }
+  })
+
+  app.post('/auth/v1/wallet/recovery/protect', { schema: routeSchema({ summary: 'Replaces the auth share and the recovery share with the visitor-protected one, after a fresh login', tags: ['auth'], security: [{ session: [] }], body: { type: 'object', required: ['authShare', 'protectedRecovery'], properties: { authShare: { type: 'string', maxLength: 4096 }, protectedRecovery: { type: 'object' } } }, responses: { 200: { type: 'object', required: ['recovery'] } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request) => {
+    const { session, user } = await requireSession(request)
+    const body = request.body as Record<string, unknown> | null
+    if (typeof body !== 'object' || body === null) throw badRequest('Send { authShare, protectedRecovery }')
+    if (!isShare(body.authShare)) throw badRequest('authShare must be an encoded share (16 to 4096 printable characters)')
+    const envelope = readEnvelope(body.protectedRecovery)
+    requireFresh(session)
+    await requireWallet(user.id)
+    await storage.run('UPDATE auth_wallets SET auth_share = ?, recovery_share = ? WHERE user_id = ?', [
+      authShares.seal(body.authShare, `${user.id}:auth`),
+      recoveryShares.seal(envelope, `${user.id}:recovery-protected`),
+      user.id,
+    ])
+    return { recovery: 'protected' }
   })
 
   app.post('/auth/v1/email/change/start', { schema: routeSchema({ summary: 'Sends a code to a new email address', tags: ['auth'], security: [{ session: [] }], body: { type: 'object', required: ['email', 'challenge'], properties: { email: { type: 'string', maxLength: 254 }, challenge: { type: 'string', maxLength: 128 } } }, responses: { 200: { type: 'object' } }, errors: [401, 403, 404, 409, 429, 502] }) }, async (request) => {

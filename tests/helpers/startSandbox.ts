@@ -35,6 +35,8 @@ export type TestSandbox = {
   port: number
   /** The sandbox process's pid. */
   pid: number
+  /** Its data directory (`portico.sqlite`, `auth-keys.json`): a fresh sandbox's own only; unknown for a shared one. */
+  dataDir?: string
   /** Everything it printed so far. */
   stdout(): string
   stderr(): string
@@ -119,7 +121,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
     throw error
   })
 
-  return { url, port, pid: child.pid!, stdout: () => stdout, stderr: () => stderr, stop }
+  return { url, port, pid: child.pid!, dataDir, stdout: () => stdout, stderr: () => stderr, stop }
 }
 
 /** The global setup's directory of shared sandboxes, when the suite runs under it. */

@@ -76,6 +76,8 @@ export function mountFrame({ document, walletOrigin, projectId, skipMessageAppro
   const frame = document.createElement('iframe')
   frame.title = 'Portico wallet'
   frame.setAttribute('data-portico-auth-frame', '')
+  // The recovery passkey is created and used inside the frame, on the wallet origin (its RP id).
+  frame.setAttribute('allow', `publickey-credentials-create ${origin}; publickey-credentials-get ${origin}`)
   const applyStyles = (styles: Record<string, string>) => {
     for (const [key, value] of Object.entries(styles)) frame.style[key] = value
   }

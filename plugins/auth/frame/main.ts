@@ -37,6 +37,8 @@ function start(): void {
     storage: frameStorage(),
     document,
     approver: createScreenApprover(document, window),
+    ...(typeof navigator.credentials?.create === 'function' ? { credentials: navigator.credentials } : {}),
+    hostname: location.hostname,
     // The site's choice (`auth({ messageApproval: 'skip' })`), for plain messages only.
     skipMessageApproval: new URLSearchParams(location.search).get('messageApproval') === 'skip',
   })

@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': 'مراجعة الطلب',
   'auth.approve.shown': 'تطلب منك محفظتك مراجعة هذا الطلب. وافق عليه أو ارفضه في المحفظة.',
   'auth.approve.waiting': 'في انتظار محفظتك…',
+  'auth.recovery.shown': 'تطلب محفظتك مفتاح المرور أو كلمة مرور الاسترداد. تابع في المحفظة.',
+  'auth.recovery.protect': 'حماية الاسترداد',
+  'auth.recovery.unprotected': 'لا يزال بإمكان خادم المحفظة استعادة هذه المحفظة. احمِ استردادها بمفتاح مرور أو كلمة مرور حتى لا يستطيع ذلك أحد غيرك.',
+  'auth.recovery.protected': 'أنت وحدك من يستطيع استعادة هذه المحفظة على جهاز جديد (مفتاح مرور أو كلمة مرور الاسترداد).',
 } satisfies Readonly<Record<string, string>>

@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': 'Anfrage prüfen',
   'auth.approve.shown': 'Deine Wallet bittet dich, diese Anfrage zu prüfen. Bestätige oder lehne sie in der Wallet ab.',
   'auth.approve.waiting': 'Warten auf deine Wallet…',
+  'auth.recovery.shown': 'Deine Wallet fragt nach ihrem Wiederherstellungs-Passkey oder -Passwort. Fahre in der Wallet fort.',
+  'auth.recovery.protect': 'Wiederherstellung schützen',
+  'auth.recovery.unprotected': 'Der Wallet-Server kann diese Wallet noch wiederherstellen. Schütze ihre Wiederherstellung mit einem Passkey oder Passwort, damit nur du es kannst.',
+  'auth.recovery.protected': 'Nur du kannst diese Wallet auf einem neuen Gerät wiederherstellen (Passkey oder Wiederherstellungspasswort).',
 } satisfies Readonly<Record<string, string>>

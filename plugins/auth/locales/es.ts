@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': 'Revisar solicitud',
   'auth.approve.shown': 'Tu billetera te pide revisar esta solicitud. Apruébala o recházala en la billetera.',
   'auth.approve.waiting': 'Esperando a tu billetera…',
+  'auth.recovery.shown': 'Tu billetera pide su passkey o contraseña de recuperación. Continúa en la billetera.',
+  'auth.recovery.protect': 'Proteger la recuperación',
+  'auth.recovery.unprotected': 'El servidor de la billetera todavía puede restaurar esta billetera. Protege su recuperación con una passkey o una contraseña para que solo tú puedas hacerlo.',
+  'auth.recovery.protected': 'Solo tú puedes restaurar esta billetera en un dispositivo nuevo (passkey o contraseña de recuperación).',
 } satisfies Readonly<Record<string, string>>

@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': 'Vérifier la demande',
   'auth.approve.shown': 'Votre portefeuille vous demande de vérifier cette demande. Approuvez-la ou refusez-la dans le portefeuille.',
   'auth.approve.waiting': 'En attente de votre portefeuille…',
+  'auth.recovery.shown': 'Votre portefeuille demande sa clé d’accès ou son mot de passe de récupération. Continuez dans le portefeuille.',
+  'auth.recovery.protect': 'Protéger la récupération',
+  'auth.recovery.unprotected': 'Le serveur du portefeuille peut encore restaurer ce portefeuille. Protégez sa récupération avec une clé d’accès ou un mot de passe pour être seul à le pouvoir.',
+  'auth.recovery.protected': 'Vous seul pouvez restaurer ce portefeuille sur un nouvel appareil (clé d’accès ou mot de passe de récupération).',
 } satisfies Readonly<Record<string, string>>

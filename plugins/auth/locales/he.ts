@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': 'בדיקת הבקשה',
   'auth.approve.shown': 'הארנק שלך מבקש ממך לבדוק את הבקשה הזו. אשר/י או דחה/י אותה בארנק.',
   'auth.approve.waiting': 'ממתין לארנק שלך…',
+  'auth.recovery.shown': 'הארנק שלך מבקש את מפתח הגישה או את סיסמת השחזור שלו. המשך בארנק.',
+  'auth.recovery.protect': 'הגנה על השחזור',
+  'auth.recovery.unprotected': 'שרת הארנק עדיין יכול לשחזר את הארנק הזה. הגן על השחזור שלו במפתח גישה או בסיסמה כדי שרק אתה תוכל.',
+  'auth.recovery.protected': 'רק אתה יכול לשחזר את הארנק הזה במכשיר חדש (מפתח גישה או סיסמת שחזור).',
 } satisfies Readonly<Record<string, string>>

@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': 'Tinjau permintaan',
   'auth.approve.shown': 'Dompet Anda meminta Anda meninjau permintaan ini. Setujui atau tolak di dompet.',
   'auth.approve.waiting': 'Menunggu dompet Anda…',
+  'auth.recovery.shown': 'Dompet Anda meminta passkey atau kata sandi pemulihannya. Lanjutkan di dompet.',
+  'auth.recovery.protect': 'Lindungi pemulihan',
+  'auth.recovery.unprotected': 'Server dompet masih dapat memulihkan dompet ini. Lindungi pemulihannya dengan passkey atau kata sandi agar hanya Anda yang bisa.',
+  'auth.recovery.protected': 'Hanya Anda yang dapat memulihkan dompet ini di perangkat baru (passkey atau kata sandi pemulihan).',
 } satisfies Readonly<Record<string, string>>

@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': 'Controlla la richiesta',
   'auth.approve.shown': 'Il tuo wallet ti chiede di controllare questa richiesta. Approvala o rifiutala nel wallet.',
   'auth.approve.waiting': 'In attesa del tuo wallet…',
+  'auth.recovery.shown': 'Il tuo wallet chiede la sua passkey o password di recupero. Continua nel wallet.',
+  'auth.recovery.protect': 'Proteggi il recupero',
+  'auth.recovery.unprotected': 'Il server del wallet può ancora ripristinare questo wallet. Proteggi il suo recupero con una passkey o una password, così potrai farlo solo tu.',
+  'auth.recovery.protected': 'Solo tu puoi ripristinare questo wallet su un nuovo dispositivo (passkey o password di recupero).',
 } satisfies Readonly<Record<string, string>>

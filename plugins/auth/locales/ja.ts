@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': 'リクエストを確認',
   'auth.approve.shown': 'ウォレットがこのリクエストの確認を求めています。ウォレットで承認または拒否してください。',
   'auth.approve.waiting': 'ウォレットを待っています…',
+  'auth.recovery.shown': 'ウォレットが復元用のパスキーまたはパスワードを求めています。ウォレットで続けてください。',
+  'auth.recovery.protect': '復元を保護',
+  'auth.recovery.unprotected': 'ウォレットのサーバーはまだこのウォレットを復元できます。パスキーまたはパスワードで復元を保護すれば、あなただけが復元できます。',
+  'auth.recovery.protected': 'このウォレットを新しいデバイスで復元できるのはあなただけです（パスキーまたは復元用パスワード）。',
 } satisfies Readonly<Record<string, string>>

@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': '요청 검토',
   'auth.approve.shown': '지갑에서 이 요청을 검토하도록 요청합니다. 지갑에서 승인하거나 거부하세요.',
   'auth.approve.waiting': '지갑을 기다리는 중…',
+  'auth.recovery.shown': '지갑이 복구용 패스키 또는 비밀번호를 요청합니다. 지갑에서 계속하세요.',
+  'auth.recovery.protect': '복구 보호',
+  'auth.recovery.unprotected': '지갑 서버가 아직 이 지갑을 복원할 수 있습니다. 패스키나 비밀번호로 복구를 보호하면 본인만 복원할 수 있습니다.',
+  'auth.recovery.protected': '새 기기에서 이 지갑을 복원할 수 있는 사람은 본인뿐입니다(패스키 또는 복구 비밀번호).',
 } satisfies Readonly<Record<string, string>>

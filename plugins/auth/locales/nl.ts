@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': 'Verzoek controleren',
   'auth.approve.shown': 'Je wallet vraagt je dit verzoek te controleren. Keur het goed of wijs het af in de wallet.',
   'auth.approve.waiting': 'Wachten op je wallet…',
+  'auth.recovery.shown': 'Je wallet vraagt om de herstelpasskey of het herstelwachtwoord. Ga verder in de wallet.',
+  'auth.recovery.protect': 'Herstel beveiligen',
+  'auth.recovery.unprotected': 'De walletserver kan deze wallet nog herstellen. Beveilig het herstel met een passkey of wachtwoord, zodat alleen jij dat kunt.',
+  'auth.recovery.protected': 'Alleen jij kunt deze wallet op een nieuw apparaat herstellen (passkey of herstelwachtwoord).',
 } satisfies Readonly<Record<string, string>>

@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': 'Sprawdź żądanie',
   'auth.approve.shown': 'Twój portfel prosi o sprawdzenie tego żądania. Zatwierdź je lub odrzuć w portfelu.',
   'auth.approve.waiting': 'Czekanie na portfel…',
+  'auth.recovery.shown': 'Twój portfel prosi o klucz dostępu lub hasło odzyskiwania. Kontynuuj w portfelu.',
+  'auth.recovery.protect': 'Chroń odzyskiwanie',
+  'auth.recovery.unprotected': 'Serwer portfela nadal może odtworzyć ten portfel. Zabezpiecz jego odzyskiwanie kluczem dostępu lub hasłem, aby tylko Ty to mógł zrobić.',
+  'auth.recovery.protected': 'Tylko Ty możesz odtworzyć ten portfel na nowym urządzeniu (klucz dostępu lub hasło odzyskiwania).',
 } satisfies Readonly<Record<string, string>>

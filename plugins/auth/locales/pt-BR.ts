@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': 'Revisar solicitação',
   'auth.approve.shown': 'Sua carteira pede que você revise esta solicitação. Aprove ou rejeite na carteira.',
   'auth.approve.waiting': 'Aguardando sua carteira…',
+  'auth.recovery.shown': 'Sua carteira pede a chave de acesso ou a senha de recuperação. Continue na carteira.',
+  'auth.recovery.protect': 'Proteger a recuperação',
+  'auth.recovery.unprotected': 'O servidor da carteira ainda pode restaurar esta carteira. Proteja a recuperação com uma chave de acesso ou senha para que só você possa.',
+  'auth.recovery.protected': 'Só você pode restaurar esta carteira em um novo dispositivo (chave de acesso ou senha de recuperação).',
 } satisfies Readonly<Record<string, string>>

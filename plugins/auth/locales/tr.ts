@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': 'İsteği inceleyin',
   'auth.approve.shown': 'Cüzdanınız bu isteği incelemenizi istiyor. Cüzdanda onaylayın veya reddedin.',
   'auth.approve.waiting': 'Cüzdanınız bekleniyor…',
+  'auth.recovery.shown': 'Cüzdanınız kurtarma geçiş anahtarını veya parolasını istiyor. Cüzdanda devam edin.',
+  'auth.recovery.protect': 'Kurtarmayı koru',
+  'auth.recovery.unprotected': 'Cüzdan sunucusu bu cüzdanı hâlâ geri yükleyebilir. Yalnızca sizin yapabilmeniz için kurtarmayı bir geçiş anahtarı veya parolayla koruyun.',
+  'auth.recovery.protected': 'Bu cüzdanı yeni bir cihazda yalnızca siz geri yükleyebilirsiniz (geçiş anahtarı veya kurtarma parolası).',
 } satisfies Readonly<Record<string, string>>

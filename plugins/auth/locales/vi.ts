@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': 'Xem lại yêu cầu',
   'auth.approve.shown': 'Ví của bạn yêu cầu bạn xem lại yêu cầu này. Chấp thuận hoặc từ chối trong ví.',
   'auth.approve.waiting': 'Đang chờ ví của bạn…',
+  'auth.recovery.shown': 'Ví của bạn yêu cầu khóa truy cập hoặc mật khẩu khôi phục. Tiếp tục trong ví.',
+  'auth.recovery.protect': 'Bảo vệ khôi phục',
+  'auth.recovery.unprotected': 'Máy chủ ví vẫn có thể khôi phục ví này. Hãy bảo vệ việc khôi phục bằng khóa truy cập hoặc mật khẩu để chỉ bạn làm được.',
+  'auth.recovery.protected': 'Chỉ bạn mới có thể khôi phục ví này trên thiết bị mới (khóa truy cập hoặc mật khẩu khôi phục).',
 } satisfies Readonly<Record<string, string>>

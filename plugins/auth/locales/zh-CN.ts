@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': '审核请求',
   'auth.approve.shown': '你的钱包请你审核此请求。请在钱包中批准或拒绝。',
   'auth.approve.waiting': '正在等待你的钱包…',
+  'auth.recovery.shown': '你的钱包需要恢复用的通行密钥或密码。请在钱包中继续。',
+  'auth.recovery.protect': '保护恢复',
+  'auth.recovery.unprotected': '钱包服务器仍可恢复此钱包。用通行密钥或密码保护其恢复，这样只有你能恢复。',
+  'auth.recovery.protected': '只有你能在新设备上恢复此钱包（通行密钥或恢复密码）。',
 } satisfies Readonly<Record<string, string>>

@@ -62,4 +62,8 @@ export default {
   'auth.approve.title': '審核請求',
   'auth.approve.shown': '你的錢包請你審核此請求。請在錢包中核准或拒絕。',
   'auth.approve.waiting': '正在等待你的錢包…',
+  'auth.recovery.shown': '你的錢包需要復原用的通行金鑰或密碼。請在錢包中繼續。',
+  'auth.recovery.protect': '保護復原',
+  'auth.recovery.unprotected': '錢包伺服器仍可復原此錢包。用通行金鑰或密碼保護其復原，這樣只有你能復原。',
+  'auth.recovery.protected': '只有你能在新裝置上復原此錢包（通行金鑰或復原密碼）。',
 } satisfies Readonly<Record<string, string>>

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { BaseError, type PluginContext } from '../../../kernel/kernel.js'
 import { AuthFrameError, InvalidCodeError, InvalidEmailError, NotConnectedToAuthError, PopupClosedError, SocialConnectionError } from '../errors.js'
-import type { ApprovalState, AuthAccounts, AuthState, AuthUser, CodeSent, FrameMethod, FrameMethods, SocialCallbackMessage } from '../protocol.js'
+import type { ApprovalState, AuthAccounts, AuthState, AuthUser, CodeSent, FrameMethod, FrameMethods, RecoveryKind, SocialCallbackMessage } from '../protocol.js'
 import { isEmailAddress } from '../../../kernel/kernel.js'
 import { readSocialUrl } from '../utils/readSocialUrl.js'
 
@@ -76,6 +76,12 @@ export class AuthStore {
   /** The modal was closed when the approval came, and opened for it (it closes again after). */
   approvalOpenedModal = false
   exportError: BaseError | undefined = undefined
+  /** Who can open the wallet's recovery on the server: the operator (`server`), or only the visitor (`protected`). */
+  recovery: RecoveryKind | undefined = undefined
+  /** The recovery screen was asked for and has not answered yet. */
+  protectingRecovery = false
+  /** Why protecting the recovery failed (`REAUTH_REQUIRED`: log in again first). */
+  recoveryError: BaseError | undefined = undefined
 
   readonly #deps: AuthStoreDependencies
   #socialAttempt = 0
@@ -361,11 +367,43 @@ export class AuthStore {
     }
   }
 
+  /**
+   * Asks the frame to show its recovery screen, where the visitor protects the wallet's recovery
+   * with a passkey or a recovery password (docs/guides/embedded-wallet.md §2.1); answers whether
+   * it is protected now ("Not now" leaves it as it was).
+   */
+  async protectRecovery(): Promise<boolean> {
+    if (!this.loggedIn) {
+      this.recoveryError = new NotConnectedToAuthError()
+      return false
+    }
+    this.protectingRecovery = true
+    this.recoveryError = undefined
+    try {
+      const client = await this.#deps.client()
+      const state = await client.request('protectRecovery')
+      runInAction(() => {
+        if (state?.recovery) this.recovery = state.recovery
+      })
+      return this.recovery === 'protected'
+    } catch (error) {
+      runInAction(() => {
+        this.recoveryError = asError(error)
+      })
+      return false
+    } finally {
+      runInAction(() => {
+        this.protectingRecovery = false
+      })
+    }
+  }
+
   /** The frame's state (from `status`, a reconnect or `stateChanged`): logged in, or not. */
   setSession(state: AuthState | undefined): void {
     if (state?.user && state.accounts) {
       this.user = state.user
       this.accounts = state.accounts
+      if (state.recovery) this.recovery = state.recovery
       if (this.phase === 'idle') this.phase = 'connected'
       return
     }
@@ -383,6 +421,8 @@ export class AuthStore {
     this.exportPhase = 'hidden'
     this.exportError = undefined
     this.approval = undefined
+    this.recovery = undefined
+    this.recoveryError = undefined
     this.resetEmailChange()
     this.#deps.placeFrame(undefined)
   }
@@ -393,6 +433,7 @@ export class AuthStore {
     runInAction(() => {
       this.user = state.user
       this.accounts = state.accounts
+      if (state.recovery) this.recovery = state.recovery
       this.codeSent = undefined
     })
     await this.#deps.onLogin(state)

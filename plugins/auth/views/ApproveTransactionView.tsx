@@ -62,7 +62,8 @@ export const ApproveTransactionView = observer(function ApproveTransactionView()
     }
   }, [store, pending])
 
-  useAnnounce(pending !== undefined ? t('auth.approve.shown') : undefined)
+  const shown = pending === 'recovery' ? t('auth.recovery.shown') : t('auth.approve.shown')
+  useAnnounce(pending !== undefined ? shown : undefined)
   if (!store) return null
   if (pending === undefined) {
     return (
@@ -73,7 +74,7 @@ export const ApproveTransactionView = observer(function ApproveTransactionView()
   }
   return (
     <div className="portico-auth">
-      <div ref={area} className="portico-auth__export-area" aria-label={t('auth.approve.shown')} role="region" />
+      <div ref={area} className="portico-auth__export-area" aria-label={shown} role="region" />
     </div>
   )
 })

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { Button, Icon, useTranslate } from '../../../ui/kit.js'
+import { describeAuthError } from './describeAuthError.js'
 import { authViews } from '../constants.js'
 import { socialName } from './socialProviders.js'
 import { useAuth } from './useAuth.js'
@@ -51,7 +52,22 @@ export const EmbeddedWalletProfileView = observer(function EmbeddedWalletProfile
           </li>
         ))}
       </ul>
+      {store.recovery ? (
+        <p className="portico-auth__intro" data-recovery={store.recovery}>
+          {store.recovery === 'protected' ? t('auth.recovery.protected') : t('auth.recovery.unprotected')}
+        </p>
+      ) : null}
+      {store.recoveryError ? (
+        <p className="portico-auth__error" role="alert">
+          {describeAuthError(store.recoveryError, t)}
+        </p>
+      ) : null}
       <div className="portico-auth__row">
+        {store.recovery === 'server' ? (
+          <Button variant="primary" disabled={store.protectingRecovery} onClick={() => void store.protectRecovery()}>
+            {t('auth.recovery.protect')}
+          </Button>
+        ) : null}
         {user.provider === 'email' ? (
           <Button variant="secondary" onClick={() => settings?.navigate(authViews.updateEmail)}>
             {t('auth.profile.updateEmail')}

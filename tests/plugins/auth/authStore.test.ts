@@ -292,3 +292,34 @@ describe('AuthStore: export and email change', () => {
     expect(store.phase).toBe('idle')
   })
 })
+
+describe('AuthStore: protecting the recovery (issue 48)', () => {
+  it('asks the frame for its recovery screen and keeps what it answers; "Not now" leaves it on the server', async () => {
+    let answer: AuthState = { ...loggedIn, recovery: 'protected' }
+    const { store, calls } = makeStore({ protectRecovery: () => answer })
+    store.setSession({ ...loggedIn, recovery: 'server' })
+    expect(store.recovery).toBe('server')
+    expect(await store.protectRecovery()).toBe(true)
+    expect(calls.map((c) => c.method)).toEqual(['protectRecovery'])
+    expect([store.recovery, store.protectingRecovery, store.recoveryError]).toEqual(['protected', false, undefined])
+    store.setSession({ ...loggedIn, recovery: 'server' })
+    answer = { ...loggedIn, recovery: 'server' }
+    expect(await store.protectRecovery()).toBe(false)
+    expect(store.recovery).toBe('server')
+  })
+
+  it('a stale login is an error the profile shows; logged out it asks nothing; logout forgets the recovery', async () => {
+    const { store, calls } = makeStore({
+      protectRecovery: () => {
+        throw new AuthFrameError({ code: 'REAUTH_REQUIRED', message: 'Log in again' })
+      },
+    })
+    expect(await store.protectRecovery()).toBe(false)
+    expect(calls).toEqual([])
+    store.setSession({ ...loggedIn, recovery: 'server' })
+    expect(await store.protectRecovery()).toBe(false)
+    expect(store.recoveryError).toMatchObject({ code: 'REAUTH_REQUIRED' })
+    store.setSession({})
+    expect([store.recovery, store.recoveryError]).toEqual([undefined, undefined])
+  })
+})

@@ -31,7 +31,7 @@ describe('wallet shares', () => {
     expect(created.status).toBe(201)
     expect((await t.call('POST', '/auth/v1/wallet', { token, body: wallet })).status).toBe(409)
     const me = await t.call('GET', '/auth/v1/me', { token })
-    expect(me.body.wallet).toEqual({ eip155: wallet.eip155, solana: wallet.solana })
+    expect(me.body.wallet).toEqual({ eip155: wallet.eip155, solana: wallet.solana, recovery: 'server' })
     expect((await t.call('GET', '/auth/v1/wallet/share', { token })).body).toEqual({ authShare })
 
     const row = t.server.db.prepare("SELECT auth_share, recovery_share FROM auth_wallets WHERE user_id = 'email:wallet-owner@example.com'").get() as { auth_share: Buffer; recovery_share: Buffer }
@@ -86,6 +86,42 @@ describe('wallet shares', () => {
     expect((await t.call('GET', '/auth/v1/wallet/share', { token })).body.code).toBe('NO_WALLET')
     expect((await t.call('GET', '/auth/v1/me')).body.code).toBe('NOT_LOGGED_IN')
     expect((await t.call('GET', '/auth/v1/me', { token: 'A'.repeat(43) })).status).toBe(401)
+  })
+})
+
+describe('a recovery the operator cannot open (issue 48)', () => {
+  const envelope = { v: 1, iv: 'aXYtaXYtaXYtaXY', ct: 'Y2lwaGVydGV4dC1vZi10aGUtc2hhcmU', password: { kdf: 'scrypt', N: 131072, r: 8, p: 1, salt: 'c2FsdC1zYWx0LXNhbHQtcw', iv: 'aXYtaXYtaXYtaXY', wrapped: 'd3JhcHBlZC1kYXRhLWtleQ' } }
+  const newAuthShare = 'NEWAUTHSHARE-0123456789abcdef0123456789abcdef01234567'
+
+  it('replaces the auth share and keeps only the visitor\'s envelope, which /wallet/recovery hands back as it is', async () => {
+    const token = await login('protect-me@example.com')
+    expect((await t.call('POST', '/auth/v1/wallet', { token, body: wallet })).status).toBe(201)
+    const protectedAnswer = await t.call('POST', '/auth/v1/wallet/recovery/protect', { token, body: { authShare: newAuthShare, protectedRecovery: { ...envelope, extra: 'dropped' } } })
+    expect([protectedAnswer.status, protectedAnswer.body]).toEqual([200, { recovery: 'protected' }])
+    expect((await t.call('GET', '/auth/v1/me', { token })).body.wallet).toEqual({ eip155: wallet.eip155, solana: wallet.solana, recovery: 'protected' })
+    expect((await t.call('GET', '/auth/v1/wallet/share', { token })).body).toEqual({ authShare: newAuthShare })
+    const released = await t.call('POST', '/auth/v1/wallet/recovery', { token })
+    expect(released.body).toEqual({ protectedRecovery: envelope })
+    // The database no longer holds the plain recovery share, sealed or not.
+    const row = t.server.db.prepare("SELECT recovery_share FROM auth_wallets WHERE user_id = 'email:protect-me@example.com'").get() as { recovery_share: Buffer }
+    expect(row.recovery_share.includes(Buffer.from(recoveryShare.slice(0, 12)))).toBe(false)
+  })
+
+  it('refuses a malformed envelope, a stale session, no wallet and no session', async () => {
+    const token = await login('protect-late@example.com')
+    const protect = (body: unknown, as = token) => t.call('POST', '/auth/v1/wallet/recovery/protect', { token: as, body })
+    expect((await protect({ authShare: newAuthShare, protectedRecovery: envelope })).body.code).toBe('NO_WALLET')
+    expect((await t.call('POST', '/auth/v1/wallet', { token, body: wallet })).status).toBe(201)
+    for (const bad of [{ ...envelope, v: 2 }, { v: 1, iv: envelope.iv, ct: envelope.ct }, { ...envelope, ct: 'not base64url!' }, { ...envelope, password: { ...envelope.password, kdf: 'pbkdf2' } }, 'a string']) {
+      const answer = await protect({ authShare: newAuthShare, protectedRecovery: bad })
+      expect([answer.status, answer.body.code]).toEqual([400, 'INVALID_PARAMS'])
+    }
+    expect((await protect({ authShare: 'x', protectedRecovery: envelope })).status).toBe(400)
+    expect((await protect({ authShare: newAuthShare, protectedRecovery: envelope }, 'A'.repeat(43))).status).toBe(401)
+    t.clock.now += 10 * 60_000 + 1
+    const stale = await protect({ authShare: newAuthShare, protectedRecovery: envelope })
+    expect([stale.status, stale.body.code]).toEqual([403, 'REAUTH_REQUIRED'])
+    expect((await t.call('GET', '/auth/v1/me', { token })).body.wallet.recovery).toBe('server')
   })
 })
 
@@ -172,6 +208,30 @@ describe('the wallet origin', () => {
     expect((await fromFrame.json()).code).toBe('UNSUPPORTED_CHAIN')
     const fromElsewhere = await proxy('https://evil.example.net')
     expect((await fromElsewhere.json()).code).toBe('ORIGIN_NOT_ALLOWED')
+  })
+})
+
+describe('another project\'s origin (issue 48, hostile)', () => {
+  it('gets no frame of this project: each project\'s frame page names only its own sites, and the frame connects only those', async () => {
+    const two = await startAuthServer({ server: { projects: { demo: { allowedOrigins: ['https://shop.example.com'] }, other: { allowedOrigins: ['https://other.example.net'] } } } })
+    try {
+      const sources = async (projectId: string) => {
+        const page = await two.call('GET', `/auth/v1/frame?projectId=${projectId}`)
+        const csp = page.headers.get('content-security-policy') ?? ''
+        const config = JSON.parse(/<script type="application\/json" id="portico-frame-config">(.*?)<\/script>/.exec(String(page.body))![1]!) as { allowedOrigins: string[] }
+        return { ancestors: /frame-ancestors ([^;]+)/.exec(csp)![1]!.split(' '), allowed: config.allowedOrigins }
+      }
+      const demo = await sources('demo')
+      const other = await sources('other')
+      expect(demo.ancestors).toContain('https://shop.example.com')
+      expect(other.ancestors).toContain('https://other.example.net')
+      for (const [mine, theirs] of [[demo, 'https://other.example.net'], [other, 'https://shop.example.com']] as const) {
+        expect(mine.ancestors).not.toContain(theirs)
+        expect(mine.allowed).not.toContain(theirs)
+      }
+    } finally {
+      await two.dispose()
+    }
   })
 })
 

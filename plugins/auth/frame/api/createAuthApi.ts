@@ -1,13 +1,17 @@
-import type { AuthUser, FrameErrorCode } from '../../protocol.js'
+import type { AuthUser, FrameErrorCode, RecoveryKind } from '../../protocol.js'
 import { FrameFailure } from '../errors.js'
+import { readRecoveryEnvelope, type RecoveryEnvelope } from '../recovery/recoveryEnvelope.js'
 import { isRecord } from '../utils/isRecord.js'
 import type { SessionToken } from './sessionToken.js'
 
 /** The wallet record the server keeps: the public addresses only. */
 export type WalletRecord = { eip155: `0x${string}`; solana: string }
 
+/** `POST /wallet/recovery`: the operator-sealed share, or the visitor's envelope. */
+export type RecoveryAnswer = { share: string } | { envelope: RecoveryEnvelope }
+
 /** `GET /me`. */
-export type MeAnswer = { user: AuthUser; wallet?: WalletRecord; authenticatedAt: number }
+export type MeAnswer = { user: AuthUser; wallet?: WalletRecord; recovery?: RecoveryKind; authenticatedAt: number }
 
 /** `POST /email/start` and `POST /email/change/start`. */
 export type AttemptAnswer = { attemptId: string; expiresAt: number; resendAfter: number }
@@ -133,7 +137,8 @@ export function createAuthApi({ apiBase, projectId, token, fetch: doFetch }: { a
         if (!isRecord(wallet) || typeof wallet.eip155 !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(wallet.eip155) || typeof wallet.solana !== 'string') throw malformed('/me')
         record = { eip155: wallet.eip155 as `0x${string}`, solana: wallet.solana }
       }
-      return { user: cleanUser(value.user), ...(record ? { wallet: record } : {}), authenticatedAt: value.authenticatedAt }
+      const recovery = isRecord(wallet) && wallet.recovery === 'protected' ? 'protected' : record ? 'server' : undefined
+      return { user: cleanUser(value.user), ...(record ? { wallet: record } : {}), ...(recovery ? { recovery } : {}), authenticatedAt: value.authenticatedAt }
     },
     /** `POST /wallet`: `created`, or `exists` on 409 (another tab or device created it first). */
     async createWallet(body: WalletRecord & { authShare: string; recoveryShare: string }): Promise<'created' | 'exists'> {
@@ -145,10 +150,15 @@ export function createAuthApi({ apiBase, projectId, token, fetch: doFetch }: { a
       if (!isRecord(value) || typeof value.authShare !== 'string') throw malformed('/wallet/share')
       return value.authShare
     },
-    async recoveryShare(): Promise<string> {
+    async recoveryShare(): Promise<RecoveryAnswer> {
       const value = await call('POST', '/wallet/recovery', { body: {}, auth: true })
-      if (!isRecord(value) || typeof value.recoveryShare !== 'string') throw malformed('/wallet/recovery')
-      return value.recoveryShare
+      if (isRecord(value) && typeof value.recoveryShare === 'string') return { share: value.recoveryShare }
+      if (isRecord(value) && isRecord(value.protectedRecovery)) return { envelope: readRecoveryEnvelope(value.protectedRecovery) }
+      throw malformed('/wallet/recovery')
+    },
+    /** `POST /wallet/recovery/protect`: the wallet's new auth share and its recovery share as the visitor's envelope (after a fresh login). */
+    async protectRecovery(authShare: string, envelope: RecoveryEnvelope): Promise<void> {
+      await call('POST', '/wallet/recovery/protect', { body: { authShare, protectedRecovery: envelope }, auth: true })
     },
     emailChangeStart: async (email: string, challenge: string) => attempt('/email/change/start', await call('POST', '/email/change/start', { body: { email, challenge }, auth: true })),
     async emailChangeVerify(attemptId: string, code: string, verifier: string): Promise<AuthUser> {

@@ -1,4 +1,4 @@
-import type { AuthAccounts, AuthState, AuthUser, FrameEvent, FrameMethod, FrameResponse } from '../../protocol.js'
+import type { AuthAccounts, AuthState, AuthUser, FrameEvent, FrameMethod, FrameResponse, RecoveryKind } from '../../protocol.js'
 import { createAuthApi, type MeAnswer } from '../api/createAuthApi.js'
 import { createSessionToken } from '../api/sessionToken.js'
 import { FrameFailure, invalidParams, toFrameError } from '../errors.js'
@@ -6,6 +6,8 @@ import { exportFreshnessMs, exportSecrets } from '../export/exportSecrets.js'
 import { clearExportScreen, renderExportScreen } from '../export/renderExportScreen.js'
 import { createDeviceShare } from '../keys/deviceShare.js'
 import { createKeyring } from '../keys/createKeyring.js'
+import { createRecoveryFlows } from '../recovery/createRecoveryFlows.js'
+import type { Credentials } from '../recovery/recoveryPasskey.js'
 import { createVerifier, type Verifier } from '../login/createVerifier.js'
 import { approvalMethods, plainMessageMethods, type ApprovalModel } from '../approval/ApprovalModel.js'
 import { createApprovalGate, type Approver } from '../approval/createApprovalGate.js'
@@ -38,11 +40,15 @@ export type FrameHandlerOptions = {
    * refused with USER_REJECTED; nothing is ever signed unasked.
    */
   approver?: Approver
+  /** `navigator.credentials`: the recovery passkey (absent: the recovery screen offers the password only). */
+  credentials?: Credentials
+  /** The wallet origin's host name (`location.hostname`), the passkey's RP id; default: `frameOrigin`'s. */
+  hostname?: string
   /** The site asked to sign plain messages (personal_sign, solana_signMessage) without the screen (`auth({ messageApproval: 'skip' })`); never typed data or transactions. */
   skipMessageApproval?: boolean
 }
 
-const methods = new Set<FrameMethod>(['status', 'emailStart', 'emailVerify', 'socialStart', 'socialFinish', 'emailChangeStart', 'emailChangeVerify', 'request', 'cancelApproval', 'showExport', 'hideExport', 'logout'])
+const methods = new Set<FrameMethod>(['status', 'emailStart', 'emailVerify', 'socialStart', 'socialFinish', 'emailChangeStart', 'emailChangeVerify', 'request', 'cancelApproval', 'protectRecovery', 'showExport', 'hideExport', 'logout'])
 /** Methods that read or change the session run one after another. */
 const sessionMethods = new Set<string>(['status', 'emailVerify', 'socialFinish', 'emailChangeVerify', 'logout'])
 
@@ -67,7 +73,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
   const device = createDeviceShare(options.storage)
   const keyring = createKeyring({ api, device, drawEntropy: () => random(new Uint8Array(16)) })
 
-  let session: { user: AuthUser; accounts: AuthAccounts } | undefined
+  let session: { user: AuthUser; accounts: AuthAccounts; recovery: RecoveryKind } | undefined
   /** The site's connected ports (its origin, and where events go); the newest last. */
   const sites: { origin: string; emit: (event: FrameEvent) => void }[] = []
   let emailAttempt: { attemptId: string; verifier: string } | undefined
@@ -80,7 +86,17 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     onChange: (kind: ApprovalModel['kind'] | undefined) => emit({ event: 'approval', data: kind ? { pending: true, kind } : { pending: false } }),
   })
 
-  const state = (): AuthState => (session ? { user: session.user, accounts: session.accounts } : {})
+  // The recovery screens (§2.1) show in the frame's document, hosted by the site like the approval screen.
+  const recovery = options.document
+    ? createRecoveryFlows({
+        document: options.document,
+        ...(options.credentials ? { credentials: options.credentials } : {}),
+        hostname: options.hostname ?? new URL(frameOrigin).hostname,
+        onShown: (shown) => emit({ event: 'approval', data: shown ? { pending: true, kind: 'recovery' } : { pending: false } }),
+      })
+    : undefined
+
+  const state = (): AuthState => (session ? { user: session.user, accounts: session.accounts, recovery: session.recovery } : {})
   const emit = (event: FrameEvent) => {
     for (const site of sites) {
       try {
@@ -95,12 +111,15 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     return session
   }
 
-  /** After the server issued a session: open the wallet (create, rebuild or recover), or keep nothing. */
-  async function enter(me?: MeAnswer): Promise<AuthState> {
+  /**
+   * After the server issued a session: open the wallet (create, rebuild or recover), or keep
+   * nothing. Only a login (`interactive`) may ask the visitor to unlock a protected recovery.
+   */
+  async function enter(me?: MeAnswer, interactive = false): Promise<AuthState> {
     try {
       const answer = me ?? (await api.me())
-      const accounts = await keyring.open(answer)
-      session = { user: answer.user, accounts }
+      const accounts = await keyring.open(answer, interactive && recovery ? recovery.unlock : undefined)
+      session = { user: answer.user, accounts, recovery: answer.recovery ?? 'server' }
       return state()
     } catch (error) {
       session = undefined
@@ -123,7 +142,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
 
   async function login(answer: { token: string }): Promise<AuthState> {
     token.set(answer.token)
-    const result = await enter()
+    const result = await enter(undefined, true)
     emit({ event: 'stateChanged', data: result })
     return result
   }
@@ -154,6 +173,19 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     return namespace === 'eip155' ? answerEip155Request(context) : answerSolanaRequest(context)
   }
 
+  /** Shows the recovery screen; protects the recovery with the visitor's choice (or leaves it, "Not now"). */
+  async function protectRecovery(): Promise<AuthState> {
+    const current = requireSession()
+    if (!recovery) throw new FrameFailure('UNSUPPORTED_METHOD', 'This frame cannot show the recovery screen')
+    const label = current.user.email ?? current.user.handle ?? current.user.name ?? current.user.id
+    const done = await recovery.setup(current.user.id, label, (seal) => keyring.protectRecovery(current.user.id, current.accounts, seal))
+    if (done && session?.user.id === current.user.id) {
+      session = { ...session, recovery: 'protected' }
+      emit({ event: 'stateChanged', data: state() })
+    }
+    return state()
+  }
+
   async function showExport(): Promise<null> {
     const { user, accounts } = requireSession()
     const me = await api.me()
@@ -170,6 +202,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
   async function logout(): Promise<null> {
     if (options.document) clearExportScreen(options.document)
     gate.cancel()
+    recovery?.cancel()
     if (token.get()) {
       try {
         await api.logout()
@@ -240,7 +273,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
           const share = device.read(current.user.id)
           if (share) device.write(user.id, share)
         }
-        session = { user, accounts: current.accounts }
+        session = { user, accounts: current.accounts, recovery: current.recovery }
         emit({ event: 'stateChanged', data: state() })
         return state()
       }
@@ -248,7 +281,10 @@ export function createFrameHandler(options: FrameHandlerOptions) {
         return request(params, origin)
       case 'cancelApproval':
         gate.cancel()
+        recovery?.cancel()
         return null
+      case 'protectRecovery':
+        return protectRecovery()
       case 'showExport':
         return showExport()
       case 'hideExport':

@@ -1,12 +1,19 @@
 import type { AuthAccounts } from '../../protocol.js'
 import type { AuthApi, MeAnswer, WalletRecord } from '../api/createAuthApi.js'
 import { FrameFailure } from '../errors.js'
+import type { RecoveryEnvelope } from '../recovery/recoveryEnvelope.js'
 import type { DeviceShare } from './deviceShare.js'
 import { deriveWalletKeys, sameAccounts, type WalletKeys } from './deriveWalletKeys.js'
 import { combineShares, splitEntropy } from './shares.js'
 
 /** Draws the entropy of a new wallet (16 bytes; `crypto.getRandomValues` in the browser). */
 export type DrawEntropy = () => Uint8Array
+
+/**
+ * Opens a protected recovery share on a new browser: asks the visitor for their passkey or
+ * recovery password (in the frame) and answers the share; throws USER_REJECTED when they cancel.
+ */
+export type UnlockRecovery = (userId: string, envelope: RecoveryEnvelope) => Promise<string>
 
 /** Forgets what it can of a key set once an operation is over. */
 function wipe(keys: WalletKeys): void {
@@ -26,22 +33,42 @@ function wipe(keys: WalletKeys): void {
  * const signature = await keyring.withKeys(me.user.id, accounts, (keys) => keys.eip155.signMessage({ message: 'hi' }))
  */
 export function createKeyring({ api, device, drawEntropy }: { api: AuthApi; device: DeviceShare; drawEntropy: DrawEntropy }) {
+  /**
+   * Drops this browser's share after it failed to rebuild the wallet, unless it changed meanwhile
+   * (a protection re-split the wallet between the read and the server's answer: the new share is good).
+   */
+  function dropIfStill(userId: string, share: string | undefined): void {
+    if (share !== undefined && device.read(userId) === share) device.drop()
+  }
+
   /** Rebuilds the keys of `wallet` for `userId`; fails WALLET_MISMATCH (and keeps nothing) when the shares derive other addresses. */
-  async function rebuild(userId: string, wallet: AuthAccounts): Promise<WalletKeys> {
+  /** The recovery share in clear: as the server keeps it, or opened by the visitor (`unlock`); none without `unlock`. */
+  async function recoveryShare(userId: string, unlock: UnlockRecovery | undefined): Promise<string> {
+    const answer = await api.recoveryShare()
+    if ('share' in answer) return answer.share
+    if (!unlock) throw new FrameFailure('REAUTH_REQUIRED', 'Log in again on this browser to unlock the wallet with your passkey or recovery password')
+    return unlock(userId, answer.envelope)
+  }
+
+  /** The wallet's entropy from this browser's share and the auth share, or (new browser) the auth and recovery shares. */
+  async function entropyOf(userId: string, unlock?: UnlockRecovery): Promise<{ entropy: Uint8Array; deviceShare: string | undefined; second: string }> {
     const deviceShare = device.read(userId)
-    const [first, second] = deviceShare ? [deviceShare, await api.authShare()] : await Promise.all([api.authShare(), api.recoveryShare()])
-    let entropy: Uint8Array
+    const [first, second] = deviceShare ? [deviceShare, await api.authShare()] : [await api.authShare(), await recoveryShare(userId, unlock)]
     try {
-      entropy = await combineShares(first, second)
+      return { entropy: await combineShares(first, second), deviceShare, second }
     } catch (error) {
-      if (deviceShare) device.drop()
+      dropIfStill(userId, deviceShare)
       throw error
     }
+  }
+
+  async function rebuild(userId: string, wallet: AuthAccounts, unlock?: UnlockRecovery): Promise<WalletKeys> {
+    const { entropy, deviceShare, second } = await entropyOf(userId, unlock)
     let keys: WalletKeys
     try {
       keys = deriveWalletKeys(entropy)
     } catch (error) {
-      if (deviceShare) device.drop()
+      dropIfStill(userId, deviceShare)
       throw error
     } finally {
       entropy.fill(0)
@@ -49,7 +76,7 @@ export function createKeyring({ api, device, drawEntropy }: { api: AuthApi; devi
     if (!sameAccounts(keys.accounts, wallet)) {
       wipe(keys)
       // A device share that rebuilds another wallet is of no use: the next login recovers instead.
-      if (deviceShare) device.drop()
+      dropIfStill(userId, deviceShare)
       throw new FrameFailure('WALLET_MISMATCH', 'The key shares do not rebuild this account\'s wallet')
     }
     if (!deviceShare) device.write(userId, second)
@@ -79,7 +106,7 @@ export function createKeyring({ api, device, drawEntropy }: { api: AuthApi; devi
      * addresses: creates it, or rebuilds and checks it (recovering when this browser has no
      * share).
      */
-    async open(me: MeAnswer): Promise<AuthAccounts> {
+    async open(me: MeAnswer, unlock?: UnlockRecovery): Promise<AuthAccounts> {
       let wallet: WalletRecord | undefined = me.wallet
       if (!wallet) {
         const created = await create(me)
@@ -88,8 +115,31 @@ export function createKeyring({ api, device, drawEntropy }: { api: AuthApi; devi
         wallet = (await api.me()).wallet
         if (!wallet) throw new FrameFailure('SERVER_ERROR', 'The server reported a wallet it does not return')
       }
-      wipe(await rebuild(me.user.id, wallet))
+      wipe(await rebuild(me.user.id, wallet, unlock))
       return { eip155: wallet.eip155, solana: wallet.solana }
+    },
+
+    /**
+     * Protects the recovery (docs/guides/embedded-wallet.md §2.1): rebuilds the entropy, checks it
+     * is `wallet`'s, splits it again into three new shares, has `protect` encrypt the new recovery
+     * share for the visitor, and stores the new auth share and that envelope on the server, then
+     * the new device share here. The old shares (a backup of the database included) no longer
+     * combine with the new ones.
+     */
+    async protectRecovery(userId: string, wallet: AuthAccounts, protect: (recoveryShare: string) => Promise<RecoveryEnvelope>): Promise<void> {
+      const { entropy } = await entropyOf(userId)
+      try {
+        const keys = deriveWalletKeys(entropy)
+        const same = sameAccounts(keys.accounts, wallet)
+        wipe(keys)
+        if (!same) throw new FrameFailure('WALLET_MISMATCH', 'The key shares do not rebuild this account\'s wallet')
+        const shares = await splitEntropy(entropy)
+        const envelope = await protect(shares.recovery)
+        await api.protectRecovery(shares.auth, envelope)
+        device.write(userId, shares.device)
+      } finally {
+        entropy.fill(0)
+      }
     },
 
     /** Rebuilds the keys for one operation, then forgets them. */

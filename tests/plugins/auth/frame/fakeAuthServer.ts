@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto'
  * the real service is server/auth.
  */
 export function fakeAuthServer({ now = () => Date.now() }: { now?: () => number } = {}) {
-  type Wallet = { eip155: string; solana: string; authShare: string; recoveryShare: string }
+  type Wallet = { eip155: string; solana: string; authShare: string; recoveryShare: string; protectedRecovery?: unknown }
   const attempts = new Map<string, { email: string; challenge: string; code: string; change?: string }>()
   const tickets = new Map<string, { userId: string; email: string; challenge: string }>()
   const sessions = new Map<string, { userId: string; authenticatedAt: number }>()
@@ -82,7 +82,7 @@ export function fakeAuthServer({ now = () => Date.now() }: { now?: () => number 
       case 'GET /me': {
         if (!session) return authed()!
         const wallet = wallets.get(session.userId)
-        return json(200, { user: users.get(session.userId), ...(wallet ? { wallet: { eip155: wallet.eip155, solana: wallet.solana } } : {}), authenticatedAt: session.authenticatedAt })
+        return json(200, { user: users.get(session.userId), ...(wallet ? { wallet: { eip155: wallet.eip155, solana: wallet.solana, recovery: wallet.protectedRecovery ? 'protected' : 'server' } } : {}), authenticatedAt: session.authenticatedAt })
       }
       case 'POST /wallet': {
         if (!session) return authed()!
@@ -102,7 +102,15 @@ export function fakeAuthServer({ now = () => Date.now() }: { now?: () => number 
         const wallet = wallets.get(session.userId)
         if (!wallet) return error(404, 'NO_WALLET', 'No wallet')
         recoveryEmails.push(session.userId)
-        return json(200, { recoveryShare: wallet.recoveryShare })
+        return json(200, wallet.protectedRecovery ? { protectedRecovery: wallet.protectedRecovery } : { recoveryShare: wallet.recoveryShare })
+      }
+      case 'POST /wallet/recovery/protect': {
+        if (!session) return authed()!
+        if (!fresh) return error(403, 'REAUTH_REQUIRED', 'Log in again')
+        const wallet = wallets.get(session.userId)
+        if (!wallet) return error(404, 'NO_WALLET', 'No wallet')
+        wallets.set(session.userId, { ...wallet, authShare: body.authShare, recoveryShare: '', protectedRecovery: body.protectedRecovery })
+        return json(200, { recovery: 'protected' })
       }
       case 'POST /email/change/start': {
         if (!session) return authed()!

@@ -192,7 +192,7 @@ describe('the frame handler: login and custody', () => {
     const before = await b.emailLogin('hal@example.com')
     await b.ok('emailChangeStart', { email: 'hal@new.example.com' })
     const after = await b.ok('emailChangeVerify', { code: server.sentCodes.at(-1) })
-    expect(after).toEqual({ user: { ...before.user, email: 'hal@new.example.com' }, accounts: before.accounts })
+    expect(after).toEqual({ user: { ...before.user, email: 'hal@new.example.com' }, accounts: before.accounts, recovery: 'server' })
     expect(b.events.at(-1)).toEqual({ event: 'stateChanged', data: after })
   })
 

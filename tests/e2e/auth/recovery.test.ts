@@ -1,0 +1,321 @@
+// Issue 48, acceptance 3: a recovery the operator cannot open. Visitors of a site on the sandbox
+// (`npm start`'s server, its wallet origin on localhost: WebAuthn refuses IP origins) protect their wallet's
+// recovery in the wallet frame, one with a passkey (Chromium's virtual authenticator, PRF), one
+// with a recovery password. With the server's database and both share keys, the test then holds
+// the auth share and an envelope it cannot open, which rebuild nothing; the visitors recover the
+// same wallet after a fresh login on a browser without their share: with the passkey, and with
+// the password (a new browser context), a wrong password turned away first.
+import { createDecipheriv } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import type { CDPSession, Page } from 'playwright-core'
+import { getAddress, type Address } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sandboxPageCsp } from '../../../sandbox/registerSandboxPages.js'
+import { combineShares } from '../../../plugins/auth/frame/keys/shares.js'
+import { openRecoveryShare, readRecoveryEnvelope } from '../../../plugins/auth/frame/recovery/recoveryEnvelope.js'
+import { explainFailure } from '../../helpers/explainFailure.js'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import { mailbox, mailedCode } from '../../helpers/sandboxMail.js'
+import { serveTestSite, type TestSite } from '../../helpers/serveTestSite.js'
+import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+
+type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[]; auth: { walletOrigin: string } }
+type SiteWindow = { site: { state(): { connections: Record<string, { status: string; address?: string }> } } }
+
+/** The sandbox's strict page policy for a site on its own loopback port, framing the wallet origin. */
+const siteCsp = (walletOrigin: string) =>
+  `${sandboxPageCsp.replace("connect-src 'self'", "connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*").replace("img-src 'self' data:", "img-src 'self' data: http://127.0.0.1:*")}; frame-src ${walletOrigin}`
+
+let sandbox: TestSandbox
+let info: SandboxJson
+let site: TestSite
+let siteUrl = ''
+const visitors: SandboxPage[] = []
+const stamp = Date.now().toString(36)
+const passkeyEmail = `passkey-${stamp}@example.com`
+const passwordEmail = `password-${stamp}@example.com`
+const password = 'violet staircase 1987'
+const addresses: Record<string, Address> = {}
+
+const dialog = (p: Page) => p.getByRole('dialog')
+const wallet = (p: Page) => p.frameLocator('iframe[title="Portico wallet"]')
+const frameText = async (p: Page) => ((await wallet(p).locator('body').innerText().catch(() => '(no frame)')) ?? '').replace(/\s+/g, ' ').slice(0, 600)
+const pageText = async (p: Page) => ((await p.locator('body').innerText().catch(() => '')) ?? '').replace(/\s+/g, ' ').slice(0, 600)
+
+async function newVisitor(): Promise<Page> {
+  const visitor = await openSandboxPage()
+  visitors.push(visitor)
+  visitor.page.setDefaultTimeout(20_000)
+  await visitor.page.goto(siteUrl)
+  return visitor.page
+}
+
+/** A virtual authenticator with PRF (hmac-secret) on the visitor's tab: the frame's passkey lives there. */
+async function addAuthenticator(p: Page): Promise<CDPSession> {
+  const cdp = await p.context().newCDPSession(p)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', ctap2Version: 'ctap2_1', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, hasPrf: true, automaticPresenceSimulation: true },
+  })
+  return cdp
+}
+
+/**
+ * Logs `email` in by its code from the sandbox's mailbox. The server sends one code per email every
+ * 30 s: the start is asked again until a new code arrived.
+ */
+async function startLogin(p: Page, email: string): Promise<void> {
+  await p.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
+  await dialog(p).getByRole('textbox', { name: 'Email' }).fill(email)
+  const before = (await mailbox(sandbox.url))[0]?.id ?? 0
+  await explainFailure(
+    expect
+      .poll(
+        async () => {
+          if ((await dialog(p).getByRole('heading', { name: 'Enter the code' }).count()) > 0) return 'sent'
+          await dialog(p).getByRole('button', { name: 'Continue', exact: true }).click({ timeout: 2_000 }).catch(() => undefined)
+          return (await dialog(p).getByRole('heading', { name: 'Enter the code' }).count()) > 0 ? 'sent' : 'waiting'
+        },
+        // Every start counts against the server's 20 per IP per hour: ask again only every 5 s.
+        { timeout: 60_000, interval: 5_000 },
+      )
+      .toBe('sent'),
+    async () => `the modal: ${await pageText(p)}`,
+  )
+  const { code } = await mailedCode(sandbox.url, email, { afterId: before })
+  await dialog(p).getByRole('textbox', { name: 'Code' }).fill(code)
+  const verify = dialog(p).getByRole('button', { name: 'Verify' })
+  if ((await verify.count()) > 0 && (await verify.isEnabled())) await verify.click().catch(() => undefined)
+}
+
+async function connectedAddress(p: Page): Promise<Address> {
+  const state = () => p.evaluate(() => (window as unknown as SiteWindow).site.state())
+  await explainFailure(expect.poll(async () => (await state()).connections.eip155?.status, { timeout: 60_000 }).toBe('connected'), async () => `page: ${await pageText(p)}; frame: ${await frameText(p)}`)
+  await expect.poll(() => dialog(p).count()).toBe(0)
+  return getAddress((await state()).connections.eip155!.address!)
+}
+
+/** Opens "Wallet & login" and asks for the recovery screen. */
+async function openRecoverySetup(p: Page): Promise<void> {
+  await p.getByRole('navigation', { name: 'Wallet' }).getByRole('button').first().click()
+  await dialog(p).getByRole('button', { name: 'Wallet & login' }).click()
+  await expect.poll(() => dialog(p).innerText()).toContain('The wallet server can still restore this wallet')
+  await dialog(p).getByRole('button', { name: 'Protect recovery' }).click()
+  await expect.poll(() => wallet(p).getByRole('heading', { name: 'Protect your wallet' }).count()).toBe(1)
+}
+
+async function protectedInProfile(p: Page): Promise<void> {
+  await explainFailure(expect.poll(() => dialog(p).innerText().catch(() => ''), { timeout: 60_000 }).toContain('Only you can restore this wallet'), async () => `frame: ${await frameText(p)}`)
+  await p.keyboard.press('Escape')
+}
+
+/** Forgets the wallet on this browser (its device share and session, and the site's state), as a new device would have nothing. */
+async function forgetThisBrowser(p: Page): Promise<void> {
+  const frame = p.frames().find((f) => f.url().startsWith(`${info.auth.walletOrigin}/auth/v1/frame`))
+  if (!frame) throw new Error('The wallet frame is not on the page')
+  // A frame on another site than the page's may be refused its storage (then it kept its share in
+  // memory, which the reload drops); where it has storage, that is cleared.
+  await frame.evaluate(() => {
+    try {
+      localStorage.clear()
+    } catch {
+      // no storage: nothing kept beyond the page
+    }
+  })
+  await p.evaluate(() => {
+    localStorage.clear()
+    sessionStorage.clear()
+  })
+  await p.reload()
+  await expect.poll(() => p.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).count()).toBeGreaterThan(0)
+}
+
+/** What the operator holds for `email`: the auth share and the stored recovery, opened with both share keys. */
+function operatorView(email: string): { authShare: string; recovery: string; recoveryOpensAsPlainShare: boolean } {
+  const keys = JSON.parse(readFileSync(join(sandbox.dataDir!, 'auth-keys.json'), 'utf8')) as { shareKey: string; recoveryKey: string }
+  const db = new Database(join(sandbox.dataDir!, 'portico.sqlite'), { readonly: true, fileMustExist: true })
+  try {
+    const userId = `email:${email}`
+    const row = db.prepare('SELECT auth_share, recovery_share FROM auth_wallets WHERE user_id = ?').get(userId) as { auth_share: Buffer; recovery_share: Buffer }
+    const open = (key: string, sealed: Buffer, context: string) => {
+      const raw = /^[0-9a-f]{64}$/i.test(key) ? Buffer.from(key, 'hex') : Buffer.from(key.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+      const decipher = createDecipheriv('aes-256-gcm', raw, sealed.subarray(1, 13))
+      decipher.setAAD(Buffer.from(context))
+      decipher.setAuthTag(sealed.subarray(sealed.length - 16))
+      return Buffer.concat([decipher.update(sealed.subarray(13, sealed.length - 16)), decipher.final()]).toString('utf8')
+    }
+    let recoveryOpensAsPlainShare = true
+    try {
+      open(keys.recoveryKey, row.recovery_share, `${userId}:recovery`)
+    } catch {
+      recoveryOpensAsPlainShare = false
+    }
+    return { authShare: open(keys.shareKey, row.auth_share, `${userId}:auth`), recovery: open(keys.recoveryKey, row.recovery_share, `${userId}:recovery-protected`), recoveryOpensAsPlainShare }
+  } finally {
+    db.close()
+  }
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ env: { PORTICO_SANDBOX_WALLET_HOST: 'localhost' } })
+  info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
+  expect(new URL(info.auth.walletOrigin).hostname).toBe('localhost')
+  site = await serveTestSite({ entry: 'tests/e2e/auth/approvalSite/main.tsx', title: 'A shop', csp: siteCsp(info.auth.walletOrigin) })
+  const solana = info.chains.find((c) => c.caipNetworkId.startsWith('solana:'))!
+  const query = new URLSearchParams({
+    api: sandbox.url,
+    rpc: info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!.nodeUrl,
+    solanaRef: solana.caipNetworkId.split(':')[1]!,
+    solanaRpc: solana.nodeUrl,
+    wallet: info.auth.walletOrigin,
+  })
+  siteUrl = `${site.origin}/?${query}`
+}, 240_000)
+
+afterAll(async () => {
+  for (const visitor of visitors) await visitor.close()
+  await site?.close()
+  await sandbox?.stop()
+})
+
+describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
+  let passkeyPage: Page
+
+  it('protects the recovery with a passkey created in the wallet frame (WebAuthn PRF)', async () => {
+    passkeyPage = await newVisitor()
+    await addAuthenticator(passkeyPage)
+    await startLogin(passkeyPage, passkeyEmail)
+    addresses[passkeyEmail] = await connectedAddress(passkeyPage)
+    await openRecoverySetup(passkeyPage)
+    await wallet(passkeyPage).getByRole('button', { name: 'Create a passkey' }).click()
+    await protectedInProfile(passkeyPage)
+  }, 180_000)
+
+  it('protects the recovery with a recovery password (typed twice) in the wallet frame', async () => {
+    const p = await newVisitor()
+    await startLogin(p, passwordEmail)
+    addresses[passwordEmail] = await connectedAddress(p)
+    await openRecoverySetup(p)
+    const frame = wallet(p)
+    await frame.getByLabel('Recovery password').fill(password)
+    await frame.getByLabel('Repeat the password').fill(`${password}!`)
+    await frame.getByRole('button', { name: 'Set the password' }).click()
+    await expect.poll(() => frame.getByRole('status').innerText()).toContain('The two passwords differ')
+    await frame.getByLabel('Recovery password').fill(password)
+    await frame.getByLabel('Repeat the password').fill(password)
+    await frame.getByRole('button', { name: 'Set the password' }).click()
+    await protectedInProfile(p)
+  }, 180_000)
+
+  it('leaves the operator, with the database and both share keys, unable to rebuild either wallet', async () => {
+    for (const email of [passkeyEmail, passwordEmail]) {
+      const held = operatorView(email)
+      // The recovery is no longer a share the recovery key opens: it is the visitor's envelope.
+      expect(held.recoveryOpensAsPlainShare).toBe(false)
+      const envelope = readRecoveryEnvelope(JSON.parse(held.recovery))
+      expect(email === passkeyEmail ? envelope.passkey : envelope.password).toBeDefined()
+      // The auth share alone, or with the envelope taken for a share, rebuilds nothing.
+      await expect(combineShares(held.authShare, held.recovery)).rejects.toMatchObject({ code: 'WALLET_MISMATCH' })
+      await expect(combineShares(held.authShare, held.authShare)).rejects.toBeDefined()
+      // Neither operator key, nor any secret the operator holds, opens the envelope.
+      const keys = JSON.parse(readFileSync(join(sandbox.dataDir!, 'auth-keys.json'), 'utf8')) as { shareKey: string; recoveryKey: string }
+      for (const guess of [keys.shareKey, keys.recoveryKey, held.authShare]) {
+        if (envelope.password) expect(await openRecoveryShare(`email:${email}`, envelope, { password: guess })).toBeUndefined()
+        if (envelope.passkey) {
+          const prfOutput = new Uint8Array(Buffer.from(guess.slice(0, 64), 'hex').subarray(0, 32))
+          expect(await openRecoveryShare(`email:${email}`, envelope, { passkey: { credentialId: envelope.passkey.credentialId, prfSalt: new Uint8Array(32), prfOutput } })).toBeUndefined()
+        }
+      }
+    }
+  }, 120_000)
+
+  it('recovers the passkey-protected wallet after a fresh login on a browser without its share, with the passkey', async () => {
+    const p = passkeyPage
+    await forgetThisBrowser(p)
+    await startLogin(p, passkeyEmail)
+    await explainFailure(expect.poll(() => wallet(p).getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1), async () => `page: ${await pageText(p)}`)
+    await wallet(p).getByRole('button', { name: 'Use your passkey' }).click()
+    expect(await connectedAddress(p)).toBe(addresses[passkeyEmail])
+  }, 180_000)
+
+  it('recovers the password-protected wallet on a new browser context after a fresh login; a wrong password is turned away', async () => {
+    const p = await newVisitor()
+    await startLogin(p, passwordEmail)
+    const frame = wallet(p)
+    await explainFailure(expect.poll(() => frame.getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1), async () => `page: ${await pageText(p)}`)
+    // No passkey was set for this wallet: the password is the only way.
+    expect(await frame.getByRole('button', { name: 'Use your passkey' }).count()).toBe(0)
+    await frame.getByLabel('Recovery password').fill('not the password at all')
+    await frame.getByRole('button', { name: 'Unlock' }).click()
+    await expect.poll(() => frame.getByRole('status').innerText(), { timeout: 60_000 }).toContain('That is not the recovery password')
+    await frame.getByLabel('Recovery password').fill(password)
+    await frame.getByRole('button', { name: 'Unlock' }).click()
+    expect(await connectedAddress(p)).toBe(addresses[passwordEmail])
+  }, 180_000)
+
+  it('a page script that brute-forces the email code through the frame is locked out and logs no one in', async () => {
+    const p = await newVisitor()
+    const victim = `brute-${stamp}@example.com`
+    const before = (await mailbox(sandbox.url))[0]?.id ?? 0
+    // The page embeds the wallet frame itself and takes its own port: a code sent to the victim, then six guesses.
+    const guessed = await p.evaluate(
+      async ({ walletOrigin, victim }) => {
+        const iframe = document.createElement('iframe')
+        iframe.title = 'A frame of the attacker'
+        await new Promise<void>((resolve) => {
+          iframe.addEventListener('load', () => resolve(), { once: true })
+          iframe.src = `${walletOrigin}/auth/v1/frame?projectId=demo`
+          document.body.append(iframe)
+        })
+        const channel = new MessageChannel()
+        const pending = new Map<number, (answer: { result?: unknown; error?: { code: string; data?: { attemptsLeft?: number } } }) => void>()
+        channel.port1.onmessage = (event) => {
+          const data = event.data as { id?: number }
+          if (typeof data.id === 'number') pending.get(data.id)?.(event.data)
+        }
+        let id = 800
+        const call = (method: string, params?: unknown) =>
+          new Promise<{ result?: unknown; error?: { code: string; data?: { attemptsLeft?: number } } }>((resolve) => {
+            pending.set(++id, resolve)
+            channel.port1.postMessage({ id, method, params })
+          })
+        iframe.contentWindow!.postMessage({ type: 'portico-auth:connect', version: 1 }, walletOrigin, [channel.port2])
+        ;(window as unknown as { __call: typeof call }).__call = call
+        const started = await call('emailStart', { email: victim })
+        const answers = []
+        for (const code of ['000000', '111111', '222222', '333333', '444444', '555555']) answers.push(await call('emailVerify', { code }))
+        return { started, answers }
+      },
+      { walletOrigin: info.auth.walletOrigin, victim },
+    )
+    expect(guessed.started.error).toBeUndefined()
+    const { code } = await mailedCode(sandbox.url, victim, { afterId: before })
+    // (Should a guess have been the code, the lock below would not hold: the test would fail, as it should.)
+    const codes = guessed.answers.map((a) => a.error?.code)
+    expect(codes.slice(0, 4)).toEqual(['WRONG_CODE', 'WRONG_CODE', 'WRONG_CODE', 'WRONG_CODE'])
+    expect(codes.slice(4)).toEqual(['LOCKED', 'LOCKED'])
+    // Even the right code, which the page does not know and the test hands it, opens nothing now;
+    // a new code for the victim waits 30 s, and the frame is logged in as no one.
+    const after = await p.evaluate(
+      async ({ right, victim }) => {
+        const call = (window as unknown as { __call: (method: string, params?: unknown) => Promise<{ result?: unknown; error?: { code: string } }> }).__call
+        return { right: await call('emailVerify', { code: right }), restart: await call('emailStart', { email: victim }), status: await call('status') }
+      },
+      { right: code, victim },
+    )
+    expect(after.right.error?.code).toBe('LOCKED')
+    expect(after.restart.error?.code).toBe('RATE_LIMITED')
+    expect(after.status.result).toEqual({})
+    expect(guessed.answers.every((a) => a.result === undefined)).toBe(true)
+  }, 120_000)
+
+  it('recorded no page error, CSP violation or request beyond 127.0.0.1', async () => {
+    for (const visitor of visitors) {
+      expect(visitor.pageErrors).toEqual([])
+      expect(visitor.blocked).toEqual([])
+      for (const frame of visitor.page.frames()) expect(await frame.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => [])).toEqual([])
+    }
+  })
+})
