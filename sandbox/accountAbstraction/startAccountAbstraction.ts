@@ -21,8 +21,8 @@ export type SandboxAccountAbstractionInfo = {
 /** ERC-4337 on one running devnet. */
 export type SandboxAccountAbstraction = {
   contracts: { entryPoint: Address; factory: Address; paymaster: Address }
-  /** alto, as the server's `bundlers` entry for the chain. */
-  bundler: { url: string; name: 'alto' }
+  /** alto, as the server's `bundlers` entry for the chain (with the embedded wallet's smart account: the SimpleAccountFactory). */
+  bundler: { url: string; name: 'alto'; smartAccount: { factory: Address; entryPoint: Address } }
   /** alto's address, which starts alto on its first request ({@link startAltoOnDemand}). */
   alto: OnDemandAlto
   paymaster: SandboxPaymaster
@@ -57,7 +57,7 @@ export async function startAccountAbstraction({ rpcUrl, chainId, caipNetworkId, 
   const alto = await startAltoOnDemand({ rpcUrl, port: bundlerPort, entryPoint, ...(logFile ? { logFile } : {}) })
   return {
     contracts: { entryPoint, factory, paymaster },
-    bundler: { url: alto.url, name: 'alto' },
+    bundler: { url: alto.url, name: 'alto', smartAccount: { factory, entryPoint } },
     paymaster: createSandboxPaymaster({ rpcUrl, chainId, entryPoint, factory, paymaster }),
     alto,
     info: (origin) => ({ entryPoint, factory, paymaster, bundlerUrl: sandboxBundlerUrl(origin, caipNetworkId), paymasterUrl: `${origin}/sandbox/paymaster/${caipNetworkId}` }),

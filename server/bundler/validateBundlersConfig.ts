@@ -26,5 +26,10 @@ export function validateBundlersConfig(bundlers: unknown): void {
     if (bundler.name !== undefined && (typeof bundler.name !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(bundler.name))) {
       throw new Error(`createServer: bundlers["${chainId}"].name must be 1-64 letters, digits, "_" or "-"`)
     }
+    const smart = bundler.smartAccount as { factory?: unknown; entryPoint?: unknown } | undefined | null
+    const isAddress = (value: unknown) => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
+    if (smart !== undefined && (typeof smart !== 'object' || smart === null || !isAddress(smart.factory) || !isAddress(smart.entryPoint))) {
+      throw new Error(`createServer: bundlers["${chainId}"].smartAccount must be { factory, entryPoint } (two 0x addresses)`)
+    }
   }
 }

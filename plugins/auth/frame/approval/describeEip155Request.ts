@@ -1,6 +1,8 @@
 import { decodeFunctionData, erc20Abi, hexToBytes, isHex, type Address } from 'viem'
 import { readEip155Transaction } from '../signers/readEip155Transaction.js'
-import { clientFor, eip155ChainNumber, personalSignArgs, typedDataArgs } from '../signers/eip155.js'
+import { FrameFailure } from '../errors.js'
+import { clientFor, eip155ChainNumber, personalSignArgs, signsAsSmartAccount, typedDataArgs } from '../signers/eip155.js'
+import { callOf, estimateUserOperation, isSmartAccountAddress, smartAccountCannotSign, transactionFrom } from '../signers/smartAccount.js'
 import type { SignerContext } from '../signers/SignerContext.js'
 import { isRecord } from '../utils/isRecord.js'
 import type { ApprovalModel, ApprovalRow } from './ApprovalModel.js'
@@ -54,6 +56,7 @@ export async function describeEip155Request(context: SignerContext, { origin, ch
   const network = networkLabel(context.chainId, chains)
   const chain = chains.find((c) => c.caipNetworkId === context.chainId)
   const base = { origin, network }
+  if ((context.method === 'personal_sign' || context.method === 'eth_signTypedData_v4') && signsAsSmartAccount(context)) throw new FrameFailure('UNSUPPORTED_METHOD', smartAccountCannotSign)
   if (context.method === 'personal_sign') {
     const { message } = personalSignArgs(context)
     const { text, binary } = readableMessage(message)
@@ -83,9 +86,11 @@ export async function describeEip155Request(context: SignerContext, { origin, ch
       ...(permit ? { warning: `This is a ${typed.primaryType}: signing it can let someone move your tokens without another approval.` } : {}),
     }
   }
-  // eth_signTransaction / eth_sendTransaction
+  // eth_signTransaction / eth_sendTransaction; from the smart account: one user operation (eth_sendTransaction only).
   const chainNumber = eip155ChainNumber(context.chainId)
-  const tx = readEip155Transaction(context.params, context.accounts.eip155)
+  const smart = isSmartAccountAddress(context, transactionFrom(context.params)) ? context.accounts.eip155SmartAccount : undefined
+  if (smart && context.method !== 'eth_sendTransaction') throw new FrameFailure('UNSUPPORTED_METHOD', 'The smart account sends user operations, it signs no transaction: use eth_sendTransaction, or switch to the EOA')
+  const tx = readEip155Transaction(context.params, smart ?? context.accounts.eip155)
   const native = chain?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
   const rows: ApprovalRow[] = []
   let title: string
@@ -129,6 +134,23 @@ export async function describeEip155Request(context: SignerContext, { origin, ch
     if (tx.to) rows.push({ label: 'Contract', value: tx.to, mono: true })
     rows.push({ label: 'Sends', value: `${formatUnitsExact(value, native.decimals)} ${native.symbol}` }, { label: 'Data', value: `${(tx.data.length - 2) / 2} bytes, function ${tx.data.slice(0, 10)}`, mono: true })
     warning = 'Portico cannot decode what this transaction does. Approve it only if you trust this site and expected this request.'
+  }
+  if (smart) {
+    // The smart account sends the call as a user operation: who sends it, and what the bundler estimates it costs.
+    const call = callOf(tx)
+    let fee: string
+    let deploys = false
+    try {
+      const estimate = await estimateUserOperation(context, [call])
+      deploys = estimate.deploys
+      fee = `up to ${formatFeeUnits(estimate.maxFee, native.decimals)} ${native.symbol}`
+    } catch (error) {
+      fee = `unknown (the bundler did not estimate it: ${shortError(error)})`
+    }
+    rows.unshift({ label: 'From', value: `Smart account ${smart}`, mono: true })
+    rows.push({ label: 'Sent as', value: deploys ? 'A user operation that also creates your smart account (its first use)' : 'A user operation of your smart account' })
+    rows.push({ label: 'Estimated fee', value: fee })
+    return { ...base, kind: 'transaction', title, rows, ...(warning ? { warning } : {}) }
   }
   rows.push({ label: 'Estimated fee', value: await estimateFee(context, chainNumber, tx, native) })
   return { ...base, kind: 'transaction', title, rows, ...(warning ? { warning } : {}) }

@@ -4,6 +4,7 @@ import { isRecord } from '../utils/isRecord.js'
 import { readEip155Transaction, type Eip155TransactionInput } from './readEip155Transaction.js'
 import type { SignerContext } from './SignerContext.js'
 import type { WalletKeys } from '../keys/deriveWalletKeys.js'
+import { callOf, isSmartAccountAddress, sendUserOperation, smartAccountCannotSign, transactionFrom } from './smartAccount.js'
 
 /** The eip155 methods the frame answers (the WalletConnect namespace the eip155 plugin asks for). */
 export const eip155Methods = [
@@ -28,6 +29,11 @@ function ownAddress(context: SignerContext, value: unknown, what: string): void 
   if (typeof value !== 'string' || !isAddress(value, { strict: false }) || value.toLowerCase() !== context.accounts.eip155.toLowerCase()) {
     throw invalidParams(`${what} must be the wallet's account ${context.accounts.eip155}`)
   }
+}
+
+/** Whether a personal_sign / eth_signTypedData_v4 names the smart account as its signer (either param order). */
+export function signsAsSmartAccount(context: SignerContext): boolean {
+  return Array.isArray(context.params) && context.params.slice(0, 2).some((value) => isSmartAccountAddress(context, value))
 }
 
 /** Reads personal_sign's `[message, address]` (either order); the address must be the wallet's. */
@@ -113,7 +119,7 @@ export async function answerEip155Request(context: SignerContext): Promise<unkno
   switch (context.method) {
     case 'eth_accounts':
     case 'eth_requestAccounts':
-      return [context.accounts.eip155]
+      return context.accounts.eip155SmartAccount ? [context.accounts.eip155, context.accounts.eip155SmartAccount] : [context.accounts.eip155]
     case 'eth_chainId':
       return numberToHex(eip155ChainNumber(context.chainId))
     case 'wallet_switchEthereumChain': {
@@ -123,10 +129,12 @@ export async function answerEip155Request(context: SignerContext): Promise<unkno
       return null
     }
     case 'personal_sign': {
+      if (signsAsSmartAccount(context)) throw new FrameFailure('UNSUPPORTED_METHOD', smartAccountCannotSign)
       const { message } = personalSignArgs(context)
       return context.withKeys(async (keys) => keys.eip155.signMessage({ message: isHex(message) ? { raw: message } : message }))
     }
     case 'eth_signTypedData_v4': {
+      if (signsAsSmartAccount(context)) throw new FrameFailure('UNSUPPORTED_METHOD', smartAccountCannotSign)
       const typed = typedDataArgs(context)
       return context.withKeys(async (keys) => {
         try {
@@ -137,11 +145,18 @@ export async function answerEip155Request(context: SignerContext): Promise<unkno
       })
     }
     case 'eth_signTransaction': {
+      if (isSmartAccountAddress(context, transactionFrom(context.params))) throw new FrameFailure('UNSUPPORTED_METHOD', 'The smart account sends user operations, it signs no transaction: use eth_sendTransaction, or switch to the EOA')
       const chainNumber = eip155ChainNumber(context.chainId)
       const input = readEip155Transaction(context.params, context.accounts.eip155)
       return context.withKeys(async (keys) => (await signTransaction(context, keys, chainNumber, input)).serialized)
     }
     case 'eth_sendTransaction': {
+      const smart = context.accounts.eip155SmartAccount
+      if (smart && isSmartAccountAddress(context, transactionFrom(context.params))) {
+        const input = readEip155Transaction(context.params, smart)
+        eip155ChainNumber(context.chainId)
+        return sendUserOperation(context, [callOf(input)])
+      }
       const chainNumber = eip155ChainNumber(context.chainId)
       const input = readEip155Transaction(context.params, context.accounts.eip155)
       const { serialized } = await context.withKeys((keys) => signTransaction(context, keys, chainNumber, input))
