@@ -4,7 +4,7 @@ import { isRecord } from '../utils/isRecord.js'
 import { readEip155Transaction, type Eip155TransactionInput } from './readEip155Transaction.js'
 import type { SignerContext } from './SignerContext.js'
 import type { WalletKeys } from '../keys/deriveWalletKeys.js'
-import { callOf, isSmartAccountAddress, sendUserOperation, smartAccountCannotSign, transactionFrom } from './smartAccount.js'
+import { callOf, callsStatus, isSmartAccountAddress, readSendCalls, sendUserOperation, smartAccountCannotSign, submitUserOperation, transactionFrom } from './smartAccount.js'
 
 /** The eip155 methods the frame answers (the WalletConnect namespace the eip155 plugin asks for). */
 export const eip155Methods = [
@@ -16,6 +16,8 @@ export const eip155Methods = [
   'eth_signTypedData_v4',
   'eth_signTransaction',
   'eth_sendTransaction',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
 ] as const
 
 /** The chain a request names: `eip155:N` → N. */
@@ -166,6 +168,13 @@ export async function answerEip155Request(context: SignerContext): Promise<unkno
         throw new FrameFailure('SERVER_ERROR', `The transaction was not accepted: ${shortReason(cause)}`, { cause })
       }
     }
+    case 'wallet_sendCalls': {
+      eip155ChainNumber(context.chainId)
+      // EIP-5792: the batch id is the user operation's hash; wallet_getCallsStatus follows it.
+      return { id: await submitUserOperation(context, readSendCalls(context)) }
+    }
+    case 'wallet_getCallsStatus':
+      return callsStatus(context)
     default:
       throw new FrameFailure('UNSUPPORTED_METHOD', `The wallet does not answer ${context.method}`)
   }

@@ -1,4 +1,4 @@
-import { http, isAddress, isAddressEqual, type Address, type Hex } from 'viem'
+import { getAddress, http, isAddress, isAddressEqual, type Address, type Hex } from 'viem'
 import { createBundlerClient, type PrepareUserOperationReturnType } from 'viem/account-abstraction'
 import { FrameFailure } from '../errors.js'
 import { isRecord } from '../utils/isRecord.js'
@@ -118,4 +118,93 @@ export async function sendUserOperation(context: SignerContext, calls: readonly 
     if (cause instanceof FrameFailure) throw cause
     throw new FrameFailure('SERVER_ERROR', `The user operation was not accepted: ${shortReason(cause)}`, { cause })
   }
+}
+
+/** Most calls one `wallet_sendCalls` batch may carry. */
+export const maxCallsPerBatch = 20
+
+/** One call of a batch, read and checked. */
+export type BatchCall = { to: Address; value: bigint; data: Hex }
+
+function batchQuantity(value: unknown, what: string): bigint {
+  if (value === undefined || value === null) return 0n
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value)) return BigInt(value)
+  throw new FrameFailure('INVALID_PARAMS', `wallet_sendCalls: ${what} must be a hex quantity`)
+}
+
+/**
+ * Reads `wallet_sendCalls` (EIP-5792 v2) `[{ version, chainId, from, calls, atomicRequired, capabilities }]`:
+ * `from` must be the smart account (the EOA sends no batch: 4200, so a site may fall back to one
+ * transaction per call), `chainId` the request's, 1–20 calls of `{ to, data?, value? }`; a
+ * capability the wallet lacks that is not `optional` is refused.
+ *
+ * @example
+ * readSendCalls(context) // [{ to, value: 0n, data: '0xa9059cbb…' }, …]
+ */
+export function readSendCalls(context: SignerContext): BatchCall[] {
+  const request = Array.isArray(context.params) ? context.params[0] : undefined
+  if (!isRecord(request)) throw new FrameFailure('INVALID_PARAMS', 'wallet_sendCalls expects [{ chainId, from, calls }]')
+  if (!isSmartAccountAddress(context, request.from ?? context.accounts.eip155SmartAccount)) throw new FrameFailure('UNSUPPORTED_METHOD', "Only the embedded wallet's smart account sends batched calls; switch to it, or send each call as its own transaction")
+  if (request.chainId !== undefined && (typeof request.chainId !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(request.chainId) || BigInt(request.chainId) !== BigInt(eip155ChainNumber(context.chainId)))) {
+    throw new FrameFailure('INVALID_PARAMS', `wallet_sendCalls: chainId must be the request's chain (${context.chainId})`)
+  }
+  if (isRecord(request.capabilities)) {
+    for (const [name, capability] of Object.entries(request.capabilities)) {
+      if (!(isRecord(capability) && capability.optional === true)) throw new FrameFailure('UNSUPPORTED_METHOD', `The embedded wallet does not support the capability ${name.slice(0, 64)}`)
+    }
+  }
+  const calls = request.calls
+  if (!Array.isArray(calls) || calls.length === 0 || calls.length > maxCallsPerBatch) throw new FrameFailure('INVALID_PARAMS', `wallet_sendCalls: calls must be a list of 1–${maxCallsPerBatch} calls`)
+  return calls.map((call, index) => {
+    if (!isRecord(call) || typeof call.to !== 'string' || !isAddress(call.to, { strict: false })) throw new FrameFailure('INVALID_PARAMS', `wallet_sendCalls: call ${index} needs "to"`)
+    const data = call.data ?? '0x'
+    if (typeof data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(data)) throw new FrameFailure('INVALID_PARAMS', `wallet_sendCalls: call ${index}'s data must be hex`)
+    return { to: getAddress(call.to), value: batchQuantity(call.value, `call ${index}'s value`), data: data as Hex }
+  })
+}
+
+/**
+ * Submits `calls` from the smart account as one user operation (already approved) and answers its
+ * hash at once, the batch id of `wallet_sendCalls` (`wallet_getCallsStatus` follows it).
+ *
+ * @example
+ * const { id } = { id: await submitUserOperation(context, calls) }
+ */
+export async function submitUserOperation(context: SignerContext, calls: readonly BatchCall[]): Promise<Hex> {
+  try {
+    return await context.withKeys(async (keys) => {
+      const { bundler } = await bundlerFor(context, (hash) => keys.eip155.signMessage({ message: { raw: hash } }))
+      return bundler.sendUserOperation({ calls: [...calls] })
+    })
+  } catch (cause) {
+    if (cause instanceof FrameFailure) throw cause
+    throw new FrameFailure('SERVER_ERROR', `The user operation was not accepted: ${shortReason(cause)}`, { cause })
+  }
+}
+
+type RawUserOperationReceipt = { success?: unknown; receipt?: { transactionHash?: unknown; blockNumber?: unknown; gasUsed?: unknown } }
+
+/**
+ * `wallet_getCallsStatus [id]` for a batch the smart account sent: the bundler's
+ * `eth_getUserOperationReceipt` as EIP-5792 v2 (100 pending; 200 when the calls succeeded, 500
+ * when they reverted, with the transaction that carried them).
+ *
+ * @example
+ * await callsStatus(context, id) // { version: '2.0.0', id, chainId: '0x7a69', atomic: true, status: 200, receipts: [...] }
+ */
+export async function callsStatus(context: SignerContext): Promise<Record<string, unknown>> {
+  const id = Array.isArray(context.params) ? context.params[0] : undefined
+  if (typeof id !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(id)) throw new FrameFailure('INVALID_PARAMS', 'wallet_getCallsStatus expects [id]: a batch id of this wallet')
+  const { bundler } = await bundlerFor(context)
+  let raw: RawUserOperationReceipt | null
+  try {
+    raw = (await bundler.request({ method: 'eth_getUserOperationReceipt', params: [id as Hex] })) as unknown as RawUserOperationReceipt | null
+  } catch (cause) {
+    throw new FrameFailure('SERVER_ERROR', `The bundler did not say how the batch went: ${shortReason(cause)}`, { cause })
+  }
+  const base = { version: '2.0.0', id, chainId: `0x${eip155ChainNumber(context.chainId).toString(16)}`, atomic: true }
+  const r = raw?.receipt
+  if (!raw || !r || typeof r.transactionHash !== 'string') return { ...base, status: 100, receipts: [] }
+  const success = raw.success === true
+  return { ...base, status: success ? 200 : 500, receipts: [{ transactionHash: r.transactionHash, status: success ? '0x1' : '0x0', blockNumber: r.blockNumber, gasUsed: r.gasUsed, logs: [] }] }
 }

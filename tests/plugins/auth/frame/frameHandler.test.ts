@@ -444,4 +444,34 @@ describe('the frame handler: the smart account', () => {
     expect(model.rows.find((r) => r.label === 'Estimated fee')?.value).toMatch(/^unknown \(the bundler did not estimate it/)
     expect(server.rpc.some((r) => r.method === 'eth_sendRawTransaction')).toBe(false)
   })
+
+  it('wallet_sendCalls: only the smart account sends a batch; the screen lists each call; a capability it lacks is refused unless optional', async () => {
+    const { b, accounts } = await loggedIn()
+    const pusd = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const transfer = `0xa9059cbb000000000000000000000000${to.slice(2).toLowerCase()}${(2_500_000n).toString(16).padStart(64, '0')}`
+    const batch = (extra: Record<string, unknown> = {}) => [{ version: '2.0.0', chainId: '0x7a69', from: smart, atomicRequired: true, calls: [{ to, value: '0x2386f26fc10000' }, { to: pusd, data: transfer }, { to: pusd, data: '0xdeadbeef' }], ...extra }]
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_sendCalls', params: batch({ from: accounts.eip155 }) })).toMatchObject({ code: 'UNSUPPORTED_METHOD' })
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_sendCalls', params: batch({ capabilities: { paymasterService: { url: 'http://127.0.0.1:9' } } }) })).toMatchObject({ code: 'UNSUPPORTED_METHOD', message: expect.stringContaining('paymasterService') })
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_sendCalls', params: batch({ chainId: '0x1' }) })).toMatchObject({ code: 'INVALID_PARAMS' })
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_sendCalls', params: batch({ calls: [] }) })).toMatchObject({ code: 'INVALID_PARAMS' })
+    expect(b.prompts).toEqual([])
+    // An optional capability is ignored; the visitor sees every call, then the fake bundler refuses.
+    const failed = await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_sendCalls', params: batch({ capabilities: { paymasterService: { url: 'http://127.0.0.1:9', optional: true } } }) })
+    expect(failed).toMatchObject({ code: 'SERVER_ERROR', message: expect.stringContaining('The user operation was not accepted') })
+    const model = b.prompts.at(-1)!.model
+    expect(model.title).toBe('Send 3 calls')
+    expect(model.rows.filter((r) => r.label.startsWith('Call ')).map((r) => r.value)).toEqual([
+      `Send 0.01 ETH to ${to}`,
+      `Call contract ${pusd} (function 0xa9059cbb, 68 bytes)`,
+      `Call contract ${pusd} (function 0xdeadbeef, 4 bytes)`,
+    ])
+    expect(model.warning).toMatch(/cannot decode what 2 calls of this batch do/)
+  })
+
+  it('wallet_getCallsStatus asks the bundler route about the batch id', async () => {
+    const { b } = await loggedIn()
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_getCallsStatus', params: ['nope'] })).toMatchObject({ code: 'INVALID_PARAMS' })
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_getCallsStatus', params: [`0x${'ab'.repeat(32)}`] })).toMatchObject({ code: 'SERVER_ERROR', message: expect.stringContaining('The bundler did not say') })
+  })
 })
