@@ -5,9 +5,10 @@
 // bundler route after the frame's approval screen showed the call (amount, recipient, network, the
 // bundler's fee, "user operation"), and the receiver's balance and the account's code are read
 // back from anvil. The Account view's switch then makes the EOA the active account, which sends
-// 0.01 ETH as a plain transaction, and switches back.
+// 0.01 ETH as a plain transaction, and switches back; the demo's EIP-5792 batch (approve and
+// transfer 1 pUSD) goes as one user operation after the frame listed both calls.
 import type { Page } from 'playwright-core'
-import { createPublicClient, getAddress, http, parseEther, type Address } from 'viem'
+import { createPublicClient, erc20Abi, getAddress, http, parseEther, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
@@ -17,7 +18,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { startSandboxBundler } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
-type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accountAbstraction?: { factory: Address; entryPoint: Address } }[] }
+type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; tokens?: { address: Address; symbol: string }[]; accountAbstraction?: { factory: Address; entryPoint: Address } }[] }
 
 const ownerAbi = [{ type: 'function', name: 'owner', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] }] as const
 const factoryAbi = [{ type: 'function', name: 'getAddress', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }, { name: 'salt', type: 'uint256' }], outputs: [{ type: 'address' }] }] as const
@@ -164,4 +165,28 @@ describe("the embedded wallet's smart account", () => {
     expect(visitor.pageErrors).toEqual([])
     expect(visitor.blocked).toEqual([])
   }, 60_000)
+
+  it('sends the demo\'s EIP-5792 batch (approve and transfer 1 pUSD) as one user operation after the frame listed both calls', async () => {
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog().count()).toBe(0)
+    const chain = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
+    const pusd = chain.tokens!.find((t) => t.symbol === 'pUSD')!.address
+    const funded = await fetch(`${sandbox.url}/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ caipAddress: `eip155:31337:${smartAccount}`, amount: '2000000', token: pusd }) })
+    expect(funded.status).toBe(200)
+    const balanceOf = (owner: Address) => rpc.readContract({ address: pusd, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+    const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const before = await balanceOf(receiver)
+    await page.getByRole('button', { name: 'Approve and transfer 1 pUSD' }).click()
+    await expect.poll(() => frame().locator('#portico-approval').count(), { timeout: 30_000 }).toBeGreaterThan(0)
+    await expect.poll(async () => (await frame().locator('#portico-approval').innerText()).replace(/\s+/g, ' '), { timeout: 30_000 }).toMatch(/Estimated fee\s*(up to|unknown)/)
+    const screen = (await frame().locator('#portico-approval').innerText()).replace(/\s+/g, ' ')
+    expect(screen).toContain('Send 2 calls')
+    expect(screen).toContain(`Call 1 Allow ${receiver} to spend 1 pUSD`)
+    expect(screen).toContain(`Call 2 Send 1 pUSD to ${receiver}`)
+    expect(screen).toContain('One user operation of your smart account: all calls or none')
+    await approveInFrame('Approve the transaction')
+    await explainFailure(expect.poll(() => mainText(), { timeout: 60_000 }).toMatch(/Batch success \(1 receipt, atomic\)/), async () => (await mainText()).slice(0, 800))
+    expect(await balanceOf(receiver)).toBe(before + 1_000_000n)
+    expect(await balanceOf(smartAccount)).toBe(1_000_000n)
+  }, 120_000)
 })
