@@ -121,6 +121,12 @@ export type BundlerConfig = {
    * for a bundler that starts on its first call, as the sandbox's alto does.
    */
   timeoutMs?: number
+  /**
+   * The embedded wallet's smart account on this chain (`portico/auth`, docs/guides/embedded-wallet.md
+   * §6): an ERC-4337 v0.7 SimpleAccountFactory (`@account-abstraction/contracts` 0.7.0) and its
+   * EntryPoint. Absent: the embedded wallet has only its EOA here.
+   */
+  smartAccount?: { factory: string; entryPoint: string }
 }
 
 export type ServerConfig = {
@@ -540,7 +546,7 @@ export async function createServer(config: ServerConfig): Promise<PorticoServer>
       }
       // The wallet origin answers only what the wallet frame needs (see isWalletOriginPath).
       if (auth && request.headers.host === auth.walletHost && !isWalletOriginPath(request.url)) {
-        return reply.code(404).send({ code: 'NOT_FOUND', message: 'The wallet origin serves only /auth/v1/ and the RPC proxy' })
+        return reply.code(404).send({ code: 'NOT_FOUND', message: 'The wallet origin serves only /auth/v1/, the RPC proxy and the bundler route' })
       }
       if (request.method === 'OPTIONS') {
         reply.header('access-control-allow-methods', 'GET, POST, OPTIONS')

@@ -30,8 +30,12 @@ export type AuthUser = {
   name?: string
 }
 
-/** The wallet's addresses: one eip155 account and one solana account. */
-export type AuthAccounts = { eip155: `0x${string}`; solana: string }
+/**
+ * The wallet's addresses: one eip155 account (the EOA), one solana account and, where the server
+ * offers it (`bundlers[chain].smartAccount`), the EOA's ERC-4337 smart account (counterfactual
+ * until its first user operation deploys it).
+ */
+export type AuthAccounts = { eip155: `0x${string}`; solana: string; eip155SmartAccount?: `0x${string}` }
 
 /**
  * Who can open the wallet's recovery share on the server: its operator (`server`, until the

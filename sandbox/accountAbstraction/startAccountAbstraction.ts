@@ -23,8 +23,8 @@ export type SandboxAccountAbstractionInfo = {
 /** ERC-4337 on one running devnet. */
 export type SandboxAccountAbstraction = {
   contracts: { entryPoint: Address; factory: Address; paymaster: Address }
-  /** alto, as the server's `bundlers` entry for the chain. */
-  bundler: { url: string; name: 'alto'; timeoutMs: number }
+  /** alto, as the server's `bundlers` entry for the chain (with the embedded wallet's smart account: the SimpleAccountFactory). */
+  bundler: { url: string; name: 'alto'; timeoutMs: number; smartAccount: { factory: Address; entryPoint: Address } }
   /** alto's address, which starts alto on its first request ({@link startAltoOnDemand}). */
   alto: OnDemandAlto
   paymaster: SandboxPaymaster
@@ -61,7 +61,7 @@ export async function startAccountAbstraction({ rpcUrl, chainId, caipNetworkId, 
     contracts: { entryPoint, factory, paymaster },
     // The first call starts alto (startAltoOnDemand) and waits for it: the server gives it alto's
     // start time and a call's (ci8: 8 s was less than alto's start on a loaded machine).
-    bundler: { url: alto.url, name: 'alto', timeoutMs: altoStartTimeoutMs + upstreamCallMs },
+    bundler: { url: alto.url, name: 'alto', timeoutMs: altoStartTimeoutMs + upstreamCallMs, smartAccount: { factory, entryPoint } },
     paymaster: createSandboxPaymaster({ rpcUrl, chainId, entryPoint, factory, paymaster }),
     alto,
     info: (origin) => ({ entryPoint, factory, paymaster, bundlerUrl: sandboxBundlerUrl(origin, caipNetworkId), paymasterUrl: `${origin}/sandbox/paymaster/${caipNetworkId}` }),

@@ -136,8 +136,13 @@ const plugins: Plugin<PluginContext>[] = [
 const capture = new URLSearchParams(window.location.search).get('emailCapture') === '1'
 // Several wallets per chain type at once (ProfileWallets: switch, add, disconnect): ?multiWallet=1.
 const multiWallet = new URLSearchParams(window.location.search).get('multiWallet') === '1'
+// The embedded wallet starts on its EOA (it signs messages; its SimpleAccount cannot):
+// ?accountType=smartAccount starts it on its smart account, the spec's default for eip155 (the
+// Account view switches between the two either way).
+const embeddedAccountType = new URLSearchParams(window.location.search).get('accountType') === 'smartAccount' ? 'smartAccount' : 'eoa'
 const portico = createPortico({
   projectId: capture ? sandboxEmailCaptureProjectId : 'demo',
+  defaultAccountTypes: { eip155: embeddedAccountType },
   metadata: { name: 'Portico demo dApp', description: 'A site using Portico', url: origin, icons: [] },
   networks: [devnetA, devnetB, solanaLocal, bitcoinRegtest, suiLocal, cosmosLocal, polkadotLocal, stacksLocal],
   plugins,

@@ -29,5 +29,10 @@ export function validateBundlersConfig(bundlers: unknown): void {
     if (bundler.timeoutMs !== undefined && (!Number.isInteger(bundler.timeoutMs) || bundler.timeoutMs < 1_000 || bundler.timeoutMs > 120_000)) {
       throw new Error(`createServer: bundlers["${chainId}"].timeoutMs must be a whole number of ms from 1000 to 120000`)
     }
+    const smart = bundler.smartAccount as { factory?: unknown; entryPoint?: unknown } | undefined | null
+    const isAddress = (value: unknown) => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
+    if (smart !== undefined && (typeof smart !== 'object' || smart === null || !isAddress(smart.factory) || !isAddress(smart.entryPoint))) {
+      throw new Error(`createServer: bundlers["${chainId}"].smartAccount must be { factory, entryPoint } (two 0x addresses)`)
+    }
   }
 }

@@ -188,6 +188,8 @@ export function registerAuthRoutes(app: FastifyInstance, { storage, config, redi
       name: chain.name,
       nativeCurrency: { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals },
       tokens: (chain.tokens ?? []).map((t) => ({ address: t.address, symbol: t.symbol, decimals: t.decimals })),
+      // The embedded wallet's smart account, where the chain has a bundler that says which factory.
+      ...(config.bundlers?.[chain.caipNetworkId]?.smartAccount ? { smartAccount: config.bundlers[chain.caipNetworkId]!.smartAccount } : {}),
     }))
     return reply.send(renderFramePage({ projectId: projectId as string, allowedOrigins: sources === "'none'" ? [] : sources.split(' '), apiBase: '/auth/v1', rpcBase: '/v1/', chains }))
   })

@@ -2,6 +2,8 @@ import { reaction, runInAction } from 'mobx'
 import {
   BaseError,
   ProviderRpcError,
+  type AccountType,
+  type ConnectionAccount,
   type CaipNetworkId,
   type ChainNamespace,
   type ConnectionChannel,
@@ -16,7 +18,7 @@ import type { FrameDocument } from '../client/mountFrame.js'
 import type { OpenFrameReturnType } from '../client/openFrame.js'
 import { authConnectorId, authNamespaces, authViews, authWalletMethods } from '../constants.js'
 import { AuthConnectorNotFoundError, AuthFrameError, NotConnectedToAuthError } from '../errors.js'
-import type { ApprovalState, AuthState, SocialCallbackMessage } from '../protocol.js'
+import type { ApprovalState, AuthAccounts, AuthState, SocialCallbackMessage } from '../protocol.js'
 import { AuthStore } from '../store/AuthStore.js'
 import { detectTelegramPlatform, filterSocials } from '../utils/filterSocials.js'
 import { readSocialMessage } from '../utils/readSocialMessage.js'
@@ -135,15 +137,31 @@ export function setupAuth(portico: PluginContext, options: AuthOptions, environm
     }
   }
 
+  /** The eip155 account type a new connection starts with (spec §6): the site's `defaultAccountTypes.eip155`, else the eip155 plugin's (`smartAccount`). */
+  const preferredEip155Type = (): AccountType => portico.options.defaultAccountTypes?.eip155 ?? portico.plugins.find((p) => p.kind === 'chain' && p.namespace === 'eip155')?.meta?.defaultAccountType ?? 'eoa'
+
+  /**
+   * The connection's accounts: solana's one; on eip155 the EOA and, where the server offers one,
+   * its smart account, `first` leading (the active account; the Account view's switch selects the
+   * other, spec §4).
+   */
+  function accountsFor(namespace: ChainNamespace, accounts: AuthAccounts, first: AccountType): ConnectionAccount[] {
+    if (namespace !== 'eip155') return [{ address: accounts[namespace as 'solana'], type: 'eoa' }]
+    const eoa: ConnectionAccount = { address: accounts.eip155, type: 'eoa' }
+    if (!accounts.eip155SmartAccount) return [eoa]
+    const smart: ConnectionAccount = { address: accounts.eip155SmartAccount, type: 'smartAccount' }
+    return first === 'smartAccount' ? [smart, eoa] : [eoa, smart]
+  }
+
   function resultFor(namespace: ChainNamespace, state: AuthState, request: ConnectRequest): ConnectResult {
-    const address = state.accounts?.[namespace as keyof NonNullable<AuthState['accounts']>]
-    if (!state.user || typeof address !== 'string' || address.length === 0) throw new NotConnectedToAuthError()
+    const address = state.accounts?.[namespace as 'eip155' | 'solana']
+    if (!state.user || !state.accounts || typeof address !== 'string' || address.length === 0) throw new NotConnectedToAuthError()
     const network = request.network ?? portico.stores.networks.activeOf(namespace) ?? portico.stores.networks.networks.find((n) => n.chainNamespace === namespace)
     if (!network) throw new AuthConnectorNotFoundError({ namespace })
     const { user } = state
     return {
       connectorId: authConnectorId,
-      accounts: [{ address, type: 'eoa' }],
+      accounts: accountsFor(namespace, state.accounts, preferredEip155Type()),
       caipNetworkId: network.caipNetworkId as CaipNetworkId,
       method: 'web',
       channel: channelFor(namespace),
@@ -218,8 +236,10 @@ export function setupAuth(portico: PluginContext, options: AuthOptions, environm
     }
     runInAction(() => store.setSession(state))
     for (const ns of live) {
-      const address = state.accounts[ns as keyof typeof state.accounts]
-      if (typeof address === 'string' && connections.address(ns) !== address) portico.reportAccountsChanged(ns, [address])
+      // The active account keeps its type (the visitor's switch holds across a login change).
+      const accounts = accountsFor(ns, state.accounts, connections.get(ns).accounts[0]?.type ?? 'eoa')
+      const current = connections.get(ns).accounts
+      if (accounts.length !== current.length || accounts.some((a, i) => a.address !== current[i]?.address)) portico.reportAccountsChanged(ns, accounts)
     }
   }
 

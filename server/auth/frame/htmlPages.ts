@@ -23,7 +23,7 @@ export function renderFramePage(config: {
   apiBase: string
   rpcBase: string
   /** The chains the server serves, so the frame's approval screen names networks and tokens itself. */
-  chains?: { caipNetworkId: string; name: string; nativeCurrency: { symbol: string; decimals: number }; tokens?: { address: string; symbol: string; decimals: number }[] }[]
+  chains?: { caipNetworkId: string; name: string; nativeCurrency: { symbol: string; decimals: number }; tokens?: { address: string; symbol: string; decimals: number }[]; smartAccount?: { factory: string; entryPoint: string } }[]
 }): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Portico wallet</title><link rel="stylesheet" href="/auth/v1/frame.css"><script type="application/json" id="portico-frame-config">${scriptJson(config)}</script><script type="module" src="/auth/v1/frame.js"></script></head><body></body></html>`
 }

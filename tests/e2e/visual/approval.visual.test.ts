@@ -1,20 +1,23 @@
 // Issue 48: the wallet frame's approval screen over the modal's ApproveTransaction view, as a
 // visitor of a site with the embedded wallet sees it (tests/e2e/auth/approvalSite against the
 // sandbox), on a desktop 1280×800 and a phone 390×844, light and dark — an ERC-20 transfer (amount,
-// recipient, token, network, fee) and a message — compared with the committed baselines in
+// recipient, token, network, fee), a message and the smart account's user operation — compared with the committed baselines in
 // tests/e2e/visual/__screenshots__ (accept a change with `UPDATE_SCREENSHOTS=1`, after looking).
 // The site's origin (a random port) and the new visitor's account are masked.
 import type { BrowserContextOptions, Page } from 'playwright-core'
+import { createPublicClient, http, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sandboxPageCsp } from '../../../sandbox/registerSandboxPages.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { mailedCode } from '../../helpers/sandboxMail.js'
 import { serveTestSite, type TestSite } from '../../helpers/serveTestSite.js'
+import { startSandboxBundler } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { compareScreenshot } from './compareScreenshot.js'
 
-type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; tokens?: { address: string; symbol: string }[] }[]; auth: { walletOrigin: string } }
+type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; tokens?: { address: string; symbol: string }[]; accountAbstraction?: { factory: Address } }[]; auth: { walletOrigin: string } }
+const factoryAbi = [{ type: 'function', name: 'getAddress', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }, { name: 'salt', type: 'uint256' }], outputs: [{ type: 'address' }] }] as const
 type SiteWindow = { site: { state(): { connections: Record<string, { status: string; address?: string }> }; request(chainId: string, method: string, params: unknown): Promise<unknown> } }
 
 const phoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
@@ -35,6 +38,8 @@ let siteUrl = ''
 
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
+  // alto starts on its first request: started here, so the smart account's fee estimate does not wait for it.
+  await startSandboxBundler(sandbox)
   info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
   site = await serveTestSite({ entry: 'tests/e2e/auth/approvalSite/main.tsx', title: 'A shop', csp: siteCsp(info.auth.walletOrigin) })
   const solana = info.chains.find((c) => c.caipNetworkId.startsWith('solana:'))!
@@ -144,7 +149,22 @@ describe.each([
     shots['ApproveTransaction-Message'] = await check('ApproveTransaction-Message', 'Sign a message', ['.portico-approval-row dd.mono'])
     await reject()
 
-    expect(shots).toEqual({ 'ApproveTransaction-Token': 'ok', 'ApproveTransaction-Message': 'ok' })
+    // The smart account's user operation (issue 48 §6): 0.01 ETH from the EOA's SimpleAccount, the
+    // bundler's fee (it follows the chain's gas price: masked, as the new account's address is).
+    const chain = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
+    const smart = (await createPublicClient({ transport: http(chain.nodeUrl) }).readContract({ address: chain.accountAbstraction!.factory, abi: factoryAbi, functionName: 'getAddress', args: [account as Address, 0n] })) as Address
+    const funded = await fetch(`${sandbox.url}/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ caipAddress: `eip155:31337:${smart}`, amount: '1' }) })
+    expect(funded.status).toBe(200)
+    await page.evaluate(({ smart, receiver }) => void (window as unknown as SiteWindow).site.request('eip155:31337', 'eth_sendTransaction', [{ from: smart, to: receiver, value: '0x2386f26fc10000' }]), { smart, receiver })
+    await expect.poll(async () => (await wallet().locator('#portico-approval').innerText().catch(() => '')).replace(/\s+/g, ' '), { timeout: 30_000 }).toMatch(/Estimated fee up to [0-9.]+ ETH/)
+    shots['ApproveTransaction-UserOperation'] = await check('ApproveTransaction-UserOperation', 'Send 0.01 ETH', ['.portico-approval-row:nth-child(2) dd', '.portico-approval-row:last-child dd'])
+    const userOp = (await wallet().locator('#portico-approval').innerText()).replace(/\s+/g, ' ')
+    expect(userOp).toContain(`From Smart account ${smart}`)
+    expect(userOp).toContain(`Recipient ${receiver}`)
+    expect(userOp).toContain('Sent as A user operation that also creates your smart account (its first use)')
+    await reject()
+
+    expect(shots).toEqual({ 'ApproveTransaction-Token': 'ok', 'ApproveTransaction-Message': 'ok', 'ApproveTransaction-UserOperation': 'ok' })
     expect(await visitor.cspViolations()).toEqual([])
     expect(visitor.pageErrors).toEqual([])
     expect(visitor.blocked).toEqual([])

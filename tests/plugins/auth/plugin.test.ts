@@ -77,7 +77,7 @@ afterEach(async () => {
   for (const frame of frames.splice(0)) frame.closeAll()
 })
 
-function make({ storage = memoryStorage(), handlers = frameHandlers().handlers, networks = [devnetA, devnetB, solanaLocalnet] as Network[] } = {}) {
+function make({ storage = memoryStorage(), handlers = frameHandlers().handlers, networks = [devnetA, devnetB, solanaLocalnet] as Network[], defaultAccountTypes = undefined as Record<string, 'eoa' | 'smartAccount'> | undefined } = {}) {
   const frame = fakeOpenFrame(handlers)
   frames.push(frame)
   const portico = createPorticoKernel({
@@ -86,6 +86,7 @@ function make({ storage = memoryStorage(), handlers = frameHandlers().handlers, 
     plugins: [eip155({}, { window: null }), solana({ confirmTimeoutMs: 0 }, { fetch: solanaRpc }), auth({ walletOrigin }, { openFrame: frame.openFrame, messages: { addEventListener: () => undefined, removeEventListener: () => undefined } })],
     storage,
     endpoints: { api: 'http://127.0.0.1:9' },
+    ...(defaultAccountTypes ? { defaultAccountTypes } : {}),
   })
   instances.push(portico)
   return { portico, frame, storage, store: portico.getStore<AuthStore>('auth') as AuthStore }
@@ -306,5 +307,45 @@ describe('auth: connecting through the frame', () => {
     expect(error).toBeInstanceOf(ConnectFailedError)
     expect(((error as ConnectFailedError).cause as { shortMessage?: string }).shortMessage).toBe('No auth connector found')
     expect(frame.opened).toHaveLength(0)
+  })
+})
+
+describe('auth: the smart account', () => {
+  const smart = '0x1111111111111111111111111111111111111111'
+  const withSmart = { user, accounts: { eip155: account.address, solana: solanaAddress, eip155SmartAccount: smart } }
+  const smartHandlers = () => frameHandlers({ status: () => withSmart, emailVerify: () => withSmart }).handlers
+
+  it('connects on the smart account by default (spec §6: eip155 prefers smartAccount), the EOA shared beside it', async () => {
+    const { portico, store } = make({ handlers: smartHandlers() })
+    await portico.ready()
+    await store.startEmail('alice@example.com')
+    expect(await store.verifyCode('123456')).toBe(true)
+    expect(portico.getAccount('eip155')).toMatchObject({ address: smart, preferredAccountType: 'smartAccount' })
+    expect(portico.stores.connections.get('eip155').accounts).toEqual([
+      { address: smart, type: 'smartAccount' },
+      { address: account.address, type: 'eoa' },
+    ])
+    // Solana has no smart account.
+    expect(portico.stores.connections.get('solana').accounts).toEqual([{ address: solanaAddress, type: 'eoa' }])
+  })
+
+  it('follows the site\'s defaultAccountTypes, and selecting the other account holds when the frame reports the session again', async () => {
+    const { portico, store, frame } = make({ handlers: smartHandlers(), defaultAccountTypes: { eip155: 'eoa' } })
+    await portico.ready()
+    await store.startEmail('alice@example.com')
+    await store.verifyCode('123456')
+    expect(portico.getAccount('eip155')).toMatchObject({ address: account.address, preferredAccountType: 'eoa' })
+    await portico.selectAccount(smart, 'eip155')
+    expect(portico.getAccount('eip155')).toMatchObject({ address: smart, preferredAccountType: 'smartAccount' })
+    frame.opened[0]!.emit({ event: 'stateChanged', data: withSmart })
+    expect(portico.getAccount('eip155')).toMatchObject({ address: smart, preferredAccountType: 'smartAccount' })
+  })
+
+  it('stays on the EOA alone when the frame has no smart account', async () => {
+    const { portico, store } = make()
+    await portico.ready()
+    await store.startEmail('alice@example.com')
+    await store.verifyCode('123456')
+    expect(portico.stores.connections.get('eip155').accounts).toEqual([{ address: account.address, type: 'eoa' }])
   })
 })

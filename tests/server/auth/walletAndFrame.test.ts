@@ -198,6 +198,10 @@ describe('the wallet origin', () => {
     // The RPC proxy is served there (for the frame).
     const rpc = await t.call('POST', '/v1/?chainId=eip155:999&projectId=demo', { body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' } })
     expect(rpc.body.code).toBe('UNSUPPORTED_CHAIN')
+    // And the bundler route (the smart account's user operations): the answer is about the chain, not a 404.
+    const bundler = await t.call('POST', '/v1/bundler?chainId=eip155:999&projectId=demo', { body: { jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] } })
+    expect([bundler.status, bundler.body.code]).toEqual([400, 'UNSUPPORTED_CHAIN'])
+    expect((await t.call('GET', '/v1/bundlers')).status).toBe(404)
   })
 
   it('lets the frame use the RPC proxy from the wallet origin', async () => {
@@ -232,6 +236,29 @@ describe('another project\'s origin (issue 48, hostile)', () => {
     } finally {
       await two.dispose()
     }
+  })
+})
+
+describe('the frame page\'s smart account', () => {
+  it('names the smart account of each chain whose bundler has one (bundlers[chain].smartAccount), and no other', async () => {
+    const factory = '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'
+    const entryPoint = '0x0000000071727De22E5E9d8BAf0edAc6f37da032'
+    const chain = (id: number) => ({ caipNetworkId: `eip155:${id}`, name: `Chain ${id}`, rpcUrl: 'http://127.0.0.1:9', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } })
+    const s = await startAuthServer({ server: { chains: [chain(31337), chain(31338)] as never, bundlers: { 'eip155:31337': { url: 'http://127.0.0.1:9', smartAccount: { factory, entryPoint } }, 'eip155:31338': { url: 'http://127.0.0.1:9' } } } })
+    try {
+      const page = await s.call('GET', '/auth/v1/frame?projectId=demo')
+      const config = JSON.parse(/<script type="application\/json" id="portico-frame-config">(.*?)<\/script>/.exec(page.body)![1]!)
+      expect(config.chains.map((c: { caipNetworkId: string; smartAccount?: unknown }) => [c.caipNetworkId, c.smartAccount])).toEqual([
+        ['eip155:31337', { factory, entryPoint }],
+        ['eip155:31338', undefined],
+      ])
+    } finally {
+      await s.dispose()
+    }
+  })
+
+  it('refuses a malformed smartAccount at start', async () => {
+    await expect(startAuthServer({ server: { bundlers: { 'eip155:31337': { url: 'http://127.0.0.1:9', smartAccount: { factory: 'nope', entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032' } } } } })).rejects.toThrow('bundlers["eip155:31337"].smartAccount must be { factory, entryPoint }')
   })
 })
 

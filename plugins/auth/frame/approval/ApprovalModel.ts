@@ -26,6 +26,7 @@ export const approvalMethods: ReadonlySet<string> = new Set([
   'eth_signTypedData_v4',
   'eth_signTransaction',
   'eth_sendTransaction',
+  'wallet_sendCalls',
   'solana_signMessage',
   'solana_signTransaction',
   'solana_signAndSendTransaction',

@@ -5,6 +5,8 @@ export type FrameChain = {
   nativeCurrency: { symbol: string; decimals: number }
   /** Tokens the server knows (ERC-20 contract or SPL mint), for their symbol and decimals. */
   tokens?: { address: string; symbol: string; decimals: number }[]
+  /** The embedded wallet's smart account on this chain (an ERC-4337 v0.7 SimpleAccountFactory and its EntryPoint), where the server has a bundler for it. */
+  smartAccount?: { factory: `0x${string}`; entryPoint: `0x${string}` }
 }
 
 /**

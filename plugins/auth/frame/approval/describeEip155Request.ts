@@ -1,6 +1,8 @@
 import { decodeFunctionData, erc20Abi, hexToBytes, isHex, type Address } from 'viem'
 import { readEip155Transaction } from '../signers/readEip155Transaction.js'
-import { clientFor, eip155ChainNumber, personalSignArgs, typedDataArgs } from '../signers/eip155.js'
+import { FrameFailure } from '../errors.js'
+import { clientFor, eip155ChainNumber, personalSignArgs, signsAsSmartAccount, typedDataArgs } from '../signers/eip155.js'
+import { callOf, estimateUserOperation, isSmartAccountAddress, readSendCalls, smartAccountCannotSign, transactionFrom, type BatchCall } from '../signers/smartAccount.js'
 import type { SignerContext } from '../signers/SignerContext.js'
 import { isRecord } from '../utils/isRecord.js'
 import type { ApprovalModel, ApprovalRow } from './ApprovalModel.js'
@@ -54,6 +56,7 @@ export async function describeEip155Request(context: SignerContext, { origin, ch
   const network = networkLabel(context.chainId, chains)
   const chain = chains.find((c) => c.caipNetworkId === context.chainId)
   const base = { origin, network }
+  if ((context.method === 'personal_sign' || context.method === 'eth_signTypedData_v4') && signsAsSmartAccount(context)) throw new FrameFailure('UNSUPPORTED_METHOD', smartAccountCannotSign)
   if (context.method === 'personal_sign') {
     const { message } = personalSignArgs(context)
     const { text, binary } = readableMessage(message)
@@ -83,9 +86,12 @@ export async function describeEip155Request(context: SignerContext, { origin, ch
       ...(permit ? { warning: `This is a ${typed.primaryType}: signing it can let someone move your tokens without another approval.` } : {}),
     }
   }
-  // eth_signTransaction / eth_sendTransaction
+  if (context.method === 'wallet_sendCalls') return describeBatch(context, { origin, chains })
+  // eth_signTransaction / eth_sendTransaction; from the smart account: one user operation (eth_sendTransaction only).
   const chainNumber = eip155ChainNumber(context.chainId)
-  const tx = readEip155Transaction(context.params, context.accounts.eip155)
+  const smart = isSmartAccountAddress(context, transactionFrom(context.params)) ? context.accounts.eip155SmartAccount : undefined
+  if (smart && context.method !== 'eth_sendTransaction') throw new FrameFailure('UNSUPPORTED_METHOD', 'The smart account sends user operations, it signs no transaction: use eth_sendTransaction, or switch to the EOA')
+  const tx = readEip155Transaction(context.params, smart ?? context.accounts.eip155)
   const native = chain?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
   const rows: ApprovalRow[] = []
   let title: string
@@ -130,6 +136,23 @@ export async function describeEip155Request(context: SignerContext, { origin, ch
     rows.push({ label: 'Sends', value: `${formatUnitsExact(value, native.decimals)} ${native.symbol}` }, { label: 'Data', value: `${(tx.data.length - 2) / 2} bytes, function ${tx.data.slice(0, 10)}`, mono: true })
     warning = 'Portico cannot decode what this transaction does. Approve it only if you trust this site and expected this request.'
   }
+  if (smart) {
+    // The smart account sends the call as a user operation: who sends it, and what the bundler estimates it costs.
+    const call = callOf(tx)
+    let fee: string
+    let deploys = false
+    try {
+      const estimate = await estimateUserOperation(context, [call])
+      deploys = estimate.deploys
+      fee = `up to ${formatFeeUnits(estimate.maxFee, native.decimals)} ${native.symbol}`
+    } catch (error) {
+      fee = `unknown (the bundler did not estimate it: ${shortError(error)})`
+    }
+    rows.unshift({ label: 'From', value: `Smart account ${smart}`, mono: true })
+    rows.push({ label: 'Sent as', value: deploys ? 'A user operation that also creates your smart account (its first use)' : 'A user operation of your smart account' })
+    rows.push({ label: 'Estimated fee', value: fee })
+    return { ...base, kind: 'transaction', title, rows, ...(warning ? { warning } : {}) }
+  }
   rows.push({ label: 'Estimated fee', value: await estimateFee(context, chainNumber, tx, native) })
   return { ...base, kind: 'transaction', title, rows, ...(warning ? { warning } : {}) }
 }
@@ -148,4 +171,48 @@ async function estimateFee(context: SignerContext, chainNumber: number, tx: Retu
   } catch (error) {
     return `unknown (the chain did not estimate it: ${shortError(error)})`
   }
+}
+
+/** One call of a batch in words: a native transfer, an ERC-20 `transfer` of a token the server knows, or a contract call (not decoded). */
+function describeCall(call: BatchCall, native: { symbol: string; decimals: number }, chain: FrameChain | undefined): { text: string; decoded: boolean } {
+  const eth = `${formatUnitsExact(call.value, native.decimals)} ${native.symbol}`
+  if (call.data === '0x') return { text: `Send ${eth} to ${call.to}`, decoded: true }
+  const token = chain?.tokens?.find((t) => t.address.toLowerCase() === call.to.toLowerCase())
+  try {
+    const decoded = decodeFunctionData({ abi: erc20Abi, data: call.data })
+    if (token && decoded.functionName === 'transfer' && call.value === 0n) return { text: `Send ${formatUnitsExact(decoded.args[1], token.decimals)} ${token.symbol} to ${decoded.args[0]}`, decoded: true }
+    if (token && decoded.functionName === 'approve' && call.value === 0n) return { text: `Allow ${decoded.args[0]} to spend ${formatUnitsExact(decoded.args[1], token.decimals)} ${token.symbol}`, decoded: true }
+  } catch {
+    // Not an ERC-20 call.
+  }
+  return { text: `Call contract ${call.to} (function ${call.data.slice(0, 10)}, ${(call.data.length - 2) / 2} bytes)${call.value > 0n ? `, sending ${eth}` : ''}`, decoded: false }
+}
+
+/**
+ * Describes a `wallet_sendCalls` batch of the smart account: each call in words, the account that
+ * sends them, that they go as one user operation (creating the account the first time), the
+ * network and the bundler's fee; a warning when a call cannot be decoded.
+ */
+async function describeBatch(context: SignerContext, { origin, chains }: { origin: string; chains: readonly FrameChain[] }): Promise<ApprovalModel> {
+  const calls = readSendCalls(context)
+  const chain = chains.find((c) => c.caipNetworkId === context.chainId)
+  const native = chain?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
+  const described = calls.map((call) => describeCall(call, native, chain))
+  const rows: ApprovalRow[] = [{ label: 'From', value: `Smart account ${context.accounts.eip155SmartAccount}`, mono: true }]
+  described.forEach((call, index) => rows.push({ label: `Call ${index + 1}`, value: call.text, mono: true }))
+  let fee: string
+  let deploys = false
+  try {
+    const estimate = await estimateUserOperation(context, calls)
+    deploys = estimate.deploys
+    fee = `up to ${formatFeeUnits(estimate.maxFee, native.decimals)} ${native.symbol}`
+  } catch (error) {
+    fee = `unknown (the bundler did not estimate it: ${shortError(error)})`
+  }
+  rows.push({ label: 'Sent as', value: deploys ? 'One user operation that also creates your smart account (its first use): all calls or none' : 'One user operation of your smart account: all calls or none' })
+  rows.push({ label: 'Estimated fee', value: fee })
+  const undecoded = described.filter((call) => !call.decoded).length
+  const warning = undecoded ? `Portico cannot decode what ${undecoded === 1 ? 'one call' : `${undecoded} calls`} of this batch do${undecoded === 1 ? 'es' : ''}. Approve it only if you trust this site and expected this request.` : undefined
+  const title = calls.length === 1 ? (described[0]?.text.replace(/ to 0x[0-9a-fA-F]{40}$/, '') ?? 'Send 1 call') : `Send ${calls.length} calls`
+  return { kind: 'transaction', title, origin, network: networkLabel(context.chainId, chains), rows, ...(warning ? { warning } : {}) }
 }

@@ -1,3 +1,4 @@
+import { getAddress, isAddress } from 'viem'
 import { invalidParams } from '../errors.js'
 import type { FrameChain } from '../approval/FrameChain.js'
 import { isRecord } from '../utils/isRecord.js'
@@ -25,7 +26,9 @@ function readChains(value: unknown): FrameChain[] {
     const tokens = Array.isArray(chain.tokens)
       ? chain.tokens.flatMap((t) => (isRecord(t) && typeof t.address === 'string' && typeof t.symbol === 'string' && typeof t.decimals === 'number' && Number.isInteger(t.decimals) && t.decimals >= 0 && t.decimals <= 36 ? [{ address: t.address, symbol: t.symbol, decimals: t.decimals }] : []))
       : []
-    return [{ caipNetworkId: chain.caipNetworkId, name: chain.name.slice(0, 64), nativeCurrency: { symbol: symbol.slice(0, 16), decimals }, tokens }]
+    const sa = isRecord(chain.smartAccount) ? chain.smartAccount : undefined
+    const smartAccount = sa && typeof sa.factory === 'string' && isAddress(sa.factory, { strict: false }) && typeof sa.entryPoint === 'string' && isAddress(sa.entryPoint, { strict: false }) ? { smartAccount: { factory: getAddress(sa.factory), entryPoint: getAddress(sa.entryPoint) } } : {}
+    return [{ caipNetworkId: chain.caipNetworkId, name: chain.name.slice(0, 64), nativeCurrency: { symbol: symbol.slice(0, 16), decimals }, tokens, ...smartAccount }]
   })
 }
 

@@ -14,6 +14,7 @@ import { createApprovalGate, type Approver } from '../approval/createApprovalGat
 import { describeEip155Request } from '../approval/describeEip155Request.js'
 import { describeSolanaRequest } from '../approval/describeSolanaRequest.js'
 import { answerEip155Request } from '../signers/eip155.js'
+import { smartAccountAddress } from '../signers/smartAccount.js'
 import { answerSolanaRequest } from '../signers/solana.js'
 import type { SignerContext } from '../signers/SignerContext.js'
 import { isRecord } from '../utils/isRecord.js'
@@ -111,6 +112,23 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     return session
   }
 
+  const rpcUrl = (caip: string) => `${frameOrigin}${config.rpcBase}?${new URLSearchParams({ chainId: caip, projectId: config.projectId })}`
+  const smartAccountOn = (caip: string) => config.chains?.find((c) => c.caipNetworkId === caip)?.smartAccount
+
+  /**
+   * The EOA's smart account (`eip155SmartAccount`), read on the first chain the server gives a
+   * smart account; a chain that cannot be read leaves the wallet with its EOA alone.
+   */
+  async function withSmartAccount(accounts: AuthAccounts): Promise<AuthAccounts> {
+    const chain = config.chains?.find((c) => c.smartAccount && /^eip155:/.test(c.caipNetworkId))
+    if (!chain?.smartAccount) return accounts
+    try {
+      return { ...accounts, eip155SmartAccount: await smartAccountAddress({ rpcUrl, fetch: options.fetch }, chain.caipNetworkId, chain.smartAccount, accounts.eip155) }
+    } catch {
+      return accounts
+    }
+  }
+
   /**
    * After the server issued a session: open the wallet (create, rebuild or recover), or keep
    * nothing. Only a login (`interactive`) may ask the visitor to unlock a protected recovery.
@@ -118,7 +136,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
   async function enter(me?: MeAnswer, interactive = false): Promise<AuthState> {
     try {
       const answer = me ?? (await api.me())
-      const accounts = await keyring.open(answer, interactive && recovery ? recovery.unlock : undefined)
+      const accounts = await withSmartAccount(await keyring.open(answer, interactive && recovery ? recovery.unlock : undefined))
       session = { user: answer.user, accounts, recovery: answer.recovery ?? 'server' }
       return state()
     } catch (error) {
@@ -160,7 +178,9 @@ export function createFrameHandler(options: FrameHandlerOptions) {
       params: inner,
       accounts,
       withKeys: (use) => keyring.withKeys(user.id, accounts, use),
-      rpcUrl: (caip) => `${frameOrigin}${config.rpcBase}?${new URLSearchParams({ chainId: caip, projectId: config.projectId })}`,
+      rpcUrl,
+      bundlerUrl: (caip) => `${frameOrigin}${config.rpcBase}bundler?${new URLSearchParams({ chainId: caip, projectId: config.projectId })}`,
+      smartAccountOn,
       fetch: options.fetch,
     }
     // Every signature and transaction waits for the visitor's click in the frame (§3.1), bound to

@@ -4,6 +4,7 @@ import { isRecord } from '../utils/isRecord.js'
 import { readEip155Transaction, type Eip155TransactionInput } from './readEip155Transaction.js'
 import type { SignerContext } from './SignerContext.js'
 import type { WalletKeys } from '../keys/deriveWalletKeys.js'
+import { callOf, callsStatus, isSmartAccountAddress, readSendCalls, sendUserOperation, smartAccountCannotSign, submitUserOperation, transactionFrom } from './smartAccount.js'
 
 /** The eip155 methods the frame answers (the WalletConnect namespace the eip155 plugin asks for). */
 export const eip155Methods = [
@@ -15,6 +16,8 @@ export const eip155Methods = [
   'eth_signTypedData_v4',
   'eth_signTransaction',
   'eth_sendTransaction',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
 ] as const
 
 /** The chain a request names: `eip155:N` → N. */
@@ -28,6 +31,11 @@ function ownAddress(context: SignerContext, value: unknown, what: string): void 
   if (typeof value !== 'string' || !isAddress(value, { strict: false }) || value.toLowerCase() !== context.accounts.eip155.toLowerCase()) {
     throw invalidParams(`${what} must be the wallet's account ${context.accounts.eip155}`)
   }
+}
+
+/** Whether a personal_sign / eth_signTypedData_v4 names the smart account as its signer (either param order). */
+export function signsAsSmartAccount(context: SignerContext): boolean {
+  return Array.isArray(context.params) && context.params.slice(0, 2).some((value) => isSmartAccountAddress(context, value))
 }
 
 /** Reads personal_sign's `[message, address]` (either order); the address must be the wallet's. */
@@ -113,7 +121,7 @@ export async function answerEip155Request(context: SignerContext): Promise<unkno
   switch (context.method) {
     case 'eth_accounts':
     case 'eth_requestAccounts':
-      return [context.accounts.eip155]
+      return context.accounts.eip155SmartAccount ? [context.accounts.eip155, context.accounts.eip155SmartAccount] : [context.accounts.eip155]
     case 'eth_chainId':
       return numberToHex(eip155ChainNumber(context.chainId))
     case 'wallet_switchEthereumChain': {
@@ -123,10 +131,12 @@ export async function answerEip155Request(context: SignerContext): Promise<unkno
       return null
     }
     case 'personal_sign': {
+      if (signsAsSmartAccount(context)) throw new FrameFailure('UNSUPPORTED_METHOD', smartAccountCannotSign)
       const { message } = personalSignArgs(context)
       return context.withKeys(async (keys) => keys.eip155.signMessage({ message: isHex(message) ? { raw: message } : message }))
     }
     case 'eth_signTypedData_v4': {
+      if (signsAsSmartAccount(context)) throw new FrameFailure('UNSUPPORTED_METHOD', smartAccountCannotSign)
       const typed = typedDataArgs(context)
       return context.withKeys(async (keys) => {
         try {
@@ -137,11 +147,18 @@ export async function answerEip155Request(context: SignerContext): Promise<unkno
       })
     }
     case 'eth_signTransaction': {
+      if (isSmartAccountAddress(context, transactionFrom(context.params))) throw new FrameFailure('UNSUPPORTED_METHOD', 'The smart account sends user operations, it signs no transaction: use eth_sendTransaction, or switch to the EOA')
       const chainNumber = eip155ChainNumber(context.chainId)
       const input = readEip155Transaction(context.params, context.accounts.eip155)
       return context.withKeys(async (keys) => (await signTransaction(context, keys, chainNumber, input)).serialized)
     }
     case 'eth_sendTransaction': {
+      const smart = context.accounts.eip155SmartAccount
+      if (smart && isSmartAccountAddress(context, transactionFrom(context.params))) {
+        const input = readEip155Transaction(context.params, smart)
+        eip155ChainNumber(context.chainId)
+        return sendUserOperation(context, [callOf(input)])
+      }
       const chainNumber = eip155ChainNumber(context.chainId)
       const input = readEip155Transaction(context.params, context.accounts.eip155)
       const { serialized } = await context.withKeys((keys) => signTransaction(context, keys, chainNumber, input))
@@ -151,6 +168,13 @@ export async function answerEip155Request(context: SignerContext): Promise<unkno
         throw new FrameFailure('SERVER_ERROR', `The transaction was not accepted: ${shortReason(cause)}`, { cause })
       }
     }
+    case 'wallet_sendCalls': {
+      eip155ChainNumber(context.chainId)
+      // EIP-5792: the batch id is the user operation's hash; wallet_getCallsStatus follows it.
+      return { id: await submitUserOperation(context, readSendCalls(context)) }
+    }
+    case 'wallet_getCallsStatus':
+      return callsStatus(context)
     default:
       throw new FrameFailure('UNSUPPORTED_METHOD', `The wallet does not answer ${context.method}`)
   }

@@ -14,6 +14,8 @@ const portico = createPortico({
   projectId: 'demo',
   // `?theme=system`: the modal (and the wallet frame's screens) follow the visitor's scheme.
   ...(query.get('theme') === 'system' ? { themeMode: 'system' as const } : {}),
+  // The embedded wallet's EOA signs here, unless `?accountType=smartAccount` (the spec's default for eip155).
+  defaultAccountTypes: { eip155: query.get('accountType') === 'smartAccount' ? 'smartAccount' : 'eoa' },
   networks: [
     defineNetwork({ id: 31337, name: 'Portico Devnet A', rpcUrls: [query.get('rpc') ?? ''] }),
     defineSolanaNetwork({ reference: query.get('solanaRef') ?? '', name: 'Portico Solana Localnet', rpcUrls: [query.get('solanaRpc') ?? ''] }),

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto'
  * the RPC proxy, answering a `fetch` the frame's handler is given. Unit tests of the frame only;
  * the real service is server/auth.
  */
-export function fakeAuthServer({ now = () => Date.now() }: { now?: () => number } = {}) {
+export function fakeAuthServer({ now = () => Date.now(), smartAccount }: { now?: () => number; smartAccount?: string } = {}) {
   type Wallet = { eip155: string; solana: string; authShare: string; recoveryShare: string; protectedRecovery?: unknown }
   const attempts = new Map<string, { email: string; challenge: string; code: string; change?: string }>()
   const tickets = new Map<string, { userId: string; email: string; challenge: string }>()
@@ -40,6 +40,8 @@ export function fakeAuthServer({ now = () => Date.now() }: { now?: () => number 
       eth_getBlockByNumber: { number: '0x10', baseFeePerGas: '0x3b9aca00', hash: `0x${'11'.repeat(32)}`, timestamp: '0x1', transactions: [] },
       eth_sendRawTransaction: `0x${'ab'.repeat(32)}`,
       sendTransaction: 'solanaSignatureFromTheNode',
+      // The factory's getAddress(owner, 0), ABI-encoded (the smart account tests pass one).
+      ...(smartAccount ? { eth_call: `0x${smartAccount.slice(2).toLowerCase().padStart(64, '0')}` } : {}),
     }
     if (!(body.method in results)) return json(200, { jsonrpc: '2.0', id: body.id, error: { code: -32601, message: `no ${body.method}` } })
     return json(200, { jsonrpc: '2.0', id: body.id, result: results[body.method] })
@@ -50,6 +52,7 @@ export function fakeAuthServer({ now = () => Date.now() }: { now?: () => number 
     const method = init?.method ?? 'GET'
     const body = init?.body ? JSON.parse(String(init.body)) : undefined
     if (url.pathname === '/v1/') return answerRpc(body)
+    if (url.pathname === '/v1/bundler') return json(200, { jsonrpc: '2.0', id: body.id, error: { code: -32603, message: 'The bundler did not answer' } })
     const route = url.pathname.replace(/^\/auth\/v1/, '')
     calls.push(`${method} ${route}`)
     const bearer = new Headers(init?.headers).get('authorization')?.replace(/^Bearer /, '')

@@ -6,6 +6,7 @@ import type { FrameEvent, FrameResponse } from '../../../../plugins/auth/protoco
 import { sessionStorageKey } from '../../../../plugins/auth/frame/api/sessionToken.js'
 import type { ApprovalPrompt, Approver } from '../../../../plugins/auth/frame/approval/createApprovalGate.js'
 import { createFrameHandler } from '../../../../plugins/auth/frame/handler/createFrameHandler.js'
+import { readFrameConfig, type FrameConfig } from '../../../../plugins/auth/frame/handler/FrameConfig.js'
 import { deviceShareKey } from '../../../../plugins/auth/frame/keys/deviceShare.js'
 import { fakeAuthServer } from './fakeAuthServer.js'
 import { memoryStorage } from './memoryStorage.js'
@@ -28,9 +29,9 @@ function approvingVisitor() {
   return { approver, prompts }
 }
 
-function browser(server: ReturnType<typeof fakeAuthServer>, storage = memoryStorage(), now?: () => number) {
+function browser(server: ReturnType<typeof fakeAuthServer>, storage = memoryStorage(), now?: () => number, frameConfig: FrameConfig = config) {
   const visitor = approvingVisitor()
-  const handler = createFrameHandler({ config, frameOrigin, fetch: server.fetch as typeof fetch, storage, approver: visitor.approver, ...(now ? { now } : {}) })
+  const handler = createFrameHandler({ config: frameConfig, frameOrigin, fetch: server.fetch as typeof fetch, storage, approver: visitor.approver, ...(now ? { now } : {}) })
   const events: FrameEvent[] = []
   handler.connect(site, (event) => events.push(event))
   let id = 0
@@ -373,5 +374,104 @@ describe('the frame handler: signing', () => {
     expect(sent).toEqual({ signature: 'solanaSignatureFromTheNode' })
     const call = server.rpc.find((r) => r.method === 'sendTransaction')!
     expect(call.params).toEqual([base64.encode(bytes), { skipPreflight: true, encoding: 'base64' }])
+  })
+})
+
+describe('the frame handler: the smart account', () => {
+  const smart = '0x1111111111111111111111111111111111111111'
+  const factory = '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'
+  const entryPoint = '0x0000000071727De22E5E9d8BAf0edAc6f37da032'
+  const withSmartAccount = readFrameConfig({
+    ...config,
+    chains: [
+      { caipNetworkId: 'eip155:31337', name: 'Portico Devnet A', nativeCurrency: { symbol: 'ETH', decimals: 18 }, smartAccount: { factory: factory.toLowerCase(), entryPoint } },
+      { caipNetworkId: 'eip155:31338', name: 'Portico Devnet B', nativeCurrency: { symbol: 'ETH', decimals: 18 } },
+    ],
+  })
+
+  async function loggedIn() {
+    const server = fakeAuthServer({ smartAccount: smart })
+    const b = browser(server, memoryStorage(), undefined, withSmartAccount)
+    const state = await b.emailLogin('smart@example.com')
+    return { server, b, accounts: state.accounts as { eip155: Hex; solana: string; eip155SmartAccount?: Hex } }
+  }
+
+  it('reads the frame configuration\'s smart account (checksummed) and drops a malformed one', () => {
+    expect(withSmartAccount.chains?.[0]?.smartAccount).toEqual({ factory, entryPoint })
+    expect(withSmartAccount.chains?.[1]?.smartAccount).toBeUndefined()
+    const bad = readFrameConfig({ ...config, chains: [{ caipNetworkId: 'eip155:1', name: 'One', nativeCurrency: { symbol: 'ETH', decimals: 18 }, smartAccount: { factory: 'nope', entryPoint } }] })
+    expect(bad.chains?.[0]?.smartAccount).toBeUndefined()
+  })
+
+  it('asks the factory for the EOA\'s smart account at login (getAddress(owner, 0) through the RPC proxy) and lists both', async () => {
+    const { b, server, accounts } = await loggedIn()
+    expect(accounts.eip155SmartAccount).toBe(smart)
+    const call = server.rpc.find((r) => r.method === 'eth_call')!.params[0] as { to: string; data: string }
+    expect(call.to.toLowerCase()).toBe(factory.toLowerCase())
+    // getAddress(address,uint256) with the EOA and salt 0.
+    expect(call.data).toBe(`0x8cb84e18${accounts.eip155.slice(2).toLowerCase().padStart(64, '0')}${'0'.repeat(64)}`)
+    expect(await b.ok('request', { chainId: 'eip155:31337', method: 'eth_accounts' })).toEqual([accounts.eip155, smart])
+  })
+
+  it('keeps the EOA alone when the server names no smart account, or the factory cannot be read', async () => {
+    const plain = browser(fakeAuthServer({ smartAccount: smart }))
+    expect((await plain.emailLogin('plain@example.com')).accounts.eip155SmartAccount).toBeUndefined()
+    const unreadable = browser(fakeAuthServer(), memoryStorage(), undefined, withSmartAccount)
+    const state = await unreadable.emailLogin('unreadable@example.com')
+    expect(state.accounts.eip155).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(state.accounts.eip155SmartAccount).toBeUndefined()
+  })
+
+  it('refuses to sign a message or typed data as the smart account (SimpleAccount has no ERC-1271) and to sign a raw transaction, before asking the visitor', async () => {
+    const { b } = await loggedIn()
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'personal_sign', params: ['0x48656c6c6f', smart] })).toMatchObject({ code: 'UNSUPPORTED_METHOD', message: expect.stringContaining('ERC-1271') })
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'eth_signTypedData_v4', params: [smart, '{}'] })).toMatchObject({ code: 'UNSUPPORTED_METHOD' })
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'eth_signTransaction', params: [{ from: smart, to: smart, value: '0x1' }] })).toMatchObject({ code: 'UNSUPPORTED_METHOD' })
+    expect(b.prompts).toEqual([])
+  })
+
+  it('sends from the smart account only where the server has its bundler; a bundler that fails answers SERVER_ERROR and nothing is broadcast', async () => {
+    const { b, server } = await loggedIn()
+    const tx = { from: smart, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x2386f26fc10000' }
+    expect(await b.fails('request', { chainId: 'eip155:31338', method: 'eth_sendTransaction', params: [tx] })).toMatchObject({ code: 'UNSUPPORTED_METHOD', message: expect.stringContaining('no bundler on eip155:31338') })
+    const failed = await b.fails('request', { chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [tx] })
+    expect(failed).toMatchObject({ code: 'SERVER_ERROR', message: expect.stringContaining('The user operation was not accepted') })
+    // The visitor saw it as the smart account's user operation, with the call decoded.
+    const model = b.prompts.at(-1)!.model
+    expect(model.title).toBe('Send 0.01 ETH')
+    expect(model.rows).toContainEqual({ label: 'From', value: `Smart account ${smart}`, mono: true })
+    expect(model.rows).toContainEqual({ label: 'Recipient', value: tx.to, mono: true })
+    expect(model.rows.find((r) => r.label === 'Estimated fee')?.value).toMatch(/^unknown \(the bundler did not estimate it/)
+    expect(server.rpc.some((r) => r.method === 'eth_sendRawTransaction')).toBe(false)
+  })
+
+  it('wallet_sendCalls: only the smart account sends a batch; the screen lists each call; a capability it lacks is refused unless optional', async () => {
+    const { b, accounts } = await loggedIn()
+    const pusd = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const transfer = `0xa9059cbb000000000000000000000000${to.slice(2).toLowerCase()}${(2_500_000n).toString(16).padStart(64, '0')}`
+    const batch = (extra: Record<string, unknown> = {}) => [{ version: '2.0.0', chainId: '0x7a69', from: smart, atomicRequired: true, calls: [{ to, value: '0x2386f26fc10000' }, { to: pusd, data: transfer }, { to: pusd, data: '0xdeadbeef' }], ...extra }]
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_sendCalls', params: batch({ from: accounts.eip155 }) })).toMatchObject({ code: 'UNSUPPORTED_METHOD' })
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_sendCalls', params: batch({ capabilities: { paymasterService: { url: 'http://127.0.0.1:9' } } }) })).toMatchObject({ code: 'UNSUPPORTED_METHOD', message: expect.stringContaining('paymasterService') })
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_sendCalls', params: batch({ chainId: '0x1' }) })).toMatchObject({ code: 'INVALID_PARAMS' })
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_sendCalls', params: batch({ calls: [] }) })).toMatchObject({ code: 'INVALID_PARAMS' })
+    expect(b.prompts).toEqual([])
+    // An optional capability is ignored; the visitor sees every call, then the fake bundler refuses.
+    const failed = await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_sendCalls', params: batch({ capabilities: { paymasterService: { url: 'http://127.0.0.1:9', optional: true } } }) })
+    expect(failed).toMatchObject({ code: 'SERVER_ERROR', message: expect.stringContaining('The user operation was not accepted') })
+    const model = b.prompts.at(-1)!.model
+    expect(model.title).toBe('Send 3 calls')
+    expect(model.rows.filter((r) => r.label.startsWith('Call ')).map((r) => r.value)).toEqual([
+      `Send 0.01 ETH to ${to}`,
+      `Call contract ${pusd} (function 0xa9059cbb, 68 bytes)`,
+      `Call contract ${pusd} (function 0xdeadbeef, 4 bytes)`,
+    ])
+    expect(model.warning).toMatch(/cannot decode what 2 calls of this batch do/)
+  })
+
+  it('wallet_getCallsStatus asks the bundler route about the batch id', async () => {
+    const { b } = await loggedIn()
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_getCallsStatus', params: ['nope'] })).toMatchObject({ code: 'INVALID_PARAMS' })
+    expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_getCallsStatus', params: [`0x${'ab'.repeat(32)}`] })).toMatchObject({ code: 'SERVER_ERROR', message: expect.stringContaining('The bundler did not say') })
   })
 })
