@@ -34,17 +34,8 @@ const notYetConverted: Record<string, number> = {
   'tests/e2e/walletconnect/walletConnect.e2e.test.ts': 1,
   'tests/helpers/newLoopbackContext.test.ts': 1,
   'tests/plugins/siwx/flow.test.ts': 1,
-  'tests/sandbox/accountAbstraction/devWalletSmartAccount.test.ts': 1,
-  'tests/sandbox/ledgerDevice/ethereumApp.test.ts': 2,
-  'tests/sandbox/safeHost.test.ts': 1,
-  'tests/sandbox/utils/watchAncestors.test.ts': 2,
-  'tests/server/indexer/createEvmChainIndexer.test.ts': 1,
-  'tests/server/operations/shutdown.test.ts': 1,
-  'tests/server/relay/attachRelay.signClient.test.ts': 1,
   'tests/server/relay/attachRelay.slowStorage.test.ts': 2,
   'tests/server/relay/relayRestart.signClient.test.ts': 1,
-  'tests/server/routes/registerAnalyticsRoutes.test.ts': 1,
-  'tests/server/routes/rpcProxyHardening.test.ts': 1,
 }
 
 const byFile = (sleeps: readonly FixedSleep[]) => {
