@@ -9,7 +9,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
  * for them. Keep it short: a sleep belongs here only when no event, promise, poll or fake clock can
  * say what the test waits for (docs/testing.md, "Waits on conditions").
  */
-const allowed: Record<string, { count: number; reason: string }> = {}
+const allowed: Record<string, { count: number; reason: string }> = {
+  'tests/server/relay/relayRestart.signClient.test.ts': {
+    count: 1,
+    reason: 'not a wait in the test: the storage a relay runs on answers every statement late, a shared database under load, so frames keep arriving while the relay drains; what the test waits for is the sign-clients\' answers',
+  },
+}
 
 /**
  * Issue 49: sleeps not yet turned into waits on conditions. This list only shrinks: a file that
@@ -32,10 +37,7 @@ const notYetConverted: Record<string, number> = {
   'tests/e2e/visual/modal.visual.test.ts': 1,
   'tests/e2e/walletconnect/sandbox.test.ts': 1,
   'tests/e2e/walletconnect/walletConnect.e2e.test.ts': 1,
-  'tests/helpers/newLoopbackContext.test.ts': 1,
   'tests/plugins/siwx/flow.test.ts': 1,
-  'tests/server/relay/attachRelay.slowStorage.test.ts': 2,
-  'tests/server/relay/relayRestart.signClient.test.ts': 1,
 }
 
 const byFile = (sleeps: readonly FixedSleep[]) => {
