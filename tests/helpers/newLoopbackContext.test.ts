@@ -76,7 +76,11 @@ describe('newLoopbackContext', () => {
       await page.goto(`${origin}/csp`)
       const outcome = await page.evaluate(() => fetch('https://example.com/x').then(() => 'answered', (error: Error) => error.name))
       expect(outcome).toBe('TypeError')
-      await page.waitForTimeout(200)
+      // The browser reports requests in order: once a later one has finished, any event about the
+      // stopped one has reached the guard.
+      const later = context.waitForEvent('requestfinished', (request) => request.url().endsWith('/ping'))
+      await page.evaluate(() => fetch('/ping').then((response) => response.text()))
+      await later
       expect(blocked).toEqual([])
     } finally {
       await context.close()

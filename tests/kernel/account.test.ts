@@ -1,5 +1,5 @@
 import '../helpers/sendLoaded.js'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { formatDecimalUnits, parseDecimalUnits, type TokenBalance } from '../../kernel/kernel.js'
 import { SendStore } from '../../plugins/send/stores/SendStore.js'
 import { parseTokenBalances } from '../../kernel/utils/parseTokenBalances.js'
@@ -285,8 +285,7 @@ describe('caching and sharing requests', () => {
       sendForm(portico).setReceiver('0x000000000000000000000000000000000000dEaD')
       expect(await sendForm(portico).submit()).toMatch(/^hash:/)
       expect(portico.getState()).toMatchObject({ view: 'Account', history: ['Account'] })
-      await new Promise((resolve) => setTimeout(resolve, 200))
-      expect(portico.stores.toasts.message).toBe('toast.transactionStarted')
+      await vi.waitFor(() => expect(portico.stores.toasts.message).toBe('toast.transactionStarted'))
     } finally {
       await server.close()
     }

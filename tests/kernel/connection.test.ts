@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ConnectFailedError, ConnectionRejectedError, NoPluginForHookError, type PorticoState } from '../../kernel/kernel.js'
 import { addressA, addressB, createTestPortico, evmA, evmB, memoryStorage, newWallet, solanaNet, testChain } from './helpers/testKit.js'
 
@@ -21,7 +21,7 @@ describe('connection status per namespace', () => {
   it('a pairing connector (a QR code that may never be scanned) leaves the status alone until the wallet answers', async () => {
     const { portico } = createTestPortico()
     await portico.ready()
-    let answer: (value: { connectorId: string; accounts: { address: string }[]; caipNetworkId: 'eip155:1' }) => void = () => undefined
+    let answer: ((value: { connectorId: string; accounts: { address: string }[]; caipNetworkId: 'eip155:1' }) => void) | undefined
     portico.stores.wallets.addConnectors([{ id: 'pairing.qr', name: 'Pairing', namespace: 'eip155', type: 'WALLET_CONNECT', pairing: true }])
     portico.hooks.connect.for('eip155').tapPromise({ name: 'pairing', stage: -1 }, (request) =>
       request.connectorId === 'pairing.qr' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve(undefined),
@@ -32,10 +32,10 @@ describe('connection status per namespace', () => {
       if (statuses[statuses.length - 1] !== status) statuses.push(status)
     })
     const connecting = portico.connect({ connectorId: 'pairing.qr' })
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    // The code is showing: not "connecting".
+    // The connector has the request (the code is showing), so the kernel has set whatever status it sets before it: not "connecting".
+    await vi.waitFor(() => expect(answer).toBeDefined())
     expect(portico.getState().connections.eip155?.status).toBe('disconnected')
-    answer({ connectorId: 'pairing.qr', accounts: [{ address: addressA }], caipNetworkId: 'eip155:1' })
+    answer!({ connectorId: 'pairing.qr', accounts: [{ address: addressA }], caipNetworkId: 'eip155:1' })
     await connecting
     expect(statuses).not.toContain('connecting')
     expect(statuses[statuses.length - 1]).toBe('connected')

@@ -7,6 +7,7 @@ import {
   getConnectMethodsOrder,
   resolveRemoteFeatures,
 } from '../../kernel/kernel.js'
+import { loadProjectConfig } from '../../kernel/actions/loadProjectConfig.js'
 import { createTestPortico } from './helpers/testKit.js'
 
 describe('default features (spec §9)', () => {
@@ -116,7 +117,9 @@ describe('project configuration over HTTP', () => {
     mode = 'down'
     const { portico } = createTestPortico({ endpoints: { api: base }, features: { swaps: false } })
     await portico.open()
-    await new Promise((r) => setTimeout(r, 1500))
+    // The load open() started (one per instance): the failed request answered, the options decided.
+    await loadProjectConfig(portico)
+    expect(seen.some((url) => url.startsWith('/appkit/v1/config?'))).toBe(true)
     expect(portico.stores.options.remoteSource).toBe('local')
     expect(portico.stores.options.remoteFeatures.swaps).toBe(false)
     expect(portico.stores.alerts.shown).toEqual([])

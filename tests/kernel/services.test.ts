@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createAnalytics, createHttpClient, HttpRequestError, TimeoutError, UrlRequiredError } from '../../kernel/kernel.js'
+import { loadProjectConfig } from '../../kernel/actions/loadProjectConfig.js'
 import { createTestPortico } from './helpers/testKit.js'
 import { startRecordingServer } from './helpers/recordingServer.js'
 
@@ -150,7 +151,8 @@ describe('analytics', () => {
     const { portico } = createTestPortico({ endpoints: { api: s.url } })
     await portico.ready()
     await portico.open()
-    await new Promise((r) => setTimeout(r, 100))
+    // The project configuration open() loads decides whether analytics send at all.
+    await loadProjectConfig(portico)
     await portico.services.analytics.flush()
     const events = s.requests.filter((r) => r.url.startsWith('/e?')).map((r) => JSON.parse(r.body).props.event)
     expect(events).toContain('MODAL_OPEN')

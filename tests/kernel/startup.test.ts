@@ -57,14 +57,13 @@ describe.skipIf(process.env.PORTICO_NO_EVAL === '1')('createPortico: the handle 
   it('a first-time visitor: no kernel, no request, the default network and nothing connected', async () => {
     const { urls, fetch } = recordingFetch()
     const { handle } = make({ fetch })
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // ready() settles once the startup probes have decided: from then on a kernel would have been loading.
+    await handle.ready()
     expect(handle.kernel).toBeUndefined()
     expect(handle.restoring).toEqual([])
     expect(handle.getState()).toEqual({ open: false, view: 'Connect', history: ['Connect'], loading: false, activeNamespace: 'eip155', activeNetworkId: 'eip155:1', connections: { eip155: { status: 'disconnected' } } })
     expect(handle.getAccount()).toEqual({ namespace: 'eip155', status: 'disconnected', isConnected: false })
     expect(handle.getConnections()).toEqual([])
-    await handle.ready()
-    expect(handle.kernel).toBeUndefined()
     expect(urls).toEqual([])
   })
 
@@ -225,7 +224,7 @@ describe.skipIf(process.env.PORTICO_NO_EVAL === '1')('createPortico: the handle 
       endpoints: { api: 'http://127.0.0.1:9' },
     })
     handles.push(quiet)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await quiet.ready()
     expect(quiet.kernel).toBeUndefined()
     expect(quiet.startupDuties).toEqual([])
     // The probe read the visitor's storage through the handle (the kernel's prefix) and the site's options.

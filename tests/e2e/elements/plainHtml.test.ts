@@ -110,12 +110,9 @@ describe('Portico as custom elements on a plain HTML page', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
 
     // Removed for good: after the microtask its React tree is unmounted (its button is gone from it).
-    const leftChildren = await network.evaluate(async (el) => {
-      el.remove()
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      return el.childElementCount
-    })
-    expect(leftChildren).toBe(0)
+    const removed = await network.elementHandle()
+    await removed!.evaluate((el) => el.remove())
+    await expect.poll(() => removed!.evaluate((el) => el.childElementCount)).toBe(0)
 
     await page.evaluate(() => {
       const added = document.createElement('portico-connect-button')

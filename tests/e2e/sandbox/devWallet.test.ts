@@ -7,6 +7,7 @@ import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { pageSettled } from '../../helpers/pageSettled.js'
 
 type WalletAnswer = { result?: unknown; error?: { code: number; message: string } }
 
@@ -77,8 +78,15 @@ describe('Portico Dev Wallet in Chromium against the sandbox', () => {
     const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
     await expect.poll(() => dialog.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).count()).toBe(1)
     // Asking again does not add a second entry (the page script and the "extension" are one wallet).
-    await page.evaluate(() => window.dispatchEvent(new Event('eip6963:requestProvider')))
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // The wallet announces itself as the request is dispatched; the list it would grow is painted two frames later.
+    const announced = await page.evaluate(() => {
+      let count = 0
+      window.addEventListener('eip6963:announceProvider', () => count++)
+      window.dispatchEvent(new Event('eip6963:requestProvider'))
+      return count
+    })
+    expect(announced).toBeGreaterThan(0)
+    await pageSettled(page)
     expect(await dialog.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).count()).toBe(1)
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)

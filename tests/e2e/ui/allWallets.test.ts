@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../helpers/chromium.js'
 import { openHarnessPage } from './helpers/openHarnessPage.js'
 import { startHarness, truNames, type Harness } from './helpers/startHarness.js'
+import { pageSettled } from '../../helpers/pageSettled.js'
 
 let browser: Browser
 let harness: Harness
@@ -100,7 +101,7 @@ describe('All Wallets against a real Portico server', () => {
     const recommended = dialog(page).locator('section', { has: page.getByRole('heading', { name: 'Recommended' }) })
     await expect.poll(() => recommended.locator('ul[aria-busy="true"] > li[aria-hidden="true"]').count()).toBe(3)
     expect(await recommended.getByRole('button').count()).toBe(0)
-    await page.waitForTimeout(300)
+    await pageSettled(page)
     const before = await allWallets.boundingBox()
     release()
     await expect.poll(() => recommended.getByRole('button').count(), { timeout: 20_000 }).toBe(3)
@@ -131,7 +132,8 @@ describe('All Wallets against a real Portico server', () => {
     await dialog(page).getByRole('heading', { name: `Get ${hostileName}` }).waitFor()
     await dialog(page).getByText('This wallet lists no download link.').waitFor()
     expect(await dialog(page).getByRole('link').count()).toBe(0)
-    await page.waitForTimeout(300)
+    // The view is on screen and painted: whatever it would have run has run.
+    await pageSettled(page)
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined()
     expect(new URL(page.url()).pathname).toBe('/')
     expect(popups).toEqual([])

@@ -1,6 +1,6 @@
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { Browser, BrowserContext, Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readRestoreHint } from '../../../kernel/kernel.js'
 import { launchChromium } from '../../helpers/chromium.js'
@@ -16,6 +16,8 @@ let devHarness: Harness
 let markup = ''
 /** What the server rendered for each request of the development harness's server-rendered page. */
 const served: string[] = []
+/** Waits until React has hydrated the element: its props are on the element once React took it over. */
+const hydrated = (locator: Locator) => expect.poll(() => locator.first().evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$')))).toBe(true)
 
 beforeAll(async () => {
   ;[browser, harness, devHarness] = await Promise.all([launchChromium(), startHarness(), startHarness({ development: true })])
@@ -65,8 +67,8 @@ describe('server rendering and hydration in Chromium', () => {
     const h = await openHarnessPage(browser, harness.ssrUrl)
     const { page } = h
     await page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
-    await page.waitForFunction(() => document.readyState === 'complete')
-    await page.waitForTimeout(300)
+    // Hydrated: React has taken over the server's button (its props are on the element).
+    await hydrated(page.getByRole('button', { name: 'Connect Wallet' }))
     // Hydrated: the server's button now opens the modal.
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog').waitFor()
@@ -194,8 +196,8 @@ describe('a returning visitor on a server-rendered page, with the restore cookie
     const h = await openHarnessPage(browser, `${devHarness.ssrUrl}&restoreCookie=1`)
     const { page } = h
     await page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
-    await page.waitForFunction(() => document.readyState === 'complete')
-    await page.waitForTimeout(300)
+    // Hydrated: React has taken over the server's button (its props are on the element).
+    await hydrated(page.getByRole('button', { name: 'Connect Wallet' }))
     expect(served.at(-1)).toContain('Connect Wallet')
     expect(await h.errors()).toEqual([])
     expect(h.warnings()).toEqual([])

@@ -15,7 +15,9 @@ afterAll(async () => {
   await harness?.close()
 })
 
-type HarnessWindow = { porticoHarness: { wallet: { script: string[]; chain: string; calls: string[]; release(): void } } }
+type HarnessWindow = { porticoHarness: { portico: { ready(): Promise<void>; kernel?: { stores: { modal: { shakeCount: number } } } }; wallet: { script: string[]; chain: string; calls: string[]; release(): void } } }
+/** How often the modal refused to close (it shakes). */
+const shakes = (page: Page) => page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.portico.kernel?.stores.modal.shakeCount ?? 0)
 const dialog = (page: Page) => page.getByRole('dialog')
 const title = (page: Page) => dialog(page).getByRole('heading', { level: 2 })
 const walletScript = (page: Page, steps: string[]) => page.evaluate((s) => void (window as unknown as HarnessWindow).porticoHarness.wallet.script.push(...s), steps)
@@ -91,7 +93,8 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     const chunks = () => harness.served.slice(from).filter((p) => /(uiModule|View|Modal)-[\w-]*\.js$/.test(p))
     const connectButton = page.getByRole('button', { name: 'Connect Wallet' })
     await connectButton.waitFor()
-    await page.waitForTimeout(300)
+    // The page's start-time duties have decided, and none loaded the UI.
+    await page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.portico.ready().then(() => undefined))
     expect(chunks()).toEqual([])
     await connectButton.hover()
     // The modal and its views come in the UI's one chunk.
@@ -273,8 +276,10 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     await dialog(page).getByText("This app doesn't support your wallet's current network", { exact: false }).waitFor()
     await expect.poll(() => title(page).textContent()).toBe('Switch Network')
     await page.getByRole('button', { name: 'Switch Network' }).first().waitFor() // the page's network button
+    const before = await shakes(page)
     await page.keyboard.press('Escape')
-    await page.waitForTimeout(600)
+    // The Esc is handled: the modal refused to close (it shook) and is still there.
+    await expect.poll(() => shakes(page)).toBe(before + 1)
     expect(await dialog(page).count()).toBe(1)
     await dialog(page).getByRole('button', { name: 'Portico Devnet A' }).click()
     await dialog(page).waitFor({ state: 'detached' })

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FrameClient } from '../../../plugins/auth/client/FrameClient.js'
 import { frameUrl, mountFrame } from '../../../plugins/auth/client/mountFrame.js'
 import { AuthFrameError, FrameUnavailableError } from '../../../plugins/auth/errors.js'
@@ -82,15 +82,16 @@ describe('FrameClient: the site side of the frame protocol over a MessagePort', 
   })
 
   it('ignores garbage on the port: non-objects, unknown ids, answers without result or error, unknown events', async () => {
-    let answer!: () => void
+    let answer: (() => void) | undefined
     const { frame, client } = connect({ status: () => new Promise((resolve) => (answer = () => resolve({ ok: true }))) })
     await client.ready
     const changes: unknown[] = []
     client.on('stateChanged', (state) => changes.push(state))
     const pending = client.request('status')
-    await new Promise((r) => setTimeout(r, 20))
+    // The frame holds the request; the junk goes out before its answer, on the same ordered port.
+    await vi.waitFor(() => expect(answer).toBeDefined())
     for (const junk of ['ready', 42, null, [1, 2], { id: 999, result: 'not yours' }, { id: 1 }, { id: 1, error: 'flat string' }, { event: 'nope' }, { event: 'stateChanged', data: 'not an object' }, { event: 'stateChanged' }]) frame.emit(junk)
-    answer()
+    answer!()
     await expect(pending).resolves.toEqual({ ok: true })
     expect(changes).toEqual([])
   })
@@ -103,11 +104,13 @@ describe('FrameClient: the site side of the frame protocol over a MessagePort', 
     client.on('exportClosed', () => seen.push('closed'))
     frame.emit({ event: 'stateChanged', data: { user: { id: 'x', provider: 'google', handle: '@x' } } })
     frame.emit({ event: 'exportClosed' })
-    await new Promise((r) => setTimeout(r, 30))
+    await vi.waitFor(() => expect(seen).toHaveLength(2))
     stop()
     frame.emit({ event: 'stateChanged', data: {} })
-    await new Promise((r) => setTimeout(r, 30))
-    expect(seen).toEqual([{ user: { id: 'x', provider: 'google', handle: '@x' } }, 'closed'])
+    // The port delivers in order: once the exportClosed after it arrives, the stateChanged has been handled (and not handed on).
+    frame.emit({ event: 'exportClosed' })
+    await vi.waitFor(() => expect(seen).toHaveLength(3))
+    expect(seen).toEqual([{ user: { id: 'x', provider: 'google', handle: '@x' } }, 'closed', 'closed'])
   })
 
   it('destroy() fails pending requests and later ones', async () => {

@@ -271,10 +271,12 @@ describe('auth: connecting through the frame', () => {
     const { portico, frame, store } = make()
     await store.startEmail('alice@example.com')
     await store.verifyCode('123456')
+    expect(portico.getAccount('eip155').isConnected).toBe(true)
     frame.opened[0]!.emit({ event: 'stateChanged', data: {} })
-    await new Promise((r) => setTimeout(r, 30))
-    expect(portico.getAccount('eip155').isConnected).toBe(false)
-    expect(portico.getAccount('solana').isConnected).toBe(false)
+    await vi.waitFor(() => {
+      expect(portico.getAccount('eip155').isConnected).toBe(false)
+      expect(portico.getAccount('solana').isConnected).toBe(false)
+    })
   })
 
   it('connecting AUTH without a session is "Not connected to email or social"', async () => {

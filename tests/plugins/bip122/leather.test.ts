@@ -108,9 +108,10 @@ describe('Leather (bip122)', () => {
     expect(requests.filter((r) => r.method === 'getAddresses').length).toBe(asked0)
     // Disconnecting forgets them: the next load restores nothing.
     await second.disconnect('bip122')
+    // Nothing is stored to restore, and ready() settles when the restore is done.
+    expect(JSON.parse(storage.getItem('@portico/connections') ?? '{}')).not.toHaveProperty('bip122')
     const third = start(storage).portico
     await third.ready()
-    await new Promise((resolve) => setTimeout(resolve, 100))
     expect(third.getState().connections.bip122?.status ?? 'disconnected').toBe('disconnected')
   })
 

@@ -78,7 +78,8 @@ describe('switchAccountType', () => {
 
     const injected = fakeWallet([{ address: eoa, type: 'eoa' }, { address: smart, type: 'smartAccount' }])
     const b = await connected(injected, { defaultAccountTypes: { eip155: 'smartAccount' } })
-    await new Promise((r) => setTimeout(r, 30))
+    // The calls plugin asks for the default type only through a switchAccountType tap (this wallet has
+    // none), and decides so in the connected hook itself: nothing is left to run after connect.
     expect(b.stores.connections.get('eip155').accounts.map((x) => x.address)).toEqual([eoa, smart])
     await b.destroy()
   })
@@ -87,7 +88,7 @@ describe('switchAccountType', () => {
     const creating = fakeWallet([{ address: eoa, type: 'eoa' }])
     creating.switchAccountType = () => [{ address: smart, type: 'smartAccount' }, { address: eoa, type: 'eoa' }]
     const portico = await connected(creating, { defaultAccountTypes: { eip155: 'smartAccount' }, withCalls: false })
-    await new Promise((r) => setTimeout(r, 30))
+    // Without the plugin there is no switchAccountType hook to tap, so nothing is left to ask after connect.
     expect(creating.asked.filter((a) => a.hook === 'switchAccountType')).toEqual([])
     expect(portico.getAccount()).toMatchObject({ address: eoa, preferredAccountType: 'eoa' })
     expect('switchAccountType' in portico).toBe(false)

@@ -3,7 +3,7 @@ import '../../helpers/cosmosLoaded.js'
 // ledgers: discovery of Keplr, Leap and Cosmostation (each once, late injection, hostile pages),
 // several chains in one connection with the network switch moving between them, and the wallet's
 // key changes followed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { createPorticoKernel, type Portico } from '../../../kernel/kernel.js'
 import { cosmos, defineCosmosNetwork } from '../../../plugins/cosmos/index.js'
@@ -57,17 +57,28 @@ describe('Keplr-compatible wallet discovery', () => {
   })
 
   it('lists a wallet injected late and tells its listeners once', async () => {
-    const page = new EventTarget() as Page
-    const discovery = createCosmosWalletDiscovery(page, defaultCosmosWallets, { pollMs: 10, pollForMs: 2_000 })
-    let changes = 0
-    discovery.onChange(() => changes++)
-    const waited = discovery.waitFor('leap', 1_000)
-    setTimeout(() => (page.leap = wallet().provider), 30)
-    expect((await waited)?.name).toBe('Leap')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(changes).toBe(1)
-    expect(await discovery.waitFor('keplr', 30)).toBeUndefined()
-    discovery.dispose()
+    // The discovery polls on the clock: a fake one, moved on by the test, so "once" is over a known span of polls.
+    vi.useFakeTimers()
+    try {
+      const page = new EventTarget() as Page
+      const discovery = createCosmosWalletDiscovery(page, defaultCosmosWallets, { pollMs: 10, pollForMs: 2_000 })
+      let changes = 0
+      discovery.onChange(() => changes++)
+      const waited = discovery.waitFor('leap', 1_000)
+      setTimeout(() => (page.leap = wallet().provider), 30)
+      // waitFor looks every 50 ms: its first look after the injection.
+      await vi.advanceTimersByTimeAsync(50)
+      expect((await waited)?.name).toBe('Leap')
+      // Five more polls find Leap again and tell no one.
+      await vi.advanceTimersByTimeAsync(50)
+      expect(changes).toBe(1)
+      const keplr = discovery.waitFor('keplr', 30)
+      await vi.advanceTimersByTimeAsync(30)
+      expect(await keplr).toBeUndefined()
+      discovery.dispose()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('ignores what is not a Keplr provider and survives throwing getters', () => {

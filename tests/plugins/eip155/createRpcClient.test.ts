@@ -2,7 +2,7 @@
 // URL every 4 s to rank them, and stops for good when the plugin's signal aborts. Real loopback
 // JSON-RPC servers that count the pings.
 import { createServer, type Server } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import '../../helpers/eip155Loaded.js'
 import { createPorticoKernel } from '../../../kernel/kernel.js'
 import { createRpcClient } from '../../../plugins/eip155/actions/createRpcClient.js'
@@ -45,6 +45,9 @@ afterAll(async () => {
 
 describe('eip155 createRpcClient over several URLs', () => {
   it('ranks every URL with a ping every 4 s until its signal aborts, and then pings no more; the plugin aborts it when the kernel is destroyed', async () => {
+    // The ranking waits 4 s between rounds on the clock: a fake one, moved past the next round by the
+    // test (and on with real time, for viem's zero-delay batching). The requests go over real HTTP to the local nodes.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
     const stopped = new AbortController()
     const running = new AbortController()
     // A kernel with the eip155 plugin whose network has two URLs (e, f), read through the adapter's rpcRequest (context.chains).
@@ -61,15 +64,17 @@ describe('eip155 createRpcClient over several URLs', () => {
       await expect.poll(() => [a.pings, b.pings, c.pings, d.pings, e.pings, f.pings], { timeout: 5_000 }).toEqual([1, 1, 1, 1, 1, 1])
       stopped.abort()
       await portico.destroy()
-      // Past the next round (4 s): the client whose signal is live pinged again; the stopped one and the destroyed kernel's did not.
-      await new Promise((resolve) => setTimeout(resolve, 4_800))
-      expect([c.pings, d.pings]).toEqual([2, 2])
+      // Past the next round (4 s): the client whose signal is live pinged again; the stopped one and the destroyed kernel's did not
+      // (their rounds came due at the same moment, and would have sent their pings before these were answered).
+      await vi.advanceTimersByTimeAsync(4_000)
+      await expect.poll(() => [c.pings, d.pings], { timeout: 5_000 }).toEqual([2, 2])
       expect([a.pings, b.pings, e.pings, f.pings]).toEqual([1, 1, 1, 1])
       // The stopped client still answers requests: only its ranking ended.
       expect(await stoppedClient.request({ method: 'eth_chainId' })).toBe('0x7a69')
     } finally {
+      vi.useRealTimers()
       running.abort()
       await portico.destroy()
     }
-  }, 20_000)
+  })
 })

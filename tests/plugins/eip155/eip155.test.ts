@@ -1,6 +1,6 @@
 import '../../helpers/eip155Loaded.js'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConnectionRejectedError, createPorticoKernel, ProviderRpcError } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { isEvmAddress } from '../../../plugins/eip155/utils/isEvmAddress.js'
@@ -154,11 +154,9 @@ describe('eip155: connecting', () => {
     expect(portico.getState().activeNetworkId).toBe('eip155:31338')
     await page.wallet.provider.request({ method: 'wallet_addEthereumChain', params: [{ chainId: '0x1', chainName: 'Elsewhere', nativeCurrency: currency, rpcUrls: ['http://127.0.0.1:9'] }] })
     await page.wallet.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })
-    await new Promise((r) => setTimeout(r, 10))
-    expect(portico.getState()).toMatchObject({ open: true, view: 'UnsupportedChain' })
+    await vi.waitFor(() => expect(portico.getState()).toMatchObject({ open: true, view: 'UnsupportedChain' }))
     page.wallet.control.disconnect()
-    await new Promise((r) => setTimeout(r, 10))
-    expect(portico.getAccount().status).toBe('disconnected')
+    await vi.waitFor(() => expect(portico.getAccount().status).toBe('disconnected'))
   })
 
   it('sends ETH through the wallet and the balance on anvil changes by exactly the amount', async () => {

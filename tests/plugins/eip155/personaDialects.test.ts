@@ -2,7 +2,7 @@
 // docs/wallets/<wallet>.md): the real dev wallet core speaking MetaMask's, Rabby's and Coinbase
 // Wallet's answers, on real anvil chains, through the real kernel.
 import '../../helpers/eip155Loaded.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConnectFailedError, ConnectionRejectedError, createPorticoKernel } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155, type Eip155Window } from '../../../plugins/eip155/index.js'
 import { injectedWalletRdns } from '../../../plugins/eip155/utils/injectedWalletRdns.js'
@@ -118,6 +118,9 @@ describe('connect, switch and disconnect in each dialect', () => {
       const { portico, wallet } = pageWith(persona)
       const connection = await portico.connect({ namespace: 'eip155', connectorId: persona.rdns })
       expect(connection.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+      // Listening after the plugin did: by the time this hears an event, the plugin has had it.
+      const chainChanged: unknown[] = []
+      wallet.provider.on('chainChanged', (chainId: unknown) => chainChanged.push(chainId))
       await portico.switchNetwork(devnetB)
       expect(wallet.control.getState().chainId).toBe(31338)
       expect(wallet.control.activity().filter((a) => a.method.startsWith('wallet_')).map((a) => `${a.method}:${a.outcome}`)).toEqual([
@@ -126,7 +129,7 @@ describe('connect, switch and disconnect in each dialect', () => {
         'wallet_switchEthereumChain:approved',
       ])
       // A late chainChanged (MetaMask's) arrives after the switch answered: the connection stays on B.
-      await new Promise((resolve) => setTimeout(resolve, 40))
+      await vi.waitFor(() => expect(chainChanged).toContain('0x7a6a'))
       expect(portico.stores.connections.get('eip155').caipNetworkId).toBe('eip155:31338')
       await portico.disconnect('eip155')
       expect(portico.stores.connections.get('eip155').status).toBe('disconnected')

@@ -2,7 +2,7 @@
 // estimate (the send review's fee line) against a real anvil devnet, through the plugin's RPC client
 // for the network: pending until a block includes it, `failed` for a reverted transaction, a clear
 // error when no receipt arrives in time; no fee line when the node refuses or answers nonsense.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { formatDecimalUnits } from '../../../kernel/kernel.js'
 import { defineNetwork } from '../../../plugins/eip155/index.js'
 import { createRpcClient, type RpcClient } from '../../../plugins/eip155/actions/createRpcClient.js'
@@ -36,8 +36,15 @@ describe('eip155 waitForReceipt', () => {
     try {
       const hash = (await rpc('eth_sendTransaction', [{ from, to, value: '0x1' }])) as string
       let settled = false
-      const waiting = waitForReceipt(client, hash, { pollingIntervalMs: 50 }).finally(() => (settled = true))
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      // Counts the receipt reads: three answered "none yet" and it still waits.
+      let reads = 0
+      const counting = { request: async (args: { method: string; params?: unknown }) => {
+        const answer = await client.request(args)
+        if (args.method === 'eth_getTransactionReceipt') reads++
+        return answer
+      } }
+      const waiting = waitForReceipt(counting, hash, { pollingIntervalMs: 50 }).finally(() => (settled = true))
+      await vi.waitFor(() => expect(reads).toBeGreaterThanOrEqual(3))
       expect(settled).toBe(false)
       await rpc('evm_mine')
       await expect(waiting).resolves.toEqual({ status: 'confirmed' })

@@ -167,14 +167,18 @@ describe('RegisterAccountName: checking the name typed', () => {
   it('drops the answer for a name typed before the current one', async () => {
     const kit = await connected()
     await registerAtZone(devAccount(8), `slow-${run}.portico.id`)
-    // The zone answers the first (taken) name late; the second (free) name's answer must win.
-    const api = { ...kit.settings.api, lookup: async (name: string) => (name.startsWith('slow-') ? new Promise((r) => setTimeout(r, 300)).then(() => kit.settings.api.lookup(name)) : kit.settings.api.lookup(name)) }
+    // The zone answers the first (taken) name only after the second (free) name's check is done; the second's answer must win.
+    let answerSlow!: () => void
+    const slowHeld = new Promise<void>((resolve) => (answerSlow = resolve))
+    const api = { ...kit.settings.api, lookup: async (name: string) => (name.startsWith('slow-') ? slowHeld.then(() => kit.settings.api.lookup(name)) : kit.settings.api.lookup(name)) }
     const store = registerStore(kit, api)
     store.setLabel(`slow-${run}`)
     const first = store.check()
     store.setLabel(`fast-${run}`)
-    const second = store.check()
-    await Promise.all([first, second])
+    await store.check()
+    expect(store.name).toBe(`fast-${run}.portico.id`)
+    answerSlow()
+    await first
     expect(store.name).toBe(`fast-${run}.portico.id`)
     expect(store.availability).toBe('available')
     expect(store.suggestions.every((s) => s.name.includes('fast-'))).toBe(true)

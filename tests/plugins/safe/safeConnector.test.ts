@@ -3,7 +3,7 @@
 // `eip155({ safe: false })`, an unframed page and a site without the safe plugin never ask the parent.
 import '../../helpers/eip155Loaded.js'
 import '../../helpers/safeLoaded.js'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { createPorticoKernel } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
@@ -51,20 +51,35 @@ describe('eip155: the Safe connector', () => {
   })
 
   it('stays disconnected when the parent does not answer in 500 ms', async () => {
-    const { page, asked } = framedPage({ silent: true })
-    const portico = setup(page)
-    await new Promise((resolve) => setTimeout(resolve, 800))
-    expect(asked).toEqual(['getSafeInfo'])
-    expect(portico.stores.connections.get('eip155').status).toBe('disconnected')
-    expect((await portico.discoverWallets('eip155')).some((w) => w.id === 'safe')).toBe(false)
+    // The 500 ms are on a fake clock the test moves past the wait (the Safe code still loads for real).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const { page, asked } = framedPage({ silent: true })
+      const portico = setup(page)
+      // Turns of the event loop until the Safe code loaded and asked (vi.waitFor would move the fake clock on).
+      while (asked.length === 0) await new Promise((resolve) => setImmediate(resolve))
+      expect(asked).toEqual(['getSafeInfo'])
+      await vi.advanceTimersByTimeAsync(499)
+      expect(vi.getTimerCount()).toBeGreaterThan(0)
+      await vi.advanceTimersByTimeAsync(1)
+      // The wait for the answer is over: no timer is left.
+      expect(vi.getTimerCount()).toBe(0)
+      await portico.ready()
+      expect(asked).toEqual(['getSafeInfo'])
+      expect(portico.stores.connections.get('eip155').status).toBe('disconnected')
+      expect((await portico.discoverWallets('eip155')).some((w) => w.id === 'safe')).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('never asks the parent with { safe: false }, nor when the page is not framed', async () => {
     const off = framedPage()
-    setup(off.page, { safe: false })
+    const offPortico = setup(off.page, { safe: false })
     const top = framedPage({ framed: false })
-    setup(top.page)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    const topPortico = setup(top.page)
+    // Whether to ask is decided in the plugin's setup, and ready() comes after it.
+    await Promise.all([offPortico.ready(), topPortico.ready()])
     expect(off.asked).toEqual([])
     expect(top.asked).toEqual([])
   })
@@ -72,7 +87,8 @@ describe('eip155: the Safe connector', () => {
   it('never asks the parent without the safe plugin, and offers no Safe', async () => {
     const { page, asked } = framedPage()
     const portico = setup(page, {}, { withSafe: false })
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // The eip155 plugin looks for the safe plugin's store once every setup ran, before ready() settles.
+    await portico.ready()
     expect(asked).toEqual([])
     expect(portico.stores.connections.get('eip155').status).toBe('disconnected')
     expect((await portico.discoverWallets('eip155')).some((w) => w.id === 'safe')).toBe(false)

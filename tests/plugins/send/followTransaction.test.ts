@@ -90,9 +90,10 @@ describe('followTransaction', () => {
     const first = followTransaction(sendContext(portico), 'eip155', explorerNetwork, hash)
     const second = followTransaction(sendContext(portico), 'eip155', explorerNetwork, '0x' + 'cd'.repeat(32))
     answers[0]?.resolve({ status: 'failed' })
+    // followTransaction settles after the toast it would show: the older one has had its say (a toast of
+    // its own would have cancelled the newer one's, which shows after the swap delay).
     await first
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(toast()).toMatchObject({ open: true, message: 'toast.transactionPending' })
+    await vi.waitFor(() => expect(toast()).toMatchObject({ open: true, message: 'toast.transactionPending' }))
     expect(toast().link?.href).toContain('cd'.repeat(32))
     answers[1]?.resolve({ status: 'confirmed' })
     await second

@@ -13,7 +13,7 @@ import { devAccount } from '../../../sandbox/devnets/devAccounts.js'
 import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
 import { createTestPortico, memoryStorage, newWallet, testChain, addressB, solanaNet } from '../../kernel/helpers/testKit.js'
 import { walletStorage } from '../eip155/helpers/setupDevWallet.js'
-import { recordingPage, settle, waitFor } from './helpers/recordingPage.js'
+import { afterCheck, recordingPage, waitFor } from './helpers/recordingPage.js'
 
 const domain = '127.0.0.1:4700'
 const uri = 'http://127.0.0.1:4700/'
@@ -92,7 +92,8 @@ describe('siwx: the sign-in flow with the real dev wallet on anvil', () => {
     const second = setup({ storage: first.storage, wstorage: first.wstorage })
     await second.portico.ready()
     await waitFor(() => second.store.isSigned('eip155:31337', alice.address), 'the stored session to verify')
-    await settle()
+    // The check that found the session is over (a prompt comes only from a check).
+    expect(second.store.status).toBe('idle')
     expect(second.portico.getState().open).toBe(false)
     expect(second.page.signed).toHaveLength(0)
 
@@ -108,7 +109,9 @@ describe('siwx: the sign-in flow with the real dev wallet on anvil', () => {
     expect(second.portico.getState()).toMatchObject({ open: false, activeNetworkId: 'eip155:31337' })
     expect(second.page.wallet.control.getState().chainId).toBe(31337)
     expect(second.portico.getAccount().status).toBe('connected')
-    await settle()
+    // Issue 49, not yet converted: the check the switch back sets off leaves the status at 'ready' (a
+    // prompt was showing), so nothing observable says it is over.
+    await new Promise((resolve) => setTimeout(resolve, 50))
     expect(second.portico.getState().open).toBe(false)
     expect(second.events.map((e) => e.event)).toContain('CLICK_CANCEL_SIWX')
 
@@ -211,7 +214,7 @@ describe('siwx: stored sessions are re-verified, never trusted', () => {
     const { portico, store } = setup({ storage })
     await portico.connect({ connectorId: 'dev.portico.wallet' })
     await waitFor(() => store.isSigned('eip155:31337', alice.address), 'the session to verify')
-    await settle()
+    expect(store.status).toBe('idle')
     expect(portico.getState().open).toBe(false)
     await portico.destroy()
   })
@@ -246,7 +249,8 @@ describe('siwx: where no prompt belongs', () => {
     const { portico } = createTestPortico({ networks: [solanaNet], plugins: [testChain('solana', wallet), siwx({ domain, uri })] })
     expect(portico.signInVerifiers.has('solana')).toBe(false)
     await portico.connect({ connectorId: 'solana.wallet' })
-    await settle()
+    // The check runs on a microtask after connect and, with no verifier, returns before any await: a turn of the event loop sees it done.
+    await new Promise((resolve) => setImmediate(resolve))
     expect(portico.getState().open).toBe(false)
     await expect(portico.signIn()).rejects.toThrow(/Error signing message/)
     await portico.destroy()
@@ -276,8 +280,7 @@ describe('siwx: where no prompt belongs', () => {
     expect(new SiweMessage(store.message as string).address).toBe(addressB)
     await portico.signIn()
     portico.reportChainChanged('eip155', 'eip155:999')
-    await settle()
-    expect(portico.getState().view).toBe('UnsupportedChain')
+    await waitFor(() => portico.getState().view === 'UnsupportedChain', `the unsupported-chain view (shown: ${portico.getState().view})`)
     await portico.destroy()
   })
 })
@@ -297,8 +300,7 @@ describe('siwx: the seam for WalletConnect one-click sign-in (wc_sessionAuthenti
     await store.addSession({ message, signature, cacao: { h: { t: 'caip122' }, p: { ...payload, iss }, s: { t: 'eip191', s: signature } } })
     expect(store.isSigned('eip155:31337', alice.address)).toBe(true)
     expect(JSON.parse(storage.data.get(sessionsKey) as string)[0]).toMatchObject({ data: { chainId: 'eip155:31337', accountAddress: alice.address, nonce: parameters.nonce } })
-    await portico.connect({ connectorId: 'dev.portico.wallet' })
-    await settle(100)
+    await afterCheck(store, () => portico.connect({ connectorId: 'dev.portico.wallet' }))
     expect(portico.getState().open).toBe(false)
     await portico.destroy()
   })
@@ -346,7 +348,7 @@ describe('siwx: a chain that cannot be asked loses nothing', () => {
     const third = start()
     await third.portico.ready()
     await waitFor(() => third.store.isSigned('eip155:1', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'), 'the kept session to verify')
-    await settle()
+    expect(third.store.status).toBe('idle')
     expect(third.portico.getState().open).toBe(false)
     await third.portico.destroy()
   })

@@ -6,7 +6,7 @@ import '../../helpers/stacksLoaded.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { verifyMessageSignatureRsv } from '@stacks/encryption'
 import { privateKeyToAddress, randomPrivateKey } from '@stacks/transactions'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { createPorticoKernel, type CaipAddress, type Portico, type StorageBackend } from '../../../kernel/kernel.js'
 import { createStacksWalletDiscovery, defaultStacksWallets } from '../../../plugins/stacks/discovery/createStacksWalletDiscovery.js'
@@ -102,20 +102,31 @@ describe('SIP-030 wallet discovery', () => {
   })
 
   it('lists a wallet injected late and tells its listeners', async () => {
-    const page = new EventTarget() as Page
-    const discovery = createStacksWalletDiscovery(page, defaultStacksWallets, { pollMs: 10, pollForMs: 2_000 })
-    let changes = 0
-    discovery.onChange(() => changes++)
-    const waited = discovery.waitFor('PorticoStacksDevWallet', 1_000)
-    setTimeout(() => {
-      page.PorticoStacksDevWallet = wallet().provider
-      page.wbip_providers = [{ id: 'PorticoStacksDevWallet', name: 'Portico Dev Wallet (Stacks)' }]
-    }, 30)
-    expect((await waited)?.name).toBe('Portico Dev Wallet (Stacks)')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(changes).toBe(1)
-    expect(await discovery.waitFor('LeatherProvider', 30)).toBeUndefined()
-    discovery.dispose()
+    // The discovery polls on the clock: a fake one, moved on by the test, so "once" is over a known span of polls.
+    vi.useFakeTimers()
+    try {
+      const page = new EventTarget() as Page
+      const discovery = createStacksWalletDiscovery(page, defaultStacksWallets, { pollMs: 10, pollForMs: 2_000 })
+      let changes = 0
+      discovery.onChange(() => changes++)
+      let found: { name: string } | undefined
+      void discovery.waitFor('PorticoStacksDevWallet', 1_000).then((wallet) => (found = wallet))
+      setTimeout(() => {
+        page.PorticoStacksDevWallet = wallet().provider
+        page.wbip_providers = [{ id: 'PorticoStacksDevWallet', name: 'Portico Dev Wallet (Stacks)' }]
+      }, 30)
+      for (let ms = 0; ms < 1_000 && !found; ms += 10) await vi.advanceTimersByTimeAsync(10)
+      expect(found?.name).toBe('Portico Dev Wallet (Stacks)')
+      // Five more polls find it again and tell no one.
+      await vi.advanceTimersByTimeAsync(50)
+      expect(changes).toBe(1)
+      const leather = discovery.waitFor('LeatherProvider', 30)
+      await vi.advanceTimersByTimeAsync(30)
+      expect(await leather).toBeUndefined()
+      discovery.dispose()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
@@ -291,9 +302,10 @@ describe('portico/stacks with the dev wallet on the ledger', () => {
     expect(dev.control.activity().length).toBe(asked)
     await again.disconnect('stacks')
     await again.destroy()
+    // Disconnecting forgot it: nothing is stored to restore, and ready() settles when the restore is done.
+    expect(JSON.parse(storage.getItem('@portico/connections') ?? '{}')).not.toHaveProperty('stacks')
     const third = start(page, storage)
     await third.ready()
-    await new Promise((resolve) => setTimeout(resolve, 300))
     expect(third.getState().connections.stacks?.status ?? 'disconnected').toBe('disconnected')
   })
 

@@ -123,7 +123,8 @@ describe('walletconnect: a real sign-client wallet through the real relay', () =
     relay = await startRelayServer({ dbPath: join(dir, 'relay.db'), port })
     // Quirk 9: both clients reconnect and batch-subscribe by themselves.
     await waitFor(() => relay.relay.clientCount() >= 2, 'both clients to reconnect', 20_000)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The relay keeps what is published to a topic until its subscriber comes back, so the request
+    // needs no wait for the wallet's resubscription.
     const signature = await dapp.portico.signMessage({ message: 'After the restart' })
     expect(await verifyMessage({ address: account.address, message: 'After the restart', signature: signature as Hex })).toBe(true)
   }, 40_000)

@@ -1,7 +1,7 @@
 import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, http, isAddressEqual, parseEther, parseEventLogs, verifyMessage } from 'viem'
 import { entryPoint07Abi } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { devPrivateKeys, devWalletAccount, sandboxAccountAbstraction, sandboxBundlerUrl, sandboxRpcProxyUrl } from '../../../sandbox/config.js'
 import { smartAccountCannotSignMessage } from '../../../sandbox/devWallet/createDevWalletCalls.js'
@@ -111,8 +111,7 @@ describe("the dev wallet's smart account (real anvil, alto, server and paymaster
     expect(await reads.readContract({ address: stack.pUsd, abi: erc20Abi, functionName: 'allowance', args: [smartAccount, spender] })).toBe(4_000_000n)
     expect(await reads.getBalance({ address: smartAccount })).toBe(0n)
     expect(await request('wallet_showCallsStatus', [id])).toBeNull()
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(wallet.control.shownBatch()).toContain('confirmed')
+    await vi.waitFor(() => expect(wallet.control.shownBatch()).toContain('confirmed'))
   }, 60_000)
 
   it('sends the EOA\'s calls one by one when atomicity is not required', async () => {

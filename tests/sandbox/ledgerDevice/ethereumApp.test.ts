@@ -1,6 +1,6 @@
 import { createPublicClient, defineChain, hashDomain, hashStruct, http, parseEther, parseGwei, recoverMessageAddress, serializeTransaction, toHex, verifyTypedData, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { ledgerDeviceMnemonic } from '../../../sandbox/ledgerDevice/ledgerDeviceKeys.js'
 import { type Anvil, startAnvil } from '../../../sandbox/devnets/startAnvil.js'
@@ -50,8 +50,7 @@ describe('the emulated Ledger, Ethereum app, driven by hw-transport-webhid + hw-
   it('shows an address on the panel when asked to display it, and the rejection answers 6985', async () => {
     device.setMode('ask')
     const shown = eth.getAddress(path, true)
-    await new Promise((r) => setTimeout(r, 20))
-    expect(device.isWaiting()).toBe(true)
+    await vi.waitFor(() => expect(device.isWaiting()).toBe(true))
     expect(device.screen()).toBe(`Verify address · ${expected}`)
     device.reject()
     expect(await statusOf(shown)).toBe('0x6985')
@@ -122,7 +121,7 @@ describe('the emulated Ledger, Ethereum app, driven by hw-transport-webhid + hw-
     expect(await statusOf(eth.signPersonalMessage(path, '6869'))).toBe('0x6985')
     device.setMode('ask')
     const waiting = eth.signPersonalMessage(path, Buffer.from('panel').toString('hex'))
-    await new Promise((r) => setTimeout(r, 20))
+    await vi.waitFor(() => expect(device.isWaiting()).toBe(true))
     expect(device.screen()).toBe('Sign message · panel')
     expect(device.approve()).toBe(true)
     expect((await waiting).r).toMatch(/^[0-9a-f]{64}$/)

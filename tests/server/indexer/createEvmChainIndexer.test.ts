@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import type { Database } from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseEther, parseUnits } from 'viem'
 import type { Address } from 'viem'
 import { startAnvil } from '../../../sandbox/devnets/startAnvil.js'
@@ -118,10 +118,18 @@ describe('createEvmChainIndexer', () => {
     const { storage } = await freshDb()
     const chain = { caipNetworkId: 'eip155:31337', name: 'A', rpcUrl: anvil.rpcUrl, nativeCurrency: native }
     const [a, b] = [createEvmChainIndexer({ storage, chain, maxBlocksPerTick: 2, lease: true, leaseMs: 150 }), createEvmChainIndexer({ storage, chain, maxBlocksPerTick: 2, lease: true, leaseMs: 150 })]
-    expect(await a.tick()).toMatchObject({ lastBlock: 1, standby: false })
-    expect(await b.tick()).toMatchObject({ standby: true })
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(await b.tick()).toMatchObject({ lastBlock: 3, indexed: 2, standby: false })
-    expect(await a.tick()).toMatchObject({ lastBlock: 3, standby: true })
+    // The lease is dated by the clock: a fake Date, moved past the lease by the test.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      expect(await a.tick()).toMatchObject({ lastBlock: 1, standby: false })
+      expect(await b.tick()).toMatchObject({ standby: true })
+      vi.advanceTimersByTime(149)
+      expect(await b.tick()).toMatchObject({ standby: true })
+      vi.advanceTimersByTime(51)
+      expect(await b.tick()).toMatchObject({ lastBlock: 3, indexed: 2, standby: false })
+      expect(await a.tick()).toMatchObject({ lastBlock: 3, standby: true })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

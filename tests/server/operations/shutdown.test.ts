@@ -2,13 +2,15 @@
 // ones, lets a request in flight finish with its whole answer, and resolves once it is answered.
 import http from 'node:http'
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestServer, type TestServer } from '../helpers/startTestServer.js'
 
 /** A chain node that accepts connections and never answers: a request to it is in flight until the check's bound. */
-async function silentNode(): Promise<{ url: string; close(): Promise<void> }> {
+async function silentNode(): Promise<{ url: string; accepted(): number; close(): Promise<void> }> {
   const sockets = new Set<Socket>()
+  let accepted = 0
   const server: TcpServer = createTcpServer((socket) => {
+    accepted++
     sockets.add(socket)
     socket.on('error', () => {})
     socket.on('close', () => sockets.delete(socket))
@@ -16,6 +18,7 @@ async function silentNode(): Promise<{ url: string; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    accepted: () => accepted,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy()
@@ -61,8 +64,10 @@ describe('close() drains HTTP', () => {
       // An idle keep-alive connection: the drain closes it at once.
       expect((await get(other, `${server.url}/healthz`)).status).toBe(200)
       // In flight: /readyz waits for the silent node up to its 1.5 s bound.
+      const asked = node.accepted()
       const inFlight = get(agent, `${server.url}/readyz`)
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      // In flight once the check has reached the node.
+      await vi.waitFor(() => expect(node.accepted()).toBeGreaterThan(asked))
       let closed = false
       const closing = server.close().then(() => {
         closed = true

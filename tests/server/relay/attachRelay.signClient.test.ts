@@ -118,7 +118,7 @@ describe('attachRelay with two real @walletconnect/sign-client 2.25 clients', ()
     relayServer = await startRelayServer({ dbPath, port })
     // Quirk 9: wait until both clients are back (they reconnect and batch-subscribe by themselves).
     await waitUntil(() => (relayServer.relay.clientCount() >= 2 ? true : undefined), 15_000, 'both clients to reconnect')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The relay keeps what is published to a topic until its subscriber comes back: no wait for the resubscription.
 
     const message = toHex('After the restart')
     const signature = (await dapp.request({

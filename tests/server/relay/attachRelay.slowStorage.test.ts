@@ -9,14 +9,22 @@ import type { SqlStorage } from '../../../server/storage/SqlStorage.js'
 import { RawRelayClient, waitUntil } from './helpers/RawRelayClient.js'
 
 // A shared database can be slow to answer (Postgres under load). The storage here is real SQLite
-// whose every statement is answered 300 ms late, so a request is still being handled when the
-// relay closes: it must be answered before its socket is closed, not dropped.
-function slowed(storage: SqlStorage, ms: number): SqlStorage {
-  const later = <T>(value: Promise<T>) => value.then((result) => new Promise<T>((resolve) => setTimeout(() => resolve(result), ms)))
+// whose statements are held until the test lets them through, so a request is still being handled
+// when the relay closes: it must be answered before its socket is closed, not dropped.
+function held(storage: SqlStorage): { storage: SqlStorage; waiting(): number; release(): void } {
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  let waiting = 0
+  const later = async <T>(value: () => Promise<T>) => {
+    waiting++
+    await gate
+    waiting--
+    return value()
+  }
   return {
-    ...storage,
-    query: (sql, params) => later(storage.query(sql, params)),
-    run: (sql, params) => later(storage.run(sql, params)),
+    storage: { ...storage, query: (sql, params) => later(() => storage.query(sql, params)), run: (sql, params) => later(() => storage.run(sql, params)) },
+    waiting: () => waiting,
+    release,
   }
 }
 
@@ -26,13 +34,17 @@ describe('attachRelay on slow storage', () => {
     const storage = createSqliteStorage(db)
     await applyMigrations(storage)
     const server = http.createServer()
-    const relay = attachRelay(server, { path: '/relay', storage: slowed(storage, 300) })
+    const slow = held(storage)
+    const relay = attachRelay(server, { path: '/relay', storage: slow.storage })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
     try {
       const client = await RawRelayClient.connect(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/relay`)
       const id = client.send('irn_publish', { topic: 'a'.repeat(64), message: 'slow', ttl: 60 })
-      await new Promise((resolve) => setTimeout(resolve, 50)) // the publish is now waiting for storage
-      await relay.close()
+      // The publish is waiting for storage; the relay closes, and only then does the storage answer.
+      await waitUntil(() => (slow.waiting() > 0 ? true : undefined), 5_000, 'the publish to wait for storage')
+      const closing = relay.close()
+      slow.release()
+      await closing
       await waitUntil(() => client.closeCode)
       expect(client.closeCode).toBe(1001)
       const answer = client.frames.find((frame) => frame.rawId === id && !('method' in frame.json))

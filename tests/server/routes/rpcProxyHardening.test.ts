@@ -90,10 +90,10 @@ describe('JSON-RPC proxy: the allow-list (issue 12, point 1)', () => {
       { jsonrpc: '2.0', id: 1, error: refused },
       { jsonrpc: '2.0', id: 2, error: refused },
     ])
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(bait.hits).toBe(0)
+    // The node never had the reset (it could fetch the bait only after one), and is on the same chain.
     expect(tap.calls.some((c) => c.method.endsWith('_reset'))).toBe(false)
     expect((await rpc('eip155:31337', { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })).body.result).toBe(blockBefore)
+    expect(bait.hits).toBe(0)
   })
 
   it('forwards eth_sendRawTransaction, the broadcast of a transaction the wallet signed', async () => {

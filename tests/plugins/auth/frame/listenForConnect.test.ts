@@ -14,11 +14,18 @@ function channel() {
   open.push(port1, port2)
   const received: unknown[] = []
   port1.on('message', (message) => received.push(message))
-  return { site: port1, frame: port2 as unknown as MessagePort, received }
+  // What the frame posted, as it posts it: the listener posts ready on a port it accepts at once, so
+  // an empty list right after a connect means the connect was refused, with no wait on time.
+  const posted: unknown[] = []
+  const post = port2.postMessage.bind(port2)
+  port2.postMessage = (message: unknown) => {
+    posted.push(message)
+    post(message)
+  }
+  const closed = new Promise<void>((resolve) => port1.once('close', () => resolve()))
+  return { site: port1, frame: port2 as unknown as MessagePort, received, posted, closed }
 }
 
-// Only to show that nothing arrives (a hostile connect gets no answer); what should arrive is awaited by `received`.
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30))
 /** Waits until the site's side of a channel has received `count` messages (port delivery and the handler are asynchronous: a fixed wait failed under a full suite's load). */
 const received = (c: ReturnType<typeof channel>, count: number) => expect.poll(() => c.received.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(count)
 
@@ -47,8 +54,7 @@ describe('the connect listener', () => {
 
     const hostile = channel()
     listener({ data: connect, origin: 'http://127.0.0.1.evil.com', ports: [hostile.frame] as unknown as readonly MessagePort[] })
-    await settle()
-    expect(hostile.received).toEqual([])
+    expect(hostile.posted).toEqual([])
 
     const first = channel()
     listener({ data: connect, origin: 'http://127.0.0.1:4700', ports: [first.frame] as unknown as readonly MessagePort[] })
@@ -57,9 +63,10 @@ describe('the connect listener', () => {
     first.site.postMessage({ id: 1, method: 'status' })
     first.site.postMessage({ id: 2, method: 'nope' })
     first.site.postMessage('garbage')
-    await received(first, 3)
-    await settle()
-    expect(first.received.slice(1)).toEqual([{ id: 1, result: {} }, { id: 2, error: expect.objectContaining({ code: 'UNSUPPORTED_METHOD' }) }])
+    // A port delivers in order: once the request after the garbage is answered, the garbage has been handled (and got no answer).
+    first.site.postMessage({ id: 9, method: 'status' })
+    await received(first, 4)
+    expect(first.received.slice(1)).toEqual([{ id: 1, result: {} }, { id: 2, error: expect.objectContaining({ code: 'UNSUPPORTED_METHOD' }) }, { id: 9, result: {} }])
 
     const second = channel()
     listener({ data: connect, origin: 'https://shop.example.com', ports: [second.frame] as unknown as readonly MessagePort[] })
@@ -67,12 +74,15 @@ describe('the connect listener', () => {
     expect(second.received).toEqual([{ event: 'ready' }])
     first.site.postMessage({ id: 3, method: 'status' })
     second.site.postMessage({ id: 4, method: 'socialStart', params: { provider: 'github' } })
-    await received(first, 4)
-    await received(second, 2)
-    await settle()
+    // And one more request on each, answered after whatever the first two could have caused.
+    first.site.postMessage({ id: 5, method: 'status' })
+    second.site.postMessage({ id: 6, method: 'status' })
+    await received(first, 6)
+    await received(second, 3)
     // Each port gets its own answers, and only its own.
-    expect(first.received.slice(3)).toEqual([{ id: 3, result: {} }])
-    expect(second.received).toHaveLength(2)
+    expect(first.received.slice(4)).toEqual([{ id: 3, result: {} }, { id: 5, result: {} }])
+    expect(second.received).toHaveLength(3)
+    expect(second.received[2]).toEqual({ id: 6, result: {} })
     const answer = second.received[1] as { id: number; result: { url: string } }
     expect(answer.id).toBe(4)
     expect(new URL(answer.result.url).searchParams.get('origin')).toBe('https://shop.example.com')
@@ -88,7 +98,8 @@ describe('the connect listener', () => {
     channels.forEach((c, index) => c.site.postMessage({ id: 10 + index, method: 'status' }))
     for (const c of channels.slice(1)) await received(c, 2)
     // The oldest port was closed: its request gets no answer, though the others' came.
-    await settle()
+    await channels[0]!.closed
+    expect(channels[0]!.posted).toEqual([{ event: 'ready' }])
     expect(channels[0]!.received).toEqual([{ event: 'ready' }])
     for (const [index, c] of channels.slice(1).entries()) expect(c.received).toEqual([{ event: 'ready' }, { id: 11 + index, result: {} }])
   })
@@ -102,14 +113,13 @@ describe('the connect listener', () => {
     listener({ data: connect, origin: 'http://127.0.0.1:4700', ports: [opener.frame] as unknown as readonly MessagePort[], source: {} as MessageEventSource })
     const embedder = channel()
     listener({ data: connect, origin: 'http://127.0.0.1:4700', ports: [embedder.frame] as unknown as readonly MessagePort[], source: parent as MessageEventSource })
-    await settle()
-    expect(opener.received).toEqual([])
+    expect(opener.posted).toEqual([])
+    await received(embedder, 1)
     expect(embedder.received).toEqual([{ event: 'ready' }])
     // A frame opened as a window (parent null) takes no connect at all.
     const topLevel = createConnectListener({ allowedOrigins: allowed, server: handler, parent: null })
     const any = channel()
     topLevel({ data: connect, origin: 'http://127.0.0.1:4700', ports: [any.frame] as unknown as readonly MessagePort[], source: {} as MessageEventSource })
-    await settle()
-    expect(any.received).toEqual([])
+    expect(any.posted).toEqual([])
   })
 })

@@ -50,6 +50,9 @@ const portico = createPortico({
   approve: () => wallet.control.setMode('approve'),
   signed,
   kernelLoaded: () => portico.kernel !== undefined,
+  // Settles once the start-time duties have decided (and, when they load the kernel, once it restored).
+  ready: () => portico.ready().then(() => undefined),
+  isSigned: () => portico.kernel?.getStore<SiwxStore>('siwx')?.isSigned('eip155:31337', account.address) ?? false,
   state: () => ({ ...portico.getState(), status: portico.kernel?.getStore<SiwxStore>('siwx')?.status, shakes: portico.kernel?.stores.modal.shakeCount }),
 }
 createRoot(document.getElementById('root') as HTMLElement).render(

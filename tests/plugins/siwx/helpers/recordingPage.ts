@@ -1,3 +1,4 @@
+import { reaction } from 'mobx'
 import { hexToString, isHex } from 'viem'
 import type { Eip155Window } from '../../../../plugins/eip155/index.js'
 import { createDevWalletProvider, type DevWalletChain } from '../../../../sandbox/devWallet/createDevWalletProvider.js'
@@ -41,5 +42,20 @@ export async function waitFor(predicate: () => boolean, what: string, timeoutMs 
   }
 }
 
-/** Lets pending microtasks and timers run. */
-export const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms))
+/**
+ * Runs `act` and waits until the sign-in check it set off has finished (the store's status went to
+ * `checking` and back to `idle`). A prompt comes only from a check, so after this none is on its way.
+ */
+export async function afterCheck<T>(store: { status: string }, act: () => Promise<T> | T, timeoutMs = 5_000): Promise<T> {
+  let started = false
+  const stop = reaction(() => store.status, (status) => {
+    if (status === 'checking') started = true
+  })
+  try {
+    const result = await act()
+    await waitFor(() => started && store.status === 'idle', `the sign-in check to finish (status ${store.status})`, timeoutMs)
+    return result
+  } finally {
+    stop()
+  }
+}
