@@ -45,6 +45,7 @@ export const messages: Record<string, string> = {
   'auth.profile.loggedInWith': 'Logged in with {provider}',
   'auth.profile.loggedInAs': 'Logged in as {user}',
   'auth.profile.addresses': 'Your addresses',
+  'auth.profile.smartAccount': 'Smart account',
   'auth.profile.copy': 'Copy {namespace} address',
   'auth.profile.copied': 'Address copied',
   'auth.profile.updateEmail': 'Update email',

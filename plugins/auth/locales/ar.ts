@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'تم تسجيل الدخول عبر {provider}',
   'auth.profile.loggedInAs': 'تم تسجيل الدخول باسم {user}',
   'auth.profile.addresses': 'عناوينك',
+  'auth.profile.smartAccount': 'حساب ذكي',
   'auth.profile.copy': 'نسخ عنوان {namespace}',
   'auth.profile.copied': 'تم نسخ العنوان',
   'auth.profile.updateEmail': 'تغيير البريد الإلكتروني',

@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'Angemeldet mit {provider}',
   'auth.profile.loggedInAs': 'Angemeldet als {user}',
   'auth.profile.addresses': 'Deine Adressen',
+  'auth.profile.smartAccount': 'Smart Account',
   'auth.profile.copy': '{namespace}-Adresse kopieren',
   'auth.profile.copied': 'Adresse kopiert',
   'auth.profile.updateEmail': 'E-Mail ändern',

@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'Sesión iniciada con {provider}',
   'auth.profile.loggedInAs': 'Sesión iniciada como {user}',
   'auth.profile.addresses': 'Tus direcciones',
+  'auth.profile.smartAccount': 'Cuenta inteligente',
   'auth.profile.copy': 'Copiar dirección de {namespace}',
   'auth.profile.copied': 'Dirección copiada',
   'auth.profile.updateEmail': 'Cambiar correo',

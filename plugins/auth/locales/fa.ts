@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'وارد شده با {provider}',
   'auth.profile.loggedInAs': 'وارد شده به‌عنوان {user}',
   'auth.profile.addresses': 'آدرس‌های شما',
+  'auth.profile.smartAccount': 'حساب هوشمند',
   'auth.profile.copy': 'کپی آدرس {namespace}',
   'auth.profile.copied': 'آدرس کپی شد',
   'auth.profile.updateEmail': 'تغییر ایمیل',

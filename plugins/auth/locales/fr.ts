@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'Connecté avec {provider}',
   'auth.profile.loggedInAs': 'Connecté en tant que {user}',
   'auth.profile.addresses': 'Vos adresses',
+  'auth.profile.smartAccount': 'Compte intelligent',
   'auth.profile.copy': 'Copier l’adresse {namespace}',
   'auth.profile.copied': 'Adresse copiée',
   'auth.profile.updateEmail': 'Modifier l’e-mail',

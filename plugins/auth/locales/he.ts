@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'מחובר באמצעות {provider}',
   'auth.profile.loggedInAs': 'מחובר בתור {user}',
   'auth.profile.addresses': 'הכתובות שלכם',
+  'auth.profile.smartAccount': 'חשבון חכם',
   'auth.profile.copy': 'העתקת כתובת {namespace}',
   'auth.profile.copied': 'הכתובת הועתקה',
   'auth.profile.updateEmail': 'עדכון אימייל',

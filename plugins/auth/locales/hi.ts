@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': '{provider} से लॉग इन है',
   'auth.profile.loggedInAs': '{user} के रूप में लॉग इन है',
   'auth.profile.addresses': 'आपके पते',
+  'auth.profile.smartAccount': 'स्मार्ट खाता',
   'auth.profile.copy': '{namespace} पता कॉपी करें',
   'auth.profile.copied': 'पता कॉपी हो गया',
   'auth.profile.updateEmail': 'ईमेल बदलें',

@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'Masuk dengan {provider}',
   'auth.profile.loggedInAs': 'Masuk sebagai {user}',
   'auth.profile.addresses': 'Alamat Anda',
+  'auth.profile.smartAccount': 'Akun pintar',
   'auth.profile.copy': 'Salin alamat {namespace}',
   'auth.profile.copied': 'Alamat disalin',
   'auth.profile.updateEmail': 'Ubah email',

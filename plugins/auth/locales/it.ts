@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'Accesso effettuato con {provider}',
   'auth.profile.loggedInAs': 'Accesso effettuato come {user}',
   'auth.profile.addresses': 'I tuoi indirizzi',
+  'auth.profile.smartAccount': 'Smart account',
   'auth.profile.copy': 'Copia l’indirizzo {namespace}',
   'auth.profile.copied': 'Indirizzo copiato',
   'auth.profile.updateEmail': 'Modifica email',

@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': '{provider}でログイン中',
   'auth.profile.loggedInAs': '{user}としてログイン中',
   'auth.profile.addresses': 'あなたのアドレス',
+  'auth.profile.smartAccount': 'スマートアカウント',
   'auth.profile.copy': '{namespace}のアドレスをコピー',
   'auth.profile.copied': 'アドレスをコピーしました',
   'auth.profile.updateEmail': 'メールアドレスを変更',

@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': '{provider}(으)로 로그인됨',
   'auth.profile.loggedInAs': '{user}(으)로 로그인됨',
   'auth.profile.addresses': '내 주소',
+  'auth.profile.smartAccount': '스마트 계정',
   'auth.profile.copy': '{namespace} 주소 복사',
   'auth.profile.copied': '주소가 복사되었습니다',
   'auth.profile.updateEmail': '이메일 변경',

@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'Ingelogd met {provider}',
   'auth.profile.loggedInAs': 'Ingelogd als {user}',
   'auth.profile.addresses': 'Je adressen',
+  'auth.profile.smartAccount': 'Smart account',
   'auth.profile.copy': '{namespace}-adres kopiëren',
   'auth.profile.copied': 'Adres gekopieerd',
   'auth.profile.updateEmail': 'E-mailadres wijzigen',

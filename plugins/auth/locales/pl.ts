@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'Zalogowano przez {provider}',
   'auth.profile.loggedInAs': 'Zalogowano jako {user}',
   'auth.profile.addresses': 'Twoje adresy',
+  'auth.profile.smartAccount': 'Smart konto',
   'auth.profile.copy': 'Kopiuj adres {namespace}',
   'auth.profile.copied': 'Skopiowano adres',
   'auth.profile.updateEmail': 'Zmień adres e-mail',

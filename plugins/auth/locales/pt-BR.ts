@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'Conectado com {provider}',
   'auth.profile.loggedInAs': 'Conectado como {user}',
   'auth.profile.addresses': 'Seus endereços',
+  'auth.profile.smartAccount': 'Conta inteligente',
   'auth.profile.copy': 'Copiar endereço {namespace}',
   'auth.profile.copied': 'Endereço copiado',
   'auth.profile.updateEmail': 'Alterar e-mail',

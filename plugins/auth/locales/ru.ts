@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'Вход выполнен через {provider}',
   'auth.profile.loggedInAs': 'Вы вошли как {user}',
   'auth.profile.addresses': 'Ваши адреса',
+  'auth.profile.smartAccount': 'Смарт-аккаунт',
   'auth.profile.copy': 'Копировать адрес {namespace}',
   'auth.profile.copied': 'Адрес скопирован',
   'auth.profile.updateEmail': 'Сменить адрес эл. почты',

@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'เข้าสู่ระบบด้วย {provider}',
   'auth.profile.loggedInAs': 'เข้าสู่ระบบในชื่อ {user}',
   'auth.profile.addresses': 'ที่อยู่ของคุณ',
+  'auth.profile.smartAccount': 'บัญชีอัจฉริยะ',
   'auth.profile.copy': 'คัดลอกที่อยู่ {namespace}',
   'auth.profile.copied': 'คัดลอกที่อยู่แล้ว',
   'auth.profile.updateEmail': 'เปลี่ยนอีเมล',

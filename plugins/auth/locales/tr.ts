@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': '{provider} ile giriş yapıldı',
   'auth.profile.loggedInAs': 'Giriş yapan: {user}',
   'auth.profile.addresses': 'Adresleriniz',
+  'auth.profile.smartAccount': 'Akıllı hesap',
   'auth.profile.copy': '{namespace} adresini kopyala',
   'auth.profile.copied': 'Adres kopyalandı',
   'auth.profile.updateEmail': 'E-postayı güncelle',

@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'Вхід виконано через {provider}',
   'auth.profile.loggedInAs': 'Ви увійшли як {user}',
   'auth.profile.addresses': 'Ваші адреси',
+  'auth.profile.smartAccount': 'Смарт-акаунт',
   'auth.profile.copy': 'Копіювати адресу {namespace}',
   'auth.profile.copied': 'Адресу скопійовано',
   'auth.profile.updateEmail': 'Змінити адресу ел. пошти',

@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': 'Đã đăng nhập bằng {provider}',
   'auth.profile.loggedInAs': 'Đã đăng nhập với tên {user}',
   'auth.profile.addresses': 'Địa chỉ của bạn',
+  'auth.profile.smartAccount': 'Tài khoản thông minh',
   'auth.profile.copy': 'Sao chép địa chỉ {namespace}',
   'auth.profile.copied': 'Đã sao chép địa chỉ',
   'auth.profile.updateEmail': 'Đổi email',

@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': '已通过 {provider} 登录',
   'auth.profile.loggedInAs': '当前登录：{user}',
   'auth.profile.addresses': '您的地址',
+  'auth.profile.smartAccount': '智能账户',
   'auth.profile.copy': '复制 {namespace} 地址',
   'auth.profile.copied': '地址已复制',
   'auth.profile.updateEmail': '更改邮箱',

@@ -45,6 +45,7 @@ export default {
   'auth.profile.loggedInWith': '已透過 {provider} 登入',
   'auth.profile.loggedInAs': '目前登入身分：{user}',
   'auth.profile.addresses': '您的地址',
+  'auth.profile.smartAccount': '智慧帳戶',
   'auth.profile.copy': '複製 {namespace} 地址',
   'auth.profile.copied': '已複製地址',
   'auth.profile.updateEmail': '變更電子郵件',

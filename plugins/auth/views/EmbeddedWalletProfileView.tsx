@@ -20,6 +20,8 @@ export const EmbeddedWalletProfileView = observer(function EmbeddedWalletProfile
   if (!store) return null
   if (!store.loggedIn || !store.user || !store.accounts) return <p className="portico-auth__intro">{t('auth.error.notConnected')}</p>
   const { user, accounts } = store
+  // Each account's label: its namespace's name, and the EVM smart account's in the visitor's language.
+  const labelOf = (key: string) => (key === 'eip155SmartAccount' ? `EVM ${t('auth.profile.smartAccount')}` : (namespaceNames[key] ?? key))
   const who = user.provider === 'email' ? user.email : (user.handle ?? user.email ?? user.name)
   const copy = async (address: string) => {
     try {
@@ -42,11 +44,11 @@ export const EmbeddedWalletProfileView = observer(function EmbeddedWalletProfile
       </p>
       <h3 className="portico-auth__heading">{t('auth.profile.addresses')}</h3>
       <ul className="portico-auth__addresses">
-        {(Object.entries(accounts) as [string, string][]).map(([namespace, address]) => (
-          <li key={namespace} className="portico-auth__address">
-            <span className="portico-auth__address-namespace">{namespaceNames[namespace] ?? namespace}</span>
+        {(Object.entries(accounts) as [string, string][]).map(([key, address]) => (
+          <li key={key} className="portico-auth__address">
+            <span className="portico-auth__address-namespace">{labelOf(key)}</span>
             <code className="portico-auth__address-value">{address}</code>
-            <button type="button" className="portico-auth__copy" aria-label={t('auth.profile.copy', { namespace: namespaceNames[namespace] ?? namespace })} onClick={() => void copy(address)}>
+            <button type="button" className="portico-auth__copy" aria-label={t('auth.profile.copy', { namespace: labelOf(key) })} onClick={() => void copy(address)}>
               <Icon name="copy" />
             </button>
           </li>

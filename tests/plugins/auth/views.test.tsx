@@ -157,6 +157,13 @@ describe('the logged-in views', () => {
     expect(html).toContain(session.accounts.eip155)
     expect(html).toContain(session.accounts.solana)
     expect(buttons(html)).toEqual(['Copy EVM address', 'Copy Solana address', 'Update email', 'Export private key'])
+    // The smart account is named in words, not by its protocol key.
+    const smart = '0x05b08ef29C76CEC707FB94424872A165E21CBF16'
+    runInAction(() => store.setSession({ ...session, accounts: { ...session.accounts, eip155SmartAccount: smart } }))
+    const withSmart = render(<EmbeddedWalletProfileView />)
+    expect(withSmart).toContain(smart)
+    expect(withSmart).not.toContain('eip155SmartAccount')
+    expect(buttons(withSmart)).toContain('Copy EVM Smart account address')
   })
 
   it('UpdateEmailWallet: a new email field for an email login; a social login is told it cannot', () => {
