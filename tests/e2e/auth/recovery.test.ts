@@ -103,7 +103,10 @@ async function openRecoverySetup(p: Page): Promise<void> {
   await dialog(p).getByRole('button', { name: 'Wallet & login' }).click()
   await expect.poll(() => dialog(p).innerText()).toContain('The wallet server can still restore this wallet')
   await dialog(p).getByRole('button', { name: 'Protect recovery' }).click()
-  await expect.poll(() => wallet(p).getByRole('heading', { name: 'Protect your wallet' }).count()).toBe(1)
+  await explainFailure(
+    expect.poll(() => wallet(p).getByRole('heading', { name: 'Protect your wallet' }).count()).toBe(1),
+    async () => `the modal (${await dialog(p).getAttribute('data-view', { timeout: 1_000 }).catch(() => 'closed')}): ${await pageText(p)}; frame: ${await frameText(p)}`,
+  )
 }
 
 async function protectedInProfile(p: Page): Promise<void> {
