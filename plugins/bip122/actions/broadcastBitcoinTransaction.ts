@@ -1,5 +1,6 @@
 import type { Network } from '../../../kernel/kernel.js'
 import { BitcoinApiError, BitcoinTransactionRejectedError } from '../errors.js'
+import { esploraTimeoutMs, isTimeout } from './esplora.js'
 
 /** How Esplora relays bitcoind's refusal of a broadcast: `sendrawtransaction RPC error: {"code":-26,"message":"…"}`. */
 const rpcErrorPattern = /sendrawtransaction RPC error: (\{.*\})/s
@@ -36,12 +37,15 @@ export async function broadcastBitcoinTransaction({ network, hex, fetch: fetchFn
   const base = network.rpcUrls.default.http[0]?.replace(/\/+$/, '')
   if (!base) throw new BitcoinApiError(`${network.name} has no Esplora URL`)
   let response: Response
+  let text: string
   try {
-    response = await fetchFn(`${base}/tx`, { method: 'POST', body: hex })
+    response = await fetchFn(`${base}/tx`, { method: 'POST', body: hex, signal: AbortSignal.timeout(esploraTimeoutMs) })
+    text = (await response.text()).trim()
   } catch (error) {
+    // The node may have taken it before it stalled: say so, the visitor checks before sending again.
+    if (isTimeout(error)) throw new BitcoinApiError(`The Esplora API of ${network.name} did not answer the broadcast within ${esploraTimeoutMs / 1000} s; the transaction may still have been sent, check the explorer before sending again`)
     throw new BitcoinApiError(`The Esplora API of ${network.name} is unreachable: ${error instanceof Error ? error.message : String(error)}`)
   }
-  const text = (await response.text()).trim()
   // Esplora answers a refused transaction with 400 and the node's reason.
   if (response.status === 400) throw new BitcoinTransactionRejectedError({ ...readRefusal(text), network: network.name })
   if (!response.ok) throw new BitcoinApiError(`The Esplora API answered ${response.status}: ${text.slice(0, 300)}`)

@@ -2,7 +2,15 @@ import type { Network } from '../../../kernel/kernel.js'
 import { BitcoinApiError } from '../errors.js'
 
 /**
- * Reads JSON (or text) from the network's Esplora REST API (its first `rpcUrls` entry).
+ * How long one Esplora call (answer and body) may take: a node that stalls becomes a
+ * `BitcoinApiError` the visitor reads, never a send that waits forever (as the other chains' RPC
+ * callers do).
+ */
+export const esploraTimeoutMs = 20_000
+
+/**
+ * Reads JSON (or text) from the network's Esplora REST API (its first `rpcUrls` entry), within
+ * {@link esploraTimeoutMs}.
  *
  * @param parameters - network, path (`/address/…`), fetch
  * @returns the parsed answer
@@ -13,12 +21,14 @@ export async function esplora<T>({ network, path, fetch: fetchFn = globalThis.fe
   const base = network.rpcUrls.default.http[0]?.replace(/\/+$/, '')
   if (!base) throw new BitcoinApiError(`${network.name} has no Esplora URL`)
   let response: Response
+  let text: string
   try {
-    response = await fetchFn(`${base}${path}`, init)
+    response = await fetchFn(`${base}${path}`, { ...init, signal: init?.signal ?? AbortSignal.timeout(esploraTimeoutMs) })
+    text = await response.text()
   } catch (error) {
+    if (isTimeout(error)) throw new BitcoinApiError(`The Esplora API of ${network.name} did not answer within ${esploraTimeoutMs / 1000} s`)
     throw new BitcoinApiError(`The Esplora API of ${network.name} is unreachable: ${error instanceof Error ? error.message : String(error)}`)
   }
-  const text = await response.text()
   if (!response.ok) throw new BitcoinApiError(`The Esplora API answered ${response.status}: ${text.slice(0, 300)}`)
   if (as === 'text') return text.trim() as T
   try {
@@ -26,6 +36,12 @@ export async function esplora<T>({ network, path, fetch: fetchFn = globalThis.fe
   } catch {
     throw new BitcoinApiError('The Esplora API answered something that is not JSON')
   }
+}
+
+/** Whether `error` is the abort of {@link esploraTimeoutMs} (`TimeoutError`, or `AbortError` where a runtime names it so). */
+export function isTimeout(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name
+  return name === 'TimeoutError' || name === 'AbortError'
 }
 
 type Stats = { funded_txo_sum?: unknown; spent_txo_sum?: unknown }
