@@ -73,7 +73,8 @@ export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo, c
   return (app) => {
     siwxRoutes(app)
     explorerRoutes(app)
-    for (const [path, asset] of assets) {
+    for (const [path, built] of assets) {
+      const asset = path === '/' && info.auth ? { ...built, body: withWalletOrigin(built.body, info.auth.walletOrigin) } : built
       // Built once per start: a browser revalidates each load (no-cache) and, while this sandbox
       // runs, gets 304 and keeps its copy and V8's compiled code of the megabyte of dev wallets.
       const etag = `"${createHash('sha256').update(asset.body).digest('base64url').slice(0, 27)}"`
@@ -112,4 +113,15 @@ export function registerSandboxPages(assets: SandboxAssets, info: SandboxInfo, c
       return reply.send(infoJson)
     })
   }
+}
+
+/**
+ * The demo page with the embedded wallet's origin in a `<meta name="portico-wallet-origin">`, so the
+ * page's `auth({ walletOrigin })` follows the sandbox (`PORTICO_SANDBOX_WALLET_HOST=localhost` serves
+ * the wallet on localhost, where WebAuthn allows passkeys) without a request before it starts.
+ */
+function withWalletOrigin(body: string, walletOrigin: string): string {
+  const origin = new URL(walletOrigin).origin
+  const meta = `<meta name="portico-wallet-origin" content="${origin.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}" />`
+  return body.includes('</head>') ? body.replace('</head>', `  ${meta}\n  </head>`) : `${meta}${body}`
 }

@@ -98,9 +98,11 @@ const bitcoinRegtest = defineBitcoinNetwork({
 // Sign-in is off unless the page is opened with ?siwx=required or ?siwx=optional; sessions are
 // verified by the sandbox server (portico/siwx/server) behind /siwx.
 const signIn = new URLSearchParams(window.location.search).get('siwx')
-// The embedded wallet's origin: the sandbox serves it on 127.0.0.1, PORT + 11 (its /sandbox.json
-// says so under `auth.walletOrigin`; docs/guides/embedded-wallet.md §1).
-const walletOrigin = `http://127.0.0.1:${Number(window.location.port || 80) + 11}`
+// The embedded wallet's origin: the sandbox writes it into the page's <meta name="portico-wallet-origin">
+// (as /sandbox.json's `auth.walletOrigin`): 127.0.0.1, PORT + 11, or localhost with
+// PORTICO_SANDBOX_WALLET_HOST=localhost, where passkeys work (docs/guides/embedded-wallet.md §2.1).
+const walletOrigin =
+  document.querySelector<HTMLMetaElement>('meta[name="portico-wallet-origin"]')?.content || `http://127.0.0.1:${Number(window.location.port || 80) + 11}`
 const backend = createSiwxServerStore({ baseUrl: '/siwx' })
 const plugins: Plugin<PluginContext>[] = [
   eip155(),

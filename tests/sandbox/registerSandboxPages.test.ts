@@ -44,6 +44,26 @@ describe('registerSandboxPages', () => {
     }
   })
 
+  it("writes the embedded wallet's origin into the demo page, so the demo follows PORTICO_SANDBOX_WALLET_HOST", async () => {
+    const app = fastify()
+    const page = '<!doctype html><html><head><title>demo</title></head><body></body></html>'
+    registerSandboxPages(new Map([['/', { body: page, contentType: 'text/html; charset=utf-8' }]]), { ...info, auth: { walletOrigin: 'http://localhost:4711', identity: 'http://127.0.0.1:4712' } })(app)
+    try {
+      const served = await app.inject({ method: 'GET', url: '/' })
+      expect(served.body).toContain('<meta name="portico-wallet-origin" content="http://localhost:4711" />')
+      expect(served.headers['content-security-policy']).toContain('frame-src http://localhost:4711')
+      // An origin is all it writes: a path, a quote or markup in the configured value cannot reach the page.
+      const hostile = fastify()
+      registerSandboxPages(new Map([['/', { body: page, contentType: 'text/html; charset=utf-8' }]]), { ...info, auth: { walletOrigin: 'http://localhost:4711/"><script>x()</script>', identity: 'http://127.0.0.1:4712' } })(hostile)
+      const body = (await hostile.inject({ method: 'GET', url: '/' })).body
+      expect(body).toContain('content="http://localhost:4711"')
+      expect(body).not.toContain('<script>')
+      await hostile.close()
+    } finally {
+      await app.close()
+    }
+  })
+
   it('the CSP forbids inline scripts, eval and inline styles', () => {
     const directives = Object.fromEntries(sandboxPageCsp.split('; ').map((d) => [d.split(' ')[0], d]))
     expect(directives['script-src']).toBe("script-src 'self'")
