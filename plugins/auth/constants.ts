@@ -8,7 +8,7 @@ export const authNamespaces: readonly ChainNamespace[] = ['eip155', 'solana']
 
 /** The wallet methods the frame answers per namespace (docs/guides/embedded-wallet.md §3). */
 export const authWalletMethods: Readonly<Record<string, readonly string[]>> = {
-  eip155: ['eth_accounts', 'eth_chainId', 'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'eth_signTransaction', 'wallet_switchEthereumChain', 'wallet_sendCalls', 'wallet_getCallsStatus'],
+  eip155: ['eth_accounts', 'eth_chainId', 'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'eth_signTransaction', 'wallet_switchEthereumChain', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities'],
   solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
 }
 

@@ -4,7 +4,7 @@ import { isRecord } from '../utils/isRecord.js'
 import { readEip155Transaction, type Eip155TransactionInput } from './readEip155Transaction.js'
 import type { SignerContext } from './SignerContext.js'
 import type { WalletKeys } from '../keys/deriveWalletKeys.js'
-import { callOf, callsStatus, isSmartAccountAddress, readSendCalls, sendUserOperation, smartAccountCannotSign, submitUserOperation, transactionFrom } from './smartAccount.js'
+import { callOf, callsStatus, capabilitiesOf, isSmartAccountAddress, readSendCalls, sendUserOperation, smartAccountCannotSign, submitUserOperation, transactionFrom } from './smartAccount.js'
 
 /** The eip155 methods the frame answers (the WalletConnect namespace the eip155 plugin asks for). */
 export const eip155Methods = [
@@ -18,6 +18,7 @@ export const eip155Methods = [
   'eth_sendTransaction',
   'wallet_sendCalls',
   'wallet_getCallsStatus',
+  'wallet_getCapabilities',
 ] as const
 
 /** The chain a request names: `eip155:N` → N. */
@@ -175,6 +176,8 @@ export async function answerEip155Request(context: SignerContext): Promise<unkno
     }
     case 'wallet_getCallsStatus':
       return callsStatus(context)
+    case 'wallet_getCapabilities':
+      return capabilitiesOf(context)
     default:
       throw new FrameFailure('UNSUPPORTED_METHOD', `The wallet does not answer ${context.method}`)
   }

@@ -208,3 +208,31 @@ export async function callsStatus(context: SignerContext): Promise<Record<string
   const success = raw.success === true
   return { ...base, status: success ? 200 : 500, receipts: [{ transactionHash: r.transactionHash, status: success ? '0x1' : '0x0', blockNumber: r.blockNumber, gasUsed: r.gasUsed, logs: [] }] }
 }
+
+/**
+ * `wallet_getCapabilities [address, hexChainIds?]` (EIP-5792): per chain asked (the request's chain
+ * when none is named), the smart account batches atomically where the server has its bundler
+ * (`atomic: { status: 'supported' }`) and nowhere else; the EOA sends no batch (`unsupported`). Read
+ * from the frame's configuration: no key, no request, no approval.
+ *
+ * @throws FrameFailure INVALID_PARAMS for an address that is not one of the wallet's, or chain ids that are not hex
+ * @example
+ * capabilitiesOf(context) // { '0x7a69': { atomic: { status: 'supported' } } }
+ */
+export function capabilitiesOf(context: SignerContext): Record<Hex, { atomic: { status: 'supported' | 'unsupported' } }> {
+  const [address, chainIds] = Array.isArray(context.params) ? (context.params as unknown[]) : []
+  const smart = isSmartAccountAddress(context, address)
+  if (!smart && !(typeof address === 'string' && isAddress(address, { strict: false }) && isAddressEqual(address as Address, context.accounts.eip155))) {
+    throw new FrameFailure('INVALID_PARAMS', "wallet_getCapabilities expects [address, chainIds?] with one of the wallet's addresses")
+  }
+  if (chainIds !== undefined && !(Array.isArray(chainIds) && chainIds.length <= 64 && chainIds.every((id) => typeof id === 'string' && /^0x[1-9a-fA-F][0-9a-fA-F]{0,13}$/.test(id)))) {
+    throw new FrameFailure('INVALID_PARAMS', 'wallet_getCapabilities: chainIds must be hex chain ids')
+  }
+  const asked = (chainIds as Hex[] | undefined) ?? [`0x${eip155ChainNumber(context.chainId).toString(16)}` as Hex]
+  return Object.fromEntries(
+    asked.map((hex) => {
+      const supported = smart && context.smartAccountOn(`eip155:${Number.parseInt(hex, 16)}`) !== undefined
+      return [`0x${Number.parseInt(hex, 16).toString(16)}`, { atomic: { status: supported ? 'supported' : 'unsupported' } }]
+    }),
+  )
+}

@@ -469,6 +469,21 @@ describe('the frame handler: the smart account', () => {
     expect(model.warning).toMatch(/cannot decode what 2 calls of this batch do/)
   })
 
+  it('wallet_getCapabilities: the smart account batches atomically where the server has its bundler, the EOA nowhere; bad params are refused', async () => {
+    const { b, accounts } = await loggedIn()
+    const smartAccount = accounts.eip155SmartAccount!
+    expect(await b.ok('request', { chainId: 'eip155:31337', method: 'wallet_getCapabilities', params: [smartAccount] })).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+    expect(await b.ok('request', { chainId: 'eip155:31337', method: 'wallet_getCapabilities', params: [smartAccount.toLowerCase(), ['0x7a69', '0x7A6A', '0x1']] })).toEqual({
+      '0x7a69': { atomic: { status: 'supported' } },
+      '0x7a6a': { atomic: { status: 'unsupported' } },
+      '0x1': { atomic: { status: 'unsupported' } },
+    })
+    expect(await b.ok('request', { chainId: 'eip155:31337', method: 'wallet_getCapabilities', params: [accounts.eip155] })).toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } })
+    for (const params of [[], ['0x2222222222222222222222222222222222222222'], [smartAccount, ['31337']], [smartAccount, '0x7a69'], [smartAccount, ['0x0']]]) {
+      expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_getCapabilities', params }), JSON.stringify(params)).toMatchObject({ code: 'INVALID_PARAMS' })
+    }
+  })
+
   it('wallet_getCallsStatus asks the bundler route about the batch id', async () => {
     const { b } = await loggedIn()
     expect(await b.fails('request', { chainId: 'eip155:31337', method: 'wallet_getCallsStatus', params: ['nope'] })).toMatchObject({ code: 'INVALID_PARAMS' })
