@@ -162,6 +162,8 @@ describe("the embedded wallet's smart account", () => {
     await switchTo('Switch to smart account')
     await expect.poll(() => shownAccountType(), { timeout: 20_000 }).toBe('Smart account · deployed')
     expect(getAddress((await shownAddress())!)).toBe(smartAccount)
+    // The site's getCapabilities (portico/calls) reads wallet_getCapabilities from the frame.
+    await expect.poll(() => page.getByTestId('batch-capabilities').innerText(), { timeout: 20_000 }).toBe('{"atomic":{"status":"supported"}}')
     expect(visitor.pageErrors).toEqual([])
     expect(visitor.blocked).toEqual([])
   }, 60_000)
