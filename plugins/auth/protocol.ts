@@ -95,7 +95,14 @@ export type FrameError = { code: FrameErrorCode; message: string; data?: { attem
 export type FrameResponse = { id: number; result: unknown } | { id: number; error: FrameError }
 
 /** Whether the frame shows its approval screen (`pending`), and for what kind of request. */
-export type ApprovalState = { pending: true; kind: 'message' | 'typedData' | 'transaction' | 'recovery' } | { pending: false }
+export type ApprovalState =
+  | {
+      pending: true
+      kind: 'message' | 'typedData' | 'transaction' | 'recovery'
+      /** The screen's content height in CSS px, sent again when it changes, so the site's view can grow to show it whole. */
+      height?: number
+    }
+  | { pending: false }
 
 /**
  * Events the frame sends unasked. `ready` first; `stateChanged` after a login, logout or email

@@ -4,6 +4,7 @@ import { createConnectListener } from './connection/listenForConnect.js'
 import { readFrameConfig } from './handler/FrameConfig.js'
 import { createFrameHandler } from './handler/createFrameHandler.js'
 import { createScreenApprover } from './approval/renderApprovalScreen.js'
+import { watchScreenHeight } from './approval/watchScreenHeight.js'
 import type { KeyValueStorage } from './utils/KeyValueStorage.js'
 
 /** The wallet origin's localStorage; where the browser blocks it, a map that lives as long as the page. */
@@ -41,6 +42,8 @@ function start(): void {
     hostname: location.hostname,
     // The site's choice (`auth({ messageApproval: 'skip' })`), for plain messages only.
     skipMessageApproval: new URLSearchParams(location.search).get('messageApproval') === 'skip',
+    // The site's view grows to the screen's content (within the modal), so nothing is cut off.
+    watchScreenHeight: (onHeight) => watchScreenHeight(document, window, onHeight),
   })
   // Only the page that embeds the frame may connect (a window that opened it, or any other, may not).
   window.addEventListener('message', createConnectListener({ allowedOrigins: config.allowedOrigins, server: handler, parent: window.parent === window ? null : window.parent }))

@@ -73,6 +73,8 @@ export class AuthStore {
   exportPhase: ExportPhase = 'hidden'
   /** What the frame's approval screen asks the visitor, while it shows (the site shows the frame then). */
   approval: Extract<ApprovalState, { pending: true }>['kind'] | undefined = undefined
+  /** The frame's screen's content height (CSS px) while it shows, for the view's area to grow to. */
+  approvalHeight: number | undefined = undefined
   /** The modal was closed when the approval came, and opened for it (it closes again after). */
   approvalOpenedModal = false
   exportError: BaseError | undefined = undefined
@@ -350,9 +352,11 @@ export class AuthStore {
     if (state.pending) {
       this.approval = state.kind
       this.approvalOpenedModal = openedModal
+      this.approvalHeight = typeof state.height === 'number' && Number.isFinite(state.height) && state.height > 0 ? state.height : undefined
       return
     }
     this.approval = undefined
+    this.approvalHeight = undefined
     if (this.exportPhase !== 'shown') this.#deps.placeFrame(undefined)
   }
 
@@ -421,6 +425,7 @@ export class AuthStore {
     this.exportPhase = 'hidden'
     this.exportError = undefined
     this.approval = undefined
+    this.approvalHeight = undefined
     this.recovery = undefined
     this.recoveryError = undefined
     this.resetEmailChange()

@@ -6,6 +6,8 @@ import { useAuth } from './useAuth.js'
 import { useOnLeave } from './useOnLeave.js'
 
 const approveViews = [authViews.approve]
+/** What the modal around the area takes of the window's height (its header and padding), in CSS px. */
+const modalChrome = 120
 
 /**
  * The spec's ApproveTransaction view: the wallet frame's own approval screen (on the wallet
@@ -61,6 +63,20 @@ export const ApproveTransactionView = observer(function ApproveTransactionView()
       store.placeFrame(undefined)
     }
   }, [store, pending])
+
+  // The area grows past its stylesheet's height to the frame's screen (its content height, sent by
+  // the frame), leaving the window room for the modal's header: the screen shows whole where it
+  // fits, and scrolls inside the frame where it does not. Set through the CSSOM (no style
+  // attribute: strict CSP).
+  const height = store?.approvalHeight
+  useLayoutEffect(() => {
+    const element = area.current
+    if (!element) return
+    element.style.removeProperty('min-height')
+    const base = Number.parseFloat(window.getComputedStyle(element).minHeight) || 0
+    if (height === undefined || height <= base) return
+    element.style.minHeight = `${Math.max(base, Math.min(height, window.innerHeight - modalChrome))}px`
+  }, [height, pending])
 
   const shown = pending === 'recovery' ? t('auth.recovery.shown') : t('auth.approve.shown')
   useAnnounce(pending !== undefined ? shown : undefined)

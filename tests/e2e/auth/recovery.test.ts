@@ -107,6 +107,12 @@ async function openRecoverySetup(p: Page): Promise<void> {
     expect.poll(() => wallet(p).getByRole('heading', { name: 'Protect your wallet' }).count()).toBe(1),
     async () => `the modal (${await dialog(p).getAttribute('data-view', { timeout: 1_000 }).catch(() => 'closed')}): ${await pageText(p)}; frame: ${await frameText(p)}`,
   )
+  // The screen shows whole: the modal's area grew to the frame's content (taller than the area's
+  // 420 px), down to its last button, with no scrolling inside the frame.
+  await expect
+    .poll(() => wallet(p).locator('#portico-recovery').evaluate((root) => Math.round(root.lastElementChild!.getBoundingClientRect().bottom - window.innerHeight)))
+    .toBeLessThanOrEqual(0)
+  await expect.poll(() => wallet(p).getByRole('button', { name: 'Not now' }).isVisible()).toBe(true)
 }
 
 async function protectedInProfile(p: Page): Promise<void> {

@@ -1,4 +1,4 @@
-import type { AuthAccounts, AuthState, AuthUser, FrameEvent, FrameMethod, FrameResponse, RecoveryKind } from '../../protocol.js'
+import type { ApprovalState, AuthAccounts, AuthState, AuthUser, FrameEvent, FrameMethod, FrameResponse, RecoveryKind } from '../../protocol.js'
 import { createAuthApi, type MeAnswer } from '../api/createAuthApi.js'
 import { createSessionToken } from '../api/sessionToken.js'
 import { FrameFailure, invalidParams, toFrameError } from '../errors.js'
@@ -47,6 +47,11 @@ export type FrameHandlerOptions = {
   hostname?: string
   /** The site asked to sign plain messages (personal_sign, solana_signMessage) without the screen (`auth({ messageApproval: 'skip' })`); never typed data or transactions. */
   skipMessageApproval?: boolean
+  /**
+   * Calls back with the approval or recovery screen's content height whenever it changes (the
+   * browser entry: {@link watchScreenHeight}); the frame sends it with its `approval` event.
+   */
+  watchScreenHeight?: (onHeight: (height: number) => void) => void
 }
 
 const methods = new Set<FrameMethod>(['status', 'emailStart', 'emailVerify', 'socialStart', 'socialFinish', 'emailChangeStart', 'emailChangeVerify', 'request', 'cancelApproval', 'protectRecovery', 'showExport', 'hideExport', 'logout'])
@@ -81,10 +86,24 @@ export function createFrameHandler(options: FrameHandlerOptions) {
   let changeAttempt: { attemptId: string; verifier: string } | undefined
   let social: Verifier | undefined
   const queues = new Map<string, Promise<unknown>>()
+  // What the site was last told about the screen; a new content height is told with it.
+  let shown: ApprovalState = { pending: false }
+  let height: number | undefined
+  const emitApproval = (state: ApprovalState) => {
+    shown = state
+    emit({ event: 'approval', data: state.pending && height !== undefined ? { ...state, height } : state })
+    // The next screen reports its own height (its watcher may do so before the screen is told).
+    if (!state.pending) height = undefined
+  }
+  options.watchScreenHeight?.((next) => {
+    if (next === height) return
+    height = next
+    if (shown.pending) emitApproval(shown)
+  })
   const gate = createApprovalGate({
     approver: options.approver,
     random,
-    onChange: (kind: ApprovalModel['kind'] | undefined) => emit({ event: 'approval', data: kind ? { pending: true, kind } : { pending: false } }),
+    onChange: (kind: ApprovalModel['kind'] | undefined) => emitApproval(kind ? { pending: true, kind } : { pending: false }),
   })
 
   // The recovery screens (§2.1) show in the frame's document, hosted by the site like the approval screen.
@@ -93,7 +112,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
         document: options.document,
         ...(options.credentials ? { credentials: options.credentials } : {}),
         hostname: options.hostname ?? new URL(frameOrigin).hostname,
-        onShown: (shown) => emit({ event: 'approval', data: shown ? { pending: true, kind: 'recovery' } : { pending: false } }),
+        onShown: (isShown) => emitApproval(isShown ? { pending: true, kind: 'recovery' } : { pending: false }),
       })
     : undefined
 

@@ -284,6 +284,48 @@ describe('the frame handler: signing', () => {
     expect(await b.ok('request', { chainId: 'eip155:10', method: 'eth_chainId' })).toBe('0xa')
   })
 
+  it("tells the site the screen's content height while it shows, and again when it changes", async () => {
+    const server = fakeAuthServer()
+    let onHeight: (height: number) => void = () => undefined
+    let release: () => void = () => undefined
+    const approver: Approver = (prompt) => ({
+      decision: new Promise((resolve) => {
+        release = () => resolve({ approved: true, requestId: prompt.requestId, payloadHash: prompt.payloadHash })
+      }),
+      close: () => undefined,
+    })
+    const handler = createFrameHandler({ config, frameOrigin, fetch: server.fetch as typeof fetch, storage: memoryStorage(), approver, watchScreenHeight: (callback) => void (onHeight = callback) })
+    const events: FrameEvent[] = []
+    handler.connect(site, (event) => events.push(event))
+    await handler.handle({ id: 1, method: 'emailStart', params: { email: 'tall@example.com' } })
+    const login = (await handler.handle({ id: 2, method: 'emailVerify', params: { code: server.sentCodes.at(-1) } })) as { result: { accounts: { eip155: Hex } } }
+    const approvals = () => events.filter((e) => e.event === 'approval').map((e) => (e as { data: unknown }).data)
+    onHeight(300) // no screen: nothing to tell
+    expect(approvals()).toEqual([])
+    const answer = handler.handle({ id: 3, method: 'request', params: { chainId: 'eip155:1', method: 'personal_sign', params: ['0x48656c6c6f', login.result.accounts.eip155] } })
+    await expect.poll(() => approvals()).toEqual([{ pending: true, kind: 'message', height: 300 }])
+    onHeight(512)
+    onHeight(512)
+    expect(approvals().at(-1)).toEqual({ pending: true, kind: 'message', height: 512 })
+    expect(approvals()).toHaveLength(2)
+    release()
+    expect(await answer).toMatchObject({ result: expect.stringMatching(/^0x[0-9a-f]{130}$/) })
+    expect(approvals().at(-1)).toEqual({ pending: false })
+    onHeight(600) // the screen went: nothing to tell
+    expect(approvals()).toHaveLength(3)
+    // The next screen goes with the height reported after the last one went, never an older one.
+    const second = handler.handle({ id: 4, method: 'request', params: { chainId: 'eip155:1', method: 'personal_sign', params: ['0x4869', login.result.accounts.eip155] } })
+    await expect.poll(() => approvals()).toHaveLength(4)
+    expect(approvals().at(-1)).toEqual({ pending: true, kind: 'message', height: 600 })
+    release()
+    await second
+    const third = handler.handle({ id: 5, method: 'request', params: { chainId: 'eip155:1', method: 'personal_sign', params: ['0x4869', login.result.accounts.eip155] } })
+    await expect.poll(() => approvals()).toHaveLength(6)
+    expect(approvals().at(-1)).toEqual({ pending: true, kind: 'message' })
+    release()
+    await third
+  })
+
   it('personal_sign (hex and text, either order) and eth_signTypedData_v4 verify with viem', async () => {
     const { b, accounts } = await loggedIn()
     const hex = await b.ok('request', { chainId: 'eip155:1', method: 'personal_sign', params: ['0x48656c6c6f', accounts.eip155] })
