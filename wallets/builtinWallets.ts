@@ -2,6 +2,9 @@
 // Standard name, store and download links, deep-link schemes, universal links) comes from the
 // wallets' public download pages and their public connector definitions; a field nobody
 // documents is left out rather than guessed. Logos are @web3icons/core's (MIT) where it has one.
+// This file holds the type, the first 28 wallets and the list; the others sit in
+// wallets/catalog/<ecosystem>Wallets.ts by the ecosystem they began in (wallets/README.md: how to
+// add one).
 import backpack from '@web3icons/core/svgs/wallets/branded/backpack.svg.js'
 import coin98 from '@web3icons/core/svgs/wallets/branded/coin98.svg.js'
 import coinbase from '@web3icons/core/svgs/wallets/branded/coinbase.svg.js'
@@ -21,6 +24,13 @@ import solflare from '@web3icons/core/svgs/wallets/branded/solflare.svg.js'
 import tokenPocket from '@web3icons/core/svgs/wallets/branded/token-pocket.svg.js'
 import trust from '@web3icons/core/svgs/wallets/branded/trust.svg.js'
 import zerion from '@web3icons/core/svgs/wallets/branded/zerion.svg.js'
+
+import { alphaWalletWallet, berasigWallet, bifrostWallet, bitskiWallet, bitverseWallet, bloomWallet, braveWallet, bybitWallet, clvWallet, compassWallet, coreWallet, ctrlWallet, dawnWallet, desigWallet, echoooWallet, exodusWallet, fordefiWallet, foxWallet, frameWallet, frontierWallet, gateWallet, geminiWallet, iopayWallet, kaiaWallet, lif3Wallet, magicEdenWallet, mecoWallet, mewWallet, nestWallet, oktoWallet, oneInchWallet, paraswapWallet, ramperWallet, readyWallet, safeheronWallet, safepalWallet, tahoWallet, tokenaryWallet, universalProfilesWallet, valoraWallet, wigwamWallet, xportalWallet, zealWallet, zilpayWallet, zodiacPilotWallet } from './catalog/evmWallets.js'
+import { bitpieWallet, glowWallet, keystoneWallet, krystalWallet, mathWallet, nightlyWallet, nufiWallet, ontoWallet, salmonWallet, torusWallet, trezorWallet } from './catalog/solanaWallets.js'
+import { cosmostationWallet, cryptoComWallet, finWallet, leapWallet, ninjiWallet, owalletWallet, stationWallet } from './catalog/cosmosWallets.js'
+import { alephZeroSignerWallet, fearlessWallet, novaWallet, polkadotJsWallet, polkagateWallet } from './catalog/polkadotWallets.js'
+import { glassWallet, martianWallet, suietWallet, surfWallet } from './catalog/suiWallets.js'
+import { asignaWallet, oylWallet, unisatWallet } from './catalog/bitcoinWallets.js'
 
 /** One built-in wallet. Links are https, or the wallet's own scheme for `mobile_link`. */
 export type BuiltinWallet = {
@@ -354,6 +364,13 @@ export const onekeyWallet: BuiltinWallet = {
   chrome_store: 'https://chrome.google.com/webstore/detail/onekey/jnmbobjmhlngoefaiojfljckilhhlhcj',
 }
 
+export * from './catalog/evmWallets.js'
+export * from './catalog/solanaWallets.js'
+export * from './catalog/cosmosWallets.js'
+export * from './catalog/polkadotWallets.js'
+export * from './catalog/suiWallets.js'
+export * from './catalog/bitcoinWallets.js'
+
 /**
  * The built-in wallet list, most used first: it seeds the server's default directory. A page
  * carries only its chain plugins' wallets (wallets/builtinWalletsByNamespace.ts: each plugin
@@ -389,4 +406,79 @@ export const builtinWallets: readonly BuiltinWallet[] = [
   krakenWallet,
   roninWallet,
   onekeyWallet,
+  exodusWallet,
+  braveWallet,
+  magicEdenWallet,
+  safepalWallet,
+  oneInchWallet,
+  bybitWallet,
+  gateWallet,
+  coreWallet,
+  frameWallet,
+  tahoWallet,
+  leapWallet,
+  cosmostationWallet,
+  stationWallet,
+  polkadotJsWallet,
+  novaWallet,
+  unisatWallet,
+  suietWallet,
+  glowWallet,
+  nightlyWallet,
+  cryptoComWallet,
+  zealWallet,
+  readyWallet,
+  mewWallet,
+  foxWallet,
+  frontierWallet,
+  ctrlWallet,
+  mathWallet,
+  trezorWallet,
+  keystoneWallet,
+  alphaWalletWallet,
+  fearlessWallet,
+  polkagateWallet,
+  martianWallet,
+  surfWallet,
+  asignaWallet,
+  fordefiWallet,
+  compassWallet,
+  finWallet,
+  owalletWallet,
+  ninjiWallet,
+  bitskiWallet,
+  clvWallet,
+  dawnWallet,
+  desigWallet,
+  geminiWallet,
+  iopayWallet,
+  kaiaWallet,
+  nestWallet,
+  oktoWallet,
+  paraswapWallet,
+  safeheronWallet,
+  tokenaryWallet,
+  universalProfilesWallet,
+  valoraWallet,
+  wigwamWallet,
+  xportalWallet,
+  zilpayWallet,
+  bifrostWallet,
+  bitverseWallet,
+  bloomWallet,
+  berasigWallet,
+  ramperWallet,
+  mecoWallet,
+  echoooWallet,
+  lif3Wallet,
+  zodiacPilotWallet,
+  nufiWallet,
+  salmonWallet,
+  ontoWallet,
+  krystalWallet,
+  torusWallet,
+  bitpieWallet,
+  alephZeroSignerWallet,
+  glassWallet,
+  oylWallet,
 ]

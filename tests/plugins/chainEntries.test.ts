@@ -74,3 +74,26 @@ export const portico = createPortico({ projectId: 'demo', networks: [${preset}],
     })
   }
 })
+
+const setups = [
+  { name: 'eip155', setup: 'setupEip155' },
+  { name: 'solana', setup: 'setupSolana' },
+  { name: 'sui', setup: 'setupSui' },
+  { name: 'bip122', setup: 'setupBip122' },
+  { name: 'polkadot', setup: 'setupPolkadot' },
+  { name: 'cosmos', setup: 'setupCosmos' },
+  { name: 'stacks', setup: 'setupStacks' },
+]
+
+// Issue 53: the built-in wallets (100-odd, with logos) load when a view first lists them, not with
+// the setup a page loads with the kernel.
+describe("chain plugin setups: the namespace's built-in wallets stay behind an import()", () => {
+  for (const { name, setup } of setups) {
+    it(`portico/${name}: its setup's chunks hold no built-in wallet and no wallet logo`, async () => {
+      const modules = await eagerModules(`export * from '${root}plugins/${name}/setup/${setup}.ts'\n`)
+      // The setup is there (so the check looks at the right bundle).
+      expect(modules).toContain(`plugins/${name}/setup/${setup}.ts`)
+      expect(modules.filter((path) => path.startsWith('wallets/') || path.includes('@web3icons/core/dist/svgs/wallets/')), 'built-in wallets in the setup').toEqual([])
+    })
+  }
+})

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { safeDeepLink } from '../../kernel/utils/safeDeepLink.js'
 import { sanitizeDirectoryWallet } from '../../kernel/utils/sanitizeDirectoryWallet.js'
 import { isWalletId } from '../../server/utils/isWalletId.js'
 import { builtinDirectoryWallets, toDirectoryWallet } from '../../wallets/builtinDirectoryWallets.js'
@@ -18,39 +19,74 @@ const namespaces = ['eip155', 'solana', 'bip122', 'cosmos', 'polkadot', 'sui', '
 const links = ['homepage', 'link_mode', 'app_store', 'play_store', 'chrome_store'] as const
 
 describe('the built-in wallet list', () => {
-  it('holds at least 20 real wallets across at least five namespaces, each id and name once', () => {
-    expect(builtinWallets.length).toBeGreaterThanOrEqual(20)
+  it('holds at least 100 real wallets across the seven namespaces, each id and name once', () => {
+    expect(builtinWallets.length).toBeGreaterThanOrEqual(100)
     expect(new Set(builtinWallets.map((w) => w.id)).size).toBe(builtinWallets.length)
     expect(new Set(builtinWallets.map((w) => w.name.toLowerCase())).size).toBe(builtinWallets.length)
-    expect(new Set(builtinWallets.flatMap((w) => w.namespaces)).size).toBeGreaterThanOrEqual(5)
+    expect(new Set(builtinWallets.flatMap((w) => w.namespaces))).toEqual(new Set(namespaces))
     for (const wallet of builtinWallets) {
       expect(isWalletId(wallet.id), wallet.id).toBe(true)
+      expect(wallet.name.trim(), wallet.id).toBe(wallet.name)
+      expect(wallet.name.length, wallet.id).toBeGreaterThan(0)
       expect(wallet.namespaces.length, wallet.id).toBeGreaterThan(0)
+      expect(new Set(wallet.namespaces).size, wallet.id).toBe(wallet.namespaces.length)
       for (const namespace of wallet.namespaces) expect(namespaces, wallet.id).toContain(namespace)
     }
   })
 
   it('has only https links, wallet schemes for mobile links, and well-formed rdns', () => {
     for (const wallet of builtinWallets) {
+      expect(wallet.homepage, wallet.id).toBeTypeOf('string')
       for (const key of links) {
         const link = wallet[key]
         if (link !== undefined) expect(new URL(link).protocol, `${wallet.id} ${key}`).toBe('https:')
       }
+      if (wallet.app_store) expect(new URL(wallet.app_store).hostname, wallet.id).toMatch(/^(apps|itunes)\.apple\.com$/)
+      if (wallet.play_store) expect(wallet.play_store, wallet.id).toMatch(/^https:\/\/play\.google\.com\/store\/apps\/details\?id=[\w.]+$/)
+      if (wallet.chrome_store) expect(new URL(wallet.chrome_store).hostname, wallet.id).toMatch(/^(chrome|chromewebstore)\.google\.com$/)
       if (wallet.mobile_link) expect(wallet.mobile_link, wallet.id).toMatch(/^[a-z][a-z0-9+.-]*:\/\//)
-      if (wallet.mobile_link) expect(wallet.mobile_link, wallet.id).not.toMatch(/^(https?|javascript|data):/)
+      if (wallet.mobile_link) expect(wallet.mobile_link, wallet.id).not.toMatch(/^(https?|javascript|data|intent):/)
+      // Its WalletConnect link is the wallet's scheme or path + `wc?uri=…` (plugins/walletconnect/utils/buildWalletLinks.ts).
+      if (wallet.mobile_link) expect(safeDeepLink(wallet.mobile_link), wallet.id).toBe(wallet.mobile_link)
       if (wallet.rdns) expect(wallet.rdns, wallet.id).toMatch(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/)
+      // An rdns is an EIP-6963 announcement: only an EVM wallet has one.
+      if (wallet.rdns) expect(wallet.namespaces, wallet.id).toContain('eip155')
+      for (const [namespace, name] of Object.entries(wallet.walletStandard ?? {})) {
+        expect(wallet.namespaces, `${wallet.id} ${namespace}`).toContain(namespace)
+        expect(name.trim().length, wallet.id).toBeGreaterThan(0)
+      }
+    }
+  })
+
+  it('lets no two wallets claim one rdns, or one Wallet Standard name in a namespace', () => {
+    const claims = new Map<string, string>()
+    for (const wallet of builtinWallets) {
+      const ids = [...(wallet.rdns ? [`eip155 ${wallet.rdns}`] : []), ...Object.entries(wallet.walletStandard ?? {}).map(([namespace, name]) => `${namespace} ${name.toLowerCase()}`)]
+      for (const id of ids) {
+        expect(claims.get(id), `${wallet.id} claims ${id}`).toBeUndefined()
+        claims.set(id, wallet.id)
+      }
+    }
+    expect(claims.size).toBeGreaterThanOrEqual(30)
+  })
+
+  it('gives its logos as SVG documents, and keeps homepages and store links once per wallet', () => {
+    for (const wallet of builtinWallets) if (wallet.icon !== undefined) expect(wallet.icon, wallet.id).toMatch(/^<svg[\s>]/)
+    for (const key of ['app_store', 'play_store', 'chrome_store'] as const) {
+      const values = builtinWallets.flatMap((w) => (w[key] ? [w[key]!.replace(/^https:\/\/chrome(webstore)?\.google\.com\/(webstore\/)?detail\/(.*\/)?/, '')] : []))
+      expect(new Set(values).size, key).toBe(values.length)
     }
   })
 
   it('uses the @web3icons/core logo of each wallet it has one for', async () => {
     const logo = async (file: string) => ((await import(`@web3icons/core/svgs/wallets/branded/${file}.svg.js`)) as { default: string }).default
     const byId = new Map(builtinWallets.map((w) => [w.id, w]))
-    for (const [id, file] of [['metamask', 'metamask'], ['phantom', 'phantom'], ['rainbow', 'rainbow'], ['trust-wallet', 'trust'], ['solflare', 'solflare'], ['keplr', 'keplr']] as const) {
+    for (const [id, file] of [['metamask', 'metamask'], ['phantom', 'phantom'], ['rainbow', 'rainbow'], ['trust-wallet', 'trust'], ['solflare', 'solflare'], ['keplr', 'keplr'], ['exodus', 'exodus'], ['glow', 'glow'], ['trezor', 'trezor'], ['mew-wallet', 'my-ether-wallet'], ['alphawallet', 'alpha-wallet']] as const) {
       const icon = byId.get(id)?.icon
       expect(icon, id).toMatch(/^<svg[\s>]/)
       expect(icon, id).toBe(await logo(file))
     }
-    expect(builtinWallets.filter((w) => w.icon).length).toBeGreaterThanOrEqual(15)
+    expect(builtinWallets.filter((w) => w.icon).length).toBeGreaterThanOrEqual(20)
   })
 
   it('becomes directory entries that survive the client sanitiser unchanged (the logo a data URL)', () => {
@@ -71,7 +107,10 @@ describe('the built-in wallet list', () => {
     expect(solana[0]).toBe('phantom')
     expect(solana).toContain('solflare')
     expect(solana).not.toContain('metamask')
-    expect(builtinDirectoryWallets(['cosmos']).map((w) => w.id)).toEqual(['keplr'])
+    const cosmos = builtinDirectoryWallets(['cosmos']).map((w) => w.id)
+    expect(cosmos[0]).toBe('keplr')
+    expect(cosmos).toEqual(expect.arrayContaining(['leap', 'cosmostation', 'station']))
+    expect(cosmos).not.toContain('metamask')
     expect(builtinDirectoryWallets(['nope'])).toEqual([])
     expect(builtinDirectoryWallets()).toHaveLength(builtinWallets.length)
   })
@@ -80,6 +119,10 @@ describe('the built-in wallet list', () => {
     const lists: Record<string, () => DirectoryWallet[]> = { eip155: eip155Wallets, solana: solanaWallets, sui: suiWallets, bip122: bip122Wallets, cosmos: cosmosWallets, polkadot: polkadotWallets, stacks: stacksWallets }
     expect(Object.keys(lists).sort()).toEqual([...namespaces].sort())
     for (const [namespace, list] of Object.entries(lists)) expect(list(), namespace).toEqual(builtinDirectoryWallets([namespace]))
+    // Every wallet sits in each of its namespaces' lists, and in no other.
+    const ids = Object.fromEntries(Object.entries(lists).map(([namespace, list]) => [namespace, new Set(list().map((w) => w.id))]))
+    for (const wallet of builtinWallets) for (const namespace of namespaces) expect(ids[namespace]!.has(wallet.id), `${wallet.id} in ${namespace}`).toBe(wallet.namespaces.includes(namespace))
+    expect(Object.fromEntries(Object.entries(ids).map(([namespace, set]) => [namespace, set.size > 0]))).toEqual(Object.fromEntries(namespaces.map((n) => [n, true])))
   })
 })
 

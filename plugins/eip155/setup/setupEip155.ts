@@ -12,7 +12,6 @@ import { toChecksumAddress } from '../utils/toChecksumAddress.js'
 import { toHexMessage } from '../utils/toHexMessage.js'
 import { toRpcError } from '../utils/toRpcError.js'
 import { toPendingRequestError } from '../utils/toPendingRequestError.js'
-import { eip155Wallets } from '../../../wallets/byNamespace/eip155Wallets.js'
 import type { Eip155Environment, Eip155Options } from '../eip155.js'
 // The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
 export { meta } from '../meta.js'
@@ -171,8 +170,9 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
       address: (network, address) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/address/${address}` : undefined),
       transaction: (network, hash) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/tx/${hash}` : undefined),
     },
-    // Portico's built-in EVM wallets (the Connect view's fallback, Get Wallet): only this namespace's come with the plugin.
-    builtinWallets: eip155Wallets,
+    // Portico's built-in EVM wallets (the Connect view's fallback, Get Wallet): only this namespace's,
+    // loaded when a view first lists them (about 70 wallets: not in the setup chunk every page loads).
+    builtinWallets: async () => (await import('../../../wallets/byNamespace/eip155Wallets.js')).eip155Wallets(),
     async discoverWallets(context) {
       discovery.request()
       for (const wallet of [...(safe ? [safe.wallet] : []), ...discovery.wallets()]) {

@@ -9,7 +9,6 @@ import { fromWalletStandardChain } from '../utils/fromWalletStandardChain.js'
 import { callWallet, isSilentRefusal } from '../utils/callWallet.js'
 import { isSolanaAddress } from '../utils/isSolanaAddress.js'
 import { toWalletStandardChain } from '../utils/toWalletStandardChain.js'
-import { solanaWallets } from '../../../wallets/byNamespace/solanaWallets.js'
 // The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
 export { meta } from '../meta.js'
 
@@ -70,7 +69,8 @@ export function setupSolana(portico: PluginContext, options: SolanaOptions, envi
       address: (network, address) => explorerUrl(network, `account/${address}`),
       transaction: (network, hash) => explorerUrl(network, `tx/${hash}`),
     },
-    builtinWallets: solanaWallets,
+    // Portico's built-in wallets of this namespace, loaded when a view first lists them.
+    builtinWallets: async () => (await import('../../../wallets/byNamespace/solanaWallets.js')).solanaWallets(),
     signInVerifier: lazySignInVerifier('Solana', async () => (await import('../actions/verifySolanaSignature.js')).verifySolanaSignature),
     ...connection,
     // A wallet that refuses with no reason has been declined by the visitor (Solflare's SDK).
