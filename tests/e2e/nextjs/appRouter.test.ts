@@ -1,12 +1,13 @@
 // Issue 50, acceptance 4: a Next.js App Router site (examples/nextjs) built with `next build`
 // (Turbopack, offline, no telemetry) against the built package, served by `next start` on
 // 127.0.0.1. Its layout and page are server components that render Portico's buttons straight
-// from `portico/react` (an entry that starts with 'use client': the build fails otherwise). In
-// Chromium: the buttons are in the server's HTML, hydration logs no warning or error, and a
+// from `portico/react` (an entry that starts with 'use client'; without it the server render fails). In
+// Chromium: the buttons are in the server's HTML, hydration logs no warning or error (a text that
+// differs between server and browser fails it with React's error #418: tried once), and a
 // returning visitor's page is rendered by the server from the restore cookie ("Connecting…", never
 // "Connect Wallet") and shows their account.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -50,6 +51,11 @@ beforeAll(async () => {
     if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`)
   })
 }, 900_000)
+
+// Each test answers for its own page loads.
+beforeEach(() => {
+  for (const list of [errors, warnings, failed]) list.length = 0
+})
 
 afterAll(async () => {
   await context?.close()
