@@ -8,8 +8,9 @@ export type { CreatePorticoParameters, CreatePorticoReturnType, ForwardedAction,
 export { porticoHandleOf, toPorticoHandle } from './startup/porticoHandleOf.js'
 export { readStartupState } from './startup/readStartupState.js'
 export { resolveEndpoints, sdkVersionOf } from './options/resolveEndpoints.js'
-export { defineChainNetwork } from './utils/defineChainNetwork.js'
-export type { ChainNetworkParameters } from './utils/defineChainNetwork.js'
+// Re-exported from portico/chain-kit (chain-kit/), where the chain plugins' shared parts live.
+export { defineChainNetwork } from '../chain-kit/defineChainNetwork.js'
+export type { ChainNetworkParameters } from '../chain-kit/defineChainNetwork.js'
 export type { ReadStartupStateReturnType } from './startup/readStartupState.js'
 export type { CreatePorticoKernelParameters, CreatePorticoKernelReturnType, KernelStartup } from './createPorticoKernel.js'
 export type { PluginActions, Portico, PorticoBase, PorticoServices, PorticoState, SubscribeEvents } from './types/portico.js'
@@ -58,8 +59,8 @@ export type {
   CreateWalletStandardDiscoveryReturnType,
   DiscoveredStandardWallet,
   WalletStandardRegistry,
-} from './walletStandard/createWalletStandardDiscovery.js'
-export type { CreateWalletStandardSessionParameters, WalletStandardSession } from './walletStandard/createWalletStandardSession.js'
+} from '../chain-kit/walletStandard/createWalletStandardDiscovery.js'
+export type { CreateWalletStandardSessionParameters, WalletStandardSession } from '../chain-kit/walletStandard/createWalletStandardSession.js'
 export { safeDeepLink } from './utils/safeDeepLink.js'
 export { svgDataUrl } from './utils/svgDataUrl.js'
 export { isEmailAddress, maxEmailLength } from './utils/isEmailAddress.js'

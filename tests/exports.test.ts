@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as kernel from '../kernel/index.js'
 import * as fullKernel from '../kernel/kernel.js'
 import * as kernelErrors from '../kernel/errors/index.js'
+import * as chainKit from '../chain-kit/index.js'
 import * as testing from '../tests/conformance/index.js'
 import * as ui from '../ui/index.js'
 import * as uiKit from '../ui/kit.js'
@@ -249,6 +250,29 @@ describe('entry point exports', () => {
         "walletRefusedError",
       ]
     `)
+  })
+
+  it('portico/chain-kit: the chain plugins\' shared parts, each still the same value in portico/kernel (and defineChainNetwork in portico)', () => {
+    expect(Object.keys(chainKit).sort()).toMatchInlineSnapshot(`
+      [
+        "callJsonApi",
+        "createInjectedWalletPoller",
+        "createWalletStandardDiscovery",
+        "createWalletStandardSession",
+        "defineChainNetwork",
+        "injectedWalletsOption",
+        "isStoredAccounts",
+        "lazySignInVerifier",
+        "readInjected",
+        "reconnectTimeoutOption",
+        "walletRefusedError",
+      ]
+    `)
+    // What portico/kernel carried before the chain kit left the kernel, the same values still; the rest is new here.
+    const inKernel = Object.keys(chainKit).filter((name) => name in fullKernel).sort()
+    expect(inKernel).toEqual(['callJsonApi', 'createWalletStandardDiscovery', 'createWalletStandardSession', 'defineChainNetwork', 'injectedWalletsOption', 'lazySignInVerifier', 'reconnectTimeoutOption', 'walletRefusedError'])
+    for (const name of inKernel) expect((fullKernel as Record<string, unknown>)[name], name).toBe((chainKit as Record<string, unknown>)[name])
+    expect(kernel.defineChainNetwork).toBe(chainKit.defineChainNetwork)
   })
 
   it('portico/react/kit adds to portico/react', () => {

@@ -1,4 +1,4 @@
-import { reconnectTimeoutOption } from '../../kernel/kernel.js'
+import { reconnectTimeoutOption } from '../../chain-kit/index.js'
 import type { PluginMeta } from '../../kernel/index.js'
 
 /** The eip155 plugin's metadata: the single source of its option validation and docs page. */

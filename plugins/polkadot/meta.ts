@@ -1,4 +1,5 @@
-import { reconnectTimeoutOption, type PluginMeta } from '../../kernel/kernel.js'
+import { type PluginMeta } from '../../kernel/kernel.js'
+import { reconnectTimeoutOption } from '../../chain-kit/index.js'
 
 /** The polkadot plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {

@@ -1,4 +1,5 @@
-import { reconnectTimeoutOption, walletRefusedError, type PluginMeta } from '../../kernel/kernel.js'
+import { type PluginMeta } from '../../kernel/kernel.js'
+import { reconnectTimeoutOption, walletRefusedError } from '../../chain-kit/index.js'
 
 /** The sui plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {

@@ -1,4 +1,5 @@
 // The package's entry points, derived from the folders: `.`, `./kernel` and `./errors` (kernel),
+// `./chain-kit` (chain-kit/: the chain plugins' shared parts),
 // `./react` and `./react/kit` (ui), `./<plugin>` for every folder under plugins/ (with
 // `./<plugin>/errors` where it has an errors.ts, `./<plugin>/utils` where it has a utils/index.ts
 // and `./<plugin>/server` where it has a server/ half), `./<bridge>` for every folder under
@@ -17,6 +18,8 @@ export function jsEntries() {
     { subpath: './kernel', input: 'kernel/kernel.ts', output: 'kernel' },
     // Every kernel error class, apart so that a page that never catches one never loads one.
     { subpath: './errors', input: 'kernel/errors/index.ts', output: 'errors' },
+    // What chain plugins are built from beyond the kernel: network definer, JSON API caller, Wallet Standard, meta parts.
+    { subpath: './chain-kit', input: 'chain-kit/index.ts', output: 'chain-kit' },
     // The provider and page buttons (light), and the building blocks of the views, which load with the modal.
     { subpath: './react', input: 'ui/index.ts', output: 'react' },
     { subpath: './react/kit', input: 'ui/kit.ts', output: 'react-kit' },

@@ -32,9 +32,9 @@ describe('architecture boundaries', () => {
     expect(publicEntries).toEqual(expect.arrayContaining([{ subpath: '.', file: 'kernel/index.ts' }, { subpath: './polkadot', file: 'plugins/polkadot/index.ts' }, { subpath: './siwx/server', file: 'plugins/siwx/server/index.ts' }]))
   })
 
-  it('holds in kernel/, ui/, plugins/, integrations/, server/ and sandbox/', () => {
+  it('holds in kernel/, chain-kit/, ui/, plugins/, integrations/, server/ and sandbox/', () => {
     const sources = readSources(root)
-    for (const part of ['integrations/wagmi/', 'server/blockchain/', 'sandbox/polkadot/']) expect(sources.some((f) => f.path.startsWith(part)), part).toBe(true)
+    for (const part of ['chain-kit/', 'integrations/wagmi/', 'server/blockchain/', 'sandbox/polkadot/']) expect(sources.some((f) => f.path.startsWith(part)), part).toBe(true)
     const violations = checkBoundaries(readSources(root), rules)
     expect(violations.map((v) => `${v.path}:${v.line} ${v.detail}`)).toEqual([])
   })
@@ -86,6 +86,22 @@ describe('architecture boundaries', () => {
       ['plugins/solana/networks/x.ts', 1, true],
       ['plugins/send/stores/y.ts', 1, true],
       ['integrations/wagmi/z.ts', 1, true],
+    ])
+  })
+
+  it('keeps the chain kit on the kernel entries, and plugins on the chain kit entry', () => {
+    const files = [
+      { path: 'chain-kit/a.ts', text: "import type { Network } from '../kernel/index.js'\nimport { ProviderRpcError } from '../kernel/errors/index.js'\nimport { x } from '../kernel/stores/AccountStore.js'\nimport { b } from '../ui/kit.js'\nimport { c } from '../plugins/eip155/index.js'\nimport { own } from './callJsonApi.js'\n" },
+      { path: 'plugins/cosmos/b.ts', text: "import { callJsonApi } from '../../chain-kit/index.js'\nimport { callJsonApi as deep } from '../../chain-kit/callJsonApi.js'\n" },
+      { path: 'kernel/index.ts', text: "export { defineChainNetwork } from '../chain-kit/defineChainNetwork.js'\n" },
+      { path: 'kernel/actions/c.ts', text: "import { callJsonApi } from '../../chain-kit/index.js'\n" },
+    ]
+    expect(checkBoundaries(files, rules).map((v) => [v.path, v.line])).toEqual([
+      ['chain-kit/a.ts', 3],
+      ['chain-kit/a.ts', 4],
+      ['chain-kit/a.ts', 5],
+      ['plugins/cosmos/b.ts', 2],
+      ['kernel/actions/c.ts', 1],
     ])
   })
 

@@ -34,11 +34,24 @@ function partOf(path: string): string {
 /** The kernel's public entry files (`portico`, `portico/kernel`, `portico/errors`): plugins and bridges reach the kernel through these only. */
 const kernelEntries = ['kernel/index.ts', 'kernel/kernel.ts', 'kernel/errors/index.ts'].flatMap((file) => [file, file.replace(/\.ts$/, '.js')])
 
+/** The chain kit's public entry (`portico/chain-kit`): plugins reach chain-kit/ through it only. */
+const chainKitEntry = ['chain-kit/index.ts', 'chain-kit/index.js']
+
 /** Which import targets a part may not reach (relative imports only; packages are fine). */
 function importViolation(from: string, target: string, publicFiles: ReadonlySet<string>): string | undefined {
   const source = partOf(from)
   const dest = partOf(target)
   if (source === dest) return undefined
+  // The chain plugins' shared parts (`portico/chain-kit`) stand on the kernel's public entries, like a plugin.
+  if (source === 'chain-kit') {
+    if (dest === 'kernel' && kernelEntries.includes(target)) return undefined
+    return `chain-kit/ imports ${target} (it may import the kernel only through portico, portico/kernel or portico/errors)`
+  }
+  // The kernel's entries re-export the chain kit's names they carried before it moved out; no other kernel file imports it.
+  if (source === 'kernel' && dest === 'chain-kit' && kernelEntries.includes(from)) return undefined
+  if (dest === 'chain-kit' && !chainKitEntry.includes(target)) {
+    return `${source} imports the chain kit by deep path ${target} (use portico/chain-kit: chain-kit/index.ts)`
+  }
   // The server and the sandbox stand where a site's backend stands: a plugin's public entries only, never the UI.
   if (source === 'server' || source === 'sandbox') {
     if (dest === 'ui') return `${source}/ imports the UI: ${target}`
@@ -64,8 +77,9 @@ function importViolation(from: string, target: string, publicFiles: ReadonlySet<
 }
 
 /**
- * Checks the architecture's boundaries in `kernel/`, `ui/`, `plugins/`, `integrations/`, `server/`
- * and `sandbox/`: the kernel imports nothing outside itself, the UI no plugin, a plugin no other
+ * Checks the architecture's boundaries in `kernel/`, `chain-kit/`, `ui/`, `plugins/`, `integrations/`,
+ * `server/` and `sandbox/`: the kernel imports nothing outside itself (its entries aside, which
+ * re-export the chain kit), the chain kit the kernel through its entries only, the UI no plugin, a plugin no other
  * plugin and only `ui/index.ts` and `ui/kit.ts` of the UI, an integration nothing but the kernel,
  * the server and the sandbox no UI and a plugin only through its public entries
  * (`rules.publicEntries`: `plugins/polkadot/server/index.ts`, not `plugins/polkadot/utils/ss58.ts`); no code (comments aside) of the kernel or UI names a chain namespace or a plugin's
@@ -138,7 +152,7 @@ export function checkBoundaries(files: readonly SourceFile[], rules: BoundaryRul
 }
 
 /** Every `.ts` / `.tsx` file under the given folders of `root`. */
-export function readSources(root: string, folders: readonly string[] = ['kernel', 'ui', 'plugins', 'integrations', 'server', 'sandbox']): SourceFile[] {
+export function readSources(root: string, folders: readonly string[] = ['kernel', 'chain-kit', 'ui', 'plugins', 'integrations', 'server', 'sandbox']): SourceFile[] {
   const files: SourceFile[] = []
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {

@@ -1,4 +1,5 @@
-import { defineChainNetwork, type ChainNetworkParameters, type Network } from '../../../kernel/index.js'
+import { type Network } from '../../../kernel/index.js'
+import { defineChainNetwork, type ChainNetworkParameters } from '../../../chain-kit/index.js'
 
 export type DefineBitcoinNetworkParameters = ChainNetworkParameters & {
   /** The first 32 hex characters of the genesis block hash (the CAIP-2 reference, CAIP-4). */

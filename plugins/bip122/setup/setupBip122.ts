@@ -1,4 +1,5 @@
-import { ChainNotSupportedError, ProviderRpcError, registerChainAdapter, type ChainAdapter, type ConnectResult, type Network, type Disposer, type PluginContext, lazySignInVerifier } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, ProviderRpcError, registerChainAdapter, type ChainAdapter, type ConnectResult, type Network, type Disposer, type PluginContext } from '../../../kernel/kernel.js'
+import { isStoredAccounts, lazySignInVerifier } from '../../../chain-kit/index.js'
 import { createBitcoinWalletDiscovery, type BitcoinWalletRegistry } from '../discovery/createBitcoinWalletDiscovery.js'
 import type { BitcoinWallet, BitcoinWalletAccount } from '../discovery/bitcoinWallet.js'
 import { BitcoinWalletFeatureError } from '../errors.js'
@@ -20,18 +21,8 @@ type Active = { wallet: BitcoinWallet; accounts: readonly BitcoinWalletAccount[]
 /** Where the accounts a wallet that prompts on every request (Leather) shared are kept, so a reload reconnects without opening it. */
 const storageKey = 'bip122_accounts'
 type StoredAccounts = { connectorId: string; accounts: BitcoinWalletAccount[] }
-const isStoredAccounts = (value: unknown): value is StoredAccounts => {
-  const record = value as StoredAccounts | null
-  return (
-    typeof record === 'object' &&
-    record !== null &&
-    typeof record.connectorId === 'string' &&
-    record.connectorId.length <= 200 &&
-    Array.isArray(record.accounts) &&
-    record.accounts.length <= 10 &&
-    record.accounts.every((a) => isBitcoinAddress(a?.address) && (a.purpose === 'payment' || a.purpose === 'ordinal') && (a.publicKey === undefined || (typeof a.publicKey === 'string' && /^[0-9a-fA-F]{64,66}$/.test(a.publicKey))))
-  )
-}
+const isStoredBitcoinAccounts = (value: unknown): value is StoredAccounts =>
+  isStoredAccounts(value, 'accounts', (a: BitcoinWalletAccount) => isBitcoinAddress(a?.address) && (a.purpose === 'payment' || a.purpose === 'ordinal') && (a.publicKey === undefined || (typeof a.publicKey === 'string' && /^[0-9a-fA-F]{64,66}$/.test(a.publicKey))))
 
 /**
  * The bip122 plugin's `setup`, loaded with the kernel (`bip122().load()`): discovery of WBIP004, Unisat, Phantom, OKX and
@@ -65,7 +56,7 @@ export function setupBip122(portico: PluginContext, options: Bip122Options, envi
   async function accountsOf(wallet: BitcoinWallet, silent: boolean): Promise<BitcoinWalletAccount[] | undefined> {
     if (!silent) return wallet.connect()
     if (wallet.promptsOnConnect) {
-      const kept = storage.get(storageKey, isStoredAccounts)
+      const kept = storage.get(storageKey, isStoredBitcoinAccounts)
       return kept?.connectorId === wallet.id ? kept.accounts : undefined
     }
     try {
@@ -155,7 +146,7 @@ export function setupBip122(portico: PluginContext, options: Bip122Options, envi
     async disconnect(request) {
       const wallet = activeWallet(request.connectorId) ?? findWallet(request.connectorId)
       active = undefined
-      if (storage.get(storageKey, isStoredAccounts)?.connectorId === request.connectorId) storage.remove(storageKey)
+      if (storage.get(storageKey, isStoredBitcoinAccounts)?.connectorId === request.connectorId) storage.remove(storageKey)
       stopFollowing?.()
       stopFollowing = undefined
       await wallet?.disconnect?.()

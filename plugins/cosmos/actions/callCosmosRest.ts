@@ -1,5 +1,6 @@
 import { CosmosNetworkError, CosmosRestRequestError } from '../errors.js'
-import { callJsonApi, type CallJsonApiParameters, type Network } from '../../../kernel/kernel.js'
+import { type Network } from '../../../kernel/kernel.js'
+import { callJsonApi, type CallJsonApiParameters } from '../../../chain-kit/index.js'
 
 export type CallCosmosRestParameters = Pick<CallJsonApiParameters, 'body' | 'fetch' | 'allow' | 'timeoutMs'> & {
   network: Network

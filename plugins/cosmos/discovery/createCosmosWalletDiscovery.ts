@@ -1,4 +1,5 @@
 import type { Keplr } from '@keplr-wallet/types'
+import { createInjectedWalletPoller, readInjected } from '../../../chain-kit/index.js'
 
 /** Where a Keplr-compatible wallet injects itself: a dotted path under `window`, with its name and icon. */
 export type CosmosInjectedWallet = { id: string; name: string; path: string; icon?: string }
@@ -49,18 +50,6 @@ const isProvider = (value: unknown): value is Keplr => {
   }
 }
 
-const read = (root: unknown, path: string): unknown => {
-  let value = root
-  for (const part of path.split('.')) {
-    try {
-      value = (value as Record<string, unknown> | null | undefined)?.[part]
-    } catch {
-      return undefined
-    }
-  }
-  return value
-}
-
 /**
  * Finds Keplr-compatible wallets in the page (`window.keplr`, `window.leap`,
  * `window.cosmostation.providers.keplr`, and the `wallets` a site adds). Extensions inject late and
@@ -80,11 +69,8 @@ export function createCosmosWalletDiscovery(
   wallets: readonly CosmosInjectedWallet[],
   { pollMs = 250, pollForMs = 3_000 }: { pollMs?: number; pollForMs?: number } = {},
 ): CreateCosmosWalletDiscoveryReturnType {
-  const listeners = new Set<() => void>()
-  let last = ''
   const list = (): DiscoveredCosmosWallet[] => {
-    if (!target) return []
-    const present = wallets.map((wallet) => ({ wallet, provider: read(target, wallet.path) })).filter((entry): entry is { wallet: CosmosInjectedWallet; provider: Keplr } => isProvider(entry.provider))
+    const present = wallets.map((wallet) => ({ wallet, provider: readInjected(target, wallet.path) })).filter((entry): entry is { wallet: CosmosInjectedWallet; provider: Keplr } => isProvider(entry.provider))
     // One entry per provider object: a wallet found both at its own name and at `window.keplr`
     // (Leap sets `window.keplr = window.leap` when Keplr is absent) is that wallet, not Keplr.
     const owner = new Map<Keplr, CosmosInjectedWallet>()
@@ -92,69 +78,5 @@ export function createCosmosWalletDiscovery(
     for (const { wallet, provider } of present) if (!owner.has(provider)) owner.set(provider, wallet)
     return present.filter(({ wallet, provider }) => owner.get(provider) === wallet).map(({ wallet, provider }) => ({ id: wallet.id, name: wallet.name, ...(wallet.icon ? { icon: wallet.icon } : {}), provider }))
   }
-  const check = () => {
-    const ids = list()
-      .map((w) => w.id)
-      .join(',')
-    if (ids === last) return
-    last = ids
-    for (const listener of [...listeners]) listener()
-  }
-  last = list()
-    .map((w) => w.id)
-    .join(',')
-  target?.addEventListener('load', check)
-  for (const event of cosmosKeystoreEvents) target?.addEventListener(event, check)
-  const started = Date.now()
-  const timer = target
-    ? setInterval(() => {
-        check()
-        if (Date.now() - started >= pollForMs) clearInterval(timer)
-      }, pollMs)
-    : undefined
-  const get = (id: string) => list().find((w) => w.id === id)
-  const stillLoading = () => {
-    const state = read(target, 'document.readyState')
-    return typeof state === 'string' && state !== 'complete'
-  }
-  return {
-    wallets: list,
-    get,
-    waitFor(id, timeoutMs) {
-      const now = get(id)
-      if (now || timeoutMs <= 0) return Promise.resolve(now)
-      return new Promise((resolve) => {
-        let timeout: ReturnType<typeof setTimeout> | undefined
-        const arm = (ms: number) => {
-          clearTimeout(timeout)
-          timeout = setTimeout(() => done(undefined), ms)
-        }
-        const loaded = () => arm(timeoutMs)
-        const done = (value: DiscoveredCosmosWallet | undefined) => {
-          clearTimeout(timeout)
-          clearInterval(poll)
-          target?.removeEventListener('load', loaded)
-          resolve(value)
-        }
-        const poll = setInterval(() => {
-          const wallet = get(id)
-          if (wallet) done(wallet)
-        }, 50)
-        if (stillLoading()) {
-          target?.addEventListener('load', loaded)
-          arm(timeoutMs + loadWaitMs)
-        } else arm(timeoutMs)
-      })
-    },
-    onChange(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    dispose() {
-      if (timer) clearInterval(timer)
-      target?.removeEventListener('load', check)
-      for (const event of cosmosKeystoreEvents) target?.removeEventListener(event, check)
-      listeners.clear()
-    },
-  }
+  return createInjectedWalletPoller({ target, list, events: cosmosKeystoreEvents, pollMs, pollForMs, loadWaitMs })
 }

@@ -1,6 +1,7 @@
 import type { Keplr } from '@keplr-wallet/types'
 import { base64 } from '@scure/base'
-import { ChainNotSupportedError, ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter, lazySignInVerifier } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter } from '../../../kernel/kernel.js'
+import { lazySignInVerifier } from '../../../chain-kit/index.js'
 import type { CosmosAminoSignDoc, CosmosStdSignature, CosmosTransferSigner } from '../actions/CosmosTransferSigner.js'
 import { cosmosKeystoreEvents, createCosmosWalletDiscovery, defaultCosmosWallets, type DiscoveredCosmosWallet } from '../discovery/createCosmosWalletDiscovery.js'
 import { adr36SignDoc } from '../utils/adr36SignDoc.js'

@@ -68,6 +68,18 @@ function openCheckoutWindow(): CheckoutWindow | undefined {
 }
 
 
+/** One amount box of the form: its label, then its decimal input (what the visitor pays, or receives). */
+function AmountInput({ id, label, placeholder, value, onChange }: { id: string; label: string; placeholder: string; value: string; onChange(value: string): void }) {
+  return (
+    <>
+      <label className="portico-onramp__field" htmlFor={id}>
+        <span>{label}</span>
+      </label>
+      <input id={id} className="portico-onramp__amount" inputMode="decimal" autoComplete="off" placeholder={placeholder} value={value} onChange={(event) => onChange(event.target.value)} />
+    </>
+  )
+}
+
 /**
  * The on-ramp view (spec §3 on-ramp options, §7, §8, §9): choose the crypto (per network) and the
  * fiat currency, type an amount in either, compare each provider's quote (what arrives, fees,
@@ -223,30 +235,8 @@ export const OnrampView = observer(function OnrampView() {
         </label>
       </div>
       <div className="portico-onramp__amounts">
-        <label className="portico-onramp__field" htmlFor={`${id}-pay`}>
-          <span>{t('onramp.amountFiat', { currency: store.fiatCurrency })}</span>
-        </label>
-        <input
-          id={`${id}-pay`}
-          className="portico-onramp__amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          value={shownPay}
-          onChange={(event) => store.setAmount(event.target.value, 'fiat')}
-        />
-        <label className="portico-onramp__field" htmlFor={`${id}-receive`}>
-          <span>{t('onramp.amountCrypto', { symbol: asset?.symbol ?? '' })}</span>
-        </label>
-        <input
-          id={`${id}-receive`}
-          className="portico-onramp__amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0"
-          value={shownReceive}
-          onChange={(event) => store.setAmount(event.target.value, 'crypto')}
-        />
+        <AmountInput id={`${id}-pay`} label={t('onramp.amountFiat', { currency: store.fiatCurrency })} placeholder="0.00" value={shownPay} onChange={(value) => store.setAmount(value, 'fiat')} />
+        <AmountInput id={`${id}-receive`} label={t('onramp.amountCrypto', { symbol: asset?.symbol ?? '' })} placeholder="0" value={shownReceive} onChange={(value) => store.setAmount(value, 'crypto')} />
         {store.limits.length > 0 ? (
           <p className="portico-onramp__limits">
             {store.limits.map((l) => t('onramp.limits', { method: methodName(l.id), min: money(l.min), max: money(l.max), currency: store.fiatCurrency })).join(' · ')}

@@ -1,4 +1,5 @@
-import { ChainNotSupportedError, formatDecimalUnits, ProviderRpcError, type WalletRequest, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter, lazySignInVerifier } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, formatDecimalUnits, ProviderRpcError, type WalletRequest, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter } from '../../../kernel/kernel.js'
+import { lazySignInVerifier } from '../../../chain-kit/index.js'
 import type { PolkadotTransferPlan } from '../actions/planPolkadotTransfer.js'
 import type { SignPayload, SignRaw } from '../actions/sendPolkadotTransfer.js'
 import { type DiscoveredPolkadotWallet, type InjectedAccount, type InjectedExtension, listPolkadotWallets } from '../discovery/createPolkadotWalletDiscovery.js'

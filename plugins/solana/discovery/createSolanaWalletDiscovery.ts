@@ -1,4 +1,4 @@
-import { createWalletStandardDiscovery, type CreateWalletStandardDiscoveryReturnType } from '../../../kernel/kernel.js'
+import { createWalletStandardDiscovery, type CreateWalletStandardDiscoveryReturnType } from '../../../chain-kit/index.js'
 import type { WalletRegistry } from './WalletStandardTypes.js'
 
 export type CreateSolanaWalletDiscoveryReturnType = CreateWalletStandardDiscoveryReturnType

@@ -1,4 +1,5 @@
-import { defineChainNetwork, type ChainNetworkParameters, type Network } from '../../../kernel/index.js'
+import { type Network } from '../../../kernel/index.js'
+import { defineChainNetwork, type ChainNetworkParameters } from '../../../chain-kit/index.js'
 
 export type DefineSolanaNetworkParameters = ChainNetworkParameters & {
   /** The first 32 base58 characters of the cluster's genesis hash (the CAIP-2 reference). */

@@ -1,6 +1,7 @@
 import { base58, base64 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
-import { ChainNotSupportedError, createWalletStandardSession, ProviderRpcError, registerChainAdapter, type CaipNetworkId, type ChainAdapter, type Disposer, type Network, type PluginContext, type SendRequest, lazySignInVerifier } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, ProviderRpcError, registerChainAdapter, type CaipNetworkId, type ChainAdapter, type Disposer, type Network, type PluginContext, type SendRequest } from '../../../kernel/kernel.js'
+import { createWalletStandardSession, lazySignInVerifier } from '../../../chain-kit/index.js'
 import { createSolanaWalletDiscovery } from '../discovery/createSolanaWalletDiscovery.js'
 import type { DiscoveredSolanaWallet } from '../discovery/WalletStandardTypes.js'
 import { SolanaWalletFeatureError } from '../errors.js'

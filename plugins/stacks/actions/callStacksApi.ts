@@ -1,4 +1,5 @@
-import { callJsonApi, type CallJsonApiParameters, type Network } from '../../../kernel/kernel.js'
+import { type Network } from '../../../kernel/kernel.js'
+import { callJsonApi, type CallJsonApiParameters } from '../../../chain-kit/index.js'
 import { StacksApiRequestError, StacksNetworkError } from '../errors.js'
 
 export type CallStacksApiParameters = Pick<CallJsonApiParameters, 'body' | 'fetch' | 'allow' | 'timeoutMs'> & {

@@ -1,4 +1,5 @@
 import { ProviderRpcError } from '../../../kernel/kernel.js'
+import { createInjectedWalletPoller, readInjected } from '../../../chain-kit/index.js'
 
 /** A SIP-030 provider: `request(method, params)` resolving a JSON-RPC 2.0 envelope (or its result), rejecting with one. */
 export type StacksProvider = {
@@ -55,7 +56,6 @@ export type CreateStacksWalletDiscoveryReturnType = {
 
 const iconPattern = /^(data:image\/(?:svg\+xml|webp|png|gif);base64,[A-Za-z0-9+/=]+|https:\/\/[^\s"'<>]+)$/
 const pathPattern = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*){0,3}$/
-const forbidden = new Set(['__proto__', 'constructor', 'prototype'])
 
 /** A wallet-supplied name without control or bidi-override characters, at most 64 characters. */
 function cleanName(value: unknown): string | undefined {
@@ -67,19 +67,6 @@ function cleanName(value: unknown): string | undefined {
 const cleanIcon = (value: unknown) => {
   const icon = typeof value === 'string' ? value.replace(/^data:image\/svg;/, 'data:image/svg+xml;') : value
   return typeof icon === 'string' && icon.length <= 200_000 && iconPattern.test(icon) ? icon : undefined
-}
-
-function read(root: unknown, path: string): unknown {
-  let value = root
-  for (const part of path.split('.')) {
-    if (forbidden.has(part)) return undefined
-    try {
-      value = (value as Record<string, unknown> | null | undefined)?.[part]
-    } catch {
-      return undefined
-    }
-  }
-  return value
 }
 
 const isProvider = (value: unknown): value is StacksProvider => {
@@ -146,15 +133,13 @@ export function createStacksWalletDiscovery(
   wallets: readonly StacksInjectedWallet[],
   { pollMs = 250, pollForMs = 3_000 }: { pollMs?: number; pollForMs?: number } = {},
 ): CreateStacksWalletDiscoveryReturnType {
-  const listeners = new Set<() => void>()
   const list = (): DiscoveredStacksWallet[] => {
-    if (!target) return []
     const fromList = listed(target)
     const seen = new Set<unknown>()
     const ids = new Set<string>()
     const found: DiscoveredStacksWallet[] = []
     for (const wallet of [...wallets, ...fromList]) {
-      const provider = read(target, wallet.path)
+      const provider = readInjected(target, wallet.path)
       if (!isProvider(provider)) continue
       if (seen.has(provider) || ids.has(wallet.id)) {
         // The same wallet again (its WBIP004 entry): only lend the icon it lacked.
@@ -168,55 +153,9 @@ export function createStacksWalletDiscovery(
     }
     return found
   }
-  const signature = () =>
-    list()
-      .map((w) => `${w.id}:${w.icon ? 1 : 0}`)
-      .join(',')
-  let last = signature()
-  const check = () => {
-    const now = signature()
-    if (now === last) return
-    last = now
-    for (const listener of [...listeners]) listener()
-  }
-  target?.addEventListener('load', check)
-  const started = Date.now()
-  const timer = target
-    ? setInterval(() => {
-        check()
-        if (Date.now() - started >= pollForMs) clearInterval(timer)
-      }, pollMs)
-    : undefined
-  const get = (id: string) => list().find((w) => w.id === id)
-  return {
-    wallets: list,
-    get,
-    waitFor(id, timeoutMs) {
-      const now = get(id)
-      if (now || timeoutMs <= 0) return Promise.resolve(now)
-      return new Promise((resolve) => {
-        const done = (value: DiscoveredStacksWallet | undefined) => {
-          clearTimeout(timeout)
-          clearInterval(poll)
-          resolve(value)
-        }
-        const poll = setInterval(() => {
-          const wallet = get(id)
-          if (wallet) done(wallet)
-        }, 50)
-        const timeout = setTimeout(() => done(undefined), timeoutMs)
-      })
-    },
-    onChange(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    dispose() {
-      if (timer) clearInterval(timer)
-      target?.removeEventListener('load', check)
-      listeners.clear()
-    },
-  }
+  // A wallet's icon arriving later (its WBIP004 entry) is a change too.
+  const signature = (found: DiscoveredStacksWallet[]) => found.map((w) => `${w.id}:${w.icon ? 1 : 0}`).join(',')
+  return createInjectedWalletPoller({ target, list, signature, pollMs, pollForMs })
 }
 
 /**

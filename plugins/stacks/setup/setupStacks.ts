@@ -1,4 +1,5 @@
-import { ChainNotSupportedError, ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter, lazySignInVerifier } from '../../../kernel/kernel.js'
+import { ChainNotSupportedError, ProviderRpcError, type CaipNetworkId, type ConnectResult, type Network, type Disposer, type PluginContext, type SendRequest, registerChainAdapter, type ChainAdapter } from '../../../kernel/kernel.js'
+import { isStoredAccounts, lazySignInVerifier } from '../../../chain-kit/index.js'
 import type { StacksTokenTransferPlan, StacksTransferPlan } from '../actions/planStacksTransfer.js'
 import { callStacksWallet, createStacksWalletDiscovery, defaultStacksWallets, type DiscoveredStacksWallet } from '../discovery/createStacksWalletDiscovery.js'
 import { decodeStacksAddress } from '../utils/decodeStacksAddress.js'
@@ -15,18 +16,8 @@ const namespace = 'stacks'
 /** Where the addresses a wallet shared are kept, so a reload reconnects without asking it again (as `@stacks/connect` does). */
 const storageKey = 'stacks_accounts'
 type StoredAccounts = { connectorId: string; addresses: { address: string; publicKey?: string }[] }
-const isStoredAccounts = (value: unknown): value is StoredAccounts => {
-  const record = value as StoredAccounts | null
-  return (
-    typeof record === 'object' &&
-    record !== null &&
-    typeof record.connectorId === 'string' &&
-    record.connectorId.length <= 200 &&
-    Array.isArray(record.addresses) &&
-    record.addresses.length <= 10 &&
-    record.addresses.every((a) => isStacksAddress(a?.address) && (a.publicKey === undefined || (typeof a.publicKey === 'string' && /^[0-9a-fA-F]{66}$/.test(a.publicKey))))
-  )
-}
+const isStoredStacksAccounts = (value: unknown): value is StoredAccounts =>
+  isStoredAccounts(value, 'addresses', (a: StoredAccounts['addresses'][number]) => isStacksAddress(a?.address) && (a.publicKey === undefined || (typeof a.publicKey === 'string' && /^[0-9a-fA-F]{66}$/.test(a.publicKey))))
 const signaturePattern = /^(0x)?[0-9a-fA-F]{130}$/
 const txidPattern = /^(0x)?[0-9a-fA-F]{64}$/
 /** How long a plan shown in the send review (its fee) is sent as it is. */
@@ -135,7 +126,7 @@ export function setupStacks(portico: PluginContext, options: StacksOptions, envi
     let addresses: { address: string; publicKey?: string }[]
     if (silent) {
       // A reload: the addresses the wallet shared before, without asking it again (SIP-030 has no silent call).
-      const stored = storage.get(storageKey, isStoredAccounts)
+      const stored = storage.get(storageKey, isStoredStacksAccounts)
       if (!stored || stored.connectorId !== wallet.id) return undefined
       addresses = stored.addresses
     } else {

@@ -1,6 +1,6 @@
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 
-import type { DiscoveredStandardWallet, WalletStandardRegistry } from '../../../kernel/kernel.js'
+import type { DiscoveredStandardWallet, WalletStandardRegistry } from '../../../chain-kit/index.js'
 
 /** What the plugin needs of `getWallets()` from `@wallet-standard/app` (tests may pass their own). */
 export type SuiWalletRegistry = WalletStandardRegistry

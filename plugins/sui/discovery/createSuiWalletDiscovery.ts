@@ -1,4 +1,4 @@
-import { createWalletStandardDiscovery, type CreateWalletStandardDiscoveryReturnType } from '../../../kernel/kernel.js'
+import { createWalletStandardDiscovery, type CreateWalletStandardDiscoveryReturnType } from '../../../chain-kit/index.js'
 import type { SuiWalletRegistry } from './SuiWalletTypes.js'
 
 export type CreateSuiWalletDiscoveryReturnType = CreateWalletStandardDiscoveryReturnType

@@ -1,5 +1,6 @@
 import { getWallets } from '@wallet-standard/app'
-import { createWalletStandardSession, ProviderRpcError, registerChainAdapter, type CaipNetworkId, type ChainAdapter, type Network, type Disposer, type PluginContext, type SendRequest, lazySignInVerifier } from '../../../kernel/kernel.js'
+import { ProviderRpcError, registerChainAdapter, type CaipNetworkId, type ChainAdapter, type Network, type Disposer, type PluginContext, type SendRequest } from '../../../kernel/kernel.js'
+import { createWalletStandardSession, lazySignInVerifier } from '../../../chain-kit/index.js'
 import type { SuiTransferPlan } from '../actions/sendSuiTransfer.js'
 import { createSuiWalletDiscovery } from '../discovery/createSuiWalletDiscovery.js'
 import type { DiscoveredSuiWallet } from '../discovery/SuiWalletTypes.js'

@@ -18,10 +18,10 @@ describe('portico/stacks imports', () => {
       for (const specifier of imports) {
         expect(specifier, file).not.toMatch(/^@stacks\/|^sats-connect|^c32check/)
         if (!specifier.startsWith('.')) continue
-        // Relative imports stay inside the plugin, or reach the kernel's public entry and utilities,
+        // Relative imports stay inside the plugin, or reach the kernel's public entry and utilities, the chain kit's entry,
         // or the namespace's own built-in wallets (which the plugin lends to the kernel's registry).
         const target = relative(join(root, '..', '..'), resolve(dirname(file), specifier))
-        expect(target, `${file} imports ${specifier}`).toMatch(/^(plugins\/stacks\/|kernel\/|wallets\/byNamespace\/stacksWallets\.js$)/)
+        expect(target, `${file} imports ${specifier}`).toMatch(/^(plugins\/stacks\/|kernel\/|chain-kit\/index\.js$|wallets\/byNamespace\/stacksWallets\.js$)/)
       }
     }
   })

@@ -1,5 +1,4 @@
-import type { CaipNetworkId } from '../types/caip.js'
-import type { Network } from '../types/network.js'
+import type { CaipNetworkId, Network } from '../kernel/index.js'
 
 /** What every namespace's network definer takes besides its namespace and currency. */
 export type ChainNetworkParameters = {

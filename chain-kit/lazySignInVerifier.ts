@@ -1,4 +1,4 @@
-import type { SignInVerifier } from '../registries/SignInVerifierRegistry.js'
+import type { SignInVerifier } from '../kernel/index.js'
 
 /** What a chain plugin's signature check takes: the signed text, the signature and the signer's address (and the network). */
 export type SignInVerify = (parameters: Parameters<SignInVerifier['verify']>[0]) => Promise<boolean>

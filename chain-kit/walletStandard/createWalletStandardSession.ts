@@ -1,11 +1,7 @@
 import type { WalletAccount } from '@wallet-standard/base'
 
-import { ProviderRpcError } from '../errors/ProviderRpcError.js'
-import type { PluginContext } from '../plugin/createPluginContext.js'
-import type { CaipNetworkId, ChainNamespace } from '../types/caip.js'
-import type { ChainAdapter } from '../types/chainAdapter.js'
-import type { ConnectResult } from '../types/connection.js'
-import type { Network } from '../types/network.js'
+import { ProviderRpcError } from '../../kernel/errors/index.js'
+import type { CaipNetworkId, ChainAdapter, ChainNamespace, ConnectResult, Network, PluginContext } from '../../kernel/index.js'
 import type { CreateWalletStandardDiscoveryReturnType, DiscoveredStandardWallet } from './createWalletStandardDiscovery.js'
 
 export type CreateWalletStandardSessionParameters = {

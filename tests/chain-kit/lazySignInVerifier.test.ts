@@ -1,7 +1,8 @@
 // lazySignInVerifier: a chain adapter's sign-in verifier whose check loads on the first sign-in,
 // hands the check every field, and passes on the check's answer and its failures.
 import { describe, expect, it } from 'vitest'
-import { lazySignInVerifier, type Network, type SignInVerify } from '../../kernel/kernel.js'
+import { type Network } from '../../kernel/kernel.js'
+import { lazySignInVerifier, type SignInVerify } from '../../chain-kit/index.js'
 
 const network = { caipNetworkId: 'madeup:1' } as unknown as Network
 

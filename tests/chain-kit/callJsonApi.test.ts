@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callJsonApi } from '../../../kernel/kernel.js'
+import { callJsonApi } from '../../chain-kit/index.js'
 
 class ApiError extends Error {
   constructor(readonly failure: { path: string; message: string; cause?: unknown }) {
