@@ -263,6 +263,7 @@ describe('entry point exports', () => {
         "StatusPanel",
         "TokenSummary",
         "WalletIcon",
+        "adoptStylesheet",
         "closeAfterConnect",
         "en",
         "loadQrEncoder",
@@ -271,6 +272,7 @@ describe('entry point exports', () => {
         "truncateAddress",
         "useAnnounce",
         "useFormat",
+        "useStylesheet",
         "useTranslate",
         "walletImageSrc",
       ]

@@ -2,7 +2,8 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useMemo } from 'react'
 
 import type { Portico } from '../../../kernel/kernel.js'
-import { Button, Icon, Spinner, StatusPanel, useAnnounce, useLocale, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, Icon, Spinner, StatusPanel, useAnnounce, useLocale, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { createOnrampApi } from '../api/createOnrampApi.js'
 import type { OnrampSettings } from '../onramp.js'
 import { type CheckoutWindow, OnrampStore } from '../stores/OnrampStore.js'
@@ -81,6 +82,7 @@ function openCheckoutWindow(): CheckoutWindow | undefined {
  * portico.open({ view: 'OnRampProviders' })
  */
 export const OnrampView = observer(function OnrampView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const { locale } = useLocale()
