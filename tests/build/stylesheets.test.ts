@@ -4,14 +4,16 @@
 // when the page links the single file.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { root } from '../../scripts/build/entries.mjs'
 import { syncStylesheets } from '../../scripts/build/syncStylesheets.mjs'
 import { minifyCss, porticoStylesheet, singleFileMarker, stylesheetPieces, uiStylesheets } from '../../scripts/build/uiStylesheets.mjs'
 import { firstPaintCssCeiling } from '../../scripts/size/firstPaintOver.js'
 import { buttonsStylesheet } from '../../ui/theme/buttonsStylesheet.js'
 import { adoptStylesheet } from '../../ui/utils/adoptStylesheet.js'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
 
 describe('the stylesheet pieces', () => {
   it('their modules are up to date with the .css files (node scripts/build/syncStylesheets.mjs)', () => {
