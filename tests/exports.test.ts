@@ -287,6 +287,7 @@ describe('entry point exports', () => {
         "StatusPanel",
         "TokenSummary",
         "WalletIcon",
+        "adoptStylesheet",
         "closeAfterConnect",
         "en",
         "loadQrEncoder",
@@ -295,6 +296,7 @@ describe('entry point exports', () => {
         "truncateAddress",
         "useAnnounce",
         "useFormat",
+        "useStylesheet",
         "useTranslate",
         "walletImageSrc",
       ]

@@ -29,7 +29,9 @@ const porticoFromSource: Plugin = {
 /**
  * The demo site: a page written as a site owner would, with `portico`, `portico/eip155` and
  * `portico/react`. Built as ES modules with code splitting, so the modal's views load only when
- * the modal first opens, exactly as on a real site. Served under /demo/, plus /portico.css.
+ * the modal first opens, exactly as on a real site. Served under /demo/, plus /portico.css (every
+ * stylesheet in one file, which the wagmi and web-components demos link; the demo itself links
+ * none: its styles come with the code).
  *
  * @example
  * const assets = await buildDemoSite() // '/demo/demo.js', '/demo/chunk-….js', '/portico.css'

@@ -47,6 +47,6 @@ if (run('account')) {
 }
 if (run('startup')) {
   const { firstTime: f, returning: r, runs } = await benchStartup({ runs: 10 })
-  console.log(`startup, first-time visitor: ${(f.jsBytes / 1024).toFixed(1)} KiB of JS in ${f.jsFiles} files before any click, ${f.requests} API requests; button in DOM ${f.buttonMs} ms (bare React page ${f.bareButtonMs} ms, ${(f.buttonMs / f.bareButtonMs).toFixed(2)}×); click to Connect view ${f.clickColdMs} ms cold, ${f.clickWarmMs} ms after hovering (median of ${runs} loads in Chromium)`)
-  console.log(`startup, returning visitor: ${(r.jsBytes / 1024).toFixed(1)} KiB of JS before any click, ${r.requests} API requests, account shown ${r.accountMs} ms, "Connect Wallet" flash: ${r.connectFlash ? 'yes' : 'no'}`)
+  console.log(`startup, first-time visitor: ${(f.jsBytes / 1024).toFixed(1)} KiB of JS in ${f.jsFiles} files and ${f.cssBytes} B of CSS (${f.cssSheets} adopted sheets) before any click, ${f.requests} API requests; button in DOM ${f.buttonMs} ms (bare React page ${f.bareButtonMs} ms, ${(f.buttonMs / f.bareButtonMs).toFixed(2)}×); click to Connect view ${f.clickColdMs} ms cold, ${f.clickWarmMs} ms after hovering (median of ${runs} loads in Chromium)`)
+  console.log(`startup, returning visitor: ${(r.jsBytes / 1024).toFixed(1)} KiB of JS and ${r.cssBytes} B of CSS before any click, ${r.requests} API requests, account shown ${r.accountMs} ms, "Connect Wallet" flash: ${r.connectFlash ? 'yes' : 'no'}`)
 }

@@ -9,6 +9,10 @@
  *
  * Per load, in a fresh browser context (empty cache), median of `runs`:
  * - `jsBytes`: gzip -9 bytes of the site's JS fetched before any interaction (1 s after load);
+ * - `cssBytes`: gzip -9 bytes of the CSS the page applies before any interaction: stylesheets it
+ *   fetched plus the pieces the code adopted (`document.adoptedStyleSheets`, each sheet's rules
+ *   as the browser serializes them, gzipped apart), and `cssSheets`, how many pieces were adopted.
+ *   The site links no stylesheet: Portico's styles come with its code (issue 50);
  * - `requests`: requests to the API server before any interaction (the dev wallet's script aside);
  * - `buttonMs`: navigation start to the connect button in the DOM, and the bare page's to its button;
  * - `clickMs`: click to the Connect view's heading on screen, cold (no hover) and warm (the pointer
@@ -36,9 +40,12 @@ const root = join(import.meta.dirname, '../..')
 
 export type BenchStartupReturnType = {
   runs: number
-  firstTime: { jsBytes: number; jsFiles: number; requests: number; buttonMs: number; bareButtonMs: number; clickColdMs: number; clickWarmMs: number }
-  returning: { jsBytes: number; requests: number; accountMs: number; connectFlash: boolean }
+  firstTime: { jsBytes: number; jsFiles: number; cssBytes: number; cssSheets: number; requests: number; buttonMs: number; bareButtonMs: number; clickColdMs: number; clickWarmMs: number }
+  returning: { jsBytes: number; cssBytes: number; requests: number; accountMs: number; connectFlash: boolean }
 }
+
+/** The text of every stylesheet the page adopted, one string per sheet. */
+const adoptedCss = () => [...document.adoptedStyleSheets].map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join('\n'))
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -165,9 +172,9 @@ export async function benchStartup({ runs = 10 }: { runs?: number } = {}): Promi
     server.on('request', (request: Http2ServerRequest, response: Http2ServerResponse) => {
       const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
       served.push({ path, at: Date.now() })
-      // Both pages are the same but for their script: the same stylesheet (a module script waits for it), React from the same vendor file.
+      // Both pages are the same but for their script: no stylesheet (Portico's styles come with its code), React from the same vendor file.
       const modulepreload = preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('')
-      const html: Record<string, string> = { '/site.html': startupPageHtml('/site/main.js', `<link rel="stylesheet" href="/styles.css">${modulepreload}`), '/bare.html': startupPageHtml('/bare/main.js', '<link rel="stylesheet" href="/styles.css">') }
+      const html: Record<string, string> = { '/site.html': startupPageHtml('/site/main.js', modulepreload), '/bare.html': startupPageHtml('/bare/main.js') }
       if (html[path]) return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html[path])
       const file = path === '/styles.css' ? join(root, 'dist/styles.css') : join(out, path.replace(/\.\./g, ''))
       try {
@@ -187,8 +194,14 @@ export async function benchStartup({ runs = 10 }: { runs?: number } = {}): Promi
     const base = `https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
     const gz = new Map<string, number>()
     const gzipOf = (path: string) => {
-      if (!gz.has(path)) gz.set(path, gzipSync(readFileSync(join(out, path)), { level: 9 }).length)
+      if (!gz.has(path)) gz.set(path, gzipSync(readFileSync(path === '/styles.css' ? join(root, 'dist/styles.css') : join(out, path)), { level: 9 }).length)
       return gz.get(path) as number
+    }
+    /** The CSS a page applies: the stylesheets it fetched and the sheets it adopted, gzip -9 bytes each. */
+    const cssOf = async (target: Page, from: number) => {
+      const fetched = served.slice(from).filter((s) => s.path.endsWith('.css'))
+      const adopted = await target.evaluate(adoptedCss)
+      return { cssBytes: fetched.reduce((sum, s) => sum + gzipOf(s.path), 0) + adopted.reduce((sum, text) => sum + gzipSync(text, { level: 9 }).length, 0), cssSheets: adopted.length }
     }
     // Nothing may leave 127.0.0.1, but not through Playwright's request interception
     // (newLoopbackContext): it pauses every request for a round trip to this process, which costs a
@@ -220,10 +233,10 @@ export async function benchStartup({ runs = 10 }: { runs?: number } = {}): Promi
       await target.waitForFunction(() => (window as unknown as { __bench: { at?: number } }).__bench.at !== undefined)
       await target.waitForTimeout(1_000)
       const js = served.slice(from).filter((s) => s.path.startsWith('/site/') && s.path.endsWith('.js'))
-      return { context, target, jsBytes: js.reduce((sum, s) => sum + gzipOf(s.path), 0), jsFiles: js.length, requests: apiRequests.length, buttonMs: await target.evaluate(() => (window as unknown as { __bench: { at: number } }).__bench.at) }
+      return { context, target, jsBytes: js.reduce((sum, s) => sum + gzipOf(s.path), 0), jsFiles: js.length, ...(await cssOf(target, from)), requests: apiRequests.length, buttonMs: await target.evaluate(() => (window as unknown as { __bench: { at: number } }).__bench.at) }
     }
 
-    const first = { jsBytes: [] as number[], jsFiles: [] as number[], requests: [] as number[], buttonMs: [] as number[], bareButtonMs: [] as number[], clickColdMs: [] as number[], clickWarmMs: [] as number[] }
+    const first = { jsBytes: [] as number[], jsFiles: [] as number[], cssBytes: [] as number[], cssSheets: [] as number[], requests: [] as number[], buttonMs: [] as number[], bareButtonMs: [] as number[], clickColdMs: [] as number[], clickWarmMs: [] as number[] }
     for (let i = 0; i < runs; i++) {
       const bare = await load(`${base}/bare.html`)
       first.bareButtonMs.push(bare.buttonMs)
@@ -231,6 +244,8 @@ export async function benchStartup({ runs = 10 }: { runs?: number } = {}): Promi
       const cold = await load(`${base}/site.html`)
       first.jsBytes.push(cold.jsBytes)
       first.jsFiles.push(cold.jsFiles)
+      first.cssBytes.push(cold.cssBytes)
+      first.cssSheets.push(cold.cssSheets)
       first.requests.push(cold.requests)
       first.buttonMs.push(cold.buttonMs)
       first.clickColdMs.push(await timeClickToConnect(cold.target))
@@ -242,7 +257,7 @@ export async function benchStartup({ runs = 10 }: { runs?: number } = {}): Promi
       await warm.context.close()
     }
 
-    const returning = { jsBytes: [] as number[], requests: [] as number[], accountMs: [] as number[], connectFlash: false }
+    const returning = { jsBytes: [] as number[], cssBytes: [] as number[], requests: [] as number[], accountMs: [] as number[], connectFlash: false }
     for (let i = 0; i < runs; i++) {
       const visit = await load(`${base}/site.html`)
       await visit.target.click('button.portico-page-button--connect')
@@ -255,6 +270,7 @@ export async function benchStartup({ runs = 10 }: { runs?: number } = {}): Promi
       const seen = await visit.target.evaluate(() => (window as unknown as { __bench: { accountAt: number; texts: string[] } }).__bench)
       const js = served.slice(from).filter((s) => s.path.startsWith('/site/') && s.path.endsWith('.js'))
       returning.jsBytes.push(js.reduce((sum, s) => sum + gzipOf(s.path), 0))
+      returning.cssBytes.push((await cssOf(visit.target, from)).cssBytes)
       const resources = await visit.target.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))
       returning.requests.push(resources.filter((name) => name.startsWith(sandbox.url) && !name.endsWith('/dev-wallet.js')).length)
       returning.accountMs.push(seen.accountAt)
@@ -268,13 +284,15 @@ export async function benchStartup({ runs = 10 }: { runs?: number } = {}): Promi
       firstTime: {
         jsBytes: median(first.jsBytes),
         jsFiles: median(first.jsFiles),
+        cssBytes: median(first.cssBytes),
+        cssSheets: median(first.cssSheets),
         requests: median(first.requests),
         buttonMs: Math.round(median(first.buttonMs)),
         bareButtonMs: Math.round(median(first.bareButtonMs)),
         clickColdMs: Math.round(median(first.clickColdMs)),
         clickWarmMs: Math.round(median(first.clickWarmMs)),
       },
-      returning: { jsBytes: median(returning.jsBytes), requests: median(returning.requests), accountMs: Math.round(median(returning.accountMs)), connectFlash: returning.connectFlash },
+      returning: { jsBytes: median(returning.jsBytes), cssBytes: median(returning.cssBytes), requests: median(returning.requests), accountMs: Math.round(median(returning.accountMs)), connectFlash: returning.connectFlash },
     }
   } finally {
     await browser?.close()

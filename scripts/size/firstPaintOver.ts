@@ -5,7 +5,15 @@
  */
 export const firstPaintCeiling = 20_000
 
-export type FirstPaintRow = { name: string; eager: number; site: boolean }
+/**
+ * The most CSS a site may apply before the visitor acts, in gzipped bytes (issue 50): the
+ * stylesheet pieces its eager chunks carry (the page buttons' and the theme), each counted as
+ * the gzip of its CSS alone. Their share of the eager JS is not held against
+ * {@link firstPaintCeiling}, which was set for the JavaScript when the CSS was a file apart.
+ */
+export const firstPaintCssCeiling = 2_048
+
+export type FirstPaintRow = { name: string; eager: number; site: boolean; eagerCss?: number; eagerCssShare?: number }
 
 /**
  * The site scenarios allowed over the ceiling, each with what keeps it there: none since every
@@ -16,8 +24,9 @@ export type FirstPaintRow = { name: string; eager: number; site: boolean }
 export const overCeiling: Readonly<Record<string, string>> = {}
 
 /**
- * The site scenarios whose eager bytes exceed {@link firstPaintCeiling} and are not in
- * {@link overCeiling}, and those listed there that no longer do, one line each for
+ * The site scenarios whose eager bytes (their stylesheet pieces' share apart) exceed
+ * {@link firstPaintCeiling} and are not in {@link overCeiling}, those listed there that no longer
+ * do, and those whose eager CSS exceeds {@link firstPaintCssCeiling}, one line each for
  * `npm run size -- --check`'s failure; entry points are not sites and do not count.
  *
  * @param rows - the measured rows
@@ -28,7 +37,9 @@ export const overCeiling: Readonly<Record<string, string>> = {}
  * // ['site: kernel + eip155 + auth + react UI: eager 22344 B > the first-paint ceiling of 20000 B']
  */
 export function firstPaintOver(rows: readonly FirstPaintRow[], known: Readonly<Record<string, string>> = overCeiling): string[] {
-  const over = rows.filter((row) => row.site && row.eager > firstPaintCeiling && !Object.hasOwn(known, row.name)).map((row) => `${row.name}: eager ${row.eager} B > the first-paint ceiling of ${firstPaintCeiling} B`)
-  const mended = rows.filter((row) => row.site && row.eager <= firstPaintCeiling && Object.hasOwn(known, row.name)).map((row) => `${row.name}: eager ${row.eager} B is within the first-paint ceiling: take it off overCeiling (scripts/size/firstPaintOver.ts)`)
-  return [...over, ...mended]
+  const js = (row: FirstPaintRow) => row.eager - (row.eagerCssShare ?? 0)
+  const over = rows.filter((row) => row.site && js(row) > firstPaintCeiling && !Object.hasOwn(known, row.name)).map((row) => `${row.name}: eager ${js(row)} B > the first-paint ceiling of ${firstPaintCeiling} B`)
+  const mended = rows.filter((row) => row.site && js(row) <= firstPaintCeiling && Object.hasOwn(known, row.name)).map((row) => `${row.name}: eager ${js(row)} B is within the first-paint ceiling: take it off overCeiling (scripts/size/firstPaintOver.ts)`)
+  const css = rows.filter((row) => row.site && (row.eagerCss ?? 0) > firstPaintCssCeiling).map((row) => `${row.name}: ${row.eagerCss} B of CSS at first paint > the first-paint CSS ceiling of ${firstPaintCssCeiling} B`)
+  return [...over, ...mended, ...css]
 }

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 const root = join(import.meta.dirname, '../..')
 
@@ -58,6 +59,31 @@ export type Measurement = {
   eagerShares: { source: string; bytes: number }[]
   /** Where all the bytes go (every chunk but other languages' strings), grouped the same way. */
   totalShares: { source: string; bytes: number }[]
+  /**
+   * The stylesheet pieces the eager chunks carry (issue 50: the CSS comes with the code, as strings
+   * a component adopts): each piece's name and the gzip -9 bytes of its CSS on its own, as if it
+   * were a .css file.
+   */
+  eagerCss: { name: string; bytes: number }[]
+  /** The pieces every chunk carries, the same way. */
+  totalCss: { name: string; bytes: number }[]
+  /** The estimated share of the eager bytes that is the pieces' modules (the CSS inside the JS). */
+  eagerCssShare: number
+}
+
+/** A built stylesheet piece's module (scripts/build/syncStylesheets.mjs). */
+const stylesheetModule = /(^|\/)dist\/(ui\/theme\/(buttons|modal)Stylesheet|plugins\/[^/]+\/views\/viewsStylesheet)\.js$/
+
+/**
+ * The piece a built module exports, `{ name, css }`.
+ *
+ * @param file - the built module's path
+ */
+async function stylesheetOf(file: string): Promise<{ name: string; css: string }> {
+  const module = (await import(pathToFileURL(file).href)) as Record<string, { name: string; css: string }>
+  const [piece] = Object.values(module)
+  if (!piece || typeof piece.css !== 'string') throw new Error(`${file} exports no stylesheet piece`)
+  return piece
 }
 
 /** A locale's strings (`ui/locales/ar.ts`, `plugins/swap/locales/pt-BR.ts`), not English nor an index. */
@@ -165,7 +191,28 @@ export async function measure(code: string, group: (path: string) => string = so
     return inputs.every((path) => [...originsOf(join(siteDir, path)).keys()].every((origin) => localeModule.test(origin)))
   }
   const locales = js.filter(isLocaleChunk)
+  /** The stylesheet pieces in these chunks, each once, with their standalone gzip bytes, and their modules' share of the chunks' gzip bytes. */
+  const cssOf = async (names: Iterable<string>) => {
+    const pieces = new Map<string, number>()
+    let share = 0
+    for (const name of names) {
+      const output = outputs[name]
+      if (!output || output.bytes === 0) continue
+      const ratio = gz(name) / output.bytes
+      for (const [path, input] of Object.entries(output.inputs)) {
+        if (!stylesheetModule.test(projectPath(path))) continue
+        const piece = await stylesheetOf(join(siteDir, path))
+        pieces.set(piece.name, gzipSync(piece.css, { level: 9 }).length)
+        share += input.bytesInOutput * ratio
+      }
+    }
+    return { pieces: [...pieces].map(([name, bytes]) => ({ name, bytes })), share: Math.round(share) }
+  }
+  const eagerCss = await cssOf(eager)
   return {
+    eagerCss: eagerCss.pieces,
+    eagerCssShare: eagerCss.share,
+    totalCss: (await cssOf(js)).pieces,
     localeBytes: locales.reduce((sum, name) => sum + gz(name), 0),
     eagerLocaleBytes: [...eager].filter(isLocaleChunk).reduce((sum, name) => sum + gz(name), 0),
     eagerShares: sharesOf(eager),

@@ -7,6 +7,8 @@ import { useLocaleLoader } from '../i18n/useLocaleLoader.js'
 import { translatePageButton } from '../i18n/translatePageButton.js'
 import { loadUi, onOpenFailed, useLoadedUi } from '../startup/loadUi.js'
 import { PorticoContext } from './PorticoContext.js'
+import { useStylesheet } from '../hooks/useStylesheet.js'
+import { buttonsStylesheet } from '../theme/buttonsStylesheet.js'
 import { PorticoHandleContext } from './PorticoHandleContext.js'
 import { RestoreHintContext } from './RestoreHintContext.js'
 
@@ -53,6 +55,8 @@ const checked = new WeakSet<PorticoHandle>()
  */
 export function PorticoProvider({ portico, messages, locale, restoreHint, children }: PorticoProviderProps) {
   const handle = toPorticoHandle(portico)
+  // The theme and the page's own notes (a modal that could not load) are styled with the buttons.
+  useStylesheet(buttonsStylesheet)
   if (!checked.has(handle)) {
     checked.add(handle)
     // Theme variables outside the contract or with hostile values: reported once (to the kernel's

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import { Spinner, useAnnounce, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Spinner, useAnnounce, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { authViews } from '../constants.js'
 import { useAuth } from './useAuth.js'
 import { useOnLeave } from './useOnLeave.js'
@@ -20,6 +21,7 @@ const modalChrome = 120
  * // Opened by the auth plugin when the frame emits { event: 'approval', data: { pending: true } }
  */
 export const ApproveTransactionView = observer(function ApproveTransactionView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const { store } = useAuth()

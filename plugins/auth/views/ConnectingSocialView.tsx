@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite'
-import { Button, StatusPanel, useAnnounce, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, StatusPanel, useAnnounce, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { authViews } from '../constants.js'
 import { describeAuthError } from './describeAuthError.js'
 import { openPopup } from './openPopup.js'
@@ -19,6 +20,7 @@ const socialViews = [authViews.connectingSocial, authViews.connectingFarcaster]
  * portico.stores.router.push('ConnectingSocial', { provider: 'google' })
  */
 export const ConnectingSocialView = observer(function ConnectingSocialView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const { store } = useAuth()

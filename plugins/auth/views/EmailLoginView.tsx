@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite'
-import { Button, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { CodeForm } from './CodeForm.js'
 import { useAuth } from './useAuth.js'
 
@@ -13,6 +14,7 @@ import { useAuth } from './useAuth.js'
  * portico.open({ view: 'EmailLogin' }) // after the Connect view's email section sent a code
  */
 export const EmailLoginView = observer(function EmailLoginView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const { store } = useAuth()

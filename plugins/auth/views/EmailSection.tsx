@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useId, useState } from 'react'
-import { Button, Spinner, useTranslate } from '../../../ui/kit.js'
+import { Button, Spinner, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { authViews } from '../constants.js'
 import { isEmailAddress } from '../../../kernel/kernel.js'
 import { describeAuthError } from './describeAuthError.js'
@@ -15,6 +16,7 @@ import { useAuth } from './useAuth.js'
  * portico.connectMethods.get('email')?.load()
  */
 export const EmailSection = observer(function EmailSection() {
+  useStylesheet(viewsStylesheet)
   const t = useTranslate()
   const { store, settings } = useAuth()
   const id = useId()

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite'
-import { Button, Icon, useTranslate } from '../../../ui/kit.js'
+import { Button, Icon, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { describeAuthError } from './describeAuthError.js'
 import { authViews } from '../constants.js'
 import { socialName } from './socialProviders.js'
@@ -15,6 +16,7 @@ const namespaceNames: Record<string, string> = { eip155: 'EVM', solana: 'Solana'
  * portico.open({ view: 'EmbeddedWalletProfile' })
  */
 export const EmbeddedWalletProfileView = observer(function EmbeddedWalletProfileView() {
+  useStylesheet(viewsStylesheet)
   const t = useTranslate()
   const { store, settings } = useAuth()
   if (!store) return null

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import { Button, Spinner, StatusPanel, useAnnounce, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, Spinner, StatusPanel, useAnnounce, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { authViews } from '../constants.js'
 import { CodeForm } from './CodeForm.js'
 import { describeAuthError } from './describeAuthError.js'
@@ -21,6 +22,7 @@ const exportViews = [authViews.exportKey]
  * portico.open({ view: 'ExportPrivateKey' })
  */
 export const ExportPrivateKeyView = observer(function ExportPrivateKeyView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const { store } = useAuth()

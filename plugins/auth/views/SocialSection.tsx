@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useId, useState } from 'react'
-import { useTranslate } from '../../../ui/kit.js'
+import { useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { authViews } from '../constants.js'
 import { openPopup } from './openPopup.js'
 import { SocialIcon } from './SocialIcon.js'
@@ -22,6 +23,7 @@ const rowSocials = 4
  * portico.connectMethods.get('social')?.load()
  */
 export const SocialSection = observer(function SocialSection() {
+  useStylesheet(viewsStylesheet)
   const t = useTranslate()
   const { store, settings } = useAuth()
   const [expanded, setExpanded] = useState(false)

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useId, useState } from 'react'
-import { Button, Spinner, useAnnounce, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, Spinner, useAnnounce, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { authViews } from '../constants.js'
 import { isEmailAddress } from '../../../kernel/kernel.js'
 import { CodeForm } from './CodeForm.js'
@@ -19,6 +20,7 @@ const updateViews = [authViews.updateEmail]
  * portico.open({ view: 'UpdateEmailWallet' })
  */
 export const UpdateEmailWalletView = observer(function UpdateEmailWalletView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const { store } = useAuth()

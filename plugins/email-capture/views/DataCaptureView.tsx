@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite'
 import { useId, useState } from 'react'
 
-import { Button, Icon, Spinner, useAnnounce, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, Icon, Spinner, useAnnounce, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import type { EmailCaptureSettings } from '../emailCapture.js'
 import { isEmailAddress } from '../../../kernel/kernel.js'
 
@@ -14,6 +15,7 @@ import { isEmailAddress } from '../../../kernel/kernel.js'
  * portico.open({ view: 'DataCapture' })
  */
 export const DataCaptureView = observer(function DataCaptureView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const settings = portico.getStore<EmailCaptureSettings>('email-capture')

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { BaseError, ConnectionRejectedError, ProviderRpcError, type View } from '../../../kernel/kernel.js'
-import { Button, closeAfterConnect, StatusPanel, Spinner, useAnnounce, usePortico, useTranslate, type TranslateFunction } from '../../../ui/kit.js'
+import { Button, closeAfterConnect, StatusPanel, Spinner, useAnnounce, usePortico, useTranslate, type TranslateFunction, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { ledgerView } from '../constants.js'
 import { LedgerAppNotOpenError, LedgerLockedError } from '../errors.js'
 import type { LedgerControls } from '../ledger.js'
@@ -34,6 +35,7 @@ const isRejection = (error: unknown) => error instanceof ConnectionRejectedError
  * portico.stores.router.push('ConnectingLedger', { namespace: 'eip155' })
  */
 export const ConnectingLedgerView = observer(function ConnectingLedgerView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const controls = portico.getStore<LedgerControls>('ledger')

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 
-import { Button, Icon, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, Icon, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import type { NamesSettings } from '../names.js'
 
 /**
@@ -11,6 +12,7 @@ import type { NamesSettings } from '../names.js'
  * // shown by RegisterAccountName after the zone registered the name
  */
 export const RegisterAccountNameSuccessView = observer(function RegisterAccountNameSuccessView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const data = portico.stores.router.data as { name?: unknown } | undefined

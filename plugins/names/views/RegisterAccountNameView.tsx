@@ -2,7 +2,8 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useMemo } from 'react'
 
 import type { Portico } from '../../../kernel/kernel.js'
-import { Button, Spinner, useAnnounce, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, Spinner, useAnnounce, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import type { NamesSettings } from '../names.js'
 import { describeNameError, RegisterNameStore } from '../stores/RegisterNameStore.js'
 
@@ -30,6 +31,7 @@ function storeOf(portico: Portico): RegisterNameStore {
  * portico.open({ view: 'RegisterAccountName' })
  */
 export const RegisterAccountNameView = observer(function RegisterAccountNameView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const store = useMemo(() => storeOf(portico), [portico])

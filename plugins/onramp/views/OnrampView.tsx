@@ -2,7 +2,8 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useMemo } from 'react'
 
 import type { Portico } from '../../../kernel/kernel.js'
-import { Button, Icon, Spinner, StatusPanel, useAnnounce, useLocale, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, Icon, Spinner, StatusPanel, useAnnounce, useLocale, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { createOnrampApi } from '../api/createOnrampApi.js'
 import type { OnrampSettings } from '../onramp.js'
 import { type CheckoutWindow, OnrampStore } from '../stores/OnrampStore.js'
@@ -93,6 +94,7 @@ function AmountInput({ id, label, placeholder, value, onChange }: { id: string; 
  * portico.open({ view: 'OnRampProviders' })
  */
 export const OnrampView = observer(function OnrampView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const { locale } = useLocale()

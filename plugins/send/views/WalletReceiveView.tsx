@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite'
-import { Button, QrCode, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, QrCode, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import type { SendPluginStore } from '../send.js'
 
 /**
@@ -11,6 +12,7 @@ import type { SendPluginStore } from '../send.js'
  * portico.open({ view: 'WalletReceive' })
  */
 export const WalletReceiveView = observer(function WalletReceiveView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const { networks, connections } = portico.stores

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { Button, Spinner, truncateAddress, useAnnounce, useFormat, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, Spinner, truncateAddress, useAnnounce, useFormat, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { sendFormOf } from './sendFormOf.js'
 
 /** A fee to at most 9 decimals, rounded up: it is shown as "up to", so it never reads less than it is. */
@@ -29,6 +30,7 @@ function shortFee(amount: string): string {
  * portico.open({ view: 'WalletSendPreview' })
  */
 export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const format = useFormat()

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId } from 'react'
-import { Button, Spinner, useFormat, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, Spinner, useFormat, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import type { SendButtonState } from '../stores/SendStore.js'
 import { sendFormOf } from './sendFormOf.js'
 import { TokenPicker } from './TokenPicker.js'
@@ -16,6 +17,7 @@ import { TokenPicker } from './TokenPicker.js'
  * portico.open({ view: 'WalletSend' })
  */
 export const WalletSendView = observer(function WalletSendView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const format = useFormat()

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import { usePortico, useTranslate } from '../../../ui/kit.js'
+import { usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import type { SiwxStore } from '../stores/SiwxStore.js'
 
 /**
@@ -14,6 +15,7 @@ import type { SiwxStore } from '../stores/SiwxStore.js'
  * portico.open({ view: 'SIWXSignMessage' })
  */
 export const SIWXSignMessageView = observer(function SIWXSignMessageView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const store = portico.getStore<SiwxStore>('siwx')

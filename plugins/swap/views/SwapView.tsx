@@ -2,7 +2,8 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useMemo } from 'react'
 
 import type { Portico } from '../../../kernel/kernel.js'
-import { Button, Icon, useAnnounce, useLocale, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, Icon, useAnnounce, useLocale, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { createConvertApi } from '../api/createConvertApi.js'
 import { SwapStore } from '../stores/SwapStore.js'
 import type { SwapSettings } from '../swap.js'
@@ -60,6 +61,7 @@ function short(value: string | undefined, locale: string, digits = 6): string {
  * portico.open({ view: 'Swap' })
  */
 export const SwapView = observer(function SwapView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
   const { locale } = useLocale()

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ChainNamespace, DirectoryWallet, Portico } from '../../../kernel/kernel.js'
-import { closeAfterConnect, loadQrEncoder, QrCode, usePortico, useTranslate, WalletIcon, walletImageSrc } from '../../../ui/kit.js'
+import { closeAfterConnect, loadQrEncoder, QrCode, usePortico, useTranslate, WalletIcon, walletImageSrc, useStylesheet } from '../../../ui/kit.js'
+import { viewsStylesheet } from './viewsStylesheet.js'
 import { walletConnectConnectorId } from '../constants.js'
 import { pairingExpiryMarginMs } from '../constants.js'
 import type { WalletConnectStore } from '../store/WalletConnectStore.js'
@@ -38,6 +39,7 @@ function formatTime(ms: number): string {
  * portico.open({ view: 'ConnectingWalletConnect', data: { wallet } })
  */
 export const ConnectingWalletConnectView = observer(function ConnectingWalletConnectView() {
+  useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const text = useTranslate()
   const store = portico.getStore<WalletConnectStore>('walletconnect')

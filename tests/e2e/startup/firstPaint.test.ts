@@ -2,7 +2,8 @@
 // (the startup bench's page). A first-time visitor gets the buttons and nothing else: no kernel,
 // no modal code, no request to any server; reaching for the button loads the kernel and the modal
 // (still asking nothing); the click opens the Connect view; a returning visitor never sees
-// "Connect Wallet" on the way to their account.
+// "Connect Wallet" on the way to their account. The page links no stylesheet and sends a strict
+// CSP: the buttons' styles come with portico/react, the modal's with its chunk (issue 50).
 import { createServer, type Server } from 'node:http'
 import { readFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
@@ -19,14 +20,17 @@ let server: Server
 let base = ''
 let devWallet = ''
 
+/** What a strict site sends: no 'unsafe-inline' for styles. */
+const strictCsp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*"
+
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
   const { out } = await buildStartupPages(sandbox.url)
   devWallet = await (await fetch(`${sandbox.url}/dev-wallet.js`)).text()
   server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
-    if (path === '/site.html') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(startupPageHtml('/site/main.js', '<link rel="stylesheet" href="/styles.css">'))
-    const file = path === '/styles.css' ? join(import.meta.dirname, '../../../dist/styles.css') : join(out, path.replace(/\.\./g, ''))
+    if (path === '/site.html') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': strictCsp }).end(startupPageHtml('/site/main.js'))
+    const file = join(out, path.replace(/\.\./g, ''))
     try {
       const body = readFileSync(file)
       response.writeHead(200, { 'content-type': extname(file) === '.css' ? 'text/css' : 'text/javascript; charset=utf-8' }).end(body)
@@ -47,22 +51,33 @@ afterAll(async () => {
 })
 
 /** A visitor's page: what it fetched from the site and asked the Portico server, and every text the connect button showed. */
-async function visit(context: BrowserContext): Promise<{ page: Page; scripts: string[]; api: string[] }> {
+async function visit(context: BrowserContext): Promise<{ page: Page; scripts: string[]; styles: string[]; api: string[] }> {
   await context.addInitScript({ content: devWallet })
+  await context.addInitScript({ content: `window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI))` })
   await context.addInitScript({
     content: `window.__texts = []; new MutationObserver(() => { const b = document.querySelector('button.portico-page-button--connect'); if (b && window.__texts.at(-1) !== b.textContent) window.__texts.push(b.textContent) }).observe(document, { subtree: true, childList: true, characterData: true })`,
   })
   const scripts: string[] = []
+  const styles: string[] = []
   const api: string[] = []
   context.on('request', (r) => {
     const url = new URL(r.url())
     if (url.origin === base && url.pathname.endsWith('.js')) scripts.push(url.pathname)
+    if (r.resourceType() === 'stylesheet') styles.push(url.href)
     if (url.origin === sandbox.url && url.pathname !== '/dev-wallet.js') api.push(url.pathname)
   })
   const page = await context.newPage()
   await page.goto(`${base}/site.html`)
-  return { page, scripts, api }
+  return { page, scripts, styles, api }
 }
+
+/** The connect button's look, the stylesheets the page adopted and linked, and the CSP violations so far. */
+const styling = (page: Page) =>
+  page.evaluate(() => {
+    const button = document.querySelector('button.portico-page-button--connect') as HTMLElement
+    const look = getComputedStyle(button)
+    return { background: look.backgroundColor, radius: look.borderRadius, adopted: document.adoptedStyleSheets.length, linked: document.styleSheets.length, violations: (window as unknown as { __violations: string[] }).__violations }
+  })
 
 const loaded = (scripts: string[], name: string) => scripts.some((path) => path.split('/').pop()?.startsWith(`${name}-`))
 
@@ -99,6 +114,25 @@ describe('the first paint of an EVM site (issue 27)', () => {
     expect(texts.length).toBeGreaterThan(0)
     expect(texts.filter((text) => text.includes('Connect Wallet'))).toEqual([])
     expect(texts[0]).toContain('Connecting…')
+    await context.close()
+  })
+
+  it("its CSS: the first paint adopts only the page buttons' stylesheet, under a strict CSP; reaching for the button adds the modal's", async () => {
+    const { context } = await newLoopbackContext(browser, { viewport: { width: 1280, height: 800 } })
+    const { page, styles } = await visit(context)
+    const connect = page.locator('button.portico-page-button--connect')
+    await expect.poll(() => connect.textContent()).toBe('Connect Wallet')
+    // Styled at first paint (the theme's --portico-accent-strong, a pill), from one adopted sheet, no stylesheet fetched, nothing blocked.
+    expect(await styling(page)).toEqual({ background: 'rgb(51, 82, 255)', radius: '999px', adopted: 1, linked: 0, violations: [] })
+    await connect.hover()
+    await expect.poll(async () => (await styling(page)).adopted).toBe(2)
+    await connect.click()
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.getByRole('heading', { level: 2 }).textContent()).toBe('Connect Wallet')
+    // The modal is laid out by its own piece: the dialog the width the spec gives, over a fixed overlay.
+    expect(await dialog.evaluate((element) => [getComputedStyle(element).width, getComputedStyle(element.parentElement as HTMLElement).position])).toEqual(['360px', 'fixed'])
+    expect(styles).toEqual([])
+    expect((await styling(page)).violations).toEqual([])
     await context.close()
   })
 

@@ -1,7 +1,7 @@
 // `npm run size -- --check`'s first-paint ceiling (issue 44): no site scenario may load more than
 // 20,000 B before any click, whatever its own budget; entry points are not sites.
 import { describe, expect, it } from 'vitest'
-import { firstPaintCeiling, firstPaintOver, overCeiling } from '../../../scripts/size/firstPaintOver.js'
+import { firstPaintCeiling, firstPaintCssCeiling, firstPaintOver, overCeiling } from '../../../scripts/size/firstPaintOver.js'
 import { scenarios } from '../../../scripts/size/scenarios.js'
 
 describe('firstPaintOver', () => {
@@ -20,6 +20,19 @@ describe('firstPaintOver', () => {
     expect(firstPaintOver(rows, {})).toEqual([
       'site: kernel + eip155 + auth + react UI: eager 20001 B > the first-paint ceiling of 20000 B',
       'site: kernel + eip155 + walletconnect + react UI: eager 36846 B > the first-paint ceiling of 20000 B',
+    ])
+  })
+
+  it("holds a site's eager JS without its stylesheet pieces' share to the ceiling, and its first-paint CSS to 2 KB (issue 50)", () => {
+    expect(firstPaintCssCeiling).toBe(2_048)
+    const rows = [
+      { name: 'site: CSS inside', eager: 20_500, eagerCssShare: 1_500, eagerCss: 1_400, site: true },
+      { name: 'site: too much JS', eager: 21_600, eagerCssShare: 1_500, eagerCss: 1_400, site: true },
+      { name: 'site: too much CSS', eager: 15_000, eagerCssShare: 3_000, eagerCss: 2_049, site: true },
+    ]
+    expect(firstPaintOver(rows, {})).toEqual([
+      'site: too much JS: eager 20100 B > the first-paint ceiling of 20000 B',
+      'site: too much CSS: 2049 B of CSS at first paint > the first-paint CSS ceiling of 2048 B',
     ])
   })
 

@@ -4,9 +4,11 @@ import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect
 import { useLocale } from '../../hooks/useLocale.js'
 import { usePorticoHandle } from '../../hooks/usePorticoHandle.js'
 import { usePorticoState } from '../../hooks/usePorticoState.js'
+import { useStylesheet } from '../../hooks/useStylesheet.js'
 import { PorticoContext } from '../../provider/PorticoContext.js'
 import { openFromPage, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
+import { buttonsStylesheet } from '../../theme/buttonsStylesheet.js'
 
 export type AccountButtonProps = { namespace?: ChainNamespace }
 
@@ -19,6 +21,7 @@ export type AccountButtonProps = { namespace?: ChainNamespace }
  */
 export function AccountButton({ namespace }: AccountButtonProps) {
   const portico = usePorticoHandle('AccountButton')
+  useStylesheet(buttonsStylesheet)
   const kernel = useContext(PorticoContext)
   const ui = useLoadedUi()
   const { locale, dir } = useLocale()

@@ -4,12 +4,14 @@ import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect
 import { useLocale } from '../../hooks/useLocale.js'
 import { usePorticoHandle } from '../../hooks/usePorticoHandle.js'
 import { usePorticoState } from '../../hooks/usePorticoState.js'
+import { useStylesheet } from '../../hooks/useStylesheet.js'
 import { I18nContext } from '../../i18n/I18nContext.js'
 import { translatePageButton } from '../../i18n/translatePageButton.js'
 import { PorticoContext } from '../../provider/PorticoContext.js'
 import { openFromPage, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { Spinner } from '../Spinner/Spinner.js'
+import { buttonsStylesheet } from '../../theme/buttonsStylesheet.js'
 
 export type ConnectButtonProps = {
   /** Which namespace's connection it shows (default: the active one). */
@@ -33,6 +35,7 @@ export type ConnectButtonProps = {
  */
 export function ConnectButton({ namespace, label, loadingLabel }: ConnectButtonProps) {
   const portico = usePorticoHandle('ConnectButton')
+  useStylesheet(buttonsStylesheet)
   const kernel = useContext(PorticoContext)
   const ui = useLoadedUi()
   const i18n = useContext(I18nContext)

@@ -5,6 +5,8 @@ import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect
 import { usePortico } from '../../hooks/usePortico.js'
 import { useLocale } from '../../hooks/useLocale.js'
 import { useHydrated } from '../../hooks/useHydrated.js'
+import { useStylesheet } from '../../hooks/useStylesheet.js'
+import { modalStylesheet } from '../../theme/modalStylesheet.js'
 import { loadView } from '../../modal/viewComponents.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { Modal } from '../Modal/Modal.js'
@@ -23,6 +25,7 @@ const likelyNext = ['Connect', 'ConnectingExternal', 'Account', 'Networks']
  */
 export const ModalRoot = observer(function ModalRoot() {
   const portico = usePortico()
+  useStylesheet(modalStylesheet)
   const { locale, dir } = useLocale()
   const hydrated = useHydrated()
   const open = portico.stores.modal.open

@@ -3,12 +3,14 @@ import { useIsomorphicLayoutEffect } from '../../hooks/useIsomorphicLayoutEffect
 import { useLocale } from '../../hooks/useLocale.js'
 import { usePorticoHandle } from '../../hooks/usePorticoHandle.js'
 import { usePorticoState } from '../../hooks/usePorticoState.js'
+import { useStylesheet } from '../../hooks/useStylesheet.js'
 import { I18nContext } from '../../i18n/I18nContext.js'
 import { translatePageButton } from '../../i18n/translatePageButton.js'
 import { openFromPage, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { networkImageSrc } from '../../utils/networkImageSrc.js'
 import { WalletIcon } from '../WalletIcon/WalletIcon.js'
+import { buttonsStylesheet } from '../../theme/buttonsStylesheet.js'
 
 /**
  * The active network's name as a button that opens the Networks view; "Switch Network" when the
@@ -19,6 +21,7 @@ import { WalletIcon } from '../WalletIcon/WalletIcon.js'
  */
 export function NetworkButton() {
   const portico = usePorticoHandle('NetworkButton')
+  useStylesheet(buttonsStylesheet)
   const ui = useLoadedUi()
   const i18n = useContext(I18nContext)
   const { locale, dir } = useLocale()
