@@ -211,6 +211,49 @@ describe('a pairing the wallet approves while the page is away (issue 44)', () =
     }
   }, 40_000)
 
+  it('picks it up too when the page reads its storage slowly: the relay connection waits for the whole sign-client (the phone-visitor e2e flake)', async () => {
+    const away = createDapp({ relayUrl: relay.url, networks: [devnetA, devnetB] })
+    const connecting = away.portico.connect({ namespace: 'eip155', connectorId: 'walletConnect' }).catch((error: unknown) => error)
+    const uri = await waitFor(() => away.store.uri, 'a pairing URI')
+    const kept = memoryStorage(Object.fromEntries(away.storage.data))
+    await away.portico.destroy()
+    await connecting
+    const proposals = wallet.proposals.length
+    await wallet.pair(uri)
+    await waitFor(() => wallet.proposals.length > proposals && wallet.client.session.getAll().some((s) => s.pairingTopic === uri.slice(3, 67)), 'the wallet to approve')
+
+    // A phone under load: the sign-client's own stores read slowly. Here the read of its proposals
+    // (after its core started, before its engine listens) waits, whenever the relay connection is
+    // already open or opening, until the relay has delivered what it kept (the core records it):
+    // the order a slow page met in the e2e (the core answered the wallet's messages "Unsupported
+    // wc_ method" before the engine listened). A relay connection that waits for the whole client
+    // has delivered nothing then, and the read goes on.
+    const { storage, storagePrefix } = away.environment
+    const core = () => (globalThis as Record<string, { relayer?: { connectPromise?: unknown; connected?: boolean } } | undefined>)[`_walletConnectCore_${storagePrefix}`]
+    let delivered!: () => void
+    const relayDelivered = new Promise<void>((resolve) => (delivered = resolve))
+    const slow = {
+      ...storage,
+      getItem: async <T,>(key: string) => {
+        const relayer = core()?.relayer
+        if (key.endsWith('//proposal') && (relayer?.connectPromise !== undefined || relayer?.connected)) await relayDelivered
+        return storage.getItem<T>(key)
+      },
+      setItem: async <T,>(key: string, value: T) => {
+        await storage.setItem(key, value)
+        if (key.endsWith('//messages')) delivered()
+      },
+    }
+    const back = createDapp({ relayUrl: relay.url, networks: [devnetA, devnetB], storage: kept, environment: { storage: slow, storagePrefix } })
+    try {
+      await waitFor(() => back.portico.getState().connections.eip155?.status === 'connected', 'the page to connect by itself')
+      expect(back.portico.getState().connections.eip155).toMatchObject({ address: account.address, connectorId: 'walletConnect' })
+      expect(kept.data.has(`@portico/${pendingPairingKey}`)).toBe(false)
+    } finally {
+      await back.portico.destroy()
+    }
+  }, 40_000)
+
   it('a pending pairing whose window has ended is dropped at setup, and nothing starts', async () => {
     const kept = memoryStorage({ [`@portico/${pendingPairingKey}`]: JSON.stringify({ topic: 'cd'.repeat(32), expiresAt: Date.now() - 1 }) })
     const late = createDapp({ relayUrl: relay.url, networks: [devnetA], storage: kept })
