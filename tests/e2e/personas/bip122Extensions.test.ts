@@ -14,6 +14,7 @@ import type {} from '../../../sandbox/bitcoinWallet/bitcoinPersonaActions.js'
 import { listPersonas } from '../../../sandbox/personas/listPersonas.js'
 import { devBitcoinAddress, devBitcoinKeyAt, p2wpkhRegtestAddress } from '../../../sandbox/bitcoin/devBitcoin.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyBip322 } from '../../sandbox/bitcoinWallet/verifyBip322.js'
@@ -179,7 +180,7 @@ describe.each(rows)('$id, following $docs, on the demo site', (row) => {
     const receiver = fresh()
     await send(from, receiver)
     const toasts = page.getByRole('status', { name: 'Notifications' })
-    await expect.poll(async () => (await toasts.textContent()) ?? '', { timeout: 30_000, message: await shown() }).toContain('Transaction confirmed')
+    await sendSettles(page, expect.poll(async () => (await toasts.textContent()) ?? '', { timeout: 30_000 }).toContain('Transaction confirmed'), () => activity(row.id))
     expect((await activity(row.id)).at(-1)).toEqual({ method: row.psbtMethod, outcome: 'approved' })
     expect(await satsOf(receiver)).toBe(100_000n)
     const [tx] = (await (await fetch(`${esplora}/address/${receiver}/txs`)).json()) as { vin: { prevout: { scriptpubkey_address: string } }[] }[]
@@ -194,7 +195,7 @@ describe.each(rows)('$id, following $docs, on the demo site', (row) => {
     await setMode(row.id, 'reject')
     try {
       await send(from, receiver)
-      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000, message: await shown() }).toBe('The request was rejected in the wallet')
+      await sendSettles(page, expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet'), () => activity(row.id))
       expect((await activity(row.id)).at(-1)).toEqual({ method: row.psbtMethod, outcome: 'rejected' })
       expect(await count(row.id, row.psbtMethod)).toBe(asked + 1)
       expect(await satsOf(receiver)).toBe(0n)

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { listPersonas } from '../../../sandbox/personas/listPersonas.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandboxPolkadot } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -141,7 +142,7 @@ describe.each(rows)('the $name persona ($id, following $docs)', (row) => {
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await expect.poll(async () => `${await dialog().locator('dl').textContent()}`, { timeout: 20_000, message: await shown() }).toMatch(/Network feeup to \d/)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    await expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent(), { timeout: 30_000, message: await shown() }).toContain('Transaction confirmed')
+    await sendSettles(page, expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent(), { timeout: 30_000 }).toContain('Transaction confirmed'), activity)
     expect(await nodeBalance(receiver)).toBe(1_500_000_000_000n)
     expect((await activity()).filter((a) => a.method === 'signPayload').at(-1)).toEqual({ method: 'signPayload', outcome: 'approved' })
   }, 90_000)
@@ -158,7 +159,7 @@ describe.each(rows)('the $name persona ($id, following $docs)', (row) => {
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
       await expect.poll(async () => `${await dialog().locator('dl').textContent()}`, { timeout: 20_000, message: await shown() }).toMatch(/Network feeup to \d/)
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000, message: await shown() }).toBe('The request was rejected in the wallet')
+      await sendSettles(page, expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet'), activity)
       expect((await activity()).at(-1)).toEqual({ method: 'signPayload', outcome: 'rejected' })
       expect(await nodeBalance(receiver)).toBe(0n)
     } finally {
