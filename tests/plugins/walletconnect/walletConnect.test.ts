@@ -6,7 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainNotSupportedError, type Network } from '../../../kernel/kernel.js'
 import { defineNetwork } from '../../../plugins/eip155/index.js'
-import { pendingPairingKey, sessionTopicKey, walletConnect } from '../../../plugins/walletconnect/index.js'
+import { pendingPairingKey, sessionTopicKey, walletConnect, type WalletConnectKeyValueStorage } from '../../../plugins/walletconnect/index.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
 import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
 import { startRelayServer, type RelayServer } from '../../server/relay/helpers/startRelayServer.js'
@@ -229,10 +229,11 @@ describe('a pairing the wallet approves while the page is away (issue 44)', () =
     // wc_ method" before the engine listened). A relay connection that waits for the whole client
     // has delivered nothing then, and the read goes on.
     const { storage, storagePrefix } = away.environment
-    const core = () => (globalThis as Record<string, { relayer?: { connectPromise?: unknown; connected?: boolean } } | undefined>)[`_walletConnectCore_${storagePrefix}`]
+    if (!storage) throw new Error('createDapp gives every page a sign-client storage')
+    const core = () => (globalThis as unknown as Record<string, { relayer?: { connectPromise?: unknown; connected?: boolean } } | undefined>)[`_walletConnectCore_${storagePrefix}`]
     let delivered!: () => void
     const relayDelivered = new Promise<void>((resolve) => (delivered = resolve))
-    const slow = {
+    const slow: WalletConnectKeyValueStorage = {
       ...storage,
       getItem: async <T,>(key: string) => {
         const relayer = core()?.relayer
