@@ -8,7 +8,7 @@
 export { defineChainNetwork } from './defineChainNetwork.js'
 export type { ChainNetworkParameters } from './defineChainNetwork.js'
 export { callJsonApi } from './callJsonApi.js'
-export type { CallJsonApiParameters } from './callJsonApi.js'
+export type { CallJsonApiFailure, CallJsonApiParameters } from './callJsonApi.js'
 export { lazySignInVerifier } from './lazySignInVerifier.js'
 export type { SignInVerify } from './lazySignInVerifier.js'
 export { injectedWalletsOption, reconnectTimeoutOption, walletRefusedError } from './chainMetaParts.js'

@@ -13,7 +13,7 @@ export { createPluginContext } from './plugin/createPluginContext.js'
 export { registerChainAdapter } from './plugin/registerChainAdapter.js'
 // The chain plugins' shared parts live in portico/chain-kit (chain-kit/); re-exported for what imported them from here.
 export { callJsonApi, createWalletStandardDiscovery, createWalletStandardSession, injectedWalletsOption, lazySignInVerifier, reconnectTimeoutOption, walletRefusedError } from '../chain-kit/index.js'
-export type { CallJsonApiParameters, SignInVerify } from '../chain-kit/index.js'
+export type { CallJsonApiFailure, CallJsonApiParameters, SignInVerify } from '../chain-kit/index.js'
 export { loadPeer } from './plugin/loadPeer.js'
 export { pluginContextCatalogue } from './plugin/createPluginContext.js'
 export { readonlyStores, storeMethods, StoreIsReadOnlyError } from './stores/readonlyStores.js'

@@ -1,6 +1,6 @@
-import type { Network } from '../../../kernel/kernel.js'
+import { callJsonApi, type Network } from '../../../kernel/kernel.js'
 import { BitcoinApiError, BitcoinTransactionRejectedError } from '../errors.js'
-import { esploraTimeoutMs, isTimeout } from './esplora.js'
+import { esploraBase, esploraError, esploraErrorText, esploraTimeoutMs } from './esplora.js'
 
 /** How Esplora relays bitcoind's refusal of a broadcast: `sendrawtransaction RPC error: {"code":-26,"message":"…"}`. */
 const rpcErrorPattern = /sendrawtransaction RPC error: (\{.*\})/s
@@ -33,22 +33,23 @@ function readRefusal(text: string): { reason: string; rpcCode?: number } {
  * @example
  * const txid = await broadcastBitcoinTransaction({ network, hex: tx.hex })
  */
-export async function broadcastBitcoinTransaction({ network, hex, fetch: fetchFn = globalThis.fetch }: { network: Network; hex: string; fetch?: typeof fetch }): Promise<string> {
-  const base = network.rpcUrls.default.http[0]?.replace(/\/+$/, '')
-  if (!base) throw new BitcoinApiError(`${network.name} has no Esplora URL`)
-  let response: Response
-  let text: string
-  try {
-    response = await fetchFn(`${base}/tx`, { method: 'POST', body: hex, signal: AbortSignal.timeout(esploraTimeoutMs) })
-    text = (await response.text()).trim()
-  } catch (error) {
-    // The node may have taken it before it stalled: say so, the visitor checks before sending again.
-    if (isTimeout(error)) throw new BitcoinApiError(`The Esplora API of ${network.name} did not answer the broadcast within ${esploraTimeoutMs / 1000} s; the transaction may still have been sent, check the explorer before sending again`)
-    throw new BitcoinApiError(`The Esplora API of ${network.name} is unreachable: ${error instanceof Error ? error.message : String(error)}`)
-  }
-  // Esplora answers a refused transaction with 400 and the node's reason.
-  if (response.status === 400) throw new BitcoinTransactionRejectedError({ ...readRefusal(text), network: network.name })
-  if (!response.ok) throw new BitcoinApiError(`The Esplora API answered ${response.status}: ${text.slice(0, 300)}`)
-  if (!/^[0-9a-f]{64}$/.test(text)) throw new BitcoinApiError(`The Esplora API answered a broadcast with no txid: ${text.slice(0, 100)}`)
-  return text
+export async function broadcastBitcoinTransaction({ network, hex, fetch: fetchFn }: { network: Network; hex: string; fetch?: typeof fetch }): Promise<string> {
+  const txid = await callJsonApi<string>({
+    baseUrl: esploraBase(network),
+    path: '/tx',
+    rawBody: hex,
+    as: 'text',
+    ...(fetchFn ? { fetch: fetchFn } : {}),
+    timeoutMs: esploraTimeoutMs,
+    errorMessage: esploraErrorText,
+    toError: (failure) => {
+      // Esplora answers a refused transaction with 400 and the node's reason.
+      if (failure.status === 400) return new BitcoinTransactionRejectedError({ ...readRefusal(failure.message), network: network.name })
+      // The node may have taken it before it stalled: say so, the visitor checks before sending again.
+      if (failure.timedOut) return new BitcoinApiError(`The Esplora API of ${network.name} did not answer the broadcast within ${esploraTimeoutMs / 1000} s; the transaction may still have been sent, check the explorer before sending again`)
+      return esploraError(network, failure)
+    },
+  })
+  if (!txid || !/^[0-9a-f]{64}$/.test(txid)) throw new BitcoinApiError(`The Esplora API answered a broadcast with no txid: ${(txid ?? '').slice(0, 100)}`)
+  return txid
 }

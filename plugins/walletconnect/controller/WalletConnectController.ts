@@ -119,7 +119,9 @@ export class WalletConnectController {
     if (!projectId) throw new WalletConnectConfigError('Set `projectId` in createPortico (or in walletConnect options); relays refuse clients without one.')
     if (!/^wss?:\/\/[^\s]+$/.test(relayUrl)) throw new WalletConnectConfigError(`The relay URL must start with ws:// or wss://, got "${relayUrl.slice(0, 100)}".`)
     const { SignClient } = await loadWalletConnectPeer(() => import('../lazy/signClient.js'))
-    const client = (await SignClient.init({
+    // `SignClient.init` is `new SignClient(options)` then `initialize()`; made in two steps here so
+    // that the relay connection waits for the whole client (openAfterInitialize).
+    const client = new SignClient({
       projectId,
       relayUrl,
       metadata: this.config.metadata,
@@ -128,7 +130,8 @@ export class WalletConnectController {
       customStoragePrefix: this.config.storagePrefix,
       logger: this.portico.options.debug ? 'error' : 'silent',
       ...(this.config.storage ? { storage: this.config.storage as never } : {}),
-    })) as unknown as SignClientLike
+    }) as unknown as SignClientLike & { initialize(): Promise<void> }
+    await openAfterInitialize(client)
     if (!this.config.verify) {
       // Quirk 5 (offline-stack §3): Verify would add a hidden iframe from verify.walletconnect.org
       // and wait up to 5 s per proposal and request. Off unless the site owner enables it.
@@ -655,3 +658,37 @@ export class WalletConnectController {
     for (const namespace of this.namespaces) this.portico.reportDisconnected(namespace, this.#reportAs)
   }
 }
+
+/**
+ * Starts the sign-client with its relay connection held back until the client is whole. Quirk (found
+ * by the phone-visitor e2e under load, issue 49): `initialize()` starts the core, whose relayer opens
+ * the socket in the background (`relayer.init` does not await `transportOpen()`) and subscribes to
+ * the stored topics again, while the sign-client still reads its stores and only then starts its
+ * engine, the listener of the relay's messages. A message the relay kept meanwhile — the wallet's
+ * answer to a proposal of a page that was left for the wallet app — could arrive in between: the
+ * core's pairing answered it "Unsupported wc_ method" (10001) and acknowledged it, the engine never
+ * saw it, and the settled session was never the visitor's. Held back, the socket opens once the
+ * engine listens, and the relay's messages go to it.
+ */
+async function openAfterInitialize(client: { initialize(): Promise<void>; core: unknown }): Promise<void> {
+  const relayer = (client.core as { relayer?: { transportOpen?: (...args: unknown[]) => Promise<void> } }).relayer
+  const transportOpen = relayer?.transportOpen
+  if (!relayer || typeof transportOpen !== 'function') {
+    await client.initialize()
+    return
+  }
+  let release!: () => void
+  const initialized = new Promise<void>((resolve) => (release = resolve))
+  relayer.transportOpen = async (...args: unknown[]) => {
+    await initialized
+    return transportOpen.apply(relayer, args)
+  }
+  try {
+    await client.initialize()
+  } finally {
+    // Later calls go straight to the relayer's own; the held one opens now.
+    relayer.transportOpen = transportOpen
+    release()
+  }
+}
+

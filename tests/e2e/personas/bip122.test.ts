@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devBitcoinAddress } from '../../../sandbox/bitcoin/devBitcoin.js'
 import { bitcoinKeyring } from '../../../sandbox/personas/shared/bitcoinKeyring.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
-import { explainFailure } from '../../helpers/explainFailure.js'
+import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyBip322 } from '../../sandbox/bitcoinWallet/verifyBip322.js'
@@ -129,11 +129,7 @@ describe.each(personas)('$id, following $docs', (persona) => {
     await expect.poll(() => dialog().getByRole('group', { name: 'Speed' }).getByRole('radio').count(), { timeout: 20_000 }).toBe(3)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     const toasts = page.getByRole('status', { name: 'Notifications' })
-    await explainFailure(expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Transaction confirmed'), async () => {
-      const send = dialog().getByRole('button', { name: 'Send', exact: true })
-      const button = (await send.count()) ? `Send disabled=${await send.isDisabled({ timeout: 1_000 })} aria-busy=${await send.getAttribute('aria-busy', { timeout: 1_000 })}` : 'no Send button'
-      return `view ${await dialog().getAttribute('data-view', { timeout: 1_000 }).catch(() => '(no dialog)')}: ${((await dialog().innerText({ timeout: 1_000 }).catch(() => '')) ?? '').replace(/\s+/g, ' ').slice(0, 400)} | ${button} | wallet activity ${JSON.stringify(await activity())}`
-    })
+    await sendSettles(page, expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Transaction confirmed'), activity)
     expect((await activity()).at(-1)).toEqual({ method: 'signPsbt', outcome: 'approved' })
     expect(await satsOf(receiver)).toBe(100_000n)
     if ((await dialog().count()) > 0) await page.keyboard.press('Escape')
@@ -150,7 +146,7 @@ describe.each(personas)('$id, following $docs', (persona) => {
       await dialog().getByLabel('Receiver address').fill(receiver)
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet')
+      await sendSettles(page, expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet'), activity)
       expect((await activity()).at(-1)).toEqual({ method: 'signPsbt', outcome: 'rejected' })
       expect(await satsOf(receiver)).toBe(0n)
       await page.keyboard.press('Escape')

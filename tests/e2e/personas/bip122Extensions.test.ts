@@ -14,6 +14,8 @@ import type {} from '../../../sandbox/bitcoinWallet/bitcoinPersonaActions.js'
 import { listPersonas } from '../../../sandbox/personas/listPersonas.js'
 import { devBitcoinAddress, devBitcoinKeyAt, p2wpkhRegtestAddress } from '../../../sandbox/bitcoin/devBitcoin.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { explainFailure } from '../../helpers/explainFailure.js'
+import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyBip322 } from '../../sandbox/bitcoinWallet/verifyBip322.js'
@@ -83,12 +85,12 @@ const activity = (id: string) => page.evaluate((id) => window.__porticoPersonas!
 const setMode = (id: string, mode: 'approve' | 'reject') => page.evaluate(({ id, mode }) => window.__porticoPersonas![id]!.setMode(mode), { id, mode })
 const switchAccount = (id: string) => page.evaluate((id) => window.__porticoBitcoinPersonas![id]!.switchAccount(), id)
 const count = async (id: string, method: string) => (await activity(id)).filter((a) => a.method === method).length
-/** What the page shows, for a failure's message. */
-const shown = async () => `header: ${await headerText()} | dialog: ${(await dialog().count()) ? await dialog().first().textContent({ timeout: 1_000 }).catch(() => '(closed)') : '(none)'}`
+/** What the page shows, for a failure's message (read when a wait failed; never waits more than a second). */
+const shown = async () => `header: ${await header().textContent({ timeout: 1_000 }).catch(() => '(none)')} | dialog: ${(await dialog().count()) ? await dialog().first().textContent({ timeout: 1_000 }).catch(() => '(closed)') : '(none)'}`
 
 async function openAccount(address: string) {
   if ((await dialog().count()) === 0) await header().getByRole('button', { name: new RegExp(short(address)) }).click()
-  await expect.poll(() => dialog().getAttribute('data-view'), { message: await shown() }).toBe('Account')
+  await explainFailure(expect.poll(() => dialog().getAttribute('data-view')).toBe('Account'), shown)
 }
 
 /** Sends `amount` BTC to `receiver` through the modal's send form, from the account the header shows. */
@@ -124,20 +126,20 @@ describe.each(rows)('$id, following $docs, on the demo site', (row) => {
     await setMode(row.id, 'reject')
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     const list = page.getByRole('dialog', { name: 'Connect Wallet' })
-    await expect.poll(() => list.getByRole('button', { name: row.button, exact: true }).count(), { message: await shown() }).toBe(1)
+    await explainFailure(expect.poll(() => list.getByRole('button', { name: row.button, exact: true }).count()).toBe(1), shown)
     await list.getByRole('button', { name: row.button, exact: true }).click()
-    await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 20_000, message: await shown() }).toBeGreaterThan(0)
+    await explainFailure(expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 20_000 }).toBeGreaterThan(0), shown)
     expect((await activity(row.id)).at(-1)).toEqual({ method: row.connectMethod, outcome: 'rejected' })
     await setMode(row.id, 'approve')
     await dialog().getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(headerText, { timeout: 20_000, message: await shown() }).toContain(short(devBitcoinAddress))
+    await explainFailure(expect.poll(headerText, { timeout: 20_000 }).toContain(short(devBitcoinAddress)), shown)
     await expect.poll(headerText, { timeout: 20_000 }).toMatch(/\d[\d,]*(?:\.\d+)? BTC/)
     expect((await activity(row.id)).filter((a) => a.method === row.connectMethod).map((a) => a.outcome)).toEqual(['rejected', 'approved'])
   })
 
   it(`reload reconnects without asking the visitor again (${row.reconnectMethod})`, async () => {
     await page.reload()
-    await expect.poll(headerText, { timeout: 20_000, message: await shown() }).toContain(short(devBitcoinAddress))
+    await explainFailure(expect.poll(headerText, { timeout: 20_000 }).toContain(short(devBitcoinAddress)), shown)
     expect(await header().getByRole('button', { name: 'Connect Wallet' }).count()).toBe(0)
     // The persona is the new page's: its log holds the reconnect alone, answered without a prompt (rejecting mode would not have been asked).
     const log = await activity(row.id)
@@ -150,13 +152,13 @@ describe.each(rows)('$id, following $docs, on the demo site', (row) => {
     const posted = page.waitForRequest((request) => request.url().endsWith('/siwx/verify') && request.method() === 'POST')
     await page.goto(`${sandbox.url}/?siwx=required&personas=${row.id}`)
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
-    await expect.poll(() => signView.getByRole('button', { name: 'Sign', exact: true }).isEnabled(), { timeout: 20_000, message: await shown() }).toBe(true)
+    await explainFailure(expect.poll(() => signView.getByRole('button', { name: 'Sign', exact: true }).isEnabled(), { timeout: 20_000 }).toBe(true), shown)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()
     const { message, signature } = JSON.parse((await posted).postData() ?? '{}') as { message: string; signature: string }
     expect(message).toContain(devBitcoinAddress)
     expect(verifyBip322(devBitcoinAddress, message, signature)).toBe(true)
     expect(verifyBip322(devBitcoinAddress, `${message}!`, signature)).toBe(false)
-    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000, message: await shown() }).toBe(0)
+    await explainFailure(expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0), shown)
     const body = (await (await page.context().request.get(`${sandbox.url}/siwx/sessions`)).json()) as { signedIn: boolean; sessions: { data: { accountAddress: string } }[] }
     expect(body.sessions.map((s) => s.data.accountAddress)).toContain(devBitcoinAddress)
   })
@@ -164,13 +166,13 @@ describe.each(rows)('$id, following $docs, on the demo site', (row) => {
   it(`follows the account the visitor picks in the wallet (${row.switchedTo})`, async () => {
     // Without ?siwx=required from here: a new account would be asked to sign in again.
     await page.goto(`${sandbox.url}/?personas=${row.id}`)
-    await expect.poll(headerText, { timeout: 20_000, message: await shown() }).toContain(short(devBitcoinAddress))
+    await explainFailure(expect.poll(headerText, { timeout: 20_000 }).toContain(short(devBitcoinAddress)), shown)
     await switchAccount(row.id)
     if (row.switchedTo === 'taproot') {
-      await expect.poll(headerText, { timeout: 20_000, message: await shown() }).toContain(short(taprootAddress))
+      await explainFailure(expect.poll(headerText, { timeout: 20_000 }).toContain(short(taprootAddress)), shown)
     } else {
       // Phantom's next account (m/84'/1'/1'/0/0): its payment address comes first.
-      await expect.poll(headerText, { timeout: 20_000, message: await shown() }).toContain(short(secondAccount))
+      await explainFailure(expect.poll(headerText, { timeout: 20_000 }).toContain(short(secondAccount)), shown)
     }
   })
 
@@ -179,7 +181,7 @@ describe.each(rows)('$id, following $docs, on the demo site', (row) => {
     const receiver = fresh()
     await send(from, receiver)
     const toasts = page.getByRole('status', { name: 'Notifications' })
-    await expect.poll(async () => (await toasts.textContent()) ?? '', { timeout: 30_000, message: await shown() }).toContain('Transaction confirmed')
+    await sendSettles(page, expect.poll(async () => (await toasts.textContent()) ?? '', { timeout: 30_000 }).toContain('Transaction confirmed'), () => activity(row.id))
     expect((await activity(row.id)).at(-1)).toEqual({ method: row.psbtMethod, outcome: 'approved' })
     expect(await satsOf(receiver)).toBe(100_000n)
     const [tx] = (await (await fetch(`${esplora}/address/${receiver}/txs`)).json()) as { vin: { prevout: { scriptpubkey_address: string } }[] }[]
@@ -194,7 +196,7 @@ describe.each(rows)('$id, following $docs, on the demo site', (row) => {
     await setMode(row.id, 'reject')
     try {
       await send(from, receiver)
-      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000, message: await shown() }).toBe('The request was rejected in the wallet')
+      await sendSettles(page, expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet'), () => activity(row.id))
       expect((await activity(row.id)).at(-1)).toEqual({ method: row.psbtMethod, outcome: 'rejected' })
       expect(await count(row.id, row.psbtMethod)).toBe(asked + 1)
       expect(await satsOf(receiver)).toBe(0n)

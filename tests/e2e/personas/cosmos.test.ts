@@ -13,6 +13,7 @@ import { devCosmosKey } from '../../../sandbox/cosmos/devCosmos.js'
 import { cosmosPersonaSecondPath } from '../../../sandbox/cosmosWallet/createCosmosPersona.js'
 import { listPersonas } from '../../../sandbox/personas/listPersonas.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { sendSettles } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -152,7 +153,7 @@ describe.each(rows.map((persona) => ({ ...persona, injection: injectedAt[persona
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await step(expect.poll(() => dialog().locator('dl').textContent()).toMatch(/Network feeup to \d+(\.\d+)? PTC/))
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    await step(expect.poll(() => bankBalance(receiver).catch(() => 0n), { timeout: 30_000 }).toBe(250_000n))
+    await sendSettles(page, expect.poll(() => bankBalance(receiver).catch(() => 0n), { timeout: 30_000 }).toBe(250_000n), activity)
     expect((await activity()).filter((a) => a.method.startsWith('sign')).at(-1)).toEqual({ method: 'signDirect', outcome: 'approved' })
   }, 60_000)
 
@@ -167,7 +168,7 @@ describe.each(rows.map((persona) => ({ ...persona, injection: injectedAt[persona
       await dialog().getByLabel('Receiver address').fill(receiver)
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await step(expect.poll(() => dialog().getByRole('alert').textContent()).toMatch(/reject|declined/i))
+      await sendSettles(page, expect.poll(() => dialog().getByRole('alert').textContent()).toMatch(/reject|declined/i), activity)
       expect((await activity()).at(-1)).toEqual({ method: 'signDirect', outcome: 'rejected' })
       expect(await bankBalance(receiver)).toBe(0n)
     } finally {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
 import { listPersonas } from '../../../sandbox/personas/listPersonas.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
@@ -195,7 +196,7 @@ for (const row of rows) {
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
       await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('WalletSendPreview')
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await eventually('the receiver\'s balance on anvil', () => rpc.getBalance({ address: receiver }), (balance) => balance === parseEther('0.0123'), 30_000)
+      await sendSettles(page, eventually('the receiver\'s balance on anvil', () => rpc.getBalance({ address: receiver }), (balance) => balance === parseEther('0.0123'), 30_000), wallet.activity)
       // The wallet logs the request when its answer is back, which can be after anvil already holds the transaction.
       await eventually('the wallet\'s record of the send', () => wallet.activity(), (log) => log.some((a) => a.method === 'eth_sendTransaction' && a.outcome === 'approved'))
       await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')

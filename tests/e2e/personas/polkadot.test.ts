@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { listPersonas } from '../../../sandbox/personas/listPersonas.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { explainFailure } from '../../helpers/explainFailure.js'
+import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandboxPolkadot } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -74,7 +76,7 @@ const shown = async () => `header: ${await header().textContent({ timeout: 2_000
 async function escapeDialog() {
   if ((await dialog().count()) === 0) return
   await page.keyboard.press('Escape')
-  await expect.poll(() => dialog().count(), { message: await shown() }).toBe(0)
+  await explainFailure(expect.poll(() => dialog().count()).toBe(0), shown)
 }
 async function openAccount(address: string) {
   await escapeDialog()
@@ -90,11 +92,11 @@ async function connectPersona(walletName: string) {
     await dialog().getByRole('button', { name: network }).click()
     // with nothing connected the network changes at once; with another namespace connected the modal asks first
     const view = async () => ((await dialog().count()) === 0 ? 'closed' : await dialog().first().getAttribute('data-view'))
-    await expect.poll(view, { message: await shown() }).toMatch(/^(closed|SwitchActiveChain|ConnectWallets?)$/)
+    await explainFailure(expect.poll(view).toMatch(/^(closed|SwitchActiveChain|ConnectWallets?)$/), shown)
     if ((await view()) === 'SwitchActiveChain') await dialog().getByRole('button', { name: 'Switch Network' }).click()
   }
   if ((await page.getByRole('dialog', { name: 'Connect Wallet' }).count()) === 0) {
-    await expect.poll(() => dialog().count(), { timeout: 20_000, message: await shown() }).toBe(0)
+    await explainFailure(expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0), shown)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
   }
   const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
@@ -113,7 +115,7 @@ describe.each(rows)('the $name persona ($id, following $docs)', (row) => {
     await page.goto(`${sandbox.url}/?personas=${row.id}`)
     await expect.poll(() => page.evaluate((id) => Boolean((window as unknown as PersonaWindow).__porticoPersonas?.[id]), row.id), { message: `${row.id} was not installed` }).toBe(true)
     await connectPersona(row.name)
-    await expect.poll(() => header().textContent(), { timeout: 20_000, message: await shown() }).toContain(short(dev1))
+    await explainFailure(expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short(dev1)), shown)
     await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(/\d[\d,]*\.\d{3} ROC/)
     await openAccount(dev1)
     const picker = dialog().getByLabel('Account', { exact: true })
@@ -121,7 +123,7 @@ describe.each(rows)('the $name persona ($id, following $docs)', (row) => {
     expect(await dialog().textContent()).not.toContain(row.hidden)
     // the visitor shares only the second account in the wallet: the site follows
     await share([dev2])
-    await expect.poll(() => header().textContent(), { timeout: 20_000, message: await shown() }).toContain(short(dev2))
+    await explainFailure(expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short(dev2)), shown)
     // both again: the site offers both, whichever the kernel keeps active
     await share()
     await openAccount(((await header().textContent()) ?? '').includes(short(dev2)) ? dev2 : dev1)
@@ -139,9 +141,9 @@ describe.each(rows)('the $name persona ($id, following $docs)', (row) => {
     await dialog().getByLabel('Amount').fill('1.5')
     await dialog().getByLabel('Receiver address').fill(receiver)
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
-    await expect.poll(async () => `${await dialog().locator('dl').textContent()}`, { timeout: 20_000, message: await shown() }).toMatch(/Network feeup to \d/)
+    await explainFailure(expect.poll(async () => `${await dialog().locator('dl').textContent()}`, { timeout: 20_000 }).toMatch(/Network feeup to \d/), shown)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    await expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent(), { timeout: 30_000, message: await shown() }).toContain('Transaction confirmed')
+    await sendSettles(page, expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent(), { timeout: 30_000 }).toContain('Transaction confirmed'), activity)
     expect(await nodeBalance(receiver)).toBe(1_500_000_000_000n)
     expect((await activity()).filter((a) => a.method === 'signPayload').at(-1)).toEqual({ method: 'signPayload', outcome: 'approved' })
   }, 90_000)
@@ -156,9 +158,9 @@ describe.each(rows)('the $name persona ($id, following $docs)', (row) => {
       await dialog().getByLabel('Amount').fill('1')
       await dialog().getByLabel('Receiver address').fill(receiver)
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
-      await expect.poll(async () => `${await dialog().locator('dl').textContent()}`, { timeout: 20_000, message: await shown() }).toMatch(/Network feeup to \d/)
+      await explainFailure(expect.poll(async () => `${await dialog().locator('dl').textContent()}`, { timeout: 20_000 }).toMatch(/Network feeup to \d/), shown)
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000, message: await shown() }).toBe('The request was rejected in the wallet')
+      await sendSettles(page, expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet'), activity)
       expect((await activity()).at(-1)).toEqual({ method: 'signPayload', outcome: 'rejected' })
       expect(await nodeBalance(receiver)).toBe(0n)
     } finally {
@@ -169,13 +171,13 @@ describe.each(rows)('the $name persona ($id, following $docs)', (row) => {
 
   it('after a reload the connection comes back without a "Connect Wallet" flash', async () => {
     await page.reload()
-    await expect.poll(() => header().textContent(), { timeout: 20_000, message: await shown() }).toContain(short(dev1))
+    await explainFailure(expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short(dev1)), shown)
     expect(await header().getByRole('button', { name: 'Connect Wallet' }).count()).toBe(0)
   })
 
   it('a refused connection is "Connection rejected"; "Try again" connects, and sign-in is verified by the server and by @polkadot/util-crypto', async () => {
     await page.goto(`${sandbox.url}/?personas=${row.id}&siwx=required`)
-    await expect.poll(() => header().textContent(), { timeout: 20_000, message: await shown() }).toContain(short(dev1))
+    await explainFailure(expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short(dev1)), shown)
     // a restored connection with no session asks to sign in; Cancel disconnects (the view says so)
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
     await expect.poll(() => signView.count(), { timeout: 5_000 }).toBe(1).catch(() => undefined)
@@ -184,11 +186,11 @@ describe.each(rows)('the $name persona ($id, following $docs)', (row) => {
       await openAccount(dev1)
       await dialog().getByRole('button', { name: 'Disconnect' }).click()
     }
-    await expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000, message: await shown() }).toBe(1)
+    await explainFailure(expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1), shown)
     await escapeDialog()
     await setMode('reject')
     await connectPersona(row.name)
-    await expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 20_000, message: await shown() }).toBeGreaterThan(0)
+    await explainFailure(expect.poll(() => dialog().getByText('Connection rejected').count(), { timeout: 20_000 }).toBeGreaterThan(0), shown)
     expect((await activity()).at(-1)).toEqual({ method: 'enable', outcome: 'rejected' })
     await setMode('approve')
     await dialog().getByRole('button', { name: 'Try again' }).click()
@@ -197,7 +199,7 @@ describe.each(rows)('the $name persona ($id, following $docs)', (row) => {
     expect(message).toContain('wants you to sign in with your Polkadot account')
     expect(message).toContain(dev1)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect.poll(() => signView.count(), { timeout: 20_000, message: await shown() }).toBe(0)
+    await explainFailure(expect.poll(() => signView.count(), { timeout: 20_000 }).toBe(0), shown)
     expect((await activity()).at(-1)).toEqual({ method: 'signRaw', outcome: 'approved' })
     const response = await visitor.context.request.get(`${sandbox.url}/siwx/sessions`)
     const body = (await response.json()) as { signedIn: boolean; sessions: { data: { chainId: string; accountAddress: string }; message: string; signature: `0x${string}` }[] }

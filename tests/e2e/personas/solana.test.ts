@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listPersonas } from '../../../sandbox/personas/listPersonas.js'
 import { devSolanaAddress, devSolanaSecondAddress } from '../../../sandbox/solana/devSolana.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { sendSettles } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -227,7 +228,7 @@ describe.each(rows)('$name ($id), as $docs says', (row) => {
     const receiver = freshAddress()
     await sendSol(id, devSolanaAddress, '0.01', receiver)
     const toasts = page.getByRole('status', { name: 'Notifications' })
-    await step(id, expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Transaction confirmed'))
+    await sendSettles(page, expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Transaction confirmed'), () => activity(id))
     expect(await lamportsOf(receiver)).toBe(10_000_000n)
     expect((await activity(id)).at(-1)).toEqual({ method: 'signAndSendTransaction', outcome: 'approved' })
 
@@ -236,7 +237,7 @@ describe.each(rows)('$name ($id), as $docs says', (row) => {
     try {
       await step(id, expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account'))
       await sendSol(id, devSolanaAddress, '0.01', refused)
-      await step(id, expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet'))
+      await sendSettles(page, expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet'), () => activity(id))
       expect((await activity(id)).at(-1)).toEqual({ method: 'signAndSendTransaction', outcome: 'rejected' })
       expect(await lamportsOf(refused)).toBe(0n)
     } finally {

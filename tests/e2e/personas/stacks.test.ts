@@ -17,6 +17,7 @@ import { stacksLocalnet } from '../../../plugins/stacks/index.js'
 import { sandboxPorts } from '../../../sandbox/config.js'
 import { devStacksKey, devStacksPublicKeyHex } from '../../../sandbox/stacks/devStacks.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
@@ -118,7 +119,7 @@ describe.each(personas)('$id, following $docs', (persona) => {
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await expect.poll(() => dialog().getByRole('group', { name: 'Speed' }).getByRole('radio').count(), { timeout: 20_000 }).toBe(3)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    await expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent(), { timeout: 30_000 }).toContain('Transaction confirmed')
+    await sendSettles(page, expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent(), { timeout: 30_000 }).toContain('Transaction confirmed'), activity)
     expect(await ustxOf(receiver)).toBe(250_000n)
     expect((await activity()).at(-1)).toEqual({ method: 'stx_transferStx', outcome: 'approved' })
     await closeDialog()

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { listPersonas } from '../../../sandbox/personas/listPersonas.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
@@ -139,7 +140,7 @@ describe.each(rows)('the sui plugin with the $name persona ($id, following $docs
     }
     await sendSui('0.1')
     const toasts = page.getByRole('status', { name: 'Notifications' })
-    await showing('no confirmation', () => expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed'))
+    await sendSettles(page, expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed'), persona.activity)
     expect(await balanceOf(receiver)).toBe(100_000_000n)
     expect((await persona.activity()).filter((a) => a.method === row.send).map((a) => a.outcome)).toEqual(['approved'])
     await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
@@ -155,7 +156,7 @@ describe.each(rows)('the sui plugin with the $name persona ($id, following $docs
     await persona.setMode('reject')
     try {
       await sendSui('0.2')
-      await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet')
+      await sendSettles(page, expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The request was rejected in the wallet'), persona.activity)
       expect((await persona.activity()).at(-1)).toEqual({ method: row.send, outcome: 'rejected' })
       expect(await balanceOf(receiver)).toBe(100_000_000n)
       await closeDialog()

@@ -6,7 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainNotSupportedError, type Network } from '../../../kernel/kernel.js'
 import { defineNetwork } from '../../../plugins/eip155/index.js'
-import { pendingPairingKey, sessionTopicKey, walletConnect } from '../../../plugins/walletconnect/index.js'
+import { pendingPairingKey, sessionTopicKey, walletConnect, type WalletConnectKeyValueStorage } from '../../../plugins/walletconnect/index.js'
 import { memoryStorage } from '../../kernel/helpers/testKit.js'
 import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
 import { startRelayServer, type RelayServer } from '../../server/relay/helpers/startRelayServer.js'
@@ -206,6 +206,50 @@ describe('a pairing the wallet approves while the page is away (issue 44)', () =
       expect(kept.data.get(`@portico/${sessionTopicKey}`)).toBe(JSON.stringify(wallet.topic()))
       const signature = await back.portico.signMessage({ message: 'Back from the wallet' })
       expect(await verifyMessage({ address: account.address, message: 'Back from the wallet', signature: signature as Hex })).toBe(true)
+    } finally {
+      await back.portico.destroy()
+    }
+  }, 40_000)
+
+  it('picks it up too when the page reads its storage slowly: the relay connection waits for the whole sign-client (the phone-visitor e2e flake)', async () => {
+    const away = createDapp({ relayUrl: relay.url, networks: [devnetA, devnetB] })
+    const connecting = away.portico.connect({ namespace: 'eip155', connectorId: 'walletConnect' }).catch((error: unknown) => error)
+    const uri = await waitFor(() => away.store.uri, 'a pairing URI')
+    const kept = memoryStorage(Object.fromEntries(away.storage.data))
+    await away.portico.destroy()
+    await connecting
+    const proposals = wallet.proposals.length
+    await wallet.pair(uri)
+    await waitFor(() => wallet.proposals.length > proposals && wallet.client.session.getAll().some((s) => s.pairingTopic === uri.slice(3, 67)), 'the wallet to approve')
+
+    // A phone under load: the sign-client's own stores read slowly. Here the read of its proposals
+    // (after its core started, before its engine listens) waits, whenever the relay connection is
+    // already open or opening, until the relay has delivered what it kept (the core records it):
+    // the order a slow page met in the e2e (the core answered the wallet's messages "Unsupported
+    // wc_ method" before the engine listened). A relay connection that waits for the whole client
+    // has delivered nothing then, and the read goes on.
+    const { storage, storagePrefix } = away.environment
+    if (!storage) throw new Error('createDapp gives every page a sign-client storage')
+    const core = () => (globalThis as unknown as Record<string, { relayer?: { connectPromise?: unknown; connected?: boolean } } | undefined>)[`_walletConnectCore_${storagePrefix}`]
+    let delivered!: () => void
+    const relayDelivered = new Promise<void>((resolve) => (delivered = resolve))
+    const slow: WalletConnectKeyValueStorage = {
+      ...storage,
+      getItem: async <T,>(key: string) => {
+        const relayer = core()?.relayer
+        if (key.endsWith('//proposal') && (relayer?.connectPromise !== undefined || relayer?.connected)) await relayDelivered
+        return storage.getItem<T>(key)
+      },
+      setItem: async <T,>(key: string, value: T) => {
+        await storage.setItem(key, value)
+        if (key.endsWith('//messages')) delivered()
+      },
+    }
+    const back = createDapp({ relayUrl: relay.url, networks: [devnetA, devnetB], storage: kept, environment: { storage: slow, storagePrefix } })
+    try {
+      await waitFor(() => back.portico.getState().connections.eip155?.status === 'connected', 'the page to connect by itself')
+      expect(back.portico.getState().connections.eip155).toMatchObject({ address: account.address, connectorId: 'walletConnect' })
+      expect(kept.data.has(`@portico/${pendingPairingKey}`)).toBe(false)
     } finally {
       await back.portico.destroy()
     }
