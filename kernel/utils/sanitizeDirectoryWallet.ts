@@ -1,6 +1,7 @@
 import type { DirectoryWallet } from '../types/wallet.js'
 import { safeDeepLink } from './safeDeepLink.js'
 import { safeHttpUrl } from './safeHttpUrl.js'
+import { walletBrowseLink } from './walletBrowseLink.js'
 
 const maxText = 200
 
@@ -34,6 +35,8 @@ export function sanitizeDirectoryWallet(entry: unknown): DirectoryWallet | undef
     const url = safeHttpUrl(raw[key])
     if (url) wallet[key] = url
   }
+  // A browse-link template is kept when, filled for an example page, it is an https link.
+  if (typeof raw.browse_link === 'string' && raw.browse_link.length <= 1024 && walletBrowseLink({ browse_link: raw.browse_link }, { url: 'https://example.com/' })) wallet.browse_link = raw.browse_link
   for (const key of ['mobile_link', 'desktop_link'] as const) {
     const link = safeDeepLink(raw[key])
     if (link) wallet[key] = link
