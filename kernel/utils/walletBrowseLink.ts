@@ -15,7 +15,8 @@ export type WalletBrowseLinkParameters = {
  * A wallet's in-app browser link for a page: its `browse_link` template with `{url}` (the page's
  * URL encoded once), `{url2}` (encoded twice), `{ref}` (its origin, encoded), `{hostpath}` (the URL
  * without its scheme) and `{slip44}` (the namespace's SLIP-44 coin) filled in. Undefined when the
- * wallet has none, the page is not http(s), or the result is not an https link.
+ * wallet has none, its host is not a fixed https host ahead of every placeholder, the page is not
+ * http(s), or the result is not an https link.
  *
  * @param wallet - a directory entry
  * @param parameters - the page and the site's namespace
@@ -26,7 +27,8 @@ export type WalletBrowseLinkParameters = {
  */
 export function walletBrowseLink(wallet: Pick<DirectoryWallet, 'browse_link'>, { url, namespace }: WalletBrowseLinkParameters): string | undefined {
   const template = wallet.browse_link
-  if (typeof template !== 'string' || !template.startsWith('https://')) return undefined
+  // The wallet's host is fixed before any placeholder: the page's own text never decides where the link goes.
+  if (typeof template !== 'string' || !/^https:\/\/[^/{}?#@\\]+[/?]/.test(template)) return undefined
   let page: URL
   try {
     page = new URL(url)
