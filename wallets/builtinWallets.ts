@@ -42,8 +42,8 @@ export type BuiltinWallet = {
    * Its link that opens a page in the wallet app's own browser (where the wallet is injected), as
    * its documentation gives it: an https template whose placeholders are filled from the page
    * (kernel `walletBrowseLink`): `{url}` the page's URL encoded once, `{url2}` encoded twice,
-   * `{ref}` the page's origin encoded, `{hostpath}` the URL without its scheme, `{slip44}` the
-   * SLIP-44 coin of the site's namespace. A phone with no injected wallet offers "Open in <wallet>".
+   * `{ref}` the page's origin encoded, `{hostpath}` the URL without its scheme, `{slip44}` a
+   * SLIP-44 coin type (60 unless given). A phone with no injected wallet offers "Open in <wallet>".
    */
   browse_link?: string
   app_store?: string

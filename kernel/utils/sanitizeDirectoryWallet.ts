@@ -1,7 +1,6 @@
 import type { DirectoryWallet } from '../types/wallet.js'
 import { safeDeepLink } from './safeDeepLink.js'
 import { safeHttpUrl } from './safeHttpUrl.js'
-import { walletBrowseLink } from './walletBrowseLink.js'
 
 const maxText = 200
 
@@ -35,8 +34,10 @@ export function sanitizeDirectoryWallet(entry: unknown): DirectoryWallet | undef
     const url = safeHttpUrl(raw[key])
     if (url) wallet[key] = url
   }
-  // A browse-link template is kept when, filled for an example page, it is an https link.
-  if (typeof raw.browse_link === 'string' && raw.browse_link.length <= 1024 && walletBrowseLink({ browse_link: raw.browse_link }, { url: 'https://example.com/' })) wallet.browse_link = raw.browse_link
+  // A browse-link template (walletBrowseLink) is kept when its https host comes before any
+  // placeholder and, placeholders filled, it parses as an https link.
+  const browse = raw.browse_link
+  if (typeof browse === 'string' && browse.length <= 1024 && /^https:\/\/[^/{}?#@\\]+[/?]/.test(browse) && safeHttpUrl(browse.replace(/\{\w+\}/g, 'x'))) wallet.browse_link = browse
   for (const key of ['mobile_link', 'desktop_link'] as const) {
     const link = safeDeepLink(raw[key])
     if (link) wallet[key] = link

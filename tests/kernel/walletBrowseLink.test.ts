@@ -15,11 +15,11 @@ describe('walletBrowseLink', () => {
     )
   })
 
-  it('names the coin of the site’s namespace for {slip44} (eip155 when unknown)', () => {
+  it('fills {slip44} with the coin type given (60, Trust’s own example, by default; a bad one is 60)', () => {
     const trust = { browse_link: 'https://link.trustwallet.com/open_url?coin_id={slip44}&url={url}' }
-    expect(walletBrowseLink(trust, { url: page, namespace: 'solana' })).toContain('coin_id=501&')
-    expect(walletBrowseLink(trust, { url: page, namespace: 'eip155' })).toContain('coin_id=60&')
-    expect(walletBrowseLink(trust, { url: page, namespace: 'unknown' })).toContain('coin_id=60&')
+    expect(walletBrowseLink(trust, { url: page, slip44: 501 })).toContain('coin_id=501&')
+    expect(walletBrowseLink(trust, { url: page })).toContain('coin_id=60&')
+    expect(walletBrowseLink(trust, { url: page, slip44: -1 })).toContain('coin_id=60&')
   })
 
   it('gives nothing for a wallet without one, a non-https template, or a page that is not http(s)', () => {

@@ -19,7 +19,7 @@ describe('built-in in-app browser links', () => {
   it.each(withBrowseLink.map((w) => [w.name, w] as const))('%s: an https link on its own host carrying the page', (_name, wallet) => {
     const entry = toDirectoryWallet(wallet)
     expect(entry.browse_link).toBe(wallet.browse_link)
-    const link = walletBrowseLink(entry, { url: page, namespace: wallet.namespaces[0] })
+    const link = walletBrowseLink(entry, { url: page })
     expect(link).toBeDefined()
     const url = new URL(link as string)
     expect(url.protocol).toBe('https:')

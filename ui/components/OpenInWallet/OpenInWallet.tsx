@@ -8,9 +8,9 @@ import { walletImageSrc } from '../../utils/walletImageSrc.js'
 import { WalletIcon } from '../WalletIcon/WalletIcon.js'
 
 /** The wallets of a list that have an in-app browser link for `url`, with that link. */
-export function browseLinks(wallets: readonly DirectoryWallet[], url: string, namespace: string): { wallet: DirectoryWallet; href: string }[] {
+export function browseLinks(wallets: readonly DirectoryWallet[], url: string): { wallet: DirectoryWallet; href: string }[] {
   return wallets.flatMap((wallet) => {
-    const href = walletBrowseLink(wallet, { url, namespace })
+    const href = walletBrowseLink(wallet, { url })
     return href ? [{ wallet, href }] : []
   })
 }
@@ -29,7 +29,7 @@ export const OpenInWallet = observer(function OpenInWallet({ wallets }: { wallet
   const t = useTranslate()
   const headingId = useId()
   const url = typeof location === 'undefined' ? '' : location.href
-  const links = browseLinks(wallets, url, portico.stores.networks.activeNamespace)
+  const links = browseLinks(wallets, url)
   if (links.length === 0) return null
   return (
     <section className="portico-wallet-group portico-open-in" aria-labelledby={headingId}>
