@@ -246,6 +246,7 @@ describe('entry point exports', () => {
         "userRejectionCodes",
         "validatePlugins",
         "validateSchema",
+        "walletBrowseLink",
         "walletRefusedError",
       ]
     `)
@@ -264,8 +265,10 @@ describe('entry point exports', () => {
         "TokenSummary",
         "WalletIcon",
         "closeAfterConnect",
+        "detectLinkHost",
         "en",
         "loadQrEncoder",
+        "openWalletLink",
         "safeImageSrc",
         "translate",
         "truncateAddress",
