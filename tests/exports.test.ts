@@ -247,6 +247,7 @@ describe('entry point exports', () => {
         "userRejectionCodes",
         "validatePlugins",
         "validateSchema",
+        "walletBrowseLink",
         "walletRefusedError",
       ]
     `)
@@ -289,8 +290,10 @@ describe('entry point exports', () => {
         "WalletIcon",
         "adoptStylesheet",
         "closeAfterConnect",
+        "detectLinkHost",
         "en",
         "loadQrEncoder",
+        "openWalletLink",
         "safeImageSrc",
         "translate",
         "truncateAddress",

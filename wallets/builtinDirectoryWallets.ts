@@ -12,7 +12,7 @@ import { builtinWallets, type BuiltinWallet } from './builtinWallets.js'
 export function toDirectoryWallet(wallet: BuiltinWallet): DirectoryWallet {
   const entry: DirectoryWallet = { id: wallet.id, name: wallet.name, homepage: wallet.homepage }
   if (wallet.icon) entry.image_url = svgDataUrl(wallet.icon)
-  for (const key of ['rdns', 'mobile_link', 'link_mode', 'app_store', 'play_store', 'chrome_store'] as const) {
+  for (const key of ['rdns', 'mobile_link', 'link_mode', 'browse_link', 'app_store', 'play_store', 'chrome_store'] as const) {
     const value = wallet[key]
     if (value) entry[key] = value
   }

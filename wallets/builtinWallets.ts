@@ -48,6 +48,14 @@ export type BuiltinWallet = {
   mobile_link?: string
   /** Its https universal link for a WalletConnect URI (`<link_mode>/wc?uri=…`), opened first on a phone. */
   link_mode?: string
+  /**
+   * Its link that opens a page in the wallet app's own browser (where the wallet is injected), as
+   * its documentation gives it: an https template whose placeholders are filled from the page
+   * (kernel `walletBrowseLink`): `{url}` the page's URL encoded once, `{url2}` encoded twice,
+   * `{ref}` the page's origin encoded, `{hostpath}` the URL without its scheme, `{slip44}` a
+   * SLIP-44 coin type (60 unless given). A phone with no injected wallet offers "Open in <wallet>".
+   */
+  browse_link?: string
   app_store?: string
   play_store?: string
   chrome_store?: string
@@ -63,6 +71,8 @@ export const metamaskWallet: BuiltinWallet = {
   homepage: 'https://metamask.io/',
   rdns: 'io.metamask',
   link_mode: 'https://metamask.app.link/',
+  // https://docs.metamask.io/sdk/guides/use-deeplinks ("Open a dapp inside the in-app browser": the dapp URL, unencoded).
+  browse_link: 'https://link.metamask.io/dapp/{hostpath}',
   app_store: 'https://apps.apple.com/us/app/metamask/id1438144202',
   play_store: 'https://play.google.com/store/apps/details?id=io.metamask',
   chrome_store: 'https://chrome.google.com/webstore/detail/metamask/nkbihfbeogaeaoehlefnkodbefgpgknn',
@@ -76,6 +86,8 @@ export const phantomWallet: BuiltinWallet = {
   homepage: 'https://phantom.app/',
   rdns: 'app.phantom',
   walletStandard: { solana: 'Phantom' },
+  // https://docs.phantom.com/phantom-deeplinks/other-methods/browse (`https://phantom.app/ul/browse/<url>?ref=<ref>`, both URL-encoded).
+  browse_link: 'https://phantom.app/ul/browse/{url}?ref={ref}',
   app_store: 'https://apps.apple.com/app/phantom-solana-wallet/1598432977',
   play_store: 'https://play.google.com/store/apps/details?id=app.phantom',
   chrome_store: 'https://chrome.google.com/webstore/detail/phantom/bfnaelmomeimhlpmgjnjophhpkkoljpa',
@@ -88,6 +100,8 @@ export const coinbaseWallet: BuiltinWallet = {
   namespaces: ['eip155'],
   homepage: 'https://coinbase.com/wallet',
   rdns: 'com.coinbase.wallet',
+  // https://docs.cdp.coinbase.com/coinbase-wallet/developer-guidance/mobile-dapp-integration ("Dapp browser": `cb_url` percent-encoded).
+  browse_link: 'https://go.cb-w.com/dapp?cb_url={url}',
   app_store: 'https://apps.apple.com/us/app/coinbase-wallet-store-crypto/id1278383455',
   play_store: 'https://play.google.com/store/apps/details?id=org.toshi',
   chrome_store: 'https://chrome.google.com/webstore/detail/coinbase-wallet-extension/hnfanknocfeofbddgcijnmhnfnkdnaad',
@@ -101,6 +115,10 @@ export const trustWallet: BuiltinWallet = {
   homepage: 'https://trustwallet.com/',
   rdns: 'com.trustwallet.app',
   mobile_link: 'trust://',
+  // https://developer.trustwallet.com/developer/develop-for-trust/deeplinking: every route works on
+  // https://link.trustwallet.com (universal) or trust://; "DApp Browser" is `open_url?coin_id=<slip44>&url=<url>`.
+  link_mode: 'https://link.trustwallet.com/',
+  browse_link: 'https://link.trustwallet.com/open_url?coin_id={slip44}&url={url}',
   app_store: 'https://apps.apple.com/us/app/trust-crypto-bitcoin-wallet/id1288339409',
   play_store: 'https://play.google.com/store/apps/details?id=com.wallet.crypto.trustapp',
   chrome_store: 'https://chrome.google.com/webstore/detail/trust-wallet/egjidjbpglichdcondbcbdnbeeppgdph',
@@ -127,6 +145,9 @@ export const okxWallet: BuiltinWallet = {
   homepage: 'https://okx.com/web3',
   rdns: 'com.okex.wallet',
   mobile_link: 'okex://main',
+  // https://web3.okx.com/build/docs/waas/app-universal-link: `okx://wallet/dapp/url?dappUrl=<encoded url>`,
+  // itself encoded into `https://web3.okx.com/download?deeplink=`.
+  browse_link: 'https://web3.okx.com/download?deeplink=okx%3A%2F%2Fwallet%2Fdapp%2Furl%3FdappUrl%3D{url2}',
   app_store: 'https://itunes.apple.com/app/id1327268470',
   play_store: 'https://play.google.com/store/apps/details?id=com.okinc.okex.gp',
   chrome_store: 'https://chrome.google.com/webstore/detail/okx-wallet/mcohilncbfahbmgdjkbpemcciiolgcge',
@@ -173,6 +194,9 @@ export const solflareWallet: BuiltinWallet = {
   namespaces: ['solana'],
   homepage: 'https://solflare.com/',
   walletStandard: { solana: 'Solflare' },
+  // Solflare's deeplinks (docs.solflare.com/solflare/technical/deeplinks, "Other Methods → Browse"), on the
+  // https://solflare.com/ul/v1/ base its provider methods use: `browse/<url>?ref=<ref>`, both URL-encoded.
+  browse_link: 'https://solflare.com/ul/v1/browse/{url}?ref={ref}',
   chrome_store: 'https://chrome.google.com/webstore/detail/solflare-wallet/bhhhlbepdkbapadjdnnojkbgioiodbic',
   icon: solflare,
 }
@@ -184,6 +208,9 @@ export const backpackWallet: BuiltinWallet = {
   homepage: 'https://backpack.app/',
   rdns: 'app.backpack.mobile',
   walletStandard: { solana: 'Backpack' },
+  // Backpack's deeplinks (docs.backpack.app/deeplinks, "Other Methods → Browse"), on the
+  // https://backpack.app/ul/v1/ base its provider methods use: `browse/<url>?ref=<ref>`, both URL-encoded.
+  browse_link: 'https://backpack.app/ul/v1/browse/{url}?ref={ref}',
   app_store: 'https://apps.apple.com/app/backpack-wallet-exchange/id6445964121',
   play_store: 'https://play.google.com/store/apps/details?id=app.backpack.mobile',
   chrome_store: 'https://chromewebstore.google.com/detail/backpack/aflkmfhebedbjioipglgcbcmnbpgliof',
@@ -197,6 +224,9 @@ export const bitgetWallet: BuiltinWallet = {
   homepage: 'https://web3.bitget.com/',
   rdns: 'com.bitget.web3',
   mobile_link: 'bitkeep://',
+  // https://docs.bitkeep.com/en/docs/guide/mobile/Deeplink.html (BKConnect "Access dapp"; on Android only the
+  // https://bkcode.vip form works).
+  browse_link: 'https://bkcode.vip?action=dapp&url={url}',
   app_store: 'https://apps.apple.com/app/bitkeep/id1395301115',
   chrome_store: 'https://chrome.google.com/webstore/detail/bitkeep-crypto-nft-wallet/jiidiaalihmmhddjgbnbgdfflelocpak',
 }

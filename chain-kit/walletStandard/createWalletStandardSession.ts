@@ -20,6 +20,12 @@ export type CreateWalletStandardSessionParameters = {
   discovery: CreateWalletStandardDiscoveryReturnType
   /** How long a reconnect waits on load for the previous wallet to register (default 1500 ms). */
   reconnectTimeoutMs?: number
+  /**
+   * How a wallet is listed (default `ANNOUNCED`, an installed wallet): `EXTERNAL` for one the plugin
+   * registered itself that reaches wallet apps elsewhere (Solana Mobile Wallet Adapter), which is
+   * not a wallet injected into this browser.
+   */
+  connectorType?(wallet: DiscoveredStandardWallet): 'ANNOUNCED' | 'EXTERNAL'
 }
 
 export type WalletStandardSession = {
@@ -150,7 +156,7 @@ export function createWalletStandardSession(parameters: CreateWalletStandardSess
       return {
         async discoverWallets(context) {
           for (const wallet of discovery.wallets()) {
-            context.add({ id: wallet.id, name: wallet.name, namespace, type: 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
+            context.add({ id: wallet.id, name: wallet.name, namespace, type: parameters.connectorType?.(wallet) ?? 'ANNOUNCED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
           }
         },
         async connect(request) {

@@ -8,7 +8,20 @@ import type { RestoreCookieOptions, RestoreHint } from './restoreHint.js'
 import type { PorticoThemeVariables } from './theme.js'
 import type { DirectoryWallet } from './wallet.js'
 
-export type Metadata = { name: string; description: string; url: string; icons: readonly string[] }
+export type Metadata = {
+  name: string
+  description: string
+  url: string
+  icons: readonly string[]
+  /**
+   * Where a phone wallet sends the visitor back after each WalletConnect request: the site's own
+   * app scheme (`native`, e.g. `mysite://`) and/or its https link (`universal`, usually the site's URL).
+   */
+  redirect?: MetadataRedirect
+}
+
+/** The links a wallet opens to return the visitor to the site (WalletConnect `metadata.redirect`). */
+export type MetadataRedirect = { native?: string; universal?: string }
 
 /** Where Portico's remote services live. Every one is yours to self-host (`server/`). */
 export type Endpoints = {

@@ -39,6 +39,8 @@ export type DirectoryWallet = {
   mobile_link?: string | null
   /** The wallet's https universal link for WalletConnect (opened before `mobile_link` on a phone). */
   link_mode?: string | null
+  /** The wallet's in-app browser link for a page, an https template (see `walletBrowseLink`). */
+  browse_link?: string | null
   desktop_link?: string | null
   webapp_link?: string | null
   app_store?: string | null

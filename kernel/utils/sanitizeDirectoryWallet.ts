@@ -34,6 +34,10 @@ export function sanitizeDirectoryWallet(entry: unknown): DirectoryWallet | undef
     const url = safeHttpUrl(raw[key])
     if (url) wallet[key] = url
   }
+  // A browse-link template (walletBrowseLink) is kept when its https host comes before any
+  // placeholder and, placeholders filled, it parses as an https link.
+  const browse = raw.browse_link
+  if (typeof browse === 'string' && browse.length <= 1024 && /^https:\/\/[^/{}?#@\\]+[/?]/.test(browse) && safeHttpUrl(browse.replace(/\{\w+\}/g, 'x'))) wallet.browse_link = browse
   for (const key of ['mobile_link', 'desktop_link'] as const) {
     const link = safeDeepLink(raw[key])
     if (link) wallet[key] = link

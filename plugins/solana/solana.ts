@@ -9,6 +9,8 @@ export type SolanaOptions = {
   confirmTimeoutMs?: number
   /** SPL tokens the site names: CAIP-2 network, mint address, symbol. */
   tokens?: readonly SolanaKnownToken[]
+  /** On Android, list Solana Mobile Wallet Adapter (optional peer `@solana-mobile/wallet-standard-mobile`; default true). */
+  mobileWalletAdapter?: boolean
 }
 
 /** Not options: what the plugin runs against (tests and non-browser hosts pass their own). */
@@ -17,6 +19,8 @@ export type SolanaEnvironment = {
   wallets?: WalletRegistry
   /** `fetch` for the JSON-RPC calls; default the global one. */
   fetch?: typeof fetch
+  /** The browser's user agent (default `navigator.userAgent`): Mobile Wallet Adapter loads only on Android. */
+  userAgent?: string
 }
 
 const namespace = 'solana'

@@ -38,6 +38,12 @@ export const meta = {
           description: { type: 'string', maxLength: 1000 },
           url: { type: 'string', maxLength: 2048 },
           icons: { type: 'array', maxItems: 8, items: { type: 'string', maxLength: 2048 } },
+          redirect: {
+            type: 'object',
+            additionalProperties: false,
+            description: 'Where the wallet returns the visitor after each request: `native` (the site app\'s scheme) and `universal` (an https link). Default: `createPortico`\'s `metadata.redirect`. Only a wallet scheme (`native`) or an https link (`universal`) is sent.',
+            properties: { native: { type: 'string', maxLength: 2048 }, universal: { type: 'string', maxLength: 2048 } },
+          },
         },
       },
       connectTimeoutMs: {

@@ -10,7 +10,7 @@ export type WalletConnectOptions = {
   /** Register proposals with the WalletConnect Verify service (default false: no iframe from another host). */
   verify?: boolean
   /** The dapp as wallets show it; default: `createPortico`'s `metadata`, else the page title and origin. */
-  metadata?: { name?: string; description?: string; url?: string; icons?: string[] }
+  metadata?: { name?: string; description?: string; url?: string; icons?: string[]; redirect?: { native?: string; universal?: string } }
   /** How long to wait for the relay to accept a pairing (default 20000 ms). */
   connectTimeoutMs?: number
 }

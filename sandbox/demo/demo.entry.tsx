@@ -145,7 +145,8 @@ const embeddedAccountType = new URLSearchParams(window.location.search).get('acc
 const portico = createPortico({
   projectId: capture ? sandboxEmailCaptureProjectId : 'demo',
   defaultAccountTypes: { eip155: embeddedAccountType },
-  metadata: { name: 'Portico demo dApp', description: 'A site using Portico', url: origin, icons: [] },
+  // `redirect`: a phone wallet opens it after each WalletConnect request, to bring the visitor back.
+  metadata: { name: 'Portico demo dApp', description: 'A site using Portico', url: origin, icons: [], redirect: { universal: `${origin}/` } },
   networks: [devnetA, devnetB, solanaLocal, bitcoinRegtest, suiLocal, cosmosLocal, polkadotLocal, stacksLocal],
   plugins,
   endpoints: { api: origin, relay: `${origin.replace(/^http/, 'ws')}/relay` },

@@ -100,6 +100,27 @@ function nextId(prefix: string): string {
   return `${prefix}-${uid}`
 }
 
+/**
+ * What a phone wallet does after answering: it opens the dapp's `metadata.redirect` (its https
+ * `universal` link first, else its `native` scheme) to return the visitor. The page shows it as
+ * "Return to <dapp>"; opened with `?return=auto` it goes there at once, as a wallet app switching
+ * back to the browser would.
+ */
+function returnToDapp(metadata: { name?: string; redirect?: { native?: string; universal?: string } } | undefined): void {
+  const redirect = metadata?.redirect
+  const link = [redirect?.universal, redirect?.native].find((l): l is string => typeof l === 'string' && /^(https?:\/\/|[a-z][a-z0-9+.-]*:\/\/)/i.test(l) && !/^(javascript|data):/i.test(l))
+  const holder = byId('return-to-dapp')
+  if (!link) {
+    holder.hidden = true
+    return
+  }
+  const anchor = byId<HTMLAnchorElement>('return-link')
+  anchor.href = link
+  anchor.textContent = `Return to ${metadata?.name || 'the dapp'}`
+  holder.hidden = false
+  if (new URLSearchParams(location.search).get('return') === 'auto') location.assign(link)
+}
+
 const proposals = new Map<number, Proposal>()
 const requests = new Map<number, SessionRequest>()
 
@@ -228,6 +249,7 @@ function renderProposals(client: SignClientInstance): void {
         setStatus(`Approving the session with ${meta.name}…`)
         await acknowledged()
         setStatus(`Connected to ${meta.name}.`)
+        returnToDapp(meta)
       } catch (error) {
         setStatus(`Could not approve: ${errorText(error)}`, true)
         // A proposal this wallet cannot satisfy is rejected so the dapp is not left waiting.
@@ -288,6 +310,7 @@ function renderRequests(client: SignClientInstance): void {
         const result = await answer(request)
         await client.respond({ topic, response: { id, jsonrpc: '2.0', result } })
         setStatus(`Approved ${params.request.method}.`)
+        returnToDapp(session?.peer.metadata)
       } catch (error) {
         const e = error as { code?: unknown }
         const code = typeof e?.code === 'number' ? e.code : 5000
@@ -303,6 +326,7 @@ function renderRequests(client: SignClientInstance): void {
       try {
         await client.respond({ topic, response: { id, jsonrpc: '2.0', error: getSdkError('USER_REJECTED') } })
         setStatus(`Rejected ${params.request.method}.`)
+        returnToDapp(session?.peer.metadata)
       } catch (error) {
         setStatus(`Could not answer: ${errorText(error)}`, true)
       }

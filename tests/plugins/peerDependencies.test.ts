@@ -12,6 +12,8 @@ import { meta as ledgerMeta } from '../../plugins/ledger/meta.js'
 import { loadLedgerPeer } from '../../plugins/ledger/peers.js'
 import { meta as polkadotMeta } from '../../plugins/polkadot/meta.js'
 import { loadPolkadotPeer } from '../../plugins/polkadot/peers.js'
+import { meta as solanaMeta } from '../../plugins/solana/meta.js'
+import { loadSolanaPeer } from '../../plugins/solana/peers.js'
 import { meta as suiMeta } from '../../plugins/sui/meta.js'
 import { loadSuiPeer } from '../../plugins/sui/peers.js'
 import { meta as walletConnectMeta } from '../../plugins/walletconnect/meta.js'
@@ -29,6 +31,7 @@ const plugins = [
   { name: 'ledger', peers: ledgerMeta.peerDependencies, load: loadLedgerPeer },
   { name: 'polkadot', peers: polkadotMeta.peerDependencies, load: loadPolkadotPeer },
   { name: 'bip122', peers: bip122Meta.peerDependencies, load: loadBip122Peer },
+  { name: 'solana', peers: solanaMeta.peerDependencies, load: loadSolanaPeer },
   { name: 'sui', peers: suiMeta.peerDependencies, load: loadSuiPeer },
   { name: 'walletconnect', peers: walletConnectMeta.peerDependencies, load: loadWalletConnectPeer },
 ] as const

@@ -44,6 +44,8 @@ export default {
   'view.connect.whatIsAWallet': 'Was ist eine Wallet?',
   'view.connect.whatIsAWalletText': 'Eine Wallet verwahrt deine digitalen Vermögenswerte und meldet dich ohne Passwort bei Websites wie dieser an.',
   'view.connect.getAWallet': 'Wallet besorgen',
+  'view.connect.group.openIn': 'In deiner Wallet-App öffnen',
+  'view.connect.openIn': 'In {wallet} öffnen',
   'view.getWallet.title': 'Wallet besorgen',
   'view.getWallet.intro': 'Eine Wallet verwahrt deine digitalen Vermögenswerte und meldet dich ohne Passwort bei Websites wie dieser an. Installiere eine dieser Wallets und komm dann zurück, um sie zu verbinden.',
   'view.getWallet.list': 'Wallets zum Installieren',

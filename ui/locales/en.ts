@@ -46,6 +46,8 @@ export const en = {
   'view.connect.whatIsAWallet': 'What is a wallet?',
   'view.connect.whatIsAWalletText': 'A wallet holds your digital assets and lets you sign in to sites like this one, without a password.',
   'view.connect.getAWallet': 'Get a wallet',
+  'view.connect.group.openIn': 'Open in your wallet app',
+  'view.connect.openIn': 'Open in {wallet}',
   'view.getWallet.title': 'Get a Wallet',
   'view.getWallet.intro': 'A wallet holds your digital assets and lets you sign in to sites like this one, without a password. Install one of these, then come back to connect it.',
   'view.getWallet.list': 'Wallets to install',

@@ -45,6 +45,8 @@ export default {
   'view.connect.whatIsAWallet': 'מה זה ארנק?',
   'view.connect.whatIsAWalletText': 'ארנק שומר את הנכסים הדיגיטליים שלכם ומאפשר להתחבר לאתרים כמו זה, בלי סיסמה.',
   'view.connect.getAWallet': 'השגת ארנק',
+  'view.connect.group.openIn': 'פתיחה באפליקציית הארנק',
+  'view.connect.openIn': 'פתיחה ב-{wallet}',
   'view.getWallet.title': 'השגת ארנק',
   'view.getWallet.intro': 'ארנק שומר את הנכסים הדיגיטליים שלכם ומאפשר להתחבר לאתרים כמו זה, בלי סיסמה. התקינו אחד מהארנקים האלה וחזרו לכאן כדי לחבר אותו.',
   'view.getWallet.list': 'ארנקים להתקנה',

@@ -43,6 +43,8 @@ export default {
   'view.connect.whatIsAWallet': 'ウォレットとは？',
   'view.connect.whatIsAWalletText': 'ウォレットはデジタル資産を保管し、パスワードなしでこのようなサイトにログインできるようにするものです。',
   'view.connect.getAWallet': 'ウォレットを入手',
+  'view.connect.group.openIn': 'ウォレットアプリで開く',
+  'view.connect.openIn': '{wallet}で開く',
   'view.getWallet.title': 'ウォレットを入手',
   'view.getWallet.intro': 'ウォレットはデジタル資産を保管し、パスワードなしでこのようなサイトにログインできるようにするものです。以下のいずれかをインストールしてから、戻って接続してください。',
   'view.getWallet.list': 'インストールできるウォレット',

@@ -44,6 +44,8 @@ export default {
   'view.connect.whatIsAWallet': 'Wat is een wallet?',
   'view.connect.whatIsAWalletText': 'Een wallet bewaart je digitale bezittingen en laat je inloggen op sites zoals deze, zonder wachtwoord.',
   'view.connect.getAWallet': 'Wallet downloaden',
+  'view.connect.group.openIn': 'Openen in je wallet-app',
+  'view.connect.openIn': 'Openen in {wallet}',
   'view.getWallet.title': 'Wallet downloaden',
   'view.getWallet.intro': 'Een wallet bewaart je digitale bezittingen en laat je inloggen op sites zoals deze, zonder wachtwoord. Installeer er een van deze lijst en kom daarna terug om hem te verbinden.',
   'view.getWallet.list': 'Wallets om te installeren',

@@ -45,6 +45,8 @@ export default {
   'view.connect.whatIsAWallet': 'O que é uma carteira?',
   'view.connect.whatIsAWalletText': 'Uma carteira guarda seus ativos digitais e permite que você entre em sites como este sem senha.',
   'view.connect.getAWallet': 'Obter uma carteira',
+  'view.connect.group.openIn': 'Abrir no app da sua carteira',
+  'view.connect.openIn': 'Abrir no {wallet}',
   'view.getWallet.title': 'Obter uma carteira',
   'view.getWallet.intro': 'Uma carteira guarda seus ativos digitais e permite que você entre em sites como este sem senha. Instale uma destas e depois volte para conectá-la.',
   'view.getWallet.list': 'Carteiras para instalar',

@@ -46,6 +46,8 @@ export default {
   'view.connect.whatIsAWallet': 'Что такое кошелёк?',
   'view.connect.whatIsAWalletText': 'Кошелёк хранит ваши цифровые активы и позволяет входить на такие сайты, как этот, без пароля.',
   'view.connect.getAWallet': 'Установить кошелёк',
+  'view.connect.group.openIn': 'Открыть в приложении кошелька',
+  'view.connect.openIn': 'Открыть в {wallet}',
   'view.getWallet.title': 'Установить кошелёк',
   'view.getWallet.intro': 'Кошелёк хранит ваши цифровые активы и позволяет входить на такие сайты, как этот, без пароля. Установите один из этих кошельков и вернитесь, чтобы подключить его.',
   'view.getWallet.list': 'Кошельки для установки',

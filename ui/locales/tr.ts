@@ -44,6 +44,8 @@ export default {
   'view.connect.whatIsAWallet': 'Cüzdan nedir?',
   'view.connect.whatIsAWalletText': 'Cüzdan, dijital varlıklarınızı saklar ve bunun gibi sitelere şifresiz giriş yapmanızı sağlar.',
   'view.connect.getAWallet': 'Cüzdan edinin',
+  'view.connect.group.openIn': 'Cüzdan uygulamanızda açın',
+  'view.connect.openIn': '{wallet} içinde aç',
   'view.getWallet.title': 'Cüzdan edinin',
   'view.getWallet.intro': 'Cüzdan, dijital varlıklarınızı saklar ve bunun gibi sitelere şifresiz giriş yapmanızı sağlar. Bunlardan birini yükleyin, ardından bağlamak için geri dönün.',
   'view.getWallet.list': 'Yüklenebilecek cüzdanlar',

@@ -43,6 +43,8 @@ export default {
   'view.connect.whatIsAWallet': 'Ví là gì?',
   'view.connect.whatIsAWalletText': 'Ví lưu giữ tài sản số của bạn và cho phép bạn đăng nhập vào những trang như trang này mà không cần mật khẩu.',
   'view.connect.getAWallet': 'Tải ví',
+  'view.connect.group.openIn': 'Mở trong ứng dụng ví của bạn',
+  'view.connect.openIn': 'Mở trong {wallet}',
   'view.getWallet.title': 'Tải ví',
   'view.getWallet.intro': 'Ví lưu giữ tài sản số của bạn và cho phép bạn đăng nhập vào những trang như trang này mà không cần mật khẩu. Hãy cài một trong các ví sau, rồi quay lại đây để kết nối.',
   'view.getWallet.list': 'Ví có thể cài đặt',

@@ -43,6 +43,8 @@ export default {
   'view.connect.whatIsAWallet': '什麼是錢包？',
   'view.connect.whatIsAWalletText': '錢包可以保管您的數位資產，讓您不需密碼就能登入像這樣的網站。',
   'view.connect.getAWallet': '取得錢包',
+  'view.connect.group.openIn': '在錢包應用程式中開啟',
+  'view.connect.openIn': '在 {wallet} 中開啟',
   'view.getWallet.title': '取得錢包',
   'view.getWallet.intro': '錢包可以保管您的數位資產，讓您不需密碼就能登入像這樣的網站。請安裝下列任一錢包，再回到這裡連結。',
   'view.getWallet.list': '可安裝的錢包',

@@ -10,6 +10,7 @@ import { fromWalletStandardChain } from '../utils/fromWalletStandardChain.js'
 import { callWallet, isSilentRefusal } from '../utils/callWallet.js'
 import { isSolanaAddress } from '../utils/isSolanaAddress.js'
 import { toWalletStandardChain } from '../utils/toWalletStandardChain.js'
+import { loadSolanaPeer } from '../peers.js'
 // The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
 export { meta } from '../meta.js'
 
@@ -24,6 +25,32 @@ function explorerUrl(network: Network, path: string): string | undefined {
 }
 
 /**
+ * On an Android user agent (and unless `mobileWalletAdapter: false`), loads the optional peer
+ * `@solana-mobile/wallet-standard-mobile` and registers its Wallet Standard wallet, for the site's
+ * Solana networks Wallet Standard names: discovery then lists "Mobile Wallet Adapter". Any other
+ * page never loads that code. A missing peer or a failure is reported, never thrown.
+ */
+function registerMobileWalletAdapterOnAndroid(portico: PluginContext, options: SolanaOptions, environment: SolanaEnvironment, bridged: Set<string>): void {
+  const userAgent = environment.userAgent ?? (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent ?? ''
+  if (options.mobileWalletAdapter === false || !/android/i.test(userAgent)) return
+  const chains = portico.stores.networks.networksOf(namespace).flatMap((network) => toWalletStandardChain(network.caipNetworkId) ?? [])
+  const metadata = portico.options.metadata
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin
+  const uri = metadata?.url ?? origin
+  const icon = metadata?.icons[0]
+  loadSolanaPeer(() => import('../lazy/mobileWalletAdapter.js'))
+    .then(({ registerMobileWalletAdapter, mobileWalletAdapterName }) => {
+      // Listed as an external wallet (it opens the phone's wallet apps), not as one installed here.
+      bridged.add(mobileWalletAdapterName)
+      registerMobileWalletAdapter({
+        appIdentity: { name: metadata?.name ?? (typeof document === 'undefined' ? 'Solana site' : document.title || 'Solana site'), ...(uri ? { uri } : {}), ...(icon ? { icon } : {}) },
+        chains: chains.length > 0 ? chains : ['solana:mainnet'],
+      })
+    })
+    .catch((error: unknown) => portico.reportError(error, { action: 'solana' }))
+}
+
+/**
  * The solana plugin's `setup`, loaded with the kernel (`solana().load()`): Wallet Standard
  * discovery, the connection hooks, the taps of every hook it answers, address validation, explorer
  * links and the sign-in verifier.
@@ -34,6 +61,8 @@ function explorerUrl(network: Network, path: string): string | undefined {
 export function setupSolana(portico: PluginContext, options: SolanaOptions, environment: SolanaEnvironment): Disposer {
   const discovery = createSolanaWalletDiscovery(environment.wallets ?? getWallets())
   const fetchFn = environment.fetch
+  const bridged = new Set<string>()
+  registerMobileWalletAdapterOnAndroid(portico, options, environment, bridged)
 
   /** Whether the wallet can be used on a network (a network Wallet Standard has no name for is allowed). */
   const supports = (wallet: DiscoveredSolanaWallet, caipNetworkId: CaipNetworkId) => {
@@ -53,6 +82,7 @@ export function setupSolana(portico: PluginContext, options: SolanaOptions, envi
     fromWalletChain: fromWalletStandardChain,
     featureError: (feature, wallet) => new SolanaWalletFeatureError({ feature, wallet }),
     discovery,
+    connectorType: (wallet) => (bridged.has(wallet.name) ? 'EXTERNAL' : 'ANNOUNCED'),
     ...(options.reconnectTimeoutMs !== undefined ? { reconnectTimeoutMs: options.reconnectTimeoutMs } : {}),
   })
   const { signingAccount } = session

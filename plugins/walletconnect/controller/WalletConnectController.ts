@@ -48,7 +48,7 @@ export type WalletConnectControllerConfig = {
   relayUrl: string
   projectId: string | undefined
   verify: boolean
-  metadata: { name: string; description: string; url: string; icons: string[] }
+  metadata: { name: string; description: string; url: string; icons: string[]; redirect?: { native?: string; universal?: string } }
   connectTimeoutMs: number
   pairingWindowMs: number
   storagePrefix: string

@@ -2,7 +2,7 @@ import { isPendingPairing, isSessionTopic, pairingWindowMs, pendingPairingKey, s
 import type { WalletConnectController, WalletConnectControllerConfig } from '../controller/WalletConnectController.js'
 import { walletConnectLogo } from '../logo.js'
 import { WalletConnectStore } from '../store/WalletConnectStore.js'
-import type { Disposer, PluginContext, WalletConnectNamespace, WalletConnector } from '../../../kernel/kernel.js'
+import { safeDeepLink, safeHttpUrl, type Disposer, type PluginContext, type WalletConnectNamespace, type WalletConnector } from '../../../kernel/kernel.js'
 import type { WalletConnectEnvironment, WalletConnectOptions } from '../walletConnect.js'
 // The plugin's meta loads with its code (defineLazyPlugin): its docs text is not in a page's first bytes.
 export { meta } from '../meta.js'
@@ -19,6 +19,17 @@ function pageMetadata(): { name: string; url: string } {
     name: typeof doc?.title === 'string' && doc.title.trim() ? doc.title.trim().slice(0, 200) : 'Portico site',
     url: typeof origin === 'string' && origin !== 'null' ? origin : 'http://127.0.0.1',
   }
+}
+
+/**
+ * The site's `redirect` as WalletConnect metadata carries it (the wallet opens it after each
+ * request): `native` only a wallet-style scheme, `universal` only an https (or loopback http) link.
+ */
+function redirectOf(redirect: { native?: string; universal?: string } | undefined): { redirect?: { native?: string; universal?: string } } {
+  const native = safeDeepLink(redirect?.native)
+  const universal = safeHttpUrl(redirect?.universal)
+  if (!native && !universal) return {}
+  return { redirect: { ...(native ? { native } : {}), ...(universal ? { universal } : {}) } }
 }
 
 /** The chain plugins that declare a WalletConnect namespace, limited to namespaces the site configured. */
@@ -58,6 +69,7 @@ export function setupWalletConnect(portico: PluginContext, options: WalletConnec
       description: options.metadata?.description ?? siteMetadata?.description ?? '',
       url: options.metadata?.url ?? siteMetadata?.url ?? page.url,
       icons: [...(options.metadata?.icons ?? siteMetadata?.icons ?? [])],
+      ...redirectOf(options.metadata?.redirect ?? siteMetadata?.redirect),
     },
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
     pairingWindowMs: environment.pairingWindowMs ?? pairingWindowMs,

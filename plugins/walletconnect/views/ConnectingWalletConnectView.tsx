@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ChainNamespace, DirectoryWallet, Portico } from '../../../kernel/kernel.js'
-import { closeAfterConnect, loadQrEncoder, QrCode, usePortico, useTranslate, WalletIcon, walletImageSrc, useStylesheet } from '../../../ui/kit.js'
+import { closeAfterConnect, loadQrEncoder, openWalletLink, QrCode, usePortico, useTranslate, WalletIcon, walletImageSrc, useStylesheet } from '../../../ui/kit.js'
 import { viewsStylesheet } from './viewsStylesheet.js'
 import { walletConnectConnectorId } from '../constants.js'
 import { pairingExpiryMarginMs } from '../constants.js'
@@ -21,6 +21,13 @@ function targetNamespace(portico: Portico, data: Record<string, unknown> | undef
   return [asked, active].find((ns): ns is string => ns !== undefined && served.includes(ns)) ?? served[0] ?? active
 }
 
+/** A tapped wallet link: inside Telegram it goes through the host's `openLink` instead of navigating. */
+function tapped(href: string) {
+  return (event: { preventDefault(): void }) => {
+    if (openWalletLink(href, { from: 'tap' }) === 'host') event.preventDefault()
+  }
+}
+
 function formatTime(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000))
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
@@ -31,7 +38,9 @@ function formatTime(ms: number): string {
  * link", the time left before a fresh code replaces it, and for a directory wallet its desktop,
  * mobile and web-app links (safe schemes only). On a phone, a directory wallet with a universal
  * link (`link_mode`) or `mobile_link` gets no QR code: the view opens that deep link carrying the
- * URI (once per URI) and offers it as "Open <wallet>". Starts the connection on mount unless one is
+ * URI (once per URI, through `openWalletLink`: not by itself inside Telegram or an in-app browser
+ * that blocks navigation) and offers it as "Open <wallet>" (a tap inside Telegram goes through its
+ * `openLink`). Starts the connection on mount unless one is
  * already waiting; leaving the view cancels the pairing; on success the modal closes (or goes
  * to `redirectView`).
  *
@@ -97,7 +106,9 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
   useEffect(() => {
     if (!deepLink || opened.current === deepLink) return
     opened.current = deepLink
-    window.location.assign(deepLink)
+    // Through the page's host: inside Telegram or an in-app browser that blocks navigation nothing
+    // opens by itself, and the visible "Open <wallet>" link below is what the visitor taps.
+    openWalletLink(deepLink, { from: 'auto' })
   }, [deepLink])
 
   if (!store) return <p className="portico-wc__error">{text('walletconnect.failed')}</p>
@@ -140,7 +151,12 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
       <div className="portico-wc">
         <h3 className="portico-wc__heading">{text('walletconnect.continueIn', { wallet: wallet.name })}</h3>
         <p className="portico-wc__hint">{text('walletconnect.continueHint', { wallet: wallet.name })}</p>
-        <a className="portico-wc__button" href={deepLink} rel="noopener noreferrer">
+        <a
+          className="portico-wc__button"
+          href={deepLink}
+          rel="noopener noreferrer"
+          onClick={tapped(deepLink)}
+        >
           {text('walletconnect.open', { wallet: wallet.name })}
         </a>
         {copyControls}
@@ -173,21 +189,21 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
         <ul className="portico-wc__links" aria-label={text('walletconnect.links', { wallet: wallet.name })}>
           {links.desktop ? (
             <li>
-              <a className="portico-wc__link" href={links.desktop} rel="noopener noreferrer">
+              <a className="portico-wc__link" href={links.desktop} rel="noopener noreferrer" onClick={tapped(links.desktop)}>
                 {text('walletconnect.desktop')}
               </a>
             </li>
           ) : null}
           {links.mobile ? (
             <li>
-              <a className="portico-wc__link" href={links.mobile} rel="noopener noreferrer">
+              <a className="portico-wc__link" href={links.mobile} rel="noopener noreferrer" onClick={tapped(links.mobile)}>
                 {text('walletconnect.mobile')}
               </a>
             </li>
           ) : null}
           {links.webapp ? (
             <li>
-              <a className="portico-wc__link" href={links.webapp} target="_blank" rel="noopener noreferrer">
+              <a className="portico-wc__link" href={links.webapp} target="_blank" rel="noopener noreferrer" onClick={tapped(links.webapp)}>
                 {text('walletconnect.webapp')}
               </a>
             </li>

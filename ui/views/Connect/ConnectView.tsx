@@ -9,6 +9,7 @@ import { Icon } from '../../components/Icon/Icon.js'
 import { Spinner } from '../../components/Spinner/Spinner.js'
 import { WalletGroup } from '../../components/WalletGroup/WalletGroup.js'
 import { WalletIntro } from '../../components/WalletIntro/WalletIntro.js'
+import { OpenInWallet } from '../../components/OpenInWallet/OpenInWallet.js'
 import { builtinWalletsFor } from '../../utils/builtinWalletsFor.js'
 import { ConnectMethodOutlet } from './ConnectMethodOutlet.js'
 import { connectGroups, recommendedCount } from './connectGroups.js'
@@ -22,7 +23,8 @@ import { shownConnectMethods } from './shownConnectMethods.js'
  * and `socials` are on; and a footer with the site's terms and privacy policy when it set
  * `termsConditionsUrl` / `privacyPolicyUrl` (https only; opened in a new tab without referrer).
  * With `features.legalCheckbox` that footer is a checkbox, and every connect option stays
- * disabled until the visitor ticks it. With `features.collapseWallets` (or `emailShowWallets:
+ * disabled until the visitor ticks it. On a phone with no injected wallet, "Open in <wallet>" links
+ * continue in the in-app browser of each wallet of the site's namespaces that documents one. With `features.collapseWallets` (or `emailShowWallets:
  * false` while the email login is shown), the wallets wait behind one "Continue with a wallet"
  * button while an email or social login is shown.
  *
@@ -99,6 +101,8 @@ export const ConnectView = observer(function ConnectView() {
       ) : (
         groups.map((group) => <WalletGroup key={group.id} group={group} />)
       )}
+      {/* A phone with no injected wallet: continue in a wallet app's own browser (issue 53). */}
+      {!discovering && injectedCount === 0 && portico.isMobile ? <OpenInWallet wallets={builtinWalletsFor(portico)} /> : null}
       {!discovering && injectedCount === 0 ? <WalletIntro /> : null}
       {showAllWallets ? (
         <button type="button" className="portico-connect__all" onClick={() => portico.stores.router.push('AllWallets')}>
