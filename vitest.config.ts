@@ -53,6 +53,8 @@ const longestFiles = [
   'tests/e2e/visual/modal.visual.test.ts',
   'tests/e2e/auth/embeddedWallet.test.ts',
   'tests/build/pack.test.ts',
+  // Builds the docs site (about 30 s of CPU) before it opens it.
+  'tests/docs/site.test.ts',
   // Issue 51: 50 sign-client pairs in five processes across two instances; the packed portico-server installed.
   'tests/server/scale/twoInstances.sigterm.processes.test.ts',
   'tests/build/serverPackage.test.ts',
