@@ -55,6 +55,8 @@ const longestFiles = [
   'tests/build/pack.test.ts',
   // Issue 50: `next build` of examples/nextjs (once; reused while its inputs are unchanged).
   'tests/e2e/nextjs/appRouter.test.ts',
+  // Builds the docs site (about 30 s of CPU) before it opens it.
+  'tests/docs/site.test.ts',
   // Issue 51: 50 sign-client pairs in five processes across two instances; the packed portico-server installed.
   'tests/server/scale/twoInstances.sigterm.processes.test.ts',
   'tests/build/serverPackage.test.ts',

@@ -1,5 +1,5 @@
 import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
-import type { CosmosInjectedWallet } from './discovery/createCosmosWalletDiscovery.js'
+import type { CosmosInjectedWallet } from './discovery/CosmosInjectedWallet.js'
 
 export type CosmosOptions = {
   /** How long to wait on load for the previous wallet to be injected (default 1500 ms). */

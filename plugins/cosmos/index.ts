@@ -10,7 +10,7 @@ export { cosmosHub } from './networks/cosmosHub.js'
 export { osmosis } from './networks/osmosis.js'
 export { osmosisTestnet } from './networks/osmosisTestnet.js'
 export { cosmosLocalnet } from './networks/cosmosLocalnet.js'
-export type { CosmosInjectedWallet } from './discovery/createCosmosWalletDiscovery.js'
+export type { CosmosInjectedWallet } from './discovery/CosmosInjectedWallet.js'
 export type {
   CosmosAccountData,
   CosmosAlgo,

@@ -3,7 +3,6 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from 'node:os'
 import { join, posix } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { meta as polkadotMeta } from '../../plugins/polkadot/meta.js'
 import { siteLockfile } from '../helpers/siteLockfile.js'
 
 const root = join(import.meta.dirname, '../..')
@@ -83,10 +82,10 @@ function reachable(starts: string[], packed: ReadonlySet<string>, resolve: (targ
 describe('the packed package', () => {
   let site = ''
   beforeAll(() => {
-    // The site has what each entry's optional peers need: React for portico/react and
-    // portico/elements, @wagmi/core for portico/wagmi (a wagmi site has it already), and the polkadot
-    // plugin's peers for portico/polkadot/server, which imports them statically (a Node backend).
-    site = installSite(['react', 'react-dom', '@wagmi/core', ...Object.keys(polkadotMeta.peerDependencies)])
+    // The site has what each entry's optional peers need at import: React for portico/react and
+    // portico/elements, @wagmi/core for portico/wagmi (a wagmi site has it already). No chain's
+    // server entry imports a peer (portico/polkadot/server loads polkadot-api's parts when called).
+    site = installSite(['react', 'react-dom', '@wagmi/core'])
   }, 300_000)
   afterAll(() => {
     if (site) rmSync(site, { recursive: true, force: true })
@@ -178,16 +177,71 @@ describe('an EVM site: portico, react and react-dom, no optional peer (issue 50)
 
   it('imports every entry a page imports without any optional peer', () => {
     // All in one Node process: a missing package fails the import of the entry that reaches it.
-    const specifiers = subpaths.filter((s) => !['./wagmi', './polkadot/server', './styles.css'].includes(s)).map((s) => (s === '.' ? 'portico' : `portico/${s.slice(2)}`))
+    const specifiers = subpaths.filter((s) => !['./wagmi', './styles.css'].includes(s)).map((s) => (s === '.' ? 'portico' : `portico/${s.slice(2)}`))
     const script = `const failed = {}; for (const specifier of ${JSON.stringify(specifiers)}) { try { const m = await import(specifier); if (!Object.keys(m).length) failed[specifier] = 'no exports' } catch (e) { failed[specifier] = e.message } } console.log(JSON.stringify(failed))`
     expect(specifiers.length).toBeGreaterThan(40)
     expect(runInSite(site, script)).toEqual({})
   })
 
-  it("portico/polkadot/server, a Node backend's entry, names the polkadot peer it cannot find", () => {
-    const answer = runInSite(site, `try { await import('portico/polkadot/server'); console.log('null') } catch (e) { console.log(JSON.stringify({ code: e.code, message: e.message })) }`) as { code: string; message: string }
-    expect(answer.code).toBe('ERR_MODULE_NOT_FOUND')
-    expect(answer.message).toMatch(/^Cannot find package '(@polkadot-api\/[\w-]+|@scure\/sr25519)'/)
+  it("a TypeScript site type-checks every entry's declarations without packages it never installed (@keplr-wallet/types)", () => {
+    // Every entry's types, checked as a strict site's `tsc` checks them (skipLibCheck off). A
+    // declaration may name a package the site chooses to install (React's types for the React
+    // entries, a plugin's optional peer); naming any other package (a devDependency of Portico such
+    // as @keplr-wallet/types) breaks every site that does not happen to have it.
+    const entries = subpaths.filter((s) => s !== './styles.css').map((s) => (s === '.' ? 'portico' : `portico/${s.slice(2)}`))
+    writeFileSync(join(site, 'consumer.ts'), entries.map((specifier, i) => `import type * as entry${i} from '${specifier}'\nexport type Entry${i} = keyof typeof entry${i}\n`).join(''))
+    writeFileSync(join(site, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, skipLibCheck: false, noEmit: true, module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2023', 'dom', 'dom.iterable'], types: [], jsx: 'react-jsx' }, files: ['consumer.ts'] }))
+    expect(existsSync(join(site, 'node_modules/@keplr-wallet/types'))).toBe(false)
+    let output = ''
+    try {
+      // tsgo, the project's own checker (TypeScript's native port): tsc takes minutes on a busy machine.
+      execFileSync(process.execPath, [join(root, 'node_modules/@typescript/native-preview/bin/tsgo'), '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: site, encoding: 'utf8', stdio: 'pipe' })
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? error)
+    }
+    // What a site chooses: React's types, a plugin's optional peer, and what that peer brings with it
+    // (Ledger's apps bring @ledgerhq/hw-transport, whose type the ledger entry names).
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dependencies?: Record<string, string> }> }
+    const peers = Object.keys(pkg.peerDependencies as Record<string, string>)
+    const chosen = [...peers, ...peers.flatMap((peer) => Object.keys(lock.packages[`node_modules/${peer}`]?.dependencies ?? {})), '@types/react', '@types/react-dom']
+    const diagnostics = output.split('\n').filter((line) => /error TS\d+/.test(line))
+    // TS2307: no such package; TS7016: the package is there (react) but not its types (@types/react).
+    const missing = diagnostics.map((line) => /error TS(?:2307: Cannot find module|7016: Could not find a declaration file for module) '([^']+)'/.exec(line)?.[1])
+    const unexpected = diagnostics.filter((line, i) => {
+      const name = missing[i]
+      return !name || !chosen.some((chosenName) => name === chosenName || name.startsWith(`${chosenName}/`))
+    })
+    expect(unexpected).toEqual([])
+  }, 240_000)
+
+  it('portico/polkadot/server without its peers: the entry imports; each action that needs one fails with MissingPeerDependencyError naming it', () => {
+    const script = `
+      const server = await import('portico/polkadot/server')
+      const network = { id: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', name: 'Polkadot', nativeCurrency: { name: 'DOT', symbol: 'DOT', decimals: 10 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }
+      const calls = {
+        verifyPolkadotSignature: () => server.verifyPolkadotSignature({ message: 'hi', signature: '0x00', address: '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5' }),
+        polkadotVerifier: () => server.polkadotVerifier.verify({ message: 'hi', signature: '0x00', address: '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5' }),
+        readPolkadotRuntime: () => server.readPolkadotRuntime({ network }),
+        readPolkadotAccount: () => server.readPolkadotAccount({ network, publicKey: new Uint8Array(32) }),
+        planPolkadotTransfer: () => server.planPolkadotTransfer({ request: { network, from: '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5', to: '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5', amount: '1' } }),
+        sendPolkadotTransfer: () => server.sendPolkadotTransfer({ network, plan: {}, address: '', signPayload: async () => ({}), signRaw: async () => ({}) }),
+        waitForPolkadotTransaction: () => server.waitForPolkadotTransaction({ network, hash: '0x00', timeoutMs: 1 }),
+      }
+      const answers = {}
+      for (const [name, call] of Object.entries(calls)) {
+        const error = await call().then(() => undefined, (e) => e)
+        answers[name] = { name: error?.name, code: error?.code, plugin: error?.plugin, packageName: error?.packageName, cause: error?.cause?.code }
+      }
+      console.log(JSON.stringify({ exports: Object.keys(server).length, answers }))`
+    const { exports, answers } = runInSite(site, script) as { exports: number; answers: Record<string, { name: string; code: string; plugin: string; packageName: string; cause: string }> }
+    expect(exports).toBeGreaterThan(10)
+    const peers = Object.keys(pkg.peerDependencies as Record<string, string>).filter((name) => name.startsWith('@polkadot-api/') || name === '@scure/sr25519')
+    for (const [name, answer] of Object.entries(answers)) {
+      expect(answer, name).toEqual({ name: 'MissingPeerDependencyError', code: 'MISSING_PEER_DEPENDENCY', plugin: 'polkadot', packageName: expect.any(String), cause: 'ERR_MODULE_NOT_FOUND' })
+      expect(peers, name).toContain(answer.packageName)
+    }
+    // The signature check needs only @scure/sr25519 (the first peer its module imports).
+    expect(answers.verifyPolkadotSignature?.packageName).toBe('@scure/sr25519')
   })
 
   it('walletconnect without @walletconnect/sign-client: connecting fails with MissingPeerDependencyError naming it', () => {

@@ -1,8 +1,9 @@
 import type { Keplr } from '@keplr-wallet/types'
 import { createInjectedWalletPoller, readInjected } from '../../../chain-kit/index.js'
 
-/** Where a Keplr-compatible wallet injects itself: a dotted path under `window`, with its name and icon. */
-export type CosmosInjectedWallet = { id: string; name: string; path: string; icon?: string }
+import type { CosmosInjectedWallet } from './CosmosInjectedWallet.js'
+
+export type { CosmosInjectedWallet } from './CosmosInjectedWallet.js'
 
 /** A Keplr-compatible wallet found in the page. */
 export type DiscoveredCosmosWallet = { id: string; name: string; icon?: string; provider: Keplr }

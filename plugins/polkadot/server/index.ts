@@ -5,14 +5,11 @@
 export { decodeSs58, encodeSs58, isPolkadotAddress } from '../utils/ss58.js'
 export type { Ss58Prefix } from '../utils/ss58.js'
 export { callPolkadotRpc } from '../actions/callPolkadotRpc.js'
-export { readPolkadotRuntime } from '../actions/readPolkadotRuntime.js'
 export type { PolkadotRuntime } from '../actions/readPolkadotRuntime.js'
-export { readPolkadotAccount } from '../actions/readPolkadotAccount.js'
 export type { PolkadotAccount } from '../actions/readPolkadotAccount.js'
-export { planPolkadotTransfer } from '../actions/planPolkadotTransfer.js'
 export type { PolkadotTransferPlan } from '../actions/planPolkadotTransfer.js'
-export { sendPolkadotTransfer } from '../actions/sendPolkadotTransfer.js'
-export { waitForPolkadotTransaction } from '../actions/waitForPolkadotTransaction.js'
-export { verifyPolkadotSignature } from '../actions/verifyPolkadotSignature.js'
+// The actions that use the optional peers load them on their first call (MissingPeerDependencyError
+// names a missing one); the entry itself imports none of them.
+export { planPolkadotTransfer, readPolkadotAccount, readPolkadotRuntime, sendPolkadotTransfer, verifyPolkadotSignature, waitForPolkadotTransaction } from './peerActions.js'
 export { polkadotVerifier } from './polkadotVerifier.js'
 export { PolkadotAmountError, PolkadotRpcRequestError, PolkadotSignedExtensionError, PolkadotTransactionRefusedError } from '../errors.js'

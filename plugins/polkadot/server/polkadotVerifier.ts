@@ -1,4 +1,4 @@
-import { verifyPolkadotSignature } from '../actions/verifyPolkadotSignature.js'
+import { verifyPolkadotSignature } from './peerActions.js'
 import { isPolkadotAddress } from '../utils/ss58.js'
 
 /**
