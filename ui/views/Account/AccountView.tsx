@@ -15,6 +15,7 @@ import { walletImageSrc } from '../../utils/walletImageSrc.js'
 import { refreshBalance } from '../../utils/refreshBalance.js'
 import { formatConnectionUser } from '../../utils/formatConnectionUser.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
+import { showsWalletsRow } from '../../utils/showsWalletsRow.js'
 
 /**
  * The Account view: the account's avatar (its name service's picture, else one drawn from the
@@ -24,7 +25,8 @@ import { truncateAddress } from '../../utils/truncateAddress.js'
  * the network has one, Disconnect), the action row (plugins' actions such as Buy and Swap from
  * `portico.accountActions`: Send with the send plugin; an action may run instead of opening a
  * view, e.g. `portico/calls`'s account-type switch), the network (opens Networks), the
- * wallets (opens ProfileWallets: switch, add or disconnect wallets), and the
+ * wallets (opens ProfileWallets: switch, add or disconnect wallets; shown with more than one
+ * wallet or the `multiWallet` feature on), and the
  * Tokens / NFTs / Activity tabs.
  *
  * @example
@@ -205,11 +207,13 @@ export const AccountView = observer(function AccountView() {
           <Icon name="chevron" />
         </button>
       ) : null}
-      <button type="button" className="portico-account__row" onClick={() => router.push('ProfileWallets')}>
-        {wallet ? <WalletIcon src={walletImageSrc(portico, wallet)} name={wallet.name} size="small" /> : <Icon name="wallet" />}
-        <span className="portico-account__row-label">{walletCount > 1 ? t('view.account.walletsCount', { count: walletCount }) : t('view.account.wallets')}</span>
-        <Icon name="chevron" />
-      </button>
+      {showsWalletsRow(portico) ? (
+        <button type="button" className="portico-account__row" onClick={() => router.push('ProfileWallets')}>
+          {wallet ? <WalletIcon src={walletImageSrc(portico, wallet)} name={wallet.name} size="small" /> : <Icon name="wallet" />}
+          <span className="portico-account__row-label">{walletCount > 1 ? t('view.account.walletsCount', { count: walletCount }) : t('view.account.wallets')}</span>
+          <Icon name="chevron" />
+        </button>
+      ) : null}
       {rows.map((action) => (
         <button key={action.id} type="button" className="portico-account__row" onClick={() => void select(action)} disabled={running === action.id} aria-busy={running === action.id || undefined}>
           {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}
