@@ -5,7 +5,7 @@ export const meta = {
   description: "Connects Solana wallets through the Wallet Standard, reads SOL and SPL token balances, signs messages, sends SOL and SPL tokens, signs the site's own transactions (`getSigner('solana')`, an `@solana/kit` signer) over every connector and verifies Solana sign-in signatures (ed25519).",
   docsPath: '/plugins/solana.md',
   defaultAccountType: 'eoa',
-  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer'],
+  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer', 'nfts'],
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

@@ -58,6 +58,7 @@ const cosmosLocal = defineCosmosNetwork({
   name: cosmosLocalnet.name,
   nativeCurrency: cosmosLocalnet.nativeCurrency,
   restUrls: [`${origin}/v1/cosmos/demo/${cosmosLocalnet.caipNetworkId}`],
+  blockExplorer: explorer(cosmosLocalnet.caipNetworkId),
   imageUrl: logo(cosmosLocalnet.caipNetworkId),
   testnet: true,
 })

@@ -60,9 +60,11 @@ export const AccountView = observer(function AccountView() {
 
   if (!address) return <p className="portico-account__empty">{t('view.account.notConnected')}</p>
 
+  // The address's page on the network's explorer, as the namespace's chain plugin builds it
+  // (its explorers know their paths); a generic `/address/` link where no plugin builds one.
   const explorer = network?.blockExplorers?.default
   const explorerBase = explorer ? safeHttpUrl(explorer.url) : undefined
-  const explorerUrl = explorerBase ? `${explorerBase.replace(/\/+$/, '')}/address/${encodeURIComponent(address)}` : undefined
+  const explorerUrl = portico.explorers.addressUrl(network, address) ?? (explorerBase ? `${explorerBase.replace(/\/+$/, '')}/address/${encodeURIComponent(address)}` : undefined)
 
   const copy = async () => {
     try {
