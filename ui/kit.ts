@@ -5,6 +5,7 @@
 export * from './index.js'
 export { useTranslate } from './hooks/useTranslate.js'
 export { useAnnounce } from './hooks/useAnnounce.js'
+export { useHideBack } from './hooks/useHideBack.js'
 export { useFormat } from './hooks/useFormat.js'
 export { translate } from './i18n/translate.js'
 export { en } from './locales/en.js'

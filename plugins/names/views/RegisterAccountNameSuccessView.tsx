@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite'
 
-import { Button, Icon, usePortico, useTranslate } from '../../../ui/kit.js'
+import { Button, Icon, useHideBack, usePortico, useTranslate } from '../../../ui/kit.js'
 import type { NamesSettings } from '../names.js'
 
 /**
  * RegisterAccountNameSuccess (spec §2): the name just registered, and the way back to the account
- * (which shows it from now on).
+ * (which shows it from now on). No Back arrow: the name is registered, its button leads on.
  *
  * @example
  * // shown by RegisterAccountName after the zone registered the name
@@ -13,6 +13,7 @@ import type { NamesSettings } from '../names.js'
 export const RegisterAccountNameSuccessView = observer(function RegisterAccountNameSuccessView() {
   const portico = usePortico()
   const t = useTranslate()
+  useHideBack(true)
   const data = portico.stores.router.data as { name?: unknown } | undefined
   const name = typeof data?.name === 'string' ? data.name : (portico.stores.accounts.get('eip155').profileName ?? '')
   return (

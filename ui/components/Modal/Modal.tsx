@@ -6,6 +6,7 @@ import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { AnnounceContext } from '../../modal/AnnounceContext.js'
 import { focusableElements } from '../../utils/focusableElements.js'
+import { getUiState } from '../../state/getUiState.js'
 import { AlertBanner } from '../AlertBanner/AlertBanner.js'
 import { IconButton } from '../IconButton/IconButton.js'
 import { ViewOutlet } from '../ViewOutlet/ViewOutlet.js'
@@ -149,7 +150,8 @@ export const Modal = observer(function Modal() {
 
   const descriptor = portico.views.get(router.view)
   const title = descriptor ? t(descriptor.title, titleParams(router.data)) : router.view
-  const canGoBack = router.history.length > 1
+  // A success screen hides Back (useHideBack): its Done leads on, Back would reopen a finished form.
+  const canGoBack = router.history.length > 1 && !getUiState(portico).backHidden
 
   return (
     <div
