@@ -121,7 +121,7 @@ export const AccountView = observer(function AccountView() {
         ) : null}
       </div>
       {name ? (
-        <p className="portico-account__name">
+        <p className="portico-account__name" title={!account.profileName && account.user?.email ? account.user.email : undefined}>
           <span className="portico-visually-hidden">{t('view.account.name')} </span>
           {name}
         </p>
