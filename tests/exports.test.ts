@@ -271,6 +271,7 @@ describe('entry point exports', () => {
         "truncateAddress",
         "useAnnounce",
         "useFormat",
+        "useHideBack",
         "useTranslate",
         "walletImageSrc",
       ]

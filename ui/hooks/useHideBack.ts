@@ -1,6 +1,5 @@
-import { useEffect } from 'react'
-import { getUiState } from '../state/getUiState.js'
-import { usePortico } from './usePortico.js'
+import { useContext, useEffect } from 'react'
+import { HideBackContext } from '../modal/HideBackContext.js'
 
 /**
  * Hides the modal header's Back arrow while `hidden` holds: a view showing the end of a flow (a
@@ -13,11 +12,6 @@ import { usePortico } from './usePortico.js'
  * useHideBack(store.status === 'success')
  */
 export function useHideBack(hidden: boolean): void {
-  const portico = usePortico()
-  useEffect(() => {
-    if (!hidden) return
-    const ui = getUiState(portico)
-    ui.hideBack()
-    return () => ui.showBack()
-  }, [portico, hidden])
+  const hideBack = useContext(HideBackContext)
+  useEffect(() => (hidden ? hideBack() : undefined), [hideBack, hidden])
 }

@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx'
 import type { Portico } from '../../kernel/kernel.js'
 
-/** State only the UI keeps for an instance: wallet discovery on first open, the Connect view's legal checkbox and collapsed wallets, a hidden Back arrow. */
+/** State only the UI keeps for an instance: wallet discovery on first open, the Connect view's legal checkbox and collapsed wallets. */
 export class UiState {
   /** Wallet discovery has started (it starts when the modal first opens). */
   discoveryStarted = false
@@ -11,8 +11,6 @@ export class UiState {
   legalAccepted = false
   /** The visitor opened the wallets that `collapseWallets` (or `emailShowWallets: false`) put behind one button. */
   walletsExpanded = false
-  /** How many mounted views hide the header's Back arrow now (`useHideBack`: a success screen). */
-  backHiders = 0
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true })
@@ -24,19 +22,6 @@ export class UiState {
 
   expandWallets(): void {
     this.walletsExpanded = true
-  }
-
-  /** Whether the header shows no Back arrow (a view's success screen is up). */
-  get backHidden(): boolean {
-    return this.backHiders > 0
-  }
-
-  hideBack(): void {
-    this.backHiders += 1
-  }
-
-  showBack(): void {
-    this.backHiders = Math.max(0, this.backHiders - 1)
   }
 
   setDiscovering(discovering: boolean): void {
