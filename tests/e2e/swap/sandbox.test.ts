@@ -44,12 +44,12 @@ const dialog = () => page.getByRole('dialog')
 const confirmed = () => dialog().getByRole('heading', { name: 'Swap confirmed.' })
 /** After a success: no Back arrow, and New swap leads to an emptied form (no second swap one click away). */
 async function startOver() {
-  expect(await dialog().getByRole('button', { name: 'Back' }).count()).toBe(0)
+  await expect.poll(() => dialog().getByRole('button', { name: 'Back', exact: true }).count()).toBe(0)
   await dialog().getByRole('button', { name: 'New swap' }).click()
   expect(await dialog().getByLabel('You pay').inputValue()).toBe('')
   expect(await dialog().getByRole('button', { name: 'Swap', exact: true }).count()).toBe(0)
   expect(await dialog().getByRole('button', { name: 'Enter an amount' }).isDisabled()).toBe(true)
-  expect(await dialog().getByRole('button', { name: 'Back' }).count()).toBe(1)
+  await expect.poll(() => dialog().getByRole('button', { name: 'Back', exact: true }).count()).toBe(1)
 }
 /** The minimum received the view shows, in base units. */
 async function shownMinimum(decimals: number): Promise<bigint> {
