@@ -10,6 +10,7 @@ import { fetchBalance } from './actions/fetchBalance.js'
 import { fetchNfts } from './actions/fetchNfts.js'
 import { fetchProfile } from './actions/fetchProfile.js'
 import { resolveName } from './actions/resolveName.js'
+import { lookupName } from './actions/lookupName.js'
 import { fetchTokenBalances } from './actions/fetchTokenBalances.js'
 import { fetchTransactions } from './actions/fetchTransactions.js'
 import { getAccount } from './actions/getAccount.js'
@@ -215,6 +216,7 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
     fetchNfts: (namespace) => fetchNfts(portico, namespace),
     fetchProfile: (namespace, options) => fetchProfile(portico, namespace, options),
     resolveName: (name, namespace) => resolveName(portico, name, namespace),
+    lookupName: (address, namespace) => lookupName(portico, address, namespace),
     discoverWallets: (namespace) => discoverWallets(portico, namespace),
     getAccount: (namespace) => getAccount(portico, namespace),
     getState: () => snapshot(),

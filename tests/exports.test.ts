@@ -299,6 +299,7 @@ describe('entry point exports', () => {
         "truncateAddress",
         "useAnnounce",
         "useFormat",
+        "useHideBack",
         "useStylesheet",
         "useTranslate",
         "walletImageSrc",

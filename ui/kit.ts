@@ -5,6 +5,7 @@
 export * from './index.js'
 export { useTranslate } from './hooks/useTranslate.js'
 export { useAnnounce } from './hooks/useAnnounce.js'
+export { useHideBack } from './hooks/useHideBack.js'
 export { useFormat } from './hooks/useFormat.js'
 export { useStylesheet } from './hooks/useStylesheet.js'
 export { adoptStylesheet } from './utils/adoptStylesheet.js'

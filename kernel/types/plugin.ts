@@ -6,7 +6,7 @@ import type { PorticoOptions } from './options.js'
 export type PluginKind = 'chain' | 'connector' | 'feature'
 
 /** What a chain plugin can do; the conformance suite checks each declared one. */
-export type Capability = 'connect' | 'balance' | 'tokens' | 'send' | 'tokenSend' | 'signMessage' | 'signIn' | 'activity' | 'names' | 'signer'
+export type Capability = 'connect' | 'balance' | 'tokens' | 'send' | 'tokenSend' | 'signMessage' | 'signIn' | 'activity' | 'names' | 'signer' | 'nfts'
 
 /** A chain plugin's WalletConnect namespace: what a session proposal asks for. */
 export type WalletConnectNamespace = { methods: readonly string[]; events: readonly string[] }

@@ -139,6 +139,8 @@ export type PorticoBase = {
   fetchProfile(namespace?: ChainNamespace, options?: FetchProfileParameters): Promise<ProfileResult | undefined>
   /** The address a name points to through the `resolveName` hook (undefined when nobody knows it). */
   resolveName(name: string, namespace?: ChainNamespace): Promise<ResolveNameResult | undefined>
+  /** The name registered for any address through the `fetchProfile` hook (undefined when none); nothing is stored. */
+  lookupName(address: string, namespace?: ChainNamespace): Promise<string | undefined>
   discoverWallets(namespace?: ChainNamespace): Promise<WalletConnector[]>
   getAccount(namespace?: ChainNamespace): GetAccountReturnType
   getState(): PorticoState

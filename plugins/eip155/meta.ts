@@ -6,7 +6,7 @@ export const meta = {
   description: 'Connects EVM wallets (EIP-6963 browser extensions and a plain window.ethereum), switches and adds chains, reads native balances, signs messages and sends ETH and ERC-20 tokens.',
   docsPath: '/plugins/eip155.md',
   defaultAccountType: 'smartAccount',
-  capabilities: ['connect', 'balance', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer'],
+  capabilities: ['connect', 'balance', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer', 'nfts'],
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

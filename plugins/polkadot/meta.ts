@@ -15,7 +15,7 @@ export const meta = {
     '@scure/sr25519': '0.2.0',
   },
   defaultAccountType: 'eoa',
-  capabilities: ['connect', 'signMessage', 'signIn', 'balance', 'send', 'signer'],
+  capabilities: ['connect', 'signMessage', 'signIn', 'balance', 'send', 'signer', 'nfts'],
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

@@ -34,6 +34,7 @@ export const messages: Record<string, string> = {
   'send.form.memoCount': '{bytes} of {max} bytes',
   'send.form.hint.Memo Too Long': 'The memo is {bytes} bytes; {network} stores at most {max} bytes (emoji and accented letters take more than one).',
   'send.form.resolvedTo': '{name} is {address}',
+  'send.self': 'This is your own address: the funds stay in this account, and the send still costs the network fee.',
   'send.form.hint.nameUnknown': 'No address is registered for this name on {network}.',
   'send.form.hint.nameFailed': 'Error resolving name',
   'send.form.state.Preview Send': 'Preview Send',

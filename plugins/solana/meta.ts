@@ -10,7 +10,7 @@ export const meta = {
     '@solana-mobile/wallet-standard-mobile': '0.6.0',
   },
   defaultAccountType: 'eoa',
-  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer'],
+  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer', 'nfts'],
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

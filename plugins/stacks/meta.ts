@@ -7,7 +7,7 @@ export const meta = {
     'Connects SIP-030 Stacks wallets (Leather, Xverse, any in wbip_providers) directly, without @stacks/connect; reads STX balances from the node API and SIP-010 balances from the blockchain API; sends STX with stx_transferStx and SIP-010 tokens with stx_callContract, each with an optional memo of up to 34 bytes (fee per speed shown first, followed to its block); signs messages with stx_signMessage and verifies Stacks sign-in signatures (recoverable secp256k1 over the Stacks message hash).',
   docsPath: '/plugins/stacks.md',
   defaultAccountType: 'eoa',
-  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer'],
+  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer', 'nfts'],
   // A Stacks transfer carries a 34-byte memo (STX: the payload's memo; SIP-010: transfer's (optional (buff 34))).
   sendMemo: { maxBytes: 34 },
   optionsSchema: {

@@ -9,7 +9,7 @@ export const meta = {
     '@mysten/sui': '1.45.2',
   },
   defaultAccountType: 'eoa',
-  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer'],
+  capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer', 'nfts'],
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

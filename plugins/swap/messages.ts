@@ -22,6 +22,8 @@ export const messages: Record<string, string> = {
   'swap.swapping': 'Swapping…',
   'swap.success': 'Swap confirmed.',
   'swap.explorer': 'View on explorer',
+  'swap.done': 'Done',
+  'swap.again': 'New swap',
   'swap.unsupported': 'Network not supported for Swaps',
   'swap.unsupportedHint': 'Swaps work on EVM networks. Switch to one to swap.',
   'swap.problem.selectTokens': 'Select tokens',

@@ -33,14 +33,17 @@ const logo = (caipNetworkId: string) => `${origin}/public/getAssetImage/${caipNe
 // The sandbox's own explorer pages (sandbox/explorer), so a transaction's link resolves here.
 const explorer = (caipNetworkId: string) => ({ name: 'Portico Sandbox Explorer', url: `${origin}/sandbox/explorer/${caipNetworkId}` })
 
-const devnetA = defineNetwork({ id: 31337, name: 'Portico Devnet A', rpcUrls: [rpc('eip155:31337')], blockExplorer: explorer('eip155:31337'), imageUrl: logo('eip155:31337') })
-const devnetB = defineNetwork({ id: 31338, name: 'Portico Devnet B', rpcUrls: [rpc('eip155:31338')], blockExplorer: explorer('eip155:31338'), imageUrl: logo('eip155:31338') })
+// Every chain here is a local test chain: each network says so (`testnet: true`), and the Networks
+// view marks each one "Testnet" from that flag alone (tests/sandbox/demoNetworks.test.ts).
+const devnetA = defineNetwork({ id: 31337, name: 'Portico Devnet A', rpcUrls: [rpc('eip155:31337')], blockExplorer: explorer('eip155:31337'), imageUrl: logo('eip155:31337'), testnet: true })
+const devnetB = defineNetwork({ id: 31338, name: 'Portico Devnet B', rpcUrls: [rpc('eip155:31338')], blockExplorer: explorer('eip155:31338'), imageUrl: logo('eip155:31338'), testnet: true })
 const solanaLocal = defineSolanaNetwork({
   reference: 'AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP',
   name: 'Portico Solana Localnet',
   rpcUrls: [rpc('solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP')],
   blockExplorer: explorer('solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP'),
   imageUrl: logo('solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP'),
+  testnet: true,
 })
 // The Sui chain: Sui's GraphQL RPC (what the mainnet and testnet presets use) through the server's Sui proxy.
 const suiLocal = defineSuiNetwork({
@@ -49,6 +52,7 @@ const suiLocal = defineSuiNetwork({
   rpcUrls: [`${origin}/v1/sui/demo/sui:localnet/graphql`],
   blockExplorer: explorer('sui:localnet'),
   imageUrl: logo('sui:localnet'),
+  testnet: true,
 })
 
 // The Cosmos chain: its network through the server's Cosmos proxy, the plugin listing the Cosmos dev
@@ -58,6 +62,7 @@ const cosmosLocal = defineCosmosNetwork({
   name: cosmosLocalnet.name,
   nativeCurrency: cosmosLocalnet.nativeCurrency,
   restUrls: [`${origin}/v1/cosmos/demo/${cosmosLocalnet.caipNetworkId}`],
+  blockExplorer: explorer(cosmosLocalnet.caipNetworkId),
   imageUrl: logo(cosmosLocalnet.caipNetworkId),
   testnet: true,
 })

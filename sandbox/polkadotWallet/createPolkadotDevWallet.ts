@@ -20,7 +20,7 @@ export type PolkadotDevExtension = {
   metadata?: { get(): Promise<{ genesisHash: string; specVersion: number }[]>; provide(definition: unknown): Promise<boolean> }
 }
 /** The entry under `window.injectedWeb3`. */
-export type PolkadotDevWalletEntry = { name: string; version: string; enable(appName?: string): Promise<PolkadotDevExtension> }
+export type PolkadotDevWalletEntry = { name: string; version: string; icon?: string; enable(appName?: string): Promise<PolkadotDevExtension> }
 export type PolkadotDevWalletControl = {
   getState(): { connected: boolean; mode: PolkadotDevWalletMode }
   setMode(mode: PolkadotDevWalletMode): void
@@ -70,6 +70,8 @@ export type CreatePolkadotDevWalletParameters = {
   storageKey?: string
   /** The extension version `injectedWeb3` shows (default 0.1.0). */
   version?: string
+  /** Its icon in the entry (not standard, as some extensions add one): a `data:image/…` URL. */
+  icon?: string
   /** A real wallet's dialect (a persona's); without it, the dev wallet's own. */
   dialect?: PolkadotWalletDialect
 }
@@ -181,6 +183,7 @@ export function createPolkadotDevWallet(parameters: CreatePolkadotDevWalletParam
   const entry: PolkadotDevWalletEntry = Object.freeze({
     name,
     version,
+    ...(parameters.icon ? { icon: parameters.icon } : {}),
     async enable() {
       if (mode === 'reject') {
         record('enable', 'rejected')

@@ -4,6 +4,7 @@ import { polkadotSandboxSs58Prefix } from '../polkadot/polkadotSandboxChain.js'
 import { lazyDevKey } from '../utils/lazyDevKey.js'
 import { pageStorage } from '../utils/pageStorage.js'
 import { renderControlPanel } from '../walletPanel/renderWalletPanel.js'
+import { polkadotDevWalletIcon } from './polkadotDevWalletIcon.js'
 import type { PolkadotDevKey } from './derivePolkadotDevKey.js'
 import { type PolkadotDevWalletControl, type PolkadotDevWalletEntry, createPolkadotDevWallet } from './createPolkadotDevWallet.js'
 
@@ -47,7 +48,7 @@ export function installPolkadotDevWallet(): PolkadotDevWalletHandle {
   const existing = window.__porticoPolkadotDevWallet
   if (existing) return existing
   // Derived on the first signature: a page load does no key math.
-  const { entry, control } = createPolkadotDevWallet({ keys: polkadotDevWalletKeys(), ss58Prefix: polkadotSandboxSs58Prefix, ...(pageStorage() ? { storage: pageStorage() as Storage } : {}) })
+  const { entry, control } = createPolkadotDevWallet({ keys: polkadotDevWalletKeys(), ss58Prefix: polkadotSandboxSs58Prefix, icon: polkadotDevWalletIcon, ...(pageStorage() ? { storage: pageStorage() as Storage } : {}) })
   const root = window as unknown as { injectedWeb3?: Record<string, unknown> }
   root.injectedWeb3 ??= {}
   Object.defineProperty(root.injectedWeb3, polkadotDevWalletKey, { value: entry, configurable: false, writable: false, enumerable: true })

@@ -12,7 +12,7 @@ import {
   type TapRecord,
 } from '../../kernel/kernel.js'
 
-const capabilities: readonly Capability[] = ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'activity', 'names', 'signer']
+const capabilities: readonly Capability[] = ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'activity', 'names', 'signer', 'nfts']
 
 /** Hooks a chain plugin must tap for each capability it declares. */
 export const capabilityHooks: Record<Capability, readonly string[]> = {
@@ -27,6 +27,8 @@ export const capabilityHooks: Record<Capability, readonly string[]> = {
   names: [],
   // A signer is no hook: the chain adapter's `createSigner`, checked by its `getSigner` (runChainPluginConformance).
   signer: [],
+  // NFTs are listed by the blockchain API's tap (stage 10) unless a plugin taps fetchNfts itself: no hook is required.
+  nfts: [],
 }
 
 export type CheckPluginParameters = {

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { definePlugin, type Portico } from '../../kernel/kernel.js'
 import { PorticoProvider } from '../../ui/kit.js'
 import { formatConnectionUser } from '../../ui/utils/formatConnectionUser.js'
+import { middleEllipsisEmail } from '../../ui/utils/middleEllipsisEmail.js'
+import { AccountSummary } from '../../ui/components/AccountSummary/AccountSummary.js'
 import { AccountView } from '../../ui/views/Account/AccountView.js'
 import { ConnectView } from '../../ui/views/Connect/ConnectView.js'
 import { shownConnectMethods } from '../../ui/views/Connect/shownConnectMethods.js'
@@ -167,7 +169,9 @@ describe("the Account view shows an embedded wallet's user", () => {
     await portico.connect({ namespace: 'eip155', connectorId: 'login' })
     const html = renderToString(<PorticoProvider portico={portico}><AccountView /></PorticoProvider>)
     expect(html).toContain(`${long.slice(0, 30)}…`)
-    expect(html).not.toContain(long)
+    // The whole email only in the name's title (docs/design.md, "Truncation"), never as its text.
+    expect(html).toContain(`title="${long}"`)
+    expect(html.replace(`title="${long}"`, '')).not.toContain(long)
   })
 
   it('the social handle', async () => {
@@ -200,5 +204,25 @@ describe('prefetching the Connect view', () => {
     prefetchModal(portico, 'Connect')
     await new Promise((r) => setTimeout(r, 0))
     expect(loads).toEqual(['email', 'social'])
+  })
+})
+
+describe("the page's account button shows an embedded wallet's email", () => {
+  it('cut in the middle to 20 characters, the domain kept whole, the whole email in the title', async () => {
+    const long = 'alice.with.a.rather.long.address@example.com'
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email', email: long })] })
+    instances.push(portico)
+    await portico.connect({ namespace: 'eip155', connectorId: 'login' })
+    const html = renderToString(<PorticoProvider portico={portico}><AccountSummary namespace="eip155" /></PorticoProvider>)
+    expect(html).toContain('>alice.w…@example.com<')
+    expect(html).toContain(`title="${long} · `)
+  })
+
+  it('middleEllipsisEmail: short ones whole, the domain kept, a too-long domain cut at the end, characters never split', () => {
+    expect(middleEllipsisEmail('bob@example.com', 20)).toBe('bob@example.com')
+    expect(middleEllipsisEmail('alice.with.a.rather.long.address@example.com', 20)).toBe('alice.w…@example.com')
+    expect([...middleEllipsisEmail('alice.with.a.rather.long.address@example.com', 20)]).toHaveLength(20)
+    expect(middleEllipsisEmail('al@a-very-long-company-domain.example', 20)).toBe('al@a-very-long-comp…')
+    expect(middleEllipsisEmail('😀😀😀😀😀😀😀😀😀😀@example.com', 16)).toBe('😀😀😀…@example.com')
   })
 })

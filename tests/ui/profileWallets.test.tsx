@@ -8,6 +8,7 @@ import { PorticoProvider, useConnections } from '../../ui/kit.js'
 import { AccountView } from '../../ui/views/Account/AccountView.js'
 import { ProfileWalletsView } from '../../ui/views/ProfileWallets/ProfileWalletsView.js'
 import { registerUiViews } from '../../ui/views/registerUiViews.js'
+import { showsWalletsRow } from '../../ui/utils/showsWalletsRow.js'
 import { addressA, addressB } from '../kernel/helpers/testKit.js'
 import { setupTwoWallets } from '../kernel/helpers/twoWallets.js'
 
@@ -52,16 +53,28 @@ describe('ProfileWallets view', () => {
     expect(after[0]).toContain('--active')
   })
 
-  it('multi-wallet off: one wallet listed, the single-wallet hint, and the Account row without a count', async () => {
-    const { render } = await both(false)
+  it('multi-wallet off: one wallet listed, the single-wallet hint, and no Wallets row on the Account view (nothing to do there)', async () => {
+    const { portico, render } = await both(false)
     const html = render(<ProfileWalletsView />)
     expect(html.split('<li ').slice(1)).toHaveLength(1)
     expect(html).toContain('Wallet Two')
     expect(html).not.toContain('Wallet One')
     expect(html).toContain('This site connects one wallet per chain type at a time.')
     const account = render(<AccountView />)
-    expect(account).toContain('>Wallets<')
-    expect(account).not.toContain('Wallets (')
+    expect(account).toContain('Network')
+    expect(account).not.toContain('>Wallets')
+    expect(showsWalletsRow(portico)).toBe(false)
+  })
+
+  it('multi-wallet on with one wallet: the Wallets row stays, it leads to Add wallet', async () => {
+    const { portico } = setupTwoWallets({ multiWallet: true })
+    instances.push(portico)
+    registerUiViews(portico.views)
+    await portico.ready()
+    await portico.discoverWallets('eip155')
+    await portico.connect({ connectorId: 'one' })
+    expect(renderToString(<PorticoProvider portico={portico}><AccountView /></PorticoProvider>)).toContain('>Wallets<')
+    expect(showsWalletsRow(portico)).toBe(true)
   })
 
   it('shows short addresses, never the full one outside the title', async () => {

@@ -157,6 +157,7 @@ export default {
   'view.account.activity.sent': 'مُرسَلة',
   'view.account.activity.received': 'مُستلَمة',
   'view.account.activity.self': 'إلى نفسك',
+  'view.account.activity.minted': 'تم السك',
   'view.account.activity.confirmed': 'مؤكَّدة',
   'view.account.activity.failed': 'فاشلة',
   'view.account.activity.pending': 'قيد الانتظار',

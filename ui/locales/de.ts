@@ -153,6 +153,7 @@ export default {
   'view.account.activity.sent': 'Gesendet',
   'view.account.activity.received': 'Empfangen',
   'view.account.activity.self': 'An dich selbst',
+  'view.account.activity.minted': 'Geprägt',
   'view.account.activity.confirmed': 'Bestätigt',
   'view.account.activity.failed': 'Fehlgeschlagen',
   'view.account.activity.pending': 'Ausstehend',

@@ -155,6 +155,7 @@ export const en = {
   'view.account.activity.sent': 'Sent',
   'view.account.activity.received': 'Received',
   'view.account.activity.self': 'Self',
+  'view.account.activity.minted': 'Minted',
   'view.account.activity.confirmed': 'Confirmed',
   'view.account.activity.failed': 'Failed',
   'view.account.activity.pending': 'Pending',

@@ -154,6 +154,7 @@ export default {
   'view.account.activity.sent': 'Enviado',
   'view.account.activity.received': 'Recibido',
   'view.account.activity.self': 'A ti mismo',
+  'view.account.activity.minted': 'Acuñado',
   'view.account.activity.confirmed': 'Confirmada',
   'view.account.activity.failed': 'Fallida',
   'view.account.activity.pending': 'Pendiente',

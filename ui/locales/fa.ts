@@ -153,6 +153,7 @@ export default {
   'view.account.activity.sent': 'ارسالی',
   'view.account.activity.received': 'دریافتی',
   'view.account.activity.self': 'به خودتان',
+  'view.account.activity.minted': 'ضرب‌شده',
   'view.account.activity.confirmed': 'تأییدشده',
   'view.account.activity.failed': 'ناموفق',
   'view.account.activity.pending': 'در انتظار',

@@ -154,6 +154,7 @@ export default {
   'view.account.activity.sent': 'Envoyé',
   'view.account.activity.received': 'Reçu',
   'view.account.activity.self': 'À vous-même',
+  'view.account.activity.minted': 'Frappé',
   'view.account.activity.confirmed': 'Confirmée',
   'view.account.activity.failed': 'Échouée',
   'view.account.activity.pending': 'En attente',

@@ -154,6 +154,7 @@ export default {
   'view.account.activity.sent': 'נשלח',
   'view.account.activity.received': 'התקבל',
   'view.account.activity.self': 'לעצמך',
+  'view.account.activity.minted': 'הוטבע',
   'view.account.activity.confirmed': 'אושרה',
   'view.account.activity.failed': 'נכשלה',
   'view.account.activity.pending': 'ממתינה',

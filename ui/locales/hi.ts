@@ -153,6 +153,7 @@ export default {
   'view.account.activity.sent': 'भेजा गया',
   'view.account.activity.received': 'प्राप्त हुआ',
   'view.account.activity.self': 'स्वयं को',
+  'view.account.activity.minted': 'मिंट किया गया',
   'view.account.activity.confirmed': 'पुष्ट',
   'view.account.activity.failed': 'विफल',
   'view.account.activity.pending': 'लंबित',

@@ -152,6 +152,7 @@ export default {
   'view.account.activity.sent': 'Terkirim',
   'view.account.activity.received': 'Diterima',
   'view.account.activity.self': 'Ke diri sendiri',
+  'view.account.activity.minted': 'Dicetak',
   'view.account.activity.confirmed': 'Terkonfirmasi',
   'view.account.activity.failed': 'Gagal',
   'view.account.activity.pending': 'Tertunda',

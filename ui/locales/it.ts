@@ -154,6 +154,7 @@ export default {
   'view.account.activity.sent': 'Inviato',
   'view.account.activity.received': 'Ricevuto',
   'view.account.activity.self': 'A te stesso',
+  'view.account.activity.minted': 'Coniato',
   'view.account.activity.confirmed': 'Confermata',
   'view.account.activity.failed': 'Non riuscita',
   'view.account.activity.pending': 'In attesa',

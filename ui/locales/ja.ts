@@ -152,6 +152,7 @@ export default {
   'view.account.activity.sent': '送金',
   'view.account.activity.received': '受け取り',
   'view.account.activity.self': '自分宛て',
+  'view.account.activity.minted': 'ミント',
   'view.account.activity.confirmed': '確定済み',
   'view.account.activity.failed': '失敗',
   'view.account.activity.pending': '処理中',

@@ -152,6 +152,7 @@ export default {
   'view.account.activity.sent': '보냄',
   'view.account.activity.received': '받음',
   'view.account.activity.self': '나에게 보냄',
+  'view.account.activity.minted': '민팅됨',
   'view.account.activity.confirmed': '확정됨',
   'view.account.activity.failed': '실패',
   'view.account.activity.pending': '대기 중',

@@ -153,6 +153,7 @@ export default {
   'view.account.activity.sent': 'Verstuurd',
   'view.account.activity.received': 'Ontvangen',
   'view.account.activity.self': 'Naar jezelf',
+  'view.account.activity.minted': 'Gemunt',
   'view.account.activity.confirmed': 'Bevestigd',
   'view.account.activity.failed': 'Mislukt',
   'view.account.activity.pending': 'In behandeling',

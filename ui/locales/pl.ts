@@ -155,6 +155,7 @@ export default {
   'view.account.activity.sent': 'Wysłano',
   'view.account.activity.received': 'Otrzymano',
   'view.account.activity.self': 'Do siebie',
+  'view.account.activity.minted': 'Wybito',
   'view.account.activity.confirmed': 'Potwierdzona',
   'view.account.activity.failed': 'Nieudana',
   'view.account.activity.pending': 'Oczekująca',

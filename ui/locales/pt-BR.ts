@@ -154,6 +154,7 @@ export default {
   'view.account.activity.sent': 'Enviado',
   'view.account.activity.received': 'Recebido',
   'view.account.activity.self': 'Para si mesmo',
+  'view.account.activity.minted': 'Cunhado',
   'view.account.activity.confirmed': 'Confirmada',
   'view.account.activity.failed': 'Falhou',
   'view.account.activity.pending': 'Pendente',

@@ -155,6 +155,7 @@ export default {
   'view.account.activity.sent': 'Отправлено',
   'view.account.activity.received': 'Получено',
   'view.account.activity.self': 'Самому себе',
+  'view.account.activity.minted': 'Выпущено',
   'view.account.activity.confirmed': 'Подтверждена',
   'view.account.activity.failed': 'Ошибка',
   'view.account.activity.pending': 'В обработке',

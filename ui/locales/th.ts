@@ -152,6 +152,7 @@ export default {
   'view.account.activity.sent': 'ส่งแล้ว',
   'view.account.activity.received': 'ได้รับแล้ว',
   'view.account.activity.self': 'โอนให้ตัวเอง',
+  'view.account.activity.minted': 'มินต์แล้ว',
   'view.account.activity.confirmed': 'ยืนยันแล้ว',
   'view.account.activity.failed': 'ไม่สำเร็จ',
   'view.account.activity.pending': 'รอดำเนินการ',

@@ -153,6 +153,7 @@ export default {
   'view.account.activity.sent': 'Gönderildi',
   'view.account.activity.received': 'Alındı',
   'view.account.activity.self': 'Kendine',
+  'view.account.activity.minted': 'Basıldı',
   'view.account.activity.confirmed': 'Onaylandı',
   'view.account.activity.failed': 'Başarısız',
   'view.account.activity.pending': 'Beklemede',

@@ -155,6 +155,7 @@ export default {
   'view.account.activity.sent': 'Надіслано',
   'view.account.activity.received': 'Отримано',
   'view.account.activity.self': 'Собі',
+  'view.account.activity.minted': 'Викарбувано',
   'view.account.activity.confirmed': 'Підтверджено',
   'view.account.activity.failed': 'Помилка',
   'view.account.activity.pending': 'В обробці',

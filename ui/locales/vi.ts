@@ -152,6 +152,7 @@ export default {
   'view.account.activity.sent': 'Đã gửi',
   'view.account.activity.received': 'Đã nhận',
   'view.account.activity.self': 'Tự chuyển',
+  'view.account.activity.minted': 'Đã đúc',
   'view.account.activity.confirmed': 'Đã xác nhận',
   'view.account.activity.failed': 'Thất bại',
   'view.account.activity.pending': 'Đang chờ',

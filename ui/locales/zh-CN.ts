@@ -152,6 +152,7 @@ export default {
   'view.account.activity.sent': '已发送',
   'view.account.activity.received': '已接收',
   'view.account.activity.self': '转给自己',
+  'view.account.activity.minted': '已铸造',
   'view.account.activity.confirmed': '已确认',
   'view.account.activity.failed': '失败',
   'view.account.activity.pending': '待处理',

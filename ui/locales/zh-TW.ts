@@ -152,6 +152,7 @@ export default {
   'view.account.activity.sent': '已傳送',
   'view.account.activity.received': '已收到',
   'view.account.activity.self': '轉給自己',
+  'view.account.activity.minted': '已鑄造',
   'view.account.activity.confirmed': '已確認',
   'view.account.activity.failed': '失敗',
   'view.account.activity.pending': '處理中',

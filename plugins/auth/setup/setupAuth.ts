@@ -14,6 +14,7 @@ import {
   type WalletConnector,
 } from '../../../kernel/kernel.js'
 import type { AuthEnvironment, AuthOptions, AuthSettings } from '../auth.js'
+import { authLogo } from '../logo.js'
 import type { FrameDocument } from '../client/mountFrame.js'
 import type { OpenFrameReturnType } from '../client/openFrame.js'
 import { authConnectorId, authNamespaces, authViews, authWalletMethods } from '../constants.js'
@@ -118,7 +119,7 @@ export function setupAuth(portico: PluginContext, options: AuthOptions, environm
   portico.registerStore(`${pluginName}:settings`, settings)
 
   const ours = (request: { connectorId: string }) => request.connectorId === authConnectorId
-  const connectors: WalletConnector[] = namespaces.map((namespace) => ({ id: authConnectorId, name: 'Email & Socials', namespace, type: 'AUTH', shared: true }))
+  const connectors: WalletConnector[] = namespaces.map((namespace) => ({ id: authConnectorId, name: 'Email & Socials', namespace, type: 'AUTH', shared: true, imageUrl: authLogo }))
   // Listed from the start (no request): the kernel then knows the connection is shared.
   if (connectors.length) portico.addConnectors(connectors)
 

@@ -15,7 +15,7 @@ const successView = 'RegisterAccountNameSuccess'
  * The names plugin's `setup`, loaded with the kernel (`names().load()`), not with the page: the
  * zone's profile API client and the plugin's store, the eip155 `fetchProfile` and `resolveName`
  * taps (the zone, else ENS through viem, loaded the first time ENS is asked), the register views'
- * descriptors and the Account view's "Register a name" row.
+ * descriptors and the Account view's "Register a name" row (hidden once the account has a name).
  *
  * @param portico - the plugin's context
  * @param options - the site's {@link NamesOptions}
@@ -90,6 +90,21 @@ export function setupNames(portico: PluginContext, options: NamesOptions): Dispo
     if (!registry.has(registerView)) registry.register({ id: registerView, title: 'names.title', owner: 'names', load: () => import('../views/RegisterAccountNameView.js').then((m) => m.RegisterAccountNameView) })
     if (!registry.has(successView)) registry.register({ id: successView, title: 'names.successTitle', owner: 'names', load: () => import('../views/RegisterAccountNameSuccessView.js').then((m) => m.RegisterAccountNameSuccessView) })
   })
-  if (options.register !== false) portico.accountActions.register({ id: 'registerName', owner: 'names', label: 'names.action', view: registerView, icon: 'person', order: 50, namespaces: ['eip155'], placement: 'row' })
+  // "Register a name" only while the account has none (its own zone's or ENS): once named, the row goes.
+  if (options.register !== false)
+    portico.accountActions.register({
+      id: 'registerName',
+      owner: 'names',
+      label: 'names.action',
+      view: registerView,
+      icon: 'person',
+      order: 50,
+      namespaces: ['eip155'],
+      placement: 'row',
+      shows: ({ namespace, address }) => {
+        const account = portico.stores.accounts.get(namespace)
+        return !(account.profileName && portico.stores.connections.address(namespace) === address)
+      },
+    })
   return () => portico.accountActions.remove('registerName')
 }

@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite'
 
-import { Button, Icon, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { Button, Icon, useHideBack, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
 import { viewsStylesheet } from './viewsStylesheet.js'
 import type { NamesSettings } from '../names.js'
 
 /**
  * RegisterAccountNameSuccess (spec §2): the name just registered, and the way back to the account
- * (which shows it from now on).
+ * (which shows it from now on). No Back arrow: the name is registered, its button leads on.
  *
  * @example
  * // shown by RegisterAccountName after the zone registered the name
@@ -15,6 +15,7 @@ export const RegisterAccountNameSuccessView = observer(function RegisterAccountN
   useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
+  useHideBack(true)
   const data = portico.stores.router.data as { name?: unknown } | undefined
   const name = typeof data?.name === 'string' ? data.name : (portico.stores.accounts.get('eip155').profileName ?? '')
   return (

@@ -10,10 +10,17 @@ export type InjectedExtension = {
   }
 }
 /** One entry of `window.injectedWeb3`. */
-export type InjectedWeb3Entry = { version?: string; /** Not standard: a name some extensions add; shown for keys Portico does not know. */ name?: string; enable(appName: string): Promise<InjectedExtension> }
+export type InjectedWeb3Entry = {
+  version?: string
+  /** Not standard: a name some extensions add; shown for keys Portico does not know. */
+  name?: string
+  /** Not standard: an icon some extensions add (a `data:image/…` URL); shown as the wallet's icon. */
+  icon?: string
+  enable(appName: string): Promise<InjectedExtension>
+}
 
 /** An extension found in the page. */
-export type DiscoveredPolkadotWallet = { id: string; name: string; entry: InjectedWeb3Entry }
+export type DiscoveredPolkadotWallet = { id: string; name: string; entry: InjectedWeb3Entry; /** The entry's own icon, when it gives a `data:image/…` URL. */ icon?: string }
 
 /** The names of the extensions that announce themselves in `window.injectedWeb3`, by key. */
 export const polkadotWalletNames: Readonly<Record<string, string>> = {
@@ -66,7 +73,10 @@ export function listPolkadotWallets(root: object | undefined): DiscoveredPolkado
       const own = (entry as { name?: unknown }).name
       const announced = typeof own === 'string' && /^[\p{L}\p{N} ()._-]{1,48}$/u.test(own) ? own : undefined
       const name = key === 'polkadot-js' && nova ? 'Nova Wallet' : (polkadotWalletNames[key] ?? announced ?? key)
-      found.push({ id: key, name, entry })
+      // An icon the entry gives itself (not standard): a data URL only, so showing it asks no server.
+      const ownIcon = (entry as { icon?: unknown }).icon
+      const icon = typeof ownIcon === 'string' && ownIcon.length <= 100_000 && /^data:image\/(svg\+xml|png|webp);base64,[A-Za-z0-9+/=]+$/.test(ownIcon) ? ownIcon : undefined
+      found.push({ id: key, name, entry, ...(icon ? { icon } : {}) })
     } catch {
       // a hostile getter: skipped
     }

@@ -222,7 +222,7 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
     builtinWallets: async () => (await import('../../../wallets/byNamespace/polkadotWallets.js')).polkadotWallets(),
     signInVerifier: lazySignInVerifier('Polkadot', async () => (await loadPolkadotPeer(() => import('../actions/verifyPolkadotSignature.js'))).verifyPolkadotSignature),
     async discoverWallets(context) {
-      for (const wallet of listPolkadotWallets(root)) context.add({ id: wallet.id, name: wallet.name, namespace, type: 'INJECTED' })
+      for (const wallet of listPolkadotWallets(root)) context.add({ id: wallet.id, name: wallet.name, namespace, type: 'INJECTED', ...(wallet.icon ? { imageUrl: wallet.icon } : {}) })
     },
     async connect(request) {
       const wallet = find(request.connectorId)

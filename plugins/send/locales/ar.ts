@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} من {max} بايت',
   'send.form.hint.Memo Too Long': 'حجم الملاحظة {bytes} بايت، بينما تحفظ {network} {max} بايت كحد أقصى (الرموز التعبيرية والحروف المشكولة تأخذ أكثر من بايت واحد).',
   'send.form.resolvedTo': '{name} هو {address}',
+  'send.self': 'هذا عنوانك أنت: تبقى الأموال في هذا الحساب، ويكلّف الإرسال رسوم الشبكة مع ذلك.',
   'send.form.hint.nameUnknown': 'لا يوجد عنوان مسجّل لهذا الاسم على {network}.',
   'send.form.hint.nameFailed': 'خطأ في التحقق من الاسم',
   'send.form.state.Preview Send': 'معاينة الإرسال',

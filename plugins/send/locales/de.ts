@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} von {max} Byte',
   'send.form.hint.Memo Too Long': 'Die Notiz hat {bytes} Byte; {network} speichert höchstens {max} Byte (Emojis und Buchstaben mit Akzent belegen mehr als eines).',
   'send.form.resolvedTo': '{name} ist {address}',
+  'send.self': 'Das ist deine eigene Adresse: Das Geld bleibt auf diesem Konto, und das Senden kostet trotzdem die Netzwerkgebühr.',
   'send.form.hint.nameUnknown': 'Für diesen Namen ist auf {network} keine Adresse registriert.',
   'send.form.hint.nameFailed': 'Fehler beim Auflösen des Namens',
   'send.form.state.Preview Send': 'Vorschau',

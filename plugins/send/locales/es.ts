@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} de {max} bytes',
   'send.form.hint.Memo Too Long': 'La nota ocupa {bytes} bytes; {network} guarda como máximo {max} bytes (los emojis y las letras con tilde ocupan más de uno).',
   'send.form.resolvedTo': '{name} es {address}',
+  'send.self': 'Es tu propia dirección: los fondos se quedan en esta cuenta y el envío cuesta igualmente la comisión de red.',
   'send.form.hint.nameUnknown': 'No hay ninguna dirección registrada para este nombre en {network}.',
   'send.form.hint.nameFailed': 'Error al resolver el nombre',
   'send.form.state.Preview Send': 'Revisar envío',

@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} از {max} بایت',
   'send.form.hint.Memo Too Long': 'یادداشت {bytes} بایت است؛ {network} حداکثر {max} بایت ذخیره می‌کند (ایموجی‌ها و حروف اعراب‌دار بیش از یک بایت جا می‌گیرند).',
   'send.form.resolvedTo': '{name} همان {address} است',
+  'send.self': 'این نشانی خودتان است: دارایی در همین حساب می‌ماند و ارسال همچنان کارمزد شبکه دارد.',
   'send.form.hint.nameUnknown': 'هیچ آدرسی برای این نام در {network} ثبت نشده است.',
   'send.form.hint.nameFailed': 'خطا در یافتن نام',
   'send.form.state.Preview Send': 'پیش‌نمایش ارسال',

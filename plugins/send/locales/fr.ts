@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} octets sur {max}',
   'send.form.hint.Memo Too Long': 'Le mémo fait {bytes} octets ; {network} en stocke {max} au maximum (les émojis et les lettres accentuées occupent plus d’un octet).',
   'send.form.resolvedTo': '{name} correspond à {address}',
+  'send.self': 'C’est votre propre adresse : les fonds restent sur ce compte, et l’envoi coûte quand même les frais de réseau.',
   'send.form.hint.nameUnknown': 'Aucune adresse n’est enregistrée pour ce nom sur {network}.',
   'send.form.hint.nameFailed': 'Erreur lors de la résolution du nom',
   'send.form.state.Preview Send': 'Vérifier l’envoi',

@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} מתוך {max} בתים',
   'send.form.hint.Memo Too Long': 'ההערה תופסת {bytes} בתים, ו-{network} שומרת {max} בתים לכל היותר (אימוג׳י ואותיות עם סימנים תופסים יותר מבית אחד).',
   'send.form.resolvedTo': '{name} הוא {address}',
+  'send.self': 'זו הכתובת שלך: הכספים נשארים בחשבון הזה, והשליחה עדיין עולה עמלת רשת.',
   'send.form.hint.nameUnknown': 'לא רשומה כתובת לשם הזה ב-{network}.',
   'send.form.hint.nameFailed': 'שגיאה באיתור השם',
   'send.form.state.Preview Send': 'תצוגה מקדימה',

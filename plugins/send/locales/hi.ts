@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{max} में से {bytes} बाइट',
   'send.form.hint.Memo Too Long': 'मेमो {bytes} बाइट का है; {network} अधिकतम {max} बाइट सहेजता है (इमोजी और देवनागरी जैसे अक्षर एक से ज़्यादा बाइट लेते हैं)।',
   'send.form.resolvedTo': '{name} का पता {address} है',
+  'send.self': 'यह आपका अपना पता है: राशि इसी खाते में रहती है, फिर भी भेजने पर नेटवर्क शुल्क लगता है।',
   'send.form.hint.nameUnknown': '{network} पर इस नाम के लिए कोई पता दर्ज नहीं है।',
   'send.form.hint.nameFailed': 'नाम से पता खोजने में त्रुटि',
   'send.form.state.Preview Send': 'भेजने से पहले देखें',

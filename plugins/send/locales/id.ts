@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} dari {max} byte',
   'send.form.hint.Memo Too Long': 'Memo berukuran {bytes} byte; {network} hanya menyimpan paling banyak {max} byte (emoji dan huruf beraksen memakai lebih dari satu byte).',
   'send.form.resolvedTo': '{name} adalah {address}',
+  'send.self': 'Ini alamat Anda sendiri: dana tetap di akun ini, dan pengiriman tetap dikenai biaya jaringan.',
   'send.form.hint.nameUnknown': 'Tidak ada alamat yang terdaftar untuk nama ini di {network}.',
   'send.form.hint.nameFailed': 'Gagal mencari alamat nama',
   'send.form.state.Preview Send': 'Tinjau Pengiriman',

@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} di {max} byte',
   'send.form.hint.Memo Too Long': 'La nota occupa {bytes} byte; {network} ne memorizza al massimo {max} (emoji e lettere accentate occupano più di un byte).',
   'send.form.resolvedTo': '{name} corrisponde a {address}',
+  'send.self': 'È il tuo indirizzo: i fondi restano in questo account e l’invio costa comunque la commissione di rete.',
   'send.form.hint.nameUnknown': 'Nessun indirizzo è registrato per questo nome su {network}.',
   'send.form.hint.nameFailed': 'Errore nella risoluzione del nome',
   'send.form.state.Preview Send': 'Controlla l’invio',

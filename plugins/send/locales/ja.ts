@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes}／{max}バイト',
   'send.form.hint.Memo Too Long': 'メモは{bytes}バイトですが、{network}に保存できるのは最大{max}バイトです（絵文字やアクセント付きの文字は1文字で複数バイトを使います）。',
   'send.form.resolvedTo': '{name}のアドレスは{address}です',
+  'send.self': 'これはあなた自身のアドレスです。資金はこのアカウントに残りますが、送金にはネットワーク手数料がかかります。',
   'send.form.hint.nameUnknown': 'この名前には{network}のアドレスが登録されていません。',
   'send.form.hint.nameFailed': '名前を解決できませんでした',
   'send.form.state.Preview Send': '送金内容を確認',

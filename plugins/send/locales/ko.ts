@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes}/{max}바이트',
   'send.form.hint.Memo Too Long': '메모가 {bytes}바이트입니다. {network}에는 최대 {max}바이트까지 저장할 수 있습니다(이모지와 악센트가 있는 문자는 한 글자에 여러 바이트를 사용합니다).',
   'send.form.resolvedTo': '{name}의 주소: {address}',
+  'send.self': '내 주소입니다. 자금은 이 계정에 그대로 남고, 보내기에는 네트워크 수수료가 듭니다.',
   'send.form.hint.nameUnknown': '이 이름에 등록된 {network} 주소가 없습니다.',
   'send.form.hint.nameFailed': '이름을 확인하는 중 오류가 발생했습니다',
   'send.form.state.Preview Send': '보내기 미리 보기',

@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} van {max} bytes',
   'send.form.hint.Memo Too Long': 'De memo is {bytes} bytes; {network} slaat maximaal {max} bytes op (emoji en letters met accenten nemen meer dan één byte in).',
   'send.form.resolvedTo': '{name} is {address}',
+  'send.self': 'Dit is je eigen adres: het geld blijft op dit account, en het verzenden kost toch de netwerkkosten.',
   'send.form.hint.nameUnknown': 'Er is geen adres geregistreerd voor deze naam op {network}.',
   'send.form.hint.nameFailed': 'Fout bij het opzoeken van de naam',
   'send.form.state.Preview Send': 'Overboeking controleren',

@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} z {max} bajtów',
   'send.form.hint.Memo Too Long': 'Notatka ma {bytes} bajtów; sieć {network} przechowuje maksymalnie {max} bajtów (emoji i litery ze znakami diakrytycznymi zajmują więcej niż jeden).',
   'send.form.resolvedTo': '{name} to {address}',
+  'send.self': 'To Twój własny adres: środki zostają na tym koncie, a wysyłka i tak kosztuje opłatę sieciową.',
   'send.form.hint.nameUnknown': 'Dla tej nazwy nie zarejestrowano adresu w sieci {network}.',
   'send.form.hint.nameFailed': 'Błąd podczas wyszukiwania nazwy',
   'send.form.state.Preview Send': 'Sprawdź wysyłkę',

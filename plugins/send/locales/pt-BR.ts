@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} de {max} bytes',
   'send.form.hint.Memo Too Long': 'O memo tem {bytes} bytes; {network} guarda no máximo {max} bytes (emojis e letras acentuadas ocupam mais de um).',
   'send.form.resolvedTo': '{name} é {address}',
+  'send.self': 'Este é o seu próprio endereço: os fundos ficam nesta conta, e o envio ainda custa a taxa de rede.',
   'send.form.hint.nameUnknown': 'Nenhum endereço está registrado para este nome em {network}.',
   'send.form.hint.nameFailed': 'Erro ao resolver o nome',
   'send.form.state.Preview Send': 'Revisar envio',

@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} из {max} байт',
   'send.form.hint.Memo Too Long': 'Размер заметки — {bytes} байт; сеть {network} хранит не больше {max} байт (эмодзи и буквы с диакритикой занимают больше одного).',
   'send.form.resolvedTo': '{name} — это {address}',
+  'send.self': 'Это ваш собственный адрес: средства останутся на этом счёте, а отправка всё равно стоит сетевой комиссии.',
   'send.form.hint.nameUnknown': 'Для этого имени в сети {network} не зарегистрирован адрес.',
   'send.form.hint.nameFailed': 'Ошибка при поиске имени',
   'send.form.state.Preview Send': 'Проверить перевод',

@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} จาก {max} ไบต์',
   'send.form.hint.Memo Too Long': 'บันทึกมีขนาด {bytes} ไบต์ แต่ {network} เก็บได้สูงสุด {max} ไบต์ (อีโมจิ อักษรไทย และตัวอักษรที่มีเครื่องหมายกำกับใช้มากกว่าหนึ่งไบต์)',
   'send.form.resolvedTo': '{name} คือ {address}',
+  'send.self': 'นี่คือที่อยู่ของคุณเอง เงินจะอยู่ในบัญชีนี้ และการส่งยังมีค่าธรรมเนียมเครือข่าย',
   'send.form.hint.nameUnknown': 'ไม่มีที่อยู่ที่ลงทะเบียนไว้กับชื่อนี้บน {network}',
   'send.form.hint.nameFailed': 'ค้นหาที่อยู่จากชื่อไม่สำเร็จ',
   'send.form.state.Preview Send': 'ดูตัวอย่างก่อนส่ง',

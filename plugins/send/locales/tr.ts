@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} / {max} bayt',
   'send.form.hint.Memo Too Long': 'Not {bytes} bayt; {network} en fazla {max} bayt saklar (emojiler ve aksanlı harfler birden fazla bayt kaplar).',
   'send.form.resolvedTo': '{name} = {address}',
+  'send.self': 'Bu sizin kendi adresiniz: para bu hesapta kalır ve gönderim yine de ağ ücreti tutar.',
   'send.form.hint.nameUnknown': 'Bu ad için {network} ağında kayıtlı bir adres yok.',
   'send.form.hint.nameFailed': 'Ad çözümlenirken hata oluştu',
   'send.form.state.Preview Send': 'Gönderimi önizle',

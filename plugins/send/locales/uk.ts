@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes} з {max} байтів',
   'send.form.hint.Memo Too Long': 'Розмір нотатки — {bytes} байтів; мережа {network} зберігає не більше {max} байтів (емодзі та літери з діакритикою займають більше одного).',
   'send.form.resolvedTo': '{name} — це {address}',
+  'send.self': 'Це ваша власна адреса: кошти залишаться на цьому рахунку, а надсилання все одно коштує мережевої комісії.',
   'send.form.hint.nameUnknown': 'Для цього імені в мережі {network} не зареєстровано адреси.',
   'send.form.hint.nameFailed': 'Помилка під час пошуку імені',
   'send.form.state.Preview Send': 'Перевірити переказ',

@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes}/{max} byte',
   'send.form.hint.Memo Too Long': 'Ghi chú dài {bytes} byte; {network} chỉ lưu tối đa {max} byte (emoji và chữ có dấu chiếm hơn một byte).',
   'send.form.resolvedTo': '{name} là {address}',
+  'send.self': 'Đây là địa chỉ của chính bạn: tiền vẫn ở tài khoản này, và việc gửi vẫn tốn phí mạng.',
   'send.form.hint.nameUnknown': 'Chưa có địa chỉ nào được đăng ký cho tên này trên {network}.',
   'send.form.hint.nameFailed': 'Lỗi khi tra cứu tên',
   'send.form.state.Preview Send': 'Xem trước giao dịch',

@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes}/{max} 字节',
   'send.form.hint.Memo Too Long': '备注为 {bytes} 字节，而 {network} 最多只能保存 {max} 字节（表情符号和带重音的字母会占用多个字节）。',
   'send.form.resolvedTo': '{name} 对应的地址是 {address}',
+  'send.self': '这是你自己的地址：资金仍留在此账户中，发送仍需支付网络费用。',
   'send.form.hint.nameUnknown': '此名称在 {network} 上没有注册地址。',
   'send.form.hint.nameFailed': '名称解析出错',
   'send.form.state.Preview Send': '预览转账',

@@ -34,6 +34,7 @@ export default {
   'send.form.memoCount': '{bytes}/{max} 位元組',
   'send.form.hint.Memo Too Long': '備註為 {bytes} 位元組，但 {network} 最多只能儲存 {max} 位元組（表情符號和帶重音的字母會占用多個位元組）。',
   'send.form.resolvedTo': '{name} 的地址是 {address}',
+  'send.self': '這是你自己的地址：資金仍留在此帳戶中，傳送仍需支付網路費用。',
   'send.form.hint.nameUnknown': '此名稱在 {network} 上沒有登記地址。',
   'send.form.hint.nameFailed': '解析名稱時發生錯誤',
   'send.form.state.Preview Send': '預覽轉帳',

@@ -24,6 +24,10 @@ export type SendStoreDependencies = {
   memoRule?: () => SendMemoRule | undefined
   /** Called after a send went out (toast, back to Account, refresh balances). */
   onSent?: (hash: string) => void
+  /** The name registered for an address (`portico.lookupName`): the review shows it beside a pasted address. */
+  lookupName?: (address: string) => Promise<string | undefined>
+  /** The sending account's address (the form warns when the receiver is that same account). */
+  ownAddress?: () => string | undefined
 }
 
 /**
@@ -54,6 +58,8 @@ export class SendStore {
   resolved: ResolvedReceiver | undefined = undefined
   /** `resolving` while the name is looked up; `failed` when the lookup failed ("Error resolving name"); `unknown` when no one knows it. */
   nameStatus: 'idle' | 'resolving' | 'resolved' | 'unknown' | 'failed' = 'idle'
+  /** The name registered for the receiver typed as an address (`lookupName`), for the review. */
+  receiverName: { address: string; name: string } | undefined = undefined
 
   constructor(private readonly deps: SendStoreDependencies) {
     makeAutoObservable<SendStore, 'deps'>(this, { deps: false }, { autoBind: true })
@@ -114,6 +120,38 @@ export class SendStore {
     const receiver = this.receiver.trim()
     if (receiver && this.deps.isAddress(receiver)) return receiver
     return this.resolved && this.resolved.input === receiver ? this.resolved.address : undefined
+  }
+
+  /**
+   * Whether the send goes back to the sending account itself (a `0x` address in any letter case):
+   * allowed, but the form and the review warn, since it only costs the network fee.
+   */
+  get sendsToSelf(): boolean {
+    const to = this.receiverAddress
+    const own = this.deps.ownAddress?.()
+    if (!to || !own) return false
+    return /^0x[0-9a-f]+$/i.test(to) ? to.toLowerCase() === own.toLowerCase() : to === own
+  }
+
+  /**
+   * The name to show for the receiver in the review: the name typed (resolved), else the name
+   * registered for the address typed, once `nameReceiver` found one.
+   */
+  get receiverDisplayName(): string | undefined {
+    const to = this.receiverAddress
+    if (!to) return undefined
+    if (this.resolved && this.resolved.address === to && this.resolved.input === this.receiver.trim()) return this.resolved.name
+    return this.receiverName?.address === to ? this.receiverName.name : undefined
+  }
+
+  /** Looks up the name registered for a receiver typed as an address (the review calls it when it opens). */
+  async nameReceiver(): Promise<void> {
+    const to = this.receiverAddress
+    if (!to || !this.deps.lookupName || this.receiverDisplayName !== undefined) return
+    const name = await this.deps.lookupName(to)
+    runInAction(() => {
+      if (name && this.receiverAddress === to) this.receiverName = { address: to, name }
+    })
   }
 
   /** Whether the receiver may be a name to resolve (a resolver is wired and it is not an address). */
@@ -274,6 +312,7 @@ export class SendStore {
     this.receiver = ''
     this.memo = ''
     this.resolved = undefined
+    this.receiverName = undefined
     this.nameStatus = 'idle'
     this.loading = false
     this.error = undefined

@@ -17,7 +17,8 @@ function shortFee(amount: string): string {
 
 /**
  * The send preview (WalletSendPreview): the amount exactly (with its USD value), token, from, to,
- * network and the network fee the chain plugin estimates (`estimateSendFee`; "Set by your wallet"
+ * the receiver's name where one is registered (typed, or looked up for the address typed:
+ * `portico.lookupName`), network (a warning when the receiver is the sending account itself) and the network fee the chain plugin estimates (`estimateSendFee`; "Set by your wallet"
  * when none does) — with Slow / Normal / Fast to choose from when the plugin offers fee speeds
  * (Bitcoin) — then "Send", which
  * asks the wallet (a waiting state until it answers; it waits for the fee estimate, at most 10 s),
@@ -54,6 +55,10 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
   useEffect(() => {
     void send.estimateFee()
   }, [send])
+  // A receiver typed as an address: the name registered for it, when a name service knows one.
+  useEffect(() => {
+    void send.nameReceiver()
+  }, [send, send.receiverAddress])
 
   // The waiting state goes through the modal's live region; an error is its own alert below.
   useAnnounce(send.loading ? t('send.preview.waiting') : undefined)
@@ -76,8 +81,8 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
     ...(usd ? [[t('send.preview.value'), t('send.form.usd', { value: usd })] as [string, string]] : []),
     [t('send.preview.token'), token.name === token.symbol ? token.symbol : `${token.name} (${token.symbol})`],
     [t('send.preview.from'), from ? truncateAddress(from) : '', from],
-    ...(send.resolved && send.receiverAddress === send.resolved.address
-      ? [[t('send.preview.toName'), send.resolved.name] as [string, string], [t('send.preview.to'), send.resolved.address, send.resolved.address] as [string, string, string]]
+    ...(send.receiverDisplayName && send.receiverAddress
+      ? [[t('send.preview.toName'), send.receiverDisplayName] as [string, string], [t('send.preview.to'), send.receiverAddress, send.receiverAddress] as [string, string, string]]
       : [[t('send.preview.to'), truncateAddress(send.receiver.trim()), send.receiver.trim()] as [string, string, string]]),
     [t('send.preview.network'), network?.name ?? ''],
     ...(send.memoRule && send.memo ? [[t('send.preview.memo'), send.memo] as [string, string]] : []),
@@ -130,6 +135,11 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
             )
           })}
         </fieldset>
+      ) : null}
+      {send.sendsToSelf ? (
+        <p className="portico-send-preview__warning" role="status">
+          {t('send.self')}
+        </p>
       ) : null}
       {send.loading ? (
         <p className="portico-send-preview__waiting">

@@ -9,7 +9,7 @@ import { TokenPicker } from './TokenPicker.js'
 /**
  * The send form (WalletSend): a token picker fed by the account's token balances (icons,
  * balances, USD values), the amount (a decimal string, never a float) with "Max" and its USD
- * value while typing, and the receiver address. The main button is
+ * value while typing, and the receiver address (a warning when it is the sending account's own). The main button is
  * labelled by the form's state (`Select Token`, `Add Amount`, `Incorrect Value`, `Insufficient
  * Funds`, `Add Address`, `Invalid Address`) and only `Preview Send` opens the preview.
  *
@@ -21,7 +21,7 @@ export const WalletSendView = observer(function WalletSendView() {
   const portico = usePortico()
   const t = useTranslate()
   const format = useFormat()
-  const ids = { token: useId(), tokenLabel: useId(), amount: useId(), amountHint: useId(), receiver: useId(), receiverHint: useId(), balance: useId(), memo: useId(), memoHint: useId() }
+  const ids = { token: useId(), tokenLabel: useId(), amount: useId(), amountHint: useId(), receiver: useId(), receiverHint: useId(), balance: useId(), memo: useId(), memoHint: useId(), selfHint: useId() }
   const { form: send, context } = sendFormOf(portico)
   const { accounts, networks, connections } = portico.stores
   const namespace = networks.activeNamespace
@@ -132,7 +132,7 @@ export const WalletSendView = observer(function WalletSendView() {
           maxLength={256}
           value={send.receiver}
           aria-invalid={receiverInvalid || undefined}
-          aria-describedby={receiverInvalid || resolved ? ids.receiverHint : undefined}
+          aria-describedby={[receiverInvalid || resolved ? ids.receiverHint : '', send.sendsToSelf ? ids.selfHint : ''].filter(Boolean).join(' ') || undefined}
           onChange={(event) => send.setReceiver(event.target.value)}
         />
         {receiverInvalid ? (
@@ -142,6 +142,11 @@ export const WalletSendView = observer(function WalletSendView() {
         ) : resolved ? (
           <p id={ids.receiverHint} className="portico-send__hint portico-send__hint--resolved" role="status">
             {t('send.form.resolvedTo', { name: resolved.name, address: resolved.address })}
+          </p>
+        ) : null}
+        {send.sendsToSelf ? (
+          <p id={ids.selfHint} className="portico-send__hint portico-send__hint--warning" role="status">
+            {t('send.self')}
           </p>
         ) : null}
       </div>

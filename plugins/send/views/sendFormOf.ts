@@ -19,9 +19,11 @@ export function sendFormOf(portico: Portico): { form: SendStore; context: SendPl
     store.form = new SendStore({
       isAddress: (address) => portico.isAddress(address),
       resolveName: (name) => portico.resolveName(name),
+      lookupName: (address) => portico.lookupName(address),
       send: (parameters) => portico.send(parameters),
       estimateFee: (parameters) => portico.estimateSendFee(parameters),
       memoRule: () => portico.sendMemo(),
+      ownAddress: () => context.stores.connections.address(context.stores.networks.activeNamespace),
       onSent: (hash) => {
         const { connections, networks, modal } = context.stores
         const namespace = networks.activeNamespace

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'جارٍ المبادلة…',
   'swap.success': 'تم تأكيد المبادلة.',
   'swap.explorer': 'العرض في المستكشف',
+  'swap.done': 'تم',
+  'swap.again': 'مبادلة جديدة',
   'swap.unsupported': 'الشبكة لا تدعم المبادلات',
   'swap.unsupportedHint': 'تعمل المبادلات على شبكات EVM. انتقل إلى إحداها لإجراء مبادلة.',
   'swap.problem.selectTokens': 'اختر الرمزين',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'Wird getauscht…',
   'swap.success': 'Tausch bestätigt.',
   'swap.explorer': 'Im Explorer ansehen',
+  'swap.done': 'Fertig',
+  'swap.again': 'Neuer Tausch',
   'swap.unsupported': 'Tauschen wird in diesem Netzwerk nicht unterstützt',
   'swap.unsupportedHint': 'Tauschen funktioniert in EVM-Netzwerken. Wechsle zu einem, um zu tauschen.',
   'swap.problem.selectTokens': 'Token auswählen',

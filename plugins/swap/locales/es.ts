@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'Intercambiando…',
   'swap.success': 'Intercambio confirmado.',
   'swap.explorer': 'Ver en el explorador',
+  'swap.done': 'Listo',
+  'swap.again': 'Nuevo intercambio',
   'swap.unsupported': 'Los intercambios no están disponibles en esta red',
   'swap.unsupportedHint': 'Los intercambios funcionan en redes EVM. Cambia a una para intercambiar.',
   'swap.problem.selectTokens': 'Selecciona los tokens',

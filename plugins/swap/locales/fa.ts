@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'در حال سواپ…',
   'swap.success': 'سواپ تأیید شد.',
   'swap.explorer': 'مشاهده در اکسپلورر',
+  'swap.done': 'تمام',
+  'swap.again': 'مبادلهٔ جدید',
   'swap.unsupported': 'این شبکه از سواپ پشتیبانی نمی‌کند',
   'swap.unsupportedHint': 'سواپ روی شبکه‌های EVM کار می‌کند. برای سواپ به یکی از آن‌ها بروید.',
   'swap.problem.selectTokens': 'توکن‌ها را انتخاب کنید',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'Échange en cours…',
   'swap.success': 'Échange confirmé.',
   'swap.explorer': 'Voir dans l’explorateur',
+  'swap.done': 'Terminé',
+  'swap.again': 'Nouvel échange',
   'swap.unsupported': 'Les échanges ne sont pas pris en charge sur ce réseau',
   'swap.unsupportedHint': 'Les échanges fonctionnent sur les réseaux EVM. Passez à l’un d’eux pour échanger.',
   'swap.problem.selectTokens': 'Choisissez les jetons',

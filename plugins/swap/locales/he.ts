@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'מחליף…',
   'swap.success': 'ההחלפה אושרה.',
   'swap.explorer': 'צפייה בסייר הבלוקים',
+  'swap.done': 'סיום',
+  'swap.again': 'החלפה חדשה',
   'swap.unsupported': 'הרשת לא תומכת בהחלפות',
   'swap.unsupportedHint': 'החלפות עובדות ברשתות EVM. עברו לאחת מהן כדי להחליף.',
   'swap.problem.selectTokens': 'בחרו אסימונים',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'स्वैप हो रहा है…',
   'swap.success': 'स्वैप की पुष्टि हो गई।',
   'swap.explorer': 'एक्सप्लोरर पर देखें',
+  'swap.done': 'हो गया',
+  'swap.again': 'नया स्वैप',
   'swap.unsupported': 'यह नेटवर्क स्वैप के लिए समर्थित नहीं है',
   'swap.unsupportedHint': 'स्वैप EVM नेटवर्क पर काम करते हैं। स्वैप करने के लिए किसी EVM नेटवर्क पर स्विच करें।',
   'swap.problem.selectTokens': 'टोकन चुनें',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'Menukar…',
   'swap.success': 'Penukaran terkonfirmasi.',
   'swap.explorer': 'Lihat di penjelajah blok',
+  'swap.done': 'Selesai',
+  'swap.again': 'Tukar lagi',
   'swap.unsupported': 'Jaringan ini tidak mendukung penukaran',
   'swap.unsupportedHint': 'Penukaran berjalan di jaringan EVM. Beralihlah ke salah satunya untuk menukar.',
   'swap.problem.selectTokens': 'Pilih token',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'Scambio in corso…',
   'swap.success': 'Scambio confermato.',
   'swap.explorer': 'Visualizza nell’explorer',
+  'swap.done': 'Fine',
+  'swap.again': 'Nuovo scambio',
   'swap.unsupported': 'Scambi non supportati su questa rete',
   'swap.unsupportedHint': 'Gli scambi funzionano sulle reti EVM. Passa a una di queste per scambiare.',
   'swap.problem.selectTokens': 'Seleziona i token',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'スワップ中…',
   'swap.success': 'スワップが確定しました。',
   'swap.explorer': 'エクスプローラーで表示',
+  'swap.done': '完了',
+  'swap.again': '新しいスワップ',
   'swap.unsupported': 'このネットワークはスワップに対応していません',
   'swap.unsupportedHint': 'スワップはEVMネットワークで利用できます。スワップするにはEVMネットワークに切り替えてください。',
   'swap.problem.selectTokens': 'トークンを選択',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': '스왑 중…',
   'swap.success': '스왑이 확정되었습니다.',
   'swap.explorer': '익스플로러에서 보기',
+  'swap.done': '완료',
+  'swap.again': '새 스왑',
   'swap.unsupported': '스왑을 지원하지 않는 네트워크입니다',
   'swap.unsupportedHint': '스왑은 EVM 네트워크에서 사용할 수 있습니다. 스왑하려면 EVM 네트워크로 전환하세요.',
   'swap.problem.selectTokens': '토큰 선택',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'Swappen…',
   'swap.success': 'Swap bevestigd.',
   'swap.explorer': 'Bekijken in explorer',
+  'swap.done': 'Klaar',
+  'swap.again': 'Nieuwe ruil',
   'swap.unsupported': 'Netwerk ondersteunt geen swaps',
   'swap.unsupportedHint': 'Swaps werken op EVM-netwerken. Schakel over naar een daarvan om te swappen.',
   'swap.problem.selectTokens': 'Kies tokens',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'Wymiana…',
   'swap.success': 'Wymiana potwierdzona.',
   'swap.explorer': 'Zobacz w eksploratorze',
+  'swap.done': 'Gotowe',
+  'swap.again': 'Nowa wymiana',
   'swap.unsupported': 'Sieć nie obsługuje wymiany',
   'swap.unsupportedHint': 'Wymiana działa w sieciach EVM. Przełącz się na jedną z nich, aby wymieniać.',
   'swap.problem.selectTokens': 'Wybierz tokeny',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'Trocando…',
   'swap.success': 'Troca confirmada.',
   'swap.explorer': 'Ver no explorador',
+  'swap.done': 'Concluir',
+  'swap.again': 'Nova troca',
   'swap.unsupported': 'Rede não compatível com trocas',
   'swap.unsupportedHint': 'As trocas funcionam em redes EVM. Mude para uma delas para trocar.',
   'swap.problem.selectTokens': 'Selecione os tokens',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'Обмениваем…',
   'swap.success': 'Обмен подтверждён.',
   'swap.explorer': 'Открыть в обозревателе',
+  'swap.done': 'Готово',
+  'swap.again': 'Новый обмен',
   'swap.unsupported': 'Обмен в этой сети не поддерживается',
   'swap.unsupportedHint': 'Обмен работает в EVM-сетях. Переключитесь на одну из них.',
   'swap.problem.selectTokens': 'Выберите токены',

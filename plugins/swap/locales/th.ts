@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'กำลังแลกเปลี่ยน…',
   'swap.success': 'ยืนยันการแลกเปลี่ยนแล้ว',
   'swap.explorer': 'ดูบนเอ็กซ์พลอเรอร์',
+  'swap.done': 'เสร็จสิ้น',
+  'swap.again': 'สลับใหม่',
   'swap.unsupported': 'เครือข่ายนี้ไม่รองรับการแลกเปลี่ยน',
   'swap.unsupportedHint': 'การแลกเปลี่ยนใช้ได้บนเครือข่าย EVM สลับไปใช้เครือข่าย EVM เพื่อแลกเปลี่ยน',
   'swap.problem.selectTokens': 'เลือกโทเค็น',

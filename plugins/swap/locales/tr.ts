@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'Takas ediliyor…',
   'swap.success': 'Takas onaylandı.',
   'swap.explorer': 'Gezginde görüntüle',
+  'swap.done': 'Tamam',
+  'swap.again': 'Yeni takas',
   'swap.unsupported': 'Bu ağda takas desteklenmiyor',
   'swap.unsupportedHint': 'Takas EVM ağlarında çalışır. Takas yapmak için bu ağlardan birine geçin.',
   'swap.problem.selectTokens': 'Token seçin',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'Обмінюємо…',
   'swap.success': 'Обмін підтверджено.',
   'swap.explorer': 'Відкрити в оглядачі',
+  'swap.done': 'Готово',
+  'swap.again': 'Новий обмін',
   'swap.unsupported': 'Обмін у цій мережі не підтримується',
   'swap.unsupportedHint': 'Обмін працює в EVM-мережах. Перейдіть на одну з них.',
   'swap.problem.selectTokens': 'Виберіть токени',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': 'Đang hoán đổi…',
   'swap.success': 'Giao dịch hoán đổi đã được xác nhận.',
   'swap.explorer': 'Xem trên trình khám phá',
+  'swap.done': 'Xong',
+  'swap.again': 'Hoán đổi mới',
   'swap.unsupported': 'Mạng này không hỗ trợ hoán đổi',
   'swap.unsupportedHint': 'Tính năng hoán đổi hoạt động trên các mạng EVM. Hãy chuyển sang một mạng EVM để hoán đổi.',
   'swap.problem.selectTokens': 'Chọn token',

@@ -22,6 +22,8 @@ export default {
   'swap.swapping': '正在兑换…',
   'swap.success': '兑换已确认。',
   'swap.explorer': '在区块浏览器中查看',
+  'swap.done': '完成',
+  'swap.again': '新的兑换',
   'swap.unsupported': '此网络不支持兑换',
   'swap.unsupportedHint': '兑换仅支持 EVM 网络。请切换到 EVM 网络后再兑换。',
   'swap.problem.selectTokens': '选择代币',

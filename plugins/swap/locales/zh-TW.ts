@@ -22,6 +22,8 @@ export default {
   'swap.swapping': '兌換中…',
   'swap.success': '兌換已確認。',
   'swap.explorer': '在區塊瀏覽器上查看',
+  'swap.done': '完成',
+  'swap.again': '新的兌換',
   'swap.unsupported': '此網路不支援兌換',
   'swap.unsupportedHint': '兌換僅適用於 EVM 網路。請切換至 EVM 網路後再兌換。',
   'swap.problem.selectTokens': '選擇代幣',

@@ -191,6 +191,10 @@ export class SwapStore {
     const held = this.balanceOf(this.from)
     if (held) this.setAmount(held.quantity.numeric)
   }
+  /** Leaves the success screen for an empty form (the tokens kept). */
+  startOver(): void {
+    this.changed()
+  }
   setSlippage(slippage: number): void {
     if (Number.isFinite(slippage) && slippage > 0 && slippage <= 50) this.slippage = slippage
   }
@@ -269,7 +273,13 @@ export class SwapStore {
     try {
       const tx = await this.api.buildTransaction({ amount: units.toString(), from: this.from, to: this.to, userAddress: this.userAddress, slippage: this.slippage })
       const hash = await this.send(tx, 'swap')
+      // The form starts over (tokens kept, amounts cleared): no second swap is one click away.
       runInAction(() => {
+        this.amount = ''
+        this.receive = ''
+        this.side = 'sell'
+        this.quote = undefined
+        this.allowance = undefined
         this.hash = hash
         this.status = 'success'
       })

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useMemo } from 'react'
 
 import type { Portico } from '../../../kernel/kernel.js'
-import { Button, Icon, useAnnounce, useLocale, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { Button, Icon, StatusPanel, useAnnounce, useHideBack, useLocale, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
 import { viewsStylesheet } from './viewsStylesheet.js'
 import { createConvertApi } from '../api/createConvertApi.js'
 import { SwapStore } from '../stores/SwapStore.js'
@@ -56,6 +56,8 @@ function short(value: string | undefined, locale: string, digits = 6): string {
  * swap may not spend yet, for exactly the amount) and Swap, each followed to its receipt; success
  * with an explorer link, failure with its reason, and the balances refreshed. A quote older than 30 s
  * is refreshed before the swap is built. Only eip155 networks swap (spec §9); others are told so.
+ * A confirmed swap shows the success screen (docs/design.md: check mark, what happened, explorer
+ * link, Done; no Back arrow) over a form already emptied, so no second swap is one click away.
  *
  * @example
  * portico.open({ view: 'Swap' })
@@ -81,6 +83,7 @@ export const SwapView = observer(function SwapView() {
 
   const status = store.status
   useAnnounce(status === 'approving' ? t('swap.approving') : status === 'swapping' ? t('swap.swapping') : status === 'success' ? t('swap.success') : undefined)
+  useHideBack(status === 'success' && store.supported)
 
   if (!store.supported) {
     return (
@@ -98,6 +101,24 @@ export const SwapView = observer(function SwapView() {
   const held = store.balanceOf(store.from)
   const network = store.chainId ? portico.stores.networks.find(store.chainId as never) : undefined
   const explorer = store.hash && network ? portico.explorers.transactionUrl(network, store.hash) : undefined
+  if (status === 'success') {
+    return (
+      <div className="portico-swap">
+        <StatusPanel tone="success" heading={t('swap.success')}>
+          {explorer ? (
+            <a className="portico-swap__explorer" href={explorer} target="_blank" rel="noopener noreferrer">
+              {t('swap.explorer')} <Icon name="external" />
+            </a>
+          ) : null}
+          <Button onClick={() => portico.back()}>{t('swap.done')}</Button>
+          <Button variant="secondary" onClick={() => store.startOver()}>
+            {t('swap.again')}
+          </Button>
+        </StatusPanel>
+      </div>
+    )
+  }
+
   const options = store.tokens.map((token) => (
     <option key={token.address} value={token.address}>
       {token.symbol}
@@ -198,16 +219,6 @@ export const SwapView = observer(function SwapView() {
       {store.error ? (
         <p className="portico-swap__error" role="alert">
           {store.error}
-        </p>
-      ) : null}
-      {status === 'success' ? (
-        <p className="portico-swap__success" role="status">
-          {t('swap.success')}{' '}
-          {explorer ? (
-            <a href={explorer} target="_blank" rel="noopener noreferrer">
-              {t('swap.explorer')}
-            </a>
-          ) : null}
         </p>
       ) : null}
 

@@ -119,6 +119,8 @@ describe('On-ramp on the demo site (EVM), end to end', () => {
     expect((await pUsdOf(dev)) - before).toBe(parseUnits(shown.split(' ')[0]!, 6))
     expect(await dialog().getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toMatch(/\/sandbox\/explorer\/eip155:31337\/tx\/0x[0-9a-f]{64}$/)
     await popup.close()
+    // The success screen leads on with Done: no Back arrow.
+    await expect.poll(() => dialog().getByRole('button', { name: 'Back', exact: true }).count()).toBe(0)
     await dialog().getByRole('button', { name: 'Done' }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
     await dialog().getByRole('tab', { name: 'Activity' }).click()

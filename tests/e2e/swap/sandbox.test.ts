@@ -40,8 +40,17 @@ const client = () => createPublicClient({ transport: http(nodeUrl) })
 const pUsdOf = (address: Address) => client().readContract({ address: pUsd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 const header = () => page.getByRole('navigation', { name: 'Wallet' })
 const dialog = () => page.getByRole('dialog')
-/** The view's own success line (the modal's announcer may repeat it). */
-const confirmed = () => dialog().locator('p[role="status"]').filter({ hasText: 'Swap confirmed.' })
+/** The success screen's heading (the modal's announcer may repeat its text). */
+const confirmed = () => dialog().getByRole('heading', { name: 'Swap confirmed.' })
+/** After a success: no Back arrow, and New swap leads to an emptied form (no second swap one click away). */
+async function startOver() {
+  await expect.poll(() => dialog().getByRole('button', { name: 'Back', exact: true }).count()).toBe(0)
+  await dialog().getByRole('button', { name: 'New swap' }).click()
+  expect(await dialog().getByLabel('You pay').inputValue()).toBe('')
+  expect(await dialog().getByRole('button', { name: 'Swap', exact: true }).count()).toBe(0)
+  expect(await dialog().getByRole('button', { name: 'Enter an amount' }).isDisabled()).toBe(true)
+  await expect.poll(() => dialog().getByRole('button', { name: 'Back', exact: true }).count()).toBe(1)
+}
 /** The minimum received the view shows, in base units. */
 async function shownMinimum(decimals: number): Promise<bigint> {
   const quote = dialog().locator('dl[aria-label="Quote"]')
@@ -76,6 +85,7 @@ describe('Swap on the demo site, end to end', () => {
     await expect.poll(async () => (await pUsdOf(dev)) - before, { timeout: 20_000 }).toBeGreaterThanOrEqual(minimum)
     await expect.poll(() => confirmed().count()).toBe(1)
     expect(await dialog().getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toMatch(/\/sandbox\/explorer\/eip155:31337\/tx\/0x[0-9a-f]{64}$/)
+    await startOver()
   })
 
   it('swaps 250 pUSD back to ETH: the view asks for the approval first (for exactly 250), then swaps', async () => {
@@ -95,6 +105,7 @@ describe('Swap on the demo site, end to end', () => {
     await expect.poll(() => confirmed().count()).toBe(1)
     // ETH gained at least the minimum, less the two transactions' gas (well under 0.01 ETH on the devnet).
     expect((await client().getBalance({ address: dev })) - beforeEth).toBeGreaterThan(minimum - parseEther('0.01'))
+    await startOver()
   })
 
   it('typing the amount to receive: the view says what it costs, and the swap pays at least the minimum', async () => {
@@ -107,6 +118,11 @@ describe('Swap on the demo site, end to end', () => {
     await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
     await expect.poll(async () => (await pUsdOf(dev)) - before, { timeout: 20_000 }).toBeGreaterThanOrEqual(minimum)
     expect((await pUsdOf(dev)) - before).toBeGreaterThanOrEqual(parseUnits('600', 6))
+    // Done leads back to the Account view.
+    await expect.poll(() => confirmed().count()).toBe(1)
+    await dialog().getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+    await openSwap()
   })
 
   it('a pool that moved past the slippage after the swap was built: it fails on chain, the view says why, and nothing is swapped', async () => {

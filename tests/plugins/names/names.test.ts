@@ -280,6 +280,9 @@ describe('RegisterAccountName: registering', () => {
 
   it('signs { name, attributes, timestamp }, registers, shows the name on the account, then the success view and back', async () => {
     const kit = await connected({ index: 13 })
+    const unnamed = { namespace: 'eip155' as const, caipNetworkId: 'eip155:31337' as const, address: kit.address }
+    await kit.portico.fetchProfile('eip155')
+    expect(kit.portico.accountActions.list('eip155', unnamed).map((a) => a.id)).toEqual(['registerName'])
     await kit.portico.open({ view: 'Account' })
     await kit.portico.open({ view: 'RegisterAccountName' })
     const store = registerStore(kit)
@@ -295,6 +298,9 @@ describe('RegisterAccountName: registering', () => {
     const record = await server.getJson(`/v1/profile/account/${name}?projectId=test`)
     expect(record.body.addresses[String(coinType)].address).toBe(kit.address)
     expect(kit.portico.stores.accounts.get('eip155').profileName).toBe(name)
+    // Named now: the Account view's "Register a name" row is gone (it showed before).
+    const account = { namespace: 'eip155' as const, caipNetworkId: 'eip155:31337' as const, address: kit.address }
+    expect(kit.portico.accountActions.list('eip155', account).map((a) => a.id)).not.toContain('registerName')
     // The view then shows the success view, whose button leads back to the account.
     kit.settings.showSuccess(name)
     expect(kit.portico.stores.router.view).toBe('RegisterAccountNameSuccess')

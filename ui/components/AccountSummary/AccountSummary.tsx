@@ -6,12 +6,17 @@ import { usePortico } from '../../hooks/usePortico.js'
 import { refreshBalance } from '../../utils/refreshBalance.js'
 import { formatConnectionUser } from '../../utils/formatConnectionUser.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
+import { middleEllipsisEmail } from '../../utils/middleEllipsisEmail.js'
+
+/** The most characters of an email the page's account button shows (docs/design.md, "Truncation"). */
+const headerEmailLimit = 20
 
 /**
  * The inside of a connected account button: the balance (3 decimals, truncated), the account's
  * avatar when a name service gave one (`profileImage`; decorative, the name is beside it) and its
- * name (`profileName`), else the logged-in user of an embedded wallet (email cut at 30
- * characters, or the social handle), else the short address. Fetches the balance when the account or its chain changes.
+ * name (`profileName`), else the logged-in user of an embedded wallet (an email cut in the middle
+ * to 20 characters, its domain kept whole, the full address in the title; or the social handle),
+ * else the short address. Fetches the balance when the account or its chain changes.
  */
 export const AccountSummary = observer(function AccountSummary({ namespace }: { namespace: ChainNamespace }) {
   const portico = usePortico()
@@ -24,7 +29,10 @@ export const AccountSummary = observer(function AccountSummary({ namespace }: { 
   const account = accounts.get(namespace)
   const format = useFormat()
   // A name service's name first, else who logged in to an embedded wallet (email or handle).
-  const name = account.profileName ?? formatConnectionUser(account.user)
+  // The email is what shows for an email login, and for a social one without a handle.
+  const user = account.user
+  const email = !account.profileName && user?.email && (user.provider === 'email' || !user.handle) ? user.email : undefined
+  const name = account.profileName ?? (email ? middleEllipsisEmail(email, headerEmailLimit) : formatConnectionUser(user))
   return (
     <>
       {account.balance !== undefined ? (
@@ -32,7 +40,7 @@ export const AccountSummary = observer(function AccountSummary({ namespace }: { 
       ) : null}
       {account.profileImage ? <img className="portico-page-button__avatar" src={account.profileImage} alt="" width={24} height={24} referrerPolicy="no-referrer" /> : null}
       {name ? (
-        <span className="portico-page-button__address" title={address}>
+        <span className="portico-page-button__address" title={email && name !== email ? `${email} · ${address}` : address}>
           {name}
         </span>
       ) : (

@@ -9,6 +9,7 @@ import { EmptyState } from '../EmptyState/EmptyState.js'
 import { NftGrid } from '../NftGrid/NftGrid.js'
 import { Tabs } from '../Tabs/Tabs.js'
 import { TokenList } from '../TokenList/TokenList.js'
+import { chainHasCapability } from '../../utils/chainHasCapability.js'
 
 /** While the Activity tab is shown, the first page is asked again this often (new transfers). */
 const activityRefreshMs = 3_000
@@ -16,8 +17,9 @@ const activityRefreshMs = 3_000
 type AccountTab = 'tokens' | 'nfts' | 'activity'
 
 /**
- * The Account view's tabs: Tokens, NFTs and Activity (only when the `activity` remote feature
- * is on). Each tab asks the kernel for its data when it is opened; the kernel caches and gates
+ * The Account view's tabs: Tokens, NFTs (only when the namespace's chain plugin declares the
+ * `nfts` capability: not on Bitcoin or Cosmos) and Activity (only when the `activity` remote
+ * feature is on). Each tab asks the kernel for its data when it is opened; the kernel caches and gates
  * the requests and shows the spec's toasts on failure, and a failed list shows its empty state.
  * While Activity is open its first page is refreshed every 3 s, until a fetch fails or the
  * visitor loads more.
@@ -35,7 +37,8 @@ export const AccountTabs = observer(function AccountTabs({ namespace, networkNam
   const caipAddress = connections.caipAddress(namespace)
   const account = accounts.get(namespace)
   const showActivity = options.remoteFeatures.activity
-  const current: AccountTab = tab === 'activity' && !showActivity ? 'tokens' : tab
+  const showNfts = chainHasCapability(portico, namespace, 'nfts')
+  const current: AccountTab = (tab === 'activity' && !showActivity) || (tab === 'nfts' && !showNfts) ? 'tokens' : tab
 
   useEffect(() => {
     if (!caipAddress) return
@@ -56,7 +59,7 @@ export const AccountTabs = observer(function AccountTabs({ namespace, networkNam
 
   const tabs = [
     { id: 'tokens', label: t('view.account.tab.tokens') },
-    { id: 'nfts', label: t('view.account.tab.nfts') },
+    ...(showNfts ? [{ id: 'nfts', label: t('view.account.tab.nfts') }] : []),
     ...(showActivity ? [{ id: 'activity', label: t('view.account.tab.activity') }] : []),
   ]
 

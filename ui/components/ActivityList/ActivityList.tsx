@@ -5,9 +5,10 @@ import { useTranslate } from '../../hooks/useTranslate.js'
 import { formatActivityTime } from '../../utils/formatActivityTime.js'
 import { safeImageSrc } from '../../utils/safeImageSrc.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
+import { activityKind } from '../../utils/activityKind.js'
 import { Icon } from '../Icon/Icon.js'
 
-const directionKey = { out: 'view.account.activity.sent', in: 'view.account.activity.received', self: 'view.account.activity.self' } as const
+const kindKey = { out: 'view.account.activity.sent', in: 'view.account.activity.received', self: 'view.account.activity.self', minted: 'view.account.activity.minted' } as const
 
 /** What moved: "0.5 ETH" (the shared amount formatter), an NFT's name, or nothing when no transfer is listed. */
 function describeTransfer(transfer: TransactionTransfer | undefined, format: ReturnType<typeof useFormat>): string | undefined {
@@ -26,9 +27,10 @@ function counterparty(tx: Transaction, transfer: TransactionTransfer | undefined
 
 /**
  * The account's activity, newest first: per transaction the token's icon with the direction
- * (sent, received, self), the counterparty, its status (shown when pending or failed; confirmed only
+ * (sent, received, self; a transfer in from the zero address reads "Minted", with no sender), the counterparty, its status (shown when pending or failed; confirmed only
  * to screen readers) and when it was mined, what moved (the
- * whole amount with its symbol, never cut, and its USD value), and a link to the block explorer
+ * whole amount with its symbol, never cut, and its USD value; an NFT's name wraps to two lines at
+ * most, its full name in the title), and a link to the block explorer
  * when the network has one.
  *
  * @example
@@ -44,12 +46,13 @@ export function ActivityList({ transactions, now }: { transactions: readonly Tra
         const transfer = tx.transfers?.[0]
         const more = (tx.transfers?.length ?? 0) - 1
         const direction = transfer?.direction ?? 'self'
+        const kind = activityKind(tx, transfer)
         const what = describeTransfer(transfer, format) ?? t('view.account.activity.unknownAsset')
         const usd = transfer && !transfer.nft_info ? format.usd(transfer.value) : undefined
         const time = formatActivityTime(tx.metadata.minedAt, now, format.locale)
         const network = portico.stores.networks.find(tx.metadata.chain)
         const href = portico.explorers.transactionUrl(network, tx.metadata.hash)
-        const other = counterparty(tx, transfer)
+        const other = kind === 'minted' ? undefined : counterparty(tx, transfer)
         const icon = safeImageSrc(transfer?.fungible_info?.icon?.url ?? transfer?.nft_info?.content?.preview?.url)
         return (
           <li key={tx.id} className="portico-activity__item" data-status={tx.metadata.status} data-direction={direction}>
@@ -61,8 +64,8 @@ export function ActivityList({ transactions, now }: { transactions: readonly Tra
             </span>
             <span className="portico-activity__main">
               <span className="portico-activity__line">
-                <span className="portico-activity__title">{t(directionKey[direction])}</span>
-                <span className={`portico-activity__what${transfer?.nft_info ? ' portico-activity__what--name' : ''}`}>
+                <span className="portico-activity__title">{t(kindKey[kind])}</span>
+                <span className={`portico-activity__what${transfer?.nft_info ? ' portico-activity__what--name' : ''}`} title={transfer?.nft_info ? what : undefined}>
                   {what}
                   {more > 0 ? <span className="portico-activity__more"> +{more}</span> : null}
                 </span>

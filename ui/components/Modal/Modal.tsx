@@ -5,6 +5,7 @@ import { constants } from '../../../kernel/kernel.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
 import { AnnounceContext } from '../../modal/AnnounceContext.js'
+import { HideBackContext } from '../../modal/HideBackContext.js'
 import { focusableElements } from '../../utils/focusableElements.js'
 import { AlertBanner } from '../AlertBanner/AlertBanner.js'
 import { IconButton } from '../IconButton/IconButton.js'
@@ -38,6 +39,12 @@ export const Modal = observer(function Modal() {
   const [shake, setShake] = useState(0)
   const { router, modal } = portico.stores
 
+  // How many mounted views hide the Back arrow now (useHideBack: a success screen).
+  const [backHiders, setBackHiders] = useState(0)
+  const hideBack = useCallback(() => {
+    setBackHiders((n) => n + 1)
+    return () => setBackHiders((n) => Math.max(0, n - 1))
+  }, [])
   const announce = useCallback((message: string) => {
     // The same text twice is still announced: clear first, set on the next frame.
     setAnnouncement('')
@@ -149,7 +156,8 @@ export const Modal = observer(function Modal() {
 
   const descriptor = portico.views.get(router.view)
   const title = descriptor ? t(descriptor.title, titleParams(router.data)) : router.view
-  const canGoBack = router.history.length > 1
+  // A success screen hides Back (useHideBack): its Done leads on, Back would reopen a finished form.
+  const canGoBack = router.history.length > 1 && backHiders === 0
 
   return (
     <div
@@ -178,7 +186,9 @@ export const Modal = observer(function Modal() {
         <div ref={bodyRef} className="portico-modal__body">
           <div ref={innerRef} className="portico-modal__inner">
             <AnnounceContext.Provider value={announce}>
-              <ViewOutlet />
+              <HideBackContext.Provider value={hideBack}>
+                <ViewOutlet />
+              </HideBackContext.Provider>
             </AnnounceContext.Provider>
           </div>
         </div>

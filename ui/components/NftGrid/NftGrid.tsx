@@ -16,7 +16,8 @@ function NftPicture({ nft }: { nft: Nft }) {
 }
 
 /**
- * The account's NFTs in a grid: the image (its alt text is the NFT's name) and the name.
+ * The account's NFTs in a grid: the image (its alt text is the NFT's name) and the name, on two
+ * lines at most (the whole name in its title).
  *
  * @example
  * <NftGrid nfts={account.nfts ?? []} />
@@ -27,7 +28,7 @@ export function NftGrid({ nfts }: { nfts: readonly Nft[] }) {
       {nfts.map((nft) => (
         <li key={`${nft.contract}/${nft.tokenId}`} className="portico-nft-grid__item">
           <NftPicture nft={nft} />
-          <span className="portico-nft-grid__name" aria-hidden="true">
+          <span className="portico-nft-grid__name" aria-hidden="true" title={nft.name}>
             {nft.name}
           </span>
         </li>

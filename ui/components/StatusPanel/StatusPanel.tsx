@@ -4,7 +4,8 @@ import { Spinner } from '../Spinner/Spinner.js'
 import { WalletIcon } from '../WalletIcon/WalletIcon.js'
 
 export type StatusPanelProps = {
-  tone: 'waiting' | 'error' | 'info'
+  /** `success` ends a flow: a check mark above what happened (docs/design.md, "Success"). */
+  tone: 'waiting' | 'error' | 'info' | 'success'
   heading: string
   hint?: string
   /** The wallet or network pictured above the text. */
@@ -22,11 +23,19 @@ export type StatusPanelProps = {
 export function StatusPanel({ tone, heading, hint, image, children }: StatusPanelProps) {
   return (
     <div className={`portico-status-panel portico-status-panel--${tone}`}>
-      <div className="portico-status-panel__picture">
-        {image ? <WalletIcon src={image.src} name={image.name} size="large" /> : null}
-        {tone === 'waiting' ? <Spinner size="large" /> : null}
-        {tone === 'error' ? <Icon name="warning" className="portico-status-panel__warning" /> : null}
-      </div>
+      {/* No picture, no empty space: an info panel without an image starts at its heading. */}
+      {image || tone !== 'info' ? (
+        <div className="portico-status-panel__picture">
+          {image ? <WalletIcon src={image.src} name={image.name} size="large" /> : null}
+          {tone === 'waiting' ? <Spinner size="large" /> : null}
+          {tone === 'error' ? <Icon name="warning" className="portico-status-panel__warning" /> : null}
+          {tone === 'success' ? (
+            <span className="portico-status-panel__check">
+              <Icon name="check" />
+            </span>
+          ) : null}
+        </div>
+      ) : null}
       <h3 className="portico-status-panel__heading">{heading}</h3>
       {hint ? <p className="portico-status-panel__hint">{hint}</p> : null}
       {children ? <div className="portico-status-panel__actions">{children}</div> : null}

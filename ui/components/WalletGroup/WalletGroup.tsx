@@ -15,7 +15,8 @@ import { WalletIcon } from '../WalletIcon/WalletIcon.js'
  * of wallet buttons; choosing one connects it or shows where to get it. A wallet that serves
  * several of the site's namespaces with separate connections also shows one button per chain
  * (its logo and the name its chain plugin gives): that one connects that namespace, whatever the
- * header's network. A `pending` item (a directory wallet still loading) holds a row's place.
+ * header's network. A `pending` item (a directory wallet still loading) holds a row's place. A
+ * group of one row named as the group (WalletConnect) shows the row without a heading.
  *
  * @example
  * <WalletGroup group={{ id: 'injected', items }} />
@@ -24,11 +25,17 @@ export const WalletGroup = observer(function WalletGroup({ group }: { group: Con
   const portico = usePortico()
   const t = useTranslate()
   const headingId = useId()
+  const title = t(`view.connect.group.${group.id}`)
+  // A group of one row that its heading only repeats (WalletConnect over the WalletConnect row) is
+  // no group: the row stands alone, without the heading (docs/design.md, "Rows").
+  const untitled = group.items.length === 1 && group.items[0]?.name === title
   return (
-    <section className="portico-wallet-group" aria-labelledby={headingId}>
-      <h3 id={headingId} className="portico-wallet-group__title">
-        {t(`view.connect.group.${group.id}`)}
-      </h3>
+    <section className={untitled ? 'portico-wallet-group portico-wallet-group--untitled' : 'portico-wallet-group'} aria-labelledby={untitled ? undefined : headingId} aria-label={untitled ? title : undefined}>
+      {untitled ? null : (
+        <h3 id={headingId} className="portico-wallet-group__title">
+          {title}
+        </h3>
+      )}
       <ul className="portico-wallet-group__list" aria-busy={group.items.some((item) => item.pending) || undefined}>
         {group.items.map((item) => {
           // A wallet the directory has not sent yet: its row's place, shown as such and not announced.

@@ -15,6 +15,7 @@ import { walletImageSrc } from '../../utils/walletImageSrc.js'
 import { refreshBalance } from '../../utils/refreshBalance.js'
 import { formatConnectionUser } from '../../utils/formatConnectionUser.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
+import { showsWalletsRow } from '../../utils/showsWalletsRow.js'
 
 /**
  * The Account view: the account's avatar (its name service's picture, else one drawn from the
@@ -24,7 +25,8 @@ import { truncateAddress } from '../../utils/truncateAddress.js'
  * the network has one, Disconnect), the action row (plugins' actions such as Buy and Swap from
  * `portico.accountActions`: Send with the send plugin; an action may run instead of opening a
  * view, e.g. `portico/calls`'s account-type switch), the network (opens Networks), the
- * wallets (opens ProfileWallets: switch, add or disconnect wallets), and the
+ * wallets (opens ProfileWallets: switch, add or disconnect wallets; shown with more than one
+ * wallet or the `multiWallet` feature on), and the
  * Tokens / NFTs / Activity tabs.
  *
  * @example
@@ -58,9 +60,11 @@ export const AccountView = observer(function AccountView() {
 
   if (!address) return <p className="portico-account__empty">{t('view.account.notConnected')}</p>
 
+  // The address's page on the network's explorer, as the namespace's chain plugin builds it
+  // (its explorers know their paths); a generic `/address/` link where no plugin builds one.
   const explorer = network?.blockExplorers?.default
   const explorerBase = explorer ? safeHttpUrl(explorer.url) : undefined
-  const explorerUrl = explorerBase ? `${explorerBase.replace(/\/+$/, '')}/address/${encodeURIComponent(address)}` : undefined
+  const explorerUrl = portico.explorers.addressUrl(network, address) ?? (explorerBase ? `${explorerBase.replace(/\/+$/, '')}/address/${encodeURIComponent(address)}` : undefined)
 
   const copy = async () => {
     try {
@@ -117,7 +121,7 @@ export const AccountView = observer(function AccountView() {
         ) : null}
       </div>
       {name ? (
-        <p className="portico-account__name">
+        <p className="portico-account__name" title={!account.profileName && account.user?.email ? account.user.email : undefined}>
           <span className="portico-visually-hidden">{t('view.account.name')} </span>
           {name}
         </p>
@@ -205,11 +209,13 @@ export const AccountView = observer(function AccountView() {
           <Icon name="chevron" />
         </button>
       ) : null}
-      <button type="button" className="portico-account__row" onClick={() => router.push('ProfileWallets')}>
-        {wallet ? <WalletIcon src={walletImageSrc(portico, wallet)} name={wallet.name} size="small" /> : <Icon name="wallet" />}
-        <span className="portico-account__row-label">{walletCount > 1 ? t('view.account.walletsCount', { count: walletCount }) : t('view.account.wallets')}</span>
-        <Icon name="chevron" />
-      </button>
+      {showsWalletsRow(portico) ? (
+        <button type="button" className="portico-account__row" onClick={() => router.push('ProfileWallets')}>
+          {wallet ? <WalletIcon src={walletImageSrc(portico, wallet)} name={wallet.name} size="small" /> : <Icon name="wallet" />}
+          <span className="portico-account__row-label">{walletCount > 1 ? t('view.account.walletsCount', { count: walletCount }) : t('view.account.wallets')}</span>
+          <Icon name="chevron" />
+        </button>
+      ) : null}
       {rows.map((action) => (
         <button key={action.id} type="button" className="portico-account__row" onClick={() => void select(action)} disabled={running === action.id} aria-busy={running === action.id || undefined}>
           {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}

@@ -53,7 +53,7 @@ export function harnessChain(wallet: HarnessWalletInternal, { installed = true }
     kind: 'chain',
     namespace: 'eip155',
     version: '0.0.0',
-    meta: { description: 'In-page fake wallet for the UI harness.', capabilities: ['connect', 'balance'] },
+    meta: { description: 'In-page fake wallet for the UI harness.', capabilities: ['connect', 'balance', 'nfts'] },
     setup(portico) {
       // As the eip155 plugin's adapter does: the address rule and the namespace's built-in wallets (the Connect view's fallback, Get Wallet).
       portico.chains.register({ namespace: 'eip155', isAddress: (address) => /^0x[0-9a-fA-F]{40}$/.test(address), builtinWallets: eip155Wallets })
