@@ -214,8 +214,11 @@ describe("the page's account button shows an embedded wallet's email", () => {
     instances.push(portico)
     await portico.connect({ namespace: 'eip155', connectorId: 'login' })
     const html = renderToString(<PorticoProvider portico={portico}><AccountSummary namespace="eip155" /></PorticoProvider>)
-    expect(html).toContain('>alice.w…@example.com<')
+    expect(html).toContain('<span aria-hidden="true">alice.w…@example.com</span>')
     expect(html).toContain(`title="${long} · `)
+    // The button's accessible name is the whole email: the cut one is hidden from screen readers,
+    // the whole one hidden from the eye by the page buttons' own stylesheet.
+    expect(html).toContain(`<span class="portico-page-button__spoken">${long}</span>`)
   })
 
   it('middleEllipsisEmail: short ones whole, the domain kept, a too-long domain cut at the end, characters never split', () => {

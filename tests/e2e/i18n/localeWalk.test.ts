@@ -120,7 +120,9 @@ describe('the demo in Arabic', () => {
     const found = (await englishLeft()).join('\n')
     for (const text of ['Connect Wallet', 'All Wallets', 'Close']) expect(found).toContain(text)
 
-    await page.goto(`${sandbox.url}/?locale=ar`)
+    // ?multiWallet=1: the Account view's "Wallets" row (ProfileWallets) shows only with several
+    // wallets or the multiWallet feature on, and the walk visits that view too.
+    await page.goto(`${sandbox.url}/?locale=ar&multiWallet=1`)
     await header().getByRole('button', { name: L('button.connect') }).click()
     const connect = page.getByRole('dialog', { name: L('view.connect.title') })
     await check('Connect', connect)

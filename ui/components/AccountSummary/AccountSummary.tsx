@@ -39,8 +39,14 @@ export const AccountSummary = observer(function AccountSummary({ namespace }: { 
         <span className="portico-page-button__balance">{format.amount(account.balance, account.balanceSymbol)}</span>
       ) : null}
       {account.profileImage ? <img className="portico-page-button__avatar" src={account.profileImage} alt="" width={24} height={24} referrerPolicy="no-referrer" /> : null}
-      {name ? (
-        <span className="portico-page-button__address" title={email && name !== email ? `${email} · ${address}` : address}>
+      {name && email && name !== email ? (
+        // Cut for the eye; a screen reader (and the button's accessible name) reads the whole email.
+        <span className="portico-page-button__address" title={`${email} · ${address}`}>
+          <span aria-hidden="true">{name}</span>
+          <span className="portico-page-button__spoken">{email}</span>
+        </span>
+      ) : name ? (
+        <span className="portico-page-button__address" title={address}>
           {name}
         </span>
       ) : (
