@@ -1,17 +1,17 @@
 import { LedgerDeviceParameterError } from './errors.js'
 import { type LedgerApp, type LedgerAppContext, appAndVersionAnswer, ledgerAnswer, ledgerStatus, parseLedgerApdu } from './ledgerApdu.js'
 import { createLedgerDeviceKeys, ledgerDeviceMnemonic, parseLedgerPath } from './ledgerDeviceKeys.js'
-import { createLedgerEthereumApp } from './ledgerEthereumApp.js'
-import { createLedgerSolanaApp } from './ledgerSolanaApp.js'
+import { ledgerDeviceAppNames, ledgerDeviceApps, type LedgerDeviceAppName } from './ledgerDeviceApps.js'
 
 /** How the emulated user answers: always Approve, always Reject, or wait for the panel's buttons. */
 export type LedgerDeviceMode = 'approve' | 'reject' | 'ask'
 /** What is open on the device. */
-export type LedgerDeviceApp = 'dashboard' | 'Ethereum' | 'Solana'
+export type LedgerDeviceApp = 'dashboard' | LedgerDeviceAppName
 /** One thing the device was asked to show and sign, and the answer. */
 export type LedgerDeviceActivity = {
-  app: 'Ethereum' | 'Solana'
-  action: 'verifyAddress' | 'signTransaction' | 'signPersonalMessage' | 'signTypedData' | 'signOffchainMessage'
+  app: LedgerDeviceAppName
+  /** What the app was asked: `verifyAddress`, `signTransaction`, `signPersonalMessage`, `signTypedData`, `signOffchainMessage`, … */
+  action: string
   path: string
   /** The screen's text, e.g. "Review transaction · To 0x7099…79C8 · Value 0.01 ETH · Chain 31337". */
   screen: string
@@ -43,8 +43,8 @@ export type LedgerDevice = {
   isLocked(): boolean
   setBlindSigning(on: boolean): void
   isBlindSigning(): boolean
-  /** The address the device derives at `path`: checksummed hex (eip155) or base58 (solana). */
-  address(namespace: 'eip155' | 'solana', path: string): string
+  /** The address the device derives at `path` for a namespace one of its apps holds (checksummed hex for eip155, base58 for solana, …). */
+  address(namespace: string, path: string): string
   /** Everything shown for approval, oldest first (a copy). */
   activity(): LedgerDeviceActivity[]
   /** The screen's text now. */
@@ -60,13 +60,13 @@ export type LedgerDevice = {
 }
 
 const modes: readonly LedgerDeviceMode[] = ['approve', 'reject', 'ask']
-const apps: readonly LedgerDeviceApp[] = ['dashboard', 'Ethereum', 'Solana']
+const apps: readonly LedgerDeviceApp[] = ['dashboard', ...ledgerDeviceAppNames]
 /** The dashboard's `B0 01` answer (the OS name and a Nano S Plus firmware version). */
 const dashboard = { name: 'BOLOS', version: '1.1.2' }
 
 /**
- * Creates an emulated Ledger Nano S Plus with real keys from `mnemonic`: the dashboard, the Ethereum
- * app and the Solana app, answering APDUs as Ledger's published app specifications describe (status
+ * Creates an emulated Ledger Nano S Plus with real keys from `mnemonic`: the dashboard and the apps
+ * of `ledgerDeviceApps` (ledgerDeviceApps.ts: Ethereum, Solana, …), answering APDUs as Ledger's published app specifications describe (status
  * words 9000, 6985 refused, 6D00/6E00 wrong or no app, 5515 locked, 6A80 bad data or blind signing
  * off with calldata). Put it behind a fake WebHID with `createLedgerHid`.
  *
@@ -82,7 +82,7 @@ export function createLedgerDevice(parameters: CreateLedgerDeviceParameters = {}
   let locked = parameters.locked ?? false
   const log: LedgerDeviceActivity[] = []
   const listeners = new Set<() => void>()
-  const installed: Record<'Ethereum' | 'Solana', LedgerApp> = { Ethereum: createLedgerEthereumApp(), Solana: createLedgerSolanaApp() }
+  const installed = Object.fromEntries(ledgerDeviceAppNames.map((name) => [name, ledgerDeviceApps[name].create()])) as Record<LedgerDeviceAppName, LedgerApp>
   let waiting: { screen: string; answer(approved: boolean): void } | undefined
   let queue: Promise<unknown> = Promise.resolve()
 
@@ -152,12 +152,11 @@ export function createLedgerDevice(parameters: CreateLedgerDeviceParameters = {}
     },
     getMode: () => mode,
     openApp(app) {
-      if (!apps.includes(app)) throw new LedgerDeviceParameterError(`openApp takes 'dashboard', 'Ethereum' or 'Solana', not ${JSON.stringify(app)}`)
+      if (!apps.includes(app)) throw new LedgerDeviceParameterError(`openApp takes ${apps.map((a) => `'${a}'`).join(', ')}, not ${JSON.stringify(app)}`)
       if (app === open) return
       // Closing an app refuses what it was showing and drops half-sent commands.
       answerWaiting(false)
-      installed.Ethereum.reset()
-      installed.Solana.reset()
+      for (const name of ledgerDeviceAppNames) installed[name].reset()
       open = app
       emit()
     },
@@ -176,9 +175,9 @@ export function createLedgerDevice(parameters: CreateLedgerDeviceParameters = {}
     },
     isBlindSigning: () => blindSigning,
     address(namespace, path) {
-      if (namespace === 'eip155') return keys.evm(parseLedgerPath(path)).address
-      if (namespace === 'solana') return keys.solana(parseLedgerPath(path)).address
-      throw new LedgerDeviceParameterError(`address takes 'eip155' or 'solana', not ${JSON.stringify(namespace)}`)
+      const name = ledgerDeviceAppNames.find((n) => ledgerDeviceApps[n].namespace === namespace)
+      if (!name) throw new LedgerDeviceParameterError(`address takes ${ledgerDeviceAppNames.map((n) => `'${ledgerDeviceApps[n].namespace}'`).join(', ')}, not ${JSON.stringify(namespace)}`)
+      return ledgerDeviceApps[name].address(keys, parseLedgerPath(path))
     },
     activity: () => log.map((entry) => ({ ...entry })),
     screen() {

@@ -9,8 +9,8 @@ export type LedgerDeviceHandle = Readonly<{
   openApp(app: LedgerDeviceApp): void
   setLocked(locked: boolean): void
   setBlindSigning(on: boolean): void
-  /** The address at `path`: checksummed hex (eip155) or base58 (solana). */
-  address(namespace: 'eip155' | 'solana', path: string): string
+  /** The address at `path` for a namespace an installed app holds (checksummed hex for eip155, base58 for solana, …). */
+  address(namespace: string, path: string): string
   /** What was shown for approval and the answers, oldest first. */
   activity(): LedgerDeviceActivity[]
   /** Beyond the contract: the screen's text now, whether a request waits, and the panel's buttons. */

@@ -2,10 +2,11 @@ import type { LedgerDevice, LedgerDeviceApp, LedgerDeviceMode } from './createLe
 import { mountInDock } from '../walletPanel/mountInDock.js'
 import { ledgerPanelCss } from './ledgerPanelCss.js'
 import { attachStyledShadow } from '../walletPanel/attachStyledShadow.js'
+import { ledgerDeviceAppNames } from './ledgerDeviceApps.js'
 
 export type RenderLedgerPanelReturnType = { host: HTMLElement; destroy(): void }
 
-const appLabels: Record<LedgerDeviceApp, string> = { dashboard: 'Dashboard', Ethereum: 'Ethereum', Solana: 'Solana' }
+const appLabels = Object.fromEntries([['dashboard', 'Dashboard'], ...ledgerDeviceAppNames.map((name) => [name, name])]) as Record<LedgerDeviceApp, string>
 const modeLabels: Record<LedgerDeviceMode, string> = { approve: 'Approve all', reject: 'Reject all', ask: 'Ask me' }
 
 /**

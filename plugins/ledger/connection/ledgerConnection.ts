@@ -1,6 +1,6 @@
 import type { CaipNetworkId, ConnectResult, Network } from '../../../kernel/kernel.js'
 import { ledgerConnectorId } from '../constants.js'
-import type { Eip155ChannelParameters } from '../eip155/createEip155Channel.js'
+import { ledgerChainOf, type LedgerChannelParameters } from '../chains/index.js'
 import { LedgerAccountNotChosenError, LedgerNotSelectedError, LedgerUnsupportedBrowserError } from '../errors.js'
 import type { LedgerDevice } from '../transport/LedgerDevice.js'
 import { isConcretePath } from '../utils/derivationPaths.js'
@@ -8,15 +8,9 @@ import { isConcretePath } from '../utils/derivationPaths.js'
 // The plugin's connection work, loaded with the device code (nothing here is needed before the
 // visitor picks Ledger): errors, path checks and the channels live behind this module.
 
-export type LedgerConnectionParameters = {
+export type LedgerConnectionParameters = LedgerChannelParameters & {
   namespace: string
-  device: LedgerDevice
-  path: string
-  address: string
   network: Network | undefined
-  networks: () => readonly Network[]
-  publicClient?: Eip155ChannelParameters['publicClient']
-  fetch?: typeof globalThis.fetch
 }
 
 /**
@@ -24,14 +18,12 @@ export type LedgerConnectionParameters = {
  * namespace's channel over the shared device.
  *
  * @example
- * await ledgerConnectResult({ namespace: 'eip155', device, path, address, network, networks })
+ * await ledgerConnectResult({ namespace: 'eip155', device, path, address, network, networks, environment: {} })
  */
-export async function ledgerConnectResult({ namespace, device, path, address, network, networks, publicClient, fetch }: LedgerConnectionParameters): Promise<ConnectResult> {
+export async function ledgerConnectResult({ namespace, network, ...parameters }: LedgerConnectionParameters): Promise<ConnectResult> {
   if (!network) throw new LedgerAccountNotChosenError()
-  const channel =
-    namespace === 'solana'
-      ? (await import('../solana/createSolanaChannel.js')).createSolanaChannel({ device, path, address, networks, ...(fetch ? { fetch } : {}) })
-      : (await import('../eip155/createEip155Channel.js')).createEip155Channel({ device, path, address, networks, ...(publicClient ? { publicClient } : {}) })
+  const { address } = parameters
+  const channel = (await ledgerChainOf(namespace).load()).channel(parameters)
   return { connectorId: ledgerConnectorId, accounts: [{ address, type: 'eoa' }], caipNetworkId: network.caipNetworkId as CaipNetworkId, method: 'browser', channel }
 }
 
@@ -48,5 +40,5 @@ export async function openInClick(device: LedgerDevice, supported: boolean): Pro
 
 /** Whether a kept path is one this plugin derives for the namespace. */
 export function isKeptPath(namespace: string, path: string): boolean {
-  return isConcretePath(path, { hardenedOnly: namespace === 'solana' })
+  return isConcretePath(path, { hardenedOnly: ledgerChainOf(namespace).hardenedOnly })
 }

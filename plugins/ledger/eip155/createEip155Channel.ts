@@ -15,6 +15,7 @@ import {
 } from 'viem'
 import { ProviderRpcError, type CaipNetworkId, type ConnectionChannel, type Network } from '../../../kernel/kernel.js'
 import type { LedgerDevice } from '../transport/LedgerDevice.js'
+import { ethApp } from './ethApp.js'
 import { toLedgerPath } from '../utils/derivationPaths.js'
 import { invalidParams, readTransaction, type LedgerTransactionInput } from './readTransaction.js'
 
@@ -104,7 +105,7 @@ export function createEip155Channel({ device, path, address, networks, publicCli
     const base = { chainId: chainNumber, nonce: filled.nonce, gas: filled.gas, ...(input.to ? { to: input.to } : {}), ...(input.data ? { data: input.data } : {}), ...(input.value !== undefined ? { value: input.value } : {}) }
     const unsigned = 'gasPrice' in filled.fees ? { ...base, type: 'legacy' as const, gasPrice: filled.fees.gasPrice } : { ...base, type: 'eip1559' as const, ...filled.fees }
     const raw = serializeTransaction(unsigned)
-    const signature = await device.run({ app: 'Ethereum', withData: input.data !== undefined }, (transport) => device.eth(transport).signTransaction(ledgerPath, raw.slice(2), null))
+    const signature = await device.run({ app: 'Ethereum', withData: input.data !== undefined }, (transport) => ethApp(transport).signTransaction(ledgerPath, raw.slice(2), null))
     const r = `0x${signature.r.padStart(64, '0')}` as Hex
     const s = `0x${signature.s.padStart(64, '0')}` as Hex
     const v = BigInt(`0x${signature.v || '0'}`)
@@ -139,7 +140,7 @@ export function createEip155Channel({ device, path, address, networks, publicCli
           if (typeof message !== 'string' || message.length > 2_000_000) throw invalidParams('personal_sign: the message must be a string (hex or text)')
           ownAddress(signer, address, 'personal_sign address')
           const hex = isHex(message) && message.length % 2 === 0 ? message : stringToHex(message)
-          return joinSignature(await device.run({ app: 'Ethereum' }, (transport) => device.eth(transport).signPersonalMessage(ledgerPath, hex.slice(2))))
+          return joinSignature(await device.run({ app: 'Ethereum' }, (transport) => ethApp(transport).signPersonalMessage(ledgerPath, hex.slice(2))))
         }
         case 'eth_signTypedData_v4': {
           if (!Array.isArray(params) || params.length < 2) throw invalidParams('eth_signTypedData_v4 expects [address, typedData]')
@@ -166,7 +167,7 @@ export function createEip155Channel({ device, path, address, networks, publicCli
           } catch (cause) {
             throw invalidParams(`eth_signTypedData_v4: ${shortReason(cause)}`)
           }
-          return joinSignature(await device.run({ app: 'Ethereum' }, (transport) => device.eth(transport).signEIP712HashedMessage(ledgerPath, domainHash.slice(2), messageHash.slice(2))))
+          return joinSignature(await device.run({ app: 'Ethereum' }, (transport) => ethApp(transport).signEIP712HashedMessage(ledgerPath, domainHash.slice(2), messageHash.slice(2))))
         }
         case 'eth_sendTransaction': {
           const input = readTransaction(params, address, chainNumberOf(chainId))

@@ -1,5 +1,6 @@
 import { requireHook, type ConnectRequest, type ConnectResult, type Disposer, type Network, type PluginContext, type View, type WalletConnector } from '../../../kernel/kernel.js'
-import { ledgerApps, ledgerConnectorId, ledgerNamespaces, ledgerStorageKey, ledgerView, type LedgerNamespace } from '../constants.js'
+import { ledgerChainOf } from '../chains/index.js'
+import { ledgerConnectorId, ledgerNamespaces, ledgerStorageKey, ledgerView } from '../constants.js'
 import type { LedgerControls, LedgerEnvironment, LedgerOptions } from '../ledger.js'
 import { ledgerLogo } from '../logo.js'
 import type { LedgerDevice } from '../transport/LedgerDevice.js'
@@ -20,14 +21,14 @@ function storedGuard(namespace: string) {
   return (value: unknown): value is Stored => {
     const v = value as Partial<Stored> | null
     if (typeof v !== 'object' || v === null || typeof v.address !== 'string' || typeof v.path !== 'string' || v.path.length > 200) return false
-    return namespace === 'eip155' ? /^0x[0-9a-fA-F]{40}$/.test(v.address) : /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(v.address)
+    return ledgerChainOf(namespace).isAddress(v.address)
   }
 }
 
 /** The connection work (errors, path checks, channels), loaded with the device code: none of it is needed up front. */
 const connection = () => import('../connection/ledgerConnection.js')
 
-const sameAddress = (namespace: string, a: string, b: string) => (namespace === 'eip155' ? a.toLowerCase() === b.toLowerCase() : a === b)
+const sameAddress = (namespace: string, a: string, b: string) => ledgerChainOf(namespace).sameAddress(a, b)
 
 /** Whether an allowed Ledger is plugged in, asked of the browser without loading Ledger's libraries. */
 async function allowedLedgerPresent(kind: 'webhid' | 'webusb'): Promise<boolean> {
@@ -77,8 +78,9 @@ export function setupLedger(portico: PluginContext, options: LedgerOptions, envi
 
   const networksOf = (namespace: string): readonly Network[] => portico.stores.networks.networks.filter((n) => n.chainNamespace === namespace)
   const addressOf = async (namespace: string, path: string): Promise<string> => {
+    // The device first: it installs the global `Buffer` the namespace's Ledger library needs.
     const d = await deviceNow()
-    return namespace === 'solana' ? d.solanaAddress(path) : d.ethAddress(path)
+    return (await ledgerChainOf(namespace).load()).address(d, path)
   }
 
   async function resultFor(namespace: string, { path, address }: Stored, request: ConnectRequest): Promise<ConnectResult> {
@@ -91,8 +93,7 @@ export function setupLedger(portico: PluginContext, options: LedgerOptions, envi
       address,
       network,
       networks: () => networksOf(namespace),
-      ...(environment.publicClient ? { publicClient: environment.publicClient } : {}),
-      ...(environment.fetch ? { fetch: environment.fetch } : {}),
+      environment: { ...(environment.publicClient ? { publicClient: environment.publicClient } : {}), ...(environment.fetch ? { fetch: environment.fetch } : {}) },
     })
     portico.services.storage.set(ledgerStorageKey(namespace), { path, address })
     inUse.add(namespace)
@@ -107,7 +108,7 @@ export function setupLedger(portico: PluginContext, options: LedgerOptions, envi
       await openInClick(d, supported())
     },
     app: async () => (await deviceNow()).app(),
-    appFor: (namespace: string) => ledgerApps[namespace as LedgerNamespace] ?? 'Ethereum',
+    appFor: (namespace: string) => ledgerChainOf(namespace).app,
     address: addressOf,
     async balance(namespace: string, address: string) {
       const network = portico.stores.networks.activeOf(namespace) ?? networksOf(namespace)[0]

@@ -2,6 +2,7 @@ import { base58, base64 } from '@scure/base'
 import { ProviderRpcError, type CaipNetworkId, type ConnectionChannel, type Network } from '../../../kernel/kernel.js'
 import { invalidParams } from '../eip155/readTransaction.js'
 import type { LedgerDevice } from '../transport/LedgerDevice.js'
+import { solanaApp } from './solanaApp.js'
 import { toLedgerPath } from '../utils/derivationPaths.js'
 import { offchainMessage, readWireTransaction, withSignature } from './solanaWire.js'
 
@@ -43,7 +44,7 @@ export function createSolanaChannel({ device, path, address, networks, fetch: fe
       throw invalidParams(`The transaction is not a Solana transaction: ${(cause as Error).message}`)
     }
     if (!tx.signers.includes(address)) throw invalidParams(`The Ledger account ${address} is not a signer of this transaction`)
-    const { signature } = await device.run({ app: 'Solana' }, (transport) => device.solana(transport).signTransaction(ledgerPath, Buffer.from(tx.message)))
+    const { signature } = await device.run({ app: 'Solana' }, (transport) => solanaApp(transport).signTransaction(ledgerPath, Buffer.from(tx.message)))
     return withSignature(tx, address, new Uint8Array(signature))
   }
 
@@ -79,7 +80,7 @@ export function createSolanaChannel({ device, path, address, networks, fetch: fe
           } catch (cause) {
             throw invalidParams((cause as Error).message)
           }
-          const { signature } = await device.run({ app: 'Solana' }, (transport) => device.solana(transport).signOffchainMessage(ledgerPath, Buffer.from(bytes)))
+          const { signature } = await device.run({ app: 'Solana' }, (transport) => solanaApp(transport).signOffchainMessage(ledgerPath, Buffer.from(bytes)))
           return { signature: base58.encode(new Uint8Array(signature)) }
         }
         case 'solana_signTransaction':

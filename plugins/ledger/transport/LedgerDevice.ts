@@ -1,11 +1,7 @@
 import type Transport from '@ledgerhq/hw-transport'
 import TransportWebHID from '@ledgerhq/hw-transport-webhid'
 import TransportWebUSB from '@ledgerhq/hw-transport-webusb'
-import Eth from '@ledgerhq/hw-app-eth'
-import Solana from '@ledgerhq/hw-app-solana'
-import { base58 } from '@scure/base'
 import { LedgerDisconnectedError, LedgerNotSelectedError, LedgerUnsupportedBrowserError, toLedgerError, type LedgerErrorContext } from '../errors.js'
-import { toLedgerPath } from '../utils/derivationPaths.js'
 import { ledgerVendorId, pickTransport, type LedgerTransportOption } from './transportKinds.js'
 
 export type LedgerDeviceOptions = {
@@ -51,13 +47,12 @@ async function openBrowserTransport(option: LedgerTransportOption, prompt: boole
  * @example
  * const device = new LedgerDevice({ transport: 'auto' })
  * await device.open({ prompt: true }) // in a click
- * await device.ethAddress("m/44'/60'/0'/0/0")
+ * await device.run({ app: 'Ethereum' }, (transport) => transport.send(0xe0, 0x02, 0x00, 0x00, path)) // what each namespace's code does through its Ledger library
  */
 export class LedgerDevice {
   private transport: Transport | undefined
   private opening: Promise<Transport | null> | undefined
   private queue: Promise<unknown> = Promise.resolve()
-  private apps: { eth?: Eth; solana?: Solana } = {}
   private dropped: (() => void)[] = []
 
   constructor(private readonly options: LedgerDeviceOptions) {}
@@ -85,7 +80,6 @@ export class LedgerDevice {
     if (!transport) return false
     if (this.transport) return true
     this.transport = transport
-    this.apps = {}
     transport.on('disconnect', () => this.forget(transport))
     return true
   }
@@ -93,7 +87,6 @@ export class LedgerDevice {
   private forget(transport: Transport): void {
     if (this.transport !== transport) return
     this.transport = undefined
-    this.apps = {}
     for (const drop of this.dropped.splice(0)) drop()
     this.options.onDisconnect?.()
   }
@@ -135,30 +128,11 @@ export class LedgerDevice {
     return next
   }
 
-  /** The Ethereum app's API on the open transport. */
-  eth(transport: Transport): Eth {
-    return (this.apps.eth ??= new Eth(transport))
-  }
-
-  /** The Solana app's API on the open transport. */
-  solana(transport: Transport): Solana {
-    return (this.apps.solana ??= new Solana(transport))
-  }
-
   /** Which app is open (`B0 01`): `BOLOS` on the dashboard, `Ethereum`, `Solana`, … */
   app(): Promise<LedgerApp> {
     return this.run({ app: 'Ethereum' }, async (transport) => readAppAndVersion(await transport.send(0xb0, 0x01, 0x00, 0x00)))
   }
 
-  /** The checksummed address of an Ethereum path, read without showing it on the device. */
-  ethAddress(path: string): Promise<string> {
-    return this.run({ app: 'Ethereum' }, async (transport) => (await this.eth(transport).getAddress(toLedgerPath(path), false)).address)
-  }
-
-  /** The base58 address of a Solana path. */
-  solanaAddress(path: string): Promise<string> {
-    return this.run({ app: 'Solana' }, async (transport) => base58.encode(new Uint8Array((await this.solana(transport).getAddress(toLedgerPath(path), false)).address)))
-  }
 }
 
 /**

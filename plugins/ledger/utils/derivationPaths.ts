@@ -1,20 +1,7 @@
 import { LedgerPathError } from '../errors.js'
 
-/** A derivation scheme the picker offers: `{i}` stands for the row's index. */
+/** A derivation scheme the picker offers: `{i}` stands for the row's index (each namespace's are in its `LedgerChain`). */
 export type PathScheme = { id: string; label: string; template: string }
-
-/** The schemes of docs/guides/hardware-wallets.md §1, per namespace; the first is the default. */
-export const pathSchemes: Readonly<Record<'eip155' | 'solana', readonly PathScheme[]>> = {
-  eip155: [
-    { id: 'ledgerLive', label: 'ledger.path.ledgerLive', template: "m/44'/60'/{i}'/0/0" },
-    { id: 'legacy', label: 'ledger.path.legacy', template: "m/44'/60'/0'/{i}" },
-    { id: 'bip44', label: 'ledger.path.bip44', template: "m/44'/60'/0'/0/{i}" },
-  ],
-  solana: [
-    { id: 'ledgerLive', label: 'ledger.path.ledgerLive', template: "m/44'/501'/{i}'" },
-    { id: 'solanaChange', label: 'ledger.path.solanaChange', template: "m/44'/501'/{i}'/0'" },
-  ],
-}
 
 /** Most levels a path may have (BIP-32 allows 255; no wallet uses more than a handful). */
 export const maxPathDepth = 10
@@ -48,7 +35,7 @@ export function parsePath(text: string, { hardenedOnly = false }: { hardenedOnly
     const match = /^(\{i\}|0|[1-9][0-9]{0,9})(['h]?)$/.exec(part)
     if (!match) return fail(part === '' ? 'A level is empty' : `"${part.slice(0, 20)}" is not an index`)
     const hardened = match[2] !== ''
-    if (hardenedOnly && !hardened) fail('Every level of a Solana path is hardened (ends with \')')
+    if (hardenedOnly && !hardened) fail('Every level of this path is hardened (ends with \')')
     if (match[1] === '{i}') {
       if (templated) fail('{i} may appear once')
       templated = true

@@ -7,7 +7,8 @@ import { ledgerView } from '../constants.js'
 import { LedgerAppNotOpenError, LedgerLockedError } from '../errors.js'
 import type { LedgerControls } from '../ledger.js'
 import { ledgerLogo } from '../logo.js'
-import { isTemplate, parsePath, pathAt, pathSchemes, type ParsedPath } from '../utils/derivationPaths.js'
+import { ledgerChainOf } from '../chains/index.js'
+import { isTemplate, parsePath, pathAt, type ParsedPath } from '../utils/derivationPaths.js'
 import { formatBalance, shortAddress } from './formatAccount.js'
 
 type Step = { kind: 'device' } | { kind: 'opening' } | { kind: 'app'; error?: unknown } | { kind: 'accounts' } | { kind: 'error'; error: unknown }
@@ -138,10 +139,10 @@ type AccountsProps = { controls: LedgerControls; namespace: string; t: Translate
 
 function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) {
   const portico = usePortico()
-  const schemes = pathSchemes[namespace as 'eip155' | 'solana'] ?? pathSchemes.eip155
-  const solana = namespace === 'solana'
+  const chain = ledgerChainOf(namespace)
+  const schemes = chain.paths
   const [schemeId, setSchemeId] = useState(schemes[0]?.id ?? 'custom')
-  const [customText, setCustomText] = useState(solana ? "m/44'/501'/{i}'" : "m/44'/60'/{i}'/0/0")
+  const [customText, setCustomText] = useState(chain.customPath)
   const [customPath, setCustomPath] = useState<ParsedPath | undefined>(undefined)
   const [customError, setCustomError] = useState<string | undefined>(undefined)
   const [page, setPage] = useState(0)
@@ -202,12 +203,12 @@ function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) 
 
   const applyCustom = () => {
     try {
-      const parsed = parsePath(customText, { hardenedOnly: solana })
+      const parsed = parsePath(customText, { hardenedOnly: chain.hardenedOnly })
       setCustomError(undefined)
       setCustomPath(parsed)
       setPage(0)
     } catch {
-      setCustomError(solana ? t('ledger.accounts.customInvalidSolana') : t('ledger.accounts.customInvalid'))
+      setCustomError(t(chain.customInvalid))
       setCustomPath(undefined)
     }
   }

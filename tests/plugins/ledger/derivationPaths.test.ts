@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { LedgerPathError } from '../../../plugins/ledger/errors.js'
-import { isConcretePath, parsePath, pathAt, pathSchemes } from '../../../plugins/ledger/utils/derivationPaths.js'
+import { ledgerChains } from '../../../plugins/ledger/chains/index.js'
+import { isConcretePath, parsePath, pathAt } from '../../../plugins/ledger/utils/derivationPaths.js'
 
 describe('ledger: derivation paths', () => {
   it('each scheme of the contract gives the paths it names', () => {
     const at = (template: string, i: number) => pathAt(parsePath(template), i)
-    expect(pathSchemes.eip155.map((s) => at(s.template, 2))).toEqual(["m/44'/60'/2'/0/0", "m/44'/60'/0'/2", "m/44'/60'/0'/0/2"])
-    expect(pathSchemes.solana.map((s) => at(s.template, 2))).toEqual(["m/44'/501'/2'", "m/44'/501'/2'/0'"])
+    expect(ledgerChains.eip155.paths.map((s) => at(s.template, 2))).toEqual(["m/44'/60'/2'/0/0", "m/44'/60'/0'/2", "m/44'/60'/0'/0/2"])
+    expect(ledgerChains.solana.paths.map((s) => at(s.template, 2))).toEqual(["m/44'/501'/2'", "m/44'/501'/2'/0'"])
     expect(at("m/44'/60'/0'/0/7", 3)).toBe("m/44'/60'/0'/0/7")
     expect(at("m/44h/60h/{i}h/0/0", 1)).toBe("m/44'/60'/1'/0/0")
   })

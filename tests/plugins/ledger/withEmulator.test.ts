@@ -10,6 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { LedgerAppNotOpenError, LedgerBlindSigningError, LedgerLockedError } from '../../../plugins/ledger/errors.js'
 import { devnet, recordingPublicClient, solanaNet } from './helpers/channelFixtures.js'
 import { createEip155Channel } from '../../../plugins/ledger/eip155/createEip155Channel.js'
+import { ethAddress } from '../../../plugins/ledger/eip155/ethApp.js'
+import { solanaAddress } from '../../../plugins/ledger/solana/solanaApp.js'
 import { createSolanaChannel } from '../../../plugins/ledger/solana/createSolanaChannel.js'
 import { offchainMessage } from '../../../plugins/ledger/solana/solanaWire.js'
 import type { LedgerDevice } from '../../../plugins/ledger/transport/LedgerDevice.js'
@@ -41,7 +43,7 @@ describe('ledger plugin × emulated Nano S Plus (Node, real Ledger libraries)', 
   it('opens through the chooser, reads the app and the second Ledger Live address, signs a message', async () => {
     expect(await device.open({ prompt: true })).toBe(true)
     expect(await device.app()).toMatchObject({ name: 'Ethereum' })
-    const address = await device.ethAddress(ethPath)
+    const address = await ethAddress(device, ethPath)
     expect(address).toBe(ledgerDeviceAddresses.eip155[1])
     const channel = createEip155Channel({ device, path: ethPath, address, networks: () => [devnet], publicClient: publicClient as never })
     const signature = (await channel.request({ method: 'personal_sign', params: ['0x68656c6c6f', address], chainId: 'eip155:31337' })) as Hex
@@ -50,7 +52,7 @@ describe('ledger plugin × emulated Nano S Plus (Node, real Ledger libraries)', 
 
   it('a transaction with calldata: signed with blind signing on; refused with its message when off', async () => {
     await device.open({ prompt: true })
-    const address = await device.ethAddress(ethPath)
+    const address = await ethAddress(device, ethPath)
     const channel = createEip155Channel({ device, path: ethPath, address, networks: () => [devnet], publicClient: publicClient as never })
     const tx = [{ to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', data: `0xa9059cbb${'00'.repeat(12)}${'11'.repeat(20)}${'00'.repeat(31)}01` }]
     await channel.request({ method: 'eth_sendTransaction', params: tx, chainId: 'eip155:31337' })
@@ -65,17 +67,17 @@ describe('ledger plugin × emulated Nano S Plus (Node, real Ledger libraries)', 
 
   it('a refusal on the device is a 4001; locked and wrong app are named', async () => {
     await device.open({ prompt: true })
-    const address = await device.ethAddress(ethPath)
+    const address = await ethAddress(device, ethPath)
     const channel = createEip155Channel({ device, path: ethPath, address, networks: () => [devnet], publicClient: publicClient as never })
     emulated.setMode('reject')
     await expect(channel.request({ method: 'personal_sign', params: ['0x68656c6c6f', address], chainId: 'eip155:31337' })).rejects.toMatchObject({ code: 4001, shortMessage: 'The request was rejected on your Ledger' })
     emulated.setMode('approve')
     emulated.setLocked(true)
-    await expect(device.ethAddress(ethPath)).rejects.toBeInstanceOf(LedgerLockedError)
+    await expect(ethAddress(device, ethPath)).rejects.toBeInstanceOf(LedgerLockedError)
     emulated.setLocked(false)
     emulated.openApp('dashboard')
     expect((await device.app()).name).not.toBe('Ethereum')
-    const wrongApp = await device.ethAddress(ethPath).catch((e: unknown) => e)
+    const wrongApp = await ethAddress(device, ethPath).catch((e: unknown) => e)
     expect(wrongApp).toBeInstanceOf(LedgerAppNotOpenError)
     expect((wrongApp as LedgerAppNotOpenError).shortMessage).toBe('Open the Ethereum app on your Ledger')
   })
@@ -84,7 +86,7 @@ describe('ledger plugin × emulated Nano S Plus (Node, real Ledger libraries)', 
     emulated.openApp('Solana')
     await device.open({ prompt: true })
     expect(await device.app()).toMatchObject({ name: 'Solana' })
-    const address = await device.solanaAddress(solPath)
+    const address = await solanaAddress(device, solPath)
     expect(address).toBe(ledgerDeviceAddresses.solana[0])
     let sentTx: string | undefined
     const fetchFn: typeof fetch = async (_url, init) => {

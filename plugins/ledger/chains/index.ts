@@ -1,0 +1,21 @@
+import type { LedgerNamespace } from '../constants.js'
+import { eip155LedgerChain } from '../eip155/eip155LedgerChain.js'
+import { solanaLedgerChain } from '../solana/solanaLedgerChain.js'
+import type { LedgerChain } from './types.js'
+
+export type { LedgerChain, LedgerChainCode, LedgerChannelParameters } from './types.js'
+
+/**
+ * Every namespace a Ledger connects, one entry each (a new namespace: its folder with a
+ * `<namespace>LedgerChain.ts` and a lazy `<namespace>LedgerCode.ts`, one line here, one in
+ * `ledgerNamespaces`).
+ */
+export const ledgerChains: Readonly<Record<LedgerNamespace, LedgerChain>> = {
+  eip155: eip155LedgerChain,
+  solana: solanaLedgerChain,
+}
+
+/** The namespace's entry (eip155's for a namespace the plugin does not serve: never reached by a served one). */
+export function ledgerChainOf(namespace: string): LedgerChain {
+  return ledgerChains[namespace as LedgerNamespace] ?? ledgerChains.eip155
+}

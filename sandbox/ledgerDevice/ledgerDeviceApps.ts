@@ -1,0 +1,29 @@
+import type { LedgerApp } from './ledgerApdu.js'
+import type { LedgerDeviceKeys } from './ledgerDeviceKeys.js'
+import { createLedgerEthereumApp } from './ledgerEthereumApp.js'
+import { createLedgerSolanaApp } from './ledgerSolanaApp.js'
+
+/** One app installed on the emulated device. */
+export type LedgerDeviceAppEntry = {
+  /** The CAIP-2 namespace whose accounts the app holds. */
+  namespace: string
+  /** A fresh instance of the app (its APDU handler). */
+  create(): LedgerApp
+  /** The address the app derives at a parsed path, as the namespace writes it. */
+  address(keys: LedgerDeviceKeys, path: readonly number[]): string
+}
+
+/**
+ * The apps installed on the emulated Ledger, by the name `B0 01` reports. A new app: its module
+ * (`ledger<Name>App.ts`, written from the app's published APDU specification) and one line here.
+ */
+export const ledgerDeviceApps = {
+  Ethereum: { namespace: 'eip155', create: createLedgerEthereumApp, address: (keys, path) => keys.evm(path).address },
+  Solana: { namespace: 'solana', create: createLedgerSolanaApp, address: (keys, path) => keys.solana(path).address },
+} as const satisfies Record<string, LedgerDeviceAppEntry>
+
+/** An installed app's name (`Ethereum`, `Solana`, …). */
+export type LedgerDeviceAppName = keyof typeof ledgerDeviceApps
+
+/** The installed apps' names, in the panel's order. */
+export const ledgerDeviceAppNames = Object.keys(ledgerDeviceApps) as LedgerDeviceAppName[]
