@@ -7,7 +7,7 @@ import type { BuiltinWalletRegistry } from './BuiltinWalletRegistry.js'
 export type ChainAdapterMethods = Pick<ChainAdapter, 'namespace'> & Partial<Pick<ChainAdapter, ChainAdapterMethodName | 'createSigner'>>
 
 /** What `register` takes: the methods, and the namespace's address rule and built-in wallets when this adapter brings them. */
-export type ChainAdapterRegistration = ChainAdapterMethods & Partial<Pick<ChainAdapter, 'isAddress' | 'builtinWallets'>>
+export type ChainAdapterRegistration = ChainAdapterMethods & Partial<Pick<ChainAdapter, 'isAddress' | 'builtinWallets' | 'slip44'>>
 
 type Request<M extends ChainAdapterMethodName> = Parameters<NonNullable<ChainAdapter[M]>>[0]
 type Answer<M extends ChainAdapterMethodName> = Awaited<ReturnType<NonNullable<ChainAdapter[M]>>>
@@ -21,6 +21,7 @@ type Answer<M extends ChainAdapterMethodName> = Awaited<ReturnType<NonNullable<C
  */
 export class ChainAdapterRegistry {
   private readonly adapters = new Map<ChainNamespace, ChainAdapterMethods[]>()
+  private readonly coinTypes = new Map<ChainNamespace, number>()
   private readonly registries: { addressValidators: AddressValidatorRegistry; builtinWallets: BuiltinWalletRegistry }
 
   constructor(registries: { addressValidators: AddressValidatorRegistry; builtinWallets: BuiltinWalletRegistry }) {
@@ -35,9 +36,15 @@ export class ChainAdapterRegistry {
   register(adapter: ChainAdapterRegistration): () => void {
     if (adapter.isAddress) this.registries.addressValidators.register(adapter.namespace, adapter.isAddress)
     if (adapter.builtinWallets) this.registries.builtinWallets.register(adapter.namespace, adapter.builtinWallets)
+    if (Number.isSafeInteger(adapter.slip44) && (adapter.slip44 as number) >= 0 && !this.coinTypes.has(adapter.namespace)) this.coinTypes.set(adapter.namespace, adapter.slip44 as number)
     const list = this.adapters.get(adapter.namespace) ?? []
     this.adapters.set(adapter.namespace, [...list, adapter])
     return () => this.adapters.set(adapter.namespace, (this.adapters.get(adapter.namespace) ?? []).filter((a) => a !== adapter))
+  }
+
+  /** The namespace's SLIP-44 coin type, from the first adapter that declared one (`slip44`). */
+  slip44(namespace: ChainNamespace): number | undefined {
+    return this.coinTypes.get(namespace)
   }
 
   /** Whether an adapter of the namespace has `method` (the capability is there). */

@@ -52,6 +52,11 @@ export type ChainAdapter = {
   explorers: ExplorerUrlBuilder
   /** Portico's built-in wallets of this namespace (the Connect view's fallback, Get Wallet), loaded when first shown. */
   builtinWallets?: BuiltinWalletLoader
+  /**
+   * The namespace's SLIP-44 coin type (eip155 `60`, solana `501`, bip122 `0`, …): wallets that name
+   * a chain by it, such as Trust Wallet's in-app browser link (`coin_id`), open on this namespace.
+   */
+  slip44?: number
 
   /** Adds the wallets found in the page (`discoverWallets`). */
   discoverWallets(context: DiscoverWalletsContext): Promise<void>

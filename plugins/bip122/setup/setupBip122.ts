@@ -122,6 +122,7 @@ export function setupBip122(portico: PluginContext, options: Bip122Options, envi
 
   const adapter: ChainAdapter = {
     namespace,
+    slip44: 0, // SLIP-44's coin type for Bitcoin
     isAddress: isBitcoinAddress,
     explorers: {
       address: (network, address) => explorerUrl(network, `address/${address}`),

@@ -314,6 +314,7 @@ export function setupCosmos(portico: PluginContext, options: CosmosOptions, envi
 
   const adapter: ChainAdapter = {
     namespace,
+    slip44: 118, // SLIP-44's coin type for Cosmos Hub ATOM
     // The prefix of the chain in use: the wallet's chain (set before the kernel records a
     // connection), else the connected or active Cosmos network.
     isAddress: (address) => {

@@ -165,6 +165,7 @@ export function setupEip155(portico: PluginContext, options: Eip155Options, envi
 
   const adapter: ChainAdapter = {
     namespace,
+    slip44: 60, // SLIP-44's coin type for Ether
     isAddress: isEvmAddress,
     explorers: {
       address: (network, address) => (network.blockExplorers ? `${network.blockExplorers.default.url.replace(/\/+$/, '')}/address/${address}` : undefined),

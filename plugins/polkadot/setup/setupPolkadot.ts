@@ -209,6 +209,7 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
 
   const adapter: ChainAdapter = {
     namespace,
+    slip44: 354, // SLIP-44's coin type for Polkadot
     isAddress: (address) => {
       const connection = portico.stores.connections.get(namespace)
       const network = active?.network ?? (connection.caipNetworkId ? portico.stores.networks.find(connection.caipNetworkId) : undefined) ?? portico.stores.networks.activeOf(namespace)

@@ -95,6 +95,7 @@ export function setupSolana(portico: PluginContext, options: SolanaOptions, envi
 
   const adapter: ChainAdapter = {
     namespace,
+    slip44: 501, // SLIP-44's coin type for Solana
     isAddress: isSolanaAddress,
     explorers: {
       address: (network, address) => explorerUrl(network, `account/${address}`),

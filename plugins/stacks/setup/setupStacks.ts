@@ -172,6 +172,7 @@ export function setupStacks(portico: PluginContext, options: StacksOptions, envi
   }
   const adapter: ChainAdapter = {
     namespace,
+    slip44: 5757, // SLIP-44's coin type for Stacks
     isAddress: (address) => {
       const connection = portico.stores.connections.get(namespace)
       const network = active?.network ?? (connection.caipNetworkId ? networkOf(connection.caipNetworkId) : undefined) ?? portico.stores.networks.activeOf(namespace)

@@ -75,6 +75,7 @@ export function setupSui(portico: PluginContext, options: SuiOptions, environmen
   }
   const adapter: ChainAdapter = {
     namespace,
+    slip44: 784, // SLIP-44's coin type for Sui
     isAddress: isSuiAddress,
     explorers: {
       address: (network, address) => explorerUrl(network, `account/${address}`),

@@ -87,6 +87,9 @@ describe.each([
       await link.waitFor()
       // The other Solana wallets that document an in-app browser link are offered too.
       for (const name of ['Open in Solflare', 'Open in Backpack']) expect(await dialog.getByRole('link', { name }).count(), name).toBe(1)
+      // Trust names the chain its browser opens on by SLIP-44 coin type: Solana's (501), from the solana adapter.
+      const trust = new URL((await dialog.getByRole('link', { name: 'Open in Trust Wallet' }).getAttribute('href')) as string)
+      expect(trust.searchParams.get('coin_id')).toBe('501')
       const pageUrl = visitor.page.url()
       expect(pageUrl).toBe(`${site.origin}/?item=7`)
       expect(await link.getAttribute('href')).toBe(expectedPhantomLink(pageUrl))

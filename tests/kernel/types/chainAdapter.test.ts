@@ -104,4 +104,16 @@ describe('ChainAdapterRegistry', () => {
     expect(asked).toEqual(['second'])
     expect(await chains.call('madeup', 'rpcRequest', { namespace: 'madeup', network: {} as never, method: 'x' })).toBeUndefined()
   })
+
+  it("keeps the namespace's SLIP-44 coin type from the first adapter that declares a valid one", () => {
+    const chains = new ChainAdapterRegistry({ addressValidators: new AddressValidatorRegistry(), builtinWallets: new BuiltinWalletRegistry() })
+    expect(chains.slip44('madeup')).toBeUndefined()
+    chains.register({ namespace: 'madeup', slip44: -1 })
+    chains.register({ namespace: 'madeup', slip44: 1.5 })
+    expect(chains.slip44('madeup')).toBeUndefined()
+    chains.register({ namespace: 'madeup', slip44: 9000 })
+    chains.register({ namespace: 'madeup', slip44: 1 })
+    expect(chains.slip44('madeup')).toBe(9000)
+    expect(chains.slip44('other')).toBeUndefined()
+  })
 })

@@ -7,10 +7,13 @@ import { openWalletLink } from '../../utils/openWalletLink.js'
 import { walletImageSrc } from '../../utils/walletImageSrc.js'
 import { WalletIcon } from '../WalletIcon/WalletIcon.js'
 
-/** The wallets of a list that have an in-app browser link for `url`, with that link. */
-export function browseLinks(wallets: readonly DirectoryWallet[], url: string): { wallet: DirectoryWallet; href: string }[] {
+/**
+ * The wallets of a list that have an in-app browser link for `url`, with that link; `slip44` is the
+ * site's namespace's coin type (a wallet such as Trust opens its browser on that chain).
+ */
+export function browseLinks(wallets: readonly DirectoryWallet[], url: string, slip44?: number): { wallet: DirectoryWallet; href: string }[] {
   return wallets.flatMap((wallet) => {
-    const href = walletBrowseLink(wallet, { url })
+    const href = walletBrowseLink(wallet, { url, ...(slip44 !== undefined ? { slip44 } : {}) })
     return href ? [{ wallet, href }] : []
   })
 }
@@ -29,7 +32,7 @@ export const OpenInWallet = observer(function OpenInWallet({ wallets }: { wallet
   const t = useTranslate()
   const headingId = useId()
   const url = typeof location === 'undefined' ? '' : location.href
-  const links = browseLinks(wallets, url)
+  const links = browseLinks(wallets, url, portico.chains.slip44(portico.stores.networks.activeNamespace))
   if (links.length === 0) return null
   return (
     <section className="portico-wallet-group portico-open-in" aria-labelledby={headingId}>
