@@ -6,9 +6,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 // A worker per core, never fewer than two: vitest's own default (cores − 1) runs a two-core CI
 // machine's suite one file at a time, and one file alone leaves a core idle while it waits on
-// Chromium, a devnet or the relay (docs/performance.md, "The test suite"). Three on two cores ran
-// faster but failed an end-to-end file under the load in a fresh-clone run (third pass), so not
-// yet. PORTICO_TEST_WORKERS overrides it.
+// Chromium, a devnet or the relay (docs/performance-history.md, 2026-11-27, "The test suite").
+// Three on two cores ran faster but failed an end-to-end file under the load in a fresh-clone run
+// (third pass), so not yet. PORTICO_TEST_WORKERS overrides it.
 const workers = Number(process.env.PORTICO_TEST_WORKERS) || Math.max(2, availableParallelism())
 
 /**
@@ -108,8 +108,8 @@ export default defineConfig({
       },
       // Most files run one after another in a worker that keeps its module graph (`isolate: false`):
       // each of them importing the kernel, React, the server, viem or Playwright afresh cost more
-      // than many of their tests (docs/performance.md, "The test suite"). A file that keeps state in
-      // a module stays in the suite above (see sharedModuleFiles).
+      // than many of their tests (docs/performance-history.md, "Second pass"). A file that keeps
+      // state in a module stays in the suite above (see sharedModuleFiles).
       {
         extends: true,
         test: { name: 'shared modules', include: sharedModuleFiles, isolate: false },

@@ -17,7 +17,7 @@ export type FirstPaintRow = { name: string; eager: number; site: boolean; eagerC
 
 /**
  * The site scenarios allowed over the ceiling, each with what keeps it there: none since every
- * site came under it (docs/performance.md, 2026-11-29). A site listed here is held to its own
+ * site came under it (docs/performance-history.md, 2026-11-29). A site listed here is held to its own
  * budget in budgets.json instead, so it may not grow, and `--check` fails when one is under the
  * ceiling and still listed (take it off, then the ceiling holds it).
  */

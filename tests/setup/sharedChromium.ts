@@ -1,7 +1,8 @@
 // Global setup: one Chromium for every test file of the run (`launchChromium()` connects to it)
-// instead of one launched by each file, about 1.5 CPU-seconds and a second each (docs/performance.md,
-// "The test suite"). Files still get contexts of their own, so no cookie or storage is shared. When
-// Chromium is not installed, nothing starts and `launchChromium()` installs or explains as before.
+// instead of one launched by each file, about 1.5 CPU-seconds and a second each
+// (docs/performance-history.md, "Second pass"). Files still get contexts of their own, so no cookie
+// or storage is shared. When Chromium is not installed, nothing starts and `launchChromium()`
+// installs or explains as before.
 import { chromium, type BrowserServer } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 
