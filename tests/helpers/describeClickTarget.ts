@@ -1,5 +1,7 @@
 import type { Locator } from 'playwright-core'
 
+type Probe = { visibility: string; frames: number; boxes: string[]; disabled: boolean; animations: string[] }
+
 /**
  * Why a click may not have run, for the message of one that timed out: Playwright clicks once the
  * element is visible, enabled and stable (the same box in two animation frames), so this says
@@ -16,29 +18,28 @@ import type { Locator } from 'playwright-core'
  */
 export async function describeClickTarget(target: Locator): Promise<string> {
   const started = Date.now()
-  const probe = await target
+  // Inline callbacks only: a named function inside could carry a transformer's helper (esbuild's
+  // `__name` under tsx) that the page does not have.
+  const probe: Probe | string = await target
     .evaluate(
       async (element) => {
-        const box = () => {
-          const r = element.getBoundingClientRect()
-          return `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`
-        }
-        // Frames painted in one second (the deadline is a timer: a page that paints none still answers).
         const boxes: string[] = []
-        const frames = await new Promise<number>((resolve) => {
-          let count = 0
-          const deadline = setTimeout(() => resolve(count), 1_000)
-          const frame = () => {
-            count += 1
-            boxes.push(box())
-            if (count < 10) requestAnimationFrame(frame)
-            else {
-              clearTimeout(deadline)
-              resolve(count)
-            }
-          }
-          requestAnimationFrame(frame)
-        })
+        let frames = 0
+        const deadline = performance.now() + 1_000
+        // Up to ten frames, or as many as the page paints in one second (a page that paints none still answers).
+        while (frames < 10 && performance.now() < deadline) {
+          const painted = await new Promise<boolean>((resolve) => {
+            const timer = setTimeout(() => resolve(false), Math.max(0, deadline - performance.now()))
+            requestAnimationFrame(() => {
+              clearTimeout(timer)
+              resolve(true)
+            })
+          })
+          if (!painted) break
+          frames += 1
+          const r = element.getBoundingClientRect()
+          boxes.push(`${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`)
+        }
         return {
           visibility: document.visibilityState,
           frames,
@@ -53,5 +54,5 @@ export async function describeClickTarget(target: Locator): Promise<string> {
     .catch((error: unknown) => `(the page did not answer: ${String(error).split('\n')[0]})`)
   const answered = Date.now() - started
   if (typeof probe === 'string') return `the click target: ${probe} after ${answered} ms`
-  return `the click target: the page answered in ${answered} ms; ${probe.visibility}; ${probe.frames} animation frame(s) in 1 s; its box in them: ${probe.boxes.join(' | ') || '(no frame)'}; disabled=${probe.disabled}; animations: ${probe.animations.join(', ') || 'none'}`
+  return `the click target: the page answered the probe (up to ten frames or one second) in ${answered} ms; ${probe.visibility}; ${probe.frames} animation frame(s) in 1 s; its box in them: ${probe.boxes.join(' | ') || '(no frame)'}; disabled=${probe.disabled}; animations: ${probe.animations.join(', ') || 'none'}`
 }
