@@ -121,6 +121,26 @@ describe('the send form (appkit-behaviour §2.7 button states)', () => {
     expect(sent[1]).toEqual({ to: '0x000000000000000000000000000000000000dEaD', amount: '12.5', token: pusd.address })
   })
 
+  it('a submit that cannot send says why (never returns silently); a second submit while the wallet decides sends nothing more', async () => {
+    const { store, sent } = form()
+    expect(await store.submit()).toBeUndefined()
+    expect(store.error).toBe('Select Token')
+    store.setToken(pusd)
+    store.setAmount('100.6')
+    store.setReceiver('0x000000000000000000000000000000000000dEaD')
+    expect(await store.submit()).toBeUndefined()
+    expect(store.error).toBe('Insufficient Funds')
+    expect(sent).toEqual([])
+    store.setAmount('1')
+    expect(store.error).toBeUndefined()
+    const first = store.submit()
+    expect(store.loading).toBe(true)
+    expect(await store.submit()).toBeUndefined()
+    expect(store.error).toBeUndefined()
+    expect(await first).toBe('0xhash')
+    expect(sent).toHaveLength(1)
+  })
+
   it('asks for the network fee of a complete form only, and drops an answer the form has moved past', async () => {
     const asked: unknown[] = []
     const answers: ((fee: { fee: string; symbol: string } | undefined) => void)[] = []

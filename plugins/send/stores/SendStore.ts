@@ -279,9 +279,18 @@ export class SendStore {
     }
   }
 
-  /** Sends through the wallet; resolves with the hash, or undefined when it failed (see `error`). */
+  /**
+   * Sends through the wallet; resolves with the hash, or undefined when it did not send — and then
+   * always says why: `error` holds the wallet's or the node's refusal, or, for a form that cannot be
+   * sent as it stands, the state its button shows ('Add Amount', 'Insufficient Funds', …). Only a
+   * second call while the first still waits for the wallet adds nothing (`loading` shows it).
+   */
   async submit(): Promise<string | undefined> {
-    if (!this.canSend || !this.token) return undefined
+    if (this.loading) return undefined
+    if (!this.canSend || !this.token) {
+      this.error = this.buttonState
+      return undefined
+    }
     this.loading = true
     this.error = undefined
     try {

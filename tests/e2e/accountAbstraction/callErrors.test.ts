@@ -6,6 +6,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../helpers/chromium.js'
+import { describeClickTarget } from '../../helpers/describeClickTarget.js'
+import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -98,7 +100,10 @@ describe('the spec’s EIP-5792 and bundler errors, as a visitor sees them', () 
       await expect.poll(() => demo.getByTestId('account-status').textContent(), { timeout: 20_000 }).toBe('connected')
       const region = demo.getByRole('region', { name: 'Look up' })
       await region.getByRole('textbox', { name: 'Batch id or user operation hash' }).fill(`0x${'ef'.repeat(32)}`)
-      await region.getByRole('button', { name: 'Get call status' }).click()
+      // Once this click waited 20 s for the button to be visible, enabled and stable; if it does
+      // again, the error says whether the demo page answered, painted frames and kept the button still.
+      const button = region.getByRole('button', { name: 'Get call status' })
+      await explainFailure(button.click(), async () => `${await describeClickTarget(button)}\n${await pair.describe()}`)
       await expect.poll(() => region.getByRole('status').textContent(), { timeout: 20_000 }).toBe('Call status failed: Fetching call status not approved by the wallet')
       expect(pair.errors).toEqual([])
       expect(pair.blocked).toEqual([])

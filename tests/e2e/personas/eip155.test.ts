@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
 import { listPersonas } from '../../../sandbox/personas/listPersonas.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
-import { sendSettles } from '../../helpers/describeSend.js'
+import { recordSendTrace, sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
@@ -45,7 +45,9 @@ beforeAll(async () => {
   rpc = createPublicClient({ transport: http(devnetA.nodeUrl), cacheTime: 0 })
   visitor = await openSandboxPage({
     // Every text the header showed, to prove a reload never flashes "Connect Wallet".
+    // What a send's failure names (describeSend): whether the click on Send landed, and on what.
     initScripts: [
+      recordSendTrace,
       `window.__headerTexts = [];
       new MutationObserver(() => {
         const nav = document.querySelector('nav[aria-label="Wallet"]');

@@ -108,8 +108,20 @@ const controls = <T>(id: string, run: string, arg?: unknown) =>
 /** What the page shows, for a failure's message. */
 async function shown(id: string): Promise<string> {
   const text = async (locator: ReturnType<Page['locator']>) => ((await locator.count()) > 0 ? ((await locator.first().textContent()) ?? '').replace(/\s+/g, ' ').slice(0, 400) : '(none)')
+  // The site's own view of the connection (the demo's "Your account") beside the wallet's: an account
+  // change the wallet made and the page did not follow shows as two different addresses.
+  const site = await page.getByRole('region', { name: 'Your account' }).innerText({ timeout: 1_000 }).catch(() => '(unreadable)')
+  const wallet = await page
+    .evaluate((key) => {
+      const controls = (window as unknown as Partial<PersonaWindow>).__porticoSolanaPersonas?.[key]
+      const handle = (window as unknown as Partial<PersonaWindow>).__porticoPersonas?.[key]
+      return `connected to the site as ${controls?.connectedAddress() ?? '(none)'}, selected ${handle?.accounts().join(', ') ?? '(unknown)'}`
+    }, id)
+    .catch((error: unknown) => `(unreadable: ${String(error)})`)
   return [
     `header: ${await text(header())}`,
+    `the site's account: ${site.replace(/\s+/g, ' ')}`,
+    `the wallet: ${wallet}`,
     `dialog: ${await text(dialog())}`,
     `toasts: ${await text(page.getByRole('status', { name: 'Notifications' }))}`,
     `wallet log: ${JSON.stringify((await activity(id).catch(() => [])).slice(-6))}`,
