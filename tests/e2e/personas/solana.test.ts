@@ -78,7 +78,8 @@ beforeAll(async () => {
   visitor = await openSandboxPage({ initScripts: [recordRegistrations] })
   page = visitor.page
   page.setDefaultTimeout(20_000)
-}, 120_000)
+  // The suite's hookTimeout (240 s), above startSandbox's own 180 s: under load its error, with the sandbox's output, is what shows.
+})
 
 afterAll(async () => {
   await visitor?.close()
