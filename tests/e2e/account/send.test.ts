@@ -363,9 +363,9 @@ describe('bad input in the send view: a visible state and nothing sent', () => {
     expect(await dialog().locator('.portico-send-preview__amount').textContent()).toBe('1,250.123456 pUSD')
     const value = dialog().locator('.portico-send-preview__row', { hasText: 'Value' }).locator('dd')
     expect(await value.textContent()).toBe('≈ $1,250.12')
-    // The network fee, estimated over the devnet's RPC (eth_estimateGas × eth_gasPrice), in ETH and USD.
+    // The network fee, estimated over the devnet's RPC (eth_estimateGas × eth_gasPrice), in ETH and, on its own line, USD.
     const fee = dialog().locator('.portico-send-preview__row', { hasText: 'Network fee' }).locator('dd')
-    await expect.poll(() => fee.textContent(), { timeout: 20_000 }).toMatch(/^up to 0\.0\d* ETH \(≈ (\$\d+\.\d{2}|<\$0\.01)\)$/)
+    await expect.poll(() => fee.textContent(), { timeout: 20_000 }).toMatch(/^up to 0\.0\d* ETH≈ (\$\d+\.\d{2}|<\$0\.01)$/)
     await dialog().getByRole('button', { name: 'Cancel' }).click()
     await waitForView('WalletSend')
   })
