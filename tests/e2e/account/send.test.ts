@@ -204,6 +204,11 @@ describe('account and send on EVM, end to end', () => {
     // Tall enough that no tab reaches the modal's maximum height.
     const viewport = page.viewportSize()
     await page.setViewportSize({ width: 1280, height: 1400 })
+    // A fresh Account view: its tab panel never shrinks while it is open (docs/design.md), so the
+    // tabs grow it from the smallest (Tokens) to the tallest (NFTs).
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog().count()).toBe(0)
+    await openAccount()
     const boxes: { y: number; height: number }[] = []
     for (const name of ['Tokens', 'NFTs', 'Activity']) {
       await tab(name).click()
