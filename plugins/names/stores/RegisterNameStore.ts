@@ -86,7 +86,12 @@ export class RegisterNameStore {
     const sequence = ++this.#sequence
     const name = this.name
     this.availability = 'checking'
-    const [lookup, suggestions] = await Promise.allSettled([this.api.lookup(name), this.api.suggestions(label, this.zone)])
+    // The zone's suggestions start with the name asked when it follows the rule (Portico's server
+    // does): its `registered` says whether it is taken, with no lookup. Only a zone that leaves
+    // it out is asked for the record, whose 404 for a free name the browser logs as an error.
+    const [suggestions] = await Promise.allSettled([this.api.suggestions(label, this.zone)])
+    const listed = suggestions.status === 'fulfilled' ? suggestions.value.find((s) => s.name === name) : undefined
+    const [lookup] = listed ? [{ status: 'fulfilled' as const, value: listed.registered }] : await Promise.allSettled([this.api.lookup(name).then((record) => record !== undefined)])
     if (sequence !== this.#sequence) return
     if (lookup.status === 'rejected') this.portico.reportError(new NameResolveError({ cause: lookup.reason, details: reasonOf(lookup.reason) }), { namespace: 'eip155', action: 'resolveName' })
     if (suggestions.status === 'rejected') this.portico.reportError(new NameSuggestionsError({ cause: suggestions.reason, details: reasonOf(suggestions.reason) }), { namespace: 'eip155', action: 'fetchNameSuggestions' })

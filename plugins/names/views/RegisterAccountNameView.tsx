@@ -92,27 +92,32 @@ export const RegisterAccountNameView = observer(function RegisterAccountNameView
       <p id={`${id}-status`} className={`portico-names__status portico-names__status--${availability.tone}`} aria-live="polite">
         {availability.text}
       </p>
-      {store.suggestions.length ? (
+      {store.suggestionsFailed ? (
+        <p className="portico-names__status portico-names__status--muted">{t('names.suggestionsFailed')}</p>
+      ) : (
+        // Two rows of two from the first frame, empty places kept, so the view keeps its height
+        // while the zone answers (docs/design.md, "How a view may grow"); a chip shows the label
+        // (the zone is beside the field) and its title the whole name.
         <div className="portico-names__suggestions">
           <p className="portico-names__label" id={`${id}-suggestions`}>
             {t('names.suggestions')}
           </p>
           <ul aria-labelledby={`${id}-suggestions`}>
-            {store.suggestions
-              .filter((s) => !s.registered)
-              .slice(0, 4)
-              .map((s) => (
-                <li key={s.name}>
-                  <button type="button" className="portico-names__suggestion" disabled={busy} onClick={() => store.setLabel(s.name)}>
-                    {s.name}
+            {[0, 1, 2, 3].map((index) => {
+              const suggestion = store.suggestions.filter((s) => !s.registered)[index]
+              return suggestion ? (
+                <li key={suggestion.name}>
+                  <button type="button" className="portico-names__suggestion" title={suggestion.name} disabled={busy} onClick={() => store.setLabel(suggestion.name)}>
+                    {suggestion.name.endsWith(`.${store.zone}`) ? suggestion.name.slice(0, -store.zone.length - 1) : suggestion.name}
                   </button>
                 </li>
-              ))}
+              ) : (
+                <li key={index} className="portico-names__suggestion-place" aria-hidden="true" />
+              )
+            })}
           </ul>
         </div>
-      ) : store.suggestionsFailed ? (
-        <p className="portico-names__status portico-names__status--muted">{t('names.suggestionsFailed')}</p>
-      ) : null}
+      )}
       {store.error ? (
         <p className="portico-names__error" role="alert">
           {describeNameError(store.error, t)}

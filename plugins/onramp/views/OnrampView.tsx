@@ -248,10 +248,28 @@ export const OnrampView = observer(function OnrampView() {
         ) : null}
       </div>
 
-      {status === 'quoting' ? (
-        <p className="portico-onramp__note" role="status">
-          {t('onramp.quoting')}
-        </p>
+      {store.quotes.length === 0 && (status === 'idle' || status === 'quoting') ? (
+        // Until the quotes arrive, a card of a quote's size holds their place (docs/design.md,
+        // "How a view may grow"); it says when quotes are on their way.
+        <div className="portico-onramp__quotes">
+          <p className="portico-onramp__quotes-title" aria-hidden="true">
+            {t('onramp.quotes')}
+          </p>
+          <div className="portico-onramp__quote portico-onramp__quote--placeholder">
+            <span className="portico-onramp__quote-spacer" aria-hidden="true" />
+            <span className="portico-onramp__quote-name" role="status">
+              {status === 'quoting' ? t('onramp.quoting') : '\u00a0'}
+            </span>
+            <dl className="portico-onramp__quote-details" aria-hidden="true">
+              {[t('onramp.receive'), t('onramp.fees'), t('onramp.total'), '\u00a0'].map((label, index) => (
+                <div key={index}>
+                  <dt>{label}</dt>
+                  <dd>—</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </div>
       ) : null}
       {store.quotes.length > 0 ? (
         <fieldset className="portico-onramp__quotes">

@@ -88,18 +88,17 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
     ...(send.memoRule && send.memo ? [[t('send.preview.memo'), send.memo] as [string, string]] : []),
   ]
   const nativePrice = (accounts.get(namespace).tokenBalances ?? []).find((balance) => balance.address === undefined)?.price
-  /** "up to 0.0000124 BTC ($0.74)" for a fee in the native currency. */
-  const feeText = (fee: string, symbol: string) => {
-    const text = t('send.preview.feeUpTo', { fee: format.exact(shortFee(fee), symbol) })
-    const usd = format.usdOf(fee, nativePrice)
-    return usd ? `${text} (${t('send.form.usd', { value: usd })})` : text
-  }
-  // The fee line keeps its place from the first frame (estimating, then the fee or "set by your
-  // wallet"), so nothing moves under the visitor's pointer on its way to Send; a refusal drops it
-  // for the error below.
-  if (send.feeStatus === 'ready' && send.fee && send.chosenFee) rows.push([t('send.preview.fee'), feeText(send.chosenFee.fee, send.fee.symbol)])
-  else if (send.feeStatus === 'wallet') rows.push([t('send.preview.fee'), t('send.preview.feeByWallet')])
-  else if (send.feeStatus !== 'failed') rows.push([t('send.preview.fee'), t('send.preview.feeEstimating')])
+  // The fee keeps its place from the first frame (estimating, then the fee or "set by your
+  // wallet"), on two lines: "up to 0.0000124 BTC", then its USD value (or nothing), so nothing
+  // moves under the visitor's pointer on its way to Send; a refusal drops it for the error below.
+  const feeLines: [string, string] | undefined =
+    send.feeStatus === 'ready' && send.fee && send.chosenFee
+      ? [t('send.preview.feeUpTo', { fee: format.exact(shortFee(send.chosenFee.fee), send.fee.symbol) }), ((usd) => (usd ? t('send.form.usd', { value: usd }) : ''))(format.usdOf(send.chosenFee.fee, nativePrice))]
+      : send.feeStatus === 'wallet'
+        ? [t('send.preview.feeByWallet'), '']
+        : send.feeStatus !== 'failed'
+          ? [t('send.preview.feeEstimating'), '']
+          : undefined
   const speeds = send.feeStatus === 'ready' ? send.fee?.speeds : undefined
 
   return (
@@ -118,6 +117,15 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
             </dd>
           </div>
         ))}
+        {feeLines ? (
+          <div className="portico-send-preview__row portico-send-preview__row--fee">
+            <dt>{t('send.preview.fee')}</dt>
+            <dd>
+              <span>{feeLines[0]}</span>
+              <span className="portico-send-preview__fee-usd">{feeLines[1]}</span>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       {speeds && send.fee ? (
         <fieldset className="portico-send-preview__speeds" disabled={send.loading}>

@@ -34,6 +34,11 @@ export const WalletSendView = observer(function WalletSendView() {
   useEffect(() => {
     if (caipAddress) void portico.fetchTokenBalances(namespace)
   }, [portico, namespace, caipAddress])
+  // A receiver typed as an address: the name registered for it is looked up while the visitor is
+  // still here, so the review opens with its "To name" row in place instead of adding it.
+  useEffect(() => {
+    void send.nameReceiver()
+  }, [send, send.receiverAddress])
   // A receiver typed as a name is resolved shortly after typing stops.
   useEffect(() => {
     if (!send.receiverIsName) return

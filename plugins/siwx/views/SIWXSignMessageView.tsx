@@ -36,11 +36,14 @@ export const SIWXSignMessageView = observer(function SIWXSignMessageView() {
     <div className="portico-siwx">
       <h3 className="portico-siwx__heading">{t('siwx.heading')}</h3>
       <p className="portico-siwx__body">{store.required ? t('siwx.bodyRequired') : t('siwx.body')}</p>
+      {/* The message's box holds its place while the message is prepared (docs/design.md, "How a view may grow"). */}
       {message ? (
         <div className="portico-siwx__preview" role="region" aria-label={t('siwx.messageLabel')} tabIndex={0}>
           <pre className="portico-siwx__message">{message}</pre>
         </div>
-      ) : null}
+      ) : (
+        <div className="portico-siwx__preview" aria-hidden="true" />
+      )}
       <p role="status" className={`portico-siwx__status${store.error && !busy ? ' portico-siwx__status--error' : ''}`}>
         {statusText}
       </p>

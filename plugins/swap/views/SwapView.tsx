@@ -125,6 +125,7 @@ export const SwapView = observer(function SwapView() {
     </option>
   ))
 
+  const quote = store.quote && from && to ? { from, to, priceImpact: store.quote.priceImpact } : undefined
   return (
     <div className="portico-swap">
       <div className="portico-swap__side">
@@ -177,30 +178,26 @@ export const SwapView = observer(function SwapView() {
         </div>
       </div>
 
-      {store.quote && from && to ? (
-        <dl className="portico-swap__details" aria-label={t('swap.quote')}>
-          <div>
-            <dt>{t('swap.rate')}</dt>
-            <dd>{`1 ${from.symbol} = ${short(store.rate, locale)} ${to.symbol}`}</dd>
-          </div>
-          {store.quote.priceImpact !== undefined ? (
-            <div>
-              <dt>{t('swap.priceImpact')}</dt>
-              <dd>{`${(Number(store.quote.priceImpact) * 100).toFixed(2)}%`}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t('swap.minimum', { slippage: String(store.slippage) })}</dt>
-            <dd>{`${short(store.minimumReceived, locale)} ${to.symbol}`}</dd>
-          </div>
-          {store.networkFee && network ? (
-            <div>
-              <dt>{t('swap.fee')}</dt>
-              <dd>{`≈ ${short(store.networkFee.amount, locale, 8)} ${network.nativeCurrency.symbol}${store.networkFee.usd !== undefined ? ` ($${store.networkFee.usd.toFixed(2)})` : ''}`}</dd>
-            </div>
-          ) : null}
-        </dl>
-      ) : null}
+      {/* The quote's four rows hold their place from the first frame (a dash until a quote
+          arrives), so the view keeps its height while it quotes (docs/design.md, "How a view may grow"). */}
+      <dl className="portico-swap__details" aria-label={quote ? t('swap.quote') : undefined} aria-hidden={quote ? undefined : true}>
+        <div>
+          <dt>{t('swap.rate')}</dt>
+          <dd>{quote ? `1 ${quote.from.symbol} = ${short(store.rate, locale)} ${quote.to.symbol}` : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('swap.priceImpact')}</dt>
+          <dd>{quote?.priceImpact !== undefined ? `${(Number(quote.priceImpact) * 100).toFixed(2)}%` : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('swap.minimum', { slippage: String(store.slippage) })}</dt>
+          <dd>{quote ? `${short(store.minimumReceived, locale)} ${quote.to.symbol}` : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('swap.fee')}</dt>
+          <dd>{quote && store.networkFee && network ? `≈ ${short(store.networkFee.amount, locale, 8)} ${network.nativeCurrency.symbol}${store.networkFee.usd !== undefined ? ` ($${store.networkFee.usd.toFixed(2)})` : ''}` : '—'}</dd>
+        </div>
+      </dl>
 
       <div className="portico-swap__slippage">
         <label htmlFor={`${id}-slippage`}>{t('swap.slippage')}</label>

@@ -164,13 +164,41 @@ describe('RegisterAccountName: checking the name typed', () => {
     expect(store.error).toBeUndefined()
   })
 
+  it("takes a name's availability from the zone's suggestions when they list it (no lookup, so no 404 for a free name); asks for the record when they do not", async () => {
+    const kit = await connected()
+    await registerAtZone(devAccount(7), `listed-${run}.portico.id`)
+    const looked: string[] = []
+    const lookup = (name: string) => (looked.push(name), kit.settings.api.lookup(name))
+    const store = registerStore(kit, { ...kit.settings.api, lookup })
+    store.setLabel(`vacant-${run}`)
+    await store.check()
+    expect(store.availability).toBe('available')
+    store.setLabel(`listed-${run}`)
+    await store.check()
+    expect(store.availability).toBe('taken')
+    expect(looked).toEqual([])
+    // A zone whose suggestions leave the name out: the record says whether it is taken.
+    const other = registerStore(kit, { ...kit.settings.api, lookup, suggestions: async (name: string, zone: string) => (await kit.settings.api.suggestions(name, zone)).filter((s) => !s.name.startsWith(`${name}.`)) })
+    other.setLabel(`listed-${run}`)
+    await other.check()
+    expect(other.availability).toBe('taken')
+    other.setLabel(`vacant-${run}`)
+    await other.check()
+    expect(other.availability).toBe('available')
+    expect(looked).toEqual([`listed-${run}.portico.id`, `vacant-${run}.portico.id`])
+  })
+
   it('drops the answer for a name typed before the current one', async () => {
     const kit = await connected()
     await registerAtZone(devAccount(8), `slow-${run}.portico.id`)
     // The zone answers the first (taken) name only after the second (free) name's check is done; the second's answer must win.
     let answerSlow!: () => void
     const slowHeld = new Promise<void>((resolve) => (answerSlow = resolve))
-    const api = { ...kit.settings.api, lookup: async (name: string) => (name.startsWith('slow-') ? slowHeld.then(() => kit.settings.api.lookup(name)) : kit.settings.api.lookup(name)) }
+    const api = {
+      ...kit.settings.api,
+      lookup: async (name: string) => (name.startsWith('slow-') ? slowHeld.then(() => kit.settings.api.lookup(name)) : kit.settings.api.lookup(name)),
+      suggestions: async (name: string, zone: string) => (name.startsWith('slow-') ? slowHeld.then(() => kit.settings.api.suggestions(name, zone)) : kit.settings.api.suggestions(name, zone)),
+    }
     const store = registerStore(kit, api)
     store.setLabel(`slow-${run}`)
     const first = store.check()

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { ChainNamespace } from '../../../kernel/kernel.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
@@ -33,6 +33,17 @@ export const AccountTabs = observer(function AccountTabs({ namespace, networkNam
   const [tab, setTab] = useState<AccountTab>('tokens')
   const [now, setNow] = useState(() => Date.now())
   const [pagedActivity, setPagedActivity] = useState(false)
+  // The panel never shrinks while the view is open: a tab that loads holds the height of the
+  // tallest one shown, so the modal keeps its height while it loads (docs/design.md, "How a view may grow").
+  const panelRef = useRef<HTMLDivElement>(null)
+  const [tallest, setTallest] = useState(0)
+  useLayoutEffect(() => {
+    const element = panelRef.current
+    if (!element || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => setTallest((height) => Math.max(height, element.offsetHeight)))
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
   const { accounts, connections, options } = portico.stores
   const caipAddress = connections.caipAddress(namespace)
   const account = accounts.get(namespace)
@@ -78,7 +89,20 @@ export const AccountTabs = observer(function AccountTabs({ namespace, networkNam
     panel = nfts.length ? (
       <NftGrid nfts={nfts} />
     ) : account.nftsLoading || account.nfts === undefined ? (
-      <EmptyState loading heading={t('view.account.nfts.loading')} />
+      // Two rows of empty tiles, a collection's usual first screen, so the grid arrives in their place.
+      <>
+        <p className="portico-visually-hidden" role="status">
+          {t('view.account.nfts.loading')}
+        </p>
+        <ul className="portico-nft-grid" aria-hidden="true">
+          {[0, 1, 2, 3].map((index) => (
+            <li key={index} className="portico-nft-grid__item">
+              <span className="portico-nft-grid__placeholder" />
+              <span className="portico-nft-grid__name" />
+            </li>
+          ))}
+        </ul>
+      </>
     ) : (
       <EmptyState heading={t('view.account.nfts.empty')} hint={t('view.account.nfts.emptyHint', { network: networkName })} />
     )
@@ -115,7 +139,9 @@ export const AccountTabs = observer(function AccountTabs({ namespace, networkNam
 
   return (
     <Tabs label={t('view.account.tabs')} tabs={tabs} selected={current} onSelect={(id) => setTab(id as AccountTab)}>
-      {panel}
+      <div ref={panelRef} className="portico-account-tabs__panel" style={tallest ? { minHeight: tallest } : undefined}>
+        {panel}
+      </div>
     </Tabs>
   )
 })

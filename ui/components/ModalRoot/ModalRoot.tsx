@@ -35,7 +35,13 @@ export const ModalRoot = observer(function ModalRoot() {
   // error and a retry inside the modal (ViewErrorBoundary).
   const [shown, setShown] = useState(false)
   useEffect(() => {
-    if (!open || shown) return
+    // Each opening waits for its view's chunk (a plugin's view the modal opens on, such as the
+    // sign-in after connecting), so it shows at its own height, never after a loading spinner.
+    if (!open) {
+      setShown(false)
+      return
+    }
+    if (shown) return
     let live = true
     const first = portico.views.get(portico.stores.router.view)
     void (first ? loadView(first).catch(() => undefined) : Promise.resolve()).then(() => {

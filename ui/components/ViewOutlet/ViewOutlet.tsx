@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite'
-import { Suspense, useMemo, useState } from 'react'
+import { Suspense, useEffect, useMemo, useState } from 'react'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
-import { forgetView, viewComponent } from '../../modal/viewComponents.js'
+import { forgetView, loadView, viewComponent } from '../../modal/viewComponents.js'
 import { Button } from '../Button/Button.js'
 import { Spinner } from '../Spinner/Spinner.js'
 import { ViewErrorBoundary } from '../ViewErrorBoundary/ViewErrorBoundary.js'
@@ -23,6 +23,19 @@ export const ViewOutlet = observer(function ViewOutlet() {
   // Chosen once per view and attempt: switching from the lazy wrapper to the loaded component
   // later would remount the view and lose its state.
   const View = useMemo(() => (descriptor ? viewComponent(descriptor) : undefined), [descriptor, attempt])
+  // Once a plugin's view shows, its plugin's other views (Send's review, a success screen) load in
+  // the background, so the next one opens at its own height, not after a loading spinner of
+  // another (docs/design.md, "How a view may grow"). The UI's own views come with its chunk.
+  useEffect(() => {
+    if (!descriptor?.owner || descriptor.owner === 'ui') return
+    const timer = setTimeout(() => {
+      for (const id of portico.views.ids) {
+        const sibling = portico.views.get(id)
+        if (sibling && sibling !== descriptor && sibling.owner === descriptor.owner) void loadView(sibling).catch(() => undefined)
+      }
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [portico, descriptor])
   if (!descriptor || !View) {
     return <p className="portico-view portico-view__message">{t('modal.unknownView', { view })}</p>
   }

@@ -16,6 +16,7 @@ import { refreshBalance } from '../../utils/refreshBalance.js'
 import { formatConnectionUser } from '../../utils/formatConnectionUser.js'
 import { truncateAddress } from '../../utils/truncateAddress.js'
 import { showsWalletsRow } from '../../utils/showsWalletsRow.js'
+import { loadView } from '../../modal/viewComponents.js'
 
 /**
  * The Account view: the account's avatar (its name service's picture, else one drawn from the
@@ -57,6 +58,18 @@ export const AccountView = observer(function AccountView() {
   useEffect(() => {
     if (caipAddress) void refreshBalance(portico, namespace, caipAddress)
   }, [portico, namespace, caipAddress])
+  // The views the actions open (Buy, Swap, Send, Register a name) load in the background, so a
+  // click shows its view at once, at its own height (docs/design.md, "How a view may grow").
+  const actionViews = offered.map((a) => a.view).filter((view) => view !== undefined).join(' ')
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      for (const view of actionViews.split(' ')) {
+        const descriptor = view ? portico.views.get(view) : undefined
+        if (descriptor) void loadView(descriptor).catch(() => undefined)
+      }
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [portico, actionViews])
 
   if (!address) return <p className="portico-account__empty">{t('view.account.notConnected')}</p>
 
@@ -162,7 +175,12 @@ export const AccountView = observer(function AccountView() {
           <span className="portico-visually-hidden">{t('view.account.totalValue')}: </span>
           {total}
         </p>
-      ) : null}
+      ) : (
+        // The total's line holds its place until the token balances give it (docs/design.md, "How a view may grow").
+        <p className="portico-account__total" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      )}
       {badges.length ? (
         <ul className="portico-account__badges" aria-label={t('view.account.status')}>
           {badges.map((badge) => (
