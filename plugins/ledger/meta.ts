@@ -45,7 +45,7 @@ export const meta = {
   errors: [
     { name: 'ProviderRpcError', description: '4001 `The request was rejected on your Ledger` (status `6985`); -32602 for bad params (the device is not asked).' },
     { name: 'LedgerBlindSigningError', description: 'A transaction with data while blind signing is off (`6A80` / `6A83`).' },
-    { name: 'LedgerAppNotOpenError', description: '`Open the Ethereum app on your Ledger` (or Solana): `6D00`, `6E00`, `6511`, `6A15`, `6E01`.' },
+    { name: 'LedgerAppNotOpenError', description: '`Open the Ethereum app on your Ledger` (or Solana, Sui): `6D00`, `6E00`, `6511`, `6A15`, `6E01`.' },
     { name: 'LedgerLockedError', description: '`Unlock your Ledger` (`5515`, `6B0C`).' },
     { name: 'LedgerNotSelectedError', description: '`No Ledger was selected` in the browser\'s chooser.' },
     { name: 'LedgerUnsupportedBrowserError', description: 'No WebHID and no WebUSB in this browser.' },
