@@ -100,6 +100,8 @@ export default defineConfig({
     // this one limit rather than each setting its own.
     hookTimeout: 240_000,
     env: { IS_VITEST: 'true' },
+    // An ES module package that imports @ledgerhq's lib-es (extensionless imports Node cannot load): run through Vite.
+    server: { deps: { inline: ['@mysten/ledgerjs-hw-app-sui'] } },
     projects: [
       // Each project names its own files (`extends: true` would add a root `include` to both).
       {

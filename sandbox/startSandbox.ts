@@ -182,6 +182,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
     const { assets, authFrame } = values[sandboxChains.length] as Awaited<ReturnType<typeof buildBrowserFiles>>
     const walletOrigin = `http://${parameters.walletHost ?? sandboxHost}:${ports.walletFrame}`
     const solana = chains.find((c) => c.info.namespace === 'solana')
+    const sui = chains.some((c) => c.info.namespace === 'sui')
     const info: SandboxInfo = {
       url,
       projectId: sandboxProjectId,
@@ -189,7 +190,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
       chains: chains.map((c) => ({ ...c.info, rpcUrl: c.proxyUrl(url) })),
       accounts: devAddresses,
       ...(solana ? { solanaAccount: solana.info.accounts[0] as string } : {}),
-      ledgerAccounts: { eip155: ledgerDeviceAddresses.eip155, solana: solana ? ledgerDeviceAddresses.solana : [] },
+      ledgerAccounts: { eip155: ledgerDeviceAddresses.eip155, solana: solana ? ledgerDeviceAddresses.solana : [], sui: sui ? ledgerDeviceAddresses.sui : [] },
       auth: { walletOrigin, identity: `http://${sandboxHost}:${ports.identity}` },
     }
 

@@ -129,7 +129,7 @@ export function toLedgerError(error: unknown, context: LedgerErrorContext): Base
   if (status !== undefined && blindSigning.has(status)) return context.withData ? new LedgerBlindSigningError({ app: context.app, cause: error }) : new LedgerDeviceError({ statusCode: status, cause: error })
   // hw-app-eth turns 6A80 on a transaction into its own error (no status word); hw-app-solana accepts 6808 and throws a plain one.
   if (name === 'EthAppPleaseEnableContractData') return new LedgerBlindSigningError({ app: 'Ethereum', cause: error })
-  if (status === 0x6808 || (context.app === 'Solana' && /enabling blind signature/i.test(String((error as { message?: unknown } | null)?.message ?? '')))) return new LedgerBlindSigningError({ app: 'Solana', cause: error })
+  if (status === 0x6808 || (context.app === 'Solana' && /enabling blind signature/i.test(String((error as { message?: unknown } | null)?.message ?? '')))) return new LedgerBlindSigningError({ app: context.app, cause: error })
   if (status !== undefined && appNotOpen.has(status)) return new LedgerAppNotOpenError({ app: context.app, cause: error })
   if ((status !== undefined && locked.has(status)) || name === 'LockedDeviceError') return new LedgerLockedError({ cause: error })
   if (status !== undefined) return new LedgerDeviceError({ statusCode: status, cause: error })

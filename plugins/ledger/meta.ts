@@ -3,13 +3,15 @@ import type { PluginMeta } from '../../kernel/kernel.js'
 /** The ledger plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
   description:
-    "Connects a Ledger over WebHID (or WebUSB) for eip155 and solana: pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
+    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana and sui: pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
   docsPath: '/plugins/ledger.md',
   peerDependencies: {
     '@ledgerhq/hw-app-eth': '7.9.0',
     '@ledgerhq/hw-app-solana': '7.11.0',
     '@ledgerhq/hw-transport-webhid': '6.36.0',
     '@ledgerhq/hw-transport-webusb': '6.35.0',
+    '@mysten/ledgerjs-hw-app-sui': '0.8.1',
+    '@mysten/sui': '1.45.2',
     'buffer': '6.0.3',
   },
   optionsSchema: {
@@ -19,9 +21,9 @@ export const meta = {
       namespaces: {
         type: 'array',
         minItems: 1,
-        maxItems: 2,
-        items: { type: 'string', enum: ['eip155', 'solana'] },
-        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155` and `solana`.',
+        maxItems: 3,
+        items: { type: 'string', enum: ['eip155', 'solana', 'sui'] },
+        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana` and `sui`.',
       },
       transport: {
         type: 'string',
@@ -43,7 +45,7 @@ export const meta = {
   errors: [
     { name: 'ProviderRpcError', description: '4001 `The request was rejected on your Ledger` (status `6985`); -32602 for bad params (the device is not asked).' },
     { name: 'LedgerBlindSigningError', description: 'A transaction with data while blind signing is off (`6A80` / `6A83`).' },
-    { name: 'LedgerAppNotOpenError', description: '`Open the Ethereum app on your Ledger` (or Solana): `6D00`, `6E00`, `6511`, `6A15`, `6E01`.' },
+    { name: 'LedgerAppNotOpenError', description: '`Open the Ethereum app on your Ledger` (or Solana, Sui): `6D00`, `6E00`, `6511`, `6A15`, `6E01`.' },
     { name: 'LedgerLockedError', description: '`Unlock your Ledger` (`5515`, `6B0C`).' },
     { name: 'LedgerNotSelectedError', description: '`No Ledger was selected` in the browser\'s chooser.' },
     { name: 'LedgerUnsupportedBrowserError', description: 'No WebHID and no WebUSB in this browser.' },

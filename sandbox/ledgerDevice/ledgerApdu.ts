@@ -89,6 +89,8 @@ export type LedgerAppContext = {
 export type LedgerApp = {
   name: string
   version: string
+  /** Its commands' class byte when not `E0` (the Sui app's is `00`). */
+  cla?: number
   handle(apdu: LedgerApdu, context: LedgerAppContext): Promise<Uint8Array>
   /** Drops any half-received chunked command (the app was closed). */
   reset(): void

@@ -19,7 +19,18 @@ export const ledgerDeviceAddresses = Object.freeze({
     '6fWUG5JiaDMHa6a4YtgsFBmHSnax34etnfyChWMmcYuj',
     'GpmPPyRooY3Db9GM9Gg7M8QeJYTBWmwKQaPgREjAQkTN',
   ] as const),
+  // Sui app, Ledger Live's m/44'/784'/i'/0'/0' (10 SUI each on the Sui sandbox chain; tests/plugins/ledger/suiWithEmulator.test.ts pins them).
+  sui: Object.freeze([
+    '0xc357acaaee1d798b479fd5ce776ae679f740239fffa7b1cedf338793d11df61f',
+    '0x0d40496cd0828fabb2573c90425c5874e0194f38e7327340fd50e766177bee71',
+    '0xa645519c51c05dcea80cbde5b83639d3d3cdf102e3cba0f815a4824f33a3195b',
+    '0x8baa5fbdda81366f6540c12e08854a5a152ad518b387bd2531c6d5679d19dada',
+    '0xadf5f8971b33345e070a2169eabe06c2d9d9b405f9534f5e89853f872e87ba03',
+  ] as const),
 })
 
 /** What each funded Ledger account starts with: 100 ETH (wei) and 10 SOL (lamports). */
 export const ledgerDeviceFunding = { evmWei: 100n * 10n ** 18n, solanaLamports: 10n * 10n ** 9n } as const
+
+/** What each funded Ledger Sui account starts with: 10 SUI (MIST). */
+export const ledgerDeviceSuiFunding = 10n * 10n ** 9n

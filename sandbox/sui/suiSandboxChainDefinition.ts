@@ -3,6 +3,7 @@ import { sandboxPrices, sandboxRpcProxyUrl, sandboxSuiChain } from '../config.js
 import { SandboxFaucetError } from '../errors.js'
 import { createSuiFaucet } from './createSuiFaucet.js'
 import { devSuiAddress, devSuiFunding } from './devSui.js'
+import { ledgerDeviceAddresses, ledgerDeviceSuiFunding } from '../ledgerDevice/ledgerDeviceAccounts.js'
 import { startSuiRpc } from './startSuiRpc.js'
 import { suiPorticoUsd } from './suiSandboxChain.js'
 
@@ -27,6 +28,8 @@ export const suiSandboxChainDefinition: SandboxChainDefinition = {
       sui.ledger.mint(faucet.address, suiPorticoUsd.coinType, devSuiFunding.pUsd)
       await faucet.pay(devSuiAddress, devSuiFunding.mist)
       await faucet.pay(devSuiAddress, devSuiFunding.pUsd, suiPorticoUsd.coinType)
+      // The emulated Ledger's first five Ledger Live Sui accounts (sandbox/ledgerDevice): 10 SUI each, by real faucet transactions.
+      for (const address of ledgerDeviceAddresses.sui) await faucet.pay(address, ledgerDeviceSuiFunding)
       const { caipNetworkId, name, nativeCurrency } = sandboxSuiChain
       const token = { address: suiPorticoUsd.coinType, name: suiPorticoUsd.name, symbol: suiPorticoUsd.symbol, decimals: suiPorticoUsd.decimals }
       return {

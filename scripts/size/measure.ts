@@ -155,6 +155,9 @@ export async function measure(code: string, group: (path: string) => string = so
     metafile: true,
     external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
     define: { 'process.env.NODE_ENV': '"production"' },
+    // Node's `https`, which @ledgerhq/live-network (under the Sui Ledger app's library) asks for when it
+    // loads: aliased as docs/guides/hardware-wallets.md tells a site to.
+    alias: { https: join(root, 'sandbox/build/httpsShim.ts') },
     logLevel: 'silent',
   })
   const outputs = result.metafile.outputs
