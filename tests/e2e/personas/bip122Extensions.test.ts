@@ -18,6 +18,7 @@ import { explainFailure } from '../../helpers/explainFailure.js'
 import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 import { verifyBip322 } from '../../sandbox/bitcoinWallet/verifyBip322.js'
 
 bitcoin.initEccLib(ecc)
@@ -116,8 +117,7 @@ describe.each(rows)('$id, following $docs, on the demo site', (row) => {
 
   it(`a refused connection says so, and "Try again" connects the payment address (${short(devBitcoinAddress)})`, async () => {
     // A new visitor: no stored connection, no site permission in any persona, no sign-in session.
-    await page.goto(`${sandbox.url}/?personas=${row.id}`)
-    await page.evaluate(() => window.localStorage.clear())
+    await clearSiteStorage(page, sandbox.url)
     await page.context().request.delete(`${sandbox.url}/siwx/sessions`)
     await page.goto(`${sandbox.url}/?personas=${row.id}`)
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()

@@ -18,6 +18,7 @@ import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyAdr36WithCosmjs } from '../../helpers/verifyAdr36WithCosmjs.js'
+import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string }
@@ -105,8 +106,7 @@ describe.each(rows.map((persona) => ({ ...persona, injection: injectedAt[persona
 
   rowIt(`installs at ${persona.injection}, is its own wallet in the connect modal, connects with the sandbox chain suggested, and signs in (ADR-36 checked with CosmJS)`, async () => {
     // A first-time visitor: nothing stored, no session.
-    await page.goto(sandbox.url)
-    await page.evaluate(() => localStorage.clear())
+    await clearSiteStorage(page, sandbox.url)
     await visitor.context.clearCookies()
     await page.goto(`${sandbox.url}/?personas=${persona.id}&siwx=required`)
     await step(expect.poll(installed).toBe(true))

@@ -15,6 +15,7 @@ import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { recordSendTrace, sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 
 type Activity = { method: string; outcome: string }[]
 type SessionList = { signedIn: boolean; sessions: { message: string; signature: Hex; data: { accountAddress: string; chainId: string } }[] }
@@ -114,8 +115,7 @@ function personaCalls(id: string) {
 
 /** Opens the demo with only this persona, on a clean slate (no stored connection, wallet state or session). */
 async function openWith(id: string, query = '') {
-  await page.goto(`${sandbox.url}/?personas=`)
-  await page.evaluate(() => localStorage.clear())
+  await clearSiteStorage(page, sandbox.url)
   await page.context().clearCookies()
   await page.goto(`${sandbox.url}/?personas=${id}${query}`)
   await page.waitForFunction((key) => Boolean(window.__porticoEip155Personas?.[key]), id)

@@ -18,6 +18,7 @@ import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandboxPolkadot } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string }
@@ -110,8 +111,7 @@ describe.each(rows)('the $name persona ($id, following $docs)', (row) => {
   const share = (addresses?: string[]) => page.evaluate(([id, list]) => (window as unknown as PersonaWindow).__porticoPolkadotPersonas[id]!.share(list ?? undefined), [row.id, addresses ?? null] as const)
 
   it('connects on the Substrate network with its SS58 accounts only, shows the balance the node holds, and follows the wallet\'s account change', async () => {
-    await page.goto(`${sandbox.url}/?personas=${row.id}`)
-    await page.evaluate(() => window.localStorage.clear())
+    await clearSiteStorage(page, sandbox.url)
     await page.goto(`${sandbox.url}/?personas=${row.id}`)
     await expect.poll(() => page.evaluate((id) => Boolean((window as unknown as PersonaWindow).__porticoPersonas?.[id]), row.id), { message: `${row.id} was not installed` }).toBe(true)
     await connectPersona(row.name)

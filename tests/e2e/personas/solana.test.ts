@@ -17,6 +17,7 @@ import { sendSettles } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 
 type Activity = { method: string; outcome: string }
 type PersonaWindow = {
@@ -194,8 +195,7 @@ describe.each(rows)('$name ($id), as $docs says', (row) => {
 
   it(`registers ${row.registers}; a refused connection shows "Connection rejected"; "Try again" connects; sign-in is verified (ed25519) on the server and here`, async () => {
     // A new visitor: no stored connection, no wallet state, no sign-in session on the server.
-    await page.goto(`${sandbox.url}/?personas=${id}&siwx=required`)
-    await page.evaluate(() => window.localStorage.clear())
+    await clearSiteStorage(page, sandbox.url)
     await visitor.context.clearCookies()
     await page.goto(`${sandbox.url}/?personas=${id}&siwx=required`)
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
@@ -288,8 +288,7 @@ describe.each(rows)('$name ($id), as $docs says', (row) => {
 describe('Phantom (solana/phantom): a site it no longer trusts', () => {
   const id = 'solana/phantom'
   it('after Phantom forgot the site, a reload is not restored and shows no error (its silent connect throws 4001)', async () => {
-    await page.goto(`${sandbox.url}/?personas=${id}`)
-    await page.evaluate(() => window.localStorage.clear())
+    await clearSiteStorage(page, sandbox.url)
     await visitor.context.clearCookies()
     await page.goto(`${sandbox.url}/?personas=${id}`)
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
@@ -305,8 +304,7 @@ describe('Phantom (solana/phantom): a site it no longer trusts', () => {
   }, 60_000)
 
   it('a switch to an account that does not trust the site: accountChanged(null), and the site is disconnected', async () => {
-    await page.goto(`${sandbox.url}/?personas=${id}`)
-    await page.evaluate(() => window.localStorage.clear())
+    await clearSiteStorage(page, sandbox.url)
     await page.goto(`${sandbox.url}/?personas=${id}`)
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
@@ -319,8 +317,7 @@ describe('Phantom (solana/phantom): a site it no longer trusts', () => {
   }, 60_000)
 
   it("its Wallet Standard wallet, asked directly: solana:signIn builds the SIWS message and signs it (verified with @solana/kit); a foreign domain or a copied account object is refused", async () => {
-    await page.goto(`${sandbox.url}/?personas=${id}`)
-    await page.evaluate(() => window.localStorage.clear())
+    await clearSiteStorage(page, sandbox.url)
     await page.goto(`${sandbox.url}/?personas=${id}`)
     const issuedAt = new Date().toISOString()
     const answer = await page.evaluate(async (issued) => {

@@ -15,6 +15,7 @@ import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string }
@@ -94,9 +95,8 @@ describe.each(rows)('the sui plugin with the $name persona ($id, following $docs
 
   it('connects, signs a message that @mysten/sui verifies, sends with the balance read back, reconnects after a reload, shows the wallet’s refusals as rejections and follows its disconnect', async () => {
     // Open the demo with only this persona beside the dev wallets, on the Sui network, nothing remembered.
+    await clearSiteStorage(page, sandbox.url)
     await page.goto(`${sandbox.url}/?personas=${row.id}`)
-    await page.evaluate(() => window.localStorage.clear())
-    await page.reload()
     await showing(`the persona ${row.id} did not install`, () => expect.poll(() => page.evaluate((id) => Boolean((window as unknown as PersonaWindow).__porticoPersonas?.[id]), row.id)).toBe(true))
     const networkButton = header().getByRole('button', { name: /Portico Devnet A|Portico Sui Localnet/ })
     if ((await header().getByRole('button', { name: new RegExp(network) }).count()) === 0) {
@@ -186,9 +186,8 @@ describe.each(rows)('the sui plugin with the $name persona ($id, following $docs
 
   it('signs in with ?siwx=required: the sandbox server holds the session and @mysten/sui verifies its signature', async () => {
     await visitor.context.clearCookies()
+    await clearSiteStorage(page, sandbox.url)
     await page.goto(`${sandbox.url}/?personas=${row.id}&siwx=required`)
-    await page.evaluate(() => window.localStorage.clear())
-    await page.reload()
     await expect.poll(() => page.evaluate((id) => Boolean((window as unknown as PersonaWindow).__porticoPersonas?.[id]), row.id)).toBe(true)
     if ((await header().getByRole('button', { name: new RegExp(network) }).count()) === 0) {
       await header().getByRole('button', { name: /Portico Devnet A/ }).click()
