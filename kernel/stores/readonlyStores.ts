@@ -28,7 +28,7 @@ export const storeMethods = {
     modal: ['setOpen', 'setLoading', 'clearLoading', 'shake', 'addCloseGuard'],
     router: ['push', 'reset', 'replace', 'goBack', 'goBackToIndex'],
     connections: ['setChannel', 'setConnecting', 'setConnected', 'setAccounts', 'setNetwork', 'reset', 'resetAll', 'keep', 'updateKept', 'takeKept', 'clearKept'],
-    networks: ['setActive', 'setActiveNamespace'],
+    networks: ['setActive', 'setActiveNamespace', 'chooseNamespace'],
     wallets: ['addConnectors', 'removeNamespace', 'addRecent'],
     directory: ['fetchFeatured', 'fetchNextPage', 'setQuery', 'search'],
     accounts: ['update', 'forgetBalance', 'reset'],

@@ -12,7 +12,8 @@ import { WalletIntro } from '../../components/WalletIntro/WalletIntro.js'
 import { OpenInWallet } from '../../components/OpenInWallet/OpenInWallet.js'
 import { builtinWalletsFor } from '../../utils/builtinWalletsFor.js'
 import { ConnectMethodOutlet } from './ConnectMethodOutlet.js'
-import { connectGroups, recommendedCount } from './connectGroups.js'
+import { chainBadges } from '../../utils/chainBadges.js'
+import { connectGroups, connectorServes, recommendedCount } from './connectGroups.js'
 import { shownConnectMethods } from './shownConnectMethods.js'
 
 /**
@@ -38,6 +39,13 @@ export const ConnectView = observer(function ConnectView() {
   const ui = getUiState(portico)
   const features = options.features
   const siteOptions = portico.options
+  const { networks } = portico.stores
+  // The namespace the visitor chose (a network picked while disconnected, `open({ namespace })`):
+  // only its wallets are listed, with a way back to all of them.
+  const chosen = networks.chosenNamespace
+  const namespace = chosen !== undefined && networks.namespaces.length > 1 && networks.namespaces.includes(chosen) ? chosen : undefined
+  const builtin = namespace === undefined ? builtinWalletsFor(portico) : portico.builtinWallets.for([namespace])
+  const namespaceName = namespace === undefined ? undefined : (chainBadges(portico, t, { id: namespace, name: namespace, namespace, type: 'INJECTED' })[0]?.name ?? namespace)
 
   // The directory unreachable (or empty): the built-in list of real wallets recommends instead.
   const directoryDown = directory.failed || (directory.page > 0 && !directory.loading && directory.wallets.length === 0)
@@ -46,9 +54,10 @@ export const ConnectView = observer(function ConnectView() {
     recent: wallets.recent,
     featured: directory.featured,
     custom: siteOptions.customWallets ?? [],
-    directory: directoryDown ? builtinWalletsFor(portico) : directory.wallets,
+    directory: directoryDown ? builtin : directory.wallets,
     order: features.connectorTypeOrder,
     isMobile: portico.isMobile,
+    ...(namespace !== undefined ? { namespace } : {}),
     ...(siteOptions.includeWalletIds ? { includeWalletIds: siteOptions.includeWalletIds } : {}),
     ...(siteOptions.excludeWalletIds ? { excludeWalletIds: siteOptions.excludeWalletIds } : {}),
   }
@@ -82,7 +91,11 @@ export const ConnectView = observer(function ConnectView() {
   const methods = shownConnectMethods({
     order: getConnectMethodsOrder({ features, hasInjectedWallet: injectedCount > 0 }),
     remoteFeatures: options.remoteFeatures,
-    registered: (method) => portico.connectMethods.get(method) !== undefined,
+    // Email and social logins create a wallet of an AUTH connector: shown for a chosen namespace
+    // only when that connector serves it.
+    registered: (method) =>
+      portico.connectMethods.get(method) !== undefined &&
+      (namespace === undefined || wallets.merged.some((c) => c.type === 'AUTH' && connectorServes(c, namespace))),
   })
   const gated = features.legalCheckbox && legal.length > 0 && !ui.legalAccepted
   const collapsed =
@@ -102,7 +115,7 @@ export const ConnectView = observer(function ConnectView() {
         groups.map((group) => <WalletGroup key={group.id} group={group} />)
       )}
       {/* A phone with no injected wallet: continue in a wallet app's own browser (issue 53). */}
-      {!discovering && injectedCount === 0 && portico.isMobile ? <OpenInWallet wallets={builtinWalletsFor(portico)} /> : null}
+      {!discovering && injectedCount === 0 && portico.isMobile ? <OpenInWallet wallets={builtin} /> : null}
       {!discovering && injectedCount === 0 ? <WalletIntro /> : null}
       {showAllWallets ? (
         <button type="button" className="portico-connect__all" onClick={() => portico.stores.router.push('AllWallets')}>
@@ -132,6 +145,14 @@ export const ConnectView = observer(function ConnectView() {
             {t('view.connect.legalAgree')} {legalLinks}
           </span>
         </label>
+      ) : null}
+      {namespaceName !== undefined ? (
+        <p className="portico-connect__filter">
+          <span className="portico-connect__filter-label">{t('view.connect.filtered', { chain: namespaceName })}</span>
+          <button type="button" className="portico-connect__filter-all" onClick={() => networks.chooseNamespace(undefined)}>
+            {t('view.connect.showAll')}
+          </button>
+        </p>
       ) : null}
       {/* A disabled fieldset disables every control inside it, the email field and social buttons included. */}
       <fieldset className="portico-connect__methods" disabled={gated}>
