@@ -18,6 +18,7 @@ import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandboxPolkadot } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { signInMessage } from '../../helpers/signInMessage.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string }
@@ -194,8 +195,7 @@ describe.each(rows)('the $name persona ($id, following $docs)', (row) => {
     expect((await activity()).at(-1)).toEqual({ method: 'enable', outcome: 'rejected' })
     await setMode('approve')
     await dialog().getByRole('button', { name: 'Try again' }).click()
-    await signView.getByRole('region', { name: 'Message to sign' }).waitFor()
-    const message = (await signView.getByRole('region', { name: 'Message to sign' }).textContent()) ?? ''
+    const message = (await (await signInMessage(signView)).textContent()) ?? ''
     expect(message).toContain('wants you to sign in with your Polkadot account')
     expect(message).toContain(dev1)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()

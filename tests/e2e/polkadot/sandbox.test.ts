@@ -13,6 +13,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { startSandboxPolkadot } from '../../helpers/startOnDemand.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { signInMessage } from '../../helpers/signInMessage.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string }
@@ -309,8 +310,7 @@ describe('Polkadot on the demo site, end to end', () => {
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: walletName, exact: true }).click()
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
-    await signView.getByRole('region', { name: 'Message to sign' }).waitFor()
-    const shown = (await signView.getByRole('region', { name: 'Message to sign' }).textContent()) ?? ''
+    const shown = (await (await signInMessage(signView)).textContent()) ?? ''
     expect(shown).toContain('wants you to sign in with your Polkadot account')
     expect(shown).toContain(devAddress)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()

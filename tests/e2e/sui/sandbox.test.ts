@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { signInMessage } from '../../helpers/signInMessage.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[]; tokens: { address: string }[] }[] }
 type Activity = { method: string; outcome: string }
@@ -270,8 +271,7 @@ describe('Sui on the demo site, end to end', () => {
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
-    await signView.getByRole('region', { name: 'Message to sign' }).waitFor()
-    const shown = (await signView.getByRole('region', { name: 'Message to sign' }).textContent()) ?? ''
+    const shown = (await (await signInMessage(signView)).textContent()) ?? ''
     expect(shown).toContain('wants you to sign in with your Sui account')
     expect(shown).toContain(devAddress)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()
