@@ -98,6 +98,15 @@ describe('the Connect view renders its methods in order', () => {
     expect(methodsIn(renderToString(<PorticoProvider portico={paying}><ConnectView /></PorticoProvider>))).toEqual(['wallet'])
   })
 
+  it('on a phone the wallets lead even with no injected wallet (issue 52: wallet apps before email and social); a site order still wins', () => {
+    const phone = createTestPortico({ isMobile: true, plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })] }).portico
+    instances.push(phone)
+    expect(methodsIn(renderToString(<PorticoProvider portico={phone}><ConnectView /></PorticoProvider>))).toEqual(['wallet', 'email', 'social'])
+    const ordered = createTestPortico({ isMobile: true, plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { connectMethodsOrder: ['email', 'wallet', 'social'] } }).portico
+    instances.push(ordered)
+    expect(methodsIn(renderToString(<PorticoProvider portico={ordered}><ConnectView /></PorticoProvider>))).toEqual(['email', 'wallet', 'social'])
+  })
+
   it('without any section plugin, only the wallets', () => {
     const { portico } = createTestPortico()
     instances.push(portico)

@@ -24,8 +24,10 @@ import { shownConnectMethods } from './shownConnectMethods.js'
  * and `socials` are on; and a footer with the site's terms and privacy policy when it set
  * `termsConditionsUrl` / `privacyPolicyUrl` (https only; opened in a new tab without referrer).
  * With `features.legalCheckbox` that footer is a checkbox, and every connect option stays
- * disabled until the visitor ticks it. On a phone with no injected wallet, "Open in <wallet>" links
- * continue in the in-app browser of each wallet of the site's namespaces that documents one. With `features.collapseWallets` (or `emailShowWallets:
+ * disabled until the visitor ticks it. On a phone the wallets come first (unless the site set an
+ * order), and with no injected wallet the list leads with "Open in <wallet>" links, which continue
+ * in the in-app browser of each wallet of the site's namespaces that documents one; the sheet
+ * takes at most three quarters of the screen there, its list scrolling inside. With `features.collapseWallets` (or `emailShowWallets:
  * false` while the email login is shown), the wallets wait behind one "Continue with a wallet"
  * button while an email or social login is shown.
  *
@@ -89,7 +91,8 @@ export const ConnectView = observer(function ConnectView() {
   ].filter((entry): entry is [string, string] => entry[1] !== undefined)
   useAnnounce(discovering ? t('view.connect.discovering') : undefined)
   const methods = shownConnectMethods({
-    order: getConnectMethodsOrder({ features, hasInjectedWallet: injectedCount > 0 }),
+    // On a phone the wallets lead (issue 52): installed ones, or the wallet apps to open.
+    order: getConnectMethodsOrder({ features, hasInjectedWallet: injectedCount > 0 || portico.isMobile }),
     remoteFeatures: options.remoteFeatures,
     // Email and social logins create a wallet of an AUTH connector: shown for a chosen namespace
     // only when that connector serves it.
@@ -103,8 +106,11 @@ export const ConnectView = observer(function ConnectView() {
     (methods.includes('email') || methods.includes('social')) &&
     (features.collapseWallets || (!features.emailShowWallets && methods.includes('email')))
 
+  // A phone with no injected wallet: continue in a wallet app's own browser (issue 53), first of all (issue 52).
+  const openIn = !discovering && injectedCount === 0 && portico.isMobile ? <OpenInWallet wallets={builtin} /> : null
   const walletSection = (
     <>
+      {openIn}
       {discovering ? (
         <p className="portico-connect__note">
           <Spinner /> {t('view.connect.discovering')}
@@ -114,8 +120,6 @@ export const ConnectView = observer(function ConnectView() {
       ) : (
         groups.map((group) => <WalletGroup key={group.id} group={group} />)
       )}
-      {/* A phone with no injected wallet: continue in a wallet app's own browser (issue 53). */}
-      {!discovering && injectedCount === 0 && portico.isMobile ? <OpenInWallet wallets={builtin} /> : null}
       {!discovering && injectedCount === 0 ? <WalletIntro /> : null}
       {showAllWallets ? (
         <button type="button" className="portico-connect__all" onClick={() => portico.stores.router.push('AllWallets')}>
