@@ -13,7 +13,8 @@ import type { OpenModalParameters } from '../types/actions.js'
  * switches network (no confirmation); manual WalletConnect control (or no chain plugin and no
  * address) shows AllWallets on mobile, else the view a connector plugin registered with
  * `manualPairing` (AllWallets when none did); a requested view
- * shows; connected shows Account; otherwise Connect.
+ * shows; connected shows Account; otherwise Connect. A `namespace` not connected is recorded as the
+ * visitor's choice (`networks.chosenNamespace`): the Connect view lists only its wallets.
  *
  * @example
  * await portico.open({ view: 'Networks' })
@@ -30,6 +31,8 @@ export async function openModal(portico: PorticoBase, parameters: OpenModalParam
   const hasChainPlugin = portico.plugins.some((p) => p.kind === 'chain')
 
   runInAction(() => {
+    // Opened for a namespace not connected: the Connect view lists that namespace's wallets.
+    if (namespace !== undefined && !connected && networks.activeOf(namespace)) networks.chooseNamespace(namespace)
     if (namespace !== undefined && namespace !== activeNamespace) {
       const network = networks.activeOf(namespace)
       if (!network) {

@@ -13,7 +13,8 @@ export type SwitchNetworkErrorType = NetworkNotFoundError | ChainNotSupportedErr
 /**
  * Makes a configured network active. The same network does nothing. When the network's
  * namespace is connected on another chain, the wallet is asked to switch first (its plugin adds
- * the chain when needed); the active namespace follows the network.
+ * the chain when needed); the active namespace follows the network. A network of a namespace not
+ * connected is the visitor's choice of where to connect (`networks.chosenNamespace`).
  *
  * @example
  * await portico.switchNetwork('eip155:31338')
@@ -47,7 +48,11 @@ export async function switchNetwork(portico: PorticoBase, target: Network | Caip
       connections.setNetwork(namespace, result.caipNetworkId)
     })
   }
-  runInAction(() => networks.setActive(network))
+  runInAction(() => {
+    networks.setActive(network)
+    // Chosen while not connected there: the Connect view lists that namespace's wallets.
+    if (connections.get(namespace).status !== 'connected') networks.chooseNamespace(namespace)
+  })
   persistActiveNetwork(portico)
   portico.hooks.networkChanged.call({ namespace, network })
   portico.emit({ type: 'track', event: 'SWITCH_NETWORK', properties: { network: network.caipNetworkId } })

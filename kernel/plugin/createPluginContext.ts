@@ -24,10 +24,15 @@ import type { DirectoryWallet, WalletConnector } from '../types/wallet.js'
  */
 export function createPluginContext(portico: PorticoBase, pluginName: string, pluginHooks: PluginHookRegistry): PluginContext {
   const shared = Object.fromEntries(pluginContextPorticoMembers.map((name) => [name, portico[name]])) as Pick<PorticoBase, (typeof pluginContextPorticoMembers)[number]>
-  const { wallets, router, toasts, modal } = portico.stores
+  const { wallets, router, toasts, modal, connections } = portico.stores
   return {
     ...shared,
     stores: readonlyStores(portico.stores),
+    holdConnection: (namespace, held) =>
+      runInAction(() => {
+        if (!held) connections.release(namespace)
+        else if (connections.get(namespace).status === 'connected') connections.hold(namespace, pluginName)
+      }),
     addConnectors: (connectors) => runInAction(() => wallets.addConnectors(connectors)),
     updateAccount: (namespace, { smartAccountDeployed }) => runInAction(() => portico.stores.accounts.update(namespace, { smartAccountDeployed })),
     rememberRecentWallet(wallet) {
@@ -87,6 +92,7 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   reportChainChanged: { group: 'Plugin actions', doc: 'The wallet moved to another chain.' },
   reportDisconnected: { group: 'Plugin actions', doc: 'The wallet ended the connection.' },
   registerStore: { group: 'Plugin actions', doc: "Registers the plugin's own store under its name." },
+  holdConnection: { group: 'Plugin actions', doc: "Holds (or releases) a connected namespace while the visitor has a step to complete (a required sign-in): the page's buttons keep showing \"Connecting…\" instead of the account (`getState().connections[namespace].held`)." },
   addConnectors: { group: 'Plugin actions', doc: "Lists a connector plugin's wallet connectors in the connect views." },
   updateAccount: { group: 'Plugin actions', doc: "Records what the plugin learned about a namespace's account that `getAccount()` reports (`{ smartAccountDeployed }`, `portico/calls`)." },
   rememberRecentWallet: { group: 'Plugin actions', doc: 'Records a wallet as recently used and persists the list.' },

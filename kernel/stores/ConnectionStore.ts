@@ -29,6 +29,12 @@ export class ConnectionStore {
   connections: Record<string, NamespaceConnection> = {}
   /** Per namespace, the connections kept beside the active one, most recently active first (multi-wallet). */
   kept: Record<string, KeptConnection[]> = {}
+  /**
+   * Per namespace, the plugin holding its connection until the visitor completes a step (a
+   * required sign-in): connected for the kernel and the plugins, but the page's buttons show it
+   * as still connecting (`snapshot[namespace].held`). Cleared when the namespace resets.
+   */
+  held: Record<string, string> = {}
   /** The channel of each connected namespace whose connector returned one (not observable: a function holder). */
   readonly channels = new Map<ChainNamespace, ConnectionChannel>()
   /** The channels of kept connections, by namespace and connector (not observable). */
@@ -126,6 +132,21 @@ export class ConnectionStore {
     return address && connection.caipNetworkId ? (`${connection.caipNetworkId}:${address}` as CaipAddress) : undefined
   }
 
+  /** Whether a plugin holds the namespace's connection (see {@link ConnectionStore.held}). */
+  isHeld(namespace: ChainNamespace): boolean {
+    return this.held[namespace] !== undefined
+  }
+
+  /** A plugin (`owner`) holds the namespace's connection until the visitor completes its step; `release` ends it. */
+  hold(namespace: ChainNamespace, owner: string): void {
+    this.held[namespace] = owner
+  }
+
+  /** Ends a hold on the namespace's connection. */
+  release(namespace: ChainNamespace): void {
+    delete this.held[namespace]
+  }
+
   get snapshot(): ConnectionsSnapshot {
     const out: ConnectionsSnapshot = {}
     for (const namespace of Object.keys(this.connections)) {
@@ -137,6 +158,7 @@ export class ConnectionStore {
         ...(address ? { address } : {}),
         ...(caipAddress ? { caipAddress } : {}),
         ...(connection.connectorId && connection.status !== 'disconnected' ? { connectorId: connection.connectorId } : {}),
+        ...(connection.status === 'connected' && this.isHeld(namespace) ? { held: true as const } : {}),
       }
     }
     return out
@@ -177,6 +199,7 @@ export class ConnectionStore {
 
   reset(namespace: ChainNamespace): void {
     this.channels.delete(namespace)
+    delete this.held[namespace]
     this.connections[namespace] = { status: 'disconnected', accounts: [] }
   }
 

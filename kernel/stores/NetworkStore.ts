@@ -7,6 +7,12 @@ export class NetworkStore {
   networks: readonly Network[]
   activeByNamespace: Record<string, CaipNetworkId> = {}
   activeNamespace: ChainNamespace
+  /**
+   * The namespace the visitor chose while not connected in it (a network picked from the list,
+   * `switchNetwork`, `open({ namespace })`): the Connect view lists only its wallets until the
+   * visitor asks for all. `undefined` when nothing was chosen.
+   */
+  chosenNamespace: ChainNamespace | undefined = undefined
 
   constructor({ networks, initial }: { networks: readonly Network[]; initial: Network }) {
     this.networks = networks
@@ -46,5 +52,10 @@ export class NetworkStore {
 
   setActiveNamespace(namespace: ChainNamespace): void {
     this.activeNamespace = namespace
+  }
+
+  /** Records the namespace the visitor chose to connect in (`undefined`: show every namespace's wallets again). */
+  chooseNamespace(namespace: ChainNamespace | undefined): void {
+    this.chosenNamespace = namespace
   }
 }

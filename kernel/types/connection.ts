@@ -64,6 +64,11 @@ export type ConnectionSnapshot = {
   address?: string
   caipAddress?: CaipAddress
   connectorId?: string
+  /**
+   * Connected, but a plugin holds the connection until the visitor completes a step (a required
+   * sign-in not signed yet): the page's buttons show it as still connecting.
+   */
+  held?: true
 }
 
 export type ConnectionsSnapshot = Record<string, ConnectionSnapshot>

@@ -39,6 +39,13 @@ export type PluginContext = Pick<PorticoBase, (typeof pluginContextPorticoMember
    * `StoreIsReadOnlyError`: each change has an action here.
    */
   readonly stores: ReadonlyRootStore
+  /**
+   * Holds (`true`) or releases (`false`) the namespace's connection while the visitor has a step
+   * to complete before it counts for them (a required sign-in): the page's buttons keep showing
+   * "Connecting…" instead of the account. A hold ends when released or when the namespace
+   * disconnects; holding a namespace that is not connected does nothing.
+   */
+  holdConnection(namespace: ChainNamespace, held: boolean): void
   /** Lists wallet connectors (a connector plugin's wallets) in the connect views. */
   addConnectors(connectors: readonly WalletConnector[]): void
   /** Records a wallet as recently used (listed first next time) and persists the list. */

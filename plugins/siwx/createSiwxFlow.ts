@@ -189,7 +189,13 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
     const stale = () => disposed || generation.get(namespace) !== gen
     const target = currentTarget(namespace)
     // No prompt on an unsupported network, or a namespace without a verifier.
-    if (!applies(namespace, target)) return
+    if (!applies(namespace, target)) {
+      portico.holdConnection(namespace, false)
+      return
+    }
+    // Sign-in required and not signed yet: the page's buttons keep saying "Connecting…" (not the
+    // account) until the visitor signs, from this check on.
+    if (required && !store.isSigned(target.caipNetworkId, target.address)) portico.holdConnection(namespace, true)
     const settleStatus = () => runInAction(() => {
       if (store.status === 'checking') store.setStatus('idle')
     })
@@ -201,12 +207,14 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
       if (stale()) return
       if (valid.length > 0) {
         runInAction(() => store.markSigned(target))
+        portico.holdConnection(namespace, false)
         settleStatus()
         if (modal.open && router.view === siwxView) portico.close()
         return
       }
       runInAction(() => store.unmarkSigned(target.caipNetworkId, target.address))
       if (namespace !== networks.activeNamespace) {
+        portico.holdConnection(namespace, false)
         settleStatus()
         return
       }
@@ -309,6 +317,7 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
         store.setCloseRefused(false)
         store.setStatus('idle')
       })
+      portico.holdConnection(namespace, false)
       if (modal.open && router.view === siwxView) portico.close()
       portico.showToast({ variant: 'success', message: signedIn })
       portico.emit({ type: 'track', event: 'SIWX_AUTH_SUCCESS', properties: { network: network.caipNetworkId }, address })
@@ -354,6 +363,8 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
     if (!network || !(await isValid(session, target, network))) throw new SiwxInvalidSignatureError()
     await sessionStore.add(session)
     runInAction(() => store.markSigned(target))
+    const current = currentTarget(namespace)
+    if (current && sameTarget(current, target)) portico.holdConnection(namespace, false)
   }
 
   async function cancel(): Promise<void> {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { runInAction } from 'mobx'
 import type { Portico } from '../../kernel/kernel.js'
 import { RouterStore } from '../../kernel/stores/RouterStore.js'
 import { createTestPortico, evmA, evmB, network, newWallet, solanaNet, testChain } from './helpers/testKit.js'
@@ -209,5 +210,36 @@ describe('network routing from the Networks view', () => {
     await expect(portico.switchNetwork('eip155:999')).rejects.toThrow('Network not found')
     expect(portico.stores.alerts.hasShown('APKT001')).toBe(true)
     await expect(portico.switchNetwork(network('eip155', 5))).rejects.toThrow('Network not found')
+  })
+})
+
+describe('the namespace the visitor chose to connect in (issue 52: the Connect list follows it)', () => {
+  const twoNamespaces = () =>
+    createTestPortico({
+      networks: [evmA, evmB, solanaNet],
+      plugins: [testChain('eip155', newWallet()), testChain('solana', newWallet({ accounts: ['So1anaAddress11111111111111111111111111111'], chain: 'solana:localnet' }))],
+    }).portico
+
+  it('nothing is chosen at first; open({ namespace }) for a namespace not connected chooses it', async () => {
+    const portico = twoNamespaces()
+    expect(portico.stores.networks.chosenNamespace).toBeUndefined()
+    await portico.open()
+    expect(portico.stores.networks.chosenNamespace).toBeUndefined()
+    await portico.open({ namespace: 'solana' })
+    expect(portico.stores.networks.chosenNamespace).toBe('solana')
+    await portico.open({ namespace: 'eip155' })
+    expect(portico.stores.networks.chosenNamespace).toBe('eip155')
+  })
+
+  it('a network picked while not connected in its namespace chooses it; a switch of the connected namespace\'s chain does not', async () => {
+    const portico = twoNamespaces()
+    await portico.switchNetwork(solanaNet)
+    expect(portico.stores.networks.chosenNamespace).toBe('solana')
+    runInAction(() => portico.stores.networks.chooseNamespace(undefined))
+    await portico.connect({ connectorId: 'eip155.wallet', namespace: 'eip155' })
+    await portico.switchNetwork(evmB)
+    expect(portico.stores.networks.chosenNamespace).toBeUndefined()
+    await portico.open({ namespace: 'eip155' })
+    expect(portico.stores.networks.chosenNamespace).toBeUndefined()
   })
 })

@@ -1,3 +1,4 @@
+import { runInAction } from 'mobx'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { definePlugin, type Portico } from '../../kernel/kernel.js'
@@ -11,7 +12,7 @@ import { shownConnectMethods } from '../../ui/views/Connect/shownConnectMethods.
 import { registerUiViews } from '../../ui/views/registerUiViews.js'
 import { getUiState } from '../../ui/state/getUiState.js'
 import { prefetchModal } from '../../ui/modal/prefetchModal.js'
-import { addressA, createTestPortico, evmA, newWallet, testChain } from '../kernel/helpers/testKit.js'
+import { addressA, createTestPortico, evmA, newWallet, solanaNet, testChain } from '../kernel/helpers/testKit.js'
 
 const instances: Portico[] = []
 afterEach(async () => {
@@ -95,6 +96,15 @@ describe('the Connect view renders its methods in order', () => {
     instances.push(paying)
     // features.pay turns email and socials off.
     expect(methodsIn(renderToString(<PorticoProvider portico={paying}><ConnectView /></PorticoProvider>))).toEqual(['wallet'])
+  })
+
+  it('on a phone the wallets lead even with no injected wallet (issue 52: wallet apps before email and social); a site order still wins', () => {
+    const phone = createTestPortico({ isMobile: true, plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })] }).portico
+    instances.push(phone)
+    expect(methodsIn(renderToString(<PorticoProvider portico={phone}><ConnectView /></PorticoProvider>))).toEqual(['wallet', 'email', 'social'])
+    const ordered = createTestPortico({ isMobile: true, plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { connectMethodsOrder: ['email', 'wallet', 'social'] } }).portico
+    instances.push(ordered)
+    expect(methodsIn(renderToString(<PorticoProvider portico={ordered}><ConnectView /></PorticoProvider>))).toEqual(['email', 'wallet', 'social'])
   })
 
   it('without any section plugin, only the wallets', () => {
@@ -227,5 +237,46 @@ describe("the page's account button shows an embedded wallet's email", () => {
     expect([...middleEllipsisEmail('alice.with.a.rather.long.address@example.com', 20)]).toHaveLength(20)
     expect(middleEllipsisEmail('al@a-very-long-company-domain.example', 20)).toBe('al@a-very-long-comp…')
     expect(middleEllipsisEmail('😀😀😀😀😀😀😀😀😀😀@example.com', 16)).toBe('😀😀😀…@example.com')
+  })
+})
+
+describe('the Connect view for a chosen namespace (issue 52)', () => {
+  const render = (portico: Portico) => renderToString(<PorticoProvider portico={portico}><ConnectView /></PorticoProvider>)
+  /** Wallet rows' names, in order. */
+  const walletNames = (html: string) => [...html.matchAll(/class="portico-wallet-button__name"[^>]*>([^<]+)</g)].map((m) => m[1] as string)
+  /** One extension of each namespace besides the test chains' shared "Test Wallet" (one row, both namespaces). */
+  const oneEach = definePlugin({
+    name: 'one-each',
+    kind: 'connector',
+    version: '1.0.0',
+    meta: { description: 'One wallet per namespace.' },
+    setup(context) {
+      context.hooks.discoverWallets.for('eip155').tapPromise('one-each', async (c) => c.add({ id: 'evm-only', name: 'Evm Only', namespace: 'eip155', type: 'ANNOUNCED' }))
+      context.hooks.discoverWallets.for('solana').tapPromise('one-each', async (c) => c.add({ id: 'sol-only', name: 'Sol Only', namespace: 'solana', type: 'ANNOUNCED' }))
+    },
+  })
+
+  it('lists only that namespace\'s wallets under "Wallets for <chain>", with "Show all wallets" back to every namespace', async () => {
+    const solanaWallet = newWallet({ accounts: ['So1anaAddress11111111111111111111111111111'], chain: 'solana:localnet' })
+    const { portico } = createTestPortico({ networks: [evmA, solanaNet], plugins: [testChain('eip155', newWallet()), testChain('solana', solanaWallet), oneEach, sectionsPlugin({ provider: 'email' })] })
+    instances.push(portico)
+    await Promise.all([portico.discoverWallets('eip155'), portico.discoverWallets('solana')])
+    const all = render(portico)
+    expect(all).not.toContain('Show all wallets')
+    expect(walletNames(all)).toEqual(['Test Wallet', 'Evm Only', 'Sol Only'])
+    expect(methodsIn(all)).toEqual(['wallet', 'email', 'social'])
+
+    runInAction(() => portico.stores.networks.chooseNamespace('solana'))
+    const solana = render(portico)
+    expect(solana).toContain(`Wallets for ${solanaNet.name}`)
+    expect(solana).toContain('Show all wallets')
+    // The two-namespace wallet stays (with its chips), the EVM-only one goes.
+    expect(walletNames(solana)).toEqual(['Test Wallet', 'Sol Only'])
+    // The email and social logins of a plugin with no AUTH wallet for Solana are not offered there.
+    expect(methodsIn(solana)).toEqual(['wallet'])
+
+    // "Show all wallets" clears the choice.
+    runInAction(() => portico.stores.networks.chooseNamespace(undefined))
+    expect(walletNames(render(portico))).toEqual(walletNames(all))
   })
 })

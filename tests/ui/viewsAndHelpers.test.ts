@@ -8,7 +8,7 @@ import { selectDirectoryWallet } from '../../ui/utils/selectDirectoryWallet.js'
 import type { Portico } from '../../kernel/kernel.js'
 import { safeImageSrc } from '../../ui/utils/safeImageSrc.js'
 import { truncateAddress } from '../../ui/utils/truncateAddress.js'
-import { connectGroups, connectorTypeOrder } from '../../ui/views/Connect/connectGroups.js'
+import { connectGroups, connectorTypeOrder, directoryWalletServes } from '../../ui/views/Connect/connectGroups.js'
 
 const connector = (id: string, name: string, type: WalletConnector['type'] = 'ANNOUNCED', extra: Partial<WalletConnector> = {}): WalletConnector => ({ id, name, namespace: 'eip155', type, ...extra })
 const entry = (id: string, name: string, extra: Partial<DirectoryWallet> = {}): DirectoryWallet => ({ id, name, ...extra })
@@ -52,6 +52,39 @@ describe('the Connect view groups', () => {
       ['walletConnect', ['WalletConnect']],
       ['recommended', ['One']],
     ])
+  })
+})
+
+describe('the Connect view groups for a chosen namespace (issue 52)', () => {
+  const sol = (id: string, name: string, type: WalletConnector['type'] = 'ANNOUNCED'): WalletConnector => ({ id, name, namespace: 'solana', type })
+  const evmOnly = connector('metamask', 'MetaMask')
+  const phantom = sol('phantom', 'Phantom')
+  // One extension in both namespaces, merged into one row (its chips stay on that row).
+  const both: WalletConnector = { ...connector('dev', 'Dev', 'MULTI_CHAIN'), connectors: [connector('dev', 'Dev'), sol('dev', 'Dev')] }
+  const walletConnect: WalletConnector = { ...connector('wc', 'WalletConnect', 'WALLET_CONNECT'), connectors: [connector('wc', 'WalletConnect', 'WALLET_CONNECT'), sol('wc', 'WalletConnect', 'WALLET_CONNECT')] }
+  const directory = [
+    entry('d-evm', 'EVM Only', { chains: ['eip155:1'] }),
+    entry('d-sol', 'Solana Only', { chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] }),
+    entry('d-inj', 'Injected Solana', { injected: [{ namespace: 'solana', injected_id: 'x' }] }),
+    entry('d-none', 'Says Nothing'),
+  ]
+  const names = (groups: ReturnType<typeof connectGroups>) => groups.flatMap((g) => g.items.map((i) => i.name))
+  const parameters = { ...base, connectors: [walletConnect, evmOnly, phantom, both], directory, recommendedLimit: 9 }
+
+  it('without a choice lists every namespace\'s wallets', () => {
+    expect(names(connectGroups(parameters))).toEqual(['WalletConnect', 'Dev', 'MetaMask', 'Phantom', 'EVM Only', 'Solana Only', 'Injected Solana', 'Says Nothing'])
+  })
+
+  it('with Solana chosen lists only the connectors and directory wallets that serve Solana (a wallet that lists no chains is kept)', () => {
+    expect(names(connectGroups({ ...parameters, namespace: 'solana' }))).toEqual(['WalletConnect', 'Dev', 'Phantom', 'Solana Only', 'Injected Solana', 'Says Nothing'])
+    expect(names(connectGroups({ ...parameters, namespace: 'eip155' }))).toEqual(['WalletConnect', 'Dev', 'MetaMask', 'EVM Only', 'Says Nothing'])
+    expect(names(connectGroups({ ...parameters, namespace: 'cosmos' }))).toEqual([]) // no connector serves it, so nothing can connect a directory wallet either
+  })
+
+  it('reads a directory wallet\'s namespaces from its CAIP-2 chains and injected entries, not from a prefix of another namespace', () => {
+    expect(directoryWalletServes(entry('a', 'A', { chains: ['eip155:1', 'solana:x'] }), 'solana')).toBe(true)
+    expect(directoryWalletServes(entry('b', 'B', { chains: ['eip1555:1'] }), 'eip155')).toBe(false)
+    expect(directoryWalletServes(entry('c', 'C', { chains: [] }), 'eip155')).toBe(true)
   })
 })
 

@@ -50,6 +50,8 @@ export default {
   'view.connect.getAWallet': 'احصل على محفظة',
   'view.connect.group.openIn': 'افتح في تطبيق محفظتك',
   'view.connect.openIn': 'افتح في {wallet}',
+  'view.connect.filtered': 'محافظ {chain}',
+  'view.connect.showAll': 'عرض كل المحافظ',
   'view.getWallet.title': 'احصل على محفظة',
   'view.getWallet.intro': 'المحفظة تحفظ أصولك الرقمية وتتيح لك تسجيل الدخول إلى مواقع مثل هذا الموقع دون كلمة مرور. ثبّت إحدى هذه المحافظ، ثم عُد لربطها.',
   'view.getWallet.list': 'محافظ للتثبيت',

@@ -46,6 +46,8 @@ export default {
   'view.connect.getAWallet': 'Wallet besorgen',
   'view.connect.group.openIn': 'In deiner Wallet-App öffnen',
   'view.connect.openIn': 'In {wallet} öffnen',
+  'view.connect.filtered': 'Wallets für {chain}',
+  'view.connect.showAll': 'Alle Wallets zeigen',
   'view.getWallet.title': 'Wallet besorgen',
   'view.getWallet.intro': 'Eine Wallet verwahrt deine digitalen Vermögenswerte und meldet dich ohne Passwort bei Websites wie dieser an. Installiere eine dieser Wallets und komm dann zurück, um sie zu verbinden.',
   'view.getWallet.list': 'Wallets zum Installieren',

@@ -48,6 +48,8 @@ export const en = {
   'view.connect.getAWallet': 'Get a wallet',
   'view.connect.group.openIn': 'Open in your wallet app',
   'view.connect.openIn': 'Open in {wallet}',
+  'view.connect.filtered': 'Wallets for {chain}',
+  'view.connect.showAll': 'Show all wallets',
   'view.getWallet.title': 'Get a Wallet',
   'view.getWallet.intro': 'A wallet holds your digital assets and lets you sign in to sites like this one, without a password. Install one of these, then come back to connect it.',
   'view.getWallet.list': 'Wallets to install',

@@ -47,6 +47,8 @@ export default {
   'view.connect.getAWallet': 'Conseguir una billetera',
   'view.connect.group.openIn': 'Abrir en tu app de billetera',
   'view.connect.openIn': 'Abrir en {wallet}',
+  'view.connect.filtered': 'Billeteras para {chain}',
+  'view.connect.showAll': 'Mostrar todas las billeteras',
   'view.getWallet.title': 'Conseguir una billetera',
   'view.getWallet.intro': 'Una billetera guarda tus activos digitales y te permite iniciar sesión en sitios como este sin contraseña. Instala una de estas y vuelve para conectarla.',
   'view.getWallet.list': 'Billeteras para instalar',

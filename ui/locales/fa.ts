@@ -46,6 +46,8 @@ export default {
   'view.connect.getAWallet': 'دریافت کیف پول',
   'view.connect.group.openIn': 'باز کردن در اپ کیف پول',
   'view.connect.openIn': 'باز کردن در {wallet}',
+  'view.connect.filtered': 'کیف پول‌های {chain}',
+  'view.connect.showAll': 'نمایش همهٔ کیف پول‌ها',
   'view.getWallet.title': 'دریافت کیف پول',
   'view.getWallet.intro': 'کیف پول دارایی‌های دیجیتال شما را نگه می‌دارد و به شما امکان می‌دهد بدون رمز عبور وارد سایت‌هایی مثل همین سایت شوید. یکی از این‌ها را نصب کنید و بعد برای اتصالش برگردید.',
   'view.getWallet.list': 'کیف پول‌هایی برای نصب',

@@ -47,6 +47,8 @@ export default {
   'view.connect.getAWallet': 'Obtenir un portefeuille',
   'view.connect.group.openIn': 'Ouvrir dans votre application de portefeuille',
   'view.connect.openIn': 'Ouvrir dans {wallet}',
+  'view.connect.filtered': 'Portefeuilles pour {chain}',
+  'view.connect.showAll': 'Afficher tous les portefeuilles',
   'view.getWallet.title': 'Obtenir un portefeuille',
   'view.getWallet.intro': 'Un portefeuille conserve vos actifs numériques et vous permet de vous connecter à des sites comme celui-ci, sans mot de passe. Installez-en un, puis revenez ici pour le connecter.',
   'view.getWallet.list': 'Portefeuilles à installer',

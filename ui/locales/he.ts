@@ -47,6 +47,8 @@ export default {
   'view.connect.getAWallet': 'השגת ארנק',
   'view.connect.group.openIn': 'פתיחה באפליקציית הארנק',
   'view.connect.openIn': 'פתיחה ב-{wallet}',
+  'view.connect.filtered': 'ארנקים עבור {chain}',
+  'view.connect.showAll': 'הצגת כל הארנקים',
   'view.getWallet.title': 'השגת ארנק',
   'view.getWallet.intro': 'ארנק שומר את הנכסים הדיגיטליים שלכם ומאפשר להתחבר לאתרים כמו זה, בלי סיסמה. התקינו אחד מהארנקים האלה וחזרו לכאן כדי לחבר אותו.',
   'view.getWallet.list': 'ארנקים להתקנה',

@@ -46,6 +46,8 @@ export default {
   'view.connect.getAWallet': 'वॉलेट पाएँ',
   'view.connect.group.openIn': 'अपने वॉलेट ऐप में खोलें',
   'view.connect.openIn': '{wallet} में खोलें',
+  'view.connect.filtered': '{chain} के वॉलेट',
+  'view.connect.showAll': 'सभी वॉलेट दिखाएँ',
   'view.getWallet.title': 'वॉलेट पाएँ',
   'view.getWallet.intro': 'वॉलेट आपकी डिजिटल संपत्तियाँ रखता है और आपको इस जैसी साइटों पर बिना पासवर्ड के साइन इन करने देता है। इनमें से कोई एक इंस्टॉल करें, फिर उसे कनेक्ट करने के लिए यहाँ लौट आएँ।',
   'view.getWallet.list': 'इंस्टॉल करने के लिए वॉलेट',

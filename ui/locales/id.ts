@@ -45,6 +45,8 @@ export default {
   'view.connect.getAWallet': 'Dapatkan dompet',
   'view.connect.group.openIn': 'Buka di aplikasi dompet Anda',
   'view.connect.openIn': 'Buka di {wallet}',
+  'view.connect.filtered': 'Dompet untuk {chain}',
+  'view.connect.showAll': 'Tampilkan semua dompet',
   'view.getWallet.title': 'Dapatkan Dompet',
   'view.getWallet.intro': 'Dompet menyimpan aset digital Anda dan memungkinkan Anda masuk ke situs seperti ini tanpa kata sandi. Pasang salah satu dompet ini, lalu kembali ke sini untuk menghubungkannya.',
   'view.getWallet.list': 'Dompet yang bisa dipasang',

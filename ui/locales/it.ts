@@ -47,6 +47,8 @@ export default {
   'view.connect.getAWallet': 'Ottieni un wallet',
   'view.connect.group.openIn': "Apri nell'app del tuo wallet",
   'view.connect.openIn': 'Apri in {wallet}',
+  'view.connect.filtered': 'Wallet per {chain}',
+  'view.connect.showAll': 'Mostra tutti i wallet',
   'view.getWallet.title': 'Ottieni un wallet',
   'view.getWallet.intro': 'Un wallet custodisce i tuoi asset digitali e ti permette di accedere a siti come questo senza password. Installane uno di questi, poi torna qui per connetterlo.',
   'view.getWallet.list': 'Wallet da installare',

@@ -45,6 +45,8 @@ export default {
   'view.connect.getAWallet': 'ウォレットを入手',
   'view.connect.group.openIn': 'ウォレットアプリで開く',
   'view.connect.openIn': '{wallet}で開く',
+  'view.connect.filtered': '{chain}のウォレット',
+  'view.connect.showAll': 'すべてのウォレットを表示',
   'view.getWallet.title': 'ウォレットを入手',
   'view.getWallet.intro': 'ウォレットはデジタル資産を保管し、パスワードなしでこのようなサイトにログインできるようにするものです。以下のいずれかをインストールしてから、戻って接続してください。',
   'view.getWallet.list': 'インストールできるウォレット',

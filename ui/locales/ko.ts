@@ -45,6 +45,8 @@ export default {
   'view.connect.getAWallet': '지갑 받기',
   'view.connect.group.openIn': '지갑 앱에서 열기',
   'view.connect.openIn': '{wallet}에서 열기',
+  'view.connect.filtered': '{chain} 지갑',
+  'view.connect.showAll': '모든 지갑 보기',
   'view.getWallet.title': '지갑 받기',
   'view.getWallet.intro': '지갑은 디지털 자산을 보관하고, 비밀번호 없이 이런 사이트에 로그인할 수 있게 해 줍니다. 아래 지갑 중 하나를 설치한 다음 돌아와서 연결하세요.',
   'view.getWallet.list': '설치할 수 있는 지갑',

@@ -46,6 +46,8 @@ export default {
   'view.connect.getAWallet': 'Wallet downloaden',
   'view.connect.group.openIn': 'Openen in je wallet-app',
   'view.connect.openIn': 'Openen in {wallet}',
+  'view.connect.filtered': 'Wallets voor {chain}',
+  'view.connect.showAll': 'Alle wallets tonen',
   'view.getWallet.title': 'Wallet downloaden',
   'view.getWallet.intro': 'Een wallet bewaart je digitale bezittingen en laat je inloggen op sites zoals deze, zonder wachtwoord. Installeer er een van deze lijst en kom daarna terug om hem te verbinden.',
   'view.getWallet.list': 'Wallets om te installeren',

@@ -48,6 +48,8 @@ export default {
   'view.connect.getAWallet': 'Zdobądź portfel',
   'view.connect.group.openIn': 'Otwórz w aplikacji portfela',
   'view.connect.openIn': 'Otwórz w {wallet}',
+  'view.connect.filtered': 'Portfele dla {chain}',
+  'view.connect.showAll': 'Pokaż wszystkie portfele',
   'view.getWallet.title': 'Zdobądź portfel',
   'view.getWallet.intro': 'Portfel przechowuje Twoje aktywa cyfrowe i pozwala logować się bez hasła na strony takie jak ta. Zainstaluj jeden z poniższych, a potem wróć tu, aby go połączyć.',
   'view.getWallet.list': 'Portfele do zainstalowania',

@@ -47,6 +47,8 @@ export default {
   'view.connect.getAWallet': 'Obter uma carteira',
   'view.connect.group.openIn': 'Abrir no app da sua carteira',
   'view.connect.openIn': 'Abrir no {wallet}',
+  'view.connect.filtered': 'Carteiras para {chain}',
+  'view.connect.showAll': 'Mostrar todas as carteiras',
   'view.getWallet.title': 'Obter uma carteira',
   'view.getWallet.intro': 'Uma carteira guarda seus ativos digitais e permite que você entre em sites como este sem senha. Instale uma destas e depois volte para conectá-la.',
   'view.getWallet.list': 'Carteiras para instalar',

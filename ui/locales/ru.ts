@@ -48,6 +48,8 @@ export default {
   'view.connect.getAWallet': 'Установить кошелёк',
   'view.connect.group.openIn': 'Открыть в приложении кошелька',
   'view.connect.openIn': 'Открыть в {wallet}',
+  'view.connect.filtered': 'Кошельки для {chain}',
+  'view.connect.showAll': 'Показать все кошельки',
   'view.getWallet.title': 'Установить кошелёк',
   'view.getWallet.intro': 'Кошелёк хранит ваши цифровые активы и позволяет входить на такие сайты, как этот, без пароля. Установите один из этих кошельков и вернитесь, чтобы подключить его.',
   'view.getWallet.list': 'Кошельки для установки',

@@ -45,6 +45,8 @@ export default {
   'view.connect.getAWallet': 'รับกระเป๋าเงิน',
   'view.connect.group.openIn': 'เปิดในแอปกระเป๋าเงินของคุณ',
   'view.connect.openIn': 'เปิดใน {wallet}',
+  'view.connect.filtered': 'กระเป๋าเงินสำหรับ {chain}',
+  'view.connect.showAll': 'แสดงกระเป๋าเงินทั้งหมด',
   'view.getWallet.title': 'รับกระเป๋าเงิน',
   'view.getWallet.intro': 'กระเป๋าเงินใช้เก็บสินทรัพย์ดิจิทัลของคุณ และช่วยให้คุณเข้าสู่ระบบเว็บไซต์อย่างเว็บนี้ได้โดยไม่ต้องใช้รหัสผ่าน ติดตั้งกระเป๋าเงินสักตัวจากรายการนี้ แล้วกลับมาเชื่อมต่อที่นี่',
   'view.getWallet.list': 'กระเป๋าเงินที่ติดตั้งได้',

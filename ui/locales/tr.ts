@@ -46,6 +46,8 @@ export default {
   'view.connect.getAWallet': 'Cüzdan edinin',
   'view.connect.group.openIn': 'Cüzdan uygulamanızda açın',
   'view.connect.openIn': '{wallet} içinde aç',
+  'view.connect.filtered': '{chain} cüzdanları',
+  'view.connect.showAll': 'Tüm cüzdanları göster',
   'view.getWallet.title': 'Cüzdan edinin',
   'view.getWallet.intro': 'Cüzdan, dijital varlıklarınızı saklar ve bunun gibi sitelere şifresiz giriş yapmanızı sağlar. Bunlardan birini yükleyin, ardından bağlamak için geri dönün.',
   'view.getWallet.list': 'Yüklenebilecek cüzdanlar',

@@ -48,6 +48,8 @@ export default {
   'view.connect.getAWallet': 'Встановити гаманець',
   'view.connect.group.openIn': 'Відкрити в застосунку гаманця',
   'view.connect.openIn': 'Відкрити в {wallet}',
+  'view.connect.filtered': 'Гаманці для {chain}',
+  'view.connect.showAll': 'Показати всі гаманці',
   'view.getWallet.title': 'Встановити гаманець',
   'view.getWallet.intro': 'Гаманець зберігає ваші цифрові активи й дає змогу входити на такі сайти, як цей, без пароля. Встановіть один із цих гаманців і поверніться, щоб підключити його.',
   'view.getWallet.list': 'Гаманці для встановлення',

@@ -45,6 +45,8 @@ export default {
   'view.connect.getAWallet': 'Tải ví',
   'view.connect.group.openIn': 'Mở trong ứng dụng ví của bạn',
   'view.connect.openIn': 'Mở trong {wallet}',
+  'view.connect.filtered': 'Ví cho {chain}',
+  'view.connect.showAll': 'Hiện tất cả ví',
   'view.getWallet.title': 'Tải ví',
   'view.getWallet.intro': 'Ví lưu giữ tài sản số của bạn và cho phép bạn đăng nhập vào những trang như trang này mà không cần mật khẩu. Hãy cài một trong các ví sau, rồi quay lại đây để kết nối.',
   'view.getWallet.list': 'Ví có thể cài đặt',

@@ -45,6 +45,8 @@ export default {
   'view.connect.getAWallet': '获取钱包',
   'view.connect.group.openIn': '在钱包应用中打开',
   'view.connect.openIn': '在 {wallet} 中打开',
+  'view.connect.filtered': '{chain} 钱包',
+  'view.connect.showAll': '显示所有钱包',
   'view.getWallet.title': '获取钱包',
   'view.getWallet.intro': '钱包用于保管您的数字资产，并让您无需密码即可登录此类网站。请安装以下任一钱包，然后返回此处连接。',
   'view.getWallet.list': '可安装的钱包',

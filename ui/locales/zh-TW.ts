@@ -45,6 +45,8 @@ export default {
   'view.connect.getAWallet': '取得錢包',
   'view.connect.group.openIn': '在錢包應用程式中開啟',
   'view.connect.openIn': '在 {wallet} 中開啟',
+  'view.connect.filtered': '{chain} 錢包',
+  'view.connect.showAll': '顯示所有錢包',
   'view.getWallet.title': '取得錢包',
   'view.getWallet.intro': '錢包可以保管您的數位資產，讓您不需密碼就能登入像這樣的網站。請安裝下列任一錢包，再回到這裡連結。',
   'view.getWallet.list': '可安裝的錢包',

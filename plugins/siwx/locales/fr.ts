@@ -6,6 +6,13 @@ export default {
   'siwx.bodyRequired':
     'Signez ce message dans votre portefeuille pour prouver que ce compte vous appartient. La signature est gratuite et n’envoie aucune transaction. Annuler vous déconnectera.',
   'siwx.messageLabel': 'Message à signer',
+  'siwx.account': 'Compte',
+  'siwx.network': 'Réseau',
+  'siwx.statement': 'Déclaration',
+  'siwx.showMessage': 'Afficher le message',
+  'siwx.copy': 'Copier le message',
+  'siwx.copied': 'Message copié',
+  'siwx.copyFailed': 'Impossible de copier le message',
   'siwx.preparing': 'Préparation du message…',
   'siwx.authenticating': 'Authentification…',
   'siwx.error': 'Erreur lors de la signature du message',

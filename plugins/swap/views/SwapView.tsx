@@ -6,6 +6,7 @@ import { Button, Icon, StatusPanel, useAnnounce, useHideBack, useLocale, usePort
 import { viewsStylesheet } from './viewsStylesheet.js'
 import { createConvertApi } from '../api/createConvertApi.js'
 import { SwapStore } from '../stores/SwapStore.js'
+import { SwapTokenSelect } from './SwapTokenSelect.js'
 import type { SwapSettings } from '../swap.js'
 
 const stores = new WeakMap<Portico, SwapStore>()
@@ -55,7 +56,8 @@ function short(value: string | undefined, locale: string, digits = 6): string {
  * quote (rate, price impact, minimum received at the slippage tolerance), then Approve (a token the
  * swap may not spend yet, for exactly the amount) and Swap, each followed to its receipt; success
  * with an explorer link, failure with its reason, and the balances refreshed. A quote older than 30 s
- * is refreshed before the swap is built. Only eip155 networks swap (spec §9); others are told so.
+ * is refreshed before the swap is built. Each token is chosen in a list with its icon, name and
+ * the account's balance (`SwapTokenSelect`, a keyboard-operable listbox). Only eip155 networks swap (spec §9); others are told so.
  * A confirmed swap shows the success screen (docs/design.md: check mark, what happened, explorer
  * link, Done; no Back arrow) over a form already emptied, so no second swap is one click away.
  *
@@ -119,12 +121,6 @@ export const SwapView = observer(function SwapView() {
     )
   }
 
-  const options = store.tokens.map((token) => (
-    <option key={token.address} value={token.address}>
-      {token.symbol}
-    </option>
-  ))
-
   const quote = store.quote && from && to ? { from, to, priceImpact: store.quote.priceImpact } : undefined
   return (
     <div className="portico-swap">
@@ -143,9 +139,7 @@ export const SwapView = observer(function SwapView() {
             disabled={store.busy}
             onChange={(event) => store.setAmount(event.target.value)}
           />
-          <select className="portico-swap__token" aria-label={t('swap.sellToken')} value={store.from ?? ''} disabled={store.busy} onChange={(event) => store.setFrom(event.target.value)}>
-            {options}
-          </select>
+          <SwapTokenSelect label={t('swap.sellToken')} tokens={store.tokens} value={store.from} onChange={store.setFrom} balanceOf={store.balanceOf} disabled={store.busy} />
         </div>
         <div className="portico-swap__balance">
           <span>{t('swap.balance', { amount: held ? `${short(held.quantity.numeric, locale)} ${from?.symbol ?? ''}` : `0 ${from?.symbol ?? ''}` })}</span>
@@ -172,9 +166,7 @@ export const SwapView = observer(function SwapView() {
             disabled={store.busy}
             onChange={(event) => store.setReceive(event.target.value)}
           />
-          <select className="portico-swap__token" aria-label={t('swap.buyToken')} value={store.to ?? ''} disabled={store.busy} onChange={(event) => store.setTo(event.target.value)}>
-            {options}
-          </select>
+          <SwapTokenSelect label={t('swap.buyToken')} tokens={store.tokens} value={store.to} onChange={store.setTo} balanceOf={store.balanceOf} disabled={store.busy} />
         </div>
       </div>
 

@@ -10,6 +10,7 @@ import { devBitcoinAddress } from '../../../sandbox/bitcoin/devBitcoin.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { signInMessage } from '../../helpers/signInMessage.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[] }
 type Activity = { method: string; outcome: string }
@@ -203,7 +204,7 @@ describe('Bitcoin on the demo site, end to end', () => {
     await page.goto(`${sandbox.url}/?siwx=required`)
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
     await expect.poll(() => signView.getByRole('button', { name: 'Sign', exact: true }).isEnabled(), { timeout: 20_000 }).toBe(true)
-    const message = (await signView.getByRole('region', { name: 'Message to sign' }).textContent()) ?? ''
+    const message = (await (await signInMessage(signView)).textContent()) ?? ''
     expect(message).toContain('wants you to sign in with your Bitcoin account:')
     expect(message).toContain(devBitcoinAddress)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()

@@ -17,6 +17,7 @@ import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyBip322 } from '../../sandbox/bitcoinWallet/verifyBip322.js'
+import { signInMessage } from '../../helpers/signInMessage.js'
 
 bitcoin.initEccLib(ecc)
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[] }
@@ -209,7 +210,7 @@ describe.each(personas)('$id, following $docs', (persona) => {
     await page.goto(url('&siwx=required'))
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
     await expect.poll(() => signView.getByRole('button', { name: 'Sign', exact: true }).isEnabled(), { timeout: 20_000 }).toBe(true)
-    const message = (await signView.getByRole('region', { name: 'Message to sign' }).textContent()) ?? ''
+    const message = (await (await signInMessage(signView)).textContent()) ?? ''
     expect(message).toContain('wants you to sign in with your Bitcoin account:')
     expect(message).toContain(devBitcoinAddress)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()

@@ -19,6 +19,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyAdr36WithCosmjs } from '../../helpers/verifyAdr36WithCosmjs.js'
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
+import { signInMessage } from '../../helpers/signInMessage.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string }
@@ -116,8 +117,8 @@ describe.each(rows.map((persona) => ({ ...persona, injection: injectedAt[persona
     await step(expect.poll(() => wallet.count()).toBe(1))
     await wallet.click()
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
-    await step(signView.getByRole('region', { name: 'Message to sign' }).waitFor())
-    expect(await signView.getByRole('region', { name: 'Message to sign' }).textContent()).toContain(devAddress)
+    const message = await step(signInMessage(signView))
+    expect(await message.textContent()).toContain(devAddress)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()
     await step(expect.poll(() => dialog().count()).toBe(0))
     await step(expect.poll(() => header().textContent()).toContain(shortOf(devAddress)))

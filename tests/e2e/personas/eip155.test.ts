@@ -16,6 +16,7 @@ import { recordSendTrace, sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
+import { signInMessage } from '../../helpers/signInMessage.js'
 
 type Activity = { method: string; outcome: string }[]
 type SessionList = { signedIn: boolean; sessions: { message: string; signature: Hex; data: { accountAddress: string; chainId: string } }[] }
@@ -254,7 +255,7 @@ for (const row of rows) {
       await openWith(row.id, '&siwx=required')
       await connectWith(row.name)
       const signView = dialog().filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
-      await signView.getByRole('region', { name: 'Message to sign' }).waitFor()
+      await signInMessage(signView)
       await signView.getByRole('button', { name: 'Sign', exact: true }).click()
       await eventually('open dialogs after signing', () => dialog().count(), (v) => v === 0)
       const response = await page.context().request.get(`${sandbox.url}/siwx/sessions`)

@@ -18,6 +18,7 @@ import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
+import { signInMessage } from '../../helpers/signInMessage.js'
 
 type Activity = { method: string; outcome: string }
 type PersonaWindow = {
@@ -153,7 +154,7 @@ async function expectVerifiedSession(address: string): Promise<Session> {
 }
 
 async function signIn(id: string): Promise<void> {
-  await step(id, signView().getByRole('region', { name: 'Message to sign' }).waitFor())
+  await step(id, signInMessage(signView()))
   await step(id, expect.poll(() => signView().getByRole('button', { name: 'Sign', exact: true }).isEnabled()).toBe(true))
   await signView().getByRole('button', { name: 'Sign', exact: true }).click()
   await step(id, expect.poll(() => signView().count(), { timeout: 20_000 }).toBe(0))

@@ -20,6 +20,7 @@ import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { signInMessage } from '../../helpers/signInMessage.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string }
@@ -196,7 +197,7 @@ describe.each(personas)('$id, following $docs', (persona) => {
     await page.goto(url('&siwx=required'))
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
     await expect.poll(() => signView.getByRole('button', { name: 'Sign', exact: true }).isEnabled(), { timeout: 20_000 }).toBe(true)
-    const shown = (await signView.getByRole('region', { name: 'Message to sign' }).textContent()) ?? ''
+    const shown = (await (await signInMessage(signView)).textContent()) ?? ''
     expect(shown).toContain('wants you to sign in with your Stacks account')
     expect(shown).toContain(devAddress)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()

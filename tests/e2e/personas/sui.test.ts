@@ -16,6 +16,7 @@ import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
+import { signInMessage } from '../../helpers/signInMessage.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string }
@@ -197,8 +198,8 @@ describe.each(rows)('the sui plugin with the $name persona ($id, following $docs
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: row.walletName, exact: true }).click()
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
-    const message = signView.getByRole('region', { name: 'Message to sign' })
-    await showing('no sign-in view', () => expect.poll(() => message.count(), { timeout: 20_000 }).toBe(1))
+    await showing('no sign-in view', () => signInMessage(signView))
+    const message = await signInMessage(signView)
     expect(await message.textContent()).toContain(devAddress)
     await signView.getByRole('button', { name: 'Sign', exact: true }).click()
     await showing('the sign-in did not finish', () => expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0))

@@ -86,7 +86,17 @@ afterAll(async () => {
 
 const header = () => page.getByRole('navigation', { name: 'Wallet' })
 const signView = () => page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
-const shownMessage = async () => (await signView().getByRole('region', { name: 'Message to sign' }).textContent()) ?? ''
+/** The sign view's "Show message" disclosure (issue 52: the message waits behind it). */
+const messageToggle = () => signView().locator('summary', { hasText: 'Show message' })
+/** Waits for the sign view's card, its message ready behind "Show message". */
+const signViewReady = () => messageToggle().waitFor({ timeout: 20_000 })
+/** Opens the disclosure (once) and reads the exact message the wallet will sign. */
+async function shownMessage(): Promise<string> {
+  const region = signView().getByRole('region', { name: 'Message to sign' })
+  if (!(await region.isVisible())) await messageToggle().click()
+  await region.waitFor()
+  return (await region.textContent()) ?? ''
+}
 const signRequests = () => page.evaluate(() => (window as unknown as { __signRequests: [Hex, string][] }).__signRequests)
 const devWalletChainId = () => page.evaluate(() => (window as unknown as { __porticoDevWallet: { getState(): { chainId: number } } }).__porticoDevWallet.getState().chainId)
 const accountStatus = () => page.getByTestId('account-status').textContent()
@@ -115,9 +125,12 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
     await page.goto(`${sandbox.url}/?siwx=required`)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await signView().getByRole('region', { name: 'Message to sign' }).waitFor()
+    await signViewReady()
     await expect.poll(() => signView().getByRole('button', { name: 'Sign', exact: true }).isEnabled()).toBe(true)
     expect(await accountStatus()).toBe('connected')
+    // Issue 52: the header does not look connected before the visitor signs.
+    expect(await header().getByRole('button', { name: 'Connecting…' }).count()).toBe(1)
+    expect(await header().textContent()).not.toContain('0xf39F…2266')
     await expectShake()
     expect(await signRequests()).toEqual([])
     // Esc being refused is explained (issue 14).
@@ -125,6 +138,7 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
   })
 
   it('shows the message with the address on one line, never broken mid-string', async () => {
+    await shownMessage()
     const lines = await signView().locator('pre').evaluate((pre, address) => {
       const node = [...pre.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').includes(address)) as Text
       const start = (node.textContent ?? '').indexOf(address)
@@ -193,7 +207,7 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
   it('switching to Portico Devnet B prompts for that network', async () => {
     await header().getByRole('button', { name: /Portico Devnet A/ }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Portico Devnet B' }).click()
-    await signView().getByRole('region', { name: 'Message to sign' }).waitFor({ timeout: 20_000 })
+    await signViewReady()
     await expect.poll(async () => new SiweMessage(await shownMessage()).chainId, { timeout: 20_000 }).toBe(31338)
     const parsed = new SiweMessage(await shownMessage())
     expect(parsed.address).toBe(devWalletAccount.address)
@@ -238,7 +252,7 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
 
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await signView().getByRole('region', { name: 'Message to sign' }).waitFor({ timeout: 20_000 })
+    await signViewReady()
     await expect.poll(async () => new SiweMessage(await shownMessage()).chainId).toBe(31338)
     expect(await devWalletChainId()).toBe(31338)
     await expectShake()
@@ -255,7 +269,7 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
   it('the sign view is titled "Sign In" (not its locale key)', async () => {
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await signView().getByRole('region', { name: 'Message to sign' }).waitFor({ timeout: 20_000 })
+    await signViewReady()
     try {
       expect(await page.getByRole('dialog', { name: 'Sign In' }).count()).toBe(1)
     } finally {

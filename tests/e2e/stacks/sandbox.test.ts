@@ -13,6 +13,7 @@ import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { signInMessage } from '../../helpers/signInMessage.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; rpcUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string; memo?: string }
@@ -308,8 +309,7 @@ describe('Stacks on the demo site, end to end', () => {
       await h().getByRole('button', { name: 'Connect Wallet' }).click()
       await p.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet (Stacks)' }).click()
       const signView = p.getByRole('dialog').filter({ has: p.getByRole('heading', { name: 'Sign in with your wallet' }) })
-      await signView.getByRole('region', { name: 'Message to sign' }).waitFor()
-      const shown = (await signView.getByRole('region', { name: 'Message to sign' }).textContent()) ?? ''
+      const shown = (await (await signInMessage(signView)).textContent()) ?? ''
       expect(shown).toContain('wants you to sign in with your Stacks account')
       expect(shown).toContain(devAddress)
       await signView.getByRole('button', { name: 'Sign', exact: true }).click()

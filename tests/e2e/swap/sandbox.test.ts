@@ -59,6 +59,14 @@ async function shownMinimum(decimals: number): Promise<bigint> {
   return parseUnits(text.split(' ')[0]!.replace(/,/g, ''), decimals)
 }
 
+/** Chooses a token in one of the Swap view's token lists (a listbox with icons), by its symbol. */
+async function chooseToken(which: 'Token to pay with' | 'Token to receive', symbol: string) {
+  const combobox = dialog().getByRole('combobox', { name: which })
+  if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click()
+  await dialog().getByRole('listbox', { name: which }).getByRole('option', { name: new RegExp(`^${symbol}\\b`) }).click()
+  await expect.poll(() => dialog().getByRole('combobox', { name: `${which} ${symbol}`, exact: true }).count()).toBe(1)
+}
+
 async function openSwap() {
   if ((await dialog().count()) === 0) await header().getByRole('button', { name: /0xf39F/ }).click()
   await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
@@ -72,8 +80,49 @@ describe('Swap on the demo site, end to end', () => {
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
     await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
     await openSwap()
-    await expect.poll(() => dialog().getByRole('combobox', { name: 'Token to pay with' }).inputValue()).toBe('eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
-    expect(await dialog().getByRole('combobox', { name: 'Token to receive' }).inputValue()).toBe(`eip155:31337:${pUsd}`)
+    // ETH to sell and pUSD to buy, chosen at first: each combobox is named by its label and its token.
+    await expect.poll(() => dialog().getByRole('combobox', { name: 'Token to pay with ETH', exact: true }).count()).toBe(1)
+    expect(await dialog().getByRole('combobox', { name: 'Token to receive pUSD', exact: true }).count()).toBe(1)
+  })
+
+  it('chooses tokens in a list with their icons, from the keyboard too (issue 52: no native <select>)', async () => {
+    expect(await dialog().locator('select').count()).toBe(0)
+    const pay = dialog().getByRole('combobox', { name: 'Token to pay with' })
+    await pay.focus()
+    await page.keyboard.press('ArrowDown')
+    expect(await pay.getAttribute('aria-expanded')).toBe('true')
+    const list = dialog().getByRole('listbox', { name: 'Token to pay with' })
+    const options = list.getByRole('option')
+    expect(await options.count()).toBeGreaterThan(1)
+    // The chosen token is the active and selected option.
+    const active = () => pay.getAttribute('aria-activedescendant')
+    expect(await list.getByRole('option', { selected: true }).getAttribute('id')).toBe(await active())
+    expect(await list.getByRole('option', { selected: true }).textContent()).toMatch(/^E?ETH/)
+    // Every option has its picture: the token's logo, else its letter on a tile (the sandbox's
+    // tokens list no logo; tests/plugins/swap/tokenSelect.test.tsx holds the logo's case).
+    for (const option of await options.all()) expect(await option.locator('img[alt=""], [aria-hidden="true"]').count()).toBeGreaterThan(0)
+    expect(await list.getByRole('option', { name: /^ETH\b/ }).locator('[aria-hidden="true"]').first().textContent()).toBe('E')
+    expect(await list.getByRole('option', { name: /^pUSD\b/ }).locator('[aria-hidden="true"]').first().textContent()).toBe('P')
+    // ↓ moves the active option; Esc closes the list without choosing, and the dialog stays.
+    const before = await active()
+    await page.keyboard.press('ArrowDown')
+    expect(await active()).not.toBe(before)
+    await page.keyboard.press('Escape')
+    expect(await pay.getAttribute('aria-expanded')).toBe('false')
+    expect(await dialog().getAttribute('data-view')).toBe('Swap')
+    expect(await dialog().getByRole('combobox', { name: 'Token to pay with ETH', exact: true }).count()).toBe(1)
+    // Enter opens it again at the chosen token; End and Enter choose the last one.
+    await page.keyboard.press('Enter')
+    expect(await pay.getAttribute('aria-expanded')).toBe('true')
+    await page.keyboard.press('End')
+    const lastId = await active()
+    expect(lastId).toBe(await options.last().getAttribute('id'))
+    await page.keyboard.press('Enter')
+    expect(await pay.getAttribute('aria-expanded')).toBe('false')
+    await expect.poll(() => page.locator(`[id="${lastId}"]`).getAttribute('aria-selected')).toBe('true')
+    expect(await dialog().getByRole('combobox', { name: 'Token to pay with ETH', exact: true }).count()).toBe(0)
+    // Back to ETH with the pointer.
+    await chooseToken('Token to pay with', 'ETH')
   })
 
   it('swaps 0.1 ETH for pUSD: the chain pays at least the minimum the view showed', async () => {
@@ -91,8 +140,8 @@ describe('Swap on the demo site, end to end', () => {
   it('swaps 250 pUSD back to ETH: the view asks for the approval first (for exactly 250), then swaps', async () => {
     const beforeUsd = await pUsdOf(dev)
     const beforeEth = await client().getBalance({ address: dev })
-    await dialog().getByRole('combobox', { name: 'Token to pay with' }).selectOption(`eip155:31337:${pUsd}`)
-    await dialog().getByRole('combobox', { name: 'Token to receive' }).selectOption('eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
+    await chooseToken('Token to pay with', 'pUSD')
+    await chooseToken('Token to receive', 'ETH')
     await dialog().getByLabel('You pay').fill('250')
     const minimum = await shownMinimum(18)
     await dialog().getByRole('button', { name: 'Approve pUSD' }).click()
@@ -109,8 +158,8 @@ describe('Swap on the demo site, end to end', () => {
   })
 
   it('typing the amount to receive: the view says what it costs, and the swap pays at least the minimum', async () => {
-    await dialog().getByRole('combobox', { name: 'Token to pay with' }).selectOption('eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
-    await dialog().getByRole('combobox', { name: 'Token to receive' }).selectOption(`eip155:31337:${pUsd}`)
+    await chooseToken('Token to pay with', 'ETH')
+    await chooseToken('Token to receive', 'pUSD')
     await dialog().getByLabel('You receive').fill('600')
     await expect.poll(() => dialog().getByLabel('You pay').inputValue()).toMatch(/^0\.2\d+$/)
     const minimum = await shownMinimum(6)
@@ -126,8 +175,8 @@ describe('Swap on the demo site, end to end', () => {
   })
 
   it('a pool that moved past the slippage after the swap was built: it fails on chain, the view says why, and nothing is swapped', async () => {
-    await dialog().getByRole('combobox', { name: 'Token to pay with' }).selectOption('eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
-    await dialog().getByRole('combobox', { name: 'Token to receive' }).selectOption(`eip155:31337:${pUsd}`)
+    await chooseToken('Token to pay with', 'ETH')
+    await chooseToken('Token to receive', 'pUSD')
     await dialog().getByLabel('You pay').fill('1')
     await shownMinimum(6)
     // Another trader lands first: once the server has built the swap, 30 ETH buys pUSD in the same pool.

@@ -6,7 +6,7 @@ import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startSiwxPage } from './browser/startSiwxPage.js'
 
 type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }
-type TestApi = { kernelLoaded(): boolean; ready(): Promise<void>; isSigned(): boolean; connect(): Promise<unknown>; release(): void; reject(): void; approve(): void; signed: string[]; state(): { open: boolean; view: string; status: string; shakes: number; connections: Record<string, { status: string }> } }
+type TestApi = { kernelLoaded(): boolean; ready(): Promise<void>; isSigned(): boolean; connect(): Promise<unknown>; release(): void; reject(): void; approve(): void; signed: string[]; state(): { open: boolean; view: string; status: string; shakes: number; connections: Record<string, { status: string; held?: true }> } }
 type TestWindow = { siwxTest: TestApi }
 
 let browser: Browser
@@ -47,11 +47,34 @@ describe('SIWXSignMessage in Chromium (strict CSP)', () => {
     await page.evaluate(() => (window as unknown as TestWindow).siwxTest.connect())
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('heading', { name: 'Sign in with your wallet' }).waitFor()
+    const host = new URL(site.url).host
+    // The card (issue 52): the site, who signs on which network, and the site's statement; the
+    // message itself waits behind "Show message".
+    const card = dialog.locator('dl')
+    await expect.poll(() => card.textContent()).toContain('0xf39F…2266')
+    expect(await dialog.getByText('Siwx Test Site', { exact: true }).count()).toBe(1)
+    expect(await dialog.getByText(host, { exact: true }).count()).toBe(1)
+    expect(await card.getByRole('definition').allTextContents()).toEqual(['0xf39F…22660xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'Devnet A', 'Sign in to the test page.'])
+    expect(await card.getByRole('term').allTextContents()).toEqual(['Account', 'Network', 'Statement'])
     const preview = dialog.getByRole('region', { name: 'Message to sign' })
+    expect(await preview.isVisible()).toBe(false)
+    // The page's button does not look connected before the visitor signs.
+    const pageButton = page.locator('button.portico-page-button--connect')
+    expect(await pageButton.getAttribute('data-status')).toBe('connecting')
+    expect(await pageButton.textContent()).toBe('Connecting…')
+    expect((await state(page)).connections.eip155).toMatchObject({ status: 'connected', held: true })
+    // The disclosure opens from the keyboard.
+    const summary = dialog.locator('summary', { hasText: 'Show message' })
+    await summary.focus()
+    await page.keyboard.press('Enter')
     await preview.waitFor()
     const text = (await preview.textContent()) as string
-    const host = new URL(site.url).host
     expect(new SiweMessage(text)).toMatchObject({ domain: host, address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 31337, uri: site.url, statement: 'Sign in to the test page.' })
+    // The whole text is copyable.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url })
+    await dialog.getByRole('button', { name: 'Copy message' }).click()
+    await dialog.getByRole('button', { name: 'Message copied' }).waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text)
     expect(await seriousViolations(page)).toEqual([])
 
     // Esc on the unsigned sign view: the modal shakes and stays.
@@ -69,6 +92,9 @@ describe('SIWXSignMessage in Chromium (strict CSP)', () => {
     await page.evaluate(() => (window as unknown as TestWindow).siwxTest.release())
     await dialog.waitFor({ state: 'detached' })
     expect(await state(page)).toMatchObject({ open: false, connections: { eip155: { status: 'connected' } } })
+    // Signed: the connection is the visitor's now, and the page's button shows the account.
+    expect((await state(page)).connections.eip155?.held).toBeUndefined()
+    await expect.poll(() => pageButton.textContent()).toContain('0xf39F…2266')
     expect(blocked).toEqual([])
     expect(errors).toEqual([])
     await page.context().close()
@@ -78,7 +104,7 @@ describe('SIWXSignMessage in Chromium (strict CSP)', () => {
     const { page, errors } = await open()
     await page.evaluate(() => (window as unknown as TestWindow).siwxTest.connect())
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('region', { name: 'Message to sign' }).waitFor()
+    await dialog.getByText('Show message', { exact: true }).waitFor()
     await page.evaluate(() => (window as unknown as TestWindow).siwxTest.reject())
     await dialog.getByRole('button', { name: 'Sign' }).click()
     await page.evaluate(() => (window as unknown as TestWindow).siwxTest.release())
@@ -100,7 +126,7 @@ describe('SIWXSignMessage in Chromium (strict CSP)', () => {
     // Connect and sign in.
     await page.evaluate(() => (window as unknown as TestWindow).siwxTest.connect())
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('region', { name: 'Message to sign' }).waitFor()
+    await dialog.getByText('Show message', { exact: true }).waitFor()
     await dialog.getByRole('button', { name: 'Sign', exact: true }).click()
     await expect.poll(() => page.evaluate(() => (window as unknown as TestWindow).siwxTest.signed.length)).toBe(1)
     await page.evaluate(() => (window as unknown as TestWindow).siwxTest.release())
@@ -121,7 +147,7 @@ describe('SIWXSignMessage in Chromium (strict CSP)', () => {
     await page.evaluate(() => localStorage.removeItem('@portico/siwx_sessions'))
     await page.reload()
     await page.waitForFunction(() => 'siwxTest' in window)
-    await page.getByRole('dialog').getByRole('region', { name: 'Message to sign' }).waitFor()
+    await page.getByRole('dialog').getByText('Show message', { exact: true }).waitFor()
     expect((await state(page)).view).toBe('SIWXSignMessage')
     expect(blocked).toEqual([])
     expect(errors).toEqual([])
@@ -132,7 +158,10 @@ describe('SIWXSignMessage in Chromium (strict CSP)', () => {
     const { page } = await open('?required=0')
     await page.evaluate(() => (window as unknown as TestWindow).siwxTest.connect())
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('region', { name: 'Message to sign' }).waitFor()
+    await dialog.getByText('Show message', { exact: true }).waitFor()
+    // Sign-in not required: the connection is not held, the page's button shows the account.
+    expect((await state(page)).connections.eip155?.held).toBeUndefined()
+    await expect.poll(() => page.locator('button.portico-page-button--connect').textContent()).toContain('0xf39F…2266')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
     expect((await state(page)).connections.eip155?.status).toBe('connected')

@@ -14,7 +14,8 @@ export type AccountButtonProps = { namespace?: ChainNamespace }
 
 /**
  * The connected account (balance and short address) as a button that opens the Account view.
- * Renders nothing while no account is connected (and before the kernel loads).
+ * Renders nothing while no account is connected, while a plugin holds the connection (a required
+ * sign-in not signed yet), and before the kernel loads.
  *
  * @example
  * <AccountButton />
@@ -28,7 +29,8 @@ export function AccountButton({ namespace }: AccountButtonProps) {
   const state = usePorticoState('AccountButton')
   const ref = useRef<HTMLButtonElement>(null)
   const ns = namespace ?? state.activeNamespace
-  const connected = state.connections[ns]?.status === 'connected' && kernel !== null && ui !== undefined
+  // A connection held until the visitor signs in does not show as an account yet.
+  const connected = state.connections[ns]?.status === 'connected' && state.connections[ns]?.held !== true && kernel !== null && ui !== undefined
   useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [connected, portico])
   if (!connected || !ui) return null
   const prefetch = () => prefetchPortico(portico, 'Account')

@@ -26,7 +26,8 @@ export type ConnectButtonProps = {
  * One button for the whole connection: "Connect Wallet" opens the modal; while a connection is
  * being made or restored it says "Connecting…" (never a disconnected flash; on a server-rendered
  * page too, given the restore hint); when connected it shows the balance and the short address
- * and opens Account. It stays the same element in every state, so focus returned to it after the
+ * and opens Account (a connection a plugin holds until the visitor signs in still says
+ * "Connecting…"). It stays the same element in every state, so focus returned to it after the
  * modal closes stays on it. It renders before the kernel loads; reaching for it (hover, focus,
  * touch) loads the kernel and the modal, so the click shows it at once.
  *
@@ -44,10 +45,12 @@ export function ConnectButton({ namespace, label, loadingLabel }: ConnectButtonP
   const ref = useRef<HTMLButtonElement>(null)
   useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [portico])
   const ns = namespace ?? state.activeNamespace
-  const connected = state.connections[ns]?.status === 'connected'
+  // Held by a plugin until the visitor completes a step (a required sign-in): not connected yet for them.
+  const held = state.connections[ns]?.held === true
+  const connected = state.connections[ns]?.status === 'connected' && !held
   // Connected, its summary (balance, name) still loading with the UI: "Connecting…" a moment longer, never "Connect Wallet".
   const summary = connected && kernel && ui ? <ui.AccountSummary namespace={ns} /> : undefined
-  const status = connected && !summary ? 'connecting' : (state.connections[ns]?.status ?? 'disconnected')
+  const status = (connected && !summary) || held ? 'connecting' : (state.connections[ns]?.status ?? 'disconnected')
   const onClick = () => openFromPage(portico, connected ? { view: 'Account' } : namespace ? { namespace } : {})
   // The visitor is reaching for it: fetch the kernel, the modal and the view it opens.
   const prefetch = () => prefetchPortico(portico, connected ? 'Account' : 'Connect')

@@ -67,6 +67,10 @@ export const Modal = observer(function Modal() {
       const dialog = dialogRef.current
       if (!dialog) return
       if (event.key === 'Escape') {
+        // An open popup (a combobox's list, such as Swap's token choice) takes Esc first: it
+        // closes, the dialog stays.
+        const target = event.target
+        if (target instanceof Element && target.getAttribute('role') === 'combobox' && target.getAttribute('aria-expanded') === 'true') return
         event.preventDefault()
         portico.requestClose()
         return

@@ -12,7 +12,8 @@ import { WalletIntro } from '../../components/WalletIntro/WalletIntro.js'
 import { OpenInWallet } from '../../components/OpenInWallet/OpenInWallet.js'
 import { builtinWalletsFor } from '../../utils/builtinWalletsFor.js'
 import { ConnectMethodOutlet } from './ConnectMethodOutlet.js'
-import { connectGroups, recommendedCount } from './connectGroups.js'
+import { chainBadges } from '../../utils/chainBadges.js'
+import { connectGroups, connectorServes, recommendedCount } from './connectGroups.js'
 import { shownConnectMethods } from './shownConnectMethods.js'
 
 /**
@@ -23,8 +24,10 @@ import { shownConnectMethods } from './shownConnectMethods.js'
  * and `socials` are on; and a footer with the site's terms and privacy policy when it set
  * `termsConditionsUrl` / `privacyPolicyUrl` (https only; opened in a new tab without referrer).
  * With `features.legalCheckbox` that footer is a checkbox, and every connect option stays
- * disabled until the visitor ticks it. On a phone with no injected wallet, "Open in <wallet>" links
- * continue in the in-app browser of each wallet of the site's namespaces that documents one. With `features.collapseWallets` (or `emailShowWallets:
+ * disabled until the visitor ticks it. On a phone the wallets come first (unless the site set an
+ * order), and with no injected wallet the list leads with "Open in <wallet>" links, which continue
+ * in the in-app browser of each wallet of the site's namespaces that documents one; the sheet
+ * takes at most three quarters of the screen there, its list scrolling inside. With `features.collapseWallets` (or `emailShowWallets:
  * false` while the email login is shown), the wallets wait behind one "Continue with a wallet"
  * button while an email or social login is shown.
  *
@@ -38,6 +41,13 @@ export const ConnectView = observer(function ConnectView() {
   const ui = getUiState(portico)
   const features = options.features
   const siteOptions = portico.options
+  const { networks } = portico.stores
+  // The namespace the visitor chose (a network picked while disconnected, `open({ namespace })`):
+  // only its wallets are listed, with a way back to all of them.
+  const chosen = networks.chosenNamespace
+  const namespace = chosen !== undefined && networks.namespaces.length > 1 && networks.namespaces.includes(chosen) ? chosen : undefined
+  const builtin = namespace === undefined ? builtinWalletsFor(portico) : portico.builtinWallets.for([namespace])
+  const namespaceName = namespace === undefined ? undefined : (chainBadges(portico, t, { id: namespace, name: namespace, namespace, type: 'INJECTED' })[0]?.name ?? namespace)
 
   // The directory unreachable (or empty): the built-in list of real wallets recommends instead.
   const directoryDown = directory.failed || (directory.page > 0 && !directory.loading && directory.wallets.length === 0)
@@ -46,9 +56,10 @@ export const ConnectView = observer(function ConnectView() {
     recent: wallets.recent,
     featured: directory.featured,
     custom: siteOptions.customWallets ?? [],
-    directory: directoryDown ? builtinWalletsFor(portico) : directory.wallets,
+    directory: directoryDown ? builtin : directory.wallets,
     order: features.connectorTypeOrder,
     isMobile: portico.isMobile,
+    ...(namespace !== undefined ? { namespace } : {}),
     ...(siteOptions.includeWalletIds ? { includeWalletIds: siteOptions.includeWalletIds } : {}),
     ...(siteOptions.excludeWalletIds ? { excludeWalletIds: siteOptions.excludeWalletIds } : {}),
   }
@@ -80,9 +91,14 @@ export const ConnectView = observer(function ConnectView() {
   ].filter((entry): entry is [string, string] => entry[1] !== undefined)
   useAnnounce(discovering ? t('view.connect.discovering') : undefined)
   const methods = shownConnectMethods({
-    order: getConnectMethodsOrder({ features, hasInjectedWallet: injectedCount > 0 }),
+    // On a phone the wallets lead (issue 52): installed ones, or the wallet apps to open.
+    order: getConnectMethodsOrder({ features, hasInjectedWallet: injectedCount > 0 || portico.isMobile }),
     remoteFeatures: options.remoteFeatures,
-    registered: (method) => portico.connectMethods.get(method) !== undefined,
+    // Email and social logins create a wallet of an AUTH connector: shown for a chosen namespace
+    // only when that connector serves it.
+    registered: (method) =>
+      portico.connectMethods.get(method) !== undefined &&
+      (namespace === undefined || wallets.merged.some((c) => c.type === 'AUTH' && connectorServes(c, namespace))),
   })
   const gated = features.legalCheckbox && legal.length > 0 && !ui.legalAccepted
   const collapsed =
@@ -90,8 +106,11 @@ export const ConnectView = observer(function ConnectView() {
     (methods.includes('email') || methods.includes('social')) &&
     (features.collapseWallets || (!features.emailShowWallets && methods.includes('email')))
 
+  // A phone with no injected wallet: continue in a wallet app's own browser (issue 53), first of all (issue 52).
+  const openIn = !discovering && injectedCount === 0 && portico.isMobile ? <OpenInWallet wallets={builtin} /> : null
   const walletSection = (
     <>
+      {openIn}
       {discovering ? (
         <p className="portico-connect__note">
           <Spinner /> {t('view.connect.discovering')}
@@ -101,8 +120,6 @@ export const ConnectView = observer(function ConnectView() {
       ) : (
         groups.map((group) => <WalletGroup key={group.id} group={group} />)
       )}
-      {/* A phone with no injected wallet: continue in a wallet app's own browser (issue 53). */}
-      {!discovering && injectedCount === 0 && portico.isMobile ? <OpenInWallet wallets={builtinWalletsFor(portico)} /> : null}
       {!discovering && injectedCount === 0 ? <WalletIntro /> : null}
       {showAllWallets ? (
         <button type="button" className="portico-connect__all" onClick={() => portico.stores.router.push('AllWallets')}>
@@ -132,6 +149,14 @@ export const ConnectView = observer(function ConnectView() {
             {t('view.connect.legalAgree')} {legalLinks}
           </span>
         </label>
+      ) : null}
+      {namespaceName !== undefined ? (
+        <p className="portico-connect__filter">
+          <span className="portico-connect__filter-label">{t('view.connect.filtered', { chain: namespaceName })}</span>
+          <button type="button" className="portico-connect__filter-all" onClick={() => networks.chooseNamespace(undefined)}>
+            {t('view.connect.showAll')}
+          </button>
+        </p>
       ) : null}
       {/* A disabled fieldset disables every control inside it, the email field and social buttons included. */}
       <fieldset className="portico-connect__methods" disabled={gated}>

@@ -1,4 +1,5 @@
 import {
+  type ChainNamespace,
   defaultConnectorTypeOrder,
   normalizeWalletName,
   type ConnectorTypeOrderItem,
@@ -29,6 +30,27 @@ export type ConnectGroupsParameters = {
    * so nothing below them (All Wallets) moves when they arrive.
    */
   pending?: { featuredIds: readonly string[]; recommended: boolean }
+  /**
+   * The namespace the visitor chose (`networks.chosenNamespace`): only the connectors that serve
+   * it and the directory wallets that list it (or list no chains at all) are shown.
+   */
+  namespace?: ChainNamespace
+}
+
+/** Whether a (merged) connector connects `namespace`: itself or one of its members. */
+export function connectorServes(connector: WalletConnector, namespace: ChainNamespace): boolean {
+  return connector.namespace === namespace || (connector.connectors ?? []).some((member) => member.namespace === namespace)
+}
+
+/**
+ * Whether a directory wallet serves `namespace`: one of its CAIP-2 `chains` or `injected` entries
+ * is of it. A wallet that lists neither says nothing, and is kept.
+ */
+export function directoryWalletServes(wallet: DirectoryWallet, namespace: ChainNamespace): boolean {
+  const chains = Array.isArray(wallet.chains) ? wallet.chains.filter((chain) => typeof chain === 'string') : []
+  const injected = Array.isArray(wallet.injected) ? wallet.injected.map((entry) => entry?.namespace).filter((ns): ns is string => typeof ns === 'string') : []
+  if (chains.length === 0 && injected.length === 0) return true
+  return chains.some((chain) => chain.split(':')[0] === namespace) || injected.includes(namespace)
 }
 
 const injectedRank: Record<string, number> = { MULTI_CHAIN: 0, ANNOUNCED: 1, INJECTED: 2 }
@@ -47,7 +69,8 @@ export function recommendedCount({ featured, custom, injected, limit = 4 }: { fe
 /**
  * The Connect view's groups (appkit-behaviour §2.12): in the connector-type order, empty groups
  * skipped, no wallet shown twice (a directory entry that matches a discovered wallet is left
- * out), excluded wallets hidden, recommended capped. Featured and recommended wallets the
+ * out), excluded wallets hidden, recommended capped; with a chosen `namespace`, only its wallets.
+ * Featured and recommended wallets the
  * directory has not sent yet (`pending`) are held by as many `pending` rows.
  *
  * @example
@@ -56,7 +79,10 @@ export function recommendedCount({ featured, custom, injected, limit = 4 }: { fe
 export function connectGroups(p: ConnectGroupsParameters): ConnectGroup[] {
   const exclude = new Set(p.excludeWalletIds ?? [])
   const include = new Set(p.includeWalletIds ?? [])
+  const ns = p.namespace
+  const inNamespace = (w: DirectoryWallet) => ns === undefined || directoryWalletServes(w, ns)
   const shown = (c: WalletConnector) =>
+    (ns === undefined || connectorServes(c, ns)) &&
     !exclude.has(c.name) &&
     !(c.rdns && exclude.has(c.rdns)) &&
     !(c.explorerId && (exclude.has(c.explorerId) || (include.size > 0 && !include.has(c.explorerId))))
@@ -67,6 +93,7 @@ export function connectGroups(p: ConnectGroupsParameters): ConnectGroup[] {
   const seen = new Set<string>()
   const fresh = (w: DirectoryWallet) => {
     const duplicate =
+      !inNamespace(w) ||
       seen.has(w.id) || exclude.has(w.id) || connectorIds.has(w.id) || (w.rdns ? connectorRdns.has(w.rdns) : false) || connectorNames.has(normalizeWalletName(w.name))
     seen.add(w.id)
     return !duplicate

@@ -38,6 +38,7 @@ target.addEventListener('eip6963:requestProvider', () => target.dispatchEvent(ne
 
 const portico = createPortico({
   projectId: 'test',
+  metadata: { name: 'Siwx Test Site', description: 'The sign view test page.', url: location.origin, icons: [] },
   networks: [defineNetwork({ id: 31337, name: 'Devnet A', rpcUrls: ['http://127.0.0.1:9'] })],
   plugins: [eip155({}, { window: target }), siwx({ required: params.get('required') !== '0', statement: 'Sign in to the test page.' })],
   storage: keep ? localStorage : null,
