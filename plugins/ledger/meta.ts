@@ -10,6 +10,8 @@ export const meta = {
     '@ledgerhq/hw-app-solana': '7.11.0',
     '@ledgerhq/hw-transport-webhid': '6.36.0',
     '@ledgerhq/hw-transport-webusb': '6.35.0',
+    '@stacks/transactions': '7.6.0',
+    '@zondax/ledger-stacks': '2.0.0',
     'buffer': '6.0.3',
   },
   optionsSchema: {

@@ -89,6 +89,8 @@ export type LedgerAppContext = {
 export type LedgerApp = {
   name: string
   version: string
+  /** The class byte of its commands (`E0` unless the app says otherwise: Zondax's apps have their own). */
+  cla?: number
   handle(apdu: LedgerApdu, context: LedgerAppContext): Promise<Uint8Array>
   /** Drops any half-received chunked command (the app was closed). */
   reset(): void

@@ -1,7 +1,7 @@
 /**
  * The emulated Ledger's first five Ledger Live accounts (`m/44'/60'/i'/0/0` and `m/44'/501'/i'` of
  * `ledgerDeviceMnemonic`), the ones the sandbox funds at start: 100 ETH on every EVM devnet, 10 SOL
- * on the Solana localnet. Written out so importing this file derives no keys; a test pins them to
+ * on the Solana localnet; the Stacks app's `m/44'/5757'/0'/0/i`, 1,000 STX on the Stacks sandbox. Written out so importing this file derives no keys; a test pins them to
  * `ledgerDeviceAccounts(5)`.
  */
 export const ledgerDeviceAddresses = Object.freeze({
@@ -19,7 +19,15 @@ export const ledgerDeviceAddresses = Object.freeze({
     '6fWUG5JiaDMHa6a4YtgsFBmHSnax34etnfyChWMmcYuj',
     'GpmPPyRooY3Db9GM9Gg7M8QeJYTBWmwKQaPgREjAQkTN',
   ] as const),
+  /** `m/44'/5757'/0'/0/i`, testnet (`ST…`) addresses: the Stacks sandbox is a testnet-address chain. */
+  stacks: Object.freeze([
+    'ST25ZMANW233J2ZT2G5FNPDT1ZHQR4NPEPXQ0ZPEP',
+    'ST38TKW7TWGB3BC16XRCEQPYAJX49687KYSJDESTN',
+    'ST1B020J48R07GJ5XYW33012MMKXYZ4WZR75X9K66',
+    'ST2R2Q7A67WA2HTCNC5E1FZ51GZVH6TCJTD99N7GP',
+    'ST5XH46RND47MYX62GX1AAC51XTQ2VABWFTDX72X',
+  ] as const),
 })
 
-/** What each funded Ledger account starts with: 100 ETH (wei) and 10 SOL (lamports). */
-export const ledgerDeviceFunding = { evmWei: 100n * 10n ** 18n, solanaLamports: 10n * 10n ** 9n } as const
+/** What each funded Ledger account starts with: 100 ETH (wei), 10 SOL (lamports) and 1,000 STX (µSTX). */
+export const ledgerDeviceFunding = { evmWei: 100n * 10n ** 18n, solanaLamports: 10n * 10n ** 9n, stacksUstx: 1_000n * 10n ** 6n } as const

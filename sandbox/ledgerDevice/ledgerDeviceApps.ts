@@ -2,6 +2,7 @@ import type { LedgerApp } from './ledgerApdu.js'
 import type { LedgerDeviceKeys } from './ledgerDeviceKeys.js'
 import { createLedgerEthereumApp } from './ledgerEthereumApp.js'
 import { createLedgerSolanaApp } from './ledgerSolanaApp.js'
+import { createLedgerStacksApp, ledgerStacksAddress } from './ledgerStacksApp.js'
 
 /** One app installed on the emulated device. */
 export type LedgerDeviceAppEntry = {
@@ -20,6 +21,7 @@ export type LedgerDeviceAppEntry = {
 export const ledgerDeviceApps = {
   Ethereum: { namespace: 'eip155', create: createLedgerEthereumApp, address: (keys, path) => keys.evm(path).address },
   Solana: { namespace: 'solana', create: createLedgerSolanaApp, address: (keys, path) => keys.solana(path).address },
+  Stacks: { namespace: 'stacks', create: createLedgerStacksApp, address: (keys, path) => ledgerStacksAddress(keys, path) },
 } as const satisfies Record<string, LedgerDeviceAppEntry>
 
 /** An installed app's name (`Ethereum`, `Solana`, …). */
