@@ -1,7 +1,12 @@
 import type Transport from '@ledgerhq/hw-transport'
-import StacksApp from '@zondax/ledger-stacks'
+import StacksAppExport from '@zondax/ledger-stacks'
 import { ProviderRpcError, type Network } from '../../../kernel/kernel.js'
 import type { LedgerDevice } from '../transport/LedgerDevice.js'
+
+// A CommonJS package: a bundler's default import is the class (`exports.default`) or, without the
+// `__esModule` interop, the whole `exports` object whose `default` is the class.
+const StacksApp = ((StacksAppExport as unknown as { default?: typeof StacksAppExport }).default ?? StacksAppExport) as typeof StacksAppExport
+type StacksApp<T extends Transport> = StacksAppExport<T>
 
 const apps = new WeakMap<Transport, StacksApp<Transport>>()
 
