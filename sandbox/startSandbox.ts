@@ -190,7 +190,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
       chains: chains.map((c) => ({ ...c.info, rpcUrl: c.proxyUrl(url) })),
       accounts: devAddresses,
       ...(solana ? { solanaAccount: solana.info.accounts[0] as string } : {}),
-      ledgerAccounts: { eip155: ledgerDeviceAddresses.eip155, solana: solana ? ledgerDeviceAddresses.solana : [], sui: sui ? ledgerDeviceAddresses.sui : [] },
+      ledgerAccounts: { eip155: ledgerDeviceAddresses.eip155, solana: solana ? ledgerDeviceAddresses.solana : [], sui: sui ? ledgerDeviceAddresses.sui : [], stacks: chains.some((c) => c.info.namespace === 'stacks') ? ledgerDeviceAddresses.stacks : [] },
       auth: { walletOrigin, identity: `http://${sandboxHost}:${ports.identity}` },
     }
 

@@ -3,7 +3,7 @@ import type { PluginMeta } from '../../kernel/kernel.js'
 /** The ledger plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
   description:
-    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana and sui: pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
+    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana, sui and stacks: pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
   docsPath: '/plugins/ledger.md',
   peerDependencies: {
     '@ledgerhq/hw-app-eth': '7.9.0',
@@ -12,6 +12,8 @@ export const meta = {
     '@ledgerhq/hw-transport-webusb': '6.35.0',
     '@mysten/ledgerjs-hw-app-sui': '0.8.1',
     '@mysten/sui': '1.45.2',
+    '@stacks/transactions': '7.6.0',
+    '@zondax/ledger-stacks': '2.0.0',
     'buffer': '6.0.3',
   },
   optionsSchema: {
@@ -21,9 +23,9 @@ export const meta = {
       namespaces: {
         type: 'array',
         minItems: 1,
-        maxItems: 3,
-        items: { type: 'string', enum: ['eip155', 'solana', 'sui'] },
-        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana` and `sui`.',
+        maxItems: 4,
+        items: { type: 'string', enum: ['eip155', 'solana', 'sui', 'stacks'] },
+        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana`, `sui` and `stacks`.',
       },
       transport: {
         type: 'string',

@@ -89,7 +89,7 @@ export type LedgerAppContext = {
 export type LedgerApp = {
   name: string
   version: string
-  /** Its commands' class byte when not `E0` (the Sui app's is `00`). */
+  /** Its commands' class byte when not `E0` (the Sui app's is `00`; Zondax's apps have their own). */
   cla?: number
   handle(apdu: LedgerApdu, context: LedgerAppContext): Promise<Uint8Array>
   /** Drops any half-received chunked command (the app was closed). */

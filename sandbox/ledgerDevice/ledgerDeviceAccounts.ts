@@ -1,7 +1,7 @@
 /**
  * The emulated Ledger's first five Ledger Live accounts (`m/44'/60'/i'/0/0` and `m/44'/501'/i'` of
  * `ledgerDeviceMnemonic`), the ones the sandbox funds at start: 100 ETH on every EVM devnet, 10 SOL
- * on the Solana localnet. Written out so importing this file derives no keys; a test pins them to
+ * on the Solana localnet; the Stacks app's `m/44'/5757'/0'/0/i`, 1,000 STX on the Stacks sandbox. Written out so importing this file derives no keys; a test pins them to
  * `ledgerDeviceAccounts(5)`.
  */
 export const ledgerDeviceAddresses = Object.freeze({
@@ -27,10 +27,18 @@ export const ledgerDeviceAddresses = Object.freeze({
     '0x8baa5fbdda81366f6540c12e08854a5a152ad518b387bd2531c6d5679d19dada',
     '0xadf5f8971b33345e070a2169eabe06c2d9d9b405f9534f5e89853f872e87ba03',
   ] as const),
+  /** `m/44'/5757'/0'/0/i`, testnet (`ST…`) addresses: the Stacks sandbox is a testnet-address chain. */
+  stacks: Object.freeze([
+    'ST25ZMANW233J2ZT2G5FNPDT1ZHQR4NPEPXQ0ZPEP',
+    'ST38TKW7TWGB3BC16XRCEQPYAJX49687KYSJDESTN',
+    'ST1B020J48R07GJ5XYW33012MMKXYZ4WZR75X9K66',
+    'ST2R2Q7A67WA2HTCNC5E1FZ51GZVH6TCJTD99N7GP',
+    'ST5XH46RND47MYX62GX1AAC51XTQ2VABWFTDX72X',
+  ] as const),
 })
 
-/** What each funded Ledger account starts with: 100 ETH (wei) and 10 SOL (lamports). */
-export const ledgerDeviceFunding = { evmWei: 100n * 10n ** 18n, solanaLamports: 10n * 10n ** 9n } as const
+/** What each funded Ledger account starts with: 100 ETH (wei), 10 SOL (lamports) and 1,000 STX (µSTX). */
+export const ledgerDeviceFunding = { evmWei: 100n * 10n ** 18n, solanaLamports: 10n * 10n ** 9n, stacksUstx: 1_000n * 10n ** 6n } as const
 
 /** What each funded Ledger Sui account starts with: 10 SUI (MIST). */
 export const ledgerDeviceSuiFunding = 10n * 10n ** 9n

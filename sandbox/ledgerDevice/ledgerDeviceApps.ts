@@ -3,6 +3,7 @@ import type { LedgerDeviceKeys } from './ledgerDeviceKeys.js'
 import { createLedgerEthereumApp } from './ledgerEthereumApp.js'
 import { createLedgerSolanaApp } from './ledgerSolanaApp.js'
 import { createLedgerSuiApp, suiAddressOf } from './ledgerSuiApp.js'
+import { createLedgerStacksApp, ledgerStacksAddress } from './ledgerStacksApp.js'
 
 /** One app installed on the emulated device. */
 export type LedgerDeviceAppEntry = {
@@ -22,6 +23,7 @@ export const ledgerDeviceApps = {
   Ethereum: { namespace: 'eip155', create: createLedgerEthereumApp, address: (keys, path) => keys.evm(path).address },
   Solana: { namespace: 'solana', create: createLedgerSolanaApp, address: (keys, path) => keys.solana(path).address },
   Sui: { namespace: 'sui', create: createLedgerSuiApp, address: (keys, path) => suiAddressOf(keys.solana(path).publicKey) },
+  Stacks: { namespace: 'stacks', create: createLedgerStacksApp, address: (keys, path) => ledgerStacksAddress(keys, path) },
 } as const satisfies Record<string, LedgerDeviceAppEntry>
 
 /** An installed app's name (`Ethereum`, `Solana`, …). */

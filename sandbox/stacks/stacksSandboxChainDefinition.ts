@@ -5,6 +5,7 @@ import { makeSTXTokenTransfer } from '@stacks/transactions'
 import { type SandboxChainDefinition, startThen } from '../chains/SandboxChain.js'
 import { sandboxStacksChain } from '../config.js'
 import { SandboxFaucetError } from '../errors.js'
+import { ledgerDeviceAddresses, ledgerDeviceFunding } from '../ledgerDevice/ledgerDeviceAccounts.js'
 import { devStacksFunding, devStacksKey, stacksDeployerDerivationPath, stacksFaucetDerivationPath, stacksFaucetFunding } from './devStacks.js'
 import { StacksLedgerError } from './StacksLedgerError.js'
 import { stacksProxyUrl } from './stacksProxyUrl.js'
@@ -72,6 +73,7 @@ export const stacksSandboxChainDefinition: SandboxChainDefinition = {
         node.ledger.genesis(devStacksKey(stacksFaucetDerivationPath).address, stacksFaucetFunding)
         node.ledger.mintToken(dev.address, devStacksFunding.pUsd)
         await payFromStacksFaucet(node, dev.address, devStacksFunding.ustx)
+        for (const address of ledgerDeviceAddresses.stacks) await payFromStacksFaucet(node, address, ledgerDeviceFunding.stacksUstx)
         const { caipNetworkId, name, nativeCurrency } = sandboxStacksChain
         const tokenId = node.ledger.tokenId as string
         const token = { address: tokenId, name: stacksPorticoUsd.name, symbol: stacksPorticoUsd.symbol, decimals: stacksPorticoUsd.decimals }

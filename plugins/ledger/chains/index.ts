@@ -2,6 +2,7 @@ import type { LedgerNamespace } from '../constants.js'
 import { eip155LedgerChain } from '../eip155/eip155LedgerChain.js'
 import { solanaLedgerChain } from '../solana/solanaLedgerChain.js'
 import { suiLedgerChain } from '../sui/suiLedgerChain.js'
+import { stacksLedgerChain } from '../stacks/stacksLedgerChain.js'
 import type { LedgerChain } from './types.js'
 
 export type { LedgerChain, LedgerChainCode, LedgerChannelParameters } from './types.js'
@@ -15,6 +16,7 @@ export const ledgerChains: Readonly<Record<LedgerNamespace, LedgerChain>> = {
   eip155: eip155LedgerChain,
   solana: solanaLedgerChain,
   sui: suiLedgerChain,
+  stacks: stacksLedgerChain,
 }
 
 /** The namespace's entry (eip155's for a namespace the plugin does not serve: never reached by a served one). */
