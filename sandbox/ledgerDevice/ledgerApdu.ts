@@ -89,6 +89,8 @@ export type LedgerAppContext = {
 export type LedgerApp = {
   name: string
   version: string
+  /** The class bytes the app answers (default `[0xe0]`; the Bitcoin app's are `E1` and the framework's `F8`). */
+  classes?: readonly number[]
   handle(apdu: LedgerApdu, context: LedgerAppContext): Promise<Uint8Array>
   /** Drops any half-received chunked command (the app was closed). */
   reset(): void

@@ -1,5 +1,7 @@
 import type { LedgerApp } from './ledgerApdu.js'
 import type { LedgerDeviceKeys } from './ledgerDeviceKeys.js'
+import { createLedgerBitcoinApp } from './ledgerBitcoinApp.js'
+import { ledgerBitcoinAddress } from './ledgerBitcoinAccounts.js'
 import { createLedgerEthereumApp } from './ledgerEthereumApp.js'
 import { createLedgerSolanaApp } from './ledgerSolanaApp.js'
 
@@ -20,6 +22,7 @@ export type LedgerDeviceAppEntry = {
 export const ledgerDeviceApps = {
   Ethereum: { namespace: 'eip155', create: createLedgerEthereumApp, address: (keys, path) => keys.evm(path).address },
   Solana: { namespace: 'solana', create: createLedgerSolanaApp, address: (keys, path) => keys.solana(path).address },
+  'Bitcoin Test': { namespace: 'bip122', create: createLedgerBitcoinApp, address: ledgerBitcoinAddress },
 } as const satisfies Record<string, LedgerDeviceAppEntry>
 
 /** An installed app's name (`Ethereum`, `Solana`, …). */
