@@ -3,13 +3,15 @@ import type { PluginMeta } from '../../kernel/kernel.js'
 /** The ledger plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
   description:
-    "Connects a Ledger over WebHID (or WebUSB) for eip155 and solana: pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
+    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana and bip122 (Bitcoin test networks): pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
   docsPath: '/plugins/ledger.md',
   peerDependencies: {
+    '@ledgerhq/hw-app-btc': '11.4.0',
     '@ledgerhq/hw-app-eth': '7.9.0',
     '@ledgerhq/hw-app-solana': '7.11.0',
     '@ledgerhq/hw-transport-webhid': '6.36.0',
     '@ledgerhq/hw-transport-webusb': '6.35.0',
+    '@scure/btc-signer': '1.8.1',
     'buffer': '6.0.3',
   },
   optionsSchema: {
@@ -19,9 +21,9 @@ export const meta = {
       namespaces: {
         type: 'array',
         minItems: 1,
-        maxItems: 2,
-        items: { type: 'string', enum: ['eip155', 'solana'] },
-        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155` and `solana`.',
+        maxItems: 3,
+        items: { type: 'string', enum: ['eip155', 'solana', 'bip122'] },
+        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana` and `bip122` (Bitcoin: the Bitcoin Test app, test networks).',
       },
       transport: {
         type: 'string',

@@ -15,6 +15,7 @@ export default {
   'ledger.accounts.customHint': "استخدم {i} لرقم الحساب، مثل m/44'/60'/{i}'/0/0",
   'ledger.accounts.customInvalid': "أدخل مسارًا مثل m/44'/60'/0'/0/0",
   'ledger.accounts.customInvalidSolana': "أدخل مسارًا مثل m/44'/501'/0'",
+  'ledger.accounts.customInvalidBitcoin': "أدخل مسارًا مثل m/84'/1'/0'/0/0",
   'ledger.accounts.apply': 'استخدام المسار',
   'ledger.accounts.list': 'الحسابات على جهاز Ledger',
   'ledger.accounts.loading': 'جارٍ قراءة العناوين من جهاز Ledger…',

@@ -15,6 +15,7 @@ export default {
   'ledger.accounts.customHint': "Usa {i} para el número de cuenta, por ejemplo m/44'/60'/{i}'/0/0",
   'ledger.accounts.customInvalid': "Ingresa una ruta como m/44'/60'/0'/0/0",
   'ledger.accounts.customInvalidSolana': "Ingresa una ruta como m/44'/501'/0'",
+  'ledger.accounts.customInvalidBitcoin': "Ingresa una ruta como m/84'/1'/0'/0/0",
   'ledger.accounts.apply': 'Usar ruta',
   'ledger.accounts.list': 'Cuentas de tu Ledger',
   'ledger.accounts.loading': 'Leyendo direcciones de tu Ledger…',

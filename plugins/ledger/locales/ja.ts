@@ -15,6 +15,7 @@ export default {
   'ledger.accounts.customHint': "アカウント番号には{i}を使います（例：m/44'/60'/{i}'/0/0）",
   'ledger.accounts.customInvalid': "m/44'/60'/0'/0/0 のような形式でパスを入力してください",
   'ledger.accounts.customInvalidSolana': "m/44'/501'/0' のような形式でパスを入力してください",
+  'ledger.accounts.customInvalidBitcoin': "m/84'/1'/0'/0/0 のような形式でパスを入力してください",
   'ledger.accounts.apply': 'このパスを使用',
   'ledger.accounts.list': 'Ledgerのアカウント',
   'ledger.accounts.loading': 'Ledgerからアドレスを読み取り中…',

@@ -15,6 +15,7 @@ export default {
   'ledger.accounts.customHint': 'Użyj {i} jako numeru konta, np. m/44\'/60\'/{i}\'/0/0',
   'ledger.accounts.customInvalid': 'Podaj ścieżkę w rodzaju m/44\'/60\'/0\'/0/0',
   'ledger.accounts.customInvalidSolana': 'Podaj ścieżkę w rodzaju m/44\'/501\'/0\'',
+  'ledger.accounts.customInvalidBitcoin': 'Podaj ścieżkę w rodzaju m/84\'/1\'/0\'/0/0',
   'ledger.accounts.apply': 'Użyj ścieżki',
   'ledger.accounts.list': 'Konta na Ledgerze',
   'ledger.accounts.loading': 'Odczytywanie adresów z Ledgera…',

@@ -15,6 +15,7 @@ export default {
   'ledger.accounts.customHint': "以 {i} 代表帳戶編號，例如 m/44'/60'/{i}'/0/0",
   'ledger.accounts.customInvalid': "請輸入類似 m/44'/60'/0'/0/0 的路徑",
   'ledger.accounts.customInvalidSolana': "請輸入類似 m/44'/501'/0' 的路徑",
+  'ledger.accounts.customInvalidBitcoin': "請輸入類似 m/84'/1'/0'/0/0 的路徑",
   'ledger.accounts.apply': '使用此路徑',
   'ledger.accounts.list': 'Ledger 上的帳戶',
   'ledger.accounts.loading': '正在從 Ledger 讀取地址…',

@@ -80,7 +80,7 @@ export function setupLedger(portico: PluginContext, options: LedgerOptions, envi
   const addressOf = async (namespace: string, path: string): Promise<string> => {
     // The device first: it installs the global `Buffer` the namespace's Ledger library needs.
     const d = await deviceNow()
-    return (await ledgerChainOf(namespace).load()).address(d, path)
+    return (await ledgerChainOf(namespace).load()).address(d, path, portico.stores.networks.activeOf(namespace) ?? networksOf(namespace)[0])
   }
 
   async function resultFor(namespace: string, { path, address }: Stored, request: ConnectRequest): Promise<ConnectResult> {
