@@ -35,7 +35,8 @@ export async function bundleBrowserModules(entryPoints: Record<string, string>, 
     // lodash.clonedeep (under @stacks/transactions, in the demo's Stacks example) finds its global with
     // Function('return this'), which a strict CSP refuses: the sandbox's own clone stands in (cloneDeep.ts).
     // `globalthis` (under CosmJS's xstream, in the Cosmos example) falls back to it the same way (globalThisShim.ts).
-    alias: { 'lodash.clonedeep': './sandbox/build/cloneDeep.ts', globalthis: './sandbox/build/globalThisShim.ts' },
+    // `stream` (Node's, required by cipher-base under @ledgerhq/hw-app-btc's bs58check@2) is readable-stream, as any browser site bundling hw-app-btc aliases it.
+    alias: { 'lodash.clonedeep': './sandbox/build/cloneDeep.ts', globalthis: './sandbox/build/globalThisShim.ts', stream: 'readable-stream' },
     plugins,
   })
   const assets: SandboxAssets = new Map()

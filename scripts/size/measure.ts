@@ -154,6 +154,8 @@ export async function measure(code: string, group: (path: string) => string = so
     write: false,
     metafile: true,
     external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+    // A site bundling @ledgerhq/hw-app-btc gives Node's `stream` (cipher-base, under its bs58check@2) a browser stand-in (docs/guides/hardware-wallets.md).
+    alias: { stream: 'readable-stream' },
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   })
