@@ -154,8 +154,8 @@ export async function measure(code: string, group: (path: string) => string = so
     write: false,
     metafile: true,
     external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
-    // A site bundling @ledgerhq/hw-app-btc gives Node's `stream` (cipher-base, under its bs58check@2) a browser stand-in (docs/guides/hardware-wallets.md).
-    alias: { stream: 'readable-stream' },
+    // A site bundling @ledgerhq/hw-app-btc gives Node's `stream` (cipher-base, under its bs58check@2) a browser stand-in (docs/guides/hardware-wallets.md); measured here with readable-stream.
+    alias: { stream: join(root, 'node_modules/readable-stream/readable-browser.js') },
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   })
