@@ -19,6 +19,7 @@ import { startMailSink } from './mail/startMailSink.js'
 import { defaultProjectFeatures } from '../server/projects/resolveProject.js'
 import { devAddresses } from './devnets/devAccounts.js'
 import { ledgerDeviceAddresses } from './ledgerDevice/ledgerDeviceAccounts.js'
+import { ledgerBitcoinAddresses } from './ledgerDevice/ledgerBitcoinAccounts.js'
 import { PortInUseError } from './devnets/errors.js'
 import { SandboxParameterError, SandboxPortInUseError, SandboxStartError } from './errors.js'
 import { registerFaucetRoute } from './faucet/registerFaucetRoute.js'
@@ -190,7 +191,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
       chains: chains.map((c) => ({ ...c.info, rpcUrl: c.proxyUrl(url) })),
       accounts: devAddresses,
       ...(solana ? { solanaAccount: solana.info.accounts[0] as string } : {}),
-      ledgerAccounts: { eip155: ledgerDeviceAddresses.eip155, solana: solana ? ledgerDeviceAddresses.solana : [], sui: sui ? ledgerDeviceAddresses.sui : [], stacks: chains.some((c) => c.info.namespace === 'stacks') ? ledgerDeviceAddresses.stacks : [] },
+      ledgerAccounts: { eip155: ledgerDeviceAddresses.eip155, solana: solana ? ledgerDeviceAddresses.solana : [], sui: sui ? ledgerDeviceAddresses.sui : [], stacks: chains.some((c) => c.info.namespace === 'stacks') ? ledgerDeviceAddresses.stacks : [], bip122: chains.some((c) => c.info.namespace === 'bip122') ? ledgerBitcoinAddresses : [] },
       auth: { walletOrigin, identity: `http://${sandboxHost}:${ports.identity}` },
     }
 

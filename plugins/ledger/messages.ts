@@ -16,6 +16,7 @@ export const messages: Record<string, string> = {
   'ledger.accounts.customInvalid': "Enter a path like m/44'/60'/0'/0/0",
   'ledger.accounts.customInvalidSolana': "Enter a path like m/44'/501'/0'",
   'ledger.accounts.customInvalidSui': "Enter a path like m/44'/784'/0'/0'/0'",
+  'ledger.accounts.customInvalidBitcoin': "Enter a path like m/84'/1'/0'/0/0",
   'ledger.accounts.apply': 'Use path',
   'ledger.accounts.list': 'Accounts on your Ledger',
   'ledger.accounts.loading': 'Reading addresses from your Ledger…',

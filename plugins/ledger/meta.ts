@@ -3,9 +3,10 @@ import type { PluginMeta } from '../../kernel/kernel.js'
 /** The ledger plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
   description:
-    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana, sui and stacks: pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
+    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana, sui, stacks and bip122 (Bitcoin test networks): pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
   docsPath: '/plugins/ledger.md',
   peerDependencies: {
+    '@ledgerhq/hw-app-btc': '11.4.0',
     '@ledgerhq/hw-app-eth': '7.9.0',
     '@ledgerhq/hw-app-solana': '7.11.0',
     '@ledgerhq/hw-transport-webhid': '6.36.0',
@@ -14,6 +15,7 @@ export const meta = {
     '@mysten/sui': '1.45.2',
     '@stacks/transactions': '7.6.0',
     '@zondax/ledger-stacks': '2.0.0',
+    '@scure/btc-signer': '1.8.1',
     'buffer': '6.0.3',
   },
   optionsSchema: {
@@ -23,9 +25,9 @@ export const meta = {
       namespaces: {
         type: 'array',
         minItems: 1,
-        maxItems: 4,
-        items: { type: 'string', enum: ['eip155', 'solana', 'sui', 'stacks'] },
-        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana`, `sui` and `stacks`.',
+        maxItems: 5,
+        items: { type: 'string', enum: ['eip155', 'solana', 'sui', 'stacks', 'bip122'] },
+        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana`, `sui`, `stacks` and `bip122` (Bitcoin: the Bitcoin Test app, test networks).',
       },
       transport: {
         type: 'string',

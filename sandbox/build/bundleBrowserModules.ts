@@ -31,12 +31,14 @@ export async function bundleBrowserModules(entryPoints: Record<string, string>, 
     legalComments: 'none',
     logLevel: 'silent',
     chunkNames: 'chunk-[hash]',
-    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+    // `process.browser`: read at load by readable-stream@2 (under hw-app-btc's create-hash → hash-base).
+    define: { 'process.env.NODE_ENV': '"production"', 'process.browser': 'true', global: 'globalThis' },
     // lodash.clonedeep (under @stacks/transactions, in the demo's Stacks example) finds its global with
     // Function('return this'), which a strict CSP refuses: the sandbox's own clone stands in (cloneDeep.ts).
     // `globalthis` (under CosmJS's xstream, in the Cosmos example) falls back to it the same way (globalThisShim.ts).
     // Node's `https`, which @ledgerhq/live-network (under the Sui Ledger app's library) asks for when it loads: httpsShim.ts.
-    alias: { 'lodash.clonedeep': './sandbox/build/cloneDeep.ts', globalthis: './sandbox/build/globalThisShim.ts', https: './sandbox/build/httpsShim.ts' },
+    // `stream` (Node's, required by cipher-base under @ledgerhq/hw-app-btc's bs58check@2) is a plain Transform constructor (streamShim.ts).
+    alias: { 'lodash.clonedeep': './sandbox/build/cloneDeep.ts', globalthis: './sandbox/build/globalThisShim.ts', https: './sandbox/build/httpsShim.ts', stream: './sandbox/build/streamShim.ts' },
     plugins,
   })
   const assets: SandboxAssets = new Map()

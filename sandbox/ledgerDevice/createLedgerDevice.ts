@@ -130,7 +130,7 @@ export function createLedgerDevice(parameters: CreateLedgerDeviceParameters = {}
       const app = open === 'dashboard' ? dashboard : installed[open]
       return appAndVersionAnswer(app.name, app.version)
     }
-    if (open === 'dashboard' || apdu.cla !== (installed[open].cla ?? 0xe0)) return ledgerAnswer(ledgerStatus.unknownClass)
+    if (open === 'dashboard' || !(installed[open].classes ?? [installed[open].cla ?? 0xe0]).includes(apdu.cla)) return ledgerAnswer(ledgerStatus.unknownClass)
     return installed[open].handle(apdu, context)
   }
 

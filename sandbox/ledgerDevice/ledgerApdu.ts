@@ -91,6 +91,8 @@ export type LedgerApp = {
   version: string
   /** Its commands' class byte when not `E0` (the Sui app's is `00`; Zondax's apps have their own). */
   cla?: number
+  /** The class bytes the app answers (default `[0xe0]`; the Bitcoin app's are `E1` and the framework's `F8`). */
+  classes?: readonly number[]
   handle(apdu: LedgerApdu, context: LedgerAppContext): Promise<Uint8Array>
   /** Drops any half-received chunked command (the app was closed). */
   reset(): void

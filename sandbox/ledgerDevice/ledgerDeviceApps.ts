@@ -1,5 +1,7 @@
 import type { LedgerApp } from './ledgerApdu.js'
 import type { LedgerDeviceKeys } from './ledgerDeviceKeys.js'
+import { createLedgerBitcoinApp } from './ledgerBitcoinApp.js'
+import { ledgerBitcoinAddress } from './ledgerBitcoinAccounts.js'
 import { createLedgerEthereumApp } from './ledgerEthereumApp.js'
 import { createLedgerSolanaApp } from './ledgerSolanaApp.js'
 import { createLedgerSuiApp, suiAddressOf } from './ledgerSuiApp.js'
@@ -24,6 +26,7 @@ export const ledgerDeviceApps = {
   Solana: { namespace: 'solana', create: createLedgerSolanaApp, address: (keys, path) => keys.solana(path).address },
   Sui: { namespace: 'sui', create: createLedgerSuiApp, address: (keys, path) => suiAddressOf(keys.solana(path).publicKey) },
   Stacks: { namespace: 'stacks', create: createLedgerStacksApp, address: (keys, path) => ledgerStacksAddress(keys, path) },
+  'Bitcoin Test': { namespace: 'bip122', create: createLedgerBitcoinApp, address: ledgerBitcoinAddress },
 } as const satisfies Record<string, LedgerDeviceAppEntry>
 
 /** An installed app's name (`Ethereum`, `Solana`, …). */

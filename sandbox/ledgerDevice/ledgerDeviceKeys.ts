@@ -56,6 +56,8 @@ export type LedgerSolanaKey = { privateKey: Uint8Array; publicKey: Uint8Array; a
 export type LedgerDeviceKeys = {
   evm(path: readonly number[]): LedgerEvmKey
   solana(path: readonly number[]): LedgerSolanaKey
+  /** The BIP-39 seed (apps that derive BIP-32 nodes with their own version bytes: Bitcoin's xpubs). */
+  seed(): Uint8Array
 }
 
 function evmAddress(publicKey: Uint8Array): `0x${string}` {
@@ -120,6 +122,7 @@ export function createLedgerDeviceKeys(mnemonic: string = ledgerDeviceMnemonic):
       solanaCache.set(id, key)
       return key
     },
+    seed: getSeed,
   }
 }
 

@@ -156,8 +156,9 @@ export async function measure(code: string, group: (path: string) => string = so
     external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
     define: { 'process.env.NODE_ENV': '"production"' },
     // Node's `https`, which @ledgerhq/live-network (under the Sui Ledger app's library) asks for when it
-    // loads: aliased as docs/guides/hardware-wallets.md tells a site to.
-    alias: { https: join(root, 'sandbox/build/httpsShim.ts') },
+    // loads, and Node's `stream` (cipher-base, under @ledgerhq/hw-app-btc's bs58check@2): aliased as
+    // docs/guides/hardware-wallets.md tells a site to (`stream` measured with readable-stream).
+    alias: { https: join(root, 'sandbox/build/httpsShim.ts'), stream: join(root, 'node_modules/readable-stream/readable-browser.js') },
     logLevel: 'silent',
   })
   const outputs = result.metafile.outputs

@@ -1,4 +1,5 @@
 import type { LedgerNamespace } from '../constants.js'
+import { bip122LedgerChain } from '../bip122/bip122LedgerChain.js'
 import { eip155LedgerChain } from '../eip155/eip155LedgerChain.js'
 import { solanaLedgerChain } from '../solana/solanaLedgerChain.js'
 import { suiLedgerChain } from '../sui/suiLedgerChain.js'
@@ -17,6 +18,7 @@ export const ledgerChains: Readonly<Record<LedgerNamespace, LedgerChain>> = {
   solana: solanaLedgerChain,
   sui: suiLedgerChain,
   stacks: stacksLedgerChain,
+  bip122: bip122LedgerChain,
 }
 
 /** The namespace's entry (eip155's for a namespace the plugin does not serve: never reached by a served one). */

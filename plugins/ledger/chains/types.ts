@@ -17,7 +17,7 @@ export type LedgerChannelParameters = {
 
 /** A namespace's device code, loaded after the Ledger libraries (it imports the namespace's Ledger app library). */
 export type LedgerChainCode = {
-  /** The account's address at a concrete path, read from the device without showing it (for the namespace's active network where addresses differ by network). */
+  /** The account's address at a concrete path, read from the device without showing it (in `network`'s encoding where the namespace's addresses differ by network: bip122, stacks). */
   address(device: LedgerDevice, path: string, network?: Network): Promise<string>
   /** The connection's channel: the chain plugin's requests, answered by the device. */
   channel(parameters: LedgerChannelParameters): ConnectionChannel

@@ -16,6 +16,7 @@ export default {
   'ledger.accounts.customInvalid': "مسیری مانند m/44'/60'/0'/0/0 وارد کنید",
   'ledger.accounts.customInvalidSolana': "مسیری مانند m/44'/501'/0' وارد کنید",
   'ledger.accounts.customInvalidSui': "مسیری مانند m/44'/784'/0'/0'/0' وارد کنید",
+  'ledger.accounts.customInvalidBitcoin': "مسیری مانند m/84'/1'/0'/0/0 وارد کنید",
   'ledger.accounts.apply': 'استفاده از مسیر',
   'ledger.accounts.list': 'حساب‌های روی Ledger شما',
   'ledger.accounts.loading': 'در حال خواندن آدرس‌ها از Ledger شما…',

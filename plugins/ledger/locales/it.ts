@@ -16,6 +16,7 @@ export default {
   'ledger.accounts.customInvalid': "Inserisci un percorso come m/44'/60'/0'/0/0",
   'ledger.accounts.customInvalidSolana': "Inserisci un percorso come m/44'/501'/0'",
   'ledger.accounts.customInvalidSui': "Inserisci un percorso come m/44'/784'/0'/0'/0'",
+  'ledger.accounts.customInvalidBitcoin': "Inserisci un percorso come m/84'/1'/0'/0/0",
   'ledger.accounts.apply': 'Usa percorso',
   'ledger.accounts.list': 'Account sul tuo Ledger',
   'ledger.accounts.loading': 'Lettura degli indirizzi dal tuo Ledger…',

@@ -16,6 +16,7 @@ export default {
   'ledger.accounts.customInvalid': "m/44'/60'/0'/0/0 のような形式でパスを入力してください",
   'ledger.accounts.customInvalidSolana': "m/44'/501'/0' のような形式でパスを入力してください",
   'ledger.accounts.customInvalidSui': "m/44'/784'/0'/0'/0' のような形式でパスを入力してください",
+  'ledger.accounts.customInvalidBitcoin': "m/84'/1'/0'/0/0 のような形式でパスを入力してください",
   'ledger.accounts.apply': 'このパスを使用',
   'ledger.accounts.list': 'Ledgerのアカウント',
   'ledger.accounts.loading': 'Ledgerからアドレスを読み取り中…',

@@ -16,6 +16,7 @@ export default {
   'ledger.accounts.customInvalid': 'Введите путь вида m/44\'/60\'/0\'/0/0',
   'ledger.accounts.customInvalidSolana': 'Введите путь вида m/44\'/501\'/0\'',
   'ledger.accounts.customInvalidSui': 'Введите путь вида m/44\'/501\'/0\'',
+  'ledger.accounts.customInvalidBitcoin': 'Введите путь вида m/84\'/1\'/0\'/0/0',
   'ledger.accounts.apply': 'Применить путь',
   'ledger.accounts.list': 'Аккаунты на Ledger',
   'ledger.accounts.loading': 'Считываем адреса с Ledger…',

@@ -16,6 +16,7 @@ export default {
   'ledger.accounts.customInvalid': 'Введіть шлях на зразок m/44\'/60\'/0\'/0/0',
   'ledger.accounts.customInvalidSolana': 'Введіть шлях на зразок m/44\'/501\'/0\'',
   'ledger.accounts.customInvalidSui': 'Введіть шлях на зразок m/44\'/501\'/0\'',
+  'ledger.accounts.customInvalidBitcoin': 'Введіть шлях на зразок m/84\'/1\'/0\'/0/0',
   'ledger.accounts.apply': 'Застосувати шлях',
   'ledger.accounts.list': 'Акаунти на Ledger',
   'ledger.accounts.loading': 'Зчитуємо адреси з Ledger…',

@@ -1,0 +1,120 @@
+// bip122 on a Ledger in Node: the plugin's WebHID path and the real @ledgerhq/hw-app-btc (the Bitcoin
+// app's protocol since 2.1.0, with its client-command interpreter) against the emulated Bitcoin Test
+// app (sandbox/ledgerDevice/ledgerBitcoinApp.ts), real keys, and the sandbox's regtest chain (its
+// Esplora API, which checks every signature before it takes a transaction).
+import Btc from '@ledgerhq/hw-app-btc'
+import { Transaction } from '@scure/btc-signer'
+import { base64 } from '@scure/base'
+import bitcoinMessage from 'bitcoinjs-message'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Network } from '../../../kernel/kernel.js'
+import { bitcoinAddress, bitcoinPublicKey } from '../../../plugins/ledger/bip122/bitcoinApp.js'
+import { createBip122Channel } from '../../../plugins/ledger/bip122/createBip122Channel.js'
+import { LedgerAppNotOpenError } from '../../../plugins/ledger/errors.js'
+import type { LedgerDevice } from '../../../plugins/ledger/transport/LedgerDevice.js'
+import { loadLedgerDevice } from '../../../plugins/ledger/transport/loadLedgerDevice.js'
+import { bitcoinSandboxCaipNetworkId, regtestNetwork } from '../../../sandbox/bitcoin/bitcoinSandboxChain.js'
+import { startBitcoinEsplora, type BitcoinEsplora } from '../../../sandbox/bitcoin/startBitcoinEsplora.js'
+import { createLedgerDevice, type LedgerDevice as EmulatedLedger } from '../../../sandbox/ledgerDevice/createLedgerDevice.js'
+import { createLedgerHid } from '../../../sandbox/ledgerDevice/createLedgerHid.js'
+import { ledgerBitcoinAccounts, ledgerBitcoinAddresses } from '../../../sandbox/ledgerDevice/ledgerBitcoinAccounts.js'
+
+const path = "m/84'/1'/1'/0/0"
+const recipient = 'bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw'
+
+let esplora: BitcoinEsplora
+let regtest: Network
+let emulated: EmulatedLedger
+let device: LedgerDevice
+
+beforeAll(async () => {
+  esplora = await startBitcoinEsplora({ blockIntervalMs: 0 })
+  regtest = { id: 'regtest', caipNetworkId: bitcoinSandboxCaipNetworkId, chainNamespace: 'bip122', name: 'Bitcoin Regtest', nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }, rpcUrls: { default: { http: [esplora.apiUrl] } } } as Network
+})
+afterAll(async () => {
+  await esplora?.stop()
+})
+beforeEach(async () => {
+  emulated = createLedgerDevice({ app: 'Bitcoin Test' })
+  Object.defineProperty(globalThis, 'navigator', { value: { hid: createLedgerHid(emulated) }, configurable: true, writable: true })
+  device = await loadLedgerDevice({ transport: 'auto' })
+  await device.open({ prompt: true })
+})
+afterEach(async () => {
+  await device.close()
+})
+
+const balanceOf = async (address: string) => {
+  const info = (await (await fetch(`${esplora.apiUrl}/address/${address}`)).json()) as { chain_stats: { funded_txo_sum: number; spent_txo_sum: number }; mempool_stats: { funded_txo_sum: number; spent_txo_sum: number } }
+  return info.chain_stats.funded_txo_sum - info.chain_stats.spent_txo_sum + info.mempool_stats.funded_txo_sum - info.mempool_stats.spent_txo_sum
+}
+
+describe('bip122 × the emulated Bitcoin Test app (Node, @ledgerhq/hw-app-btc)', () => {
+  it('the funded accounts are the BIP-84 keys of the device, and the app reads them in the network encoding', async () => {
+    expect(ledgerBitcoinAccounts(5)).toEqual([...ledgerBitcoinAddresses])
+    expect(await bitcoinAddress(device, path, regtest)).toBe(ledgerBitcoinAddresses[1])
+    // The app itself writes the same key with the test networks' prefix, through GET_WALLET_ADDRESS and its client commands.
+    const shown = await device.run({ app: 'Bitcoin Test' }, (transport) => new Btc({ transport: transport as never, currency: 'bitcoin_testnet' }).getWalletPublicKey("84'/1'/1'/0/0", { format: 'bech32' }))
+    expect(shown.bitcoinAddress).toMatch(/^tb1q/)
+    expect(shown.bitcoinAddress.slice(3, -6)).toBe(ledgerBitcoinAddresses[1]!.slice(5, -6))
+  })
+
+  it('signs a message that bitcoinjs-message verifies for the address', async () => {
+    const address = await bitcoinAddress(device, path, regtest)
+    const channel = createBip122Channel({ device, path, address, networks: () => [regtest] })
+    const message = 'Sign in to portico.test\nNonce: 8f3a'
+    const answer = (await channel.request({ method: 'signMessage', params: { account: address, address, message, protocol: 'bip322' }, chainId: regtest.caipNetworkId })) as { address: string; signature: string }
+    expect(answer.address).toBe(address)
+    expect(bitcoinMessage.verify(message, address, Buffer.from(base64.decode(answer.signature)), undefined, true)).toBe(true)
+    expect(bitcoinMessage.verify('another message', address, Buffer.from(base64.decode(answer.signature)), undefined, true)).toBe(false)
+    expect(emulated.activity().at(-1)).toMatchObject({ app: 'Bitcoin Test', action: 'signMessage', path, screen: `Sign message · ${message}`, outcome: 'approved' })
+  })
+
+  it('sends a transfer signed with SIGN_PSBT that the regtest chain accepts', async () => {
+    const address = await bitcoinAddress(device, path, regtest)
+    await esplora.ledger.fund(address, 50_000_000n)
+    const before = await balanceOf(recipient)
+    const channel = createBip122Channel({ device, path, address, networks: () => [regtest] })
+    const { txid } = (await channel.request({ method: 'sendTransfer', params: { account: address, recipientAddress: recipient, amount: '1234567' }, chainId: regtest.caipNetworkId })) as { txid: string }
+    expect(txid).toMatch(/^[0-9a-f]{64}$/)
+    // Accepted by the chain (its every input's signature checked), then mined.
+    const accepted = esplora.ledger.transaction(txid)
+    expect(accepted).toBeDefined()
+    esplora.ledger.mine()
+    expect(esplora.ledger.status(accepted!)).toMatchObject({ confirmed: true })
+    expect((await balanceOf(recipient)) - before).toBe(1_234_567)
+    expect(emulated.activity().at(-1)).toMatchObject({ action: 'signPsbt', path, outcome: 'approved' })
+    expect(emulated.activity().at(-1)?.screen).toContain('0.01234567 tBTC to tb1qquv9lg5g2r4jkr0ahun0ddfg5xntxjel')
+  })
+
+  it('signPsbt signs the account inputs of a PSBT and leaves it unfinalized', async () => {
+    const address = await bitcoinAddress(device, path, regtest)
+    const publicKey = await bitcoinPublicKey(device, path)
+    const fundTxid = await esplora.ledger.fund(address, 20_000n)
+    const funded = esplora.ledger.transaction(fundTxid)!
+    const vout = [...Array(funded.tx.outputsLength).keys()].find((i) => funded.tx.getOutput(i).amount === 20_000n)!
+    const tx = new Transaction()
+    tx.addInput({ txid: fundTxid, index: vout, witnessUtxo: { script: funded.tx.getOutput(vout).script!, amount: 20_000n } })
+    tx.addOutputAddress(recipient, 19_000n, regtestNetwork)
+    const channel = createBip122Channel({ device, path, address, networks: () => [regtest] })
+    const answer = (await channel.request({ method: 'signPsbt', params: { account: address, psbt: base64.encode(tx.toPSBT()), signInputs: [{ address, index: 0 }] }, chainId: regtest.caipNetworkId })) as { psbt: string }
+    const signed = Transaction.fromPSBT(base64.decode(answer.psbt))
+    expect(signed.getInput(0).partialSig?.[0]?.[0]).toEqual(publicKey)
+    signed.finalize()
+    expect(esplora.ledger.submit(signed.hex)).toBe(signed.id)
+  })
+
+  it('a refusal on the device is a 4001; another app open is named', async () => {
+    const address = await bitcoinAddress(device, path, regtest)
+    const channel = createBip122Channel({ device, path, address, networks: () => [regtest] })
+    emulated.setMode('reject')
+    await expect(channel.request({ method: 'signMessage', params: { account: address, message: 'hello' }, chainId: regtest.caipNetworkId })).rejects.toMatchObject({ code: 4001, shortMessage: 'The request was rejected on your Ledger' })
+    await esplora.ledger.fund(address, 1_000_000n)
+    await expect(channel.request({ method: 'sendTransfer', params: { account: address, recipientAddress: recipient, amount: '5000' }, chainId: regtest.caipNetworkId })).rejects.toMatchObject({ code: 4001 })
+    expect(emulated.activity().map((a) => a.outcome)).toEqual(['rejected', 'rejected'])
+    emulated.setMode('approve')
+    emulated.openApp('Ethereum')
+    await expect(bitcoinAddress(device, path, regtest)).rejects.toBeInstanceOf(LedgerAppNotOpenError)
+    await expect(channel.request({ method: 'signMessage', params: { account: 'bcrt1qother', message: 'hello' }, chainId: regtest.caipNetworkId })).rejects.toMatchObject({ code: 4100 })
+  })
+})
