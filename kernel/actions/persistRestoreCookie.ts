@@ -1,10 +1,12 @@
 import type { PorticoBase } from '../types/portico.js'
 import type { StoredConnections } from '../services/storageKeys.js'
 import { restoreCookieMaxAge, restoreCookieName, type CookieJar } from '../types/restoreHint.js'
+import type { RestoreHintConnection } from '../types/restoreHint.js'
 import { formatRestoreHint } from '../utils/formatRestoreHint.js'
+import { isRestoreHint } from '../utils/isRestoreHint.js'
 
-/** What keeps the cookie: the kernel, or `createPortico`'s handle before the kernel loads. */
-type CookieOwner = { options: PorticoBase['options']; reportError(error: unknown, context?: { action?: string }): unknown }
+/** What keeps the cookie: the kernel, or `createPortico`'s handle before the kernel loads (no stores). */
+type CookieOwner = { options: PorticoBase['options']; stores?: Pick<PorticoBase['stores'], 'connections'>; reportError(error: unknown, context?: { action?: string }): unknown }
 
 function defaultJar(): CookieJar | undefined {
   return (globalThis as { document?: CookieJar }).document
@@ -17,8 +19,10 @@ function isHttps(): boolean {
 /**
  * With `restoreCookie`, keeps the first-party restore-hint cookie (`portico.restore`) in sync
  * with the stored connections: which namespaces are connected through which connector, nothing
- * secret; `Path=/; SameSite=Lax; Max-Age`, `Secure` on https. Written whenever the stored
- * connections are, removed when none is left. A jar that throws is reported, never fatal.
+ * secret (with `account: true`, each one's CAIP-10 account too: the one connected, or being
+ * restored); `Path=/; SameSite=Lax; Max-Age`, `Secure` on https. Written whenever the stored
+ * connections are (and, with `account`, when the wallet changes account or chain), removed when
+ * none is left. A jar that throws is reported, never fatal.
  *
  * @example
  * persistRestoreCookie(portico, { eip155: { connectorId: 'io.metamask' } })
@@ -28,8 +32,14 @@ export function persistRestoreCookie(portico: CookieOwner, stored: StoredConnect
   if (!option) return
   const jar = (option === true ? undefined : option.jar) ?? defaultJar()
   if (!jar) return
-  const connections: Record<string, { connectorId: string }> = {}
-  for (const [namespace, entry] of Object.entries(stored)) connections[namespace] = { connectorId: entry.connectorId }
+  const account = option !== true && option.account === true
+  const connections: Record<string, RestoreHintConnection> = {}
+  for (const [namespace, entry] of Object.entries(stored)) {
+    const caipAddress = account ? portico.stores?.connections.snapshot[namespace]?.caipAddress : undefined
+    const withAccount = { connectorId: entry.connectorId, caipAddress }
+    // Only an account the reader takes back (letters and digits): else the entry goes without it.
+    connections[namespace] = caipAddress && isRestoreHint({ connections: { [namespace]: withAccount } }) ? withAccount : { connectorId: entry.connectorId }
+  }
   const value = formatRestoreHint({ connections })
   const maxAge = value ? ((option === true ? undefined : option.maxAge) ?? restoreCookieMaxAge) : 0
   const attributes = `Path=/; Max-Age=${maxAge}; SameSite=Lax${isHttps() ? '; Secure' : ''}`
