@@ -9,12 +9,17 @@ import { PorticoContext } from '../../provider/PorticoContext.js'
 import { openFromPage, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { buttonsStylesheet } from '../../theme/buttonsStylesheet.js'
+import { restoresAccount } from '../../utils/restoresAccount.js'
+import { RestoringAccount } from '../RestoringAccount/RestoringAccount.js'
 
 export type AccountButtonProps = { namespace?: ChainNamespace }
 
 /**
  * The connected account (balance and short address) as a button that opens the Account view.
- * Renders nothing while no account is connected (and before the kernel loads).
+ * Renders nothing while no account is connected (and before the kernel loads); with
+ * `restoreCookie: { account: true }`, a returning visitor's account shows from the first paint
+ * (the server's too), busy and without a balance, until the wallet confirms it (or the page
+ * follows the wallet's answer: another account, or none).
  *
  * @example
  * <AccountButton />
@@ -28,9 +33,12 @@ export function AccountButton({ namespace }: AccountButtonProps) {
   const state = usePorticoState('AccountButton')
   const ref = useRef<HTMLButtonElement>(null)
   const ns = namespace ?? state.activeNamespace
-  const connected = state.connections[ns]?.status === 'connected' && kernel !== null && ui !== undefined
-  useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [connected, portico])
-  if (!connected || !ui) return null
+  const connection = state.connections[ns]
+  const connected = connection?.status === 'connected' && kernel !== null && ui !== undefined
+  // Restoring (or connected, its summary still loading): the account the restore cookie kept, then the wallet's.
+  const restored = !connected && connection?.status !== 'disconnected' && restoresAccount(portico.options) ? connection?.address : undefined
+  useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [connected, restored !== undefined, portico])
+  if (!restored && (!connected || !ui)) return null
   const prefetch = () => prefetchPortico(portico, 'Account')
   return (
     <button
@@ -41,12 +49,13 @@ export function AccountButton({ namespace }: AccountButtonProps) {
       lang={locale}
       dir={dir}
       data-portico-theme={portico.options.themeMode ?? 'light'}
-      onClick={() => openFromPage(portico, { view: 'Account' })}
+      aria-busy={restored ? true : undefined}
+      onClick={() => openFromPage(portico, connection?.status === 'connected' ? { view: 'Account' } : {})}
       onPointerEnter={prefetch}
       onFocus={prefetch}
       onTouchStart={prefetch}
     >
-      <ui.AccountSummary namespace={ns} />
+      {restored ? <RestoringAccount address={restored} /> : ui ? <ui.AccountSummary namespace={ns} /> : null}
     </button>
   )
 }
