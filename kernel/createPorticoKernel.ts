@@ -81,7 +81,7 @@ export type KernelStartup = {
   validated?: boolean
   /** Receives every event from the first (`MODAL_CREATED` is emitted during creation). */
   onEvent?: (event: PorticoEvent) => void
-  /** The accounts the restore cookie kept, as the handle read them (`readStartupState`); else the kernel reads the cookie itself. */
+  /** The stored accounts being restored, as the handle read them (`readStartupState`); else the kernel reads them itself. */
   restoredAccounts?: Partial<Record<ChainNamespace, CaipAddress>>
 }
 
@@ -317,7 +317,7 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
   const storedConnections = storage.get(storageKeys.connections, isStoredConnections) ?? {}
   if (options.enableReconnect !== false) {
     const restoring = Object.fromEntries(Object.entries(storedConnections).filter(([namespace]) => stores.networks.namespaces.includes(namespace)))
-    // With `restoreCookie: { account: true }`: the account the cookie kept shows while the wallet is asked again.
+    // With `restoreCookie: { account: true }`: the stored account shows while the wallet is asked again.
     const accounts = startup.restoredAccounts ?? readRestoredAccounts(options, restoring, (error) => portico.reportError(error, { action: 'storage' }))
     for (const [namespace, stored] of Object.entries(restoring)) stores.connections.setConnecting(namespace, stored.connectorId, accounts[namespace])
   }

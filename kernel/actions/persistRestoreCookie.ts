@@ -2,11 +2,12 @@ import type { PorticoBase } from '../types/portico.js'
 import type { StoredConnections } from '../services/storageKeys.js'
 import { restoreCookieMaxAge, restoreCookieName, type CookieJar } from '../types/restoreHint.js'
 import type { RestoreHintConnection } from '../types/restoreHint.js'
+import type { CaipAddress } from '../types/caip.js'
 import { formatRestoreHint } from '../utils/formatRestoreHint.js'
 import { isRestoreHint } from '../utils/isRestoreHint.js'
 
-/** What keeps the cookie: the kernel, or `createPortico`'s handle before the kernel loads (no stores). */
-type CookieOwner = { options: PorticoBase['options']; stores?: Pick<PorticoBase['stores'], 'connections'>; reportError(error: unknown, context?: { action?: string }): unknown }
+/** What keeps the cookie: the kernel, or `createPortico`'s handle before the kernel loads. */
+type CookieOwner = { options: PorticoBase['options']; reportError(error: unknown, context?: { action?: string }): unknown }
 
 function defaultJar(): CookieJar | undefined {
   return (globalThis as { document?: CookieJar }).document
@@ -19,8 +20,7 @@ function isHttps(): boolean {
 /**
  * With `restoreCookie`, keeps the first-party restore-hint cookie (`portico.restore`) in sync
  * with the stored connections: which namespaces are connected through which connector, nothing
- * secret (with `account: true`, each one's CAIP-10 account too: the one connected, or being
- * restored); `Path=/; SameSite=Lax; Max-Age`, `Secure` on https. Written whenever the stored
+ * secret (with `account: true`, each one's CAIP-10 account too, as stored); `Path=/; SameSite=Lax; Max-Age`, `Secure` on https. Written whenever the stored
  * connections are (and, with `account`, when the wallet changes account or chain), removed when
  * none is left. A jar that throws is reported, never fatal.
  *
@@ -32,13 +32,11 @@ export function persistRestoreCookie(portico: CookieOwner, stored: StoredConnect
   if (!option) return
   const jar = (option === true ? undefined : option.jar) ?? defaultJar()
   if (!jar) return
-  const account = option !== true && option.account === true
   const connections: Record<string, RestoreHintConnection> = {}
-  for (const [namespace, entry] of Object.entries(stored)) {
-    const caipAddress = account ? portico.stores?.connections.snapshot[namespace]?.caipAddress : undefined
-    const withAccount = { connectorId: entry.connectorId, caipAddress }
-    // Only an account the reader takes back (letters and digits): else the entry goes without it.
-    connections[namespace] = caipAddress && isRestoreHint({ connections: { [namespace]: withAccount } }) ? withAccount : { connectorId: entry.connectorId }
+  for (const [namespace, { connectorId, caipAddress }] of Object.entries(stored)) {
+    const withAccount = { connectorId, caipAddress: caipAddress as CaipAddress }
+    // With `account` (stored only then), an account the reader takes back: else the entry goes without it.
+    connections[namespace] = caipAddress && isRestoreHint({ connections: { [namespace]: withAccount } }) ? withAccount : { connectorId }
   }
   const value = formatRestoreHint({ connections })
   const maxAge = value ? ((option === true ? undefined : option.maxAge) ?? restoreCookieMaxAge) : 0

@@ -9,7 +9,7 @@ export type NamespaceConnection = {
   caipNetworkId?: CaipNetworkId
   /** The wallet's own name, when its connector reaches many wallets (WalletConnect). */
   walletName?: string
-  /** While a stored connection is restored: the account the restore cookie kept (`restoreCookie: { account: true }`), shown until the wallet answers. */
+  /** While a stored connection is restored: the account stored with it (`restoreCookie: { account: true }`), shown until the wallet answers. */
   restoring?: CaipAddress
 }
 
@@ -156,7 +156,7 @@ export class ConnectionStore {
     return namespace === activeNamespace ? 'connected' : 'active'
   }
 
-  /** `restoring`: the account the restore cookie kept, while a stored connection is restored. */
+  /** `restoring`: the account stored with a connection being restored. */
   setConnecting(namespace: ChainNamespace, connectorId: string, restoring?: CaipAddress): void {
     const { restoring: _previous, ...connection } = this.get(namespace)
     this.connections[namespace] = { ...connection, status: 'connecting', connectorId, ...(restoring ? { restoring } : {}) }

@@ -1,38 +1,33 @@
+import { StorageValueDroppedError } from '../errors/storage.js'
 import type { BaseError } from '../errors/BaseError.js'
+import type { StoredConnections } from '../services/storageKeys.js'
 import type { CaipAddress, ChainNamespace } from '../types/caip.js'
 import type { PorticoOptions } from '../types/options.js'
-import type { CookieJar } from '../types/restoreHint.js'
-import { readRestoreHint } from './readRestoreHint.js'
+import { isRestoreHint } from './isRestoreHint.js'
 
 /**
- * With `restoreCookie: { account: true }`, the accounts the visitor's restore cookie kept for the
- * stored connections being restored: what the page shows (in its restoring style) until the
- * wallet answers. An entry whose connector is not the stored one is left out; a damaged cookie
- * gives nothing and is passed to `onError`. Without the option, nothing (the cookie is not read).
+ * With `restoreCookie: { account: true }`, the accounts stored with the connections being
+ * restored: what the page shows (in its restoring style) until the wallet answers. Each is checked
+ * as the restore cookie's reader checks it (a CAIP-10 id of its namespace, letters and digits); a
+ * malformed one is left out and passed to `onError`. Without the option, none.
  *
  * @param options - the site's options
  * @param stored - the stored connections being restored, by namespace
- * @param onError - the cookie was there and was dropped
+ * @param onError - a stored account was malformed and dropped
  * @example
- * readRestoredAccounts(options, { eip155: { connectorId: 'io.metamask' } }) // { eip155: 'eip155:1:0xf39F…2266' }
+ * readRestoredAccounts({ restoreCookie: { account: true } }, { eip155: { connectorId: 'io.metamask', caipAddress: 'eip155:1:0xf39F…2266' } }) // { eip155: 'eip155:1:0xf39F…2266' }
  */
 export function readRestoredAccounts(
   options: Pick<PorticoOptions, 'restoreCookie'>,
-  stored: Readonly<Record<string, { connectorId: string }>>,
+  stored: Readonly<StoredConnections>,
   onError: (error: BaseError) => void = () => {},
 ): Partial<Record<ChainNamespace, CaipAddress>> {
-  const option = options.restoreCookie
-  if (typeof option !== 'object' || option.account !== true || Object.keys(stored).length === 0) return {}
-  let cookie: unknown
-  try {
-    cookie = (option.jar ?? (globalThis as { document?: CookieJar }).document)?.cookie
-  } catch {
-    // an unreadable jar: nothing restored from it
-  }
-  const hint = readRestoreHint(cookie, { onError })
   const accounts: Partial<Record<ChainNamespace, CaipAddress>> = {}
-  for (const [namespace, entry] of Object.entries(hint?.connections ?? {})) {
-    if (entry?.caipAddress && Object.hasOwn(stored, namespace) && stored[namespace]?.connectorId === entry.connectorId) accounts[namespace] = entry.caipAddress
+  if (!(options.restoreCookie as { account?: boolean } | undefined)?.account) return accounts
+  for (const [namespace, { connectorId, caipAddress }] of Object.entries(stored)) {
+    if (caipAddress === undefined) continue
+    if (isRestoreHint({ connections: { [namespace]: { connectorId, caipAddress } } })) accounts[namespace] = caipAddress as CaipAddress
+    else onError(new StorageValueDroppedError({ key: `connections.${namespace}.caipAddress`, reason: 'not an account' }))
   }
   return accounts
 }

@@ -184,6 +184,8 @@ function browserJar(initial = '') {
 }
 
 const storedA = { '@portico/connections': JSON.stringify({ eip155: { connectorId: 'test.wallet' } }) }
+/** What a visit with `restoreCookie: { account: true }` left: the connection with its account, stored and in the cookie. */
+const storedWithAccount = (caipAddress: string) => ({ '@portico/connections': JSON.stringify({ eip155: { connectorId: 'test.wallet', caipAddress } }) })
 const cookieA = `portico.restore=eip155=test.wallet:${encodeURIComponent(`eip155:1:${addressA}`)}`
 
 describe('the restore cookie with the account (restoreCookie: { account: true })', () => {
@@ -257,7 +259,8 @@ describe('the restore cookie with the account (restoreCookie: { account: true })
 
   it('a returning visitor: the startup state and the kernel carry the account while connecting, then the wallet confirms it', async () => {
     const jar = browserJar(`sid=1; ${cookieA}`)
-    const handle = createPortico({ projectId: 'test', networks: [evmA, evmB], plugins: [testChain('eip155', newWallet())], storage: memoryStorage(storedA), restoreCookie: { jar, account: true }, endpoints: { api: 'http://127.0.0.1:9' } })
+    const storage = memoryStorage(storedWithAccount(`eip155:1:${addressA}`))
+    const handle = createPortico({ projectId: 'test', networks: [evmA, evmB], plugins: [testChain('eip155', newWallet())], storage, restoreCookie: { jar, account: true }, endpoints: { api: 'http://127.0.0.1:9' } })
     instances.push(handle)
     // Before the kernel loads: connecting, with the kept account.
     expect(handle.getState().connections.eip155).toEqual({ status: 'connecting', connectorId: 'test.wallet', address: addressA, caipAddress: `eip155:1:${addressA}` })
@@ -272,11 +275,12 @@ describe('the restore cookie with the account (restoreCookie: { account: true })
     expect(seen.every((c) => (c as { address?: string }).address === addressA)).toBe(true)
     expect(seen.at(-1)).toMatchObject({ status: 'connected', address: addressA })
     expect(readRestoreHint(jar.cookie)?.connections.eip155?.caipAddress).toBe(`eip155:1:${addressA}`)
+    expect(JSON.parse(storage.data.get('@portico/connections') ?? '{}')).toEqual({ eip155: { connectorId: 'test.wallet', caipAddress: `eip155:1:${addressA}` } })
   })
 
   it('the wallet answers another account: the state and the cookie follow it; it answers none: both go', async () => {
     const jar = browserJar(cookieA)
-    const { portico } = createTestPortico({ storage: memoryStorage(storedA), restoreCookie: { jar, account: true } }, newWallet({ accounts: [addressB] }))
+    const { portico, storage } = createTestPortico({ storage: memoryStorage(storedWithAccount(`eip155:1:${addressA}`)), restoreCookie: { jar, account: true } }, newWallet({ accounts: [addressB] }))
     instances.push(portico)
     expect(portico.getState().connections.eip155).toMatchObject({ status: 'connecting', address: addressA })
     const seen: (string | undefined)[] = []
@@ -285,9 +289,10 @@ describe('the restore cookie with the account (restoreCookie: { account: true })
     // From the kept account to the wallet's, nothing else between.
     expect(seen).toEqual([`connected ${addressB}`])
     expect(readRestoreHint(jar.cookie)?.connections.eip155?.caipAddress).toBe(`eip155:1:${addressB}`)
+    expect(storage.data.get('@portico/connections')).toContain(addressB)
 
     const gone = browserJar(cookieA)
-    const none = createTestPortico({ storage: memoryStorage(storedA), restoreCookie: { jar: gone, account: true } }, newWallet({ accounts: [] })).portico
+    const none = createTestPortico({ storage: memoryStorage(storedWithAccount(`eip155:1:${addressA}`)), restoreCookie: { jar: gone, account: true } }, newWallet({ accounts: [] })).portico
     instances.push(none)
     expect(none.getState().connections.eip155).toMatchObject({ status: 'connecting', address: addressA })
     await none.ready()
@@ -295,9 +300,9 @@ describe('the restore cookie with the account (restoreCookie: { account: true })
     expect(gone.cookie).toBe('')
   })
 
-  it('a corrupt cookie is dropped and reported, a foreign connector or the option off shows no account', async () => {
-    const hostile = `portico.restore=eip155=test.wallet:${encodeURIComponent('eip155:1:<img src=x>')}`
-    const handle = createPortico({ projectId: 'test', networks: [evmA], plugins: [testChain('eip155', newWallet())], storage: memoryStorage(storedA), restoreCookie: { jar: browserJar(hostile), account: true }, endpoints: { api: 'http://127.0.0.1:9' } })
+  it('a malformed stored account is dropped and reported, never shown; the option off shows no account', async () => {
+    const hostile = storedWithAccount('eip155:1:<img src=x>')
+    const handle = createPortico({ projectId: 'test', networks: [evmA], plugins: [testChain('eip155', newWallet())], storage: memoryStorage(hostile), restoreCookie: { jar: browserJar(), account: true }, endpoints: { api: 'http://127.0.0.1:9' } })
     instances.push(handle)
     const reported: unknown[] = []
     handle.subscribe('event', (event) => {
@@ -308,18 +313,19 @@ describe('the restore cookie with the account (restoreCookie: { account: true })
     await handle.ready()
     expect(reported).toEqual([expect.objectContaining({ code: 'STORAGE_VALUE_DROPPED', action: 'storage' })])
     expect(handle.getState().connections.eip155).toMatchObject({ status: 'connected', address: addressA })
-    // The kernel on its own reads it the same way.
-    const direct = createTestPortico({ storage: memoryStorage(storedA), restoreCookie: { jar: browserJar(hostile), account: true } }).portico
-    instances.push(direct)
-    expect(direct.getState().connections.eip155).toEqual({ status: 'connecting', connectorId: 'test.wallet' })
-
-    // Another connector than the stored one: not this connection's account.
-    const foreign = createTestPortico({ storage: memoryStorage(storedA), restoreCookie: { jar: browserJar(cookieA.replace('test.wallet', 'other.wallet')), account: true } }).portico
-    instances.push(foreign)
-    expect(foreign.getState().connections.eip155).toEqual({ status: 'connecting', connectorId: 'test.wallet' })
-    // The option off: the cookie is not read for an account.
-    const off = createTestPortico({ storage: memoryStorage(storedA), restoreCookie: { jar: browserJar(cookieA) } }).portico
+    // The kernel on its own reads it the same way; an account of another namespace is as bad.
+    for (const bad of [hostile, storedWithAccount(`solana:1:${addressA}`), storedWithAccount(`eip155:1:${addressA.slice(0, 20)}`)]) {
+      const direct = createTestPortico({ storage: memoryStorage(bad), restoreCookie: { jar: browserJar(), account: true } }).portico
+      instances.push(direct)
+      expect(direct.getState().connections.eip155).toEqual({ status: 'connecting', connectorId: 'test.wallet' })
+    }
+    // The option off: a stored account (a site that turned it off since) is not shown, and goes at the next write.
+    const jar = browserJar()
+    const { portico: off, storage } = createTestPortico({ storage: memoryStorage(storedWithAccount(`eip155:1:${addressA}`)), restoreCookie: { jar } })
     instances.push(off)
     expect(off.getState().connections.eip155).toEqual({ status: 'connecting', connectorId: 'test.wallet' })
+    await off.ready()
+    expect(storage.data.get('@portico/connections')).toBe(JSON.stringify({ eip155: { connectorId: 'test.wallet' } }))
+    expect(jar.cookie).toBe('portico.restore=eip155=test.wallet')
   })
 })

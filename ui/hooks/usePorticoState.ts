@@ -46,7 +46,7 @@ export function serverState(portico: { options: PorticoOptions }, hint?: Restore
   const hit = serverCache.get(portico)
   if (hit && hit.hint === hint) return hit.state
   const { options } = portico
-  const withAccount = typeof options.restoreCookie === 'object' && options.restoreCookie.account === true
+  const withAccount = (options.restoreCookie as { account?: boolean } | undefined)?.account
   // Options always hold a network (createPortico throws NoNetworksError otherwise).
   let initial = (options.defaultNetwork ?? options.networks[0]) as Network
   const connections: PorticoState['connections'] = {}

@@ -9,7 +9,6 @@ import { PorticoContext } from '../../provider/PorticoContext.js'
 import { openFromPage, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { buttonsStylesheet } from '../../theme/buttonsStylesheet.js'
-import { restoresAccount } from '../../utils/restoresAccount.js'
 import { RestoringAccount } from '../RestoringAccount/RestoringAccount.js'
 
 export type AccountButtonProps = { namespace?: ChainNamespace }
@@ -35,8 +34,8 @@ export function AccountButton({ namespace }: AccountButtonProps) {
   const ns = namespace ?? state.activeNamespace
   const connection = state.connections[ns]
   const connected = connection?.status === 'connected' && kernel !== null && ui !== undefined
-  // Restoring (or connected, its summary still loading): the account the restore cookie kept, then the wallet's.
-  const restored = !connected && connection?.status !== 'disconnected' && restoresAccount(portico.options) ? connection?.address : undefined
+  // Restoring (or connected, its summary still loading): the restored account (the cookie's on the server, the stored one here), then the wallet's.
+  const restored = !connected && connection?.status !== 'disconnected' && (portico.options.restoreCookie as { account?: boolean } | undefined)?.account ? connection?.address : undefined
   useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [connected, restored !== undefined, portico])
   if (!restored && (!connected || !ui)) return null
   const prefetch = () => prefetchPortico(portico, 'Account')

@@ -12,7 +12,6 @@ import { openFromPage, prefetchPortico, useLoadedUi } from '../../startup/loadUi
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { Spinner } from '../Spinner/Spinner.js'
 import { RestoringAccount } from '../RestoringAccount/RestoringAccount.js'
-import { restoresAccount } from '../../utils/restoresAccount.js'
 import { buttonsStylesheet } from '../../theme/buttonsStylesheet.js'
 
 export type ConnectButtonProps = {
@@ -51,8 +50,8 @@ export function ConnectButton({ namespace, label, loadingLabel }: ConnectButtonP
   // Connected, its summary (balance, name) still loading with the UI: "Connecting…" a moment longer, never "Connect Wallet".
   const summary = connected && kernel && ui ? <ui.AccountSummary namespace={ns} /> : undefined
   const status = connected && !summary ? 'connecting' : (state.connections[ns]?.status ?? 'disconnected')
-  // The account the restore cookie kept (then the wallet's, until its summary loads), never "Connecting…" over it.
-  const restored = status === 'connecting' && restoresAccount(portico.options) ? state.connections[ns]?.address : undefined
+  // The restored account (the cookie's on the server, the stored one here; then the wallet's, until its summary loads), never "Connecting…" over it.
+  const restored = status === 'connecting' && (portico.options.restoreCookie as { account?: boolean } | undefined)?.account ? state.connections[ns]?.address : undefined
   const onClick = () => openFromPage(portico, connected ? { view: 'Account' } : namespace ? { namespace } : {})
   // The visitor is reaching for it: fetch the kernel, the modal and the view it opens.
   const prefetch = () => prefetchPortico(portico, connected ? 'Account' : 'Connect')

@@ -3,7 +3,7 @@ import { Spinner } from '../Spinner/Spinner.js'
 
 /**
  * The inside of a page button while a returning visitor's account is restored
- * (`restoreCookie: { account: true }`): a spinner and the short address the restore cookie kept,
+ * (`restoreCookie: { account: true }`): a spinner and the short address being restored,
  * no balance (none is known yet). The button around it is `aria-busy` and dims the address.
  *
  * @example
