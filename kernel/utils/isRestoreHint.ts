@@ -10,7 +10,7 @@ const caipAddressPattern = /^([-a-z0-9]{3,8}):[-_a-zA-Z0-9]{1,32}:([a-zA-Z0-9]{8
 /**
  * Whether a value is a well-formed restore hint: `{ connections: { [namespace]: { connectorId,
  * caipAddress? } } }` with CAIP-2 namespaces, printable connector ids and, when there is one, a
- * CAIP-10 account of that namespace (an `eip155` one a 0x address) (never throws).
+ * CAIP-10 account of that namespace, letters and digits, hex after a `0x` (never throws).
  *
  * @example
  * isRestoreHint({ connections: { eip155: { connectorId: 'io.metamask' } } }) // true
@@ -26,7 +26,8 @@ export function isRestoreHint(value: unknown): value is RestoreHint {
     const { connectorId, caipAddress } = entry as { connectorId?: unknown; caipAddress?: unknown }
     if (caipAddress !== undefined) {
       const match = typeof caipAddress === 'string' ? caipAddressPattern.exec(caipAddress) : null
-      if (!match || match[1] !== namespace || (namespace === 'eip155' && !/^0x[0-9a-fA-F]{40}$/.test(match[2] as string))) return false
+      // An address written 0x… (EVM, Sui) is hex after it.
+      if (!match || match[1] !== namespace || /^0x.*[^0-9a-fA-F]/.test(match[2] as string)) return false
     }
     return typeof connectorId === 'string' && connectorId.length <= restoreHintLimits.connectorId && connectorIdPattern.test(connectorId)
   })

@@ -229,7 +229,7 @@ describe('the restore cookie with the account (restoreCookie: { account: true })
     // A throwing callback changes nothing.
     expect(readRestoreHint('portico.restore=%%', { onError: () => { throw new Error('site') } })).toBeUndefined()
     // The option is checked the same way.
-    expect(isRestoreHint({ connections: { eip155: { connectorId: 'x', caipAddress: 'eip155:1:javascript' } } })).toBe(false)
+    expect(isRestoreHint({ connections: { eip155: { connectorId: 'x', caipAddress: 'eip155:1:java script' } } })).toBe(false)
     expect(() => createTestPortico({ restoreHint: { connections: { eip155: { connectorId: 'x', caipAddress: 'eip155:1:0x12' } } } })).toThrow('Invalid option `restoreHint`')
     expect(() => createTestPortico({ restoreCookie: { account: 'yes' as never } })).toThrow('Invalid option `restoreCookie.account`')
   })
@@ -314,7 +314,7 @@ describe('the restore cookie with the account (restoreCookie: { account: true })
     expect(reported).toEqual([expect.objectContaining({ code: 'STORAGE_VALUE_DROPPED', action: 'storage' })])
     expect(handle.getState().connections.eip155).toMatchObject({ status: 'connected', address: addressA })
     // The kernel on its own reads it the same way; an account of another namespace is as bad.
-    for (const bad of [hostile, storedWithAccount(`solana:1:${addressA}`), storedWithAccount(`eip155:1:${addressA.slice(0, 20)}`)]) {
+    for (const bad of [hostile, storedWithAccount(`solana:1:${addressA}`), storedWithAccount(`eip155:1:0x${'z'.repeat(40)}`)]) {
       const direct = createTestPortico({ storage: memoryStorage(bad), restoreCookie: { jar: browserJar(), account: true } }).portico
       instances.push(direct)
       expect(direct.getState().connections.eip155).toEqual({ status: 'connecting', connectorId: 'test.wallet' })
