@@ -57,6 +57,8 @@ import { createHttpClient } from './services/createHttpClient.js'
 import { createStorage } from './services/createStorage.js'
 import { defaultStorage } from './services/defaultStorage.js'
 import { storageKeys, isStoredConnections, isDirectoryWalletList } from './services/storageKeys.js'
+import { readRestoredAccounts } from './utils/readRestoredAccounts.js'
+import type { CaipAddress, ChainNamespace } from './types/caip.js'
 import { configureMobx } from './stores/configureMobx.js'
 import { createRootStore, type Clock } from './stores/createRootStore.js'
 import type { PorticoEvent } from './types/events.js'
@@ -79,6 +81,8 @@ export type KernelStartup = {
   validated?: boolean
   /** Receives every event from the first (`MODAL_CREATED` is emitted during creation). */
   onEvent?: (event: PorticoEvent) => void
+  /** The stored accounts being restored, as the handle read them (`readStartupState`); else the kernel reads them itself. */
+  restoredAccounts?: Partial<Record<ChainNamespace, CaipAddress>>
 }
 
 /**
@@ -312,9 +316,10 @@ export function createPorticoKernel(options: CreatePorticoKernelParameters, star
   // Honest state: a namespace with a stored connection shows "connecting" from the first render.
   const storedConnections = storage.get(storageKeys.connections, isStoredConnections) ?? {}
   if (options.enableReconnect !== false) {
-    for (const [namespace, stored] of Object.entries(storedConnections)) {
-      if (stores.networks.namespaces.includes(namespace)) stores.connections.setConnecting(namespace, stored.connectorId)
-    }
+    const restoring = Object.fromEntries(Object.entries(storedConnections).filter(([namespace]) => stores.networks.namespaces.includes(namespace)))
+    // With `restoreCookie: { account: true }`: the stored account shows while the wallet is asked again.
+    const accounts = startup.restoredAccounts ?? readRestoredAccounts(options, restoring, (error) => portico.reportError(error, { action: 'storage' }))
+    for (const [namespace, stored] of Object.entries(restoring)) stores.connections.setConnecting(namespace, stored.connectorId, accounts[namespace])
   }
 
   // The blockchain API is the default source of account data; plugins tap before (or after) it.

@@ -3,6 +3,7 @@ import type { PorticoBase } from '../types/portico.js'
 import type { CaipAddress, ChainNamespace } from '../types/caip.js'
 import type { AccountType, ConnectionAccount, ReportOptions } from '../types/connection.js'
 import { handleWalletDisconnected } from './handleWalletDisconnected.js'
+import { persistConnections } from './persistConnections.js'
 
 const accountTypes: ReadonlySet<string> = new Set<AccountType>(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'])
 
@@ -47,4 +48,6 @@ export function handleAccountsChanged(portico: PorticoBase, namespace: ChainName
   })
   const caipAddress = connections.caipAddress(namespace) as CaipAddress
   portico.hooks.accountChanged.call({ namespace, address: valid[0]!.address, caipAddress })
+  // The restore cookie keeps the account (`restoreCookie: { account: true }`): it follows.
+  if (accountChanged && typeof portico.options.restoreCookie === 'object' && portico.options.restoreCookie.account) persistConnections(portico)
 }

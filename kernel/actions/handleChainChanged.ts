@@ -4,6 +4,7 @@ import type { CaipNetworkId, ChainNamespace } from '../types/caip.js'
 import type { ReportOptions } from '../types/connection.js'
 import { isCaipNetworkId } from '../utils/isCaipNetworkId.js'
 import { persistActiveNetwork } from './persistActiveNetwork.js'
+import { persistConnections } from './persistConnections.js'
 
 /**
  * The wallet moved to another chain: a configured one becomes the namespace's active network;
@@ -24,6 +25,8 @@ export function handleChainChanged(portico: PorticoBase, namespace: ChainNamespa
     portico.stores.accounts.forgetBalance(namespace)
     connections.setNetwork(namespace, caipNetworkId)
   })
+  // The restore cookie keeps the account, network included (`restoreCookie: { account: true }`): it follows.
+  if (typeof portico.options.restoreCookie === 'object' && portico.options.restoreCookie.account) persistConnections(portico)
   const network = networks.find(caipNetworkId)
   if (network) {
     runInAction(() => {

@@ -1,7 +1,10 @@
 import type { PorticoBase } from '../types/portico.js'
 import type { StoredConnections } from '../services/storageKeys.js'
 import { restoreCookieMaxAge, restoreCookieName, type CookieJar } from '../types/restoreHint.js'
+import type { RestoreHintConnection } from '../types/restoreHint.js'
+import type { CaipAddress } from '../types/caip.js'
 import { formatRestoreHint } from '../utils/formatRestoreHint.js'
+import { isRestoreHint } from '../utils/isRestoreHint.js'
 
 /** What keeps the cookie: the kernel, or `createPortico`'s handle before the kernel loads. */
 type CookieOwner = { options: PorticoBase['options']; reportError(error: unknown, context?: { action?: string }): unknown }
@@ -17,8 +20,9 @@ function isHttps(): boolean {
 /**
  * With `restoreCookie`, keeps the first-party restore-hint cookie (`portico.restore`) in sync
  * with the stored connections: which namespaces are connected through which connector, nothing
- * secret; `Path=/; SameSite=Lax; Max-Age`, `Secure` on https. Written whenever the stored
- * connections are, removed when none is left. A jar that throws is reported, never fatal.
+ * secret (with `account: true`, each one's CAIP-10 account too, as stored); `Path=/; SameSite=Lax; Max-Age`, `Secure` on https. Written whenever the stored
+ * connections are (and, with `account`, when the wallet changes account or chain), removed when
+ * none is left. A jar that throws is reported, never fatal.
  *
  * @example
  * persistRestoreCookie(portico, { eip155: { connectorId: 'io.metamask' } })
@@ -28,8 +32,12 @@ export function persistRestoreCookie(portico: CookieOwner, stored: StoredConnect
   if (!option) return
   const jar = (option === true ? undefined : option.jar) ?? defaultJar()
   if (!jar) return
-  const connections: Record<string, { connectorId: string }> = {}
-  for (const [namespace, entry] of Object.entries(stored)) connections[namespace] = { connectorId: entry.connectorId }
+  const connections: Record<string, RestoreHintConnection> = {}
+  for (const [namespace, { connectorId, caipAddress }] of Object.entries(stored)) {
+    const withAccount = { connectorId, caipAddress: caipAddress as CaipAddress }
+    // With `account` (stored only then), an account the reader takes back: else the entry goes without it.
+    connections[namespace] = caipAddress && isRestoreHint({ connections: { [namespace]: withAccount } }) ? withAccount : { connectorId }
+  }
   const value = formatRestoreHint({ connections })
   const maxAge = value ? ((option === true ? undefined : option.maxAge) ?? restoreCookieMaxAge) : 0
   const attributes = `Path=/; Max-Age=${maxAge}; SameSite=Lax${isHttps() ? '; Secure' : ''}`

@@ -108,16 +108,17 @@ export function validateOptions(options: PorticoOptions): void {
 function validateRestoreOptions({ restoreCookie, restoreHint }: PorticoOptions): void {
   if (restoreCookie !== undefined && typeof restoreCookie !== 'boolean') {
     if (typeof restoreCookie !== 'object' || restoreCookie === null || Array.isArray(restoreCookie)) {
-      throw new InvalidOptionError({ option: 'restoreCookie', reason: 'must be true, false or { maxAge?, jar? }' })
+      throw new InvalidOptionError({ option: 'restoreCookie', reason: 'must be true, false or { maxAge?, jar?, account? }' })
     }
-    const { maxAge, jar } = restoreCookie
+    const { maxAge, jar, account } = restoreCookie
     if (maxAge !== undefined && (!Number.isSafeInteger(maxAge) || maxAge < 60 || maxAge > 400 * 24 * 60 * 60)) {
       throw new InvalidOptionError({ option: 'restoreCookie.maxAge', reason: 'must be whole seconds from 60 to 400 days' })
     }
     if (jar !== undefined && (typeof jar !== 'object' || jar === null)) throw new InvalidOptionError({ option: 'restoreCookie.jar', reason: 'must be an object with a writable `cookie` (like document)' })
+    if (account !== undefined && typeof account !== 'boolean') throw new InvalidOptionError({ option: 'restoreCookie.account', reason: 'must be true or false' })
   }
   if (restoreHint !== undefined && !isRestoreHint(restoreHint)) {
-    throw new InvalidOptionError({ option: 'restoreHint', reason: 'must be what readRestoreHint returns: { connections: { [namespace]: { connectorId } } }' })
+    throw new InvalidOptionError({ option: 'restoreHint', reason: 'must be what readRestoreHint returns: { connections: { [namespace]: { connectorId, caipAddress? } } }' })
   }
 }
 

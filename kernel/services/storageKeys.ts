@@ -12,7 +12,8 @@ export const storageKeys = {
 /** A connection kept beside the active one (multi-wallet), as stored: checked again on load. */
 export type StoredKeptConnection = { connectorId: string; caipNetworkId: string; addresses: string[]; walletName?: string }
 
-export type StoredConnections = Record<string, { connectorId: string; kept?: StoredKeptConnection[] }>
+/** `caipAddress`: with `restoreCookie: { account: true }`, the account to show while the connection is restored (checked again on load). */
+export type StoredConnections = Record<string, { connectorId: string; caipAddress?: string; kept?: StoredKeptConnection[] }>
 
 /**
  * Guard for the stored connections map: plain object of `{ connectorId: string, kept?: [] }`

@@ -137,7 +137,7 @@ export function createPortico(options: CreatePorticoParameters): CreatePorticoRe
       .then(([{ createPorticoKernel, StartupProbeError }]) => {
         if (kernel) return kernel
         if (destroyed) throw new BaseError('This Portico instance was destroyed')
-        const created = createPorticoKernel(options, { validated: true, onEvent: (event: PorticoEvent) => notify(eventListeners, event) })
+        const created = createPorticoKernel(options, { validated: true, onEvent: (event: PorticoEvent) => notify(eventListeners, event), restoredAccounts: startup.accounts })
         kernel = created
         for (const failure of probes.failures.splice(0)) created.reportError(new StartupProbeError(failure), { action: 'startup' })
         for (const { error, context } of queuedErrors.splice(0)) created.reportError(error, context)

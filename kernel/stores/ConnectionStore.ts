@@ -9,6 +9,8 @@ export type NamespaceConnection = {
   caipNetworkId?: CaipNetworkId
   /** The wallet's own name, when its connector reaches many wallets (WalletConnect). */
   walletName?: string
+  /** While a stored connection is restored: the account stored with it (`restoreCookie: { account: true }`), shown until the wallet answers. */
+  restoring?: CaipAddress
 }
 
 /**
@@ -151,8 +153,10 @@ export class ConnectionStore {
     const out: ConnectionsSnapshot = {}
     for (const namespace of Object.keys(this.connections)) {
       const connection = this.get(namespace)
-      const address = this.address(namespace)
-      const caipAddress = this.caipAddress(namespace)
+      // Restoring: the kept account, until the wallet answers (connected, or reset).
+      const restoring = connection.status === 'connecting' ? connection.restoring : undefined
+      const address = restoring ? restoring.split(':')[2] : this.address(namespace)
+      const caipAddress = restoring ?? this.caipAddress(namespace)
       out[namespace] = {
         status: connection.status,
         ...(address ? { address } : {}),
@@ -174,8 +178,10 @@ export class ConnectionStore {
     return namespace === activeNamespace ? 'connected' : 'active'
   }
 
-  setConnecting(namespace: ChainNamespace, connectorId: string): void {
-    this.connections[namespace] = { ...this.get(namespace), status: 'connecting', connectorId }
+  /** `restoring`: the account stored with a connection being restored. */
+  setConnecting(namespace: ChainNamespace, connectorId: string, restoring?: CaipAddress): void {
+    const { restoring: _previous, ...connection } = this.get(namespace)
+    this.connections[namespace] = { ...connection, status: 'connecting', connectorId, ...(restoring ? { restoring } : {}) }
   }
 
   setConnected(namespace: ChainNamespace, connection: { connectorId: string; accounts: readonly ConnectionAccount[]; caipNetworkId: CaipNetworkId; walletName?: string }): void {

@@ -1,14 +1,22 @@
-import type { ChainNamespace } from './caip.js'
+import type { CaipAddress, ChainNamespace } from './caip.js'
 
 /**
  * What a server may know of a returning visitor before any script runs: which namespaces had a
- * connection, and through which connector. Nothing secret (no address, no session). Read it from
- * the request's `Cookie` header with `readRestoreHint` and pass it to `<PorticoProvider
+ * connection, and through which connector; with `restoreCookie: { account: true }`, also each
+ * connection's account (CAIP-10: network and address). Nothing secret (no session, no key). Read
+ * it from the request's `Cookie` header with `readRestoreHint` and pass it to `<PorticoProvider
  * restoreHint>` (or `createPortico({ restoreHint })`), so the server renders the buttons'
- * restoring state instead of "Connect Wallet".
+ * restoring state (and, with the account, the account itself) instead of "Connect Wallet".
  */
 export type RestoreHint = {
-  connections: Readonly<Partial<Record<ChainNamespace, { connectorId: string }>>>
+  connections: Readonly<Partial<Record<ChainNamespace, RestoreHintConnection>>>
+}
+
+/** One namespace's entry of a {@link RestoreHint}. */
+export type RestoreHintConnection = {
+  connectorId: string
+  /** The account the connection had (`restoreCookie: { account: true }` only), e.g. `eip155:1:0xf39F…2266`. */
+  caipAddress?: CaipAddress
 }
 
 /** Something with a writable `cookie` property; `document` fits. */
@@ -20,6 +28,14 @@ export type RestoreCookieOptions = {
   maxAge?: number
   /** Where to write the cookie (default `document` in a browser; nothing elsewhere). */
   jar?: CookieJar
+  /**
+   * Also keep each connection's account (CAIP-10: its network and address) in the cookie, so a
+   * returning visitor's account shows at first paint, on the server too, while the wallet is
+   * asked again (default `false`). The trade-off: the address is then sent with every request to
+   * the site's own server (a first-party cookie, never to anyone else), which can tie the
+   * visitor's visits to it; leave it off unless the pages need the account before scripts run.
+   */
+  account?: boolean
 }
 
 /** The restore-hint cookie's name. */

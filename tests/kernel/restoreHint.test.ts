@@ -1,8 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatRestoreHint, InvalidOptionError, readRestoreHint, restoreCookieMaxAge, restoreHintLimits, type Portico } from '../../kernel/kernel.js'
-import { createTestPortico, memoryStorage, newWallet, testChain } from './helpers/testKit.js'
+import {
+  createPortico,
+  formatRestoreHint,
+  InvalidOptionError,
+  isRestoreHint,
+  readRestoreHint,
+  restoreCookieMaxAge,
+  restoreHintLimits,
+  StorageValueDroppedError,
+  type Portico,
+  type PorticoHandle,
+} from '../../kernel/kernel.js'
+import { addressA, addressB, createTestPortico, evmA, evmB, memoryStorage, newWallet, testChain } from './helpers/testKit.js'
 
-const instances: Portico[] = []
+const instances: (Portico | PorticoHandle)[] = []
 afterEach(async () => {
   for (const portico of instances.splice(0)) await portico.destroy()
 })
@@ -153,5 +164,168 @@ describe('the restore cookie', () => {
     expect(make({ restoreHint: { connections: { eip155: 'io.metamask' } } })).toThrow('Invalid option `restoreHint`')
     expect(make({ restoreHint: { eip155: { connectorId: 'x' } } })).toThrow(InvalidOptionError)
     expect(() => instances.push(make({ restoreCookie: true, restoreHint: readRestoreHint('portico.restore=eip155=x') })().portico)).not.toThrow()
+  })
+})
+
+/** A jar like a browser's: a write with `Max-Age=0` removes the cookie, any other sets it. */
+function browserJar(initial = '') {
+  const writes: string[] = []
+  let value = initial
+  return {
+    writes,
+    get cookie() {
+      return value
+    },
+    set cookie(written: string) {
+      writes.push(written)
+      value = /Max-Age=0/.test(written) ? '' : (written.split(';')[0] as string)
+    },
+  }
+}
+
+const storedA = { '@portico/connections': JSON.stringify({ eip155: { connectorId: 'test.wallet' } }) }
+/** What a visit with `restoreCookie: { account: true }` left: the connection with its account, stored and in the cookie. */
+const storedWithAccount = (caipAddress: string) => ({ '@portico/connections': JSON.stringify({ eip155: { connectorId: 'test.wallet', caipAddress } }) })
+const cookieA = `portico.restore=eip155=test.wallet:${encodeURIComponent(`eip155:1:${addressA}`)}`
+
+describe('the restore cookie with the account (restoreCookie: { account: true })', () => {
+  it('round-trips the account; a hostile or corrupt account drops the whole hint, reported, never read', () => {
+    const hint = { connections: { eip155: { connectorId: 'io.metamask', caipAddress: `eip155:1:${addressA}` as const }, solana: { connectorId: 'app.phantom' } } }
+    const value = formatRestoreHint(hint)
+    expect(value).toBe(`eip155=io.metamask:eip155%3A1%3A${addressA}&solana=app.phantom`)
+    expect(value).toMatch(/^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]+$/)
+    expect(readRestoreHint(`sid=1; portico.restore=${value}`)).toEqual(hint)
+
+    const hostile = [
+      `eip155=x:${encodeURIComponent('eip155:1:<b>Send to me</b>')}`,
+      `eip155=x:${encodeURIComponent('eip155:1:0xnothex000000000000000000000000000000000')}`,
+      `eip155=x:${encodeURIComponent(`solana:1:${addressA}`)}`,
+      `eip155=x:${encodeURIComponent(`eip155:1:${addressA} `)}`,
+      `eip155=x:${encodeURIComponent(`eip155:1:${addressA}`)}:more`,
+      `eip155=x:${encodeURIComponent(`eip155:1:2:${addressA}`)}`,
+      `eip155=x:${encodeURIComponent(`eip155::${addressA}`)}`,
+      `eip155=x:`,
+      `solana=x:${encodeURIComponent(`solana:5eykt:${'A'.repeat(129)}`)}`,
+      `solana=x:${encodeURIComponent('solana:5eykt:ab.cd-efgh')}`,
+      `eip155=x:%E0%A4%A`,
+    ]
+    for (const bad of hostile) {
+      const errors: unknown[] = []
+      expect(readRestoreHint(`portico.restore=${bad}`, { onError: (error) => void errors.push(error) }), bad).toBeUndefined()
+      expect(errors, bad).toHaveLength(1)
+      expect(errors[0]).toBeInstanceOf(StorageValueDroppedError)
+      expect((errors[0] as StorageValueDroppedError).key).toBe('portico.restore')
+    }
+    // A well-formed account of another namespace (letters and digits) is read.
+    expect(readRestoreHint(`portico.restore=solana=x:${encodeURIComponent('solana:5eykt:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv')}`)?.connections.solana?.caipAddress).toBe('solana:5eykt:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv')
+    // No cookie, or one being removed, is not an error; doubled is.
+    const errors: unknown[] = []
+    const onError = (error: unknown) => void errors.push(error)
+    expect(readRestoreHint('sid=1', { onError })).toBeUndefined()
+    expect(readRestoreHint('portico.restore=', { onError })).toBeUndefined()
+    expect(errors).toEqual([])
+    expect(readRestoreHint('portico.restore=eip155=a; portico.restore=eip155=b', { onError })).toBeUndefined()
+    expect(errors).toHaveLength(1)
+    // A throwing callback changes nothing.
+    expect(readRestoreHint('portico.restore=%%', { onError: () => { throw new Error('site') } })).toBeUndefined()
+    // The option is checked the same way.
+    expect(isRestoreHint({ connections: { eip155: { connectorId: 'x', caipAddress: 'eip155:1:java script' } } })).toBe(false)
+    expect(() => createTestPortico({ restoreHint: { connections: { eip155: { connectorId: 'x', caipAddress: 'eip155:1:0x12' } } } })).toThrow('Invalid option `restoreHint`')
+    expect(() => createTestPortico({ restoreCookie: { account: 'yes' as never } })).toThrow('Invalid option `restoreCookie.account`')
+  })
+
+  it('keeps the account in the cookie, and follows the wallet to another account or chain', async () => {
+    const jar = browserJar()
+    const { portico } = createTestPortico({ restoreCookie: { jar, account: true } })
+    instances.push(portico)
+    await portico.connect({ namespace: 'eip155', connectorId: 'test.wallet' })
+    expect(jar.writes.at(-1)).toBe(`${cookieA}; Path=/; Max-Age=${restoreCookieMaxAge}; SameSite=Lax`)
+    portico.reportAccountsChanged('eip155', [addressB])
+    expect(readRestoreHint(jar.cookie)?.connections.eip155?.caipAddress).toBe(`eip155:1:${addressB}`)
+    portico.reportChainChanged('eip155', 'eip155:2')
+    expect(readRestoreHint(jar.cookie)?.connections.eip155?.caipAddress).toBe(`eip155:2:${addressB}`)
+    await portico.disconnect()
+    expect(jar.cookie).toBe('')
+    // Without `account`, the address never reaches the cookie, and a change of account writes nothing.
+    const plain = browserJar()
+    const off = createTestPortico({ restoreCookie: { jar: plain } }).portico
+    instances.push(off)
+    await off.connect({ namespace: 'eip155', connectorId: 'test.wallet' })
+    const writes = plain.writes.length
+    off.reportAccountsChanged('eip155', [addressB])
+    expect(plain.writes).toHaveLength(writes)
+    expect(plain.cookie).toBe('portico.restore=eip155=test.wallet')
+  })
+
+  it('a returning visitor: the startup state and the kernel carry the account while connecting, then the wallet confirms it', async () => {
+    const jar = browserJar(`sid=1; ${cookieA}`)
+    const storage = memoryStorage(storedWithAccount(`eip155:1:${addressA}`))
+    const handle = createPortico({ projectId: 'test', networks: [evmA, evmB], plugins: [testChain('eip155', newWallet())], storage, restoreCookie: { jar, account: true }, endpoints: { api: 'http://127.0.0.1:9' } })
+    instances.push(handle)
+    // Before the kernel loads: connecting, with the kept account.
+    expect(handle.getState().connections.eip155).toEqual({ status: 'connecting', connectorId: 'test.wallet', address: addressA, caipAddress: `eip155:1:${addressA}` })
+    const seen: unknown[] = []
+    handle.onLoad((kernel) => {
+      seen.push(kernel.getState().connections.eip155)
+      kernel.subscribe('state', (state) => void seen.push(state.connections.eip155))
+    })
+    await handle.ready()
+    // The kernel starts from the same (no "Connecting…" between the handle and the kernel), then the wallet's answer.
+    expect(seen[0]).toEqual({ status: 'connecting', connectorId: 'test.wallet', address: addressA, caipAddress: `eip155:1:${addressA}` })
+    expect(seen.every((c) => (c as { address?: string }).address === addressA)).toBe(true)
+    expect(seen.at(-1)).toMatchObject({ status: 'connected', address: addressA })
+    expect(readRestoreHint(jar.cookie)?.connections.eip155?.caipAddress).toBe(`eip155:1:${addressA}`)
+    expect(JSON.parse(storage.data.get('@portico/connections') ?? '{}')).toEqual({ eip155: { connectorId: 'test.wallet', caipAddress: `eip155:1:${addressA}` } })
+  })
+
+  it('the wallet answers another account: the state and the cookie follow it; it answers none: both go', async () => {
+    const jar = browserJar(cookieA)
+    const { portico, storage } = createTestPortico({ storage: memoryStorage(storedWithAccount(`eip155:1:${addressA}`)), restoreCookie: { jar, account: true } }, newWallet({ accounts: [addressB] }))
+    instances.push(portico)
+    expect(portico.getState().connections.eip155).toMatchObject({ status: 'connecting', address: addressA })
+    const seen: (string | undefined)[] = []
+    portico.subscribe('state', (state) => void seen.push(`${state.connections.eip155?.status} ${state.connections.eip155?.address}`))
+    await portico.ready()
+    // From the kept account to the wallet's, nothing else between.
+    expect(seen).toEqual([`connected ${addressB}`])
+    expect(readRestoreHint(jar.cookie)?.connections.eip155?.caipAddress).toBe(`eip155:1:${addressB}`)
+    expect(storage.data.get('@portico/connections')).toContain(addressB)
+
+    const gone = browserJar(cookieA)
+    const none = createTestPortico({ storage: memoryStorage(storedWithAccount(`eip155:1:${addressA}`)), restoreCookie: { jar: gone, account: true } }, newWallet({ accounts: [] })).portico
+    instances.push(none)
+    expect(none.getState().connections.eip155).toMatchObject({ status: 'connecting', address: addressA })
+    await none.ready()
+    expect(none.getState().connections.eip155).toEqual({ status: 'disconnected' })
+    expect(gone.cookie).toBe('')
+  })
+
+  it('a malformed stored account is dropped and reported, never shown; the option off shows no account', async () => {
+    const hostile = storedWithAccount('eip155:1:<img src=x>')
+    const handle = createPortico({ projectId: 'test', networks: [evmA], plugins: [testChain('eip155', newWallet())], storage: memoryStorage(hostile), restoreCookie: { jar: browserJar(), account: true }, endpoints: { api: 'http://127.0.0.1:9' } })
+    instances.push(handle)
+    const reported: unknown[] = []
+    handle.subscribe('event', (event) => {
+      if (event.event === 'ERROR') reported.push(event.properties)
+    })
+    // Never shown: the restore goes on as without the account.
+    expect(handle.getState().connections.eip155).toEqual({ status: 'connecting', connectorId: 'test.wallet' })
+    await handle.ready()
+    expect(reported).toEqual([expect.objectContaining({ code: 'STORAGE_VALUE_DROPPED', action: 'storage' })])
+    expect(handle.getState().connections.eip155).toMatchObject({ status: 'connected', address: addressA })
+    // The kernel on its own reads it the same way; an account of another namespace is as bad.
+    for (const bad of [hostile, storedWithAccount(`solana:1:${addressA}`), storedWithAccount(`eip155:1:0x${'z'.repeat(40)}`)]) {
+      const direct = createTestPortico({ storage: memoryStorage(bad), restoreCookie: { jar: browserJar(), account: true } }).portico
+      instances.push(direct)
+      expect(direct.getState().connections.eip155).toEqual({ status: 'connecting', connectorId: 'test.wallet' })
+    }
+    // The option off: a stored account (a site that turned it off since) is not shown, and goes at the next write.
+    const jar = browserJar()
+    const { portico: off, storage } = createTestPortico({ storage: memoryStorage(storedWithAccount(`eip155:1:${addressA}`)), restoreCookie: { jar } })
+    instances.push(off)
+    expect(off.getState().connections.eip155).toEqual({ status: 'connecting', connectorId: 'test.wallet' })
+    await off.ready()
+    expect(storage.data.get('@portico/connections')).toBe(JSON.stringify({ eip155: { connectorId: 'test.wallet' } }))
+    expect(jar.cookie).toBe('portico.restore=eip155=test.wallet')
   })
 })

@@ -375,11 +375,16 @@ const optionRows: Record<string, Row> = {
     },
   },
   restoreCookie: {
-    effect: 'keeps the `portico.restore` cookie in sync with the stored connections',
+    effect: 'keeps the `portico.restore` cookie in sync with the stored connections (with `account`, their accounts too)',
     async check() {
       const jar = { cookie: '' }
       await make({ restoreCookie: { jar } }).connect({ connectorId: 'eip155.wallet' })
       expect(jar.cookie).toContain('portico.restore=eip155')
+      // `account`: the connected account (CAIP-10) too, which the server renders at first paint; without it, none.
+      expect(readRestoreHint(jar.cookie.split(';')[0])?.connections.eip155?.caipAddress).toBeUndefined()
+      const withAccount = { cookie: '' }
+      await make({ restoreCookie: { jar: withAccount, account: true } }).connect({ connectorId: 'eip155.wallet' })
+      expect(readRestoreHint(withAccount.cookie.split(';')[0])?.connections.eip155?.caipAddress).toMatch(/^eip155:\d+:0x[0-9a-fA-F]{40}$/)
       // Off (the default), a page's cookies are left alone.
       const page = { cookie: '' }
       vi.stubGlobal('document', page)

@@ -118,6 +118,52 @@ describe('server rendering (react-dom/server, no DOM)', () => {
     expect(renderToString(<PorticoProvider portico={portico}><Status /></PorticoProvider>)).toContain('<p>disconnected</p>')
   })
 
+  it('with restoreCookie: { account: true }, renders the returning visitor\'s account (busy, no balance) on the server and in the hooks; off, "Connecting…" as before', () => {
+    const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    const hint = readRestoreHint(`sid=1; portico.restore=eip155=dev.portico.wallet:${encodeURIComponent(`eip155:31338:${address}`)}`)
+    expect(hint?.connections.eip155?.caipAddress).toBe(`eip155:31338:${address}`)
+    const { portico } = createHarnessPortico({ api: 'http://127.0.0.1:9', storage: null, restoreCookie: { account: true } })
+    instances.push(portico)
+    const html = renderToString(
+      <PorticoProvider portico={portico} restoreHint={hint}>
+        <NetworkButton />
+        <AccountButton />
+        <ConnectButton />
+      </PorticoProvider>,
+    )
+    // Both account buttons show the short address, busy, with a spinner and no balance (none is known).
+    const connect = /<button[^>]*portico-page-button--connect[^>]*>([\s\S]*?)<\/button>/.exec(html)
+    const account = /<button[^>]*portico-page-button--account[^>]*>([\s\S]*?)<\/button>/.exec(html)
+    for (const button of [connect, account]) {
+      expect(button?.[0]).toContain('aria-busy="true"')
+      expect(button?.[1]).toContain('portico-spinner')
+      expect(button?.[1]).toContain('<span class="portico-page-button__address">0xf39F…2266</span>')
+    }
+    expect(html).not.toContain('portico-page-button__balance')
+    expect(html).not.toContain('Connecting…')
+    expect(html).not.toContain('Connect Wallet')
+    // The account's network is the one the page starts on.
+    expect(html).toContain('Portico Devnet B')
+    function Account() {
+      const state = usePorticoState()
+      return <p>{`${state.connections.eip155?.status} ${state.connections.eip155?.address}`}</p>
+    }
+    expect(renderToString(<PorticoProvider portico={portico} restoreHint={hint}><Account /></PorticoProvider>)).toContain(`<p>connecting ${address}</p>`)
+
+    // The same cookie for a site without the option: "Connecting…", no address, no account button, the default network.
+    const plain = page(createPorticoWithHint(hint!))
+    expect(plain).toContain('Connecting…')
+    expect(plain).not.toContain('0xf39F')
+    expect(plain).not.toContain('portico-page-button--account')
+    expect(plain).toContain('Portico Devnet A')
+    // A hostile account in the cookie: the hint is dropped, "Connect Wallet".
+    const hostile = readRestoreHint(`portico.restore=eip155=dev.portico.wallet:${encodeURIComponent('eip155:31338:0xSendYourFundsHere')}`)
+    expect(hostile).toBeUndefined()
+    const dropped = renderToString(<PorticoProvider portico={portico} restoreHint={hostile}><AccountButton /><ConnectButton /></PorticoProvider>)
+    expect(dropped).toContain('Connect Wallet')
+    expect(dropped).not.toContain('portico-page-button--account')
+  })
+
   it('uses the dark theme when asked', () => {
     const { portico } = createHarnessPortico({ api: 'http://127.0.0.1:9', storage: null, theme: 'dark' })
     instances.push(portico)

@@ -38,17 +38,24 @@ const serverCache = new WeakMap<object, { hint: RestoreHint | undefined; state: 
 /**
  * The storage-independent initial state: what a server without the visitor's storage renders.
  * With a restore hint (from the visitor's cookie), the namespaces it names are `connecting`, as
- * they are on the client while the stored connection is restored.
+ * they are on the client while the stored connection is restored; with `restoreCookie: { account:
+ * true }`, each carries the account the hint kept, and the active namespace's network is that
+ * account's (when the site offers it).
  */
 export function serverState(portico: { options: PorticoOptions }, hint?: RestoreHint): PorticoState {
   const hit = serverCache.get(portico)
   if (hit && hit.hint === hint) return hit.state
+  const { options } = portico
+  const withAccount = (options.restoreCookie as { account?: boolean } | undefined)?.account
   // Options always hold a network (createPortico throws NoNetworksError otherwise).
-  const initial = (portico.options.defaultNetwork ?? portico.options.networks[0]) as Network
+  let initial = (options.defaultNetwork ?? options.networks[0]) as Network
   const connections: PorticoState['connections'] = {}
-  for (const namespace of new Set(portico.options.networks.map((n) => n.chainNamespace))) {
-    const hinted = portico.options.enableReconnect !== false && Object.hasOwn(hint?.connections ?? {}, namespace)
-    connections[namespace] = { status: hinted ? 'connecting' : 'disconnected' }
+  for (const namespace of new Set(options.networks.map((n) => n.chainNamespace))) {
+    const entry = options.enableReconnect !== false && hint && Object.hasOwn(hint.connections, namespace) ? hint.connections[namespace] : undefined
+    const caipAddress = withAccount ? entry?.caipAddress : undefined
+    connections[namespace] = entry ? { status: 'connecting', ...(caipAddress ? { address: caipAddress.split(':')[2] as string, caipAddress } : {}) } : { status: 'disconnected' }
+    const network = caipAddress && namespace === initial.chainNamespace ? options.networks.find((n) => caipAddress.startsWith(`${n.caipNetworkId}:`)) : undefined
+    if (network) initial = network
   }
   const state: PorticoState = {
     open: false,

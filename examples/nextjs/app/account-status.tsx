@@ -1,8 +1,8 @@
 'use client'
 import { useAccount } from 'portico/react'
 
-/** A line under the buttons: what `useAccount` says. */
+/** A line under the buttons: what `useAccount` says (a returning visitor's account is restoring until the wallet confirms it). */
 export function AccountStatus() {
-  const { address, isConnected } = useAccount()
-  return <p data-testid="account-status">{isConnected ? `Connected: ${address}` : 'Not connected'}</p>
+  const { address, isConnected, isConnecting } = useAccount()
+  return <p data-testid="account-status">{isConnected ? `Connected: ${address}` : isConnecting && address ? `Restoring: ${address}` : 'Not connected'}</p>
 }

@@ -1,6 +1,7 @@
 // A server component: it reads the visitor's restore cookie from the request and hands the hint to
-// the client providers, so a returning visitor's buttons render "Connecting…" on the server
-// instead of "Connect Wallet" (docs/guides/server-rendering.md).
+// the client providers, so a returning visitor's buttons render their account on the server
+// (restoreCookie: { account: true } in providers.tsx) instead of "Connect Wallet"
+// (docs/guides/server-rendering.md).
 import type { ReactNode } from 'react'
 import { headers } from 'next/headers'
 import { readRestoreHint } from 'portico'

@@ -18,8 +18,10 @@ function createSitePortico(porticoServer: string) {
     networks: [devnet],
     plugins: [eip155()],
     endpoints: { api: porticoServer, relay: `${porticoServer.replace(/^http/, 'ws')}/relay` },
-    // Keep the restore cookie the layout reads on the next visit.
-    restoreCookie: true,
+    // Keep the restore cookie the layout reads on the next visit, with the account (its address
+    // goes to this site's server with each request), so a returning visitor's account is in the
+    // server's HTML. `restoreCookie: true` keeps only the wallet: the server renders "Connecting…".
+    restoreCookie: { account: true },
   })
 }
 

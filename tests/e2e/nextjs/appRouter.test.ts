@@ -4,8 +4,9 @@
 // from `portico/react` (an entry that starts with 'use client'; without it the server render fails). In
 // Chromium: the buttons are in the server's HTML, hydration logs no warning or error (a text that
 // differs between server and browser fails it with React's error #418: tried once), and a
-// returning visitor's page is rendered by the server from the restore cookie ("Connecting…", never
-// "Connect Wallet") and shows their account.
+// returning visitor's account is rendered by the server from the restore cookie (the example keeps
+// the account: `restoreCookie: { account: true }`) and is on the page from the first paint until
+// the wallet confirms it: never "Connect Wallet", never "Connecting…".
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../helpers/chromium.js'
@@ -94,26 +95,45 @@ describe('a Next.js App Router site (issue 50)', () => {
     expect(blocked).toEqual([])
   })
 
-  it('a returning visitor: the server renders "Connecting…" from the cookie, hydration logs nothing, and the account shows without "Connect Wallet" ever showing', async () => {
+  it("a returning visitor: the server's HTML and the first paint show their account (busy), hydration logs nothing, and the wallet confirms it without \"Connecting…\" or \"Connect Wallet\" ever showing", async () => {
+    // The account the first visit connected, as the page reports it.
+    const address = /^Connected: (0x[0-9a-fA-F]{40})$/.exec((await page.getByTestId('account-status').textContent()) ?? '')?.[1]
+    expect(address).toBeDefined()
+    const short = `${address!.slice(0, 6)}…${address!.slice(-4)}`
+    // The cookie holds it (CAIP-10), as the layout reads it.
+    expect(decodeURIComponent(await page.evaluate(() => document.cookie))).toContain(`:eip155:31337:${address}`)
     await context.addInitScript(() => {
       const w = window as unknown as { labels: string[] }
       w.labels = []
-      new MutationObserver(() => {
-        const text = document.querySelector('button.portico-page-button--connect')?.textContent ?? ''
+      // What the button says from the first paint: the server's HTML as parsed, then every change.
+      const record = () => {
+        const button = document.querySelector('button.portico-page-button--connect')
+        const text = button ? `${button.getAttribute('aria-busy') === 'true' ? 'busy ' : ''}${button.textContent}` : ''
         if (text && w.labels[w.labels.length - 1] !== text) w.labels.push(text)
-      }).observe(document, { childList: true, subtree: true, characterData: true })
+      }
+      new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true, attributes: true })
     })
     const response = await page.reload()
     const html = (await response?.text()) ?? ''
-    expect(html).toMatch(/<button[^>]*portico-page-button--connect[^>]*>[\s\S]*?Connecting…/)
+    // The server rendered the account, busy, with no balance (none is known yet).
+    const button = /<button[^>]*portico-page-button--connect[^>]*>[\s\S]*?<\/button>/.exec(html)?.[0] ?? ''
+    expect(button).toContain('aria-busy="true"')
+    expect(button).toContain(short)
+    expect(button).not.toContain('portico-page-button__balance')
+    expect(html).toContain(`Restoring: ${address}`)
     expect(html).not.toContain('Connect Wallet')
+    expect(html).not.toContain('Connecting…')
     const connect = page.locator('button.portico-page-button--connect')
-    await expect.poll(() => connect.textContent()).toMatch(/0x[0-9a-fA-F]{4}…/)
+    // Confirmed: no longer busy, the account (with its balance once fetched).
+    await expect.poll(() => connect.getAttribute('aria-busy')).toBe(null)
+    await expect.poll(() => page.getByTestId('account-status').textContent()).toBe(`Connected: ${address}`)
+    expect(await connect.textContent()).toContain(short)
     const labels = await page.evaluate(() => (window as unknown as { labels: string[] }).labels)
-    // The first paint is the server's "Connecting…"; then the account; never "Connect Wallet".
-    expect(labels[0]).toContain('Connecting…')
-    expect(labels.some((label) => /0x[0-9a-fA-F]{4}…/.test(label))).toBe(true)
-    expect(labels.filter((label) => label.includes('Connect Wallet'))).toEqual([])
+    // The first paint is the server's account, busy; every label after it shows the account; never "Connecting…" or "Connect Wallet".
+    expect(labels[0]).toBe(`busy ${short}`)
+    expect(labels.every((label) => label.includes(short))).toBe(true)
+    expect(labels.at(-1)).not.toMatch(/^busy /)
+    expect(labels.filter((label) => /Connecting…|Connect Wallet/.test(label))).toEqual([])
     expect(errors).toEqual([])
     expect(warnings).toEqual([])
     expect(failed).toEqual([])

@@ -9,13 +9,16 @@ import { PorticoContext } from '../../provider/PorticoContext.js'
 import { openFromPage, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { buttonsStylesheet } from '../../theme/buttonsStylesheet.js'
+import { RestoringAccount } from '../RestoringAccount/RestoringAccount.js'
 
 export type AccountButtonProps = { namespace?: ChainNamespace }
 
 /**
  * The connected account (balance and short address) as a button that opens the Account view.
  * Renders nothing while no account is connected, while a plugin holds the connection (a required
- * sign-in not signed yet), and before the kernel loads.
+ * sign-in not signed yet), and before the kernel loads; with `restoreCookie: { account: true }`, a
+ * returning visitor's account shows from the first paint (the server's too), busy and without a
+ * balance, until the wallet confirms it (or the page follows the wallet's answer: another account, or none).
  *
  * @example
  * <AccountButton />
@@ -29,10 +32,13 @@ export function AccountButton({ namespace }: AccountButtonProps) {
   const state = usePorticoState('AccountButton')
   const ref = useRef<HTMLButtonElement>(null)
   const ns = namespace ?? state.activeNamespace
+  const connection = state.connections[ns]
   // A connection held until the visitor signs in does not show as an account yet.
-  const connected = state.connections[ns]?.status === 'connected' && state.connections[ns]?.held !== true && kernel !== null && ui !== undefined
-  useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [connected, portico])
-  if (!connected || !ui) return null
+  const connected = connection?.status === 'connected' && connection?.held !== true && kernel !== null && ui !== undefined
+  // Restoring (or connected, its summary still loading): the restored account (the cookie's on the server, the stored one here), then the wallet's.
+  const restored = !connected && connection?.status !== 'disconnected' && connection?.held !== true && (portico.options.restoreCookie as { account?: boolean } | undefined)?.account ? connection?.address : undefined
+  useIsomorphicLayoutEffect(() => applyThemeVariables(ref.current, portico.options.themeVariables), [connected, restored !== undefined, portico])
+  if (!restored && (!connected || !ui)) return null
   const prefetch = () => prefetchPortico(portico, 'Account')
   return (
     <button
@@ -43,12 +49,13 @@ export function AccountButton({ namespace }: AccountButtonProps) {
       lang={locale}
       dir={dir}
       data-portico-theme={portico.options.themeMode ?? 'light'}
-      onClick={() => openFromPage(portico, { view: 'Account' })}
+      aria-busy={restored ? true : undefined}
+      onClick={() => openFromPage(portico, connection?.status === 'connected' ? { view: 'Account' } : {})}
       onPointerEnter={prefetch}
       onFocus={prefetch}
       onTouchStart={prefetch}
     >
-      <ui.AccountSummary namespace={ns} />
+      {restored ? <RestoringAccount address={restored} /> : ui ? <ui.AccountSummary namespace={ns} /> : null}
     </button>
   )
 }

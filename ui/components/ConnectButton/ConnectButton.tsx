@@ -11,6 +11,7 @@ import { PorticoContext } from '../../provider/PorticoContext.js'
 import { openFromPage, prefetchPortico, useLoadedUi } from '../../startup/loadUi.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { Spinner } from '../Spinner/Spinner.js'
+import { RestoringAccount } from '../RestoringAccount/RestoringAccount.js'
 import { buttonsStylesheet } from '../../theme/buttonsStylesheet.js'
 
 export type ConnectButtonProps = {
@@ -25,7 +26,8 @@ export type ConnectButtonProps = {
 /**
  * One button for the whole connection: "Connect Wallet" opens the modal; while a connection is
  * being made or restored it says "Connecting…" (never a disconnected flash; on a server-rendered
- * page too, given the restore hint); when connected it shows the balance and the short address
+ * page too, given the restore hint; with `restoreCookie: { account: true }`, the returning
+ * visitor's short address instead, in the same busy style); when connected it shows the balance and the short address
  * and opens Account (a connection a plugin holds until the visitor signs in still says
  * "Connecting…"). It stays the same element in every state, so focus returned to it after the
  * modal closes stays on it. It renders before the kernel loads; reaching for it (hover, focus,
@@ -51,6 +53,8 @@ export function ConnectButton({ namespace, label, loadingLabel }: ConnectButtonP
   // Connected, its summary (balance, name) still loading with the UI: "Connecting…" a moment longer, never "Connect Wallet".
   const summary = connected && kernel && ui ? <ui.AccountSummary namespace={ns} /> : undefined
   const status = (connected && !summary) || held ? 'connecting' : (state.connections[ns]?.status ?? 'disconnected')
+  // The restored account (the cookie's on the server, the stored one here; then the wallet's, until its summary loads), never "Connecting…" over it; not while a sign-in holds the connection.
+  const restored = status === 'connecting' && !held && (portico.options.restoreCookie as { account?: boolean } | undefined)?.account ? state.connections[ns]?.address : undefined
   const onClick = () => openFromPage(portico, connected ? { view: 'Account' } : namespace ? { namespace } : {})
   // The visitor is reaching for it: fetch the kernel, the modal and the view it opens.
   const prefetch = () => prefetchPortico(portico, connected ? 'Account' : 'Connect')
@@ -72,7 +76,9 @@ export function ConnectButton({ namespace, label, loadingLabel }: ConnectButtonP
       onTouchStart={prefetch}
     >
       {summary ??
-        (status === 'connecting' ? (
+        (restored ? (
+          <RestoringAccount address={restored} />
+        ) : status === 'connecting' ? (
           <>
             <Spinner />
             <span>{loadingLabel ?? translatePageButton(i18n, 'button.connecting')}</span>
