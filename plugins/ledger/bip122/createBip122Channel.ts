@@ -2,23 +2,15 @@ import { Transaction } from '@scure/btc-signer'
 import { base64, hex } from '@scure/base'
 import { ProviderRpcError, callJsonApi, type CaipNetworkId, type ConnectionChannel, type Network } from '../../../kernel/kernel.js'
 import { invalidParams } from '../eip155/readTransaction.js'
-import type { LedgerDevice } from '../transport/LedgerDevice.js'
 import { toLedgerPath } from '../utils/derivationPaths.js'
 import { bech32Prefix, bitcoinApp, bitcoinAppName, bitcoinPublicKey, keyHash } from './bitcoinApp.js'
+import type { LedgerHttpChannelParameters } from '../chains/types.js'
 
 /** The bip122 methods a Ledger connection answers (WalletConnect's bip122 vocabulary; docs/guides/hardware-wallets.md §2). */
 export const bip122LedgerMethods = ['getAccountAddresses', 'signMessage', 'sendTransfer', 'signPsbt'] as const
 
-export type Bip122ChannelParameters = {
-  device: LedgerDevice
-  /** The chosen account's path (`m/84'/1'/0'/0/0`). */
-  path: string
-  /** The chosen account's address in its network's encoding. */
-  address: string
-  networks: () => readonly Network[]
-  /** The Esplora API's `fetch` (default: the page's). */
-  fetch?: typeof globalThis.fetch
-}
+/** The shared channel parameters (`LedgerHttpChannelParameters`, chains/types.ts). */
+export type Bip122ChannelParameters = LedgerHttpChannelParameters
 
 /** Outputs below this are dust the network does not relay (P2WPKH at 3 sat/vB). */
 const dustLimitSats = 294n

@@ -15,6 +15,14 @@ export type LedgerChannelParameters = {
   environment: Pick<LedgerEnvironment, 'publicClient' | 'fetch'>
 }
 
+/**
+ * What a namespace's channel built over a node's HTTP API takes (solana, sui, stacks, bip122): the
+ * shared parameters and the `fetch` it calls the node with (default: the page's).
+ */
+export type LedgerHttpChannelParameters = Omit<LedgerChannelParameters, 'environment'> & {
+  fetch?: typeof globalThis.fetch
+}
+
 /** A namespace's device code, loaded after the Ledger libraries (it imports the namespace's Ledger app library). */
 export type LedgerChainCode = {
   /** The account's address at a concrete path, read from the device without showing it (in `network`'s encoding where the namespace's addresses differ by network: bip122, stacks). */

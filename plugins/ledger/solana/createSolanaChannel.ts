@@ -1,23 +1,16 @@
 import { base58, base64 } from '@scure/base'
-import { ProviderRpcError, type CaipNetworkId, type ConnectionChannel, type Network } from '../../../kernel/kernel.js'
+import { ProviderRpcError, type CaipNetworkId, type ConnectionChannel } from '../../../kernel/kernel.js'
 import { invalidParams } from '../eip155/readTransaction.js'
-import type { LedgerDevice } from '../transport/LedgerDevice.js'
 import { solanaApp } from './solanaApp.js'
 import { toLedgerPath } from '../utils/derivationPaths.js'
 import { offchainMessage, readWireTransaction, withSignature } from './solanaWire.js'
+import type { LedgerHttpChannelParameters } from '../chains/types.js'
 
 /** The solana methods a Ledger connection answers (docs/guides/hardware-wallets.md §2). */
 export const solanaLedgerMethods = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'] as const
 
-export type SolanaChannelParameters = {
-  device: LedgerDevice
-  path: string
-  /** The chosen account (base58). */
-  address: string
-  networks: () => readonly Network[]
-  /** JSON-RPC over fetch (default: the page's `fetch`). */
-  fetch?: typeof globalThis.fetch
-}
+/** The shared channel parameters (`LedgerHttpChannelParameters`, chains/types.ts). */
+export type SolanaChannelParameters = LedgerHttpChannelParameters
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 

@@ -2,22 +2,14 @@ import type { StacksNetwork } from '@stacks/network'
 import { broadcastTransaction, createAddress, createMessageSignature, deserializeTransaction, makeUnsignedSTXTokenTransfer, type StacksTransactionWire } from '@stacks/transactions'
 import { ProviderRpcError, type CaipNetworkId, type ConnectionChannel, type Network } from '../../../kernel/kernel.js'
 import { invalidParams } from '../eip155/readTransaction.js'
-import type { LedgerDevice } from '../transport/LedgerDevice.js'
 import { checked, isStacksMainnet, stacksAccount, stacksApp } from './stacksApp.js'
+import type { LedgerHttpChannelParameters } from '../chains/types.js'
 
 /** The stacks methods a Ledger connection answers (docs/guides/hardware-wallets.md §2). */
 export const stacksLedgerMethods = ['stx_signMessage', 'stx_transferStx', 'stx_signTransaction'] as const
 
-export type StacksChannelParameters = {
-  device: LedgerDevice
-  /** The account's path (five levels: `m/44'/5757'/0'/0/0`). */
-  path: string
-  /** The chosen account (`ST…` / `SP…`). */
-  address: string
-  networks: () => readonly Network[]
-  /** The Stacks API over fetch (default: the page's `fetch`). */
-  fetch?: typeof globalThis.fetch
-}
+/** The shared channel parameters (`LedgerHttpChannelParameters`, chains/types.ts). */
+export type StacksChannelParameters = LedgerHttpChannelParameters
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const hexPattern = /^(0x)?([0-9a-fA-F]{2})+$/

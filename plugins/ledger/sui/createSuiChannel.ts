@@ -3,23 +3,16 @@ import { messageWithIntent, toSerializedSignature } from '@mysten/sui/cryptograp
 import { Ed25519PublicKey } from '@mysten/sui/keypairs/ed25519'
 import { Transaction } from '@mysten/sui/transactions'
 import { base64 } from '@scure/base'
-import { ProviderRpcError, type CaipNetworkId, type ConnectionChannel, type Network } from '../../../kernel/kernel.js'
+import { ProviderRpcError, type CaipNetworkId, type ConnectionChannel } from '../../../kernel/kernel.js'
 import { invalidParams } from '../eip155/readTransaction.js'
-import type { LedgerDevice } from '../transport/LedgerDevice.js'
 import { suiAccount, suiApp } from './suiApp.js'
+import type { LedgerHttpChannelParameters } from '../chains/types.js'
 
 /** The sui methods a Ledger connection answers (docs/guides/hardware-wallets.md §2): WalletConnect's sui vocabulary. */
 export const suiLedgerMethods = ['sui_signPersonalMessage', 'sui_signTransaction', 'sui_signAndExecuteTransaction'] as const
 
-export type SuiChannelParameters = {
-  device: LedgerDevice
-  path: string
-  /** The chosen account (`0x` and 64 hex digits). */
-  address: string
-  networks: () => readonly Network[]
-  /** The node's API over fetch (default: the page's `fetch`). */
-  fetch?: typeof globalThis.fetch
-}
+/** The shared channel parameters (`LedgerHttpChannelParameters`, chains/types.ts). */
+export type SuiChannelParameters = LedgerHttpChannelParameters
 
 /** Longest personal message (UTF-8 bytes) and transaction text the channel takes. */
 const maxMessageBytes = 64 * 1024
