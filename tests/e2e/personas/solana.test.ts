@@ -262,12 +262,13 @@ describe.each(rows)('$name ($id), as $docs says', (row) => {
   }, 90_000)
 
   if (row.accountSwitch === 'follows') {
-    it('an account switch in the wallet is followed: the header shows the new account, which signs in with its own key', async () => {
+    it('an account switch in the wallet is followed: the new account signs in with its own key, then the header shows it', async () => {
       // The shared persona handle's switch (to the other account, which approved the site).
       expect(await page.evaluate((key) => (window as unknown as PersonaWindow).__porticoPersonas[key]!.switchAccount!(), id)).toEqual([devSolanaSecondAddress])
-      await step(id, expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short(devSolanaSecondAddress)))
-      // Sign-in is per account: the new one signs its own message.
+      // Sign-in is per account and required here: the new account signs its own message; until it
+      // has, the header says "Connecting…" rather than show an account that has not signed in (issue 52).
       await signIn(id)
+      await step(id, expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(short(devSolanaSecondAddress)))
       await expectVerifiedSession(devSolanaSecondAddress)
       expect(visitor.pageErrors).toEqual([])
     }, 60_000)
