@@ -38,7 +38,8 @@ export async function bundleBrowserModules(entryPoints: Record<string, string>, 
     // `globalthis` (under CosmJS's xstream, in the Cosmos example) falls back to it the same way (globalThisShim.ts).
     // Node's `https`, which @ledgerhq/live-network (under the Sui Ledger app's library) asks for when it loads: httpsShim.ts.
     // `stream` (Node's, required by cipher-base under @ledgerhq/hw-app-btc's bs58check@2) is a plain Transform constructor (streamShim.ts).
-    alias: { 'lodash.clonedeep': './sandbox/build/cloneDeep.ts', globalthis: './sandbox/build/globalThisShim.ts', https: './sandbox/build/httpsShim.ts', stream: './sandbox/build/streamShim.ts' },
+    // `function-bind` (under hw-app-btc's get-intrinsic and call-bind) falls back to Function('binder', …): functionBindShim.cjs.
+    alias: { 'lodash.clonedeep': './sandbox/build/cloneDeep.ts', globalthis: './sandbox/build/globalThisShim.ts', https: './sandbox/build/httpsShim.ts', stream: './sandbox/build/streamShim.ts', 'function-bind': './sandbox/build/functionBindShim.cjs' },
     plugins,
   })
   const assets: SandboxAssets = new Map()

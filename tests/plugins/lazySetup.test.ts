@@ -55,7 +55,9 @@ async function metafileOf(factory: string): Promise<Metafile> {
     outdir: join(tmpdir(), 'portico-lazy-setup'),
     write: false,
     metafile: true,
-    external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+    // Node's `https` and `stream`, which the Sui and Bitcoin Ledger libraries reach in their lazy chunks, are
+    // aliased by a site's bundler (docs/guides/hardware-wallets.md); this check reads the static graph only.
+    external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'https', 'stream'],
     logLevel: 'silent',
   })
   return result.metafile
