@@ -28,13 +28,13 @@ export function createPluginContext(portico: PorticoBase, pluginName: string, pl
   return {
     ...shared,
     stores: readonlyStores(portico.stores),
-    holdConnection: (namespace, held) =>
-      runInAction(() => {
-        if (!held) connections.release(namespace)
-        else if (connections.get(namespace).status === 'connected') connections.hold(namespace, pluginName)
-      }),
     addConnectors: (connectors) => runInAction(() => wallets.addConnectors(connectors)),
-    updateAccount: (namespace, { smartAccountDeployed }) => runInAction(() => portico.stores.accounts.update(namespace, { smartAccountDeployed })),
+    updateAccount: (namespace, details) =>
+      runInAction(() => {
+        if ('smartAccountDeployed' in details) portico.stores.accounts.update(namespace, { smartAccountDeployed: details.smartAccountDeployed })
+        if (details.held === false) connections.release(namespace)
+        else if (details.held === true && connections.get(namespace).status === 'connected') connections.hold(namespace, pluginName)
+      }),
     rememberRecentWallet(wallet) {
       runInAction(() => wallets.addRecent({ ...wallet }))
       portico.services.storage.set(storageKeys.recentWallets, wallets.recent.map((w) => ({ ...w })))
@@ -92,9 +92,8 @@ export const pluginContextCatalogue: Record<keyof PluginContext, { group: Plugin
   reportChainChanged: { group: 'Plugin actions', doc: 'The wallet moved to another chain.' },
   reportDisconnected: { group: 'Plugin actions', doc: 'The wallet ended the connection.' },
   registerStore: { group: 'Plugin actions', doc: "Registers the plugin's own store under its name." },
-  holdConnection: { group: 'Plugin actions', doc: "Holds (or releases) a connected namespace while the visitor has a step to complete (a required sign-in): the page's buttons keep showing \"Connecting…\" instead of the account (`getState().connections[namespace].held`)." },
   addConnectors: { group: 'Plugin actions', doc: "Lists a connector plugin's wallet connectors in the connect views." },
-  updateAccount: { group: 'Plugin actions', doc: "Records what the plugin learned about a namespace's account that `getAccount()` reports (`{ smartAccountDeployed }`, `portico/calls`)." },
+  updateAccount: { group: 'Plugin actions', doc: "Records what the plugin learned about a namespace's account: `{ smartAccountDeployed }` (`portico/calls`), `{ held }` (a required sign-in not signed yet, `portico/siwx`: the page's buttons keep showing \"Connecting…\"; `getState().connections[namespace].held`)." },
   rememberRecentWallet: { group: 'Plugin actions', doc: 'Records a wallet as recently used and persists the list.' },
   pushView: { group: 'Plugin actions', doc: "Shows a view on top of the current one (back returns), e.g. a login moving from Connect to its code entry." },
   replaceView: { group: 'Plugin actions', doc: "Replaces the modal's current view (e.g. a connector moving to its QR view)." },

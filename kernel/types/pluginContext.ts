@@ -9,8 +9,14 @@ import type { PorticoBase } from './portico.js'
 import type { RouteData, View } from './view.js'
 import type { DirectoryWallet, WalletConnector } from './wallet.js'
 
-/** What a plugin may record about an account ({@link PluginContext.updateAccount}). */
-export type AccountDetails = Pick<AccountState, 'smartAccountDeployed'>
+/**
+ * What a plugin may record about an account ({@link PluginContext.updateAccount}): a smart account's
+ * deployment, and `held` — the account has a step to complete before it counts for the visitor (a
+ * required sign-in): the page's buttons keep showing "Connecting…" instead of the account until it
+ * is released (`held: false`) or the namespace disconnects; holding a namespace that is not
+ * connected does nothing (`getState().connections[namespace].held`). A key left out is left as it is.
+ */
+export type AccountDetails = Partial<Pick<AccountState, 'smartAccountDeployed'>> & { held?: boolean }
 
 /**
  * The members of `Portico` a plugin's context carries: a chosen list, not the whole instance.
@@ -39,18 +45,11 @@ export type PluginContext = Pick<PorticoBase, (typeof pluginContextPorticoMember
    * `StoreIsReadOnlyError`: each change has an action here.
    */
   readonly stores: ReadonlyRootStore
-  /**
-   * Holds (`true`) or releases (`false`) the namespace's connection while the visitor has a step
-   * to complete before it counts for them (a required sign-in): the page's buttons keep showing
-   * "Connecting…" instead of the account. A hold ends when released or when the namespace
-   * disconnects; holding a namespace that is not connected does nothing.
-   */
-  holdConnection(namespace: ChainNamespace, held: boolean): void
   /** Lists wallet connectors (a connector plugin's wallets) in the connect views. */
   addConnectors(connectors: readonly WalletConnector[]): void
   /** Records a wallet as recently used (listed first next time) and persists the list. */
   rememberRecentWallet(wallet: DirectoryWallet): void
-  /** Records what a plugin learned about a namespace's account that `getAccount()` reports (a smart account's deployment, `portico/calls`). */
+  /** Records what a plugin learned about a namespace's account (a smart account's deployment, `portico/calls`; a hold until a required sign-in, `portico/siwx`): see {@link AccountDetails}. */
   updateAccount(namespace: ChainNamespace, details: AccountDetails): void
   /** Shows a view on top of the current one (a history entry: back returns), e.g. a login moving from Connect to its code entry. */
   pushView(view: View, data?: RouteData): void

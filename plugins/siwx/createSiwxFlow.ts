@@ -190,12 +190,12 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
     const target = currentTarget(namespace)
     // No prompt on an unsupported network, or a namespace without a verifier.
     if (!applies(namespace, target)) {
-      portico.holdConnection(namespace, false)
+      portico.updateAccount(namespace, { held: false })
       return
     }
     // Sign-in required and not signed yet: the page's buttons keep saying "Connecting…" (not the
     // account) until the visitor signs, from this check on.
-    if (required && !store.isSigned(target.caipNetworkId, target.address)) portico.holdConnection(namespace, true)
+    if (required && !store.isSigned(target.caipNetworkId, target.address)) portico.updateAccount(namespace, { held: true })
     const settleStatus = () => runInAction(() => {
       if (store.status === 'checking') store.setStatus('idle')
     })
@@ -207,14 +207,14 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
       if (stale()) return
       if (valid.length > 0) {
         runInAction(() => store.markSigned(target))
-        portico.holdConnection(namespace, false)
+        portico.updateAccount(namespace, { held: false })
         settleStatus()
         if (modal.open && router.view === siwxView) portico.close()
         return
       }
       runInAction(() => store.unmarkSigned(target.caipNetworkId, target.address))
       if (namespace !== networks.activeNamespace) {
-        portico.holdConnection(namespace, false)
+        portico.updateAccount(namespace, { held: false })
         settleStatus()
         return
       }
@@ -317,7 +317,7 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
         store.setCloseRefused(false)
         store.setStatus('idle')
       })
-      portico.holdConnection(namespace, false)
+      portico.updateAccount(namespace, { held: false })
       if (modal.open && router.view === siwxView) portico.close()
       portico.showToast({ variant: 'success', message: signedIn })
       portico.emit({ type: 'track', event: 'SIWX_AUTH_SUCCESS', properties: { network: network.caipNetworkId }, address })
@@ -364,7 +364,7 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
     await sessionStore.add(session)
     runInAction(() => store.markSigned(target))
     const current = currentTarget(namespace)
-    if (current && sameTarget(current, target)) portico.holdConnection(namespace, false)
+    if (current && sameTarget(current, target)) portico.updateAccount(namespace, { held: false })
   }
 
   async function cancel(): Promise<void> {

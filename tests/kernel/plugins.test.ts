@@ -384,22 +384,22 @@ describe('plugin context and plugin-declared hooks', () => {
     await portico.destroy()
   })
 
-  it('holdConnection: a plugin holds a connected namespace (the state says `held`) until it releases it or the namespace disconnects', async () => {
+  it('updateAccount({ held }): a plugin holds a connected namespace (the state says `held`) until it releases it or the namespace disconnects', async () => {
     let context: Parameters<ReturnType<typeof definePlugin>['setup']>[0] | undefined
     const portico = createPorticoKernel({ ...base(), plugins: [...base().plugins, tapper((c) => void (context = c))] })
     const plugin = context!
     // Nothing to hold before a connection.
-    plugin.holdConnection('eip155', true)
+    plugin.updateAccount('eip155', { held: true })
     expect(portico.stores.connections.isHeld('eip155')).toBe(false)
     await portico.connect({ connectorId: 'eip155.wallet' })
     expect(portico.getState().connections.eip155?.held).toBeUndefined()
-    plugin.holdConnection('eip155', true)
+    plugin.updateAccount('eip155', { held: true })
     expect(portico.getState().connections.eip155).toMatchObject({ status: 'connected', held: true })
     expect(plugin.stores.connections.isHeld('eip155')).toBe(true)
     expect(() => (plugin.stores.connections as unknown as typeof portico.stores.connections).release('eip155')).toThrow(StoreIsReadOnlyError)
-    plugin.holdConnection('eip155', false)
+    plugin.updateAccount('eip155', { held: false })
     expect(portico.getState().connections.eip155?.held).toBeUndefined()
-    plugin.holdConnection('eip155', true)
+    plugin.updateAccount('eip155', { held: true })
     await portico.disconnect('eip155')
     expect(portico.stores.connections.isHeld('eip155')).toBe(false)
     expect(portico.getState().connections.eip155?.held).toBeUndefined()
