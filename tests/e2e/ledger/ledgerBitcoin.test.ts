@@ -14,6 +14,7 @@ import { regtestNetwork } from '../../../sandbox/bitcoin/bitcoinSandboxChain.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { chooseLedgerAccount } from '../../helpers/chooseLedgerAccount.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[]; ledgerAccounts: { bip122: string[] } }
 type LedgerHandle = { setMode(mode: string): void; openApp(app: string): void; activity(): { app: string; action: string; outcome: string }[] }
@@ -62,16 +63,7 @@ describe('Ledger on Bitcoin, end to end', () => {
     await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog().getByRole('button', { name: 'Ledger', exact: true }).click()
-    await dialog().getByRole('button', { name: 'Connect', exact: true }).click()
-    // The device still shows the Ethereum app: the view says which app to open, then follows it.
-    await expect.poll(() => dialog().innerText(), { timeout: 20_000 }).toContain('Open the Bitcoin Test app on your Ledger')
-    await ledger("openApp('Bitcoin Test')")
-    const rows = dialog().getByRole('list', { name: 'Accounts on your Ledger' }).getByRole('button')
-    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(5)
-    await expect.poll(() => dialog().getByRole('button', { name: new RegExp(`^Account 2 ${accounts[1]} m/84'/1'/1'/0/0 balance \\d+(\\.\\d+)? BTC$`) }).count(), { timeout: 30_000 }).toBe(1)
-    await rows.nth(1).click()
-    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
-    await expect.poll(() => page.locator('main').innerText()).toContain(accounts[1] as string)
+    await chooseLedgerAccount(page, { app: 'Bitcoin Test', address: accounts[1] as string, path: "m/84'/1'/1'/0/0", symbol: 'BTC' })
   }, 120_000)
 
   it('signs a message on the device that bitcoinjs-message verifies for the account', async () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { chooseLedgerAccount } from '../../helpers/chooseLedgerAccount.js'
 
 let sandbox: TestSandbox
 let visitor: SandboxPage
@@ -47,16 +48,7 @@ describe('Ledger on Stacks, end to end', () => {
     await expect.poll(() => header().textContent()).toMatch(/Stacks/)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog().getByRole('button', { name: 'Ledger', exact: true }).click()
-    await dialog().getByRole('button', { name: 'Connect', exact: true }).click()
-    // The device still shows the Ethereum app: the view says which app to open, then follows it.
-    await expect.poll(() => dialog().innerText(), { timeout: 20_000 }).toContain('Open the Stacks app on your Ledger')
-    await ledger("openApp('Stacks')")
-    const rows = dialog().getByRole('list', { name: 'Accounts on your Ledger' }).getByRole('button')
-    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(5)
-    await expect.poll(() => dialog().getByRole('button', { name: new RegExp(`^Account 2 ${second} m/44'/5757'/0'/0/1 balance \\d+(\\.\\d+)? STX$`) }).count(), { timeout: 20_000 }).toBe(1)
-    await rows.nth(1).click()
-    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
-    await expect.poll(() => page.locator('main').innerText()).toContain(second)
+    await chooseLedgerAccount(page, { app: 'Stacks', address: second, path: "m/44'/5757'/0'/0/1", symbol: 'STX' })
   }, 120_000)
 
   it('signs a message on the device that @stacks/encryption verifies for the second account', async () => {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { chooseLedgerAccount } from '../../helpers/chooseLedgerAccount.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[]; ledgerAccounts: { sui: string[] } }
 
@@ -57,16 +58,7 @@ describe('Ledger on Sui, end to end', () => {
     await expect.poll(() => dialog().count()).toBe(0)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog().getByRole('button', { name: 'Ledger', exact: true }).click()
-    await dialog().getByRole('button', { name: 'Connect', exact: true }).click()
-    // The device still shows the Ethereum app: the view says which app to open, then follows it.
-    await expect.poll(() => dialog().innerText(), { timeout: 20_000 }).toContain('Open the Sui app on your Ledger')
-    await ledger("openApp('Sui')")
-    const rows = dialog().getByRole('list', { name: 'Accounts on your Ledger' }).getByRole('button')
-    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(5)
-    await expect.poll(() => dialog().getByRole('button', { name: new RegExp(`^Account 2 ${accounts[1]} m/44'/784'/1'/0'/0' balance \\d+(\\.\\d+)? SUI$`) }).count(), { timeout: 20_000 }).toBe(1)
-    await rows.nth(1).click()
-    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
-    await expect.poll(() => page.locator('main').innerText()).toContain(accounts[1] as string)
+    await chooseLedgerAccount(page, { app: 'Sui', address: accounts[1] as string, path: "m/44'/784'/1'/0'/0'", symbol: 'SUI' })
   }, 120_000)
 
   it('signs a message on the device; @mysten/sui verifies it for the second account only', async () => {
