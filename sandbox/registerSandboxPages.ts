@@ -17,8 +17,8 @@ export type SandboxInfo = {
   accounts: readonly string[]
   /** The funded Solana dev account, when the Solana RPC is running. */
   solanaAccount?: string
-  /** The emulated Ledger's funded Ledger Live accounts (sandbox/ledgerDevice): `m/44'/60'/i'/0/0`, `m/44'/501'/i'`, `m/44'/784'/i'/0'/0'`, `m/44'/5757'/0'/0/i` and `m/84'/1'/i'/0/0`, i = 0…4. */
-  ledgerAccounts?: { eip155: readonly string[]; solana: readonly string[]; sui?: readonly string[]; stacks?: readonly string[]; bip122?: readonly string[] }
+  /** The emulated Ledger's funded Ledger Live accounts (sandbox/ledgerDevice): `m/44'/60'/i'/0/0`, `m/44'/501'/i'`, `m/44'/784'/i'/0'/0'`, `m/44'/5757'/0'/0/i`, `m/84'/1'/i'/0/0` and `m/44'/118'/0'/0/i`, i = 0…4. */
+  ledgerAccounts?: { eip155: readonly string[]; solana: readonly string[]; sui?: readonly string[]; stacks?: readonly string[]; bip122?: readonly string[]; cosmos?: readonly string[] }
   /** The embedded wallet: its wallet origin (PORT+11) and the identity provider (PORT+10). */
   auth?: { walletOrigin: string; identity: string }
 }

@@ -20,6 +20,7 @@ import { defaultProjectFeatures } from '../server/projects/resolveProject.js'
 import { devAddresses } from './devnets/devAccounts.js'
 import { ledgerDeviceAddresses } from './ledgerDevice/ledgerDeviceAccounts.js'
 import { ledgerBitcoinAddresses } from './ledgerDevice/ledgerBitcoinAccounts.js'
+import { ledgerCosmosAddresses } from './ledgerDevice/ledgerCosmosAccounts.js'
 import { PortInUseError } from './devnets/errors.js'
 import { SandboxParameterError, SandboxPortInUseError, SandboxStartError } from './errors.js'
 import { registerFaucetRoute } from './faucet/registerFaucetRoute.js'
@@ -191,7 +192,7 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
       chains: chains.map((c) => ({ ...c.info, rpcUrl: c.proxyUrl(url) })),
       accounts: devAddresses,
       ...(solana ? { solanaAccount: solana.info.accounts[0] as string } : {}),
-      ledgerAccounts: { eip155: ledgerDeviceAddresses.eip155, solana: solana ? ledgerDeviceAddresses.solana : [], sui: sui ? ledgerDeviceAddresses.sui : [], stacks: chains.some((c) => c.info.namespace === 'stacks') ? ledgerDeviceAddresses.stacks : [], bip122: chains.some((c) => c.info.namespace === 'bip122') ? ledgerBitcoinAddresses : [] },
+      ledgerAccounts: { eip155: ledgerDeviceAddresses.eip155, solana: solana ? ledgerDeviceAddresses.solana : [], sui: sui ? ledgerDeviceAddresses.sui : [], stacks: chains.some((c) => c.info.namespace === 'stacks') ? ledgerDeviceAddresses.stacks : [], bip122: chains.some((c) => c.info.namespace === 'bip122') ? ledgerBitcoinAddresses : [], cosmos: chains.some((c) => c.info.namespace === 'cosmos') ? ledgerCosmosAddresses : [] },
       auth: { walletOrigin, identity: `http://${sandboxHost}:${ports.identity}` },
     }
 

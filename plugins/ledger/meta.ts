@@ -3,7 +3,7 @@ import type { PluginMeta } from '../../kernel/kernel.js'
 /** The ledger plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
   description:
-    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana, sui, stacks and bip122 (Bitcoin test networks): pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
+    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana, sui, stacks, bip122 (Bitcoin test networks) and cosmos: pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
   docsPath: '/plugins/ledger.md',
   peerDependencies: {
     '@ledgerhq/hw-app-btc': '11.4.0',
@@ -14,6 +14,7 @@ export const meta = {
     '@mysten/ledgerjs-hw-app-sui': '0.8.1',
     '@mysten/sui': '1.45.2',
     '@stacks/transactions': '7.6.0',
+    '@zondax/ledger-cosmos-js': '4.2.0',
     '@zondax/ledger-stacks': '2.0.0',
     '@scure/btc-signer': '1.8.1',
     'buffer': '6.0.3',
@@ -25,9 +26,9 @@ export const meta = {
       namespaces: {
         type: 'array',
         minItems: 1,
-        maxItems: 5,
-        items: { type: 'string', enum: ['eip155', 'solana', 'sui', 'stacks', 'bip122'] },
-        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana`, `sui`, `stacks` and `bip122` (Bitcoin: the Bitcoin Test app, test networks).',
+        maxItems: 6,
+        items: { type: 'string', enum: ['eip155', 'solana', 'sui', 'stacks', 'bip122', 'cosmos'] },
+        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana`, `sui`, `stacks`, `bip122` (Bitcoin: the Bitcoin Test app, test networks) and `cosmos`.',
       },
       transport: {
         type: 'string',

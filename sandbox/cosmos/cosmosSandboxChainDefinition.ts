@@ -1,6 +1,7 @@
 import { type SandboxChainDefinition, startThen } from '../chains/SandboxChain.js'
 import { sandboxCosmosChain, sandboxProjectId } from '../config.js'
 import { SandboxFaucetError } from '../errors.js'
+import { ledgerCosmosAddresses, ledgerCosmosFunding } from '../ledgerDevice/ledgerCosmosAccounts.js'
 import { CosmosLedgerError } from './CosmosLedgerError.js'
 import { cosmosMinFee, cosmosSandboxChainId, cosmosSandboxNativeDenom, cosmosSandboxPrefix, cosmosSandboxTokenDenom } from './cosmosSandboxChain.js'
 import { cosmosFaucetDerivationPath, cosmosFaucetFunding, devCosmosAddress, devCosmosFunding, devCosmosKey } from './devCosmos.js'
@@ -59,8 +60,8 @@ export function payFromCosmosFaucet(node: CosmosNode, address: string, amount: b
 
 /**
  * The Cosmos chain as a sandbox chain: the verifying bank ledger behind CometBFT RPC and the REST
- * gateway on its port; at genesis the faucet account and the dev address (coin type 118 of the test
- * mnemonic: 1,000 PTC and 5,000 pUSD); a faucet that pays with a real signed `MsgSend`, in a block at once.
+ * gateway on its port; at genesis the faucet account, the dev address (coin type 118 of the test
+ * mnemonic: 1,000 PTC and 5,000 pUSD) and the emulated Ledger's first five Cosmos accounts (1,000 PTC each); a faucet that pays with a real signed `MsgSend`, in a block at once.
  *
  * @example
  * await cosmosSandboxChainDefinition.start({ port: 4705, origin: 'http://127.0.0.1:4700' })
@@ -74,6 +75,7 @@ export const cosmosSandboxChainDefinition: SandboxChainDefinition = {
       node.ledger.genesis(devCosmosKey(cosmosFaucetDerivationPath).address, cosmosSandboxNativeDenom, cosmosFaucetFunding)
       node.ledger.genesis(devCosmosAddress, cosmosSandboxNativeDenom, devCosmosFunding.native)
       node.ledger.genesis(devCosmosAddress, cosmosSandboxTokenDenom, devCosmosFunding.token)
+      for (const address of ledgerCosmosAddresses) node.ledger.genesis(address, cosmosSandboxNativeDenom, ledgerCosmosFunding)
       const { caipNetworkId, name, nativeCurrency, token } = sandboxCosmosChain
       return {
         info: {

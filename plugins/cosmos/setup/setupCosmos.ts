@@ -218,16 +218,18 @@ export function setupCosmos(portico: PluginContext, options: CosmosOptions, envi
   function channelSigner(network: Network, address: string): CosmosTransferSigner {
     const chainId = network.caipNetworkId
     const request = (method: string, params: unknown) => portico.request({ namespace, chainId, method, params })
+    // A channel without cosmos_signDirect (a Ledger: the Cosmos app signs amino JSON only) gets amino transfers.
+    const aminoOnly = () => portico.channel(namespace)?.supports('cosmos_signDirect', chainId) === false
     return {
       async account() {
         const known = channelKeys.get(`${chainId}:${address}`)
-        if (known) return { publicKey: known, aminoOnly: false }
+        if (known) return { publicKey: known, aminoOnly: aminoOnly() }
         const accounts = (await request('cosmos_getAccounts', {})) as { address?: unknown; pubkey?: unknown; algo?: unknown }[] | null
         const found = Array.isArray(accounts) ? accounts.find((a) => a?.address === address) : undefined
         const publicKey = typeof found?.pubkey === 'string' && found.pubkey.length <= 100 ? base64.decode(found.pubkey) : undefined
         if (!publicKey || publicKey.length !== 33) throw new ProviderRpcError({ code: -32603, message: 'The wallet did not share the account public key' })
         channelKeys.set(`${chainId}:${address}`, publicKey)
-        return { publicKey, aminoOnly: false }
+        return { publicKey, aminoOnly: aminoOnly() }
       },
       async signDirect(doc) {
         const answer = (await request('cosmos_signDirect', {
