@@ -119,7 +119,7 @@ describe('malformed input to the emulated device answers a status word, never th
     expect(() => device.openApp('Bitcoin' as never)).toThrow(expect.objectContaining({ code: 'LEDGER_DEVICE_INVALID_PARAMETER' }))
     expect(() => device.address('eip155', "m/44'/60'/x")).toThrow(expect.objectContaining({ code: 'LEDGER_DEVICE_INVALID_PARAMETER' }))
     expect(() => device.address('solana', "m/44'/501'/0")).toThrow(expect.objectContaining({ code: 'LEDGER_DEVICE_INVALID_PARAMETER' }))
-    expect(() => device.address('cosmos' as never, "m/44'/118'/0'")).toThrow(expect.objectContaining({ code: 'LEDGER_DEVICE_INVALID_PARAMETER' }))
+    expect(() => device.address('tron' as never, "m/44'/195'/0'")).toThrow(expect.objectContaining({ code: 'LEDGER_DEVICE_INVALID_PARAMETER' }))
     expect(() => device.setLocked('yes' as never)).toThrow(expect.objectContaining({ code: 'LEDGER_DEVICE_INVALID_PARAMETER' }))
     expect([device.getMode(), device.getApp(), device.isLocked()]).toEqual(['approve', 'Ethereum', false])
   })
