@@ -3,7 +3,8 @@
 // Cosmos chain asks for the Cosmos app, lists the m/44'/118'/0'/0/i accounts with their PTC; the
 // second one connects, signs a message on the device (ADR-036, verified here with CosmJS), sends PTC
 // through the Send view as amino JSON (the sandbox's Cosmos ledger checks the signature and the
-// receiver has them), and a Reject on the device shows the refusal.
+// receiver has them), and a Reject on the device shows the refusal (the
+// demo's status for a message, the modal's alert for a send).
 import { randomBytes } from 'node:crypto'
 import { bech32 } from '@scure/base'
 import type { Page } from 'playwright-core'
@@ -82,10 +83,26 @@ describe('Ledger on Cosmos, end to end', () => {
     await page.keyboard.press('Escape')
   }, 90_000)
 
-  it('a refusal on the device shows the refusal text', async () => {
+  it('a refusal on the device shows the refusal, for a message and in the modal for a send; nothing moves', async () => {
     await ledger("setMode('reject')")
     await page.getByRole('button', { name: `Sign "${message}"` }).click()
     await expect.poll(() => page.getByRole('status').filter({ hasText: /Not signed/ }).textContent(), { timeout: 20_000 }).toBe('Not signed: The request was rejected on your Ledger')
+    const receiver = bech32.encode('portico', bech32.toWords(randomBytes(20)))
+    await header().getByRole('button', { name: new RegExp(`${second.slice(0, 4)}…${second.slice(-4)}`) }).click()
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await chooseSendToken(dialog(), 'PTC')
+    await dialog().getByLabel('Amount').fill('0.1')
+    await dialog().getByLabel('Receiver address').fill(receiver)
+    await dialog().getByRole('button', { name: 'Preview Send' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    // The Send view words every wallet's refusal (4001) alike.
+    await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toContain('The request was rejected in the wallet')
+    const activity = (await ledger('activity()')) as { app: string; action: string; outcome: string; screen: string }[]
+    expect(activity.at(-1)).toMatchObject({ app: 'Cosmos', action: 'signTransaction', outcome: 'rejected' })
+    expect(activity.at(-1)!.screen.startsWith(`Send 100000 uptc to ${receiver}`)).toBe(true)
+    expect(await uptcOf(receiver)).toBe(0n)
+    await page.keyboard.press('Escape')
     await ledger("setMode('approve')")
     expect(visitor.pageErrors).toEqual([])
     expect(visitor.blocked).toEqual([])
