@@ -3,7 +3,7 @@ import type { PluginMeta } from '../../kernel/kernel.js'
 /** The ledger plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
   description:
-    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana, sui, stacks and bip122 (Bitcoin test networks): pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
+    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana, sui, stacks and bip122 (Bitcoin: mainnet and the test networks, native segwit and taproot): pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
   docsPath: '/plugins/ledger.md',
   peerDependencies: {
     '@ledgerhq/hw-app-btc': '11.4.0',
@@ -27,7 +27,7 @@ export const meta = {
         minItems: 1,
         maxItems: 5,
         items: { type: 'string', enum: ['eip155', 'solana', 'sui', 'stacks', 'bip122'] },
-        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana`, `sui`, `stacks` and `bip122` (Bitcoin: the Bitcoin Test app, test networks).',
+        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana`, `sui`, `stacks` and `bip122` (Bitcoin: the Bitcoin app on mainnet, the Bitcoin Test app on the test networks).',
       },
       transport: {
         type: 'string',
