@@ -3,6 +3,9 @@
 // app (sandbox/ledgerDevice/ledgerBitcoinApp.ts), real keys, and the sandbox's regtest chain (its
 // Esplora API, which checks every signature before it takes a transaction).
 import Btc from '@ledgerhq/hw-app-btc'
+import { AppClient } from '@ledgerhq/hw-app-btc/newops/appClient'
+import { WalletPolicy, createKey } from '@ledgerhq/hw-app-btc/newops/policy'
+import { HDKey } from '@scure/bip32'
 import { schnorr } from '@noble/curves/secp256k1.js'
 import { Transaction, p2tr, p2wpkh } from '@scure/btc-signer'
 import { base64 } from '@scure/base'
@@ -147,6 +150,32 @@ describe('bip122 × the emulated Bitcoin app, mainnet and taproot (Node, @ledger
     await expect(bitcoinAddress(device, "m/84'/0'/0'/0/0", mainnet)).rejects.toMatchObject({ app: 'Bitcoin' })
     // And the test build refuses mainnet's coin type the same way.
     await expect(bitcoinAddress(device, "m/84'/0'/0'/0/0", regtest)).rejects.toMatchObject({ statusCode: 0x6a82 })
+  })
+
+  it('each build refuses a default wallet policy of the other coin type, or of a purpose that is not the template\'s', async () => {
+    const seed = createLedgerDeviceKeys().seed()
+    const hardened = 0x8000_0000
+    for (const [app, coin, versions] of [
+      ['Bitcoin', 0, undefined],
+      ['Bitcoin Test', 1, { private: 0x04358394, public: 0x043587cf }],
+    ] as const) {
+      emulated.openApp(app)
+      await device.run({ app }, async (transport) => {
+        const client = new AppClient(transport as never)
+        const fingerprint = await client.getMasterFingerprint()
+        const policy = (template: 'wpkh(@0/**)' | 'tr(@0/**)', purpose: number, coinType: number) => {
+          const path = [purpose + hardened, coinType + hardened, hardened]
+          const xpub = HDKey.fromMasterSeed(seed, versions).derive(`m/${purpose}'/${coinType}'/0'`).publicExtendedKey
+          return new WalletPolicy(template, createKey(fingerprint, path, xpub))
+        }
+        // The build's own coin type: served, in its encoding.
+        expect(await client.getWalletAddress(policy('wpkh(@0/**)', 84, coin), null, 0, 0, false)).toMatch(coin === 0 ? /^bc1q/ : /^tb1q/)
+        expect(await client.getWalletAddress(policy('tr(@0/**)', 86, coin), null, 0, 0, false)).toMatch(coin === 0 ? /^bc1p/ : /^tb1p/)
+        // The other build's coin type, and a template on another purpose's path: SW_INCORRECT_DATA (6A80).
+        await expect(client.getWalletAddress(policy('wpkh(@0/**)', 84, 1 - coin), null, 0, 0, false)).rejects.toMatchObject({ statusCode: 0x6a80 })
+        await expect(client.getWalletAddress(policy('tr(@0/**)', 84, coin), null, 0, 0, false)).rejects.toMatchObject({ statusCode: 0x6a80 })
+      })
+    }
   })
 
   it('reads a taproot (BIP-86) account: the p2tr address of the device key, as the app itself writes it', async () => {
