@@ -182,7 +182,9 @@ export function createBip122Channel({ device, path, address, networks, fetch: fe
           const { message } = params
           if (typeof message !== 'string' || message.length > 65_536) throw invalidParams('signMessage needs a message (text)')
           if (params.address !== undefined && params.address !== address) throw invalidParams(`signMessage: the address must be the Ledger account ${address}`)
-          // The app signs Bitcoin's message format (BIP-137: header 31 + recovery id ‖ r ‖ s) with the path's key, whatever `protocol` asks (a taproot account's too).
+          // BIP-137 has no taproot form: no verifier would accept the key's signature for a p2tr address, so none is made.
+          if (taproot) throw new ProviderRpcError({ code: 4200, message: 'A Ledger taproot account signs no messages: the Bitcoin app signs BIP-137 messages, which have no taproot form. Connect the native segwit account to sign.' })
+          // The app signs Bitcoin's message format (BIP-137: header 31 + recovery id ‖ r ‖ s) with the path's key, whatever `protocol` asks.
           const app = appOf(chainId)
           const { v, r, s } = await runBitcoinApp(device, app, (transport) => bitcoinApp(transport, app).signMessage(toLedgerPath(path), hex.encode(new TextEncoder().encode(message))))
           return { address, signature: base64.encode(Uint8Array.of(31 + v, ...hex.decode(r.padStart(64, '0')), ...hex.decode(s.padStart(64, '0')))) }

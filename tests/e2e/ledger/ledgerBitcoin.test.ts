@@ -3,8 +3,8 @@
 // device shows the Ethereum one, then lists the BIP-84 accounts with their BTC; the second one
 // connects, signs a message on the device (verified here with bitcoinjs-message), sends BTC through
 // the Send view (the regtest chain takes it: the receiver's balance read back from its Esplora API);
-// then, disconnected, it connects a taproot (BIP-86) account chosen in the account list and sends from
-// it (key-path Schnorr signatures the regtest chain checks); a refusal on the device is the refusal text.
+// a refusal on the device is the refusal text; then, disconnected, it connects a taproot (BIP-86) account
+// chosen in the account list and sends from it (key-path Schnorr signatures the regtest chain checks).
 import { randomBytes } from 'node:crypto'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { p2wpkh } from '@scure/btc-signer'
@@ -98,6 +98,18 @@ describe('Ledger on Bitcoin, end to end', () => {
     await expect.poll(() => dialog().count()).toBe(0)
   }, 90_000)
 
+  it('a refusal on the device shows the refusal text', async () => {
+    await ledger("setMode('reject')")
+    try {
+      await page.getByRole('button', { name: `Sign "${message}"` }).click()
+      await expect.poll(() => page.getByRole('status').filter({ hasText: /Not signed/ }).textContent(), { timeout: 20_000 }).toBe('Not signed: The request was rejected on your Ledger')
+    } finally {
+      await ledger("setMode('approve')")
+    }
+    expect(visitor.pageErrors).toEqual([])
+    expect(visitor.blocked).toEqual([])
+  }, 60_000)
+
   it('connects a taproot account chosen in the account list and sends from it; the regtest chain takes it', async () => {
     const taproot = ledgerBitcoinTaprootAddresses[1] as string
     const segwitShort = `${(accounts[1] as string).slice(0, 4)}…${(accounts[1] as string).slice(-4)}`
@@ -144,17 +156,12 @@ describe('Ledger on Bitcoin, end to end', () => {
     expect(spend?.vin.every((input) => input.prevout.scriptpubkey_address === taproot && input.witness.length === 1 && input.witness[0]!.length === 128)).toBe(true)
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog().count()).toBe(0)
-  }, 120_000)
-
-  it('a refusal on the device shows the refusal text', async () => {
-    await ledger("setMode('reject')")
-    try {
-      await page.getByRole('button', { name: `Sign "${message}"` }).click()
-      await expect.poll(() => page.getByRole('status').filter({ hasText: /Not signed/ }).textContent(), { timeout: 20_000 }).toBe('Not signed: The request was rejected on your Ledger')
-    } finally {
-      await ledger("setMode('approve')")
-    }
+    // A taproot account signs no messages (BIP-137 has no taproot form): the site is told so, the device is not asked.
+    const asked = (await ledger<unknown[]>('activity()')).length
+    await page.getByRole('button', { name: `Sign "${message}"` }).click()
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /Not signed/ }).textContent(), { timeout: 20_000 }).toContain('taproot account signs no messages')
+    expect(await ledger<unknown[]>('activity()')).toHaveLength(asked)
     expect(visitor.pageErrors).toEqual([])
     expect(visitor.blocked).toEqual([])
-  }, 60_000)
+  }, 120_000)
 })

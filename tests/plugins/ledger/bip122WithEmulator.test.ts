@@ -234,4 +234,12 @@ describe('bip122 × the emulated Bitcoin app, mainnet and taproot (Node, @ledger
     signed.finalize()
     expect(esplora.ledger.submit(signed.hex)).toBe(signed.id)
   })
+
+  it('a taproot account refuses to sign a message (BIP-137 has no taproot form), and nothing reaches the device', async () => {
+    const address = await bitcoinAddress(device, taprootPath, regtest)
+    const channel = createBip122Channel({ device, path: taprootPath, address, networks: () => [regtest] })
+    const before = emulated.activity().length
+    await expect(channel.request({ method: 'signMessage', params: { account: address, message: 'hello' }, chainId: regtest.caipNetworkId })).rejects.toMatchObject({ code: 4200, shortMessage: expect.stringContaining('Connect the native segwit account') })
+    expect(emulated.activity()).toHaveLength(before)
+  })
 })
