@@ -29,6 +29,7 @@ export const messages: Record<string, string> = {
   'ledger.accounts.connecting': 'Connecting account {number}…',
   'ledger.accounts.rejected': 'Connection rejected',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'Legacy (MEW, MyCrypto)',
   'ledger.path.bip44': 'BIP44 standard',
   'ledger.path.solanaChange': "Solana with change (m/44'/501'/i'/0')",

@@ -3,7 +3,7 @@ import type { PluginMeta } from '../../kernel/kernel.js'
 /** The ledger plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
   description:
-    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana, sui, stacks, bip122 (Bitcoin test networks) and cosmos: pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
+    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana, sui, stacks, bip122 (Bitcoin: mainnet and the test networks, native segwit and taproot) and cosmos: pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
   docsPath: '/plugins/ledger.md',
   peerDependencies: {
     '@ledgerhq/hw-app-btc': '11.4.0',
@@ -28,7 +28,7 @@ export const meta = {
         minItems: 1,
         maxItems: 6,
         items: { type: 'string', enum: ['eip155', 'solana', 'sui', 'stacks', 'bip122', 'cosmos'] },
-        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana`, `sui`, `stacks`, `bip122` (Bitcoin: the Bitcoin Test app, test networks) and `cosmos`.',
+        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana`, `sui`, `stacks`, `bip122` (Bitcoin: the Bitcoin app on mainnet, the Bitcoin Test app on the test networks) and `cosmos`.',
       },
       transport: {
         type: 'string',

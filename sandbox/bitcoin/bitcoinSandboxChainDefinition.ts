@@ -1,7 +1,7 @@
 import { type SandboxChainDefinition, startThen } from '../chains/SandboxChain.js'
 import { sandboxBitcoinChain, sandboxProjectId } from '../config.js'
 import { SandboxFaucetError } from '../errors.js'
-import { ledgerBitcoinAddresses, ledgerBitcoinFundingSats } from '../ledgerDevice/ledgerBitcoinAccounts.js'
+import { ledgerBitcoinAddresses, ledgerBitcoinFundingSats, ledgerBitcoinTaprootAddresses } from '../ledgerDevice/ledgerBitcoinAccounts.js'
 import { BitcoinLedgerError } from './BitcoinLedgerError.js'
 import { dustLimitSats } from './bitcoinSandboxChain.js'
 import { maxFaucetSats } from './createBitcoinLedger.js'
@@ -35,8 +35,8 @@ export const bitcoinSandboxChainDefinition: SandboxChainDefinition = {
   start: ({ port }) =>
     startThen(startBitcoinEsplora({ port, blockIntervalMs: sandboxBitcoinChain.blockIntervalMs }), async (bitcoin) => {
       await bitcoin.ledger.fund(devBitcoinAddress, devBitcoinFundingSats)
-      // The emulated Ledger's first five Bitcoin accounts (sandbox/ledgerDevice): 1 BTC each.
-      for (const address of ledgerBitcoinAddresses) await bitcoin.ledger.fund(address, ledgerBitcoinFundingSats)
+      // The emulated Ledger's first five Bitcoin accounts of each address type (sandbox/ledgerDevice: BIP-84 native segwit, BIP-86 taproot): 1 BTC each.
+      for (const address of [...ledgerBitcoinAddresses, ...ledgerBitcoinTaprootAddresses]) await bitcoin.ledger.fund(address, ledgerBitcoinFundingSats)
       const { caipNetworkId, name, nativeCurrency } = sandboxBitcoinChain
       return {
         info: { namespace: 'bip122', caipNetworkId, name, nodeUrl: bitcoin.apiUrl, nativeCurrency: { ...nativeCurrency }, tokens: [], nfts: [], accounts: [devBitcoinAddress] },

@@ -1,8 +1,8 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { schnorr, secp256k1 } from '@noble/curves/secp256k1.js'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex, concatBytes } from '@noble/hashes/utils.js'
+import { bytesToHex, concatBytes, hexToBytes, randomBytes } from '@noble/hashes/utils.js'
 import { HDKey } from '@scure/bip32'
-import { Address, OutScript, TEST_NETWORK, p2wpkh } from '@scure/btc-signer'
+import { Address, NETWORK, OutScript, TEST_NETWORK, p2tr, p2wpkh } from '@scure/btc-signer'
 
 import { type LedgerApp, type LedgerAppContext, ledgerAnswer, ledgerStatus, readLedgerPath } from './ledgerApdu.js'
 import { formatLedgerPath } from './ledgerDeviceKeys.js'
@@ -14,16 +14,21 @@ import { formatLedgerPath } from './ledgerDeviceKeys.js'
  * CONTINUE. A command that needs the client's data answers `SW_INTERRUPTED_EXECUTION` (`E000`)
  * with a client command (`10` YIELD, `40` GET_PREIMAGE, `41` GET_MERKLE_LEAF_PROOF, `A0`
  * GET_MORE_ELEMENTS) and resumes on the CONTINUE that answers it; every preimage and Merkle proof
- * is checked against the hash the device already holds. It is the test networks' build ("Bitcoin
- * Test": coin type 1, `tb` addresses on its screen), serving the default single-key wallet
- * policies `wpkh(@0/**)` (BIP-84) only; registered policies (an HMAC) are refused.
+ * is checked against the hash the device already holds. Two builds, as Ledger ships them: "Bitcoin"
+ * (mainnet: coin type 0, `xpub`, `bc` addresses on its screen) and "Bitcoin Test" (the test
+ * networks: coin type 1, `tpub`, `tb`); each refuses the other's coin type (its standard paths and
+ * default policies name its own, src/handler/get_extended_pubkey.c and lib/policy.c). They serve the
+ * default single-key wallet policies `wpkh(@0/**)` (BIP-84, ECDSA over BIP-143) and `tr(@0/**)`
+ * (BIP-86, Schnorr over BIP-341, key path); registered policies (an HMAC) are refused.
  */
 export const ledgerBitcoinAppName = 'Bitcoin Test'
+/** The mainnet build's name, as `B0 01` reports it. */
+export const ledgerBitcoinMainnetAppName = 'Bitcoin'
 /** The app's version `B0 01` reports (≥ 2.1.0: @ledgerhq/hw-app-btc picks the new protocol). */
 export const ledgerBitcoinAppVersion = '2.4.1'
 
-/** The app's own status words (doc/bitcoin.md "Status Words"). */
-const sw = { wrongP1P2: 0x6a86, wrongLength: 0x6a87, badState: 0xb007, signatureFail: 0xb008, interrupted: 0xe000 } as const
+/** The app's own status words (doc/bitcoin.md "Status Words"; SW_NOT_SUPPORTED answers a key export at a path that is not standard, without display). */
+const sw = { notSupported: 0x6a82, wrongP1P2: 0x6a86, wrongLength: 0x6a87, badState: 0xb007, signatureFail: 0xb008, interrupted: 0xe000 } as const
 
 /** A command ends with this status word. */
 class Stop extends Error {
@@ -32,8 +37,12 @@ class Stop extends Error {
   }
 }
 
-/** BIP-32 version bytes of test networks' extended keys (tpub / tprv). */
-const testVersions = { private: 0x04358394, public: 0x043587cf }
+/** What differs between the two builds: the name, the coin type, the extended keys' BIP-32 versions, the screen's address encoding and unit. */
+type Build = { name: string; coin: number; versions: { private: number; public: number }; network: typeof NETWORK; unit: string }
+const builds: Record<'mainnet' | 'test', Build> = {
+  mainnet: { name: ledgerBitcoinMainnetAppName, coin: 0, versions: { private: 0x0488ade4, public: 0x0488b21e }, network: NETWORK, unit: 'BTC' },
+  test: { name: ledgerBitcoinAppName, coin: 1, versions: { private: 0x04358394, public: 0x043587cf }, network: TEST_NETWORK, unit: 'tBTC' },
+}
 const hardened = 0x8000_0000
 
 function varint(n: number): Uint8Array {
@@ -139,14 +148,20 @@ function client(ask: Ask) {
   return { preimage, element, map }
 }
 
-/** A default wallet policy the emulated app serves: BIP-84 native segwit, one key of this device. */
-type Policy = { accountPath: number[]; account: HDKey }
+/** A default wallet policy the emulated app serves, one key of this device: BIP-84 native segwit (`wpkh`) or BIP-86 taproot (`tr`). */
+type Policy = { kind: 'wpkh' | 'tr'; accountPath: number[]; account: HDKey }
 
-/** Paths the app calls standard (doc/bitcoin.md GET_EXTENDED_PUBKEY): BIP-44/49/84/86 on coin type 1, the account level or a full address path. */
-function isStandardPath(path: readonly number[]): boolean {
+/** The default policies' templates and the purpose each one's key origin must have (app-bitcoin-new lib/policy.c, is_wallet_policy_standard). */
+const templates: Record<string, { kind: Policy['kind']; purpose: number }> = { 'wpkh(@0/**)': { kind: 'wpkh', purpose: 84 }, 'tr(@0/**)': { kind: 'tr', purpose: 86 } }
+
+/** A BIP-86 key's x-only form (the internal key). */
+const xOnly = (publicKey: Uint8Array) => publicKey.slice(1, 33)
+
+/** Paths the app calls standard (doc/bitcoin.md GET_EXTENDED_PUBKEY): BIP-44/49/84/86 on the build's coin type, the account level or a full address path. */
+function isStandardPath(path: readonly number[], coinType: number): boolean {
   const [purpose, coin, account, change, index] = path
   if (purpose === undefined || ![44, 49, 84, 86].map((p) => p + hardened).includes(purpose)) return false
-  if (coin !== 1 + hardened || account === undefined || account < hardened || account > hardened + 100) return false
+  if (coin !== coinType + hardened || account === undefined || account < hardened || account > hardened + 100) return false
   if (path.length === 3) return true
   return path.length === 5 && (change === 0 || change === 1) && index !== undefined && index < 50_000
 }
@@ -157,13 +172,27 @@ function printable(message: Uint8Array): boolean {
 
 const formatBtc = (sats: bigint) => `${sats / 100_000_000n}.${(sats % 100_000_000n).toString().padStart(8, '0')}`
 
-/** The app's screen address of an output script (test networks' encoding: `tb1…`). */
-function screenAddress(script: Uint8Array): string {
+/** The app's screen address of an output script (its build's encoding: `bc1…` or `tb1…`). */
+function screenAddress(script: Uint8Array, network: Build['network']): string {
   try {
-    return Address(TEST_NETWORK).encode(OutScript.decode(script))
+    return Address(network).encode(OutScript.decode(script))
   } catch {
     return `script ${bytesToHex(script)}`
   }
+}
+
+/** A policy's output script of a key (P2WPKH, or P2TR of the BIP-86 tweak of the key with no script tree). */
+const scriptOf = (kind: Policy['kind'], publicKey: Uint8Array, network: Build['network']): Uint8Array => (kind === 'tr' ? p2tr(xOnly(publicKey), undefined, network).script : p2wpkh(publicKey, network).script)
+const addressOf = (kind: Policy['kind'], publicKey: Uint8Array, network: Build['network']): string => (kind === 'tr' ? p2tr(xOnly(publicKey), undefined, network).address! : p2wpkh(publicKey, network).address!)
+
+/** BIP-341's key-path tweak of a private key with no script tree: d negated when its point's y is odd, plus t = H_TapTweak(x(P)). */
+function tweakPrivateKey(privateKey: Uint8Array): Uint8Array {
+  const n = secp256k1.CURVE.n
+  const point = secp256k1.ProjectivePoint.fromPrivateKey(privateKey)
+  let d = BigInt(`0x${bytesToHex(privateKey)}`)
+  if (point.toAffine().y % 2n === 1n) d = n - d
+  const t = BigInt(`0x${bytesToHex(schnorr.utils.taggedHash('TapTweak', point.toRawBytes(true).slice(1)))}`)
+  return hexToBytes(((d + t) % n).toString(16).padStart(64, '0'))
 }
 
 /**
@@ -175,7 +204,9 @@ function screenAddress(script: Uint8Array): string {
  * const app = createLedgerBitcoinApp()
  * await app.handle({ cla: 0xe1, ins: 0x05, p1: 0, p2: 1, data: new Uint8Array() }, context) // fingerprint ‖ 9000
  */
-export function createLedgerBitcoinApp(): LedgerApp {
+export function createLedgerBitcoinApp({ network = 'test' }: { network?: 'mainnet' | 'test' } = {}): LedgerApp {
+  const build = builds[network]
+  const appName = build.name
   let roots: { seed: Uint8Array; root: HDKey } | undefined
   /** The running interactive command: where the next CONTINUE's data goes, and where its next answer goes. */
   let waiting: ((data: Uint8Array) => void) | undefined
@@ -184,7 +215,7 @@ export function createLedgerBitcoinApp(): LedgerApp {
 
   const rootOfDevice = (context: LedgerAppContext): HDKey => {
     const seed = context.keys.seed()
-    if (!roots || roots.seed !== seed) roots = { seed, root: HDKey.fromMasterSeed(seed, testVersions) }
+    if (!roots || roots.seed !== seed) roots = { seed, root: HDKey.fromMasterSeed(seed, build.versions) }
     return roots.root
   }
   const fingerprint = (context: LedgerAppContext) => {
@@ -230,15 +261,16 @@ export function createLedgerBitcoinApp(): LedgerApp {
     const keysRoot = serialized.slice(34 + size + keySize)
     if (keysRoot.length !== 32 || keyCount !== 1) throw new Stop(ledgerStatus.invalidData)
     const template = new TextDecoder().decode(await c.preimage(templateHash, 1000))
-    if (template.length !== templateLength || template !== 'wpkh(@0/**)') throw new Stop(ledgerStatus.invalidData)
+    const standard = templates[template]
+    if (template.length !== templateLength || !standard) throw new Stop(ledgerStatus.invalidData)
     const key = new TextDecoder().decode(await c.element(keysRoot, 1, 0))
     const match = /^\[([0-9a-f]{8})((?:\/\d+['h])+)\](\w{100,120})$/.exec(key)
     if (!match || match[1] !== bytesToHex(fingerprint(context))) throw new Stop(ledgerStatus.invalidData)
     const accountPath = match[2]!.slice(1).split('/').map((step) => Number(step.slice(0, -1)) + hardened)
-    if (accountPath.length !== 3 || accountPath[0] !== 84 + hardened || !isStandardPath(accountPath)) throw new Stop(ledgerStatus.invalidData)
+    if (accountPath.length !== 3 || accountPath[0] !== standard.purpose + hardened || !isStandardPath(accountPath, build.coin)) throw new Stop(ledgerStatus.invalidData)
     const account = nodeAt(context, accountPath)
     if (account.publicExtendedKey !== match[3]) throw new Stop(ledgerStatus.invalidData)
-    return { accountPath, account }
+    return { kind: standard.kind, accountPath, account }
   }
 
   async function getWalletAddress(data: Uint8Array, context: LedgerAppContext, ask: Ask): Promise<Uint8Array> {
@@ -248,8 +280,8 @@ export function createLedgerBitcoinApp(): LedgerApp {
     const index = new DataView(data.buffer, data.byteOffset).getUint32(66)
     if (index >= hardened) throw new Stop(ledgerStatus.invalidData)
     const node = policy.account.deriveChild(change).deriveChild(index)
-    const address = p2wpkh(node.publicKey!, TEST_NETWORK).address!
-    if (data[0] === 1 && !(await context.confirm({ app: ledgerBitcoinAppName, action: 'verifyAddress', path: formatLedgerPath([...policy.accountPath, change, index]), screen: `Verify address · ${address}` }))) {
+    const address = addressOf(policy.kind, node.publicKey!, build.network)
+    if (data[0] === 1 && !(await context.confirm({ app: appName, action: 'verifyAddress', path: formatLedgerPath([...policy.accountPath, change, index]), screen: `Verify address · ${address}` }))) {
       throw new Stop(ledgerStatus.refused)
     }
     return ledgerAnswer(ledgerStatus.ok, new TextEncoder().encode(address))
@@ -268,7 +300,7 @@ export function createLedgerBitcoinApp(): LedgerApp {
     const message = concatBytes(...chunks)
     if (message.length !== length || chunks.some((chunk, i) => chunk.length !== (i < count - 1 ? 64 : length - 64 * (count - 1)))) throw new Stop(ledgerStatus.invalidData)
     const shown = printable(message) ? new TextDecoder().decode(message) : `sha256 ${bytesToHex(sha256(message))}`
-    if (!(await context.confirm({ app: ledgerBitcoinAppName, action: 'signMessage', path: path.path, screen: `Sign message · ${shown}` }))) throw new Stop(ledgerStatus.refused)
+    if (!(await context.confirm({ app: appName, action: 'signMessage', path: path.path, screen: `Sign message · ${shown}` }))) throw new Stop(ledgerStatus.refused)
     // Bitcoin message signing: double SHA-256 of "\x18Bitcoin Signed Message:\n" ‖ varint length ‖ message.
     const digest = sha256d(concatBytes(new TextEncoder().encode('\x18Bitcoin Signed Message:\n'), varint(length), message))
     const signature = secp256k1.sign(digest, nodeAt(context, path.indexes).privateKey!)
@@ -303,6 +335,19 @@ export function createLedgerBitcoinApp(): LedgerApp {
     const locktime = readU32le(global.get('03') ?? u32le(0))
 
     type Input = { txid: Uint8Array; vout: number; sequence: number; amount: bigint; script: Uint8Array; own?: { path: number[]; key: HDKey } }
+    // The key derivations of the policy's kind: PSBT_IN_BIP32_DERIVATION (06, compressed key) for wpkh, PSBT_IN_TAP_BIP32_DERIVATION (16, x-only key; its value starts with the leaf hashes, none for a key path) for tr.
+    const derivationOf = (key: string, value: Uint8Array, type: string): { path: number[]; publicKeyHex: string } | undefined => {
+      if (!key.startsWith(type)) return undefined
+      let origin = value
+      if (policy.kind === 'tr') {
+        const [leaves, size] = readVarint(value, 0)
+        if (leaves !== 0) return undefined
+        origin = value.slice(size)
+      }
+      if (origin.length < 4 || (origin.length - 4) % 4 || !equal(origin.slice(0, 4), fingerprint(context))) return undefined
+      return { path: Array.from({ length: (origin.length - 4) / 4 }, (_, i) => readU32le(origin.slice(4 + 4 * i))), publicKeyHex: key.slice(2) }
+    }
+    const publicKeyHexOf = (node: HDKey) => bytesToHex(policy.kind === 'tr' ? xOnly(node.publicKey!) : node.publicKey!)
     const spent: Input[] = inputs.map((map) => {
       const txid = map.get('0e')
       const vout = map.get('0f')
@@ -311,18 +356,19 @@ export function createLedgerBitcoinApp(): LedgerApp {
       const [scriptLength, size] = readVarint(utxo, 8)
       const script = utxo.slice(8 + size)
       if (script.length !== scriptLength) throw new Stop(ledgerStatus.invalidData)
+      // SIGHASH_ALL for segwit v0; SIGHASH_DEFAULT (0) for a taproot key path.
       const sighash = map.get('03')
-      if (sighash && readU32le(sighash) !== 1) throw new Stop(ledgerStatus.invalidData)
+      if (sighash && readU32le(sighash) !== (policy.kind === 'tr' ? 0 : 1)) throw new Stop(ledgerStatus.invalidData)
       const input: Input = { txid, vout: readU32le(vout), sequence: readU32le(map.get('10') ?? u32le(0xffffffff)), amount: readU64le(utxo), script }
       // An input is internal when a BIP-32 derivation of it is this device's key in the policy's account, and its script is that key's.
       for (const [key, value] of map) {
-        if (!key.startsWith('06') || value.length < 4 || (value.length - 4) % 4) continue
-        if (!equal(value.slice(0, 4), fingerprint(context))) continue
-        const path = Array.from({ length: (value.length - 4) / 4 }, (_, i) => readU32le(value.slice(4 + 4 * i)))
+        const derivation = derivationOf(key, value, policy.kind === 'tr' ? '16' : '06')
+        if (!derivation) continue
+        const { path } = derivation
         if (path.length !== 5 || !policy.accountPath.every((step, i) => path[i] === step) || path[3]! > 1 || path[4]! >= hardened) continue
         const node = nodeAt(context, path)
-        if (bytesToHex(node.publicKey!) !== key.slice(2)) continue
-        if (!equal(script, p2wpkh(node.publicKey!, TEST_NETWORK).script)) continue
+        if (publicKeyHexOf(node) !== derivation.publicKeyHex) continue
+        if (!equal(script, scriptOf(policy.kind, node.publicKey!, build.network))) continue
         input.own = { path, key: node }
       }
       return input
@@ -333,22 +379,42 @@ export function createLedgerBitcoinApp(): LedgerApp {
       const script = map.get('04')
       if (!amount || amount.length !== 8 || !script) throw new Stop(ledgerStatus.invalidData)
       // Change: an output with a derivation of this account's key whose script is that key's.
+      // Change: an output with a derivation of this account's key (PSBT_OUT_BIP32_DERIVATION 02, or PSBT_OUT_TAP_BIP32_DERIVATION 07) whose script is that key's.
       const change = [...map].some(([key, value]) => {
-        if (!key.startsWith('02') || !equal(value.slice(0, 4), fingerprint(context))) return false
-        const path = Array.from({ length: (value.length - 4) / 4 }, (_, i) => readU32le(value.slice(4 + 4 * i)))
-        if (path.length !== 5 || !policy.accountPath.every((step, i) => path[i] === step)) return false
-        return equal(script, p2wpkh(nodeAt(context, path).publicKey!, TEST_NETWORK).script)
+        const derivation = derivationOf(key, value, policy.kind === 'tr' ? '07' : '02')
+        if (!derivation) return false
+        const { path } = derivation
+        if (path.length !== 5 || !policy.accountPath.every((step, i) => path[i] === step) || path[3]! > 1 || path[4]! >= hardened) return false
+        return equal(script, scriptOf(policy.kind, nodeAt(context, path).publicKey!, build.network))
       })
       return { amount: readU64le(amount), script, change }
     })
     const totalIn = spent.reduce((sum, input) => sum + input.amount, 0n)
     const totalOut = paid.reduce((sum, output) => sum + output.amount, 0n)
     if (totalOut > totalIn) throw new Stop(ledgerStatus.invalidData)
-    const lines = paid.filter((o) => !o.change).map((o) => `${formatBtc(o.amount)} tBTC to ${screenAddress(o.script)}`)
-    const screen = `Send · ${lines.join(' · ') || 'to yourself'} · fee ${formatBtc(totalIn - totalOut)} tBTC`
+    const lines = paid.filter((o) => !o.change).map((o) => `${formatBtc(o.amount)} ${build.unit} to ${screenAddress(o.script, build.network)}`)
+    const screen = `Send · ${lines.join(' · ') || 'to yourself'} · fee ${formatBtc(totalIn - totalOut)} ${build.unit}`
     const signer = spent.find((input) => input.own)!.own!
-    if (!(await context.confirm({ app: ledgerBitcoinAppName, action: 'signPsbt', path: formatLedgerPath(signer.path), screen }))) throw new Stop(ledgerStatus.refused)
+    if (!(await context.confirm({ app: appName, action: 'signPsbt', path: formatLedgerPath(signer.path), screen }))) throw new Stop(ledgerStatus.refused)
 
+    if (policy.kind === 'tr') {
+      // BIP-341 key-path digests (SIGHASH_DEFAULT: epoch 0, hash type 0, the whole transaction and every spent output),
+      // each signed with BIP-340 by the tweaked key and yielded as `varint index ‖ 32 ‖ output key ‖ 64-byte signature`.
+      const shaPrevouts = sha256(concatBytes(...spent.map((input) => concatBytes(input.txid, u32le(input.vout)))))
+      const shaAmounts = sha256(concatBytes(...spent.map((input) => u64le(input.amount))))
+      const shaScripts = sha256(concatBytes(...spent.map((input) => concatBytes(varint(input.script.length), input.script))))
+      const shaSequences = sha256(concatBytes(...spent.map((input) => u32le(input.sequence))))
+      const shaOutputs = sha256(concatBytes(...paid.map((output) => concatBytes(u64le(output.amount), varint(output.script.length), output.script))))
+      for (const [index, input] of spent.entries()) {
+        if (!input.own) continue
+        const message = concatBytes(Uint8Array.of(0x00, 0x00), u32le(txVersion), u32le(locktime), shaPrevouts, shaAmounts, shaScripts, shaSequences, shaOutputs, Uint8Array.of(0x00), u32le(index))
+        const digest = schnorr.utils.taggedHash('TapSighash', message)
+        const signature = schnorr.sign(digest, tweakPrivateKey(input.own.key.privateKey!), randomBytes(32))
+        const yielded = await ask(concatBytes(Uint8Array.of(0x10), varint(index), Uint8Array.of(32), input.script.slice(2), signature))
+        if (yielded.length !== 0) throw new Stop(ledgerStatus.invalidData)
+      }
+      return ledgerAnswer(ledgerStatus.ok)
+    }
     // BIP-143 digests (SIGHASH_ALL) of the internal inputs, each yielded as `varint index ‖ 33 ‖ pubkey ‖ DER signature ‖ 01`.
     const hashPrevouts = sha256d(concatBytes(...spent.map((input) => concatBytes(input.txid, u32le(input.vout)))))
     const hashSequence = sha256d(concatBytes(...spent.map((input) => u32le(input.sequence))))
@@ -365,7 +431,7 @@ export function createLedgerBitcoinApp(): LedgerApp {
   }
 
   return {
-    name: ledgerBitcoinAppName,
+    name: appName,
     version: ledgerBitcoinAppVersion,
     classes: [0xe1, 0xf8],
     reset() {
@@ -391,10 +457,11 @@ export function createLedgerBitcoinApp(): LedgerApp {
         case 0x00: {
           const path = readLedgerPath(data, 1)
           if (data[0]! > 1 || !path || path.next !== data.length || path.indexes.length > 8) return ledgerAnswer(sw.wrongLength)
-          const standard = isStandardPath(path.indexes)
-          if (!standard && data[0] === 0) return ledgerAnswer(ledgerStatus.invalidData)
+          // A path that is not standard for this build (another coin type among them) is exported only on display.
+          const standard = isStandardPath(path.indexes, build.coin)
+          if (!standard && data[0] === 0) return ledgerAnswer(sw.notSupported)
           const xpub = nodeAt(context, path.indexes).publicExtendedKey
-          if (data[0] === 1 && !(await context.confirm({ app: ledgerBitcoinAppName, action: 'verifyPublicKey', path: path.path, screen: `${standard ? '' : 'Unusual path · '}Public key · ${xpub}` }))) {
+          if (data[0] === 1 && !(await context.confirm({ app: appName, action: 'verifyPublicKey', path: path.path, screen: `${standard ? '' : 'Unusual path · '}Public key · ${xpub}` }))) {
             return ledgerAnswer(ledgerStatus.refused)
           }
           return ledgerAnswer(ledgerStatus.ok, new TextEncoder().encode(xpub))

@@ -27,7 +27,9 @@ export const ledgerDeviceApps = {
   Solana: { namespace: 'solana', create: createLedgerSolanaApp, address: (keys, path) => keys.solana(path).address },
   Sui: { namespace: 'sui', create: createLedgerSuiApp, address: (keys, path) => suiAddressOf(keys.solana(path).publicKey) },
   Stacks: { namespace: 'stacks', create: createLedgerStacksApp, address: (keys, path) => ledgerStacksAddress(keys, path) },
-  'Bitcoin Test': { namespace: 'bip122', create: createLedgerBitcoinApp, address: ledgerBitcoinAddress },
+  'Bitcoin Test': { namespace: 'bip122', create: () => createLedgerBitcoinApp(), address: ledgerBitcoinAddress },
+  // The mainnet build (coin type 0): the sandbox's chain is regtest, so its addresses are written in regtest's encoding too.
+  Bitcoin: { namespace: 'bip122', create: () => createLedgerBitcoinApp({ network: 'mainnet' }), address: ledgerBitcoinAddress },
   Cosmos: { namespace: 'cosmos', create: createLedgerCosmosApp, address: (keys, path) => ledgerCosmosAddress(keys, path) },
 } as const satisfies Record<string, LedgerDeviceAppEntry>
 

@@ -3,7 +3,7 @@ import { base64, hex } from '@scure/base'
 import { ProviderRpcError, callJsonApi, type CaipNetworkId, type ConnectionChannel, type Network } from '../../../kernel/kernel.js'
 import { invalidParams } from '../eip155/readTransaction.js'
 import { toLedgerPath } from '../utils/derivationPaths.js'
-import { bech32Prefix, bitcoinApp, bitcoinAppName, bitcoinPublicKey, keyHash } from './bitcoinApp.js'
+import { bech32Prefix, bitcoinApp, bitcoinAppOf, bitcoinPublicKey, runBitcoinApp, isTaprootPath, keyHash, taprootOutputKey, type BitcoinAppName } from './bitcoinApp.js'
 import type { LedgerHttpChannelParameters } from '../chains/types.js'
 
 /** The bip122 methods a Ledger connection answers (WalletConnect's bip122 vocabulary; docs/guides/hardware-wallets.md §2). */
@@ -12,10 +12,13 @@ export const bip122LedgerMethods = ['getAccountAddresses', 'signMessage', 'sendT
 /** The shared channel parameters (`LedgerHttpChannelParameters`, chains/types.ts). */
 export type Bip122ChannelParameters = LedgerHttpChannelParameters
 
-/** Outputs below this are dust the network does not relay (P2WPKH at 3 sat/vB). */
+/** Outputs below this are dust the network does not relay (P2WPKH at 3 sat/vB; P2TR's is 330). */
 const dustLimitSats = 294n
+const taprootDustLimitSats = 330n
 /** Virtual size of a P2WPKH transaction of `inputs` inputs and `outputs` outputs (rounded up). */
 const vsize = (inputs: number, outputs: number) => BigInt(11 + 68 * inputs + 31 * outputs)
+/** The same for P2TR key-path inputs (57.5 vB) and outputs (43 vB), rounded up. */
+const taprootVsize = (inputs: number, outputs: number) => BigInt(11 + 58 * inputs + 43 * outputs)
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const hardened = 0x8000_0000
 
@@ -31,7 +34,10 @@ function pathIndexes(path: string): number[] {
  * bip122 vocabulary as `portico/bip122` sends it: `getAccountAddresses`, `signMessage` (the app's
  * Bitcoin message signing, BIP-137 form, base64), `sendTransfer` (a PSBT of the account's UTXOs
  * from the network's Esplora API, signed with SIGN_PSBT, broadcast there) and `signPsbt` (the
- * account's inputs signed; broadcast on request). `account` must be the chosen address.
+ * account's inputs signed; broadcast on request). `account` must be the chosen address. The device
+ * app follows the request's network ("Bitcoin" on mainnet, "Bitcoin Test" elsewhere); a BIP-86 path
+ * (`m/86'/…`) is a taproot account (P2TR key-path spends, Schnorr signatures), any other a native
+ * segwit one.
  *
  * @example
  * const channel = createBip122Channel({ device, path: "m/84'/1'/0'/0/0", address, networks: () => networks })
@@ -40,11 +46,21 @@ function pathIndexes(path: string): number[] {
 export function createBip122Channel({ device, path, address, networks, fetch: fetchFn }: Bip122ChannelParameters): ConnectionChannel {
   const indexes = pathIndexes(path)
   const accountPath = toLedgerPath(path).split('/').slice(0, 3).join('/')
-  let publicKey: Promise<Uint8Array> | undefined
-  const ownKey = () => (publicKey ??= bitcoinPublicKey(device, path).catch((error: unknown) => {
-    publicKey = undefined
-    throw error
-  }))
+  const taproot = isTaprootPath(path)
+  const publicKeys = new Map<BitcoinAppName, Promise<Uint8Array>>()
+  const ownKey = (app: BitcoinAppName): Promise<Uint8Array> => {
+    const known = publicKeys.get(app)
+    if (known) return known
+    const reading = bitcoinPublicKey(device, path, app).catch((error: unknown) => {
+      publicKeys.delete(app)
+      throw error
+    })
+    publicKeys.set(app, reading)
+    return reading
+  }
+  const appOf = (chainId: CaipNetworkId): BitcoinAppName => bitcoinAppOf(networks().find((n) => n.caipNetworkId === chainId))
+  /** The account's output script: P2TR of the key's BIP-86 output key, or P2WPKH of its hash. */
+  const scriptOf = (key: Uint8Array) => (taproot ? Uint8Array.of(0x51, 0x20, ...taprootOutputKey(key)) : Uint8Array.of(0x00, 0x14, ...keyHash(key)))
 
   const networkOf = (chainId: CaipNetworkId): Network => {
     const network = networks().find((n) => n.caipNetworkId === chainId)
@@ -62,12 +78,13 @@ export function createBip122Channel({ device, path, address, networks, fetch: fe
     }) as Promise<T>
 
   /** Signs `psbt` on the device (the account's inputs); finalized and extracted with `finalize`. */
-  async function sign(psbt: Uint8Array, finalize: boolean): Promise<{ psbt: Uint8Array; tx?: string }> {
-    const key = await ownKey()
-    // Where the account's key is, for the inputs and change outputs the PSBT gives no derivation for.
-    const knownAddressDerivations = new Map([[hex.encode(keyHash(key)), { pubkey: Buffer.from(key), path: indexes }]])
-    const signed = await device.run({ app: bitcoinAppName }, (transport) =>
-      bitcoinApp(transport).signPsbtBuffer(Buffer.from(psbt), { finalizePsbt: finalize, accountPath, addressFormat: 'bech32', knownAddressDerivations }),
+  async function sign(psbt: Uint8Array, finalize: boolean, app: BitcoinAppName): Promise<{ psbt: Uint8Array; tx?: string }> {
+    const key = await ownKey(app)
+    // Where the account's key is, for the inputs and change outputs the PSBT gives no derivation for (keyed by the
+    // script's program: the key hash, or the taproot output key).
+    const knownAddressDerivations = new Map([[hex.encode(scriptOf(key).slice(2)), { pubkey: Buffer.from(key), path: indexes }]])
+    const signed = await runBitcoinApp(device, app, (transport) =>
+      bitcoinApp(transport, app).signPsbtBuffer(Buffer.from(psbt), { finalizePsbt: finalize, accountPath, addressFormat: taproot ? 'bech32m' : 'bech32', knownAddressDerivations }),
     )
     return { psbt: new Uint8Array(signed.psbt), ...(signed.tx ? { tx: signed.tx } : {}) }
   }
@@ -83,7 +100,9 @@ export function createBip122Channel({ device, path, address, networks, fetch: fe
     if (params.changeAddress !== undefined || params.memo !== undefined) throw invalidParams('A Ledger transfer takes no changeAddress or memo: sign a PSBT with those outputs instead')
     if (typeof recipientAddress !== 'string' || recipientAddress.length > 100 || typeof amount !== 'string' || !/^\d{1,16}$/.test(amount)) throw invalidParams('sendTransfer needs a recipientAddress and an amount in sats (a string of digits)')
     const sats = BigInt(amount)
-    if (sats < dustLimitSats) throw invalidParams(`Send at least ${dustLimitSats} sats: smaller outputs are dust`)
+    const dust = taproot ? taprootDustLimitSats : dustLimitSats
+    const size = taproot ? taprootVsize : vsize
+    if (sats < dust) throw invalidParams(`Send at least ${dust} sats: smaller outputs are dust`)
     const prefix = bech32Prefix(network)
     const chain = { bech32: prefix, pubKeyHash: prefix === 'bc' ? 0x00 : 0x6f, scriptHash: prefix === 'bc' ? 0x05 : 0xc4, wif: prefix === 'bc' ? 0x80 : 0xef }
     const tx = new Transaction()
@@ -94,9 +113,9 @@ export function createBip122Channel({ device, path, address, networks, fetch: fe
     } catch {
       throw invalidParams(`"${recipientAddress.slice(0, 100)}" is not an address of ${network.name}`)
     }
-    const key = await ownKey()
-    const program = keyHash(key)
-    const script = Uint8Array.of(0x00, 0x14, ...program)
+    const app = bitcoinAppOf(network)
+    const key = await ownKey(app)
+    const script = scriptOf(key)
     const [utxos, estimates] = await Promise.all([
       esplora<{ txid: string; vout: number; value: number }[]>(network, { path: `/address/${encodeURIComponent(address)}/utxo` }),
       esplora<Record<string, unknown>>(network, { path: '/fee-estimates' }),
@@ -105,13 +124,13 @@ export function createBip122Channel({ device, path, address, networks, fetch: fe
     const sorted = (Array.isArray(utxos) ? utxos : []).filter((u) => Number.isSafeInteger(u?.value) && u.value > 0 && /^[0-9a-f]{64}$/.test(u.txid)).sort((a, b) => b.value - a.value)
     let total = 0n
     let count = 0
-    while (count < sorted.length && total < sats + vsize(count, 2) * rate) total += BigInt(sorted[count++]!.value)
-    const fee = vsize(count, 2) * rate
+    while (count < sorted.length && total < sats + size(count, 2) * rate) total += BigInt(sorted[count++]!.value)
+    const fee = size(count, 2) * rate
     if (total < sats + fee) throw new ProviderRpcError({ code: -32603, message: `Insufficient funds: ${total} sats available for ${sats} sats plus a ${fee} sat fee` })
-    for (const utxo of sorted.slice(0, count)) tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script, amount: BigInt(utxo.value) } })
+    for (const utxo of sorted.slice(0, count)) tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script, amount: BigInt(utxo.value) }, ...(taproot ? { tapInternalKey: key.slice(1) } : {}) })
     const change = total - sats - fee
-    if (change >= dustLimitSats) tx.addOutput({ script, amount: change })
-    const { tx: raw } = await sign(tx.toPSBT(), true)
+    if (change >= dust) tx.addOutput({ script, amount: change })
+    const { tx: raw } = await sign(tx.toPSBT(), true, app)
     if (!raw) throw new ProviderRpcError({ code: -32603, message: 'The Ledger returned no signed transaction' })
     // The device signed what was built: the same payment, else nothing is sent.
     const signed = Transaction.fromRaw(hex.decode(raw), { allowUnknownOutputs: true })
@@ -136,11 +155,13 @@ export function createBip122Channel({ device, path, address, networks, fetch: fe
       throw invalidParams(`Not a PSBT: ${(cause as Error).message}`)
     }
     // The app's library answers a PSBTv2; the site gets its own PSBT back with the device's signatures in it.
-    const signed = Transaction.fromPSBT((await sign(psbt, false)).psbt, { allowUnknownOutputs: true })
+    const signed = Transaction.fromPSBT((await sign(psbt, false, bitcoinAppOf(network))).psbt, { allowUnknownOutputs: true })
     if (signed.inputsLength !== tx.inputsLength) throw new ProviderRpcError({ code: -32603, message: 'The Ledger returned another transaction than the one it was asked to sign' })
     for (let i = 0; i < tx.inputsLength; i++) {
-      const partialSig = signed.getInput(i).partialSig
+      // ECDSA signatures of native segwit inputs, or a taproot input's key-path Schnorr signature.
+      const { partialSig, tapKeySig } = signed.getInput(i)
       if (partialSig?.length) tx.updateInput(i, { partialSig }, true)
+      if (tapKeySig) tx.updateInput(i, { tapKeySig }, true)
     }
     if (params.broadcast !== true) return { psbt: base64.encode(tx.toPSBT()) }
     tx.finalize()
@@ -156,13 +177,16 @@ export function createBip122Channel({ device, path, address, networks, fetch: fe
       if (params.account !== address) throw new ProviderRpcError({ code: 4100, message: 'Unknown account: the request is not for the Ledger account' })
       switch (method) {
         case 'getAccountAddresses':
-          return [{ address, publicKey: hex.encode(await ownKey()), path, intention: 'payment' }]
+          return [{ address, publicKey: hex.encode(await ownKey(appOf(chainId))), path, intention: 'payment' }]
         case 'signMessage': {
           const { message } = params
           if (typeof message !== 'string' || message.length > 65_536) throw invalidParams('signMessage needs a message (text)')
           if (params.address !== undefined && params.address !== address) throw invalidParams(`signMessage: the address must be the Ledger account ${address}`)
-          // The app signs Bitcoin's message format (BIP-137: header 31 + recovery id ‖ r ‖ s), whatever `protocol` asks.
-          const { v, r, s } = await device.run({ app: bitcoinAppName }, (transport) => bitcoinApp(transport).signMessage(toLedgerPath(path), hex.encode(new TextEncoder().encode(message))))
+          // BIP-137 has no taproot form: no verifier would accept the key's signature for a p2tr address, so none is made.
+          if (taproot) throw new ProviderRpcError({ code: 4200, message: 'A Ledger taproot account signs no messages: the Bitcoin app signs BIP-137 messages, which have no taproot form. Connect the native segwit account to sign.' })
+          // The app signs Bitcoin's message format (BIP-137: header 31 + recovery id ‖ r ‖ s) with the path's key, whatever `protocol` asks.
+          const app = appOf(chainId)
+          const { v, r, s } = await runBitcoinApp(device, app, (transport) => bitcoinApp(transport, app).signMessage(toLedgerPath(path), hex.encode(new TextEncoder().encode(message))))
           return { address, signature: base64.encode(Uint8Array.of(31 + v, ...hex.decode(r.padStart(64, '0')), ...hex.decode(s.padStart(64, '0')))) }
         }
         case 'sendTransfer':

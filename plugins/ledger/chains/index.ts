@@ -1,3 +1,4 @@
+import type { Network } from '../../../kernel/kernel.js'
 import type { LedgerNamespace } from '../constants.js'
 import { bip122LedgerChain } from '../bip122/bip122LedgerChain.js'
 import { eip155LedgerChain } from '../eip155/eip155LedgerChain.js'
@@ -26,4 +27,10 @@ export const ledgerChains: Readonly<Record<LedgerNamespace, LedgerChain>> = {
 /** The namespace's entry (eip155's for a namespace the plugin does not serve: never reached by a served one). */
 export function ledgerChainOf(namespace: string): LedgerChain {
   return ledgerChains[namespace as LedgerNamespace] ?? ledgerChains.eip155
+}
+
+/** The namespace's entry with the app and paths of `network` (the active one), where they depend on it. */
+export function ledgerChainFor(namespace: string, network: Network | undefined): LedgerChain {
+  const chain = ledgerChainOf(namespace)
+  return chain.onNetwork ? { ...chain, ...chain.onNetwork(network) } : chain
 }

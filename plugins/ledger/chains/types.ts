@@ -53,4 +53,10 @@ export type LedgerChain = {
   sameAddress(a: string, b: string): boolean
   /** The device code (through `loadLedgerPeer`: a missing peer names its package). */
   load(): Promise<LedgerChainCode>
+  /**
+   * Where the app and its paths depend on the network (bip122: the "Bitcoin" app and coin type 0 on
+   * mainnet, "Bitcoin Test" and coin type 1 elsewhere): the entry's fields for the active network
+   * (`ledgerChainFor`, chains/index.ts).
+   */
+  onNetwork?(network: Network | undefined): Pick<LedgerChain, 'app' | 'paths' | 'customPath'>
 }

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'جارٍ ربط الحساب {number}…',
   'ledger.accounts.rejected': 'تم رفض الربط',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'قديم (MEW وMyCrypto)',
   'ledger.path.bip44': 'معيار BIP44',
   'ledger.path.solanaChange': "Solana مع عنوان الباقي (m/44'/501'/i'/0')",

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'Konto {number} wird verbunden…',
   'ledger.accounts.rejected': 'Verbindung abgelehnt',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'Legacy (MEW, MyCrypto)',
   'ledger.path.bip44': 'BIP44-Standard',
   'ledger.path.solanaChange': "Solana mit Wechselgeld-Pfad (m/44'/501'/i'/0')",

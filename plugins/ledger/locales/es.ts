@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'Conectando la cuenta {number}…',
   'ledger.accounts.rejected': 'Conexión rechazada',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'Heredada (MEW, MyCrypto)',
   'ledger.path.bip44': 'Estándar BIP44',
   'ledger.path.solanaChange': "Solana con cambio (m/44'/501'/i'/0')",

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'در حال اتصال حساب {number}…',
   'ledger.accounts.rejected': 'اتصال رد شد',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'قدیمی (MEW، MyCrypto)',
   'ledger.path.bip44': 'استاندارد BIP44',
   'ledger.path.solanaChange': "Solana با آدرس باقی‌مانده (m/44'/501'/i'/0')",

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'Connexion du compte {number}…',
   'ledger.accounts.rejected': 'Connexion refusée',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'Ancien format (MEW, MyCrypto)',
   'ledger.path.bip44': 'Standard BIP44',
   'ledger.path.solanaChange': "Solana avec adresse de change (m/44'/501'/i'/0')",

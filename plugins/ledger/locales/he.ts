@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'מחבר את חשבון {number}…',
   'ledger.accounts.rejected': 'החיבור נדחה',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'ישן (MEW, ‏MyCrypto)',
   'ledger.path.bip44': 'תקן BIP44',
   'ledger.path.solanaChange': "Solana עם עודף (m/44'/501'/i'/0')",

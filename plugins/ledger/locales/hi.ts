@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'खाता {number} कनेक्ट हो रहा है…',
   'ledger.accounts.rejected': 'कनेक्शन अस्वीकार किया गया',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'पुराना (MEW, MyCrypto)',
   'ledger.path.bip44': 'BIP44 मानक',
   'ledger.path.solanaChange': "Solana, change के साथ (m/44'/501'/i'/0')",

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'Menghubungkan akun {number}…',
   'ledger.accounts.rejected': 'Koneksi ditolak',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'Lama (MEW, MyCrypto)',
   'ledger.path.bip44': 'Standar BIP44',
   'ledger.path.solanaChange': "Solana dengan change (m/44'/501'/i'/0')",

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'Connessione dell’account {number}…',
   'ledger.accounts.rejected': 'Connessione rifiutata',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'Legacy (MEW, MyCrypto)',
   'ledger.path.bip44': 'Standard BIP44',
   'ledger.path.solanaChange': "Solana con resto (m/44'/501'/i'/0')",

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'アカウント{number}を接続中…',
   'ledger.accounts.rejected': '接続が拒否されました',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'レガシー（MEW、MyCrypto）',
   'ledger.path.bip44': 'BIP44標準',
   'ledger.path.solanaChange': "Solana（チェンジあり：m/44'/501'/i'/0'）",

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': '계정 {number} 연결 중…',
   'ledger.accounts.rejected': '연결이 거부되었습니다',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': '레거시(MEW, MyCrypto)',
   'ledger.path.bip44': 'BIP44 표준',
   'ledger.path.solanaChange': "Solana 잔돈 경로 포함(m/44'/501'/i'/0')",

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'Account {number} verbinden…',
   'ledger.accounts.rejected': 'Verbinding geweigerd',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'Legacy (MEW, MyCrypto)',
   'ledger.path.bip44': 'BIP44-standaard',
   'ledger.path.solanaChange': 'Solana met wisselgeld (m/44\'/501\'/i\'/0\')',

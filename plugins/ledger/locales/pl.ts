@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'Łączenie konta {number}…',
   'ledger.accounts.rejected': 'Połączenie odrzucone',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'Starsza (MEW, MyCrypto)',
   'ledger.path.bip44': 'Standard BIP44',
   'ledger.path.solanaChange': 'Solana z resztą (m/44\'/501\'/i\'/0\')',

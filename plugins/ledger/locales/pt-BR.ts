@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'Conectando a conta {number}…',
   'ledger.accounts.rejected': 'Conexão recusada',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'Legado (MEW, MyCrypto)',
   'ledger.path.bip44': 'Padrão BIP44',
   'ledger.path.solanaChange': 'Solana com troco (m/44\'/501\'/i\'/0\')',

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'Подключаем аккаунт {number}…',
   'ledger.accounts.rejected': 'Подключение отклонено',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'Устаревший (MEW, MyCrypto)',
   'ledger.path.bip44': 'Стандарт BIP44',
   'ledger.path.solanaChange': 'Solana со сдачей (m/44\'/501\'/i\'/0\')',

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'กำลังเชื่อมต่อบัญชี {number}…',
   'ledger.accounts.rejected': 'การเชื่อมต่อถูกปฏิเสธ',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'แบบเดิม (MEW, MyCrypto)',
   'ledger.path.bip44': 'มาตรฐาน BIP44',
   'ledger.path.solanaChange': "Solana แบบมี change (m/44'/501'/i'/0')",

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': '{number} numaralı hesap bağlanıyor…',
   'ledger.accounts.rejected': 'Bağlantı reddedildi',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'Eski (MEW, MyCrypto)',
   'ledger.path.bip44': 'BIP44 standardı',
   'ledger.path.solanaChange': "Para üstü adresli Solana (m/44'/501'/i'/0')",

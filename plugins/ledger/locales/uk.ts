@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'Підключаємо акаунт {number}…',
   'ledger.accounts.rejected': 'Підключення відхилено',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'Застарілий (MEW, MyCrypto)',
   'ledger.path.bip44': 'Стандарт BIP44',
   'ledger.path.solanaChange': 'Solana з рештою (m/44\'/501\'/i\'/0\')',

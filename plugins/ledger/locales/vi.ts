@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': 'Đang kết nối tài khoản {number}…',
   'ledger.accounts.rejected': 'Kết nối bị từ chối',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': 'Kiểu cũ (MEW, MyCrypto)',
   'ledger.path.bip44': 'Chuẩn BIP44',
   'ledger.path.solanaChange': "Solana có change (m/44'/501'/i'/0')",

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': '正在连接账户 {number}…',
   'ledger.accounts.rejected': '连接被拒绝',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': '旧版（MEW、MyCrypto）',
   'ledger.path.bip44': 'BIP44 标准',
   'ledger.path.solanaChange': "Solana（含找零路径 m/44'/501'/i'/0'）",

@@ -29,6 +29,7 @@ export default {
   'ledger.accounts.connecting': '正在連結帳戶 {number}…',
   'ledger.accounts.rejected': '連結遭拒',
   'ledger.path.ledgerLive': 'Ledger Live',
+  'ledger.path.taproot': 'Taproot',
   'ledger.path.legacy': '舊版（MEW、MyCrypto）',
   'ledger.path.bip44': 'BIP44 標準',
   'ledger.path.solanaChange': "Solana（含找零路徑 m/44'/501'/i'/0'）",

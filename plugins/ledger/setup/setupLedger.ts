@@ -1,5 +1,5 @@
 import { requireHook, type ConnectRequest, type ConnectResult, type Disposer, type Network, type PluginContext, type View, type WalletConnector } from '../../../kernel/kernel.js'
-import { ledgerChainOf } from '../chains/index.js'
+import { ledgerChainFor, ledgerChainOf } from '../chains/index.js'
 import { ledgerConnectorId, ledgerNamespaces, ledgerStorageKey, ledgerView } from '../constants.js'
 import type { LedgerControls, LedgerEnvironment, LedgerOptions } from '../ledger.js'
 import { ledgerLogo } from '../logo.js'
@@ -108,7 +108,7 @@ export function setupLedger(portico: PluginContext, options: LedgerOptions, envi
       await openInClick(d, supported())
     },
     app: async () => (await deviceNow()).app(),
-    appFor: (namespace: string) => ledgerChainOf(namespace).app,
+    appFor: (namespace: string) => ledgerChainFor(namespace, portico.stores.networks.activeOf(namespace) ?? networksOf(namespace)[0]).app,
     address: addressOf,
     async balance(namespace: string, address: string) {
       const network = portico.stores.networks.activeOf(namespace) ?? networksOf(namespace)[0]

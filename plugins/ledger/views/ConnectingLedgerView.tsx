@@ -7,7 +7,7 @@ import { ledgerView } from '../constants.js'
 import { LedgerAppNotOpenError, LedgerLockedError } from '../errors.js'
 import type { LedgerControls } from '../ledger.js'
 import { ledgerLogo } from '../logo.js'
-import { ledgerChainOf } from '../chains/index.js'
+import { ledgerChainFor } from '../chains/index.js'
 import { isTemplate, parsePath, pathAt, type ParsedPath } from '../utils/derivationPaths.js'
 import { formatBalance, shortAddress } from './formatAccount.js'
 
@@ -139,7 +139,8 @@ type AccountsProps = { controls: LedgerControls; namespace: string; t: Translate
 
 function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) {
   const portico = usePortico()
-  const chain = ledgerChainOf(namespace)
+  const { networks } = portico.stores
+  const chain = ledgerChainFor(namespace, networks.activeOf(namespace) ?? networks.networks.find((n) => n.chainNamespace === namespace))
   const schemes = chain.paths
   const [schemeId, setSchemeId] = useState(schemes[0]?.id ?? 'custom')
   const [customText, setCustomText] = useState(chain.customPath)

@@ -116,7 +116,7 @@ describe('malformed input to the emulated device answers a status word, never th
   it('refuses bad handle input with a typed error and keeps its state', () => {
     const device = createLedgerDevice()
     expect(() => device.setMode('maybe' as never)).toThrow(expect.objectContaining({ code: 'LEDGER_DEVICE_INVALID_PARAMETER' }))
-    expect(() => device.openApp('Bitcoin' as never)).toThrow(expect.objectContaining({ code: 'LEDGER_DEVICE_INVALID_PARAMETER' }))
+    expect(() => device.openApp('Monero' as never)).toThrow(expect.objectContaining({ code: 'LEDGER_DEVICE_INVALID_PARAMETER' }))
     expect(() => device.address('eip155', "m/44'/60'/x")).toThrow(expect.objectContaining({ code: 'LEDGER_DEVICE_INVALID_PARAMETER' }))
     expect(() => device.address('solana', "m/44'/501'/0")).toThrow(expect.objectContaining({ code: 'LEDGER_DEVICE_INVALID_PARAMETER' }))
     expect(() => device.address('tron' as never, "m/44'/195'/0'")).toThrow(expect.objectContaining({ code: 'LEDGER_DEVICE_INVALID_PARAMETER' }))
