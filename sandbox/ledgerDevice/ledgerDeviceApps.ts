@@ -6,6 +6,7 @@ import { createLedgerEthereumApp } from './ledgerEthereumApp.js'
 import { createLedgerSolanaApp } from './ledgerSolanaApp.js'
 import { createLedgerSuiApp, suiAddressOf } from './ledgerSuiApp.js'
 import { createLedgerStacksApp, ledgerStacksAddress } from './ledgerStacksApp.js'
+import { createLedgerPolkadotApp, ledgerPolkadotAddress } from './ledgerPolkadotApp.js'
 
 /** One app installed on the emulated device. */
 export type LedgerDeviceAppEntry = {
@@ -27,6 +28,7 @@ export const ledgerDeviceApps = {
   Sui: { namespace: 'sui', create: createLedgerSuiApp, address: (keys, path) => suiAddressOf(keys.solana(path).publicKey) },
   Stacks: { namespace: 'stacks', create: createLedgerStacksApp, address: (keys, path) => ledgerStacksAddress(keys, path) },
   'Bitcoin Test': { namespace: 'bip122', create: createLedgerBitcoinApp, address: ledgerBitcoinAddress },
+  Polkadot: { namespace: 'polkadot', create: createLedgerPolkadotApp, address: (keys, path) => ledgerPolkadotAddress(keys, path) },
 } as const satisfies Record<string, LedgerDeviceAppEntry>
 
 /** An installed app's name (`Ethereum`, `Solana`, …). */

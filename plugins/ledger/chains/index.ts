@@ -4,6 +4,7 @@ import { eip155LedgerChain } from '../eip155/eip155LedgerChain.js'
 import { solanaLedgerChain } from '../solana/solanaLedgerChain.js'
 import { suiLedgerChain } from '../sui/suiLedgerChain.js'
 import { stacksLedgerChain } from '../stacks/stacksLedgerChain.js'
+import { polkadotLedgerChain } from '../polkadot/polkadotLedgerChain.js'
 import type { LedgerChain } from './types.js'
 
 export type { LedgerChain, LedgerChainCode, LedgerChannelParameters } from './types.js'
@@ -19,6 +20,7 @@ export const ledgerChains: Readonly<Record<LedgerNamespace, LedgerChain>> = {
   sui: suiLedgerChain,
   stacks: stacksLedgerChain,
   bip122: bip122LedgerChain,
+  polkadot: polkadotLedgerChain,
 }
 
 /** The namespace's entry (eip155's for a namespace the plugin does not serve: never reached by a served one). */
