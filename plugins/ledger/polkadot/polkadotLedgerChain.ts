@@ -12,8 +12,8 @@ export const polkadotLedgerChain: LedgerChain = {
   hardenedOnly: true,
   customPath: "m/44'/354'/0'/0'/{i}'",
   customInvalid: 'ledger.accounts.customInvalidPolkadot',
-  // SS58: base58 of prefix (1 or 2 bytes) ‖ 32-byte key ‖ 2 checksum bytes; the polkadot plugin checks the checksum.
-  isAddress: (address) => /^[1-9A-HJ-NP-Za-km-z]{46,48}$/.test(address),
+  // SS58: base58 of prefix (1 or 2 bytes) ‖ 32-byte key ‖ 2 checksum bytes (47 to 49 characters); the polkadot plugin checks the checksum.
+  isAddress: (address) => /^[1-9A-HJ-NP-Za-km-z]{46,49}$/.test(address),
   sameAddress: (a, b) => a === b,
   load: () => loadLedgerPeer(() => import('./polkadotLedgerCode.js')).then((m) => m.polkadotLedgerCode),
 }

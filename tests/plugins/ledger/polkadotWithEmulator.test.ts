@@ -108,6 +108,8 @@ describe('ledger plugin × emulated generic Polkadot app (Node, @zondax/ledger-s
     const lib = (await withApp((app) => app.getAddressEd25519(path(3), 42))) as { address: string; pubKey: string }
     expect(lib.address).toBe(ledgerPolkadotAddresses[3])
     expect(ledgerChains.polkadot.isAddress(ledgerPolkadotAddresses[0])).toBe(true)
+    // A two-byte prefix (64 and up) writes one character more.
+    expect(ledgerChains.polkadot.isAddress(encodeAddress(decodeAddress(ledgerPolkadotAddresses[0]), 2000))).toBe(true)
     expect(ledgerChains.polkadot.isAddress('0xa487fcefe94141E032dC61A2351eB642DE7B6a8e')).toBe(false)
     // A path outside m/44'/354'/… or with a soft step is the app's 6984.
     expect(((await withApp((app) => app.getAddressEd25519("m/44'/354'/0'/0'/0", 42))) as { libraryError: { returnCode: number } }).libraryError.returnCode).toBe(0x6984)
