@@ -5,7 +5,7 @@ export const ledgerConnectorId = 'ledger'
 export const ledgerView = 'ConnectingLedger'
 
 /** The namespaces a Ledger connects (docs/guides/hardware-wallets.md §1); each has its entry in `ledgerChains` (chains/index.ts). */
-export const ledgerNamespaces = ['eip155', 'solana', 'sui', 'stacks', 'bip122', 'cosmos'] as const
+export const ledgerNamespaces = ['eip155', 'solana', 'sui', 'stacks', 'bip122', 'cosmos', 'polkadot'] as const
 export type LedgerNamespace = (typeof ledgerNamespaces)[number]
 
 /** Where the chosen path is kept for reconnecting: `ledger:<namespace>` ⇒ `{ path, address }`. */

@@ -17,6 +17,7 @@ export const messages: Record<string, string> = {
   'ledger.accounts.customInvalidSolana': "Enter a path like m/44'/501'/0'",
   'ledger.accounts.customInvalidSui': "Enter a path like m/44'/784'/0'/0'/0'",
   'ledger.accounts.customInvalidBitcoin': "Enter a path like m/84'/1'/0'/0/0",
+  'ledger.accounts.customInvalidPolkadot': "Enter a path like m/44'/354'/0'/0'/0'",
   'ledger.accounts.apply': 'Use path',
   'ledger.accounts.list': 'Accounts on your Ledger',
   'ledger.accounts.loading': 'Reading addresses from your Ledger…',

@@ -3,7 +3,7 @@ import type { PluginMeta } from '../../kernel/kernel.js'
 /** The ledger plugin's metadata: the single source of its option validation and docs page. */
 export const meta = {
   description:
-    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana, sui, stacks, bip122 (Bitcoin: mainnet and the test networks, native segwit and taproot) and cosmos: pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
+    "Connects a Ledger over WebHID (or WebUSB) for eip155, solana, sui, stacks, bip122 (Bitcoin: mainnet and the test networks, native segwit and taproot), cosmos and polkadot (the generic Polkadot app, metadata proofs of RFC-0078): pick an account from a paged list with balances under a derivation path, sign on the device. The chain plugins encode requests over the connection's channel; Ledger's libraries load only when the visitor picks Ledger (docs/guides/hardware-wallets.md).",
   docsPath: '/plugins/ledger.md',
   peerDependencies: {
     '@ledgerhq/hw-app-btc': '11.4.0',
@@ -16,6 +16,8 @@ export const meta = {
     '@stacks/transactions': '7.6.0',
     '@zondax/ledger-cosmos-js': '4.2.0',
     '@zondax/ledger-stacks': '2.0.0',
+    '@zondax/ledger-substrate': '3.0.0',
+    '@polkadot-api/merkleize-metadata': '1.3.0',
     '@scure/btc-signer': '1.8.1',
     'buffer': '6.0.3',
   },
@@ -26,9 +28,9 @@ export const meta = {
       namespaces: {
         type: 'array',
         minItems: 1,
-        maxItems: 6,
-        items: { type: 'string', enum: ['eip155', 'solana', 'sui', 'stacks', 'bip122', 'cosmos'] },
-        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana`, `sui`, `stacks`, `bip122` (Bitcoin: the Bitcoin app on mainnet, the Bitcoin Test app on the test networks) and `cosmos`.',
+        maxItems: 7,
+        items: { type: 'string', enum: ['eip155', 'solana', 'sui', 'stacks', 'bip122', 'cosmos', 'polkadot'] },
+        description: 'Where the Ledger connector is offered. Default: every configured one of `eip155`, `solana`, `sui`, `stacks`, `bip122` (Bitcoin: the Bitcoin app on mainnet, the Bitcoin Test app on the test networks), `cosmos` and `polkadot` (the generic Polkadot app).',
       },
       transport: {
         type: 'string',
@@ -50,7 +52,7 @@ export const meta = {
   errors: [
     { name: 'ProviderRpcError', description: '4001 `The request was rejected on your Ledger` (status `6985`); -32602 for bad params (the device is not asked).' },
     { name: 'LedgerBlindSigningError', description: 'A transaction with data while blind signing is off (`6A80` / `6A83`).' },
-    { name: 'LedgerAppNotOpenError', description: '`Open the Ethereum app on your Ledger` (or Solana, Sui): `6D00`, `6E00`, `6511`, `6A15`, `6E01`.' },
+    { name: 'LedgerAppNotOpenError', description: '`Open the Ethereum app on your Ledger` (or Solana, Sui, Polkadot): `6D00`, `6E00`, `6511`, `6A15`, `6E01`.' },
     { name: 'LedgerLockedError', description: '`Unlock your Ledger` (`5515`, `6B0C`).' },
     { name: 'LedgerNotSelectedError', description: '`No Ledger was selected` in the browser\'s chooser.' },
     { name: 'LedgerUnsupportedBrowserError', description: 'No WebHID and no WebUSB in this browser.' },

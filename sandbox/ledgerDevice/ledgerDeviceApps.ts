@@ -7,6 +7,7 @@ import { createLedgerSolanaApp } from './ledgerSolanaApp.js'
 import { createLedgerSuiApp, suiAddressOf } from './ledgerSuiApp.js'
 import { createLedgerStacksApp, ledgerStacksAddress } from './ledgerStacksApp.js'
 import { createLedgerCosmosApp, ledgerCosmosAddress } from './ledgerCosmosApp.js'
+import { createLedgerPolkadotApp, ledgerPolkadotAddress } from './ledgerPolkadotApp.js'
 
 /** One app installed on the emulated device. */
 export type LedgerDeviceAppEntry = {
@@ -31,6 +32,7 @@ export const ledgerDeviceApps = {
   // The mainnet build (coin type 0): the sandbox's chain is regtest, so its addresses are written in regtest's encoding too.
   Bitcoin: { namespace: 'bip122', create: () => createLedgerBitcoinApp({ network: 'mainnet' }), address: ledgerBitcoinAddress },
   Cosmos: { namespace: 'cosmos', create: createLedgerCosmosApp, address: (keys, path) => ledgerCosmosAddress(keys, path) },
+  Polkadot: { namespace: 'polkadot', create: createLedgerPolkadotApp, address: (keys, path) => ledgerPolkadotAddress(keys, path) },
 } as const satisfies Record<string, LedgerDeviceAppEntry>
 
 /** An installed app's name (`Ethereum`, `Solana`, …). */

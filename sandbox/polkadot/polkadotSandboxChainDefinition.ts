@@ -6,6 +6,7 @@ import { freeLoopbackPort } from '../engines/startEngines.js'
 import { SandboxFaucetError } from '../errors.js'
 import { createPolkadotFaucet, type PolkadotFaucet } from './createPolkadotFaucet.js'
 import { devPolkadotAddress, devPolkadotFunding } from './devPolkadot.js'
+import { ledgerPolkadotAddresses, ledgerPolkadotFunding } from '../ledgerDevice/ledgerPolkadotApp.js'
 import { startPolkadotNode, type PolkadotNode } from './startPolkadotNode.js'
 
 /** Largest single faucet payment: 1,000,000 ROC. */
@@ -18,6 +19,8 @@ async function startFundedNode(port: number): Promise<{ port: number; node: Polk
     const faucet = await createPolkadotFaucet(node)
     await faucet.pay(devPolkadotAddress(0), devPolkadotFunding)
     await faucet.pay(devPolkadotAddress(1), devPolkadotFunding)
+    // The emulated Ledger's first five Polkadot accounts, given their ROC in storage as the faucet's premine is (one call, no blocks).
+    await node.setStorage({ System: { Account: ledgerPolkadotAddresses.map((address) => [[address], { providers: 1, data: { free: ledgerPolkadotFunding.toString() } }]) } })
     return { port, node, faucet }
   } catch (error) {
     await node.stop()

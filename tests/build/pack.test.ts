@@ -278,7 +278,7 @@ describe('an EVM site: portico, react and react-dom, no optional peer (issue 50)
       // a site without it gets the error for `buffer`); the next imports Ledger's transports.
       packageName: '@ledgerhq/hw-transport-webhid',
       shortMessage: 'The ledger plugin needs `@ledgerhq/hw-transport-webhid`: npm install @ledgerhq/hw-transport-webhid@6.36.0',
-      installCommand: 'npm install @ledgerhq/hw-app-btc@11.4.0 @ledgerhq/hw-app-eth@7.9.0 @ledgerhq/hw-app-solana@7.11.0 @ledgerhq/hw-transport-webhid@6.36.0 @ledgerhq/hw-transport-webusb@6.35.0 @mysten/ledgerjs-hw-app-sui@0.8.1 @mysten/sui@1.45.2 @stacks/transactions@7.6.0 @zondax/ledger-cosmos-js@4.2.0 @zondax/ledger-stacks@2.0.0 @scure/btc-signer@1.8.1 buffer@6.0.3',
+      installCommand: 'npm install @ledgerhq/hw-app-btc@11.4.0 @ledgerhq/hw-app-eth@7.9.0 @ledgerhq/hw-app-solana@7.11.0 @ledgerhq/hw-transport-webhid@6.36.0 @ledgerhq/hw-transport-webusb@6.35.0 @mysten/ledgerjs-hw-app-sui@0.8.1 @mysten/sui@1.45.2 @stacks/transactions@7.6.0 @zondax/ledger-cosmos-js@4.2.0 @zondax/ledger-stacks@2.0.0 @zondax/ledger-substrate@3.0.0 @polkadot-api/merkleize-metadata@1.3.0 @scure/btc-signer@1.8.1 buffer@6.0.3',
     })
   })
 })

@@ -6,6 +6,7 @@ import { solanaLedgerChain } from '../solana/solanaLedgerChain.js'
 import { suiLedgerChain } from '../sui/suiLedgerChain.js'
 import { stacksLedgerChain } from '../stacks/stacksLedgerChain.js'
 import { cosmosLedgerChain } from '../cosmos/cosmosLedgerChain.js'
+import { polkadotLedgerChain } from '../polkadot/polkadotLedgerChain.js'
 import type { LedgerChain } from './types.js'
 
 export type { LedgerChain, LedgerChainCode, LedgerChannelParameters } from './types.js'
@@ -22,6 +23,7 @@ export const ledgerChains: Readonly<Record<LedgerNamespace, LedgerChain>> = {
   stacks: stacksLedgerChain,
   bip122: bip122LedgerChain,
   cosmos: cosmosLedgerChain,
+  polkadot: polkadotLedgerChain,
 }
 
 /** The namespace's entry (eip155's for a namespace the plugin does not serve: never reached by a served one). */

@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "أدخل مسارًا مثل m/44'/501'/0'",
   'ledger.accounts.customInvalidSui': "أدخل مسارًا مثل m/44'/784'/0'/0'/0'",
   'ledger.accounts.customInvalidBitcoin': "أدخل مسارًا مثل m/84'/1'/0'/0/0",
+  'ledger.accounts.customInvalidPolkadot': "أدخل مسارًا مثل m/44'/354'/0'/0'/0'",
   'ledger.accounts.apply': 'استخدام المسار',
   'ledger.accounts.list': 'الحسابات على جهاز Ledger',
   'ledger.accounts.loading': 'جارٍ قراءة العناوين من جهاز Ledger…',

@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "Gib einen Pfad wie m/44'/501'/0' ein",
   'ledger.accounts.customInvalidSui': "Gib einen Pfad wie m/44'/784'/0'/0'/0' ein",
   'ledger.accounts.customInvalidBitcoin': "Gib einen Pfad wie m/84'/1'/0'/0/0 ein",
+  'ledger.accounts.customInvalidPolkadot': "Gib einen Pfad wie m/44'/354'/0'/0'/0' ein",
   'ledger.accounts.apply': 'Pfad verwenden',
   'ledger.accounts.list': 'Konten auf deinem Ledger',
   'ledger.accounts.loading': 'Adressen werden von deinem Ledger gelesen…',

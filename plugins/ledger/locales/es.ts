@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "Ingresa una ruta como m/44'/501'/0'",
   'ledger.accounts.customInvalidSui': "Ingresa una ruta como m/44'/784'/0'/0'/0'",
   'ledger.accounts.customInvalidBitcoin': "Ingresa una ruta como m/84'/1'/0'/0/0",
+  'ledger.accounts.customInvalidPolkadot': "Ingresa una ruta como m/44'/354'/0'/0'/0'",
   'ledger.accounts.apply': 'Usar ruta',
   'ledger.accounts.list': 'Cuentas de tu Ledger',
   'ledger.accounts.loading': 'Leyendo direcciones de tu Ledger…',

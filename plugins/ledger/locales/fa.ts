@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "مسیری مانند m/44'/501'/0' وارد کنید",
   'ledger.accounts.customInvalidSui': "مسیری مانند m/44'/784'/0'/0'/0' وارد کنید",
   'ledger.accounts.customInvalidBitcoin': "مسیری مانند m/84'/1'/0'/0/0 وارد کنید",
+  'ledger.accounts.customInvalidPolkadot': "مسیری مانند m/44'/354'/0'/0'/0' وارد کنید",
   'ledger.accounts.apply': 'استفاده از مسیر',
   'ledger.accounts.list': 'حساب‌های روی Ledger شما',
   'ledger.accounts.loading': 'در حال خواندن آدرس‌ها از Ledger شما…',

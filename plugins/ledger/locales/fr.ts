@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "Saisissez un chemin comme m/44'/501'/0'",
   'ledger.accounts.customInvalidSui': "Saisissez un chemin comme m/44'/784'/0'/0'/0'",
   'ledger.accounts.customInvalidBitcoin': "Saisissez un chemin comme m/84'/1'/0'/0/0",
+  'ledger.accounts.customInvalidPolkadot': "Saisissez un chemin comme m/44'/354'/0'/0'/0'",
   'ledger.accounts.apply': 'Utiliser ce chemin',
   'ledger.accounts.list': 'Comptes sur votre Ledger',
   'ledger.accounts.loading': 'Lecture des adresses sur votre Ledger…',

@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "הזינו נתיב כמו m/44'/501'/0'",
   'ledger.accounts.customInvalidSui': "הזינו נתיב כמו m/44'/784'/0'/0'/0'",
   'ledger.accounts.customInvalidBitcoin': "הזינו נתיב כמו m/84'/1'/0'/0/0",
+  'ledger.accounts.customInvalidPolkadot': "הזינו נתיב כמו m/44'/354'/0'/0'/0'",
   'ledger.accounts.apply': 'שימוש בנתיב',
   'ledger.accounts.list': 'החשבונות ב-Ledger שלכם',
   'ledger.accounts.loading': 'קורא כתובות מה-Ledger…',

@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "m/44'/501'/0' जैसा पाथ डालें",
   'ledger.accounts.customInvalidSui': "m/44'/784'/0'/0'/0' जैसा पाथ डालें",
   'ledger.accounts.customInvalidBitcoin': "m/84'/1'/0'/0/0 जैसा पाथ डालें",
+  'ledger.accounts.customInvalidPolkadot': "m/44'/354'/0'/0'/0' जैसा पाथ डालें",
   'ledger.accounts.apply': 'पाथ इस्तेमाल करें',
   'ledger.accounts.list': 'आपके Ledger पर खाते',
   'ledger.accounts.loading': 'आपके Ledger से पते पढ़े जा रहे हैं…',

@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "Masukkan jalur seperti m/44'/501'/0'",
   'ledger.accounts.customInvalidSui': "Masukkan jalur seperti m/44'/784'/0'/0'/0'",
   'ledger.accounts.customInvalidBitcoin': "Masukkan jalur seperti m/84'/1'/0'/0/0",
+  'ledger.accounts.customInvalidPolkadot': "Masukkan jalur seperti m/44'/354'/0'/0'/0'",
   'ledger.accounts.apply': 'Gunakan jalur',
   'ledger.accounts.list': 'Akun di Ledger Anda',
   'ledger.accounts.loading': 'Membaca alamat dari Ledger Anda…',

@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "Inserisci un percorso come m/44'/501'/0'",
   'ledger.accounts.customInvalidSui': "Inserisci un percorso come m/44'/784'/0'/0'/0'",
   'ledger.accounts.customInvalidBitcoin': "Inserisci un percorso come m/84'/1'/0'/0/0",
+  'ledger.accounts.customInvalidPolkadot': "Inserisci un percorso come m/44'/354'/0'/0'/0'",
   'ledger.accounts.apply': 'Usa percorso',
   'ledger.accounts.list': 'Account sul tuo Ledger',
   'ledger.accounts.loading': 'Lettura degli indirizzi dal tuo Ledger…',

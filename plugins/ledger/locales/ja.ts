@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "m/44'/501'/0' のような形式でパスを入力してください",
   'ledger.accounts.customInvalidSui': "m/44'/784'/0'/0'/0' のような形式でパスを入力してください",
   'ledger.accounts.customInvalidBitcoin': "m/84'/1'/0'/0/0 のような形式でパスを入力してください",
+  'ledger.accounts.customInvalidPolkadot': "m/44'/354'/0'/0'/0' のような形式でパスを入力してください",
   'ledger.accounts.apply': 'このパスを使用',
   'ledger.accounts.list': 'Ledgerのアカウント',
   'ledger.accounts.loading': 'Ledgerからアドレスを読み取り中…',

@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "m/44'/501'/0' 같은 형식으로 경로를 입력하세요",
   'ledger.accounts.customInvalidSui': "m/44'/784'/0'/0'/0' 같은 형식으로 경로를 입력하세요",
   'ledger.accounts.customInvalidBitcoin': "m/84'/1'/0'/0/0 같은 형식으로 경로를 입력하세요",
+  'ledger.accounts.customInvalidPolkadot': "m/44'/354'/0'/0'/0' 같은 형식으로 경로를 입력하세요",
   'ledger.accounts.apply': '경로 사용',
   'ledger.accounts.list': 'Ledger의 계정',
   'ledger.accounts.loading': 'Ledger에서 주소를 읽는 중…',

@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': 'Voer een pad in zoals m/44\'/501\'/0\'',
   'ledger.accounts.customInvalidSui': 'Voer een pad in zoals m/44\'/501\'/0\'',
   'ledger.accounts.customInvalidBitcoin': 'Voer een pad in zoals m/84\'/1\'/0\'/0/0',
+  'ledger.accounts.customInvalidPolkadot': 'Voer een pad in zoals m/84\'/1\'/0\'/0/0',
   'ledger.accounts.apply': 'Pad gebruiken',
   'ledger.accounts.list': 'Accounts op je Ledger',
   'ledger.accounts.loading': 'Adressen van je Ledger lezen…',

@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': 'Podaj ścieżkę w rodzaju m/44\'/501\'/0\'',
   'ledger.accounts.customInvalidSui': 'Podaj ścieżkę w rodzaju m/44\'/501\'/0\'',
   'ledger.accounts.customInvalidBitcoin': 'Podaj ścieżkę w rodzaju m/84\'/1\'/0\'/0/0',
+  'ledger.accounts.customInvalidPolkadot': 'Podaj ścieżkę w rodzaju m/84\'/1\'/0\'/0/0',
   'ledger.accounts.apply': 'Użyj ścieżki',
   'ledger.accounts.list': 'Konta na Ledgerze',
   'ledger.accounts.loading': 'Odczytywanie adresów z Ledgera…',

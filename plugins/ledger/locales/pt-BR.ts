@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': 'Informe um caminho como m/44\'/501\'/0\'',
   'ledger.accounts.customInvalidSui': 'Informe um caminho como m/44\'/501\'/0\'',
   'ledger.accounts.customInvalidBitcoin': 'Informe um caminho como m/84\'/1\'/0\'/0/0',
+  'ledger.accounts.customInvalidPolkadot': 'Informe um caminho como m/84\'/1\'/0\'/0/0',
   'ledger.accounts.apply': 'Usar caminho',
   'ledger.accounts.list': 'Contas no seu Ledger',
   'ledger.accounts.loading': 'Lendo endereços do seu Ledger…',

@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': 'Введите путь вида m/44\'/501\'/0\'',
   'ledger.accounts.customInvalidSui': 'Введите путь вида m/44\'/501\'/0\'',
   'ledger.accounts.customInvalidBitcoin': 'Введите путь вида m/84\'/1\'/0\'/0/0',
+  'ledger.accounts.customInvalidPolkadot': 'Введите путь вида m/84\'/1\'/0\'/0/0',
   'ledger.accounts.apply': 'Применить путь',
   'ledger.accounts.list': 'Аккаунты на Ledger',
   'ledger.accounts.loading': 'Считываем адреса с Ledger…',

@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "กรอกเส้นทางในรูปแบบ m/44'/501'/0'",
   'ledger.accounts.customInvalidSui': "กรอกเส้นทางในรูปแบบ m/44'/784'/0'/0'/0'",
   'ledger.accounts.customInvalidBitcoin': "กรอกเส้นทางในรูปแบบ m/84'/1'/0'/0/0",
+  'ledger.accounts.customInvalidPolkadot': "กรอกเส้นทางในรูปแบบ m/44'/354'/0'/0'/0'",
   'ledger.accounts.apply': 'ใช้เส้นทางนี้',
   'ledger.accounts.list': 'บัญชีใน Ledger ของคุณ',
   'ledger.accounts.loading': 'กำลังอ่านที่อยู่จาก Ledger ของคุณ…',

@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "m/44'/501'/0' gibi bir yol girin",
   'ledger.accounts.customInvalidSui': "m/44'/784'/0'/0'/0' gibi bir yol girin",
   'ledger.accounts.customInvalidBitcoin': "m/84'/1'/0'/0/0 gibi bir yol girin",
+  'ledger.accounts.customInvalidPolkadot': "m/44'/354'/0'/0'/0' gibi bir yol girin",
   'ledger.accounts.apply': 'Yolu kullan',
   'ledger.accounts.list': 'Ledger cihazınızdaki hesaplar',
   'ledger.accounts.loading': 'Adresler Ledger cihazınızdan okunuyor…',

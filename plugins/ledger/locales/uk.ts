@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': 'Введіть шлях на зразок m/44\'/501\'/0\'',
   'ledger.accounts.customInvalidSui': 'Введіть шлях на зразок m/44\'/501\'/0\'',
   'ledger.accounts.customInvalidBitcoin': 'Введіть шлях на зразок m/84\'/1\'/0\'/0/0',
+  'ledger.accounts.customInvalidPolkadot': 'Введіть шлях на зразок m/84\'/1\'/0\'/0/0',
   'ledger.accounts.apply': 'Застосувати шлях',
   'ledger.accounts.list': 'Акаунти на Ledger',
   'ledger.accounts.loading': 'Зчитуємо адреси з Ledger…',

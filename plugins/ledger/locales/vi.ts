@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "Hãy nhập đường dẫn dạng m/44'/501'/0'",
   'ledger.accounts.customInvalidSui': "Hãy nhập đường dẫn dạng m/44'/784'/0'/0'/0'",
   'ledger.accounts.customInvalidBitcoin': "Hãy nhập đường dẫn dạng m/84'/1'/0'/0/0",
+  'ledger.accounts.customInvalidPolkadot': "Hãy nhập đường dẫn dạng m/44'/354'/0'/0'/0'",
   'ledger.accounts.apply': 'Dùng đường dẫn',
   'ledger.accounts.list': 'Các tài khoản trên Ledger của bạn',
   'ledger.accounts.loading': 'Đang đọc địa chỉ từ Ledger của bạn…',

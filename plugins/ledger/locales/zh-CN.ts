@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "请输入类似 m/44'/501'/0' 的路径",
   'ledger.accounts.customInvalidSui': "请输入类似 m/44'/784'/0'/0'/0' 的路径",
   'ledger.accounts.customInvalidBitcoin': "请输入类似 m/84'/1'/0'/0/0 的路径",
+  'ledger.accounts.customInvalidPolkadot': "请输入类似 m/44'/354'/0'/0'/0' 的路径",
   'ledger.accounts.apply': '使用此路径',
   'ledger.accounts.list': 'Ledger 上的账户',
   'ledger.accounts.loading': '正在从 Ledger 读取地址…',

@@ -17,6 +17,7 @@ export default {
   'ledger.accounts.customInvalidSolana': "請輸入類似 m/44'/501'/0' 的路徑",
   'ledger.accounts.customInvalidSui': "請輸入類似 m/44'/784'/0'/0'/0' 的路徑",
   'ledger.accounts.customInvalidBitcoin': "請輸入類似 m/84'/1'/0'/0/0 的路徑",
+  'ledger.accounts.customInvalidPolkadot': "請輸入類似 m/44'/354'/0'/0'/0' 的路徑",
   'ledger.accounts.apply': '使用此路徑',
   'ledger.accounts.list': 'Ledger 上的帳戶',
   'ledger.accounts.loading': '正在從 Ledger 讀取地址…',

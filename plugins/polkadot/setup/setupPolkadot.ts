@@ -17,6 +17,7 @@ const rejection = /reject|cancel|denied|not allowed/i
 const planTtlMs = 60_000
 const planKey = (request: SendRequest) => JSON.stringify([request.network.caipNetworkId, request.connectorId, request.from, request.to, request.amount, request.token ?? ''])
 const hexSignature = /^0x(?:[0-9a-fA-F]{2}){64,66}$/
+const signedExtrinsic = /^0x(?:[0-9a-fA-F]{2}){100,1048576}$/
 
 const prefixOf = (network: Network | undefined): number => (network as { polkadot?: { ss58Prefix?: number } } | undefined)?.polkadot?.ss58Prefix ?? 42
 const genesisOf = (network: Network): string | undefined => {
@@ -162,9 +163,11 @@ export function setupPolkadot(portico: PluginContext, options: PolkadotOptions, 
     return {
       address,
       signPayload: async (transactionPayload) => {
-        const answer = (await portico.request({ namespace, chainId: caipChainId, method: 'polkadot_signTransaction', params: { address, transactionPayload } })) as { signature?: unknown } | null
+        const answer = (await portico.request({ namespace, chainId: caipChainId, method: 'polkadot_signTransaction', params: { address, transactionPayload } })) as { signature?: unknown; signedTransaction?: unknown } | null
         if (typeof answer?.signature !== 'string' || !hexSignature.test(answer.signature)) throw new ProviderRpcError({ code: -32603, message: 'The wallet returned an invalid signature' })
-        return { signature: answer.signature }
+        // A wallet that changed the payload (a Ledger enabling CheckMetadataHash) answers the extrinsic it signed, as extensions do.
+        const signed = typeof answer.signedTransaction === 'string' && signedExtrinsic.test(answer.signedTransaction) ? answer.signedTransaction : undefined
+        return { signature: answer.signature, ...(signed ? { signedTransaction: signed } : {}) }
       },
       signRaw: async ({ data }) => {
         const answer = (await portico.request({ namespace, chainId: caipChainId, method: 'polkadot_signMessage', params: { address, message: data } })) as { signature?: unknown } | null
