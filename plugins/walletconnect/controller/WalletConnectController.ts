@@ -119,10 +119,6 @@ export class WalletConnectController {
     if (!projectId) throw new WalletConnectConfigError('Set `projectId` in createPortico (or in walletConnect options); relays refuse clients without one.')
     if (!/^wss?:\/\/[^\s]+$/.test(relayUrl)) throw new WalletConnectConfigError(`The relay URL must start with ws:// or wss://, got "${relayUrl.slice(0, 100)}".`)
     const { SignClient } = await loadWalletConnectPeer(() => import('../lazy/signClient.js'))
-    // Read before the sign-client starts: in a browser, its storage's move from localStorage to
-    // IndexedDB (each start until IndexedDB records it done) copies and then removes every
-    // localStorage key that names "walletconnect", Portico's own among them.
-    const pending = this.portico.services.storage.get(pendingPairingKey, isPendingPairing)
     // `SignClient.init` is `new SignClient(options)` then `initialize()`; made in two steps here so
     // that the relay connection waits for the whole client (openAfterInitialize).
     const client = new SignClient({
@@ -135,7 +131,7 @@ export class WalletConnectController {
       logger: this.portico.options.debug ? 'error' : 'silent',
       ...(this.config.storage ? { storage: this.config.storage as never } : {}),
     }) as unknown as SignClientLike & { initialize(): Promise<void> }
-    await openAfterInitialize(client, () => this.#keepPendingPairing(client, pending).catch((error: unknown) => void this.portico.reportError(error, { action: 'walletconnect' })))
+    await openAfterInitialize(client)
     if (!this.config.verify) {
       // Quirk 5 (offline-stack §3): Verify would add a hidden iframe from verify.walletconnect.org
       // and wait up to 5 s per proposal and request. Off unless the site owner enables it.
@@ -149,29 +145,6 @@ export class WalletConnectController {
     this.#listen(client)
     this.#client = client
     return client
-  }
-
-  /**
-   * The pairing a page showed before it was left keeps its record in the sign-client before the
-   * relay connection opens (the phone-visitor e2e flake, issue 49). The wallet's answer comes on the
-   * pairing's topic; the sign-client decodes it with the pairing's key (its keychain) and then
-   * marks the pairing active in its pairing store, and when that store has no record of the topic
-   * it fails with "No matching key. pairing: …", leaves the answer unacknowledged, and the session
-   * the wallet settled is never the visitor's. A page whose key is back but whose record is not
-   * (the record is written after the key, the key is what the wallet's answer needs) gets the record
-   * back from what Portico kept of the pairing: its topic and the end of its window.
-   */
-  async #keepPendingPairing(client: SignClientLike, pending: PendingPairing | undefined): Promise<void> {
-    if (!pending || pending.expiresAt <= this.portico.clock.now()) return
-    const core = client.core as {
-      pairing?: { pairings?: { keys: string[]; set(topic: string, value: unknown): Promise<void> } }
-      crypto?: { keychain?: { has(tag: string): boolean } }
-    }
-    const pairings = core.pairing?.pairings
-    if (!pairings || pairings.keys.includes(pending.topic) || core.crypto?.keychain?.has(pending.topic) !== true) return
-    await pairings.set(pending.topic, { topic: pending.topic, expiry: Math.floor(pending.expiresAt / 1000), relay: { protocol: 'irn' }, active: false })
-    // `debug: true`: the site owner sees that it happened (the e2e's failure text prints the console).
-    if (this.portico.options.debug) console.warn(`[portico] walletconnect: the pending pairing ${pending.topic.slice(0, 8)}… had its key but no record in the sign-client; the record was restored`)
   }
 
   #listen(client: SignClientLike): void {
@@ -391,6 +364,14 @@ export class WalletConnectController {
           round.dispose()
           throw new RelayUnavailableError({ relayUrl: this.config.relayUrl, cause: new Error('No pairing URI') })
         }
+        // Stored before the URI shows: a phone visitor leaves for the wallet app at once.
+        await withTimeout(
+          storeRequestHistory(client).catch((error: unknown) => void this.portico.reportError(error, { action: 'walletconnect' })),
+          this.config.connectTimeoutMs,
+          relayDown,
+          clock,
+          cancelled,
+        )
         const started = clock.now()
         runInAction(() => store.setUri(uri, started + this.config.pairingWindowMs))
         // Kept while the visitor may approve it elsewhere (a phone's wallet app): a page left and
@@ -687,6 +668,25 @@ export class WalletConnectController {
 }
 
 /**
+ * Writes the sign-client's request history to its storage and waits for the write (the phone-visitor
+ * e2e flake, issue 49). The sign-client records the proposal it sends (`history.set`) and stores
+ * the record without waiting for the write, then publishes the proposal and gives the URI. The
+ * wallet's answer is read by that record (its engine looks up which request an answer is for); a
+ * page left before the write landed — a phone visitor who opens the wallet app at once, the tab
+ * unloaded, an IndexedDB write in flight dropped — comes back without it, and the sign-client
+ * answers the wallet's approval "No matching key. history: …", acknowledges nothing, and the
+ * session the wallet settled never connects. Written again here, awaited (a store's writes land in
+ * order), the record is stored before the URI shows.
+ */
+async function storeRequestHistory(client: SignClientLike): Promise<void> {
+  const core = client.core as { history?: { storageKey?: unknown; values?: unknown }; storage?: { setItem?(key: string, value: unknown): Promise<void> } }
+  const history = core.history
+  const setItem = core.storage?.setItem
+  if (!history || typeof history.storageKey !== 'string' || !Array.isArray(history.values) || typeof setItem !== 'function') return
+  await setItem.call(core.storage, history.storageKey, history.values)
+}
+
+/**
  * Starts the sign-client with its relay connection held back until the client is whole. Quirk (found
  * by the phone-visitor e2e under load, issue 49): `initialize()` starts the core, whose relayer opens
  * the socket in the background (`relayer.init` does not await `transportOpen()`) and subscribes to
@@ -697,12 +697,11 @@ export class WalletConnectController {
  * saw it, and the settled session was never the visitor's. Held back, the socket opens once the
  * engine listens, and the relay's messages go to it.
  */
-async function openAfterInitialize(client: { initialize(): Promise<void>; core: unknown }, beforeOpen: () => Promise<void>): Promise<void> {
+async function openAfterInitialize(client: { initialize(): Promise<void>; core: unknown }): Promise<void> {
   const relayer = (client.core as { relayer?: { transportOpen?: (...args: unknown[]) => Promise<void> } }).relayer
   const transportOpen = relayer?.transportOpen
   if (!relayer || typeof transportOpen !== 'function') {
     await client.initialize()
-    await beforeOpen()
     return
   }
   let release!: () => void
@@ -713,8 +712,6 @@ async function openAfterInitialize(client: { initialize(): Promise<void>; core: 
   }
   try {
     await client.initialize()
-    // What must be in place before the relay's kept messages arrive (the pending pairing's record).
-    await beforeOpen()
   } finally {
     // Later calls go straight to the relayer's own; the held one opens now.
     relayer.transportOpen = transportOpen
