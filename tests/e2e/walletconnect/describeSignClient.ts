@@ -3,11 +3,12 @@ import type { Page } from 'playwright-core'
 /**
  * What the page's WalletConnect sign-client holds about one pairing, for a failing test's message:
  * in memory (the core the plugin started, `_walletConnectCore_portico`: whether the pairing's record
- * and its key are there, the relay connection, the proposals and sessions on it) and in its storage
- * (the sign-client's IndexedDB: which stores name the topic). Read before the page is left and
- * again after it returns, it says whether the pairing's record was never stored, was lost while the
- * page was away, or was dropped by the returning page (issue 49: the phone visitor whose
- * sign-client answered the wallet's approval "No matching key. pairing").
+ * and its key are there, the relay connection and subscription, the messages on the topic, the
+ * expirer's targets) and in its storage (the sign-client's IndexedDB: which stores name the topic,
+ * and the stored pairing records). Read before the page is left and again after it returns, it
+ * says which of the records the wallet's answer needs (the request history, the pairing, the key,
+ * the proposal) was not stored when the page was left, or went missing after (issue 49: the phone
+ * visitor whose sign-client could not read the wallet's approval, "No matching key").
  *
  * @example
  * const before = await describeSignClient(page, topic)
