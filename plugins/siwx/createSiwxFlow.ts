@@ -40,7 +40,7 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
 
   const store: SiwxStore = new SiwxStore({
     required,
-    signIn: () => portico.signIn(),
+    signIn: () => signInFromView(),
     cancel: () => cancel(),
     prepare: () => prepare(),
     addSession: (session) => addSession(session),
@@ -268,6 +268,28 @@ export function createSiwxFlow(portico: PluginContext, options: SiwxOptions): { 
           store.setStatus('error')
         })
       }
+    }
+  }
+
+  /**
+   * The view's Sign (the store's `signIn`). An error the flow meets is shown by the flow itself
+   * (`doSignIn`: "Error signing message", a fresh message); one that stops the kernel's `signIn`
+   * before the flow runs (no connected account on the active network, no sign-in hook) would reach
+   * no one — the view catches to stay quiet — so it is shown and reported here (issue 49: a Keplr
+   * sign-in whose Sign asked the wallet nothing, and said nothing).
+   */
+  async function signInFromView(): Promise<unknown> {
+    try {
+      return await portico.signIn()
+    } catch (error) {
+      if (error instanceof SiwxSignInError) throw error
+      const typed = new SiwxSignInError({ cause: error })
+      runInAction(() => {
+        store.setError(errorSigning)
+        store.setStatus('error')
+      })
+      portico.reportError(typed, { namespace: store.target?.namespace ?? networks.activeNamespace, action: 'signIn' })
+      throw typed
     }
   }
 

@@ -38,6 +38,8 @@ export const SIWXSignMessageView = observer(function SIWXSignMessageView() {
   if (!store) return null
   const statusText =
     status === 'signing' ? t('siwx.authenticating') : status === 'preparing' ? t('siwx.preparing') : store.error ? t('siwx.error') : store.closeRefused ? t('siwx.closeRefused') : ''
+  // Every failure is shown in this view's status line by the plugin (the flow's own, and one that
+  // stopped the kernel before the flow ran); nothing is left to do with the rejection here.
   const sign = () => void store.signIn().catch(() => undefined)
   const cancel = () => void store.cancel().catch(() => undefined)
   const copy = async () => {

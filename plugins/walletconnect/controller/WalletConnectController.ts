@@ -364,6 +364,14 @@ export class WalletConnectController {
           round.dispose()
           throw new RelayUnavailableError({ relayUrl: this.config.relayUrl, cause: new Error('No pairing URI') })
         }
+        // Stored before the URI shows: a phone visitor leaves for the wallet app at once.
+        await withTimeout(
+          storeRequestHistory(client).catch((error: unknown) => void this.portico.reportError(error, { action: 'walletconnect' })),
+          this.config.connectTimeoutMs,
+          relayDown,
+          clock,
+          cancelled,
+        )
         const started = clock.now()
         runInAction(() => store.setUri(uri, started + this.config.pairingWindowMs))
         // Kept while the visitor may approve it elsewhere (a phone's wallet app): a page left and
@@ -657,6 +665,25 @@ export class WalletConnectController {
     // Every namespace: where the session is kept beside another wallet (multi-wallet), it leaves the list.
     for (const namespace of this.namespaces) this.portico.reportDisconnected(namespace, this.#reportAs)
   }
+}
+
+/**
+ * Writes the sign-client's request history to its storage and waits for the write (the phone-visitor
+ * e2e flake, issue 49). The sign-client records the proposal it sends (`history.set`) and stores
+ * the record without waiting for the write, then publishes the proposal and gives the URI. The
+ * wallet's answer is read by that record (its engine looks up which request an answer is for); a
+ * page left before the write landed — a phone visitor who opens the wallet app at once, the tab
+ * unloaded, an IndexedDB write in flight dropped — comes back without it, and the sign-client
+ * answers the wallet's approval "No matching key. history: …", acknowledges nothing, and the
+ * session the wallet settled never connects. Written again here, awaited (a store's writes land in
+ * order), the record is stored before the URI shows.
+ */
+async function storeRequestHistory(client: SignClientLike): Promise<void> {
+  const core = client.core as { history?: { storageKey?: unknown; values?: unknown }; storage?: { setItem?(key: string, value: unknown): Promise<void> } }
+  const history = core.history
+  const setItem = core.storage?.setItem
+  if (!history || typeof history.storageKey !== 'string' || !Array.isArray(history.values) || typeof setItem !== 'function') return
+  await setItem.call(core.storage, history.storageKey, history.values)
 }
 
 /**

@@ -119,8 +119,26 @@ describe.each(rows.map((persona) => ({ ...persona, injection: injectedAt[persona
     const signView = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Sign in with your wallet' }) })
     const message = await step(signInMessage(signView))
     expect(await message.textContent()).toContain(devAddress)
-    await signView.getByRole('button', { name: 'Sign', exact: true }).click()
-    await step(expect.poll(() => dialog().count()).toBe(0))
+    // What the Sign click met, for a failure's message (issue 49: a Keplr sign-in whose Sign asked
+    // the wallet nothing): each pointer event with the button under it, whether it was still the
+    // Sign button the click aimed at (a view mounted again replaces it) and its state.
+    const sign = signView.getByRole('button', { name: 'Sign', exact: true })
+    await sign.evaluate((button) => {
+      const trace: string[] = []
+      ;(window as unknown as { __signTrace?: string[] }).__signTrace = trace
+      for (const type of ['pointerdown', 'mouseup', 'click']) {
+        document.addEventListener(
+          type,
+          (event) => {
+            const hit = (event.target as Element | null)?.closest?.('button')
+            trace.push(`${type} on ${hit === button ? 'the Sign button' : hit ? `button "${hit.textContent?.trim().slice(0, 30)}"` : (event.target as Element | null)?.tagName ?? '?'}; Sign ${button.isConnected ? 'in the page' : 'replaced'}${(button as HTMLButtonElement).disabled ? ', disabled' : ''}`)
+          },
+          true,
+        )
+      }
+    })
+    await sign.click()
+    await explainFailure(expect.poll(() => dialog().count()).toBe(0), async () => `${await shown()}; the Sign click met ${JSON.stringify(await page.evaluate(() => (window as unknown as { __signTrace?: string[] }).__signTrace ?? []).catch(() => []))}`)
     await step(expect.poll(() => header().textContent()).toContain(shortOf(devAddress)))
     const methods = (await activity()).map((a) => `${a.method}:${a.outcome}`)
     // The wallet did not know the sandbox chain: it was suggested, then enabled, then the sign-in signed.

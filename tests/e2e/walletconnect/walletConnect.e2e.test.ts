@@ -7,6 +7,7 @@ import { launchChromium } from '../../helpers/chromium.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startTestWallet, type TestWallet } from '../../plugins/walletconnect/helpers/startTestWallet.js'
+import { describeSignClient } from './describeSignClient.js'
 import { startWalletConnectHarness, type WalletConnectHarness } from './startWalletConnectHarness.js'
 
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -147,8 +148,10 @@ describe('walletconnect in Chromium: a Node wallet pairs with the page through t
     // The visitor goes to the wallet app the moment the pairing exists (a phone's deep link opens
     // at once), and the tab is unloaded, as phones do with a page left behind.
     const uri = (await (await visitor.waitForFunction(() => (window as unknown as { porticoHarness: { pairingUri(): string | undefined } }).porticoHarness.pairingUri(), undefined, { timeout: 20_000, polling: 'raf' })).jsonValue()) as string
-    await visitor.goto('about:blank')
     const pairingTopic = /^wc:([0-9a-f]{64})@/.exec(uri)?.[1]
+    // What the sign-client held as the page was left (a failure below compares it with the return).
+    const signClientBefore = await describeSignClient(visitor, pairingTopic)
+    await visitor.goto('about:blank')
     await wallet.pair(uri)
     // The wallet approved while the page was away (its answer waits in the relay's mailbox).
     await expect.poll(() => wallet.client.session.getAll().some((s) => s.pairingTopic === pairingTopic), { timeout: 20_000 }).toBe(true)
@@ -164,6 +167,7 @@ describe('walletconnect in Chromium: a Node wallet pairs with the page through t
         wallet: { sessionsOnPairing: wallet.client.session.getAll().filter((s) => s.pairingTopic === pairingTopic).map((s) => ({ acknowledged: s.acknowledged })), failures: wallet.failures },
         pageErrors: errors,
         consoleErrors,
+        signClient: { whenLeft: signClientBefore, now: await describeSignClient(visitor, pairingTopic).catch((e: Error) => e.message) },
       }),
     )
     expect(await visitor.getByRole('dialog').count()).toBe(0)

@@ -1,10 +1,11 @@
 import '../../helpers/eip155Loaded.js'
 import '../../helpers/siwxLoaded.js'
 import { formatMessage } from '@walletconnect/utils'
+import { runInAction } from 'mobx'
 import { SiweMessage } from 'siwe'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPorticoKernel, definePlugin, type PorticoEvent } from '../../../kernel/kernel.js'
+import { createPorticoKernel, definePlugin, NotConnectedError, type Network, type Plugin, type PorticoEvent } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { siwx, type SiwxOptions, type SiwxSession, type SiwxStore } from '../../../plugins/siwx/index.js'
 import { createSiwxMessage } from '../../../plugins/siwx/utils/index.js'
@@ -34,7 +35,7 @@ afterAll(async () => {
   await Promise.all([anvilA?.stop(), anvilB?.stop()])
 })
 
-function setup({ storage = memoryStorage(), wstorage = walletStorage(), options = {} }: { storage?: ReturnType<typeof memoryStorage>; wstorage?: ReturnType<typeof walletStorage>; options?: SiwxOptions } = {}) {
+function setup({ storage = memoryStorage(), wstorage = walletStorage(), options = {}, also }: { storage?: ReturnType<typeof memoryStorage>; wstorage?: ReturnType<typeof walletStorage>; options?: SiwxOptions; also?: { networks: Network[]; plugins: Plugin[] } } = {}) {
   const page = recordingPage({
     chains: [
       { chainId: 31337, name: 'Portico Devnet A', rpcUrl: anvilA.rpcUrl, nativeCurrency: currency },
@@ -44,8 +45,8 @@ function setup({ storage = memoryStorage(), wstorage = walletStorage(), options 
   })
   const portico = createPorticoKernel({
     projectId: 'test',
-    networks: [devnetA, devnetB],
-    plugins: [eip155({}, { window: page.target }), siwx({ domain, uri, ...options })],
+    networks: [devnetA, devnetB, ...(also?.networks ?? [])],
+    plugins: [eip155({}, { window: page.target }), siwx({ domain, uri, ...options }), ...(also?.plugins ?? [])],
     storage,
     endpoints: { api: 'http://127.0.0.1:9' },
   })
@@ -162,6 +163,28 @@ describe('siwx: the sign-in flow with the real dev wallet on anvil', () => {
     expect(store.error).toBeUndefined()
     expect(store.closeRefused).toBe(false)
     expect(portico.stores.toasts).toMatchObject({ open: true, variant: 'success', message: 'siwx.signedIn' })
+    await portico.destroy()
+  })
+
+  it('a Sign the kernel stops before the flow runs (the active network has no connected account) is shown in the view, not swallowed', async () => {
+    // Issue 49 (the Keplr persona whose Sign asked the wallet nothing): the view's Sign catches the
+    // rejection to stay quiet, so an error from before the flow reached no one.
+    const solanaWallet = newWallet({ accounts: ['So1ana1111111111111111111111111111111111111'], chain: 'solana:localnet', knownChains: ['solana:localnet'] })
+    const { portico, store, page, events, prompted } = setup({ also: { networks: [solanaNet], plugins: [testChain('solana', solanaWallet)] } })
+    await portico.connect({ connectorId: 'dev.portico.wallet' })
+    await waitFor(prompted, 'the sign view')
+    // The active network moves to a namespace with nothing connected while the sign view shows.
+    runInAction(() => portico.stores.networks.setActive(solanaNet))
+    expect(portico.stores.networks.activeNamespace).toBe('solana')
+    const asked = page.signed.length
+    const rejection = await store.signIn().catch((error: unknown) => error)
+    expect(rejection).toBeInstanceOf(SiwxSignInError)
+    expect((rejection as SiwxSignInError).cause).toBeInstanceOf(NotConnectedError)
+    // The view's status line says it ("Error signing message"), and the error is reported.
+    expect(store).toMatchObject({ status: 'error', error: 'siwx.error' })
+    expect(events.filter((e) => e.type === 'error').at(-1)?.properties).toMatchObject({ code: 'SIWX_SIGN_IN_FAILED', action: 'signIn' })
+    // The wallet was asked nothing.
+    expect(page.signed.length).toBe(asked)
     await portico.destroy()
   })
 

@@ -11,6 +11,7 @@ import { memoryStorage } from '../../kernel/helpers/testKit.js'
 import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
 import { startRelayServer, type RelayServer } from '../../server/relay/helpers/startRelayServer.js'
 import { createDapp, type Dapp } from './helpers/createDapp.js'
+import { memoryKeyValueStorage } from './helpers/memoryKeyValueStorage.js'
 import { startTestWallet, type TestWallet } from './helpers/startTestWallet.js'
 import { waitFor } from './helpers/waitFor.js'
 
@@ -250,6 +251,49 @@ describe('a pairing the wallet approves while the page is away (issue 44)', () =
       await waitFor(() => back.portico.getState().connections.eip155?.status === 'connected', 'the page to connect by itself')
       expect(back.portico.getState().connections.eip155).toMatchObject({ address: account.address, connectorId: 'walletConnect' })
       expect(kept.data.has(`@portico/${pendingPairingKey}`)).toBe(false)
+    } finally {
+      await back.portico.destroy()
+    }
+  }, 40_000)
+
+  it('picks it up when the page was left before the sign-client\'s own write of the proposal\'s history landed: the history is stored before the URI shows (the phone-visitor e2e flake, issue 49)', async () => {
+    // The sign-client records the proposal it sends and stores that record without waiting; a tab
+    // unloaded meanwhile drops the write. Here that write never lands in what the page leaves
+    // behind (the first write of the history that holds the proposal is held back); a later write
+    // of the same key goes through.
+    const inner = memoryKeyValueStorage()
+    let heldBack = false
+    const storage: WalletConnectKeyValueStorage = {
+      ...inner,
+      setItem: async <T,>(key: string, value: T) => {
+        if (!heldBack && /[/:]history$/.test(key) && JSON.stringify(value).includes('wc_sessionPropose')) {
+          heldBack = true
+          return
+        }
+        await inner.setItem(key, value)
+      },
+    }
+    const environment = { storage, storagePrefix: `portico-test-history-${process.pid}` }
+    const away = createDapp({ relayUrl: relay.url, networks: [devnetA, devnetB], environment })
+    const connecting = away.portico.connect({ namespace: 'eip155', connectorId: 'walletConnect' }).catch((error: unknown) => error)
+    const uri = await waitFor(() => away.store.uri, 'a pairing URI')
+    expect(heldBack).toBe(true)
+    // What the browser kept when the tab went, the moment the URI showed.
+    const keptSignClient = memoryKeyValueStorage()
+    for (const [key, value] of inner.data) keptSignClient.data.set(key, value)
+    const kept = memoryStorage(Object.fromEntries(away.storage.data))
+    await away.portico.destroy()
+    await connecting
+    const topic = uri.slice(3, 67)
+    const proposals = wallet.proposals.length
+    await wallet.pair(uri)
+    await waitFor(() => wallet.proposals.length > proposals && wallet.client.session.getAll().some((s) => s.pairingTopic === topic), 'the wallet to approve')
+
+    const back = createDapp({ relayUrl: relay.url, networks: [devnetA, devnetB], storage: kept, environment: { storage: keptSignClient, storagePrefix: environment.storagePrefix } })
+    try {
+      await waitFor(() => back.portico.getState().connections.eip155?.status === 'connected', 'the page to connect by itself')
+      expect(back.portico.getState().connections.eip155).toMatchObject({ address: account.address, connectorId: 'walletConnect' })
+      await waitFor(() => wallet.client.session.getAll().find((s) => s.pairingTopic === topic)?.acknowledged === true, 'the wallet to see its session acknowledged')
     } finally {
       await back.portico.destroy()
     }
