@@ -56,14 +56,15 @@ let polkadotSecond = ''
 
 beforeAll(async () => {
   sandbox = await startSandbox()
-  // The Substrate node starts on its first request: started here, before a page waits on it.
-  await startSandboxPolkadot(sandbox)
   const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
   const accounts = (prefix: string) => info.chains.find((c) => c.caipNetworkId.startsWith(prefix))?.accounts ?? []
   const cosmosDev = accounts('cosmos:')[0]!
   cosmosPrefix = cosmosDev.slice(0, cosmosDev.indexOf('1'))
   polkadotSecond = accounts('polkadot:')[1]!
 }, 240_000)
+// The Substrate node starts on its first request: started here, before a page waits on it (a hook
+// of its own, so a busy machine's sandbox start and the node's start each have the hook's time).
+beforeAll(() => startSandboxPolkadot(sandbox), 240_000)
 afterAll(async () => {
   await sandbox?.stop()
 })
