@@ -18,6 +18,12 @@ import { mailbox, mailedCode } from '../../helpers/sandboxMail.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { heightSampler, visualWalk, walkContextOptions, watchNoise } from './visualWalk.js'
 
+/**
+ * Views that still move by more than 8 px as they open (open defects): ProfileWallets on the phone,
+ * whose first frame is 12 px taller than the next (238 → 226 px, in every run so far); it loads nothing.
+ */
+const stillMoving: Record<'desktop' | 'phone', string[]> = { desktop: [], phone: ['ProfileWallets'] }
+
 let sandbox: TestSandbox
 
 beforeAll(async () => {
@@ -82,9 +88,7 @@ describe.each([
 
   it('ProfileWallets with one wallet (?multiWallet=1)', async () => {
     await openAccount()
-    // Nothing to load (the connections are in the page): taken once shown, not measured.
-    await dialog().getByRole('button', { name: /^Wallets/ }).click()
-    await dialog().getByRole('button', { name: 'Add wallet' }).waitFor()
+    await measureLoading('ProfileWallets', 'ProfileWallets', () => dialog().getByRole('button', { name: /^Wallets/ }).click(), () => dialog().getByRole('button', { name: 'Add wallet' }).waitFor())
     await check('ProfileWallets')
     await closeModal()
   })
@@ -166,8 +170,12 @@ describe.each([
   it('no view has an axe violation of any impact, each matches its baseline and keeps its height while it loads; no error or warning, no failed request, nothing left 127.0.0.1', async () => {
     const views = ['EmailCapture', 'EmailCapture-Sent', 'ProfileWallets', 'Swap-Success', 'Buy-Success', 'RegisterName-Success', 'EmailLogin', 'EmbeddedWalletProfile', 'UpdateEmail']
     expect(Object.keys(results).sort()).toEqual(views.flatMap((view) => [`${view} (dark)`, `${view} (light)`]).sort())
-    expect(Object.keys(loading).sort()).toEqual(['EmbeddedWalletProfile'])
-    expect(findings()).toEqual({ axe: [], screenshots: [], moved: [], noise: [] })
+    expect(Object.keys(loading).sort()).toEqual(['EmbeddedWalletProfile', 'ProfileWallets'])
+    const { moved, ...rest } = findings()
+    expect(rest).toEqual({ axe: [], screenshots: [], noise: [] })
+    // At most 8 px of movement per view while it loads, but for the views that still move (open
+    // defects, docs/testing.md): a new one fails here, and a fixed one must leave the list.
+    expect(moved.map((line) => line.slice(0, line.indexOf(':'))), moved.join('\n')).toEqual(stillMoving[device])
     expect(await visitor.cspViolations()).toEqual([])
     expect(visitor.pageErrors).toEqual([])
     expect(visitor.blocked).toEqual([])
