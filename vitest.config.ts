@@ -51,6 +51,9 @@ const sharedModuleFiles = [
  */
 const longestFiles = [
   'tests/e2e/visual/modal.visual.test.ts',
+  // Issue 52: the plugins' views and the other chains' accounts, both themes at each view.
+  'tests/e2e/visual/chains.visual.test.ts',
+  'tests/e2e/visual/plugins.visual.test.ts',
   'tests/e2e/auth/embeddedWallet.test.ts',
   'tests/build/pack.test.ts',
   // Issue 50: `next build` of examples/nextjs (once; reused while its inputs are unchanged).

@@ -252,9 +252,9 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
           listen: { host: sandboxHost, port: ports.walletFrame },
           // Any loopback site may embed the wallet frame, as the API accepts any loopback origin: the
           // demo and a developer's own site on another port; nothing else may
-          // (tests/e2e/auth/frameOrigins.test.ts). Chromium ignores the IPv6 source (CSP has no
-          // form for it), so a site on [::1] is refused there; localhost works.
-          siteOrigins: ['http://127.0.0.1:*', 'http://localhost:*', 'http://[::1]:*'],
+          // (tests/e2e/auth/frameOrigins.test.ts). CSP has no source for an IPv6 address (Chromium
+          // logs an error for one in the page's console), so a site on [::1] is refused; localhost works.
+          siteOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
           ...authKeys,
           frame: authFrame,
           providers: sandboxAuthProviders(identity),

@@ -1,9 +1,9 @@
 // Which sites may embed the sandbox's wallet frame (issue 44): a developer's own site on any
-// loopback origin (http://127.0.0.1:*, http://localhost:*, http://[::1]:*), as the sandbox's API
+// loopback origin (http://127.0.0.1:*, http://localhost:*; CSP has no source for [::1]), as the sandbox's API
 // accepts them, and nothing else. The frame's header says so; a page served by this test on
 // another loopback port embeds the frame and logs in by email through it (the code read from the
 // sandbox's mailbox), its wallet signing a message verified here; a page on localhost embeds and
-// connects; [::1] is named but Chromium ignores an IPv6 source; a page on any other origin can
+// connects; a page on [::1] is refused (CSP has no source for an IPv6 address); a page on any other origin can
 // neither embed the frame nor connect to it.
 import { createServer, type Server } from 'node:http'
 import type { Frame, Page } from 'playwright-core'
@@ -111,7 +111,7 @@ async function asVisitor(act: (visitor: SandboxPage) => Promise<void>): Promise<
 describe("the sandbox's wallet frame and loopback sites", () => {
   it('names every loopback origin, and nothing else, in the frame\'s frame-ancestors', async () => {
     const csp = (await fetch(frameUrl)).headers.get('content-security-policy') ?? ''
-    expect(/frame-ancestors ([^;]+)/.exec(csp)?.[1]?.split(' ')).toEqual(['http://127.0.0.1:*', 'http://localhost:*', 'http://[::1]:*'])
+    expect(/frame-ancestors ([^;]+)/.exec(csp)?.[1]?.split(' ')).toEqual(['http://127.0.0.1:*', 'http://localhost:*'])
   })
 
   it("lets a developer's own site on another loopback port embed it and log in by email: the wallet signs for that site", async () => {
@@ -158,7 +158,7 @@ describe("the sandbox's wallet frame and loopback sites", () => {
     })
   }, 60_000)
 
-  it('is named for [::1] too, but Chromium drops that source (CSP has no form for IPv6 addresses): a site on [::1] is refused, as the guide says', async () => {
+  it('is not named for [::1] (CSP has no form for IPv6 addresses; Chromium would log an error for one): a site on [::1] is refused, as the guide says', async () => {
     const visitor = await openSandboxPage()
     try {
       const console: string[] = []

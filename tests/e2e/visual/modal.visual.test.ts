@@ -9,63 +9,12 @@
 // error or warning and on any request that failed or was answered with an error status. To accept
 // a change, run `UPDATE_SCREENSHOTS=1 npx vitest run tests/e2e/visual` and commit the PNGs after
 // looking at them (docs/testing.md).
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { compareScreenshot } from './compareScreenshot.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
-import { pageSettled } from '../../helpers/pageSettled.js'
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-const phoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
-
-const devices: Record<'desktop' | 'phone', BrowserContextOptions> = {
-  desktop: { viewport: { width: 1280, height: 800 } },
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: phoneUserAgent },
-}
-
-type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }
-
-/**
- * axe-core over what Portico draws on the page (the dialog and the header's wallet buttons; not
- * the demo's own text or the dev wallets' panels, which are sandbox tools), injected through the
- * debugger so the strict CSP stays on: every violation, minor to critical.
- */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: { include: string[][] }): Promise<AxeResult> } }).axe.run({ include: [['[role="dialog"]'], ['nav[aria-label="Wallet"]']] }),
-  )
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-}
-
-/**
- * Samples the modal's height on every frame into `window.__porticoHeights` (a sample when the view
- * or the height changed). The height is the one the frame paints: the modal's body follows its
- * content through a ResizeObserver that runs after this requestAnimationFrame callback, so the
- * sample adds the content's height to the header's and caps it at the modal's max-height. A view
- * with tabs is named with its selected tab (`Account:NFTs`).
- */
-const heightSampler = `window.__porticoHeights = [];
-(function sample() {
-  const dialog = document.querySelector('[role="dialog"]');
-  const body = dialog && dialog.querySelector('.portico-modal__body');
-  const inner = body && body.querySelector('.portico-modal__inner');
-  let height = 0;
-  if (dialog && body && inner) {
-    const max = parseFloat(getComputedStyle(dialog).maxHeight);
-    height = Math.min(dialog.offsetHeight - body.offsetHeight + inner.offsetHeight, Number.isFinite(max) ? max : Infinity);
-  }
-  const tab = dialog && dialog.querySelector('[role="tab"][aria-selected="true"]');
-  const view = dialog ? dialog.getAttribute('data-view') + (tab ? ':' + tab.textContent : '') : null;
-  const last = window.__porticoHeights[window.__porticoHeights.length - 1];
-  if (!last || last.view !== view || last.height !== height) window.__porticoHeights.push({ view, height });
-  requestAnimationFrame(sample);
-})();`
-type HeightSample = { view: string | null; height: number }
+import { heightSampler, visualWalk, walkContextOptions, watchNoise } from './visualWalk.js'
 
 let sandbox: TestSandbox
 
@@ -84,24 +33,15 @@ describe.each([
 ] as const)('the modal on a %s in the %s theme', (device, colorScheme) => {
   let visitor: SandboxPage
   let page: Page
-  /** Per view: the axe findings and the screenshot comparison ('ok' when it matched). */
-  const results: Record<string, { axe: string[]; screenshot: string }> = {}
-  /** Per view that loads: how far the modal's height moved from the view's first frame until it settled, and the heights. */
-  const loading: Record<string, { moved: number; heights: number[] }> = {}
-  /** Console errors and warnings, failed requests and error answers, in the order they came. */
-  const noise: string[] = []
+  // The checks (visualWalk.ts): per view its axe findings and screenshot comparison, per view that
+  // loads how far its height moved, and the console and request noise.
+  const { results, loading, noise, check, shoot, measureLoading } = visualWalk(() => page, device, [colorScheme])
 
   beforeAll(async () => {
-    visitor = await openSandboxPage({ initScripts: [heightSampler], contextOptions: { ...devices[device], colorScheme, reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'UTC' } })
+    visitor = await openSandboxPage({ initScripts: [heightSampler], contextOptions: walkContextOptions(device, colorScheme) })
     page = visitor.page
     visitor.context.setDefaultTimeout(20_000)
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') noise.push(`console ${message.type()}: ${message.text()} (${message.location().url})`)
-    })
-    page.on('requestfailed', (request) => noise.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`))
-    page.on('response', (response) => {
-      if (response.status() >= 400) noise.push(`answered ${response.status()}: ${response.request().method()} ${response.url()}`)
-    })
+    watchNoise(page, noise)
   }, 60_000)
   afterAll(async () => {
     await visitor?.close()
@@ -110,32 +50,6 @@ describe.each([
   const header = () => page.getByRole('navigation', { name: 'Wallet' })
   const dialog = () => page.getByRole('dialog')
   const waitForView = (view: string) => page.locator(`[role="dialog"][data-view="${view}"]`).waitFor()
-
-  /** Waits for the dialog's images, then checks the view with axe and against its baseline. */
-  async function check(name: string, mask: (dialog: Locator) => Locator[] = () => []): Promise<void> {
-    await page.waitForFunction(() => [...document.querySelectorAll('[role="dialog"] img')].every((img) => (img as HTMLImageElement).complete))
-    await pageSettled(page)
-    const actual = await dialog().screenshot({ animations: 'disabled', caret: 'hide', mask: mask(dialog()), maskColor: '#ff00ff' })
-    const compared = compareScreenshot({ name: `${device}-${colorScheme}/${name}.png`, actual })
-    results[name] = { axe: await axeViolations(page), screenshot: compared.status === 'mismatch' ? compared.message : 'ok' }
-  }
-
-  /**
-   * Does `act` (a click that opens `view`, or what makes the view load more: an amount for a
-   * quote), waits until `loaded` and the page settled, and records how far the modal's height moved
-   * over the frames that showed `view`: from its first frame, whatever loaded after it.
-   */
-  async function measureLoading(name: string, view: string, act: () => Promise<void>, loaded: () => Promise<unknown>): Promise<void> {
-    await page.evaluate(() => ((window as unknown as { __porticoHeights: HeightSample[] }).__porticoHeights = []))
-    await act()
-    await loaded()
-    await page.waitForFunction(() => [...document.querySelectorAll('[role="dialog"] img')].every((img) => (img as HTMLImageElement).complete))
-    await pageSettled(page)
-    const samples = await page.evaluate(() => (window as unknown as { __porticoHeights: HeightSample[] }).__porticoHeights)
-    const heights = samples.filter((sample) => sample.view === view).map((sample) => sample.height)
-    expect(heights.length, `${name}: no frame showed the ${view} view`).toBeGreaterThan(0)
-    loading[name] = { moved: Math.max(...heights) - Math.min(...heights), heights }
-  }
 
   it('Connect, All Wallets and WalletConnect before connecting', async () => {
     await page.goto(`${sandbox.url}/?siwx=required`)
@@ -195,8 +109,7 @@ describe.each([
     await page.waitForFunction(() => [...document.querySelectorAll('nav img')].every((img) => (img as HTMLImageElement).complete))
     const headerBox = await header().boundingBox()
     expect(headerBox?.height).toBeLessThanOrEqual(48)
-    const headerShot = compareScreenshot({ name: `${device}-${colorScheme}/Header.png`, actual: await header().screenshot({ animations: 'disabled' }) })
-    results.Header = { axe: [], screenshot: headerShot.status === 'mismatch' ? headerShot.message : 'ok' }
+    await shoot('Header', header)
 
     await measureLoading('Account-Tokens', 'Account:Tokens', () => header().getByRole('button', { name: /0xf39F…2266/ }).click(), async () => {
       await dialog().getByRole('tabpanel').getByRole('listitem').first().waitFor()

@@ -45,6 +45,8 @@ describe('frame-ancestors', () => {
     const sources = frameAncestorSources(['https://*.example.com', 'shop.example.org', 'localhost:*', 'https://app-*.example.net']).split(' ')
     expect(sources).toEqual(expect.arrayContaining(['https://*.example.com', 'http://shop.example.org', 'https://shop.example.org', 'http://localhost:*', 'http://127.0.0.1:*']))
     expect(sources.some((s) => s.includes('app-*'))).toBe(false)
+    // CSP has no source for an IPv6 address: Chromium would log an error in the site's console for one.
+    expect(frameAncestorSources(['http://[::1]:3000']).split(' ')).toEqual(['http://127.0.0.1:*', 'http://localhost:*', 'https://127.0.0.1:*', 'https://localhost:*'])
     expect(frameAncestorSources(['*'])).toBe('*')
   })
 })
