@@ -11,6 +11,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[] }
 type Activity = { method: string; outcome: string }
@@ -99,8 +100,9 @@ describe('Bitcoin on the demo site, end to end', () => {
     await fast.check()
     await expect.poll(() => dialog().locator('dl').textContent()).toContain(`Network feeup to ${fastBtc} BTC`)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    const toasts = page.getByRole('status', { name: 'Notifications' })
-    await expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Transaction confirmed')
+    const toasts = sendSuccess(page)
+    await expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Sent')
+    await toasts.getByRole('button', { name: 'Done' }).click()
     expect((await activity()).at(-1)).toEqual({ method: 'signPsbt', outcome: 'approved' })
     expect(await satsOf(receiver)).toBe(100_000n)
     const [tx] = (await (await fetch(`${esplora}/address/${receiver}/txs`)).json()) as { fee: number }[]

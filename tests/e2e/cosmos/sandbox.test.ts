@@ -12,6 +12,7 @@ import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[]; nativeCurrency: { symbol: string } }[] }
 type Activity = { method: string; outcome: string }
@@ -90,8 +91,9 @@ describe('Cosmos on the demo site, end to end', () => {
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await expect.poll(() => dialog().locator('dl').textContent(), { timeout: 20_000 }).toMatch(/Network feeup to \d+(\.\d+)? PTC/)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    const toasts = page.getByRole('status', { name: 'Notifications' })
-    await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toMatch(/Transaction (confirmed|sent|started)/)
+    const toasts = sendSuccess(page)
+    await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Sent')
+    await toasts.getByRole('button', { name: 'Done' }).click()
     await expect.poll(() => bankBalance(receiver, 'uptc').catch(() => 0n), { timeout: 20_000 }).toBe(250_000n)
     const api = await fetch(`${sandbox.url}/v1/account/${receiver}/balance?currency=usd&chainId=${chainId}&projectId=demo`)
     const body = (await api.json()) as { balances: { symbol: string; quantity: { numeric: string } }[] }

@@ -14,6 +14,7 @@ import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { startSandboxPolkadot } from '../../helpers/startOnDemand.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string }
@@ -146,9 +147,10 @@ describe('Polkadot on the demo site, end to end', () => {
     expect(review).toContain(network)
     expect((await activity()).filter((a) => a.method === 'signPayload').length).toBe(signedBefore)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    const toasts = page.getByRole('status', { name: 'Notifications' })
-    await expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Transaction confirmed')
+    const toasts = sendSuccess(page)
+    await expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Sent')
     const href = (await toasts.getByRole('link', { name: 'View on explorer' }).last().getAttribute('href')) ?? ''
+    await toasts.getByRole('button', { name: 'Done' }).click()
     expect(href).toMatch(new RegExp(`^${sandbox.url}/sandbox/explorer/${chainId}/extrinsic/0x[0-9a-f]{64}$`))
     expect(await nodeBalance(receiver)).toBe(1_500_000_000_000n)
     expect(await apiBalance(receiver)).toBe('1.5')

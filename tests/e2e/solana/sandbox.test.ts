@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = {
   solanaAccount: string
@@ -130,10 +131,11 @@ async function sendThroughModal(symbol: string, amount: string, receiver: string
   expect(details).toContain('Portico Solana Localnet')
   expect(details).toContain(receiver)
   await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-  // The toast follows the signature to confirmed, with the sandbox explorer's link for it.
-  const toasts = page.getByRole('status', { name: 'Notifications' })
-  await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed')
+  // The success screen follows the signature to confirmed, with the sandbox explorer's link for it.
+  const toasts = sendSuccess(page)
+  await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Sent')
   const href = (await toasts.getByRole('link', { name: 'View on explorer' }).getAttribute('href')) ?? ''
+  await toasts.getByRole('button', { name: 'Done' }).click()
   expect(href).toMatch(new RegExp(`^${sandbox.url}/sandbox/explorer/solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP/tx/[1-9A-HJ-NP-Za-km-z]{64,88}$`))
   await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
 }

@@ -14,6 +14,7 @@ import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; rpcUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string; memo?: string }
@@ -104,8 +105,9 @@ describe('Stacks on the demo site, end to end', () => {
     await expect.poll(() => dialog().locator('dl').textContent()).toContain(`Network feeup to ${(fastUstx / 1e6).toFixed(6).replace(/0+$/, '')} STX`)
     expect((await activity()).filter((a) => a.method === 'stx_transferStx')).toEqual([])
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    const toasts = page.getByRole('status', { name: 'Notifications' })
-    await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed')
+    const toasts = sendSuccess(page)
+    await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Sent')
+    await toasts.getByRole('button', { name: 'Done' }).click()
     expect(await ustxOf(receiver)).toBe(250_000n)
     const api = (await (await fetch(`${sandbox.url}/v1/account/${receiver}/balance?currency=usd&chainId=${chainId}&projectId=demo`)).json()) as { balances: { symbol: string; quantity: { numeric: string } }[] }
     expect(api.balances.find((b) => b.symbol === 'STX')?.quantity.numeric).toBe('0.25')

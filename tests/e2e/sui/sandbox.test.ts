@@ -10,6 +10,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[]; tokens: { address: string }[] }[] }
 type Activity = { method: string; outcome: string }
@@ -144,9 +145,10 @@ describe('Sui on the demo site, end to end', () => {
     for (const [symbol, amount] of [['SUI', '0.25'], ['pUSD', '3']] as const) {
       feesShown += await openSendPreview(symbol, amount, receiver)
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      const toasts = page.getByRole('status', { name: 'Notifications' })
-      await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed')
+      const toasts = sendSuccess(page)
+      await expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Sent')
       const href = (await toasts.getByRole('link', { name: 'View on explorer' }).last().getAttribute('href')) ?? ''
+      await toasts.getByRole('button', { name: 'Done' }).click()
       expect(href).toMatch(new RegExp(`^${sandbox.url}/sandbox/explorer/sui:localnet/tx/[1-9A-HJ-NP-Za-km-z]{43,44}$`))
       await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
     }
