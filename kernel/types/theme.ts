@@ -17,6 +17,8 @@ export const themeVariableNames = [
   'border',
   'surface',
   'surface-strong',
+  'disabled-background',
+  'disabled-foreground',
   'overlay',
   'shadow',
   'focus-ring',

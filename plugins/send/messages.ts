@@ -11,7 +11,6 @@ export const messages: Record<string, string> = {
   'send.form.title': 'Send',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Select token',
-  'send.form.tokens': 'Your tokens',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'Loading tokens…',
   'send.form.noTokens': 'This account holds no token to send on {network}.',
@@ -64,4 +63,7 @@ export const messages: Record<string, string> = {
   'send.preview.waiting': 'Confirm the transaction in your wallet',
   'send.preview.incomplete': 'The send form is not complete.',
   'send.preview.edit': 'Back to the form',
+  'send.success.sent': 'Sent',
+  'send.success.hint': '{amount} to {receiver}',
+  'send.success.done': 'Done',
 }

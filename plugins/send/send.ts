@@ -21,8 +21,9 @@ const code = /* @__PURE__ */ lazyCode(() => import('./setup/setupSend.js'))
  * The send feature plugin: a "Send" action on the Account view (last, spec order) for every
  * namespace whose chain plugin taps `send`, opening the send form and its review, loaded with
  * `await import()` the first time. The form sends through `portico.send(...)`, which stays in the
- * kernel: a page calls it without this plugin. After a send the toast follows the transaction to
- * its receipt (the chain adapter's `waitForTransaction`) and the balances refresh. The
+ * kernel: a page calls it without this plugin. After a send its success screen follows the
+ * transaction to its receipt (the chain adapter's `waitForTransaction`; the toast once the visitor
+ * left the screen) and the balances refresh. The
  * `features.send` option still hides the action. Its setup loads with the kernel (`load()`), not
  * with the page.
  *

@@ -1,17 +1,19 @@
 import type { Locator } from 'playwright-core'
 
 /**
- * Chooses a token in the send form's token picker: opens it (its button is named "Token" and the
- * chosen token; `names` in another locale) and clicks the row whose name starts with the symbol, once the balances loaded.
+ * Chooses a token in the send form's token choice (the UI kit's TokenSelect): opens the combobox
+ * (named "Token" and the chosen token; `names.token` in another locale) and clicks the option whose
+ * name starts with the symbol, once the balances loaded.
  *
  * @example
  * await chooseSendToken(page.getByRole('dialog'), 'pUSD')
  */
-export async function chooseSendToken(dialog: Locator, symbol: string, names: { token: string; list: string } = { token: 'Token', list: 'Your tokens' }): Promise<void> {
-  const toggle = dialog.getByRole('button', { name: new RegExp(`^${names.token}(\\s|$)`) })
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+export async function chooseSendToken(dialog: Locator, symbol: string, names: { token: string } = { token: 'Token' }): Promise<void> {
+  const label = names.token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const combobox = dialog.getByRole('combobox', { name: new RegExp(`^${label}(\\s|$)`) })
+  if ((await combobox.getAttribute('aria-expanded', { timeout: 20_000 })) !== 'true') await combobox.click({ timeout: 20_000 })
   const escaped = symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const option = dialog.getByRole('list', { name: names.list }).getByRole('button', { name: new RegExp(`^${escaped} `) })
+  const option = dialog.getByRole('listbox', { name: names.token, exact: true }).getByRole('option', { name: new RegExp(`^${escaped}(\\s|$)`) })
   await option.waitFor({ timeout: 20_000 })
   await option.click()
 }

@@ -64,7 +64,7 @@ const quick = { timeout: 1_000 }
  * @param activity - the wallet's log, when the test can read it
  * @returns one line per part
  * @example
- * await explainFailure(expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Transaction confirmed'), () => describeSend(page, () => activity(id)))
+ * await explainFailure(expect.poll(() => sendSuccess(page).textContent(), { timeout: 30_000 }).toContain('Sent'), () => describeSend(page, () => activity(id)))
  */
 export async function describeSend(page: Page, activity?: () => Promise<unknown>): Promise<string> {
   const dialog = page.getByRole('dialog')

@@ -93,7 +93,8 @@ export const CodeForm = observer(function CodeForm({ email, codeSent, verifying,
         {verifying ? <Spinner /> : null}
         {t(verifying ? 'auth.emailLogin.verifying' : 'auth.emailLogin.verify')}
       </Button>
-      <div className="portico-auth__row">
+      {/* Resend and Use another email, one under the other: each keeps one line at 360 px in every locale. */}
+      <div className="portico-auth__code-actions">
         <Button
           variant="secondary"
           disabled={sending || verifying || waitSeconds > 0}

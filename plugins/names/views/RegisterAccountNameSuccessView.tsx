@@ -1,12 +1,13 @@
 import { observer } from 'mobx-react-lite'
 
-import { Button, Icon, useHideBack, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { SuccessScreen, useAnnounce, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
 import { viewsStylesheet } from './viewsStylesheet.js'
 import type { NamesSettings } from '../names.js'
 
 /**
  * RegisterAccountNameSuccess (spec §2): the name just registered, and the way back to the account
- * (which shows it from now on). No Back arrow: the name is registered, its button leads on.
+ * (which shows it from now on), on the UI kit's success screen (no Back arrow: the name is
+ * registered, its button leads on).
  *
  * @example
  * // shown by RegisterAccountName after the zone registered the name
@@ -15,16 +16,13 @@ export const RegisterAccountNameSuccessView = observer(function RegisterAccountN
   useStylesheet(viewsStylesheet)
   const portico = usePortico()
   const t = useTranslate()
-  useHideBack(true)
   const data = portico.stores.router.data as { name?: unknown } | undefined
   const name = typeof data?.name === 'string' ? data.name : (portico.stores.accounts.get('eip155').profileName ?? '')
+  const heading = t('names.success', { name })
+  useAnnounce(heading)
   return (
     <div className="portico-names portico-names--success">
-      <p className="portico-names__success" role="status">
-        <Icon name="check" /> {t('names.success', { name })}
-      </p>
-      <p className="portico-names__status portico-names__status--muted">{t('names.successHint')}</p>
-      <Button onClick={() => portico.getStore<NamesSettings>('names')?.backToAccount()}>{t('names.done')}</Button>
+      <SuccessScreen heading={heading} hint={t('names.successHint')} done={{ label: t('names.done'), onClick: () => portico.getStore<NamesSettings>('names')?.backToAccount() }} />
     </div>
   )
 })

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useMemo } from 'react'
 
 import type { Portico } from '../../../kernel/kernel.js'
-import { Button, Icon, Spinner, StatusPanel, useAnnounce, useHideBack, useLocale, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { Button, Icon, Spinner, StatusPanel, SuccessScreen, useAnnounce, useLocale, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
 import { viewsStylesheet } from './viewsStylesheet.js'
 import { createOnrampApi } from '../api/createOnrampApi.js'
 import type { OnrampSettings } from '../onramp.js'
@@ -120,8 +120,6 @@ export const OnrampView = observer(function OnrampView() {
   const provider = store.checkout ? (store.quotes.find((q) => q.provider === store.checkout?.provider)?.name ?? store.checkout.provider) : ''
   const asset = store.asset
   useAnnounce(status === 'waiting' ? t('onramp.waiting', { provider }) : status === 'success' ? t('onramp.success') : undefined)
-  // The purchase complete is the end of the flow: Done and Buy more lead on, no Back arrow.
-  useHideBack(status === 'success' && store.order !== undefined)
 
   if (!store.supported) {
     return (
@@ -179,17 +177,13 @@ export const OnrampView = observer(function OnrampView() {
     const explorer = store.order.txHash && network ? portico.explorers.transactionUrl(network, store.order.txHash) : undefined
     return (
       <div className="portico-onramp">
-        <StatusPanel tone="success" heading={t('onramp.success')} hint={t('onramp.successHint', { amount: store.order.cryptoAmount ?? '', symbol: asset?.symbol ?? '' })}>
-          {explorer ? (
-            <a className="portico-onramp__link" href={explorer} target="_blank" rel="noopener noreferrer">
-              {t('onramp.explorer')} <Icon name="external" />
-            </a>
-          ) : null}
-          <Button onClick={() => portico.back()}>{t('onramp.done')}</Button>
-          <Button variant="secondary" onClick={store.cancel}>
-            {t('onramp.buyMore')}
-          </Button>
-        </StatusPanel>
+        <SuccessScreen
+          heading={t('onramp.success')}
+          hint={t('onramp.successHint', { amount: store.order.cryptoAmount ?? '', symbol: asset?.symbol ?? '' })}
+          {...(explorer ? { explorer: { href: explorer, label: t('onramp.explorer') } } : {})}
+          done={{ label: t('onramp.done'), onClick: () => portico.back() }}
+          again={{ label: t('onramp.buyMore'), onClick: store.cancel }}
+        />
       </div>
     )
   }

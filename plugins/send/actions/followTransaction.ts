@@ -1,43 +1,64 @@
 import type { ChainNamespace, Network, PluginContext } from '../../../kernel/kernel.js'
+import type { SentProgress } from '../stores/SendStore.js'
 
 /** The newest followed transaction of each instance. */
 const latest = new WeakMap<PluginContext, number>()
 
 /**
- * Follows a transaction the send view submitted, in the toast: "Transaction pending" with the
- * explorer link, then "Transaction confirmed" or "Transaction failed" as the namespace's
- * chain adapter's `waitForTransaction` says (linking to the hash the tap names, when the chain knows the
- * transaction by another: a Safe's execution). Without one the toast says "Transaction started" as before; one
- * that throws leaves "Could not confirm the transaction". A newer send takes the toast over:
- * an older transaction settling later does not replace it.
+ * Where a step of the transaction shows: the send's success screen takes it (and returns true)
+ * while it is on screen; otherwise (the visitor left it, closed the modal) the toast says it.
+ */
+export type ShowProgress = (progress: SentProgress, explorer: string | undefined) => boolean
+
+const toasts: Record<SentProgress, { message: string; variant: 'success' | 'error' | 'loading' }> = {
+  sent: { message: 'toast.transactionStarted', variant: 'success' },
+  pending: { message: 'toast.transactionPending', variant: 'loading' },
+  confirmed: { message: 'toast.transactionConfirmed', variant: 'success' },
+  failed: { message: 'toast.transactionFailed', variant: 'error' },
+  unknown: { message: 'toast.transactionUnknown', variant: 'error' },
+}
+
+/**
+ * Follows a transaction the send view submitted: "pending" with the explorer link, then
+ * "confirmed" or "failed" as the namespace's chain adapter's `waitForTransaction` says (linking to
+ * the hash the tap names, when the chain knows the transaction by another: a Safe's execution).
+ * Without one it is "sent" (the chain took it; nothing to wait for); one that throws leaves
+ * "unknown". Each step goes to `show` (the send's success screen), and to the toast when `show`
+ * did not put it on screen. A newer send takes the toast over: an older transaction settling later
+ * does not replace it.
  *
  * @example
- * void followTransaction(portico, 'eip155', devnetA, '0xabc…')
+ * void followTransaction(portico, 'eip155', devnetA, '0xabc…', (progress, explorer) => screen.follow(progress, explorer))
  */
-export async function followTransaction(portico: PluginContext, namespace: ChainNamespace, network: Network | undefined, hash: string): Promise<void> {
+export async function followTransaction(portico: PluginContext, namespace: ChainNamespace, network: Network | undefined, hash: string, show: ShowProgress = () => false): Promise<void> {
   const href = portico.explorers.transactionUrl(network, hash)
-  const link = href ? { href, label: 'toast.viewOnExplorer' } : undefined
+  const tell = (progress: SentProgress, explorer: string | undefined) => {
+    if (show(progress, explorer)) return
+    const link = explorer ? { href: explorer, label: 'toast.viewOnExplorer' } : undefined
+    portico.showToast({ ...toasts[progress], ...(link ? { link } : {}) })
+  }
   if (!network || !portico.chains.has(namespace, 'waitForTransaction')) {
-    portico.showToast({ message: 'toast.transactionStarted', variant: 'success', ...(link ? { link } : {}) })
+    tell('sent', href)
     return
   }
   const turn = (latest.get(portico) ?? 0) + 1
   latest.set(portico, turn)
-  portico.showToast({ message: 'toast.transactionPending', variant: 'loading', ...(link ? { link } : {}) })
-  let message: string
-  let variant: 'success' | 'error'
-  let settled = link
+  tell('pending', href)
+  let progress: SentProgress
+  let settled = href
   try {
     const result = await portico.chains.call(namespace, 'waitForTransaction', { namespace, network, hash })
     const onChain = result?.hash && result.hash !== hash ? portico.explorers.transactionUrl(network, result.hash) : undefined
-    if (onChain) settled = { href: onChain, label: 'toast.viewOnExplorer' }
-    message = result?.status === 'confirmed' ? 'toast.transactionConfirmed' : result?.status === 'failed' ? 'toast.transactionFailed' : 'toast.transactionUnknown'
-    variant = result?.status === 'confirmed' ? 'success' : 'error'
+    if (onChain) settled = onChain
+    progress = result?.status === 'confirmed' ? 'confirmed' : result?.status === 'failed' ? 'failed' : 'unknown'
   } catch (error) {
     portico.reportError(error, { namespace, action: 'waitForTransaction' })
-    message = 'toast.transactionUnknown'
-    variant = 'error'
+    progress = 'unknown'
   }
-  if (turn !== latest.get(portico)) return
-  portico.showToast({ message, variant, ...(settled ? { link: settled } : {}) })
+  if (turn !== latest.get(portico)) {
+    // The toast belongs to the newer send; a screen still showing this one hears how it ended.
+    show(progress, settled)
+    return
+  }
+  tell(progress, settled)
 }

@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'إرسال',
   'send.form.token': 'الرمز',
   'send.form.selectToken': 'اختر رمزًا',
-  'send.form.tokens': 'رموزك',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'جارٍ تحميل الرموز…',
   'send.form.noTokens': 'لا يملك هذا الحساب أي رمز يمكن إرساله على {network}.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'أكّد المعاملة في محفظتك',
   'send.preview.incomplete': 'نموذج الإرسال غير مكتمل.',
   'send.preview.edit': 'العودة إلى النموذج',
+  'send.success.sent': 'تم الإرسال',
+  'send.success.hint': '{amount} إلى {receiver}',
+  'send.success.done': 'تم',
 } satisfies Readonly<Record<string, string>>

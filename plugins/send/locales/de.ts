@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'Senden',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Token wählen',
-  'send.form.tokens': 'Deine Token',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'Token werden geladen…',
   'send.form.noTokens': 'Dieses Konto hat auf {network} keine Token zum Senden.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'Bestätige die Transaktion in deiner Wallet',
   'send.preview.incomplete': 'Das Formular ist noch nicht vollständig.',
   'send.preview.edit': 'Zurück zum Formular',
+  'send.success.sent': 'Gesendet',
+  'send.success.hint': '{amount} an {receiver}',
+  'send.success.done': 'Fertig',
 } satisfies Readonly<Record<string, string>>

@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'Enviar',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Elegir token',
-  'send.form.tokens': 'Tus tokens',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'Cargando tokens…',
   'send.form.noTokens': 'Esta cuenta no tiene tokens para enviar en {network}.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'Confirma la transacción en tu billetera',
   'send.preview.incomplete': 'El formulario de envío no está completo.',
   'send.preview.edit': 'Volver al formulario',
+  'send.success.sent': 'Enviado',
+  'send.success.hint': '{amount} a {receiver}',
+  'send.success.done': 'Listo',
 } satisfies Readonly<Record<string, string>>

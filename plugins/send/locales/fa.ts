@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'ارسال',
   'send.form.token': 'توکن',
   'send.form.selectToken': 'انتخاب توکن',
-  'send.form.tokens': 'توکن‌های شما',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'در حال بارگذاری توکن‌ها…',
   'send.form.noTokens': 'این حساب در {network} توکنی برای ارسال ندارد.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'تراکنش را در کیف پول خود تأیید کنید',
   'send.preview.incomplete': 'فرم ارسال کامل نیست.',
   'send.preview.edit': 'بازگشت به فرم',
+  'send.success.sent': 'ارسال شد',
+  'send.success.hint': '{amount} به {receiver}',
+  'send.success.done': 'تمام',
 } satisfies Readonly<Record<string, string>>

@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'Envoyer',
   'send.form.token': 'Jeton',
   'send.form.selectToken': 'Choisir un jeton',
-  'send.form.tokens': 'Vos jetons',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'Chargement des jetons…',
   'send.form.noTokens': 'Ce compte ne détient aucun jeton à envoyer sur {network}.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'Confirmez la transaction dans votre portefeuille',
   'send.preview.incomplete': 'Le formulaire d’envoi n’est pas complet.',
   'send.preview.edit': 'Retour au formulaire',
+  'send.success.sent': 'Envoyé',
+  'send.success.hint': '{amount} à {receiver}',
+  'send.success.done': 'Terminé',
 } satisfies Readonly<Record<string, string>>

@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'שליחה',
   'send.form.token': 'טוקן',
   'send.form.selectToken': 'בחירת טוקן',
-  'send.form.tokens': 'הטוקנים שלכם',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'טוען טוקנים…',
   'send.form.noTokens': 'בחשבון הזה אין טוקן לשליחה ב-{network}.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'אשרו את העסקה בארנק',
   'send.preview.incomplete': 'טופס השליחה לא מולא עד הסוף.',
   'send.preview.edit': 'חזרה לטופס',
+  'send.success.sent': 'נשלח',
+  'send.success.hint': '{amount} אל {receiver}',
+  'send.success.done': 'סיום',
 } satisfies Readonly<Record<string, string>>

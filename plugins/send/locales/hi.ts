@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'भेजें',
   'send.form.token': 'टोकन',
   'send.form.selectToken': 'टोकन चुनें',
-  'send.form.tokens': 'आपके टोकन',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'टोकन लोड हो रहे हैं…',
   'send.form.noTokens': 'इस खाते में {network} पर भेजने के लिए कोई टोकन नहीं है।',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'अपने वॉलेट में लेन-देन की पुष्टि करें',
   'send.preview.incomplete': 'भेजने का फ़ॉर्म पूरा नहीं है।',
   'send.preview.edit': 'फ़ॉर्म पर वापस जाएँ',
+  'send.success.sent': 'भेजा गया',
+  'send.success.hint': '{amount} {receiver} को',
+  'send.success.done': 'हो गया',
 } satisfies Readonly<Record<string, string>>

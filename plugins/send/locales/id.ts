@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'Kirim',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Pilih token',
-  'send.form.tokens': 'Token Anda',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'Memuat token…',
   'send.form.noTokens': 'Akun ini tidak memiliki token yang bisa dikirim di {network}.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'Konfirmasikan transaksi di dompet Anda',
   'send.preview.incomplete': 'Formulir pengiriman belum lengkap.',
   'send.preview.edit': 'Kembali ke formulir',
+  'send.success.sent': 'Terkirim',
+  'send.success.hint': '{amount} ke {receiver}',
+  'send.success.done': 'Selesai',
 } satisfies Readonly<Record<string, string>>

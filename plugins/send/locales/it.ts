@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'Invia',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Scegli token',
-  'send.form.tokens': 'I tuoi token',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'Caricamento dei token…',
   'send.form.noTokens': 'Questo account non ha token da inviare su {network}.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'Conferma la transazione nel tuo wallet',
   'send.preview.incomplete': 'Il modulo di invio non è completo.',
   'send.preview.edit': 'Torna al modulo',
+  'send.success.sent': 'Inviato',
+  'send.success.hint': '{amount} a {receiver}',
+  'send.success.done': 'Fine',
 } satisfies Readonly<Record<string, string>>

@@ -11,7 +11,6 @@ export default {
   'send.form.title': '送金',
   'send.form.token': 'トークン',
   'send.form.selectToken': 'トークンを選択',
-  'send.form.tokens': '保有トークン',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'トークンを読み込み中…',
   'send.form.noTokens': 'このアカウントには、{network}で送金できるトークンがありません。',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'ウォレットでトランザクションを承認してください',
   'send.preview.incomplete': '送金フォームの入力が完了していません。',
   'send.preview.edit': 'フォームに戻る',
+  'send.success.sent': '送金しました',
+  'send.success.hint': '{amount} を {receiver} へ',
+  'send.success.done': '完了',
 } satisfies Readonly<Record<string, string>>

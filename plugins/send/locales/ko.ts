@@ -11,7 +11,6 @@ export default {
   'send.form.title': '보내기',
   'send.form.token': '토큰',
   'send.form.selectToken': '토큰 선택',
-  'send.form.tokens': '내 토큰',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': '토큰 불러오는 중…',
   'send.form.noTokens': '이 계정에는 {network}에서 보낼 수 있는 토큰이 없습니다.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': '지갑에서 트랜잭션을 승인하세요',
   'send.preview.incomplete': '보내기 양식이 완성되지 않았습니다.',
   'send.preview.edit': '양식으로 돌아가기',
+  'send.success.sent': '보냈습니다',
+  'send.success.hint': '{receiver}(으)로 {amount}',
+  'send.success.done': '완료',
 } satisfies Readonly<Record<string, string>>

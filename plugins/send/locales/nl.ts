@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'Versturen',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Token kiezen',
-  'send.form.tokens': 'Je tokens',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'Tokens laden…',
   'send.form.noTokens': 'Dit account heeft geen tokens om te versturen op {network}.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'Bevestig de transactie in je wallet',
   'send.preview.incomplete': 'Het verzendformulier is niet volledig.',
   'send.preview.edit': 'Terug naar het formulier',
+  'send.success.sent': 'Verstuurd',
+  'send.success.hint': '{amount} naar {receiver}',
+  'send.success.done': 'Klaar',
 } satisfies Readonly<Record<string, string>>

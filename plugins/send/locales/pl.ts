@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'Wyślij',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Wybierz token',
-  'send.form.tokens': 'Twoje tokeny',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'Ładowanie tokenów…',
   'send.form.noTokens': 'To konto nie ma żadnych tokenów do wysłania w sieci {network}.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'Potwierdź transakcję w swoim portfelu',
   'send.preview.incomplete': 'Formularz wysyłki nie jest kompletny.',
   'send.preview.edit': 'Wróć do formularza',
+  'send.success.sent': 'Wysłano',
+  'send.success.hint': '{amount} do {receiver}',
+  'send.success.done': 'Gotowe',
 } satisfies Readonly<Record<string, string>>

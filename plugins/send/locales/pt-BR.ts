@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'Enviar',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Selecionar token',
-  'send.form.tokens': 'Seus tokens',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'Carregando tokens…',
   'send.form.noTokens': 'Esta conta não tem nenhum token para enviar em {network}.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'Confirme a transação na sua carteira',
   'send.preview.incomplete': 'O formulário de envio não está completo.',
   'send.preview.edit': 'Voltar ao formulário',
+  'send.success.sent': 'Enviado',
+  'send.success.hint': '{amount} para {receiver}',
+  'send.success.done': 'Concluir',
 } satisfies Readonly<Record<string, string>>

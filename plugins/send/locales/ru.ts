@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'Отправить',
   'send.form.token': 'Токен',
   'send.form.selectToken': 'Выберите токен',
-  'send.form.tokens': 'Ваши токены',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'Загрузка токенов…',
   'send.form.noTokens': 'На этом аккаунте нет токенов для отправки в сети {network}.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'Подтвердите транзакцию в кошельке',
   'send.preview.incomplete': 'Форма перевода заполнена не полностью.',
   'send.preview.edit': 'Вернуться к форме',
+  'send.success.sent': 'Отправлено',
+  'send.success.hint': '{amount} на {receiver}',
+  'send.success.done': 'Готово',
 } satisfies Readonly<Record<string, string>>

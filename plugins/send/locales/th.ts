@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'ส่ง',
   'send.form.token': 'โทเคน',
   'send.form.selectToken': 'เลือกโทเคน',
-  'send.form.tokens': 'โทเคนของคุณ',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'กำลังโหลดโทเคน…',
   'send.form.noTokens': 'บัญชีนี้ไม่มีโทเคนที่ส่งได้บน {network}',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'ยืนยันธุรกรรมในกระเป๋าเงินของคุณ',
   'send.preview.incomplete': 'กรอกแบบฟอร์มการส่งยังไม่ครบ',
   'send.preview.edit': 'กลับไปที่แบบฟอร์ม',
+  'send.success.sent': 'ส่งแล้ว',
+  'send.success.hint': '{amount} ถึง {receiver}',
+  'send.success.done': 'เสร็จสิ้น',
 } satisfies Readonly<Record<string, string>>

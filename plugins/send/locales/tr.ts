@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'Gönder',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Token seç',
-  'send.form.tokens': 'Tokenlarınız',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'Tokenlar yükleniyor…',
   'send.form.noTokens': 'Bu hesapta {network} ağında gönderilecek token yok.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'İşlemi cüzdanınızda onaylayın',
   'send.preview.incomplete': 'Gönderim formu eksik.',
   'send.preview.edit': 'Forma dön',
+  'send.success.sent': 'Gönderildi',
+  'send.success.hint': '{receiver} adresine {amount}',
+  'send.success.done': 'Tamam',
 } satisfies Readonly<Record<string, string>>

@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'Надіслати',
   'send.form.token': 'Токен',
   'send.form.selectToken': 'Виберіть токен',
-  'send.form.tokens': 'Ваші токени',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'Завантаження токенів…',
   'send.form.noTokens': 'На цьому акаунті немає токенів для надсилання в мережі {network}.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'Підтвердьте транзакцію в гаманці',
   'send.preview.incomplete': 'Форму переказу заповнено не повністю.',
   'send.preview.edit': 'Повернутися до форми',
+  'send.success.sent': 'Надіслано',
+  'send.success.hint': '{amount} на {receiver}',
+  'send.success.done': 'Готово',
 } satisfies Readonly<Record<string, string>>

@@ -11,7 +11,6 @@ export default {
   'send.form.title': 'Gửi',
   'send.form.token': 'Token',
   'send.form.selectToken': 'Chọn token',
-  'send.form.tokens': 'Token của bạn',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': 'Đang tải token…',
   'send.form.noTokens': 'Tài khoản này không có token nào để gửi trên {network}.',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': 'Hãy xác nhận giao dịch trong ví của bạn',
   'send.preview.incomplete': 'Biểu mẫu gửi chưa được điền đầy đủ.',
   'send.preview.edit': 'Quay lại biểu mẫu',
+  'send.success.sent': 'Đã gửi',
+  'send.success.hint': '{amount} đến {receiver}',
+  'send.success.done': 'Xong',
 } satisfies Readonly<Record<string, string>>

@@ -11,7 +11,6 @@ export default {
   'send.form.title': '转账',
   'send.form.token': '代币',
   'send.form.selectToken': '选择代币',
-  'send.form.tokens': '您的代币',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': '正在加载代币…',
   'send.form.noTokens': '此账户在 {network} 上没有可转账的代币。',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': '请在钱包中确认交易',
   'send.preview.incomplete': '转账信息尚未填写完整。',
   'send.preview.edit': '返回修改',
+  'send.success.sent': '已发送',
+  'send.success.hint': '{amount} 至 {receiver}',
+  'send.success.done': '完成',
 } satisfies Readonly<Record<string, string>>

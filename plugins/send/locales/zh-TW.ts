@@ -11,7 +11,6 @@ export default {
   'send.form.title': '轉帳',
   'send.form.token': '代幣',
   'send.form.selectToken': '選擇代幣',
-  'send.form.tokens': '您的代幣',
   'send.form.usd': '≈ {value}',
   'send.form.tokensLoading': '正在載入代幣…',
   'send.form.noTokens': '此帳戶在 {network} 上沒有可轉出的代幣。',
@@ -64,4 +63,7 @@ export default {
   'send.preview.waiting': '請在錢包中確認交易',
   'send.preview.incomplete': '轉帳表單尚未填寫完整。',
   'send.preview.edit': '返回表單',
+  'send.success.sent': '已傳送',
+  'send.success.hint': '{amount} 至 {receiver}',
+  'send.success.done': '完成',
 } satisfies Readonly<Record<string, string>>

@@ -6,11 +6,11 @@ export { meta } from '../meta.js'
 // The English strings load with the setup; the factory's `messages` reads them after `load()`.
 export { messages } from '../messages.js'
 
-const views = { form: 'WalletSend', preview: 'WalletSendPreview', receive: 'WalletReceive' } as const
+const views = { form: 'WalletSend', preview: 'WalletSendPreview', success: 'WalletSendSuccess', receive: 'WalletReceive' } as const
 
 /**
  * The send plugin's `setup`, loaded with the kernel (`send().load()`), not with the page: its
- * store, the send form's, review's and Receive view's descriptors (each view loads when first
+ * store, the send form's, review's, success screen's and Receive view's descriptors (each view loads when first
  * opened), the Account view's Send action where the namespace's chain plugin can send and its
  * Receive action, and the form's reset when the network changes.
  *
@@ -25,6 +25,7 @@ export function setupSend(portico: PluginContext): Disposer {
   portico.hooks.registerViews.tap('send', (registry) => {
     if (!registry.has(views.form)) registry.register({ id: views.form, title: 'send.form.title', owner: 'send', load: () => import('../views/WalletSendView.js').then((m) => m.WalletSendView) })
     if (!registry.has(views.preview)) registry.register({ id: views.preview, title: 'send.preview.title', owner: 'send', load: () => import('../views/WalletSendPreviewView.js').then((m) => m.WalletSendPreviewView) })
+    if (!registry.has(views.success)) registry.register({ id: views.success, title: 'send.form.title', owner: 'send', load: () => import('../views/WalletSendSuccessView.js').then((m) => m.WalletSendSuccessView) })
     if (!registry.has(views.receive)) registry.register({ id: views.receive, title: 'send.receive.title', owner: 'send', load: () => import('../views/WalletReceiveView.js').then((m) => m.WalletReceiveView) })
   })
   portico.accountActions.register({

@@ -22,12 +22,32 @@ export type SendStoreDependencies = {
   estimateFee?: (parameters: { to: string; amount: string; token?: CaipAddress; memo?: string }) => Promise<SendFeeEstimate | undefined>
   /** Whether the active namespace's sends take a memo, and its limit (absent or undefined: no memo field). */
   memoRule?: () => SendMemoRule | undefined
-  /** Called after a send went out (toast, back to Account, refresh balances). */
+  /** Called after a send went out (the success screen, its progress, refresh balances). */
   onSent?: (hash: string) => void
   /** The name registered for an address (`portico.lookupName`): the review shows it beside a pasted address. */
   lookupName?: (address: string) => Promise<string | undefined>
   /** The sending account's address (the form warns when the receiver is that same account). */
   ownAddress?: () => string | undefined
+}
+
+/**
+ * How far the chain has taken a send: `sent` when the namespace cannot follow it (the chain took
+ * it; no receipt to wait for), `pending` until its receipt, then `confirmed`, `failed`, or
+ * `unknown` when the receipt could not be read.
+ */
+export type SentProgress = 'sent' | 'pending' | 'confirmed' | 'failed' | 'unknown'
+
+/** The last send, as its success screen shows it: how much of what, to whom, and how far it got. */
+export type SentTransfer = {
+  hash: string
+  amount: string
+  symbol: string
+  receiver: string
+  /** The receiver's name, when the form showed one. */
+  receiverName?: string
+  progress: SentProgress
+  /** The transaction on the network's explorer, when the network has one. */
+  explorer?: string
 }
 
 /**
@@ -44,6 +64,8 @@ export class SendStore {
   loading = false
   error: string | undefined = undefined
   hash: string | undefined = undefined
+  /** The last send, for its success screen; kept when the form resets (the form is emptied behind it). */
+  sent: SentTransfer | undefined = undefined
   /** The network fee of the form's send, once estimated (`estimateFee`); cleared when the form changes. */
   fee: SendFeeEstimate | undefined = undefined
   /**
@@ -295,10 +317,15 @@ export class SendStore {
     this.error = undefined
     try {
       const speed = this.chosenSpeed && this.fee?.speeds?.some((o) => o.speed === this.chosenSpeed) ? { feeSpeed: this.chosenSpeed } : {}
-      const hash = await this.deps.send({ to: this.receiverAddress as string, amount: this.amount.trim(), ...(this.token.address ? { token: this.token.address } : {}), ...speed, ...this.memoToSend })
+      const receiver = this.receiverAddress as string
+      const receiverName = this.receiverDisplayName
+      const { symbol } = this.token
+      const amount = this.amount.trim()
+      const hash = await this.deps.send({ to: receiver, amount, ...(this.token.address ? { token: this.token.address } : {}), ...speed, ...this.memoToSend })
       runInAction(() => {
         this.reset()
         this.hash = hash
+        this.sent = { hash, amount, symbol, receiver, ...(receiverName ? { receiverName } : {}), progress: 'sent' }
       })
       this.deps.onSent?.(hash)
       return hash
@@ -313,6 +340,15 @@ export class SendStore {
       })
       return undefined
     }
+  }
+
+  /**
+   * Records how far the chain has taken a send (followTransaction's word); a send other than the
+   * last one changes nothing.
+   */
+  follow(hash: string, progress: SentProgress, explorer?: string): void {
+    if (this.sent?.hash !== hash) return
+    this.sent = { ...this.sent, progress, ...(explorer ? { explorer } : {}) }
   }
 
   reset(): void {

@@ -1,14 +1,13 @@
-import { useId, useRef, useState } from 'react'
 import type { TokenBalance } from '../../../kernel/kernel.js'
-import { Icon, safeImageSrc, TokenSummary, useFormat, useTranslate, WalletIcon } from '../../../ui/kit.js'
+import { safeImageSrc, TokenSelect, useFormat, useTranslate } from '../../../ui/kit.js'
 
 /** A token's key: its CAIP-10 address, or "native". */
 export const tokenKey = (token: TokenBalance | undefined) => (token ? (token.address ?? 'native') : '')
 
 export type TokenPickerProps = {
-  /** The toggle button's id (the field's `<label>` points at it). */
+  /** The combobox's id (the field's `<label>` points at it). */
   id: string
-  /** The field label's id: the button is named by it and the chosen token. */
+  /** The field label's id: the combobox is named by it and the chosen token. */
   labelId: string
   tokens: readonly TokenBalance[]
   selected: TokenBalance | undefined
@@ -16,60 +15,34 @@ export type TokenPickerProps = {
 }
 
 /**
- * The send form's token picker: a button showing the chosen token (icon, symbol, balance) that
- * opens the list of the account's tokens, each with its icon, name, balance and USD value.
- * Choosing one closes the list and returns focus to the button.
+ * The send form's token choice: the UI kit's TokenSelect (the same select-only combobox as
+ * Swap's), the form row's width, showing the chosen token's icon, symbol and balance, over the
+ * account's tokens with their icons, names, balances and USD values; operable from the keyboard
+ * (arrows, Home/End, type-ahead, Enter, Esc).
  *
  * @example
- * <TokenPicker id={id} tokens={tokens} selected={send.token} onSelect={send.setToken} />
+ * <TokenPicker id={id} labelId={labelId} tokens={tokens} selected={send.token} onSelect={send.setToken} />
  */
 export function TokenPicker({ id, labelId, tokens, selected, onSelect }: TokenPickerProps) {
   const t = useTranslate()
   const format = useFormat()
-  const listId = useId()
-  const [open, setOpen] = useState(false)
-  const toggle = useRef<HTMLButtonElement>(null)
+  const options = tokens.map((token) => {
+    const fiat = format.usd(token.value)
+    return { key: tokenKey(token), symbol: token.symbol, name: token.name, iconSrc: safeImageSrc(token.iconUrl), balance: format.amount(token.quantity.numeric, token.symbol), ...(fiat ? { fiat } : {}) }
+  })
   return (
-    <div className="portico-token-picker">
-      <button
-        ref={toggle}
-        id={id}
-        type="button"
-        className="portico-token-picker__toggle"
-        aria-labelledby={`${labelId} ${id}`}
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen(!open)}
-      >
-        {selected ? (
-          <>
-            <WalletIcon src={safeImageSrc(selected.iconUrl)} name={selected.symbol} size="small" />
-            <span className="portico-token-picker__symbol">{selected.symbol}</span>
-            <span className="portico-token-picker__balance">{format.amount(selected.quantity.numeric)}</span>
-          </>
-        ) : (
-          <span className="portico-token-picker__placeholder">{t('send.form.selectToken')}</span>
-        )}
-        <Icon name="chevron" className="portico-token-picker__chevron" />
-      </button>
-      <ul id={listId} className="portico-token-picker__list" hidden={!open} aria-label={t('send.form.tokens')}>
-        {tokens.map((token) => (
-          <li key={tokenKey(token)}>
-            <button
-              type="button"
-              className="portico-token-picker__option"
-              aria-pressed={tokenKey(token) === tokenKey(selected)}
-              onClick={() => {
-                onSelect(token)
-                setOpen(false)
-                toggle.current?.focus()
-              }}
-            >
-              <TokenSummary token={token} />
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <TokenSelect
+      id={id}
+      label={t('send.form.token')}
+      labelId={labelId}
+      options={options}
+      value={selected ? tokenKey(selected) : undefined}
+      onChange={(key) => {
+        const token = tokens.find((candidate) => tokenKey(candidate) === key)
+        if (token) onSelect(token)
+      }}
+      placeholder={t('send.form.selectToken')}
+      variant="field"
+    />
   )
 }

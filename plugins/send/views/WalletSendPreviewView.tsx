@@ -24,8 +24,8 @@ function shortFee(amount: string): string {
  * asks the wallet (a waiting state until it answers; it waits for the fee estimate, at most 10 s),
  * or "Cancel", back to the form. A failure
  * (the wallet rejecting, the node refusing) is shown and announced here, and the form keeps its
- * values; on success the plugin resets the form, shows "Transaction started" and returns to
- * Account.
+ * values; on success the plugin resets the form and shows the send's success screen
+ * (WalletSendSuccess) over Account.
  *
  * @example
  * portico.open({ view: 'WalletSendPreview' })
@@ -42,14 +42,9 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
   const network = networks.find(connections.get(namespace).caipNetworkId) ?? networks.activeNetwork
   const token = send.token
 
-  // After a send the plugin has replaced this view with Account; the form and its preview are
-  // dropped from the history too, so Back does not lead into a cleared form.
-  const submit = async () => {
-    const hash = await send.submit()
-    const { router } = portico.stores
-    const first = router.history.indexOf('Account')
-    if (hash && router.view === 'Account' && first >= 0 && first < router.history.length - 1) context.resetView('Account')
-  }
+  // After a send the plugin shows its success screen over Account (sendFormOf): this view and the
+  // emptied form are no longer in the history.
+  const submit = () => void send.submit()
 
   // The network fee, when the namespace's plugin estimates it, before the wallet is asked.
   useEffect(() => {
@@ -164,7 +159,7 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
           {t('send.preview.cancel')}
         </Button>
         {/* Send waits for the fee from the first frame ('idle' is before the estimate starts), so the visitor sees the fee before the wallet is asked, and the button never turns from enabled to disabled under the pointer. */}
-        <Button busy={send.loading} disabled={send.loading || send.feeStatus === 'idle' || send.feeStatus === 'estimating'} onClick={() => void submit()}>
+        <Button busy={send.loading} disabled={send.loading || send.feeStatus === 'idle' || send.feeStatus === 'estimating'} onClick={submit}>
           {t('send.preview.send')}
         </Button>
       </div>

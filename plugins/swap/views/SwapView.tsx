@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useMemo } from 'react'
 
 import type { Portico } from '../../../kernel/kernel.js'
-import { Button, Icon, StatusPanel, useAnnounce, useHideBack, useLocale, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { Button, Icon, SuccessScreen, useAnnounce, useLocale, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
 import { viewsStylesheet } from './viewsStylesheet.js'
 import { createConvertApi } from '../api/createConvertApi.js'
 import { SwapStore } from '../stores/SwapStore.js'
@@ -85,7 +85,6 @@ export const SwapView = observer(function SwapView() {
 
   const status = store.status
   useAnnounce(status === 'approving' ? t('swap.approving') : status === 'swapping' ? t('swap.swapping') : status === 'success' ? t('swap.success') : undefined)
-  useHideBack(status === 'success' && store.supported)
 
   if (!store.supported) {
     return (
@@ -106,17 +105,12 @@ export const SwapView = observer(function SwapView() {
   if (status === 'success') {
     return (
       <div className="portico-swap">
-        <StatusPanel tone="success" heading={t('swap.success')}>
-          {explorer ? (
-            <a className="portico-swap__explorer" href={explorer} target="_blank" rel="noopener noreferrer">
-              {t('swap.explorer')} <Icon name="external" />
-            </a>
-          ) : null}
-          <Button onClick={() => portico.back()}>{t('swap.done')}</Button>
-          <Button variant="secondary" onClick={() => store.startOver()}>
-            {t('swap.again')}
-          </Button>
-        </StatusPanel>
+        <SuccessScreen
+          heading={t('swap.success')}
+          {...(explorer ? { explorer: { href: explorer, label: t('swap.explorer') } } : {})}
+          done={{ label: t('swap.done'), onClick: () => portico.back() }}
+          again={{ label: t('swap.again'), onClick: () => store.startOver() }}
+        />
       </div>
     )
   }
@@ -173,22 +167,20 @@ export const SwapView = observer(function SwapView() {
       {/* The quote's four rows hold their place from the first frame (a dash until a quote
           arrives), so the view keeps its height while it quotes (docs/design.md, "How a view may grow"). */}
       <dl className="portico-swap__details" aria-label={quote ? t('swap.quote') : undefined} aria-hidden={quote ? undefined : true}>
-        <div>
-          <dt>{t('swap.rate')}</dt>
-          <dd>{quote ? `1 ${quote.from.symbol} = ${short(store.rate, locale)} ${quote.to.symbol}` : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('swap.priceImpact')}</dt>
-          <dd>{quote?.priceImpact !== undefined ? `${(Number(quote.priceImpact) * 100).toFixed(2)}%` : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('swap.minimum', { slippage: String(store.slippage) })}</dt>
-          <dd>{quote ? `${short(store.minimumReceived, locale)} ${quote.to.symbol}` : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('swap.fee')}</dt>
-          <dd>{quote && store.networkFee && network ? `≈ ${short(store.networkFee.amount, locale, 8)} ${network.nativeCurrency.symbol}${store.networkFee.usd !== undefined ? ` ($${store.networkFee.usd.toFixed(2)})` : ''}` : '—'}</dd>
-        </div>
+        {(
+          [
+            [t('swap.rate'), quote ? `1 ${quote.from.symbol} = ${short(store.rate, locale)} ${quote.to.symbol}` : '—'],
+            [t('swap.priceImpact'), quote?.priceImpact !== undefined ? `${(Number(quote.priceImpact) * 100).toFixed(2)}%` : '—'],
+            [t('swap.minimum', { slippage: String(store.slippage) }), quote ? `${short(store.minimumReceived, locale)} ${quote.to.symbol}` : '—'],
+            [t('swap.fee'), quote && store.networkFee && network ? `≈ ${short(store.networkFee.amount, locale, 8)} ${network.nativeCurrency.symbol}${store.networkFee.usd !== undefined ? ` ($${store.networkFee.usd.toFixed(2)})` : ''}` : '—'],
+          ] as const
+        ).map(([label, value]) => (
+          // One line each: the label gives way (cut, whole in its title), the amount never.
+          <div key={label}>
+            <dt title={label}>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
 
       <div className="portico-swap__slippage">

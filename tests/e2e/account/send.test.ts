@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = {
   accounts: string[]
@@ -59,8 +60,8 @@ afterAll(async () => {
 })
 
 const header = () => page.getByRole('navigation', { name: 'Wallet' })
-const toastRegion = () => page.getByRole('status', { name: 'Notifications' })
-const explorerLink = () => toastRegion().getByRole('link', { name: 'View on explorer' })
+const successScreen = () => sendSuccess(page)
+const explorerLink = () => successScreen().getByRole('link', { name: 'View on explorer' })
 const dialog = () => page.getByRole('dialog')
 const devWalletPanel = () => page.getByRole('region', { name: 'Portico Dev Wallet', exact: true })
 const tab = (name: string) => dialog().getByRole('tab', { name })
@@ -105,7 +106,7 @@ async function fillSendForm(symbol: string, amount: string, receiver: string) {
   await dialog().getByLabel('Receiver address').fill(receiver)
 }
 
-/** Sends through the modal: form, preview, Send; waits for the toast and the Account view. */
+/** Sends through the modal: form, preview, Send; waits for the success screen's "Sent", then Done to the Account view. */
 async function sendThroughModal(symbol: string, amount: string, receiver: Address) {
   await openAccount()
   await dialog().getByRole('button', { name: 'Send', exact: true }).click()
@@ -118,7 +119,11 @@ async function sendThroughModal(symbol: string, amount: string, receiver: Addres
   expect(details).toContain('Portico Devnet A')
   expect(details).toContain(receiver)
   await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-  await expect.poll(() => toastRegion().textContent(), { timeout: 20_000 }).toMatch(/Transaction (pending|confirmed)/)
+  await expect.poll(() => successScreen().getByRole('heading', { level: 3 }).textContent(), { timeout: 20_000 }).toBe('Sent')
+  expect(await successScreen().textContent()).toContain(`${amount} ${symbol} to ${receiver.slice(0, 6)}…${receiver.slice(-4)}`)
+  // The success screen has no Back arrow: the form behind it is emptied (docs/design.md, "Success").
+  expect(await dialog().getByRole('button', { name: 'Back' }).count()).toBe(0)
+  await successScreen().getByRole('button', { name: 'Done' }).click()
   await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
   // Back from here does not lead into the cleared form: the modal's first view is Account again.
   expect(await dialog().getByRole('button', { name: 'Back' }).count()).toBe(0)
@@ -174,8 +179,8 @@ describe('account and send on EVM, end to end', () => {
     expect(before.pusd0 - (await pusdOf(account0))).toBe(parseUnits('12.5', 6))
     expect(eth0AfterFirst - (await ethOf(account0))).toBe(tokenTx.fee)
     expect(await ethOf(receiverB)).toBe(0n)
-    // While the wallet worked, the modal said so; then the toast.
-    expect(await announced()).toEqual(expect.arrayContaining(['Confirm the transaction in your wallet', 'Transaction pending View on explorer', 'Transaction confirmed View on explorer']))
+    // While the wallet worked, the modal said so; then the success screen.
+    expect(await announced()).toEqual(expect.arrayContaining(['Confirm the transaction in your wallet', 'Sent']))
     // The form was reset after each send.
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     expect(await dialog().getByLabel('Amount').inputValue()).toBe('')
@@ -253,7 +258,7 @@ describe('account and send on EVM, end to end', () => {
   })
 })
 
-describe('the transaction toast follows a send to the chain (issue 14, acceptance 3)', () => {
+describe("the send's success screen follows a send to the chain (issue 14, acceptance 3; issue 52)", () => {
   /** A JSON-RPC call straight to anvil (its developer methods). */
   const anvil = (method: string, params: unknown[] = []) => rpc.request({ method: method as never, params: params as never })
 
@@ -267,7 +272,7 @@ describe('the transaction toast follows a send to the chain (issue 14, acceptanc
     await waitForView('WalletSendPreview')
     await anvil('evm_setAutomine', [false])
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    await expect.poll(() => toastRegion().textContent(), { timeout: 20_000 }).toContain('Transaction pending')
+    await expect.poll(() => successScreen().textContent(), { timeout: 20_000 }).toContain('Transaction pending')
     const href = (await explorerLink().getAttribute('href')) ?? ''
     const hash = href.split('/tx/')[1] as Hash
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
@@ -275,7 +280,7 @@ describe('the transaction toast follows a send to the chain (issue 14, acceptanc
     // Still pending: nothing is mined while automine is off.
     expect(await rpc.getTransactionReceipt({ hash }).catch(() => undefined)).toBeUndefined()
     await new Promise((resolve) => setTimeout(resolve, 1_000))
-    expect(await toastRegion().textContent()).toContain('Transaction pending')
+    expect(await successScreen().textContent()).toContain('Transaction pending')
     return hash
   }
 
@@ -287,8 +292,11 @@ describe('the transaction toast follows a send to the chain (issue 14, acceptanc
     const receiver = freshAddress()
     const hash = await sendPending(receiver)
     await anvil('evm_mine')
-    await expect.poll(() => toastRegion().textContent(), { timeout: 20_000 }).toContain('Transaction confirmed')
+    await expect.poll(() => successScreen().getByRole('heading', { level: 3 }).textContent(), { timeout: 20_000 }).toBe('Sent')
     expect(await explorerLink().getAttribute('href')).toBe(`${sandbox.url}/sandbox/explorer/eip155:31337/tx/${hash}`)
+    // The screen said it, so no toast laid over it.
+    expect(await page.getByRole('status', { name: 'Notifications' }).textContent()).not.toContain('Transaction')
+    await successScreen().getByRole('button', { name: 'Done' }).click()
     expect((await rpc.getTransactionReceipt({ hash })).status).toBe('success')
     expect(await pusdOf(receiver)).toBe(parseUnits('1.5', 6))
     const explorerPage = await (await fetch(`${sandbox.url}/sandbox/explorer/eip155:31337/tx/${hash}`)).text()
@@ -310,8 +318,9 @@ describe('the transaction toast follows a send to the chain (issue 14, acceptanc
     } finally {
       await anvil('anvil_setCode', [pusd, code])
     }
-    await expect.poll(() => toastRegion().textContent(), { timeout: 20_000 }).toContain('Transaction failed')
+    await expect.poll(() => successScreen().getByRole('heading', { level: 3 }).textContent(), { timeout: 20_000 }).toBe('Transaction failed')
     expect(await explorerLink().getAttribute('href')).toBe(`${sandbox.url}/sandbox/explorer/eip155:31337/tx/${hash}`)
+    await successScreen().getByRole('button', { name: 'Done' }).click()
     expect((await rpc.getTransactionReceipt({ hash })).status).toBe('reverted')
     expect(await pusdOf(receiver)).toBe(0n)
     await anvil('evm_setAutomine', [true])
@@ -337,28 +346,67 @@ describe('bad input in the send view: a visible state and nothing sent', () => {
     expect(await buttonState()).toBe('Add Address')
   })
 
-  it('picks the token from a list with icons, balances and USD values, and shows the USD value while typing', async () => {
-    const toggle = dialog().getByRole('button', { name: /^Token\b/ })
-    expect(await toggle.textContent()).toContain('ETH')
-    await toggle.click()
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
-    const list = dialog().getByRole('list', { name: 'Your tokens' })
-    const pusd = list.getByRole('button', { name: /^pUSD / })
+  it('picks the token from a listbox with icons, balances and USD values, and shows the USD value while typing', async () => {
+    const combobox = dialog().getByRole('combobox', { name: /^Token\b/ })
+    expect(await combobox.textContent()).toContain('ETH')
+    await combobox.click()
+    expect(await combobox.getAttribute('aria-expanded')).toBe('true')
+    const list = dialog().getByRole('listbox', { name: 'Token', exact: true })
+    const pusd = list.getByRole('option', { name: /^pUSD / })
     await pusd.waitFor()
-    // Icon, symbol, name, balance with separators, USD value: no native <select> any more.
+    // Icon, symbol, name, balance with separators, USD value: no native <select>.
     expect(await dialog().locator('select').count()).toBe(0)
     expect(await pusd.locator('img').getAttribute('src')).toMatch(/^(data:image|http)/)
-    expect(await pusd.textContent()).toMatch(/^pUSDPortico USD\d{1,3}(,\d{3})*\.\d{3} pUSDValue \$\d{1,3}(,\d{3})*\.\d{2}$/)
-    expect(await list.getByRole('button', { name: /^ETH / }).getAttribute('aria-pressed')).toBe('true')
+    expect(await pusd.textContent()).toMatch(/^pUSDPortico USD\d{1,3}(,\d{3})*\.\d{3} pUSD\$\d{1,3}(,\d{3})*\.\d{2}$/)
+    expect(await list.getByRole('option', { name: /^ETH / }).getAttribute('aria-selected')).toBe('true')
     await pusd.click()
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await combobox.getAttribute('aria-expanded')).toBe('false')
     expect(await list.isHidden()).toBe(true)
-    expect(await toggle.textContent()).toContain('pUSD')
+    expect(await combobox.textContent()).toContain('pUSD')
     await dialog().getByLabel('Amount').fill('1250.5')
     await expect.poll(() => dialog().locator('.portico-send__usd').textContent()).toBe('≈ $1,250.50')
     await chooseToken('ETH')
     await dialog().getByLabel('Amount').fill('0.5')
     await expect.poll(() => dialog().locator('.portico-send__usd').textContent()).toBe('≈ $1,500.00')
+  })
+
+  it("the token choice works from the keyboard: arrows, Home/End, type-ahead, Enter, and Esc closes the list, not the modal (issue 52)", async () => {
+    const combobox = dialog().getByRole('combobox', { name: /^Token\b/ })
+    const options = dialog().getByRole('listbox', { name: 'Token', exact: true }).getByRole('option')
+    const active = async () => {
+      const id = await combobox.getAttribute('aria-activedescendant')
+      return id ? ((await dialog().locator(`[id="${id}"]`).textContent()) ?? '').slice(0, 4) : undefined
+    }
+    expect(await combobox.textContent()).toContain('ETH')
+    await combobox.focus()
+    // ↓ opens the list at the chosen token.
+    await page.keyboard.press('ArrowDown')
+    expect(await combobox.getAttribute('aria-expanded')).toBe('true')
+    expect(await options.count()).toBe(2)
+    expect(await active()).toBe('ETHE')
+    await page.keyboard.press('End')
+    expect(await active()).toBe('pUSD')
+    await page.keyboard.press('Home')
+    expect(await active()).toBe('ETHE')
+    await page.keyboard.press('ArrowDown')
+    expect(await active()).toBe('pUSD')
+    await page.keyboard.press('ArrowUp')
+    expect(await active()).toBe('ETHE')
+    // A letter jumps to the next symbol starting with it; Enter chooses and closes.
+    await page.keyboard.press('p')
+    expect(await active()).toBe('pUSD')
+    await page.keyboard.press('Enter')
+    expect(await combobox.getAttribute('aria-expanded')).toBe('false')
+    expect(await combobox.textContent()).toContain('pUSD')
+    expect(await combobox.evaluate((element) => element === document.activeElement)).toBe(true)
+    // Esc closes an open list and leaves the modal open; the choice stays.
+    await page.keyboard.press('Enter')
+    expect(await combobox.getAttribute('aria-expanded')).toBe('true')
+    await page.keyboard.press('Escape')
+    expect(await combobox.getAttribute('aria-expanded')).toBe('false')
+    expect(await dialog().getAttribute('data-view')).toBe('WalletSend')
+    expect(await combobox.textContent()).toContain('pUSD')
+    await chooseToken('ETH')
   })
 
   it('the Review shows the amount exactly, with separators, and its USD value', async () => {

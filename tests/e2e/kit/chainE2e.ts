@@ -10,6 +10,7 @@ import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { describeSend } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import type { Activity, ChainRow, ChainTruth, SandboxChain } from './chainRows.js'
@@ -70,18 +71,19 @@ export function feeShown(review: string, symbol: string, decimals: number): bigi
 }
 
 /**
- * The end of a send through the review, ONE function for every chain: the toast follows the
- * transaction to confirmed, with the sandbox explorer's link for it when the row names one, and
- * the modal is back on Account. (Issue 52's success screen replaces the toast here, in one place.)
+ * The end of a send through the review, ONE function for every chain: the send's success screen
+ * (WalletSendSuccess, docs/design.md "Success") follows the transaction until it says "Sent", with the
+ * sandbox explorer's link for it when the row names one; Done brings the modal back to Account.
  */
 export async function sendCompletes(kit: Pick<ChainKit, 'page' | 'dialog' | 'step' | 'row' | 'sandbox'>): Promise<string | undefined> {
-  const toasts = kit.page.getByRole('status', { name: 'Notifications' })
-  await kit.step(expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toMatch(kit.row.confirmed ?? /Transaction confirmed/))
+  const screen = sendSuccess(kit.page)
+  await kit.step(expect.poll(() => screen.textContent(), { timeout: 30_000 }).toMatch(kit.row.confirmed ?? /\bSent\b/))
   let href: string | undefined
   if (kit.row.explorerTx) {
-    href = (await toasts.getByRole('link', { name: 'View on explorer' }).last().getAttribute('href')) ?? ''
+    href = (await screen.getByRole('link', { name: 'View on explorer' }).getAttribute('href')) ?? ''
     expect(href).toMatch(new RegExp(`^${kit.sandbox.url}/sandbox/explorer/${kit.row.explorerTx}$`))
   }
+  await screen.getByRole('button', { name: 'Done' }).click()
   await kit.step(expect.poll(() => kit.dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account'))
   return href
 }

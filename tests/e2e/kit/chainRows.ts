@@ -79,7 +79,7 @@ export type ChainRow = {
   headerKeepsBalanceAfterSend?: boolean
   /** Activity shows a send's amount with its gas (Sui's balance change). */
   activityWithGas?: boolean
-  /** The toast of a completed send (default: "Transaction confirmed"). */
+  /** The success screen's words once a send completed (default: "Sent"). */
   confirmed?: RegExp
   shortAddress(address: string): string
   /** The other namespaces the modal holds beside this one in the kit's flow, and what the header shows there. */

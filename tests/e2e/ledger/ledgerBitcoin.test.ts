@@ -17,6 +17,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { chooseLedgerAccount } from '../../helpers/chooseLedgerAccount.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[]; ledgerAccounts: { bip122: string[] } }
 
@@ -90,8 +91,9 @@ describe('Ledger on Bitcoin, end to end', () => {
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    const toasts = page.getByRole('status', { name: 'Notifications' })
-    await expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Transaction confirmed')
+    const toasts = sendSuccess(page)
+    await expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Sent')
+    await toasts.getByRole('button', { name: 'Done' }).click()
     expect(await satsOf(receiver)).toBe(250_000)
     expect((await ledger<{ app: string; action: string; outcome: string }[]>('activity()')).at(-1)).toMatchObject({ app: 'Bitcoin Test', action: 'signPsbt', outcome: 'approved' })
     await page.keyboard.press('Escape')

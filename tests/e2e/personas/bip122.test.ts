@@ -18,6 +18,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyBip322 } from '../../sandbox/bitcoinWallet/verifyBip322.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 bitcoin.initEccLib(ecc)
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[] }
@@ -129,8 +130,9 @@ describe.each(personas)('$id, following $docs', (persona) => {
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await expect.poll(() => dialog().getByRole('group', { name: 'Speed' }).getByRole('radio').count(), { timeout: 20_000 }).toBe(3)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    const toasts = page.getByRole('status', { name: 'Notifications' })
-    await sendSettles(page, expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Transaction confirmed'), activity)
+    const toasts = sendSuccess(page)
+    await sendSettles(page, expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Sent'), activity)
+    await toasts.getByRole('button', { name: 'Done' }).click()
     expect((await activity()).at(-1)).toEqual({ method: 'signPsbt', outcome: 'approved' })
     expect(await satsOf(receiver)).toBe(100_000n)
     if ((await dialog().count()) > 0) await page.keyboard.press('Escape')

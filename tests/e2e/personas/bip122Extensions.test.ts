@@ -20,6 +20,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 import { verifyBip322 } from '../../sandbox/bitcoinWallet/verifyBip322.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 bitcoin.initEccLib(ecc)
 const caip2 = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
@@ -180,8 +181,9 @@ describe.each(rows)('$id, following $docs, on the demo site', (row) => {
     const from = row.switchedTo === 'taproot' ? taprootAddress : secondAccount
     const receiver = fresh()
     await send(from, receiver)
-    const toasts = page.getByRole('status', { name: 'Notifications' })
-    await sendSettles(page, expect.poll(async () => (await toasts.textContent()) ?? '', { timeout: 30_000 }).toContain('Transaction confirmed'), () => activity(row.id))
+    const toasts = sendSuccess(page)
+    await sendSettles(page, expect.poll(async () => (await toasts.textContent()) ?? '', { timeout: 30_000 }).toContain('Sent'), () => activity(row.id))
+    await toasts.getByRole('button', { name: 'Done' }).click()
     expect((await activity(row.id)).at(-1)).toEqual({ method: row.psbtMethod, outcome: 'approved' })
     expect(await satsOf(receiver)).toBe(100_000n)
     const [tx] = (await (await fetch(`${esplora}/address/${receiver}/txs`)).json()) as { vin: { prevout: { scriptpubkey_address: string } }[] }[]

@@ -20,6 +20,7 @@ import { startSandboxPolkadot } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string }
@@ -144,7 +145,8 @@ describe.each(rows)('the $name persona ($id, following $docs)', (row) => {
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await explainFailure(expect.poll(async () => `${await dialog().locator('dl').textContent()}`, { timeout: 20_000 }).toMatch(/Network feeup to \d/), shown)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    await sendSettles(page, expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent(), { timeout: 30_000 }).toContain('Transaction confirmed'), activity)
+    await sendSettles(page, expect.poll(() => sendSuccess(page).textContent(), { timeout: 30_000 }).toContain('Sent'), activity)
+    await sendSuccess(page).getByRole('button', { name: 'Done' }).click()
     expect(await nodeBalance(receiver)).toBe(1_500_000_000_000n)
     expect((await activity()).filter((a) => a.method === 'signPayload').at(-1)).toEqual({ method: 'signPayload', outcome: 'approved' })
   }, 90_000)

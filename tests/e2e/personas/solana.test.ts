@@ -19,6 +19,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 type Activity = { method: string; outcome: string }
 type PersonaWindow = {
@@ -241,8 +242,9 @@ describe.each(rows)('$name ($id), as $docs says', (row) => {
   it('sends 0.01 SOL to a fresh address: LiteSVM shows it arrived; a refused send shows the rejection and moves nothing', async () => {
     const receiver = freshAddress()
     await sendSol(id, devSolanaAddress, '0.01', receiver)
-    const toasts = page.getByRole('status', { name: 'Notifications' })
-    await sendSettles(page, expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Transaction confirmed'), () => activity(id))
+    const toasts = sendSuccess(page)
+    await sendSettles(page, expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Sent'), () => activity(id))
+    await toasts.getByRole('button', { name: 'Done' }).click()
     expect(await lamportsOf(receiver)).toBe(10_000_000n)
     expect((await activity(id)).at(-1)).toEqual({ method: 'signAndSendTransaction', outcome: 'approved' })
 

@@ -21,6 +21,7 @@ import { sendSettles } from '../../helpers/describeSend.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string }
@@ -120,7 +121,8 @@ describe.each(personas)('$id, following $docs', (persona) => {
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await expect.poll(() => dialog().getByRole('group', { name: 'Speed' }).getByRole('radio').count(), { timeout: 20_000 }).toBe(3)
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    await sendSettles(page, expect.poll(() => page.getByRole('status', { name: 'Notifications' }).textContent(), { timeout: 30_000 }).toContain('Transaction confirmed'), activity)
+    await sendSettles(page, expect.poll(() => sendSuccess(page).textContent(), { timeout: 30_000 }).toContain('Sent'), activity)
+    await sendSuccess(page).getByRole('button', { name: 'Done' }).click()
     expect(await ustxOf(receiver)).toBe(250_000n)
     expect((await activity()).at(-1)).toEqual({ method: 'stx_transferStx', outcome: 'approved' })
     await closeDialog()

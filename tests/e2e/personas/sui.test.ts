@@ -17,6 +17,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; accounts: string[] }[] }
 type Activity = { method: string; outcome: string }
@@ -140,8 +141,9 @@ describe.each(rows)('the sui plugin with the $name persona ($id, following $docs
       await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     }
     await sendSui('0.1')
-    const toasts = page.getByRole('status', { name: 'Notifications' })
-    await sendSettles(page, expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed'), persona.activity)
+    const toasts = sendSuccess(page)
+    await sendSettles(page, expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Sent'), persona.activity)
+    await toasts.getByRole('button', { name: 'Done' }).click()
     expect(await balanceOf(receiver)).toBe(100_000_000n)
     expect((await persona.activity()).filter((a) => a.method === row.send).map((a) => a.outcome)).toEqual(['approved'])
     await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')

@@ -12,6 +12,7 @@ import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 let sandbox: TestSandbox
 let visitor: SandboxPage
@@ -88,13 +89,14 @@ describe('the Safe host page and the Safe connector', () => {
     await item.getByRole('button', { name: 'Execute' }).click()
     await expect.poll(() => item.locator('.status').textContent(), { timeout: 20_000 }).toMatch(/SUCCESS · 2 of 2 signatures · 0x[0-9a-f]{64}/)
 
-    // On chain, and in the demo's toast.
+    // On chain, and on the demo's success screen.
     expect(await rpc.getBalance({ address: receiver })).toBe(parseEther('0.01'))
-    await expect.poll(() => app().getByRole('status', { name: 'Notifications' }).textContent(), { timeout: 20_000 }).toMatch(/Transaction confirmed/)
-    // The toast links to the owners' execution on chain, not to the Safe's own hash.
+    await expect.poll(() => sendSuccess(app()).textContent(), { timeout: 20_000 }).toMatch(/Sent/)
+    // The screen links to the owners' execution on chain, not to the Safe's own hash.
     const executed = /0x[0-9a-f]{64}$/.exec((await item.locator('.status').textContent()) ?? '')?.[0]
     expect(executed).toBeDefined()
-    expect(await app().getByRole('status', { name: 'Notifications' }).getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toMatch(new RegExp(`/tx/${executed}$`))
+    expect(await sendSuccess(app()).getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toMatch(new RegExp(`/tx/${executed}$`))
+    await sendSuccess(app()).getByRole('button', { name: 'Done' }).click()
     expect(visitor.pageErrors).toEqual([])
     expect(await visitor.cspViolations()).toEqual([])
     expect(visitor.blocked).toEqual([])

@@ -14,6 +14,7 @@ import { launchChromium } from '../../helpers/chromium.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { sendSuccess } from '../../helpers/sendSuccess.js'
 
 const demoMessage = 'Hello from the Portico demo'
 const network = 'Portico Stacks Localnet'
@@ -76,8 +77,9 @@ describe('the /wallet page and the stacks namespace', () => {
       expect(shown).toContain('0.100000 STX (100000 µSTX)')
       await transfer.getByRole('button', { name: 'Approve' }).click()
       await explainFailure(expect.poll(() => ustxOf(receiver), { timeout: 20_000 }).toBe(100_000n), pages)
-      const toasts = demo.getByRole('status', { name: 'Notifications' })
-      await explainFailure(expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Transaction confirmed'), pages)
+      const toasts = sendSuccess(demo)
+      await explainFailure(expect.poll(() => toasts.textContent(), { timeout: 20_000 }).toContain('Sent'), pages)
+      await toasts.getByRole('button', { name: 'Done' }).click()
 
       expect(await demo.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
       expect(errors).toEqual([])

@@ -2,7 +2,8 @@
 // site (`npm start`), in Chromium, desktop 1280×800 and phone 390×844, light and dark (themeMode
 // 'system' following the emulated prefers-color-scheme), walked once per device and theme on one
 // page: connect, sign in, the account's tabs, receive, send and its review, swap, buy, register a
-// name, the networks, a network switch (and signing in again) and disconnecting. Each view is
+// name, the networks, a network switch (and signing in again), disconnecting, and connecting again
+// for a send's success screen. Each view is
 // checked by axe-core (no violation of any impact) and compared with its committed baseline PNG
 // (tests/e2e/visual/__screenshots__); each view that loads data is measured from its first frame
 // until it settled (its height may not move by more than 8 px); and the walk fails on any console
@@ -131,7 +132,7 @@ describe.each([
     await dialog().getByRole('button', { name: 'Back' }).click()
     await waitForView('Account')
 
-    await measureLoading('Send', 'WalletSend', () => dialog().getByRole('button', { name: 'Send', exact: true }).click(), () => dialog().getByRole('button', { name: /^Token(\s|$)/ }).waitFor())
+    await measureLoading('Send', 'WalletSend', () => dialog().getByRole('button', { name: 'Send', exact: true }).click(), () => dialog().getByRole('combobox', { name: /^Token(\s|$)/ }).waitFor())
     await chooseSendToken(dialog(), 'pUSD')
     await dialog().getByLabel('Amount').fill('1250.5')
     await dialog().getByLabel('Receiver address').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
@@ -190,14 +191,42 @@ describe.each([
     await header().getByRole('button', { name: 'Connect Wallet' }).waitFor()
   })
 
+  it("Send's success screen, after connecting again (on Devnet B, so the Account views of the next walk keep their balances)", async () => {
+    await header().getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog().getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await signView().locator('summary', { hasText: 'Show message' }).waitFor()
+    await expect.poll(() => signView().getByRole('button', { name: 'Sign', exact: true }).isEnabled()).toBe(true)
+    await signIn()
+    await header().getByRole('button', { name: /Portico Devnet B/ }).waitFor()
+    await header().getByRole('button', { name: /0xf39F…2266/ }).click()
+    await waitForView('Account')
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await chooseSendToken(dialog(), 'ETH')
+    await dialog().getByLabel('Amount').fill('0.001')
+    await dialog().getByLabel('Receiver address').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    await dialog().getByRole('button', { name: 'Preview Send' }).click()
+    const send = dialog().getByRole('button', { name: 'Send', exact: true })
+    await expect.poll(() => send.isEnabled(), { timeout: 20_000 }).toBe(true)
+    // From "Transaction pending" to "Sent": the screen keeps its height while the chain confirms.
+    await measureLoading('SendSuccess', 'WalletSendSuccess', () => send.click(), () => expect.poll(() => dialog().locator('.portico-status-panel__heading').textContent(), { timeout: 20_000 }).toBe('Sent'))
+    // The flow's end: no Back arrow, the explorer link, Done.
+    expect(await dialog().getByRole('button', { name: 'Back' }).count()).toBe(0)
+    expect(await dialog().getByRole('link', { name: 'View on explorer' }).count()).toBe(1)
+    await check('SendSuccess')
+    await dialog().getByRole('button', { name: 'Done' }).click()
+    await waitForView('Account')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog().count()).toBe(0)
+  })
+
   it('no view has an axe violation of any impact, each matches its baseline and keeps its height while it loads; the walk logged no error or warning, no request failed, nothing left 127.0.0.1', async () => {
-    expect(Object.keys(results).sort()).toEqual(['Account-Activity', 'Account-NFTs', 'Account-Tokens', 'AllWallets', 'Buy', 'ChooseNetwork', 'Connect', 'Header', 'Receive', 'RegisterName', 'Review', 'Send', 'SignIn', 'Swap', 'WalletConnect'])
+    expect(Object.keys(results).sort()).toEqual(['Account-Activity', 'Account-NFTs', 'Account-Tokens', 'AllWallets', 'Buy', 'ChooseNetwork', 'Connect', 'Header', 'Receive', 'RegisterName', 'Review', 'Send', 'SendSuccess', 'SignIn', 'Swap', 'WalletConnect'])
     // One comparison, so a failure shows every finding at once.
     const axe = Object.entries(results).filter(([, r]) => r.axe.length > 0).map(([name, r]) => `${name}: ${r.axe.join('; ')}`)
     const screenshots = Object.values(results).filter((r) => r.screenshot !== 'ok').map((r) => r.screenshot)
     // At most 8 px of movement per view while it loads (docs/design.md, "How a view may grow").
     const moved = Object.entries(loading).filter(([, l]) => l.moved > 8).map(([name, l]) => `${name}: ${l.moved} px (${l.heights.join(' → ')})`)
-    expect(Object.keys(loading).sort()).toEqual(['Account-Activity', 'Account-NFTs', 'Account-Tokens', 'Buy', 'Buy-Quote', 'ChooseNetwork', 'Connect', 'Receive', 'RegisterName', 'RegisterName-Check', 'Review', 'Send', 'SignIn', 'Swap', 'Swap-Quote'])
+    expect(Object.keys(loading).sort()).toEqual(['Account-Activity', 'Account-NFTs', 'Account-Tokens', 'Buy', 'Buy-Quote', 'ChooseNetwork', 'Connect', 'Receive', 'RegisterName', 'RegisterName-Check', 'Review', 'Send', 'SendSuccess', 'SignIn', 'Swap', 'Swap-Quote'])
     expect({ axe, screenshots, moved, noise }).toEqual({ axe: [], screenshots: [], moved: [], noise: [] })
     expect(await visitor.cspViolations()).toEqual([])
     expect(visitor.pageErrors).toEqual([])

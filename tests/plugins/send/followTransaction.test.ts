@@ -108,3 +108,38 @@ describe('followTransaction', () => {
     portico.destroy()
   })
 })
+
+describe('followTransaction with the success screen', () => {
+  it('gives each step to the screen while it shows it, and no toast; the toast takes over once the screen is left', async () => {
+    const { portico, answers, toast } = setup()
+    const steps: string[] = []
+    let onScreen = true
+    const following = followTransaction(sendContext(portico), 'eip155', explorerNetwork, hash, (progress, explorer) => {
+      steps.push(`${progress} ${explorer}`)
+      return onScreen
+    })
+    expect(steps).toEqual([`pending ${link.href}`])
+    expect(toast().open).toBe(false)
+    // The visitor pressed Done (or closed the modal) before the receipt: the toast says how it ended.
+    onScreen = false
+    answers[0]?.resolve({ status: 'confirmed' })
+    await following
+    expect(steps).toEqual([`pending ${link.href}`, `confirmed ${link.href}`])
+    await vi.waitFor(() => expect(toast()).toEqual({ open: true, message: 'toast.transactionConfirmed', variant: 'success', link }))
+    portico.destroy()
+  })
+
+  it('an older send settling after a newer one tells its screen, not the toast', async () => {
+    const { portico, answers, toast } = setup()
+    const older: string[] = []
+    const first = followTransaction(sendContext(portico), 'eip155', explorerNetwork, hash, (progress) => (older.push(progress), false))
+    const second = followTransaction(sendContext(portico), 'eip155', explorerNetwork, '0x' + 'cd'.repeat(32))
+    answers[0]?.resolve({ status: 'failed' })
+    await first
+    expect(older).toEqual(['pending', 'failed'])
+    await vi.waitFor(() => expect(toast()).toMatchObject({ open: true, message: 'toast.transactionPending' }))
+    answers[1]?.resolve({ status: 'confirmed' })
+    await second
+    portico.destroy()
+  })
+})

@@ -36,7 +36,7 @@ describe("Swap's token choice (issue 52: a listbox with icons instead of a nativ
     expect(combobox).not.toContain('aria-activedescendant')
     const [labelId, valueId] = /aria-labelledby="([^"]+)"/.exec(combobox)?.[1]?.split(' ') ?? []
     expect(html).toContain(`id="${labelId}" hidden="">Token to pay with</span>`)
-    expect(html).toContain(`id="${valueId}" class="portico-swap-token__symbol">pUSD</span>`)
+    expect(html).toContain(`id="${valueId}" class="portico-token-select__symbol">pUSD</span>`)
     expect(html).toMatch(/<ul[^>]*role="listbox"[^>]*hidden=""/)
     // One option per token; only the chosen one is selected.
     expect([...html.matchAll(/role="option" aria-selected="(true|false)"/g)].map((m) => m[1])).toEqual(['false', 'true'])
@@ -52,7 +52,7 @@ describe("Swap's token choice (issue 52: a listbox with icons instead of a nativ
     expect(options[1]).toContain('<img class="portico-wallet-icon portico-wallet-icon--medium" src="https://tokens.example/pusd.png" alt=""')
     expect(options[1]).toContain('>pUSD</span>')
     expect(options[1]).toContain('>Portico USD</span>')
-    expect(options[1]).toMatch(/portico-swap-token__held">250\.5(0*)</)
-    expect(options[0]).not.toContain('portico-swap-token__held')
+    expect(options[1]).toMatch(/portico-token-select__held">250\.5(0*)</)
+    expect(options[0]).not.toContain('portico-token-select__held')
   })
 })

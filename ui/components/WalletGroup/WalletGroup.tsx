@@ -21,6 +21,9 @@ import { WalletIcon } from '../WalletIcon/WalletIcon.js'
  * @example
  * <WalletGroup group={{ id: 'injected', items }} />
  */
+/** The most chain chips that show their names: more do not fit one row at 360 px, and show icons only. */
+const maxNamedChains = 4
+
 export const WalletGroup = observer(function WalletGroup({ group }: { group: ConnectGroup }) {
   const portico = usePortico()
   const t = useTranslate()
@@ -61,11 +64,14 @@ export const WalletGroup = observer(function WalletGroup({ group }: { group: Con
               }}
             />
             {chains.length > 0 && item.connector ? (
-              <span role="group" className="portico-wallet-group__chains" aria-label={t('wallet.chains', { wallet: item.name })}>
+              // More chains than four names fit on one row at 360 px (a Ledger's seven): the chains'
+              // icons alone, each name in its title and to screen readers (docs/design.md, "Rows").
+              <span role="group" className={chains.length > maxNamedChains ? 'portico-wallet-group__chains portico-wallet-group__chains--icons' : 'portico-wallet-group__chains'} aria-label={t('wallet.chains', { wallet: item.name })}>
                 {chains.map((chain) => (
                   <button
                     key={chain.namespace}
                     type="button"
+                    title={chain.name}
                     className="portico-wallet-group__chain"
                     onClick={() => {
                       const member = item.connector ? memberFor(item.connector, chain.namespace) : undefined
@@ -73,7 +79,7 @@ export const WalletGroup = observer(function WalletGroup({ group }: { group: Con
                     }}
                   >
                     <WalletIcon src={chain.imageSrc} name={chain.name} size="small" />
-                    <span>{chain.name}</span>
+                    <span className={chains.length > maxNamedChains ? 'portico-visually-hidden' : undefined}>{chain.name}</span>
                   </button>
                 ))}
               </span>
