@@ -156,7 +156,7 @@ describe.each(['desktop', 'phone'] as const)('the chains\' accounts and send for
     })
     await check(`${id}-Account`)
 
-    await measureLoading(`${id}-Send`, 'WalletSend', () => dialog().getByRole('button', { name: 'Send', exact: true }).click(), () => dialog().getByRole('button', { name: /^Token(\s|$)/ }).waitFor())
+    await measureLoading(`${id}-Send`, 'WalletSend', () => dialog().getByRole('button', { name: 'Send', exact: true }).click(), () => dialog().getByRole('combobox', { name: /^Token(\s|$)/ }).waitFor())
     await chooseSendToken(dialog(), symbol)
     await dialog().getByLabel('Amount').fill(amount)
     await dialog().getByLabel('Receiver address').fill(receiver())
