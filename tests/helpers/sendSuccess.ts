@@ -1,4 +1,5 @@
 import type { Locator } from 'playwright-core'
+import { expect } from 'vitest'
 
 /**
  * The send's success screen in the page's modal (WalletSendSuccess, docs/design.md "Success"): it
@@ -12,4 +13,19 @@ import type { Locator } from 'playwright-core'
  */
 export function sendSuccess(root: { locator(selector: string): Locator }): Locator {
   return root.locator('[role="dialog"][data-view="WalletSendSuccess"]')
+}
+
+/**
+ * Waits until the send's success screen says "Sent" (its heading), then presses Done, which leads
+ * back to the Account view. Where a test read the chain first, this is the visitor's way on.
+ *
+ * @example
+ * await expect.poll(() => balanceOf(receiver), { timeout: 30_000 }).toBe(amount)
+ * await pressSendDone(page)
+ * await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+ */
+export async function pressSendDone(root: { locator(selector: string): Locator }): Promise<void> {
+  const screen = sendSuccess(root)
+  await expect.poll(() => screen.getByRole('heading', { level: 3 }).textContent(), { timeout: 30_000 }).toBe('Sent')
+  await screen.getByRole('button', { name: 'Done' }).click()
 }

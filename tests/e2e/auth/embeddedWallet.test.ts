@@ -15,6 +15,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { pressSendDone } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[]; auth: { walletOrigin: string; identity: string } }
 
@@ -180,6 +181,7 @@ describe('email login', () => {
     await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('ApproveTransaction')
     await approveInFrame(page, 'Approve the transaction')
     await explainFailure(expect.poll(() => rpc.getBalance({ address: receiver }), { timeout: 30_000 }).toBe(parseEther('0.01')), async () => `dialog ${await dialog().getAttribute('data-view')}: ${(await dialog().innerText()).replace(/\s+/g, ' ').slice(0, 600)} | toasts: ${(await page.getByRole('status', { name: 'Notifications' }).innerText().catch(() => '')).slice(0, 300)}`)
+    await pressSendDone(page)
     await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
     await page.keyboard.press('Escape')
   }, 90_000)

@@ -17,6 +17,7 @@ import { mailbox, mailedCode } from '../../helpers/sandboxMail.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandboxBundler } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { pressSendDone } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; tokens?: { address: Address; symbol: string }[]; accountAbstraction?: { factory: Address; entryPoint: Address } }[] }
 
@@ -81,6 +82,7 @@ async function sendFromAccountView(receiver: Address): Promise<string> {
   const screen = (await frame().locator('#portico-approval').innerText()).replace(/\s+/g, ' ')
   await approveInFrame('Approve the transaction')
   await explainFailure(expect.poll(() => rpc.getBalance({ address: receiver }), { timeout: 60_000 }).toBe(parseEther('0.01')), async () => `dialog ${await dialog().getAttribute('data-view')}: ${(await dialog().innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 600)}`)
+  await pressSendDone(page)
   await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
   return screen
 }

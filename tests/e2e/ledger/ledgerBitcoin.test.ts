@@ -17,7 +17,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { chooseLedgerAccount } from '../../helpers/chooseLedgerAccount.js'
-import { sendSuccess } from '../../helpers/sendSuccess.js'
+import { pressSendDone, sendSuccess } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[]; ledgerAccounts: { bip122: string[] } }
 
@@ -148,8 +148,7 @@ describe('Ledger on Bitcoin, end to end', () => {
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    const toasts = page.getByRole('status', { name: 'Notifications' })
-    await expect.poll(() => toasts.textContent(), { timeout: 30_000 }).toContain('Transaction confirmed')
+    await pressSendDone(page)
     expect(await satsOf(receiver)).toBe(400_000)
     expect((await ledger<{ app: string; action: string; path: string; outcome: string }[]>('activity()')).at(-1)).toMatchObject({ app: 'Bitcoin Test', action: 'signPsbt', path: "m/86'/1'/1'/0/0", outcome: 'approved' })
     // The chain's record of the spend: one input from the taproot account, its witness one 64-byte Schnorr signature.

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { pressSendDone } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[]; ledgerAccounts: { eip155: Address[]; solana: string[] } }
 type LedgerHandle = { setMode(mode: string): void; setBlindSigning(on: boolean): void; openApp(app: string): void; activity(): { app: string; action: string; outcome: string }[] }
@@ -112,6 +113,7 @@ describe('Ledger on eip155, end to end', () => {
     expect(await rpc.getTransactionCount({ address: second })).toBe(nonceBefore + 1)
     const activity = (await ledger('activity()')) as ReturnType<LedgerHandle['activity']>
     expect(activity.filter((a) => a.action === 'signTransaction' && a.outcome === 'approved').length).toBeGreaterThanOrEqual(1)
+    await pressSendDone(page)
     await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
     await page.keyboard.press('Escape')
   }, 90_000)

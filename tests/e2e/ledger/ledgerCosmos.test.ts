@@ -14,6 +14,7 @@ import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyAdr36WithCosmjs } from '../../helpers/verifyAdr36WithCosmjs.js'
+import { pressSendDone } from '../../helpers/sendSuccess.js'
 
 let sandbox: TestSandbox
 let visitor: SandboxPage
@@ -79,6 +80,7 @@ describe('Ledger on Cosmos, end to end', () => {
     expect(await uptcOf(second)).toBeLessThan(before - 100_000n)
     const activity = (await ledger('activity()')) as { app: string; action: string; outcome: string; screen: string }[]
     expect(activity.filter((a) => a.app === 'Cosmos' && a.action === 'signTransaction' && a.outcome === 'approved' && a.screen.startsWith(`Send 100000 uptc to ${receiver}`)).length).toBe(1)
+    await pressSendDone(page)
     await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
     await page.keyboard.press('Escape')
   }, 90_000)

@@ -13,6 +13,7 @@ import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseLedgerAccount } from '../../helpers/chooseLedgerAccount.js'
+import { pressSendDone } from '../../helpers/sendSuccess.js'
 
 let sandbox: TestSandbox
 let visitor: SandboxPage
@@ -75,6 +76,7 @@ describe('Ledger on Stacks, end to end', () => {
     await expect.poll(() => ustxOf(receiver), { timeout: 30_000 }).toBe(100_000n)
     const activity = (await ledger('activity()')) as { app: string; action: string; outcome: string; screen: string }[]
     expect(activity.filter((a) => a.app === 'Stacks' && a.action === 'signTransaction' && a.outcome === 'approved' && a.screen.includes(receiver)).length).toBe(1)
+    await pressSendDone(page)
     await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
     await page.keyboard.press('Escape')
   }, 90_000)

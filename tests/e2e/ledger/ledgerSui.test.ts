@@ -14,6 +14,7 @@ import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseLedgerAccount } from '../../helpers/chooseLedgerAccount.js'
+import { pressSendDone } from '../../helpers/sendSuccess.js'
 
 type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[]; ledgerAccounts: { sui: string[] } }
 
@@ -86,6 +87,7 @@ describe('Ledger on Sui, end to end', () => {
     await expect.poll(() => balanceOf(receiver), { timeout: 30_000 }).toBe(10_000_000n)
     const activity = (await ledger('activity()')) as { app: string; action: string; screen: string; outcome: string }[]
     expect(activity.filter((a) => a.app === 'Sui' && a.action === 'signTransaction' && a.outcome === 'approved').map((a) => a.screen)).toEqual([expect.stringMatching(new RegExp(`^Transfer SUI · To ${short(receiver)} · Amount 0\\.01 SUI · Max gas `))])
+    await pressSendDone(page)
     await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog().count()).toBe(0)

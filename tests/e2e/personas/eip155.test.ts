@@ -17,6 +17,7 @@ import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
+import { pressSendDone } from '../../helpers/sendSuccess.js'
 
 type Activity = { method: string; outcome: string }[]
 type SessionList = { signedIn: boolean; sessions: { message: string; signature: Hex; data: { accountAddress: string; chainId: string } }[] }
@@ -202,6 +203,7 @@ for (const row of rows) {
       await sendSettles(page, eventually('the receiver\'s balance on anvil', () => rpc.getBalance({ address: receiver }), (balance) => balance === parseEther('0.0123'), 30_000), wallet.activity)
       // The wallet logs the request when its answer is back, which can be after anvil already holds the transaction.
       await eventually('the wallet\'s record of the send', () => wallet.activity(), (log) => log.some((a) => a.method === 'eth_sendTransaction' && a.outcome === 'approved'))
+      await pressSendDone(page)
       await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
       await page.keyboard.press('Escape')
     })
