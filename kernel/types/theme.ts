@@ -19,6 +19,7 @@ export const themeVariableNames = [
   'surface-strong',
   'disabled-background',
   'disabled-foreground',
+  'mark-background',
   'overlay',
   'shadow',
   'focus-ring',

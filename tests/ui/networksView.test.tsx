@@ -28,3 +28,18 @@ describe('Networks view: the Testnet badge', () => {
     expect(tagged).toEqual(['Devnet A', 'Devnet B'])
   })
 })
+
+describe('Networks view: each network\'s mark', () => {
+  it('stands on the theme\'s mark tile (portico-wallet-icon--mark), so a dark mark without a background stays visible on the dark theme', () => {
+    const image = 'http://127.0.0.1:3000/stacks.svg'
+    const networks = [
+      { ...network('eip155', 1, 'Main'), assets: { imageUrl: image } },
+      { ...network('eip155', 10, 'Other'), assets: { imageUrl: image } },
+    ]
+    const { portico } = createTestPortico({ networks })
+    instances.push(portico)
+    const html = renderToString(<PorticoProvider portico={portico}><NetworksView /></PorticoProvider>)
+    const pictures = [...html.matchAll(/<img class="([^"]+)"/g)].map((m) => m[1])
+    expect(pictures).toEqual(['portico-wallet-icon portico-wallet-icon--small portico-wallet-icon--mark', 'portico-wallet-icon portico-wallet-icon--small portico-wallet-icon--mark'])
+  })
+})

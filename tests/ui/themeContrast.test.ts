@@ -74,6 +74,18 @@ describe.each([
   })
 })
 
+describe.each([
+  ['light', light],
+  ['dark', dark],
+] as const)('a chain\'s or a token\'s mark in the %s theme (docs/design.md, "Icons")', (_, theme) => {
+  // A one-colour mark without a background of its own (the Stacks mark, black on transparent) stands
+  // on --portico-mark-background: a dark mark keeps 3:1 on it (WCAG 2.2, 1.4.11), in both themes.
+  it.each(['#000000', '#141414', '#211f6d'])('a dark mark (%s) on the mark tile: at least 3:1', (markColour) => {
+    expect(theme['mark-background']).toBeDefined()
+    expect(Number(contrast(markColour, theme['mark-background']!).toFixed(2))).toBeGreaterThanOrEqual(3)
+  })
+})
+
 describe('the contrast arithmetic', () => {
   it('reads the WCAG extremes and a known pair', () => {
     expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5)

@@ -66,7 +66,7 @@ export const EmbeddedWalletProfileView = observer(function EmbeddedWalletProfile
           {describeAuthError(store.recoveryError, t)}
         </p>
       ) : null}
-      <div className="portico-auth__row">
+      <div className="portico-auth__profile-actions">
         {store.recovery === 'server' ? (
           <Button variant="primary" disabled={store.protectingRecovery} onClick={() => void store.protectRecovery()}>
             {t('auth.recovery.protect')}

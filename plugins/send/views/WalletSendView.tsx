@@ -138,7 +138,14 @@ export const WalletSendView = observer(function WalletSendView() {
           value={send.receiver}
           aria-invalid={receiverInvalid || undefined}
           aria-describedby={[receiverInvalid || resolved ? ids.receiverHint : '', send.sendsToSelf ? ids.selfHint : ''].filter(Boolean).join(' ') || undefined}
-          onChange={(event) => send.setReceiver(event.target.value)}
+          onChange={(event) => {
+            const input = event.currentTarget
+            const pasted = event.target.value.length - send.receiver.length > 1
+            send.setReceiver(event.target.value)
+            // A whole address pasted in: its start shows, not its end where the caret left the field scrolled.
+            if (pasted) requestAnimationFrame(() => showStart(input))
+          }}
+          onBlur={(event) => showStart(event.currentTarget)}
         />
         {receiverInvalid ? (
           <p id={ids.receiverHint} className="portico-send__hint portico-send__hint--error">
@@ -192,3 +199,8 @@ export const WalletSendView = observer(function WalletSendView() {
     </form>
   )
 })
+
+/** Scrolls a text field back to its start, so a long address shows its first characters (design.md, "What truncates"). */
+function showStart(input: HTMLInputElement) {
+  input.scrollLeft = 0
+}

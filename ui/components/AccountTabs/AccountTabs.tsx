@@ -49,6 +49,9 @@ export const AccountTabs = observer(function AccountTabs({ namespace, networkNam
   const account = accounts.get(namespace)
   const showActivity = options.remoteFeatures.activity
   const showNfts = chainHasCapability(portico, namespace, 'nfts')
+  // A chain that lists no tokens but its own (Bitcoin, Polkadot) shows one token row: its panel
+  // holds one row's height, not two, and loads on one line (docs/design.md, "How a view may grow").
+  const nativeOnly = !chainHasCapability(portico, namespace, 'tokens') && !chainHasCapability(portico, namespace, 'tokenSend')
   const current: AccountTab = (tab === 'activity' && !showActivity) || (tab === 'nfts' && !showNfts) ? 'tokens' : tab
 
   useEffect(() => {
@@ -139,7 +142,7 @@ export const AccountTabs = observer(function AccountTabs({ namespace, networkNam
 
   return (
     <Tabs label={t('view.account.tabs')} tabs={tabs} selected={current} onSelect={(id) => setTab(id as AccountTab)}>
-      <div ref={panelRef} className="portico-account-tabs__panel" style={tallest ? { minHeight: tallest } : undefined}>
+      <div ref={panelRef} className={`portico-account-tabs__panel${nativeOnly ? ' portico-account-tabs__panel--one-row' : ''}`} style={tallest ? { minHeight: tallest } : undefined}>
         {panel}
       </div>
     </Tabs>

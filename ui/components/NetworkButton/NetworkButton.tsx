@@ -52,7 +52,7 @@ export function NetworkButton() {
       onFocus={prefetch}
       onTouchStart={prefetch}
     >
-      {unsupported ? ui ? <ui.Icon name="warning" /> : null : network ? <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" /> : null}
+      {unsupported ? ui ? <ui.Icon name="warning" /> : null : network ? <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" mark /> : null}
       <span className="portico-page-button__label">{label}</span>
     </button>
   )

@@ -17,7 +17,7 @@ export function TokenSummary({ token }: { token: TokenBalance }) {
   const usd = format.usd(token.value)
   return (
     <>
-      <WalletIcon src={safeImageSrc(token.iconUrl)} name={token.symbol} size="small" />
+      <WalletIcon src={safeImageSrc(token.iconUrl)} name={token.symbol} size="small" mark />
       <span className="portico-token-list__name">
         <span className="portico-token-list__symbol">{token.symbol}</span>
         <span className="portico-token-list__full-name">{token.name}</span>

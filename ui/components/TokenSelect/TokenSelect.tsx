@@ -125,7 +125,7 @@ export function TokenSelect({ label, labelId: givenLabelId, id: givenId, options
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
       >
-        {selected ? <WalletIcon src={selected.iconSrc} name={selected.symbol} size="small" /> : null}
+        {selected ? <WalletIcon src={selected.iconSrc} name={selected.symbol} size="small" mark /> : null}
         <span id={valueId} className={selected ? 'portico-token-select__symbol' : 'portico-token-select__placeholder'}>
           {selected?.symbol ?? placeholder ?? ''}
         </span>
@@ -152,7 +152,7 @@ export function TokenSelect({ label, labelId: givenLabelId, id: givenId, options
             onClick={() => choose(index)}
             onMouseMove={() => (index === active ? undefined : setActive(index))}
           >
-            <WalletIcon src={option.iconSrc} name={option.symbol} />
+            <WalletIcon src={option.iconSrc} name={option.symbol} mark />
             <span className="portico-token-select__names">
               <span className="portico-token-select__option-symbol">{option.symbol}</span>
               <span className="portico-token-select__name">{option.name}</span>

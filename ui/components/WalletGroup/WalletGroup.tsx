@@ -78,7 +78,7 @@ export const WalletGroup = observer(function WalletGroup({ group }: { group: Con
                       if (member) connectMember(portico, member)
                     }}
                   >
-                    <WalletIcon src={chain.imageSrc} name={chain.name} size="small" />
+                    <WalletIcon src={chain.imageSrc} name={chain.name} size="small" mark />
                     <span className={chains.length > maxNamedChains ? 'portico-visually-hidden' : undefined}>{chain.name}</span>
                   </button>
                 ))}

@@ -219,7 +219,7 @@ export const AccountView = observer(function AccountView() {
       ) : null}
       {network ? (
         <button type="button" className="portico-account__row" onClick={() => router.push('Networks')}>
-          <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" />
+          <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" mark />
           <span className="portico-account__row-label">
             <span className="portico-visually-hidden">{t('view.account.network')}: </span>
             {network.name}

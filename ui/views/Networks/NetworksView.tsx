@@ -31,7 +31,7 @@ export const NetworksView = observer(function NetworksView() {
               aria-describedby={network.testnet ? `portico-testnet-${network.caipNetworkId.replace(/[^\w-]/g, '-')}` : undefined}
               onClick={() => portico.selectNetwork(network)}
             >
-              <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" />
+              <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" mark />
               <span className="portico-networks__name">{network.name}</span>
               {network.testnet ? (
                 <span className="portico-networks__tag" id={`portico-testnet-${network.caipNetworkId.replace(/[^\w-]/g, '-')}`}>

@@ -31,7 +31,7 @@ export const UnsupportedChainView = observer(function UnsupportedChainView() {
         {networks.networksOf(namespace).map((network) => (
           <li key={network.caipNetworkId}>
             <button type="button" className="portico-networks__item" onClick={() => router.push('SwitchNetwork', { network })}>
-              <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" />
+              <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" mark />
               <span className="portico-networks__name">{network.name}</span>
             </button>
           </li>
