@@ -145,7 +145,7 @@ describe.each([
     await dialog().getByRole('textbox', { name: 'Code' }).waitFor()
     // When the code expires is the time of the run, and "Resend code in N s" counts down every
     // second: both painted over.
-    await check('EmailLogin', (d) => [d.locator('.portico-auth__hint'), d.locator('.portico-auth__row')])
+    await check('EmailLogin', (d) => [d.locator('.portico-auth__hint'), d.locator('.portico-auth__row'), d.getByRole('button', { name: /^Resend code/ })])
     const { code } = await mailedCode(sandbox.url, email, { afterId: before })
     await dialog().getByRole('textbox', { name: 'Code' }).fill(code)
     const verify = dialog().getByRole('button', { name: 'Verify' })
