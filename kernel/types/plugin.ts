@@ -1,5 +1,6 @@
 import type { ChainNamespace } from './caip.js'
 import type { AccountType } from './connection.js'
+import type { SendFeeSpeed } from './hooks.js'
 import type { JsonSchema } from './jsonSchema.js'
 import type { PorticoOptions } from './options.js'
 
@@ -36,6 +37,11 @@ export type PluginMeta = {
   walletConnect?: WalletConnectNamespace
   /** A chain plugin whose namespace takes a memo with a send, and how long it may be (see {@link SendMemoRule}). */
   sendMemo?: SendMemoRule
+  /**
+   * A chain plugin whose fee estimate offers these speeds (`SendFeeEstimate.speeds`): the send
+   * review holds their place from its first frame, before the estimate comes.
+   */
+  sendFeeSpeeds?: readonly SendFeeSpeed[]
   /** A chain plugin's default account type (spec §6), unless the site sets `defaultAccountTypes`. */
   defaultAccountType?: AccountType
   /**

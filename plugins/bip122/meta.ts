@@ -10,6 +10,7 @@ export const meta = {
     '@scure/btc-signer': '1.8.1',
   },
   defaultAccountType: 'payment',
+  sendFeeSpeeds: ['slow', 'normal', 'fast'],
   capabilities: ['connect', 'balance', 'send', 'signMessage', 'signIn', 'signer'],
   optionsSchema: {
     type: 'object',

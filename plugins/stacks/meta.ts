@@ -10,6 +10,7 @@ export const meta = {
   capabilities: ['connect', 'balance', 'tokens', 'send', 'tokenSend', 'signMessage', 'signIn', 'signer', 'nfts'],
   // A Stacks transfer carries a 34-byte memo (STX: the payload's memo; SIP-010: transfer's (optional (buff 34))).
   sendMemo: { maxBytes: 34 },
+  sendFeeSpeeds: ['slow', 'normal', 'fast'],
   optionsSchema: {
     type: 'object',
     additionalProperties: false,

@@ -5,7 +5,7 @@
 import '../helpers/sendLoaded.js'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ProviderRpcError, type Portico, type TokenBalance } from '../../kernel/kernel.js'
+import { ProviderRpcError, type Portico, type SendFeeEstimate, type SendFeeSpeed, type TokenBalance } from '../../kernel/kernel.js'
 import { PorticoContext } from '../../ui/provider/PorticoContext.js'
 import { send } from '../../plugins/send/send.js'
 import { WalletSendPreviewView } from '../../plugins/send/views/WalletSendPreviewView.js'
@@ -18,10 +18,12 @@ afterEach(async () => {
   for (const portico of instances.splice(0)) await portico.destroy()
 })
 
-/** A connected portico whose send form is complete; `estimate` is the eip155 `estimateSendFee` tap, if any. */
-async function make(estimate?: () => Promise<{ fee: string; symbol: string } | undefined>) {
+/** A connected portico whose send form is complete; `estimate` is the eip155 `estimateSendFee` tap, if any; `speeds`, the chain plugin's `meta.sendFeeSpeeds`. */
+async function make(estimate?: () => Promise<SendFeeEstimate | undefined>, speeds?: readonly SendFeeSpeed[]) {
   const wallet = newWallet()
-  const plugins = [testChain('eip155', wallet), send(), ...(estimate ? [testFeature('fees', 'Estimates fees in a test.', (p) => void p.chains.register({ namespace: 'eip155', estimateSendFee: estimate }))] : [])]
+  const chain = testChain('eip155', wallet)
+  if (speeds) chain.meta = { ...chain.meta, sendFeeSpeeds: speeds }
+  const plugins = [chain, send(), ...(estimate ? [testFeature('fees', 'Estimates fees in a test.', (p) => void p.chains.register({ namespace: 'eip155', estimateSendFee: estimate }))] : [])]
   const { portico } = createTestPortico({ plugins })
   instances.push(portico)
   await portico.connect({ connectorId: 'eip155.wallet' })
@@ -78,5 +80,57 @@ describe('the send review\'s network fee line', () => {
     const html = review(refusing)
     expect(rows(html).some((row) => row.startsWith('Network fee'))).toBe(false)
     expect(html).toMatch(/role="alert"[^>]*>[^<]*Insufficient ETH for the fee/)
+  })
+
+  it('holds the fee speeds\' place from the first frame where the chain plugin declares them (meta.sendFeeSpeeds): the three choices, "Estimating…", none chosen, then their fees', async () => {
+    /** The speed choices as "name: fee", with whether each is checked and the group disabled. */
+    const choices = (html: string) => {
+      const group = /<fieldset[^>]*portico-send-preview__speeds[^>]*>[\s\S]*?<\/fieldset>/.exec(html)?.[0]
+      if (!group) return undefined
+      const labels = [...group.matchAll(/<label[^>]*>([\s\S]*?)<\/label>/g)].map(([, inner]) => ({
+        text: [...inner!.matchAll(/<span[^>]*>([^<]*)<\/span>/g)].map(([, text]) => text).filter(Boolean).join(' · '),
+        checked: /\schecked=""/.test(inner!),
+      }))
+      return { disabled: /^<fieldset[^>]*\sdisabled=""/.test(group), labels }
+    }
+    let answer: (estimate: SendFeeEstimate) => void = () => {}
+    let asked: () => void = () => {}
+    const askedOnce = new Promise<void>((resolve) => (asked = resolve))
+    const speeds = ['slow', 'normal', 'fast'] as const
+    const portico = await make(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve
+          asked()
+        }),
+      speeds,
+    )
+    const pending = {
+      disabled: true,
+      labels: [
+        { text: 'Slow · Estimating…', checked: false },
+        { text: 'Normal · Estimating…', checked: false },
+        { text: 'Fast · Estimating…', checked: false },
+      ],
+    }
+    // The first frame ('idle'), then while the plugin estimates.
+    expect(choices(review(portico))).toEqual(pending)
+    const estimating = sendForm(portico).estimateFee()
+    expect(choices(review(portico))).toEqual(pending)
+    await askedOnce
+    expect(choices(review(portico))).toEqual(pending)
+    answer({ fee: '0.00002', symbol: 'ETH', speed: 'normal', speeds: speeds.map((speed, i) => ({ speed, fee: `0.0000${i + 1}`, detail: `${i + 1}0 gwei` })) })
+    await estimating
+    expect(choices(review(portico))).toEqual({
+      disabled: false,
+      labels: [
+        { text: 'Slow · 10 gwei', checked: false },
+        { text: 'Normal · 20 gwei', checked: true },
+        { text: 'Fast · 30 gwei', checked: false },
+      ],
+    })
+
+    // A plugin that declares no speeds: no choice before the estimate (nothing is promised that may not come).
+    expect(choices(review(await make(() => new Promise(() => undefined))))).toBeUndefined()
   })
 })

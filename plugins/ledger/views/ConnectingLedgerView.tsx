@@ -113,7 +113,9 @@ export const ConnectingLedgerView = observer(function ConnectingLedgerView() {
       </div>
     )
   }
-  if (step.kind === 'opening') return <div className="portico-ledger"><StatusPanel tone="waiting" heading={heading} image={image} /></div>
+  // While the device is opened and its app checked, the account list already holds its place
+  // (five pending rows), so the view does not grow when the addresses come (docs/design.md, "How a view may grow").
+  if (step.kind === 'opening') return <LedgerAccounts controls={controls} namespace={namespace} t={t} waiting={heading} onAppClosed={(error) => setStep({ kind: 'app', error })} />
   if (step.kind === 'app') {
     return (
       <div className="portico-ledger">
@@ -135,9 +137,10 @@ export const ConnectingLedgerView = observer(function ConnectingLedgerView() {
   return <LedgerAccounts controls={controls} namespace={namespace} t={t} onAppClosed={(error) => setStep({ kind: 'app', error })} />
 })
 
-type AccountsProps = { controls: LedgerControls; namespace: string; t: TranslateFunction; onAppClosed: (error: unknown) => void }
+/** `waiting`: the device is still being opened (the status line's words); the rows wait, pending, and nothing is read. */
+type AccountsProps = { controls: LedgerControls; namespace: string; t: TranslateFunction; waiting?: string; onAppClosed: (error: unknown) => void }
 
-function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) {
+function LedgerAccounts({ controls, namespace, t, waiting, onAppClosed }: AccountsProps) {
   const portico = usePortico()
   const { networks } = portico.stores
   const chain = ledgerChainFor(namespace, networks.activeOf(namespace) ?? networks.networks.find((n) => n.chainNamespace === namespace))
@@ -175,6 +178,7 @@ function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) 
     setRows(fresh)
     setLoading(true)
     setLoadError(undefined)
+    if (waiting !== undefined) return
     void (async () => {
       for (const row of fresh) {
         let address: string
@@ -200,7 +204,7 @@ function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) 
       live = false
     }
     // The template's text identifies it; a new object with the same path must not reload.
-  }, [schemeId, customPath && pathAt(customPath, 0), page, size, reload])
+  }, [schemeId, customPath && pathAt(customPath, 0), page, size, reload, waiting !== undefined])
 
   const applyCustom = () => {
     try {
@@ -231,20 +235,26 @@ function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) 
   }
 
   const from = page * size + 1
-  const status = loadError
-    ? messageOf(loadError, t)
-    : choosing?.error
-      ? isRejection(choosing.error)
-        ? t('ledger.accounts.rejected')
-        : messageOf(choosing.error, t)
-      : choosing
-        ? t('ledger.accounts.connecting', { number: choosing.index + 1 })
-        : loading
-          ? t('ledger.accounts.loading')
-          : paged
-            ? t('ledger.accounts.page', { from, to: from + size - 1 })
-            : ''
-  useAnnounce(status || undefined)
+  // The rows are set by the effect above, after the first paint: until then the page's pending rows
+  // stand in for them, so the list holds its place from the view's first frame.
+  const shown = rows.length > 0 || !template ? rows : Array.from({ length: size }, (_, k): Row => ({ index: page * size + k, path: pathAt(template, page * size + k) }))
+  const status =
+    waiting ??
+    (loadError
+      ? messageOf(loadError, t)
+      : choosing?.error
+        ? isRejection(choosing.error)
+          ? t('ledger.accounts.rejected')
+          : messageOf(choosing.error, t)
+        : choosing
+          ? t('ledger.accounts.connecting', { number: choosing.index + 1 })
+          : loading
+            ? t('ledger.accounts.loading')
+            : paged
+              ? t('ledger.accounts.page', { from, to: from + size - 1 })
+              : '')
+  // While the device is opened, the view above announces its step.
+  useAnnounce(waiting === undefined ? status || undefined : undefined)
 
   return (
     <div className="portico-ledger portico-ledger--accounts">
@@ -309,7 +319,7 @@ function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) 
             {t('ledger.accounts.list')}
           </h3>
           <ul className="portico-ledger__rows" aria-labelledby={ids.list} aria-busy={loading || undefined}>
-            {rows.map((row) => {
+            {shown.map((row) => {
               return (
                 <li key={row.index}>
                   {row.address ? (
@@ -335,11 +345,16 @@ function LedgerAccounts({ controls, namespace, t, onAppClosed }: AccountsProps) 
                   ) : (
                     <div className="portico-ledger__row portico-ledger__row--loading" aria-hidden="true">
                       <span className="portico-ledger__index">{row.index + 1}</span>
+                      {/* Each placeholder sits in the line its text will take (the address's, the balance's), so a row keeps its height when its account is read. */}
                       <span className="portico-ledger__account">
-                        <span className="portico-ledger__skeleton" />
+                        <span className="portico-ledger__address">
+                          <span className="portico-ledger__skeleton" />
+                        </span>
                         <span className="portico-ledger__path">{row.path}</span>
                       </span>
-                      <span className="portico-ledger__skeleton portico-ledger__skeleton--short" />
+                      <span className="portico-ledger__balance">
+                        <span className="portico-ledger__skeleton portico-ledger__skeleton--short" />
+                      </span>
                     </div>
                   )}
                 </li>

@@ -95,6 +95,11 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
           ? [t('send.preview.feeEstimating'), '']
           : undefined
   const speeds = send.feeStatus === 'ready' ? send.fee?.speeds : undefined
+  // The speeds the chain plugin declares hold their place until the estimate comes (each fee
+  // "Estimating…", and a line for its USD value when the currency has a price), so the review
+  // does not grow under the pointer on its way to Send.
+  const declaredSpeeds = portico.plugins.find((plugin) => plugin.kind === 'chain' && plugin.namespace === namespace)?.meta?.sendFeeSpeeds
+  const pendingSpeeds = (send.feeStatus === 'idle' || send.feeStatus === 'estimating') && declaredSpeeds && declaredSpeeds.length > 1 ? declaredSpeeds : undefined
 
   return (
     <div className="portico-send-preview">
@@ -137,6 +142,18 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
               </label>
             )
           })}
+        </fieldset>
+      ) : pendingSpeeds ? (
+        <fieldset className="portico-send-preview__speeds" disabled aria-busy="true">
+          <legend className="portico-send-preview__speeds-legend">{t('send.preview.speed')}</legend>
+          {pendingSpeeds.map((speed) => (
+            <label key={speed} className="portico-send-preview__speed">
+              <input type="radio" name="portico-fee-speed" value={speed} checked={false} readOnly />
+              <span className="portico-send-preview__speed-name">{t(`send.preview.speed.${speed}`)}</span>
+              <span className="portico-send-preview__speed-fee portico-send-preview__speed-fee--pending">{t('send.preview.feeEstimating')}</span>
+              {format.usdOf('1', nativePrice) ? <span className="portico-send-preview__speed-usd" /> : null}
+            </label>
+          ))}
         </fieldset>
       ) : null}
       {send.sendsToSelf ? (

@@ -13,8 +13,9 @@ chainE2e(rows.bip122, (kit) => {
     await kit.dialog().getByRole('button', { name: 'Preview Send' }).click()
     await kit.step(expect.poll(() => kit.dialog().getAttribute('data-view')).toBe('WalletSendPreview'))
     const speeds = kit.dialog().getByRole('group', { name: 'Speed' })
-    await kit.step(expect.poll(() => speeds.getByRole('radio').count(), { timeout: 20_000 }).toBe(3))
-    expect(await speeds.getByRole('radio', { name: /^Normal/ }).isChecked()).toBe(true)
+    // The three speeds hold their place from the review's first frame ("Estimating…"); the estimate checks Normal, the plugin's default.
+    await kit.step(expect.poll(() => speeds.getByRole('radio').count()).toBe(3))
+    await kit.step(expect.poll(() => speeds.getByRole('radio', { name: /^Normal/ }).isChecked(), { timeout: 20_000 }).toBe(true))
     const fastText = (await speeds.locator('label').filter({ hasText: 'Fast' }).textContent()) ?? ''
     expect(fastText).toMatch(/^Fast[\d,]+ sats≈ \$\d+\.\d\d$/)
     const fastSats = Number(/^Fast([\d,]+) sats/.exec(fastText)![1]!.replace(/,/g, ''))

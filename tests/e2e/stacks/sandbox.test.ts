@@ -34,8 +34,9 @@ chainE2e(rows.stacks, (kit) => {
     await kit.fillSend('STX', '0.25', receiver)
     await kit.dialog().getByRole('button', { name: 'Preview Send' }).click()
     const speeds = kit.dialog().getByRole('group', { name: 'Speed' })
-    await kit.step(expect.poll(() => speeds.getByRole('radio').count(), { timeout: 20_000 }).toBe(3))
-    expect(await speeds.getByRole('radio', { name: /^Normal/ }).isChecked()).toBe(true)
+    // The three speeds hold their place from the review's first frame ("Estimating…"); the estimate checks Normal, the plugin's default.
+    await kit.step(expect.poll(() => speeds.getByRole('radio').count()).toBe(3))
+    await kit.step(expect.poll(() => speeds.getByRole('radio', { name: /^Normal/ }).isChecked(), { timeout: 20_000 }).toBe(true))
     const fastText = (await speeds.locator('label').filter({ hasText: 'Fast' }).textContent()) ?? ''
     const fastUstx = Number(/^Fast([\d,]+) µSTX/.exec(fastText)?.[1]?.replace(/,/g, ''))
     expect(fastUstx).toBeGreaterThan(0)

@@ -42,12 +42,14 @@ const chains = [
 ] as const
 
 /**
- * Views that still move by more than 8 px while they load (open defects): the Ledger's account list
- * (206 px while it asks the device, some 570 once the five accounts are read, then a few px per
- * balance), and the review of a chain with fee speeds (Bitcoin, Stacks), whose Slow / Normal / Fast
- * choice (118 px) appears only once the fee is estimated.
+ * Views that still move by more than 8 px while they load (open defects): the Ledger's
+ * ConnectingLedger, measured from the frame before Connect: its Connect step (312 px on the
+ * desktop, 291 on the phone) turns into the account list (605 px). The list itself holds its place
+ * from its first frame (five pending rows while the device is opened, no drift as the accounts and
+ * balances come); the Connect step is the same view, so its height counts. A view put here must
+ * fail the walk once it keeps its height, so the list only ever names real movers.
  */
-const stillGrowing = ['Ledger-Accounts', 'Bitcoin-Review', 'Stacks-Review']
+const stillGrowing = ['Ledger-Accounts']
 
 let sandbox: TestSandbox
 let cosmosPrefix = ''

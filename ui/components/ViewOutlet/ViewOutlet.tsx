@@ -25,9 +25,11 @@ export const ViewOutlet = observer(function ViewOutlet() {
   const View = useMemo(() => (descriptor ? viewComponent(descriptor) : undefined), [descriptor, attempt])
   // Once a plugin's view shows, its plugin's other views (Send's review, a success screen) load in
   // the background, so the next one opens at its own height, not after a loading spinner of
-  // another (docs/design.md, "How a view may grow"). The UI's own views come with its chunk.
+  // another (docs/design.md, "How a view may grow"). The UI's own views come with its chunk, but
+  // each still resolves once before it can render without Suspense: they are resolved here too, or
+  // the first opening of one (ProfileWallets from Account) showed the loading spinner for a frame.
   useEffect(() => {
-    if (!descriptor?.owner || descriptor.owner === 'ui') return
+    if (!descriptor?.owner) return
     const timer = setTimeout(() => {
       for (const id of portico.views.ids) {
         const sibling = portico.views.get(id)
