@@ -69,7 +69,12 @@ export function watchNoise(page: Page, noise: string[]): void {
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') noise.push(`console ${message.type()}: ${message.text()} (${message.location().url})`)
   })
-  page.on('requestfailed', (request) => noise.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`))
+  page.on('requestfailed', (request) => {
+    // An image the page dropped before it loaded (its element left the DOM as the view moved on) is
+    // cancelled by the browser itself (net::ERR_ABORTED): nothing failed. Any other failure counts.
+    if (request.resourceType() === 'image' && request.failure()?.errorText === 'net::ERR_ABORTED') return
+    noise.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`)
+  })
   page.on('response', (response) => {
     if (response.status() >= 400) noise.push(`answered ${response.status()}: ${response.request().method()} ${response.url()}`)
   })
