@@ -79,8 +79,6 @@ export type ChainRow = {
   headerKeepsBalanceAfterSend?: boolean
   /** Activity shows a send's amount with its gas (Sui's balance change). */
   activityWithGas?: boolean
-  /** The success screen's words once a send completed (default: "Sent"). */
-  confirmed?: RegExp
   shortAddress(address: string): string
   /** The other namespaces the modal holds beside this one in the kit's flow, and what the header shows there. */
   besides: { network: string; header: RegExp; says?: string; list?: boolean }[]
