@@ -286,6 +286,8 @@ describe('entry point exports', () => {
         "QrCode",
         "Spinner",
         "StatusPanel",
+        "SuccessScreen",
+        "TokenSelect",
         "TokenSummary",
         "WalletIcon",
         "adoptStylesheet",
