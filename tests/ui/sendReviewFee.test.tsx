@@ -55,10 +55,22 @@ describe('the send review\'s network fee line', () => {
   it('keeps Send disabled from the first frame until the fee is known, so it never turns from enabled to disabled under the pointer', async () => {
     const sendButton = (html: string) => /<button[^>]*>(?:(?!<\/button>)[\s\S])*?Send<\/button>/.exec(html.slice(html.indexOf('portico-send-preview__actions')))?.[0] ?? ''
     let answer: (fee: { fee: string; symbol: string }) => void = () => {}
-    const portico = await make(() => new Promise((resolve) => (answer = resolve)))
+    let asked: () => void = () => {}
+    const askedOnce = new Promise<void>((resolve) => (asked = resolve))
+    const portico = await make(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve
+          asked()
+        }),
+    )
     // The first frame: no estimate asked yet ('idle').
     expect(sendButton(review(portico))).toContain('disabled')
     const estimating = sendForm(portico).estimateFee()
+    expect(sendButton(review(portico))).toContain('disabled')
+    // Answer only once the plugin was asked (the estimate starts after the form's own awaits), so the
+    // fee arrives through the plugin's answer and not through the estimate's time limit.
+    await askedOnce
     expect(sendButton(review(portico))).toContain('disabled')
     answer({ fee: '0.000042', symbol: 'ETH' })
     await estimating
