@@ -72,6 +72,24 @@ export class LedgerPathError extends BaseError {
   }
 }
 
+/**
+ * `The {app} app on your Ledger does not allow this path`: the app refused a derivation path it does
+ * not serve (a custom path of another coin type, or a level it allows only in expert mode): the
+ * Cosmos app's `6989` / `698B`, the Bitcoin app's `6A82` on a key export. The device's status word
+ * stays in `statusCode`.
+ */
+export class LedgerPathRefusedError extends BaseError {
+  override name = 'LedgerPathRefusedError'
+  override code = 'LEDGER_PATH_REFUSED'
+  readonly app: string
+  readonly statusCode: number
+  constructor({ app, path, statusCode, cause }: { app: string; path?: string; statusCode: number; cause?: unknown }) {
+    super(`The ${app} app on your Ledger does not allow this path`, { cause, docsPath: `${docs}#ledgerpathrefusederror`, metaMessages: [...(path ? [`Path: ${path.slice(0, 80)}`] : []), `Status: ${hex4(statusCode)}`] })
+    this.app = app
+    this.statusCode = statusCode
+  }
+}
+
 /** `connect` was called for the Ledger connector without an account chosen in the ConnectingLedger view. */
 export class LedgerAccountNotChosenError extends BaseError {
   override name = 'LedgerAccountNotChosenError'

@@ -42,5 +42,6 @@ export const messages: Record<string, string> = {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'This browser cannot reach a Ledger: use Chrome, Edge, Brave or Opera on a computer',
   'ledger.error.LEDGER_DISCONNECTED': 'The Ledger was disconnected',
   'ledger.error.LEDGER_INVALID_PATH': "Enter a path like m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'The {app} app on your Ledger does not allow this path',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Choose an account in the Ledger view first',
 }

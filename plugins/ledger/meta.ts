@@ -58,6 +58,7 @@ export const meta = {
     { name: 'LedgerUnsupportedBrowserError', description: 'No WebHID and no WebUSB in this browser.' },
     { name: 'LedgerDisconnectedError', description: '`The Ledger was disconnected` during a request.' },
     { name: 'LedgerPathError', description: 'A custom derivation path that is not `m/` and 1–10 indices below 2³¹.' },
+    { name: 'LedgerPathRefusedError', description: '`The {app} app on your Ledger does not allow this path`: a custom path the app does not serve (Cosmos `6989` / `698B`, Bitcoin `6A82`).' },
     { name: 'LedgerAccountNotChosenError', description: '`connect` without an account chosen in the view.' },
     { name: 'LedgerDeviceError', description: 'Any other status word (`statusCode`) or transport failure.' },
   ],

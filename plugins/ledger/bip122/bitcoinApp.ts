@@ -5,7 +5,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { bech32, bech32m, hex } from '@scure/base'
 import { p2tr } from '@scure/btc-signer'
 import type { Network } from '../../../kernel/kernel.js'
-import { LedgerAppNotOpenError, LedgerDeviceError } from '../errors.js'
+import { LedgerAppNotOpenError, LedgerDeviceError, LedgerPathRefusedError, statusCodeOf } from '../errors.js'
 import { readAppAndVersion, type LedgerDevice } from '../transport/LedgerDevice.js'
 import { toLedgerPath } from '../utils/derivationPaths.js'
 
@@ -79,7 +79,13 @@ const addressAt = (path: string, publicKey: Uint8Array, prefix: string) => (isTa
  */
 export function bitcoinPublicKey(device: LedgerDevice, path: string, app: BitcoinAppName): Promise<Uint8Array> {
   return runBitcoinApp(device, app, async (transport) => {
-    const answer = await bitcoinApp(transport, app).getWalletPublicKey(toLedgerPath(path), { format: isTaprootPath(path) ? 'bech32m' : 'bech32' })
+    const answer = await bitcoinApp(transport, app)
+      .getWalletPublicKey(toLedgerPath(path), { format: isTaprootPath(path) ? 'bech32m' : 'bech32' })
+      .catch((error: unknown) => {
+        // SW_NOT_SUPPORTED on a key export: a path that is not standard for this build (another coin type), which the app exports only on display.
+        if (statusCodeOf(error) === 0x6a82) throw new LedgerPathRefusedError({ app, path, statusCode: 0x6a82, cause: error })
+        throw error
+      })
     const publicKey = compress(hex.decode(answer.publicKey))
     if (answer.bitcoinAddress && answer.bitcoinAddress !== addressAt(path, publicKey, app === 'Bitcoin' ? 'bc' : 'tb')) throw new LedgerDeviceError({ cause: new Error('The Bitcoin app answered an address of another key') })
     return publicKey

@@ -1,6 +1,7 @@
 import type Transport from '@ledgerhq/hw-transport'
 import CosmosAppExport from '@zondax/ledger-cosmos-js'
 import { ProviderRpcError, type Network } from '../../../kernel/kernel.js'
+import { LedgerPathRefusedError } from '../errors.js'
 import type { LedgerDevice } from '../transport/LedgerDevice.js'
 
 // A CommonJS package: a bundler's default import is the class (`exports.default`) or, without the
@@ -20,12 +21,15 @@ export function cosmosApp(transport: Transport): CosmosApp {
 /**
  * What `@zondax/ledger-cosmos-js` throws, for `toLedgerError` (called inside `device.run`): its
  * `ResponseError` carries `returnCode`; a refusal on the device (Zondax's apps answer `6986`,
- * "command not allowed") is the kernel's rejection (4001); any other code keeps its status word.
+ * "command not allowed") is the kernel's rejection (4001); a path the app does not serve (`6989`,
+ * `698B`) is a {@link LedgerPathRefusedError}; any other code keeps its status word.
  */
 export function cosmosError(error: unknown): unknown {
   const code = (error as { returnCode?: unknown } | null)?.returnCode
   if (typeof code !== 'number') return error
   if (code === 0x6986) return new ProviderRpcError({ code: 4001, message: 'The request was rejected on your Ledger', cause: error })
+  // A path level over 100 outside expert mode (`6989`), a coin type or change level the app does not serve (`698B`).
+  if (code === 0x6989 || code === 0x698b) return new LedgerPathRefusedError({ app: 'Cosmos', statusCode: code, cause: error })
   const message = (error as { errorMessage?: unknown }).errorMessage
   return Object.assign(new Error(`Cosmos app: ${typeof message === 'string' ? message.slice(0, 200) : 'error'}`, { cause: error }), { statusCode: code })
 }

@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'لا يستطيع هذا المتصفح الوصول إلى Ledger: استخدم Chrome أو Edge أو Brave أو Opera على حاسوب',
   'ledger.error.LEDGER_DISCONNECTED': 'انقطع الاتصال بجهاز Ledger',
   'ledger.error.LEDGER_INVALID_PATH': "أدخل مسارًا مثل m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'لا يسمح تطبيق {app} على جهاز Ledger بهذا المسار',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'اختر حسابًا في صفحة Ledger أولًا',
 } satisfies Readonly<Record<string, string>>

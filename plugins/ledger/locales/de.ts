@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'Dieser Browser kann keinen Ledger erreichen: Nutze Chrome, Edge, Brave oder Opera auf einem Computer',
   'ledger.error.LEDGER_DISCONNECTED': 'Die Verbindung zum Ledger wurde getrennt',
   'ledger.error.LEDGER_INVALID_PATH': "Gib einen Pfad wie m/44'/60'/0'/0/0 ein",
+  'ledger.error.LEDGER_PATH_REFUSED': 'Die App {app} auf deinem Ledger erlaubt diesen Pfad nicht',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Wähle zuerst in der Ledger-Ansicht ein Konto aus',
 } satisfies Readonly<Record<string, string>>

@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'Este navegador no puede comunicarse con un Ledger: usa Chrome, Edge, Brave u Opera en una computadora',
   'ledger.error.LEDGER_DISCONNECTED': 'El Ledger se desconectó',
   'ledger.error.LEDGER_INVALID_PATH': "Ingresa una ruta como m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'La aplicación {app} de tu Ledger no permite esta ruta',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Primero elige una cuenta en la vista de Ledger',
 } satisfies Readonly<Record<string, string>>

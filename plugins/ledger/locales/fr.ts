@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'Ce navigateur ne peut pas accéder à un Ledger : utilisez Chrome, Edge, Brave ou Opera sur un ordinateur',
   'ledger.error.LEDGER_DISCONNECTED': 'Le Ledger a été déconnecté',
   'ledger.error.LEDGER_INVALID_PATH': "Saisissez un chemin comme m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'L’application {app} de votre Ledger n’autorise pas ce chemin',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Choisissez d’abord un compte dans la vue Ledger',
 } satisfies Readonly<Record<string, string>>

@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'הדפדפן הזה לא יכול לגשת ל-Ledger: השתמשו ב-Chrome, ‏Edge, ‏Brave או Opera במחשב',
   'ledger.error.LEDGER_DISCONNECTED': 'ה-Ledger התנתק',
   'ledger.error.LEDGER_INVALID_PATH': "הזינו נתיב כמו m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'אפליקציית {app} ב-Ledger לא מאפשרת את הנתיב הזה',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'קודם בחרו חשבון במסך של Ledger',
 } satisfies Readonly<Record<string, string>>

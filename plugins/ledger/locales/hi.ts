@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'यह ब्राउज़र Ledger तक नहीं पहुँच सकता: कंप्यूटर पर Chrome, Edge, Brave या Opera इस्तेमाल करें',
   'ledger.error.LEDGER_DISCONNECTED': 'Ledger डिस्कनेक्ट हो गया',
   'ledger.error.LEDGER_INVALID_PATH': "m/44'/60'/0'/0/0 जैसा पाथ डालें",
+  'ledger.error.LEDGER_PATH_REFUSED': 'आपके Ledger का {app} ऐप इस पाथ की अनुमति नहीं देता',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'पहले Ledger स्क्रीन में कोई खाता चुनें',
 } satisfies Readonly<Record<string, string>>

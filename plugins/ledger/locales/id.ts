@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'Browser ini tidak dapat terhubung ke Ledger: gunakan Chrome, Edge, Brave, atau Opera di komputer',
   'ledger.error.LEDGER_DISCONNECTED': 'Koneksi Ledger terputus',
   'ledger.error.LEDGER_INVALID_PATH': "Masukkan jalur seperti m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'Aplikasi {app} di Ledger Anda tidak mengizinkan jalur ini',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Pilih akun di tampilan Ledger terlebih dahulu',
 } satisfies Readonly<Record<string, string>>

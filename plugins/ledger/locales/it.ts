@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'Questo browser non può comunicare con un Ledger: usa Chrome, Edge, Brave o Opera su un computer',
   'ledger.error.LEDGER_DISCONNECTED': 'Il Ledger è stato scollegato',
   'ledger.error.LEDGER_INVALID_PATH': "Inserisci un percorso come m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'L’app {app} sul tuo Ledger non consente questo percorso',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Prima scegli un account nella schermata Ledger',
 } satisfies Readonly<Record<string, string>>

@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'このブラウザはLedgerに接続できません。パソコンのChrome、Edge、Brave、Operaをお使いください',
   'ledger.error.LEDGER_DISCONNECTED': 'Ledgerとの接続が切れました',
   'ledger.error.LEDGER_INVALID_PATH': "m/44'/60'/0'/0/0 のような形式でパスを入力してください",
+  'ledger.error.LEDGER_PATH_REFUSED': 'Ledgerの{app}アプリはこのパスを許可していません',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': '先にLedgerの画面でアカウントを選択してください',
 } satisfies Readonly<Record<string, string>>

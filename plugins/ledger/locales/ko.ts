@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': '이 브라우저에서는 Ledger에 연결할 수 없습니다. 컴퓨터에서 Chrome, Edge, Brave 또는 Opera를 사용하세요',
   'ledger.error.LEDGER_DISCONNECTED': 'Ledger 연결이 끊어졌습니다',
   'ledger.error.LEDGER_INVALID_PATH': "m/44'/60'/0'/0/0 같은 형식으로 경로를 입력하세요",
+  'ledger.error.LEDGER_PATH_REFUSED': 'Ledger의 {app} 앱은 이 경로를 허용하지 않습니다',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': '먼저 Ledger 화면에서 계정을 선택하세요',
 } satisfies Readonly<Record<string, string>>

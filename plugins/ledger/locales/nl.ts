@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'Deze browser kan geen Ledger bereiken: gebruik Chrome, Edge, Brave of Opera op een computer',
   'ledger.error.LEDGER_DISCONNECTED': 'De verbinding met de Ledger is verbroken',
   'ledger.error.LEDGER_INVALID_PATH': "Voer een pad in zoals m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'De app {app} op je Ledger staat dit pad niet toe',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Kies eerst een account in het Ledger-scherm',
 } satisfies Readonly<Record<string, string>>

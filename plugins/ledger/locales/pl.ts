@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'Ta przeglądarka nie może połączyć się z Ledgerem: użyj Chrome, Edge, Brave lub Opery na komputerze',
   'ledger.error.LEDGER_DISCONNECTED': 'Ledger został odłączony',
   'ledger.error.LEDGER_INVALID_PATH': "Podaj ścieżkę w rodzaju m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'Aplikacja {app} na Ledgerze nie zezwala na tę ścieżkę',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Najpierw wybierz konto w widoku Ledgera',
 } satisfies Readonly<Record<string, string>>

@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'Este navegador não consegue acessar um Ledger: use Chrome, Edge, Brave ou Opera em um computador',
   'ledger.error.LEDGER_DISCONNECTED': 'O Ledger foi desconectado',
   'ledger.error.LEDGER_INVALID_PATH': "Informe um caminho como m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'O app {app} do seu Ledger não permite este caminho',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Primeiro escolha uma conta na tela do Ledger',
 } satisfies Readonly<Record<string, string>>

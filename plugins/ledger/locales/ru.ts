@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'Этот браузер не может подключиться к Ledger: используйте Chrome, Edge, Brave или Opera на компьютере',
   'ledger.error.LEDGER_DISCONNECTED': 'Ledger отключён',
   'ledger.error.LEDGER_INVALID_PATH': "Введите путь вида m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'Приложение {app} на Ledger не разрешает этот путь',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Сначала выберите аккаунт на экране Ledger',
 } satisfies Readonly<Record<string, string>>

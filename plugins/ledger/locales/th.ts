@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'เบราว์เซอร์นี้เชื่อมต่อกับ Ledger ไม่ได้: ใช้ Chrome, Edge, Brave หรือ Opera บนคอมพิวเตอร์',
   'ledger.error.LEDGER_DISCONNECTED': 'Ledger ถูกตัดการเชื่อมต่อ',
   'ledger.error.LEDGER_INVALID_PATH': "กรอกเส้นทางในรูปแบบ m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'แอป {app} บน Ledger ของคุณไม่อนุญาตเส้นทางนี้',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'เลือกบัญชีในหน้า Ledger ก่อน',
 } satisfies Readonly<Record<string, string>>

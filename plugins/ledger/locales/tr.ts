@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'Bu tarayıcı Ledger cihazına erişemiyor: bilgisayarda Chrome, Edge, Brave veya Opera kullanın',
   'ledger.error.LEDGER_DISCONNECTED': 'Ledger bağlantısı kesildi',
   'ledger.error.LEDGER_INVALID_PATH': "m/44'/60'/0'/0/0 gibi bir yol girin",
+  'ledger.error.LEDGER_PATH_REFUSED': 'Ledger cihazınızdaki {app} uygulaması bu yola izin vermiyor',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Önce Ledger ekranında bir hesap seçin',
 } satisfies Readonly<Record<string, string>>

@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'Цей браузер не може підключитися до Ledger: використовуйте Chrome, Edge, Brave або Opera на компʼютері',
   'ledger.error.LEDGER_DISCONNECTED': 'Ledger відключено',
   'ledger.error.LEDGER_INVALID_PATH': "Введіть шлях на зразок m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'Застосунок {app} на Ledger не дозволяє цей шлях',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Спершу виберіть акаунт на екрані Ledger',
 } satisfies Readonly<Record<string, string>>

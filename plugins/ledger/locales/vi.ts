@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': 'Trình duyệt này không thể kết nối với Ledger: hãy dùng Chrome, Edge, Brave hoặc Opera trên máy tính',
   'ledger.error.LEDGER_DISCONNECTED': 'Ledger đã bị ngắt kết nối',
   'ledger.error.LEDGER_INVALID_PATH': "Hãy nhập đường dẫn dạng m/44'/60'/0'/0/0",
+  'ledger.error.LEDGER_PATH_REFUSED': 'Ứng dụng {app} trên Ledger của bạn không cho phép đường dẫn này',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': 'Hãy chọn một tài khoản trong màn hình Ledger trước',
 } satisfies Readonly<Record<string, string>>

@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': '此浏览器无法连接 Ledger：请在电脑上使用 Chrome、Edge、Brave 或 Opera',
   'ledger.error.LEDGER_DISCONNECTED': 'Ledger 已断开连接',
   'ledger.error.LEDGER_INVALID_PATH': "请输入类似 m/44'/60'/0'/0/0 的路径",
+  'ledger.error.LEDGER_PATH_REFUSED': 'Ledger 上的 {app} 应用不允许此路径',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': '请先在 Ledger 页面中选择一个账户',
 } satisfies Readonly<Record<string, string>>

@@ -42,5 +42,6 @@ export default {
   'ledger.error.LEDGER_UNSUPPORTED_BROWSER': '此瀏覽器無法連結 Ledger：請在電腦上使用 Chrome、Edge、Brave 或 Opera',
   'ledger.error.LEDGER_DISCONNECTED': 'Ledger 已中斷連結',
   'ledger.error.LEDGER_INVALID_PATH': "請輸入類似 m/44'/60'/0'/0/0 的路徑",
+  'ledger.error.LEDGER_PATH_REFUSED': 'Ledger 上的 {app} 應用程式不允許此路徑',
   'ledger.error.LEDGER_ACCOUNT_NOT_CHOSEN': '請先在 Ledger 畫面中選擇帳戶',
 } satisfies Readonly<Record<string, string>>

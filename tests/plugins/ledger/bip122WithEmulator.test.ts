@@ -135,6 +135,8 @@ describe('bip122 × the emulated Bitcoin app, mainnet and taproot (Node, @ledger
     // Not a standard path of the mainnet build: SW_NOT_SUPPORTED (6A82) without display, as app-bitcoin-new's GET_EXTENDED_PUBKEY answers.
     await expect(device.run({ app: 'Bitcoin' }, (transport) => btc(transport, 'bitcoin').getWalletPublicKey("84'/1'/0'/0/0", { format: 'bech32' }))).rejects.toMatchObject({ statusCode: 0x6a82 })
     await expect(device.run({ app: 'Bitcoin' }, (transport) => btc(transport, 'bitcoin').getWalletPublicKey("86'/1'/0'/0/0", { format: 'bech32m' }))).rejects.toMatchObject({ statusCode: 0x6a82 })
+    // What the plugin makes of it: the app named, the status word kept (the ConnectingLedger view shows the message).
+    await expect(bitcoinPublicKey(device, "m/84'/1'/0'/0/0", 'Bitcoin')).rejects.toMatchObject({ name: 'LedgerPathRefusedError', shortMessage: 'The Bitcoin app on your Ledger does not allow this path', app: 'Bitcoin', statusCode: 0x6a82, cause: { statusCode: 0x6a82 } })
     // Its own coin type: the key of the seed at m/84'/0'/0'/0/0, the address in bc1 (GET_WALLET_ADDRESS of the default wpkh policy).
     const keys = createLedgerDeviceKeys()
     const own = secp256k1.getPublicKey(keys.evm(parseLedgerPath("m/84'/0'/0'/0/0")).privateKey, true)

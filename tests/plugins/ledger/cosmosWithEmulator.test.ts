@@ -129,8 +129,9 @@ describe('ledger plugin × emulated Cosmos app (Node, @zondax/ledger-cosmos-js)'
     expect(emulated.activity().at(-1)).toMatchObject({ app: 'Cosmos', action: 'signTransaction', outcome: 'rejected' })
   })
 
-  it('a path the app refuses outside expert mode is the library\'s error, with its status word', async () => {
-    await expect(cosmosAddress(device, "m/44'/118'/101'/0/0", network)).rejects.toMatchObject({ name: 'LedgerDeviceError', statusCode: 0x6989, cause: { cause: { returnCode: 0x6989, errorMessage: 'Invalid HD Path Value. Expert Mode required.' } } })
-    await expect(cosmosAddress(device, "m/44'/118'/0'/1'/0", network)).rejects.toMatchObject({ statusCode: 0x698b })
+  it('a path the app refuses (outside expert mode, another coin type) is a LedgerPathRefusedError naming the app, with the library\'s error and its status word', async () => {
+    await expect(cosmosAddress(device, "m/44'/118'/101'/0/0", network)).rejects.toMatchObject({ name: 'LedgerPathRefusedError', shortMessage: 'The Cosmos app on your Ledger does not allow this path', app: 'Cosmos', statusCode: 0x6989, cause: { returnCode: 0x6989, errorMessage: 'Invalid HD Path Value. Expert Mode required.' } })
+    await expect(cosmosAddress(device, "m/44'/118'/0'/1'/0", network)).rejects.toMatchObject({ name: 'LedgerPathRefusedError', statusCode: 0x698b })
+    await expect(cosmosAddress(device, "m/44'/60'/0'/0/0", network)).rejects.toMatchObject({ name: 'LedgerPathRefusedError', statusCode: 0x698b })
   })
 })
