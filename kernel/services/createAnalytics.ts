@@ -76,7 +76,8 @@ export function createAnalytics({
     }
     sent++
     const request = http
-      .post('/e', { body })
+      // keepalive: an event sent as the page moves on (a wallet's link, a reload) still arrives.
+      .post('/e', { body, keepalive: true })
       .then(() => undefined)
       .catch((error: { status?: number }) => {
         if (error?.status === 403 && !forbidden) {

@@ -21,7 +21,8 @@ export type HttpClient = {
   baseUrl: string | undefined
   url(path: string, params?: HttpParams): string
   get<T = unknown>(path: string, options?: { params?: HttpParams; signal?: AbortSignal }): Promise<T>
-  post<T = unknown>(path: string, options?: { params?: HttpParams; body?: unknown; signal?: AbortSignal }): Promise<T>
+  /** `keepalive`: the request outlives the page (a navigation or a closed tab does not abort it), for small bodies such as analytics events. */
+  post<T = unknown>(path: string, options?: { params?: HttpParams; body?: unknown; signal?: AbortSignal; keepalive?: boolean }): Promise<T>
 }
 
 /** HTTP statuses worth retrying (spec §9). */
@@ -59,7 +60,7 @@ export function createHttpClient({
     return target.href
   }
 
-  async function request<T>(method: 'GET' | 'POST', target: string, body: unknown, signal: AbortSignal | undefined): Promise<T> {
+  async function request<T>(method: 'GET' | 'POST', target: string, body: unknown, signal: AbortSignal | undefined, keepalive = false): Promise<T> {
     const doFetch = fetchFn ?? globalThis.fetch
     let attempt = 0
     for (;;) {
@@ -72,6 +73,7 @@ export function createHttpClient({
         response = await doFetch(target, {
           method,
           signal: controller.signal,
+          ...(keepalive ? { keepalive } : {}),
           ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
         })
       } catch (cause) {
@@ -107,6 +109,6 @@ export function createHttpClient({
     baseUrl,
     url,
     get: (path, options = {}) => request('GET', url(path, options.params), undefined, options.signal),
-    post: (path, options = {}) => request('POST', url(path, options.params), options.body, options.signal),
+    post: (path, options = {}) => request('POST', url(path, options.params), options.body, options.signal, options.keepalive),
   }
 }

@@ -107,6 +107,24 @@ describe('analytics', () => {
     expect(s.requests[1]!.url).toMatch(/^\/e\?projectId=p&st=portico&sv=v$/)
   })
 
+  it('sends each event as a keepalive request, so one sent as the page moves on (a wallet link, a reload) still arrives; other requests are not keepalive', async () => {
+    const s = await server()
+    const inits: RequestInit[] = []
+    const recording: typeof fetch = (input, init) => {
+      inits.push(init ?? {})
+      return fetch(input, init)
+    }
+    const http = createHttpClient({ baseUrl: s.url, projectId: 'p', sdkType: 'portico', sdkVersion: 'v', retries: 0, fetch: recording })
+    const analytics = createAnalytics({ http, enabled: () => true, location: () => ({ href: 'https://site.example/', host: 'site.example' }) })
+    analytics.markUserAction()
+    analytics.track(event('MODAL_OPEN'))
+    await analytics.flush()
+    await http.get('/getWallets')
+    await http.post('/other', { body: {} })
+    expect(s.requests.map((r) => r.url.split('?')[0])).toEqual(['/e', '/getWallets', '/other'])
+    expect(inits.map((init) => init.keepalive === true)).toEqual([true, false, false])
+  })
+
   it('sends nothing when analytics is off', async () => {
     const s = await server()
     const { analytics } = analyticsFor(s.url, false)
