@@ -102,7 +102,17 @@ const bitcoinRegtest = defineBitcoinNetwork({
 
 // Sign-in is off unless the page is opened with ?siwx=required or ?siwx=optional; sessions are
 // verified by the sandbox server (portico/siwx/server) behind /siwx.
-const signIn = new URLSearchParams(window.location.search).get('siwx')
+const query = new URLSearchParams(window.location.search)
+const signIn = query.get('siwx')
+// A site without a pairing connector: ?walletConnect=0 leaves the WalletConnect plugin out, so a
+// directory wallet that is not installed opens WalletLinks (where to get it) instead of a QR code.
+const withWalletConnect = query.get('walletConnect') !== '0'
+// ?manualWCControl=1: the site pairs by hand (`manualWCControl`); the modal opens on the WalletConnect
+// plugin's ConnectingWalletConnectBasic view (on a desktop; a phone opens All Wallets).
+const manualWCControl = query.get('manualWCControl') === '1'
+// The social logins offered, in order: ?socials=farcaster,google (any of auth's providers); the six below without it.
+const demoSocials = ['google', 'github', 'discord', 'x', 'apple', 'facebook', 'farcaster']
+const socials = query.get('socials')?.split(',').filter((social) => demoSocials.includes(social)) ?? demoSocials.slice(0, 6)
 // The embedded wallet's origin: the sandbox writes it into the page's <meta name="portico-wallet-origin">
 // (as /sandbox.json's `auth.walletOrigin`): 127.0.0.1, PORT + 11, or localhost with
 // PORTICO_SANDBOX_WALLET_HOST=localhost, where passkeys work (docs/guides/embedded-wallet.md §2.1).
@@ -116,10 +126,10 @@ const plugins: Plugin<PluginContext>[] = [
   solana({ tokens: [{ network: solanaLocal.caipNetworkId, address: '3qSYR2We8Lnf9xRrwWrqjkjNEbmZcAvSFsdVNkatKQQx', symbol: 'pUSD', name: 'Portico USD' }] }),
   sui(),
   bip122(),
-  walletConnect(),
+  ...(withWalletConnect ? [walletConnect()] : []),
   // Email and social login with the embedded wallet on the sandbox's wallet origin (its identity
   // provider plays every social login; the codes arrive in /sandbox/mail).
-  auth({ walletOrigin, socials: ['google', 'github', 'discord', 'x', 'apple', 'facebook'] }),
+  auth({ walletOrigin, socials }),
   // A Ledger over WebHID (docs/guides/hardware-wallets.md): the sandbox's emulated device stands behind navigator.hid.
   ledger(),
   cosmos({ wallets: [cosmosDevWalletEntry] }),
@@ -140,13 +150,13 @@ const plugins: Plugin<PluginContext>[] = [
   ...(signIn === 'required' || signIn === 'optional' ? [siwx({ required: signIn === 'required', sessionStore: backend, getNonce: backend.getNonce })] : []),
 ]
 
-const capture = new URLSearchParams(window.location.search).get('emailCapture') === '1'
+const capture = query.get('emailCapture') === '1'
 // Several wallets per chain type at once (ProfileWallets: switch, add, disconnect): ?multiWallet=1.
-const multiWallet = new URLSearchParams(window.location.search).get('multiWallet') === '1'
+const multiWallet = query.get('multiWallet') === '1'
 // The embedded wallet starts on its EOA (it signs messages; its SimpleAccount cannot):
 // ?accountType=smartAccount starts it on its smart account, the spec's default for eip155 (the
 // Account view switches between the two either way).
-const embeddedAccountType = new URLSearchParams(window.location.search).get('accountType') === 'smartAccount' ? 'smartAccount' : 'eoa'
+const embeddedAccountType = query.get('accountType') === 'smartAccount' ? 'smartAccount' : 'eoa'
 const portico = createPortico({
   projectId: capture ? sandboxEmailCaptureProjectId : 'demo',
   defaultAccountTypes: { eip155: embeddedAccountType },
@@ -158,6 +168,7 @@ const portico = createPortico({
   // Light or dark as the visitor's system asks (prefers-color-scheme).
   themeMode: 'system',
   features: { multiWallet },
+  manualWCControl,
 })
 
 function SignMessage() {

@@ -2,7 +2,7 @@
 export type IdentityTestUser = { login: string; sub: string; email: string; emailVerified: boolean; name: string; handle?: string }
 
 /** The providers the sandbox's identity provider plays with OpenID Connect (GitHub is plain OAuth 2). */
-export const sandboxOidcProviders = ['google', 'apple', 'discord', 'x', 'facebook'] as const
+export const sandboxOidcProviders = ['google', 'apple', 'discord', 'x', 'facebook', 'farcaster'] as const
 
 /**
  * The test accounts of every provider the sandbox plays. `alice` and `bob` have verified emails
@@ -33,6 +33,13 @@ export const identityTestUsers: Record<(typeof sandboxOidcProviders)[number] | '
   facebook: [
     { login: 'alice', sub: 'alice', email: 'alice@example.com', emailVerified: true, name: 'Alice Example' },
     { login: 'bob', sub: 'bob', email: 'bob@example.com', emailVerified: true, name: 'Bob Example' },
+  ],
+  // Farcaster's own sign-in is Sign In With Farcaster (a signed message through a Farcaster client),
+  // not OpenID Connect: the sandbox plays it as an OIDC issuer, as it plays Discord and X, so a site
+  // listing it (the demo's ?socials=farcaster) reaches the ConnectingFarcaster view and a login.
+  farcaster: [
+    { login: 'alice', sub: 'alice', email: 'alice@example.com', emailVerified: true, name: 'Alice', handle: 'alice_fc' },
+    { login: 'bob', sub: 'bob', email: 'bob@example.com', emailVerified: true, name: 'Bob', handle: 'bob_fc' },
   ],
   github: [
     { login: 'octo-alice', sub: '583231', email: 'alice@example.com', emailVerified: true, name: 'Alice Octo', handle: 'octo-alice' },

@@ -4,8 +4,8 @@ import type { IdentityProvider } from './startIdentityProvider.js'
 
 /**
  * The sandbox server's social providers, all pointing at its identity provider: Google and Apple
- * by preset with the issuer overridden; Discord, X and Facebook as OpenID Connect issuers (the
- * local provider speaks OIDC for them, not their own OAuth 2 shapes); GitHub by preset with every
+ * by preset with the issuer overridden; Discord, X, Facebook and Farcaster as OpenID Connect issuers
+ * (the local provider speaks OIDC for them, not their own OAuth 2 shapes or Sign In With Farcaster); GitHub by preset with every
  * endpoint on the GitHub-shaped fake.
  *
  * @example
@@ -26,5 +26,6 @@ export function sandboxAuthProviders(idp: Pick<IdentityProvider, 'issuer' | 'git
     x: { type: 'oidc', name: 'X', issuer: idp.issuer('x'), clientId: sandboxIdentityClientId('x') },
     apple: { preset: 'apple', clientId: sandboxIdentityClientId('apple'), issuer: idp.issuer('apple'), scopes: ['openid', 'email', 'profile'] },
     facebook: { type: 'oidc', name: 'Facebook', issuer: idp.issuer('facebook'), clientId: sandboxIdentityClientId('facebook') },
+    farcaster: { type: 'oidc', name: 'Farcaster', issuer: idp.issuer('farcaster'), clientId: sandboxIdentityClientId('farcaster') },
   }
 }

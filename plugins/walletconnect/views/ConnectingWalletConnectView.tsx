@@ -178,12 +178,17 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
         {uri ? <QrCode value={uri} label={text('walletconnect.qrLabel')} logo={logo} /> : <span className="portico-wc__hint">{text('walletconnect.loading')}</span>}
       </figure>
       <p className="portico-wc__hint">{text('walletconnect.scanHint')}</p>
+      {/* The countdown's line is kept from the first frame (empty until the pairing's expiry is known), so the view does not grow by a line when the URI comes. */}
       {remaining !== undefined ? (
         <p className="portico-wc__countdown">
           {text('walletconnect.expiresIn', { time: formatTime(remaining) })}
           {store.uriCount > 1 ? ` · ${text('walletconnect.refreshed')}` : ''}
         </p>
-      ) : null}
+      ) : (
+        <p className="portico-wc__countdown" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      )}
       {copyControls}
       {wallet && (links.desktop || links.mobile || links.webapp) ? (
         <ul className="portico-wc__links" aria-label={text('walletconnect.links', { wallet: wallet.name })}>

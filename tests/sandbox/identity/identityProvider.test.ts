@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('sandbox identity provider', () => {
   it('serves an OIDC issuer for each OIDC provider of the sandbox config', async () => {
     const providers = resolveSocialProviders(sandboxAuthProviders(idp))
-    expect([...providers.keys()]).toEqual(['google', 'github', 'discord', 'x', 'apple', 'facebook'])
+    expect([...providers.keys()]).toEqual(['google', 'github', 'discord', 'x', 'apple', 'facebook', 'farcaster'])
     for (const provider of providers.values()) {
       if (provider.kind !== 'oidc') continue
       const metadata = await discoverOidcIssuer(provider.issuer, provider.name)
