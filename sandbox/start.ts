@@ -3,7 +3,7 @@
 // one-line message naming the port and how to choose another.
 import { BaseError } from '../kernel/errors/BaseError.js'
 import { defaultSandboxPort, maxSandboxPort } from './config.js'
-import { SandboxParameterError } from './errors.js'
+import { SandboxParameterError, SandboxStartError } from './errors.js'
 import { startEngines, type TestEngines } from './engines/startEngines.js'
 import { startSandbox, type StartSandboxReturnType } from './startSandbox.js'
 import { watchAncestors } from './utils/watchAncestors.js'
@@ -18,14 +18,17 @@ function readPort(): number {
 }
 
 function oneLine(error: unknown): string {
-  if (error instanceof BaseError) return `Portico sandbox: ${error.shortMessage}`
-  // An error the sandbox did not expect (undici's bare "fetch failed"): its causes and where it was
-  // thrown, so one line says which call failed and why (ci8 printed only "fetch failed").
+  // Its causes, so one line says which call failed and why (ci8 printed only "fetch failed"; a
+  // chain that failed to start is a SandboxStartError naming it, its cause undici's error).
   const causes: string[] = []
-  for (let cause = (error as { cause?: unknown })?.cause; cause && causes.length < 3; cause = (cause as { cause?: unknown }).cause) {
+  const from = error instanceof BaseError ? error.cause : (error as { cause?: unknown })?.cause
+  for (let cause = from; cause && causes.length < 3; cause = (cause as { cause?: unknown }).cause) {
+    if (cause instanceof BaseError) continue
     const c = cause as { code?: unknown; message?: unknown }
     causes.push([c.code, typeof c.message === 'string' ? c.message.split('\n')[0] : String(cause)].filter(Boolean).join(' '))
   }
+  if (error instanceof BaseError) return `Portico sandbox: ${error.shortMessage}${error instanceof SandboxStartError && causes.length ? ` (${causes.join('; ')})` : ''}`
+  // An error the sandbox did not expect (undici's bare "fetch failed"): also where it was thrown.
   const at = ((error as Error)?.stack ?? '').split('\n').find((line) => /^\s+at /.test(line) && !/node:internal|node_modules/.test(line))?.trim()
   return `Portico sandbox: ${(error as Error)?.message?.split('\n')[0] ?? String(error)}${causes.length ? ` (${causes.join('; ')})` : ''}${at ? ` ${at}` : ''}`
 }

@@ -172,7 +172,10 @@ export async function startSandbox(parameters: StartSandboxParameters = {}): Pro
             return chain
           },
           (error: unknown) => {
-            throw portError(error, ports[definition.portKey], definition.label)
+            const port = portError(error, ports[definition.portKey], definition.label)
+            if (port !== error || error instanceof SandboxStartError) throw port
+            // Name the chain: a bare "fetch failed (ECONNRESET)" from one of seven starting chains says nothing of which.
+            throw new SandboxStartError({ part: definition.label, reason: error instanceof Error ? error.message : String(error), cause: error })
           },
         ),
       ),
