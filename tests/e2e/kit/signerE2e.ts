@@ -15,7 +15,7 @@ import { recordCspViolations } from '../../helpers/openSandboxPage.js'
 import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { mailedCode } from '../../helpers/sandboxMail.js'
 import { startSandbox } from '../../helpers/startSandbox.js'
-import type { Activity, SandboxChain } from './chainRows.js'
+import type { Activity } from './chainRows.js'
 import type { SignerConnector, SignerContext, SignerRow, SignerSandbox } from './signerRows.js'
 
 /** A visitor's page: what it shows, what its wallet logs, and how it ends. */
@@ -347,5 +347,3 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
     specific?.(() => sandbox)
   })
 }
-
-export type { SandboxChain }
