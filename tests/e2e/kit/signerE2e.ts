@@ -1,0 +1,349 @@
+// The chain e2e kit's signer flow (issue 49): the site's own transaction (issue 47) as a visitor of
+// the demo site from `npm start` runs it, written once. The demo's "Your own transaction" section
+// builds a transaction with the chain's SDK and has it signed through `useSigner(namespace)` by
+// whichever wallet holds the connection; `signerE2e(row)` registers one test per connector of the
+// row (tests/e2e/kit/signerRows.ts): the chain's dev wallet, its wallet personas, WalletConnect with
+// the sandbox's /wallet page, the emulated Ledger, the embedded wallet. Each connects in a browser
+// context of its own on the row's network, runs the example, approves (or refuses) where a visitor
+// does, and the row reads the outcome back from the chain with the ecosystem's library.
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../../helpers/chromium.js'
+import { explainFailure } from '../../helpers/explainFailure.js'
+import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { recordCspViolations } from '../../helpers/openSandboxPage.js'
+import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
+import { mailedCode } from '../../helpers/sandboxMail.js'
+import { startSandbox } from '../../helpers/startSandbox.js'
+import type { Activity } from './chainRows.js'
+import type { SignerConnector, SignerContext, SignerRow, SignerSandbox } from './signerRows.js'
+
+/** A visitor's page: what it shows, what its wallet logs, and how it ends. */
+type Visitor = { page: Page; describe: () => Promise<string>; log?: () => Promise<Activity[]>; check(): Promise<void>; close(): Promise<void> }
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const pattern = (expected: string | RegExp) => (typeof expected === 'string' ? new RegExp(`^${escape(expected)}$`) : expected)
+/** The wallet's last request that needed an answer from the visitor (not one it answers by itself). */
+const lastAsked = (log: Activity[]) => log.filter((a) => a.outcome !== 'answered').map(({ method, outcome }) => ({ method, outcome })).at(-1)
+
+/** The demo's "Your own transaction" section on `page`. */
+export const siteTransaction = (page: Page) => page.getByRole('region', { name: 'Your own transaction' })
+
+/** A connector's name in the test titles. */
+function connectorName(row: SignerRow, connector: SignerConnector): string {
+  switch (connector.kind) {
+    case 'extension':
+      return `${row.chain.wallet} (the ${row.chain.name} dev wallet, an extension in the page)`
+    case 'persona':
+      return `the ${connector.name} persona (${connector.id}, the wallet's documented dialect)`
+    case 'walletconnect':
+      return `WalletConnect with the sandbox's /wallet page (${connector.method})`
+    case 'ledger':
+      return 'the emulated Ledger'
+    case 'embedded':
+      return 'the embedded wallet (approved on its frame\'s own screen)'
+  }
+}
+
+/**
+ * Registers the site's own transaction of `row`'s namespace over each of its connectors, then
+ * `specific()` (what only that chain has), in one `describe`.
+ *
+ * @example
+ * signerE2e(signerRows.sui)
+ */
+export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandbox) => void): void {
+  const chainRow = row.chain
+  let sandbox: SignerSandbox
+
+  beforeAll(async () => {
+    const [started, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
+    await chainRow.prepare?.(started)
+    const info = (await (await fetch(`${started.url}/sandbox.json`)).json()) as SignerSandbox['info']
+    const chain = info.chains.find((c) => c.caipNetworkId.startsWith(chainRow.caip2))
+    if (!chain) throw new Error(`The sandbox has no ${chainRow.caip2} chain`)
+    sandbox = { sandbox: started, browser, info, chain, truth: await chainRow.open(chain, started) }
+  }, 240_000)
+
+  afterAll(async () => {
+    await row.close?.()
+    await sandbox?.truth.close?.()
+    await sandbox?.browser.close()
+    await sandbox?.sandbox.stop()
+  })
+
+  /** A browser context of its own on the demo (`query` picks personas), recording CSP violations, page errors and requests beyond 127.0.0.1. */
+  async function openVisitor(browser: Browser, query: string, log?: (page: Page) => Promise<Activity[]>): Promise<Visitor> {
+    const { context, blocked } = await newLoopbackContext(browser, { viewport: { width: 1280, height: 900 } })
+    await context.addInitScript({ content: recordCspViolations })
+    context.setDefaultTimeout(20_000)
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(`${sandbox.sandbox.url}/${query}`)
+    return {
+      page,
+      describe: () => describePage(page, log && (() => log(page))),
+      log: log && (() => log(page)),
+      async check() {
+        expect(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
+        expect(errors).toEqual([])
+        expect(blocked).toEqual([])
+      },
+      close: () => context.close(),
+    }
+  }
+
+  /** What the page shows, for a failure's message: the header, the open dialog, the example's section, the wallet's log. */
+  async function describePage(page: Page, log?: () => Promise<Activity[]>): Promise<string> {
+    const text = async (locator: Locator) => ((await locator.count()) ? ((await locator.first().innerText({ timeout: 1_000 }).catch(() => '(unreadable)')) ?? '').replace(/\s+/g, ' ').slice(0, 500) : '(none)')
+    return [
+      `header: ${await text(page.getByRole('navigation', { name: 'Wallet' }))}`,
+      `dialog: ${await text(page.getByRole('dialog'))}`,
+      `your own transaction: ${await text(siteTransaction(page))}`,
+      log ? `the wallet's log: ${JSON.stringify(await log().catch(() => 'unreadable'))}` : '',
+      `sandbox: ${sandbox.sandbox.url}`,
+    ].join('\n')
+  }
+
+  /** The network button, then `network`; waits until the header shows it. */
+  async function chooseNetwork(visitor: Visitor, network: string) {
+    const header = visitor.page.getByRole('navigation', { name: 'Wallet' })
+    const networkButton = header.getByRole('button', { name: /Portico (Devnet|.* Localnet|.* Regtest|Substrate Devnet)/ }).first()
+    // The header renders after the page's load: its network button first, then what it names.
+    await explainFailure(networkButton.waitFor(), visitor.describe)
+    if ((await header.getByRole('button', { name: new RegExp(escape(network)) }).count()) > 0) return
+    await networkButton.click()
+    await visitor.page.getByRole('dialog').getByRole('button', { name: network }).click()
+    await explainFailure(expect.poll(() => visitor.page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0), visitor.describe)
+    await explainFailure(expect.poll(() => header.getByRole('button', { name: new RegExp(escape(network)) }).count()).toBe(1), visitor.describe)
+  }
+
+  /** Connect Wallet → `name` in the list (the Ledger's and the embedded wallet's own steps follow in `connect`). */
+  async function pickWallet(visitor: Visitor, name: string) {
+    await visitor.page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
+    const listed = visitor.page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name, exact: true })
+    // Some wallets register after the page's load (Solflare's SDK, EIP-6963 announcements).
+    await explainFailure(expect.poll(() => listed.count(), { timeout: 20_000 }).toBe(1), visitor.describe)
+    await listed.click()
+  }
+
+  /** Connects `connector` on the visitor's page; returns the connected account. */
+  async function connect(visitor: Visitor, connector: SignerConnector, ctx: Omit<SignerContext, 'from'>): Promise<string> {
+    const { page } = visitor
+    const dialog = page.getByRole('dialog')
+    let from = sandbox.truth.devAddress
+    let shown: string | undefined
+    if (connector.kind === 'extension') await pickWallet(visitor, chainRow.wallet)
+    else if (connector.kind === 'persona') await pickWallet(visitor, connector.name)
+    else if (connector.kind === 'ledger') {
+      from = sandbox.info.ledgerAccounts[chainRow.namespace]![connector.account]!
+      await connector.fund?.({ ...ctx, from })
+      await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
+      await dialog.getByRole('button', { name: 'Ledger', exact: true }).click()
+      await dialog.getByRole('button', { name: 'Connect', exact: true }).click()
+      if (connector.app) {
+        // The device still shows the Ethereum app: the view says which app to open, and the visitor opens it on the device.
+        await explainFailure(expect.poll(() => dialog.innerText(), { timeout: 20_000 }).toContain(`Open the ${connector.app} app on your Ledger`), visitor.describe)
+        await page.getByRole('region', { name: 'Ledger (emulated)' }).getByRole('combobox', { name: 'App' }).selectOption(connector.app)
+      }
+      const account = dialog.getByRole('list', { name: 'Accounts on your Ledger' }).getByRole('button', { name: new RegExp(`^Account ${connector.account + 1} ${escape(from)} `) })
+      await explainFailure(account.waitFor({ timeout: 30_000 }), visitor.describe)
+      await account.click()
+    } else if (connector.kind === 'embedded') {
+      const email = `signer-${chainRow.namespace}-${Date.now().toString(36)}@example.com`
+      shown = email
+      await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
+      await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
+      await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
+      await dialog.getByRole('heading', { name: 'Enter the code' }).waitFor()
+      await dialog.getByRole('textbox', { name: 'Code' }).fill((await mailedCode(sandbox.sandbox.url, email)).code)
+      const verify = dialog.getByRole('button', { name: 'Verify' })
+      if ((await verify.count()) > 0 && (await verify.isEnabled())) await verify.click().catch(() => undefined)
+      // The embedded wallet's account, as the demo's "Your account" shows it (CAIP-10).
+      const caip10 = new RegExp(`${escape(ctx.caipNetworkId)}:([0-9A-Za-z]{32,66})`)
+      await explainFailure(expect.poll(async () => (from = caip10.exec(await page.locator('main').innerText())?.[1] ?? ''), { timeout: 30_000 }).not.toBe(''), visitor.describe)
+      await connector.fund({ ...ctx, from })
+    }
+    await explainFailure(expect.poll(() => page.getByTestId('account-status').textContent(), { timeout: 30_000 }).toBe('connected'), visitor.describe)
+    // The header names the account: its short address, or the email the embedded wallet signed in with.
+    await explainFailure(expect.poll(() => page.getByRole('navigation', { name: 'Wallet' }).textContent(), { timeout: 20_000 }).toContain(shown ?? chainRow.shortAddress(from)), visitor.describe)
+    if ((await dialog.count()) > 0 && connector.kind !== 'ledger' && connector.kind !== 'embedded') await page.keyboard.press('Escape')
+    await explainFailure(expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0), visitor.describe)
+    return from
+  }
+
+  /**
+   * Fills the example (the row's `order`), presses its button, lets `answer` do what the visitor does
+   * in the wallet, and waits until the example's status line says how it ended: `expected`.
+   */
+  async function runExample(visitor: Visitor, ctx: SignerContext, expected: RegExp, answer?: (order: Awaited<ReturnType<SignerRow['order']>>) => Promise<void>) {
+    const section = siteTransaction(visitor.page)
+    const button = section.getByRole('button', { name: row.button })
+    await explainFailure(button.waitFor({ timeout: 30_000 }), visitor.describe)
+    const order = await row.order(section, ctx)
+    await explainFailure(expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true), visitor.describe)
+    const status = section.getByRole('status')
+    const before = (await status.textContent()) ?? ''
+    await button.click()
+    await answer?.(order)
+    await explainFailure(expect.poll(async () => { const text = (await status.textContent()) ?? ''; return text === before ? '(unchanged)' : text }, { timeout: 60_000 }).toMatch(expected), visitor.describe)
+    return { order, status: (await status.textContent()) ?? '' }
+  }
+
+  /** The example approved: the row reads it back from the chain; the wallet logged it approved. */
+  async function approved(visitor: Visitor, ctx: SignerContext, method: string, answer?: Parameters<typeof runExample>[3]) {
+    const { order, status } = await runExample(visitor, ctx, row.sent, answer)
+    await order.landed(status)
+    if (visitor.log) expect(lastAsked(await visitor.log())).toEqual({ method, outcome: 'approved' })
+  }
+
+  /** The example refused in the wallet: the status says so, the wallet logged it refused, nothing moved on the chain. */
+  async function refused(visitor: Visitor, ctx: SignerContext, method: string, refusal: string | RegExp, answer?: Parameters<typeof runExample>[3]) {
+    const { order } = await runExample(visitor, ctx, pattern(refusal), answer)
+    await order.unmoved()
+    if (visitor.log) expect(lastAsked(await visitor.log())).toEqual({ method, outcome: 'rejected' })
+  }
+
+  /** Sets a persona's answer ('approve' or 'reject'), as its panel's switch does. */
+  const personaMode = (page: Page, id: string, mode: 'approve' | 'reject') => page.evaluate(([key, value]) => (window as unknown as { __porticoPersonas: Record<string, { setMode(m: string): void }> }).__porticoPersonas[key]!.setMode(value), [id, mode] as const)
+
+  async function overConnector(connector: SignerConnector) {
+    const { browser, chain } = sandbox
+    const base = { ...sandbox, network: chainRow.network, caipNetworkId: chain.caipNetworkId, label: connector.kind === 'persona' ? connector.name : connector.kind }
+    if (connector.kind === 'walletconnect') {
+      const network = connector.network ?? chainRow.network
+      const caipNetworkId = connector.caipNetworkId ?? chain.caipNetworkId
+      const pair = await pairWithWalletPage({ browser, url: sandbox.sandbox.url, network, chain: caipNetworkId, method: connector.method })
+      const visitor: Visitor = { page: pair.demo, describe: async () => `${await describePage(pair.demo)}\n${await pair.describe()}`, check: async () => undefined, close: () => pair.context.close() }
+      try {
+        const header = pair.demo.getByRole('navigation', { name: 'Wallet' })
+        await explainFailure(expect.poll(() => header.textContent(), { timeout: 30_000 }).toContain(chainRow.shortAddress(sandbox.truth.devAddress)), visitor.describe)
+        await explainFailure(expect.poll(() => pair.demo.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0), visitor.describe)
+        const ctx = { ...base, network, caipNetworkId, from: sandbox.truth.devAddress }
+        const request = pair.walletPage.getByRole('region', { name: 'Requests' }).getByRole('article', { name: `${connector.method} from Portico demo dApp` })
+        const walletStatus = pair.walletPage.getByRole('status').first()
+        /** The request on /wallet while the demo waits for it: what it shows, nothing on the chain yet, then the visitor's `choice`. */
+        const answer = (choice: 'Approve' | 'Reject') => async (order: Awaited<ReturnType<SignerRow['order']>>) => {
+          await explainFailure(request.waitFor({ timeout: 30_000 }), visitor.describe)
+          const shown = (await request.textContent()) ?? ''
+          for (const text of order.shows) expect(shown, `the /wallet page's ${connector.method}`).toContain(text)
+          expect(await siteTransaction(pair.demo).getByRole('status').textContent()).toBe('Waiting for the wallet…')
+          await order.unmoved()
+          await request.getByRole('button', { name: choice }).click()
+        }
+        if (connector.refusal) {
+          await refused(visitor, ctx, connector.method, connector.refusal, answer('Reject'))
+          await explainFailure(expect.poll(() => request.count(), { timeout: 20_000 }).toBe(0), visitor.describe)
+          expect(await walletStatus.textContent()).toBe(`Rejected ${connector.method}.`)
+        }
+        await approved(visitor, ctx, connector.method, answer('Approve'))
+        await explainFailure(expect.poll(() => walletStatus.textContent()).toBe(`Approved ${connector.method}.`), visitor.describe)
+        expect(await pair.demo.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
+        expect(pair.errors).toEqual([])
+        expect(pair.blocked).toEqual([])
+      } finally {
+        await pair.context.close()
+      }
+      return
+    }
+
+    const query = connector.kind === 'persona' ? `?personas=${connector.id}` : ''
+    const log =
+      connector.kind === 'extension'
+        ? (page: Page) => page.evaluate((global) => (window as unknown as Record<string, { activity(): Activity[] }>)[global]!.activity(), chainRow.activityGlobal)
+        : connector.kind === 'persona'
+          ? (page: Page) => page.evaluate((id) => (window as unknown as { __porticoPersonas: Record<string, { activity(): Activity[] }> }).__porticoPersonas[id]!.activity(), connector.id)
+          : undefined
+    const visitor = await openVisitor(browser, query, log)
+    try {
+      const { page } = visitor
+      if (connector.kind === 'persona') await explainFailure(expect.poll(() => page.evaluate((id) => Boolean((window as unknown as { __porticoPersonas?: Record<string, unknown> }).__porticoPersonas?.[id]), connector.id)).toBe(true), visitor.describe)
+      await chooseNetwork(visitor, chainRow.network)
+      // The example is there only while an account is connected on the namespace.
+      expect(await siteTransaction(page).count()).toBe(0)
+      const from = await connect(visitor, connector, base)
+      const ctx = { ...base, from }
+      const method = connector.kind === 'persona' ? (connector.method ?? row.method) : row.method
+
+      if (connector.kind === 'ledger') {
+        const device = page.getByRole('region', { name: 'Ledger (emulated)' })
+        const signed = () => page.evaluate(() => (window as unknown as { __porticoLedger: { activity(): { action: string; outcome: string }[] } }).__porticoLedger.activity().filter((a) => a.action === 'signTransaction' && a.outcome === 'approved').length)
+        const before = await signed()
+        if (connector.ask) await device.getByRole('combobox', { name: 'Answer' }).selectOption('ask')
+        await approved(visitor, ctx, method, async (order) => {
+          if (!connector.ask) return
+          // The device asks; nothing is on the chain until the visitor's Approve on it.
+          const approve = device.getByRole('button', { name: 'Approve' })
+          await explainFailure(expect.poll(() => approve.isEnabled(), { timeout: 30_000 }).toBe(true), visitor.describe)
+          expect(await siteTransaction(page).getByRole('status').textContent()).toBe('Waiting for the wallet…')
+          await order.unmoved()
+          await approve.click()
+        })
+        expect(await signed()).toBe(before + 1)
+      } else if (connector.kind === 'embedded') {
+        const frame = page.frameLocator('iframe[title="Portico wallet"]')
+        const screen = async () => ((await frame.locator('main#portico-approval').innerText().catch(() => '(no approval screen)')) ?? '').replace(/\s+/g, ' ')
+        await approved(visitor, ctx, method, async (order) => {
+          await explainFailure(expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent().catch(() => null), { timeout: 30_000 }).toBe(`Send ${order.amount} pUSD`), async () => `frame: ${await screen()}\n${await visitor.describe()}`)
+          const text = await screen()
+          expect(text).toContain(`Recipient ${order.receiver}`)
+          expect(text).toContain(`Network ${ctx.network} (${ctx.caipNetworkId})`)
+          expect(text).not.toContain('cannot decode')
+          await order.unmoved()
+          // The visitor's own click on the frame's screen, again until it goes (the frame turns clicks away in its first 600 ms on screen).
+          await explainFailure(
+            expect
+              .poll(
+                async () => {
+                  if ((await frame.locator('#portico-approval').count()) === 0) return 'gone'
+                  await frame.getByRole('button', { name: 'Approve the transaction' }).click({ timeout: 2_000 }).catch(() => undefined)
+                  return (await frame.locator('#portico-approval').count()) === 0 ? 'gone' : 'shown'
+                },
+                { timeout: 30_000, interval: 250 },
+              )
+              .toBe('gone'),
+            async () => `frame: ${await screen()}`,
+          )
+        })
+      } else {
+        // Refused first (the example may pay the same receivers again, Sui's two), then approved.
+        if (connector.kind === 'extension' && connector.refuses !== false) {
+          const reject = page.getByRole('region', { name: chainRow.panel, exact: true }).getByRole('switch', { name: 'Reject requests' })
+          await reject.check()
+          try {
+            await refused(visitor, ctx, method, row.refused)
+          } finally {
+            await reject.uncheck()
+          }
+        }
+        if (connector.kind === 'persona' && connector.refusal) {
+          await personaMode(page, connector.id, 'reject')
+          try {
+            await refused(visitor, ctx, method, connector.refusal)
+          } finally {
+            await personaMode(page, connector.id, 'approve')
+          }
+        }
+        await approved(visitor, ctx, method)
+        if (connector.kind === 'extension' && connector.switchTo) {
+          // The visitor moves to another network of the namespace in the modal: the same signer signs there.
+          await chooseNetwork(visitor, connector.switchTo.network)
+          await approved(visitor, { ...ctx, ...connector.switchTo }, method)
+        }
+      }
+      await visitor.check()
+    } finally {
+      await visitor.close()
+    }
+  }
+
+  describe(`${chainRow.name}: the site's own transaction through useSigner('${chainRow.namespace}'), ${row.example} (the signer kit)`, () => {
+    for (const connector of row.connectors) {
+      const refuses = (connector.kind === 'extension' && connector.refuses !== false) || ('refusal' in connector && connector.refusal)
+      const switches = connector.kind === 'extension' && connector.switchTo ? `; on ${connector.switchTo.network} after the visitor switches` : ''
+      it(`over ${connectorName(row, connector)}: ${refuses ? 'a refusal shows on the page and moves nothing; ' : ''}approved, ${row.verifier} reads it back from the chain${switches}`, () => overConnector(connector), 240_000)
+    }
+    specific?.(() => sandbox)
+  })
+}
