@@ -261,6 +261,7 @@ describe('entry point exports', () => {
         "createWalletStandardDiscovery",
         "createWalletStandardSession",
         "defineChainNetwork",
+        "encodePolkadotSignerPayload",
         "injectedWalletsOption",
         "isStoredAccounts",
         "lazySignInVerifier",

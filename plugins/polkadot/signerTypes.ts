@@ -1,3 +1,4 @@
+import type { PolkadotSignerPayload } from '../../chain-kit/index.js'
 import type { NamespaceSigner } from '../../kernel/kernel.js'
 
 /**
@@ -6,28 +7,9 @@ import type { NamespaceSigner } from '../../kernel/kernel.js'
  */
 export type PolkadotSignedExtensions = Record<string, { identifier: string; value: Uint8Array; additionalSigned: Uint8Array }>
 
-/**
- * The transaction payload `@polkadot/api` and the extensions speak (`SignerPayloadJSON`): hex
- * fields, the call in `method`, the signed extensions' names in `signedExtensions`.
- */
-export type PolkadotSignerPayload = {
-  address: string
-  blockHash: string
-  blockNumber: string
-  era: string
-  genesisHash: string
-  method: string
-  nonce: string
-  specVersion: string
-  tip: string
-  transactionVersion: string
-  signedExtensions: string[]
-  version: number
-  assetId?: unknown
-  metadataHash?: string | null
-  mode?: number
-  withSignedTransaction?: boolean
-}
+// The transaction payload `@polkadot/api` and the extensions speak (`SignerPayloadJSON`) is
+// `portico/chain-kit`'s, where its encoder lives; `portico/polkadot` exports it under the same name.
+export type { PolkadotSignerPayload }
 
 /**
  * What `@polkadot/api`'s `Signer.signRaw` takes: hex `data`, which the wallet signs wrapped in
