@@ -6,6 +6,7 @@ import type { Coin } from 'cosmjs-types/cosmos/base/v1beta1/coin'
 import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys'
 import { SignMode } from 'cosmjs-types/cosmos/tx/signing/v1beta1/signing'
 import { AuthInfo, SignDoc, TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
+import { sortedJson } from '../../plugins/cosmos/server/index.js'
 
 import { CosmosLedgerError } from './CosmosLedgerError.js'
 import { cosmosAddressOf } from './cosmosAddress.js'
@@ -322,15 +323,9 @@ export function createCosmosLedger({ chainId, prefix, nativeDenom, now = () => n
   }
 }
 
-/** Sorts object keys recursively, as amino's canonical JSON does. */
-function sortedJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedJson)
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedJson((value as Record<string, unknown>)[key])]))
-  return value
-}
-
 /**
- * The legacy amino JSON sign bytes of a bank-send transaction (`StdSignDoc`, keys sorted, no spaces).
+ * The legacy amino JSON sign bytes of a bank-send transaction (`StdSignDoc`, keys sorted, no spaces,
+ * `&`, `<`, `>` escaped as the Cosmos SDK's `StdSignBytes` writes them: `portico/cosmos/server`'s `sortedJson`).
  *
  * @param parameters the fields the sign doc holds
  * @returns its UTF-8 bytes
@@ -365,5 +360,5 @@ export function aminoSignBytes({
     sequence: String(sequence),
     ...(timeoutHeight > 0n ? { timeout_height: String(timeoutHeight) } : {}),
   }
-  return new TextEncoder().encode(JSON.stringify(sortedJson(doc)))
+  return new TextEncoder().encode(sortedJson(doc))
 }

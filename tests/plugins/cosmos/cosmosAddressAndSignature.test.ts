@@ -2,13 +2,14 @@
 // signatures made outside the project (cosmjs's amino wallet), and against tampering.
 import { randomBytes } from 'node:crypto'
 
-import { makeSignDoc, Secp256k1Wallet } from '@cosmjs/amino'
+import { makeSignDoc, Secp256k1Wallet, serializeSignDoc } from '@cosmjs/amino'
 import { toBase64 } from '@cosmjs/encoding'
 import { bech32, bech32m } from '@scure/base'
 import { describe, expect, it } from 'vitest'
 
 import { verifyCosmosSignature } from '../../../plugins/cosmos/actions/verifyCosmosSignature.js'
 import { isCosmosAddress } from '../../../plugins/cosmos/utils/isCosmosAddress.js'
+import { sortedJson } from '../../../plugins/cosmos/utils/sortedJson.js'
 import { encodeAuthInfo, encodeMsgSendBody, encodeSignDoc, encodeTxRaw } from '../../../plugins/cosmos/utils/encodeCosmosTx.js'
 import { AuthInfo, SignDoc, TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
@@ -83,6 +84,17 @@ describe('verifyCosmosSignature (sign-in)', () => {
     for (const bad of [JSON.stringify({ ...raw, signature: flipped.toString('base64') }), 'not json', '{}', JSON.stringify({ ...raw, pub_key: { ...raw.pub_key, type: 'tendermint/PubKeyEd25519' } }), 'x'.repeat(5_000)]) {
       expect(await verifyCosmosSignature({ message: 'hello', signature: bad, address })).toBe(false)
     }
+  })
+})
+
+describe('sortedJson (amino sign bytes)', () => {
+  it("is CosmJS's serializeSignDoc, escapes and all: a memo with &, < and >, keys out of order at every depth", () => {
+    const msgs = [{ type: 'cosmos-sdk/MsgSend', value: { to_address: 'cosmos1b', from_address: 'cosmos1a<x>', amount: [{ denom: 'uatom', amount: '1' }] } }]
+    for (const memo of ['', 'plain', 'pay <Bob> & "co" > 0 \\ é 🙂', '&&<<>>']) {
+      const doc = makeSignDoc(msgs, { gas: '200000', amount: [{ denom: 'uatom', amount: '5000' }] }, 'cosmoshub-4', memo, 12, 3)
+      expect(sortedJson(doc), memo).toBe(new TextDecoder().decode(serializeSignDoc(doc)))
+    }
+    expect(sortedJson({ b: 1, a: { d: 2, c: 'x&y' } })).toBe('{"a":{"c":"x\\u0026y","d":2},"b":1}')
   })
 })
 

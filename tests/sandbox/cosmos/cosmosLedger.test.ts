@@ -103,6 +103,11 @@ describe('the Cosmos sandbox ledger under @cosmjs/stargate', () => {
     const result = await client.sendTokens(address, bob.address, [{ denom, amount: '1000' }], fee)
     expect(result.code).toBe(0)
     expect(await reader.getBalance(bob.address, denom)).toEqual({ denom, amount: '1000' })
+    // A memo with &, < and >: CosmJS signs them escaped (\u0026, \u003c, \u003e), as the Cosmos SDK's sign bytes hold them.
+    const escaped = await client.sendTokens(address, bob.address, [{ denom, amount: '2000' }], fee, 'pay <Bob> & co > 0')
+    expect(escaped.code).toBe(0)
+    expect(await reader.getTx(escaped.transactionHash)).toMatchObject({ code: 0 })
+    expect(await reader.getBalance(bob.address, denom)).toEqual({ denom, amount: '3000' })
     client.disconnect()
   })
 

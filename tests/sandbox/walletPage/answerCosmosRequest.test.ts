@@ -55,6 +55,21 @@ describe('answerCosmosRequest', () => {
     expect(await verify(serializeSignDoc(cosmjsDoc), answer.signature.signature)).toBe(true)
   })
 
+  it("cosmos_signAmino and signAmino sign a transaction doc whose memo holds &, < and > as CosmJS's serializeSignDoc writes it (\\u0026, \\u003c, \\u003e: Keplr's bytes)", async () => {
+    const { provider } = await wallet()
+    const msgs = [{ type: 'cosmos-sdk/MsgSend', value: { amount: [{ amount: '1000', denom: 'uportico' }], from_address: devCosmosAddress, to_address: devCosmosAddress } }]
+    const cosmjsDoc = makeAminoSignDoc(msgs, { amount: [{ amount: '5000', denom: 'uportico' }], gas: '200000' }, chain, 'pay <Alice> & "Bob" > 0', 7, 3)
+    const serialized = serializeSignDoc(cosmjsDoc)
+    expect(new TextDecoder().decode(serialized)).toContain('pay \\u003cAlice\\u003e \\u0026 \\"Bob\\" \\u003e 0')
+    const answer = (await answerCosmosRequest({ method: 'cosmos_signAmino', params: { signerAddress: devCosmosAddress, signDoc: cosmjsDoc }, chainId, provider })) as { signature: { signature: string } }
+    expect(await verify(serialized, answer.signature.signature)).toBe(true)
+    const direct = await provider.signAmino(chain, devCosmosAddress, cosmjsDoc as never)
+    expect(direct.signed).toEqual(cosmjsDoc)
+    expect(await verify(serialized, direct.signature.signature)).toBe(true)
+    // Not the bytes of the same JSON unescaped: a chain would refuse that signature.
+    expect(await verify(new TextEncoder().encode(new TextDecoder().decode(serialized).replace(/\\u00(26|3c|3e)/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))), direct.signature.signature)).toBe(false)
+  })
+
   it('refuses another account, bad sign docs, other methods, a chain not enabled and a rejecting wallet', async () => {
     const { provider, control } = await wallet()
     const doc = { chainId: chain, accountNumber: '7', bodyBytes: 'AQID', authInfoBytes: 'AQID' }
