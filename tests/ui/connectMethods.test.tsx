@@ -12,6 +12,7 @@ import { shownConnectMethods } from '../../ui/views/Connect/shownConnectMethods.
 import { registerUiViews } from '../../ui/views/registerUiViews.js'
 import { getUiState } from '../../ui/state/getUiState.js'
 import { prefetchModal } from '../../ui/modal/prefetchModal.js'
+import { loadView, sectionDescriptor } from '../../ui/modal/viewComponents.js'
 import { addressA, createTestPortico, evmA, newWallet, solanaNet, testChain } from '../kernel/helpers/testKit.js'
 
 const instances: Portico[] = []
@@ -214,6 +215,40 @@ describe('prefetching the Connect view', () => {
     prefetchModal(portico, 'Connect')
     await new Promise((r) => setTimeout(r, 0))
     expect(loads).toEqual(['email', 'social'])
+  })
+  it("a section is ready only once the views of its plugin are (ConnectingSocial opens at its own height), and a view that fails to load does not hold it back", async () => {
+    const events: string[] = []
+    let releaseView: () => void = () => undefined
+    const viewHere = new Promise<void>((resolve) => (releaseView = resolve))
+    const plugin = definePlugin({
+      name: 'social-like',
+      kind: 'connector',
+      version: '1.0.0',
+      meta: { description: 'A social section and the views it opens, for the test.' },
+      setup(context) {
+        context.connectMethods.register({ method: 'social', owner: 'social-like', load: async () => (events.push('section'), () => null) })
+        context.hooks.registerViews.tap('social-like', (registry) => {
+          registry.register({ id: 'SocialLikeWaiting', title: 'x', owner: 'social-like', load: () => viewHere.then(() => (events.push('view'), () => null)) })
+          registry.register({ id: 'SocialLikeBroken', title: 'x', owner: 'social-like', load: () => Promise.reject(new Error('chunk failed')) })
+        })
+      },
+    })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), plugin] })
+    instances.push(portico)
+    registerUiViews(portico.views)
+    await portico.ready()
+    expect(portico.views.get('SocialLikeWaiting')).toBeDefined()
+    const section = portico.connectMethods.get('social')!
+    let ready = false
+    const loading = loadView(sectionDescriptor(section, portico.views)).then(() => (ready = true))
+    await new Promise((r) => setTimeout(r, 0))
+    // The section's code is here, the view it opens not yet: not ready.
+    expect(events).toEqual(['section'])
+    expect(ready).toBe(false)
+    releaseView()
+    await loading
+    expect(events).toEqual(['section', 'view'])
+    expect(ready).toBe(true)
   })
 })
 

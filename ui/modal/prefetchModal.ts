@@ -17,7 +17,7 @@ export function prefetchModal(portico: Portico, view: View): void {
   if (view === 'Connect') {
     for (const method of ['email', 'social'] as const) {
       const section = portico.connectMethods.get(method)
-      if (section) void loadView(sectionDescriptor(section)).catch(() => undefined)
+      if (section) void loadView(sectionDescriptor(section, portico.views)).catch(() => undefined)
     }
   }
 }

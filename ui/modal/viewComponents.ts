@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import type { ConnectMethodSection, ViewDescriptor } from '../../kernel/kernel.js'
+import type { ConnectMethodSection, Portico, ViewDescriptor } from '../../kernel/kernel.js'
 import { pickViewComponent } from '../utils/pickViewComponent.js'
 
 const resolved = new WeakMap<ViewDescriptor, ComponentType>()
@@ -55,15 +55,21 @@ const sectionDescriptors = new WeakMap<ConnectMethodSection, ViewDescriptor>()
 
 /**
  * A Connect-view section (`connectMethods`) as a view descriptor, the same object each time, so
- * it loads once and suspends like a view.
+ * it loads once and suspends like a view. Its load also waits for the views of the plugin that
+ * offers it (the social login's ConnectingSocial, the email's code entry; a view that fails to load
+ * does not hold it back): a section's button can only be pressed once the view it opens is here,
+ * so that view opens at its own height, never after the modal's loading spinner (docs/design.md,
+ * "How a view may grow").
  *
  * @example
- * viewComponent(sectionDescriptor(portico.connectMethods.get('email')!))
+ * viewComponent(sectionDescriptor(portico.connectMethods.get('email')!, portico.views))
  */
-export function sectionDescriptor(section: ConnectMethodSection): ViewDescriptor {
+export function sectionDescriptor(section: ConnectMethodSection, views: Pick<Portico['views'], 'ids' | 'get'>): ViewDescriptor {
   let descriptor = sectionDescriptors.get(section)
   if (!descriptor) {
-    descriptor = { id: `connect-method:${section.method}`, title: '', load: section.load, owner: section.owner }
+    const ownViews = () => views.ids.map((id) => views.get(id)).filter((view): view is ViewDescriptor => view !== undefined && view.owner === section.owner)
+    const load = () => Promise.all([section.load(), ...ownViews().map((view) => loadView(view).catch(() => undefined))]).then(([component]) => component)
+    descriptor = { id: `connect-method:${section.method}`, title: '', load, owner: section.owner }
     sectionDescriptors.set(section, descriptor)
   }
   return descriptor

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { BaseError, ConnectionRejectedError, ProviderRpcError, type View } from '../../../kernel/kernel.js'
 import { Button, closeAfterConnect, StatusPanel, Spinner, useAnnounce, usePortico, useTranslate, type TranslateFunction, useStylesheet } from '../../../ui/kit.js'
 import { viewsStylesheet } from './viewsStylesheet.js'
@@ -104,43 +104,36 @@ export const ConnectingLedgerView = observer(function ConnectingLedgerView() {
   useAnnounce(step.kind === 'accounts' ? undefined : step.kind === 'error' ? `${heading}. ${messageOf(step.error, t)}` : heading)
 
   if (!controls || !controls.supported()) return <div className="portico-ledger"><StatusPanel tone="error" heading={heading} image={image} /></div>
-  if (step.kind === 'device') {
-    return (
-      <div className="portico-ledger">
-        <StatusPanel tone="info" heading={heading} hint={t('ledger.device.hint')} image={image}>
-          <Button onClick={connect}>{t('ledger.device.connect')}</Button>
-        </StatusPanel>
-      </div>
-    )
-  }
-  // While the device is opened and its app checked, the account list already holds its place
-  // (five pending rows), so the view does not grow when the addresses come (docs/design.md, "How a view may grow").
-  if (step.kind === 'opening') return <LedgerAccounts controls={controls} namespace={namespace} t={t} waiting={heading} onAppClosed={(error) => setStep({ kind: 'app', error })} />
-  if (step.kind === 'app') {
-    return (
-      <div className="portico-ledger">
-        <StatusPanel tone="waiting" heading={heading} hint={t('ledger.app.openHint')} image={image}>
-          <Button variant="secondary" onClick={() => void checkApp()}>{t('ledger.retry')}</Button>
-        </StatusPanel>
-      </div>
-    )
-  }
-  if (step.kind === 'error') {
-    return (
-      <div className="portico-ledger">
-        <StatusPanel tone="error" heading={heading} hint={messageOf(step.error, t)} image={image}>
-          <Button onClick={connect}>{t('ledger.retry')}</Button>
-        </StatusPanel>
-      </div>
-    )
-  }
-  return <LedgerAccounts controls={controls} namespace={namespace} t={t} onAppClosed={(error) => setStep({ kind: 'app', error })} />
+  // Every step shows in the frame of the account list it leads to: the device, app and error steps
+  // sit over the list's five pending rows (dimmed, inert), so Connect fills them in place and the
+  // view keeps one height from its first frame (docs/design.md, "How a view may grow").
+  const cover =
+    step.kind === 'device' ? (
+      <StatusPanel tone="info" heading={heading} hint={t('ledger.device.hint')} image={image}>
+        <Button onClick={connect}>{t('ledger.device.connect')}</Button>
+      </StatusPanel>
+    ) : step.kind === 'app' ? (
+      <StatusPanel tone="waiting" heading={heading} hint={t('ledger.app.openHint')} image={image}>
+        <Button variant="secondary" onClick={() => void checkApp()}>{t('ledger.retry')}</Button>
+      </StatusPanel>
+    ) : step.kind === 'error' ? (
+      <StatusPanel tone="error" heading={heading} hint={messageOf(step.error, t)} image={image}>
+        <Button onClick={connect}>{t('ledger.retry')}</Button>
+      </StatusPanel>
+    ) : undefined
+  // While the device is opened and its app checked, the list shows uncovered with its pending rows
+  // and the step's words in its status line; nothing is read until the app is open.
+  return <LedgerAccounts controls={controls} namespace={namespace} t={t} waiting={step.kind === 'opening' ? heading : undefined} cover={cover} onAppClosed={(error) => setStep({ kind: 'app', error })} />
 })
 
-/** `waiting`: the device is still being opened (the status line's words); the rows wait, pending, and nothing is read. */
-type AccountsProps = { controls: LedgerControls; namespace: string; t: TranslateFunction; waiting?: string; onAppClosed: (error: unknown) => void }
+/**
+ * `waiting`: the device is still being opened (the status line's words); `cover`: a step before the
+ * list (Connect, open the app, an error), shown over it while the list stays dimmed and inert. In
+ * either, the rows wait, pending, and nothing is read.
+ */
+type AccountsProps = { controls: LedgerControls; namespace: string; t: TranslateFunction; waiting?: string; cover?: ReactNode; onAppClosed: (error: unknown) => void }
 
-function LedgerAccounts({ controls, namespace, t, waiting, onAppClosed }: AccountsProps) {
+function LedgerAccounts({ controls, namespace, t, waiting, cover, onAppClosed }: AccountsProps) {
   const portico = usePortico()
   const { networks } = portico.stores
   const chain = ledgerChainFor(namespace, networks.activeOf(namespace) ?? networks.networks.find((n) => n.chainNamespace === namespace))
@@ -157,9 +150,18 @@ function LedgerAccounts({ controls, namespace, t, waiting, onAppClosed }: Accoun
   const [choosing, setChoosing] = useState<{ index: number; error?: unknown } | undefined>(undefined)
   const ids = { scheme: useId(), custom: useId(), customHint: useId(), list: useId() }
   const listHeading = useRef<HTMLHeadingElement>(null)
+  const list = useRef<HTMLDivElement>(null)
+  const covered = cover !== undefined
+  const idle = waiting !== undefined || covered
 
-  // The Connect button that led here is gone: focus goes to the list, so Tab reaches the rows.
-  useEffect(() => listHeading.current?.focus(), [])
+  // Covered, the list is out of reach (inert: no focus, no click; set here, as React 18 has no `inert` prop).
+  useEffect(() => void list.current?.toggleAttribute('inert', covered), [covered])
+  // The Connect (or Try again) button that led here is gone: focus goes to the list, so Tab reaches the rows.
+  const wasCovered = useRef(covered)
+  useEffect(() => {
+    if (wasCovered.current && !covered) listHeading.current?.focus()
+    wasCovered.current = covered
+  }, [covered])
 
   const scheme = schemes.find((s) => s.id === schemeId)
   const template: ParsedPath | undefined = scheme ? parsePath(scheme.template) : customPath
@@ -178,7 +180,7 @@ function LedgerAccounts({ controls, namespace, t, waiting, onAppClosed }: Accoun
     setRows(fresh)
     setLoading(true)
     setLoadError(undefined)
-    if (waiting !== undefined) return
+    if (idle) return
     void (async () => {
       for (const row of fresh) {
         let address: string
@@ -204,7 +206,7 @@ function LedgerAccounts({ controls, namespace, t, waiting, onAppClosed }: Accoun
       live = false
     }
     // The template's text identifies it; a new object with the same path must not reload.
-  }, [schemeId, customPath && pathAt(customPath, 0), page, size, reload, waiting !== undefined])
+  }, [schemeId, customPath && pathAt(customPath, 0), page, size, reload, idle])
 
   const applyCustom = () => {
     try {
@@ -253,145 +255,148 @@ function LedgerAccounts({ controls, namespace, t, waiting, onAppClosed }: Accoun
             : paged
               ? t('ledger.accounts.page', { from, to: from + size - 1 })
               : '')
-  // While the device is opened, the view above announces its step.
-  useAnnounce(waiting === undefined ? status || undefined : undefined)
+  // While the device is opened (or a step covers the list), the view above announces its step.
+  useAnnounce(idle ? undefined : status || undefined)
 
   return (
-    <div className="portico-ledger portico-ledger--accounts">
-      <div className="portico-ledger__field">
-        <label className="portico-ledger__label" htmlFor={ids.scheme}>
-          {t('ledger.accounts.path')}
-        </label>
-        <select
-          id={ids.scheme}
-          className="portico-ledger__select"
-          value={schemeId}
-          onChange={(event) => {
-            setSchemeId(event.target.value)
-            setPage(0)
-            setChoosing(undefined)
-          }}
-        >
-          {schemes.map((s) => (
-            <option key={s.id} value={s.id}>
-              {`${t(s.label)} — ${s.template.replace('{i}', 'i')}`}
-            </option>
-          ))}
-          <option value="custom">{t('ledger.path.custom')}</option>
-        </select>
-      </div>
-      {schemeId === 'custom' ? (
-        <form
-          className="portico-ledger__field"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            applyCustom()
-          }}
-        >
-          <label className="portico-ledger__label" htmlFor={ids.custom}>
-            {t('ledger.accounts.custom')}
+    <div className={`portico-ledger__frame${covered ? ' portico-ledger__frame--covered' : ''}`}>
+      <div ref={list} className="portico-ledger portico-ledger--accounts" aria-hidden={covered || undefined}>
+        <div className="portico-ledger__field">
+          <label className="portico-ledger__label" htmlFor={ids.scheme}>
+            {t('ledger.accounts.path')}
           </label>
-          <div className="portico-ledger__custom">
-            <input
-              id={ids.custom}
-              className="portico-ledger__input"
-              value={customText}
-              spellCheck={false}
-              autoComplete="off"
-              maxLength={200}
-              aria-invalid={customError ? true : undefined}
-              aria-describedby={ids.customHint}
-              onChange={(event) => setCustomText(event.target.value)}
-            />
-            <Button type="submit" variant="secondary">
-              {t('ledger.accounts.apply')}
-            </Button>
-          </div>
-          <p id={ids.customHint} className={customError ? 'portico-ledger__error' : 'portico-ledger__hint'}>
-            {customError ?? t('ledger.accounts.customHint', { i: '{i}' })}
-          </p>
-        </form>
-      ) : null}
-      {template ? (
-        <>
-          <h3 ref={listHeading} id={ids.list} className="portico-ledger__heading" tabIndex={-1}>
-            {t('ledger.accounts.list')}
-          </h3>
-          <ul className="portico-ledger__rows" aria-labelledby={ids.list} aria-busy={loading || undefined}>
-            {shown.map((row) => {
-              return (
-                <li key={row.index}>
-                  {row.address ? (
-                    // Named by its content (what it shows is what it is called): a screen reader hears the full address, the eye sees it shortened.
-                    <button type="button" className="portico-ledger__row" onClick={() => choose(row)} disabled={choosing !== undefined && !choosing.error} title={row.path}>
-                      <span className="portico-ledger__index">
-                        <span className="portico-visually-hidden">{t('ledger.accounts.rowAccount')} </span>
-                        {row.index + 1}
-                      </span>
-                      <span className="portico-ledger__account">
-                        <span className="portico-ledger__address" aria-hidden="true">
-                          {shortAddress(row.address)}
-                        </span>
-                        <span className="portico-visually-hidden">{row.address} </span>
-                        <span className="portico-ledger__path">{row.path}</span>
-                      </span>
-                      <span className="portico-ledger__balance">
-                        <span className="portico-visually-hidden"> {t('ledger.accounts.rowBalance')} </span>
-                        {row.balance ?? <span className="portico-ledger__skeleton portico-ledger__skeleton--short" aria-hidden="true" />}
-                      </span>
-                      {choosing?.index === row.index && !choosing.error ? <Spinner /> : null}
-                    </button>
-                  ) : (
-                    <div className="portico-ledger__row portico-ledger__row--loading" aria-hidden="true">
-                      <span className="portico-ledger__index">{row.index + 1}</span>
-                      {/* Each placeholder sits in the line its text will take (the address's, the balance's), so a row keeps its height when its account is read. */}
-                      <span className="portico-ledger__account">
-                        <span className="portico-ledger__address">
-                          <span className="portico-ledger__skeleton" />
-                        </span>
-                        <span className="portico-ledger__path">{row.path}</span>
-                      </span>
-                      <span className="portico-ledger__balance">
-                        <span className="portico-ledger__skeleton portico-ledger__skeleton--short" />
-                      </span>
-                    </div>
-                  )}
-                </li>
-              )
-            })}
-          </ul>
-        </>
-      ) : null}
-      {loadError || choosing?.error ? (
-        <div className="portico-ledger__failure">
-          <p className="portico-ledger__error">{status}</p>
-          <Button
-            variant="secondary"
-            onClick={() => {
+          <select
+            id={ids.scheme}
+            className="portico-ledger__select"
+            value={schemeId}
+            onChange={(event) => {
+              setSchemeId(event.target.value)
+              setPage(0)
               setChoosing(undefined)
-              setReload((n) => n + 1)
             }}
           >
-            {t('ledger.retry')}
-          </Button>
+            {schemes.map((s) => (
+              <option key={s.id} value={s.id}>
+                {`${t(s.label)} — ${s.template.replace('{i}', 'i')}`}
+              </option>
+            ))}
+            <option value="custom">{t('ledger.path.custom')}</option>
+          </select>
         </div>
-      ) : (
-        <p className="portico-ledger__status" aria-hidden="true">
-          {loading || choosing ? status : ''}
-        </p>
-      )}
-      {paged ? (
-        <div className="portico-ledger__pager">
-          <Button variant="secondary" disabled={page === 0 || loading} onClick={() => setPage((p) => Math.max(0, p - 1))}>
-            {t('ledger.accounts.previous')}
-          </Button>
-          <span className="portico-ledger__page">{t('ledger.accounts.page', { from, to: from + size - 1 })}</span>
-          <Button variant="secondary" disabled={loading || (page + 1) * size >= 2 ** 31} onClick={() => setPage((p) => p + 1)}>
-            {t('ledger.accounts.next')}
-          </Button>
-        </div>
-      ) : null}
+        {schemeId === 'custom' ? (
+          <form
+            className="portico-ledger__field"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault()
+              applyCustom()
+            }}
+          >
+            <label className="portico-ledger__label" htmlFor={ids.custom}>
+              {t('ledger.accounts.custom')}
+            </label>
+            <div className="portico-ledger__custom">
+              <input
+                id={ids.custom}
+                className="portico-ledger__input"
+                value={customText}
+                spellCheck={false}
+                autoComplete="off"
+                maxLength={200}
+                aria-invalid={customError ? true : undefined}
+                aria-describedby={ids.customHint}
+                onChange={(event) => setCustomText(event.target.value)}
+              />
+              <Button type="submit" variant="secondary">
+                {t('ledger.accounts.apply')}
+              </Button>
+            </div>
+            <p id={ids.customHint} className={customError ? 'portico-ledger__error' : 'portico-ledger__hint'}>
+              {customError ?? t('ledger.accounts.customHint', { i: '{i}' })}
+            </p>
+          </form>
+        ) : null}
+        {template ? (
+          <>
+            <h3 ref={listHeading} id={ids.list} className="portico-ledger__heading" tabIndex={-1}>
+              {t('ledger.accounts.list')}
+            </h3>
+            <ul className="portico-ledger__rows" aria-labelledby={ids.list} aria-busy={loading || undefined}>
+              {shown.map((row) => {
+                return (
+                  <li key={row.index}>
+                    {row.address ? (
+                      // Named by its content (what it shows is what it is called): a screen reader hears the full address, the eye sees it shortened.
+                      <button type="button" className="portico-ledger__row" onClick={() => choose(row)} disabled={choosing !== undefined && !choosing.error} title={row.path}>
+                        <span className="portico-ledger__index">
+                          <span className="portico-visually-hidden">{t('ledger.accounts.rowAccount')} </span>
+                          {row.index + 1}
+                        </span>
+                        <span className="portico-ledger__account">
+                          <span className="portico-ledger__address" aria-hidden="true">
+                            {shortAddress(row.address)}
+                          </span>
+                          <span className="portico-visually-hidden">{row.address} </span>
+                          <span className="portico-ledger__path">{row.path}</span>
+                        </span>
+                        <span className="portico-ledger__balance">
+                          <span className="portico-visually-hidden"> {t('ledger.accounts.rowBalance')} </span>
+                          {row.balance ?? <span className="portico-ledger__skeleton portico-ledger__skeleton--short" aria-hidden="true" />}
+                        </span>
+                        {choosing?.index === row.index && !choosing.error ? <Spinner /> : null}
+                      </button>
+                    ) : (
+                      <div className="portico-ledger__row portico-ledger__row--loading" aria-hidden="true">
+                        <span className="portico-ledger__index">{row.index + 1}</span>
+                        {/* Each placeholder sits in the line its text will take (the address's, the balance's), so a row keeps its height when its account is read. */}
+                        <span className="portico-ledger__account">
+                          <span className="portico-ledger__address">
+                            <span className="portico-ledger__skeleton" />
+                          </span>
+                          <span className="portico-ledger__path">{row.path}</span>
+                        </span>
+                        <span className="portico-ledger__balance">
+                          <span className="portico-ledger__skeleton portico-ledger__skeleton--short" />
+                        </span>
+                      </div>
+                    )}
+                  </li>
+                )
+              })}
+            </ul>
+          </>
+        ) : null}
+        {loadError || choosing?.error ? (
+          <div className="portico-ledger__failure">
+            <p className="portico-ledger__error">{status}</p>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setChoosing(undefined)
+                setReload((n) => n + 1)
+              }}
+            >
+              {t('ledger.retry')}
+            </Button>
+          </div>
+        ) : (
+          <p className="portico-ledger__status" aria-hidden="true">
+            {(loading || choosing) && !covered ? status : ''}
+          </p>
+        )}
+        {paged ? (
+          <div className="portico-ledger__pager">
+            <Button variant="secondary" disabled={page === 0 || loading} onClick={() => setPage((p) => Math.max(0, p - 1))}>
+              {t('ledger.accounts.previous')}
+            </Button>
+            <span className="portico-ledger__page">{t('ledger.accounts.page', { from, to: from + size - 1 })}</span>
+            <Button variant="secondary" disabled={loading || (page + 1) * size >= 2 ** 31} onClick={() => setPage((p) => p + 1)}>
+              {t('ledger.accounts.next')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {covered ? <div className="portico-ledger__cover">{cover}</div> : null}
     </div>
   )
 }

@@ -89,4 +89,35 @@ describe('the Connect view when the wallet directory is unreachable', () => {
     expect(links.find((l) => l.name === 'SafeGet')?.href).toBe('https://safe.global/')
     expect(blocked).toEqual([])
   })
+
+  it('Get a wallet opens the view whole even when the built-in list is still being read at the click: it waits for the list (it opened empty and grew)', async () => {
+    const { page, blocked } = await open('wallet=none', { failDirectory: true })
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const intro = dialog(page).getByRole('region', { name: 'What is a wallet?' })
+    await intro.waitFor()
+    // The eip155 list is lent again by a loader held until the test releases it (as a slow chunk
+    // would be), and the first frame of GetWallet is watched: its links are counted in the commit
+    // that shows the view, before it paints.
+    await page.evaluate(async () => {
+      type Registry = { load(namespaces: string[]): Promise<unknown[]>; register(namespace: string, load: () => Promise<unknown[]>): void }
+      const w = window as unknown as { porticoHarness: { portico: { kernel: { builtinWallets: Registry } } }; releaseList: () => void; firstLinks: number[] }
+      const registry = w.porticoHarness.portico.kernel.builtinWallets
+      const list = await registry.load(['eip155'])
+      registry.register('eip155', () => new Promise((resolve) => (w.releaseList = () => resolve(list))))
+      w.firstLinks = []
+      new MutationObserver(() => {
+        const view = document.querySelector('[role="dialog"][data-view="GetWallet"]')
+        if (view && w.firstLinks.length === 0) w.firstLinks.push(view.querySelectorAll('.portico-get-wallet__link').length)
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-view'] })
+    })
+    await intro.getByRole('button', { name: 'Get a wallet' }).click()
+    // Two frames painted after the click with the list still held: the view has not opened.
+    await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))))
+    expect(await page.locator('[role="dialog"]').getAttribute('data-view')).toBe('Connect')
+    await page.evaluate(() => (window as unknown as { releaseList: () => void }).releaseList())
+    await page.locator('[role="dialog"][data-view="GetWallet"]').waitFor()
+    const [first] = await page.evaluate(() => (window as unknown as { firstLinks: number[] }).firstLinks)
+    expect(first).toBeGreaterThanOrEqual(15)
+    expect(blocked).toEqual([])
+  })
 })

@@ -26,10 +26,20 @@ function render(supported: boolean): string {
 }
 
 describe('ledger: the ConnectingLedger view', () => {
-  it('first asks to plug in and unlock, with a Connect button (the chooser needs the click)', () => {
+  it('first asks to plug in and unlock, with a Connect button (the chooser needs the click), over the account list it leads to', () => {
     const html = render(true)
-    expect(html).toContain('Plug in your Ledger and unlock it')
-    expect([...html.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''))).toEqual(['Connect'])
+    const buttons = (part: string) => [...part.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''))
+    // The Connect step sits over the list (docs/design.md, "How a view may grow"): the step is the only thing in reach.
+    const cover = html.slice(html.indexOf('<div class="portico-ledger__cover">'))
+    expect(cover).toContain('Plug in your Ledger and unlock it')
+    expect(buttons(cover)).toEqual(['Connect'])
+    // Under it, from the first frame, the frame of the list Connect fills: hidden from screen readers, five pending rows, nothing read yet.
+    expect(html).toMatch(/^<div class="portico-ledger__frame portico-ledger__frame--covered"><div class="portico-ledger portico-ledger--accounts" aria-hidden="true">/)
+    const list = html.slice(0, html.indexOf('<div class="portico-ledger__cover">'))
+    expect(list.match(/portico-ledger__row portico-ledger__row--loading/g)).toHaveLength(5)
+    expect(list).not.toContain('Reading addresses')
+    expect(buttons(list)).toEqual(['Previous', 'Next'])
+    expect(list.match(/<button[^>]*disabled=""/g)).toHaveLength(2)
   })
 
   it('a browser without WebHID or WebUSB is told which browsers can, and offered nothing to press', () => {

@@ -19,11 +19,11 @@ export const ConnectMethodOutlet = observer(function ConnectMethodOutlet({ metho
   const portico = usePortico()
   const t = useTranslate()
   const section = portico.connectMethods.get(method)
-  const Section = useMemo(() => (section ? viewComponent(sectionDescriptor(section)) : undefined), [section])
+  const Section = useMemo(() => (section ? viewComponent(sectionDescriptor(section, portico.views)) : undefined), [section])
   if (!Section) return null
   return (
     <div className="portico-connect__method" data-method={method}>
-      <ViewErrorBoundary fallback={() => null} onRetry={() => (section ? forgetView(sectionDescriptor(section)) : undefined)}>
+      <ViewErrorBoundary fallback={() => null} onRetry={() => (section ? forgetView(sectionDescriptor(section, portico.views)) : undefined)}>
         <Suspense
           fallback={
             <p className="portico-connect__note">
