@@ -29,6 +29,8 @@ export type PersonaRow = {
   wallet: string
   /** The page citing the wallet's public documentation it follows (`listPersonas()` must agree). */
   docs: string
+  /** Names the same wallet must not also be listed under in Connect Wallet (an EIP-6963 wallet's `window.ethereum` twin). */
+  notListedAs?: string[]
   /** The wallet's own names of a connect, a send and a sign-in signature, as its log shows them. */
   connectMethod: string
   sendMethod: string
@@ -39,6 +41,12 @@ export type PersonaRow = {
   signMethod?: string
   /** What the persona's log holds after a reload restored the connection (it starts empty on each load). */
   restored(log: Activity[]): void
+  /**
+   * 'one click': a reload does not restore the connection by itself (Backpack's Wallet Standard
+   * wrapper answers a silent connect with no account after a load); Connect Wallet and the wallet
+   * connect again without a prompt, and `restored` reads the log after that click.
+   */
+  reload?: 'restores' | 'one click'
   /** The wallet's account change, as the visitor makes it in the wallet: the page follows to `to`, then back. */
   accountChange?: { to: string; there(page: Page): Promise<unknown>; back(page: Page): Promise<unknown> }
   /**
@@ -56,7 +64,7 @@ export type PersonaRow = {
   /** More checks on the send's review, before Send (its fee speeds). */
   reviewed?(kit: PersonaKit): Promise<void>
   /** More checks on the sign-in's session (SIWE's fields). */
-  session?(session: Session, kit: PersonaKit): void
+  session?(session: Session, kit: PersonaKit): Promise<void> | void
   /** This persona's own short tests, after the shared flow, on the page it left. */
   own?(kit: PersonaKit): void
 }
@@ -109,7 +117,7 @@ new MutationObserver(() => {
  * @example
  * personaE2e(rows.sui, [{ id: 'sui/suiet', wallet: 'Suiet', docs: 'docs/wallets/suiet.md', ... }])
  */
-export function personaE2e(chainRow: ChainRow, personas: PersonaRow[], specific?: (kit: PersonaKit) => void): void {
+export function personaE2e(chainRow: ChainRow, personas: PersonaRow[], specific?: (kit: PersonaKit) => void, options: { initScripts?: string[] } = {}): void {
   const shared = { sent: [] } as unknown as { sandbox: TestSandbox; visitor: SandboxPage; truth: ChainTruth; chain: SandboxChain; sent: PersonaKit['sent'] }
 
   beforeAll(async () => {
@@ -120,7 +128,7 @@ export function personaE2e(chainRow: ChainRow, personas: PersonaRow[], specific?
     if (!chain) throw new Error(`The sandbox has no ${chainRow.caip2} chain`)
     shared.chain = chain
     shared.truth = await chainRow.open(chain, shared.sandbox)
-    shared.visitor = await openSandboxPage({ initScripts: [recordSendTrace, recordHeaderTexts] })
+    shared.visitor = await openSandboxPage({ initScripts: [recordSendTrace, recordHeaderTexts, ...(options.initScripts ?? [])] })
     shared.visitor.page.setDefaultTimeout(20_000)
   })
 
@@ -174,6 +182,7 @@ export function personaE2e(chainRow: ChainRow, personas: PersonaRow[], specific?
         await kit.header().getByRole('button', { name: 'Connect Wallet' }).click()
         const list = page().getByRole('dialog', { name: 'Connect Wallet' })
         await kit.step(expect.poll(() => list.getByRole('button', { name: persona.wallet, exact: true }).count()).toBe(1))
+        for (const twin of persona.notListedAs ?? []) expect(await list.getByRole('button', { name: twin, exact: true }).count(), `${persona.wallet} also listed as ${twin}`).toBe(0)
         await list.getByRole('button', { name: persona.wallet, exact: true }).click()
       },
       async review(symbol: string, amount: string, receiver: string, from?: string) {
@@ -222,9 +231,17 @@ export function personaE2e(chainRow: ChainRow, personas: PersonaRow[], specific?
         await persona.connected?.(kit)
       }, 90_000)
 
-      it('a reload restores the connection without a prompt; the header never shows "Connect Wallet" meanwhile', async () => {
+      it(persona.reload === 'one click' ? 'a reload does not restore the connection by itself; one click on the wallet connects again without a prompt' : 'a reload restores the connection without a prompt; the header never shows "Connect Wallet" meanwhile', async () => {
         await page().evaluate(() => ((window as unknown as { __headerTexts: string[] }).__headerTexts.length = 0))
         await page().reload()
+        if (persona.reload === 'one click') {
+          await kit.step(expect.poll(() => header().getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1))
+          expect(await activity()).toEqual([])
+          await kit.openConnect()
+          await kit.step(expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(kit.short))
+          persona.restored(await activity())
+          return
+        }
         await kit.step(expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(kit.short))
         expect(await header().getByRole('button', { name: 'Connect Wallet' }).count()).toBe(0)
         const seen = await page().evaluate(() => (window as unknown as { __headerTexts: string[] }).__headerTexts)
@@ -288,8 +305,13 @@ export function personaE2e(chainRow: ChainRow, personas: PersonaRow[], specific?
       if (persona.accountChange) {
         const change = persona.accountChange
         it(`follows an account change made in the wallet (to ${chainRow.shortAddress(change.to)}), and back`, async () => {
+          // The header shows the account's short address, or the name a name service gives it (the
+          // sandbox names EVM dev account 1 bob.eth): then the demo's own "Address" line says which account.
+          const shows = async (address: string) =>
+            ((await header().textContent()) ?? '').includes(chainRow.shortAddress(address)) ||
+            ((await page().getByTestId('account-status').locator('xpath=following-sibling::dd[1]').textContent({ timeout: 1_000 }).catch(() => '')) ?? '').trim().toLowerCase() === address.toLowerCase()
           await change.there(page())
-          await kit.step(expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(chainRow.shortAddress(change.to)))
+          await kit.step(expect.poll(() => shows(change.to), { timeout: 20_000 }).toBe(true))
           await change.back(page())
           await kit.step(expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(kit.short))
         })
@@ -330,7 +352,7 @@ export function personaE2e(chainRow: ChainRow, personas: PersonaRow[], specific?
         expect(session?.data.accountAddress).toBe(kit.truth.devAddress)
         expect(await kit.truth.verify(session!.message, session!.signature, kit.truth.devAddress)).toBe(true)
         expect(await kit.truth.verify(`${session!.message} `, session!.signature, kit.truth.devAddress)).toBe(false)
-        persona.session?.(session!, kit)
+        await persona.session?.(session!, kit)
         expect(lastAsked(await activity())).toEqual({ method: persona.signInMethod, outcome: 'approved' })
         await header().getByRole('button', { name: new RegExp(kit.short) }).click()
         await kit.step(expect.poll(() => dialog().textContent()).toContain('Signed in'))
