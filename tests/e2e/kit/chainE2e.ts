@@ -15,9 +15,8 @@ import { signInMessage } from '../../helpers/signInMessage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import type { Activity, ChainRow, ChainTruth, SandboxChain } from './chainRows.js'
 
-/** What a chain's own tests get: the page, the sandbox, the chain's truth and the kit's steps. */
-export type ChainKit = {
-  row: ChainRow
+/** The visitor's page on a chain's network, with the chain's truth: what every kit (chain, persona) hands its tests. */
+export type ChainPage = {
   sandbox: TestSandbox
   visitor: SandboxPage
   page: Page
@@ -27,6 +26,11 @@ export type ChainKit = {
   short: string
   header(): Locator
   dialog(): Locator
+}
+
+/** What a chain's own tests get: the page, the sandbox, the chain's truth and the kit's steps. */
+export type ChainKit = ChainPage & {
+  row: ChainRow
   panel(): Locator
   /** The chain's dev wallet's log on the visitor page (it starts empty on each load). */
   activity(): Promise<Activity[]>
@@ -49,6 +53,17 @@ export type ChainKit = {
 }
 
 /** The header text's number before ` {symbol}` (thousands separators dropped). */
+
+/** Account → Send → the token → amount and receiver, each wait through the kit's `step` (what the page showed, when one fails). */
+export async function fillSendForm(kit: { dialog(): Locator; openAccount(): Promise<void>; step<T>(wait: Promise<T>): Promise<T> }, symbol: string, amount: string, receiver: string): Promise<void> {
+  await kit.openAccount()
+  await kit.dialog().getByRole('button', { name: 'Send', exact: true }).click()
+  await kit.step(expect.poll(() => kit.dialog().getAttribute('data-view')).toBe('WalletSend'))
+  await kit.step(chooseSendToken(kit.dialog(), symbol))
+  await kit.dialog().getByLabel('Amount').fill(amount)
+  await kit.dialog().getByLabel('Receiver address').fill(receiver)
+}
+
 export function amountOf(text: string, symbol: string): number | undefined {
   const match = new RegExp(`(\\d[\\d,]*(?:\\.\\d+)?) ${symbol}`).exec(text)
   return match?.[1] ? Number(match[1].replace(/,/g, '')) : undefined
@@ -141,14 +156,7 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
       await kit.step(header().getByRole('button', { name: /Portico (Devnet|.* Localnet|.* Regtest|Substrate Devnet)/ }).first().click())
       await kit.step(dialog().getByRole('button', { name: network }).click())
     },
-    async fillSend(symbol: string, amount: string, receiver: string) {
-      await kit.openAccount()
-      await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await kit.step(expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSend'))
-      await kit.step(chooseSendToken(dialog(), symbol))
-      await dialog().getByLabel('Amount').fill(amount)
-      await dialog().getByLabel('Receiver address').fill(receiver)
-    },
+    fillSend: (symbol: string, amount: string, receiver: string) => fillSendForm(kit, symbol, amount, receiver),
     async review({ fee = true }: { fee?: boolean } = {}) {
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
       await kit.step(expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview'))

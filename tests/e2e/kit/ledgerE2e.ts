@@ -10,12 +10,11 @@
 // loopback check. Rows: tests/e2e/kit/ledgerRows.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chooseLedgerAccount } from '../../helpers/chooseLedgerAccount.js'
-import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { describeSend } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox } from '../../helpers/startSandbox.js'
-import { sendCompletes } from './chainE2e.js'
+import { fillSendForm, sendCompletes } from './chainE2e.js'
 import type { DeviceActivity, LedgerKit, LedgerRow } from './ledgerRows.js'
 
 export const message = 'Hello from the Portico demo'
@@ -45,12 +44,7 @@ export function ledgerE2e(row: LedgerRow, specific?: (kit: LedgerKit) => void): 
       await kit.step(expect.poll(() => dialog().getAttribute('data-view')).toBe('Account'))
     },
     async fillSend(symbol: string, amount: string, receiver: string) {
-      await kit.openAccount()
-      await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-      await kit.step(expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSend'))
-      await kit.step(chooseSendToken(dialog(), symbol))
-      await dialog().getByLabel('Amount').fill(amount)
-      await dialog().getByLabel('Receiver address').fill(receiver)
+      await fillSendForm({ dialog, openAccount: () => kit.openAccount(), step: (wait) => kit.step(wait) }, symbol, amount, receiver)
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
       await kit.step(expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview'))
     },

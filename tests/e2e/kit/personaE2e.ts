@@ -16,7 +16,7 @@ import { describeSend, recordSendTrace } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
-import { amountOf, feeShown, sendCompletes, truncated, unitsOf } from './chainE2e.js'
+import { amountOf, feeShown, sendCompletes, truncated, unitsOf, type ChainPage } from './chainE2e.js'
 import type { Activity, ChainRow, ChainTruth, SandboxChain } from './chainRows.js'
 import type { TestSandbox } from '../../helpers/startSandbox.js'
 import { startSandbox } from '../../helpers/startSandbox.js'
@@ -71,17 +71,9 @@ export type PersonaRow = {
 
 export type Session = { data: { chainId: string; accountAddress: string }; message: string; signature: string }
 
-export type PersonaKit = {
+export type PersonaKit = ChainPage & {
   chainRow: ChainRow
   persona: PersonaRow
-  sandbox: TestSandbox
-  visitor: SandboxPage
-  page: Page
-  truth: ChainTruth
-  chain: SandboxChain
-  short: string
-  header(): Locator
-  dialog(): Locator
   /** The sends the shared flow made, every persona's, in order. */
   sent: { persona: string; receiver: string; amount: string; symbol: string }[]
   /** The persona's panel on the demo page. */
