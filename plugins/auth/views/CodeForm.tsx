@@ -1,11 +1,12 @@
 import { observer } from 'mobx-react-lite'
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import type { BaseError } from '../../../kernel/kernel.js'
 import { Button, Spinner, useAnnounce, useLocale, useTranslate } from '../../../ui/kit.js'
 import type { CodeSent } from '../protocol.js'
 import { describeAuthError, needsNewCode } from './describeAuthError.js'
 import { readCode } from './readCode.js'
 import { useNow } from './useNow.js'
+import { WithEmail } from './WithEmail.js'
 
 export type CodeFormProps = {
   /** Where the code went (shown, never sent from here). */
@@ -18,7 +19,7 @@ export type CodeFormProps = {
   onResend(): Promise<boolean>
   onEdit?(): void
   /** The text over the field (default: "We sent a 6-digit code to …"). */
-  intro?: string
+  intro?: ReactNode
 }
 
 /**
@@ -58,7 +59,7 @@ export const CodeForm = observer(function CodeForm({ email, codeSent, verifying,
         void verify(code)
       }}
     >
-      <p className="portico-auth__intro">{intro ?? t('auth.emailLogin.sentTo', { email })}</p>
+      <p className="portico-auth__intro">{intro ?? <WithEmail text={(shown) => t('auth.emailLogin.sentTo', { email: shown })} email={email} />}</p>
       <label className="portico-auth__label" htmlFor={`${id}-code`}>
         {t('auth.emailLogin.code')}
       </label>

@@ -8,6 +8,7 @@ import { CodeForm } from './CodeForm.js'
 import { describeAuthError } from './describeAuthError.js'
 import { useAuth } from './useAuth.js'
 import { useOnLeave } from './useOnLeave.js'
+import { WithEmail } from './WithEmail.js'
 
 const updateViews = [authViews.updateEmail]
 
@@ -48,7 +49,7 @@ export const UpdateEmailWalletView = observer(function UpdateEmailWalletView() {
       <div className="portico-auth">
         <CodeForm
           email={store.changeEmail}
-          intro={t('auth.updateEmail.sentTo', { email: store.changeEmail })}
+          intro={<WithEmail text={(email) => t('auth.updateEmail.sentTo', { email })} email={store.changeEmail} />}
           codeSent={store.changeCodeSent}
           verifying={store.changePhase === 'verifying'}
           sending={store.changePhase === 'sendingCode'}
@@ -73,7 +74,9 @@ export const UpdateEmailWalletView = observer(function UpdateEmailWalletView() {
         if (isEmailAddress(email.trim()) && !sending) void store.startEmailChange(email)
       }}
     >
-      <p className="portico-auth__intro">{t('auth.updateEmail.current', { email: store.user?.email ?? '' })}</p>
+      <p className="portico-auth__intro">
+        <WithEmail text={(email) => t('auth.updateEmail.current', { email })} email={store.user?.email ?? ''} />
+      </p>
       <label className="portico-auth__label" htmlFor={`${id}-email`}>
         {t('auth.updateEmail.newEmail')}
       </label>

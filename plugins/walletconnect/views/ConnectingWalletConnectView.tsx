@@ -168,27 +168,59 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
   const remaining = expiry === undefined ? undefined : expiry - pairingExpiryMarginMs - now
   // The wallet's own logo (else WalletConnect's) beside the heading and in the QR code's centre.
   const logo = (wallet ? walletImageSrc(portico, wallet) : undefined) ?? walletConnectLogo
+  const qr = (
+    <figure className="portico-qr portico-wc-qr" data-wc-uri={uri ?? ''} aria-busy={uri ? undefined : true}>
+      {uri ? <QrCode value={uri} label={text('walletconnect.qrLabel')} logo={logo} /> : <span className="portico-wc__hint">{text('walletconnect.loading')}</span>}
+    </figure>
+  )
+  // The countdown's line is kept from the first frame (empty until the pairing's expiry is known), so the view does not grow by a line when the URI comes.
+  const countdown =
+    remaining !== undefined ? (
+      <p className="portico-wc__countdown">
+        {text('walletconnect.expiresIn', { time: formatTime(remaining) })}
+        {store.uriCount > 1 ? ` · ${text('walletconnect.refreshed')}` : ''}
+      </p>
+    ) : (
+      <p className="portico-wc__countdown" aria-hidden="true">
+        {'\u00a0'}
+      </p>
+    )
+
+  if (portico.isMobile && !wallet) {
+    // On the phone itself there is nothing to scan (issue 52): the pairing link opens a wallet app
+    // that handles `wc:` links (the system offers the installed ones), and the code is kept, folded,
+    // for a visitor who would rather scan it from another device.
+    return (
+      <div className="portico-wc">
+        <p className="portico-wc__hint">{text('walletconnect.openAppHint')}</p>
+        {uri ? (
+          <a className="portico-wc__button portico-wc__button--primary" href={uri} rel="noopener noreferrer" onClick={tapped(uri)}>
+            {text('walletconnect.openApp')}
+          </a>
+        ) : (
+          <button type="button" className="portico-wc__button portico-wc__button--primary" disabled>
+            {text('walletconnect.openApp')}
+          </button>
+        )}
+        {copyControls}
+        <details className="portico-wc__other">
+          <summary>{text('walletconnect.otherDevice')}</summary>
+          {qr}
+          {countdown}
+        </details>
+      </div>
+    )
+  }
+
   return (
     <div className="portico-wc">
       <h3 className="portico-wc__heading portico-wc__heading--scan">
         {wallet ? <WalletIcon src={logo} name={wallet.name} size="small" /> : null}
         <span>{heading}</span>
       </h3>
-      <figure className="portico-qr portico-wc-qr" data-wc-uri={uri ?? ''} aria-busy={uri ? undefined : true}>
-        {uri ? <QrCode value={uri} label={text('walletconnect.qrLabel')} logo={logo} /> : <span className="portico-wc__hint">{text('walletconnect.loading')}</span>}
-      </figure>
+      {qr}
       <p className="portico-wc__hint">{text('walletconnect.scanHint')}</p>
-      {/* The countdown's line is kept from the first frame (empty until the pairing's expiry is known), so the view does not grow by a line when the URI comes. */}
-      {remaining !== undefined ? (
-        <p className="portico-wc__countdown">
-          {text('walletconnect.expiresIn', { time: formatTime(remaining) })}
-          {store.uriCount > 1 ? ` · ${text('walletconnect.refreshed')}` : ''}
-        </p>
-      ) : (
-        <p className="portico-wc__countdown" aria-hidden="true">
-          {'\u00a0'}
-        </p>
-      )}
+      {countdown}
       {copyControls}
       {wallet && (links.desktop || links.mobile || links.webapp) ? (
         <ul className="portico-wc__links" aria-label={text('walletconnect.links', { wallet: wallet.name })}>

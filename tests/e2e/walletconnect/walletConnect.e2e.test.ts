@@ -149,6 +149,14 @@ describe('walletconnect in Chromium: a Node wallet pairs with the page through t
     // at once), and the tab is unloaded, as phones do with a page left behind.
     const uri = (await (await visitor.waitForFunction(() => (window as unknown as { porticoHarness: { pairingUri(): string | undefined } }).porticoHarness.pairingUri(), undefined, { timeout: 20_000, polling: 'raf' })).jsonValue()) as string
     const pairingTopic = /^wc:([0-9a-f]{64})@/.exec(uri)?.[1]
+    // On the phone itself nothing asks to be scanned (issue 52): the pairing link opens a wallet
+    // app, and the code is folded under "Scan from another device", out of sight until opened.
+    const openApp = dialog.getByRole('link', { name: 'Open a wallet app' })
+    await expect.poll(() => openApp.getAttribute('href')).toBe(uri)
+    expect(await dialog.getByText('Scan with your phone').count()).toBe(0)
+    expect(await dialog.getByRole('img', { name: 'WalletConnect QR code' }).isVisible()).toBe(false)
+    await dialog.getByText('Scan from another device').tap()
+    await dialog.getByRole('img', { name: 'WalletConnect QR code' }).waitFor()
     // What the sign-client held as the page was left (a failure below compares it with the return).
     const signClientBefore = await describeSignClient(visitor, pairingTopic)
     await visitor.goto('about:blank')

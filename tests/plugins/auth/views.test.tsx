@@ -95,7 +95,8 @@ describe('EmailLogin', () => {
       store.codeSent = { expiresAt: Date.now() + 600_000, resendAfter: Date.now() + 25_500 }
     })
     const html = render(<EmailLoginView />)
-    expect(html).toContain('We sent a 6-digit code to alice@example.com.')
+    // The address in one piece (issue 52: it broke at its hyphen): its own inline block in the sentence.
+    expect(html).toContain('We sent a 6-digit code to <span class="portico-auth__email">alice@example.com.</span>')
     expect(html).toMatch(/inputMode="numeric"/)
     expect(html).toMatch(/autoComplete="one-time-code"/)
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Resend code in 26 s<\/button>/)
@@ -170,7 +171,7 @@ describe('the logged-in views', () => {
     const { store, render } = make()
     runInAction(() => store.setSession(session))
     const html = render(<UpdateEmailWalletView />)
-    expect(html).toContain('Your email now: alice@example.com')
+    expect(html).toContain('Your email now: <span class="portico-auth__email">alice@example.com</span>')
     expect(html).toContain('New email')
     expect(buttons(html)).toEqual(['Send code'])
     runInAction(() => store.setSession({ ...session, user: { id: 'x:1', provider: 'x', handle: '@alice' } }))
