@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { decode } from '@jridgewell/sourcemap-codec'
-import { build } from 'esbuild'
+import { build, type Metafile } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -133,13 +133,25 @@ function originsOf(file: string): Map<string, number> {
   return origins
 }
 
+export type SiteBuild = {
+  /** esbuild's metafile outputs, by path relative to the site (`out/site.js`, `out/chunk-….js`). */
+  outputs: Metafile['outputs']
+  /** Each output's bytes, by the same path. */
+  files: Map<string, Uint8Array>
+  /** The outputs that load with the page: the site's entry and what it imports statically, transitively. */
+  eager: Set<string>
+}
+
 /**
- * Bundles site code with esbuild (minified, ESM, code splitting, browser) and returns the gzipped
- * size of what loads eagerly and of everything including lazy chunks.
+ * Bundles site code as its bundler would (esbuild: minified, ESM, code splitting, browser; react
+ * and react-dom external), `portico` resolved as the installed package, and tells which outputs
+ * load with the page.
  *
- * @param group - how {@link Measurement.totalShares} groups modules (default: package or project folder)
+ * @param code - the site's module, importing `portico` and `portico/<subpath>`
+ * @example
+ * const { eager, files } = await buildSite(`import { solana } from 'portico/solana'; export const s = solana()`)
  */
-export async function measure(code: string, group: (path: string) => string = sourceOf): Promise<Measurement> {
+export async function buildSite(code: string): Promise<SiteBuild> {
   const { resolveDir, ...installed } = installedPortico()
   const result = await build({
     ...installed,
@@ -163,7 +175,6 @@ export async function measure(code: string, group: (path: string) => string = so
   })
   const outputs = result.metafile.outputs
   const files = new Map(result.outputFiles.map((f) => [relative(siteDir, f.path), f.contents]))
-  const gz = (name: string) => gzipSync(files.get(name) ?? new Uint8Array(), { level: 9 }).length
   // The site's own entry; modules loaded with import() are entry points in the metafile too.
   const entry = Object.keys(outputs).find((name) => outputs[name]?.entryPoint?.endsWith('site.js')) as string
   const eager = new Set<string>()
@@ -173,6 +184,18 @@ export async function measure(code: string, group: (path: string) => string = so
     for (const imported of outputs[name]?.imports ?? []) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
   }
   visit(entry)
+  return { outputs, files, eager }
+}
+
+/**
+ * Bundles site code with esbuild ({@link buildSite}) and returns the gzipped
+ * size of what loads eagerly and of everything including lazy chunks.
+ *
+ * @param group - how {@link Measurement.totalShares} groups modules (default: package or project folder)
+ */
+export async function measure(code: string, group: (path: string) => string = sourceOf): Promise<Measurement> {
+  const { outputs, files, eager } = await buildSite(code)
+  const gz = (name: string) => gzipSync(files.get(name) ?? new Uint8Array(), { level: 9 }).length
   const js = Object.keys(outputs).filter((name) => name.endsWith('.js'))
   // A chunk's gzipped bytes shared among its modules by their minified bytes (gzip works on the whole
   // chunk, so a module's own share is an estimate).
