@@ -18,6 +18,7 @@ import * as suiServer from '../plugins/sui/server/index.js'
 import * as solanaServer from '../plugins/solana/server/index.js'
 import * as bip122 from '../plugins/bip122/index.js'
 import * as solana from '../plugins/solana/index.js'
+import * as solanaMobile from '../plugins/solana/mobile/index.js'
 import * as cosmos from '../plugins/cosmos/index.js'
 import * as stacks from '../plugins/stacks/index.js'
 import * as polkadot from '../plugins/polkadot/index.js'
@@ -495,6 +496,13 @@ describe('entry point exports', () => {
         "solanaLocalnet",
         "solanaMainnet",
         "solanaTestnet",
+      ]
+    `)
+  })
+  it('portico/solana/mobile', () => {
+    expect(Object.keys(solanaMobile).sort()).toMatchInlineSnapshot(`
+      [
+        "mobileWalletAdapter",
       ]
     `)
   })

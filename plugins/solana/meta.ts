@@ -5,7 +5,7 @@ import { reconnectTimeoutOption, walletRefusedError } from '../../chain-kit/inde
 export const meta = {
   description: "Connects Solana wallets through the Wallet Standard, reads SOL and SPL token balances, signs messages, sends SOL and SPL tokens, signs the site's own transactions (`getSigner('solana')`, an `@solana/kit` signer) over every connector and verifies Solana sign-in signatures (ed25519).",
   docsPath: '/plugins/solana.md',
-  // Solana Mobile Wallet Adapter, loaded only on Android user agents (`mobileWalletAdapter`).
+  // Solana Mobile Wallet Adapter, for the sites that opt in (`portico/solana/mobile`), loaded only on Android user agents.
   peerDependencies: {
     '@solana-mobile/wallet-standard-mobile': '0.6.0',
   },
@@ -17,9 +17,8 @@ export const meta = {
     properties: {
       ...reconnectTimeoutOption('wallet to register itself'),
       mobileWalletAdapter: {
-        type: 'boolean',
-        default: true,
-        description: "On an Android user agent, list Solana Mobile Wallet Adapter (the phone's MWA wallet apps) by loading the optional peer `@solana-mobile/wallet-standard-mobile`; no other page loads it. `false`: never.",
+        instanceof: 'Function',
+        description: "Solana Mobile Wallet Adapter: `mobileWalletAdapter` from `portico/solana/mobile`. On an Android user agent the plugin then loads it (optional peer `@solana-mobile/wallet-standard-mobile`) and lists \"Mobile Wallet Adapter\" (the phone's MWA wallet apps); no other page loads it. Without it, no Mobile Wallet Adapter, and none of its code in the site's build.",
       },
       confirmTimeoutMs: { type: 'integer', minimum: 0, maximum: 300_000, default: 60_000, description: 'How long a send waits for the transaction to be confirmed (0: return as soon as it is sent). A transaction that fails on chain in that time is reported as failed.' },
       tokens: {

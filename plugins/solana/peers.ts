@@ -7,7 +7,7 @@ import { meta } from './meta.js'
  * naming it and the install command.
  *
  * @example
- * const { registerMobileWalletAdapter } = await loadSolanaPeer(() => import('./lazy/mobileWalletAdapter.js'))
+ * const { registerMobileWalletAdapter } = await loadSolanaPeer(() => import('./lazy/mobileWalletAdapter.js')) // what `portico/solana/mobile` loads
  */
 export function loadSolanaPeer<T>(load: () => Promise<T>): Promise<T> {
   return loadPeer(load, meta.peerDependencies, 'solana')

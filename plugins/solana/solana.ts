@@ -1,6 +1,7 @@
 import { defineLazyPlugin, lazyCode, type Plugin, type PluginContext } from '../../kernel/index.js'
 import type { SolanaKnownToken } from './actions/fetchTokenBalances.js'
 import type { WalletRegistry } from './discovery/WalletStandardTypes.js'
+import type { SolanaMobileWalletAdapter } from './mobile/mobileWalletAdapter.js'
 
 export type SolanaOptions = {
   /** How long to wait on load for the previous wallet to register (default 1500 ms). */
@@ -9,8 +10,11 @@ export type SolanaOptions = {
   confirmTimeoutMs?: number
   /** SPL tokens the site names: CAIP-2 network, mint address, symbol. */
   tokens?: readonly SolanaKnownToken[]
-  /** On Android, list Solana Mobile Wallet Adapter (optional peer `@solana-mobile/wallet-standard-mobile`; default true). */
-  mobileWalletAdapter?: boolean
+  /**
+   * Solana Mobile Wallet Adapter on Android: `mobileWalletAdapter` from `portico/solana/mobile`
+   * (optional peer `@solana-mobile/wallet-standard-mobile`). Default: none.
+   */
+  mobileWalletAdapter?: SolanaMobileWalletAdapter
 }
 
 /** Not options: what the plugin runs against (tests and non-browser hosts pass their own). */

@@ -11,6 +11,7 @@ import { ConnectButton, NetworkButton, PorticoProvider, supportedLocales, useAcc
 import { cosmos, cosmosLocalnet, defineCosmosNetwork } from 'portico/cosmos'
 import { createSiwxServerStore, siwx } from 'portico/siwx'
 import { defineSolanaNetwork, solana } from 'portico/solana'
+import { mobileWalletAdapter } from 'portico/solana/mobile'
 import { definePolkadotNetwork, polkadot } from 'portico/polkadot'
 import { defineStacksNetwork, stacks, stacksLocalnet } from 'portico/stacks'
 import { defineSuiNetwork, sui } from 'portico/sui'
@@ -123,7 +124,8 @@ const plugins: Plugin<PluginContext>[] = [
   eip155(),
   // EIP-5792 batched calls (the "Batch calls" section below).
   calls(),
-  solana({ tokens: [{ network: solanaLocal.caipNetworkId, address: '3qSYR2We8Lnf9xRrwWrqjkjNEbmZcAvSFsdVNkatKQQx', symbol: 'pUSD', name: 'Portico USD' }] }),
+  // Solana Mobile Wallet Adapter (opt-in, portico/solana/mobile): listed on an Android phone only.
+  solana({ tokens: [{ network: solanaLocal.caipNetworkId, address: '3qSYR2We8Lnf9xRrwWrqjkjNEbmZcAvSFsdVNkatKQQx', symbol: 'pUSD', name: 'Portico USD' }], mobileWalletAdapter }),
   sui(),
   bip122(),
   ...(withWalletConnect ? [walletConnect()] : []),

@@ -1,9 +1,9 @@
 // The package's entry points, derived from the folders: `.`, `./kernel` and `./errors` (kernel),
 // `./chain-kit` (chain-kit/: the chain plugins' shared parts),
 // `./react` and `./react/kit` (ui), `./<plugin>` for every folder under plugins/ (with
-// `./<plugin>/errors` where it has an errors.ts, `./<plugin>/utils` where it has a utils/index.ts
-// and `./<plugin>/server` where it has a server/ half), `./<bridge>` for every folder under
-// integrations/, `./testing`, and `./styles.css`.
+// `./<plugin>/errors` where it has an errors.ts, `./<plugin>/utils` where it has a utils/index.ts,
+// `./<plugin>/mobile` where it has a mobile/index.ts and `./<plugin>/server` where it has a server/
+// half), `./<bridge>` for every folder under integrations/, `./testing`, and `./styles.css`.
 // rollup.config.mjs, the exports map check and the size report all read this one list.
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -43,6 +43,11 @@ export function jsEntries() {
     // A plugin's helpers for a site's own code (`portico/<plugin>/utils`), apart for the same reason.
     if (existsSync(join(pluginsDir, name, 'utils', 'index.ts'))) {
       entries.push({ subpath: `./${name}/utils`, input: `plugins/${name}/utils/index.ts`, output: `${name}-utils` })
+    }
+    // A plugin's opt-in mobile part (`portico/solana/mobile`: the Mobile Wallet Adapter), apart so
+    // that a site that does not import it has none of its code in its build, not even lazily.
+    if (existsSync(join(pluginsDir, name, 'mobile', 'index.ts'))) {
+      entries.push({ subpath: `./${name}/mobile`, input: `plugins/${name}/mobile/index.ts`, output: `${name}-mobile` })
     }
     // A plugin's Node-side half (e.g. `portico/siwx/server` for the site's backend).
     if (existsSync(join(pluginsDir, name, 'server', 'index.ts'))) {

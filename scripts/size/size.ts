@@ -81,8 +81,9 @@ over.push(...firstPaintOver(rows))
 // Heavy wallet SDKs a site may add for one wallet: never in a site's eager bytes, whatever the budget.
 // Ledger's libraries (Ledger's own, Sui's, and Zondax's Cosmos, Stacks and Substrate apps) and the
 // `buffer` polyfill they need load only when a visitor picks Ledger (docs/guides/hardware-wallets.md
-// §6), so no scenario's eager chunk may hold any of them.
-const neverEager = [/sats-connect/, /@polkadot\/extension-dapp/, /@stacks\/connect/, /^@ledgerhq\//, /^@mysten\/ledgerjs-hw-app-sui/, /^@zondax\//, /^buffer$/, /^bip32-path$/]
+// §6), so no scenario's eager chunk may hold any of them. Nor Solana's Mobile Wallet Adapter (and its
+// `qrcode`), which a site opts into with `portico/solana/mobile` and which loads on Android only.
+const neverEager = [/sats-connect/, /@polkadot\/extension-dapp/, /@stacks\/connect/, /^@ledgerhq\//, /^@mysten\/ledgerjs-hw-app-sui/, /^@zondax\//, /^buffer$/, /^bip32-path$/, /^@solana-mobile\//, /^qrcode$/]
 for (const row of rows) {
   for (const share of row.shares ?? []) if (neverEager.some((pattern) => pattern.test(share.source))) over.push(`${row.name}: ${share.source} loads eagerly`)
 }

@@ -1,7 +1,8 @@
 // Solana Mobile Wallet Adapter (Android): `@solana-mobile/wallet-standard-mobile` registers a Wallet
 // Standard wallet ("Mobile Wallet Adapter") that reaches the phone's MWA wallet apps through an
 // Android intent; the plugin's Wallet Standard discovery lists it like any other. This module is
-// imported only on an Android user agent (setupSolana), so no other page loads it.
+// imported only through `portico/solana/mobile` (a site's opt-in), and only on an Android user agent
+// (setupSolana), so no other page loads it and no other site's build holds it.
 // https://docs.solanamobile.com/get-started/web/installation
 import {
   createDefaultAuthorizationCache,
@@ -14,6 +15,7 @@ import {
 /** The name the Mobile Wallet Adapter wallet registers under ("Mobile Wallet Adapter"). */
 export const mobileWalletAdapterName: string = SolanaMobileWalletAdapterWalletName
 
+/** What the Mobile Wallet Adapter wallet registers with: the site as the wallet app shows it, and the chains it offers. */
 export type RegisterMobileWalletAdapterParameters = {
   /** The site as the wallet app shows it: name, https origin, icon path or URL. */
   appIdentity: { name: string; uri?: string; icon?: string }

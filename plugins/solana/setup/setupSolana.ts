@@ -25,20 +25,22 @@ function explorerUrl(network: Network, path: string): string | undefined {
 }
 
 /**
- * On an Android user agent (and unless `mobileWalletAdapter: false`), loads the optional peer
- * `@solana-mobile/wallet-standard-mobile` and registers its Wallet Standard wallet, for the site's
- * Solana networks Wallet Standard names: discovery then lists "Mobile Wallet Adapter". Any other
- * page never loads that code. A missing peer or a failure is reported, never thrown.
+ * On an Android user agent, when the site gave `mobileWalletAdapter` (from `portico/solana/mobile`),
+ * loads the Mobile Wallet Adapter's code (optional peer `@solana-mobile/wallet-standard-mobile`) and
+ * registers its Wallet Standard wallet, for the site's Solana networks Wallet Standard names:
+ * discovery then lists "Mobile Wallet Adapter". Any other page never loads that code. A missing
+ * peer or a failure is reported, never thrown.
  */
 function registerMobileWalletAdapterOnAndroid(portico: PluginContext, options: SolanaOptions, environment: SolanaEnvironment, bridged: Set<string>): void {
   const userAgent = environment.userAgent ?? (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent ?? ''
-  if (options.mobileWalletAdapter === false || !/android/i.test(userAgent)) return
+  const load = options.mobileWalletAdapter
+  if (!load || !/android/i.test(userAgent)) return
   const chains = portico.stores.networks.networksOf(namespace).flatMap((network) => toWalletStandardChain(network.caipNetworkId) ?? [])
   const metadata = portico.options.metadata
   const origin = (globalThis as { location?: { origin?: string } }).location?.origin
   const uri = metadata?.url ?? origin
   const icon = metadata?.icons[0]
-  loadSolanaPeer(() => import('../lazy/mobileWalletAdapter.js'))
+  loadSolanaPeer(load)
     .then(({ registerMobileWalletAdapter, mobileWalletAdapterName }) => {
       // Listed as an external wallet (it opens the phone's wallet apps), not as one installed here.
       bridged.add(mobileWalletAdapterName)

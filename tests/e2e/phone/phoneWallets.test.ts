@@ -5,8 +5,9 @@
 //   answered here by page.route, so nothing leaves 127.0.0.1);
 // - inside Telegram (a stubbed `Telegram.WebApp`) the same tap goes through its `openLink` and the
 //   page does not navigate;
-// - on Android the Mobile Wallet Adapter wallet is listed, and its code (its own chunk) is fetched
-//   there only: never on the iPhone, never on a desktop.
+// - on Android the Mobile Wallet Adapter wallet is listed (the site opts in with
+//   `portico/solana/mobile`), and its code (its own chunk) is fetched there only: never on the
+//   iPhone, never on a desktop.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../helpers/chromium.js'
