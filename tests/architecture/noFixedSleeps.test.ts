@@ -26,8 +26,6 @@ const allowed: Record<string, { count: number; reason: string }> = {
  */
 const notYetConverted: Record<string, number> = {
   'tests/e2e/account/send.test.ts': 1,
-  'tests/e2e/auth/embeddedWallet.test.ts': 3,
-  'tests/e2e/auth/frameOrigins.test.ts': 2,
   'tests/e2e/i18n/localeWalk.test.ts': 1,
   'tests/e2e/siwx/sandbox.test.ts': 3,
   'tests/e2e/startup/firstPaint.test.ts': 2,

@@ -1,3 +1,5 @@
+// Issue 44: a first visit to a plain site with the embedded wallet loads no kernel; back later, the
+// stored login reconnects with no click and no new code, and the button never offers "Connect Wallet".
 // Issue 48, acceptance 1 and 2: approval in the wallet frame, in real Chromium against the sandbox
 // (`npm start`'s server, wallet origin, anvil devnet A and the LiteSVM chain), on a site served under
 // the sandbox's strict CSP. A site script's personal_sign, eth_sendTransaction and solana
@@ -6,7 +8,7 @@
 // screen shows amount, recipient, network and fee. The hostile page: a request without a click,
 // synthetic clicks on the frame element, focusing it, covering it or making it transparent, and a
 // replayed approval each sign nothing.
-import type { FrameLocator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import {
   address as solanaAddress,
   appendTransactionMessageInstruction,
@@ -29,29 +31,24 @@ import { getTransferSolInstruction } from '@solana-program/system'
 import { createPublicClient, http, parseEther, verifyMessage, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sandboxPageCsp } from '../../../sandbox/registerSandboxPages.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
-import { mailedCode } from '../../helpers/sandboxMail.js'
-import { serveTestSite, type TestSite } from '../../helpers/serveTestSite.js'
+import { mailbox } from '../../helpers/sandboxMail.js'
+import type { TestSite } from '../../helpers/serveTestSite.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { askWallet, connectToWalletFrame, emailLogin, expectClean, faucet, pressInFrame, sandboxInfo, serveShop, step, walletFrame, type SandboxInfo } from '../kit/authE2e.js'
 
-type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[]; auth: { walletOrigin: string } }
 type Outcome = { result?: unknown; error?: { code: unknown; message: string } }
 type SiteWindow = {
-  site: { state(): { connections: Record<string, { status: string; address?: string }> }; request(chainId: string, method: string, params: unknown): Promise<Outcome> }
+  site: { kernelLoaded(): boolean; state(): { connections: Record<string, { status: string; address?: string; connectorId?: string }> }; request(chainId: string, method: string, params: unknown): Promise<Outcome> }
   __asks: Record<string, { done: boolean; outcome?: Outcome }>
 }
 
 const devnetA = 'eip155:31337'
-/** The sandbox's strict page policy for a site on its own loopback port: its API, chains and images on the sandbox's ports, and the wallet frame. */
-const siteCsp = (walletOrigin: string) =>
-  `${sandboxPageCsp.replace("connect-src 'self'", "connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*").replace("img-src 'self' data:", "img-src 'self' data: http://127.0.0.1:*")}; frame-src ${walletOrigin}`
 
 let sandbox: TestSandbox
-let info: SandboxJson
-let site: TestSite
-let siteUrl = ''
+let info: SandboxInfo
+let site: TestSite & { url: string }
 let visitor: SandboxPage
 let page: Page
 let solanaChain = ''
@@ -59,9 +56,8 @@ let eip155Account: Address
 let solanaAccount = ''
 const email = `approval-${Date.now().toString(36)}@example.com`
 
-const wallet = () => page.frameLocator('iframe[title="Portico wallet"]')
-const screenText = async (frame: FrameLocator = wallet()) => ((await frame.locator('main#portico-approval').innerText().catch(() => '(no approval screen)')) ?? '').replace(/\s+/g, ' ')
-const dialogText = async () => ((await page.getByRole('dialog').innerText().catch(() => '(no dialog)')) ?? '').replace(/\s+/g, ' ')
+const wallet = () => walletFrame(page)
+const screenText = async () => ((await wallet().locator('main#portico-approval').innerText().catch(() => '(no approval screen)')) ?? '').replace(/\s+/g, ' ')
 
 /** Starts a request from a script of the site's page; its outcome lands in `window.__asks[key]`. */
 async function ask(key: string, chainId: string, method: string, params: unknown): Promise<void> {
@@ -82,13 +78,13 @@ const askState = (key: string) => page.evaluate((k) => (window as unknown as Sit
 
 /** The outcome of `key` once it settled (the failure names what the modal and the frame showed). */
 async function outcomeOf(key: string): Promise<Outcome> {
-  await explainFailure(expect.poll(async () => (await askState(key))?.done, { timeout: 30_000 }).toBe(true), async () => `request ${key} still waiting; dialog: ${await dialogText()} | frame: ${await screenText()}`)
+  await step(page, expect.poll(async () => (await askState(key))?.done, { timeout: 30_000 }).toBe(true))
   return (await askState(key))!.outcome!
 }
 
 /** Waits until the frame's approval screen shows `title`, over the modal's ApproveTransaction view, at a visible size. */
 async function screenShows(title: string | RegExp): Promise<void> {
-  await explainFailure(expect.poll(() => wallet().getByRole('heading', { level: 1 }).textContent().catch(() => null), { timeout: 30_000 }).toMatch(title), async () => `frame: ${await screenText()} | dialog: ${await dialogText()}`)
+  await step(page, expect.poll(() => wallet().getByRole('heading', { level: 1 }).textContent().catch(() => null), { timeout: 30_000 }).toMatch(title))
   await expect.poll(() => page.getByRole('dialog').getAttribute('data-view')).toBe('ApproveTransaction')
   // Where a visitor sees it: the frame at a readable size, come to rest over the modal (it follows the modal's opening slide).
   let last = ''
@@ -103,43 +99,15 @@ async function screenShows(title: string | RegExp): Promise<void> {
     .toBe('at rest')
 }
 
-/**
- * The visitor's own click on a button of the frame's screen (Approve, Sign, Reject), repeated
- * until the request settles: the frame turns Approve away in its first 600 ms on screen, and
- * Chromium drops input to a cross-origin frame that moved in the last moments (its own
- * anti-clickjacking rule; the frame follows the modal's opening slide).
- */
-async function press(name: string, key: string): Promise<void> {
-  await explainFailure(
-    expect
-      .poll(
-        async () => {
-          const state = await askState(key)
-          if (state?.done) return true
-          await wallet().getByRole('button', { name }).click({ timeout: 2_000 }).catch(() => undefined)
-          return (await askState(key))?.done ?? false
-        },
-        { timeout: 20_000, interval: 250 },
-      )
-      .toBe(true),
-    async () => `frame: ${await screenText()}`,
-  )
-}
+/** The visitor's own click on `name` in the frame's screen, again until request `key` settled. */
+const press = (name: string, key: string) => pressInFrame(page, name, async () => (await askState(key))?.done ?? false)
+const siteState = () => page.evaluate(() => (window as unknown as SiteWindow).site.state())
 
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
-  info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
-  const solana = info.chains.find((c) => c.caipNetworkId.startsWith('solana:'))!
-  solanaChain = solana.caipNetworkId
-  site = await serveTestSite({ entry: 'tests/e2e/auth/approvalSite/main.tsx', title: 'A shop', csp: siteCsp(info.auth.walletOrigin) })
-  const query = new URLSearchParams({
-    api: sandbox.url,
-    rpc: info.chains.find((c) => c.caipNetworkId === devnetA)!.nodeUrl,
-    solanaRef: solanaChain.split(':')[1]!,
-    solanaRpc: solana.nodeUrl,
-    wallet: info.auth.walletOrigin,
-  })
-  siteUrl = `${site.origin}/?${query}`
+  info = await sandboxInfo(sandbox.url)
+  solanaChain = info.chains.find((c) => c.caipNetworkId.startsWith('solana:'))!.caipNetworkId
+  site = await serveShop(sandbox.url, info)
   visitor = await openSandboxPage()
   page = visitor.page
   page.setDefaultTimeout(20_000)
@@ -152,27 +120,20 @@ afterAll(async () => {
 })
 
 describe('approval in the frame (issue 48, acceptance 1)', () => {
-  it('logs in by email: eip155 and solana connect through the embedded wallet, and both accounts are funded', async () => {
-  await page.goto(siteUrl)
-  const nav = page.getByRole('navigation', { name: 'Wallet' })
-  await nav.getByRole('button', { name: 'Connect Wallet' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
-  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-  await dialog.getByRole('heading', { name: 'Enter the code' }).waitFor()
-  await dialog.getByRole('textbox', { name: 'Code' }).fill((await mailedCode(sandbox.url, email)).code)
-  const verify = dialog.getByRole('button', { name: 'Verify' })
-  if ((await verify.count()) > 0 && (await verify.isEnabled())) await verify.click().catch(() => undefined)
-  const state = () => page.evaluate(() => (window as unknown as SiteWindow).site.state())
-  await explainFailure(expect.poll(async () => (await state()).connections.solana?.status, { timeout: 30_000 }).toBe('connected'), async () => `dialog: ${await dialogText()}`)
-  await expect.poll(async () => (await state()).connections.eip155?.status).toBe('connected')
-  eip155Account = (await state()).connections.eip155!.address as Address
-  solanaAccount = (await state()).connections.solana!.address as string
-  await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
-  for (const [caipAddress, amount] of [[`${devnetA}:${eip155Account}`, '1'], [`${solanaChain}:${solanaAccount}`, '1']]) {
-    const funded = await fetch(`${sandbox.url}/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ caipAddress, amount }) })
-    expect(funded.status, await funded.clone().text()).toBe(200)
-  }
+  it('a first visit loads no kernel; logs in by email: eip155 and solana connect through the embedded wallet, and both accounts are funded', async () => {
+    await page.goto(site.url)
+    const nav = page.getByRole('navigation', { name: 'Wallet' })
+    await expect.poll(() => nav.textContent()).toBe('Connect Wallet')
+    expect(await page.evaluate(() => (window as unknown as SiteWindow).site.kernelLoaded())).toBe(false)
+    await emailLogin(page, sandbox.url, email, nav.getByRole('button', { name: 'Connect Wallet' }))
+    await step(page, expect.poll(async () => (await siteState()).connections.solana?.status, { timeout: 30_000 }).toBe('connected'))
+    await expect.poll(async () => (await siteState()).connections.eip155?.status).toBe('connected')
+    // The account button names the login (its email, cut short) for an embedded wallet.
+    await expect.poll(() => nav.textContent()).toContain(email.slice(0, 16))
+    eip155Account = (await siteState()).connections.eip155!.address as Address
+    solanaAccount = (await siteState()).connections.solana!.address as string
+    await faucet(sandbox.url, `${devnetA}:${eip155Account}`, '1')
+    await faucet(sandbox.url, `${solanaChain}:${solanaAccount}`, '1')
   }, 120_000)
 
   it('personal_sign waits for the visitor; Sign in the frame signs, and the signature verifies with viem', async () => {
@@ -290,7 +251,7 @@ describe('a hostile page cannot approve (issue 48, acceptance 2)', () => {
   it('synthetic clicks on the frame element, focusing it, keys and messages from the page sign nothing', async () => {
     await ask('hostile', devnetA, 'personal_sign', ['Transfer everything', eip155Account])
     await screenShows('Sign a message')
-    const tried = await page.evaluate(async (walletOrigin) => {
+    await page.evaluate((walletOrigin) => {
       const iframe = document.querySelector('iframe[title="Portico wallet"]') as HTMLIFrameElement
       const rect = iframe.getBoundingClientRect()
       const at = { clientX: rect.left + rect.width * 0.75, clientY: rect.bottom - 30, bubbles: true, cancelable: true }
@@ -303,29 +264,12 @@ describe('a hostile page cannot approve (issue 48, acceptance 2)', () => {
         iframe.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))
       }
       document.elementFromPoint(at.clientX, at.clientY)?.dispatchEvent(new MouseEvent('click', at))
-      // Its own port to the frame, with every "approve" it can think of.
-      const channel = new MessageChannel()
-      const answers: unknown[] = []
-      channel.port1.onmessage = (event) => answers.push(event.data)
-      iframe.contentWindow!.postMessage({ type: 'portico-auth:connect', version: 1 }, walletOrigin, [channel.port2])
-      await new Promise<void>((resolve) => {
-        const ready = (event: MessageEvent) => {
-          if ((event.data as { event?: string })?.event === 'ready') resolve()
-        }
-        channel.port1.addEventListener('message', ready)
-        channel.port1.start()
-      })
-      const answered = new Promise<void>((resolve) => {
-        channel.port1.addEventListener('message', () => {
-          if (answers.filter((a) => typeof (a as { id?: unknown }).id === 'number').length === 3) resolve()
-        })
-      })
-      for (const [id, method] of [[901, 'approve'], [902, 'approveRequest'], [903, 'confirm']] as const) channel.port1.postMessage({ id, method, params: { approved: true } })
       iframe.contentWindow!.postMessage({ type: 'portico-auth:approve', approved: true }, walletOrigin)
-      await answered
-      return { answers: answers.filter((a) => typeof (a as { id?: unknown }).id === 'number') as { id: number; error?: { code: string } }[] }
     }, info.auth.walletOrigin)
-    expect(tried.answers.map((a) => a.error?.code)).toEqual(['UNSUPPORTED_METHOD', 'UNSUPPORTED_METHOD', 'UNSUPPORTED_METHOD'])
+    // Its own port to the frame, with every "approve" it can think of.
+    expect(await connectToWalletFrame(page, info.auth.walletOrigin, 'iframe[title="Portico wallet"]')).toBe('ready')
+    const answers = await Promise.all(['approve', 'approveRequest', 'confirm'].map((method) => askWallet(page, method, { approved: true })))
+    expect(answers.map((a) => a.error?.code)).toEqual(['UNSUPPORTED_METHOD', 'UNSUPPORTED_METHOD', 'UNSUPPORTED_METHOD'])
     // Still waiting, and the screen still asks: nothing was signed.
     expect((await askState('hostile'))?.done).toBe(false)
     expect(await wallet().getByRole('heading', { name: 'Sign a message' }).count()).toBe(1)
@@ -379,8 +323,29 @@ describe('a hostile page cannot approve (issue 48, acceptance 2)', () => {
     expect((await askState('replay'))?.done).toBe(false)
     await press('Reject', 'replay')
     expect((await outcomeOf('replay')).error).toMatchObject({ code: 4001 })
-    expect(visitor.pageErrors).toEqual([])
-    expect(await visitor.cspViolations()).toEqual([])
-    expect(visitor.blocked).toEqual([])
+  }, 60_000)
+})
+
+describe('a returning visitor (issue 44: a start-time duty)', () => {
+  it('reconnects with no click and no new code, and the button never offers "Connect Wallet" on the way', async () => {
+    const mails = (await mailbox(sandbox.url)).filter((m) => m.to.includes(email)).length
+    // Back later: the stored login loads the kernel at once and the frame says who it is.
+    await page.addInitScript(() => {
+      ;(window as unknown as { __texts: string[] }).__texts = []
+      new MutationObserver(() => {
+        const nav = document.querySelector('nav[aria-label="Wallet"]')
+        const texts = (window as unknown as { __texts: string[] }).__texts
+        if (nav && texts.at(-1) !== nav.textContent) texts.push(nav.textContent ?? '')
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    })
+    await page.reload()
+    // (The balance beside it may come before or after: only the login is compared.)
+    await expect.poll(() => page.getByRole('navigation', { name: 'Wallet' }).textContent(), { timeout: 30_000 }).toContain(email.slice(0, 16))
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect((await siteState()).connections.eip155).toMatchObject({ status: 'connected', connectorId: 'AUTH' })
+    const texts = await page.evaluate(() => (window as unknown as { __texts: string[] }).__texts)
+    expect(texts.filter((text) => text.includes('Connect Wallet'))).toEqual([])
+    expect((await mailbox(sandbox.url)).filter((m) => m.to.includes(email)).length).toBe(mails)
+    await expectClean(visitor)
   }, 60_000)
 })

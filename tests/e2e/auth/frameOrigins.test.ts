@@ -10,15 +10,15 @@ import type { Frame, Page } from 'playwright-core'
 import { type Address, type Hex, toHex, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../helpers/chromium.js'
+import { explainFailure } from '../../helpers/explainFailure.js'
 import { freeLoopbackPort } from '../../helpers/engines.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { mailedCode } from '../../helpers/sandboxMail.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { askWallet, connectToWalletFrame, expectClean, pressInFrame } from '../kit/authE2e.js'
 
 type SandboxJson = { auth: { walletOrigin: string } }
-type Answer = { id?: number; event?: string; result?: unknown; error?: { code: string; message: string } }
-type SiteWindow = Window & { wallet?: { ask(method: string, params?: unknown): Promise<Answer> } }
 
 let sandbox: TestSandbox
 let walletOrigin: string
@@ -54,55 +54,31 @@ afterAll(async () => {
   await sandbox?.stop()
 })
 
-/** The wallet frame inside `page`, once its document is the frame page (undefined when the browser refused to render it). */
+/** The wallet frame inside `page` when its document is the frame page (undefined when the browser refused to render it). */
 async function loadedFrame(page: Page): Promise<Frame | undefined> {
-  const deadline = Date.now() + 5_000
-  while (Date.now() < deadline) {
-    const frame = page.frames().find((f) => f.url().startsWith(frameUrl))
-    if (frame && (await frame.evaluate(() => document.getElementById('portico-frame-config') !== null).catch(() => false))) return frame
-    await page.waitForTimeout(100)
-  }
-  return undefined
+  const frame = page.frames().find((f) => f.url().startsWith(frameUrl))
+  return frame && (await frame.evaluate(() => document.getElementById('portico-frame-config') !== null).catch(() => false)) ? frame : undefined
 }
 
-/** Connects the page to the frame the way the auth plugin does (a port over postMessage) and keeps an `ask` on window. */
-async function connectToFrame(page: Page): Promise<Answer> {
-  return page.evaluate(
-    (origin) =>
-      new Promise<Answer>((resolve) => {
-        const frame = (document.getElementById('wallet') as HTMLIFrameElement).contentWindow!
-        const channel = new MessageChannel()
-        const waiting = new Map<number, (answer: Answer) => void>()
-        let next = 1
-        channel.port1.onmessage = (event: MessageEvent<Answer>) => {
-          if (event.data.event === 'ready') resolve(event.data)
-          if (typeof event.data.id === 'number') waiting.get(event.data.id)?.(event.data)
-        }
-        ;(window as SiteWindow).wallet = {
-          ask: (method, params) =>
-            new Promise((answer) => {
-              const id = next++
-              waiting.set(id, answer)
-              channel.port1.postMessage({ id, method, ...(params === undefined ? {} : { params }) })
-            }),
-        }
-        frame.postMessage({ type: 'portico-auth:connect', version: 1 }, origin, [channel.port2])
-        setTimeout(() => resolve({ event: 'no answer in 5 s' }), 5_000)
-      }),
-    walletOrigin,
-  )
+/** Waits until the wallet frame rendered inside `page` (the failure says what the page's frames are). */
+async function frameRenders(page: Page): Promise<void> {
+  await explainFailure(expect.poll(async () => (await loadedFrame(page)) !== undefined).toBe(true), async () => `frames: ${page.frames().map((f) => f.url()).join(', ')}`)
 }
 
-const ask = (page: Page, method: string, params?: unknown) => page.evaluate(({ method, params }) => (window as SiteWindow).wallet!.ask(method, params), { method, params })
+/** Waits for the console's frame-ancestors refusal (`pattern`), then finds no wallet frame rendered. */
+async function frameRefused(page: Page, console: string[], pattern: RegExp): Promise<void> {
+  await explainFailure(expect.poll(() => console.join('\n')).toMatch(pattern), async () => `console: ${console.join('\n').slice(0, 600)}`)
+  expect(await loadedFrame(page)).toBeUndefined()
+}
+
+const ask = (page: Page, method: string, params?: unknown) => askWallet(page, method, params)
 
 async function asVisitor(act: (visitor: SandboxPage) => Promise<void>): Promise<void> {
   const visitor = await openSandboxPage()
   try {
     visitor.page.setDefaultTimeout(20_000)
     await act(visitor)
-    expect(await visitor.cspViolations().catch(() => [])).toEqual([])
-    expect(visitor.pageErrors).toEqual([])
-    expect(visitor.blocked).toEqual([])
+    await expectClean(visitor)
   } finally {
     await visitor.close()
   }
@@ -117,8 +93,8 @@ describe("the sandbox's wallet frame and loopback sites", () => {
   it("lets a developer's own site on another loopback port embed it and log in by email: the wallet signs for that site", async () => {
     await asVisitor(async ({ page }) => {
       await page.goto(`http://127.0.0.1:${sitePort}/`)
-      expect(await loadedFrame(page), 'the frame rendered inside the site').toBeDefined()
-      expect(await connectToFrame(page)).toEqual({ event: 'ready' })
+      await frameRenders(page)
+      expect(await connectToWalletFrame(page, walletOrigin, '#wallet')).toBe('ready')
       const email = `dev-site-${Date.now().toString(36)}@example.com`
       const sent = await ask(page, 'emailStart', { email })
       expect(sent.error).toBeUndefined()
@@ -133,16 +109,7 @@ describe("the sandbox's wallet frame and loopback sites", () => {
       const signing = ask(page, 'request', { chainId: 'eip155:31337', method: 'personal_sign', params: [message, state.accounts.eip155] }).finally(() => {
         settled = true
       })
-      const sign = page.frameLocator('#wallet').getByRole('button', { name: 'Sign the message' })
-      await expect
-        .poll(
-          async () => {
-            if (!settled) await sign.click({ timeout: 2_000 }).catch(() => undefined)
-            return settled
-          },
-          { timeout: 30_000, interval: 250 },
-        )
-        .toBe(true)
+      await pressInFrame(page, 'Sign the message', async () => settled, page.frameLocator('#wallet'))
       const signed = await signing
       expect(signed.error).toBeUndefined()
       expect(await verifyMessage({ address: state.accounts.eip155, message: { raw: message }, signature: signed.result as Hex })).toBe(true)
@@ -152,8 +119,8 @@ describe("the sandbox's wallet frame and loopback sites", () => {
   it('lets a site on localhost (any port) embed it and connect', async () => {
     await asVisitor(async ({ page }) => {
       await page.goto(`http://localhost:${sitePort}/`)
-      expect(await loadedFrame(page)).toBeDefined()
-      expect(await connectToFrame(page)).toEqual({ event: 'ready' })
+      await frameRenders(page)
+      expect(await connectToWalletFrame(page, walletOrigin, '#wallet')).toBe('ready')
       expect((await ask(page, 'status')).result).toEqual({})
     })
   }, 60_000)
@@ -164,8 +131,7 @@ describe("the sandbox's wallet frame and loopback sites", () => {
       const console: string[] = []
       visitor.page.on('console', (message) => console.push(message.text()))
       await visitor.page.goto(`http://[::1]:${sitePort}/`)
-      expect(await loadedFrame(visitor.page)).toBeUndefined()
-      expect(console.join('\n')).toMatch(/violates the following Content Security Policy directive: "frame-ancestors http:\/\/127\.0\.0\.1:\* http:\/\/localhost:\*"/)
+      await frameRefused(visitor.page, console, /violates the following Content Security Policy directive: "frame-ancestors http:\/\/127\.0\.0\.1:\* http:\/\/localhost:\*"/)
     } finally {
       await visitor.close()
     }
@@ -186,21 +152,25 @@ describe('the wallet frame refuses other sites', () => {
       const stranger = 'http://stranger.example'
       await context.route(`${stranger}/stranger`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: sitePage(frameUrl) }))
       await page.goto(`${stranger}/stranger`)
-      expect(await loadedFrame(page)).toBeUndefined()
-      expect(console.join('\n')).toMatch(/Framing '[^']+' violates the following Content Security Policy directive: "frame-ancestors /)
-      // Opened as a window (frame-ancestors does not apply), it ignores the stranger's connect.
+      await frameRefused(page, console, /Framing '[^']+' violates the following Content Security Policy directive: "frame-ancestors /)
+      // Opened as a window (frame-ancestors does not apply), it ignores the stranger's connect. The
+      // frame decides in its message listener, at once: a listener of the test's, added after it,
+      // posts a marker on the port the stranger sent, behind the 'ready' an accepted connect posts first.
+      const [win] = await Promise.all([page.waitForEvent('popup'), page.evaluate((url) => void ((window as unknown as { win: Window | null }).win = window.open(url, 'w', 'popup')), frameUrl)])
+      await win.waitForLoadState()
+      await win.evaluate(() => window.addEventListener('message', (event) => event.ports[0]?.postMessage({ marker: true })))
       const answers = await page.evaluate(async (url) => {
-        const win = window.open(url, 'w', 'popup')!
-        await new Promise((resolve) => setTimeout(resolve, 1500))
         const channel = new MessageChannel()
         const answers: unknown[] = []
-        channel.port1.onmessage = (event) => answers.push(event.data)
-        win.postMessage({ type: 'portico-auth:connect', version: 1 }, new URL(url).origin, [channel.port2])
+        const marked = new Promise<void>((resolve) => {
+          channel.port1.onmessage = (event) => ((event.data as { marker?: boolean }).marker ? resolve() : answers.push(event.data))
+        })
+        ;(window as unknown as { win: Window }).win.postMessage({ type: 'portico-auth:connect', version: 1 }, new URL(url).origin, [channel.port2])
         channel.port1.postMessage({ id: 1, method: 'status' })
-        await new Promise((resolve) => setTimeout(resolve, 1500))
-        win.close()
+        await Promise.race([marked, new Promise((_, reject) => setTimeout(() => reject(new Error('the window never got the connect')), 10_000))])
         return answers
       }, frameUrl)
+      await win.close()
       expect(answers).toEqual([])
       expect(blocked).toEqual([])
     } finally {

@@ -12,26 +12,19 @@ import Database from 'better-sqlite3'
 import type { CDPSession, Page } from 'playwright-core'
 import { getAddress, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sandboxPageCsp } from '../../../sandbox/registerSandboxPages.js'
 import { combineShares } from '../../../plugins/auth/frame/keys/shares.js'
 import { openRecoveryShare, readRecoveryEnvelope } from '../../../plugins/auth/frame/recovery/recoveryEnvelope.js'
-import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { mailbox, mailedCode } from '../../helpers/sandboxMail.js'
-import { serveTestSite, type TestSite } from '../../helpers/serveTestSite.js'
+import type { TestSite } from '../../helpers/serveTestSite.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { askWallet, connectToWalletFrame, enterCode, expectClean, sandboxInfo, serveShop, startEmailLogin, step, walletFrame, type SandboxInfo } from '../kit/authE2e.js'
 
-type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string }[]; auth: { walletOrigin: string } }
 type SiteWindow = { site: { state(): { connections: Record<string, { status: string; address?: string }> } } }
 
-/** The sandbox's strict page policy for a site on its own loopback port, framing the wallet origin. */
-const siteCsp = (walletOrigin: string) =>
-  `${sandboxPageCsp.replace("connect-src 'self'", "connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*").replace("img-src 'self' data:", "img-src 'self' data: http://127.0.0.1:*")}; frame-src ${walletOrigin}`
-
 let sandbox: TestSandbox
-let info: SandboxJson
-let site: TestSite
-let siteUrl = ''
+let info: SandboxInfo
+let site: TestSite & { url: string }
 const visitors: SandboxPage[] = []
 const stamp = Date.now().toString(36)
 const passkeyEmail = `passkey-${stamp}@example.com`
@@ -40,15 +33,13 @@ const password = 'violet staircase 1987'
 const addresses: Record<string, Address> = {}
 
 const dialog = (p: Page) => p.getByRole('dialog')
-const wallet = (p: Page) => p.frameLocator('iframe[title="Portico wallet"]')
-const frameText = async (p: Page) => ((await wallet(p).locator('body').innerText().catch(() => '(no frame)')) ?? '').replace(/\s+/g, ' ').slice(0, 600)
-const pageText = async (p: Page) => ((await p.locator('body').innerText().catch(() => '')) ?? '').replace(/\s+/g, ' ').slice(0, 600)
+const wallet = walletFrame
 
 async function newVisitor(): Promise<Page> {
   const visitor = await openSandboxPage()
   visitors.push(visitor)
   visitor.page.setDefaultTimeout(20_000)
-  await visitor.page.goto(siteUrl)
+  await visitor.page.goto(site.url)
   return visitor.page
 }
 
@@ -62,37 +53,12 @@ async function addAuthenticator(p: Page): Promise<CDPSession> {
   return cdp
 }
 
-/**
- * Logs `email` in by its code from the sandbox's mailbox. The server sends one code per email every
- * 30 s: the start is asked again until a new code arrived.
- */
-async function startLogin(p: Page, email: string): Promise<void> {
-  await p.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
-  await dialog(p).getByRole('textbox', { name: 'Email' }).fill(email)
-  const before = (await mailbox(sandbox.url))[0]?.id ?? 0
-  await explainFailure(
-    expect
-      .poll(
-        async () => {
-          if ((await dialog(p).getByRole('heading', { name: 'Enter the code' }).count()) > 0) return 'sent'
-          await dialog(p).getByRole('button', { name: 'Continue', exact: true }).click({ timeout: 2_000 }).catch(() => undefined)
-          return (await dialog(p).getByRole('heading', { name: 'Enter the code' }).count()) > 0 ? 'sent' : 'waiting'
-        },
-        // Every start counts against the server's 20 per IP per hour: ask again only every 5 s.
-        { timeout: 60_000, interval: 5_000 },
-      )
-      .toBe('sent'),
-    async () => `the modal: ${await pageText(p)}`,
-  )
-  const { code } = await mailedCode(sandbox.url, email, { afterId: before })
-  await dialog(p).getByRole('textbox', { name: 'Code' }).fill(code)
-  const verify = dialog(p).getByRole('button', { name: 'Verify' })
-  if ((await verify.count()) > 0 && (await verify.isEnabled())) await verify.click().catch(() => undefined)
-}
+/** Logs `email` in by its code from the sandbox's mailbox (the kit asks again while the server's 30 s gap runs). */
+const startLogin = async (p: Page, email: string) => enterCode(p, await startEmailLogin(p, sandbox.url, email, p.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' })))
 
 async function connectedAddress(p: Page): Promise<Address> {
   const state = () => p.evaluate(() => (window as unknown as SiteWindow).site.state())
-  await explainFailure(expect.poll(async () => (await state()).connections.eip155?.status, { timeout: 60_000 }).toBe('connected'), async () => `page: ${await pageText(p)}; frame: ${await frameText(p)}`)
+  await step(p, expect.poll(async () => (await state()).connections.eip155?.status, { timeout: 60_000 }).toBe('connected'))
   await expect.poll(() => dialog(p).count()).toBe(0)
   return getAddress((await state()).connections.eip155!.address!)
 }
@@ -103,10 +69,7 @@ async function openRecoverySetup(p: Page): Promise<void> {
   await dialog(p).getByRole('button', { name: 'Wallet & login' }).click()
   await expect.poll(() => dialog(p).innerText()).toContain('The wallet server can still restore this wallet')
   await dialog(p).getByRole('button', { name: 'Protect recovery' }).click()
-  await explainFailure(
-    expect.poll(() => wallet(p).getByRole('heading', { name: 'Protect your wallet' }).count()).toBe(1),
-    async () => `the modal (${await dialog(p).getAttribute('data-view', { timeout: 1_000 }).catch(() => 'closed')}): ${await pageText(p)}; frame: ${await frameText(p)}`,
-  )
+  await step(p, expect.poll(() => wallet(p).getByRole('heading', { name: 'Protect your wallet' }).count()).toBe(1))
   // The screen shows whole: the modal's area grew to the frame's content (taller than the area's
   // 420 px), down to its last button, with no scrolling inside the frame.
   await expect
@@ -116,7 +79,7 @@ async function openRecoverySetup(p: Page): Promise<void> {
 }
 
 async function protectedInProfile(p: Page): Promise<void> {
-  await explainFailure(expect.poll(() => dialog(p).innerText().catch(() => ''), { timeout: 60_000 }).toContain('Only you can restore this wallet'), async () => `frame: ${await frameText(p)}`)
+  await step(p, expect.poll(() => dialog(p).innerText().catch(() => ''), { timeout: 60_000 }).toContain('Only you can restore this wallet'))
   await p.keyboard.press('Escape')
 }
 
@@ -169,18 +132,9 @@ function operatorView(email: string): { authShare: string; recovery: string; rec
 
 beforeAll(async () => {
   sandbox = await startSandbox({ env: { PORTICO_SANDBOX_WALLET_HOST: 'localhost' } })
-  info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
+  info = await sandboxInfo(sandbox.url)
   expect(new URL(info.auth.walletOrigin).hostname).toBe('localhost')
-  site = await serveTestSite({ entry: 'tests/e2e/auth/approvalSite/main.tsx', title: 'A shop', csp: siteCsp(info.auth.walletOrigin) })
-  const solana = info.chains.find((c) => c.caipNetworkId.startsWith('solana:'))!
-  const query = new URLSearchParams({
-    api: sandbox.url,
-    rpc: info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!.nodeUrl,
-    solanaRef: solana.caipNetworkId.split(':')[1]!,
-    solanaRpc: solana.nodeUrl,
-    wallet: info.auth.walletOrigin,
-  })
-  siteUrl = `${site.origin}/?${query}`
+  site = await serveShop(sandbox.url, info)
 }, 240_000)
 
 afterAll(async () => {
@@ -244,7 +198,7 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
     const p = passkeyPage
     await forgetThisBrowser(p)
     await startLogin(p, passkeyEmail)
-    await explainFailure(expect.poll(() => wallet(p).getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1), async () => `page: ${await pageText(p)}`)
+    await step(p, expect.poll(() => wallet(p).getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1))
     await wallet(p).getByRole('button', { name: 'Use your passkey' }).click()
     expect(await connectedAddress(p)).toBe(addresses[passkeyEmail])
   }, 180_000)
@@ -253,7 +207,7 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
     const p = await newVisitor()
     await startLogin(p, passwordEmail)
     const frame = wallet(p)
-    await explainFailure(expect.poll(() => frame.getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1), async () => `page: ${await pageText(p)}`)
+    await step(p, expect.poll(() => frame.getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1))
     // No passkey was set for this wallet: the password is the only way.
     expect(await frame.getByRole('button', { name: 'Use your passkey' }).count()).toBe(0)
     await frame.getByLabel('Recovery password').fill('not the password at all')
@@ -269,36 +223,9 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
     const victim = `brute-${stamp}@example.com`
     const before = (await mailbox(sandbox.url))[0]?.id ?? 0
     // The page embeds the wallet frame itself and takes its own port: a code sent to the victim, then six guesses.
-    const guessed = await p.evaluate(
-      async ({ walletOrigin, victim }) => {
-        const iframe = document.createElement('iframe')
-        iframe.title = 'A frame of the attacker'
-        await new Promise<void>((resolve) => {
-          iframe.addEventListener('load', () => resolve(), { once: true })
-          iframe.src = `${walletOrigin}/auth/v1/frame?projectId=demo`
-          document.body.append(iframe)
-        })
-        const channel = new MessageChannel()
-        const pending = new Map<number, (answer: { result?: unknown; error?: { code: string; data?: { attemptsLeft?: number } } }) => void>()
-        channel.port1.onmessage = (event) => {
-          const data = event.data as { id?: number }
-          if (typeof data.id === 'number') pending.get(data.id)?.(event.data)
-        }
-        let id = 800
-        const call = (method: string, params?: unknown) =>
-          new Promise<{ result?: unknown; error?: { code: string; data?: { attemptsLeft?: number } } }>((resolve) => {
-            pending.set(++id, resolve)
-            channel.port1.postMessage({ id, method, params })
-          })
-        iframe.contentWindow!.postMessage({ type: 'portico-auth:connect', version: 1 }, walletOrigin, [channel.port2])
-        ;(window as unknown as { __call: typeof call }).__call = call
-        const started = await call('emailStart', { email: victim })
-        const answers = []
-        for (const code of ['000000', '111111', '222222', '333333', '444444', '555555']) answers.push(await call('emailVerify', { code }))
-        return { started, answers }
-      },
-      { walletOrigin: info.auth.walletOrigin, victim },
-    )
+    expect(await connectToWalletFrame(p, info.auth.walletOrigin, { src: `${info.auth.walletOrigin}/auth/v1/frame?projectId=demo` })).toBe('ready')
+    const guessed = { started: await askWallet(p, 'emailStart', { email: victim }), answers: [] as Awaited<ReturnType<typeof askWallet>>[] }
+    for (const code of ['000000', '111111', '222222', '333333', '444444', '555555']) guessed.answers.push(await askWallet(p, 'emailVerify', { code }))
     expect(guessed.started.error).toBeUndefined()
     const { code } = await mailedCode(sandbox.url, victim, { afterId: before })
     // (Should a guess have been the code, the lock below would not hold: the test would fail, as it should.)
@@ -307,13 +234,7 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
     expect(codes.slice(4)).toEqual(['LOCKED', 'LOCKED'])
     // Even the right code, which the page does not know and the test hands it, opens nothing now;
     // a new code for the victim waits 30 s, and the frame is logged in as no one.
-    const after = await p.evaluate(
-      async ({ right, victim }) => {
-        const call = (window as unknown as { __call: (method: string, params?: unknown) => Promise<{ result?: unknown; error?: { code: string } }> }).__call
-        return { right: await call('emailVerify', { code: right }), restart: await call('emailStart', { email: victim }), status: await call('status') }
-      },
-      { right: code, victim },
-    )
+    const after = { right: await askWallet(p, 'emailVerify', { code }), restart: await askWallet(p, 'emailStart', { email: victim }), status: await askWallet(p, 'status') }
     expect(after.right.error?.code).toBe('LOCKED')
     expect(after.restart.error?.code).toBe('RATE_LIMITED')
     expect(after.status.result).toEqual({})
@@ -321,10 +242,6 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
   }, 120_000)
 
   it('recorded no page error, CSP violation or request beyond 127.0.0.1', async () => {
-    for (const visitor of visitors) {
-      expect(visitor.pageErrors).toEqual([])
-      expect(visitor.blocked).toEqual([])
-      for (const frame of visitor.page.frames()) expect(await frame.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => [])).toEqual([])
-    }
+    for (const visitor of visitors) await expectClean(visitor)
   })
 })

@@ -8,24 +8,19 @@
 // 0.01 ETH as a plain transaction, and switches back; the demo's EIP-5792 batch (approve and
 // transfer 1 pUSD) goes as one user operation after the frame listed both calls.
 import type { Page } from 'playwright-core'
-import { createPublicClient, erc20Abi, getAddress, http, parseEther, type Address } from 'viem'
+import { createPublicClient, erc20Abi, getAddress, http, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chooseSendToken } from '../../helpers/chooseSendToken.js'
-import { explainFailure } from '../../helpers/explainFailure.js'
-import { mailbox, mailedCode } from '../../helpers/sandboxMail.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandboxBundler } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { pressSendDone } from '../../helpers/sendSuccess.js'
-
-type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; tokens?: { address: Address; symbol: string }[]; accountAbstraction?: { factory: Address; entryPoint: Address } }[] }
+import { approvalScreen, emailLogin, expectClean, faucet, pressInFrame, sandboxInfo, sendFromAccount, step, type SandboxInfo } from '../kit/authE2e.js'
 
 const ownerAbi = [{ type: 'function', name: 'owner', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] }] as const
 const factoryAbi = [{ type: 'function', name: 'getAddress', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }, { name: 'salt', type: 'uint256' }], outputs: [{ type: 'address' }] }] as const
 
 let sandbox: TestSandbox
-let info: SandboxJson
+let info: SandboxInfo
 let visitor: SandboxPage
 let page: Page
 let rpc: ReturnType<typeof createPublicClient>
@@ -35,61 +30,16 @@ let smartAccount: Address
 let eoa: Address
 
 const dialog = () => page.getByRole('dialog')
-const frame = () => page.frameLocator('iframe[title="Portico wallet"]')
 const mainText = async () => ((await page.locator('main').innerText()) ?? '').replace(/\s+/g, ' ')
 const shownAddress = async () => /Address (0x[0-9a-fA-F]{40})/.exec(await mainText())?.[1]
 const shownAccountType = async () => /Account type (EOA|Smart account · [a-z ]+?)(?= [A-Z]|$)/.exec(await mainText())?.[1]
-
-/** Clicks the frame's Approve until its screen goes (the frame turns away clicks in its first 600 ms on screen). */
-async function approveInFrame(name: string): Promise<void> {
-  await expect.poll(() => frame().locator('#portico-approval').count(), { timeout: 30_000 }).toBeGreaterThan(0)
-  await explainFailure(
-    expect
-      .poll(
-        async () => {
-          if ((await frame().locator('#portico-approval').count()) === 0) return 'gone'
-          await frame().getByRole('button', { name }).click({ timeout: 2_000 }).catch(() => undefined)
-          return (await frame().locator('#portico-approval').count()) === 0 ? 'gone' : 'shown'
-        },
-        { timeout: 20_000, interval: 250 },
-      )
-      .toBe('gone'),
-    async () => `the frame: ${(await frame().locator('body').innerText().catch(() => '(none)')).replace(/\s+/g, ' ').slice(0, 400)}`,
-  )
-}
-
-async function fund(address: Address): Promise<void> {
-  const answer = await fetch(`${sandbox.url}/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ caipAddress: `eip155:31337:${address}`, amount: '1' }) })
-  expect(answer.status).toBe(200)
-}
-
-/** Sends 0.01 ETH from the Account view's send form to `receiver`; answers the approval screen's text. */
-async function sendFromAccountView(receiver: Address): Promise<string> {
-  await page.getByRole('button', { name: new RegExp(email.slice(0, 20)) }).click()
-  await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
-  await expect.poll(() => dialog().textContent(), { timeout: 20_000 }).toMatch(/1(\.0+)? ETH/)
-  await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-  await chooseSendToken(dialog(), 'ETH')
-  await dialog().getByLabel('Amount').fill('0.01')
-  await dialog().getByLabel('Receiver address').fill(receiver)
-  await dialog().getByRole('button', { name: 'Preview Send' }).click()
-  await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletSendPreview')
-  await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-  await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('ApproveTransaction')
-  await expect.poll(() => frame().locator('#portico-approval').count(), { timeout: 30_000 }).toBeGreaterThan(0)
-  // The fee is the chain's (or the bundler's) answer: wait until it is there.
-  await expect.poll(async () => (await frame().locator('#portico-approval').innerText()).replace(/\s+/g, ' '), { timeout: 30_000 }).toMatch(/Estimated fee\s*(up to|unknown)/)
-  const screen = (await frame().locator('#portico-approval').innerText()).replace(/\s+/g, ' ')
-  await approveInFrame('Approve the transaction')
-  await explainFailure(expect.poll(() => rpc.getBalance({ address: receiver }), { timeout: 60_000 }).toBe(parseEther('0.01')), async () => `dialog ${await dialog().getAttribute('data-view')}: ${(await dialog().innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 600)}`)
-  await pressSendDone(page)
-  await expect.poll(() => dialog().getAttribute('data-view'), { timeout: 20_000 }).toBe('Account')
-  return screen
-}
+const accountButton = () => page.getByRole('button', { name: new RegExp(email.slice(0, 20)) })
+const fund = (address: Address) => faucet(sandbox.url, `eip155:31337:${address}`, '1')
+const sendFromAccountView = (receiver: Address) => sendFromAccount(page, accountButton(), rpc, receiver)
 
 /** Opens the Account view and clicks the calls plugin's account-type switch. */
 async function switchTo(label: 'Switch to EOA' | 'Switch to smart account'): Promise<void> {
-  if ((await dialog().count()) === 0) await page.getByRole('button', { name: new RegExp(email.slice(0, 20)) }).click()
+  if ((await dialog().count()) === 0) await accountButton().click()
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
   await dialog().getByRole('button', { name: label }).click()
 }
@@ -98,7 +48,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
   // alto starts on its first request: started here, so the first user operation is not timed against its start.
   await startSandboxBundler(sandbox)
-  info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
+  info = await sandboxInfo(sandbox.url)
   const chain = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
   factory = chain.accountAbstraction!.factory
   rpc = createPublicClient({ transport: http(chain.nodeUrl), cacheTime: 0 })
@@ -115,13 +65,7 @@ afterAll(async () => {
 describe("the embedded wallet's smart account", () => {
   it('logs in by email on the smart account: the address the factory gives for the EOA, not deployed yet', async () => {
     await page.goto(`${sandbox.url}/?accountType=smartAccount`)
-    const before = (await mailbox(sandbox.url))[0]?.id ?? 0
-    await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
-    await dialog().getByRole('textbox', { name: 'Email' }).fill(email)
-    await dialog().getByRole('button', { name: 'Continue', exact: true }).click()
-    const { code } = await mailedCode(sandbox.url, email, { afterId: before, subject: /login code/i })
-    await dialog().getByRole('textbox', { name: 'Code' }).fill(code)
-    await expect.poll(() => dialog().count(), { timeout: 30_000 }).toBe(0)
+    await emailLogin(page, sandbox.url, email)
     await expect.poll(() => mainText(), { timeout: 20_000 }).toContain('Status connected')
     await expect.poll(() => shownAccountType(), { timeout: 20_000 }).toBe('Smart account · not deployed yet')
     smartAccount = getAddress((await shownAddress())!)
@@ -166,8 +110,6 @@ describe("the embedded wallet's smart account", () => {
     expect(getAddress((await shownAddress())!)).toBe(smartAccount)
     // The site's getCapabilities (portico/calls) reads wallet_getCapabilities from the frame.
     await expect.poll(() => page.getByTestId('batch-capabilities').innerText(), { timeout: 20_000 }).toBe('{"atomic":{"status":"supported"}}')
-    expect(visitor.pageErrors).toEqual([])
-    expect(visitor.blocked).toEqual([])
   }, 60_000)
 
   it('sends the demo\'s EIP-5792 batch (approve and transfer 1 pUSD) as one user operation after the frame listed both calls', async () => {
@@ -175,22 +117,20 @@ describe("the embedded wallet's smart account", () => {
     await expect.poll(() => dialog().count()).toBe(0)
     const chain = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
     const pusd = chain.tokens!.find((t) => t.symbol === 'pUSD')!.address
-    const funded = await fetch(`${sandbox.url}/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ caipAddress: `eip155:31337:${smartAccount}`, amount: '2000000', token: pusd }) })
-    expect(funded.status).toBe(200)
+    await faucet(sandbox.url, `eip155:31337:${smartAccount}`, '2000000', pusd)
     const balanceOf = (owner: Address) => rpc.readContract({ address: pusd, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
     const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
     const before = await balanceOf(receiver)
     await page.getByRole('button', { name: 'Approve and transfer 1 pUSD' }).click()
-    await expect.poll(() => frame().locator('#portico-approval').count(), { timeout: 30_000 }).toBeGreaterThan(0)
-    await expect.poll(async () => (await frame().locator('#portico-approval').innerText()).replace(/\s+/g, ' '), { timeout: 30_000 }).toMatch(/Estimated fee\s*(up to|unknown)/)
-    const screen = (await frame().locator('#portico-approval').innerText()).replace(/\s+/g, ' ')
+    const screen = await approvalScreen(page)
     expect(screen).toContain('Send 2 calls')
     expect(screen).toContain(`Call 1 Allow ${receiver} to spend 1 pUSD`)
     expect(screen).toContain(`Call 2 Send 1 pUSD to ${receiver}`)
     expect(screen).toContain('One user operation of your smart account: all calls or none')
-    await approveInFrame('Approve the transaction')
-    await explainFailure(expect.poll(() => mainText(), { timeout: 60_000 }).toMatch(/Batch success \(1 receipt, atomic\)/), async () => (await mainText()).slice(0, 800))
+    await pressInFrame(page, 'Approve the transaction')
+    await step(page, expect.poll(() => mainText(), { timeout: 60_000 }).toMatch(/Batch success \(1 receipt, atomic\)/))
     expect(await balanceOf(receiver)).toBe(before + 1_000_000n)
     expect(await balanceOf(smartAccount)).toBe(1_000_000n)
+    await expectClean(visitor)
   }, 120_000)
 })

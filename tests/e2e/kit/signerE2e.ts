@@ -13,8 +13,8 @@ import { explainFailure } from '../../helpers/explainFailure.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { recordCspViolations } from '../../helpers/openSandboxPage.js'
 import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
-import { mailedCode } from '../../helpers/sandboxMail.js'
 import { startSandbox } from '../../helpers/startSandbox.js'
+import { enterCode, pressInFrame, startEmailLogin } from './authE2e.js'
 import type { Activity } from './chainRows.js'
 import type { SignerConnector, SignerContext, SignerRow, SignerSandbox } from './signerRows.js'
 
@@ -153,13 +153,7 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
     } else if (connector.kind === 'embedded') {
       const email = `signer-${chainRow.namespace}-${Date.now().toString(36)}@example.com`
       shown = email
-      await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
-      await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
-      await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-      await dialog.getByRole('heading', { name: 'Enter the code' }).waitFor()
-      await dialog.getByRole('textbox', { name: 'Code' }).fill((await mailedCode(sandbox.sandbox.url, email)).code)
-      const verify = dialog.getByRole('button', { name: 'Verify' })
-      if ((await verify.count()) > 0 && (await verify.isEnabled())) await verify.click().catch(() => undefined)
+      await enterCode(page, await startEmailLogin(page, sandbox.sandbox.url, email, page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' })))
       // The embedded wallet's account, as the demo's "Your account" shows it (CAIP-10).
       const caip10 = new RegExp(`${escape(ctx.caipNetworkId)}:([0-9A-Za-z]{32,66})`)
       await explainFailure(expect.poll(async () => (from = caip10.exec(await page.locator('main').innerText())?.[1] ?? ''), { timeout: 30_000 }).not.toBe(''), visitor.describe)
@@ -291,20 +285,8 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
           expect(text).toContain(`Network ${ctx.network} (${ctx.caipNetworkId})`)
           expect(text).not.toContain('cannot decode')
           await order.unmoved()
-          // The visitor's own click on the frame's screen, again until it goes (the frame turns clicks away in its first 600 ms on screen).
-          await explainFailure(
-            expect
-              .poll(
-                async () => {
-                  if ((await frame.locator('#portico-approval').count()) === 0) return 'gone'
-                  await frame.getByRole('button', { name: 'Approve the transaction' }).click({ timeout: 2_000 }).catch(() => undefined)
-                  return (await frame.locator('#portico-approval').count()) === 0 ? 'gone' : 'shown'
-                },
-                { timeout: 30_000, interval: 250 },
-              )
-              .toBe('gone'),
-            async () => `frame: ${await screen()}`,
-          )
+          // The visitor's own click on the frame's screen, again until it goes (the auth kit's).
+          await pressInFrame(page, 'Approve the transaction')
         })
       } else {
         // Refused first (the example may pay the same receivers again, Sui's two), then approved.

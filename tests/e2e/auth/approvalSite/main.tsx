@@ -1,6 +1,7 @@
-// A site with the embedded wallet on eip155 and solana (tests/e2e/auth/approval.test.ts): the
-// page's Connect button and `window.site.request(...)`, which is what any script of the site's page
-// may do — ask the connected wallet to sign or send through Portico. Endpoints come from the query.
+// A site with the embedded wallet on eip155 and solana, as its owner writes it from the docs
+// (docs/guides/embedded-wallet.md; tests/e2e/auth/approval.test.ts and recovery.test.ts): the page's
+// Connect button and `window.site.request(...)`, which is what any script of the site's page may do —
+// ask the connected wallet to sign or send through Portico. Endpoints come from the query.
 import { createRoot } from 'react-dom/client'
 import { createPortico } from '../../../../kernel/index.js'
 import { auth } from '../../../../plugins/auth/index.js'
@@ -28,6 +29,7 @@ const portico = createPortico({
 type Outcome = { result: unknown } | { error: { code: unknown; message: string } }
 
 ;(window as unknown as { site: unknown }).site = {
+  kernelLoaded: () => portico.kernel !== undefined,
   state: () => portico.getState(),
   request: (chainId: `${string}:${string}`, method: string, params: unknown): Promise<Outcome> =>
     portico.request({ chainId, method, params }).then(
