@@ -288,6 +288,7 @@ describe('entry point exports', () => {
         "Spinner",
         "StatusPanel",
         "SuccessScreen",
+        "TokenPicker",
         "TokenSelect",
         "TokenSummary",
         "WalletIcon",
