@@ -289,6 +289,7 @@ describe('entry point exports', () => {
         "Spinner",
         "StatusPanel",
         "SuccessScreen",
+        "TokenPicker",
         "TokenSelect",
         "TokenSummary",
         "WalletIcon",

@@ -33,11 +33,12 @@ function chainOfCaip10(value: string, name: string): string {
  * with `{ amount, from, to, userAddress, eip155: { slippage }, disableEstimate }`. Amounts are base
  * units; tokens and accounts CAIP-10. Answers come from `config.convertProvider`, by default the
  * Uniswap V2-compatible pools of the chains' `swap` settings; every refusal is a 4xx with a message.
+ * A token listed without a logo gets the server's token image (`/public/getTokenImage/:symbol`), as its balances do.
  *
  * @example
  * registerConvertRoutes(app, context)
  */
-export function registerConvertRoutes(app: FastifyInstance, { config }: ServerContext): void {
+export function registerConvertRoutes(app: FastifyInstance, { config, publicBaseUrl }: ServerContext): void {
   const provider: ConvertProvider = config.convertProvider ?? createUniswapV2Provider(config.chains)
   const text = (query: unknown, name: string, required = true) => readStringParam(query, name, { required, maxLength: 128 }) as string
 
@@ -45,7 +46,10 @@ export function registerConvertRoutes(app: FastifyInstance, { config }: ServerCo
     readSdkParams(request, config)
     const chainId = text(request.query, 'chainId')
     if (!isCaipNetworkId(chainId)) throw badRequest('chainId must be a CAIP-2 id such as eip155:1')
-    return { tokens: await provider.tokens(chainId) }
+    // A token the provider lists without a logo gets the one its balances carry (the server's
+    // token image), so the Swap view's list shows the same logos as Send's.
+    const logo = (symbol: string) => `${publicBaseUrl()}/public/getTokenImage/${encodeURIComponent(symbol)}`
+    return { tokens: (await provider.tokens(chainId)).map((token) => (token.logoUri ? token : { ...token, logoUri: logo(token.symbol) })) }
   })
 
   app.get('/v1/convert/quotes', { schema: routeSchema({ summary: 'A swap quote', tags: ['convert'], querystring: { ...sdkQuery, from: str(128), to: str(128), userAddress: str(128), amount: str(80, { pattern: '^[0-9]+$' }), toAmount: str(80, { pattern: '^[0-9]+$' }), gasPrice: str(80) }, requiredQuery: ['from', 'to', 'userAddress'], responses: { 200: { type: 'object', required: ['quotes'], properties: { quotes: { type: 'array' } } } }, errors: [401, 403, 502] }) }, async (request) => {

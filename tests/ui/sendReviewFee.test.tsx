@@ -39,7 +39,7 @@ const review = (portico: Portico) =>
     </PorticoContext.Provider>,
   )
 /** The review's rows as "label: value", in order. */
-const rows = (html: string) => [...html.matchAll(/<dt>(.*?)<\/dt><dd[^>]*>(.*?)<\/dd>/g)].map(([, label, value]) => `${label}: ${value!.replace(/<[^>]+>/g, '')}`)
+const rows = (html: string) => [...html.matchAll(/<dt[^>]*>(.*?)<\/dt><dd[^>]*>(.*?)<\/dd>/g)].map(([, label, value]) => `${label}: ${value!.replace(/<[^>]+>/g, '')}`)
 
 describe('the send review\'s network fee line', () => {
   it('reads "Estimating…" before the answer and "Set by your wallet" where no plugin estimates, in the same place', async () => {

@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo } from 'react'
 import type { Portico } from '../../../kernel/kernel.js'
 import { Button, Icon, Spinner, StatusPanel, SuccessScreen, useAnnounce, useLocale, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
 import { viewsStylesheet } from './viewsStylesheet.js'
-import { createOnrampApi } from '../api/createOnrampApi.js'
+import { createOnrampApi, type OnrampQuoteLine } from '../api/createOnrampApi.js'
 import type { OnrampSettings } from '../onramp.js'
 import { type CheckoutWindow, OnrampStore } from '../stores/OnrampStore.js'
 import { restrictedTimeZones } from '../utils/restrictedTimeZones.js'
@@ -99,6 +99,9 @@ export const OnrampView = observer(function OnrampView() {
   const t = useTranslate()
   const { locale } = useLocale()
   const money = (amount: string) => Number(amount).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  // A quote's fees: the total, then what makes it up.
+  const feesOf = (q: Extract<OnrampQuoteLine, { status: 'ok' }>) =>
+    t('onramp.feesDetail', { total: money(String(Number(q.providerFee.amount) + Number(q.networkFee.amount))), currency: q.paymentTotal.currency, provider: money(q.providerFee.amount), network: money(q.networkFee.amount) })
   // A payment method the provider names by id: translated when known, else its id in words.
   const methodName = (method: string) => t(`onramp.method.${method}`, undefined, method.replace(/_/g, ' '))
   const store = useMemo(() => onrampStoreOf(portico), [portico])
@@ -278,16 +281,10 @@ export const OnrampView = observer(function OnrampView() {
                     <dt>{t('onramp.receive')}</dt>
                     <dd>{`${q.purchaseAmount.amount} ${q.purchaseAmount.currency}`}</dd>
                   </div>
-                  <div>
+                  <div className="portico-onramp__fees">
                     <dt>{t('onramp.fees')}</dt>
-                    <dd>
-                      {t('onramp.feesDetail', {
-                        total: money(String(Number(q.providerFee.amount) + Number(q.networkFee.amount))),
-                        currency: q.paymentTotal.currency,
-                        provider: money(q.providerFee.amount),
-                        network: money(q.networkFee.amount),
-                      })}
-                    </dd>
+                    {/* One line in every locale at 360 px: the total leads and stays whole, the breakdown after it gives way (whole in the title). */}
+                    <dd title={feesOf(q)}>{feesOf(q)}</dd>
                   </div>
                   <div>
                     <dt>{t('onramp.total')}</dt>

@@ -119,9 +119,10 @@ export const WalletSendPreviewView = observer(function WalletSendPreviewView() {
         ))}
         {feeLines ? (
           <div className="portico-send-preview__row portico-send-preview__row--fee">
-            <dt>{t('send.preview.fee')}</dt>
+            {/* One line, side by side (docs/design.md, "What truncates"): the fee is never cut, its label gives way (whole in its title). */}
+            <dt title={t('send.preview.fee')}>{t('send.preview.fee')}</dt>
             <dd>
-              <span>{feeLines[0]}</span>
+              <span className={send.feeStatus === 'ready' ? 'portico-send-preview__fee' : undefined}>{feeLines[0]}</span>
               <span className="portico-send-preview__fee-usd">{feeLines[1]}</span>
             </dd>
           </div>

@@ -1,10 +1,13 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId } from 'react'
-import { Button, Spinner, useFormat, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import type { TokenBalance } from '../../../kernel/kernel.js'
+import { Button, Spinner, TokenPicker, useFormat, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
 import { viewsStylesheet } from './viewsStylesheet.js'
 import type { SendButtonState } from '../stores/SendStore.js'
 import { sendFormOf } from './sendFormOf.js'
-import { TokenPicker } from './TokenPicker.js'
+
+/** A token's key in the picker: its CAIP-10 address, or "native". */
+const tokenKey = (token: TokenBalance) => token.address ?? 'native'
 
 /**
  * The send form (WalletSend): a token picker fed by the account's token balances (icons,
@@ -73,7 +76,19 @@ export const WalletSendView = observer(function WalletSendView() {
           {t('send.form.token')}
         </label>
         <div className="portico-send__row">
-          <TokenPicker id={ids.token} labelId={ids.tokenLabel} tokens={tokens} selected={send.token} onSelect={(token) => send.setToken(token)} />
+          <TokenPicker
+            id={ids.token}
+            label={t('send.form.token')}
+            labelId={ids.tokenLabel}
+            tokens={tokens.map((token) => ({ key: tokenKey(token), symbol: token.symbol, name: token.name, held: token }))}
+            value={send.token ? tokenKey(send.token) : undefined}
+            onChange={(key) => {
+              const token = tokens.find((candidate) => tokenKey(candidate) === key)
+              if (token) send.setToken(token)
+            }}
+            placeholder={t('send.form.selectToken')}
+            variant="field"
+          />
           {account.tokenBalancesLoading ? (
             <>
               <Spinner />

@@ -2,11 +2,10 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useMemo } from 'react'
 
 import type { Portico } from '../../../kernel/kernel.js'
-import { Button, Icon, SuccessScreen, useAnnounce, useLocale, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
+import { Button, Icon, SuccessScreen, TokenPicker, type TokenPickerToken, useAnnounce, useLocale, usePortico, useTranslate, useStylesheet } from '../../../ui/kit.js'
 import { viewsStylesheet } from './viewsStylesheet.js'
-import { createConvertApi } from '../api/createConvertApi.js'
+import { createConvertApi, type SwapToken } from '../api/createConvertApi.js'
 import { SwapStore } from '../stores/SwapStore.js'
-import { SwapTokenSelect } from './SwapTokenSelect.js'
 import type { SwapSettings } from '../swap.js'
 
 const stores = new WeakMap<Portico, SwapStore>()
@@ -29,6 +28,11 @@ function swapStoreOf(portico: Portico): SwapStore {
     stores.set(portico, store)
   }
   return store
+}
+
+/** The picker's tokens: the swap list's, each with its logo and the account's holding of it. */
+function pickerTokens(store: SwapStore): TokenPickerToken[] {
+  return store.tokens.map((token: SwapToken) => ({ key: token.address, symbol: token.symbol, name: token.name, logoUrl: token.logoUri, held: store.balanceOf(token.address) }))
 }
 
 /** A decimal cut to 6 fraction digits, without grouping (a field's value the visitor may edit). */
@@ -57,7 +61,7 @@ function short(value: string | undefined, locale: string, digits = 6): string {
  * swap may not spend yet, for exactly the amount) and Swap, each followed to its receipt; success
  * with an explorer link, failure with its reason, and the balances refreshed. A quote older than 30 s
  * is refreshed before the swap is built. Each token is chosen in a list with its icon, name and
- * the account's balance (`SwapTokenSelect`, a keyboard-operable listbox). Only eip155 networks swap (spec §9); others are told so.
+ * the account's balance and its fiat value (the UI kit's `TokenPicker`, Send's too: a keyboard-operable listbox). Only eip155 networks swap (spec §9); others are told so.
  * A confirmed swap shows the success screen (docs/design.md: check mark, what happened, explorer
  * link, Done; no Back arrow) over a form already emptied, so no second swap is one click away.
  *
@@ -115,6 +119,7 @@ export const SwapView = observer(function SwapView() {
     )
   }
 
+  const tokens = pickerTokens(store)
   const quote = store.quote && from && to ? { from, to, priceImpact: store.quote.priceImpact } : undefined
   return (
     <div className="portico-swap">
@@ -133,7 +138,7 @@ export const SwapView = observer(function SwapView() {
             disabled={store.busy}
             onChange={(event) => store.setAmount(event.target.value)}
           />
-          <SwapTokenSelect label={t('swap.sellToken')} tokens={store.tokens} value={store.from} onChange={store.setFrom} balanceOf={store.balanceOf} disabled={store.busy} />
+          <TokenPicker label={t('swap.sellToken')} tokens={tokens} value={store.from} onChange={store.setFrom} disabled={store.busy} />
         </div>
         <div className="portico-swap__balance">
           <span>{t('swap.balance', { amount: held ? `${short(held.quantity.numeric, locale)} ${from?.symbol ?? ''}` : `0 ${from?.symbol ?? ''}` })}</span>
@@ -160,7 +165,7 @@ export const SwapView = observer(function SwapView() {
             disabled={store.busy}
             onChange={(event) => store.setReceive(event.target.value)}
           />
-          <SwapTokenSelect label={t('swap.buyToken')} tokens={store.tokens} value={store.to} onChange={store.setTo} balanceOf={store.balanceOf} disabled={store.busy} />
+          <TokenPicker label={t('swap.buyToken')} tokens={tokens} value={store.to} onChange={store.setTo} disabled={store.busy} />
         </div>
       </div>
 

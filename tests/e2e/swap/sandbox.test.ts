@@ -59,7 +59,7 @@ async function shownMinimum(decimals: number): Promise<bigint> {
   return parseUnits(text.split(' ')[0]!.replace(/,/g, ''), decimals)
 }
 
-/** Chooses a token in one of the Swap view's token lists (a listbox with icons), by its symbol. */
+/** Chooses a token in one of the Swap view's token lists (the UI kit's TokenPicker, Send's too), by its symbol. */
 async function chooseToken(which: 'Token to pay with' | 'Token to receive', symbol: string) {
   const combobox = dialog().getByRole('combobox', { name: which })
   if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click()
@@ -85,7 +85,7 @@ describe('Swap on the demo site, end to end', () => {
     expect(await dialog().getByRole('combobox', { name: 'Token to receive pUSD', exact: true }).count()).toBe(1)
   })
 
-  it('chooses tokens in a list with their icons, from the keyboard too (issue 52: no native <select>)', async () => {
+  it('chooses tokens in a list with their logos, balances and USD values, from the keyboard too (issue 52: no native <select>)', async () => {
     expect(await dialog().locator('select').count()).toBe(0)
     const pay = dialog().getByRole('combobox', { name: 'Token to pay with' })
     await pay.focus()
@@ -98,11 +98,20 @@ describe('Swap on the demo site, end to end', () => {
     const active = () => pay.getAttribute('aria-activedescendant')
     expect(await list.getByRole('option', { selected: true }).getAttribute('id')).toBe(await active())
     expect(await list.getByRole('option', { selected: true }).textContent()).toMatch(/^E?ETH/)
-    // Every option has its picture: the token's logo, else its letter on a tile (the sandbox's
-    // tokens list no logo; tests/plugins/swap/tokenSelect.test.tsx holds the logo's case).
-    for (const option of await options.all()) expect(await option.locator('img[alt=""], [aria-hidden="true"]').count()).toBeGreaterThan(0)
-    expect(await list.getByRole('option', { name: /^ETH\b/ }).locator('[aria-hidden="true"]').first().textContent()).toBe('E')
-    expect(await list.getByRole('option', { name: /^pUSD\b/ }).locator('[aria-hidden="true"]').first().textContent()).toBe('P')
+    // Every option shows its token's logo, the one Send's list shows (the server's token image, as
+    // the balances carry it): an image that loaded, no letter tile; it is decorative (alt=""), the
+    // option being named by the token's symbol beside it. Each held token also shows its balance
+    // with its symbol and its USD value (the sandbox prices ETH and pUSD).
+    for (const symbol of ['ETH', 'pUSD']) {
+      const option = list.getByRole('option', { name: new RegExp(`^${symbol}\\b`) })
+      const logo = option.locator('img')
+      expect(await logo.getAttribute('src'), symbol).toBe(`${sandbox.url}/public/getTokenImage/${symbol}`)
+      expect(await logo.getAttribute('alt'), symbol).toBe('')
+      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: symbol }).toBe(true)
+      // What it reads: symbol, name, balance with its symbol, USD value (no letter before the symbol).
+      expect(await option.textContent(), symbol).toMatch(new RegExp(`^${symbol}(Ether|Portico USD)[\\d,]+(\\.\\d+)?\\s${symbol}\\$[\\d,]+\\.\\d{2}$`))
+    }
+    for (const option of await options.all()) expect(await option.locator('img').count()).toBe(1)
     // ↓ moves the active option; Esc closes the list without choosing, and the dialog stays.
     const before = await active()
     await page.keyboard.press('ArrowDown')

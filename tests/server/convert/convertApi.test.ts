@@ -74,6 +74,12 @@ describe('/v1/convert on Uniswap V2', () => {
       ['pUSD', `${chainId}:${pUsd}`, 6],
       ['pGLD', `${chainId}:${pGld}`, 18],
     ])
+    // Each without a configured logo gets the server's token image, as its balances do, and the image is there.
+    for (const token of body.tokens as { symbol: string; logoUri: string }[]) {
+      expect(token.logoUri).toBe(`${server.url}/public/getTokenImage/${token.symbol}`)
+      const image = await fetch(token.logoUri)
+      expect([token.symbol, image.status, image.headers.get('content-type')]).toEqual([token.symbol, 200, expect.stringMatching(/^image\/svg\+xml/)])
+    }
   })
 
   it('quotes 0.1 ETH → pUSD with the router formula on the seeded reserves, and pUSD → pGLD on the direct pool', async () => {
