@@ -157,7 +157,11 @@ export const AccountView = observer(function AccountView() {
               </a>
             ) : null}
           </div>
-          {wallet ? <p className="portico-account__wallet">{t('view.account.connectedWith', { wallet: connection.walletName ?? wallet.name })}</p> : null}
+          {wallet ? (
+            <p className="portico-account__wallet" title={t('view.account.connectedWith', { wallet: connection.walletName ?? wallet.name })}>
+              {t('view.account.connectedWith', { wallet: connection.walletName ?? wallet.name })}
+            </p>
+          ) : null}
         </div>
         <button type="button" className="portico-account__tool portico-account__tool--danger" onClick={() => void disconnect()} disabled={disconnecting} aria-busy={disconnecting || undefined} aria-label={t('view.account.disconnect')} title={t('view.account.disconnect')}>
           {disconnecting ? <Spinner /> : <Icon name="disconnect" />}
