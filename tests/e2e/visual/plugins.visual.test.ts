@@ -157,9 +157,11 @@ describe.each([
     await account.click()
     await waitForView('Account')
     // The Account after an email login (issue 52): the email, the embedded wallet's rows, the tabs
-    // and the token panel in view. Its address (and the avatar drawn from it) differ from run to run.
+    // and the token panel in view. Its address differs from run to run, and with it the avatar drawn
+    // from it, the width of the address (which moves the copy and explorer buttons beside it) and
+    // the account picker's: the avatar, the address's line and the picker's row are painted over.
     await dialog().getByRole('tabpanel').getByRole('listitem').first().waitFor()
-    await check('Account-EmailLogin', (d) => [d.locator('.portico-account__identity'), d.locator('.portico-account__address'), d.locator('.portico-account__picker-select')])
+    await check('Account-EmailLogin', (d) => [d.locator('.portico-account__identity'), d.locator('.portico-account__address-line'), d.locator('.portico-account__picker')])
     // The embedded wallet's keys are made for this sandbox: its addresses differ from run to run.
     await measureLoading('EmbeddedWalletProfile', 'EmbeddedWalletProfile', () => dialog().getByRole('button', { name: 'Wallet & login' }).click(), () => dialog().locator('.portico-auth__address').first().waitFor())
     await check('EmbeddedWalletProfile', (d) => [d.locator('.portico-auth__address-value')])
