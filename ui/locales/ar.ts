@@ -117,7 +117,6 @@ export default {
   'view.account.balanceFailed': 'رصيد الرموز غير متاح',
   'view.account.network': 'الشبكة',
   'view.account.explorer': 'العرض على {explorer}',
-  'view.account.explorerShort': 'المستكشف',
   'view.account.connectedWith': 'متصل عبر {wallet}',
   'view.account.wallets': 'المحافظ',
   'view.account.walletsCount': 'المحافظ ({count})',

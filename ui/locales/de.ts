@@ -113,7 +113,6 @@ export default {
   'view.account.balanceFailed': 'Token-Guthaben nicht verfügbar',
   'view.account.network': 'Netzwerk',
   'view.account.explorer': 'Auf {explorer} ansehen',
-  'view.account.explorerShort': 'Explorer',
   'view.account.connectedWith': 'Verbunden mit {wallet}',
   'view.account.wallets': 'Wallets',
   'view.account.walletsCount': 'Wallets ({count})',

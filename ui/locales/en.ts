@@ -115,7 +115,6 @@ export const en = {
   'view.account.balanceFailed': 'Token Balance Unavailable',
   'view.account.network': 'Network',
   'view.account.explorer': 'View on {explorer}',
-  'view.account.explorerShort': 'Explorer',
   'view.account.connectedWith': 'Connected with {wallet}',
   'view.account.wallets': 'Wallets',
   'view.account.walletsCount': 'Wallets ({count})',

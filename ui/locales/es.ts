@@ -114,7 +114,6 @@ export default {
   'view.account.balanceFailed': 'Saldo de tokens no disponible',
   'view.account.network': 'Red',
   'view.account.explorer': 'Ver en {explorer}',
-  'view.account.explorerShort': 'Explorador',
   'view.account.connectedWith': 'Conectado con {wallet}',
   'view.account.wallets': 'Billeteras',
   'view.account.walletsCount': 'Billeteras ({count})',

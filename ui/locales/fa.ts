@@ -113,7 +113,6 @@ export default {
   'view.account.balanceFailed': 'موجودی توکن در دسترس نیست',
   'view.account.network': 'شبکه',
   'view.account.explorer': 'مشاهده در {explorer}',
-  'view.account.explorerShort': 'اکسپلورر',
   'view.account.connectedWith': 'متصل با {wallet}',
   'view.account.wallets': 'کیف پول‌ها',
   'view.account.walletsCount': 'کیف پول‌ها ({count})',

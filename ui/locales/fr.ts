@@ -114,7 +114,6 @@ export default {
   'view.account.balanceFailed': 'Solde des jetons indisponible',
   'view.account.network': 'Réseau',
   'view.account.explorer': 'Voir sur {explorer}',
-  'view.account.explorerShort': 'Explorateur',
   'view.account.connectedWith': 'Connecté avec {wallet}',
   'view.account.wallets': 'Portefeuilles',
   'view.account.walletsCount': 'Portefeuilles ({count})',

@@ -114,7 +114,6 @@ export default {
   'view.account.balanceFailed': 'יתרת הטוקנים לא זמינה',
   'view.account.network': 'רשת',
   'view.account.explorer': 'צפייה ב-{explorer}',
-  'view.account.explorerShort': 'סייר בלוקים',
   'view.account.connectedWith': 'מחובר באמצעות {wallet}',
   'view.account.wallets': 'ארנקים',
   'view.account.walletsCount': 'ארנקים ({count})',

@@ -113,7 +113,6 @@ export default {
   'view.account.balanceFailed': 'टोकन बैलेंस उपलब्ध नहीं है',
   'view.account.network': 'नेटवर्क',
   'view.account.explorer': '{explorer} पर देखें',
-  'view.account.explorerShort': 'एक्सप्लोरर',
   'view.account.connectedWith': '{wallet} से कनेक्ट है',
   'view.account.wallets': 'वॉलेट',
   'view.account.walletsCount': 'वॉलेट ({count})',

@@ -112,7 +112,6 @@ export default {
   'view.account.balanceFailed': 'Saldo Token Tidak Tersedia',
   'view.account.network': 'Jaringan',
   'view.account.explorer': 'Lihat di {explorer}',
-  'view.account.explorerShort': 'Penjelajah blok',
   'view.account.connectedWith': 'Terhubung dengan {wallet}',
   'view.account.wallets': 'Dompet',
   'view.account.walletsCount': 'Dompet ({count})',

@@ -114,7 +114,6 @@ export default {
   'view.account.balanceFailed': 'Saldo dei token non disponibile',
   'view.account.network': 'Rete',
   'view.account.explorer': 'Visualizza su {explorer}',
-  'view.account.explorerShort': 'Explorer',
   'view.account.connectedWith': 'Connesso con {wallet}',
   'view.account.wallets': 'Wallet',
   'view.account.walletsCount': 'Wallet ({count})',

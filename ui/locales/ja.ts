@@ -112,7 +112,6 @@ export default {
   'view.account.balanceFailed': 'トークン残高を取得できません',
   'view.account.network': 'ネットワーク',
   'view.account.explorer': '{explorer}で表示',
-  'view.account.explorerShort': 'エクスプローラー',
   'view.account.connectedWith': '{wallet}で接続中',
   'view.account.wallets': 'ウォレット',
   'view.account.walletsCount': 'ウォレット（{count}）',

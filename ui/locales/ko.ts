@@ -112,7 +112,6 @@ export default {
   'view.account.balanceFailed': '토큰 잔액을 확인할 수 없음',
   'view.account.network': '네트워크',
   'view.account.explorer': '{explorer}에서 보기',
-  'view.account.explorerShort': '익스플로러',
   'view.account.connectedWith': '{wallet}(으)로 연결됨',
   'view.account.wallets': '지갑',
   'view.account.walletsCount': '지갑({count})',

@@ -113,7 +113,6 @@ export default {
   'view.account.balanceFailed': 'Tokensaldo niet beschikbaar',
   'view.account.network': 'Netwerk',
   'view.account.explorer': 'Bekijken op {explorer}',
-  'view.account.explorerShort': 'Explorer',
   'view.account.connectedWith': 'Verbonden met {wallet}',
   'view.account.wallets': 'Wallets',
   'view.account.walletsCount': 'Wallets ({count})',

@@ -115,7 +115,6 @@ export default {
   'view.account.balanceFailed': 'Saldo tokenów niedostępne',
   'view.account.network': 'Sieć',
   'view.account.explorer': 'Zobacz w {explorer}',
-  'view.account.explorerShort': 'Eksplorator',
   'view.account.connectedWith': 'Połączono przez {wallet}',
   'view.account.wallets': 'Portfele',
   'view.account.walletsCount': 'Portfele ({count})',

@@ -114,7 +114,6 @@ export default {
   'view.account.balanceFailed': 'Saldo de tokens indisponível',
   'view.account.network': 'Rede',
   'view.account.explorer': 'Ver no {explorer}',
-  'view.account.explorerShort': 'Explorador',
   'view.account.connectedWith': 'Conectado com {wallet}',
   'view.account.wallets': 'Carteiras',
   'view.account.walletsCount': 'Carteiras ({count})',

@@ -115,7 +115,6 @@ export default {
   'view.account.balanceFailed': 'Баланс токенов недоступен',
   'view.account.network': 'Сеть',
   'view.account.explorer': 'Открыть в {explorer}',
-  'view.account.explorerShort': 'Обозреватель',
   'view.account.connectedWith': 'Подключено через {wallet}',
   'view.account.wallets': 'Кошельки',
   'view.account.walletsCount': 'Кошельки ({count})',

@@ -112,7 +112,6 @@ export default {
   'view.account.balanceFailed': 'ไม่สามารถแสดงยอดโทเคนได้',
   'view.account.network': 'เครือข่าย',
   'view.account.explorer': 'ดูบน {explorer}',
-  'view.account.explorerShort': 'เอ็กซ์พลอเรอร์',
   'view.account.connectedWith': 'เชื่อมต่อด้วย {wallet}',
   'view.account.wallets': 'กระเป๋าเงิน',
   'view.account.walletsCount': 'กระเป๋าเงิน ({count})',

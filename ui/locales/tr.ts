@@ -113,7 +113,6 @@ export default {
   'view.account.balanceFailed': 'Token bakiyesi kullanılamıyor',
   'view.account.network': 'Ağ',
   'view.account.explorer': '{explorer} üzerinde görüntüle',
-  'view.account.explorerShort': 'Gezgin',
   'view.account.connectedWith': 'Bağlı cüzdan: {wallet}',
   'view.account.wallets': 'Cüzdanlar',
   'view.account.walletsCount': 'Cüzdanlar ({count})',

@@ -115,7 +115,6 @@ export default {
   'view.account.balanceFailed': 'Баланс токенів недоступний',
   'view.account.network': 'Мережа',
   'view.account.explorer': 'Відкрити в {explorer}',
-  'view.account.explorerShort': 'Оглядач',
   'view.account.connectedWith': 'Підключено через {wallet}',
   'view.account.wallets': 'Гаманці',
   'view.account.walletsCount': 'Гаманці ({count})',

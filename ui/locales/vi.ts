@@ -112,7 +112,6 @@ export default {
   'view.account.balanceFailed': 'Không tải được số dư token',
   'view.account.network': 'Mạng',
   'view.account.explorer': 'Xem trên {explorer}',
-  'view.account.explorerShort': 'Trình khám phá',
   'view.account.connectedWith': 'Đã kết nối bằng {wallet}',
   'view.account.wallets': 'Ví',
   'view.account.walletsCount': 'Ví ({count})',

@@ -112,7 +112,6 @@ export default {
   'view.account.balanceFailed': '无法获取代币余额',
   'view.account.network': '网络',
   'view.account.explorer': '在 {explorer} 上查看',
-  'view.account.explorerShort': '区块浏览器',
   'view.account.connectedWith': '已通过 {wallet} 连接',
   'view.account.wallets': '钱包',
   'view.account.walletsCount': '钱包（{count}）',

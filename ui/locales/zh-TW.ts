@@ -112,7 +112,6 @@ export default {
   'view.account.balanceFailed': '無法取得代幣餘額',
   'view.account.network': '網路',
   'view.account.explorer': '在 {explorer} 上查看',
-  'view.account.explorerShort': '區塊瀏覽器',
   'view.account.connectedWith': '已透過 {wallet} 連結',
   'view.account.wallets': '錢包',
   'view.account.walletsCount': '錢包（{count}）',

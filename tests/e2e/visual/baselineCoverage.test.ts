@@ -42,7 +42,7 @@ const baselines: Record<string, readonly string[]> = {
   SwitchNetwork: ['SwitchNetwork-Declined'],
   SwitchActiveChain: ['SwitchActiveChain'],
   UnsupportedChain: ['UnsupportedChain'],
-  Account: ['Account-Tokens', 'Account-NFTs', 'Account-Activity', ...chainIds.map((id) => `${id}-Account`)],
+  Account: ['Account-Tokens', 'Account-NFTs', 'Account-Activity', 'Account-EmailLogin', ...chainIds.map((id) => `${id}-Account`)],
   ProfileWallets: ['ProfileWallets'],
   // auth
   EmailLogin: ['EmailLogin'],

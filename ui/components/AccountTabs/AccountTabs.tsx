@@ -77,6 +77,20 @@ export const AccountTabs = observer(function AccountTabs({ namespace, networkNam
     ...(showActivity ? [{ id: 'activity', label: t('view.account.tab.activity') }] : []),
   ]
 
+  // NFTs and Activity are lists of unknown length: opening one grows the panel, in the click's
+  // frame, to the height that takes the modal to its own limit (a phone's sheet to its full height),
+  // so the list that loads fills a panel already that tall instead of growing the modal as it
+  // arrives (docs/design.md, "How a view may grow").
+  const select = (next: AccountTab) => {
+    const element = panelRef.current
+    const modal = element?.closest<HTMLElement>('.portico-modal')
+    if (next !== 'tokens' && element && modal && typeof getComputedStyle === 'function') {
+      const room = Math.floor(Number.parseFloat(getComputedStyle(modal).maxHeight) - modal.getBoundingClientRect().height)
+      if (room > 0) setTallest((height) => Math.max(height, element.offsetHeight + room))
+    }
+    setTab(next)
+  }
+
   let panel
   if (current === 'tokens') {
     const tokens = account.tokenBalances ?? []
@@ -141,7 +155,7 @@ export const AccountTabs = observer(function AccountTabs({ namespace, networkNam
   }
 
   return (
-    <Tabs label={t('view.account.tabs')} tabs={tabs} selected={current} onSelect={(id) => setTab(id as AccountTab)}>
+    <Tabs label={t('view.account.tabs')} tabs={tabs} selected={current} onSelect={(id) => select(id as AccountTab)}>
       <div ref={panelRef} className={`portico-account-tabs__panel${nativeOnly ? ' portico-account-tabs__panel--one-row' : ''}`} style={tallest ? { minHeight: tallest } : undefined}>
         {panel}
       </div>

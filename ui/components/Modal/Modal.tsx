@@ -145,6 +145,31 @@ export const Modal = observer(function Modal() {
     return () => observer.disconnect()
   }, [])
 
+  // Where the body scrolls, its edge fades while more is to scroll that way (docs/design.md, "What
+  // truncates, and how"): `data-more` says "below", "above" or both, and the stylesheet draws the
+  // fade (no style attribute, so it holds under a strict CSP). Set on scroll and on any resize of
+  // the body or its content.
+  useLayoutEffect(() => {
+    const body = bodyRef.current
+    const inner = innerRef.current
+    if (!body || !inner) return
+    const mark = () => {
+      const more = [body.scrollTop > 1 ? 'above' : '', body.scrollTop + body.clientHeight < body.scrollHeight - 1 ? 'below' : ''].filter(Boolean).join(' ')
+      if (more) {
+        if (body.dataset.more !== more) body.dataset.more = more
+      } else if (body.dataset.more !== undefined) delete body.dataset.more
+    }
+    mark()
+    body.addEventListener('scroll', mark, { passive: true })
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(mark)
+    observer?.observe(body)
+    observer?.observe(inner)
+    return () => {
+      body.removeEventListener('scroll', mark)
+      observer?.disconnect()
+    }
+  }, [])
+
   // Loading and connection states for the live region.
   useEffect(
     () =>

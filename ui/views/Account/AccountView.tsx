@@ -19,16 +19,19 @@ import { showsWalletsRow } from '../../utils/showsWalletsRow.js'
 import { loadView } from '../../modal/viewComponents.js'
 
 /**
- * The Account view: the account's avatar (its name service's picture, else one drawn from the
- * address) with the connected wallet's icon, its name when a name service gave one, the short address, the
- * balance (3 decimals, truncated) and the total USD value, the plugins' status badges
- * (`portico.accountBadges`, e.g. "Signed in"), the tools (copy the address, the block explorer when
- * the network has one, Disconnect), the action row (plugins' actions such as Buy and Swap from
- * `portico.accountActions`: Send with the send plugin; an action may run instead of opening a
- * view, e.g. `portico/calls`'s account-type switch), the network (opens Networks), the
- * wallets (opens ProfileWallets: switch, add or disconnect wallets; shown with more than one
- * wallet or the `multiWallet` feature on), and the
- * Tokens / NFTs / Activity tabs.
+ * The Account view. Its header: the account's avatar (its name service's picture, else one drawn
+ * from the address) with the connected wallet's icon, its name when a name service or the login gave
+ * one, the short address with its tools beside it as icon buttons (copy the address, the block
+ * explorer when the network has one), the wallet it is connected with, and Disconnect at the
+ * header's end. Then the balance (3 decimals, truncated) and the total USD value with the plugins'
+ * status badges (`portico.accountBadges`, e.g. "Signed in") at the line's end; the action row
+ * (plugins' actions such as Buy and Swap from `portico.accountActions`: Send with the send plugin;
+ * an action may run instead of opening a view, e.g. `portico/calls`'s account-type switch); the
+ * network (opens Networks), the wallets (opens ProfileWallets: switch, add or disconnect wallets;
+ * shown with more than one wallet or the `multiWallet` feature on) and the quieter actions (`placement:
+ * 'row'`: Register a name, the embedded wallet's "Wallet & login") as compact chips; and the
+ * Tokens / NFTs / Activity tabs, in view without scrolling on a desktop and a phone
+ * (docs/design.md, "The Account view").
  *
  * @example
  * portico.open({ view: 'Account' })
@@ -117,32 +120,53 @@ export const AccountView = observer(function AccountView() {
   }
   // The namespace's wallets (ProfileWallets): several only with the multiWallet feature on.
   const walletCount = portico.getConnections(namespace).length
+  const showsWallets = showsWalletsRow(portico)
   const badges = connection.caipNetworkId ? portico.accountBadges.showing({ namespace, caipNetworkId: connection.caipNetworkId, address }) : []
 
   return (
     <div className="portico-account">
-      <div className="portico-account__identity">
-        {account.profileImage ? (
-          <img className="portico-account__avatar-image" src={account.profileImage} alt="" width={64} height={64} referrerPolicy="no-referrer" />
-        ) : (
-          <AccountAvatar address={address} />
-        )}
-        {wallet ? (
-          <span className="portico-account__wallet-badge" title={wallet.name}>
-            <WalletIcon src={walletImageSrc(portico, wallet)} name={wallet.name} size="small" />
-          </span>
-        ) : null}
+      {/* The header: who (avatar, name, address, wallet) with the address's tools beside it (copy,
+          the explorer) and Disconnect at its end, as compact icon buttons (docs/design.md, "The Account view"). */}
+      <div className="portico-account__header">
+        <div className="portico-account__identity">
+          {account.profileImage ? <img className="portico-account__avatar-image" src={account.profileImage} alt="" width={48} height={48} referrerPolicy="no-referrer" /> : <AccountAvatar address={address} size={48} />}
+          {wallet ? (
+            <span className="portico-account__wallet-badge" title={wallet.name}>
+              <WalletIcon src={walletImageSrc(portico, wallet)} name={wallet.name} size="small" />
+            </span>
+          ) : null}
+        </div>
+        <div className="portico-account__who">
+          {name ? (
+            <p className="portico-account__name" title={!account.profileName && account.user?.email ? account.user.email : undefined}>
+              <span className="portico-visually-hidden">{t('view.account.name')} </span>
+              {name}
+            </p>
+          ) : null}
+          <div className="portico-account__address-line">
+            <p className={name ? 'portico-account__address portico-account__address--secondary' : 'portico-account__address'} title={address}>
+              <span className="portico-visually-hidden">{t('view.account.address')} </span>
+              {truncateAddress(address)}
+            </p>
+            <button type="button" className="portico-account__tool" onClick={() => void copy()} aria-label={t('view.account.copy')} title={t('view.account.copy')}>
+              <Icon name="copy" />
+            </button>
+            {explorerUrl && explorer ? (
+              <a className="portico-account__tool" href={explorerUrl} target="_blank" rel="noopener noreferrer" aria-label={t('view.account.explorer', { explorer: explorer.name })} title={t('view.account.explorer', { explorer: explorer.name })}>
+                <Icon name="external" />
+              </a>
+            ) : null}
+          </div>
+          {wallet ? (
+            <p className="portico-account__wallet" title={t('view.account.connectedWith', { wallet: connection.walletName ?? wallet.name })}>
+              {t('view.account.connectedWith', { wallet: connection.walletName ?? wallet.name })}
+            </p>
+          ) : null}
+        </div>
+        <button type="button" className="portico-account__tool portico-account__tool--danger" onClick={() => void disconnect()} disabled={disconnecting} aria-busy={disconnecting || undefined} aria-label={t('view.account.disconnect')} title={t('view.account.disconnect')}>
+          {disconnecting ? <Spinner /> : <Icon name="disconnect" />}
+        </button>
       </div>
-      {name ? (
-        <p className="portico-account__name" title={!account.profileName && account.user?.email ? account.user.email : undefined}>
-          <span className="portico-visually-hidden">{t('view.account.name')} </span>
-          {name}
-        </p>
-      ) : null}
-      <p className={name ? 'portico-account__address portico-account__address--secondary' : 'portico-account__address'} title={address}>
-        <span className="portico-visually-hidden">{t('view.account.address')} </span>
-        {truncateAddress(address)}
-      </p>
       {pickable ? (
         <div className="portico-account__picker">
           <label className="portico-account__picker-label" htmlFor={pickerId}>
@@ -157,55 +181,42 @@ export const AccountView = observer(function AccountView() {
           </select>
         </div>
       ) : null}
-      {wallet ? <p className="portico-account__wallet">{t('view.account.connectedWith', { wallet: connection.walletName ?? wallet.name })}</p> : null}
-      <p className="portico-account__balance" aria-busy={account.balanceLoading || undefined}>
-        <span className="portico-visually-hidden">{t('view.account.balance')} </span>
-        {account.balance !== undefined ? (
-          format.amount(account.balance, account.balanceSymbol)
-        ) : account.balanceLoading ? (
-          <>
-            <Spinner /> <span className="portico-account__muted">{t('view.account.balanceLoading')}</span>
-          </>
-        ) : (
-          format.amount(undefined, network?.nativeCurrency.symbol)
-        )}
-      </p>
-      {total !== undefined ? (
-        <p className="portico-account__total">
-          <span className="portico-visually-hidden">{t('view.account.totalValue')}: </span>
-          {total}
-        </p>
-      ) : (
-        // The total's line holds its place until the token balances give it (docs/design.md, "How a view may grow").
-        <p className="portico-account__total" aria-hidden="true">
-          {'\u00a0'}
-        </p>
-      )}
-      {badges.length ? (
-        <ul className="portico-account__badges" aria-label={t('view.account.status')}>
-          {badges.map((badge) => (
-            <li key={badge.id} className="portico-account__badge">
-              {badge.icon && isIconName(badge.icon) ? <Icon name={badge.icon} /> : null}
-              {t(badge.label)}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="portico-account__tools">
-        <button type="button" className="portico-account__tool" onClick={() => void copy()}>
-          <Icon name="copy" />
-          <span>{t('view.account.copy')}</span>
-        </button>
-        {explorerUrl && explorer ? (
-          <a className="portico-account__tool" href={explorerUrl} target="_blank" rel="noopener noreferrer" aria-label={t('view.account.explorer', { explorer: explorer.name })}>
-            <Icon name="external" />
-            <span aria-hidden="true">{t('view.account.explorerShort')}</span>
-          </a>
+      <div className="portico-account__summary">
+        <div className="portico-account__value">
+          <p className="portico-account__balance" aria-busy={account.balanceLoading || undefined}>
+            <span className="portico-visually-hidden">{t('view.account.balance')} </span>
+            {account.balance !== undefined ? (
+              format.amount(account.balance, account.balanceSymbol)
+            ) : account.balanceLoading ? (
+              <>
+                <Spinner /> <span className="portico-account__muted">{t('view.account.balanceLoading')}</span>
+              </>
+            ) : (
+              format.amount(undefined, network?.nativeCurrency.symbol)
+            )}
+          </p>
+          {total !== undefined ? (
+            <p className="portico-account__total">
+              <span className="portico-visually-hidden">{t('view.account.totalValue')}: </span>
+              {total}
+            </p>
+          ) : (
+            // The total's line holds its place until the token balances give it (docs/design.md, "How a view may grow").
+            <p className="portico-account__total" aria-hidden="true">
+              {'\u00a0'}
+            </p>
+          )}
+        </div>
+        {badges.length ? (
+          <ul className="portico-account__badges" aria-label={t('view.account.status')}>
+            {badges.map((badge) => (
+              <li key={badge.id} className="portico-account__badge">
+                {badge.icon && isIconName(badge.icon) ? <Icon name={badge.icon} /> : null}
+                {t(badge.label)}
+              </li>
+            ))}
+          </ul>
         ) : null}
-        <button type="button" className="portico-account__tool portico-account__tool--danger" onClick={() => void disconnect()} disabled={disconnecting} aria-busy={disconnecting || undefined}>
-          {disconnecting ? <Spinner /> : <Icon name="disconnect" />}
-          <span>{t('view.account.disconnect')}</span>
-        </button>
       </div>
       {actions.length ? (
         <div className={actions.length >= 4 ? 'portico-account__actions portico-account__actions--tiles' : 'portico-account__actions'}>
@@ -217,30 +228,35 @@ export const AccountView = observer(function AccountView() {
           ))}
         </div>
       ) : null}
-      {network ? (
-        <button type="button" className="portico-account__row" onClick={() => router.push('Networks')}>
-          <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" mark />
-          <span className="portico-account__row-label">
-            <span className="portico-visually-hidden">{t('view.account.network')}: </span>
-            {network.name}
-          </span>
-          <Icon name="chevron" />
-        </button>
+      {/* The network and the quieter ways on (wallets, Register a name, the embedded wallet's rows) as compact chips, wrapping. */}
+      {network || showsWallets || rows.length ? (
+        <div className="portico-account__rows">
+          {network ? (
+            <button type="button" className="portico-account__row" onClick={() => router.push('Networks')}>
+              <WalletIcon src={networkImageSrc(portico, network)} name={network.name} size="small" mark />
+              <span className="portico-account__row-label">
+                <span className="portico-visually-hidden">{t('view.account.network')}: </span>
+                {network.name}
+              </span>
+              <Icon name="chevron" />
+            </button>
+          ) : null}
+          {showsWallets ? (
+            <button type="button" className="portico-account__row" onClick={() => router.push('ProfileWallets')}>
+              {wallet ? <WalletIcon src={walletImageSrc(portico, wallet)} name={wallet.name} size="small" /> : <Icon name="wallet" />}
+              <span className="portico-account__row-label">{walletCount > 1 ? t('view.account.walletsCount', { count: walletCount }) : t('view.account.wallets')}</span>
+              <Icon name="chevron" />
+            </button>
+          ) : null}
+          {rows.map((action) => (
+            <button key={action.id} type="button" className="portico-account__row" onClick={() => void select(action)} disabled={running === action.id} aria-busy={running === action.id || undefined}>
+              {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}
+              <span className="portico-account__row-label">{t(action.label)}</span>
+              {action.view ? <Icon name="chevron" /> : null}
+            </button>
+          ))}
+        </div>
       ) : null}
-      {showsWalletsRow(portico) ? (
-        <button type="button" className="portico-account__row" onClick={() => router.push('ProfileWallets')}>
-          {wallet ? <WalletIcon src={walletImageSrc(portico, wallet)} name={wallet.name} size="small" /> : <Icon name="wallet" />}
-          <span className="portico-account__row-label">{walletCount > 1 ? t('view.account.walletsCount', { count: walletCount }) : t('view.account.wallets')}</span>
-          <Icon name="chevron" />
-        </button>
-      ) : null}
-      {rows.map((action) => (
-        <button key={action.id} type="button" className="portico-account__row" onClick={() => void select(action)} disabled={running === action.id} aria-busy={running === action.id || undefined}>
-          {action.icon && isIconName(action.icon) ? <Icon name={action.icon} /> : null}
-          <span className="portico-account__row-label">{t(action.label)}</span>
-          {action.view ? <Icon name="chevron" /> : null}
-        </button>
-      ))}
       <AccountTabs namespace={namespace} networkName={network?.name ?? ''} />
     </div>
   )
