@@ -19,7 +19,8 @@ declare global {
   }
 }
 
-const icon = `data:image/svg+xml;base64,${base64.encode(
+/** The dev wallet's icon, announced with it. */
+export const bitcoinDevWalletIcon = `data:image/svg+xml;base64,${base64.encode(
   new TextEncoder().encode(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#c2410c"/><path d="M8 25V10l8-4 8 4v15h-4V12l-4-2-4 2v13z" fill="#fff"/></svg>',
   ),
@@ -47,12 +48,12 @@ export function installBitcoinDevWallet(): BitcoinDevWalletHandle {
     paymentKey: lazyDevKey(devBitcoinPublicKeyHex, 'privateKey', devBitcoinKey),
     ordinalsKey: lazyDevKey(devBitcoinOrdinalsPublicKeyHex, 'privateKey', () => devBitcoinKeyAt(devBitcoinOrdinalsPath)),
     esploraUrl: `${origin}/v1/esplora/demo/${bitcoinSandboxCaipNetworkId}/api`,
-    icon,
+    icon: bitcoinDevWalletIcon,
   })
   Object.defineProperty(window, provider.id, { value: provider, configurable: false, writable: false })
   // WBIP004's list (typed here as the page holds it, not as any one client library declares it).
   const page = window as unknown as { btc_providers?: { id: string; name: string; icon: string; webUrl?: string; methods?: string[] }[] }
-  page.btc_providers = [...(page.btc_providers ?? []), { id: provider.id, name: provider.name, icon, webUrl: provider.webUrl, methods: [...provider.methods] }]
+  page.btc_providers = [...(page.btc_providers ?? []), { id: provider.id, name: provider.name, icon: bitcoinDevWalletIcon, webUrl: provider.webUrl, methods: [...provider.methods] }]
   const handle: BitcoinDevWalletHandle = Object.freeze({
     setMode: control.setMode,
     getMode: control.getMode,

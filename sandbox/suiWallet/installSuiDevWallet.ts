@@ -18,7 +18,8 @@ declare global {
   }
 }
 
-const icon = `data:image/svg+xml;base64,${base64.encode(
+/** The dev wallet's icon, announced with it. */
+export const suiDevWalletIcon = `data:image/svg+xml;base64,${base64.encode(
   new TextEncoder().encode(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1d4ed8"/><path d="M8 25V10l8-4 8 4v15h-4V12l-4-2-4 2v13z" fill="#fff"/></svg>',
   ),
@@ -47,7 +48,7 @@ export function installSuiDevWallet(): SuiDevWalletHandle {
   const { wallet, control } = createSuiDevWallet({
     keypair: lazySuiKeypair(),
     rpcUrl: (chain) => (chain === sandboxSuiChain.caipNetworkId ? rpcUrl : undefined),
-    icon,
+    icon: suiDevWalletIcon,
     storage: pageStorage(),
   })
   const handle: SuiDevWalletHandle = standardDevWalletHandle({ wallet, control, name: '__porticoSuiDevWallet' })

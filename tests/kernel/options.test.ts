@@ -67,10 +67,11 @@ describe('remote features (appkit-behaviour §2.13)', () => {
     expect(features.socials).toBe(false)
   })
 
-  it('connect-method order: explicit wins; wallet first with an injected wallet, else email, social, wallet', () => {
-    expect(getConnectMethodsOrder({ features: {}, hasInjectedWallet: true })).toEqual(['wallet', 'email', 'social'])
-    expect(getConnectMethodsOrder({ features: {}, hasInjectedWallet: false })).toEqual(['email', 'social', 'wallet'])
-    expect(getConnectMethodsOrder({ features: { connectMethodsOrder: ['social', 'wallet'] }, hasInjectedWallet: true })).toEqual(['social', 'wallet'])
+  it('connect-method order: explicit wins; on a phone the wallets lead, elsewhere email and social come first (issue 52)', () => {
+    expect(getConnectMethodsOrder({ features: {}, isMobile: true })).toEqual(['wallet', 'email', 'social'])
+    expect(getConnectMethodsOrder({ features: {}, isMobile: false })).toEqual(['email', 'social', 'wallet'])
+    expect(getConnectMethodsOrder({ features: { connectMethodsOrder: ['social', 'wallet'] }, isMobile: false })).toEqual(['social', 'wallet'])
+    expect(getConnectMethodsOrder({ features: { connectMethodsOrder: ['email', 'wallet', 'social'] }, isMobile: true })).toEqual(['email', 'wallet', 'social'])
   })
 })
 

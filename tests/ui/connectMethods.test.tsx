@@ -87,11 +87,16 @@ describe('the Connect view renders its methods in order', () => {
     expect(methodsIn(renderToString(<PorticoProvider portico={ordered}><ConnectView /></PorticoProvider>))).toEqual(['social', 'wallet', 'email'])
   })
 
-  it('wallet first when an injected wallet is shown; the remote features turn sections off', async () => {
+  it('email first on a desktop even with an injected wallet (issue 52: above the fold), "or" between it and the wallets; the remote features turn sections off', async () => {
     const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { socials: false } })
     instances.push(portico)
     await portico.discoverWallets('eip155')
-    expect(methodsIn(renderToString(<PorticoProvider portico={portico}><ConnectView /></PorticoProvider>))).toEqual(['wallet', 'email'])
+    const html = renderToString(<PorticoProvider portico={portico}><ConnectView /></PorticoProvider>)
+    expect(methodsIn(html)).toEqual(['email', 'wallet'])
+    expect(html).toContain('Test Wallet')
+    expect([...html.matchAll(/class="portico-connect__or">or</g)]).toHaveLength(1)
+    expect(html.indexOf('email section')).toBeLessThan(html.indexOf('portico-connect__or'))
+    expect(html.indexOf('portico-connect__or')).toBeLessThan(html.indexOf('Test Wallet'))
 
     const paying = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { pay: true } }).portico
     instances.push(paying)
@@ -155,7 +160,7 @@ describe('the Connect view: the legal checkbox and collapsed wallets', () => {
     const collapsed = render(portico)
     expect(collapsed).toContain('Continue with a wallet')
     expect(collapsed).not.toContain('Test Wallet')
-    expect(methodsIn(collapsed)).toEqual(['wallet', 'email', 'social'])
+    expect(methodsIn(collapsed)).toEqual(['email', 'social', 'wallet'])
     getUiState(portico).expandWallets()
     const open = render(portico)
     expect(open).not.toContain('Continue with a wallet')
@@ -299,7 +304,7 @@ describe('the Connect view for a chosen namespace (issue 52)', () => {
     const all = render(portico)
     expect(all).not.toContain('Show all wallets')
     expect(walletNames(all)).toEqual(['Test Wallet', 'Evm Only', 'Sol Only'])
-    expect(methodsIn(all)).toEqual(['wallet', 'email', 'social'])
+    expect(methodsIn(all)).toEqual(['email', 'social', 'wallet'])
 
     runInAction(() => portico.stores.networks.chooseNamespace('solana'))
     const solana = render(portico)

@@ -52,6 +52,7 @@ export default {
   'view.connect.openIn': 'افتح في {wallet}',
   'view.connect.filtered': 'محافظ {chain}',
   'view.connect.showAll': 'عرض كل المحافظ',
+  'view.connect.or': 'أو',
   'view.getWallet.title': 'احصل على محفظة',
   'view.getWallet.intro': 'المحفظة تحفظ أصولك الرقمية وتتيح لك تسجيل الدخول إلى مواقع مثل هذا الموقع دون كلمة مرور. ثبّت إحدى هذه المحافظ، ثم عُد لربطها.',
   'view.getWallet.list': 'محافظ للتثبيت',
@@ -74,6 +75,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'احصل على {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'المحفظة',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'ربط {wallet} عبر WalletConnect غير متاح على هذا الموقع بعد.',
   'view.connectingWalletConnect.links': 'من أين تحصل عليها',
   'view.connectingWalletConnect.homepage': 'الموقع الإلكتروني',

@@ -48,6 +48,7 @@ export default {
   'view.connect.openIn': 'In {wallet} öffnen',
   'view.connect.filtered': 'Wallets für {chain}',
   'view.connect.showAll': 'Alle Wallets zeigen',
+  'view.connect.or': 'oder',
   'view.getWallet.title': 'Wallet besorgen',
   'view.getWallet.intro': 'Eine Wallet verwahrt deine digitalen Vermögenswerte und meldet dich ohne Passwort bei Websites wie dieser an. Installiere eine dieser Wallets und komm dann zurück, um sie zu verbinden.',
   'view.getWallet.list': 'Wallets zum Installieren',
@@ -70,6 +71,7 @@ export default {
 
   'view.connectingWalletConnect.title': '{wallet} besorgen',
   'view.connectingWalletConnect.titleGeneric': 'Wallet',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': '{wallet} lässt sich auf dieser Website noch nicht über WalletConnect verbinden.',
   'view.connectingWalletConnect.links': 'Hier erhältlich',
   'view.connectingWalletConnect.homepage': 'Website',

@@ -50,6 +50,7 @@ export const en = {
   'view.connect.openIn': 'Open in {wallet}',
   'view.connect.filtered': 'Wallets for {chain}',
   'view.connect.showAll': 'Show all wallets',
+  'view.connect.or': 'or',
   'view.getWallet.title': 'Get a Wallet',
   'view.getWallet.intro': 'A wallet holds your digital assets and lets you sign in to sites like this one, without a password. Install one of these, then come back to connect it.',
   'view.getWallet.list': 'Wallets to install',
@@ -72,6 +73,7 @@ export const en = {
 
   'view.connectingWalletConnect.title': 'Get {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Wallet',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Connecting {wallet} with WalletConnect is not available on this site yet.',
   'view.connectingWalletConnect.links': 'Where to get it',
   'view.connectingWalletConnect.homepage': 'Website',

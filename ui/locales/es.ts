@@ -49,6 +49,7 @@ export default {
   'view.connect.openIn': 'Abrir en {wallet}',
   'view.connect.filtered': 'Billeteras para {chain}',
   'view.connect.showAll': 'Mostrar todas las billeteras',
+  'view.connect.or': 'o',
   'view.getWallet.title': 'Conseguir una billetera',
   'view.getWallet.intro': 'Una billetera guarda tus activos digitales y te permite iniciar sesión en sitios como este sin contraseña. Instala una de estas y vuelve para conectarla.',
   'view.getWallet.list': 'Billeteras para instalar',
@@ -71,6 +72,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'Conseguir {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Billetera',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Todavía no es posible conectar {wallet} con WalletConnect en este sitio.',
   'view.connectingWalletConnect.links': 'Dónde conseguirla',
   'view.connectingWalletConnect.homepage': 'Sitio web',

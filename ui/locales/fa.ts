@@ -48,6 +48,7 @@ export default {
   'view.connect.openIn': 'باز کردن در {wallet}',
   'view.connect.filtered': 'کیف پول‌های {chain}',
   'view.connect.showAll': 'نمایش همهٔ کیف پول‌ها',
+  'view.connect.or': 'یا',
   'view.getWallet.title': 'دریافت کیف پول',
   'view.getWallet.intro': 'کیف پول دارایی‌های دیجیتال شما را نگه می‌دارد و به شما امکان می‌دهد بدون رمز عبور وارد سایت‌هایی مثل همین سایت شوید. یکی از این‌ها را نصب کنید و بعد برای اتصالش برگردید.',
   'view.getWallet.list': 'کیف پول‌هایی برای نصب',
@@ -70,6 +71,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'دریافت {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'کیف پول',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'اتصال {wallet} از طریق WalletConnect هنوز در این سایت در دسترس نیست.',
   'view.connectingWalletConnect.links': 'از کجا دریافت کنید',
   'view.connectingWalletConnect.homepage': 'وب‌سایت',

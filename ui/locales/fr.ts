@@ -49,6 +49,7 @@ export default {
   'view.connect.openIn': 'Ouvrir dans {wallet}',
   'view.connect.filtered': 'Portefeuilles pour {chain}',
   'view.connect.showAll': 'Afficher tous les portefeuilles',
+  'view.connect.or': 'ou',
   'view.getWallet.title': 'Obtenir un portefeuille',
   'view.getWallet.intro': 'Un portefeuille conserve vos actifs numériques et vous permet de vous connecter à des sites comme celui-ci, sans mot de passe. Installez-en un, puis revenez ici pour le connecter.',
   'view.getWallet.list': 'Portefeuilles à installer',
@@ -71,6 +72,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'Obtenir {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Portefeuille',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'La connexion de {wallet} via WalletConnect n’est pas encore disponible sur ce site.',
   'view.connectingWalletConnect.links': 'Où l’obtenir',
   'view.connectingWalletConnect.homepage': 'Site web',

@@ -49,6 +49,7 @@ export default {
   'view.connect.openIn': 'פתיחה ב-{wallet}',
   'view.connect.filtered': 'ארנקים עבור {chain}',
   'view.connect.showAll': 'הצגת כל הארנקים',
+  'view.connect.or': 'או',
   'view.getWallet.title': 'השגת ארנק',
   'view.getWallet.intro': 'ארנק שומר את הנכסים הדיגיטליים שלכם ומאפשר להתחבר לאתרים כמו זה, בלי סיסמה. התקינו אחד מהארנקים האלה וחזרו לכאן כדי לחבר אותו.',
   'view.getWallet.list': 'ארנקים להתקנה',
@@ -71,6 +72,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'השגת {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'ארנק',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'חיבור {wallet} דרך WalletConnect עדיין לא זמין באתר הזה.',
   'view.connectingWalletConnect.links': 'איפה להשיג',
   'view.connectingWalletConnect.homepage': 'אתר הבית',

@@ -48,6 +48,7 @@ export default {
   'view.connect.openIn': '{wallet} में खोलें',
   'view.connect.filtered': '{chain} के वॉलेट',
   'view.connect.showAll': 'सभी वॉलेट दिखाएँ',
+  'view.connect.or': 'या',
   'view.getWallet.title': 'वॉलेट पाएँ',
   'view.getWallet.intro': 'वॉलेट आपकी डिजिटल संपत्तियाँ रखता है और आपको इस जैसी साइटों पर बिना पासवर्ड के साइन इन करने देता है। इनमें से कोई एक इंस्टॉल करें, फिर उसे कनेक्ट करने के लिए यहाँ लौट आएँ।',
   'view.getWallet.list': 'इंस्टॉल करने के लिए वॉलेट',
@@ -70,6 +71,7 @@ export default {
 
   'view.connectingWalletConnect.title': '{wallet} पाएँ',
   'view.connectingWalletConnect.titleGeneric': 'वॉलेट',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'इस साइट पर अभी WalletConnect से {wallet} कनेक्ट नहीं किया जा सकता।',
   'view.connectingWalletConnect.links': 'कहाँ से पाएँ',
   'view.connectingWalletConnect.homepage': 'वेबसाइट',

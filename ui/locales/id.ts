@@ -47,6 +47,7 @@ export default {
   'view.connect.openIn': 'Buka di {wallet}',
   'view.connect.filtered': 'Dompet untuk {chain}',
   'view.connect.showAll': 'Tampilkan semua dompet',
+  'view.connect.or': 'atau',
   'view.getWallet.title': 'Dapatkan Dompet',
   'view.getWallet.intro': 'Dompet menyimpan aset digital Anda dan memungkinkan Anda masuk ke situs seperti ini tanpa kata sandi. Pasang salah satu dompet ini, lalu kembali ke sini untuk menghubungkannya.',
   'view.getWallet.list': 'Dompet yang bisa dipasang',
@@ -69,6 +70,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'Dapatkan {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Dompet',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Menghubungkan {wallet} lewat WalletConnect belum tersedia di situs ini.',
   'view.connectingWalletConnect.links': 'Tempat mendapatkannya',
   'view.connectingWalletConnect.homepage': 'Situs web',

@@ -49,6 +49,7 @@ export default {
   'view.connect.openIn': 'Apri in {wallet}',
   'view.connect.filtered': 'Wallet per {chain}',
   'view.connect.showAll': 'Mostra tutti i wallet',
+  'view.connect.or': 'oppure',
   'view.getWallet.title': 'Ottieni un wallet',
   'view.getWallet.intro': 'Un wallet custodisce i tuoi asset digitali e ti permette di accedere a siti come questo senza password. Installane uno di questi, poi torna qui per connetterlo.',
   'view.getWallet.list': 'Wallet da installare',
@@ -71,6 +72,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'Ottieni {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Wallet',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Su questo sito non è ancora possibile connettere {wallet} tramite WalletConnect.',
   'view.connectingWalletConnect.links': 'Dove scaricarlo',
   'view.connectingWalletConnect.homepage': 'Sito web',

@@ -47,6 +47,7 @@ export default {
   'view.connect.openIn': '{wallet}で開く',
   'view.connect.filtered': '{chain}のウォレット',
   'view.connect.showAll': 'すべてのウォレットを表示',
+  'view.connect.or': 'または',
   'view.getWallet.title': 'ウォレットを入手',
   'view.getWallet.intro': 'ウォレットはデジタル資産を保管し、パスワードなしでこのようなサイトにログインできるようにするものです。以下のいずれかをインストールしてから、戻って接続してください。',
   'view.getWallet.list': 'インストールできるウォレット',
@@ -69,6 +70,7 @@ export default {
 
   'view.connectingWalletConnect.title': '{wallet}を入手',
   'view.connectingWalletConnect.titleGeneric': 'ウォレット',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'このサイトでは、WalletConnectによる{wallet}の接続にまだ対応していません。',
   'view.connectingWalletConnect.links': '入手方法',
   'view.connectingWalletConnect.homepage': 'ウェブサイト',

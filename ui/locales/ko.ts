@@ -47,6 +47,7 @@ export default {
   'view.connect.openIn': '{wallet}에서 열기',
   'view.connect.filtered': '{chain} 지갑',
   'view.connect.showAll': '모든 지갑 보기',
+  'view.connect.or': '또는',
   'view.getWallet.title': '지갑 받기',
   'view.getWallet.intro': '지갑은 디지털 자산을 보관하고, 비밀번호 없이 이런 사이트에 로그인할 수 있게 해 줍니다. 아래 지갑 중 하나를 설치한 다음 돌아와서 연결하세요.',
   'view.getWallet.list': '설치할 수 있는 지갑',
@@ -69,6 +70,7 @@ export default {
 
   'view.connectingWalletConnect.title': '{wallet} 받기',
   'view.connectingWalletConnect.titleGeneric': '지갑',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': '이 사이트에서는 아직 WalletConnect로 {wallet}을(를) 연결할 수 없습니다.',
   'view.connectingWalletConnect.links': '다운로드 위치',
   'view.connectingWalletConnect.homepage': '웹사이트',

@@ -48,6 +48,7 @@ export default {
   'view.connect.openIn': 'Openen in {wallet}',
   'view.connect.filtered': 'Wallets voor {chain}',
   'view.connect.showAll': 'Alle wallets tonen',
+  'view.connect.or': 'of',
   'view.getWallet.title': 'Wallet downloaden',
   'view.getWallet.intro': 'Een wallet bewaart je digitale bezittingen en laat je inloggen op sites zoals deze, zonder wachtwoord. Installeer er een van deze lijst en kom daarna terug om hem te verbinden.',
   'view.getWallet.list': 'Wallets om te installeren',
@@ -70,6 +71,7 @@ export default {
 
   'view.connectingWalletConnect.title': '{wallet} downloaden',
   'view.connectingWalletConnect.titleGeneric': 'Wallet',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': '{wallet} verbinden via WalletConnect is op deze site nog niet beschikbaar.',
   'view.connectingWalletConnect.links': 'Waar te downloaden',
   'view.connectingWalletConnect.homepage': 'Website',

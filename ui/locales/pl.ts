@@ -50,6 +50,7 @@ export default {
   'view.connect.openIn': 'Otwórz w {wallet}',
   'view.connect.filtered': 'Portfele dla {chain}',
   'view.connect.showAll': 'Pokaż wszystkie portfele',
+  'view.connect.or': 'lub',
   'view.getWallet.title': 'Zdobądź portfel',
   'view.getWallet.intro': 'Portfel przechowuje Twoje aktywa cyfrowe i pozwala logować się bez hasła na strony takie jak ta. Zainstaluj jeden z poniższych, a potem wróć tu, aby go połączyć.',
   'view.getWallet.list': 'Portfele do zainstalowania',
@@ -72,6 +73,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'Pobierz {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Portfel',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Łączenie z {wallet} przez WalletConnect nie jest jeszcze dostępne na tej stronie.',
   'view.connectingWalletConnect.links': 'Gdzie pobrać',
   'view.connectingWalletConnect.homepage': 'Strona internetowa',

@@ -49,6 +49,7 @@ export default {
   'view.connect.openIn': 'Abrir no {wallet}',
   'view.connect.filtered': 'Carteiras para {chain}',
   'view.connect.showAll': 'Mostrar todas as carteiras',
+  'view.connect.or': 'ou',
   'view.getWallet.title': 'Obter uma carteira',
   'view.getWallet.intro': 'Uma carteira guarda seus ativos digitais e permite que você entre em sites como este sem senha. Instale uma destas e depois volte para conectá-la.',
   'view.getWallet.list': 'Carteiras para instalar',
@@ -71,6 +72,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'Obter {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Carteira',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'A conexão da {wallet} via WalletConnect ainda não está disponível neste site.',
   'view.connectingWalletConnect.links': 'Onde obter',
   'view.connectingWalletConnect.homepage': 'Site',

@@ -50,6 +50,7 @@ export default {
   'view.connect.openIn': 'Открыть в {wallet}',
   'view.connect.filtered': 'Кошельки для {chain}',
   'view.connect.showAll': 'Показать все кошельки',
+  'view.connect.or': 'или',
   'view.getWallet.title': 'Установить кошелёк',
   'view.getWallet.intro': 'Кошелёк хранит ваши цифровые активы и позволяет входить на такие сайты, как этот, без пароля. Установите один из этих кошельков и вернитесь, чтобы подключить его.',
   'view.getWallet.list': 'Кошельки для установки',
@@ -72,6 +73,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'Установить {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Кошелёк',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Подключение {wallet} через WalletConnect на этом сайте пока недоступно.',
   'view.connectingWalletConnect.links': 'Где скачать',
   'view.connectingWalletConnect.homepage': 'Сайт',

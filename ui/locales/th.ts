@@ -47,6 +47,7 @@ export default {
   'view.connect.openIn': 'เปิดใน {wallet}',
   'view.connect.filtered': 'กระเป๋าเงินสำหรับ {chain}',
   'view.connect.showAll': 'แสดงกระเป๋าเงินทั้งหมด',
+  'view.connect.or': 'หรือ',
   'view.getWallet.title': 'รับกระเป๋าเงิน',
   'view.getWallet.intro': 'กระเป๋าเงินใช้เก็บสินทรัพย์ดิจิทัลของคุณ และช่วยให้คุณเข้าสู่ระบบเว็บไซต์อย่างเว็บนี้ได้โดยไม่ต้องใช้รหัสผ่าน ติดตั้งกระเป๋าเงินสักตัวจากรายการนี้ แล้วกลับมาเชื่อมต่อที่นี่',
   'view.getWallet.list': 'กระเป๋าเงินที่ติดตั้งได้',
@@ -69,6 +70,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'รับ {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'กระเป๋าเงิน',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'เว็บไซต์นี้ยังไม่รองรับการเชื่อมต่อ {wallet} ผ่าน WalletConnect',
   'view.connectingWalletConnect.links': 'ดาวน์โหลดได้ที่',
   'view.connectingWalletConnect.homepage': 'เว็บไซต์',

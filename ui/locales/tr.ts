@@ -48,6 +48,7 @@ export default {
   'view.connect.openIn': '{wallet} içinde aç',
   'view.connect.filtered': '{chain} cüzdanları',
   'view.connect.showAll': 'Tüm cüzdanları göster',
+  'view.connect.or': 'veya',
   'view.getWallet.title': 'Cüzdan edinin',
   'view.getWallet.intro': 'Cüzdan, dijital varlıklarınızı saklar ve bunun gibi sitelere şifresiz giriş yapmanızı sağlar. Bunlardan birini yükleyin, ardından bağlamak için geri dönün.',
   'view.getWallet.list': 'Yüklenebilecek cüzdanlar',
@@ -70,6 +71,7 @@ export default {
 
   'view.connectingWalletConnect.title': '{wallet} edinin',
   'view.connectingWalletConnect.titleGeneric': 'Cüzdan',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': '{wallet} cüzdanını WalletConnect ile bağlamak bu sitede henüz kullanılamıyor.',
   'view.connectingWalletConnect.links': 'Nereden edinilir',
   'view.connectingWalletConnect.homepage': 'Web sitesi',

@@ -50,6 +50,7 @@ export default {
   'view.connect.openIn': 'Відкрити в {wallet}',
   'view.connect.filtered': 'Гаманці для {chain}',
   'view.connect.showAll': 'Показати всі гаманці',
+  'view.connect.or': 'або',
   'view.getWallet.title': 'Встановити гаманець',
   'view.getWallet.intro': 'Гаманець зберігає ваші цифрові активи й дає змогу входити на такі сайти, як цей, без пароля. Встановіть один із цих гаманців і поверніться, щоб підключити його.',
   'view.getWallet.list': 'Гаманці для встановлення',
@@ -72,6 +73,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'Встановити {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Гаманець',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Підключення {wallet} через WalletConnect на цьому сайті поки недоступне.',
   'view.connectingWalletConnect.links': 'Де завантажити',
   'view.connectingWalletConnect.homepage': 'Вебсайт',

@@ -47,6 +47,7 @@ export default {
   'view.connect.openIn': 'Mở trong {wallet}',
   'view.connect.filtered': 'Ví cho {chain}',
   'view.connect.showAll': 'Hiện tất cả ví',
+  'view.connect.or': 'hoặc',
   'view.getWallet.title': 'Tải ví',
   'view.getWallet.intro': 'Ví lưu giữ tài sản số của bạn và cho phép bạn đăng nhập vào những trang như trang này mà không cần mật khẩu. Hãy cài một trong các ví sau, rồi quay lại đây để kết nối.',
   'view.getWallet.list': 'Ví có thể cài đặt',
@@ -69,6 +70,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'Tải {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Ví',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Trang này hiện chưa hỗ trợ kết nối {wallet} qua WalletConnect.',
   'view.connectingWalletConnect.links': 'Tải về ở đâu',
   'view.connectingWalletConnect.homepage': 'Trang web',

@@ -47,6 +47,7 @@ export default {
   'view.connect.openIn': '在 {wallet} 中打开',
   'view.connect.filtered': '{chain} 钱包',
   'view.connect.showAll': '显示所有钱包',
+  'view.connect.or': '或',
   'view.getWallet.title': '获取钱包',
   'view.getWallet.intro': '钱包用于保管您的数字资产，并让您无需密码即可登录此类网站。请安装以下任一钱包，然后返回此处连接。',
   'view.getWallet.list': '可安装的钱包',
@@ -69,6 +70,7 @@ export default {
 
   'view.connectingWalletConnect.title': '获取 {wallet}',
   'view.connectingWalletConnect.titleGeneric': '钱包',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': '本网站暂不支持通过 WalletConnect 连接 {wallet}。',
   'view.connectingWalletConnect.links': '获取途径',
   'view.connectingWalletConnect.homepage': '官网',

@@ -47,6 +47,7 @@ export default {
   'view.connect.openIn': '在 {wallet} 中開啟',
   'view.connect.filtered': '{chain} 錢包',
   'view.connect.showAll': '顯示所有錢包',
+  'view.connect.or': '或',
   'view.getWallet.title': '取得錢包',
   'view.getWallet.intro': '錢包可以保管您的數位資產，讓您不需密碼就能登入像這樣的網站。請安裝下列任一錢包，再回到這裡連結。',
   'view.getWallet.list': '可安裝的錢包',
@@ -69,6 +70,7 @@ export default {
 
   'view.connectingWalletConnect.title': '取得 {wallet}',
   'view.connectingWalletConnect.titleGeneric': '錢包',
+  'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': '本網站目前尚不支援透過 WalletConnect 連結 {wallet}。',
   'view.connectingWalletConnect.links': '下載管道',
   'view.connectingWalletConnect.homepage': '官方網站',

@@ -15,7 +15,7 @@ import { ProfileWalletsView } from './ProfileWallets/ProfileWalletsView.js'
  * The views the UI ships, as registry descriptors. They all come in the UI's own chunk, loaded
  * with the kernel: one request, and compressed together they weigh less than in a chunk each
  * (issue 27). A plugin's views still load their own chunk on first use.
- * `WalletLinks` shows where to get a directory wallet when no connector can pair it.
+ * `WalletLinks` shows where to get a directory wallet when no connector can pair it, titled with its name.
  */
 export const uiViews: readonly ViewDescriptor[] = [
   { id: 'Connect', title: 'view.connect.title', owner: 'ui', load: () => Promise.resolve(ConnectView) },
@@ -23,7 +23,8 @@ export const uiViews: readonly ViewDescriptor[] = [
   { id: 'ConnectingExternal', title: 'view.connectingExternal.title', owner: 'ui', load: () => Promise.resolve(ConnectingExternalView) },
   {
     id: 'WalletLinks',
-    title: 'view.connectingWalletConnect.titleGeneric',
+    // Titled with the wallet's name (the route's `wallet`).
+    title: 'view.walletLinks.title',
     owner: 'ui',
     load: () => Promise.resolve(ConnectingWalletConnectView),
   },

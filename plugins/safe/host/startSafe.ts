@@ -2,6 +2,7 @@ import type { SafeWallet } from './types.js'
 import { createSafeProvider, waitForSafeTx } from './createSafeProvider.js'
 import { type SafeInfo, detectSafe } from './detectSafe.js'
 import { type SafeAppsWindow, createSafeAppsClient } from './safeAppsClient.js'
+import { safeLogo } from '../logo.js'
 
 /** The connector id of the Safe the page runs in. */
 export const safeConnectorId = 'safe'
@@ -32,7 +33,7 @@ export async function startSafe(target: SafeAppsWindow, { chainIds, timeoutMs = 
     return undefined
   }
   return {
-    wallet: { id: safeConnectorId, name: 'Safe', type: 'EXTERNAL', provider: createSafeProvider(client, info) },
+    wallet: { id: safeConnectorId, name: 'Safe', type: 'EXTERNAL', icon: safeLogo, provider: createSafeProvider(client, info) },
     info,
     waitForExecution: (safeTxHash) => waitForSafeTx(client, safeTxHash),
     dispose: () => client.dispose(),

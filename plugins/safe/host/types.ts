@@ -6,4 +6,11 @@ export type Eip1193Provider = {
 }
 
 /** The Safe as a wallet the eip155 plugin lists and connects (the shape of its discovered wallets). */
-export type SafeWallet = { id: string; name: string; type: 'EXTERNAL'; provider: Eip1193Provider }
+export type SafeWallet = {
+  id: string
+  name: string
+  type: 'EXTERNAL'
+  /** Its logo, a data URL (the connector's `imageUrl`). */
+  icon?: string
+  provider: Eip1193Provider
+}

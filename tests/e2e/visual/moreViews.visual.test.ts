@@ -164,7 +164,9 @@ describe.each(['desktop', 'phone'] as const)('more views on a %s, light and dark
     const tile = wallets.getByRole('button').filter({ hasNotText: 'Portico' }).first()
     await tile.waitFor()
     const name = (await tile.getAttribute('aria-label')) ?? (await tile.innerText()).split('\n')[0]!
-    await measureLoading('WalletLinks', 'WalletLinks', () => tile.click(), () => dialog().getByRole('heading', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).waitFor())
+    await measureLoading('WalletLinks', 'WalletLinks', () => tile.click(), () => dialog().getByRole('heading', { name: `Get ${name}`, exact: true }).waitFor())
+    // The view is titled with the wallet's name (issue 52), not "Wallet".
+    expect(await page.getByRole('dialog', { name, exact: true }).count()).toBe(1)
     await check('WalletLinks')
     await closeModal()
   })

@@ -9,6 +9,7 @@ import { createSafeProvider, waitForSafeTx } from '../../../plugins/safe/host/cr
 import { detectSafe, parseSafeInfo } from '../../../plugins/safe/host/detectSafe.js'
 import { createSafeAppsClient, isSupportedHostVersion } from '../../../plugins/safe/host/safeAppsClient.js'
 import { startSafe } from '../../../plugins/safe/host/startSafe.js'
+import { safeLogo } from '../../../plugins/safe/logo.js'
 
 const safeAddress = '0x85e0255009E2d5023FAAB3F2Bacd9c0a20d7Fec9'
 const owners = ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC']
@@ -122,7 +123,7 @@ describe('parseSafeInfo and detectSafe', () => {
     const frame = framedWindow()
     answering(frame, () => goodInfo)
     const found = await startSafe(frame.win, { chainIds: [31337] })
-    expect(found?.wallet).toMatchObject({ id: 'safe', name: 'Safe', type: 'EXTERNAL' })
+    expect(found?.wallet).toMatchObject({ id: 'safe', name: 'Safe', type: 'EXTERNAL', icon: safeLogo })
     expect(await found!.wallet.provider.request({ method: 'eth_accounts' })).toEqual([safeAddress])
     expect(await found!.wallet.provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
   })

@@ -184,7 +184,8 @@ export const Modal = observer(function Modal() {
   )
 
   const descriptor = portico.views.get(router.view)
-  const title = descriptor ? t(descriptor.title, titleParams(router.data)) : router.view
+  // A title naming the wallet ('{wallet}') reads "Wallet" when the route names none.
+  const title = descriptor ? t(descriptor.title, { wallet: t('view.connectingWalletConnect.titleGeneric'), ...titleParams(router.data) }) : router.view
   // A success screen hides Back (useHideBack): its Done leads on, Back would reopen a finished form.
   const canGoBack = router.history.length > 1 && backHiders === 0
 

@@ -18,7 +18,8 @@ import { shownConnectMethods } from './shownConnectMethods.js'
 
 /**
  * The Connect view: its connect methods in the site's order (`features.connectMethodsOrder`,
- * else wallets first when an injected wallet is shown): the wallets to choose from, grouped in
+ * else email and social first, then "or" and the wallets, so email and social show without
+ * scrolling however many wallets are installed; on a phone the wallets lead): the wallets to choose from, grouped in
  * the site's connector-type order, with an "All Wallets" button; and the email and social
  * sections a connector plugin registered (`connectMethods`), while the remote features `email`
  * and `socials` are on; and a footer with the site's terms and privacy policy when it set
@@ -91,8 +92,9 @@ export const ConnectView = observer(function ConnectView() {
   ].filter((entry): entry is [string, string] => entry[1] !== undefined)
   useAnnounce(discovering ? t('view.connect.discovering') : undefined)
   const methods = shownConnectMethods({
-    // On a phone the wallets lead (issue 52): installed ones, or the wallet apps to open.
-    order: getConnectMethodsOrder({ features, hasInjectedWallet: injectedCount > 0 || portico.isMobile }),
+    // On a phone the wallets lead (issue 52): installed ones, or the wallet apps to open. Elsewhere
+    // email and social come first: above the fold of the modal, however many wallets are installed.
+    order: getConnectMethodsOrder({ features, isMobile: portico.isMobile }),
     remoteFeatures: options.remoteFeatures,
     // Email and social logins create a wallet of an AUTH connector: shown for a chosen namespace
     // only when that connector serves it.
@@ -160,23 +162,33 @@ export const ConnectView = observer(function ConnectView() {
       ) : null}
       {/* A disabled fieldset disables every control inside it, the email field and social buttons included. */}
       <fieldset className="portico-connect__methods" disabled={gated}>
-        {methods.map((method: ConnectMethod) =>
-          method === 'wallet' ? (
-            <div key={method} className="portico-connect__method" data-method={method}>
-              {collapsed ? (
-                <button type="button" className="portico-connect__all" onClick={() => ui.expandWallets()}>
-                  <Icon name="wallet" />
-                  <span className="portico-connect__all-label">{t('view.connect.continueWithWallet')}</span>
-                  <Icon name="chevron" />
-                </button>
-              ) : (
-                walletSection
-              )}
-            </div>
-          ) : (
-            <ConnectMethodOutlet key={method} method={method} />
-          ),
-        )}
+        {methods.map((method: ConnectMethod, index) => {
+          // The wallets and a login (email, social) are two ways in: "or" stands between them; email
+          // and social side by side are one way in, with no line between them.
+          const previous = index > 0 ? methods[index - 1] : undefined
+          const divider = previous !== undefined && (previous === 'wallet') !== (method === 'wallet') ? (
+            <p key={`or-${method}`} className="portico-connect__or">
+              {t('view.connect.or')}
+            </p>
+          ) : null
+          const section =
+            method === 'wallet' ? (
+              <div key={method} className="portico-connect__method" data-method={method}>
+                {collapsed ? (
+                  <button type="button" className="portico-connect__all" onClick={() => ui.expandWallets()}>
+                    <Icon name="wallet" />
+                    <span className="portico-connect__all-label">{t('view.connect.continueWithWallet')}</span>
+                    <Icon name="chevron" />
+                  </button>
+                ) : (
+                  walletSection
+                )}
+              </div>
+            ) : (
+              <ConnectMethodOutlet key={method} method={method} />
+            )
+          return divider ? [divider, section] : section
+        })}
       </fieldset>
       {legal.length > 0 && !features.legalCheckbox ? (
         <p className="portico-connect__legal">
