@@ -39,15 +39,21 @@ export const AllWalletsView = observer(function AllWalletsView() {
 
   // 500 ms after typing stops, search (again only when the trimmed text changed). Search mode
   // needs 2 characters after trimming: " t" does not search for "t".
+  const commit = (text: string) => {
+    const before = directory.query.trim()
+    directory.setQuery(text)
+    const term = directory.query.trim()
+    if (term !== before && (term.length >= constants.searchMinLength || before.length >= constants.searchMinLength)) void directory.search()
+  }
   useEffect(() => {
-    const timer = setTimeout(() => {
-      const before = directory.query.trim()
-      directory.setQuery(input)
-      const term = directory.query.trim()
-      if (term !== before && (term.length >= constants.searchMinLength || before.length >= constants.searchMinLength)) void directory.search()
-    }, constants.searchDebounceMs)
+    const timer = setTimeout(() => commit(input), constants.searchDebounceMs)
     return () => clearTimeout(timer)
   }, [input, directory])
+  // Leaving the view before the search ran (a wallet tapped within 500 ms of typing) keeps the
+  // text, searched, for the way back: Back shows the list as the visitor left it.
+  const typed = useRef(input)
+  typed.current = input
+  useEffect(() => () => commit(typed.current), [directory])
 
   const searchMode = directory.isSearch && directory.query.trim().length >= constants.searchMinLength
   const items: readonly DirectoryWallet[] = searchMode ? directory.searchResults : directory.wallets
