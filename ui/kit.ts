@@ -21,6 +21,7 @@ export type { SuccessScreenAction, SuccessScreenProps } from './components/Succe
 export { WalletIcon } from './components/WalletIcon/WalletIcon.js'
 export { walletImageSrc } from './utils/walletImageSrc.js'
 export { closeAfterConnect } from './utils/closeAfterConnect.js'
+export { installLink } from './utils/builtinWalletsFor.js'
 export { detectLinkHost, openWalletLink } from './utils/openWalletLink.js'
 export type { LinkHost, OpenWalletLinkParameters, OpenWalletLinkReturnType, TelegramWebApp } from './utils/openWalletLink.js'
 export { Spinner } from './components/Spinner/Spinner.js'

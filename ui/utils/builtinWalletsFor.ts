@@ -16,6 +16,9 @@ export function builtinWalletsFor(portico: Portico): DirectoryWallet[] {
  * Where to get a wallet on this device: its store (App Store on an iPhone or iPad, Google Play on
  * another phone, the Chrome Web Store on a computer) when it lists one, else its website.
  *
+ * @param wallet - a directory entry (its links already sanitized: https only)
+ * @param device - whether the page runs on a phone, and its user agent
+ * @returns the link to get the wallet, or undefined when the entry lists none
  * @example
  * installLink(wallet, { isMobile: false, userAgent: navigator.userAgent }) // 'https://chrome.google.com/webstore/…'
  */

@@ -1,4 +1,5 @@
 import type { DirectoryWallet, Portico } from '../../kernel/kernel.js'
+import { directoryWalletView } from './directoryWalletView.js'
 import { findConnectorFor } from './findConnectorFor.js'
 import { selectConnector } from './selectConnector.js'
 
@@ -11,12 +12,9 @@ import { selectConnector } from './selectConnector.js'
  * selectDirectoryWallet(portico, entry)
  */
 export function selectDirectoryWallet(portico: Portico, wallet: DirectoryWallet): void {
-  const { wallets, networks, router } = portico.stores
+  const { wallets, router } = portico.stores
   const connector = findConnectorFor(wallets.merged, wallet)
   if (connector) return selectConnector(portico, connector)
-  const active = networks.activeNamespace
-  const pairing = wallets.connectors.filter((c) => c.connectsDirectoryWallets && c.view)
-  const via = pairing.find((c) => c.namespace === active) ?? pairing[0]
-  if (via?.view) router.push(via.view, { wallet: { ...wallet }, namespace: via.namespace })
-  else router.push('WalletLinks', { wallet: { ...wallet } })
+  const { view, namespace } = directoryWalletView(portico)
+  router.push(view, namespace === undefined ? { wallet: { ...wallet } } : { wallet: { ...wallet }, namespace })
 }

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ChainNamespace, DirectoryWallet, Portico } from '../../../kernel/kernel.js'
-import { closeAfterConnect, loadQrEncoder, openWalletLink, QrCode, usePortico, useTranslate, WalletIcon, walletImageSrc, useStylesheet } from '../../../ui/kit.js'
+import { closeAfterConnect, detectLinkHost, installLink, loadQrEncoder, openWalletLink, QrCode, StatusPanel, usePortico, useTranslate, WalletIcon, walletImageSrc, useStylesheet } from '../../../ui/kit.js'
 import { viewsStylesheet } from './viewsStylesheet.js'
 import { walletConnectConnectorId } from '../constants.js'
 import { pairingExpiryMarginMs } from '../constants.js'
@@ -37,10 +37,15 @@ function formatTime(ms: number): string {
  * WalletConnect pairing: a QR code of the `wc:` URI (also on the figure's `data-wc-uri`), "Copy
  * link", the time left before a fresh code replaces it, and for a directory wallet its desktop,
  * mobile and web-app links (safe schemes only). On a phone, a directory wallet with a universal
- * link (`link_mode`) or `mobile_link` gets no QR code: the view opens that deep link carrying the
- * URI (once per URI, through `openWalletLink`: not by itself inside Telegram or an in-app browser
- * that blocks navigation) and offers it as "Open <wallet>" (a tap inside Telegram goes through its
- * `openLink`). Starts the connection on mount unless one is
+ * link (`link_mode`) or `mobile_link` gets no QR code but the "Opening <wallet>…" screen from the
+ * first frame: the wallet's icon, "Approve the connection in <wallet>, then come back here", the
+ * deep link carrying the URI as a real link to tap ("Try again" once the page opened it, "Open
+ * <wallet>" before), Copy link, "Don't have <wallet>? Get it" (its store for this phone) and "Use
+ * another wallet" (back). The view opens the deep link by itself once (the first URI, through
+ * `openWalletLink`: not inside Telegram or an in-app browser that blocks navigation, where the
+ * heading says "Continue in <wallet>" and the visitor taps the link; a tap inside Telegram goes
+ * through its `openLink`); the screen stays when the visitor comes back, and the session arriving
+ * closes it. Starts the connection on mount unless one is
  * already waiting; leaving the view cancels the pairing; on success the modal closes (or goes
  * to `redirectView`).
  *
@@ -101,14 +106,24 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
 
   const uri = store?.uri
 
-  const deepLink = portico.isMobile ? phoneLink(buildWalletLinks(wallet, uri)) : undefined
-  const opened = useRef<string | undefined>(undefined)
+  // A phone and a directory wallet that a phone opens by link: the "Opening <wallet>…" screen, from
+  // the first frame (before the URI is ready, its link is a placeholder `wc:` to know it has one).
+  const opensOnPhone = portico.isMobile && phoneLink(buildWalletLinks(wallet, 'wc:')) !== undefined
+  const deepLink = opensOnPhone ? phoneLink(buildWalletLinks(wallet, uri)) : undefined
+  // Whether the page's host lets it open a link by itself (a browser; not Telegram, not an in-app
+  // browser that blocks navigation): read once, it does not change while the view is open.
+  const [opensByItself] = useState(() => detectLinkHost().kind === 'browser')
+  // Whether the link was opened (by the view or the visitor's tap): the button then says "Try again".
+  const [tried, setTried] = useState(false)
+  const opened = useRef(false)
   useEffect(() => {
-    if (!deepLink || opened.current === deepLink) return
-    opened.current = deepLink
+    // Once per visit of the view: a renewed URI (the pairing expired while the visitor was away)
+    // does not yank them to the wallet again; "Try again" carries the new one.
+    if (!deepLink || opened.current) return
+    opened.current = true
     // Through the page's host: inside Telegram or an in-app browser that blocks navigation nothing
     // opens by itself, and the visible "Open <wallet>" link below is what the visitor taps.
-    openWalletLink(deepLink, { from: 'auto' })
+    if (openWalletLink(deepLink, { from: 'auto' }) === 'navigated') setTried(true)
   }, [deepLink])
 
   if (!store) return <p className="portico-wc__error">{text('walletconnect.failed')}</p>
@@ -146,20 +161,48 @@ export const ConnectingWalletConnectView = observer(function ConnectingWalletCon
     </button>
   )
 
-  if (wallet && deepLink) {
+  if (wallet && opensOnPhone) {
+    const open = tried ? text('walletconnect.retry') : text('walletconnect.open', { wallet: wallet.name })
+    const device = { isMobile: portico.isMobile, userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent }
+    const get = installLink(wallet, device)
     return (
-      <div className="portico-wc">
-        <h3 className="portico-wc__heading">{text('walletconnect.continueIn', { wallet: wallet.name })}</h3>
-        <p className="portico-wc__hint">{text('walletconnect.continueHint', { wallet: wallet.name })}</p>
-        <a
-          className="portico-wc__button"
-          href={deepLink}
-          rel="noopener noreferrer"
-          onClick={tapped(deepLink)}
-        >
-          {text('walletconnect.open', { wallet: wallet.name })}
-        </a>
+      <div className="portico-wc portico-wc--opening">
+        <StatusPanel
+          tone="waiting"
+          heading={opensByItself ? text('walletconnect.opening', { wallet: wallet.name }) : text('walletconnect.continueIn', { wallet: wallet.name })}
+          hint={text('walletconnect.continueHint', { wallet: wallet.name })}
+          image={{ src: walletImageSrc(portico, wallet), name: wallet.name }}
+        />
+        {/* A real link the visitor taps: webviews that block a page's own navigation still follow it. */}
+        {deepLink ? (
+          <a
+            className="portico-wc__button portico-wc__button--primary"
+            href={deepLink}
+            rel="noopener noreferrer"
+            onClick={(event) => {
+              setTried(true)
+              tapped(deepLink)(event)
+            }}
+          >
+            {open}
+          </a>
+        ) : (
+          <button type="button" className="portico-wc__button portico-wc__button--primary" disabled>
+            {open}
+          </button>
+        )}
         {copyControls}
+        {get ? (
+          <p className="portico-wc__hint">
+            {text('walletconnect.noWallet', { wallet: wallet.name })}{' '}
+            <a className="portico-wc__link" href={get} target="_blank" rel="noopener noreferrer">
+              {text('walletconnect.getIt')}
+            </a>
+          </p>
+        ) : null}
+        <button type="button" className="portico-wc__text-button" onClick={() => portico.back()}>
+          {text('walletconnect.useAnother')}
+        </button>
       </div>
     )
   }

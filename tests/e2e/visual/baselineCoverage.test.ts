@@ -71,17 +71,20 @@ const baselines: Record<string, readonly string[]> = {
   // swap
   Swap: ['Swap', 'Swap-Success'],
   // walletconnect
-  ConnectingWalletConnect: ['WalletConnect'],
+  ConnectingWalletConnect: ['WalletConnect', 'WalletConnect-Opening'],
   ConnectingWalletConnectBasic: ['ConnectingWalletConnectBasic'],
 }
 
 /**
- * Baselines taken on one device only, with the reason. ConnectingWalletConnectBasic is what
- * `open()` shows under `manualWCControl` on a desktop; a phone has no QR code to scan on itself
- * and opens All Wallets instead (kernel/actions/openModal.ts), so the view has no phone picture.
+ * Baselines (by file name) taken on one device only, with the reason. ConnectingWalletConnectBasic
+ * is what `open()` shows under `manualWCControl` on a desktop; a phone has no QR code to scan on
+ * itself and opens All Wallets instead (kernel/actions/openModal.ts), so the view has no phone
+ * picture. WalletConnect-Opening ("Opening <wallet>…") is what a phone shows for a directory wallet
+ * it opens by link; a desktop shows that wallet's QR code (the WalletConnect picture) instead.
  */
 const oneDeviceOnly: Record<string, 'desktop' | 'phone'> = {
   ConnectingWalletConnectBasic: 'desktop',
+  'WalletConnect-Opening': 'phone',
 }
 
 /** PNGs that are not a view of the modal: the page's header buttons, connected (modal.visual). */
@@ -142,20 +145,24 @@ describe('every registered view has its baselines', () => {
     const missing: string[] = []
     for (const [view, names] of Object.entries(baselines)) {
       for (const folder of folders) {
-        const only = oneDeviceOnly[view]
-        if (only && !folder.startsWith(only)) continue
         const present = new Set(readdirSync(`${screenshots}${folder}`))
-        for (const name of names) if (!present.has(`${name}.png`)) missing.push(`${view}: ${folder}/${name}.png`)
+        for (const name of names) {
+          const only = oneDeviceOnly[name]
+          if (only && !folder.startsWith(only)) continue
+          if (!present.has(`${name}.png`)) missing.push(`${view}: ${folder}/${name}.png`)
+        }
       }
     }
     expect(missing, 'photograph these views (UPDATE_SCREENSHOTS=1 on the walk that reaches them, after looking)').toEqual([])
     const claimed = new Set([...Object.values(baselines).flat(), ...notViews].map((name) => `${name}.png`))
     const orphans = folders.flatMap((folder) => readdirSync(`${screenshots}${folder}`).filter((file) => !claimed.has(file)).map((file) => `${folder}/${file}`))
     expect(orphans, 'PNGs no view claims: name them under their view in `baselines`').toEqual([])
-    // A one-device view has no picture on the other device (a stale one would be a baseline nothing compares).
-    const strays = Object.entries(oneDeviceOnly).flatMap(([view, device]) =>
-      folders.filter((folder) => !folder.startsWith(device)).flatMap((folder) => baselines[view]!.filter((name) => readdirSync(`${screenshots}${folder}`).includes(`${name}.png`)).map((name) => `${folder}/${name}.png`)),
+    // A one-device baseline has no picture on the other device (a stale one would be a baseline nothing compares).
+    const strays = Object.entries(oneDeviceOnly).flatMap(([name, device]) =>
+      folders.filter((folder) => !folder.startsWith(device) && readdirSync(`${screenshots}${folder}`).includes(`${name}.png`)).map((folder) => `${folder}/${name}.png`),
     )
     expect(strays).toEqual([])
+    // Each one-device name is a baseline some view claims.
+    expect(Object.keys(oneDeviceOnly).filter((name) => !Object.values(baselines).flat().includes(name))).toEqual([])
   })
 })

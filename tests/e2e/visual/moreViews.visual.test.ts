@@ -7,6 +7,8 @@
 // the Google popup is open and once the visitor closed it, WalletLinks (ui; a directory wallet on a
 // site without WalletConnect, the demo's ?walletConnect=0), ConnectingWalletConnectBasic
 // (walletconnect; the demo's ?manualWCControl=1, on a desktop: a phone opens All Wallets),
+// WalletConnect-Opening (walletconnect's ConnectingWalletConnect on a phone: a directory wallet
+// tapped, "Opening Bramble Safe…", its link answered 204 as a wallet app that takes it leaves the page),
 // ConnectingFarcaster (auth; the demo's ?socials=farcaster), UnsupportedChain (ui; the dev wallet
 // adds a chain the demo does not configure, and switches to it, through `wallet_addEthereumChain`)
 // and the Ledger on Solana and Bitcoin (ConnectingLedger asking for the chain's device app, then
@@ -186,6 +188,47 @@ describe.each(['desktop', 'phone'] as const)('more views on a %s, light and dark
     await closeModal()
   })
 
+  it('WalletConnect-Opening: a directory wallet tapped on a phone ("Opening Bramble Safe…"); a desktop shows its QR code (modal.visual)', async () => {
+    if (device === 'desktop') return
+    // Bramble Safe's universal link (server/directory/wallets.json `link_mode`), which the view opens
+    // by itself: answered 204 No Content, as a phone whose wallet app takes the link leaves the page where it was.
+    const wallet = 'https://bramblesafe.example.com/**'
+    const opened: string[] = []
+    await page.route(wallet, async (route) => {
+      opened.push(route.request().url())
+      await route.fulfill({ status: 204 })
+    })
+    const before = noise.length
+    const blockedBefore = visitor.blocked.length
+    try {
+      await page.goto(sandbox.url)
+      await header().getByRole('button', { name: 'Connect Wallet' }).click()
+      await dialog().getByRole('button', { name: 'All Wallets' }).click()
+      await dialog().getByRole('searchbox', { name: 'Search wallet' }).fill('Bramble')
+      const tile = dialog().getByRole('button', { name: 'Bramble Safe', exact: true })
+      await tile.waitFor()
+      await measureLoading('WalletConnect-Opening', 'ConnectingWalletConnect', () => tile.click(), async () => {
+        await dialog().getByRole('heading', { name: 'Opening Bramble Safe…' }).waitFor()
+        await dialog().getByRole('link', { name: 'Try again' }).waitFor()
+      })
+      expect(opened).toHaveLength(1)
+      await check('WalletConnect-Opening')
+      await closeModal()
+      // Chromium reports a navigation answered 204 as a failed request (net::ERR_ABORTED), which
+      // the walk's noise and the loopback guard count: the wallet's link, answered here, is taken
+      // out of both (once each); anything else stays for the walk's last check to report.
+      const expected = opened.map((url) => `request failed: GET ${url} (net::ERR_ABORTED)`)
+      const made = noise.splice(before)
+      expect(made.filter((line) => expected.includes(line))).toEqual(expected)
+      noise.push(...made.filter((line) => !expected.includes(line)))
+      const guarded = visitor.blocked.splice(blockedBefore)
+      expect(guarded.filter((url) => opened.includes(url))).toEqual(opened)
+      visitor.blocked.push(...guarded.filter((url) => !opened.includes(url)))
+    } finally {
+      await page.unroute(wallet)
+    }
+  })
+
   it('ConnectingFarcaster: waiting for the Farcaster popup (?socials=farcaster)', async () => {
     await page.goto(`${sandbox.url}/?socials=farcaster`)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
@@ -293,9 +336,11 @@ describe.each(['desktop', 'phone'] as const)('more views on a %s, light and dark
     const ledger = ledgerChains.flatMap(({ id }) => [`Ledger-${id}-OpenApp`, `Ledger-${id}-Accounts`])
     // ConnectingWalletConnectBasic is a desktop's view only (a phone opens All Wallets).
     const basic = device === 'desktop' ? ['ConnectingWalletConnectBasic'] : []
-    const views = ['GetWallet', 'SwitchActiveChain', 'ConnectingSocial', 'ConnectingSocial-Closed', 'WalletLinks', ...basic, 'ConnectingFarcaster', 'UnsupportedChain', ...ledger, 'ExportPrivateKey', 'UpdateEmail-Code']
+    // WalletConnect-Opening is a phone's screen (a desktop shows the wallet's QR code, modal.visual's WalletConnect).
+    const opening = device === 'phone' ? ['WalletConnect-Opening'] : []
+    const views = ['GetWallet', 'SwitchActiveChain', 'ConnectingSocial', 'ConnectingSocial-Closed', 'WalletLinks', ...basic, ...opening, 'ConnectingFarcaster', 'UnsupportedChain', ...ledger, 'ExportPrivateKey', 'UpdateEmail-Code']
     expect(Object.keys(results).sort()).toEqual(views.flatMap((view) => [`${view} (dark)`, `${view} (light)`]).sort())
-    const loads = ['ConnectingSocial', 'GetWallet', 'WalletLinks', ...basic, 'ConnectingFarcaster', 'UnsupportedChain', ...ledgerChains.map(({ id }) => `Ledger-${id}-Accounts`)]
+    const loads = ['ConnectingSocial', 'GetWallet', 'WalletLinks', ...basic, ...opening, 'ConnectingFarcaster', 'UnsupportedChain', ...ledgerChains.map(({ id }) => `Ledger-${id}-Accounts`)]
     expect(Object.keys(loading).sort()).toEqual(loads.sort())
     const { moved, ...rest } = findings()
     expect(rest).toEqual({ axe: [], screenshots: [], noise: [] })

@@ -8,6 +8,8 @@ import { WalletButton } from '../../components/WalletButton/WalletButton.js'
 import { useAnnounce } from '../../hooks/useAnnounce.js'
 import { usePortico } from '../../hooks/usePortico.js'
 import { useTranslate } from '../../hooks/useTranslate.js'
+import { loadView } from '../../modal/viewComponents.js'
+import { directoryWalletView } from '../../utils/directoryWalletView.js'
 import { findConnectorFor } from '../../utils/findConnectorFor.js'
 import { selectDirectoryWallet } from '../../utils/selectDirectoryWallet.js'
 import { walletImageSrc } from '../../utils/walletImageSrc.js'
@@ -36,18 +38,30 @@ export const AllWalletsView = observer(function AllWalletsView() {
   useEffect(() => {
     if (directory.page === 0 && !directory.loading) void directory.fetchNextPage()
   }, [directory])
+  // The view a tile opens (a pairing connector's, e.g. WalletConnect's) loads while the visitor
+  // looks, so a tap shows it at its own height, never after the modal's loading state.
+  useEffect(() => {
+    const next = portico.views.get(directoryWalletView(portico).view)
+    if (next) void loadView(next).catch(() => undefined)
+  }, [portico])
 
   // 500 ms after typing stops, search (again only when the trimmed text changed). Search mode
   // needs 2 characters after trimming: " t" does not search for "t".
+  const commit = (text: string) => {
+    const before = directory.query.trim()
+    directory.setQuery(text)
+    const term = directory.query.trim()
+    if (term !== before && (term.length >= constants.searchMinLength || before.length >= constants.searchMinLength)) void directory.search()
+  }
   useEffect(() => {
-    const timer = setTimeout(() => {
-      const before = directory.query.trim()
-      directory.setQuery(input)
-      const term = directory.query.trim()
-      if (term !== before && (term.length >= constants.searchMinLength || before.length >= constants.searchMinLength)) void directory.search()
-    }, constants.searchDebounceMs)
+    const timer = setTimeout(() => commit(input), constants.searchDebounceMs)
     return () => clearTimeout(timer)
   }, [input, directory])
+  // Leaving the view before the search ran (a wallet tapped within 500 ms of typing) keeps the
+  // text, searched, for the way back: Back shows the list as the visitor left it.
+  const typed = useRef(input)
+  typed.current = input
+  useEffect(() => () => commit(typed.current), [directory])
 
   const searchMode = directory.isSearch && directory.query.trim().length >= constants.searchMinLength
   const items: readonly DirectoryWallet[] = searchMode ? directory.searchResults : directory.wallets
