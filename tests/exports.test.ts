@@ -297,6 +297,7 @@ describe('entry point exports', () => {
         "closeAfterConnect",
         "detectLinkHost",
         "en",
+        "installLink",
         "loadQrEncoder",
         "openWalletLink",
         "safeImageSrc",
