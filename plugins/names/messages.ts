@@ -21,6 +21,6 @@ export const messages: Record<string, string> = {
   'names.resolveFailed': 'Error resolving name',
   'names.success': '{name} is now your name.',
   'names.successHint': 'Others can send to it, and it shows instead of your address.',
-  'names.done': 'Back to your account',
+  'names.done': 'Done',
   'names.unsupported': 'Names are registered for EVM accounts. Switch to an EVM network to register one.',
 }

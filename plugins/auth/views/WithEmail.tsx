@@ -18,7 +18,7 @@ export function WithEmail({ text, email }: { text: (email: string) => string; em
     // The punctuation that follows the address ("….com.") stays on its line, not alone on the next.
     const glued = /^[^\s]*/.exec(part)?.[0] ?? ''
     return [
-      <span key={index} className="portico-auth__email">
+      <span key={index} className="portico-auth__sentence-email">
         {email + glued}
       </span>,
       part.slice(glued.length),

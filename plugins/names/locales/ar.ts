@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'خطأ في التحقق من الاسم',
   'names.success': 'أصبح {name} اسمك الآن.',
   'names.successHint': 'يمكن للآخرين الإرسال إليه، ويظهر بدلًا من عنوانك.',
-  'names.done': 'العودة إلى حسابك',
+  'names.done': 'تم',
   'names.unsupported': 'تُسجَّل الأسماء لحسابات EVM. انتقل إلى شبكة EVM لتسجيل اسم.',
 } satisfies Readonly<Record<string, string>>

@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'Fehler beim Auflösen des Namens',
   'names.success': '{name} ist jetzt dein Name.',
   'names.successHint': 'Andere können an diesen Namen senden, und er wird statt deiner Adresse angezeigt.',
-  'names.done': 'Zurück zu deinem Konto',
+  'names.done': 'Fertig',
   'names.unsupported': 'Namen werden für EVM-Konten registriert. Wechsle zu einem EVM-Netzwerk, um einen zu registrieren.',
 } satisfies Readonly<Record<string, string>>

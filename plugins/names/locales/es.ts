@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'Error al resolver el nombre',
   'names.success': '{name} ya es tu nombre.',
   'names.successHint': 'Otras personas pueden enviarte fondos a este nombre, y se muestra en lugar de tu dirección.',
-  'names.done': 'Volver a tu cuenta',
+  'names.done': 'Listo',
   'names.unsupported': 'Los nombres se registran para cuentas EVM. Cambia a una red EVM para registrar uno.',
 } satisfies Readonly<Record<string, string>>

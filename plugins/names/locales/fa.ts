@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'خطا در یافتن نام',
   'names.success': '{name} اکنون نام شماست.',
   'names.successHint': 'دیگران می‌توانند به آن ارسال کنند و به‌جای آدرستان نمایش داده می‌شود.',
-  'names.done': 'بازگشت به حساب',
+  'names.done': 'تمام',
   'names.unsupported': 'نام‌ها برای حساب‌های EVM ثبت می‌شوند. برای ثبت نام، به یک شبکهٔ EVM بروید.',
 } satisfies Readonly<Record<string, string>>

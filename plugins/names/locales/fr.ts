@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'Erreur lors de la résolution du nom',
   'names.success': '{name} est désormais votre nom.',
   'names.successHint': 'Les autres peuvent l’utiliser pour vous envoyer des fonds, et il s’affiche à la place de votre adresse.',
-  'names.done': 'Retour à votre compte',
+  'names.done': 'Terminé',
   'names.unsupported': 'Les noms s’enregistrent pour les comptes EVM. Passez à un réseau EVM pour en enregistrer un.',
 } satisfies Readonly<Record<string, string>>

@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'שגיאה באיתור השם',
   'names.success': '{name} הוא עכשיו השם שלכם.',
   'names.successHint': 'אחרים יכולים לשלוח אליו, והוא יוצג במקום הכתובת שלכם.',
-  'names.done': 'חזרה לחשבון',
+  'names.done': 'סיום',
   'names.unsupported': 'שמות נרשמים לחשבונות EVM. עברו לרשת EVM כדי לרשום שם.',
 } satisfies Readonly<Record<string, string>>

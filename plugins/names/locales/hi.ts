@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'नाम से पता खोजने में त्रुटि',
   'names.success': 'अब {name} आपका नाम है।',
   'names.successHint': 'दूसरे लोग इस नाम पर भेज सकते हैं, और आपके पते की जगह यही दिखेगा।',
-  'names.done': 'अपने खाते पर वापस जाएँ',
+  'names.done': 'हो गया',
   'names.unsupported': 'नाम EVM खातों के लिए रजिस्टर होते हैं। नाम रजिस्टर करने के लिए किसी EVM नेटवर्क पर स्विच करें।',
 } satisfies Readonly<Record<string, string>>

@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'Gagal mencari alamat nama',
   'names.success': '{name} sekarang menjadi nama Anda.',
   'names.successHint': 'Orang lain bisa mengirim ke nama ini, dan nama ini ditampilkan sebagai pengganti alamat Anda.',
-  'names.done': 'Kembali ke akun Anda',
+  'names.done': 'Selesai',
   'names.unsupported': 'Nama didaftarkan untuk akun EVM. Beralihlah ke jaringan EVM untuk mendaftarkan nama.',
 } satisfies Readonly<Record<string, string>>

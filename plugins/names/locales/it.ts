@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'Errore nella risoluzione del nome',
   'names.success': '{name} ora è il tuo nome.',
   'names.successHint': 'Gli altri possono inviarti fondi usando questo nome, che viene mostrato al posto del tuo indirizzo.',
-  'names.done': 'Torna al tuo account',
+  'names.done': 'Fatto',
   'names.unsupported': 'I nomi si registrano per gli account EVM. Passa a una rete EVM per registrarne uno.',
 } satisfies Readonly<Record<string, string>>

@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': '名前を解決できませんでした',
   'names.success': '{name}があなたの名前になりました。',
   'names.successHint': '他の人はこの名前宛てに送金でき、アドレスの代わりにこの名前が表示されます。',
-  'names.done': 'アカウントに戻る',
+  'names.done': '完了',
   'names.unsupported': '名前はEVMアカウント用に登録されます。登録するにはEVMネットワークに切り替えてください。',
 } satisfies Readonly<Record<string, string>>

@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': '이름을 확인하는 중 오류가 발생했습니다',
   'names.success': '이제 {name}이(가) 내 이름입니다.',
   'names.successHint': '다른 사람이 이 이름으로 보낼 수 있으며, 주소 대신 이 이름이 표시됩니다.',
-  'names.done': '계정으로 돌아가기',
+  'names.done': '완료',
   'names.unsupported': '이름은 EVM 계정용으로 등록됩니다. 등록하려면 EVM 네트워크로 전환하세요.',
 } satisfies Readonly<Record<string, string>>

@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'Fout bij het opzoeken van de naam',
   'names.success': '{name} is nu jouw naam.',
   'names.successHint': 'Anderen kunnen ernaar versturen, en hij wordt getoond in plaats van je adres.',
-  'names.done': 'Terug naar je account',
+  'names.done': 'Klaar',
   'names.unsupported': 'Namen worden geregistreerd voor EVM-accounts. Schakel over naar een EVM-netwerk om er een te registreren.',
 } satisfies Readonly<Record<string, string>>

@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'Błąd podczas wyszukiwania nazwy',
   'names.success': '{name} to teraz Twoja nazwa.',
   'names.successHint': 'Inni mogą na nią wysyłać środki, a będzie wyświetlana zamiast Twojego adresu.',
-  'names.done': 'Wróć do konta',
+  'names.done': 'Gotowe',
   'names.unsupported': 'Nazwy rejestruje się dla kont EVM. Przełącz się na sieć EVM, aby zarejestrować nazwę.',
 } satisfies Readonly<Record<string, string>>

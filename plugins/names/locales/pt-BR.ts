@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'Erro ao resolver o nome',
   'names.success': '{name} agora é o seu nome.',
   'names.successHint': 'Outras pessoas podem enviar para ele, e ele aparece no lugar do seu endereço.',
-  'names.done': 'Voltar à sua conta',
+  'names.done': 'Concluído',
   'names.unsupported': 'Os nomes são registrados para contas EVM. Mude para uma rede EVM para registrar um.',
 } satisfies Readonly<Record<string, string>>

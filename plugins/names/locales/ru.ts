@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'Ошибка при поиске имени',
   'names.success': 'Теперь ваше имя — {name}.',
   'names.successHint': 'На него можно отправлять средства, и оно показывается вместо вашего адреса.',
-  'names.done': 'Вернуться к аккаунту',
+  'names.done': 'Готово',
   'names.unsupported': 'Имена регистрируются для EVM-аккаунтов. Переключитесь на EVM-сеть, чтобы зарегистрировать имя.',
 } satisfies Readonly<Record<string, string>>

@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'ค้นหาที่อยู่จากชื่อไม่สำเร็จ',
   'names.success': 'ตอนนี้ {name} เป็นชื่อของคุณแล้ว',
   'names.successHint': 'ผู้อื่นสามารถส่งเงินมาที่ชื่อนี้ได้ และชื่อนี้จะแสดงแทนที่อยู่ของคุณ',
-  'names.done': 'กลับไปที่บัญชีของคุณ',
+  'names.done': 'เสร็จสิ้น',
   'names.unsupported': 'ชื่อลงทะเบียนได้สำหรับบัญชี EVM เท่านั้น สลับไปใช้เครือข่าย EVM เพื่อลงทะเบียนชื่อ',
 } satisfies Readonly<Record<string, string>>

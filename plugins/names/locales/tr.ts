@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'Ad çözümlenirken hata oluştu',
   'names.success': 'Artık adınız {name}.',
   'names.successHint': 'Başkaları bu ada gönderim yapabilir ve adresiniz yerine bu ad görünür.',
-  'names.done': 'Hesabınıza dönün',
+  'names.done': 'Tamam',
   'names.unsupported': 'Adlar EVM hesapları için kaydedilir. Ad kaydetmek için bir EVM ağına geçin.',
 } satisfies Readonly<Record<string, string>>

@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'Помилка під час пошуку імені',
   'names.success': 'Тепер ваше імʼя — {name}.',
   'names.successHint': 'На нього можна надсилати кошти, і воно показується замість вашої адреси.',
-  'names.done': 'Повернутися до акаунта',
+  'names.done': 'Готово',
   'names.unsupported': 'Імена реєструються для EVM-акаунтів. Перейдіть на EVM-мережу, щоб зареєструвати імʼя.',
 } satisfies Readonly<Record<string, string>>

@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': 'Lỗi khi tra cứu tên',
   'names.success': '{name} giờ là tên của bạn.',
   'names.successHint': 'Người khác có thể gửi tài sản đến tên này, và tên này sẽ hiển thị thay cho địa chỉ của bạn.',
-  'names.done': 'Quay lại tài khoản',
+  'names.done': 'Xong',
   'names.unsupported': 'Tên được đăng ký cho tài khoản EVM. Hãy chuyển sang một mạng EVM để đăng ký.',
 } satisfies Readonly<Record<string, string>>

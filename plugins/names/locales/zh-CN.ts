@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': '名称解析出错',
   'names.success': '{name} 现在是您的名称了。',
   'names.successHint': '其他人可以向该名称转账，并且它会代替您的地址显示。',
-  'names.done': '返回账户',
+  'names.done': '完成',
   'names.unsupported': '名称只能为 EVM 账户注册。请切换到 EVM 网络后再注册。',
 } satisfies Readonly<Record<string, string>>

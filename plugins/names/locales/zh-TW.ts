@@ -21,6 +21,6 @@ export default {
   'names.resolveFailed': '解析名稱時發生錯誤',
   'names.success': '{name} 現在是您的名稱了。',
   'names.successHint': '其他人可以轉帳到這個名稱，而且它會取代您的地址顯示。',
-  'names.done': '返回帳戶',
+  'names.done': '完成',
   'names.unsupported': '名稱僅供 EVM 帳戶註冊。請切換至 EVM 網路後再註冊。',
 } satisfies Readonly<Record<string, string>>

@@ -64,7 +64,7 @@ describe('names on the demo site', () => {
     await expect.poll(() => dialog().getByText(`${name} is now your name.`).count(), { timeout: 30_000 }).toBeGreaterThan(0)
     // The success screen leads on with its own button: no Back arrow into the finished form.
     await expect.poll(() => dialog().getByRole('button', { name: 'Back', exact: true }).count()).toBe(0)
-    await dialog().getByRole('button', { name: 'Back to your account' }).click()
+    await dialog().getByRole('button', { name: 'Done', exact: true }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
     // Named now: no "Register a name" row.
     await expect.poll(() => dialog().getByRole('button', { name: 'Register a name' }).count()).toBe(0)

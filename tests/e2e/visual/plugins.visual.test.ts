@@ -127,7 +127,7 @@ describe.each([
     await dialog().getByRole('button', { name: 'Register', exact: true }).click()
     await dialog().getByText(`${name}.portico.id is now your name.`).first().waitFor({ timeout: 30_000 })
     await check('RegisterName-Success')
-    await dialog().getByRole('button', { name: 'Back to your account' }).click()
+    await dialog().getByRole('button', { name: 'Done', exact: true }).click()
     await waitForView('Account')
     await dialog().getByRole('button', { name: 'Disconnect' }).click()
     await header().getByRole('button', { name: 'Connect Wallet' }).waitFor()

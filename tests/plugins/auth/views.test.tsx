@@ -96,7 +96,7 @@ describe('EmailLogin', () => {
     })
     const html = render(<EmailLoginView />)
     // The address in one piece (issue 52: it broke at its hyphen): its own inline block in the sentence.
-    expect(html).toContain('We sent a 6-digit code to <span class="portico-auth__email">alice@example.com.</span>')
+    expect(html).toContain('We sent a 6-digit code to <span class="portico-auth__sentence-email">alice@example.com.</span>')
     expect(html).toMatch(/inputMode="numeric"/)
     expect(html).toMatch(/autoComplete="one-time-code"/)
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Resend code in 26 s<\/button>/)
@@ -171,7 +171,7 @@ describe('the logged-in views', () => {
     const { store, render } = make()
     runInAction(() => store.setSession(session))
     const html = render(<UpdateEmailWalletView />)
-    expect(html).toContain('Your email now: <span class="portico-auth__email">alice@example.com</span>')
+    expect(html).toContain('Your email now: <span class="portico-auth__sentence-email">alice@example.com</span>')
     expect(html).toContain('New email')
     expect(buttons(html)).toEqual(['Send code'])
     runInAction(() => store.setSession({ ...session, user: { id: 'x:1', provider: 'x', handle: '@alice' } }))
