@@ -34,7 +34,6 @@ const notYetConverted: Record<string, number> = {
   'tests/e2e/ui/hydration.test.ts': 1,
   'tests/e2e/walletconnect/sandbox.test.ts': 1,
   'tests/e2e/walletconnect/walletConnect.e2e.test.ts': 1,
-  'tests/plugins/siwx/flow.test.ts': 1,
 }
 
 const byFile = (sleeps: readonly FixedSleep[]) => {
