@@ -1,5 +1,4 @@
-// Issue 47 on sui: the demo's "Your own transaction" through useSigner('sui') over each connector of
-// its row (tests/e2e/kit/signerRows.ts), the signer kit's flow (tests/e2e/kit/signerE2e.ts).
+// Issue 47 on sui: the signer kit (tests/e2e/kit/signerE2e.ts) over the connectors of its row (signerRows.ts).
 import { signerE2e } from '../kit/signerE2e.js'
 import { signerRows } from '../kit/signerRows.js'
 
