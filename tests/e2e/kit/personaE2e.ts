@@ -11,14 +11,15 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listPersonas } from '../../../sandbox/personas/listPersonas.js'
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
-import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { describeSend, recordSendTrace } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
-import { amountOf, feeShown, sendCompletes, truncated, unitsOf, type ChainPage } from './chainE2e.js'
+import { amountOf, feeShown, fillSendForm, sendCompletes, truncated, unitsOf, type ChainPage } from './chainE2e.js'
 import type { Activity, ChainRow, ChainTruth, SandboxChain } from './chainRows.js'
 import type { TestSandbox } from '../../helpers/startSandbox.js'
+import { personaConnector, siteTransaction, siteTransactionOverPersona } from './signerE2e.js'
+import type { SignerRow, SignerSandbox } from './signerRows.js'
 import { startSandbox } from '../../helpers/startSandbox.js'
 
 /** A persona: who it is, where its dialect is written, and what the kit sees it do differently. */
@@ -95,10 +96,11 @@ export type PersonaKit = ChainPage & {
 /** The persona's last request that needed the visitor (not one it answers by itself). */
 const lastAsked = (log: Activity[]) => log.filter((a) => a.outcome !== 'answered').at(-1)
 
+/** Each text the header shows, in order (a text once, until it changes): a reload must never show "Connect Wallet". */
 const recordHeaderTexts = `window.__headerTexts = [];
 new MutationObserver(() => {
-  const nav = document.querySelector('nav[aria-label="Wallet"]');
-  if (nav) window.__headerTexts.push(nav.textContent);
+  const text = document.querySelector('nav[aria-label="Wallet"]')?.textContent;
+  if (text && text !== window.__headerTexts.at(-1)) window.__headerTexts.push(text);
 }).observe(document, { subtree: true, childList: true, characterData: true });`
 
 /**
@@ -109,22 +111,24 @@ new MutationObserver(() => {
  * @example
  * personaE2e(rows.sui, [{ id: 'sui/suiet', wallet: 'Suiet', docs: 'docs/wallets/suiet.md', ... }])
  */
-export function personaE2e(chainRow: ChainRow, personas: PersonaRow[], specific?: (kit: PersonaKit) => void, options: { initScripts?: string[] } = {}): void {
-  const shared = { sent: [] } as unknown as { sandbox: TestSandbox; visitor: SandboxPage; truth: ChainTruth; chain: SandboxChain; sent: PersonaKit['sent'] }
+export function personaE2e(chainRow: ChainRow, personas: PersonaRow[], specific?: (kit: PersonaKit) => void, options: { initScripts?: string[]; signer?: SignerRow } = {}): void {
+  const shared = { sent: [] } as unknown as { sandbox: TestSandbox; visitor: SandboxPage; truth: ChainTruth; chain: SandboxChain; info: SignerSandbox['info']; sent: PersonaKit['sent'] }
 
   beforeAll(async () => {
     shared.sandbox = await startSandbox({ reuseFromEnv: true })
     await chainRow.prepare?.(shared.sandbox)
-    const info = (await (await fetch(`${shared.sandbox.url}/sandbox.json`)).json()) as { chains: SandboxChain[] }
+    const info = (shared.info = (await (await fetch(`${shared.sandbox.url}/sandbox.json`)).json()) as SignerSandbox['info'])
     const chain = info.chains.find((c) => c.caipNetworkId.startsWith(chainRow.caip2))
     if (!chain) throw new Error(`The sandbox has no ${chainRow.caip2} chain`)
     shared.chain = chain
     shared.truth = await chainRow.open(chain, shared.sandbox)
-    shared.visitor = await openSandboxPage({ initScripts: [recordSendTrace, recordHeaderTexts, ...(options.initScripts ?? [])] })
+    // Reduced motion: no test here checks an animation, and the modal's transitions and spinners cost both waits and CPU.
+    shared.visitor = await openSandboxPage({ initScripts: [recordSendTrace, recordHeaderTexts, ...(options.initScripts ?? [])], contextOptions: { reducedMotion: 'reduce' } })
     shared.visitor.page.setDefaultTimeout(20_000)
   })
 
   afterAll(async () => {
+    await options.signer?.close?.()
     await shared.truth?.close?.()
     await shared.visitor?.close()
     await shared.sandbox?.stop()
@@ -178,12 +182,7 @@ export function personaE2e(chainRow: ChainRow, personas: PersonaRow[], specific?
         await list.getByRole('button', { name: persona.wallet, exact: true }).click()
       },
       async review(symbol: string, amount: string, receiver: string, from?: string) {
-        await kit.openAccount(from)
-        await kit.dialog().getByRole('button', { name: 'Send', exact: true }).click()
-        await kit.step(expect.poll(() => kit.dialog().getAttribute('data-view')).toBe('WalletSend'))
-        await kit.step(chooseSendToken(kit.dialog(), symbol))
-        await kit.dialog().getByLabel('Amount').fill(amount)
-        await kit.dialog().getByLabel('Receiver address').fill(receiver)
+        await fillSendForm({ ...kit, openAccount: () => kit.openAccount(from) }, symbol, amount, receiver)
         await kit.dialog().getByRole('button', { name: 'Preview Send' }).click()
         await kit.step(expect.poll(() => kit.dialog().getAttribute('data-view')).toBe('WalletSendPreview'))
         await kit.step(expect.poll(() => kit.dialog().locator('dl').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`Network feeup to \\d+(\\.\\d+)? ${chainRow.symbol}`)))
@@ -205,6 +204,8 @@ export function personaE2e(chainRow: ChainRow, personas: PersonaRow[], specific?
 
       it(`a first-time visitor on ${chainRow.network} finds it listed once; a refusal shows "Connection rejected", "Try again" connects, and the header shows the ${chainRow.symbol} balance the chain holds`, async () => {
         await kit.visit()
+        // The site's own transaction is there only while an account is connected on the namespace.
+        if (options.signer) expect(await siteTransaction(page()).count()).toBe(0)
         await kit.setMode('reject')
         try {
           await kit.openConnect()
@@ -272,6 +273,16 @@ export function personaE2e(chainRow: ChainRow, personas: PersonaRow[], specific?
         shared.sent.push({ persona: persona.id, receiver, amount: send.amount, symbol: send.symbol })
         await kit.closeDialog()
       }, 90_000)
+
+      // The site's own transaction (issue 47, the signer kit's row) over this persona, on its connected page.
+      const overPersona = options.signer && personaConnector(options.signer, persona.id)
+      if (overPersona) {
+        const signer = options.signer!
+        it(`the site's own transaction through useSigner('${chainRow.namespace}'), ${signer.example}: ${overPersona.refusal ? 'a refusal in the wallet shows on the page and moves nothing; ' : ''}approved, ${signer.verifier} reads it back from the chain`, async () => {
+          const ctx = { sandbox: kit.sandbox, browser: kit.visitor.browser, info: shared.info, chain: kit.chain, truth: kit.truth, network: chainRow.network, caipNetworkId: kit.chain.caipNetworkId, from: kit.truth.devAddress, label: persona.wallet }
+          await siteTransactionOverPersona(signer, { page: page(), describe: describePage, log: activity }, ctx, overPersona, kit.setMode)
+        }, 120_000)
+      }
 
       it(`refusing in the wallet: the send shows the rejection and nothing moves; the demo's signature says "Not signed"`, async () => {
         const receiver = kit.truth.fresh()

@@ -2,40 +2,95 @@
 // the demo site from `npm start` runs it, written once. The demo's "Your own transaction" section
 // builds a transaction with the chain's SDK and has it signed through `useSigner(namespace)` by
 // whichever wallet holds the connection; `signerE2e(row)` registers one test per connector of the
-// row (tests/e2e/kit/signerRows.ts): the chain's dev wallet, its wallet personas, WalletConnect with
-// the sandbox's /wallet page, the emulated Ledger, the embedded wallet. Each connects in a browser
-// context of its own on the row's network, runs the example, approves (or refuses) where a visitor
-// does, and the row reads the outcome back from the chain with the ecosystem's library.
-import type { Browser, Locator, Page } from 'playwright-core'
+// row (tests/e2e/kit/signerRows.ts): the chain's dev wallet, WalletConnect with the sandbox's /wallet
+// page, the emulated Ledger, the embedded wallet. Each connects on a page of its own on the row's
+// network, runs the example, approves (or refuses) where a visitor does, and the row reads the
+// outcome back from the chain with the ecosystem's library. The row's wallet personas run it on the
+// persona kit's page, already connected (`siteTransactionOverPersona`, called by personaE2e).
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../helpers/chromium.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
-import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
-import { recordCspViolations } from '../../helpers/openSandboxPage.js'
+import { openSandboxPage } from '../../helpers/openSandboxPage.js'
 import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox } from '../../helpers/startSandbox.js'
 import { enterCode, pressInFrame, startEmailLogin } from './authE2e.js'
 import type { Activity } from './chainRows.js'
-import type { SignerConnector, SignerContext, SignerRow, SignerSandbox } from './signerRows.js'
+import type { SignerConnector, SignerContext, SignerPersona, SignerRow, SignerSandbox } from './signerRows.js'
 
 /** A visitor's page: what it shows, what its wallet logs, and how it ends. */
 type Visitor = { page: Page; describe: () => Promise<string>; log?: () => Promise<Activity[]>; check(): Promise<void>; close(): Promise<void> }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const pattern = (expected: string | RegExp) => (typeof expected === 'string' ? new RegExp(`^${escape(expected)}$`) : expected)
+/** What running the example needs of a page: the page, its failure description, its wallet's log. */
+export type ExampleVisitor = Pick<Visitor, 'page' | 'describe' | 'log'>
+type Answer = (order: Awaited<ReturnType<SignerRow['order']>>) => Promise<void>
 /** The wallet's last request that needed an answer from the visitor (not one it answers by itself). */
 const lastAsked = (log: Activity[]) => log.filter((a) => a.outcome !== 'answered').map(({ method, outcome }) => ({ method, outcome })).at(-1)
 
 /** The demo's "Your own transaction" section on `page`. */
 export const siteTransaction = (page: Page) => page.getByRole('region', { name: 'Your own transaction' })
 
+/**
+ * Fills the example (the row's `order`), presses its button, lets `answer` do what the visitor does
+ * in the wallet, and waits until the example's status line says how it ended: `expected`.
+ */
+async function runExample(row: SignerRow, visitor: ExampleVisitor, ctx: SignerContext, expected: RegExp, answer?: Answer) {
+  const section = siteTransaction(visitor.page)
+  const button = section.getByRole('button', { name: row.button })
+  await explainFailure(button.waitFor({ timeout: 30_000 }), visitor.describe)
+  const order = await row.order(section, ctx)
+  await explainFailure(expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true), visitor.describe)
+  const status = section.getByRole('status')
+  const before = (await status.textContent()) ?? ''
+  await button.click()
+  await answer?.(order)
+  await explainFailure(expect.poll(async () => { const text = (await status.textContent()) ?? ''; return text === before ? '(unchanged)' : text }, { timeout: 60_000 }).toMatch(expected), visitor.describe)
+  return { order, status: (await status.textContent()) ?? '' }
+}
+
+/** The example approved: the row reads it back from the chain; the wallet logged it approved. */
+async function approved(row: SignerRow, visitor: ExampleVisitor, ctx: SignerContext, method: string, answer?: Answer) {
+  const { order, status } = await runExample(row, visitor, ctx, row.sent, answer)
+  await order.landed(status)
+  if (visitor.log) expect(lastAsked(await visitor.log())).toEqual({ method, outcome: 'approved' })
+}
+
+/** The example refused in the wallet: the status says so, the wallet logged it refused, nothing moved on the chain. */
+async function refused(row: SignerRow, visitor: ExampleVisitor, ctx: SignerContext, method: string, refusal: string | RegExp, answer?: Answer) {
+  const { order } = await runExample(row, visitor, ctx, pattern(refusal), answer)
+  await order.unmoved()
+  if (visitor.log) expect(lastAsked(await visitor.log())).toEqual({ method, outcome: 'rejected' })
+}
+
+/** The row's persona connector for `id`, if the row runs the example over that persona. */
+export const personaConnector = (row: SignerRow, id: string) => row.personas?.find((p) => p.id === id)
+
+/**
+ * The example over a wallet persona, on a page already connected with it (the persona kit's, which
+ * calls this beside the persona's own send): refused once where the row says (`setMode` is the
+ * persona's answer switch), then approved; each read back from the chain and the persona's log.
+ */
+export async function siteTransactionOverPersona(row: SignerRow, visitor: ExampleVisitor, ctx: SignerContext, connector: SignerPersona, setMode: (mode: 'approve' | 'reject') => Promise<void>): Promise<void> {
+  expect(await visitor.page.getByTestId('account-status').textContent()).toBe('connected')
+  const method = connector.method ?? row.method
+  if (connector.refusal) {
+    await setMode('reject')
+    try {
+      await refused(row, visitor, ctx, method, connector.refusal)
+    } finally {
+      await setMode('approve')
+    }
+  }
+  await approved(row, visitor, ctx, method)
+}
+
 /** A connector's name in the test titles. */
 function connectorName(row: SignerRow, connector: SignerConnector): string {
   switch (connector.kind) {
     case 'extension':
       return `${row.chain.wallet} (the ${row.chain.name} dev wallet, an extension in the page)`
-    case 'persona':
-      return `the ${connector.name} persona (${connector.id}, the wallet's documented dialect)`
     case 'walletconnect':
       return `WalletConnect with the sandbox's /wallet page (${connector.method})`
     case 'ledger':
@@ -72,25 +127,22 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
     await sandbox?.sandbox.stop()
   })
 
-  /** A browser context of its own on the demo (`query` picks personas), recording CSP violations, page errors and requests beyond 127.0.0.1. */
-  async function openVisitor(browser: Browser, query: string, log?: (page: Page) => Promise<Activity[]>): Promise<Visitor> {
-    const { context, blocked } = await newLoopbackContext(browser, { viewport: { width: 1280, height: 900 } })
-    await context.addInitScript({ content: recordCspViolations })
-    context.setDefaultTimeout(20_000)
-    const page = await context.newPage()
-    const errors: string[] = []
-    page.on('pageerror', (error) => errors.push(error.message))
-    await page.goto(`${sandbox.sandbox.url}/${query}`)
+  /** A page of its own on the demo (openSandboxPage: CSP violations, page errors and requests beyond 127.0.0.1 recorded). */
+  async function openVisitor(log?: (page: Page) => Promise<Activity[]>): Promise<Visitor> {
+    const opened = await openSandboxPage({ contextOptions: { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' } })
+    const { page } = opened
+    page.setDefaultTimeout(20_000)
+    await page.goto(`${sandbox.sandbox.url}/`)
     return {
       page,
       describe: () => describePage(page, log && (() => log(page))),
       log: log && (() => log(page)),
       async check() {
-        expect(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
-        expect(errors).toEqual([])
-        expect(blocked).toEqual([])
+        expect(await opened.cspViolations()).toEqual([])
+        expect(opened.pageErrors).toEqual([])
+        expect(opened.blocked).toEqual([])
       },
-      close: () => context.close(),
+      close: opened.close,
     }
   }
 
@@ -135,7 +187,6 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
     let from = sandbox.truth.devAddress
     let shown: string | undefined
     if (connector.kind === 'extension') await pickWallet(visitor, chainRow.wallet)
-    else if (connector.kind === 'persona') await pickWallet(visitor, connector.name)
     else if (connector.kind === 'ledger') {
       from = sandbox.info.ledgerAccounts[chainRow.namespace]![connector.account]!
       await connector.fund?.({ ...ctx, from })
@@ -167,44 +218,9 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
     return from
   }
 
-  /**
-   * Fills the example (the row's `order`), presses its button, lets `answer` do what the visitor does
-   * in the wallet, and waits until the example's status line says how it ended: `expected`.
-   */
-  async function runExample(visitor: Visitor, ctx: SignerContext, expected: RegExp, answer?: (order: Awaited<ReturnType<SignerRow['order']>>) => Promise<void>) {
-    const section = siteTransaction(visitor.page)
-    const button = section.getByRole('button', { name: row.button })
-    await explainFailure(button.waitFor({ timeout: 30_000 }), visitor.describe)
-    const order = await row.order(section, ctx)
-    await explainFailure(expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true), visitor.describe)
-    const status = section.getByRole('status')
-    const before = (await status.textContent()) ?? ''
-    await button.click()
-    await answer?.(order)
-    await explainFailure(expect.poll(async () => { const text = (await status.textContent()) ?? ''; return text === before ? '(unchanged)' : text }, { timeout: 60_000 }).toMatch(expected), visitor.describe)
-    return { order, status: (await status.textContent()) ?? '' }
-  }
-
-  /** The example approved: the row reads it back from the chain; the wallet logged it approved. */
-  async function approved(visitor: Visitor, ctx: SignerContext, method: string, answer?: Parameters<typeof runExample>[3]) {
-    const { order, status } = await runExample(visitor, ctx, row.sent, answer)
-    await order.landed(status)
-    if (visitor.log) expect(lastAsked(await visitor.log())).toEqual({ method, outcome: 'approved' })
-  }
-
-  /** The example refused in the wallet: the status says so, the wallet logged it refused, nothing moved on the chain. */
-  async function refused(visitor: Visitor, ctx: SignerContext, method: string, refusal: string | RegExp, answer?: Parameters<typeof runExample>[3]) {
-    const { order } = await runExample(visitor, ctx, pattern(refusal), answer)
-    await order.unmoved()
-    if (visitor.log) expect(lastAsked(await visitor.log())).toEqual({ method, outcome: 'rejected' })
-  }
-
-  /** Sets a persona's answer ('approve' or 'reject'), as its panel's switch does. */
-  const personaMode = (page: Page, id: string, mode: 'approve' | 'reject') => page.evaluate(([key, value]) => (window as unknown as { __porticoPersonas: Record<string, { setMode(m: string): void }> }).__porticoPersonas[key]!.setMode(value), [id, mode] as const)
-
   async function overConnector(connector: SignerConnector) {
     const { browser, chain } = sandbox
-    const base = { ...sandbox, network: chainRow.network, caipNetworkId: chain.caipNetworkId, label: connector.kind === 'persona' ? connector.name : connector.kind }
+    const base = { ...sandbox, network: chainRow.network, caipNetworkId: chain.caipNetworkId, label: connector.kind }
     if (connector.kind === 'walletconnect') {
       const network = connector.network ?? chainRow.network
       const caipNetworkId = connector.caipNetworkId ?? chain.caipNetworkId
@@ -227,11 +243,11 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
           await request.getByRole('button', { name: choice }).click()
         }
         if (connector.refusal) {
-          await refused(visitor, ctx, connector.method, connector.refusal, answer('Reject'))
+          await refused(row, visitor, ctx, connector.method, connector.refusal, answer('Reject'))
           await explainFailure(expect.poll(() => request.count(), { timeout: 20_000 }).toBe(0), visitor.describe)
           expect(await walletStatus.textContent()).toBe(`Rejected ${connector.method}.`)
         }
-        await approved(visitor, ctx, connector.method, answer('Approve'))
+        await approved(row, visitor, ctx, connector.method, answer('Approve'))
         await explainFailure(expect.poll(() => walletStatus.textContent()).toBe(`Approved ${connector.method}.`), visitor.describe)
         expect(await pair.demo.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
         expect(pair.errors).toEqual([])
@@ -242,30 +258,26 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
       return
     }
 
-    const query = connector.kind === 'persona' ? `?personas=${connector.id}` : ''
     const log =
       connector.kind === 'extension'
         ? (page: Page) => page.evaluate((global) => (window as unknown as Record<string, { activity(): Activity[] }>)[global]!.activity(), chainRow.activityGlobal)
-        : connector.kind === 'persona'
-          ? (page: Page) => page.evaluate((id) => (window as unknown as { __porticoPersonas: Record<string, { activity(): Activity[] }> }).__porticoPersonas[id]!.activity(), connector.id)
-          : undefined
-    const visitor = await openVisitor(browser, query, log)
+        : undefined
+    const visitor = await openVisitor(log)
     try {
       const { page } = visitor
-      if (connector.kind === 'persona') await explainFailure(expect.poll(() => page.evaluate((id) => Boolean((window as unknown as { __porticoPersonas?: Record<string, unknown> }).__porticoPersonas?.[id]), connector.id)).toBe(true), visitor.describe)
       await chooseNetwork(visitor, chainRow.network)
       // The example is there only while an account is connected on the namespace.
       expect(await siteTransaction(page).count()).toBe(0)
       const from = await connect(visitor, connector, base)
       const ctx = { ...base, from }
-      const method = connector.kind === 'persona' ? (connector.method ?? row.method) : row.method
+      const method = row.method
 
       if (connector.kind === 'ledger') {
         const device = page.getByRole('region', { name: 'Ledger (emulated)' })
         const signed = () => page.evaluate(() => (window as unknown as { __porticoLedger: { activity(): { action: string; outcome: string }[] } }).__porticoLedger.activity().filter((a) => a.action === 'signTransaction' && a.outcome === 'approved').length)
         const before = await signed()
         if (connector.ask) await device.getByRole('combobox', { name: 'Answer' }).selectOption('ask')
-        await approved(visitor, ctx, method, async (order) => {
+        await approved(row, visitor, ctx, method, async (order) => {
           if (!connector.ask) return
           // The device asks; nothing is on the chain until the visitor's Approve on it.
           const approve = device.getByRole('button', { name: 'Approve' })
@@ -278,7 +290,7 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
       } else if (connector.kind === 'embedded') {
         const frame = page.frameLocator('iframe[title="Portico wallet"]')
         const screen = async () => ((await frame.locator('main#portico-approval').innerText().catch(() => '(no approval screen)')) ?? '').replace(/\s+/g, ' ')
-        await approved(visitor, ctx, method, async (order) => {
+        await approved(row, visitor, ctx, method, async (order) => {
           await explainFailure(expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent().catch(() => null), { timeout: 30_000 }).toBe(`Send ${order.amount} pUSD`), async () => `frame: ${await screen()}\n${await visitor.describe()}`)
           const text = await screen()
           expect(text).toContain(`Recipient ${order.receiver}`)
@@ -290,28 +302,20 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
         })
       } else {
         // Refused first (the example may pay the same receivers again, Sui's two), then approved.
-        if (connector.kind === 'extension' && connector.refuses !== false) {
+        if (connector.refuses !== false) {
           const reject = page.getByRole('region', { name: chainRow.panel, exact: true }).getByRole('switch', { name: 'Reject requests' })
           await reject.check()
           try {
-            await refused(visitor, ctx, method, row.refused)
+            await refused(row, visitor, ctx, method, row.refused)
           } finally {
             await reject.uncheck()
           }
         }
-        if (connector.kind === 'persona' && connector.refusal) {
-          await personaMode(page, connector.id, 'reject')
-          try {
-            await refused(visitor, ctx, method, connector.refusal)
-          } finally {
-            await personaMode(page, connector.id, 'approve')
-          }
-        }
-        await approved(visitor, ctx, method)
-        if (connector.kind === 'extension' && connector.switchTo) {
+        await approved(row, visitor, ctx, method)
+        if (connector.switchTo) {
           // The visitor moves to another network of the namespace in the modal: the same signer signs there.
           await chooseNetwork(visitor, connector.switchTo.network)
-          await approved(visitor, { ...ctx, ...connector.switchTo }, method)
+          await approved(row, visitor, { ...ctx, ...connector.switchTo }, method)
         }
       }
       await visitor.check()

@@ -61,11 +61,16 @@ export type SignerOrder = {
   unmoved(): Promise<void>
 }
 
+/**
+ * A wallet persona (sandbox/personas, docs/wallets/<wallet>.md) the example runs over, on the persona
+ * kit's page once that persona is connected (tests/e2e/personas/<namespace>.test.ts); `method` its log's
+ * name for the request when not the row's; `refusal` (its status text) when it is told to refuse once.
+ */
+export type SignerPersona = { id: string; method?: string; refusal?: string | RegExp }
+
 export type SignerConnector =
   /** The row's dev wallet; it refuses with its panel's "Reject requests" unless `refuses: false`; `switchTo` runs it again after the visitor switches network. */
   | { kind: 'extension'; refuses?: boolean; switchTo?: { network: string; caipNetworkId: string } }
-  /** A wallet persona (sandbox/personas, docs/wallets/<wallet>.md); `refusal` (its status text) when it is told to refuse once. */
-  | { kind: 'persona'; id: string; name: string; method?: string; refusal?: string | RegExp }
   /** The sandbox's /wallet page over WalletConnect, paired on `network` (default the row's); `refusal` when the visitor rejects once there. */
   | { kind: 'walletconnect'; method: string; network?: string; caipNetworkId?: string; refusal?: string | RegExp }
   /** The emulated Ledger's account `account` (0-based); `app` to open on the device first; `ask` when the visitor approves on the device. */
@@ -89,6 +94,8 @@ export type SignerRow = {
   refused: string | RegExp
   order(section: Locator, ctx: SignerContext): Promise<SignerOrder>
   connectors: SignerConnector[]
+  /** The personas it runs over (in the persona files, on their connected page). */
+  personas?: SignerPersona[]
   close?(): Promise<void>
 }
 
@@ -161,9 +168,6 @@ const eip155: SignerRow = {
   },
   connectors: [
     { kind: 'extension', switchTo: { network: 'Portico Devnet B', caipNetworkId: 'eip155:31338' } },
-    ...listPersonas()
-      .filter((p) => p.namespace === 'eip155')
-      .map((p) => ({ kind: 'persona' as const, id: p.id, name: p.name })),
     // Paired on Devnet B: the transfer goes there.
     { kind: 'walletconnect', method: 'eth_sendTransaction', network: 'Portico Devnet B', caipNetworkId: 'eip155:31338' },
     // The sandbox funds the Ledger's first accounts with ETH; the pUSD comes from the faucet. The device signs the contract call (blind signing on).
@@ -176,6 +180,9 @@ const eip155: SignerRow = {
       },
     },
   ],
+  personas: listPersonas()
+    .filter((p) => p.namespace === 'eip155')
+    .map((p) => ({ id: p.id })),
 }
 
 // solana ---------------------------------------------------------------------------------------
@@ -245,13 +252,15 @@ const solana: SignerRow = {
   },
   connectors: [
     { kind: 'extension' },
-    { kind: 'persona', id: 'solana/phantom', name: 'Phantom', method: 'signAndSendTransaction', refusal: 'Failed: User rejected the request.' },
-    // Solflare's SDK rejects with no reason at all: the plugin reads that as the visitor's refusal.
-    { kind: 'persona', id: 'solana/solflare', name: 'Solflare', method: 'signAndSendTransaction', refusal: 'Failed: The wallet declined the request without giving a reason' },
-    { kind: 'persona', id: 'solana/backpack', name: 'Backpack', method: 'signAndSendTransaction', refusal: 'Failed: User rejected the request.' },
     { kind: 'walletconnect', method: 'solana_signAndSendTransaction' },
     { kind: 'ledger', account: 0, app: 'Solana', ask: true, fund: (ctx) => fundSolana(ctx, 3_000_000n) },
     { kind: 'embedded', fund: (ctx) => fundSolana(ctx, 2_000_000n) },
+  ],
+  personas: [
+    { id: 'solana/phantom', method: 'signAndSendTransaction', refusal: 'Failed: User rejected the request.' },
+    // Solflare's SDK rejects with no reason at all: the plugin reads that as the visitor's refusal.
+    { id: 'solana/solflare', method: 'signAndSendTransaction', refusal: 'Failed: The wallet declined the request without giving a reason' },
+    { id: 'solana/backpack', method: 'signAndSendTransaction', refusal: 'Failed: User rejected the request.' },
   ],
 }
 
@@ -292,9 +301,9 @@ const bip122: SignerRow = {
   },
   connectors: [
     { kind: 'extension' },
-    { kind: 'persona', id: 'bip122/leather', name: 'Leather' },
     { kind: 'walletconnect', method: 'signPsbt', refusal: /^Not sent \(refused in the wallet\): \w+ (4001|5000): / },
   ],
+  personas: [{ id: 'bip122/leather' }],
 }
 
 // cosmos ---------------------------------------------------------------------------------------
@@ -332,7 +341,8 @@ const cosmos: SignerRow = {
       unmoved: async () => expect(await ctx.truth.balance(to)).toBe(0n),
     }
   },
-  connectors: [{ kind: 'extension' }, { kind: 'persona', id: 'cosmos/keplr', name: 'Keplr' }, { kind: 'walletconnect', method: 'cosmos_signDirect' }],
+  connectors: [{ kind: 'extension' }, { kind: 'walletconnect', method: 'cosmos_signDirect' }],
+  personas: [{ id: 'cosmos/keplr' }],
 }
 
 // polkadot -------------------------------------------------------------------------------------
@@ -374,10 +384,10 @@ const polkadot: SignerRow = {
   },
   connectors: [
     { kind: 'extension' },
-    // Talisman refuses with "Cancelled": the plugin reads it as the visitor saying no.
-    { kind: 'persona', id: 'polkadot/talisman', name: 'Talisman', refusal: 'Not sent: User rejected the request.' },
     { kind: 'walletconnect', method: 'polkadot_signTransaction', refusal: /^Not sent: .*reject/i },
   ],
+  // Talisman refuses with "Cancelled": the plugin reads it as the visitor saying no.
+  personas: [{ id: 'polkadot/talisman', refusal: 'Not sent: User rejected the request.' }],
   close: async () => {
     await polkadotApi?.disconnect()
     polkadotApi = undefined
@@ -415,7 +425,8 @@ const stacks: SignerRow = {
       unmoved: async () => expect(await ctx.truth.balance(to, 'pUSD')).toBe(0n),
     }
   },
-  connectors: [{ kind: 'extension' }, { kind: 'persona', id: 'stacks/leather', name: 'Leather' }, { kind: 'walletconnect', method: 'stx_callContract' }],
+  connectors: [{ kind: 'extension' }, { kind: 'walletconnect', method: 'stx_callContract' }],
+  personas: [{ id: 'stacks/leather' }],
 }
 
 // sui ------------------------------------------------------------------------------------------
@@ -449,7 +460,8 @@ const sui: SignerRow = {
       unmoved: async () => expect(await held()).toEqual([0n, 0n]),
     }
   },
-  connectors: [{ kind: 'extension' }, { kind: 'persona', id: 'sui/slush', name: 'Slush — A Sui wallet' }, { kind: 'walletconnect', method: 'sui_signAndExecuteTransaction', refusal: /^Not executed: .*reject/i }],
+  connectors: [{ kind: 'extension' }, { kind: 'walletconnect', method: 'sui_signAndExecuteTransaction', refusal: /^Not executed: .*reject/i }],
+  personas: [{ id: 'sui/slush' }],
 }
 
 export const signerRows = { eip155, solana, bip122, cosmos, polkadot, stacks, sui } satisfies Record<string, SignerRow>

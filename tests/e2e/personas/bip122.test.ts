@@ -11,6 +11,7 @@ import { expect, it } from 'vitest'
 import { devBitcoinAddress, devBitcoinKeyAt, p2wpkhRegtestAddress } from '../../../sandbox/bitcoin/devBitcoin.js'
 import { bitcoinKeyring } from '../../../sandbox/personas/shared/bitcoinKeyring.js'
 import { rows } from '../kit/chainRows.js'
+import { signerRows } from '../kit/signerRows.js'
 import { personaE2e, type PersonaKit, type PersonaRow } from '../kit/personaE2e.js'
 
 const taproot = bitcoinKeyring(0).taproot().address
@@ -142,4 +143,4 @@ personaE2e(rows.bip122, [
       back: (page) => page.evaluate(() => (window as unknown as { __porticoXversePersona: { switchAccount(n: number): void } }).__porticoXversePersona.switchAccount(0)),
     },
   },
-])
+], undefined, { signer: signerRows.bip122 })

@@ -9,6 +9,7 @@ import { cosmosAddressOf } from '../../../sandbox/cosmos/cosmosAddress.js'
 import { devCosmosKey } from '../../../sandbox/cosmos/devCosmos.js'
 import { cosmosPersonaSecondPath } from '../../../sandbox/cosmosWallet/createCosmosPersona.js'
 import { rows } from '../kit/chainRows.js'
+import { signerRows } from '../kit/signerRows.js'
 import { personaE2e, type PersonaKit, type PersonaRow } from '../kit/personaE2e.js'
 
 const switchAccount = (id: string) => async (page: PersonaKit['page']) => expect(await page.evaluate((key) => window.__porticoPersonas![key]!.switchAccount!(), id)).toHaveLength(1)
@@ -47,4 +48,4 @@ personaE2e(rows.cosmos, [
   cosmosPersona('cosmos/cosmostation', 'Cosmostation', 'window.cosmostation.providers.keplr'),
   cosmosPersona('cosmos/keplr', 'Keplr', 'window.keplr'),
   cosmosPersona('cosmos/leap', 'Leap', 'window.leap'),
-])
+], undefined, { signer: signerRows.cosmos })

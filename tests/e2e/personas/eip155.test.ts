@@ -11,6 +11,7 @@ import { getAddress } from 'viem'
 import { expect, it } from 'vitest'
 import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
 import { rows } from '../kit/chainRows.js'
+import { signerRows } from '../kit/signerRows.js'
 import { personaE2e, type PersonaKit, type PersonaRow } from '../kit/personaE2e.js'
 
 const account0 = getAddress(devAddresses[0]!)
@@ -118,4 +119,4 @@ personaE2e(rows.eip155, [
   evmPersona('eip155/coinbase', 'Coinbase Wallet', { pending: 'joined', revokes: false }),
   evmPersona('eip155/metamask', 'MetaMask', { pending: 'refused', revokes: true }),
   evmPersona('eip155/rabby', 'Rabby Wallet', { pending: 'refused', revokes: true }),
-])
+], undefined, { signer: signerRows.eip155 })

@@ -13,6 +13,7 @@ import { encodeSs58 } from '../../../plugins/polkadot/server/index.js'
 import { devPolkadotPublicKeysHex } from '../../../sandbox/polkadot/devPolkadot.js'
 import { polkadotSandboxSs58Prefix } from '../../../sandbox/polkadot/polkadotSandboxChain.js'
 import { rows } from '../kit/chainRows.js'
+import { signerRows } from '../kit/signerRows.js'
 import { personaE2e, type PersonaRow } from '../kit/personaE2e.js'
 
 type Shares = { __porticoPolkadotPersonas: Record<string, { share(addresses?: string[]): void }> }
@@ -64,4 +65,4 @@ personaE2e(rows.polkadot, [
   polkadotPersona('polkadot/polkadot-js', 'Polkadot.js', 'Ledger (Polkadot relay chain)'),
   polkadotPersona('polkadot/subwallet', 'SubWallet', 'Dev account (Ethereum)'),
   polkadotPersona('polkadot/talisman', 'Talisman', 'Dev account (Ethereum)'),
-])
+], undefined, { signer: signerRows.polkadot })

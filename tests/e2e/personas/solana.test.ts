@@ -15,6 +15,7 @@ import { devSolanaAddress, devSolanaSecondAddress } from '../../../sandbox/solan
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
 import { rows } from '../kit/chainRows.js'
+import { signerRows } from '../kit/signerRows.js'
 import { personaE2e, type PersonaKit, type PersonaRow, type Session } from '../kit/personaE2e.js'
 
 type Controls = Record<string, Record<string, (...args: unknown[]) => unknown>>
@@ -115,11 +116,7 @@ phantom.own = (kit) => {
   phantomOwn(kit)
   const id = 'solana/phantom'
   it('after Phantom forgot the site, a reload is not restored and shows no error (its silent connect throws 4001)', async () => {
-    await clearSiteStorage(kit.page, kit.sandbox.url)
-    await kit.visitor.context.clearCookies()
-    await kit.page.goto(`${kit.sandbox.url}/?personas=${id}`)
-    await kit.header().getByRole('button', { name: /Portico Devnet A/ }).click()
-    await kit.dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
+    await kit.visit()
     await kit.openConnect()
     await kit.step(expect.poll(() => kit.header().textContent(), { timeout: 20_000 }).toContain(short(devSolanaAddress)))
     await controls(kit.page, id, 'forgetSite')
@@ -131,10 +128,7 @@ phantom.own = (kit) => {
   }, 60_000)
 
   it('a switch to an account that does not trust the site: accountChanged(null), and the site is disconnected', async () => {
-    await clearSiteStorage(kit.page, kit.sandbox.url)
-    await kit.page.goto(`${kit.sandbox.url}/?personas=${id}`)
-    await kit.header().getByRole('button', { name: /Portico Devnet A/ }).click()
-    await kit.dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
+    await kit.visit()
     await kit.openConnect()
     await kit.step(expect.poll(() => kit.header().textContent(), { timeout: 20_000 }).toContain(short(devSolanaAddress)))
     await controls(kit.page, id, 'switchAccount', [1, { siteApproved: false }])
@@ -208,5 +202,5 @@ personaE2e(
     solanaPersona('solana/solflare', 'Solflare', { registers: 'after the page loaded', silentRestore: 'connect (approved site)', accountSwitch: 'follows' }),
   ],
   undefined,
-  { initScripts: [recordRegistrations] },
+  { initScripts: [recordRegistrations], signer: signerRows.solana },
 )

@@ -13,6 +13,7 @@ import { sandboxPorts } from '../../../sandbox/config.js'
 import { devStacksKey } from '../../../sandbox/stacks/devStacks.js'
 import { openSandboxPage } from '../../helpers/openSandboxPage.js'
 import { rows } from '../kit/chainRows.js'
+import { signerRows } from '../kit/signerRows.js'
 import { personaE2e, type PersonaKit, type PersonaRow } from '../kit/personaE2e.js'
 
 const stacks = {
@@ -90,4 +91,5 @@ personaE2e(
       }
     })
   },
+  { signer: signerRows.stacks },
 )

@@ -7,6 +7,7 @@
 import { SuiGraphQLClient } from '@mysten/sui/graphql'
 import { expect, it } from 'vitest'
 import { rows } from '../kit/chainRows.js'
+import { signerRows } from '../kit/signerRows.js'
 import { personaE2e, type PersonaRow } from '../kit/personaE2e.js'
 
 const sui = {
@@ -32,4 +33,5 @@ personaE2e(
       for (const sent of kit.sent) expect((await graphql.core.getBalance({ address: sent.receiver, coinType: '0x2::sui::SUI' })).balance.balance).toBe('250000000')
     })
   },
+  { signer: signerRows.sui },
 )

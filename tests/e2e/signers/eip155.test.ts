@@ -1,6 +1,4 @@
-// Issue 47 on eip155, as a visitor of the demo site from `npm start` in real Chromium: the demo's "Your
-// own transaction" signed through useSigner('eip155') over each connector, read back from the chain —
-// the signer kit's flow (tests/e2e/kit/signerE2e.ts) on its row (tests/e2e/kit/signerRows.ts).
+// Issue 47 on eip155: the signer kit (tests/e2e/kit/signerE2e.ts) over the connectors of its row (signerRows.ts).
 import { signerE2e } from '../kit/signerE2e.js'
 import { signerRows } from '../kit/signerRows.js'
 
