@@ -9,9 +9,10 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
-import { mailbox, mailedCode } from '../../helpers/sandboxMail.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { walkContextOptions, type Device } from '../visual/visualWalk.js'
+import { emailLogin, expectClean } from '../kit/authE2e.js'
+import { dialog, header } from '../kit/flowsE2e.js'
 
 let sandbox: TestSandbox
 
@@ -46,8 +47,6 @@ function visitorPage(device: Device, viewport?: { width: number; height: number 
   return openSandboxPage({ contextOptions: { ...walkContextOptions(device, 'light'), ...(viewport ? { viewport } : {}) } })
 }
 
-const dialog = (page: Page) => page.getByRole('dialog')
-const header = (page: Page) => page.getByRole('navigation', { name: 'Wallet' })
 const body = (page: Page) => page.locator('.portico-modal__body')
 
 /** Connects the dev wallet as dev account `index` and opens the Account view, its token rows loaded. */
@@ -69,17 +68,9 @@ async function walletAccount(page: Page, index: number): Promise<void> {
 async function emailAccount(page: Page, device: Device): Promise<void> {
   const email = `fold-${device}-${Date.now().toString(36)}@example.com`
   await page.goto(`${sandbox.url}/`)
-  const before = (await mailbox(sandbox.url))[0]?.id ?? 0
-  await header(page).getByRole('button', { name: 'Connect Wallet' }).click()
-  await dialog(page).getByRole('textbox', { name: 'Email' }).fill(email)
-  await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click()
-  const { code } = await mailedCode(sandbox.url, email, { afterId: before })
-  await dialog(page).getByRole('textbox', { name: 'Code' }).fill(code)
-  const verify = dialog(page).getByRole('button', { name: 'Verify' })
-  if ((await verify.count()) > 0 && (await verify.isEnabled())) await verify.click().catch(() => undefined)
+  await emailLogin(page, sandbox.url, email, header(page).getByRole('button', { name: 'Connect Wallet' }))
   const account = header(page).getByRole('button', { name: new RegExp(email.slice(0, 10)) })
   await account.waitFor({ timeout: 30_000 })
-  await expect.poll(() => dialog(page).count(), { timeout: 20_000 }).toBe(0)
   await account.click()
   await page.locator('[role="dialog"][data-view="Account"]').waitFor()
   await dialog(page).getByRole('tabpanel').getByRole('listitem').first().waitFor()
@@ -178,8 +169,6 @@ describe('the token list fades where more rows are below (a 1280×560 window, de
     // Back at the top: the bottom fade again.
     await body(page).evaluate((element) => element.scrollTo(0, 0))
     await expect.poll(state).toEqual({ more: 'below', mask: below })
-    expect(await visitor.cspViolations()).toEqual([])
-    expect(visitor.pageErrors).toEqual([])
-    expect(visitor.blocked).toEqual([])
+    await expectClean(visitor)
   })
 })

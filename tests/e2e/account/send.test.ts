@@ -4,24 +4,22 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Locator, Page } from 'playwright-core'
-import { createPublicClient, erc20Abi, formatUnits, getAddress, http, parseEther, parseUnits, type Address, type Hash, type PublicClient } from 'viem'
+import { formatUnits, parseEther, parseUnits, type Address, type Hash } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { sendSuccess } from '../../helpers/sendSuccess.js'
+import { expectClean } from '../kit/authE2e.js'
+import { connectDevWallet, devnetA, openAccount as openAccountOf, waitForView as waitForViewOf, dialog as dialogOf } from '../kit/flowsE2e.js'
 
-type SandboxJson = {
-  accounts: string[]
-  chains: { caipNetworkId: string; nodeUrl: string; tokens: { address: string; symbol: string; decimals: number }[] }[]
-}
 type DevWalletHandle = { activity(): { method: string; outcome: string }[] }
 
 let sandbox: TestSandbox
 let visitor: SandboxPage
 let page: Page
-let rpc: PublicClient
+let chain: Awaited<ReturnType<typeof devnetA>>
 let account0: Address
 let pusd: Address
 
@@ -40,15 +38,9 @@ const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).ad
 
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
-  const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
-  const chain = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')
-  if (!chain) throw new Error('The sandbox has no eip155:31337 chain')
-  // cacheTime 0: viem would otherwise reuse a block number for 4 s and miss the newest block.
-  rpc = createPublicClient({ transport: http(chain.nodeUrl), cacheTime: 0 })
-  account0 = getAddress(info.accounts[0] as string)
-  const token = chain.tokens.find((t) => t.symbol === 'pUSD')
-  if (!token) throw new Error('The sandbox has no pUSD')
-  pusd = getAddress(token.address)
+  chain = await devnetA(sandbox.url)
+  account0 = chain.info.accounts[0] as Address
+  pusd = chain.token('pUSD')
   visitor = await openSandboxPage({ initScripts: [recordAnnouncements] })
   page = visitor.page
   page.setDefaultTimeout(20_000)
@@ -59,10 +51,10 @@ afterAll(async () => {
   await sandbox?.stop()
 })
 
-const header = () => page.getByRole('navigation', { name: 'Wallet' })
+const rpc = () => chain.rpc
 const successScreen = () => sendSuccess(page)
 const explorerLink = () => successScreen().getByRole('link', { name: 'View on explorer' })
-const dialog = () => page.getByRole('dialog')
+const dialog = () => dialogOf(page)
 const devWalletPanel = () => page.getByRole('region', { name: 'Portico Dev Wallet', exact: true })
 const tab = (name: string) => dialog().getByRole('tab', { name })
 const panel = () => dialog().getByRole('tabpanel')
@@ -70,17 +62,17 @@ const sendTransactions = () =>
   page.evaluate(() =>
     (window as unknown as { __porticoDevWallet: DevWalletHandle }).__porticoDevWallet.activity().filter((a) => a.method === 'eth_sendTransaction'),
   )
-const ethOf = (address: Address) => rpc.getBalance({ address })
-const pusdOf = (address: Address) => rpc.readContract({ address: pusd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+const ethOf = (address: Address) => rpc().getBalance({ address })
+const pusdOf = (address: Address) => chain.balanceOf(pusd, address)
 
 /** The transaction account 0 sent to `to` in the latest blocks, and the fee it paid. */
 async function findTransaction(to: Address): Promise<{ hash: Hash; fee: bigint }> {
-  const latest = await rpc.getBlockNumber()
+  const latest = await rpc().getBlockNumber()
   for (let n = latest; n >= 0n && n > latest - 10n; n--) {
-    const block = await rpc.getBlock({ blockNumber: n, includeTransactions: true })
+    const block = await rpc().getBlock({ blockNumber: n, includeTransactions: true })
     const tx = block.transactions.find((t) => t.from.toLowerCase() === account0.toLowerCase() && t.to?.toLowerCase() === to.toLowerCase())
     if (tx) {
-      const receipt = await rpc.getTransactionReceipt({ hash: tx.hash })
+      const receipt = await rpc().getTransactionReceipt({ hash: tx.hash })
       expect(receipt.status).toBe('success')
       return { hash: tx.hash, fee: receipt.gasUsed * receipt.effectiveGasPrice }
     }
@@ -88,13 +80,8 @@ async function findTransaction(to: Address): Promise<{ hash: Hash; fee: bigint }
   throw new Error(`No transaction from account 0 to ${to} in the last 10 blocks`)
 }
 
-/** Waits until the modal shows `view` (usable in hooks, where expect.poll is not). */
-const waitForView = (view: string) => page.locator(`[role="dialog"][data-view="${view}"]`).waitFor({ timeout: 20_000 })
-
-async function openAccount() {
-  if ((await dialog().count()) === 0) await header().getByRole('button', { name: /0xf39F…2266/ }).click()
-  await waitForView('Account')
-}
+const waitForView = (view: string) => waitForViewOf(page, view)
+const openAccount = () => openAccountOf(page)
 
 async function chooseToken(symbol: string) {
   await chooseSendToken(dialog(), symbol)
@@ -138,10 +125,7 @@ describe('account and send on EVM, end to end', () => {
   const receiverB = freshAddress()
 
   it('connects Portico Dev Wallet and shows ETH and pUSD with USD values and a total', async () => {
-    await page.goto(sandbox.url)
-    await header().getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog().getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
+    await connectDevWallet(page, sandbox.url)
     await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
     await openAccount()
     expect(await tab('Tokens').getAttribute('aria-selected')).toBe('true')
@@ -218,7 +202,17 @@ describe('account and send on EVM, end to end', () => {
     for (const name of ['Tokens', 'NFTs', 'Activity']) {
       await tab(name).click()
       await panel().getByRole('listitem').first().waitFor()
-      await page.waitForTimeout(400) // the height transition
+      // At rest: the body's height set to its content's (Modal's ResizeObserver) and its CSS transition over.
+      await expect
+        .poll(() =>
+          dialog().evaluate((el) => {
+            const body = el.querySelector<HTMLElement>('.portico-modal__body')
+            const inner = el.querySelector<HTMLElement>('.portico-modal__inner')
+            const moving = el.getAnimations({ subtree: true }).some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity)
+            return !moving && !!body && body.style.height === `${inner?.offsetHeight}px` && getComputedStyle(body).height === body.style.height
+          }),
+        )
+        .toBe(true)
       const box = await dialog().boundingBox()
       boxes.push({ y: box?.y ?? 0, height: box?.height ?? 0 })
     }
@@ -260,7 +254,7 @@ describe('account and send on EVM, end to end', () => {
 
 describe("the send's success screen follows a send to the chain (issue 14, acceptance 3; issue 52)", () => {
   /** A JSON-RPC call straight to anvil (its developer methods). */
-  const anvil = (method: string, params: unknown[] = []) => rpc.request({ method: method as never, params: params as never })
+  const anvil = (method: string, params: unknown[] = []) => rpc().request({ method: method as never, params: params as never })
 
   /** Fills and previews a pUSD send, with anvil's automine off so the transaction stays pending. */
   async function sendPending(receiver: Address): Promise<Hash> {
@@ -278,8 +272,16 @@ describe("the send's success screen follows a send to the chain (issue 14, accep
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(href).toBe(`${sandbox.url}/sandbox/explorer/eip155:31337/tx/${hash}`)
     // Still pending: nothing is mined while automine is off.
-    expect(await rpc.getTransactionReceipt({ hash }).catch(() => undefined)).toBeUndefined()
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(await rpc().getTransactionReceipt({ hash }).catch(() => undefined)).toBeUndefined()
+    // The page asks the node for the receipt again (plugins/eip155 waitForReceipt) and is told
+    // null twice: a screen that would leave "pending" on no receipt would have by then.
+    for (let asked = 0; asked < 2; asked++) {
+      const answer = await page.waitForResponse((response) => {
+        const body = (response.request().postData() ?? '').toLowerCase()
+        return body.includes('eth_gettransactionreceipt') && body.includes(hash)
+      })
+      expect(JSON.stringify(await answer.json())).toMatch(/"result":null/)
+    }
     expect(await successScreen().textContent()).toContain('Transaction pending')
     return hash
   }
@@ -297,7 +299,7 @@ describe("the send's success screen follows a send to the chain (issue 14, accep
     // The screen said it, so no toast laid over it.
     expect(await page.getByRole('status', { name: 'Notifications' }).textContent()).not.toContain('Transaction')
     await successScreen().getByRole('button', { name: 'Done' }).click()
-    expect((await rpc.getTransactionReceipt({ hash })).status).toBe('success')
+    expect((await rpc().getTransactionReceipt({ hash })).status).toBe('success')
     expect(await pusdOf(receiver)).toBe(parseUnits('1.5', 6))
     const explorerPage = await (await fetch(`${sandbox.url}/sandbox/explorer/eip155:31337/tx/${hash}`)).text()
     expect(explorerPage).toContain(hash)
@@ -311,7 +313,7 @@ describe("the send's success screen follows a send to the chain (issue 14, accep
     const hash = await sendPending(receiver)
     // While it waits in the mempool, pUSD's code becomes one that always reverts (PUSH1 0 PUSH1 0
     // REVERT), the block is mined, and the real code comes back.
-    const code = await rpc.getCode({ address: pusd })
+    const code = await rpc().getCode({ address: pusd })
     try {
       await anvil('anvil_setCode', [pusd, '0x60006000fd'])
       await anvil('evm_mine')
@@ -321,7 +323,7 @@ describe("the send's success screen follows a send to the chain (issue 14, accep
     await expect.poll(() => successScreen().getByRole('heading', { level: 3 }).textContent(), { timeout: 20_000 }).toBe('Transaction failed')
     expect(await explorerLink().getAttribute('href')).toBe(`${sandbox.url}/sandbox/explorer/eip155:31337/tx/${hash}`)
     await successScreen().getByRole('button', { name: 'Done' }).click()
-    expect((await rpc.getTransactionReceipt({ hash })).status).toBe('reverted')
+    expect((await rpc().getTransactionReceipt({ hash })).status).toBe('reverted')
     expect(await pusdOf(receiver)).toBe(0n)
     await anvil('evm_setAutomine', [true])
   }, 60_000)
@@ -527,8 +529,6 @@ describe('accessibility and page hygiene', () => {
   })
 
   it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {
-    expect(await visitor.cspViolations()).toEqual([])
-    expect(visitor.pageErrors).toEqual([])
-    expect(visitor.blocked).toEqual([])
+    await expectClean(visitor)
   })
 })

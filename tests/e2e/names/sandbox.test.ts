@@ -5,7 +5,7 @@
 // uses dev account 2); bob.eth's name and avatar show for dev account 1 on Devnet A, on the
 // account button and the Account view; email capture sends a confirmation the sandbox mailbox
 // receives, its link confirms, and the export lists it. The name is released at the end.
-import { createPublicClient, http, parseEther, type Address } from 'viem'
+import { parseEther, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devPrivateKeys } from '../../../sandbox/config.js'
 import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
@@ -13,18 +13,18 @@ import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { privateKeyToAccount } from 'viem/accounts'
+import { connectDevWallet, devnetA, header as headerOf } from '../kit/flowsE2e.js'
 
 let sandbox: TestSandbox
 let visitor: SandboxPage
-let nodeUrl: string
+let chain: Awaited<ReturnType<typeof devnetA>>
 const label = `alice-${Math.floor(Math.random() * 1e6)}`
 const name = `${label}.portico.id`
 const owner = devAddresses[5] as Address
 
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
-  const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as { chains: { caipNetworkId: string; nodeUrl: string }[] }
-  nodeUrl = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!.nodeUrl
+  chain = await devnetA(sandbox.url)
   visitor = await openSandboxPage()
   visitor.page.setDefaultTimeout(20_000)
 })
@@ -38,15 +38,9 @@ afterAll(async () => {
 })
 
 const page = () => visitor.page
-const header = () => page().getByRole('navigation', { name: 'Wallet' })
+const header = () => headerOf(page())
 const dialog = () => page().getByRole('dialog')
-
-async function connect(query: string) {
-  await page().goto(`${sandbox.url}/?${query}`)
-  await header().getByRole('button', { name: 'Connect Wallet' }).click()
-  await page().getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-  await expect.poll(() => header().getByRole('button', { name: /0x|\.eth|\.portico\.id/ }).count(), { timeout: 20_000 }).toBeGreaterThan(0)
-}
+const connect = (query: string) => connectDevWallet(page(), `${sandbox.url}/?${query}`, /0x|\.eth|\.portico\.id/)
 
 describe('names on the demo site', () => {
   it('registers a zone name for the dev account; the wallet signs; the account shows it after a reload', async () => {
@@ -80,7 +74,7 @@ describe('names on the demo site', () => {
     await expect.poll(() => dialog().getByText(`${name} is taken`).count(), { timeout: 20_000 }).toBe(1)
     expect(await dialog().getByRole('button', { name: 'Register', exact: true }).isDisabled()).toBe(true)
 
-    const client = createPublicClient({ transport: http(nodeUrl) })
+    const client = chain.rpc
     const before = await client.getBalance({ address: owner })
     await page().keyboard.press('Escape')
     await header().getByRole('button', { name: /0x976E/ }).click()

@@ -1,31 +1,28 @@
 // Issue 21 as a visitor: the demo site from `npm start` in real Chromium, the Portico Dev Wallets,
 // the server's /v1/onramp API and the sandbox provider's checkout (a real popup), which pays out of
 // its treasury on anvil and LiteSVM. Balances are read back from the chains, not from the UI.
-import { type Address, createPublicClient, erc20Abi, http, parseUnits } from 'viem'
+import { type Address, parseUnits } from 'viem'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-
-type SandboxJson = { solanaAccount: string; chains: { caipNetworkId: string; nodeUrl: string; tokens: { address: Address; symbol: string }[] }[] }
+import { expectClean } from '../kit/authE2e.js'
+import { connectDevWallet, devnetA } from '../kit/flowsE2e.js'
 
 const dev = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
 const solanaCaip2 = 'solana:AjE89y6tW2PT8gnVYuQLHxZSn1of9zhP'
 let sandbox: TestSandbox
-let info: SandboxJson
+let chain: Awaited<ReturnType<typeof devnetA>>
 let visitor: SandboxPage
 let page: Page
-let evmNode: string
 let solanaNode: string
 let pUsd: Address
 
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
-  info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
-  const devnetA = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
-  evmNode = devnetA.nodeUrl
-  pUsd = devnetA.tokens.find((t) => t.symbol === 'pUSD')!.address
-  solanaNode = info.chains.find((c) => c.caipNetworkId === solanaCaip2)!.nodeUrl
+  chain = await devnetA(sandbox.url)
+  pUsd = chain.token('pUSD')
+  solanaNode = chain.info.chains.find((c) => c.caipNetworkId === solanaCaip2)!.nodeUrl
   visitor = await openSandboxPage()
   page = visitor.page
   page.setDefaultTimeout(20_000)
@@ -35,7 +32,7 @@ afterAll(async () => {
   await sandbox?.stop()
 })
 
-const pUsdOf = (address: Address) => createPublicClient({ transport: http(evmNode) }).readContract({ address: pUsd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+const pUsdOf = (address: Address) => chain.balanceOf(pUsd, address)
 async function lamportsOf(address: string): Promise<bigint> {
   const response = await fetch(solanaNode, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }) })
   return BigInt(((await response.json()) as { result: { value: number } }).result.value)
@@ -88,10 +85,7 @@ async function payWith(popup: Page, card: string) {
 
 describe('On-ramp on the demo site (EVM), end to end', () => {
   it('connects the EVM dev wallet; the Account view offers Buy first', async () => {
-    await page.goto(sandbox.url)
-    await header().getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
+    await connectDevWallet(page, sandbox.url)
     await header().getByRole('button', { name: /0xf39F/ }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
     await expect.poll(() => dialog().getByRole('button', { name: /^(Buy|Swap|Send)$/ }).allTextContents()).toEqual(['Buy', 'Swap', 'Send'])
@@ -212,9 +206,7 @@ describe('On-ramp on the demo site (EVM), end to end', () => {
   })
 
   it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {
-    expect(await visitor.cspViolations()).toEqual([])
-    expect(visitor.pageErrors).toEqual([])
-    expect(visitor.blocked).toEqual([])
+    await expectClean(visitor)
   })
 })
 
@@ -233,7 +225,7 @@ describe('On-ramp on the Solana chain, end to end', () => {
     await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('oeYf…kq96')
     await header().getByRole('button', { name: /oeYf/ }).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
-    const before = await lamportsOf(info.solanaAccount)
+    const before = await lamportsOf(chain.info.solanaAccount)
     await expect.poll(() => shownBalance('Solana', 'SOL'), { timeout: 20_000 }).toBe(truncated(before, 9))
     await openBuy(/oeYf/)
     await expect.poll(() => dialog().getByRole('combobox', { name: 'Crypto' }).locator('option').allTextContents()).toEqual(['SOL · Portico Solana Localnet'])
@@ -242,11 +234,11 @@ describe('On-ramp on the Solana chain, end to end', () => {
     const shown = await quotedReceive()
     // 30 USD less 1.5 % (0.45) and the 0.05 network fee, at 150 USD a SOL.
     expect(shown).toBe('0.196666666 SOL')
-    expect(await lamportsOf(info.solanaAccount)).toBe(before)
+    expect(await lamportsOf(chain.info.solanaAccount)).toBe(before)
     const popup = await openCheckout()
     await payWith(popup, '5555 5555 5555 4444')
     await expect.poll(() => dialog().getByRole('heading', { name: 'Purchase complete' }).count(), { timeout: 20_000 }).toBe(1)
-    expect((await lamportsOf(info.solanaAccount)) - before).toBe(196_666_666n)
+    expect((await lamportsOf(chain.info.solanaAccount)) - before).toBe(196_666_666n)
     const explorer = (await dialog().getByRole('link', { name: 'View on explorer' }).getAttribute('href')) ?? ''
     expect(explorer).toMatch(new RegExp(`/sandbox/explorer/${solanaCaip2}/tx/[1-9A-HJ-NP-Za-km-z]{64,88}$`))
     const signature = explorer.split('/').at(-1)!
@@ -259,12 +251,10 @@ describe('On-ramp on the Solana chain, end to end', () => {
     await expect.poll(async () => (await first.textContent()) ?? '', { timeout: 20_000 }).toMatch(/Received\s*0\.196 SOL/)
     expect(await first.getByRole('link').getAttribute('href')).toMatch(new RegExp(`/tx/${signature}$`))
     // The Tokens tab follows the chain: the SOL shown rose with the payout.
-    const after = await lamportsOf(info.solanaAccount)
+    const after = await lamportsOf(chain.info.solanaAccount)
     await expect.poll(() => shownBalance('Solana', 'SOL'), { timeout: 20_000 }).toBe(truncated(after, 9))
     expect(truncated(after, 9)).toBeGreaterThan(truncated(before, 9))
-    expect(await solana.cspViolations()).toEqual([])
-    expect(solana.pageErrors).toEqual([])
-    expect(solana.blocked).toEqual([])
+    await expectClean(solana)
     await solana.close()
   }, 60_000)
 
@@ -273,10 +263,7 @@ describe('On-ramp on the Solana chain, end to end', () => {
     page = restricted.page
     page.setDefaultTimeout(20_000)
     try {
-      await page.goto(sandbox.url)
-      await header().getByRole('button', { name: 'Connect Wallet' }).click()
-      await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-      await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
+      await connectDevWallet(page, sandbox.url)
       await openBuy(/0xf39F/)
       await expect.poll(() => dialog().getByRole('heading', { name: 'Buying crypto is not available in your region' }).count()).toBe(1)
       expect(await dialog().getByRole('combobox').count()).toBe(0)

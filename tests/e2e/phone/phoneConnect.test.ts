@@ -9,9 +9,9 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { iPhone } from '../kit/flowsE2e.js'
 
-const viewport = { width: 390, height: 844 }
-const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+const viewport = iPhone.viewport!
 /** The sandbox's injected wallets (and its WebHID Ledger, which no phone has). */
 const extensionScripts = ['dev-wallet', 'cosmos-dev-wallet', 'solana-dev-wallet', 'bitcoin-dev-wallet', 'sui-dev-wallet', 'polkadot-dev-wallet', 'stacks-dev-wallet', 'ledger-device', 'personas']
 
@@ -21,7 +21,7 @@ let page: Page
 
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
-  visitor = await openSandboxPage({ contextOptions: { viewport, userAgent: iPhone, isMobile: true, hasTouch: true } })
+  visitor = await openSandboxPage({ contextOptions: iPhone })
   page = visitor.page
   page.setDefaultTimeout(20_000)
   for (const name of extensionScripts) await visitor.context.route(`${sandbox.url}/${name}.js`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }))

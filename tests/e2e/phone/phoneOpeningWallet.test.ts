@@ -8,22 +8,12 @@
 // The wallet's link is answered here with 204 No Content, as a phone whose wallet app takes its
 // universal link leaves the page where it was (a 204 answer does not navigate), so nothing leaves
 // 127.0.0.1.
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-
-const iPhone: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-  isMobile: true,
-  hasTouch: true,
-}
-const android: BrowserContextOptions = {
-  ...iPhone,
-  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
-}
+import { android, iPhone } from '../kit/flowsE2e.js'
 
 let sandbox: TestSandbox
 let browser: Browser

@@ -13,19 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { serveTestSite, type TestSite } from '../../helpers/serveTestSite.js'
+import { android, iPhone } from '../kit/flowsE2e.js'
 
-const iPhone: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-  isMobile: true,
-  hasTouch: true,
-}
-const android: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
-  isMobile: true,
-  hasTouch: true,
-}
 /** Telegram's Mini App object as its script leaves it inside Telegram on an iPhone; it records what it is asked to open. */
 const telegramStub = `window.__telegramOpened = [];
 window.Telegram = { WebApp: { platform: 'ios', version: '8.0',

@@ -1,32 +1,29 @@
 // Issue 20 as a visitor: the demo site from `npm start` in real Chromium, the EVM Portico Dev
 // Wallet, the sandbox's Uniswap V2 pools on Devnet A and the server's /v1/convert API. Balances
 // are read back from the chain with viem, not from the UI.
-import { type Address, createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, parseUnits } from 'viem'
+import { type Address, createWalletClient, erc20Abi, http, parseAbi, parseEther, parseUnits } from 'viem'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ammAccount } from '../../../sandbox/devnets/deployUniswapV2.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-
-type SandboxJson = { chains: { caipNetworkId: string; nodeUrl: string; tokens: { address: Address; symbol: string }[]; amm?: { router: Address; weth: Address } }[] }
+import { expectClean } from '../kit/authE2e.js'
+import { connectDevWallet, devnetA, header } from '../kit/flowsE2e.js'
 
 const dev = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
 let sandbox: TestSandbox
 let visitor: SandboxPage
 let page: Page
-let nodeUrl: string
+let chain: Awaited<ReturnType<typeof devnetA>>
 let pUsd: Address
 let router: Address
 let weth: Address
 
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
-  const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxJson
-  const chain = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
-  nodeUrl = chain.nodeUrl
-  pUsd = chain.tokens.find((t) => t.symbol === 'pUSD')!.address
-  router = chain.amm!.router
-  weth = chain.amm!.weth
+  chain = await devnetA(sandbox.url)
+  pUsd = chain.token('pUSD')
+  ;({ router, weth } = chain.chain.amm!)
   visitor = await openSandboxPage()
   page = visitor.page
   page.setDefaultTimeout(20_000)
@@ -36,9 +33,9 @@ afterAll(async () => {
   await sandbox?.stop()
 })
 
-const client = () => createPublicClient({ transport: http(nodeUrl) })
-const pUsdOf = (address: Address) => client().readContract({ address: pUsd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
-const header = () => page.getByRole('navigation', { name: 'Wallet' })
+const client = () => chain.rpc
+const nodeUrl = () => chain.chain.nodeUrl
+const pUsdOf = (address: Address) => chain.balanceOf(pUsd, address)
 const dialog = () => page.getByRole('dialog')
 /** The success screen's heading (the modal's announcer may repeat its text). */
 const confirmed = () => dialog().getByRole('heading', { name: 'Swap confirmed.' })
@@ -68,17 +65,14 @@ async function chooseToken(which: 'Token to pay with' | 'Token to receive', symb
 }
 
 async function openSwap() {
-  if ((await dialog().count()) === 0) await header().getByRole('button', { name: /0xf39F/ }).click()
+  if ((await dialog().count()) === 0) await header(page).getByRole('button', { name: /0xf39F/ }).click()
   await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('Swap')
 }
 
 describe('Swap on the demo site, end to end', () => {
   it('connects the EVM dev wallet; the Account view offers Swap', async () => {
-    await page.goto(sandbox.url)
-    await header().getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('0xf39F…2266')
+    await connectDevWallet(page, sandbox.url)
     await openSwap()
     // ETH to sell and pUSD to buy, chosen at first: each combobox is named by its label and its token.
     await expect.poll(() => dialog().getByRole('combobox', { name: 'Token to pay with ETH', exact: true }).count()).toBe(1)
@@ -191,7 +185,7 @@ describe('Swap on the demo site, end to end', () => {
     // Another trader lands first: once the server has built the swap, 30 ETH buys pUSD in the same pool.
     await page.route('**/v1/convert/build-transaction**', async (route) => {
       const response = await route.fetch()
-      const wallet = createWalletClient({ account: ammAccount, transport: http(nodeUrl) })
+      const wallet = createWalletClient({ account: ammAccount, transport: http(nodeUrl()) })
       const abi = parseAbi(['function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)'])
       const hash = await wallet.writeContract({ chain: null, address: router, abi, functionName: 'swapExactETHForTokens', args: [0n, [weth, pUsd], ammAccount.address, BigInt(Math.floor(Date.now() / 1000) + 600)], value: parseEther('30') })
       await client().waitForTransactionReceipt({ hash })
@@ -205,8 +199,6 @@ describe('Swap on the demo site, end to end', () => {
   })
 
   it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {
-    expect(await visitor.cspViolations()).toEqual([])
-    expect(visitor.pageErrors).toEqual([])
-    expect(visitor.blocked).toEqual([])
+    await expectClean(visitor)
   })
 })
