@@ -26,12 +26,7 @@ const allowed: Record<string, { count: number; reason: string }> = {
  */
 const notYetConverted: Record<string, number> = {
   'tests/e2e/account/send.test.ts': 1,
-  'tests/e2e/i18n/localeWalk.test.ts': 1,
   'tests/e2e/siwx/sandbox.test.ts': 3,
-  'tests/e2e/startup/firstPaint.test.ts': 2,
-  'tests/e2e/ui/allWallets.test.ts': 2,
-  'tests/e2e/ui/blockchainApiFailure.test.ts': 2,
-  'tests/e2e/ui/hydration.test.ts': 1,
   'tests/e2e/walletconnect/sandbox.test.ts': 1,
   'tests/e2e/walletconnect/walletConnect.e2e.test.ts': 1,
   'tests/plugins/siwx/flow.test.ts': 1,
