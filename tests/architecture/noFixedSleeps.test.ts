@@ -25,11 +25,6 @@ const allowed: Record<string, { count: number; reason: string }> = {
  * gains a sleep, or loses one without leaving the list, fails the test below.
  */
 const notYetConverted: Record<string, number> = {
-  'tests/e2e/i18n/localeWalk.test.ts': 1,
-  'tests/e2e/startup/firstPaint.test.ts': 2,
-  'tests/e2e/ui/allWallets.test.ts': 2,
-  'tests/e2e/ui/blockchainApiFailure.test.ts': 2,
-  'tests/e2e/ui/hydration.test.ts': 1,
   'tests/e2e/walletconnect/sandbox.test.ts': 1,
   'tests/e2e/walletconnect/walletConnect.e2e.test.ts': 1,
 }

@@ -9,6 +9,7 @@ import { englishUiStrings as en } from '../../ui/i18n/helpers/englishStrings.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { pageSettled } from '../../helpers/pageSettled.js'
 
 type Strings = Record<string, string>
 const plugins = ['auth', 'email-capture', 'ledger', 'names', 'onramp', 'send', 'siwx', 'swap', 'walletconnect']
@@ -102,8 +103,10 @@ async function englishLeft(): Promise<string[]> {
 const seen: Record<string, string[]> = {}
 async function check(view: string, ready: Locator) {
   await ready.first().waitFor()
-  // Let lazy parts (balances, quotes, the email section) settle.
-  await page.waitForTimeout(400)
+  // Lazy parts (balances, quotes, the email section) come in after the view: wait until the view is
+  // still and no English is left; a leftover that stays fails the poll, naming it.
+  await pageSettled(page)
+  await expect.poll(englishLeft, { message: `English left in ${view}` }).toEqual([])
   seen[view] = await englishLeft()
 }
 

@@ -88,15 +88,16 @@ describe('the first paint of an EVM site (issue 27)', () => {
     const connect = page.locator('button.portico-page-button--connect')
     await expect.poll(() => connect.textContent()).toBe('Connect Wallet')
     expect(await page.locator('button.portico-page-button--network .portico-page-button__label').textContent()).toBe('Portico Devnet A')
-    await page.waitForTimeout(500)
+    // The network has been quiet for a while (Playwright's 'networkidle'): a start-time load would have begun by now.
+    await page.waitForLoadState('networkidle')
     // The modal and its views come in the UI's chunk (uiModule).
     for (const lazy of ['createPorticoKernel', 'uiModule', 'setupEip155']) expect(loaded(scripts, lazy), lazy).toBe(false)
     expect(api).toEqual([])
 
     await connect.hover()
     await expect.poll(() => ['createPorticoKernel', 'uiModule', 'setupEip155'].filter((name) => !loaded(scripts, name))).toEqual([])
-    // The kernel asks nothing until the modal opens.
-    await page.waitForTimeout(200)
+    // The kernel asks nothing until the modal opens (the network quiet again after its load).
+    await page.waitForLoadState('networkidle')
     expect(api).toEqual([])
 
     await connect.click()

@@ -1,29 +1,15 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../helpers/chromium.js'
-import { openHarnessPage } from './helpers/openHarnessPage.js'
-import { startHarness, type Harness } from './helpers/startHarness.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { dialog, title, useHarness } from './helpers/useHarness.js'
 
-let browser: Browser
-let harness: Harness
-
-beforeAll(async () => {
-  ;[browser, harness] = await Promise.all([launchChromium(), startHarness({ extra: 60 })])
-})
-afterAll(async () => {
-  await browser?.close()
-  await harness?.close()
-})
+const t = useHarness({ extra: 60 })
 
 type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }
 type HarnessWindow = {
   porticoHarness: {
-    wallet: { script: string[]; chain: string; release(): void }
     portico: { kernel: { reportChainChanged(namespace: string, chain: string): void; stores: { router: { push(view: string, data?: unknown): void }; networks: { networks: unknown[] } } } }
   }
 }
-const dialog = (page: Page) => page.getByRole('dialog')
-const title = (page: Page) => dialog(page).getByRole('heading', { level: 2 })
 
 /** axe-core over the whole page (served from 'self', so the strict CSP stays on); serious and critical only. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -34,11 +20,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
 }
 
-const script = (page: Page, steps: string[]) => page.evaluate((s) => void (window as unknown as HarnessWindow).porticoHarness.wallet.script.push(...s), steps)
-
 describe.each(['light', 'dark'] as const)('axe-core finds no serious or critical violation (%s theme)', (theme) => {
   it('on the page, Connect, All Wallets, a directory wallet, ConnectingExternal, Account, Networks, SwitchNetwork, SwitchActiveChain and UnsupportedChain', async () => {
-    const h = await openHarnessPage(browser, `${harness.url}&theme=${theme}`, { reducedMotion: 'reduce' })
+    const h = await t.open(`theme=${theme}`)
     const { page } = h
     const checked: Record<string, string[]> = {}
     const check = async (name: string) => {
@@ -67,11 +51,11 @@ describe.each(['light', 'dark'] as const)('axe-core finds no serious or critical
     await dialog(page).getByRole('button', { name: 'Back' }).click()
     await dialog(page).getByRole('button', { name: 'Back' }).click()
 
-    await script(page, ['hold'])
+    await h.wallet.script('hold')
     await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
     await dialog(page).getByRole('heading', { name: 'Continue in Portico Dev Wallet' }).waitFor()
     await check('ConnectingExternal (waiting)')
-    await page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.wallet.release())
+    await h.wallet.release()
     await dialog(page).waitFor({ state: 'detached' })
 
     await page.getByRole('button', { name: /0xf39F…2266/ }).first().click()
@@ -81,14 +65,14 @@ describe.each(['light', 'dark'] as const)('axe-core finds no serious or critical
     await dialog(page).getByRole('button', { name: /^Network: / }).click()
     await expect.poll(() => title(page).textContent()).toBe('Choose Network')
     await check('Networks')
-    await script(page, ['hold'])
+    await h.wallet.script('hold')
     await dialog(page).getByRole('button', { name: 'Portico Devnet B' }).click()
     await dialog(page).getByRole('heading', { name: 'Approve in wallet' }).waitFor()
     await check('SwitchNetwork (waiting)')
-    await page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.wallet.release())
+    await h.wallet.release()
     await expect.poll(() => title(page).textContent()).toBe('Account')
     await dialog(page).getByRole('button', { name: /^Network: / }).click()
-    await script(page, ['reject'])
+    await h.wallet.script('reject')
     await dialog(page).getByRole('button', { name: 'Portico Devnet A' }).click()
     await dialog(page).getByRole('heading', { name: 'Switch declined' }).waitFor()
     await check('SwitchNetwork (declined)')
@@ -101,11 +85,8 @@ describe.each(['light', 'dark'] as const)('axe-core finds no serious or critical
     await dialog(page).getByRole('button', { name: 'Cancel' }).waitFor()
     await check('SwitchActiveChain')
     // The wallet moves to a chain the site does not configure.
-    await page.evaluate(() => {
-      const { portico, wallet } = (window as unknown as HarnessWindow).porticoHarness
-      wallet.chain = 'eip155:999'
-      portico.kernel.reportChainChanged('eip155', 'eip155:999')
-    })
+    await h.wallet.setChain('eip155:999')
+    await page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.portico.kernel.reportChainChanged('eip155', 'eip155:999'))
     await dialog(page).getByText("This app doesn't support", { exact: false }).waitFor()
     await check('UnsupportedChain')
 
@@ -113,6 +94,5 @@ describe.each(['light', 'dark'] as const)('axe-core finds no serious or critical
     expect(Object.keys(checked)).toHaveLength(12)
     expect(await h.cspViolations()).toEqual([])
     expect(h.blocked).toEqual([])
-    await h.close()
   })
 })

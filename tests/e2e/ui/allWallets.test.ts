@@ -1,23 +1,25 @@
-import type { Browser, Page, Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../helpers/chromium.js'
-import { openHarnessPage } from './helpers/openHarnessPage.js'
-import { startHarness, truNames, type Harness } from './helpers/startHarness.js'
+import type { Page, Request } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { pageSettled } from '../../helpers/pageSettled.js'
+import { truNames } from './helpers/startHarness.js'
+import { dialog, useHarness } from './helpers/useHarness.js'
 
-let browser: Browser
-let harness: Harness
+// 83 wallets of the server's own directory support the devnets; 260 more make it 343.
+const t = useHarness({ extra: 260 })
 
-beforeAll(async () => {
-  // 83 wallets of the server's own directory support the devnets; 260 more make it 343.
-  ;[browser, harness] = await Promise.all([launchChromium(), startHarness({ extra: 260 })])
+type HarnessWindow = { porticoHarness: { portico: { kernel: { stores: { directory: { query: string; page: number; loading: boolean } } } } } }
+const directory = (page: Page) => page.evaluate(() => {
+  const { query, page, loading } = (window as unknown as HarnessWindow).porticoHarness.portico.kernel.stores.directory
+  return { query, page, loading }
 })
-afterAll(async () => {
-  await browser?.close()
-  await harness?.close()
-})
-
-const dialog = (page: Page) => page.getByRole('dialog')
+/** Moves the page's paused clock on in steps of 100 ms until the directory's query is `query`; returns how far it moved. */
+async function clockUntilQuery(page: Page, query: string): Promise<number> {
+  for (let moved = 0; moved <= 5_000; moved += 100) {
+    if ((await directory(page)).query === query) return moved
+    await page.clock.runFor(100)
+  }
+  throw new Error(`the directory's query never became ${JSON.stringify(query)}: ${JSON.stringify(await directory(page))}`)
+}
 const walletList = (page: Page) => dialog(page).getByRole('region', { name: 'Wallets' })
 
 async function openAllWallets(page: Page) {
@@ -28,7 +30,7 @@ async function openAllWallets(page: Page) {
 
 describe('All Wallets against a real Portico server', () => {
   it('lists page 1, loads page 2 near the end, keeps the DOM to what was scrolled to, and searches "tru" after the debounce', async () => {
-    const h = await openHarnessPage(browser, harness.url)
+    const h = await t.open()
     const { page } = h
     const directoryCalls: URL[] = []
     page.on('request', (request: Request) => {
@@ -40,7 +42,9 @@ describe('All Wallets against a real Portico server', () => {
     await expect.poll(() => pageCalls().map((u) => u.searchParams.get('page'))).toEqual(['1'])
     // Page 1's 40 wallets, and no more until the visitor scrolls (the end is far below the fold).
     await expect.poll(() => walletList(page).getByRole('button').count()).toBe(40)
-    await page.waitForTimeout(300)
+    // Laid out and painted (the list's end observed where it is): still page 1 alone, and not loading.
+    await pageSettled(page)
+    expect(await directory(page)).toEqual({ query: '', page: 1, loading: false })
     expect(pageCalls()).toHaveLength(1)
     expect(await walletList(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).count()).toBe(1)
     // Tiles off screen skip layout and paint.
@@ -54,15 +58,18 @@ describe('All Wallets against a real Portico server', () => {
     expect(await walletList(page).getByRole('button').count()).toBeLessThan(343)
     await expect.poll(() => walletList(page).evaluate((el) => el.scrollHeight)).toBeGreaterThan(1500)
 
-    // Search: one request, 500 ms after the last key, trimmed, from 2 characters.
+    // Search: one request, 500 ms after the last key, trimmed, from 2 characters. The page's clock
+    // stands still while the visitor types, and the test moves it on.
     const search = dialog(page).getByRole('searchbox', { name: 'Search wallet' })
-    await search.pressSequentially(' t', { delay: 30 })
-    await page.waitForTimeout(700)
-    expect(directoryCalls.filter((u) => u.searchParams.has('search'))).toEqual([])
-    const typedAt = Date.now()
-    await search.pressSequentially('ru ', { delay: 30 })
+    await page.clock.install()
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
+    await search.pressSequentially(' t')
+    // " t" is committed (past its 500 ms) and, one character after trimming, searches nothing.
+    expect(await clockUntilQuery(page, ' t')).toBeGreaterThanOrEqual(500)
+    await search.pressSequentially('ru ')
+    expect(await clockUntilQuery(page, ' tru ')).toBeGreaterThanOrEqual(500)
+    await page.clock.resume()
     await walletList(page).getByRole('button', { name: 'Trusty Vault' }).waitFor()
-    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(500)
     const searches = directoryCalls.filter((u) => u.searchParams.has('search'))
     expect(searches.map((u) => u.searchParams.get('search'))).toEqual(['tru'])
     const names = await walletList(page).getByRole('button').allTextContents()
@@ -82,11 +89,10 @@ describe('All Wallets against a real Portico server', () => {
     expect(await h.cspViolations()).toEqual([])
     expect(await h.errors()).toEqual([])
     expect(h.blocked).toEqual([])
-    await h.close()
   })
 
   it('holds the recommended wallets\' rows while the directory answers, so All Wallets does not move under the pointer', async () => {
-    const h = await openHarnessPage(browser, harness.url)
+    const h = await t.open()
     const { page } = h
     // The directory's first page waits until the view has been measured (the real server answers then).
     let release = () => {}
@@ -109,11 +115,10 @@ describe('All Wallets against a real Portico server', () => {
     expect(await allWallets.boundingBox()).toEqual(before)
     expect(await h.errors()).toEqual([])
     expect(h.blocked).toEqual([])
-    await h.close()
   })
 
   it('renders hostile directory entries as text and follows none of their links', async () => {
-    const h = await openHarnessPage(browser, `${harness.proxyApiUrl}/?api=${encodeURIComponent(harness.proxyApiUrl)}`)
+    const h = await t.open('', { url: `${t.harness.proxyApiUrl}/?api=${encodeURIComponent(t.harness.proxyApiUrl)}` })
     const { page } = h
     const popups: string[] = []
     h.context.on('page', (p) => popups.push(p.url()))
@@ -140,12 +145,11 @@ describe('All Wallets against a real Portico server', () => {
     expect(dialogs).toEqual([])
     expect(await h.cspViolations()).toEqual([])
     expect(h.blocked).toEqual([])
-    await h.close()
   })
 
   it('says so when the directory cannot be reached, and offers a retry', async () => {
     // Port 9 (discard) is closed on loopback: every directory request fails.
-    const h = await openHarnessPage(browser, `${harness.proxyApiUrl}/?api=${encodeURIComponent('http://127.0.0.1:9')}`)
+    const h = await t.open('', { url: `${t.harness.proxyApiUrl}/?api=${encodeURIComponent('http://127.0.0.1:9')}` })
     const { page } = h
     let failed = 0
     page.on('requestfailed', (request) => {
@@ -162,6 +166,5 @@ describe('All Wallets against a real Portico server', () => {
     await expect.poll(() => failed).toBeGreaterThan(failedBefore)
     expect(await h.errors()).toEqual([])
     expect(h.blocked).toEqual([])
-    await h.close()
   })
 })

@@ -2,11 +2,10 @@
 // The Account view shows the spec's toasts and empty lists, nothing crashes, and the balance is
 // not asked again inside the 30 s retry gate (counted at the server and in the browser).
 import { createServer, type Server } from 'node:http'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../helpers/chromium.js'
-import { openHarnessPage, type HarnessPage } from './helpers/openHarnessPage.js'
-import { startHarness, type Harness } from './helpers/startHarness.js'
+import type { HarnessPage } from './helpers/openHarnessPage.js'
+import { account, connectDevWallet, dialog, expectClean, useHarness } from './helpers/useHarness.js'
 
 type Mode = 'stopped' | '500' | 'malformed'
 
@@ -47,16 +46,7 @@ async function startFailingApi(mode: Mode): Promise<FailingApi> {
   return { url, requests, close: mode === 'stopped' ? async () => undefined : close }
 }
 
-let browser: Browser
-let harness: Harness
-
-beforeAll(async () => {
-  ;[browser, harness] = await Promise.all([launchChromium(), startHarness()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await harness?.close()
-})
+const t = useHarness()
 
 const recordToasts = `window.__toasts = [];
   new MutationObserver(() => {
@@ -66,15 +56,12 @@ const recordToasts = `window.__toasts = [];
   }).observe(document, { subtree: true, childList: true, characterData: true });`
 
 const toasts = (page: Page) => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts.slice())
-const dialog = (page: Page) => page.getByRole('dialog')
 const tab = (page: Page, name: string) => dialog(page).getByRole('tab', { name })
 const panelText = (page: Page) => dialog(page).getByRole('tabpanel').textContent()
 
 async function connectAndOpenAccount(page: Page) {
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-  await dialog(page).waitFor({ state: 'detached' })
-  await page.getByRole('button', { name: /0xf39F…2266/ }).first().click()
+  await connectDevWallet(page)
+  await account(page).first().click()
   await page.locator('[role="dialog"][data-view="Account"]').waitFor()
 }
 
@@ -86,7 +73,7 @@ describe.each(['500', 'malformed', 'stopped'] as const)('a blockchain API that i
 
   beforeAll(async () => {
     api = await startFailingApi(mode)
-    h = await openHarnessPage(browser, `${harness.url}&blockchainApi=${encodeURIComponent(api.url)}`, {
+    h = await t.open(`blockchainApi=${encodeURIComponent(api.url)}`, {
       beforeLoad: async (context) => {
         await context.addInitScript({ content: recordToasts })
       },
@@ -95,11 +82,23 @@ describe.each(['500', 'malformed', 'stopped'] as const)('a blockchain API that i
       const url = new URL(request.url())
       if (url.origin === api.url) sent.push(`${request.method()} ${url.pathname}`)
     })
+    // The page's timers run on a clock the test can move on (it flows as real time until then).
+    await h.page.clock.install()
   })
   afterAll(async () => {
-    await h?.close()
     await api?.close()
   })
+  /**
+   * Moves the page's clock `ms` on, firing its timers, then waits until a request the page sends
+   * after that has reached `sent`: whatever those timers sent went out before it, on the same channel.
+   */
+  let marks = 0
+  async function timePasses(ms: number) {
+    await h.page.clock.runFor(ms)
+    const mark = `GET /v1/mark-${++marks}`
+    await h.page.evaluate((url) => void fetch(url).catch(() => undefined), `${api.url}${mark.slice(4)}`)
+    await expect.poll(() => sent).toContain(mark)
+  }
 
   const balanceRequests = () => sent.filter((r) => r.endsWith('/balance'))
   // What a token-balance fetch costs: the supported-chains list (asked until it answers), then the
@@ -120,7 +119,7 @@ describe.each(['500', 'malformed', 'stopped'] as const)('a blockchain API that i
     await expect.poll(() => toasts(h.page), { timeout: 8_000 }).toContain('Failed to fetch transactions')
     await expect.poll(() => panelText(h.page)).toContain('No activity yet')
     // The open tab refreshes its first page every 3 s, but not after a failure.
-    if (mode === '500') await h.page.waitForTimeout(3_500)
+    await timePasses(3_500)
     expect(sent.filter((r) => r.endsWith('/history'))).toHaveLength(1)
   })
 
@@ -134,11 +133,11 @@ describe.each(['500', 'malformed', 'stopped'] as const)('a blockchain API that i
     await expect.poll(() => panelText(h.page)).toContain('No tokens yet')
     await h.page.keyboard.press('Escape')
     await dialog(h.page).waitFor({ state: 'detached' })
-    await h.page.getByRole('button', { name: /0xf39F…2266/ }).first().click()
+    await account(h.page).first().click()
     await h.page.locator('[role="dialog"][data-view="Account"]').waitFor()
     await expect.poll(() => panelText(h.page)).toContain('No tokens yet')
     // Long enough for a retry or a refresh to have gone out, had there been one.
-    await h.page.waitForTimeout(500)
+    await timePasses(500)
     expect(tokenRequests()).toEqual(expectedTokenRequests)
     expect(balanceRequests()).toHaveLength(mode === 'stopped' ? 0 : 1)
     if (mode !== 'stopped') expect(api.requests.filter((r) => r.endsWith('/balance'))).toHaveLength(1)
@@ -146,8 +145,6 @@ describe.each(['500', 'malformed', 'stopped'] as const)('a blockchain API that i
   })
 
   it('no page error, no CSP violation, nothing beyond 127.0.0.1', async () => {
-    expect(await h.errors()).toEqual([])
-    expect(await h.cspViolations()).toEqual([])
-    expect(h.blocked).toEqual([])
+    await expectClean(h)
   })
 })

@@ -1,29 +1,17 @@
 // Issue 14: the Connect view is never empty because the wallet directory is unreachable. The
 // built-in list of real wallets (lent by the chain plugin, logos as data URLs) recommends instead,
 // and a visitor without a wallet gets "What is a wallet?" and a Get a Wallet view.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../helpers/chromium.js'
-import { openHarnessPage, type HarnessPage } from './helpers/openHarnessPage.js'
-import { startHarness, type Harness } from './helpers/startHarness.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { HarnessPage } from './helpers/openHarnessPage.js'
+import { dialog, useHarness } from './helpers/useHarness.js'
 
-let browser: Browser
-let harness: Harness
-const opened: HarnessPage[] = []
-
-beforeAll(async () => {
-  ;[browser, harness] = await Promise.all([launchChromium(), startHarness()])
-})
-afterAll(async () => {
-  for (const page of opened) await page.close()
-  await browser?.close()
-  await harness?.close()
-})
+const t = useHarness()
 
 /** The harness page with its directory API answering 503 for /getWallets (or all of it down). */
 async function open(query: string, { failDirectory }: { failDirectory: boolean }): Promise<HarnessPage & { directoryRequests: string[] }> {
   const directoryRequests: string[] = []
-  const harnessPage = await openHarnessPage(browser, query ? `${harness.url}&${query}` : harness.url, {
+  const harnessPage = await t.open(query, {
     beforeLoad: async (context) => {
       await context.route(/\/getWallets\b/, async (route) => {
         directoryRequests.push(route.request().url())
@@ -32,11 +20,9 @@ async function open(query: string, { failDirectory }: { failDirectory: boolean }
       })
     },
   })
-  opened.push(harnessPage)
   return { ...harnessPage, directoryRequests }
 }
 
-const dialog = (page: Page) => page.getByRole('dialog')
 const group = (page: Page, name: string) => dialog(page).getByRole('region', { name })
 /** Waits for a group's wallets: its list holds placeholder rows (aria-busy) while the directory answers. */
 const loaded = (page: Page, name: string) => group(page, name).locator('ul:not([aria-busy="true"])').waitFor()

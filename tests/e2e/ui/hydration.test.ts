@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readRestoreHint } from '../../../kernel/kernel.js'
 import { launchChromium } from '../../helpers/chromium.js'
+import { pageSettled } from '../../helpers/pageSettled.js'
 import { App } from './harness/App.js'
 import { createHarnessPortico } from './harness/createHarnessPortico.js'
 import { openHarnessPage } from './helpers/openHarnessPage.js'
@@ -142,7 +143,8 @@ describe('a returning visitor on a server-rendered page, with the restore cookie
     })
     const { page } = h
     await page.getByRole('button', { name: /0xf39F…2266/ }).first().waitFor()
-    await page.waitForTimeout(300)
+    // Painted and still: the layout shifts up to the restored account have been reported.
+    await pageSettled(page)
     const html = served.at(-1) ?? ''
     expect(html).toContain('Connecting…')
     expect(html).not.toContain('Connect Wallet')

@@ -1,51 +1,23 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../helpers/chromium.js'
-import { openHarnessPage, type HarnessPage } from './helpers/openHarnessPage.js'
-import { startHarness, type Harness } from './helpers/startHarness.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { account, connectDevWallet, dialog, expectClean, title, useHarness } from './helpers/useHarness.js'
 
-let browser: Browser
-let harness: Harness
+const t = useHarness()
 
-beforeAll(async () => {
-  ;[browser, harness] = await Promise.all([launchChromium(), startHarness()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await harness?.close()
-})
-
-type HarnessWindow = { porticoHarness: { portico: { ready(): Promise<void>; kernel?: { stores: { modal: { shakeCount: number } } } }; wallet: { script: string[]; chain: string; calls: string[]; release(): void } } }
+type HarnessWindow = { porticoHarness: { portico: { ready(): Promise<void>; load(): Promise<{ stores: { alerts: { raise(code: string): void } } }>; kernel?: { stores: { modal: { shakeCount: number; open: boolean } } } } } }
 /** How often the modal refused to close (it shakes). */
 const shakes = (page: Page) => page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.portico.kernel?.stores.modal.shakeCount ?? 0)
-const dialog = (page: Page) => page.getByRole('dialog')
-const title = (page: Page) => dialog(page).getByRole('heading', { level: 2 })
-const walletScript = (page: Page, steps: string[]) => page.evaluate((s) => void (window as unknown as HarnessWindow).porticoHarness.wallet.script.push(...s), steps)
-const walletChain = (page: Page) => page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.wallet.chain)
 const activeInsideDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))
-
-async function expectClean(h: HarnessPage) {
-  expect(await h.cspViolations()).toEqual([])
-  expect(await h.errors()).toEqual([])
-  expect(h.blocked).toEqual([])
-}
-
-async function connect(page: Page) {
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-  await dialog(page).waitFor({ state: 'detached' })
-  await page.getByRole('button', { name: /0xf39F…2266/ }).first().waitFor()
-}
 
 describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
   it('loads no view before the first open, then connects, shows the account, copies and disconnects', async () => {
-    const h = await openHarnessPage(browser, harness.url)
+    const h = await t.open()
     const { page } = h
     const connectButton = page.getByRole('button', { name: 'Connect Wallet' })
     await connectButton.waitFor()
     // Before the visitor acts: no UI chunk (the modal and its views), no directory call, no wallet discovery.
-    expect(harness.served.filter((p) => /(uiModule|View|Modal)-/.test(p) || p.startsWith('/getWallets'))).toEqual([])
-    expect(await page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.wallet.calls)).toEqual([])
+    expect(t.harness.served.filter((p) => /(uiModule|View|Modal)-/.test(p) || p.startsWith('/getWallets'))).toEqual([])
+    expect(await h.wallet.calls()).toEqual([])
 
     await connectButton.click()
     const modal = dialog(page)
@@ -54,7 +26,7 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     await expect.poll(() => title(page).textContent()).toBe('Connect Wallet')
     const labelledBy = await modal.getAttribute('aria-labelledby')
     expect(await page.locator(`[id="${labelledBy}"]`).textContent()).toBe('Connect Wallet')
-    expect(harness.served.some((p) => /uiModule-/.test(p))).toBe(true)
+    expect(t.harness.served.some((p) => /uiModule-/.test(p))).toBe(true)
 
     const wallet = modal.getByRole('button', { name: 'Portico Dev Wallet', exact: true })
     await wallet.waitFor()
@@ -63,7 +35,7 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     await wallet.click()
     // Connected: the modal closes; the button shows the short address and the balance.
     await modal.waitFor({ state: 'detached' })
-    const accountButton = page.getByRole('button', { name: /0xf39F…2266/ }).last()
+    const accountButton = account(page).last()
     await accountButton.waitFor()
     await expect.poll(() => accountButton.textContent()).toContain('10,000.123 ETH')
 
@@ -83,14 +55,13 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     await modal.waitFor({ state: 'detached' })
     await page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
     await expectClean(h)
-    await h.close()
   })
 
   it('fetches the modal and the Connect view when the visitor reaches for the button, so the click fetches no code', async () => {
-    const h = await openHarnessPage(browser, harness.url)
+    const h = await t.open()
     const { page } = h
-    const from = harness.served.length
-    const chunks = () => harness.served.slice(from).filter((p) => /(uiModule|View|Modal)-[\w-]*\.js$/.test(p))
+    const from = t.harness.served.length
+    const chunks = () => t.harness.served.slice(from).filter((p) => /(uiModule|View|Modal)-[\w-]*\.js$/.test(p))
     const connectButton = page.getByRole('button', { name: 'Connect Wallet' })
     await connectButton.waitFor()
     // The page's start-time duties have decided, and none loaded the UI.
@@ -105,11 +76,10 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     // Showing Connect Wallet needed nothing beyond what the hover fetched.
     expect(chunks().slice(before)).toEqual([])
     await expectClean(h)
-    await h.close()
   })
 
   it('when the modal\'s code cannot be fetched, says so and opens nothing; the next click opens it', async () => {
-    const h = await openHarnessPage(browser, harness.url)
+    const h = await t.open()
     const { page } = h
     await page.route(/\/uiModule-[\w-]*\.js$/, (route) => route.abort('failed'))
     const connectButton = page.getByRole('button', { name: 'Connect Wallet' })
@@ -118,67 +88,49 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     expect(await dialog(page).count()).toBe(0)
     // The click loads the kernel beside the UI's chunk; the failed chunk may be told first (ci10:
     // the kernel was not there yet). Once the kernel is there, its modal is closed.
-    type KernelWindow = { porticoHarness: { portico: { kernel?: { stores: { modal: { open: boolean } } } } } }
-    await expect.poll(() => page.evaluate(() => (window as unknown as KernelWindow).porticoHarness.portico.kernel !== undefined)).toBe(true)
-    expect(await page.evaluate(() => (window as unknown as KernelWindow).porticoHarness.portico.kernel?.stores.modal.open)).toBe(false)
+    await expect.poll(() => page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.portico.kernel !== undefined)).toBe(true)
+    expect(await page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.portico.kernel?.stores.modal.open)).toBe(false)
     await page.unroute(/\/uiModule-[\w-]*\.js$/)
     await connectButton.click()
     await expect.poll(() => title(page).textContent()).toBe('Connect Wallet')
     expect(await h.errors()).toEqual([])
-    await h.close()
   })
 
-  it('waits with "Continue in …", shows "Connection rejected" on a refusal, and "Try again" connects', async () => {
-    const h = await openHarnessPage(browser, harness.url)
+  it('waits with "Continue in …"; a refusal shows "Connection rejected", a failure "Failed to connect" with the wallet\'s reason; "Try again" connects', async () => {
+    const h = await t.open()
     const { page } = h
-    await walletScript(page, ['hold'])
+    await h.wallet.script('hold')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    const modal = dialog(page)
-    await modal.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await modal.getByRole('heading', { name: 'Continue in Portico Dev Wallet' }).waitFor()
+    await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+    await dialog(page).getByRole('heading', { name: 'Continue in Portico Dev Wallet' }).waitFor()
     await page.getByRole('status').filter({ hasText: 'Continue in Portico Dev Wallet' }).waitFor()
     // The page's button never shows "disconnected" while the wallet asks.
     expect(await page.getByRole('button', { name: 'Connecting…' }).count()).toBe(1)
-    await walletScript(page, ['reject'])
-    await page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.wallet.release())
-    await modal.waitFor({ state: 'detached' })
-    await page.getByRole('button', { name: /0xf39F…2266/ }).first().waitFor()
-    await page.getByRole('button', { name: /0xf39F…2266/ }).first().click()
-    await dialog(page).getByRole('button', { name: 'Disconnect' }).click()
+    await h.wallet.release()
     await dialog(page).waitFor({ state: 'detached' })
-
-    // Now the wallet refuses the first request.
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await dialog(page).getByRole('heading', { name: 'Connection rejected' }).waitFor()
-    await page.getByRole('status').filter({ hasText: 'Connection rejected' }).waitFor()
-    expect(await page.getByRole('button', { name: 'Connect Wallet' }).count()).toBe(1)
-    await dialog(page).getByRole('button', { name: 'Try again' }).click()
-    await dialog(page).waitFor({ state: 'detached' })
-    await page.getByRole('button', { name: /0xf39F…2266/ }).first().waitFor()
+    await account(page).first().waitFor()
+    for (const [step, heading, reason] of [['reject', 'Connection rejected', undefined], ['fail', 'Failed to connect', 'Wallet is locked']] as const) {
+      await account(page).first().click()
+      await dialog(page).getByRole('button', { name: 'Disconnect' }).click()
+      await dialog(page).waitFor({ state: 'detached' })
+      await h.wallet.script(step)
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+      await dialog(page).getByRole('heading', { name: heading }).waitFor()
+      if (reason) await dialog(page).getByText(reason).waitFor()
+      else await page.getByRole('status').filter({ hasText: heading }).waitFor()
+      expect(await page.getByRole('button', { name: 'Connect Wallet' }).count()).toBe(1)
+      await dialog(page).getByRole('button', { name: 'Try again' }).click()
+      await dialog(page).waitFor({ state: 'detached' })
+      await account(page).first().waitFor()
+    }
     await expectClean(h)
-    await h.close()
-  })
-
-  it('shows "Failed to connect" with the wallet\'s reason, and retries', async () => {
-    const h = await openHarnessPage(browser, harness.url)
-    const { page } = h
-    await walletScript(page, ['fail'])
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-    await dialog(page).getByRole('heading', { name: 'Failed to connect' }).waitFor()
-    await dialog(page).getByText('Wallet is locked').waitFor()
-    await dialog(page).getByRole('button', { name: 'Try again' }).click()
-    await dialog(page).waitFor({ state: 'detached' })
-    await page.getByRole('button', { name: /0xf39F…2266/ }).first().waitFor()
-    await expectClean(h)
-    await h.close()
   })
 
   it('switches network from the network button; a declined switch shows "Switch declined" and retries', async () => {
-    const h = await openHarnessPage(browser, harness.url)
+    const h = await t.open()
     const { page } = h
-    await connect(page)
+    await connectDevWallet(page)
     const networkButton = page.getByRole('button', { name: 'Portico Devnet A' })
     await networkButton.click()
     await expect.poll(() => title(page).textContent()).toBe('Choose Network')
@@ -187,24 +139,23 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     expect(await list.getByRole('button', { name: 'Portico Devnet B' }).getAttribute('aria-current')).toBeNull()
     await list.getByRole('button', { name: 'Portico Devnet B' }).click()
     await dialog(page).waitFor({ state: 'detached' })
-    expect(await walletChain(page)).toBe('eip155:31338')
+    expect(await h.wallet.chain()).toBe('eip155:31338')
     await page.getByRole('button', { name: 'Portico Devnet B' }).waitFor()
 
-    await walletScript(page, ['reject'])
+    await h.wallet.script('reject')
     await page.getByRole('button', { name: 'Portico Devnet B' }).click()
     await dialog(page).getByRole('button', { name: 'Portico Devnet A' }).click()
     await dialog(page).getByRole('heading', { name: 'Switch declined' }).waitFor()
-    expect(await walletChain(page)).toBe('eip155:31338')
+    expect(await h.wallet.chain()).toBe('eip155:31338')
     await dialog(page).getByRole('button', { name: 'Try again' }).click()
     await dialog(page).waitFor({ state: 'detached' })
-    expect(await walletChain(page)).toBe('eip155:31337')
+    expect(await h.wallet.chain()).toBe('eip155:31337')
     await page.getByRole('button', { name: 'Portico Devnet A' }).waitFor()
     await expectClean(h)
-    await h.close()
   })
 
   it('works from the keyboard alone: focus moves in, Tab stays inside, Esc closes, focus returns', async () => {
-    const h = await openHarnessPage(browser, harness.url)
+    const h = await t.open()
     const { page } = h
     const opener = page.getByRole('button', { name: 'Connect Wallet' })
     await opener.focus()
@@ -241,25 +192,23 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     await page.mouse.click(5, 5)
     await dialog(page).waitFor({ state: 'detached' })
     await expectClean(h)
-    await h.close()
   })
 
   it('applies the site\'s theme variables through the CSSOM, with no CSP violation', async () => {
-    const h = await openHarnessPage(browser, `${harness.url}&accent=${encodeURIComponent('rgb(255, 0, 102)')}`)
+    const h = await t.open(`accent=${encodeURIComponent('rgb(255, 0, 102)')}`)
     const { page } = h
     const button = page.getByRole('button', { name: 'Connect Wallet' })
     await expect.poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 0, 102)')
     await button.click()
     await expect.poll(() => dialog(page).evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('4px')
     await expectClean(h)
-    await h.close()
   })
 
   it('shows the current alert in the modal with a dismiss button', async () => {
-    const h = await openHarnessPage(browser, harness.url)
+    const h = await t.open()
     const { page } = h
     // The kernel loads on the page's first action (here, this script's).
-    await page.evaluate(async () => (await (window as unknown as { porticoHarness: { portico: { load(): Promise<{ stores: { alerts: { raise(code: string): void } } }> } } }).porticoHarness.portico.load()).stores.alerts.raise('APKT003'))
+    await page.evaluate(async () => (await (window as unknown as HarnessWindow).porticoHarness.portico.load()).stores.alerts.raise('APKT003'))
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     const alert = dialog(page).getByRole('alert')
     await alert.waitFor()
@@ -268,13 +217,12 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     await alert.waitFor({ state: 'detached' })
     expect(await dialog(page).count()).toBe(1)
     await expectClean(h)
-    await h.close()
   })
 
   it('on an unsupported chain refuses to close and offers the configured networks', async () => {
-    const h = await openHarnessPage(browser, harness.url, { reducedMotion: 'reduce' })
+    const h = await t.open()
     const { page } = h
-    await page.evaluate(() => void ((window as unknown as HarnessWindow).porticoHarness.wallet.chain = 'eip155:999'))
+    await h.wallet.setChain('eip155:999')
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog(page).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
     await dialog(page).getByText("This app doesn't support your wallet's current network", { exact: false }).waitFor()
@@ -287,9 +235,8 @@ describe('the modal as a visitor uses it (strict CSP, loopback only)', () => {
     expect(await dialog(page).count()).toBe(1)
     await dialog(page).getByRole('button', { name: 'Portico Devnet A' }).click()
     await dialog(page).waitFor({ state: 'detached' })
-    expect(await walletChain(page)).toBe('eip155:31337')
+    expect(await h.wallet.chain()).toBe('eip155:31337')
     await page.getByRole('button', { name: 'Portico Devnet A' }).waitFor()
     await expectClean(h)
-    await h.close()
   })
 })

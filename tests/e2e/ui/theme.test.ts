@@ -1,21 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../helpers/chromium.js'
-import { openHarnessPage } from './helpers/openHarnessPage.js'
-import { startHarness, type Harness } from './helpers/startHarness.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { expectClean, useHarness } from './helpers/useHarness.js'
 
 // The theme contract in a real browser, under the harness's strict CSP: the three modes, and a
 // site's themeVariables (good ones applied, hostile ones ignored).
-let browser: Browser
-let harness: Harness
-
-beforeAll(async () => {
-  ;[browser, harness] = await Promise.all([launchChromium(), startHarness()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await harness?.close()
-})
+const t = useHarness()
 
 /** The dialog's computed value of each variable, and its painted background colour. */
 const themeOf = (page: Page, names: string[]) =>
@@ -24,8 +13,8 @@ const themeOf = (page: Page, names: string[]) =>
     return { ...Object.fromEntries(list.map((name) => [name, style.getPropertyValue(name).trim()])), painted: style.backgroundColor } as Record<string, string>
   }, names)
 
-async function openModal(url: string, colorScheme: 'light' | 'dark') {
-  const h = await openHarnessPage(browser, url)
+async function openModal(query: string, colorScheme: 'light' | 'dark') {
+  const h = await t.open(query)
   await h.page.emulateMedia({ colorScheme })
   await h.page.getByRole('button', { name: 'Connect Wallet' }).click()
   await h.page.getByRole('dialog').waitFor()
@@ -34,15 +23,11 @@ async function openModal(url: string, colorScheme: 'light' | 'dark') {
 
 describe('theme modes and variables in Chromium', () => {
   it('light and dark paint their values whatever the OS says; system follows prefers-color-scheme live', async () => {
-    const light = await openModal(`${harness.url}&theme=light`, 'dark')
+    const light = await openModal('theme=light', 'dark')
     expect(await themeOf(light.page, ['--portico-background'])).toEqual({ '--portico-background': '#ffffff', painted: 'rgb(255, 255, 255)' })
-    await light.close()
-
-    const dark = await openModal(`${harness.url}&theme=dark`, 'light')
+    const dark = await openModal('theme=dark', 'light')
     expect(await themeOf(dark.page, ['--portico-background'])).toEqual({ '--portico-background': '#121313', painted: 'rgb(18, 19, 19)' })
-    await dark.close()
-
-    const system = await openModal(`${harness.url}&theme=system`, 'light')
+    const system = await openModal('theme=system', 'light')
     const button = system.page.getByRole('button', { name: 'Portico Devnet A' })
     expect(await themeOf(system.page, ['--portico-background'])).toEqual({ '--portico-background': '#ffffff', painted: 'rgb(255, 255, 255)' })
     // The visitor switches their OS to dark with the modal open: no reload, the modal follows.
@@ -51,14 +36,12 @@ describe('theme modes and variables in Chromium', () => {
     expect(await button.evaluate((el) => getComputedStyle(el).getPropertyValue('--portico-foreground').trim())).toBe('#e4e7e7')
     await system.page.emulateMedia({ colorScheme: 'light' })
     expect((await themeOf(system.page, ['--portico-background']))['--portico-background']).toBe('#ffffff')
-    expect(await system.errors()).toEqual([])
-    expect(await system.cspViolations()).toEqual([])
-    await system.close()
+    await expectClean(system)
   })
 
   it('applies a site\'s theme variables under the strict CSP and ignores hostile ones, keeping the rest', async () => {
     const themeVariables = { accent: '#0f9d76', '--portico-radius-modal': 10, 'font-family': 'Georgia, serif', 'z-index': 2000, background: 'url(http://127.0.0.1:9/track.png)', foreground: 'red;}body{display:none', colour: 'blue' }
-    const h = await openModal(`${harness.url}&themeVariables=${encodeURIComponent(JSON.stringify(themeVariables))}`, 'light')
+    const h = await openModal(`themeVariables=${encodeURIComponent(JSON.stringify(themeVariables))}`, 'light')
     const theme = await themeOf(h.page, ['--portico-accent', '--portico-radius-modal', '--portico-font-family', '--portico-z-index', '--portico-background', '--portico-foreground'])
     expect(theme).toEqual({
       '--portico-accent': '#0f9d76',
@@ -73,8 +56,6 @@ describe('theme modes and variables in Chromium', () => {
     const connect = h.page.getByRole('button', { name: 'Portico Devnet A' })
     expect(await connect.evaluate((el) => getComputedStyle(el).getPropertyValue('--portico-accent').trim())).toBe('#0f9d76')
     expect(await h.page.evaluate(() => document.body.style.display)).toBe('')
-    expect(await h.cspViolations()).toEqual([])
-    expect(h.blocked).toEqual([])
-    await h.close()
+    await expectClean(h)
   })
 })

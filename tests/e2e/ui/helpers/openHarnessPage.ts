@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { newLoopbackContext } from '../../../helpers/newLoopbackContext.js'
+import type { HarnessWallet, WalletStep } from '../harness/harnessPlugin.js'
 
 export type HarnessPage = {
   page: Page
@@ -12,8 +13,21 @@ export type HarnessPage = {
   errors(): Promise<string[]>
   /** Every console warning the page logged. */
   warnings(): string[]
+  /** The harness's in-page wallet (tests/e2e/ui/harness/harnessPlugin.ts), driven from the test. */
+  wallet: {
+    /** Queues its next answers to connect and switch requests. */
+    script(...steps: WalletStep[]): Promise<void>
+    /** Answers a request a 'hold' step keeps waiting. */
+    release(): Promise<void>
+    calls(): Promise<string[]>
+    chain(): Promise<string>
+    /** Moves the wallet to another chain (as the visitor would in the wallet). */
+    setChain(chain: string): Promise<void>
+  }
   close(): Promise<void>
 }
+
+type HarnessWindow = { porticoHarness: { wallet: HarnessWallet } }
 
 /**
  * Opens a harness URL in a fresh loopback-only context that records CSP violations (through an
@@ -59,6 +73,13 @@ export async function openHarnessPage(browser: Browser, url: string, {
     cspViolations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations.slice()),
     errors: async () => [...pageErrors, ...(await page.evaluate(() => (window as unknown as { harnessErrors?: string[] }).harnessErrors?.slice() ?? []))],
     warnings: () => warnings.slice(),
+    wallet: {
+      script: (...steps) => page.evaluate((steps) => void (window as unknown as HarnessWindow).porticoHarness.wallet.script.push(...steps), steps),
+      release: () => page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.wallet.release()),
+      calls: () => page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.wallet.calls.slice()),
+      chain: () => page.evaluate(() => (window as unknown as HarnessWindow).porticoHarness.wallet.chain),
+      setChain: (chain) => page.evaluate((chain) => void ((window as unknown as HarnessWindow).porticoHarness.wallet.chain = chain as HarnessWallet['chain']), chain),
+    },
     close: () => context.close(),
   }
 }

@@ -8,7 +8,7 @@ import { createServer, type PorticoServer } from '../../../../server/createServe
 import { loadDirectory } from '../../../../server/directory/loadDirectory.js'
 import { parseDirectory } from '../../../../server/directory/parseDirectory.js'
 import type { WcWallet } from '../../../../server/directory/WcWallet.js'
-import { buildTestPage } from '../../../helpers/buildTestPage.js'
+import { buildTestPage, type BuiltTestPage } from '../../../helpers/buildTestPage.js'
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url))
 
@@ -64,6 +64,21 @@ export type Harness = {
   close(): Promise<void>
 }
 
+/**
+ * The harness page's build, once per process and flavour: the UI files that share a worker's module
+ * graph (`isolate: false`) reuse it instead of running esbuild again; its folder goes when the process exits.
+ */
+const builds = new Map<boolean, Promise<BuiltTestPage>>()
+function harnessBuild(development: boolean): Promise<BuiltTestPage> {
+  let built = builds.get(development)
+  if (!built) {
+    built = buildTestPage({ entry: 'tests/e2e/ui/harness/main.tsx', development })
+    builds.set(development, built)
+    void built.then((page) => process.once('exit', () => rmSync(page.outdir, { recursive: true, force: true })), () => builds.delete(development))
+  }
+  return built
+}
+
 const types: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.html': 'text/html; charset=utf-8' }
 
 /**
@@ -90,8 +105,7 @@ export async function startHarness({
   baseDirectory?: boolean
 } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-ui-data-'))
-  const built = await buildTestPage({ entry: 'tests/e2e/ui/harness/main.tsx', development: development })
-  const outdir = built.outdir
+  const built = await harnessBuild(development)
   const css = porticoStylesheet() + '\n.harness-header { display: flex; gap: 8px; justify-content: flex-end; padding: 16px; }\n'
   const axe = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'))
 
@@ -181,7 +195,6 @@ export async function startHarness({
       statics.closeAllConnections()
       await new Promise<void>((resolve) => statics.close(() => resolve()))
       await server.close()
-      rmSync(outdir, { recursive: true, force: true })
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
