@@ -32,8 +32,6 @@ const notYetConverted: Record<string, number> = {
   'tests/e2e/ui/allWallets.test.ts': 2,
   'tests/e2e/ui/blockchainApiFailure.test.ts': 2,
   'tests/e2e/ui/hydration.test.ts': 1,
-  'tests/e2e/walletconnect/sandbox.test.ts': 1,
-  'tests/e2e/walletconnect/walletConnect.e2e.test.ts': 1,
   'tests/plugins/siwx/flow.test.ts': 1,
 }
 
