@@ -25,8 +25,6 @@ const allowed: Record<string, { count: number; reason: string }> = {
  * gains a sleep, or loses one without leaving the list, fails the test below.
  */
 const notYetConverted: Record<string, number> = {
-  'tests/e2e/walletconnect/sandbox.test.ts': 1,
-  'tests/e2e/walletconnect/walletConnect.e2e.test.ts': 1,
 }
 
 const byFile = (sleeps: readonly FixedSleep[]) => {

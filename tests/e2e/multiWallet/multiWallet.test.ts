@@ -4,36 +4,25 @@
 // in ProfileWallets changes which wallet signs (each signature verified with viem). Without the
 // feature, adding a second wallet shows 'Multi-Wallet Not Enabled'.
 import type { Browser, Page } from 'playwright-core'
-import { verifyMessage, type Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devWalletAccount } from '../../../sandbox/config.js'
 import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
-import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { launchChromium } from '../../helpers/chromium.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
-import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
-import { recordCspViolations } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { startTestWallet, type TestWallet } from '../../plugins/walletconnect/helpers/startTestWallet.js'
+import type { TestWallet } from '../../plugins/walletconnect/helpers/startTestWallet.js'
+import { demoMessage as message, openVisitor, readSandboxInfo, signOnDemo, startSandboxWallet } from '../walletconnect/wcE2e.js'
 
 let sandbox: TestSandbox
 let browser: Browser
 let phone: TestWallet
-const message = 'Hello from the Portico demo'
 const extensionAddress = devAddresses[4] as `0x${string}`
 const phoneAddress = devWalletAccount.address
 
 beforeAll(async () => {
   ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
-  const info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxInfo
-  const nodeUrl = (id: string) => info.chains.find((c) => c.caipNetworkId === id)?.nodeUrl as string
-  phone = await startTestWallet({
-    relayUrl: info.relayUrl,
-    account: privateKeyToAccount(devWalletAccount.privateKey),
-    rpcUrls: { 'eip155:31337': nodeUrl('eip155:31337'), 'eip155:31338': nodeUrl('eip155:31338') },
-    name: 'Node Phone Wallet',
-  })
+  phone = await startSandboxWallet(await readSandboxInfo(sandbox.url), 'Node Phone Wallet')
 })
 
 afterAll(async () => {
@@ -46,15 +35,9 @@ const header = (page: Page) => page.getByRole('navigation', { name: 'Wallet' })
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
 async function visitor(query: string) {
-  const { context, blocked } = await newLoopbackContext(browser)
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url })
-  await context.addInitScript({ content: recordCspViolations })
-  context.setDefaultTimeout(20_000)
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(`${sandbox.url}/${query}`)
-  return { context, blocked, page, errors }
+  const opened = await openVisitor(browser, sandbox.url)
+  await opened.page.goto(`${sandbox.url}/${query}`)
+  return opened
 }
 
 async function connectExtension(page: Page) {
@@ -77,16 +60,15 @@ async function openWallets(page: Page) {
   return view
 }
 
-async function sign(page: Page): Promise<Hex> {
-  const output = page.getByRole('region', { name: 'Sign a message' }).getByRole('status')
-  await page.getByRole('button', { name: `Sign "${message}"` }).click()
-  await expect.poll(() => output.textContent(), { timeout: 20_000 }).toMatch(/^Signature: 0x[0-9a-f]{130}$/)
-  return ((await output.textContent()) ?? '').replace('Signature: ', '') as Hex
+/** Signs the demo's message: verified for `signer`, and not for `other`. */
+async function sign(page: Page, signer: `0x${string}`, other?: `0x${string}`): Promise<void> {
+  const signature = await signOnDemo(page, signer)
+  if (other) expect(await verifyMessage({ address: other, message, signature })).toBe(false)
 }
 
 describe('multi-wallet profiles on the demo site', () => {
   it('multiWallet on: an extension and a WalletConnect wallet at once; the active one signs', async () => {
-    const { context, blocked, page, errors } = await visitor('?multiWallet=1&devAccount=4')
+    const { context, blocked, page, errors, cspViolations } = await visitor('?multiWallet=1&devAccount=4')
     try {
       await connectExtension(page)
 
@@ -115,9 +97,7 @@ describe('multi-wallet profiles on the demo site', () => {
       await expect.poll(() => header(page).textContent()).toContain(short(phoneAddress))
 
       // The phone wallet signs…
-      const fromPhone = await sign(page)
-      expect(await verifyMessage({ address: phoneAddress, message, signature: fromPhone })).toBe(true)
-      expect(await verifyMessage({ address: extensionAddress, message, signature: fromPhone })).toBe(false)
+      await sign(page, phoneAddress, extensionAddress)
 
       // …then, made active again, the extension does; the phone's session stays (kept).
       const again = await openWallets(page)
@@ -125,9 +105,7 @@ describe('multi-wallet profiles on the demo site', () => {
       await expect.poll(() => again.getByRole('listitem').nth(0).textContent(), { timeout: 20_000 }).toContain('Portico Dev Wallet')
       await page.keyboard.press('Escape')
       await expect.poll(() => header(page).textContent()).toContain(short(extensionAddress))
-      const fromExtension = await sign(page)
-      expect(await verifyMessage({ address: extensionAddress, message, signature: fromExtension })).toBe(true)
-      expect(await verifyMessage({ address: phoneAddress, message, signature: fromExtension })).toBe(false)
+      await sign(page, extensionAddress, phoneAddress)
 
       // A reload lists both again; the kept phone wallet still signs once picked.
       await page.reload()
@@ -137,7 +115,7 @@ describe('multi-wallet profiles on the demo site', () => {
       await reloaded.getByRole('button', { name: /^Make .* the active wallet$/ }).click()
       await expect.poll(() => reloaded.getByRole('listitem').nth(0).textContent(), { timeout: 20_000 }).toContain(short(phoneAddress))
       await page.keyboard.press('Escape')
-      expect(await verifyMessage({ address: phoneAddress, message, signature: await sign(page) })).toBe(true)
+      await sign(page, phoneAddress)
 
       // Disconnecting the kept extension leaves the phone wallet connected.
       const last = await openWallets(page)
@@ -145,7 +123,7 @@ describe('multi-wallet profiles on the demo site', () => {
       await expect.poll(() => last.getByRole('listitem').count(), { timeout: 20_000 }).toBe(1)
       expect(await last.getByRole('listitem').textContent()).toContain(short(phoneAddress))
 
-      expect(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
+      expect(await cspViolations()).toEqual([])
       expect(errors).toEqual([])
       expect(blocked).toEqual([])
     } finally {

@@ -1,40 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
+import { createPublicClient, erc20Abi, http, parseEther, verifyMessage, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { devWalletAccount } from '../../../sandbox/config.js'
+import { devPrivateKeys, devWalletAccount } from '../../../sandbox/config.js'
 import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
 import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { pageSettled } from '../../helpers/pageSettled.js'
-
-type WalletAnswer = { result?: unknown; error?: { code: number; message: string } }
-
-/**
- * Calls the wallet the way a dapp finds it: EIP-6963 discovery by rdns, then `request`.
- * Errors come back as `{ code, message }` so the test can assert on them.
- */
-async function callWallet(page: Page, method: string, params?: unknown): Promise<WalletAnswer> {
-  return page.evaluate(
-    async ({ method, params }) => {
-      const providers: { info: { rdns: string }; provider: { request(a: unknown): Promise<unknown> } }[] = []
-      const onAnnounce = (e: Event) => providers.push((e as CustomEvent).detail)
-      window.addEventListener('eip6963:announceProvider', onAnnounce)
-      window.dispatchEvent(new Event('eip6963:requestProvider'))
-      window.removeEventListener('eip6963:announceProvider', onAnnounce)
-      const wallet = providers.find((p) => p.info.rdns === 'dev.portico.wallet')
-      if (!wallet) return { error: { code: -1, message: 'Portico Dev Wallet not announced' } }
-      try {
-        return { result: await wallet.provider.request(params === undefined ? { method } : { method, params }) }
-      } catch (error) {
-        const e = error as { code: number; message: string }
-        return { error: { code: e.code, message: e.message } }
-      }
-    },
-    { method, params },
-  )
-}
+import { startSandboxBundler } from '../../helpers/startOnDemand.js'
+import { callDevWallet as callWallet } from '../walletconnect/wcE2e.js'
 
 let sandbox: TestSandbox
 let browser: Browser
@@ -49,7 +25,7 @@ beforeAll(async () => {
   ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
   info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxInfo
   walletScript = await (await fetch(`${sandbox.url}/dev-wallet.js`)).text()
-  ;({ context, blocked } = await newLoopbackContext(browser))
+  ;({ context, blocked } = await newLoopbackContext(browser, { reducedMotion: 'reduce' }))
   // The wallet arrives as an extension's content script would: before any page script runs.
   await context.addInitScript({ content: walletScript })
   await context.addInitScript({
@@ -213,7 +189,7 @@ describe('Portico Dev Wallet in Chromium against the sandbox', () => {
   it('also works when it comes only from the page\'s own <script src> under the strict CSP', async () => {
     // A fresh context without the injected copy: the wallet code itself runs under the page's CSP,
     // so any eval, inline script or inline style in it would be blocked and reported.
-    const plain = await newLoopbackContext(browser)
+    const plain = await newLoopbackContext(browser, { reducedMotion: 'reduce' })
     try {
       await plain.context.addInitScript({
         content: `document.addEventListener('securitypolicyviolation', (e) => {
@@ -251,4 +227,72 @@ describe('Portico Dev Wallet in Chromium against the sandbox', () => {
   it('made no request beyond 127.0.0.1', () => {
     expect(blocked).toEqual([])
   })
+})
+
+// Dev account 4's smart account: no other test uses it, so it starts counterfactual even in a shared sandbox.
+describe("the dev wallet's smart account in Chromium", () => {
+  const owner = privateKeyToAccount(devPrivateKeys[4])
+  const recipient = privateKeyToAccount(devPrivateKeys[5]).address
+  let smart: Page
+  beforeAll(async () => {
+    await startSandboxBundler(sandbox)
+    // A context of its own: the dev wallet's connection to the demo above is not this account's.
+    const own = await newLoopbackContext(browser, { reducedMotion: 'reduce' }, blocked)
+    await own.context.addInitScript({ content: walletScript })
+    smart = await own.context.newPage()
+    smart.on('pageerror', (error) => violations.push(`pageerror: ${error.message}`))
+    smart.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text())
+    })
+  })
+  afterAll(async () => {
+    await smart?.context().close()
+  })
+
+  it('opens on the smart account with ?devAccountType=smartAccount, sends a sponsored batch and shows it deployed', async () => {
+    await smart.goto(`${sandbox.url}/?devAccount=4&devAccountType=smartAccount`)
+    const panel = smart.locator('[data-portico-dev-wallet]')
+    await expect.poll(() => panel.getByText(/Account type: Smart account · not deployed yet/).count(), { timeout: 20_000 }).toBe(1)
+    const accounts = (await callWallet(smart, 'eth_requestAccounts', undefined, true)).result as string[]
+    expect(accounts).toHaveLength(2)
+    expect(accounts[1]).toBe(owner.address)
+    const smartAccount = accounts[0] as `0x${string}`
+
+    const devnetA = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
+    const pUsd = devnetA.tokens[0]!.address as `0x${string}`
+    const paid = await fetch(`${sandbox.url}/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ caipAddress: `eip155:31337:${smartAccount}`, amount: '3000000', token: pUsd }) })
+    expect(paid.status).toBe(200)
+    const reads = createPublicClient({ transport: http(devnetA.nodeUrl) })
+    const before = await reads.readContract({ address: pUsd, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] })
+
+    const capabilities = (await callWallet(smart, 'wallet_getCapabilities', [smartAccount, ['0x7a69']], true)).result
+    expect(capabilities).toEqual({ '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } } })
+    const transfer = (amount: bigint) => `0xa9059cbb${recipient.slice(2).toLowerCase().padStart(64, '0')}${amount.toString(16).padStart(64, '0')}`
+    const sent = await callWallet(smart, 'wallet_sendCalls', [
+      {
+        version: '2.0.0',
+        chainId: '0x7a69',
+        from: smartAccount,
+        atomicRequired: true,
+        calls: [{ to: pUsd, data: transfer(1_000_000n) }, { to: pUsd, data: transfer(500_000n) }],
+        capabilities: { paymasterService: { url: devnetA.accountAbstraction!.paymasterUrl } },
+      },
+    ], true)
+    expect(sent.error).toBeUndefined()
+    const id = (sent.result as { id: string }).id
+    await expect.poll(async () => ((await callWallet(smart, 'wallet_getCallsStatus', [id], true)).result as { status: number }).status, { timeout: 20_000, interval: 200 }).toBe(200)
+    expect(await reads.readContract({ address: pUsd, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] })).toBe(before + 1_500_000n)
+    expect(await reads.getBalance({ address: smartAccount })).toBe(0n)
+
+    expect((await callWallet(smart, 'wallet_showCallsStatus', [id], true)).result).toBeNull()
+    await expect.poll(() => panel.getByText(/Batch 0x[0-9a-f]{8}… \(one user operation\): confirmed/).count(), { timeout: 20_000 }).toBe(1)
+    await expect.poll(() => panel.getByText(/Account type: Smart account · deployed/).count(), { timeout: 20_000 }).toBe(1)
+    expect((await callWallet(smart, 'wallet_getCallsStatus', ['0xunknown'], true)).error?.code).toBe(5730)
+
+    // The panel's switch goes back to the EOA: the site sees only the key's address.
+    await panel.getByRole('switch', { name: 'Smart account' }).click()
+    await expect.poll(async () => (await callWallet(smart, 'eth_accounts', undefined, true)).result).toEqual([owner.address])
+    expect((await callWallet(smart, 'wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: owner.address, atomicRequired: true, calls: [{ to: pUsd, data: transfer(1n) }] }], true)).error?.code).toBe(5760)
+    expect(violations).toEqual([])
+  }, 90_000)
 })

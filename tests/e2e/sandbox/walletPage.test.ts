@@ -10,6 +10,7 @@ import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
 import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
+import { recordCspViolations } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 
 type Dapp = Awaited<ReturnType<typeof SignClient.init>>
@@ -27,27 +28,20 @@ const dappName = 'Sandbox Test Dapp'
 /** What the dapp's relayer saw: its disconnects and the topics of the messages it took. */
 const dappEvents = { lost: 0, messages: [] as string[], published: [] as number[], connected: 0 }
 
+/** A real sign-client dapp on the sandbox's relay with the given metadata (storage in memory, telemetry off). */
+const startDapp = (metadata: { name: string; description: string; url: string; icons: string[] }) =>
+  SignClient.init({ projectId: 'demo', relayUrl: info.relayUrl, metadata, telemetryEnabled: false, logger: 'silent', customStoragePrefix: `wallet-page-${metadata.url}-${Date.now()}` })
+
 beforeAll(async () => {
   ;[sandbox, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
   info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxInfo
-  ;({ context, blocked } = await newLoopbackContext(browser))
-  await context.addInitScript({
-    content: `document.addEventListener('securitypolicyviolation', (e) => {
-      (window.__cspViolations ??= []).push(e.violatedDirective + ' ' + e.blockedURI)
-    })`,
-  })
+  ;({ context, blocked } = await newLoopbackContext(browser, { reducedMotion: 'reduce' }))
+  await context.addInitScript({ content: recordCspViolations })
   // Each step fails on its own within 20 s (not the test's 60 s), so a failure names the step.
   context.setDefaultTimeout(20_000)
   page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(error.message))
-  dapp = await SignClient.init({
-    projectId: 'demo',
-    relayUrl: info.relayUrl,
-    metadata: { name: dappName, description: 'A dapp in the test process', url: 'http://127.0.0.1:1', icons: [] },
-    telemetryEnabled: false,
-    logger: 'silent',
-    customStoragePrefix: `wallet-page-test-${Date.now()}`,
-  })
+  dapp = await startDapp({ name: dappName, description: 'A dapp in the test process', url: 'http://127.0.0.1:1', icons: [] })
   dapp.core.relayer.on('relayer_disconnect', () => (dappEvents.lost += 1))
   dapp.core.relayer.on('relayer_message', (event: { topic: string }) => dappEvents.messages.push(event.topic))
   dapp.core.relayer.on('relayer_publish', (event: { params?: { tag?: number } }) => dappEvents.published.push(event.params?.tag ?? 0))
@@ -203,14 +197,7 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
 
   it('shows a hostile dapp\'s metadata as plain text, and a rejected proposal reaches the dapp', async () => {
     const hostileName = '<img src=x onerror="window.__pwned=1">Evil'
-    const evil = await SignClient.init({
-      projectId: 'demo',
-      relayUrl: info.relayUrl,
-      metadata: { name: hostileName, description: '<script>window.__pwned=2</script>', url: 'javascript:alert(1)', icons: ['javascript:alert(2)'] },
-      telemetryEnabled: false,
-      logger: 'silent',
-      customStoragePrefix: `wallet-page-evil-${Date.now()}`,
-    })
+    const evil = await startDapp({ name: hostileName, description: '<script>window.__pwned=2</script>', url: 'javascript:alert(1)', icons: ['javascript:alert(2)'] })
     try {
       const { uri, approval } = await evil.connect({
         optionalNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] } },
@@ -234,14 +221,7 @@ describe('the WalletConnect dev wallet page (/wallet) with a real sign-client da
   })
 
   it('a proposal for chains it cannot serve fails clearly on Approve and is rejected, not left hanging', async () => {
-    const solanaOnly = await SignClient.init({
-      projectId: 'demo',
-      relayUrl: info.relayUrl,
-      metadata: { name: 'Solana Only Dapp', description: '', url: 'http://127.0.0.1:2', icons: [] },
-      telemetryEnabled: false,
-      logger: 'silent',
-      customStoragePrefix: `wallet-page-solana-${Date.now()}`,
-    })
+    const solanaOnly = await startDapp({ name: 'Solana Only Dapp', description: '', url: 'http://127.0.0.1:2', icons: [] })
     try {
       const { uri, approval } = await solanaOnly.connect({
         optionalNamespaces: {

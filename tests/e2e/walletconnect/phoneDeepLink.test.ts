@@ -7,13 +7,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-
-const phone = {
-  viewport: { width: 390, height: 844 },
-  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-  isMobile: true,
-  hasTouch: true,
-}
+import { iPhone } from './wcE2e.js'
 
 let sandbox: TestSandbox
 let visitor: SandboxPage
@@ -23,7 +17,7 @@ const opened: string[] = []
 
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
-  visitor = await openSandboxPage({ contextOptions: phone })
+  visitor = await openSandboxPage({ contextOptions: { ...iPhone, reducedMotion: 'reduce' } })
   page = visitor.page
   page.setDefaultTimeout(20_000)
   // Bramble Safe's universal link (server/directory/wallets.json `link_mode`): answered here.
@@ -72,7 +66,7 @@ describe('the same directory wallet on a desktop', () => {
   })
 
   it('shows "Scan with Bramble Safe" with the wallet’s own icon beside the heading and in the QR code', async () => {
-    desktop = await openSandboxPage()
+    desktop = await openSandboxPage({ contextOptions: { reducedMotion: 'reduce' } })
     const page = desktop.page
     page.setDefaultTimeout(20_000)
     await page.goto(sandbox.url)

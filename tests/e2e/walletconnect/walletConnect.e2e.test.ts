@@ -9,6 +9,7 @@ import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startTestWallet, type TestWallet } from '../../plugins/walletconnect/helpers/startTestWallet.js'
 import { describeSignClient } from './describeSignClient.js'
 import { startWalletConnectHarness, type WalletConnectHarness } from './startWalletConnectHarness.js'
+import { armRelayReconnect, iPhone } from './wcE2e.js'
 
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
 const shortAddress = /0xf39F…2266/
@@ -31,7 +32,7 @@ beforeAll(async () => {
   ;[browser, anvilA, anvilB] = await Promise.all([launchChromium(), startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })])
   harness = await startWalletConnectHarness({ rpcA: anvilA.rpcUrl, rpcB: anvilB.rpcUrl })
   wallet = await startTestWallet({ relayUrl: harness.relayUrl, account, rpcUrls: { 'eip155:31337': anvilA.rpcUrl, 'eip155:31338': anvilB.rpcUrl } })
-  ;({ context, blocked } = await newLoopbackContext(browser))
+  ;({ context, blocked } = await newLoopbackContext(browser, { reducedMotion: 'reduce' }))
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: harness.origin })
   page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(error.message))
@@ -96,10 +97,10 @@ describe('walletconnect in Chromium: a Node wallet pairs with the page through t
     await wallet.client.emit({ topic: wallet.topic(), event: { name: 'chainChanged', data: 31338 }, chainId: 'eip155:31338' })
     await expect.poll(async () => (await state()).activeNetworkId, { timeout: 20_000 }).toBe('eip155:31338')
 
-    // The relay restarts mid-session; the next request still succeeds.
+    // The relay restarts mid-session; both clients reconnect and subscribe again by themselves, and the next request succeeds.
+    const reconnected = await armRelayReconnect(page, wallet)
     await harness.restart()
-    // Both clients reconnect and subscribe again by themselves (offline-stack §3, quirk 9).
-    await page.waitForTimeout(2_000)
+    await reconnected()
     expect((await state()).connections.eip155?.status).toBe('connected')
     await page.getByRole('button', { name: 'Sign message' }).click()
     await expect.poll(() => output.textContent(), { timeout: 30_000 }).toMatch(/^0x[0-9a-f]+$/)
@@ -128,12 +129,7 @@ describe('walletconnect in Chromium: a Node wallet pairs with the page through t
 
   it('a phone visitor who leaves the page for the wallet app: back on the page, connected with no click (issue 44)', async () => {
     // A fresh visitor on a phone (its own storage: nothing stored, nothing to restore).
-    const phone = await newLoopbackContext(browser, {
-      viewport: { width: 390, height: 844 },
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-      isMobile: true,
-      hasTouch: true,
-    })
+    const phone = await newLoopbackContext(browser, { ...iPhone, reducedMotion: 'reduce' })
     const visitor = await phone.context.newPage()
     const errors: string[] = []
     const consoleErrors: string[] = []
@@ -195,7 +191,7 @@ describe('walletconnect in Chromium: a Node wallet pairs with the page through t
 
   it('measures pressing WalletConnect to a visible QR code (logged, not asserted)', async () => {
     // A fresh visitor (its own storage: no session to restore).
-    const fresh = await newLoopbackContext(browser)
+    const fresh = await newLoopbackContext(browser, { reducedMotion: 'reduce' })
     const page2 = await fresh.context.newPage()
     await page2.goto(harness.url)
     const times: number[] = []
