@@ -20,13 +20,6 @@ const allowed: Record<string, { count: number; reason: string }> = {
   },
 }
 
-/**
- * Issue 49: sleeps not yet turned into waits on conditions. This list only shrinks: a file that
- * gains a sleep, or loses one without leaving the list, fails the test below.
- */
-const notYetConverted: Record<string, number> = {
-}
-
 const byFile = (sleeps: readonly FixedSleep[]) => {
   const files = new Map<string, FixedSleep[]>()
   for (const sleep of sleeps) files.set(sleep.path, [...(files.get(sleep.path) ?? []), sleep])
@@ -69,14 +62,14 @@ describe('no fixed sleeps in tests', () => {
     expect(paths).toEqual(expect.arrayContaining(['tests/architecture/noFixedSleeps.test.ts', 'tests/helpers/startSandbox.ts', 'tests/ui/connectMethods.test.tsx', 'tests/setup/sharedSandboxes.ts']))
   })
 
-  it('holds in tests/, but for the allow-list and what issue 49 has yet to convert', () => {
+  it('holds in tests/, but for the allow-list', () => {
     const found = byFile(checkFixedSleeps(readTestSources(root)))
     const problems: string[] = []
     for (const [path, sleeps] of found) {
-      const expected = allowed[path]?.count ?? notYetConverted[path] ?? 0
+      const expected = allowed[path]?.count ?? 0
       if (sleeps.length !== expected) problems.push(`${path}: ${sleeps.length} fixed sleep(s), ${expected} allowed\n${sleeps.map((s) => `  ${s.path}:${s.line} ${s.form}`).join('\n')}`)
     }
-    for (const path of [...Object.keys(allowed), ...Object.keys(notYetConverted)]) if (!found.has(path)) problems.push(`${path}: listed, but has no fixed sleep left (remove it from the list)`)
+    for (const path of Object.keys(allowed)) if (!found.has(path)) problems.push(`${path}: listed, but has no fixed sleep left (remove it from the list)`)
     expect(problems).toEqual([])
   })
 
