@@ -10,6 +10,7 @@ import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { describeSend } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
 import { sendSuccess } from '../../helpers/sendSuccess.js'
 import { signInMessage } from '../../helpers/signInMessage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -50,9 +51,11 @@ export type ChainKit = ChainPage & {
   note(what: string, value: string): void
   /** The kit's sends, in order, once they ran. */
   sent: { receiver: string; amount: string; symbol: string; explorer?: string }[]
+  /** The demo's signature of `message` by the dev account, once the kit's signing test ran. */
+  signature?: string
 }
 
-/** The header text's number before ` {symbol}` (thousands separators dropped). */
+export const message = 'Hello from the Portico demo'
 
 /** Account → Send → the token → amount and receiver, each wait through the kit's `step` (what the page showed, when one fails). */
 export async function fillSendForm(kit: { dialog(): Locator; openAccount(): Promise<void>; step<T>(wait: Promise<T>): Promise<T> }, symbol: string, amount: string, receiver: string): Promise<void> {
@@ -64,6 +67,7 @@ export async function fillSendForm(kit: { dialog(): Locator; openAccount(): Prom
   await kit.dialog().getByLabel('Receiver address').fill(receiver)
 }
 
+/** The header text's number before ` {symbol}` (thousands separators dropped). */
 export function amountOf(text: string, symbol: string): number | undefined {
   const match = new RegExp(`(\\d[\\d,]*(?:\\.\\d+)?) ${symbol}`).exec(text)
   return match?.[1] ? Number(match[1].replace(/,/g, '')) : undefined
@@ -186,7 +190,8 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
     kit.truth = await row.open(chain, kit.sandbox)
     kit.short = row.shortAddress(kit.truth.devAddress)
     kit.note('sandbox', `${kit.sandbox.url} (port ${kit.sandbox.port})`)
-    kit.visitor = await openSandboxPage()
+    // No test here checks motion: the modal's transitions are skipped (it honours prefers-reduced-motion).
+    kit.visitor = await openSandboxPage({ contextOptions: { reducedMotion: 'reduce' } })
     kit.page = kit.visitor.page
     kit.page.setDefaultTimeout(20_000)
   })
@@ -250,7 +255,7 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
     })
 
     for (const send of row.sends) {
-      it(`sends ${send.amount} ${send.symbol} to a fresh address: the review shows it and the fee before the wallet is asked; the chain and the server's API read it back`, async () => {
+      it(`sends ${send.amount} ${send.symbol}${send.fast ? ' at the Fast speed (Slow / Normal / Fast, Normal first; the fee line follows)' : ''} to a fresh address: the review shows it and the fee before the wallet is asked; the chain and the server's API read it back`, async () => {
         const receiver = kit.truth.fresh()
         kit.note(`receiver of ${send.amount} ${send.symbol}`, receiver)
         const decimals = row.tokens.find((t) => t.symbol === send.symbol)!.decimals
@@ -258,7 +263,19 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
         expect(before.receiver).toBe(0n)
         await kit.fillSend(send.symbol, send.amount, receiver)
         const signedBefore = (await activity()).filter((a) => a.method === row.sendMethod).length
-        const review = await kit.review()
+        let review = await kit.review()
+        let fast = 0
+        if (send.fast) {
+          const speeds = dialog().getByRole('group', { name: 'Speed' })
+          await kit.step(expect.poll(() => speeds.getByRole('radio').count()).toBe(3))
+          await kit.step(expect.poll(() => speeds.getByRole('radio', { name: /^Normal/ }).isChecked()).toBe(true))
+          const label = (await speeds.locator('label').filter({ hasText: 'Fast' }).textContent()) ?? ''
+          expect(label).toMatch(send.fast.label)
+          fast = Number(send.fast.label.exec(label)![1]!.replace(/,/g, ''))
+          await speeds.getByRole('radio', { name: /^Fast/ }).check()
+          await kit.step(expect.poll(() => dialog().locator('dl').textContent()).toContain(`Network feeup to ${(fast / 10 ** row.decimals).toFixed(row.decimals).replace(/0+$/, '')} ${row.symbol}`))
+          review = (await dialog().locator('dl').textContent()) ?? ''
+        }
         expect(review).toContain(`${send.amount} ${send.symbol}`)
         expect(review).toContain(row.network)
         expect((await activity()).filter((a) => a.method === row.sendMethod).length).toBe(signedBefore)
@@ -275,6 +292,7 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
         await row.checkSpent?.({ spent: before.dev - after, fee, amount: send.symbol === row.symbol ? unitsOf(send.amount, decimals) : 0n, receiver, kit })
         // The header follows the chain (not yet on every chain: ChainRow.headerKeepsBalanceAfterSend).
         if (!row.headerKeepsBalanceAfterSend) await kit.step(expect.poll(async () => amountOf((await header().textContent()) ?? '', row.symbol), { timeout: 20_000 }).toBe(truncated(after, row.decimals)))
+        await send.fast?.paid(receiver, fast, kit)
         sent.push({ receiver, amount: send.amount, symbol: send.symbol, explorer })
       }, 90_000)
     }
@@ -297,7 +315,7 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
     it('a wallet that rejects: the send shows "The request was rejected in the wallet" and nothing moves; the demo\'s signature shows the rejection too', async () => {
       const receiver = kit.truth.fresh()
       kit.note('receiver of the rejected send', receiver)
-      const sign = page().getByRole('button', { name: 'Sign "Hello from the Portico demo"' })
+      const sign = page().getByRole('button', { name: `Sign "${message}"` })
       const signResult = page().getByRole('region', { name: 'Sign a message' }).getByRole('status')
       await rejecting(async () => {
         await kit.fillSend(row.symbol, row.sends[0]!.amount, receiver)
@@ -312,14 +330,15 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
       })
     })
 
-    it(`the demo signs a message, and ${row.verifier} verifies it for the dev account (and not an altered message)`, async () => {
-      const sign = page().getByRole('button', { name: 'Sign "Hello from the Portico demo"' })
+    it(`the demo signs a message (the wallet logs ${row.signInMethod} approved), and ${row.verifier} verifies it for the dev account (and not an altered message)`, async () => {
       const signResult = page().getByRole('region', { name: 'Sign a message' }).getByRole('status')
-      await sign.click()
+      await page().getByRole('button', { name: `Sign "${message}"` }).click()
       await kit.step(expect.poll(() => signResult.textContent(), { timeout: 20_000 }).toMatch(/^Signature: /))
       const signature = ((await signResult.textContent()) ?? '').replace('Signature: ', '')
-      expect(await kit.truth.verify('Hello from the Portico demo', signature, kit.truth.devAddress)).toBe(true)
-      expect(await kit.truth.verify('Hello from the Portico demo!', signature, kit.truth.devAddress)).toBe(false)
+      expect(lastAsked(await activity())).toEqual({ method: row.signInMethod, outcome: 'approved' })
+      expect(await kit.truth.verify(message, signature, kit.truth.devAddress)).toBe(true)
+      expect(await kit.truth.verify(`${message}!`, signature, kit.truth.devAddress)).toBe(false)
+      kit.signature = signature
     })
 
     it(`sits beside ${row.besides.map((b) => b.network).join(' and ')} in one modal: each from the network button connects there, and back to ${row.network} without asking the wallet again`, async () => {
@@ -390,7 +409,7 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
     })
 
     it(`sign-in with ?siwx=required, a first-time visitor: the wallet signs, the sandbox server holds the session, and ${row.verifier} verifies it`, async () => {
-      const newcomer = await openSandboxPage()
+      const newcomer = await openSandboxPage({ contextOptions: { reducedMotion: 'reduce' } })
       try {
         const p = newcomer.page
         p.setDefaultTimeout(20_000)
@@ -428,6 +447,58 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
         await newcomer.close()
       }
     })
+
+    const wp = row.walletPage
+    if (wp) {
+      it(`over WalletConnect, the sandbox's /wallet page approves the ${row.namespace} namespace; a message${wp.send ? ' and a send' : ''} approved there ${wp.send ? 'verify with the library and land on the chain' : 'verifies with the library'}`, async () => {
+        const pair = await pairWithWalletPage({ browser: kit.visitor.browser, url: kit.sandbox.url, network: row.network, chain: kit.chain.caipNetworkId, method: wp.proposes })
+        // Each wait says what both pages showed when it fails (CI once saw a transfer never reach the wallet page).
+        const step = <T>(wait: Promise<T>) => explainFailure(wait, pair.describe)
+        const { demo, walletPage } = pair
+        try {
+          const demoHeader = demo.getByRole('navigation', { name: 'Wallet' })
+          const demoDialog = () => demo.getByRole('dialog')
+          await step(expect.poll(() => demoHeader.textContent()).toContain(kit.short))
+          await step(expect.poll(() => demoDialog().count()).toBe(0))
+          const session = walletPage.getByRole('region', { name: 'Sessions' }).getByRole('article', { name: 'Portico demo dApp' })
+          await step(session.waitFor())
+          expect(await session.textContent()).toContain(kit.chain.caipNetworkId)
+          const approve = async (method: string, shows: string[]) => {
+            const request = walletPage.getByRole('region', { name: 'Requests' }).getByRole('article', { name: `${method} from Portico demo dApp` })
+            await step(request.waitFor())
+            for (const text of shows) expect(await request.textContent()).toContain(text)
+            await request.getByRole('button', { name: 'Approve' }).click()
+          }
+          await demo.getByRole('button', { name: `Sign "${message}"` }).click()
+          await approve(wp.sign.method, [wp.sign.shows?.(kit.truth.devAddress) ?? message])
+          const output = demo.getByRole('region', { name: 'Sign a message' }).getByRole('status')
+          await step(expect.poll(() => output.textContent()).toMatch(wp.sign.format))
+          const signature = ((await output.textContent()) ?? '').replace('Signature: ', '')
+          expect(await kit.truth.verify(message, signature, kit.truth.devAddress)).toBe(true)
+          expect(await kit.truth.verify(`${message}!`, signature, kit.truth.devAddress)).toBe(false)
+          if (wp.send) {
+            const receiver = kit.truth.fresh()
+            kit.note(`receiver over WalletConnect of ${wp.send.amount} ${wp.send.symbol}`, receiver)
+            const openAccount = async () => {
+              await demoHeader.getByRole('button', { name: new RegExp(kit.short) }).click()
+              await step(expect.poll(() => demoDialog().getAttribute('data-view')).toBe('Account'))
+            }
+            await fillSendForm({ dialog: demoDialog, openAccount, step }, wp.send.symbol, wp.send.amount, receiver)
+            await demoDialog().getByRole('button', { name: 'Preview Send' }).click()
+            await step(expect.poll(() => demoDialog().locator('dl').textContent()).toMatch(wp.send.review ?? new RegExp(`Network feeup to \\d+(\\.\\d+)? ${row.symbol}`)))
+            await demoDialog().getByRole('button', { name: 'Send', exact: true }).click()
+            await approve(wp.send.method, wp.send.shows(receiver))
+            await step(expect.poll(() => kit.truth.balance(receiver, wp.send!.symbol)).toBe(wp.send.units))
+            await sendCompletes({ page: demo, dialog: demoDialog, step, row, sandbox: kit.sandbox })
+          }
+          expect(await demo.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
+          expect(pair.errors).toEqual([])
+          expect(pair.blocked).toEqual([])
+        } finally {
+          await pair.context.close()
+        }
+      }, 120_000)
+    }
 
     specific?.(kit)
 

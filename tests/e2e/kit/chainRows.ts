@@ -60,8 +60,12 @@ export type ChainRow = {
   decimals: number
   /** The tokens the Account view lists (the native coin first), with the name its row shows. */
   tokens: { symbol: string; name: string; decimals: number }[]
-  /** The sends through the modal, in order; the first is in the native coin. */
-  sends: { symbol: string; amount: string }[]
+  /**
+   * The sends through the modal, in order; the first is in the native coin. `fast`: the review offers
+   * Slow / Normal / Fast (Normal checked first), the send goes at Fast (`label` reads its fee in base
+   * units), and `paid` checks on the chain that this fee was paid.
+   */
+  sends: { symbol: string; amount: string; fast?: { label: RegExp; paid(receiver: string, fee: number, kit: ChainKit): Promise<void> } }[]
   /** The dev wallet's log entries for a connect, a send, and a sign-in signature. */
   connectMethod: string
   sendMethod: string
@@ -86,6 +90,16 @@ export type ChainRow = {
   restored(log: Activity[]): void
   /** What left the dev account for one send (the amount when native, and the fee), against the review's fee. */
   checkSpent?(sent: { spent: bigint; fee: bigint; amount: bigint; receiver: string; kit: ChainKit }): Promise<void> | void
+  /**
+   * Over WalletConnect with the sandbox's /wallet page: the method the proposal names, the message's
+   * request there (its method, what it shows: the message by default; the signature's form) and a send
+   * approved there (what the review and the request show; the receiver gets `units`).
+   */
+  walletPage?: {
+    proposes: string
+    sign: { method: string; shows?(devAddress: string): string; format: RegExp }
+    send?: { symbol: string; amount: string; units: bigint; method: string; review?: RegExp; shows(receiver: string): string[] }
+  }
   /** Started before the page opens (an on-demand node). */
   prepare?(sandbox: TestSandbox): Promise<void>
   open(chain: SandboxChain, sandbox: TestSandbox): Promise<ChainTruth>
@@ -95,6 +109,20 @@ const first6last4 = (address: string) => `${address.slice(0, 6)}…${address.sli
 const first4last4 = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`
 const devnetA = { network: 'Portico Devnet A', header: /0xf39F…2266/ }
 const solanaLocalnet = { network: 'Portico Solana Localnet', header: /oeYf…kq96.*\d[\d,]*\.\d{3} SOL|\d[\d,]*\.\d{3} SOL.*oeYf…kq96/ }
+
+/** The amount and a fee, no more than the review showed, left the dev account. */
+const amountAndAtMostTheFee: ChainRow['checkSpent'] = ({ spent, fee, amount }) => {
+  expect(spent).toBeGreaterThan(amount)
+  expect(spent).toBeLessThanOrEqual(amount + fee)
+}
+/** `check`'s answer, or false when the library throws on a malformed signature. */
+export const never = async (check: () => Promise<boolean> | boolean) => {
+  try {
+    return await check()
+  } catch {
+    return false
+  }
+}
 
 async function jsonRpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
@@ -114,10 +142,7 @@ export const rows = {
     activityGlobal: '__porticoDevWallet',
     symbol: 'ETH',
     decimals: 18,
-    tokens: [
-      { symbol: 'ETH', name: 'Ether', decimals: 18 },
-      { symbol: 'pUSD', name: 'Portico USD', decimals: 6 },
-    ],
+    tokens: [{ symbol: 'ETH', name: 'Ether', decimals: 18 }, { symbol: 'pUSD', name: 'Portico USD', decimals: 6 }],
     sends: [{ symbol: 'ETH', amount: '0.25' }],
     connectMethod: 'eth_requestAccounts',
     sendMethod: 'eth_sendTransaction',
@@ -128,10 +153,7 @@ export const rows = {
     shortAddress: first6last4,
     besides: [solanaLocalnet],
     restored: (log) => expect(log.filter((a) => /eth_requestAccounts|wallet_requestPermissions/.test(a.method))).toEqual([]),
-    checkSpent: ({ spent, fee, amount }) => {
-      expect(spent).toBeGreaterThan(amount)
-      expect(spent).toBeLessThanOrEqual(amount + fee)
-    },
+    checkSpent: amountAndAtMostTheFee,
     async open(chain) {
       const client = createPublicClient({ transport: http(chain.nodeUrl) })
       return {
@@ -157,10 +179,7 @@ export const rows = {
     activityGlobal: '__porticoSolanaDevWallet',
     symbol: 'SOL',
     decimals: 9,
-    tokens: [
-      { symbol: 'SOL', name: 'Solana', decimals: 9 },
-      { symbol: 'pUSD', name: 'Portico USD', decimals: 6 },
-    ],
+    tokens: [{ symbol: 'SOL', name: 'Solana', decimals: 9 }, { symbol: 'pUSD', name: 'Portico USD', decimals: 6 }],
     sends: [
       { symbol: 'SOL', amount: '0.25' },
       { symbol: 'pUSD', amount: '3' },
@@ -191,13 +210,7 @@ export const rows = {
           return answer.value.reduce((sum, entry) => sum + BigInt(entry.account.data.parsed.info.tokenAmount.amount), 0n)
         },
         fresh: () => base58.encode(ed25519.getPublicKey(randomBytes(32))),
-        verify: async (message, signature, address) => {
-          try {
-            return ed25519.verify(base58.decode(signature), new TextEncoder().encode(message), base58.decode(address))
-          } catch {
-            return false
-          }
-        },
+        verify: (message, signature, address) => never(() => ed25519.verify(base58.decode(signature), new TextEncoder().encode(message), base58.decode(address))),
       }
     },
   },
@@ -213,7 +226,19 @@ export const rows = {
     symbol: 'BTC',
     decimals: 8,
     tokens: [{ symbol: 'BTC', name: 'Bitcoin', decimals: 8 }],
-    sends: [{ symbol: 'BTC', amount: '0.001' }],
+    sends: [
+      {
+        symbol: 'BTC',
+        amount: '0.001',
+        fast: {
+          label: /^Fast([\d,]+) sats≈ \$\d+\.\d\d$/,
+          async paid(receiver, fee, kit) {
+            const [tx] = (await (await fetch(`${kit.chain.nodeUrl}/address/${receiver}/txs`)).json()) as { fee: number }[]
+            expect(tx?.fee).toBe(fee)
+          },
+        },
+      },
+    ],
     connectMethod: 'getAddresses',
     sendMethod: 'signPsbt',
     signInMethod: 'signMessage',
@@ -222,9 +247,12 @@ export const rows = {
     shortAddress: first4last4,
     besides: [{ ...devnetA, list: false }, solanaLocalnet],
     restored: () => undefined,
-    checkSpent: ({ spent, fee, amount }) => {
-      expect(spent).toBeGreaterThan(amount)
-      expect(spent).toBeLessThanOrEqual(amount + fee)
+    checkSpent: amountAndAtMostTheFee,
+    // A wallet over WalletConnect builds, signs and broadcasts the transfer itself (sendTransfer): the review says it sets the fee.
+    walletPage: {
+      proposes: 'sendTransfer',
+      sign: { method: 'signMessage', format: /^Signature: / },
+      send: { symbol: 'BTC', amount: '0.0005', units: 50_000n, method: 'sendTransfer', review: /Network feeSet by your wallet/, shows: (receiver) => ['0.00050000 BTC (50000 sats)', receiver] },
     },
     async open(chain) {
       const esplora = chain.nodeUrl
@@ -235,13 +263,7 @@ export const rows = {
           return BigInt(info.chain_stats.funded_txo_sum - info.chain_stats.spent_txo_sum + info.mempool_stats.funded_txo_sum - info.mempool_stats.spent_txo_sum)
         },
         fresh: () => bitcoin.payments.p2wpkh({ pubkey: Buffer.from(ecc.pointFromScalar(randomBytes(32), true)!), network: bitcoin.networks.regtest }).address!,
-        verify: async (message, signature, address) => {
-          try {
-            return verifyBip322(address, message, signature)
-          } catch {
-            return false
-          }
-        },
+        verify: (message, signature, address) => never(() => verifyBip322(address, message, signature)),
       }
     },
   },
@@ -256,10 +278,7 @@ export const rows = {
     activityGlobal: '__porticoCosmosDevWallet',
     symbol: 'PTC',
     decimals: 6,
-    tokens: [
-      { symbol: 'PTC', name: 'Portico Token', decimals: 6 },
-      { symbol: 'pUSD', name: 'Portico USD', decimals: 6 },
-    ],
+    tokens: [{ symbol: 'PTC', name: 'Portico Token', decimals: 6 }, { symbol: 'pUSD', name: 'Portico USD', decimals: 6 }],
     sends: [{ symbol: 'PTC', amount: '0.25' }],
     connectMethod: 'enable',
     sendMethod: 'signDirect',
@@ -269,10 +288,13 @@ export const rows = {
     shortAddress: first4last4,
     besides: [{ ...devnetA, list: true }, { ...solanaLocalnet, list: true }],
     restored: () => undefined,
-    checkSpent: ({ spent, fee, amount }) => {
-      expect(spent).toBeGreaterThan(amount)
-      expect(spent).toBeLessThanOrEqual(amount + fee)
+    // The ADR-36 doc goes over cosmos_signAmino; a send reads the key (cosmos_getAccounts, answered by the page) and signs the SignDoc.
+    walletPage: {
+      proposes: 'cosmos_signDirect',
+      sign: { method: 'cosmos_signAmino', format: /^Signature: \{/ },
+      send: { symbol: 'PTC', amount: '0.1', units: 100_000n, method: 'cosmos_signDirect', shows: () => [] },
     },
+    checkSpent: amountAndAtMostTheFee,
     async open(chain) {
       const devAddress = chain.accounts[0]!
       return {
@@ -316,6 +338,11 @@ export const rows = {
       expect(spent - amount).toBeLessThanOrEqual(fee)
       expect(spent - amount).toBeGreaterThan(fee - 1_000n)
     },
+    walletPage: {
+      proposes: 'polkadot_signTransaction',
+      sign: { method: 'polkadot_signMessage', shows: (devAddress) => devAddress, format: /^Signature: 0x[0-9a-f]{128}$/ },
+      send: { symbol: 'ROC', amount: '2', units: 2_000_000_000_000n, method: 'polkadot_signTransaction', shows: () => [`0x${'45'.repeat(32)}`] },
+    },
     prepare: startSandboxPolkadot,
     async open(chain) {
       await cryptoWaitReady()
@@ -325,13 +352,7 @@ export const rows = {
         devAddress: chain.accounts[0]!,
         balance: async (address) => (await api.query.system.account(address)).data.free.toBigInt(),
         fresh: () => keyring.addFromUri(`//${randomBytes(16).toString('hex')}`).address,
-        verify: async (message, signature, address) => {
-          try {
-            return signatureVerify(u8aWrapBytes(u8aToHex(new TextEncoder().encode(message))), signature as Hex, address).isValid
-          } catch {
-            return false
-          }
-        },
+        verify: (message, signature, address) => never(() => signatureVerify(u8aWrapBytes(u8aToHex(new TextEncoder().encode(message))), signature as Hex, address).isValid),
         close: () => api.disconnect(),
       }
     },
@@ -347,11 +368,21 @@ export const rows = {
     activityGlobal: '__porticoStacksDevWallet',
     symbol: 'STX',
     decimals: 6,
-    tokens: [
-      { symbol: 'STX', name: 'Stacks', decimals: 6 },
-      { symbol: 'pUSD', name: 'Portico USD', decimals: 6 },
+    tokens: [{ symbol: 'STX', name: 'Stacks', decimals: 6 }, { symbol: 'pUSD', name: 'Portico USD', decimals: 6 }],
+    sends: [
+      {
+        symbol: 'STX',
+        amount: '0.25',
+        fast: {
+          label: /^Fast([\d,]+) µSTX/,
+          async paid(receiver, fee, kit) {
+            expect(fee).toBeGreaterThan(0)
+            const history = (await (await fetch(`${kit.chain.nodeUrl}/extended/v1/address/${receiver}/transactions`)).json()) as { results: unknown[] }
+            expect(history.results).toEqual([expect.objectContaining({ fee_rate: String(fee), tx_status: 'success', sender_address: kit.truth.devAddress })])
+          },
+        },
+      },
     ],
-    sends: [{ symbol: 'STX', amount: '0.25' }],
     connectMethod: 'getAddresses',
     sendMethod: 'stx_transferStx',
     signInMethod: 'stx_signMessage',
@@ -362,10 +393,12 @@ export const rows = {
     besides: [{ ...devnetA, list: true }, { ...solanaLocalnet, list: true }],
     // A fresh page's log starts empty, and restoring asked the wallet nothing.
     restored: (log) => expect(log).toEqual([]),
-    checkSpent: ({ spent, fee, amount }) => {
-      expect(spent).toBeGreaterThan(amount)
-      expect(spent).toBeLessThanOrEqual(amount + fee)
+    walletPage: {
+      proposes: 'stx_transferStx',
+      sign: { method: 'stx_signMessage', format: /^Signature: [0-9a-f]{130}$/ },
+      send: { symbol: 'STX', amount: '0.1', units: 100_000n, method: 'stx_transferStx', shows: (receiver) => [receiver, '0.100000 STX (100000 µSTX)'] },
     },
+    checkSpent: amountAndAtMostTheFee,
     async open(chain) {
       return {
         devAddress: chain.accounts[0]!,
@@ -376,13 +409,7 @@ export const rows = {
         },
         fresh: () => privateKeyToAddress(randomPrivateKey(), 'testnet'),
         // The dev key's public key: the address is checked against it by the chain's own test.
-        verify: async (message, signature) => {
-          try {
-            return verifyMessageSignatureRsv({ message, signature, publicKey: devStacksPublicKeyHex })
-          } catch {
-            return false
-          }
-        },
+        verify: (message, signature) => never(() => verifyMessageSignatureRsv({ message, signature, publicKey: devStacksPublicKeyHex })),
       }
     },
   },
@@ -397,10 +424,7 @@ export const rows = {
     activityGlobal: '__porticoSuiDevWallet',
     symbol: 'SUI',
     decimals: 9,
-    tokens: [
-      { symbol: 'SUI', name: 'SUI', decimals: 9 },
-      { symbol: 'pUSD', name: 'Portico USD', decimals: 6 },
-    ],
+    tokens: [{ symbol: 'SUI', name: 'SUI', decimals: 9 }, { symbol: 'pUSD', name: 'Portico USD', decimals: 6 }],
     sends: [
       { symbol: 'SUI', amount: '0.25' },
       { symbol: 'pUSD', amount: '3' },
@@ -414,28 +438,20 @@ export const rows = {
     activityWithGas: true,
     shortAddress: first6last4,
     besides: [{ ...devnetA, list: false }],
+    walletPage: { proposes: 'sui_signPersonalMessage', sign: { method: 'sui_signPersonalMessage', shows: () => 'sui:localnet', format: /^Signature: [A-Za-z0-9+/=]{130,}$/ } },
     restored: (log) => {
       expect(log.filter((a) => a.method === 'standard:connect')).toEqual([])
       expect(log.some((a) => a.method === 'standard:connect (silent)')).toBe(true)
     },
-    checkSpent: ({ spent, fee, amount }) => {
-      // The gas taken is no more than the review showed.
-      expect(spent).toBeGreaterThan(amount)
-      expect(spent).toBeLessThanOrEqual(amount + fee)
-    },
+    // The gas taken is no more than the review showed.
+    checkSpent: amountAndAtMostTheFee,
     async open(chain) {
       const coinType = chain.tokens[0]!.address
       return {
         devAddress: chain.accounts[0]!,
         balance: async (owner, symbol = 'SUI') => BigInt((await jsonRpc<{ totalBalance: string }>(chain.nodeUrl, 'suix_getBalance', [owner, symbol === 'SUI' ? '0x2::sui::SUI' : coinType])).totalBalance),
         fresh: () => new Ed25519Keypair().toSuiAddress(),
-        verify: async (message, signature, address) => {
-          try {
-            return (await verifyPersonalMessageSignature(new TextEncoder().encode(message), signature)).toSuiAddress() === address
-          } catch {
-            return false
-          }
-        },
+        verify: (message, signature, address) => never(async () => (await verifyPersonalMessageSignature(new TextEncoder().encode(message), signature)).toSuiAddress() === address),
       }
     },
   },

@@ -14,10 +14,8 @@ import { describeSend } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox } from '../../helpers/startSandbox.js'
-import { fillSendForm, sendCompletes } from './chainE2e.js'
+import { fillSendForm, message, sendCompletes } from './chainE2e.js'
 import type { DeviceActivity, LedgerKit, LedgerRow } from './ledgerRows.js'
-
-export const message = 'Hello from the Portico demo'
 
 /**
  * Registers the Ledger flows of `row`'s chain, then `specific(kit)`, then the page's check, in one `describe`.
@@ -82,7 +80,8 @@ export function ledgerE2e(row: LedgerRow, specific?: (kit: LedgerKit) => void): 
     kit.accounts = row.accounts(kit.info)
     kit.second = kit.accounts[1]!
     await row.prepare?.(kit)
-    visitor = await openSandboxPage({ contextOptions: { viewport: { width: 1280, height: 800 } } })
+    // No test here checks motion: the modal's transitions are skipped (it honours prefers-reduced-motion).
+    visitor = await openSandboxPage({ contextOptions: { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' } })
     kit.page = visitor.page
     kit.page.setDefaultTimeout(20_000)
   }, 240_000)

@@ -14,7 +14,7 @@ import { verifySolanaSignature } from '../../../plugins/solana/actions/verifySol
 import { ledgerPolkadotAddresses } from '../../../sandbox/ledgerDevice/ledgerPolkadotApp.js'
 import type { TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyAdr36WithCosmjs } from '../../helpers/verifyAdr36WithCosmjs.js'
-import { rows, type ChainRow, type ChainTruth, type SandboxChain } from './chainRows.js'
+import { never, rows, type ChainRow, type ChainTruth, type SandboxChain } from './chainRows.js'
 
 /** One entry of the emulated device's log (`window.__porticoLedger.activity()`). */
 export type DeviceActivity = { app: string; action: string; outcome: string; screen: string; path?: string }
@@ -74,13 +74,6 @@ export type LedgerRow = {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const never = async (check: () => Promise<boolean> | boolean) => {
-  try {
-    return await check()
-  } catch {
-    return false
-  }
-}
 
 export const ledgerRows = {
   eip155: {

@@ -1,7 +1,4 @@
-// Issue 25 on Solana, as a visitor of the demo site in real Chromium with the sandbox's emulated
-// Ledger behind navigator.hid: the chain kit's Ledger flow (tests/e2e/kit/ledgerE2e.ts) on its row
-// (tests/e2e/kit/ledgerRows.ts): the view asks for the Solana app, the second account connects, a
-// message signed on the device verifies for it only, the device's refusal shows.
+// The emulated Ledger on Solana: the chain kit's Ledger flow (tests/e2e/kit/ledgerE2e.ts) on its row (ledgerRows.ts).
 import { ledgerE2e } from '../kit/ledgerE2e.js'
 import { ledgerRows } from '../kit/ledgerRows.js'
 

@@ -1,7 +1,4 @@
-// Issue 53 on Stacks, as a visitor of the demo site in real Chromium with the sandbox's emulated
-// Ledger behind navigator.hid: the chain kit's Ledger flow (tests/e2e/kit/ledgerE2e.ts) on its row
-// (tests/e2e/kit/ledgerRows.ts): the view asks for the Stacks app, the second account connects, a
-// message signed on the device verifies for it only, the device's refusal shows.
+// The emulated Ledger on Stacks: the chain kit's Ledger flow (tests/e2e/kit/ledgerE2e.ts) on its row (ledgerRows.ts).
 import { ledgerE2e } from '../kit/ledgerE2e.js'
 import { ledgerRows } from '../kit/ledgerRows.js'
 
