@@ -50,12 +50,9 @@ const sharedModuleFiles = [
  * project. So they always start first in their project.
  */
 const longestFiles = [
+  // The visual walks (issue 49: two files, one fresh sandbox each): the modal's views, and the plugins' with the chains'.
   'tests/e2e/visual/modal.visual.test.ts',
-  // Issue 52: the plugins' views and the other chains' accounts, both themes at each view.
-  'tests/e2e/visual/chains.visual.test.ts',
   'tests/e2e/visual/plugins.visual.test.ts',
-  // Issue 52: the views reached only through the demo's query parameters and the Ledger on two more chains joined it (about 5 minutes at load average 19).
-  'tests/e2e/visual/moreViews.visual.test.ts',
   'tests/e2e/auth/embeddedWallet.test.ts',
   'tests/build/pack.test.ts',
   // Issue 50: `next build` of examples/nextjs (once; reused while its inputs are unchanged).

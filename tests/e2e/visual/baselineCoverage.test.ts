@@ -25,9 +25,9 @@ const screenshots = fileURLToPath(new URL('./__screenshots__/', import.meta.url)
 const pluginsDir = fileURLToPath(new URL('../../../plugins/', import.meta.url))
 const folders = ['desktop-light', 'desktop-dark', 'phone-light', 'phone-dark'] as const
 
-/** The chain types whose Account, Send and Review chains.visual takes. */
+/** The chain types whose Account, Send and Review plugins.visual takes. */
 const chainIds = ['Solana', 'Bitcoin', 'Sui', 'Cosmos', 'Polkadot', 'Stacks']
-/** The chains other than EVM the Ledger is photographed on (moreViews.visual). */
+/** The chains other than EVM the Ledger is photographed on (modal.visual). */
 const ledgerChainIds = ['Solana', 'Bitcoin']
 
 /** Each view, by its registered id, and the baselines (file names without `.png`) that photograph it. */

@@ -1,12 +1,12 @@
 // The machinery the visual walks share (issue 52): the devices, axe-core over what Portico draws,
-// the frame-by-frame height sampler, the watchers of console, requests and answers, and one walk's
-// checks: each view photographed (masked where a run differs) and compared with its baseline,
-// checked by axe, and measured while it loads. modal.visual.test.ts walks the demo's main path with
-// it, plugins.visual.test.ts and chains.visual.test.ts the rest (docs/testing.md, "The visual baseline").
+// the frame-by-frame height sampler, the watchers of console, requests and answers, one walk's
+// checks (each view photographed, masked where a run differs, compared with its baseline, checked
+// by axe, measured while it loads) and the page a walk drives (docs/testing.md, "The visual baseline").
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { pageSettled } from '../../helpers/pageSettled.js'
 import { compareScreenshot } from './compareScreenshot.js'
 
@@ -86,52 +86,90 @@ export function watchNoise(page: Page, noise: string[]): void {
   })
 }
 
-export type VisualWalk = {
-  /** Per view (per view and scheme when the walk takes both): the axe findings and the screenshot comparison ('ok' when it matched). */
+export type WalkPage = {
+  /** Per view and scheme (`<name> (<scheme>)`; by name alone with one scheme): the axe findings and the screenshot comparison ('ok' when it matched). */
   results: Record<string, { axe: string[]; screenshot: string }>
   /** Per view that loads: how far the modal's height moved from the view's first frame until it settled, and the heights. */
   loading: Record<string, { moved: number; heights: number[] }>
   /** Console errors and warnings, failed requests and error answers, in the order they came. */
   noise: string[]
-  /** Waits for the dialog's images, then checks the view with axe and against its baseline (in each of the walk's schemes). */
+  page(): Page
+  visitor(): SandboxPage
+  header(): Locator
+  dialog(): Locator
+  waitForView(view: string): Promise<void>
+  /** Waits for the dialog's images, then checks the view with axe and against its baselines, in each scheme. */
   check(name: string, mask?: (dialog: Locator) => Locator[]): Promise<void>
-  /** Photographs `target` (not the dialog: the page's header) against its baseline, in each of the walk's schemes, without axe. */
-  shoot(name: string, target: () => Locator, mask?: (target: Locator) => Locator[]): Promise<void>
+  /** Photographs `target` (not the dialog: the page's header) against its baselines, in each scheme, without axe. */
+  shoot(name: string, target: () => Locator): Promise<void>
   /**
    * Does `act` (a click that opens `view`, or what makes the view load more: an amount for a
    * quote), waits until `loaded` and the page settled, and records how far the modal's height moved
    * over the frames that showed `view`: from its first frame, whatever loaded after it.
    */
   measureLoading(name: string, view: string, act: () => Promise<void>, loaded: () => Promise<unknown>): Promise<void>
-  /** What the walk found that it should not have: axe violations, screenshot mismatches, views that moved more than 8 px while they loaded, and the noise. */
-  findings(): { axe: string[]; screenshots: string[]; moved: string[]; noise: string[] }
+  /** Escape, the modal gone and its analytics event answered (a page left with one in flight has it cancelled: a failed request). */
+  closeModal(): Promise<void>
+  /** The network chosen from the header's network button. */
+  chooseNetwork(network: string): Promise<void>
+  /** Connect Wallet, `wallet`, the modal closed and the header showing a balance in `symbol`. */
+  connect(wallet: string, symbol: string): Promise<void>
+  /** The Account from the header's account button, then Disconnect. */
+  disconnect(): Promise<void>
+  /**
+   * The walk's last check: exactly `views` taken and `loads` measured; no axe violation, screenshot
+   * mismatch, view that moved more than 8 px while it loaded (docs/design.md, "How a view may
+   * grow"), noise, CSP violation, page error or request beyond 127.0.0.1.
+   */
+  expectClean(views: readonly string[], loads: readonly string[]): Promise<void>
 }
 
 /**
- * One walk's checks on one page of one device. With one scheme (the context's), each view is
- * taken as it is, named `<device>-<scheme>/<name>.png`, and its result keyed by its name. With both,
- * each view is taken in the first, then the page's `prefers-color-scheme` is switched to the second
- * (`themeMode: 'system'` follows it live, through CSS) and the view taken again, then switched back;
- * its results are keyed `<name> (<scheme>)`.
+ * A walk on `device`: its page (opened in `beforeAll` of the calling describe, closed in
+ * `afterAll`), its checks and the steps the walks share. With both `schemes` (the default), each
+ * view is taken light (the context's scheme), then the page's `prefers-color-scheme` is switched
+ * to dark (`themeMode: 'system'` follows it live, through CSS) and the view taken again, then
+ * switched back: one walk, not two. With one, the context has that scheme. A picture is
+ * `<device>-<scheme>/<name>.png`. `pointerAway`: the pointer is moved off the dialog before each
+ * picture (the button a click landed on, or the one that took its place, would show its hover
+ * colour); the main path's baselines were taken without.
  *
- * @param page the walk's page (a getter: the page is opened in a hook)
- * @param device the device, for the baselines' folder
- * @param schemes the schemes each view is taken in, the context's first
  * @example
- * const walk = visualWalk(() => page, 'phone', ['light', 'dark'])
- * await walk.check('Connect')
+ * const { page, check } = walkPage('phone')
+ * await check('Connect')
  */
-export function visualWalk(page: () => Page, device: Device, schemes: readonly ColorScheme[]): VisualWalk {
-  const results: VisualWalk['results'] = {}
-  const loading: VisualWalk['loading'] = {}
+export function walkPage(device: Device, { pointerAway = true, schemes = ['light', 'dark'] as readonly ColorScheme[] } = {}): WalkPage {
+  let visitor: SandboxPage
+  const page = () => visitor.page
+  const results: WalkPage['results'] = {}
+  const loading: WalkPage['loading'] = {}
   const noise: string[] = []
-  const key = (name: string, scheme: ColorScheme) => (schemes.length === 1 ? name : `${name} (${scheme})`)
+  const analytics = new Set<unknown>()
+  const header = () => page().getByRole('navigation', { name: 'Wallet' })
+  const dialog = () => page().getByRole('dialog')
+  const waitForView = (view: string) => page().locator(`[role="dialog"][data-view="${view}"]`).waitFor()
 
-  /** Runs `take` in each scheme, switching the page's `prefers-color-scheme` between them (and back to the first). */
-  async function inEachScheme(take: (scheme: ColorScheme) => Promise<void>): Promise<void> {
+  beforeAll(async () => {
+    visitor = await openSandboxPage({ initScripts: [heightSampler], contextOptions: walkContextOptions(device, schemes[0]!) })
+    visitor.context.setDefaultTimeout(20_000)
+    watchNoise(page(), noise)
+    const isAnalytics = (request: { method(): string; url(): string }) => request.method() === 'POST' && new URL(request.url()).pathname === '/e'
+    page().on('request', (request) => void (isAnalytics(request) && analytics.add(request)))
+    page().on('requestfinished', (request) => void analytics.delete(request))
+    page().on('requestfailed', (request) => void analytics.delete(request))
+  }, 60_000)
+  afterAll(async () => {
+    await visitor?.close()
+  })
+
+  const key = (name: string, scheme: ColorScheme) => (schemes.length === 1 ? name : `${name} (${scheme})`)
+  /** Takes `shot` in each scheme (switching the page's `prefers-color-scheme` between them, and back to the first). */
+  async function inEachScheme(name: string, shot: () => Promise<Buffer>, axe: () => Promise<string[]>): Promise<void> {
     for (const [index, scheme] of schemes.entries()) {
       if (index > 0) await page().emulateMedia({ colorScheme: scheme })
-      await take(scheme)
+      await pageSettled(page())
+      const compared = compareScreenshot({ name: `${device}-${scheme}/${name}.png`, actual: await shot() })
+      results[key(name, scheme)] = { axe: await axe(), screenshot: compared.status === 'mismatch' ? compared.message : 'ok' }
     }
     if (schemes.length > 1) {
       await page().emulateMedia({ colorScheme: schemes[0] })
@@ -157,22 +195,18 @@ export function visualWalk(page: () => Page, device: Device, schemes: readonly C
     results,
     loading,
     noise,
+    page,
+    visitor: () => visitor,
+    header,
+    dialog,
+    waitForView,
     async check(name, mask = () => []) {
+      if (pointerAway) await page().mouse.move(0, 0)
       await imagesLoaded()
-      await inEachScheme(async (scheme) => {
-        await pageSettled(page())
-        const dialog = page().getByRole('dialog')
-        const actual = await dialog.screenshot({ animations: 'disabled', caret: 'hide', mask: mask(dialog), maskColor: '#ff00ff' })
-        const compared = compareScreenshot({ name: `${device}-${scheme}/${name}.png`, actual })
-        results[key(name, scheme)] = { axe: await axeViolations(page()), screenshot: compared.status === 'mismatch' ? compared.message : 'ok' }
-      })
+      await inEachScheme(name, () => dialog().screenshot({ animations: 'disabled', caret: 'hide', mask: mask(dialog()), maskColor: '#ff00ff' }), () => axeViolations(page()))
     },
-    async shoot(name, target, mask = () => []) {
-      await inEachScheme(async (scheme) => {
-        await pageSettled(page())
-        const compared = compareScreenshot({ name: `${device}-${scheme}/${name}.png`, actual: await target().screenshot({ animations: 'disabled', mask: mask(target()), maskColor: '#ff00ff' }) })
-        results[key(name, scheme)] = { axe: [], screenshot: compared.status === 'mismatch' ? compared.message : 'ok' }
-      })
+    async shoot(name, target) {
+      await inEachScheme(name, () => target().screenshot({ animations: 'disabled' }), async () => [])
     },
     async measureLoading(name, view, act, loaded) {
       await page().evaluate(() => ((window as unknown as { __porticoHeights: HeightSample[] }).__porticoHeights = []))
@@ -185,14 +219,42 @@ export function visualWalk(page: () => Page, device: Device, schemes: readonly C
       expect(heights.length, `${name}: no frame showed the ${view} view`).toBeGreaterThan(0)
       loading[name] = { moved: Math.max(...heights) - Math.min(...heights), heights }
     },
-    findings() {
-      return {
+    async closeModal() {
+      await page().keyboard.press('Escape')
+      await expect.poll(() => dialog().count()).toBe(0)
+      await expect.poll(() => analytics.size).toBe(0)
+    },
+    async chooseNetwork(network) {
+      await header().locator('.portico-page-button--network').click()
+      await dialog().getByRole('button', { name: network }).click()
+      await expect.poll(() => dialog().count()).toBe(0)
+      await header().getByRole('button', { name: new RegExp(network) }).waitFor()
+    },
+    async connect(wallet, symbol) {
+      await header().getByRole('button', { name: 'Connect Wallet' }).click()
+      await dialog().getByRole('button', { name: wallet, exact: true }).click()
+      await expect.poll(() => dialog().count()).toBe(0)
+      await expect.poll(() => header().textContent()).toMatch(new RegExp(`\\d[\\d,]*(?:\\.\\d+)? ${symbol}`))
+    },
+    async disconnect() {
+      await header().locator('.portico-page-button--connect').click()
+      await waitForView('Account')
+      await dialog().getByRole('button', { name: 'Disconnect' }).click()
+      await header().getByRole('button', { name: 'Connect Wallet' }).waitFor()
+    },
+    async expectClean(views, loads) {
+      expect(Object.keys(results).sort()).toEqual(views.flatMap((name) => schemes.map((scheme) => key(name, scheme))).sort())
+      expect(Object.keys(loading).sort()).toEqual([...loads].sort())
+      // One comparison, so a failure shows every finding at once.
+      expect({
         axe: Object.entries(results).filter(([, r]) => r.axe.length > 0).map(([name, r]) => `${name}: ${r.axe.join('; ')}`),
         screenshots: Object.values(results).filter((r) => r.screenshot !== 'ok').map((r) => r.screenshot),
-        // At most 8 px of movement per view while it loads (docs/design.md, "How a view may grow").
         moved: Object.entries(loading).filter(([, l]) => l.moved > 8).map(([name, l]) => `${name}: ${l.moved} px (${l.heights.join(' → ')})`),
-        noise: [...noise],
-      }
+        noise,
+      }).toEqual({ axe: [], screenshots: [], moved: [], noise: [] })
+      expect(await visitor.cspViolations()).toEqual([])
+      expect(visitor.pageErrors).toEqual([])
+      expect(visitor.blocked).toEqual([])
     },
   }
 }
