@@ -1,6 +1,6 @@
 // The visitor flows beyond the chains (tests/e2e/{account,siwx,names,onramp,swap,phone}, issue 49):
 // the page's parts, Devnet A's truth and the steps those files each wrote again, written once.
-import type { BrowserContextOptions, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, getAddress, http, type Address } from 'viem'
 import { expect } from 'vitest'
 
@@ -9,17 +9,7 @@ export const dialog = (page: Page) => page.getByRole('dialog')
 /** Waits until the modal shows `view` (usable in hooks, where expect.poll is not). */
 export const waitForView = (page: Page, view: string) => page.locator(`[role="dialog"][data-view="${view}"]`).waitFor({ timeout: 20_000 })
 
-/** The phones the flows run on: 390×844, touch, an iPhone's or an Android's user agent. */
-export const iPhone: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-  isMobile: true,
-  hasTouch: true,
-}
-export const android: BrowserContextOptions = {
-  ...iPhone,
-  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
-}
+export { android, iPhone } from '../../helpers/phones.js'
 
 type FlowsSandboxInfo = {
   accounts: string[]

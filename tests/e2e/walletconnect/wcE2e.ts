@@ -14,17 +14,7 @@ import { startTestWallet, type TestWallet } from '../../plugins/walletconnect/he
 
 export const demoMessage = 'Hello from the Portico demo'
 
-/** A visitor's phone (Playwright's device options). */
-export const iPhone: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-  isMobile: true,
-  hasTouch: true,
-}
-export const android: BrowserContextOptions = {
-  ...iPhone,
-  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
-}
+export { android, iPhone } from '../../helpers/phones.js'
 
 export const readSandboxInfo = async (url: string) => (await (await fetch(`${url}/sandbox.json`)).json()) as SandboxInfo
 
