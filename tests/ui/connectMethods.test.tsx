@@ -11,7 +11,7 @@ import { ConnectView } from '../../ui/views/Connect/ConnectView.js'
 import { shownConnectMethods } from '../../ui/views/Connect/shownConnectMethods.js'
 import { registerUiViews } from '../../ui/views/registerUiViews.js'
 import { getUiState } from '../../ui/state/getUiState.js'
-import { prefetchModal } from '../../ui/modal/prefetchModal.js'
+import { prefetchModal, viewReady } from '../../ui/modal/prefetchModal.js'
 import { loadView, sectionDescriptor } from '../../ui/modal/viewComponents.js'
 import { addressA, createTestPortico, evmA, newWallet, solanaNet, testChain } from '../kernel/helpers/testKit.js'
 
@@ -254,6 +254,38 @@ describe('prefetching the Connect view', () => {
     await loading
     expect(events).toEqual(['section', 'view'])
     expect(ready).toBe(true)
+  })
+})
+
+describe('opening the modal on Connect (viewReady)', () => {
+  it('waits for the sections above the wallet list, so nothing moves under the pointer once it shows; a section that fails does not hold it back', async () => {
+    let releaseEmail: () => void = () => undefined
+    const emailHere = new Promise<void>((resolve) => (releaseEmail = resolve))
+    const plugin = definePlugin({
+      name: 'slow-email',
+      kind: 'connector',
+      version: '1.0.0',
+      meta: { description: 'A slow email section and a broken social one, for the test.' },
+      setup(context) {
+        context.connectMethods.register({ method: 'email', owner: 'slow-email', load: () => emailHere.then(() => () => null) })
+        context.connectMethods.register({ method: 'social', owner: 'slow-email', load: () => Promise.reject(new Error('chunk failed')) })
+      },
+    })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), plugin] })
+    instances.push(portico)
+    registerUiViews(portico.views)
+    await portico.ready()
+    let ready = false
+    const opening = viewReady(portico, 'Connect').then(() => (ready = true))
+    await loadView(portico.views.get('Connect')!)
+    await new Promise((r) => setTimeout(r, 0))
+    // Connect's own chunk is here, the email section not yet: the modal does not show.
+    expect(ready).toBe(false)
+    releaseEmail()
+    await opening
+    expect(ready).toBe(true)
+    // Another view waits for its own chunk only.
+    await expect(viewReady(portico, 'Account')).resolves.toBeUndefined()
   })
 })
 

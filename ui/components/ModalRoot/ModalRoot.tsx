@@ -8,6 +8,7 @@ import { useHydrated } from '../../hooks/useHydrated.js'
 import { useStylesheet } from '../../hooks/useStylesheet.js'
 import { modalStylesheet } from '../../theme/modalStylesheet.js'
 import { loadView } from '../../modal/viewComponents.js'
+import { viewReady } from '../../modal/prefetchModal.js'
 import { applyThemeVariables } from '../../utils/applyThemeVariables.js'
 import { Modal } from '../Modal/Modal.js'
 import { Toasts } from '../Toasts/Toasts.js'
@@ -36,15 +37,15 @@ export const ModalRoot = observer(function ModalRoot() {
   const [shown, setShown] = useState(false)
   useEffect(() => {
     // Each opening waits for its view's chunk (a plugin's view the modal opens on, such as the
-    // sign-in after connecting), so it shows at its own height, never after a loading spinner.
+    // sign-in after connecting) and Connect's sections, so it shows at its own height, never after a
+    // loading spinner, and nothing moves under the pointer once it shows (viewReady).
     if (!open) {
       setShown(false)
       return
     }
     if (shown) return
     let live = true
-    const first = portico.views.get(portico.stores.router.view)
-    void (first ? loadView(first).catch(() => undefined) : Promise.resolve()).then(() => {
+    void viewReady(portico, portico.stores.router.view).then(() => {
       if (live) setShown(true)
     })
     return () => {
