@@ -1,11 +1,11 @@
-// `npm test`: every check CI runs: types, the exports map, the docs and the build side by side, then
-// the API report and the size budgets side by side (a group with a failure stops the run), then the whole vitest suite (unit,
+// `npm test`: every check CI runs, in order: types, the exports map, the build, the API report, the docs, the size
+// budgets (the first of these that fails stops the run), then the whole vitest suite (unit,
 // integration against real anvil/relay/LiteSVM, end-to-end in Chromium) with, beside it in the same
 // run, the kernel suite again under --disallow-code-generation-from-strings (what a strict CSP does).
 // It ends with one line `tests: N passed, M failed`, above it the list of what failed; whenever it
 // exits non-zero, M is at least 1 (a failed step, a file that failed outside its tests, or a vitest
 // run that failed with nothing counted each count one).
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
@@ -36,49 +36,6 @@ function step(title: string, command: string, args: readonly string[], env: Reco
   if (run(title, command, args, env) === 0) return
   failed += 1
   failures.push(`step: ${title}`)
-  finish()
-}
-
-type Step = { title: string; command: string; args: readonly string[] }
-
-/**
- * Steps that need nothing of each other, run at once (the machine's second core works while
- * another step waits on its first): each one's output is held and printed whole when it ends, so
- * two steps never interleave. Every step of the group runs to its end; any failure then stops the
- * run, each failed step counted once.
- */
-async function steps(group: readonly Step[]): Promise<void> {
-  const results = await Promise.all(
-    group.map(
-      ({ title, command, args }) =>
-        new Promise<{ title: string; status: number }>((resolve) => {
-          const started = Date.now()
-          const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] })
-          const output: Buffer[] = []
-          child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
-          child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
-          const end = (status: number) => {
-            const seconds = ((Date.now() - started) / 1000).toFixed(1)
-            console.log(`\n▶ ${title}`)
-            const text = Buffer.concat(output).toString('utf8')
-            if (text) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
-            console.log(status === 0 ? `✔ ${title} (${seconds} s)` : `✖ ${title} failed (${seconds} s)`)
-            resolve({ title, status })
-          }
-          child.once('error', (error) => {
-            output.push(Buffer.from(`${error.message}\n`))
-            end(1)
-          })
-          child.once('close', (code) => end(code ?? 1))
-        }),
-    ),
-  )
-  const failedSteps = results.filter((result) => result.status !== 0)
-  if (!failedSteps.length) return
-  for (const { title } of failedSteps) {
-    failed += 1
-    failures.push(`step: ${title}`)
-  }
   finish()
 }
 
@@ -131,23 +88,17 @@ function finish(): never {
   process.exit(failed ? 1 : 0)
 }
 
-// Two groups of steps that need nothing of each other (the API report and the size budgets read the
-// build). The whole project's types by TypeScript's native compiler (`tsgo`, @typescript/native-preview):
-// the same checks as tsc in a fifth of the time (docs/testing.md); the build's declaration step still
-// runs tsc, so the published sources pass both. The built declarations are checked against the
-// reviewed API report (api/, scripts/api/apiReport.ts): a change of the public types fails there until
-// `npm run api` rewrites the report and it is committed.
-await steps([
-  { title: 'types', command: 'npx', args: ['--no-install', 'tsgo', '-p', 'tsconfig.json', '--noEmit'] },
-  { title: 'exports map', command: 'node', args: ['scripts/build/syncExports.mjs', '--check'] },
-  { title: 'docs are up to date', command: 'npx', args: ['--no-install', 'tsx', 'scripts/docs/generateDocs.ts', '--check'] },
-  { title: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
-])
-await steps([
-  { title: 'API report matches the built types', command: 'npx', args: ['--no-install', 'tsx', 'scripts/api/apiReport.ts', '--check'] },
-  { title: 'size budgets', command: 'npx', args: ['--no-install', 'tsx', 'scripts/size/size.ts', '--no-build', '--check'] },
-])
-// Installs as root what is missing, and may print apt's progress: one at a time, in the open.
+// The whole project's types by TypeScript's native compiler (`tsgo`, @typescript/native-preview):
+// the same checks as tsc in a fifth of the time (docs/testing.md). The build's declaration step
+// still runs tsc, so the published sources pass both.
+step('types', ...npx(['tsgo', '-p', 'tsconfig.json', '--noEmit']))
+step('exports map', 'node', ['scripts/build/syncExports.mjs', '--check'])
+step('build', 'npm', ['run', 'build', '--silent'])
+// The built declarations against the reviewed API report (api/, scripts/api/apiReport.ts): a change
+// of the public types fails here until `npm run api` rewrites the report and it is committed.
+step('API report matches the built types', ...npx(['tsx', 'scripts/api/apiReport.ts', '--check']))
+step('docs are up to date', ...npx(['tsx', 'scripts/docs/generateDocs.ts', '--check']))
+step('size budgets', ...npx(['tsx', 'scripts/size/size.ts', '--no-build', '--check']))
 step('browser: Debian chromium present (installed when missing, as root)', ...npx(['tsx', '-e', "import('./tests/helpers/chromium.ts').then((m) => console.log(m.ensureChromium()))"]))
 step('engines: Debian postgresql and redis-server present (installed when missing, as root)', ...npx(['tsx', '-e', "import('./tests/helpers/engines.ts').then((m) => console.log(JSON.stringify(m.ensureEngines())))"]))
 // One run, two projects (vitest.config.ts): the whole suite, and the kernel again under
