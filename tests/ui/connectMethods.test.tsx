@@ -53,22 +53,29 @@ describe('formatConnectionUser: what the Account view shows of an embedded walle
   })
 })
 
-/** A connector plugin with email and social sections, and a wallet that logs in by email. */
-function sectionsPlugin(user: { provider: string; email?: string; handle?: string }) {
+type Sections = Partial<Record<'email' | 'social', () => Promise<unknown>>>
+
+/** A connector plugin `name` that registers `sections` (each method's `load`), then runs `setup` for anything else it adds. */
+function sectionsPlugin(name: string, sections: Sections, setup?: Parameters<typeof definePlugin>[0]['setup']) {
   return definePlugin({
-    name: 'login',
+    name,
     kind: 'connector',
     version: '1.0.0',
-    meta: { description: 'Sections for the test.' },
+    meta: { description: `Connect sections for the test (${name}).` },
     setup(context) {
-      context.connectMethods.register({ method: 'email', owner: 'login', load: async () => () => <p>email section</p> })
-      context.connectMethods.register({ method: 'social', owner: 'login', load: async () => () => <p>social section</p> })
-      context.hooks.connect.for('eip155').tapPromise({ name: 'login', stage: -1 }, async (request) =>
-        request.connectorId === 'login' ? { connectorId: 'login', accounts: [{ address: addressA }], caipNetworkId: evmA.caipNetworkId, user } : undefined,
-      )
+      for (const [method, load] of Object.entries(sections)) context.connectMethods.register({ method: method as keyof Sections, owner: name, load })
+      return setup?.(context)
     },
   })
 }
+
+/** Email and social sections, and a wallet that logs in by email as `user`. */
+const loginPlugin = (user: { provider: string; email?: string; handle?: string }) =>
+  sectionsPlugin('login', { email: async () => () => <p>email section</p>, social: async () => () => <p>social section</p> }, (context) => {
+    context.hooks.connect.for('eip155').tapPromise({ name: 'login', stage: -1 }, async (request) =>
+      request.connectorId === 'login' ? { connectorId: 'login', accounts: [{ address: addressA }], caipNetworkId: evmA.caipNetworkId, user } : undefined,
+    )
+  })
 
 function methodsIn(html: string): string[] {
   return [...html.matchAll(/data-method="([a-z]+)"/g)].map((m) => m[1] as string)
@@ -76,19 +83,19 @@ function methodsIn(html: string): string[] {
 
 describe('the Connect view renders its methods in order', () => {
   it('email, social, wallet without an injected wallet; an explicit connectMethodsOrder wins', () => {
-    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })] })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), loginPlugin({ provider: 'email' })] })
     instances.push(portico)
     registerUiViews(portico.views)
     const render = () => renderToString(<PorticoProvider portico={portico}><ConnectView /></PorticoProvider>)
     expect(methodsIn(render())).toEqual(['email', 'social', 'wallet'])
 
-    const ordered = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { connectMethodsOrder: ['social', 'wallet', 'email'] } }).portico
+    const ordered = createTestPortico({ plugins: [testChain('eip155', newWallet()), loginPlugin({ provider: 'email' })], features: { connectMethodsOrder: ['social', 'wallet', 'email'] } }).portico
     instances.push(ordered)
     expect(methodsIn(renderToString(<PorticoProvider portico={ordered}><ConnectView /></PorticoProvider>))).toEqual(['social', 'wallet', 'email'])
   })
 
   it('email first on a desktop even with an injected wallet (issue 52: above the fold), "or" between it and the wallets; the remote features turn sections off', async () => {
-    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { socials: false } })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), loginPlugin({ provider: 'email' })], features: { socials: false } })
     instances.push(portico)
     await portico.discoverWallets('eip155')
     const html = renderToString(<PorticoProvider portico={portico}><ConnectView /></PorticoProvider>)
@@ -98,17 +105,17 @@ describe('the Connect view renders its methods in order', () => {
     expect(html.indexOf('email section')).toBeLessThan(html.indexOf('portico-connect__or'))
     expect(html.indexOf('portico-connect__or')).toBeLessThan(html.indexOf('Test Wallet'))
 
-    const paying = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { pay: true } }).portico
+    const paying = createTestPortico({ plugins: [testChain('eip155', newWallet()), loginPlugin({ provider: 'email' })], features: { pay: true } }).portico
     instances.push(paying)
     // features.pay turns email and socials off.
     expect(methodsIn(renderToString(<PorticoProvider portico={paying}><ConnectView /></PorticoProvider>))).toEqual(['wallet'])
   })
 
   it('on a phone the wallets lead even with no injected wallet (issue 52: wallet apps before email and social); a site order still wins', () => {
-    const phone = createTestPortico({ isMobile: true, plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })] }).portico
+    const phone = createTestPortico({ isMobile: true, plugins: [testChain('eip155', newWallet()), loginPlugin({ provider: 'email' })] }).portico
     instances.push(phone)
     expect(methodsIn(renderToString(<PorticoProvider portico={phone}><ConnectView /></PorticoProvider>))).toEqual(['wallet', 'email', 'social'])
-    const ordered = createTestPortico({ isMobile: true, plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { connectMethodsOrder: ['email', 'wallet', 'social'] } }).portico
+    const ordered = createTestPortico({ isMobile: true, plugins: [testChain('eip155', newWallet()), loginPlugin({ provider: 'email' })], features: { connectMethodsOrder: ['email', 'wallet', 'social'] } }).portico
     instances.push(ordered)
     expect(methodsIn(renderToString(<PorticoProvider portico={ordered}><ConnectView /></PorticoProvider>))).toEqual(['email', 'wallet', 'social'])
   })
@@ -126,7 +133,7 @@ describe('the Connect view: the legal checkbox and collapsed wallets', () => {
   const fieldsetDisabled = (html: string) => /<fieldset[^>]*class="portico-connect__methods"[^>]*disabled=""/.test(html)
 
   it('features.legalCheckbox: a checkbox with the links, every option disabled until the visitor ticks it', async () => {
-    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { legalCheckbox: true }, ...legalUrls })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), loginPlugin({ provider: 'email' })], features: { legalCheckbox: true }, ...legalUrls })
     instances.push(portico)
     await portico.discoverWallets('eip155')
     const before = render(portico)
@@ -154,7 +161,7 @@ describe('the Connect view: the legal checkbox and collapsed wallets', () => {
   })
 
   it('features.collapseWallets (or emailShowWallets: false with email shown) puts the wallets behind one button until opened', async () => {
-    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { collapseWallets: true } })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), loginPlugin({ provider: 'email' })], features: { collapseWallets: true } })
     instances.push(portico)
     await portico.discoverWallets('eip155')
     const collapsed = render(portico)
@@ -166,7 +173,7 @@ describe('the Connect view: the legal checkbox and collapsed wallets', () => {
     expect(open).not.toContain('Continue with a wallet')
     expect(open).toContain('Test Wallet')
 
-    const noEmailWallets = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email' })], features: { emailShowWallets: false, socials: false } }).portico
+    const noEmailWallets = createTestPortico({ plugins: [testChain('eip155', newWallet()), loginPlugin({ provider: 'email' })], features: { emailShowWallets: false, socials: false } }).portico
     instances.push(noEmailWallets)
     expect(render(noEmailWallets)).toContain('Continue with a wallet')
     // With no email or social login shown there is nothing to collapse the wallets for.
@@ -179,7 +186,7 @@ describe('the Connect view: the legal checkbox and collapsed wallets', () => {
 describe("the Account view shows an embedded wallet's user", () => {
   it('the email cut at 30 characters when no name service named the account', async () => {
     const long = 'alice.with.a.rather.long.address@example.com'
-    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email', email: long })] })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), loginPlugin({ provider: 'email', email: long })] })
     instances.push(portico)
     registerUiViews(portico.views)
     await portico.connect({ namespace: 'eip155', connectorId: 'login' })
@@ -191,7 +198,7 @@ describe("the Account view shows an embedded wallet's user", () => {
   })
 
   it('the social handle', async () => {
-    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'x', handle: '@alice' })] })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), loginPlugin({ provider: 'x', handle: '@alice' })] })
     instances.push(portico)
     await portico.connect({ namespace: 'eip155', connectorId: 'login' })
     expect(renderToString(<PorticoProvider portico={portico}><AccountView /></PorticoProvider>)).toContain('@alice')
@@ -201,16 +208,7 @@ describe("the Account view shows an embedded wallet's user", () => {
 describe('prefetching the Connect view', () => {
   it("also loads the plugins' sections, once", async () => {
     const loads: string[] = []
-    const plugin = definePlugin({
-      name: 'counted',
-      kind: 'connector',
-      version: '1.0.0',
-      meta: { description: 'Counted sections for the test.' },
-      setup(context) {
-        context.connectMethods.register({ method: 'email', owner: 'counted', load: async () => (loads.push('email'), () => null) })
-        context.connectMethods.register({ method: 'social', owner: 'counted', load: async () => (loads.push('social'), () => null) })
-      },
-    })
+    const plugin = sectionsPlugin('counted', { email: async () => (loads.push('email'), () => null), social: async () => (loads.push('social'), () => null) })
     const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), plugin] })
     instances.push(portico)
     registerUiViews(portico.views)
@@ -225,18 +223,11 @@ describe('prefetching the Connect view', () => {
     const events: string[] = []
     let releaseView: () => void = () => undefined
     const viewHere = new Promise<void>((resolve) => (releaseView = resolve))
-    const plugin = definePlugin({
-      name: 'social-like',
-      kind: 'connector',
-      version: '1.0.0',
-      meta: { description: 'A social section and the views it opens, for the test.' },
-      setup(context) {
-        context.connectMethods.register({ method: 'social', owner: 'social-like', load: async () => (events.push('section'), () => null) })
-        context.hooks.registerViews.tap('social-like', (registry) => {
-          registry.register({ id: 'SocialLikeWaiting', title: 'x', owner: 'social-like', load: () => viewHere.then(() => (events.push('view'), () => null)) })
-          registry.register({ id: 'SocialLikeBroken', title: 'x', owner: 'social-like', load: () => Promise.reject(new Error('chunk failed')) })
-        })
-      },
+    const plugin = sectionsPlugin('social-like', { social: async () => (events.push('section'), () => null) }, (context) => {
+      context.hooks.registerViews.tap('social-like', (registry) => {
+        registry.register({ id: 'SocialLikeWaiting', title: 'x', owner: 'social-like', load: () => viewHere.then(() => (events.push('view'), () => null)) })
+        registry.register({ id: 'SocialLikeBroken', title: 'x', owner: 'social-like', load: () => Promise.reject(new Error('chunk failed')) })
+      })
     })
     const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), plugin] })
     instances.push(portico)
@@ -261,16 +252,8 @@ describe('opening the modal on Connect (viewReady)', () => {
   it('waits for the sections above the wallet list, so nothing moves under the pointer once it shows; a section that fails does not hold it back', async () => {
     let releaseEmail: () => void = () => undefined
     const emailHere = new Promise<void>((resolve) => (releaseEmail = resolve))
-    const plugin = definePlugin({
-      name: 'slow-email',
-      kind: 'connector',
-      version: '1.0.0',
-      meta: { description: 'A slow email section and a broken social one, for the test.' },
-      setup(context) {
-        context.connectMethods.register({ method: 'email', owner: 'slow-email', load: () => emailHere.then(() => () => null) })
-        context.connectMethods.register({ method: 'social', owner: 'slow-email', load: () => Promise.reject(new Error('chunk failed')) })
-      },
-    })
+    // A slow email section and a broken social one.
+    const plugin = sectionsPlugin('slow-email', { email: () => emailHere.then(() => () => null), social: () => Promise.reject(new Error('chunk failed')) })
     const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), plugin] })
     instances.push(portico)
     registerUiViews(portico.views)
@@ -292,7 +275,7 @@ describe('opening the modal on Connect (viewReady)', () => {
 describe("the page's account button shows an embedded wallet's email", () => {
   it('cut in the middle to 20 characters, the domain kept whole, the whole email in the title', async () => {
     const long = 'alice.with.a.rather.long.address@example.com'
-    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), sectionsPlugin({ provider: 'email', email: long })] })
+    const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), loginPlugin({ provider: 'email', email: long })] })
     instances.push(portico)
     await portico.connect({ namespace: 'eip155', connectorId: 'login' })
     const html = renderToString(<PorticoProvider portico={portico}><AccountSummary namespace="eip155" /></PorticoProvider>)
@@ -330,7 +313,7 @@ describe('the Connect view for a chosen namespace (issue 52)', () => {
 
   it('lists only that namespace\'s wallets under "Wallets for <chain>", with "Show all wallets" back to every namespace', async () => {
     const solanaWallet = newWallet({ accounts: ['So1anaAddress11111111111111111111111111111'], chain: 'solana:localnet' })
-    const { portico } = createTestPortico({ networks: [evmA, solanaNet], plugins: [testChain('eip155', newWallet()), testChain('solana', solanaWallet), oneEach, sectionsPlugin({ provider: 'email' })] })
+    const { portico } = createTestPortico({ networks: [evmA, solanaNet], plugins: [testChain('eip155', newWallet()), testChain('solana', solanaWallet), oneEach, loginPlugin({ provider: 'email' })] })
     instances.push(portico)
     await Promise.all([portico.discoverWallets('eip155'), portico.discoverWallets('solana')])
     const all = render(portico)

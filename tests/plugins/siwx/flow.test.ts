@@ -5,7 +5,7 @@ import { runInAction } from 'mobx'
 import { SiweMessage } from 'siwe'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPorticoKernel, definePlugin, NotConnectedError, type Network, type Plugin, type PorticoEvent } from '../../../kernel/kernel.js'
+import { createPorticoKernel, NotConnectedError, type Network, type Plugin, type PorticoEvent } from '../../../kernel/kernel.js'
 import { defineNetwork, eip155 } from '../../../plugins/eip155/index.js'
 import { siwx, type SiwxOptions, type SiwxSession, type SiwxStore } from '../../../plugins/siwx/index.js'
 import { createSiwxMessage } from '../../../plugins/siwx/utils/index.js'
@@ -15,6 +15,7 @@ import { startAnvil, type Anvil } from '../../../sandbox/devnets/startAnvil.js'
 import { createTestPortico, memoryStorage, newWallet, testChain, addressB, solanaNet } from '../../kernel/helpers/testKit.js'
 import { walletStorage } from '../eip155/helpers/setupDevWallet.js'
 import { afterCheck, recordingPage, waitFor } from './helpers/recordingPage.js'
+import { testVerifier } from './helpers/testVerifier.js'
 
 const domain = '127.0.0.1:4700'
 const uri = 'http://127.0.0.1:4700/'
@@ -296,15 +297,7 @@ describe('siwx: where no prompt belongs', () => {
 
   it('an account change prompts for the new account; a network the site does not configure does not', async () => {
     const wallet = newWallet({ knownChains: ['eip155:1', 'eip155:2'] })
-    const verifier = definePlugin({
-      name: 'fake-verifier',
-      kind: 'feature',
-      version: '0.0.0',
-      meta: { description: 'Verifies the test wallet signatures.' },
-      setup(p) {
-        p.signInVerifiers.register('eip155', { label: 'Ethereum', verify: async ({ message, signature }) => signature === `signed:${message}` })
-      },
-    })
+    const verifier = testVerifier()
     const { portico } = createTestPortico({ plugins: [testChain('eip155', wallet), verifier, siwx({ domain, uri })] })
     const store = portico.getStore<SiwxStore>('siwx') as SiwxStore
     const prompted = () => portico.stores.modal.open && portico.stores.router.view === 'SIWXSignMessage' && store.status === 'ready'
@@ -347,20 +340,9 @@ describe('siwx: the seam for WalletConnect one-click sign-in (wc_sessionAuthenti
 describe('siwx: a chain that cannot be asked loses nothing', () => {
   it('verification failing for want of an RPC prompts, but keeps the stored session for later', async () => {
     let rpcDown = false
-    const verifier = definePlugin({
-      name: 'flaky-verifier',
-      kind: 'feature',
-      version: '0.0.0',
-      meta: { description: 'Verifies through an RPC that may be down.' },
-      setup(p) {
-        p.signInVerifiers.register('eip155', {
-          label: 'Ethereum',
-          verify: async ({ message, signature }) => {
-            if (rpcDown) throw new Error('fetch failed: ECONNREFUSED 127.0.0.1:9')
-            return signature === `signed:${message}`
-          },
-        })
-      },
+    // Verifies through an RPC that may be down.
+    const verifier = testVerifier(() => {
+      if (rpcDown) throw new Error('fetch failed: ECONNREFUSED 127.0.0.1:9')
     })
     const storage = memoryStorage()
     const start = () => {

@@ -16,6 +16,7 @@ import { SiwxStore } from '../../../plugins/siwx/stores/SiwxStore.js'
 import { checkPlugin } from '../../conformance/checkPlugin.js'
 import { createTestPortico, newWallet, testChain } from '../../kernel/helpers/testKit.js'
 import { waitFor } from './helpers/recordingPage.js'
+import { testVerifier } from './helpers/testVerifier.js'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const devnet = defineNetwork({ id: 31337, name: 'Devnet', rpcUrls: ['http://127.0.0.1:9'] })
@@ -147,10 +148,7 @@ describe('siwx: the plugin contract', () => {
   })
 
   it('destroy removes the close guard: the sign view that refused to close can close afterwards', async () => {
-    const verifier = definePlugin({
-      name: 'fake-verifier', kind: 'feature', version: '0.0.0', meta: { description: 'Verifies the test wallet signatures.' },
-      setup: (p) => p.signInVerifiers.register('eip155', { label: 'Ethereum', verify: async ({ message, signature }) => signature === `signed:${message}` }),
-    })
+    const verifier = testVerifier()
     const { portico } = createTestPortico({ plugins: [testChain('eip155', newWallet()), verifier, client.siwx({ domain: 'example.com', uri: 'https://example.com/' })] })
     expect(portico.getStore('siwx')).toBeInstanceOf(SiwxStore)
     await portico.connect({ connectorId: 'eip155.wallet' })
