@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { installDebianPackages } from '../../sandbox/utils/installDebianPackages.js'
 import { chromium, type Browser } from 'playwright-core'
 import { inject } from 'vitest'
@@ -15,6 +17,51 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ]
+
+/**
+ * Chromium features the project turns off on top of Playwright's own list. Since Chromium 15x the
+ * headless browser gives every window (each Playwright context) the omnibox's popup as a WebUI page
+ * in a renderer of its own: a second renderer per context that draws a popup no test opens. Measured
+ * on the demo site (a fresh context per load, the browser's CPU read from /proc): about 2.2 CPU-s
+ * per load with it, 1.1–1.6 without (docs/performance.md, "The test suite").
+ */
+export const disabledFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup']
+
+/**
+ * The `--disable-features` list Playwright itself passes, read off the command line it builds: a
+ * launch of a stand-in executable that writes its arguments down and exits (no browser starts).
+ * Chromium keeps only the last `--disable-features` of its command line and Playwright puts its own
+ * first, so a second one would silently drop Playwright's (PaintHolding, HttpsUpgrades, …).
+ */
+let playwrightDisabled: Promise<string[]> | undefined
+function playwrightDisabledFeatures(): Promise<string[]> {
+  return (playwrightDisabled ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portico-chromium-args-'))
+    try {
+      const executablePath = join(dir, 'chromium')
+      writeFileSync(executablePath, `#!/bin/sh\nprintf '%s\\n' "$@" > '${join(dir, 'args')}'\nexit 1\n`, { mode: 0o755 })
+      await chromium.launch({ executablePath, timeout: 10_000 }).then((browser) => browser.close(), () => undefined)
+      const args = readFileSync(join(dir, 'args'), 'utf8').split('\n')
+      return args.find((arg) => arg.startsWith('--disable-features='))?.slice('--disable-features='.length).split(',').filter(Boolean) ?? []
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })())
+}
+
+/**
+ * The flags to launch Chromium with: {@link chromiumArgs}, `extraArgs`, and one `--disable-features`
+ * carrying Playwright's list, {@link disabledFeatures} and any the caller's flags name.
+ *
+ * @example
+ * await chromiumLaunchArgs(['--disable-features=LocalNetworkAccessChecks'])
+ */
+export async function chromiumLaunchArgs(extraArgs: readonly string[] = []): Promise<string[]> {
+  const flag = '--disable-features='
+  const asked = extraArgs.filter((arg) => arg.startsWith(flag)).flatMap((arg) => arg.slice(flag.length).split(','))
+  const features = [...new Set([...(await playwrightDisabledFeatures()), ...disabledFeatures, ...asked])]
+  return [...chromiumArgs, ...extraArgs.filter((arg) => !arg.startsWith(flag)), `${flag}${features.join(',')}`]
+}
 
 const installCommand = 'apt-get update && apt-get install -y chromium'
 const installLock = '/tmp/portico-chromium-install.lock'
@@ -82,7 +129,7 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
     executablePath = findChromium()
   }
   if (!executablePath) throw new Error(`Chromium is not installed. Install it with: ${installCommand}`)
-  return chromium.launch({ executablePath, args: [...chromiumArgs, ...extraArgs], timeout: 30_000 })
+  return chromium.launch({ executablePath, args: await chromiumLaunchArgs(extraArgs), timeout: 30_000 })
 }
 
 /** The suite's shared browser (tests/setup/sharedChromium.ts), when this runs under it. */

@@ -6,7 +6,7 @@
 import { chromium, type BrowserServer } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 
-import { chromiumArgs, findChromium } from '../helpers/chromium.js'
+import { chromiumLaunchArgs, findChromium } from '../helpers/chromium.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const shared = (holder[key] ??= {
     server: (async () => {
       const executablePath = findChromium()
-      return executablePath ? chromium.launchServer({ executablePath, args: chromiumArgs, timeout: 30_000 }) : undefined
+      return executablePath ? chromium.launchServer({ executablePath, args: await chromiumLaunchArgs(), timeout: 30_000 }) : undefined
     })(),
     users: 0,
   })
