@@ -28,15 +28,16 @@ export type WalletPagePair = {
  * Opens the demo and, beside it, the sandbox's `/wallet` page in a browser context of its own, as
  * on the visitor's phone (a second tab of one context is a background tab, where every Playwright
  * click on the other waits 2–4 s). Both record CSP violations and page errors; nothing leaves
- * 127.0.0.1 unrecorded. Nothing is loaded yet. Close `context` when done (the wallet page's
+ * 127.0.0.1 unrecorded; both have reduced motion. Nothing is loaded yet. Close `context` when done (the wallet page's
  * context closes with it).
  *
  * @example
  * const { demo, walletPage } = await openDemoBesideWalletPage({ browser, url: sandbox.url })
  */
 export async function openDemoBesideWalletPage({ browser, url }: { browser: Browser; url: string }): Promise<WalletPagePair> {
-  const { context, blocked } = await newLoopbackContext(browser)
-  const wallet = await newLoopbackContext(browser, {}, blocked)
+  // Neither page's motion is under test here: reduced motion, so no step waits for a transition.
+  const { context, blocked } = await newLoopbackContext(browser, { reducedMotion: 'reduce' })
+  const wallet = await newLoopbackContext(browser, { reducedMotion: 'reduce' }, blocked)
   context.once('close', () => void wallet.context.close().catch(() => undefined))
   const errors: string[] = []
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url })
