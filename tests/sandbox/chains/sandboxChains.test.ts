@@ -1,7 +1,7 @@
 // Every sandbox chain through the one seam: /sandbox.json lists each in the CHAINS.md shape, and
 // POST /sandbox/faucet credits any address on any of them with a real transaction; the account data
 // the server answers for the devnets; on-ramp keys that never reach a page; a restart on the same
-// data directory. One fresh sandbox serves them all (a start costs some 30 s of CPU): the tests
+// data directory. One fresh sandbox serves them all (a start costs 20 to 30 s of CPU): the tests
 // that read the chains' first state run first, the restart last.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
