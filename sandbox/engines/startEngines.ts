@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -103,6 +104,45 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<v
   })
 }
 
+const initdbArgs = ['-U', 'portico', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']
+
+type AsPostgresUser = { uid?: number; gid?: number; env?: NodeJS.ProcessEnv }
+
+function initdb(postgresBin: string, dataDir: string, cwd: string, asPostgresUser: AsPostgresUser): void {
+  const init = spawnSync(join(postgresBin, 'initdb'), ['-D', dataDir, ...initdbArgs], { encoding: 'utf8', cwd, ...asPostgresUser })
+  if (init.status !== 0) throw new Error(`initdb failed (exit ${String(init.status)}): ${init.stderr}`)
+}
+
+/**
+ * Fills `dataDir` with a fresh cluster. `initdb` costs most of an engines' start (some 0.7 s of CPU),
+ * and the suite starts engines in some twenty files, so it runs once per machine user and Postgres
+ * version, into a template folder in the temporary directory that each start copies (`cp -a`, which
+ * keeps the owner: uid 65534 as root). Two workers may make it at once: each runs initdb into a
+ * folder of its own and renames it into place; the rename is atomic, so a template that exists is
+ * whole, and the loser removes its own copy. A template of another version or other initdb
+ * arguments has another name.
+ */
+function copyPostgresTemplate(postgresBin: string, folder: string, dataDir: string, asPostgresUser: AsPostgresUser): void {
+  const major = postgresBin.split('/').at(-2) ?? 'unknown'
+  const key = createHash('sha256').update(`${postgresBin}\0${initdbArgs.join('\0')}`).digest('hex').slice(0, 12)
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 0
+  const template = join(tmpdir(), `portico-pg-template-${uid}-${major}-${key}`)
+  const whole = () => existsSync(join(template, 'PG_VERSION')) && readFileSync(join(template, 'PG_VERSION'), 'utf8').trim() === major
+  if (!whole()) {
+    const making = join(folder, 'template')
+    initdb(postgresBin, making, folder, asPostgresUser)
+    try {
+      renameSync(making, template)
+    } catch {
+      // Another worker put its template in place first (or a broken one is in the way): use this one directly.
+      if (!whole()) return renameSync(making, dataDir)
+      rmSync(making, { recursive: true, force: true })
+    }
+  }
+  const copy = spawnSync('cp', ['-a', template, dataDir], { encoding: 'utf8' })
+  if (copy.status !== 0) throw new Error(`copying the Postgres template ${template} failed (exit ${String(copy.status)}): ${copy.stderr}`)
+}
+
 /** Running throwaway engines. */
 export type TestEngines = {
   /** `postgres://portico@127.0.0.1:<port>/postgres` (trust auth, loopback only). */
@@ -142,14 +182,11 @@ export async function startEngines(): Promise<TestEngines> {
   const asPostgresUser = isRoot() ? { uid: postgresUid, gid: postgresUid, env: { ...process.env, HOME: folder } } : {}
   if (isRoot()) chownSync(folder, postgresUid, postgresUid)
 
-  const init = spawnSync(join(postgresBin, 'initdb'), ['-D', dataDir, '-U', 'portico', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C'], {
-    encoding: 'utf8',
-    cwd: folder,
-    ...asPostgresUser,
-  })
-  if (init.status !== 0) {
+  try {
+    copyPostgresTemplate(postgresBin, folder, dataDir, asPostgresUser)
+  } catch (error) {
     rmSync(folder, { recursive: true, force: true })
-    throw new Error(`initdb failed (exit ${String(init.status)}): ${init.stderr}`)
+    throw error
   }
 
   const postgresPort = await freeLoopbackPort()

@@ -34,11 +34,15 @@ function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number, ou
 describe('the packed portico-server package', () => {
   let site = ''
   let manifest: { name: string; version: string; bin: Record<string, string>; dependencies: Record<string, string> }
+  let packedFiles: string[] = []
   beforeAll(() => {
     if (!existsSync(join(packageDir, 'main.js'))) throw new Error('dist-server/ is missing: run `npm run build` first (npm test does).')
     manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'))
     site = mkdtempSync(join(tmpdir(), 'portico-operator-'))
-    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', site], { cwd: packageDir, encoding: 'utf8' }).trim().split('\n').pop() as string
+    // One `npm pack --json`: the tarball and the list of what it holds (no second, dry-run pack).
+    const [packInfo] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', site], { cwd: packageDir, encoding: 'utf8' })) as { filename: string; files: { path: string }[] }[]
+    const packed = packInfo!.filename
+    packedFiles = packInfo!.files.map((file) => file.path).sort()
     // As tests/build/pack.test.ts does: the folder's lockfile is cut from the project's, so an
     // offline install needs only the tarballs already in npm's cache.
     const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'))
@@ -60,8 +64,7 @@ describe('the packed portico-server package', () => {
   })
 
   it('ships the server, its config schema and example, and a bin; depends on what the server imports', () => {
-    const files = (JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: packageDir, encoding: 'utf8' }))[0].files as { path: string }[]).map((f) => f.path).sort()
-    expect(files).toEqual(['README.md', 'config.schema.json', 'main.js', 'main.js.map', 'package.json', 'portico.example.json'])
+    expect(packedFiles).toEqual(['README.md', 'config.schema.json', 'main.js', 'main.js.map', 'package.json', 'portico.example.json'])
     expect(manifest.bin).toEqual({ 'portico-server': './main.js' })
     expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(['fastify', 'better-sqlite3', 'pg', 'ioredis', 'ws', 'prom-client', 'ajv']))
     // The modal's packages stay out: no React, no UI.

@@ -1,5 +1,8 @@
 // Every sandbox chain through the one seam: /sandbox.json lists each in the CHAINS.md shape, and
-// POST /sandbox/faucet credits any address on any of them with a real transaction.
+// POST /sandbox/faucet credits any address on any of them with a real transaction; the account data
+// the server answers for the devnets; on-ramp keys that never reach a page; a restart on the same
+// data directory. One fresh sandbox serves them all (a start costs 20 to 30 s of CPU): the tests
+// that read the chains' first state run first, the restart last.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,12 +13,13 @@ import { ECPairFactory } from 'ecpair'
 import { SuiClient } from '@mysten/sui/client'
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
 import { Transaction as SuiTransaction } from '@mysten/sui/transactions'
-import { createPublicClient, http } from 'viem'
+import { createPublicClient, createWalletClient, defineChain, erc721Abi, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { devBitcoinAddress, devBitcoinKey } from '../../../sandbox/bitcoin/devBitcoin.js'
 import { sandboxBitcoinChain, sandboxCosmosChain, sandboxSolanaChain, sandboxSuiChain } from '../../../sandbox/config.js'
 import { devCosmosAddress } from '../../../sandbox/cosmos/devCosmos.js'
+import { devAccount, devAddresses } from '../../../sandbox/devnets/devAccounts.js'
 import type { SandboxInfo } from '../../../sandbox/registerSandboxPages.js'
 import { startSandbox, type StartSandboxReturnType } from '../../../sandbox/startSandbox.js'
 import { devSuiAddress, devSuiKeypair } from '../../../sandbox/sui/devSui.js'
@@ -32,9 +36,18 @@ const suiChain = sandboxSuiChain.caipNetworkId
 const polkadotChain = `polkadot:${'45'.repeat(16)}`
 const cosmosChain = sandboxCosmosChain.caipNetworkId
 
+type Info = Omit<SandboxInfo, 'chains'> & { chains: (SandboxInfo['chains'][number] & { nfts: { address: `0x${string}`; name: string; symbol: string; tokenIds: string[] }[] })[] }
+
 let sandbox: StartSandboxReturnType
-let info: SandboxInfo
+let info: Info
 let dataDir: string
+const dev0 = devAddresses[0] as string
+
+const getJson = async (path: string) => {
+  // As the modal does, every call names the sandbox's project.
+  const response = await fetch(`${sandbox.url}${path}${path.includes('?') ? '&' : '?'}projectId=demo`)
+  return { status: response.status, body: (await response.json()) as any }
+}
 
 const faucet = async (body: unknown, headers: Record<string, string> = {}) => {
   const response = await fetch(`${sandbox.url}/sandbox/faucet`, {
@@ -52,12 +65,89 @@ const btcBalance = async (address: string) => {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portico-sandbox-chains-'))
-  sandbox = await startSandbox({ port: await pickSandboxPort(), dataDir })
-  info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as SandboxInfo
+  // With the five real on-ramp providers beside the sandbox's own (the on-ramp keys' tests below).
+  sandbox = await startSandbox({
+    port: await pickSandboxPort(),
+    dataDir,
+    onrampProviders: [
+      { type: 'moonpay', publicKey: 'pk_PUBLIC_moonpay_7f3a', secretKey: 'sk_SECRET_moonpay_7f3a', assets: { ['eip155:31337']: 'eth' } },
+      { type: 'transak', publicKey: 'pk_PUBLIC_transak_7f3a', secretKey: 'sk_SECRET_transak_7f3a', assets: { ['eip155:31337']: { code: 'ETH', network: 'ethereum' } } },
+      { type: 'coinbase', publicKey: 'pk_PUBLIC_coinbase_7f3a', secretKey: 'sk_SECRET_coinbase_7f3a', assets: { ['eip155:31337']: { code: 'ETH', network: 'base' } }, createSessionToken: async () => 'SESSION_TOKEN_cdp_7f3a' },
+      { type: 'ramp', publicKey: 'pk_PUBLIC_ramp_7f3a', secretKey: 'sk_SECRET_ramp_7f3a', appName: 'Demo', assets: { ['eip155:31337']: 'ETH_ETH' } },
+      { type: 'meld', publicKey: 'pk_PUBLIC_meld_7f3a', secretKey: 'sk_SECRET_meld_7f3a', assets: { ['eip155:31337']: 'ETH' } },
+    ],
+  })
+  info = (await (await fetch(`${sandbox.url}/sandbox.json`)).json()) as Info
 })
 afterAll(async () => {
   await sandbox?.stop()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('the sandbox answers account data for its devnets', () => {
+  it('prices ETH and pUSD on both devnets, and SOL and the pUSD mint on Solana', async () => {
+    for (const chainId of ['eip155:31337', 'eip155:31338']) {
+      const { status, body } = await getJson(`/v1/account/${dev0}/balance?currency=usd&chainId=${chainId}`)
+      expect(status).toBe(200)
+      const [eth, pUsd] = body.balances
+      expect(eth).toMatchObject({ symbol: 'ETH', price: 3000, quantity: { decimals: '18' } })
+      expect(pUsd).toMatchObject({ symbol: 'pUSD', price: 1, value: 1_000_000, quantity: { decimals: '6', numeric: '1000000' }, address: `${chainId}:0x5FbDB2315678afecb367f032d93F642f64180aa3` })
+    }
+    const solana = info.chains.find((c) => c.caipNetworkId === sandboxSolanaChain.caipNetworkId)!
+    const { body } = await getJson(`/v1/account/${info.solanaAccount}/balance?currency=usd&chainId=${solana.caipNetworkId}`)
+    expect(body.balances.map((b: any) => [b.symbol, b.price])).toEqual([['SOL', 150], ['pUSD', 1]])
+    expect(body.balances[1]).toMatchObject({ address: `${solana.caipNetworkId}:${solana.tokens[0]!.address}`, quantity: { numeric: '1000000' } })
+    // The token icons are served, the same bytes every time.
+    for (const symbol of ['ETH', 'pUSD', 'SOL']) {
+      const a = await fetch(`${sandbox.url}/public/getTokenImage/${symbol}`)
+      expect(a.status).toBe(200)
+      expect(await a.text()).toBe(await (await fetch(`${sandbox.url}/public/getTokenImage/${symbol}`)).text())
+    }
+  })
+
+  it('lists the Portico Pioneers of dev account 0 with images, and tokenURI points at metadata the server serves', async () => {
+    const devnetA = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
+    const collection = devnetA.nfts[0]!
+    expect(collection).toEqual({ address: '0x610178dA211FEF7D417bC0e6FeD39F05609AD788', name: 'Portico Pioneers', symbol: 'PPNR', tokenIds: ['1', '2', '3'] })
+    const deadline = Date.now() + 5_000
+    let nfts: any[] = []
+    while (nfts.length < 3 && Date.now() < deadline) {
+      nfts = (await getJson(`/v1/account/${dev0}/nfts?chainId=eip155:31337`)).body.data
+      if (nfts.length < 3) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(nfts.map((n) => [n.name, n.collection.symbol])).toEqual([1, 2, 3].map((i) => [`Portico Pioneers #${i}`, 'PPNR']))
+    for (const nft of nfts) {
+      const image = await fetch(nft.imageUrl)
+      expect(image.status).toBe(200)
+      expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+    }
+    const publicClient = createPublicClient({ transport: http(devnetA.nodeUrl) })
+    const uri = await publicClient.readContract({ address: collection.address, abi: erc721Abi, functionName: 'tokenURI', args: [1n] })
+    expect(uri.startsWith(`${sandbox.url}/`)).toBe(true)
+    const metadata = (await (await fetch(uri)).json()) as { name: string; image: string }
+    expect(metadata.name).toBe('Portico Pioneers #1')
+    expect((await fetch(metadata.image)).status).toBe(200)
+  })
+
+  it('shows a transfer in the history within 5 s of mining', async () => {
+    const devnetB = info.chains.find((c) => c.caipNetworkId === 'eip155:31338')!
+    const chain = defineChain({ id: 31338, name: 'B', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnetB.nodeUrl] } } })
+    const wallet = createWalletClient({ account: devAccount(0), chain, transport: http(devnetB.nodeUrl) })
+    const publicClient = createPublicClient({ chain, transport: http(devnetB.nodeUrl), pollingInterval: 25 })
+    const to = '0x6000000000000000000000000000000000000006'
+    const hash = await wallet.sendTransaction({ to, value: parseEther('0.25') })
+    await publicClient.waitForTransactionReceipt({ hash })
+    const minedAt = Date.now()
+    for (;;) {
+      const { body } = await getJson(`/v1/account/${to}/history?chainId=eip155:31338&cursor=`)
+      if (body.data[0]?.id === hash) {
+        expect(body.data[0].transfers[0]).toMatchObject({ direction: 'in', quantity: { numeric: '0.25' }, value: 750 })
+        break
+      }
+      expect(Date.now() - minedAt).toBeLessThan(5_000)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })
 })
 
 describe('/sandbox.json', () => {
@@ -393,4 +483,144 @@ describe('ERC-4337 on the EVM devnets', () => {
     expect(((await (await pm('eip155:31337', { jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterData', params: [{}, '0x0000000071727De22E5E9d8BAf0edAc6f37da032', '0x7a69', {}] })).json()) as { error: { code: number } }).error.code).toBe(-32602)
     expect((await pm('eip155:31337', [{ jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterData' }])).status).toBe(400)
   })
+})
+
+// Issue 21, acceptance 3: provider keys never reach the page. The whole sandbox (chains, server,
+// demo, checkout) runs with the five real providers configured beside the sandbox's own, each with
+// dummy secret and publishable keys. Every answer of /v1/onramp/* and /v1/generators/onrampurl is
+// searched, and so is every page, script and style the sandbox serves, found by crawling from the
+// demo and from the checkout pages the generator hands out.
+describe('on-ramp provider keys in the running sandbox', () => {
+  const devnet = 'eip155:31337'
+  const evmUser = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+  const secrets = ['sk_SECRET_moonpay_7f3a', 'sk_SECRET_transak_7f3a', 'sk_SECRET_coinbase_7f3a', 'sk_SECRET_ramp_7f3a', 'sk_SECRET_meld_7f3a']
+  /** What each widget needs in its URL (Coinbase Onramp takes the session token, not the app id). */
+  const publishable = ['pk_PUBLIC_moonpay_7f3a', 'pk_PUBLIC_transak_7f3a', 'pk_PUBLIC_ramp_7f3a', 'pk_PUBLIC_meld_7f3a', 'SESSION_TOKEN_cdp_7f3a']
+  /** Configured, needed by no URL: in no answer at all. */
+  const unused = ['pk_PUBLIC_coinbase_7f3a']
+
+  let solanaChain: string
+  let solanaUser: string
+  /** Every /v1 answer: `{ path, text }` (body and headers). */
+  const answers: { path: string; text: string }[] = []
+
+  async function call(path: string, body?: unknown): Promise<{ status: number; json: Record<string, any> }> {
+    const response = await fetch(`${sandbox.url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const text = await response.text()
+    answers.push({ path, text: `${text}\n${JSON.stringify([...response.headers])}` })
+    return { status: response.status, json: JSON.parse(text) as Record<string, any> }
+  }
+
+  /** Same-origin URLs named by a page, a script or a style sheet. */
+  function linksIn(text: string, base: string): string[] {
+    const found = new Set<string>()
+    const patterns = [/(?:src|href|action)="([^"#]+)"/g, /\bimport\s*\(?\s*["'`]([^"'`]+)["'`]/g, /\bfrom\s*["'`]([^"'`]+)["'`]/g, /url\(\s*["']?([^"')]+)["']?\s*\)/g, /["'`](\/[A-Za-z0-9_\-./]+\.(?:js|css|html|json|svg|png))["'`]/g]
+    for (const pattern of patterns) {
+      for (const match of text.matchAll(pattern)) {
+        const raw = match[1]
+        if (!raw || raw.startsWith('data:')) continue
+        try {
+          const url = new URL(raw, base)
+          if (url.origin === sandbox.url) found.add(url.pathname + url.search)
+        } catch {
+          // not a URL
+        }
+      }
+    }
+    return [...found]
+  }
+  beforeAll(() => {
+    solanaChain = sandbox.info.chains.find((c) => c.namespace === 'solana')!.caipNetworkId
+    solanaUser = sandbox.info.solanaAccount as string
+  })
+
+  const checkoutPages: string[] = []
+
+  it('the API offers all six providers and builds each checkout URL; secret keys are in no answer, publishable ones only inside a checkout URL', async () => {
+    const project = `projectId=${sandbox.info.projectId}`
+    const options = await call(`/v1/onramp/options?${project}`)
+    expect(options.status).toBe(200)
+    expect(JSON.stringify(options.json)).toMatch(/sandbox[\s\S]*moonpay[\s\S]*transak[\s\S]*coinbase[\s\S]*ramp[\s\S]*meld/)
+    for (const body of [
+      { purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '50', network: devnet },
+      { purchaseCurrency: 'pUSD', paymentCurrency: 'EUR', amount: '50', network: devnet },
+      { purchaseCurrency: 'SOL', paymentCurrency: 'USD', amount: '30', network: solanaChain },
+      { purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '999999999', network: devnet },
+      { purchaseCurrency: '<script>', paymentCurrency: 'USD', amount: '-1', network: devnet },
+    ]) {
+      const answer = await call(`/v1/onramp/quote?${project}`, body)
+      expect(answer.status).toBeLessThan(500)
+    }
+    for (const provider of ['moonpay', 'transak', 'coinbase', 'ramp', 'meld']) {
+      const answer = await call(`/v1/generators/onrampurl?${project}`, { destinationWallets: [{ address: evmUser, blockchains: [devnet], assets: ['ETH'] }], defaultNetwork: devnet, presetFiatAmount: '50', paymentCurrency: 'USD', provider })
+      expect(answer.status, provider).toBe(200)
+      expect(answer.json.url, provider).toMatch(/^https:\/\//)
+      const status = await call(`/v1/onramp/orders/${answer.json.orderId}?${project}`)
+      expect(status.status).toBeLessThan(500)
+    }
+    for (const [chain, address, asset] of [[devnet, evmUser, 'pUSD'], [devnet, evmUser, 'ETH'], [solanaChain, solanaUser, 'SOL']] as const) {
+      const answer = await call(`/v1/generators/onrampurl?${project}`, { destinationWallets: [{ address, blockchains: [chain], assets: [asset] }], defaultNetwork: chain, presetFiatAmount: '50', paymentCurrency: 'USD', provider: 'sandbox' })
+      expect(answer.status).toBe(200)
+      expect(answer.json.url.startsWith(`${sandbox.url}/sandbox/onramp?`)).toBe(true)
+      checkoutPages.push(answer.json.url.slice(sandbox.url.length))
+    }
+    // Hostile and misdirected calls: their errors carry no key either.
+    await call(`/v1/generators/onrampurl?${project}`, { provider: 'moonpay', destinationWallets: [{ address: 'nope', blockchains: [devnet], assets: ['ETH'] }], presetFiatAmount: '50', paymentCurrency: 'USD' })
+    await call(`/v1/onramp/webhooks/moonpay?${project}`, { status: 'completed' })
+    await call(`/v1/onramp/webhooks/sandbox?${project}`, { status: 'completed' })
+
+    expect(answers.length).toBeGreaterThanOrEqual(20)
+    const everything = answers.map((a) => a.text).join('\n')
+    for (const secret of [...secrets, ...unused]) expect(everything, secret).not.toContain(secret)
+    for (const key of publishable) {
+      const holding = answers.filter((a) => a.text.includes(key))
+      expect(holding.length, key).toBeGreaterThan(0)
+      for (const answer of holding) expect(answer.path, key).toMatch(/^\/v1\/generators\/onrampurl\?/)
+    }
+  }, 60_000)
+
+  it('no page, script or style the sandbox serves (the demo, the checkout, everything they link) holds any key', async () => {
+    expect(checkoutPages).toHaveLength(3)
+    const queue = ['/', '/sandbox.json', ...checkoutPages]
+    const fetched = new Map<string, { status: number; type: string; text: string }>()
+    while (queue.length > 0 && fetched.size < 400) {
+      const path = queue.shift() as string
+      if (fetched.has(path)) continue
+      const response = await fetch(`${sandbox.url}${path}`)
+      const text = await response.text()
+      fetched.set(path, { status: response.status, type: response.headers.get('content-type') ?? '', text })
+      if (response.ok && /html|javascript|css/.test(response.headers.get('content-type') ?? '')) {
+        for (const link of linksIn(text, `${sandbox.url}${path}`)) if (!fetched.has(link) && !link.startsWith('/v1/')) queue.push(link)
+      }
+    }
+    const served = [...fetched].filter(([, page]) => page.status === 200)
+    const kinds = (re: RegExp) => served.filter(([, page]) => re.test(page.type)).length
+    // The crawl reached the demo, its scripts and styles, and the three checkout pages.
+    expect(kinds(/html/)).toBeGreaterThanOrEqual(4)
+    expect(kinds(/javascript/)).toBeGreaterThanOrEqual(2)
+    expect(kinds(/css/)).toBeGreaterThanOrEqual(1)
+    expect(served.filter(([path, page]) => path.startsWith('/sandbox/onramp?') && page.text.includes('Card number'))).toHaveLength(3)
+    for (const [path, page] of served) {
+      for (const key of [...secrets, ...unused, ...publishable]) expect(page.text.includes(key), `${key} in ${path}`).toBe(false)
+    }
+  }, 120_000)
+})
+
+describe('a restart', () => {
+  it('forgets the previous devnets when started again with the same data directory', async () => {
+    const to = '0x6000000000000000000000000000000000000006'
+    expect((await getJson(`/v1/account/${to}/history?chainId=eip155:31338`)).body.data).toHaveLength(1)
+    const port = sandbox.port
+    await sandbox.stop()
+    sandbox = await startSandbox({ port, dataDir })
+    // The new anvils are new chains: the old transfer is gone, and the NFTs are the new ones.
+    const deadline = Date.now() + 5_000
+    for (;;) {
+      const history = (await getJson(`/v1/account/${to}/history?chainId=eip155:31338`)).body.data
+      const nfts = (await getJson(`/v1/account/${dev0}/nfts?chainId=eip155:31337`)).body.data
+      if (history.length === 0 && nfts.length === 3) break
+      expect(Date.now()).toBeLessThan(deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }, 90_000)
 })
