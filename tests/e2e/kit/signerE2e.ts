@@ -2,17 +2,18 @@
 // the demo site from `npm start` runs it, written once. The demo's "Your own transaction" section
 // builds a transaction with the chain's SDK and has it signed through `useSigner(namespace)` by
 // whichever wallet holds the connection; `signerE2e(row)` registers one test per connector of the
-// row (tests/e2e/kit/signerRows.ts): the chain's dev wallet, WalletConnect with the sandbox's /wallet
-// page, the emulated Ledger, the embedded wallet. Each connects on a page of its own on the row's
-// network, runs the example, approves (or refuses) where a visitor does, and the row reads the
-// outcome back from the chain with the ecosystem's library. The row's wallet personas run it on the
-// persona kit's page, already connected (`siteTransactionOverPersona`, called by personaE2e).
+// row (tests/e2e/kit/signerRows.ts): the chain's dev wallet, the emulated Ledger, the embedded
+// wallet. Each connects on a page of its own on the row's network, runs the example, approves (or
+// refuses) where a visitor does, and the row reads the outcome back from the chain with the
+// ecosystem's library. WalletConnect runs every row on one page paired once with the sandbox's
+// /wallet page (`signersOverWalletConnect`); the row's wallet personas run it on the persona kit's
+// page, already connected (`siteTransactionOverPersona`, called by personaE2e).
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../helpers/chromium.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage } from '../../helpers/openSandboxPage.js'
-import { pairWithWalletPage } from '../../helpers/pairWithWalletPage.js'
+import { pairWithWalletPage, type WalletPagePair } from '../../helpers/pairWithWalletPage.js'
 import { startSandbox } from '../../helpers/startSandbox.js'
 import { enterCode, pressInFrame, startEmailLogin } from './authE2e.js'
 import type { Activity } from './chainRows.js'
@@ -64,6 +65,31 @@ async function refused(row: SignerRow, visitor: ExampleVisitor, ctx: SignerConte
   if (visitor.log) expect(lastAsked(await visitor.log())).toEqual({ method, outcome: 'rejected' })
 }
 
+/** What the page shows, for a failure's message: the header, the open dialog, the example's section, the wallet's log. */
+async function describePage(page: Page, url: string, log?: () => Promise<Activity[]>): Promise<string> {
+  const text = async (locator: Locator) => ((await locator.count()) ? ((await locator.first().innerText({ timeout: 1_000 }).catch(() => '(unreadable)')) ?? '').replace(/\s+/g, ' ').slice(0, 500) : '(none)')
+  return [
+    `header: ${await text(page.getByRole('navigation', { name: 'Wallet' }))}`,
+    `dialog: ${await text(page.getByRole('dialog'))}`,
+    `your own transaction: ${await text(siteTransaction(page))}`,
+    log ? `the wallet's log: ${JSON.stringify(await log().catch(() => 'unreadable'))}` : '',
+    `sandbox: ${url}`,
+  ].join('\n')
+}
+
+/** The network button, then `network`; waits until the header shows it. */
+async function chooseNetwork(visitor: ExampleVisitor, network: string) {
+  const header = visitor.page.getByRole('navigation', { name: 'Wallet' })
+  const networkButton = header.getByRole('button', { name: /Portico (Devnet|.* Localnet|.* Regtest|Substrate Devnet)/ }).first()
+  // The header renders after the page's load: its network button first, then what it names.
+  await explainFailure(networkButton.waitFor(), visitor.describe)
+  if ((await header.getByRole('button', { name: new RegExp(escape(network)) }).count()) > 0) return
+  await networkButton.click()
+  await visitor.page.getByRole('dialog').getByRole('button', { name: network }).click()
+  await explainFailure(expect.poll(() => visitor.page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0), visitor.describe)
+  await explainFailure(expect.poll(() => header.getByRole('button', { name: new RegExp(escape(network)) }).count()).toBe(1), visitor.describe)
+}
+
 /** The row's persona connector for `id`, if the row runs the example over that persona. */
 export const personaConnector = (row: SignerRow, id: string) => row.personas?.find((p) => p.id === id)
 
@@ -87,12 +113,10 @@ export async function siteTransactionOverPersona(row: SignerRow, visitor: Exampl
 }
 
 /** A connector's name in the test titles. */
-function connectorName(row: SignerRow, connector: SignerConnector): string {
+function connectorName(row: SignerRow, connector: Exclude<SignerConnector, { kind: 'walletconnect' }>): string {
   switch (connector.kind) {
     case 'extension':
       return `${row.chain.wallet} (the ${row.chain.name} dev wallet, an extension in the page)`
-    case 'walletconnect':
-      return `WalletConnect with the sandbox's /wallet page (${connector.method})`
     case 'ledger':
       return 'the emulated Ledger'
     case 'embedded':
@@ -135,7 +159,7 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
     await page.goto(`${sandbox.sandbox.url}/`)
     return {
       page,
-      describe: () => describePage(page, log && (() => log(page))),
+      describe: () => describePage(page, sandbox.sandbox.url, log && (() => log(page))),
       log: log && (() => log(page)),
       async check() {
         expect(await opened.cspViolations()).toEqual([])
@@ -144,31 +168,6 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
       },
       close: opened.close,
     }
-  }
-
-  /** What the page shows, for a failure's message: the header, the open dialog, the example's section, the wallet's log. */
-  async function describePage(page: Page, log?: () => Promise<Activity[]>): Promise<string> {
-    const text = async (locator: Locator) => ((await locator.count()) ? ((await locator.first().innerText({ timeout: 1_000 }).catch(() => '(unreadable)')) ?? '').replace(/\s+/g, ' ').slice(0, 500) : '(none)')
-    return [
-      `header: ${await text(page.getByRole('navigation', { name: 'Wallet' }))}`,
-      `dialog: ${await text(page.getByRole('dialog'))}`,
-      `your own transaction: ${await text(siteTransaction(page))}`,
-      log ? `the wallet's log: ${JSON.stringify(await log().catch(() => 'unreadable'))}` : '',
-      `sandbox: ${sandbox.sandbox.url}`,
-    ].join('\n')
-  }
-
-  /** The network button, then `network`; waits until the header shows it. */
-  async function chooseNetwork(visitor: Visitor, network: string) {
-    const header = visitor.page.getByRole('navigation', { name: 'Wallet' })
-    const networkButton = header.getByRole('button', { name: /Portico (Devnet|.* Localnet|.* Regtest|Substrate Devnet)/ }).first()
-    // The header renders after the page's load: its network button first, then what it names.
-    await explainFailure(networkButton.waitFor(), visitor.describe)
-    if ((await header.getByRole('button', { name: new RegExp(escape(network)) }).count()) > 0) return
-    await networkButton.click()
-    await visitor.page.getByRole('dialog').getByRole('button', { name: network }).click()
-    await explainFailure(expect.poll(() => visitor.page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0), visitor.describe)
-    await explainFailure(expect.poll(() => header.getByRole('button', { name: new RegExp(escape(network)) }).count()).toBe(1), visitor.describe)
   }
 
   /** Connect Wallet → `name` in the list (the Ledger's and the embedded wallet's own steps follow in `connect`). */
@@ -218,46 +217,9 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
     return from
   }
 
-  async function overConnector(connector: SignerConnector) {
-    const { browser, chain } = sandbox
+  async function overConnector(connector: Exclude<SignerConnector, { kind: 'walletconnect' }>) {
+    const { chain } = sandbox
     const base = { ...sandbox, network: chainRow.network, caipNetworkId: chain.caipNetworkId, label: connector.kind }
-    if (connector.kind === 'walletconnect') {
-      const network = connector.network ?? chainRow.network
-      const caipNetworkId = connector.caipNetworkId ?? chain.caipNetworkId
-      const pair = await pairWithWalletPage({ browser, url: sandbox.sandbox.url, network, chain: caipNetworkId, method: connector.method })
-      const visitor: Visitor = { page: pair.demo, describe: async () => `${await describePage(pair.demo)}\n${await pair.describe()}`, check: async () => undefined, close: () => pair.context.close() }
-      try {
-        const header = pair.demo.getByRole('navigation', { name: 'Wallet' })
-        await explainFailure(expect.poll(() => header.textContent(), { timeout: 30_000 }).toContain(chainRow.shortAddress(sandbox.truth.devAddress)), visitor.describe)
-        await explainFailure(expect.poll(() => pair.demo.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0), visitor.describe)
-        const ctx = { ...base, network, caipNetworkId, from: sandbox.truth.devAddress }
-        const request = pair.walletPage.getByRole('region', { name: 'Requests' }).getByRole('article', { name: `${connector.method} from Portico demo dApp` })
-        const walletStatus = pair.walletPage.getByRole('status').first()
-        /** The request on /wallet while the demo waits for it: what it shows, nothing on the chain yet, then the visitor's `choice`. */
-        const answer = (choice: 'Approve' | 'Reject') => async (order: Awaited<ReturnType<SignerRow['order']>>) => {
-          await explainFailure(request.waitFor({ timeout: 30_000 }), visitor.describe)
-          const shown = (await request.textContent()) ?? ''
-          for (const text of order.shows) expect(shown, `the /wallet page's ${connector.method}`).toContain(text)
-          expect(await siteTransaction(pair.demo).getByRole('status').textContent()).toBe('Waiting for the wallet…')
-          await order.unmoved()
-          await request.getByRole('button', { name: choice }).click()
-        }
-        if (connector.refusal) {
-          await refused(row, visitor, ctx, connector.method, connector.refusal, answer('Reject'))
-          await explainFailure(expect.poll(() => request.count(), { timeout: 20_000 }).toBe(0), visitor.describe)
-          expect(await walletStatus.textContent()).toBe(`Rejected ${connector.method}.`)
-        }
-        await approved(row, visitor, ctx, connector.method, answer('Approve'))
-        await explainFailure(expect.poll(() => walletStatus.textContent()).toBe(`Approved ${connector.method}.`), visitor.describe)
-        expect(await pair.demo.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
-        expect(pair.errors).toEqual([])
-        expect(pair.blocked).toEqual([])
-      } finally {
-        await pair.context.close()
-      }
-      return
-    }
-
     const log =
       connector.kind === 'extension'
         ? (page: Page) => page.evaluate((global) => (window as unknown as Record<string, { activity(): Activity[] }>)[global]!.activity(), chainRow.activityGlobal)
@@ -325,11 +287,103 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
   }
 
   describe(`${chainRow.name}: the site's own transaction through useSigner('${chainRow.namespace}'), ${row.example} (the signer kit)`, () => {
+    // WalletConnect runs in signers/walletconnect.test.ts: one session for every namespace (`signersOverWalletConnect`).
     for (const connector of row.connectors) {
+      if (connector.kind === 'walletconnect') continue
       const refuses = (connector.kind === 'extension' && connector.refuses !== false) || ('refusal' in connector && connector.refusal)
       const switches = connector.kind === 'extension' && connector.switchTo ? `; on ${connector.switchTo.network} after the visitor switches` : ''
       it(`over ${connectorName(row, connector)}: ${refuses ? 'a refusal shows on the page and moves nothing; ' : ''}approved, ${row.verifier} reads it back from the chain${switches}`, () => overConnector(connector), 240_000)
     }
     specific?.(() => sandbox)
+  })
+}
+
+/**
+ * The site's own transaction of every row over WalletConnect, on one demo page paired once with the
+ * sandbox's /wallet page: the plugin proposes one session for every namespace and the page approves
+ * them all, so each row's test moves the demo to its network (the session's account there shows in
+ * the header) and runs the example: the request on /wallet shows what the transaction does while the
+ * example says "Waiting for the wallet…" and nothing is on the chain; a Reject there where the row
+ * says; then Approve, read back from the chain.
+ *
+ * @example
+ * signersOverWalletConnect(Object.values(signerRows))
+ */
+export function signersOverWalletConnect(rows: SignerRow[]): void {
+  const runs = rows.flatMap((row) => row.connectors.flatMap((connector) => (connector.kind === 'walletconnect' ? [{ row, connector }] : [])))
+  const opened = new Map<SignerRow, SignerSandbox>()
+  let pair: WalletPagePair | undefined
+  let visitor: ExampleVisitor
+
+  beforeAll(async () => {
+    const [started, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
+    const info = (await (await fetch(`${started.url}/sandbox.json`)).json()) as SignerSandbox['info']
+    for (const { row } of runs) {
+      await row.chain.prepare?.(started)
+      const chain = info.chains.find((c) => c.caipNetworkId.startsWith(row.chain.caip2))
+      if (!chain) throw new Error(`The sandbox has no ${row.chain.caip2} chain`)
+      opened.set(row, { sandbox: started, browser, info, chain, truth: await row.chain.open(chain, started) })
+    }
+  }, 240_000)
+
+  afterAll(async () => {
+    await pair?.context.close()
+    for (const [row, each] of opened) {
+      await row.close?.()
+      await each.truth.close?.()
+    }
+    const any = [...opened.values()][0]
+    await any?.browser.close()
+    await any?.sandbox.stop()
+  })
+
+  describe("the site's own transaction over one WalletConnect session with the sandbox's /wallet page, each namespace's network in turn (the signer kit)", () => {
+    // The pairing is the first test (its helper's waits are `expect.poll`, which runs only in a test); the rows' tests need it.
+    it(`one pairing on ${runs[0]!.connector.network ?? runs[0]!.row.chain.network}: the /wallet page's session holds the chain of each of the ${runs.length} namespaces`, async () => {
+      const first = runs[0]!
+      const { sandbox, browser, chain } = opened.get(first.row)!
+      pair = await pairWithWalletPage({ browser, url: sandbox.url, network: first.connector.network ?? first.row.chain.network, chain: first.connector.caipNetworkId ?? chain.caipNetworkId, method: first.connector.method })
+      const paired = pair
+      visitor = { page: paired.demo, describe: async () => `${await describePage(paired.demo, sandbox.url)}\n${await paired.describe()}` }
+      const session = pair!.walletPage.getByRole('region', { name: 'Sessions' }).getByRole('article', { name: 'Portico demo dApp' })
+      await explainFailure(session.waitFor(), visitor.describe)
+      const shown = (await session.textContent()) ?? ''
+      for (const { row, connector } of runs) expect(shown, row.chain.namespace).toContain(connector.caipNetworkId ?? opened.get(row)!.chain.caipNetworkId)
+    }, 120_000)
+
+    for (const { row, connector } of runs) {
+      const network = connector.network ?? row.chain.network
+      it(`${row.chain.name} on ${network}, ${row.example} (${connector.method}): ${connector.refusal ? 'a Reject on /wallet shows on the page and moves nothing; ' : ''}approved there, ${row.verifier} reads it back from the chain`, async () => {
+        const base = opened.get(row)!
+        if (!pair) throw new Error('No WalletConnect session: the pairing (the first test) failed')
+        const { demo, walletPage } = pair
+        const ctx: SignerContext = { ...base, network, caipNetworkId: connector.caipNetworkId ?? base.chain.caipNetworkId, from: base.truth.devAddress, label: connector.kind }
+        await chooseNetwork(visitor, network)
+        // The session's account on this namespace: the dev key's, as the /wallet page approved it.
+        await explainFailure(expect.poll(() => demo.getByRole('navigation', { name: 'Wallet' }).textContent(), { timeout: 30_000 }).toContain(row.chain.shortAddress(base.truth.devAddress)), visitor.describe)
+        await explainFailure(expect.poll(() => demo.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0), visitor.describe)
+        const request = walletPage.getByRole('region', { name: 'Requests' }).getByRole('article', { name: `${connector.method} from Portico demo dApp` })
+        const walletStatus = walletPage.getByRole('status').first()
+        /** The request on /wallet while the demo waits for it: what it shows, nothing on the chain yet, then the visitor's `choice`. */
+        const answer = (choice: 'Approve' | 'Reject') => async (order: Awaited<ReturnType<SignerRow['order']>>) => {
+          await explainFailure(request.waitFor({ timeout: 30_000 }), visitor.describe)
+          const shown = (await request.textContent()) ?? ''
+          for (const text of order.shows) expect(shown, `the /wallet page's ${connector.method}`).toContain(text)
+          expect(await siteTransaction(demo).getByRole('status').textContent()).toBe('Waiting for the wallet…')
+          await order.unmoved()
+          await request.getByRole('button', { name: choice }).click()
+        }
+        if (connector.refusal) {
+          await refused(row, visitor, ctx, connector.method, connector.refusal, answer('Reject'))
+          await explainFailure(expect.poll(() => request.count(), { timeout: 20_000 }).toBe(0), visitor.describe)
+          expect(await walletStatus.textContent()).toBe(`Rejected ${connector.method}.`)
+        }
+        await approved(row, visitor, ctx, connector.method, answer('Approve'))
+        await explainFailure(expect.poll(() => walletStatus.textContent()).toBe(`Approved ${connector.method}.`), visitor.describe)
+        expect(await demo.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual([])
+        expect(pair!.errors).toEqual([])
+        expect(pair!.blocked).toEqual([])
+      }, 120_000)
+    }
   })
 }
