@@ -124,177 +124,235 @@ function connectorName(row: SignerRow, connector: Exclude<SignerConnector, { kin
   }
 }
 
-/**
- * Registers the site's own transaction of `row`'s namespace over each of its connectors, then
- * `specific()` (what only that chain has), in one `describe`.
- *
- * @example
- * signerE2e(signerRows.sui)
- */
-export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandbox) => void): void {
-  const chainRow = row.chain
-  let sandbox: SignerSandbox
-
+/** Opens, in `beforeAll`, what each row's runs need: the suite's sandbox, one Chromium, the row's chain and its truth; closes them in `afterAll`. */
+function openRows(rows: SignerRow[]): Map<SignerRow, SignerSandbox> {
+  const opened = new Map<SignerRow, SignerSandbox>()
   beforeAll(async () => {
     const [started, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
-    await chainRow.prepare?.(started)
     const info = (await (await fetch(`${started.url}/sandbox.json`)).json()) as SignerSandbox['info']
-    const chain = info.chains.find((c) => c.caipNetworkId.startsWith(chainRow.caip2))
-    if (!chain) throw new Error(`The sandbox has no ${chainRow.caip2} chain`)
-    sandbox = { sandbox: started, browser, info, chain, truth: await chainRow.open(chain, started) }
+    for (const row of rows) {
+      await row.chain.prepare?.(started)
+      const chain = info.chains.find((c) => c.caipNetworkId.startsWith(row.chain.caip2))
+      if (!chain) throw new Error(`The sandbox has no ${row.chain.caip2} chain`)
+      opened.set(row, { sandbox: started, browser, info, chain, truth: await row.chain.open(chain, started) })
+    }
   }, 240_000)
-
   afterAll(async () => {
-    await row.close?.()
-    await sandbox?.truth.close?.()
-    await sandbox?.browser.close()
-    await sandbox?.sandbox.stop()
+    for (const [row, each] of opened) {
+      await row.close?.()
+      await each.truth.close?.()
+    }
+    const any = [...opened.values()][0]
+    await any?.browser.close()
+    await any?.sandbox.stop()
   })
+  return opened
+}
 
-  /** A page of its own on the demo (openSandboxPage: CSP violations, page errors and requests beyond 127.0.0.1 recorded). */
-  async function openVisitor(log?: (page: Page) => Promise<Activity[]>): Promise<Visitor> {
-    const opened = await openSandboxPage({ contextOptions: { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' } })
-    const { page } = opened
-    page.setDefaultTimeout(20_000)
-    await page.goto(`${sandbox.sandbox.url}/`)
-    return {
-      page,
-      describe: () => describePage(page, sandbox.sandbox.url, log && (() => log(page))),
-      log: log && (() => log(page)),
-      async check() {
-        expect(await opened.cspViolations()).toEqual([])
-        expect(opened.pageErrors).toEqual([])
-        expect(opened.blocked).toEqual([])
-      },
-      close: opened.close,
+/** A page of its own on the demo (openSandboxPage: CSP violations, page errors and requests beyond 127.0.0.1 recorded). */
+async function openVisitor(url: string, log?: (page: Page) => Promise<Activity[]>): Promise<Visitor> {
+  const opened = await openSandboxPage({ contextOptions: { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' } })
+  const { page } = opened
+  page.setDefaultTimeout(20_000)
+  await page.goto(`${url}/`)
+  return {
+    page,
+    describe: () => describePage(page, url, log && (() => log(page))),
+    log: log && (() => log(page)),
+    async check() {
+      expect(await opened.cspViolations()).toEqual([])
+      expect(opened.pageErrors).toEqual([])
+      expect(opened.blocked).toEqual([])
+    },
+    close: opened.close,
+  }
+}
+
+/** The row's dev wallet's log on `page`. */
+const devWalletLog = (row: SignerRow) => (page: Page) => page.evaluate((global) => (window as unknown as Record<string, { activity(): Activity[] }>)[global]!.activity(), row.chain.activityGlobal)
+
+/** Connect Wallet → `name` in the list (the Ledger's and the embedded wallet's own steps follow in `connect`). */
+async function pickWallet(visitor: ExampleVisitor, name: string) {
+  await visitor.page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
+  const listed = visitor.page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name, exact: true })
+  // Some wallets register after the page's load (Solflare's SDK, EIP-6963 announcements).
+  await explainFailure(expect.poll(() => listed.count(), { timeout: 20_000 }).toBe(1), visitor.describe)
+  await listed.click()
+}
+
+/** Connects `connector` of `row` on the visitor's page; returns the connected account. */
+async function connect(row: SignerRow, sandbox: SignerSandbox, visitor: ExampleVisitor, connector: Exclude<SignerConnector, { kind: 'walletconnect' }>, ctx: Omit<SignerContext, 'from'>): Promise<string> {
+  const chainRow = row.chain
+  const { page } = visitor
+  const dialog = page.getByRole('dialog')
+  let from = sandbox.truth.devAddress
+  let shown: string | undefined
+  if (connector.kind === 'extension') await pickWallet(visitor, chainRow.wallet)
+  else if (connector.kind === 'ledger') {
+    from = sandbox.info.ledgerAccounts[chainRow.namespace]![connector.account]!
+    await connector.fund?.({ ...ctx, from })
+    await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog.getByRole('button', { name: 'Ledger', exact: true }).click()
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click()
+    if (connector.app) {
+      // The device still shows the Ethereum app: the view says which app to open, and the visitor opens it on the device.
+      await explainFailure(expect.poll(() => dialog.innerText(), { timeout: 20_000 }).toContain(`Open the ${connector.app} app on your Ledger`), visitor.describe)
+      await page.getByRole('region', { name: 'Ledger (emulated)' }).getByRole('combobox', { name: 'App' }).selectOption(connector.app)
     }
+    const account = dialog.getByRole('list', { name: 'Accounts on your Ledger' }).getByRole('button', { name: new RegExp(`^Account ${connector.account + 1} ${escape(from)} `) })
+    await explainFailure(account.waitFor({ timeout: 30_000 }), visitor.describe)
+    await account.click()
+  } else {
+    const email = `signer-${chainRow.namespace}-${Date.now().toString(36)}@example.com`
+    shown = email
+    await enterCode(page, await startEmailLogin(page, sandbox.sandbox.url, email, page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' })))
+    // The embedded wallet's account, as the demo's "Your account" shows it (CAIP-10).
+    const caip10 = new RegExp(`${escape(ctx.caipNetworkId)}:([0-9A-Za-z]{32,66})`)
+    await explainFailure(expect.poll(async () => (from = caip10.exec(await page.locator('main').innerText())?.[1] ?? ''), { timeout: 30_000 }).not.toBe(''), visitor.describe)
+    await connector.fund({ ...ctx, from })
   }
+  await explainFailure(expect.poll(() => page.getByTestId('account-status').textContent(), { timeout: 30_000 }).toBe('connected'), visitor.describe)
+  // The header names the account: its short address, or the email the embedded wallet signed in with.
+  await explainFailure(expect.poll(() => page.getByRole('navigation', { name: 'Wallet' }).textContent(), { timeout: 20_000 }).toContain(shown ?? chainRow.shortAddress(from)), visitor.describe)
+  if ((await dialog.count()) > 0 && connector.kind === 'extension') await page.keyboard.press('Escape')
+  await explainFailure(expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0), visitor.describe)
+  return from
+}
 
-  /** Connect Wallet → `name` in the list (the Ledger's and the embedded wallet's own steps follow in `connect`). */
-  async function pickWallet(visitor: Visitor, name: string) {
-    await visitor.page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
-    const listed = visitor.page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name, exact: true })
-    // Some wallets register after the page's load (Solflare's SDK, EIP-6963 announcements).
-    await explainFailure(expect.poll(() => listed.count(), { timeout: 20_000 }).toBe(1), visitor.describe)
-    await listed.click()
-  }
+/**
+ * One connector's run on `visitor`'s page: the row's network made active, the example absent until
+ * connected, connect, then the connector's refusal and approval, each read back from the chain.
+ */
+async function overConnector(row: SignerRow, sandbox: SignerSandbox, visitor: ExampleVisitor, connector: Exclude<SignerConnector, { kind: 'walletconnect' }>) {
+  const chainRow = row.chain
+  const base = { ...sandbox, network: chainRow.network, caipNetworkId: sandbox.chain.caipNetworkId, label: connector.kind }
+  const { page } = visitor
+  await chooseNetwork(visitor, chainRow.network)
+  // The example is there only while an account is connected on the namespace.
+  expect(await siteTransaction(page).count()).toBe(0)
+  const from = await connect(row, sandbox, visitor, connector, base)
+  const ctx = { ...base, from }
+  const method = row.method
 
-  /** Connects `connector` on the visitor's page; returns the connected account. */
-  async function connect(visitor: Visitor, connector: SignerConnector, ctx: Omit<SignerContext, 'from'>): Promise<string> {
-    const { page } = visitor
-    const dialog = page.getByRole('dialog')
-    let from = sandbox.truth.devAddress
-    let shown: string | undefined
-    if (connector.kind === 'extension') await pickWallet(visitor, chainRow.wallet)
-    else if (connector.kind === 'ledger') {
-      from = sandbox.info.ledgerAccounts[chainRow.namespace]![connector.account]!
-      await connector.fund?.({ ...ctx, from })
-      await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).click()
-      await dialog.getByRole('button', { name: 'Ledger', exact: true }).click()
-      await dialog.getByRole('button', { name: 'Connect', exact: true }).click()
-      if (connector.app) {
-        // The device still shows the Ethereum app: the view says which app to open, and the visitor opens it on the device.
-        await explainFailure(expect.poll(() => dialog.innerText(), { timeout: 20_000 }).toContain(`Open the ${connector.app} app on your Ledger`), visitor.describe)
-        await page.getByRole('region', { name: 'Ledger (emulated)' }).getByRole('combobox', { name: 'App' }).selectOption(connector.app)
+  if (connector.kind === 'ledger') {
+    const device = page.getByRole('region', { name: 'Ledger (emulated)' })
+    const signed = () => page.evaluate(() => (window as unknown as { __porticoLedger: { activity(): { action: string; outcome: string }[] } }).__porticoLedger.activity().filter((a) => a.action === 'signTransaction' && a.outcome === 'approved').length)
+    const before = await signed()
+    if (connector.ask) await device.getByRole('combobox', { name: 'Answer' }).selectOption('ask')
+    await approved(row, visitor, ctx, method, async (order) => {
+      if (!connector.ask) return
+      // The device asks; nothing is on the chain until the visitor's Approve on it.
+      const approve = device.getByRole('button', { name: 'Approve' })
+      await explainFailure(expect.poll(() => approve.isEnabled(), { timeout: 30_000 }).toBe(true), visitor.describe)
+      expect(await siteTransaction(page).getByRole('status').textContent()).toBe('Waiting for the wallet…')
+      await order.unmoved()
+      await approve.click()
+    })
+    expect(await signed()).toBe(before + 1)
+  } else if (connector.kind === 'embedded') {
+    const frame = page.frameLocator('iframe[title="Portico wallet"]')
+    const screen = async () => ((await frame.locator('main#portico-approval').innerText().catch(() => '(no approval screen)')) ?? '').replace(/\s+/g, ' ')
+    await approved(row, visitor, ctx, method, async (order) => {
+      await explainFailure(expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent().catch(() => null), { timeout: 30_000 }).toBe(`Send ${order.amount} pUSD`), async () => `frame: ${await screen()}\n${await visitor.describe()}`)
+      const text = await screen()
+      expect(text).toContain(`Recipient ${order.receiver}`)
+      expect(text).toContain(`Network ${ctx.network} (${ctx.caipNetworkId})`)
+      expect(text).not.toContain('cannot decode')
+      await order.unmoved()
+      // The visitor's own click on the frame's screen, again until it goes (the auth kit's).
+      await pressInFrame(page, 'Approve the transaction')
+    })
+  } else {
+    // Refused first (the example may pay the same receivers again, Sui's two), then approved.
+    if (connector.refuses !== false) {
+      const reject = page.getByRole('region', { name: chainRow.panel, exact: true }).getByRole('switch', { name: 'Reject requests' })
+      await reject.check()
+      try {
+        await refused(row, visitor, ctx, method, row.refused)
+      } finally {
+        await reject.uncheck()
       }
-      const account = dialog.getByRole('list', { name: 'Accounts on your Ledger' }).getByRole('button', { name: new RegExp(`^Account ${connector.account + 1} ${escape(from)} `) })
-      await explainFailure(account.waitFor({ timeout: 30_000 }), visitor.describe)
-      await account.click()
-    } else if (connector.kind === 'embedded') {
-      const email = `signer-${chainRow.namespace}-${Date.now().toString(36)}@example.com`
-      shown = email
-      await enterCode(page, await startEmailLogin(page, sandbox.sandbox.url, email, page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' })))
-      // The embedded wallet's account, as the demo's "Your account" shows it (CAIP-10).
-      const caip10 = new RegExp(`${escape(ctx.caipNetworkId)}:([0-9A-Za-z]{32,66})`)
-      await explainFailure(expect.poll(async () => (from = caip10.exec(await page.locator('main').innerText())?.[1] ?? ''), { timeout: 30_000 }).not.toBe(''), visitor.describe)
-      await connector.fund({ ...ctx, from })
     }
-    await explainFailure(expect.poll(() => page.getByTestId('account-status').textContent(), { timeout: 30_000 }).toBe('connected'), visitor.describe)
-    // The header names the account: its short address, or the email the embedded wallet signed in with.
-    await explainFailure(expect.poll(() => page.getByRole('navigation', { name: 'Wallet' }).textContent(), { timeout: 20_000 }).toContain(shown ?? chainRow.shortAddress(from)), visitor.describe)
-    if ((await dialog.count()) > 0 && connector.kind !== 'ledger' && connector.kind !== 'embedded') await page.keyboard.press('Escape')
-    await explainFailure(expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0), visitor.describe)
-    return from
-  }
-
-  async function overConnector(connector: Exclude<SignerConnector, { kind: 'walletconnect' }>) {
-    const { chain } = sandbox
-    const base = { ...sandbox, network: chainRow.network, caipNetworkId: chain.caipNetworkId, label: connector.kind }
-    const log =
-      connector.kind === 'extension'
-        ? (page: Page) => page.evaluate((global) => (window as unknown as Record<string, { activity(): Activity[] }>)[global]!.activity(), chainRow.activityGlobal)
-        : undefined
-    const visitor = await openVisitor(log)
-    try {
-      const { page } = visitor
-      await chooseNetwork(visitor, chainRow.network)
-      // The example is there only while an account is connected on the namespace.
-      expect(await siteTransaction(page).count()).toBe(0)
-      const from = await connect(visitor, connector, base)
-      const ctx = { ...base, from }
-      const method = row.method
-
-      if (connector.kind === 'ledger') {
-        const device = page.getByRole('region', { name: 'Ledger (emulated)' })
-        const signed = () => page.evaluate(() => (window as unknown as { __porticoLedger: { activity(): { action: string; outcome: string }[] } }).__porticoLedger.activity().filter((a) => a.action === 'signTransaction' && a.outcome === 'approved').length)
-        const before = await signed()
-        if (connector.ask) await device.getByRole('combobox', { name: 'Answer' }).selectOption('ask')
-        await approved(row, visitor, ctx, method, async (order) => {
-          if (!connector.ask) return
-          // The device asks; nothing is on the chain until the visitor's Approve on it.
-          const approve = device.getByRole('button', { name: 'Approve' })
-          await explainFailure(expect.poll(() => approve.isEnabled(), { timeout: 30_000 }).toBe(true), visitor.describe)
-          expect(await siteTransaction(page).getByRole('status').textContent()).toBe('Waiting for the wallet…')
-          await order.unmoved()
-          await approve.click()
-        })
-        expect(await signed()).toBe(before + 1)
-      } else if (connector.kind === 'embedded') {
-        const frame = page.frameLocator('iframe[title="Portico wallet"]')
-        const screen = async () => ((await frame.locator('main#portico-approval').innerText().catch(() => '(no approval screen)')) ?? '').replace(/\s+/g, ' ')
-        await approved(row, visitor, ctx, method, async (order) => {
-          await explainFailure(expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent().catch(() => null), { timeout: 30_000 }).toBe(`Send ${order.amount} pUSD`), async () => `frame: ${await screen()}\n${await visitor.describe()}`)
-          const text = await screen()
-          expect(text).toContain(`Recipient ${order.receiver}`)
-          expect(text).toContain(`Network ${ctx.network} (${ctx.caipNetworkId})`)
-          expect(text).not.toContain('cannot decode')
-          await order.unmoved()
-          // The visitor's own click on the frame's screen, again until it goes (the auth kit's).
-          await pressInFrame(page, 'Approve the transaction')
-        })
-      } else {
-        // Refused first (the example may pay the same receivers again, Sui's two), then approved.
-        if (connector.refuses !== false) {
-          const reject = page.getByRole('region', { name: chainRow.panel, exact: true }).getByRole('switch', { name: 'Reject requests' })
-          await reject.check()
-          try {
-            await refused(row, visitor, ctx, method, row.refused)
-          } finally {
-            await reject.uncheck()
-          }
-        }
-        await approved(row, visitor, ctx, method)
-        if (connector.switchTo) {
-          // The visitor moves to another network of the namespace in the modal: the same signer signs there.
-          await chooseNetwork(visitor, connector.switchTo.network)
-          await approved(row, visitor, { ...ctx, ...connector.switchTo }, method)
-        }
-      }
-      await visitor.check()
-    } finally {
-      await visitor.close()
+    await approved(row, visitor, ctx, method)
+    if (connector.switchTo) {
+      // The visitor moves to another network of the namespace in the modal: the same signer signs there.
+      await chooseNetwork(visitor, connector.switchTo.network)
+      await approved(row, visitor, { ...ctx, ...connector.switchTo }, method)
     }
   }
+}
 
-  describe(`${chainRow.name}: the site's own transaction through useSigner('${chainRow.namespace}'), ${row.example} (the signer kit)`, () => {
-    // WalletConnect runs in signers/walletconnect.test.ts: one session for every namespace (`signersOverWalletConnect`).
+/** The test's name for one connector's run. */
+function connectorTitle(row: SignerRow, connector: Exclude<SignerConnector, { kind: 'walletconnect' }>): string {
+  const refuses = connector.kind === 'extension' && connector.refuses !== false
+  const switches = connector.kind === 'extension' && connector.switchTo ? `; on ${connector.switchTo.network} after the visitor switches` : ''
+  return `over ${connectorName(row, connector)}: ${refuses ? 'a refusal shows on the page and moves nothing; ' : ''}approved, ${row.verifier} reads it back from the chain${switches}`
+}
+
+/**
+ * Registers the site's own transaction of `row`'s namespace over its Ledger and embedded wallet,
+ * each on a page of its own (a fresh context: the device and the email sign-in are the page's), in
+ * one `describe`. The dev wallets run on one page (`signersOverDevWallets`), WalletConnect on one
+ * session (`signersOverWalletConnect`).
+ *
+ * @example
+ * signerE2e(signerRows.eip155)
+ */
+export function signerE2e(row: SignerRow): void {
+  const opened = openRows([row])
+  describe(`${row.chain.name}: the site's own transaction through useSigner('${row.chain.namespace}'), ${row.example} (the signer kit)`, () => {
     for (const connector of row.connectors) {
-      if (connector.kind === 'walletconnect') continue
-      const refuses = (connector.kind === 'extension' && connector.refuses !== false) || ('refusal' in connector && connector.refusal)
-      const switches = connector.kind === 'extension' && connector.switchTo ? `; on ${connector.switchTo.network} after the visitor switches` : ''
-      it(`over ${connectorName(row, connector)}: ${refuses ? 'a refusal shows on the page and moves nothing; ' : ''}approved, ${row.verifier} reads it back from the chain${switches}`, () => overConnector(connector), 240_000)
+      if (connector.kind !== 'ledger' && connector.kind !== 'embedded') continue
+      it(connectorTitle(row, connector), async () => {
+        const sandbox = opened.get(row)!
+        const visitor = await openVisitor(sandbox.sandbox.url)
+        try {
+          await overConnector(row, sandbox, visitor, connector)
+          await visitor.check()
+        } finally {
+          await visitor.close()
+        }
+      }, 240_000)
     }
-    specific?.(() => sandbox)
+  })
+}
+
+/**
+ * Every row's dev wallet on one visitor page, one namespace after the other: each test moves the
+ * page to its row's network, where nothing is connected yet (the example absent), connects the
+ * namespace's dev wallet, has it refuse once ("Reject requests" on its panel) and then approve, each
+ * read back from the chain; the page's CSP / page-error / loopback check after each; then
+ * disconnects in the modal, for the next.
+ *
+ * @example
+ * signersOverDevWallets(Object.values(signerRows))
+ */
+export function signersOverDevWallets(rows: SignerRow[]): void {
+  const opened = openRows(rows)
+  let page: Visitor | undefined
+  afterAll(() => page?.close())
+  describe("the site's own transaction over each namespace's dev wallet, one namespace after the other on one page (the signer kit)", () => {
+    for (const row of rows) {
+      for (const connector of row.connectors) {
+        if (connector.kind !== 'extension') continue
+        it(`${row.chain.name}, ${row.example}: ${connectorTitle(row, connector)}`, async () => {
+          const sandbox = opened.get(row)!
+          page ??= await openVisitor(sandbox.sandbox.url)
+          const log = devWalletLog(row)
+          const visitor = { page: page.page, describe: () => describePage(page!.page, sandbox.sandbox.url, () => log(page!.page)), log: () => log(page!.page) }
+          await overConnector(row, sandbox, visitor, connector)
+          await page.check()
+          // Disconnected in the modal, so the next namespace starts with nothing connected (the dev
+          // wallet works on several namespaces: connected, a switch would offer to connect it there too).
+          const header = page.page.getByRole('navigation', { name: 'Wallet' })
+          await header.getByRole('button', { name: new RegExp(escape(row.chain.shortAddress(sandbox.truth.devAddress))) }).click()
+          await page.page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
+          await explainFailure(expect.poll(() => header.getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1), visitor.describe)
+          if ((await page.page.getByRole('dialog').count()) > 0) await page.page.keyboard.press('Escape')
+          await explainFailure(expect.poll(() => page!.page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0), visitor.describe)
+        }, 240_000)
+      }
+    }
   })
 }
 
@@ -311,31 +369,10 @@ export function signerE2e(row: SignerRow, specific?: (sandbox: () => SignerSandb
  */
 export function signersOverWalletConnect(rows: SignerRow[]): void {
   const runs = rows.flatMap((row) => row.connectors.flatMap((connector) => (connector.kind === 'walletconnect' ? [{ row, connector }] : [])))
-  const opened = new Map<SignerRow, SignerSandbox>()
+  const opened = openRows(runs.map((run) => run.row))
   let pair: WalletPagePair | undefined
   let visitor: ExampleVisitor
-
-  beforeAll(async () => {
-    const [started, browser] = await Promise.all([startSandbox({ reuseFromEnv: true }), launchChromium()])
-    const info = (await (await fetch(`${started.url}/sandbox.json`)).json()) as SignerSandbox['info']
-    for (const { row } of runs) {
-      await row.chain.prepare?.(started)
-      const chain = info.chains.find((c) => c.caipNetworkId.startsWith(row.chain.caip2))
-      if (!chain) throw new Error(`The sandbox has no ${row.chain.caip2} chain`)
-      opened.set(row, { sandbox: started, browser, info, chain, truth: await row.chain.open(chain, started) })
-    }
-  }, 240_000)
-
-  afterAll(async () => {
-    await pair?.context.close()
-    for (const [row, each] of opened) {
-      await row.close?.()
-      await each.truth.close?.()
-    }
-    const any = [...opened.values()][0]
-    await any?.browser.close()
-    await any?.sandbox.stop()
-  })
+  afterAll(() => pair?.context.close())
 
   describe("the site's own transaction over one WalletConnect session with the sandbox's /wallet page, each namespace's network in turn (the signer kit)", () => {
     // The pairing is the first test (its helper's waits are `expect.poll`, which runs only in a test); the rows' tests need it.
