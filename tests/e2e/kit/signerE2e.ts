@@ -1,13 +1,12 @@
 // The chain e2e kit's signer flow (issue 49): the site's own transaction (issue 47) as a visitor of
 // the demo site from `npm start` runs it, written once. The demo's "Your own transaction" section
 // builds a transaction with the chain's SDK and has it signed through `useSigner(namespace)` by
-// whichever wallet holds the connection; `signerE2e(row)` registers one test per connector of the
-// row (tests/e2e/kit/signerRows.ts): the chain's dev wallet, the emulated Ledger, the embedded
-// wallet. Each connects on a page of its own on the row's network, runs the example, approves (or
-// refuses) where a visitor does, and the row reads the outcome back from the chain with the
-// ecosystem's library. WalletConnect runs every row on one page paired once with the sandbox's
-// /wallet page (`signersOverWalletConnect`); the row's wallet personas run it on the persona kit's
-// page, already connected (`siteTransactionOverPersona`, called by personaE2e).
+// whichever wallet holds the connection. Over the connectors of the rows (tests/e2e/kit/signerRows.ts):
+// `signersOnOnePage` runs the dev wallets, the emulated Ledger and the embedded wallet on one page,
+// one after the other; `signersOverWalletConnect` every row on one page paired once with the
+// sandbox's /wallet page; each runs the example, approves (or refuses) where a visitor does, and the
+// row reads the outcome back from the chain with the ecosystem's library. The row's wallet personas
+// run it on the persona kit's page, already connected (`siteTransactionOverPersona`, called by personaE2e).
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../helpers/chromium.js'
@@ -112,18 +111,6 @@ export async function siteTransactionOverPersona(row: SignerRow, visitor: Exampl
   await approved(row, visitor, ctx, method)
 }
 
-/** A connector's name in the test titles. */
-function connectorName(row: SignerRow, connector: Exclude<SignerConnector, { kind: 'walletconnect' }>): string {
-  switch (connector.kind) {
-    case 'extension':
-      return `${row.chain.wallet} (the ${row.chain.name} dev wallet, an extension in the page)`
-    case 'ledger':
-      return 'the emulated Ledger'
-    case 'embedded':
-      return 'the embedded wallet (approved on its frame\'s own screen)'
-  }
-}
-
 /** Opens, in `beforeAll`, what each row's runs need: the suite's sandbox, one Chromium, the row's chain and its truth; closes them in `afterAll`. */
 function openRows(rows: SignerRow[]): Map<SignerRow, SignerSandbox> {
   const opened = new Map<SignerRow, SignerSandbox>()
@@ -150,15 +137,13 @@ function openRows(rows: SignerRow[]): Map<SignerRow, SignerSandbox> {
 }
 
 /** A page of its own on the demo (openSandboxPage: CSP violations, page errors and requests beyond 127.0.0.1 recorded). */
-async function openVisitor(url: string, log?: (page: Page) => Promise<Activity[]>): Promise<Visitor> {
+async function openVisitor(url: string): Promise<Visitor> {
   const opened = await openSandboxPage({ contextOptions: { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' } })
-  const { page } = opened
-  page.setDefaultTimeout(20_000)
-  await page.goto(`${url}/`)
+  opened.page.setDefaultTimeout(20_000)
+  await opened.page.goto(`${url}/`)
   return {
-    page,
-    describe: () => describePage(page, url, log && (() => log(page))),
-    log: log && (() => log(page)),
+    page: opened.page,
+    describe: () => describePage(opened.page, url),
     async check() {
       expect(await opened.cspViolations()).toEqual([])
       expect(opened.pageErrors).toEqual([])
@@ -167,9 +152,6 @@ async function openVisitor(url: string, log?: (page: Page) => Promise<Activity[]
     close: opened.close,
   }
 }
-
-/** The row's dev wallet's log on `page`. */
-const devWalletLog = (row: SignerRow) => (page: Page) => page.evaluate((global) => (window as unknown as Record<string, { activity(): Activity[] }>)[global]!.activity(), row.chain.activityGlobal)
 
 /** Connect Wallet → `name` in the list (the Ledger's and the embedded wallet's own steps follow in `connect`). */
 async function pickWallet(visitor: ExampleVisitor, name: string) {
@@ -180,8 +162,8 @@ async function pickWallet(visitor: ExampleVisitor, name: string) {
   await listed.click()
 }
 
-/** Connects `connector` of `row` on the visitor's page; returns the connected account. */
-async function connect(row: SignerRow, sandbox: SignerSandbox, visitor: ExampleVisitor, connector: Exclude<SignerConnector, { kind: 'walletconnect' }>, ctx: Omit<SignerContext, 'from'>): Promise<string> {
+/** Connects `connector` of `row` on the visitor's page; returns the connected account and what the header names it by. */
+async function connect(row: SignerRow, sandbox: SignerSandbox, visitor: ExampleVisitor, connector: Exclude<SignerConnector, { kind: 'walletconnect' }>, ctx: Omit<SignerContext, 'from'>): Promise<{ from: string; shown: string }> {
   const chainRow = row.chain
   const { page } = visitor
   const dialog = page.getByRole('dialog')
@@ -213,24 +195,26 @@ async function connect(row: SignerRow, sandbox: SignerSandbox, visitor: ExampleV
   }
   await explainFailure(expect.poll(() => page.getByTestId('account-status').textContent(), { timeout: 30_000 }).toBe('connected'), visitor.describe)
   // The header names the account: its short address, or the email the embedded wallet signed in with.
-  await explainFailure(expect.poll(() => page.getByRole('navigation', { name: 'Wallet' }).textContent(), { timeout: 20_000 }).toContain(shown ?? chainRow.shortAddress(from)), visitor.describe)
+  shown ??= chainRow.shortAddress(from)
+  await explainFailure(expect.poll(() => page.getByRole('navigation', { name: 'Wallet' }).textContent(), { timeout: 20_000 }).toContain(shown), visitor.describe)
   if ((await dialog.count()) > 0 && connector.kind === 'extension') await page.keyboard.press('Escape')
   await explainFailure(expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0), visitor.describe)
-  return from
+  return { from, shown }
 }
 
 /**
  * One connector's run on `visitor`'s page: the row's network made active, the example absent until
- * connected, connect, then the connector's refusal and approval, each read back from the chain.
+ * connected, connect, then the connector's refusal and approval, each read back from the chain;
+ * returns what the header names the account by.
  */
-async function overConnector(row: SignerRow, sandbox: SignerSandbox, visitor: ExampleVisitor, connector: Exclude<SignerConnector, { kind: 'walletconnect' }>) {
+async function overConnector(row: SignerRow, sandbox: SignerSandbox, visitor: ExampleVisitor, connector: Exclude<SignerConnector, { kind: 'walletconnect' }>): Promise<string> {
   const chainRow = row.chain
   const base = { ...sandbox, network: chainRow.network, caipNetworkId: sandbox.chain.caipNetworkId, label: connector.kind }
   const { page } = visitor
   await chooseNetwork(visitor, chainRow.network)
   // The example is there only while an account is connected on the namespace.
   expect(await siteTransaction(page).count()).toBe(0)
-  const from = await connect(row, sandbox, visitor, connector, base)
+  const { from, shown } = await connect(row, sandbox, visitor, connector, base)
   const ctx = { ...base, from }
   const method = row.method
 
@@ -280,77 +264,61 @@ async function overConnector(row: SignerRow, sandbox: SignerSandbox, visitor: Ex
       await approved(row, visitor, { ...ctx, ...connector.switchTo }, method)
     }
   }
+  return shown
 }
 
 /** The test's name for one connector's run. */
 function connectorTitle(row: SignerRow, connector: Exclude<SignerConnector, { kind: 'walletconnect' }>): string {
+  const name = { extension: `${row.chain.wallet} (the ${row.chain.name} dev wallet, an extension in the page)`, ledger: 'the emulated Ledger', embedded: "the embedded wallet (approved on its frame's own screen)" }[connector.kind]
   const refuses = connector.kind === 'extension' && connector.refuses !== false
   const switches = connector.kind === 'extension' && connector.switchTo ? `; on ${connector.switchTo.network} after the visitor switches` : ''
-  return `over ${connectorName(row, connector)}: ${refuses ? 'a refusal shows on the page and moves nothing; ' : ''}approved, ${row.verifier} reads it back from the chain${switches}`
+  return `over ${name}: ${refuses ? 'a refusal shows on the page and moves nothing; ' : ''}approved, ${row.verifier} reads it back from the chain${switches}`
 }
 
 /**
- * Registers the site's own transaction of `row`'s namespace over its Ledger and embedded wallet,
- * each on a page of its own (a fresh context: the device and the email sign-in are the page's), in
- * one `describe`. The dev wallets run on one page (`signersOverDevWallets`), WalletConnect on one
- * session (`signersOverWalletConnect`).
+ * Every row's dev wallet, then Ledger, then embedded wallet, on one visitor page, one after the
+ * other: each test moves the page to its row's network, where nothing is connected (the example
+ * absent), connects, has the wallet refuse once where it does ("Reject requests" on the dev wallet's
+ * panel) and then approve (on the device or the embedded wallet's screen where the visitor does),
+ * each read back from the chain; the page's CSP / page-error / loopback check; then Disconnect in
+ * the modal, so the next starts with nothing connected (these wallets work on several namespaces:
+ * still connected, a switch would offer to connect them there too).
  *
  * @example
- * signerE2e(signerRows.eip155)
+ * signersOnOnePage(Object.values(signerRows))
  */
-export function signerE2e(row: SignerRow): void {
-  const opened = openRows([row])
-  describe(`${row.chain.name}: the site's own transaction through useSigner('${row.chain.namespace}'), ${row.example} (the signer kit)`, () => {
-    for (const connector of row.connectors) {
-      if (connector.kind !== 'ledger' && connector.kind !== 'embedded') continue
-      it(connectorTitle(row, connector), async () => {
-        const sandbox = opened.get(row)!
-        const visitor = await openVisitor(sandbox.sandbox.url)
-        try {
-          await overConnector(row, sandbox, visitor, connector)
-          await visitor.check()
-        } finally {
-          await visitor.close()
-        }
-      }, 240_000)
-    }
-  })
-}
-
-/**
- * Every row's dev wallet on one visitor page, one namespace after the other: each test moves the
- * page to its row's network, where nothing is connected yet (the example absent), connects the
- * namespace's dev wallet, has it refuse once ("Reject requests" on its panel) and then approve, each
- * read back from the chain; the page's CSP / page-error / loopback check after each; then
- * disconnects in the modal, for the next.
- *
- * @example
- * signersOverDevWallets(Object.values(signerRows))
- */
-export function signersOverDevWallets(rows: SignerRow[]): void {
+export function signersOnOnePage(rows: SignerRow[]): void {
   const opened = openRows(rows)
   let page: Visitor | undefined
+  /** The page ended its last test disconnected; after a failure the next test starts on a new page. */
+  let clean = true
   afterAll(() => page?.close())
-  describe("the site's own transaction over each namespace's dev wallet, one namespace after the other on one page (the signer kit)", () => {
-    for (const row of rows) {
-      for (const connector of row.connectors) {
-        if (connector.kind !== 'extension') continue
-        it(`${row.chain.name}, ${row.example}: ${connectorTitle(row, connector)}`, async () => {
-          const sandbox = opened.get(row)!
-          page ??= await openVisitor(sandbox.sandbox.url)
-          const log = devWalletLog(row)
-          const visitor = { page: page.page, describe: () => describePage(page!.page, sandbox.sandbox.url, () => log(page!.page)), log: () => log(page!.page) }
-          await overConnector(row, sandbox, visitor, connector)
-          await page.check()
-          // Disconnected in the modal, so the next namespace starts with nothing connected (the dev
-          // wallet works on several namespaces: connected, a switch would offer to connect it there too).
-          const header = page.page.getByRole('navigation', { name: 'Wallet' })
-          await header.getByRole('button', { name: new RegExp(escape(row.chain.shortAddress(sandbox.truth.devAddress))) }).click()
-          await page.page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
-          await explainFailure(expect.poll(() => header.getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1), visitor.describe)
-          if ((await page.page.getByRole('dialog').count()) > 0) await page.page.keyboard.press('Escape')
-          await explainFailure(expect.poll(() => page!.page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0), visitor.describe)
-        }, 240_000)
+  const kinds = ['extension', 'ledger', 'embedded'] as const
+  describe("the site's own transaction over each namespace's dev wallet, Ledger and embedded wallet, one after the other on one page (the signer kit)", () => {
+    for (const kind of kinds) {
+      for (const row of rows) {
+        for (const connector of row.connectors) {
+          if (connector.kind !== kind) continue
+          it(`${row.chain.name}, ${row.example}: ${connectorTitle(row, connector)}`, async () => {
+            const sandbox = opened.get(row)!
+            if (!clean) await page?.close()
+            if (!clean || !page) page = await openVisitor(sandbox.sandbox.url)
+            clean = false
+            const { page: tab } = page
+            // The dev wallet's log on the page (the Ledger's and the embedded wallet's are checked their own way).
+            const log = connector.kind === 'extension' ? () => tab.evaluate((global) => (window as unknown as Record<string, { activity(): Activity[] }>)[global]!.activity(), row.chain.activityGlobal) : undefined
+            const visitor = { page: tab, describe: () => describePage(tab, sandbox.sandbox.url, log), log }
+            const shown = await overConnector(row, sandbox, visitor, connector)
+            await page.check()
+            const header = tab.getByRole('navigation', { name: 'Wallet' })
+            await header.getByRole('button', { name: new RegExp(escape(shown)) }).click()
+            await tab.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
+            await explainFailure(expect.poll(() => header.getByRole('button', { name: 'Connect Wallet' }).count(), { timeout: 20_000 }).toBe(1), visitor.describe)
+            if ((await tab.getByRole('dialog').count()) > 0) await tab.keyboard.press('Escape')
+            await explainFailure(expect.poll(() => tab.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0), visitor.describe)
+            clean = true
+          }, 240_000)
+        }
       }
     }
   })
