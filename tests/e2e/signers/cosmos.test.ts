@@ -1,5 +1,0 @@
-// Issue 47 on cosmos: the signer kit (tests/e2e/kit/signerE2e.ts) over the connectors of its row (signerRows.ts).
-import { signerE2e } from '../kit/signerE2e.js'
-import { signerRows } from '../kit/signerRows.js'
-
-signerE2e(signerRows.cosmos)
