@@ -129,7 +129,7 @@ describe('the values the signer serializes', () => {
 })
 
 describe("the docs' example", () => {
-  it('is the code the demo runs (docs/plugins/stacks.md, "Sign your own transactions"; its browser test: tests/e2e/signers/stacks.test.ts)', () => {
+  it('is the code the demo runs (docs/plugins/stacks.md, "Sign your own transactions"; its browser tests: tests/e2e/signers/)', () => {
     const page = readFileSync(new URL('../../../docs/plugins/stacks.md', import.meta.url), 'utf8')
     const section = page.slice(page.indexOf('## Sign your own transactions'))
     const example = /```tsx\n([\s\S]*?)```/.exec(section)?.[1] ?? ''

@@ -276,7 +276,7 @@ describe("portico.getSigner('sui') over a Wallet Standard wallet", () => {
     }
   })
 
-  it("docs/plugins/sui.md's example is the demo's code, which tests/e2e/signers/sui.test.ts runs in Chromium", () => {
+  it("docs/plugins/sui.md's example is the demo's code, which tests/e2e/signers/ runs in Chromium", () => {
     const docs = readFileSync(new URL('../../../docs/plugins/sui.md', import.meta.url), 'utf8')
     const section = docs.slice(docs.indexOf('## Sign your own transactions'), docs.indexOf('## From Node'))
     const example = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? ''
