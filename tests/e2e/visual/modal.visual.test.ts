@@ -36,7 +36,7 @@ describe.each([
   ['phone', 'light'],
   ['phone', 'dark'],
 ] as const)('the modal\'s main path on a %s in the %s theme', (device, colorScheme) => {
-  const { page, header, dialog, waitForView, check, shoot, measureLoading, closeModal, expectClean } = walkPage(device, { pointerAway: false, schemes: [colorScheme] })
+  const { page, header, dialog, waitForView, check, shoot, measureLoading, closeModal, expectClean } = walkPage(device, { pointerAway: false, schemes: [colorScheme], fullAxe: colorScheme === 'light' })
   const account = () => header().getByRole('button', { name: /0xf39F…2266/ })
   const signView = () => dialog().filter({ has: page().getByRole('heading', { name: 'Sign in with your wallet' }) })
   /** The sign-in card ready (its message closed behind "Show message", issue 52). */
