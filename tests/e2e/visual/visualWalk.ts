@@ -115,8 +115,12 @@ export type WalkPage = {
   header(): Locator
   dialog(): Locator
   waitForView(view: string): Promise<void>
-  /** Waits for the dialog's images, then checks the view with axe and against its baselines, in each scheme. */
-  check(name: string, mask?: (dialog: Locator) => Locator[]): Promise<void>
+  /**
+   * Waits for the dialog's images, then checks the view with axe and against its baselines, in each
+   * scheme; `fix` before each picture (a text the run varies set to a fixed one: a re-render in
+   * between, as a poll's answer, would bring the run's back).
+   */
+  check(name: string, mask?: (dialog: Locator) => Locator[], fix?: () => Promise<unknown>): Promise<void>
   /** Photographs `target` (not the dialog: the page's header) against its baselines, in each scheme, without axe. */
   shoot(name: string, target: () => Locator): Promise<void>
   /**
@@ -144,12 +148,10 @@ export type WalkPage = {
 /**
  * A walk on `device`: its page (opened in `beforeAll` of the calling describe, closed in
  * `afterAll`), its checks and the steps the walks share. With both `schemes` (the default), each
- * view is taken in the page's scheme (light at first), then the page's `prefers-color-scheme` is
+ * view is taken in the page's scheme (the first of `schemes` at first), then the page's `prefers-color-scheme` is
  * switched (`themeMode: 'system'` follows it live, through CSS) and the view taken again: one walk,
  * not two. axe runs every rule in the first scheme and only the `colourRules` in the second, the
- * only ones a scheme can change. With one scheme, the context has it. `fullAxe: false` runs the
- * colour rules alone in every picture: for a walk whose views another walk of the device checks
- * with every rule (the main path's dark walks repeat its light ones). A picture is
+ * only ones a scheme can change. The context starts in the first of `schemes`. A picture is
  * `<device>-<scheme>/<name>.png`. `pointerAway`: the pointer is moved off the dialog before each
  * picture (the button a click landed on, or the one that took its place, would show its hover
  * colour); the main path's baselines were taken without.
@@ -158,7 +160,7 @@ export type WalkPage = {
  * const { page, check } = walkPage('phone')
  * await check('Connect')
  */
-export function walkPage(device: Device, { pointerAway = true, schemes = ['light', 'dark'] as readonly ColorScheme[], fullAxe = true } = {}): WalkPage {
+export function walkPage(device: Device, { pointerAway = true, schemes = ['light', 'dark'] as readonly ColorScheme[] } = {}): WalkPage {
   let visitor: SandboxPage
   const page = () => visitor.page
   const results: WalkPage['results'] = {}
@@ -185,14 +187,15 @@ export function walkPage(device: Device, { pointerAway = true, schemes = ['light
   const key = (name: string, scheme: ColorScheme) => (schemes.length === 1 ? name : `${name} (${scheme})`)
   /** The page's scheme now: a view is taken in it first, then in the other (no switch back: the next view starts where this one ended). */
   let current = schemes[0]!
-  /** Takes `shot` in each scheme, the page's scheme first; axe with every rule in the first (unless `fullAxe` is off), its colour rules in the other. */
-  async function inEachScheme(name: string, shot: () => Promise<Buffer>, axe: (rules?: readonly string[]) => Promise<string[]>): Promise<void> {
+  /** Takes `shot` in each scheme, the page's scheme first; axe with every rule in the first, its colour rules in the other. */
+  async function inEachScheme(name: string, shot: () => Promise<Buffer>, axe: (rules?: readonly string[]) => Promise<string[]>, fix?: () => Promise<unknown>): Promise<void> {
     for (const [index, scheme] of [current, ...schemes.filter((s) => s !== current)].entries()) {
       if (scheme !== current) await page().emulateMedia({ colorScheme: (current = scheme) })
+      await fix?.()
       await pageSettled(page())
       const png = await shot()
       const compared = compareScreenshot({ name: `${device}-${scheme}/${name}.png`, actual: png })
-      results[key(name, scheme)] = { axe: await axe(index === 0 && fullAxe ? undefined : colourRules), screenshot: compared.status === 'mismatch' ? compared.message : 'ok' }
+      results[key(name, scheme)] = { axe: await axe(index === 0 ? undefined : colourRules), screenshot: compared.status === 'mismatch' ? compared.message : 'ok' }
     }
   }
 
@@ -219,10 +222,10 @@ export function walkPage(device: Device, { pointerAway = true, schemes = ['light
     header,
     dialog,
     waitForView,
-    async check(name, mask = () => []) {
+    async check(name, mask = () => [], fix) {
       if (pointerAway) await page().mouse.move(0, 0)
       await imagesLoaded()
-      await inEachScheme(name, () => dialog().screenshot({ animations: 'disabled', caret: 'hide', mask: mask(dialog()), maskColor: '#ff00ff' }), (rules) => axeViolations(page(), rules))
+      await inEachScheme(name, () => dialog().screenshot({ animations: 'disabled', caret: 'hide', mask: mask(dialog()), maskColor: '#ff00ff' }), (rules) => axeViolations(page(), rules), fix)
     },
     async shoot(name, target) {
       await inEachScheme(name, () => target().screenshot({ animations: 'disabled' }), async () => [])
