@@ -122,12 +122,13 @@ describe.each(['desktop', 'phone'] as const)('the chains\' accounts and send for
     // The fee follows the node: waited for, then one fixed text (so the row keeps its width), painted over as well.
     const fee = dialog().locator('.portico-send-preview__row', { hasText: 'Network fee' }).locator('dd')
     await measureLoading(`${id}-Review`, 'WalletSendPreview', () => dialog().getByRole('button', { name: 'Preview Send' }).click(), () => expect.poll(() => fee.textContent(), { timeout: 20_000 }).toContain(symbol))
-    await fee.evaluate((dd, symbol) => {
-      const parts = [...dd.children]
-      if (parts.length === 0) dd.textContent = `up to 0.0001 ${symbol}`
-      parts.forEach((part, index) => (part.textContent = index === 0 ? `up to 0.0001 ${symbol}` : '≈ $0.01'))
-    }, symbol)
-    await check(`${id}-Review`, () => [fee])
+    const fixFee = () =>
+      fee.evaluate((dd, symbol) => {
+        const parts = [...dd.children]
+        if (parts.length === 0) dd.textContent = `up to 0.0001 ${symbol}`
+        parts.forEach((part, index) => (part.textContent = index === 0 ? `up to 0.0001 ${symbol}` : '≈ $0.01'))
+      }, symbol)
+    await check(`${id}-Review`, () => [fee], fixFee)
     await closeModal()
     await disconnect()
   }, 120_000)
