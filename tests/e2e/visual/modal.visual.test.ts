@@ -1,18 +1,9 @@
-// Issue 14, acceptances 1 and 4, and issue 52, acceptances 2 to 4: the modal's views on the demo site
-// (`npm start`) of one fresh sandbox (its balances, NFTs and activity are the pictures'), in Chromium,
-// desktop 1280×800 and phone 390×844, light and dark (`themeMode: 'system'` following the emulated
-// prefers-color-scheme). First the main path, one page per device, each view taken in both themes: connect, sign in, the account's tabs, receive, send and its review, swap, buy, register a
-// name, the networks, a switch (signing in again), disconnecting, and a send's success screen. Then
-// the views the main path does not reach, walked once per device and taken in both themes at each
-// view (the page's scheme switched live), each from its own start: GetWallet (no wallet installed),
-// SwitchActiveChain, ConnectingSocial, WalletLinks (?walletConnect=0), ConnectingWalletConnectBasic
-// (?manualWCControl=1), WalletConnect-Opening (a phone), ConnectingFarcaster (?socials=farcaster),
-// UnsupportedChain, the Ledger on Solana and Bitcoin, ExportPrivateKey and Update email's code step.
-// Each view is checked by axe-core (no violation of any impact) and against its baseline PNG
-// (tests/e2e/visual/__screenshots__/<device>-<theme>/); each view that loads may move by at most
-// 8 px from its first frame; a walk fails on any console error or warning and any failed request
-// or error answer (visualWalk.ts). Accept a change with `UPDATE_SCREENSHOTS=1 npx vitest run <file>`
-// and commit the PNGs after looking at them (docs/testing.md).
+// Issue 14, acceptances 1 and 4, and issue 52, acceptances 2 to 4: the modal's views on the demo site of
+// one fresh sandbox (its balances, NFTs and activity are in the pictures), on a desktop and a phone, each
+// view light and dark: the main path, then the views it does not reach, each from its own start. Each
+// is checked by axe, against its baseline PNG and, while it loads, for movement; a walk fails on any
+// noise (visualWalk.ts; docs/testing.md, "The visual baseline", says what each walk takes and how to
+// accept a change).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { pageSettled } from '../../helpers/pageSettled.js'
