@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest'
 import { compareScreenshot } from './compareScreenshot.js'
 
 /** A width×height PNG of one colour, with `changed` pixels (from the top-left) painted black. */
-function png(width: number, height: number, changed = 0): Buffer {
+function png(width: number, height: number, changed = 0, options: { deflateLevel?: number } = {}): Buffer {
   const image = new PNG({ width, height })
   for (let i = 0; i < width * height; i++) {
     const black = i < changed
     image.data.set(black ? [0, 0, 0, 255] : [240, 240, 255, 255], i * 4)
   }
-  return PNG.sync.write(image)
+  return PNG.sync.write(image, options)
 }
 
 describe('compareScreenshot', () => {
@@ -33,6 +33,11 @@ describe('compareScreenshot', () => {
 
   it('the same image matches; a few changed pixels stay within the tolerance', () => {
     expect(compareScreenshot({ name: 'a/view.png', actual: png(100, 100), dir, update: false })).toEqual({ status: 'match', diffPixels: 0 })
+    // The same pixels encoded otherwise (other bytes) are compared pixel by pixel, and match.
+    const recoded = png(100, 100, 0, { deflateLevel: 0 })
+    expect(recoded.equals(png(100, 100))).toBe(false)
+    expect(compareScreenshot({ name: 'a/view.png', actual: recoded, dir, update: false })).toEqual({ status: 'match', diffPixels: 0 })
+    expect(compareScreenshot({ name: 'a/view.png', actual: png(100, 100, 5, { deflateLevel: 0 }), dir, update: false })).toEqual({ status: 'match', diffPixels: 5 })
     // 0.05 % of 10 000 pixels is 5.
     expect(compareScreenshot({ name: 'a/view.png', actual: png(100, 100, 5), dir, update: false })).toEqual({ status: 'match', diffPixels: 5 })
   })

@@ -54,7 +54,10 @@ export function compareScreenshot({ name, actual, dir = screenshotsDir, update =
     keepActual()
     return { status: 'mismatch', actualPath, message: `${name}: no baseline at ${baselinePath}. Review ${actualPath}, then run with UPDATE_SCREENSHOTS=1 to store it.` }
   }
-  const expected = PNG.sync.read(readFileSync(baselinePath))
+  const baseline = readFileSync(baselinePath)
+  // The same bytes are the same picture: nothing to decode (Chromium encodes the same pixels alike).
+  if (baseline.equals(actual)) return { status: 'match', diffPixels: 0 }
+  const expected = PNG.sync.read(baseline)
   const got = PNG.sync.read(actual)
   if (expected.width !== got.width || expected.height !== got.height) {
     keepActual()

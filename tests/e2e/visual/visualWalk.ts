@@ -27,14 +27,31 @@ export const walkContextOptions = (device: Device, colorScheme: ColorScheme): Br
 type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }
 
 /**
+ * The axe-core rules a colour scheme can change: of axe-core 4.14's rules, those that read colours
+ * (its `cat.color` category) and run by default, `color-contrast` (WCAG 1.4.3) and
+ * `link-in-text-block` (1.4.1: a link told from its text by colour alone); `color-contrast-enhanced`
+ * (AAA) is off by default. The dark scheme is CSS custom properties of colour only
+ * (ui/theme/styles.css, the wallet frame's frame.css; no script reads `prefers-color-scheme`), so
+ * every other rule sees the same DOM, names, roles and layout in both schemes.
+ */
+export const colourRules = ['color-contrast', 'link-in-text-block'] as const
+
+/**
  * axe-core over what Portico draws on the page (the dialog and the header's wallet buttons; not
  * the demo's own text or the dev wallets' panels, which are sandbox tools), injected through the
- * debugger so the strict CSP stays on: every violation, minor to critical.
+ * debugger so the strict CSP stays on: every violation, minor to critical, of every rule, or of
+ * `rules` alone. Only violations are gathered in full (`resultTypes`: of a rule passed, incomplete or
+ * inapplicable axe keeps one node, so it builds and sends back less).
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: { include: string[][] }): Promise<AxeResult> } }).axe.run({ include: [['[role="dialog"]'], ['nav[aria-label="Wallet"]']] }),
+  const result = await page.evaluate(
+    (rules) =>
+      (window as unknown as { axe: { run(context: { include: string[][] }, options: object): Promise<AxeResult> } }).axe.run(
+        { include: [['[role="dialog"]'], ['nav[aria-label="Wallet"]']] },
+        { resultTypes: ['violations'], ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}) },
+      ),
+    rules,
   )
   return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
 }
@@ -87,7 +104,7 @@ export function watchNoise(page: Page, noise: string[]): void {
 }
 
 export type WalkPage = {
-  /** Per view and scheme (`<name> (<scheme>)`; by name alone with one scheme): the axe findings and the screenshot comparison ('ok' when it matched). */
+  /** Per view and scheme (`<name> (<scheme>)`; by name alone with one scheme): the axe findings (every rule's, or the colour rules' in a view's second scheme) and the screenshot comparison ('ok' when it matched). */
   results: Record<string, { axe: string[]; screenshot: string }>
   /** Per view that loads: how far the modal's height moved from the view's first frame until it settled, and the heights. */
   loading: Record<string, { moved: number; heights: number[] }>
@@ -98,8 +115,12 @@ export type WalkPage = {
   header(): Locator
   dialog(): Locator
   waitForView(view: string): Promise<void>
-  /** Waits for the dialog's images, then checks the view with axe and against its baselines, in each scheme. */
-  check(name: string, mask?: (dialog: Locator) => Locator[]): Promise<void>
+  /**
+   * Waits for the dialog's images, then checks the view with axe and against its baselines, in each
+   * scheme; `fix` before each picture (a text the run varies set to a fixed one: a re-render in
+   * between, as a poll's answer, would bring the run's back).
+   */
+  check(name: string, mask?: (dialog: Locator) => Locator[], fix?: () => Promise<unknown>): Promise<void>
   /** Photographs `target` (not the dialog: the page's header) against its baselines, in each scheme, without axe. */
   shoot(name: string, target: () => Locator): Promise<void>
   /**
@@ -127,9 +148,10 @@ export type WalkPage = {
 /**
  * A walk on `device`: its page (opened in `beforeAll` of the calling describe, closed in
  * `afterAll`), its checks and the steps the walks share. With both `schemes` (the default), each
- * view is taken light (the context's scheme), then the page's `prefers-color-scheme` is switched
- * to dark (`themeMode: 'system'` follows it live, through CSS) and the view taken again, then
- * switched back: one walk, not two. With one, the context has that scheme. A picture is
+ * view is taken in the page's scheme (the first of `schemes` at first), then the page's `prefers-color-scheme` is
+ * switched (`themeMode: 'system'` follows it live, through CSS) and the view taken again: one walk,
+ * not two. axe runs every rule in the first scheme and only the `colourRules` in the second, the
+ * only ones a scheme can change. The context starts in the first of `schemes`. A picture is
  * `<device>-<scheme>/<name>.png`. `pointerAway`: the pointer is moved off the dialog before each
  * picture (the button a click landed on, or the one that took its place, would show its hover
  * colour); the main path's baselines were taken without.
@@ -163,17 +185,17 @@ export function walkPage(device: Device, { pointerAway = true, schemes = ['light
   })
 
   const key = (name: string, scheme: ColorScheme) => (schemes.length === 1 ? name : `${name} (${scheme})`)
-  /** Takes `shot` in each scheme (switching the page's `prefers-color-scheme` between them, and back to the first). */
-  async function inEachScheme(name: string, shot: () => Promise<Buffer>, axe: () => Promise<string[]>): Promise<void> {
-    for (const [index, scheme] of schemes.entries()) {
-      if (index > 0) await page().emulateMedia({ colorScheme: scheme })
+  /** The page's scheme now: a view is taken in it first, then in the other (no switch back: the next view starts where this one ended). */
+  let current = schemes[0]!
+  /** Takes `shot` in each scheme, the page's scheme first; axe with every rule in the first, its colour rules in the other. */
+  async function inEachScheme(name: string, shot: () => Promise<Buffer>, axe: (rules?: readonly string[]) => Promise<string[]>, fix?: () => Promise<unknown>): Promise<void> {
+    for (const [index, scheme] of [current, ...schemes.filter((s) => s !== current)].entries()) {
+      if (scheme !== current) await page().emulateMedia({ colorScheme: (current = scheme) })
+      await fix?.()
       await pageSettled(page())
-      const compared = compareScreenshot({ name: `${device}-${scheme}/${name}.png`, actual: await shot() })
-      results[key(name, scheme)] = { axe: await axe(), screenshot: compared.status === 'mismatch' ? compared.message : 'ok' }
-    }
-    if (schemes.length > 1) {
-      await page().emulateMedia({ colorScheme: schemes[0] })
-      await pageSettled(page())
+      const png = await shot()
+      const compared = compareScreenshot({ name: `${device}-${scheme}/${name}.png`, actual: png })
+      results[key(name, scheme)] = { axe: await axe(index === 0 ? undefined : colourRules), screenshot: compared.status === 'mismatch' ? compared.message : 'ok' }
     }
   }
 
@@ -200,10 +222,10 @@ export function walkPage(device: Device, { pointerAway = true, schemes = ['light
     header,
     dialog,
     waitForView,
-    async check(name, mask = () => []) {
+    async check(name, mask = () => [], fix) {
       if (pointerAway) await page().mouse.move(0, 0)
       await imagesLoaded()
-      await inEachScheme(name, () => dialog().screenshot({ animations: 'disabled', caret: 'hide', mask: mask(dialog()), maskColor: '#ff00ff' }), () => axeViolations(page()))
+      await inEachScheme(name, () => dialog().screenshot({ animations: 'disabled', caret: 'hide', mask: mask(dialog()), maskColor: '#ff00ff' }), (rules) => axeViolations(page(), rules), fix)
     },
     async shoot(name, target) {
       await inEachScheme(name, () => target().screenshot({ animations: 'disabled' }), async () => [])
