@@ -13,10 +13,10 @@ import { launchChromium } from '../../helpers/chromium.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { freeLoopbackPort } from '../../helpers/engines.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import type { SandboxPage } from '../../helpers/openSandboxPage.js'
 import { mailedCode } from '../../helpers/sandboxMail.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { askWallet, connectToWalletFrame, expectClean, pressInFrame } from '../kit/authE2e.js'
+import { askWallet, connectToWalletFrame, expectClean, openVisitor, pressInFrame } from '../kit/authE2e.js'
 
 type SandboxJson = { auth: { walletOrigin: string } }
 
@@ -74,9 +74,8 @@ async function frameRefused(page: Page, console: string[], pattern: RegExp): Pro
 const ask = (page: Page, method: string, params?: unknown) => askWallet(page, method, params)
 
 async function asVisitor(act: (visitor: SandboxPage) => Promise<void>): Promise<void> {
-  const visitor = await openSandboxPage()
+  const visitor = await openVisitor()
   try {
-    visitor.page.setDefaultTimeout(20_000)
     await act(visitor)
     await expectClean(visitor)
   } finally {
@@ -126,7 +125,7 @@ describe("the sandbox's wallet frame and loopback sites", () => {
   }, 60_000)
 
   it('is not named for [::1] (CSP has no form for IPv6 addresses; Chromium would log an error for one): a site on [::1] is refused, as the guide says', async () => {
-    const visitor = await openSandboxPage()
+    const visitor = await openVisitor()
     try {
       const console: string[] = []
       visitor.page.on('console', (message) => console.push(message.text()))

@@ -14,11 +14,11 @@ import { getAddress, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { combineShares } from '../../../plugins/auth/frame/keys/shares.js'
 import { openRecoveryShare, readRecoveryEnvelope, type RecoveryEnvelope } from '../../../plugins/auth/frame/recovery/recoveryEnvelope.js'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import type { SandboxPage } from '../../helpers/openSandboxPage.js'
 import { mailbox, mailedCode } from '../../helpers/sandboxMail.js'
 import type { TestSite } from '../../helpers/serveTestSite.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { askWallet, connectToWalletFrame, enterCode, expectClean, sandboxInfo, serveShop, startEmailLogin, step, walletFrame, type SandboxInfo } from '../kit/authE2e.js'
+import { askWallet, connectToWalletFrame, enterCode, expectClean, openVisitor, sandboxInfo, serveShop, startEmailLogin, step, walletFrame, type SandboxInfo } from '../kit/authE2e.js'
 
 type SiteWindow = { site: { state(): { connections: Record<string, { status: string; address?: string }> } } }
 
@@ -36,9 +36,8 @@ const dialog = (p: Page) => p.getByRole('dialog')
 const wallet = walletFrame
 
 async function newVisitor(): Promise<Page> {
-  const visitor = await openSandboxPage()
+  const visitor = await openVisitor()
   visitors.push(visitor)
-  visitor.page.setDefaultTimeout(20_000)
   await visitor.page.goto(site.url)
   return visitor.page
 }
@@ -161,6 +160,7 @@ afterAll(async () => {
 
 describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
   let passkeyPage: Page
+  let freshPage: Page
 
   it('protects the recovery with a passkey created in the wallet frame (WebAuthn PRF)', async () => {
     passkeyPage = await newVisitor()
@@ -227,23 +227,9 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
     expect(await connectedAddress(p)).toBe(addresses[passkeyEmail])
   }, 180_000)
 
-  it('recovers the password-protected wallet on a new browser context after a fresh login; a wrong password is turned away', async () => {
-    const p = await newVisitor()
-    await startLogin(p, passwordEmail)
-    const frame = wallet(p)
-    await step(p, expect.poll(() => frame.getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1))
-    // No passkey was set for this wallet: the password is the only way.
-    expect(await frame.getByRole('button', { name: 'Use your passkey' }).count()).toBe(0)
-    await frame.getByLabel('Recovery password').fill('not the password at all')
-    await frame.getByRole('button', { name: 'Unlock' }).click()
-    await expect.poll(() => frame.getByRole('status').innerText(), { timeout: 60_000 }).toContain('That is not the recovery password')
-    await frame.getByLabel('Recovery password').fill(password)
-    await frame.getByRole('button', { name: 'Unlock' }).click()
-    expect(await connectedAddress(p)).toBe(addresses[passwordEmail])
-  }, 180_000)
-
   it('a page script that brute-forces the email code through the frame is locked out and logs no one in', async () => {
-    const p = await newVisitor()
+    // A new browser context, logged in as no one; the password's recovery below continues on it.
+    const p = (freshPage = await newVisitor())
     const victim = `brute-${stamp}@example.com`
     const before = (await mailbox(sandbox.url))[0]?.id ?? 0
     // The page embeds the wallet frame itself and takes its own port: a code sent to the victim, then six guesses.
@@ -263,7 +249,23 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
     expect(after.restart.error?.code).toBe('RATE_LIMITED')
     expect(after.status.result).toEqual({})
     expect(guessed.answers.every((a) => a.result === undefined)).toBe(true)
+    await p.evaluate(() => document.querySelector('iframe[title="A frame of the page"]')!.remove())
   }, 120_000)
+
+  it('recovers the password-protected wallet on a new browser context after a fresh login; a wrong password is turned away', async () => {
+    const p = freshPage
+    await startLogin(p, passwordEmail)
+    const frame = wallet(p)
+    await step(p, expect.poll(() => frame.getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1))
+    // No passkey was set for this wallet: the password is the only way.
+    expect(await frame.getByRole('button', { name: 'Use your passkey' }).count()).toBe(0)
+    await frame.getByLabel('Recovery password').fill('not the password at all')
+    await frame.getByRole('button', { name: 'Unlock' }).click()
+    await expect.poll(() => frame.getByRole('status').innerText(), { timeout: 60_000 }).toContain('That is not the recovery password')
+    await frame.getByLabel('Recovery password').fill(password)
+    await frame.getByRole('button', { name: 'Unlock' }).click()
+    expect(await connectedAddress(p)).toBe(addresses[passwordEmail])
+  }, 180_000)
 
   it('recorded no page error, CSP violation or request beyond 127.0.0.1', async () => {
     for (const visitor of visitors) await expectClean(visitor)

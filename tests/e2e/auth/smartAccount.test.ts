@@ -11,10 +11,10 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, getAddress, http, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import type { SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandboxBundler } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { approvalScreen, emailLogin, expectClean, faucet, pressInFrame, sandboxInfo, sendFromAccount, step, type SandboxInfo } from '../kit/authE2e.js'
+import { approvalScreen, emailLogin, expectClean, faucet, openVisitor, pressInFrame, sandboxInfo, sendFromAccount, step, type SandboxInfo } from '../kit/authE2e.js'
 
 const ownerAbi = [{ type: 'function', name: 'owner', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] }] as const
 const factoryAbi = [{ type: 'function', name: 'getAddress', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }, { name: 'salt', type: 'uint256' }], outputs: [{ type: 'address' }] }] as const
@@ -52,9 +52,8 @@ beforeAll(async () => {
   const chain = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
   factory = chain.accountAbstraction!.factory
   rpc = createPublicClient({ transport: http(chain.nodeUrl), cacheTime: 0 })
-  visitor = await openSandboxPage()
+  visitor = await openVisitor()
   page = visitor.page
-  page.setDefaultTimeout(20_000)
 })
 
 afterAll(async () => {

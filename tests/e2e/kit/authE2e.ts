@@ -2,13 +2,13 @@
 // written once. A visitor logs in by email (the code read from the sandbox's mailbox), approves on
 // the wallet frame's own screen, sends from the Account view, and ends with the page's CSP /
 // page-error / loopback check. Every wait that can fail says what the modal and the frame showed.
-import type { Locator, Page } from 'playwright-core'
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { parseEther, type Address, type PublicClient } from 'viem'
 import { expect } from 'vitest'
 import { sandboxPageCsp } from '../../../sandbox/registerSandboxPages.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
-import type { SandboxPage } from '../../helpers/openSandboxPage.js'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { mailbox, mailedCode } from '../../helpers/sandboxMail.js'
 import { pressSendDone } from '../../helpers/sendSuccess.js'
 import { serveTestSite, type TestSite } from '../../helpers/serveTestSite.js'
@@ -17,6 +17,16 @@ import { serveTestSite, type TestSite } from '../../helpers/serveTestSite.js'
 export type SandboxInfo = {
   chains: { caipNetworkId: string; nodeUrl: string; tokens?: { address: Address; symbol: string }[]; accountAbstraction?: { factory: Address; entryPoint: Address } }[]
   auth: { walletOrigin: string }
+}
+
+/**
+ * A visitor: a context of the suite's Chromium with one page, 20 s per wait, motion reduced (no auth
+ * test checks motion: no wait sits out the modal's slide, which the wallet frame follows).
+ */
+export async function openVisitor(contextOptions: BrowserContextOptions = {}): Promise<SandboxPage> {
+  const visitor = await openSandboxPage({ contextOptions: { reducedMotion: 'reduce', ...contextOptions } })
+  visitor.page.setDefaultTimeout(20_000)
+  return visitor
 }
 
 export const sandboxInfo = async (sandboxUrl: string) => (await (await fetch(`${sandboxUrl}/sandbox.json`)).json()) as SandboxInfo
