@@ -71,8 +71,6 @@ async function frameRefused(page: Page, console: string[], pattern: RegExp): Pro
   expect(await loadedFrame(page)).toBeUndefined()
 }
 
-const ask = (page: Page, method: string, params?: unknown) => askWallet(page, method, params)
-
 async function asVisitor(act: (visitor: SandboxPage) => Promise<void>): Promise<void> {
   const visitor = await openVisitor()
   try {
@@ -95,9 +93,9 @@ describe("the sandbox's wallet frame and loopback sites", () => {
       await frameRenders(page)
       expect(await connectToWalletFrame(page, walletOrigin, '#wallet')).toBe('ready')
       const email = `dev-site-${Date.now().toString(36)}@example.com`
-      const sent = await ask(page, 'emailStart', { email })
+      const sent = await askWallet(page, 'emailStart', { email })
       expect(sent.error).toBeUndefined()
-      const verified = await ask(page, 'emailVerify', { code: (await mailedCode(sandbox.url, email)).code })
+      const verified = await askWallet(page, 'emailVerify', { code: (await mailedCode(sandbox.url, email)).code })
       expect(verified.error).toBeUndefined()
       const state = verified.result as { user: { email: string }; accounts: { eip155: Address } }
       expect(state.user.email).toBe(email)
@@ -105,7 +103,7 @@ describe("the sandbox's wallet frame and loopback sites", () => {
       // The frame asks the visitor on its own screen (issue 48): the visitor clicks Sign in it,
       // again until it takes the click (it turns clicks away in its first 600 ms on screen).
       let settled = false
-      const signing = ask(page, 'request', { chainId: 'eip155:31337', method: 'personal_sign', params: [message, state.accounts.eip155] }).finally(() => {
+      const signing = askWallet(page, 'request', { chainId: 'eip155:31337', method: 'personal_sign', params: [message, state.accounts.eip155] }).finally(() => {
         settled = true
       })
       await pressInFrame(page, 'Sign the message', async () => settled, page.frameLocator('#wallet'))
@@ -120,7 +118,7 @@ describe("the sandbox's wallet frame and loopback sites", () => {
       await page.goto(`http://localhost:${sitePort}/`)
       await frameRenders(page)
       expect(await connectToWalletFrame(page, walletOrigin, '#wallet')).toBe('ready')
-      expect((await ask(page, 'status')).result).toEqual({})
+      expect((await askWallet(page, 'status')).result).toEqual({})
     })
   }, 60_000)
 

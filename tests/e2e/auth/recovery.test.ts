@@ -33,7 +33,6 @@ const password = 'violet staircase 1987'
 const addresses: Record<string, Address> = {}
 
 const dialog = (p: Page) => p.getByRole('dialog')
-const wallet = walletFrame
 
 async function newVisitor(): Promise<Page> {
   const visitor = await openVisitor()
@@ -68,13 +67,13 @@ async function openRecoverySetup(p: Page): Promise<void> {
   await dialog(p).getByRole('button', { name: 'Wallet & login' }).click()
   await expect.poll(() => dialog(p).innerText()).toContain('The wallet server can still restore this wallet')
   await dialog(p).getByRole('button', { name: 'Protect recovery' }).click()
-  await step(p, expect.poll(() => wallet(p).getByRole('heading', { name: 'Protect your wallet' }).count()).toBe(1))
+  await step(p, expect.poll(() => walletFrame(p).getByRole('heading', { name: 'Protect your wallet' }).count()).toBe(1))
   // The screen shows whole: the modal's area grew to the frame's content (taller than the area's
   // 420 px), down to its last button, with no scrolling inside the frame.
   await expect
-    .poll(() => wallet(p).locator('#portico-recovery').evaluate((root) => Math.round(root.lastElementChild!.getBoundingClientRect().bottom - window.innerHeight)))
+    .poll(() => walletFrame(p).locator('#portico-recovery').evaluate((root) => Math.round(root.lastElementChild!.getBoundingClientRect().bottom - window.innerHeight)))
     .toBeLessThanOrEqual(0)
-  await expect.poll(() => wallet(p).getByRole('button', { name: 'Not now' }).isVisible()).toBe(true)
+  await expect.poll(() => walletFrame(p).getByRole('button', { name: 'Not now' }).isVisible()).toBe(true)
 }
 
 async function protectedInProfile(p: Page): Promise<void> {
@@ -104,8 +103,9 @@ async function forgetThisBrowser(p: Page): Promise<void> {
 }
 
 /** What the operator holds for `email`: the auth share and the stored recovery, opened with both share keys. */
+const operatorKeys = () => JSON.parse(readFileSync(join(sandbox.dataDir!, 'auth-keys.json'), 'utf8')) as { shareKey: string; recoveryKey: string }
 function operatorView(email: string): { authShare: string; recovery: string; recoveryOpensAsPlainShare: boolean } {
-  const keys = JSON.parse(readFileSync(join(sandbox.dataDir!, 'auth-keys.json'), 'utf8')) as { shareKey: string; recoveryKey: string }
+  const keys = operatorKeys()
   const db = new Database(join(sandbox.dataDir!, 'portico.sqlite'), { readonly: true, fileMustExist: true })
   try {
     const userId = `email:${email}`
@@ -168,7 +168,7 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
     await startLogin(passkeyPage, passkeyEmail)
     addresses[passkeyEmail] = await connectedAddress(passkeyPage)
     await openRecoverySetup(passkeyPage)
-    await wallet(passkeyPage).getByRole('button', { name: 'Create a passkey' }).click()
+    await walletFrame(passkeyPage).getByRole('button', { name: 'Create a passkey' }).click()
     await protectedInProfile(passkeyPage)
   }, 180_000)
 
@@ -177,7 +177,7 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
     await startLogin(p, passwordEmail)
     addresses[passwordEmail] = await connectedAddress(p)
     await openRecoverySetup(p)
-    const frame = wallet(p)
+    const frame = walletFrame(p)
     await frame.getByLabel('Recovery password').fill(password)
     await frame.getByLabel('Repeat the password').fill(`${password}!`)
     await frame.getByRole('button', { name: 'Set the password' }).click()
@@ -199,7 +199,7 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
       await expect(combineShares(held.authShare, held.recovery)).rejects.toMatchObject({ code: 'WALLET_MISMATCH' })
       await expect(combineShares(held.authShare, held.authShare)).rejects.toBeDefined()
       // Neither operator key, nor any secret the operator holds, opens the envelope.
-      const keys = JSON.parse(readFileSync(join(sandbox.dataDir!, 'auth-keys.json'), 'utf8')) as { shareKey: string; recoveryKey: string }
+      const keys = operatorKeys()
       const guesses = [keys.shareKey, keys.recoveryKey, held.authShare]
       // The password's wrap, opened with Node's own scrypt (OpenSSL, its threads: the three guesses
       // at once, not 2^17-cost scrypt in JavaScript one after another) and AES-256-GCM: the
@@ -222,8 +222,8 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
     const p = passkeyPage
     await forgetThisBrowser(p)
     await startLogin(p, passkeyEmail)
-    await step(p, expect.poll(() => wallet(p).getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1))
-    await wallet(p).getByRole('button', { name: 'Use your passkey' }).click()
+    await step(p, expect.poll(() => walletFrame(p).getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1))
+    await walletFrame(p).getByRole('button', { name: 'Use your passkey' }).click()
     expect(await connectedAddress(p)).toBe(addresses[passkeyEmail])
   }, 180_000)
 
@@ -255,7 +255,7 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
   it('recovers the password-protected wallet on a new browser context after a fresh login; a wrong password is turned away', async () => {
     const p = freshPage
     await startLogin(p, passwordEmail)
-    const frame = wallet(p)
+    const frame = walletFrame(p)
     await step(p, expect.poll(() => frame.getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1))
     // No passkey was set for this wallet: the password is the only way.
     expect(await frame.getByRole('button', { name: 'Use your passkey' }).count()).toBe(0)

@@ -7,11 +7,12 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { englishUiStrings as en } from '../../ui/i18n/helpers/englishStrings.js'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import type { SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 import { pageSettled } from '../../helpers/pageSettled.js'
+import { openVisitor } from '../kit/authE2e.js'
 
 type Strings = Record<string, string>
 const plugins = ['auth', 'email-capture', 'ledger', 'names', 'onramp', 'send', 'siwx', 'swap', 'walletconnect']
@@ -52,9 +53,8 @@ beforeAll(async () => {
     }
   }
   forbidden = { whole, fragments: [...fragments] }
-  visitor = await openSandboxPage({ contextOptions: { reducedMotion: 'reduce' } })
+  visitor = await openVisitor()
   page = visitor.page
-  page.setDefaultTimeout(20_000)
 })
 
 afterAll(async () => {

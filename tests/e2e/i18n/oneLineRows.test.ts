@@ -1,8 +1,7 @@
 // Issue 52's one-line rules, measured in Chromium on a phone (390×844) and at the narrowest width
-// Portico supports (360 px), in every locale the project ships, on one phone page: the demo's
-// language picker switches the open modal in place, and the page is resized between the two widths
-// (the modal's layout is CSS alone, no script reads the width), so each view is reached once. Each of Swap's quote
-// rows keeps one line (its label may give way with an ellipsis, the amount is never cut); Send's
+// Portico supports (360 px), in every locale the project ships, on one page: the demo's language
+// picker switches the open modal in place, and the page is resized between the widths (the modal's
+// layout is CSS alone), so each view is reached once. Each of Swap's quote rows keeps one line (its label may give way with an ellipsis, the amount is never cut); Send's
 // review keeps its fee label and the fee ("up to 0.000021 ETH") on one line, side by side (its USD
 // value is the fee's second line by design); and a Buy quote's fees line keeps one line (its total
 // whole; the breakdown after it may give way, the whole line in its title). A text
@@ -13,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
 import { supportedLocales } from '../../../ui/locales/supported.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import type { SandboxPage } from '../../helpers/openSandboxPage.js'
 import { iPhone } from '../../helpers/phones.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { openVisitor } from '../kit/authE2e.js'
 
 /** A dev account of its own (funded by anvil), so a shared sandbox's other visitors never meet it. */
 const devAccount = 8
@@ -81,8 +81,8 @@ describe('one line each on a phone (390 px) and at the narrowest supported width
     await page.setViewportSize(viewport)
     await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(viewport.width)
   }
-  /** In every locale, at both widths, what `wrongOf` finds breaking a rule, keyed `<locale> at <width> px`. */
-  async function inEveryLocaleAndWidth(wrongOf: (locale: string) => Promise<unknown[]>): Promise<Record<string, unknown>> {
+  /** In every locale, at both widths, `wrongOf` finds nothing breaking a rule (a failure names each `<locale> at <width> px`). */
+  async function inEveryLocaleAndWidth(wrongOf: (locale: string) => Promise<unknown[]>): Promise<void> {
     const seen: Record<string, unknown> = {}
     for (const viewport of widths) {
       await resizeTo(viewport)
@@ -92,8 +92,7 @@ describe('one line each on a phone (390 px) and at the narrowest supported width
         if (wrong.length) seen[`${locale} at ${viewport.width} px`] = wrong
       }
     }
-    await resizeTo(widths[0]!)
-    return seen
+    expect(seen).toEqual({})
   }
   /** Back to English and the Account view. */
   async function backToAccount() {
@@ -103,9 +102,8 @@ describe('one line each on a phone (390 px) and at the narrowest supported width
   }
 
   beforeAll(async () => {
-    visitor = await openSandboxPage({ contextOptions: { ...iPhone, viewport: widths[0], reducedMotion: 'reduce' } })
+    visitor = await openVisitor({ ...iPhone, viewport: widths[0] })
     page = visitor.page
-    visitor.context.setDefaultTimeout(20_000)
   }, 60_000)
   afterAll(async () => {
     await visitor?.close()
@@ -128,7 +126,7 @@ describe('one line each on a phone (390 px) and at the narrowest supported width
     await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
     await dialog().getByLabel('You pay').fill('0.1')
     await dialog().locator('dl[aria-label="Quote"]').getByText('Minimum received').waitFor()
-    const seen = await inEveryLocaleAndWidth(async (locale) => {
+    await inEveryLocaleAndWidth(async (locale) => {
       const rows = await measure(page, '.portico-swap__details > div')
       const amounts = await measure(page, '.portico-swap__details dd')
       // The quote's four rows, each with its amount (no dash: the quote is there).
@@ -136,7 +134,6 @@ describe('one line each on a phone (390 px) and at the narrowest supported width
       expect(amounts.map((amount) => amount.text).filter((text) => text === '—'), locale).toEqual([])
       return [...rows.filter((row) => row.lines !== 1 || row.outside), ...amounts.filter((amount) => amount.lines !== 1 || amount.cut || amount.outside)]
     })
-    expect(seen).toEqual({})
     await backToAccount()
   }, 120_000)
 
@@ -148,7 +145,7 @@ describe('one line each on a phone (390 px) and at the narrowest supported width
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     const fee = dialog().locator('.portico-send-preview__row--fee dd > span').first()
     await expect.poll(() => fee.textContent(), { timeout: 20_000 }).toMatch(/ETH$/)
-    const seen = await inEveryLocaleAndWidth(async (locale) => {
+    await inEveryLocaleAndWidth(async (locale) => {
       await expect.poll(() => fee.textContent(), { message: locale }).toMatch(/ETH$/)
       const [label] = await measure(page, '.portico-send-preview__row--fee dt')
       const [value] = await measure(page, '.portico-send-preview__row--fee dd > span:first-child')
@@ -159,12 +156,10 @@ describe('one line each on a phone (390 px) and at the narrowest supported width
       if (Math.abs(label!.top - value!.top) > 4) wrong.push({ ...label!, text: `${label!.text} | ${value!.text}: not side by side` })
       return wrong
     })
-    expect(seen).toEqual({})
     await switchTo('en')
     await dialog().getByRole('button', { name: 'Cancel' }).click()
     await waitForView('WalletSend')
-    await dialog().getByRole('button', { name: 'Back' }).click()
-    await waitForView('Account')
+    await backToAccount()
   }, 120_000)
 
   it("Buy's quote: the fees line keeps one line, its total whole, inside the modal", async () => {
@@ -173,7 +168,7 @@ describe('one line each on a phone (390 px) and at the narrowest supported width
     await dialog().locator('dl[aria-label="Portico Sandbox Pay quote"]').waitFor()
     // The fees line: the second row of the quote (You receive, Fees, Total, the payment methods).
     const fees = 'fieldset .portico-onramp__quote-details > div:nth-child(2)'
-    const seen = await inEveryLocaleAndWidth(async (locale) => {
+    await inEveryLocaleAndWidth(async (locale) => {
       const [row] = await measure(page, fees)
       const [amount] = await measure(page, `${fees} dd`)
       expect(amount?.text, locale).toMatch(/\p{Nd}/u)
@@ -189,7 +184,6 @@ describe('one line each on a phone (390 px) and at the narrowest supported width
       }, fees)
       return [row!, amount!].filter((text) => text.lines !== 1 || text.outside || (text.cut && (text !== amount || text.title !== text.text || !totalShown)))
     })
-    expect(seen).toEqual({})
     await backToAccount()
     expect(visitor.pageErrors).toEqual([])
   }, 120_000)

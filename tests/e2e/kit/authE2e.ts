@@ -19,10 +19,7 @@ export type SandboxInfo = {
   auth: { walletOrigin: string }
 }
 
-/**
- * A visitor: a context of the suite's Chromium with one page, 20 s per wait, motion reduced (no auth
- * test checks motion: no wait sits out the modal's slide, which the wallet frame follows).
- */
+/** A visitor's context and page: 20 s per wait, motion reduced (no auth test checks motion). */
 export async function openVisitor(contextOptions: BrowserContextOptions = {}): Promise<SandboxPage> {
   const visitor = await openSandboxPage({ contextOptions: { reducedMotion: 'reduce', ...contextOptions } })
   visitor.page.setDefaultTimeout(20_000)
@@ -40,6 +37,24 @@ export async function describeAuthPage(page: Page): Promise<string> {
   const modal = view === 'closed' ? '' : squeeze(await dialog.first().innerText({ timeout: 1_000 }).catch(() => ''))
   const frame = squeeze(await walletFrame(page).locator('body').innerText({ timeout: 1_000 }).catch(() => '(no frame)'), 400)
   return `the modal (${view}): ${modal} | the wallet frame: ${frame} | the page: ${squeeze(await page.locator('body').innerText({ timeout: 1_000 }).catch(() => ''), 300)}`
+}
+
+/** The demo's main text, one line ("Status connected", "Address 0x…", "Account type EOA", …). */
+export const demoText = async (page: Page) => ((await page.locator('main').innerText()) ?? '').replace(/\s+/g, ' ')
+
+/**
+ * Signs `login` in on the sandbox's identity provider in `popup`, then waits for the callback page to
+ * close it: from before the click (waiting after it missed a close that came first, twice in full runs).
+ */
+export async function signInAtProvider(popup: Page, login = 'alice'): Promise<void> {
+  await popup.waitForSelector('input[name=login]')
+  await popup.fill('input[name=login]', login)
+  await popup.fill('input[name=password]', 'any password')
+  await popup.click('button[type=submit]')
+  await popup.waitForSelector('button[type=submit]:has-text("Continue")')
+  const closed = popup.waitForEvent('close', { timeout: 20_000 })
+  await popup.click('button[type=submit]')
+  await explainFailure(closed, async () => `The popup: ${popup.isClosed() ? 'closed' : `${popup.url()}: ${(await popup.textContent('body').catch(() => '')) ?? ''}`}`)
 }
 
 /** `wait`, explained with {@link describeAuthPage} when it fails. */
