@@ -32,11 +32,11 @@ import { createPublicClient, http, parseEther, verifyMessage, type Address, type
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { explainFailure } from '../../helpers/explainFailure.js'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import type { SandboxPage } from '../../helpers/openSandboxPage.js'
 import { mailbox } from '../../helpers/sandboxMail.js'
 import type { TestSite } from '../../helpers/serveTestSite.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { askWallet, connectToWalletFrame, emailLogin, expectClean, faucet, pressInFrame, sandboxInfo, serveShop, step, walletFrame, type SandboxInfo } from '../kit/authE2e.js'
+import { askWallet, connectToWalletFrame, emailLogin, expectClean, faucet, openVisitor, pressInFrame, sandboxInfo, serveShop, step, walletFrame, type SandboxInfo } from '../kit/authE2e.js'
 
 type Outcome = { result?: unknown; error?: { code: unknown; message: string } }
 type SiteWindow = {
@@ -108,9 +108,8 @@ beforeAll(async () => {
   info = await sandboxInfo(sandbox.url)
   solanaChain = info.chains.find((c) => c.caipNetworkId.startsWith('solana:'))!.caipNetworkId
   site = await serveShop(sandbox.url, info)
-  visitor = await openSandboxPage()
+  visitor = await openVisitor()
   page = visitor.page
-  page.setDefaultTimeout(20_000)
 }, 180_000)
 
 afterAll(async () => {

@@ -5,11 +5,10 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { supportedLocales } from '../../../ui/locales/supported.js'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import type { SandboxPage } from '../../helpers/openSandboxPage.js'
+import { iPhone } from '../../helpers/phones.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { enterCode, expectClean, startEmailLogin, step } from '../kit/authE2e.js'
-
-const phoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+import { enterCode, expectClean, openVisitor, startEmailLogin, step } from '../kit/authE2e.js'
 
 let sandbox: TestSandbox
 let visitor: SandboxPage
@@ -17,9 +16,8 @@ let page: Page
 
 beforeAll(async () => {
   sandbox = await startSandbox({ reuseFromEnv: true })
-  visitor = await openSandboxPage({ contextOptions: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, userAgent: phoneUserAgent, reducedMotion: 'reduce' } })
+  visitor = await openVisitor({ ...iPhone, viewport: { width: 360, height: 760 } })
   page = visitor.page
-  page.setDefaultTimeout(20_000)
 })
 
 afterAll(async () => {

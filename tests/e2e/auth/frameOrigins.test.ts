@@ -13,10 +13,10 @@ import { launchChromium } from '../../helpers/chromium.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { freeLoopbackPort } from '../../helpers/engines.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import type { SandboxPage } from '../../helpers/openSandboxPage.js'
 import { mailedCode } from '../../helpers/sandboxMail.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { askWallet, connectToWalletFrame, expectClean, pressInFrame } from '../kit/authE2e.js'
+import { askWallet, connectToWalletFrame, expectClean, openVisitor, pressInFrame } from '../kit/authE2e.js'
 
 type SandboxJson = { auth: { walletOrigin: string } }
 
@@ -71,12 +71,9 @@ async function frameRefused(page: Page, console: string[], pattern: RegExp): Pro
   expect(await loadedFrame(page)).toBeUndefined()
 }
 
-const ask = (page: Page, method: string, params?: unknown) => askWallet(page, method, params)
-
 async function asVisitor(act: (visitor: SandboxPage) => Promise<void>): Promise<void> {
-  const visitor = await openSandboxPage()
+  const visitor = await openVisitor()
   try {
-    visitor.page.setDefaultTimeout(20_000)
     await act(visitor)
     await expectClean(visitor)
   } finally {
@@ -96,9 +93,9 @@ describe("the sandbox's wallet frame and loopback sites", () => {
       await frameRenders(page)
       expect(await connectToWalletFrame(page, walletOrigin, '#wallet')).toBe('ready')
       const email = `dev-site-${Date.now().toString(36)}@example.com`
-      const sent = await ask(page, 'emailStart', { email })
+      const sent = await askWallet(page, 'emailStart', { email })
       expect(sent.error).toBeUndefined()
-      const verified = await ask(page, 'emailVerify', { code: (await mailedCode(sandbox.url, email)).code })
+      const verified = await askWallet(page, 'emailVerify', { code: (await mailedCode(sandbox.url, email)).code })
       expect(verified.error).toBeUndefined()
       const state = verified.result as { user: { email: string }; accounts: { eip155: Address } }
       expect(state.user.email).toBe(email)
@@ -106,7 +103,7 @@ describe("the sandbox's wallet frame and loopback sites", () => {
       // The frame asks the visitor on its own screen (issue 48): the visitor clicks Sign in it,
       // again until it takes the click (it turns clicks away in its first 600 ms on screen).
       let settled = false
-      const signing = ask(page, 'request', { chainId: 'eip155:31337', method: 'personal_sign', params: [message, state.accounts.eip155] }).finally(() => {
+      const signing = askWallet(page, 'request', { chainId: 'eip155:31337', method: 'personal_sign', params: [message, state.accounts.eip155] }).finally(() => {
         settled = true
       })
       await pressInFrame(page, 'Sign the message', async () => settled, page.frameLocator('#wallet'))
@@ -121,12 +118,12 @@ describe("the sandbox's wallet frame and loopback sites", () => {
       await page.goto(`http://localhost:${sitePort}/`)
       await frameRenders(page)
       expect(await connectToWalletFrame(page, walletOrigin, '#wallet')).toBe('ready')
-      expect((await ask(page, 'status')).result).toEqual({})
+      expect((await askWallet(page, 'status')).result).toEqual({})
     })
   }, 60_000)
 
   it('is not named for [::1] (CSP has no form for IPv6 addresses; Chromium would log an error for one): a site on [::1] is refused, as the guide says', async () => {
-    const visitor = await openSandboxPage()
+    const visitor = await openVisitor()
     try {
       const console: string[] = []
       visitor.page.on('console', (message) => console.push(message.text()))

@@ -14,11 +14,11 @@ import { getAddress, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { combineShares } from '../../../plugins/auth/frame/keys/shares.js'
 import { openRecoveryShare, readRecoveryEnvelope, type RecoveryEnvelope } from '../../../plugins/auth/frame/recovery/recoveryEnvelope.js'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import type { SandboxPage } from '../../helpers/openSandboxPage.js'
 import { mailbox, mailedCode } from '../../helpers/sandboxMail.js'
 import type { TestSite } from '../../helpers/serveTestSite.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { askWallet, connectToWalletFrame, enterCode, expectClean, sandboxInfo, serveShop, startEmailLogin, step, walletFrame, type SandboxInfo } from '../kit/authE2e.js'
+import { askWallet, connectToWalletFrame, enterCode, expectClean, openVisitor, sandboxInfo, serveShop, startEmailLogin, step, walletFrame, type SandboxInfo } from '../kit/authE2e.js'
 
 type SiteWindow = { site: { state(): { connections: Record<string, { status: string; address?: string }> } } }
 
@@ -33,12 +33,10 @@ const password = 'violet staircase 1987'
 const addresses: Record<string, Address> = {}
 
 const dialog = (p: Page) => p.getByRole('dialog')
-const wallet = walletFrame
 
 async function newVisitor(): Promise<Page> {
-  const visitor = await openSandboxPage()
+  const visitor = await openVisitor()
   visitors.push(visitor)
-  visitor.page.setDefaultTimeout(20_000)
   await visitor.page.goto(site.url)
   return visitor.page
 }
@@ -69,13 +67,13 @@ async function openRecoverySetup(p: Page): Promise<void> {
   await dialog(p).getByRole('button', { name: 'Wallet & login' }).click()
   await expect.poll(() => dialog(p).innerText()).toContain('The wallet server can still restore this wallet')
   await dialog(p).getByRole('button', { name: 'Protect recovery' }).click()
-  await step(p, expect.poll(() => wallet(p).getByRole('heading', { name: 'Protect your wallet' }).count()).toBe(1))
+  await step(p, expect.poll(() => walletFrame(p).getByRole('heading', { name: 'Protect your wallet' }).count()).toBe(1))
   // The screen shows whole: the modal's area grew to the frame's content (taller than the area's
   // 420 px), down to its last button, with no scrolling inside the frame.
   await expect
-    .poll(() => wallet(p).locator('#portico-recovery').evaluate((root) => Math.round(root.lastElementChild!.getBoundingClientRect().bottom - window.innerHeight)))
+    .poll(() => walletFrame(p).locator('#portico-recovery').evaluate((root) => Math.round(root.lastElementChild!.getBoundingClientRect().bottom - window.innerHeight)))
     .toBeLessThanOrEqual(0)
-  await expect.poll(() => wallet(p).getByRole('button', { name: 'Not now' }).isVisible()).toBe(true)
+  await expect.poll(() => walletFrame(p).getByRole('button', { name: 'Not now' }).isVisible()).toBe(true)
 }
 
 async function protectedInProfile(p: Page): Promise<void> {
@@ -105,8 +103,9 @@ async function forgetThisBrowser(p: Page): Promise<void> {
 }
 
 /** What the operator holds for `email`: the auth share and the stored recovery, opened with both share keys. */
+const operatorKeys = () => JSON.parse(readFileSync(join(sandbox.dataDir!, 'auth-keys.json'), 'utf8')) as { shareKey: string; recoveryKey: string }
 function operatorView(email: string): { authShare: string; recovery: string; recoveryOpensAsPlainShare: boolean } {
-  const keys = JSON.parse(readFileSync(join(sandbox.dataDir!, 'auth-keys.json'), 'utf8')) as { shareKey: string; recoveryKey: string }
+  const keys = operatorKeys()
   const db = new Database(join(sandbox.dataDir!, 'portico.sqlite'), { readonly: true, fileMustExist: true })
   try {
     const userId = `email:${email}`
@@ -161,6 +160,7 @@ afterAll(async () => {
 
 describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
   let passkeyPage: Page
+  let freshPage: Page
 
   it('protects the recovery with a passkey created in the wallet frame (WebAuthn PRF)', async () => {
     passkeyPage = await newVisitor()
@@ -168,7 +168,7 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
     await startLogin(passkeyPage, passkeyEmail)
     addresses[passkeyEmail] = await connectedAddress(passkeyPage)
     await openRecoverySetup(passkeyPage)
-    await wallet(passkeyPage).getByRole('button', { name: 'Create a passkey' }).click()
+    await walletFrame(passkeyPage).getByRole('button', { name: 'Create a passkey' }).click()
     await protectedInProfile(passkeyPage)
   }, 180_000)
 
@@ -177,7 +177,7 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
     await startLogin(p, passwordEmail)
     addresses[passwordEmail] = await connectedAddress(p)
     await openRecoverySetup(p)
-    const frame = wallet(p)
+    const frame = walletFrame(p)
     await frame.getByLabel('Recovery password').fill(password)
     await frame.getByLabel('Repeat the password').fill(`${password}!`)
     await frame.getByRole('button', { name: 'Set the password' }).click()
@@ -199,7 +199,7 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
       await expect(combineShares(held.authShare, held.recovery)).rejects.toMatchObject({ code: 'WALLET_MISMATCH' })
       await expect(combineShares(held.authShare, held.authShare)).rejects.toBeDefined()
       // Neither operator key, nor any secret the operator holds, opens the envelope.
-      const keys = JSON.parse(readFileSync(join(sandbox.dataDir!, 'auth-keys.json'), 'utf8')) as { shareKey: string; recoveryKey: string }
+      const keys = operatorKeys()
       const guesses = [keys.shareKey, keys.recoveryKey, held.authShare]
       // The password's wrap, opened with Node's own scrypt (OpenSSL, its threads: the three guesses
       // at once, not 2^17-cost scrypt in JavaScript one after another) and AES-256-GCM: the
@@ -222,28 +222,14 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
     const p = passkeyPage
     await forgetThisBrowser(p)
     await startLogin(p, passkeyEmail)
-    await step(p, expect.poll(() => wallet(p).getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1))
-    await wallet(p).getByRole('button', { name: 'Use your passkey' }).click()
+    await step(p, expect.poll(() => walletFrame(p).getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1))
+    await walletFrame(p).getByRole('button', { name: 'Use your passkey' }).click()
     expect(await connectedAddress(p)).toBe(addresses[passkeyEmail])
   }, 180_000)
 
-  it('recovers the password-protected wallet on a new browser context after a fresh login; a wrong password is turned away', async () => {
-    const p = await newVisitor()
-    await startLogin(p, passwordEmail)
-    const frame = wallet(p)
-    await step(p, expect.poll(() => frame.getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1))
-    // No passkey was set for this wallet: the password is the only way.
-    expect(await frame.getByRole('button', { name: 'Use your passkey' }).count()).toBe(0)
-    await frame.getByLabel('Recovery password').fill('not the password at all')
-    await frame.getByRole('button', { name: 'Unlock' }).click()
-    await expect.poll(() => frame.getByRole('status').innerText(), { timeout: 60_000 }).toContain('That is not the recovery password')
-    await frame.getByLabel('Recovery password').fill(password)
-    await frame.getByRole('button', { name: 'Unlock' }).click()
-    expect(await connectedAddress(p)).toBe(addresses[passwordEmail])
-  }, 180_000)
-
   it('a page script that brute-forces the email code through the frame is locked out and logs no one in', async () => {
-    const p = await newVisitor()
+    // A new browser context, logged in as no one; the password's recovery below continues on it.
+    const p = (freshPage = await newVisitor())
     const victim = `brute-${stamp}@example.com`
     const before = (await mailbox(sandbox.url))[0]?.id ?? 0
     // The page embeds the wallet frame itself and takes its own port: a code sent to the victim, then six guesses.
@@ -263,7 +249,23 @@ describe('a recovery the operator cannot open (issue 48, acceptance 3)', () => {
     expect(after.restart.error?.code).toBe('RATE_LIMITED')
     expect(after.status.result).toEqual({})
     expect(guessed.answers.every((a) => a.result === undefined)).toBe(true)
+    await p.evaluate(() => document.querySelector('iframe[title="A frame of the page"]')!.remove())
   }, 120_000)
+
+  it('recovers the password-protected wallet on a new browser context after a fresh login; a wrong password is turned away', async () => {
+    const p = freshPage
+    await startLogin(p, passwordEmail)
+    const frame = walletFrame(p)
+    await step(p, expect.poll(() => frame.getByRole('heading', { name: 'Unlock your wallet' }).count(), { timeout: 30_000 }).toBe(1))
+    // No passkey was set for this wallet: the password is the only way.
+    expect(await frame.getByRole('button', { name: 'Use your passkey' }).count()).toBe(0)
+    await frame.getByLabel('Recovery password').fill('not the password at all')
+    await frame.getByRole('button', { name: 'Unlock' }).click()
+    await expect.poll(() => frame.getByRole('status').innerText(), { timeout: 60_000 }).toContain('That is not the recovery password')
+    await frame.getByLabel('Recovery password').fill(password)
+    await frame.getByRole('button', { name: 'Unlock' }).click()
+    expect(await connectedAddress(p)).toBe(addresses[passwordEmail])
+  }, 180_000)
 
   it('recorded no page error, CSP violation or request beyond 127.0.0.1', async () => {
     for (const visitor of visitors) await expectClean(visitor)

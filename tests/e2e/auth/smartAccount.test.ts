@@ -11,10 +11,10 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, getAddress, http, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import type { SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandboxBundler } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
-import { approvalScreen, emailLogin, expectClean, faucet, pressInFrame, sandboxInfo, sendFromAccount, step, type SandboxInfo } from '../kit/authE2e.js'
+import { approvalScreen, demoText, emailLogin, expectClean, faucet, openVisitor, pressInFrame, sandboxInfo, sendFromAccount, step, type SandboxInfo } from '../kit/authE2e.js'
 
 const ownerAbi = [{ type: 'function', name: 'owner', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] }] as const
 const factoryAbi = [{ type: 'function', name: 'getAddress', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }, { name: 'salt', type: 'uint256' }], outputs: [{ type: 'address' }] }] as const
@@ -30,9 +30,8 @@ let smartAccount: Address
 let eoa: Address
 
 const dialog = () => page.getByRole('dialog')
-const mainText = async () => ((await page.locator('main').innerText()) ?? '').replace(/\s+/g, ' ')
-const shownAddress = async () => /Address (0x[0-9a-fA-F]{40})/.exec(await mainText())?.[1]
-const shownAccountType = async () => /Account type (EOA|Smart account · [a-z ]+?)(?= [A-Z]|$)/.exec(await mainText())?.[1]
+const shownAddress = async () => /Address (0x[0-9a-fA-F]{40})/.exec(await demoText(page))?.[1]
+const shownAccountType = async () => /Account type (EOA|Smart account · [a-z ]+?)(?= [A-Z]|$)/.exec(await demoText(page))?.[1]
 const accountButton = () => page.getByRole('button', { name: new RegExp(email.slice(0, 20)) })
 const fund = (address: Address) => faucet(sandbox.url, `eip155:31337:${address}`, '1')
 const sendFromAccountView = (receiver: Address) => sendFromAccount(page, accountButton(), rpc, receiver)
@@ -52,9 +51,8 @@ beforeAll(async () => {
   const chain = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
   factory = chain.accountAbstraction!.factory
   rpc = createPublicClient({ transport: http(chain.nodeUrl), cacheTime: 0 })
-  visitor = await openSandboxPage()
+  visitor = await openVisitor()
   page = visitor.page
-  page.setDefaultTimeout(20_000)
 })
 
 afterAll(async () => {
@@ -66,7 +64,7 @@ describe("the embedded wallet's smart account", () => {
   it('logs in by email on the smart account: the address the factory gives for the EOA, not deployed yet', async () => {
     await page.goto(`${sandbox.url}/?accountType=smartAccount`)
     await emailLogin(page, sandbox.url, email)
-    await expect.poll(() => mainText(), { timeout: 20_000 }).toContain('Status connected')
+    await expect.poll(() => demoText(page), { timeout: 20_000 }).toContain('Status connected')
     await expect.poll(() => shownAccountType(), { timeout: 20_000 }).toBe('Smart account · not deployed yet')
     smartAccount = getAddress((await shownAddress())!)
     expect(await rpc.getCode({ address: smartAccount })).toBeUndefined()
@@ -128,7 +126,7 @@ describe("the embedded wallet's smart account", () => {
     expect(screen).toContain(`Call 2 Send 1 pUSD to ${receiver}`)
     expect(screen).toContain('One user operation of your smart account: all calls or none')
     await pressInFrame(page, 'Approve the transaction')
-    await step(page, expect.poll(() => mainText(), { timeout: 60_000 }).toMatch(/Batch success \(1 receipt, atomic\)/))
+    await step(page, expect.poll(() => demoText(page), { timeout: 60_000 }).toMatch(/Batch success \(1 receipt, atomic\)/))
     expect(await balanceOf(receiver)).toBe(before + 1_000_000n)
     expect(await balanceOf(smartAccount)).toBe(1_000_000n)
     await expectClean(visitor)

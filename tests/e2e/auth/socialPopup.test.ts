@@ -11,6 +11,7 @@ import { startIdentityProvider, type IdentityProvider } from '../../../sandbox/i
 import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { freePort, pkce, startAuthServer, type AuthTestServer } from '../../server/auth/startAuthServer.js'
+import { signInAtProvider } from '../kit/authE2e.js'
 
 let t: AuthTestServer
 let idp: IdentityProvider
@@ -65,13 +66,7 @@ it('embeds the frame and brings the ticket from the popup to the site', async ()
   await expect.poll(() => page.evaluate(() => (window as unknown as { results: { data: unknown }[] }).results.some((r) => r.data === 'frame-loaded'))).toBe(true)
 
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('#login')])
-  await popup.waitForSelector('input[name=login]')
-  await popup.fill('input[name=login]', 'alice')
-  await popup.fill('input[name=password]', 'any password')
-  await popup.click('button[type=submit]')
-  await popup.waitForSelector('button[type=submit]:has-text("Continue")')
-  // The callback page closes the popup at once: wait for the close from before the click.
-  await Promise.all([popup.waitForEvent('close', { timeout: 20_000 }), popup.click('button[type=submit]')])
+  await signInAtProvider(popup)
 
   const results = await page.evaluate(() => (window as unknown as { results: { origin: string; data: any }[] }).results)
   const social = results.find((r) => r.data?.type === 'portico-auth:social')!

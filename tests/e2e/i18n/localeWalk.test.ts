@@ -2,14 +2,17 @@
 // view of the modal is in Arabic — no English string of the UI or of any plugin left in its text,
 // labels or placeholders (checked against the English strings themselves, view by view) — and
 // mirrored (dir="rtl", the close button on the left); then the language picker switches the modal
-// to Japanese without a reload.
+// to Japanese without a reload. A visitor without a wallet, and the sign-in and email-capture views,
+// are walked on the same page as a first-time visitor (its storage and cookies cleared).
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { englishUiStrings as en } from '../../ui/i18n/helpers/englishStrings.js'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import type { SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
+import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 import { pageSettled } from '../../helpers/pageSettled.js'
+import { openVisitor } from '../kit/authE2e.js'
 
 type Strings = Record<string, string>
 const plugins = ['auth', 'email-capture', 'ledger', 'names', 'onramp', 'send', 'siwx', 'swap', 'walletconnect']
@@ -50,9 +53,8 @@ beforeAll(async () => {
     }
   }
   forbidden = { whole, fragments: [...fragments] }
-  visitor = await openSandboxPage()
+  visitor = await openVisitor()
   page = visitor.page
-  page.setDefaultTimeout(20_000)
 })
 
 afterAll(async () => {
@@ -108,6 +110,16 @@ async function check(view: string, ready: Locator) {
   await pageSettled(page)
   await expect.poll(englishLeft, { message: `English left in ${view}` }).toEqual([])
   seen[view] = await englishLeft()
+}
+
+/**
+ * The same page as a first-time visitor of the demo at `?<query>`: the site's storage and cookies
+ * cleared (on a page that runs no script, clearSiteStorage), so nothing restores a connection.
+ */
+async function asNewcomer(query: string) {
+  await clearSiteStorage(page, sandbox.url)
+  await visitor.context.clearCookies()
+  await page.goto(`${sandbox.url}/?${query}`)
 }
 
 async function back() {
@@ -206,39 +218,28 @@ describe('the demo in Arabic', () => {
   }, 60_000)
 
   it('a visitor without a wallet gets the introduction and the Get a Wallet view in Arabic', async () => {
-    const other = await openSandboxPage()
-    page = other.page
-    page.setDefaultTimeout(20_000)
-    try {
-      // No wallet in this browser: the sandbox's dev wallets do not load.
-      await page.route(/\/[a-z-]*(wallet|device)\.js$/, (route) => route.abort())
-      await page.goto(`${sandbox.url}/?locale=ar`)
-      await header().getByRole('button', { name: L('button.connect') }).click()
-      await check('Connect (no wallet)', dialog().getByRole('button', { name: L('view.connect.getAWallet') }))
-      await dialog().getByRole('button', { name: L('view.connect.getAWallet') }).click()
-      await check('GetWallet', page.getByRole('dialog', { name: L('view.getWallet.title') }))
-      expect(seen['Connect (no wallet)']).toEqual([])
-      expect(seen.GetWallet).toEqual([])
-    } finally {
-      await other.close()
-    }
+    // No wallet in this browser: the sandbox's dev wallets do not load.
+    const noWallet = /\/[a-z-]*(wallet|device)\.js$/
+    await page.route(noWallet, (route) => route.abort())
+    await asNewcomer('locale=ar')
+    await header().getByRole('button', { name: L('button.connect') }).click()
+    await check('Connect (no wallet)', dialog().getByRole('button', { name: L('view.connect.getAWallet') }))
+    await dialog().getByRole('button', { name: L('view.connect.getAWallet') }).click()
+    await check('GetWallet', page.getByRole('dialog', { name: L('view.getWallet.title') }))
+    expect(seen['Connect (no wallet)']).toEqual([])
+    expect(seen.GetWallet).toEqual([])
+    await page.unroute(noWallet)
   }, 60_000)
 
   it('the sign-in and email-capture views a site turns on are in Arabic too', async () => {
     for (const [query, view, title] of [['siwx=required', 'SIWXSignMessage', 'siwx.title'], ['emailCapture=1', 'DataCapture', 'email-capture.title']] as const) {
-      const other = await openSandboxPage()
-      page = other.page
-      page.setDefaultTimeout(20_000)
-      try {
-        await page.goto(`${sandbox.url}/?locale=ar&${query}`)
-        await header().getByRole('button', { name: L('button.connect') }).click()
-        await dialog().getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
-        await check(view, page.getByRole('dialog', { name: L(title) }))
-        expect(seen[view]).toEqual([])
-        expect(other.pageErrors).toEqual([])
-      } finally {
-        await other.close()
-      }
+      await asNewcomer(`locale=ar&${query}`)
+      await header().getByRole('button', { name: L('button.connect') }).click()
+      await dialog().getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
+      await check(view, page.getByRole('dialog', { name: L(title) }))
+      expect(seen[view]).toEqual([])
     }
+    expect(visitor.pageErrors).toEqual([])
+    expect(visitor.blocked).toEqual([])
   }, 120_000)
 })

@@ -1,7 +1,7 @@
 // Issue 52's one-line rules, measured in Chromium on a phone (390×844) and at the narrowest width
-// Portico supports (360 px), in every locale the project ships (the demo's language picker switches
-// the open modal in place, as tests/e2e/auth/codeEntryLocales.test.ts does): each of Swap's quote
-// rows keeps one line (its label may give way with an ellipsis, the amount is never cut); Send's
+// Portico supports (360 px), in every locale the project ships, on one page: the demo's language
+// picker switches the open modal in place, and the page is resized between the widths (the modal's
+// layout is CSS alone), so each view is reached once. Each of Swap's quote rows keeps one line (its label may give way with an ellipsis, the amount is never cut); Send's
 // review keeps its fee label and the fee ("up to 0.000021 ETH") on one line, side by side (its USD
 // value is the fee's second line by design); and a Buy quote's fees line keeps one line (its total
 // whole; the breakdown after it may give way, the whole line in its title). A text
@@ -12,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
 import { supportedLocales } from '../../../ui/locales/supported.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
+import type { SandboxPage } from '../../helpers/openSandboxPage.js'
+import { iPhone } from '../../helpers/phones.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { openVisitor } from '../kit/authE2e.js'
 
-const phoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 /** A dev account of its own (funded by anvil), so a shared sandbox's other visitors never meet it. */
 const devAccount = 8
 const address = devAddresses[devAccount]!
@@ -58,10 +59,13 @@ function measure(page: Page, selector: string): Promise<Measured[]> {
   }, selector)
 }
 
-describe.each([
-  ['a phone', { width: 390, height: 844 }],
-  ['the narrowest supported width', { width: 360, height: 760 }],
-] as const)('one line each on %s (%o), in every locale', (_, viewport) => {
+/** A phone and the narrowest width Portico supports, on one page resized in place. */
+const widths = [
+  { width: 390, height: 844 },
+  { width: 360, height: 760 },
+]
+
+describe('one line each on a phone (390 px) and at the narrowest supported width (360 px), in every locale', () => {
   let visitor: SandboxPage
   let page: Page
   const header = () => page.getByRole('navigation', { name: 'Wallet' })
@@ -72,6 +76,24 @@ describe.each([
     await page.getByRole('combobox', { name: 'Language' }).selectOption(locale)
     await expect.poll(() => page.locator('.portico-root').getAttribute('lang')).toBe(locale)
   }
+  /** Resizes the page; what is measured next is laid out at that width (a box read lays the page out). */
+  async function resizeTo(viewport: (typeof widths)[number]) {
+    await page.setViewportSize(viewport)
+    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(viewport.width)
+  }
+  /** In every locale, at both widths, `wrongOf` finds nothing breaking a rule (a failure names each `<locale> at <width> px`). */
+  async function inEveryLocaleAndWidth(wrongOf: (locale: string) => Promise<unknown[]>): Promise<void> {
+    const seen: Record<string, unknown> = {}
+    for (const viewport of widths) {
+      await resizeTo(viewport)
+      for (const locale of supportedLocales) {
+        await switchTo(locale)
+        const wrong = await wrongOf(locale)
+        if (wrong.length) seen[`${locale} at ${viewport.width} px`] = wrong
+      }
+    }
+    expect(seen).toEqual({})
+  }
   /** Back to English and the Account view. */
   async function backToAccount() {
     await switchTo('en')
@@ -80,9 +102,8 @@ describe.each([
   }
 
   beforeAll(async () => {
-    visitor = await openSandboxPage({ contextOptions: { viewport, isMobile: true, hasTouch: true, userAgent: phoneUserAgent, reducedMotion: 'reduce' } })
+    visitor = await openVisitor({ ...iPhone, viewport: widths[0] })
     page = visitor.page
-    visitor.context.setDefaultTimeout(20_000)
   }, 60_000)
   afterAll(async () => {
     await visitor?.close()
@@ -95,25 +116,24 @@ describe.each([
     await expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(short)
     await header().getByRole('button', { name: short }).click()
     await waitForView('Account')
-    expect((await dialog().boundingBox())?.width).toBeLessThanOrEqual(viewport.width)
+    for (const viewport of widths) {
+      await resizeTo(viewport)
+      expect((await dialog().boundingBox())?.width, `at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width)
+    }
   })
 
   it("Swap's four quote rows: each one line, its amount whole, inside the modal", async () => {
     await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
     await dialog().getByLabel('You pay').fill('0.1')
     await dialog().locator('dl[aria-label="Quote"]').getByText('Minimum received').waitFor()
-    const seen: Record<string, unknown> = {}
-    for (const locale of supportedLocales) {
-      await switchTo(locale)
+    await inEveryLocaleAndWidth(async (locale) => {
       const rows = await measure(page, '.portico-swap__details > div')
       const amounts = await measure(page, '.portico-swap__details dd')
       // The quote's four rows, each with its amount (no dash: the quote is there).
       expect(rows, locale).toHaveLength(4)
       expect(amounts.map((amount) => amount.text).filter((text) => text === '—'), locale).toEqual([])
-      const wrong = [...rows.filter((row) => row.lines !== 1 || row.outside), ...amounts.filter((amount) => amount.lines !== 1 || amount.cut || amount.outside)]
-      if (wrong.length) seen[locale] = wrong
-    }
-    expect(seen).toEqual({})
+      return [...rows.filter((row) => row.lines !== 1 || row.outside), ...amounts.filter((amount) => amount.lines !== 1 || amount.cut || amount.outside)]
+    })
     await backToAccount()
   }, 120_000)
 
@@ -125,36 +145,30 @@ describe.each([
     await dialog().getByRole('button', { name: 'Preview Send' }).click()
     const fee = dialog().locator('.portico-send-preview__row--fee dd > span').first()
     await expect.poll(() => fee.textContent(), { timeout: 20_000 }).toMatch(/ETH$/)
-    const seen: Record<string, unknown> = {}
-    for (const locale of supportedLocales) {
-      await switchTo(locale)
+    await inEveryLocaleAndWidth(async (locale) => {
       await expect.poll(() => fee.textContent(), { message: locale }).toMatch(/ETH$/)
       const [label] = await measure(page, '.portico-send-preview__row--fee dt')
       const [value] = await measure(page, '.portico-send-preview__row--fee dd > span:first-child')
       expect(label?.text, locale).toBeTruthy()
       // The fee is never cut; its label may give way (an end ellipsis) when it keeps the whole label in its title.
-      const wrong = [label!, value!].filter((text) => text.lines !== 1 || text.outside || (text.cut && (text !== label || text.title !== text.text)))
+      const wrong: Measured[] = [label!, value!].filter((text) => text.lines !== 1 || text.outside || (text.cut && (text !== label || text.title !== text.text)))
       // Side by side: the label and the fee start on one line.
       if (Math.abs(label!.top - value!.top) > 4) wrong.push({ ...label!, text: `${label!.text} | ${value!.text}: not side by side` })
-      if (wrong.length) seen[locale] = wrong
-    }
-    expect(seen).toEqual({})
+      return wrong
+    })
     await switchTo('en')
     await dialog().getByRole('button', { name: 'Cancel' }).click()
     await waitForView('WalletSend')
-    await dialog().getByRole('button', { name: 'Back' }).click()
-    await waitForView('Account')
+    await backToAccount()
   }, 120_000)
 
   it("Buy's quote: the fees line keeps one line, its total whole, inside the modal", async () => {
     await dialog().getByRole('button', { name: 'Buy', exact: true }).click()
     await dialog().getByLabel('You pay (USD)').fill('50')
     await dialog().locator('dl[aria-label="Portico Sandbox Pay quote"]').waitFor()
-    const seen: Record<string, unknown> = {}
-    for (const locale of supportedLocales) {
-      await switchTo(locale)
-      // The fees line: the second row of the quote (You receive, Fees, Total, the payment methods).
-      const fees = 'fieldset .portico-onramp__quote-details > div:nth-child(2)'
+    // The fees line: the second row of the quote (You receive, Fees, Total, the payment methods).
+    const fees = 'fieldset .portico-onramp__quote-details > div:nth-child(2)'
+    await inEveryLocaleAndWidth(async (locale) => {
       const [row] = await measure(page, fees)
       const [amount] = await measure(page, `${fees} dd`)
       expect(amount?.text, locale).toMatch(/\p{Nd}/u)
@@ -168,10 +182,8 @@ describe.each([
         range.setEnd(text, text.data.search(/\s*[(（]/))
         return range.getBoundingClientRect().right <= dd.getBoundingClientRect().right + 0.5
       }, fees)
-      const wrong = [row!, amount!].filter((text) => text.lines !== 1 || text.outside || (text.cut && (text !== amount || text.title !== text.text || !totalShown)))
-      if (wrong.length) seen[locale] = wrong
-    }
-    expect(seen).toEqual({})
+      return [row!, amount!].filter((text) => text.lines !== 1 || text.outside || (text.cut && (text !== amount || text.title !== text.text || !totalShown)))
+    })
     await backToAccount()
     expect(visitor.pageErrors).toEqual([])
   }, 120_000)

@@ -2,13 +2,13 @@
 // written once. A visitor logs in by email (the code read from the sandbox's mailbox), approves on
 // the wallet frame's own screen, sends from the Account view, and ends with the page's CSP /
 // page-error / loopback check. Every wait that can fail says what the modal and the frame showed.
-import type { Locator, Page } from 'playwright-core'
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { parseEther, type Address, type PublicClient } from 'viem'
 import { expect } from 'vitest'
 import { sandboxPageCsp } from '../../../sandbox/registerSandboxPages.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
-import type { SandboxPage } from '../../helpers/openSandboxPage.js'
+import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { mailbox, mailedCode } from '../../helpers/sandboxMail.js'
 import { pressSendDone } from '../../helpers/sendSuccess.js'
 import { serveTestSite, type TestSite } from '../../helpers/serveTestSite.js'
@@ -17,6 +17,13 @@ import { serveTestSite, type TestSite } from '../../helpers/serveTestSite.js'
 export type SandboxInfo = {
   chains: { caipNetworkId: string; nodeUrl: string; tokens?: { address: Address; symbol: string }[]; accountAbstraction?: { factory: Address; entryPoint: Address } }[]
   auth: { walletOrigin: string }
+}
+
+/** A visitor's context and page: 20 s per wait, motion reduced (no auth test checks motion). */
+export async function openVisitor(contextOptions: BrowserContextOptions = {}): Promise<SandboxPage> {
+  const visitor = await openSandboxPage({ contextOptions: { reducedMotion: 'reduce', ...contextOptions } })
+  visitor.page.setDefaultTimeout(20_000)
+  return visitor
 }
 
 export const sandboxInfo = async (sandboxUrl: string) => (await (await fetch(`${sandboxUrl}/sandbox.json`)).json()) as SandboxInfo
@@ -30,6 +37,24 @@ export async function describeAuthPage(page: Page): Promise<string> {
   const modal = view === 'closed' ? '' : squeeze(await dialog.first().innerText({ timeout: 1_000 }).catch(() => ''))
   const frame = squeeze(await walletFrame(page).locator('body').innerText({ timeout: 1_000 }).catch(() => '(no frame)'), 400)
   return `the modal (${view}): ${modal} | the wallet frame: ${frame} | the page: ${squeeze(await page.locator('body').innerText({ timeout: 1_000 }).catch(() => ''), 300)}`
+}
+
+/** The demo's main text, one line ("Status connected", "Address 0x…", "Account type EOA", …). */
+export const demoText = async (page: Page) => ((await page.locator('main').innerText()) ?? '').replace(/\s+/g, ' ')
+
+/**
+ * Signs `login` in on the sandbox's identity provider in `popup`, then waits for the callback page to
+ * close it: from before the click (waiting after it missed a close that came first, twice in full runs).
+ */
+export async function signInAtProvider(popup: Page, login = 'alice'): Promise<void> {
+  await popup.waitForSelector('input[name=login]')
+  await popup.fill('input[name=login]', login)
+  await popup.fill('input[name=password]', 'any password')
+  await popup.click('button[type=submit]')
+  await popup.waitForSelector('button[type=submit]:has-text("Continue")')
+  const closed = popup.waitForEvent('close', { timeout: 20_000 })
+  await popup.click('button[type=submit]')
+  await explainFailure(closed, async () => `The popup: ${popup.isClosed() ? 'closed' : `${popup.url()}: ${(await popup.textContent('body').catch(() => '')) ?? ''}`}`)
 }
 
 /** `wait`, explained with {@link describeAuthPage} when it fails. */
