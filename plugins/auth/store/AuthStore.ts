@@ -463,12 +463,19 @@ export class AuthStore {
         if ('ticket' in message && typeof message.ticket === 'string' && message.ticket.length > 0 && message.ticket.length <= 4096) finish(() => resolve(message.ticket))
         else if ('error' in message && message.error) finish(() => reject(new AuthFrameError({ code: 'PROVIDER_ERROR', message: typeof message.error.message === 'string' ? message.error.message : '' })))
       })
+      // The callback page posts its answer to this page, then closes itself; the answer travels
+      // through the browser, so the popup can be seen closed before it arrives (seen in Chromium
+      // under load: the login done, the popup gone, "Popup closed" shown). Closed on two polls in a
+      // row, one period apart, is a popup closed without an answer.
+      let seenClosed = false
       const poll = () => {
         timer = this.#deps.clock.setTimeout(() => {
           if (settled) return
-          // Give a message already on its way a moment to arrive before calling the popup closed.
-          if (popup.closed) finish(() => reject(new PopupClosedError()))
-          else poll()
+          if (popup.closed && seenClosed) finish(() => reject(new PopupClosedError()))
+          else {
+            seenClosed = popup.closed
+            poll()
+          }
         }, popupPollMs)
       }
       poll()

@@ -177,7 +177,7 @@ describe('AuthStore: social login', () => {
     expect(listeners.size).toBe(0)
   })
 
-  it('a popup closed without an answer gives "Popup closed", checked every 1000 ms', async () => {
+  it('a popup closed without an answer gives "Popup closed": checked every 1000 ms, closed on two checks in a row', async () => {
     const { store, clock } = makeStore({ socialStart: () => ({ url: 'http://127.0.0.1:4711/auth/v1/social/google/start' }) })
     const window = popup()
     const done = store.startSocial('google', window)
@@ -185,6 +185,9 @@ describe('AuthStore: social login', () => {
     await clock.advance(popupPollMs)
     expect(store.phase).toBe('socialPopup')
     window.closed = true
+    // The first check that sees it closed leaves the answer one more period to arrive.
+    await clock.advance(popupPollMs)
+    expect(store.phase).toBe('socialPopup')
     await clock.advance(popupPollMs - 1)
     expect(store.phase).toBe('socialPopup')
     await clock.advance(1)
@@ -192,6 +195,20 @@ describe('AuthStore: social login', () => {
     expect(store.error).toBeInstanceOf(PopupClosedError)
     expect(store.error?.shortMessage).toBe('Popup closed')
     expect(store.phase).toBe('idle')
+  })
+
+  it('an answer that arrives after the popup was seen closed still logs the visitor in (the callback posts, then closes itself)', async () => {
+    const { store, clock, post } = makeStore({ socialStart: () => ({ url: 'http://127.0.0.1:4711/x' }), socialFinish: () => loggedIn })
+    const window = popup()
+    const done = store.startSocial('google', window)
+    await flush()
+    window.closed = true
+    await clock.advance(popupPollMs)
+    expect(store.phase).toBe('socialPopup')
+    post({ type: 'portico-auth:social', ticket: 'ticket-late' })
+    expect(await done).toBe(true)
+    expect(store.error).toBeUndefined()
+    expect(store.phase).toBe('connected')
   })
 
   it("the provider's error message is shown, and the popup is closed", async () => {
