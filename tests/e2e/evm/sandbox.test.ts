@@ -10,7 +10,7 @@ import { rows } from '../kit/chainRows.js'
 
 chainE2e(rows.eip155, (kit) => {
   it('switches to the second devnet from the network button, and the wallet follows', async () => {
-    await kit.chooseNetwork('Portico Devnet B')
+    await kit.pickNetwork('Portico Devnet B')
     await kit.step(expect.poll(() => kit.panel().textContent(), { timeout: 20_000 }).toContain('Portico Devnet B (31338)'))
     await kit.step(expect.poll(() => kit.header().getByRole('button', { name: /Portico Devnet B/ }).count(), { timeout: 20_000 }).toBe(1))
     expect(await kit.page.evaluate(() => (window as unknown as { __porticoDevWallet: { getState(): { chainId: number } } }).__porticoDevWallet.getState().chainId)).toBe(31338)

@@ -6,6 +6,7 @@
 // signature verified with its ecosystem's library, the method names its dev wallet logs.
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chooseNetwork, pickNetwork } from '../../helpers/chooseNetwork.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { describeSend } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
@@ -39,8 +40,8 @@ export type ChainKit = ChainPage & {
   step<T>(wait: Promise<T>, on?: Page): Promise<T>
   closeDialog(): Promise<void>
   openAccount(): Promise<void>
-  /** The network button, then `network` in the list. */
-  chooseNetwork(network: string): Promise<void>
+  /** The network button, then `network` in the list ({@link pickNetwork}): what follows is the caller's to wait for. */
+  pickNetwork(network: string): Promise<void>
   /** Account → Send → the token → amount and receiver. */
   fillSend(symbol: string, amount: string, receiver: string): Promise<void>
   /** The filled form → Preview Send; waits for the review's network fee (unless `fee: false`) and returns the review's text. */
@@ -156,10 +157,7 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
       if ((await dialog().count()) === 0) await header().getByRole('button', { name: new RegExp(kit.short) }).click()
       await kit.step(expect.poll(() => dialog().getAttribute('data-view')).toBe('Account'))
     },
-    async chooseNetwork(network: string) {
-      await kit.step(header().getByRole('button', { name: /Portico (Devnet|.* Localnet|.* Regtest|Substrate Devnet)/ }).first().click())
-      await kit.step(dialog().getByRole('button', { name: network }).click())
-    },
+    pickNetwork: (network: string) => pickNetwork(page(), network, () => describePages(kit.page)),
     fillSend: (symbol: string, amount: string, receiver: string) => fillSendForm(kit, symbol, amount, receiver),
     async review({ fee = true }: { fee?: boolean } = {}) {
       await dialog().getByRole('button', { name: 'Preview Send' }).click()
@@ -207,11 +205,7 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
 
     it(`makes ${row.network} active from the network button before connecting; nothing is asked of any wallet`, async () => {
       await page().goto(kit.sandbox.url)
-      if (row.network !== 'Portico Devnet A') {
-        await kit.chooseNetwork(row.network)
-        await kit.step(expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0))
-      }
-      await kit.step(expect.poll(() => header().getByRole('button', { name: new RegExp(row.network) }).count()).toBe(1))
+      await chooseNetwork(page(), row.network, () => describePages(kit.page))
       expect(await header().getByRole('button', { name: 'Connect Wallet' }).count()).toBe(1)
       expect(await activity()).toEqual([])
       expect(await page().evaluate(() => (window as unknown as { __porticoDevWallet: { activity(): Activity[] } }).__porticoDevWallet.activity())).toEqual([])
@@ -344,7 +338,7 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
     it(`sits beside ${row.besides.map((b) => b.network).join(' and ')} in one modal: each from the network button connects there, and back to ${row.network} without asking the wallet again`, async () => {
       const asked = connects(await activity())
       for (const other of row.besides) {
-        await kit.chooseNetwork(other.network)
+        await kit.pickNetwork(other.network)
         await kit.step(expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain'))
         await kit.step(expect.poll(() => dialog().textContent()).toContain(`Switch to ${other.network}`))
         if (other.says) await kit.step(expect.poll(() => dialog().textContent()).toContain(other.says))
@@ -356,7 +350,7 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
         if ((await list.count()) > 0) await list.getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
         await kit.step(expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0))
         await kit.step(expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(other.header))
-        await kit.chooseNetwork(row.network)
+        await kit.pickNetwork(row.network)
         await kit.step(expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0))
         await kit.step(expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain(kit.short))
         await kit.step(expect.poll(() => header().textContent(), { timeout: 20_000 }).toMatch(new RegExp(`\\d[\\d,]*\\.\\d{3} ${row.symbol}`)))
@@ -392,7 +386,7 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
         if ((await header().getByRole('button', { name: 'Connect Wallet' }).count()) > 0) await header().getByRole('button', { name: 'Connect Wallet' }).click()
         else {
           // Another namespace is still connected and active: back to this network, then its confirmation.
-          await kit.chooseNetwork(row.network)
+          await kit.pickNetwork(row.network)
           await kit.step(expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain'))
           await dialog().getByRole('button', { name: 'Switch Network' }).click()
         }

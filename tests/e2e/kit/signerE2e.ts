@@ -7,9 +7,11 @@
 // sandbox's /wallet page; each runs the example, approves (or refuses) where a visitor does, and the
 // row reads the outcome back from the chain with the ecosystem's library. The row's wallet personas
 // run it on the persona kit's page, already connected (`siteTransactionOverPersona`, called by personaE2e).
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../helpers/chromium.js'
+import { chooseNetwork } from '../../helpers/chooseNetwork.js'
+import { describeSend } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage } from '../../helpers/openSandboxPage.js'
 import { pairWithWalletPage, type WalletPagePair } from '../../helpers/pairWithWalletPage.js'
@@ -64,29 +66,11 @@ async function refused(row: SignerRow, visitor: ExampleVisitor, ctx: SignerConte
   if (visitor.log) expect(lastAsked(await visitor.log())).toEqual({ method, outcome: 'rejected' })
 }
 
-/** What the page shows, for a failure's message: the header, the open dialog, the example's section, the wallet's log. */
+/** What the page shows, for a failure's message: {@link describeSend}'s parts, the example's section and the sandbox. */
 async function describePage(page: Page, url: string, log?: () => Promise<Activity[]>): Promise<string> {
-  const text = async (locator: Locator) => ((await locator.count()) ? ((await locator.first().innerText({ timeout: 1_000 }).catch(() => '(unreadable)')) ?? '').replace(/\s+/g, ' ').slice(0, 500) : '(none)')
-  return [
-    `header: ${await text(page.getByRole('navigation', { name: 'Wallet' }))}`,
-    `dialog: ${await text(page.getByRole('dialog'))}`,
-    `your own transaction: ${await text(siteTransaction(page))}`,
-    log ? `the wallet's log: ${JSON.stringify(await log().catch(() => 'unreadable'))}` : '',
-    `sandbox: ${url}`,
-  ].join('\n')
-}
-
-/** The network button, then `network`; waits until the header shows it. */
-async function chooseNetwork(visitor: ExampleVisitor, network: string) {
-  const header = visitor.page.getByRole('navigation', { name: 'Wallet' })
-  const networkButton = header.getByRole('button', { name: /Portico (Devnet|.* Localnet|.* Regtest|Substrate Devnet)/ }).first()
-  // The header renders after the page's load: its network button first, then what it names.
-  await explainFailure(networkButton.waitFor(), visitor.describe)
-  if ((await header.getByRole('button', { name: new RegExp(escape(network)) }).count()) > 0) return
-  await networkButton.click()
-  await visitor.page.getByRole('dialog').getByRole('button', { name: network }).click()
-  await explainFailure(expect.poll(() => visitor.page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0), visitor.describe)
-  await explainFailure(expect.poll(() => header.getByRole('button', { name: new RegExp(escape(network)) }).count()).toBe(1), visitor.describe)
+  const section = siteTransaction(page)
+  const own = (await section.count()) ? ((await section.innerText({ timeout: 1_000 }).catch(() => '(unreadable)')) ?? '').replace(/\s+/g, ' ').slice(0, 500) : '(none)'
+  return `${await describeSend(page, log)}\nyour own transaction: ${own}\nsandbox: ${url}`
 }
 
 /** The row's persona connector for `id`, if the row runs the example over that persona. */
@@ -211,7 +195,7 @@ async function overConnector(row: SignerRow, sandbox: SignerSandbox, visitor: Ex
   const chainRow = row.chain
   const base = { ...sandbox, network: chainRow.network, caipNetworkId: sandbox.chain.caipNetworkId, label: connector.kind }
   const { page } = visitor
-  await chooseNetwork(visitor, chainRow.network)
+  await chooseNetwork(visitor.page, chainRow.network, visitor.describe)
   // The example is there only while an account is connected on the namespace.
   expect(await siteTransaction(page).count()).toBe(0)
   const { from, shown } = await connect(row, sandbox, visitor, connector, base)
@@ -260,7 +244,7 @@ async function overConnector(row: SignerRow, sandbox: SignerSandbox, visitor: Ex
     await approved(row, visitor, ctx, method)
     if (connector.switchTo) {
       // The visitor moves to another network of the namespace in the modal: the same signer signs there.
-      await chooseNetwork(visitor, connector.switchTo.network)
+      await chooseNetwork(visitor.page, connector.switchTo.network, visitor.describe)
       await approved(row, visitor, { ...ctx, ...connector.switchTo }, method)
     }
   }
@@ -363,7 +347,7 @@ export function signersOverWalletConnect(rows: SignerRow[]): void {
         if (!pair) throw new Error('No WalletConnect session: the pairing (the first test) failed')
         const { demo, walletPage } = pair
         const ctx: SignerContext = { ...base, network, caipNetworkId: connector.caipNetworkId ?? base.chain.caipNetworkId, from: base.truth.devAddress, label: connector.kind }
-        await chooseNetwork(visitor, network)
+        await chooseNetwork(visitor.page, network, visitor.describe)
         // The session's account on this namespace: the dev key's, as the /wallet page approved it.
         await explainFailure(expect.poll(() => demo.getByRole('navigation', { name: 'Wallet' }).textContent(), { timeout: 30_000 }).toContain(row.chain.shortAddress(base.truth.devAddress)), visitor.describe)
         await explainFailure(expect.poll(() => demo.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0), visitor.describe)

@@ -72,7 +72,7 @@ chainE2e(rows.solana, (kit) => {
       ['Portico Devnet A', '0xf39F…2266', 'ETH'],
       ['Portico Solana Localnet', kit.short, 'SOL'],
     ] as const) {
-      await kit.chooseNetwork(to)
+      await kit.pickNetwork(to)
       const confirm = kit.dialog().getByRole('button', { name: 'Switch Network' })
       // EVM may have to be connected again here (the kit's flow disconnected Solana and connected it anew, EVM stayed).
       await kit.step(expect.poll(async () => (await kit.dialog().count()) === 0 || (await confirm.count()) > 0, { timeout: 20_000 }).toBe(true))

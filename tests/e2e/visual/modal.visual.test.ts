@@ -5,6 +5,7 @@
 // noise (visualWalk.ts; docs/testing.md, "The visual baseline", says what each walk takes and how to
 // accept a change).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chooseNetwork, pickNetwork } from '../../helpers/chooseNetwork.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { pageSettled } from '../../helpers/pageSettled.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -204,7 +205,7 @@ const ledgerChains = [
 ] as const
 
 describe.each(['desktop', 'phone'] as const)('more of the modal\'s views on a %s, light and dark', (device) => {
-  const { page, visitor, header, dialog, waitForView, check, measureLoading, noise, closeModal, connect, disconnect, chooseNetwork, expectClean } = walkPage(device)
+  const { page, visitor, header, dialog, waitForView, check, measureLoading, noise, closeModal, connect, disconnect, expectClean } = walkPage(device)
   const open = async (query = '') => {
     await page().goto(`${sandbox.url}/${query}`)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
@@ -240,8 +241,7 @@ describe.each(['desktop', 'phone'] as const)('more of the modal\'s views on a %s
   it('SwitchActiveChain: connected on EVM, Solana chosen from the header', async () => {
     await page().goto(sandbox.url)
     await connect('Portico Dev Wallet', 'ETH')
-    await header().locator('.portico-page-button--network').click()
-    await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
+    await pickNetwork(page(), 'Portico Solana Localnet')
     await waitForView('SwitchActiveChain')
     await dialog().getByRole('heading', { name: 'Switch to Portico Solana Localnet' }).waitFor()
     await check('SwitchActiveChain')
@@ -354,7 +354,7 @@ describe.each(['desktop', 'phone'] as const)('more of the modal\'s views on a %s
 
   it.each(ledgerChains)('the Ledger on $id: ConnectingLedger asking for the $app app, and its account list', async ({ id, network, app, symbol }) => {
     await page().goto(sandbox.url)
-    await chooseNetwork(network)
+    await chooseNetwork(page(), network)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog().getByRole('button', { name: 'Ledger', exact: true }).click()
     await waitForView('ConnectingLedger')

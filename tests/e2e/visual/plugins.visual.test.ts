@@ -11,6 +11,7 @@ import { privateKeyToAddress } from '@stacks/transactions'
 import * as bitcoin from 'bitcoinjs-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
+import { chooseNetwork, pickNetwork } from '../../helpers/chooseNetwork.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { startSandboxPolkadot } from '../../helpers/startOnDemand.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -51,7 +52,7 @@ afterAll(async () => {
 })
 
 describe.each(['desktop', 'phone'] as const)('the chains\' accounts and send forms on a %s, light and dark', (device) => {
-  const { page, header, dialog, waitForView, check, measureLoading, closeModal, connect, disconnect, chooseNetwork, expectClean } = walkPage(device)
+  const { page, header, dialog, waitForView, check, measureLoading, closeModal, connect, disconnect, expectClean } = walkPage(device)
   const ledgerRows = () => dialog().getByRole('list', { name: 'Accounts on your Ledger' }).getByRole('button')
   const devWallet = (mode: 'approve' | 'reject') => page().evaluate((m) => (window as unknown as { __porticoDevWallet: { setMode(mode: string): void } }).__porticoDevWallet.setMode(m), mode)
 
@@ -84,8 +85,7 @@ describe.each(['desktop', 'phone'] as const)('the chains\' accounts and send for
     await expect.poll(() => header().textContent()).toMatch(/\d[\d,]*(?:\.\d+)? ETH/)
 
     await devWallet('reject')
-    await header().locator('.portico-page-button--network').click()
-    await dialog().getByRole('button', { name: 'Portico Devnet B' }).click()
+    await pickNetwork(page(), 'Portico Devnet B')
     await waitForView('SwitchNetwork')
     await dialog().getByRole('heading', { name: 'Switch declined' }).waitFor()
     await check('SwitchNetwork-Declined')
@@ -95,7 +95,7 @@ describe.each(['desktop', 'phone'] as const)('the chains\' accounts and send for
   })
 
   it.each(chains)('$id: the Account, the Send form and its Review', async ({ id, network, wallet, symbol, amount, receiver }) => {
-    await chooseNetwork(network)
+    await chooseNetwork(page(), network)
     await connect(wallet, symbol)
     await measureLoading(`${id}-Account`, 'Account:Tokens', () => header().locator('.portico-page-button--connect').click(), async () => {
       await dialog().getByRole('tabpanel').getByRole('listitem').first().waitFor()

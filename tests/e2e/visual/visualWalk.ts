@@ -131,8 +131,6 @@ export type WalkPage = {
   measureLoading(name: string, view: string, act: () => Promise<void>, loaded: () => Promise<unknown>): Promise<void>
   /** Escape, the modal gone and its analytics event answered (a page left with one in flight has it cancelled: a failed request). */
   closeModal(): Promise<void>
-  /** The network chosen from the header's network button. */
-  chooseNetwork(network: string): Promise<void>
   /** Connect Wallet, `wallet`, the modal closed and the header showing a balance in `symbol`. */
   connect(wallet: string, symbol: string): Promise<void>
   /** The Account from the header's account button, then Disconnect. */
@@ -245,12 +243,6 @@ export function walkPage(device: Device, { pointerAway = true, schemes = ['light
       await page().keyboard.press('Escape')
       await expect.poll(() => dialog().count()).toBe(0)
       await expect.poll(() => analytics.size).toBe(0)
-    },
-    async chooseNetwork(network) {
-      await header().locator('.portico-page-button--network').click()
-      await dialog().getByRole('button', { name: network }).click()
-      await expect.poll(() => dialog().count()).toBe(0)
-      await header().getByRole('button', { name: new RegExp(network) }).waitFor()
     },
     async connect(wallet, symbol) {
       await header().getByRole('button', { name: 'Connect Wallet' }).click()
