@@ -13,6 +13,7 @@ export const messages: Record<string, string> = {
   'onramp.fees': 'Fees',
   'onramp.feesDetail': '{total} {currency} (processing {provider}, network {network})',
   'onramp.quoteUnavailable': 'Quote unavailable',
+  'onramp.quoteOf': '{provider} quote',
   'onramp.quoting': 'Getting quotes…',
   'onramp.noQuotes': 'No provider can quote this right now.',
   'onramp.continue': 'Continue with {provider}',

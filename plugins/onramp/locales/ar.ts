@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'الرسوم',
   'onramp.feesDetail': '{total} {currency} (المعالجة {provider}، الشبكة {network})',
   'onramp.quoteUnavailable': 'العرض غير متاح',
+  'onramp.quoteOf': 'عرض {provider}',
   'onramp.quoting': 'جارٍ جلب العروض…',
   'onramp.noQuotes': 'لا يوجد مزوّد يمكنه تقديم عرض لهذا الطلب حاليًا.',
   'onramp.continue': 'المتابعة مع {provider}',

@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'Gebühren',
   'onramp.feesDetail': '{total} {currency} (Abwicklung {provider}, Netzwerk {network})',
   'onramp.quoteUnavailable': 'Kein Angebot verfügbar',
+  'onramp.quoteOf': 'Angebot von {provider}',
   'onramp.quoting': 'Angebote werden eingeholt…',
   'onramp.noQuotes': 'Derzeit kann kein Anbieter hierfür ein Angebot machen.',
   'onramp.continue': 'Weiter mit {provider}',

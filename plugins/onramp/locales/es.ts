@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'Comisiones',
   'onramp.feesDetail': '{total} {currency} (procesamiento {provider}, red {network})',
   'onramp.quoteUnavailable': 'Cotización no disponible',
+  'onramp.quoteOf': 'Cotización de {provider}',
   'onramp.quoting': 'Obteniendo cotizaciones…',
   'onramp.noQuotes': 'Ahora mismo ningún proveedor puede cotizar esta compra.',
   'onramp.continue': 'Continuar con {provider}',

@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'کارمزدها',
   'onramp.feesDetail': '{total} {currency} (پردازش {provider}، شبکه {network})',
   'onramp.quoteUnavailable': 'قیمت در دسترس نیست',
+  'onramp.quoteOf': 'پیشنهاد قیمت {provider}',
   'onramp.quoting': 'در حال دریافت قیمت‌ها…',
   'onramp.noQuotes': 'فعلاً هیچ ارائه‌دهنده‌ای برای این خرید قیمت نمی‌دهد.',
   'onramp.continue': 'ادامه با {provider}',

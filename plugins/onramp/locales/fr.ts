@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'Frais',
   'onramp.feesDetail': '{total} {currency} (traitement {provider}, réseau {network})',
   'onramp.quoteUnavailable': 'Offre indisponible',
+  'onramp.quoteOf': 'Offre de {provider}',
   'onramp.quoting': 'Recherche d’offres…',
   'onramp.noQuotes': 'Aucun prestataire ne peut proposer d’offre pour le moment.',
   'onramp.continue': 'Continuer avec {provider}',

@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'עמלות',
   'onramp.feesDetail': '{total} {currency} (עיבוד {provider}, רשת {network})',
   'onramp.quoteUnavailable': 'הצעת המחיר לא זמינה',
+  'onramp.quoteOf': 'הצעת המחיר של {provider}',
   'onramp.quoting': 'מקבל הצעות מחיר…',
   'onramp.noQuotes': 'כרגע אף ספק לא יכול לתת הצעת מחיר לזה.',
   'onramp.continue': 'המשך עם {provider}',

@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'शुल्क',
   'onramp.feesDetail': '{total} {currency} (प्रोसेसिंग {provider}, नेटवर्क {network})',
   'onramp.quoteUnavailable': 'कोटेशन उपलब्ध नहीं',
+  'onramp.quoteOf': '{provider} का कोटेशन',
   'onramp.quoting': 'कोटेशन लिए जा रहे हैं…',
   'onramp.noQuotes': 'अभी कोई भी प्रदाता इसका कोटेशन नहीं दे सकता।',
   'onramp.continue': '{provider} के साथ आगे बढ़ें',

@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'Biaya',
   'onramp.feesDetail': '{total} {currency} (pemrosesan {provider}, jaringan {network})',
   'onramp.quoteUnavailable': 'Penawaran tidak tersedia',
+  'onramp.quoteOf': 'Penawaran dari {provider}',
   'onramp.quoting': 'Mengambil penawaran…',
   'onramp.noQuotes': 'Saat ini tidak ada penyedia yang bisa memberi penawaran untuk ini.',
   'onramp.continue': 'Lanjutkan dengan {provider}',

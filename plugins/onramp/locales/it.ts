@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'Commissioni',
   'onramp.feesDetail': '{total} {currency} (elaborazione {provider}, rete {network})',
   'onramp.quoteUnavailable': 'Offerta non disponibile',
+  'onramp.quoteOf': 'Offerta di {provider}',
   'onramp.quoting': 'Ricerca delle offerte…',
   'onramp.noQuotes': 'Al momento nessun fornitore può fare un’offerta per questo acquisto.',
   'onramp.continue': 'Continua con {provider}',

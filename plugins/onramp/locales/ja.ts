@@ -13,6 +13,7 @@ export default {
   'onramp.fees': '手数料',
   'onramp.feesDetail': '{total} {currency}（処理手数料 {provider}、ネットワーク手数料 {network}）',
   'onramp.quoteUnavailable': '見積もりを取得できません',
+  'onramp.quoteOf': '{provider} の見積もり',
   'onramp.quoting': '見積もりを取得中…',
   'onramp.noQuotes': '現在、この条件で見積もりを出せるプロバイダーはありません。',
   'onramp.continue': '{provider}で続行',

@@ -13,6 +13,7 @@ export default {
   'onramp.fees': '수수료',
   'onramp.feesDetail': '{total} {currency}(처리 수수료 {provider}, 네트워크 수수료 {network})',
   'onramp.quoteUnavailable': '견적을 받을 수 없음',
+  'onramp.quoteOf': '{provider} 견적',
   'onramp.quoting': '견적을 받는 중…',
   'onramp.noQuotes': '지금은 견적을 제공할 수 있는 업체가 없습니다.',
   'onramp.continue': '{provider}에서 계속하기',

@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'Kosten',
   'onramp.feesDetail': '{total} {currency} (verwerking {provider}, netwerk {network})',
   'onramp.quoteUnavailable': 'Offerte niet beschikbaar',
+  'onramp.quoteOf': 'Offerte van {provider}',
   'onramp.quoting': 'Offertes ophalen…',
   'onramp.noQuotes': 'Geen enkele aanbieder kan hier nu een offerte voor geven.',
   'onramp.continue': 'Doorgaan met {provider}',

@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'Opłaty',
   'onramp.feesDetail': '{total} {currency} (obsługa {provider}, sieć {network})',
   'onramp.quoteUnavailable': 'Wycena niedostępna',
+  'onramp.quoteOf': 'Oferta {provider}',
   'onramp.quoting': 'Pobieranie ofert…',
   'onramp.noQuotes': 'Żaden dostawca nie może teraz tego wycenić.',
   'onramp.continue': 'Kontynuuj z {provider}',

@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'Taxas',
   'onramp.feesDetail': '{total} {currency} (processamento {provider}, rede {network})',
   'onramp.quoteUnavailable': 'Cotação indisponível',
+  'onramp.quoteOf': 'Cotação de {provider}',
   'onramp.quoting': 'Buscando cotações…',
   'onramp.noQuotes': 'Nenhum provedor consegue cotar isso agora.',
   'onramp.continue': 'Continuar com {provider}',

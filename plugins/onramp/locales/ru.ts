@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'Комиссии',
   'onramp.feesDetail': '{total} {currency} (обработка {provider}, сеть {network})',
   'onramp.quoteUnavailable': 'Котировка недоступна',
+  'onramp.quoteOf': 'Предложение {provider}',
   'onramp.quoting': 'Получаем предложения…',
   'onramp.noQuotes': 'Сейчас ни один провайдер не может предложить цену.',
   'onramp.continue': 'Продолжить с {provider}',

@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'ค่าธรรมเนียม',
   'onramp.feesDetail': '{total} {currency} (ค่าดำเนินการ {provider} ค่าเครือข่าย {network})',
   'onramp.quoteUnavailable': 'ไม่มีใบเสนอราคา',
+  'onramp.quoteOf': 'ใบเสนอราคาจาก {provider}',
   'onramp.quoting': 'กำลังขอใบเสนอราคา…',
   'onramp.noQuotes': 'ขณะนี้ไม่มีผู้ให้บริการรายใดเสนอราคาสำหรับรายการนี้ได้',
   'onramp.continue': 'ดำเนินการต่อกับ {provider}',

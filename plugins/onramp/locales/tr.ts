@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'Ücretler',
   'onramp.feesDetail': '{total} {currency} (işlem ücreti {provider}, ağ ücreti {network})',
   'onramp.quoteUnavailable': 'Teklif alınamadı',
+  'onramp.quoteOf': '{provider} teklifi',
   'onramp.quoting': 'Teklifler alınıyor…',
   'onramp.noQuotes': 'Şu anda hiçbir sağlayıcı bunun için teklif veremiyor.',
   'onramp.continue': '{provider} ile devam et',

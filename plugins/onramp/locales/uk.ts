@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'Комісії',
   'onramp.feesDetail': '{total} {currency} (обробка {provider}, мережа {network})',
   'onramp.quoteUnavailable': 'Котирування недоступне',
+  'onramp.quoteOf': 'Пропозиція {provider}',
   'onramp.quoting': 'Отримуємо пропозиції…',
   'onramp.noQuotes': 'Зараз жоден провайдер не може запропонувати ціну.',
   'onramp.continue': 'Продовжити з {provider}',

@@ -13,6 +13,7 @@ export default {
   'onramp.fees': 'Phí',
   'onramp.feesDetail': '{total} {currency} (phí xử lý {provider}, phí mạng {network})',
   'onramp.quoteUnavailable': 'Không có báo giá',
+  'onramp.quoteOf': 'Báo giá từ {provider}',
   'onramp.quoting': 'Đang lấy báo giá…',
   'onramp.noQuotes': 'Hiện chưa có nhà cung cấp nào báo giá được cho giao dịch này.',
   'onramp.continue': 'Tiếp tục với {provider}',

@@ -13,6 +13,7 @@ export default {
   'onramp.fees': '费用',
   'onramp.feesDetail': '{total} {currency}（处理费 {provider}，网络费 {network}）',
   'onramp.quoteUnavailable': '暂无报价',
+  'onramp.quoteOf': '{provider} 的报价',
   'onramp.quoting': '正在获取报价…',
   'onramp.noQuotes': '目前没有服务商能为此提供报价。',
   'onramp.continue': '通过 {provider} 继续',

@@ -13,6 +13,7 @@ export default {
   'onramp.fees': '手續費',
   'onramp.feesDetail': '{total} {currency}（處理費 {provider}，網路手續費 {network}）',
   'onramp.quoteUnavailable': '無法取得報價',
+  'onramp.quoteOf': '{provider} 的報價',
   'onramp.quoting': '正在取得報價…',
   'onramp.noQuotes': '目前沒有服務商能提供此報價。',
   'onramp.continue': '透過 {provider} 繼續',

@@ -276,7 +276,7 @@ export const OnrampView = observer(function OnrampView() {
               <input type="radio" name={`${id}-provider`} value={q.provider} checked={store.selected === q.provider} disabled={q.status === 'out_of_limits'} onChange={() => store.select(q.provider)} />
               <span className="portico-onramp__quote-name">{q.name}</span>
               {q.status === 'ok' ? (
-                <dl className="portico-onramp__quote-details" aria-label={`${q.name} quote`}>
+                <dl className="portico-onramp__quote-details" aria-label={t('onramp.quoteOf', { provider: q.name })}>
                   <div>
                     <dt>{t('onramp.receive')}</dt>
                     <dd>{`${q.purchaseAmount.amount} ${q.purchaseAmount.currency}`}</dd>

@@ -4,11 +4,14 @@
 // layout is CSS alone), so each view is reached once. Each of Swap's quote rows keeps one line (its label may give way with an ellipsis, the amount is never cut); Send's
 // review keeps its fee label and the fee ("up to 0.000021 ETH") on one line, side by side (its USD
 // value is the fee's second line by design); and a Buy quote's fees line keeps one line (its total
-// whole; the breakdown after it may give way, the whole line in its title). A text
+// whole; the breakdown after it may give way, the whole line in its title; its name for a screen
+// reader in the locale). A text
 // "keeps one line" when the boxes of its text span at most 1.5 line-heights; nothing may leave the
 // modal. Until now only the baselines (English) held these rules.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { locales as onrampLocales } from '../../../plugins/onramp/locales/index.js'
+import { messages as onrampMessages } from '../../../plugins/onramp/messages.js'
 import { devAddresses } from '../../../sandbox/devnets/devAccounts.js'
 import { supportedLocales } from '../../../ui/locales/supported.js'
 import { chooseSendToken } from '../../helpers/chooseSendToken.js'
@@ -182,7 +185,10 @@ describe('one line each on a phone (390 px) and at the narrowest supported width
         range.setEnd(text, text.data.search(/\s*[(（]/))
         return range.getBoundingClientRect().right <= dd.getBoundingClientRect().right + 0.5
       }, fees)
-      return [row!, amount!].filter((text) => text.lines !== 1 || text.outside || (text.cut && (text !== amount || text.title !== text.text || !totalShown)))
+      // Its name for a screen reader is in the locale too: "Portico Sandbox Pay quote" was English in every language.
+      const named = (locale === 'en' ? onrampMessages : await onrampLocales[locale]!())['onramp.quoteOf']!.replace('{provider}', 'Portico Sandbox Pay')
+      const label = await page.locator('fieldset .portico-onramp__quote-details').getAttribute('aria-label')
+      return [...[row!, amount!].filter((text) => text.lines !== 1 || text.outside || (text.cut && (text !== amount || text.title !== text.text || !totalShown))), ...(label === named ? [] : [`aria-label "${label}", not "${named}"`])]
     })
     await backToAccount()
     expect(visitor.pageErrors).toEqual([])
