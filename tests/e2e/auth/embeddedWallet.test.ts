@@ -10,6 +10,7 @@ import { base58 } from '@scure/base'
 import { createPublicClient, getAddress, hexToBytes, http, verifyMessage, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pickNetwork } from '../../helpers/chooseNetwork.js'
 import { mailbox, mailedCode } from '../../helpers/sandboxMail.js'
 import type { SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -146,8 +147,7 @@ describe('email login', () => {
   }, 60_000)
 
   it('signs on Solana with the same login', async () => {
-    await page.getByRole('button', { name: /Portico Devnet A/ }).click()
-    await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
+    await pickNetwork(page, 'Portico Solana Localnet')
     await expect.poll(() => shownAddress(page), { timeout: 20_000 }).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
     const address = (await shownAddress(page)) as string
     await page.getByRole('button', { name: 'Sign "Hello from the Portico demo"' }).click()

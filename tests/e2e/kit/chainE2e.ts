@@ -411,11 +411,7 @@ export function chainE2e(row: ChainRow, specific?: (kit: ChainKit) => void): voi
         const h = () => p.getByRole('navigation', { name: 'Wallet' })
         const walletLog = () => p.evaluate((global) => (window as unknown as Record<string, { activity(): Activity[] }>)[global]!.activity(), row.activityGlobal)
         await p.goto(`${kit.sandbox.url}/?siwx=required`)
-        if (row.network !== 'Portico Devnet A') {
-          await h().getByRole('button', { name: /Portico Devnet A/ }).click()
-          await d().getByRole('button', { name: row.network }).click()
-          await kit.step(expect.poll(() => d().count(), { timeout: 20_000 }).toBe(0), p)
-        }
+        if (row.network !== 'Portico Devnet A') await chooseNetwork(p, row.network, () => describePages(p))
         await h().getByRole('button', { name: 'Connect Wallet' }).click()
         await p.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: row.wallet, exact: true }).click()
         const signView = p.getByRole('dialog').filter({ has: p.getByRole('heading', { name: 'Sign in with your wallet' }) })

@@ -9,6 +9,7 @@
 // a message and for a send; then the chain's own tests (`specific`) and the page's CSP / page-error /
 // loopback check. Rows: tests/e2e/kit/ledgerRows.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chooseNetwork } from '../../helpers/chooseNetwork.js'
 import { chooseLedgerAccount } from '../../helpers/chooseLedgerAccount.js'
 import { describeSend } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
@@ -96,12 +97,7 @@ export function ledgerE2e(row: LedgerRow, specific?: (kit: LedgerKit) => void): 
     it(`${row.app ? `asks for the ${row.app} app, ` : ''}lists five accounts with their ${chainRow.symbol} and connects the second (${row.path})`, async () => {
       expect(kit.accounts).toHaveLength(5)
       await page().goto(kit.sandbox.url)
-      if (chainRow.network !== 'Portico Devnet A') {
-        await header().getByRole('button', { name: /Portico Devnet A/ }).click()
-        await dialog().getByRole('button', { name: chainRow.network }).click()
-        await kit.step(expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0))
-        await kit.step(expect.poll(() => header().getByRole('button', { name: new RegExp(chainRow.network) }).count()).toBe(1))
-      }
+      if (chainRow.network !== 'Portico Devnet A') await chooseNetwork(page(), chainRow.network, () => describeSend(page(), kit.device))
       await header().getByRole('button', { name: 'Connect Wallet' }).click()
       await dialog().getByRole('button', { name: 'Ledger', exact: true }).click()
       await kit.step(expect.poll(() => dialog().getAttribute('data-view')).toBe('ConnectingLedger'))

@@ -10,6 +10,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listPersonas } from '../../../sandbox/personas/listPersonas.js'
+import { chooseNetwork } from '../../helpers/chooseNetwork.js'
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 import { describeSend, recordSendTrace } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
@@ -167,12 +168,9 @@ export function personaE2e(chainRow: ChainRow, personas: PersonaRow[], specific?
         await kit.visitor.context.clearCookies()
         await page().goto(`${kit.sandbox.url}/?personas=${persona.id}${query}`)
         await kit.step(expect.poll(() => page().evaluate((id) => Boolean(window.__porticoPersonas?.[id]), persona.id), { message: `${persona.id} was not installed` }).toBe(true))
-        if (chainRow.network !== 'Portico Devnet A') {
-          await kit.header().getByRole('button', { name: /Portico Devnet A/ }).click()
-          await kit.dialog().getByRole('button', { name: chainRow.network }).click()
-          await kit.step(expect.poll(() => kit.dialog().count(), { timeout: 20_000 }).toBe(0))
-        }
-        await kit.step(expect.poll(() => kit.header().getByRole('button', { name: new RegExp(chainRow.network) }).count()).toBe(1))
+        // A fresh page is on the site's default network, Portico Devnet A.
+        if (chainRow.network !== 'Portico Devnet A') await chooseNetwork(page(), chainRow.network, describePage)
+        else await kit.step(expect.poll(() => kit.header().getByRole('button', { name: /Portico Devnet A/ }).count()).toBe(1))
       },
       async openConnect() {
         await kit.header().getByRole('button', { name: 'Connect Wallet' }).click()

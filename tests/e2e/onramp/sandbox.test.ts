@@ -4,6 +4,7 @@
 import { type Address, parseUnits } from 'viem'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chooseNetwork } from '../../helpers/chooseNetwork.js'
 import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
 import { expectClean } from '../kit/authE2e.js'
@@ -217,9 +218,7 @@ describe('On-ramp on the Solana chain, end to end', () => {
     page = solana.page
     page.setDefaultTimeout(20_000)
     await page.goto(sandbox.url)
-    await header().getByRole('button', { name: /Portico Devnet A/ }).click()
-    await dialog().getByRole('button', { name: 'Portico Solana Localnet' }).click()
-    await expect.poll(() => dialog().count(), { timeout: 20_000 }).toBe(0)
+    await chooseNetwork(page, 'Portico Solana Localnet')
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'Portico Dev Wallet', exact: true }).click()
     await expect.poll(() => header().textContent(), { timeout: 20_000 }).toContain('oeYf…kq96')

@@ -6,39 +6,28 @@
 // the sheet leaves the page in sight above it (at most three quarters of the screen), its list
 // scrolling inside.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
-import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { visitDemo } from '../../helpers/visitDemo.js'
 import { iPhone } from '../kit/flowsE2e.js'
 
 const viewport = iPhone.viewport!
 /** The sandbox's injected wallets (and its WebHID Ledger, which no phone has). */
 const extensionScripts = ['dev-wallet', 'cosmos-dev-wallet', 'solana-dev-wallet', 'bitcoin-dev-wallet', 'sui-dev-wallet', 'polkadot-dev-wallet', 'stacks-dev-wallet', 'ledger-device', 'personas']
 
-let sandbox: TestSandbox
-let visitor: SandboxPage
-let page: Page
+
+const demo = visitDemo({ contextOptions: iPhone })
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ reuseFromEnv: true })
-  visitor = await openSandboxPage({ contextOptions: iPhone })
-  page = visitor.page
-  page.setDefaultTimeout(20_000)
-  for (const name of extensionScripts) await visitor.context.route(`${sandbox.url}/${name}.js`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }))
+  for (const name of extensionScripts) await demo.visitor.context.route(`${demo.sandbox.url}/${name}.js`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }))
 })
 
-afterAll(async () => {
-  await visitor?.close()
-  await sandbox?.stop()
-})
-
-const connect = () => page.getByRole('dialog', { name: 'Connect Wallet' })
+const connect = () => demo.page.getByRole('dialog', { name: 'Connect Wallet' })
 const top = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())?.y ?? Number.NaN
 
 describe('the Connect sheet on a phone with no wallet installed', () => {
   it('leads with the wallet apps to open, before email and social', async () => {
-    await page.goto(sandbox.url)
-    await page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).tap()
+    await demo.page.goto(demo.sandbox.url)
+    await demo.page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: 'Connect Wallet' }).tap()
     const openIn = connect().getByRole('region', { name: 'Open in your wallet app' })
     await openIn.waitFor()
     // Nothing is installed: no "Installed" group, and the first rows open wallet apps.
@@ -71,7 +60,7 @@ describe('the Connect sheet on a phone with no wallet installed', () => {
     const field = await email.boundingBox()
     expect(field!.y).toBeGreaterThanOrEqual(box!.y)
     expect(field!.y + field!.height).toBeLessThanOrEqual(viewport.height)
-    expect(visitor.blocked).toEqual([])
-    expect(visitor.pageErrors).toEqual([])
+    expect(demo.visitor.blocked).toEqual([])
+    expect(demo.visitor.pageErrors).toEqual([])
   })
 })

@@ -6,6 +6,7 @@ import { SiweMessage } from 'siwe'
 import { hexToString, verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devWalletAccount } from '../../../sandbox/config.js'
+import { pickNetwork } from '../../helpers/chooseNetwork.js'
 import { launchChromium } from '../../helpers/chromium.js'
 import { newLoopbackContext } from '../../helpers/newLoopbackContext.js'
 import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
@@ -210,8 +211,7 @@ describe('sign-in required on the demo site, end to end (issue 7, acceptance 1)'
   })
 
   it('switching to Portico Devnet B prompts for that network', async () => {
-    await header().getByRole('button', { name: /Portico Devnet A/ }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Portico Devnet B' }).click()
+    await pickNetwork(page, 'Portico Devnet B')
     await signViewReady()
     await expect.poll(async () => new SiweMessage(await shownMessage()).chainId, { timeout: 20_000 }).toBe(31338)
     const parsed = new SiweMessage(await shownMessage())

@@ -2,41 +2,30 @@
 // Wallet, the sandbox's Uniswap V2 pools on Devnet A and the server's /v1/convert API. Balances
 // are read back from the chain with viem, not from the UI.
 import { type Address, createWalletClient, erc20Abi, http, parseAbi, parseEther, parseUnits } from 'viem'
-import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ammAccount } from '../../../sandbox/devnets/deployUniswapV2.js'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
-import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { visitDemo } from '../../helpers/visitDemo.js'
 import { expectClean } from '../kit/authE2e.js'
 import { connectDevWallet, devnetA, header } from '../kit/flowsE2e.js'
 
 const dev = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
-let sandbox: TestSandbox
-let visitor: SandboxPage
-let page: Page
 let chain: Awaited<ReturnType<typeof devnetA>>
 let pUsd: Address
 let router: Address
 let weth: Address
 
+const demo = visitDemo()
+
 beforeAll(async () => {
-  sandbox = await startSandbox({ reuseFromEnv: true })
-  chain = await devnetA(sandbox.url)
+  chain = await devnetA(demo.sandbox.url)
   pUsd = chain.token('pUSD')
   ;({ router, weth } = chain.chain.amm!)
-  visitor = await openSandboxPage()
-  page = visitor.page
-  page.setDefaultTimeout(20_000)
-})
-afterAll(async () => {
-  await visitor?.close()
-  await sandbox?.stop()
 })
 
 const client = () => chain.rpc
 const nodeUrl = () => chain.chain.nodeUrl
 const pUsdOf = (address: Address) => chain.balanceOf(pUsd, address)
-const dialog = () => page.getByRole('dialog')
+const { dialog } = demo
 /** The success screen's heading (the modal's announcer may repeat its text). */
 const confirmed = () => dialog().getByRole('heading', { name: 'Swap confirmed.' })
 /** After a success: no Back arrow, and New swap leads to an emptied form (no second swap one click away). */
@@ -65,14 +54,14 @@ async function chooseToken(which: 'Token to pay with' | 'Token to receive', symb
 }
 
 async function openSwap() {
-  if ((await dialog().count()) === 0) await header(page).getByRole('button', { name: /0xf39F/ }).click()
+  if ((await dialog().count()) === 0) await header(demo.page).getByRole('button', { name: /0xf39F/ }).click()
   await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('Swap')
 }
 
 describe('Swap on the demo site, end to end', () => {
   it('connects the EVM dev wallet; the Account view offers Swap', async () => {
-    await connectDevWallet(page, sandbox.url)
+    await connectDevWallet(demo.page, demo.sandbox.url)
     await openSwap()
     // ETH to sell and pUSD to buy, chosen at first: each combobox is named by its label and its token.
     await expect.poll(() => dialog().getByRole('combobox', { name: 'Token to pay with ETH', exact: true }).count()).toBe(1)
@@ -83,7 +72,7 @@ describe('Swap on the demo site, end to end', () => {
     expect(await dialog().locator('select').count()).toBe(0)
     const pay = dialog().getByRole('combobox', { name: 'Token to pay with' })
     await pay.focus()
-    await page.keyboard.press('ArrowDown')
+    await demo.page.keyboard.press('ArrowDown')
     expect(await pay.getAttribute('aria-expanded')).toBe('true')
     const list = dialog().getByRole('listbox', { name: 'Token to pay with' })
     const options = list.getByRole('option')
@@ -99,7 +88,7 @@ describe('Swap on the demo site, end to end', () => {
     for (const symbol of ['ETH', 'pUSD']) {
       const option = list.getByRole('option', { name: new RegExp(`^${symbol}\\b`) })
       const logo = option.locator('img')
-      expect(await logo.getAttribute('src'), symbol).toBe(`${sandbox.url}/public/getTokenImage/${symbol}`)
+      expect(await logo.getAttribute('src'), symbol).toBe(`${demo.sandbox.url}/public/getTokenImage/${symbol}`)
       expect(await logo.getAttribute('alt'), symbol).toBe('')
       await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: symbol }).toBe(true)
       // What it reads: symbol, name, balance with its symbol, USD value (no letter before the symbol).
@@ -108,21 +97,21 @@ describe('Swap on the demo site, end to end', () => {
     for (const option of await options.all()) expect(await option.locator('img').count()).toBe(1)
     // ↓ moves the active option; Esc closes the list without choosing, and the dialog stays.
     const before = await active()
-    await page.keyboard.press('ArrowDown')
+    await demo.page.keyboard.press('ArrowDown')
     expect(await active()).not.toBe(before)
-    await page.keyboard.press('Escape')
+    await demo.page.keyboard.press('Escape')
     expect(await pay.getAttribute('aria-expanded')).toBe('false')
     expect(await dialog().getAttribute('data-view')).toBe('Swap')
     expect(await dialog().getByRole('combobox', { name: 'Token to pay with ETH', exact: true }).count()).toBe(1)
     // Enter opens it again at the chosen token; End and Enter choose the last one.
-    await page.keyboard.press('Enter')
+    await demo.page.keyboard.press('Enter')
     expect(await pay.getAttribute('aria-expanded')).toBe('true')
-    await page.keyboard.press('End')
+    await demo.page.keyboard.press('End')
     const lastId = await active()
     expect(lastId).toBe(await options.last().getAttribute('id'))
-    await page.keyboard.press('Enter')
+    await demo.page.keyboard.press('Enter')
     expect(await pay.getAttribute('aria-expanded')).toBe('false')
-    await expect.poll(() => page.locator(`[id="${lastId}"]`).getAttribute('aria-selected')).toBe('true')
+    await expect.poll(() => demo.page.locator(`[id="${lastId}"]`).getAttribute('aria-selected')).toBe('true')
     expect(await dialog().getByRole('combobox', { name: 'Token to pay with ETH', exact: true }).count()).toBe(0)
     // Back to ETH with the pointer.
     await chooseToken('Token to pay with', 'ETH')
@@ -183,7 +172,7 @@ describe('Swap on the demo site, end to end', () => {
     await dialog().getByLabel('You pay').fill('1')
     await shownMinimum(6)
     // Another trader lands first: once the server has built the swap, 30 ETH buys pUSD in the same pool.
-    await page.route('**/v1/convert/build-transaction**', async (route) => {
+    await demo.page.route('**/v1/convert/build-transaction**', async (route) => {
       const response = await route.fetch()
       const wallet = createWalletClient({ account: ammAccount, transport: http(nodeUrl()) })
       const abi = parseAbi(['function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)'])
@@ -195,10 +184,10 @@ describe('Swap on the demo site, end to end', () => {
     await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
     await expect.poll(() => dialog().getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(/^The swap failed on chain: the price moved more than your slippage allows/)
     expect(await pUsdOf(dev)).toBe(before)
-    await page.unroute('**/v1/convert/build-transaction**')
+    await demo.page.unroute('**/v1/convert/build-transaction**')
   })
 
   it('broke no CSP rule, threw no page error and reached nothing beyond 127.0.0.1', async () => {
-    await expectClean(visitor)
+    await expectClean(demo.visitor)
   })
 })

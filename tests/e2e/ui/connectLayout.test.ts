@@ -4,30 +4,15 @@
 // the first social button show without scrolling the modal (they come first, then "or" and the
 // wallets); each chain chip of a multi-chain row (the dev wallet's, the Ledger's) sits inside its
 // wallet's card; and a directory wallet opened on a site without WalletConnect is titled with its name.
-import type { Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
-import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import type { Locator } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { visitDemo } from '../../helpers/visitDemo.js'
 
-let sandbox: TestSandbox
-let visitor: SandboxPage
-let page: Page
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ reuseFromEnv: true })
-  visitor = await openSandboxPage({ contextOptions: { viewport: { width: 1280, height: 800 } } })
-  page = visitor.page
-  page.setDefaultTimeout(20_000)
-})
+const demo = visitDemo({ contextOptions: { viewport: { width: 1280, height: 800 } } })
 
-afterAll(async () => {
-  await visitor?.close()
-  await sandbox?.stop()
-})
-
-const header = () => page.getByRole('navigation', { name: 'Wallet' })
-const dialog = () => page.getByRole('dialog')
-const connect = () => page.getByRole('dialog', { name: 'Connect Wallet' })
+const { header, dialog } = demo
+const connect = () => demo.page.getByRole('dialog', { name: 'Connect Wallet' })
 
 type Box = { x: number; y: number; width: number; height: number }
 async function box(locator: Locator): Promise<Box> {
@@ -41,7 +26,7 @@ const inside = (inner: Box, outer: Box) =>
 
 describe('the Connect view on a 1280×800 desktop with the dev wallets installed and email and socials on', () => {
   it('shows the email field and the first social button without scrolling, then "or" and the wallets', async () => {
-    await page.goto(sandbox.url)
+    await demo.page.goto(demo.sandbox.url)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     // Every dev wallet is listed (the multi-chain one with its four chains) and All Wallets ends the list.
     for (const name of ['Portico Dev Wallet', 'Portico Dev Wallet (Cosmos)', 'Portico Dev Wallet (Polkadot)', 'Portico Dev Wallet (Stacks)', 'All Wallets']) await connect().getByRole('button', { name, exact: true }).waitFor()
@@ -74,7 +59,7 @@ describe('the Connect view on a 1280×800 desktop with the dev wallets installed
       const chips = connect().getByRole('group', { name: `Connect ${wallet} on` })
       await expect.poll(() => chips.getByRole('button').count()).toBe(count)
       // The card: the list item that holds the wallet's row and its chips, painted as one surface.
-      const card = connect().locator('li').filter({ has: page.getByRole('group', { name: `Connect ${wallet} on` }) })
+      const card = connect().locator('li').filter({ has: demo.page.getByRole('group', { name: `Connect ${wallet} on` }) })
       expect(await card.count()).toBe(1)
       const row = card.getByRole('button', { name: wallet, exact: true })
       expect(await row.count()).toBe(1)
@@ -92,12 +77,12 @@ describe('the Connect view on a 1280×800 desktop with the dev wallets installed
       // The wallet's name is not cut by its chips: the row keeps the card's width.
       expect(rowBox.width).toBeGreaterThan(cardBox.width - 1)
     }
-    await page.keyboard.press('Escape')
+    await demo.page.keyboard.press('Escape')
     await expect.poll(() => dialog().count()).toBe(0)
   })
 
   it('a directory wallet on a site without WalletConnect (?walletConnect=0) opens WalletLinks titled with its name', async () => {
-    await page.goto(`${sandbox.url}/?walletConnect=0`)
+    await demo.page.goto(`${demo.sandbox.url}/?walletConnect=0`)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
     await dialog().getByRole('button', { name: 'All Wallets' }).click()
     const tile = dialog().getByRole('region', { name: 'Wallets' }).getByRole('button').filter({ hasNotText: 'Portico' }).first()
@@ -105,9 +90,9 @@ describe('the Connect view on a 1280×800 desktop with the dev wallets installed
     const name = (await tile.getAttribute('aria-label')) ?? (await tile.innerText()).split('\n')[0]!
     await tile.click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('WalletLinks')
-    expect(await page.getByRole('dialog', { name, exact: true }).count()).toBe(1)
+    expect(await demo.page.getByRole('dialog', { name, exact: true }).count()).toBe(1)
     expect(await dialog().getByRole('heading', { level: 2 }).textContent()).toBe(name)
-    expect(visitor.blocked).toEqual([])
-    expect(visitor.pageErrors).toEqual([])
+    expect(demo.visitor.blocked).toEqual([])
+    expect(demo.visitor.pageErrors).toEqual([])
   })
 })

@@ -3,42 +3,26 @@
 // The wallet row shows a button per chain; choosing Solana connects Solana while the header is on an
 // EVM network; switching to EVM afterwards connects the same wallet there instead of asking for
 // another one.
-import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openSandboxPage, type SandboxPage } from '../../helpers/openSandboxPage.js'
-import { startSandbox, type TestSandbox } from '../../helpers/startSandbox.js'
+import { describe, expect, it } from 'vitest'
+import { visitDemo } from '../../helpers/visitDemo.js'
 
 const solShort = 'oeYf…kq96'
 const evmShort = '0xf39F…2266'
 
-let sandbox: TestSandbox
-let visitor: SandboxPage
-let page: Page
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ reuseFromEnv: true })
-  visitor = await openSandboxPage()
-  page = visitor.page
-  page.setDefaultTimeout(20_000)
-})
+const demo = visitDemo()
 
-afterAll(async () => {
-  await visitor?.close()
-  await sandbox?.stop()
-})
-
-const header = () => page.getByRole('navigation', { name: 'Wallet' })
-const dialog = () => page.getByRole('dialog')
-const solanaPanel = () => page.getByRole('region', { name: 'Portico Dev Wallet (Solana)', exact: true })
-const evmPanel = () => page.getByRole('region', { name: 'Portico Dev Wallet', exact: true })
+const { header, dialog } = demo
+const solanaPanel = () => demo.page.getByRole('region', { name: 'Portico Dev Wallet (Solana)', exact: true })
+const evmPanel = () => demo.page.getByRole('region', { name: 'Portico Dev Wallet', exact: true })
 
 
 describe('a wallet that serves EVM and Solana', () => {
   it('shows both chains on its row and connects the chosen one, whatever the header network', async () => {
-    await page.goto(sandbox.url)
+    await demo.page.goto(demo.sandbox.url)
     await expect.poll(() => header().getByRole('button', { name: /Portico Devnet A/ }).count()).toBe(1)
     await header().getByRole('button', { name: 'Connect Wallet' }).click()
-    const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
+    const connect = demo.page.getByRole('dialog', { name: 'Connect Wallet' })
     const row = connect.getByRole('button', { name: 'Portico Dev Wallet', exact: true })
     await expect.poll(() => row.count()).toBe(1)
     const chains = connect.getByRole('group', { name: 'Connect Portico Dev Wallet on' })
@@ -65,7 +49,7 @@ describe('a wallet that serves EVM and Solana', () => {
     await dialog().getByRole('button', { name: 'Switch Network', exact: true }).click()
     await expect.poll(() => evmPanel().textContent(), { timeout: 20_000 }).toContain(`Connected: ${evmShort}`)
     await expect.poll(() => header().getByRole('button', { name: new RegExp(evmShort) }).count()).toBe(1)
-    expect(visitor.blocked).toEqual([])
-    expect(visitor.pageErrors).toEqual([])
+    expect(demo.visitor.blocked).toEqual([])
+    expect(demo.visitor.pageErrors).toEqual([])
   })
 })
