@@ -124,7 +124,11 @@ function openRows(rows: SignerRow[]): Map<SignerRow, SignerSandbox> {
 async function openVisitor(url: string): Promise<Visitor> {
   const opened = await openSandboxPage({ contextOptions: { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' } })
   opened.page.setDefaultTimeout(20_000)
-  await opened.page.goto(`${url}/`)
+  // A demo that fails to load closes its browser context with it: no one else holds the page yet.
+  await opened.page.goto(`${url}/`).catch(async (error: unknown) => {
+    await opened.close()
+    throw error
+  })
   return {
     page: opened.page,
     describe: () => describePage(opened.page, url),
