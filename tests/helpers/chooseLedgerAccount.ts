@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { escapeRegExp as escape } from './escapeRegExp.js'
 
 export type ChooseLedgerAccountParameters = {
   /** The device app the namespace needs, as the view names it and the emulator opens it (`Sui`, `Stacks`, `Bitcoin Test`); none when the device already shows it (Ethereum, the emulator's first app). */
@@ -11,8 +12,6 @@ export type ChooseLedgerAccountParameters = {
   /** What the visitor does in the listed picker before choosing (a screenshot, another path). */
   inPicker?: () => Promise<void>
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * The ConnectingLedger view from its Connect button to a chosen account, as a visitor goes through

@@ -2,11 +2,11 @@ import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { describeSend } from './describeSend.js'
 import { explainFailure } from './explainFailure.js'
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+import { escapeRegExp } from './escapeRegExp.js'
+import { dialog, header } from './pageRegions.js'
 
 /** The header's network button (`NetworkButton`), found by its class: on a phone its label is hidden. */
-export const networkButton = (page: Page): Locator => page.getByRole('navigation', { name: 'Wallet' }).locator('.portico-page-button--network')
+export const networkButton = (page: Page): Locator => header(page).locator('.portico-page-button--network')
 
 /**
  * Picks `network` from the header's network button: the button, then the network in the modal's
@@ -20,7 +20,7 @@ export const networkButton = (page: Page): Locator => page.getByRole('navigation
  */
 export async function pickNetwork(page: Page, network: string, describe: () => Promise<string> = () => describeSend(page)): Promise<void> {
   await explainFailure(networkButton(page).click(), describe)
-  await explainFailure(page.getByRole('dialog').getByRole('button', { name: network }).click(), describe)
+  await explainFailure(dialog(page).getByRole('button', { name: network }).click(), describe)
 }
 
 /**
@@ -35,11 +35,11 @@ export async function pickNetwork(page: Page, network: string, describe: () => P
  */
 export async function chooseNetwork(page: Page, network: string, describe: () => Promise<string> = () => describeSend(page)): Promise<void> {
   await explainFailure(networkButton(page).click(), describe)
-  const choice = page.getByRole('dialog').getByRole('button', { name: network })
+  const choice = dialog(page).getByRole('button', { name: network })
   await explainFailure(choice.waitFor(), describe)
   if ((await choice.getAttribute('aria-current')) === 'true') await page.keyboard.press('Escape')
   else await explainFailure(choice.click(), describe)
-  await explainFailure(expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0), describe)
-  const named = page.getByRole('navigation', { name: 'Wallet' }).getByRole('button', { name: new RegExp(escape(network)) })
+  await explainFailure(expect.poll(() => dialog(page).count(), { timeout: 20_000 }).toBe(0), describe)
+  const named = header(page).getByRole('button', { name: new RegExp(escapeRegExp(network)) })
   await explainFailure(expect.poll(() => named.count(), { timeout: 20_000 }).toBe(1), describe)
 }

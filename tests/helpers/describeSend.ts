@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { explainFailure } from './explainFailure.js'
+import { dialog as dialogOf, header } from './pageRegions.js'
 
 /**
  * An init script (`openSandboxPage({ initScripts: [recordSendTrace] })`) that keeps, in
@@ -54,6 +55,14 @@ export const recordSendTrace = `(() => {
 const quick = { timeout: 1_000 }
 
 /**
+ * The text `locator` (its first match) shows, on one line and at most 500 characters, for a
+ * failure's message: "(none)" when nothing matches, "(unreadable)" when it cannot be read within a second.
+ */
+export async function shownText(locator: Locator): Promise<string> {
+  return (await locator.count()) > 0 ? ((await locator.first().innerText(quick).catch(() => '(unreadable)')) ?? '').replace(/\s+/g, ' ').slice(0, 500) : '(none)'
+}
+
+/**
  * What a send through the modal shows at this moment, for the message of a wait that failed: the
  * modal's view and text, the Send button's state (disabled, busy), the toasts, the header, and the
  * wallet's activity as its persona or dev wallet logged it (the last ten entries), and, on a page
@@ -67,9 +76,7 @@ const quick = { timeout: 1_000 }
  * await explainFailure(expect.poll(() => sendSuccess(page).textContent(), { timeout: 30_000 }).toContain('Sent'), () => describeSend(page, () => activity(id)))
  */
 export async function describeSend(page: Page, activity?: () => Promise<unknown>): Promise<string> {
-  const dialog = page.getByRole('dialog')
-  const text = async (locator: ReturnType<Page['getByRole']>) =>
-    (await locator.count()) > 0 ? ((await locator.first().innerText(quick).catch(() => '(unreadable)')) ?? '').replace(/\s+/g, ' ').slice(0, 500) : '(none)'
+  const dialog = dialogOf(page)
   const send = dialog.getByRole('button', { name: 'Send', exact: true })
   const button =
     (await send.count()) > 0
@@ -79,10 +86,10 @@ export async function describeSend(page: Page, activity?: () => Promise<unknown>
   const log = activity ? await activity().then((entries) => (Array.isArray(entries) ? entries.slice(-10) : entries)).catch((error: unknown) => `(unreadable: ${String(error)})`) : '(not read)'
   return [
     `view: ${(await dialog.count()) > 0 ? await dialog.first().getAttribute('data-view', quick).catch(() => '?') : '(no dialog)'}`,
-    `dialog: ${await text(dialog)}`,
+    `dialog: ${await shownText(dialog)}`,
     `Send button: ${button}`,
-    `toasts: ${await text(page.getByRole('status', { name: 'Notifications' }))}`,
-    `header: ${await text(page.getByRole('navigation', { name: 'Wallet' }))}`,
+    `toasts: ${await shownText(page.getByRole('status', { name: 'Notifications' }))}`,
+    `header: ${await shownText(header(page))}`,
     `wallet activity: ${JSON.stringify(log)}`,
     ...(trace ? [`the page's trace (recordSendTrace), last ${trace.length}:`, ...trace.map((entry) => `  ${entry}`)] : []),
   ].join('\n')

@@ -1,6 +1,7 @@
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { openSandboxPage, type SandboxPage } from './openSandboxPage.js'
+import { dialog, header } from './pageRegions.js'
 import { startSandbox, type TestSandbox } from './startSandbox.js'
 
 export type DemoVisit = {
@@ -8,7 +9,7 @@ export type DemoVisit = {
   readonly sandbox: TestSandbox
   readonly visitor: SandboxPage
   readonly page: Page
-  /** The demo's header (`<nav aria-label="Wallet">`: the network and account buttons). */
+  /** {@link header} of the page. */
   header(): Locator
   dialog(): Locator
 }
@@ -54,7 +55,7 @@ export function visitDemo({ initScripts, contextOptions }: { initScripts?: strin
     get page() {
       return ready(visitor, 'the visitor').page
     },
-    header: () => ready(visitor, 'the visitor').page.getByRole('navigation', { name: 'Wallet' }),
-    dialog: () => ready(visitor, 'the visitor').page.getByRole('dialog'),
+    header: () => header(ready(visitor, 'the visitor').page),
+    dialog: () => dialog(ready(visitor, 'the visitor').page),
   }
 }

@@ -13,6 +13,7 @@ import { chooseSendToken } from '../../helpers/chooseSendToken.js'
 import { clearSiteStorage } from '../../helpers/clearSiteStorage.js'
 import { pageSettled } from '../../helpers/pageSettled.js'
 import { openVisitor } from '../kit/authE2e.js'
+import { escapeRegExp } from '../../helpers/escapeRegExp.js'
 
 type Strings = Record<string, string>
 const plugins = ['auth', 'email-capture', 'ledger', 'names', 'onramp', 'send', 'siwx', 'swap', 'walletconnect']
@@ -187,7 +188,7 @@ describe('the demo in Arabic', () => {
     await back()
 
     for (const [view, key] of [['Swap', 'swap.action'], ['Onramp', 'onramp.action'], ['RegisterAccountName', 'names.action'], ['ProfileWallets', 'view.account.wallets']] as const) {
-      await dialog().getByRole('button', { name: new RegExp(`^${L(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click()
+      await dialog().getByRole('button', { name: new RegExp(`^${escapeRegExp(L(key))}`) }).first().click()
       await check(view, dialog().getByRole('button', { name: L('modal.back') }))
       await back()
     }

@@ -3,9 +3,10 @@
 import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, getAddress, http, type Address } from 'viem'
 import { expect } from 'vitest'
+import { dialog, header } from '../../helpers/pageRegions.js'
 
-export const header = (page: Page) => page.getByRole('navigation', { name: 'Wallet' })
-export const dialog = (page: Page) => page.getByRole('dialog')
+export { dialog, header }
+
 /** Waits until the modal shows `view` (usable in hooks, where expect.poll is not). */
 export const waitForView = (page: Page, view: string) => page.locator(`[role="dialog"][data-view="${view}"]`).waitFor({ timeout: 20_000 })
 

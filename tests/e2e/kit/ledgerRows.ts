@@ -15,6 +15,7 @@ import { ledgerPolkadotAddresses } from '../../../sandbox/ledgerDevice/ledgerPol
 import type { TestSandbox } from '../../helpers/startSandbox.js'
 import { verifyAdr36WithCosmjs } from '../../helpers/verifyAdr36WithCosmjs.js'
 import { never, rows, type ChainRow, type ChainTruth, type SandboxChain } from './chainRows.js'
+import { escapeRegExp as escape } from '../../helpers/escapeRegExp.js'
 
 /** One entry of the emulated device's log (`window.__porticoLedger.activity()`). */
 export type DeviceActivity = { app: string; action: string; outcome: string; screen: string; path?: string }
@@ -72,8 +73,6 @@ export type LedgerRow = {
   /** In the listed account picker, before the second account is chosen. */
   inPicker?(kit: LedgerKit): Promise<void>
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 export const ledgerRows = {
   eip155: {

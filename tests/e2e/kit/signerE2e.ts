@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../helpers/chromium.js'
 import { chooseNetwork } from '../../helpers/chooseNetwork.js'
-import { describeSend } from '../../helpers/describeSend.js'
+import { describeSend, shownText } from '../../helpers/describeSend.js'
 import { explainFailure } from '../../helpers/explainFailure.js'
 import { openSandboxPage } from '../../helpers/openSandboxPage.js'
 import { pairWithWalletPage, type WalletPagePair } from '../../helpers/pairWithWalletPage.js'
@@ -19,11 +19,11 @@ import { startSandbox } from '../../helpers/startSandbox.js'
 import { enterCode, pressInFrame, startEmailLogin } from './authE2e.js'
 import type { Activity } from './chainRows.js'
 import type { SignerConnector, SignerContext, SignerPersona, SignerRow, SignerSandbox } from './signerRows.js'
+import { escapeRegExp as escape } from '../../helpers/escapeRegExp.js'
 
 /** A visitor's page: what it shows, what its wallet logs, and how it ends. */
 type Visitor = { page: Page; describe: () => Promise<string>; log?: () => Promise<Activity[]>; check(): Promise<void>; close(): Promise<void> }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const pattern = (expected: string | RegExp) => (typeof expected === 'string' ? new RegExp(`^${escape(expected)}$`) : expected)
 /** What running the example needs of a page: the page, its failure description, its wallet's log. */
 export type ExampleVisitor = Pick<Visitor, 'page' | 'describe' | 'log'>
@@ -68,9 +68,7 @@ async function refused(row: SignerRow, visitor: ExampleVisitor, ctx: SignerConte
 
 /** What the page shows, for a failure's message: {@link describeSend}'s parts, the example's section and the sandbox. */
 async function describePage(page: Page, url: string, log?: () => Promise<Activity[]>): Promise<string> {
-  const section = siteTransaction(page)
-  const own = (await section.count()) ? ((await section.innerText({ timeout: 1_000 }).catch(() => '(unreadable)')) ?? '').replace(/\s+/g, ' ').slice(0, 500) : '(none)'
-  return `${await describeSend(page, log)}\nyour own transaction: ${own}\nsandbox: ${url}`
+  return `${await describeSend(page, log)}\nyour own transaction: ${await shownText(siteTransaction(page))}\nsandbox: ${url}`
 }
 
 /** The row's persona connector for `id`, if the row runs the example over that persona. */
