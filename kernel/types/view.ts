@@ -25,6 +25,12 @@ export type ViewDescriptor = {
   /** Locale key of the view's title. */
   title: string
   /**
+   * Locale key of the title when the route names a wallet (`{ wallet }` or `{ connector }` with a
+   * `name`, given to the text as `{wallet}`): WalletConnect's pairing view is titled "WalletConnect"
+   * from its own button and by the wallet's name when a directory wallet opened it.
+   */
+  titleWithWallet?: string
+  /**
    * Loads the view on first use and resolves to its component (a React component; a module whose
    * `default` is one also works): `() => import('./views/MyView.js').then((m) => m.MyView)`.
    */

@@ -70,6 +70,7 @@ export default {
 
   'view.connectingWalletConnect.title': 'Tải {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Ví',
+  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Trang này hiện chưa hỗ trợ kết nối {wallet} qua WalletConnect.',
   'view.connectingWalletConnect.links': 'Tải về ở đâu',

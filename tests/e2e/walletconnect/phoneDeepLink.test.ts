@@ -65,7 +65,7 @@ describe('the same directory wallet on a desktop', () => {
     await desktop?.close()
   })
 
-  it('shows "Scan with Bramble Safe" with the wallet’s own icon beside the heading and in the QR code', async () => {
+  it('shows "Scan with Bramble Safe", titled "Bramble Safe", with the wallet’s own icon beside the heading and in the QR code', async () => {
     desktop = await openSandboxPage({ contextOptions: { reducedMotion: 'reduce' } })
     const page = desktop.page
     page.setDefaultTimeout(20_000)
@@ -77,6 +77,8 @@ describe('the same directory wallet on a desktop', () => {
     await dialog.getByRole('button', { name: 'Bramble Safe', exact: true }).click()
     const heading = dialog.getByRole('heading', { name: 'Scan with Bramble Safe' })
     await heading.waitFor()
+    // The dialog is titled by the wallet chosen, not "WalletConnect" (its own button keeps that title).
+    expect(await page.getByRole('dialog', { name: 'Bramble Safe', exact: true }).count()).toBe(1)
     // The directory's image for that wallet, served by the server, loaded (not the letter fallback).
     const icon = heading.locator('img')
     await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)

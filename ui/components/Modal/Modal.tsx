@@ -184,8 +184,11 @@ export const Modal = observer(function Modal() {
   )
 
   const descriptor = portico.views.get(router.view)
-  // A title naming the wallet ('{wallet}') reads "Wallet" when the route names none.
-  const title = descriptor ? t(descriptor.title, { wallet: t('view.connectingWalletConnect.titleGeneric'), ...titleParams(router.data) }) : router.view
+  // A title naming the wallet ('{wallet}') reads "Wallet" when the route names none; a view with a
+  // title for a named wallet uses it when the route names one.
+  const params = titleParams(router.data)
+  const titleKey = descriptor && (params.wallet !== undefined && descriptor.titleWithWallet ? descriptor.titleWithWallet : descriptor.title)
+  const title = titleKey ? t(titleKey, { wallet: t('view.connectingWalletConnect.titleGeneric'), ...params }) : router.view
   // A success screen hides Back (useHideBack): its Done leads on, Back would reopen a finished form.
   const canGoBack = router.history.length > 1 && backHiders === 0
 
