@@ -32,8 +32,6 @@ function rules(css: string): { selector: string; body: string }[] {
 
 /** Rules still fading a disabled control, each an open point of docs/design.md's last section. */
 const stillFading = new Set([
-  // The Ledger's account rows while another row is being chosen (plugins/ledger; open).
-  'plugins/ledger/views/ConnectingLedgerView.css .portico-ledger__row:disabled',
   // Every connect option until the visitor ticks the terms (features.legalCheckbox): the whole list
   // is shown as not yet usable, the checkbox above it at full strength.
   'ui/views/Connect/ConnectView.css .portico-connect__methods:disabled',

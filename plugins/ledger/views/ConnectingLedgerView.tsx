@@ -323,11 +323,19 @@ function LedgerAccounts({ controls, namespace, t, waiting, cover, onAppClosed }:
             </h3>
             <ul className="portico-ledger__rows" aria-labelledby={ids.list} aria-busy={loading || undefined}>
               {shown.map((row) => {
+                const busy = choosing?.index === row.index && !choosing.error
                 return (
                   <li key={row.index}>
                     {row.address ? (
                       // Named by its content (what it shows is what it is called): a screen reader hears the full address, the eye sees it shortened.
-                      <button type="button" className="portico-ledger__row" onClick={() => choose(row)} disabled={choosing !== undefined && !choosing.error} title={row.path}>
+                      <button
+                        type="button"
+                        className="portico-ledger__row"
+                        onClick={() => choose(row)}
+                        disabled={choosing !== undefined && !choosing.error}
+                        aria-busy={busy || undefined}
+                        title={row.path}
+                      >
                         <span className="portico-ledger__index">
                           <span className="portico-visually-hidden">{t('ledger.accounts.rowAccount')} </span>
                           {row.index + 1}
@@ -343,7 +351,7 @@ function LedgerAccounts({ controls, namespace, t, waiting, cover, onAppClosed }:
                           <span className="portico-visually-hidden"> {t('ledger.accounts.rowBalance')} </span>
                           {row.balance ?? <span className="portico-ledger__skeleton portico-ledger__skeleton--short" aria-hidden="true" />}
                         </span>
-                        {choosing?.index === row.index && !choosing.error ? <Spinner /> : null}
+                        {busy ? <Spinner /> : null}
                       </button>
                     ) : (
                       <div className="portico-ledger__row portico-ledger__row--loading" aria-hidden="true">
