@@ -229,7 +229,8 @@ describe('Portico Dev Wallet in Chromium against the sandbox', () => {
   })
 })
 
-// Dev account 4's smart account: no other test uses it, so it starts counterfactual even in a shared sandbox.
+// Dev account 4's smart account: no other test uses it, so it starts counterfactual even in a shared
+// sandbox (a second run of this file against one `npm start` finds it deployed by the first).
 describe("the dev wallet's smart account in Chromium", () => {
   const owner = privateKeyToAccount(devPrivateKeys[4])
   const recipient = privateKeyToAccount(devPrivateKeys[5]).address
@@ -252,17 +253,21 @@ describe("the dev wallet's smart account in Chromium", () => {
   it('opens on the smart account with ?devAccountType=smartAccount, sends a sponsored batch and shows it deployed', async () => {
     await smart.goto(`${sandbox.url}/?devAccount=4&devAccountType=smartAccount`)
     const panel = smart.locator('[data-portico-dev-wallet]')
-    await expect.poll(() => panel.getByText(/Account type: Smart account · not deployed yet/).count(), { timeout: 20_000 }).toBe(1)
+    const accountType = panel.getByText(/Account type: Smart account · (not deployed yet|deployed)/)
+    await expect.poll(() => accountType.count(), { timeout: 20_000 }).toBe(1)
     const accounts = (await callWallet(smart, 'eth_requestAccounts', undefined, true)).result as string[]
     expect(accounts).toHaveLength(2)
     expect(accounts[1]).toBe(owner.address)
     const smartAccount = accounts[0] as `0x${string}`
 
     const devnetA = info.chains.find((c) => c.caipNetworkId === 'eip155:31337')!
+    const reads = createPublicClient({ transport: http(devnetA.nodeUrl) })
+    // The panel says what the chain holds: no code at the address yet on a fresh sandbox.
+    const deployedBefore = (await reads.getCode({ address: smartAccount })) !== undefined
+    expect(await accountType.textContent()).toMatch(deployedBefore ? /· deployed/ : /· not deployed yet/)
     const pUsd = devnetA.tokens[0]!.address as `0x${string}`
     const paid = await fetch(`${sandbox.url}/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ caipAddress: `eip155:31337:${smartAccount}`, amount: '3000000', token: pUsd }) })
     expect(paid.status).toBe(200)
-    const reads = createPublicClient({ transport: http(devnetA.nodeUrl) })
     const before = await reads.readContract({ address: pUsd, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] })
 
     const capabilities = (await callWallet(smart, 'wallet_getCapabilities', [smartAccount, ['0x7a69']], true)).result
