@@ -68,7 +68,7 @@ export async function axeViolations(page: Page, rules?: readonly string[]): Prom
  */
 export const heightSampler = `window.__porticoSampleHeights = function (on) {
   const run = (window.__porticoSamplerRun = (window.__porticoSamplerRun || 0) + 1);
-  if (!on) return window.__porticoHeights;
+  if (!on) return window.__porticoHeights || [];
   window.__porticoHeights = [];
   (function sample() {
     if (window.__porticoSamplerRun !== run) return;
