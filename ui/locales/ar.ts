@@ -75,7 +75,6 @@ export default {
 
   'view.connectingWalletConnect.title': 'احصل على {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'المحفظة',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'ربط {wallet} عبر WalletConnect غير متاح على هذا الموقع بعد.',
   'view.connectingWalletConnect.links': 'من أين تحصل عليها',

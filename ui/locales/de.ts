@@ -71,7 +71,6 @@ export default {
 
   'view.connectingWalletConnect.title': '{wallet} besorgen',
   'view.connectingWalletConnect.titleGeneric': 'Wallet',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': '{wallet} lässt sich auf dieser Website noch nicht über WalletConnect verbinden.',
   'view.connectingWalletConnect.links': 'Hier erhältlich',

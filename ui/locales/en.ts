@@ -73,7 +73,6 @@ export const en = {
 
   'view.connectingWalletConnect.title': 'Get {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Wallet',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Connecting {wallet} with WalletConnect is not available on this site yet.',
   'view.connectingWalletConnect.links': 'Where to get it',

@@ -72,7 +72,6 @@ export default {
 
   'view.connectingWalletConnect.title': 'Conseguir {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Billetera',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Todavía no es posible conectar {wallet} con WalletConnect en este sitio.',
   'view.connectingWalletConnect.links': 'Dónde conseguirla',

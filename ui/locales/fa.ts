@@ -71,7 +71,6 @@ export default {
 
   'view.connectingWalletConnect.title': 'دریافت {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'کیف پول',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'اتصال {wallet} از طریق WalletConnect هنوز در این سایت در دسترس نیست.',
   'view.connectingWalletConnect.links': 'از کجا دریافت کنید',

@@ -72,7 +72,6 @@ export default {
 
   'view.connectingWalletConnect.title': 'Obtenir {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Portefeuille',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'La connexion de {wallet} via WalletConnect n’est pas encore disponible sur ce site.',
   'view.connectingWalletConnect.links': 'Où l’obtenir',

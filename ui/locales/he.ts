@@ -72,7 +72,6 @@ export default {
 
   'view.connectingWalletConnect.title': 'השגת {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'ארנק',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'חיבור {wallet} דרך WalletConnect עדיין לא זמין באתר הזה.',
   'view.connectingWalletConnect.links': 'איפה להשיג',

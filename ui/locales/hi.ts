@@ -71,7 +71,6 @@ export default {
 
   'view.connectingWalletConnect.title': '{wallet} पाएँ',
   'view.connectingWalletConnect.titleGeneric': 'वॉलेट',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'इस साइट पर अभी WalletConnect से {wallet} कनेक्ट नहीं किया जा सकता।',
   'view.connectingWalletConnect.links': 'कहाँ से पाएँ',

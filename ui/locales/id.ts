@@ -70,7 +70,6 @@ export default {
 
   'view.connectingWalletConnect.title': 'Dapatkan {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Dompet',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Menghubungkan {wallet} lewat WalletConnect belum tersedia di situs ini.',
   'view.connectingWalletConnect.links': 'Tempat mendapatkannya',

@@ -72,7 +72,6 @@ export default {
 
   'view.connectingWalletConnect.title': 'Ottieni {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Wallet',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Su questo sito non è ancora possibile connettere {wallet} tramite WalletConnect.',
   'view.connectingWalletConnect.links': 'Dove scaricarlo',

@@ -70,7 +70,6 @@ export default {
 
   'view.connectingWalletConnect.title': '{wallet}を入手',
   'view.connectingWalletConnect.titleGeneric': 'ウォレット',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'このサイトでは、WalletConnectによる{wallet}の接続にまだ対応していません。',
   'view.connectingWalletConnect.links': '入手方法',

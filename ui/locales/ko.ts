@@ -70,7 +70,6 @@ export default {
 
   'view.connectingWalletConnect.title': '{wallet} 받기',
   'view.connectingWalletConnect.titleGeneric': '지갑',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': '이 사이트에서는 아직 WalletConnect로 {wallet}을(를) 연결할 수 없습니다.',
   'view.connectingWalletConnect.links': '다운로드 위치',

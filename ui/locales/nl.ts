@@ -71,7 +71,6 @@ export default {
 
   'view.connectingWalletConnect.title': '{wallet} downloaden',
   'view.connectingWalletConnect.titleGeneric': 'Wallet',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': '{wallet} verbinden via WalletConnect is op deze site nog niet beschikbaar.',
   'view.connectingWalletConnect.links': 'Waar te downloaden',

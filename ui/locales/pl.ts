@@ -73,7 +73,6 @@ export default {
 
   'view.connectingWalletConnect.title': 'Pobierz {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Portfel',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Łączenie z {wallet} przez WalletConnect nie jest jeszcze dostępne na tej stronie.',
   'view.connectingWalletConnect.links': 'Gdzie pobrać',

@@ -72,7 +72,6 @@ export default {
 
   'view.connectingWalletConnect.title': 'Obter {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Carteira',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'A conexão da {wallet} via WalletConnect ainda não está disponível neste site.',
   'view.connectingWalletConnect.links': 'Onde obter',

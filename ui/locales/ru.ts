@@ -73,7 +73,6 @@ export default {
 
   'view.connectingWalletConnect.title': 'Установить {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Кошелёк',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Подключение {wallet} через WalletConnect на этом сайте пока недоступно.',
   'view.connectingWalletConnect.links': 'Где скачать',

@@ -70,7 +70,6 @@ export default {
 
   'view.connectingWalletConnect.title': 'รับ {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'กระเป๋าเงิน',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'เว็บไซต์นี้ยังไม่รองรับการเชื่อมต่อ {wallet} ผ่าน WalletConnect',
   'view.connectingWalletConnect.links': 'ดาวน์โหลดได้ที่',

@@ -71,7 +71,6 @@ export default {
 
   'view.connectingWalletConnect.title': '{wallet} edinin',
   'view.connectingWalletConnect.titleGeneric': 'Cüzdan',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': '{wallet} cüzdanını WalletConnect ile bağlamak bu sitede henüz kullanılamıyor.',
   'view.connectingWalletConnect.links': 'Nereden edinilir',

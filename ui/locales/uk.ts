@@ -73,7 +73,6 @@ export default {
 
   'view.connectingWalletConnect.title': 'Встановити {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Гаманець',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Підключення {wallet} через WalletConnect на цьому сайті поки недоступне.',
   'view.connectingWalletConnect.links': 'Де завантажити',

@@ -70,7 +70,6 @@ export default {
 
   'view.connectingWalletConnect.title': 'Tải {wallet}',
   'view.connectingWalletConnect.titleGeneric': 'Ví',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': 'Trang này hiện chưa hỗ trợ kết nối {wallet} qua WalletConnect.',
   'view.connectingWalletConnect.links': 'Tải về ở đâu',

@@ -70,7 +70,6 @@ export default {
 
   'view.connectingWalletConnect.title': '获取 {wallet}',
   'view.connectingWalletConnect.titleGeneric': '钱包',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': '本网站暂不支持通过 WalletConnect 连接 {wallet}。',
   'view.connectingWalletConnect.links': '获取途径',

@@ -70,7 +70,6 @@ export default {
 
   'view.connectingWalletConnect.title': '取得 {wallet}',
   'view.connectingWalletConnect.titleGeneric': '錢包',
-  'view.connectingWalletConnect.walletTitle': '{wallet}',
   'view.walletLinks.title': '{wallet}',
   'view.connectingWalletConnect.unavailable': '本網站目前尚不支援透過 WalletConnect 連結 {wallet}。',
   'view.connectingWalletConnect.links': '下載管道',

@@ -122,8 +122,9 @@ export function setupWalletConnect(portico: PluginContext, options: WalletConnec
   }
   hooks.registerViews.tap(pluginName, (registry) => {
     const load = () => import('../views/ConnectingWalletConnectView.js').then((m) => m.ConnectingWalletConnectView)
-    // Titled by the directory wallet the visitor chose, when one opened it (Bramble Safe's QR code reads "Bramble Safe").
-    registry.register({ id: 'ConnectingWalletConnect', title: 'view.connect.group.walletConnect', titleWithWallet: 'view.connectingWalletConnect.walletTitle', load, owner: pluginName })
+    // Titled by the directory wallet the visitor chose, when one opened it (Bramble Safe's QR code
+    // reads "Bramble Safe"): the wallet's name alone, the title WalletLinks shows too.
+    registry.register({ id: 'ConnectingWalletConnect', title: 'view.connect.group.walletConnect', titleWithWallet: 'view.walletLinks.title', load, owner: pluginName })
     registry.register({ id: 'ConnectingWalletConnectBasic', title: 'view.connect.group.walletConnect', load, owner: pluginName, manualPairing: true })
   })
   // Closing the modal while the QR code waits ends that pairing.

@@ -187,7 +187,7 @@ export const Modal = observer(function Modal() {
   // A title naming the wallet ('{wallet}') reads "Wallet" when the route names none; a view with a
   // title for a named wallet uses it when the route names one.
   const params = titleParams(router.data)
-  const titleKey = descriptor && (params.wallet !== undefined && descriptor.titleWithWallet ? descriptor.titleWithWallet : descriptor.title)
+  const titleKey = params.wallet !== undefined && descriptor?.titleWithWallet ? descriptor.titleWithWallet : descriptor?.title
   const title = titleKey ? t(titleKey, { wallet: t('view.connectingWalletConnect.titleGeneric'), ...params }) : router.view
   // A success screen hides Back (useHideBack): its Done leads on, Back would reopen a finished form.
   const canGoBack = router.history.length > 1 && backHiders === 0
